@@ -1,0 +1,83 @@
+"""Engine benchmark: complete random games per second and decisions per second on one core.
+
+Prints the median of several runs, and reference figures measured in the same
+runs on the same machine: copies per second of a mid-game state with
+copy.deepcopy, and legal-command enumerations per second. Compare the games
+figure with those, not with another machine's numbers.
+"""
+from __future__ import annotations
+
+import copy
+import json
+import statistics
+import time
+
+from ..engine.rng import seed_from
+from ..sim.policy import RandomPolicy
+from ..sim.simulate import play_one
+
+TARGET_GAMES_PER_SECOND = 100
+
+
+def _mid_game(db, decks):
+    """A game advanced to the attack step of its fifth turn (a typical busy moment)."""
+    from ..engine.game import Game
+
+    game = Game.new(db, decks, seed_from("bench", "mid"), record_hashes=False)
+    policies = [RandomPolicy(1), RandomPolicy(2)]
+    while not game.over and game.state.turn < 5:
+        game.apply(policies[game.pending.player].choose(game))
+    return game
+
+
+def _rate(fn, seconds: float = 0.3) -> float:
+    n = 0
+    t0 = time.perf_counter()
+    while True:
+        fn()
+        n += 1
+        elapsed = time.perf_counter() - t0
+        if elapsed >= seconds:
+            return n / elapsed
+
+
+def run_once(db, pairs, games: int, run: int) -> dict:
+    commands = 0
+    t0 = time.perf_counter()
+    for i in range(games):
+        (_, a), (_, b) = pairs[i % len(pairs)]
+        game, problem, _ = play_one(db, [a, b], seed_from("bench", run, i), check=False)
+        if problem:
+            raise RuntimeError(problem)
+        commands += len(game.history)
+    elapsed = time.perf_counter() - t0
+    mid = _mid_game(db, [pairs[0][0][1], pairs[0][1][1]])
+    return {
+        "games_per_second": games / elapsed,
+        "decisions_per_second": commands / elapsed,
+        "commands_per_game": commands / games,
+        "deepcopy_per_second": _rate(lambda: copy.deepcopy(mid.state)),
+        "legal_commands_per_second": _rate(mid.legal_commands),
+    }
+
+
+def main(*, games: int = 200, runs: int = 5, decks: str | None = None, as_json: bool = False) -> int:
+    from ..carddb.database import load_default_db
+    from ..cli import _load_decks
+
+    db = load_default_db()
+    pairs = _load_decks(db, decks)
+    results = [run_once(db, pairs, games, r) for r in range(runs)]
+    med = {k: statistics.median(r[k] for r in results) for k in results[0]}
+    if as_json:
+        print(json.dumps({"runs": runs, "games_per_run": games, "median": med, "all": results}))
+        return 0
+    print(f"engine benchmark: {runs} runs x {games} random games, one core (median of runs)")
+    print(f"  complete games:   {med['games_per_second']:.1f} games/s   (target >= {TARGET_GAMES_PER_SECOND}; "
+          f"runs: {', '.join(f'{r['games_per_second']:.1f}' for r in results)})")
+    print(f"  decisions:        {med['decisions_per_second']:.0f} decisions/s ({med['commands_per_game']:.0f} per game)")
+    print(f"  reference, same runs: copy.deepcopy(mid-game state) {med['deepcopy_per_second']:.0f}/s; "
+          f"legal_commands() {med['legal_commands_per_second']:.0f}/s")
+    print(f"  one complete game costs as much as {med['deepcopy_per_second'] / med['games_per_second']:.1f} deep copies "
+          f"of the state")
+    return 0

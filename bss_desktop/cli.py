@@ -1,0 +1,125 @@
+"""The `bss-desktop` command: the app by default, plus headless tools.
+
+    bss-desktop                                   start the app
+    bss-desktop simulate --games N --seed S [--decks A,B] [--json]
+    bss-desktop replay FILE [--verify]
+    bss-desktop bench engine [--games N] [--runs R]
+"""
+from __future__ import annotations
+
+import argparse
+import json
+import sys
+from itertools import permutations
+from pathlib import Path
+
+
+def _load_decks(db, spec: str | None):
+    """Deck pairs for the simulator: the named decks (shipped deck names or deck files), or every pairing."""
+    from .carddb.decks import load_deck_file, shipped_decks
+
+    shipped = shipped_decks(db)
+
+    def one(name: str):
+        if name in shipped:
+            return name, shipped[name].cards
+        path = Path(name)
+        if path.is_file():
+            deck = load_deck_file(path, db)
+            return deck.name or path.stem, deck.cards
+        raise SystemExit(f"unknown deck {name!r}; shipped decks: {', '.join(sorted(shipped))}")
+
+    if spec:
+        names = [n.strip() for n in spec.split(",") if n.strip()]
+        if len(names) != 2:
+            raise SystemExit("--decks takes two decks separated by a comma, e.g. --decks red-vanilla,blue-vanilla")
+        return [(one(names[0]), one(names[1]))]
+    decks = [one(n) for n in sorted(shipped)]
+    return list(permutations(decks, 2)) if len(decks) > 1 else [(decks[0], decks[0])]
+
+
+def cmd_simulate(args) -> int:
+    from .carddb.database import load_default_db
+    from .sim.simulate import simulate
+
+    db = load_default_db()
+    summary = simulate(db, _load_decks(db, args.decks), args.games, args.seed, check=not args.no_check)
+    if args.json:
+        print(json.dumps(summary.to_dict()))
+    else:
+        print(summary.line())
+        for v in summary.violations:
+            print(f"VIOLATION: {v}")
+    if summary.violations:
+        v = summary.violations[0]
+        print(f"failing game: seed {v.seed}, command index {v.command}", file=sys.stderr)
+        return 1
+    return 0
+
+
+def cmd_replay(args) -> int:
+    from .carddb.database import load_default_db
+    from .engine.errors import RecordError
+    from .engine.record import load_record, replay
+
+    db = load_default_db()
+    try:
+        rec = load_record(args.file)
+        game = replay(rec, db, verify=args.verify)
+    except RecordError as e:
+        print(f"{args.file}: {e}", file=sys.stderr)
+        return 1
+    result = game.result
+    outcome = "in progress" if result is None else (
+        "draw" if result.winner is None else f"player {result.winner + 1} won ({result.reason})")
+    checked = f", {len(rec['commands'])} hashes verified" if args.verify and rec.get("hashes") else ""
+    print(f"{len(rec['commands'])} commands replayed{checked}; {outcome}; final hash: {game.state_hash()}")
+    return 0
+
+
+def cmd_bench(args) -> int:
+    from .bench import engine as bench_engine
+
+    if args.what == "engine":
+        return bench_engine.main(games=args.games, runs=args.runs, decks=args.decks, as_json=args.json)
+    raise SystemExit(f"unknown benchmark {args.what!r}")
+
+
+def build_parser() -> argparse.ArgumentParser:
+    parser = argparse.ArgumentParser(prog="bss-desktop", description="Battle Spirits Saga tabletop")
+    sub = parser.add_subparsers(dest="command")
+
+    p = sub.add_parser("simulate", help="play seeded random games and check invariants after every command")
+    p.add_argument("--games", type=int, default=100)
+    p.add_argument("--seed", type=int, default=1)
+    p.add_argument("--decks", help="two decks, comma separated (shipped deck names or deck files)")
+    p.add_argument("--json", action="store_true", help="print the summary as JSON")
+    p.add_argument("--no-check", action="store_true", help="skip the invariant checks (faster)")
+    p.set_defaults(func=cmd_simulate)
+
+    p = sub.add_parser("replay", help="replay a game record")
+    p.add_argument("file")
+    p.add_argument("--verify", action="store_true", help="check every stored state hash")
+    p.set_defaults(func=cmd_replay)
+
+    p = sub.add_parser("bench", help="benchmarks (median of several runs, with a reference figure)")
+    p.add_argument("what", choices=["engine"])
+    p.add_argument("--games", type=int, default=200)
+    p.add_argument("--runs", type=int, default=5)
+    p.add_argument("--decks")
+    p.add_argument("--json", action="store_true")
+    p.set_defaults(func=cmd_bench)
+    return parser
+
+
+def main(argv: list[str] | None = None) -> int:
+    args = build_parser().parse_args(argv)
+    if args.command is None:
+        from .app.main import run
+
+        return run()
+    return args.func(args)
+
+
+if __name__ == "__main__":
+    sys.exit(main())

@@ -1,0 +1,20 @@
+"""The Battle Spirits Saga rules engine: pure Python, no Qt.
+
+    game = Game.new(db, [deck_a, deck_b], seed=1)
+    while not game.over:
+        pending = game.pending              # who decides what
+        options = game.legal_commands()     # what they may do
+        events = game.apply(options[0])     # do it (or raise IllegalCommand, changing nothing)
+"""
+from .commands import (Attack, Block, Command, Concede, CoreMove, EndAttack, EndMain, MoveCores, Mulligan, Pass,
+                       PlaceNexus, SetBurst, Summon, UseMagic, command_from_dict)
+from .errors import IllegalCommand, PositionError, RecordError
+from .events import Event
+from .game import Game, Pending
+from .settings import Ruleset
+
+__all__ = [
+    "Attack", "Block", "Command", "Concede", "CoreMove", "EndAttack", "EndMain", "Event", "Game",
+    "IllegalCommand", "MoveCores", "Mulligan", "Pass", "Pending", "PlaceNexus", "PositionError", "RecordError",
+    "Ruleset", "SetBurst", "Summon", "UseMagic", "command_from_dict",
+]

@@ -1,0 +1,167 @@
+"""Costs: reduction, paying and placing cores (CR 2-7, 2-8, 10-6, 10-7, 10-8).
+
+A core selection names where regular cores come from — `(("reserve", 2), (17, 1))`
+— plus whether the player's soul core is included. Payments and placements may
+only use cores in the player's reserve or on cards on their field
+(CR 10-6-6, 10-6-7).
+"""
+from __future__ import annotations
+
+from collections import Counter
+
+from .cards import CardDef
+from .errors import IllegalCommand
+
+
+def reduction(card: CardDef, symbols: list[tuple[str, ...]]) -> int:
+    """How much `card`'s cost is reduced by the symbols on its player's field (CR 2-7-3, 10-6-5).
+
+    Each symbol matching one of the card's reduction symbols reduces the cost by one,
+    matched one to one by colour, so at most one per printed reduction symbol. A dual
+    colour symbol counts as whichever colour its player chooses (CR 2-8-2-2); the player
+    is assumed to choose the largest reduction, found as a small bipartite matching.
+    """
+    if not card.reduction:
+        return 0
+    capacity = Counter(card.reduction)
+    matched = 0
+    duals: list[tuple[str, ...]] = []
+    for sym in symbols:
+        if len(sym) == 1:
+            c = sym[0]
+            if capacity[c] > 0:
+                capacity[c] -= 1
+                matched += 1
+        else:
+            duals.append(tuple(c for c in sym if c in capacity))
+    duals = [d for d in duals if d]
+    if duals:
+        matched += _match_duals(duals, capacity)
+    return matched
+
+
+def _match_duals(duals: list[tuple[str, ...]], capacity: Counter) -> int:
+    """Maximum matching of dual symbols to remaining reduction capacity (Kuhn's algorithm)."""
+    slots = [c for c, n in capacity.items() for _ in range(n)]
+    owner: list[int | None] = [None] * len(slots)
+
+    def augment(i: int, seen: set) -> bool:
+        for s, colour in enumerate(slots):
+            if colour in duals[i] and s not in seen:
+                seen.add(s)
+                if owner[s] is None or augment(owner[s], seen):
+                    owner[s] = i
+                    return True
+        return False
+
+    return sum(1 for i in range(len(duals)) if augment(i, set()))
+
+
+def field_symbols(game, player: int) -> list[tuple[str, ...]]:
+    """Every symbol on `player`'s field (spirits and nexuses, refreshed or exhausted)."""
+    out: list[tuple[str, ...]] = []
+    for iid in game.state.players[player].field:
+        out.extend(game.symbols(iid))
+    return out
+
+
+def net_cost(game, player: int, card: CardDef) -> int:
+    """The cost after reduction (CR 10-6-4, 10-6-5); never below zero (CR 1-3-6)."""
+    return max(0, card.cost - reduction(card, field_symbols(game, player)))
+
+
+def core_pool(game, player: int) -> dict:
+    """Regular cores available for paying or placing: reserve and own field cards."""
+    p = game.state.players[player]
+    pool = {"reserve": p.reserve}
+    for iid in p.field:
+        pool[iid] = game.state.cards[iid].cores
+    return pool
+
+
+def soul_available(game, player: int) -> bool:
+    """Whether the soul core is somewhere it may pay or be placed from (reserve or own field)."""
+    soul = game.state.players[player].soul
+    return soul == "reserve" or (isinstance(soul, int) and soul in game.state.players[player].field)
+
+
+def take(pool: dict, sel, soul: bool, soul_ok: bool, *, what: str, rule: str) -> int:
+    """Check `sel` against `pool` and subtract it; returns the number of cores taken.
+
+    Raises IllegalCommand naming `rule` if a location is not the player's reserve or
+    field card, or holds fewer cores than asked for. `pool` is modified only on success.
+    """
+    wanted: dict = {}
+    for loc, n in sel:
+        if loc not in pool:
+            raise IllegalCommand(rule, f"{what}: cores can only come from your reserve or your field cards, not {loc!r}")
+        wanted[loc] = wanted.get(loc, 0) + n
+    for loc, n in wanted.items():
+        if n > pool[loc]:
+            where = "your reserve" if loc == "reserve" else f"card {loc}"
+            raise IllegalCommand(rule, f"{what}: {where} has {pool[loc]} core(s), not {n}")
+    if soul and not soul_ok:
+        raise IllegalCommand(rule, f"{what}: your soul core is not in your reserve or on your field")
+    for loc, n in wanted.items():
+        pool[loc] -= n
+    return sum(wanted.values()) + (1 if soul else 0)
+
+
+def auto_select(game, player: int, pay_n: int, place_n: int, *, place_on_field: bool = True):
+    """The default way to pay `pay_n` cores and then place `place_n` on a new card.
+
+    Takes cores in this order: reserve; cores on field cards above what their LV1
+    needs (so nothing falls below LV1); the soul core; and only then cores that
+    leave a card below LV1 (self-destroying it, CR 10-1-1-1), cheapest card first.
+    Returns (pay_sel, pay_soul, place_sel, place_soul), or None if the player
+    has too few cores.
+    """
+    st = game.state
+    p = st.players[player]
+    need = pay_n + place_n
+    units: list = []  # ordered (loc, is_soul)
+
+    def add(loc, n):
+        units.extend([(loc, False)] * n)
+
+    add("reserve", p.reserve)
+    soul_card = p.soul if isinstance(p.soul, int) else None
+    surplus_taken: dict = {}
+    for iid in p.field:
+        card = st.cards[iid]
+        total = card.cores + (1 if soul_card == iid else 0)
+        surplus = max(0, min(card.cores, total - game.db[card.cid].lv1_cores))
+        add(iid, surplus)
+        surplus_taken[iid] = surplus
+    if len(units) < need:
+        if p.soul == "reserve":
+            units.append(("reserve", True))
+        elif soul_card is not None:
+            c = st.cards[soul_card]
+            if c.cores - surplus_taken[soul_card] >= game.db[c.cid].lv1_cores:
+                units.append((soul_card, True))
+    if len(units) < need:
+        for iid in sorted(p.field, key=lambda i: (game.db[st.cards[i].cid].cost, i)):
+            add(iid, st.cards[iid].cores - surplus_taken[iid])
+        if soul_card is not None and (soul_card, True) not in units:
+            units.append((soul_card, True))
+        if p.soul == "reserve" and ("reserve", True) not in units:
+            units.append(("reserve", True))
+    if len(units) < need:
+        return None
+    chosen = units[:need]
+    souls = [u for u in chosen if u[1]]
+    regular = [u for u in chosen if not u[1]]
+    # the soul core, if used, goes onto the new card rather than into the trash
+    place_soul = bool(souls) and place_n > 0
+    pay_soul = bool(souls) and not place_soul
+    pay_units = regular[: pay_n - (1 if pay_soul else 0)]
+    place_units = regular[len(pay_units):]
+    return _sel(pay_units), pay_soul, _sel(place_units), place_soul
+
+
+def _sel(units) -> tuple:
+    counts: dict = {}
+    for loc, _ in units:
+        counts[loc] = counts.get(loc, 0) + 1
+    return tuple(counts.items())

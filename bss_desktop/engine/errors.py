@@ -1,0 +1,30 @@
+"""Errors the engine raises."""
+from __future__ import annotations
+
+
+class IllegalCommand(Exception):
+    """A command the rules do not allow here. The state is left unchanged.
+
+    `rule` is the Comprehensive Rules number that forbids it ("CR 7-1-1-1"),
+    so the client can tell the player why a gesture was refused.
+    """
+
+    def __init__(self, rule: str, message: str):
+        super().__init__(f"{message} ({rule})")
+        self.rule = rule
+        self.message = message
+
+
+class PositionError(ValueError):
+    """A malformed position; `field` is the path of the offending field ("players[0].field[2].cores")."""
+
+    def __init__(self, field: str, message: str, source: str | None = None):
+        where = f"{source}: " if source else ""
+        super().__init__(f"{where}field '{field}': {message}")
+        self.field = field
+        self.message = message
+        self.source = source
+
+
+class RecordError(ValueError):
+    """A malformed or inconsistent game record."""

@@ -1,0 +1,48 @@
+"""Events: the facts a command caused, in order.
+
+`Game.apply` returns the events of one command. Views (the Qt board, the log)
+apply them and redraw only what changed; the network layer redacts them per
+seat. An event is a kind plus a flat dictionary of plain values.
+
+Kinds and their fields:
+  setup        first_player
+  shuffle      player
+  mulligan     player, redraw
+  draw         player, card                        (card identity is private to `player`)
+  step         turn, player, step
+  card_moved   card, cid, owner, src, dst, reason  (src/dst are zones, see state.ZONES)
+  cores_moved  player, src, dst, count, soul, reason[, dst_player]
+               (src/dst: "life" "reserve" "trash" "void" or a card iid; count = regular cores)
+  exhaust      card, exhausted
+  destroyed    card, cause, self_destruction       (cause = [kind, player, source], CR 10-1)
+  attack       player, card
+  block        player, card                        (card None: no block)
+  pass         player
+  battle_end   attacker, blocker
+  game_over    winner, reason                      (winner None: a draw)
+"""
+from __future__ import annotations
+
+
+class Event:
+    __slots__ = ("kind", "data")
+
+    def __init__(self, kind: str, **data):
+        self.kind = kind
+        self.data = data
+
+    def __getitem__(self, key):
+        return self.data[key]
+
+    def get(self, key, default=None):
+        return self.data.get(key, default)
+
+    def to_dict(self) -> dict:
+        return {"kind": self.kind, **self.data}
+
+    def __repr__(self) -> str:
+        args = ", ".join(f"{k}={v!r}" for k, v in self.data.items())
+        return f"Event({self.kind}: {args})"
+
+    def __eq__(self, other) -> bool:
+        return isinstance(other, Event) and self.kind == other.kind and self.data == other.data

@@ -1,0 +1,800 @@
+"""The Game: one door in (`apply`), decisions out (`pending`, `legal_commands`).
+
+The engine is a state machine over *stages* (state.STAGE_STEP). Automatic
+stages (core step, draw step, battle resolution, ...) run inside `_run()`
+until the game needs a player's decision; decision stages wait for a command.
+Every command handler validates everything before it changes anything, so an
+illegal command raises `IllegalCommand` and leaves the state byte-for-byte as
+it was.
+"""
+from __future__ import annotations
+
+from typing import NamedTuple
+
+from . import costs, stats
+from .commands import (Attack, Block, Command, Concede, CoreMove, EndAttack, EndMain, MoveCores,
+                       Mulligan, Pass, PlaceNexus, SetBurst, Summon, UseMagic)
+from .errors import IllegalCommand
+from .events import Event
+from .rng import Rng
+from .settings import Ruleset
+from .state import Battle, Card, Cause, GameState, Player, Result
+
+STARTING_LIFE = 5  # CR 5-2-3
+STARTING_RESERVE = 3  # CR 5-2-4 (plus the soul core)
+OPENING_HAND = 4  # CR 5-2-5
+
+DECISION_STAGES = ("mulligan", "main", "attack", "flash", "block")
+
+
+class Pending(NamedTuple):
+    """Who must decide what. kind: mulligan | main | attack | flash | block."""
+
+    kind: str
+    player: int
+    info: dict
+
+
+class Game:
+    def __init__(self, db, state: GameState, settings: Ruleset | None = None, *,
+                 start: dict | None = None, record_hashes: bool = True):
+        self.db = db
+        self.state = state
+        self.settings = settings or Ruleset()
+        self.start = start or {}
+        self.history: list[Command] = []
+        self.record_hashes = record_hashes
+        self.hashes: list[str] = []
+        self.log_events: list[Event] = []  # events of game creation (setup), before any command
+        self._events: list[Event] = self.log_events
+        self._touched: dict[int, Cause] = {}  # cards whose cores changed in the current action
+        if record_hashes:
+            self.hashes.append(state.hash())
+
+    # ------------------------------------------------------------------ creation
+
+    @classmethod
+    def new(cls, db, decks: list[list[str]], seed: int, *, first_player: int | None = None,
+            settings: Ruleset | None = None, validate_decks: bool = True, record_hashes: bool = True,
+            deck_names: list[str] | None = None) -> "Game":
+        """Set up a game (CR 5-2): shuffle, 5 life, 3 cores + soul core, draw 4, decide player one."""
+        if len(decks) != 2:
+            raise ValueError("a game needs exactly two decks (CR 1-1-1)")
+        if validate_decks:  # CR 5-1-1-1: every violation, for each deck
+            from ..carddb.decks import DeckListError, validate_deck
+
+            for i, deck in enumerate(decks):
+                problems = validate_deck(deck, db)
+                if problems:
+                    raise DeckListError([(None, m) for m in problems], source=f"player {i + 1}'s deck")
+        cards: dict[int, Card] = {}
+        players = [Player(), Player()]
+        iid = 0
+        for owner, deck in enumerate(decks):
+            for cid in deck:
+                db[cid]  # unknown ids fail here, naming the id
+                iid += 1
+                cards[iid] = Card(iid, cid, owner, "deck")
+                players[owner].deck.append(iid)
+        state = GameState(cards=cards, players=players, rng=Rng(seed))
+        start = {"seed": seed, "first_player": first_player, "decks": [list(d) for d in decks]}
+        if deck_names:
+            start["deck_names"] = list(deck_names)
+        game = cls(db, state, settings, start=start, record_hashes=False)
+        game._setup(first_player)
+        game.record_hashes = record_hashes
+        if record_hashes:
+            game.hashes.append(state.hash())
+        return game
+
+    def _setup(self, first_player: int | None) -> None:
+        st = self.state
+        for p, player in enumerate(st.players):
+            st.rng.shuffle(player.deck)  # CR 5-2-2
+            self._emit("shuffle", player=p)
+        for player in st.players:
+            player.life = STARTING_LIFE  # CR 5-2-3
+            player.reserve = STARTING_RESERVE  # CR 5-2-4
+            player.soul = "reserve"
+            st.cores_in_play += STARTING_LIFE + STARTING_RESERVE
+        for p in (0, 1):
+            self._draw(p, OPENING_HAND)  # CR 5-2-5
+        if first_player is None:
+            first_player = st.rng.below(2)  # CR 5-2-6: a random method decides
+        if first_player not in (0, 1):
+            raise ValueError("first_player must be 0, 1 or None")
+        st.first_player = st.turn_player = st.decider = first_player
+        st.stage = "mulligan"
+        self._emit("setup", first_player=first_player)
+
+    # ------------------------------------------------------------------ queries
+
+    @property
+    def over(self) -> bool:
+        return self.state.result is not None
+
+    @property
+    def result(self) -> Result | None:
+        return self.state.result
+
+    @property
+    def pending(self) -> Pending | None:
+        """The decision the game waits for, or None when it is over."""
+        st = self.state
+        if st.result is not None:
+            return None
+        s = st.stage
+        if s == "mulligan":
+            return Pending("mulligan", st.decider, {})
+        if s == "main" or s == "attack":
+            return Pending(s, st.turn_player, {})
+        b = st.battle
+        if s == "flash":
+            return Pending("flash", b.priority, {"window": b.window, "attacker": b.attacker, "blocker": b.blocker,
+                                                 "passes": b.passes})
+        if s == "block":
+            return Pending("block", b.defending_player, {"attacker": b.attacker})
+        raise AssertionError(f"no decision at stage {s!r}")  # _run stops only at decision stages
+
+    def level(self, iid: int) -> int:
+        return stats.level(self, iid)
+
+    def bp(self, iid: int) -> int:
+        return stats.bp(self, iid)
+
+    def symbols(self, iid: int) -> tuple:
+        return stats.symbols(self, iid)
+
+    def cores_on(self, iid: int) -> int:
+        return stats.cores_on(self.state, iid)
+
+    def card_def(self, iid: int):
+        return self.db[self.state.cards[iid].cid]
+
+    def cost_of(self, iid: int) -> int:
+        """What it costs the card's owner to summon/place/use this card now, after reduction."""
+        card = self.state.cards[iid]
+        return costs.net_cost(self, card.owner, self.db[card.cid])
+
+    def state_hash(self) -> str:
+        return self.state.hash()
+
+    def view(self, player: int) -> dict:
+        """What `player` may see: see view.py."""
+        from .view import view
+
+        return view(self, player)
+
+    def legal_commands(self) -> list[Command]:
+        """Every legal command for the pending decision, with automatic core choices.
+
+        Summons, placements and magic use carry the default payment and placement
+        (costs.auto_select); core moves are listed as single-core moves. Larger core
+        moves and other payments are legal too: build the command yourself.
+        `Concede` is always legal for either player and is not listed.
+        """
+        pend = self.pending
+        if pend is None:
+            return []
+        st = self.state
+        p = pend.player
+        player = st.players[p]
+        out: list[Command] = []
+        if pend.kind == "mulligan":
+            return [Mulligan(p, False), Mulligan(p, True)]
+        if pend.kind == "main":
+            can_burst = player.burst_set_turn != st.turn
+            for iid in player.hand:
+                d = self.db[st.cards[iid].cid]
+                if d.type == "magic":
+                    if self._magic_timing_ok(d, "main"):
+                        auto = costs.auto_select(self, p, costs.net_cost(self, p, d), 0)
+                        if auto is not None:
+                            out.append(UseMagic(p, iid, auto[0], auto[1]))
+                else:
+                    auto = costs.auto_select(self, p, costs.net_cost(self, p, d), d.lv1_cores)
+                    if auto is not None:
+                        cls = Summon if d.type == "spirit" else PlaceNexus
+                        out.append(cls(p, iid, *auto))
+                if can_burst and d.burst:
+                    out.append(SetBurst(p, iid))
+            soul = player.soul
+            for iid in player.field:
+                if player.reserve:
+                    out.append(MoveCores(p, (CoreMove("reserve", iid, 1, False),)))
+                if soul == "reserve":
+                    out.append(MoveCores(p, (CoreMove("reserve", iid, 0, True),)))
+                if st.cards[iid].cores:
+                    out.append(MoveCores(p, (CoreMove(iid, "reserve", 1, False),)))
+                if soul == iid:
+                    out.append(MoveCores(p, (CoreMove(iid, "reserve", 0, True),)))
+            out.append(EndMain(p))
+        elif pend.kind == "attack":
+            for iid in player.field:
+                c = st.cards[iid]
+                if not c.exhausted and self.db[c.cid].type == "spirit":
+                    out.append(Attack(p, iid))
+            out.append(EndAttack(p))
+        elif pend.kind == "flash":
+            out.append(Pass(p))
+            for iid in player.hand:
+                d = self.db[st.cards[iid].cid]
+                if d.type == "magic" and "flash" in d.magic_timing:
+                    auto = costs.auto_select(self, p, costs.net_cost(self, p, d), 0)
+                    if auto is not None:
+                        out.append(UseMagic(p, iid, auto[0], auto[1]))
+        elif pend.kind == "block":
+            out.append(Block(p, None))
+            for iid in player.field:
+                c = st.cards[iid]
+                if not c.exhausted and self.db[c.cid].type == "spirit":
+                    out.append(Block(p, iid))
+        return out
+
+    # ------------------------------------------------------------------ the one door
+
+    def apply(self, cmd: Command) -> list[Event]:
+        """Apply a command and return its events, or raise IllegalCommand leaving the state unchanged."""
+        handler = _HANDLERS.get(type(cmd))
+        if handler is None:
+            raise IllegalCommand("CR 6-6-1-2-1", f"unknown command {cmd!r}")
+        if self.state.result is not None:
+            raise IllegalCommand("CR 1-2-1", "the game is over")
+        if cmd.player not in (0, 1):
+            raise IllegalCommand("CR 1-1-1", f"there is no player {cmd.player!r}")
+        events: list[Event] = []
+        self._events = events
+        self._touched = {}
+        handler(self, cmd)  # validates, then mutates
+        self._run()
+        self.history.append(cmd)
+        if self.record_hashes:
+            self.hashes.append(self.state.hash())
+        return events
+
+    # ------------------------------------------------------------------ helpers
+
+    def _emit(self, kind: str, **data) -> None:
+        self._events.append(Event(kind, **data))
+
+    def _expect(self, cmd: Command, kinds: tuple, rule: str, what: str) -> None:
+        """Refuse `cmd` unless the pending decision is one of `kinds` and belongs to its player."""
+        pend = self.pending
+        if pend.kind not in kinds:
+            raise IllegalCommand(rule, f"{what} is not possible now: the game waits for {_describe(pend)}")
+        if pend.player != cmd.player:
+            raise IllegalCommand(rule, f"{what}: it is player {pend.player + 1}'s decision, not player {cmd.player + 1}'s")
+
+    def _own_card(self, player: int, iid, zone: str, rule: str, what: str) -> Card:
+        card = self.state.cards.get(iid) if isinstance(iid, int) else None
+        if card is None or card.owner != player or card.zone != zone:
+            where = {"hand": "in your hand", "field": "on your field"}[zone]
+            raise IllegalCommand(rule, f"{what}: card {iid!r} is not {where}")
+        return card
+
+    def _magic_timing_ok(self, d, window: str) -> bool:
+        if window == "main":
+            return "main" in d.magic_timing or (self.settings.flash_in_main and "flash" in d.magic_timing)
+        return "flash" in d.magic_timing
+
+    def _draw(self, p: int, n: int = 1) -> None:
+        """Draw n cards one at a time (CR 4-5-3); from an empty deck nothing happens (CR 1-3-2)."""
+        player = self.state.players[p]
+        for _ in range(n):
+            if not player.deck:
+                return
+            iid = player.deck.pop()
+            player.hand.append(iid)
+            self.state.cards[iid].zone = "hand"
+            self._emit("draw", player=p, card=iid)
+
+    def _move_card(self, iid: int, dst: str, reason: str, *, bottom: bool = False) -> None:
+        """Move a card between zones of its owner (CR 3-1-6), as a new card (CR 3-1-4)."""
+        st = self.state
+        card = st.cards[iid]
+        player = st.players[card.owner]
+        src = card.zone
+        if src == "burst":
+            player.burst = None
+        elif src not in ("resolving", "removed"):
+            getattr(player, src).remove(iid)
+        if card.exhausted:
+            card.exhausted = False
+        if dst == "burst":
+            player.burst = iid
+        elif dst not in ("resolving", "removed"):
+            zone = getattr(player, dst)
+            if bottom:
+                zone.insert(0, iid)
+            else:
+                zone.append(iid)
+        card.zone = dst
+        self._emit("card_moved", card=iid, cid=card.cid, owner=card.owner, src=src, dst=dst, reason=reason)
+
+    def _cores_from(self, p: int, loc, n: int, cause: Cause | None) -> None:
+        st = self.state
+        player = st.players[p]
+        if loc == "reserve":
+            player.reserve -= n
+        elif loc == "life":
+            player.life -= n
+        elif loc == "trash":
+            player.trash_cores -= n
+        elif loc == "void":
+            st.cores_in_play += n
+        else:
+            card = st.cards[loc]
+            card.cores -= n
+            if cause is not None:
+                card.core_cause = cause
+                self._touched[loc] = cause
+
+    def _cores_to(self, p: int, loc, n: int) -> None:
+        st = self.state
+        player = st.players[p]
+        if loc == "reserve":
+            player.reserve += n
+        elif loc == "life":
+            player.life += n
+        elif loc == "trash":
+            player.trash_cores += n
+        elif loc == "void":
+            st.cores_in_play -= n
+        else:
+            st.cards[loc].cores += n
+
+    def _move_cores(self, p: int, src, dst, n: int, soul: bool, reason: str, cause: Cause | None,
+                    dst_player: int | None = None) -> None:
+        """Move n regular cores (and the soul core, if `soul`) from src to dst (CR 1-3-2-2: same place = nothing)."""
+        if src == dst and (dst_player is None or dst_player == p):
+            return
+        q = p if dst_player is None else dst_player
+        if n:
+            self._cores_from(p, src, n, cause)
+            self._cores_to(q, dst, n)
+        if soul:
+            player = self.state.players[p]
+            if isinstance(src, int) and cause is not None:
+                self.state.cards[src].core_cause = cause
+                self._touched[src] = cause
+            player.soul = dst
+        if n or soul:
+            if dst_player is None:
+                self._emit("cores_moved", player=p, src=src, dst=dst, count=n, soul=soul, reason=reason)
+            else:
+                self._emit("cores_moved", player=p, src=src, dst=dst, count=n, soul=soul, reason=reason,
+                           dst_player=q)
+
+    def _move_selection(self, p: int, sel, soul: bool, dst, reason: str, cause: Cause) -> None:
+        soul_src = self.state.players[p].soul
+        for loc, n in sel:
+            self._move_cores(p, loc, dst, n, soul and loc == soul_src, reason, cause)
+        if soul and soul_src not in {loc for loc, _ in sel}:
+            self._move_cores(p, soul_src, dst, 0, True, reason, cause)
+
+    def _set_exhausted(self, iid: int, exhausted: bool) -> None:
+        card = self.state.cards[iid]
+        if card.exhausted != exhausted:  # CR 1-3-2-1: an existing condition is not established again
+            card.exhausted = exhausted
+            self._emit("exhaust", card=iid, exhausted=exhausted)
+
+    # ------------------------------------------------------------------ gameplay management (CR 9)
+
+    def _manage(self) -> None:
+        """Checkpoint gameplay management, repeated until nothing more happens (CR 4-7-2, 9-1-2).
+
+        Runs after each complete action (ruling 2 in design.md), never in the middle of one,
+        so swapping a soul core for a core in one move does not destroy the card.
+        """
+        st = self.state
+        while st.result is None:
+            doomed: list[tuple[int, Cause]] = []
+            for p in (st.turn_player, 1 - st.turn_player):
+                for iid in st.players[p].field:
+                    card = st.cards[iid]
+                    d = self.db[card.cid]
+                    if stats.cores_on(st, iid) < d.lv1_cores:  # CR 9-3-2
+                        cause = self._touched.get(iid) or card.core_cause or Cause("rule")
+                        doomed.append((iid, cause))
+                    elif d.type == "spirit" and stats.bp(self, iid) <= 0:  # CR 9-4-2
+                        touched = self._touched.get(iid)
+                        # CR 9-4-2-3: the owner's own action lowered its level; else an effect did (9-4-2-1/2)
+                        cause = touched if touched is not None and touched.kind == "self" else Cause("effect_bp")
+                        doomed.append((iid, cause))
+            if not doomed:
+                break
+            self._destroy(doomed)
+        self._check_winner()
+
+    def _destroy(self, doomed: list[tuple[int, Cause]]) -> None:
+        """Destroy cards simultaneously (CR 10-1-3); self-destruction skips substitutions and triggers."""
+        st = self.state
+        for iid, cause in doomed:
+            # CR 10-1-3-2 substitution effects and 10-1-3-3 destruction triggers plug in here
+            # (effects issue); self-destruction has neither (CR 9-3-2, 10-1-1-1).
+            self._emit("destroyed", card=iid, cause=list(cause), self_destruction=cause.self_destruction)
+        for iid, cause in doomed:  # CR 10-1-3-4: card to the trash and its cores to the reserve at once
+            card = st.cards[iid]
+            owner = st.players[card.owner]
+            self._move_cores(card.owner, iid, "reserve", card.cores, owner.soul == iid, "destroyed", None)
+            card.removal = cause
+            token = self.db[card.cid].token
+            self._move_card(iid, "removed" if token else "trash", "destroyed")  # CR 4-12-3
+
+    def _check_winner(self) -> None:
+        """Establish a winner (CR 9-2): interrupting, so it is checked after every change of life or deck-out."""
+        st = self.state
+        if st.result is not None:
+            return
+        winners = [p for p in (0, 1) if st.players[1 - p].life <= 0 or st.players[1 - p].deck_out]
+        if not winners:
+            return
+        if len(winners) == 2:
+            self._end_game(None, "both players fulfilled a victory condition (CR 1-2-3)")
+        else:
+            w = winners[0]
+            loser = st.players[1 - w]
+            why = "life reduced to 0 (CR 1-2-1-1-1)" if loser.life <= 0 else "no cards in deck at the start step (CR 1-2-1-1-2)"
+            self._end_game(w, why)
+
+    def _end_game(self, winner: int | None, reason: str) -> None:
+        st = self.state
+        st.result = Result(winner, reason)
+        st.stage = "game_over"
+        self._emit("game_over", winner=winner, reason=reason)
+        for p, player in enumerate(st.players):  # CR 3-8-5: set bursts are turned face up
+            if player.burst is not None:
+                self._emit("burst_revealed", player=p, card=player.burst, cid=st.cards[player.burst].cid)
+
+    # ------------------------------------------------------------------ automatic stages
+
+    def _run(self) -> None:
+        st = self.state
+        while st.result is None:
+            stage = _AUTO_STAGES.get(st.stage)
+            if stage is None:
+                return
+            stage(self)
+
+    def _begin_step(self, step: str) -> None:
+        # CR 6-x-1: effects worded "at the start of the step" activate here (effects issue).
+        self._emit("step", turn=self.state.turn, player=self.state.turn_player, step=step)
+
+    def _stage_start(self) -> None:
+        st = self.state
+        self._begin_step("start")
+        if not st.players[st.turn_player].deck:  # CR 6-2-2, 9-2-4
+            st.players[st.turn_player].deck_out = True
+            self._check_winner()
+            return
+        st.stage = "core"
+
+    def _stage_core(self) -> None:
+        st = self.state
+        if st.turn > 1:  # CR 6-3-3: no core step on player one's first turn
+            self._begin_step("core")
+            self._move_cores(st.turn_player, "void", "reserve", 1, False, "core_step", None)  # CR 6-3-2
+        st.stage = "draw"
+
+    def _stage_draw(self) -> None:
+        self._begin_step("draw")
+        self._draw(self.state.turn_player)  # CR 6-4-2
+        self.state.stage = "refresh"
+
+    def _stage_refresh(self) -> None:
+        st = self.state
+        p = st.turn_player
+        player = st.players[p]
+        self._begin_step("refresh")
+        for iid in player.field:  # CR 6-5-2
+            self._set_exhausted(iid, False)
+        self._move_cores(p, "trash", "reserve", player.trash_cores, player.soul == "trash", "refresh_step", None)
+        st.stage = "main_start"
+
+    def _stage_main_start(self) -> None:
+        self._begin_step("main")
+        self.state.stage = "main"
+
+    def _stage_attack_start(self) -> None:
+        self._begin_step("attack")
+        self.state.stage = "attack"
+
+    def _stage_end_start(self) -> None:
+        self._begin_step("end")  # CR 6-8-1-1: end-of-turn triggers activate here (effects issue)
+        self.state.stage = "end_cleanup"
+
+    def _stage_end_cleanup(self) -> None:
+        st = self.state
+        # CR 6-8-1-2: "during this turn" effects become inactive
+        if st.continuous:
+            st.continuous = [e for e in st.continuous if e.duration != "turn"]
+        self._manage()
+        if st.result is not None:
+            return
+        st.turn += 1  # CR 6-8-1-3
+        st.turn_player = 1 - st.turn_player
+        st.stage = "start"
+
+    def _stage_battle_resolve(self) -> None:
+        st = self.state
+        b = st.battle
+        field = st.cards
+        if b.blocked:  # CR 7-1-5-2-1
+            a_on = field[b.attacker].zone == "field"
+            d_on = b.blocker is not None and field[b.blocker].zone == "field"
+            if a_on and d_on:
+                abp, dbp = stats.bp(self, b.attacker), stats.bp(self, b.blocker)
+                doomed = []
+                if abp <= dbp:
+                    doomed.append((b.attacker, Cause("battle", b.defending_player, b.blocker)))
+                if dbp <= abp:
+                    doomed.append((b.blocker, Cause("battle", b.attacking_player, b.attacker)))
+                self._emit("battle_result", attacker_bp=abp, blocker_bp=dbp)
+                self._destroy(doomed)
+        elif field[b.attacker].zone == "field":  # CR 7-1-5-3-1 (ruling 3: the attacked player's life)
+            defender = st.players[b.defending_player]
+            damage = min(len(stats.symbols(self, b.attacker)), defender.life)
+            self._emit("damage", player=b.defending_player, amount=damage, attacker=b.attacker)
+            self._move_cores(b.defending_player, "life", "reserve", damage, False, "damage", None)
+            self._check_winner()  # interrupting (CR 9-2-1)
+            if st.result is not None:
+                return
+        self._manage()
+        st.stage = "battle_end"
+
+    def _stage_battle_end(self) -> None:
+        st = self.state
+        b = st.battle
+        # CR 7-1-6-1 "when the battle ends" triggers activate here (effects issue)
+        self._emit("battle_end", attacker=b.attacker, blocker=b.blocker)
+        if st.continuous:  # CR 7-1-6-2
+            st.continuous = [e for e in st.continuous if e.duration != "battle"]
+        st.battle = None
+        self._manage()
+        st.stage = "attack"  # CR 7-1-6-3
+
+    # ------------------------------------------------------------------ command handlers
+
+    def _h_mulligan(self, cmd: Mulligan) -> None:
+        self._expect(cmd, ("mulligan",), "CR 5-2-7", "mulligan")
+        st = self.state
+        p = cmd.player
+        player = st.players[p]
+        self._emit("mulligan", player=p, redraw=cmd.redraw)
+        if cmd.redraw:  # hand to the bottom, draw 4, shuffle (CR 5-2-7)
+            for iid in list(player.hand):
+                self._move_card(iid, "deck", "mulligan", bottom=True)
+            self._draw(p, OPENING_HAND)
+            st.rng.shuffle(player.deck)
+            self._emit("shuffle", player=p)
+        else:
+            self._draw(p, 1)
+        player.mulligan = cmd.redraw
+        other = 1 - p
+        if st.players[other].mulligan is None:
+            st.decider = other
+        else:
+            st.turn = 1  # CR 5-2-8
+            st.turn_player = st.first_player
+            st.stage = "start"
+
+    def _h_summon(self, cmd) -> None:
+        is_spirit = isinstance(cmd, Summon)
+        verb = "summon" if is_spirit else "place"
+        r = "10-6" if is_spirit else "10-7"
+        self._expect(cmd, ("main",), "CR 6-6-1-2-1", verb)
+        p = cmd.player
+        card = self._own_card(p, cmd.card, "hand", f"CR {r}-1", verb)
+        d = self.db[card.cid]
+        if d.type != ("spirit" if is_spirit else "nexus"):
+            raise IllegalCommand(f"CR {r}-1", f"{d.name} is a {d.type} card, not a {'spirit' if is_spirit else 'nexus'}")
+        cost = costs.net_cost(self, p, d)  # CR 10-6-5: fixed before payment (ruling 7)
+        pay, pay_soul, place, place_soul = self._selections(cmd, cost, d.lv1_cores, f"CR {r}-6")
+        pool = costs.core_pool(self, p)
+        soul_ok = costs.soul_available(self, p)
+        paid = costs.take(pool, pay, pay_soul, soul_ok, what="payment", rule=f"CR {r}-6")
+        if paid != cost:
+            raise IllegalCommand(f"CR {r}-6", f"{d.name} costs {cost} after reduction; the payment has {paid} core(s)")
+        placed = costs.take(pool, place, place_soul, soul_ok and not pay_soul, what="placement", rule=f"CR {r}-7")
+        if placed < d.lv1_cores:
+            raise IllegalCommand(f"CR {r}-7", f"{d.name} needs at least {d.lv1_cores} core(s) for LV1; {placed} placed")
+        # ---- valid: perform it
+        cause = Cause("self", p)  # cores the owner pays or moves: self-destruction (CR 10-1-1-1)
+        self._emit("reveal", player=p, card=card.iid, cid=card.cid)  # CR 10-6-3
+        self._move_selection(p, pay, pay_soul, "trash", "pay", cause)  # CR 10-6-6
+        self._move_card(card.iid, "field", "summon" if is_spirit else "place")  # CR 10-6-7, 3-5-3
+        self._move_selection(p, place, place_soul, card.iid, "place", cause)
+        self._manage()
+
+    def _selections(self, cmd, cost: int, lv1: int, rule: str):
+        """The command's payment/placement, filling in the automatic default where it gave none."""
+        pay, pay_soul = cmd.pay, cmd.pay_soul
+        place, place_soul = getattr(cmd, "place", ()), getattr(cmd, "place_soul", False)
+        if pay is None or place is None:
+            auto = costs.auto_select(self, cmd.player, 0 if pay is not None else cost,
+                                     0 if place is not None else lv1)
+            if auto is None:
+                raise IllegalCommand(rule, f"not enough cores: this needs {cost} to pay"
+                                     + (f" and {lv1} to place" if lv1 else ""))
+            if pay is None:
+                pay, pay_soul = auto[0], auto[1]
+            if place is None:
+                place, place_soul = auto[2], auto[3]
+        return pay, pay_soul, place, place_soul
+
+    def _h_use_magic(self, cmd: UseMagic) -> None:
+        st = self.state
+        self._expect(cmd, ("main", "flash"), "CR 8-1-6-1", "using magic")
+        window = self.pending.kind
+        p = cmd.player
+        card = self._own_card(p, cmd.card, "hand", "CR 10-8-1", "use magic")
+        d = self.db[card.cid]
+        if d.type != "magic":
+            raise IllegalCommand("CR 10-8-1", f"{d.name} is not a magic card")
+        if not self._magic_timing_ok(d, window):
+            label = "/".join(sorted(d.magic_timing)) or "no timing"
+            where = "the main step (ruling 1: flash effects are not used in the main step)" if window == "main" \
+                else "a flash window"
+            raise IllegalCommand("CR 8-1-6-1", f"{d.name} is {label} magic and cannot be used in {where}")
+        cost = costs.net_cost(self, p, d)
+        if cmd.pay is None:
+            auto = costs.auto_select(self, p, cost, 0)
+            if auto is None:
+                raise IllegalCommand("CR 10-8-6", f"not enough cores: {d.name} costs {cost}")
+            pay, pay_soul = auto[0], auto[1]
+        else:
+            pay, pay_soul = cmd.pay, cmd.pay_soul
+        pool = costs.core_pool(self, p)
+        paid = costs.take(pool, pay, pay_soul, costs.soul_available(self, p), what="payment", rule="CR 10-8-6")
+        if paid != cost:
+            raise IllegalCommand("CR 10-8-6", f"{d.name} costs {cost} after reduction; the payment has {paid} core(s)")
+        # ---- valid
+        self._emit("reveal", player=p, card=card.iid, cid=card.cid)  # CR 10-8-3
+        self._move_selection(p, pay, pay_soul, "trash", "pay", Cause("self", p))
+        self._move_card(card.iid, "resolving", "use")  # CR 10-8-7: not counted, not observable
+        self._emit("magic_used", player=p, card=card.iid, cid=card.cid, window=window)
+        # CR 10-8-8: the magic effect resolves here (effects issue)
+        self._move_card(card.iid, "trash", "resolved")
+        b = st.battle
+        if b is not None and p == b.attacking_player:
+            b.magic_used.append(card.iid)
+        self._manage()
+        if window == "flash" and st.result is None:  # the other player may now act (CR 7-1-2-1)
+            b.passes = 0
+            b.priority = 1 - p
+
+    def _h_set_burst(self, cmd: SetBurst) -> None:
+        st = self.state
+        self._expect(cmd, ("main",), "CR 6-6-1-2-2", "setting a burst")
+        p = cmd.player
+        player = st.players[p]
+        card = self._own_card(p, cmd.card, "hand", "CR 6-6-1-2-2", "set a burst")
+        d = self.db[card.cid]
+        if not d.burst:
+            raise IllegalCommand("CR 3-8-4", f"{d.name} has no burst effect and cannot be set")
+        if player.burst_set_turn == st.turn:
+            raise IllegalCommand("CR 6-6-1-2-2", "only one burst card may be set per turn")
+        if player.burst is not None:  # CR 3-8-3: the earlier card is discarded
+            self._move_card(player.burst, "trash", "discard")
+        self._move_card(card.iid, "burst", "set_burst")
+        player.burst_set_turn = st.turn
+
+    def _h_move_cores(self, cmd: MoveCores) -> None:
+        st = self.state
+        self._expect(cmd, ("main",), "CR 6-6-1-2-3", "moving cores")
+        p = cmd.player
+        player = st.players[p]
+        if not isinstance(cmd.moves, tuple) or not cmd.moves:
+            raise IllegalCommand("CR 6-6-1-2-3", "a core move needs at least one move")
+        pool = costs.core_pool(self, p)
+        soul = player.soul
+        for i, m in enumerate(cmd.moves):
+            if not isinstance(m, CoreMove):
+                raise IllegalCommand("CR 6-6-1-2-3", f"move {i + 1} is not a core move")
+            for loc in (m.src, m.dst):
+                if loc not in pool:
+                    raise IllegalCommand("CR 6-6-1-2-3", f"move {i + 1}: cores move only among your reserve and "
+                                                         f"your field cards, not {loc!r}")
+            if m.src == m.dst:
+                raise IllegalCommand("CR 1-3-2-2", f"move {i + 1}: a core cannot move to where it already is")
+            if not isinstance(m.count, int) or m.count < 0 or (m.count == 0 and not m.soul):
+                raise IllegalCommand("CR 1-3-2-3", f"move {i + 1}: move at least one core")
+            if m.count > pool[m.src]:
+                where = "your reserve" if m.src == "reserve" else f"card {m.src}"
+                raise IllegalCommand("CR 6-6-1-2-3", f"move {i + 1}: {where} has {pool[m.src]} core(s), not {m.count}")
+            if m.soul and soul != m.src:
+                raise IllegalCommand("CR 6-6-1-2-3", f"move {i + 1}: your soul core is not at {m.src!r}")
+            pool[m.src] -= m.count
+            pool[m.dst] += m.count
+            if m.soul:
+                soul = m.dst
+        # ---- valid: the moves form one action; management runs once after it (ruling 2)
+        cause = Cause("self", p)
+        for m in cmd.moves:
+            self._move_cores(p, m.src, m.dst, m.count, m.soul, "move", cause)
+        self._manage()
+
+    def _h_end_main(self, cmd: EndMain) -> None:
+        self._expect(cmd, ("main",), "CR 6-6-1-2-5", "ending the main step")
+        # CR 6-7-2: no attack step on player one's first turn
+        self.state.stage = "end_start" if self.state.turn == 1 else "attack_start"
+
+    def _h_attack(self, cmd: Attack) -> None:
+        st = self.state
+        self._expect(cmd, ("attack",), "CR 7-1-1-1", "attacking")
+        p = cmd.player
+        card = self._own_card(p, cmd.spirit, "field", "CR 7-1-1-1", "attack")
+        if self.db[card.cid].type != "spirit":
+            raise IllegalCommand("CR 7-1-1-1", "only spirits attack")
+        if card.exhausted:
+            raise IllegalCommand("CR 7-1-1-1", "only a refreshed spirit can attack")
+        self._set_exhausted(card.iid, True)
+        st.battle = Battle(attacker=card.iid, attacking_player=p, priority=1 - p)
+        self._emit("attack", player=p, card=card.iid)
+        # CR 7-1-1-2: "when attacks" triggers activate here (effects issue)
+        st.stage = "flash"  # CR 7-1-2-1: the attacked player acts first
+
+    def _h_end_attack(self, cmd: EndAttack) -> None:
+        self._expect(cmd, ("attack",), "CR 6-7-3-2", "ending the attack step")
+        self.state.stage = "end_start"
+
+    def _h_pass(self, cmd: Pass) -> None:
+        st = self.state
+        self._expect(cmd, ("flash",), "CR 7-1-2-1", "passing")
+        b = st.battle
+        self._emit("pass", player=cmd.player, window=b.window)
+        b.passes += 1
+        if b.passes < 2:
+            b.priority = 1 - b.priority
+        elif b.window == 1:  # two passes in a row end the window (CR 7-1-2-1)
+            st.stage = "block"
+        else:
+            st.stage = "battle_resolve"
+
+    def _h_block(self, cmd: Block) -> None:
+        st = self.state
+        self._expect(cmd, ("block",), "CR 7-1-3-1", "blocking")
+        b = st.battle
+        if cmd.spirit is None:  # no block: no second flash window (CR 7-1-3-1)
+            self._emit("block", player=cmd.player, card=None)
+            st.stage = "battle_resolve"
+            return
+        card = self._own_card(cmd.player, cmd.spirit, "field", "CR 7-1-3-1", "block")
+        if self.db[card.cid].type != "spirit":
+            raise IllegalCommand("CR 7-1-3-1", "only spirits block")
+        if card.exhausted:
+            raise IllegalCommand("CR 7-1-3-1", "only a refreshed spirit can block")
+        self._set_exhausted(card.iid, True)
+        b.blocker = card.iid
+        b.blocked = True
+        self._emit("block", player=cmd.player, card=card.iid)
+        # CR 7-1-3-2: "when blocks" triggers activate here (effects issue)
+        b.window, b.passes, b.priority = 2, 0, cmd.player  # CR 7-1-4-1: the blocker first
+        st.stage = "flash"
+
+    def _h_concede(self, cmd: Concede) -> None:
+        # CR 1-2-4, 1-2-5: any time, at once, unaffected by effects
+        self._emit("concede", player=cmd.player)
+        self._end_game(1 - cmd.player, f"player {cmd.player + 1} conceded (CR 1-2-4)")
+
+
+def _describe(pend: Pending | None) -> str:
+    if pend is None:
+        return "nothing (the game is over)"
+    what = {"mulligan": "a mulligan decision", "main": "a main step action", "attack": "an attack or the end of the attack step",
+            "flash": "a flash effect or a pass", "block": "a block decision"}[pend.kind]
+    return f"{what} from player {pend.player + 1}"
+
+
+_HANDLERS = {
+    Mulligan: Game._h_mulligan, Summon: Game._h_summon, PlaceNexus: Game._h_summon, UseMagic: Game._h_use_magic,
+    SetBurst: Game._h_set_burst, MoveCores: Game._h_move_cores, EndMain: Game._h_end_main, Attack: Game._h_attack,
+    EndAttack: Game._h_end_attack, Pass: Game._h_pass, Block: Game._h_block, Concede: Game._h_concede,
+}
+
+_AUTO_STAGES = {
+    "start": Game._stage_start, "core": Game._stage_core, "draw": Game._stage_draw, "refresh": Game._stage_refresh,
+    "main_start": Game._stage_main_start, "attack_start": Game._stage_attack_start,
+    "end_start": Game._stage_end_start, "end_cleanup": Game._stage_end_cleanup,
+    "battle_resolve": Game._stage_battle_resolve, "battle_end": Game._stage_battle_end,
+}

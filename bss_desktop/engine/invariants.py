@@ -1,0 +1,67 @@
+"""Consistency checks on a game state, run by the simulator after every command.
+
+Each returns human-readable violations; an empty list means the state is sound.
+They check what no legal sequence of commands may break: every card in exactly
+one place, core totals conserved, one soul core each, no field card below LV1
+at a decision point, orientation only on the field.
+"""
+from __future__ import annotations
+
+from .stats import cores_on
+
+SOUL_PLACES = ("reserve", "trash", "life", "void")
+
+
+def check(game) -> list[str]:
+    st = game.state
+    out: list[str] = []
+    seen: dict[int, str] = {}
+    for p, player in enumerate(st.players):
+        zones = {"deck": player.deck, "hand": player.hand, "trash": player.trash, "field": player.field,
+                 "burst": [player.burst] if player.burst is not None else []}
+        for zone, iids in zones.items():
+            for iid in iids:
+                where = f"player {p} {zone}"
+                if iid in seen:
+                    out.append(f"card {iid} is in two places: {seen[iid]} and {where}")
+                seen[iid] = where
+                card = st.cards.get(iid)
+                if card is None:
+                    out.append(f"{where} holds unknown card {iid}")
+                    continue
+                if card.zone != zone or card.owner != p:
+                    out.append(f"card {iid} is listed in {where} but records zone {card.zone!r}, owner {card.owner}")
+                if card.exhausted and zone != "field":
+                    out.append(f"card {iid} is exhausted in the {zone} (CR 4-4-1: only field cards are turned)")
+                if card.cores and zone != "field":
+                    out.append(f"card {iid} holds {card.cores} core(s) in the {zone}")
+        for name in ("life", "reserve", "trash_cores"):
+            if getattr(player, name) < 0:
+                out.append(f"player {p} has {getattr(player, name)} cores in {name}")
+        soul = player.soul
+        if isinstance(soul, int):
+            if soul not in player.field:
+                out.append(f"player {p}'s soul core is on card {soul}, which is not on their field (CR 4-11-3)")
+        elif soul not in SOUL_PLACES:
+            out.append(f"player {p}'s soul core is at unknown location {soul!r}")
+    for iid, card in st.cards.items():
+        if iid not in seen and card.zone not in ("removed", "resolving"):
+            out.append(f"card {iid} ({card.cid}) is in no zone")
+        if card.cores < 0:
+            out.append(f"card {iid} holds {card.cores} cores")
+    total = sum(p.life + p.reserve + p.trash_cores for p in st.players)
+    total += sum(c.cores for c in st.cards.values())
+    if total != st.cores_in_play:
+        out.append(f"core count {total} differs from the {st.cores_in_play} cores taken from the void")
+    if game.pending is not None:
+        for p, player in enumerate(st.players):
+            for iid in player.field:
+                need = game.db[st.cards[iid].cid].lv1_cores
+                if cores_on(st, iid) < need:
+                    out.append(f"card {iid} on player {p}'s field has {cores_on(st, iid)} core(s), below LV1 ({need})"
+                               " at a decision point (CR 9-3-2)")
+                if game.db[st.cards[iid].cid].type == "spirit" and game.bp(iid) <= 0:
+                    out.append(f"spirit {iid} has BP {game.bp(iid)} at a decision point (CR 9-4-2)")
+        if st.battle is None and st.stage in ("flash", "block"):
+            out.append(f"stage {st.stage!r} without a battle")
+    return out

@@ -1,0 +1,253 @@
+"""Positions: a mid-game state as hand-writable YAML/JSON (docs/position-format.md).
+
+`game_from_position` builds a Game from a position; `position_from_game` writes
+one back. Every problem is a PositionError naming the field
+("players[1].field[0].cores").
+"""
+from __future__ import annotations
+
+from pathlib import Path
+
+import yaml
+
+from .errors import PositionError
+from .game import Game
+from .rng import Rng
+from .settings import Ruleset
+from .state import Card, GameState, Player
+from .stats import cores_on
+
+FORMAT = "bss-position"
+VERSION = 1
+STEPS = ("start", "main", "attack")
+SOUL_PLACES = ("reserve", "trash", "life", "void", "field")
+_TOP_KEYS = {"format", "version", "turn", "turn_player", "first_player", "step", "seed", "settings", "cards", "players"}
+_PLAYER_KEYS = {"name", "life", "reserve", "trash_cores", "soul_core", "hand", "deck", "trash", "field", "burst",
+                "burst_set_this_turn"}
+_FIELD_KEYS = {"card", "cores", "soul_core", "exhausted"}
+
+
+class _WithInline:
+    """The card database plus cards defined inline in a position."""
+
+    def __init__(self, base, extra: dict):
+        self.base = base
+        self.extra = extra
+
+    def __getitem__(self, cid):
+        card = self.extra.get(cid)
+        return card if card is not None else self.base[cid]
+
+    def __contains__(self, cid) -> bool:
+        return cid in self.extra or cid in self.base
+
+    def get(self, cid, default=None):
+        return self[cid] if cid in self else default
+
+
+def load_position_file(path, db, *, settings: Ruleset | None = None) -> Game:
+    path = Path(path)
+    try:
+        data = yaml.safe_load(path.read_text())
+    except yaml.YAMLError as e:
+        mark = getattr(e, "problem_mark", None)
+        line = f"line {mark.line + 1}: " if mark is not None else ""
+        raise PositionError("", f"{line}not valid YAML/JSON: {getattr(e, 'problem', e)}", str(path)) from None
+    try:
+        return game_from_position(data, db, settings=settings)
+    except PositionError as e:
+        raise PositionError(e.field, e.message, str(path)) from None
+
+
+def _req(d: dict, key: str, path: str, kind, *, default=None, required: bool = True):
+    if key not in d:
+        if required:
+            raise PositionError(f"{path}{key}", "missing")
+        return default
+    v = d[key]
+    if kind is int and (not isinstance(v, int) or isinstance(v, bool)):
+        raise PositionError(f"{path}{key}", f"expected a whole number, got {v!r}")
+    if kind is bool and not isinstance(v, bool):
+        raise PositionError(f"{path}{key}", f"expected true or false, got {v!r}")
+    if kind is list and not isinstance(v, list):
+        raise PositionError(f"{path}{key}", f"expected a list, got {v!r}")
+    if kind is str and not isinstance(v, str):
+        raise PositionError(f"{path}{key}", f"expected text, got {v!r}")
+    if kind is int and v < 0:
+        raise PositionError(f"{path}{key}", f"must not be negative, got {v}")
+    return v
+
+
+def _unknown(d: dict, allowed: set, path: str) -> None:
+    extra = sorted(set(d) - allowed, key=str)
+    if extra:
+        raise PositionError(f"{path}{extra[0]}", f"unknown field (allowed: {', '.join(sorted(allowed))})")
+
+
+def game_from_position(data, db, *, settings: Ruleset | None = None, record_hashes: bool = True) -> Game:
+    if not isinstance(data, dict):
+        raise PositionError("", "a position is a mapping of fields")
+    _unknown(data, _TOP_KEYS, "")
+    if data.get("format", FORMAT) != FORMAT:
+        raise PositionError("format", f"must be {FORMAT!r}")
+    if data.get("version", VERSION) != VERSION:
+        raise PositionError("version", f"this app reads version {VERSION}")
+    turn = _req(data, "turn", "", int)
+    if turn < 1:
+        raise PositionError("turn", "turns are numbered from 1")
+    turn_player = _req(data, "turn_player", "", int)
+    if turn_player not in (0, 1):
+        raise PositionError("turn_player", "must be 0 or 1")
+    # player one moves on odd turns (CR 6-1-1: players alternate)
+    first_player = _req(data, "first_player", "", int, default=turn_player if turn % 2 else 1 - turn_player,
+                         required=False)
+    if first_player not in (0, 1) or (first_player == turn_player) != (turn % 2 == 1):
+        raise PositionError("first_player", f"must be 0 or 1, and player one takes the odd turns (turn {turn} "
+                                            f"is player {turn_player}'s)")
+    step = _req(data, "step", "", str, default="main", required=False)
+    if step not in STEPS:
+        raise PositionError("step", f"must be one of {', '.join(STEPS)}, got {step!r}")
+    seed = _req(data, "seed", "", int, default=0, required=False)
+    if "settings" in data:
+        try:
+            settings = Ruleset.from_dict(data["settings"])
+        except ValueError as e:
+            raise PositionError("settings", str(e)) from None
+
+    inline = {}
+    for i, cd in enumerate(_req(data, "cards", "", list, default=[], required=False)):
+        from ..carddb.errors import CardDataError
+        from ..carddb.schema import card_from_dict
+
+        try:
+            card = card_from_dict(cd, file=None)
+        except CardDataError as e:
+            raise PositionError(f"cards[{i}].{e.field or ''}".rstrip("."), str(e)) from None
+        inline[card.id] = card
+    cards_db = _WithInline(db, inline) if inline else db
+
+    players_data = _req(data, "players", "", list)
+    if len(players_data) != 2:
+        raise PositionError("players", "a position has exactly two players (CR 1-1-1)")
+    cards: dict[int, Card] = {}
+    players = [Player(), Player()]
+    cores_in_play = 0
+    next_iid = [0]
+
+    def new_card(cid, owner, zone, path) -> int:
+        if not isinstance(cid, str) or cid not in cards_db:
+            raise PositionError(path, f"unknown card id {cid!r}")
+        next_iid[0] += 1
+        cards[next_iid[0]] = Card(next_iid[0], cid, owner, zone)
+        return next_iid[0]
+
+    for p, pd in enumerate(players_data):
+        pre = f"players[{p}]."
+        if not isinstance(pd, dict):
+            raise PositionError(f"players[{p}]", "expected a mapping")
+        _unknown(pd, _PLAYER_KEYS, pre)
+        player = players[p]
+        player.life = _req(pd, "life", pre, int)
+        player.reserve = _req(pd, "reserve", pre, int, default=0, required=False)
+        player.trash_cores = _req(pd, "trash_cores", pre, int, default=0, required=False)
+        cores_in_play += player.life + player.reserve + player.trash_cores
+        player.mulligan = False
+        # the deck is listed top first; internally the top is the end of the list
+        for zone in ("hand", "deck", "trash"):
+            ids = _req(pd, zone, pre, list, default=[], required=zone != "trash" and zone != "hand")
+            iids = [new_card(cid, p, zone, f"{pre}{zone}[{i}]") for i, cid in enumerate(ids)]
+            setattr(player, zone, iids[::-1] if zone == "deck" else iids)
+        soul = _req(pd, "soul_core", pre, str, default="reserve", required=False)
+        if soul not in SOUL_PLACES:
+            raise PositionError(f"{pre}soul_core", f"must be one of {', '.join(SOUL_PLACES)}, got {soul!r}")
+        soul_cards = []
+        for i, fd in enumerate(_req(pd, "field", pre, list, default=[], required=False)):
+            fpre = f"{pre}field[{i}]."
+            if isinstance(fd, str):
+                fd = {"card": fd}
+            if not isinstance(fd, dict):
+                raise PositionError(f"{pre}field[{i}]", "expected a card id or a mapping with 'card'")
+            _unknown(fd, _FIELD_KEYS, fpre)
+            iid = new_card(_req(fd, "card", fpre, str), p, "field", f"{fpre}card")
+            d = cards_db[cards[iid].cid]
+            if d.type == "magic":
+                raise PositionError(f"{fpre}card", f"{d.name} is a magic card; only spirits and nexuses are on the field (CR 3-5-1)")
+            cards[iid].cores = _req(fd, "cores", fpre, int, default=d.lv1_cores, required=False)
+            cards[iid].exhausted = _req(fd, "exhausted", fpre, bool, default=False, required=False)
+            cores_in_play += cards[iid].cores
+            if _req(fd, "soul_core", fpre, bool, default=False, required=False):
+                soul_cards.append((iid, fpre))
+            player.field.append(iid)
+        if soul == "field":
+            if len(soul_cards) != 1:
+                raise PositionError(f"{pre}soul_core", "is 'field', so exactly one field card needs 'soul_core: true' "
+                                                       f"(found {len(soul_cards)}); each player has one soul core (CR 4-11-3)")
+            player.soul = soul_cards[0][0]
+        else:
+            if soul_cards:
+                raise PositionError(f"{soul_cards[0][1]}soul_core",
+                                    f"the soul core is in the {soul}, so no field card can hold it (CR 4-11-3)")
+            player.soul = soul
+        burst = pd.get("burst")
+        if burst is not None:
+            iid = new_card(burst, p, "burst", f"{pre}burst")
+            if not cards_db[burst].burst:
+                raise PositionError(f"{pre}burst", f"{cards_db[burst].name} has no burst effect (CR 3-8-4)")
+            player.burst = iid
+        if _req(pd, "burst_set_this_turn", pre, bool, default=False, required=False):
+            player.burst_set_turn = turn
+
+    state = GameState(cards=cards, players=players, rng=Rng(seed), first_player=first_player, turn=turn,
+                      turn_player=turn_player, stage={"start": "start", "main": "main", "attack": "attack"}[step],
+                      cores_in_play=cores_in_play)
+    game = Game(cards_db, state, settings, start={"position": data}, record_hashes=False)
+    for p, player in enumerate(players):  # CR 9-3-2: a field card below LV1 is not a legal position
+        for i, iid in enumerate(player.field):
+            need = cards_db[cards[iid].cid].lv1_cores
+            if cores_on(state, iid) < need:
+                raise PositionError(f"players[{p}].field[{i}].cores",
+                                    f"{cards_db[cards[iid].cid].name} needs at least {need} core(s) for LV1 (CR 9-3-2)")
+    game._check_winner()
+    game._run()
+    game.record_hashes = record_hashes
+    if record_hashes:
+        game.hashes.append(state.hash())
+    return game
+
+
+def position_from_game(game: Game) -> dict:
+    """The current position, for saving. Only between actions of the main or attack step (no battle in progress)."""
+    st = game.state
+    if st.stage not in ("main", "attack") or st.battle is not None or st.result is not None:
+        raise PositionError("step", f"a position can be saved in the main or attack step, not at {st.stage!r}")
+    out = {"format": FORMAT, "version": VERSION, "turn": st.turn, "turn_player": st.turn_player,
+           "first_player": st.first_player, "step": st.stage, "seed": st.rng.state,
+           "settings": game.settings.to_dict(), "players": []}
+    inline = getattr(game.db, "extra", None)
+    if inline:
+        from ..carddb.schema import card_to_dict
+
+        out["cards"] = [card_to_dict(c) for c in inline.values()]
+    for player in st.players:
+        soul = player.soul if isinstance(player.soul, str) else "field"
+        pd = {
+            "life": player.life, "reserve": player.reserve, "trash_cores": player.trash_cores, "soul_core": soul,
+            "hand": [st.cards[i].cid for i in player.hand],
+            "deck": [st.cards[i].cid for i in reversed(player.deck)],
+            "trash": [st.cards[i].cid for i in player.trash],
+            "field": [],
+            "burst": st.cards[player.burst].cid if player.burst is not None else None,
+            "burst_set_this_turn": player.burst_set_turn == st.turn,
+        }
+        for iid in player.field:
+            c = st.cards[iid]
+            entry = {"card": c.cid, "cores": c.cores, "exhausted": c.exhausted}
+            if player.soul == iid:
+                entry["soul_core"] = True
+            pd["field"].append(entry)
+        out["players"].append(pd)
+    return out
+
+
+def save_position(game: Game, path) -> None:
+    Path(path).write_text(yaml.safe_dump(position_from_game(game), sort_keys=False, allow_unicode=True))

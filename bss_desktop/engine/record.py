@@ -1,0 +1,101 @@
+"""Game records: how a game began plus every command, as JSON; replaying one reproduces it.
+
+A record is a dict:
+  format: "bss-record", version: 1, app: app version
+  settings: ruleset settings (settings.Ruleset)
+  start: {"seed", "first_player", "decks": [[card ids], [card ids]], "deck_names"?}
+         or {"position": a position (see position.py)}
+  cards: inline card definitions the game used that are not in the card database (optional)
+  commands: [command dicts]
+  hashes: state hash after setup, then after every command (so len(hashes) == len(commands) + 1)
+  result: {"winner": 0 | 1 | null, "reason": str} once the game is over
+"""
+from __future__ import annotations
+
+import json
+from pathlib import Path
+
+from .. import __version__
+from .commands import CommandFormatError, command_from_dict
+from .errors import IllegalCommand, RecordError
+from .game import Game
+from .settings import Ruleset
+
+FORMAT = "bss-record"
+VERSION = 1
+
+
+def to_record(game: Game) -> dict:
+    rec = {
+        "format": FORMAT,
+        "version": VERSION,
+        "app": __version__,
+        "settings": game.settings.to_dict(),
+        "start": game.start,
+        "commands": [c.to_dict() for c in game.history],
+        "hashes": list(game.hashes) if game.record_hashes else [],
+    }
+    if game.state.result is not None:
+        rec["result"] = {"winner": game.state.result.winner, "reason": game.state.result.reason}
+    return rec
+
+
+def save_record(game: Game, path) -> None:
+    Path(path).write_text(json.dumps(to_record(game), indent=1))
+
+
+def load_record(path) -> dict:
+    try:
+        rec = json.loads(Path(path).read_text())
+    except json.JSONDecodeError as e:
+        raise RecordError(f"{path}: not valid JSON (line {e.lineno}, column {e.colno}): {e.msg}") from None
+    check_record(rec, source=str(path))
+    return rec
+
+
+def check_record(rec, source: str = "record") -> None:
+    if not isinstance(rec, dict):
+        raise RecordError(f"{source}: a record is a JSON object")
+    if rec.get("format") != FORMAT:
+        raise RecordError(f"{source}: field 'format' must be {FORMAT!r}, got {rec.get('format')!r}")
+    if rec.get("version") != VERSION:
+        raise RecordError(f"{source}: field 'version': this app reads version {VERSION}, got {rec.get('version')!r}")
+    for key, kind in (("start", dict), ("commands", list)):
+        if not isinstance(rec.get(key), kind):
+            raise RecordError(f"{source}: field '{key}' is missing or not a {kind.__name__}")
+
+
+def start_game(rec: dict, db, *, record_hashes: bool = True) -> Game:
+    """The game as it stood before the record's first command."""
+    settings = Ruleset.from_dict(rec.get("settings"))
+    start = rec["start"]
+    if "position" in start:
+        from .position import game_from_position
+
+        return game_from_position(start["position"], db, settings=settings, record_hashes=record_hashes)
+    try:
+        return Game.new(db, start["decks"], start["seed"], first_player=start.get("first_player"),
+                        settings=settings, record_hashes=record_hashes, deck_names=start.get("deck_names"))
+    except KeyError as e:
+        raise RecordError(f"field 'start.{e.args[0]}' is missing") from None
+
+
+def replay(rec: dict, db, *, verify: bool = True, stop: int | None = None) -> Game:
+    """Replay a record's commands (the first `stop` of them); with `verify`, check every stored hash.
+
+    Raises RecordError naming the first command whose result differs from the record.
+    """
+    check_record(rec)
+    game = start_game(rec, db, record_hashes=verify)
+    hashes = rec.get("hashes") or []
+    if verify and hashes and game.hashes[0] != hashes[0]:
+        raise RecordError("the state after setup differs from the record (hash mismatch before command 1)")
+    commands = rec["commands"] if stop is None else rec["commands"][:stop]
+    for i, cd in enumerate(commands):
+        try:
+            game.apply(command_from_dict(cd))
+        except (CommandFormatError, IllegalCommand) as e:
+            raise RecordError(f"command {i + 1} ({cd.get('type') if isinstance(cd, dict) else cd!r}): {e}") from None
+        if verify and i + 1 < len(hashes) and game.hashes[-1] != hashes[i + 1]:
+            raise RecordError(f"command {i + 1}: the state differs from the record (hash mismatch)")
+    return game

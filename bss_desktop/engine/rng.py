@@ -1,0 +1,51 @@
+"""The game's one random number generator.
+
+A small splitmix64 generator in pure Python: its whole state is one integer,
+so it is part of the state hash, of positions and of records, and it gives the
+same sequence on every platform and Python version (random.Random makes no
+such promise for shuffle()).
+"""
+from __future__ import annotations
+
+import hashlib
+
+_MASK = (1 << 64) - 1
+
+
+def seed_from(*parts: object) -> int:
+    """Derive a 64-bit seed from any values (e.g. a base seed and a game index)."""
+    text = "\x1f".join(str(p) for p in parts).encode()
+    return int.from_bytes(hashlib.sha256(text).digest()[:8], "big")
+
+
+class Rng:
+    __slots__ = ("state",)
+
+    def __init__(self, state: int):
+        self.state = state & _MASK
+
+    def next64(self) -> int:
+        self.state = (self.state + 0x9E3779B97F4A7C15) & _MASK
+        z = self.state
+        z = ((z ^ (z >> 30)) * 0xBF58476D1CE4E5B9) & _MASK
+        z = ((z ^ (z >> 27)) * 0x94D049BB133111EB) & _MASK
+        return z ^ (z >> 31)
+
+    def below(self, n: int) -> int:
+        """Uniform integer in [0, n), without modulo bias."""
+        if n <= 0:
+            raise ValueError("n must be positive")
+        limit = (1 << 64) - ((1 << 64) % n)
+        while True:
+            x = self.next64()
+            if x < limit:
+                return x % n
+
+    def shuffle(self, items: list) -> None:
+        """Fisher-Yates shuffle in place (CR 3-2-4: reorder the cards randomly)."""
+        for i in range(len(items) - 1, 0, -1):
+            j = self.below(i + 1)
+            items[i], items[j] = items[j], items[i]
+
+    def choice(self, items):
+        return items[self.below(len(items))]

@@ -1,0 +1,184 @@
+"""The game state: every piece and where it is (CR 3, 4).
+
+Plain mutable dataclasses, owned by a `Game`; nothing outside the engine
+mutates them. Cards are instances (`Card`) with a stable instance id (`iid`)
+and an owner; regular cores are counts per location, and each player's one
+soul core has a tracked location (CR 4-11).
+
+Core locations: "life", "reserve", "trash" (the trash's core section, CR 3-4-1),
+"void", or the iid of a card on the field.
+"""
+from __future__ import annotations
+
+import hashlib
+import json
+from dataclasses import dataclass, field
+from typing import NamedTuple
+
+from .rng import Rng
+
+# Zones a card can be in (CR 3-1-1); "resolving" is a magic card waiting to
+# resolve (CR 10-8-7) and "removed" a token that left the field (CR 4-12-3).
+ZONES = ("deck", "hand", "trash", "field", "burst", "resolving", "removed")
+
+# Turn steps in order (CR 6-1-1).
+STEPS = ("start", "core", "draw", "refresh", "main", "attack", "end")
+
+
+class Cause(NamedTuple):
+    """Why a card left the field or lost cores: the cause record (CR 9-3, 9-4, 10-1, 10-14).
+
+    kind: "battle" (BP comparison, CR 7-1-5-2-1), "effect" (a destruction effect, CR 10-14-1),
+    "effect_cores" / "effect_bp" (an effect removed cores or lowered BP/level, CR 9-3-2-1, 9-4-2-1),
+    "self" (the owner's own action or cost payment: self-destruction, CR 10-1-1-1),
+    "rule" (anything else the rules do).
+    """
+
+    kind: str
+    player: int | None = None  # who caused it
+    source: int | None = None  # iid of the card whose effect caused it
+
+    @property
+    def self_destruction(self) -> bool:
+        return self.kind == "self"
+
+
+@dataclass(slots=True)
+class Card:
+    iid: int
+    cid: str
+    owner: int
+    zone: str
+    exhausted: bool = False
+    cores: int = 0  # regular cores on this card; the soul core is tracked on the player
+    core_cause: Cause | None = None  # what last took cores off it (CR 9-3-2 attribution)
+    removal: Cause | None = None  # how it last left the field
+
+
+@dataclass(slots=True)
+class Player:
+    deck: list[int] = field(default_factory=list)  # top of the deck is the LAST element
+    hand: list[int] = field(default_factory=list)
+    trash: list[int] = field(default_factory=list)  # bottom first
+    field: list[int] = field(default_factory=list)
+    burst: int | None = None
+    life: int = 0
+    reserve: int = 0
+    trash_cores: int = 0
+    soul: object = "reserve"  # the soul core's location (CR 4-11-1)
+    burst_set_turn: int = 0  # turn number of the last burst set (CR 6-6-1-2-2)
+    mulligan: bool | None = None  # None until decided (CR 5-2-7)
+    deck_out: bool = False  # had no deck at the start of their start step (CR 9-2-4)
+
+
+@dataclass(slots=True)
+class Battle:
+    """The battle in progress (CR 7-1)."""
+
+    attacker: int
+    attacking_player: int
+    priority: int  # who may act in the current flash window
+    window: int = 1  # 1: before blocking (CR 7-1-2), 2: after blocking (CR 7-1-4)
+    passes: int = 0  # passes in a row (two end the window)
+    blocker: int | None = None
+    blocked: bool = False
+    magic_used: list[int] = field(default_factory=list)  # magic its attacker's owner used (CR 11-6-1)
+
+    @property
+    def defending_player(self) -> int:
+        return 1 - self.attacking_player
+
+
+@dataclass(slots=True)
+class Continuous:
+    """A continuous effect directive (CR 8-2-2-2) that alters card information.
+
+    layer 1 alters level, 2 redefines printed BP, 3 sets BP, 4 adds to BP (CR 8-8-1-3-2…5);
+    within a layer they apply in timestamp order. `targets` is the set of iids fixed when a
+    non-constant effect resolved (CR 8-8-1-4). `duration`: "turn" (until the end step,
+    CR 6-8-1-2), "battle" (CR 7-1-6-2) or "permanent".
+    """
+
+    ts: int
+    layer: int
+    op: str  # "set" or "add"
+    value: int
+    targets: frozenset
+    duration: str = "turn"
+    source: int | None = None
+    level: int | None = None  # layer 2: the level whose BP is redefined (None = the current level)
+
+
+@dataclass(slots=True)
+class Result:
+    winner: int | None  # None: a draw (CR 1-2-3)
+    reason: str
+
+
+@dataclass(slots=True)
+class GameState:
+    cards: dict[int, Card]
+    players: list[Player]
+    rng: Rng
+    first_player: int = 0
+    turn: int = 0  # 1 = player one's first turn
+    turn_player: int = 0
+    stage: str = "mulligan"
+    decider: int = 0  # who decides during "mulligan"
+    battle: Battle | None = None
+    continuous: list[Continuous] = field(default_factory=list)
+    next_ts: int = 1
+    cores_in_play: int = 0  # regular cores taken out of the void, so core totals can be audited
+    result: Result | None = None
+
+    @property
+    def step(self) -> str:
+        """The turn step (CR 6-1-1) the current stage belongs to, or "setup"."""
+        return STAGE_STEP.get(self.stage, "setup")
+
+    def to_dict(self) -> dict:
+        """A canonical plain-data form of everything that matters for the hash."""
+        return {
+            "cards": [
+                [c.iid, c.cid, c.owner, c.zone, c.exhausted, c.cores,
+                 list(c.core_cause) if c.core_cause else None, list(c.removal) if c.removal else None]
+                for c in sorted(self.cards.values(), key=lambda c: c.iid)
+            ],
+            "players": [
+                {"deck": p.deck, "hand": p.hand, "trash": p.trash, "field": p.field, "burst": p.burst,
+                 "life": p.life, "reserve": p.reserve, "trash_cores": p.trash_cores, "soul": p.soul,
+                 "burst_set_turn": p.burst_set_turn, "mulligan": p.mulligan, "deck_out": p.deck_out}
+                for p in self.players
+            ],
+            "rng": self.rng.state,
+            "first_player": self.first_player,
+            "turn": self.turn,
+            "turn_player": self.turn_player,
+            "stage": self.stage,
+            "decider": self.decider,
+            "battle": None if self.battle is None else {
+                "attacker": self.battle.attacker, "attacking_player": self.battle.attacking_player,
+                "priority": self.battle.priority, "window": self.battle.window, "passes": self.battle.passes,
+                "blocker": self.battle.blocker, "blocked": self.battle.blocked,
+                "magic_used": self.battle.magic_used},
+            "continuous": [[e.ts, e.layer, e.op, e.value, sorted(e.targets), e.duration, e.source, e.level]
+                           for e in self.continuous],
+            "next_ts": self.next_ts,
+            "cores_in_play": self.cores_in_play,
+            "result": None if self.result is None else [self.result.winner, self.result.reason],
+        }
+
+    def hash(self) -> str:
+        data = json.dumps(self.to_dict(), sort_keys=True, separators=(",", ":"))
+        return hashlib.sha256(data.encode()).hexdigest()
+
+
+# Stage → turn step. Stages are the engine's resumable points inside a turn.
+STAGE_STEP = {
+    "start": "start", "core": "core", "draw": "draw", "refresh": "refresh",
+    "main_start": "main", "main": "main",
+    "attack_start": "attack", "attack": "attack", "flash": "attack", "block": "attack",
+    "battle_resolve": "attack", "battle_end": "attack",
+    "end_start": "end", "end_cleanup": "end",
+    "game_over": "end",
+}

@@ -1,0 +1,61 @@
+"""Reading card information through continuous effects: level, BP, symbols (CR 2-10, 2-11, 8-8).
+
+BP is computed in the order CR 8-8-1-3 fixes: ① level-altering effects,
+② effects that redefine printed BP, ③ effects that set BP, ④ effects that add
+to or subtract from BP; within each layer in timestamp order. Intermediate
+values may go negative; the result is floored at zero (CR 1-3-6).
+"""
+from __future__ import annotations
+
+
+def cores_on(state, iid: int) -> int:
+    """Cores on a card, the soul core included (CR 2-10-3)."""
+    card = state.cards[iid]
+    return card.cores + (1 if state.players[card.owner].soul == iid else 0)
+
+
+def _effects_on(state, iid: int, layer: int):
+    return [e for e in state.continuous if e.layer == layer and iid in e.targets]
+
+
+def level(game, iid: int) -> int:
+    """Current level: the highest level whose cores are met (CR 2-10-3), then layer ① effects."""
+    state = game.state
+    card_def = game.db[state.cards[iid].cid]
+    lv = card_def.level_for(cores_on(state, iid))
+    if state.continuous and lv > 0:
+        for e in _effects_on(state, iid, 1):  # CR 8-8-1-3-2
+            lv = e.value if e.op == "set" else lv + e.value
+        top = card_def.levels[-1].number if card_def.levels else 0
+        lv = max(1, min(lv, top))
+    return lv
+
+
+def bp(game, iid: int) -> int:
+    """Current BP of a spirit on the field (CR 2-10-2, 8-8-1-3)."""
+    state = game.state
+    card_def = game.db[state.cards[iid].cid]
+    lv = level(game, iid)
+    value = card_def.bp_at(lv)
+    if not state.continuous:
+        return value
+    for e in _effects_on(state, iid, 2):  # CR 8-8-1-3-3: redefine printed (level) BP
+        if e.level is None or e.level == lv:
+            value = e.value if e.op == "set" else value + e.value
+    for e in _effects_on(state, iid, 3):  # CR 8-8-1-3-4: BP becomes a value
+        value = e.value
+    for e in _effects_on(state, iid, 4):  # CR 8-8-1-3-5: + / - BP
+        value += e.value
+    return max(0, value)  # CR 1-3-6
+
+
+def bp_breakdown(game, iid: int) -> dict:
+    """Printed BP at the current level and the modified BP, for display."""
+    card_def = game.db[game.state.cards[iid].cid]
+    lv = level(game, iid)
+    return {"level": lv, "printed": card_def.bp_at(lv), "bp": bp(game, iid)}
+
+
+def symbols(game, iid: int) -> tuple:
+    """The card's symbols (CR 2-8); effects that add symbols plug in here."""
+    return game.db[game.state.cards[iid].cid].symbols

@@ -1,0 +1,52 @@
+"""What one player may see (CR 3-1-2, 3-2-2, 3-3-3, 3-8-2).
+
+Decks are counts for both players (nobody may look at a deck, CR 3-2-2); the
+opponent's hand is a count (CR 3-3-3); the opponent's set burst is face down
+(CR 3-8-2) until the game ends (CR 3-8-5). Everything else is public.
+"""
+from __future__ import annotations
+
+from . import stats
+
+
+def view(game, viewer: int) -> dict:
+    st = game.state
+    pend = game.pending
+    players = []
+    for p, player in enumerate(st.players):
+        mine = p == viewer
+        burst = None
+        if player.burst is not None:
+            if mine or st.result is not None:
+                burst = {"card": player.burst, "cid": st.cards[player.burst].cid}
+            else:
+                burst = {"face_down": True}
+        players.append({
+            "life": player.life,
+            "reserve": player.reserve,
+            "trash_cores": player.trash_cores,
+            "soul": player.soul,
+            "deck_count": len(player.deck),
+            "hand_count": len(player.hand),
+            "hand": [{"card": i, "cid": st.cards[i].cid} for i in player.hand] if mine else None,
+            "trash": [{"card": i, "cid": st.cards[i].cid} for i in player.trash],
+            "field": [{"card": i, "cid": st.cards[i].cid, "cores": st.cards[i].cores,
+                       "exhausted": st.cards[i].exhausted, "level": stats.level(game, i),
+                       "bp": stats.bp(game, i) if game.db[st.cards[i].cid].type == "spirit" else None}
+                      for i in player.field],
+            "burst": burst,
+            "burst_set_this_turn": player.burst_set_turn == st.turn,
+        })
+    b = st.battle
+    return {
+        "viewer": viewer,
+        "turn": st.turn,
+        "turn_player": st.turn_player,
+        "first_player": st.first_player,
+        "step": st.step,
+        "pending": None if pend is None else {"kind": pend.kind, "player": pend.player, **pend.info},
+        "battle": None if b is None else {"attacker": b.attacker, "blocker": b.blocker, "blocked": b.blocked,
+                                          "window": b.window, "priority": b.priority},
+        "result": None if st.result is None else {"winner": st.result.winner, "reason": st.result.reason},
+        "players": players,
+    }

@@ -1,0 +1,88 @@
+"""Game log lines from engine events, with rule references, for one viewer.
+
+`describe(game, event, viewer)` returns a line of text or "" for events not
+worth a line. `viewer` None means an all-seeing log (replays, the demo).
+Card identities hidden from the viewer are not named.
+"""
+from __future__ import annotations
+
+
+def _name(game, cid: str) -> str:
+    return game.db[cid].name
+
+
+def _who(p: int) -> str:
+    return f"Player {p + 1}"
+
+
+def _loc(game, loc) -> str:
+    if isinstance(loc, int):
+        card = game.state.cards[loc]
+        return _name(game, card.cid)
+    return {"trash": "trash", "reserve": "reserve", "life": "life", "void": "void"}[loc]
+
+
+def describe(game, event, viewer: int | None) -> str:
+    k, d = event.kind, event.data
+    if k == "setup":
+        return f"{_who(d['first_player'])} goes first (CR 5-2-6)."
+    if k == "mulligan":
+        return f"{_who(d['player'])} {'mulligans (CR 5-2-7)' if d['redraw'] else 'keeps and draws 1 (CR 5-2-7)'}."
+    if k == "step":
+        if d["step"] == "start":
+            return f"— Turn {d['turn']}: {_who(d['player'])} —"
+        return ""
+    if k == "draw":
+        if viewer is None or viewer == d["player"]:
+            return f"{_who(d['player'])} draws {_name(game, game.state.cards[d['card']].cid)}."
+        return f"{_who(d['player'])} draws a card."
+    if k == "card_moved":
+        who, name = _who(d["owner"]), _name(game, d["cid"])
+        reason = d["reason"]
+        if reason == "summon":
+            return f"{who} summons {name} (CR 10-6)."
+        if reason == "place":
+            return f"{who} places {name} (CR 10-7)."
+        if reason == "destroyed":
+            return ""
+        if reason == "set_burst":
+            hidden = viewer is not None and viewer != d["owner"]
+            return f"{who} sets {'a burst' if hidden else name + ' as a burst'} (CR 6-6-1-2-2)."
+        if reason == "discard" and d["src"] == "burst":
+            return f"{who}'s earlier burst {name} is discarded (CR 3-8-3)."
+        return ""
+    if k == "magic_used":
+        return f"{_who(d['player'])} uses {_name(game, d['cid'])} (CR 10-8)."
+    if k == "cores_moved":
+        if d["reason"] in ("pay",):
+            n = d["count"] + (1 if d["soul"] else 0)
+            return f"  pays {n} core(s) from {_loc(game, d['src'])}{' (soul core)' if d['soul'] else ''}."
+        if d["reason"] == "damage":
+            return ""
+        if d["reason"] == "move":
+            n = d["count"] + (1 if d["soul"] else 0)
+            soul = " incl. the soul core" if d["soul"] else ""
+            return f"{_who(d['player'])} moves {n} core(s){soul}: {_loc(game, d['src'])} → {_loc(game, d['dst'])} (CR 6-6-1-2-3)."
+        return ""
+    if k == "attack":
+        return f"{_who(d['player'])} attacks with {_name(game, game.state.cards[d['card']].cid)} (CR 7-1-1)."
+    if k == "block":
+        if d["card"] is None:
+            return f"{_who(d['player'])} does not block."
+        return f"{_who(d['player'])} blocks with {_name(game, game.state.cards[d['card']].cid)} (CR 7-1-3)."
+    if k == "battle_result":
+        return f"  BP {d['attacker_bp']} against {d['blocker_bp']} (CR 7-1-5-2-1)."
+    if k == "damage":
+        return f"  {_who(d['player'])} loses {d['amount']} life (CR 7-1-5-3-1)."
+    if k == "destroyed":
+        card = game.state.cards[d["card"]]
+        how = "self-destroyed (CR 10-1-1-1)" if d["self_destruction"] else {
+            "battle": "destroyed in battle (CR 7-1-5-2-1)", "rule": "destroyed (CR 9-3-2)"}.get(d["cause"][0], "destroyed")
+        return f"  {_name(game, card.cid)} is {how}."
+    if k == "concede":
+        return f"{_who(d['player'])} concedes (CR 1-2-4)."
+    if k == "game_over":
+        if d["winner"] is None:
+            return f"The game is a draw: {d['reason']}."
+        return f"{_who(d['winner'])} wins: {d['reason']}."
+    return ""

@@ -1,0 +1,33 @@
+"""The one place that finds shipped data (card sets, decks, assets).
+
+The same call works from a source checkout, an installed wheel and a frozen
+PyInstaller bundle, so nothing else in the app builds paths to shipped data.
+"""
+from __future__ import annotations
+
+import sys
+from importlib import resources
+from pathlib import Path
+
+_PACKAGES = {"cards": "bss_desktop._cards", "assets": "bss_desktop._assets"}
+
+
+def data_dir(kind: str) -> Path:
+    """The folder holding shipped data of `kind` ("cards" or "assets")."""
+    if kind not in _PACKAGES:
+        raise ValueError(f"unknown data kind {kind!r}; expected one of {sorted(_PACKAGES)}")
+    frozen = getattr(sys, "_MEIPASS", None)
+    if frozen:  # PyInstaller bundle: data is copied next to the code
+        return Path(frozen) / kind
+    checkout = Path(__file__).resolve().parent.parent / kind
+    if checkout.is_dir() and (checkout.parent / "pyproject.toml").is_file():
+        return checkout
+    return Path(str(resources.files(_PACKAGES[kind])))
+
+
+def cards_dir() -> Path:
+    return data_dir("cards")
+
+
+def assets_dir() -> Path:
+    return data_dir("assets")

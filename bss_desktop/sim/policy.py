@@ -1,0 +1,42 @@
+"""A seeded random-legal player, for the simulator, benchmarks and headless LAN games.
+
+It picks uniformly among *kinds* of command first and then among commands of that
+kind, so games look like games (spirits get summoned, attacks happen) instead of
+endless single-core shuffles; every choice is still a legal command.
+"""
+from __future__ import annotations
+
+from ..engine.commands import Block, Mulligan
+from ..engine.rng import Rng
+
+# relative weight of each kind of command when several kinds are legal
+WEIGHTS = {"summon": 8, "place_nexus": 4, "use_magic": 2, "set_burst": 2, "move_cores": 1, "end_main": 3,
+           "attack": 6, "end_attack": 2, "pass": 6, "block": 3, "mulligan": 1}
+
+
+class RandomPolicy:
+    def __init__(self, seed: int):
+        self.rng = Rng(seed)
+
+    def choose(self, game):
+        options = game.legal_commands()
+        by_kind: dict[str, list] = {}
+        for cmd in options:
+            kind = cmd.kind
+            if isinstance(cmd, Block) and cmd.spirit is None:
+                kind = "no_block"
+            elif isinstance(cmd, Mulligan) and cmd.redraw:
+                kind = "redraw"
+            by_kind.setdefault(kind, []).append(cmd)
+        kinds = sorted(by_kind)
+        weights = [WEIGHTS.get(k, 2) for k in kinds]
+        pick = self.rng.below(sum(weights))
+        for kind, w in zip(kinds, weights):
+            if pick < w:
+                group = by_kind[kind]
+                return group[self.rng.below(len(group))]
+            pick -= w
+        raise AssertionError("unreachable")
+
+
+__all__ = ["RandomPolicy"]
