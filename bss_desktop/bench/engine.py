@@ -73,8 +73,9 @@ def main(*, games: int = 200, runs: int = 5, decks: str | None = None, as_json: 
         print(json.dumps({"runs": runs, "games_per_run": games, "median": med, "all": results}))
         return 0
     print(f"engine benchmark: {runs} runs x {games} random games, one core (median of runs)")
+    each = ", ".join(f"{r['games_per_second']:.1f}" for r in results)
     print(f"  complete games:   {med['games_per_second']:.1f} games/s   (target >= {TARGET_GAMES_PER_SECOND}; "
-          f"runs: {', '.join(f'{r['games_per_second']:.1f}' for r in results)})")
+          f"runs: {each})")
     print(f"  decisions:        {med['decisions_per_second']:.0f} decisions/s ({med['commands_per_game']:.0f} per game)")
     print(f"  reference, same runs: copy.deepcopy(mid-game state) {med['deepcopy_per_second']:.0f}/s; "
           f"legal_commands() {med['legal_commands_per_second']:.0f}/s")

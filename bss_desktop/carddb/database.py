@@ -1,0 +1,297 @@
+"""The card database: every known `CardDef` by id, loaded from YAML set files."""
+from __future__ import annotations
+
+import dataclasses
+import functools
+import hashlib
+import json
+from collections.abc import Iterable, Iterator, Mapping
+from pathlib import Path
+
+import yaml
+
+from bss_desktop.engine.cards import CardDef
+from bss_desktop.resources import cards_dir
+
+from .errors import CardDataError
+from .schema import ID_PATTERN, card_from_dict, card_to_dict
+
+HASH_FORMAT = 1  # bump when the canonical form hashed by content_hash() changes
+
+
+class CardDB(Mapping[str, CardDef]):
+    """Card id -> `CardDef`. Also finds cards by card name (CR 2-1)."""
+
+    def __init__(self, cards: Iterable[CardDef] = ()) -> None:
+        self._cards: dict[str, CardDef] = {}
+        self._by_name: dict[str, list[str]] = {}
+        self._sources: dict[str, str] = {}
+        self._hash: str | None = None
+        self._frozen = False
+        for card in cards:
+            self.add(card)
+
+    # -- mapping -----------------------------------------------------------
+    def __getitem__(self, card_id: str) -> CardDef:
+        try:
+            return self._cards[card_id]
+        except KeyError:
+            raise KeyError(f"unknown card {card_id!r}") from None
+
+    def __contains__(self, card_id: object) -> bool:
+        return card_id in self._cards
+
+    def __len__(self) -> int:
+        return len(self._cards)
+
+    def __iter__(self) -> Iterator[str]:
+        return iter(self._cards)
+
+    def get(self, card_id: str, default: CardDef | None = None) -> CardDef | None:
+        return self._cards.get(card_id, default)
+
+    def __repr__(self) -> str:
+        return f"<CardDB {len(self)} cards>"
+
+    # -- building ----------------------------------------------------------
+    def add(self, card: CardDef, *, source: str | None = None) -> None:
+        """Add `card`. Adding an identical card again is a no-op; a different card with the same id is a ValueError."""
+        if self._frozen:
+            raise TypeError("this card db is shared and read-only; use .copy() to get one you can add to")
+        if not isinstance(card, CardDef):
+            raise TypeError(f"expected a CardDef, got {type(card).__name__}")
+        old = self._cards.get(card.id)
+        if old is not None:
+            if old == card:
+                return
+            differ = [f.name for f in dataclasses.fields(CardDef) if f.compare and getattr(old, f.name) != getattr(card, f.name)]
+            raise ValueError(f"card id {card.id!r} is already in the card db with different content ({', '.join(differ)})")
+        self._cards[card.id] = card
+        self._by_name.setdefault(card.name.casefold(), []).append(card.id)
+        if source is not None:
+            self._sources[card.id] = source
+        self._hash = None
+
+    def copy(self) -> "CardDB":
+        """An independent, writable copy (the default db is read-only because it's shared)."""
+        new = CardDB()
+        new._cards = dict(self._cards)
+        new._by_name = {k: list(v) for k, v in self._by_name.items()}
+        new._sources = dict(self._sources)
+        new._hash = self._hash
+        return new
+
+    def freeze(self) -> "CardDB":
+        self._frozen = True
+        return self
+
+    # -- queries -----------------------------------------------------------
+    def by_name(self, name: str) -> list[CardDef]:
+        """Every card with card name `name` (case-insensitive), sorted by id.
+
+        The additional name is not part of the card name (CR 2-1-2), so
+        "Ember Whelp" finds both CORE-001 and CORE-001A.
+        """
+        return [self._cards[i] for i in sorted(self._by_name.get(name.strip().casefold(), ()))]
+
+    def source_of(self, card_id: str) -> str | None:
+        """The file a card was loaded from, if known."""
+        return self._sources.get(card_id)
+
+    def content_hash(self) -> str:
+        """sha256 (hex) of a canonical JSON of every card, sorted by id.
+
+        The same cards give the same hash on every run and platform (no
+        dict order, float or locale involved), so two players can check that
+        they play with the same card data.
+        """
+        if self._hash is None:
+            canonical = {
+                "format": HASH_FORMAT,
+                "cards": [card_to_dict(self._cards[i]) for i in sorted(self._cards)],
+            }
+            blob = json.dumps(canonical, sort_keys=True, separators=(",", ":"), ensure_ascii=True)
+            self._hash = hashlib.sha256(blob.encode("ascii")).hexdigest()
+        return self._hash
+
+    # -- loading -----------------------------------------------------------
+    @classmethod
+    def from_files(cls, paths: Iterable[str | Path]) -> "CardDB":
+        """Load set files in order; the same card id in two files is an error naming both."""
+        db = cls()
+        for path in paths:
+            shown = display_path(path)
+            for card in load_set_file(path):
+                first = db.source_of(card.id)
+                if first is not None:
+                    raise CardDataError(
+                        f"duplicate card id: also defined in {first}", file=shown, card_id=card.id
+                    )
+                db.add(card, source=shown)
+        return db
+
+
+def display_path(path: str | Path) -> str:
+    """`path` as shown in messages: shipped files as ``cards/sets/core.yaml``, others as given."""
+    try:
+        rel = Path(path).resolve().relative_to(cards_dir().resolve())
+    except (ValueError, OSError):
+        return str(path)
+    return "cards/" + rel.as_posix()
+
+
+def _yaml_line(err: yaml.YAMLError) -> int | None:
+    mark = getattr(err, "problem_mark", None) or getattr(err, "context_mark", None)
+    return mark.line + 1 if mark is not None else None
+
+
+def _node_line(node: yaml.Node, field: str | None) -> int:
+    """The line of `field` (e.g. ``levels[1].bp``) inside a card's YAML node, or the card's own line."""
+    line = node.start_mark.line + 1
+    if not field:
+        return line
+    for step in field.replace("[", ".[").split("."):
+        if not step:
+            continue
+        if step.startswith("[") and isinstance(node, yaml.SequenceNode):
+            index = int(step[1:-1])
+            if index >= len(node.value):
+                break
+            node = node.value[index]
+        elif isinstance(node, yaml.MappingNode):
+            match = [(k, v) for k, v in node.value if isinstance(k, yaml.ScalarNode) and k.value == step]
+            if not match:
+                break
+            key, node = match[0]
+            line = key.start_mark.line + 1
+            continue
+        else:
+            break
+        line = node.start_mark.line + 1
+    return line
+
+
+def _check_duplicate_keys(node: yaml.Node, file: str, card_id: str | None, prefix: str = "", seen_nodes=None) -> None:
+    """PyYAML silently keeps the last of two equal keys; a duplicated field is almost always a mistake."""
+    seen_nodes = set() if seen_nodes is None else seen_nodes
+    if id(node) in seen_nodes:  # aliases can make the node graph cyclic
+        return
+    seen_nodes.add(id(node))
+    if isinstance(node, yaml.MappingNode):
+        keys: dict[str, int] = {}
+        for key, value in node.value:
+            if isinstance(key, yaml.ScalarNode) and key.value != "<<":
+                line = key.start_mark.line + 1
+                if key.value in keys:
+                    raise CardDataError(
+                        f"appears twice (also on line {keys[key.value]})",
+                        file=file, card_id=card_id, field=prefix + key.value, line=line,
+                    )
+                keys[key.value] = line
+                _check_duplicate_keys(value, file, card_id, f"{prefix}{key.value}.", seen_nodes)
+    elif isinstance(node, yaml.SequenceNode):
+        for i, item in enumerate(node.value):
+            _check_duplicate_keys(item, file, card_id, f"{prefix.rstrip('.')}[{i}].", seen_nodes)
+
+
+def _card_id_of(node: yaml.Node) -> str | None:
+    if isinstance(node, yaml.MappingNode):
+        for key, value in node.value:
+            if isinstance(key, yaml.ScalarNode) and key.value == "id" and isinstance(value, yaml.ScalarNode):
+                return value.value
+    return None
+
+
+def load_set_file(path: str | Path) -> list[CardDef]:
+    """Read one set file (``set: {id, name}`` and ``cards: [...]``) into CardDefs, checking every card."""
+    shown = display_path(path)
+    try:
+        text = Path(path).read_text(encoding="utf-8-sig")  # tolerate a BOM from Windows editors
+    except UnicodeDecodeError as e:
+        raise CardDataError(f"not UTF-8 text ({e.reason} at byte {e.start})", file=shown) from None
+
+    loader = yaml.SafeLoader(text)
+    try:
+        root = loader.get_single_node()
+        if root is None:
+            raise CardDataError("the file is empty; expected 'set:' and 'cards:'", file=shown)
+        checked: set[int] = set()  # cards first, so their errors name the card
+        card_list = _child(root, "cards")
+        if isinstance(card_list, yaml.SequenceNode):
+            for card_node in card_list.value:
+                _check_duplicate_keys(card_node, shown, _card_id_of(card_node), seen_nodes=checked)
+        _check_duplicate_keys(root, shown, None, seen_nodes=checked)
+        data = loader.construct_document(root)
+    except yaml.YAMLError as e:
+        problem = getattr(e, "problem", None) or str(e)
+        raise CardDataError(f"YAML syntax error: {problem}", file=shown, line=_yaml_line(e)) from None
+    finally:
+        loader.dispose()
+
+    set_id = _read_header(data, root, shown)
+    card_nodes = _child(root, "cards")
+    cards: list[CardDef] = []
+    first_line: dict[str, int] = {}
+    for i, item in enumerate(data["cards"]):
+        node = card_nodes.value[i] if isinstance(card_nodes, yaml.SequenceNode) else root
+        try:
+            card = card_from_dict(item, file=shown, set_id=set_id)
+        except CardDataError as e:
+            raise e.with_context(line=_node_line(node, e.field)) from None
+        line = node.start_mark.line + 1
+        if card.id in first_line:
+            raise CardDataError(
+                f"duplicate card id (first defined on line {first_line[card.id]})",
+                file=shown, card_id=card.id, field="id", line=_node_line(node, "id"),
+            )
+        first_line[card.id] = line
+        cards.append(card)
+    return cards
+
+
+def _child(node: yaml.Node, name: str) -> yaml.Node:
+    if isinstance(node, yaml.MappingNode):
+        for key, value in node.value:
+            if isinstance(key, yaml.ScalarNode) and key.value == name:
+                return value
+    return node
+
+
+def _read_header(data: object, root: yaml.Node, file: str) -> str:
+    """Check the file's top level and return its set id."""
+    def fail(message: str, field: str | None = None) -> CardDataError:
+        return CardDataError(message, file=file, field=field, line=_node_line(root, field))
+
+    if not isinstance(data, dict):
+        raise fail("expected a mapping with 'set:' and 'cards:' at the top level")
+    for key in data:
+        if key not in ("set", "cards"):
+            raise fail("unknown top-level field; expected only 'set' and 'cards'", str(key))
+    if "set" not in data:
+        raise fail("missing 'set: {id: ..., name: ...}'")
+    header = data["set"]
+    if not isinstance(header, dict):
+        raise fail("expected a mapping like {id: CORE, name: Core Set}", "set")
+    for key in header:
+        if key not in ("id", "name"):
+            raise fail("unknown field; expected only 'id' and 'name'", f"set.{key}")
+    set_id = header.get("id")
+    if not isinstance(set_id, str) or not ID_PATTERN.match(set_id):
+        raise fail("expected a set id such as CORE", "set.id")
+    if not isinstance(header.get("name"), str) or not header["name"].strip():
+        raise fail("expected the set's name", "set.name")
+    if "cards" not in data:
+        raise fail("missing 'cards:' (a list of cards)")
+    if not isinstance(data["cards"], list):
+        raise fail("expected a list of cards", "cards")
+    return set_id
+
+
+@functools.lru_cache(maxsize=1)
+def load_default_db() -> CardDB:
+    """Every shipped card: all ``*.yaml`` under ``cards_dir()/sets``. Cached and read-only (use `.copy()` to extend)."""
+    sets = cards_dir() / "sets"
+    paths = sorted(sets.rglob("*.yaml"))
+    if not paths:
+        raise CardDataError(f"no card sets (*.yaml) found in {sets}")
+    return CardDB.from_files(paths).freeze()

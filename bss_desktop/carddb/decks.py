@@ -1,0 +1,224 @@
+"""Deck lists: reading the common text formats, checking deck legality (CR 5-1), writing.
+
+Accepted lines (see docs/card-format.md)::
+
+    Deck: Red Blaze                   # first non-comment line only (also "name: ...")
+    4 CORE-001
+    4x CORE-001
+    4x CORE-001: Ember Whelp          # the community deck builder's export; the name is checked
+    4 Ember Whelp                     # by card name; must name exactly one card
+    [CORE-001, CORE-001, CORE-002]    # one copy per entry; may span several lines
+
+Nothing is skipped silently: every unreadable line and unknown card is
+collected and reported together in one `DeckListError`.
+"""
+from __future__ import annotations
+
+import re
+from collections import Counter
+from dataclasses import dataclass, field
+from pathlib import Path
+from typing import Iterable
+
+from bss_desktop.resources import cards_dir
+
+from .database import CardDB, display_path
+from .errors import DeckListError, DeckProblem
+
+MIN_DECK, MAX_DECK = 50, 60  # CR 5-1-1-1
+MAX_COPIES = 4  # CR 5-1-1-1, counted by card name (CR 5-1-1-1-1)
+
+_COMMENT = re.compile(r"(?:^|\s)(?:#|//)")
+_NAME_LINE = re.compile(r"(?:deck(?:\s*name)?|name)\s*:\s*(?P<name>.*)\Z", re.IGNORECASE)
+# "4 X", "4x X", "4 x X", "4× X"; a space must follow, so "4 Xeno Beast" keeps its X
+_ENTRY = re.compile(r"(?P<count>\d+)(?:\s*[xX×])?\s+(?P<rest>\S.*)\Z")
+_COUNT_LIKE = re.compile(r"[+-]?\d+(?:[.,]\d*)?[xX×]?\Z")
+
+FORMATS_HINT = "expected '4x CORE-001', '4x CORE-001: Card Name', '4 Card Name' or '[CORE-001, ...]'"
+
+
+@dataclass
+class Deck:
+    name: str
+    cards: list[str] = field(default_factory=list)  # card ids, one per copy, in file order
+    source: str = "<deck>"
+
+    def counts(self) -> dict[str, int]:
+        """Copies per card id, in order of first appearance."""
+        return dict(Counter(self.cards))
+
+
+class _Parser:
+    def __init__(self, db: CardDB) -> None:
+        self.db = db
+        self.cards: list[str] = []
+        self.problems: list[DeckProblem] = []
+
+    def problem(self, line: int | None, message: str) -> None:
+        self.problems.append(DeckProblem(line, message))
+
+    def resolve(self, text: str, line: int) -> str | None:
+        """The card id that `text` (an id or a card name) stands for; records a problem if none."""
+        if text in self.db:
+            return text
+        matches = self.db.by_name(text)
+        if len(matches) == 1:
+            return matches[0].id
+        if matches:
+            ids = ", ".join(c.id for c in matches)
+            self.problem(line, f"card name {text!r} matches several cards ({ids}); write the id instead")
+            return None
+        hint = next((i for i in self.db if i.casefold() == text.casefold()), None)
+        self.problem(line, f"unknown card {text!r}" + (f" (did you mean {hint!r}?)" if hint else ""))
+        return None
+
+    def entry(self, body: str, line: int) -> None:
+        """A counted entry: '4 CORE-001', '4x CORE-001: Name' or '4 Card Name'."""
+        first = body.split()[0]
+        m = _ENTRY.match(body)
+        if m is None:
+            if _COUNT_LIKE.match(first) and len(body.split()) == 1:
+                self.problem(line, f"{first!r} has a count but no card")
+            elif _COUNT_LIKE.match(first):
+                self.problem(line, f"bad count {first!r}: expected a whole number such as 4 or 4x")
+            else:
+                self.problem(line, f"can't read {body!r}; {FORMATS_HINT}")
+            return
+        count = int(m["count"])
+        if not 1 <= count <= MAX_DECK:
+            self.problem(line, f"bad count {count}: expected 1 to {MAX_DECK}")
+            return
+        card_id = self.lookup(m["rest"].strip(), line)
+        if card_id is not None:
+            self.cards.extend([card_id] * count)
+
+    def lookup(self, text: str, line: int) -> str | None:
+        # the whole text first, so a card name containing ':' still works
+        if ":" not in text or text in self.db or self.db.by_name(text):
+            return self.resolve(text, line)
+        ident, _, name = (part.strip() for part in text.partition(":"))
+        card_id = self.resolve(ident, line)
+        if card_id is None:
+            return None
+        card = self.db[card_id]
+        accepted = {card.name.casefold()}
+        if card.additional_name:
+            accepted.add(f"{card.name} ({card.additional_name})".casefold())
+        if " ".join(name.split()).casefold() not in accepted:
+            self.problem(line, f"{card_id} is {card.name!r}, not {name!r}")
+            return None
+        return card_id
+
+    def bracket_items(self, chunk: str, line: int) -> bool:
+        """Entries of a bracketed id list; returns True when the closing ']' was on this chunk."""
+        inside, closed, after = chunk.partition("]")
+        if closed and after.strip():
+            self.problem(line, f"unexpected text after ']': {after.strip()!r}")
+        pieces = [p.strip() for p in inside.split(",")]
+        for i, piece in enumerate(pieces):
+            piece = piece.strip("'\"").strip()
+            if not piece:
+                # empties at either end of a line are just line breaks around commas
+                if 0 < i < len(pieces) - 1:
+                    self.problem(line, "empty entry between commas")
+                continue
+            if "[" in piece:
+                self.problem(line, f"unexpected '[' in {piece!r}")
+                continue
+            card_id = self.resolve(piece, line)
+            if card_id is not None:
+                self.cards.append(card_id)
+        return bool(closed)
+
+
+def parse_deck_list(
+    text: str, db: CardDB, *, source: str = "<deck>", default_name: str = "Untitled deck"
+) -> Deck:
+    """Read a deck list; raises one `DeckListError` with every problem found (with line numbers)."""
+    p = _Parser(db)
+    name: str | None = None
+    seen_entry = False
+    open_line: int | None = None  # line of an unclosed '['
+    for number, raw in enumerate(text.removeprefix("\ufeff").splitlines(), start=1):
+        body = _COMMENT.split(raw, maxsplit=1)[0].strip()
+        if not body:
+            continue
+        if open_line is not None:
+            if p.bracket_items(body, number):
+                open_line = None
+            continue
+        named = _NAME_LINE.match(body)
+        if named:
+            if seen_entry or name is not None:
+                p.problem(number, "the deck name must be the first line (before any cards)")
+            elif not named["name"].strip():
+                p.problem(number, "the deck name is empty")
+            else:
+                name = named["name"].strip()
+            seen_entry = True
+            continue
+        seen_entry = True
+        if body.startswith("["):
+            if not p.bracket_items(body[1:], number):
+                open_line = number
+        else:
+            p.entry(body, number)
+    if open_line is not None:
+        p.problem(open_line, "'[' is never closed with ']'")
+    if p.problems:
+        raise DeckListError(p.problems, source=source)
+    return Deck(name=name or default_name, cards=p.cards, source=source)
+
+
+def validate_deck(card_ids: Iterable[str] | Deck, db: CardDB) -> list[str]:
+    """Every way the deck breaks CR 5-1-1-1 (or names unknown cards); empty when legal."""
+    ids = list(card_ids.cards if isinstance(card_ids, Deck) else card_ids)
+    problems: list[str] = []
+    known = [i for i in ids if i in db]
+    for card_id in dict.fromkeys(i for i in ids if i not in db):
+        problems.append(f"unknown card {card_id!r}")
+    # A deck holds Battle Spirits Saga cards (CR 5-1-1-1); tokens only exist on
+    # the field, created by effects (CR 4-12-1), so they can't be deck cards.
+    for card_id in dict.fromkeys(i for i in known if db[i].token):
+        problems.append(f"CR 5-1-1-1: {card_id} {db[card_id].name!r} is a token; tokens can't be in a deck")
+    if not MIN_DECK <= len(ids) <= MAX_DECK:
+        problems.append(f"CR 5-1-1-1: the deck has {len(ids)} cards; it needs {MIN_DECK} to {MAX_DECK}")
+    # The copy limit counts card NAMES: an additional name doesn't make a different
+    # card (CR 2-1-2), so CORE-001 and CORE-001A share one limit of four (CR 5-1-1-1-1).
+    by_name: dict[str, Counter] = {}
+    for card_id in known:
+        by_name.setdefault(db[card_id].name, Counter())[card_id] += 1
+    for name, counts in sorted(by_name.items()):
+        total = sum(counts.values())
+        if total > MAX_COPIES:
+            detail = ", ".join(f"{i} x{n}" for i, n in sorted(counts.items()))
+            problems.append(f"CR 5-1-1-1: {total} cards named {name!r} ({detail}); at most {MAX_COPIES}")
+    return problems
+
+
+def check_deck(card_ids: Iterable[str] | Deck, db: CardDB) -> None:
+    """Raise `DeckListError` listing every problem from `validate_deck` (lines are None)."""
+    problems = validate_deck(card_ids, db)
+    if problems:
+        source = card_ids.source if isinstance(card_ids, Deck) else None
+        raise DeckListError([DeckProblem(None, m) for m in problems], source=source)
+
+
+def load_deck_file(path: str | Path, db: CardDB) -> Deck:
+    """Read a deck list file; the deck is named after the file unless it has a 'Deck:' line."""
+    path = Path(path)
+    return parse_deck_list(path.read_text(encoding="utf-8-sig"), db, source=display_path(path), default_name=path.stem)
+
+
+def shipped_decks(db: CardDB) -> dict[str, Deck]:
+    """The decks in ``cards_dir()/decks/*.txt``, keyed by file stem (e.g. ``red-vanilla``)."""
+    return {p.stem: load_deck_file(p, db) for p in sorted((cards_dir() / "decks").glob("*.txt"))}
+
+
+def deck_to_text(deck: Deck, db: CardDB) -> str:
+    """The deck in the ``4x ID: Name`` format (copies of one id grouped at its first appearance)."""
+    name = " ".join(deck.name.split()) or "Untitled deck"
+    lines = [f"Deck: {name}"]
+    for card_id, count in deck.counts().items():
+        lines.append(f"{count}x {card_id}: {db[card_id].name}")
+    return "\n".join(lines) + "\n"

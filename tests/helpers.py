@@ -1,0 +1,57 @@
+"""Shared helpers for engine tests: the test card pool and positions written as YAML."""
+from __future__ import annotations
+
+import textwrap
+from functools import lru_cache
+from pathlib import Path
+
+import yaml
+
+from bss_desktop.carddb.database import CardDB, load_set_file
+from bss_desktop.engine.game import Game
+from bss_desktop.engine.position import game_from_position
+from bss_desktop.engine.settings import Ruleset
+
+DATA = Path(__file__).parent / "data"
+
+
+@lru_cache(maxsize=None)
+def test_db() -> CardDB:
+    return CardDB(load_set_file(DATA / "test_cards.yaml"))
+
+
+test_db.__test__ = False  # a helper, not a test, when imported into a test module
+
+
+def deck(n: int = 50, ids=("T-R1", "T-R3", "T-B2", "T-G4", "T-W0", "T-P3", "T-NX", "T-MM", "T-MF", "T-MB",
+                           "T-D2", "T-R5", "T-NX2")) -> list[str]:
+    """A legal deck of n cards cycling through `ids` (at most 4 of a name)."""
+    out: list[str] = []
+    for cid in ids:
+        out.extend([cid] * 4)
+    return out[:n]
+
+
+def new_game(seed: int = 1, first_player: int | None = 0, **kw) -> Game:
+    return Game.new(test_db(), [deck(), deck()], seed, first_player=first_player, **kw)
+
+
+def position(text: str, *, settings: Ruleset | None = None) -> Game:
+    """A game from a YAML position (see docs/position-format.md); decks default to 10 filler cards."""
+    data = yaml.safe_load(textwrap.dedent(text))
+    for p in data.get("players", []):
+        p.setdefault("deck", ["T-W0"] * 10)
+    return game_from_position(data, test_db(), settings=settings)
+
+
+def field_iids(game: Game, player: int) -> list[int]:
+    return list(game.state.players[player].field)
+
+
+def hand_iid(game: Game, player: int, cid: str) -> int:
+    """The first card with id `cid` in `player`'s hand."""
+    return next(i for i in game.state.players[player].hand if game.state.cards[i].cid == cid)
+
+
+def kinds(events) -> list[str]:
+    return [e.kind for e in events]
