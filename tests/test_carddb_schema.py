@@ -17,7 +17,7 @@ from bss_desktop.carddb import (
     load_default_db,
     load_set_file,
 )
-from bss_desktop.engine.cards import COLORS, CardDef, Level
+from bss_desktop.carddb.cards import COLORS, CardDef, Level
 
 HEADER = "set: {id: TST, name: Test Set}\ncards:\n"
 

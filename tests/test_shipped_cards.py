@@ -18,7 +18,7 @@ from bss_desktop.carddb import (
     shipped_decks,
     validate_deck,
 )
-from bss_desktop.engine.cards import COLORS
+from bss_desktop.carddb.cards import COLORS
 from bss_desktop.resources import cards_dir
 
 ROOT = Path(__file__).resolve().parent.parent

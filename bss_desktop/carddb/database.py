@@ -10,7 +10,7 @@ from pathlib import Path
 
 import yaml
 
-from bss_desktop.engine.cards import CardDef
+from .cards import CardDef
 from bss_desktop.resources import cards_dir
 
 from .errors import CardDataError

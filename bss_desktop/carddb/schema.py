@@ -11,7 +11,7 @@ import difflib
 import re
 from typing import Any
 
-from bss_desktop.engine.cards import CARD_TYPES, COLORS, TIMINGS, CardDef, Level
+from .cards import CARD_TYPES, COLORS, TIMINGS, CardDef, Level
 
 from .errors import CardDataError
 

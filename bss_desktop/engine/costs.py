@@ -9,7 +9,7 @@ from __future__ import annotations
 
 from collections import Counter
 
-from .cards import CardDef
+from ..carddb.cards import CardDef
 from .errors import IllegalCommand
 
 
