@@ -299,3 +299,10 @@ def test_cr_6_6_1_2_3_a_core_move_asking_for_more_cores_than_are_there_changes_n
     with pytest.raises(IllegalCommand):  # the second move needs 2 on the pup, which has only 1+1
         game.apply(MoveCores(0, (CoreMove("reserve", pup, 1), CoreMove(pup, "reserve", 3))))
     assert game.state_hash() == before
+
+
+def test_records_keep_the_automatic_payment_as_concrete_cores():
+    game = main_pos(["T-R3"], reserve=4)
+    game.apply(Summon(0, hand_iid(game, 0, "T-R3")))  # pay/place left to the default
+    recorded = game.history[-1]
+    assert recorded.pay == (("reserve", 3),) and recorded.place == (("reserve", 1),)

@@ -7,8 +7,6 @@ only use cores in the player's reserve or on cards on their field
 """
 from __future__ import annotations
 
-from collections import Counter
-
 from ..carddb.cards import CardDef
 from .errors import IllegalCommand
 
@@ -23,13 +21,15 @@ def reduction(card: CardDef, symbols: list[tuple[str, ...]]) -> int:
     """
     if not card.reduction:
         return 0
-    capacity = Counter(card.reduction)
+    capacity: dict[str, int] = {}
+    for c in card.reduction:
+        capacity[c] = capacity.get(c, 0) + 1
     matched = 0
     duals: list[tuple[str, ...]] = []
     for sym in symbols:
         if len(sym) == 1:
             c = sym[0]
-            if capacity[c] > 0:
+            if capacity.get(c, 0) > 0:
                 capacity[c] -= 1
                 matched += 1
         else:
@@ -40,7 +40,7 @@ def reduction(card: CardDef, symbols: list[tuple[str, ...]]) -> int:
     return matched
 
 
-def _match_duals(duals: list[tuple[str, ...]], capacity: Counter) -> int:
+def _match_duals(duals: list[tuple[str, ...]], capacity: dict) -> int:
     """Maximum matching of dual symbols to remaining reduction capacity (Kuhn's algorithm)."""
     slots = [c for c, n in capacity.items() for _ in range(n)]
     owner: list[int | None] = [None] * len(slots)
@@ -65,9 +65,14 @@ def field_symbols(game, player: int) -> list[tuple[str, ...]]:
     return out
 
 
-def net_cost(game, player: int, card: CardDef) -> int:
-    """The cost after reduction (CR 10-6-4, 10-6-5); never below zero (CR 1-3-6)."""
-    return max(0, card.cost - reduction(card, field_symbols(game, player)))
+def net_cost(game, player: int, card: CardDef, symbols: list | None = None) -> int:
+    """The cost after reduction (CR 10-6-4, 10-6-5); never below zero (CR 1-3-6).
+
+    `symbols`: the player's field symbols, when the caller already has them.
+    """
+    if symbols is None:
+        symbols = field_symbols(game, player)
+    return max(0, card.cost - reduction(card, symbols))
 
 
 def core_pool(game, player: int) -> dict:

@@ -9,6 +9,7 @@ it was.
 """
 from __future__ import annotations
 
+from dataclasses import replace
 from typing import NamedTuple
 
 from . import costs, stats
@@ -48,6 +49,7 @@ class Game:
         self.log_events: list[Event] = []  # events of game creation (setup), before any command
         self._events: list[Event] = self.log_events
         self._touched: dict[int, Cause] = {}  # cards whose cores changed in the current action
+        self._resolved: Command | None = None  # the command being applied, with automatic choices filled in
         if record_hashes:
             self.hashes.append(state.hash())
 
@@ -184,15 +186,16 @@ class Game:
             return [Mulligan(p, False), Mulligan(p, True)]
         if pend.kind == "main":
             can_burst = player.burst_set_turn != st.turn
+            symbols = costs.field_symbols(self, p)
             for iid in player.hand:
                 d = self.db[st.cards[iid].cid]
                 if d.type == "magic":
                     if self._magic_timing_ok(d, "main"):
-                        auto = costs.auto_select(self, p, costs.net_cost(self, p, d), 0)
+                        auto = costs.auto_select(self, p, costs.net_cost(self, p, d, symbols), 0)
                         if auto is not None:
                             out.append(UseMagic(p, iid, auto[0], auto[1]))
                 else:
-                    auto = costs.auto_select(self, p, costs.net_cost(self, p, d), d.lv1_cores)
+                    auto = costs.auto_select(self, p, costs.net_cost(self, p, d, symbols), d.lv1_cores)
                     if auto is not None:
                         cls = Summon if d.type == "spirit" else PlaceNexus
                         out.append(cls(p, iid, *auto))
@@ -217,10 +220,11 @@ class Game:
             out.append(EndAttack(p))
         elif pend.kind == "flash":
             out.append(Pass(p))
+            symbols = costs.field_symbols(self, p)
             for iid in player.hand:
                 d = self.db[st.cards[iid].cid]
                 if d.type == "magic" and "flash" in d.magic_timing:
-                    auto = costs.auto_select(self, p, costs.net_cost(self, p, d), 0)
+                    auto = costs.auto_select(self, p, costs.net_cost(self, p, d, symbols), 0)
                     if auto is not None:
                         out.append(UseMagic(p, iid, auto[0], auto[1]))
         elif pend.kind == "block":
@@ -245,9 +249,11 @@ class Game:
         events: list[Event] = []
         self._events = events
         self._touched = {}
-        handler(self, cmd)  # validates, then mutates
+        self._resolved = cmd
+        handler(self, cmd)  # validates, then mutates; may resolve automatic choices into self._resolved
         self._run()
-        self.history.append(cmd)
+        # records keep the concrete command, so replays never depend on how defaults are computed
+        self.history.append(self._resolved)
         if self.record_hashes:
             self.hashes.append(self.state.hash())
         return events
@@ -599,6 +605,7 @@ class Game:
         if placed < d.lv1_cores:
             raise IllegalCommand(f"CR {r}-7", f"{d.name} needs at least {d.lv1_cores} core(s) for LV1; {placed} placed")
         # ---- valid: perform it
+        self._resolved = replace(cmd, pay=pay, pay_soul=pay_soul, place=place, place_soul=place_soul)
         cause = Cause("self", p)  # cores the owner pays or moves: self-destruction (CR 10-1-1-1)
         self._emit("reveal", player=p, card=card.iid, cid=card.cid)  # CR 10-6-3
         self._move_selection(p, pay, pay_soul, "trash", "pay", cause)  # CR 10-6-6
@@ -649,6 +656,7 @@ class Game:
         if paid != cost:
             raise IllegalCommand("CR 10-8-6", f"{d.name} costs {cost} after reduction; the payment has {paid} core(s)")
         # ---- valid
+        self._resolved = replace(cmd, pay=pay, pay_soul=pay_soul)
         self._emit("reveal", player=p, card=card.iid, cid=card.cid)  # CR 10-8-3
         self._move_selection(p, pay, pay_soul, "trash", "pay", Cause("self", p))
         self._move_card(card.iid, "resolving", "use")  # CR 10-8-7: not counted, not observable
