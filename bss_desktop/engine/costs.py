@@ -94,64 +94,71 @@ def take(pool: dict, sel, soul: bool, soul_ok: bool, *, what: str, rule: str) ->
     """Check `sel` against `pool` and subtract it; returns the number of cores taken.
 
     Raises IllegalCommand naming `rule` if a location is not the player's reserve or
-    field card, or holds fewer cores than asked for. `pool` is modified only on success.
+    field card, a count is not a whole number of zero or more (CR 1-3-5), or a location
+    holds fewer cores than asked for. `pool` is modified only on success.
     """
     wanted: dict = {}
     for loc, n in sel:
-        if loc not in pool:
+        if isinstance(loc, bool) or not isinstance(loc, (str, int)) or loc not in pool:
             raise IllegalCommand(rule, f"{what}: cores can only come from your reserve or your field cards, not {loc!r}")
+        if isinstance(n, bool) or not isinstance(n, int) or n < 0:
+            raise IllegalCommand(rule, f"{what}: {n!r} is not a number of cores (CR 1-3-5: a whole number, 0 or more)")
         wanted[loc] = wanted.get(loc, 0) + n
     for loc, n in wanted.items():
         if n > pool[loc]:
             where = "your reserve" if loc == "reserve" else f"card {loc}"
             raise IllegalCommand(rule, f"{what}: {where} has {pool[loc]} core(s), not {n}")
     if soul and not soul_ok:
-        raise IllegalCommand(rule, f"{what}: your soul core is not in your reserve or on your field")
+        raise IllegalCommand(rule, f"{what}: your soul core is not available (it is not in your reserve or on your "
+                                   "field, or it is already used for this action)")
     for loc, n in wanted.items():
         pool[loc] -= n
     return sum(wanted.values()) + (1 if soul else 0)
 
 
-def auto_select(game, player: int, pay_n: int, place_n: int, *, place_on_field: bool = True):
+def auto_select(game, player: int, pay_n: int, place_n: int, *, pool: dict | None = None,
+                soul_free: bool = True):
     """The default way to pay `pay_n` cores and then place `place_n` on a new card.
 
     Takes cores in this order: reserve; cores on field cards above what their LV1
     needs (so nothing falls below LV1); the soul core; and only then cores that
     leave a card below LV1 (self-destroying it, CR 10-1-1-1), cheapest card first.
+    `pool` (regular cores per location, default: all of the player's) and `soul_free`
+    restrict it to what another part of the same action has not used.
     Returns (pay_sel, pay_soul, place_sel, place_soul), or None if the player
     has too few cores.
     """
     st = game.state
     p = st.players[player]
+    if pool is None:
+        pool = core_pool(game, player)
     need = pay_n + place_n
+    if need == 0:
+        return (), False, (), False
+    soul_loc = p.soul if soul_free and soul_available(game, player) else None
+    soul_card = soul_loc if isinstance(soul_loc, int) else None
     units: list = []  # ordered (loc, is_soul)
 
     def add(loc, n):
         units.extend([(loc, False)] * n)
 
-    add("reserve", p.reserve)
-    soul_card = p.soul if isinstance(p.soul, int) else None
-    surplus_taken: dict = {}
+    add("reserve", pool["reserve"])
+    left: dict = {}  # regular cores still on each field card after taking its surplus
     for iid in p.field:
-        card = st.cards[iid]
-        total = card.cores + (1 if soul_card == iid else 0)
-        surplus = max(0, min(card.cores, total - game.db[card.cid].lv1_cores))
+        # what stays on the card if nothing else is taken: its unused regular cores, and the soul core if free
+        total = pool[iid] + (1 if soul_card == iid else 0)
+        surplus = max(0, min(pool[iid], total - game.db[st.cards[iid].cid].lv1_cores))
         add(iid, surplus)
-        surplus_taken[iid] = surplus
-    if len(units) < need:
-        if p.soul == "reserve":
-            units.append(("reserve", True))
-        elif soul_card is not None:
-            c = st.cards[soul_card]
-            if c.cores - surplus_taken[soul_card] >= game.db[c.cid].lv1_cores:
-                units.append((soul_card, True))
+        left[iid] = pool[iid] - surplus
+    if len(units) < need and soul_loc is not None:
+        # the soul core, unless taking it drops its card below LV1
+        if soul_card is None or left[soul_card] >= game.db[st.cards[soul_card].cid].lv1_cores:
+            units.append((soul_loc, True))
     if len(units) < need:
         for iid in sorted(p.field, key=lambda i: (game.db[st.cards[i].cid].cost, i)):
-            add(iid, st.cards[iid].cores - surplus_taken[iid])
-        if soul_card is not None and (soul_card, True) not in units:
-            units.append((soul_card, True))
-        if p.soul == "reserve" and ("reserve", True) not in units:
-            units.append(("reserve", True))
+            add(iid, left[iid])
+        if soul_loc is not None and (soul_loc, True) not in units:
+            units.append((soul_loc, True))
     if len(units) < need:
         return None
     chosen = units[:need]

@@ -43,6 +43,7 @@ class Game:
         self.state = state
         self.settings = settings or Ruleset()
         self.start = start or {}
+        self.names: list[str | None] = [None, None]  # players' display names (positions may carry them)
         self.history: list[Command] = []
         self.record_hashes = record_hashes
         self.hashes: list[str] = []
@@ -244,8 +245,8 @@ class Game:
             raise IllegalCommand("CR 6-6-1-2-1", f"unknown command {cmd!r}")
         if self.state.result is not None:
             raise IllegalCommand("CR 1-2-1", "the game is over")
-        if cmd.player not in (0, 1):
-            raise IllegalCommand("CR 1-1-1", f"there is no player {cmd.player!r}")
+        if cmd.player not in (0, 1) or isinstance(cmd.player, bool):
+            raise IllegalCommand("CR 1-1-1", f"a command's player is 0 (player 1) or 1 (player 2), not {cmd.player!r}")
         events: list[Event] = []
         self._events = events
         self._touched = {}
@@ -272,7 +273,7 @@ class Game:
             raise IllegalCommand(rule, f"{what}: it is player {pend.player + 1}'s decision, not player {cmd.player + 1}'s")
 
     def _own_card(self, player: int, iid, zone: str, rule: str, what: str) -> Card:
-        card = self.state.cards.get(iid) if isinstance(iid, int) else None
+        card = self.state.cards.get(iid) if isinstance(iid, int) and not isinstance(iid, bool) else None
         if card is None or card.owner != player or card.zone != zone:
             where = {"hand": "in your hand", "field": "on your field"}[zone]
             raise IllegalCommand(rule, f"{what}: card {iid!r} is not {where}")
@@ -595,7 +596,7 @@ class Game:
         if d.type != ("spirit" if is_spirit else "nexus"):
             raise IllegalCommand(f"CR {r}-1", f"{d.name} is a {d.type} card, not a {'spirit' if is_spirit else 'nexus'}")
         cost = costs.net_cost(self, p, d)  # CR 10-6-5: fixed before payment (ruling 7)
-        pay, pay_soul, place, place_soul = self._selections(cmd, cost, d.lv1_cores, f"CR {r}-6")
+        pay, pay_soul, place, place_soul = self._selections(cmd, cost, d.lv1_cores, r)
         pool = costs.core_pool(self, p)
         soul_ok = costs.soul_available(self, p)
         paid = costs.take(pool, pay, pay_soul, soul_ok, what="payment", rule=f"CR {r}-6")
@@ -613,20 +614,32 @@ class Game:
         self._move_selection(p, place, place_soul, card.iid, "place", cause)
         self._manage()
 
-    def _selections(self, cmd, cost: int, lv1: int, rule: str):
-        """The command's payment/placement, filling in the automatic default where it gave none."""
-        pay, pay_soul = cmd.pay, cmd.pay_soul
-        place, place_soul = getattr(cmd, "place", ()), getattr(cmd, "place_soul", False)
-        if pay is None or place is None:
-            auto = costs.auto_select(self, cmd.player, 0 if pay is not None else cost,
-                                     0 if place is not None else lv1)
-            if auto is None:
-                raise IllegalCommand(rule, f"not enough cores: this needs {cost} to pay"
-                                     + (f" and {lv1} to place" if lv1 else ""))
-            if pay is None:
-                pay, pay_soul = auto[0], auto[1]
-            if place is None:
-                place, place_soul = auto[2], auto[3]
+    def _selections(self, cmd, cost: int, lv1: int, r: str):
+        """The command's payment and placement, with the automatic default for a half it left out.
+
+        A default half uses only the cores the given half leaves. `r` is "10-6" or "10-7".
+        """
+        pay, pay_soul, place, place_soul = cmd.pay, cmd.pay_soul, cmd.place, cmd.place_soul
+        if pay is not None and place is not None:
+            return pay, pay_soul, place, place_soul
+        p = cmd.player
+        pool = costs.core_pool(self, p)
+        soul_ok = costs.soul_available(self, p)
+        if pay is not None:
+            costs.take(pool, pay, pay_soul, soul_ok, what="payment", rule=f"CR {r}-6")
+            auto = costs.auto_select(self, p, 0, lv1, pool=pool, soul_free=not pay_soul)
+        elif place is not None:
+            costs.take(pool, place, place_soul, soul_ok, what="placement", rule=f"CR {r}-7")
+            auto = costs.auto_select(self, p, cost, 0, pool=pool, soul_free=not place_soul)
+        else:
+            auto = costs.auto_select(self, p, cost, lv1)
+        if auto is None:
+            raise IllegalCommand(f"CR {r}-6", f"not enough cores: this needs {cost} to pay"
+                                 + (f" and {lv1} to place" if lv1 else ""))
+        if pay is None:
+            pay, pay_soul = auto[0], auto[1]
+        if place is None:
+            place, place_soul = auto[2], auto[3]
         return pay, pay_soul, place, place_soul
 
     def _h_use_magic(self, cmd: UseMagic) -> None:

@@ -107,6 +107,8 @@ def game_from_position(data, db, *, settings: Ruleset | None = None, record_hash
     step = _req(data, "step", "", str, default="main", required=False)
     if step not in STEPS:
         raise PositionError("step", f"must be one of {', '.join(STEPS)}, got {step!r}")
+    if step == "attack" and turn == 1:
+        raise PositionError("step", "player one's first turn has no attack step (CR 6-7-2)")
     seed = _req(data, "seed", "", int, default=0, required=False)
     if "settings" in data:
         try:
@@ -201,6 +203,8 @@ def game_from_position(data, db, *, settings: Ruleset | None = None, record_hash
                       turn_player=turn_player, stage={"start": "start", "main": "main", "attack": "attack"}[step],
                       cores_in_play=cores_in_play)
     game = Game(cards_db, state, settings, start={"position": data}, record_hashes=False)
+    game.names = [_req(pd, "name", f"players[{p}].", str, default=None, required=False)
+                  for p, pd in enumerate(players_data)]
     for p, player in enumerate(players):  # CR 9-3-2: a field card below LV1 is not a legal position
         for i, iid in enumerate(player.field):
             need = cards_db[cards[iid].cid].lv1_cores
@@ -228,9 +232,10 @@ def position_from_game(game: Game) -> dict:
         from ..carddb.schema import card_to_dict
 
         out["cards"] = [card_to_dict(c) for c in inline.values()]
-    for player in st.players:
+    for p, player in enumerate(st.players):
         soul = player.soul if isinstance(player.soul, str) else "field"
-        pd = {
+        pd = {"name": game.names[p]} if game.names[p] is not None else {}
+        pd.update({
             "life": player.life, "reserve": player.reserve, "trash_cores": player.trash_cores, "soul_core": soul,
             "hand": [st.cards[i].cid for i in player.hand],
             "deck": [st.cards[i].cid for i in reversed(player.deck)],
@@ -238,7 +243,7 @@ def position_from_game(game: Game) -> dict:
             "field": [],
             "burst": st.cards[player.burst].cid if player.burst is not None else None,
             "burst_set_this_turn": player.burst_set_turn == st.turn,
-        }
+        })
         for iid in player.field:
             c = st.cards[iid]
             entry = {"card": c.cid, "cores": c.cores, "exhausted": c.exhausted}

@@ -66,18 +66,37 @@ def check_record(rec, source: str = "record") -> None:
 
 
 def start_game(rec: dict, db, *, record_hashes: bool = True) -> Game:
-    """The game as it stood before the record's first command."""
-    settings = Ruleset.from_dict(rec.get("settings"))
+    """The game as it stood before the record's first command; a bad start raises RecordError."""
+    from ..carddb.errors import DeckListError
+    from .errors import PositionError
+
+    try:
+        settings = Ruleset.from_dict(rec.get("settings"))
+    except (TypeError, ValueError, AttributeError) as e:
+        raise RecordError(f"field 'settings': {e}") from None
     start = rec["start"]
     if "position" in start:
         from .position import game_from_position
 
-        return game_from_position(start["position"], db, settings=settings, record_hashes=record_hashes)
+        try:
+            return game_from_position(start["position"], db, settings=settings, record_hashes=record_hashes)
+        except PositionError as e:
+            raise RecordError(f"field 'start.position.{e.field}': {e.message}") from None
+    for key in ("seed", "decks"):
+        if key not in start:
+            raise RecordError(f"field 'start.{key}' is missing")
+    seed, decks, first = start["seed"], start["decks"], start.get("first_player")
+    if not isinstance(seed, int) or isinstance(seed, bool):
+        raise RecordError(f"field 'start.seed': expected a whole number, got {seed!r}")
+    if not (isinstance(decks, list) and len(decks) == 2 and all(isinstance(d, list) for d in decks)):
+        raise RecordError("field 'start.decks': expected two lists of card ids")
+    if first not in (None, 0, 1) or isinstance(first, bool):
+        raise RecordError(f"field 'start.first_player': expected 0, 1 or null, got {first!r}")
     try:
-        return Game.new(db, start["decks"], start["seed"], first_player=start.get("first_player"),
-                        settings=settings, record_hashes=record_hashes, deck_names=start.get("deck_names"))
-    except KeyError as e:
-        raise RecordError(f"field 'start.{e.args[0]}' is missing") from None
+        return Game.new(db, decks, seed, first_player=first, settings=settings, record_hashes=record_hashes,
+                        deck_names=start.get("deck_names"))
+    except (DeckListError, KeyError) as e:
+        raise RecordError(f"field 'start.decks': {e}") from None
 
 
 def replay(rec: dict, db, *, verify: bool = True, stop: int | None = None) -> Game:

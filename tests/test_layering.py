@@ -1,0 +1,103 @@
+"""The engine, card database, simulator and protocol are pure Python: they never import Qt or qasync."""
+from __future__ import annotations
+
+import re
+import subprocess
+import sys
+from pathlib import Path
+
+import pytest
+
+ROOT = Path(__file__).resolve().parent.parent
+PACKAGE = ROOT / "bss_desktop"
+GUI_MODULES = ("PySide6", "shiboken6", "qasync")
+HEADLESS = ("engine", "carddb", "protocol", "sim")
+
+PROBE = """
+import sys
+import bss_desktop.engine, bss_desktop.carddb, bss_desktop.sim
+import bss_desktop.engine.position, bss_desktop.engine.record, bss_desktop.engine.view, bss_desktop.engine.invariants
+import bss_desktop.carddb.database, bss_desktop.carddb.decks, bss_desktop.carddb.schema
+import bss_desktop.sim.simulate, bss_desktop.sim.policy
+import bss_desktop.carddb.database as d
+db = d.load_default_db()  # loading shipped data must not pull in Qt either
+gui = sorted(m for m in sys.modules if m.split(".")[0] in {GUI!r})
+assert not gui, "GUI modules imported: " + ", ".join(gui)
+print("ok", len(db))
+"""
+
+
+def _run(code: str) -> subprocess.CompletedProcess:
+    return subprocess.run([sys.executable, "-c", code], cwd=ROOT, capture_output=True, text=True, timeout=120,
+                          env={"PYTHONPATH": str(ROOT), "PATH": "/usr/bin:/bin"})
+
+
+def test_importing_the_headless_packages_loads_no_gui_module():
+    result = _run(PROBE.replace("{GUI!r}", repr(set(GUI_MODULES))))
+    assert result.returncode == 0, result.stderr
+    assert result.stdout.startswith("ok ")
+
+
+def test_the_probe_would_notice_a_gui_import():
+    """The same check fails once Qt is imported, so the test above can fail."""
+    code = PROBE.replace("{GUI!r}", repr(set(GUI_MODULES))).replace("import sys\n", "import sys\nimport shiboken6\n", 1)
+    result = _run(code)
+    assert result.returncode != 0 and "GUI modules imported:" in result.stderr and "shiboken6" in result.stderr
+
+
+def test_a_headless_simulation_loads_no_gui_module():
+    code = ("import sys\nfrom bss_desktop import cli\n"
+            "assert cli.main(['simulate', '--games', '1', '--seed', '1']) == 0\n"
+            f"gui = sorted(m for m in sys.modules if m.split('.')[0] in {set(GUI_MODULES)!r})\n"
+            "assert not gui, gui\n")
+    result = _run(code)
+    assert result.returncode == 0, result.stderr
+
+
+IMPORT_LINE = re.compile(r"^\s*(?:from\s+(?P<from>[\w.]+)\s+import\b|import\s+(?P<imp>[\w., ]+))", re.MULTILINE)
+
+
+def gui_imports(path: Path) -> list[str]:
+    """`file:line: text` of every import line in `path` that imports a GUI module."""
+    text = path.read_text(encoding="utf-8")
+    lines = text.splitlines()
+    found = []
+    for m in IMPORT_LINE.finditer(text):
+        names = [m.group("from")] if m.group("from") else [n.split(" as ")[0].strip() for n in m.group("imp").split(",")]
+        if any(name.split(".")[0] in GUI_MODULES for name in names):
+            line = text.count("\n", 0, m.start() + len(m.group(0)) - len(m.group(0).lstrip())) + 1
+            found.append(f"{path.relative_to(ROOT)}:{line}: {lines[line - 1].strip()}")
+    return found
+
+
+def headless_files() -> list[Path]:
+    files = []
+    for name in HEADLESS:
+        folder = PACKAGE / name
+        if folder.is_dir():
+            files.extend(sorted(folder.rglob("*.py")))
+    return files
+
+
+def test_headless_sources_have_no_gui_import_lines():
+    files = headless_files()
+    assert any("engine" in f.parts for f in files) and any("carddb" in f.parts for f in files)
+    bad = [hit for f in files for hit in gui_imports(f)]
+    assert not bad, "\n".join(bad)
+
+
+@pytest.mark.parametrize("line", ["import PySide6", "from PySide6.QtCore import QObject", "import qasync",
+                                  "    import shiboken6", "import os, PySide6.QtWidgets as w",
+                                  "from qasync import asyncSlot"])
+def test_the_scanner_finds_gui_import_lines(tmp_path, line, monkeypatch):
+    monkeypatch.setattr(sys.modules[__name__], "ROOT", tmp_path)
+    path = tmp_path / "m.py"
+    path.write_text(f"x = 1\n{line}\n")
+    assert gui_imports(path) == [f"m.py:2: {line.strip()}"]
+
+
+def test_the_scanner_ignores_lookalikes(tmp_path, monkeypatch):
+    monkeypatch.setattr(sys.modules[__name__], "ROOT", tmp_path)
+    path = tmp_path / "m.py"
+    path.write_text("import PySide6ish\nname = 'PySide6'\nfrom mypkg import qasync_helper\n")
+    assert gui_imports(path) == []
