@@ -354,11 +354,11 @@ def test_a_refused_command_can_be_followed_by_a_legal_one_with_the_same_result()
     assert clean.hashes == noisy.hashes
 
 
-# ---------------------------------------------------------------- commands the engine must refuse but accepts
+# ---------------------------------------------------------------- negative counts hidden in core selections
 
-def test_cr_10_6_6_a_negative_core_count_in_a_payment_is_refused():
-    """A payment of (reserve 1, Red Knight -1) adds up to Red Pup's cost of 0 but takes a core
-    *onto* Red Knight: a core move disguised as a payment. Counts in core selections must not be negative."""
+
+def _pup_in_hand_knight_on_field():
+    """Red Pup (cost 0 here, thanks to the knight's red symbol) in hand; Red Knight with 2 cores."""
     game = position("""
         turn: 3
         turn_player: 0
@@ -369,26 +369,19 @@ def test_cr_10_6_6_a_negative_core_count_in_a_payment_is_refused():
             field: [{card: T-R3, cores: 2}]
           - {life: 5, reserve: 3}
     """)
-    r1 = at(game, 0, "hand", "T-R1")
-    knight = at(game, 0, "field", "T-R3")
+    return game, at(game, 0, "hand", "T-R1"), at(game, 0, "field", "T-R3")
+
+def test_cr_10_6_6_a_negative_core_count_in_a_payment_is_refused():
+    """A payment of (reserve 1, Red Knight -1) adds up to Red Pup's cost of 0 but takes a core
+    *onto* Red Knight: a core move disguised as a payment. Counts in core selections must not be negative."""
+    game, r1, knight = _pup_in_hand_knight_on_field()
     assert game.cost_of(r1) == 0
     _check_refused(game, Summon(0, r1, pay=((R, 1), (knight, -1)), place=((R, 1),)), "CR 10-6-6")
 
 
 def test_cr_10_6_7_a_negative_core_count_in_a_placement_is_refused():
     """Placing (reserve -1, Red Knight 2) puts one core on the new spirit but also moves a core into the reserve."""
-    game = position("""
-        turn: 3
-        turn_player: 0
-        players:
-          - life: 5
-            reserve: 3
-            hand: [T-R1]
-            field: [{card: T-R3, cores: 2}]
-          - {life: 5, reserve: 3}
-    """)
-    r1 = at(game, 0, "hand", "T-R1")
-    knight = at(game, 0, "field", "T-R3")
+    game, r1, knight = _pup_in_hand_knight_on_field()
     _check_refused(game, Summon(0, r1, pay=(), place=((R, -1), (knight, 2))), "CR 10-6-7")
 
 
