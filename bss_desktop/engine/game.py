@@ -44,12 +44,13 @@ class Game:
         self.settings = settings or Ruleset()
         self.start = start or {}
         self.names: list[str | None] = [None, None]  # players' display names (positions may carry them)
+        self.inline_cards: list = []  # card definitions a position brought along (saved back with it)
         self.history: list[Command] = []
         self.record_hashes = record_hashes
         self.hashes: list[str] = []
         self.log_events: list[Event] = []  # events of game creation (setup), before any command
         self._events: list[Event] = self.log_events
-        self._touched: dict[int, Cause] = {}  # cards whose cores changed in the current action
+        self._touched: dict[int, Cause] = {}  # cards that lost cores in the current action, and who caused it
         self._resolved: Command | None = None  # the command being applied, with automatic choices filled in
         if record_hashes:
             self.hashes.append(state.hash())
@@ -330,10 +331,8 @@ class Game:
         elif loc == "void":
             st.cores_in_play += n
         else:
-            card = st.cards[loc]
-            card.cores -= n
+            st.cards[loc].cores -= n
             if cause is not None:
-                card.core_cause = cause
                 self._touched[loc] = cause
 
     def _cores_to(self, p: int, loc, n: int) -> None:
@@ -362,7 +361,6 @@ class Game:
         if soul:
             player = self.state.players[p]
             if isinstance(src, int) and cause is not None:
-                self.state.cards[src].core_cause = cause
                 self._touched[src] = cause
             player.soul = dst
         if n or soul:
@@ -401,7 +399,8 @@ class Game:
                     card = st.cards[iid]
                     d = self.db[card.cid]
                     if stats.cores_on(st, iid) < d.lv1_cores:  # CR 9-3-2
-                        cause = self._touched.get(iid) or card.core_cause or Cause("rule")
+                        # CR 9-3-2: the action that took its cores decides destroyed vs self-destroyed
+                        cause = self._touched.get(iid) or Cause("rule")
                         doomed.append((iid, cause))
                     elif d.type == "spirit" and stats.bp(self, iid) <= 0:  # CR 9-4-2
                         touched = self._touched.get(iid)

@@ -27,24 +27,6 @@ _PLAYER_KEYS = {"name", "life", "reserve", "trash_cores", "soul_core", "hand", "
 _FIELD_KEYS = {"card", "cores", "soul_core", "exhausted"}
 
 
-class _WithInline:
-    """The card database plus cards defined inline in a position."""
-
-    def __init__(self, base, extra: dict):
-        self.base = base
-        self.extra = extra
-
-    def __getitem__(self, cid):
-        card = self.extra.get(cid)
-        return card if card is not None else self.base[cid]
-
-    def __contains__(self, cid) -> bool:
-        return cid in self.extra or cid in self.base
-
-    def get(self, cid, default=None):
-        return self[cid] if cid in self else default
-
-
 def load_position_file(path, db, *, settings: Ruleset | None = None) -> Game:
     path = Path(path)
     try:
@@ -116,7 +98,8 @@ def game_from_position(data, db, *, settings: Ruleset | None = None, record_hash
         except ValueError as e:
             raise PositionError("settings", str(e)) from None
 
-    inline = {}
+    inline = []  # cards defined in the position itself, added to a copy of the database
+    cards_db = db
     for i, cd in enumerate(_req(data, "cards", "", list, default=[], required=False)):
         from ..carddb.errors import CardDataError
         from ..carddb.schema import card_from_dict
@@ -125,8 +108,13 @@ def game_from_position(data, db, *, settings: Ruleset | None = None, record_hash
             card = card_from_dict(cd, file=None)
         except CardDataError as e:
             raise PositionError(f"cards[{i}].{e.field or ''}".rstrip("."), str(e)) from None
-        inline[card.id] = card
-    cards_db = _WithInline(db, inline) if inline else db
+        if cards_db is db:
+            cards_db = db.copy()
+        try:
+            cards_db.add(card)
+        except ValueError as e:
+            raise PositionError(f"cards[{i}].id", str(e)) from None
+        inline.append(card)
 
     players_data = _req(data, "players", "", list)
     if len(players_data) != 2:
@@ -203,6 +191,7 @@ def game_from_position(data, db, *, settings: Ruleset | None = None, record_hash
                       turn_player=turn_player, stage={"start": "start", "main": "main", "attack": "attack"}[step],
                       cores_in_play=cores_in_play)
     game = Game(cards_db, state, settings, start={"position": data}, record_hashes=False)
+    game.inline_cards = inline
     game.names = [_req(pd, "name", f"players[{p}].", str, default=None, required=False)
                   for p, pd in enumerate(players_data)]
     for p, player in enumerate(players):  # CR 9-3-2: a field card below LV1 is not a legal position
@@ -227,11 +216,10 @@ def position_from_game(game: Game) -> dict:
     out = {"format": FORMAT, "version": VERSION, "turn": st.turn, "turn_player": st.turn_player,
            "first_player": st.first_player, "step": st.stage, "seed": st.rng.state,
            "settings": game.settings.to_dict(), "players": []}
-    inline = getattr(game.db, "extra", None)
-    if inline:
+    if game.inline_cards:
         from ..carddb.schema import card_to_dict
 
-        out["cards"] = [card_to_dict(c) for c in inline.values()]
+        out["cards"] = [card_to_dict(c) for c in game.inline_cards]
     for p, player in enumerate(st.players):
         soul = player.soul if isinstance(player.soul, str) else "field"
         pd = {"name": game.names[p]} if game.names[p] is not None else {}

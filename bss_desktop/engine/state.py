@@ -51,7 +51,6 @@ class Card:
     zone: str
     exhausted: bool = False
     cores: int = 0  # regular cores on this card; the soul core is tracked on the player
-    core_cause: Cause | None = None  # what last took cores off it (CR 9-3-2 attribution)
     removal: Cause | None = None  # how it last left the field
 
 
@@ -140,8 +139,7 @@ class GameState:
         """A canonical plain-data form of everything that matters for the hash."""
         return {
             "cards": [
-                [c.iid, c.cid, c.owner, c.zone, c.exhausted, c.cores,
-                 list(c.core_cause) if c.core_cause else None, list(c.removal) if c.removal else None]
+                [c.iid, c.cid, c.owner, c.zone, c.exhausted, c.cores, list(c.removal) if c.removal else None]
                 for c in sorted(self.cards.values(), key=lambda c: c.iid)
             ],
             "players": [
