@@ -111,7 +111,19 @@ BAD_CARDS = [
     ("unknown level key", GOOD_SPIRIT.replace("bp: 1000}", "bp: 1000, power: 3}"), "TST-001", "levels[0].power", "unknown field"),
     ("spirit with timing", GOOD_SPIRIT + "    timing: [main]\n", "TST-001", "timing", "only magic"),
     ("burst not a bool", GOOD_SPIRIT + "    burst: sometimes\n", "TST-001", "burst", "true or false"),
-    ("effects not accepted yet", GOOD_SPIRIT + "    effects: []\n", "TST-001", "effects", "not accepted yet"),
+    ("effects not a list", GOOD_SPIRIT + "    effects: {kind: constant}\n", "TST-001", "effects", "expected a list"),
+    ("unknown effect action", GOOD_SPIRIT + "    effects: [{kind: triggered, trigger: when_summoned, do: [{teleport: 1}]}]\n",
+     "TST-001", "effects[0].do[0].teleport", "unknown action"),
+    ("bad target filter", GOOD_SPIRIT + "    effects: [{kind: triggered, trigger: when_attacks, do: [{destroy: {bp_max: lots}}]}]\n",
+     "TST-001", "effects[0].do[0].destroy.bp_max", "whole number"),
+    ("unknown trigger", GOOD_SPIRIT + "    effects: [{kind: triggered, trigger: when_sneezes, do: [{draw: 1}]}]\n",
+     "TST-001", "effects[0].trigger", "expected one of"),
+    ("manual effect without text", GOOD_SPIRIT + "    effects: [{kind: constant, manual: true}]\n",
+     "TST-001", "effects[0].text", "by hand"),
+    ("X without x_max", GOOD_SPIRIT + "    effects: [{kind: triggered, trigger: when_summoned, do: [{draw: X}]}]\n",
+     "TST-001", "effects[0].x_max", "x_max"),
+    ("keyword without its value", GOOD_SPIRIT + "    keywords: [armor]\n", "TST-001", "keywords[0]", "needs a value"),
+    ("unknown keyword", GOOD_SPIRIT + "    keywords: [{flying: 1}]\n", "TST-001", "keywords[0].flying", "expected one of"),
     ("family twice", GOOD_SPIRIT.replace("[Dragon]", "[Dragon, Dragon]"), "TST-001", "families[1]", "twice"),
     ("set on a card in a set file", GOOD_SPIRIT + "    set: TST\n", "TST-001", "set", "top-level"),
     ("key written twice", GOOD_SPIRIT + "    cost: 2\n", "TST-001", "cost", "appears twice"),
@@ -269,10 +281,65 @@ def test_card_to_dict_round_trip_examples():
         assert card_from_dict(yaml.safe_load(yaml.safe_dump(d))) == card
 
 
-def test_card_to_dict_refuses_effects():
-    card = CardDef(id="X-1", name="X", type="magic", colors=("red",), cost=1, magic_timing=frozenset({"main"}), effects=("draw",))
-    with pytest.raises(ValueError, match="effects"):
-        card_to_dict(card)
+RICH_CARD = """
+id: TST-100
+name: Rich Dragon
+type: spirit
+colors: [red]
+cost: 5
+symbols: [red]
+levels: [{level: 1, cores: 1, bp: 5000}, {level: 2, cores: 3, bp: 7000}]
+keywords: [confront, {crush: 1, levels: [2]}, {armor: [blue, white]}, {immortal: {family: Dragon}},
+           {astral: opponent_turn}, {gale: 2}, at_field]
+effects:
+  - kind: triggered
+    trigger: when_summoned
+    optional: true
+    do: [{destroy: {side: opponent, bp_max: 4000}}, {draw: 1}]
+    chain: {color: red, do: [{core_charge: {target: this, count: 1}}]}
+  - kind: triggered
+    trigger: start_of_step
+    step: main
+    whose: opponent
+    levels: [2]
+    cost: [{pay_cores: 1}]
+    do: [{bp: {target: {side: you, all: true, family: Dragon}, add: 2000, duration: turn}}]
+  - kind: constant
+    condition: {attacking: true, control: {side: you, type: nexus}, control_min: 2}
+    do: [{grant: {target: this, keyword: {raid: 1}, duration: permanent}}]
+  - kind: constant
+    do: [{substitute: {event: destroyed, target: this, by_opponent: true, instead: [{core_remove: {target: this, count: 2}}]}}]
+  - kind: activated
+    timing: [flash]
+    x_max: 3
+    do: [{token: {name: Ember Drake, colors: [red], families: [Dragon], bp: 2000, symbols: [red], count: X}}]
+  - kind: triggered
+    trigger: when_attacks
+    do: [{search: {look: 4, take: {type: spirit, family: Dragon}, rest: trash}}, {recover: {type: magic, up_to: 2}},
+         {restrict: {target: {side: opponent, up_to: 1}, cannot: block, duration: battle}}, {mill: {count: 2, side: opponent}}]
+  - kind: triggered
+    trigger: when_destroyed
+    manual: true
+    text: Tell a story about this dragon.
+"""
+
+
+def test_cards_with_effects_and_keywords_round_trip_exactly():
+    import yaml
+
+    card = card_from_dict(yaml.safe_load(RICH_CARD), file="rich.yaml")
+    assert len(card.effects) == 7 and len(card.keywords) == 7
+    assert card_from_dict(card_to_dict(card)) == card
+
+
+def test_token_definitions_become_token_cards_in_the_db():
+    import yaml
+
+    from bss_desktop.carddb.database import CardDB
+
+    db = CardDB([card_from_dict(yaml.safe_load(RICH_CARD))])
+    token = db["TST-100-TK1"]
+    assert token.token and token.name == "Ember Drake" and token.levels[0].bp == 2000  # CR 4-12-2
 
 
 _colors = st.sampled_from(COLORS)

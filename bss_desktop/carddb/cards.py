@@ -38,7 +38,8 @@ class CardDef:
     set: str = ""
     magic_timing: frozenset[str] = frozenset()  # magic only: {"main"}, {"flash"} or both (CR 8-1-6-1)
     burst: bool = False  # has a burst effect, so may be set (CR 3-8-4)
-    effects: tuple = ()  # effect data (effects issue); empty for vanilla cards
+    effects: tuple = ()  # carddb.effects.Effect, in printed order
+    keywords: tuple = ()  # carddb.effects.Keyword (CR 11)
     text: str = ""
     token: bool = False  # tokens leave the game when they leave the field (CR 4-12-3)
     extra: dict = field(default_factory=dict, compare=False, hash=False)

@@ -14,7 +14,7 @@ from .cards import CardDef
 from bss_desktop.resources import cards_dir
 
 from .errors import CardDataError
-from .schema import ID_PATTERN, card_from_dict, card_to_dict
+from .schema import ID_PATTERN, card_from_dict, card_to_dict, card_tokens
 
 HASH_FORMAT = 1  # bump when the canonical form hashed by content_hash() changes
 
@@ -71,6 +71,8 @@ class CardDB(Mapping[str, CardDef]):
         if source is not None:
             self._sources[card.id] = source
         self._hash = None
+        for token in card_tokens(card):  # the tokens its effects make are cards of the db too (CR 4-12-2)
+            self.add(token, source=source)
 
     def copy(self) -> "CardDB":
         """An independent, writable copy (the default db is read-only because it's shared)."""

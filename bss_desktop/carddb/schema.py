@@ -13,6 +13,7 @@ from typing import Any
 
 from .cards import CARD_TYPES, COLORS, TIMINGS, CardDef, Level
 
+from .effects import EffectSyntax, effect_to_dict, keyword_to_dict, parse_effect, parse_keyword
 from .errors import CardDataError
 
 # Card ids are written bare in deck lists ("4x CORE-001: ..."), so they must not
@@ -22,7 +23,7 @@ ID_PATTERN = re.compile(r"[A-Za-z0-9][A-Za-z0-9_.-]*\Z")
 REQUIRED_FIELDS = ("id", "name", "type", "colors", "cost")
 OPTIONAL_FIELDS = (
     "additional_name", "set", "reduction", "symbols", "families", "levels",
-    "rarity", "timing", "burst", "text", "token",
+    "rarity", "timing", "burst", "text", "token", "keywords", "effects",
 )
 ALLOWED_FIELDS = REQUIRED_FIELDS + OPTIONAL_FIELDS
 LEVEL_FIELDS = ("level", "cores", "bp")
@@ -89,8 +90,6 @@ class _Reader:
         for key in data:
             if key in allowed:
                 continue
-            if key == "effects":
-                raise self.error(prefix + "effects", "effects are not accepted yet; they come with the effects work")
             hint = difflib.get_close_matches(str(key), allowed, n=1)
             extra = f" (did you mean {hint[0]!r}?)" if hint else ""
             raise self.error(f"{prefix}{key}", f"unknown field{extra}; allowed fields are {', '.join(allowed)}")
@@ -149,6 +148,8 @@ def card_from_dict(data: dict, *, file: str | None = None, set_id: str | None = 
             raise r.error("levels", f"missing (a {card_type} needs at least LV1)")
         levels = _levels(r, data["levels"], card_type)
 
+    keywords, effects = _effects(r, data, card_type, timing)
+
     set_name = ""
     if "set" in data:
         if set_id is not None:
@@ -171,10 +172,79 @@ def card_from_dict(data: dict, *, file: str | None = None, set_id: str | None = 
         rarity=r.string(data.get("rarity", ""), "rarity"),
         set=set_name,
         magic_timing=timing,
-        burst=r.boolean(data.get("burst", False), "burst"),
+        # CR 3-8-4: a card with a burst effect may be set; `burst: true` alone marks a vanilla card that may
+        burst=r.boolean(data.get("burst", False), "burst") or any(e.kind == "burst" for e in effects),
         text=r.string(data.get("text", ""), "text"),
         token=r.boolean(data.get("token", False), "token"),
+        effects=effects,
+        keywords=keywords,
     )
+
+
+def _effects(r: _Reader, data: dict, card_type: str, timing: frozenset) -> tuple[tuple, tuple]:
+    """Parse `keywords:` and `effects:`; errors name the field (``effects[1].do[0].destroy.bp_max``)."""
+    tokens: list = []
+
+    def make_token(d: dict, field: str) -> CardDef:
+        # CR 4-12-2: a token's information comes from the effect that makes it
+        name = d.get("name")
+        if not isinstance(name, str) or not name.strip():
+            raise EffectSyntax(f"{field}.name", "a token needs a name")
+        colors = tuple(_color_list(r, d.get("colors", []), f"{field}.colors", allow_repeats=False)) or ("white",)
+        bp = r.integer(d.get("bp"), f"{field}.bp", 1) if "bp" in d else 1000
+        cores = r.integer(d.get("cores", 1), f"{field}.cores", 0)
+        tok = CardDef(id=f"{r.card_id}-TK{len(tokens) + 1}", name=name.strip(), type="spirit", colors=colors,
+                      cost=0, symbols=_symbols(r, d.get("symbols", [])), families=_families(r, d.get("families", [])),
+                      levels=(Level(1, cores, bp),), token=True)
+        tokens.append(tok)
+        return tok
+
+    keywords_raw = data.get("keywords", [])
+    effects_raw = data.get("effects", [])
+    try:
+        if not isinstance(keywords_raw, list):
+            raise EffectSyntax("keywords", "expected a list of keywords")
+        if not isinstance(effects_raw, list):
+            raise EffectSyntax("effects", "expected a list of effects")
+        keywords = tuple(parse_keyword(k, f"keywords[{i}]") for i, k in enumerate(keywords_raw))
+        effects = []
+        for i, e in enumerate(effects_raw):
+            if isinstance(e, dict) and e.get("kind") == "magic":
+                if "timing" in e:
+                    raise EffectSyntax(f"effects[{i}].timing", "a magic effect uses its card's timing; remove this")
+                e = {**e, "timing": sorted(timing)}
+            effects.append(parse_effect(e, f"effects[{i}]", card_type=card_type, make_token=make_token))
+    except EffectSyntax as e:
+        raise r.error(e.field, e.message) from None
+    if card_type == "magic" and effects and not any(e.kind == "magic" for e in effects) and \
+            not all(e.kind == "burst" for e in effects):
+        raise r.error("effects", "a magic card needs a magic effect")
+    return keywords, tuple(effects)
+
+
+def _token_to_dict(tok: CardDef) -> dict:
+    lv = tok.levels[0]
+    out = {"name": tok.name, "colors": list(tok.colors), "families": list(tok.families), "bp": lv.bp,
+           "symbols": ["/".join(s) for s in tok.symbols]}
+    if lv.cores != 1:
+        out["cores"] = lv.cores
+    return out
+
+
+def card_tokens(card: CardDef) -> list[CardDef]:
+    """The token cards `card`'s effects can put onto the field (CR 4-12)."""
+    out = []
+
+    def walk(directives):
+        for d in directives:
+            if d.op == "token":
+                out.append(d.token)
+            walk(d.instead)
+
+    for e in card.effects:
+        walk(e.do)
+        walk(e.chain)
+    return out
 
 
 def _color_list(r: _Reader, value: Any, field: str, *, allow_repeats: bool) -> list[str]:
@@ -268,8 +338,6 @@ def card_to_dict(card: CardDef) -> dict:
     Optional fields are left out when they hold their default, so inline
     cards in positions stay short. Keys come in the documented order.
     """
-    if card.effects:
-        raise ValueError(f"card {card.id} has effects; writing effects comes with the effects work")
     d: dict[str, Any] = {"id": card.id, "name": card.name}
     if card.additional_name:
         d["additional_name"] = card.additional_name
@@ -290,12 +358,21 @@ def card_to_dict(card: CardDef) -> dict:
         d["rarity"] = card.rarity
     if card.type == "magic":
         d["timing"] = [t for t in TIMINGS if t in card.magic_timing]
-    if card.burst:
+    if card.burst and not any(e.kind == "burst" for e in card.effects):
         d["burst"] = True
     if card.text:
         d["text"] = card.text
     if card.token:
         d["token"] = True
+    if card.keywords:
+        d["keywords"] = [keyword_to_dict(k) for k in card.keywords]
+    if card.effects:
+        d["effects"] = []
+        for e in card.effects:
+            ed = effect_to_dict(e, _token_to_dict)
+            if e.kind == "magic":
+                ed.pop("timing", None)
+            d["effects"].append(ed)
     return d
 
 

@@ -1,0 +1,587 @@
+"""The closed vocabulary card effects are written in (CR 8, 10, 11), and its parser.
+
+Card files describe effects as data; the engine interprets them and the card
+text players read is generated from the same data (card_text.py), so text and
+behaviour cannot disagree. docs/card-format.md documents every word here.
+
+An effect (`Effect`) has a kind — activated, constant, triggered, magic or burst
+(CR 8-1-2, 10-9) — and a list of directives (`Directive`) performed in written
+order (CR 1-3-7). Directives that select cards carry a `Target`. Keywords
+(CR 11) are separate (`Keyword`), with their parameters.
+
+`parse_effects` / `parse_keywords` read the YAML form and raise through the
+caller's `fail(field, message)` so errors name the card file, card and field;
+`effect_to_dict` / `keyword_to_dict` write it back exactly.
+"""
+from __future__ import annotations
+
+from dataclasses import dataclass, fields
+
+from .cards import COLORS
+
+KINDS = ("activated", "constant", "triggered", "magic", "burst")
+TRIGGERS = (
+    "when_summoned",  # this spirit is summoned (CR 10-6)
+    "when_placed",  # this nexus is placed (CR 10-7)
+    "when_attacks",  # this spirit attacks (CR 7-1-1-2, 10-11-1)
+    "when_blocks",  # this spirit blocks (CR 7-1-3-2, 10-11-1)
+    "when_attacks_or_blocks",  # either (CR 10-11-2)
+    "when_blocked",  # this spirit's attack is blocked
+    "when_destroyed",  # this card is destroyed (CR 10-15-1); never on self-destruction (CR 10-1-1-1)
+    "when_destroyed_by_opponent",  # destroyed by the opponent's effect or battle (CR 10-15-1)
+    "when_battle_ends",  # the battle this spirit fought ends (CR 7-1-6-1)
+    "start_of_step",  # "at the start of your/your opponent's <step> step" (CR 6-x-1)
+    "end_of_turn",  # "at the end of your/your opponent's turn" (CR 6-8-1-1)
+    "life_reduced",  # your life is reduced
+    "your_spirit_destroyed",  # "when one of your spirits is destroyed" (CR 8-6-3: once per batch)
+    "opponent_spirit_destroyed",  # one of your opponent's spirits is destroyed
+    "opponent_summons",  # your opponent summons a spirit
+    "opponent_attacks",  # one of your opponent's spirits attacks
+)
+BURST_TRIGGERS = ("life_reduced", "your_spirit_destroyed", "opponent_summons", "opponent_attacks")
+STEPS = ("start", "core", "draw", "refresh", "main", "attack", "end")
+WHOSE = ("you", "opponent", "any")
+DURATIONS = ("turn", "battle", "permanent")
+KEYWORDS = ("awaken", "confront", "curse", "immortal", "armor", "luster", "blessed", "ascend", "swift", "gale",
+            "crush", "raid", "at_field", "astral")  # chain is written on the effect it continues (CR 11-15-2)
+KEYWORD_NAMES = {"awaken": "Awaken", "confront": "Confront", "curse": "Curse", "immortal": "Immortal",
+                 "armor": "Armor", "luster": "Luster", "blessed": "Blessed", "ascend": "Ascend", "swift": "Swift",
+                 "gale": "Gale", "crush": "Crush", "raid": "Raid", "at_field": "A.T. Field", "astral": "Astral",
+                 "chain": "Chain"}
+ASTRAL_TIMINGS = ("always", "your_turn", "opponent_turn")
+REFS = ("this", "attacker", "blocker", "trigger")  # card references instead of a selection
+MODES = ("exact", "up_to", "any_number", "all")  # CR 8-5-3-1, 8-5-3-2, 8-8-1-4
+OPS = {  # directive: what its value is
+    "draw": "amount", "discard": "amount", "mill": "mill", "destroy": "target", "exhaust": "target",
+    "refresh": "target", "bounce": "target", "to_deck_bottom": "target", "bp": "stat", "level": "stat",
+    "core_charge": "cores", "core_remove": "cores", "life_gain": "amount", "life_damage": "amount",
+    "token": "token", "search": "search", "recover": "recover", "grant": "grant", "restrict": "restrict",
+    "attack_spirit": "target", "pay_cores": "amount", "substitute": "substitute",
+}
+COST_OPS = ("pay_cores", "discard", "exhaust", "core_remove")  # what an effect cost may contain (CR 8-4)
+
+
+@dataclass(frozen=True, slots=True)
+class Target:
+    """Which cards a directive acts on (CR 8-5-3), or a reference to one card (`ref`)."""
+
+    ref: str | None = None
+    side: str = "opponent"  # you | opponent | any
+    type: str = "spirit"  # spirit | nexus | magic | any
+    zone: str = "field"  # field | hand | trash (hand is private: CR 8-5-3-5)
+    count: int | str = 1  # a number, or "X" (CR 4-6)
+    mode: str = "exact"
+    bp_max: int | None = None
+    bp_min: int | None = None
+    cost_max: int | None = None
+    cost_min: int | None = None
+    level_max: int | None = None
+    colors: tuple = ()
+    family: str | None = None
+    exhausted: bool | None = None
+    keyword: str | None = None  # "with 【Keyword】" (CR 10-13)
+    other: bool = False  # excluding this card
+
+
+@dataclass(frozen=True, slots=True)
+class Condition:
+    """When a constant effect is active or a triggered effect may resolve (CR 8-1-4-1, 8-3-3)."""
+
+    your_turn: bool | None = None
+    attacking: bool | None = None  # this spirit is attacking ("while attacking", CR 10-12)
+    blocking: bool | None = None
+    soul_core: bool | None = None  # the soul core is on this card
+    life_max: int | None = None  # your life is at most
+    opponent_life_max: int | None = None
+    symbol: str | None = None  # you have a symbol of this colour on your field
+    control: Target | None = None  # you control at least control_min cards matching
+    control_min: int = 1
+
+
+@dataclass(frozen=True, slots=True)
+class Keyword:
+    """A keyword effect (CR 11). value: Gale/Crush/Raid number; colors: Armor;
+    condition: Immortal/Ascend; timing: Astral."""
+
+    name: str
+    value: int | None = None
+    colors: tuple = ()
+    condition: Target | None = None
+    timing: str = "always"
+    levels: tuple = ()  # empty: every level
+
+
+@dataclass(frozen=True, slots=True)
+class Directive:
+    op: str
+    target: Target | None = None
+    amount: int | str | None = None  # N or "X"
+    mode: str | None = None  # bp/level: "add" or "set"
+    duration: str | None = None
+    side: str | None = None  # mill: whose deck
+    to: str | None = None  # core_remove: reserve | trash | void; search: where the rest goes
+    look: int | None = None  # search: how many cards from the top
+    keyword: Keyword | None = None  # grant
+    cannot: str | None = None  # restrict: attack | block
+    token: object | None = None  # token: the token's CardDef
+    event: str | None = None  # substitute: the event replaced ("destroyed")
+    by_opponent: bool = False  # substitute: only when the opponent causes it
+    instead: tuple = ()  # substitute: the directives performed instead (CR 8-9-1)
+    level: int | None = None  # bp set on a specific level (layer 2, CR 8-8-1-3-3)
+
+
+@dataclass(frozen=True, slots=True)
+class Effect:
+    kind: str
+    do: tuple = ()
+    levels: tuple = ()  # empty: every level (CR 2-10-2)
+    trigger: str | None = None
+    step: str | None = None  # start_of_step
+    whose: str | None = None  # start_of_step / end_of_turn: "you" | "opponent" | "any"
+    timing: frozenset = frozenset()  # activated and magic: {"main"}, {"flash"} or both (CR 8-1-3-1)
+    condition: Condition | None = None
+    optional: bool = False  # "you may" (CR 8-1-8)
+    cost: tuple = ()  # effect cost (CR 8-4): all of it or the effect does not activate
+    chain_color: str | None = None  # 【Chain: colour】 (CR 11-15)
+    chain: tuple = ()
+    x_max: int | None = None  # the effect uses X, chosen by its controller up to this (CR 4-6-2)
+    manual: bool = False  # not automated: the players resolve `text` by hand
+    text: str = ""
+
+
+class EffectSyntax(Exception):
+    def __init__(self, field: str, message: str):
+        super().__init__(message)
+        self.field = field
+        self.message = message
+
+
+# ------------------------------------------------------------------ parsing
+
+
+def _int(v, f, minimum=0, allow_x=False):
+    if allow_x and v == "X":
+        return "X"
+    if isinstance(v, bool) or not isinstance(v, int):
+        raise EffectSyntax(f, f"expected a whole number{' or X' if allow_x else ''}, got {v!r}")
+    if v < minimum:
+        raise EffectSyntax(f, f"must be at least {minimum}, got {v}")
+    return v
+
+
+def _signed(v, f, allow_x=False):
+    if allow_x and v in ("X", "-X"):
+        return v
+    if isinstance(v, bool) or not isinstance(v, int):
+        raise EffectSyntax(f, f"expected a whole number, got {v!r}")
+    return v
+
+
+def _choice(v, f, options):
+    if v not in options:
+        raise EffectSyntax(f, f"expected one of {', '.join(map(str, options))}, got {v!r}")
+    return v
+
+
+def _bool(v, f):
+    if not isinstance(v, bool):
+        raise EffectSyntax(f, f"expected true or false, got {v!r}")
+    return v
+
+
+def _map(v, f, allowed):
+    if not isinstance(v, dict):
+        raise EffectSyntax(f, f"expected a mapping with keys among {', '.join(allowed)}, got {v!r}")
+    extra = [k for k in v if k not in allowed]
+    if extra:
+        raise EffectSyntax(f"{f}.{extra[0]}", f"unknown key; expected one of {', '.join(allowed)}")
+    return v
+
+
+def _colors(v, f):
+    items = v if isinstance(v, list) else [v]
+    for i, c in enumerate(items):
+        _choice(c, f"{f}[{i}]" if isinstance(v, list) else f, COLORS)
+    return tuple(items)
+
+
+_TARGET_KEYS = tuple(x.name for x in fields(Target)) + ("up_to", "all", "any_number")
+
+
+def parse_target(v, f) -> Target:
+    if isinstance(v, str):
+        return Target(ref=_choice(v, f, REFS))
+    d = _map(v, f, _TARGET_KEYS)
+    kw: dict = {}
+    modes = [m for m in ("up_to", "all", "any_number") if m in d]
+    if len(modes) > 1:
+        raise EffectSyntax(f, f"use only one of up_to, all, any_number (got {', '.join(modes)})")
+    for key, val in d.items():
+        p = f"{f}.{key}"
+        if key == "ref":
+            kw["ref"] = _choice(val, p, REFS)
+        elif key == "side":
+            kw["side"] = _choice(val, p, ("you", "opponent", "any"))
+        elif key == "type":
+            kw["type"] = _choice(val, p, ("spirit", "nexus", "magic", "any"))
+        elif key == "zone":
+            kw["zone"] = _choice(val, p, ("field", "hand", "trash"))
+        elif key in ("count", "up_to"):
+            kw["count"] = _int(val, p, 1, allow_x=True)
+            if key == "up_to":
+                kw["mode"] = "up_to"
+        elif key == "all":
+            if _bool(val, p):
+                kw["mode"] = "all"
+        elif key == "any_number":
+            if _bool(val, p):
+                kw["mode"] = "any_number"
+        elif key == "mode":
+            kw["mode"] = _choice(val, p, MODES)
+        elif key in ("bp_max", "bp_min", "cost_max", "cost_min", "level_max"):
+            kw[key] = _int(val, p)
+        elif key == "colors":
+            kw["colors"] = _colors(val, p)
+        elif key == "family":
+            if not isinstance(val, str) or not val:
+                raise EffectSyntax(p, f"expected a family name, got {val!r}")
+            kw["family"] = val
+        elif key in ("exhausted", "other"):
+            kw[key] = _bool(val, p)
+        elif key == "keyword":
+            kw["keyword"] = _choice(val, p, KEYWORDS)
+    return Target(**kw)
+
+
+_COND_KEYS = tuple(x.name for x in fields(Condition))
+
+
+def parse_condition(v, f) -> Condition:
+    d = _map(v, f, _COND_KEYS)
+    kw: dict = {}
+    for key, val in d.items():
+        p = f"{f}.{key}"
+        if key in ("your_turn", "attacking", "blocking", "soul_core"):
+            kw[key] = _bool(val, p)
+        elif key in ("life_max", "opponent_life_max", "control_min"):
+            kw[key] = _int(val, p)
+        elif key == "symbol":
+            kw[key] = _choice(val, p, COLORS)
+        elif key == "control":
+            kw[key] = parse_target(val, p)
+    return Condition(**kw)
+
+
+def parse_keyword(v, f) -> Keyword:
+    """`confront`, `{crush: 1}`, `{armor: [red, blue]}`, `{immortal: {family: Dragon}}`, `{astral: your_turn}`,
+    each optionally with `levels: [...]`."""
+    if isinstance(v, str):
+        name = _choice(v, f, KEYWORDS)
+        if name in ("armor", "immortal", "ascend", "gale", "raid"):
+            raise EffectSyntax(f, f"{name} needs a value, e.g. {{{name}: ...}}")
+        return Keyword(name)
+    if not isinstance(v, dict):
+        raise EffectSyntax(f, f"expected a keyword name or a mapping, got {v!r}")
+    names = [k for k in v if k != "levels"]
+    if len(names) != 1:
+        raise EffectSyntax(f, "a keyword entry names exactly one keyword (plus optional levels)")
+    name = _choice(names[0], f"{f}.{names[0]}", KEYWORDS)
+    val = v[name]
+    p = f"{f}.{name}"
+    kw: dict = {"name": name}
+    if "levels" in v:
+        kw["levels"] = _levels(v["levels"], f"{f}.levels")
+    if name in ("gale", "raid"):
+        kw["value"] = _int(val, p, 1)
+    elif name == "crush":
+        kw["value"] = 0 if val is None else _int(val, p, 0)
+    elif name == "armor":
+        kw["colors"] = _colors(val, p)
+    elif name in ("immortal", "ascend"):
+        kw["condition"] = parse_target(val, p)
+    elif name == "astral":
+        kw["timing"] = "always" if val is None else _choice(val, p, ASTRAL_TIMINGS)
+    elif val not in (None, True):
+        raise EffectSyntax(p, f"{name} takes no value")
+    return Keyword(**kw)
+
+
+def _levels(v, f):
+    if not isinstance(v, list) or not v:
+        raise EffectSyntax(f, f"expected a list of level numbers, got {v!r}")
+    return tuple(_int(x, f"{f}[{i}]", 1) for i, x in enumerate(v))
+
+
+def parse_directive(v, f, *, make_token=None) -> Directive:
+    if not isinstance(v, dict) or len(v) != 1:
+        raise EffectSyntax(f, f"a directive is a mapping with one action, e.g. {{draw: 1}}; got {v!r}")
+    (op, val), = v.items()
+    p = f"{f}.{op}"
+    shape = OPS.get(op)
+    if shape is None:
+        raise EffectSyntax(p, f"unknown action; expected one of {', '.join(sorted(OPS))}")
+    if shape == "amount":
+        return Directive(op, amount=_int(val, p, 1, allow_x=True))
+    if shape == "target":
+        return Directive(op, target=parse_target(val, p))
+    if shape == "mill":
+        d = _map(val, p, ("count", "side"))
+        return Directive(op, amount=_int(d.get("count", 1), f"{p}.count", 1, allow_x=True),
+                         side=_choice(d.get("side", "opponent"), f"{p}.side", ("you", "opponent")))
+    if shape == "stat":
+        d = _map(val, p, ("target", "add", "set", "duration", "level"))
+        if ("add" in d) == ("set" in d):
+            raise EffectSyntax(p, "give exactly one of add or set")
+        mode = "add" if "add" in d else "set"
+        amount = _signed(d[mode], f"{p}.{mode}", allow_x=True) if mode == "add" else _int(d[mode], f"{p}.{mode}", 0)
+        return Directive(op, target=parse_target(d.get("target", "this"), f"{p}.target"), amount=amount, mode=mode,
+                         duration=_choice(d.get("duration", "turn"), f"{p}.duration", DURATIONS),
+                         level=_int(d["level"], f"{p}.level", 1) if "level" in d else None)
+    if shape == "cores":
+        d = _map(val, p, ("target", "count", "to"))
+        default_to = "reserve"
+        return Directive(op, target=parse_target(d.get("target", "this"), f"{p}.target"),
+                         amount=_int(d.get("count", 1), f"{p}.count", 1, allow_x=True),
+                         to=_choice(d.get("to", default_to), f"{p}.to", ("reserve", "trash", "void")))
+    if shape == "token":
+        if make_token is None:
+            raise EffectSyntax(p, "tokens can only be made by card effects")
+        d = _map(val, p, ("name", "colors", "families", "bp", "symbols", "count", "cores"))
+        return Directive(op, amount=_int(d.get("count", 1), f"{p}.count", 1, allow_x=True), token=make_token(d, p))
+    if shape == "search":
+        d = _map(val, p, ("look", "take", "rest"))
+        return Directive(op, look=_int(d.get("look", 3), f"{p}.look", 1),
+                         target=parse_target({"zone": "hand", "side": "you", "up_to": 1, **(d.get("take") or {})},
+                                             f"{p}.take"),
+                         to=_choice(d.get("rest", "bottom"), f"{p}.rest", ("bottom", "trash")))
+    if shape == "recover":
+        d = _map(val, p, tuple(_TARGET_KEYS))
+        return Directive(op, target=parse_target({"side": "you", "type": "any", **d, "zone": "trash"}, p))
+    if shape == "grant":
+        d = _map(val, p, ("target", "keyword", "duration"))
+        if "keyword" not in d:
+            raise EffectSyntax(f"{p}.keyword", "missing")
+        return Directive(op, target=parse_target(d.get("target", "this"), f"{p}.target"),
+                         keyword=parse_keyword(d["keyword"], f"{p}.keyword"),
+                         duration=_choice(d.get("duration", "turn"), f"{p}.duration", DURATIONS))
+    if shape == "restrict":
+        d = _map(val, p, ("target", "cannot", "duration"))
+        return Directive(op, target=parse_target(d.get("target", {}), f"{p}.target"),
+                         cannot=_choice(d.get("cannot"), f"{p}.cannot", ("attack", "block")),
+                         duration=_choice(d.get("duration", "turn"), f"{p}.duration", DURATIONS))
+    if shape == "substitute":
+        d = _map(val, p, ("event", "target", "by_opponent", "instead"))
+        instead = d.get("instead")
+        if not isinstance(instead, list) or not instead:
+            raise EffectSyntax(f"{p}.instead", "list the directives performed instead")
+        return Directive(op, event=_choice(d.get("event", "destroyed"), f"{p}.event", ("destroyed",)),
+                         target=parse_target(d.get("target", "this"), f"{p}.target"),
+                         by_opponent=_bool(d.get("by_opponent", False), f"{p}.by_opponent"),
+                         instead=tuple(parse_directive(x, f"{p}.instead[{i}]") for i, x in enumerate(instead)))
+    raise AssertionError(op)
+
+
+_EFFECT_KEYS = ("kind", "do", "levels", "trigger", "step", "whose", "timing", "condition", "optional", "cost",
+                "chain", "x_max", "manual", "text")
+
+
+def parse_effect(v, f, *, card_type: str, make_token=None) -> Effect:
+    d = _map(v, f, _EFFECT_KEYS)
+    kind = _choice(d.get("kind"), f"{f}.kind", KINDS)
+    manual = _bool(d.get("manual", False), f"{f}.manual")
+    kw: dict = {"kind": kind, "manual": manual}
+    if "text" in d:
+        if not isinstance(d["text"], str) or not d["text"].strip():
+            raise EffectSyntax(f"{f}.text", "expected the effect's text")
+        kw["text"] = d["text"]
+    if manual:
+        if "text" not in kw:
+            raise EffectSyntax(f"{f}.text", "a manual effect needs its text: players resolve it by hand")
+    elif "text" in kw:
+        raise EffectSyntax(f"{f}.text", "only manual effects carry text; the text of automated effects is generated")
+    if "levels" in d:
+        kw["levels"] = _levels(d["levels"], f"{f}.levels")
+    if kind in ("triggered", "burst"):
+        trig = _choice(d.get("trigger"), f"{f}.trigger", BURST_TRIGGERS if kind == "burst" else TRIGGERS)
+        kw["trigger"] = trig
+        if trig == "start_of_step":
+            kw["step"] = _choice(d.get("step"), f"{f}.step", STEPS)
+        if trig in ("start_of_step", "end_of_turn"):
+            kw["whose"] = _choice(d.get("whose", "you"), f"{f}.whose", WHOSE)
+    elif "trigger" in d:
+        raise EffectSyntax(f"{f}.trigger", f"only triggered effects and bursts have a trigger, not {kind} effects")
+    if kind in ("activated", "magic"):
+        t = d.get("timing")
+        items = t if isinstance(t, list) else [t]
+        for i, x in enumerate(items):
+            _choice(x, f"{f}.timing", ("main", "flash"))
+        kw["timing"] = frozenset(items)
+    elif "timing" in d:
+        raise EffectSyntax(f"{f}.timing", "only activated and magic effects have a timing")
+    if kind == "magic" and card_type != "magic":
+        raise EffectSyntax(f"{f}.kind", "magic effects belong to magic cards (CR 8-1-6)")
+    if card_type == "magic" and kind not in ("magic", "burst"):
+        raise EffectSyntax(f"{f}.kind", "a magic card's effects are magic effects or bursts")
+    if "condition" in d:
+        kw["condition"] = parse_condition(d["condition"], f"{f}.condition")
+    if "optional" in d:
+        kw["optional"] = _bool(d["optional"], f"{f}.optional")
+    if "x_max" in d:
+        kw["x_max"] = _int(d["x_max"], f"{f}.x_max", 1)
+    if "cost" in d:
+        cost = d["cost"]
+        if not isinstance(cost, list) or not cost:
+            raise EffectSyntax(f"{f}.cost", "expected a list of directives")
+        kw["cost"] = tuple(parse_directive(x, f"{f}.cost[{i}]") for i, x in enumerate(cost))
+        for i, c in enumerate(kw["cost"]):
+            if c.op not in COST_OPS:
+                raise EffectSyntax(f"{f}.cost[{i}]", f"an effect cost may only {', '.join(COST_OPS)}")
+    if not manual:
+        do = d.get("do")
+        if not isinstance(do, list) or not do:
+            raise EffectSyntax(f"{f}.do", "list what the effect does, e.g. [{draw: 1}]")
+        kw["do"] = tuple(parse_directive(x, f"{f}.do[{i}]", make_token=make_token) for i, x in enumerate(do))
+        subs = [x for x in kw["do"] if x.op == "substitute"]
+        if subs and kind != "constant":
+            raise EffectSyntax(f"{f}.kind", "substitution effects are constant effects (CR 8-2-2-2-2)")
+        if "chain" in d:
+            ch = _map(d["chain"], f"{f}.chain", ("color", "do"))
+            kw["chain_color"] = _choice(ch.get("color"), f"{f}.chain.color", COLORS)
+            cdo = ch.get("do")
+            if not isinstance(cdo, list) or not cdo:
+                raise EffectSyntax(f"{f}.chain.do", "list what the chain does")
+            kw["chain"] = tuple(parse_directive(x, f"{f}.chain.do[{i}]", make_token=make_token)
+                                for i, x in enumerate(cdo))
+    elif "do" in d:
+        raise EffectSyntax(f"{f}.do", "a manual effect has text, not directives")
+    uses_x = _uses_x(kw.get("do", ()) + kw.get("cost", ()) + kw.get("chain", ()))
+    if uses_x and "x_max" not in kw:
+        raise EffectSyntax(f"{f}.x_max", "an effect using X needs x_max (the largest X its controller may choose)")
+    return Effect(**kw)
+
+
+def _uses_x(directives) -> bool:
+    for d in directives:
+        if d.amount in ("X", "-X") or (d.target is not None and d.target.count == "X") or _uses_x(d.instead):
+            return True
+    return False
+
+
+# ------------------------------------------------------------------ writing back (exact inverse)
+
+
+def target_to_dict(t: Target):
+    if t.ref is not None:
+        return t.ref
+    out: dict = {}
+    defaults = Target()
+    for fld in fields(Target):
+        val = getattr(t, fld.name)
+        if fld.name in ("ref", "mode", "count") or val == getattr(defaults, fld.name):
+            continue
+        out[fld.name] = list(val) if isinstance(val, tuple) else val
+    if t.mode == "exact":
+        if t.count != 1:
+            out["count"] = t.count
+    elif t.mode == "up_to":
+        out["up_to"] = t.count
+    else:
+        out[t.mode] = True
+        if t.count != 1:
+            out["count"] = t.count
+    return out
+
+
+def condition_to_dict(c: Condition) -> dict:
+    out: dict = {}
+    for fld in fields(Condition):
+        val = getattr(c, fld.name)
+        if val != fld.default:
+            out[fld.name] = target_to_dict(val) if fld.name == "control" else val
+    return out
+
+
+def keyword_to_dict(k: Keyword):
+    if k.name == "crush":
+        val = k.value
+    elif k.name in ("gale", "raid"):
+        val = k.value
+    elif k.name == "armor":
+        val = list(k.colors)
+    elif k.name in ("immortal", "ascend"):
+        val = target_to_dict(k.condition)
+    elif k.name == "astral":
+        val = None if k.timing == "always" else k.timing
+    else:
+        val = None
+    if val is None and not k.levels and k.name not in ("crush",):
+        return k.name
+    out = {k.name: val}
+    if k.levels:
+        out["levels"] = list(k.levels)
+    return out
+
+
+def directive_to_dict(d: Directive, token_to_dict=None) -> dict:
+    shape = OPS[d.op]
+    if shape == "amount":
+        return {d.op: d.amount}
+    if shape == "target":
+        return {d.op: target_to_dict(d.target)}
+    if shape == "mill":
+        return {d.op: {"count": d.amount, "side": d.side}}
+    if shape == "stat":
+        out = {"target": target_to_dict(d.target), d.mode: d.amount, "duration": d.duration}
+        if d.level is not None:
+            out["level"] = d.level
+        return {d.op: out}
+    if shape == "cores":
+        return {d.op: {"target": target_to_dict(d.target), "count": d.amount, "to": d.to}}
+    if shape == "token":
+        return {d.op: {**token_to_dict(d.token), "count": d.amount}}
+    if shape == "search":
+        take = target_to_dict(d.target)
+        take = {k: v for k, v in take.items() if k not in ("zone", "side")} if isinstance(take, dict) else take
+        return {d.op: {"look": d.look, "take": take, "rest": d.to}}
+    if shape == "recover":
+        t = target_to_dict(d.target)
+        return {d.op: {k: v for k, v in t.items() if k not in ("zone",)}}
+    if shape == "grant":
+        return {d.op: {"target": target_to_dict(d.target), "keyword": keyword_to_dict(d.keyword),
+                       "duration": d.duration}}
+    if shape == "restrict":
+        return {d.op: {"target": target_to_dict(d.target), "cannot": d.cannot, "duration": d.duration}}
+    if shape == "substitute":
+        return {d.op: {"event": d.event, "target": target_to_dict(d.target), "by_opponent": d.by_opponent,
+                       "instead": [directive_to_dict(x, token_to_dict) for x in d.instead]}}
+    raise AssertionError(d.op)
+
+
+def effect_to_dict(e: Effect, token_to_dict=None) -> dict:
+    out: dict = {"kind": e.kind}
+    if e.levels:
+        out["levels"] = list(e.levels)
+    if e.trigger:
+        out["trigger"] = e.trigger
+    if e.step:
+        out["step"] = e.step
+    if e.whose:
+        out["whose"] = e.whose
+    if e.timing:
+        out["timing"] = sorted(e.timing)
+    if e.condition is not None:
+        out["condition"] = condition_to_dict(e.condition)
+    if e.optional:
+        out["optional"] = True
+    if e.x_max is not None:
+        out["x_max"] = e.x_max
+    if e.cost:
+        out["cost"] = [directive_to_dict(x, token_to_dict) for x in e.cost]
+    if e.manual:
+        out["manual"] = True
+        out["text"] = e.text
+    else:
+        out["do"] = [directive_to_dict(x, token_to_dict) for x in e.do]
+    if e.chain_color:
+        out["chain"] = {"color": e.chain_color, "do": [directive_to_dict(x, token_to_dict) for x in e.chain]}
+    return out
