@@ -312,6 +312,7 @@ effects:
   - kind: activated
     timing: [flash]
     x_max: 3
+    cost: [{pay_cores: X}]
     do: [{token: {name: Ember Drake, colors: [red], families: [Dragon], bp: 2000, symbols: [red], count: X}}]
   - kind: triggered
     trigger: when_attacks

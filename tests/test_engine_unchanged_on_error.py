@@ -13,7 +13,7 @@ from hypothesis import strategies as st
 
 from bss_desktop.engine import (Attack, Block, Concede, CoreMove, EndAttack, EndMain, IllegalCommand, MoveCores,
                                 Mulligan, Pass, PlaceNexus, SetBurst, Summon, UseMagic, invariants)
-from bss_desktop.engine.commands import ALL_COMMANDS
+from bss_desktop.engine.commands import ALL_COMMANDS, Activate, Awaken, Choose
 from bss_desktop.sim.policy import RandomPolicy
 from helpers import new_game, position
 
@@ -461,7 +461,10 @@ def _random_command(data, game):
     p = data.draw(player, label="player")
     if cls is Mulligan:
         return Mulligan(p, data.draw(flag))
-    if cls in (Summon, PlaceNexus):
+    if cls is Summon:
+        return Summon(p, data.draw(card_id), data.draw(sel), data.draw(flag), data.draw(sel), data.draw(flag),
+                      data.draw(st.one_of(st.none(), card_id)))
+    if cls is PlaceNexus:
         return cls(p, data.draw(card_id), data.draw(sel), data.draw(flag), data.draw(sel), data.draw(flag))
     if cls is UseMagic:
         return UseMagic(p, data.draw(card_id), data.draw(sel), data.draw(flag))
@@ -474,6 +477,14 @@ def _random_command(data, game):
         return Attack(p, data.draw(card_id))
     if cls is Block:
         return Block(p, data.draw(card_id))
+    if cls is Activate:
+        return Activate(p, data.draw(card_id), data.draw(st.one_of(st.integers(-1, 4), card_id)))
+    if cls is Awaken:
+        return Awaken(p, data.draw(card_id), data.draw(st.lists(st.tuples(loc, count), max_size=3).map(tuple)),
+                      data.draw(flag))
+    if cls is Choose:
+        return Choose(p, data.draw(st.one_of(st.none(), flag, st.integers(-2, 9),
+                                             st.lists(card_id, max_size=3).map(tuple))))
     return cls(p)  # EndMain, EndAttack, Pass, Concede
 
 

@@ -428,6 +428,9 @@ def parse_effect(v, f, *, card_type: str, make_token=None) -> Effect:
         kw["optional"] = _bool(d["optional"], f"{f}.optional")
     if "x_max" in d:
         kw["x_max"] = _int(d["x_max"], f"{f}.x_max", 1)
+    if kind == "activated" and "cost" not in d and not manual:
+        # every activated effect in this vocabulary has a cost, so it cannot be repeated without end (CR 12-1)
+        raise EffectSyntax(f"{f}.cost", "an activated effect needs a cost (e.g. [{exhaust: this}] or [{pay_cores: 1}])")
     if "cost" in d:
         cost = d["cost"]
         if not isinstance(cost, list) or not cost:
@@ -543,9 +546,9 @@ def directive_to_dict(d: Directive, token_to_dict=None) -> dict:
         take = target_to_dict(d.target)
         take = {k: v for k, v in take.items() if k not in ("zone", "side")} if isinstance(take, dict) else take
         return {d.op: {"look": d.look, "take": take, "rest": d.to}}
-    if shape == "recover":
+    if shape == "recover":  # its type defaults to "any", not Target's "spirit": always write it
         t = target_to_dict(d.target)
-        return {d.op: {k: v for k, v in t.items() if k not in ("zone",)}}
+        return {d.op: {"type": d.target.type, **{k: v for k, v in t.items() if k not in ("zone", "type")}}}
     if shape == "grant":
         return {d.op: {"target": target_to_dict(d.target), "keyword": keyword_to_dict(d.keyword),
                        "duration": d.duration}}

@@ -6,15 +6,15 @@
         options = game.legal_commands()     # what they may do
         events = game.apply(options[0])     # do it (or raise IllegalCommand, changing nothing)
 """
-from .commands import (Attack, Block, Command, Concede, CoreMove, EndAttack, EndMain, MoveCores, Mulligan, Pass,
-                       PlaceNexus, SetBurst, Summon, UseMagic, command_from_dict)
+from .commands import (Activate, Attack, Awaken, Block, Choose, Command, Concede, CoreMove, EndAttack, EndMain,
+                       MoveCores, Mulligan, Pass, PlaceNexus, SetBurst, Summon, UseMagic, command_from_dict)
 from .errors import IllegalCommand, PositionError, RecordError
 from .events import Event
 from .game import Game, Pending
 from .settings import Ruleset
 
 __all__ = [
-    "Attack", "Block", "Command", "Concede", "CoreMove", "EndAttack", "EndMain", "Event", "Game",
+    "Activate", "Attack", "Awaken", "Block", "Choose", "Command", "Concede", "CoreMove", "EndAttack", "EndMain", "Event", "Game",
     "IllegalCommand", "MoveCores", "Mulligan", "Pass", "Pending", "PlaceNexus", "PositionError", "RecordError",
     "Ruleset", "SetBurst", "Summon", "UseMagic", "command_from_dict",
 ]

@@ -34,6 +34,8 @@ class Command:
                 v = [[loc, n] for loc, n in v]
             elif f.name == "moves":
                 v = [[m.src, m.dst, m.count, m.soul] for m in v]
+            elif f.name == "value" and isinstance(v, tuple):
+                v = list(v)
             d[f.name] = v
         return d
 
@@ -47,13 +49,18 @@ class Mulligan(Command):
 
 @dataclass(frozen=True, slots=True)
 class Summon(Command):
-    """CR 10-6: summon a spirit from hand. `pay`/`place` None = the automatic default."""
+    """CR 10-6: summon a spirit from hand. `pay`/`place` None = the automatic default.
+
+    In a flash window only a 【Swift】 spirit, paid and placed from the reserve (CR 11-9-1).
+    `ascend`: the spirit whose cores 【Ascend】 sends to the reserve (CR 11-8-1).
+    """
 
     card: int
     pay: CoreSel | None = None
     pay_soul: bool = False
     place: CoreSel | None = None
     place_soul: bool = False
+    ascend: int | None = None
 
 
 @dataclass(frozen=True, slots=True)
@@ -128,19 +135,46 @@ class Block(Command):
 
 
 @dataclass(frozen=True, slots=True)
+class Activate(Command):
+    """CR 8-1-3: activate the `effect`-th effect (an activated effect) of one of your field cards."""
+
+    card: int
+    effect: int
+
+
+@dataclass(frozen=True, slots=True)
+class Awaken(Command):
+    """CR 11-1-1: move cores from your other field cards onto a card with 【Awaken】."""
+
+    card: int
+    sources: CoreSel = ()
+    soul: bool = False
+
+
+@dataclass(frozen=True, slots=True)
+class Choose(Command):
+    """Answer a choice inside resolution (see Game.pending.info): a list of card ids for
+    targets, true/false for "may", a number for X, an activation for order, an index or None
+    for a substitution."""
+
+    value: object = None
+
+
+@dataclass(frozen=True, slots=True)
 class Concede(Command):
     """CR 1-2-4: either player, at any time."""
 
 
 ALL_COMMANDS = (Mulligan, Summon, PlaceNexus, UseMagic, SetBurst, MoveCores, EndMain,
-                Attack, EndAttack, Pass, Block, Concede)
+                Attack, EndAttack, Pass, Block, Activate, Awaken, Choose, Concede)
 _KIND_OF = {
     Mulligan: "mulligan", Summon: "summon", PlaceNexus: "place_nexus", UseMagic: "use_magic",
     SetBurst: "set_burst", MoveCores: "move_cores", EndMain: "end_main", Attack: "attack",
-    EndAttack: "end_attack", Pass: "pass", Block: "block", Concede: "concede",
+    EndAttack: "end_attack", Pass: "pass", Block: "block", Activate: "activate", Awaken: "awaken",
+    Choose: "choose", Concede: "concede",
 }
 _BY_KIND = {v: k for k, v in _KIND_OF.items()}
-_SEL_FIELDS = ("pay", "place")
+_SEL_FIELDS = ("pay", "place", "sources")
 
 
 class CommandFormatError(ValueError):
@@ -207,12 +241,14 @@ def command_from_dict(d: dict) -> Command:
             v = _int(v, "player")
             if v not in (0, 1):
                 raise CommandFormatError("player", f"must be 0 or 1, got {v}")
-        elif f.name in ("card", "spirit"):
-            v = None if (v is None and cls is Block) else _int(v, f.name)
+        elif f.name in ("card", "spirit", "ascend", "effect"):
+            v = None if (v is None and (cls is Block or f.name == "ascend")) else _int(v, f.name)
         elif f.name in _SEL_FIELDS:
             v = _sel(v, f.name)
-        elif f.name in ("pay_soul", "place_soul", "redraw"):
+        elif f.name in ("pay_soul", "place_soul", "redraw", "soul"):
             v = _bool(v, f.name)
+        elif f.name == "value":
+            v = _choice_value(v)
         elif f.name == "moves":
             if not isinstance(v, (list, tuple)) or not v:
                 raise CommandFormatError("moves", "expected a non-empty list of [src, dst, count, soul]")
@@ -225,6 +261,17 @@ def command_from_dict(d: dict) -> Command:
             v = tuple(moves)
         kw[f.name] = v
     return cls(**kw)
+
+
+def _choice_value(v):
+    """A Choose value: null, true/false, a whole number, or a list of whole numbers."""
+    if v is None or isinstance(v, bool):
+        return v
+    if isinstance(v, int):
+        return v
+    if isinstance(v, list) and len(v) <= 200 and all(isinstance(x, int) and not isinstance(x, bool) for x in v):
+        return tuple(v)
+    raise CommandFormatError("value", f"expected null, true/false, a number or a list of numbers, got {v!r}")
 
 
 def _required(cls, name: str) -> bool:

@@ -146,10 +146,11 @@ def auto_select(game, player: int, pay_n: int, place_n: int, *, pool: dict | Non
     left: dict = {}  # regular cores still on each field card after taking its surplus
     for iid in p.field:
         # what stays on the card if nothing else is taken: its unused regular cores, and the soul core if free
-        total = pool[iid] + (1 if soul_card == iid else 0)
-        surplus = max(0, min(pool[iid], total - game.db[st.cards[iid].cid].lv1_cores))
+        have = pool.get(iid, 0)
+        total = have + (1 if soul_card == iid else 0)
+        surplus = max(0, min(have, total - game.db[st.cards[iid].cid].lv1_cores))
         add(iid, surplus)
-        left[iid] = pool[iid] - surplus
+        left[iid] = have - surplus
     if len(units) < need and soul_loc is not None:
         # the soul core, unless taking it drops its card below LV1
         if soul_card is None or left[soul_card] >= game.db[st.cards[soul_card].cid].lv1_cores:

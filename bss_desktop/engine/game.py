@@ -12,14 +12,16 @@ from __future__ import annotations
 from dataclasses import replace
 from typing import NamedTuple
 
-from . import costs, stats
-from .commands import (Attack, Block, Command, Concede, CoreMove, EndAttack, EndMain, MoveCores,
-                       Mulligan, Pass, PlaceNexus, SetBurst, Summon, UseMagic)
+from . import continuous, costs, stats
+from .commands import (Activate, Attack, Awaken, Block, Choose, Command, Concede, CoreMove, EndAttack, EndMain,
+                       MoveCores, Mulligan, Pass, PlaceNexus, SetBurst, Summon, UseMagic)
 from .errors import IllegalCommand
 from .events import Event
+from .resolution import Resolution
 from .rng import Rng
 from .settings import Ruleset
-from .state import Battle, Card, Cause, GameState, Player, Result
+from .state import Activation, Battle, Card, Cause, GameState, Player, Result
+from .targets import condition_holds
 
 STARTING_LIFE = 5  # CR 5-2-3
 STARTING_RESERVE = 3  # CR 5-2-4 (plus the soul core)
@@ -29,14 +31,15 @@ DECISION_STAGES = ("mulligan", "main", "attack", "flash", "block")
 
 
 class Pending(NamedTuple):
-    """Who must decide what. kind: mulligan | main | attack | flash | block."""
+    """Who must decide what. kind: mulligan | main | attack | flash | block | choose
+    (a choice inside an effect: info["kind"] is order, may, x, target or substitute)."""
 
     kind: str
     player: int
     info: dict
 
 
-class Game:
+class Game(Resolution):
     def __init__(self, db, state: GameState, settings: Ruleset | None = None, *,
                  start: dict | None = None, record_hashes: bool = True):
         self.db = db
@@ -51,11 +54,22 @@ class Game:
         self.log_events: list[Event] = []  # events of game creation (setup), before any command
         self._events: list[Event] = self.log_events
         self._touched: dict[int, Cause] = {}  # cards that lost cores in the current action, and who caused it
+        self._fx_cache: dict = {}  # card id -> its indexed effects (continuous.CardFx)
+        self._pending: list = []  # triggers collected since the last flush (resolution.py)
+        self._answer = None  # the answer to a choice, until resolution consumes it
+        self._auto_choose = False  # substitutions perform their directives without asking
+        self._in_constants = False  # guards BP filters inside constant effects against recursion
+        cids = {c.cid for c in state.cards.values()}
+        self.has_effects = any(db[c].effects or db[c].keywords or self._tokens_of(c) for c in cids)
+        self.has_constants = any(self.fx(c).constants for c in cids) if self.has_effects else False
         self._resolved: Command | None = None  # the command being applied, with automatic choices filled in
         if record_hashes:
             self.hashes.append(state.hash())
 
     # ------------------------------------------------------------------ creation
+
+    def _tokens_of(self, cid: str) -> bool:
+        return any(d.op == "token" for e in self.db[cid].effects for d in e.do)
 
     @classmethod
     def new(cls, db, decks: list[list[str]], seed: int, *, first_player: int | None = None,
@@ -127,6 +141,10 @@ class Game:
         st = self.state
         if st.result is not None:
             return None
+        c = st.choice
+        if c is not None:
+            return Pending("choose", c.player, {"kind": c.kind, "options": list(c.options), "min": c.min,
+                                                "max": c.max, "prompt": c.prompt, "source": c.source})
         s = st.stage
         if s == "mulligan":
             return Pending("mulligan", st.decider, {})
@@ -186,6 +204,8 @@ class Game:
         out: list[Command] = []
         if pend.kind == "mulligan":
             return [Mulligan(p, False), Mulligan(p, True)]
+        if pend.kind == "choose":
+            return self.choice_commands(Choose)
         if pend.kind == "main":
             can_burst = player.burst_set_turn != st.turn
             symbols = costs.field_symbols(self, p)
@@ -197,12 +217,13 @@ class Game:
                         if auto is not None:
                             out.append(UseMagic(p, iid, auto[0], auto[1]))
                 else:
-                    auto = costs.auto_select(self, p, costs.net_cost(self, p, d, symbols), d.lv1_cores)
-                    if auto is not None:
-                        cls = Summon if d.type == "spirit" else PlaceNexus
-                        out.append(cls(p, iid, *auto))
+                    option = self._summon_option(p, iid, d, costs.net_cost(self, p, d, symbols), False)
+                    if option is not None:
+                        out.append(option)
                 if can_burst and d.burst:
                     out.append(SetBurst(p, iid))
+            if self.has_effects:
+                out.extend(self._legal_effect_commands(p, "main"))
             soul = player.soul
             for iid in player.field:
                 if player.reserve:
@@ -217,7 +238,8 @@ class Game:
         elif pend.kind == "attack":
             for iid in player.field:
                 c = st.cards[iid]
-                if not c.exhausted and self.db[c.cid].type == "spirit":
+                if not c.exhausted and self.db[c.cid].type == "spirit" and not (
+                        self.has_effects and continuous.restricted(self, iid, "cannot_attack")):
                     out.append(Attack(p, iid))
             out.append(EndAttack(p))
         elif pend.kind == "flash":
@@ -229,12 +251,17 @@ class Game:
                     auto = costs.auto_select(self, p, costs.net_cost(self, p, d, symbols), 0)
                     if auto is not None:
                         out.append(UseMagic(p, iid, auto[0], auto[1]))
+                elif d.type == "spirit" and self.has_effects and any(k.name == "swift" for k in d.keywords):
+                    option = self._summon_option(p, iid, d, costs.net_cost(self, p, d, symbols), True)
+                    if option is not None:
+                        out.append(option)
+            if self.has_effects:
+                out.extend(self._legal_effect_commands(p, "flash"))
         elif pend.kind == "block":
-            out.append(Block(p, None))
-            for iid in player.field:
-                c = st.cards[iid]
-                if not c.exhausted and self.db[c.cid].type == "spirit":
-                    out.append(Block(p, iid))
+            blockers = [iid for iid in player.field if self._can_block(iid)]
+            if not blockers or not self._must_block():
+                out.append(Block(p, None))
+            out.extend(Block(p, iid) for iid in blockers)
         return out
 
     # ------------------------------------------------------------------ the one door
@@ -263,7 +290,10 @@ class Game:
     # ------------------------------------------------------------------ helpers
 
     def _emit(self, kind: str, **data) -> None:
-        self._events.append(Event(kind, **data))
+        ev = Event(kind, **data)
+        self._events.append(ev)
+        if self.has_effects:
+            self._collect(ev)
 
     def _expect(self, cmd: Command, kinds: tuple, rule: str, what: str) -> None:
         """Refuse `cmd` unless the pending decision is one of `kinds` and belongs to its player."""
@@ -304,8 +334,10 @@ class Game:
         src = card.zone
         if src == "burst":
             player.burst = None
-        elif src not in ("resolving", "removed"):
+        elif src not in ("resolving", "removed", "token"):
             getattr(player, src).remove(iid)
+        if src == "field":
+            self._forget(iid)
         if card.exhausted:
             card.exhausted = False
         if dst == "burst":
@@ -318,6 +350,21 @@ class Game:
                 zone.append(iid)
         card.zone = dst
         self._emit("card_moved", card=iid, cid=card.cid, owner=card.owner, src=src, dst=dst, reason=reason)
+
+    def _forget(self, iid: int) -> None:
+        """A card leaving the field becomes a new card: effects on it end (CR 3-1-4)."""
+        st = self.state
+        if st.continuous:
+            st.continuous = [e for e in st.continuous if iid not in e.targets or len(e.targets) > 1]
+            for e in st.continuous:
+                if iid in e.targets:
+                    e.targets = e.targets - {iid}
+        if st.grants:
+            st.grants = [g for g in st.grants if iid not in g.targets or len(g.targets) > 1]
+            for g in st.grants:
+                if iid in g.targets:
+                    g.targets = g.targets - {iid}
+        st.raid_uses.pop(iid, None)
 
     def _cores_from(self, p: int, loc, n: int, cause: Cause | None) -> None:
         st = self.state
@@ -392,10 +439,13 @@ class Game:
         so swapping a soul core for a core in one move does not destroy the card.
         """
         st = self.state
-        while st.result is None:
+        waiting = {i for i, _ in st.pending_destruction}
+        while st.result is None and st.choice is None:
             doomed: list[tuple[int, Cause]] = []
             for p in (st.turn_player, 1 - st.turn_player):
                 for iid in st.players[p].field:
+                    if iid in waiting:
+                        continue
                     card = st.cards[iid]
                     d = self.db[card.cid]
                     if stats.cores_on(st, iid) < d.lv1_cores:  # CR 9-3-2
@@ -410,14 +460,26 @@ class Game:
             if not doomed:
                 break
             self._destroy(doomed)
+            waiting = {i for i, _ in st.pending_destruction}
         self._check_winner()
 
-    def _destroy(self, doomed: list[tuple[int, Cause]]) -> None:
-        """Destroy cards simultaneously (CR 10-1-3); self-destruction skips substitutions and triggers."""
+    def _destroy(self, doomed: list[tuple[int, Cause]], substitutions: bool = True) -> None:
+        """Destroy cards simultaneously (CR 10-1-3); self-destruction skips substitutions and triggers.
+
+        A card a substitution effect could save waits in state.pending_destruction while its
+        owner decides (CR 10-1-3-2, 8-9-2); the others are destroyed now.
+        """
         st = self.state
+        if substitutions and self.has_constants:
+            now = []
+            for iid, cause in doomed:
+                if not cause.self_destruction and continuous.substitutions(self, iid, cause):
+                    st.pending_destruction.append((iid, cause))
+                else:
+                    now.append((iid, cause))
+            doomed = now
         for iid, cause in doomed:
-            # CR 10-1-3-2 substitution effects and 10-1-3-3 destruction triggers plug in here
-            # (effects issue); self-destruction has neither (CR 9-3-2, 10-1-1-1).
+            # CR 10-1-3-3: destruction is confirmed; "when destroyed" effects trigger (resolution._collect)
             self._emit("destroyed", card=iid, cause=list(cause), self_destruction=cause.self_destruction)
         for iid, cause in doomed:  # CR 10-1-3-4: card to the trash and its cores to the reserve at once
             card = st.cards[iid]
@@ -426,6 +488,8 @@ class Game:
             card.removal = cause
             token = self.db[card.cid].token
             self._move_card(iid, "removed" if token else "trash", "destroyed")  # CR 4-12-3
+        if st.pending_destruction and st.choice is None:
+            self._next_substitution()
 
     def _check_winner(self) -> None:
         """Establish a winner (CR 9-2): interrupting, so it is checked after every change of life or deck-out."""
@@ -455,8 +519,18 @@ class Game:
     # ------------------------------------------------------------------ automatic stages
 
     def _run(self) -> None:
+        """Advance until a player must decide: resolve waiting effects first (CR 8-5-2-4), then the flow."""
         st = self.state
         while st.result is None:
+            self._flush_triggers()
+            if st.choice is not None:
+                return
+            if st.pending_destruction:
+                self._next_substitution()
+                continue
+            if st.queue:
+                self._resolve_next()
+                continue
             stage = _AUTO_STAGES.get(st.stage)
             if stage is None:
                 return
@@ -514,8 +588,11 @@ class Game:
         # CR 6-8-1-2: "during this turn" effects become inactive
         if st.continuous:
             st.continuous = [e for e in st.continuous if e.duration != "turn"]
+        if st.grants:
+            st.grants = [g for g in st.grants if g.duration != "turn"]
+        st.raid_uses.clear()  # CR 11-12-1: 【Raid】 counts per turn
         self._manage()
-        if st.result is not None:
+        if st.result is not None or st.queue or st.choice is not None:
             return
         st.turn += 1  # CR 6-8-1-3
         st.turn_player = 1 - st.turn_player
@@ -545,16 +622,31 @@ class Game:
             self._check_winner()  # interrupting (CR 9-2-1)
             if st.result is not None:
                 return
+            if damage > 0 and self.has_keyword(b.attacker, "blessed"):  # CR 11-7-1; only one (11-7-2)
+                self._emit("keyword", card=b.attacker, keyword="blessed")
+                self._move_cores(b.attacking_player, "void", "life", 1, False, "blessed", None)
         self._manage()
         st.stage = "battle_end"
 
     def _stage_battle_end(self) -> None:
         st = self.state
         b = st.battle
-        # CR 7-1-6-1 "when the battle ends" triggers activate here (effects issue)
-        self._emit("battle_end", attacker=b.attacker, blocker=b.blocker)
+        if b.cursed and b.blocker is not None and st.cards[b.blocker].zone == "field":
+            # CR 11-3-1 (ruling 4: even if the cursed attacker lost): the blocker is destroyed
+            b.cursed = False
+            self._emit("keyword", card=b.attacker, keyword="curse")
+            self._destroy([(b.blocker, Cause("effect", b.attacking_player, b.attacker))])
+            return  # a substitution choice may be pending; this stage runs again
+        if b.luster:  # CR 11-6-1: magic its owner used this battle returns from the trash (11-6-2)
+            b.luster = False
+            for iid in b.magic_used:
+                if st.cards[iid].zone == "trash":
+                    self._move_card(iid, "hand", "luster")
+        self._emit("battle_end", attacker=b.attacker, blocker=b.blocker)  # CR 7-1-6-1 triggers
         if st.continuous:  # CR 7-1-6-2
             st.continuous = [e for e in st.continuous if e.duration != "battle"]
+        if st.grants:
+            st.grants = [g for g in st.grants if g.duration != "battle"]
         st.battle = None
         self._manage()
         st.stage = "attack"  # CR 7-1-6-3
@@ -585,19 +677,25 @@ class Game:
             st.stage = "start"
 
     def _h_summon(self, cmd) -> None:
+        st = self.state
         is_spirit = isinstance(cmd, Summon)
         verb = "summon" if is_spirit else "place"
         r = "10-6" if is_spirit else "10-7"
-        self._expect(cmd, ("main",), "CR 6-6-1-2-1", verb)
+        self._expect(cmd, ("main", "flash"), "CR 6-6-1-2-1", verb)
+        window = self.pending.kind
         p = cmd.player
         card = self._own_card(p, cmd.card, "hand", f"CR {r}-1", verb)
         d = self.db[card.cid]
         if d.type != ("spirit" if is_spirit else "nexus"):
             raise IllegalCommand(f"CR {r}-1", f"{d.name} is a {d.type} card, not a {'spirit' if is_spirit else 'nexus'}")
+        swift = window == "flash"
+        if swift and not (is_spirit and any(k.name == "swift" for k in d.keywords)):
+            raise IllegalCommand("CR 11-9-1", f"only a spirit with 【Swift】 can be summoned in a flash window")
+        ascend = self._ascend_target(cmd, d) if is_spirit else None
         cost = costs.net_cost(self, p, d)  # CR 10-6-5: fixed before payment (ruling 7)
-        pay, pay_soul, place, place_soul = self._selections(cmd, cost, d.lv1_cores, r)
-        pool = costs.core_pool(self, p)
-        soul_ok = costs.soul_available(self, p)
+        pool, soul_ok = self._summon_pool(p, ascend, swift)
+        pay, pay_soul, place, place_soul = self._selections(cmd, cost, d.lv1_cores, r, pool=dict(pool),
+                                                            soul_ok=soul_ok)
         paid = costs.take(pool, pay, pay_soul, soul_ok, what="payment", rule=f"CR {r}-6")
         if paid != cost:
             raise IllegalCommand(f"CR {r}-6", f"{d.name} costs {cost} after reduction; the payment has {paid} core(s)")
@@ -605,25 +703,32 @@ class Game:
         if placed < d.lv1_cores:
             raise IllegalCommand(f"CR {r}-7", f"{d.name} needs at least {d.lv1_cores} core(s) for LV1; {placed} placed")
         # ---- valid: perform it
-        self._resolved = replace(cmd, pay=pay, pay_soul=pay_soul, place=place, place_soul=place_soul)
+        self._resolved = replace(cmd, pay=pay, pay_soul=pay_soul, place=place, place_soul=place_soul,
+                                 **({"ascend": ascend} if is_spirit else {}))
         cause = Cause("self", p)  # cores the owner pays or moves: self-destruction (CR 10-1-1-1)
         self._emit("reveal", player=p, card=card.iid, cid=card.cid)  # CR 10-6-3
+        if ascend is not None:
+            asc = st.cards[ascend]
+            self._move_cores(p, ascend, "reserve", asc.cores, st.players[p].soul == ascend, "ascend", cause)
         self._move_selection(p, pay, pay_soul, "trash", "pay", cause)  # CR 10-6-6
         self._move_card(card.iid, "field", "summon" if is_spirit else "place")  # CR 10-6-7, 3-5-3
         self._move_selection(p, place, place_soul, card.iid, "place", cause)
+        self._on_summoned(card.iid)
+        self._announce_manual(card.iid)
         self._manage()
+        if swift and st.result is None:  # the other player may now act (CR 7-1-2-1)
+            st.battle.passes, st.battle.priority = 0, 1 - p
 
-    def _selections(self, cmd, cost: int, lv1: int, r: str):
+    def _selections(self, cmd, cost: int, lv1: int, r: str, *, pool: dict, soul_ok: bool):
         """The command's payment and placement, with the automatic default for a half it left out.
 
-        A default half uses only the cores the given half leaves. `r` is "10-6" or "10-7".
+        A default half uses only the cores the given half leaves. `r` is "10-6" or "10-7";
+        `pool` the cores the action may use.
         """
         pay, pay_soul, place, place_soul = cmd.pay, cmd.pay_soul, cmd.place, cmd.place_soul
         if pay is not None and place is not None:
             return pay, pay_soul, place, place_soul
         p = cmd.player
-        pool = costs.core_pool(self, p)
-        soul_ok = costs.soul_available(self, p)
         if pay is not None:
             costs.take(pool, pay, pay_soul, soul_ok, what="payment", rule=f"CR {r}-6")
             auto = costs.auto_select(self, p, 0, lv1, pool=pool, soul_free=not pay_soul)
@@ -631,7 +736,7 @@ class Game:
             costs.take(pool, place, place_soul, soul_ok, what="placement", rule=f"CR {r}-7")
             auto = costs.auto_select(self, p, cost, 0, pool=pool, soul_free=not place_soul)
         else:
-            auto = costs.auto_select(self, p, cost, lv1)
+            auto = costs.auto_select(self, p, cost, lv1, pool=pool, soul_free=soul_ok)
         if auto is None:
             raise IllegalCommand(f"CR {r}-6", f"not enough cores: this needs {cost} to pay"
                                  + (f" and {lv1} to place" if lv1 else ""))
@@ -673,8 +778,12 @@ class Game:
         self._move_selection(p, pay, pay_soul, "trash", "pay", Cause("self", p))
         self._move_card(card.iid, "resolving", "use")  # CR 10-8-7: not counted, not observable
         self._emit("magic_used", player=p, card=card.iid, cid=card.cid, window=window)
-        # CR 10-8-8: the magic effect resolves here (effects issue)
-        self._move_card(card.iid, "trash", "resolved")
+        self._announce_manual(card.iid)
+        magic = self.fx(card.cid).magic
+        if magic:  # CR 10-8-3: the first usable effect; it resolves, then the card goes to the trash (10-8-8)
+            self._queue(card.iid, ("effect", magic[0][0]), p)
+        else:
+            self._move_card(card.iid, "trash", "resolved")
         b = st.battle
         if b is not None and p == b.attacking_player:
             b.magic_used.append(card.iid)
@@ -748,6 +857,8 @@ class Game:
             raise IllegalCommand("CR 7-1-1-1", "only spirits attack")
         if card.exhausted:
             raise IllegalCommand("CR 7-1-1-1", "only a refreshed spirit can attack")
+        if self.has_effects and continuous.restricted(self, card.iid, "cannot_attack"):
+            raise IllegalCommand("CR 1-3-3", "an effect says this spirit cannot attack")
         self._set_exhausted(card.iid, True)
         st.battle = Battle(attacker=card.iid, attacking_player=p, priority=1 - p)
         self._emit("attack", player=p, card=card.iid)
@@ -776,6 +887,8 @@ class Game:
         self._expect(cmd, ("block",), "CR 7-1-3-1", "blocking")
         b = st.battle
         if cmd.spirit is None:  # no block: no second flash window (CR 7-1-3-1)
+            if self._must_block():
+                raise IllegalCommand("CR 11-2-1", "the attacker has 【Confront】: you must block with a spirit that can")
             self._emit("block", player=cmd.player, card=None)
             st.stage = "battle_resolve"
             return
@@ -784,6 +897,11 @@ class Game:
             raise IllegalCommand("CR 7-1-3-1", "only spirits block")
         if card.exhausted:
             raise IllegalCommand("CR 7-1-3-1", "only a refreshed spirit can block")
+        if self.has_effects:
+            if continuous.restricted(self, card.iid, "cannot_block"):
+                raise IllegalCommand("CR 1-3-3", "an effect says this spirit cannot block")
+            if continuous.astral_active(self, b.attacker) and not continuous.astral_active(self, card.iid):
+                raise IllegalCommand("CR 11-14-1", "the attacker has 【Astral】: only a spirit with 【Astral】 can block it")
         self._set_exhausted(card.iid, True)
         b.blocker = card.iid
         b.blocked = True
@@ -791,6 +909,158 @@ class Game:
         # CR 7-1-3-2: "when blocks" triggers activate here (effects issue)
         b.window, b.passes, b.priority = 2, 0, cmd.player  # CR 7-1-4-1: the blocker first
         st.stage = "flash"
+
+    def _can_block(self, iid: int) -> bool:
+        """Whether `iid` may block the current attacker (CR 7-1-3-1, 11-14-1, restrictions)."""
+        card = self.state.cards[iid]
+        if card.exhausted or self.db[card.cid].type != "spirit":
+            return False
+        if self.has_effects:
+            if continuous.restricted(self, iid, "cannot_block"):
+                return False
+            if continuous.astral_active(self, self.state.battle.attacker) and not continuous.astral_active(self, iid):
+                return False
+        return True
+
+    def _must_block(self) -> bool:
+        """CR 11-2-1: against 【Confront】 the defender must block if any spirit can."""
+        b = self.state.battle
+        return (self.has_effects and continuous.has_keyword(self, b.attacker, "confront")
+                and any(self._can_block(i) for i in self.state.players[b.defending_player].field))
+
+    def _ascend_target(self, cmd, d) -> int | None:
+        """CR 11-8-1: the spirit whose cores a 【Ascend】 summon sends to the reserve."""
+        asc = [k for k in d.keywords if k.name == "ascend"] if self.has_effects else []
+        if not asc:
+            if cmd.ascend is not None:
+                raise IllegalCommand("CR 11-8-1", f"{d.name} has no 【Ascend】")
+            return None
+        p = cmd.player
+        fits = [i for i in self.state.players[p].field if self.db[self.state.cards[i].cid].type == "spirit"
+                and (asc[0].condition is None or continuous.matches(self, i, asc[0].condition, p, None))]
+        if cmd.ascend is None:
+            if not fits:
+                raise IllegalCommand("CR 11-8-1", f"{d.name} needs a spirit for its 【Ascend】 and you have none that fits")
+            return fits[0]
+        if cmd.ascend not in fits:
+            raise IllegalCommand("CR 11-8-1", f"card {cmd.ascend!r} is not one of your spirits that fits 【Ascend】")
+        return cmd.ascend
+
+    def _summon_pool(self, p: int, ascend: int | None, swift: bool) -> tuple[dict, bool]:
+        """The cores a summon may pay and place with, and whether the soul core is among them."""
+        pool = costs.core_pool(self, p)
+        soul_ok = costs.soul_available(self, p)
+        if ascend is not None:  # CR 11-8-1: its cores go to the reserve first, and may then pay and be placed
+            pool["reserve"] += pool.pop(ascend)
+        if swift:  # CR 11-9-1: from the reserve only
+            pool = {"reserve": pool["reserve"]}
+            soul_ok = self.state.players[p].soul == "reserve"
+        return pool, soul_ok
+
+    def _summon_option(self, p: int, iid: int, d, cost: int, swift: bool):
+        """The summon/placement legal_commands offers for a hand card, or None if it cannot be made."""
+        ascend = None
+        if self.has_effects and d.type == "spirit" and any(k.name == "ascend" for k in d.keywords):
+            try:
+                ascend = self._ascend_target(Summon(p, iid), d)
+            except IllegalCommand:
+                return None
+        pool, soul_ok = self._summon_pool(p, ascend, swift)
+        auto = costs.auto_select(self, p, cost, d.lv1_cores, pool=pool, soul_free=soul_ok)
+        if auto is None:
+            return None
+        if d.type == "nexus":
+            return PlaceNexus(p, iid, *auto)
+        return Summon(p, iid, *auto, ascend=ascend)
+
+    def _queue(self, source: int, ref: tuple, controller: int, phase: str = "new") -> Activation:
+        """An activation of its own (CR 8-5-2-3): it resolves before anything already waiting."""
+        st = self.state
+        a = Activation(ts=st.next_ts, group=st.next_group, source=source, ref=ref, controller=controller,
+                       phase=phase, lki_level=stats.level(self, source) if st.cards[source].zone == "field" else 0)
+        st.next_ts += 1
+        st.next_group += 1
+        st.queue.append(a)
+        return a
+
+    def _announce_manual(self, iid: int) -> None:
+        """Tell both players which of this card's effects they resolve by hand."""
+        texts = [e.text for e in self.db[self.state.cards[iid].cid].effects if e.manual]
+        if texts:
+            self._emit("manual_effect", card=iid, cid=self.state.cards[iid].cid, texts=texts)
+
+    def _activated_ok(self, p: int, iid: int, idx: int, window: str) -> str | None:
+        """Why effect `idx` of `iid` cannot be activated now, or None if it can (CR 8-1-3)."""
+        d = self.db[self.state.cards[iid].cid]
+        if not (isinstance(idx, int) and not isinstance(idx, bool) and 0 <= idx < len(d.effects)):
+            return f"{d.name} has no effect {idx!r}"
+        e = d.effects[idx]
+        if e.kind != "activated" or e.manual:
+            return f"effect {idx} of {d.name} is not an automated activated effect"
+        if window == "main":
+            if not ("main" in e.timing or (self.settings.flash_in_main and "flash" in e.timing)):
+                return f"effect {idx} of {d.name} is a flash effect (ruling 1: not in the main step)"
+        elif "flash" not in e.timing:
+            return f"effect {idx} of {d.name} is a main effect, not usable in a flash window"
+        if not continuous.level_ok(e.levels, stats.level(self, iid)):
+            return f"{d.name} is not at a level that has this effect (CR 2-10-2)"
+        if not condition_holds(self, e.condition, iid, p):
+            return "its condition is not met (CR 8-3-3)"
+        probe = Activation(0, 0, iid, ("effect", idx), p)
+        if e.cost and not self._cost_payable(probe, e.cost):
+            return "its cost cannot be paid (CR 8-4-2-3)"
+        return None
+
+    def _legal_effect_commands(self, p: int, window: str) -> list:
+        st = self.state
+        out = []
+        awaken_ok = window == "flash" or self.settings.flash_in_main
+        for iid in st.players[p].field:
+            fx = self.fx(st.cards[iid].cid)
+            for idx, _ in fx.activated:
+                if self._activated_ok(p, iid, idx, window) is None:
+                    out.append(Activate(p, iid, idx))
+            if awaken_ok and fx.keywords and continuous.has_keyword(self, iid, "awaken"):
+                donors = [i for i in st.players[p].field if i != iid and st.cards[i].cores]
+                if donors:
+                    out.append(Awaken(p, iid, ((donors[0], 1),)))
+        return out
+
+    def _h_activate(self, cmd: Activate) -> None:
+        st = self.state
+        self._expect(cmd, ("main", "flash"), "CR 8-1-3-1", "activating an effect")
+        window = self.pending.kind
+        p = cmd.player
+        card = self._own_card(p, cmd.card, "field", "CR 8-1-3", "activate")
+        why = self._activated_ok(p, card.iid, cmd.effect, window)
+        if why is not None:
+            raise IllegalCommand("CR 8-1-3", why)
+        self._emit("activate", player=p, card=card.iid, effect=cmd.effect)
+        self._queue(card.iid, ("effect", cmd.effect), p)
+        if window == "flash":  # the other player may now act (CR 7-1-2-1)
+            st.battle.passes, st.battle.priority = 0, 1 - p
+
+    def _h_awaken(self, cmd: Awaken) -> None:
+        st = self.state
+        windows = ("flash", "main") if self.settings.flash_in_main else ("flash",)
+        self._expect(cmd, windows, "CR 11-1-1", "【Awaken】")
+        window = self.pending.kind
+        p = cmd.player
+        card = self._own_card(p, cmd.card, "field", "CR 11-1-1", "【Awaken】")
+        if not continuous.has_keyword(self, card.iid, "awaken"):
+            raise IllegalCommand("CR 11-1-1", f"{self.db[card.cid].name} has no active 【Awaken】")
+        pool = {i: st.cards[i].cores for i in st.players[p].field if i != card.iid}
+        soul = st.players[p].soul
+        soul_ok = isinstance(soul, int) and soul != card.iid and soul in pool
+        moved = costs.take(pool, cmd.sources, cmd.soul, soul_ok, what="【Awaken】", rule="CR 11-1-1")
+        if moved < 1:
+            raise IllegalCommand("CR 11-1-1", "【Awaken】 moves at least one core")
+        # ---- valid: cards left below LV1 are self-destroyed, without "when destroyed" effects (CR 11-1-1)
+        self._emit("keyword", card=card.iid, keyword="awaken")
+        self._move_selection(p, cmd.sources, cmd.soul, card.iid, "awaken", Cause("self", p))
+        self._manage()
+        if window == "flash" and st.result is None:
+            st.battle.passes, st.battle.priority = 0, 1 - p
 
     def _h_concede(self, cmd: Concede) -> None:
         # CR 1-2-4, 1-2-5: any time, at once, unaffected by effects
@@ -807,6 +1077,7 @@ def _describe(pend: Pending | None) -> str:
 
 
 _HANDLERS = {
+    Activate: Game._h_activate, Awaken: Game._h_awaken, Choose: Game._h_choose,
     Mulligan: Game._h_mulligan, Summon: Game._h_summon, PlaceNexus: Game._h_summon, UseMagic: Game._h_use_magic,
     SetBurst: Game._h_set_burst, MoveCores: Game._h_move_cores, EndMain: Game._h_end_main, Attack: Game._h_attack,
     EndAttack: Game._h_end_attack, Pass: Game._h_pass, Block: Game._h_block, Concede: Game._h_concede,

@@ -53,7 +53,8 @@ def check(game) -> list[str]:
     total += sum(c.cores for c in st.cards.values())
     if total != st.cores_in_play:
         out.append(f"core count {total} differs from the {st.cores_in_play} cores taken from the void")
-    if game.pending is not None:
+    between_actions = st.choice is None and not st.queue and not st.pending_destruction
+    if game.pending is not None and between_actions:  # inside a resolving effect, management waits (ruling 2)
         for p, player in enumerate(st.players):
             for iid in player.field:
                 need = game.db[st.cards[iid].cid].lv1_cores
@@ -62,6 +63,8 @@ def check(game) -> list[str]:
                                " at a decision point (CR 9-3-2)")
                 if game.db[st.cards[iid].cid].type == "spirit" and game.bp(iid) <= 0:
                     out.append(f"spirit {iid} has BP {game.bp(iid)} at a decision point (CR 9-4-2)")
-        if st.battle is None and st.stage in ("flash", "block"):
-            out.append(f"stage {st.stage!r} without a battle")
+    if st.battle is None and st.stage in ("flash", "block", "battle_resolve", "battle_end"):
+        out.append(f"stage {st.stage!r} without a battle")
+    if st.choice is not None and not (st.queue or st.pending_destruction):
+        out.append(f"a {st.choice.kind!r} choice with no effect resolving")
     return out

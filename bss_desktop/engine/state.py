@@ -82,6 +82,8 @@ class Battle:
     blocker: int | None = None
     blocked: bool = False
     magic_used: list[int] = field(default_factory=list)  # magic its attacker's owner used (CR 11-6-1)
+    cursed: bool = False  # a 【Curse】 attacker was blocked: destroy the blocker at the end (CR 11-3-1)
+    luster: bool = False  # the attacker had 【Luster】 when it attacked (CR 11-6-1)
 
     @property
     def defending_player(self) -> int:
@@ -109,6 +111,54 @@ class Continuous:
 
 
 @dataclass(slots=True)
+class Grant:
+    """A keyword or restriction given to cards for a while (CR 8-2-2-2): what is a keyword name,
+    "cannot_attack" or "cannot_block"."""
+
+    ts: int
+    targets: frozenset
+    what: str
+    keyword: object = None  # carddb.effects.Keyword for keyword grants
+    duration: str = "turn"
+    source: int | None = None
+
+
+@dataclass(slots=True)
+class Activation:
+    """An activated effect waiting to resolve or resolving (CR 8-5-2-3, 8-5-2-4).
+
+    ref: ("effect", i) for the source card's i-th effect, ("keyword", name) for a keyword's
+    triggered part, ("burst", i) for a burst. `step` is the next directive to perform;
+    `phase` where resolution stands ("may", "x", "cost", "do", "chain", "done").
+    """
+
+    ts: int
+    group: int  # activations sharing a group activated simultaneously (CR 8-5-2-4)
+    source: int
+    ref: tuple
+    controller: int
+    trigger_card: int | None = None
+    lki_level: int = 0  # the source's level when it activated (CR 8-10)
+    phase: str = "may"
+    step: int = 0
+    x: int = 0
+    value: int = 0  # a keyword's number (Crush modifier, Gale count, Raid uses)
+
+
+@dataclass(slots=True)
+class Choice:
+    """A decision inside resolution: who chooses what (CR 8-5-3, 8-5-2-4, 8-1-8, 4-6-2, 8-9-2)."""
+
+    kind: str  # order | may | x | target | substitute
+    player: int
+    options: list
+    min: int = 0
+    max: int = 0
+    prompt: str = ""
+    source: int | None = None
+
+
+@dataclass(slots=True)
 class Result:
     winner: int | None  # None: a draw (CR 1-2-3)
     reason: str
@@ -126,6 +176,12 @@ class GameState:
     decider: int = 0  # who decides during "mulligan"
     battle: Battle | None = None
     continuous: list[Continuous] = field(default_factory=list)
+    grants: list[Grant] = field(default_factory=list)
+    queue: list[Activation] = field(default_factory=list)  # waiting to resolve; the newest group first
+    choice: Choice | None = None  # a pending decision inside resolution
+    pending_destruction: list = field(default_factory=list)  # (iid, Cause) waiting on a substitution choice
+    raid_uses: dict = field(default_factory=dict)  # iid -> times 【Raid】 refreshed it this turn (CR 11-12-1)
+    next_group: int = 1
     next_ts: int = 1
     cores_in_play: int = 0  # regular cores taken out of the void, so core totals can be audited
     result: Result | None = None
@@ -158,9 +214,17 @@ class GameState:
                 "attacker": self.battle.attacker, "attacking_player": self.battle.attacking_player,
                 "priority": self.battle.priority, "window": self.battle.window, "passes": self.battle.passes,
                 "blocker": self.battle.blocker, "blocked": self.battle.blocked,
-                "magic_used": self.battle.magic_used},
+                "magic_used": self.battle.magic_used, "cursed": self.battle.cursed, "luster": self.battle.luster},
             "continuous": [[e.ts, e.layer, e.op, e.value, sorted(e.targets), e.duration, e.source, e.level]
                            for e in self.continuous],
+            "grants": [[g.ts, sorted(g.targets), g.what, repr(g.keyword), g.duration, g.source] for g in self.grants],
+            "queue": [[a.ts, a.group, a.source, list(a.ref), a.controller, a.trigger_card, a.lki_level, a.phase, a.step,
+                       a.x, a.value] for a in self.queue],
+            "choice": None if self.choice is None else [self.choice.kind, self.choice.player, self.choice.options,
+                                                        self.choice.min, self.choice.max, self.choice.source],
+            "pending_destruction": [[i, list(c)] for i, c in self.pending_destruction],
+            "raid_uses": sorted(self.raid_uses.items()),
+            "next_group": self.next_group,
             "next_ts": self.next_ts,
             "cores_in_play": self.cores_in_play,
             "result": None if self.result is None else [self.result.winner, self.result.reason],

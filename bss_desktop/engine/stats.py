@@ -37,14 +37,27 @@ def bp(game, iid: int) -> int:
     card_def = game.db[state.cards[iid].cid]
     lv = level(game, iid)
     value = card_def.bp_at(lv)
-    if not state.continuous:
+    constants = game.has_constants and not game._in_constants
+    if not state.continuous and not constants:
         return value
+    const_sets, const_adds = [], []
+    if constants:
+        from .continuous import constant_bp
+
+        game._in_constants = True  # a constant effect's own BP filter reads printed BP, not itself
+        try:
+            const_sets, const_adds = constant_bp(game, iid)
+        finally:
+            game._in_constants = False
     for e in _effects_on(state, iid, 2):  # CR 8-8-1-3-3: redefine printed (level) BP
         if e.level is None or e.level == lv:
             value = e.value if e.op == "set" else value + e.value
-    for e in _effects_on(state, iid, 3):  # CR 8-8-1-3-4: BP becomes a value
+    for v in const_sets:  # CR 8-8-1-3-4: BP becomes a value; constant effects apply from before
+        value = v
+    for e in _effects_on(state, iid, 3):
         value = e.value
-    for e in _effects_on(state, iid, 4):  # CR 8-8-1-3-5: + / - BP
+    value += sum(const_adds)  # CR 8-8-1-3-5: + / - BP
+    for e in _effects_on(state, iid, 4):
         value += e.value
     return max(0, value)  # CR 1-3-6
 

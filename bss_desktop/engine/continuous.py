@@ -1,0 +1,162 @@
+"""What keywords, grants and constant effects say about a card right now (CR 8-1-4, 8-8, 10-13, 11).
+
+Reads only. A card's printed effects are indexed once per card id (`CardFx`),
+so games without effects pay nothing for this.
+"""
+from __future__ import annotations
+
+from dataclasses import dataclass, field
+
+from . import stats
+from .targets import condition_holds, matches
+
+
+@dataclass
+class CardFx:
+    """A card definition's effects, sorted by how the engine uses them."""
+
+    keywords: tuple = ()
+    constants: list = field(default_factory=list)  # (index, Effect)
+    triggered: dict = field(default_factory=dict)  # trigger -> [(index, Effect)]
+    activated: list = field(default_factory=list)  # (index, Effect)
+    bursts: list = field(default_factory=list)  # (index, Effect)
+    magic: list = field(default_factory=list)  # (index, Effect)
+
+    @property
+    def any(self) -> bool:
+        return bool(self.keywords or self.constants or self.triggered or self.activated or self.bursts)
+
+
+def index_card(card_def) -> CardFx:
+    fx = CardFx(keywords=card_def.keywords)
+    for i, e in enumerate(card_def.effects):
+        if e.manual:
+            continue  # resolved by the players by hand
+        if e.kind == "constant":
+            fx.constants.append((i, e))
+        elif e.kind == "triggered":
+            fx.triggered.setdefault(e.trigger, []).append((i, e))
+        elif e.kind == "activated":
+            fx.activated.append((i, e))
+        elif e.kind == "burst":
+            fx.bursts.append((i, e))
+        elif e.kind == "magic":
+            fx.magic.append((i, e))
+    return fx
+
+
+def level_ok(levels: tuple, level: int) -> bool:
+    """CR 2-10-2: a card has the effects of its current level; no levels listed = every level."""
+    return not levels or level in levels
+
+
+def active_constants(game):
+    """Every constant effect that applies now: (source iid, controller, effect) (CR 8-1-4-2)."""
+    st = game.state
+    for p in (0, 1):
+        for iid in st.players[p].field:
+            fx = game.fx(st.cards[iid].cid)
+            if not fx.constants:
+                continue
+            lv = stats.level(game, iid)
+            for _, e in fx.constants:
+                if level_ok(e.levels, lv) and condition_holds(game, e.condition, iid, p):
+                    yield iid, p, e
+
+
+def _constant_hits(game, iid: int, op: str):
+    """Constant-effect directives of kind `op` that apply to card `iid`: (source, controller, directive)."""
+    for src, p, e in active_constants(game):
+        for d in e.do:
+            if d.op == op and _applies(game, d.target, iid, p, src):
+                yield src, p, d
+
+
+def _applies(game, t, iid: int, controller: int, source: int) -> bool:
+    if t.ref == "this":
+        return iid == source
+    if t.ref is not None:
+        b = game.state.battle
+        ref = None if b is None else (b.attacker if t.ref == "attacker" else b.blocker if t.ref == "blocker" else None)
+        return iid == ref
+    return game.state.cards[iid].zone == t.zone and matches(game, iid, t, controller, source)
+
+
+def constant_bp(game, iid: int) -> tuple[list, list]:
+    """Constant BP effects on `iid`: (values set, values added), for layers ③ and ④ (CR 8-8-1-3)."""
+    sets, adds = [], []
+    for _, _, d in _constant_hits(game, iid, "bp"):
+        if d.mode == "set":
+            sets.append(d.amount)
+        elif isinstance(d.amount, int):
+            adds.append(d.amount)
+    return sets, adds
+
+
+def keywords_of(game, iid: int, name: str | None = None) -> list:
+    """Keywords `iid` has now. On the field only those of its current level, plus granted ones
+    (CR 10-13-1); elsewhere every printed keyword (CR 10-13-2)."""
+    st = game.state
+    card = st.cards[iid]
+    printed = game.fx(card.cid).keywords
+    if card.zone != "field":
+        return [k for k in printed if name is None or k.name == name]
+    lv = stats.level(game, iid)
+    out = [k for k in printed if (name is None or k.name == name) and level_ok(k.levels, lv)]
+    for g in st.grants:
+        if g.what == "keyword" and iid in g.targets and (name is None or g.keyword.name == name):
+            out.append(g.keyword)
+    if game.has_constants:
+        for _, _, d in _constant_hits(game, iid, "grant"):
+            if name is None or d.keyword.name == name:
+                out.append(d.keyword)
+    return out
+
+
+def has_keyword(game, iid: int, name: str) -> bool:
+    if name == "astral":
+        return astral_active(game, iid)
+    return bool(keywords_of(game, iid, name))
+
+
+def keyword_value(game, iid: int, name: str) -> int | None:
+    """The one number a keyword acts with: the largest 【Gale】, 【Crush】 or 【Raid】 (CR 11-10-3, 11-11-4, 11-12-3)."""
+    values = [k.value or 0 for k in keywords_of(game, iid, name)]
+    return max(values) if values else None
+
+
+def astral_active(game, iid: int) -> bool:
+    """CR 11-14: 【Astral】 is active always, during its controller's turn, or during the opponent's turn."""
+    owner = game.state.cards[iid].owner
+    mine = game.state.turn_player == owner
+    for k in keywords_of(game, iid, "astral"):
+        if k.timing == "always" or (k.timing == "your_turn" and mine) or (k.timing == "opponent_turn" and not mine):
+            return True
+    return False
+
+
+def restricted(game, iid: int, what: str) -> bool:
+    """Whether `iid` cannot attack / cannot block now ("cannot_attack" / "cannot_block")."""
+    for g in game.state.grants:
+        if g.what == what and iid in g.targets:
+            return True
+    if game.has_constants:
+        for _, _, d in _constant_hits(game, iid, "restrict"):
+            if "cannot_" + d.cannot == what:
+                return True
+    return False
+
+
+def substitutions(game, iid: int, cause) -> list:
+    """Substitution effects that could replace destroying `iid` (CR 8-9, 10-1-3-2): (source, controller, directive)."""
+    if not game.has_constants:
+        return []
+    owner = game.state.cards[iid].owner
+    out = []
+    for src, p, d in _constant_hits(game, iid, "substitute"):
+        if d.event != "destroyed" or p != owner:
+            continue
+        if d.by_opponent and cause.player != 1 - owner:
+            continue
+        out.append((src, p, d))
+    return out

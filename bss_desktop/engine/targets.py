@@ -1,0 +1,107 @@
+"""Which cards an effect may select, and whether its conditions hold (CR 8-5-3, 8-5-4, 10-13, 11-5).
+
+Functions here read the game; they never change it.
+"""
+from __future__ import annotations
+
+from . import stats
+
+
+def controller_of(game, iid: int) -> int:
+    return game.state.cards[iid].owner  # BSS has no control change: the owner controls (CR 4-2)
+
+
+def matches(game, iid: int, t, controller: int, source: int | None) -> bool:
+    """Whether card `iid` fits target filter `t` from the point of view of `controller`."""
+    st = game.state
+    card = st.cards[iid]
+    d = game.db[card.cid]
+    if t.side == "you" and card.owner != controller:
+        return False
+    if t.side == "opponent" and card.owner == controller:
+        return False
+    if t.type != "any" and d.type != t.type:
+        return False
+    if t.other and iid == source:
+        return False
+    on_field = card.zone == "field"
+    if t.bp_max is not None or t.bp_min is not None:
+        if d.type != "spirit":
+            return False
+        bp = stats.bp(game, iid) if on_field else d.bp_at(1)
+        if (t.bp_max is not None and bp > t.bp_max) or (t.bp_min is not None and bp < t.bp_min):
+            return False
+    if t.cost_max is not None and d.cost > t.cost_max:
+        return False
+    if t.cost_min is not None and d.cost < t.cost_min:
+        return False
+    if t.level_max is not None and on_field and stats.level(game, iid) > t.level_max:
+        return False
+    if t.colors and not set(t.colors) & set(d.colors):
+        return False
+    if t.family is not None and t.family not in d.families:
+        return False
+    if t.exhausted is not None and (not on_field or card.exhausted != t.exhausted):
+        return False
+    if t.keyword is not None and not game.has_keyword(iid, t.keyword):  # CR 10-13
+        return False
+    return True
+
+
+def _armored(game, iid: int, controller: int, source: int | None) -> bool:
+    """CR 11-5-1: 【Armor】 stops selection by the opponent's spirits, nexuses and magic of its colours."""
+    if source is None or game.state.cards[iid].owner == controller:
+        return False
+    colors = set(game.db[game.state.cards[source].cid].colors)
+    return any(colors & set(k.colors) for k in game.keywords_of(iid, "armor"))
+
+
+def candidates(game, t, controller: int, source: int | None, *, selecting: bool = True) -> list[int]:
+    """Cards in the target's zone that fit it; `selecting` applies 【Armor】 (a selection, not "all")."""
+    st = game.state
+    sides = (controller,) if t.side == "you" else (1 - controller,) if t.side == "opponent" else (0, 1)
+    out = []
+    for p in sides:
+        zone = getattr(st.players[p], t.zone)
+        for iid in zone:
+            if matches(game, iid, t, controller, source) and not (selecting and t.zone == "field"
+                                                                  and _armored(game, iid, controller, source)):
+                out.append(iid)
+    return out
+
+
+def condition_holds(game, cond, source: int, controller: int) -> bool:
+    """CR 8-1-4-1, 8-3-3: a constant effect applies, or a triggered effect activates, only while this holds."""
+    if cond is None:
+        return True
+    st = game.state
+    if cond.your_turn is not None and (st.turn_player == controller) != cond.your_turn:
+        return False
+    b = st.battle
+    if cond.attacking is not None and ((b is not None and b.attacker == source) != cond.attacking):
+        return False
+    if cond.blocking is not None and ((b is not None and b.blocker == source) != cond.blocking):
+        return False
+    if cond.soul_core is not None and ((st.players[controller].soul == source) != cond.soul_core):
+        return False
+    if cond.life_max is not None and st.players[controller].life > cond.life_max:
+        return False
+    if cond.opponent_life_max is not None and st.players[1 - controller].life > cond.opponent_life_max:
+        return False
+    if cond.symbol is not None and not has_symbol(game, controller, cond.symbol):
+        return False
+    if cond.control is not None:
+        t = cond.control
+        n = sum(1 for iid in st.players[controller].field if matches(game, iid, t, controller, source))
+        if n < cond.control_min:
+            return False
+    return True
+
+
+def has_symbol(game, player: int, color: str) -> bool:
+    """Whether `player` has a symbol of `color` on their field; a dual symbol counts as either (CR 2-8-2-2)."""
+    for iid in game.state.players[player].field:
+        for sym in stats.symbols(game, iid):
+            if color in sym:
+                return True
+    return False
