@@ -17,7 +17,8 @@ DATA = Path(__file__).parent / "data"
 
 @lru_cache(maxsize=None)
 def test_db() -> CardDB:
-    return CardDB(load_set_file(DATA / "test_cards.yaml"))
+    """Every card of every tests/data/*.yaml file."""
+    return CardDB([c for path in sorted(DATA.glob("*.yaml")) for c in load_set_file(path)])
 
 
 test_db.__test__ = False  # a helper, not a test, when imported into a test module
