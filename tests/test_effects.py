@@ -2,7 +2,7 @@
 continuous effects, substitution, bursts, tokens, magic — each from a concrete position."""
 import pytest
 
-from bss_desktop.engine import (Activate, Attack, Block, Choose, CoreMove, EndAttack, EndMain, IllegalCommand,
+from bss_desktop.engine import (Activate, Attack, Block, Choose, CoreMove, EndAttack, EndMain, IllegalCommand, PlaceNexus,
                                 MoveCores, Pass, Summon, UseMagic)
 from helpers import hand_iid, position
 
@@ -350,3 +350,104 @@ def test_cr_10_10_1_an_attacked_spirit_blocks_at_once_and_when_blocks_triggers()
     game.apply(Pass(1))
     game.apply(Pass(0))
     assert game.state.cards[guard].zone == "trash"  # 4000 BP against 1000
+
+
+# ---------------------------------------------------------------- more triggers and directives
+
+def test_when_placed_puts_a_core_from_the_void_on_a_chosen_spirit():
+    game = game_with(p0_hand=["E-FORGE"], p0_field=["T-R1"])
+    pup = field(game, 0)
+    in_play = game.state.cores_in_play
+    game.apply(PlaceNexus(0, game.state.players[0].hand[0]))
+    answer(game, [pup])
+    assert game.cores_on(pup) == 2 and game.state.cores_in_play == in_play + 1
+
+
+def test_cr_10_11_2_when_attacks_or_blocks_triggers_on_both_and_lasts_the_battle():
+    game = game_with(p0_field=["E-TWIN"], p1_field=["E-TWIN"], step="attack", turn=4)
+    a, b = field(game, 0), field(game, 1)
+    to_block(game, a)
+    assert game.bp(a) == 4000
+    game.apply(Block(1, b))
+    assert game.bp(b) == 4000
+    game.apply(Pass(1))
+    game.apply(Pass(0))  # 4000 vs 4000: both destroyed
+    assert game.state.players[0].field == [] and game.state.players[1].field == []
+
+
+def test_when_blocked_triggers_for_the_attacker_and_bounces_the_blocker():
+    game = game_with(p0_field=["E-BLOCKED"], p1_field=["{card: T-G4, cores: 2}"], step="attack", turn=4)
+    stag = field(game, 1)
+    reserve = game.state.players[1].reserve
+    to_block(game, field(game, 0))
+    game.apply(Block(1, stag))
+    assert game.state.cards[stag].zone == "hand" and game.state.players[1].reserve == reserve + 2  # CR 3-5-5
+    game.apply(Pass(1))
+    game.apply(Pass(0))
+    assert game.state.players[1].life == 5  # a blocked attack deals no damage even if the blocker left (CR 7-1-5-1)
+
+
+def test_cr_7_1_6_1_when_the_battle_ends_triggers():
+    game = game_with(p0_field=["E-AFTER"], step="attack", turn=4)
+    to_block(game, field(game, 0))
+    game.apply(Block(1, None))
+    assert game.state.players[0].life == 6
+
+
+def test_opponent_spirit_destroyed_triggers_for_the_other_player():
+    game = game_with(p0_field=["E-GLOAT"], p0_hand=["E-SNIPE"], p1_field=["T-R1"])
+    game.apply(Summon(0, game.state.players[0].hand[0]))
+    assert game.state.players[1].life == 4 and game.state.players[1].reserve == 3 + 1 + 1  # damage + the pup's core
+
+
+def test_opponent_summons_triggers_and_sends_the_summoned_card_to_the_bottom_of_the_deck():
+    game = game_with(p0_hand=["T-R1"], p1_field=["E-WATCH"])
+    pup = game.state.players[0].hand[0]
+    game.apply(Summon(0, pup))
+    assert game.state.cards[pup].zone == "deck" and game.state.players[0].deck[0] == pup
+    assert game.state.players[0].reserve == 6 - 1 - 1 + 1  # its core went back to the reserve (CR 3-5-5)
+
+
+def test_cr_8_5_3_5_search_reveals_a_chosen_matching_card_and_puts_the_rest_on_the_bottom():
+    game = game_with(p0_hand=["E-SEER"], deck0=["T-R1", "T-MM", "T-W0", "T-MF"])  # listed top first
+    deck = game.state.players[0].deck
+    top3 = deck[-3:][::-1]
+    game.apply(Summon(0, game.state.players[0].hand[0]))
+    info = game.pending.info
+    assert info["min"] == 0 and info["max"] == 1 and len(info["options"]) == 1  # only Main Spark is magic
+    events = answer(game, info["options"])
+    assert "reveal" in kinds(events)
+    assert game.state.cards[info["options"][0]].zone == "hand"
+    assert [game.state.cards[i].cid for i in deck[:2]] and len(deck) == 3 and deck[-1] not in top3
+
+
+def test_restrict_cannot_block_and_level_set_for_the_turn():
+    game = game_with(p0_hand=["E-CHAINS"], p0_field=["T-R1"], p1_field=["{card: T-R3, cores: 4}", "T-R1"],
+                     turn=4)
+    knight = field(game, 1, 0)
+    game.apply(UseMagic(0, game.state.players[0].hand[0]))
+    answer(game, [knight])  # cannot block this turn
+    assert game.level(knight) == 1 and game.bp(knight) == 3000  # treated as LV1 (CR 8-8-1-3-2)
+    game.apply(EndMain(0))
+    to_block(game, field(game, 0))
+    with pytest.raises(IllegalCommand) as e:
+        game.apply(Block(1, knight))
+    assert e.value.rule == "CR 1-3-3"
+
+
+def test_granted_keywords_last_for_their_duration():
+    game = game_with(p0_hand=["E-GIFT"], p0_field=["T-R1"], turn=4)
+    pup = field(game, 0)
+    game.apply(UseMagic(0, game.state.players[0].hand[0]))
+    assert [k.name for k in game.keywords_of(pup)] == ["gale"]
+    game.apply(EndMain(0))
+    game.apply(EndAttack(0))
+    assert game.keywords_of(pup) == []
+
+
+def test_cr_3_1_4_effects_end_when_a_card_leaves_the_field():
+    game = game_with(p0_hand=["E-GIFT"], p0_field=["T-R1"], turn=4)
+    pup = field(game, 0)
+    game.apply(UseMagic(0, game.state.players[0].hand[0]))
+    game.apply(MoveCores(0, (CoreMove(pup, "reserve", 1),)))  # self-destroys
+    assert game.state.grants == []
