@@ -22,6 +22,12 @@ def _loc(game, loc) -> str:
     return {"trash": "trash", "reserve": "reserve", "life": "life", "void": "void"}[loc]
 
 
+def _keyword_name(name: str) -> str:
+    from .carddb.effects import KEYWORD_NAMES
+
+    return KEYWORD_NAMES.get(name, name)
+
+
 def describe(game, event, viewer: int | None) -> str:
     k, d = event.kind, event.data
     if k == "setup":
@@ -50,6 +56,14 @@ def describe(game, event, viewer: int | None) -> str:
             return f"{who} sets {'a burst' if hidden else name + ' as a burst'} (CR 6-6-1-2-2)."
         if reason == "discard" and d["src"] == "burst":
             return f"{who}'s earlier burst {name} is discarded (CR 3-8-3)."
+        if reason == "burst_activated":
+            return f"{who} activates the burst {name} (CR 10-9)."
+        if reason == "token":
+            return f"{who} summons a {name} token (CR 4-12)."
+        if reason in ("bounce", "recover", "luster", "search"):
+            return f"{who}'s {name} returns to the hand."
+        if reason in ("mill", "crush"):
+            return f"{who}'s {name} is discarded from the deck{' by 【Crush】 (CR 11-11)' if reason == 'crush' else ''}."
         return ""
     if k == "magic_used":
         return f"{_who(d['player'])} uses {_name(game, d['cid'])} (CR 10-8)."
@@ -79,6 +93,19 @@ def describe(game, event, viewer: int | None) -> str:
         how = "self-destroyed (CR 10-1-1-1)" if d["self_destruction"] else {
             "battle": "destroyed in battle (CR 7-1-5-2-1)", "rule": "destroyed (CR 9-3-2)"}.get(d["cause"][0], "destroyed")
         return f"  {_name(game, card.cid)} is {how}."
+    if k == "activate":
+        return f"{_who(d['player'])} activates {_name(game, game.state.cards[d['card']].cid)}'s effect (CR 8-1-3)."
+    if k == "keyword":
+        return f"  【{_keyword_name(d['keyword'])}】 of {_name(game, game.state.cards[d['card']].cid)} (CR 11)."
+    if k == "manual_effect":
+        texts = " / ".join(d["texts"])
+        return f"  Resolve by hand: {_name(game, d['cid'])}: {texts}"
+    if k == "substituted":
+        return f"  {_name(game, game.state.cards[d['card']].cid)} stays on the field instead (CR 8-9, 10-5)."
+    if k == "destruction_prevented":
+        return f"  【A.T. Field】 keeps {_name(game, game.state.cards[d['card']].cid)} from being destroyed (CR 11-13)."
+    if k == "effect_fizzled":
+        return f"  The effect of {_name(game, game.state.cards[d['card']].cid)} does not activate: its cost cannot be paid (CR 8-4-2-4)."
     if k == "concede":
         return f"{_who(d['player'])} concedes (CR 1-2-4)."
     if k == "game_over":

@@ -61,24 +61,44 @@ def run_once(db, pairs, games: int, run: int) -> dict:
     }
 
 
-def main(*, games: int = 200, runs: int = 5, decks: str | None = None, as_json: bool = False) -> int:
-    from ..carddb.database import load_default_db
+def _suites(db, decks: str | None) -> dict:
+    """Deck pairings to measure: the named pair, or vanilla decks and decks with effects separately."""
     from ..cli import _load_decks
 
+    if decks:
+        return {decks: _load_decks(db, decks)}
+    pairs = _load_decks(db, None)
+    vanilla = [(a, b) for a, b in pairs if _vanilla(db, a[1]) and _vanilla(db, b[1])]
+    effects = [(a, b) for a, b in pairs if not _vanilla(db, a[1]) and not _vanilla(db, b[1])]
+    return {name: ps for name, ps in (("vanilla decks", vanilla), ("decks with effects", effects)) if ps}
+
+
+def _vanilla(db, cards) -> bool:
+    return not any(db[c].effects or db[c].keywords for c in cards)
+
+
+def main(*, games: int = 200, runs: int = 5, decks: str | None = None, as_json: bool = False) -> int:
+    from ..carddb.database import load_default_db
+
     db = load_default_db()
-    pairs = _load_decks(db, decks)
-    results = [run_once(db, pairs, games, r) for r in range(runs)]
-    med = {k: statistics.median(r[k] for r in results) for k in results[0]}
+    report = {}
+    for name, pairs in _suites(db, decks).items():
+        results = [run_once(db, pairs, games, r) for r in range(runs)]
+        report[name] = (results, {k: statistics.median(r[k] for r in results) for k in results[0]})
     if as_json:
-        print(json.dumps({"runs": runs, "games_per_run": games, "median": med, "all": results}))
+        print(json.dumps({"runs": runs, "games_per_run": games,
+                          "suites": {n: {"median": m, "all": r} for n, (r, m) in report.items()}}))
         return 0
-    print(f"engine benchmark: {runs} runs x {games} random games, one core (median of runs)")
-    each = ", ".join(f"{r['games_per_second']:.1f}" for r in results)
-    print(f"  complete games:   {med['games_per_second']:.1f} games/s   (target >= {TARGET_GAMES_PER_SECOND}; "
-          f"runs: {each})")
-    print(f"  decisions:        {med['decisions_per_second']:.0f} decisions/s ({med['commands_per_game']:.0f} per game)")
-    print(f"  reference, same runs: copy.deepcopy(mid-game state) {med['deepcopy_per_second']:.0f}/s; "
-          f"legal_commands() {med['legal_commands_per_second']:.0f}/s")
-    print(f"  one complete game costs as much as {med['deepcopy_per_second'] / med['games_per_second']:.1f} deep copies "
-          f"of the state")
+    print(f"engine benchmark: {runs} runs x {games} random games per suite, one core (median of runs)")
+    for name, (results, med) in report.items():
+        each = ", ".join(f"{r['games_per_second']:.1f}" for r in results)
+        print(f"{name}:")
+        print(f"  complete games:   {med['games_per_second']:.1f} games/s   (target >= {TARGET_GAMES_PER_SECOND} "
+              f"with vanilla decks; runs: {each})")
+        print(f"  decisions:        {med['decisions_per_second']:.0f} decisions/s "
+              f"({med['commands_per_game']:.0f} per game)")
+        print(f"  reference, same runs: copy.deepcopy(mid-game state) {med['deepcopy_per_second']:.0f}/s; "
+              f"legal_commands() {med['legal_commands_per_second']:.0f}/s")
+        print(f"  one complete game costs as much as {med['deepcopy_per_second'] / med['games_per_second']:.1f} "
+              f"deep copies of the state")
     return 0
