@@ -22,7 +22,8 @@ from bss_desktop.carddb.cards import COLORS
 from bss_desktop.resources import cards_dir
 
 ROOT = Path(__file__).resolve().parent.parent
-EXPECTED_DECKS = {"red-vanilla", "blue-vanilla", "green-vanilla", "white-vanilla"}
+EXPECTED_DECKS = {"red-vanilla", "blue-vanilla", "green-vanilla", "white-vanilla",
+                  "red-saga", "purple-saga", "white-saga", "yellow-saga", "green-saga", "blue-saga"}
 
 
 @pytest.fixture(scope="module")

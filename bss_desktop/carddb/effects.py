@@ -279,7 +279,7 @@ def parse_keyword(v, f) -> Keyword:
         name = _choice(v, f, KEYWORDS)
         if name in ("armor", "immortal", "ascend", "gale", "raid"):
             raise EffectSyntax(f, f"{name} needs a value, e.g. {{{name}: ...}}")
-        return Keyword(name)
+        return Keyword(name, value=0 if name == "crush" else None)  # CR 11-11-3: no modifier = +0
     if not isinstance(v, dict):
         raise EffectSyntax(f, f"expected a keyword name or a mapping, got {v!r}")
     names = [k for k in v if k != "levels"]
@@ -517,7 +517,7 @@ def keyword_to_dict(k: Keyword):
         val = None if k.timing == "always" else k.timing
     else:
         val = None
-    if val is None and not k.levels and k.name not in ("crush",):
+    if (val is None or (k.name == "crush" and val == 0)) and not k.levels:
         return k.name
     out = {k.name: val}
     if k.levels:
