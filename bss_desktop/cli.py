@@ -4,6 +4,8 @@
     bss-desktop simulate --games N --seed S [--decks A,B] [--json]
     bss-desktop replay FILE [--verify]
     bss-desktop bench engine [--games N] [--runs R]
+    bss-desktop import-cards PATH [--dest DIR]
+    bss-desktop cards coverage [--json]
 """
 from __future__ import annotations
 
@@ -85,6 +87,44 @@ def cmd_bench(args) -> int:
     raise SystemExit(f"unknown benchmark {args.what!r}")
 
 
+def cmd_import_cards(args) -> int:
+    """Import a community JSON card list (a file or a folder); exit 0 if every record was imported,
+    1 if some were refused (the others are still imported), 2 if nothing could be read."""
+    from .carddb.errors import CardDataError
+    from .carddb.importer import import_cards
+
+    try:
+        report = import_cards(args.path, args.dest)
+    except FileNotFoundError as e:
+        print(f"import-cards: {e}", file=sys.stderr)
+        return 2
+    except CardDataError as e:  # an already imported set file in the destination is broken
+        print(f"import-cards: {e}", file=sys.stderr)
+        return 2
+    print(report)
+    return 1 if report.refused else 0
+
+
+def cmd_cards(args) -> int:
+    from .carddb.coverage import coverage, coverage_lines
+    from .carddb.errors import CardDataError
+    from .carddb.importer import load_user_db
+
+    if args.what != "coverage":
+        raise SystemExit(f"unknown cards command {args.what!r}")
+    try:
+        db = load_user_db()
+    except CardDataError as e:
+        print(f"cards coverage: {e}", file=sys.stderr)
+        return 1
+    report = coverage(db)
+    if args.json:
+        print(json.dumps(report, ensure_ascii=False))
+    else:
+        print("\n".join(coverage_lines(report)))
+    return 0
+
+
 def build_parser() -> argparse.ArgumentParser:
     parser = argparse.ArgumentParser(prog="bss-desktop", description="Battle Spirits Saga tabletop")
     sub = parser.add_subparsers(dest="command")
@@ -109,6 +149,16 @@ def build_parser() -> argparse.ArgumentParser:
     p.add_argument("--decks")
     p.add_argument("--json", action="store_true")
     p.set_defaults(func=cmd_bench)
+
+    p = sub.add_parser("import-cards", help="import your own card list (community JSON: a file or a folder)")
+    p.add_argument("path", help="a JSON file (one card or an array of cards) or a folder of them")
+    p.add_argument("--dest", help="folder for the set files (default: cards/imported in the user data folder)")
+    p.set_defaults(func=cmd_import_cards)
+
+    p = sub.add_parser("cards", help="card database tools")
+    p.add_argument("what", choices=["coverage"], help="coverage: which cards' effects are automated")
+    p.add_argument("--json", action="store_true", help="print the report as JSON")
+    p.set_defaults(func=cmd_cards)
     return parser
 
 

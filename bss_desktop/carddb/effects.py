@@ -9,9 +9,9 @@ An effect (`Effect`) has a kind — activated, constant, triggered, magic or bur
 order (CR 1-3-7). Directives that select cards carry a `Target`. Keywords
 (CR 11) are separate (`Keyword`), with their parameters.
 
-`parse_effects` / `parse_keywords` read the YAML form and raise through the
-caller's `fail(field, message)` so errors name the card file, card and field;
-`effect_to_dict` / `keyword_to_dict` write it back exactly.
+`parse_effect` / `parse_keyword` read the YAML form and raise `EffectSyntax`
+naming the field, which schema.py turns into an error naming the card file and
+card; `effect_to_dict` / `keyword_to_dict` write it back exactly.
 """
 from __future__ import annotations
 
@@ -267,8 +267,10 @@ def parse_condition(v, f) -> Condition:
             kw[key] = _int(val, p)
         elif key == "symbol":
             kw[key] = _choice(val, p, COLORS)
-        elif key == "control":
-            kw[key] = parse_target(val, p)
+        elif key == "control":  # "you control ...": your cards unless it says otherwise
+            kw[key] = parse_target({"side": "you", **val} if isinstance(val, dict) else val, p)
+    if "control_min" in kw and "control" not in kw:
+        raise EffectSyntax(f"{f}.control_min", "control_min counts the cards named by control; add control")
     return Condition(**kw)
 
 
@@ -297,8 +299,8 @@ def parse_keyword(v, f) -> Keyword:
         kw["value"] = 0 if val is None else _int(val, p, 0)
     elif name == "armor":
         kw["colors"] = _colors(val, p)
-    elif name in ("immortal", "ascend"):
-        kw["condition"] = parse_target(val, p)
+    elif name in ("immortal", "ascend"):  # a condition on one of your own spirits (CR 11-4-1, 11-8-1)
+        kw["condition"] = parse_target({"side": "you", **val} if isinstance(val, dict) else val, p)
     elif name == "astral":
         kw["timing"] = "always" if val is None else _choice(val, p, ASTRAL_TIMINGS)
     elif val not in (None, True):
@@ -329,7 +331,8 @@ def parse_directive(v, f, *, make_token=None) -> Directive:
         return Directive(op, amount=_int(d.get("count", 1), f"{p}.count", 1, allow_x=True),
                          side=_choice(d.get("side", "opponent"), f"{p}.side", ("you", "opponent")))
     if shape == "stat":
-        d = _map(val, p, ("target", "add", "set", "duration", "level"))
+        d = _map(val, p, ("target", "add", "set", "duration", "level") if op == "bp"
+                 else ("target", "add", "set", "duration"))
         if ("add" in d) == ("set" in d):
             raise EffectSyntax(p, "give exactly one of add or set")
         mode = "add" if "add" in d else "set"
@@ -338,7 +341,7 @@ def parse_directive(v, f, *, make_token=None) -> Directive:
                          duration=_choice(d.get("duration", "turn"), f"{p}.duration", DURATIONS),
                          level=_int(d["level"], f"{p}.level", 1) if "level" in d else None)
     if shape == "cores":
-        d = _map(val, p, ("target", "count", "to"))
+        d = _map(val, p, ("target", "count") if op == "core_charge" else ("target", "count", "to"))
         default_to = "reserve"
         return Directive(op, target=parse_target(d.get("target", "this"), f"{p}.target"),
                          amount=_int(d.get("count", 1), f"{p}.count", 1, allow_x=True),
@@ -351,8 +354,9 @@ def parse_directive(v, f, *, make_token=None) -> Directive:
     if shape == "search":
         d = _map(val, p, ("look", "take", "rest"))
         return Directive(op, look=_int(d.get("look", 3), f"{p}.look", 1),
-                         target=parse_target({"zone": "hand", "side": "you", "up_to": 1, **(d.get("take") or {})},
-                                             f"{p}.take"),
+                         # the cards looked at are yours; any type unless `take` says (CR 8-5-3-5)
+                         target=parse_target({"type": "any", "up_to": 1, **(d.get("take") or {}), "zone": "hand",
+                                              "side": "you"}, f"{p}.take"),
                          to=_choice(d.get("rest", "bottom"), f"{p}.rest", ("bottom", "trash")))
     if shape == "recover":
         d = _map(val, p, tuple(_TARGET_KEYS))
@@ -539,12 +543,15 @@ def directive_to_dict(d: Directive, token_to_dict=None) -> dict:
             out["level"] = d.level
         return {d.op: out}
     if shape == "cores":
-        return {d.op: {"target": target_to_dict(d.target), "count": d.amount, "to": d.to}}
+        out = {"target": target_to_dict(d.target), "count": d.amount}
+        if d.op == "core_remove":
+            out["to"] = d.to
+        return {d.op: out}
     if shape == "token":
         return {d.op: {**token_to_dict(d.token), "count": d.amount}}
     if shape == "search":
         take = target_to_dict(d.target)
-        take = {k: v for k, v in take.items() if k not in ("zone", "side")} if isinstance(take, dict) else take
+        take = {"type": d.target.type, **{k: v for k, v in take.items() if k not in ("zone", "side", "type")}}
         return {d.op: {"look": d.look, "take": take, "rest": d.to}}
     if shape == "recover":  # its type defaults to "any", not Target's "spirit": always write it
         t = target_to_dict(d.target)

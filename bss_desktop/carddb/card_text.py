@@ -1,0 +1,604 @@
+"""Card text shown to players, generated from a card's effect data.
+
+The engine resolves effects from the same `Effect`/`Directive`/`Target`/
+`Keyword` objects (carddb/effects.py), so the text players read cannot
+disagree with what the engine does. Only manual effects (``manual: true``)
+show stored text; they are marked "(resolved by hand)".
+
+    keyword_text(Keyword("crush", value=1))      -> "【Crush: +1】"
+    effect_text(effect, card)                    -> "[LV2][LV3] (When Attacks) Destroy 1 opponent's spirit ..."
+    card_text(card)                              -> keywords first, then each effect, one per line
+
+The wording follows printed Battle Spirits Saga cards: level labels
+(``[LV2][LV3]``, CR 2-10-2), timing labels (``(When Summoned)``, ``Flash:``,
+``Main/Flash:``, ``Burst (after your life is reduced):``), keywords in
+【】 (CR 11), effect costs as "you may ... to ..." (CR 8-4-1), X as
+"Choose X (up to N)" (CR 4-6) and tokens with their annotation (CR 4-12-2).
+docs/card-format.md shows the text generated for every word of the vocabulary.
+
+Pure Python: no Qt.
+"""
+from __future__ import annotations
+
+from dataclasses import dataclass, replace
+
+from .effects import KEYWORD_NAMES, Condition, Directive, Effect, Keyword, Target
+
+__all__ = ["card_text", "condition_text", "directive_text", "effect_text", "keyword_text", "target_text",
+           "token_annotation", "trigger_label"]
+
+_CIRCLED = "⓪①②③④⑤⑥⑦⑧⑨⑩⑪⑫⑬⑭⑮⑯⑰⑱⑲⑳"
+
+
+def _color(c: str) -> str:
+    return c.capitalize()
+
+
+def _cap(s: str) -> str:
+    return s[:1].upper() + s[1:]
+
+
+def _or_list(items: list[str], word: str = "or") -> str:
+    if len(items) <= 1:
+        return "".join(items)
+    return ", ".join(items[:-1]) + f" {word} " + items[-1]
+
+
+def _count(n, singular: str, plural: str | None = None) -> str:
+    """"1 card", "2 cards", "X cards"."""
+    plural = plural or singular + "s"
+    return f"{n} {singular if n == 1 else plural}"
+
+
+def _circled(n: int) -> str:
+    return _CIRCLED[n] if 0 <= n < len(_CIRCLED) else f"({n})"
+
+
+def _levels(levels) -> str:
+    return "".join(f"[LV{n}]" for n in levels)
+
+
+# ------------------------------------------------------------------ keywords (CR 11)
+
+
+def keyword_text(kw: Keyword) -> str:
+    """The keyword as printed, e.g. "【Armor: Blue/White】", "【Crush: +1】", "【Immortal: Dragon】"."""
+    name = KEYWORD_NAMES.get(kw.name, kw.name.replace("_", " ").title())
+    if kw.name in ("gale", "raid"):  # CR 11-10-2, 11-12-2
+        return f"【{name}: {kw.value}】"
+    if kw.name == "crush":  # CR 11-11-2; no modifier = +0 (CR 11-11-3)
+        return f"【{name}: +{kw.value}】" if kw.value else f"【{name}】"
+    if kw.name == "armor":  # CR 11-5-2
+        return f"【{name}: {'/'.join(_color(c) for c in kw.colors)}】"
+    if kw.name in ("immortal", "ascend"):  # CR 11-4-2, 11-8-2
+        return f"【{name}: {_condition_target(kw.condition)}】"
+    if kw.name == "astral":  # CR 11-14-2: no timing shown = always active
+        timing = {"your_turn": "During Your Turn", "opponent_turn": "During Opponent's Turn"}.get(kw.timing)
+        return f"【{name}: {timing}】" if timing else f"【{name}】"
+    return f"【{name}】"
+
+
+def _condition_target(t: Target | None) -> str:
+    """The condition inside 【Immortal: ...】 / 【Ascend: ...】: "Dragon", "Red", "Red Dragon, cost 4 or more"."""
+    if t is None:
+        return "Spirit"
+    if t.ref is not None:
+        return {"this": "This Spirit", "trigger": "That Spirit", "attacker": "The Attacking Spirit",
+                "blocker": "The Blocking Spirit"}[t.ref]
+    words = []
+    if t.exhausted is not None:
+        words.append("Exhausted" if t.exhausted else "Refreshed")
+    if t.colors:
+        words.append("/".join(_color(c) for c in t.colors))
+    if t.family:
+        words.append(t.family)
+    if not (t.colors or t.family) or t.type != "spirit":
+        words.append({"spirit": "Spirit", "nexus": "Nexus", "magic": "Magic", "any": "Card"}[t.type])
+    head = " ".join(words)
+    extra = _with_parts(t)
+    if t.level_max is not None:
+        extra.append(f"LV{t.level_max} or lower")
+    return ", ".join([head, *extra])
+
+
+# ------------------------------------------------------------------ targets (CR 8-5-3)
+
+_REF_WORDS = {"attacker": "the attacking spirit", "blocker": "the blocking spirit"}
+_PLAIN_NOUNS = {"spirit": "spirit", "nexus": "nexus", "magic": "magic card", "any": "card"}
+
+
+def _plural_noun(noun: str) -> str:
+    return noun + "es" if noun.endswith("nexus") else noun + "s"
+
+
+@dataclass(frozen=True)
+class _Ctx:
+    """What a phrase needs to know about where it is written."""
+
+    card_type: str = "spirit"  # the card the effect is on: "this spirit" / "this nexus" / "this card"
+    trigger: str | None = None  # "that spirit" for triggers caused by another spirit
+    it: bool = False  # inside a substitution replacing an event of this card: "it"
+
+    def this(self) -> str:
+        if self.it:
+            return "it"
+        return {"spirit": "this spirit", "nexus": "this nexus"}.get(self.card_type, "this card")
+
+    def that(self) -> str:
+        spirit_triggers = ("your_spirit_destroyed", "opponent_spirit_destroyed", "opponent_summons", "opponent_attacks",
+                           "when_blocks", "when_attacks", "when_attacks_or_blocks")
+        return "that spirit" if self.trigger in spirit_triggers else "that card"
+
+
+def _ctx_for(card, effect: Effect | None) -> _Ctx:
+    card_type = getattr(card, "type", None) or "card"
+    return _Ctx(card_type=card_type, trigger=effect.trigger if effect is not None else None)
+
+
+def _with_parts(t: Target) -> list[str]:
+    parts = []
+    if t.bp_min is not None and t.bp_max is not None:
+        parts.append(f"{t.bp_min} to {t.bp_max} BP")
+    elif t.bp_max is not None:
+        parts.append(f"{t.bp_max} BP or less")
+    elif t.bp_min is not None:
+        parts.append(f"{t.bp_min} BP or more")
+    if t.cost_min is not None and t.cost_max is not None:
+        parts.append(f"cost {t.cost_min} to {t.cost_max}")
+    elif t.cost_max is not None:
+        parts.append(f"cost {t.cost_max} or less")
+    elif t.cost_min is not None:
+        parts.append(f"cost {t.cost_min} or more")
+    if t.keyword is not None:
+        parts.append(f"【{KEYWORD_NAMES.get(t.keyword, t.keyword)}】")
+    return parts
+
+
+def _kind(t: Target, plural: bool, *, other: bool = True) -> str:
+    """The filter words around the noun: "other exhausted Red Dragon spirits with 4000 BP or less"."""
+    words = []
+    if t.other and other:
+        words.append("other")
+    if t.exhausted is not None:
+        words.append("exhausted" if t.exhausted else "refreshed")
+    if t.colors:
+        words.append(_or_list([_color(c) for c in t.colors]))
+    if t.family:
+        words.append(t.family)
+    noun = _PLAIN_NOUNS[t.type]
+    if t.zone != "field" and t.type in ("spirit", "nexus"):
+        noun += " card"  # CR 8-5-4: a bare "spirit" or "nexus" is on the field
+    words.append(_plural_noun(noun) if plural else noun)
+    text = " ".join(words)
+    if t.level_max is not None:
+        text += f" at LV{t.level_max} or lower"
+    parts = _with_parts(t)
+    if parts:
+        text += " with " + _or_list(parts, "and")
+    return text
+
+
+def _is_plural(t: Target) -> bool:
+    return t.ref is None and (t.mode in ("all", "any_number") or t.count != 1)
+
+
+def _zone_words(t: Target) -> str:
+    whose = {"you": "your", "opponent": "your opponent's", "any": "either player's"}[t.side]
+    return f"{whose} {t.zone}"
+
+
+def target_text(t: Target, card=None, *, ctx: _Ctx | None = None) -> str:
+    """The cards a directive acts on, e.g. "1 opponent's exhausted spirit with cost 3 or less",
+    "up to 2 of your spirits", "all your Dragon spirits", "this spirit"."""
+    ctx = ctx or _ctx_for(card, None)
+    if t.ref is not None:
+        if t.ref == "this":
+            return ctx.this()
+        if t.ref == "trigger":
+            return ctx.that()
+        return _REF_WORDS[t.ref]
+    plural = _is_plural(t)
+    n = t.count
+    if t.zone != "field":  # hand and trash: "1 spirit card in your opponent's hand"
+        lead = {"exact": f"{n} ", "up_to": f"up to {n} ", "any_number": "any number of ", "all": "all "}[t.mode]
+        return f"{lead}{_kind(t, plural)} in {_zone_words(t)}"
+    if t.side == "you":  # "1 of your spirits", "all your spirits"
+        lead = {"exact": f"{n} of your ", "up_to": f"up to {n} of your ", "any_number": "any number of your ",
+                "all": "all your "}[t.mode]
+        return lead + _kind(t, True)
+    if t.side == "opponent":
+        lead = {"exact": f"{n} opponent's ", "up_to": f"up to {n} opponent's ",
+                "any_number": "any number of your opponent's ", "all": "all your opponent's "}[t.mode]
+        return lead + _kind(t, plural)
+    lead = {"exact": f"{n} ", "up_to": f"up to {n} ", "any_number": "any number of ", "all": "all "}[t.mode]
+    return lead + _kind(t, plural)
+
+
+def _one_of(t: Target, ctx: _Ctx) -> str:
+    """One card matching `t`, for "when ... would be destroyed": "one of your Dragon spirits"."""
+    if t.ref is not None:
+        return target_text(t, ctx=ctx)
+    if t.side == "you":
+        return "one of your " + _kind(t, True)
+    if t.side == "opponent":
+        return "one of your opponent's " + _kind(t, True)
+    return _article(_kind(t, False))
+
+
+def _article(phrase: str) -> str:
+    if phrase.startswith("other "):
+        return "an" + phrase
+    return ("an " if phrase[:1].lower() in "aeiou" else "a ") + phrase
+
+
+def _owner(t: Target, what: str) -> str:
+    """"its owner's hand" / "their owners' hands"."""
+    return f"their owners' {_plural_noun(what) if what != 'life' else what}" if _is_plural(t) else f"its owner's {what}"
+
+
+def _each(t: Target, ctx: _Ctx) -> str:
+    """Where cores go on or come from: "this spirit", "each of your spirits", "1 opponent's spirit"."""
+    text = target_text(t, ctx=ctx)
+    if _is_plural(t):
+        if t.mode == "all":
+            return "each of " + (text[4:] if text.startswith("all ") else text)
+        return "each of " + text
+    return text
+
+
+# ------------------------------------------------------------------ conditions (CR 8-1-4-1, 8-3-3)
+
+
+def _control_text(t: Target, minimum: int) -> str:
+    if minimum == 1:
+        what = _article(_kind(t, False, other=False))
+        if t.other:
+            what = "another " + what.split(" ", 1)[1]
+    else:
+        what = f"{minimum} or more " + _kind(t, True, other=False)
+        if t.other:
+            what = f"{minimum} or more other " + _kind(t, True, other=False)
+    if t.zone != "field":
+        return f"there {'is' if minimum == 1 else 'are'} {what} in {_zone_words(t)}"
+    if t.side == "you":
+        return f"you control {what}"
+    if t.side == "opponent":
+        return f"your opponent controls {what}"
+    return f"there {'is' if minimum == 1 else 'are'} {what} on the field"
+
+
+def _condition_parts(c: Condition, ctx: _Ctx, *, constant: bool) -> list[str]:
+    this = ctx.this()
+    parts = []
+    if c.your_turn is not None:
+        if constant:
+            parts.append("during your turn" if c.your_turn else "during your opponent's turn")
+        else:
+            parts.append("it is your turn" if c.your_turn else "it is your opponent's turn")
+    for key, word in (("attacking", "attacking"), ("blocking", "blocking")):
+        val = getattr(c, key)
+        if val is None:
+            continue
+        if constant:  # "while attacking" (CR 10-12)
+            parts.append(word if val else f"not {word}")
+        else:
+            parts.append(f"{this} is {word}" if val else f"{this} is not {word}")
+    if c.soul_core is not None:
+        parts.append(f"the soul core is on {this}" if c.soul_core else f"the soul core is not on {this}")
+    if c.life_max is not None:
+        parts.append(f"your life is {c.life_max} or less")
+    if c.opponent_life_max is not None:
+        parts.append(f"your opponent's life is {c.opponent_life_max} or less")
+    if c.symbol is not None:
+        parts.append(f"you have a {_color(c.symbol)} symbol on your field")
+    if c.control is not None:
+        parts.append(_control_text(c.control, c.control_min))
+    return parts
+
+
+def condition_text(c: Condition, card=None, *, constant: bool = True) -> str:
+    """"while attacking and your life is 3 or less" (constant effects) or "if ..." (the others)."""
+    return _condition_clause(_condition_parts(c, _ctx_for(card, None), constant=constant), constant)
+
+
+def _condition_clause(parts: list[str], constant: bool) -> str:
+    if not parts:
+        return ""
+    if not constant:
+        return "if " + _join_and(parts)
+    # "while during your turn" reads badly: "during your turn" stands alone when it comes first
+    return _join_and(parts) if parts[0].startswith("during ") else "while " + _join_and(parts)
+
+
+def _join_and(parts: list[str]) -> str:
+    return _or_list(parts, "and")
+
+
+# ------------------------------------------------------------------ directives (CR 8-2)
+
+
+@dataclass(frozen=True)
+class _Clause:
+    """A directive in words. `text` stands alone ("this spirit gets +2000 BP");
+    `base` follows "you may" / "to" ("have this spirit get +2000 BP")."""
+
+    text: str
+    base: str
+
+
+def _imp(text: str) -> _Clause:
+    return _Clause(text, text)
+
+
+def _subject(subject: str, plural: bool, singular_verb: str, plural_verb: str, base_verb: str, rest: str) -> _Clause:
+    rest = f" {rest}" if rest else ""
+    verb = plural_verb if plural else singular_verb
+    return _Clause(f"{subject} {verb}{rest}", f"have {subject} {base_verb}{rest}")
+
+
+def _duration(d: Directive, effect_kind: str | None) -> str:
+    # constant effects apply while they are active (CR 8-1-4); their directives have no duration of their own
+    if effect_kind == "constant" or d.duration in (None, "permanent"):
+        return ""
+    return {"turn": "this turn", "battle": "this battle"}[d.duration]
+
+
+def _signed(v) -> str:
+    if isinstance(v, str):
+        return v if v.startswith("-") else f"+{v}"
+    return f"+{v}" if v >= 0 else str(v)
+
+
+def token_annotation(token) -> str:
+    """A token's information as printed (CR 4-12-2): "Token spirit/Red/0 Cost/Dragon/LV1①/BP2000/1 Red Symbol"."""
+    parts = [f"Token {token.type}", "•".join(_color(c) for c in token.colors), f"{token.cost} Cost"]
+    if token.families:
+        parts.append("•".join(token.families))
+    for lv in token.levels:
+        parts.append(f"LV{lv.number}{_circled(lv.cores)}")
+        if lv.bp is not None:
+            parts.append(f"BP{lv.bp}")
+    groups: dict[str, int] = {}
+    for sym in token.symbols:
+        key = "•".join(_color(c) for c in sym)
+        groups[key] = groups.get(key, 0) + 1
+    if groups:
+        parts.append(", ".join(f"{n} {k} Symbol{'s' if n != 1 else ''}" for k, n in groups.items()))
+    else:
+        parts.append("No Symbol")
+    return "/".join(parts)
+
+
+def _token_name(token) -> str:
+    name = getattr(token, "name", "") or "Token"
+    return name if name.lower().endswith("token") else f"{name} token"
+
+
+def _clause(d: Directive, ctx: _Ctx, effect_kind: str | None) -> _Clause:
+    op = d.op
+    t = d.target
+    dur = _duration(d, effect_kind)
+    if op == "draw":
+        return _imp(f"draw {_count(d.amount, 'card')}")
+    if op == "discard":  # CR 10-2-2: from the hand unless said otherwise
+        return _imp(f"discard {_count(d.amount, 'card')} from your hand")
+    if op == "mill":  # CR 10-2-1: from the top of the deck to the trash
+        whose = "your opponent's" if d.side == "opponent" else "your"
+        return _imp(f"discard {_count(d.amount, 'card')} from the top of {whose} deck")
+    if op == "destroy":  # CR 10-14-1
+        return _imp(f"destroy {target_text(t, ctx=ctx)}")
+    if op == "exhaust":  # CR 10-4
+        return _imp(f"exhaust {target_text(t, ctx=ctx)}")
+    if op == "refresh":  # CR 10-3
+        return _imp(f"refresh {target_text(t, ctx=ctx)}")
+    if op == "bounce":
+        return _imp(f"return {target_text(t, ctx=ctx)} to {_owner(t, 'hand')}")
+    if op == "to_deck_bottom":
+        return _imp(f"put {target_text(t, ctx=ctx)} on the bottom of {_owner(t, 'deck')}")
+    if op == "bp":  # CR 8-8-1-3: ② level BP, ③ set, ④ add
+        subject = target_text(t, ctx=ctx)
+        plural = _is_plural(t)
+        if d.level is not None:
+            subject = f"the LV{d.level} BP of {subject}"
+            if d.mode == "set":
+                return _subject(subject, False, "becomes", "become", "become", _join(f"{d.amount}", dur))
+            return _subject(subject, False, "gets", "get", "get", _join(_signed(d.amount), dur))
+        if d.mode == "set":
+            return _subject(f"the BP of {subject}", False, "becomes", "become", "become", _join(f"{d.amount}", dur))
+        return _subject(subject, plural, "gets", "get", "get", _join(f"{_signed(d.amount)} BP", dur))
+    if op == "level":  # CR 8-8-1-3-2
+        subject = target_text(t, ctx=ctx)
+        plural = _is_plural(t)
+        if d.mode == "set":
+            rest = f"treated as LV{d.amount}"
+        else:
+            amount = d.amount
+            down = (isinstance(amount, int) and amount < 0) or amount == "-X"
+            n = amount.lstrip("-") if isinstance(amount, str) else abs(amount)
+            rest = f"treated as {n} level{'s' if n != 1 else ''} {'lower' if down else 'higher'}"
+        if d.level is not None:
+            rest += f" while at LV{d.level}"
+        return _subject(subject, plural, "is", "are", "be", _join(rest, dur))
+    if op == "core_charge":
+        return _imp(f"put {_count(d.amount, 'core')} from the void on {_each(t, ctx)}")
+    if op == "core_remove":
+        dest = {"reserve": _owner(t, "reserve"), "trash": _owner(t, "trash"), "void": "the void"}[d.to]
+        return _imp(f"send {_count(d.amount, 'core')} from {_each(t, ctx)} to {dest}")
+    if op == "life_gain":
+        return _imp(f"put {_count(d.amount, 'core')} from the void into your life")
+    if op == "life_damage":
+        return _imp(f"send {_count(d.amount, 'core')} from your opponent's life to their reserve")
+    if op == "pay_cores":  # the brief form of a core payment in an effect cost (CR 8-4)
+        return _imp(f"send {_count(d.amount, 'core')} from your reserve to your trash")
+    if op == "token":  # CR 4-12-2
+        name = _token_name(d.token)
+        many = d.amount != 1
+        noun = name + "s" if many and name.lower().endswith("token") else name
+        return _imp(f"summon {d.amount} {noun} ({token_annotation(d.token)})")
+    if op == "search":
+        take = d.target
+        lead = {"exact": f"{take.count} ", "up_to": f"up to {take.count} ", "any_number": "any number of ",
+                "all": "all "}[take.mode]
+        # the take filter names cards in the revealed pile, never on the field
+        take_kind = _kind(replace(take, zone="hand", side="you"), _is_plural(take))
+        rest = ("put the rest on the bottom of your deck in any order" if d.to == "bottom"
+                else "put the rest in your trash")
+        return _imp(f"reveal the top {_count(d.look, 'card')} of your deck, add {lead}{take_kind} from among them "
+                    f"to your hand and {rest}")
+    if op == "recover":
+        lead = {"exact": f"{t.count} ", "up_to": f"up to {t.count} ", "any_number": "any number of ",
+                "all": "all "}[t.mode]
+        return _imp(f"return {lead}{_kind(t, _is_plural(t))} from {_zone_words(t)} to your hand")
+    if op == "grant":
+        kw = keyword_text(d.keyword)
+        if d.keyword.levels:
+            kw += f" at {' and '.join(f'LV{n}' for n in d.keyword.levels)}"
+        return _subject(target_text(t, ctx=ctx), _is_plural(t), "gains", "gain", "gain", _join(kw, dur))
+    if op == "restrict":
+        return _Clause(_join(f"{target_text(t, ctx=ctx)} cannot {d.cannot}", dur),
+                       _join(f"have {target_text(t, ctx=ctx)} be unable to {d.cannot}", dur))
+    if op == "attack_spirit":  # CR 10-10-1: the spirit attacked blocks at once
+        attacker = ctx.this() if ctx.card_type == "spirit" else "the attacking spirit"
+        return _subject(attacker, False, "attacks", "attack", "attack", target_text(t, ctx=ctx))
+    if op == "substitute":  # CR 8-9-1
+        return _imp(_substitute(d, ctx, effect_kind))
+    raise ValueError(f"no wording for directive {op!r}")
+
+
+def _join(*parts: str) -> str:
+    return " ".join(p for p in parts if p)
+
+
+def _event_phrase(d: Directive, ctx: _Ctx) -> str:
+    who = _one_of(d.target, ctx)
+    by = " by your opponent" if d.by_opponent else ""
+    return f"when {who} would be destroyed{by}"
+
+
+def _substitute(d: Directive, ctx: _Ctx, effect_kind, *, optional: bool = False, cost: str = "") -> str:
+    inner = _Ctx(ctx.card_type, ctx.trigger, it=d.target.ref == "this")
+    clauses = [_clause(x, inner, effect_kind) for x in d.instead]
+    if cost:
+        body = f"you may {cost} to instead " + ", then ".join(c.base for c in clauses)
+    elif optional:
+        body = "you may instead " + ", then ".join(c.base for c in clauses)
+    else:
+        body = "instead " + ", then ".join(c.text for c in clauses)
+    return f"{_event_phrase(d, ctx)}, {body}"
+
+
+def directive_text(d: Directive, card=None, *, effect: Effect | None = None) -> str:
+    """One directive as a sentence, e.g. "Destroy 1 opponent's spirit with 4000 BP or less."."""
+    ctx = _ctx_for(card, effect)
+    return _cap(_clause(d, ctx, effect.kind if effect else None).text) + "."
+
+
+# ------------------------------------------------------------------ effects (CR 8-1)
+
+_TRIGGER_LABELS = {
+    "when_summoned": "When Summoned",
+    "when_placed": "When Placed",
+    "when_attacks": "When Attacks",
+    "when_blocks": "When Blocks",
+    "when_attacks_or_blocks": "When Attacks/Blocks",
+    "when_blocked": "When Its Attack Is Blocked",
+    "when_destroyed": "When Destroyed",
+    "when_destroyed_by_opponent": "When Destroyed by Opponent",
+    "when_battle_ends": "When Battle Ends",
+    "life_reduced": "When your life is reduced",
+    "your_spirit_destroyed": "When one of your spirits is destroyed",
+    "opponent_spirit_destroyed": "When one of your opponent's spirits is destroyed",
+    "opponent_summons": "When your opponent summons a spirit",
+    "opponent_attacks": "When one of your opponent's spirits attacks",
+}
+_BURST_LABELS = {
+    "life_reduced": "after your life is reduced",
+    "your_spirit_destroyed": "after your spirit is destroyed",
+    "opponent_summons": "after your opponent's summoning",
+    "opponent_attacks": "after your opponent's attack",
+}
+_WHOSE = {"you": "your", "opponent": "your opponent's", "any": "each player's"}
+_WHOSE_TURN = {"you": "your turn", "opponent": "your opponent's turn", "any": "each turn"}
+
+
+def trigger_label(effect: Effect) -> str:
+    """The label before a triggered effect or burst: "(When Attacks)", "(Start of your opponent's main step)",
+    "Burst (after your life is reduced):"."""
+    trig = effect.trigger
+    if effect.kind == "burst":
+        return f"Burst ({_BURST_LABELS[trig]}):"
+    if trig == "start_of_step":
+        return f"(Start of {_WHOSE[effect.whose or 'you']} {effect.step} step)"
+    if trig == "end_of_turn":
+        return f"(End of {_WHOSE_TURN[effect.whose or 'you']})"
+    return f"({_TRIGGER_LABELS[trig]})"
+
+
+def _timing_label(timing) -> str:
+    # CR 8-1-3-1, 8-1-6-1
+    if timing == {"main", "flash"}:
+        return "Main/Flash:"
+    if timing == {"flash"}:
+        return "Flash:"
+    return "Main:"
+
+
+def _label(effect: Effect) -> str:
+    if effect.kind in ("triggered", "burst"):
+        return trigger_label(effect)
+    if effect.kind == "constant":
+        return "Constant:"
+    return _timing_label(effect.timing)
+
+
+def _body(effect: Effect, ctx: _Ctx) -> str:
+    kind = effect.kind
+    cost = " and ".join(_clause(c, ctx, kind).base for c in effect.cost)  # CR 8-4-1: "you may ... to ..."
+    cond = ""
+    if effect.condition is not None:
+        cond = _condition_clause(_condition_parts(effect.condition, ctx, constant=kind == "constant"),
+                                 kind == "constant")
+        cond = cond + ", " if cond else ""
+    do = effect.do
+    if len(do) == 1 and do[0].op == "substitute":
+        sentences = [cond + _substitute(do[0], ctx, kind, optional=effect.optional, cost=cost)]
+    elif cost or effect.optional:  # CR 8-1-8
+        joined = ", then ".join(_clause(x, ctx, kind).base for x in do)
+        sentences = [cond + (f"you may {cost} to {joined}" if cost else f"you may {joined}")]
+    else:
+        sentences = [_clause(x, ctx, kind).text for x in do]
+        sentences[0] = cond + sentences[0]
+    # "Constant: while attacking, ..." keeps its condition in lower case; every other sentence starts a capital
+    first = sentences[0] if cond and kind == "constant" and not effect.x_max else _cap(sentences[0])
+    text = " ".join(s + "." for s in [first] + [_cap(s) for s in sentences[1:]])
+    if effect.x_max is not None:  # CR 4-6-2: the controller chooses X, once for the whole effect (CR 4-6-3)
+        text = f"Choose X (up to {effect.x_max}). {text}"
+    if effect.chain_color:  # CR 11-15: a continuation, active with a symbol of its colour
+        chain = " ".join(_cap(_clause(x, ctx, kind).text) + "." for x in effect.chain)
+        text += f" 【{KEYWORD_NAMES['chain']}: {_color(effect.chain_color)}】 {chain}"
+    return text
+
+
+def effect_text(effect: Effect, card=None) -> str:
+    """One effect as printed: "[LV2][LV3] (When Attacks) Destroy 1 opponent's spirit with 4000 BP or less."
+
+    A manual effect shows its stored text followed by " (resolved by hand)".
+    """
+    if effect.manual:
+        return f"{effect.text.strip()} (resolved by hand)"
+    ctx = _ctx_for(card, effect)
+    head = " ".join(p for p in (_levels(effect.levels), _label(effect)) if p)
+    return f"{head} {_body(effect, ctx)}"
+
+
+def card_text(card) -> str:
+    """The whole text box: keywords first (with their levels), then each effect on its own line, in printed order.
+
+    Vanilla cards give "".
+    """
+    lines = []
+    for kw in card.keywords:
+        lines.append(" ".join(p for p in (_levels(kw.levels), keyword_text(kw)) if p))
+    for e in card.effects:
+        lines.append(effect_text(e, card))
+    return "\n".join(lines)

@@ -1,0 +1,665 @@
+"""Importing a player's own card list (the community JSON of BSS cards) into YAML set files.
+
+The community shape, one object per card (a file holds one object or an array
+of them; a folder holds such files)::
+
+    {"name": "...", "ID": "BSS01-001", "set": "BSS01", "color": ["red"], "cost": "3",
+     "reduction": ["red", "red"], "symbols": ["red/green"], "cardType": "SPIRIT",
+     "subType": ["Dragon"], "rarity": "C",
+     "core_requirements": [{"level": 1, "battlePoints": 3000, "cores": 1}, ...],
+     "effects": [{"levels": [1, 2], "condition": "When Summoned",
+                  "keywords": [{"keyword_name": "Crush", "keyword_modifier": "+1"}],
+                  "details": "...", "steps": ["...", "..."]}]}
+
+Stats become `CardDef` fields; keywords this project knows (Armor, A.T. Field,
+Crush, Gale, Raid, Immortal, Ascend, Astral, ...) become `Keyword`s at the
+effect's levels; every effect's text becomes a manual effect (``manual: true``)
+that the players resolve by hand. Nothing is dropped silently: a record that
+can't be imported is refused and listed with its file, index, ID and field.
+
+Imported cards are written as set files (``<set>.yaml``, one per set) into
+`user_cards_dir()` — the user data folder — or a folder of the caller's
+choice; `load_user_db()` gives the shipped cards plus the imported ones.
+
+Pure Python (PyYAML, platformdirs): no Qt.
+"""
+from __future__ import annotations
+
+import json
+import re
+from dataclasses import dataclass, field
+from pathlib import Path
+from typing import Any
+
+import yaml
+
+from .card_text import keyword_text
+from .cards import CARD_TYPES, COLORS, CardDef
+from .database import CardDB, display_path, load_default_db, load_set_file
+from .effects import KEYWORD_NAMES, KEYWORDS, STEPS, Keyword, Target, keyword_to_dict
+from .errors import CardDataError
+from .schema import ID_PATTERN, card_from_dict, card_to_dict
+
+__all__ = ["ImportReport", "KeywordNote", "RecordRefused", "Refusal", "convert_record", "import_cards", "load_user_db",
+           "read_records", "user_cards_dir"]
+
+NONE_MARKS = ("", "-", "—", "–", "none", "n/a")  # "no reduction", "no symbol"
+
+
+def user_cards_dir() -> Path:
+    """Where imported set files live: ``<user data dir>/cards/imported``."""
+    import platformdirs
+
+    return Path(platformdirs.user_data_dir("bss_desktop")) / "cards" / "imported"
+
+
+# ------------------------------------------------------------------ the report
+
+
+@dataclass(frozen=True)
+class Refusal:
+    """A record that was not imported, and why."""
+
+    file: str
+    index: int | None  # position in the file's array (0 for a file holding one object); None: the whole file
+    card_id: str | None
+    field: str | None  # the community JSON field, e.g. "core_requirements[1].level"
+    reason: str
+
+    def __str__(self) -> str:
+        where = self.file if self.index is None else f"{self.file} [{self.index}]"
+        parts = [where, self.card_id or "(no ID)"]
+        if self.field:
+            parts.append(f"field {self.field!r}")
+        return ": ".join(parts + [self.reason])
+
+
+@dataclass(frozen=True)
+class KeywordNote:
+    """A keyword of an imported card: mapped to a `Keyword` (text is its printed form) or kept as text."""
+
+    card_id: str
+    card_name: str
+    text: str
+    mapped: bool
+    reason: str = ""  # why it stays text
+
+
+@dataclass
+class ImportReport:
+    files: list[str] = field(default_factory=list)
+    cards: list[CardDef] = field(default_factory=list)
+    written: dict[str, int] = field(default_factory=dict)  # set file -> cards it holds from this import
+    keywords: list[KeywordNote] = field(default_factory=list)
+    refused: list[Refusal] = field(default_factory=list)
+    dest: Path | None = None
+
+    @property
+    def mapped_keywords(self) -> list[KeywordNote]:
+        return [k for k in self.keywords if k.mapped]
+
+    @property
+    def text_keywords(self) -> list[KeywordNote]:
+        return [k for k in self.keywords if not k.mapped]
+
+    def lines(self) -> list[str]:
+        n = len(self.cards)
+        out = [f"Imported {n} card{'s' if n != 1 else ''} from {len(self.files)} "
+               f"file{'s' if len(self.files) != 1 else ''}" + (f" into {self.dest}" if self.dest and n else "") + "."]
+        for name, count in sorted(self.written.items()):
+            out.append(f"  {name}: {count} card{'s' if count != 1 else ''}")
+        mapped = self.mapped_keywords
+        out.append(f"Keywords mapped: {len(mapped)}")
+        for k in mapped:
+            out.append(f"  {k.card_id} {k.card_name}: {k.text}")
+        kept = self.text_keywords
+        if kept:
+            out.append(f"Keywords kept as text (resolved by hand): {len(kept)}")
+            for k in kept:
+                out.append(f"  {k.card_id} {k.card_name}: {k.text} ({k.reason})")
+        out.append(f"Refused: {len(self.refused)} record{'s' if len(self.refused) != 1 else ''}")
+        for r in self.refused:
+            out.append(f"  {r}")
+        return out
+
+    def __str__(self) -> str:
+        return "\n".join(self.lines())
+
+
+class RecordRefused(Exception):
+    """A community record that can't be imported; `field` is the JSON field at fault."""
+
+    def __init__(self, field: str | None, reason: str):
+        super().__init__(reason)
+        self.field = field
+        self.reason = reason
+
+
+# ------------------------------------------------------------------ reading the files
+
+
+def read_records(path: str | Path) -> tuple[list[tuple[str, int, Any]], list[Refusal], list[str]]:
+    """Every card record under `path` as (file, index, record), the files that could not be read, and the files read.
+
+    `path` is a JSON file (one card object or an array of them) or a folder, searched recursively for ``*.json``.
+    """
+    path = Path(path)
+    if path.is_dir():
+        files = sorted(p for p in path.rglob("*") if p.is_file() and p.suffix.lower() == ".json")
+    elif path.is_file():
+        files = [path]
+    else:
+        raise FileNotFoundError(f"{path}: no such file or folder")
+    records: list[tuple[str, int, Any]] = []
+    refused: list[Refusal] = []
+    shown_files = []
+    for f in files:
+        shown = str(f)
+        shown_files.append(shown)
+        try:
+            data = json.loads(f.read_text(encoding="utf-8-sig"))
+        except UnicodeDecodeError as e:
+            refused.append(Refusal(shown, None, None, None, f"not UTF-8 text ({e.reason} at byte {e.start})"))
+            continue
+        except json.JSONDecodeError as e:
+            refused.append(Refusal(shown, None, None, None, f"not valid JSON: {e.msg} (line {e.lineno})"))
+            continue
+        if isinstance(data, list):
+            records.extend((shown, i, rec) for i, rec in enumerate(data))
+        elif isinstance(data, dict):
+            records.append((shown, 0, data))
+        else:
+            refused.append(Refusal(shown, None, None, None, "expected a card object or an array of card objects"))
+    return records, refused, shown_files
+
+
+# ------------------------------------------------------------------ one record
+
+
+def _text(value: Any) -> str:
+    return value.strip() if isinstance(value, str) else ""
+
+
+def _number(value: Any, field: str, *, what: str = "a whole number") -> int:
+    if isinstance(value, bool):
+        raise RecordRefused(field, f"expected {what}, got {value!r}")
+    if isinstance(value, int):
+        n = value
+    elif isinstance(value, float) and value.is_integer():
+        n = int(value)
+    elif isinstance(value, str) and re.fullmatch(r"\s*\d[\d,]*\s*", value):
+        n = int(value.replace(",", "").strip())
+    else:
+        raise RecordRefused(field, f"expected {what}, got {value!r}")
+    if n < 0:
+        raise RecordRefused(field, f"must be at least 0, got {n}")
+    return n
+
+
+def _list(value: Any, field: str) -> list:
+    if value is None:
+        return []
+    if isinstance(value, str):
+        return [value]
+    if not isinstance(value, list):
+        raise RecordRefused(field, f"expected a list, got {type(value).__name__}")
+    return value
+
+
+def _colour(value: Any, field: str) -> str:
+    c = value.strip().lower() if isinstance(value, str) else value
+    if c not in COLORS:
+        raise RecordRefused(field, f"unknown colour {value!r}; expected one of {', '.join(COLORS)}")
+    return c
+
+
+def _is_none_mark(value: Any) -> bool:
+    return isinstance(value, str) and value.strip().lower() in NONE_MARKS
+
+
+def _set_id(raw: str, card_id: str) -> str:
+    text = raw or (card_id.rsplit("-", 1)[0] if "-" in card_id else "IMPORTED")
+    slug = re.sub(r"[^A-Za-z0-9_.-]+", "-", text).strip("-.") or "IMPORTED"
+    return slug if ID_PATTERN.match(slug) else "IMPORTED"
+
+
+def _norm(name: str) -> str:
+    return re.sub(r"[^a-z]", "", name.lower())
+
+
+_KEYWORD_BY_NORM = {_norm(KEYWORD_NAMES[k]): k for k in KEYWORDS} | {k.replace("_", ""): k for k in KEYWORDS}
+
+
+def _map_keyword(name: str, modifier: str) -> tuple[Keyword | None, str]:
+    """The `Keyword` for a community keyword entry, or None and why it stays text."""
+    norm = _norm(name)
+    if norm == "chain":
+        return None, "【Chain】 continues its effect's text"
+    kw = _KEYWORD_BY_NORM.get(norm)
+    if kw is None:
+        return None, "not a keyword this app knows"
+    mod = modifier.strip()
+    if kw in ("gale", "raid"):
+        m = re.fullmatch(r"\+?\s*(\d+)", mod)
+        if not m or int(m.group(1)) < 1:
+            return None, f"{KEYWORD_NAMES[kw]} needs a number, got {mod!r}"
+        return Keyword(kw, value=int(m.group(1))), ""
+    if kw == "crush":
+        if not mod:
+            return Keyword(kw, value=0), ""  # CR 11-11-3
+        m = re.fullmatch(r"\+?\s*(\d+)", mod)
+        if not m:
+            return None, f"Crush needs a modifier like +1, got {mod!r}"
+        return Keyword(kw, value=int(m.group(1))), ""
+    if kw == "armor":
+        parts = [p.strip().lower() for p in re.split(r",|/|&|\band\b", mod) if p.strip()]
+        if not parts or any(p not in COLORS for p in parts) or len(set(parts)) != len(parts):
+            return None, f"Armor needs colours like 'Blue, White', got {mod!r}"
+        return Keyword(kw, colors=tuple(parts)), ""
+    if kw in ("immortal", "ascend"):
+        target = _condition_target(mod)
+        if target is None:
+            return None, f"{KEYWORD_NAMES[kw]}: can't read the condition {mod!r} as a family or colour"
+        return Keyword(kw, condition=target), ""
+    if kw == "astral":
+        t = _norm(mod)
+        if not t:
+            return Keyword(kw), ""
+        timing = {"duringyourturn": "your_turn", "duringopponentsturn": "opponent_turn",
+                  "duringyouropponentsturn": "opponent_turn", "duringtheopponentsturn": "opponent_turn"}.get(t)
+        if timing is None:
+            return None, f"Astral timing {mod!r} is neither During Your Turn nor During Opponent's Turn"
+        return Keyword(kw, timing=timing), ""
+    if mod:
+        return None, f"{KEYWORD_NAMES[kw]} takes no modifier, got {mod!r}"
+    return Keyword(kw), ""
+
+
+def _condition_target(mod: str) -> Target | None:
+    """"Dragon" -> family Dragon; "Red" / "Red, Blue" -> those colours; anything else: None."""
+    text = re.sub(r"\s+spirits?$", "", mod.strip(), flags=re.I).strip()
+    if not text:
+        return None
+    parts = [p.strip().lower() for p in re.split(r",|/|\bor\b", text) if p.strip()]
+    if parts and all(p in COLORS for p in parts):
+        return Target(side="you", colors=tuple(dict.fromkeys(parts)))  # one of your own spirits
+    if re.fullmatch(r"[A-Za-z][A-Za-z.'’ -]*", text) and len(text.split()) <= 3:
+        return Target(side="you", family=text)
+    return None
+
+
+def _keyword_label(name: str, modifier: str) -> str:
+    return f"【{name.strip()}: {modifier.strip()}】" if modifier.strip() else f"【{name.strip()}】"
+
+
+_STEP_RE = re.compile(r"start of (your opponent'?s|opponent'?s|your|each(?: player'?s)?|either player'?s) (\w+) step")
+_END_RE = re.compile(r"end of (your opponent'?s|opponent'?s|your|each|either player'?s) turn")
+
+
+def _whose(word: str) -> str:
+    if "opponent" in word:
+        return "opponent"
+    return "any" if word.startswith(("each", "either")) else "you"
+
+
+def _guess_kind(label: str, card_type: str) -> dict:
+    """The kind (and trigger/timing) a manual effect most likely has, from its printed label."""
+    s = label.lower().replace("’", "'")
+    if re.search(r"\bburst\b", s):
+        for words, trig in (("life", "life_reduced"), ("summon", "opponent_summons"),
+                            ("destroy", "your_spirit_destroyed"), ("attack", "opponent_attacks")):
+            if words in s:
+                return {"kind": "burst", "trigger": trig}
+    if card_type == "magic":
+        return {"kind": "magic"}
+    m = _STEP_RE.search(s)
+    if m and m.group(2) in STEPS:
+        return {"kind": "triggered", "trigger": "start_of_step", "step": m.group(2), "whose": _whose(m.group(1))}
+    m = _END_RE.search(s)
+    if m:
+        return {"kind": "triggered", "trigger": "end_of_turn", "whose": _whose(m.group(1))}
+    patterns = (
+        (r"when (this spirit )?(is )?summon", "when_summoned"),
+        (r"when (this nexus )?(is )?placed", "when_placed"),
+        (r"when (this spirit )?(attacks?|attacking) ?(/|or) ?(blocks?|blocking)", "when_attacks_or_blocks"),
+        (r"when (this spirit )?(is )?destroyed by (your |the )?opponent", "when_destroyed_by_opponent"),
+        (r"when (this spirit('s attack)? )?(is )?blocked\b", "when_blocked"),
+        (r"when (this spirit )?(attacks|attacking)\b", "when_attacks"),
+        (r"when (this spirit )?(blocks|blocking)\b", "when_blocks"),
+        (r"when (this (spirit|nexus|card) )?(is )?destroyed", "when_destroyed"),
+        (r"(battle ends|end of (the )?battle)", "when_battle_ends"),
+    )
+    for pattern, trig in patterns:
+        if re.search(pattern, s):
+            return {"kind": "triggered", "trigger": trig}
+    flash, main = re.search(r"\bflash\b", s), re.search(r"\bmain\b", s)
+    if flash or main:
+        return {"kind": "activated", "timing": [t for t, on in (("main", main), ("flash", flash)) if on]}
+    return {"kind": "constant"}
+
+
+def _label_of(details: str) -> str:
+    """The label a text starts with: "(When Summoned) ..." / "Flash: ..." / "When summoned, ..."."""
+    m = re.match(r"\s*[\(\[]([^\)\]]{1,60})[\)\]]", details)
+    if m:
+        return m.group(1)
+    return re.split(r"[,:.]", details, maxsplit=1)[0][:60]
+
+
+def _levels_of(value: Any, field: str, card_levels: list[int]) -> list[int]:
+    levels = [_number(v, f"{field}[{i}]", what="a level number") for i, v in enumerate(_list(value, field))]
+    for i, n in enumerate(levels):
+        if i and n <= levels[i - 1]:
+            raise RecordRefused(f"{field}[{i}]", f"levels must go up; {n} comes after {levels[i - 1]}")
+        if card_levels and n not in card_levels:
+            have = ", ".join(map(str, card_levels))
+            raise RecordRefused(f"{field}[{i}]", f"the card has no LV{n} (its levels: {have})")
+    return levels
+
+
+def convert_record(rec: Any) -> tuple[dict, str, list[KeywordNote], dict[str, str]]:
+    """One community record -> (card dict for a set file, set id, keyword notes, card-dict field -> JSON field).
+
+    Raises `RecordRefused` (with the JSON field) for anything that can't be imported; the card dict is then checked by
+    `card_from_dict`, whose field names the last mapping translates back.
+    """
+    if not isinstance(rec, dict):
+        raise RecordRefused(None, f"expected a card object, got {type(rec).__name__}")
+    card_id = rec.get("ID", rec.get("id"))
+    if card_id is None:
+        raise RecordRefused("ID", "missing")
+    card_id = card_id.strip() if isinstance(card_id, str) else card_id
+    if not isinstance(card_id, str) or not ID_PATTERN.match(card_id):
+        raise RecordRefused("ID", f"expected an ID of letters, digits, '-', '_' or '.', got {card_id!r}")
+    name = _text(rec.get("name"))
+    if not name:
+        raise RecordRefused("name", "missing")
+    raw_type = rec.get("cardType")
+    card_type = raw_type.strip().lower() if isinstance(raw_type, str) else None
+    if card_type not in CARD_TYPES:
+        raise RecordRefused("cardType", f"unknown card type {raw_type!r}; expected SPIRIT, NEXUS or MAGIC")
+
+    colors = list(dict.fromkeys(_colour(c, f"color[{i}]") for i, c in enumerate(_list(rec.get("color"), "color"))))
+    if not colors:
+        raise RecordRefused("color", "missing (every card has at least one colour)")
+    if "cost" not in rec:
+        raise RecordRefused("cost", "missing")
+    raw_cost = rec["cost"]
+    if isinstance(raw_cost, str) and raw_cost.strip().upper() in ("X", "-", "—", "–"):
+        raise RecordRefused("cost", f"cost {raw_cost.strip()!r} is not a fixed number; this app needs one")
+    cost = _number(raw_cost, "cost", what="a cost (a whole number)")
+
+    reduction = [_colour(c, f"reduction[{i}]") for i, c in enumerate(_list(rec.get("reduction"), "reduction"))
+                 if not _is_none_mark(c)]
+    symbols = []
+    for i, s in enumerate(_list(rec.get("symbols"), "symbols")):
+        if _is_none_mark(s):
+            continue
+        if not isinstance(s, str):
+            raise RecordRefused(f"symbols[{i}]", f"expected a colour or 'colour/colour', got {s!r}")
+        parts = [_colour(p, f"symbols[{i}]") for p in s.split("/")]
+        if len(set(parts)) != len(parts):
+            raise RecordRefused(f"symbols[{i}]", f"symbol {s!r} repeats a colour")
+        symbols.append("/".join(parts))
+    families = []
+    for i, fam in enumerate(_list(rec.get("subType"), "subType")):
+        if not isinstance(fam, str):
+            raise RecordRefused(f"subType[{i}]", f"expected a family name, got {fam!r}")
+        if not _is_none_mark(fam) and fam.strip() not in families:
+            families.append(fam.strip())
+    rarity = rec.get("rarity")
+    rarity = "" if rarity is None else str(rarity).strip()
+
+    fields_back = {"id": "ID", "name": "name", "type": "cardType", "colors": "color", "cost": "cost",
+                   "reduction": "reduction", "symbols": "symbols", "families": "subType", "rarity": "rarity",
+                   "timing": "effects", "levels": "core_requirements"}
+    data: dict = {"id": card_id, "name": name, "type": card_type, "colors": colors, "cost": cost}
+    if reduction:
+        data["reduction"] = reduction
+    if symbols:
+        data["symbols"] = symbols
+    if families:
+        data["families"] = families
+
+    reqs = _list(rec.get("core_requirements"), "core_requirements")
+    card_levels: list[int] = []
+    if card_type == "magic":
+        if any(isinstance(r, dict) and any(v not in (None, "", 0, "-", "—") for v in r.values()) for r in reqs):
+            raise RecordRefused("core_requirements", "magic cards have no levels")
+    else:
+        if not reqs:
+            raise RecordRefused("core_requirements", f"missing (a {card_type} needs at least LV1)")
+        levels = []
+        for i, r in enumerate(reqs):
+            at = f"core_requirements[{i}]"
+            if not isinstance(r, dict):
+                raise RecordRefused(at, "expected {level, battlePoints, cores}")
+            for key in ("level", "cores"):
+                if r.get(key) is None:
+                    raise RecordRefused(f"{at}.{key}", "missing")
+            lv = {"level": _number(r["level"], f"{at}.level"), "cores": _number(r["cores"], f"{at}.cores")}
+            bp = r.get("battlePoints")
+            if card_type == "spirit":
+                if bp is None or _is_none_mark(bp):
+                    raise RecordRefused(f"{at}.battlePoints", "missing (spirits have BP at every level)")
+                lv["bp"] = _number(bp, f"{at}.battlePoints", what="BP (a whole number)")
+            elif not (bp is None or _is_none_mark(bp) or bp == 0 or bp == "0"):
+                raise RecordRefused(f"{at}.battlePoints", "a nexus has no BP")
+            levels.append(lv)
+            fields_back[f"levels[{i}].level"] = f"{at}.level"
+            fields_back[f"levels[{i}].cores"] = f"{at}.cores"
+            fields_back[f"levels[{i}].bp"] = f"{at}.battlePoints"
+            fields_back[f"levels[{i}]"] = at
+        data["levels"] = levels
+        card_levels = [lv["level"] for lv in levels]
+    if rarity:
+        data["rarity"] = rarity
+
+    keywords: list[dict] = []
+    effects: list[dict] = []
+    notes: list[KeywordNote] = []
+    magic_labels = magic_words = ""  # a magic card's timing: from its labels, else from anywhere in its text
+    for i, e in enumerate(_list(rec.get("effects"), "effects")):
+        at = f"effects[{i}]"
+        if not isinstance(e, dict):
+            raise RecordRefused(at, "expected {levels, condition, keywords, details, steps}")
+        levels = _levels_of(e.get("levels"), f"{at}.levels", card_levels)
+        condition = _text(e.get("condition"))
+        details = e.get("details")
+        if details is not None and not isinstance(details, str):
+            raise RecordRefused(f"{at}.details", f"expected text, got {type(details).__name__}")
+        steps = []
+        for j, s in enumerate(_list(e.get("steps"), f"{at}.steps")):
+            if not isinstance(s, str):
+                raise RecordRefused(f"{at}.steps[{j}]", f"expected text, got {type(s).__name__}")
+            if s.strip():
+                steps.append(s.strip())
+        kw_levels = [] if sorted(levels) == card_levels else levels
+        kept: list[str] = []
+        for j, k in enumerate(_list(e.get("keywords"), f"{at}.keywords")):
+            kat = f"{at}.keywords[{j}]"
+            if not isinstance(k, dict) or not isinstance(k.get("keyword_name"), str) \
+                    or not k["keyword_name"].strip():
+                raise RecordRefused(kat, "expected {keyword_name, keyword_modifier}")
+            kname = k["keyword_name"]
+            modifier = k.get("keyword_modifier")
+            modifier = "" if modifier is None else str(modifier)
+            if card_type == "magic":
+                kw, why = None, "keywords on magic cards stay text"
+            else:
+                kw, why = _map_keyword(kname, modifier)
+            if kw is None:
+                kept.append(_keyword_label(kname, modifier))
+                notes.append(KeywordNote(card_id, name, kept[-1], False, why))
+                continue
+            if kw_levels:
+                kw = Keyword(kw.name, kw.value, kw.colors, kw.condition, kw.timing, tuple(kw_levels))
+            fields_back[f"keywords[{len(keywords)}]"] = kat
+            keywords.append(keyword_to_dict(kw))
+            notes.append(KeywordNote(card_id, name, keyword_text(kw), True))
+        body = " ".join(p for p in [*kept, (details or "").strip(), *steps] if p)
+        if not body:
+            continue
+        label = condition or _label_of(details or "")
+        guess = _guess_kind(label, card_type)
+        if card_type == "magic":
+            magic_labels += f" {label}"
+            magic_words += f" {body}"
+        head = "".join(f"[LV{n}]" for n in levels)
+        shown_condition = ""
+        if condition and condition.lower() not in body.lower():
+            burst = re.fullmatch(r"(?i)burst\W*(.*?)\W*", condition)
+            if burst:  # "Burst: After your life is reduced" -> "Burst (After your life is reduced):"
+                shown_condition = f"Burst ({burst.group(1)}):" if burst.group(1) else "Burst:"
+            elif re.fullmatch(r"(?i)(flash|main|main\s*/\s*flash|flash\s*/\s*main|constant)", condition):
+                shown_condition = f"{condition}:"
+            else:
+                shown_condition = f"({condition})"
+        text = " ".join(p for p in (head, shown_condition, body) if p)
+        effect: dict = {**guess, "manual": True, "text": text}
+        if levels and card_type != "magic":
+            effect["levels"] = levels
+        if effect["kind"] == "magic":
+            effect.pop("timing", None)
+        fields_back[f"effects[{len(effects)}]"] = at
+        effects.append(effect)
+
+    if card_type == "magic":
+        timing = []
+        for words in (magic_labels.lower(), magic_words.lower()):
+            timing = timing or [t for t in ("main", "flash") if re.search(rf"\b{t}\b", words)]
+        data["timing"] = timing or ["main"]
+        if effects and not any(e["kind"] == "magic" for e in effects) and \
+                not all(e["kind"] == "burst" for e in effects):
+            effects[0] = {**effects[0], "kind": "magic"}
+    if keywords:
+        data["keywords"] = keywords
+    if effects:
+        data["effects"] = effects
+    set_id = _set_id(_text(rec.get("set")), card_id)
+    return data, set_id, notes, fields_back
+
+
+def _json_field(field: str | None, back: dict[str, str]) -> str | None:
+    if not field:
+        return field
+    if field in back:
+        return back[field]
+    # the longest known prefix: "effects[0].levels[1]" -> "effects[2].levels[1]"
+    for key in sorted(back, key=len, reverse=True):
+        if field.startswith(key + ".") or field.startswith(key + "["):
+            return back[key] + field[len(key):]
+    head = re.split(r"[.\[]", field, maxsplit=1)[0]
+    return back.get(head, head) + field[len(head):]
+
+
+# ------------------------------------------------------------------ importing and writing
+
+
+def import_cards(path: str | Path, dest: str | Path | None = None, *, base_db: CardDB | None = None,
+                 write: bool = True) -> ImportReport:
+    """Import every card record under `path` into set files in `dest` (default: `user_cards_dir()`).
+
+    Cards already imported into `dest` stay; a card imported again (same ID) is replaced. Records that can't be
+    imported are listed in the report's `refused`, never dropped silently. IDs of shipped cards (`base_db`, default
+    the shipped card db) are refused: an imported card can't replace one.
+    """
+    dest = Path(dest) if dest is not None else user_cards_dir()
+    base = base_db if base_db is not None else load_default_db()
+    records, refused, files = read_records(path)
+    report = ImportReport(files=files, refused=refused, dest=dest)
+    seen: dict[str, tuple[str, int]] = {}
+    new: dict[str, list[tuple[CardDef, dict]]] = {}
+    set_names: dict[str, str] = {}
+    for file, index, rec in records:
+        rid = rec.get("ID", rec.get("id")) if isinstance(rec, dict) else None
+        rid = rid if isinstance(rid, str) else None
+        try:
+            data, set_id, notes, back = convert_record(rec)
+        except RecordRefused as e:
+            report.refused.append(Refusal(file, index, rid, e.field, e.reason))
+            continue
+        try:
+            card = card_from_dict(data, file=file, set_id=set_id)
+        except CardDataError as e:
+            report.refused.append(Refusal(file, index, rid, _json_field(e.field, back), e.message))
+            continue
+        if card.id in seen:
+            f0, i0 = seen[card.id]
+            report.refused.append(Refusal(file, index, card.id, "ID", f"duplicate ID: also in {f0} [{i0}]"))
+            continue
+        if card.id in base:
+            report.refused.append(Refusal(file, index, card.id, "ID",
+                                          f"a shipped card ({display_path(base.source_of(card.id) or 'cards/')}) "
+                                          "has this ID"))
+            continue
+        seen[card.id] = (file, index)
+        new.setdefault(set_id, []).append((card, data))
+        set_names.setdefault(set_id, _text(rec.get("set")) or set_id)
+        report.cards.append(card)
+        report.keywords.extend(notes)
+    if write and report.cards:
+        report.written = _write_sets(dest, new, set_names)
+    return report
+
+
+def _write_sets(dest: Path, new: dict[str, list[tuple[CardDef, dict]]], set_names: dict[str, str]) -> dict[str, int]:
+    """Merge the new cards into the set files in `dest`; a re-imported ID replaces the old card wherever it was."""
+    dest.mkdir(parents=True, exist_ok=True)
+    existing: dict[str, dict] = {}
+    for p in sorted(dest.glob("*.yaml")):
+        cards = load_set_file(p)  # a broken file is an error: it is never overwritten blindly
+        header = yaml.safe_load(p.read_text(encoding="utf-8-sig"))["set"]
+        existing[p.stem] = {"name": header["name"], "id": header["id"], "path": p,
+                            "cards": {c.id: c for c in cards}}
+    new_ids = {card.id for cards in new.values() for card, _ in cards}
+    touched = set()
+    for stem, info in existing.items():
+        if new_ids & set(info["cards"]):
+            info["cards"] = {i: c for i, c in info["cards"].items() if i not in new_ids}
+            touched.add(stem)
+    written: dict[str, int] = {}
+    for set_id, cards in new.items():
+        info = existing.setdefault(set_id, {"name": set_names.get(set_id, set_id), "id": set_id,
+                                            "path": dest / f"{set_id}.yaml", "cards": {}})
+        for card, _ in cards:
+            info["cards"][card.id] = card
+        touched.add(set_id)
+        written[info["path"].name] = len(cards)
+    for stem in touched:
+        info = existing[stem]
+        if not info["cards"]:
+            info["path"].unlink()
+            continue
+        _dump_set(info["path"], info["id"], info["name"], list(info["cards"].values()))
+    return written
+
+
+def _dump_set(path: Path, set_id: str, set_name: str, cards: list[CardDef]) -> None:
+    out = []
+    for card in sorted(cards, key=lambda c: c.id):
+        d = card_to_dict(card)
+        d.pop("set", None)  # from the file's header
+        out.append(d)
+    text = "# Imported with `bss-desktop import-cards`; re-importing a card replaces it.\n" + yaml.safe_dump(
+        {"set": {"id": set_id, "name": set_name}, "cards": out}, sort_keys=False, allow_unicode=True, width=100)
+    tmp = path.with_suffix(".yaml.tmp")
+    tmp.write_text(text, encoding="utf-8")
+    tmp.replace(path)
+
+
+def load_user_db(base_db: CardDB | None = None, user_dir: str | Path | None = None) -> CardDB:
+    """A writable copy of `base_db` (default: the shipped cards) plus every imported set file in `user_dir`
+    (default: `user_cards_dir()`). An imported card whose ID is already taken is a `CardDataError` naming both files.
+    """
+    db = (base_db if base_db is not None else load_default_db()).copy()
+    folder = Path(user_dir) if user_dir is not None else user_cards_dir()
+    if not folder.is_dir():
+        return db
+    for path in sorted(folder.glob("*.yaml")):
+        for card in load_set_file(path):
+            if card.id in db:
+                first = db.source_of(card.id) or "the shipped cards"
+                raise CardDataError(f"duplicate card id: also defined in {first}", file=str(path), card_id=card.id)
+            db.add(card, source=str(path))
+    return db

@@ -1,0 +1,96 @@
+"""`bss-desktop cards coverage`: which cards' effects the engine automates (bss_desktop/carddb/coverage.py)."""
+from __future__ import annotations
+
+import json
+from pathlib import Path
+
+import pytest
+
+from bss_desktop import cli
+from bss_desktop.carddb import importer
+from bss_desktop.carddb.coverage import coverage, coverage_lines
+from bss_desktop.carddb.database import load_default_db
+from bss_desktop.carddb.importer import import_cards, load_user_db
+
+GOOD = Path(__file__).parent / "data_import" / "good"
+
+
+@pytest.fixture
+def user_dir(tmp_path, monkeypatch):
+    """An imported FX01/FX02 set in a user data folder of the test's own."""
+    dest = tmp_path / "imported"
+    import_cards(GOOD, dest)
+    monkeypatch.setattr(importer, "user_cards_dir", lambda: dest)
+    return dest
+
+
+def run(capsys, *argv):
+    code = cli.main(list(argv))
+    out, err = capsys.readouterr()
+    return code, out, err
+
+
+def test_shipped_cards_coverage_counts_every_non_token_card():
+    db = load_default_db()
+    report = coverage(db)
+    cards = [c for c in db.values() if not c.token]
+    assert report["total"]["cards"] == len(cards)
+    assert report["total"]["automated"] == sum(not any(e.manual for e in c.effects) for c in cards)
+    assert report["sets"]["CORE"] == {"cards": 44, "automated": 44}  # the vanilla core set
+    assert sum(s["cards"] for s in report["sets"].values()) == len(cards)
+    assert all(not e["manual"] for e in report["cards"] if e["automated"])
+
+
+def test_coverage_lists_the_manual_effects_of_imported_cards(user_dir):
+    report = coverage(load_user_db())
+    by_id = {e["id"]: e for e in report["cards"]}
+    assert by_id["FX01-002"]["automated"] and by_id["FX01-002"]["manual"] == []  # keywords only
+    assert by_id["FX01-011"]["automated"] and by_id["FX01-011"]["effects"] == 0  # vanilla
+    wyrm = by_id["FX01-001"]
+    assert not wyrm["automated"] and wyrm["manual"] == [
+        {"index": 0, "kind": "triggered", "text": "[LV1][LV2] (When Summoned) Draw 1 card. (resolved by hand)"}]
+    assert report["sets"]["FX01"] == {"cards": 12, "automated": 7}
+    assert report["sets"]["FX02-Promo"] == {"cards": 2, "automated": 0}
+
+
+def test_coverage_lines_end_with_the_totals_per_set(user_dir):
+    report = coverage(load_user_db())
+    lines = coverage_lines(report)
+    assert "CORE: 44/44 automated" in lines
+    assert "FX01: 7/12 automated" in lines and "FX02-Promo: 0/2 automated" in lines
+    t = report["total"]
+    assert lines[-1] == f"total: {t['automated']}/{t['cards']} automated"
+    i = next(i for i, line in enumerate(lines) if line.startswith("FX01-001 "))
+    assert lines[i].endswith("Cinder Wyrmling: 1 of 1 effect manual")
+    assert lines[i + 1].strip() == "effects[0]: [LV1][LV2] (When Summoned) Draw 1 card. (resolved by hand)"
+    assert any(line.startswith("FX01-002 ") and line.endswith("Tidewall Turtle: automated") for line in lines)
+    assert any(line.startswith("FX01-011 ") and line.endswith("Plain Pebble: automated (vanilla)") for line in lines)
+
+
+def test_cards_coverage_command(capsys, user_dir):
+    code, out, err = run(capsys, "cards", "coverage")
+    assert code == 0, err
+    assert "CORE: 44/44 automated" in out and "FX01: 7/12 automated" in out
+    assert "effects[0]: [LV1][LV2] (When Summoned) Draw 1 card. (resolved by hand)" in out
+
+
+def test_cards_coverage_json(capsys, user_dir):
+    code, out, _ = run(capsys, "cards", "coverage", "--json")
+    assert code == 0
+    data = json.loads(out)
+    assert data == json.loads(json.dumps(coverage(load_user_db()), ensure_ascii=False))
+    assert data["sets"]["FX01"] == {"cards": 12, "automated": 7}
+    assert {"id", "name", "set", "effects", "keywords", "automated", "manual"} <= set(data["cards"][0])
+
+
+def test_cards_coverage_without_imports(capsys, tmp_path, monkeypatch):
+    monkeypatch.setattr(importer, "user_cards_dir", lambda: tmp_path / "nothing")
+    code, out, _ = run(capsys, "cards", "coverage", "--json")
+    assert code == 0 and json.loads(out) == coverage(load_default_db())
+
+
+def test_cards_coverage_reports_a_broken_user_file(capsys, tmp_path, monkeypatch):
+    (tmp_path / "bad.yaml").write_text("set: {id: BAD, name: Bad}\ncards: [{id: B-1}]\n")
+    monkeypatch.setattr(importer, "user_cards_dir", lambda: tmp_path)
+    code, out, err = run(capsys, "cards", "coverage")
+    assert code == 1 and out == "" and "bad.yaml" in err and "B-1" in err
