@@ -451,3 +451,29 @@ def test_cr_3_1_4_effects_end_when_a_card_leaves_the_field():
     game.apply(UseMagic(0, game.state.players[0].hand[0]))
     game.apply(MoveCores(0, (CoreMove(pup, "reserve", 1),)))  # self-destroys
     assert game.state.grants == []
+
+
+def test_cr_10_2_2_discard_from_your_hand_is_your_choice_then_the_next_directive():
+    game = game_with(p0_hand=["E-TRADE", "T-R1", "T-Y2"])
+    trade, pup, lamp = game.state.players[0].hand
+    game.apply(UseMagic(0, trade))
+    info = game.pending.info
+    assert info["kind"] == "target" and sorted(info["options"]) == sorted([pup, lamp])  # not the magic itself
+    answer(game, [lamp])
+    p = game.state.players[0]
+    assert game.state.cards[lamp].zone == "trash" and len(p.hand) == 3  # pup + 2 drawn (CR 1-3-7 order)
+
+
+def test_recover_returns_a_chosen_card_of_the_type_from_your_trash():
+    game = position("""
+        turn: 3
+        turn_player: 0
+        players:
+          - {life: 5, reserve: 2, hand: [E-RECALL], trash: [T-MM, T-R1], deck: [T-W0]}
+          - {life: 5, deck: [T-W0]}
+    """)
+    spark, pup = game.state.players[0].trash
+    game.apply(UseMagic(0, game.state.players[0].hand[0]))
+    assert game.pending.info["options"] == [spark]  # magic only; Recall itself is resolving (CR 10-8-7)
+    answer(game, [spark])
+    assert game.state.cards[spark].zone == "hand" and game.state.cards[pup].zone == "trash"
