@@ -477,3 +477,28 @@ def test_recover_returns_a_chosen_card_of_the_type_from_your_trash():
     assert game.pending.info["options"] == [spark]  # magic only; Recall itself is resolving (CR 10-8-7)
     answer(game, [spark])
     assert game.state.cards[spark].zone == "hand" and game.state.cards[pup].zone == "trash"
+
+
+# ---------------------------------------------------------------- manual resolution (effects not automated)
+
+def test_manual_moves_resolve_text_by_hand_and_are_logged_as_manual():
+    from bss_desktop.engine import ManualCores, ManualExhaust, ManualMove
+
+    game = game_with(p0_hand=["E-MANUAL"], p1_field=["{card: T-R1, cores: 2}"])
+    relic = game.state.players[0].hand[0]
+    pup = field(game, 1)
+    game.apply(Summon(0, relic))
+    events = game.apply(ManualCores(0, 1, pup, "trash", 1))  # "send 1 core from an opponent's spirit to the trash"
+    assert [e["what"] for e in events if e.kind == "manual"] == ["cores"]
+    assert game.cores_on(pup) == 1 and game.state.players[1].trash_cores == 1
+    game.apply(ManualExhaust(0, pup, True))
+    assert game.state.cards[pup].exhausted
+    trash_card = game.state.players[0].deck[-1]
+    game.apply(ManualMove(0, trash_card, "field", cores=1))  # a card put onto the field brings its cores
+    assert game.state.cards[trash_card].zone == "field" and game.cores_on(trash_card) == 1
+    before = game.state_hash()
+    with pytest.raises(IllegalCommand):
+        game.apply(ManualMove(1, pup, "hand"))  # not player 2's decision
+    with pytest.raises(IllegalCommand):
+        game.apply(ManualCores(0, 1, pup, "reserve", 5))  # more cores than there are
+    assert game.state_hash() == before

@@ -13,7 +13,7 @@ from hypothesis import strategies as st
 
 from bss_desktop.engine import (Attack, Block, Concede, CoreMove, EndAttack, EndMain, IllegalCommand, MoveCores,
                                 Mulligan, Pass, PlaceNexus, SetBurst, Summon, UseMagic, invariants)
-from bss_desktop.engine.commands import ALL_COMMANDS, Activate, Awaken, Choose
+from bss_desktop.engine.commands import ALL_COMMANDS, Activate, Awaken, Choose, ManualCores, ManualExhaust, ManualMove
 from bss_desktop.sim.policy import RandomPolicy
 from helpers import new_game, position
 
@@ -482,6 +482,15 @@ def _random_command(data, game):
     if cls is Awaken:
         return Awaken(p, data.draw(card_id), data.draw(st.lists(st.tuples(loc, count), max_size=3).map(tuple)),
                       data.draw(flag))
+    if cls is ManualMove:
+        return ManualMove(p, data.draw(card_id), data.draw(st.sampled_from(["hand", "deck", "trash", "field", "burst",
+                                                                           "void", 3])),
+                          data.draw(flag), data.draw(count))
+    if cls is ManualCores:
+        return ManualCores(p, data.draw(st.integers(-1, 2)), data.draw(loc), data.draw(st.one_of(loc, st.just("life"))),
+                           data.draw(count), data.draw(flag))
+    if cls is ManualExhaust:
+        return ManualExhaust(p, data.draw(card_id), data.draw(flag))
     if cls is Choose:
         return Choose(p, data.draw(st.one_of(st.none(), flag, st.integers(-2, 9),
                                              st.lists(card_id, max_size=3).map(tuple))))

@@ -7,7 +7,8 @@
         events = game.apply(options[0])     # do it (or raise IllegalCommand, changing nothing)
 """
 from .commands import (Activate, Attack, Awaken, Block, Choose, Command, Concede, CoreMove, EndAttack, EndMain,
-                       MoveCores, Mulligan, Pass, PlaceNexus, SetBurst, Summon, UseMagic, command_from_dict)
+                       ManualCores, ManualExhaust, ManualMove, MoveCores, Mulligan, Pass, PlaceNexus, SetBurst, Summon,
+                       UseMagic, command_from_dict)
 from .errors import IllegalCommand, PositionError, RecordError
 from .events import Event
 from .game import Game, Pending
@@ -15,6 +16,6 @@ from .settings import Ruleset
 
 __all__ = [
     "Activate", "Attack", "Awaken", "Block", "Choose", "Command", "Concede", "CoreMove", "EndAttack", "EndMain", "Event", "Game",
-    "IllegalCommand", "MoveCores", "Mulligan", "Pass", "Pending", "PlaceNexus", "PositionError", "RecordError",
+    "IllegalCommand", "ManualCores", "ManualExhaust", "ManualMove", "MoveCores", "Mulligan", "Pass", "Pending", "PlaceNexus", "PositionError", "RecordError",
     "Ruleset", "SetBurst", "Summon", "UseMagic", "command_from_dict",
 ]

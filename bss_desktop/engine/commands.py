@@ -161,17 +161,54 @@ class Choose(Command):
 
 
 @dataclass(frozen=True, slots=True)
+class ManualMove(Command):
+    """A move made by hand to resolve an effect the engine does not automate (logged as manual).
+
+    Moves `card` to its owner's `to` zone (hand, deck, trash, field, burst); `bottom` puts it
+    under the deck; a card put onto the field takes `cores` from its owner's reserve. Cores on
+    a card leaving the field go to its owner's reserve (CR 3-5-5).
+    """
+
+    card: int
+    to: str
+    bottom: bool = False
+    cores: int = 0
+
+
+@dataclass(frozen=True, slots=True)
+class ManualCores(Command):
+    """Move `owner`'s cores by hand: `count` regular cores (and the soul core if `soul`) from
+    `src` to `dst` (life, reserve, trash, void, or a card of theirs on the field)."""
+
+    owner: int
+    src: Loc
+    dst: Loc
+    count: int = 1
+    soul: bool = False
+
+
+@dataclass(frozen=True, slots=True)
+class ManualExhaust(Command):
+    """Exhaust or refresh a field card by hand."""
+
+    card: int
+    exhausted: bool
+
+
+@dataclass(frozen=True, slots=True)
 class Concede(Command):
     """CR 1-2-4: either player, at any time."""
 
 
 ALL_COMMANDS = (Mulligan, Summon, PlaceNexus, UseMagic, SetBurst, MoveCores, EndMain,
-                Attack, EndAttack, Pass, Block, Activate, Awaken, Choose, Concede)
+                Attack, EndAttack, Pass, Block, Activate, Awaken, Choose, ManualMove, ManualCores, ManualExhaust,
+                Concede)
 _KIND_OF = {
     Mulligan: "mulligan", Summon: "summon", PlaceNexus: "place_nexus", UseMagic: "use_magic",
     SetBurst: "set_burst", MoveCores: "move_cores", EndMain: "end_main", Attack: "attack",
     EndAttack: "end_attack", Pass: "pass", Block: "block", Activate: "activate", Awaken: "awaken",
-    Choose: "choose", Concede: "concede",
+    Choose: "choose", ManualMove: "manual_move", ManualCores: "manual_cores", ManualExhaust: "manual_exhaust",
+    Concede: "concede",
 }
 _BY_KIND = {v: k for k, v in _KIND_OF.items()}
 _SEL_FIELDS = ("pay", "place", "sources")
@@ -241,6 +278,15 @@ def command_from_dict(d: dict) -> Command:
             v = _int(v, "player")
             if v not in (0, 1):
                 raise CommandFormatError("player", f"must be 0 or 1, got {v}")
+        elif f.name in ("src", "dst"):
+            v = v if v in ("life", "reserve", "trash", "void") else _loc(v, f.name)
+        elif f.name == "to":
+            if v not in ("hand", "deck", "trash", "field", "burst"):
+                raise CommandFormatError("to", f"expected hand, deck, trash, field or burst, got {v!r}")
+        elif f.name in ("owner", "count", "cores"):
+            v = _int(v, f.name, minimum=0)
+        elif f.name in ("bottom", "exhausted"):
+            v = _bool(v, f.name)
         elif f.name in ("card", "spirit", "ascend", "effect"):
             v = None if (v is None and (cls is Block or f.name == "ascend")) else _int(v, f.name)
         elif f.name in _SEL_FIELDS:

@@ -14,7 +14,8 @@ from typing import NamedTuple
 
 from . import continuous, costs, stats
 from .commands import (Activate, Attack, Awaken, Block, Choose, Command, Concede, CoreMove, EndAttack, EndMain,
-                       MoveCores, Mulligan, Pass, PlaceNexus, SetBurst, Summon, UseMagic)
+                       ManualCores, ManualExhaust, ManualMove, MoveCores, Mulligan, Pass, PlaceNexus, SetBurst, Summon,
+                       UseMagic)
 from .errors import IllegalCommand
 from .events import Event
 from .resolution import Resolution
@@ -1062,6 +1063,83 @@ class Game(Resolution):
         if window == "flash" and st.result is None:
             st.battle.passes, st.battle.priority = 0, 1 - p
 
+    # ------------------------------------------------------------------ manual moves
+
+    def _expect_manual(self, cmd) -> None:
+        """Manual moves resolve effects the engine does not automate: the deciding player makes them,
+        between actions (not in the middle of an automated effect's choices)."""
+        pend = self.pending
+        if pend.kind in ("choose", "mulligan") or pend.player != cmd.player:
+            raise IllegalCommand("CR 1-3-1", "manual moves are made by the player whose decision it is, between actions")
+
+    def _h_manual_move(self, cmd: ManualMove) -> None:
+        self._expect_manual(cmd)
+        st = self.state
+        card = st.cards.get(cmd.card) if isinstance(cmd.card, int) and not isinstance(cmd.card, bool) else None
+        if card is None or card.zone in ("removed", "resolving", "token"):
+            raise IllegalCommand("CR 3-1-1", f"card {cmd.card!r} is not in a player's area")
+        d = self.db[card.cid]
+        if cmd.to not in ("hand", "deck", "trash", "field", "burst"):
+            raise IllegalCommand("CR 3-1-1", f"{cmd.to!r} is not an area a card can be moved to")
+        if cmd.to == card.zone and not (cmd.to == "deck" and cmd.bottom):
+            raise IllegalCommand("CR 1-3-2-2", "the card is already there")
+        if cmd.to == "field" and d.type == "magic":
+            raise IllegalCommand("CR 3-5-1", f"{d.name} is a magic card; only spirits and nexuses go on the field")
+        if cmd.to == "burst" and (not d.burst or st.players[card.owner].burst is not None):
+            raise IllegalCommand("CR 3-8-3", "only a card with a burst effect, into an empty burst area")
+        n = cmd.cores
+        if not isinstance(n, int) or isinstance(n, bool) or n < 0 or (n and cmd.to != "field"):
+            raise IllegalCommand("CR 1-3-5", "cores come along only onto the field, as a whole number")
+        if n > st.players[card.owner].reserve:
+            raise IllegalCommand("CR 10-6-7", f"the reserve has only {st.players[card.owner].reserve} core(s)")
+        self._emit("manual", player=cmd.player, what="move", card=card.iid, to=cmd.to)
+        if card.zone == "field":
+            self._leave_field(card.iid, cmd.to, "manual", bottom=cmd.bottom)
+        else:
+            self._move_card(card.iid, cmd.to, "manual", bottom=cmd.bottom)
+        if n:
+            self._move_cores(card.owner, "reserve", card.iid, n, False, "manual", None)
+        self._manage()
+
+    def _h_manual_cores(self, cmd: ManualCores) -> None:
+        self._expect_manual(cmd)
+        st = self.state
+        if cmd.owner not in (0, 1) or isinstance(cmd.owner, bool):
+            raise IllegalCommand("CR 1-1-1", f"there is no player {cmd.owner!r}")
+        player = st.players[cmd.owner]
+        places = ("life", "reserve", "trash", "void")
+        for loc in (cmd.src, cmd.dst):
+            if loc not in places and not (isinstance(loc, int) and not isinstance(loc, bool) and loc in player.field):
+                raise IllegalCommand("CR 3-1-1", f"{loc!r} is not one of player {cmd.owner + 1}'s core places")
+        if cmd.src == cmd.dst:
+            raise IllegalCommand("CR 1-3-2-2", "the cores are already there")
+        if not isinstance(cmd.count, int) or isinstance(cmd.count, bool) or cmd.count < 0 or \
+                (cmd.count == 0 and not cmd.soul):
+            raise IllegalCommand("CR 1-3-2-3", "move at least one core")
+        have = {"life": player.life, "reserve": player.reserve, "trash": player.trash_cores}.get(cmd.src)
+        if have is None and cmd.src != "void":
+            have = st.cards[cmd.src].cores
+        if have is not None and cmd.count > have:
+            raise IllegalCommand("CR 1-3-2", f"there are only {have} core(s) at {cmd.src!r}")
+        if cmd.soul and player.soul != cmd.src:
+            raise IllegalCommand("CR 4-11-3", f"player {cmd.owner + 1}'s soul core is not at {cmd.src!r}")
+        self._emit("manual", player=cmd.player, what="cores", owner=cmd.owner, src=cmd.src, dst=cmd.dst,
+                   count=cmd.count, soul=cmd.soul)
+        cause = Cause("self", cmd.owner) if cmd.player == cmd.owner else Cause("effect_cores", cmd.player)
+        self._move_cores(cmd.owner, cmd.src, cmd.dst, cmd.count, cmd.soul, "manual", cause)
+        self._manage()
+
+    def _h_manual_exhaust(self, cmd: ManualExhaust) -> None:
+        self._expect_manual(cmd)
+        card = self.state.cards.get(cmd.card) if isinstance(cmd.card, int) and not isinstance(cmd.card, bool) else None
+        if card is None or card.zone != "field":
+            raise IllegalCommand("CR 4-4-1", f"card {cmd.card!r} is not on the field")
+        if card.exhausted == cmd.exhausted:
+            raise IllegalCommand("CR 1-3-2-1", "the card is already " + ("exhausted" if cmd.exhausted else "refreshed"))
+        self._emit("manual", player=cmd.player, what="exhaust", card=card.iid, exhausted=cmd.exhausted)
+        self._set_exhausted(card.iid, cmd.exhausted)
+        self._manage()
+
     def _h_concede(self, cmd: Concede) -> None:
         # CR 1-2-4, 1-2-5: any time, at once, unaffected by effects
         self._emit("concede", player=cmd.player)
@@ -1077,6 +1155,7 @@ def _describe(pend: Pending | None) -> str:
 
 
 _HANDLERS = {
+    ManualMove: Game._h_manual_move, ManualCores: Game._h_manual_cores, ManualExhaust: Game._h_manual_exhaust,
     Activate: Game._h_activate, Awaken: Game._h_awaken, Choose: Game._h_choose,
     Mulligan: Game._h_mulligan, Summon: Game._h_summon, PlaceNexus: Game._h_summon, UseMagic: Game._h_use_magic,
     SetBurst: Game._h_set_burst, MoveCores: Game._h_move_cores, EndMain: Game._h_end_main, Attack: Game._h_attack,
