@@ -11,6 +11,10 @@ def _name(game, cid: str) -> str:
     return game.db[cid].name
 
 
+def _card(game, iid: int) -> str:
+    return _name(game, game.state.cards[iid].cid)
+
+
 def _who(p: int) -> str:
     return f"Player {p + 1}"
 
@@ -40,7 +44,7 @@ def describe(game, event, viewer: int | None) -> str:
         return ""
     if k == "draw":
         if viewer is None or viewer == d["player"]:
-            return f"{_who(d['player'])} draws {_name(game, game.state.cards[d['card']].cid)}."
+            return f"{_who(d['player'])} draws {_card(game, d['card'])}."
         return f"{_who(d['player'])} draws a card."
     if k == "card_moved":
         who, name = _who(d["owner"]), _name(game, d["cid"])
@@ -79,11 +83,11 @@ def describe(game, event, viewer: int | None) -> str:
             return f"{_who(d['player'])} moves {n} core(s){soul}: {_loc(game, d['src'])} → {_loc(game, d['dst'])} (CR 6-6-1-2-3)."
         return ""
     if k == "attack":
-        return f"{_who(d['player'])} attacks with {_name(game, game.state.cards[d['card']].cid)} (CR 7-1-1)."
+        return f"{_who(d['player'])} attacks with {_card(game, d['card'])} (CR 7-1-1)."
     if k == "block":
         if d["card"] is None:
             return f"{_who(d['player'])} does not block."
-        return f"{_who(d['player'])} blocks with {_name(game, game.state.cards[d['card']].cid)} (CR 7-1-3)."
+        return f"{_who(d['player'])} blocks with {_card(game, d['card'])} (CR 7-1-3)."
     if k == "battle_result":
         return f"  BP {d['attacker_bp']} against {d['blocker_bp']} (CR 7-1-5-2-1)."
     if k == "damage":
@@ -94,18 +98,18 @@ def describe(game, event, viewer: int | None) -> str:
             "battle": "destroyed in battle (CR 7-1-5-2-1)", "rule": "destroyed (CR 9-3-2)"}.get(d["cause"][0], "destroyed")
         return f"  {_name(game, card.cid)} is {how}."
     if k == "activate":
-        return f"{_who(d['player'])} activates {_name(game, game.state.cards[d['card']].cid)}'s effect (CR 8-1-3)."
+        return f"{_who(d['player'])} activates {_card(game, d['card'])}'s effect (CR 8-1-3)."
     if k == "keyword":
-        return f"  【{_keyword_name(d['keyword'])}】 of {_name(game, game.state.cards[d['card']].cid)} (CR 11)."
+        return f"  【{_keyword_name(d['keyword'])}】 of {_card(game, d['card'])} (CR 11)."
     if k == "manual_effect":
         texts = " / ".join(d["texts"])
         return f"  Resolve by hand: {_name(game, d['cid'])}: {texts}"
     if k == "substituted":
-        return f"  {_name(game, game.state.cards[d['card']].cid)} stays on the field instead (CR 8-9, 10-5)."
+        return f"  {_card(game, d['card'])} stays on the field instead (CR 8-9, 10-5)."
     if k == "destruction_prevented":
-        return f"  【A.T. Field】 keeps {_name(game, game.state.cards[d['card']].cid)} from being destroyed (CR 11-13)."
+        return f"  【A.T. Field】 keeps {_card(game, d['card'])} from being destroyed (CR 11-13)."
     if k == "effect_fizzled":
-        return f"  The effect of {_name(game, game.state.cards[d['card']].cid)} does not activate: its cost cannot be paid (CR 8-4-2-4)."
+        return f"  The effect of {_card(game, d['card'])} does not activate: its cost cannot be paid (CR 8-4-2-4)."
     if k == "concede":
         return f"{_who(d['player'])} concedes (CR 1-2-4)."
     if k == "game_over":

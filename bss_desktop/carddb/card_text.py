@@ -135,20 +135,19 @@ def _ctx_for(card, effect: Effect | None) -> _Ctx:
     return _Ctx(card_type=card_type, trigger=effect.trigger if effect is not None else None)
 
 
+def _range(lo: int | None, hi: int | None, fmt: str) -> list[str]:
+    """'3000 BP or less', 'cost 2 or more', '1000 to 3000 BP' — fmt has one {} for the number part."""
+    if lo is not None and hi is not None:
+        return [fmt.format(f"{lo} to {hi}")]
+    if hi is not None:
+        return [fmt.format(hi) + " or less"]
+    if lo is not None:
+        return [fmt.format(lo) + " or more"]
+    return []
+
+
 def _with_parts(t: Target) -> list[str]:
-    parts = []
-    if t.bp_min is not None and t.bp_max is not None:
-        parts.append(f"{t.bp_min} to {t.bp_max} BP")
-    elif t.bp_max is not None:
-        parts.append(f"{t.bp_max} BP or less")
-    elif t.bp_min is not None:
-        parts.append(f"{t.bp_min} BP or more")
-    if t.cost_min is not None and t.cost_max is not None:
-        parts.append(f"cost {t.cost_min} to {t.cost_max}")
-    elif t.cost_max is not None:
-        parts.append(f"cost {t.cost_max} or less")
-    elif t.cost_min is not None:
-        parts.append(f"cost {t.cost_min} or more")
+    parts = _range(t.bp_min, t.bp_max, "{} BP") + _range(t.cost_min, t.cost_max, "cost {}")
     if t.keyword is not None:
         parts.append(f"【{KEYWORD_NAMES.get(t.keyword, t.keyword)}】")
     return parts
