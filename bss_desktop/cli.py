@@ -1,6 +1,7 @@
 """The `bss-desktop` command: the app by default, plus headless tools.
 
     bss-desktop                                   start the app
+    bss-desktop --screenshot FILE [--position FILE]
     bss-desktop simulate --games N --seed S [--decks A,B] [--json]
     bss-desktop replay FILE [--verify]
     bss-desktop bench engine [--games N] [--runs R]
@@ -127,6 +128,9 @@ def cmd_cards(args) -> int:
 
 def build_parser() -> argparse.ArgumentParser:
     parser = argparse.ArgumentParser(prog="bss-desktop", description="Battle Spirits Saga tabletop")
+    parser.add_argument("--screenshot", metavar="FILE", help="render the game window offscreen to a PNG and exit")
+    parser.add_argument("--position", metavar="FILE", help="with --screenshot: the position to show "
+                                                             "(default: the shipped demo position)")
     sub = parser.add_subparsers(dest="command")
 
     p = sub.add_parser("simulate", help="play seeded random games and check invariants after every command")
@@ -164,6 +168,10 @@ def build_parser() -> argparse.ArgumentParser:
 
 def main(argv: list[str] | None = None) -> int:
     args = build_parser().parse_args(argv)
+    if args.screenshot:
+        from .app.main import screenshot
+
+        return screenshot(args.screenshot, args.position)
     if args.command is None:
         from .app.main import run
 

@@ -1,25 +1,27 @@
-"""Starting the Qt app under qasync.
-
-The board itself arrives with the client work; until then the window lets a
-player watch the engine play a complete game between two shipped decks, with
-the game log and rule references.
-"""
+"""Starting the Qt app under qasync, the start screen, and the offscreen screenshot."""
 from __future__ import annotations
 
 import asyncio
+import os
 import sys
+from pathlib import Path
 
 import PySide6  # noqa: F401  - import PySide6 before qasync so qasync picks this binding
-from PySide6.QtWidgets import (QApplication, QComboBox, QHBoxLayout, QLabel, QMainWindow, QPlainTextEdit,
-                               QPushButton, QVBoxLayout, QWidget)
+from PySide6.QtCore import Qt
+from PySide6.QtWidgets import (QApplication, QComboBox, QFormLayout, QHBoxLayout, QLabel, QMainWindow, QPushButton,
+                               QVBoxLayout, QWidget)
 
 import qasync  # noqa: E402
 
 from .. import __version__
-from ..gamelog import describe
+from ..resources import assets_dir
+
+DEMO_POSITION = "positions/demo.yaml"
 
 
 class StartWindow(QMainWindow):
+    """New local game (against the computer or hot-seat), or a look at a shipped position."""
+
     def __init__(self):
         super().__init__()
         from ..carddb.database import load_default_db
@@ -27,49 +29,82 @@ class StartWindow(QMainWindow):
 
         self.db = load_default_db()
         self.decks = shipped_decks(self.db)
+        self.windows: list = []
         self.setWindowTitle(f"bss_desktop {__version__} — Battle Spirits Saga")
-        central = QWidget()
-        layout = QVBoxLayout(central)
-        layout.addWidget(QLabel("<h2>Battle Spirits Saga</h2><p>Watch the rules engine play a complete game "
-                                "between two preconstructed decks. The table you play on with the mouse comes next.</p>"))
-        row = QHBoxLayout()
+        self.setStyleSheet("""
+            QMainWindow, QWidget#Start { background: #1d2433; }
+            QLabel { color: #e8ecf4; font-size: 14px; }
+            QLabel#Title { font-size: 30px; font-weight: 600; }
+            QComboBox { font-size: 14px; padding: 4px 8px; }
+            QPushButton { background: #2d3a55; color: #f1f4fa; border: 1px solid #4a5b80; border-radius: 8px;
+                          padding: 10px 18px; font-size: 15px; }
+            QPushButton:hover { background: #3b4c70; }
+            QPushButton:disabled { color: #7b8599; background: #232b3d; }
+        """)
+        central = QWidget(objectName="Start")
+        lay = QVBoxLayout(central)
+        lay.setContentsMargins(48, 36, 48, 36)
+        title = QLabel("Battle Spirits Saga", objectName="Title")
+        lay.addWidget(title)
+        lay.addWidget(QLabel("A tabletop for two: the rules engine keeps the game legal while you play with the mouse."))
+        form = QFormLayout()
         self.deck_a, self.deck_b = QComboBox(), QComboBox()
+        names = sorted(self.decks, key=lambda n: (not n.endswith("saga"), n))
         for box in (self.deck_a, self.deck_b):
-            box.addItems(sorted(self.decks))
-        if self.deck_b.count() > 1:
-            self.deck_b.setCurrentIndex(1)
-        self.play = QPushButton("Play a demo game")
-        self.play.clicked.connect(self.play_demo)
-        row.addWidget(self.deck_a)
-        row.addWidget(QLabel("vs"))
-        row.addWidget(self.deck_b)
-        row.addWidget(self.play)
-        layout.addLayout(row)
-        self.log = QPlainTextEdit(readOnly=True)
-        layout.addWidget(self.log)
+            for n in names:
+                box.addItem(f"{self.decks[n].name}  ({n})", n)
+        self.deck_b.setCurrentIndex(min(1, len(names) - 1))
+        form.addRow(QLabel("Your deck"), self.deck_a)
+        form.addRow(QLabel("Opponent's deck"), self.deck_b)
+        lay.addLayout(form)
+        row = QHBoxLayout()
+        self.vs_ai = QPushButton("Play against the computer")
+        self.vs_ai.clicked.connect(lambda: self.new_game(("human", "ai")))
+        self.hotseat = QPushButton("Hot-seat: two players, one computer")
+        self.hotseat.clicked.connect(lambda: self.new_game(("human", "human")))
+        self.demo = QPushButton("Open the demo position")
+        self.demo.clicked.connect(self.open_demo)
+        for b in (self.vs_ai, self.hotseat, self.demo):
+            row.addWidget(b)
+        lay.addLayout(row)
+        row2 = QHBoxLayout()
+        for label in ("Sandbox", "Host a LAN game", "Join a LAN game"):
+            b = QPushButton(label + " (coming)")
+            b.setEnabled(False)
+            row2.addWidget(b)
+        lay.addLayout(row2)
+        lay.addStretch(1)
         self.setCentralWidget(central)
-        self.resize(900, 640)
+        self.resize(900, 520)
 
-    def play_demo(self):
+    def new_game(self, seats) -> None:
+        from ..client.main_window import GameWindow
         from ..engine.game import Game
         from ..engine.rng import seed_from
-        from ..sim.policy import RandomPolicy
 
-        a, b = self.deck_a.currentText(), self.deck_b.currentText()
-        seed = seed_from("demo", a, b, self.log.blockCount())
-        game = Game.new(self.db, [self.decks[a].cards, self.decks[b].cards], seed, record_hashes=False)
-        lines = [f"{a} (player 1 seat) vs {b}; seed {seed}"] + [describe(game, e, 0) for e in game.log_events]
-        policies = [RandomPolicy(seed + 1), RandomPolicy(seed + 2)]
-        while not game.over:
-            for event in game.apply(policies[game.pending.player].choose(game)):
-                text = describe(game, event, None)
-                if text:
-                    lines.append(text)
-        self.log.setPlainText("\n".join(line for line in lines if line))
+        a, b = self.deck_a.currentData(), self.deck_b.currentData()
+        seed = seed_from("local", a, b, os.getpid(), len(self.windows))
+        game = Game.new(self.db, [self.decks[a].cards, self.decks[b].cards], seed, deck_names=[a, b])
+        self._show(GameWindow(game, seats=seats))
+
+    def open_demo(self) -> None:
+        from ..client.main_window import GameWindow
+        from ..engine.position import load_position_file
+
+        game = load_position_file(assets_dir() / DEMO_POSITION, self.db)
+        self._show(GameWindow(game, seats=("human", "human")))
+
+    def _show(self, window) -> None:
+        self.windows.append(window)
+        window.resize(1440, 900)
+        window.show()
 
 
 def run() -> int:
+    from ..client.theme import apply_dark_theme
+
     app = QApplication.instance() or QApplication(sys.argv)
+    apply_dark_theme(app)
     window = StartWindow()
     window.show()
     closed = asyncio.Event()
@@ -81,4 +116,36 @@ def run() -> int:
     # Python 3.11: asyncio.run has no loop_factory, asyncio.Runner does
     with asyncio.Runner(loop_factory=qasync.QEventLoop) as runner:
         runner.run(main())
+    return 0
+
+
+def screenshot(path: str, position: str | None = None, size=(1280, 800)) -> int:
+    """Render the game window on a busy position offscreen and save it as a PNG."""
+    os.environ.setdefault("QT_QPA_PLATFORM", "offscreen")
+    app = QApplication.instance() or QApplication(sys.argv)
+    from ..carddb.database import load_default_db
+    from ..client.theme import apply_dark_theme
+
+    apply_dark_theme(app)
+    from ..client.main_window import GameWindow
+    from ..engine.position import load_position_file
+
+    db = load_default_db()
+    game = load_position_file(Path(position) if position else assets_dir() / DEMO_POSITION, db)
+    window = GameWindow(game, seats=("human", "human"), animation_ms=0)
+    window.resize(*size)
+    field = game.state.players[game.state.turn_player].field
+    if field:  # show a card in the preview dock, as when a player hovers one
+        window.controller.on_card_hovered(field[0])
+    window.show()
+    for _ in range(3):
+        app.processEvents()
+    window.view.fitInView(window.scene.sceneRect(), Qt.KeepAspectRatio)
+    app.processEvents()
+    ok = window.grab().save(str(path), "PNG")
+    window.close()
+    if not ok:
+        print(f"could not write {path}", file=sys.stderr)
+        return 1
+    print(f"saved {path}")
     return 0

@@ -1,0 +1,275 @@
+"""The board: a QGraphicsScene showing one player's view of a game.
+
+`sync(view)` makes the items match a view from `Game.view(viewer)` — the
+redacted picture the engine gives that player — creating, moving, turning and
+removing only the items that changed. The scene never changes the game:
+gestures become signals that the controller turns into commands.
+"""
+from __future__ import annotations
+
+from PySide6.QtCore import QPointF, Qt, Signal
+from PySide6.QtGui import QBrush, QColor, QLinearGradient, QPainter
+from PySide6.QtWidgets import QGraphicsEllipseItem, QGraphicsScene
+
+from .items import HIGHLIGHT, Z_DRAG, ArrowItem, CardItem, PileItem, ZoneItem, draw_core
+from .layout import CARD_H, CARD_W, SCENE_H, SCENE_W, field_slots, hand_slots, pile_slot, zone_at, zone_rect
+
+ZONE_TITLES = {"field": "Field", "hand": "Hand", "deck": "Deck", "trash": "Trash", "burst": "Burst"}
+PILE_TITLES = {"life": "Life", "reserve": "Reserve", "trash_cores": "Trash (cores)"}
+
+
+class BoardScene(QGraphicsScene):
+    cardDropped = Signal(object, str, str)  # card key, zone, side ("bottom"/"top"/"shared")
+    cardActivated = Signal(object)  # double-click
+    cardClicked = Signal(object)
+    cardHovered = Signal(object)
+    coresDropped = Signal(object, object, bool)  # source, target, whole pile (Shift)
+    contextRequested = Signal(object, object)  # ("card", key) or ("pile", loc, owner), screen point
+
+    def __init__(self, db, faces, parent=None):
+        super().__init__(0, 0, SCENE_W, SCENE_H, parent)
+        self.db = db
+        self.faces = faces
+        self.viewer = 0
+        self.animation_ms = 180
+        self.render_scale = 2.0  # card faces are drawn at this multiple of their scene size
+        self.cards: dict = {}
+        self.zones: dict = {}
+        self.piles: dict = {}
+        self.view_data: dict | None = None
+        self._ghost = None
+        self._core_src = None
+        self.arrow_attack = ArrowItem(QColor(239, 68, 68, 220))
+        self.arrow_block = ArrowItem(QColor(96, 165, 250, 220))
+        for a in (self.arrow_attack, self.arrow_block):
+            a.setVisible(False)
+            self.addItem(a)
+        self._build_zones()
+
+    # ------------------------------------------------------------------ static parts
+
+    def _build_zones(self) -> None:
+        for side in ("bottom", "top"):
+            for zone, title in ZONE_TITLES.items():
+                item = ZoneItem(zone_rect(zone, side), title)
+                self.addItem(item)
+                self.zones[(zone, side)] = item
+            for loc, title in PILE_TITLES.items():
+                pile = PileItem(loc, None, zone_rect(loc, side), title, self)
+                self.addItem(pile)
+                self.piles[(loc, side)] = pile
+        void = PileItem("void", None, zone_rect("void", "shared"), "Void", self)
+        void.unlimited = True
+        self.addItem(void)
+        self.piles[("void", "shared")] = void
+
+    def drawBackground(self, p: QPainter, rect) -> None:
+        g = QLinearGradient(0, 0, 0, SCENE_H)
+        g.setColorAt(0.0, QColor("#1d2433"))
+        g.setColorAt(0.5, QColor("#26324a"))
+        g.setColorAt(1.0, QColor("#1d2433"))
+        p.fillRect(rect, QBrush(g))
+        p.setPen(QColor(255, 255, 255, 30))
+        p.drawLine(QPointF(250, SCENE_H / 2), QPointF(1350, SCENE_H / 2))
+
+    # ------------------------------------------------------------------ sync from a view
+
+    def side_of(self, player: int) -> str:
+        return "bottom" if player == self.viewer else "top"
+
+    def sync(self, view: dict, animate: bool = True) -> None:
+        """Make the board show `view` (from Game.view(viewer)); only changed items are touched."""
+        self.view_data = view
+        self.viewer = view["viewer"]
+        seen = set()
+        for p, pv in enumerate(view["players"]):
+            side = self.side_of(p)
+            for loc in ("life", "reserve", "trash_cores"):
+                pile = self.piles[(loc, side)]
+                pile.owner = p
+                soul_here = pv["soul"] == {"trash_cores": "trash"}.get(loc, loc)
+                pile.set_cores(pv[loc], soul_here)
+            field = pv["field"]
+            spirits = [c for c in field if self.db[c["cid"]].type == "spirit"]
+            nexuses = [c for c in field if self.db[c["cid"]].type != "spirit"]
+            for c, (x, y) in zip(spirits + nexuses, field_slots(len(spirits), len(nexuses), side)):
+                item = self._card(c["card"], c["cid"], side, animate)
+                item.zone, item.owner = "field", p
+                changed = (item.cores, item.soul, item.level, item.bp) != (c["cores"], pv["soul"] == c["card"],
+                                                                           c["level"], c["bp"])
+                item.cores, item.soul, item.level, item.bp = c["cores"], pv["soul"] == c["card"], c["level"], c["bp"]
+                d = self.db[c["cid"]]
+                item.printed_bp = d.bp_at(c["level"]) if d.type == "spirit" else None
+                item.set_exhausted(c["exhausted"], animate)
+                item.move_to(x, y, animate)
+                if changed:
+                    item.update()
+                seen.add(item.key)
+            hand = pv["hand"]
+            if hand is None:  # the opponent's hand: backs only (CR 3-3-3)
+                keys = [("hand", p, i) for i in range(pv["hand_count"])]
+                cids = [None] * len(keys)
+            else:
+                keys = [h["card"] for h in hand]
+                cids = [h["cid"] for h in hand]
+            for key, cid, (x, y) in zip(keys, cids, hand_slots(len(keys), side)):
+                item = self._card(key, cid, side, animate)
+                item.zone, item.owner = "hand", p
+                item.set_exhausted(False, False)
+                item.move_to(x, y, animate)
+                seen.add(key)
+            if pv["deck_count"]:
+                item = self._card(("deck", p), None, side, False)
+                item.zone, item.owner = "deck", p
+                item.move_to(*pile_slot("deck", side), False)
+                seen.add(item.key)
+            self.zones[("deck", side)].count_text = str(pv["deck_count"])
+            self.zones[("trash", side)].count_text = str(len(pv["trash"])) if pv["trash"] else ""
+            self.zones[("hand", side)].count_text = str(pv["hand_count"])
+            if pv["trash"]:  # the top card of the trash, face up (CR 3-4-2)
+                top = pv["trash"][-1]
+                item = self._card(top["card"], top["cid"], side, animate)
+                item.zone, item.owner = "trash", p
+                item.set_exhausted(False, animate)
+                item.move_to(*pile_slot("trash", side), animate)
+                seen.add(item.key)
+            burst = pv["burst"]
+            if burst is not None:
+                key = burst["card"] if "card" in burst else ("burst", p)
+                item = self._card(key, burst.get("cid"), side, animate)
+                item.zone, item.owner = "burst", p
+                item.move_to(*pile_slot("burst", side), animate)
+                seen.add(key)
+        for key in [k for k in self.cards if k not in seen]:
+            self.removeItem(self.cards.pop(key))
+        for z in self.zones.values():
+            z.update()
+        self._sync_arrows(view)
+
+    def _card(self, key, cid, side: str, animate: bool) -> CardItem:
+        item = self.cards.get(key)
+        card = self.db[cid] if cid is not None else None
+        if item is None:
+            item = CardItem(key, self)
+            item.card = card
+            item.side = side
+            item.setPos(*pile_slot("deck", side))  # new cards come from the deck's direction
+            self.addItem(item)
+            self.cards[key] = item
+        elif item.card is not card:
+            item.card = card
+            item.update()
+        item.side = side
+        return item
+
+    def _sync_arrows(self, view: dict) -> None:
+        b = view.get("battle")
+        self.arrow_attack.setVisible(False)
+        self.arrow_block.setVisible(False)
+        if not b or b["attacker"] not in self.cards:
+            return
+        att = self.cards[b["attacker"]]
+        a = att.mapToScene(CARD_W / 2, CARD_H / 2)
+        defender = 1 - view["turn_player"]
+        if b["blocker"] is not None and b["blocker"] in self.cards:
+            blk = self.cards[b["blocker"]]
+            self.arrow_block.set_points(blk.mapToScene(CARD_W / 2, CARD_H / 2), a)
+            self.arrow_block.setVisible(True)
+        else:
+            r = zone_rect("life", self.side_of(defender))
+            self.arrow_attack.set_points(a, QPointF(*r.center))
+            self.arrow_attack.setVisible(True)
+            return
+        self.arrow_attack.set_points(a, self.cards[b["blocker"]].mapToScene(CARD_W / 2, CARD_H / 2))
+        self.arrow_attack.setVisible(True)
+
+    # ------------------------------------------------------------------ drawing support
+
+    def pixmap_for(self, item: CardItem):
+        w, h = int(CARD_W * self.render_scale), int(CARD_H * self.render_scale)
+        if item.card is None:
+            return self.faces.back(w, h)
+        return self.faces.get(item.card, w, h, level=item.level, bp=item.bp, printed_bp=item.printed_bp)
+
+    def set_highlights(self, keys=(), piles=(), selected=()) -> None:
+        keys, selected, piles = set(keys), set(selected), set(piles)
+        for key, item in self.cards.items():
+            h, s = key in keys, key in selected
+            if (item.highlight, item.selected_mark) != (h, s):
+                item.highlight, item.selected_mark = h, s
+                item.update()
+        for key, pile in self.piles.items():
+            h = (pile.loc, pile.owner) in piles
+            if pile.highlight != h:
+                pile.highlight = h
+                pile.update()
+
+    def set_draggable(self, keys) -> None:
+        keys = set(keys)
+        for key, item in self.cards.items():
+            item.draggable = key in keys
+
+    # ------------------------------------------------------------------ gestures from items
+
+    def hovered(self, item: CardItem) -> None:
+        self.cardHovered.emit(item.key)
+
+    def clicked(self, item: CardItem) -> None:
+        self.cardClicked.emit(item.key)
+
+    def activated(self, item: CardItem) -> None:
+        self.cardActivated.emit(item.key)
+
+    def context_requested(self, item: CardItem, screen_pos) -> None:
+        self.contextRequested.emit(("card", item.key), screen_pos)
+
+    def pile_context(self, pile: PileItem, screen_pos) -> None:
+        self.contextRequested.emit(("pile", pile.loc, pile.owner), screen_pos)
+
+    def dropped(self, item: CardItem, pos: QPointF, origin: QPointF) -> None:
+        hit = zone_at(pos.x(), pos.y())
+        item.setPos(origin)  # the card goes back unless the game moves it (the next sync)
+        if hit is not None:
+            self.cardDropped.emit(item.key, hit[0], hit[1])
+
+    def begin_core_drag(self, src, pos: QPointF) -> None:
+        self._core_src = src
+        ghost = _CoreGhost()
+        ghost.setPos(pos)
+        self.addItem(ghost)
+        self._ghost = ghost
+
+    def move_core_drag(self, pos: QPointF) -> None:
+        if self._ghost is not None:
+            self._ghost.setPos(pos)
+
+    def end_core_drag(self, pos: QPointF, modifiers) -> None:
+        if self._ghost is not None:
+            self.removeItem(self._ghost)
+            self._ghost = None
+        src, self._core_src = self._core_src, None
+        target = self.core_target_at(pos)
+        if src is not None and target is not None and target != src:
+            self.coresDropped.emit(src, target, bool(modifiers & Qt.ShiftModifier))
+
+    def core_target_at(self, pos: QPointF):
+        """What a core dropped at `pos` lands on: a field card or a pile."""
+        for it in self.items(pos):
+            if isinstance(it, CardItem) and getattr(it, "zone", None) == "field":
+                return ("card", it.key)
+            if isinstance(it, PileItem):
+                return ("pile", it.loc, it.owner)
+        return None
+
+
+class _CoreGhost(QGraphicsEllipseItem):
+    """The core under the mouse while one is dragged."""
+
+    def __init__(self):
+        super().__init__(-10, -10, 20, 20)
+        self.setZValue(Z_DRAG + 1)
+        self.setPen(HIGHLIGHT)
+
+    def paint(self, p, option, widget=None):
+        p.setRenderHint(QPainter.Antialiasing)
+        draw_core(p, 0, 0, 10, False)

@@ -1,0 +1,326 @@
+"""Gestures and buttons -> engine commands (rules mode).
+
+The controller owns no game state: it asks the engine what is legal, sends a
+command through the model, and redraws the board from the engine's view when
+the events come back. A refused command leaves the board as it was (the
+dragged piece goes back) and the status bar names the rule.
+"""
+from __future__ import annotations
+
+from PySide6.QtCore import QObject, QTimer, Signal
+from PySide6.QtWidgets import QMenu
+
+from ..engine.commands import (Activate, Attack, Awaken, Block, Choose, CoreMove, EndAttack, EndMain, MoveCores,
+                               Mulligan, Pass, PlaceNexus, SetBurst, Summon, UseMagic)
+from ..gamelog import describe
+from ..sim.policy import RandomPolicy
+
+PLAY = (Summon, PlaceNexus, UseMagic)
+
+
+class Controller(QObject):
+    status = Signal(str)
+    viewerChanged = Signal(int)
+    logLines = Signal(list)
+    hovered = Signal(object, object)  # CardDef, field info dict or None
+
+    def __init__(self, model, scene, bar, *, seats=("human", "ai"), ai_seed: int = 1, ai_delay_ms: int = 350,
+                 parent=None):
+        super().__init__(parent)
+        self.model, self.scene, self.bar = model, scene, bar
+        self.seats = tuple(seats)
+        self.hotseat = self.seats.count("human") == 2
+        self.viewer = self.seats.index("human") if "human" in self.seats else 0
+        self.ai = {p: RandomPolicy(ai_seed + p) for p, s in enumerate(self.seats) if s == "ai"}
+        self.ai_delay_ms = ai_delay_ms
+        self.selection: list = []
+        self._ai_timer = QTimer(self)
+        self._ai_timer.setSingleShot(True)
+        self._ai_timer.timeout.connect(self._ai_move)
+        model.changed.connect(self._on_changed)
+        model.refused.connect(lambda rule, msg: self.status.emit(f"Not allowed: {msg} — {rule}"))
+        scene.cardDropped.connect(self.on_card_dropped)
+        scene.cardActivated.connect(self.on_card_activated)
+        scene.cardClicked.connect(self.on_card_clicked)
+        scene.cardHovered.connect(self.on_card_hovered)
+        scene.coresDropped.connect(self.on_cores_dropped)
+        scene.contextRequested.connect(self.on_context)
+        bar.chosen.connect(self.send)
+        self.refresh()
+
+    # ------------------------------------------------------------------ state
+
+    @property
+    def game(self):
+        return self.model.game
+
+    def my_decision(self) -> bool:
+        pend = self.game.pending
+        return pend is not None and pend.player == self.viewer and self.seats[pend.player] == "human"
+
+    def send(self, cmd) -> bool:
+        if cmd is None:
+            return False
+        self.selection = []
+        return self.model.send(cmd)
+
+    def _on_changed(self, events) -> None:
+        lines = [describe(self.game, e, None if self.hotseat else self.viewer) for e in events]
+        self.logLines.emit([line for line in lines if line])
+        self.refresh()
+
+    def refresh(self) -> None:
+        pend = self.game.pending
+        if self.hotseat and pend is not None and pend.player != self.viewer:
+            self.viewer = pend.player  # hot-seat: the board turns to the deciding player (after the cover screen)
+            self.viewerChanged.emit(self.viewer)
+        self.scene.sync(self.game.view(self.viewer))
+        self._update_decision()
+        if pend is not None and self.seats[pend.player] == "ai":
+            self._ai_timer.start(self.ai_delay_ms)
+
+    def _ai_move(self) -> None:
+        pend = self.game.pending
+        if pend is not None and pend.player in self.ai:
+            self.model.send(self.ai[pend.player].choose(self.game))
+
+    # ------------------------------------------------------------------ the decision bar
+
+    def _name(self, iid) -> str:
+        return self.game.db[self.game.state.cards[iid].cid].name
+
+    def _update_decision(self) -> None:
+        game = self.game
+        pend = game.pending
+        legal = game.legal_commands() if self.my_decision() else []
+        highlight, draggable, piles = set(), set(), set()
+        buttons = []
+        if pend is None:
+            r = game.result
+            text = "<b>Game over.</b> " + ("A draw." if r.winner is None else f"Player {r.winner + 1} wins: {r.reason}.")
+            self.bar.set_state(text, [])
+            self.scene.set_highlights()
+            self.scene.set_draggable(())
+            return
+        who = "You" if pend.player == self.viewer else f"Player {pend.player + 1}"
+        if not self.my_decision():
+            self.bar.set_state(f"Waiting for <b>{who}</b>: {self._what(pend)}", [])
+            self.scene.set_highlights()
+            self.scene.set_draggable(())
+            return
+        me = self.viewer
+        for c in legal:
+            if isinstance(c, PLAY + (SetBurst,)):
+                highlight.add(c.card)
+                draggable.add(c.card)
+            elif isinstance(c, (Attack,)):
+                highlight.add(c.spirit)
+                draggable.add(c.spirit)
+            elif isinstance(c, Block) and c.spirit is not None:
+                highlight.add(c.spirit)
+                draggable.add(c.spirit)
+            elif isinstance(c, (Activate, Awaken)):
+                highlight.add(c.card)
+        kind = pend.kind
+        if kind == "mulligan":
+            buttons = [("Keep (draw 1)", Mulligan(me, False), "K", True), ("Mulligan", Mulligan(me, True), "M", False)]
+        elif kind == "main":
+            buttons = [("End main step", EndMain(me), "Space", True)]
+            piles.add(("reserve", me))
+        elif kind == "attack":
+            buttons = [("End attack step", EndAttack(me), "Space", True)]
+        elif kind == "flash":
+            buttons = [("Pass", Pass(me), "Space", True)]
+        elif kind == "block":
+            no_block = Block(me, None)
+            buttons = [("No block", no_block if no_block in legal else None, "N", True)]
+        elif kind == "choose":
+            info = pend.info
+            ck = info["kind"]
+            if ck == "may":
+                buttons = [("Yes", Choose(me, True), "Y", True), ("No", Choose(me, False), "N", False)]
+            elif ck == "x":
+                buttons = [(f"X = {x}", Choose(me, x), None, False) for x in info["options"]]
+            elif ck == "order":
+                names = {a.ts: a for a in game.state.queue}
+                buttons = [(f"{self._name(names[ts].source)} first", Choose(me, ts), None, False)
+                           for ts in info["options"]]
+            elif ck == "substitute":
+                buttons = [(f"Substitute ({i + 1})", Choose(me, i), None, i == 0) for i in info["options"]]
+                buttons.append(("Let it be destroyed", Choose(me, None), None, False))
+            elif ck == "target":
+                highlight |= set(info["options"])
+                ok = info["min"] <= len(self.selection) <= info["max"]
+                buttons = [(f"Confirm ({len(self.selection)} chosen)", Choose(me, tuple(self.selection)) if ok else None,
+                            "Return", True)]
+        self.bar.set_state(f"<b>{who}</b>: {self._what(pend)}", buttons)
+        self.scene.set_highlights(highlight, piles, self.selection)
+        self.scene.set_draggable(draggable | {h["card"] for h in (game.view(me)["players"][me]["hand"] or [])}
+                                 if kind == "main" else draggable)
+
+    def _what(self, pend) -> str:
+        k = pend.kind
+        if k == "mulligan":
+            return "keep this opening hand and draw 1, or mulligan (hand to the bottom, draw 4) — CR 5-2-7"
+        if k == "main":
+            return ("main step — drag a card onto your field to summon, place or use it, onto your burst area to set "
+                    "it; drag cores between your reserve and your cards")
+        if k == "attack":
+            return "attack step — double-click or drag a refreshed spirit forward to attack"
+        if k == "flash":
+            return f"flash window {'before' if pend.info['window'] == 1 else 'after'} blocking — use a flash effect or pass"
+        if k == "block":
+            return f"{self._name(pend.info['attacker'])} attacks — double-click a refreshed spirit to block, or take the damage"
+        info = pend.info
+        src = f" ({self._name(info['source'])})" if info.get("source") is not None else ""
+        if info["kind"] == "target":
+            n = info["min"] if info["min"] == info["max"] else f"{info['min']} to {info['max']}"
+            return f"choose {n} highlighted card(s): {info['prompt']}{src}"
+        if info["kind"] == "order":
+            return "several effects activated at once: choose which resolves first (CR 8-5-2-4)"
+        return f"{info['prompt']}{src}"
+
+    # ------------------------------------------------------------------ gestures
+
+    def _legal_for(self, key) -> list:
+        out = []
+        for c in self.game.legal_commands() if self.my_decision() else []:
+            if getattr(c, "card", None) == key or getattr(c, "spirit", None) == key:
+                out.append(c)
+        return out
+
+    def _card_zone(self, key):
+        card = self.game.state.cards.get(key) if isinstance(key, int) else None
+        if card is None or card.owner != self.viewer:
+            return None
+        return card.zone
+
+    def on_card_dropped(self, key, zone: str, side: str) -> None:
+        if not self.my_decision():
+            self.status.emit("It is not your decision now.")
+            return
+        where = self._card_zone(key)
+        me = self.viewer
+        if where == "hand":
+            card = self.game.db[self.game.state.cards[key].cid]
+            if zone == "burst" and side == "bottom":
+                self.send(SetBurst(me, key))
+            elif zone == "field" and side == "bottom" or (zone == "field" and card.type == "magic"):
+                self.play(key)
+            else:
+                self.status.emit("Drop a card on your field to play it, or on your burst area to set it.")
+        elif where == "field":
+            pend = self.game.pending
+            if pend.kind == "attack" and side == "top":
+                self.send(Attack(me, key))
+            elif pend.kind == "block":
+                self.send(Block(me, key))
+            else:
+                self.status.emit("Drag a refreshed spirit towards your opponent to attack with it.")
+
+    def play(self, key) -> bool:
+        """Play a hand card with the automatic payment (the payment dialog can refine it)."""
+        me = self.viewer
+        card = self.game.db[self.game.state.cards[key].cid]
+        cmd = {"spirit": Summon, "nexus": PlaceNexus, "magic": UseMagic}[card.type](me, key)
+        return self.send(cmd)
+
+    def on_card_activated(self, key) -> None:
+        if not self.my_decision():
+            return
+        where = self._card_zone(key)
+        pend = self.game.pending
+        if where == "hand" and pend.kind in ("main", "flash"):
+            self.play(key)
+        elif where == "field":
+            if pend.kind == "attack":
+                self.send(Attack(self.viewer, key))
+            elif pend.kind == "block":
+                self.send(Block(self.viewer, key))
+
+    def on_card_clicked(self, key) -> None:
+        pend = self.game.pending
+        if not self.my_decision() or pend.kind != "choose" or pend.info["kind"] != "target":
+            return
+        if key not in pend.info["options"]:
+            return
+        if key in self.selection:
+            self.selection.remove(key)
+        elif len(self.selection) < pend.info["max"]:
+            self.selection.append(key)
+        self._update_decision()
+
+    def on_card_hovered(self, key) -> None:
+        card = self.game.state.cards.get(key) if isinstance(key, int) else None
+        if card is None:
+            return
+        info = None
+        if card.zone == "field":
+            info = {"level": self.game.level(key), "bp": self.game.bp(key) if self.game.db[card.cid].type == "spirit"
+                    else None}
+        visible = card.zone in ("field", "trash") or card.owner == self.viewer
+        if visible:
+            self.hovered.emit(self.game.db[card.cid], info)
+
+    def _core_loc(self, ref):
+        """A core place of the viewer's as the engine names it, or None."""
+        if ref[0] == "card":
+            return ref[1] if self._card_zone(ref[1]) == "field" else None
+        _, loc, owner = ref
+        if owner == self.viewer and loc == "reserve":
+            return "reserve"
+        return ("other", loc)
+
+    def on_cores_dropped(self, src, dst, whole: bool) -> None:
+        if not self.my_decision():
+            self.status.emit("It is not your decision now.")
+            return
+        me = self.viewer
+        s, d = self._core_loc(src), self._core_loc(dst)
+        if s is None or d is None or isinstance(s, tuple) or isinstance(d, tuple):
+            self.status.emit("Cores move only among your reserve and your field cards — CR 6-6-1-2-3")
+            return
+        st = self.game.state
+        regular = st.players[me].reserve if s == "reserve" else st.cards[s].cores
+        soul_here = st.players[me].soul == s
+        count = regular if whole else min(1, regular)
+        soul = soul_here and (whole or regular == 0)
+        pend = self.game.pending
+        if pend.kind == "flash" and isinstance(d, int) and isinstance(s, int):  # 【Awaken】 (CR 11-1-1)
+            self.send(Awaken(me, d, ((s, count),), soul))
+            return
+        self.send(MoveCores(me, (CoreMove(s, d, count, soul),)))
+
+    def on_context(self, ref, screen_pos) -> None:
+        """A menu of exactly the legal commands for this piece (non-blocking: popup, never exec)."""
+        if ref[0] != "card":
+            return
+        options = self._legal_for(ref[1])
+        if not options:
+            self.status.emit("Nothing to do with this card now.")
+            return
+        menu = QMenu()
+        for c in options:
+            menu.addAction(_label(c, self._name)).triggered.connect(lambda _=False, cmd=c: self.send(cmd))
+        self._menu = menu
+        menu.popup(screen_pos)
+
+
+def _label(cmd, name) -> str:
+    if isinstance(cmd, Summon):
+        return f"Summon {name(cmd.card)}"
+    if isinstance(cmd, PlaceNexus):
+        return f"Place {name(cmd.card)}"
+    if isinstance(cmd, UseMagic):
+        return f"Use {name(cmd.card)}"
+    if isinstance(cmd, SetBurst):
+        return f"Set {name(cmd.card)} as your burst"
+    if isinstance(cmd, Attack):
+        return f"Attack with {name(cmd.spirit)}"
+    if isinstance(cmd, Block):
+        return f"Block with {name(cmd.spirit)}"
+    if isinstance(cmd, Activate):
+        return f"Activate effect {cmd.effect + 1} of {name(cmd.card)}"
+    if isinstance(cmd, Awaken):
+        return f"【Awaken】 {name(cmd.card)}"
+    return cmd.kind

@@ -1,0 +1,335 @@
+"""Graphics items of the board: cards, core piles, zones and arrows.
+
+Items only draw and report gestures to the scene (BoardScene); they never
+change the game. A drop tells the scene where the piece was released; the
+controller turns that into a command, and the next sync moves the item to
+where the game says it is — or back where it came from.
+"""
+from __future__ import annotations
+
+from PySide6.QtCore import QEasingCurve, QPointF, QPropertyAnimation, QRectF, Qt
+from PySide6.QtGui import QBrush, QColor, QFont, QPainter, QPainterPath, QPen
+from PySide6.QtWidgets import QGraphicsItem, QGraphicsObject
+
+from .layout import CARD_H, CARD_W
+
+CORE_R = 9.0  # radius of a drawn core
+REGULAR_CORE = QColor("#3fb5a3")
+SOUL_CORE = QColor("#f2c14e")
+HIGHLIGHT = QColor("#ffd54a")
+SELECTED = QColor("#4ade80")
+Z_CARD, Z_HOVER, Z_DRAG = 10.0, 500.0, 1000.0
+
+
+def draw_core(p: QPainter, cx: float, cy: float, r: float, soul: bool) -> None:
+    """One core token: a gem; the soul core gold with a bright centre (CR 4-11-1: clearly distinct)."""
+    base = SOUL_CORE if soul else REGULAR_CORE
+    p.setPen(QPen(base.darker(180), 1.2))
+    p.setBrush(QBrush(base))
+    p.drawEllipse(QPointF(cx, cy), r, r)
+    p.setPen(Qt.NoPen)
+    p.setBrush(QBrush(QColor(255, 255, 255, 150 if soul else 90)))
+    p.drawEllipse(QPointF(cx - r * 0.3, cy - r * 0.3), r * (0.45 if soul else 0.35), r * (0.45 if soul else 0.35))
+    if soul:
+        p.setPen(QPen(QColor("#7a4b00"), 1.4))
+        p.drawLine(QPointF(cx, cy - r * 0.55), QPointF(cx, cy + r * 0.55))
+        p.drawLine(QPointF(cx - r * 0.55, cy), QPointF(cx + r * 0.55, cy))
+
+
+def draw_count(p: QPainter, cx: float, cy: float, n: int, *, size: float = 11) -> None:
+    """A number in a dark badge, so piles show their count at a glance."""
+    f = QFont()
+    f.setPointSizeF(size * 0.75)
+    f.setBold(True)
+    p.setFont(f)
+    text = str(n)
+    w = max(18.0, 9.0 * len(text) + 8)
+    r = QRectF(cx - w / 2, cy - 9, w, 18)
+    p.setPen(Qt.NoPen)
+    p.setBrush(QColor(15, 18, 28, 215))
+    p.drawRoundedRect(r, 9, 9)
+    p.setPen(QColor("white"))
+    p.drawText(r, Qt.AlignCenter, text)
+
+
+class CardItem(QGraphicsObject):
+    """A card: its face (or back), its orientation, and the cores on it."""
+
+    def __init__(self, key, scene_ref):
+        super().__init__()
+        self.key = key  # the engine's card id, or a placeholder key for hidden cards
+        self.board = scene_ref
+        self.card = None  # CardDef when the face is visible
+        self.level = None
+        self.bp = None
+        self.printed_bp = None
+        self.cores = 0
+        self.soul = False
+        self.exhausted = False
+        self.draggable = False
+        self.highlight = False  # a legal target or piece for the current decision
+        self.selected_mark = False  # chosen in a target choice
+        self._press = None
+        self._core_press = False
+        self._anim_pos = None
+        self._anim_rot = None
+        self.setTransformOriginPoint(CARD_W / 2, CARD_H / 2)
+        self.setAcceptHoverEvents(True)
+        self.setZValue(Z_CARD)
+        self.setCursor(Qt.OpenHandCursor)
+
+    def boundingRect(self) -> QRectF:
+        return QRectF(-4, -4, CARD_W + 8, CARD_H + 8)
+
+    def core_badge_rect(self) -> QRectF:
+        return QRectF(6, CARD_H - 34, CARD_W - 12, 26)
+
+    def paint(self, p: QPainter, option, widget=None) -> None:
+        p.setRenderHint(QPainter.Antialiasing)
+        p.setRenderHint(QPainter.SmoothPixmapTransform)
+        pix = self.board.pixmap_for(self)
+        p.drawPixmap(QRectF(0, 0, CARD_W, CARD_H), pix, QRectF(pix.rect()))
+        if self.highlight or self.selected_mark:
+            p.setBrush(Qt.NoBrush)
+            p.setPen(QPen(SELECTED if self.selected_mark else HIGHLIGHT, 3.5))
+            p.drawRoundedRect(QRectF(-2, -2, CARD_W + 4, CARD_H + 4), 8, 8)
+        total = self.cores + (1 if self.soul else 0)
+        if self.card is not None and (total or self.card.type != "magic") and self.zone_is_field:
+            r = self.core_badge_rect()
+            p.setPen(Qt.NoPen)
+            p.setBrush(QColor(10, 12, 20, 190))
+            p.drawRoundedRect(r, 8, 8)
+            shown = min(total, 4)
+            for i in range(shown):
+                soul = self.soul and i == 0
+                draw_core(p, r.x() + 14 + i * 17, r.center().y(), 7, soul)
+            draw_count(p, r.right() - 16, r.center().y(), total, size=10)
+
+    @property
+    def zone_is_field(self) -> bool:
+        return getattr(self, "zone", None) == "field"
+
+    # -- animation ------------------------------------------------------------
+
+    def move_to(self, x: float, y: float, animate: bool) -> None:
+        target = QPointF(x, y)
+        if self.pos() == target:
+            return
+        if self._anim_pos is not None:
+            self._anim_pos.stop()
+        ms = self.board.animation_ms if animate else 0
+        if ms <= 0:
+            self.setPos(target)
+            return
+        a = QPropertyAnimation(self, b"pos", self)
+        a.setDuration(ms)
+        a.setEndValue(target)
+        a.setEasingCurve(QEasingCurve.OutCubic)
+        a.start()
+        self._anim_pos = a
+
+    def set_exhausted(self, exhausted: bool, animate: bool) -> None:
+        """CR 4-4-1: exhausted = turned sideways; an animated 90° turn about the card's centre."""
+        self.exhausted = exhausted
+        angle = 90.0 if exhausted else 0.0
+        if self.rotation() == angle:
+            return
+        if self._anim_rot is not None:
+            self._anim_rot.stop()
+        ms = self.board.animation_ms if animate else 0
+        if ms <= 0:
+            self.setRotation(angle)
+            return
+        a = QPropertyAnimation(self, b"rotation", self)
+        a.setDuration(ms)
+        a.setEndValue(angle)
+        a.setEasingCurve(QEasingCurve.InOutQuad)
+        a.start()
+        self._anim_rot = a
+
+    # -- gestures -------------------------------------------------------------
+
+    def hoverEnterEvent(self, event) -> None:
+        self.board.hovered(self)
+        super().hoverEnterEvent(event)
+
+    def mousePressEvent(self, event) -> None:
+        if event.button() == Qt.RightButton:
+            self.board.context_requested(self, event.screenPos())
+            event.accept()
+            return
+        if event.button() != Qt.LeftButton:
+            return super().mousePressEvent(event)
+        self.board.clicked(self)
+        if self.zone_is_field and self.core_badge_rect().contains(event.pos()) and (self.cores or self.soul):
+            self._core_press = True
+            self.board.begin_core_drag(("card", self.key), event.scenePos())
+        elif self.draggable:
+            self._press = (event.scenePos(), self.pos())
+            self.setZValue(Z_DRAG)
+            self.setCursor(Qt.ClosedHandCursor)
+        event.accept()
+
+    def mouseMoveEvent(self, event) -> None:
+        if self._core_press:
+            self.board.move_core_drag(event.scenePos())
+        elif self._press is not None:
+            start, origin = self._press
+            self.setPos(origin + (event.scenePos() - start))
+
+    def mouseReleaseEvent(self, event) -> None:
+        if self._core_press:
+            self._core_press = False
+            self.board.end_core_drag(event.scenePos(), event.modifiers())
+            return
+        if self._press is not None:
+            start, origin = self._press
+            self._press = None
+            self.setZValue(Z_CARD)
+            self.setCursor(Qt.OpenHandCursor)
+            if (event.scenePos() - start).manhattanLength() > 6:
+                self.board.dropped(self, event.scenePos(), origin)
+
+    def mouseDoubleClickEvent(self, event) -> None:
+        if event.button() == Qt.LeftButton:
+            self.board.activated(self)
+            event.accept()
+
+
+class PileItem(QGraphicsObject):
+    """The cores at one place (life, reserve, trash, void): tokens plus their count (CR 3-6, 3-7, 3-9)."""
+
+    def __init__(self, loc: str, owner: int | None, rect, title: str, board):
+        super().__init__()
+        self.loc = loc
+        self.owner = owner
+        self.rect = QRectF(0, 0, rect.w, rect.h)
+        self.title = title
+        self.board = board
+        self.count = 0
+        self.soul = False
+        self.unlimited = False
+        self.highlight = False
+        self.setPos(rect.x, rect.y)
+        self.setCursor(Qt.OpenHandCursor)
+        self._dragging = False
+
+    def boundingRect(self) -> QRectF:
+        return self.rect.adjusted(-3, -3, 3, 3)
+
+    def set_cores(self, count: int, soul: bool) -> None:
+        if (count, soul) != (self.count, self.soul):
+            self.count, self.soul = count, soul
+            self.update()
+
+    def paint(self, p: QPainter, option, widget=None) -> None:
+        p.setRenderHint(QPainter.Antialiasing)
+        p.setPen(QPen(HIGHLIGHT if self.highlight else QColor(255, 255, 255, 40), 2 if self.highlight else 1))
+        p.setBrush(QColor(255, 255, 255, 14))
+        p.drawRoundedRect(self.rect, 10, 10)
+        f = QFont()
+        f.setPointSizeF(8.5)
+        p.setFont(f)
+        p.setPen(QColor(220, 225, 235, 170))
+        p.drawText(self.rect.adjusted(10, 4, -10, 0), Qt.AlignLeft | Qt.AlignTop, self.title)
+        total = self.count + (1 if self.soul else 0)
+        shown = min(total, 14)
+        per_row = 7
+        for i in range(shown):
+            soul = self.soul and i == 0
+            cx = 18 + (i % per_row) * (CORE_R * 2 + 4)
+            cy = 34 + (i // per_row) * (CORE_R * 2 + 4)
+            draw_core(p, cx, cy, CORE_R, soul)
+        if self.unlimited:  # CR 3-9-2: the void never runs out
+            p.setPen(QColor(220, 225, 235, 170))
+            p.drawText(self.rect.adjusted(10, 0, -10, -6), Qt.AlignLeft | Qt.AlignBottom, "unlimited")
+        else:
+            draw_count(p, self.rect.width() - 22, 16, total)
+
+    def mousePressEvent(self, event) -> None:
+        if event.button() == Qt.LeftButton and (self.count or self.soul or self.unlimited):
+            self._dragging = True
+            self.board.begin_core_drag(("pile", self.loc, self.owner), event.scenePos())
+            event.accept()
+        elif event.button() == Qt.RightButton:
+            self.board.pile_context(self, event.screenPos())
+            event.accept()
+
+    def mouseMoveEvent(self, event) -> None:
+        if self._dragging:
+            self.board.move_core_drag(event.scenePos())
+
+    def mouseReleaseEvent(self, event) -> None:
+        if self._dragging:
+            self._dragging = False
+            self.board.end_core_drag(event.scenePos(), event.modifiers())
+
+
+class ZoneItem(QGraphicsItem):
+    """The background of one area of the playsheet, with its name and an optional count."""
+
+    def __init__(self, rect, title: str):
+        super().__init__()
+        self.rect = QRectF(0, 0, rect.w, rect.h)
+        self.title = title
+        self.count_text = ""
+        self.highlight = False
+        self.setPos(rect.x, rect.y)
+        self.setZValue(0)
+
+    def boundingRect(self) -> QRectF:
+        return self.rect.adjusted(-2, -2, 2, 2)
+
+    def paint(self, p: QPainter, option, widget=None) -> None:
+        p.setRenderHint(QPainter.Antialiasing)
+        p.setPen(QPen(HIGHLIGHT if self.highlight else QColor(255, 255, 255, 36), 2 if self.highlight else 1,
+                      Qt.SolidLine if self.highlight else Qt.DashLine))
+        p.setBrush(QColor(255, 255, 255, 10))
+        p.drawRoundedRect(self.rect, 12, 12)
+        f = QFont()
+        f.setPointSizeF(8.5)
+        p.setFont(f)
+        p.setPen(QColor(220, 225, 235, 120))
+        label = self.title + (f"  {self.count_text}" if self.count_text else "")
+        p.drawText(self.rect.adjusted(10, 4, -10, -4), Qt.AlignLeft | Qt.AlignTop, label)
+
+
+class ArrowItem(QGraphicsItem):
+    """An arrow from an attacker to what it attacks or to its blocker."""
+
+    def __init__(self, color: QColor):
+        super().__init__()
+        self.color = color
+        self.path = QPainterPath()
+        self.setZValue(Z_HOVER - 1)
+        self.setAcceptedMouseButtons(Qt.NoButton)  # arrows are drawn over cards but never take the mouse
+
+    def set_points(self, a: QPointF, b: QPointF) -> None:
+        self.prepareGeometryChange()
+        path = QPainterPath(a)
+        mid = (a + b) / 2 + QPointF(40, 0)
+        path.quadTo(mid, b)
+        self.path = path
+        self.ends = (mid, b)
+        self.update()
+
+    def boundingRect(self) -> QRectF:
+        return self.path.boundingRect().adjusted(-20, -20, 20, 20)
+
+    def paint(self, p: QPainter, option, widget=None) -> None:
+        import math
+
+        p.setRenderHint(QPainter.Antialiasing)
+        pen = QPen(self.color, 5, Qt.SolidLine, Qt.RoundCap)
+        p.setPen(pen)
+        p.setBrush(Qt.NoBrush)
+        p.drawPath(self.path)
+        if self.path.isEmpty():
+            return
+        mid, b = self.ends
+        angle = math.atan2(b.y() - mid.y(), b.x() - mid.x())
+        head = QPainterPath(b)
+        for da in (2.6, -2.6):
+            head.lineTo(b + QPointF(math.cos(angle + da) * 18, math.sin(angle + da) * 18))
+            head.moveTo(b)
+        p.drawPath(head)

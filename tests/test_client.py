@@ -1,0 +1,168 @@
+"""The board, driven like a player would: mouse gestures on the view, the decision bar, snap-back."""
+import pytest
+from PySide6.QtCore import QPointF, Qt
+from PySide6.QtTest import QTest
+
+from bss_desktop.client.layout import CARD_H, CARD_W, zone_rect
+from bss_desktop.client.main_window import GameWindow
+from helpers import position
+
+
+def window_for(qtbot, text, seats=("human", "human")):
+    game = position(text)
+    w = GameWindow(game, seats=seats, animation_ms=0)
+    qtbot.addWidget(w)
+    w.resize(1280, 800)
+    w.show()
+    qtbot.waitExposed(w)
+    w.view.fitInView(w.scene.sceneRect(), Qt.KeepAspectRatio)
+    return w, game
+
+
+def vp(w, x, y):
+    return w.view.mapFromScene(QPointF(x, y))
+
+
+def drag(w, a: QPointF, b: QPointF):
+    """Press at a, move in steps to b, release — all on the view's viewport."""
+    port = w.view.viewport()
+    QTest.mousePress(port, Qt.LeftButton, Qt.NoModifier, vp(w, a.x(), a.y()))
+    for i in range(1, 6):
+        p = a + (b - a) * (i / 5)
+        QTest.mouseMove(port, vp(w, p.x(), p.y()))
+    QTest.mouseRelease(port, Qt.LeftButton, Qt.NoModifier, vp(w, b.x(), b.y()))
+
+
+def dclick(w, point: QPointF):
+    """A double-click as a mouse makes it: press, release, double-click, release (QTest.mouseDClick alone
+    sends only the double-click, which Qt turns into a press for an item that was not just pressed)."""
+    port = w.view.viewport()
+    at = vp(w, point.x(), point.y())
+    QTest.mousePress(port, Qt.LeftButton, Qt.NoModifier, at)
+    QTest.mouseRelease(port, Qt.LeftButton, Qt.NoModifier, at)
+    QTest.mouseDClick(port, Qt.LeftButton, Qt.NoModifier, at)
+    QTest.mouseRelease(port, Qt.LeftButton, Qt.NoModifier, at)
+
+
+def center(item):
+    return item.mapToScene(QPointF(CARD_W / 2, CARD_H / 2))
+
+
+MAIN = """
+    turn: 3
+    turn_player: 0
+    players:
+      - life: 5
+        reserve: 4
+        hand: [T-R3, T-R5]
+        field: [{card: T-R1, cores: 1}]
+      - life: 5
+        field: [T-B2]
+"""
+
+
+def test_summon_by_dragging_a_hand_card_onto_the_field_pays_automatically(qtbot):
+    w, game = window_for(qtbot, MAIN)
+    knight = game.state.players[0].hand[0]
+    item = w.scene.cards[knight]
+    target = QPointF(*zone_rect("field", "bottom").center)
+    drag(w, center(item), target)
+    assert game.state.cards[knight].zone == "field"  # CR 10-6: cost 3 - 1 reduction = 2, +1 core to place
+    assert game.state.players[0].trash_cores == 2 and game.cores_on(knight) == 1
+    assert w.scene.cards[knight].zone == "field"
+
+
+def test_a_refused_drop_snaps_back_and_names_the_rule(qtbot):
+    w, game = window_for(qtbot, MAIN.replace("reserve: 4", "reserve: 0"))
+    titan = game.state.players[0].hand[1]
+    item = w.scene.cards[titan]
+    before = item.pos()
+    drag(w, center(item), QPointF(*zone_rect("field", "bottom").center))
+    assert game.state.cards[titan].zone == "hand"
+    assert item.pos() == before  # back where it was
+    assert "CR 10-6-6" in w.statusBar().currentMessage()
+
+
+def test_dragging_a_core_from_the_reserve_onto_a_spirit_moves_one_core(qtbot):
+    w, game = window_for(qtbot, MAIN)
+    pup = game.state.players[0].field[0]
+    reserve = w.scene.piles[("reserve", "bottom")]
+    start = reserve.mapToScene(QPointF(18, 34))
+    drag(w, start, center(w.scene.cards[pup]))
+    assert game.cores_on(pup) == 2 and game.state.players[0].reserve == 3  # CR 6-6-1-2-3
+
+
+ATTACK = """
+    turn: 4
+    turn_player: 0
+    first_player: 1
+    step: attack
+    players:
+      - life: 5
+        field: [{card: T-R3, cores: 1}]
+      - life: 5
+        field: [{card: T-R1, cores: 1}]
+"""
+
+
+def test_attack_by_double_click_exhausts_and_block_through_the_flash_windows(qtbot):
+    w, game = window_for(qtbot, ATTACK)
+    knight = game.state.players[0].field[0]
+    item = w.scene.cards[knight]
+    dclick(w, center(item))
+    assert game.state.cards[knight].exhausted and item.rotation() == 90  # CR 7-1-1-1, turned about its centre
+    assert w.scene.arrow_attack.isVisible()
+    # hot-seat: the board now faces player 2 (after the cover screen) for their flash window
+    assert w.stack.currentWidget() is w.cover
+    w.cover.button.click()
+    assert "Pass" in w.bar.button_labels()[0]
+    w.bar.buttons[0].click()  # player 2 passes
+    w.cover.button.click()
+    w.bar.buttons[0].click()  # player 1 passes: the window ends (CR 7-1-2-1)
+    w.cover.button.click()
+    assert game.pending.kind == "block"
+    pup = game.state.players[1].field[0]
+    dclick(w, center(w.scene.cards[pup]))
+    assert game.state.battle.blocked and w.scene.arrow_block.isVisible()
+    w.bar.buttons[0].click()
+    w.cover.button.click()
+    w.bar.buttons[0].click()
+    assert game.state.cards[pup].zone == "trash"  # 3000 vs 1000 (CR 7-1-5-2-1)
+
+
+def test_the_opponents_hand_and_deck_are_backs_only(qtbot):
+    w, game = window_for(qtbot, MAIN, seats=("human", "ai"))
+    opp_hand = [k for k in w.scene.cards if isinstance(k, tuple) and k[0] == "hand"]
+    assert all(w.scene.cards[k].card is None for k in opp_hand)
+    assert w.scene.cards[("deck", 1)].card is None
+
+
+def test_target_choices_are_made_by_clicking_highlighted_cards(qtbot):
+    w, game = window_for(qtbot, """
+        turn: 3
+        turn_player: 0
+        players:
+          - {life: 5, reserve: 4, hand: [E-SNIPE]}
+          - {life: 5, field: [T-R1, T-Y2]}
+    """, seats=("human", "ai"))
+    w.controller.ai_delay_ms = 10 ** 6  # keep the computer still
+    w.controller.play(game.state.players[0].hand[0])
+    options = game.pending.info["options"]
+    assert all(w.scene.cards[o].highlight for o in options)
+    QTest.mouseClick(w.view.viewport(), Qt.LeftButton, Qt.NoModifier,
+                     vp(w, *center(w.scene.cards[options[0]]).toTuple()))
+    assert w.scene.cards[options[0]].selected_mark
+    w.bar.buttons[0].click()  # confirm
+    assert game.state.cards[options[0]].zone == "trash"
+
+
+def test_hot_seat_covers_the_board_between_players(qtbot):
+    w, game = window_for(qtbot, MAIN)
+    from bss_desktop.engine import EndAttack, EndMain
+
+    w.controller.send(EndMain(0))
+    w.controller.send(EndAttack(0))
+    assert w.stack.currentWidget() is w.cover and "Player 2" in w.cover.label.text()
+    w.cover.button.click()
+    assert w.stack.currentWidget() is w.view and w.scene.viewer == 1
+    assert all(w.scene.cards[k].card is None for k in w.scene.cards if isinstance(k, tuple) and k[:2] == ("hand", 0))
