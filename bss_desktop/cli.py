@@ -5,6 +5,7 @@
     bss-desktop simulate --games N --seed S [--decks A,B] [--json]
     bss-desktop replay FILE [--verify]
     bss-desktop bench engine [--games N] [--runs R]
+    bss-desktop bench client [--runs R]
     bss-desktop import-cards PATH [--dest DIR]
     bss-desktop cards coverage [--json]
 """
@@ -85,6 +86,10 @@ def cmd_bench(args) -> int:
 
     if args.what == "engine":
         return bench_engine.main(games=args.games, runs=args.runs, decks=args.decks, as_json=args.json)
+    if args.what == "client":
+        from .bench import client as bench_client
+
+        return bench_client.main(runs=args.runs, as_json=args.json)
     raise SystemExit(f"unknown benchmark {args.what!r}")
 
 
@@ -147,7 +152,7 @@ def build_parser() -> argparse.ArgumentParser:
     p.set_defaults(func=cmd_replay)
 
     p = sub.add_parser("bench", help="benchmarks (median of several runs, with a reference figure)")
-    p.add_argument("what", choices=["engine"])
+    p.add_argument("what", choices=["engine", "client"])
     p.add_argument("--games", type=int, default=200)
     p.add_argument("--runs", type=int, default=5)
     p.add_argument("--decks")

@@ -155,8 +155,7 @@ class Controller(QObject):
                             "Return", True)]
         self.bar.set_state(f"<b>{who}</b>: {self._what(pend)}", buttons)
         self.scene.set_highlights(highlight, piles, self.selection)
-        self.scene.set_draggable(draggable | {h["card"] for h in (game.view(me)["players"][me]["hand"] or [])}
-                                 if kind == "main" else draggable)
+        self.scene.set_draggable(draggable | set(game.state.players[me].hand) if kind == "main" else draggable)
 
     def _what(self, pend) -> str:
         k = pend.kind

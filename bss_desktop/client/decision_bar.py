@@ -28,10 +28,15 @@ class DecisionBar(QWidget):
         self.label.setTextFormat(Qt.RichText)
         self.layout_.addWidget(self.label, 1)
         self.buttons: list[QPushButton] = []
+        self._spec = None
 
     def set_state(self, text: str, buttons: list) -> None:
         """`buttons`: (label, command, shortcut or None, primary) tuples; a None command is a disabled label."""
-        self.label.setText(text)
+        if self.label.text() != text:
+            self.label.setText(text)
+        if buttons == self._spec:
+            return  # unchanged: keep the widgets (rebuilding them costs more than a whole board sync)
+        self._spec = list(buttons)
         for b in self.buttons:
             b.deleteLater()
         self.buttons = []

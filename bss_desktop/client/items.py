@@ -76,6 +76,8 @@ class CardItem(QGraphicsObject):
         self.setTransformOriginPoint(CARD_W / 2, CARD_H / 2)
         self.setAcceptHoverEvents(True)
         self.setZValue(Z_CARD)
+        # a frame blits the card as last drawn at screen resolution instead of rescaling its face
+        self.setCacheMode(QGraphicsItem.DeviceCoordinateCache)
         self.setCursor(Qt.OpenHandCursor)
 
     def boundingRect(self) -> QRectF:
@@ -212,6 +214,7 @@ class PileItem(QGraphicsObject):
         self.highlight = False
         self.setPos(rect.x, rect.y)
         self.setCursor(Qt.OpenHandCursor)
+        self.setCacheMode(QGraphicsItem.DeviceCoordinateCache)
         self._dragging = False
 
     def boundingRect(self) -> QRectF:
@@ -276,6 +279,7 @@ class ZoneItem(QGraphicsItem):
         self.highlight = False
         self.setPos(rect.x, rect.y)
         self.setZValue(0)
+        self.setCacheMode(QGraphicsItem.DeviceCoordinateCache)
 
     def boundingRect(self) -> QRectF:
         return self.rect.adjusted(-2, -2, 2, 2)

@@ -23,6 +23,8 @@ class BoardView(QGraphicsView):
         self.setHorizontalScrollBarPolicy(Qt.ScrollBarAlwaysOff)
         self.setVerticalScrollBarPolicy(Qt.ScrollBarAlwaysOff)
         self.setViewportUpdateMode(QGraphicsView.SmartViewportUpdate)
+        self.setCacheMode(QGraphicsView.CacheBackground)  # the table's gradient is drawn once per size
+        self.setOptimizationFlags(QGraphicsView.DontSavePainterState)
         self.setStyleSheet("border: none; background: #1d2433;")
 
     def resizeEvent(self, event) -> None:

@@ -51,7 +51,18 @@ def level_ok(levels: tuple, level: int) -> bool:
 
 
 def active_constants(game):
-    """Every constant effect that applies now: (source iid, controller, effect) (CR 8-1-4-2)."""
+    """Every constant effect that applies now: (source iid, controller, effect) (CR 8-1-4-2).
+
+    Inside a read-only pass (Game.reading) the list is computed once for the whole pass."""
+    memo = game._constants_memo
+    if memo is None:
+        return list(_active_constants(game))
+    if not memo:
+        memo.append(list(_active_constants(game)))
+    return memo[0]
+
+
+def _active_constants(game):
     st = game.state
     for p in (0, 1):
         for iid in st.players[p].field:

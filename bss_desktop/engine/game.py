@@ -9,6 +9,7 @@ it was.
 """
 from __future__ import annotations
 
+from contextlib import contextmanager
 from dataclasses import replace
 from typing import NamedTuple
 
@@ -60,6 +61,7 @@ class Game(Resolution):
         self._answer = None  # the answer to a choice, until resolution consumes it
         self._auto_choose = False  # substitutions perform their directives without asking
         self._in_constants = False  # guards BP filters inside constant effects against recursion
+        self._constants_memo = None  # the active constant effects, during a read-only pass (reading())
         cids = {c.cid for c in state.cards.values()}
         self.has_effects = any(db[c].effects or db[c].keywords or self._tokens_of(c) for c in cids)
         self.has_constants = any(self.fx(c).constants for c in cids) if self.has_effects else False
@@ -186,7 +188,20 @@ class Game(Resolution):
         """What `player` may see: see view.py."""
         from .view import view
 
-        return view(self, player)
+        with self.reading():
+            return view(self, player)
+
+    @contextmanager
+    def reading(self):
+        """A read-only pass: nothing changes inside it, so the active constant effects are found once."""
+        if self._constants_memo is not None or not self.has_constants:
+            yield
+            return
+        self._constants_memo = []
+        try:
+            yield
+        finally:
+            self._constants_memo = None
 
     def legal_commands(self) -> list[Command]:
         """Every legal command for the pending decision, with automatic core choices.
@@ -196,6 +211,10 @@ class Game(Resolution):
         moves and other payments are legal too: build the command yourself.
         `Concede` is always legal for either player and is not listed.
         """
+        with self.reading():
+            return self._legal_commands()
+
+    def _legal_commands(self) -> list[Command]:
         pend = self.pending
         if pend is None:
             return []
@@ -442,27 +461,34 @@ class Game(Resolution):
         st = self.state
         waiting = {i for i, _ in st.pending_destruction}
         while st.result is None and st.choice is None:
-            doomed: list[tuple[int, Cause]] = []
-            for p in (st.turn_player, 1 - st.turn_player):
-                for iid in st.players[p].field:
-                    if iid in waiting:
-                        continue
-                    card = st.cards[iid]
-                    d = self.db[card.cid]
-                    if stats.cores_on(st, iid) < d.lv1_cores:  # CR 9-3-2
-                        # CR 9-3-2: the action that took its cores decides destroyed vs self-destroyed
-                        cause = self._touched.get(iid) or Cause("rule")
-                        doomed.append((iid, cause))
-                    elif d.type == "spirit" and stats.bp(self, iid) <= 0:  # CR 9-4-2
-                        touched = self._touched.get(iid)
-                        # CR 9-4-2-3: the owner's own action lowered its level; else an effect did (9-4-2-1/2)
-                        cause = touched if touched is not None and touched.kind == "self" else Cause("effect_bp")
-                        doomed.append((iid, cause))
+            with self.reading():
+                doomed = self._doomed(waiting)
             if not doomed:
                 break
             self._destroy(doomed)
             waiting = {i for i, _ in st.pending_destruction}
         self._check_winner()
+
+    def _doomed(self, waiting) -> list[tuple[int, Cause]]:
+        """Field cards the checkpoint destroys now, with their causes (CR 9-3-2, 9-4-2)."""
+        st = self.state
+        doomed: list[tuple[int, Cause]] = []
+        for p in (st.turn_player, 1 - st.turn_player):
+            for iid in st.players[p].field:
+                if iid in waiting:
+                    continue
+                card = st.cards[iid]
+                d = self.db[card.cid]
+                if stats.cores_on(st, iid) < d.lv1_cores:  # CR 9-3-2
+                    # CR 9-3-2: the action that took its cores decides destroyed vs self-destroyed
+                    cause = self._touched.get(iid) or Cause("rule")
+                    doomed.append((iid, cause))
+                elif d.type == "spirit" and stats.bp(self, iid) <= 0:  # CR 9-4-2
+                    touched = self._touched.get(iid)
+                    # CR 9-4-2-3: the owner's own action lowered its level; else an effect did (9-4-2-1/2)
+                    cause = touched if touched is not None and touched.kind == "self" else Cause("effect_bp")
+                    doomed.append((iid, cause))
+        return doomed
 
     def _destroy(self, doomed: list[tuple[int, Cause]], substitutions: bool = True) -> None:
         """Destroy cards simultaneously (CR 10-1-3); self-destruction skips substitutions and triggers.

@@ -1,0 +1,146 @@
+"""Client benchmark: command -> redrawn scene, busy frame render, start-up to first frame.
+
+Each figure is the median of several runs and is printed beside a reference
+measured in the same run on the same machine: a sync that changes nothing, an
+empty board's frame, and an empty window's first frame.
+"""
+from __future__ import annotations
+
+import json
+import os
+import statistics
+import subprocess
+import sys
+import time
+
+TARGETS = {"scene_update_ms": 2.0, "busy_frame_ms": 8.0, "first_frame_s": 1.5}
+
+
+def busy_position() -> dict:
+    """A crowded board: 12 field cards and 8 hand cards a side (>= 40 cards), > 60 cores."""
+    spirits = ["SG1-005", "SG1-008", "SG1-010", "SG1-003", "SG1-012", "SG1-009", "SG1-011", "SG1-002", "SG1-004"]
+    white = ["SG1-055", "SG1-051", "SG1-044", "SG1-048", "SG1-050", "SG1-052", "SG1-053", "SG1-047", "SG1-049"]
+
+    def side(cards, nexuses, soul_first):
+        field = [{"card": c, "cores": 3, "exhausted": i % 3 == 1} for i, c in enumerate(cards)]
+        field += [{"card": n, "cores": 2} for n in nexuses]
+        if soul_first:
+            field[0]["soul_core"] = True
+        return {"life": 4, "reserve": 6, "trash_cores": 3, "soul_core": "field" if soul_first else "reserve",
+                "hand": cards[:8], "deck": cards * 3, "trash": cards[:5], "field": field}
+
+    return {"turn": 9, "turn_player": 0, "step": "main",
+            "players": [side(spirits, ["SG1-016", "SG1-017", "SG1-016"], True),
+                        side(white, ["SG1-058", "SG1-059", "SG1-058"], False)]}
+
+
+def _median_ms(fn, n: int) -> float:
+    times = []
+    for _ in range(n):
+        t0 = time.perf_counter()
+        fn()
+        times.append((time.perf_counter() - t0) * 1000)
+    return statistics.median(times)
+
+
+def measure_in_process(runs: int) -> dict:
+    os.environ.setdefault("QT_QPA_PLATFORM", "offscreen")
+    from PySide6.QtWidgets import QApplication
+
+    from ..carddb.database import load_default_db
+    from ..client.main_window import GameWindow
+    from ..engine.commands import CoreMove, MoveCores
+    from ..engine.position import game_from_position
+
+    app = QApplication.instance() or QApplication([])
+    db = load_default_db()
+    game = game_from_position(busy_position(), db)
+    window = GameWindow(game, seats=("human", "human"), animation_ms=0)
+    window.resize(1280, 800)
+    window.show()
+    app.processEvents()
+    scene = window.scene
+    n_cards = len(scene.cards)
+    n_cores = sum(p.life + p.reserve + p.trash_cores for p in game.state.players) + sum(
+        c.cores for c in game.state.cards.values()) + 2
+    target = game.state.players[0].field[1]
+    moves = [MoveCores(0, (CoreMove("reserve", target, 1),)), MoveCores(0, (CoreMove(target, "reserve", 1),))]
+    i = [0]
+
+    def command_to_scene():
+        window.controller.send(moves[i[0] % 2])
+        i[0] += 1
+
+    for _ in range(5):  # warm the face cache
+        command_to_scene()
+    update = _median_ms(command_to_scene, runs * 20)
+    view = game.view(0)
+    idle = _median_ms(lambda: scene.sync(view, animate=False), runs * 20)
+
+    port = window.view.viewport()
+    port.repaint()  # warm the item caches
+    busy = _median_ms(port.repaint, runs * 10)  # one frame of the board as the player sees it
+    empty_window = GameWindow(game_from_position({"turn": 3, "turn_player": 0, "players": [
+        {"life": 5, "deck": ["SG1-001"]}, {"life": 5, "deck": ["SG1-001"]}]}, db), seats=("human", "human"),
+        animation_ms=0)
+    empty_window.resize(1280, 800)
+    empty_window.show()
+    app.processEvents()
+    empty_port = empty_window.view.viewport()
+    empty_port.repaint()
+    empty_ms = _median_ms(empty_port.repaint, runs * 10)
+    empty_window.close()
+    window.close()
+    return {"cards": n_cards, "cores": n_cores, "scene_update_ms": update, "idle_sync_ms": idle,
+            "busy_frame_ms": busy, "empty_frame_ms": empty_ms}
+
+
+_FIRST_FRAME = r"""
+import os, sys, time
+os.environ.setdefault("QT_QPA_PLATFORM", "offscreen")
+from PySide6.QtCore import QTimer
+from PySide6.QtWidgets import QApplication, QMainWindow
+app = QApplication([])
+if sys.argv[1] == "app":
+    from bss_desktop.carddb.database import load_default_db
+    from bss_desktop.client.main_window import GameWindow
+    from bss_desktop.engine.position import load_position_file
+    from bss_desktop.resources import assets_dir
+    from bss_desktop.client.theme import apply_dark_theme
+    apply_dark_theme(app)
+    game = load_position_file(assets_dir() / "positions/demo.yaml", load_default_db())
+    w = GameWindow(game, seats=("human", "human"), animation_ms=0)
+else:
+    w = QMainWindow()
+w.resize(1280, 800)
+w.show()
+app.processEvents()
+w.grab()  # the first frame, painted
+print(time.time())
+"""
+
+
+def measure_first_frame(kind: str) -> float:
+    t0 = time.time()
+    out = subprocess.run([sys.executable, "-c", _FIRST_FRAME, kind], capture_output=True, text=True, check=True,
+                         env={**os.environ, "QT_QPA_PLATFORM": "offscreen"})
+    return float(out.stdout.strip().splitlines()[-1]) - t0
+
+
+def main(*, runs: int = 5, as_json: bool = False) -> int:
+    results = [measure_in_process(3) for _ in range(runs)]
+    med = {k: statistics.median(r[k] for r in results) for k in results[0]}
+    med["first_frame_s"] = statistics.median(measure_first_frame("app") for _ in range(runs))
+    med["empty_window_first_frame_s"] = statistics.median(measure_first_frame("empty") for _ in range(runs))
+    if as_json:
+        print(json.dumps({"runs": runs, "median": med, "targets": TARGETS}))
+        return 0
+    print(f"client benchmark: median of {runs} runs (offscreen), busy board {med['cards']:.0f} cards, "
+          f"{med['cores']:.0f} cores")
+    print(f"  command -> redrawn scene: {med['scene_update_ms']:.2f} ms   (target <= {TARGETS['scene_update_ms']} ms; "
+          f"reference: a sync that changes nothing {med['idle_sync_ms']:.2f} ms)")
+    print(f"  busy frame (1280x800 window): {med['busy_frame_ms']:.2f} ms   (target <= {TARGETS['busy_frame_ms']} ms; "
+          f"reference: empty board {med['empty_frame_ms']:.2f} ms)")
+    print(f"  start-up to first frame:  {med['first_frame_s']:.2f} s    (target <= {TARGETS['first_frame_s']} s; "
+          f"reference: an empty Qt window {med['empty_window_first_frame_s']:.2f} s)")
+    return 0
