@@ -166,3 +166,30 @@ def test_hot_seat_covers_the_board_between_players(qtbot):
     w.cover.button.click()
     assert w.stack.currentWidget() is w.view and w.scene.viewer == 1
     assert all(w.scene.cards[k].card is None for k in w.scene.cards if isinstance(k, tuple) and k[:2] == ("hand", 0))
+
+
+def test_a_whole_game_with_effects_runs_through_the_board_against_the_computer(qtbot):
+    """Every kind of event and choice of a real game with effect cards passes through the scene,
+    the decision bar and the log without an error (Qt errors fail the test via pytest-qt)."""
+    from bss_desktop.carddb.database import load_default_db
+    from bss_desktop.carddb.decks import shipped_decks
+    from bss_desktop.engine.game import Game
+    from bss_desktop.sim.policy import RandomPolicy
+
+    db = load_default_db()
+    decks = shipped_decks(db)
+    game = Game.new(db, [decks["green-saga"].cards, decks["purple-saga"].cards], 5)
+    w = GameWindow(game, seats=("human", "ai"), animation_ms=0)
+    qtbot.addWidget(w)
+    w.controller.ai_delay_ms = 0
+    me = RandomPolicy(99)
+    for _ in range(3000):
+        if game.over:
+            break
+        if game.pending.player == 0:
+            w.controller.send(me.choose(game))
+        else:
+            qtbot.wait(1)  # let the computer's timer fire
+    assert game.over
+    assert "wins" in w.log.toPlainText() or "draw" in w.log.toPlainText()
+    assert w.bar.label.text().startswith("<b>Game over.</b>")
