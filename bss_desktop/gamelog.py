@@ -97,6 +97,21 @@ def describe(game, event, viewer: int | None) -> str:
         how = "self-destroyed (CR 10-1-1-1)" if d["self_destruction"] else {
             "battle": "destroyed in battle (CR 7-1-5-2-1)", "rule": "destroyed (CR 9-3-2)"}.get(d["cause"][0], "destroyed")
         return f"  {_name(game, card.cid)} is {how}."
+    if k == "manual":
+        who, what = _who(d["player"]), d["what"]
+        if what == "move":
+            hidden = viewer is not None and viewer != game.state.cards[d["card"]].owner and d["to"] in ("hand", "deck")
+            name = "a card" if hidden else _card(game, d["card"])
+            return f"{who} (by hand) moves {name} to the {d['to']}."
+        if what == "cores":
+            n = d["count"] + (1 if d["soul"] else 0)
+            return (f"{who} (by hand) moves {n} of Player {d['owner'] + 1}'s core(s): "
+                    f"{_loc(game, d['src'])} → {_loc(game, d['dst'])}.")
+        if what == "exhaust":
+            return f"{who} (by hand) {'exhausts' if d['exhausted'] else 'refreshes'} {_card(game, d['card'])}."
+        if what == "shuffle":
+            return f"{who} (by hand) shuffles Player {d['owner'] + 1}'s deck."
+        return ""
     if k == "activate":
         return f"{_who(d['player'])} activates {_card(game, d['card'])}'s effect (CR 8-1-3)."
     if k == "keyword":

@@ -193,3 +193,71 @@ def test_a_whole_game_with_effects_runs_through_the_board_against_the_computer(q
     assert game.over
     assert "wins" in w.log.toPlainText() or "draw" in w.log.toPlainText()
     assert w.bar.label.text().startswith("<b>Game over.</b>")
+
+
+SANDBOX = """
+    turn: 3
+    turn_player: 0
+    settings: {sandbox: true}
+    players:
+      - life: 5
+        reserve: 3
+        hand: [T-R3, T-MM]
+        deck: [T-W0, T-R1, T-Y2]
+        field: [{card: T-R1, cores: 1}]
+      - life: 5
+        field: [T-B2]
+"""
+
+
+def sandbox_window(qtbot):
+    game = position(SANDBOX)
+    w = GameWindow(game, sandbox=True, animation_ms=0)
+    qtbot.addWidget(w)
+    w.resize(1280, 800)
+    w.show()
+    qtbot.waitExposed(w)
+    w.view.fitInView(w.scene.sceneRect(), Qt.KeepAspectRatio)
+    return w, game
+
+
+def test_sandbox_moves_anything_and_undo_redo_restore_every_step(qtbot):
+    w, game = sandbox_window(qtbot)
+    knight = game.state.players[0].hand[0]
+    start_hash = game.state_hash()
+    drag(w, center(w.scene.cards[knight]), QPointF(*zone_rect("field", "bottom").center))  # no cost in the sandbox
+    g = w.model.game
+    assert g.state.cards[knight].zone == "field" and g.cores_on(knight) == 0  # nothing enforced
+    after_move = g.state_hash()
+    dclick(w, center(w.scene.cards[knight]))  # turn it
+    assert g.state.cards[knight].exhausted
+    assert "(by hand)" in w.log.toPlainText()
+    assert w.controller.undo() and w.controller.undo()
+    assert w.model.game.state_hash() == start_hash and w.model.game.state.cards[knight].zone == "hand"
+    assert w.controller.redo()
+    assert w.model.game.state_hash() == after_move
+    assert w.scene.cards[knight].zone == "field"
+
+
+def test_sandbox_double_clicking_the_deck_draws_and_cores_come_from_the_void(qtbot):
+    w, game = sandbox_window(qtbot)
+    top = game.state.players[0].deck[-1]
+    dclick(w, center(w.scene.cards[("deck", 0)]))
+    assert game.state.cards[top].zone == "hand"
+    void = w.scene.piles[("void", "shared")]
+    life = w.scene.piles[("life", "bottom")]
+    drag(w, void.mapToScene(QPointF(40, 40)), life.mapToScene(QPointF(40, 40)))
+    assert game.state.players[0].life == 6
+
+
+def test_positions_save_and_load_from_the_window(qtbot, tmp_path):
+    w, game = sandbox_window(qtbot)
+    path = tmp_path / "pos.yaml"
+    assert w.save_position(str(path))
+    from bss_desktop.engine import ManualMove
+
+    w.controller.send(ManualMove(0, game.state.players[0].hand[0], "trash"))
+    assert w.load_position(str(path))
+    loaded = w.model.game
+    assert [loaded.state.cards[i].cid for i in loaded.state.players[0].hand] == ["T-R3", "T-MM"]
+    assert w.scene.viewer == 0 and len(w.scene.cards) >= 5

@@ -21,7 +21,7 @@ turn_player: 1
 first_player: 0
 step: attack
 seed: 12345
-settings: {flash_in_main: false}
+settings: {flash_in_main: false, sandbox: false}
 players:
   - life: 3
     reserve: 2
@@ -135,7 +135,7 @@ def test_defaults_are_filled_in():
     ]})
     pos = position_from_game(game)
     assert (pos["step"], pos["seed"], pos["first_player"]) == ("main", 0, 0)  # turn 2 is player 2's
-    assert pos["settings"] == {"flash_in_main": False}
+    assert pos["settings"] == {"flash_in_main": False, "sandbox": False}
     p0, p1 = pos["players"]
     assert (p0["reserve"], p0["trash_cores"], p0["soul_core"], p0["hand"], p0["trash"], p0["field"], p0["burst"],
             p0["burst_set_this_turn"]) == (0, 0, "reserve", [], [], [], None, False)

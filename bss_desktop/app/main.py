@@ -68,7 +68,10 @@ class StartWindow(QMainWindow):
             row.addWidget(b)
         lay.addLayout(row)
         row2 = QHBoxLayout()
-        for label in ("Sandbox", "Host a LAN game", "Join a LAN game"):
+        self.sandbox = QPushButton("Sandbox: free moves, undo, positions")
+        self.sandbox.clicked.connect(self.open_sandbox)
+        row2.addWidget(self.sandbox)
+        for label in ("Host a LAN game", "Join a LAN game"):
             b = QPushButton(label + " (coming)")
             b.setEnabled(False)
             row2.addWidget(b)
@@ -86,6 +89,21 @@ class StartWindow(QMainWindow):
         seed = seed_from("local", a, b, os.getpid(), len(self.windows))
         game = Game.new(self.db, [self.decks[a].cards, self.decks[b].cards], seed, deck_names=[a, b])
         self._show(GameWindow(game, seats=seats))
+
+    def open_sandbox(self) -> None:
+        """A sandbox with the two chosen decks, set up as for a game (both players keep their hands)."""
+        from ..client.main_window import GameWindow
+        from ..engine.commands import Mulligan
+        from ..engine.game import Game
+        from ..engine.rng import seed_from
+        from ..engine.settings import Ruleset
+
+        a, b = self.deck_a.currentData(), self.deck_b.currentData()
+        game = Game.new(self.db, [self.decks[a].cards, self.decks[b].cards], seed_from("sandbox", a, b, os.getpid()),
+                        first_player=0, settings=Ruleset(sandbox=True), deck_names=[a, b])
+        game.apply(Mulligan(0, False))
+        game.apply(Mulligan(1, False))
+        self._show(GameWindow(game, sandbox=True, title="bss_desktop — sandbox"))
 
     def open_demo(self) -> None:
         from ..client.main_window import GameWindow

@@ -26,6 +26,8 @@ class DecisionBar(QWidget):
         self.layout_.setContentsMargins(12, 8, 12, 8)
         self.label = QLabel()
         self.label.setTextFormat(Qt.RichText)
+        self.label.setWordWrap(True)  # long prompts wrap instead of widening the window
+        self.label.setMinimumWidth(200)
         self.layout_.addWidget(self.label, 1)
         self.buttons: list[QPushButton] = []
         self._spec = None

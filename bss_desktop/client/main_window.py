@@ -62,7 +62,8 @@ class CoverScreen(QWidget):
 
 
 class GameWindow(QMainWindow):
-    def __init__(self, game, *, seats=("human", "ai"), title: str = "", image_dir=None, animation_ms: int = 180):
+    def __init__(self, game, *, seats=("human", "ai"), title: str = "", image_dir=None, animation_ms: int = 180,
+                 sandbox: bool = False):
         super().__init__()
         self.setWindowTitle(title or "bss_desktop — Battle Spirits Saga")
         self.game = game
@@ -94,10 +95,18 @@ class GameWindow(QMainWindow):
         log_dock.setObjectName("LogDock")
         log_dock.setWidget(self.log)
         self.addDockWidget(Qt.RightDockWidgetArea, log_dock)
+        for d in (dock, log_dock):
+            d.setMinimumWidth(260)
         self.resizeDocks([dock, log_dock], [300, 300], Qt.Horizontal)
 
         self.model = GameModel(LocalSession(game), self)
-        self.controller = Controller(self.model, self.scene, self.bar, seats=seats, parent=self)
+        if sandbox:
+            from .sandbox import SandboxController
+
+            self.controller = SandboxController(self.model, self.scene, self.bar, parent=self)
+            self.controller.gameReplaced.connect(self._set_game)
+        else:
+            self.controller = Controller(self.model, self.scene, self.bar, seats=seats, parent=self)
         self.controller.status.connect(lambda text: self.statusBar().showMessage(text, 8000))
         self.controller.logLines.connect(self._log)
         self.controller.hovered.connect(self._preview)
@@ -118,13 +127,81 @@ class GameWindow(QMainWindow):
 
     def _menus(self) -> None:
         game_menu = self.menuBar().addMenu("&Game")
-        concede = QAction("Concede", self)
-        concede.triggered.connect(self._concede)
-        game_menu.addAction(concede)
+        for label, shortcut, slot in (("Save position…", "Ctrl+S", self.save_position),
+                                      ("Load position…", "Ctrl+O", self.load_position),
+                                      ("Save game record…", "Ctrl+Shift+S", self.save_record)):
+            action = QAction(label, self)
+            action.setShortcut(shortcut)
+            action.triggered.connect(slot)
+            game_menu.addAction(action)
+        if not getattr(self.controller, "hotseat", False) and isinstance(self.controller, Controller):
+            concede = QAction("Concede", self)
+            concede.triggered.connect(self._concede)
+            game_menu.addAction(concede)
         quit_action = QAction("Close", self)
         quit_action.setShortcut("Ctrl+W")
         quit_action.triggered.connect(self.close)
         game_menu.addAction(quit_action)
+
+    def _set_game(self, game) -> None:
+        self.game = game
+
+    def save_position(self, path=None) -> bool:
+        """Save the position (docs/position-format.md); possible between actions of the main or attack step."""
+        from ..engine.errors import PositionError
+        from ..engine.position import save_position
+
+        if path is None:
+            from PySide6.QtWidgets import QFileDialog
+
+            path, _ = QFileDialog.getSaveFileName(self, "Save position", "position.yaml", "Positions (*.yaml *.yml)")
+            if not path:
+                return False
+        try:
+            save_position(self.model.game, path)
+        except PositionError as e:
+            self.statusBar().showMessage(f"Cannot save the position now: {e}", 8000)
+            return False
+        self.statusBar().showMessage(f"Position saved to {path}", 8000)
+        return True
+
+    def load_position(self, path=None) -> bool:
+        from ..engine.errors import PositionError
+        from ..engine.position import load_position_file
+        from ..engine.settings import Ruleset
+
+        if path is None:
+            from PySide6.QtWidgets import QFileDialog
+
+            path, _ = QFileDialog.getOpenFileName(self, "Load position", "", "Positions (*.yaml *.yml *.json)")
+            if not path:
+                return False
+        try:
+            game = load_position_file(path, self.model.game.db, settings=self.model.game.settings)
+        except PositionError as e:
+            self.statusBar().showMessage(str(e), 10000)
+            return False
+        if hasattr(self.controller, "load"):
+            self.controller.load(game)
+        else:  # rules mode: a new game from that position
+            self.model.session.game = game
+            self.game = game
+            self.controller.refresh()
+        self.statusBar().showMessage(f"Loaded {path}", 8000)
+        return True
+
+    def save_record(self, path=None) -> bool:
+        from ..engine.record import save_record
+
+        if path is None:
+            from PySide6.QtWidgets import QFileDialog
+
+            path, _ = QFileDialog.getSaveFileName(self, "Save game record", "game.json", "Game records (*.json)")
+            if not path:
+                return False
+        save_record(self.model.game, path)
+        self.statusBar().showMessage(f"Game record saved to {path}", 8000)
+        return True
 
     def _concede(self) -> None:
         from ..engine.commands import Concede

@@ -196,13 +196,20 @@ class ManualExhaust(Command):
 
 
 @dataclass(frozen=True, slots=True)
+class ManualShuffle(Command):
+    """Shuffle `owner`'s deck by hand (CR 3-2-4), with the game's random generator."""
+
+    owner: int
+
+
+@dataclass(frozen=True, slots=True)
 class Concede(Command):
     """CR 1-2-4: either player, at any time."""
 
 
 ALL_COMMANDS = (Mulligan, Summon, PlaceNexus, UseMagic, SetBurst, MoveCores, EndMain,
                 Attack, EndAttack, Pass, Block, Activate, Awaken, Choose, ManualMove, ManualCores, ManualExhaust,
-                Concede)
+                ManualShuffle, Concede)
 _KIND_OF = {
     Mulligan: "mulligan", Summon: "summon", PlaceNexus: "place_nexus", UseMagic: "use_magic",
     SetBurst: "set_burst", MoveCores: "move_cores", EndMain: "end_main", Attack: "attack",

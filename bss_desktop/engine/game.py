@@ -15,8 +15,8 @@ from typing import NamedTuple
 
 from . import continuous, costs, stats
 from .commands import (Activate, Attack, Awaken, Block, Choose, Command, Concede, CoreMove, EndAttack, EndMain,
-                       ManualCores, ManualExhaust, ManualMove, MoveCores, Mulligan, Pass, PlaceNexus, SetBurst, Summon,
-                       UseMagic)
+                       ManualCores, ManualExhaust, ManualMove, ManualShuffle, MoveCores, Mulligan, Pass, PlaceNexus,
+                       SetBurst, Summon, UseMagic)
 from .errors import IllegalCommand
 from .events import Event
 from .resolution import Resolution
@@ -1094,9 +1094,16 @@ class Game(Resolution):
     def _expect_manual(self, cmd) -> None:
         """Manual moves resolve effects the engine does not automate: the deciding player makes them,
         between actions (not in the middle of an automated effect's choices)."""
+        if self.settings.sandbox:
+            return  # the sandbox: anyone, any time
         pend = self.pending
         if pend.kind in ("choose", "mulligan") or pend.player != cmd.player:
             raise IllegalCommand("CR 1-3-1", "manual moves are made by the player whose decision it is, between actions")
+
+    def _manual_done(self) -> None:
+        """After a manual move: gameplay management as usual, except in the sandbox, which enforces nothing."""
+        if not self.settings.sandbox:
+            self._manage()
 
     def _h_manual_move(self, cmd: ManualMove) -> None:
         self._expect_manual(cmd)
@@ -1125,7 +1132,7 @@ class Game(Resolution):
             self._move_card(card.iid, cmd.to, "manual", bottom=cmd.bottom)
         if n:
             self._move_cores(card.owner, "reserve", card.iid, n, False, "manual", None)
-        self._manage()
+        self._manual_done()
 
     def _h_manual_cores(self, cmd: ManualCores) -> None:
         self._expect_manual(cmd)
@@ -1153,7 +1160,7 @@ class Game(Resolution):
                    count=cmd.count, soul=cmd.soul)
         cause = Cause("self", cmd.owner) if cmd.player == cmd.owner else Cause("effect_cores", cmd.player)
         self._move_cores(cmd.owner, cmd.src, cmd.dst, cmd.count, cmd.soul, "manual", cause)
-        self._manage()
+        self._manual_done()
 
     def _h_manual_exhaust(self, cmd: ManualExhaust) -> None:
         self._expect_manual(cmd)
@@ -1164,7 +1171,15 @@ class Game(Resolution):
             raise IllegalCommand("CR 1-3-2-1", "the card is already " + ("exhausted" if cmd.exhausted else "refreshed"))
         self._emit("manual", player=cmd.player, what="exhaust", card=card.iid, exhausted=cmd.exhausted)
         self._set_exhausted(card.iid, cmd.exhausted)
-        self._manage()
+        self._manual_done()
+
+    def _h_manual_shuffle(self, cmd: ManualShuffle) -> None:
+        self._expect_manual(cmd)
+        if cmd.owner not in (0, 1) or isinstance(cmd.owner, bool):
+            raise IllegalCommand("CR 1-1-1", f"there is no player {cmd.owner!r}")
+        self._emit("manual", player=cmd.player, what="shuffle", owner=cmd.owner)
+        self.state.rng.shuffle(self.state.players[cmd.owner].deck)  # CR 3-2-4
+        self._emit("shuffle", player=cmd.owner)
 
     def _h_concede(self, cmd: Concede) -> None:
         # CR 1-2-4, 1-2-5: any time, at once, unaffected by effects
@@ -1182,6 +1197,7 @@ def _describe(pend: Pending | None) -> str:
 
 _HANDLERS = {
     ManualMove: Game._h_manual_move, ManualCores: Game._h_manual_cores, ManualExhaust: Game._h_manual_exhaust,
+    ManualShuffle: Game._h_manual_shuffle,
     Activate: Game._h_activate, Awaken: Game._h_awaken, Choose: Game._h_choose,
     Mulligan: Game._h_mulligan, Summon: Game._h_summon, PlaceNexus: Game._h_summon, UseMagic: Game._h_use_magic,
     SetBurst: Game._h_set_burst, MoveCores: Game._h_move_cores, EndMain: Game._h_end_main, Attack: Game._h_attack,

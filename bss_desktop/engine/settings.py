@@ -8,6 +8,9 @@ from dataclasses import asdict, dataclass, fields
 class Ruleset:
     # Ruling 1: flash effects may not be used in the main step; CR 6-6 lists none.
     flash_in_main: bool = False
+    # The manual sandbox: either player may make any manual move at any time and nothing is enforced
+    # (no gameplay management, no winner); for testing combos, teaching, and cards not automated.
+    sandbox: bool = False
 
     def to_dict(self) -> dict:
         return asdict(self)

@@ -1,0 +1,227 @@
+"""The manual sandbox: any piece to any area, nothing enforced, every move undoable.
+
+Sandbox moves are engine commands too (ManualMove, ManualCores, ManualExhaust,
+ManualShuffle under a `sandbox` ruleset), so they are logged, recorded and
+replayed like any other. Undo rebuilds the game from its start and replays all
+but the last command; redo re-applies what was undone.
+"""
+from __future__ import annotations
+
+from PySide6.QtCore import QObject, Signal
+from PySide6.QtWidgets import QMenu
+
+from ..engine.commands import ManualCores, ManualExhaust, ManualMove, ManualShuffle
+from ..engine.errors import IllegalCommand
+from ..engine.record import replay, to_record
+from ..gamelog import describe
+
+ZONES = ("hand", "field", "trash", "deck", "burst")
+
+
+class SandboxController(QObject):
+    status = Signal(str)
+    logLines = Signal(list)
+    hovered = Signal(object, object)
+    viewerChanged = Signal(int)
+    gameReplaced = Signal(object)  # undo/redo built a new Game object
+
+    hotseat = False
+
+    def __init__(self, model, scene, bar, parent=None):
+        super().__init__(parent)
+        self.model, self.scene, self.bar = model, scene, bar
+        self.viewer = 0
+        self.redo_stack: list = []
+        model.changed.connect(self._on_changed)
+        model.refused.connect(lambda rule, msg: self.status.emit(f"Not possible: {msg} — {rule}"))
+        scene.cardDropped.connect(self.on_card_dropped)
+        scene.cardActivated.connect(self.on_card_activated)
+        scene.cardHovered.connect(self.on_card_hovered)
+        scene.coresDropped.connect(self.on_cores_dropped)
+        scene.contextRequested.connect(self.on_context)
+        bar.chosen.connect(self._button)
+        self.refresh()
+
+    @property
+    def game(self):
+        return self.model.game
+
+    # ------------------------------------------------------------------ moves, undo, redo
+
+    def send(self, cmd) -> bool:
+        ok = self.model.send(cmd)
+        if ok:
+            self.redo_stack.clear()
+        return ok
+
+    def undo(self) -> bool:
+        game = self.game
+        if not game.history:
+            self.status.emit("Nothing to undo.")
+            return False
+        last = game.history[-1]
+        rebuilt = replay(to_record(game), game.db, verify=False, stop=len(game.history) - 1)
+        rebuilt.inline_cards, rebuilt.names = game.inline_cards, game.names
+        self.redo_stack.append(last)
+        self._replace(rebuilt, f"Undone: {last.kind.replace('_', ' ')}")
+        return True
+
+    def redo(self) -> bool:
+        if not self.redo_stack:
+            self.status.emit("Nothing to redo.")
+            return False
+        cmd = self.redo_stack.pop()
+        stack = self.redo_stack
+        self.redo_stack = []
+        ok = self.model.send(cmd)
+        self.redo_stack = stack
+        return ok
+
+    def _replace(self, game, message: str) -> None:
+        self.model.session.game = game
+        self.gameReplaced.emit(game)
+        self.status.emit(message)
+        self.refresh()
+
+    def load(self, game) -> None:
+        self.redo_stack.clear()
+        self._replace(game, "Position loaded.")
+
+    def _on_changed(self, events) -> None:
+        lines = [describe(self.game, e, None) for e in events if e.kind == "manual"]
+        self.logLines.emit([line for line in lines if line])
+        self.refresh()
+
+    def refresh(self) -> None:
+        self.scene.sync(self.game.view(self.viewer))
+        self.scene.set_draggable(self.scene.cards.keys())
+        self.scene.set_highlights()
+        self.bar.set_state(
+            f"<b>Sandbox</b> — nothing is enforced: drag any card or core anywhere; double-click a field card to turn "
+            f"it, the deck to draw. Viewing from Player {self.viewer + 1}'s side.",
+            [("Undo", "undo", "Ctrl+Z", False), ("Redo", "redo", "Ctrl+Y", False),
+             ("Other side", "flip", "Tab", False)])
+
+    def _button(self, what) -> None:
+        if what == "undo":
+            self.undo()
+        elif what == "redo":
+            self.redo()
+        elif what == "flip":
+            self.viewer = 1 - self.viewer
+            self.viewerChanged.emit(self.viewer)
+            self.refresh()
+
+    # ------------------------------------------------------------------ gestures
+
+    def _owner_of(self, key):
+        if isinstance(key, tuple):  # a hidden card: ("hand"|"deck"|"burst", owner[, index])
+            return key[1]
+        return self.game.state.cards[key].owner
+
+    def _card_of(self, key):
+        """The engine card id behind an item key (the top card for the deck pile)."""
+        st = self.game.state
+        if isinstance(key, int):
+            return key
+        kind, owner = key[0], key[1]
+        player = st.players[owner]
+        if kind == "deck":
+            return player.deck[-1] if player.deck else None
+        if kind == "hand":
+            return player.hand[key[2]] if key[2] < len(player.hand) else None
+        if kind == "burst":
+            return player.burst
+        return None
+
+    def on_card_dropped(self, key, zone: str, side: str) -> None:
+        owner = self._owner_of(key)
+        if zone not in ZONES:
+            self.status.emit("Drop cards on a hand, field, trash, deck or burst area.")
+            return
+        if self.scene.side_of(owner) != side:
+            self.status.emit("A card goes to its owner's areas (CR 3-1-6).")
+            return
+        card = self._card_of(key)
+        if card is not None:
+            self.send(ManualMove(owner, card, zone))
+
+    def on_card_activated(self, key) -> None:
+        owner = self._owner_of(key)
+        if isinstance(key, tuple) and key[0] == "deck":
+            card = self._card_of(key)
+            if card is not None:
+                self.send(ManualMove(owner, card, "hand"))  # draw
+            return
+        card = self.game.state.cards.get(key) if isinstance(key, int) else None
+        if card is not None and card.zone == "field":
+            self.send(ManualExhaust(owner, key, not card.exhausted))
+
+    def on_card_hovered(self, key) -> None:
+        card = self.game.state.cards.get(key) if isinstance(key, int) else None
+        if card is not None:
+            info = None
+            if card.zone == "field" and self.game.db[card.cid].type == "spirit":
+                info = {"level": self.game.level(key), "bp": self.game.bp(key)}
+            self.hovered.emit(self.game.db[card.cid], info)
+
+    def _core_place(self, ref):
+        if ref[0] == "card":
+            card = self.game.state.cards.get(ref[1]) if isinstance(ref[1], int) else None
+            if card is None or card.zone != "field":
+                return None, None
+            return card.owner, ref[1]
+        _, loc, owner = ref
+        if loc == "void":
+            return None, "void"
+        return owner, {"trash_cores": "trash"}.get(loc, loc)
+
+    def on_cores_dropped(self, src, dst, whole: bool) -> None:
+        so, s = self._core_place(src)
+        do, d = self._core_place(dst)
+        if s is None or d is None:
+            return
+        owner = so if so is not None else do  # the void is shared: the other end says whose cores
+        if so is not None and do is not None and so != do:
+            self.status.emit("Cores stay with their player here; take them from or put them into the void.")
+            return
+        st = self.game.state
+        player = st.players[owner]
+        have = {"life": player.life, "reserve": player.reserve, "trash": player.trash_cores,
+                "void": 1}.get(s) if not isinstance(s, int) else st.cards[s].cores
+        count = max(have, 1) if whole and s != "void" else 1
+        soul = player.soul == s and (have == 0 or whole)
+        if soul and have == 0:
+            count = 0
+        try:
+            self.send(ManualCores(owner, owner, s, d, count, soul))
+        except IllegalCommand as e:  # pragma: no cover - the model reports refusals
+            self.status.emit(str(e))
+
+    def on_context(self, ref, screen_pos) -> None:
+        menu = QMenu()
+        if ref[0] == "card" and isinstance(ref[1], tuple) and ref[1][0] == "deck":
+            owner = ref[1][1]
+            menu.addAction("Draw a card").triggered.connect(lambda: self.on_card_activated(ref[1]))
+            menu.addAction("Mill the top card").triggered.connect(
+                lambda: self.send(ManualMove(owner, self._card_of(ref[1]), "trash")))
+            menu.addAction("Shuffle").triggered.connect(lambda: self.send(ManualShuffle(owner, owner)))
+        elif ref[0] == "card":
+            card = self._card_of(ref[1])
+            if card is None:
+                return
+            owner = self.game.state.cards[card].owner
+            for zone in ZONES:
+                if zone != self.game.state.cards[card].zone:
+                    menu.addAction(f"To {zone}").triggered.connect(
+                        lambda _=False, z=zone: self.send(ManualMove(owner, card, z)))
+            menu.addAction("To the bottom of the deck").triggered.connect(
+                lambda: self.send(ManualMove(owner, card, "deck", True)))
+        elif ref[0] == "pile" and ref[1] != "void":
+            owner, loc = ref[2], {"trash_cores": "trash"}.get(ref[1], ref[1])
+            menu.addAction("Add a core from the void").triggered.connect(
+                lambda: self.send(ManualCores(owner, owner, "void", loc, 1)))
+            menu.addAction("Return a core to the void").triggered.connect(
+                lambda: self.send(ManualCores(owner, owner, loc, "void", 1)))
+        self._menu = menu
+        menu.popup(screen_pos)
