@@ -67,13 +67,31 @@ def test_summon_by_dragging_a_hand_card_onto_the_field_pays_automatically(qtbot)
     item = w.scene.cards[knight]
     target = QPointF(*zone_rect("field", "bottom").center)
     drag(w, center(item), target)
+    panel = w.bar.panel
+    assert panel is not None and panel.cost == 2 and panel.ok.isEnabled()  # pre-filled with the automatic payment
+    panel.ok.click()
     assert game.state.cards[knight].zone == "field"  # CR 10-6: cost 3 - 1 reduction = 2, +1 core to place
     assert game.state.players[0].trash_cores == 2 and game.cores_on(knight) == 1
     assert w.scene.cards[knight].zone == "field"
 
 
+def test_the_payment_panel_pays_with_cores_the_player_picks(qtbot):
+    w, game = window_for(qtbot, MAIN.replace("field: [{card: T-R1, cores: 1}]", "field: [{card: T-R1, cores: 3}]"))
+    knight, pup = game.state.players[0].hand[0], game.state.players[0].field[0]
+    w.controller.play(knight)
+    panel = w.bar.panel
+    panel.pay_boxes["reserve"].setValue(0)
+    panel.pay_boxes[pup].setValue(2)  # pay both cores from the Red Pup instead
+    panel.place_boxes["reserve"].setValue(1)
+    assert panel.ok.isEnabled()
+    panel.ok.click()
+    assert game.state.cards[knight].zone == "field" and game.cores_on(pup) == 1 and game.state.players[0].reserve == 3
+    assert w.bar.panel is None
+
+
 def test_a_refused_drop_snaps_back_and_names_the_rule(qtbot):
     w, game = window_for(qtbot, MAIN.replace("reserve: 4", "reserve: 0"))
+    w.controller.quick_pay = True  # straight to the engine, which refuses
     titan = game.state.players[0].hand[1]
     item = w.scene.cards[titan]
     before = item.pos()
@@ -147,6 +165,7 @@ def test_target_choices_are_made_by_clicking_highlighted_cards(qtbot):
     """, seats=("human", "ai"))
     w.controller.ai_delay_ms = 10 ** 6  # keep the computer still
     w.controller.play(game.state.players[0].hand[0])
+    w.bar.panel.ok.click()
     options = game.pending.info["options"]
     assert all(w.scene.cards[o].highlight for o in options)
     QTest.mouseClick(w.view.viewport(), Qt.LeftButton, Qt.NoModifier,

@@ -33,6 +33,7 @@ class Controller(QObject):
         self.viewer = self.seats.index("human") if "human" in self.seats else 0
         self.ai = {p: RandomPolicy(ai_seed + p) for p, s in enumerate(self.seats) if s == "ai"}
         self.ai_delay_ms = ai_delay_ms
+        self.quick_pay = False  # True: pay automatically without the payment panel
         self.selection: list = []
         self._ai_timer = QTimer(self)
         self._ai_timer.setSingleShot(True)
@@ -218,11 +219,28 @@ class Controller(QObject):
                 self.status.emit("Drag a refreshed spirit towards your opponent to attack with it.")
 
     def play(self, key) -> bool:
-        """Play a hand card with the automatic payment (the payment dialog can refine it)."""
+        """Play a hand card: open the payment panel (pre-filled with the automatic payment; Enter accepts).
+
+        【Ascend】 and 【Swift】 summons, and cards that cost nothing to pay or place, go straight ahead.
+        """
         me = self.viewer
         card = self.game.db[self.game.state.cards[key].cid]
         cmd = {"spirit": Summon, "nexus": PlaceNexus, "magic": UseMagic}[card.type](me, key)
-        return self.send(cmd)
+        special = any(k.name in ("ascend", "swift") for k in card.keywords)
+        needs = self.game.cost_of(key) + (card.lv1_cores if card.type != "magic" else 0)
+        if self.quick_pay or special or needs == 0:
+            return self.send(cmd)
+        from .payment import PaymentPanel
+
+        panel = PaymentPanel(self.game, cmd)
+        panel.confirmed.connect(self._pay)
+        panel.cancelled.connect(lambda: self.bar.set_panel(None))
+        self.bar.set_panel(panel)
+        return True
+
+    def _pay(self, cmd) -> None:
+        if self.send(cmd):
+            self.bar.set_panel(None)
 
     def on_card_activated(self, key) -> None:
         if not self.my_decision():

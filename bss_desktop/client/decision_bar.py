@@ -31,6 +31,7 @@ class DecisionBar(QWidget):
         self.layout_.addWidget(self.label, 1)
         self.buttons: list[QPushButton] = []
         self._spec = None
+        self.panel: QWidget | None = None
 
     def set_state(self, text: str, buttons: list) -> None:
         """`buttons`: (label, command, shortcut or None, primary) tuples; a None command is a disabled label."""
@@ -51,6 +52,17 @@ class DecisionBar(QWidget):
             b.clicked.connect(lambda _=False, c=cmd: self.chosen.emit(c))
             self.layout_.addWidget(b)
             self.buttons.append(b)
+
+    def set_panel(self, panel: QWidget | None) -> None:
+        """Show a panel (e.g. a payment) in place of the prompt and buttons, or None to go back."""
+        if self.panel is not None:
+            self.panel.deleteLater()
+        self.panel = panel
+        for w in [self.label] + self.buttons:
+            w.setVisible(panel is None)
+        if panel is not None:
+            self.layout_.addWidget(panel, 1)
+            panel.setFocus()
 
     def button_labels(self) -> list[str]:
         return [b.text() for b in self.buttons]
