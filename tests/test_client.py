@@ -280,3 +280,30 @@ def test_positions_save_and_load_from_the_window(qtbot, tmp_path):
     loaded = w.model.game
     assert [loaded.state.cards[i].cid for i in loaded.state.players[0].hand] == ["T-R3", "T-MM"]
     assert w.scene.viewer == 0 and len(w.scene.cards) >= 5
+
+
+def test_settings_persist_atomically_and_a_damaged_file_gives_defaults(tmp_path):
+    from bss_desktop.client.settings import AppSettings
+
+    path = tmp_path / "settings.json"
+    s = AppSettings(animation_ms=0, quick_pay=True, flash_in_main=True, geometry={"game": "abcd"})
+    s.save(path)
+    loaded = AppSettings.load(path)
+    assert loaded == s and loaded.ruleset().flash_in_main
+    path.write_text("{ not json")
+    assert AppSettings.load(path) == AppSettings()
+    path.write_text('{"animation_ms": "fast", "quick_pay": true}')  # a wrong type is ignored, the rest kept
+    assert AppSettings.load(path) == AppSettings(quick_pay=True)
+
+
+def test_a_game_window_applies_the_settings_and_saves_its_geometry(qtbot, tmp_path, monkeypatch):
+    from bss_desktop.client import settings as settings_module
+
+    monkeypatch.setattr(settings_module, "settings_path", lambda: tmp_path / "settings.json")
+    s = settings_module.AppSettings(animation_ms=0, quick_pay=True)
+    w = GameWindow(position(MAIN), seats=("human", "human"), settings=s)
+    qtbot.addWidget(w)
+    assert w.scene.animation_ms == 0 and w.controller.quick_pay
+    w.show()
+    w.close()
+    assert "game" in settings_module.AppSettings.load(tmp_path / "settings.json").geometry

@@ -27,6 +27,9 @@ class StartWindow(QMainWindow):
         from ..carddb.database import load_default_db
         from ..carddb.decks import shipped_decks
 
+        from ..client.settings import AppSettings
+
+        self.settings = AppSettings.load()
         self.db = load_default_db()
         self.decks = shipped_decks(self.db)
         self.windows: list = []
@@ -76,6 +79,12 @@ class StartWindow(QMainWindow):
             b.setEnabled(False)
             row2.addWidget(b)
         lay.addLayout(row2)
+        row3 = QHBoxLayout()
+        settings_button = QPushButton("Settings…")
+        settings_button.clicked.connect(self.open_settings)
+        row3.addWidget(settings_button)
+        row3.addStretch(1)
+        lay.addLayout(row3)
         lay.addStretch(1)
         self.setCentralWidget(central)
         self.resize(900, 520)
@@ -87,8 +96,9 @@ class StartWindow(QMainWindow):
 
         a, b = self.deck_a.currentData(), self.deck_b.currentData()
         seed = seed_from("local", a, b, os.getpid(), len(self.windows))
-        game = Game.new(self.db, [self.decks[a].cards, self.decks[b].cards], seed, deck_names=[a, b])
-        self._show(GameWindow(game, seats=seats))
+        game = Game.new(self.db, [self.decks[a].cards, self.decks[b].cards], seed, deck_names=[a, b],
+                        settings=self.settings.ruleset())
+        self._show(GameWindow(game, seats=seats, settings=self.settings))
 
     def open_sandbox(self) -> None:
         """A sandbox with the two chosen decks, set up as for a game (both players keep their hands)."""
@@ -103,18 +113,25 @@ class StartWindow(QMainWindow):
                         first_player=0, settings=Ruleset(sandbox=True), deck_names=[a, b])
         game.apply(Mulligan(0, False))
         game.apply(Mulligan(1, False))
-        self._show(GameWindow(game, sandbox=True, title="bss_desktop — sandbox"))
+        self._show(GameWindow(game, sandbox=True, title="bss_desktop — sandbox", settings=self.settings))
 
     def open_demo(self) -> None:
         from ..client.main_window import GameWindow
         from ..engine.position import load_position_file
 
         game = load_position_file(assets_dir() / DEMO_POSITION, self.db)
-        self._show(GameWindow(game, seats=("human", "human")))
+        self._show(GameWindow(game, seats=("human", "human"), settings=self.settings))
+
+    def open_settings(self) -> None:
+        from ..client.settings import SettingsDialog
+
+        self._dialog = SettingsDialog(self.settings, self)
+        self._dialog.open()  # not exec(): no nested event loop under qasync
 
     def _show(self, window) -> None:
         self.windows.append(window)
         window.resize(1440, 900)
+        window.restore_geometry()
         window.show()
 
 

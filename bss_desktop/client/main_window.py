@@ -1,7 +1,7 @@
 """The game window: the board, the decision bar, the card preview and the game log."""
 from __future__ import annotations
 
-from PySide6.QtCore import Qt
+from PySide6.QtCore import QByteArray, Qt
 from PySide6.QtGui import QAction, QPainter
 from PySide6.QtWidgets import (QDockWidget, QGraphicsView, QLabel, QMainWindow, QPlainTextEdit, QPushButton,
                                QStackedWidget, QVBoxLayout, QWidget)
@@ -63,11 +63,15 @@ class CoverScreen(QWidget):
 
 class GameWindow(QMainWindow):
     def __init__(self, game, *, seats=("human", "ai"), title: str = "", image_dir=None, animation_ms: int = 180,
-                 sandbox: bool = False):
+                 sandbox: bool = False, settings=None):
         super().__init__()
         self.setWindowTitle(title or "bss_desktop — Battle Spirits Saga")
         self.game = game
-        self.faces = FaceCache(image_dir=image_dir)
+        self.settings = settings
+        if settings is not None:
+            image_dir = settings.image_dir or image_dir
+            animation_ms = settings.animation_ms
+        self.faces = FaceCache(image_dir=image_dir or None)
         self.scene = BoardScene(game.db, self.faces, self)
         self.scene.animation_ms = animation_ms
         self.view = BoardView(self.scene)
@@ -107,6 +111,8 @@ class GameWindow(QMainWindow):
             self.controller.gameReplaced.connect(self._set_game)
         else:
             self.controller = Controller(self.model, self.scene, self.bar, seats=seats, parent=self)
+        if settings is not None and hasattr(self.controller, "quick_pay"):
+            self.controller.quick_pay = settings.quick_pay
         self.controller.status.connect(lambda text: self.statusBar().showMessage(text, 8000))
         self.controller.logLines.connect(self._log)
         self.controller.hovered.connect(self._preview)
@@ -142,6 +148,17 @@ class GameWindow(QMainWindow):
         quit_action.setShortcut("Ctrl+W")
         quit_action.triggered.connect(self.close)
         game_menu.addAction(quit_action)
+
+    def restore_geometry(self) -> None:
+        saved = (self.settings.geometry.get("game") if self.settings is not None else None)
+        if saved:
+            self.restoreGeometry(QByteArray.fromHex(saved.encode()))
+
+    def closeEvent(self, event) -> None:
+        if self.settings is not None:
+            self.settings.geometry["game"] = bytes(self.saveGeometry().toHex()).decode()
+            self.settings.save()
+        super().closeEvent(event)
 
     def _set_game(self, game) -> None:
         self.game = game

@@ -1,0 +1,103 @@
+"""The player's settings, kept as JSON in the platform's config folder (platformdirs)."""
+from __future__ import annotations
+
+import json
+from dataclasses import asdict, dataclass, field, fields
+from pathlib import Path
+
+import platformdirs
+from PySide6.QtWidgets import (QCheckBox, QDialog, QDialogButtonBox, QFileDialog, QFormLayout, QHBoxLayout,
+                               QLineEdit, QPushButton, QSpinBox, QWidget)
+
+APP = "bss_desktop"
+
+
+def settings_path() -> Path:
+    return Path(platformdirs.user_config_dir(APP)) / "settings.json"
+
+
+@dataclass
+class AppSettings:
+    animation_ms: int = 180  # 0 turns animations off
+    image_dir: str = ""  # a folder of <card id>.png/.jpg images that replace drawn faces
+    quick_pay: bool = False  # pay automatically without the payment panel
+    flash_in_main: bool = False  # ruling 1 (a ruleset setting for new games)
+    geometry: dict = field(default_factory=dict)  # window name -> saved geometry (hex)
+
+    @classmethod
+    def load(cls, path: Path | None = None) -> "AppSettings":
+        """The saved settings; a missing or damaged file gives the defaults (and is left for the player to see)."""
+        path = path or settings_path()
+        try:
+            data = json.loads(path.read_text())
+        except (OSError, ValueError):
+            return cls()
+        known = {f.name: f for f in fields(cls)}
+        kw = {}
+        for key, value in data.items() if isinstance(data, dict) else ():
+            f = known.get(key)
+            if f is not None and isinstance(value, type(getattr(cls(), key))):
+                kw[key] = value
+        return cls(**kw)
+
+    def save(self, path: Path | None = None) -> None:
+        path = path or settings_path()
+        path.parent.mkdir(parents=True, exist_ok=True)
+        tmp = path.with_suffix(".tmp")
+        tmp.write_text(json.dumps(asdict(self), indent=1))
+        tmp.replace(path)  # atomic: a crash never leaves half a file
+
+    def ruleset(self):
+        from ..engine.settings import Ruleset
+
+        return Ruleset(flash_in_main=self.flash_in_main)
+
+
+class SettingsDialog(QDialog):
+    """Edits AppSettings; opened with open() (never exec(), which would nest an event loop under qasync)."""
+
+    def __init__(self, settings: AppSettings, parent=None):
+        super().__init__(parent)
+        self.setWindowTitle("Settings")
+        self.settings = settings
+        form = QFormLayout(self)
+        self.animation = QSpinBox()
+        self.animation.setRange(0, 1000)
+        self.animation.setSuffix(" ms")
+        self.animation.setValue(settings.animation_ms)
+        form.addRow("Animation time (0 = off)", self.animation)
+        row = QWidget()
+        lay = QHBoxLayout(row)
+        lay.setContentsMargins(0, 0, 0, 0)
+        self.image_dir = QLineEdit(settings.image_dir)
+        self.image_dir.setPlaceholderText("a folder of <card id>.png images (optional)")
+        browse = QPushButton("Browse…")
+        browse.clicked.connect(self._browse)
+        lay.addWidget(self.image_dir, 1)
+        lay.addWidget(browse)
+        form.addRow("Card images", row)
+        self.quick_pay = QCheckBox("Pay automatically (no payment panel)")
+        self.quick_pay.setChecked(settings.quick_pay)
+        form.addRow("", self.quick_pay)
+        self.flash_in_main = QCheckBox("Flash effects may be used in the main step (ruling 1; new games)")
+        self.flash_in_main.setChecked(settings.flash_in_main)
+        form.addRow("Rules", self.flash_in_main)
+        buttons = QDialogButtonBox(QDialogButtonBox.Ok | QDialogButtonBox.Cancel)
+        buttons.accepted.connect(self.accept)
+        buttons.rejected.connect(self.reject)
+        form.addRow(buttons)
+        self.accepted.connect(self._store)
+
+    def _browse(self) -> None:
+        dialog = QFileDialog(self, "Card image folder")
+        dialog.setFileMode(QFileDialog.Directory)
+        dialog.fileSelected.connect(self.image_dir.setText)
+        dialog.open()
+
+    def _store(self) -> None:
+        s = self.settings
+        s.animation_ms = self.animation.value()
+        s.image_dir = self.image_dir.text().strip()
+        s.quick_pay = self.quick_pay.isChecked()
+        s.flash_in_main = self.flash_in_main.isChecked()
+        s.save()
