@@ -307,3 +307,32 @@ def test_a_game_window_applies_the_settings_and_saves_its_geometry(qtbot, tmp_pa
     w.show()
     w.close()
     assert "game" in settings_module.AppSettings.load(tmp_path / "settings.json").geometry
+
+
+def test_the_replay_viewer_steps_forward_and_back_to_the_same_states(qtbot):
+    from bss_desktop.client.replay_viewer import ReplayWindow
+    from bss_desktop.engine.record import replay, to_record
+    from bss_desktop.sim.policy import RandomPolicy
+    from helpers import new_game
+
+    game = new_game(seed=4)
+    policy = RandomPolicy(4)
+    while not game.over and len(game.history) < 60:
+        game.apply(policy.choose(game))
+    record = to_record(game)
+    w = ReplayWindow(record, game.db)
+    qtbot.addWidget(w)
+    assert w.step == 0 and "goes first" in w.log.toPlainText()
+    for _ in range(30):
+        w.forward()
+    assert w.game.state_hash() == record["hashes"][30]
+    w.back()
+    w.back()
+    assert w.step == 28 and w.game.state_hash() == record["hashes"][28]
+    assert w.slider.value() == 28
+    w.last()
+    assert w.game.state_hash() == game.state_hash()
+    w.first()
+    assert w.game.state_hash() == replay(record, game.db, stop=0).state_hash()
+    w.flip()
+    assert w.scene.viewer == 1

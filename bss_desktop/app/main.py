@@ -80,6 +80,9 @@ class StartWindow(QMainWindow):
             row2.addWidget(b)
         lay.addLayout(row2)
         row3 = QHBoxLayout()
+        watch = QPushButton("Watch a saved game…")
+        watch.clicked.connect(self.open_record)
+        row3.addWidget(watch)
         settings_button = QPushButton("Settings…")
         settings_button.clicked.connect(self.open_settings)
         row3.addWidget(settings_button)
@@ -122,6 +125,28 @@ class StartWindow(QMainWindow):
         game = load_position_file(assets_dir() / DEMO_POSITION, self.db)
         self._show(GameWindow(game, seats=("human", "human"), settings=self.settings))
 
+    def open_record(self, path=None) -> None:
+        """A saved game record in the replay viewer."""
+        from ..client.replay_viewer import ReplayWindow
+        from ..engine.errors import RecordError
+        from ..engine.record import load_record
+
+        if path is None:
+            from PySide6.QtWidgets import QFileDialog
+
+            dialog = QFileDialog(self, "Watch a saved game", "", "Game records (*.json)")
+            dialog.fileSelected.connect(self.open_record)
+            self._dialog = dialog
+            dialog.open()  # not exec(): no nested event loop under qasync
+            return
+        try:
+            record = load_record(path)
+            window = ReplayWindow(record, self.db, title=f"bss_desktop — replay of {Path(path).name}")
+        except RecordError as e:
+            self.statusBar().showMessage(str(e), 10000)
+            return
+        self._show(window)
+
     def open_settings(self) -> None:
         from ..client.settings import SettingsDialog
 
@@ -131,7 +156,8 @@ class StartWindow(QMainWindow):
     def _show(self, window) -> None:
         self.windows.append(window)
         window.resize(1440, 900)
-        window.restore_geometry()
+        if hasattr(window, "restore_geometry"):
+            window.restore_geometry()
         window.show()
 
 
