@@ -111,6 +111,14 @@ def describe(game, event, viewer: int | None) -> str:
             return f"{who} (by hand) {'exhausts' if d['exhausted'] else 'refreshes'} {_card(game, d['card'])}."
         if what == "shuffle":
             return f"{who} (by hand) shuffles Player {d['owner'] + 1}'s deck."
+        if what == "random":
+            if d["sides"] == 2:
+                return f"{who} flips a coin: {'heads' if d['result'] == 1 else 'tails'}."
+            return f"{who} rolls a d{d['sides']}: {d['result']}."
+        if what == "note":
+            return f"{who} notes: {d['text']}"
+        if what == "reveal":
+            return f"{who} reveals {', '.join(_name(game, c) for c in d['cids'])}."
         return ""
     if k == "activate":
         return f"{_who(d['player'])} activates {_card(game, d['card'])}'s effect (CR 8-1-3)."

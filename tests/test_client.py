@@ -336,3 +336,30 @@ def test_the_replay_viewer_steps_forward_and_back_to_the_same_states(qtbot):
     assert w.game.state_hash() == replay(record, game.db, stop=0).state_hash()
     w.flip()
     assert w.scene.viewer == 1
+
+
+def test_sandbox_coin_die_notes_and_deck_search_are_recorded(qtbot):
+    w, game = sandbox_window(qtbot)
+    c = w.controller
+    c._button("coin")
+    c._button("die")
+    c._button("note")
+    w.bar.panel.setText("remember the burst")
+    w.bar.panel.returnPressed.emit()
+    log = w.log.toPlainText()
+    assert "flips a coin" in log and "rolls a d6" in log and "notes: remember the burst" in log
+    viewer = c.open_deck(0, top=2)
+    assert viewer.list.count() == 2
+    viewer.list.item(0).setSelected(True)
+    top = viewer.cards()[0]
+    viewer._reveal()
+    assert "reveals" in w.log.toPlainText()
+    from PySide6.QtWidgets import QPushButton
+
+    next(b for b in viewer.findChildren(QPushButton) if b.text() == "To hand").click()
+    assert w.model.game.state.cards[top].zone == "hand"
+    # every one of these is a recorded command: the record replays to the same state
+    from bss_desktop.engine.record import replay, to_record
+
+    g = w.model.game
+    assert replay(to_record(g), g.db).state_hash() == g.state_hash()

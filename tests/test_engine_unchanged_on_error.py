@@ -14,7 +14,7 @@ from hypothesis import strategies as st
 from bss_desktop.engine import (Attack, Block, Concede, CoreMove, EndAttack, EndMain, IllegalCommand, MoveCores,
                                 Mulligan, Pass, PlaceNexus, SetBurst, Summon, UseMagic, invariants)
 from bss_desktop.engine.commands import (ALL_COMMANDS, Activate, Awaken, Choose, ManualCores, ManualExhaust, ManualMove,
-                                         ManualShuffle)
+                                         ManualNote, ManualRandom, ManualReveal, ManualShuffle)
 from bss_desktop.sim.policy import RandomPolicy
 from helpers import new_game, position
 
@@ -494,6 +494,12 @@ def _random_command(data, game):
         return ManualExhaust(p, data.draw(card_id), data.draw(flag))
     if cls is ManualShuffle:
         return ManualShuffle(p, data.draw(st.integers(-1, 2)))
+    if cls is ManualRandom:
+        return ManualRandom(p, data.draw(st.integers(-1, 200)))
+    if cls is ManualReveal:
+        return ManualReveal(p, data.draw(st.lists(card_id, max_size=3).map(tuple)))
+    if cls is ManualNote:
+        return ManualNote(p, data.draw(st.text(max_size=220)))
     if cls is Choose:
         return Choose(p, data.draw(st.one_of(st.none(), flag, st.integers(-2, 9),
                                              st.lists(card_id, max_size=3).map(tuple))))

@@ -345,3 +345,22 @@ def test_a_position_record_with_inline_cards_replays():
     again = replay(rec, test_db(), verify=True)
     assert again.state_hash() == game.state_hash()
     assert again.card_def(big).name == "Inline Giant"
+
+
+def test_every_command_type_has_a_json_kind_and_round_trips():
+    import dataclasses
+
+    from bss_desktop.engine.commands import ALL_COMMANDS, command_from_dict
+
+    samples = {"card": 3, "spirit": 3, "effect": 0, "owner": 1, "src": "reserve", "dst": 4, "to": "hand",
+               "moves": (), "text": "hi", "cards": (3,), "value": True, "sides": 6, "count": 1, "redraw": True,
+               "exhausted": True}
+    for cls in ALL_COMMANDS:
+        kw = {f.name: samples[f.name] for f in dataclasses.fields(cls)
+              if f.name != "player" and f.default is dataclasses.MISSING}
+        if cls.__name__ == "MoveCores":
+            from bss_desktop.engine.commands import CoreMove
+
+            kw["moves"] = (CoreMove("reserve", 4, 1, False),)
+        cmd = cls(0, **kw)
+        assert command_from_dict(cmd.to_dict()) == cmd, cls.__name__

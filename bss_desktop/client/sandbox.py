@@ -10,7 +10,7 @@ from __future__ import annotations
 from PySide6.QtCore import QObject, Signal
 from PySide6.QtWidgets import QMenu
 
-from ..engine.commands import ManualCores, ManualExhaust, ManualMove, ManualShuffle
+from ..engine.commands import ManualCores, ManualExhaust, ManualMove, ManualNote, ManualRandom, ManualShuffle
 from ..engine.errors import IllegalCommand
 from ..engine.record import replay, to_record
 from ..gamelog import describe
@@ -100,6 +100,7 @@ class SandboxController(QObject):
             f"<b>Sandbox</b> — nothing is enforced: drag any card or core anywhere; double-click a field card to turn "
             f"it, the deck to draw. Viewing from Player {self.viewer + 1}'s side.",
             [("Undo", "undo", "Ctrl+Z", False), ("Redo", "redo", "Ctrl+Y", False),
+             ("Coin", "coin", "C", False), ("Die", "die", "D", False), ("Note…", "note", "N", False),
              ("Other side", "flip", "Tab", False)])
 
     def _button(self, what) -> None:
@@ -107,10 +108,41 @@ class SandboxController(QObject):
             self.undo()
         elif what == "redo":
             self.redo()
+        elif what == "coin":
+            self.send(ManualRandom(self.viewer, 2))
+        elif what == "die":
+            self.send(ManualRandom(self.viewer, 6))
+        elif what == "note":
+            self._ask_note()
         elif what == "flip":
             self.viewer = 1 - self.viewer
             self.viewerChanged.emit(self.viewer)
             self.refresh()
+
+    def _ask_note(self) -> None:
+        """A note for the log, typed in the decision bar (no modal dialog)."""
+        from PySide6.QtWidgets import QLineEdit
+
+        edit = QLineEdit()
+        edit.setMaxLength(200)
+        edit.setPlaceholderText("A note for the game log — Enter to add, Esc to cancel")
+
+        def done():
+            text = edit.text().strip()
+            self.bar.set_panel(None)
+            if text:
+                self.send(ManualNote(self.viewer, text))
+
+        edit.returnPressed.connect(done)
+        self.bar.set_panel(edit)
+
+    def open_deck(self, owner: int, top: int | None = None):
+        from .deck_viewer import DeckViewer
+
+        viewer = DeckViewer(self, owner, top, parent=self.scene.views()[0] if self.scene.views() else None)
+        self._deck_viewer = viewer
+        viewer.show()
+        return viewer
 
     # ------------------------------------------------------------------ gestures
 
@@ -206,6 +238,8 @@ class SandboxController(QObject):
             menu.addAction("Mill the top card").triggered.connect(
                 lambda: self.send(ManualMove(owner, self._card_of(ref[1]), "trash")))
             menu.addAction("Shuffle").triggered.connect(lambda: self.send(ManualShuffle(owner, owner)))
+            menu.addAction("Search the deck…").triggered.connect(lambda: self.open_deck(owner))
+            menu.addAction("Look at the top 3…").triggered.connect(lambda: self.open_deck(owner, 3))
         elif ref[0] == "card":
             card = self._card_of(ref[1])
             if card is None:

@@ -7,8 +7,8 @@
         events = game.apply(options[0])     # do it (or raise IllegalCommand, changing nothing)
 """
 from .commands import (Activate, Attack, Awaken, Block, Choose, Command, Concede, CoreMove, EndAttack, EndMain,
-                       ManualCores, ManualExhaust, ManualMove, ManualShuffle, MoveCores, Mulligan, Pass, PlaceNexus,
-                       SetBurst, Summon, UseMagic, command_from_dict)
+                       ManualCores, ManualExhaust, ManualMove, ManualNote, ManualRandom, ManualReveal, ManualShuffle,
+                       MoveCores, Mulligan, Pass, PlaceNexus, SetBurst, Summon, UseMagic, command_from_dict)
 from .errors import IllegalCommand, PositionError, RecordError
 from .events import Event
 from .game import Game, Pending
@@ -16,7 +16,7 @@ from .settings import Ruleset
 
 __all__ = [
     "Activate", "Attack", "Awaken", "Block", "Choose", "Command", "Concede", "CoreMove", "EndAttack", "EndMain", "Event", "Game",
-    "IllegalCommand", "ManualCores", "ManualExhaust", "ManualMove", "ManualShuffle", "MoveCores", "Mulligan", "Pass",
+    "IllegalCommand", "ManualCores", "ManualExhaust", "ManualMove", "ManualNote", "ManualRandom", "ManualReveal", "ManualShuffle", "MoveCores", "Mulligan", "Pass",
     "Pending", "PlaceNexus", "PositionError", "RecordError",
     "Ruleset", "SetBurst", "Summon", "UseMagic", "command_from_dict",
 ]

@@ -34,7 +34,7 @@ class Command:
                 v = [[loc, n] for loc, n in v]
             elif f.name == "moves":
                 v = [[m.src, m.dst, m.count, m.soul] for m in v]
-            elif f.name == "value" and isinstance(v, tuple):
+            elif f.name in ("value", "cards") and isinstance(v, tuple):
                 v = list(v)
             d[f.name] = v
         return d
@@ -203,19 +203,42 @@ class ManualShuffle(Command):
 
 
 @dataclass(frozen=True, slots=True)
+class ManualRandom(Command):
+    """Flip a coin (`sides` 2) or roll a die (`sides` 6, or any number up to 100) with the game's generator,
+    so the result is recorded and replays the same."""
+
+    sides: int = 6
+
+
+@dataclass(frozen=True, slots=True)
+class ManualNote(Command):
+    """A note for both players (up to 200 characters), kept in the game's record and log."""
+
+    text: str = ""
+
+
+@dataclass(frozen=True, slots=True)
+class ManualReveal(Command):
+    """Show cards to both players (CR 12-2): their identities enter the log."""
+
+    cards: tuple = ()
+
+
+@dataclass(frozen=True, slots=True)
 class Concede(Command):
     """CR 1-2-4: either player, at any time."""
 
 
 ALL_COMMANDS = (Mulligan, Summon, PlaceNexus, UseMagic, SetBurst, MoveCores, EndMain,
                 Attack, EndAttack, Pass, Block, Activate, Awaken, Choose, ManualMove, ManualCores, ManualExhaust,
-                ManualShuffle, Concede)
+                ManualShuffle, ManualRandom, ManualNote, ManualReveal, Concede)
 _KIND_OF = {
     Mulligan: "mulligan", Summon: "summon", PlaceNexus: "place_nexus", UseMagic: "use_magic",
     SetBurst: "set_burst", MoveCores: "move_cores", EndMain: "end_main", Attack: "attack",
     EndAttack: "end_attack", Pass: "pass", Block: "block", Activate: "activate", Awaken: "awaken",
     Choose: "choose", ManualMove: "manual_move", ManualCores: "manual_cores", ManualExhaust: "manual_exhaust",
-    Concede: "concede",
+    ManualShuffle: "manual_shuffle", ManualRandom: "manual_random", ManualNote: "manual_note",
+    ManualReveal: "manual_reveal", Concede: "concede",
 }
 _BY_KIND = {v: k for k, v in _KIND_OF.items()}
 _SEL_FIELDS = ("pay", "place", "sources")
@@ -290,7 +313,14 @@ def command_from_dict(d: dict) -> Command:
         elif f.name == "to":
             if v not in ("hand", "deck", "trash", "field", "burst"):
                 raise CommandFormatError("to", f"expected hand, deck, trash, field or burst, got {v!r}")
-        elif f.name in ("owner", "count", "cores"):
+        elif f.name == "cards":
+            if not isinstance(v, list) or len(v) > 60:
+                raise CommandFormatError("cards", "expected a list of up to 60 card ids")
+            v = tuple(_int(x, f"cards[{i}]") for i, x in enumerate(v))
+        elif f.name == "text":
+            if not isinstance(v, str) or len(v) > 200:
+                raise CommandFormatError("text", "expected text of at most 200 characters")
+        elif f.name in ("owner", "count", "cores", "sides"):
             v = _int(v, f.name, minimum=0)
         elif f.name in ("bottom", "exhausted"):
             v = _bool(v, f.name)

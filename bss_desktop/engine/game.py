@@ -15,7 +15,8 @@ from typing import NamedTuple
 
 from . import continuous, costs, stats
 from .commands import (Activate, Attack, Awaken, Block, Choose, Command, Concede, CoreMove, EndAttack, EndMain,
-                       ManualCores, ManualExhaust, ManualMove, ManualShuffle, MoveCores, Mulligan, Pass, PlaceNexus,
+                       ManualCores, ManualExhaust, ManualMove, ManualNote, ManualRandom, ManualReveal, ManualShuffle, MoveCores,
+                       Mulligan, Pass, PlaceNexus,
                        SetBurst, Summon, UseMagic)
 from .errors import IllegalCommand
 from .events import Event
@@ -1181,6 +1182,33 @@ class Game(Resolution):
         self.state.rng.shuffle(self.state.players[cmd.owner].deck)  # CR 3-2-4
         self._emit("shuffle", player=cmd.owner)
 
+    def _h_manual_random(self, cmd: ManualRandom) -> None:
+        self._expect_manual(cmd)
+        if not isinstance(cmd.sides, int) or isinstance(cmd.sides, bool) or not 2 <= cmd.sides <= 100:
+            raise IllegalCommand("CR 1-3-5", "a coin has 2 sides and a die up to 100")
+        result = self.state.rng.below(cmd.sides) + 1
+        self._emit("manual", player=cmd.player, what="random", sides=cmd.sides, result=result)
+
+    def _h_manual_note(self, cmd: ManualNote) -> None:
+        self._expect_manual(cmd)
+        if not isinstance(cmd.text, str) or not cmd.text.strip() or len(cmd.text) > 200:
+            raise IllegalCommand("CR 1-3-1", "a note is 1 to 200 characters of text")
+        self._emit("manual", player=cmd.player, what="note", text=cmd.text.strip())
+
+    def _h_manual_reveal(self, cmd: ManualReveal) -> None:
+        self._expect_manual(cmd)
+        st = self.state
+        if not isinstance(cmd.cards, tuple) or not cmd.cards:
+            raise IllegalCommand("CR 12-2-1", "reveal at least one card")
+        for iid in cmd.cards:
+            card = st.cards.get(iid) if isinstance(iid, int) and not isinstance(iid, bool) else None
+            if card is None or card.zone in ("removed", "resolving", "token"):
+                raise IllegalCommand("CR 12-2-1", f"card {iid!r} is not in a player's area")
+            if card.owner != cmd.player and not self.settings.sandbox:
+                raise IllegalCommand("CR 12-3-1", "you can reveal only your own cards")
+        self._emit("manual", player=cmd.player, what="reveal", cards=list(cmd.cards),
+                   cids=[st.cards[i].cid for i in cmd.cards])
+
     def _h_concede(self, cmd: Concede) -> None:
         # CR 1-2-4, 1-2-5: any time, at once, unaffected by effects
         self._emit("concede", player=cmd.player)
@@ -1197,7 +1225,8 @@ def _describe(pend: Pending | None) -> str:
 
 _HANDLERS = {
     ManualMove: Game._h_manual_move, ManualCores: Game._h_manual_cores, ManualExhaust: Game._h_manual_exhaust,
-    ManualShuffle: Game._h_manual_shuffle,
+    ManualShuffle: Game._h_manual_shuffle, ManualRandom: Game._h_manual_random, ManualNote: Game._h_manual_note,
+    ManualReveal: Game._h_manual_reveal,
     Activate: Game._h_activate, Awaken: Game._h_awaken, Choose: Game._h_choose,
     Mulligan: Game._h_mulligan, Summon: Game._h_summon, PlaceNexus: Game._h_summon, UseMagic: Game._h_use_magic,
     SetBurst: Game._h_set_burst, MoveCores: Game._h_move_cores, EndMain: Game._h_end_main, Attack: Game._h_attack,
