@@ -363,3 +363,19 @@ def test_sandbox_coin_die_notes_and_deck_search_are_recorded(qtbot):
 
     g = w.model.game
     assert replay(to_record(g), g.db).state_hash() == g.state_hash()
+
+
+def test_rules_mode_offers_manual_moves_for_text_the_engine_does_not_automate(qtbot, monkeypatch):
+    from PySide6.QtWidgets import QMenu
+
+    w, game = window_for(qtbot, MAIN)
+    shown = []
+    monkeypatch.setattr(QMenu, "popup", lambda self, pos: shown.append(self))  # no real popup in tests
+    opp = game.state.players[1].field[0]
+    w.controller.on_context(("card", opp), None)
+    manual = next(a.menu() for a in shown[0].actions() if a.menu() is not None)
+    labels = [a.text() for a in manual.actions()]
+    assert "To its owner's hand" in labels and "Exhaust" in labels
+    next(a for a in manual.actions() if a.text() == "Exhaust").trigger()
+    assert game.state.cards[opp].exhausted
+    assert "(by hand) exhausts" in w.log.toPlainText()

@@ -10,8 +10,8 @@ from __future__ import annotations
 from PySide6.QtCore import QObject, QTimer, Signal
 from PySide6.QtWidgets import QMenu
 
-from ..engine.commands import (Activate, Attack, Awaken, Block, Choose, CoreMove, EndAttack, EndMain, MoveCores,
-                               Mulligan, Pass, PlaceNexus, SetBurst, Summon, UseMagic)
+from ..engine.commands import (Activate, Attack, Awaken, Block, Choose, CoreMove, EndAttack, EndMain, ManualExhaust,
+                               ManualMove, MoveCores, Mulligan, Pass, PlaceNexus, SetBurst, Summon, UseMagic)
 from ..gamelog import describe
 from ..sim.policy import RandomPolicy
 
@@ -309,16 +309,31 @@ class Controller(QObject):
         self.send(MoveCores(me, (CoreMove(s, d, count, soul),)))
 
     def on_context(self, ref, screen_pos) -> None:
-        """A menu of exactly the legal commands for this piece (non-blocking: popup, never exec)."""
+        """The legal commands for this piece, then "by hand" moves for resolving text the engine does not
+        automate (logged as manual). A popup menu: never exec(), which would nest an event loop."""
         if ref[0] != "card":
             return
-        options = self._legal_for(ref[1])
-        if not options:
-            self.status.emit("Nothing to do with this card now.")
-            return
+        key = ref[1]
+        options = self._legal_for(key)
         menu = QMenu()
         for c in options:
             menu.addAction(_label(c, self._name)).triggered.connect(lambda _=False, cmd=c: self.send(cmd))
+        card = self.game.state.cards.get(key) if isinstance(key, int) else None
+        if self.my_decision() and card is not None and self.game.pending.kind != "choose":
+            manual = menu.addMenu("By hand (for text resolved manually)")
+            whose = "your" if card.owner == self.viewer else "its owner's"
+            for zone in ("hand", "field", "trash", "deck"):
+                if zone != card.zone:
+                    label = f"To {whose} {'deck (bottom)' if zone == 'deck' else zone}"
+                    action = manual.addAction(label)
+                    action.triggered.connect(lambda _=False, z=zone: self.send(
+                        ManualMove(self.viewer, key, z, z == "deck")))
+            if card.zone == "field":
+                manual.addAction("Refresh" if card.exhausted else "Exhaust").triggered.connect(
+                    lambda: self.send(ManualExhaust(self.viewer, key, not card.exhausted)))
+        if menu.isEmpty():
+            self.status.emit("Nothing to do with this card now.")
+            return
         self._menu = menu
         menu.popup(screen_pos)
 
