@@ -379,3 +379,45 @@ def test_rules_mode_offers_manual_moves_for_text_the_engine_does_not_automate(qt
     next(a for a in manual.actions() if a.text() == "Exhaust").trigger()
     assert game.state.cards[opp].exhausted
     assert "(by hand) exhausts" in w.log.toPlainText()
+
+
+def _scene_mouse(scene, kind, pos: QPointF, button=Qt.LeftButton):
+    """Deliver a synthetic graphics-scene mouse event (no view involved)."""
+    from PySide6.QtCore import QEvent
+    from PySide6.QtWidgets import QApplication, QGraphicsSceneMouseEvent
+
+    types = {"press": QEvent.GraphicsSceneMousePress, "move": QEvent.GraphicsSceneMouseMove,
+             "release": QEvent.GraphicsSceneMouseRelease, "double": QEvent.GraphicsSceneMouseDoubleClick}
+    ev = QGraphicsSceneMouseEvent(types[kind])
+    ev.setScenePos(pos)
+    ev.setButton(button if kind != "move" else Qt.NoButton)
+    ev.setButtons(button if kind in ("press", "move", "double") else Qt.NoButton)
+    ev.setButtonDownScenePos(button, pos)
+    QApplication.sendEvent(scene, ev)
+
+
+def test_scene_level_drag_of_a_hand_card_emits_a_drop_on_the_field(qtbot):
+    w, game = window_for(qtbot, MAIN)
+    drops = []
+    w.scene.cardDropped.connect(lambda key, zone, side: drops.append((key, zone, side)))
+    knight = game.state.players[0].hand[0]
+    start = center(w.scene.cards[knight])
+    end = QPointF(*zone_rect("field", "bottom").center)
+    _scene_mouse(w.scene, "press", start)
+    for i in range(1, 5):
+        _scene_mouse(w.scene, "move", start + (end - start) * (i / 4))
+    _scene_mouse(w.scene, "release", end)
+    assert drops == [(knight, "field", "bottom")]
+
+
+def test_ctrl_dragging_cores_asks_how_many(qtbot):
+    w, game = window_for(qtbot, MAIN)
+    pup = game.state.players[0].field[0]
+    w.controller.on_cores_dropped(("pile", "reserve", 0), ("card", pup), "ask")
+    panel = w.bar.panel
+    assert panel.spin.maximum() == 5  # 4 cores and the soul core
+    panel.spin.setValue(2)
+    panel.ok.click()
+    assert game.cores_on(pup) == 3 and game.state.players[0].reserve == 2
+    w.controller.on_cores_dropped(("card", pup), ("pile", "reserve", 0), "all")  # Shift: all of them
+    assert game.state.cards[pup].zone == "trash"  # self-destroyed: no cores left (CR 9-3-2)

@@ -23,7 +23,7 @@ class BoardScene(QGraphicsScene):
     cardActivated = Signal(object)  # double-click
     cardClicked = Signal(object)
     cardHovered = Signal(object)
-    coresDropped = Signal(object, object, bool)  # source, target, whole pile (Shift)
+    coresDropped = Signal(object, object, str)  # source, target, how many: "one", "all" (Shift), "ask" (Ctrl)
     contextRequested = Signal(object, object)  # ("card", key) or ("pile", loc, owner), screen point
 
     def __init__(self, db, faces, parent=None):
@@ -250,7 +250,8 @@ class BoardScene(QGraphicsScene):
         src, self._core_src = self._core_src, None
         target = self.core_target_at(pos)
         if src is not None and target is not None and target != src:
-            self.coresDropped.emit(src, target, bool(modifiers & Qt.ShiftModifier))
+            how = "all" if modifiers & Qt.ShiftModifier else "ask" if modifiers & Qt.ControlModifier else "one"
+            self.coresDropped.emit(src, target, how)
 
     def core_target_at(self, pos: QPointF):
         """What a core dropped at `pos` lands on: a field card or a pile."""

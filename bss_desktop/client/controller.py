@@ -288,7 +288,7 @@ class Controller(QObject):
             return "reserve"
         return ("other", loc)
 
-    def on_cores_dropped(self, src, dst, whole: bool) -> None:
+    def on_cores_dropped(self, src, dst, how: str, count: int | None = None) -> None:
         if not self.my_decision():
             self.status.emit("It is not your decision now.")
             return
@@ -300,7 +300,11 @@ class Controller(QObject):
         st = self.game.state
         regular = st.players[me].reserve if s == "reserve" else st.cards[s].cores
         soul_here = st.players[me].soul == s
-        count = regular if whole else min(1, regular)
+        if how == "ask" and count is None:
+            ask_count(self.bar, regular + soul_here, lambda n: self.on_cores_dropped(src, dst, "ask", n))
+            return
+        whole = how == "all" or (how == "ask" and count >= regular + soul_here)
+        count = regular if whole else min(regular, count if how == "ask" else 1)
         soul = soul_here and (whole or regular == 0)
         pend = self.game.pending
         if pend.kind == "flash" and isinstance(d, int) and isinstance(s, int):  # 【Awaken】 (CR 11-1-1)
@@ -336,6 +340,36 @@ class Controller(QObject):
             return
         self._menu = menu
         menu.popup(screen_pos)
+
+
+def ask_count(bar, most: int, then) -> None:
+    """Ask in the decision bar how many cores to move (Ctrl-drag), then call then(n)."""
+    from PySide6.QtWidgets import QHBoxLayout, QLabel, QPushButton, QSpinBox, QWidget
+
+    panel = QWidget()
+    lay = QHBoxLayout(panel)
+    lay.setContentsMargins(0, 0, 0, 0)
+    lay.addWidget(QLabel(f"Move how many cores? (1 to {most})"))
+    spin = QSpinBox()
+    spin.setRange(1, max(1, most))
+    spin.setValue(max(1, most))
+    lay.addWidget(spin)
+    ok = QPushButton("Move  [Enter]")
+    cancel = QPushButton("Cancel")
+    lay.addWidget(ok)
+    lay.addWidget(cancel)
+    lay.addStretch(1)
+
+    def done():
+        n = spin.value()
+        bar.set_panel(None)
+        then(n)
+
+    ok.clicked.connect(done)
+    spin.lineEdit().returnPressed.connect(done)
+    cancel.clicked.connect(lambda: bar.set_panel(None))
+    bar.set_panel(panel)
+    panel.spin, panel.ok = spin, ok
 
 
 def _label(cmd, name) -> str:

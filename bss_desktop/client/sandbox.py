@@ -208,7 +208,7 @@ class SandboxController(QObject):
             return None, "void"
         return owner, {"trash_cores": "trash"}.get(loc, loc)
 
-    def on_cores_dropped(self, src, dst, whole: bool) -> None:
+    def on_cores_dropped(self, src, dst, how: str, count: int | None = None) -> None:
         so, s = self._core_place(src)
         do, d = self._core_place(dst)
         if s is None or d is None:
@@ -220,11 +220,15 @@ class SandboxController(QObject):
         st = self.game.state
         player = st.players[owner]
         have = {"life": player.life, "reserve": player.reserve, "trash": player.trash_cores,
-                "void": 1}.get(s) if not isinstance(s, int) else st.cards[s].cores
-        count = max(have, 1) if whole and s != "void" else 1
+                "void": 99}.get(s) if not isinstance(s, int) else st.cards[s].cores
+        if how == "ask" and count is None:
+            from .controller import ask_count
+
+            ask_count(self.bar, have + (player.soul == s), lambda n: self.on_cores_dropped(src, dst, "ask", n))
+            return
+        whole = how == "all" and s != "void"
+        count = have if whole else min(have, count if how == "ask" else 1)
         soul = player.soul == s and (have == 0 or whole)
-        if soul and have == 0:
-            count = 0
         try:
             self.send(ManualCores(owner, owner, s, d, count, soul))
         except IllegalCommand as e:  # pragma: no cover - the model reports refusals
