@@ -115,6 +115,8 @@ def describe(game, event, viewer: int | None) -> str:
             if d["sides"] == 2:
                 return f"{who} flips a coin: {'heads' if d['result'] == 1 else 'tails'}."
             return f"{who} rolls a d{d['sides']}: {d['result']}."
+        if what == "token":
+            return f"{who} (by hand) puts a {d['name']} token on Player {d['owner'] + 1}'s field."
         if what == "note":
             return f"{who} notes: {d['text']}"
         if what == "reveal":

@@ -421,3 +421,28 @@ def test_ctrl_dragging_cores_asks_how_many(qtbot):
     assert game.cores_on(pup) == 3 and game.state.players[0].reserve == 2
     w.controller.on_cores_dropped(("card", pup), ("pile", "reserve", 0), "all")  # Shift: all of them
     assert game.state.cards[pup].zone == "trash"  # self-destroyed: no cores left (CR 9-3-2)
+
+
+def test_sandbox_tokens_are_created_saved_with_the_position_and_undone(qtbot, tmp_path):
+    w, game = sandbox_window(qtbot)
+    w.controller._button("token")
+    panel = w.bar.panel
+    panel.name.setText("Ember Drake")
+    panel.color.setCurrentText("red")
+    panel.bp.setValue(3000)
+    panel.create.click()
+    g = w.model.game
+    token = g.state.players[0].field[-1]
+    assert g.db[g.state.cards[token].cid].token and g.bp(token) == 3000 and g.cores_on(token) == 1
+    assert "Ember Drake token" in w.log.toPlainText()
+    path = tmp_path / "with-token.yaml"
+    assert w.save_position(str(path))
+    assert w.load_position(str(path))
+    loaded = w.model.game
+    assert [loaded.db[loaded.state.cards[i].cid].name for i in loaded.state.players[0].field][-1] == "Ember Drake"
+    before = loaded.state_hash()
+    w.controller._button("token")
+    w.bar.panel.create.click()
+    assert len(w.model.game.state.players[0].field) == 3
+    assert w.controller.undo()
+    assert w.model.game.state_hash() == before

@@ -14,7 +14,7 @@ from hypothesis import strategies as st
 from bss_desktop.engine import (Attack, Block, Concede, CoreMove, EndAttack, EndMain, IllegalCommand, MoveCores,
                                 Mulligan, Pass, PlaceNexus, SetBurst, Summon, UseMagic, invariants)
 from bss_desktop.engine.commands import (ALL_COMMANDS, Activate, Awaken, Choose, ManualCores, ManualExhaust, ManualMove,
-                                         ManualNote, ManualRandom, ManualReveal, ManualShuffle)
+                                         ManualNote, ManualRandom, ManualReveal, ManualShuffle, ManualToken)
 from bss_desktop.sim.policy import RandomPolicy
 from helpers import new_game, position
 
@@ -498,6 +498,9 @@ def _random_command(data, game):
         return ManualRandom(p, data.draw(st.integers(-1, 200)))
     if cls is ManualReveal:
         return ManualReveal(p, data.draw(st.lists(card_id, max_size=3).map(tuple)))
+    if cls is ManualToken:
+        return ManualToken(p, data.draw(st.integers(-1, 2)), data.draw(st.text(max_size=70)),
+                           data.draw(st.sampled_from(["red", "white", "pink", ""])), data.draw(st.integers(-5, 200000)))
     if cls is ManualNote:
         return ManualNote(p, data.draw(st.text(max_size=220)))
     if cls is Choose:

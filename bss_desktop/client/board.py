@@ -77,8 +77,12 @@ class BoardScene(QGraphicsScene):
     def side_of(self, player: int) -> str:
         return "bottom" if player == self.viewer else "top"
 
-    def sync(self, view: dict, animate: bool = True) -> None:
-        """Make the board show `view` (from Game.view(viewer)); only changed items are touched."""
+    def sync(self, view: dict, animate: bool = True, db=None) -> None:
+        """Make the board show `view` (from Game.view(viewer)); only changed items are touched.
+
+        `db`: the game's card database, when it may have changed (tokens made by hand add cards to it)."""
+        if db is not None:
+            self.db = db
         self.view_data = view
         self.viewer = view["viewer"]
         seen = set()

@@ -75,7 +75,7 @@ class Controller(QObject):
         if self.hotseat and pend is not None and pend.player != self.viewer:
             self.viewer = pend.player  # hot-seat: the board turns to the deciding player (after the cover screen)
             self.viewerChanged.emit(self.viewer)
-        self.scene.sync(self.game.view(self.viewer))
+        self.scene.sync(self.game.view(self.viewer), db=self.game.db)
         self._update_decision()
         if pend is not None and self.seats[pend.player] == "ai":
             self._ai_timer.start(self.ai_delay_ms)

@@ -106,7 +106,7 @@ class ReplayWindow(QMainWindow):
         self._show()
 
     def _show(self) -> None:
-        self.scene.sync(self.game.view(self.viewer))
+        self.scene.sync(self.game.view(self.viewer), db=self.game.db)
         self.scene.set_draggable(())
         self.slider.blockSignals(True)
         self.slider.setValue(self.step)
@@ -119,4 +119,4 @@ class ReplayWindow(QMainWindow):
     def _hover(self, key) -> None:
         card = self.game.state.cards.get(key) if isinstance(key, int) else None
         if card is not None and (card.zone in ("field", "trash") or card.owner == self.viewer):
-            self.preview.show_card(self.db[card.cid])
+            self.preview.show_card(self.game.db[card.cid])

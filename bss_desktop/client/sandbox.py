@@ -10,7 +10,8 @@ from __future__ import annotations
 from PySide6.QtCore import QObject, Signal
 from PySide6.QtWidgets import QMenu
 
-from ..engine.commands import ManualCores, ManualExhaust, ManualMove, ManualNote, ManualRandom, ManualShuffle
+from ..engine.commands import (ManualCores, ManualExhaust, ManualMove, ManualNote, ManualRandom, ManualShuffle,
+                               ManualToken)
 from ..engine.errors import IllegalCommand
 from ..engine.record import replay, to_record
 from ..gamelog import describe
@@ -93,7 +94,7 @@ class SandboxController(QObject):
         self.refresh()
 
     def refresh(self) -> None:
-        self.scene.sync(self.game.view(self.viewer))
+        self.scene.sync(self.game.view(self.viewer), db=self.game.db)
         self.scene.set_draggable(self.scene.cards.keys())
         self.scene.set_highlights()
         self.bar.set_state(
@@ -101,6 +102,7 @@ class SandboxController(QObject):
             f"it, the deck to draw. Viewing from Player {self.viewer + 1}'s side.",
             [("Undo", "undo", "Ctrl+Z", False), ("Redo", "redo", "Ctrl+Y", False),
              ("Coin", "coin", "C", False), ("Die", "die", "D", False), ("Note…", "note", "N", False),
+             ("Token…", "token", "T", False),
              ("Other side", "flip", "Tab", False)])
 
     def _button(self, what) -> None:
@@ -114,6 +116,8 @@ class SandboxController(QObject):
             self.send(ManualRandom(self.viewer, 6))
         elif what == "note":
             self._ask_note()
+        elif what == "token":
+            self._ask_token()
         elif what == "flip":
             self.viewer = 1 - self.viewer
             self.viewerChanged.emit(self.viewer)
@@ -135,6 +139,40 @@ class SandboxController(QObject):
 
         edit.returnPressed.connect(done)
         self.bar.set_panel(edit)
+
+    def _ask_token(self) -> None:
+        """Name, colour and BP of a token for the viewer's field (CR 4-12-2), typed in the decision bar."""
+        from PySide6.QtWidgets import QComboBox, QHBoxLayout, QLabel, QLineEdit, QPushButton, QSpinBox, QWidget
+
+        from ..carddb.cards import COLORS
+
+        panel = QWidget()
+        lay = QHBoxLayout(panel)
+        lay.setContentsMargins(0, 0, 0, 0)
+        name = QLineEdit("Token")
+        name.setMaxLength(60)
+        color = QComboBox()
+        color.addItems(COLORS)
+        bp = QSpinBox()
+        bp.setRange(1000, 100000)
+        bp.setSingleStep(1000)
+        bp.setValue(1000)
+        create = QPushButton("Create  [Enter]")
+        cancel = QPushButton("Cancel")
+        for w in (QLabel("Token"), name, color, QLabel("BP"), bp, create, cancel):
+            lay.addWidget(w)
+        lay.addStretch(1)
+
+        def done():
+            self.bar.set_panel(None)
+            self.send(ManualToken(self.viewer, self.viewer, name.text().strip() or "Token", color.currentText(),
+                                  bp.value()))
+
+        create.clicked.connect(done)
+        name.returnPressed.connect(done)
+        cancel.clicked.connect(lambda: self.bar.set_panel(None))
+        panel.name, panel.color, panel.bp, panel.create = name, color, bp, create
+        self.bar.set_panel(panel)
 
     def open_deck(self, owner: int, top: int | None = None):
         from .deck_viewer import DeckViewer

@@ -8,15 +8,16 @@
 """
 from .commands import (Activate, Attack, Awaken, Block, Choose, Command, Concede, CoreMove, EndAttack, EndMain,
                        ManualCores, ManualExhaust, ManualMove, ManualNote, ManualRandom, ManualReveal, ManualShuffle,
-                       MoveCores, Mulligan, Pass, PlaceNexus, SetBurst, Summon, UseMagic, command_from_dict)
+                       ManualToken, MoveCores, Mulligan, Pass, PlaceNexus, SetBurst, Summon, UseMagic,
+                       command_from_dict)
 from .errors import IllegalCommand, PositionError, RecordError
 from .events import Event
 from .game import Game, Pending
 from .settings import Ruleset
 
 __all__ = [
-    "Activate", "Attack", "Awaken", "Block", "Choose", "Command", "Concede", "CoreMove", "EndAttack", "EndMain", "Event", "Game",
-    "IllegalCommand", "ManualCores", "ManualExhaust", "ManualMove", "ManualNote", "ManualRandom", "ManualReveal", "ManualShuffle", "MoveCores", "Mulligan", "Pass",
-    "Pending", "PlaceNexus", "PositionError", "RecordError",
-    "Ruleset", "SetBurst", "Summon", "UseMagic", "command_from_dict",
+    "Activate", "Attack", "Awaken", "Block", "Choose", "Command", "Concede", "CoreMove", "EndAttack", "EndMain",
+    "Event", "Game", "IllegalCommand", "ManualCores", "ManualExhaust", "ManualMove", "ManualNote", "ManualRandom",
+    "ManualReveal", "ManualShuffle", "ManualToken", "MoveCores", "Mulligan", "Pass", "Pending", "PlaceNexus",
+    "PositionError", "RecordError", "Ruleset", "SetBurst", "Summon", "UseMagic", "command_from_dict",
 ]

@@ -225,20 +225,31 @@ class ManualReveal(Command):
 
 
 @dataclass(frozen=True, slots=True)
+class ManualToken(Command):
+    """Put a token spirit onto `owner`'s field by hand (CR 4-12): its name, colour and BP; LV1 needs one core,
+    which comes from the void."""
+
+    owner: int
+    name: str = "Token"
+    color: str = "white"
+    bp: int = 1000
+
+
+@dataclass(frozen=True, slots=True)
 class Concede(Command):
     """CR 1-2-4: either player, at any time."""
 
 
 ALL_COMMANDS = (Mulligan, Summon, PlaceNexus, UseMagic, SetBurst, MoveCores, EndMain,
                 Attack, EndAttack, Pass, Block, Activate, Awaken, Choose, ManualMove, ManualCores, ManualExhaust,
-                ManualShuffle, ManualRandom, ManualNote, ManualReveal, Concede)
+                ManualShuffle, ManualRandom, ManualNote, ManualReveal, ManualToken, Concede)
 _KIND_OF = {
     Mulligan: "mulligan", Summon: "summon", PlaceNexus: "place_nexus", UseMagic: "use_magic",
     SetBurst: "set_burst", MoveCores: "move_cores", EndMain: "end_main", Attack: "attack",
     EndAttack: "end_attack", Pass: "pass", Block: "block", Activate: "activate", Awaken: "awaken",
     Choose: "choose", ManualMove: "manual_move", ManualCores: "manual_cores", ManualExhaust: "manual_exhaust",
     ManualShuffle: "manual_shuffle", ManualRandom: "manual_random", ManualNote: "manual_note",
-    ManualReveal: "manual_reveal", Concede: "concede",
+    ManualReveal: "manual_reveal", ManualToken: "manual_token", Concede: "concede",
 }
 _BY_KIND = {v: k for k, v in _KIND_OF.items()}
 _SEL_FIELDS = ("pay", "place", "sources")
@@ -320,7 +331,10 @@ def command_from_dict(d: dict) -> Command:
         elif f.name == "text":
             if not isinstance(v, str) or len(v) > 200:
                 raise CommandFormatError("text", "expected text of at most 200 characters")
-        elif f.name in ("owner", "count", "cores", "sides"):
+        elif f.name in ("name", "color"):
+            if not isinstance(v, str) or not v.strip() or len(v) > 60:
+                raise CommandFormatError(f.name, "expected text of 1 to 60 characters")
+        elif f.name in ("owner", "count", "cores", "sides", "bp"):
             v = _int(v, f.name, minimum=0)
         elif f.name in ("bottom", "exhausted"):
             v = _bool(v, f.name)

@@ -15,7 +15,7 @@ from typing import NamedTuple
 
 from . import continuous, costs, stats
 from .commands import (Activate, Attack, Awaken, Block, Choose, Command, Concede, CoreMove, EndAttack, EndMain,
-                       ManualCores, ManualExhaust, ManualMove, ManualNote, ManualRandom, ManualReveal, ManualShuffle, MoveCores,
+                       ManualCores, ManualExhaust, ManualMove, ManualNote, ManualRandom, ManualReveal, ManualShuffle, ManualToken, MoveCores,
                        Mulligan, Pass, PlaceNexus,
                        SetBurst, Summon, UseMagic)
 from .errors import IllegalCommand
@@ -51,6 +51,7 @@ class Game(Resolution):
         self.start = start or {}
         self.names: list[str | None] = [None, None]  # players' display names (positions may carry them)
         self.inline_cards: list = []  # card definitions a position brought along (saved back with it)
+        self._db_owned = False  # True once this game works on its own copy of the card database
         self.history: list[Command] = []
         self.record_hashes = record_hashes
         self.hashes: list[str] = []
@@ -1209,6 +1210,37 @@ class Game(Resolution):
         self._emit("manual", player=cmd.player, what="reveal", cards=list(cmd.cards),
                    cids=[st.cards[i].cid for i in cmd.cards])
 
+    def _h_manual_token(self, cmd: ManualToken) -> None:
+        """A token made by hand (CR 4-12): a card definition of its own, kept with the game's inline cards so
+        positions and replays know it."""
+        from ..carddb.cards import COLORS, CardDef, Level
+
+        self._expect_manual(cmd)
+        if cmd.owner not in (0, 1) or isinstance(cmd.owner, bool):
+            raise IllegalCommand("CR 1-1-1", f"there is no player {cmd.owner!r}")
+        if cmd.color not in COLORS:
+            raise IllegalCommand("CR 2-4-1-1", f"{cmd.color!r} is not a card colour")
+        if not isinstance(cmd.name, str) or not cmd.name.strip() or len(cmd.name) > 60:
+            raise IllegalCommand("CR 4-12-2", "a token needs a name of 1 to 60 characters")
+        if not isinstance(cmd.bp, int) or isinstance(cmd.bp, bool) or not 0 < cmd.bp <= 100000:
+            raise IllegalCommand("CR 4-12-2", "a token's BP is a whole number from 1 to 100000")
+        st = self.state
+        n = sum(1 for c in self.inline_cards if c.token) + 1
+        token = CardDef(id=f"TOKEN-{n}", name=cmd.name.strip(), type="spirit", colors=(cmd.color,), cost=0,
+                        symbols=((cmd.color,),), levels=(Level(1, 1, cmd.bp),), token=True)
+        if token.id not in self.db:
+            if not self._db_owned:  # never add to a database others share: work on this game's own copy
+                self.db = self.db.copy()
+                self._db_owned = True
+            self.db.add(token)
+            self.inline_cards.append(token)
+        iid = max(st.cards) + 1
+        st.cards[iid] = Card(iid, token.id, cmd.owner, "token")
+        self._emit("manual", player=cmd.player, what="token", owner=cmd.owner, card=iid, name=token.name)
+        self._move_card(iid, "field", "token")
+        self._move_cores(cmd.owner, "void", iid, 1, False, "token", None)
+        self._manual_done()
+
     def _h_concede(self, cmd: Concede) -> None:
         # CR 1-2-4, 1-2-5: any time, at once, unaffected by effects
         self._emit("concede", player=cmd.player)
@@ -1226,7 +1258,7 @@ def _describe(pend: Pending | None) -> str:
 _HANDLERS = {
     ManualMove: Game._h_manual_move, ManualCores: Game._h_manual_cores, ManualExhaust: Game._h_manual_exhaust,
     ManualShuffle: Game._h_manual_shuffle, ManualRandom: Game._h_manual_random, ManualNote: Game._h_manual_note,
-    ManualReveal: Game._h_manual_reveal,
+    ManualReveal: Game._h_manual_reveal, ManualToken: Game._h_manual_token,
     Activate: Game._h_activate, Awaken: Game._h_awaken, Choose: Game._h_choose,
     Mulligan: Game._h_mulligan, Summon: Game._h_summon, PlaceNexus: Game._h_summon, UseMagic: Game._h_use_magic,
     SetBurst: Game._h_set_burst, MoveCores: Game._h_move_cores, EndMain: Game._h_end_main, Attack: Game._h_attack,
