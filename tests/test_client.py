@@ -446,3 +446,10 @@ def test_sandbox_tokens_are_created_saved_with_the_position_and_undone(qtbot, tm
     assert len(w.model.game.state.players[0].field) == 3
     assert w.controller.undo()
     assert w.model.game.state_hash() == before
+
+
+def test_the_chat_panel_shows_what_the_player_says(qtbot):
+    w, game = window_for(qtbot, MAIN)
+    w.chat.edit.setText("good luck!")
+    w.chat.edit.returnPressed.emit()
+    assert "Player 1: good luck!" in w.chat.view.toPlainText() and w.chat.edit.text() == ""

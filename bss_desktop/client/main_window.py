@@ -8,6 +8,7 @@ from PySide6.QtWidgets import (QDockWidget, QGraphicsView, QLabel, QMainWindow, 
 
 from .board import BoardScene
 from .card_art import FaceCache
+from .chat import ChatPanel
 from .controller import Controller
 from .decision_bar import DecisionBar
 from .model import GameModel, LocalSession
@@ -99,6 +100,13 @@ class GameWindow(QMainWindow):
         log_dock.setObjectName("LogDock")
         log_dock.setWidget(self.log)
         self.addDockWidget(Qt.RightDockWidgetArea, log_dock)
+        self.chat = ChatPanel()
+        chat_dock = QDockWidget("Chat", self)
+        chat_dock.setObjectName("ChatDock")
+        chat_dock.setWidget(self.chat)
+        self.addDockWidget(Qt.RightDockWidgetArea, chat_dock)
+        self.tabifyDockWidget(log_dock, chat_dock)
+        log_dock.raise_()
         for d in (dock, log_dock):
             d.setMinimumWidth(260)
         self.resizeDocks([dock, log_dock], [300, 300], Qt.Horizontal)
@@ -114,6 +122,8 @@ class GameWindow(QMainWindow):
         if settings is not None and hasattr(self.controller, "quick_pay"):
             self.controller.quick_pay = settings.quick_pay
         self.controller.status.connect(lambda text: self.statusBar().showMessage(text, 8000))
+        # locally the table talks among itself; a network session forwards `message` to the peer
+        self.chat.message.connect(lambda text: self.chat.append(f"Player {self.controller.viewer + 1}", text))
         self.controller.logLines.connect(self._log)
         self.controller.hovered.connect(self._preview)
         self.controller.viewerChanged.connect(self._cover)

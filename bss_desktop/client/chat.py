@@ -1,0 +1,36 @@
+"""The chat panel: table talk beside the game log.
+
+In a local game it is a shared note pad for the players at the table; a
+network session connects `message` to the peer and calls `append` for what
+arrives (the LAN issue).
+"""
+from __future__ import annotations
+
+from PySide6.QtCore import Signal
+from PySide6.QtWidgets import QLineEdit, QPlainTextEdit, QVBoxLayout, QWidget
+
+
+class ChatPanel(QWidget):
+    message = Signal(str)  # text the local player sent
+
+    def __init__(self, parent=None):
+        super().__init__(parent)
+        lay = QVBoxLayout(self)
+        lay.setContentsMargins(4, 4, 4, 4)
+        self.view = QPlainTextEdit(readOnly=True)
+        self.view.setStyleSheet("background: #141a26; color: #d7dce6; font-size: 12px;")
+        self.edit = QLineEdit()
+        self.edit.setMaxLength(300)
+        self.edit.setPlaceholderText("Say something — Enter to send")
+        self.edit.returnPressed.connect(self._send)
+        lay.addWidget(self.view, 1)
+        lay.addWidget(self.edit)
+
+    def _send(self) -> None:
+        text = self.edit.text().strip()
+        self.edit.clear()
+        if text:
+            self.message.emit(text)
+
+    def append(self, who: str, text: str) -> None:
+        self.view.appendPlainText(f"{who}: {text}")
