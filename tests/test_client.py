@@ -453,3 +453,14 @@ def test_the_chat_panel_shows_what_the_player_says(qtbot):
     w.chat.edit.setText("good luck!")
     w.chat.edit.returnPressed.emit()
     assert "Player 1: good luck!" in w.chat.view.toPlainText() and w.chat.edit.text() == ""
+
+
+def test_rebound_hotkeys_drive_the_decision_bar(qtbot, tmp_path, monkeypatch):
+    from bss_desktop.client import settings as settings_module
+
+    monkeypatch.setattr(settings_module, "settings_path", lambda: tmp_path / "settings.json")
+    s = settings_module.AppSettings(hotkeys={"end_step": "E"})
+    w = GameWindow(position(MAIN), seats=("human", "human"), settings=s)
+    qtbot.addWidget(w)
+    assert w.bar.buttons[0].text() == "End main step  [E]"
+    assert w.bar.buttons[0].shortcut().toString() == "E"

@@ -34,6 +34,9 @@ class Controller(QObject):
         self.ai = {p: RandomPolicy(ai_seed + p) for p, s in enumerate(self.seats) if s == "ai"}
         self.ai_delay_ms = ai_delay_ms
         self.quick_pay = False  # True: pay automatically without the payment panel
+        from .settings import DEFAULT_HOTKEYS
+
+        self.keys = dict(DEFAULT_HOTKEYS)  # action -> shortcut (the window applies the player's settings)
         self.selection: list = []
         self._ai_timer = QTimer(self)
         self._ai_timer.setSingleShot(True)
@@ -124,22 +127,24 @@ class Controller(QObject):
                 highlight.add(c.card)
         kind = pend.kind
         if kind == "mulligan":
-            buttons = [("Keep (draw 1)", Mulligan(me, False), "K", True), ("Mulligan", Mulligan(me, True), "M", False)]
+            buttons = [("Keep (draw 1)", Mulligan(me, False), self.keys["keep"], True),
+                       ("Mulligan", Mulligan(me, True), self.keys["mulligan"], False)]
         elif kind == "main":
-            buttons = [("End main step", EndMain(me), "Space", True)]
+            buttons = [("End main step", EndMain(me), self.keys["end_step"], True)]
             piles.add(("reserve", me))
         elif kind == "attack":
-            buttons = [("End attack step", EndAttack(me), "Space", True)]
+            buttons = [("End attack step", EndAttack(me), self.keys["end_step"], True)]
         elif kind == "flash":
-            buttons = [("Pass", Pass(me), "Space", True)]
+            buttons = [("Pass", Pass(me), self.keys["end_step"], True)]
         elif kind == "block":
             no_block = Block(me, None)
-            buttons = [("No block", no_block if no_block in legal else None, "N", True)]
+            buttons = [("No block", no_block if no_block in legal else None, self.keys["no_block"], True)]
         elif kind == "choose":
             info = pend.info
             ck = info["kind"]
             if ck == "may":
-                buttons = [("Yes", Choose(me, True), "Y", True), ("No", Choose(me, False), "N", False)]
+                buttons = [("Yes", Choose(me, True), self.keys["yes"], True),
+                           ("No", Choose(me, False), self.keys["no"], False)]
             elif ck == "x":
                 buttons = [(f"X = {x}", Choose(me, x), None, False) for x in info["options"]]
             elif ck == "order":
@@ -153,7 +158,7 @@ class Controller(QObject):
                 highlight |= set(info["options"])
                 ok = info["min"] <= len(self.selection) <= info["max"]
                 buttons = [(f"Confirm ({len(self.selection)} chosen)", Choose(me, tuple(self.selection)) if ok else None,
-                            "Return", True)]
+                            self.keys["confirm"], True)]
         self.bar.set_state(f"<b>{who}</b>: {self._what(pend)}", buttons)
         self.scene.set_highlights(highlight, piles, self.selection)
         self.scene.set_draggable(draggable | set(game.state.players[me].hand) if kind == "main" else draggable)

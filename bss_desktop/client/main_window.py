@@ -119,8 +119,10 @@ class GameWindow(QMainWindow):
             self.controller.gameReplaced.connect(self._set_game)
         else:
             self.controller = Controller(self.model, self.scene, self.bar, seats=seats, parent=self)
-        if settings is not None and hasattr(self.controller, "quick_pay"):
+        if settings is not None:
             self.controller.quick_pay = settings.quick_pay
+            self.controller.keys = {action: settings.key(action) for action in self.controller.keys}
+            self.controller.refresh()
         self.controller.status.connect(lambda text: self.statusBar().showMessage(text, 8000))
         # locally the table talks among itself; a network session forwards `message` to the peer
         self.chat.message.connect(lambda text: self.chat.append(f"Player {self.controller.viewer + 1}", text))

@@ -33,6 +33,9 @@ class SandboxController(QObject):
         self.model, self.scene, self.bar = model, scene, bar
         self.viewer = 0
         self.redo_stack: list = []
+        from .settings import DEFAULT_HOTKEYS
+
+        self.keys = dict(DEFAULT_HOTKEYS)
         model.changed.connect(self._on_changed)
         model.refused.connect(lambda rule, msg: self.status.emit(f"Not possible: {msg} — {rule}"))
         scene.cardDropped.connect(self.on_card_dropped)
@@ -100,10 +103,10 @@ class SandboxController(QObject):
         self.bar.set_state(
             f"<b>Sandbox</b> — nothing is enforced: drag any card or core anywhere; double-click a field card to turn "
             f"it, the deck to draw. Viewing from Player {self.viewer + 1}'s side.",
-            [("Undo", "undo", "Ctrl+Z", False), ("Redo", "redo", "Ctrl+Y", False),
-             ("Coin", "coin", "C", False), ("Die", "die", "D", False), ("Note…", "note", "N", False),
-             ("Token…", "token", "T", False),
-             ("Other side", "flip", "Tab", False)])
+            [("Undo", "undo", self.keys["undo"], False), ("Redo", "redo", self.keys["redo"], False),
+             ("Coin", "coin", self.keys["coin"], False), ("Die", "die", self.keys["die"], False),
+             ("Note…", "note", self.keys["note"], False), ("Token…", "token", self.keys["token"], False),
+             ("Other side", "flip", self.keys["other_side"], False)])
 
     def _button(self, what) -> None:
         if what == "undo":

@@ -6,10 +6,25 @@ from dataclasses import asdict, dataclass, field, fields
 from pathlib import Path
 
 import platformdirs
+from PySide6.QtGui import QKeySequence
 from PySide6.QtWidgets import (QCheckBox, QDialog, QDialogButtonBox, QFileDialog, QFormLayout, QHBoxLayout,
-                               QLineEdit, QPushButton, QSpinBox, QWidget)
+                               QKeySequenceEdit, QLineEdit, QPushButton, QSpinBox, QWidget)
 
 APP = "bss_desktop"
+
+# Keyboard shortcuts by action; players may rebind any of them (AppSettings.hotkeys holds the changes).
+DEFAULT_HOTKEYS = {
+    "end_step": "Space",  # end the main/attack step, or pass in a flash window
+    "keep": "K", "mulligan": "M", "no_block": "N", "yes": "Y", "no": "N", "confirm": "Return",
+    "undo": "Ctrl+Z", "redo": "Ctrl+Y", "coin": "C", "die": "D", "note": "Shift+N", "token": "T",
+    "other_side": "Tab",
+}
+HOTKEY_NAMES = {
+    "end_step": "End the step / pass", "keep": "Keep the opening hand", "mulligan": "Mulligan",
+    "no_block": "Do not block", "yes": "Yes (may)", "no": "No (may)", "confirm": "Confirm targets",
+    "undo": "Undo (sandbox)", "redo": "Redo (sandbox)", "coin": "Flip a coin (sandbox)", "die": "Roll a die (sandbox)",
+    "note": "Add a note (sandbox)", "token": "Make a token (sandbox)", "other_side": "Look from the other side (sandbox)",
+}
 
 
 def settings_path() -> Path:
@@ -23,6 +38,10 @@ class AppSettings:
     quick_pay: bool = False  # pay automatically without the payment panel
     flash_in_main: bool = False  # ruling 1 (a ruleset setting for new games)
     geometry: dict = field(default_factory=dict)  # window name -> saved geometry (hex)
+    hotkeys: dict = field(default_factory=dict)  # action -> key sequence, where it differs from DEFAULT_HOTKEYS
+
+    def key(self, action: str) -> str:
+        return self.hotkeys.get(action) or DEFAULT_HOTKEYS[action]
 
     @classmethod
     def load(cls, path: Path | None = None) -> "AppSettings":
@@ -82,6 +101,11 @@ class SettingsDialog(QDialog):
         self.flash_in_main = QCheckBox("Flash effects may be used in the main step (ruling 1; new games)")
         self.flash_in_main.setChecked(settings.flash_in_main)
         form.addRow("Rules", self.flash_in_main)
+        self.key_edits = {}
+        for action, label in HOTKEY_NAMES.items():
+            edit = QKeySequenceEdit(QKeySequence(settings.key(action)))
+            self.key_edits[action] = edit
+            form.addRow(label, edit)
         buttons = QDialogButtonBox(QDialogButtonBox.Ok | QDialogButtonBox.Cancel)
         buttons.accepted.connect(self.accept)
         buttons.rejected.connect(self.reject)
@@ -100,4 +124,10 @@ class SettingsDialog(QDialog):
         s.image_dir = self.image_dir.text().strip()
         s.quick_pay = self.quick_pay.isChecked()
         s.flash_in_main = self.flash_in_main.isChecked()
+        for action, edit in self.key_edits.items():
+            text = edit.keySequence().toString()
+            if text and text != DEFAULT_HOTKEYS[action]:
+                s.hotkeys[action] = text
+            else:
+                s.hotkeys.pop(action, None)
         s.save()
