@@ -464,3 +464,23 @@ def test_rebound_hotkeys_drive_the_decision_bar(qtbot, tmp_path, monkeypatch):
     qtbot.addWidget(w)
     assert w.bar.buttons[0].text() == "End main step  [E]"
     assert w.bar.buttons[0].shortcut().toString() == "E"
+
+
+def test_sounds_are_generated_once_and_follow_the_events(tmp_path):
+    import wave
+
+    from bss_desktop.client.sound import SoundPlayer, ensure_sounds, sound_for
+    from bss_desktop.engine.events import Event
+
+    files = ensure_sounds(tmp_path)
+    with wave.open(str(files["attack"])) as w:
+        assert w.getframerate() == 22050 and w.getnframes() > 1000
+    played = []
+    player = SoundPlayer(True, tmp_path, play=played.append)
+    assert player.events([Event("attack", player=0, card=3)]) == "attack"
+    assert player.events([Event("damage", player=1, amount=1, attacker=3), Event("attack", player=0, card=3)]) \
+        == "damage"
+    assert sound_for([Event("pass", player=0, window=1)]) is None
+    assert played == [files["attack"], files["damage"]]
+    silent = SoundPlayer(False, tmp_path, play=played.append)
+    assert silent.events([Event("attack", player=0, card=3)]) is None and len(played) == 2

@@ -119,6 +119,11 @@ class GameWindow(QMainWindow):
             self.controller.gameReplaced.connect(self._set_game)
         else:
             self.controller = Controller(self.model, self.scene, self.bar, seats=seats, parent=self)
+        from .settings import sounds_dir
+        from .sound import SoundPlayer
+
+        self.sound = SoundPlayer(settings is not None and settings.sound, sounds_dir())
+        self.model.changed.connect(self.sound.events)
         if settings is not None:
             self.controller.quick_pay = settings.quick_pay
             self.controller.keys = {action: settings.key(action) for action in self.controller.keys}

@@ -31,11 +31,16 @@ def settings_path() -> Path:
     return Path(platformdirs.user_config_dir(APP)) / "settings.json"
 
 
+def sounds_dir() -> Path:
+    return Path(platformdirs.user_cache_dir(APP)) / "sounds"
+
+
 @dataclass
 class AppSettings:
     animation_ms: int = 180  # 0 turns animations off
     image_dir: str = ""  # a folder of <card id>.png/.jpg images that replace drawn faces
     quick_pay: bool = False  # pay automatically without the payment panel
+    sound: bool = True  # table sounds (client/sound.py)
     flash_in_main: bool = False  # ruling 1 (a ruleset setting for new games)
     geometry: dict = field(default_factory=dict)  # window name -> saved geometry (hex)
     hotkeys: dict = field(default_factory=dict)  # action -> key sequence, where it differs from DEFAULT_HOTKEYS
@@ -98,6 +103,9 @@ class SettingsDialog(QDialog):
         self.quick_pay = QCheckBox("Pay automatically (no payment panel)")
         self.quick_pay.setChecked(settings.quick_pay)
         form.addRow("", self.quick_pay)
+        self.sound = QCheckBox("Sounds")
+        self.sound.setChecked(settings.sound)
+        form.addRow("", self.sound)
         self.flash_in_main = QCheckBox("Flash effects may be used in the main step (ruling 1; new games)")
         self.flash_in_main.setChecked(settings.flash_in_main)
         form.addRow("Rules", self.flash_in_main)
@@ -123,6 +131,7 @@ class SettingsDialog(QDialog):
         s.animation_ms = self.animation.value()
         s.image_dir = self.image_dir.text().strip()
         s.quick_pay = self.quick_pay.isChecked()
+        s.sound = self.sound.isChecked()
         s.flash_in_main = self.flash_in_main.isChecked()
         for action, edit in self.key_edits.items():
             text = edit.keySequence().toString()
