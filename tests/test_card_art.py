@@ -165,7 +165,7 @@ def test_image_dir_can_change(qapp, db, tmp_path):
     cache.image_dir = tmp_path
     assert cache.get(card, w, h) is not drawn
     assert cache.get(card, w, h).toImage().pixelColor(w // 2, h // 2) == QColor("#123456")
-    assert cache.user_images_dir == tmp_path
+    assert cache.image_dir == tmp_path
 
 
 def test_preview_shows_face_and_text(qtbot, db):

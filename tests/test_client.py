@@ -484,3 +484,19 @@ def test_sounds_are_generated_once_and_follow_the_events(tmp_path):
     assert played == [files["attack"], files["damage"]]
     silent = SoundPlayer(False, tmp_path, play=played.append)
     assert silent.events([Event("attack", player=0, card=3)]) is None and len(played) == 2
+
+
+def test_a_players_own_image_in_the_user_data_folder_replaces_the_drawn_face(qtbot, tmp_path, monkeypatch):
+    from PySide6.QtGui import QColor, QImage
+
+    from bss_desktop.client import settings as settings_module
+
+    monkeypatch.setattr(settings_module, "user_images_dir", lambda: tmp_path)
+    img = QImage(63, 88, QImage.Format_RGB32)
+    img.fill(QColor("magenta"))
+    img.save(str(tmp_path / "T-R3.png"))
+    w = GameWindow(position(MAIN), seats=("human", "human"), settings=settings_module.AppSettings(sound=False))
+    qtbot.addWidget(w)
+    knight = w.model.game.state.players[0].hand[0]
+    pix = w.scene.pixmap_for(w.scene.cards[knight]).toImage()
+    assert pix.pixelColor(pix.width() // 2, pix.height() // 2) == QColor("magenta")

@@ -1320,8 +1320,6 @@ class FaceCache:
         self._image_dir = Path(value) if value else None
         self.clear()
 
-    user_images_dir = image_dir  # the same property under the name the settings use
-
     def user_image(self, card_id: str) -> QImage | None:
         """The user's image for `card_id`, or None (looked up once per id)."""
         if self._image_dir is None:

@@ -70,7 +70,9 @@ class GameWindow(QMainWindow):
         self.game = game
         self.settings = settings
         if settings is not None:
-            image_dir = settings.image_dir or image_dir
+            from .settings import user_images_dir
+
+            image_dir = settings.image_dir or image_dir or user_images_dir()
             animation_ms = settings.animation_ms
         self.faces = FaceCache(image_dir=image_dir or None)
         self.scene = BoardScene(game.db, self.faces, self)

@@ -31,6 +31,11 @@ def settings_path() -> Path:
     return Path(platformdirs.user_config_dir(APP)) / "settings.json"
 
 
+def user_images_dir() -> Path:
+    """Where a player's own card images go by default: <card id>.png or .jpg replaces the drawn face."""
+    return Path(platformdirs.user_data_dir(APP)) / "images"
+
+
 def sounds_dir() -> Path:
     return Path(platformdirs.user_cache_dir(APP)) / "sounds"
 
@@ -38,7 +43,7 @@ def sounds_dir() -> Path:
 @dataclass
 class AppSettings:
     animation_ms: int = 180  # 0 turns animations off
-    image_dir: str = ""  # a folder of <card id>.png/.jpg images that replace drawn faces
+    image_dir: str = ""  # a folder of <card id>.png/.jpg images that replace drawn faces (default: user_images_dir())
     quick_pay: bool = False  # pay automatically without the payment panel
     sound: bool = True  # table sounds (client/sound.py)
     flash_in_main: bool = False  # ruling 1 (a ruleset setting for new games)
@@ -94,7 +99,7 @@ class SettingsDialog(QDialog):
         lay = QHBoxLayout(row)
         lay.setContentsMargins(0, 0, 0, 0)
         self.image_dir = QLineEdit(settings.image_dir)
-        self.image_dir.setPlaceholderText("a folder of <card id>.png images (optional)")
+        self.image_dir.setPlaceholderText(f"default: {user_images_dir()}")
         browse = QPushButton("Browse…")
         browse.clicked.connect(self._browse)
         lay.addWidget(self.image_dir, 1)
