@@ -8,9 +8,9 @@ from bss_desktop.client.main_window import GameWindow
 from helpers import position
 
 
-def window_for(qtbot, text, seats=("human", "human")):
+def window_for(qtbot, text, seats=("human", "human"), **kw):
     game = position(text)
-    w = GameWindow(game, seats=seats, animation_ms=0)
+    w = GameWindow(game, seats=seats, animation_ms=0, **kw)
     qtbot.addWidget(w)
     w.resize(1280, 800)
     w.show()
@@ -230,14 +230,7 @@ SANDBOX = """
 
 
 def sandbox_window(qtbot):
-    game = position(SANDBOX)
-    w = GameWindow(game, sandbox=True, animation_ms=0)
-    qtbot.addWidget(w)
-    w.resize(1280, 800)
-    w.show()
-    qtbot.waitExposed(w)
-    w.view.fitInView(w.scene.sceneRect(), Qt.KeepAspectRatio)
-    return w, game
+    return window_for(qtbot, SANDBOX, sandbox=True)
 
 
 def test_sandbox_moves_anything_and_undo_redo_restore_every_step(qtbot):

@@ -182,17 +182,24 @@ class GameWindow(QMainWindow):
     def _set_game(self, game) -> None:
         self.game = game
 
+    def _ask_path(self, title: str, name: str, filters: str, save: bool, then) -> None:
+        """A file dialog shown with open() (no nested event loop under qasync); then(path) when chosen."""
+        from PySide6.QtWidgets import QFileDialog
+
+        dialog = QFileDialog(self, title, name, filters)
+        dialog.setAcceptMode(QFileDialog.AcceptSave if save else QFileDialog.AcceptOpen)
+        dialog.fileSelected.connect(then)
+        self._dialog = dialog
+        dialog.open()
+
     def save_position(self, path=None) -> bool:
         """Save the position (docs/position-format.md); possible between actions of the main or attack step."""
         from ..engine.errors import PositionError
         from ..engine.position import save_position
 
         if path is None:
-            from PySide6.QtWidgets import QFileDialog
-
-            path, _ = QFileDialog.getSaveFileName(self, "Save position", "position.yaml", "Positions (*.yaml *.yml)")
-            if not path:
-                return False
+            self._ask_path("Save position", "position.yaml", "Positions (*.yaml *.yml)", True, self.save_position)
+            return False
         try:
             save_position(self.model.game, path)
         except PositionError as e:
@@ -204,14 +211,10 @@ class GameWindow(QMainWindow):
     def load_position(self, path=None) -> bool:
         from ..engine.errors import PositionError
         from ..engine.position import load_position_file
-        from ..engine.settings import Ruleset
 
         if path is None:
-            from PySide6.QtWidgets import QFileDialog
-
-            path, _ = QFileDialog.getOpenFileName(self, "Load position", "", "Positions (*.yaml *.yml *.json)")
-            if not path:
-                return False
+            self._ask_path("Load position", "", "Positions (*.yaml *.yml *.json)", False, self.load_position)
+            return False
         try:
             game = load_position_file(path, self.model.game.db, settings=self.model.game.settings)
         except PositionError as e:
@@ -230,11 +233,8 @@ class GameWindow(QMainWindow):
         from ..engine.record import save_record
 
         if path is None:
-            from PySide6.QtWidgets import QFileDialog
-
-            path, _ = QFileDialog.getSaveFileName(self, "Save game record", "game.json", "Game records (*.json)")
-            if not path:
-                return False
+            self._ask_path("Save game record", "game.json", "Game records (*.json)", True, self.save_record)
+            return False
         save_record(self.model.game, path)
         self.statusBar().showMessage(f"Game record saved to {path}", 8000)
         return True
