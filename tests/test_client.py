@@ -493,3 +493,20 @@ def test_a_players_own_image_in_the_user_data_folder_replaces_the_drawn_face(qtb
     knight = w.model.game.state.players[0].hand[0]
     pix = w.scene.pixmap_for(w.scene.cards[knight]).toImage()
     assert pix.pixelColor(pix.width() // 2, pix.height() // 2) == QColor("magenta")
+
+
+def test_dropping_a_magic_card_on_the_use_area_uses_it(qtbot):
+    w, game = window_for(qtbot, """
+        turn: 3
+        turn_player: 0
+        players:
+          - {life: 5, reserve: 3, hand: [T-MM, T-R1], deck: [T-W0]}
+          - {life: 5, deck: [T-W0]}
+    """)
+    w.controller.quick_pay = True
+    spark, pup = game.state.players[0].hand
+    use = QPointF(*zone_rect("use", "shared").center)
+    drag(w, center(w.scene.cards[pup]), use)
+    assert game.state.cards[pup].zone == "hand" and "drop it on your field" in w.statusBar().currentMessage()
+    drag(w, center(w.scene.cards[spark]), use)
+    assert game.state.cards[spark].zone == "trash"  # used (CR 10-8-8)

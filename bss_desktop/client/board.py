@@ -58,6 +58,9 @@ class BoardScene(QGraphicsScene):
                 pile = PileItem(loc, None, zone_rect(loc, side), title, self)
                 self.addItem(pile)
                 self.piles[(loc, side)] = pile
+        use = ZoneItem(zone_rect("use", "shared"), "Use magic — drop a magic card here")
+        self.addItem(use)
+        self.zones[("use", "shared")] = use
         void = PileItem("void", None, zone_rect("void", "shared"), "Void", self)
         void.unlimited = True
         self.addItem(void)

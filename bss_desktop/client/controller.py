@@ -168,8 +168,8 @@ class Controller(QObject):
         if k == "mulligan":
             return "keep this opening hand and draw 1, or mulligan (hand to the bottom, draw 4) — CR 5-2-7"
         if k == "main":
-            return ("main step — drag a card onto your field to summon, place or use it, onto your burst area to set "
-                    "it; drag cores between your reserve and your cards")
+            return ("main step — drag a spirit or nexus onto your field, a magic card onto the Use area, a burst card "
+                    "onto your burst area; drag cores between your reserve and your cards")
         if k == "attack":
             return "attack step — double-click or drag a refreshed spirit forward to attack"
         if k == "flash":
@@ -210,10 +210,15 @@ class Controller(QObject):
             card = self.game.db[self.game.state.cards[key].cid]
             if zone == "burst" and side == "bottom":
                 self.send(SetBurst(me, key))
+            elif zone == "use" and card.type == "magic":
+                self.play(key)
+            elif zone == "use":
+                self.status.emit(f"{card.name} is a {card.type}: drop it on your field.")
             elif zone == "field" and side == "bottom" or (zone == "field" and card.type == "magic"):
                 self.play(key)
             else:
-                self.status.emit("Drop a card on your field to play it, or on your burst area to set it.")
+                self.status.emit("Drop a spirit or nexus on your field, a magic card on the Use area, "
+                                 "a burst card on your burst area.")
         elif where == "field":
             pend = self.game.pending
             if pend.kind == "attack" and side == "top":

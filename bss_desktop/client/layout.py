@@ -40,12 +40,15 @@ _BOTTOM = {
     "void": Rect(1484, 690, 110, 146),
 }
 SHARED_VOID = Rect(20, 455, 210, 90)  # CR 3-9-1: players may share one void
+USE_AREA = Rect(1370, 430, 224, 140)  # drop a magic card here to use it (CR 10-8), between the two halves
 
 
 def zone_rect(zone: str, side: str) -> Rect:
     """The rectangle of `zone` for the player at `side` ("bottom" or "top")."""
     if zone == "void":
         return SHARED_VOID
+    if zone == "use":
+        return USE_AREA
     r = _BOTTOM[zone]
     if side == "bottom":
         return r
@@ -56,6 +59,8 @@ def zone_at(px: float, py: float) -> tuple[str, str] | None:
     """(zone, side) under a scene point, or None."""
     if SHARED_VOID.contains(px, py):
         return "void", "shared"
+    if USE_AREA.contains(px, py):
+        return "use", "shared"
     for side in ("bottom", "top"):
         for zone in _BOTTOM:
             if zone != "void" and zone_rect(zone, side).contains(px, py):
