@@ -52,19 +52,11 @@ class PaymentPanel(QWidget):
             title.setMaximumWidth(130)
             title.setToolTip(name)
             grid.addWidget(title, 0, col)
-            pay = QSpinBox()
-            pay.setRange(0, have)
-            pay.setFixedWidth(64)
-            pay.valueChanged.connect(self._update)
-            self.pay_boxes[loc] = pay
-            grid.addWidget(pay, 1, col)
+            self.pay_boxes[loc] = self._count_box(have)
+            grid.addWidget(self.pay_boxes[loc], 1, col)
             if self.places:
-                place = QSpinBox()
-                place.setRange(0, have)
-                place.setFixedWidth(64)
-                place.valueChanged.connect(self._update)
-                self.place_boxes[loc] = place
-                grid.addWidget(place, 2, col)
+                self.place_boxes[loc] = self._count_box(have)
+                grid.addWidget(self.place_boxes[loc], 2, col)
         self.soul = QComboBox()
         self.soul_ok = costs.soul_available(game, p)
         self.soul.addItems(["soul core stays", "soul core pays"] + (["soul core onto it"] if self.places else []))
@@ -87,6 +79,14 @@ class PaymentPanel(QWidget):
         for key, slot in (("Return", self._confirm), ("Enter", self._confirm), ("Escape", self.cancelled.emit)):
             QShortcut(QKeySequence(key), self, activated=slot)
         self._fill_automatic()
+
+    def _count_box(self, most: int) -> QSpinBox:
+        """How many cores one source pays or places: 0 to what it holds."""
+        box = QSpinBox()
+        box.setRange(0, most)
+        box.setFixedWidth(64)
+        box.valueChanged.connect(self._update)
+        return box
 
     def _fill_automatic(self) -> None:
         auto = costs.auto_select(self.game, self.cmd.player, self.cost, self.lv1)
