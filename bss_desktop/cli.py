@@ -6,6 +6,8 @@
     bss-desktop replay FILE [--verify]
     bss-desktop bench engine [--games N] [--runs R]
     bss-desktop bench client [--runs R]
+    bss-desktop host --port P [--headless] [--policy random] [--seed S] [--deck NAME] [--bind ADDR]
+    bss-desktop join HOST:PORT [--headless] [--policy random] [--seed S] [--deck NAME]
     bss-desktop import-cards PATH [--dest DIR]
     bss-desktop cards coverage [--json]
 """
@@ -93,6 +95,49 @@ def cmd_bench(args) -> int:
     raise SystemExit(f"unknown benchmark {args.what!r}")
 
 
+def _lan_deck(db, name: str | None, default: str):
+    """A deck for LAN play: a shipped deck name or a deck file."""
+    (deck_name, cards), = [pair[0] for pair in _load_decks(db, f"{name or default},{name or default}")]
+    return deck_name, list(cards)
+
+
+def cmd_host(args) -> int:
+    import asyncio
+
+    from .carddb.importer import load_user_db
+    from .net.headless import host_game
+
+    if not args.headless:
+        from .app.main import run
+
+        return run(start="host", port=args.port)
+    db = load_user_db()
+    deck_name, cards = _lan_deck(db, args.deck, "red-saga")
+    return asyncio.run(host_game(db, cards, deck_name=deck_name, name=args.name, port=args.port, bind=args.bind,
+                                 seed=args.seed, autosave=args.autosave, restore=args.resume))
+
+
+def cmd_join(args) -> int:
+    import asyncio
+
+    from .carddb.importer import load_user_db
+    from .net.headless import join_game, parse_address
+
+    try:
+        host, port = parse_address(args.address)
+    except ValueError as e:
+        print(f"join: {e}", file=sys.stderr)
+        return 2
+    if not args.headless:
+        from .app.main import run
+
+        return run(start="join", address=args.address)
+    db = load_user_db()
+    deck_name, cards = _lan_deck(db, args.deck, "blue-saga")
+    return asyncio.run(join_game(db, cards, deck_name=deck_name, name=args.name, host=host, port=port,
+                                 seed=args.seed))
+
+
 def cmd_import_cards(args) -> int:
     """Import a community JSON card list (a file or a folder); exit 0 if every record was imported,
     1 if some were refused (the others are still imported), 2 if nothing could be read."""
@@ -158,6 +203,28 @@ def build_parser() -> argparse.ArgumentParser:
     p.add_argument("--decks")
     p.add_argument("--json", action="store_true")
     p.set_defaults(func=cmd_bench)
+
+    p = sub.add_parser("host", help="host a LAN game (your engine arbitrates)")
+    p.add_argument("--port", type=int, default=47000, help="TCP port (0 picks a free one and prints it)")
+    p.add_argument("--bind", default="0.0.0.0", help="address to listen on (default: every interface)")
+    p.add_argument("--headless", action="store_true", help="no window: a computer player plays your seat")
+    p.add_argument("--policy", choices=["random"], default="random", help="the headless player")
+    p.add_argument("--seed", type=int, default=1, help="seeds the headless player's choices (shuffles always "
+                                                        "come from both sides' random shares)")
+    p.add_argument("--deck", help="a shipped deck name or a deck file (default red-saga)")
+    p.add_argument("--name", default="Host", help="your name, shown to the other player")
+    p.add_argument("--autosave", metavar="FILE", help="save the game after every command, to resume after a restart")
+    p.add_argument("--resume", metavar="FILE", help="resume the game autosaved in FILE")
+    p.set_defaults(func=cmd_host)
+
+    p = sub.add_parser("join", help="join a LAN game at HOST:PORT")
+    p.add_argument("address", help="HOST:PORT, e.g. 192.168.1.20:47000")
+    p.add_argument("--headless", action="store_true", help="no window: a computer player plays your seat")
+    p.add_argument("--policy", choices=["random"], default="random", help="the headless player")
+    p.add_argument("--seed", type=int, default=2, help="seeds the headless player's choices")
+    p.add_argument("--deck", help="a shipped deck name or a deck file (default blue-saga)")
+    p.add_argument("--name", default="Guest", help="your name, shown to the other player")
+    p.set_defaults(func=cmd_join)
 
     p = sub.add_parser("import-cards", help="import your own card list (community JSON: a file or a folder)")
     p.add_argument("path", help="a JSON file (one card or an array of cards) or a folder of them")

@@ -13,18 +13,25 @@ import re
 PROTOCOL_VERSION = 1
 _HEX64 = re.compile(r"[0-9a-f]{64}\Z")
 
-# field -> (kind, limit): kinds int (max value), str (max length), hex64, dict, list (max items)
+# field -> (kind, limit): kinds int (max value), str (max length), hex64, bool, dict, list (max items)
 SCHEMAS: dict[str, dict[str, tuple[str, int]]] = {
+    # handshake: both sides say who they are; the host answers with the guest's seat
     "hello": {"protocol": ("int", 10**6), "app": ("str", 40), "cards": ("hex64", 0), "ruleset": ("dict", 0),
               "name": ("str", 40)},
     "welcome": {"seat": ("int", 1), "name": ("str", 40)},
+    # fairness (protocol/fairness.py): commitments, the guest's share and deck, the host's share at the end
     "commit": {"share_hash": ("hex64", 0), "deck_hash": ("hex64", 0)},
     "reveal": {"share": ("hex64", 0)},
-    "deck": {"cards": ("list", 60)},
+    "deck": {"cards": ("list", 60), "name": ("str", 60)},
+    # play: the guest's commands and the host's batches (protocol/stream.py)
     "command": {"seq": ("int", 10**9), "prev": ("hex64", 0), "command": ("dict", 0)},
-    "events": {"seq": ("int", 10**9), "events": ("list", 2000), "view_hash": ("hex64", 0)},
-    "resume": {"seq": ("int", 10**9)},
-    "record": {"record": ("dict", 0)},
+    "refused": {"seq": ("int", 10**9), "rule": ("str", 40), "message": ("str", 500)},
+    "events": {"seq": ("int", 10**9), "chain": ("hex64", 0), "events": ("list", 2000), "patch": ("list", 2000),
+               "view_hash": ("hex64", 0), "legal": ("list", 2000)},
+    "resume": {"game": ("hex64", 0), "seq": ("int", 10**9)},
+    # the end: the host's record, in parts small enough for a frame
+    "record": {"head": ("dict", 0), "commands": ("list", 2000), "more": ("bool", 0)},
+    "audit": {"ok": ("bool", 0), "message": ("str", 500)},
     "chat": {"text": ("str", 300)},
     "error": {"code": ("str", 40), "message": ("str", 500)},
     "ping": {"t": ("int", 2**53)},
@@ -79,6 +86,9 @@ def _check(name: str, value, kind: str, limit: int) -> None:
     elif kind == "hex64":
         if not isinstance(value, str) or not _HEX64.match(value):
             raise MessageError(name, "expected 64 lowercase hexadecimal digits")
+    elif kind == "bool":
+        if not isinstance(value, bool):
+            raise MessageError(name, f"expected true or false, got {type(value).__name__}")
     elif kind == "dict":
         if not isinstance(value, dict):
             raise MessageError(name, f"expected an object, got {type(value).__name__}")

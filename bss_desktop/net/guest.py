@@ -1,0 +1,282 @@
+"""The guest's side of a LAN game: send commands, rebuild the view from the host's batches, audit at the end.
+
+    session = GuestSession(db, deck, name="Mio")
+    await session.run("127.0.0.1", port)     # returns when the game is over and audited
+
+The guest never holds the host's secrets: it sees its own view (cards named by
+alias), its legal commands when it must decide, and a hash of that view with
+every batch, which it checks at once. If the connection drops it reconnects
+and resumes from the last batch it holds. At the end it replays the host's
+record and checks every batch it was sent (protocol/fairness.py).
+"""
+from __future__ import annotations
+
+import asyncio
+import logging
+import time
+
+from ..engine.settings import Ruleset
+from ..protocol import fairness
+from ..protocol.redaction import view_hash
+from ..protocol.stream import PatchError, apply_patch, batch_digest
+from . import handshake
+from .link import Link, LinkClosed, PeerError, connect
+
+log = logging.getLogger(__name__)
+
+HOST_SENDS = {"events", "refused", "chat", "ping", "pong", "reveal", "record", "welcome", "error", "bye"}
+FINAL_CODES = {"mismatch", "deck", "busy", "fairness", "handshake", "resume"}  # refusals not worth retrying
+
+
+class SessionEnded(Exception):
+    """The session ended without a finished game; the message says why."""
+
+
+class GuestSession:
+    def __init__(self, db, deck: list[str], *, deck_name: str = "", name: str = "Guest",
+                 settings: Ruleset | None = None, timeout: float = 20.0, keepalive: float = 5.0,
+                 reconnect_for: float = 30.0, handshake_timeout: float = 10.0, share: str | None = None):
+        self.db = db
+        self.deck = list(deck)
+        self.deck_name = deck_name
+        self.name = name
+        self.settings = settings or Ruleset()
+        self.timeout = timeout
+        self.keepalive = keepalive
+        self.reconnect_for = reconnect_for
+        self.handshake_timeout = handshake_timeout
+        self.share = share or fairness.new_share()  # given only by tests that replay a game exactly
+        self.received = fairness.Received(guest_share=self.share, guest_deck=list(deck))
+        self.seat: int | None = None
+        self.host_name = ""
+        self.view: dict | None = None
+        self.legal: list[dict] = []
+        self.seq = -1
+        self.chain = ""
+        self.host_share: str | None = None
+        self.record: dict | None = None
+        self.report: fairness.AuditReport | None = None
+        self.link: Link | None = None
+        self.in_flight: int | None = None  # seq of a command sent and not yet answered
+        self.resuming = False
+        self.finished = asyncio.Event()
+        self.error: str | None = None
+        # listeners
+        self.decide = None  # (session) -> command dict or None: a headless player
+        self.on_batch = None  # (message, view)
+        self.on_refused = None  # (rule, message)
+        self.on_chat = None  # (name, text)
+        self.on_status = None  # (text)
+        self._hello = handshake.hello(db, self.settings, name)
+        self._parts: list[dict] = []
+
+    # ------------------------------------------------------------------ running
+
+    async def run(self, host: str, port: int) -> fairness.AuditReport | None:
+        """Play until the game ends and is audited; reconnects when the connection drops mid-game."""
+        first = True
+        while not self.finished.is_set():
+            try:
+                link = await self._connect(host, port, first)
+            except SessionEnded as e:
+                self.error = str(e)
+                break
+            first = False
+            try:
+                await self._session(link)
+            except PeerError as e:
+                await link.refuse(e.code, e.message)
+                self.error = f"the host broke the protocol: {e.message}"
+                break
+            except LinkClosed as e:
+                if self.seat is None:
+                    self.error = f"the connection closed during the handshake: {e}"
+                    break
+                self._status(f"connection lost ({e}); reconnecting")
+            except SessionEnded as e:
+                self.error = str(e)
+                break
+            finally:
+                link.close()
+        if self.error:
+            self._status(self.error)
+        self.finished.set()
+        return self.report
+
+    async def _connect(self, host: str, port: int, first: bool) -> Link:
+        deadline = time.monotonic() + (0 if first else self.reconnect_for)
+        while True:
+            try:
+                return await connect(host, port, timeout=self.handshake_timeout)
+            except (OSError, asyncio.TimeoutError) as e:
+                if time.monotonic() >= deadline:
+                    raise SessionEnded(f"cannot reach {host}:{port}: {e}") from None
+                await asyncio.sleep(0.2)
+
+    async def play_over(self, link: Link) -> None:
+        """Run a session over an existing link (in-process games and tests)."""
+        try:
+            await self._session(link)
+        except PeerError as e:
+            await link.refuse(e.code, e.message)
+            self.error = f"the host broke the protocol: {e.message}"
+        except (LinkClosed, SessionEnded) as e:
+            self.error = str(e)
+        finally:
+            link.close()
+            self.finished.set()
+
+    async def _session(self, link: Link) -> None:
+        self.link = link
+        await link.send(self._hello)
+        theirs = await self._expect(link, "hello")
+        why = handshake.mismatch(self._hello, theirs, "the host")
+        if why:
+            await link.refuse("mismatch", handshake.mismatch(theirs, self._hello, "the guest"))  # worded for the host
+            raise SessionEnded(why)
+        self.host_name = theirs["name"]
+        if self.seat is None:
+            commit = await self._expect(link, "commit")
+            self.received.host_commitment = commit["share_hash"]
+            self.received.host_deck_hash = commit["deck_hash"]
+            await link.send({"type": "commit", "share_hash": fairness.commitment(self.share),
+                             "deck_hash": fairness.deck_hash(self.deck, self.share)})
+            await link.send({"type": "deck", "cards": self.deck, "name": self.deck_name[:60]})
+            await link.send({"type": "reveal", "share": self.share})  # safe now: the host is committed
+            welcome = await self._expect(link, "welcome")
+            self.seat = self.received.seat = welcome["seat"]
+        else:
+            self.resuming = True
+            self.in_flight = None
+            await link.send({"type": "resume", "game": self.received.host_commitment, "seq": self.seq})
+        pinger = asyncio.ensure_future(self._ping(link))
+        try:
+            while not self.finished.is_set():
+                msg = await link.recv(self.timeout)
+                if await self._handle(link, msg):
+                    return
+        finally:
+            pinger.cancel()
+
+    async def _expect(self, link: Link, kind: str) -> dict:
+        msg = await link.recv(self.handshake_timeout)
+        if msg["type"] == "error":
+            raise SessionEnded(f"the host refused: {msg['message']}")
+        if msg["type"] != kind:
+            raise PeerError("handshake", f"expected '{kind}' during the handshake, got '{msg['type']}'")
+        return msg
+
+    async def _ping(self, link: Link) -> None:
+        try:
+            while True:
+                await asyncio.sleep(self.keepalive)
+                await link.send({"type": "ping", "t": int(time.monotonic() * 1000)})
+        except LinkClosed:
+            pass
+
+    # ------------------------------------------------------------------ messages from the host
+
+    async def _handle(self, link: Link, msg: dict) -> bool:
+        """Act on one message; True when the session is over."""
+        kind = msg["type"]
+        if kind not in HOST_SENDS:
+            raise PeerError("unexpected", f"a host does not send '{kind}' messages during the game")
+        if kind == "events":
+            self._batch(msg)
+        elif kind == "welcome":  # after a resume: every missing batch has been sent again
+            self.resuming = False
+            self._status(f"reconnected to {self.host_name}")
+            self._maybe_decide()
+        elif kind == "refused":
+            if msg["seq"] == self.in_flight:
+                self.in_flight = None
+            self._status(f"refused ({msg['rule']}): {msg['message']}")
+            if self.on_refused:
+                self.on_refused(msg["rule"], msg["message"])
+        elif kind == "chat":
+            if self.on_chat:
+                self.on_chat(self.host_name, msg["text"])
+        elif kind == "ping":
+            await link.send({"type": "pong", "t": msg["t"]})
+        elif kind == "reveal":
+            self.host_share = msg["share"]
+        elif kind == "record":
+            return await self._record_part(link, msg)
+        elif kind == "error":
+            if msg["code"] in FINAL_CODES:
+                raise SessionEnded(f"the host refused: {msg['message']}")
+            raise LinkClosed(f"the host closed the connection: {msg['message']}")
+        elif kind == "bye":
+            raise SessionEnded(f"the host left: {msg['reason']}")
+        return False
+
+    def _batch(self, msg: dict) -> None:
+        if msg["seq"] != self.seq + 1:
+            raise PeerError("desync", f"expected batch {self.seq + 1}, the host sent {msg['seq']}")
+        try:
+            view = apply_patch(self.view, msg["patch"])
+        except PatchError as e:
+            raise PeerError("desync", f"batch {msg['seq']}: {e}") from None
+        if not isinstance(view, dict) or view_hash(view) != msg["view_hash"]:
+            raise PeerError("desync", f"batch {msg['seq']}: the view does not match the host's hash")
+        self.view, self.seq, self.chain, self.legal = view, msg["seq"], msg["chain"], msg["legal"]
+        self.received.batches[msg["seq"]] = (msg["chain"], batch_digest(msg["events"], msg["view_hash"]))
+        if self.in_flight is not None and msg["seq"] >= self.in_flight:
+            self.in_flight = None
+        if self.on_batch:
+            self.on_batch(msg, view)
+        if not self.resuming:
+            self._maybe_decide()
+
+    async def _record_part(self, link: Link, msg: dict) -> bool:
+        self._parts.append(msg)
+        if msg["more"]:
+            return False
+        record = dict(self._parts[0]["head"])
+        record["commands"] = [c for part in self._parts for c in part["commands"]]
+        self._parts = []
+        self.record = record
+        self.report = fairness.audit(self.received, self.host_share or "", record, self.db)
+        self._status(self.report.line())
+        try:
+            await link.send({"type": "audit", "ok": self.report.ok, "message": self.report.line()[:500]})
+        except LinkClosed:
+            pass
+        self.finished.set()
+        return True
+
+    # ------------------------------------------------------------------ commands
+
+    @property
+    def my_decision(self) -> bool:
+        return bool(self.legal) and self.in_flight is None and not self.resuming
+
+    def send_command(self, command: dict) -> int:
+        """Send a command (cards named by alias); its answer is the next batch or a refusal."""
+        seq = self.seq + 1
+        self.in_flight = seq
+        msg = {"type": "command", "seq": seq, "prev": self.chain, "command": command}
+        if self.link is not None and not self.link.closed:
+            asyncio.ensure_future(self._send_quietly(self.link, msg))
+        return seq
+
+    def say(self, text: str) -> None:
+        if self.link is not None and not self.link.closed:
+            asyncio.ensure_future(self._send_quietly(self.link, {"type": "chat", "text": text[:300]}))
+
+    async def _send_quietly(self, link: Link, msg: dict) -> None:
+        try:
+            await link.send(msg)
+        except LinkClosed:
+            pass  # resumed after the reconnect
+
+    def _maybe_decide(self) -> None:
+        if self.decide is not None and self.my_decision:
+            command = self.decide(self)
+            if command is not None:
+                self.send_command(command)
+
+    def _status(self, text: str) -> None:
+        log.info("guest: %s", text)
+        if self.on_status:
+            self.on_status(text)

@@ -1,0 +1,113 @@
+"""Headless LAN games, for tests and scripts: `bss-desktop host --headless` and `bss-desktop join --headless`.
+
+Both sides play with a seeded random-legal player and print, at the end, the
+winner, the number of commands and `final hash: <hex>`; both must print the
+same hash. The guest's hash comes from its own replay of the host's record
+(the audit), not from anything the host claims.
+"""
+from __future__ import annotations
+
+import asyncio
+import sys
+
+from ..engine.commands import command_from_dict
+from ..sim.policy import RandomPolicy
+from .guest import GuestSession
+from .host import HOST_SEAT, HostSession
+from .link import serve
+
+
+class _Legal:
+    """What a policy needs from a game, built from the legal commands a guest was sent."""
+
+    def __init__(self, legal: list[dict]):
+        self._legal = legal
+
+    def legal_commands(self):
+        return [command_from_dict(d) for d in self._legal]
+
+
+def _say(text: str) -> None:
+    print(text, flush=True)
+
+
+def _outcome(result, names) -> str:
+    if result is None:
+        return "winner: none (the game did not finish)"
+    if result["winner"] is None:
+        return f"winner: none, a draw ({result['reason']})"
+    w = result["winner"]
+    return f"winner: player {w + 1} ({names[w] or 'seat ' + str(w)}), {result['reason']}"
+
+
+async def host_game(db, deck, *, deck_name: str, name: str, port: int, bind: str, seed: int,
+                    autosave=None, restore=None, timeout: float = 20.0) -> int:
+    session = HostSession.restore(restore, db, timeout=timeout) if restore else HostSession(
+        db, deck, deck_name=deck_name, name=name, autosave=autosave, timeout=timeout)
+    session.on_status = lambda text: print(f"[host] {text}", file=sys.stderr, flush=True)
+    policy = RandomPolicy(seed)
+    moved = asyncio.Event()
+    session.on_events = lambda events: moved.set()
+    server = await serve(session.handle, bind, port)
+    _say(f"listening on port {server.sockets[0].getsockname()[1]}")
+    try:
+        await session.started.wait()
+        game = session.game
+        while not game.over:
+            pend = game.pending
+            if pend.player == HOST_SEAT:
+                session.apply(policy.choose(game))
+                await asyncio.sleep(0)  # let the batch go out
+            else:
+                moved.clear()
+                await moved.wait()
+        try:
+            await asyncio.wait_for(session.finished.wait(), timeout * 3)
+            for _ in range(int(timeout * 20)):  # the guest's audit verdict, if it sends one
+                if session.audit_result is not None or session.link is None:
+                    break
+                await asyncio.sleep(0.05)
+        except asyncio.TimeoutError:
+            pass
+    finally:
+        server.close()
+    rec = game.result
+    _say(_outcome(None if rec is None else {"winner": rec.winner, "reason": rec.reason}, game.names))
+    _say(f"commands: {len(game.history)}")
+    if session.audit_result is not None:
+        _say(f"guest audit: {'passed' if session.audit_result['ok'] else 'FAILED'}")
+    _say(f"final hash: {game.state_hash()}")
+    return 0
+
+
+async def join_game(db, deck, *, deck_name: str, name: str, host: str, port: int, seed: int,
+                    timeout: float = 20.0, reconnect_for: float = 30.0) -> int:
+    session = GuestSession(db, deck, deck_name=deck_name, name=name, timeout=timeout,
+                           reconnect_for=reconnect_for)
+    session.on_status = lambda text: print(f"[guest] {text}", file=sys.stderr, flush=True)
+    # a decision depends on the seed and the batch only, so a decision re-made after a reconnect is the same
+    session.decide = lambda s: RandomPolicy(seed * 1_000_003 + s.seq).choose(_Legal(s.legal)).to_dict()
+    report = await session.run(host, port)
+    if report is None:
+        _say(f"no result: {session.error or 'the game did not finish'}")
+        return 1
+    rec = session.record or {}
+    names = [None, None]
+    names[session.seat] = name
+    names[1 - session.seat] = session.host_name
+    _say(_outcome(rec.get("result"), names))
+    _say(f"commands: {len(rec.get('commands', []))}")
+    _say(report.line())
+    if not report.ok:
+        _say("final hash: unverified")
+        return 2
+    _say(f"final hash: {report.final_hash}")
+    return 0
+
+
+def parse_address(text: str) -> tuple[str, int]:
+    """'HOST:PORT' or '[v6]:PORT' -> (host, port); ValueError saying what is wrong."""
+    host, sep, port = text.rpartition(":")
+    if not sep or not host or not port.isdigit() or not 0 < int(port) < 65536:
+        raise ValueError(f"expected HOST:PORT (e.g. 192.168.1.20:47000), got {text!r}")
+    return host.strip("[]"), int(port)

@@ -1,0 +1,327 @@
+"""The host's side of a LAN game: its engine is the only truth; the guest gets a redacted stream.
+
+    session = HostSession(db, deck, name="Aki")
+    server = await link.serve(session.handle, "127.0.0.1", port)
+    ... session.apply(cmd) for the host's own commands (the GUI's GameModel calls it) ...
+    await session.finished.wait()
+
+One guest at a time. A dropped guest may reconnect and resume: the host keeps
+every batch it sent and sends the missing ones again. With `autosave`, the
+game (record and fairness secrets) is written after every command, atomically,
+and `HostSession.restore` picks it up after a restart.
+"""
+from __future__ import annotations
+
+import asyncio
+import json
+import logging
+import os
+from pathlib import Path
+
+from ..engine.commands import CommandFormatError
+from ..engine.errors import IllegalCommand
+from ..engine.game import Game
+from ..engine.record import to_record
+from ..engine.settings import Ruleset
+from ..protocol import fairness
+from ..protocol.redaction import RedactionError
+from ..protocol.stream import SeatStream
+from . import handshake
+from .link import Link, LinkClosed, PeerError
+
+log = logging.getLogger(__name__)
+
+HOST_SEAT, GUEST_SEAT = 0, 1
+RECORD_PART_BYTES = 40_000  # commands per "record" frame are cut to stay well under the frame limit
+GUEST_SENDS = {"command", "chat", "ping", "pong", "bye", "audit"}
+
+
+class HostSession:
+    def __init__(self, db, deck: list[str], *, deck_name: str = "", name: str = "Host",
+                 settings: Ruleset | None = None, autosave: str | Path | None = None,
+                 timeout: float = 20.0, handshake_timeout: float = 10.0, share: str | None = None, tamper=None):
+        self.db = db
+        self.deck = list(deck)
+        self.deck_name = deck_name
+        self.name = name
+        self.settings = settings or Ruleset()
+        self.autosave = Path(autosave) if autosave else None
+        self.timeout = timeout
+        self.handshake_timeout = handshake_timeout
+        self.tamper = tamper  # tests only: a function that cheats on the game after the commitments
+        self.share = share or fairness.new_share()  # given only by tests that replay a game exactly
+        self.commitment = fairness.commitment(self.share)
+        self.guest_share: str | None = None
+        self.guest_name = ""
+        self.guest_deck: list[str] = []
+        self.guest_deck_name = ""
+        self.game: Game | None = None
+        self.stream: SeatStream | None = None
+        self.batches: list[dict] = []  # every "events" message sent to the guest, by seq
+        self.chain = ""
+        self.link: Link | None = None  # the guest's live connection
+        self.started = asyncio.Event()
+        self.finished = asyncio.Event()
+        self.audit_result: dict | None = None
+        # listeners (the GUI's model, the headless runner)
+        self.on_events = None  # (events) after any command, the guest's included
+        self.on_chat = None  # (name, text)
+        self.on_status = None  # (text) connection news for a status bar
+        self._hello = handshake.hello(db, self.settings, name)
+
+    # ------------------------------------------------------------------ the local session's shape
+
+    @property
+    def pending(self):
+        return self.game.pending
+
+    def view(self, seat: int) -> dict:
+        return self.game.view(seat)
+
+    def legal_commands(self):
+        return self.game.legal_commands()
+
+    def apply(self, cmd):
+        """The host's own command (or any command, for the engine's checks): events, or IllegalCommand."""
+        if cmd.player != HOST_SEAT:
+            raise IllegalCommand("CR 1-1-1", "the host plays seat 0; the guest's seat is played from its machine")
+        return self._apply(cmd)
+
+    # ------------------------------------------------------------------ connections
+
+    async def handle(self, link: Link) -> None:
+        """Serve one incoming connection until it closes; never raises for anything the peer does."""
+        try:
+            await self._serve(link)
+        except PeerError as e:
+            await link.refuse(e.code, e.message)
+        except LinkClosed as e:
+            self._status(f"connection to {link.peer} lost: {e}")
+        except (asyncio.CancelledError, GeneratorExit):
+            raise
+        except Exception as e:  # a bug must not take the host's game down with the connection
+            log.exception("host: unexpected error serving %s", link.peer)
+            await link.refuse("internal", f"the host hit an internal error: {e}")
+        finally:
+            if self.link is link:
+                self.link = None
+                if not self.finished.is_set():
+                    self._status("the guest is disconnected; the game waits for it to reconnect")
+            link.close()
+
+    async def _serve(self, link: Link) -> None:
+        if self.link is not None and not self.link.closed:
+            raise PeerError("busy", "this host already has a guest")
+        first = await link.recv(self.handshake_timeout)
+        if first["type"] != "hello":
+            raise PeerError("handshake", f"expected a hello first, got '{first['type']}'")
+        why = handshake.mismatch(first, self._hello, "the host")  # worded for the guest, who reads it
+        if why:
+            raise PeerError("mismatch", why)
+        await link.send(self._hello)
+        if self.game is None:
+            await self._begin(link, first["name"])
+        else:
+            await self._resume(link)
+        self.link = link
+        self._status(f"{self.guest_name} is connected")
+        await self._play(link)
+
+    async def _begin(self, link: Link, guest_name: str) -> None:
+        """Commitments, the guest's share and deck, then the game (protocol/fairness.py)."""
+        await link.send({"type": "commit", "share_hash": self.commitment,
+                         "deck_hash": fairness.deck_hash(self.deck, self.share)})
+        got = {}
+        while len(got) < 3:
+            msg = await link.recv(self.handshake_timeout)
+            if msg["type"] not in ("commit", "reveal", "deck") or msg["type"] in got:
+                raise PeerError("handshake", f"unexpected '{msg['type']}' during the handshake")
+            got[msg["type"]] = msg
+        share, cards = got["reveal"]["share"], got["deck"]["cards"]
+        if fairness.commitment(share) != got["commit"]["share_hash"]:
+            raise PeerError("fairness", "your revealed share does not match your commitment")
+        if fairness.deck_hash(cards, share) != got["commit"]["deck_hash"]:
+            raise PeerError("fairness", "your deck is not the one you committed to")
+        from ..carddb.decks import validate_deck
+
+        problems = validate_deck(cards, self.db)
+        if problems:
+            raise PeerError("deck", "your deck breaks the deck rules (CR 5-1): " + "; ".join(problems)[:400])
+        if self.game is not None:  # another connection won the race
+            raise PeerError("busy", "this host already has a guest")
+        self.guest_name, self.guest_share = guest_name, share
+        self.guest_deck, self.guest_deck_name = list(cards), got["deck"]["name"]
+        seed = fairness.derive_seed(self.share, share)
+        game = Game.new(self.db, [self.deck, self.guest_deck], seed, settings=self.settings,
+                        deck_names=[self.deck_name, self.guest_deck_name])
+        game.names = [self.name, guest_name]
+        if self.tamper:
+            self.tamper(game)
+        self.game = game
+        self.stream = SeatStream(game, GUEST_SEAT)
+        self.chain = fairness.chain_start(self.commitment, share)
+        await link.send({"type": "welcome", "seat": GUEST_SEAT, "name": self.name})
+        self.batches.append(self.stream.batch(game, game.log_events, 0, self.chain))
+        await link.send(self.batches[0])
+        self._save()
+        self.started.set()
+
+    async def _resume(self, link: Link) -> None:
+        msg = await link.recv(self.handshake_timeout)
+        if msg["type"] != "resume":
+            raise PeerError("handshake", "a game is in progress here: send 'resume' to rejoin it")
+        if msg["game"] != self.commitment:
+            raise PeerError("resume", "that is not the game this host is playing")
+        if msg["seq"] >= len(self.batches):
+            raise PeerError("resume", f"you claim batch {msg['seq']}, the host has sent only {len(self.batches) - 1}")
+        for batch in self.batches[msg["seq"] + 1:]:
+            await link.send(batch)
+        await link.send({"type": "welcome", "seat": GUEST_SEAT, "name": self.name})
+        if self.game.over:
+            await self._send_end(link)
+
+    async def _play(self, link: Link) -> None:
+        while True:
+            msg = await link.recv(self.timeout)
+            kind = msg["type"]
+            if kind not in GUEST_SENDS:
+                raise PeerError("unexpected", f"a guest does not send '{kind}' messages during the game")
+            if kind == "command":
+                await self._guest_command(link, msg)
+            elif kind == "chat":
+                if self.on_chat:
+                    self.on_chat(self.guest_name, msg["text"])
+            elif kind == "ping":
+                await link.send({"type": "pong", "t": msg["t"]})
+            elif kind == "audit":
+                self.audit_result = msg
+                self._status(f"the guest's audit: {msg['message']}")
+                return
+            elif kind == "bye":
+                self._status(f"the guest left: {msg['reason']}")
+                return
+
+    async def _guest_command(self, link: Link, msg: dict) -> None:
+        seq = msg["seq"]
+
+        async def refuse(rule: str, text: str) -> None:
+            log.info("host: refused the guest's command %s: %s", seq, text)
+            await link.send({"type": "refused", "seq": seq, "rule": rule[:40], "message": text[:500]})
+
+        expected = len(self.game.history) + 1
+        if seq != expected or msg["prev"] != self.chain:
+            await refuse("sequence", f"command {seq} does not follow the game (the next is {expected}); "
+                                     "it was replayed, skipped or sent before the latest events arrived")
+            return
+        pend = self.game.pending
+        choice = pend.info.get("kind") if pend is not None and pend.kind == "choose" else None
+        try:
+            cmd = self.stream.window.command_to_engine(msg["command"], choice)
+        except CommandFormatError as e:
+            await refuse("format", str(e))
+            return
+        except RedactionError as e:
+            await refuse("hidden", str(e))
+            return
+        try:
+            self._apply(cmd)
+        except IllegalCommand as e:
+            await refuse(e.rule, e.message)
+
+    # ------------------------------------------------------------------ the pipeline
+
+    def _apply(self, cmd):
+        if self.game is None:
+            raise IllegalCommand("CR 5-2-1", "the game has not started: waiting for the guest")
+        events = self.game.apply(cmd)  # raises IllegalCommand with the state unchanged
+        self.chain = fairness.chain_next(self.chain, self.game.history[-1].to_dict())
+        batch = self.stream.batch(self.game, events, len(self.game.history), self.chain)
+        self.batches.append(batch)
+        if self.link is not None and not self.link.closed:
+            self._post(self.link, batch)
+        self._save()
+        if self.on_events:
+            self.on_events(events)
+        if self.game.over and self.link is not None:
+            asyncio.ensure_future(self._send_end(self.link))
+        return events
+
+    def _post(self, link: Link, msg: dict) -> None:
+        asyncio.ensure_future(self._send_quietly(link, msg))
+
+    async def _send_quietly(self, link: Link, msg: dict) -> None:
+        try:
+            await link.send(msg)
+        except LinkClosed:
+            pass  # the guest resumes from the batches kept here
+
+    async def _send_end(self, link: Link) -> None:
+        """The game is over: reveal the share and the record, so the guest can audit everything."""
+        try:
+            await link.send({"type": "reveal", "share": self.share})
+            for part in record_parts(to_record(self.game)):
+                await link.send(part)
+        except LinkClosed:
+            return
+        self.finished.set()
+
+    def say(self, text: str) -> None:
+        if self.link is not None and not self.link.closed:
+            self._post(self.link, {"type": "chat", "text": text[:300]})
+
+    def _status(self, text: str) -> None:
+        log.info("host: %s", text)
+        if self.on_status:
+            self.on_status(text)
+
+    # ------------------------------------------------------------------ autosave and restart
+
+    def _save(self) -> None:
+        if self.autosave is None or self.game is None:
+            return
+        data = {"record": to_record(self.game), "share": self.share, "guest_share": self.guest_share,
+                "name": self.name, "guest_name": self.guest_name, "deck": self.deck, "deck_name": self.deck_name}
+        tmp = self.autosave.with_suffix(".tmp")
+        tmp.write_text(json.dumps(data))
+        os.replace(tmp, self.autosave)  # atomic: a crash leaves the old save or the new one, never half
+
+    @classmethod
+    def restore(cls, path, db, **kw) -> "HostSession":
+        """The game autosaved at `path`, replayed to where it stood, waiting for its guest to resume."""
+        from ..engine.commands import command_from_dict
+        from ..engine.record import start_game
+
+        data = json.loads(Path(path).read_text())
+        rec = data["record"]
+        s = cls(db, data["deck"], deck_name=data["deck_name"], name=data["name"],
+                settings=Ruleset.from_dict(rec["settings"]), autosave=path, **kw)
+        s.share, s.guest_share, s.guest_name = data["share"], data["guest_share"], data["guest_name"]
+        s.commitment = fairness.commitment(s.share)
+        s.guest_deck = list(rec["start"]["decks"][GUEST_SEAT])
+        game = start_game(rec, db)
+        game.names = [s.name, s.guest_name]
+        s.game, s.stream = game, SeatStream(game, GUEST_SEAT)
+        s.chain = fairness.chain_start(s.commitment, s.guest_share)
+        s.batches.append(s.stream.batch(game, game.log_events, 0, s.chain))
+        for cd in rec["commands"]:
+            events = game.apply(command_from_dict(cd))
+            s.chain = fairness.chain_next(s.chain, game.history[-1].to_dict())
+            s.batches.append(s.stream.batch(game, events, len(game.history), s.chain))
+        s.started.set()
+        return s
+
+
+def record_parts(record: dict) -> list[dict]:
+    """A record as "record" messages: the head, then its commands in parts that fit a frame."""
+    head = {k: v for k, v in record.items() if k not in ("commands", "hashes")}
+    parts, current, size = [], [], 0
+    for cd in record["commands"]:
+        n = len(json.dumps(cd)) + 1
+        if current and (size + n > RECORD_PART_BYTES or len(current) >= 2000):
+            parts.append(current)
+            current, size = [], 0
+        current.append(cd)
+        size += n
+    parts.append(current)
+    return [{"type": "record", "head": head if i == 0 else {}, "commands": p, "more": i < len(parts) - 1}
+            for i, p in enumerate(parts)]

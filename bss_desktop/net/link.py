@@ -1,0 +1,143 @@
+"""A link: one connection carrying whole, validated protocol messages (asyncio; no Qt).
+
+The same `Link` runs over TCP (`connect`, `serve`) and in-process (`memory_pair`,
+two asyncio streams joined back to back), so every session test exercises the
+real framing and validation. A frame or message this side refuses raises
+`PeerError` with a reason fit to send back to the peer; a closed connection
+raises `LinkClosed`. Bytes are counted both ways (the network benchmark reads them).
+"""
+from __future__ import annotations
+
+import asyncio
+import logging
+
+from ..protocol.framing import HEADER, MAX_FRAME, FrameError, decode_payload, encode_frame
+from ..protocol.messages import MessageError, validate
+
+log = logging.getLogger(__name__)
+
+
+class LinkClosed(ConnectionError):
+    """The connection is gone (closed by either side, reset, or silent past the timeout)."""
+
+
+class PeerError(ValueError):
+    """The peer sent something this side refuses; `code` is a short tag, the message says what."""
+
+    def __init__(self, code: str, message: str):
+        super().__init__(message)
+        self.code = code
+        self.message = message
+
+
+class Link:
+    def __init__(self, reader: asyncio.StreamReader, writer, *, peer: str = "peer", max_frame: int = MAX_FRAME):
+        self.reader = reader
+        self.writer = writer
+        self.peer = peer
+        self.max_frame = max_frame
+        self.bytes_in = 0
+        self.bytes_out = 0
+        self.closed = False
+
+    async def send(self, msg: dict) -> None:
+        if self.closed:
+            raise LinkClosed("the connection is closed")
+        frame = encode_frame(msg)
+        self.bytes_out += len(frame)
+        try:
+            self.writer.write(frame)
+            await self.writer.drain()
+        except (ConnectionError, OSError, RuntimeError) as e:
+            self.closed = True
+            raise LinkClosed(str(e) or "the connection was lost") from None
+
+    async def recv(self, timeout: float | None = None) -> dict:
+        """The next message, validated against its schema."""
+        try:
+            header = await asyncio.wait_for(self.reader.readexactly(HEADER), timeout)
+            size = int.from_bytes(header, "big")
+            if size > self.max_frame:
+                raise PeerError("frame", f"a frame of {size} bytes exceeds the {self.max_frame}-byte limit")
+            payload = await asyncio.wait_for(self.reader.readexactly(size), timeout)
+        except asyncio.TimeoutError:
+            raise LinkClosed(f"nothing heard from {self.peer} for {timeout:g} s") from None
+        except (asyncio.IncompleteReadError, ConnectionError, OSError) as e:
+            self.closed = True
+            raise LinkClosed(f"{self.peer} closed the connection" if isinstance(e, asyncio.IncompleteReadError)
+                             else str(e) or "the connection was lost") from None
+        self.bytes_in += HEADER + size
+        try:
+            return validate(decode_payload(payload))
+        except FrameError as e:
+            raise PeerError("frame", str(e)) from None
+        except MessageError as e:
+            raise PeerError("message", str(e)) from None
+
+    async def refuse(self, code: str, message: str) -> None:
+        """Tell the peer why, then close: used for anything that ends the session."""
+        log.warning("closing the connection to %s: %s", self.peer, message)
+        try:
+            await self.send({"type": "error", "code": code[:40], "message": message[:500]})
+        except (LinkClosed, FrameError):
+            pass
+        self.close()
+
+    def close(self) -> None:
+        if not self.closed:
+            self.closed = True
+            try:
+                self.writer.close()
+            except (ConnectionError, OSError, RuntimeError):
+                pass
+
+
+async def connect(host: str, port: int, *, timeout: float = 10.0) -> Link:
+    reader, writer = await asyncio.wait_for(asyncio.open_connection(host, port), timeout)
+    return Link(reader, writer, peer=f"{host}:{port}")
+
+
+async def serve(on_link, host: str = "127.0.0.1", port: int = 0) -> asyncio.base_events.Server:
+    """Listen on host:port (0 picks a free port: read it from `server.sockets[0].getsockname()[1]`)."""
+
+    async def handle(reader, writer):
+        addr = writer.get_extra_info("peername")
+        link = Link(reader, writer, peer=f"{addr[0]}:{addr[1]}" if addr else "peer")
+        try:
+            await on_link(link)
+        finally:
+            link.close()
+
+    return await asyncio.start_server(handle, host, port)
+
+
+class _PipeWriter:
+    """The writing end of an in-process stream: bytes go straight into the other side's reader."""
+
+    def __init__(self, other: asyncio.StreamReader, own: asyncio.StreamReader):
+        self.other = other
+        self.own = own  # closing one end ends reading at both ends, as a closed socket does
+        self.is_closed = False
+
+    def write(self, data: bytes) -> None:
+        if self.is_closed or self.peer_writer.is_closed:
+            raise ConnectionResetError("the in-process connection is closed")
+        self.other.feed_data(data)
+
+    async def drain(self) -> None:
+        await asyncio.sleep(0)
+
+    def close(self) -> None:
+        if not self.is_closed:
+            self.is_closed = True
+            for reader in (self.other, self.own):
+                if not reader.at_eof():
+                    reader.feed_eof()
+
+
+def memory_pair() -> tuple[Link, Link]:
+    """Two links joined back to back in this process (needs a running event loop)."""
+    a, b = asyncio.StreamReader(), asyncio.StreamReader()
+    wa, wb = _PipeWriter(b, a), _PipeWriter(a, b)
+    wa.peer_writer, wb.peer_writer = wb, wa
+    return Link(a, wa, peer="guest"), Link(b, wb, peer="host")

@@ -1,0 +1,87 @@
+"""What the host sends one seat after each command, and how that seat rebuilds its view from it.
+
+A batch is an "events" message: the command's sequence number, the head of the
+command hash chain, the redacted events, a patch that turns the seat's previous
+view into the new one, the hash of the new view, and (when the seat must decide)
+its legal commands with cards named by alias. Patches keep a game's traffic
+small; the view hash lets the seat check at once that its view matches the host's.
+
+`SeatStream` makes batches on the host. The guest replays the same stream from
+the record after the game to audit every batch it received (fairness.audit).
+"""
+from __future__ import annotations
+
+import hashlib
+import json
+
+from .redaction import SeatWindow, view_hash
+
+
+class PatchError(ValueError):
+    """A patch that does not fit the view it is applied to."""
+
+
+def diff(old, new, path=()) -> list:
+    """Operations [path, value] that turn `old` into `new`: dicts and same-length lists are walked
+    into, anything else that changed is replaced whole."""
+    if old == new:
+        return []
+    if isinstance(old, dict) and isinstance(new, dict) and old.keys() == new.keys():
+        return [op for k in new for op in diff(old[k], new[k], path + (k,))]
+    if isinstance(old, list) and isinstance(new, list) and len(old) == len(new):
+        return [op for i in range(len(new)) for op in diff(old[i], new[i], path + (i,))]
+    return [[list(path), new]]
+
+
+def apply_patch(view, ops: list):
+    """`view` with the operations of `diff` applied (the original is not changed)."""
+    if not isinstance(ops, list):
+        raise PatchError("a patch is a list of [path, value] operations")
+    view = json.loads(json.dumps(view)) if view is not None else None
+    for n, op in enumerate(ops):
+        if not (isinstance(op, list) and len(op) == 2 and isinstance(op[0], list)):
+            raise PatchError(f"operation {n}: expected [path, value]")
+        path, value = op
+        if not path:
+            view = value
+            continue
+        node = view
+        for i, key in enumerate(path):
+            ok = (isinstance(node, dict) and isinstance(key, str) and key in node) or (
+                isinstance(node, list) and isinstance(key, int) and not isinstance(key, bool) and 0 <= key < len(node))
+            if not ok:
+                raise PatchError(f"operation {n}: path {path!r} does not exist in the view")
+            if i == len(path) - 1:
+                node[key] = value
+            else:
+                node = node[key]
+    return view
+
+
+def batch_digest(events: list, vhash: str) -> str:
+    """What a seat keeps of each batch for the audit: the events it was told and the view it ended with."""
+    data = json.dumps(events, sort_keys=True, separators=(",", ":"), ensure_ascii=False) + vhash
+    return hashlib.sha256(data.encode("utf-8")).hexdigest()
+
+
+class SeatStream:
+    """The batches one seat receives: the host sends them; the guest's audit recomputes them."""
+
+    def __init__(self, game, seat: int):
+        self.seat = seat
+        self.window = SeatWindow.for_game(game, seat)
+        self.last_view: dict | None = None
+
+    def batch(self, game, events, seq: int, chain: str) -> dict:
+        """The "events" message for the command numbered `seq` (0 = the game's setup)."""
+        redacted = self.window.events(events)
+        view = self.window.view(game)
+        patch = diff(self.last_view, view)
+        self.last_view = view
+        pend = game.pending
+        legal = []
+        if pend is not None and pend.player == self.seat:
+            choice = pend.info.get("kind") if pend.kind == "choose" else None
+            legal = [self.window.command_from_engine(c, choice) for c in game.legal_commands()]
+        return {"type": "events", "seq": seq, "chain": chain, "events": redacted, "patch": patch,
+                "view_hash": view_hash(view), "legal": legal}
