@@ -27,6 +27,34 @@ class _Legal:
         return [command_from_dict(d) for d in self._legal]
 
 
+def random_guest(seed: int):
+    """A guest's headless player. A decision depends on the seed and the batch only, so a decision
+    made again after a reconnect is the same one."""
+    return lambda s: RandomPolicy(seed * 1_000_003 + s.seq).choose(_Legal(s.legal)).to_dict()
+
+
+async def play_host_seat(session: HostSession, policy) -> None:
+    """Play the host's seat with `policy` until the game is over (the guest plays over the network)."""
+    moved = asyncio.Event()
+    previous = session.on_events
+
+    def on_events(events):
+        moved.set()
+        if previous:
+            previous(events)
+
+    session.on_events = on_events
+    await session.started.wait()
+    game = session.game
+    while not game.over:
+        if game.pending.player == HOST_SEAT:
+            session.apply(policy.choose(game))
+            await asyncio.sleep(0)  # let the batch go out
+        else:
+            moved.clear()
+            await moved.wait()
+
+
 def _say(text: str) -> None:
     print(text, flush=True)
 
@@ -45,22 +73,11 @@ async def host_game(db, deck, *, deck_name: str, name: str, port: int, bind: str
     session = HostSession.restore(restore, db, timeout=timeout) if restore else HostSession(
         db, deck, deck_name=deck_name, name=name, autosave=autosave, timeout=timeout)
     session.on_status = lambda text: print(f"[host] {text}", file=sys.stderr, flush=True)
-    policy = RandomPolicy(seed)
-    moved = asyncio.Event()
-    session.on_events = lambda events: moved.set()
     server = await serve(session.handle, bind, port)
     _say(f"listening on port {server.sockets[0].getsockname()[1]}")
     try:
-        await session.started.wait()
+        await play_host_seat(session, RandomPolicy(seed))
         game = session.game
-        while not game.over:
-            pend = game.pending
-            if pend.player == HOST_SEAT:
-                session.apply(policy.choose(game))
-                await asyncio.sleep(0)  # let the batch go out
-            else:
-                moved.clear()
-                await moved.wait()
         try:
             await asyncio.wait_for(session.finished.wait(), timeout * 3)
             for _ in range(int(timeout * 20)):  # the guest's audit verdict, if it sends one
@@ -85,8 +102,7 @@ async def join_game(db, deck, *, deck_name: str, name: str, host: str, port: int
     session = GuestSession(db, deck, deck_name=deck_name, name=name, timeout=timeout,
                            reconnect_for=reconnect_for)
     session.on_status = lambda text: print(f"[guest] {text}", file=sys.stderr, flush=True)
-    # a decision depends on the seed and the batch only, so a decision re-made after a reconnect is the same
-    session.decide = lambda s: RandomPolicy(seed * 1_000_003 + s.seq).choose(_Legal(s.legal)).to_dict()
+    session.decide = random_guest(seed)
     report = await session.run(host, port)
     if report is None:
         _say(f"no result: {session.error or 'the game did not finish'}")

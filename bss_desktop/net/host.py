@@ -33,7 +33,7 @@ log = logging.getLogger(__name__)
 
 HOST_SEAT, GUEST_SEAT = 0, 1
 RECORD_PART_BYTES = 40_000  # commands per "record" frame are cut to stay well under the frame limit
-GUEST_SENDS = {"command", "chat", "ping", "pong", "bye", "audit"}
+GUEST_SENDS = {"command", "chat", "ping", "pong", "bye", "audit", "error"}
 
 
 class HostSession:
@@ -63,6 +63,7 @@ class HostSession:
         self.started = asyncio.Event()
         self.finished = asyncio.Event()
         self.audit_result: dict | None = None
+        self.resent = 0  # batches sent again to a guest that reconnected
         # listeners (the GUI's model, the headless runner)
         self.on_events = None  # (events) after any command, the guest's included
         self.on_chat = None  # (name, text)
@@ -174,8 +175,11 @@ class HostSession:
             raise PeerError("resume", "that is not the game this host is playing")
         if msg["seq"] >= len(self.batches):
             raise PeerError("resume", f"you claim batch {msg['seq']}, the host has sent only {len(self.batches) - 1}")
-        for batch in self.batches[msg["seq"] + 1:]:
+        missed = self.batches[msg["seq"] + 1:]
+        for batch in missed:
             await link.send(batch)
+        self.resent += len(missed)
+        self._status(f"the guest is back: {len(missed)} missed batches sent again")
         await link.send({"type": "welcome", "seat": GUEST_SEAT, "name": self.name})
         if self.game.over:
             await self._send_end(link)
@@ -199,6 +203,9 @@ class HostSession:
                 return
             elif kind == "bye":
                 self._status(f"the guest left: {msg['reason']}")
+                return
+            elif kind == "error":
+                self._status(f"the guest closed the connection: {msg['message']}")
                 return
 
     async def _guest_command(self, link: Link, msg: dict) -> None:

@@ -1,0 +1,1 @@
+"""Sessions and transports for LAN play (asyncio; no Qt)."""
