@@ -6,6 +6,7 @@
     bss-desktop replay FILE [--verify]
     bss-desktop bench engine [--games N] [--runs R]
     bss-desktop bench client [--runs R]
+    bss-desktop bench net [--runs R] [--games N]
     bss-desktop host --port P [--headless] [--policy random] [--seed S] [--deck NAME] [--bind ADDR]
     bss-desktop join HOST:PORT [--headless] [--policy random] [--seed S] [--deck NAME]
     bss-desktop import-cards PATH [--dest DIR]
@@ -92,6 +93,10 @@ def cmd_bench(args) -> int:
         from .bench import client as bench_client
 
         return bench_client.main(runs=args.runs, as_json=args.json)
+    if args.what == "net":
+        from .bench import net as bench_net
+
+        return bench_net.main(runs=args.runs, games=min(args.games, 50), as_json=args.json)
     raise SystemExit(f"unknown benchmark {args.what!r}")
 
 
@@ -197,7 +202,7 @@ def build_parser() -> argparse.ArgumentParser:
     p.set_defaults(func=cmd_replay)
 
     p = sub.add_parser("bench", help="benchmarks (median of several runs, with a reference figure)")
-    p.add_argument("what", choices=["engine", "client"])
+    p.add_argument("what", choices=["engine", "client", "net"])
     p.add_argument("--games", type=int, default=200)
     p.add_argument("--runs", type=int, default=5)
     p.add_argument("--decks")

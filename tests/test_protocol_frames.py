@@ -192,3 +192,58 @@ def test_the_decoder_survives_100000_hostile_frames(seed):
     for frame in frames:
         _decode_all(frame)
     _decode_all(b"".join(frames))
+
+
+# ---------------------------------------------------------------- the deflate stream (StreamCodec)
+
+
+def test_a_deflated_stream_round_trips_every_message_and_plain_hello_and_error_stay_readable():
+    from bss_desktop.protocol import StreamCodec
+
+    sender, receiver = StreamCodec(), StreamCodec()
+    stream = b"".join(sender.pack(m) for m in SAMPLES * 3)
+    assert [validate(m) for m in FrameDecoder(codec=receiver).feed(stream)] == SAMPLES * 3
+    hello = SAMPLES[0]
+    assert sender.pack(hello) == encode_frame(hello)  # a peer that cannot inflate still reads why it was refused
+
+
+def test_a_game_of_batches_deflates_to_a_fraction_of_its_json():
+    from bss_desktop.protocol import StreamCodec
+
+    batch = {"type": "events", "seq": 1, "chain": H, "events": [{"kind": "cores_moved", "player": 0, "src": "reserve",
+                                                                  "dst": 7, "count": 1, "soul": False}] * 5,
+             "patch": [[["players", 0, "reserve"], 3]], "view_hash": H, "legal": []}
+    codec = StreamCodec()
+    plain = sum(len(encode_frame(dict(batch, seq=i))) for i in range(50))
+    packed = sum(len(codec.pack(dict(batch, seq=i))) for i in range(50))
+    assert packed * 3 < plain
+
+
+def test_a_deflated_frame_that_inflates_beyond_the_limit_is_refused():
+    import zlib
+
+    from bss_desktop.protocol import StreamCodec
+
+    c = zlib.compressobj(9, zlib.DEFLATED, -15)
+    bomb = b"\x00" + c.compress(b'{"type":"chat","text":"' + b"a" * (MAX_FRAME * 4) + b'"}') + c.flush(zlib.Z_SYNC_FLUSH)
+    assert len(bomb) < MAX_FRAME
+    with pytest.raises(FrameError, match="inflates beyond"):
+        StreamCodec().unpack(bomb)
+
+
+def test_corrupt_deflated_data_is_a_frame_error():
+    from bss_desktop.protocol import StreamCodec
+
+    with pytest.raises(FrameError, match="corrupt"):
+        StreamCodec().unpack(b"\x00\xff\xff\xff\xff")
+
+
+@settings(max_examples=3000, deadline=None)
+@given(st.binary(max_size=200))
+def test_random_deflated_payloads_are_refused_or_read_never_crash(data):
+    from bss_desktop.protocol import StreamCodec
+
+    try:
+        validate(StreamCodec().unpack(b"\x00" + data))
+    except (FrameError, MessageError):
+        pass

@@ -11,7 +11,7 @@ from __future__ import annotations
 import asyncio
 import logging
 
-from ..protocol.framing import HEADER, MAX_FRAME, FrameError, decode_payload, encode_frame
+from ..protocol.framing import HEADER, MAX_FRAME, FrameError, StreamCodec
 from ..protocol.messages import MessageError, validate
 
 log = logging.getLogger(__name__)
@@ -39,11 +39,13 @@ class Link:
         self.bytes_in = 0
         self.bytes_out = 0
         self.closed = False
+        self._sending = StreamCodec(max_frame)  # one deflate stream per direction (framing.py)
+        self._receiving = StreamCodec(max_frame)
 
     async def send(self, msg: dict) -> None:
         if self.closed:
             raise LinkClosed("the connection is closed")
-        frame = encode_frame(msg)
+        frame = self._sending.pack(msg)
         self.bytes_out += len(frame)
         try:
             self.writer.write(frame)
@@ -68,7 +70,7 @@ class Link:
                              else str(e) or "the connection was lost") from None
         self.bytes_in += HEADER + size
         try:
-            return validate(decode_payload(payload))
+            return validate(self._receiving.unpack(payload))
         except FrameError as e:
             raise PeerError("frame", str(e)) from None
         except MessageError as e:
@@ -105,6 +107,8 @@ async def serve(on_link, host: str = "127.0.0.1", port: int = 0) -> asyncio.base
         link = Link(reader, writer, peer=f"{addr[0]}:{addr[1]}" if addr else "peer")
         try:
             await on_link(link)
+        except asyncio.CancelledError:
+            pass  # the loop is shutting down; a connection handler has nothing left to do
         finally:
             link.close()
 
