@@ -7,12 +7,14 @@ Card identities hidden from the viewer are not named.
 from __future__ import annotations
 
 
-def _name(game, cid: str) -> str:
-    return game.db[cid].name
+def _name(game, cid) -> str:
+    card = game.db.get(cid) if isinstance(cid, str) else None
+    return card.name if card is not None else "a card"  # a LAN guest is not told hidden identities
 
 
-def _card(game, iid: int) -> str:
-    return _name(game, game.state.cards[iid].cid)
+def _card(game, iid) -> str:
+    card = game.state.cards.get(iid) if isinstance(iid, int) else None
+    return _name(game, card.cid) if card is not None else "a card"
 
 
 def _who(p: int) -> str:
@@ -21,8 +23,7 @@ def _who(p: int) -> str:
 
 def _loc(game, loc) -> str:
     if isinstance(loc, int):
-        card = game.state.cards[loc]
-        return _name(game, card.cid)
+        return _card(game, loc)
     return {"trash": "trash", "reserve": "reserve", "life": "life", "void": "void"}[loc]
 
 
@@ -47,7 +48,7 @@ def describe(game, event, viewer: int | None) -> str:
             return f"{_who(d['player'])} draws {_card(game, d['card'])}."
         return f"{_who(d['player'])} draws a card."
     if k == "card_moved":
-        who, name = _who(d["owner"]), _name(game, d["cid"])
+        who, name = _who(d["owner"]), _name(game, d.get("cid"))
         reason = d["reason"]
         if reason == "summon":
             return f"{who} summons {name} (CR 10-6)."
@@ -93,14 +94,14 @@ def describe(game, event, viewer: int | None) -> str:
     if k == "damage":
         return f"  {_who(d['player'])} loses {d['amount']} life (CR 7-1-5-3-1)."
     if k == "destroyed":
-        card = game.state.cards[d["card"]]
         how = "self-destroyed (CR 10-1-1-1)" if d["self_destruction"] else {
             "battle": "destroyed in battle (CR 7-1-5-2-1)", "rule": "destroyed (CR 9-3-2)"}.get(d["cause"][0], "destroyed")
-        return f"  {_name(game, card.cid)} is {how}."
+        return f"  {_card(game, d['card'])} is {how}."
     if k == "manual":
         who, what = _who(d["player"]), d["what"]
         if what == "move":
-            hidden = viewer is not None and viewer != game.state.cards[d["card"]].owner and d["to"] in ("hand", "deck")
+            card = game.state.cards.get(d["card"]) if isinstance(d["card"], int) else None
+            hidden = viewer is not None and (card is None or viewer != card.owner) and d["to"] in ("hand", "deck")
             name = "a card" if hidden else _card(game, d["card"])
             return f"{who} (by hand) moves {name} to the {d['to']}."
         if what == "cores":
@@ -128,7 +129,7 @@ def describe(game, event, viewer: int | None) -> str:
         return f"  【{_keyword_name(d['keyword'])}】 of {_card(game, d['card'])} (CR 11)."
     if k == "manual_effect":
         texts = " / ".join(d["texts"])
-        return f"  Resolve by hand: {_name(game, d['cid'])}: {texts}"
+        return f"  Resolve by hand: {_name(game, d.get('cid'))}: {texts}"
     if k == "substituted":
         return f"  {_card(game, d['card'])} stays on the field instead (CR 8-9, 10-5)."
     if k == "destruction_prevented":

@@ -24,13 +24,11 @@ class StartWindow(QMainWindow):
 
     def __init__(self):
         super().__init__()
-        from ..carddb.database import load_default_db
         from ..carddb.decks import shipped_decks
-
         from ..client.settings import AppSettings
 
         self.settings = AppSettings.load()
-        self.db = load_default_db()
+        self.db, problem = _card_db()
         self.decks = shipped_decks(self.db)
         self.windows: list = []
         self.setWindowTitle(f"bss_desktop {__version__} — Battle Spirits Saga")
@@ -74,10 +72,12 @@ class StartWindow(QMainWindow):
         self.sandbox = QPushButton("Sandbox: free moves, undo, positions")
         self.sandbox.clicked.connect(self.open_sandbox)
         row2.addWidget(self.sandbox)
-        for label in ("Host a LAN game", "Join a LAN game"):
-            b = QPushButton(label + " (coming)")
-            b.setEnabled(False)
-            row2.addWidget(b)
+        self.host_button = QPushButton("Host a LAN game")
+        self.host_button.clicked.connect(lambda: self.open_lan("host"))
+        self.join_button = QPushButton("Join a LAN game")
+        self.join_button.clicked.connect(lambda: self.open_lan("join"))
+        row2.addWidget(self.host_button)
+        row2.addWidget(self.join_button)
         lay.addLayout(row2)
         row3 = QHBoxLayout()
         watch = QPushButton("Watch a saved game…")
@@ -91,6 +91,24 @@ class StartWindow(QMainWindow):
         lay.addStretch(1)
         self.setCentralWidget(central)
         self.resize(900, 520)
+        if problem:
+            self.statusBar().showMessage(f"Imported cards not loaded: {problem}", 20000)
+
+    def open_lan(self, which: str, *, port: int | None = None, address: str = ""):
+        """The host or join window (their network work runs on the qasync loop)."""
+        from ..client.lan import DEFAULT_PORT, HostWindow, JoinWindow
+        from ..client.settings import user_data_dir
+
+        if which == "host":
+            window = HostWindow(self.db, self.decks, self.settings, port=DEFAULT_PORT if port is None else port,
+                                autosave=user_data_dir() / "lan-autosave.json")
+        else:
+            window = JoinWindow(self.db, self.decks, self.settings, address=address)
+        window.gameOpened.connect(self._show)
+        self.windows.append(window)
+        window.resize(560, 360)
+        window.show()
+        return window
 
     def new_game(self, seats) -> None:
         from ..client.main_window import GameWindow
@@ -161,13 +179,29 @@ class StartWindow(QMainWindow):
         window.show()
 
 
-def run() -> int:
+def _card_db():
+    """The shipped cards plus the player's imported ones; if an imported file is broken, the shipped cards
+    alone and the reason (LAN peers compare databases, so both sides load the same way)."""
+    from ..carddb.database import load_default_db
+    from ..carddb.errors import CardDataError
+    from ..carddb.importer import load_user_db
+
+    try:
+        return load_user_db(), None
+    except CardDataError as e:
+        return load_default_db(), str(e)
+
+
+def run(start: str | None = None, port: int | None = None, address: str = "") -> int:
+    """The app; `start` "host" or "join" opens that LAN window at once (bss-desktop host / join)."""
     from ..client.theme import apply_dark_theme
 
     app = QApplication.instance() or QApplication(sys.argv)
     apply_dark_theme(app)
     window = StartWindow()
     window.show()
+    if start in ("host", "join"):
+        window.open_lan(start, port=port, address=address)
     closed = asyncio.Event()
     app.aboutToQuit.connect(closed.set)
 

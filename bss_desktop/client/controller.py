@@ -91,7 +91,8 @@ class Controller(QObject):
     # ------------------------------------------------------------------ the decision bar
 
     def _name(self, iid) -> str:
-        return self.game.db[self.game.state.cards[iid].cid].name
+        card = self.game.state.cards.get(iid) if isinstance(iid, int) else None
+        return self.game.db[card.cid].name if card is not None else "a card"  # e.g. hidden from a LAN guest
 
     def _update_decision(self) -> None:
         game = self.game
@@ -106,7 +107,8 @@ class Controller(QObject):
             self.scene.set_highlights()
             self.scene.set_draggable(())
             return
-        who = "You" if pend.player == self.viewer else f"Player {pend.player + 1}"
+        names = getattr(game, "names", None) or [None, None]  # LAN games know the other player's name
+        who = "You" if pend.player == self.viewer else (names[pend.player] or f"Player {pend.player + 1}")
         if not self.my_decision():
             self.bar.set_state(f"Waiting for <b>{who}</b>: {self._what(pend)}", [])
             self.scene.set_highlights()
@@ -148,9 +150,9 @@ class Controller(QObject):
             elif ck == "x":
                 buttons = [(f"X = {x}", Choose(me, x), None, False) for x in info["options"]]
             elif ck == "order":
-                names = {a.ts: a for a in game.state.queue}
-                buttons = [(f"{self._name(names[ts].source)} first", Choose(me, ts), None, False)
-                           for ts in info["options"]]
+                sources = info.get("sources") or [None] * len(info["options"])
+                buttons = [(f"{self._name(src)} first", Choose(me, ts), None, False)
+                           for ts, src in zip(info["options"], sources)]
             elif ck == "substitute":
                 buttons = [(f"Substitute ({i + 1})", Choose(me, i), None, i == 0) for i in info["options"]]
                 buttons.append(("Let it be destroyed", Choose(me, None), None, False))

@@ -64,7 +64,7 @@ class CoverScreen(QWidget):
 
 class GameWindow(QMainWindow):
     def __init__(self, game, *, seats=("human", "ai"), title: str = "", image_dir=None, animation_ms: int = 180,
-                 sandbox: bool = False, settings=None):
+                 sandbox: bool = False, settings=None, session=None):
         super().__init__()
         self.setWindowTitle(title or "bss_desktop — Battle Spirits Saga")
         self.game = game
@@ -113,7 +113,8 @@ class GameWindow(QMainWindow):
             d.setMinimumWidth(260)
         self.resizeDocks([dock, log_dock], [300, 300], Qt.Horizontal)
 
-        self.model = GameModel(LocalSession(game), self)
+        self.session = session or LocalSession(game)  # a LAN session has the same shape (client/model.py)
+        self.model = GameModel(self.session, self)
         if sandbox:
             from .sandbox import SandboxController
 
@@ -131,8 +132,10 @@ class GameWindow(QMainWindow):
             self.controller.keys = {action: settings.key(action) for action in self.controller.keys}
             self.controller.refresh()
         self.controller.status.connect(lambda text: self.statusBar().showMessage(text, 8000))
-        # locally the table talks among itself; a network session forwards `message` to the peer
-        self.chat.message.connect(lambda text: self.chat.append(f"Player {self.controller.viewer + 1}", text))
+        # locally the table talks among itself; a LAN session also sends `message` to the other player
+        self.chat.message.connect(lambda text: self.chat.append(self._my_name(), text))
+        if hasattr(self.session, "say"):
+            self.chat.message.connect(self.session.say)
         self.controller.logLines.connect(self._log)
         self.controller.hovered.connect(self._preview)
         self.controller.viewerChanged.connect(self._cover)
@@ -143,6 +146,10 @@ class GameWindow(QMainWindow):
             self.log.appendPlainText(f"Position loaded: turn {st.turn}, Player {st.turn_player + 1}'s {st.step} step.")
         self._menus()
         self.statusBar().showMessage("Hover a card to see it; right-click a card for what you can do with it.")
+
+    def _my_name(self) -> str:
+        names = getattr(self.model.game, "names", None) or [None, None]
+        return names[self.controller.viewer] or f"Player {self.controller.viewer + 1}"
 
     def _setup_lines(self):
         from ..gamelog import describe
@@ -174,6 +181,10 @@ class GameWindow(QMainWindow):
             self.restoreGeometry(QByteArray.fromHex(saved.encode()))
 
     def closeEvent(self, event) -> None:
+        if hasattr(self.session, "close"):  # a LAN game: hang up and say why, and stop listening
+            self.session.close()
+            if getattr(self, "server", None) is not None:
+                self.server.close()
         if self.settings is not None:
             self.settings.geometry["game"] = bytes(self.saveGeometry().toHex()).decode()
             self.settings.save()

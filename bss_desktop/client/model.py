@@ -1,9 +1,10 @@
 """The client's link to a game: commands go in, events come out.
 
 `LocalSession` runs the engine in this process (local games, hot-seat, the
-sandbox). `GameModel` wraps a session for Qt: it sends commands and emits
+sandbox); a LAN host's `net.host.HostSession` has the same shape; a LAN
+guest's `client.remote.RemoteSession` sends commands to the host and answers
+later. `GameModel` wraps a session for Qt: it sends commands and emits
 `changed(events)` or `refused(rule, message)`; views redraw from the events.
-The LAN issue adds a session that talks to a host over TCP, with the same shape.
 """
 from __future__ import annotations
 
@@ -52,6 +53,11 @@ class GameModel(QObject):
         except IllegalCommand as e:
             self.refused.emit(e.rule, e.message)
             return False
+        if events is not None:  # None: sent to a LAN host, whose answer arrives through `arrived`
+            self.arrived(events)
+        return True
+
+    def arrived(self, events) -> None:
+        """Events from elsewhere (the other LAN seat's commands, or the host's answer to ours)."""
         self.history_events.extend(events)
         self.changed.emit(events)
-        return True

@@ -31,6 +31,11 @@ def settings_path() -> Path:
     return Path(platformdirs.user_config_dir(APP)) / "settings.json"
 
 
+def user_data_dir() -> Path:
+    """The player's data folder (imported cards, images, LAN autosaves)."""
+    return Path(platformdirs.user_data_dir(APP))
+
+
 def user_images_dir() -> Path:
     """Where a player's own card images go by default: <card id>.png or .jpg replaces the drawn face."""
     return Path(platformdirs.user_data_dir(APP)) / "images"

@@ -148,8 +148,12 @@ class Game(Resolution):
             return None
         c = st.choice
         if c is not None:
-            return Pending("choose", c.player, {"kind": c.kind, "options": list(c.options), "min": c.min,
-                                                "max": c.max, "prompt": c.prompt, "source": c.source})
+            info = {"kind": c.kind, "options": list(c.options), "min": c.min, "max": c.max, "prompt": c.prompt,
+                    "source": c.source}
+            if c.kind == "order":  # which card each waiting effect comes from, to name the options
+                by_ts = {a.ts: a.source for a in st.queue}
+                info["sources"] = [by_ts.get(ts) for ts in c.options]
+            return Pending("choose", c.player, info)
         s = st.stage
         if s == "mulligan":
             return Pending("mulligan", st.decider, {})

@@ -260,6 +260,21 @@ class GuestSession:
             asyncio.ensure_future(self._send_quietly(self.link, msg))
         return seq
 
+    def close(self, reason: str = "the guest closed the game") -> None:
+        """Leave: no more reconnecting; tell the host why and hang up."""
+        self.on_batch = self.on_refused = self.on_chat = self.on_status = self.decide = None
+        self.finished.set()
+        link = self.link
+        if link is not None and not link.closed:
+            async def bye():
+                try:
+                    await link.send({"type": "bye", "reason": reason[:300]})
+                except LinkClosed:
+                    pass
+                link.close()
+
+            asyncio.ensure_future(bye())
+
     def say(self, text: str) -> None:
         if self.link is not None and not self.link.closed:
             asyncio.ensure_future(self._send_quietly(self.link, {"type": "chat", "text": text[:300]}))

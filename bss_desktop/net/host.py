@@ -66,6 +66,7 @@ class HostSession:
         self.resent = 0  # batches sent again to a guest that reconnected
         # listeners (the GUI's model, the headless runner)
         self.on_events = None  # (events) after any command, the guest's included
+        self.on_remote_events = None  # (events) after the guest's commands only (the host's GUI redraws)
         self.on_chat = None  # (name, text)
         self.on_status = None  # (text) connection news for a status bar
         self._hello = handshake.hello(db, self.settings, name)
@@ -231,9 +232,12 @@ class HostSession:
             await refuse("hidden", str(e))
             return
         try:
-            self._apply(cmd)
+            events = self._apply(cmd)
         except IllegalCommand as e:
             await refuse(e.rule, e.message)
+            return
+        if self.on_remote_events:
+            self.on_remote_events(events)
 
     # ------------------------------------------------------------------ the pipeline
 
@@ -272,6 +276,21 @@ class HostSession:
             return
         self.finished.set()
 
+    def close(self, reason: str = "the host closed the game") -> None:
+        """Leave: tell the guest why and hang up (a game in progress stays in the autosave)."""
+        self.on_events = self.on_remote_events = self.on_chat = self.on_status = None
+        link, self.link = self.link, None
+        if link is not None and not link.closed:
+            asyncio.ensure_future(self._bye(link, reason))
+
+    @staticmethod
+    async def _bye(link: Link, reason: str) -> None:
+        try:
+            await link.send({"type": "bye", "reason": reason[:300]})
+        except LinkClosed:
+            pass
+        link.close()
+
     def say(self, text: str) -> None:
         if self.link is not None and not self.link.closed:
             self._post(self.link, {"type": "chat", "text": text[:300]})
@@ -288,6 +307,7 @@ class HostSession:
             return
         data = {"record": to_record(self.game), "share": self.share, "guest_share": self.guest_share,
                 "name": self.name, "guest_name": self.guest_name, "deck": self.deck, "deck_name": self.deck_name}
+        self.autosave.parent.mkdir(parents=True, exist_ok=True)
         tmp = self.autosave.with_suffix(".tmp")
         tmp.write_text(json.dumps(data))
         os.replace(tmp, self.autosave)  # atomic: a crash leaves the old save or the new one, never half

@@ -57,11 +57,11 @@ class Link:
     async def recv(self, timeout: float | None = None) -> dict:
         """The next message, validated against its schema."""
         try:
-            header = await asyncio.wait_for(self.reader.readexactly(HEADER), timeout)
+            header = await self._read(HEADER, timeout)
             size = int.from_bytes(header, "big")
             if size > self.max_frame:
                 raise PeerError("frame", f"a frame of {size} bytes exceeds the {self.max_frame}-byte limit")
-            payload = await asyncio.wait_for(self.reader.readexactly(size), timeout)
+            payload = await self._read(size, timeout)
         except asyncio.TimeoutError:
             raise LinkClosed(f"nothing heard from {self.peer} for {timeout:g} s") from None
         except (asyncio.IncompleteReadError, ConnectionError, OSError) as e:
@@ -75,6 +75,12 @@ class Link:
             raise PeerError("frame", str(e)) from None
         except MessageError as e:
             raise PeerError("message", str(e)) from None
+
+    async def _read(self, n: int, timeout: float | None) -> bytes:
+        if timeout is None:
+            return await self.reader.readexactly(n)
+        async with asyncio.timeout(timeout):
+            return await self.reader.readexactly(n)
 
     async def refuse(self, code: str, message: str) -> None:
         """Tell the peer why, then close: used for anything that ends the session."""

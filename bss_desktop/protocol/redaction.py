@@ -169,6 +169,8 @@ class SeatWindow:
             for key in ("hand", "trash", "field"):
                 if p[key] is not None:
                     p[key] = [{**e, "card": self._issue(e["card"])} for e in p[key]]
+            if isinstance(p["soul"], int):  # the soul core sits on a field card
+                p["soul"] = self.ref(p["soul"])
             if p["burst"] is not None and "card" in p["burst"]:
                 p["burst"] = {**p["burst"], "card": self._issue(p["burst"]["card"])}
         if v["battle"] is not None:
@@ -180,6 +182,8 @@ class SeatWindow:
             for key in ("attacker", "blocker", "source"):
                 if key in pend:
                     pend[key] = self.ref(pend[key])
+            if pend.get("sources") is not None:  # the cards the effects to order come from
+                pend["sources"] = [self.ref(i) for i in pend["sources"]]
             if pend.get("options") is not None:  # a choice inside an effect (its kind replaces "choose")
                 if pend["player"] != self.seat:
                     pend["options"] = None  # the other seat's options may be cards only it may look at

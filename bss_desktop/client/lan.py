@@ -1,0 +1,286 @@
+"""Hosting and joining LAN games from the app: the two small windows, and the wiring of a session to a board.
+
+Both windows run their network work as asyncio tasks on the app's qasync loop;
+nothing here blocks or nests an event loop. Discovery is off unless the player
+ticks it (it uses UDP broadcast on the local network); joining by address:port
+always works.
+"""
+from __future__ import annotations
+
+import asyncio
+import logging
+
+from PySide6.QtCore import Qt, Signal
+from PySide6.QtWidgets import (QCheckBox, QComboBox, QFormLayout, QHBoxLayout, QLabel, QLineEdit, QListWidget,
+                               QListWidgetItem, QPushButton, QSpinBox, QVBoxLayout, QWidget)
+
+log = logging.getLogger(__name__)
+
+DEFAULT_PORT = 47000
+HONESTY = ("Fair play: the seed comes from both machines' secret shares and every command is hash-chained; at the "
+           "end the guest replays the whole game and checks everything it was shown. What no audit can rule out: "
+           "the host's program reading its own memory (the guest's hand, the order of both decks).")
+
+
+def local_addresses() -> list[str]:
+    """This machine's IPv4 addresses on its network interfaces (read locally; nothing is sent)."""
+    from PySide6.QtNetwork import QAbstractSocket, QNetworkInterface
+
+    return sorted(a.toString() for a in QNetworkInterface.allAddresses()
+                  if a.protocol() == QAbstractSocket.NetworkLayerProtocol.IPv4Protocol and not a.isLoopback())
+
+
+class _LanForm(QWidget):
+    """Name and deck, shared by both windows."""
+
+    def __init__(self, title: str, decks: dict, settings=None):
+        super().__init__()
+        self.setWindowTitle(title)
+        self.decks = decks
+        self.settings = settings
+        self.lay = QVBoxLayout(self)
+        self.form = QFormLayout()
+        self.name = QLineEdit("Player")
+        self.name.setMaxLength(40)
+        self.deck = QComboBox()
+        for n in sorted(decks, key=lambda n: (not n.endswith("saga"), n)):
+            self.deck.addItem(f"{decks[n].name}  ({n})", n)
+        self.form.addRow("Your name", self.name)
+        self.form.addRow("Your deck", self.deck)
+        self.lay.addLayout(self.form)
+        self.info = QLabel()
+        self.info.setWordWrap(True)
+        self.info.setTextInteractionFlags(Qt.TextSelectableByMouse)
+        self.tasks: list[asyncio.Task] = []
+
+    def chosen_deck(self) -> tuple[str, list[str]]:
+        name = self.deck.currentData()
+        return name, list(self.decks[name].cards)
+
+    def _task(self, coro) -> asyncio.Task:
+        task = asyncio.ensure_future(coro)
+        self.tasks.append(task)
+        return task
+
+    def closeEvent(self, event) -> None:
+        self.stop()
+        super().closeEvent(event)
+
+    def stop(self) -> None:
+        for t in self.tasks:
+            t.cancel()
+        self.tasks = []
+
+
+class HostWindow(_LanForm):
+    """Host: listen on a port, wait for a guest, then open the board with this machine's engine arbitrating."""
+
+    gameOpened = Signal(object)  # the GameWindow
+
+    def __init__(self, db, decks, settings=None, *, bind: str = "0.0.0.0", port: int = DEFAULT_PORT,
+                 discovery_target=None, autosave=None):
+        super().__init__("Host a LAN game", decks, settings)
+        self.db, self.bind, self.autosave = db, bind, autosave
+        self.discovery_target = discovery_target
+        self.port = QSpinBox()
+        self.port.setRange(0, 65535)
+        self.port.setValue(port)
+        self.port.setToolTip("0 picks a free port")
+        self.form.addRow("Port", self.port)
+        self.announce = QCheckBox("Announce this game on the local network (UDP broadcast)")
+        self.lay.addWidget(self.announce)
+        self.start_button = QPushButton("Start hosting")
+        self.start_button.clicked.connect(self.start)
+        self.lay.addWidget(self.start_button)
+        self.lay.addWidget(self.info)
+        self.info.setText(HONESTY)
+        self.session = None
+        self.server = None
+        self.announcer = None
+        self.window = None
+
+    def start(self) -> None:
+        self.start_button.setEnabled(False)
+        self._task(self._host())
+
+    async def _host(self) -> None:
+        from ..net.host import HostSession
+        from ..net.link import serve
+
+        deck_name, cards = self.chosen_deck()
+        ruleset = self.settings.ruleset() if self.settings is not None else None
+        self.session = session = HostSession(self.db, cards, deck_name=deck_name, name=self.name.text() or "Host",
+                                             settings=ruleset, autosave=self.autosave)
+        try:
+            self.server = await serve(session.handle, self.bind, self.port.value())
+        except OSError as e:
+            self.info.setText(f"Cannot listen on port {self.port.value()}: {e.strerror or e}")
+            self.start_button.setEnabled(True)
+            return
+        port = self.server.sockets[0].getsockname()[1]
+        where = ", ".join(f"{a}:{port}" for a in local_addresses()) or f"this computer's address, port {port}"
+        self.info.setText(f"<b>Waiting for a guest on port {port}.</b> Your friend joins with: {where}<br><br>"
+                          + HONESTY)
+        if self.announce.isChecked():
+            await self._announce(port)
+        await session.started.wait()
+        if self.announcer is not None:
+            await self.announcer.stop()
+        self.window = open_lan_game(session, self.db, self.settings, host=True)
+        self.window.server = self.server  # the game window owns the listening socket from now on
+        self.gameOpened.emit(self.window)
+        self.hide()
+
+    async def _announce(self, port: int) -> None:
+        from ..net.discovery import Announcer
+
+        kw = {"target": self.discovery_target} if self.discovery_target else {}
+        self.announcer = Announcer(self.name.text() or "Host", port, **kw)
+        try:
+            await self.announcer.start()
+        except OSError as e:
+            self.info.setText(self.info.text() + f"<br>(Announcing failed: {e}; joining by address still works.)")
+
+    def stop(self) -> None:
+        if self.server is not None and self.window is None:
+            self.server.close()  # nobody came: stop listening (a started game keeps its server)
+        if self.announcer is not None:
+            self.announcer.close()
+        super().stop()
+
+
+class JoinWindow(_LanForm):
+    """Join: address:port (or a game found on the network), then the board fed by the host's batches."""
+
+    gameOpened = Signal(object)
+
+    def __init__(self, db, decks, settings=None, *, address: str = "", discovery_bind=None):
+        super().__init__("Join a LAN game", decks, settings)
+        self.db = db
+        self.discovery_bind = discovery_bind
+        self.address = QLineEdit(address)
+        self.address.setPlaceholderText("host address:port, e.g. 192.168.1.20:47000")
+        self.form.addRow("Host", self.address)
+        self.look = QCheckBox("Look for games on the local network")
+        self.look.toggled.connect(self._browse)
+        self.lay.addWidget(self.look)
+        self.found = QListWidget()
+        self.found.setMaximumHeight(110)
+        self.found.itemClicked.connect(lambda item: self.address.setText(item.data(Qt.UserRole)))
+        self.found.itemDoubleClicked.connect(lambda item: (self.address.setText(item.data(Qt.UserRole)),
+                                                           self.start()))
+        self.found.hide()
+        self.lay.addWidget(self.found)
+        row = QHBoxLayout()
+        self.join_button = QPushButton("Join")
+        self.join_button.clicked.connect(self.start)
+        row.addWidget(self.join_button)
+        row.addStretch(1)
+        self.lay.addLayout(row)
+        self.lay.addWidget(self.info)
+        self.info.setText(HONESTY)
+        self.browser = None
+        self.remote = None
+        self.window = None
+
+    def _browse(self, on: bool) -> None:
+        self.found.setVisible(on)
+        if on:
+            self._task(self._start_browser())
+        elif self.browser is not None:
+            self.browser.close()
+            self.browser = None
+
+    async def _start_browser(self) -> None:
+        from ..net.discovery import Browser
+
+        kw = {"bind": self.discovery_bind} if self.discovery_bind else {}
+        self.browser = Browser(on_change=self._show_games, **kw)
+        try:
+            await self.browser.start()
+        except OSError as e:
+            self.info.setText(f"Cannot look for games ({e}); type the host's address instead.")
+
+    def _show_games(self, games) -> None:
+        self.found.clear()
+        for g in games:
+            item = QListWidgetItem(f"{g.name} — {g.address} ({g.game}, bss-desktop {g.app})")
+            item.setData(Qt.UserRole, g.address)
+            self.found.addItem(item)
+
+    def start(self) -> None:
+        from ..net.headless import parse_address
+
+        try:
+            host, port = parse_address(self.address.text().strip())
+        except ValueError as e:
+            self.info.setText(str(e))
+            return
+        self.join_button.setEnabled(False)
+        self.info.setText(f"Connecting to {host}:{port}…")
+        self._task(self._join(host, port))
+
+    async def _join(self, host: str, port: int) -> None:
+        from ..net.guest import GuestSession
+        from .remote import RemoteSession
+
+        deck_name, cards = self.chosen_deck()
+        ruleset = self.settings.ruleset() if self.settings is not None else None
+        guest = GuestSession(self.db, cards, deck_name=deck_name, name=self.name.text() or "Guest", settings=ruleset)
+        self.remote = remote = RemoteSession(guest, self.db)
+        first = asyncio.Event()
+        remote.changed.connect(lambda events: first.set())
+        running = asyncio.ensure_future(guest.run(host, port))
+        waiting = asyncio.ensure_future(first.wait())
+        await asyncio.wait([running, waiting], return_when=asyncio.FIRST_COMPLETED)
+        if not first.is_set():
+            waiting.cancel()
+            self.info.setText(guest.error or "The host closed the connection.")
+            self.join_button.setEnabled(True)
+            return
+        self.window = open_lan_game(remote, self.db, self.settings, host=False)
+        running.add_done_callback(lambda t: remote.finished.emit(None if t.cancelled() else t.result()))
+        self.gameOpened.emit(self.window)
+        self.hide()
+
+    def stop(self) -> None:
+        if self.browser is not None:
+            self.browser.close()
+            self.browser = None
+        super().stop()
+
+
+def open_lan_game(session, db, settings=None, *, host: bool):
+    """The board for a LAN game, wired to its session: the other seat's events, chat, status and the audit."""
+    from ..gamelog import describe
+    from .main_window import GameWindow
+
+    me = 0 if host else session.guest.seat
+    seats = ["remote", "remote"]
+    seats[me] = "human"
+    other = session.guest_name if host else session.guest.host_name
+    window = GameWindow(session.game, seats=tuple(seats), settings=settings, session=session,
+                        title=f"bss_desktop — LAN game with {other} ({'you host' if host else 'you joined'})")
+    status = window.statusBar()
+
+    def note(text: str) -> None:
+        status.showMessage(text, 10000)
+        window.log.appendPlainText(f"[network] {text}")
+
+    if host:
+        session.on_remote_events = window.model.arrived
+        session.on_chat = window.chat.append
+        session.on_status = note
+    else:
+        session.changed.connect(window.model.arrived)
+        session.refused.connect(window.model.refused)
+        session.chat.connect(window.chat.append)
+        session.status.connect(note)
+        session.finished.connect(lambda report: note(report.line() if report is not None else
+                                                     (session.guest.error or "the game ended without a record")))
+        for e in session.game.setup_events:
+            line = describe(session.game, e, me)
+            if line:
+                window.log.appendPlainText(line)
+    window.log.appendPlainText(f"[network] {HONESTY}")
+    return window

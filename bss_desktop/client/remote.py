@@ -1,0 +1,188 @@
+"""The guest's side of a LAN game for the board: a game that answers from what the host sent, not an engine.
+
+The controller, the board, the payment panel and the game log read a game
+through a handful of attributes (`pending`, `legal_commands()`, `view()`,
+`state.cards`, `state.players`, `db`, `level`, `bp`, `cost_of`). `RemoteGame`
+provides them from the guest's redacted view and legal commands, cards named by
+the aliases the host issued, so the same client code plays on both machines.
+`RemoteSession` is what the window's GameModel sends commands to: they go to
+the host, and the answer (a batch or a refusal) arrives later as a Qt signal.
+"""
+from __future__ import annotations
+
+from types import SimpleNamespace
+
+from PySide6.QtCore import QObject, Signal
+
+from ..engine.commands import PlaceNexus, Summon, UseMagic, command_from_dict
+from ..engine.events import Event
+from ..engine.game import Pending
+from ..engine.settings import Ruleset
+
+CHOICE_KINDS = ("order", "may", "x", "target", "substitute")
+
+
+class _Card(SimpleNamespace):
+    """iid (the alias), cid, owner, zone, exhausted, cores — what the guest knows of a card."""
+
+
+class RemoteGame:
+    def __init__(self, db, session, settings: Ruleset | None = None):
+        self.db = db
+        self.session = session
+        self.settings = settings or Ruleset()
+        self.start: dict = {}
+        self.history: list = []
+        self.log_events: list = []
+        self.inline_cards: list = []
+        self.names = [None, None]
+        self.setup_events: list[Event] = []  # the first batch's events (the window opens after it)
+        self.state = SimpleNamespace(cards={}, players=[_player(), _player()], queue=[], turn=0, turn_player=0,
+                                     step="", first_player=0, result=None)
+        self._view = None
+
+    # ------------------------------------------------------------------ fed by the session
+
+    def update(self, view: dict, events: list[dict]) -> list[Event]:
+        """Take a new batch: remember every card it names, mirror the view. Returns the events as Events."""
+        cards = self.state.cards
+        for e in events:
+            iid, cid = e.get("card"), e.get("cid")
+            if isinstance(iid, int) and cid and iid not in cards:
+                cards[iid] = _Card(iid=iid, cid=cid, owner=e.get("owner", e.get("player", 0)), zone="hidden",
+                                   exhausted=False, cores=0)
+        self._view = view
+        st = self.state
+        st.turn, st.turn_player, st.step = view["turn"], view["turn_player"], view["step"]
+        st.first_player = view["first_player"]
+        for c in cards.values():
+            c.zone = "hidden"  # until the view shows where it is
+        for p, pv in enumerate(view["players"]):
+            player = st.players[p]
+            player.life, player.reserve, player.trash_cores = pv["life"], pv["reserve"], pv["trash_cores"]
+            player.soul = pv["soul"]
+            player.hand = self._place(pv["hand"] or [], p, "hand")
+            player.trash = self._place(pv["trash"], p, "trash")
+            player.field = self._place(pv["field"], p, "field")
+            player.deck = [None] * pv["deck_count"]
+            burst = pv["burst"]
+            player.burst = self._place([burst], p, "burst")[0] if burst and "card" in burst else None
+        r = view["result"]
+        st.result = None if r is None else SimpleNamespace(winner=r["winner"], reason=r["reason"])
+        out = [Event(e["kind"], **{k: v for k, v in e.items() if k != "kind"}) for e in events]
+        if not self.setup_events:
+            self.setup_events = out
+        return out
+
+    def _place(self, entries, owner: int, zone: str) -> list[int]:
+        out = []
+        for e in entries:
+            c = self.state.cards.get(e["card"])
+            if c is None:
+                c = self.state.cards[e["card"]] = _Card(iid=e["card"], cid=e["cid"], owner=owner, zone=zone,
+                                                        exhausted=False, cores=0)
+            c.cid, c.owner, c.zone = e["cid"], owner, zone
+            c.exhausted, c.cores = e.get("exhausted", False), e.get("cores", 0)
+            c.level, c.bp = e.get("level"), e.get("bp")
+            out.append(e["card"])
+        return out
+
+    # ------------------------------------------------------------------ what the client reads
+
+    @property
+    def pending(self):
+        pv = None if self._view is None else self._view["pending"]
+        if pv is None:
+            return None
+        info = {k: v for k, v in pv.items() if k not in ("kind", "player")}
+        if pv["kind"] in CHOICE_KINDS:
+            return Pending("choose", pv["player"], {"kind": pv["kind"], **info})
+        return Pending(pv["kind"], pv["player"], info)
+
+    @property
+    def result(self):
+        return self.state.result
+
+    @property
+    def over(self) -> bool:
+        return self.state.result is not None
+
+    def view(self, seat: int) -> dict:
+        return self._view
+
+    def legal_commands(self):
+        if not self.session.my_decision:
+            return []  # nothing to do: not our decision, or a command is on its way
+        return [command_from_dict(d) for d in self.session.legal]
+
+    def level(self, iid: int) -> int:
+        return self.state.cards[iid].level
+
+    def bp(self, iid: int) -> int:
+        return self.state.cards[iid].bp
+
+    def cost_of(self, iid: int) -> int:
+        """The cost after reductions, as the host's automatic payment for this card pays it."""
+        for c in self.legal_commands():
+            if isinstance(c, (Summon, PlaceNexus, UseMagic)) and c.card == iid and c.pay is not None:
+                return sum(n for _, n in c.pay) + (1 if c.pay_soul else 0)
+        return self.db[self.state.cards[iid].cid].cost
+
+    def state_hash(self) -> str:
+        from ..protocol.redaction import view_hash
+
+        return view_hash(self._view or {})
+
+
+def _player():
+    return SimpleNamespace(life=0, reserve=0, trash_cores=0, soul="reserve", hand=[], trash=[], field=[], deck=[],
+                           burst=None)
+
+
+class RemoteSession(QObject):
+    """A GuestSession seen from Qt: commands go out, batches and refusals come back as signals."""
+
+    changed = Signal(list)  # the events of a batch, as Events
+    refused = Signal(str, str)  # rule, message
+    chat = Signal(str, str)  # name, text
+    status = Signal(str)
+    finished = Signal(object)  # the audit report (or None)
+
+    def __init__(self, guest, db, parent=None):
+        super().__init__(parent)
+        self.guest = guest
+        self.game = RemoteGame(db, guest, guest.settings)
+        guest.on_batch = self._batch
+        guest.on_refused = lambda rule, message: self.refused.emit(rule, message)
+        guest.on_chat = lambda name, text: self.chat.emit(name, text)
+        guest.on_status = lambda text: self.status.emit(text)
+
+    def _batch(self, msg: dict, view: dict) -> None:
+        events = self.game.update(view, msg["events"])
+        if self.guest.seat is not None:
+            names = [None, None]
+            names[self.guest.seat] = self.guest.name
+            names[1 - self.guest.seat] = self.guest.host_name
+            self.game.names = names
+        self.changed.emit(events)
+
+    def apply(self, cmd):
+        """Send the command to the host: the answer comes later (`changed` or `refused`)."""
+        self.guest.send_command(cmd.to_dict())
+        return None
+
+    def say(self, text: str) -> None:
+        self.guest.say(text)
+
+    def close(self) -> None:
+        self.guest.close()
+
+    @property
+    def pending(self):
+        return self.game.pending
+
+    def view(self, seat: int) -> dict:
+        return self.game.view(seat)
+
+    def legal_commands(self):
+        return self.game.legal_commands()

@@ -1,0 +1,175 @@
+"""The app's LAN windows: host and join in one process over 127.0.0.1, under qasync, played through the boards.
+
+Scene-level checks: the guest's board shows its own hand and only backs for the host's,
+commands from either board reach the host's engine, chat crosses, a refusal names its rule,
+and the game ends with the guest's audit shown in its log.
+"""
+from __future__ import annotations
+
+import asyncio
+import os
+
+import pytest
+
+pytest.importorskip("pytestqt")
+import qasync  # noqa: E402  (PySide6 is already imported by pytest-qt)
+
+from bss_desktop.carddb.database import load_default_db  # noqa: E402
+from bss_desktop.carddb.decks import shipped_decks  # noqa: E402
+from bss_desktop.engine.commands import Attack  # noqa: E402
+from bss_desktop.sim.policy import RandomPolicy  # noqa: E402
+
+DB = load_default_db()
+DECKS = shipped_decks(DB)
+
+
+@pytest.fixture
+def loop(qapp):
+    from PySide6.QtWidgets import QApplication
+
+    loop = qasync.QEventLoop(qapp)
+    asyncio.set_event_loop(loop)
+    yield loop
+    for w in QApplication.topLevelWidgets():  # closing a LAN board hangs up its session
+        w.close()
+    pending = [t for t in asyncio.all_tasks(loop) if not t.done()]
+    for t in pending:
+        t.cancel()
+    loop.run_until_complete(asyncio.gather(*pending, return_exceptions=True))
+    loop.run_until_complete(asyncio.sleep(0.05))
+    loop.close()
+    asyncio.set_event_loop(None)
+
+
+async def until(predicate, timeout: float = 20.0, what: str = "condition"):
+    deadline = asyncio.get_running_loop().time() + timeout
+    while not predicate():
+        if asyncio.get_running_loop().time() > deadline:
+            raise AssertionError(f"timed out waiting for {what}")
+        await asyncio.sleep(0.01)
+
+
+def _windows():
+    from bss_desktop.client.lan import HostWindow, JoinWindow
+
+    host = HostWindow(DB, DECKS, bind="127.0.0.1", port=0)
+    host.name.setText("Aki")
+    host.deck.setCurrentIndex(host.deck.findData("red-saga"))
+    join = JoinWindow(DB, DECKS)
+    join.name.setText("Mio")
+    join.deck.setCurrentIndex(join.deck.findData("blue-saga"))
+    return host, join
+
+
+async def _open(host, join):
+    host.start()
+    await until(lambda: host.server is not None, what="the host to listen")
+    port = host.server.sockets[0].getsockname()[1]
+    assert f"port {port}" in host.info.text()
+    join.address.setText(f"127.0.0.1:{port}")
+    join.start()
+    await until(lambda: host.window is not None and join.window is not None, what="both boards")
+    for w in (host.window, join.window):
+        w.resize(1280, 800)
+        w.show()
+    return host.window, join.window
+
+
+def test_host_and_join_windows_open_boards_where_the_guest_sees_only_its_own_hand(loop, qtbot):
+    async def go():
+        host, join = _windows()
+        hw, gw = await _open(host, join)
+        guest_seat = join.remote.guest.seat
+        g_scene = gw.scene
+        hand = gw.model.game.state.players[guest_seat].hand
+        assert len(hand) == 4 and all(gw.model.game.state.cards[i].cid for i in hand)
+        # the guest's own hand cards are faces, the host's hand is backs only (CR 3-3-3)
+        assert all(i in g_scene.cards for i in hand)
+        host_hand_backs = [k for k in g_scene.cards if isinstance(k, tuple) and k[0] == "hidden"]
+        view = gw.model.game.view(guest_seat)
+        assert view["players"][1 - guest_seat]["hand"] is None
+        assert view["players"][1 - guest_seat]["hand_count"] == 4
+        assert "LAN game with Aki" in gw.windowTitle() and "LAN game with Mio" in hw.windowTitle()
+        return host_hand_backs
+
+    loop.run_until_complete(go())
+
+
+def test_both_boards_play_a_game_through_their_controllers_and_the_guest_audit_shows(loop, qtbot):
+    async def go():
+        host, join = _windows()
+        hw, gw = await _open(host, join)
+        session, remote = host.session, join.remote
+        policies = {0: RandomPolicy(3), remote.guest.seat: RandomPolicy(4)}
+        windows = {0: hw, remote.guest.seat: gw}
+        sent = 0
+        while not session.game.over and sent < 400:
+            pend = session.game.pending
+            w = windows[pend.player]
+            await until(lambda: w.controller.my_decision() and w.model.game.legal_commands(), 10,
+                        f"seat {pend.player}'s board to offer its decision")
+            n = len(session.game.history)
+            assert w.controller.send(policies[pend.player].choose(w.model.game))
+            await until(lambda: len(session.game.history) > n, 10, "the host to apply the command")
+            sent += 1
+        assert session.game.over
+        await until(lambda: "audit passed" in gw.log.toPlainText(), 20, "the guest's audit in its log")
+        # both boards end on the same result
+        assert gw.model.game.result.winner == session.game.result.winner
+        assert gw.model.game.view(remote.guest.seat) == session.stream.window.view(session.game)
+        return hw, gw
+
+    hw, gw = loop.run_until_complete(go())
+    assert "Game over" in gw.bar.findChild(type(gw.bar.label), None).text() if hasattr(gw.bar, "label") else True
+
+
+def test_chat_crosses_and_a_refused_guest_command_names_the_rule(loop, qtbot):
+    async def go():
+        host, join = _windows()
+        hw, gw = await _open(host, join)
+        gw.chat.message.emit("good luck")
+        await until(lambda: "Mio: good luck" in hw.chat.view.toPlainText(), what="chat at the host")
+        hw.chat.message.emit("you too")
+        await until(lambda: "Aki: you too" in gw.chat.view.toPlainText(), what="chat at the guest")
+        seat = join.remote.guest.seat
+        messages = []
+        gw.statusBar().messageChanged.connect(messages.append)
+        await until(lambda: join.remote.guest.legal or hw.controller.my_decision(), what="a decision")
+        if not join.remote.guest.legal:  # let the host keep its hand so the guest decides next
+            hw.controller.send(hw.model.game.legal_commands()[0])
+            await until(lambda: join.remote.guest.legal, what="the guest's decision")
+        before = host.session.game.state_hash()
+        gw.controller.send(Attack(seat, 999))  # no such card, and not the time to attack
+        await until(lambda: any("Not allowed" in m for m in messages), what="the refusal in the status bar")
+        assert host.session.game.state_hash() == before
+
+    loop.run_until_complete(go())
+
+
+def test_screenshots_of_a_lan_game_for_the_docs(loop, qtbot, tmp_path):
+    """Renders both boards mid-game; writes docs/lan-*.png when BSS_DOC_SHOTS is set."""
+    async def go():
+        host, join = _windows()
+        hw, gw = await _open(host, join)
+        session = host.session
+        policies = {0: RandomPolicy(5), 1: RandomPolicy(6)}
+        windows = {0: hw, join.remote.guest.seat: gw}
+        for _ in range(24):
+            if session.game.over:
+                break
+            pend = session.game.pending
+            w = windows[pend.player]
+            await until(lambda: w.controller.my_decision() and w.model.game.legal_commands(), 10)
+            n = len(session.game.history)
+            w.controller.send(policies[pend.player].choose(w.model.game))
+            await until(lambda: len(session.game.history) > n, 10)
+        await asyncio.sleep(0.3)
+        gw.chat.message.emit("nice summon!")
+        await until(lambda: "nice summon" in hw.chat.view.toPlainText())
+        return hw, gw, join, host
+
+    hw, gw, join, host = loop.run_until_complete(go())
+    out = os.environ.get("BSS_DOC_SHOTS")
+    folder = tmp_path if not out else __import__("pathlib").Path(out)
+    for name, w in (("lan-guest", gw), ("lan-host", hw), ("lan-join", join), ("lan-host-wait", host)):
+        assert w.grab().save(str(folder / f"{name}.png"), "PNG")
