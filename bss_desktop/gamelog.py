@@ -110,6 +110,13 @@ def describe(game, event, viewer: int | None) -> str:
                     f"{_loc(game, d['src'])} → {_loc(game, d['dst'])}.")
         if what == "exhaust":
             return f"{who} (by hand) {'exhausts' if d['exhausted'] else 'refreshes'} {_card(game, d['card'])}."
+        if what == "deck":
+            whose = "their" if d["owner"] == d["player"] else f"Player {d['owner'] + 1}'s"
+            verb = "draws" if d["to"] == "hand" else "mills"
+            return f"{who} (by hand) {verb} {d['count']} card(s) from {whose} deck."
+        if what == "look":
+            whose = "their" if d["owner"] == d["player"] else f"Player {d['owner'] + 1}'s"
+            return f"{who} (by hand) looks at {d['count']} card(s) of {whose} deck."
         if what == "shuffle":
             return f"{who} (by hand) shuffles Player {d['owner'] + 1}'s deck."
         if what == "random":

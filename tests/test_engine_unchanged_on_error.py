@@ -14,7 +14,8 @@ from hypothesis import strategies as st
 from bss_desktop.engine import (Attack, Block, Concede, CoreMove, EndAttack, EndMain, IllegalCommand, MoveCores,
                                 Mulligan, Pass, PlaceNexus, SetBurst, Summon, UseMagic, invariants)
 from bss_desktop.engine.commands import (ALL_COMMANDS, Activate, Awaken, Choose, ManualCores, ManualExhaust, ManualMove,
-                                         ManualNote, ManualRandom, ManualReveal, ManualShuffle, ManualToken)
+                                         ManualNote, ManualRandom, ManualReveal, ManualShuffle, ManualToken,
+                                         ManualDeck, ManualLook)
 from bss_desktop.sim.policy import RandomPolicy
 from helpers import new_game, position
 
@@ -494,6 +495,11 @@ def _random_command(data, game):
         return ManualExhaust(p, data.draw(card_id), data.draw(flag))
     if cls is ManualShuffle:
         return ManualShuffle(p, data.draw(st.integers(-1, 2)))
+    if cls is ManualDeck:
+        return ManualDeck(p, data.draw(st.integers(-1, 2)), data.draw(st.sampled_from(["hand", "trash", "field", "x"])),
+                          data.draw(st.integers(-1, 60)))
+    if cls is ManualLook:
+        return ManualLook(p, data.draw(st.integers(-1, 2)), data.draw(st.integers(-1, 60)))
     if cls is ManualRandom:
         return ManualRandom(p, data.draw(st.integers(-1, 200)))
     if cls is ManualReveal:

@@ -197,20 +197,16 @@ def test_out_of_turn_illegal_replayed_and_skipped_commands_are_refused_and_chang
         before = host.game.state_hash()
         seat = guest.seat
         other = 1 - seat
-        # someone else's seat
-        await link.send({"type": "command", "seq": guest.seq + 1, "prev": guest.chain,
-                         "command": {"type": "mulligan", "player": other, "redraw": False}})
-        # a skipped sequence number, and a stale chain head
-        await link.send({"type": "command", "seq": guest.seq + 5, "prev": guest.chain,
-                         "command": {"type": "concede", "player": seat}})
-        await link.send({"type": "command", "seq": guest.seq + 1, "prev": "0" * 64,
-                         "command": {"type": "concede", "player": seat}})
-        # a command the rules forbid now (it is not the guest's decision, or not that kind)
-        await link.send({"type": "command", "seq": guest.seq + 1, "prev": guest.chain,
-                         "command": {"type": "end_attack", "player": seat}})
-        # a malformed command
-        await link.send({"type": "command", "seq": guest.seq + 1, "prev": guest.chain,
-                         "command": {"type": "summon", "player": seat, "card": "the best one"}})
+
+        async def send(n, command, prev=None):
+            await link.send({"type": "command", "seq": n, "prev": prev or guest.chain, "command": command})
+
+        await send(1, {"type": "mulligan", "player": other, "redraw": False})  # someone else's seat
+        await send(1, {"type": "concede", "player": seat})  # number 1 again: a replay
+        await send(5, {"type": "concede", "player": seat})  # skips 2 to 4
+        await send(2, {"type": "concede", "player": seat}, prev="0" * 64)  # based on no state of this game
+        await send(3, {"type": "end_attack", "player": seat})  # the rules forbid it now
+        await send(4, {"type": "summon", "player": seat, "card": "the best one"})  # malformed
         await _settle()
         assert host.game.state_hash() == before
         assert not host.game.history
@@ -222,8 +218,10 @@ def test_out_of_turn_illegal_replayed_and_skipped_commands_are_refused_and_chang
     rules = [r for r, _ in refused]
     assert rules[0] == "hidden" and "seat" in refused[0][1]
     assert rules[1:3] == ["sequence", "sequence"]
-    assert rules[3].startswith("CR ")
-    assert rules[4] == "format" and "card" in refused[4][1]
+    assert "replayed" in refused[1][1] and "skips" in refused[2][1]
+    assert rules[3] == "stale"
+    assert rules[4].startswith("CR ")
+    assert rules[5] == "format" and "card" in refused[5][1]
 
 
 def test_asking_for_a_card_the_guest_cannot_see_is_refused():
@@ -234,7 +232,8 @@ def test_asking_for_a_card_the_guest_cannot_see_is_refused():
         host_hand = host.game.state.players[1 - seat].hand
         visible = set(host.stream.window.real)
         for card in [max(visible) + 1, 10_000, host_hand[0]]:  # aliases never given (or raw engine ids)
-            await link.send({"type": "command", "seq": guest.seq + 1, "prev": guest.chain,
+            guest.sent += 1
+            await link.send({"type": "command", "seq": guest.sent, "prev": guest.chain,
                              "command": {"type": "manual_reveal", "player": seat, "cards": [card]}})
         await _settle()
         serving.cancel()
@@ -255,7 +254,7 @@ def test_a_guest_cannot_reveal_the_host_cards_even_those_it_can_see():
         host_card = host.game.state.players[1 - guest.seat].hand[0]
         w.alias[host_card] = a = 999  # pretend it was visible
         w.real[a] = host_card
-        await link.send({"type": "command", "seq": guest.seq + 1, "prev": guest.chain,
+        await link.send({"type": "command", "seq": guest.sent + 1, "prev": guest.chain,
                          "command": {"type": "manual_reveal", "player": guest.seat, "cards": [a]}})
         await _settle()
         serving.cancel()

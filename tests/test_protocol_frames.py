@@ -12,7 +12,7 @@ from bss_desktop.protocol import (MAX_FRAME, PROTOCOL_VERSION, FrameDecoder, Fra
 H = "ab" * 32
 SAMPLES = [
     {"type": "hello", "protocol": PROTOCOL_VERSION, "app": "0.1.0", "cards": H, "ruleset": {}, "name": "Aki"},
-    {"type": "welcome", "seat": 1, "name": "Mio"},
+    {"type": "welcome", "seat": 1, "name": "Mio", "next": 1},
     {"type": "commit", "share_hash": H, "deck_hash": H},
     {"type": "reveal", "share": H},
     {"type": "deck", "cards": ["SG1-001", "SG1-002"], "name": "red-saga"},

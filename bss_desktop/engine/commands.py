@@ -203,6 +203,24 @@ class ManualShuffle(Command):
 
 
 @dataclass(frozen=True, slots=True)
+class ManualDeck(Command):
+    """Take the top `count` cards of `owner`'s deck by hand without naming them (nobody may look at a deck,
+    CR 3-2-2): to the hand (a draw, CR 4-5-3) or to the trash (a mill)."""
+    owner: int
+    to: str = "hand"
+    count: int = 1
+
+
+@dataclass(frozen=True, slots=True)
+class ManualLook(Command):
+    """Look at `owner`'s deck by hand (the top `top` cards, or all of it with 0), to resolve a search or a look
+    the engine does not automate; only your own deck unless in the sandbox (CR 3-2-2). Who looks learns the cards;
+    the other player learns how many."""
+    owner: int
+    top: int = 0
+
+
+@dataclass(frozen=True, slots=True)
 class ManualRandom(Command):
     """Flip a coin (`sides` 2) or roll a die (`sides` 6, or any number up to 100) with the game's generator,
     so the result is recorded and replays the same."""
@@ -242,13 +260,13 @@ class Concede(Command):
 
 ALL_COMMANDS = (Mulligan, Summon, PlaceNexus, UseMagic, SetBurst, MoveCores, EndMain,
                 Attack, EndAttack, Pass, Block, Activate, Awaken, Choose, ManualMove, ManualCores, ManualExhaust,
-                ManualShuffle, ManualRandom, ManualNote, ManualReveal, ManualToken, Concede)
+                ManualShuffle, ManualDeck, ManualLook, ManualRandom, ManualNote, ManualReveal, ManualToken, Concede)
 _KIND_OF = {
     Mulligan: "mulligan", Summon: "summon", PlaceNexus: "place_nexus", UseMagic: "use_magic",
     SetBurst: "set_burst", MoveCores: "move_cores", EndMain: "end_main", Attack: "attack",
     EndAttack: "end_attack", Pass: "pass", Block: "block", Activate: "activate", Awaken: "awaken",
     Choose: "choose", ManualMove: "manual_move", ManualCores: "manual_cores", ManualExhaust: "manual_exhaust",
-    ManualShuffle: "manual_shuffle", ManualRandom: "manual_random", ManualNote: "manual_note",
+    ManualShuffle: "manual_shuffle", ManualDeck: "manual_deck", ManualLook: "manual_look", ManualRandom: "manual_random", ManualNote: "manual_note",
     ManualReveal: "manual_reveal", ManualToken: "manual_token", Concede: "concede",
 }
 _BY_KIND = {v: k for k, v in _KIND_OF.items()}
@@ -334,7 +352,7 @@ def command_from_dict(d: dict) -> Command:
         elif f.name in ("name", "color"):
             if not isinstance(v, str) or not v.strip() or len(v) > 60:
                 raise CommandFormatError(f.name, "expected text of 1 to 60 characters")
-        elif f.name in ("owner", "count", "cores", "sides", "bp"):
+        elif f.name in ("owner", "count", "cores", "sides", "bp", "top"):
             v = _int(v, f.name, minimum=0)
         elif f.name in ("bottom", "exhausted"):
             v = _bool(v, f.name)

@@ -15,7 +15,7 @@ from typing import NamedTuple
 
 from . import continuous, costs, stats
 from .commands import (Activate, Attack, Awaken, Block, Choose, Command, Concede, CoreMove, EndAttack, EndMain,
-                       ManualCores, ManualExhaust, ManualMove, ManualNote, ManualRandom, ManualReveal, ManualShuffle, ManualToken, MoveCores,
+                       ManualCores, ManualDeck, ManualExhaust, ManualLook, ManualMove, ManualNote, ManualRandom, ManualReveal, ManualShuffle, ManualToken, MoveCores,
                        Mulligan, Pass, PlaceNexus,
                        SetBurst, Summon, UseMagic)
 from .errors import IllegalCommand
@@ -1187,6 +1187,36 @@ class Game(Resolution):
         self.state.rng.shuffle(self.state.players[cmd.owner].deck)  # CR 3-2-4
         self._emit("shuffle", player=cmd.owner)
 
+    def _h_manual_deck(self, cmd: ManualDeck) -> None:
+        self._expect_manual(cmd)
+        if cmd.owner not in (0, 1) or isinstance(cmd.owner, bool):
+            raise IllegalCommand("CR 1-1-1", f"there is no player {cmd.owner!r}")
+        if cmd.to not in ("hand", "trash"):
+            raise IllegalCommand("CR 3-2-2", "cards taken unseen from a deck go to the hand or the trash")
+        deck = self.state.players[cmd.owner].deck
+        if not isinstance(cmd.count, int) or isinstance(cmd.count, bool) or not 1 <= cmd.count <= len(deck):
+            raise IllegalCommand("CR 1-3-5", f"take 1 to {len(deck)} card(s): the deck holds {len(deck)}")
+        self._emit("manual", player=cmd.player, what="deck", owner=cmd.owner, to=cmd.to, count=cmd.count)
+        if cmd.to == "hand":
+            self._draw(cmd.owner, cmd.count)  # CR 4-5-3: one at a time
+        else:
+            for _ in range(cmd.count):
+                self._move_card(deck[-1], "trash", "mill")
+        self._manual_done()
+
+    def _h_manual_look(self, cmd: ManualLook) -> None:
+        self._expect_manual(cmd)
+        if cmd.owner not in (0, 1) or isinstance(cmd.owner, bool):
+            raise IllegalCommand("CR 1-1-1", f"there is no player {cmd.owner!r}")
+        if cmd.owner != cmd.player and not self.settings.sandbox:
+            raise IllegalCommand("CR 3-2-2", "you may look only at your own deck, and only when an effect says so")
+        deck = self.state.players[cmd.owner].deck
+        if not isinstance(cmd.top, int) or isinstance(cmd.top, bool) or cmd.top < 0:
+            raise IllegalCommand("CR 1-3-5", "look at the top N cards (N at least 1), or 0 for the whole deck")
+        cards = deck[::-1][:cmd.top] if cmd.top else deck[::-1]  # top first
+        self._emit("manual", player=cmd.player, what="look", owner=cmd.owner, count=len(cards), cards=cards,
+                   cids=[self.state.cards[i].cid for i in cards])
+
     def _h_manual_random(self, cmd: ManualRandom) -> None:
         self._expect_manual(cmd)
         if not isinstance(cmd.sides, int) or isinstance(cmd.sides, bool) or not 2 <= cmd.sides <= 100:
@@ -1261,7 +1291,7 @@ def _describe(pend: Pending | None) -> str:
 
 _HANDLERS = {
     ManualMove: Game._h_manual_move, ManualCores: Game._h_manual_cores, ManualExhaust: Game._h_manual_exhaust,
-    ManualShuffle: Game._h_manual_shuffle, ManualRandom: Game._h_manual_random, ManualNote: Game._h_manual_note,
+    ManualShuffle: Game._h_manual_shuffle, ManualDeck: Game._h_manual_deck, ManualLook: Game._h_manual_look, ManualRandom: Game._h_manual_random, ManualNote: Game._h_manual_note,
     ManualReveal: Game._h_manual_reveal, ManualToken: Game._h_manual_token,
     Activate: Game._h_activate, Awaken: Game._h_awaken, Choose: Game._h_choose,
     Mulligan: Game._h_mulligan, Summon: Game._h_summon, PlaceNexus: Game._h_summon, UseMagic: Game._h_use_magic,

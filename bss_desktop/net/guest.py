@@ -24,7 +24,8 @@ from .link import Link, LinkClosed, PeerError, connect
 
 log = logging.getLogger(__name__)
 
-HOST_SENDS = {"events", "refused", "chat", "ping", "pong", "reveal", "record", "welcome", "error", "bye"}
+HOST_SENDS = {"events", "refused", "chat", "ping", "pong", "reveal", "record", "welcome", "error", "bye", "undo",
+              "undo_answer", "rewind"}
 FINAL_CODES = {"mismatch", "deck", "busy", "fairness", "handshake", "resume"}  # refusals not worth retrying
 
 
@@ -57,7 +58,8 @@ class GuestSession:
         self.record: dict | None = None
         self.report: fairness.AuditReport | None = None
         self.link: Link | None = None
-        self.in_flight: int | None = None  # seq of a command sent and not yet answered
+        self.sent = 0  # commands sent so far: each carries its own number (the host refuses replays and skips)
+        self.in_flight: int | None = None  # number of a command sent and not yet answered
         self.resuming = False
         self.finished = asyncio.Event()
         self.error: str | None = None
@@ -67,6 +69,9 @@ class GuestSession:
         self.on_refused = None  # (rule, message)
         self.on_chat = None  # (name, text)
         self.on_status = None  # (text)
+        self.on_undo_request = None  # (seq) the host asks to undo command seq: call answer_undo(accept)
+        self.on_rewind = None  # (view) an agreed undo took the game back
+        self.undo_asked: int | None = None  # seq of an undo request from the host, awaiting our answer
         self._hello = handshake.hello(db, self.settings, name)
         self._parts: list[dict] = []
 
@@ -145,6 +150,7 @@ class GuestSession:
             await link.send({"type": "reveal", "share": self.share})  # safe now: the host is committed
             welcome = await self._expect(link, "welcome")
             self.seat = self.received.seat = welcome["seat"]
+            self.sent = welcome["next"] - 1
         else:
             self.resuming = True
             self.in_flight = None
@@ -185,6 +191,7 @@ class GuestSession:
             self._batch(msg)
         elif kind == "welcome":  # after a resume: every missing batch has been sent again
             self.resuming = False
+            self.sent = msg["next"] - 1  # a command lost with the connection was never received
             self._status(f"reconnected to {self.host_name}")
             self._maybe_decide()
         elif kind == "refused":
@@ -208,7 +215,47 @@ class GuestSession:
             raise LinkClosed(f"the host closed the connection: {msg['message']}")
         elif kind == "bye":
             raise SessionEnded(f"the host left: {msg['reason']}")
+        elif kind == "undo":
+            self.undo_asked = msg["seq"]
+            if self.on_undo_request is None:
+                self.answer_undo(False)
+            else:
+                self.on_undo_request(msg["seq"])
+        elif kind == "undo_answer":
+            self._status(f"the host {'agreed to' if msg['accept'] else 'declined'} your undo")
+        elif kind == "rewind":
+            self._rewind(msg)
         return False
+
+    def _rewind(self, msg: dict) -> None:
+        """An agreed undo: the view goes back to the one after command `seq`, checked against the host's hash."""
+        if msg["seq"] > self.seq:
+            raise PeerError("desync", f"a rewind to command {msg['seq']} is ahead of this game ({self.seq})")
+        try:
+            view = apply_patch(self.view, msg["patch"])
+        except PatchError as e:
+            raise PeerError("desync", f"rewind: {e}") from None
+        if not isinstance(view, dict) or view_hash(view) != msg["view_hash"]:
+            raise PeerError("desync", "rewind: the view does not match the host's hash")
+        for seq in [s for s in self.received.batches if s > msg["seq"]]:
+            del self.received.batches[seq]  # those commands are no longer part of the game
+        self.view, self.seq, self.chain, self.legal = view, msg["seq"], msg["chain"], msg["legal"]
+        self.in_flight = None
+        self._status(f"undone: back to command {msg['seq']}")
+        if self.on_rewind:
+            self.on_rewind(view)
+        self._maybe_decide()
+
+    def request_undo(self) -> None:
+        """Ask the host to undo the last command (a sandbox only); its answer arrives as a status."""
+        if self.link is not None and not self.link.closed:
+            asyncio.ensure_future(self._send_quietly(self.link, {"type": "undo", "seq": self.seq}))
+
+    def answer_undo(self, accept: bool) -> None:
+        seq, self.undo_asked = self.undo_asked, None
+        if seq is not None and self.link is not None and not self.link.closed:
+            asyncio.ensure_future(self._send_quietly(self.link, {"type": "undo_answer", "seq": seq,
+                                                                  "accept": accept}))
 
     def _batch(self, msg: dict) -> None:
         if msg["seq"] != self.seq + 1:
@@ -221,8 +268,7 @@ class GuestSession:
             raise PeerError("desync", f"batch {msg['seq']}: the view does not match the host's hash")
         self.view, self.seq, self.chain, self.legal = view, msg["seq"], msg["chain"], msg["legal"]
         self.received.batches[msg["seq"]] = (msg["chain"], batch_digest(msg["events"], msg["view_hash"]))
-        if self.in_flight is not None and msg["seq"] >= self.in_flight:
-            self.in_flight = None
+        self.in_flight = None  # the game moved: whatever was on its way was applied or overtaken
         if self.on_batch:
             self.on_batch(msg, view)
         if not self.resuming:
@@ -253,8 +299,8 @@ class GuestSession:
 
     def send_command(self, command: dict) -> int:
         """Send a command (cards named by alias); its answer is the next batch or a refusal."""
-        seq = self.seq + 1
-        self.in_flight = seq
+        self.sent += 1
+        seq = self.in_flight = self.sent
         msg = {"type": "command", "seq": seq, "prev": self.chain, "command": command}
         if self.link is not None and not self.link.closed:
             asyncio.ensure_future(self._send_quietly(self.link, msg))

@@ -33,7 +33,7 @@ log = logging.getLogger(__name__)
 
 HOST_SEAT, GUEST_SEAT = 0, 1
 RECORD_PART_BYTES = 40_000  # commands per "record" frame are cut to stay well under the frame limit
-GUEST_SENDS = {"command", "chat", "ping", "pong", "bye", "audit", "error"}
+GUEST_SENDS = {"command", "chat", "ping", "pong", "bye", "audit", "error", "undo", "undo_answer"}
 
 
 class HostSession:
@@ -58,6 +58,8 @@ class HostSession:
         self.game: Game | None = None
         self.stream: SeatStream | None = None
         self.batches: list[dict] = []  # every "events" message sent to the guest, by seq
+        self.guest_seq = 0  # the guest's commands received so far (each numbered once)
+        self.heads: set[str] = set()  # every chain head of this game (sandbox moves may be based on any)
         self.chain = ""
         self.link: Link | None = None  # the guest's live connection
         self.started = asyncio.Event()
@@ -69,6 +71,9 @@ class HostSession:
         self.on_remote_events = None  # (events) after the guest's commands only (the host's GUI redraws)
         self.on_chat = None  # (name, text)
         self.on_status = None  # (text) connection news for a status bar
+        self.on_undo_request = None  # (seq) the guest asks to undo command seq: call answer_undo(accept)
+        self.on_replaced = None  # (game) an undo rebuilt the game
+        self.undo_asked: tuple | None = None  # (who, seq) of an undo waiting for the other side's consent
         self._hello = handshake.hello(db, self.settings, name)
 
     # ------------------------------------------------------------------ the local session's shape
@@ -162,7 +167,8 @@ class HostSession:
         self.game = game
         self.stream = SeatStream(game, GUEST_SEAT)
         self.chain = fairness.chain_start(self.commitment, share)
-        await link.send({"type": "welcome", "seat": GUEST_SEAT, "name": self.name})
+        self.heads.add(self.chain)
+        await link.send({"type": "welcome", "seat": GUEST_SEAT, "name": self.name, "next": 1})
         self.batches.append(self.stream.batch(game, game.log_events, 0, self.chain))
         await link.send(self.batches[0])
         self._save()
@@ -181,7 +187,7 @@ class HostSession:
             await link.send(batch)
         self.resent += len(missed)
         self._status(f"the guest is back: {len(missed)} missed batches sent again")
-        await link.send({"type": "welcome", "seat": GUEST_SEAT, "name": self.name})
+        await link.send({"type": "welcome", "seat": GUEST_SEAT, "name": self.name, "next": self.guest_seq + 1})
         if self.game.over:
             await self._send_end(link)
 
@@ -208,18 +214,28 @@ class HostSession:
             elif kind == "error":
                 self._status(f"the guest closed the connection: {msg['message']}")
                 return
+            elif kind == "undo":
+                await self._guest_asks_undo(link, msg["seq"])
+            elif kind == "undo_answer":
+                self._guest_answers_undo(msg["seq"], msg["accept"])
 
     async def _guest_command(self, link: Link, msg: dict) -> None:
+        """A command from the guest. `seq` counts the guest's commands (each one exactly once, so a replayed
+        or skipped one is refused); `prev` is the chain head the guest had seen when it sent it."""
         seq = msg["seq"]
 
         async def refuse(rule: str, text: str) -> None:
             log.info("host: refused the guest's command %s: %s", seq, text)
             await link.send({"type": "refused", "seq": seq, "rule": rule[:40], "message": text[:500]})
 
-        expected = len(self.game.history) + 1
-        if seq != expected or msg["prev"] != self.chain:
-            await refuse("sequence", f"command {seq} does not follow the game (the next is {expected}); "
-                                     "it was replayed, skipped or sent before the latest events arrived")
+        if seq != self.guest_seq + 1:
+            what = "was already received (replayed)" if seq <= self.guest_seq else "skips one"
+            await refuse("sequence", f"command number {seq} {what}: the next is {self.guest_seq + 1}")
+            return
+        self.guest_seq = seq
+        if msg["prev"] != self.chain and not (self.settings.sandbox and msg["prev"] in self.heads):
+            # in the sandbox both players move freely, so a move made on a slightly older board still counts
+            await refuse("stale", "the game moved on before your command arrived; look again and decide")
             return
         pend = self.game.pending
         choice = pend.info.get("kind") if pend is not None and pend.kind == "choose" else None
@@ -246,6 +262,7 @@ class HostSession:
             raise IllegalCommand("CR 5-2-1", "the game has not started: waiting for the guest")
         events = self.game.apply(cmd)  # raises IllegalCommand with the state unchanged
         self.chain = fairness.chain_next(self.chain, self.game.history[-1].to_dict())
+        self.heads.add(self.chain)
         batch = self.stream.batch(self.game, events, len(self.game.history), self.chain)
         self.batches.append(batch)
         if self.link is not None and not self.link.closed:
@@ -275,6 +292,72 @@ class HostSession:
         except LinkClosed:
             return
         self.finished.set()
+
+    # ------------------------------------------------------------------ undo in a sandbox, with consent
+
+    def request_undo(self) -> str | None:
+        """The host asks to undo the last command; None if asked (the guest answers), else why not."""
+        why = self._undo_refusal()
+        if why:
+            return why
+        if self.link is None or self.link.closed:
+            return "the guest is not connected to agree"
+        self.undo_asked = ("host", len(self.game.history))
+        self._post(self.link, {"type": "undo", "seq": len(self.game.history)})
+        return None
+
+    def _undo_refusal(self) -> str | None:
+        if self.game is None or not self.settings.sandbox:
+            return "undo exists only in the sandbox; in a game, commands are final"
+        if not self.game.history:
+            return "nothing to undo"
+        return None
+
+    async def _guest_asks_undo(self, link: Link, seq: int) -> None:
+        why = self._undo_refusal() or (None if seq == len(self.game.history) else "the game has moved on")
+        if why or self.on_undo_request is None:
+            await link.send({"type": "undo_answer", "seq": seq, "accept": False})
+            self._status(f"the guest's undo was declined: {why or 'this host does not take undo requests'}")
+            return
+        self.undo_asked = ("guest", seq)
+        self.on_undo_request(seq)
+
+    def answer_undo(self, accept: bool) -> None:
+        """The host's answer to the guest's undo request."""
+        if self.undo_asked is None or self.undo_asked[0] != "guest":
+            return
+        seq = self.undo_asked[1]
+        self.undo_asked = None
+        ok = accept and seq == len(self.game.history)
+        if self.link is not None and not self.link.closed:
+            self._post(self.link, {"type": "undo_answer", "seq": seq, "accept": ok})
+        if ok:
+            self._rewind(seq - 1)
+
+    def _guest_answers_undo(self, seq: int, accept: bool) -> None:
+        asked, self.undo_asked = self.undo_asked, None
+        if asked != ("host", seq):
+            return
+        if accept and seq == len(self.game.history):
+            self._rewind(seq - 1)
+        else:
+            self._status("the guest declined the undo")
+
+    def _rewind(self, stop: int) -> None:
+        """Back to the game after `stop` commands, for both seats (the guest gets its view patched back)."""
+        from ..protocol.redaction import view_hash
+        from ..protocol.stream import diff
+
+        before = self.stream.last_view
+        self._replay(to_record(self.game), stop)
+        after, legal = self.stream.last_view, self.batches[-1]["legal"]
+        if self.link is not None and not self.link.closed:
+            self._post(self.link, {"type": "rewind", "seq": stop, "chain": self.chain, "patch": diff(before, after),
+                                   "view_hash": view_hash(after), "legal": legal})
+        self._save()
+        self._status(f"undone: back to command {stop}")
+        if self.on_replaced:
+            self.on_replaced(self.game)
 
     def close(self, reason: str = "the host closed the game") -> None:
         """Leave: tell the guest why and hang up (a game in progress stays in the autosave)."""
@@ -315,9 +398,6 @@ class HostSession:
     @classmethod
     def restore(cls, path, db, **kw) -> "HostSession":
         """The game autosaved at `path`, replayed to where it stood, waiting for its guest to resume."""
-        from ..engine.commands import command_from_dict
-        from ..engine.record import start_game
-
         data = json.loads(Path(path).read_text())
         rec = data["record"]
         s = cls(db, data["deck"], deck_name=data["deck_name"], name=data["name"],
@@ -325,17 +405,27 @@ class HostSession:
         s.share, s.guest_share, s.guest_name = data["share"], data["guest_share"], data["guest_name"]
         s.commitment = fairness.commitment(s.share)
         s.guest_deck = list(rec["start"]["decks"][GUEST_SEAT])
-        game = start_game(rec, db)
-        game.names = [s.name, s.guest_name]
-        s.game, s.stream = game, SeatStream(game, GUEST_SEAT)
-        s.chain = fairness.chain_start(s.commitment, s.guest_share)
-        s.batches.append(s.stream.batch(game, game.log_events, 0, s.chain))
-        for cd in rec["commands"]:
-            events = game.apply(command_from_dict(cd))
-            s.chain = fairness.chain_next(s.chain, game.history[-1].to_dict())
-            s.batches.append(s.stream.batch(game, events, len(game.history), s.chain))
+        s._replay(rec)
         s.started.set()
         return s
+
+    def _replay(self, rec: dict, stop: int | None = None) -> None:
+        """Rebuild the game, the guest's stream and every batch from a record (its first `stop` commands):
+        the stream is deterministic, so the batches are the ones the guest was sent."""
+        from ..engine.commands import command_from_dict
+        from ..engine.record import start_game
+
+        game = start_game(rec, self.db)
+        game.names = [self.name, self.guest_name]
+        self.game, self.stream = game, SeatStream(game, GUEST_SEAT)
+        self.chain = fairness.chain_start(self.commitment, self.guest_share)
+        self.batches = [self.stream.batch(game, game.log_events, 0, self.chain)]
+        self.heads.add(self.chain)
+        for cd in rec["commands"][:stop]:
+            events = game.apply(command_from_dict(cd))
+            self.chain = fairness.chain_next(self.chain, game.history[-1].to_dict())
+            self.heads.add(self.chain)
+            self.batches.append(self.stream.batch(game, events, len(game.history), self.chain))
 
 
 def record_parts(record: dict) -> list[dict]:

@@ -18,17 +18,22 @@ SCHEMAS: dict[str, dict[str, tuple[str, int]]] = {
     # handshake: both sides say who they are; the host answers with the guest's seat
     "hello": {"protocol": ("int", 10**6), "app": ("str", 40), "cards": ("hex64", 0), "ruleset": ("dict", 0),
               "name": ("str", 40)},
-    "welcome": {"seat": ("int", 1), "name": ("str", 40)},
+    "welcome": {"seat": ("int", 1), "name": ("str", 40), "next": ("int", 10**9)},
     # fairness (protocol/fairness.py): commitments, the guest's share and deck, the host's share at the end
     "commit": {"share_hash": ("hex64", 0), "deck_hash": ("hex64", 0)},
     "reveal": {"share": ("hex64", 0)},
     "deck": {"cards": ("list", 60), "name": ("str", 60)},
-    # play: the guest's commands and the host's batches (protocol/stream.py)
+    # play: the guest's commands (seq counts them; prev is the chain head seen) and the host's batches
     "command": {"seq": ("int", 10**9), "prev": ("hex64", 0), "command": ("dict", 0)},
     "refused": {"seq": ("int", 10**9), "rule": ("str", 40), "message": ("str", 500)},
     "events": {"seq": ("int", 10**9), "chain": ("hex64", 0), "events": ("list", 2000), "patch": ("list", 2000),
                "view_hash": ("hex64", 0), "legal": ("list", 2000)},
     "resume": {"game": ("hex64", 0), "seq": ("int", 10**9)},
+    # the sandbox's undo: asked by one side, agreed by the other; the host then rewinds the guest's view
+    "undo": {"seq": ("int", 10**9)},
+    "undo_answer": {"seq": ("int", 10**9), "accept": ("bool", 0)},
+    "rewind": {"seq": ("int", 10**9), "chain": ("hex64", 0), "patch": ("list", 2000), "view_hash": ("hex64", 0),
+               "legal": ("list", 2000)},
     # the end: the host's record, in parts small enough for a frame
     "record": {"head": ("dict", 0), "commands": ("list", 2000), "more": ("bool", 0)},
     "audit": {"ok": ("bool", 0), "message": ("str", 500)},

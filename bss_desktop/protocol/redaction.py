@@ -27,6 +27,7 @@ from dataclasses import replace
 from ..engine.commands import CoreMove, command_from_dict
 
 PUBLIC_ZONES = ("field", "trash", "resolving", "removed", "token")
+LOOK_KEEPS = ("move", "reveal", "look")  # what a seat may do while looking at its deck without losing the view
 
 
 class RedactionError(ValueError):
@@ -53,6 +54,7 @@ class SeatWindow:
         self.zone = dict(zones)  # iid -> zone, as the events have told it so far
         self.game_over = False
         self.alias: dict[int, int] = {}  # iid -> alias, for cards this seat may see now
+        self.looking: set[int] = set()  # deck cards this seat is looking at (ManualLook): they keep their aliases
         self.real: dict[int, int] = {}  # alias -> iid
         self._next = 1
 
@@ -98,7 +100,8 @@ class SeatWindow:
 
     def _sweep(self) -> None:
         """Hidden cards lose their aliases: when they show up again they are new cards to this seat."""
-        for iid in [i for i in self.alias if not self.visible(i)]:
+        self.looking = {i for i in self.looking if self.zone.get(i) == "deck"}
+        for iid in [i for i in self.alias if not self.visible(i) and i not in self.looking]:
             self._drop(iid)
 
     # ------------------------------------------------------------------ events
@@ -137,6 +140,18 @@ class SeatWindow:
             self.game_over = True
         if kind in ("reveal", "burst_revealed"):
             d["card"] = self.ref(d["card"], shown=True)
+            return {"kind": kind, **d}
+        if kind == "manual" and d.get("player") == self.seat and d.get("what") not in LOOK_KEEPS:
+            self.looking = set()  # done looking: those deck cards are hidden again
+        if kind == "shuffle":
+            self.looking = {i for i in self.looking if self.owner.get(i) != d["player"]}
+        if kind == "manual" and d.get("what") == "look":
+            if d["player"] == self.seat:
+                self.looking = set(d["cards"])
+                d["cards"] = [self.ref(i, shown=True) for i in d["cards"]]
+            else:  # the other player learns how many cards were looked at, not which
+                d["cards"] = None
+                d.pop("cids", None)
             return {"kind": kind, **d}
         if kind == "manual" and d.get("what") == "reveal":
             d["cards"] = [self.ref(i, shown=True) for i in d["cards"]]
@@ -217,6 +232,9 @@ class SeatWindow:
         if cmd.kind == "manual_cores":
             changes["src"] = self._loc(cmd.src, "src")
             changes["dst"] = self._loc(cmd.dst, "dst")
+        if cmd.kind == "manual_look" and cmd.owner != self.seat:
+            raise RedactionError("owner", "you may look only at your own deck; its owner can reveal cards to you "
+                                          "(CR 3-2-2)")
         if cmd.kind == "manual_reveal":
             changes["cards"] = tuple(self._real(a, f"cards[{i}]") for i, a in enumerate(cmd.cards))
             for i, iid in enumerate(changes["cards"]):
