@@ -173,3 +173,52 @@ def test_screenshots_of_a_lan_game_for_the_docs(loop, qtbot, tmp_path):
     folder = tmp_path if not out else __import__("pathlib").Path(out)
     for name, w in (("lan-guest", gw), ("lan-host", hw), ("lan-join", join), ("lan-host-wait", host)):
         assert w.grab().save(str(folder / f"{name}.png"), "PNG")
+
+
+def test_a_lan_sandbox_syncs_free_moves_looks_at_own_deck_and_undoes_by_agreement(loop, qtbot):
+    async def go():
+        host, join = _windows()
+        host.sandbox.setChecked(True)
+        join.sandbox.setChecked(True)
+        hw, gw = await _open(host, join)
+        session, remote = host.session, join.remote
+        seat = remote.guest.seat
+        assert "LAN sandbox" in gw.windowTitle()
+        gc = gw.controller
+        # a double-click on our deck draws a card unseen; the host's board shows the guest's hand growing
+        n = len(session.game.history)
+        in_hand = len(session.game.state.players[seat].hand)
+        gc.on_card_activated(("deck", seat))
+        await until(lambda: len(session.game.history) > n and remote.guest.seq == len(session.game.history))
+        assert len(session.game.state.players[seat].hand) == in_hand + 1
+        assert hw.model.game.view(0)["players"][seat]["hand_count"] == in_hand + 1
+        # the other side's deck cannot be searched from here (CR 3-2-2)
+        assert gc.open_deck(1 - seat) is None
+        # our own deck: the viewer fills when the host's answer arrives, and a card moves to the hand
+        viewer = gc.open_deck(seat, top=3)
+        await until(lambda: viewer.list.count() == 3, what="the looked-at cards")
+        top = session.game.state.players[seat].deck[-1]
+        viewer.list.item(0).setSelected(True)
+        n = len(session.game.history)
+        viewer._move("hand")
+        await until(lambda: len(session.game.history) > n and remote.guest.seq == len(session.game.history))
+        assert top in session.game.state.players[seat].hand
+        viewer.close()
+        # the guest asks to undo; the host's board asks its player, who allows it: both go back
+        before = len(session.game.history)
+        gc.undo()
+        await until(lambda: getattr(hw, "undo_panel", None) is not None, what="the host to be asked")
+        hw.undo_panel.allow.click()
+        await until(lambda: len(session.game.history) == before - 1 and remote.guest.seq == before - 1,
+                    what="both sides rewound")
+        assert top not in session.game.state.players[seat].hand
+        assert gw.model.game.view(seat) == session.stream.window.view(session.game)
+        assert len(gw.model.game.state.players[seat].hand) == in_hand + 1
+        gw.resize(1280, 800)
+        await asyncio.sleep(0.2)
+        return gw
+
+    gw = loop.run_until_complete(go())
+    out = os.environ.get("BSS_DOC_SHOTS")
+    if out:
+        gw.grab().save(os.path.join(out, "lan-sandbox.png"), "PNG")

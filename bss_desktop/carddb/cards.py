@@ -71,3 +71,10 @@ class CardDef:
 
     def has_level(self, level: int) -> bool:
         return any(lv.number == level for lv in self.levels)
+
+
+def hand_token(card_id: str, name: str, color: str, bp: int) -> CardDef:
+    """The card definition of a token made by hand (CR 4-12-2): a spirit of one colour with one level, LV1 on one
+    core. The engine makes it; a LAN guest rebuilds the same one from the event that announced it."""
+    return CardDef(id=card_id, name=name.strip(), type="spirit", colors=(color,), cost=0, symbols=((color,),),
+                   levels=(Level(1, 1, bp),), token=True)

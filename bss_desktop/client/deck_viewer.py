@@ -34,31 +34,32 @@ class DeckViewer(QDialog):
         self.refill()
 
     def cards(self) -> list[int]:
-        deck = self.controller.game.state.players[self.owner].deck[::-1]  # top first
-        return deck[: self.top] if self.top else deck
+        return self.controller.deck_cards(self.owner, self.top)  # top first
 
-    def refill(self) -> None:
+    def refill(self, *_events) -> None:
         game = self.controller.game
         faces = self.controller.scene.faces
+        keep = set(self.chosen())  # a refill after each move keeps what the player had selected
         self.list.clear()
         for iid in self.cards():
             card = game.db[game.state.cards[iid].cid]
             item = QListWidgetItem(QIcon(faces.get(card, 120, 168)), f"{card.name}  ({card.id})")
             item.setData(Qt.UserRole, iid)
             self.list.addItem(item)
+            item.setSelected(iid in keep)
 
     def chosen(self) -> list[int]:
         return [it.data(Qt.UserRole) for it in self.list.selectedItems()]
 
     def _move(self, zone: str, bottom: bool = False) -> None:
         for iid in self.chosen():
-            self.controller.send(ManualMove(self.owner, iid, zone, bottom))
+            self.controller.send(ManualMove(self.controller.viewer, iid, zone, bottom))
         self.refill()
 
     def _reveal(self) -> None:
         if self.chosen():
-            self.controller.send(ManualReveal(self.owner, tuple(self.chosen())))
+            self.controller.send(ManualReveal(self.controller.viewer, tuple(self.chosen())))
 
     def _shuffle(self) -> None:
-        self.controller.send(ManualShuffle(self.owner, self.owner))  # CR 12-3-3: a viewed deck is shuffled
+        self.controller.send(ManualShuffle(self.controller.viewer, self.owner))  # CR 12-3-3: a viewed deck is shuffled
         self.close()

@@ -48,10 +48,21 @@ class _LanForm(QWidget):
         self.form.addRow("Your name", self.name)
         self.form.addRow("Your deck", self.deck)
         self.lay.addLayout(self.form)
+        self.sandbox = QCheckBox("Sandbox: free moves, nothing enforced, undo by agreement (both players tick it)")
+        self.lay.addWidget(self.sandbox)
         self.info = QLabel()
         self.info.setWordWrap(True)
         self.info.setTextInteractionFlags(Qt.TextSelectableByMouse)
         self.tasks: list[asyncio.Task] = []
+
+    def ruleset(self):
+        """The player's rules settings, with the sandbox box applied (the handshake compares both sides')."""
+        from dataclasses import replace
+
+        from ..engine.settings import Ruleset
+
+        base = self.settings.ruleset() if self.settings is not None else Ruleset()
+        return replace(base, sandbox=self.sandbox.isChecked())
 
     def chosen_deck(self) -> tuple[str, list[str]]:
         name = self.deck.currentData()
@@ -108,9 +119,8 @@ class HostWindow(_LanForm):
         from ..net.link import serve
 
         deck_name, cards = self.chosen_deck()
-        ruleset = self.settings.ruleset() if self.settings is not None else None
         self.session = session = HostSession(self.db, cards, deck_name=deck_name, name=self.name.text() or "Host",
-                                             settings=ruleset, autosave=self.autosave)
+                                             settings=self.ruleset(), autosave=self.autosave)
         try:
             self.server = await serve(session.handle, self.bind, self.port.value())
         except OSError as e:
@@ -135,7 +145,8 @@ class HostWindow(_LanForm):
         from ..net.discovery import Announcer
 
         kw = {"target": self.discovery_target} if self.discovery_target else {}
-        self.announcer = Announcer(self.name.text() or "Host", port, **kw)
+        game = "sandbox" if self.sandbox.isChecked() else "rules"
+        self.announcer = Announcer(self.name.text() or "Host", port, game, **kw)
         try:
             await self.announcer.start()
         except OSError as e:
@@ -166,9 +177,8 @@ class JoinWindow(_LanForm):
         self.lay.addWidget(self.look)
         self.found = QListWidget()
         self.found.setMaximumHeight(110)
-        self.found.itemClicked.connect(lambda item: self.address.setText(item.data(Qt.UserRole)))
-        self.found.itemDoubleClicked.connect(lambda item: (self.address.setText(item.data(Qt.UserRole)),
-                                                           self.start()))
+        self.found.itemClicked.connect(self._pick)
+        self.found.itemDoubleClicked.connect(lambda item: (self._pick(item), self.start()))
         self.found.hide()
         self.lay.addWidget(self.found)
         row = QHBoxLayout()
@@ -205,8 +215,13 @@ class JoinWindow(_LanForm):
         self.found.clear()
         for g in games:
             item = QListWidgetItem(f"{g.name} — {g.address} ({g.game}, bss-desktop {g.app})")
-            item.setData(Qt.UserRole, g.address)
+            item.setData(Qt.UserRole, (g.address, g.game))
             self.found.addItem(item)
+
+    def _pick(self, item) -> None:
+        address, game = item.data(Qt.UserRole)
+        self.address.setText(address)
+        self.sandbox.setChecked(game == "sandbox")
 
     def start(self) -> None:
         from ..net.headless import parse_address
@@ -225,8 +240,8 @@ class JoinWindow(_LanForm):
         from .remote import RemoteSession
 
         deck_name, cards = self.chosen_deck()
-        ruleset = self.settings.ruleset() if self.settings is not None else None
-        guest = GuestSession(self.db, cards, deck_name=deck_name, name=self.name.text() or "Guest", settings=ruleset)
+        guest = GuestSession(self.db, cards, deck_name=deck_name, name=self.name.text() or "Guest",
+                             settings=self.ruleset(), reconnect_for=600)  # a host may take minutes to restart
         self.remote = remote = RemoteSession(guest, self.db)
         first = asyncio.Event()
         remote.changed.connect(lambda events: first.set())
@@ -259,9 +274,30 @@ def open_lan_game(session, db, settings=None, *, host: bool):
     seats = ["remote", "remote"]
     seats[me] = "human"
     other = session.guest_name if host else session.guest.host_name
-    window = GameWindow(session.game, seats=tuple(seats), settings=settings, session=session,
-                        title=f"bss_desktop — LAN game with {other} ({'you host' if host else 'you joined'})")
+    sandbox = session.game.settings.sandbox
+    kind = "LAN sandbox" if sandbox else "LAN game"
+    window = GameWindow(session.game, seats=tuple(seats), settings=settings, session=session, sandbox=sandbox,
+                        title=f"bss_desktop — {kind} with {other} ({'you host' if host else 'you joined'})")
     status = window.statusBar()
+
+    def ask_undo(seq: int) -> None:
+        """The other player asks to undo; the answer goes back through the session (no modal dialog)."""
+        panel = QWidget()
+        row = QHBoxLayout(panel)
+        row.setContentsMargins(0, 0, 0, 0)
+        row.addWidget(QLabel(f"<b>{other}</b> asks to undo the last move (move {seq})."))
+        for label, accept in (("Allow", True), ("Refuse", False)):
+            b = QPushButton(label)
+            b.clicked.connect(lambda _=False, a=accept: (session.answer_undo(a), window.bar.set_panel(None)))
+            row.addWidget(b)
+        row.addStretch(1)
+        panel.allow, panel.refuse = row.itemAt(1).widget(), row.itemAt(2).widget()
+        window.undo_panel = panel
+        window.bar.set_panel(panel)
+
+    def replaced(game) -> None:  # the host's game after an agreed undo
+        window._set_game(game)
+        window.controller.refresh()
 
     def note(text: str) -> None:
         status.showMessage(text, 10000)
@@ -271,7 +307,10 @@ def open_lan_game(session, db, settings=None, *, host: bool):
         session.on_remote_events = window.model.arrived
         session.on_chat = window.chat.append
         session.on_status = note
+        session.on_undo_request = ask_undo
+        session.on_replaced = replaced
     else:
+        session.undoAsked.connect(ask_undo)
         session.changed.connect(window.model.arrived)
         session.refused.connect(window.model.refused)
         session.chat.connect(window.chat.append)

@@ -118,7 +118,8 @@ class GameWindow(QMainWindow):
         if sandbox:
             from .sandbox import SandboxController
 
-            self.controller = SandboxController(self.model, self.scene, self.bar, parent=self)
+            lan_seat = getattr(self.session, "seat", None)  # a LAN session plays one seat
+            self.controller = SandboxController(self.model, self.scene, self.bar, parent=self, seat=lan_seat)
             self.controller.gameReplaced.connect(self._set_game)
         else:
             self.controller = Controller(self.model, self.scene, self.bar, seats=seats, parent=self)

@@ -37,6 +37,7 @@ class RemoteGame:
         self.inline_cards: list = []
         self.names = [None, None]
         self.setup_events: list[Event] = []  # the first batch's events (the window opens after it)
+        self.looked: dict[int, list[int]] = {}  # owner -> the deck cards we are looking at (top first)
         self.state = SimpleNamespace(cards={}, players=[_player(), _player()], queue=[], turn=0, turn_player=0,
                                      step="", first_player=0, result=None)
         self._view = None
@@ -47,6 +48,7 @@ class RemoteGame:
         """Take a new batch: remember every card it names, mirror the view. Returns the events as Events."""
         cards = self.state.cards
         for e in events:
+            self._note(e)
             iid, cid = e.get("card"), e.get("cid")
             if isinstance(iid, int) and cid and iid not in cards:
                 cards[iid] = _Card(iid=iid, cid=cid, owner=e.get("owner", e.get("player", 0)), zone="hidden",
@@ -55,8 +57,9 @@ class RemoteGame:
         st = self.state
         st.turn, st.turn_player, st.step = view["turn"], view["turn_player"], view["step"]
         st.first_player = view["first_player"]
+        looked = {i for cards_ in self.looked.values() for i in cards_}
         for c in cards.values():
-            c.zone = "hidden"  # until the view shows where it is
+            c.zone = "deck" if c.iid in looked else "hidden"  # until the view shows where it is
         for p, pv in enumerate(view["players"]):
             player = st.players[p]
             player.life, player.reserve, player.trash_cores = pv["life"], pv["reserve"], pv["trash_cores"]
@@ -67,12 +70,33 @@ class RemoteGame:
             player.deck = [None] * pv["deck_count"]
             burst = pv["burst"]
             player.burst = self._place([burst], p, "burst")[0] if burst and "card" in burst else None
+        for owner, seen in list(self.looked.items()):  # looked-at cards that left the deck are no longer looked at
+            self.looked[owner] = [i for i in seen if cards[i].zone == "deck"]
         r = view["result"]
         st.result = None if r is None else SimpleNamespace(winner=r["winner"], reason=r["reason"])
         out = [Event(e["kind"], **{k: v for k, v in e.items() if k != "kind"}) for e in events]
         if not self.setup_events:
             self.setup_events = out
         return out
+
+    def _note(self, e: dict) -> None:
+        """What single events tell beyond the view: our looks at a deck, tokens made by hand."""
+        seat = self.session.seat
+        what = e.get("what") if e["kind"] == "manual" else None
+        if what == "look" and e["cards"] is not None:
+            for iid, cid in zip(e["cards"], e["cids"]):
+                self.state.cards[iid] = _Card(iid=iid, cid=cid, owner=e["owner"], zone="deck", exhausted=False,
+                                              cores=0)
+            self.looked = {e["owner"]: list(e["cards"])}
+        elif what == "token" and e.get("cid") and e["cid"] not in self.db:
+            from ..carddb.cards import hand_token
+
+            if not getattr(self, "_db_owned", False):  # never add to the shared database
+                self.db, self._db_owned = self.db.copy(), True
+            self.db.add(hand_token(e["cid"], e["name"], e["color"], e["bp"]))
+        elif e["kind"] == "shuffle" or (e["kind"] == "manual" and e.get("player") == seat
+                                        and what not in ("move", "reveal", "look")):
+            self.looked = {}  # the host forgets what we looked at then too (protocol/redaction.py)
 
     def _place(self, entries, owner: int, zone: str) -> list[int]:
         out = []
@@ -147,6 +171,8 @@ class RemoteSession(QObject):
     chat = Signal(str, str)  # name, text
     status = Signal(str)
     finished = Signal(object)  # the audit report (or None)
+    undoAsked = Signal(int)  # the host asks to undo command n: answer with answer_undo()
+    rewound = Signal()  # an agreed undo took the game back
 
     def __init__(self, guest, db, parent=None):
         super().__init__(parent)
@@ -156,6 +182,8 @@ class RemoteSession(QObject):
         guest.on_refused = lambda rule, message: self.refused.emit(rule, message)
         guest.on_chat = lambda name, text: self.chat.emit(name, text)
         guest.on_status = lambda text: self.status.emit(text)
+        guest.on_rewind = self._rewound
+        guest.on_undo_request = lambda seq: self.undoAsked.emit(seq)
 
     def _batch(self, msg: dict, view: dict) -> None:
         events = self.game.update(view, msg["events"])
@@ -165,6 +193,23 @@ class RemoteSession(QObject):
             names[1 - self.guest.seat] = self.guest.host_name
             self.game.names = names
         self.changed.emit(events)
+
+    def _rewound(self, view: dict) -> None:
+        self.game.looked = {}
+        self.game.update(view, [])
+        self.rewound.emit()
+        self.changed.emit([])
+
+    def request_undo(self) -> str | None:
+        self.guest.request_undo()
+        return None
+
+    def answer_undo(self, accept: bool) -> None:
+        self.guest.answer_undo(accept)
+
+    @property
+    def seat(self) -> int:
+        return self.guest.seat
 
     def apply(self, cmd):
         """Send the command to the host: the answer comes later (`changed` or `refused`)."""

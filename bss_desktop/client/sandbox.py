@@ -4,14 +4,18 @@ Sandbox moves are engine commands too (ManualMove, ManualCores, ManualExhaust,
 ManualShuffle under a `sandbox` ruleset), so they are logged, recorded and
 replayed like any other. Undo rebuilds the game from its start and replays all
 but the last command; redo re-applies what was undone.
+
+Over the LAN (`seat` given) the same controller plays one seat: you see only
+your side's hidden cards, look only at your own deck, and an undo is asked of
+the other player, who must agree (net/host.py rewinds both sides).
 """
 from __future__ import annotations
 
 from PySide6.QtCore import QObject, Signal
 from PySide6.QtWidgets import QMenu
 
-from ..engine.commands import (ManualCores, ManualExhaust, ManualMove, ManualNote, ManualRandom, ManualShuffle,
-                               ManualToken)
+from ..engine.commands import (ManualCores, ManualDeck, ManualExhaust, ManualLook, ManualMove, ManualNote,
+                               ManualRandom, ManualShuffle, ManualToken)
 from ..engine.errors import IllegalCommand
 from ..engine.record import replay, to_record
 from ..gamelog import describe
@@ -28,10 +32,11 @@ class SandboxController(QObject):
 
     hotseat = False
 
-    def __init__(self, model, scene, bar, parent=None):
+    def __init__(self, model, scene, bar, parent=None, *, seat: int | None = None):
         super().__init__(parent)
         self.model, self.scene, self.bar = model, scene, bar
-        self.viewer = 0
+        self.lan_seat = seat  # None: a sandbox on this machine; 0 or 1: our seat in a LAN sandbox
+        self.viewer = seat or 0
         self.redo_stack: list = []
         from .settings import DEFAULT_HOTKEYS
 
@@ -59,6 +64,10 @@ class SandboxController(QObject):
         return ok
 
     def undo(self) -> bool:
+        if self.lan_seat is not None:  # the other player must agree; the host rewinds both sides
+            why = self.model.session.request_undo()
+            self.status.emit(f"Cannot undo: {why}." if why else "Asked the other player to agree to undo the last move.")
+            return why is None
         game = self.game
         if not game.history:
             self.status.emit("Nothing to undo.")
@@ -71,6 +80,9 @@ class SandboxController(QObject):
         return True
 
     def redo(self) -> bool:
+        if self.lan_seat is not None:
+            self.status.emit("Over the LAN there is no redo: make the move again.")
+            return False
         if not self.redo_stack:
             self.status.emit("Nothing to redo.")
             return False
@@ -92,7 +104,8 @@ class SandboxController(QObject):
         self._replace(game, "Position loaded.")
 
     def _on_changed(self, events) -> None:
-        lines = [describe(self.game, e, None) for e in events if e.kind == "manual"]
+        # the log names hidden cards only for a sandbox on one machine; over the LAN it shows what our seat may see
+        lines = [describe(self.game, e, self.lan_seat) for e in events if e.kind == "manual"]
         self.logLines.emit([line for line in lines if line])
         self.refresh()
 
@@ -100,13 +113,19 @@ class SandboxController(QObject):
         self.scene.sync(self.game.view(self.viewer), db=self.game.db)
         self.scene.set_draggable(self.scene.cards.keys())
         self.scene.set_highlights()
+        lan = self.lan_seat is not None
+        buttons = [("Ask to undo" if lan else "Undo", "undo", self.keys["undo"], False),
+                   ("Redo", "redo", self.keys["redo"], False), ("Coin", "coin", self.keys["coin"], False),
+                   ("Die", "die", self.keys["die"], False), ("Note…", "note", self.keys["note"], False),
+                   ("Token…", "token", self.keys["token"], False),
+                   ("Other side", "flip", self.keys["other_side"], False)]
+        if lan:  # over the LAN: no redo, and only our own side to look from
+            buttons = [b for b in buttons if b[1] not in ("redo", "flip")]
+        where = ("your side; the other player's hidden cards stay hidden" if lan
+                 else f"Player {self.viewer + 1}'s side")
         self.bar.set_state(
             f"<b>Sandbox</b> — nothing is enforced: drag any card or core anywhere; double-click a field card to turn "
-            f"it, the deck to draw. Viewing from Player {self.viewer + 1}'s side.",
-            [("Undo", "undo", self.keys["undo"], False), ("Redo", "redo", self.keys["redo"], False),
-             ("Coin", "coin", self.keys["coin"], False), ("Die", "die", self.keys["die"], False),
-             ("Note…", "note", self.keys["note"], False), ("Token…", "token", self.keys["token"], False),
-             ("Other side", "flip", self.keys["other_side"], False)])
+            f"it, the deck to draw. Viewing from {where}.", buttons)
 
     def _button(self, what) -> None:
         if what == "undo":
@@ -122,6 +141,9 @@ class SandboxController(QObject):
         elif what == "token":
             self._ask_token()
         elif what == "flip":
+            if self.lan_seat is not None:
+                self.status.emit("Over the LAN you see your own side only: the other player's hand stays hidden.")
+                return
             self.viewer = 1 - self.viewer
             self.viewerChanged.emit(self.viewer)
             self.refresh()
@@ -178,12 +200,29 @@ class SandboxController(QObject):
         self.bar.set_panel(panel)
 
     def open_deck(self, owner: int, top: int | None = None):
+        """Look at a deck (all of it, or the top N) in a window: a ManualLook, so the log says who looked."""
         from .deck_viewer import DeckViewer
 
+        if self.lan_seat is not None and owner != self.lan_seat:
+            self.status.emit("You may look only at your own deck; its owner can reveal cards to you (CR 3-2-2).")
+            return None
+        if not self.send(ManualLook(self.viewer, owner, top or 0)):
+            return None
         viewer = DeckViewer(self, owner, top, parent=self.scene.views()[0] if self.scene.views() else None)
+        self.model.changed.connect(viewer.refill)  # over the LAN the cards arrive with the host's answer
+        viewer.finished.connect(lambda _=0: self.model.changed.disconnect(viewer.refill))
         self._deck_viewer = viewer
         viewer.show()
         return viewer
+
+    def deck_cards(self, owner: int, top: int | None = None) -> list[int]:
+        """The deck cards being looked at, top first."""
+        looked = getattr(self.game, "looked", None)
+        if looked is not None:  # a LAN guest knows only what the host showed it
+            cards = looked.get(owner, [])
+        else:
+            cards = self.game.state.players[owner].deck[::-1]
+        return cards[:top] if top else cards
 
     # ------------------------------------------------------------------ gestures
 
@@ -198,6 +237,8 @@ class SandboxController(QObject):
         if isinstance(key, int):
             return key
         kind, owner = key[0], key[1]
+        if self.lan_seat is not None and owner != self.lan_seat:
+            return None  # over the LAN the other player's hidden cards stay hidden (and out of reach)
         player = st.players[owner]
         if kind == "deck":
             return player.deck[-1] if player.deck else None
@@ -215,20 +256,23 @@ class SandboxController(QObject):
         if self.scene.side_of(owner) != side:
             self.status.emit("A card goes to its owner's areas (CR 3-1-6).")
             return
+        if isinstance(key, tuple) and key[0] == "deck" and zone in ("hand", "trash"):
+            self.send(ManualDeck(self.viewer, owner, zone))  # draw or mill without naming the card
+            return
         card = self._card_of(key)
         if card is not None:
-            self.send(ManualMove(owner, card, zone))
+            self.send(ManualMove(self.viewer, card, zone))
+        elif isinstance(key, tuple):
+            self.status.emit("Those cards are hidden from you.")
 
     def on_card_activated(self, key) -> None:
         owner = self._owner_of(key)
         if isinstance(key, tuple) and key[0] == "deck":
-            card = self._card_of(key)
-            if card is not None:
-                self.send(ManualMove(owner, card, "hand"))  # draw
+            self.send(ManualDeck(self.viewer, owner, "hand"))  # draw
             return
         card = self.game.state.cards.get(key) if isinstance(key, int) else None
         if card is not None and card.zone == "field":
-            self.send(ManualExhaust(owner, key, not card.exhausted))
+            self.send(ManualExhaust(self.viewer, key, not card.exhausted))
 
     def on_card_hovered(self, key) -> None:
         card = self.game.state.cards.get(key) if isinstance(key, int) else None
@@ -271,7 +315,7 @@ class SandboxController(QObject):
         count = have if whole else min(have, count if how == "ask" else 1)
         soul = player.soul == s and (have == 0 or whole)
         try:
-            self.send(ManualCores(owner, owner, s, d, count, soul))
+            self.send(ManualCores(self.viewer, owner, s, d, count, soul))
         except IllegalCommand as e:  # pragma: no cover - the model reports refusals
             self.status.emit(str(e))
 
@@ -281,26 +325,26 @@ class SandboxController(QObject):
             owner = ref[1][1]
             menu.addAction("Draw a card").triggered.connect(lambda: self.on_card_activated(ref[1]))
             menu.addAction("Mill the top card").triggered.connect(
-                lambda: self.send(ManualMove(owner, self._card_of(ref[1]), "trash")))
-            menu.addAction("Shuffle").triggered.connect(lambda: self.send(ManualShuffle(owner, owner)))
-            menu.addAction("Search the deck…").triggered.connect(lambda: self.open_deck(owner))
-            menu.addAction("Look at the top 3…").triggered.connect(lambda: self.open_deck(owner, 3))
+                lambda: self.send(ManualDeck(self.viewer, owner, "trash")))
+            menu.addAction("Shuffle").triggered.connect(lambda: self.send(ManualShuffle(self.viewer, owner)))
+            if self.lan_seat is None or owner == self.lan_seat:
+                menu.addAction("Search the deck…").triggered.connect(lambda: self.open_deck(owner))
+                menu.addAction("Look at the top 3…").triggered.connect(lambda: self.open_deck(owner, 3))
         elif ref[0] == "card":
             card = self._card_of(ref[1])
             if card is None:
                 return
-            owner = self.game.state.cards[card].owner
             for zone in ZONES:
                 if zone != self.game.state.cards[card].zone:
                     menu.addAction(f"To {zone}").triggered.connect(
-                        lambda _=False, z=zone: self.send(ManualMove(owner, card, z)))
+                        lambda _=False, z=zone: self.send(ManualMove(self.viewer, card, z)))
             menu.addAction("To the bottom of the deck").triggered.connect(
-                lambda: self.send(ManualMove(owner, card, "deck", True)))
+                lambda: self.send(ManualMove(self.viewer, card, "deck", True)))
         elif ref[0] == "pile" and ref[1] != "void":
             owner, loc = ref[2], {"trash_cores": "trash"}.get(ref[1], ref[1])
             menu.addAction("Add a core from the void").triggered.connect(
-                lambda: self.send(ManualCores(owner, owner, "void", loc, 1)))
+                lambda: self.send(ManualCores(self.viewer, owner, "void", loc, 1)))
             menu.addAction("Return a core to the void").triggered.connect(
-                lambda: self.send(ManualCores(owner, owner, loc, "void", 1)))
+                lambda: self.send(ManualCores(self.viewer, owner, loc, "void", 1)))
         self._menu = menu
         menu.popup(screen_pos)

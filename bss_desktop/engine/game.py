@@ -1247,7 +1247,7 @@ class Game(Resolution):
     def _h_manual_token(self, cmd: ManualToken) -> None:
         """A token made by hand (CR 4-12): a card definition of its own, kept with the game's inline cards so
         positions and replays know it."""
-        from ..carddb.cards import COLORS, CardDef, Level
+        from ..carddb.cards import COLORS, hand_token
 
         self._expect_manual(cmd)
         if cmd.owner not in (0, 1) or isinstance(cmd.owner, bool):
@@ -1260,8 +1260,7 @@ class Game(Resolution):
             raise IllegalCommand("CR 4-12-2", "a token's BP is a whole number from 1 to 100000")
         st = self.state
         n = sum(1 for c in self.inline_cards if c.token) + 1
-        token = CardDef(id=f"TOKEN-{n}", name=cmd.name.strip(), type="spirit", colors=(cmd.color,), cost=0,
-                        symbols=((cmd.color,),), levels=(Level(1, 1, cmd.bp),), token=True)
+        token = hand_token(f"TOKEN-{n}", cmd.name, cmd.color, cmd.bp)
         if token.id not in self.db:
             if not self._db_owned:  # never add to a database others share: work on this game's own copy
                 self.db = self.db.copy()
@@ -1270,7 +1269,8 @@ class Game(Resolution):
             self.inline_cards.append(token)
         iid = max(st.cards) + 1
         st.cards[iid] = Card(iid, token.id, cmd.owner, "token")
-        self._emit("manual", player=cmd.player, what="token", owner=cmd.owner, card=iid, name=token.name)
+        self._emit("manual", player=cmd.player, what="token", owner=cmd.owner, card=iid, name=token.name,
+                   cid=token.id, color=cmd.color, bp=cmd.bp)
         self._move_card(iid, "field", "token")
         self._move_cores(cmd.owner, "void", iid, 1, False, "token", None)
         self._manual_done()

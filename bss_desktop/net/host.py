@@ -78,6 +78,8 @@ class HostSession:
 
     # ------------------------------------------------------------------ the local session's shape
 
+    seat = HOST_SEAT  # the seat this machine plays
+
     @property
     def pending(self):
         return self.game.pending
@@ -171,6 +173,12 @@ class HostSession:
         await link.send({"type": "welcome", "seat": GUEST_SEAT, "name": self.name, "next": 1})
         self.batches.append(self.stream.batch(game, game.log_events, 0, self.chain))
         await link.send(self.batches[0])
+        self.link = link  # from here on every batch goes out as it is made
+        if self.settings.sandbox:  # a sandbox has no mulligan decisions: both keep (reshuffle by hand if wished)
+            from ..engine.commands import Mulligan
+
+            while game.pending is not None and game.pending.kind == "mulligan":
+                self._apply(Mulligan(game.pending.player, False))
         self._save()
         self.started.set()
 
