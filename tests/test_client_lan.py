@@ -222,3 +222,74 @@ def test_a_lan_sandbox_syncs_free_moves_looks_at_own_deck_and_undoes_by_agreemen
     out = os.environ.get("BSS_DOC_SHOTS")
     if out:
         gw.grab().save(os.path.join(out, "lan-sandbox.png"), "PNG")
+
+
+def test_discovery_lists_a_hosted_game_over_loopback_and_picking_it_fills_the_address(loop, qtbot):
+    """Discovery through the injectable transport, on 127.0.0.1 only (never broadcast in tests)."""
+    from bss_desktop.client.lan import HostWindow, JoinWindow
+
+    async def go():
+        join = JoinWindow(DB, DECKS, discovery_bind=("127.0.0.1", 0))
+        join.look.setChecked(True)
+        await until(lambda: join.browser is not None and join.browser.bound_port, what="the browser to listen")
+        host = HostWindow(DB, DECKS, bind="127.0.0.1", port=0,
+                          discovery_target=("127.0.0.1", join.browser.bound_port))
+        host.name.setText("Aki")
+        host.sandbox.setChecked(True)
+        host.announce.setChecked(True)
+        host.start()
+        await until(lambda: join.found.count() == 1, what="the game in the list")
+        port = host.server.sockets[0].getsockname()[1]
+        item = join.found.item(0)
+        assert "Aki" in item.text() and "sandbox" in item.text()
+        join._pick(item)
+        assert join.address.text() == f"127.0.0.1:{port}" and join.sandbox.isChecked()
+        assert host.announcer.target == ("127.0.0.1", join.browser.bound_port)
+
+    loop.run_until_complete(go())
+
+
+def test_a_restarted_host_resumes_its_autosaved_game_and_the_guest_comes_back(loop, qtbot, tmp_path):
+    from bss_desktop.client.lan import HostWindow
+
+    save = tmp_path / "lan-autosave.json"
+
+    async def go():
+        host, join = _windows()
+        host.autosave = save
+        hw, gw = await _open(host, join)
+        session = host.session
+        policies = {0: RandomPolicy(8), join.remote.guest.seat: RandomPolicy(9)}
+        windows = {0: hw, join.remote.guest.seat: gw}
+        for _ in range(12):
+            pend = session.game.pending
+            w = windows[pend.player]
+            await until(lambda: w.controller.my_decision() and w.model.game.legal_commands(), 10)
+            n = len(session.game.history)
+            w.controller.send(policies[pend.player].choose(w.model.game))
+            await until(lambda: len(session.game.history) > n, 10)
+        played = len(session.game.history)
+        port = hw.server.sockets[0].getsockname()[1]
+        # the host's app dies: its board, server and connection go away
+        hw.server.close()
+        session.link.writer.transport.abort()
+        session.on_status = None
+        await hw.server.wait_closed()
+        hw.hide()
+        # started again: the host window offers the autosaved game
+        again = HostWindow(DB, DECKS, bind="127.0.0.1", port=port, autosave=save)
+        assert again.resume_button.isVisibleTo(again)
+        again.resume()
+        await until(lambda: again.window is not None, what="the resumed board")
+        await until(lambda: again.session.link is not None and join.remote.guest.seq == played, 30,
+                    "the guest to reconnect")
+        assert len(again.session.game.history) == played
+        assert gw.model.game.view(join.remote.guest.seat) == again.session.stream.window.view(again.session.game)
+        # and play goes on from both boards
+        pend = again.session.game.pending
+        w = again.window if pend.player == 0 else gw
+        await until(lambda: w.controller.my_decision() and w.model.game.legal_commands(), 10)
+        w.controller.send(w.model.game.legal_commands()[0])
+        await until(lambda: len(again.session.game.history) == played + 1, 10)
+
+    loop.run_until_complete(go())

@@ -103,6 +103,12 @@ class HostWindow(_LanForm):
         self.start_button = QPushButton("Start hosting")
         self.start_button.clicked.connect(self.start)
         self.lay.addWidget(self.start_button)
+        self.resume_button = QPushButton("Resume the interrupted game (autosaved)")
+        self.resume_button.setToolTip("The game this computer hosted last, as it stood after its last command: "
+                                      "your guest reconnects by itself and nothing is lost")
+        self.resume_button.clicked.connect(self.resume)
+        self.resume_button.setVisible(self._resumable())
+        self.lay.addWidget(self.resume_button)
         self.lay.addWidget(self.info)
         self.info.setText(HONESTY)
         self.session = None
@@ -110,17 +116,44 @@ class HostWindow(_LanForm):
         self.announcer = None
         self.window = None
 
+    def _resumable(self) -> bool:
+        """An autosave of a game that did not end."""
+        import json
+
+        if self.autosave is None or not self.autosave.is_file():
+            return False
+        try:
+            return "result" not in json.loads(self.autosave.read_text())["record"]
+        except (OSError, ValueError, KeyError, TypeError):
+            return False
+
     def start(self) -> None:
         self.start_button.setEnabled(False)
+        self.resume_button.setEnabled(False)
         self._task(self._host())
 
-    async def _host(self) -> None:
+    def resume(self) -> None:
+        """Reload the autosaved game and wait for its guest to reconnect (net/host.py HostSession.restore)."""
+        from ..net.host import HostSession
+
+        try:
+            session = HostSession.restore(self.autosave, self.db)
+        except (OSError, ValueError, KeyError, TypeError) as e:
+            self.info.setText(f"The autosave cannot be resumed: {e}")
+            return
+        self.start_button.setEnabled(False)
+        self.resume_button.setEnabled(False)
+        self._task(self._host(session))
+
+    async def _host(self, session=None) -> None:
         from ..net.host import HostSession
         from ..net.link import serve
 
-        deck_name, cards = self.chosen_deck()
-        self.session = session = HostSession(self.db, cards, deck_name=deck_name, name=self.name.text() or "Host",
-                                             settings=self.ruleset(), autosave=self.autosave)
+        if session is None:
+            deck_name, cards = self.chosen_deck()
+            session = HostSession(self.db, cards, deck_name=deck_name, name=self.name.text() or "Host",
+                                  settings=self.ruleset(), autosave=self.autosave)
+        self.session = session
         try:
             self.server = await serve(session.handle, self.bind, self.port.value())
         except OSError as e:
@@ -133,6 +166,9 @@ class HostWindow(_LanForm):
                           + HONESTY)
         if self.announce.isChecked():
             await self._announce(port)
+        if session.game is not None:  # a resumed game: open the board now; the guest comes back by itself
+            self.info.setText(f"Resumed the game with {session.guest_name}: waiting for them to reconnect to port "
+                              f"{port}.")
         await session.started.wait()
         if self.announcer is not None:
             await self.announcer.stop()
