@@ -403,3 +403,38 @@ def test_random_bytes_from_a_peer_never_crash_the_host(data):
     out = run(_talk(host, raw=(len(data).to_bytes(4, "big") + data) if data[:1] == b"\x00" else data, answers=1))
     assert host.game is None and host.link is None
     assert all(m["type"] == "error" for m in out)
+
+
+def test_keepalive_a_silent_guest_is_dropped_after_the_timeout_and_the_game_waits_for_it():
+    async def go():
+        host, guest = sessions(timeout=0.3)
+        guest.keepalive = 3600  # this guest never pings: its connection looks dead to the host
+        guest.decide = None
+        host_end, guest_end = memory_pair()
+        serving = asyncio.ensure_future(host.handle(host_end))
+        playing = asyncio.ensure_future(guest.play_over(guest_end))
+        await host.started.wait()
+        await asyncio.wait_for(serving, 5)
+        playing.cancel()
+        return host
+
+    host = run(go())
+    assert host.link is None and not host.game.over
+
+
+def test_keepalive_pings_keep_a_quiet_game_alive():
+    async def go():
+        host, guest = sessions(timeout=0.5)
+        guest.keepalive = 0.1
+        guest.decide = None  # the guest thinks for a long time
+        host_end, guest_end = memory_pair()
+        serving = asyncio.ensure_future(host.handle(host_end))
+        playing = asyncio.ensure_future(guest.play_over(guest_end))
+        await host.started.wait()
+        await asyncio.sleep(1.5)
+        alive = host.link is not None and not host.link.closed
+        serving.cancel()
+        playing.cancel()
+        return alive
+
+    assert run(go())
