@@ -1,6 +1,7 @@
 """The `bss-desktop` command: the app by default, plus headless tools.
 
     bss-desktop                                   start the app
+    bss-desktop --paths                           where your settings, cards, decks, games and logs live
     bss-desktop --screenshot FILE [--position FILE]
     bss-desktop simulate --games N --seed S [--decks A,B] [--json]
     bss-desktop replay FILE [--verify]
@@ -75,6 +76,9 @@ def cmd_replay(args) -> int:
         game = replay(rec, db, verify=args.verify)
     except RecordError as e:
         print(f"{args.file}: {e}", file=sys.stderr)
+        return 1
+    except OSError as e:
+        print(f"{args.file}: cannot read it ({e.strerror or e})", file=sys.stderr)
         return 1
     result = game.result
     outcome = "in progress" if result is None else (
@@ -184,6 +188,8 @@ def cmd_cards(args) -> int:
 def build_parser() -> argparse.ArgumentParser:
     parser = argparse.ArgumentParser(prog="bss-desktop", description="Battle Spirits Saga tabletop")
     parser.add_argument("--screenshot", metavar="FILE", help="render the game window offscreen to a PNG and exit")
+    parser.add_argument("--paths", action="store_true", help="print where your settings, imported cards, decks, "
+                                                              "saved games, autosaves and logs live, and exit")
     parser.add_argument("--position", metavar="FILE", help="with --screenshot: the position to show "
                                                              "(default: the shipped demo position)")
     sub = parser.add_subparsers(dest="command")
@@ -245,6 +251,12 @@ def build_parser() -> argparse.ArgumentParser:
 
 def main(argv: list[str] | None = None) -> int:
     args = build_parser().parse_args(argv)
+    if args.paths:
+        from .paths import all_paths
+
+        for name, path in all_paths().items():
+            print(f"{name + ':':16}{path}")
+        return 0
     if args.screenshot:
         from .app.main import screenshot
 

@@ -317,10 +317,13 @@ def test_load_user_db_without_imports_is_a_copy_of_the_shipped_db(tmp_path):
     assert dict(db) == dict(load_default_db())
 
 
-def test_user_cards_dir_is_in_the_user_data_folder():
+def test_user_cards_dir_is_in_the_user_data_folder(monkeypatch):
     import platformdirs
 
+    monkeypatch.delenv("BSS_DESKTOP_HOME", raising=False)  # the platform's folder, as on a player's machine
     assert user_cards_dir() == Path(platformdirs.user_data_dir("bss_desktop")) / "cards" / "imported"
+    monkeypatch.setenv("BSS_DESKTOP_HOME", "/somewhere")
+    assert user_cards_dir() == Path("/somewhere/data/cards/imported")
 
 
 def test_read_records_lists_every_record_with_its_file_and_index():

@@ -27,9 +27,13 @@ class StartWindow(QMainWindow):
         from ..carddb.decks import shipped_decks
         from ..client.settings import AppSettings
 
+        from ..carddb.decks import user_decks
+
         self.settings = AppSettings.load()
         self.db, problem = _card_db()
         self.decks = shipped_decks(self.db)
+        mine, deck_problems = user_decks(self.db)  # the player's own lists, beside the shipped ones
+        self.decks.update({f"my-{name}": deck for name, deck in mine.items()})
         self.windows: list = []
         self.setWindowTitle(f"bss_desktop {__version__} — Battle Spirits Saga")
         self.setStyleSheet("""
@@ -48,6 +52,16 @@ class StartWindow(QMainWindow):
         title = QLabel("Battle Spirits Saga", objectName="Title")
         lay.addWidget(title)
         lay.addWidget(QLabel("A tabletop for two: the rules engine keeps the game legal while you play with the mouse."))
+        first = QHBoxLayout()
+        self.guided = QPushButton("First game? Play a guided game against the computer")
+        self.guided.setStyleSheet("background: #c2410c; border-color: #ea580c;")
+        self.guided.clicked.connect(self.guided_game)
+        first.addWidget(self.guided)
+        self.resume = QPushButton("Resume your last game")
+        self.resume.clicked.connect(self.resume_game)
+        first.addWidget(self.resume)
+        first.addStretch(1)
+        lay.addLayout(first)
         form = QFormLayout()
         self.deck_a, self.deck_b = QComboBox(), QComboBox()
         names = sorted(self.decks, key=lambda n: (not n.endswith("saga"), n))
@@ -91,17 +105,84 @@ class StartWindow(QMainWindow):
         lay.addStretch(1)
         self.setCentralWidget(central)
         self.resize(900, 520)
+        self._update_resume()
+        from ..client.help import add_help_menu
+        from ..client.settings import DEFAULT_HOTKEYS
+
+        add_help_menu(self, lambda: {a: self.settings.key(a) for a in DEFAULT_HOTKEYS})
         if problem:
             self.statusBar().showMessage(f"Imported cards not loaded: {problem}", 20000)
+        elif deck_problems:
+            self.statusBar().showMessage(f"Some of your deck lists were not loaded: {deck_problems[0]}", 20000)
+
+    # ------------------------------------------------------------------ the game in progress (autosaved)
+
+    @staticmethod
+    def autosave_path():
+        from ..paths import autosave_dir
+
+        return autosave_dir() / "game.json"
+
+    def _saved(self):
+        """The autosave of a game that did not finish, or None."""
+        import json
+
+        try:
+            data = json.loads(self.autosave_path().read_text())
+        except (OSError, ValueError):
+            return None
+        if not isinstance(data, dict) or data.get("format") != "bss-autosave" or "result" in data.get("record", {}):
+            return None
+        return data
+
+    def _update_resume(self) -> None:
+        data = self._saved()
+        self.resume.setVisible(data is not None)
+        if data is not None:
+            n = len(data["record"].get("commands", []))
+            mode = "sandbox" if data.get("sandbox") else "game"
+            self.resume.setText(f"Resume your last {mode} ({n} moves)")
+
+    def resume_game(self) -> None:
+        """The autosaved game, replayed to exactly where it stood."""
+        from ..client.main_window import GameWindow
+        from ..engine.errors import RecordError
+        from ..engine.record import replay
+
+        data = self._saved()
+        if data is None:
+            return
+        try:
+            game = replay(data["record"], self.db, verify=False)
+        except (RecordError, KeyError, TypeError) as e:
+            self.statusBar().showMessage(f"The autosaved game cannot be resumed: {e}", 15000)
+            return
+        seats = tuple(data.get("seats") or ("human", "ai"))
+        self._show(GameWindow(game, seats=seats, sandbox=bool(data.get("sandbox")), settings=self.settings,
+                              autosave=self.autosave_path(),
+                              title="bss_desktop — sandbox" if data.get("sandbox") else ""))
+
+    def guided_game(self) -> None:
+        """Two simple preconstructed decks against the computer, with the Guide panel."""
+        from ..client.main_window import GameWindow
+        from ..engine.game import Game
+        from ..engine.rng import seed_from
+
+        a, b = ("red-vanilla", "blue-vanilla") if {"red-vanilla", "blue-vanilla"} <= set(self.decks) else (
+            self.deck_a.currentData(), self.deck_b.currentData())
+        game = Game.new(self.db, [self.decks[a].cards, self.decks[b].cards], seed_from("guided", os.getpid()),
+                        deck_names=[a, b], settings=self.settings.ruleset())
+        self._show(GameWindow(game, seats=("human", "ai"), settings=self.settings, guide=True,
+                              autosave=self.autosave_path(), title="bss_desktop — a guided first game"))
 
     def open_lan(self, which: str, *, port: int | None = None, address: str = ""):
         """The host or join window (their network work runs on the qasync loop)."""
         from ..client.lan import DEFAULT_PORT, HostWindow, JoinWindow
-        from ..client.settings import user_data_dir
+        from ..paths import autosave_dir
 
         if which == "host":
             window = HostWindow(self.db, self.decks, self.settings, port=DEFAULT_PORT if port is None else port,
-                                autosave=user_data_dir() / "lan-autosave.json")
+                                autosave=autosave_dir() / "lan-host.json")
         else:
             window = JoinWindow(self.db, self.decks, self.settings, address=address)
         window.gameOpened.connect(self._show)
@@ -119,7 +200,7 @@ class StartWindow(QMainWindow):
         seed = seed_from("local", a, b, os.getpid(), len(self.windows))
         game = Game.new(self.db, [self.decks[a].cards, self.decks[b].cards], seed, deck_names=[a, b],
                         settings=self.settings.ruleset())
-        self._show(GameWindow(game, seats=seats, settings=self.settings))
+        self._show(GameWindow(game, seats=seats, settings=self.settings, autosave=self.autosave_path()))
 
     def open_sandbox(self) -> None:
         """A sandbox with the two chosen decks, set up as for a game (both players keep their hands)."""
@@ -134,7 +215,8 @@ class StartWindow(QMainWindow):
                         first_player=0, settings=Ruleset(sandbox=True), deck_names=[a, b])
         game.apply(Mulligan(0, False))
         game.apply(Mulligan(1, False))
-        self._show(GameWindow(game, sandbox=True, title="bss_desktop — sandbox", settings=self.settings))
+        self._show(GameWindow(game, sandbox=True, title="bss_desktop — sandbox", settings=self.settings,
+                              autosave=self.autosave_path()))
 
     def open_demo(self) -> None:
         from ..client.main_window import GameWindow
@@ -171,12 +253,25 @@ class StartWindow(QMainWindow):
         self._dialog = SettingsDialog(self.settings, self)
         self._dialog.open()  # not exec(): no nested event loop under qasync
 
+    def changeEvent(self, event) -> None:
+        super().changeEvent(event)
+        from PySide6.QtCore import QEvent
+
+        if event.type() == QEvent.ActivationChange and self.isActiveWindow():
+            self._update_resume()  # a game closed meanwhile may now be resumable
+
     def _show(self, window) -> None:
         self.windows.append(window)
         window.resize(1440, 900)
         if hasattr(window, "restore_geometry"):
             window.restore_geometry()
         window.show()
+
+
+def app_icon():
+    from PySide6.QtGui import QIcon
+
+    return QIcon(str(assets_dir() / "icon" / "bss-desktop.svg"))
 
 
 def _card_db():
@@ -196,7 +291,14 @@ def run(start: str | None = None, port: int | None = None, address: str = "") ->
     """The app; `start` "host" or "join" opens that LAN window at once (bss-desktop host / join)."""
     from ..client.theme import apply_dark_theme
 
+    from . import crash
+
+    crash.setup_logging()
+    crash.install()
     app = QApplication.instance() or QApplication(sys.argv)
+    app.setApplicationName("bss_desktop")
+    app.setDesktopFileName("bss-desktop")  # matches packaging/bss-desktop.desktop
+    app.setWindowIcon(app_icon())
     apply_dark_theme(app)
     window = StartWindow()
     window.show()
@@ -210,6 +312,7 @@ def run(start: str | None = None, port: int | None = None, address: str = "") ->
 
     # Python 3.11: asyncio.run has no loop_factory, asyncio.Runner does
     with asyncio.Runner(loop_factory=qasync.QEventLoop) as runner:
+        runner.get_loop().set_exception_handler(crash.loop_handler)
         runner.run(main())
     return 0
 

@@ -215,6 +215,27 @@ def shipped_decks(db: CardDB) -> dict[str, Deck]:
     return {p.stem: load_deck_file(p, db) for p in sorted((cards_dir() / "decks").glob("*.txt"))}
 
 
+def user_decks(db: CardDB, folder=None) -> tuple[dict[str, Deck], list[str]]:
+    """The player's own deck lists (``paths.decks_dir()/*.txt`` by default), keyed by file stem, and a problem
+    line for each file that could not be read (naming the file and line), so one bad file hides nothing else."""
+    from ..paths import decks_dir
+
+    folder = Path(folder) if folder is not None else decks_dir()
+    decks, problems = {}, []
+    for p in sorted(folder.glob("*.txt")) if folder.is_dir() else ():
+        try:
+            deck = load_deck_file(p, db)
+        except (DeckListError, OSError, UnicodeDecodeError) as e:
+            problems.append(str(e))
+            continue
+        broken = validate_deck(deck.cards, db)
+        if broken:
+            problems.append(f"{display_path(p)}: breaks the deck rules (CR 5-1): " + "; ".join(broken))
+        else:
+            decks[p.stem] = deck
+    return decks, problems
+
+
 def deck_to_text(deck: Deck, db: CardDB) -> str:
     """The deck in the ``4x ID: Name`` format (copies of one id grouped at its first appearance)."""
     name = " ".join(deck.name.split()) or "Untitled deck"

@@ -47,10 +47,10 @@ NONE_MARKS = ("", "-", "—", "–", "none", "n/a")  # "no reduction", "no symbo
 
 
 def user_cards_dir() -> Path:
-    """Where imported set files live: ``<user data dir>/cards/imported``."""
-    import platformdirs
+    """Where imported set files live: ``<user data dir>/cards/imported`` (bss_desktop/paths.py)."""
+    from ..paths import cards_dir
 
-    return Path(platformdirs.user_data_dir("bss_desktop")) / "cards" / "imported"
+    return cards_dir()
 
 
 # ------------------------------------------------------------------ the report

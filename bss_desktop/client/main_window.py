@@ -64,7 +64,7 @@ class CoverScreen(QWidget):
 
 class GameWindow(QMainWindow):
     def __init__(self, game, *, seats=("human", "ai"), title: str = "", image_dir=None, animation_ms: int = 180,
-                 sandbox: bool = False, settings=None, session=None):
+                 sandbox: bool = False, settings=None, session=None, guide: bool = False, autosave=None):
         super().__init__()
         self.setWindowTitle(title or "bss_desktop — Battle Spirits Saga")
         self.game = game
@@ -109,6 +109,17 @@ class GameWindow(QMainWindow):
         self.addDockWidget(Qt.RightDockWidgetArea, chat_dock)
         self.tabifyDockWidget(log_dock, chat_dock)
         log_dock.raise_()
+        self.guide = None
+        if guide:  # the guided first game: what to do now, and the rule
+            from .guide import GuidePanel
+
+            self.guide = GuidePanel()
+            guide_dock = QDockWidget("Guide", self)
+            guide_dock.setObjectName("GuideDock")
+            guide_dock.setWidget(self.guide)
+            self.addDockWidget(Qt.RightDockWidgetArea, guide_dock)
+            self.splitDockWidget(dock, guide_dock, Qt.Vertical)
+            self.resizeDocks([dock, guide_dock], [300, 300], Qt.Vertical)
         for d in (dock, log_dock):
             d.setMinimumWidth(260)
         self.resizeDocks([dock, log_dock], [300, 300], Qt.Horizontal)
@@ -147,6 +158,39 @@ class GameWindow(QMainWindow):
             self.log.appendPlainText(f"Position loaded: turn {st.turn}, Player {st.turn_player + 1}'s {st.step} step.")
         self._menus()
         self.statusBar().showMessage("Hover a card to see it; right-click a card for what you can do with it.")
+        self.seats, self.sandbox = tuple(seats), sandbox
+        self.autosave = autosave  # the game in progress is written here after every command (bss_desktop/paths.py)
+        self._save_timer = None
+        if self.guide is not None or autosave is not None:
+            self.model.changed.connect(self._after_command)
+            if hasattr(self.controller, "gameReplaced"):  # a sandbox undo rebuilds the game without events
+                self.controller.gameReplaced.connect(lambda _game: self._after_command([]))
+            self._after_command([])
+
+    def _after_command(self, _events) -> None:
+        if self.guide is not None:
+            self.guide.follow(self.model.game, self.controller.viewer)
+        if self.autosave is not None:  # once the board is redrawn, not in the way of it
+            from PySide6.QtCore import QTimer
+
+            if self._save_timer is None:
+                self._save_timer = QTimer(self, singleShot=True, interval=0)
+                self._save_timer.timeout.connect(self.save_now)
+            self._save_timer.start()
+
+    def save_now(self) -> None:
+        """Autosave: the record (which replays to this very state), the seats and the mode, written atomically."""
+        import json
+
+        from ..engine.record import to_record
+        from ..paths import write_atomically
+
+        data = {"format": "bss-autosave", "version": 1, "record": to_record(self.model.game),
+                "seats": list(self.seats), "sandbox": self.sandbox}
+        try:
+            write_atomically(self.autosave, json.dumps(data), durable=False)
+        except OSError as e:
+            self.statusBar().showMessage(f"Could not autosave to {self.autosave}: {e}", 10000)
 
     def _my_name(self) -> str:
         names = getattr(self.model.game, "names", None) or [None, None]
@@ -175,6 +219,9 @@ class GameWindow(QMainWindow):
         quit_action.setShortcut("Ctrl+W")
         quit_action.triggered.connect(self.close)
         game_menu.addAction(quit_action)
+        from .help import add_help_menu
+
+        add_help_menu(self, lambda: self.controller.keys)
 
     def restore_geometry(self) -> None:
         saved = (self.settings.geometry.get("game") if self.settings is not None else None)

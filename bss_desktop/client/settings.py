@@ -1,16 +1,15 @@
-"""The player's settings, kept as JSON in the platform's config folder (platformdirs)."""
+"""The player's settings, kept as JSON in the platform's config folder (bss_desktop/paths.py)."""
 from __future__ import annotations
 
 import json
 from dataclasses import asdict, dataclass, field, fields
 from pathlib import Path
 
-import platformdirs
 from PySide6.QtGui import QKeySequence
 from PySide6.QtWidgets import (QCheckBox, QDialog, QDialogButtonBox, QFileDialog, QFormLayout, QHBoxLayout,
                                QKeySequenceEdit, QLineEdit, QPushButton, QSpinBox, QWidget)
 
-APP = "bss_desktop"
+from .. import paths
 
 # Keyboard shortcuts by action; players may rebind any of them (AppSettings.hotkeys holds the changes).
 DEFAULT_HOTKEYS = {
@@ -28,21 +27,16 @@ HOTKEY_NAMES = {
 
 
 def settings_path() -> Path:
-    return Path(platformdirs.user_config_dir(APP)) / "settings.json"
-
-
-def user_data_dir() -> Path:
-    """The player's data folder (imported cards, images, LAN autosaves)."""
-    return Path(platformdirs.user_data_dir(APP))
+    return paths.settings_file()
 
 
 def user_images_dir() -> Path:
     """Where a player's own card images go by default: <card id>.png or .jpg replaces the drawn face."""
-    return Path(platformdirs.user_data_dir(APP)) / "images"
+    return paths.images_dir()
 
 
 def sounds_dir() -> Path:
-    return Path(platformdirs.user_cache_dir(APP)) / "sounds"
+    return paths.cache_dir() / "sounds"
 
 
 @dataclass
@@ -75,11 +69,7 @@ class AppSettings:
         return cls(**kw)
 
     def save(self, path: Path | None = None) -> None:
-        path = path or settings_path()
-        path.parent.mkdir(parents=True, exist_ok=True)
-        tmp = path.with_suffix(".tmp")
-        tmp.write_text(json.dumps(asdict(self), indent=1))
-        tmp.replace(path)  # atomic: a crash never leaves half a file
+        paths.write_atomically(path or settings_path(), json.dumps(asdict(self), indent=1))
 
     def ruleset(self):
         from ..engine.settings import Ruleset

@@ -1,0 +1,92 @@
+"""Where the player's own files live: the one place that names them (platformdirs; no Qt).
+
+Shipped data (cards, decks, assets) is found by `resources.py`; everything a
+player makes or that the app writes for them goes in the platform's folders:
+
+    settings      <config>/settings.json
+    cards         <data>/cards/imported/*.yaml   (bss-desktop import-cards)
+    decks         <data>/decks/*.txt             (your own deck lists: listed beside the shipped ones)
+    images        <data>/images/<card id>.png    (your card images replace the drawn faces)
+    games         <data>/games/                  (saved game records and positions)
+    autosave      <data>/autosave/               (the game in progress, after every command; the LAN host's game)
+    logs          <log>/bss-desktop.log          (what went wrong, for a bug report)
+    cache         <cache>/                       (generated table sounds)
+
+`BSS_DESKTOP_HOME`, if set, puts all of them under one folder (tests, portable installs).
+"""
+from __future__ import annotations
+
+import os
+from pathlib import Path
+
+import platformdirs
+
+APP = "bss_desktop"
+
+
+def _base(kind: str) -> Path:
+    home = os.environ.get("BSS_DESKTOP_HOME")
+    if home:
+        return Path(home) / kind
+    return Path({"config": platformdirs.user_config_dir, "data": platformdirs.user_data_dir,
+                 "log": platformdirs.user_log_dir, "cache": platformdirs.user_cache_dir}[kind](APP))
+
+
+def config_dir() -> Path:
+    return _base("config")
+
+
+def data_dir() -> Path:
+    return _base("data")
+
+
+def settings_file() -> Path:
+    return config_dir() / "settings.json"
+
+
+def cards_dir() -> Path:
+    return data_dir() / "cards" / "imported"
+
+
+def decks_dir() -> Path:
+    return data_dir() / "decks"
+
+
+def images_dir() -> Path:
+    return data_dir() / "images"
+
+
+def games_dir() -> Path:
+    return data_dir() / "games"
+
+
+def autosave_dir() -> Path:
+    return data_dir() / "autosave"
+
+
+def log_file() -> Path:
+    return _base("log") / "bss-desktop.log"
+
+
+def cache_dir() -> Path:
+    return _base("cache")
+
+
+def all_paths() -> dict[str, Path]:
+    """Every folder and file the app uses for the player, by name (`bss-desktop --paths`, the About box)."""
+    return {"settings": settings_file(), "imported cards": cards_dir(), "your decks": decks_dir(),
+            "card images": images_dir(), "saved games": games_dir(), "autosaves": autosave_dir(),
+            "log": log_file(), "cache": cache_dir()}
+
+
+def write_atomically(path: Path, text: str, *, durable: bool = True) -> None:
+    """Write a file so that a crash of the app leaves the old version or the new one, never half of one.
+    `durable` also waits for the disk (survives a power cut); the per-command autosave skips that wait."""
+    path.parent.mkdir(parents=True, exist_ok=True)
+    tmp = path.with_name(path.name + ".tmp")
+    with open(tmp, "w", encoding="utf-8") as f:
+        f.write(text)
+        if durable:
+            f.flush()
+            os.fsync(f.fileno())
+    os.replace(tmp, path)
