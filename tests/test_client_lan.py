@@ -61,6 +61,23 @@ def _windows():
     return host, join
 
 
+async def _play(host, join, moves: int, seeds=(5, 6)):
+    """Both boards play `moves` commands through their controllers (a random player on each side)."""
+    session = host.session
+    policies = {0: RandomPolicy(seeds[0]), join.remote.guest.seat: RandomPolicy(seeds[1])}
+    windows = {0: host.window, join.remote.guest.seat: join.window}
+    for _ in range(moves):
+        if session.game.over:
+            break
+        pend = session.game.pending
+        w = windows[pend.player]
+        await until(lambda: w.controller.my_decision() and w.model.game.legal_commands(), 10,
+                    f"seat {pend.player}'s board to offer its decision")
+        n = len(session.game.history)
+        assert w.controller.send(policies[pend.player].choose(w.model.game))
+        await until(lambda: len(session.game.history) > n, 10, "the host to apply the command")
+
+
 async def _open(host, join):
     host.start()
     await until(lambda: host.server is not None, what="the host to listen")
@@ -100,18 +117,7 @@ def test_both_boards_play_a_game_through_their_controllers_and_the_guest_audit_s
         host, join = _windows()
         hw, gw = await _open(host, join)
         session, remote = host.session, join.remote
-        policies = {0: RandomPolicy(3), remote.guest.seat: RandomPolicy(4)}
-        windows = {0: hw, remote.guest.seat: gw}
-        sent = 0
-        while not session.game.over and sent < 400:
-            pend = session.game.pending
-            w = windows[pend.player]
-            await until(lambda: w.controller.my_decision() and w.model.game.legal_commands(), 10,
-                        f"seat {pend.player}'s board to offer its decision")
-            n = len(session.game.history)
-            assert w.controller.send(policies[pend.player].choose(w.model.game))
-            await until(lambda: len(session.game.history) > n, 10, "the host to apply the command")
-            sent += 1
+        await _play(host, join, 400, (3, 4))
         assert session.game.over
         await until(lambda: "audit passed" in gw.log.toPlainText(), 20, "the guest's audit in its log")
         # both boards end on the same result
@@ -151,18 +157,7 @@ def test_screenshots_of_a_lan_game_for_the_docs(loop, qtbot, tmp_path):
     async def go():
         host, join = _windows()
         hw, gw = await _open(host, join)
-        session = host.session
-        policies = {0: RandomPolicy(5), 1: RandomPolicy(6)}
-        windows = {0: hw, join.remote.guest.seat: gw}
-        for _ in range(24):
-            if session.game.over:
-                break
-            pend = session.game.pending
-            w = windows[pend.player]
-            await until(lambda: w.controller.my_decision() and w.model.game.legal_commands(), 10)
-            n = len(session.game.history)
-            w.controller.send(policies[pend.player].choose(w.model.game))
-            await until(lambda: len(session.game.history) > n, 10)
+        await _play(host, join, 24)
         await asyncio.sleep(0.3)
         gw.chat.message.emit("nice summon!")
         await until(lambda: "nice summon" in hw.chat.view.toPlainText())
@@ -259,15 +254,7 @@ def test_a_restarted_host_resumes_its_autosaved_game_and_the_guest_comes_back(lo
         host.autosave = save
         hw, gw = await _open(host, join)
         session = host.session
-        policies = {0: RandomPolicy(8), join.remote.guest.seat: RandomPolicy(9)}
-        windows = {0: hw, join.remote.guest.seat: gw}
-        for _ in range(12):
-            pend = session.game.pending
-            w = windows[pend.player]
-            await until(lambda: w.controller.my_decision() and w.model.game.legal_commands(), 10)
-            n = len(session.game.history)
-            w.controller.send(policies[pend.player].choose(w.model.game))
-            await until(lambda: len(session.game.history) > n, 10)
+        await _play(host, join, 12, (8, 9))
         played = len(session.game.history)
         port = hw.server.sockets[0].getsockname()[1]
         # the host's app dies: its board, server and connection go away

@@ -231,12 +231,7 @@ class GuestSession:
         """An agreed undo: the view goes back to the one after command `seq`, checked against the host's hash."""
         if msg["seq"] > self.seq:
             raise PeerError("desync", f"a rewind to command {msg['seq']} is ahead of this game ({self.seq})")
-        try:
-            view = apply_patch(self.view, msg["patch"])
-        except PatchError as e:
-            raise PeerError("desync", f"rewind: {e}") from None
-        if not isinstance(view, dict) or view_hash(view) != msg["view_hash"]:
-            raise PeerError("desync", "rewind: the view does not match the host's hash")
+        view = self._patched(msg, "rewind")
         for seq in [s for s in self.received.batches if s > msg["seq"]]:
             del self.received.batches[seq]  # those commands are no longer part of the game
         self.view, self.seq, self.chain, self.legal = view, msg["seq"], msg["chain"], msg["legal"]
@@ -260,12 +255,7 @@ class GuestSession:
     def _batch(self, msg: dict) -> None:
         if msg["seq"] != self.seq + 1:
             raise PeerError("desync", f"expected batch {self.seq + 1}, the host sent {msg['seq']}")
-        try:
-            view = apply_patch(self.view, msg["patch"])
-        except PatchError as e:
-            raise PeerError("desync", f"batch {msg['seq']}: {e}") from None
-        if not isinstance(view, dict) or view_hash(view) != msg["view_hash"]:
-            raise PeerError("desync", f"batch {msg['seq']}: the view does not match the host's hash")
+        view = self._patched(msg, f"batch {msg['seq']}")
         self.view, self.seq, self.chain, self.legal = view, msg["seq"], msg["chain"], msg["legal"]
         self.received.batches[msg["seq"]] = (msg["chain"], batch_digest(msg["events"], msg["view_hash"]))
         self.in_flight = None  # the game moved: whatever was on its way was applied or overtaken
@@ -273,6 +263,16 @@ class GuestSession:
             self.on_batch(msg, view)
         if not self.resuming:
             self._maybe_decide()
+
+    def _patched(self, msg: dict, what: str) -> dict:
+        """Our view with the host's patch applied, if it hashes to what the host says; else the host is refused."""
+        try:
+            view = apply_patch(self.view, msg["patch"])
+        except PatchError as e:
+            raise PeerError("desync", f"{what}: {e}") from None
+        if not isinstance(view, dict) or view_hash(view) != msg["view_hash"]:
+            raise PeerError("desync", f"{what}: the view does not match the host's hash")
+        return view
 
     async def _record_part(self, link: Link, msg: dict) -> bool:
         self._parts.append(msg)
