@@ -61,13 +61,15 @@ def _windows():
     return host, join
 
 
-async def _play(host, join, moves: int, seeds=(5, 6)):
-    """Both boards play `moves` commands through their controllers (a random player on each side)."""
+async def _play(host, join, moves: int, seeds=(5, 6), until_=None):
+    """Both boards play `moves` commands through their controllers (a random player on each side), or until
+    `until_()` holds."""
     session = host.session
     policies = {0: RandomPolicy(seeds[0]), join.remote.guest.seat: RandomPolicy(seeds[1])}
     windows = {0: host.window, join.remote.guest.seat: join.window}
     for _ in range(moves):
-        if session.game.over:
+        await until(lambda: join.remote.guest.seq == len(session.game.history), 10, "the guest to catch up")
+        if session.game.over or (until_ is not None and until_()):
             break
         pend = session.game.pending
         w = windows[pend.player]
@@ -278,5 +280,42 @@ def test_a_restarted_host_resumes_its_autosaved_game_and_the_guest_comes_back(lo
         await until(lambda: w.controller.my_decision() and w.model.game.legal_commands(), 10)
         w.controller.send(w.model.game.legal_commands()[0])
         await until(lambda: len(again.session.game.history) == played + 1, 10)
+
+    loop.run_until_complete(go())
+
+
+def test_the_guest_summons_through_its_payment_panel_and_the_host_engine_applies_that_payment(loop, qtbot):
+    from bss_desktop.engine.commands import Summon
+
+    async def go():
+        host, join = _windows()
+        hw, gw = await _open(host, join)
+        session, guest = host.session, join.remote.guest
+        seat = guest.seat
+        def guest_may_summon():
+            pend = session.game.pending
+            return pend is not None and pend.kind == "main" and pend.player == seat and any(
+                isinstance(c, Summon) and c.pay for c in gw.model.game.legal_commands())
+
+        await _play(host, join, 300, (11, 12), until_=guest_may_summon)
+        if not guest_may_summon():
+            pytest.skip("no summon came up for the guest in this game")
+        summons = [c for c in gw.model.game.legal_commands() if isinstance(c, Summon) and c.pay]
+        card = summons[0].card
+        gw.controller.quick_pay = False
+        assert gw.controller.play(card)
+        panel = gw.bar.panel
+        await until(lambda: panel.ok.isEnabled(), what="a payment the panel accepts")
+        cost = gw.model.game.cost_of(card)
+        assert f"cost {cost}" in panel.findChildren(type(panel.summary))[0].text() or panel.cost == cost
+        n = len(session.game.history)
+        panel._confirm()
+        await until(lambda: len(session.game.history) == n + 1, what="the host to apply the summon")
+        applied = session.game.history[-1]
+        real = session.stream.window.real.get(card, None)
+        assert isinstance(applied, Summon) and applied.player == seat
+        assert session.game.state.cards[applied.card].zone == "field"
+        assert sum(c for _, c in applied.pay) + applied.pay_soul == cost
+        assert real is None or applied.card == real
 
     loop.run_until_complete(go())
