@@ -204,6 +204,11 @@ def _card_id_of(node: yaml.Node) -> str | None:
     return None
 
 
+# libyaml's loader when PyYAML was built with it: ten times faster on the shipped sets (start-up), same nodes,
+# same line marks for error messages; the pure-Python loader otherwise
+_LOADER = getattr(yaml, "CSafeLoader", yaml.SafeLoader)
+
+
 def load_set_file(path: str | Path) -> list[CardDef]:
     """Read one set file (``set: {id, name}`` and ``cards: [...]``) into CardDefs, checking every card."""
     shown = display_path(path)
@@ -212,7 +217,7 @@ def load_set_file(path: str | Path) -> list[CardDef]:
     except UnicodeDecodeError as e:
         raise CardDataError(f"not UTF-8 text ({e.reason} at byte {e.start})", file=shown) from None
 
-    loader = yaml.SafeLoader(text)
+    loader = _LOADER(text)
     try:
         root = loader.get_single_node()
         if root is None:

@@ -12,7 +12,8 @@ from PySide6.QtGui import QBrush, QColor, QLinearGradient, QPainter
 from PySide6.QtWidgets import QGraphicsEllipseItem, QGraphicsScene
 
 from .items import HIGHLIGHT, Z_DRAG, ArrowItem, CardItem, PileItem, ZoneItem, draw_core
-from .layout import CARD_H, CARD_W, SCENE_H, SCENE_W, field_slots, hand_slots, pile_slot, zone_at, zone_rect
+from .layout import (CARD_H, CARD_W, SCENE_H, SCENE_W, field_slots_t, hand_slots_t, pile_slot, zone_at,
+                     zone_rect)
 
 ZONE_TITLES = {"field": "Field", "hand": "Hand", "deck": "Deck", "trash": "Trash", "burst": "Burst"}
 PILE_TITLES = {"life": "Life", "reserve": "Reserve", "trash_cores": "Trash (cores)"}
@@ -86,76 +87,126 @@ class BoardScene(QGraphicsScene):
         `db`: the game's card database, when it may have changed (tokens made by hand add cards to it)."""
         if db is not None:
             self.db = db
+        db = self.db
         self.view_data = view
         self.viewer = view["viewer"]
+        cards = self.cards
         seen = set()
         for p, pv in enumerate(view["players"]):
             side = self.side_of(p)
-            for loc in ("life", "reserve", "trash_cores"):
+            soul = pv["soul"]
+            for loc, soul_loc in (("life", "life"), ("reserve", "reserve"), ("trash_cores", "trash")):
                 pile = self.piles[(loc, side)]
                 pile.owner = p
-                soul_here = pv["soul"] == {"trash_cores": "trash"}.get(loc, loc)
-                pile.set_cores(pv[loc], soul_here)
-            field = pv["field"]
-            spirits = [c for c in field if self.db[c["cid"]].type == "spirit"]
-            nexuses = [c for c in field if self.db[c["cid"]].type != "spirit"]
-            for c, (x, y) in zip(spirits + nexuses, field_slots(len(spirits), len(nexuses), side)):
-                item = self._card(c["card"], c["cid"], side, animate)
+                pile.set_cores(pv[loc], soul == soul_loc)
+            spirits, nexuses = [], []
+            for c in pv["field"]:
+                (spirits if db[c["cid"]].type == "spirit" else nexuses).append(c)
+            for c, (x, y) in zip(spirits + nexuses, field_slots_t(len(spirits), len(nexuses), side)):
+                key = c["card"]
+                card = db[c["cid"]]
+                level, bp = c["level"], c["bp"]
+                printed = card.bp_at(level) if card.type == "spirit" else None
+                placed = ("field", p, side, x, y, c["exhausted"], c["cores"], soul == key, level, bp, printed)
+                seen.add(key)
+                item = cards.get(key)
+                if item is not None and item._synced == placed and item.card is card:
+                    continue  # nothing about it changed
+                item = self._card(key, card, side, animate)
+                item._synced = None
                 item.zone, item.owner = "field", p
-                changed = (item.cores, item.soul, item.level, item.bp) != (c["cores"], pv["soul"] == c["card"],
-                                                                           c["level"], c["bp"])
-                item.cores, item.soul, item.level, item.bp = c["cores"], pv["soul"] == c["card"], c["level"], c["bp"]
-                d = self.db[c["cid"]]
-                item.printed_bp = d.bp_at(c["level"]) if d.type == "spirit" else None
+                new = (c["cores"], soul == key, level, bp)
+                changed = (item.cores, item.soul, item.level, item.bp) != new
+                item.cores, item.soul, item.level, item.bp = new
+                item.printed_bp = printed
                 item.set_exhausted(c["exhausted"], animate)
                 item.move_to(x, y, animate)
                 if changed:
                     item.update()
-                seen.add(item.key)
+                self._placed(item, placed)
             hand = pv["hand"]
             if hand is None:  # the opponent's hand: backs only (CR 3-3-3)
                 keys = [("hand", p, i) for i in range(pv["hand_count"])]
-                cids = [None] * len(keys)
+                hand_cards = [None] * len(keys)
             else:
                 keys = [h["card"] for h in hand]
-                cids = [h["cid"] for h in hand]
-            for key, cid, (x, y) in zip(keys, cids, hand_slots(len(keys), side)):
-                item = self._card(key, cid, side, animate)
+                hand_cards = [db[h["cid"]] for h in hand]
+            for key, card, (x, y) in zip(keys, hand_cards, hand_slots_t(len(keys), side)):
+                seen.add(key)
+                placed = ("hand", p, side, x, y)
+                item = cards.get(key)
+                if item is not None and item._synced == placed and item.card is card:
+                    continue
+                item = self._card(key, card, side, animate)
+                item._synced = None
                 item.zone, item.owner = "hand", p
                 item.set_exhausted(False, False)
                 item.move_to(x, y, animate)
-                seen.add(key)
+                self._placed(item, placed)
             if pv["deck_count"]:
-                item = self._card(("deck", p), None, side, False)
-                item.zone, item.owner = "deck", p
-                item.move_to(*pile_slot("deck", side), False)
-                seen.add(item.key)
-            self.zones[("deck", side)].count_text = str(pv["deck_count"])
-            self.zones[("trash", side)].count_text = str(len(pv["trash"])) if pv["trash"] else ""
-            self.zones[("hand", side)].count_text = str(pv["hand_count"])
+                key = ("deck", p)
+                seen.add(key)
+                x, y = pile_slot("deck", side)
+                placed = ("deck", p, side, x, y)
+                item = cards.get(key)
+                if item is None or item._synced != placed or item.card is not None:
+                    item = self._card(key, None, side, False)
+                    item._synced = None
+                    item.zone, item.owner = "deck", p
+                    item.move_to(x, y, False)
+                    self._placed(item, placed)
+            self._count(("deck", side), str(pv["deck_count"]))
+            self._count(("trash", side), str(len(pv["trash"])) if pv["trash"] else "")
+            self._count(("hand", side), str(pv["hand_count"]))
             if pv["trash"]:  # the top card of the trash, face up (CR 3-4-2)
                 top = pv["trash"][-1]
-                item = self._card(top["card"], top["cid"], side, animate)
-                item.zone, item.owner = "trash", p
-                item.set_exhausted(False, animate)
-                item.move_to(*pile_slot("trash", side), animate)
-                seen.add(item.key)
+                key = top["card"]
+                card = db[top["cid"]]
+                seen.add(key)
+                x, y = pile_slot("trash", side)
+                placed = ("trash", p, side, x, y)
+                item = cards.get(key)
+                if item is None or item._synced != placed or item.card is not card:
+                    item = self._card(key, card, side, animate)
+                    item._synced = None
+                    item.zone, item.owner = "trash", p
+                    item.set_exhausted(False, animate)
+                    item.move_to(x, y, animate)
+                    self._placed(item, placed)
             burst = pv["burst"]
             if burst is not None:
                 key = burst["card"] if "card" in burst else ("burst", p)
-                item = self._card(key, burst.get("cid"), side, animate)
-                item.zone, item.owner = "burst", p
-                item.move_to(*pile_slot("burst", side), animate)
+                cid = burst.get("cid")
+                card = db[cid] if cid is not None else None
                 seen.add(key)
-        for key in [k for k in self.cards if k not in seen]:
-            self.removeItem(self.cards.pop(key))
-        for z in self.zones.values():
-            z.update()
+                x, y = pile_slot("burst", side)
+                placed = ("burst", p, side, x, y)
+                item = cards.get(key)
+                if item is None or item._synced != placed or item.card is not card:
+                    item = self._card(key, card, side, animate)
+                    item._synced = None
+                    item.zone, item.owner = "burst", p
+                    item.move_to(x, y, animate)
+                    self._placed(item, placed)
+        if len(seen) != len(cards):
+            for key in [k for k in cards if k not in seen]:
+                self.removeItem(cards.pop(key))
         self._sync_arrows(view)
 
-    def _card(self, key, cid, side: str, animate: bool) -> CardItem:
+    def _count(self, zone: tuple, text: str) -> None:
+        z = self.zones[zone]
+        if z.count_text != text:
+            z.count_text = text
+            z.update()
+
+    @staticmethod
+    def _placed(item: CardItem, placed: tuple) -> None:
+        """Remember where sync put `item`, so the next sync can leave it alone while that stays the same;
+        not while it is still moving or turning there."""
+        item._synced = placed if item.settled() else None
+
+    def _card(self, key, card, side: str, animate: bool) -> CardItem:
         item = self.cards.get(key)
-        card = self.db[cid] if cid is not None else None
         if item is None:
             item = CardItem(key, self)
             item.card = card
@@ -235,6 +286,7 @@ class BoardScene(QGraphicsScene):
 
     def dropped(self, item: CardItem, pos: QPointF, origin: QPointF) -> None:
         hit = zone_at(pos.x(), pos.y())
+        item._synced = None
         item.setPos(origin)  # the card goes back unless the game moves it (the next sync)
         if hit is not None:
             self.cardDropped.emit(item.key, hit[0], hit[1])

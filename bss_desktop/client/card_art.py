@@ -947,22 +947,58 @@ def _timing_fill(tag: str, rect_h: float, left: float, right: float):
     return g
 
 
-def _paint_face(p: QPainter, card, w: float, h: float, level, bp, printed_bp) -> None:
-    u = min(w / 100.0, h / (100.0 / CARD_ASPECT))
-    outer = QRectF(0, 0, w, h)
-    cols = _card_colors(card)
-    _frame(p, outer, cols, u)
+def _paint_chrome(p: QPainter, w: float, h: float, cols: list[QColor], u: float, *, drawn: bool = False) -> QRectF:
+    """The frame and the empty name bar: everything drawn before anything particular to the card.
+
+    drawn: the image already holds them (a copy of `_chrome_image`); only the painter is set up as drawing them
+    would leave it. Returns the name bar's rect."""
+    if not drawn:
+        _frame(p, QRectF(0, 0, w, h), cols, u)
     m = 3.4 * u  # frame thickness to the card body
     left, right = m + 0.9 * u, w - m - 0.9 * u
-
-    # ---- header: name bar with the cost circle over its left end
     name_bar = QRectF(left, m + 0.9 * u, right - left, 13.0 * u)
     g = QLinearGradient(name_bar.topLeft(), name_bar.bottomLeft())
     g.setColorAt(0, QColor("#2e3340"))
     g.setColorAt(1, QColor("#12141a"))
     p.setPen(QPen(_alpha(_mix(cols[0], _WHITE, 0.3), 160), max(0.8, 0.35 * u)))
     p.setBrush(g)
-    p.drawRoundedRect(name_bar, 2.2 * u, 2.2 * u)
+    if not drawn:
+        p.drawRoundedRect(name_bar, 2.2 * u, 2.2 * u)
+    return name_bar
+
+
+_CHROME = _LayerCache(16 * 1024 * 1024)
+
+
+def _chrome_image(cols: list[QColor], width: int, height: int, dpr: float) -> tuple[QImage, float, float]:
+    """A new face image (as `_new_image`) holding the frame and name bar for these colours, as `_paint_chrome`
+    draws them on a blank image; they are drawn once per colours and size (every red card shares its frame)."""
+    key = (tuple(c.rgba() for c in cols), width, height, dpr)
+    found = _CHROME.get(key)
+    if found is None:
+        chrome, w, h = _new_image(width, height, dpr)
+        p = _begin(chrome)
+        try:
+            _paint_chrome(p, w, h, cols, min(w / 100.0, h / (100.0 / CARD_ASPECT)))
+        finally:
+            p.end()
+        _CHROME.put(key, chrome)
+    else:
+        chrome = found
+        w, h = chrome.width() / chrome.devicePixelRatio(), chrome.height() / chrome.devicePixelRatio()
+    img = chrome.copy()
+    img.setDevicePixelRatio(chrome.devicePixelRatio())
+    return img, w, h
+
+
+def _paint_face(p: QPainter, card, w: float, h: float, level, bp, printed_bp, *, chrome_drawn: bool = False) -> None:
+    u = min(w / 100.0, h / (100.0 / CARD_ASPECT))
+    cols = _card_colors(card)
+    m = 3.4 * u  # frame thickness to the card body
+    left, right = m + 0.9 * u, w - m - 0.9 * u
+
+    # ---- header: name bar with the cost circle over its left end
+    name_bar = _paint_chrome(p, w, h, cols, u, drawn=chrome_drawn)
     text_left = 22.5 * u
     has_add = bool(getattr(card, "additional_name", ""))
     name_rect = QRectF(text_left, name_bar.top() + (0.6 * u if has_add else 0), name_bar.right() - text_left - 1.8 * u,
@@ -1091,10 +1127,10 @@ def render_face(card, width: int, height: int, *, level: int | None = None, bp: 
     and red when lowered (printed_bp defaults to the printed BP at `level`).
     dpr: device pixel ratio; the pixmap has width*dpr x height*dpr pixels.
     """
-    img, w, h = _new_image(width, height, dpr)
+    img, w, h = _chrome_image(_card_colors(card), width, height, dpr)
     p = _begin(img)
     try:
-        _paint_face(p, card, w, h, level, bp, printed_bp)
+        _paint_face(p, card, w, h, level, bp, printed_bp, chrome_drawn=True)
     finally:
         p.end()
     return _to_pixmap(img, dpr)

@@ -7,8 +7,8 @@ where the game says it is — or back where it came from.
 """
 from __future__ import annotations
 
-from PySide6.QtCore import QEasingCurve, QPointF, QPropertyAnimation, QRectF, Qt
-from PySide6.QtGui import QBrush, QColor, QFont, QPainter, QPainterPath, QPen
+from PySide6.QtCore import QAbstractAnimation, QEasingCurve, QPointF, QPropertyAnimation, QRectF, Qt
+from PySide6.QtGui import QBrush, QColor, QFont, QPainter, QPainterPath, QPen, QPixmap, QTransform
 from PySide6.QtWidgets import QGraphicsItem, QGraphicsObject
 
 from .layout import CARD_H, CARD_W
@@ -52,6 +52,9 @@ def draw_count(p: QPainter, cx: float, cy: float, n: int, *, size: float = 11) -
     p.drawText(r, Qt.AlignCenter, text)
 
 
+_CARD_BOUNDS = QRectF(-4, -4, CARD_W + 8, CARD_H + 8)
+
+
 class CardItem(QGraphicsObject):
     """A card: its face (or back), its orientation, and the cores on it."""
 
@@ -73,23 +76,78 @@ class CardItem(QGraphicsObject):
         self._core_press = False
         self._anim_pos = None
         self._anim_rot = None
+        self._synced = None  # what the board last placed here (BoardScene.sync); None: placed otherwise since
+        self._cache = None  # the cache mode in use
+        self._turned = None  # while exhausted: (face, what else it shows, the picture at screen resolution)
         self.setTransformOriginPoint(CARD_W / 2, CARD_H / 2)
         self.setAcceptHoverEvents(True)
         self.setZValue(Z_CARD)
-        # a frame blits the card as last drawn at screen resolution instead of rescaling its face
-        self.setCacheMode(QGraphicsItem.DeviceCoordinateCache)
+        self.use_cache()
         self.setCursor(Qt.OpenHandCursor)
 
+    def use_cache(self) -> None:
+        """A frame blits the card as last drawn at screen resolution instead of rescaling its face.
+
+        Upright, Qt keeps that picture (DeviceCoordinateCache). Turned sideways (exhausted) under a scaled view,
+        Qt would draw its device cache anew on every frame, so the card keeps the picture itself (`_paint_turned`)."""
+        want = QGraphicsItem.NoCache if self.exhausted else QGraphicsItem.DeviceCoordinateCache
+        if want != self._cache:
+            self._cache = want
+            self._turned = None
+            self.setCacheMode(want)
+
+    def settled(self) -> bool:
+        """Whether no move or turn is under way."""
+        for a in (self._anim_pos, self._anim_rot):
+            if a is not None and a.state() == QAbstractAnimation.Running:
+                return False
+        return True
+
     def boundingRect(self) -> QRectF:
-        return QRectF(-4, -4, CARD_W + 8, CARD_H + 8)
+        return _CARD_BOUNDS  # Qt asks several times a frame; it copies the rect
 
     def core_badge_rect(self) -> QRectF:
         return QRectF(6, CARD_H - 34, CARD_W - 12, 26)
 
     def paint(self, p: QPainter, option, widget=None) -> None:
+        pix = self.board.pixmap_for(self)
+        if self.exhausted:
+            self._paint_turned(p, pix)
+        else:
+            self._paint_card(p, pix)
+
+    def _paint_turned(self, p: QPainter, pix) -> None:
+        """Draw the card as a device cache would: rendered once at screen resolution for the painter's
+        transform, then blitted untransformed until what it shows or that transform changes."""
+        t = p.worldTransform()
+        device = t.mapRect(self.boundingRect()).toRect().adjusted(-1, -1, 1, 1)
+        if device.isEmpty():
+            return
+        dpr = p.device().devicePixelRatio()
+        shows = (self.card, self.highlight, self.selected_mark, self.cores, self.soul, self.zone_is_field,
+                 t.m11(), t.m12(), t.m21(), t.m22(), t.dx() - device.x(), t.dy() - device.y(),
+                 device.width(), device.height(), dpr, p.renderHints())
+        cached = self._turned
+        if cached is not None and cached[0] is pix and cached[1] == shows:
+            picture = cached[2]
+        else:
+            picture = QPixmap(device.size() * dpr)
+            picture.setDevicePixelRatio(dpr)
+            picture.fill(Qt.transparent)
+            q = QPainter(picture)
+            q.setRenderHints(q.renderHints(), False)  # exactly the frame's hints, as Qt's own cache painter has
+            q.setRenderHints(p.renderHints(), True)
+            q.setWorldTransform(t * QTransform.fromTranslate(-device.x(), -device.y()))
+            self._paint_card(q, pix)
+            q.end()
+            self._turned = (pix, shows, picture)
+        p.setWorldTransform(QTransform())
+        p.drawPixmap(device.topLeft(), picture)
+        p.setWorldTransform(t)
+
+    def _paint_card(self, p: QPainter, pix) -> None:
         p.setRenderHint(QPainter.Antialiasing)
         p.setRenderHint(QPainter.SmoothPixmapTransform)
-        pix = self.board.pixmap_for(self)
         p.drawPixmap(QRectF(0, 0, CARD_W, CARD_H), pix, QRectF(pix.rect()))
         if self.highlight or self.selected_mark:
             p.setBrush(Qt.NoBrush)
@@ -132,7 +190,9 @@ class CardItem(QGraphicsObject):
 
     def set_exhausted(self, exhausted: bool, animate: bool) -> None:
         """CR 4-4-1: exhausted = turned sideways; an animated 90° turn about the card's centre."""
-        self.exhausted = exhausted
+        if exhausted != self.exhausted:
+            self.exhausted = exhausted
+            self.use_cache()
         angle = 90.0 if exhausted else 0.0
         if self.rotation() == angle:
             return
@@ -177,6 +237,7 @@ class CardItem(QGraphicsObject):
             self.board.move_core_drag(event.scenePos())
         elif self._press is not None:
             start, origin = self._press
+            self._synced = None
             self.setPos(origin + (event.scenePos() - start))
 
     def mouseReleaseEvent(self, event) -> None:
@@ -206,6 +267,7 @@ class PileItem(QGraphicsObject):
         self.loc = loc
         self.owner = owner
         self.rect = QRectF(0, 0, rect.w, rect.h)
+        self._bounds = self.rect.adjusted(-3, -3, 3, 3)
         self.title = title
         self.board = board
         self.count = 0
@@ -218,7 +280,7 @@ class PileItem(QGraphicsObject):
         self._dragging = False
 
     def boundingRect(self) -> QRectF:
-        return self.rect.adjusted(-3, -3, 3, 3)
+        return self._bounds
 
     def set_cores(self, count: int, soul: bool) -> None:
         if (count, soul) != (self.count, self.soul):
@@ -274,6 +336,7 @@ class ZoneItem(QGraphicsItem):
     def __init__(self, rect, title: str):
         super().__init__()
         self.rect = QRectF(0, 0, rect.w, rect.h)
+        self._bounds = self.rect.adjusted(-2, -2, 2, 2)
         self.title = title
         self.count_text = ""
         self.highlight = False
@@ -282,7 +345,7 @@ class ZoneItem(QGraphicsItem):
         self.setCacheMode(QGraphicsItem.DeviceCoordinateCache)
 
     def boundingRect(self) -> QRectF:
-        return self.rect.adjusted(-2, -2, 2, 2)
+        return self._bounds
 
     def paint(self, p: QPainter, option, widget=None) -> None:
         p.setRenderHint(QPainter.Antialiasing)

@@ -6,6 +6,7 @@ opponent's half is the same layout mirrored top to bottom, as across a table.
 """
 from __future__ import annotations
 
+from functools import lru_cache
 from typing import NamedTuple
 
 SCENE_W, SCENE_H = 1600.0, 1000.0
@@ -71,6 +72,12 @@ def zone_at(px: float, py: float) -> tuple[str, str] | None:
 def field_slots(n_spirits: int, n_nexuses: int, side: str) -> list[tuple[float, float]]:
     """Top-left corners for field cards: spirits in the front row (towards the centre line),
     nexuses in the back row; rows spread evenly and overlap when crowded."""
+    return list(field_slots_t(n_spirits, n_nexuses, side))
+
+
+@lru_cache(maxsize=256)
+def field_slots_t(n_spirits: int, n_nexuses: int, side: str) -> tuple[tuple[float, float], ...]:
+    """`field_slots` as a tuple, computed once per layout."""
     r = zone_rect("field", side)
     slot_w = CARD_H + GAP  # an exhausted card is turned sideways: leave room for it
     rows_y = (r.y + 8, r.y + r.h - CARD_H - 8) if side == "bottom" else (r.y + r.h - CARD_H - 8, r.y + 8)
@@ -83,21 +90,28 @@ def field_slots(n_spirits: int, n_nexuses: int, side: str) -> list[tuple[float, 
         x0 = r.x + (r.w - width) / 2
         return [(x0 + i * step, y) for i in range(n)]
 
-    return row(n_spirits, rows_y[0]) + row(n_nexuses, rows_y[1])
+    return tuple(row(n_spirits, rows_y[0]) + row(n_nexuses, rows_y[1]))
 
 
 def hand_slots(n: int, side: str) -> list[tuple[float, float]]:
     """Top-left corners for hand cards, fanned out and overlapping when the hand is large."""
+    return list(hand_slots_t(n, side))
+
+
+@lru_cache(maxsize=256)
+def hand_slots_t(n: int, side: str) -> tuple[tuple[float, float], ...]:
+    """`hand_slots` as a tuple, computed once per layout."""
     r = zone_rect("hand", side)
     if n == 0:
-        return []
+        return ()
     step = min(CARD_W + GAP, (r.w - CARD_W) / max(n - 1, 1))
     width = step * (n - 1) + CARD_W
     x0 = r.x + (r.w - width) / 2
     y = r.y + (r.h - CARD_H) / 2
-    return [(x0 + i * step, y) for i in range(n)]
+    return tuple((x0 + i * step, y) for i in range(n))
 
 
+@lru_cache(maxsize=64)
 def pile_slot(zone: str, side: str) -> tuple[float, float]:
     """Top-left corner for the card shown on a pile (deck, trash, burst)."""
     r = zone_rect(zone, side)

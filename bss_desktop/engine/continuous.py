@@ -54,12 +54,17 @@ def active_constants(game):
     """Every constant effect that applies now: (source iid, controller, effect) (CR 8-1-4-2).
 
     Inside a read-only pass (Game.reading) the list is computed once for the whole pass."""
-    memo = game._constants_memo
+    memo = stats.pass_memo(game)
     if memo is None:
         return list(_active_constants(game))
-    if not memo:
-        memo.append(list(_active_constants(game)))
-    return memo[0]
+    found = memo[stats.ACTIVE]
+    if found is None:
+        found = list(_active_constants(game))
+        if memo[stats.ACTIVE] is None:
+            memo[stats.ACTIVE] = found
+        else:  # found again while it was being found: keep the first, as before
+            found = memo[stats.ACTIVE]
+    return found
 
 
 def _active_constants(game):
@@ -75,12 +80,23 @@ def _active_constants(game):
                     yield iid, p, e
 
 
+def _directives(game, op: str) -> list:
+    """The directives of kind `op` of every active constant effect: (source, controller, directive), in order."""
+    memo = stats.pass_memo(game)
+    if memo is not None:
+        by_op = memo[stats.BY_OP]
+        found = by_op.get(op)
+        if found is None:
+            found = by_op[op] = [(src, p, d) for src, p, e in active_constants(game) for d in e.do if d.op == op]
+        return found
+    return [(src, p, d) for src, p, e in active_constants(game) for d in e.do if d.op == op]
+
+
 def _constant_hits(game, iid: int, op: str):
     """Constant-effect directives of kind `op` that apply to card `iid`: (source, controller, directive)."""
-    for src, p, e in active_constants(game):
-        for d in e.do:
-            if d.op == op and _applies(game, d.target, iid, p, src):
-                yield src, p, d
+    for src, p, d in _directives(game, op):
+        if _applies(game, d.target, iid, p, src):
+            yield src, p, d
 
 
 def _applies(game, t, iid: int, controller: int, source: int) -> bool:
@@ -96,11 +112,12 @@ def _applies(game, t, iid: int, controller: int, source: int) -> bool:
 def constant_bp(game, iid: int) -> tuple[list, list]:
     """Constant BP effects on `iid`: (values set, values added), for layers ③ and ④ (CR 8-8-1-3)."""
     sets, adds = [], []
-    for _, _, d in _constant_hits(game, iid, "bp"):
-        if d.mode == "set":
-            sets.append(d.amount)
-        elif isinstance(d.amount, int):
-            adds.append(d.amount)
+    for src, p, d in _directives(game, "bp"):  # as _constant_hits(game, iid, "bp"), without the generator
+        if _applies(game, d.target, iid, p, src):
+            if d.mode == "set":
+                sets.append(d.amount)
+            elif isinstance(d.amount, int):
+                adds.append(d.amount)
     return sets, adds
 
 

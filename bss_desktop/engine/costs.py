@@ -8,6 +8,7 @@ only use cores in the player's reserve or on cards on their field
 from __future__ import annotations
 
 from ..carddb.cards import CardDef
+from . import stats
 from .errors import IllegalCommand
 
 
@@ -116,6 +117,20 @@ def take(pool: dict, sel, soul: bool, soul_ok: bool, *, what: str, rule: str) ->
     return sum(wanted.values()) + (1 if soul else 0)
 
 
+def _field_lv1(game, player: int) -> list:
+    """The LV1 cores of each of `player`'s field cards, in field order (once per read-only pass)."""
+    memo = stats.pass_memo(game)
+    if memo is not None:
+        found = memo[stats.FIELD_LV1].get(player)
+        if found is not None:
+            return found
+    db, cards = game.db, game.state.cards
+    found = [db[cards[iid].cid].lv1_cores for iid in game.state.players[player].field]
+    if memo is not None:
+        memo[stats.FIELD_LV1][player] = found
+    return found
+
+
 def auto_select(game, player: int, pay_n: int, place_n: int, *, pool: dict | None = None,
                 soul_free: bool = True):
     """The default way to pay `pay_n` cores and then place `place_n` on a new card.
@@ -128,6 +143,18 @@ def auto_select(game, player: int, pay_n: int, place_n: int, *, pool: dict | Non
     Returns (pay_sel, pay_soul, place_sel, place_soul), or None if the player
     has too few cores.
     """
+    memo = stats.pass_memo(game)
+    if memo is None:
+        return _auto_select(game, player, pay_n, place_n, pool, soul_free)
+    key = (player, pay_n, place_n, soul_free, None if pool is None else tuple(pool.items()))
+    cache = memo[stats.AUTO_SELECT]
+    if key in cache:  # inside a read-only pass the same question has the same answer
+        return cache[key]
+    found = cache[key] = _auto_select(game, player, pay_n, place_n, pool, soul_free)
+    return found
+
+
+def _auto_select(game, player: int, pay_n: int, place_n: int, pool: dict | None, soul_free: bool):
     st = game.state
     p = st.players[player]
     if pool is None:
@@ -137,44 +164,72 @@ def auto_select(game, player: int, pay_n: int, place_n: int, *, pool: dict | Non
         return (), False, (), False
     soul_loc = p.soul if soul_free and soul_available(game, player) else None
     soul_card = soul_loc if isinstance(soul_loc, int) else None
-    units: list = []  # ordered (loc, is_soul)
-
-    def add(loc, n):
-        units.extend([(loc, False)] * n)
-
-    add("reserve", pool["reserve"])
+    # the cores in the order they are taken, as runs: (loc, how many, is the soul core)
+    runs: list = []
+    found = 0
+    reserve = pool["reserve"]
+    if reserve > 0:
+        runs.append(("reserve", reserve, False))
+        found = reserve
+    db, cards = game.db, st.cards
     left: dict = {}  # regular cores still on each field card after taking its surplus
-    for iid in p.field:
+    for iid, lv1 in zip(p.field, _field_lv1(game, player)):
         # what stays on the card if nothing else is taken: its unused regular cores, and the soul core if free
         have = pool.get(iid, 0)
-        total = have + (1 if soul_card == iid else 0)
-        surplus = max(0, min(have, total - game.db[st.cards[iid].cid].lv1_cores))
-        add(iid, surplus)
+        keep = lv1 - 1 if soul_card == iid else lv1  # regular cores it needs to stay at LV1
+        surplus = have - keep if keep > 0 else have  # min(have, have - keep)
+        if surplus > 0:
+            runs.append((iid, surplus, False))
+            found += surplus
+        else:
+            surplus = 0
         left[iid] = have - surplus
-    if len(units) < need and soul_loc is not None:
+    soul_taken = False
+    if found < need and soul_loc is not None:
         # the soul core, unless taking it drops its card below LV1
-        if soul_card is None or left[soul_card] >= game.db[st.cards[soul_card].cid].lv1_cores:
-            units.append((soul_loc, True))
-    if len(units) < need:
-        for iid in sorted(p.field, key=lambda i: (game.db[st.cards[i].cid].cost, i)):
-            add(iid, left[iid])
-        if soul_loc is not None and (soul_loc, True) not in units:
-            units.append((soul_loc, True))
-    if len(units) < need:
+        if soul_card is None or left[soul_card] >= db[cards[soul_card].cid].lv1_cores:
+            runs.append((soul_loc, 1, True))
+            found += 1
+            soul_taken = True
+    if found < need:
+        for iid in sorted(p.field, key=lambda i: (db[cards[i].cid].cost, i)):
+            n = left[iid]
+            if n > 0:
+                runs.append((iid, n, False))
+                found += n
+        if soul_loc is not None and not soul_taken:
+            runs.append((soul_loc, 1, True))
+            found += 1
+    if found < need:
         return None
-    chosen = units[:need]
-    souls = [u for u in chosen if u[1]]
-    regular = [u for u in chosen if not u[1]]
+    # the first `need` cores are chosen (as a slice [:need] would take them)
+    souls = False
+    regular: list = []  # runs of chosen regular cores, in order
+    n_regular = 0
+    rest = need if need >= 0 else found + need
+    for loc, n, is_soul in runs:
+        if rest <= 0:
+            break
+        n = min(n, rest)
+        rest -= n
+        if is_soul:
+            souls = True
+        else:
+            regular.append((loc, n))
+            n_regular += n
     # the soul core, if used, goes onto the new card rather than into the trash
-    place_soul = bool(souls) and place_n > 0
-    pay_soul = bool(souls) and not place_soul
-    pay_units = regular[: pay_n - (1 if pay_soul else 0)]
-    place_units = regular[len(pay_units):]
-    return _sel(pay_units), pay_soul, _sel(place_units), place_soul
-
-
-def _sel(units) -> tuple:
-    counts: dict = {}
-    for loc, _ in units:
-        counts[loc] = counts.get(loc, 0) + 1
-    return tuple(counts.items())
+    place_soul = souls and place_n > 0
+    pay_soul = souls and not place_soul
+    k = pay_n - (1 if pay_soul else 0)  # the first k regular cores pay (as a slice [:k] would take them)
+    k = min(n_regular, k if k >= 0 else max(0, n_regular + k))
+    pay: dict = {}
+    place: dict = {}
+    for loc, n in regular:
+        if k > 0:
+            t = min(n, k)
+            k -= t
+            n -= t
+            pay[loc] = pay.get(loc, 0) + t
+        if n > 0:
+            place[loc] = place.get(loc, 0) + n
+    return tuple(pay.items()), pay_soul, tuple(place.items()), place_soul

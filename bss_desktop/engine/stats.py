@@ -4,8 +4,32 @@ BP is computed in the order CR 8-8-1-3 fixes: ① level-altering effects,
 ② effects that redefine printed BP, ③ effects that set BP, ④ effects that add
 to or subtract from BP; within each layer in timestamp order. Intermediate
 values may go negative; the result is floored at zero (CR 1-3-6).
+
+Inside a read-only pass (Game.reading) nothing changes, so each card's level and
+BP are computed once per pass and remembered in the pass's memo (see `pass_memo`).
 """
 from __future__ import annotations
+
+# slots of the read-only pass's memo (Game._constants_memo while a pass is open)
+ACTIVE, BY_OP, LEVELS, BPS, BPS_INNER, FIELD_LV1, AUTO_SELECT = range(7)
+
+_constant_bp = None  # continuous.constant_bp, bound on first use (continuous imports this module)
+
+
+def pass_memo(game):
+    """The caches of the current read-only pass (Game.reading), or None outside one.
+
+    Slots: ACTIVE (the active constant effects, or None until found), BY_OP (their directives by op),
+    LEVELS and BPS (card -> value), BPS_INNER (BP as a constant effect's own filter reads it),
+    FIELD_LV1 (player -> the LV1 cores of each of their field cards, in field order),
+    AUTO_SELECT (the arguments of costs.auto_select -> its answer).
+    A game-like object without passes (a guest's RemoteGame) has no memo."""
+    memo = getattr(game, "_constants_memo", None)
+    if memo is None:
+        return None
+    if not memo:
+        memo.extend((None, {}, {}, {}, {}, {}, {}))
+    return memo
 
 
 def cores_on(state, iid: int) -> int:
@@ -20,9 +44,21 @@ def _effects_on(state, iid: int, layer: int):
 
 def level(game, iid: int) -> int:
     """Current level: the highest level whose cores are met (CR 2-10-3), then layer ① effects."""
+    memo = getattr(game, "_constants_memo", None)
+    if memo is None:
+        return _level(game, iid)
+    cache = (memo or pass_memo(game))[LEVELS]
+    lv = cache.get(iid)
+    if lv is None:
+        lv = cache[iid] = _level(game, iid)
+    return lv
+
+
+def _level(game, iid: int) -> int:
     state = game.state
-    card_def = game.db[state.cards[iid].cid]
-    lv = card_def.level_for(cores_on(state, iid))
+    card = state.cards[iid]
+    card_def = game.db[card.cid]
+    lv = card_def.level_for(card.cores + (1 if state.players[card.owner].soul == iid else 0))
     if state.continuous and lv > 0:
         for e in _effects_on(state, iid, 1):  # CR 8-8-1-3-2
             lv = e.value if e.op == "set" else lv + e.value
@@ -33,6 +69,18 @@ def level(game, iid: int) -> int:
 
 def bp(game, iid: int) -> int:
     """Current BP of a spirit on the field (CR 2-10-2, 8-8-1-3)."""
+    memo = getattr(game, "_constants_memo", None)
+    if memo is None:
+        return _bp(game, iid)
+    cache = (memo or pass_memo(game))[BPS_INNER if game._in_constants else BPS]
+    value = cache.get(iid)
+    if value is None:
+        value = _bp(game, iid)
+        cache[iid] = value
+    return value
+
+
+def _bp(game, iid: int) -> int:
     state = game.state
     card_def = game.db[state.cards[iid].cid]
     lv = level(game, iid)
@@ -40,25 +88,31 @@ def bp(game, iid: int) -> int:
     constants = game.has_constants and not game._in_constants
     if not state.continuous and not constants:
         return value
-    const_sets, const_adds = [], []
+    const_sets, const_adds = (), ()
     if constants:
-        from .continuous import constant_bp
+        global _constant_bp
+        if _constant_bp is None:
+            from .continuous import constant_bp
 
+            _constant_bp = constant_bp
         game._in_constants = True  # a constant effect's own BP filter reads printed BP, not itself
         try:
-            const_sets, const_adds = constant_bp(game, iid)
+            const_sets, const_adds = _constant_bp(game, iid)
         finally:
             game._in_constants = False
-    for e in _effects_on(state, iid, 2):  # CR 8-8-1-3-3: redefine printed (level) BP
-        if e.level is None or e.level == lv:
-            value = e.value if e.op == "set" else value + e.value
+    if state.continuous:
+        for e in _effects_on(state, iid, 2):  # CR 8-8-1-3-3: redefine printed (level) BP
+            if e.level is None or e.level == lv:
+                value = e.value if e.op == "set" else value + e.value
     for v in const_sets:  # CR 8-8-1-3-4: BP becomes a value; constant effects apply from before
         value = v
-    for e in _effects_on(state, iid, 3):
-        value = e.value
+    if state.continuous:
+        for e in _effects_on(state, iid, 3):
+            value = e.value
     value += sum(const_adds)  # CR 8-8-1-3-5: + / - BP
-    for e in _effects_on(state, iid, 4):
-        value += e.value
+    if state.continuous:
+        for e in _effects_on(state, iid, 4):
+            value += e.value
     return max(0, value)  # CR 1-3-6
 
 

@@ -12,15 +12,22 @@ from . import stats
 def view(game, viewer: int) -> dict:
     st = game.state
     pend = game.pending
+    cards, db = st.cards, game.db
+    level, bp = stats.level, stats.bp
     players = []
     for p, player in enumerate(st.players):
         mine = p == viewer
         burst = None
         if player.burst is not None:
             if mine or st.result is not None:
-                burst = {"card": player.burst, "cid": st.cards[player.burst].cid}
+                burst = {"card": player.burst, "cid": cards[player.burst].cid}
             else:
                 burst = {"face_down": True}
+        field = []
+        for i in player.field:
+            c = cards[i]
+            field.append({"card": i, "cid": c.cid, "cores": c.cores, "exhausted": c.exhausted,
+                          "level": level(game, i), "bp": bp(game, i) if db[c.cid].type == "spirit" else None})
         players.append({
             "life": player.life,
             "reserve": player.reserve,
@@ -28,12 +35,9 @@ def view(game, viewer: int) -> dict:
             "soul": player.soul,
             "deck_count": len(player.deck),
             "hand_count": len(player.hand),
-            "hand": [{"card": i, "cid": st.cards[i].cid} for i in player.hand] if mine else None,
-            "trash": [{"card": i, "cid": st.cards[i].cid} for i in player.trash],
-            "field": [{"card": i, "cid": st.cards[i].cid, "cores": st.cards[i].cores,
-                       "exhausted": st.cards[i].exhausted, "level": stats.level(game, i),
-                       "bp": stats.bp(game, i) if game.db[st.cards[i].cid].type == "spirit" else None}
-                      for i in player.field],
+            "hand": [{"card": i, "cid": cards[i].cid} for i in player.hand] if mine else None,
+            "trash": [{"card": i, "cid": cards[i].cid} for i in player.trash],
+            "field": field,
             "burst": burst,
             "burst_set_this_turn": player.burst_set_turn == st.turn,
         })
