@@ -128,6 +128,9 @@ def measure_first_frame(kind: str) -> float:
 
 
 def main(*, runs: int = 5, as_json: bool = False) -> int:
+    if getattr(sys, "frozen", False):  # start-up is timed by starting a Python interpreter, which a bundle is not
+        print("bench client runs from a Python install (pip install .), not from the bundled app", file=sys.stderr)
+        return 2
     results = [measure_in_process(3) for _ in range(runs)]
     med = {k: statistics.median(r[k] for r in results) for k in results[0]}
     med["first_frame_s"] = statistics.median(measure_first_frame("app") for _ in range(runs))
