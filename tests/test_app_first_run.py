@@ -84,6 +84,7 @@ def test_help_menu_has_a_rules_summary_with_cr_references_and_the_hotkeys(qtbot,
     start = _start(qtbot)
     menus = [a.text() for a in start.menuBar().actions()]
     assert "&Help" in menus
+    assert "50 to 60 cards" in RULES and "CR 5-1-1-1" in RULES
     assert "CR 7-1-5-2-1" in RULES and "10-6-7" in RULES and "CR 5-2-7" in RULES and "CR 6-7" in RULES
     keys = hotkeys_html({"end_step": "Space", "keep": "K"})
     assert "Space" in keys and "End the step" in keys

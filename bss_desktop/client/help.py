@@ -15,8 +15,9 @@ RULES = """
 <p>Reduce your opponent's <b>life</b> to 0, or have them start a turn with an empty deck. Conceding is always
 possible (CR 1-2-4, Game menu).</p>
 <h3>Setting up (CR 5-2)</h3>
-<p>Each player shuffles a 40-card (or larger) deck, takes 5 life cores, 3 cores and the <b>soul core</b> in the
-reserve, and draws 4. Keep the hand and draw 1, or mulligan once: the hand goes to the bottom, draw 4 (CR 5-2-7).</p>
+<p>A deck holds 50 to 60 cards, at most 4 of a name (CR 5-1-1-1). Each player shuffles, takes 5 life cores, 3 cores
+and the <b>soul core</b> in the reserve, and draws 4. Keep the hand and draw 1, or mulligan once: the hand goes to
+the bottom, draw 4, shuffle (CR 5-2-7).</p>
 <h3>A turn (CR 6)</h3>
 <ol>
 <li><b>Start</b> — an empty deck now loses the game (CR 6-2-2).</li>
