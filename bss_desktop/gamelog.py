@@ -27,6 +27,11 @@ def _loc(game, loc) -> str:
     return {"trash": "trash", "reserve": "reserve", "life": "life", "void": "void"}[loc]
 
 
+def _whose(d) -> str:
+    """'their' when a player acts on their own things, else the owner's name (manual moves)."""
+    return "their" if d["owner"] == d["player"] else f"Player {d['owner'] + 1}'s"
+
+
 def _keyword_name(name: str) -> str:
     from .carddb.effects import KEYWORD_NAMES
 
@@ -111,12 +116,10 @@ def describe(game, event, viewer: int | None) -> str:
         if what == "exhaust":
             return f"{who} (by hand) {'exhausts' if d['exhausted'] else 'refreshes'} {_card(game, d['card'])}."
         if what == "deck":
-            whose = "their" if d["owner"] == d["player"] else f"Player {d['owner'] + 1}'s"
             verb = "draws" if d["to"] == "hand" else "mills"
-            return f"{who} (by hand) {verb} {d['count']} card(s) from {whose} deck."
+            return f"{who} (by hand) {verb} {d['count']} card(s) from {_whose(d)} deck."
         if what == "look":
-            whose = "their" if d["owner"] == d["player"] else f"Player {d['owner'] + 1}'s"
-            return f"{who} (by hand) looks at {d['count']} card(s) of {whose} deck."
+            return f"{who} (by hand) looks at {d['count']} card(s) of {_whose(d)} deck."
         if what == "shuffle":
             return f"{who} (by hand) shuffles Player {d['owner'] + 1}'s deck."
         if what == "random":

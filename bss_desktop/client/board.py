@@ -144,50 +144,18 @@ class BoardScene(QGraphicsScene):
                 item.move_to(x, y, animate)
                 self._placed(item, placed)
             if pv["deck_count"]:
-                key = ("deck", p)
-                seen.add(key)
-                x, y = pile_slot("deck", side)
-                placed = ("deck", p, side, x, y)
-                item = cards.get(key)
-                if item is None or item._synced != placed or item.card is not None:
-                    item = self._card(key, None, side, False)
-                    item._synced = None
-                    item.zone, item.owner = "deck", p
-                    item.move_to(x, y, False)
-                    self._placed(item, placed)
+                self._pile(("deck", p), None, "deck", p, side, False, seen)
             self._count(("deck", side), str(pv["deck_count"]))
             self._count(("trash", side), str(len(pv["trash"])) if pv["trash"] else "")
             self._count(("hand", side), str(pv["hand_count"]))
             if pv["trash"]:  # the top card of the trash, face up (CR 3-4-2)
                 top = pv["trash"][-1]
-                key = top["card"]
-                card = db[top["cid"]]
-                seen.add(key)
-                x, y = pile_slot("trash", side)
-                placed = ("trash", p, side, x, y)
-                item = cards.get(key)
-                if item is None or item._synced != placed or item.card is not card:
-                    item = self._card(key, card, side, animate)
-                    item._synced = None
-                    item.zone, item.owner = "trash", p
-                    item.set_exhausted(False, animate)
-                    item.move_to(x, y, animate)
-                    self._placed(item, placed)
+                self._pile(top["card"], db[top["cid"]], "trash", p, side, animate, seen)
             burst = pv["burst"]
             if burst is not None:
                 key = burst["card"] if "card" in burst else ("burst", p)
                 cid = burst.get("cid")
-                card = db[cid] if cid is not None else None
-                seen.add(key)
-                x, y = pile_slot("burst", side)
-                placed = ("burst", p, side, x, y)
-                item = cards.get(key)
-                if item is None or item._synced != placed or item.card is not card:
-                    item = self._card(key, card, side, animate)
-                    item._synced = None
-                    item.zone, item.owner = "burst", p
-                    item.move_to(x, y, animate)
-                    self._placed(item, placed)
+                self._pile(key, db[cid] if cid is not None else None, "burst", p, side, animate, seen)
         if len(seen) != len(cards):
             for key in [k for k in cards if k not in seen]:
                 self.removeItem(cards.pop(key))
@@ -198,6 +166,20 @@ class BoardScene(QGraphicsScene):
         if z.count_text != text:
             z.count_text = text
             z.update()
+
+    def _pile(self, key, card, zone: str, p: int, side: str, animate: bool, seen: set) -> None:
+        """The one card shown on a pile (the deck's back, the trash's top card, the burst), placed unless unchanged."""
+        seen.add(key)
+        x, y = pile_slot(zone, side)
+        placed = (zone, p, side, x, y)
+        item = self.cards.get(key)
+        if item is None or item._synced != placed or item.card is not card:
+            item = self._card(key, card, side, animate)
+            item._synced = None
+            item.zone, item.owner = zone, p
+            item.set_exhausted(False, animate)
+            item.move_to(x, y, animate)
+            self._placed(item, placed)
 
     @staticmethod
     def _placed(item: CardItem, placed: tuple) -> None:
