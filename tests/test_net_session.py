@@ -438,3 +438,43 @@ def test_keepalive_pings_keep_a_quiet_game_alive():
         return alive
 
     assert run(go())
+
+
+def test_a_guest_coming_back_while_the_host_still_holds_its_old_connection_takes_over():
+    """A half-open connection (the cable pulled, the host not yet timed out) must not lock the guest out."""
+    async def go():
+        host, guest = sessions()
+        guest.decide = None
+        server, port = await tcp_server(host)
+        playing = asyncio.ensure_future(guest.run("127.0.0.1", port))
+        await host.started.wait()
+        for _ in range(100):
+            await asyncio.sleep(0.01)
+            if host.link is not None and guest.seq >= 0:
+                break
+        old = host.link
+        # a stranger asking to resume another game is refused; the old connection stays
+        stranger = await connect("127.0.0.1", port)
+        await stranger.send(_hello())
+        await stranger.recv(5)
+        await stranger.send({"type": "resume", "game": "ab" * 32, "seq": 0})
+        refused = await stranger.recv(5)
+        assert refused["type"] == "error" and refused["code"] == "resume" and host.link is old
+        # the real guest, on a new connection, resumes: the old one is closed, the new one is the guest's
+        back = await connect("127.0.0.1", port)
+        await back.send(_hello())
+        await back.recv(5)
+        await back.send({"type": "resume", "game": guest.received.host_commitment, "seq": guest.seq})
+        welcome = await back.recv(5)
+        for _ in range(100):
+            await asyncio.sleep(0.01)
+            if host.link is not old:
+                break
+        now = host.link
+        taken_over = now is not None and now is not old and not now.closed
+        playing.cancel()
+        server.close()
+        return old, welcome, taken_over
+
+    old, welcome, taken_over = run(go())
+    assert welcome["type"] == "welcome" and old.closed and taken_over

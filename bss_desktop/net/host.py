@@ -119,7 +119,7 @@ class HostSession:
             link.close()
 
     async def _serve(self, link: Link) -> None:
-        if self.link is not None and not self.link.closed:
+        if self.game is None and self.link is not None and not self.link.closed:
             raise PeerError("busy", "this host already has a guest")
         first = await link.recv(self.handshake_timeout)
         if first["type"] != "hello":
@@ -132,6 +132,9 @@ class HostSession:
             await self._begin(link, first["name"])
         else:
             await self._resume(link)
+            old = self.link
+            if old is not None and old is not link:
+                old.close()  # a connection this side still thought alive (half-open): the guest is back on this one
         self.link = link
         self._status(f"{self.guest_name} is connected")
         await self._play(link)
