@@ -114,7 +114,7 @@ def test_host_and_join_windows_open_boards_where_the_guest_sees_only_its_own_han
     loop.run_until_complete(go())
 
 
-def test_both_boards_play_a_game_through_their_controllers_and_the_guest_audit_shows(loop, qtbot):
+def test_both_boards_play_a_game_through_their_controllers_and_the_guest_audit_shows(loop, qtbot, tmp_path):
     async def go():
         host, join = _windows()
         hw, gw = await _open(host, join)
@@ -125,6 +125,12 @@ def test_both_boards_play_a_game_through_their_controllers_and_the_guest_audit_s
         # both boards end on the same result
         assert gw.model.game.result.winner == session.game.result.winner
         assert gw.model.game.view(remote.guest.seat) == session.stream.window.view(session.game)
+        # the guest saves the record it audited, and it replays to the host's final state
+        saved = tmp_path / "lan-game.json"
+        assert gw.save_record(str(saved))
+        from bss_desktop.engine.record import load_record, replay
+
+        assert replay(load_record(saved), DB).state_hash() == session.game.state_hash()
         return hw, gw
 
     hw, gw = loop.run_until_complete(go())
@@ -147,6 +153,10 @@ def test_chat_crosses_and_a_refused_guest_command_names_the_rule(loop, qtbot):
             hw.controller.send(hw.model.game.legal_commands()[0])
             await until(lambda: join.remote.guest.legal, what="the guest's decision")
         before = host.session.game.state_hash()
+        # positions and records would carry hidden cards: refused over the LAN while the game goes on
+        assert not gw.save_position("/tmp/never.yaml") and not hw.load_position("/tmp/never.yaml")
+        assert not gw.save_record("/tmp/never.json") and not hw.save_record("/tmp/never.json")
+        assert any("LAN game" in m or "game is over" in m for m in messages)
         gw.controller.send(Attack(seat, 999))  # no such card, and not the time to attack
         await until(lambda: any("Not allowed" in m for m in messages), what="the refusal in the status bar")
         assert host.session.game.state_hash() == before

@@ -1,6 +1,8 @@
 """The game window: the board, the decision bar, the card preview and the game log."""
 from __future__ import annotations
 
+from pathlib import Path
+
 from PySide6.QtCore import QByteArray, Qt
 from PySide6.QtGui import QAction, QPainter
 from PySide6.QtWidgets import (QDockWidget, QGraphicsView, QLabel, QMainWindow, QPlainTextEdit, QPushButton,
@@ -251,11 +253,26 @@ class GameWindow(QMainWindow):
         self._dialog = dialog
         dialog.open()
 
+    @property
+    def lan(self) -> bool:
+        return hasattr(self.session, "say")  # a LAN session (host or guest) talks to the other machine
+
+    def _not_over_lan(self, what: str) -> bool:
+        """Positions hold every hidden card, so a LAN game neither saves nor loads them (the other player's hand
+        would be in the file, or the two machines would part ways)."""
+        if self.lan:
+            self.statusBar().showMessage(f"{what} is not possible in a LAN game: a position holds the hidden cards.",
+                                         10000)
+            return True
+        return False
+
     def save_position(self, path=None) -> bool:
         """Save the position (docs/position-format.md); possible between actions of the main or attack step."""
         from ..engine.errors import PositionError
         from ..engine.position import save_position
 
+        if self._not_over_lan("Saving a position"):
+            return False
         if path is None:
             self._ask_path("Save position", "position.yaml", "Positions (*.yaml *.yml)", True, self.save_position)
             return False
@@ -271,6 +288,8 @@ class GameWindow(QMainWindow):
         from ..engine.errors import PositionError
         from ..engine.position import load_position_file
 
+        if self._not_over_lan("Loading a position"):
+            return False
         if path is None:
             self._ask_path("Load position", "", "Positions (*.yaml *.yml *.json)", False, self.load_position)
             return False
@@ -289,12 +308,30 @@ class GameWindow(QMainWindow):
         return True
 
     def save_record(self, path=None) -> bool:
+        """Save the game's record. Over the LAN, only once the game is over (a record holds every hidden card);
+        the guest saves the host's record it audited."""
+        import json
+
         from ..engine.record import save_record
 
+        game = self.model.game
+        if self.lan and game.result is None:
+            self.statusBar().showMessage("The record of a LAN game can be saved when the game is over: until then "
+                                         "it holds the hidden cards.", 10000)
+            return False
+        guest = getattr(self.session, "guest", None)  # a LAN guest saves the host's record it audited
+        if guest is not None and guest.record is None:
+            self.statusBar().showMessage("The host's record has not arrived yet.", 10000)
+            return False
         if path is None:
             self._ask_path("Save game record", "game.json", "Game records (*.json)", True, self.save_record)
             return False
-        save_record(self.model.game, path)
+        if guest is not None:
+            from ..paths import write_atomically
+
+            write_atomically(Path(path), json.dumps(guest.record, indent=1))
+        else:
+            save_record(game, path)
         self.statusBar().showMessage(f"Game record saved to {path}", 8000)
         return True
 
