@@ -68,10 +68,10 @@ class SeatWindow:
 
     def visible(self, iid: int) -> bool:
         """Whether this seat may know which card `iid` is, where it is now (CR 3-2-2, 3-3-3, 3-8-2)."""
-        zone = self.zone.get(iid, "field")
+        zone = self.zone.get(iid)  # a card no event has placed yet is hidden: fail closed
         if zone in PUBLIC_ZONES:
             return True
-        if zone == "deck":
+        if zone is None or zone == "deck":
             return False  # nobody looks at a deck, not even its owner
         if zone == "burst" and self.game_over:
             return True  # CR 3-8-5
