@@ -128,9 +128,10 @@ class _PipeWriter:
         self.other = other
         self.own = own  # closing one end ends reading at both ends, as a closed socket does
         self.is_closed = False
+        self.peer_writer: _PipeWriter | None = None  # the other end's writer (memory_pair joins them)
 
     def write(self, data: bytes) -> None:
-        if self.is_closed or self.peer_writer.is_closed:
+        if self.is_closed or (self.peer_writer is not None and self.peer_writer.is_closed):
             raise ConnectionResetError("the in-process connection is closed")
         self.other.feed_data(data)
 
