@@ -329,3 +329,34 @@ def test_the_guest_summons_through_its_payment_panel_and_the_host_engine_applies
         assert real is None or applied.card == real
 
     loop.run_until_complete(go())
+
+
+def test_a_guest_whose_app_restarts_rejoins_the_game_from_the_join_window(loop, qtbot, tmp_path):
+    from bss_desktop.client.lan import JoinWindow
+
+    save = tmp_path / "lan-guest.json"
+
+    async def go():
+        host, join = _windows()
+        join.autosave = save
+        hw, gw = await _open(host, join)
+        session = host.session
+        await _play(host, join, 10, (21, 22))
+        await until(lambda: join.remote.guest.seq == len(session.game.history), what="the guest's last batch")
+        played = len(session.game.history)
+        # the guest's app goes away (its window closes: it says goodbye; the game waits for it)
+        gw.close()
+        join.stop()
+        await until(lambda: session.link is None, what="the host to notice")
+        again = JoinWindow(DB, DECKS, autosave=save)
+        assert again.rejoin_button.isVisibleTo(again)
+        again.rejoin()
+        await until(lambda: again.window is not None and session.link is not None, what="the guest back")
+        gw2 = again.window
+        assert gw2.model.game.view(again.remote.guest.seat) == session.stream.window.view(session.game)
+        assert len(session.game.history) == played
+        join.remote, join.window = again.remote, gw2  # play on from the new board
+        await _play(host, join, 6, (23, 24))
+        assert len(session.game.history) > played
+
+    loop.run_until_complete(go())

@@ -478,3 +478,47 @@ def test_a_guest_coming_back_while_the_host_still_holds_its_old_connection_takes
 
     old, welcome, taken_over = run(go())
     assert welcome["type"] == "welcome" and old.closed and taken_over
+
+
+def test_a_guest_whose_app_restarts_rejoins_from_its_autosave_and_the_audit_still_passes(tmp_path):
+    from bss_desktop.net.guest import GuestSession
+    from bss_desktop.net.headless import random_guest
+
+    save = tmp_path / "guest.json"
+
+    async def go():
+        host, guest = sessions()
+        guest.autosave = save
+        server, port = await tcp_server(host)
+        driving = asyncio.ensure_future(play_host_seat(host, RandomPolicy(1)))
+        playing = asyncio.ensure_future(guest.run("127.0.0.1", port))
+        for _ in range(500):
+            await asyncio.sleep(0.01)
+            if guest.seq >= 20:
+                break
+        # the guest's app dies: its session object is gone with its connection
+        playing.cancel()
+        guest.link.writer.transport.abort()
+        await asyncio.sleep(0.05)
+        again = GuestSession.restore(save, DB, reconnect_for=5)
+        again.decide = random_guest(2)
+        assert again.seq >= 20 and again.address == ("127.0.0.1", port)
+        report = await asyncio.wait_for(again.run(*again.address), 60)
+        await asyncio.wait_for(driving, 10)
+        server.close()
+        return host, again, report
+
+    host, again, report = run(go())
+    assert report is not None and report.ok, again.error
+    assert report.final_hash == host.game.state_hash()
+    with pytest.raises(ValueError, match="not the autosave of a LAN game in progress"):
+        GuestSession.restore(save, DB)  # finished: nothing to rejoin
+
+
+def test_a_damaged_guest_autosave_is_refused_naming_the_field(tmp_path):
+    from bss_desktop.net.guest import GuestSession
+
+    bad = tmp_path / "guest.json"
+    bad.write_text(json.dumps({"format": "bss-guest", "version": 1, "deck": []}))
+    with pytest.raises(ValueError, match="field"):
+        GuestSession.restore(bad, DB)

@@ -184,7 +184,8 @@ class StartWindow(QMainWindow):
             window = HostWindow(self.db, self.decks, self.settings, port=DEFAULT_PORT if port is None else port,
                                 autosave=autosave_dir() / "lan-host.json")
         else:
-            window = JoinWindow(self.db, self.decks, self.settings, address=address)
+            window = JoinWindow(self.db, self.decks, self.settings, address=address,
+                                autosave=autosave_dir() / "lan-guest.json")
         window.gameOpened.connect(self._show)
         self.windows.append(window)
         window.resize(560, 360)

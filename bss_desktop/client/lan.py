@@ -201,10 +201,11 @@ class JoinWindow(_LanForm):
 
     gameOpened = Signal(object)
 
-    def __init__(self, db, decks, settings=None, *, address: str = "", discovery_bind=None):
+    def __init__(self, db, decks, settings=None, *, address: str = "", discovery_bind=None, autosave=None):
         super().__init__("Join a LAN game", decks, settings)
         self.db = db
         self.discovery_bind = discovery_bind
+        self.autosave = autosave  # where the guest's side of a game is kept to rejoin after a restart
         self.address = QLineEdit(address)
         self.address.setPlaceholderText("host address:port, e.g. 192.168.1.20:47000")
         self.form.addRow("Host", self.address)
@@ -221,6 +222,12 @@ class JoinWindow(_LanForm):
         self.join_button = QPushButton("Join")
         self.join_button.clicked.connect(self.start)
         row.addWidget(self.join_button)
+        self.rejoin_button = QPushButton("Rejoin the interrupted game")
+        self.rejoin_button.setToolTip("The LAN game this computer was playing when the app closed: it reconnects "
+                                      "to the same host and carries on where it stopped")
+        self.rejoin_button.clicked.connect(self.rejoin)
+        self.rejoin_button.setVisible(self._rejoinable() is not None)
+        row.addWidget(self.rejoin_button)
         row.addStretch(1)
         self.lay.addLayout(row)
         self.lay.addWidget(self.info)
@@ -271,24 +278,51 @@ class JoinWindow(_LanForm):
         self.info.setText(f"Connecting to {host}:{port}…")
         self._task(self._join(host, port))
 
-    async def _join(self, host: str, port: int) -> None:
+    def _rejoinable(self):
+        """The guest of an interrupted game, restored from its autosave, or None."""
+        from ..net.guest import GuestSession
+
+        if self.autosave is None or not self.autosave.is_file():
+            return None
+        try:
+            return GuestSession.restore(self.autosave, self.db, reconnect_for=600)
+        except (OSError, ValueError):
+            return None
+
+    def rejoin(self) -> None:
+        guest = self._rejoinable()
+        if guest is None:
+            self.info.setText("There is no interrupted game to rejoin.")
+            return
+        self.join_button.setEnabled(False)
+        self.rejoin_button.setEnabled(False)
+        self.info.setText(f"Rejoining {guest.host_name} at {guest.address[0]}:{guest.address[1]}…")
+        self._task(self._join(*guest.address, guest=guest))
+
+    async def _join(self, host: str, port: int, guest=None) -> None:
         from ..net.guest import GuestSession
         from .remote import RemoteSession
 
-        deck_name, cards = self.chosen_deck()
-        guest = GuestSession(self.db, cards, deck_name=deck_name, name=self.name.text() or "Guest",
-                             settings=self.ruleset(), reconnect_for=600)  # a host may take minutes to restart
+        if guest is None:
+            deck_name, cards = self.chosen_deck()
+            guest = GuestSession(self.db, cards, deck_name=deck_name, name=self.name.text() or "Guest",
+                                 settings=self.ruleset(), reconnect_for=600,  # a host may take minutes to restart
+                                 autosave=self.autosave)
         self.remote = remote = RemoteSession(guest, self.db)
-        first = asyncio.Event()
-        remote.changed.connect(lambda events: first.set())
         running = asyncio.ensure_future(guest.run(host, port))
-        waiting = asyncio.ensure_future(first.wait())
-        await asyncio.wait([running, waiting], return_when=asyncio.FIRST_COMPLETED)
-        if not first.is_set():
-            waiting.cancel()
-            self.info.setText(guest.error or "The host closed the connection.")
-            self.join_button.setEnabled(True)
-            return
+        if guest.view is not None:  # rejoining: the board starts from the view kept in the autosave
+            remote.game.update(guest.view, [])
+            remote.game.names = [guest.name, guest.host_name] if guest.seat == 0 else [guest.host_name, guest.name]
+        else:
+            first = asyncio.Event()
+            remote.changed.connect(lambda events: first.set())
+            waiting = asyncio.ensure_future(first.wait())
+            await asyncio.wait([running, waiting], return_when=asyncio.FIRST_COMPLETED)
+            if not first.is_set():
+                waiting.cancel()
+                self.info.setText(guest.error or "The host closed the connection.")
+                self.join_button.setEnabled(True)
+                return
         self.window = open_lan_game(remote, self.db, self.settings, host=False)
         running.add_done_callback(lambda t: remote.finished.emit(None if t.cancelled() else t.result()))
         self.gameOpened.emit(self.window)

@@ -183,6 +183,7 @@ class RemoteSession(QObject):
         guest.on_chat = lambda name, text: self.chat.emit(name, text)
         guest.on_status = lambda text: self.status.emit(text)
         guest.on_rewind = self._rewound
+        guest.on_resumed = lambda: self.changed.emit([])  # our decision, if it is ours, is open again
         guest.on_undo_request = lambda seq: self.undoAsked.emit(seq)
 
     def _batch(self, msg: dict, view: dict) -> None:

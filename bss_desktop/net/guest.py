@@ -14,6 +14,7 @@ from __future__ import annotations
 import asyncio
 import logging
 import time
+from pathlib import Path
 
 from ..engine.settings import Ruleset
 from ..protocol import fairness
@@ -36,7 +37,8 @@ class SessionEnded(Exception):
 class GuestSession:
     def __init__(self, db, deck: list[str], *, deck_name: str = "", name: str = "Guest",
                  settings: Ruleset | None = None, timeout: float = 20.0, keepalive: float = 5.0,
-                 reconnect_for: float = 30.0, handshake_timeout: float = 10.0, share: str | None = None):
+                 reconnect_for: float = 30.0, handshake_timeout: float = 10.0, share: str | None = None,
+                 autosave=None):
         self.db = db
         self.deck = list(deck)
         self.deck_name = deck_name
@@ -71,15 +73,19 @@ class GuestSession:
         self.on_status = None  # (text)
         self.on_undo_request = None  # (seq) the host asks to undo command seq: call answer_undo(accept)
         self.on_rewind = None  # (view) an agreed undo took the game back
+        self.on_resumed = None  # () back in the game after a reconnect: every missed batch has arrived
         self.undo_asked: int | None = None  # seq of an undo request from the host, awaiting our answer
         self._hello = handshake.hello(db, self.settings, name)
         self._parts: list[dict] = []
+        self.autosave = Path(autosave) if autosave else None  # what it takes to rejoin after this app restarts
+        self.address: tuple[str, int] | None = None
 
     # ------------------------------------------------------------------ running
 
     async def run(self, host: str, port: int) -> fairness.AuditReport | None:
         """Play until the game ends and is audited; reconnects when the connection drops mid-game."""
-        first = True
+        self.address = (host, port)
+        first = self.seat is None  # a session restored from its autosave rejoins at once
         while not self.finished.is_set():
             try:
                 link = await self._connect(host, port, first)
@@ -151,6 +157,7 @@ class GuestSession:
             welcome = await self._expect(link, "welcome")
             self.seat = self.received.seat = welcome["seat"]
             self.sent = welcome["next"] - 1
+            self._save()
         else:
             self.resuming = True
             self.in_flight = None
@@ -193,6 +200,8 @@ class GuestSession:
             self.resuming = False
             self.sent = msg["next"] - 1  # a command lost with the connection was never received
             self._status(f"reconnected to {self.host_name}")
+            if self.on_resumed:
+                self.on_resumed()
             self._maybe_decide()
         elif kind == "refused":
             if msg["seq"] == self.in_flight:
@@ -236,6 +245,7 @@ class GuestSession:
             del self.received.batches[seq]  # those commands are no longer part of the game
         self.view, self.seq, self.chain, self.legal = view, msg["seq"], msg["chain"], msg["legal"]
         self.in_flight = None
+        self._save()
         self._status(f"undone: back to command {msg['seq']}")
         if self.on_rewind:
             self.on_rewind(view)
@@ -259,6 +269,7 @@ class GuestSession:
         self.view, self.seq, self.chain, self.legal = view, msg["seq"], msg["chain"], msg["legal"]
         self.received.batches[msg["seq"]] = (msg["chain"], batch_digest(msg["events"], msg["view_hash"]))
         self.in_flight = None  # the game moved: whatever was on its way was applied or overtaken
+        self._save()
         if self.on_batch:
             self.on_batch(msg, view)
         if not self.resuming:
@@ -283,6 +294,7 @@ class GuestSession:
         self._parts = []
         self.record = record
         self.report = fairness.audit(self.received, self.host_share or "", record, self.db)
+        self._save(finished=True)
         self._status(self.report.line())
         try:
             await link.send({"type": "audit", "ok": self.report.ok, "message": self.report.line()[:500]})
@@ -309,6 +321,7 @@ class GuestSession:
     def close(self, reason: str = "the guest closed the game") -> None:
         """Leave: no more reconnecting; tell the host why and hang up."""
         self.on_batch = self.on_refused = self.on_chat = self.on_status = self.decide = None
+        self.on_rewind = self.on_resumed = self.on_undo_request = None
         self.finished.set()
         link = self.link
         if link is not None and not link.closed:
@@ -336,6 +349,48 @@ class GuestSession:
             command = self.decide(self)
             if command is not None:
                 self.send_command(command)
+
+    # ------------------------------------------------------------------ autosave and restart
+
+    def _save(self, finished: bool = False) -> None:
+        """After every batch: everything needed to rejoin this game if this app restarts (written atomically)."""
+        if self.autosave is None or self.seat is None:
+            return
+        import json
+
+        from ..paths import write_atomically
+
+        r = self.received
+        data = {"format": "bss-guest", "version": 1, "finished": finished, "address": list(self.address or ()),
+                "name": self.name, "deck": self.deck, "deck_name": self.deck_name,
+                "settings": self.settings.to_dict(), "share": self.share, "seat": self.seat,
+                "host_name": self.host_name, "view": self.view, "seq": self.seq, "chain": self.chain,
+                "legal": self.legal, "sent": self.sent, "host_commitment": r.host_commitment,
+                "host_deck_hash": r.host_deck_hash, "batches": {str(k): list(v) for k, v in r.batches.items()}}
+        write_atomically(self.autosave, json.dumps(data), durable=False)
+
+    @classmethod
+    def restore(cls, path, db, **kw) -> "GuestSession":
+        """The guest of an interrupted game, as autosaved at `path`: `run(*session.address)` rejoins it.
+        Raises ValueError (naming the field) for a file that is not such an autosave."""
+        import json
+
+        data = json.loads(Path(path).read_text())
+        if not isinstance(data, dict) or data.get("format") != "bss-guest" or data.get("finished"):
+            raise ValueError(f"{path}: not the autosave of a LAN game in progress")
+        try:
+            s = cls(db, data["deck"], deck_name=data["deck_name"], name=data["name"],
+                    settings=Ruleset.from_dict(data["settings"]), share=data["share"], autosave=path, **kw)
+            s.seat = s.received.seat = data["seat"]
+            s.host_name, s.view, s.seq, s.chain = data["host_name"], data["view"], data["seq"], data["chain"]
+            s.legal, s.sent = data["legal"], data["sent"]
+            s.received.host_commitment, s.received.host_deck_hash = data["host_commitment"], data["host_deck_hash"]
+            s.received.batches = {int(k): tuple(v) for k, v in data["batches"].items()}
+            host, port = data["address"]
+            s.address = (host, int(port))
+        except (KeyError, TypeError, ValueError) as e:
+            raise ValueError(f"{path}: field {e} is missing or malformed") from None
+        return s
 
     def _status(self, text: str) -> None:
         log.info("guest: %s", text)
