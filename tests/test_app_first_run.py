@@ -86,8 +86,8 @@ def test_help_menu_has_a_rules_summary_with_cr_references_and_the_hotkeys(qtbot,
     assert "&Help" in menus
     assert "50 to 60 cards" in RULES and "CR 5-1-1-1" in RULES
     assert "CR 7-1-5-2-1" in RULES and "10-6-7" in RULES and "CR 5-2-7" in RULES and "CR 6-7" in RULES
-    keys = hotkeys_html({"end_step": "Space", "keep": "K"})
-    assert "Space" in keys and "End the step" in keys
+    keys = hotkeys_html({"pass": "Space", "end_step": "E", "keep": "K"})
+    assert "Space" in keys and "Pass (flash window)" in keys and "End the main / attack step" in keys
     assert str(home) in about_html() and "bss-desktop --paths" in about_html()
 
 

@@ -23,6 +23,8 @@ class Controller(QObject):
     viewerChanged = Signal(int)
     logLines = Signal(list)
     hovered = Signal(object, object)  # CardDef, field info dict or None
+    unhovered = Signal()  # the card in the preview is no longer one the viewer may see
+    gameOver = Signal(object)  # the engine's Result, once
 
     def __init__(self, model, scene, bar, *, seats=("human", "ai"), ai_seed: int = 1, ai_delay_ms: int = 350,
                  parent=None):
@@ -32,8 +34,14 @@ class Controller(QObject):
         self.hotseat = self.seats.count("human") == 2
         self.viewer = self.seats.index("human") if "human" in self.seats else 0
         self.ai = {p: RandomPolicy(ai_seed + p) for p, s in enumerate(self.seats) if s == "ai"}
-        self.ai_delay_ms = ai_delay_ms
+        self.ai_delay_ms = ai_delay_ms  # the computer's pace: a pause before each action so a player can follow
         self.quick_pay = False  # True: pay automatically without the payment panel
+        self.auto_pass = False  # True: pass flash windows in which the player has nothing to use
+        self.covered = False  # hot-seat: the cover is up, nothing may be answered or previewed
+        self._hover_key = None  # the card in the preview, refreshed as the game changes
+        self._announced_over = False
+        # hot-seat: the log names no hidden card (either player may be reading it); -1 is "neither player"
+        self.log_viewer = -1 if self.hotseat else self.viewer
         from .settings import DEFAULT_HOTKEYS
 
         self.keys = dict(DEFAULT_HOTKEYS)  # action -> shortcut (the window applies the player's settings)
@@ -69,24 +77,66 @@ class Controller(QObject):
         return self.model.send(cmd)
 
     def _on_changed(self, events) -> None:
-        lines = [describe(self.game, e, None if self.hotseat else self.viewer) for e in events]
-        self.logLines.emit([line for line in lines if line])
+        lines = [describe(self.game, e, self.log_viewer) for e in events]
+        lines = [line for line in lines if line]
+        self.logLines.emit(lines)
+        if lines and self._acting_ai is not None:  # the computer's action, where the player is looking
+            self.status.emit(f"{self._player_name(self._acting_ai)}: {lines[-1]}")
         self.refresh()
+
+    _acting_ai = None
 
     def refresh(self) -> None:
         pend = self.game.pending
         if self.hotseat and pend is not None and pend.player != self.viewer:
             self.viewer = pend.player  # hot-seat: the board turns to the deciding player (after the cover screen)
+            self._hover_key = None
+            self.unhovered.emit()  # the other player's card must not stay in the preview
             self.viewerChanged.emit(self.viewer)
         self.scene.sync(self.game.view(self.viewer), db=self.game.db)
         self._update_decision()
+        self._refresh_preview()
         if pend is not None and self.seats[pend.player] == "ai":
             self._ai_timer.start(self.ai_delay_ms)
+        elif pend is not None and self.auto_pass and self._nothing_to_use():
+            QTimer.singleShot(0, self._auto_pass)
+        if pend is None and not self._announced_over and self.game.result is not None:
+            self._announced_over = True
+            self.gameOver.emit(self.game.result)
 
     def _ai_move(self) -> None:
         pend = self.game.pending
         if pend is not None and pend.player in self.ai:
-            self.model.send(self.ai[pend.player].choose(self.game))
+            self._acting_ai = pend.player
+            try:
+                self.model.send(self.ai[pend.player].choose(self.game))
+            finally:
+                self._acting_ai = None
+
+    def _nothing_to_use(self) -> bool:
+        """A flash window of the viewer's in which Pass is the only thing they can do (no flash magic, no
+        【Swift】, no effect, no 【Awaken】 spirit, CR 7-1-2, 11-1)."""
+        pend = self.game.pending
+        if pend.kind != "flash" or not self.my_decision() or self.covered:
+            return False
+        if any(not isinstance(c, Pass) for c in self.game.legal_commands()):
+            return False
+        st = self.game.state
+        return not any(k.name == "awaken" for iid in st.players[self.viewer].field
+                       for k in self.game.db[st.cards[iid].cid].keywords)
+
+    def _auto_pass(self) -> None:
+        if self.auto_pass and self._nothing_to_use():
+            if self.send(Pass(self.viewer)):
+                self.status.emit("Passed the flash window for you: you had nothing to use (auto-pass, Settings).")
+
+    def _player_name(self, p: int) -> str:
+        names = getattr(self.game, "names", None) or [None, None]
+        if names[p]:
+            return names[p]
+        if self.seats[p] == "ai":
+            return "The computer"
+        return "You" if p == self.viewer and not self.hotseat else f"Player {p + 1}"
 
     # ------------------------------------------------------------------ the decision bar
 
@@ -102,13 +152,17 @@ class Controller(QObject):
         buttons = []
         if pend is None:
             r = game.result
-            text = "<b>Game over.</b> " + ("A draw." if r.winner is None else f"Player {r.winner + 1} wins: {r.reason}.")
+            text = "<b>Game over.</b> " + ("A draw." if r.winner is None else f"{self.winner_text(r)}: {r.reason}.")
             self.bar.set_state(text, [])
             self.scene.set_highlights()
             self.scene.set_draggable(())
             return
-        names = getattr(game, "names", None) or [None, None]  # LAN games know the other player's name
-        who = "You" if pend.player == self.viewer else (names[pend.player] or f"Player {pend.player + 1}")
+        who = "You" if pend.player == self.viewer and not self.hotseat else self._player_name(pend.player)
+        if self.covered:  # hot-seat: nothing to answer until the next player has taken the seat
+            self.bar.set_state(f"Waiting for <b>{who}</b> to take the seat.", [])
+            self.scene.set_highlights()
+            self.scene.set_draggable(())
+            return
         if not self.my_decision():
             self.bar.set_state(f"Waiting for <b>{who}</b>: {self._what(pend)}", [])
             self.scene.set_highlights()
@@ -137,7 +191,7 @@ class Controller(QObject):
         elif kind == "attack":
             buttons = [("End attack step", EndAttack(me), self.keys["end_step"], True)]
         elif kind == "flash":
-            buttons = [("Pass", Pass(me), self.keys["end_step"], True)]
+            buttons = [("Pass", Pass(me), self.keys["pass"], True)]
         elif kind == "block":
             no_block = Block(me, None)
             buttons = [("No block", no_block if no_block in legal else None, self.keys["no_block"], True)]
@@ -150,9 +204,10 @@ class Controller(QObject):
             elif ck == "x":
                 buttons = [(f"X = {x}", Choose(me, x), None, False) for x in info["options"]]
             elif ck == "order":
-                sources = info.get("sources") or [None] * len(info["options"])
-                buttons = [(f"{self._name(src)} first", Choose(me, ts), None, False)
-                           for ts, src in zip(info["options"], sources)]
+                buttons = []
+                for i, (ts, text) in enumerate(self._order_options(info)):
+                    short = text if len(text) <= 70 else text[:68].rstrip() + "…"
+                    buttons.append((f"{i + 1}. {short} — first", Choose(me, ts), None, False, text))
             elif ck == "substitute":
                 buttons = [(f"Substitute ({i + 1})", Choose(me, i), None, i == 0) for i in info["options"]]
                 buttons.append(("Let it be destroyed", Choose(me, None), None, False))
@@ -164,6 +219,36 @@ class Controller(QObject):
         self.bar.set_state(f"<b>{who}</b>: {self._what(pend)}", buttons)
         self.scene.set_highlights(highlight, piles, self.selection)
         self.scene.set_draggable(draggable | set(game.state.players[me].hand) if kind == "main" else draggable)
+
+    def winner_text(self, r) -> str:
+        """"You win" / "The computer wins" / "Alice wins" / "Player 2 wins" (hot-seat)."""
+        if r.winner is None:
+            return "A draw"
+        name = self._player_name(r.winner)
+        return "You win" if name == "You" else f"{name} wins"
+
+    def _order_options(self, info) -> list:
+        """(ts, "Card: the effect's text") for each effect waiting to be ordered (CR 8-5-2-4): two effects of
+        one card read differently."""
+        from ..carddb.card_text import effect_text, keyword_text
+
+        queue = {a.ts: a for a in getattr(self.game.state, "queue", ())}
+        sources = info.get("sources") or [None] * len(info["options"])
+        out = []
+        for ts, src in zip(info["options"], sources):
+            name = self._name(src)
+            a = queue.get(ts)
+            card = self.game.card_def(a.source) if a is not None and a.source in self.game.state.cards else None
+            what = ""
+            if a is not None and card is not None:
+                kind, key = a.ref
+                if kind in ("effect", "burst") and isinstance(key, int) and key < len(card.effects):
+                    what = effect_text(card.effects[key], card)
+                elif kind == "keyword":
+                    kw = next((k for k in card.keywords if k.name == key), None)
+                    what = keyword_text(kw) if kw is not None else str(key)
+            out.append((ts, f"{name}: {what}" if what else name))
+        return out
 
     def _what(self, pend) -> str:
         k = pend.kind
@@ -184,7 +269,8 @@ class Controller(QObject):
             n = info["min"] if info["min"] == info["max"] else f"{info['min']} to {info['max']}"
             return f"choose {n} highlighted card(s): {info['prompt']}{src}"
         if info["kind"] == "order":
-            return "several effects activated at once: choose which resolves first (CR 8-5-2-4)"
+            return "several effects activated at once: choose which resolves first (CR 8-5-2-4) — hover a button " \
+                   "for the effect's whole text"
         return f"{info['prompt']}{src}"
 
     # ------------------------------------------------------------------ gestures
@@ -238,6 +324,10 @@ class Controller(QObject):
         me = self.viewer
         card = self.game.db[self.game.state.cards[key].cid]
         cmd = {"spirit": Summon, "nexus": PlaceNexus, "magic": UseMagic}[card.type](me, key)
+        if not any(isinstance(c, PLAY) for c in self._legal_for(key)):
+            # not playable now (too few cores, wrong step, …): the engine refuses the plain command and names the
+            # rule, and the card goes back where it was, as every other refusal does
+            return self.send(cmd)
         special = any(k.name in ("ascend", "swift") for k in card.keywords)
         needs = self.game.cost_of(key) + (card.lv1_cores if card.type != "magic" else 0)
         if self.quick_pay or special or needs == 0:
@@ -280,16 +370,36 @@ class Controller(QObject):
         self._update_decision()
 
     def on_card_hovered(self, key) -> None:
-        card = self.game.state.cards.get(key) if isinstance(key, int) else None
-        if card is None:
+        if self.covered:
             return
-        info = None
-        if card.zone == "field":
-            info = {"level": self.game.level(key), "bp": self.game.bp(key) if self.game.db[card.cid].type == "spirit"
-                    else None}
-        visible = card.zone in ("field", "trash") or card.owner == self.viewer
-        if visible:
-            self.hovered.emit(self.game.db[card.cid], info)
+        card = self.game.state.cards.get(key) if isinstance(key, int) else None
+        if card is None or not self._visible(card):
+            return
+        self._hover_key = key
+        self.hovered.emit(self.game.db[card.cid], self._field_info(key, card))
+
+    def _visible(self, card) -> bool:
+        """Public (field, trash, an opened burst) or the viewer's own card (hand, own burst) — CR 3-1-2."""
+        return card.zone in ("field", "trash", "resolving") or card.owner == self.viewer and card.zone != "deck"
+
+    def _field_info(self, key, card):
+        if card.zone != "field":
+            return None
+        return {"level": self.game.level(key),
+                "bp": self.game.bp(key) if self.game.db[card.cid].type == "spirit" else None}
+
+    def _refresh_preview(self) -> None:
+        """The card panel follows the game: a level or BP that changed shows at once, not on the next hover;
+        a card that became hidden from the viewer leaves the panel."""
+        key = self._hover_key
+        if key is None:
+            return
+        card = self.game.state.cards.get(key) if isinstance(key, int) else None
+        if card is None or not self._visible(card) or self.covered:
+            self._hover_key = None
+            self.unhovered.emit()
+            return
+        self.hovered.emit(self.game.db[card.cid], self._field_info(key, card))
 
     def _core_loc(self, ref):
         """A core place of the viewer's as the engine names it, or None."""

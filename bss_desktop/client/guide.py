@@ -13,8 +13,11 @@ WELCOME = ("<p><b>Welcome!</b> You play the bottom half of the table against the
            "in the Card panel; right-click a card for everything you can do with it. F1 opens a rules summary.</p>")
 
 
-def hint(game, viewer: int) -> str:
-    """What the guide says now, as HTML."""
+def hint(game, viewer: int, keys: dict | None = None) -> str:
+    """What the guide says now, as HTML; `keys` are the player's hotkeys (settings.DEFAULT_HOTKEYS by default)."""
+    from .settings import DEFAULT_HOTKEYS
+
+    keys = {**DEFAULT_HOTKEYS, **(keys or {})}
     pend = game.pending
     if pend is None:
         r = game.result
@@ -26,8 +29,9 @@ def hint(game, viewer: int) -> str:
     legal = game.legal_commands()
     kind = pend.kind
     if kind == "mulligan":
-        return ("<p><b>Your opening hand.</b> Keep it and draw 1 card (press <b>K</b>), or mulligan once: the hand goes "
-                "to the bottom of your deck and you draw 4 (<b>M</b>) — CR 5-2-7.</p><p>Spirits with a low cost "
+        return (f"<p><b>Your opening hand.</b> Keep it and draw 1 card (press <b>{keys['keep']}</b>), or mulligan "
+                "once: the hand goes to the bottom of your deck and you draw 4 "
+                f"(<b>{keys['mulligan']}</b>) — CR 5-2-7.</p><p>Spirits with a low cost "
                 "(the number in the top-left corner) are good to keep.</p>")
     if kind == "main":
         plays = [c for c in legal if isinstance(c, (Summon, PlaceNexus))]
@@ -46,25 +50,27 @@ def hint(game, viewer: int) -> str:
         if not plays and not magic:
             lines.append("<p>Nothing in your hand can be paid for now: cores come back every turn (core step, "
                          "refresh step).</p>")
-        lines.append("<p>Then press <b>Space</b> to end the main step.</p>")
+        lines.append(f"<p>Then press <b>{keys['end_step']}</b> to end the main step.</p>")
         return "".join(lines)
     if kind == "attack":
         if any(isinstance(c, Attack) for c in legal):
             return ("<p><b>Your attack step</b> (CR 6-7). Double-click a refreshed spirit to attack with it "
                     "(CR 7-1-1). If it is not blocked, your opponent loses as many life cores as it has symbols "
-                    "(CR 7-1-5-3-1). Press <b>Space</b> when you are done attacking.</p>")
-        return "<p>No refreshed spirit can attack now: press <b>Space</b> to end the attack step.</p>"
+                    f"(CR 7-1-5-3-1). Press <b>{keys['end_step']}</b> when you are done attacking.</p>")
+        return f"<p>No refreshed spirit can attack now: press <b>{keys['end_step']}</b> to end the attack step.</p>"
     if kind == "flash":
         return ("<p><b>A flash window</b> (CR 7-1-2): you may use a magic card marked Flash now. Otherwise press "
-                "<b>Space</b> to pass; two passes in a row close the window.</p>")
+                f"<b>{keys['pass']}</b> to pass; two passes in a row close the window.</p>")
     if kind == "block":
         can = [c for c in legal if isinstance(c, Block) and c.spirit is not None]
         if can:
             return ("<p><b>You are attacked.</b> Double-click one of your refreshed spirits to block: the spirit with "
-                    "fewer BP is destroyed, both on a tie (CR 7-1-5-2-1). Or press <b>N</b> to take the damage: you "
+                    "fewer BP is destroyed, both on a tie (CR 7-1-5-2-1). Or press "
+                    f"<b>{keys['no_block']}</b> to take the damage: you "
                     "lose life cores (CR 7-1-5-3-1).</p>")
-        return ("<p><b>You are attacked</b> and none of your spirits can block: press <b>N</b> to take the damage "
-                "(CR 7-1-5-3-1).</p>")
+        return ("<p><b>You are attacked</b> and none of your spirits can block: press "
+                f"<b>{keys['no_block']}</b> to take the "
+                "damage (CR 7-1-5-3-1).</p>")
     info = pend.info
     if info.get("kind") == "target":
         return (f"<p><b>An effect asks you to choose</b>: {info.get('prompt', '')}. Click the highlighted cards, then "
@@ -77,5 +83,5 @@ class GuidePanel(QTextBrowser):
         super().__init__(parent)
         self.setStyleSheet("background: #141a26; color: #e8ecf4; font-size: 13px;")
 
-    def follow(self, game, viewer: int) -> None:
-        self.setHtml(WELCOME + hint(game, viewer))
+    def follow(self, game, viewer: int, keys: dict | None = None) -> None:
+        self.setHtml(WELCOME + hint(game, viewer, keys))

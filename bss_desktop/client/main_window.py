@@ -3,10 +3,10 @@ from __future__ import annotations
 
 from pathlib import Path
 
-from PySide6.QtCore import QByteArray, Qt
+from PySide6.QtCore import Qt
 from PySide6.QtGui import QAction, QPainter
-from PySide6.QtWidgets import (QDockWidget, QGraphicsView, QLabel, QMainWindow, QPlainTextEdit, QPushButton,
-                               QStackedWidget, QVBoxLayout, QWidget)
+from PySide6.QtWidgets import (QDockWidget, QGraphicsView, QHBoxLayout, QLabel, QMainWindow, QPlainTextEdit,
+                               QPushButton, QStackedWidget, QVBoxLayout, QWidget)
 
 from .board import BoardScene
 from .card_art import FaceCache
@@ -144,8 +144,17 @@ class GameWindow(QMainWindow):
         if settings is not None:
             self.controller.quick_pay = settings.quick_pay
             self.controller.keys = {action: settings.key(action) for action in self.controller.keys}
+            self.controller.auto_pass = getattr(settings, "auto_pass", False)
+            if hasattr(self.controller, "ai_delay_ms"):
+                self.controller.ai_delay_ms = settings.ai_delay_ms
             self.controller.refresh()
         self.controller.status.connect(lambda text: self.statusBar().showMessage(text, 8000))
+        self.bar.keyIgnored.connect(lambda text: self.statusBar().showMessage(
+            f"Key ignored: the decision had just changed — press it again for “{text}”.", 4000))
+        if hasattr(self.controller, "unhovered"):
+            self.controller.unhovered.connect(self.preview.clear)
+        if hasattr(self.controller, "gameOver"):
+            self.controller.gameOver.connect(self._game_over)
         # locally the table talks among itself; a LAN session also sends `message` to the other player
         self.chat.message.connect(lambda text: self.chat.append(self._my_name(), text))
         if hasattr(self.session, "say"):
@@ -153,8 +162,7 @@ class GameWindow(QMainWindow):
         self.controller.logLines.connect(self._log)
         self.controller.hovered.connect(self._preview)
         self.controller.viewerChanged.connect(self._cover)
-        for line in self._setup_lines():
-            self.log.appendPlainText(line)
+        self._log(self._setup_lines())
         if "position" in game.start:
             st = game.state
             self.log.appendPlainText(f"Position loaded: turn {st.turn}, Player {st.turn_player + 1}'s {st.step} step.")
@@ -171,7 +179,7 @@ class GameWindow(QMainWindow):
 
     def _after_command(self, _events) -> None:
         if self.guide is not None:
-            self.guide.follow(self.model.game, self.controller.viewer)
+            self.guide.follow(self.model.game, self.controller.viewer, self.controller.keys)
         if self.autosave is not None:  # once the board is redrawn, not in the way of it
             from PySide6.QtCore import QTimer
 
@@ -201,34 +209,48 @@ class GameWindow(QMainWindow):
     def _setup_lines(self):
         from ..gamelog import describe
 
-        viewer = None if self.controller.hotseat else self.controller.viewer
+        viewer = getattr(self.controller, "log_viewer", self.controller.viewer)
         return [t for t in (describe(self.game, e, viewer) for e in self.game.log_events) if t]
 
     def _menus(self) -> None:
         game_menu = self.menuBar().addMenu("&Game")
+        # triggered(bool) would pass `checked` into a slot's first parameter: each slot is called with none
         for label, shortcut, slot in (("Save position…", "Ctrl+S", self.save_position),
                                       ("Load position…", "Ctrl+O", self.load_position),
                                       ("Save game record…", "Ctrl+Shift+S", self.save_record)):
             action = QAction(label, self)
             action.setShortcut(shortcut)
-            action.triggered.connect(slot)
+            action.triggered.connect(lambda _checked=False, f=slot: f())
             game_menu.addAction(action)
         if not getattr(self.controller, "hotseat", False) and isinstance(self.controller, Controller):
-            concede = QAction("Concede", self)
-            concede.triggered.connect(self._concede)
+            concede = QAction("Concede…", self)
+            concede.triggered.connect(lambda _checked=False: self.ask_concede())
             game_menu.addAction(concede)
         quit_action = QAction("Close", self)
         quit_action.setShortcut("Ctrl+W")
-        quit_action.triggered.connect(self.close)
+        quit_action.triggered.connect(lambda _checked=False: self.close())
         game_menu.addAction(quit_action)
+        view_menu = self.menuBar().addMenu("&View")
+        for label, owner in (("Your trash", "me"), ("Opponent's trash", "other")):
+            action = QAction(label, self)
+            action.triggered.connect(lambda _checked=False, o=owner: self.show_trash(o))
+            view_menu.addAction(action)
         from .help import add_help_menu
 
         add_help_menu(self, lambda: self.controller.keys)
 
     def restore_geometry(self) -> None:
-        saved = (self.settings.geometry.get("game") if self.settings is not None else None)
-        if saved:
-            self.restoreGeometry(QByteArray.fromHex(saved.encode()))
+        """The saved geometry, or 1440x900, clamped to the screen (a laptop at 1366x768 sees all of it)."""
+        from .screen_fit import open_sized
+
+        saved = self.settings.geometry.get("game") if self.settings is not None else None
+        open_sized(self, 1440, 900, saved if isinstance(saved, str) else None)
+
+    def showEvent(self, event) -> None:  # noqa: N802 - Qt API
+        super().showEvent(event)
+        from .screen_fit import clamp
+
+        clamp(self)  # however it was sized, it opens inside the screen
 
     def closeEvent(self, event) -> None:
         if hasattr(self.session, "close"):  # a LAN game: hang up and say why, and stop listening
@@ -335,14 +357,56 @@ class GameWindow(QMainWindow):
         self.statusBar().showMessage(f"Game record saved to {path}", 8000)
         return True
 
+    def ask_concede(self) -> None:
+        """Conceding (CR 1-2-4) ends the game: the decision bar asks first (no modal dialog)."""
+        if self.model.game.result is not None:
+            return
+        panel = QWidget()
+        row = QHBoxLayout(panel)
+        row.setContentsMargins(0, 0, 0, 0)
+        row.addWidget(QLabel("<b>Concede this game?</b> Your opponent wins at once (CR 1-2-4)."))
+        yes, no = QPushButton("Concede"), QPushButton("Keep playing  [Esc]")
+        yes.clicked.connect(lambda: (self.bar.set_panel(None), self._concede()))
+        no.clicked.connect(lambda: self.bar.set_panel(None))
+        no.setShortcut("Escape")
+        row.addWidget(yes)
+        row.addWidget(no)
+        row.addStretch(1)
+        panel.yes, panel.no = yes, no
+        self.bar.set_panel(panel)
+
     def _concede(self) -> None:
         from ..engine.commands import Concede
 
         self.controller.send(Concede(self.controller.viewer))
 
+    def _game_over(self, result) -> None:
+        """The result screen: who won and why, rematch, save the record, watch the replay."""
+        from .result import ResultDialog
+
+        self.result_dialog = ResultDialog(self, result)
+        self.result_dialog.show()  # not exec(): no nested event loop under qasync
+
+    def show_trash(self, whose: str) -> None:
+        """Look through a trash: public to both players (CR 3-4-2), in the order the cards went there."""
+        from .trash_viewer import TrashViewer
+
+        me = self.controller.viewer
+        owner = me if whose == "me" else 1 - me
+        if self.controller.covered:
+            return
+        viewer = TrashViewer(self, owner)
+        self._trash_viewer = viewer
+        self.model.changed.connect(viewer.refill)
+        viewer.finished.connect(lambda _=0: self.model.changed.disconnect(viewer.refill))
+        viewer.show()
+
     def _log(self, lines) -> None:
         for line in lines:
             self.log.appendPlainText(line)
+        if lines:  # always show the newest line
+            bar = self.log.verticalScrollBar()
+            bar.setValue(bar.maximum())
 
     def _preview(self, card, info) -> None:
         if info:
@@ -351,10 +415,23 @@ class GameWindow(QMainWindow):
             self.preview.show_card(card)
 
     def _cover(self, player: int) -> None:
-        if self.controller.hotseat:
-            self.cover.ask(player)
-            self.stack.setCurrentWidget(self.cover)
+        """Hot-seat: hide everything either player holds hidden until the next player takes the seat — the
+        board, the card panel, open viewers — and let no key or click reach the game meanwhile."""
+        if not self.controller.hotseat:
+            return
+        self.controller.covered = True
+        self.preview.clear()
+        for w in (getattr(self, "_trash_viewer", None), getattr(self.controller, "_menu", None)):
+            if w is not None:
+                w.close()
+        self.bar.set_panel(None)
+        self.cover.ask(player)
+        self.stack.setCurrentWidget(self.cover)  # the controller's refresh goes on to show the bar waiting
+        self.cover.button.setFocus()
 
     def _reveal(self) -> None:
+        self.controller.covered = False
         self.stack.setCurrentWidget(self.view)
         self.view.fitInView(self.scene.sceneRect(), Qt.KeepAspectRatio)
+        self.controller.refresh()
+        self.view.setFocus()

@@ -9,7 +9,7 @@ from __future__ import annotations
 from PySide6.QtCore import Qt
 from PySide6.QtGui import QKeySequence, QShortcut
 from PySide6.QtWidgets import (QDockWidget, QHBoxLayout, QLabel, QMainWindow, QPlainTextEdit, QPushButton, QSlider,
-                               QVBoxLayout, QWidget)
+                               QStyle, QVBoxLayout, QWidget)
 
 from ..engine.commands import command_from_dict
 from ..engine.record import replay
@@ -34,11 +34,15 @@ class ReplayWindow(QMainWindow):
         self.view = BoardView(self.scene)
         controls = QHBoxLayout()
         self.buttons = {}
-        for label, key, slot in (("⏮", "Home", self.first), ("◀", "Left", self.back), ("▶", "Right", self.forward),
-                                 ("⏭", "End", self.last)):
-            b = QPushButton(label)
-            b.setToolTip(key)
-            b.clicked.connect(slot)
+        # the style's own media icons and a word: glyphs like ⏮ are missing from many fonts (empty boxes)
+        style = self.style()
+        for label, icon, key, slot in (("First", QStyle.SP_MediaSkipBackward, "Home", self.first),
+                                       ("Back", QStyle.SP_MediaSeekBackward, "Left", self.back),
+                                       ("Forward", QStyle.SP_MediaSeekForward, "Right", self.forward),
+                                       ("Last", QStyle.SP_MediaSkipForward, "End", self.last)):
+            b = QPushButton(style.standardIcon(icon), label)
+            b.setToolTip(f"{label} [{key}]")
+            b.clicked.connect(lambda _=False, f=slot: f())
             QShortcut(QKeySequence(key), self, activated=slot)
             controls.addWidget(b)
             self.buttons[label] = b
@@ -49,7 +53,7 @@ class ReplayWindow(QMainWindow):
         self.position_label = QLabel()
         controls.addWidget(self.position_label)
         side = QPushButton("Other player's view")
-        side.clicked.connect(self.flip)
+        side.clicked.connect(lambda _=False: self.flip())
         controls.addWidget(side)
         central = QWidget()
         lay = QVBoxLayout(central)
@@ -67,6 +71,12 @@ class ReplayWindow(QMainWindow):
         self.addDockWidget(Qt.RightDockWidgetArea, log_dock)
         self.scene.cardHovered.connect(self._hover)
         self._show()
+
+    def showEvent(self, event) -> None:  # noqa: N802 - Qt API
+        super().showEvent(event)
+        from .screen_fit import clamp
+
+        clamp(self)
 
     @property
     def step(self) -> int:

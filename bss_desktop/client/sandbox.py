@@ -31,6 +31,7 @@ class SandboxController(QObject):
     gameReplaced = Signal(object)  # undo/redo built a new Game object
 
     hotseat = False
+    covered = False  # the sandbox never hides a side behind a cover
 
     def __init__(self, model, scene, bar, parent=None, *, seat: int | None = None):
         super().__init__(parent)

@@ -20,7 +20,7 @@ class PositionError(ValueError):
 
     def __init__(self, field: str, message: str, source: str | None = None):
         where = f"{source}: " if source else ""
-        super().__init__(f"{where}field '{field}': {message}")
+        super().__init__(f"{where}field '{field}': {message}" if field else f"{where}{message}")
         self.field = field
         self.message = message
         self.source = source

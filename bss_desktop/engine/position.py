@@ -30,7 +30,11 @@ _FIELD_KEYS = {"card", "cores", "soul_core", "exhausted"}
 def load_position_file(path, db, *, settings: Ruleset | None = None) -> Game:
     path = Path(path)
     try:
-        data = yaml.safe_load(path.read_text())
+        data = yaml.safe_load(path.read_text(encoding="utf-8"))
+    except OSError as e:
+        raise PositionError("", f"cannot be read: {e.strerror or e}", str(path)) from None
+    except UnicodeDecodeError:
+        raise PositionError("", "is not a text file (UTF-8)", str(path)) from None
     except yaml.YAMLError as e:
         mark = getattr(e, "problem_mark", None)
         line = f"line {mark.line + 1}: " if mark is not None else ""
