@@ -330,7 +330,7 @@ class Controller(QObject):
             return self.send(cmd)
         special = any(k.name in ("ascend", "swift") for k in card.keywords)
         needs = self.game.cost_of(key) + (card.lv1_cores if card.type != "magic" else 0)
-        if self.quick_pay or special or needs == 0:
+        if special or needs == 0 or self.quick_pay and not self._auto_destroys(key):
             return self.send(cmd)
         from .payment import PaymentPanel
 
@@ -339,6 +339,19 @@ class Controller(QObject):
         panel.cancelled.connect(lambda: self.bar.set_panel(None))
         self.bar.set_panel(panel)
         return True
+
+    def _auto_destroys(self, key) -> bool:
+        """Whether the automatic payment for this card would self-destroy a card of the player's (CR 10-1-1-1):
+        then even "pay automatically" opens the payment panel, which names them."""
+        from ..engine.costs import destroyed_by_payment
+
+        for c in self._legal_for(key):
+            if isinstance(c, PLAY) and c.pay is not None:
+                place = getattr(c, "place", None) or ()
+                if destroyed_by_payment(self.game, self.viewer, c.pay, c.pay_soul, place,
+                                        getattr(c, "place_soul", False)):
+                    return True
+        return False
 
     def _pay(self, cmd) -> None:
         if self.send(cmd):

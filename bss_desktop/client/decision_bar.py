@@ -126,8 +126,11 @@ class DecisionBar(QWidget):
             if shortcut:
                 b.setShortcut(QKeySequence(shortcut))
             b.clicked.connect(lambda _=False, c=cmd: self.chosen.emit(c))
-            b.setVisible(self.panel is None)
+            # never focused: Space or Enter on a focused button would answer whatever decision comes next
+            b.setFocusPolicy(Qt.NoFocus)
             self.layout_.addWidget(b)
+            if self.panel is not None:
+                b.hide()  # (after addWidget: a parentless widget shown would become a window of its own)
             self.buttons.append(b)
         self._refit()
 

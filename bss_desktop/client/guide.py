@@ -41,7 +41,8 @@ def hint(game, viewer: int, keys: dict | None = None) -> str:
         if plays:
             lines.append("<p>Drag a highlighted <b>spirit or nexus</b> from your hand onto your field. The payment "
                          "panel shows its cost: cores from your reserve pay for it (CR 10-6-6), then at least its LV1 "
-                         "cores go onto it (CR 10-6-7). <b>Enter</b> accepts the suggested payment.</p>")
+                         "cores go onto it (CR 10-6-7). <b>Enter</b> accepts the suggested payment; a payment "
+                         "that would destroy one of your spirits is named in red and needs a click.</p>")
         if magic:
             lines.append("<p>A <b>magic</b> card is dragged onto the Use area in the middle.</p>")
         if bursts:

@@ -246,11 +246,6 @@ class GameWindow(QMainWindow):
         saved = self.settings.geometry.get("game") if self.settings is not None else None
         open_sized(self, 1440, 900, saved if isinstance(saved, str) else None)
 
-    def showEvent(self, event) -> None:  # noqa: N802 - Qt API
-        super().showEvent(event)
-        from .screen_fit import clamp
-
-        clamp(self)  # however it was sized, it opens inside the screen
 
     def closeEvent(self, event) -> None:
         if hasattr(self.session, "close"):  # a LAN game: hang up and say why, and stop listening

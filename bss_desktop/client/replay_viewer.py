@@ -72,11 +72,6 @@ class ReplayWindow(QMainWindow):
         self.scene.cardHovered.connect(self._hover)
         self._show()
 
-    def showEvent(self, event) -> None:  # noqa: N802 - Qt API
-        super().showEvent(event)
-        from .screen_fit import clamp
-
-        clamp(self)
 
     @property
     def step(self) -> int:

@@ -19,13 +19,15 @@ def clamp(window) -> None:
     frame = window.frameGeometry()
     extra_w = max(0, frame.width() - window.width())  # the window manager's decorations
     extra_h = max(0, frame.height() - window.height())
+    if not window.isVisible():  # decorations are unknown until the window is shown: leave room for them
+        extra_w, extra_h = max(extra_w, 16), max(extra_h, 40)
     w = min(window.width(), area.width() - extra_w)
     h = min(window.height(), area.height() - extra_h)
     if (w, h) != (window.width(), window.height()):
         window.resize(max(w, 200), max(h, 150))
         frame = window.frameGeometry()
-    x = min(max(frame.x(), area.x()), area.right() + 1 - frame.width())
-    y = min(max(frame.y(), area.y()), area.bottom() + 1 - frame.height())
+    x = min(max(frame.x(), area.x()), area.right() + 1 - frame.width() - (extra_w - (frame.width() - window.width())))
+    y = min(max(frame.y(), area.y()), area.bottom() + 1 - frame.height() - (extra_h - (frame.height() - window.height())))
     if (x, y) != (frame.x(), frame.y()):
         window.move(max(x, area.x()), max(y, area.y()))
 
@@ -38,5 +40,5 @@ def open_sized(window, width: int, height: int, saved_hex: str | None = None) ->
     if not restored:
         w, h = min(width, area.width() - 16), min(height, area.height() - 40)  # room for a title bar
         window.resize(w, h)
-        window.move(area.x() + (area.width() - w) // 2, area.y() + max(0, (area.height() - h - 30) // 2))
+        window.move(area.x() + (area.width() - w - 16) // 2, area.y() + max(0, (area.height() - h - 40) // 2))
     clamp(window)
