@@ -135,11 +135,17 @@ def auto_select(game, player: int, pay_n: int, place_n: int, *, pool: dict | Non
                 soul_free: bool = True):
     """The default way to pay `pay_n` cores and then place `place_n` on a new card.
 
-    Takes cores in this order: reserve; cores on field cards above what their LV1
-    needs (so nothing falls below LV1); the soul core; and only then cores that
-    leave a card below LV1 (self-destroying it, CR 10-1-1-1), cheapest card first.
+    Never leaves a field card below its LV1 cores (self-destroying it, CR 9-3-2, 10-1-1-1)
+    when a payment and placement that spare every card exist. Takes cores in this order:
+    reserve; cores on field cards above what their LV1 needs, the soul core counting as
+    one of the cores on the card it sits on (CR 2-10-3); the soul core. Only if these are
+    too few does it self-destroy cards: the fewest cards possible, then the cheapest,
+    taking their cores before the other cards' surplus (they go to the reserve anyway).
     `pool` (regular cores per location, default: all of the player's) and `soul_free`
-    restrict it to what another part of the same action has not used.
+    restrict it to what another part of the same action has not used: a field card
+    missing from `pool` gives nothing (a 【Ascend】 card whose cores went to the reserve,
+    CR 11-8-1; a 【Swift】 summon's field, CR 11-9-1), and the soul core on such a card
+    is free; with `soul_free` false the soul core is taken to be used elsewhere already.
     Returns (pay_sel, pay_soul, place_sel, place_soul), or None if the player
     has too few cores.
     """
@@ -164,44 +170,57 @@ def _auto_select(game, player: int, pay_n: int, place_n: int, pool: dict | None,
         return (), False, (), False
     soul_loc = p.soul if soul_free and soul_available(game, player) else None
     soul_card = soul_loc if isinstance(soul_loc, int) else None
-    # the cores in the order they are taken, as runs: (loc, how many, is the soul core)
+    # what may be taken without destroying anything, in the order it is taken: (loc, how many, is the soul core)
     runs: list = []
     found = 0
     reserve = pool["reserve"]
     if reserve > 0:
         runs.append(("reserve", reserve, False))
         found = reserve
-    db, cards = game.db, st.cards
-    left: dict = {}  # regular cores still on each field card after taking its surplus
+    head = len(runs)  # where the cores of cards that are lost anyway go: right after the reserve
+    soul_spare = soul_loc is not None  # the soul core may go without any card falling below LV1
+    kept = None  # cards that keep cores to stay at LV1: [(iid, regular cores kept, holds the soul core)]
     for iid, lv1 in zip(p.field, _field_lv1(game, player)):
-        # what stays on the card if nothing else is taken: its unused regular cores, and the soul core if free
-        have = pool.get(iid, 0)
-        keep = lv1 - 1 if soul_card == iid else lv1  # regular cores it needs to stay at LV1
-        surplus = have - keep if keep > 0 else have  # min(have, have - keep)
-        if surplus > 0:
-            runs.append((iid, surplus, False))
-            found += surplus
-        else:
-            surplus = 0
-        left[iid] = have - surplus
-    soul_taken = False
-    if found < need and soul_loc is not None:
-        # the soul core, unless taking it drops its card below LV1
-        if soul_card is None or left[soul_card] >= db[cards[soul_card].cid].lv1_cores:
+        have = pool.get(iid)
+        if have is None:  # not in the pool: nothing comes from it (its soul core, if any, is free: see above)
+            continue
+        if lv1 <= 0:  # never below LV1 (a nexus needing no core): every core on it is surplus
+            if have:
+                runs.append((iid, have, False))
+                found += have
+            continue
+        soul = soul_card == iid
+        keep = lv1 - 1 if soul else lv1  # CR 2-10-3: the soul core counts as one of the cores on its card
+        if keep > have:  # below LV1 whatever is taken (only with a restricted pool): its cores are free
+            if have:
+                runs.insert(head, (iid, have, False))
+                head += 1
+                found += have
+            continue
+        if soul:
+            soul_spare = False  # taking it would drop its card below LV1 (a regular core may go instead)
+        if have > keep:
+            runs.append((iid, have - keep, False))
+            found += have - keep
+        if kept is None:
+            kept = []
+        kept.append((iid, keep, soul))
+    if soul_spare:
+        runs.append((soul_loc, 1, True))
+        found += 1
+    if found < need:
+        # too few without self-destroying cards (CR 9-3-2, 10-1-1-1): as few as possible, then the cheapest
+        chosen = _fewest_destroyed(game, kept, need - found) if kept else None
+        if chosen is None:
+            return None
+        gone = {iid for iid, _, _ in chosen}
+        # their cores are taken first: they go to the reserve anyway, and the cards that stay keep their surplus
+        runs = (runs[:head] + [(iid, pool[iid], False) for iid, _, _ in chosen if pool[iid]]
+                + [r for r in runs[head:] if r[0] not in gone])
+        found += sum(keep for _, keep, _ in chosen)
+        if any(soul for _, _, soul in chosen):  # the soul core kept its card at LV1; now it may go too
             runs.append((soul_loc, 1, True))
             found += 1
-            soul_taken = True
-    if found < need:
-        for iid in sorted(p.field, key=lambda i: (db[cards[i].cid].cost, i)):
-            n = left[iid]
-            if n > 0:
-                runs.append((iid, n, False))
-                found += n
-        if soul_loc is not None and not soul_taken:
-            runs.append((soul_loc, 1, True))
-            found += 1
-    if found < need:
-        return None
     # the first `need` cores are chosen (as a slice [:need] would take them)
     souls = False
     regular: list = []  # runs of chosen regular cores, in order
@@ -233,3 +252,61 @@ def _auto_select(game, player: int, pay_n: int, place_n: int, pool: dict | None,
         if n > 0:
             place[loc] = place.get(loc, 0) + n
     return tuple(pay.items()), pay_soul, tuple(place.items()), place_soul
+
+
+def _fewest_destroyed(game, kept: list, short: int):
+    """Which cards of `kept` to self-destroy for `short` more cores: the fewest, then the cheapest (by cost).
+
+    Destroying a card frees the regular cores it kept and the soul core if it held it: its LV1 cores.
+    Returns a list of `kept` entries, or None if even all of them are too few.
+    """
+    db, cards = game.db, game.state.cards
+    cands = sorted((db[cards[e[0]].cid].cost, e[0], e[1] + e[2], e) for e in kept)
+    if sum(c[2] for c in cands) < short:
+        return None
+    for cost, iid, gives, e in cands:  # one card is often enough: the cheapest that is
+        if gives >= short:
+            return [e]
+    most, total = 0, 0
+    for gives in sorted((c[2] for c in cands), reverse=True):  # the fewest cards: those giving the most
+        most += 1
+        total += gives
+        if total >= short:
+            break
+    # 0/1 knapsack: (cards, cores capped at short) -> the cheapest (total cost, candidate indices)
+    best: dict = {(0, 0): (0, ())}
+    for i, (cost, _, gives, _) in enumerate(cands):
+        for (n, got), (paid, which) in list(best.items()):
+            if n == most:
+                continue
+            key = (n + 1, min(short, got + gives))
+            value = (paid + cost, which + (i,))
+            old = best.get(key)
+            if old is None or value < old:
+                best[key] = value
+    return [cands[i][3] for i in best[(most, short)][1]]
+
+
+def destroyed_by_payment(game, player: int, pay, pay_soul: bool, place=(), place_soul: bool = False) -> list:
+    """The field cards of `player` that this payment and placement leave below their LV1 cores.
+
+    The checkpoint after the action destroys them: self-destruction, since the owner's own cost payment
+    took the cores (CR 9-3-2, 10-1-1-1). The soul core counts as a core on the card it sits on (CR 2-10-3),
+    so paying or placing it can destroy its card too. Nexuses count like spirits (often LV1 needs 0 cores).
+    Counts are read as given (a selection taking more than a card holds leaves it below LV1 as well).
+    Returns instance ids in field order.
+    """
+    st = game.state
+    owner = st.players[player]
+    taken: dict = {}
+    for loc, n in tuple(pay or ()) + tuple(place or ()):
+        if isinstance(loc, int) and not isinstance(loc, bool) and isinstance(n, int):
+            taken[loc] = taken.get(loc, 0) + n
+    soul_goes = bool(pay_soul or place_soul)
+    out = []
+    for iid in owner.field:
+        card = st.cards[iid]
+        left = card.cores - taken.get(iid, 0) + (1 if owner.soul == iid and not soul_goes else 0)
+        if left < game.db[card.cid].lv1_cores:
+            out.append(iid)
+    return out
