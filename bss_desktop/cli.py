@@ -12,6 +12,9 @@
     bss-desktop join HOST:PORT [--headless] [--policy random] [--seed S] [--deck NAME]
     bss-desktop import-cards PATH [--dest DIR]
     bss-desktop cards coverage [--json]
+
+A file or deck given on the command line that can't be used (missing, not JSON/YAML, the wrong shape, an unknown
+card) is answered with one line on stderr naming it and the problem, and exit status 2.
 """
 from __future__ import annotations
 
@@ -22,9 +25,37 @@ from itertools import permutations
 from pathlib import Path
 
 
+class BadInput(Exception):
+    """A file or name from the command line that can't be used: `main` prints the message (one line, naming the
+    file and the problem) on stderr and exits with status 2, never a traceback."""
+
+
+def _one_line(text: str) -> str:
+    """A message on one line: its lines joined by '; ' (or a space after a line ending with ':')."""
+    out = ""
+    for part in (p.strip() for p in str(text).splitlines()):
+        if part:
+            out += ("" if not out else " " if out.endswith(":") else "; ") + part
+    return out
+
+
+def _read_problem(path, e: Exception) -> str:
+    """What went wrong reading `path`, for a BadInput message."""
+    if isinstance(e, FileNotFoundError):
+        return f"{path}: no such file"
+    if isinstance(e, IsADirectoryError):
+        return f"{path}: is a folder, not a file"
+    if isinstance(e, OSError):
+        return f"{path}: cannot read it ({e.strerror or e})"
+    if isinstance(e, UnicodeDecodeError):
+        return f"{path}: not a text file (byte {e.start} is not UTF-8)"
+    return f"{path}: {e}"
+
+
 def _load_decks(db, spec: str | None):
     """Deck pairs for the simulator: the named decks (shipped deck names or deck files), or every pairing."""
-    from .carddb.decks import load_deck_file, shipped_decks
+    from .carddb.decks import load_deck_file, shipped_decks, validate_deck
+    from .carddb.errors import DeckListError
 
     shipped = shipped_decks(db)
 
@@ -32,15 +63,23 @@ def _load_decks(db, spec: str | None):
         if name in shipped:
             return name, shipped[name].cards
         path = Path(name)
-        if path.is_file():
+        if not path.exists() and not ({"/", "\\"} & set(name) or path.suffix):
+            raise BadInput(f"unknown deck {name!r}; shipped decks: {', '.join(sorted(shipped))}")
+        try:
             deck = load_deck_file(path, db)
-            return deck.name or path.stem, deck.cards
-        raise SystemExit(f"unknown deck {name!r}; shipped decks: {', '.join(sorted(shipped))}")
+        except DeckListError as e:
+            raise BadInput(f"{name}: " + "; ".join(str(p) for p in e.problems)) from None
+        except (OSError, UnicodeDecodeError) as e:
+            raise BadInput(_read_problem(name, e)) from None
+        problems = validate_deck(deck, db)
+        if problems:
+            raise BadInput(f"{name}: breaks the deck rules: " + "; ".join(problems))
+        return deck.name or path.stem, deck.cards
 
     if spec:
         names = [n.strip() for n in spec.split(",") if n.strip()]
         if len(names) != 2:
-            raise SystemExit("--decks takes two decks separated by a comma, e.g. --decks red-vanilla,blue-vanilla")
+            raise BadInput("--decks takes two decks separated by a comma, e.g. --decks red-vanilla,blue-vanilla")
         return [(one(names[0]), one(names[1]))]
     decks = [one(n) for n in sorted(shipped)]
     return list(permutations(decks, 2)) if len(decks) > 1 else [(decks[0], decks[0])]
@@ -66,19 +105,36 @@ def cmd_simulate(args) -> int:
 
 
 def cmd_replay(args) -> int:
+    """Exit 2 if the file is not a game record this app can read (BadInput), 1 if it is one but does not replay
+    (a command the rules refuse, a state hash that differs with --verify)."""
     from .carddb.database import load_default_db
+    from .engine.commands import CommandFormatError, command_from_dict
     from .engine.errors import RecordError
-    from .engine.record import load_record, replay
+    from .engine.record import load_record, replay, start_game
+
+    def named(message) -> str:
+        message = str(message)
+        return message if message.startswith(str(args.file)) else f"{args.file}: {message}"
 
     db = load_default_db()
     try:
         rec = load_record(args.file)
+        start_game(rec, db)  # decks, cards, settings and position: a bad start is a bad file
+        for i, cd in enumerate(rec["commands"]):
+            try:
+                command_from_dict(cd)
+            except CommandFormatError as e:
+                raise RecordError(f"command {i + 1}: {e}") from None
+    except RecordError as e:
+        raise BadInput(named(e)) from None
+    except (OSError, UnicodeDecodeError) as e:
+        raise BadInput(_read_problem(args.file, e)) from None
+    except (KeyError, TypeError, AttributeError, IndexError, ValueError) as e:  # a shape the checks missed
+        raise BadInput(named(f"not a game record this app can read ({type(e).__name__}: {e})")) from None
+    try:
         game = replay(rec, db, verify=args.verify)
     except RecordError as e:
-        print(f"{args.file}: {e}", file=sys.stderr)
-        return 1
-    except OSError as e:
-        print(f"{args.file}: cannot read it ({e.strerror or e})", file=sys.stderr)
+        print(_one_line(named(e)), file=sys.stderr)
         return 1
     result = game.result
     outcome = "in progress" if result is None else (
@@ -104,6 +160,17 @@ def cmd_bench(args) -> int:
     raise SystemExit(f"unknown benchmark {args.what!r}")
 
 
+def _user_db():
+    """The shipped cards and the player's imported ones; a broken imported card file is a BadInput."""
+    from .carddb.errors import CardDataError
+    from .carddb.importer import load_user_db
+
+    try:
+        return load_user_db()
+    except CardDataError as e:
+        raise BadInput(f"imported cards: {e}") from None
+
+
 def _lan_deck(db, name: str | None, default: str):
     """A deck for LAN play: a shipped deck name or a deck file."""
     (deck_name, cards), = [pair[0] for pair in _load_decks(db, f"{name or default},{name or default}")]
@@ -113,23 +180,24 @@ def _lan_deck(db, name: str | None, default: str):
 def cmd_host(args) -> int:
     import asyncio
 
-    from .carddb.importer import load_user_db
-    from .net.headless import host_game
+    from .net.headless import ResumeError, host_game
 
     if not args.headless:
         from .app.main import run
 
         return run(start="host", port=args.port)
-    db = load_user_db()
+    db = _user_db()
     deck_name, cards = _lan_deck(db, args.deck, "red-saga")
-    return asyncio.run(host_game(db, cards, deck_name=deck_name, name=args.name, port=args.port, bind=args.bind,
-                                 seed=args.seed, autosave=args.autosave, restore=args.resume))
+    try:
+        return asyncio.run(host_game(db, cards, deck_name=deck_name, name=args.name, port=args.port, bind=args.bind,
+                                     seed=args.seed, autosave=args.autosave, restore=args.resume))
+    except ResumeError as e:  # raised before the host listens: the file names itself and its problem
+        raise BadInput(str(e)) from None
 
 
 def cmd_join(args) -> int:
     import asyncio
 
-    from .carddb.importer import load_user_db
     from .net.headless import join_game, parse_address
 
     try:
@@ -141,7 +209,7 @@ def cmd_join(args) -> int:
         from .app.main import run
 
         return run(start="join", address=args.address)
-    db = load_user_db()
+    db = _user_db()
     deck_name, cards = _lan_deck(db, args.deck, "blue-saga")
     return asyncio.run(join_game(db, cards, deck_name=deck_name, name=args.name, host=host, port=port,
                                  seed=args.seed))
@@ -257,15 +325,19 @@ def main(argv: list[str] | None = None) -> int:
         for name, path in all_paths().items():
             print(f"{name + ':':16}{path}")
         return 0
-    if args.screenshot:
-        from .app.main import screenshot
+    try:
+        if args.screenshot:
+            from .app.main import screenshot
 
-        return screenshot(args.screenshot, args.position)
-    if args.command is None:
-        from .app.main import run
+            return screenshot(args.screenshot, args.position)
+        if args.command is None:
+            from .app.main import run
 
-        return run()
-    return args.func(args)
+            return run()
+        return args.func(args)
+    except BadInput as e:
+        print(_one_line(e), file=sys.stderr)
+        return 2
 
 
 if __name__ == "__main__":

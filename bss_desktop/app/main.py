@@ -27,13 +27,13 @@ class StartWindow(QMainWindow):
         from ..carddb.decks import shipped_decks
         from ..client.settings import AppSettings
 
-        from ..carddb.decks import user_decks
-
-        self.settings = AppSettings.load()
+        self.settings = AppSettings.load()  # a damaged file gives the defaults and settings.problem (told below)
         self.db, problem = _card_db()
         self.decks = shipped_decks(self.db)
-        mine, deck_problems = user_decks(self.db)  # the player's own lists, beside the shipped ones
-        self.decks.update({f"my-{name}": deck for name, deck in mine.items()})
+        self.broken_decks: dict = {}  # "my-<name>" -> BrokenDeck: the player's lists that can't be played, and why
+        self._read_user_decks()  # the player's own lists, beside the shipped ones
+        self.autosave_problem: str | None = None  # why the autosave can't be resumed (None: it can, or there is none)
+        self._resume_failed = None  # (the autosave's size and time, why) after a resume that failed
         self.windows: list = []
         self.setWindowTitle(f"bss_desktop {__version__} — Battle Spirits Saga")
         self.setStyleSheet("""
@@ -52,6 +52,15 @@ class StartWindow(QMainWindow):
         title = QLabel("Battle Spirits Saga", objectName="Title")
         lay.addWidget(title)
         lay.addWidget(QLabel("A tabletop for two: the rules engine keeps the game legal while you play with the mouse."))
+        # what could not be read (the settings, the autosave): said plainly, with the file and the problem
+        self.notice = QLabel(objectName="Notice")
+        self.notice.setWordWrap(True)
+        self.notice.setTextFormat(Qt.PlainText)
+        self.notice.setTextInteractionFlags(Qt.TextSelectableByMouse)
+        self.notice.setStyleSheet("color: #fbbf24;")
+        self.notice.hide()
+        self._notices: dict[str, str] = {}
+        lay.addWidget(self.notice)
         first = QHBoxLayout()
         self.guided = QPushButton("First game? Play a guided game against the computer")
         self.guided.setStyleSheet("background: #c2410c; border-color: #ea580c;")
@@ -64,11 +73,11 @@ class StartWindow(QMainWindow):
         lay.addLayout(first)
         form = QFormLayout()
         self.deck_a, self.deck_b = QComboBox(), QComboBox()
-        names = sorted(self.decks, key=lambda n: (not n.endswith("saga"), n))
+        self._fill_deck_boxes()
+        self.deck_b.setCurrentIndex(min(1, self.deck_b.count() - 1))
         for box in (self.deck_a, self.deck_b):
-            for n in names:
-                box.addItem(f"{self.decks[n].name}  ({n})", n)
-        self.deck_b.setCurrentIndex(min(1, len(names) - 1))
+            self._deck_tooltip(box)
+            box.currentIndexChanged.connect(lambda _index, box=box: self._deck_chosen(box))
         form.addRow(QLabel("Your deck"), self.deck_a)
         form.addRow(QLabel("Opponent's deck"), self.deck_b)
         lay.addLayout(form)
@@ -95,7 +104,7 @@ class StartWindow(QMainWindow):
         lay.addLayout(row2)
         row3 = QHBoxLayout()
         watch = QPushButton("Watch a saved game…")
-        watch.clicked.connect(self.open_record)
+        watch.clicked.connect(lambda _checked=False: self.open_record())  # `checked` is not a path
         row3.addWidget(watch)
         settings_button = QPushButton("Settings…")
         settings_button.clicked.connect(self.open_settings)
@@ -110,10 +119,98 @@ class StartWindow(QMainWindow):
         from ..client.settings import DEFAULT_HOTKEYS
 
         add_help_menu(self, lambda: {a: self.settings.key(a) for a in DEFAULT_HOTKEYS})
+        if self.settings.problem:
+            self._set_notice("settings", f"There is a problem with your settings: {self.settings.problem}")
         if problem:
             self.statusBar().showMessage(f"Imported cards not loaded: {problem}", 20000)
-        elif deck_problems:
-            self.statusBar().showMessage(f"Some of your deck lists were not loaded: {deck_problems[0]}", 20000)
+        elif self.settings.problem:
+            self.statusBar().showMessage(f"Settings: {self.settings.problem}", 20000)
+        elif self.autosave_problem:
+            self.statusBar().showMessage(f"The autosave could not be read: {self.autosave_problem}", 20000)
+        elif self.broken_decks:
+            first = next(iter(self.broken_decks.values()))
+            self.statusBar().showMessage(f"Some of your deck lists are broken (marked ⚠ in the lists): "
+                                         f"{first.summary()}", 20000)
+
+    def _set_notice(self, kind: str, text: str | None) -> None:
+        """One line of the start screen's notice per kind of problem; the notice shows while there is one."""
+        if text:
+            self._notices[kind] = text
+        else:
+            self._notices.pop(kind, None)
+        self.notice.setText("\n".join(self._notices.values()))
+        self.notice.setVisible(bool(self._notices))
+
+    # ------------------------------------------------------------------ the deck lists
+
+    def _read_user_decks(self) -> bool:
+        """(Re)read the player's deck folder into self.decks ("my-<name>") and self.broken_decks; True if changed."""
+        from ..carddb.decks import user_deck_files
+
+        mine, broken = user_deck_files(self.db)
+        mine = {f"my-{name}": deck for name, deck in mine.items()}
+        broken = {f"my-{name}": b for name, b in broken.items()}
+        old_mine = {k: v for k, v in self.decks.items() if k.startswith("my-")}
+        if mine == old_mine and {k: str(b) for k, b in broken.items()} == {
+                k: str(b) for k, b in self.broken_decks.items()}:
+            return False
+        for k in old_mine:
+            if k not in mine:
+                del self.decks[k]  # in place: the LAN windows hold this dict too
+        self.decks.update(mine)
+        self.broken_decks = broken
+        return True
+
+    def _fill_deck_boxes(self) -> None:
+        """Every deck in both lists; a broken list of the player's is there too, marked ⚠ with why, not playable."""
+        from PySide6.QtGui import QColor
+
+        names = sorted([*self.decks, *self.broken_decks], key=lambda n: (not n.endswith("saga"), n))
+        for box in (self.deck_a, self.deck_b):
+            chosen = box.currentData()
+            box.blockSignals(True)
+            box.clear()
+            for n in names:
+                if n in self.decks:
+                    box.addItem(f"{self.decks[n].name}  ({n})", n)
+                    continue
+                broken = self.broken_decks[n]
+                box.addItem(f"⚠ {n} — broken: {broken.summary()}", n)
+                box.setItemData(box.count() - 1, str(broken), Qt.ToolTipRole)
+                box.setItemData(box.count() - 1, QColor("#fbbf24"), Qt.ForegroundRole)
+            if chosen is not None and box.findData(chosen) >= 0:
+                box.setCurrentIndex(box.findData(chosen))
+            box.blockSignals(False)
+            self._deck_tooltip(box)
+
+    def _deck_tooltip(self, box) -> None:
+        broken = self.broken_decks.get(box.currentData())
+        box.setToolTip(f"Can't be played until the file is fixed: {broken}" if broken else "")
+
+    def _deck_chosen(self, box) -> None:
+        self._deck_tooltip(box)
+        broken = self.broken_decks.get(box.currentData())
+        if broken:
+            self.statusBar().showMessage(f"{box.currentData()} can't be played until the file is fixed: "
+                                         f"{broken.summary()}", 20000)
+
+    def _chosen_decks(self):
+        """The two chosen decks, or None after saying why one of them can't be played."""
+        chosen = self.deck_a.currentData(), self.deck_b.currentData()
+        for name in chosen:
+            if name not in self.decks:
+                broken = self.broken_decks.get(name)
+                why = f"fix the file first: {broken}" if broken else "it is no longer there"
+                self.statusBar().showMessage(f"The deck {name} can't be played: {why}", 30000)
+                return None
+        return chosen
+
+    def event(self, event) -> bool:
+        from PySide6.QtCore import QEvent
+
+        if event.type() == QEvent.WindowActivate and self._read_user_decks():
+            self._fill_deck_boxes()  # the player may have fixed (or broken) a deck file meanwhile
+        return super().event(event)
 
     # ------------------------------------------------------------------ the game in progress (autosaved)
 
@@ -124,43 +221,77 @@ class StartWindow(QMainWindow):
         return autosave_dir() / "game.json"
 
     def _saved(self):
-        """The autosave of a game that did not finish, or None."""
-        import json
-
-        try:
-            data = json.loads(self.autosave_path().read_text())
-        except (OSError, ValueError):
+        """The autosave of a game that did not finish, or None; self.autosave_problem then says why an autosave
+        that is there can't be resumed (naming the file). The file itself is never changed here."""
+        path = self.autosave_path()
+        self.autosave_problem = None
+        data, problem = _read_autosave(path)
+        if problem is None and self._resume_failed is not None:
+            stamp, why = self._resume_failed
+            if stamp == _file_stamp(path):
+                problem = why  # the very file that failed to resume
+            else:
+                self._resume_failed = None
+        if problem is not None:
+            self.autosave_problem = f"{path}: {problem}"
             return None
-        if not isinstance(data, dict) or data.get("format") != "bss-autosave" or "result" in data.get("record", {}):
-            return None
+        if data is None or "result" in data["record"]:
+            return None  # no autosave, or the game was finished
         return data
 
     def _update_resume(self) -> None:
         data = self._saved()
         self.resume.setVisible(data is not None)
         if data is not None:
-            n = len(data["record"].get("commands", []))
+            n = len(data["record"]["commands"])
             mode = "sandbox" if data.get("sandbox") else "game"
             self.resume.setText(f"Resume your last {mode} ({n} moves)")
+        self._set_notice("autosave", self.autosave_problem and (
+            f"Your last game can't be resumed: the autosave {self.autosave_problem}. The file is kept as it is; "
+            f"a new game keeps it as {self.autosave_path().name}.bad before it autosaves."))
 
     def resume_game(self) -> None:
         """The autosaved game, replayed to exactly where it stood."""
         from ..client.main_window import GameWindow
-        from ..engine.errors import RecordError
+        from ..engine.errors import IllegalCommand, RecordError
         from ..engine.record import replay
 
         data = self._saved()
         if data is None:
+            self._update_resume()
             return
         try:
             game = replay(data["record"], self.db, verify=False)
-        except (RecordError, KeyError, TypeError) as e:
-            self.statusBar().showMessage(f"The autosaved game cannot be resumed: {e}", 15000)
+        except (RecordError, IllegalCommand, KeyError, TypeError, ValueError, AttributeError, IndexError) as e:
+            why = f"it does not replay: {e}"
+            self._resume_failed = (_file_stamp(self.autosave_path()), why)
+            self._update_resume()
+            self.statusBar().showMessage(f"The autosaved game cannot be resumed: {self.autosave_problem}", 30000)
             return
         seats = tuple(data.get("seats") or ("human", "ai"))
         self._show(GameWindow(game, seats=seats, sandbox=bool(data.get("sandbox")), settings=self.settings,
                               autosave=self.autosave_path(),
                               title="bss_desktop — sandbox" if data.get("sandbox") else ""))
+
+    def _new_autosave(self):
+        """Where a new game autosaves. An autosave that can't be resumed is first kept as game.json.bad (never
+        overwritten); if even that fails, the new game is not autosaved rather than lose the file."""
+        from ..client.settings import keep_aside
+
+        path = self.autosave_path()
+        self._saved()
+        if self.autosave_problem is None or not path.exists():
+            return path
+        try:
+            kept = keep_aside(path, move=True)
+        except OSError as e:
+            self.statusBar().showMessage(f"This game is not autosaved: the old autosave {path} could not be kept "
+                                         f"aside ({e.strerror or e})", 30000)
+            return None
+        self._resume_failed = None
+        self._update_resume()
+        self.statusBar().showMessage(f"The autosave that could not be resumed is kept as {kept}", 30000)
+        return path
 
     def guided_game(self) -> None:
         """Two simple preconstructed decks against the computer, with the Guide panel."""
@@ -168,12 +299,15 @@ class StartWindow(QMainWindow):
         from ..engine.game import Game
         from ..engine.rng import seed_from
 
-        a, b = ("red-vanilla", "blue-vanilla") if {"red-vanilla", "blue-vanilla"} <= set(self.decks) else (
-            self.deck_a.currentData(), self.deck_b.currentData())
+        chosen = ("red-vanilla", "blue-vanilla") if {"red-vanilla", "blue-vanilla"} <= set(self.decks) else \
+            self._chosen_decks()
+        if chosen is None:
+            return
+        a, b = chosen
         game = Game.new(self.db, [self.decks[a].cards, self.decks[b].cards], seed_from("guided", os.getpid()),
                         deck_names=[a, b], settings=self.settings.ruleset())
         self._show(GameWindow(game, seats=("human", "ai"), settings=self.settings, guide=True,
-                              autosave=self.autosave_path(), title="bss_desktop — a guided first game"))
+                              autosave=self._new_autosave(), title="bss_desktop — a guided first game"))
 
     def open_lan(self, which: str, *, port: int | None = None, address: str = ""):
         """The host or join window (their network work runs on the qasync loop)."""
@@ -197,11 +331,14 @@ class StartWindow(QMainWindow):
         from ..engine.game import Game
         from ..engine.rng import seed_from
 
-        a, b = self.deck_a.currentData(), self.deck_b.currentData()
+        chosen = self._chosen_decks()
+        if chosen is None:
+            return
+        a, b = chosen
         seed = seed_from("local", a, b, os.getpid(), len(self.windows))
         game = Game.new(self.db, [self.decks[a].cards, self.decks[b].cards], seed, deck_names=[a, b],
                         settings=self.settings.ruleset())
-        self._show(GameWindow(game, seats=seats, settings=self.settings, autosave=self.autosave_path()))
+        self._show(GameWindow(game, seats=seats, settings=self.settings, autosave=self._new_autosave()))
 
     def open_sandbox(self) -> None:
         """A sandbox with the two chosen decks, set up as for a game (both players keep their hands)."""
@@ -211,13 +348,16 @@ class StartWindow(QMainWindow):
         from ..engine.rng import seed_from
         from ..engine.settings import Ruleset
 
-        a, b = self.deck_a.currentData(), self.deck_b.currentData()
+        chosen = self._chosen_decks()
+        if chosen is None:
+            return
+        a, b = chosen
         game = Game.new(self.db, [self.decks[a].cards, self.decks[b].cards], seed_from("sandbox", a, b, os.getpid()),
                         first_player=0, settings=Ruleset(sandbox=True), deck_names=[a, b])
         game.apply(Mulligan(0, False))
         game.apply(Mulligan(1, False))
         self._show(GameWindow(game, sandbox=True, title="bss_desktop — sandbox", settings=self.settings,
-                              autosave=self.autosave_path()))
+                              autosave=self._new_autosave()))
 
     def open_demo(self) -> None:
         from ..client.main_window import GameWindow
@@ -288,6 +428,53 @@ def _card_db():
         return load_default_db(), str(e)
 
 
+def _file_stamp(path):
+    try:
+        st = path.stat()
+    except OSError:
+        return None
+    return st.st_size, st.st_mtime_ns
+
+
+def _read_autosave(path):
+    """(the autosave's data, None), (None, None) if there is none, or (None, what is wrong with it)."""
+    import json
+
+    from ..engine.errors import RecordError
+    from ..engine.record import check_record
+
+    try:
+        text = path.read_text(encoding="utf-8")
+    except FileNotFoundError:
+        return None, None
+    except OSError as e:
+        return None, f"cannot read it ({e.strerror or e})"
+    except UnicodeDecodeError:
+        return None, "not a text file"
+    try:
+        data = json.loads(text)
+    except json.JSONDecodeError as e:
+        return None, f"not valid JSON, perhaps cut short (line {e.lineno} column {e.colno}: {e.msg})"
+    if not isinstance(data, dict):
+        return None, f"expected a JSON object ({{...}}), got {type(data).__name__}"
+    if data.get("format") != "bss-autosave":
+        return None, f"field 'format': expected 'bss-autosave', got {data.get('format')!r}"
+    if data.get("version") != 1:
+        return None, f"field 'version': this app reads version 1, got {data.get('version')!r}"
+    record = data.get("record")
+    if not isinstance(record, dict):
+        return None, f"field 'record': expected a game record (a JSON object), got {record!r:.40}"
+    try:
+        check_record(record, source="field 'record'")
+    except RecordError as e:
+        return None, str(e)
+    seats = data.get("seats")
+    if seats is not None and not (isinstance(seats, list) and len(seats) == 2
+                                  and all(s in ("human", "ai") for s in seats)):
+        return None, f"field 'seats': expected two of 'human' and 'ai', got {seats!r:.40}"
+    return data, None
+
+
 def run(start: str | None = None, port: int | None = None, address: str = "") -> int:
     """The app; `start` "host" or "join" opens that LAN window at once (bss-desktop host / join)."""
     from ..client.theme import apply_dark_theme
@@ -327,10 +514,28 @@ def screenshot(path: str, position: str | None = None, size=(1280, 800)) -> int:
 
     apply_dark_theme(app)
     from ..client.main_window import GameWindow
+    from ..engine.errors import PositionError
     from ..engine.position import load_position_file
 
     db = load_default_db()
-    game = load_position_file(Path(position) if position else assets_dir() / DEMO_POSITION, db)
+    source = Path(position) if position else assets_dir() / DEMO_POSITION
+    try:
+        game = load_position_file(source, db)
+    except PositionError as e:  # one line naming the file and the field: a bad position is no crash
+        problem = f"field '{e.field}': {e.message}" if e.field else e.message
+    except FileNotFoundError:
+        problem = "no such file"
+    except OSError as e:
+        problem = f"cannot read it ({e.strerror or e})"
+    except UnicodeDecodeError:
+        problem = "not a text file"
+    except (KeyError, TypeError, AttributeError, IndexError, ValueError) as e:  # a shape the checks missed
+        problem = f"not a position this app can read ({type(e).__name__}: {e})"
+    else:
+        problem = None
+    if problem is not None:
+        print(f"{source}: {problem}".replace("\n", " "), file=sys.stderr)
+        return 2
     window = GameWindow(game, seats=("human", "human"), animation_ms=0)
     window.resize(*size)
     field = game.state.players[game.state.turn_player].field

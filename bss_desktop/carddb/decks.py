@@ -215,25 +215,56 @@ def shipped_decks(db: CardDB) -> dict[str, Deck]:
     return {p.stem: load_deck_file(p, db) for p in sorted((cards_dir() / "decks").glob("*.txt"))}
 
 
-def user_decks(db: CardDB, folder=None) -> tuple[dict[str, Deck], list[str]]:
-    """The player's own deck lists (``paths.decks_dir()/*.txt`` by default), keyed by file stem, and a problem
-    line for each file that could not be read (naming the file and line), so one bad file hides nothing else."""
+@dataclass
+class BrokenDeck:
+    """A deck file of the player's that can't be played, and why (every problem, with its line where it has one)."""
+
+    path: Path
+    problems: list[DeckProblem]
+
+    def summary(self) -> str:
+        """One line: the file, the first problem and its line ("foo.txt line 3: unknown card 'XX-1'")."""
+        first = self.problems[0] if self.problems else DeckProblem(None, "can't be read")
+        where = f"{self.path.name} line {first.line}" if first.line is not None else self.path.name
+        more = len(self.problems) - 1
+        return f"{where}: {first.message}" + (f" (and {more} more problem{'s' if more > 1 else ''})" if more else "")
+
+    def __str__(self) -> str:
+        return f"{display_path(self.path)}: " + "; ".join(str(p) for p in self.problems)
+
+
+def user_deck_files(db: CardDB, folder=None) -> tuple[dict[str, Deck], dict[str, BrokenDeck]]:
+    """The player's own deck lists (``paths.decks_dir()/*.txt`` by default), keyed by file stem: those that can be
+    played, and those that can't with every problem (file and line), so a broken list is shown, not dropped."""
     from ..paths import decks_dir
 
     folder = Path(folder) if folder is not None else decks_dir()
-    decks, problems = {}, []
+    decks, broken = {}, {}
     for p in sorted(folder.glob("*.txt")) if folder.is_dir() else ():
         try:
             deck = load_deck_file(p, db)
-        except (DeckListError, OSError, UnicodeDecodeError) as e:
-            problems.append(str(e))
+        except DeckListError as e:
+            broken[p.stem] = BrokenDeck(p, list(e.problems))
             continue
-        broken = validate_deck(deck.cards, db)
-        if broken:
-            problems.append(f"{display_path(p)}: breaks the deck rules (CR 5-1): " + "; ".join(broken))
+        except OSError as e:
+            broken[p.stem] = BrokenDeck(p, [DeckProblem(None, f"can't be read ({e.strerror or e})")])
+            continue
+        except UnicodeDecodeError as e:
+            broken[p.stem] = BrokenDeck(p, [DeckProblem(None, f"not a UTF-8 text file (byte {e.start})")])
+            continue
+        rules = validate_deck(deck.cards, db)
+        if rules:
+            broken[p.stem] = BrokenDeck(p, [DeckProblem(None, f"breaks the deck rules: {m}") for m in rules])
         else:
             decks[p.stem] = deck
-    return decks, problems
+    return decks, broken
+
+
+def user_decks(db: CardDB, folder=None) -> tuple[dict[str, Deck], list[str]]:
+    """The player's own deck lists that can be played, keyed by file stem, and a problem line for each file that
+    can't (naming the file and line), so one bad file hides nothing else."""
+    decks, broken = user_deck_files(db, folder)
+    return decks, [str(b) for b in broken.values()]
 
 
 def deck_to_text(deck: Deck, db: CardDB) -> str:

@@ -8,7 +8,9 @@ same hash. The guest's hash comes from its own replay of the host's record
 from __future__ import annotations
 
 import asyncio
+import json
 import sys
+from pathlib import Path
 
 from ..engine.commands import command_from_dict
 from ..sim.policy import RandomPolicy
@@ -68,9 +70,52 @@ def _outcome(result, names) -> str:
     return f"winner: player {w + 1} ({names[w] or 'seat ' + str(w)}), {result['reason']}"
 
 
+class ResumeError(Exception):
+    """A host autosave that can't be resumed; the message names the file and the problem on one line."""
+
+
+HOST_AUTOSAVE_FIELDS = ("record", "share", "guest_share", "name", "guest_name", "deck", "deck_name")
+
+
+def restore_host(path, db, **kw) -> HostSession:
+    """HostSession.restore, with a file that is missing, not JSON or not a host autosave as one ResumeError."""
+    from ..carddb.errors import DeckListError
+    from ..engine.commands import CommandFormatError
+    from ..engine.errors import IllegalCommand, RecordError
+    from ..engine.record import check_record
+
+    path = Path(path)
+
+    def bad(problem: str) -> ResumeError:
+        return ResumeError(f"{path}: " + "; ".join(x.strip() for x in problem.splitlines() if x.strip()))
+
+    try:
+        data = json.loads(path.read_text(encoding="utf-8"))
+    except FileNotFoundError:
+        raise bad("no such file") from None
+    except OSError as e:
+        raise bad(f"cannot read it ({e.strerror or e})") from None
+    except UnicodeDecodeError:
+        raise bad("not a text file") from None
+    except json.JSONDecodeError as e:
+        raise bad(f"not valid JSON (line {e.lineno} column {e.colno}: {e.msg})") from None
+    if not isinstance(data, dict):
+        raise bad(f"not a host autosave: expected a JSON object, got {type(data).__name__}")
+    missing = [k for k in HOST_AUTOSAVE_FIELDS if k not in data]
+    if missing:
+        raise bad(f"not a host autosave: field {missing[0]!r} is missing")
+    try:
+        check_record(data["record"], source="field 'record'")
+        return HostSession.restore(path, db, **kw)
+    except (RecordError, IllegalCommand, CommandFormatError, DeckListError) as e:
+        raise bad(f"can't be resumed: {e}") from None
+    except (KeyError, TypeError, AttributeError, IndexError, ValueError) as e:  # a shape the checks missed
+        raise bad(f"can't be resumed: not a host autosave this app can read ({type(e).__name__}: {e})") from None
+
+
 async def host_game(db, deck, *, deck_name: str, name: str, port: int, bind: str, seed: int,
                     autosave=None, restore=None, timeout: float = 20.0) -> int:
-    session = HostSession.restore(restore, db, timeout=timeout) if restore else HostSession(
+    session = restore_host(restore, db, timeout=timeout) if restore else HostSession(
         db, deck, deck_name=deck_name, name=name, autosave=autosave, timeout=timeout)
     session.on_status = lambda text: print(f"[host] {text}", file=sys.stderr, flush=True)
     server = await serve(session.handle, bind, port)
