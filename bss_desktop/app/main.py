@@ -402,10 +402,14 @@ class StartWindow(QMainWindow):
             self._update_resume()  # a game closed meanwhile may now be resumable
 
     def _show(self, window) -> None:
+        """Open a window inside the screen: its saved geometry or 1440x900, clamped (client/screen_fit.py)."""
+        from ..client.screen_fit import open_sized
+
         self.windows.append(window)
-        window.resize(1440, 900)
         if hasattr(window, "restore_geometry"):
             window.restore_geometry()
+        else:
+            open_sized(window, 1440, 900)
         window.show()
 
 

@@ -254,15 +254,13 @@ class SandboxController(QObject):
         if zone not in ZONES:
             self.status.emit("Drop cards on a hand, field, trash, deck or burst area.")
             return
-        if self.scene.side_of(owner) != side:
-            self.status.emit("A card goes to its owner's areas (CR 3-1-6).")
-            return
-        if isinstance(key, tuple) and key[0] == "deck" and zone in ("hand", "trash"):
+        to_player = self.viewer if side == "bottom" else 1 - self.viewer
+        if isinstance(key, tuple) and key[0] == "deck" and zone in ("hand", "trash") and to_player == owner:
             self.send(ManualDeck(self.viewer, owner, zone))  # draw or mill without naming the card
             return
         card = self._card_of(key)
-        if card is not None:
-            self.send(ManualMove(self.viewer, card, zone))
+        if card is not None:  # anywhere, the other player's areas included: the card changes sides
+            self.send(ManualMove(self.viewer, card, zone, side=None if to_player == owner else to_player))
         elif isinstance(key, tuple):
             self.status.emit("Those cards are hidden from you.")
 
@@ -301,7 +299,7 @@ class SandboxController(QObject):
             return
         owner = so if so is not None else do  # the void is shared: the other end says whose cores
         if so is not None and do is not None and so != do:
-            self.status.emit("Cores stay with their player here; take them from or put them into the void.")
+            self._cores_across(src, dst, s, d, so, do, how, count)
             return
         st = self.game.state
         player = st.players[owner]
@@ -319,6 +317,25 @@ class SandboxController(QObject):
             self.send(ManualCores(self.viewer, owner, s, d, count, soul))
         except IllegalCommand as e:  # pragma: no cover - the model reports refusals
             self.status.emit(str(e))
+
+    def _cores_across(self, src, dst, s, d, so: int, do: int, how: str, count) -> None:
+        """Cores from one player's place to the other's: through the void, as two recorded moves (the other
+        player's cores come from the void, CR 3-9)."""
+        st = self.game.state
+        player = st.players[so]
+        have = {"life": player.life, "reserve": player.reserve, "trash": player.trash_cores}.get(s) \
+            if not isinstance(s, int) else st.cards[s].cores
+        if how == "ask" and count is None:
+            from .controller import ask_count
+
+            ask_count(self.bar, max(1, have), lambda n: self.on_cores_dropped(src, dst, "ask", n))
+            return
+        n = have if how == "all" else min(have, count if how == "ask" else 1)
+        if n <= 0:
+            self.status.emit("No regular core to move there (the soul core stays with its player, CR 4-11).")
+            return
+        if self.send(ManualCores(self.viewer, so, s, "void", n)):
+            self.send(ManualCores(self.viewer, do, "void", d, n))
 
     def on_context(self, ref, screen_pos) -> None:
         menu = QMenu()

@@ -167,12 +167,15 @@ class ManualMove(Command):
     Moves `card` to its owner's `to` zone (hand, deck, trash, field, burst); `bottom` puts it
     under the deck; a card put onto the field takes `cores` from its owner's reserve. Cores on
     a card leaving the field go to its owner's reserve (CR 3-5-5).
+    `side`: in the sandbox only, the player whose area it goes to; the card changes sides (rules mode keeps
+    every card in its owner's areas, CR 3-1-6).
     """
 
     card: int
     to: str
     bottom: bool = False
     cores: int = 0
+    side: int | None = None
 
 
 @dataclass(frozen=True, slots=True)
@@ -352,6 +355,9 @@ def command_from_dict(d: dict) -> Command:
         elif f.name in ("name", "color"):
             if not isinstance(v, str) or not v.strip() or len(v) > 60:
                 raise CommandFormatError(f.name, "expected text of 1 to 60 characters")
+        elif f.name == "side":
+            if v is not None and _int(v, "side") not in (0, 1):
+                raise CommandFormatError("side", f"must be 0, 1 or null, got {v}")
         elif f.name in ("owner", "count", "cores", "sides", "bp", "top"):
             v = _int(v, f.name, minimum=0)
         elif f.name in ("bottom", "exhausted"):

@@ -1120,25 +1120,54 @@ class Game(Resolution):
         d = self.db[card.cid]
         if cmd.to not in ("hand", "deck", "trash", "field", "burst"):
             raise IllegalCommand("CR 3-1-1", f"{cmd.to!r} is not an area a card can be moved to")
-        if cmd.to == card.zone and not (cmd.to == "deck" and cmd.bottom):
+        side = card.owner if cmd.side is None else cmd.side
+        if isinstance(side, bool) or side not in (0, 1):
+            raise IllegalCommand("CR 1-1-1", f"there is no player {side!r}")
+        crossing = side != card.owner
+        if crossing and not self.settings.sandbox:
+            raise IllegalCommand("CR 3-1-6", "a card moves only among its owner's areas (the sandbox allows any)")
+        if cmd.to == card.zone and not crossing and not (cmd.to == "deck" and cmd.bottom):
             raise IllegalCommand("CR 1-3-2-2", "the card is already there")
         if cmd.to == "field" and d.type == "magic":
             raise IllegalCommand("CR 3-5-1", f"{d.name} is a magic card; only spirits and nexuses go on the field")
-        if cmd.to == "burst" and (not d.burst or st.players[card.owner].burst is not None):
+        if cmd.to == "burst" and (not d.burst or st.players[side].burst is not None):
             raise IllegalCommand("CR 3-8-3", "only a card with a burst effect, into an empty burst area")
         n = cmd.cores
         if not isinstance(n, int) or isinstance(n, bool) or n < 0 or (n and cmd.to != "field"):
             raise IllegalCommand("CR 1-3-5", "cores come along only onto the field, as a whole number")
-        if n > st.players[card.owner].reserve:
-            raise IllegalCommand("CR 10-6-7", f"the reserve has only {st.players[card.owner].reserve} core(s)")
-        self._emit("manual", player=cmd.player, what="move", card=card.iid, to=cmd.to)
-        if card.zone == "field":
-            self._leave_field(card.iid, cmd.to, "manual", bottom=cmd.bottom)
+        if n > st.players[side].reserve:
+            raise IllegalCommand("CR 10-6-7", f"the reserve has only {st.players[side].reserve} core(s)")
+        if crossing:
+            self._emit("manual", player=cmd.player, what="move", card=card.iid, to=cmd.to, side=side)
+            if card.zone == "field":  # its cores stay with their player (CR 3-5-5): to the old side's reserve
+                self._leave_field(card.iid, "trash", "manual")
+            self._change_side(card.iid, side)
+            if card.zone != "removed" and (card.zone != cmd.to or cmd.bottom):
+                self._move_card(card.iid, cmd.to, "manual", bottom=cmd.bottom)
         else:
-            self._move_card(card.iid, cmd.to, "manual", bottom=cmd.bottom)
-        if n:
+            self._emit("manual", player=cmd.player, what="move", card=card.iid, to=cmd.to)
+            if card.zone == "field":
+                self._leave_field(card.iid, cmd.to, "manual", bottom=cmd.bottom)
+            else:
+                self._move_card(card.iid, cmd.to, "manual", bottom=cmd.bottom)
+        if n and card.zone == "field":
             self._move_cores(card.owner, "reserve", card.iid, n, False, "manual", None)
         self._manual_done()
+
+    def _change_side(self, iid: int, side: int) -> None:
+        """Sandbox: the card goes to the same zone of the other player, as theirs from now on."""
+        st = self.state
+        card = st.cards[iid]
+        old, new = st.players[card.owner], st.players[side]
+        if card.zone not in ("hand", "deck", "trash", "field", "burst"):
+            return  # a token that left the field has left the game (CR 4-12-3)
+        if card.zone == "burst":
+            old.burst, new.burst = None, iid
+        else:
+            getattr(old, card.zone).remove(iid)
+            getattr(new, card.zone).append(iid)
+        card.owner = side
+        self._emit("card_moved", card=iid, cid=card.cid, owner=side, src=card.zone, dst=card.zone, reason="manual")
 
     def _h_manual_cores(self, cmd: ManualCores) -> None:
         self._expect_manual(cmd)
