@@ -7,15 +7,19 @@ gestures become signals that the controller turns into commands.
 """
 from __future__ import annotations
 
-from PySide6.QtCore import QPointF, Qt, Signal
+from PySide6.QtCore import QEvent, QPointF, QRectF, Qt, Signal
 from PySide6.QtGui import QBrush, QColor, QLinearGradient, QPainter
 from PySide6.QtWidgets import QGraphicsEllipseItem, QGraphicsScene
 
-from .items import HIGHLIGHT, Z_DRAG, ArrowItem, CardItem, PileItem, ZoneItem, draw_core
-from .layout import (CARD_H, CARD_W, SCENE_H, SCENE_W, field_slots_t, hand_slots_t, pile_slot, zone_at,
-                     zone_rect)
+from .items import HIGHLIGHT, Z_CARD, Z_DRAG, ArrowItem, CardItem, PileItem, ZoneItem, ZoomItem, draw_core
+from .layout import (CARD_H, CARD_W, CENTER_Y, SCENE_H, SCENE_W, card_scale, field_slots_t, hand_slots_t, pile_slot,
+                     zone_at, zone_rect)
 
-ZONE_TITLES = {"field": "Field", "hand": "Hand", "deck": "Deck", "trash": "Trash", "burst": "Burst"}
+ZOOM_KEY = Qt.Key_Z  # held while the pointer is on a card: that card full size over the board
+ZOOM_HEIGHT = 3.0 * CARD_H  # the zoomed card's height, at most (and at most 92% of the visible board)
+
+# a field's cards would cover its name: it has none
+ZONE_TITLES = {"field": "", "hand": "Hand", "deck": "Deck", "trash": "Trash", "burst": "Burst"}
 PILE_TITLES = {"life": "Life", "reserve": "Reserve", "trash_cores": "Trash (cores)"}
 
 
@@ -40,6 +44,10 @@ class BoardScene(QGraphicsScene):
         self.view_data: dict | None = None
         self._ghost = None
         self._core_src = None
+        self._hover = None  # the card under the pointer
+        self._zoom_key = False  # the zoom key is held
+        self.zoom = ZoomItem()
+        self.addItem(self.zoom)
         self.arrow_attack = ArrowItem(QColor(239, 68, 68, 220))
         self.arrow_block = ArrowItem(QColor(96, 165, 250, 220))
         for a in (self.arrow_attack, self.arrow_block):
@@ -74,7 +82,8 @@ class BoardScene(QGraphicsScene):
         g.setColorAt(1.0, QColor("#1d2433"))
         p.fillRect(rect, QBrush(g))
         p.setPen(QColor(255, 255, 255, 30))
-        p.drawLine(QPointF(250, SCENE_H / 2), QPointF(1350, SCENE_H / 2))
+        field = zone_rect("field", "bottom")
+        p.drawLine(QPointF(field.x, CENTER_Y), QPointF(field.x + field.w, CENTER_Y))
 
     # ------------------------------------------------------------------ sync from a view
 
@@ -102,7 +111,9 @@ class BoardScene(QGraphicsScene):
             spirits, nexuses = [], []
             for c in pv["field"]:
                 (spirits if db[c["cid"]].type == "spirit" else nexuses).append(c)
-            for c, (x, y) in zip(spirits + nexuses, field_slots_t(len(spirits), len(nexuses), side)):
+            ordered = spirits + nexuses
+            turned = tuple(c["exhausted"] for c in ordered)
+            for i, (c, (x, y)) in enumerate(zip(ordered, field_slots_t(len(spirits), len(nexuses), side, turned))):
                 key = c["card"]
                 card = db[c["cid"]]
                 level, bp = c["level"], c["bp"]
@@ -120,7 +131,9 @@ class BoardScene(QGraphicsScene):
                 item.cores, item.soul, item.level, item.bp = new
                 item.printed_bp = printed
                 item.set_exhausted(c["exhausted"], animate)
+                item.set_scale(1.0, animate)
                 item.move_to(x, y, animate)
+                item.set_stacking(Z_CARD + i * 0.01)
                 if changed:
                     item.update()
                 self._placed(item, placed)
@@ -131,7 +144,8 @@ class BoardScene(QGraphicsScene):
             else:
                 keys = [h["card"] for h in hand]
                 hand_cards = [db[h["cid"]] for h in hand]
-            for key, card, (x, y) in zip(keys, hand_cards, hand_slots_t(len(keys), side)):
+            hand_scale = card_scale("hand", side)
+            for i, (key, card, (x, y)) in enumerate(zip(keys, hand_cards, hand_slots_t(len(keys), side))):
                 seen.add(key)
                 placed = ("hand", p, side, x, y)
                 item = cards.get(key)
@@ -141,7 +155,9 @@ class BoardScene(QGraphicsScene):
                 item._synced = None
                 item.zone, item.owner = "hand", p
                 item.set_exhausted(False, False)
+                item.set_scale(hand_scale, animate)
                 item.move_to(x, y, animate)
+                item.set_stacking(Z_CARD + i * 0.01)
                 self._placed(item, placed)
             if pv["deck_count"]:
                 self._pile(("deck", p), None, "deck", p, side, False, seen)
@@ -158,8 +174,17 @@ class BoardScene(QGraphicsScene):
                 self._pile(key, db[cid] if cid is not None else None, "burst", p, side, animate, seen)
         if len(seen) != len(cards):
             for key in [k for k in cards if k not in seen]:
-                self.removeItem(cards.pop(key))
+                gone = cards.pop(key)
+                if gone is self._hover:
+                    self._hover = None
+                self.removeItem(gone)
         self._sync_arrows(view)
+        if self.zoom.isVisible():  # the zoomed card moved on or changed: show it as it is now
+            item = cards.get(self.zoom.key)
+            if item is None or item.card is None:
+                self.hide_zoom()
+            else:
+                self.show_zoom(item)
 
     def _count(self, zone: tuple, text: str) -> None:
         z = self.zones[zone]
@@ -178,7 +203,9 @@ class BoardScene(QGraphicsScene):
             item._synced = None
             item.zone, item.owner = zone, p
             item.set_exhausted(False, animate)
+            item.set_scale(card_scale(zone, side), animate)
             item.move_to(x, y, animate)
+            item.set_stacking(Z_CARD)
             self._placed(item, placed)
 
     @staticmethod
@@ -194,6 +221,7 @@ class BoardScene(QGraphicsScene):
             item.card = card
             item.side = side
             item.setPos(*pile_slot("deck", side))  # new cards come from the deck's direction
+            item.setScale(card_scale("deck", side))
             self.addItem(item)
             self.cards[key] = item
         elif item.card is not card:
@@ -226,10 +254,11 @@ class BoardScene(QGraphicsScene):
     # ------------------------------------------------------------------ drawing support
 
     def pixmap_for(self, item: CardItem):
+        """What a card item shows: its back, or its table face (cost, name, level and BP large; card_art)."""
         w, h = int(CARD_W * self.render_scale), int(CARD_H * self.render_scale)
         if item.card is None:
             return self.faces.back(w, h)
-        return self.faces.get(item.card, w, h, level=item.level, bp=item.bp, printed_bp=item.printed_bp)
+        return self.faces.table(item.card, w, h, level=item.level, bp=item.bp, printed_bp=item.printed_bp)
 
     def set_highlights(self, keys=(), piles=(), selected=()) -> None:
         keys, selected, piles = set(keys), set(selected), set(piles)
@@ -252,7 +281,100 @@ class BoardScene(QGraphicsScene):
     # ------------------------------------------------------------------ gestures from items
 
     def hovered(self, item: CardItem) -> None:
+        self._hover = item
+        if self._zoom_key:  # the zoom key is held: the zoom follows the pointer from card to card
+            if item.card is None:
+                self.hide_zoom()
+            else:
+                self.show_zoom(item)
         self.cardHovered.emit(item.key)
+
+    def unhovered(self, item: CardItem) -> None:
+        if self._hover is item:
+            self._hover = None
+
+    # ------------------------------------------------------------------ zoom
+
+    def visible_rect(self) -> QRectF:
+        """The part of the board a view shows (the whole scene rect without a view)."""
+        rect = self.sceneRect()
+        for view in self.views():
+            shown = view.mapToScene(view.viewport().rect()).boundingRect()
+            if shown.isValid():
+                return shown.intersected(rect) if shown.intersects(rect) else rect
+        return rect
+
+    def _view_scale(self) -> tuple[float, float]:
+        """(scene unit -> logical pixel, device pixel ratio) of the first view, for a zoom sharp on screen."""
+        for view in self.views():
+            return max(0.1, view.transform().m11()), max(1.0, view.devicePixelRatioF())
+        return 1.0, 1.0
+
+    def show_zoom(self, item: CardItem) -> None:
+        """`item`'s card full size over the board, with its current level and BP, until `hide_zoom`; never a hidden
+        card (its `card` is None)."""
+        if item.card is None or item.scene() is not self:
+            self.hide_zoom()
+            return
+        area = self.visible_rect()
+        h = min(ZOOM_HEIGHT, area.height() * 0.92)
+        w = h * CARD_W / CARD_H
+        centre = item.sceneBoundingRect().center()
+        x = min(max(centre.x() - w / 2, area.left() + 8), area.right() - 8 - w)
+        y = min(max(centre.y() - h / 2, area.top() + 8), area.bottom() - 8 - h)
+        scale, dpr = self._view_scale()
+        pix = self.faces.get(item.card, max(1, round(w * scale)), max(1, round(h * scale)), level=item.level,
+                             bp=item.bp, printed_bp=item.printed_bp, dpr=dpr)
+        self.zoom.show_face(item.key, pix, QRectF(x, y, w, h))
+
+    def hide_zoom(self) -> None:
+        if self.zoom.isVisible():
+            self.zoom.setVisible(False)
+        self.zoom.key = None
+
+    def zoom_key(self, event) -> bool:
+        """Handle a press or release of the zoom key (held: the card under the pointer full size); whether it was
+        one. Auto-repeat changes nothing; with Ctrl, Alt or Meta it is another key (Ctrl+Z: undo)."""
+        press = event.type() == QEvent.KeyPress
+        other = event.modifiers() & (Qt.ControlModifier | Qt.AltModifier | Qt.MetaModifier)
+        # with a modifier it is another key, but a release while the zoom is held is still the zoom key's
+        if event.key() != ZOOM_KEY or (other and (press or not self._zoom_key)):
+            return False
+        if not event.isAutoRepeat():
+            if press:
+                self._zoom_key = True
+                if self._hover is not None:
+                    self.show_zoom(self._hover)
+            else:
+                self._zoom_key = False
+                self.hide_zoom()
+        event.accept()
+        return True
+
+    def keyPressEvent(self, event) -> None:
+        if not self.zoom_key(event):
+            super().keyPressEvent(event)
+
+    def keyReleaseEvent(self, event) -> None:
+        if not self.zoom_key(event):
+            super().keyReleaseEvent(event)
+
+    def watch_keys(self, widget) -> None:
+        """Also take the zoom key when it reaches `widget` (e.g. the game window) unused: pressed while another
+        widget than the board has the keyboard focus (the decision bar's buttons) and that widget let it pass.
+        A text field that types the letter keeps it."""
+        widget.installEventFilter(self)
+
+    def eventFilter(self, obj, event) -> bool:
+        if event.type() in (QEvent.KeyPress, QEvent.KeyRelease) and any(v.isVisible() for v in self.views()):
+            return self.zoom_key(event)
+        return False
+
+    def focusOutEvent(self, event) -> None:
+        self._zoom_key = False  # a key released elsewhere never reaches us
+        if self.zoom.isVisible():
+            self.hide_zoom()
+        super().focusOutEvent(event)
 
     def clicked(self, item: CardItem) -> None:
         self.cardClicked.emit(item.key)

@@ -13,12 +13,14 @@ from PySide6.QtWidgets import QGraphicsItem, QGraphicsObject
 
 from .layout import CARD_H, CARD_W
 
-CORE_R = 9.0  # radius of a drawn core
+CORE_R = 11.0  # radius of a drawn core in a pile
 REGULAR_CORE = QColor("#3fb5a3")
 SOUL_CORE = QColor("#f2c14e")
 HIGHLIGHT = QColor("#ffd54a")
 SELECTED = QColor("#4ade80")
-Z_CARD, Z_HOVER, Z_DRAG = 10.0, 500.0, 1000.0
+Z_CARD, Z_HOVER, Z_DRAG, Z_ZOOM = 10.0, 500.0, 1000.0, 2000.0
+Z_LIFT = 100.0  # a card under the pointer rises over the neighbours it overlaps (still under the arrows)
+LABEL_PX = 17.0  # zone and pile titles, in scene units: about 10 px on screen at a 1366x768 window
 
 
 def draw_core(p: QPainter, cx: float, cy: float, r: float, soul: bool) -> None:
@@ -36,18 +38,23 @@ def draw_core(p: QPainter, cx: float, cy: float, r: float, soul: bool) -> None:
         p.drawLine(QPointF(cx - r * 0.55, cy), QPointF(cx + r * 0.55, cy))
 
 
-def draw_count(p: QPainter, cx: float, cy: float, n: int, *, size: float = 11) -> None:
-    """A number in a dark badge, so piles show their count at a glance."""
+def label_font(px: float = LABEL_PX, bold: bool = False) -> QFont:
+    """A font `px` scene units tall (pixel sizes: the view's scale alone decides how big it is on screen)."""
     f = QFont()
-    f.setPointSizeF(size * 0.75)
-    f.setBold(True)
-    p.setFont(f)
+    f.setPixelSize(max(1, round(px)))
+    f.setBold(bold)
+    return f
+
+
+def draw_count(p: QPainter, cx: float, cy: float, n: int, *, size: float = 18) -> None:
+    """A number in a dark badge, so piles show their count at a glance; `size`: the badge's height."""
+    p.setFont(label_font(size * 0.8, True))
     text = str(n)
-    w = max(18.0, 9.0 * len(text) + 8)
-    r = QRectF(cx - w / 2, cy - 9, w, 18)
+    w = max(size, size * 0.5 * len(text) + size * 0.5)
+    r = QRectF(cx - w / 2, cy - size / 2, w, size)
     p.setPen(Qt.NoPen)
     p.setBrush(QColor(15, 18, 28, 215))
-    p.drawRoundedRect(r, 9, 9)
+    p.drawRoundedRect(r, size / 2, size / 2)
     p.setPen(QColor("white"))
     p.drawText(r, Qt.AlignCenter, text)
 
@@ -76,6 +83,9 @@ class CardItem(QGraphicsObject):
         self._core_press = False
         self._anim_pos = None
         self._anim_rot = None
+        self._anim_scale = None
+        self._z = Z_CARD  # where the card sits among its neighbours when nothing lifts it (BoardScene.sync)
+        self._lifted = False  # under the pointer: drawn over its neighbours
         self._synced = None  # what the board last placed here (BoardScene.sync); None: placed otherwise since
         self._cache = None  # the cache mode in use
         self._turned = None  # while exhausted: (face, what else it shows, the picture at screen resolution)
@@ -98,7 +108,7 @@ class CardItem(QGraphicsObject):
 
     def settled(self) -> bool:
         """Whether no move or turn is under way."""
-        for a in (self._anim_pos, self._anim_rot):
+        for a in (self._anim_pos, self._anim_rot, self._anim_scale):
             if a is not None and a.state() == QAbstractAnimation.Running:
                 return False
         return True
@@ -107,7 +117,8 @@ class CardItem(QGraphicsObject):
         return _CARD_BOUNDS  # Qt asks several times a frame; it copies the rect
 
     def core_badge_rect(self) -> QRectF:
-        return QRectF(6, CARD_H - 34, CARD_W - 12, 26)
+        """Where a field card shows its cores (over the table face's level ladder); a drag from here moves them."""
+        return QRectF(7, CARD_H - 47, CARD_W - 14, 39)
 
     def paint(self, p: QPainter, option, widget=None) -> None:
         pix = self.board.pixmap_for(self)
@@ -142,7 +153,12 @@ class CardItem(QGraphicsObject):
             q.end()
             self._turned = (pix, shows, picture)
         p.setWorldTransform(QTransform())
+        smooth = p.testRenderHint(QPainter.SmoothPixmapTransform)
+        if smooth:  # a 1:1 blit: smoothing changes no pixel, but Qt would sample every one of them
+            p.setRenderHint(QPainter.SmoothPixmapTransform, False)
         p.drawPixmap(device.topLeft(), picture)
+        if smooth:
+            p.setRenderHint(QPainter.SmoothPixmapTransform, True)
         p.setWorldTransform(t)
 
     def _paint_card(self, p: QPainter, pix) -> None:
@@ -156,14 +172,14 @@ class CardItem(QGraphicsObject):
         total = self.cores + (1 if self.soul else 0)
         if self.card is not None and (total or self.card.type != "magic") and self.zone_is_field:
             r = self.core_badge_rect()
-            p.setPen(Qt.NoPen)
-            p.setBrush(QColor(10, 12, 20, 190))
-            p.drawRoundedRect(r, 8, 8)
+            p.setPen(QPen(QColor(255, 255, 255, 45), 1))
+            p.setBrush(QColor(10, 12, 20))  # opaque: it covers the table face's level ladder
+            p.drawRoundedRect(r, 10, 10)
             shown = min(total, 4)
             for i in range(shown):
                 soul = self.soul and i == 0
-                draw_core(p, r.x() + 14 + i * 17, r.center().y(), 7, soul)
-            draw_count(p, r.right() - 16, r.center().y(), total, size=10)
+                draw_core(p, r.x() + 18 + i * 26, r.center().y(), 11, soul)
+            draw_count(p, r.x() + 22 + shown * 26, r.center().y(), total, size=26)
 
     @property
     def zone_is_field(self) -> bool:
@@ -209,13 +225,53 @@ class CardItem(QGraphicsObject):
         a.start()
         self._anim_rot = a
 
+    def set_scale(self, scale: float, animate: bool) -> None:
+        """Drawn at `scale` of a table card about its centre (the opponent's hand and the piles are smaller)."""
+        if self.scale() == scale:
+            return
+        if self._anim_scale is not None:
+            self._anim_scale.stop()
+        ms = self.board.animation_ms if animate else 0
+        if ms <= 0:
+            self.setScale(scale)
+            return
+        a = QPropertyAnimation(self, b"scale", self)
+        a.setDuration(ms)
+        a.setEndValue(scale)
+        a.setEasingCurve(QEasingCurve.OutCubic)
+        a.start()
+        self._anim_scale = a
+
+    def set_stacking(self, z: float) -> None:
+        """Where the card sits among overlapping neighbours (later cards of a row over earlier ones)."""
+        if z != self._z:
+            self._z = z
+            if self._press is None:
+                self.setZValue(z + (Z_LIFT if self._lifted else 0.0))
+
     # -- gestures -------------------------------------------------------------
 
     def hoverEnterEvent(self, event) -> None:
+        self._lift(True)
         self.board.hovered(self)
         super().hoverEnterEvent(event)
 
+    def hoverLeaveEvent(self, event) -> None:
+        self._lift(False)
+        self.board.unhovered(self)
+        super().hoverLeaveEvent(event)
+
+    def _lift(self, up: bool) -> None:
+        """In a crowded row the card under the pointer shows whole, over the neighbours that overlap it."""
+        self._lifted = up
+        if self._press is None:
+            self.setZValue(self._z + (Z_LIFT if up else 0.0))
+
     def mousePressEvent(self, event) -> None:
+        if event.button() == Qt.MiddleButton:  # held: the card full size over the board (never a hidden card)
+            self.board.show_zoom(self)
+            event.accept()
+            return
         if event.button() == Qt.RightButton:
             self.board.context_requested(self, event.screenPos())
             event.accept()
@@ -241,6 +297,9 @@ class CardItem(QGraphicsObject):
             self.setPos(origin + (event.scenePos() - start))
 
     def mouseReleaseEvent(self, event) -> None:
+        if event.button() == Qt.MiddleButton:
+            self.board.hide_zoom()
+            return
         if self._core_press:
             self._core_press = False
             self.board.end_core_drag(event.scenePos(), event.modifiers())
@@ -248,7 +307,7 @@ class CardItem(QGraphicsObject):
         if self._press is not None:
             start, origin = self._press
             self._press = None
-            self.setZValue(Z_CARD)
+            self.setZValue(self._z + (Z_LIFT if self._lifted else 0.0))
             self.setCursor(Qt.OpenHandCursor)
             if (event.scenePos() - start).manhattanLength() > 6:
                 self.board.dropped(self, event.scenePos(), origin)
@@ -292,24 +351,23 @@ class PileItem(QGraphicsObject):
         p.setPen(QPen(HIGHLIGHT if self.highlight else QColor(255, 255, 255, 40), 2 if self.highlight else 1))
         p.setBrush(QColor(255, 255, 255, 14))
         p.drawRoundedRect(self.rect, 10, 10)
-        f = QFont()
-        f.setPointSizeF(8.5)
-        p.setFont(f)
-        p.setPen(QColor(220, 225, 235, 170))
-        p.drawText(self.rect.adjusted(10, 4, -10, 0), Qt.AlignLeft | Qt.AlignTop, self.title)
+        p.setFont(label_font())
+        p.setPen(QColor(220, 225, 235, 190))
+        p.drawText(self.rect.adjusted(10, 5, -40, 0), Qt.AlignLeft | Qt.AlignTop, self.title)
         total = self.count + (1 if self.soul else 0)
         shown = min(total, 14)
         per_row = 7
         for i in range(shown):
             soul = self.soul and i == 0
-            cx = 18 + (i % per_row) * (CORE_R * 2 + 4)
-            cy = 34 + (i // per_row) * (CORE_R * 2 + 4)
+            cx = 10 + CORE_R + (i % per_row) * (CORE_R * 2 + 3)
+            cy = 44 + (i // per_row) * (CORE_R * 2 + 4)
             draw_core(p, cx, cy, CORE_R, soul)
         if self.unlimited:  # CR 3-9-2: the void never runs out
+            p.setFont(label_font(LABEL_PX * 0.9))
             p.setPen(QColor(220, 225, 235, 170))
             p.drawText(self.rect.adjusted(10, 0, -10, -6), Qt.AlignLeft | Qt.AlignBottom, "unlimited")
         else:
-            draw_count(p, self.rect.width() - 22, 16, total)
+            draw_count(p, self.rect.width() - 24, 17, total, size=24)
 
     def mousePressEvent(self, event) -> None:
         if event.button() == Qt.LeftButton and (self.count or self.soul or self.unlimited):
@@ -353,12 +411,10 @@ class ZoneItem(QGraphicsItem):
                       Qt.SolidLine if self.highlight else Qt.DashLine))
         p.setBrush(QColor(255, 255, 255, 10))
         p.drawRoundedRect(self.rect, 12, 12)
-        f = QFont()
-        f.setPointSizeF(8.5)
-        p.setFont(f)
-        p.setPen(QColor(220, 225, 235, 120))
+        p.setFont(label_font())
+        p.setPen(QColor(220, 225, 235, 150))
         label = self.title + (f"  {self.count_text}" if self.count_text else "")
-        p.drawText(self.rect.adjusted(10, 4, -10, -4), Qt.AlignLeft | Qt.AlignTop, label)
+        p.drawText(self.rect.adjusted(10, 4, -10, -4), Qt.AlignLeft | Qt.AlignTop | Qt.TextWordWrap, label)
 
 
 class ArrowItem(QGraphicsItem):
@@ -400,3 +456,41 @@ class ArrowItem(QGraphicsItem):
             head.lineTo(b + QPointF(math.cos(angle + da) * 18, math.sin(angle + da) * 18))
             head.moveTo(b)
         p.drawPath(head)
+
+
+class ZoomItem(QGraphicsItem):
+    """A card shown full size over the board while a player holds the middle button or the zoom key on it.
+
+    It never takes the mouse or hover, so the cards under it still see the pointer."""
+
+    def __init__(self):
+        super().__init__()
+        self.rect = QRectF()
+        self.pixmap = None
+        self.key = None  # the card shown
+        self.setZValue(Z_ZOOM)
+        self.setAcceptedMouseButtons(Qt.NoButton)
+        self.setAcceptHoverEvents(False)
+        self.setVisible(False)
+
+    def show_face(self, key, pixmap, rect: QRectF) -> None:
+        self.prepareGeometryChange()
+        self.key, self.pixmap, self.rect = key, pixmap, QRectF(rect)
+        self.setVisible(True)
+        self.update()
+
+    def boundingRect(self) -> QRectF:
+        return self.rect.adjusted(-14, -14, 14, 18)
+
+    def paint(self, p: QPainter, option, widget=None) -> None:
+        if self.pixmap is None:
+            return
+        p.setRenderHint(QPainter.Antialiasing)
+        p.setRenderHint(QPainter.SmoothPixmapTransform)
+        radius = self.rect.width() * 0.046
+        p.setPen(Qt.NoPen)
+        for i, alpha in enumerate((60, 40, 25)):  # a soft shadow, so the card stands off the table
+            grow = 4 + i * 4
+            p.setBrush(QColor(0, 0, 0, alpha))
+            p.drawRoundedRect(self.rect.adjusted(-grow, -grow + 4, grow, grow + 4), radius + grow, radius + grow)
+        p.drawPixmap(self.rect, self.pixmap, QRectF(self.pixmap.rect()))

@@ -22,7 +22,9 @@ class BoardView(QGraphicsView):
 
     def __init__(self, scene: BoardScene):
         super().__init__(scene)
-        self.setRenderHints(QPainter.Antialiasing | QPainter.SmoothPixmapTransform | QPainter.TextAntialiasing)
+        # no SmoothPixmapTransform here: the items set it where they scale, and on the view it sends every cached
+        # card through Qt's slow smoothing path (a busy frame 5x slower)
+        self.setRenderHints(QPainter.Antialiasing | QPainter.TextAntialiasing)
         self.setHorizontalScrollBarPolicy(Qt.ScrollBarAlwaysOff)
         self.setVerticalScrollBarPolicy(Qt.ScrollBarAlwaysOff)
         self.setViewportUpdateMode(QGraphicsView.SmartViewportUpdate)
@@ -80,6 +82,7 @@ class GameWindow(QMainWindow):
         self.scene = BoardScene(game.db, self.faces, self)
         self.scene.animation_ms = animation_ms
         self.view = BoardView(self.scene)
+        self.scene.watch_keys(self)  # the zoom key works whichever widget of the window has the focus
         self.bar = DecisionBar()
         self.cover = CoverScreen(self._reveal)
         self.stack = QStackedWidget()
