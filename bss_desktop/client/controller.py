@@ -152,7 +152,8 @@ class Controller(QObject):
         buttons = []
         if pend is None:
             r = game.result
-            text = "<b>Game over.</b> " + ("A draw." if r.winner is None else f"{self.winner_text(r)}: {r.reason}.")
+            text = "<b>Game over.</b> " + ("A draw." if r.winner is None else
+                                           f"{self.winner_text(r)}: {self.named(r.reason)}.")
             self.bar.set_state(text, [])
             self.scene.set_highlights()
             self.scene.set_draggable(())
@@ -219,6 +220,16 @@ class Controller(QObject):
         self.bar.set_state(f"<b>{who}</b>: {self._what(pend)}", buttons)
         self.scene.set_highlights(highlight, piles, self.selection)
         self.scene.set_draggable(draggable | set(game.state.players[me].hand) if kind == "main" else draggable)
+
+    def named(self, text: str) -> str:
+        """The engine's "player 1" / "Player 2" as the players' names ("Aki", "You", "The computer")."""
+        import re
+
+        def name(m):
+            who = self._player_name(int(m.group(1)) - 1)
+            return who if m.start() == 0 or who not in ("You", "The computer") else who[0].lower() + who[1:]
+
+        return re.sub(r"\b[Pp]layer ([12])\b", name, text)
 
     def winner_text(self, r) -> str:
         """"You win" / "The computer wins" / "Alice wins" / "Player 2 wins" (hot-seat)."""

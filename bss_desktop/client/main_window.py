@@ -53,7 +53,7 @@ class CoverScreen(QWidget):
         lay.addStretch(1)
         self.label = QLabel()
         self.label.setAlignment(Qt.AlignCenter)
-        self.label.setStyleSheet("font-size: 24px;")
+        self.label.setStyleSheet("font-size: 24px; background: transparent;")
         lay.addWidget(self.label)
         self.button = QPushButton()
         self.button.setStyleSheet("font-size: 16px; padding: 10px 24px; background: #c2410c; border-radius: 8px;")
@@ -61,9 +61,10 @@ class CoverScreen(QWidget):
         lay.addWidget(self.button, 0, Qt.AlignCenter)
         lay.addStretch(1)
 
-    def ask(self, player: int) -> None:
-        self.label.setText(f"Pass the computer to Player {player + 1}.")
-        self.button.setText(f"I am Player {player + 1} — show my side")
+    def ask(self, player: int, name: str | None = None) -> None:
+        who = name or f"Player {player + 1}"
+        self.label.setText(f"Pass the computer to {who}.")
+        self.button.setText(f"I am {who} — show my side")
 
 
 class GameWindow(QMainWindow):
@@ -423,7 +424,7 @@ class GameWindow(QMainWindow):
             if w is not None:
                 w.close()
         self.bar.set_panel(None)
-        self.cover.ask(player)
+        self.cover.ask(player, (getattr(self.model.game, "names", None) or [None, None])[player])
         self.stack.setCurrentWidget(self.cover)  # the controller's refresh goes on to show the bar waiting
         self.cover.button.setFocus()
 

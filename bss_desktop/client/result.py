@@ -26,7 +26,8 @@ class ResultDialog(QDialog):
         self.headline = QLabel(headline + ("!" if headline == "You win" else "."), objectName="Headline")
         lay.addWidget(self.headline)
         turns = game.state.turn if hasattr(game, "state") else None
-        why = f"{result.reason[:1].upper()}{result.reason[1:]}." if result.reason else ""
+        reason = controller.named(result.reason) if hasattr(controller, "named") else result.reason
+        why = f"{reason[:1].upper()}{reason[1:]}." if reason else ""
         self.reason = QLabel(why + (f" The game lasted {turns} turns." if turns else ""))
         self.reason.setWordWrap(True)
         lay.addWidget(self.reason)
