@@ -271,6 +271,24 @@ def test_cr_3_4_2_either_player_looks_through_both_trashes(qtbot):
         game.db["T-R3"].name)  # newest first
 
 
+def test_cr_3_8_2_the_player_looks_at_their_own_face_down_burst_but_never_the_opponents(qtbot):
+    w, game = window_for(qtbot, """
+        turn: 3
+        turn_player: 0
+        players:
+          - {life: 5, burst: T-MM}
+          - {life: 5, burst: T-MM}
+    """, seats=("human", "ai"))
+    w.controller.ai_delay_ms = 10 ** 6
+    mine, theirs = game.state.players[0].burst, game.state.players[1].burst
+    w.scene.cardHovered.emit(mine)
+    assert w.preview.card is not None and w.preview.card.id == "T-MM"
+    w.preview.clear()
+    w.scene.cardHovered.emit(theirs)  # the opponent's set burst is face down (CR 3-8-2)
+    assert w.preview.card is None
+    assert w.scene.cards[("burst", 1)].card is None
+
+
 # ---------------------------------------------------------------- the computer's pace
 
 def test_the_computers_pace_comes_from_the_settings_and_each_action_is_shown(qtbot, tmp_path, monkeypatch):

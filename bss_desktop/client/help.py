@@ -62,7 +62,10 @@ def hotkeys_html(keys: dict[str, str]) -> str:
     return ("<h2>Keyboard and mouse</h2><table cellpadding='4'>" + rows + "</table>"
             "<p>Mouse: drag cards and cores; double-click a spirit to attack or block, the deck to draw (sandbox); "
             "right-click any card for exactly what you can do with it; Shift-drag moves every core of a pile, "
-            "Ctrl-drag asks how many. Change the keys in Settings.</p>")
+            "Ctrl-drag asks how many. Hold the middle button (or Z) on a card to see it full size. View → the "
+            "trashes (public to both players). Passing a flash window and ending a step are different keys, and a "
+            "key pressed just as the decision changes is ignored (the status bar says so). Change the keys in "
+            "Settings; a key already used by another action is refused.</p>")
 
 
 def about_html() -> str:
