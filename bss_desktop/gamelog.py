@@ -2,7 +2,9 @@
 
 `describe(game, event, viewer)` returns a line of text or "" for events not
 worth a line. `viewer` None means an all-seeing log (replays, the demo).
-Card identities hidden from the viewer are not named.
+Card identities hidden from the viewer are not named. Players are named by
+`game.names` where the game knows them (LAN games, positions that name them),
+else "Player 1" / "Player 2".
 """
 from __future__ import annotations
 
@@ -17,8 +19,28 @@ def _card(game, iid) -> str:
     return _name(game, card.cid) if card is not None else "a card"
 
 
-def _who(p: int) -> str:
-    return f"Player {p + 1}"
+def _player_name(game, p) -> str:
+    """The name the game knows for player p (one line, as a peer may send anything), or ""."""
+    names = getattr(game, "names", None)
+    if not (isinstance(p, int) and isinstance(names, (list, tuple)) and 0 <= p < len(names)):
+        return ""
+    name = names[p]
+    return " ".join(name.split()) if isinstance(name, str) else ""
+
+
+def _who(game, p: int) -> str:
+    """A player as the log names them: their name when the game knows it (a LAN game), else "Player N";
+    two players of the same name keep their numbers too."""
+    name = _player_name(game, p)
+    if not name:
+        return f"Player {p + 1}"
+    if name.casefold() == _player_name(game, 1 - p).casefold():
+        return f"{name} (Player {p + 1})"
+    return name
+
+
+def _whose_name(game, p: int) -> str:
+    return f"{_who(game, p)}'s"
 
 
 def _loc(game, loc) -> str:
@@ -27,9 +49,9 @@ def _loc(game, loc) -> str:
     return {"trash": "trash", "reserve": "reserve", "life": "life", "void": "void"}[loc]
 
 
-def _whose(d) -> str:
+def _whose(game, d) -> str:
     """'their' when a player acts on their own things, else the owner's name (manual moves)."""
-    return "their" if d["owner"] == d["player"] else f"Player {d['owner'] + 1}'s"
+    return "their" if d["owner"] == d["player"] else _whose_name(game, d["owner"])
 
 
 def _keyword_name(name: str) -> str:
@@ -41,19 +63,19 @@ def _keyword_name(name: str) -> str:
 def describe(game, event, viewer: int | None) -> str:
     k, d = event.kind, event.data
     if k == "setup":
-        return f"{_who(d['first_player'])} goes first (CR 5-2-6)."
+        return f"{_who(game, d['first_player'])} goes first (CR 5-2-6)."
     if k == "mulligan":
-        return f"{_who(d['player'])} {'mulligans (CR 5-2-7)' if d['redraw'] else 'keeps and draws 1 (CR 5-2-7)'}."
+        return f"{_who(game, d['player'])} {'mulligans (CR 5-2-7)' if d['redraw'] else 'keeps and draws 1 (CR 5-2-7)'}."
     if k == "step":
         if d["step"] == "start":
-            return f"— Turn {d['turn']}: {_who(d['player'])} —"
+            return f"— Turn {d['turn']}: {_who(game, d['player'])} —"
         return ""
     if k == "draw":
         if viewer is None or viewer == d["player"]:
-            return f"{_who(d['player'])} draws {_card(game, d['card'])}."
-        return f"{_who(d['player'])} draws a card."
+            return f"{_who(game, d['player'])} draws {_card(game, d['card'])}."
+        return f"{_who(game, d['player'])} draws a card."
     if k == "card_moved":
-        who, name = _who(d["owner"]), _name(game, d.get("cid"))
+        who, name = _who(game, d["owner"]), _name(game, d.get("cid"))
         reason = d["reason"]
         if reason == "summon":
             return f"{who} summons {name} (CR 10-6)."
@@ -76,7 +98,7 @@ def describe(game, event, viewer: int | None) -> str:
             return f"{who}'s {name} is discarded from the deck{' by 【Crush】 (CR 11-11)' if reason == 'crush' else ''}."
         return ""
     if k == "magic_used":
-        return f"{_who(d['player'])} uses {_name(game, d['cid'])} (CR 10-8)."
+        return f"{_who(game, d['player'])} uses {_name(game, d['cid'])} (CR 10-8)."
     if k == "cores_moved":
         if d["reason"] in ("pay",):
             n = d["count"] + (1 if d["soul"] else 0)
@@ -86,24 +108,25 @@ def describe(game, event, viewer: int | None) -> str:
         if d["reason"] == "move":
             n = d["count"] + (1 if d["soul"] else 0)
             soul = " incl. the soul core" if d["soul"] else ""
-            return f"{_who(d['player'])} moves {n} core(s){soul}: {_loc(game, d['src'])} → {_loc(game, d['dst'])} (CR 6-6-1-2-3)."
+            return (f"{_who(game, d['player'])} moves {n} core(s){soul}: "
+                    f"{_loc(game, d['src'])} → {_loc(game, d['dst'])} (CR 6-6-1-2-3).")
         return ""
     if k == "attack":
-        return f"{_who(d['player'])} attacks with {_card(game, d['card'])} (CR 7-1-1)."
+        return f"{_who(game, d['player'])} attacks with {_card(game, d['card'])} (CR 7-1-1)."
     if k == "block":
         if d["card"] is None:
-            return f"{_who(d['player'])} does not block."
-        return f"{_who(d['player'])} blocks with {_card(game, d['card'])} (CR 7-1-3)."
+            return f"{_who(game, d['player'])} does not block."
+        return f"{_who(game, d['player'])} blocks with {_card(game, d['card'])} (CR 7-1-3)."
     if k == "battle_result":
         return f"  BP {d['attacker_bp']} against {d['blocker_bp']} (CR 7-1-5-2-1)."
     if k == "damage":
-        return f"  {_who(d['player'])} loses {d['amount']} life (CR 7-1-5-3-1)."
+        return f"  {_who(game, d['player'])} loses {d['amount']} life (CR 7-1-5-3-1)."
     if k == "destroyed":
         how = "self-destroyed (CR 10-1-1-1)" if d["self_destruction"] else {
             "battle": "destroyed in battle (CR 7-1-5-2-1)", "rule": "destroyed (CR 9-3-2)"}.get(d["cause"][0], "destroyed")
         return f"  {_card(game, d['card'])} is {how}."
     if k == "manual":
-        who, what = _who(d["player"]), d["what"]
+        who, what = _who(game, d["player"]), d["what"]
         if what == "move":
             card = game.state.cards.get(d["card"]) if isinstance(d["card"], int) else None
             hidden = viewer is not None and (card is None or viewer != card.owner) and d["to"] in ("hand", "deck")
@@ -111,30 +134,30 @@ def describe(game, event, viewer: int | None) -> str:
             return f"{who} (by hand) moves {name} to the {d['to']}."
         if what == "cores":
             n = d["count"] + (1 if d["soul"] else 0)
-            return (f"{who} (by hand) moves {n} of Player {d['owner'] + 1}'s core(s): "
+            return (f"{who} (by hand) moves {n} of {_whose_name(game, d['owner'])} core(s): "
                     f"{_loc(game, d['src'])} → {_loc(game, d['dst'])}.")
         if what == "exhaust":
             return f"{who} (by hand) {'exhausts' if d['exhausted'] else 'refreshes'} {_card(game, d['card'])}."
         if what == "deck":
             verb = "draws" if d["to"] == "hand" else "mills"
-            return f"{who} (by hand) {verb} {d['count']} card(s) from {_whose(d)} deck."
+            return f"{who} (by hand) {verb} {d['count']} card(s) from {_whose(game, d)} deck."
         if what == "look":
-            return f"{who} (by hand) looks at {d['count']} card(s) of {_whose(d)} deck."
+            return f"{who} (by hand) looks at {d['count']} card(s) of {_whose(game, d)} deck."
         if what == "shuffle":
-            return f"{who} (by hand) shuffles Player {d['owner'] + 1}'s deck."
+            return f"{who} (by hand) shuffles {_whose_name(game, d['owner'])} deck."
         if what == "random":
             if d["sides"] == 2:
                 return f"{who} flips a coin: {'heads' if d['result'] == 1 else 'tails'}."
             return f"{who} rolls a d{d['sides']}: {d['result']}."
         if what == "token":
-            return f"{who} (by hand) puts a {d['name']} token on Player {d['owner'] + 1}'s field."
+            return f"{who} (by hand) puts a {d['name']} token on {_whose_name(game, d['owner'])} field."
         if what == "note":
             return f"{who} notes: {d['text']}"
         if what == "reveal":
             return f"{who} reveals {', '.join(_name(game, c) for c in d['cids'])}."
         return ""
     if k == "activate":
-        return f"{_who(d['player'])} activates {_card(game, d['card'])}'s effect (CR 8-1-3)."
+        return f"{_who(game, d['player'])} activates {_card(game, d['card'])}'s effect (CR 8-1-3)."
     if k == "keyword":
         return f"  【{_keyword_name(d['keyword'])}】 of {_card(game, d['card'])} (CR 11)."
     if k == "manual_effect":
@@ -147,9 +170,9 @@ def describe(game, event, viewer: int | None) -> str:
     if k == "effect_fizzled":
         return f"  The effect of {_card(game, d['card'])} does not activate: its cost cannot be paid (CR 8-4-2-4)."
     if k == "concede":
-        return f"{_who(d['player'])} concedes (CR 1-2-4)."
+        return f"{_who(game, d['player'])} concedes (CR 1-2-4)."
     if k == "game_over":
         if d["winner"] is None:
             return f"The game is a draw: {d['reason']}."
-        return f"{_who(d['winner'])} wins: {d['reason']}."
+        return f"{_who(game, d['winner'])} wins: {d['reason']}."
     return ""

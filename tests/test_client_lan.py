@@ -134,7 +134,15 @@ def test_both_boards_play_a_game_through_their_controllers_and_the_guest_audit_s
         return hw, gw
 
     hw, gw = loop.run_until_complete(go())
-    assert "Game over" in gw.bar.findChild(type(gw.bar.label), None).text() if hasattr(gw.bar, "label") else True
+    assert "Game over" in gw.bar.label.text()
+    # both players see the result screen: "You win!" on one side, the winner's name on the other; no rematch
+    # over the LAN (a new game needs a new handshake), the record and the replay on both
+    headlines = {hw.result_dialog.headline.text(), gw.result_dialog.headline.text()}
+    winner = hw.model.game.names[hw.model.game.result.winner]
+    assert headlines == {"You win!", f"{winner} wins."}
+    for w in (hw, gw):
+        assert w.result_dialog.isVisible() and not w.result_dialog.rematch.isVisible()
+        assert w.result_dialog.watch.isVisible()
 
 
 def test_chat_crosses_and_a_refused_guest_command_names_the_rule(loop, qtbot):

@@ -131,12 +131,14 @@ class Controller(QObject):
                 self.status.emit("Passed the flash window for you: you had nothing to use (auto-pass, Settings).")
 
     def _player_name(self, p: int) -> str:
+        """"You" for the player at this screen (not in hot-seat, where both are), else the name, else
+        "The computer" or "Player N"."""
+        if p == self.viewer and not self.hotseat and self.seats[p] == "human":
+            return "You"
         names = getattr(self.game, "names", None) or [None, None]
         if names[p]:
             return names[p]
-        if self.seats[p] == "ai":
-            return "The computer"
-        return "You" if p == self.viewer and not self.hotseat else f"Player {p + 1}"
+        return "The computer" if self.seats[p] == "ai" else f"Player {p + 1}"
 
     # ------------------------------------------------------------------ the decision bar
 

@@ -30,8 +30,21 @@ def local_addresses() -> list[str]:
                   if a.protocol() == QAbstractSocket.NetworkLayerProtocol.IPv4Protocol and not a.isLoopback())
 
 
+def _last_lines(edit, n: int) -> list[str]:
+    """The last n lines of a QPlainTextEdit (read from its end: a long game log is not copied whole)."""
+    doc = edit.document()
+    if doc.isEmpty():
+        return []
+    out = []
+    block = doc.lastBlock()
+    while block.isValid() and len(out) < n:
+        out.append(block.text())
+        block = block.previous()
+    return out[::-1]
+
+
 class _LanForm(QWidget):
-    """Name and deck, shared by both windows."""
+    """Name and deck, shared by both windows; the name is remembered (settings.lan_name)."""
 
     def __init__(self, title: str, decks: dict, settings=None):
         super().__init__()
@@ -42,6 +55,9 @@ class _LanForm(QWidget):
         self.form = QFormLayout()
         self.name = QLineEdit("Player")
         self.name.setMaxLength(40)
+        remembered = getattr(settings, "lan_name", "") if settings is not None else ""
+        if isinstance(remembered, str) and remembered.strip():
+            self.name.setText(remembered.strip()[:40])
         self.deck = QComboBox()
         for n in sorted(decks, key=lambda n: (not n.endswith("saga"), n)):
             self.deck.addItem(f"{decks[n].name}  ({n})", n)
@@ -67,6 +83,19 @@ class _LanForm(QWidget):
     def chosen_deck(self) -> tuple[str, list[str]]:
         name = self.deck.currentData()
         return name, list(self.decks[name].cards)
+
+    def remember(self, **fields) -> None:
+        """Keep the player's name (and the address joined) in the settings for the next time."""
+        if self.settings is None:
+            return
+        fields["lan_name"] = self.name.text().strip()
+        for key, value in fields.items():
+            if hasattr(self.settings, key):
+                setattr(self.settings, key, value)
+        try:
+            self.settings.save()
+        except OSError as e:  # not worth stopping the game for
+            log.warning("could not save the settings: %s", e)
 
     def _task(self, coro) -> asyncio.Task:
         task = asyncio.ensure_future(coro)
@@ -128,6 +157,7 @@ class HostWindow(_LanForm):
             return False
 
     def start(self) -> None:
+        self.remember()
         self.start_button.setEnabled(False)
         self.resume_button.setEnabled(False)
         self._task(self._host())
@@ -206,6 +236,9 @@ class JoinWindow(_LanForm):
         self.db = db
         self.discovery_bind = discovery_bind
         self.autosave = autosave  # where the guest's side of a game is kept to rejoin after a restart
+        if not address and settings is not None:
+            last = getattr(settings, "lan_address", "")
+            address = last.strip() if isinstance(last, str) else ""  # the host joined last time
         self.address = QLineEdit(address)
         self.address.setPlaceholderText("host address:port, e.g. 192.168.1.20:47000")
         self.form.addRow("Host", self.address)
@@ -226,7 +259,7 @@ class JoinWindow(_LanForm):
         self.rejoin_button.setToolTip("The LAN game this computer was playing when the app closed: it reconnects "
                                       "to the same host and carries on where it stopped")
         self.rejoin_button.clicked.connect(self.rejoin)
-        self.rejoin_button.setVisible(self._rejoinable() is not None)
+        self.rejoin_button.setVisible(self._interrupted())
         row.addWidget(self.rejoin_button)
         row.addStretch(1)
         self.lay.addLayout(row)
@@ -274,25 +307,40 @@ class JoinWindow(_LanForm):
         except ValueError as e:
             self.info.setText(str(e))
             return
+        self.remember(lan_address=self.address.text().strip())
         self.join_button.setEnabled(False)
         self.info.setText(f"Connecting to {host}:{port}…")
         self._task(self._join(host, port))
 
+    def _interrupted(self) -> bool:
+        """An autosave of a LAN game this computer was playing that did not end (damaged or not: a damaged one
+        is offered too, and rejoining it says what is wrong)."""
+        import json
+
+        if self.autosave is None or not self.autosave.is_file():
+            return False
+        try:
+            data = json.loads(self.autosave.read_text(encoding="utf-8"))
+        except (OSError, ValueError):
+            return False
+        return isinstance(data, dict) and data.get("format") == "bss-guest" and not data.get("finished")
+
     def _rejoinable(self):
-        """The guest of an interrupted game, restored from its autosave, or None."""
+        """The guest of an interrupted game, restored from its autosave, or None (and why not, in the info)."""
         from ..net.guest import GuestSession
 
         if self.autosave is None or not self.autosave.is_file():
+            self.info.setText("There is no interrupted game to rejoin.")
             return None
         try:
             return GuestSession.restore(self.autosave, self.db, reconnect_for=600)
-        except (OSError, ValueError):
+        except (OSError, ValueError) as e:
+            self.info.setText(f"The interrupted game cannot be rejoined: {e}")
             return None
 
     def rejoin(self) -> None:
         guest = self._rejoinable()
         if guest is None:
-            self.info.setText("There is no interrupted game to rejoin.")
             return
         self.join_button.setEnabled(False)
         self.rejoin_button.setEnabled(False)
@@ -308,12 +356,21 @@ class JoinWindow(_LanForm):
             guest = GuestSession(self.db, cards, deck_name=deck_name, name=self.name.text() or "Guest",
                                  settings=self.ruleset(), reconnect_for=600,  # a host may take minutes to restart
                                  autosave=self.autosave)
-        self.remote = remote = RemoteSession(guest, self.db)
-        running = asyncio.ensure_future(guest.run(host, port))
+        rejoining = guest.seat is not None  # restored from the autosave
+        remote = RemoteSession(guest, self.db)
         if guest.view is not None:  # rejoining: the board starts from the view kept in the autosave
-            remote.game.update(guest.view, [])
+            try:
+                remote.game.update(guest.view, [])
+            except (KeyError, TypeError, ValueError, IndexError, AttributeError) as e:
+                self.info.setText(f"The interrupted game cannot be rejoined: {self.autosave}: field 'view' is "
+                                  f"malformed ({type(e).__name__}: {e})")
+                self.join_button.setEnabled(True)
+                self.rejoin_button.setEnabled(True)
+                return
             remote.game.names = [guest.name, guest.host_name] if guest.seat == 0 else [guest.host_name, guest.name]
-        else:
+        self.remote = remote
+        running = asyncio.ensure_future(guest.run(host, port))
+        if guest.view is None:
             first = asyncio.Event()
             remote.changed.connect(lambda events: first.set())
             waiting = asyncio.ensure_future(first.wait())
@@ -322,8 +379,9 @@ class JoinWindow(_LanForm):
                 waiting.cancel()
                 self.info.setText(guest.error or "The host closed the connection.")
                 self.join_button.setEnabled(True)
+                self.rejoin_button.setEnabled(True)
                 return
-        self.window = open_lan_game(remote, self.db, self.settings, host=False)
+        self.window = open_lan_game(remote, self.db, self.settings, host=False, rejoined=rejoining)
         running.add_done_callback(lambda t: remote.finished.emit(None if t.cancelled() else t.result()))
         self.gameOpened.emit(self.window)
         self.hide()
@@ -335,9 +393,11 @@ class JoinWindow(_LanForm):
         super().stop()
 
 
-def open_lan_game(session, db, settings=None, *, host: bool):
-    """The board for a LAN game, wired to its session: the other seat's events, chat, status and the audit."""
+def open_lan_game(session, db, settings=None, *, host: bool, rejoined: bool = False):
+    """The board for a LAN game, wired to its session: the other seat's events, chat, status and the audit.
+    A guest's game log and chat are kept in its autosave (GuestSession.transcript); `rejoined` shows them again."""
     from ..gamelog import describe
+    from ..net.guest import KEEP_LINES
     from .main_window import GameWindow
 
     me = 0 if host else session.guest.seat
@@ -369,9 +429,18 @@ def open_lan_game(session, db, settings=None, *, host: bool):
         window._set_game(game)
         window.controller.refresh()
 
+    said = set()  # what note() has put in the log: the end of the game is said once
+
     def note(text: str) -> None:
+        said.add(text)
         status.showMessage(text, 10000)
         window.log.appendPlainText(f"[network] {text}")
+
+    def ended(report) -> None:
+        """The guest's session is over: its audit (or why there is none), unless the status already said it."""
+        text = report.line() if report is not None else (session.guest.error or "the game ended without a record")
+        if text not in said:
+            note(text)
 
     if host:
         session.on_remote_events = window.model.arrived
@@ -385,11 +454,22 @@ def open_lan_game(session, db, settings=None, *, host: bool):
         session.refused.connect(window.model.refused)
         session.chat.connect(window.chat.append)
         session.status.connect(note)
-        session.finished.connect(lambda report: note(report.line() if report is not None else
-                                                     (session.guest.error or "the game ended without a record")))
+        session.finished.connect(ended)
+        guest = session.guest
+        if rejoined:  # what the log and chat showed before this app closed, as the autosave kept them
+            for line in guest.kept_log:
+                window.log.appendPlainText(line)
+            for line in guest.kept_chat:
+                window.chat.view.appendPlainText(line)
+            for problem in guest.restore_problems:
+                window.log.appendPlainText(f"[network] The autosave's {problem}.")
+            window.log.appendPlainText(f"[network] Rejoined the game with {other}"
+                                       + (": the lines above are from before." if guest.kept_log else "."))
         for e in session.game.setup_events:
             line = describe(session.game, e, me)
             if line:
                 window.log.appendPlainText(line)
-    window.log.appendPlainText(f"[network] {HONESTY}")
+        guest.transcript = lambda: (_last_lines(window.log, KEEP_LINES), _last_lines(window.chat.view, KEEP_LINES))
+    if not (rejoined and f"[network] {HONESTY}" in session.guest.kept_log):
+        window.log.appendPlainText(f"[network] {HONESTY}")
     return window

@@ -169,7 +169,8 @@ class GameWindow(QMainWindow):
         self._log(self._setup_lines())
         if "position" in game.start:
             st = game.state
-            self.log.appendPlainText(f"Position loaded: turn {st.turn}, Player {st.turn_player + 1}'s {st.step} step.")
+            who = (game.names or [None, None])[st.turn_player] or f"Player {st.turn_player + 1}"
+            self.log.appendPlainText(f"Position loaded: turn {st.turn}, {who}'s {st.step} step.")
         self._menus()
         self.statusBar().showMessage("Hover a card to see it; right-click a card for what you can do with it.")
         self.seats, self.sandbox = tuple(seats), sandbox

@@ -56,8 +56,9 @@ class ResultDialog(QDialog):
         self.watch.clicked.connect(self.watch_replay)
         close = QPushButton("Close")
         close.clicked.connect(self.close)
-        self.from_position = "decks" not in game.start  # a game from a position: the position again
-        can_rematch = not window.lan and not window.sandbox and bool(game.start)
+        start = getattr(game, "start", None) or {}  # a LAN guest's game knows no start (only the host has it)
+        self.from_position = "decks" not in start  # a game from a position: the position again
+        can_rematch = not window.lan and not window.sandbox and bool(start)
         if self.from_position:
             self.rematch.setToolTip("The same position again, from the start")
         self.rematch.setVisible(can_rematch)

@@ -28,6 +28,13 @@ log = logging.getLogger(__name__)
 HOST_SENDS = {"events", "refused", "chat", "ping", "pong", "reveal", "record", "welcome", "error", "bye", "undo",
               "undo_answer", "rewind"}
 FINAL_CODES = {"mismatch", "deck", "busy", "fairness", "handshake", "resume"}  # refusals not worth retrying
+KEEP_LINES = 500  # the autosave keeps the last lines of the guest's game log and chat, each line at most...
+LINE_CHARS = 1000  # ...this long, to show them again after a rejoin
+
+
+def clip_lines(lines) -> list[str]:
+    """The last KEEP_LINES lines, each cut to LINE_CHARS (what the autosave keeps of a log or a chat)."""
+    return [line[:LINE_CHARS] for line in list(lines)[-KEEP_LINES:]]
 
 
 class SessionEnded(Exception):
@@ -75,6 +82,12 @@ class GuestSession:
         self.on_rewind = None  # (view) an agreed undo took the game back
         self.on_resumed = None  # () back in the game after a reconnect: every missed batch has arrived
         self.undo_asked: int | None = None  # seq of an undo request from the host, awaiting our answer
+        # what the window shows, kept in the autosave so that a rejoin shows it again: the window sets
+        # `transcript` to () -> (game log lines, chat lines); kept_log / kept_chat hold the last kept (or restored)
+        self.transcript = None
+        self.kept_log: list[str] = []
+        self.kept_chat: list[str] = []
+        self.restore_problems: list[str] = []  # parts of the autosave that could not be restored (the log, the chat)
         self._hello = handshake.hello(db, self.settings, name)
         self._parts: list[dict] = []
         self.autosave = Path(autosave) if autosave else None  # what it takes to rejoin after this app restarts
@@ -212,6 +225,7 @@ class GuestSession:
         elif kind == "chat":
             if self.on_chat:
                 self.on_chat(self.host_name, msg["text"])
+                self._save()  # the chat is kept with the game
         elif kind == "ping":
             await link.send({"type": "pong", "t": msg["t"]})
         elif kind == "reveal":
@@ -245,10 +259,12 @@ class GuestSession:
             del self.received.batches[seq]  # those commands are no longer part of the game
         self.view, self.seq, self.chain, self.legal = view, msg["seq"], msg["chain"], msg["legal"]
         self.in_flight = None
-        self._save()
-        self._status(f"undone: back to command {msg['seq']}")
-        if self.on_rewind:
-            self.on_rewind(view)
+        try:
+            self._status(f"undone: back to command {msg['seq']}")
+            if self.on_rewind:
+                self.on_rewind(view)
+        finally:
+            self._save()  # once the window shows the rewind, so that its log is kept with it
         self._maybe_decide()
 
     def request_undo(self) -> None:
@@ -269,9 +285,11 @@ class GuestSession:
         self.view, self.seq, self.chain, self.legal = view, msg["seq"], msg["chain"], msg["legal"]
         self.received.batches[msg["seq"]] = (msg["chain"], batch_digest(msg["events"], msg["view_hash"]))
         self.in_flight = None  # the game moved: whatever was on its way was applied or overtaken
-        self._save()
-        if self.on_batch:
-            self.on_batch(msg, view)
+        try:
+            if self.on_batch:
+                self.on_batch(msg, view)
+        finally:
+            self._save()  # after the window has logged the batch: the autosave keeps its log up to here
         if not self.resuming:
             self._maybe_decide()
 
@@ -319,7 +337,14 @@ class GuestSession:
         return seq
 
     def close(self, reason: str = "the guest closed the game") -> None:
-        """Leave: no more reconnecting; tell the host why and hang up."""
+        """Leave: no more reconnecting; tell the host why and hang up. A game still going is autosaved once more
+        (with what the window shows) so that it can be rejoined."""
+        if self.record is None and not self.finished.is_set():
+            try:
+                self._save()
+            except OSError as e:
+                log.warning("guest: could not autosave on closing: %s", e)
+        self.transcript = None
         self.on_batch = self.on_refused = self.on_chat = self.on_status = self.decide = None
         self.on_rewind = self.on_resumed = self.on_undo_request = None
         self.finished.set()
@@ -337,6 +362,8 @@ class GuestSession:
     def say(self, text: str) -> None:
         if self.link is not None and not self.link.closed:
             asyncio.ensure_future(self._send_quietly(self.link, {"type": "chat", "text": text[:300]}))
+        if not self.finished.is_set():
+            self._save()  # the chat is kept with the game
 
     async def _send_quietly(self, link: Link, msg: dict) -> None:
         try:
@@ -353,32 +380,53 @@ class GuestSession:
     # ------------------------------------------------------------------ autosave and restart
 
     def _save(self, finished: bool = False) -> None:
-        """After every batch: everything needed to rejoin this game if this app restarts (written atomically)."""
+        """After every batch: everything needed to rejoin this game if this app restarts (written atomically),
+        and the last lines of the game log and chat the window shows (to show them again after a rejoin)."""
         if self.autosave is None or self.seat is None:
             return
         import json
 
         from ..paths import write_atomically
 
+        self._keep_transcript()
         r = self.received
         data = {"format": "bss-guest", "version": 1, "finished": finished, "address": list(self.address or ()),
                 "name": self.name, "deck": self.deck, "deck_name": self.deck_name,
                 "settings": self.settings.to_dict(), "share": self.share, "seat": self.seat,
                 "host_name": self.host_name, "view": self.view, "seq": self.seq, "chain": self.chain,
                 "legal": self.legal, "sent": self.sent, "host_commitment": r.host_commitment,
-                "host_deck_hash": r.host_deck_hash, "batches": {str(k): list(v) for k, v in r.batches.items()}}
+                "host_deck_hash": r.host_deck_hash, "batches": {str(k): list(v) for k, v in r.batches.items()},
+                "log": self.kept_log, "chat": self.kept_chat}
         write_atomically(self.autosave, json.dumps(data), durable=False)
+
+    def _keep_transcript(self) -> None:
+        """Take the window's log and chat as they are now (the last ones kept if the window is gone)."""
+        if self.transcript is None:
+            return
+        try:
+            log_lines, chat_lines = self.transcript()
+        except RuntimeError as e:  # the window's widgets were deleted: keep what was kept last
+            log.debug("guest: the transcript is gone: %s", e)
+            self.transcript = None
+            return
+        self.kept_log, self.kept_chat = clip_lines(log_lines), clip_lines(chat_lines)
 
     @classmethod
     def restore(cls, path, db, **kw) -> "GuestSession":
         """The guest of an interrupted game, as autosaved at `path`: `run(*session.address)` rejoins it.
-        Raises ValueError (naming the field) for a file that is not such an autosave."""
+        Raises ValueError (naming the field) for a file that is not such an autosave. The game log and chat kept
+        with it come back in `kept_log` / `kept_chat`; a malformed one is left out and said in `restore_problems`
+        (the game itself can still be rejoined)."""
         import json
 
-        data = json.loads(Path(path).read_text())
+        try:
+            data = json.loads(Path(path).read_text(encoding="utf-8"))
+        except ValueError as e:
+            raise ValueError(f"{path}: not a readable autosave ({e})") from None
         if not isinstance(data, dict) or data.get("format") != "bss-guest" or data.get("finished"):
             raise ValueError(f"{path}: not the autosave of a LAN game in progress")
         try:
+            _check_autosave(data)
             s = cls(db, data["deck"], deck_name=data["deck_name"], name=data["name"],
                     settings=Ruleset.from_dict(data["settings"]), share=data["share"], autosave=path, **kw)
             s.seat = s.received.seat = data["seat"]
@@ -388,11 +436,59 @@ class GuestSession:
             s.received.batches = {int(k): tuple(v) for k, v in data["batches"].items()}
             host, port = data["address"]
             s.address = (host, int(port))
-        except (KeyError, TypeError, ValueError) as e:
-            raise ValueError(f"{path}: field {e} is missing or malformed") from None
+        except KeyError as e:
+            raise ValueError(f"{path}: field {e} is missing") from None
+        except _BadField as e:
+            raise ValueError(f"{path}: field {e} is malformed") from None
+        except (TypeError, ValueError) as e:
+            raise ValueError(f"{path}: a field is malformed ({e})") from None
+        for key, kept in (("log", "kept_log"), ("chat", "kept_chat")):
+            lines = data.get(key, [])  # autosaves from before the log was kept have none
+            if isinstance(lines, list) and all(isinstance(line, str) for line in lines):
+                setattr(s, kept, clip_lines(lines))
+            else:
+                s.restore_problems.append(f"field '{key}' is malformed (not a list of lines of text), "
+                                          f"so the {'game log' if key == 'log' else 'chat'} was not restored")
         return s
 
     def _status(self, text: str) -> None:
         log.info("guest: %s", text)
         if self.on_status:
             self.on_status(text)
+
+
+class _BadField(ValueError):
+    """A field of the guest's autosave that is there but is not what it should be; str() is its quoted name."""
+
+
+def _check_autosave(data: dict) -> None:
+    """Every field the rejoin uses has the type it must have (raises KeyError or _BadField naming it)."""
+    def text(v):
+        return isinstance(v, str)
+
+    def number(v):
+        return isinstance(v, int) and not isinstance(v, bool)
+
+    checks = {
+        "deck": lambda v: isinstance(v, list) and all(text(c) for c in v),
+        "deck_name": text, "name": text, "share": text, "host_name": text, "chain": text,
+        "host_commitment": text, "host_deck_hash": text,
+        "settings": lambda v: isinstance(v, dict),
+        "seat": lambda v: number(v) and v in (0, 1),
+        "view": lambda v: v is None or isinstance(v, dict),
+        "seq": lambda v: number(v) and v >= -1,
+        "sent": lambda v: number(v) and v >= 0,
+        "legal": lambda v: isinstance(v, list) and all(isinstance(c, dict) for c in v),
+        "batches": lambda v: isinstance(v, dict) and all(
+            k.isascii() and k.isdigit() and isinstance(b, list) and len(b) == 2 and all(text(x) for x in b)
+            for k, b in v.items()),
+        "address": lambda v: (isinstance(v, list) and len(v) == 2 and text(v[0]) and v[0]
+                              and number(v[1]) and 0 < v[1] < 65536),
+    }
+    for key, ok in checks.items():
+        if not ok(data[key]):
+            raise _BadField(repr(key))
+    try:
+        Ruleset.from_dict(data["settings"])
+    except (TypeError, ValueError) as e:
+        raise _BadField(f"'settings' ({e})") from None
