@@ -433,3 +433,24 @@ rv = ReplayWindow(to_record(position(MAIN)), w.game.db)
 open_sized(rv, 1440, 900); rv.show(); out["replay"] = geo(rv)
 print(json.dumps(out))
 '''
+
+
+def test_the_game_log_shows_its_newest_line(qtbot):
+    w, game = window_for(qtbot, MAIN, seats=("human", "ai"))
+    w.controller.ai_delay_ms = 10 ** 6
+    w.log.parentWidget().parentWidget().resize(300, 120)  # a small log dock, many lines
+    w._log([f"line {i}" for i in range(200)])
+    bar = w.log.verticalScrollBar()
+    assert bar.maximum() > 0 and bar.value() == bar.maximum()
+
+
+def test_the_replay_controls_show_icons_and_words_not_missing_glyphs(qtbot):
+    from bss_desktop.client.replay_viewer import ReplayWindow
+    from bss_desktop.engine.record import to_record
+
+    game = position(MAIN)
+    r = ReplayWindow(to_record(game), game.db)
+    qtbot.addWidget(r)
+    for label, button in r.buttons.items():
+        assert not button.icon().isNull() and button.text() == label
+        assert all(ord(ch) < 0x2000 for ch in button.text())  # no ⏮/⏭, which many fonts draw as empty boxes
