@@ -80,8 +80,8 @@ class Controller(QObject):
         lines = [describe(self.game, e, self.log_viewer) for e in events]
         lines = [line for line in lines if line]
         self.logLines.emit(lines)
-        if lines and self._acting_ai is not None:  # the computer's action, where the player is looking
-            self.status.emit(f"{self._player_name(self._acting_ai)}: {lines[-1]}")
+        if lines and self._acting_ai is not None:  # the computer's action (its first line), where the player looks
+            self.status.emit(f"{self._player_name(self._acting_ai)}: {lines[0].strip()}")
         self.refresh()
 
     _acting_ai = None
