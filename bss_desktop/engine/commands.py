@@ -8,9 +8,17 @@ records and the network protocol.
 Core locations (`Loc`) are "reserve" or the instance id of a card on the
 player's own field. Core selections are tuples of `(loc, count)` pairs for
 regular cores plus a flag for the player's soul core, wherever it is.
+
+Constructing a command checks nothing (legal_commands builds many, cheaply);
+`Game.apply` checks every field's type first (`field_problem`, below: players
+are 0 or 1, whole numbers are ints and not bools, flags are real bools,
+sequences are tuples of the right shape, words come from their allowed set,
+None only where a field allows it) and refuses a malformed command with the
+rule of that field. `command_from_dict` makes the same checks on JSON.
 """
 from __future__ import annotations
 
+import reprlib
 from dataclasses import MISSING, dataclass, fields
 from typing import Union
 
@@ -153,9 +161,9 @@ class Awaken(Command):
 
 @dataclass(frozen=True, slots=True)
 class Choose(Command):
-    """Answer a choice inside resolution (see Game.pending.info): a list of card ids for
-    targets, true/false for "may", a number for X, an activation for order, an index or None
-    for a substitution."""
+    """Answer a choice inside resolution (see Game.pending.info): a tuple (or list) of card ids
+    for targets, true/false for "may", a number for X, an activation for order, an index or None
+    for a substitution. The game records a list as a tuple."""
 
     value: object = None
 
@@ -275,6 +283,205 @@ _KIND_OF = {
 _BY_KIND = {v: k for k, v in _KIND_OF.items()}
 _SEL_FIELDS = ("pay", "place", "sources")
 
+# ---------------------------------------------------------------- field types (one schema for apply and JSON)
+#
+# Every field of every command has a checker and the rule a wrong value of it breaks (the rule the handler names
+# for a bad value of that field). `field_problem(cmd)` runs them: Game.apply refuses a command whose fields have
+# the wrong types before anything else (IllegalCommand naming that rule), and `command_from_dict` turns JSON into
+# the same dataclass and refuses it by the same checks (CommandFormatError naming the field). So a dictionary
+# parses exactly when the command built from its values directly passes apply's checks, and it gives that command.
+# Checks are cheap: one type test per field (sizes are bounded, so a huge list costs nothing).
+# Value *ranges* that depend on the game (is that card in your hand, is 3 among the options) are the handlers'.
+
+MAX_SELECTION = 64  # (loc, count) pairs in a payment, placement or awakening; core moves in one MoveCores
+MAX_CHOICE = 200  # card ids in a target answer
+MAX_REVEAL = 60  # cards revealed at once
+CORE_PLACES = ("life", "reserve", "trash", "void")  # where a manual core move may take cores from or put them
+ZONES = ("hand", "deck", "trash", "field", "burst")  # where a manual move may put a card
+CHOICE = "choice"  # the rule of Choose's value: that of the pending choice (Game.apply fills it in)
+
+# A checker returns None, or (path suffix, message), or (path suffix, message, rule overriding the field's).
+# Messages quote values with reprlib (short, even for a huge or deeply nested value).
+
+
+_repr = reprlib.Repr()  # (keyword arguments need Python 3.12)
+_repr.maxlevel, _repr.maxtuple, _repr.maxlist, _repr.maxstring, _repr.maxother = 3, 4, 4, 40, 40
+_r = _repr.repr
+
+
+def _c_int(v):
+    if type(v) is not int:
+        return "", f"expected a whole number, got {_r(v)}"
+
+
+def _c_count(v):
+    if type(v) is not int:
+        return "", f"expected a whole number, got {_r(v)}"
+    if v < 0:
+        return "", f"must be 0 or more, got {_r(v)}"
+
+
+def _c_player(v):
+    if type(v) is not int or v not in (0, 1):
+        return "", f"expected player 0 or 1, got {_r(v)}"
+
+
+def _c_opt_player(v):
+    if v is not None and (type(v) is not int or v not in (0, 1)):
+        return "", f"expected player 0, 1 or null, got {_r(v)}"
+
+
+def _c_opt_int(v):
+    if v is not None and type(v) is not int:
+        return "", f"expected a whole number or null, got {_r(v)}"
+
+
+def _c_bool(v):
+    if type(v) is not bool:
+        return "", f"expected true or false, got {_r(v)}"
+
+
+def _c_loc(v):
+    """A core location on the player's side: "reserve" or a card id."""
+    if type(v) is not int and not (type(v) is str and v == "reserve"):
+        return "", f"expected 'reserve' or a card id, got {_r(v)}"
+
+
+def _c_core_place(v):
+    if type(v) is not int and not (type(v) is str and v in CORE_PLACES):
+        return "", f"expected life, reserve, trash, void or a card id, got {_r(v)}"
+
+
+def _c_sel(v):
+    """A core selection: a tuple of (location, count) pairs."""
+    if type(v) is not tuple or len(v) > MAX_SELECTION:
+        return "", f"expected a list of up to {MAX_SELECTION} [location, count] pairs, got {_r(v)}"
+    for i, pair in enumerate(v):
+        if type(pair) is not tuple or len(pair) != 2:
+            return f"[{i}]", f"expected [location, count], got {_r(pair)}"
+        loc, n = pair
+        if type(loc) is not int and not (type(loc) is str and loc == "reserve"):
+            return f"[{i}][0]", f"expected 'reserve' or a card id, got {_r(loc)}"
+        if type(n) is not int or n < 0:
+            return f"[{i}][1]", f"expected a whole number of cores, 0 or more (CR 1-3-5), got {_r(n)}"
+
+
+def _c_opt_sel(v):
+    if v is not None:
+        return _c_sel(v)
+
+
+def _c_moves(v):
+    if type(v) is not tuple or not v or len(v) > MAX_SELECTION:
+        return "", f"expected a list of 1 to {MAX_SELECTION} core moves [src, dst, count, soul], got {_r(v)}"
+    for i, m in enumerate(v):
+        if type(m) is not CoreMove:
+            return f"[{i}]", f"expected a core move [src, dst, count, soul], got {_r(m)}"
+        for j, loc in ((0, m.src), (1, m.dst)):
+            if type(loc) is not int and not (type(loc) is str and loc == "reserve"):
+                return f"[{i}][{j}]", f"expected 'reserve' or a card id, got {_r(loc)}"
+        if type(m.count) is not int or m.count < 0:
+            return f"[{i}][2]", f"expected a whole number of cores, 0 or more, got {_r(m.count)}", "CR 1-3-2-3"
+        if type(m.soul) is not bool:
+            return f"[{i}][3]", f"expected true or false, got {_r(m.soul)}"
+
+
+def _c_choice_value(v):
+    """null, true/false, a whole number, or a tuple (or list) of whole numbers; the shape each kind of choice
+    takes is checked by Choose's handler."""
+    if v is None or type(v) is bool or type(v) is int:
+        return None
+    if (type(v) is tuple or type(v) is list) and len(v) <= MAX_CHOICE:
+        for x in v:
+            if type(x) is not int:
+                return "", f"expected null, true/false, a number or a list of numbers, got {_r(v)}"
+        return None
+    return "", f"expected null, true/false, a number or a list of up to {MAX_CHOICE} numbers, got {_r(v)}"
+
+
+def _c_zone(v):
+    if type(v) is not str or v not in ZONES:
+        return "", f"expected hand, deck, trash, field or burst, got {_r(v)}"
+
+
+def _c_deck_to(v):
+    if type(v) is not str or v not in ("hand", "trash"):
+        return "", f"expected hand or trash, got {_r(v)}"
+
+
+def _c_cards(v):
+    if type(v) is not tuple or len(v) > MAX_REVEAL:
+        return "", f"expected a list of up to {MAX_REVEAL} card ids, got {_r(v)}"
+    for i, x in enumerate(v):
+        if type(x) is not int:
+            return f"[{i}]", f"expected a card id, got {_r(x)}"
+
+
+def _c_note(v):
+    if type(v) is not str or len(v) > 200:
+        return "", "expected text of at most 200 characters"
+
+
+def _c_label(v):
+    if type(v) is not str or not v.strip() or len(v) > 60:
+        return "", "expected text of 1 to 60 characters"
+
+
+def _schema(*entries):
+    return (("player", _c_player, "CR 1-1-1"),) + entries
+
+
+SCHEMA = {
+    Mulligan: _schema(("redraw", _c_bool, "CR 5-2-7")),
+    Summon: _schema(("card", _c_int, "CR 10-6-1"), ("pay", _c_opt_sel, "CR 10-6-6"), ("pay_soul", _c_bool, "CR 10-6-6"),
+                    ("place", _c_opt_sel, "CR 10-6-7"), ("place_soul", _c_bool, "CR 10-6-7"),
+                    ("ascend", _c_opt_int, "CR 11-8-1")),
+    PlaceNexus: _schema(("card", _c_int, "CR 10-7-1"), ("pay", _c_opt_sel, "CR 10-7-6"),
+                        ("pay_soul", _c_bool, "CR 10-7-6"), ("place", _c_opt_sel, "CR 10-7-7"),
+                        ("place_soul", _c_bool, "CR 10-7-7")),
+    UseMagic: _schema(("card", _c_int, "CR 10-8-1"), ("pay", _c_opt_sel, "CR 10-8-6"), ("pay_soul", _c_bool, "CR 10-8-6")),
+    SetBurst: _schema(("card", _c_int, "CR 6-6-1-2-2")),
+    MoveCores: _schema(("moves", _c_moves, "CR 6-6-1-2-3")),
+    EndMain: _schema(),
+    Attack: _schema(("spirit", _c_int, "CR 7-1-1-1")),
+    EndAttack: _schema(),
+    Pass: _schema(),
+    Block: _schema(("spirit", _c_opt_int, "CR 7-1-3-1")),
+    Activate: _schema(("card", _c_int, "CR 8-1-3"), ("effect", _c_int, "CR 8-1-3")),
+    Awaken: _schema(("card", _c_int, "CR 11-1-1"), ("sources", _c_sel, "CR 11-1-1"), ("soul", _c_bool, "CR 11-1-1")),
+    Choose: _schema(("value", _c_choice_value, CHOICE)),
+    ManualMove: _schema(("card", _c_int, "CR 3-1-1"), ("to", _c_zone, "CR 3-1-1"), ("bottom", _c_bool, "CR 3-1-1"),
+                        ("cores", _c_count, "CR 1-3-5"), ("side", _c_opt_player, "CR 1-1-1")),
+    ManualCores: _schema(("owner", _c_player, "CR 1-1-1"), ("src", _c_core_place, "CR 3-1-1"),
+                         ("dst", _c_core_place, "CR 3-1-1"), ("count", _c_count, "CR 1-3-2-3"),
+                         ("soul", _c_bool, "CR 4-11-3")),
+    ManualExhaust: _schema(("card", _c_int, "CR 4-4-1"), ("exhausted", _c_bool, "CR 4-4-1")),
+    ManualShuffle: _schema(("owner", _c_player, "CR 1-1-1")),
+    ManualDeck: _schema(("owner", _c_player, "CR 1-1-1"), ("to", _c_deck_to, "CR 3-2-2"), ("count", _c_count, "CR 1-3-5")),
+    ManualLook: _schema(("owner", _c_player, "CR 1-1-1"), ("top", _c_count, "CR 1-3-5")),
+    ManualRandom: _schema(("sides", _c_count, "CR 1-3-5")),
+    ManualNote: _schema(("text", _c_note, "CR 1-3-1")),
+    ManualReveal: _schema(("cards", _c_cards, "CR 12-2-1")),
+    ManualToken: _schema(("owner", _c_player, "CR 1-1-1"), ("name", _c_label, "CR 4-12-2"),
+                         ("color", _c_label, "CR 2-4-1-1"), ("bp", _c_count, "CR 4-12-2")),
+    Concede: _schema(),
+}
+assert set(SCHEMA) == set(ALL_COMMANDS) and all(
+    [name for name, _, _ in SCHEMA[cls]] == [f.name for f in fields(cls)] for cls in ALL_COMMANDS)
+
+
+def field_problem(cmd) -> tuple[str, str, str] | None:
+    """The first field of `cmd` with a value of the wrong type or shape, as (field path, rule, message), or None.
+
+    `cmd` must be an instance of one of ALL_COMMANDS (exactly, not a subclass). The rule of a Choose value is
+    CHOICE: the caller names the rule of the pending choice.
+    """
+    for name, check, rule in SCHEMA[type(cmd)]:
+        bad = check(getattr(cmd, name))
+        if bad is not None:
+            return name + bad[0], (bad[2] if len(bad) > 2 else rule), bad[1]
+    return None
+
 
 class CommandFormatError(ValueError):
     """A command dictionary with a missing or mistyped field; `field` names it."""
@@ -284,41 +491,28 @@ class CommandFormatError(ValueError):
         self.field = field
 
 
-def _loc(value, field: str) -> Loc:
-    if value == "reserve" or (isinstance(value, int) and not isinstance(value, bool)):
-        return value
-    raise CommandFormatError(field, f"expected 'reserve' or a card id, got {value!r}")
+def _from_json(name: str, v):
+    """A JSON value as the Python value the dataclass holds: lists become tuples, core moves CoreMoves.
 
-
-def _int(value, field: str, *, minimum: int | None = None) -> int:
-    if not isinstance(value, int) or isinstance(value, bool):
-        raise CommandFormatError(field, f"expected an integer, got {value!r}")
-    if minimum is not None and value < minimum:
-        raise CommandFormatError(field, f"must be at least {minimum}, got {value}")
-    return value
-
-
-def _bool(value, field: str) -> bool:
-    if not isinstance(value, bool):
-        raise CommandFormatError(field, f"expected true or false, got {value!r}")
-    return value
-
-
-def _sel(value, field: str):
-    if value is None:
-        return None
-    if not isinstance(value, (list, tuple)):
-        raise CommandFormatError(field, f"expected a list of [location, count] pairs, got {value!r}")
-    out = []
-    for i, pair in enumerate(value):
-        if not isinstance(pair, (list, tuple)) or len(pair) != 2:
-            raise CommandFormatError(f"{field}[{i}]", f"expected [location, count], got {pair!r}")
-        out.append((_loc(pair[0], f"{field}[{i}][0]"), _int(pair[1], f"{field}[{i}][1]", minimum=0)))
-    return tuple(out)
+    Only the structure is converted here; whether the result has the right types is field_problem's to say.
+    """
+    if name in _SEL_FIELDS:
+        if isinstance(v, list) and len(v) <= MAX_SELECTION:
+            return tuple(tuple(p) if isinstance(p, list) else p for p in v)
+    elif name == "moves":
+        if isinstance(v, list) and len(v) <= MAX_SELECTION:
+            return tuple(CoreMove(*m) if isinstance(m, list) and len(m) == 4 else m for m in v)
+    elif name in ("cards", "value"):
+        if isinstance(v, list):
+            return tuple(v)
+    return v
 
 
 def command_from_dict(d: dict) -> Command:
-    """Parse and type-check a command's JSON form; raises CommandFormatError naming the field."""
+    """Parse and type-check a command's JSON form; raises CommandFormatError naming the field.
+
+    The checks are Game.apply's own (field_problem), so what parses is what apply accepts as well formed.
+    """
     if not isinstance(d, dict):
         raise CommandFormatError("", f"expected an object, got {type(d).__name__}")
     kind = d.get("type")
@@ -331,72 +525,12 @@ def command_from_dict(d: dict) -> Command:
         raise CommandFormatError(sorted(extra)[0], f"not a field of '{kind}'")
     kw = {}
     for f in fields(cls):
-        if f.name not in d:
-            if _required(cls, f.name):
-                raise CommandFormatError(f.name, "missing")
-            continue
-        v = d[f.name]
-        if f.name == "player":
-            v = _int(v, "player")
-            if v not in (0, 1):
-                raise CommandFormatError("player", f"must be 0 or 1, got {v}")
-        elif f.name in ("src", "dst"):
-            v = v if v in ("life", "reserve", "trash", "void") else _loc(v, f.name)
-        elif f.name == "to":
-            if v not in ("hand", "deck", "trash", "field", "burst"):
-                raise CommandFormatError("to", f"expected hand, deck, trash, field or burst, got {v!r}")
-        elif f.name == "cards":
-            if not isinstance(v, list) or len(v) > 60:
-                raise CommandFormatError("cards", "expected a list of up to 60 card ids")
-            v = tuple(_int(x, f"cards[{i}]") for i, x in enumerate(v))
-        elif f.name == "text":
-            if not isinstance(v, str) or len(v) > 200:
-                raise CommandFormatError("text", "expected text of at most 200 characters")
-        elif f.name in ("name", "color"):
-            if not isinstance(v, str) or not v.strip() or len(v) > 60:
-                raise CommandFormatError(f.name, "expected text of 1 to 60 characters")
-        elif f.name == "side":
-            if v is not None and _int(v, "side") not in (0, 1):
-                raise CommandFormatError("side", f"must be 0, 1 or null, got {v}")
-        elif f.name in ("owner", "count", "cores", "sides", "bp", "top"):
-            v = _int(v, f.name, minimum=0)
-        elif f.name in ("bottom", "exhausted"):
-            v = _bool(v, f.name)
-        elif f.name in ("card", "spirit", "ascend", "effect"):
-            v = None if (v is None and (cls is Block or f.name == "ascend")) else _int(v, f.name)
-        elif f.name in _SEL_FIELDS:
-            v = _sel(v, f.name)
-        elif f.name in ("pay_soul", "place_soul", "redraw", "soul"):
-            v = _bool(v, f.name)
-        elif f.name == "value":
-            v = _choice_value(v)
-        elif f.name == "moves":
-            if not isinstance(v, (list, tuple)) or not v:
-                raise CommandFormatError("moves", "expected a non-empty list of [src, dst, count, soul]")
-            moves = []
-            for i, m in enumerate(v):
-                if not isinstance(m, (list, tuple)) or len(m) != 4:
-                    raise CommandFormatError(f"moves[{i}]", f"expected [src, dst, count, soul], got {m!r}")
-                moves.append(CoreMove(_loc(m[0], f"moves[{i}][0]"), _loc(m[1], f"moves[{i}][1]"),
-                                      _int(m[2], f"moves[{i}][2]", minimum=0), _bool(m[3], f"moves[{i}][3]")))
-            v = tuple(moves)
-        kw[f.name] = v
-    return cls(**kw)
-
-
-def _choice_value(v):
-    """A Choose value: null, true/false, a whole number, or a list of whole numbers."""
-    if v is None or isinstance(v, bool):
-        return v
-    if isinstance(v, int):
-        return v
-    if isinstance(v, list) and len(v) <= 200 and all(isinstance(x, int) and not isinstance(x, bool) for x in v):
-        return tuple(v)
-    raise CommandFormatError("value", f"expected null, true/false, a number or a list of numbers, got {v!r}")
-
-
-def _required(cls, name: str) -> bool:
-    for f in fields(cls):
-        if f.name == name:
-            return f.default is MISSING and f.default_factory is MISSING
-    return False
+        if f.name in d:
+            kw[f.name] = _from_json(f.name, d[f.name])
+        elif f.default is MISSING and f.default_factory is MISSING:
+            raise CommandFormatError(f.name, "missing")
+    cmd = cls(**kw)
+    bad = field_problem(cmd)
+    if bad is not None:
+        raise CommandFormatError(bad[0], bad[2])
+    return cmd

@@ -9,6 +9,7 @@ it was.
 """
 from __future__ import annotations
 
+import reprlib
 from contextlib import contextmanager
 from dataclasses import replace
 from typing import NamedTuple
@@ -17,7 +18,7 @@ from . import continuous, costs, stats
 from .commands import (Activate, Attack, Awaken, Block, Choose, Command, Concede, CoreMove, EndAttack, EndMain,
                        ManualCores, ManualDeck, ManualExhaust, ManualLook, ManualMove, ManualNote, ManualRandom, ManualReveal, ManualShuffle, ManualToken, MoveCores,
                        Mulligan, Pass, PlaceNexus,
-                       SetBurst, Summon, UseMagic)
+                       SetBurst, Summon, UseMagic, CHOICE, field_problem)
 from .errors import IllegalCommand
 from .events import Event
 from .resolution import Resolution
@@ -31,6 +32,14 @@ STARTING_RESERVE = 3  # CR 5-2-4 (plus the soul core)
 OPENING_HAND = 4  # CR 5-2-5
 
 DECISION_STAGES = ("mulligan", "main", "attack", "flash", "block")
+
+# The rule that asks for each kind of choice inside an effect (Pending.info["kind"]): a command that is not its
+# answer is refused naming it, and so is an answer of the wrong type.
+CHOICE_RULES = {"target": "CR 8-5-3", "may": "CR 8-1-8", "order": "CR 8-5-2-4", "x": "CR 4-6-2",
+                "substitute": "CR 8-9-2"}
+_CHOICE_WORDS = {"target": "which cards", "may": "whether to do it", "order": "which effect resolves first",
+                 "x": "the value of X", "substitute": "whether to substitute the destruction"}
+_DURING_A_CHOICE = (Choose, Concede)
 
 
 class Pending(NamedTuple):
@@ -293,14 +302,32 @@ class Game(Resolution):
     # ------------------------------------------------------------------ the one door
 
     def apply(self, cmd: Command) -> list[Event]:
-        """Apply a command and return its events, or raise IllegalCommand leaving the state unchanged."""
+        """Apply a command and return its events, or raise IllegalCommand leaving the state unchanged.
+
+        Before any rule looks at it, every field of the command is checked for its type and shape
+        (commands.field_problem, the same checks command_from_dict makes); while an effect waits for a
+        choice, only its answer (Choose) or a concession is accepted.
+        """
         handler = _HANDLERS.get(type(cmd))
         if handler is None:
-            raise IllegalCommand("CR 6-6-1-2-1", f"unknown command {cmd!r}")
+            raise IllegalCommand("CR 6-6-1-2-1", f"unknown command {reprlib.repr(cmd)}")
         if self.state.result is not None:
             raise IllegalCommand("CR 1-2-1", "the game is over")
-        if cmd.player not in (0, 1) or isinstance(cmd.player, bool):
-            raise IllegalCommand("CR 1-1-1", f"a command's player is 0 (player 1) or 1 (player 2), not {cmd.player!r}")
+        bad = field_problem(cmd)  # every field's type and shape, before any rule looks at it
+        if bad is not None:
+            path, rule, message = bad
+            if path == "player":
+                raise IllegalCommand(rule, f"a command's player is 0 (player 1) or 1 (player 2): {message}")
+            raise IllegalCommand(self._choice_rule() if rule == CHOICE else rule, f"{cmd.kind}: field '{path}': {message}")
+        c = self.state.choice
+        if c is not None and type(cmd) not in _DURING_A_CHOICE:
+            # the game is inside an effect's resolution (CR 8-5-2-4, 8-5-3) or a destruction's substitution
+            # (CR 8-9-2, 10-1-3-2): only the answer (or a concession, CR 1-2-4) comes next
+            raise IllegalCommand(CHOICE_RULES.get(c.kind, "CR 8-5-3"),
+                                 f"{cmd.kind} is not possible now: player {c.player + 1} must first answer the "
+                                 f"effect's choice ({_CHOICE_WORDS.get(c.kind, c.kind)})")
+        if type(cmd) is Choose and type(cmd.value) is list:
+            cmd = replace(cmd, value=tuple(cmd.value))  # Choose's documented list form, recorded as a tuple
         events: list[Event] = []
         self._events = events
         self._touched = {}
@@ -320,6 +347,11 @@ class Game(Resolution):
         self._events.append(ev)
         if self.has_effects:
             self._collect(ev)
+
+    def _choice_rule(self) -> str:
+        """The rule that asks for the pending choice (CR 8-5-3 when there is none)."""
+        c = self.state.choice
+        return "CR 8-5-3" if c is None else CHOICE_RULES.get(c.kind, "CR 8-5-3")
 
     def _expect(self, cmd: Command, kinds: tuple, rule: str, what: str) -> None:
         """Refuse `cmd` unless the pending decision is one of `kinds` and belongs to its player."""
@@ -1101,7 +1133,7 @@ class Game(Resolution):
         """Manual moves resolve effects the engine does not automate: the deciding player makes them,
         between actions (not in the middle of an automated effect's choices)."""
         if self.settings.sandbox:
-            return  # the sandbox: anyone, any time
+            return  # the sandbox: anyone, any time between actions (apply refuses all but the answer to a choice)
         pend = self.pending
         if pend.kind in ("choose", "mulligan") or pend.player != cmd.player:
             raise IllegalCommand("CR 1-3-1", "manual moves are made by the player whose decision it is, between actions")
@@ -1314,7 +1346,8 @@ def _describe(pend: Pending | None) -> str:
     if pend is None:
         return "nothing (the game is over)"
     what = {"mulligan": "a mulligan decision", "main": "a main step action", "attack": "an attack or the end of the attack step",
-            "flash": "a flash effect or a pass", "block": "a block decision"}[pend.kind]
+            "flash": "a flash effect or a pass", "block": "a block decision",
+            "choose": "the answer to an effect's choice"}.get(pend.kind, pend.kind)
     return f"{what} from player {pend.player + 1}"
 
 
