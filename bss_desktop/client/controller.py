@@ -201,8 +201,9 @@ class Controller(QObject):
         elif kind == "choose":
             info = pend.info
             ck = info["kind"]
-            if ck == "may":
-                buttons = [("Yes", Choose(me, True), self.keys["yes"], True),
+            if ck == "may":  # Yes is greyed where it cannot be chosen (a burst whose condition is not met, CR 10-9)
+                yes = Choose(me, True)
+                buttons = [("Yes", yes if yes in legal else None, self.keys["yes"], True),
                            ("No", Choose(me, False), self.keys["no"], False)]
             elif ck == "x":
                 buttons = [(f"X = {x}", Choose(me, x), None, False) for x in info["options"]]

@@ -10,12 +10,14 @@ from __future__ import annotations
 
 from itertools import combinations
 
+from ..carddb.effects import BURST_TRIGGERS
 from . import continuous, costs, stats
 from .errors import IllegalCommand
 from .state import Activation, Card, Cause, Choice, Continuous, Grant
 from .targets import candidates, condition_holds, has_symbol
 
 MAX_TARGET_OPTIONS = 64  # legal_commands lists at most this many target combinations
+DECOY = ("burst", None)  # a burst asked at a moment its condition does not match (ask_every_burst_moment)
 
 
 class Resolution:
@@ -55,9 +57,14 @@ class Resolution:
             if iid != exclude:
                 self._fire(iid, trigger, trigger_card)
         if player.burst is not None:
+            matched = False
             for i, e in self.fx(self.state.cards[player.burst].cid).bursts:
                 if e.trigger == trigger:
                     self._pending.append((player.burst, ("burst", i), p, trigger_card, 0))
+                    matched = True
+            if not matched and trigger in BURST_TRIGGERS and self.settings.ask_every_burst_moment:
+                # CR 3-8-2: its owner is asked all the same, so the flow does not tell whether it matched
+                self._pending.append((player.burst, DECOY, p, trigger_card, 0))
 
     def _keyword_trigger(self, iid: int, name: str, controller: int, trigger_card: int | None = None,
                          value: int = 0) -> None:
@@ -144,6 +151,8 @@ class Resolution:
         While an effect is resolving, new ones wait under it: it finishes first (CR 8-5-2-4)."""
         if not self._pending:
             return
+        if self.settings.ask_every_burst_moment:
+            self._one_prompt_per_burst()
         st = self.state
         seen = set()
         group = st.next_group
@@ -164,6 +173,35 @@ class Resolution:
             st.queue[-1:-1] = new
         else:
             st.queue.extend(new)
+
+    def _one_prompt_per_burst(self) -> None:
+        """ask_every_burst_moment: in one simultaneous group each set burst is asked once, at the place of its
+        first burst moment: its matching burst effects if any, else one decoy. So the group (its size, its order,
+        who is asked) is the same whether or not the burst's condition matched, whichever moments coincide."""
+        first: dict[int, int] = {}
+        real: dict[int, list] = {}
+        for n, entry in enumerate(self._pending):
+            iid, ref = entry[0], entry[1]
+            if ref[0] == "burst":
+                first.setdefault(iid, n)
+                if ref != DECOY:
+                    real.setdefault(iid, []).append(entry)
+        if not first:
+            return
+        out = []
+        for n, entry in enumerate(self._pending):
+            iid, ref = entry[0], entry[1]
+            if ref[0] != "burst":
+                out.append(entry)
+            elif first[iid] == n:
+                out.extend(real.get(iid) or [entry])
+        self._pending = out
+
+    def _asking_decoy(self, c) -> bool:
+        """Whether the pending "may" asks about a burst whose condition was not met (it can only be declined)."""
+        q = self.state.queue
+        return (c.kind == "may" and bool(q) and q[-1].ref == DECOY and q[-1].phase == "may"
+                and q[-1].source == c.source)
 
     # ------------------------------------------------------------------ choices
 
@@ -190,6 +228,10 @@ class Resolution:
         if c.kind == "may":
             if not isinstance(v, bool):
                 raise IllegalCommand("CR 8-1-8", "answer true (do it) or false (don't)")
+            if v and self._asking_decoy(c):
+                raise IllegalCommand("CR 10-9-3", "this burst's condition is not met now, so it cannot be activated: "
+                                                  "answer no (you are asked anyway so that your opponent cannot tell, "
+                                                  "CR 3-8-2)")
         elif c.kind in ("order", "x"):
             if isinstance(v, bool) or v not in c.options:
                 raise IllegalCommand("CR 8-5-2-4" if c.kind == "order" else "CR 4-6-2",
@@ -219,7 +261,7 @@ class Resolution:
         c = self.state.choice
         p = c.player
         if c.kind == "may":
-            return [Choose(p, True), Choose(p, False)]
+            return [Choose(p, False)] if self._asking_decoy(c) else [Choose(p, True), Choose(p, False)]
         if c.kind in ("order", "x"):
             return [Choose(p, v) for v in c.options]
         if c.kind == "substitute":
@@ -256,7 +298,7 @@ class Resolution:
 
     def _effect_of(self, a: Activation):
         kind, key = a.ref
-        if kind == "keyword":
+        if kind == "keyword" or a.ref == DECOY:
             return None
         return self.db[self.state.cards[a.source].cid].effects[key]
 
@@ -267,7 +309,7 @@ class Resolution:
             self._resolve_keyword(a)
             return
         if a.phase == "may":
-            optional = e.optional or a.ref[0] == "burst"  # a burst may be activated at will (CR 10-9-3)
+            optional = a.ref[0] == "burst" or e.optional  # a burst may be activated at will (CR 10-9-3)
             if a.ref[0] == "burst" and st.cards[a.source].zone != "burst":
                 a.phase = "done"  # it left the burst area before it could be activated
                 return
@@ -277,7 +319,7 @@ class Resolution:
                     self._ask("may", a.controller, [True, False], prompt="activate?" if a.ref[0] == "burst" else "use this effect?",
                               source=a.source)
                     return
-                if not ans:
+                if not ans or a.ref == DECOY:  # a decoy does nothing, whatever the answer
                     a.phase = "done"
                     return
             if a.ref[0] == "burst":  # CR 8-5-2-1: turn the burst face up

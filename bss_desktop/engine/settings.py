@@ -1,7 +1,7 @@
 """Ruleset settings: the project's rulings that players may switch (design.md, "Rulings")."""
 from __future__ import annotations
 
-from dataclasses import asdict, dataclass, fields
+from dataclasses import asdict, dataclass, fields, replace
 
 
 @dataclass(frozen=True, slots=True)
@@ -11,9 +11,26 @@ class Ruleset:
     # The manual sandbox: either player may make any manual move at any time and nothing is enforced
     # (no gameplay management, no winner); for testing combos, teaching, and cards not automated.
     sandbox: bool = False
+    # Hidden bursts (CR 3-8-2, 10-9-1): at every moment that could trigger a burst (the burst triggers the engine
+    # knows: after your life is reduced, after your spirit is destroyed, after your opponent's summoning, after your
+    # opponent's attack) the owner of a set burst is asked "activate?" whether or not its condition is met, so the
+    # opponent cannot tell from the flow of the game. A burst whose condition is not met can only be answered "no".
+    # On in every LAN game (`for_lan`); off in local games, where the program holds every secret anyway.
+    ask_every_burst_moment: bool = False
 
     def to_dict(self) -> dict:
-        return asdict(self)
+        d = asdict(self)
+        if not self.ask_every_burst_moment:  # written only when on: files of games without it stay as they were
+            del d["ask_every_burst_moment"]
+        return d
+
+    def for_lan(self) -> "Ruleset":
+        """The settings a LAN game is played with: the players' choice plus what every LAN game implies."""
+        return replace(self, ask_every_burst_moment=True)
+
+    def chosen(self) -> "Ruleset":
+        """What the players choose (and the LAN handshake compares): without what a LAN game implies."""
+        return replace(self, ask_every_burst_moment=False)
 
     @classmethod
     def from_dict(cls, data: dict | None) -> "Ruleset":

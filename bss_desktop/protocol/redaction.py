@@ -159,6 +159,10 @@ class SeatWindow:
         if kind == "manual" and d.get("what") == "token":
             self.owner[d["card"]] = d["owner"]
             self.zone[d["card"]] = "token"
+        if kind == "resolved" and isinstance(d.get("ref"), list) and d["ref"] and not self.visible(d["card"]):
+            # which of a hidden card's effects it was would tell something of the card; a declined burst and a
+            # burst asked at a moment it did not match (ask_every_burst_moment) must read the same (CR 3-8-2)
+            d["ref"] = [d["ref"][0], None]
         for key in ("card", "attacker", "blocker", "source"):
             if key in d:
                 d[key] = self.ref(d[key])
