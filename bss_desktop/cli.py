@@ -180,11 +180,17 @@ def _lan_deck(db, name: str | None, default: str):
 def cmd_host(args) -> int:
     import asyncio
 
-    from .net.headless import ResumeError, host_game
+    from .net.headless import ResumeError, host_game, restore_host
 
     if not args.headless:
         from .app.main import run
 
+        if args.resume:  # checked here, so that a damaged file is one line and exit 2, as headless, not a window
+            try:
+                restore_host(args.resume, _user_db())
+            except ResumeError as e:
+                raise BadInput(str(e)) from None
+            return run(start="host", port=args.port, resume=args.resume)
         return run(start="host", port=args.port)
     db = _user_db()
     deck_name, cards = _lan_deck(db, args.deck, "red-saga")

@@ -9,6 +9,7 @@ player makes or that the app writes for them goes in the platform's folders:
     images        <data>/images/<card id>.png    (your card images replace the drawn faces)
     games         <data>/games/                  (saved game records and positions)
     autosave      <data>/autosave/               (the game in progress, after every command; the LAN host's game)
+    LAN deals     <data>/lan-deals.json          (handshakes each LAN host broke off: seed grinding, net/deals.py)
     logs          <log>/bss-desktop.log          (what went wrong, for a bug report)
     cache         <cache>/                       (generated table sounds)
 
@@ -62,6 +63,11 @@ def games_dir() -> Path:
 
 def autosave_dir() -> Path:
     return data_dir() / "autosave"
+
+
+def deals_file() -> Path:
+    """Handshakes LAN hosts broke off after seeing this guest's share (net/deals.py), per host."""
+    return data_dir() / "lan-deals.json"
 
 
 def log_file() -> Path:

@@ -33,18 +33,23 @@ def sessions(host_deck="red-saga", guest_deck="blue-saga", *, fixed=True, **host
     return host, guest
 
 
+def record_frames(end, record) -> None:
+    """Make `record(msg)` see every message the link end `end` receives."""
+    recv = end.recv
+
+    async def recording(timeout=None):
+        msg = await recv(timeout)
+        record(msg)
+        return msg
+
+    end.recv = recording
+
+
 async def play_in_process(host: HostSession, guest: GuestSession, *, seed: int = 1, record=None, timeout=60):
     """A whole game over an in-process link; `record(msg)` sees every message the guest receives."""
     host_end, guest_end = memory_pair()
     if record is not None:
-        recv = guest_end.recv
-
-        async def recording(timeout=None):
-            msg = await recv(timeout)
-            record(msg)
-            return msg
-
-        guest_end.recv = recording
+        record_frames(guest_end, record)
     serving = asyncio.ensure_future(host.handle(host_end))
     playing = asyncio.ensure_future(guest.play_over(guest_end))
     await asyncio.wait_for(asyncio.gather(play_host_seat(host, RandomPolicy(seed)), guest.finished.wait()), timeout)

@@ -24,21 +24,8 @@ DECKS = shipped_decks(DB)
 
 
 @pytest.fixture
-def loop(qapp):
-    from PySide6.QtWidgets import QApplication
-
-    loop = qasync.QEventLoop(qapp)
-    asyncio.set_event_loop(loop)
-    yield loop
-    for w in QApplication.topLevelWidgets():  # closing a LAN board hangs up its session
-        w.close()
-    pending = [t for t in asyncio.all_tasks(loop) if not t.done()]
-    for t in pending:
-        t.cancel()
-    loop.run_until_complete(asyncio.gather(*pending, return_exceptions=True))
-    loop.run_until_complete(asyncio.sleep(0.05))
-    loop.close()
-    asyncio.set_event_loop(None)
+def loop(qloop):
+    return qloop
 
 
 async def until(predicate, timeout: float = 20.0, what: str = "condition"):

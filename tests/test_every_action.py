@@ -23,12 +23,8 @@ from PySide6.QtWidgets import QAbstractButton, QApplication, QFileDialog, QLineE
 
 
 @pytest.fixture
-def loopback_only(monkeypatch, tmp_path):
+def loopback_only(monkeypatch, qloop):
     """The LAN windows bind, listen and announce on 127.0.0.1 only (never a broadcast or another address)."""
-    import asyncio
-
-    import qasync
-
     from bss_desktop.client import lan
     from bss_desktop.net import discovery
 
@@ -37,18 +33,7 @@ def loopback_only(monkeypatch, tmp_path):
     monkeypatch.setitem(lan.JoinWindow.__init__.__kwdefaults__, "discovery_bind", ("127.0.0.1", 0))
     monkeypatch.setitem(discovery.Announcer.__init__.__kwdefaults__, "target", ("127.0.0.1", 47999))
     monkeypatch.setitem(discovery.Browser.__init__.__kwdefaults__, "bind", ("127.0.0.1", 0))
-    app = QApplication.instance()
-    loop = qasync.QEventLoop(app)
-    asyncio.set_event_loop(loop)
-    yield loop
-    for w in QApplication.topLevelWidgets():
-        w.close()
-    pending = [t for t in asyncio.all_tasks(loop) if not t.done()]
-    for t in pending:
-        t.cancel()
-    loop.run_until_complete(asyncio.gather(*pending, return_exceptions=True))
-    loop.close()
-    asyncio.set_event_loop(None)
+    return qloop
 
 
 @pytest.fixture

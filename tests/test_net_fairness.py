@@ -104,6 +104,7 @@ def test_the_guest_own_deck_in_the_record_must_be_the_one_it_sent(finished):
 
 
 def test_the_chain_binds_every_command_in_order():
-    a = fairness.chain_next(fairness.chain_start("aa" * 32, GUEST_SHARE), {"type": "pass", "player": 0})
-    b = fairness.chain_next(fairness.chain_start("aa" * 32, GUEST_SHARE), {"type": "pass", "player": 1})
+    salt = fairness.command_salt(HOST_SHARE, 1)
+    a = fairness.chain_next(fairness.chain_start("aa" * 32, GUEST_SHARE), {"type": "pass", "player": 0}, salt)
+    b = fairness.chain_next(fairness.chain_start("aa" * 32, GUEST_SHARE), {"type": "pass", "player": 1}, salt)
     assert a != b

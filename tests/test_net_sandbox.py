@@ -5,7 +5,7 @@ from __future__ import annotations
 import asyncio
 import json
 
-from lan import DB, deck, run
+from lan import DB, deck, record_frames, run
 
 from bss_desktop.engine.commands import Concede, ManualDeck, ManualShuffle
 from bss_desktop.engine.settings import Ruleset
@@ -21,14 +21,7 @@ async def _sandbox():
     guest = GuestSession(DB, deck("blue-saga"), name="Mio", settings=SANDBOX)
     frames = []
     host_end, guest_end = memory_pair()
-    recv = guest_end.recv
-
-    async def recording(timeout=None):
-        msg = await recv(timeout)
-        frames.append(msg)
-        return msg
-
-    guest_end.recv = recording
+    record_frames(guest_end, frames.append)
     serving = asyncio.ensure_future(host.handle(host_end))
     playing = asyncio.ensure_future(guest.play_over(guest_end))
     await host.started.wait()

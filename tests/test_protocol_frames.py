@@ -18,7 +18,7 @@ SAMPLES = [
     {"type": "deck", "cards": ["SG1-001", "SG1-002"], "name": "red-saga"},
     {"type": "command", "seq": 3, "prev": H, "command": {"type": "end_main", "player": 0}},
     {"type": "refused", "seq": 4, "rule": "CR 7-1-1-1", "message": "that spirit is exhausted"},
-    {"type": "events", "seq": 3, "chain": H, "events": [{"kind": "step"}], "patch": [[["turn"], 2]], "view_hash": H,
+    {"type": "events", "seq": 3, "chain": H, "events": [{"kind": "step", "turn": 2, "player": 0, "step": "start"}], "patch": [[["turn"], 2]], "view_hash": H,
      "legal": [{"type": "end_main", "player": 1}]},
     {"type": "resume", "game": H, "seq": 7},
     {"type": "record", "head": {"format": "bss-record"}, "commands": [], "more": False},

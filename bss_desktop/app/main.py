@@ -309,14 +309,19 @@ class StartWindow(QMainWindow):
         self._show(GameWindow(game, seats=("human", "ai"), settings=self.settings, guide=True,
                               autosave=self._new_autosave(), title="bss_desktop — a guided first game"))
 
-    def open_lan(self, which: str, *, port: int | None = None, address: str = ""):
-        """The host or join window (their network work runs on the qasync loop)."""
+    def open_lan(self, which: str, *, port: int | None = None, address: str = "", resume=None):
+        """The host or join window (their network work runs on the qasync loop); `resume`: a host autosave to
+        resume at once (bss-desktop host --resume FILE)."""
         from ..client.lan import DEFAULT_PORT, HostWindow, JoinWindow
         from ..paths import autosave_dir
 
         if which == "host":
             window = HostWindow(self.db, self.decks, self.settings, port=DEFAULT_PORT if port is None else port,
-                                autosave=autosave_dir() / "lan-host.json")
+                                autosave=Path(resume) if resume else autosave_dir() / "lan-host.json")
+            if resume:  # once the event loop runs (the resume starts the host's network task)
+                from PySide6.QtCore import QTimer
+
+                QTimer.singleShot(0, window.resume)
         else:
             window = JoinWindow(self.db, self.decks, self.settings, address=address,
                                 autosave=autosave_dir() / "lan-guest.json")
@@ -479,8 +484,9 @@ def _read_autosave(path):
     return data, None
 
 
-def run(start: str | None = None, port: int | None = None, address: str = "") -> int:
-    """The app; `start` "host" or "join" opens that LAN window at once (bss-desktop host / join)."""
+def run(start: str | None = None, port: int | None = None, address: str = "", resume=None) -> int:
+    """The app; `start` "host" or "join" opens that LAN window at once (bss-desktop host / join); `resume` a host
+    autosave to resume (bss-desktop host --resume FILE)."""
     from ..client.theme import apply_dark_theme
 
     from . import crash
@@ -495,7 +501,7 @@ def run(start: str | None = None, port: int | None = None, address: str = "") ->
     window = StartWindow()
     window.show()
     if start in ("host", "join"):
-        window.open_lan(start, port=port, address=address)
+        window.open_lan(start, port=port, address=address, resume=resume)
     closed = asyncio.Event()
     app.aboutToQuit.connect(closed.set)
 

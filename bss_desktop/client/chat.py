@@ -2,12 +2,15 @@
 
 In a local game it is a shared note pad for the players at the table; a
 network session connects `message` to the peer and calls `append` for what
-arrives (the LAN issue).
+arrives (the LAN issue). The pane keeps the last CHAT_LINES lines: a peer
+cannot grow it without bound (the session also limits how fast it may chat).
 """
 from __future__ import annotations
 
 from PySide6.QtCore import Signal
 from PySide6.QtWidgets import QLineEdit, QPlainTextEdit, QVBoxLayout, QWidget
+
+CHAT_LINES = 1000  # lines the pane keeps; older ones go
 
 
 class ChatPanel(QWidget):
@@ -18,6 +21,7 @@ class ChatPanel(QWidget):
         lay = QVBoxLayout(self)
         lay.setContentsMargins(4, 4, 4, 4)
         self.view = QPlainTextEdit(readOnly=True)
+        self.view.setMaximumBlockCount(CHAT_LINES)
         self.view.setStyleSheet("background: #141a26; color: #d7dce6; font-size: 12px;")
         self.edit = QLineEdit()
         self.edit.setMaxLength(300)

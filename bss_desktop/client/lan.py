@@ -163,12 +163,13 @@ class HostWindow(_LanForm):
         self._task(self._host())
 
     def resume(self) -> None:
-        """Reload the autosaved game and wait for its guest to reconnect (net/host.py HostSession.restore)."""
-        from ..net.host import HostSession
+        """Reload the autosaved game and wait for its guest to reconnect (net/host.py HostSession.restore); a
+        damaged autosave is said in one line naming the file and the problem (net/headless.py restore_host)."""
+        from ..net.headless import ResumeError, restore_host
 
         try:
-            session = HostSession.restore(self.autosave, self.db)
-        except (OSError, ValueError, KeyError, TypeError) as e:
+            session = restore_host(self.autosave, self.db)
+        except ResumeError as e:
             self.info.setText(f"The autosave cannot be resumed: {e}")
             return
         self.start_button.setEnabled(False)
@@ -236,6 +237,9 @@ class JoinWindow(_LanForm):
         self.db = db
         self.discovery_bind = discovery_bind
         self.autosave = autosave  # where the guest's side of a game is kept to rejoin after a restart
+        from ..paths import deals_file
+
+        self.deals = deals_file()  # the deals each host broke off after seeing our share (net/deals.py)
         if not address and settings is not None:
             last = getattr(settings, "lan_address", "")
             address = last.strip() if isinstance(last, str) else ""  # the host joined last time
@@ -355,7 +359,7 @@ class JoinWindow(_LanForm):
             deck_name, cards = self.chosen_deck()
             guest = GuestSession(self.db, cards, deck_name=deck_name, name=self.name.text() or "Guest",
                                  settings=self.ruleset(), reconnect_for=600,  # a host may take minutes to restart
-                                 autosave=self.autosave)
+                                 autosave=self.autosave, deals=self.deals)
         rejoining = guest.seat is not None  # restored from the autosave
         remote = RemoteSession(guest, self.db)
         if guest.view is not None:  # rejoining: the board starts from the view kept in the autosave
@@ -382,6 +386,12 @@ class JoinWindow(_LanForm):
                 self.rejoin_button.setEnabled(True)
                 return
         self.window = open_lan_game(remote, self.db, self.settings, host=False, rejoined=rejoining)
+        if guest.abandoned:  # seed grinding, detected: said in the game's log and status bar, and here
+            from ..net.deals import explain
+
+            self.info.setText(explain(guest.abandoned))
+            self.window.log.appendPlainText(f"[network] {explain(guest.abandoned)}")
+            self.window.statusBar().showMessage(explain(guest.abandoned), 30000)
         running.add_done_callback(lambda t: remote.finished.emit(None if t.cancelled() else t.result()))
         self.gameOpened.emit(self.window)
         self.hide()

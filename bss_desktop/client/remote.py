@@ -7,6 +7,11 @@ provides them from the guest's redacted view and legal commands, cards named by
 the aliases the host issued, so the same client code plays on both machines.
 `RemoteSession` is what the window's GameModel sends commands to: they go to
 the host, and the answer (a batch or a refusal) arrives later as a Qt signal.
+
+Everything here reads only what the guest session checked when it arrived
+(protocol/messages.py: the view, the events, the legal commands); a card the
+card database does not know ends the game with the reason, like any other
+malformed batch, instead of failing later inside a redraw.
 """
 from __future__ import annotations
 
@@ -43,6 +48,29 @@ class RemoteGame:
         self._view = None
 
     # ------------------------------------------------------------------ fed by the session
+
+    def unknown_card(self, view: dict, events: list[dict]) -> str | None:
+        """Where the batch names a card this app's card database does not have (a token made in the batch is
+        known), or None."""
+        made = {e.get("cid") for e in events if e["kind"] == "manual" and e.get("what") == "token"}
+
+        def known(cid) -> bool:
+            return cid in made or cid in self.db
+
+        for p, pv in enumerate(view["players"]):
+            for zone in ("hand", "trash", "field"):
+                for i, c in enumerate(pv[zone] or ()):
+                    if not known(c["cid"]):
+                        return f"view.players[{p}].{zone}[{i}].cid: no card {c['cid']!r}"
+            burst = pv["burst"]
+            if burst is not None and "card" in burst and not known(burst["cid"]):
+                return f"view.players[{p}].burst.cid: no card {burst['cid']!r}"
+        for i, e in enumerate(events):
+            if e["kind"] == "manual" and e.get("what") == "look" and e.get("cards") is not None:
+                for cid in e["cids"]:
+                    if not known(cid):
+                        return f"events[{i}].cids: no card {cid!r}"
+        return None
 
     def update(self, view: dict, events: list[dict]) -> list[Event]:
         """Take a new batch: remember every card it names, mirror the view. Returns the events as Events."""
@@ -137,6 +165,9 @@ class RemoteGame:
     def legal_commands(self):
         if not self.session.my_decision:
             return []  # nothing to do: not our decision, or a command is on its way
+        parsed = getattr(self.session, "legal_commands", None)  # parsed once, as checked on arrival
+        if parsed is not None:
+            return list(parsed)
         return [command_from_dict(d) for d in self.session.legal]
 
     def level(self, iid: int) -> int:
@@ -187,6 +218,13 @@ class RemoteSession(QObject):
         guest.on_undo_request = lambda seq: self.undoAsked.emit(seq)
 
     def _batch(self, msg: dict, view: dict) -> None:
+        where = self.game.unknown_card(view, msg["events"])
+        if where is not None:
+            from ..net.link import PeerError
+
+            field, _, what = where.partition(": ")
+            raise PeerError("message", f"'{msg['type']}' message (batch {msg['seq']}): field '{field}': {what} in "
+                                       f"this app's card database")
         events = self.game.update(view, msg["events"])
         if self.guest.seat is not None:
             names = [None, None]
@@ -196,6 +234,12 @@ class RemoteSession(QObject):
         self.changed.emit(events)
 
     def _rewound(self, view: dict) -> None:
+        where = self.game.unknown_card(view, [])
+        if where is not None:
+            from ..net.link import PeerError
+
+            field, _, what = where.partition(": ")
+            raise PeerError("message", f"'rewind' message: field '{field}': {what} in this app's card database")
         self.game.looked = {}
         self.game.update(view, [])
         self.rewound.emit()

@@ -4,7 +4,8 @@ A record is a dict:
   format: "bss-record", version: 1, app: app version
   settings: ruleset settings (settings.Ruleset)
   start: {"seed", "first_player", "decks": [[card ids], [card ids]], "deck_names"?}
-         or {"position": a position (see position.py)}
+         or {"position": a position (see position.py)} — never in a LAN game: the guest's audit
+         (protocol/fairness.py) accepts only the seed form, rebuilt from the committed seed and deck lists
   cards: inline card definitions the game used that are not in the card database (optional)
   commands: [command dicts]
   hashes: state hash after setup, then after every command (so len(hashes) == len(commands) + 1)

@@ -12,12 +12,15 @@ record and checks every batch it was sent (protocol/fairness.py).
 from __future__ import annotations
 
 import asyncio
+import json
 import logging
 import time
 from pathlib import Path
 
 from ..engine.settings import Ruleset
 from ..protocol import fairness
+from ..protocol.messages import (MAX_RECORD_BYTES, MAX_RECORD_COMMANDS, MAX_RECORD_PARTS, MessageError, check_view,
+                                 parse_commands)
 from ..protocol.redaction import view_hash
 from ..protocol.stream import PatchError, apply_patch, batch_digest
 from . import handshake
@@ -45,7 +48,7 @@ class GuestSession:
     def __init__(self, db, deck: list[str], *, deck_name: str = "", name: str = "Guest",
                  settings: Ruleset | None = None, timeout: float = 20.0, keepalive: float = 5.0,
                  reconnect_for: float = 30.0, handshake_timeout: float = 10.0, share: str | None = None,
-                 autosave=None):
+                 autosave=None, deals=None):
         self.db = db
         self.deck = list(deck)
         self.deck_name = deck_name
@@ -56,7 +59,11 @@ class GuestSession:
         self.reconnect_for = reconnect_for
         self.handshake_timeout = handshake_timeout
         self.share = share or fairness.new_share()  # given only by tests that replay a game exactly
-        self.received = fairness.Received(guest_share=self.share, guest_deck=list(deck))
+        self.received = fairness.Received(guest_share=self.share, guest_deck=list(deck),
+                                          settings=self.settings.to_dict())
+        # handshakes hosts broke off after seeing our share (seed grinding), remembered per host (net/deals.py)
+        self.deals = deals
+        self.abandoned: int | None = None  # how many this host abandoned before this game (known once welcomed)
         self.seat: int | None = None
         self.host_name = ""
         self.view: dict | None = None
@@ -82,6 +89,8 @@ class GuestSession:
         self.on_rewind = None  # (view) an agreed undo took the game back
         self.on_resumed = None  # () back in the game after a reconnect: every missed batch has arrived
         self.undo_asked: int | None = None  # seq of an undo request from the host, awaiting our answer
+        self.undo_mine: int | None = None  # seq of the undo we asked for, until the host answers
+        self.undo_agreed: int | None = None  # seq of the undo both sides agreed to: the only rewind we accept
         # what the window shows, kept in the autosave so that a rejoin shows it again: the window sets
         # `transcript` to () -> (game log lines, chat lines); kept_log / kept_chat hold the last kept (or restored)
         self.transcript = None
@@ -89,7 +98,10 @@ class GuestSession:
         self.kept_chat: list[str] = []
         self.restore_problems: list[str] = []  # parts of the autosave that could not be restored (the log, the chat)
         self._hello = handshake.hello(db, self.settings, name)
-        self._parts: list[dict] = []
+        self._parts: list[dict] = []  # the record's parts so far (held to MAX_RECORD_PARTS, _COMMANDS, _BYTES)
+        self._record_size = [0, 0]  # its commands and their bytes so far
+        self._legal_parsed: tuple = (None, [])  # (the legal list, its commands parsed): see legal_commands
+        self._view_checked = False  # self.view has passed check_view (an empty patch leaves it as it was)
         self.autosave = Path(autosave) if autosave else None  # what it takes to rejoin after this app restarts
         self.address: tuple[str, int] | None = None
 
@@ -121,7 +133,7 @@ class GuestSession:
                 self.error = str(e)
                 break
             finally:
-                link.close()
+                await link.aclose()  # at once, whatever ended it: no socket is left for the garbage collector
         if self.error:
             self._status(self.error)
         self.finished.set()
@@ -149,6 +161,7 @@ class GuestSession:
         finally:
             link.close()
             self.finished.set()
+            await link.aclose()
 
     async def _session(self, link: Link) -> None:
         self.link = link
@@ -166,8 +179,17 @@ class GuestSession:
             await link.send({"type": "commit", "share_hash": fairness.commitment(self.share),
                              "deck_hash": fairness.deck_hash(self.deck, self.share)})
             await link.send({"type": "deck", "cards": self.deck, "name": self.deck_name[:60]})
+            book, host_key = self._deal_book(), self._host_key(link)
+            if book is not None:  # counted as abandoned until the host welcomes us (a crash here counts too)
+                book.begin(host_key, self.host_name)
             await link.send({"type": "reveal", "share": self.share})  # safe now: the host is committed
             welcome = await self._expect(link, "welcome")
+            if book is not None:
+                self.abandoned = book.completed(host_key)
+                if self.abandoned:
+                    from .deals import abandoned_line
+
+                    self._status(abandoned_line(self.abandoned))
             self.seat = self.received.seat = welcome["seat"]
             self.sent = welcome["next"] - 1
             self._save()
@@ -192,6 +214,30 @@ class GuestSession:
             raise PeerError("handshake", f"expected '{kind}' during the handshake, got '{msg['type']}'")
         return msg
 
+    def _deal_book(self):
+        """Where handshakes abandoned after our share was revealed are counted (None: not counted). A deck that
+        breaks the deck rules is refused by any honest host, so such a handshake is not counted."""
+        if self.deals is None:
+            return None
+        from ..carddb.decks import validate_deck
+        from .deals import DealBook
+
+        if validate_deck(self.deck, self.db):
+            return None
+        return self.deals if isinstance(self.deals, DealBook) else DealBook(self.deals)
+
+    def _host_key(self, link: Link) -> str:
+        """How this guest recognises a host from one game to the next: the IP address it answers on (not the port,
+        nor the name, which a host changes at will). An in-process link has none."""
+        get = getattr(link.writer, "get_extra_info", None)
+        try:
+            peer = get("peername") if get is not None else None
+        except (OSError, RuntimeError, TypeError):
+            peer = None
+        if isinstance(peer, tuple) and peer and isinstance(peer[0], str):
+            return peer[0]
+        return self.address[0] if self.address else "in-process"
+
     async def _ping(self, link: Link) -> None:
         try:
             while True:
@@ -212,6 +258,11 @@ class GuestSession:
         elif kind == "welcome":  # after a resume: every missing batch has been sent again
             self.resuming = False
             self.sent = msg["next"] - 1  # a command lost with the connection was never received
+            for n in [n for n in self.received.sent if n > self.sent]:
+                del self.received.sent[n]  # its number will be used again
+                self.received.dropped.discard(n)
+            if self.in_flight is not None and self.in_flight > self.sent:
+                self.in_flight = None  # made while resuming and never sent: the decision is open again
             self._status(f"reconnected to {self.host_name}")
             if self.on_resumed:
                 self.on_resumed()
@@ -219,6 +270,8 @@ class GuestSession:
         elif kind == "refused":
             if msg["seq"] == self.in_flight:
                 self.in_flight = None
+            if msg["seq"] in self.received.sent:
+                self.received.dropped.add(msg["seq"])  # not in the game: the audit expects it nowhere
             self._status(f"refused ({msg['rule']}): {msg['message']}")
             if self.on_refused:
                 self.on_refused(msg["rule"], msg["message"])
@@ -230,6 +283,7 @@ class GuestSession:
             await link.send({"type": "pong", "t": msg["t"]})
         elif kind == "reveal":
             self.host_share = msg["share"]
+            self._parts, self._record_size = [], [0, 0]  # the record follows, whole (again, after a resume)
         elif kind == "record":
             return await self._record_part(link, msg)
         elif kind == "error":
@@ -245,18 +299,34 @@ class GuestSession:
             else:
                 self.on_undo_request(msg["seq"])
         elif kind == "undo_answer":
+            if msg["accept"] and msg["seq"] == self.undo_mine:
+                self.undo_agreed = msg["seq"]
+            self.undo_mine = None
             self._status(f"the host {'agreed to' if msg['accept'] else 'declined'} your undo")
         elif kind == "rewind":
             self._rewind(msg)
         return False
 
     def _rewind(self, msg: dict) -> None:
-        """An agreed undo: the view goes back to the one after command `seq`, checked against the host's hash."""
+        """An agreed undo: the view goes back to the one after command `seq`, checked against the host's hash.
+        Only in the sandbox, and only the undo this side agreed to (or asked for and the host accepted)."""
+        if not self.settings.sandbox:
+            raise PeerError("rewind", "the host tried to take back a command in a game, where commands are final "
+                                      "(undo exists only in the sandbox, by agreement)")
+        agreed, self.undo_agreed = self.undo_agreed, None
+        if agreed is None or msg["seq"] != agreed - 1:
+            raise PeerError("rewind", f"the host took the game back to command {msg['seq']} without your agreement")
         if msg["seq"] > self.seq:
             raise PeerError("desync", f"a rewind to command {msg['seq']} is ahead of this game ({self.seq})")
+        undone = msg["undone"]
+        if undone and (undone not in self.received.sent or undone in self.received.dropped):
+            raise PeerError("rewind", f"the host says the undo took back your command #{undone}, which is not "
+                                      f"one of yours in the game")
         view = self._patched(msg, "rewind")
         for seq in [s for s in self.received.batches if s > msg["seq"]]:
             del self.received.batches[seq]  # those commands are no longer part of the game
+        if undone:
+            self.received.dropped.add(undone)  # the audit no longer expects it in the record
         self.view, self.seq, self.chain, self.legal = view, msg["seq"], msg["chain"], msg["legal"]
         self.in_flight = None
         try:
@@ -270,10 +340,13 @@ class GuestSession:
     def request_undo(self) -> None:
         """Ask the host to undo the last command (a sandbox only); its answer arrives as a status."""
         if self.link is not None and not self.link.closed:
+            self.undo_mine = self.seq
             asyncio.ensure_future(self._send_quietly(self.link, {"type": "undo", "seq": self.seq}))
 
     def answer_undo(self, accept: bool) -> None:
         seq, self.undo_asked = self.undo_asked, None
+        if accept and seq is not None:
+            self.undo_agreed = seq
         if seq is not None and self.link is not None and not self.link.closed:
             asyncio.ensure_future(self._send_quietly(self.link, {"type": "undo_answer", "seq": seq,
                                                                   "accept": accept}))
@@ -283,27 +356,66 @@ class GuestSession:
             raise PeerError("desync", f"expected batch {self.seq + 1}, the host sent {msg['seq']}")
         view = self._patched(msg, f"batch {msg['seq']}")
         self.view, self.seq, self.chain, self.legal = view, msg["seq"], msg["chain"], msg["legal"]
-        self.received.batches[msg["seq"]] = (msg["chain"], batch_digest(msg["events"], msg["view_hash"]))
+        self.received.batches[msg["seq"]] = (msg["chain"], batch_digest(msg["events"], msg["view_hash"], msg["legal"]))
         self.in_flight = None  # the game moved: whatever was on its way was applied or overtaken
         try:
             if self.on_batch:
                 self.on_batch(msg, view)
+        except PeerError:
+            raise
+        except (KeyError, TypeError, ValueError, IndexError, AttributeError) as e:  # checked, yet unusable: end
+            log.exception("guest: the board could not use batch %s", msg["seq"])  # the game, saying why
+            raise PeerError("message", f"'events' message (batch {msg['seq']}): the board could not use it "
+                                       f"({type(e).__name__}: {e})") from None
         finally:
             self._save()  # after the window has logged the batch: the autosave keeps its log up to here
         if not self.resuming:
             self._maybe_decide()
 
     def _patched(self, msg: dict, what: str) -> dict:
-        """Our view with the host's patch applied, if it hashes to what the host says; else the host is refused."""
+        """Our view with the host's patch applied, if it hashes to what the host says; else the host is refused.
+        The view and the legal commands are checked against their schemas before anything uses them."""
         try:
             view = apply_patch(self.view, msg["patch"])
         except PatchError as e:
             raise PeerError("desync", f"{what}: {e}") from None
         if not isinstance(view, dict) or view_hash(view) != msg["view_hash"]:
             raise PeerError("desync", f"{what}: the view does not match the host's hash")
+        try:
+            if msg["patch"] or not self._view_checked:
+                self._view_checked = False
+                check_view(view)
+            self._legal_parsed = (msg["legal"], parse_commands(msg["legal"]))
+        except MessageError as e:
+            raise PeerError("message", f"'{msg['type']}' message ({what}): {e}") from None
+        self._view_checked = True
         return view
 
+    @property
+    def legal_commands(self) -> list:
+        """The legal commands (parsed, as checked when they arrived): what a board or a headless player offers."""
+        src, parsed = self._legal_parsed
+        if src is not self.legal:
+            try:
+                parsed = parse_commands(self.legal)
+            except MessageError as e:  # a damaged autosave's list: nothing to offer until the next batch
+                log.warning("guest: the legal commands kept are malformed: %s", e)
+                parsed = []
+            self._legal_parsed = (self.legal, parsed)
+        return parsed
+
     async def _record_part(self, link: Link, msg: dict) -> bool:
+        size = self._record_size
+        size[0] += len(msg["commands"])
+        size[1] += len(json.dumps(msg["commands"], separators=(",", ":"), ensure_ascii=False).encode("utf-8"))
+        for n, limit, what in ((len(self._parts) + 1, MAX_RECORD_PARTS, "parts"),
+                               (size[0], MAX_RECORD_COMMANDS, "commands"), (size[1], MAX_RECORD_BYTES, "bytes")):
+            if n > limit:
+                self._parts, self._record_size = [], [0, 0]  # let go of what came of it
+                raise PeerError("too_large", f"'record' message: the host's record runs past {limit:,} {what} "
+                                             f"(the limit; the longest game this app plays needs less)")
+        if not self._parts and not msg["head"]:
+            raise PeerError("message", "'record' message: field 'head': the first part of the record has no head")
         self._parts.append(msg)
         if msg["more"]:
             return False
@@ -325,15 +437,17 @@ class GuestSession:
 
     @property
     def my_decision(self) -> bool:
-        return bool(self.legal) and self.in_flight is None and not self.resuming
+        return bool(self.legal) and self.in_flight is None and not self.resuming and not self.finished.is_set()
 
     def send_command(self, command: dict) -> int:
         """Send a command (cards named by alias); its answer is the next batch or a refusal."""
         self.sent += 1
         seq = self.in_flight = self.sent
         msg = {"type": "command", "seq": seq, "prev": self.chain, "command": command}
-        if self.link is not None and not self.link.closed:
-            asyncio.ensure_future(self._send_quietly(self.link, msg))
+        self.received.sent[seq] = (self.chain, command)  # the audit checks the record's commands in our name
+        self._save()  # kept before it leaves: after a restart, the audit still knows every command we sent
+        if self.link is not None and not self.link.closed and not self.resuming:  # (resuming: the host's
+            asyncio.ensure_future(self._send_quietly(self.link, msg))  # welcome tells it was never received)
         return seq
 
     def close(self, reason: str = "the guest closed the game") -> None:
@@ -355,12 +469,15 @@ class GuestSession:
                     await link.send({"type": "bye", "reason": reason[:300]})
                 except LinkClosed:
                     pass
-                link.close()
+                await link.aclose()
 
             asyncio.ensure_future(bye())
 
     def say(self, text: str) -> None:
         if self.link is not None and not self.link.closed:
+            if not self.link.may_chat():  # held below the host's limit (protocol/messages.py), never dropped for it
+                self._status("you are chatting too fast: that line was not sent; wait a moment")
+                return
             asyncio.ensure_future(self._send_quietly(self.link, {"type": "chat", "text": text[:300]}))
         if not self.finished.is_set():
             self._save()  # the chat is kept with the game
@@ -396,6 +513,7 @@ class GuestSession:
                 "host_name": self.host_name, "view": self.view, "seq": self.seq, "chain": self.chain,
                 "legal": self.legal, "sent": self.sent, "host_commitment": r.host_commitment,
                 "host_deck_hash": r.host_deck_hash, "batches": {str(k): list(v) for k, v in r.batches.items()},
+                "commands": {str(k): list(v) for k, v in r.sent.items()}, "dropped": sorted(r.dropped),
                 "log": self.kept_log, "chat": self.kept_chat}
         write_atomically(self.autosave, json.dumps(data), durable=False)
 
@@ -434,6 +552,8 @@ class GuestSession:
             s.legal, s.sent = data["legal"], data["sent"]
             s.received.host_commitment, s.received.host_deck_hash = data["host_commitment"], data["host_deck_hash"]
             s.received.batches = {int(k): tuple(v) for k, v in data["batches"].items()}
+            s.received.sent = {int(k): tuple(v) for k, v in data["commands"].items()}
+            s.received.dropped = set(data["dropped"])
             host, port = data["address"]
             s.address = (host, int(port))
         except KeyError as e:
@@ -484,6 +604,10 @@ def _check_autosave(data: dict) -> None:
             for k, b in v.items()),
         "address": lambda v: (isinstance(v, list) and len(v) == 2 and text(v[0]) and v[0]
                               and number(v[1]) and 0 < v[1] < 65536),
+        "commands": lambda v: isinstance(v, dict) and all(  # ours, for the audit: number -> [head seen, command]
+            k.isascii() and k.isdigit() and isinstance(c, list) and len(c) == 2 and text(c[0])
+            and isinstance(c[1], dict) for k, c in v.items()),
+        "dropped": lambda v: isinstance(v, list) and all(number(n) and n > 0 for n in v),
     }
     for key, ok in checks.items():
         if not ok(data[key]):

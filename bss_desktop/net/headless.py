@@ -9,6 +9,7 @@ from __future__ import annotations
 
 import asyncio
 import json
+import re
 import sys
 from pathlib import Path
 
@@ -75,6 +76,16 @@ class ResumeError(Exception):
 
 
 HOST_AUTOSAVE_FIELDS = ("record", "share", "guest_share", "name", "guest_name", "deck", "deck_name")
+_HEX64 = re.compile(r"[0-9a-f]{64}\Z")
+_HOST_AUTOSAVE_TYPES = (  # the fields the protocol sends on as they are: the shares, the names, the deck
+    ("share", lambda v: isinstance(v, str) and bool(_HEX64.match(v)), "64 hexadecimal digits"),
+    ("guest_share", lambda v: isinstance(v, str) and bool(_HEX64.match(v)), "64 hexadecimal digits"),
+    ("name", lambda v: isinstance(v, str), "text"),
+    ("guest_name", lambda v: isinstance(v, str), "text"),
+    ("deck_name", lambda v: isinstance(v, str), "text"),
+    ("deck", lambda v: isinstance(v, list) and all(isinstance(c, str) for c in v), "a list of card ids"),
+    ("record", lambda v: isinstance(v, dict), "a game record (an object)"),
+)
 
 
 def restore_host(path, db, **kw) -> HostSession:
@@ -104,6 +115,10 @@ def restore_host(path, db, **kw) -> HostSession:
     missing = [k for k in HOST_AUTOSAVE_FIELDS if k not in data]
     if missing:
         raise bad(f"not a host autosave: field {missing[0]!r} is missing")
+    for key, ok, expected in _HOST_AUTOSAVE_TYPES:
+        if not ok(data[key]):
+            raise bad(f"not a host autosave: field {key!r} is malformed (expected {expected}, got "
+                      f"{json.dumps(data[key])[:40]})")
     try:
         check_record(data["record"], source="field 'record'")
         return HostSession.restore(path, db, **kw)
@@ -143,12 +158,17 @@ async def host_game(db, deck, *, deck_name: str, name: str, port: int, bind: str
 
 
 async def join_game(db, deck, *, deck_name: str, name: str, host: str, port: int, seed: int,
-                    timeout: float = 20.0, reconnect_for: float = 30.0) -> int:
+                    timeout: float = 20.0, reconnect_for: float = 30.0, deals=None) -> int:
+    from ..paths import deals_file
+    from .deals import abandoned_line
+
     session = GuestSession(db, deck, deck_name=deck_name, name=name, timeout=timeout,
-                           reconnect_for=reconnect_for)
+                           reconnect_for=reconnect_for, deals=deals if deals is not None else deals_file())
     session.on_status = lambda text: print(f"[guest] {text}", file=sys.stderr, flush=True)
     session.decide = random_guest(seed)
     report = await session.run(host, port)
+    if session.abandoned is not None:  # the deals this host broke off after seeing our share (seed grinding)
+        _say(abandoned_line(session.abandoned))
     if report is None:
         _say(f"no result: {session.error or 'the game did not finish'}")
         return 1

@@ -15,7 +15,6 @@ from __future__ import annotations
 import asyncio
 import json
 import logging
-import os
 from pathlib import Path
 
 from ..engine.commands import CommandFormatError
@@ -44,7 +43,7 @@ class HostSession:
         self.deck = list(deck)
         self.deck_name = deck_name
         self.name = name
-        self.settings = settings or Ruleset()
+        self.settings = (settings or Ruleset()).chosen()  # the rules the players chose: the handshake compares them
         self.autosave = Path(autosave) if autosave else None
         self.timeout = timeout
         self.handshake_timeout = handshake_timeout
@@ -58,6 +57,7 @@ class HostSession:
         self.game: Game | None = None
         self.stream: SeatStream | None = None
         self.batches: list[dict] = []  # every "events" message sent to the guest, by seq
+        self.by: list[int] = []  # for each command of the game: the guest's number for it, 0 for the host's own
         self.guest_seq = 0  # the guest's commands received so far (each numbered once)
         self.heads: set[str] = set()  # every chain head of this game (sandbox moves may be based on any)
         self.chain = ""
@@ -103,6 +103,8 @@ class HostSession:
         try:
             await self._serve(link)
         except PeerError as e:
+            if self.link is link:  # the game's guest (a stranger refused at the door is only logged)
+                self._status(f"the guest broke the protocol: {e.message}")
             await link.refuse(e.code, e.message)
         except LinkClosed as e:
             self._status(f"connection to {link.peer} lost: {e}")
@@ -116,7 +118,7 @@ class HostSession:
                 self.link = None
                 if not self.finished.is_set():
                     self._status("the guest is disconnected; the game waits for it to reconnect")
-            link.close()
+            link.close()  # its socket closes now (link.serve also waits for it)
 
     async def _serve(self, link: Link) -> None:
         if self.game is None and self.link is not None and not self.link.closed:
@@ -164,7 +166,7 @@ class HostSession:
         self.guest_name, self.guest_share = guest_name, share
         self.guest_deck, self.guest_deck_name = list(cards), got["deck"]["name"]
         seed = fairness.derive_seed(self.share, share)
-        game = Game.new(self.db, [self.deck, self.guest_deck], seed, settings=self.settings,
+        game = Game.new(self.db, [self.deck, self.guest_deck], seed, settings=self.settings.for_lan(),  # CR 3-8-2
                         deck_names=[self.deck_name, self.guest_deck_name])
         game.names = [self.name, guest_name]
         if self.tamper:
@@ -259,7 +261,7 @@ class HostSession:
             await refuse("hidden", str(e))
             return
         try:
-            events = self._apply(cmd)
+            events = self._apply(cmd, by=seq)
         except IllegalCommand as e:
             await refuse(e.rule, e.message)
             return
@@ -268,17 +270,21 @@ class HostSession:
 
     # ------------------------------------------------------------------ the pipeline
 
-    def _apply(self, cmd):
+    def _apply(self, cmd, by: int = 0):
+        """Apply a command (`by`: the guest's number for it, 0 for the host's own) and send the guest its batch."""
         if self.game is None:
             raise IllegalCommand("CR 5-2-1", "the game has not started: waiting for the guest")
         events = self.game.apply(cmd)  # raises IllegalCommand with the state unchanged
-        self.chain = fairness.chain_next(self.chain, self.game.history[-1].to_dict())
+        n = len(self.game.history)
+        self.by[n - 1:] = [by]
+        salt = fairness.command_salt(self.share, n)  # secret until the end: the head tells the guest nothing
+        self.chain = fairness.chain_next(self.chain, self.game.history[-1].to_dict(), salt)
         self.heads.add(self.chain)
         batch = self.stream.batch(self.game, events, len(self.game.history), self.chain)
         self.batches.append(batch)
+        self._save()  # on disk (fsynced) before the guest or this window is shown the command: a crash resumes with it
         if self.link is not None and not self.link.closed:
             self._post(self.link, batch)
-        self._save()
         if self.on_events:
             self.on_events(events)
         if self.game.over and self.link is not None:
@@ -360,11 +366,12 @@ class HostSession:
         from ..protocol.stream import diff
 
         before = self.stream.last_view
+        undone = self.by[stop] if stop < len(self.by) else 0  # the guest's number for the command taken back
         self._replay(to_record(self.game), stop)
         after, legal = self.stream.last_view, self.batches[-1]["legal"]
         if self.link is not None and not self.link.closed:
             self._post(self.link, {"type": "rewind", "seq": stop, "chain": self.chain, "patch": diff(before, after),
-                                   "view_hash": view_hash(after), "legal": legal})
+                                   "view_hash": view_hash(after), "legal": legal, "undone": undone})
         self._save()
         self._status(f"undone: back to command {stop}")
         if self.on_replaced:
@@ -383,10 +390,13 @@ class HostSession:
             await link.send({"type": "bye", "reason": reason[:300]})
         except LinkClosed:
             pass
-        link.close()
+        await link.aclose()
 
     def say(self, text: str) -> None:
         if self.link is not None and not self.link.closed:
+            if not self.link.may_chat():  # held below the guest's limit (protocol/messages.py), never dropped for it
+                self._status("you are chatting too fast: that line was not sent; wait a moment")
+                return
             self._post(self.link, {"type": "chat", "text": text[:300]})
 
     def _status(self, text: str) -> None:
@@ -397,14 +407,19 @@ class HostSession:
     # ------------------------------------------------------------------ autosave and restart
 
     def _save(self) -> None:
+        """Write the autosave now: written, flushed, fsynced and atomically replaced (paths.write_atomically), so
+        that a crash, even `kill -9`, leaves the game as it stood after its last command."""
         if self.autosave is None or self.game is None:
             return
-        data = {"record": to_record(self.game), "share": self.share, "guest_share": self.guest_share,
+        from ..paths import write_atomically
+
+        data = {"record": to_record(self.game), "share": self.share, "guest_share": self.guest_share, "by": self.by,
                 "name": self.name, "guest_name": self.guest_name, "deck": self.deck, "deck_name": self.deck_name}
-        self.autosave.parent.mkdir(parents=True, exist_ok=True)
-        tmp = self.autosave.with_suffix(".tmp")
-        tmp.write_text(json.dumps(data))
-        os.replace(tmp, self.autosave)  # atomic: a crash leaves the old save or the new one, never half
+        try:
+            write_atomically(self.autosave, json.dumps(data), durable=True)
+        except OSError as e:  # the game goes on; only resuming it after a crash is lost
+            log.warning("host: could not write the autosave %s: %s", self.autosave, e)
+            self._status(f"the game could not be autosaved ({e.strerror or e}): it can't be resumed after a crash")
 
     @classmethod
     def restore(cls, path, db, **kw) -> "HostSession":
@@ -416,6 +431,12 @@ class HostSession:
         s.share, s.guest_share, s.guest_name = data["share"], data["guest_share"], data["guest_name"]
         s.commitment = fairness.commitment(s.share)
         s.guest_deck = list(rec["start"]["decks"][GUEST_SEAT])
+        by = data.get("by")  # the guest's numbers for its commands (an undo after the restart names the one undone)
+        if not (isinstance(by, list) and len(by) == len(rec["commands"])
+                and all(isinstance(n, int) and not isinstance(n, bool) and n >= 0 for n in by)):
+            raise ValueError("field 'by' is missing or malformed")
+        s.by = list(by)
+        s.guest_seq = max(by, default=0)  # the guest's commands go on from its last one in the game
         s._replay(rec)
         s.started.set()
         return s
@@ -434,9 +455,12 @@ class HostSession:
         self.heads.add(self.chain)
         for cd in rec["commands"][:stop]:
             events = game.apply(command_from_dict(cd))
-            self.chain = fairness.chain_next(self.chain, game.history[-1].to_dict())
+            n = len(game.history)
+            self.chain = fairness.chain_next(self.chain, game.history[-1].to_dict(),
+                                             fairness.command_salt(self.share, n))
             self.heads.add(self.chain)
             self.batches.append(self.stream.batch(game, events, len(game.history), self.chain))
+        del self.by[len(game.history):]  # an undo took the rest back
 
 
 def record_parts(record: dict) -> list[dict]:

@@ -5,6 +5,13 @@ two asyncio streams joined back to back), so every session test exercises the
 real framing and validation. A frame or message this side refuses raises
 `PeerError` with a reason fit to send back to the peer; a closed connection
 raises `LinkClosed`. Bytes are counted both ways (the network benchmark reads them).
+
+The link also holds the peer to the limits of protocol/messages.py that do not
+depend on the game: a peer sending chat, undo requests or pings faster than
+they allow is refused ("flood"), and chat text arrives on one line. Whatever
+ends a connection closes its socket at once (`close`, `aclose`), never leaving
+it to the garbage collector: a socket the peer hung up on would otherwise stay
+in CLOSE-WAIT.
 """
 from __future__ import annotations
 
@@ -12,9 +19,15 @@ import asyncio
 import logging
 
 from ..protocol.framing import HEADER, MAX_FRAME, FrameError, StreamCodec
-from ..protocol.messages import MessageError, validate
+from ..protocol.messages import (CHAT_BURST, CHAT_RATE, CHAT_SEND_BURST, CHAT_SEND_RATE, REQUEST_BURST, REQUEST_RATE,
+                                 LimitError, MessageError, RateLimit, one_line, validate)
 
 log = logging.getLogger(__name__)
+
+CLOSE_TIMEOUT = 2.0  # seconds to let a closing connection send what it still holds; then it is cut (abort)
+# held to REQUEST_RATE / REQUEST_BURST: what asks for an answer or puts a line in the other side's log
+REQUESTS = ("undo", "undo_answer", "ping", "pong", "refused", "welcome")
+SHOWN = ("name", "text", "message", "reason", "rule")  # text fields a window shows: one line each (one_line)
 
 
 class LinkClosed(ConnectionError):
@@ -38,9 +51,14 @@ class Link:
         self.max_frame = max_frame
         self.bytes_in = 0
         self.bytes_out = 0
-        self.closed = False
+        self.closed = False  # the connection is over (either side ended it); the socket is closed with it
+        self._transport_closed = False
         self._sending = StreamCodec(max_frame)  # one deflate stream per direction (framing.py)
         self._receiving = StreamCodec(max_frame)
+        self._chat_in = RateLimit(CHAT_RATE, CHAT_BURST)
+        self._chat_out = RateLimit(CHAT_SEND_RATE, CHAT_SEND_BURST)
+        self._requests_in = RateLimit(REQUEST_RATE, REQUEST_BURST)
+        self.rate_limits = True  # off only where the peer is no player (the benchmark's bare echo)
 
     async def send(self, msg: dict) -> None:
         if self.closed:
@@ -51,7 +69,7 @@ class Link:
             self.writer.write(frame)
             await self.writer.drain()
         except (ConnectionError, OSError, RuntimeError) as e:
-            self.closed = True
+            self.close()
             raise LinkClosed(str(e) or "the connection was lost") from None
 
     async def recv(self, timeout: float | None = None) -> dict:
@@ -65,16 +83,37 @@ class Link:
         except asyncio.TimeoutError:
             raise LinkClosed(f"nothing heard from {self.peer} for {timeout:g} s") from None
         except (asyncio.IncompleteReadError, ConnectionError, OSError) as e:
-            self.closed = True
+            self.close()  # the peer hung up: close our end now (else it waits in CLOSE-WAIT for the collector)
             raise LinkClosed(f"{self.peer} closed the connection" if isinstance(e, asyncio.IncompleteReadError)
                              else str(e) or "the connection was lost") from None
         self.bytes_in += HEADER + size
         try:
-            return validate(self._receiving.unpack(payload))
+            msg = validate(self._receiving.unpack(payload))
         except FrameError as e:
             raise PeerError("frame", str(e)) from None
+        except LimitError as e:
+            raise PeerError(e.code, str(e)) from None
         except MessageError as e:
             raise PeerError("message", str(e)) from None
+        for field in SHOWN:  # a name or a chat line cannot pass for several lines of the log or the chat
+            if field in msg:
+                msg[field] = one_line(msg[field])
+        kind = msg["type"]
+        if not self.rate_limits:
+            return msg
+        if kind == "chat":
+            if not self._chat_in.allow():
+                raise PeerError("flood", f"chat flood: more than {CHAT_BURST} chat messages at once, or more than "
+                                         f"{CHAT_RATE:g} a second (the limit)")
+        elif kind in REQUESTS and not self._requests_in.allow():
+            raise PeerError("flood", f"'{kind}' flood: more than {REQUEST_BURST} undo requests and answers, pings, "
+                                     f"refusals and welcomes at once, or more than {REQUEST_RATE:g} a second (the "
+                                     f"limit)")
+        return msg
+
+    def may_chat(self) -> bool:
+        """Whether this side may send one more chat message now (held below what the peer accepts)."""
+        return self._chat_out.allow()
 
     async def _read(self, n: int, timeout: float | None) -> bytes:
         if timeout is None:
@@ -86,18 +125,40 @@ class Link:
         """Tell the peer why, then close: used for anything that ends the session."""
         log.warning("closing the connection to %s: %s", self.peer, message)
         try:
-            await self.send({"type": "error", "code": code[:40], "message": message[:500]})
-        except (LinkClosed, FrameError):
+            await asyncio.wait_for(self.send({"type": "error", "code": code[:40], "message": message[:500]}),
+                                   CLOSE_TIMEOUT)  # a peer that reads nothing does not hold us here
+        except (LinkClosed, FrameError, asyncio.TimeoutError):
             pass
-        self.close()
+        await self.aclose()
 
     def close(self) -> None:
-        if not self.closed:
-            self.closed = True
+        """End the connection and close its socket (at once; `aclose` also waits until it is closed)."""
+        self.closed = True
+        if not self._transport_closed:
+            self._transport_closed = True
             try:
                 self.writer.close()
             except (ConnectionError, OSError, RuntimeError):
                 pass
+
+    async def aclose(self, timeout: float = CLOSE_TIMEOUT) -> None:
+        """Close, and wait (at most `timeout` seconds) until the socket is closed; one that can't flush what it
+        still holds in time (a peer that stopped reading) is cut."""
+        self.close()
+        wait = getattr(self.writer, "wait_closed", None)
+        if wait is None:
+            return
+        waiting = wait()
+        try:
+            await asyncio.wait_for(waiting, timeout)
+        except asyncio.TimeoutError:
+            transport = getattr(self.writer, "transport", None)
+            if transport is not None:
+                transport.abort()
+        except (ConnectionError, OSError, RuntimeError):
+            pass  # closed, with an error the peer caused: nothing is left open
+        finally:
+            waiting.close()  # (if the wait never started: the loop was stopping)
 
 
 async def connect(host: str, port: int, *, timeout: float = 10.0) -> Link:
@@ -117,6 +178,7 @@ async def serve(on_link, host: str = "127.0.0.1", port: int = 0) -> asyncio.base
             pass  # the loop is shutting down; a connection handler has nothing left to do
         finally:
             link.close()
+        await link.aclose()
 
     return await asyncio.start_server(handle, host, port)
 
@@ -137,6 +199,9 @@ class _PipeWriter:
 
     async def drain(self) -> None:
         await asyncio.sleep(0)
+
+    async def wait_closed(self) -> None:
+        return None
 
     def close(self) -> None:
         if not self.is_closed:

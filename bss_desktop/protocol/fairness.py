@@ -6,13 +6,23 @@
 2. The game's seed is `derive_seed(host share, guest share)`; the host keeps its
    share secret until the game ends (otherwise the guest could foresee shuffles).
 3. Every command extends a hash chain (`chain_next`); each batch the guest receives
-   carries the chain head, so the host is bound to the commands as it goes.
+   carries the chain head, so the host is bound to the commands as it goes. Each
+   link is salted with `command_salt(host share, n)`, 256 pseudo-random bits nobody
+   can compute before the share is revealed: without it, a guest could hash every
+   candidate command (card ids are deck-list positions) and learn the host's hidden
+   moves from the heads.
 4. At the end the host reveals its share and the record. `audit` checks the share
-   against the commitment, the seed, both decks, then replays the whole game and
-   recomputes every batch the guest received: chain head, events and view.
+   against the commitment, then rebuilds the game from the seed and the two
+   committed deck lists with the agreed rules (never from anything else the record
+   says about its start), replays every command and recomputes every batch the
+   guest received (chain head, events, view, legal commands); every command of the
+   guest's seat must be one the guest sent, in order; the record must end where the
+   replay ends the game, with the result the replay gives.
 
 What remains possible: the host's program can read its own memory (the guest's
-hand and both decks' order). Nothing here can prevent that; the UI says so.
+hand and both decks' order); a host can abandon handshakes after seeing the
+guest's share until it likes the seed (net/deals.py counts that, per host).
+Nothing here can prevent those; the UI says so.
 """
 from __future__ import annotations
 
@@ -47,20 +57,44 @@ def chain_start(host_commitment: str, guest_share: str) -> str:
     return _h("bss-chain", host_commitment, guest_share)
 
 
-def chain_next(prev: str, command: dict) -> str:
-    return _h(prev, json.dumps(command, sort_keys=True, separators=(",", ":")))
+def command_salt(host_share: str, n: int) -> str:
+    """The secret salt of command number n (1 = the first): 256 pseudo-random bits derived from the host's
+    share, which the guest learns only with the record. One per command, so equal commands hash differently."""
+    return _h("bss-salt", host_share, str(n))
+
+
+def chain_next(prev: str, command: dict, salt: str) -> str:
+    """The chain head after `command`: binds the host to it, tells the guest nothing without `salt`."""
+    return _h("bss-link", prev, salt, json.dumps(command, sort_keys=True, separators=(",", ":")))
+
+
+# A LAN record's fields, and its start's: a game dealt from the shared seed and the two committed deck lists.
+# Anything else (a hand-made `position`, inline `cards`) is a game the guest never agreed to.
+RECORD_KEYS = {"format", "version", "app", "settings", "start", "commands", "hashes", "result"}
+DEAL_KEYS = {"seed", "first_player", "decks", "deck_names"}
+# How a LAN game can stop with a record to audit: the game is over (CR 1-2-1 life or deck-out, CR 1-2-3 both at
+# once, a draw; CR 1-2-4 a concession, the guest's only if it sent it). In the sandbox nothing else ends a game
+# but a concession. A player who leaves or drops produces no record: the game waits in the autosaves.
+STOPS = "the game is over: life 0 or deck-out (CR 1-2-1), both at once (CR 1-2-3) or a concession (CR 1-2-4)"
 
 
 @dataclass
 class Received:
-    """What the guest keeps of the game to audit it afterwards."""
+    """What the guest keeps of the game to audit it afterwards (all of it is in the guest's autosave)."""
 
     host_commitment: str = ""
     host_deck_hash: str = ""
     guest_share: str = ""
     guest_deck: list = field(default_factory=list)
     seat: int = 1
+    settings: dict = field(default_factory=dict)  # the rules both players agreed on (the guest's hello)
     batches: dict = field(default_factory=dict)  # seq -> (chain head, batch digest)
+    sent: dict = field(default_factory=dict)  # the guest's command number -> (chain head it had seen, command)
+    dropped: set = field(default_factory=set)  # numbers of sent commands the host refused, or an agreed undo took
+
+    def accepted(self) -> list[int]:
+        """The numbers of the guest's commands that should be in the record, in the order they were sent."""
+        return sorted(n for n in self.sent if n not in self.dropped)
 
 
 @dataclass
@@ -76,38 +110,75 @@ class AuditReport:
         return "AUDIT FAILED: " + "; ".join(self.problems)
 
 
+def _outcome(result) -> str:
+    if not isinstance(result, dict):
+        return "no result"
+    w = result.get("winner")
+    who = "a draw" if w is None else f"player {w + 1} winning" if w in (0, 1) else f"winner {w!r}"
+    return f"{who} ({result.get('reason')!r})"
+
+
 def audit(received: Received, host_share: str, record: dict, db) -> AuditReport:
-    """Replay the host's record and check it against everything the guest was sent."""
+    """Replay the host's record from the agreed deal and check it against everything the guest was sent."""
+    from ..carddb.errors import DeckListError
     from ..engine.commands import CommandFormatError, command_from_dict
     from ..engine.errors import IllegalCommand, RecordError
-    from ..engine.record import check_record, start_game
+    from ..engine.game import Game
+    from ..engine.record import check_record
+    from ..engine.settings import Ruleset
+    from .redaction import RedactionError
     from .stream import SeatStream, batch_digest
 
-    problems: list[str] = []
+    def fail(*problems: str, commands: int = 0) -> AuditReport:
+        return AuditReport(False, list(problems), commands)
+
     if not isinstance(host_share, str) or commitment(host_share) != received.host_commitment:
-        return AuditReport(False, ["the host's revealed share does not match its commitment"])
+        return fail("the host's revealed share does not match its commitment")
     try:
         check_record(record, source="the host's record")
     except RecordError as e:
-        return AuditReport(False, [str(e)])
+        return fail(str(e))
+    extra = sorted(set(record) - RECORD_KEYS)
+    if extra:
+        return fail(f"the record has a field {extra[0]!r} a LAN game's record never has (inline card definitions "
+                    f"or anything else from outside the agreed card database)")
     start = record["start"]
+    if "position" in start or set(start) - DEAL_KEYS:
+        return fail("the record starts from a hand-made position, not from the shared seed and the two committed "
+                    "deck lists: this is not the game you agreed to play")
     seed = derive_seed(host_share, received.guest_share)
-    if start.get("seed") != seed:
-        return AuditReport(False, [f"the record's seed {start.get('seed')!r} is not the one both shares give ({seed})"])
+    if start.get("seed") != seed or isinstance(start.get("seed"), bool):
+        return fail(f"the record's seed {start.get('seed')!r} is not the one both shares give ({seed})")
+    if start.get("first_player") is not None:
+        return fail(f"the record says who goes first (player {start.get('first_player')!r}); in a LAN game the "
+                    f"shared seed decides (CR 5-2-6)")
     decks = start.get("decks")
-    if not (isinstance(decks, list) and len(decks) == 2):
-        return AuditReport(False, ["the record has no two deck lists"])
+    if not (isinstance(decks, list) and len(decks) == 2 and all(isinstance(d, list) for d in decks)):
+        return fail("the record has no two deck lists")
+    names = start.get("deck_names")
+    if names is not None and not (isinstance(names, list) and len(names) == 2
+                                  and all(isinstance(n, str) and len(n) <= 60 for n in names)):
+        return fail("the record's deck names are malformed")
     host_seat = 1 - received.seat
+    problems: list[str] = []
     if list(decks[received.seat]) != list(received.guest_deck):
         problems.append("the record's copy of your deck is not the deck you sent")
-    if deck_hash(decks[host_seat], host_share) != received.host_deck_hash:
+    if not all(isinstance(c, str) for c in decks[host_seat]) or \
+            deck_hash(decks[host_seat], host_share) != received.host_deck_hash:
         problems.append("the host's deck is not the one it committed to")
     if problems:
-        return AuditReport(False, problems)
+        return fail(*problems)
     try:
-        game = start_game(record, db, record_hashes=False)
-    except RecordError as e:
-        return AuditReport(False, [f"the record cannot start a game: {e}"])
+        agreed = Ruleset.from_dict(received.settings).for_lan()
+    except (TypeError, ValueError, AttributeError) as e:
+        return fail(f"your own record of the agreed rules is unreadable: {e}")
+    if record.get("settings") != agreed.to_dict():
+        return fail("the record's rules settings are not the ones both players agreed on in the handshake")
+    try:  # the deal: both shuffles and the first player come from the seed alone (CR 5-2)
+        game = Game.new(db, [list(d) for d in decks], seed, settings=agreed, record_hashes=False,
+                        deck_names=list(names) if names is not None else None)
+    except (DeckListError, KeyError, ValueError) as e:
+        return fail(f"the deck lists are not legal decks of the agreed card database: {e}")
     stream = SeatStream(game, received.seat)
     chain = chain_start(received.host_commitment, received.guest_share)
 
@@ -119,24 +190,65 @@ def audit(received: Received, host_share: str, record: dict, db) -> AuditReport:
         if got[0] != chain:
             problems.append(f"command {seq}: the record's commands differ from the ones the host announced")
             return False
-        if got[1] != batch_digest(msg["events"], msg["view_hash"]):
+        if got[1] != batch_digest(msg["events"], msg["view_hash"], msg["legal"]):
             problems.append(f"command {seq}: what you were shown differs from a replay of the record")
             return False
         return True
 
     if not check(0, game.log_events):
-        return AuditReport(False, problems)
+        return fail(*problems)
     commands = record["commands"]
+    mine = received.accepted()
+    used = 0  # the guest's commands found in the record so far
     for seq, cd in enumerate(commands, start=1):
+        pend = game.pending
+        if not isinstance(cd, dict) or pend is None:
+            why = "is malformed" if not isinstance(cd, dict) else "comes after the end of the game"
+            return fail(f"command {seq} of the record {why}", commands=seq - 1)
         try:
-            events = game.apply(command_from_dict(cd))
-        except (CommandFormatError, IllegalCommand) as e:
-            return AuditReport(False, [f"command {seq} of the record is not legal in the replay: {e}"], seq - 1)
-        chain = chain_next(chain, cd)
+            if agreed.sandbox and pend.kind == "mulligan":  # both keep: the host does it for both at the start
+                from ..engine.commands import Mulligan
+
+                if cd != Mulligan(pend.player, False).to_dict():
+                    return fail(f"command {seq} of the record is not the opening keep every LAN sandbox begins "
+                                f"with", commands=seq - 1)
+                events = game.apply(command_from_dict(cd))
+            elif cd.get("player") == received.seat:
+                if used >= len(mine):
+                    return fail(f"command {seq} of the record ({str(cd.get('type'))[:20]}) is in your name, but "
+                                f"you never sent it", commands=seq - 1)
+                n = mine[used]
+                used += 1
+                prev, sent = received.sent[n]
+                if not agreed.sandbox and prev != chain:
+                    return fail(f"command {seq} of the record is your command #{n}, but you sent it on another "
+                                f"state of the game than the one it is applied to", commands=seq - 1)
+                choice = pend.info.get("kind") if pend.kind == "choose" else None
+                events = game.apply(stream.window.command_to_engine(sent, choice))
+                if game.history[-1].to_dict() != cd:
+                    return fail(f"command {seq} of the record ({str(cd.get('type'))[:20]}) is in your name, but "
+                                f"it is not the command you sent (#{n}, {str(sent.get('type'))[:20]})",
+                                commands=seq - 1)
+            else:
+                events = game.apply(command_from_dict(cd))
+                if game.history[-1].to_dict() != cd:
+                    return fail(f"command {seq} of the record is not in the form the engine records",
+                                commands=seq - 1)
+        except (CommandFormatError, IllegalCommand, RedactionError) as e:
+            return fail(f"command {seq} of the record is not legal in the replay: {e}", commands=seq - 1)
+        chain = chain_next(chain, cd, command_salt(host_share, seq))
         if not check(seq, events):
-            return AuditReport(False, problems, seq)
+            return fail(*problems, commands=seq)
     last = max(received.batches, default=0)
     if last > len(commands):
-        return AuditReport(False, [f"the record stops at command {len(commands)}, you were shown {last}"],
-                           len(commands))
+        return fail(f"the record stops at command {len(commands)}, you were shown {last}", commands=len(commands))
+    if not game.over:
+        return fail(f"the record stops at command {len(commands)}, before the game is over; a record is sent only "
+                    f"when {STOPS}", commands=len(commands))
+    actual = {"winner": game.result.winner, "reason": game.result.reason}
+    if record.get("result") != actual:
+        return fail(f"the record claims {_outcome(record.get('result'))}, but the replay ends with "
+                    f"{_outcome(actual)}", commands=len(commands))
+    # Commands of yours not in the record were on their way when the game ended (the host refuses them after
+    # it sent the record): they changed nothing.
     return AuditReport(True, [], len(commands), game.state_hash())

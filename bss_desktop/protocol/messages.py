@@ -2,15 +2,20 @@
 
 Every message is a JSON object with a "type" and the fields its schema lists,
 nothing more. `validate(message)` checks it completely before anything acts on
-it and raises MessageError naming the field; a command inside a "command"
-message is then parsed with engine.commands.command_from_dict, which names its
-own fields.
+it and raises MessageError naming the message and the field; a command inside a
+"command" message is then parsed with engine.commands.command_from_dict, which
+names its own fields. What a guest builds from a batch is checked too before it
+is used: `check_view` (the view after the patch) and `parse_commands` (the legal
+commands). The bounds a peer cannot exceed (nesting, chat, the record, the game's
+length) are below, under "Limits"; docs/lan.md lists them all.
 """
 from __future__ import annotations
 
 import re
+import time
+import unicodedata
 
-PROTOCOL_VERSION = 1
+PROTOCOL_VERSION = 2  # 2: salted command chain, the guest command an undo took back ("rewind".undone)
 _HEX64 = re.compile(r"[0-9a-f]{64}\Z")
 
 # field -> (kind, limit): kinds int (max value), str (max length), hex64, bool, dict, list (max items)
@@ -33,7 +38,7 @@ SCHEMAS: dict[str, dict[str, tuple[str, int]]] = {
     "undo": {"seq": ("int", 10**9)},
     "undo_answer": {"seq": ("int", 10**9), "accept": ("bool", 0)},
     "rewind": {"seq": ("int", 10**9), "chain": ("hex64", 0), "patch": ("list", 2000), "view_hash": ("hex64", 0),
-               "legal": ("list", 2000)},
+               "legal": ("list", 2000), "undone": ("int", 10**9)},  # undone: the guest's command number, 0 = the host's
     # the end: the host's record, in parts small enough for a frame
     "record": {"head": ("dict", 0), "commands": ("list", 2000), "more": ("bool", 0)},
     "audit": {"ok": ("bool", 0), "message": ("str", 500)},
@@ -45,13 +50,81 @@ SCHEMAS: dict[str, dict[str, tuple[str, int]]] = {
 }
 
 
-class MessageError(ValueError):
-    """A message that does not fit its schema; `field` names the offending field."""
+# ---------------------------------------------------------------- limits (every bound a peer controls)
 
-    def __init__(self, field: str, message: str):
-        super().__init__(f"field '{field}': {message}" if field else message)
+MAX_DEPTH = 32  # levels of objects and lists in one message (the message is level 1; a real batch has 9)
+CHAT_RATE = 2.0  # chat messages a second a peer may send on average...
+CHAT_BURST = 20  # ...and at once: beyond, it is dropped ("flood")
+CHAT_SEND_RATE, CHAT_SEND_BURST = CHAT_RATE, CHAT_BURST // 2  # this side's own chat: never trips the peer's limit
+REQUEST_RATE = 5.0  # undo requests and answers, pings and pongs a second a peer may send on average...
+REQUEST_BURST = 30  # ...and at once (a guest pings every 5 s, an undo waits for the other player)
+MAX_GAME_COMMANDS = 20_000  # a batch numbered beyond it is refused (the simulator calls a game this long stuck;
+#                             random games end within ~200 commands)
+MAX_RECORD_COMMANDS = MAX_GAME_COMMANDS  # the commands of the record at the end of the game
+MAX_RECORD_BYTES = 6_000_000  # its commands as JSON: 20,000 of the largest (~300 bytes: a 200-character note, a
+#                               60-card reveal; random games average ~135 bytes a command, at most 162)
+MAX_RECORD_PARTS = 160  # "record" messages: the host cuts them at 40,000 bytes, so 6 MB takes 150
+
+
+class MessageError(ValueError):
+    """A message that does not fit its schema; `field` names the offending field, `kind` the message."""
+
+    def __init__(self, field: str, message: str, kind: str = ""):
+        text = f"field '{field}': {message}" if field else message
+        super().__init__(f"'{kind}' message: {text}" if kind else text)
         self.field = field
         self.message = message
+        self.kind = kind
+
+
+class LimitError(MessageError):
+    """A message this side refuses because it goes past a limit on how much a peer may send ("flood" when too
+    many come too fast, "too_large" when a record or a game grows past its bound); `code` says which."""
+
+    def __init__(self, code: str, field: str, message: str, kind: str = ""):
+        super().__init__(field, message, kind)
+        self.code = code
+
+
+class RateLimit:
+    """A token bucket: `allow()` is True for up to `burst` events at once and `rate` a second on average."""
+
+    def __init__(self, rate: float, burst: int, clock=time.monotonic):
+        self.rate, self.burst, self.clock = rate, burst, clock
+        self.tokens = float(burst)
+        self.last = clock()
+
+    def allow(self) -> bool:
+        now = self.clock()
+        self.tokens = min(float(self.burst), self.tokens + (now - self.last) * self.rate)
+        self.last = now
+        if self.tokens >= 1.0:
+            self.tokens -= 1.0
+            return True
+        return False
+
+
+def chat_limit() -> RateLimit:
+    """What a peer's chat may be: CHAT_BURST at once, CHAT_RATE a second."""
+    return RateLimit(CHAT_RATE, CHAT_BURST)
+
+
+def request_limit() -> RateLimit:
+    return RateLimit(REQUEST_RATE, REQUEST_BURST)
+
+
+def one_line(text: str) -> str:
+    """Text from a peer as one line to show: any run of white space (newlines included) is one space, other
+    control and format characters (escape sequences, bidirectional overrides, zero widths) are left out."""
+    if text.isprintable() and "  " not in text:
+        return text.strip()
+    out = []
+    for ch in text:
+        if ch.isspace():
+            out.append(" ")
+        elif unicodedata.category(ch) not in ("Cc", "Cf", "Cs", "Co", "Cn"):
+            out.append(ch)
+    return " ".join("".join(out).split())
 
 
 def validate(msg) -> dict:
@@ -63,6 +136,16 @@ def validate(msg) -> dict:
     if schema is None:
         shown = repr(kind)[:40]
         raise MessageError("type", f"unknown message type {shown}")
+    try:
+        _validate(kind, schema, msg)
+    except MessageError as e:
+        if isinstance(e, LimitError):
+            raise LimitError(e.code, e.field, e.message, kind) from None
+        raise MessageError(e.field, e.message, kind) from None
+    return msg
+
+
+def _validate(kind: str, schema: dict, msg: dict) -> None:
     extra = [k for k in msg if k != "type" and k not in schema]
     if extra:
         raise MessageError(str(extra[0])[:40], f"not a field of a '{kind}' message")
@@ -70,11 +153,53 @@ def validate(msg) -> dict:
         if name not in msg:
             raise MessageError(name, "missing")
         _check(name, msg[name], field_kind, limit)
+        if field_kind in ("dict", "list") and not _shallow(msg[name], MAX_DEPTH - 2):
+            raise MessageError(name, f"nested more than {MAX_DEPTH} levels deep (the limit)")
     if kind == "hello" and msg["protocol"] != PROTOCOL_VERSION:
         raise MessageError("protocol", f"this app speaks protocol {PROTOCOL_VERSION}, the peer {msg['protocol']}")
     if kind == "deck" and not all(isinstance(c, str) and 0 < len(c) <= 40 for c in msg["cards"]):
         raise MessageError("cards", "expected card ids (text of at most 40 characters)")
-    return msg
+    if kind in ("events", "rewind", "resume") and msg["seq"] > MAX_GAME_COMMANDS:
+        raise LimitError("too_large", "seq", f"command {msg['seq']:,} is past the {MAX_GAME_COMMANDS:,} commands a "
+                                             f"game may have (the limit)")
+    if kind == "events":
+        check_events(msg["events"])
+    if kind in ("events", "rewind"):
+        _check_patch(msg["patch"])
+        for i, c in enumerate(msg["legal"]):
+            if not isinstance(c, dict):
+                raise MessageError(f"legal[{i}]", f"expected a command object, got {type(c).__name__}")
+    if kind == "record":
+        for i, c in enumerate(msg["commands"]):
+            if not isinstance(c, dict):
+                raise MessageError(f"commands[{i}]", f"expected a command object, got {type(c).__name__}")
+
+
+_CONTAINERS = (dict, list)
+
+
+def _shallow(value, levels: int) -> bool:
+    """Whether `value` holds objects and lists at most `levels` levels below itself (walked level by level, with
+    no recursion, so a nesting bomb costs no stack)."""
+    level = [value]
+    for _ in range(levels + 1):
+        nxt = []
+        for x in level:
+            if type(x) is dict:
+                nxt.extend(v for v in x.values() if type(v) in _CONTAINERS)
+            elif type(x) is list:
+                nxt.extend(v for v in x if type(v) in _CONTAINERS)
+        if not nxt:
+            return True
+        level = nxt
+    return False
+
+
+def _check_patch(ops: list) -> None:
+    for n, op in enumerate(ops):
+        if not (type(op) is list and len(op) == 2 and type(op[0]) is list and len(op[0]) <= MAX_DEPTH
+                and all(type(k) is str or (type(k) is int and k >= 0) for k in op[0])):
+            raise MessageError(f"patch[{n}]", "expected [path, value], the path a list of keys and indexes")
 
 
 def _check(name: str, value, kind: str, limit: int) -> None:
@@ -102,3 +227,207 @@ def _check(name: str, value, kind: str, limit: int) -> None:
             raise MessageError(name, f"expected a list, got {type(value).__name__}")
         if len(value) > limit:
             raise MessageError(name, f"at most {limit} items")
+
+
+# ---------------------------------------------------------------- what a guest builds from a batch
+
+def _int(v) -> bool:
+    return type(v) is int
+
+
+def _opt_int(v) -> bool:
+    return v is None or type(v) is int
+
+
+def _seat(v) -> bool:
+    return type(v) is int and v in (0, 1)
+
+
+def _text(v) -> bool:
+    return type(v) is str
+
+
+def _bool(v) -> bool:
+    return type(v) is bool
+
+
+def _scalar(v) -> bool:
+    return v is None or type(v) in (str, int, float, bool)
+
+
+def _loc(v) -> bool:  # where cores are: a card (by alias) or a pile
+    return type(v) is int or v in ("life", "reserve", "trash", "void")
+
+
+def _ints(v) -> bool:
+    return type(v) is list and all(type(x) is int for x in v)
+
+
+def _opt_ints(v) -> bool:
+    return v is None or (type(v) is list and all(x is None or type(x) is int for x in v))
+
+
+def _texts(v) -> bool:
+    return type(v) is list and all(type(x) is str for x in v)
+
+
+# the fields the guest's board and game log read, by event kind (engine/events.py, gamelog.describe); an event may
+# carry more, and a kind not listed here is shown as nothing, so it needs only its "kind"
+EVENT_FIELDS = {
+    "setup": {"first_player": _seat},
+    "shuffle": {"player": _seat},
+    "mulligan": {"player": _seat, "redraw": _bool},
+    "draw": {"player": _seat, "card": _opt_int},
+    "step": {"turn": _int, "player": _seat, "step": _text},
+    "card_moved": {"card": _opt_int, "owner": _seat, "src": _text, "dst": _text, "reason": _text},
+    "magic_used": {"player": _seat, "cid": _scalar},
+    "cores_moved": {"player": _seat, "src": _loc, "dst": _loc, "count": _int, "soul": _bool, "reason": _text},
+    "exhaust": {"card": _opt_int, "exhausted": _bool},
+    "destroyed": {"card": _opt_int, "cause": lambda v: type(v) is list and len(v) >= 1 and _scalar(v[0]),
+                  "self_destruction": _bool},
+    "attack": {"player": _seat, "card": _opt_int},
+    "block": {"player": _seat, "card": _opt_int},
+    "battle_result": {"attacker_bp": _scalar, "blocker_bp": _scalar},
+    "damage": {"player": _seat, "amount": _int},
+    "activate": {"player": _seat, "card": _opt_int},
+    "keyword": {"keyword": _text, "card": _opt_int},
+    "manual_effect": {"texts": _texts},
+    "substituted": {"card": _opt_int},
+    "destruction_prevented": {"card": _opt_int},
+    "effect_fizzled": {"card": _opt_int},
+    "concede": {"player": _seat},
+    "game_over": {"winner": lambda v: v is None or _seat(v), "reason": _text},
+    "manual": {"player": _seat, "what": _text},
+}
+MANUAL_FIELDS = {  # a "manual" event (sandbox moves), by its "what"
+    "move": {"card": _opt_int, "to": _text},
+    "cores": {"owner": _seat, "src": _loc, "dst": _loc, "count": _int, "soul": _bool},
+    "exhaust": {"card": _opt_int, "exhausted": _bool},
+    "deck": {"owner": _seat, "to": _text, "count": _int},
+    "look": {"owner": _seat, "count": _int, "cards": _opt_ints},
+    "shuffle": {"owner": _seat},
+    "random": {"sides": _int, "result": _int},
+    "token": {"owner": _seat, "card": _opt_int, "cid": _text, "name": _text, "color": _text, "bp": _opt_int},
+    "note": {"text": _text},
+    "reveal": {"cids": lambda v: type(v) is list and all(_scalar(x) for x in v)},
+}
+
+
+def check_events(events: list) -> None:
+    """Every event of a batch is an object with a kind, and has the fields the board and the log read, of the
+    right types (MessageError naming e.g. 'events[3].owner')."""
+    for i, e in enumerate(events):
+        if type(e) is not dict:
+            raise MessageError(f"events[{i}]", f"expected an event object, got {type(e).__name__}")
+        kind = e.get("kind")
+        if type(kind) is not str or not 0 < len(kind) <= 40:
+            raise MessageError(f"events[{i}].kind", "expected the event's kind (text of 1 to 40 characters)")
+        fields = EVENT_FIELDS.get(kind)
+        if fields is None:
+            continue
+        _fields(e, fields, f"events[{i}]")
+        if kind == "manual" and e["what"] in MANUAL_FIELDS:
+            _fields(e, MANUAL_FIELDS[e["what"]], f"events[{i}]")
+            if e["what"] == "look" and e["cards"] is not None and not (
+                    type(e.get("cids")) is list and len(e["cids"]) == len(e["cards"])
+                    and all(type(c) is str for c in e["cids"])):
+                raise MessageError(f"events[{i}].cids", "expected a card id for each card looked at")
+
+
+def _fields(obj: dict, fields: dict, where: str) -> None:
+    for name, ok in fields.items():
+        if name not in obj:
+            raise MessageError(f"{where}.{name}", "missing")
+        if not ok(obj[name]):
+            raise MessageError(f"{where}.{name}", f"not a valid value ({_shown(obj[name])})")
+
+
+def _shown(v) -> str:
+    text = repr(v)
+    return text if len(text) <= 40 else text[:39] + "…"
+
+
+CHOICE_KINDS = ("order", "may", "x", "target", "substitute")  # a choice inside an effect, by what it asks
+DECISION_KINDS = ("mulligan", "main", "attack", "flash", "block") + CHOICE_KINDS
+
+
+def _card_entry(**extra):
+    return {"card": _int, "cid": lambda v: type(v) is str and 0 < len(v) <= 40, **extra}
+
+
+_HAND = _card_entry()
+_FIELD = _card_entry(cores=_int, exhausted=_bool, level=_opt_int, bp=_opt_int)
+_PLAYER = {"life": _int, "reserve": _int, "trash_cores": _int, "soul": lambda v: v is None or type(v) in (str, int),
+           "deck_count": _int, "hand_count": _int, "hand": lambda v: v is None or type(v) is list,
+           "trash": lambda v: type(v) is list, "field": lambda v: type(v) is list,
+           "burst": lambda v: v is None or type(v) is dict, "burst_set_this_turn": _bool}
+_VIEW = {"viewer": _seat, "turn": _int, "turn_player": _seat, "first_player": lambda v: v is None or _seat(v),
+         "step": _text, "pending": lambda v: v is None or type(v) is dict,
+         "battle": lambda v: v is None or type(v) is dict, "result": lambda v: v is None or type(v) is dict,
+         "players": lambda v: type(v) is list and len(v) == 2}
+_PENDING = {  # by kind: what the decision bar reads
+    "flash": {"window": _int, "attacker": _opt_int, "blocker": _opt_int},
+    "block": {"attacker": _opt_int},
+}
+_CHOICE = {"prompt": _text, "min": _int, "max": _int, "source": _opt_int, "options": lambda v: v is None or
+           type(v) is list}
+
+
+def check_view(view) -> None:
+    """A seat's view (engine/view.py, as redaction.py sends it) has every field the guest's board reads, of the
+    right type: MessageError naming the field, e.g. 'view.players[1].field[0].cid'."""
+    if type(view) is not dict:
+        raise MessageError("view", f"expected an object, got {type(view).__name__}")
+    _fields(view, _VIEW, "view")
+    for p, pv in enumerate(view["players"]):
+        where = f"view.players[{p}]"
+        if type(pv) is not dict:
+            raise MessageError(where, f"expected an object, got {type(pv).__name__}")
+        _fields(pv, _PLAYER, where)
+        for zone, entry in (("hand", _HAND), ("trash", _HAND), ("field", _FIELD)):
+            for i, c in enumerate(pv[zone] or ()):
+                if type(c) is not dict:
+                    raise MessageError(f"{where}.{zone}[{i}]", f"expected a card, got {type(c).__name__}")
+                _fields(c, entry, f"{where}.{zone}[{i}]")
+        burst = pv["burst"]
+        if burst is not None and "card" in burst:
+            _fields(burst, _HAND, f"{where}.burst")
+    battle = view["battle"]
+    if battle is not None:
+        _fields(battle, {"attacker": _opt_int, "blocker": _opt_int}, "view.battle")
+    result = view["result"]
+    if result is not None:
+        _fields(result, {"winner": lambda v: v is None or _seat(v), "reason": _text}, "view.result")
+    pend = view["pending"]
+    if pend is not None:
+        _fields(pend, {"kind": _text, "player": _seat}, "view.pending")
+        kind = pend["kind"]
+        if kind not in DECISION_KINDS:
+            raise MessageError("view.pending.kind", f"not a decision this app knows ({_shown(kind)})")
+        if kind in CHOICE_KINDS:
+            _fields(pend, _CHOICE, "view.pending")
+            options = pend["options"]
+            if pend["player"] == view["viewer"] and options is None:
+                raise MessageError("view.pending.options", "missing: the choice is yours")
+            if options is not None and kind != "may" and not _ints(options):
+                raise MessageError("view.pending.options", "expected a list of whole numbers")
+            if "sources" in pend and not _opt_ints(pend["sources"]):
+                raise MessageError("view.pending.sources", "expected a list of cards")
+        else:
+            _fields(pend, _PENDING.get(kind, {}), "view.pending")
+
+
+def parse_commands(items: list, field: str = "legal") -> list:
+    """The commands of a list (a batch's legal commands), parsed: MessageError naming e.g. 'legal[2].card'."""
+    from ..engine.commands import CommandFormatError, command_from_dict
+
+    out = []
+    for i, d in enumerate(items):
+        try:
+            out.append(command_from_dict(d))
+        except CommandFormatError as e:
+            inner, text = getattr(e, "field", ""), str(e)
+            if text.startswith(f"field '{inner}': "):
+                text = text[len(f"field '{inner}': "):]
+            raise MessageError(f"{field}[{i}]" + (f".{inner}" if inner else ""), text) from None
+    return out

@@ -7,7 +7,9 @@ its legal commands with cards named by alias. Patches keep a game's traffic
 small; the view hash lets the seat check at once that its view matches the host's.
 
 `SeatStream` makes batches on the host. The guest replays the same stream from
-the record after the game to audit every batch it received (fairness.audit).
+the record after the game to audit every batch it received (fairness.audit). The
+chain head a batch carries is salted per command (fairness.command_salt), so it
+tells the seat nothing about a command it may not see.
 """
 from __future__ import annotations
 
@@ -58,9 +60,10 @@ def apply_patch(view, ops: list):
     return view
 
 
-def batch_digest(events: list, vhash: str) -> str:
-    """What a seat keeps of each batch for the audit: the events it was told and the view it ended with."""
-    data = json.dumps(events, sort_keys=True, separators=(",", ":"), ensure_ascii=False) + vhash
+def batch_digest(events: list, vhash: str, legal: list) -> str:
+    """What a seat keeps of each batch for the audit: the events it was told, the view it ended with and the
+    commands it was offered (a host that hid a legal choice from it is caught like one that lied about events)."""
+    data = json.dumps([events, legal], sort_keys=True, separators=(",", ":"), ensure_ascii=False) + vhash
     return hashlib.sha256(data.encode("utf-8")).hexdigest()
 
 
