@@ -18,8 +18,10 @@ log = logging.getLogger(__name__)
 
 DEFAULT_PORT = 47000
 HONESTY = ("Fair play: the seed comes from both machines' secret shares and every command is hash-chained; at the "
-           "end the guest replays the whole game and checks everything it was shown. What no audit can rule out: "
-           "the host's program reading its own memory (the guest's hand, the order of both decks).")
+           "end the guest rebuilds the whole game from the seed and both deck lists and checks everything it was "
+           "shown, its own commands and the result. A host that breaks deals off to pick a better one is counted "
+           "and named. What no audit can rule out: the host's program reading its own memory (the guest's hand, "
+           "the order of both decks).")
 
 
 def local_addresses() -> list[str]:

@@ -175,8 +175,9 @@ class HostSession:
         self.stream = SeatStream(game, GUEST_SEAT)
         self.chain = fairness.chain_start(self.commitment, share)
         self.heads.add(self.chain)
-        await link.send({"type": "welcome", "seat": GUEST_SEAT, "name": self.name, "next": 1})
         self.batches.append(self.stream.batch(game, game.log_events, 0, self.chain))
+        self._save()  # on disk before the guest learns the game exists: a restarted host can resume it
+        await link.send({"type": "welcome", "seat": GUEST_SEAT, "name": self.name, "next": 1})
         await link.send(self.batches[0])
         self.link = link  # from here on every batch goes out as it is made
         if self.settings.sandbox:  # a sandbox has no mulligan decisions: both keep (reshuffle by hand if wished)
@@ -369,10 +370,10 @@ class HostSession:
         undone = self.by[stop] if stop < len(self.by) else 0  # the guest's number for the command taken back
         self._replay(to_record(self.game), stop)
         after, legal = self.stream.last_view, self.batches[-1]["legal"]
+        self._save()  # the rewound game is on disk before the guest hears of it (as for every batch)
         if self.link is not None and not self.link.closed:
             self._post(self.link, {"type": "rewind", "seq": stop, "chain": self.chain, "patch": diff(before, after),
                                    "view_hash": view_hash(after), "legal": legal, "undone": undone})
-        self._save()
         self._status(f"undone: back to command {stop}")
         if self.on_replaced:
             self.on_replaced(self.game)
