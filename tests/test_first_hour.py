@@ -454,3 +454,22 @@ def test_the_replay_controls_show_icons_and_words_not_missing_glyphs(qtbot):
     for label, button in r.buttons.items():
         assert not button.icon().isNull() and button.text() == label
         assert all(ord(ch) < 0x2000 for ch in button.text())  # no ⏮/⏭, which many fonts draw as empty boxes
+
+
+def test_a_local_game_is_autosaved_durably_before_the_board_shows_the_command(qtbot, tmp_path):
+    """A crash (even kill -9) right after a command's events are shown loses nothing: the autosave holds the
+    command before any view hears of it."""
+    import json
+
+    save = tmp_path / "game.json"
+    w, game = window_for(qtbot, MAIN, seats=("human", "ai"), autosave=save)
+    w.controller.ai_delay_ms = 10 ** 6
+    on_disk = []
+    w.scene.changed.connect(lambda *_: on_disk.append(len(json.loads(save.read_text())["record"]["commands"])))
+    shown = []
+    w.model.changed.connect(lambda _events: shown.append(len(json.loads(save.read_text())["record"]["commands"])))
+    n = len(game.history)
+    assert w.controller.send(EndMain(0))
+    assert shown == [n + 1]  # already on disk when the views were told
+    qtbot.wait(50)
+    assert on_disk and min(on_disk) == n + 1  # and when the board repainted

@@ -132,6 +132,10 @@ class GameWindow(QMainWindow):
 
         self.session = session or LocalSession(game)  # a LAN session has the same shape (client/model.py)
         self.model = GameModel(self.session, self)
+        self.seats, self.sandbox = tuple(seats), sandbox
+        self.autosave = autosave  # the game in progress is written here after every command (bss_desktop/paths.py)
+        if autosave is not None:  # connected before the board: a command is on disk before its events are shown
+            self.model.changed.connect(lambda _events: self.save_now())
         if sandbox:
             from .sandbox import SandboxController
 
@@ -173,28 +177,21 @@ class GameWindow(QMainWindow):
             self.log.appendPlainText(f"Position loaded: turn {st.turn}, {who}'s {st.step} step.")
         self._menus()
         self.statusBar().showMessage("Hover a card to see it; right-click a card for what you can do with it.")
-        self.seats, self.sandbox = tuple(seats), sandbox
-        self.autosave = autosave  # the game in progress is written here after every command (bss_desktop/paths.py)
-        self._save_timer = None
         if self.guide is not None or autosave is not None:
             self.model.changed.connect(self._after_command)
             if hasattr(self.controller, "gameReplaced"):  # a sandbox undo rebuilds the game without events
-                self.controller.gameReplaced.connect(lambda _game: self._after_command([]))
-            self._after_command([])
+                self.controller.gameReplaced.connect(lambda _game: self._after_command([], save=True))
+            self._after_command([], save=True)
 
-    def _after_command(self, _events) -> None:
+    def _after_command(self, _events, save: bool = False) -> None:
         if self.guide is not None:
             self.guide.follow(self.model.game, self.controller.viewer, self.controller.keys)
-        if self.autosave is not None:  # once the board is redrawn, not in the way of it
-            from PySide6.QtCore import QTimer
-
-            if self._save_timer is None:
-                self._save_timer = QTimer(self, singleShot=True, interval=0)
-                self._save_timer.timeout.connect(self.save_now)
-            self._save_timer.start()
+        if save and self.autosave is not None:  # (after a command, save_now ran before the board redrew)
+            self.save_now()
 
     def save_now(self) -> None:
-        """Autosave: the record (which replays to this very state), the seats and the mode, written atomically."""
+        """Autosave: the record (which replays to this very state), the seats and the mode, written, flushed,
+        fsynced and atomically replaced — a crash, even kill -9, loses no command whose events were shown."""
         import json
 
         from ..engine.record import to_record
@@ -203,7 +200,7 @@ class GameWindow(QMainWindow):
         data = {"format": "bss-autosave", "version": 1, "record": to_record(self.model.game),
                 "seats": list(self.seats), "sandbox": self.sandbox}
         try:
-            write_atomically(self.autosave, json.dumps(data), durable=False)
+            write_atomically(self.autosave, json.dumps(data), durable=True)
         except OSError as e:
             self.statusBar().showMessage(f"Could not autosave to {self.autosave}: {e}", 10000)
 
