@@ -51,6 +51,11 @@ class Pending(NamedTuple):
     info: dict
 
 
+# More effects than this resolving in a row, with no player deciding anything, is a loop no player can end (CR
+# 12-1-1-1). No real action comes near it: the busiest chains of the shipped sets resolve a few dozen.
+LOOP_LIMIT = 1000
+
+
 class Game(Resolution):
     def __init__(self, db, state: GameState, settings: Ruleset | None = None, *,
                  start: dict | None = None, record_hashes: bool = True):
@@ -586,6 +591,7 @@ class Game(Resolution):
     def _run(self) -> None:
         """Advance until a player must decide: resolve waiting effects first (CR 8-5-2-4), then the flow."""
         st = self.state
+        resolved = 0  # effects resolved since a player last decided
         while st.result is None:
             self._flush_triggers()
             if st.choice is not None:
@@ -594,6 +600,14 @@ class Game(Resolution):
                 self._next_substitution()
                 continue
             if st.queue:
+                resolved += 1
+                if resolved > LOOP_LIMIT:
+                    # CR 12-1-1-1: effects keep activating each other with no decision for either player, so no
+                    # player can end the loop (one that a player could end stops at their "may" or choice)
+                    st.queue.clear()
+                    self._end_game(None, f"an infinite loop neither player can end: {LOOP_LIMIT} effects resolved "
+                                         "in a row without a decision (CR 12-1-1-1)")
+                    return
                 self._resolve_next()
                 continue
             stage = _AUTO_STAGES.get(st.stage)
