@@ -529,7 +529,7 @@ class Game(Resolution):
                 elif d.type == "spirit" and stats.bp(self, iid) <= 0:  # CR 9-4-2
                     touched = self._touched.get(iid)
                     # CR 9-4-2-3: the owner's own action lowered its level; else an effect did (9-4-2-1/2)
-                    cause = touched if touched is not None and touched.kind == "self" else Cause("effect_bp")
+                    cause = touched if touched is not None and touched.kind == "self" else self._bp_cause(iid)
                     doomed.append((iid, cause))
         return doomed
 
@@ -587,6 +587,25 @@ class Game(Resolution):
                 self._emit("burst_revealed", player=p, card=player.burst, cid=st.cards[player.burst].cid)
 
     # ------------------------------------------------------------------ automatic stages
+
+    def _bp_cause(self, iid: int) -> Cause:
+        """Who brought `iid`'s BP to 0 or less (CR 9-4-2-1, 9-4-2-2): the latest effect that lowered its BP or
+        level, named by its controller and source card, so "destroyed by the opponent" holds for it (CR 10-15-1)."""
+        st = self.state
+        latest = None
+        for e in st.continuous:  # resolved effects, latest last (CR 8-8-1-4)
+            lowers = e.value < 0 if e.op == "add" else e.value <= 0
+            if iid in e.targets and lowers and (latest is None or e.ts > latest.ts):
+                latest = e
+        if latest is not None and latest.source in st.cards:
+            return Cause("effect_bp", st.cards[latest.source].owner, latest.source)
+        if self.has_constants:  # a constant "-N BP" or "BP becomes N" of a card on the field
+            from .continuous import _constant_hits
+
+            for src, p, d in _constant_hits(self, iid, "bp"):
+                if isinstance(d.amount, int) and (d.amount <= 0 if d.mode == "set" else d.amount < 0):
+                    return Cause("effect_bp", p, src)
+        return Cause("effect_bp")
 
     def _run(self) -> None:
         """Advance until a player must decide: resolve waiting effects first (CR 8-5-2-4), then the flow."""
