@@ -335,7 +335,11 @@ class Game(Resolution):
             cmd = replace(cmd, value=tuple(cmd.value))  # Choose's documented list form, recorded as a tuple
         events: list[Event] = []
         self._events = events
-        self._touched = {}
+        st = self.state
+        if st.choice is None and not st.queue and not st.pending_destruction:
+            # a new action: who took which cores lasts until its checkpoint, however many choices lie between
+            # (CR 9-3-2, 9-3-2-1, 10-1-1-1), so only here does the record start afresh
+            self._touched = {}
         self._resolved = cmd
         handler(self, cmd)  # validates, then mutates; may resolve automatic choices into self._resolved
         self._run()
