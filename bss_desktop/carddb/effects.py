@@ -448,6 +448,7 @@ def parse_effect(v, f, *, card_type: str, make_token=None) -> Effect:
         if not isinstance(do, list) or not do:
             raise EffectSyntax(f"{f}.do", "list what the effect does, e.g. [{draw: 1}]")
         kw["do"] = tuple(parse_directive(x, f"{f}.do[{i}]", make_token=make_token) for i, x in enumerate(do))
+        _refuse_silent(kw["do"], f"{f}.do", card_type)
         subs = [x for x in kw["do"] if x.op == "substitute"]
         if subs and kind != "constant":
             raise EffectSyntax(f"{f}.kind", "substitution effects are constant effects (CR 8-2-2-2-2)")
@@ -459,12 +460,27 @@ def parse_effect(v, f, *, card_type: str, make_token=None) -> Effect:
                 raise EffectSyntax(f"{f}.chain.do", "list what the chain does")
             kw["chain"] = tuple(parse_directive(x, f"{f}.chain.do[{i}]", make_token=make_token)
                                 for i, x in enumerate(cdo))
+            _refuse_silent(kw["chain"], f"{f}.chain.do", card_type)
     elif "do" in d:
         raise EffectSyntax(f"{f}.do", "a manual effect has text, not directives")
     uses_x = _uses_x(kw.get("do", ()) + kw.get("cost", ()) + kw.get("chain", ()))
     if uses_x and "x_max" not in kw:
         raise EffectSyntax(f"{f}.x_max", "an effect using X needs x_max (the largest X its controller may choose)")
     return Effect(**kw)
+
+
+def _refuse_silent(directives, f: str, card_type: str) -> None:
+    """Directives that would read as card text yet do nothing are refused when the card loads, naming the field."""
+    for i, d in enumerate(directives):
+        where = f"{f}[{i}]"
+        t = getattr(d, "target", None)
+        if d.op == "pay_cores":  # it would print "send N cores from your reserve to your trash" and move none
+            raise EffectSyntax(where, "pay_cores is a cost (CR 8-4): put it under 'cost:', not 'do:'")
+        if card_type == "magic" and d.op in ("bp", "level", "grant") and t is not None and t.ref == "this":
+            raise EffectSyntax(where, f"a magic card is not on the field: '{d.op}' needs a target other than 'this' "
+                                      "(e.g. {side: you})")
+        if d.op in ("bounce", "to_deck_bottom") and t is not None and t.ref is None and t.zone != "field":
+            raise EffectSyntax(where, f"'{d.op}' moves field cards only; a card in the {t.zone} is not affected")
 
 
 def _uses_x(directives) -> bool:
