@@ -109,16 +109,26 @@ def _applies(game, t, iid: int, controller: int, source: int) -> bool:
     return game.state.cards[iid].zone == t.zone and matches(game, iid, t, controller, source)
 
 
-def constant_bp(game, iid: int) -> tuple[list, list]:
-    """Constant BP effects on `iid`: (values set, values added), for layers ③ and ④ (CR 8-8-1-3)."""
-    sets, adds = [], []
+def constant_bp(game, iid: int) -> tuple[list, list, list]:
+    """Constant BP effects on `iid`: (level redefinitions as (level, value), values set, values added), for layers
+    ②, ③ and ④ (CR 8-8-1-3-3…5). A redefinition "this spirit's LV1 BP becomes 5000" holds at that level only."""
+    redefs, sets, adds = [], [], []
     for src, p, d in _directives(game, "bp"):  # as _constant_hits(game, iid, "bp"), without the generator
         if _applies(game, d.target, iid, p, src):
-            if d.mode == "set":
+            if d.level is not None and isinstance(d.amount, int):
+                redefs.append((d.level, d.amount))
+            elif d.mode == "set":
                 sets.append(d.amount)
             elif isinstance(d.amount, int):
                 adds.append(d.amount)
-    return sets, adds
+    return redefs, sets, adds
+
+
+def constant_levels(game, iid: int) -> list:
+    """Constant level effects on `iid` (layer ①, CR 8-8-1-3-2): (mode, value) in order, e.g. "the opponent's
+    spirits are treated as LV1" = ("set", 1)."""
+    return [(d.mode, d.amount) for src, p, d in _directives(game, "level")
+            if isinstance(d.amount, int) and _applies(game, d.target, iid, p, src)]
 
 
 def keywords_of(game, iid: int, name: str | None = None) -> list:

@@ -81,6 +81,9 @@ class Game(Resolution):
         cids = {c.cid for c in state.cards.values()}
         self.has_effects = any(db[c].effects or db[c].keywords or self._tokens_of(c) for c in cids)
         self.has_constants = any(self.fx(c).constants for c in cids) if self.has_effects else False
+        # constant level effects are rare and read on every level: only looked for when a card has one
+        self.has_level_constants = self.has_constants and any(
+            d.op == "level" for c in cids for _, e in self.fx(c).constants for d in e.do)
         self._resolved: Command | None = None  # the command being applied, with automatic choices filled in
         if record_hashes:
             self.hashes.append(state.hash())

@@ -14,6 +14,7 @@ from __future__ import annotations
 ACTIVE, BY_OP, LEVELS, BPS, BPS_INNER, FIELD_LV1, AUTO_SELECT = range(7)
 
 _constant_bp = None  # continuous.constant_bp, bound on first use (continuous imports this module)
+_constant_levels = None  # continuous.constant_levels, likewise
 
 
 def pass_memo(game):
@@ -45,8 +46,8 @@ def _effects_on(state, iid: int, layer: int):
 def level(game, iid: int) -> int:
     """Current level: the highest level whose cores are met (CR 2-10-3), then layer ① effects."""
     memo = getattr(game, "_constants_memo", None)
-    if memo is None:
-        return _level(game, iid)
+    if memo is None or game._in_constants:  # inside a constant effect's filter: the level without constants,
+        return _level(game, iid)  # never kept as the card's level
     cache = (memo or pass_memo(game))[LEVELS]
     lv = cache.get(iid)
     if lv is None:
@@ -59,9 +60,27 @@ def _level(game, iid: int) -> int:
     card = state.cards[iid]
     card_def = game.db[card.cid]
     lv = card_def.level_for(card.cores + (1 if state.players[card.owner].soul == iid else 0))
-    if state.continuous and lv > 0:
-        for e in _effects_on(state, iid, 1):  # CR 8-8-1-3-2
-            lv = e.value if e.op == "set" else lv + e.value
+    if lv <= 0:
+        return lv  # below LV1 it is destroyed at the checkpoint whatever the effects say (CR 9-3-2)
+    constants = getattr(game, "has_level_constants", False) and not game._in_constants
+    if not state.continuous and not constants:
+        return lv
+    changed = False
+    if constants:  # CR 8-8-1-3-2: constant level effects first, then resolved ones in timestamp order
+        global _constant_levels
+        if _constant_levels is None:
+            from .continuous import constant_levels
+
+            _constant_levels = constant_levels
+        game._in_constants = True  # a constant effect's own filters read the printed level, not itself
+        try:
+            for mode, value in _constant_levels(game, iid):
+                lv, changed = (value if mode == "set" else lv + value), True
+        finally:
+            game._in_constants = False
+    for e in _effects_on(state, iid, 1) if state.continuous else ():
+        lv, changed = (e.value if e.op == "set" else lv + e.value), True
+    if changed:
         top = card_def.levels[-1].number if card_def.levels else 0
         lv = max(1, min(lv, top))
     return lv
@@ -88,7 +107,7 @@ def _bp(game, iid: int) -> int:
     constants = game.has_constants and not game._in_constants
     if not state.continuous and not constants:
         return value
-    const_sets, const_adds = (), ()
+    const_redefs, const_sets, const_adds = (), (), ()
     if constants:
         global _constant_bp
         if _constant_bp is None:
@@ -97,9 +116,12 @@ def _bp(game, iid: int) -> int:
             _constant_bp = constant_bp
         game._in_constants = True  # a constant effect's own BP filter reads printed BP, not itself
         try:
-            const_sets, const_adds = _constant_bp(game, iid)
+            const_redefs, const_sets, const_adds = _constant_bp(game, iid)
         finally:
             game._in_constants = False
+    for at, v in const_redefs:  # CR 8-8-1-3-3: a constant "LVn BP becomes v" holds at level n only
+        if at == lv:
+            value = v
     if state.continuous:
         for e in _effects_on(state, iid, 2):  # CR 8-8-1-3-3: redefine printed (level) BP
             if e.level is None or e.level == lv:
