@@ -640,6 +640,28 @@ def _paint_art(p: QPainter, rect: QRectF, card, cols: list[QColor], u: float, em
 # ------------------------------------------------------------------ levels and BP
 
 
+def _draw_cost(p: QPainter, cc: QPointF, cr: float, edge: float, u: float, cols: list[QColor], cost: int,
+               font: QFont, **fit) -> None:
+    """The cost circle: a dark edge, a ring in the card's colours, a dark centre with the number."""
+    p.setPen(Qt.PenStyle.NoPen)
+    p.setBrush(_qc("edge", 240))
+    p.drawEllipse(cc, cr + edge, cr + edge)
+    ring = QLinearGradient(cc.x() - cr, cc.y() - cr, cc.x() + cr, cc.y() + cr)
+    for i, c in enumerate(cols):
+        ring.setColorAt(i / max(1, len(cols) - 1) if len(cols) > 1 else 0, _mix(c, _WHITE, 0.25))
+    if len(cols) == 1:
+        ring.setColorAt(1, _mix(cols[0], _BLACK, 0.3))
+    p.setBrush(ring)
+    p.drawEllipse(cc, cr, cr)
+    inner = QRadialGradient(cc.x() - cr * 0.25, cc.y() - cr * 0.3, cr)
+    inner.setColorAt(0, QColor("#3b4150"))
+    inner.setColorAt(1, QColor("#0c0e13"))
+    p.setBrush(inner)
+    p.drawEllipse(cc, cr * 0.8, cr * 0.8)
+    _fit_text(p, QRectF(cc.x() - cr * 0.8, cc.y() - cr * 0.8, cr * 1.6, cr * 1.6 + 0.2 * u), str(cost), font, _WHITE,
+              align=Qt.AlignmentFlag.AlignHCenter, shadow=QColor(0, 0, 0, 220), **fit)
+
+
 def _level_rows(card) -> list:
     return list(getattr(card, "levels", ()) or ())
 
@@ -1022,24 +1044,7 @@ def _paint_face(p: QPainter, card, w: float, h: float, level, bp, printed_bp, *,
 
     # cost circle
     cc, cr = QPointF(left + 8.6 * u, m + 8.9 * u), 8.6 * u
-    p.setPen(Qt.PenStyle.NoPen)
-    p.setBrush(_qc("edge", 240))
-    p.drawEllipse(cc, cr + 0.9 * u, cr + 0.9 * u)
-    ring = QLinearGradient(cc.x() - cr, cc.y() - cr, cc.x() + cr, cc.y() + cr)
-    for i, c in enumerate(cols):
-        ring.setColorAt(i / max(1, len(cols) - 1) if len(cols) > 1 else 0, _mix(c, _WHITE, 0.25))
-    if len(cols) == 1:
-        ring.setColorAt(1, _mix(cols[0], _BLACK, 0.3))
-    p.setBrush(ring)
-    p.drawEllipse(cc, cr, cr)
-    inner = QRadialGradient(cc.x() - cr * 0.25, cc.y() - cr * 0.3, cr)
-    inner.setColorAt(0, QColor("#3b4150"))
-    inner.setColorAt(1, QColor("#0c0e13"))
-    p.setBrush(inner)
-    p.drawEllipse(cc, cr * 0.8, cr * 0.8)
-    _fit_text(p, QRectF(cc.x() - cr * 0.8, cc.y() - cr * 0.8, cr * 1.6, cr * 1.6 + 0.2 * u), str(card.cost),
-              _font(cr * (1.32 if card.cost < 10 else 1.0), True), _WHITE, align=Qt.AlignmentFlag.AlignHCenter,
-              shadow=QColor(0, 0, 0, 220))
+    _draw_cost(p, cc, cr, 0.9 * u, u, cols, card.cost, _font(cr * (1.32 if card.cost < 10 else 1.0), True))
 
     # reduction symbols right of the cost circle
     reds = list(getattr(card, "reduction", ()) or ())
@@ -1214,24 +1219,8 @@ def _table_header(p: QPainter, card, w: float, u: float, cols: list[QColor], *, 
     # cost circle
     cr = 10.6 * u
     cc = QPointF(banner.left() + cr + 0.8 * u, banner.center().y())
-    p.setPen(Qt.PenStyle.NoPen)
-    p.setBrush(_qc("edge", 240))
-    p.drawEllipse(cc, cr + 0.8 * u, cr + 0.8 * u)
-    ring = QLinearGradient(cc.x() - cr, cc.y() - cr, cc.x() + cr, cc.y() + cr)
-    for i, c in enumerate(cols):
-        ring.setColorAt(i / max(1, len(cols) - 1) if len(cols) > 1 else 0, _mix(c, _WHITE, 0.25))
-    if len(cols) == 1:
-        ring.setColorAt(1, _mix(cols[0], _BLACK, 0.3))
-    p.setBrush(ring)
-    p.drawEllipse(cc, cr, cr)
-    inner = QRadialGradient(cc.x() - cr * 0.25, cc.y() - cr * 0.3, cr)
-    inner.setColorAt(0, QColor("#3b4150"))
-    inner.setColorAt(1, QColor("#0c0e13"))
-    p.setBrush(inner)
-    p.drawEllipse(cc, cr * 0.8, cr * 0.8)
-    _fit_text(p, QRectF(cc.x() - cr * 0.8, cc.y() - cr * 0.8, cr * 1.6, cr * 1.6 + 0.2 * u), str(card.cost),
-              _font(TABLE_COST_U * u * (1.0 if card.cost < 10 else 0.75), True), _WHITE,
-              align=Qt.AlignmentFlag.AlignHCenter, shadow=QColor(0, 0, 0, 220), min_scale=0.6)
+    _draw_cost(p, cc, cr, 0.8 * u, u, cols, card.cost,
+               _font(TABLE_COST_U * u * (1.0 if card.cost < 10 else 0.75), True), min_scale=0.6)
     # the name: one line, or two when it does not fit
     left = cc.x() + cr + 1.8 * u
     name_w = banner.right() - 1.4 * u - left
