@@ -13,15 +13,12 @@ from bss_desktop.client.layout import CARD_H, CARD_W
 from bss_desktop.client.main_window import GameWindow
 from bss_desktop.engine.commands import Attack, Block, EndAttack, EndMain, Pass
 from helpers import position
+from test_client import window_for as client_window
 
 
 def window_for(qtbot, text, seats=("human", "human"), **kw):
-    game = position(text)
-    w = GameWindow(game, seats=seats, animation_ms=0, **kw)
-    qtbot.addWidget(w)
-    w.resize(1280, 800)
-    w.show()
-    qtbot.waitExposed(w)
+    """test_client's window, made the active window (window shortcuts reach only the active window)."""
+    w, game = client_window(qtbot, text, seats, **kw)
     w.activateWindow()  # window shortcuts reach only the active window, as on a desktop
     qtbot.waitUntil(lambda: QApplication.activeWindow() is w, timeout=3000)
     w.bar.key_guard_ms = 0  # keys here are pressed on purpose; the guard has its own test
