@@ -338,13 +338,14 @@ class Controller(QObject):
         me = self.viewer
         card = self.game.db[self.game.state.cards[key].cid]
         cmd = {"spirit": Summon, "nexus": PlaceNexus, "magic": UseMagic}[card.type](me, key)
-        if not any(isinstance(c, PLAY) for c in self._legal_for(key)):
+        plays = [c for c in self._legal_for(key) if isinstance(c, PLAY)]
+        if not plays:
             # not playable now (too few cores, wrong step, …): the engine refuses the plain command and names the
             # rule, and the card goes back where it was, as every other refusal does
             return self.send(cmd)
         special = any(k.name in ("ascend", "swift") for k in card.keywords)
         needs = self.game.cost_of(key) + (card.lv1_cores if card.type != "magic" else 0)
-        if special or needs == 0 or self.quick_pay and not self._auto_destroys(key):
+        if special or needs == 0 or self.quick_pay and not self._auto_destroys(plays):
             return self.send(cmd)
         from .payment import PaymentPanel
 
@@ -354,13 +355,13 @@ class Controller(QObject):
         self.bar.set_panel(panel)
         return True
 
-    def _auto_destroys(self, key) -> bool:
-        """Whether the automatic payment for this card would self-destroy a card of the player's (CR 10-1-1-1):
-        then even "pay automatically" opens the payment panel, which names them."""
+    def _auto_destroys(self, plays) -> bool:
+        """Whether the automatic payment of these legal plays of a card would self-destroy a card of the player's
+        (CR 10-1-1-1): then even "pay automatically" opens the payment panel, which names them."""
         from ..engine.costs import destroyed_by_payment
 
-        for c in self._legal_for(key):
-            if isinstance(c, PLAY) and c.pay is not None:
+        for c in plays:
+            if c.pay is not None:
                 place = getattr(c, "place", None) or ()
                 if destroyed_by_payment(self.game, self.viewer, c.pay, c.pay_soul, place,
                                         getattr(c, "place_soul", False)):
