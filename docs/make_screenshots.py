@@ -32,17 +32,17 @@ turn_player: 0
 first_player: 0
 step: main
 players:
-  - name: You
+  - name: Aki
     life: 4
     reserve: 2
     soul_core: reserve
-    hand: [SG1-089, SG1-019, SG1-002]
+    hand: [SG1-089, SG1-019, SG1-002, SG1-013]
     deck: [SG1-002, SG1-005, SG1-007, SG1-009, SG1-011, SG1-012]
     field:
       - {card: SG1-003, cores: 1}
       - {card: SG1-002, cores: 1}
       - {card: SG1-005, cores: 1}
-  - name: Computer
+  - name: Mio
     life: 4
     reserve: 3
     hand: [SG1-047, SG1-060]
