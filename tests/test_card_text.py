@@ -17,8 +17,8 @@ from bss_desktop.carddb.card_text import card_text, condition_text, effect_text,
 from bss_desktop.carddb.cards import CardDef, Level
 from bss_desktop.carddb.database import load_default_db
 from bss_desktop.carddb.effects import (
-    ASTRAL_TIMINGS, BURST_TRIGGERS, COST_OPS, DURATIONS, KEYWORDS, MODES, OPS, REFS, STEPS, TRIGGERS, WHOSE,
-    Condition, Directive, Effect, Keyword, Target,
+    ASTRAL_TIMINGS, BURST_TRIGGERS, CONSTANT_OPS, COST_OPS, DURATIONS, KEYWORDS, MODES, OPS, REFS, STEPS, TRIGGERS,
+    WHOSE, Condition, Count, Directive, Effect, Keyword, Target,
 )
 from bss_desktop.carddb.schema import card_from_dict
 
@@ -215,13 +215,22 @@ def _sample_directive(op: str) -> Directive:
     if shape == "substitute":
         return Directive(op, event="destroyed", target=Target(ref="this"),
                          instead=(Directive("core_remove", target=Target(ref="this"), amount=1, to="reserve"),))
+    if shape == "summon":
+        return Directive(op, target=Target(side="you", zone="trash"), cores_from="void")
+    if shape == "look":
+        return Directive(op, look=2, side="you", to="deck")
+    if shape == "cost":
+        return Directive(op, target=Target(side="opponent", zone="hand", type="magic", mode="all"), amount=1,
+                         mode="add")
+    if shape == "reduction":
+        return Directive(op, target=Target(side="you", zone="hand", family="Dragon", mode="all"), colors=("red",))
     raise AssertionError(f"no sample for {op} ({shape}): add one")
 
 
 def test_every_op_has_its_own_wording():
     texts = {}
     for op in OPS:
-        kind = "constant" if op == "substitute" else "triggered"
+        kind = "constant" if op in ("substitute",) + CONSTANT_OPS else "triggered"
         e = Effect(kind, do=(_sample_directive(op),), trigger="when_summoned" if kind == "triggered" else None)
         texts[op] = clean(effect_text(e, SPIRIT))
     assert len(set(texts.values())) == len(OPS), texts
@@ -264,7 +273,7 @@ def test_every_trigger_has_its_own_label():
     texts = {}
     for trig in TRIGGERS:
         kw = {"step": "main", "whose": "you"} if trig == "start_of_step" else \
-            {"whose": "you"} if trig == "end_of_turn" else {}
+            {"whose": "you"} if trig in ("end_of_turn", "burst_set") else {}
         e = Effect("triggered", trigger=trig, do=(Directive("draw", amount=1),), **kw)
         texts[trig] = clean(effect_text(e, SPIRIT))
     assert len(set(texts.values())) == len(TRIGGERS), texts
@@ -334,10 +343,12 @@ def test_keyword_levels_and_grants_are_shown():
 
 
 TARGET_SAMPLES = {
-    "ref": ["this", "attacker", "blocker", "trigger"],
-    "side": ["you", "any"],
+    "ref": ["this", "attacker", "blocker", "trigger", "it"],
+    "side": ["you", "any", "each"],
     "type": ["nexus", "magic", "any"],
-    "zone": ["hand", "trash"],
+    "zone": ["hand", "trash", "deck"],
+    "name_has": ["Dragon"],
+    "total_bp_max": [10000],
     "count": [2, "X"],
     "mode": ["up_to", "any_number", "all"],
     "bp_max": [4000],
@@ -392,16 +403,22 @@ CONDITION_SAMPLES = {
     "opponent_life_max": [2],
     "symbol": ["red", "blue"],
     "control": [Target(side="you", type="nexus"), Target(side="opponent"), Target(side="any", family="Dragon")],
+    "step": ["attack", "main"],
+    "count": [Count("cards", cards=Target(side="you", zone="hand", type="any", mode="all")),
+              Count("cores", place="this"), Count("symbols", side="you", colors=("red",)),
+              Count("cards", cards=Target(side="opponent", mode="all"))],
+    "soul_paid": [True, False],
 }
 
 
 @pytest.mark.parametrize("constant", [True, False])
 def test_every_condition_field_has_its_own_wording(constant):
-    assert {f.name for f in fields(Condition)} == set(CONDITION_SAMPLES) | {"control_min"}
+    assert {f.name for f in fields(Condition)} == set(CONDITION_SAMPLES) | {"control_min", "count_min", "count_max"}
     seen = set()
     for name, values in CONDITION_SAMPLES.items():
         for v in values:
-            text = clean(condition_text(Condition(**{name: v}), SPIRIT, constant=constant))
+            extra = {"count_min": 3} if name == "count" else {}
+            text = clean(condition_text(Condition(**{name: v}, **extra), SPIRIT, constant=constant))
             assert text.startswith(("while ", "during ") if constant else "if "), text
             assert text not in seen, (name, v, text)
             seen.add(text)

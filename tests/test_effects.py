@@ -90,20 +90,41 @@ def test_cr_8_5_3_4_no_candidate_means_the_directive_is_skipped():
 # ---------------------------------------------------------------- X and effect costs (CR 4-6, 8-4)
 
 def test_cr_4_6_2_x_is_chosen_by_the_controller_and_used_throughout_the_effect():
+    # Measured Insight: "you may send X cores from your reserve to your trash to draw X cards" (X up to 3)
     game = game_with(p0_hand=["E-XDRAW"], reserve0=3)
     p = game.state.players[0]
     game.apply(UseMagic(0, p.hand[0]))
+    assert game.pending.info["kind"] == "may"  # CR 8-4-1: paying the cost is the player's choice
+    answer(game, True)
     assert game.pending.info["kind"] == "x" and game.pending.info["options"] == [0, 1, 2, 3]
     answer(game, 2)
+    assert game.pending.info["kind"] == "cores"  # the soul core is in the reserve too: core or soul core (CR 8-5-6)
+    answer(game, [0, 0])
     assert p.trash_cores == 2 and len(p.hand) == 2  # paid X = 2 cores, drew X = 2 cards (CR 4-6-3)
+    assert p.soul == "reserve"
 
 
-def test_cr_8_4_2_3_an_effect_whose_cost_cannot_be_paid_does_not_activate():
+def test_cr_8_4_2_3_x_can_only_be_a_value_whose_cost_can_be_paid():
     game = game_with(p0_hand=["E-XDRAW"], reserve0=1)
     p = game.state.players[0]
     game.apply(UseMagic(0, p.hand[0]))
-    events = answer(game, 3)  # X = 3 needs 3 cores; only 1
-    assert "effect_fizzled" in kinds(events) and p.trash_cores == 0 and len(p.hand) == 0
+    answer(game, True)
+    assert game.pending.info["options"] == [0, 1, 2]  # 1 core and the soul core in the reserve: X = 3 is unpayable
+    before = game.state_hash()
+    with pytest.raises(IllegalCommand) as e:
+        answer(game, 3)
+    assert e.value.rule == "CR 4-6-2" and game.state_hash() == before and p.trash_cores == 0
+
+
+def test_cr_8_4_2_4_an_effect_whose_cost_cannot_be_paid_does_not_activate():
+    # Spur Rider: (When Attacks) you may send 2 cores from your reserve to your trash to refresh it. One core only:
+    # it does not activate, and its player is not even asked
+    game = game_with(p0_field=["{card: E-SPUR}"], reserve0=0, step="attack", turn=4)
+    game.state.players[0].soul = "trash"
+    spur = field(game, 0)
+    events = game.apply(Attack(0, spur))
+    assert "effect_fizzled" in kinds(events) and game.pending.kind == "flash"
+    assert game.state.cards[spur].exhausted
 
 
 def test_cr_8_4_optional_cost_paid_for_the_effect():
@@ -111,6 +132,7 @@ def test_cr_8_4_optional_cost_paid_for_the_effect():
     spur = field(game, 0)
     game.apply(Attack(0, spur))
     answer(game, True)  # pay 2 cores to refresh
+    answer(game, [0, 0])  # two regular cores, not the soul core (CR 8-5-6)
     assert not game.state.cards[spur].exhausted and game.state.players[0].reserve == 0
 
 
@@ -412,11 +434,12 @@ def test_cr_8_5_3_5_search_reveals_a_chosen_matching_card_and_puts_the_rest_on_t
     game = game_with(p0_hand=["E-SEER"], deck0=["T-R1", "T-MM", "T-W0", "T-MF"])  # listed top first
     deck = game.state.players[0].deck
     top3 = deck[-3:][::-1]
-    game.apply(Summon(0, game.state.players[0].hand[0]))
+    events = game.apply(Summon(0, game.state.players[0].hand[0]))
+    # "reveal the top 3": all three are shown to both players before anything is taken (CR 12-2)
+    assert [e["card"] for e in events if e.kind == "reveal"][1:] == top3
     info = game.pending.info
     assert info["min"] == 0 and info["max"] == 1 and len(info["options"]) == 1  # only Main Spark is magic
-    events = answer(game, info["options"])
-    assert "reveal" in kinds(events)
+    answer(game, info["options"])
     assert game.state.cards[info["options"][0]].zone == "hand"
     assert [game.state.cards[i].cid for i in deck[:2]] and len(deck) == 3 and deck[-1] not in top3
 

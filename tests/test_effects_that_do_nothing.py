@@ -39,11 +39,16 @@ CASES = [
     ("bp on this magic", MAGIC % "{bp: {target: this, add: 2000}}", "TST-100", "effects[0].do[0]", "not on the field"),
     ("grant on this magic", MAGIC % "{grant: {target: this, keyword: {crush: 1}}}", "TST-100", "effects[0].do[0]",
      "not on the field"),
-    # bounce / to the deck bottom act on field cards: one in the trash would be left where it is
-    ("bounce from the trash", SPIRIT % "{bounce: {side: you, zone: trash}}", "TST-101", "effects[0].do[0]",
-     "field cards only"),
-    ("deck bottom from the trash", SPIRIT % "{to_deck_bottom: {side: opponent, zone: trash}}", "TST-101",
-     "effects[0].do[0]", "field cards only"),
+    # returning a hand card to the hand moves nothing (from the field or the trash it is implemented: see
+    # test_vocabulary_moves.py)
+    ("bounce from the hand", SPIRIT % "{bounce: {side: you, zone: hand}}", "TST-101", "effects[0].do[0]",
+     "is there already"),
+    # nobody may look through a deck (CR 3-2-2): deck cards are counted, never selected
+    ("deck cards selected", SPIRIT % "{to_deck_bottom: {side: opponent, zone: deck}}", "TST-101",
+     "effects[0].do[0]", "never selected"),
+    # "it" with nothing selected before it would act on nothing
+    ("it with no selection", SPIRIT % "{bp: {target: it, add: 1000}}", "TST-101", "effects[0].do[0]",
+     "none did"),
 ]
 
 

@@ -3,7 +3,8 @@
 The project rule (tests/test_engine_unchanged_on_error.py): an illegal command names the rule and leaves the
 state unchanged. This file throws commands of every type with arbitrary field values (wrong types, out-of-range
 ids, None, bools for ints, huge ints, nested tuples) at positions at every kind of pending decision, mulligan,
-main, attack, flash, block and each kind of choice inside an effect (target, may, order, x, substitute), and
+main, attack, flash, block and each kind of choice inside an effect (target, may, order, x, substitute, cores,
+effect), and
 checks that `Game.apply` only ever succeeds or raises IllegalCommand; that a refusal changes neither the state
 hash nor the history; and that the game can be played on afterwards.
 
@@ -117,6 +118,21 @@ def choice_order():
 def choice_x():
     game = board(["T-R1"], ["E-XDRAW", "T-MM"], ["T-R3"], reserve0=3)
     game.apply(UseMagic(0, _first(game, 0, "E-XDRAW", "hand")))
+    game.apply(Choose(0, True))  # pay its cost (CR 8-4-1); X comes with the cost (CR 4-6-3)
+    return game
+
+
+def choice_cores():
+    """Core or soul core (CR 8-5-6): X = 2 cores from a reserve that holds the soul core too."""
+    game = choice_x()
+    game.apply(Choose(0, 2))
+    return game
+
+
+def choice_effect():
+    """A magic card with two usable main effects: its player selects one (CR 10-8-3)."""
+    game = board(["T-R1"], ["V-VERDICT"], ["T-R3"])
+    game.apply(UseMagic(0, _first(game, 0, "V-VERDICT", "hand")))
     return game
 
 
@@ -158,6 +174,8 @@ SETUPS = {
     "may": (choice_may, "may"),
     "order": (choice_order, "order"),
     "x": (choice_x, "x"),
+    "cores": (choice_cores, "cores"),
+    "effect": (choice_effect, "effect"),
     "substitute": (choice_substitute, "substitute"),
     "burst_may": (choice_burst, "may"),
     "sandbox_main": (lambda: main_position(SANDBOX), "main"),

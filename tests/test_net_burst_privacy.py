@@ -131,7 +131,7 @@ def _as_the_guest_sees_it(frames: list[dict]) -> list[str]:
     return out
 
 
-@pytest.mark.parametrize("seed", [2, 4, 9])
+@pytest.mark.parametrize("seed", [2, 4, 13])  # seeds whose random play sets and asks the burst
 def test_lan_the_guest_gets_the_same_frames_whether_the_host_burst_matched_and_was_declined_or_did_not_match(seed):
     a_host, a_guest, a, a_frames = run(_play(ON_ATTACK, seed=seed))
     b_host, b_guest, b, b_frames = run(_play(ON_LIFE, seed=seed))

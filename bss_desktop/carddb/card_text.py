@@ -22,7 +22,7 @@ from __future__ import annotations
 
 from dataclasses import dataclass, replace
 
-from .effects import KEYWORD_NAMES, Condition, Directive, Effect, Keyword, Target
+from .effects import KEYWORD_NAMES, Condition, Count, Directive, Effect, Keyword, Target
 
 __all__ = ["card_text", "condition_text", "directive_text", "effect_text", "keyword_text", "target_text",
            "token_annotation", "trigger_label"]
@@ -118,6 +118,7 @@ class _Ctx:
     card_type: str = "spirit"  # the card the effect is on: "this spirit" / "this nexus" / "this card"
     trigger: str | None = None  # "that spirit" for triggers caused by another spirit
     it: bool = False  # inside a substitution replacing an event of this card: "it"
+    selected: tuple = ("it", False)  # what "it" (the cards selected before) reads as, and whether it is plural
 
     def this(self) -> str:
         if self.it:
@@ -146,10 +147,12 @@ def _range(lo: int | None, hi: int | None, fmt: str) -> list[str]:
     return []
 
 
-def _with_parts(t: Target) -> list[str]:
+def _with_parts(t: Target, plural: bool = False) -> list[str]:
     parts = _range(t.bp_min, t.bp_max, "{} BP") + _range(t.cost_min, t.cost_max, "cost {}")
     if t.keyword is not None:
         parts.append(f"【{KEYWORD_NAMES.get(t.keyword, t.keyword)}】")
+    if t.name_has is not None:
+        parts.append(f'"{t.name_has}" in {"their card names" if plural else "its card name"}')
     return parts
 
 
@@ -171,13 +174,17 @@ def _kind(t: Target, plural: bool, *, other: bool = True) -> str:
     text = " ".join(words)
     if t.level_max is not None:
         text += f" at LV{t.level_max} or lower"
-    parts = _with_parts(t)
+    parts = _with_parts(t, plural)
     if parts:
         text += " with " + _or_list(parts, "and")
+    if t.total_bp_max is not None:
+        text += f" with a combined total of {t.total_bp_max} BP or less"
     return text
 
 
-def _is_plural(t: Target) -> bool:
+def _is_plural(t: Target, ctx: "_Ctx | None" = None) -> bool:
+    if t.ref == "it":
+        return ctx is not None and ctx.selected[1]
     return t.ref is None and (t.mode in ("all", "any_number") or t.count != 1)
 
 
@@ -195,9 +202,14 @@ def target_text(t: Target, card=None, *, ctx: _Ctx | None = None) -> str:
             return ctx.this()
         if t.ref == "trigger":
             return ctx.that()
+        if t.ref == "it":
+            return ctx.selected[0]
         return _REF_WORDS[t.ref]
     plural = _is_plural(t)
     n = t.count
+    if t.side == "each":  # CR 1-3-4: each player selects among their own
+        lead = {"exact": f"{n} ", "up_to": f"up to {n} ", "any_number": "any number of ", "all": "all "}[t.mode]
+        return f"{lead}{_kind(t, plural)} of each player, which that player selects"
     if t.zone != "field":  # hand and trash: "1 spirit card in your opponent's hand"
         lead = {"exact": f"{n} ", "up_to": f"up to {n} ", "any_number": "any number of ", "all": "all "}[t.mode]
         return f"{lead}{_kind(t, plural)} in {_zone_words(t)}"
@@ -230,9 +242,11 @@ def _article(phrase: str) -> str:
     return ("an " if phrase[:1].lower() in "aeiou" else "a ") + phrase
 
 
-def _owner(t: Target, what: str) -> str:
+def _owner(t: Target, what: str, ctx: "_Ctx | None" = None) -> str:
     """"its owner's hand" / "their owners' hands"."""
-    return f"their owners' {_plural_noun(what) if what != 'life' else what}" if _is_plural(t) else f"its owner's {what}"
+    if _is_plural(t, ctx):
+        return f"their owners' {_plural_noun(what) if what != 'life' else what}"
+    return f"its owner's {what}"
 
 
 def _each(t: Target, ctx: _Ctx) -> str:
@@ -266,10 +280,64 @@ def _control_text(t: Target, minimum: int) -> str:
     return f"there {'is' if minimum == 1 else 'are'} {what} on the field"
 
 
+def _count_noun(c: Count) -> tuple[str, str]:
+    """What a Count counts, as (singular, plural) phrases with their place: ("card in your hand", "cards in your
+    hand"), ("core on this spirit", ...), ("Red symbol on your field", ...)."""
+    whose = {"you": "your", "opponent": "your opponent's", "any": "either player's"}
+    if c.what == "cards":
+        t = c.cards
+        one, many = _kind(t, False), _kind(t, True)
+        if t.zone == "field":
+            where = {"you": " on your field", "opponent": " on your opponent's field", "any": " on the field"}[t.side]
+            return one + where, many + where
+        return f"{one} in {_zone_words(t)}", f"{many} in {_zone_words(t)}"
+    if c.what == "cores":
+        if c.place == "this":
+            return "core on it", "cores on it"
+        where = {"field": f"on {whose[c.side]} field", "reserve": f"in {whose[c.side]} reserve",
+                 "life": f"in {whose[c.side]} life", "trash": f"in {whose[c.side]} trash"}[c.place]
+        return f"core {where}", f"cores {where}"
+    colors = _or_list([_color(x) for x in c.colors]) + " " if c.colors else ""
+    where = {"you": "on your field", "opponent": "on your opponent's field", "any": "on the field"}[c.side]
+    return f"{colors}symbol {where}", f"{colors}symbols {where}"
+
+
+def _per_text(d: Directive) -> str:
+    """" for each card in your hand", " for each of your Dragon spirits beyond the first 2"."""
+    if d.per is None:
+        return ""
+    one, _ = _count_noun(d.per)
+    beyond = f" beyond the first {d.minus}" if d.minus else ""
+    return f" for each {one}{beyond}"
+
+
+def _count_condition(c: Count, lo: int | None, hi: int | None) -> str:
+    """"you have 3 or more cards in your hand", "there are 10 or fewer cards in your deck"."""
+    if lo is not None and hi is not None:
+        n = f"{lo}" if lo == hi else f"{lo} to {hi}"
+    elif lo is not None:
+        n = f"{lo} or more"
+    else:
+        n = f"{hi} or fewer"
+    one, many = _count_noun(c)
+    noun = one if (lo == hi == 1) else many
+    if c.what == "cores" and c.place == "this":
+        return f"{{this}} has {n} {noun.replace(' on it', '')} on it"
+    side = c.cards.side if c.what == "cards" else c.side
+    if side == "you":
+        return f"you have {n} {noun}"
+    if side == "opponent":
+        return f"your opponent has {n} {noun}"
+    return f"there {'is' if noun == one else 'are'} {n} {noun}"
+
+
 def _condition_parts(c: Condition, ctx: _Ctx, *, constant: bool) -> list[str]:
     this = ctx.this()
     parts = []
-    if c.your_turn is not None:
+    if c.step is not None:  # "during your opponent's attack step" (with your_turn), "during the attack step"
+        whose = {True: "your ", False: "your opponent's ", None: "the "}[c.your_turn]
+        parts.append(f"during {whose}{c.step} step" if constant else f"it is {whose}{c.step} step")
+    elif c.your_turn is not None:
         if constant:
             parts.append("during your turn" if c.your_turn else "during your opponent's turn")
         else:
@@ -292,6 +360,11 @@ def _condition_parts(c: Condition, ctx: _Ctx, *, constant: bool) -> list[str]:
         parts.append(f"you have a {_color(c.symbol)} symbol on your field")
     if c.control is not None:
         parts.append(_control_text(c.control, c.control_min))
+    if c.count is not None:
+        parts.append(_count_condition(c.count, c.count_min, c.count_max).replace("{this}", this))
+    if c.soul_paid is not None:
+        parts.append("the soul core was used to pay the cost" if c.soul_paid
+                     else "the soul core was not used to pay the cost")
     return parts
 
 
@@ -377,26 +450,31 @@ def _clause(d: Directive, ctx: _Ctx, effect_kind: str | None) -> _Clause:
     op = d.op
     t = d.target
     dur = _duration(d, effect_kind)
+    per = _per_text(d)
     if op == "draw":
-        return _imp(f"draw {_count(d.amount, 'card')}")
+        return _imp(f"draw {_count(d.amount, 'card')}{per}")
     if op == "discard":  # CR 10-2-2: from the hand unless said otherwise
-        return _imp(f"discard {_count(d.amount, 'card')} from your hand")
+        return _imp(f"discard {_count(d.amount, 'card')} from your hand{per}")
     if op == "mill":  # CR 10-2-1: from the top of the deck to the trash
         whose = "your opponent's" if d.side == "opponent" else "your"
-        return _imp(f"discard {_count(d.amount, 'card')} from the top of {whose} deck")
+        return _imp(f"discard {_count(d.amount, 'card')} from the top of {whose} deck{per}")
     if op == "destroy":  # CR 10-14-1
         return _imp(f"destroy {target_text(t, ctx=ctx)}")
     if op == "exhaust":  # CR 10-4
         return _imp(f"exhaust {target_text(t, ctx=ctx)}")
     if op == "refresh":  # CR 10-3
         return _imp(f"refresh {target_text(t, ctx=ctx)}")
+    if op == "select":
+        return _imp(f"select {target_text(t, ctx=ctx)}")
     if op == "bounce":
-        return _imp(f"return {target_text(t, ctx=ctx)} to {_owner(t, 'hand')}")
+        return _imp(f"return {target_text(t, ctx=ctx)} to {_owner(t, 'hand', ctx)}")
     if op == "to_deck_bottom":
-        return _imp(f"put {target_text(t, ctx=ctx)} on the bottom of {_owner(t, 'deck')}")
+        return _imp(f"put {target_text(t, ctx=ctx)} on the bottom of {_owner(t, 'deck', ctx)}")
+    if op == "to_deck_top":
+        return _imp(f"put {target_text(t, ctx=ctx)} on top of {_owner(t, 'deck', ctx)}")
     if op == "bp":  # CR 8-8-1-3: ② level BP, ③ set, ④ add
         subject = target_text(t, ctx=ctx)
-        plural = _is_plural(t)
+        plural = _is_plural(t, ctx)
         if d.level is not None:
             subject = f"the LV{d.level} BP of {subject}"
             if d.mode == "set":
@@ -404,10 +482,10 @@ def _clause(d: Directive, ctx: _Ctx, effect_kind: str | None) -> _Clause:
             return _subject(subject, False, "gets", "get", "get", _join(_signed(d.amount), dur))
         if d.mode == "set":
             return _subject(f"the BP of {subject}", False, "becomes", "become", "become", _join(f"{d.amount}", dur))
-        return _subject(subject, plural, "gets", "get", "get", _join(f"{_signed(d.amount)} BP", dur))
+        return _subject(subject, plural, "gets", "get", "get", _join(f"{_signed(d.amount)} BP{per}", dur))
     if op == "level":  # CR 8-8-1-3-2
         subject = target_text(t, ctx=ctx)
-        plural = _is_plural(t)
+        plural = _is_plural(t, ctx)
         if d.mode == "set":
             rest = f"treated as LV{d.amount}"
         else:
@@ -419,14 +497,19 @@ def _clause(d: Directive, ctx: _Ctx, effect_kind: str | None) -> _Clause:
             rest += f" while at LV{d.level}"
         return _subject(subject, plural, "is", "are", "be", _join(rest, dur))
     if op == "core_charge":
-        return _imp(f"put {_count(d.amount, 'core')} from the void on {_each(t, ctx)}")
+        return _imp(f"put {_count(d.amount, 'core')} from the void on {_each(t, ctx)}{per}")
     if op == "core_remove":
-        dest = {"reserve": _owner(t, "reserve"), "trash": _owner(t, "trash"), "void": "the void"}[d.to]
-        return _imp(f"send {_count(d.amount, 'core')} from {_each(t, ctx)} to {dest}")
+        dest = {"reserve": _owner(t, "reserve", ctx), "trash": _owner(t, "trash", ctx), "void": "the void"}[d.to]
+        return _imp(f"send {_count(d.amount, 'core')} from {_each(t, ctx)} to {dest}{per}")
     if op == "life_gain":
-        return _imp(f"put {_count(d.amount, 'core')} from the void into your life")
+        return _imp(f"put {_count(d.amount, 'core')} from the void into your life{per}")
     if op == "life_damage":
-        return _imp(f"send {_count(d.amount, 'core')} from your opponent's life to their reserve")
+        n = _count(d.amount, "core")
+        if d.player == "you":
+            return _imp(f"send {n} from your life to your reserve{per}")
+        if d.player == "both":  # at once: both at 0 is a draw (CR 1-2-3)
+            return _imp(f"send {n} from each player's life to their reserve{per}")
+        return _imp(f"send {n} from your opponent's life to their reserve{per}")
     if op == "pay_cores":  # the brief form of a core payment in an effect cost (CR 8-4)
         return _imp(f"send {_count(d.amount, 'core')} from your reserve to your trash")
     if op == "token":  # CR 4-12-2
@@ -440,10 +523,30 @@ def _clause(d: Directive, ctx: _Ctx, effect_kind: str | None) -> _Clause:
                 "all": "all "}[take.mode]
         # the take filter names cards in the revealed pile, never on the field
         take_kind = _kind(replace(take, zone="hand", side="you"), _is_plural(take))
-        rest = ("put the rest on the bottom of your deck in any order" if d.to == "bottom"
-                else "put the rest in your trash")
-        return _imp(f"reveal the top {_count(d.look, 'card')} of your deck, add {lead}{take_kind} from among them "
-                    f"to your hand and {rest}")
+        rest = {"bottom": "put the rest on the bottom of your deck in any order", "trash": "put the rest in your trash",
+                "top": "return the rest to the top of your deck in the same order",
+                "shuffle": "shuffle the rest into your deck"}[d.to]
+        turn = "reveal" if d.reveal else "look at"
+        if d.into == "field":
+            verb = "place" if take.type == "nexus" else "summon"
+            take_text = (f"{verb} {lead}{take_kind} from among them without paying the cost, with "
+                         f"{'their' if _is_plural(take) else 'its'} LV1 cores from {_cores_from(d)}")
+        else:
+            take_text = f"add {lead}{take_kind} from among them to your hand"
+        return _imp(f"{turn} the top {_count(d.look, 'card')} of your deck, {take_text} and {rest}")
+    if op == "summon":  # "without paying its cost" (CR 10-6-1, 10-7-1)
+        lead = {"exact": f"{t.count} ", "up_to": f"up to {t.count} ", "any_number": "any number of ",
+                "all": "all "}[t.mode]
+        verb = "place" if t.type == "nexus" else "summon"
+        plural = _is_plural(t)
+        return _imp(f"{verb} {lead}{_kind(t, plural)} from your {t.zone} without paying "
+                    f"{'their' if plural else 'its'} cost, with {'their' if plural else 'its'} LV1 cores from "
+                    f"{_cores_from(d)}")
+    if op == "look":  # CR 12-3: only you see them; a deck is shuffled afterwards
+        if d.to == "hand":
+            return _imp("look at your opponent's hand")
+        whose = "your" if d.side == "you" else "your opponent's"
+        return _imp(f"look at the top {_count(d.look, 'card')} of {whose} deck, then shuffle that deck")
     if op == "recover":
         lead = {"exact": f"{t.count} ", "up_to": f"up to {t.count} ", "any_number": "any number of ",
                 "all": "all "}[t.mode]
@@ -452,16 +555,31 @@ def _clause(d: Directive, ctx: _Ctx, effect_kind: str | None) -> _Clause:
         kw = keyword_text(d.keyword)
         if d.keyword.levels:
             kw += f" at {' and '.join(f'LV{n}' for n in d.keyword.levels)}"
-        return _subject(target_text(t, ctx=ctx), _is_plural(t), "gains", "gain", "gain", _join(kw, dur))
+        return _subject(target_text(t, ctx=ctx), _is_plural(t, ctx), "gains", "gain", "gain", _join(kw, dur))
     if op == "restrict":
-        return _Clause(_join(f"{target_text(t, ctx=ctx)} cannot {d.cannot}", dur),
-                       _join(f"have {target_text(t, ctx=ctx)} be unable to {d.cannot}", dur))
+        what = d.cannot.replace("_", " ")
+        if d.by is not None:  # the blockers kept out are the opponent's: no need to say whose
+            what += " by " + _kind(replace(d.by, side="any"), True)
+        return _Clause(_join(f"{target_text(t, ctx=ctx)} cannot {what}", dur),
+                       _join(f"have {target_text(t, ctx=ctx)} be unable to {what}", dur))
+    if op == "cost":  # CR 10-6-4
+        n = abs(d.amount)
+        return _imp(f"{_kind(t, True)} in {_zone_words(t)} cost {n} {'more' if d.amount >= 0 else 'less'}")
+    if op == "reduction":  # CR 2-7
+        symbols = " and ".join(_color(c) for c in d.colors)
+        many = len(d.colors) != 1
+        return _imp(f"{_kind(t, True)} in {_zone_words(t)} have {'additional' if many else 'an additional'} "
+                    f"{symbols} reduction symbol{'s' if many else ''}")
     if op == "attack_spirit":  # CR 10-10-1: the spirit attacked blocks at once
         attacker = ctx.this() if ctx.card_type == "spirit" else "the attacking spirit"
         return _subject(attacker, False, "attacks", "attack", "attack", target_text(t, ctx=ctx))
     if op == "substitute":  # CR 8-9-1
         return _imp(_substitute(d, ctx, effect_kind))
     raise ValueError(f"no wording for directive {op!r}")
+
+
+def _cores_from(d: Directive) -> str:
+    return "the void" if d.cores_from == "void" else "your reserve"
 
 
 def _join(*parts: str) -> str:
@@ -509,7 +627,12 @@ _TRIGGER_LABELS = {
     "opponent_spirit_destroyed": "When one of your opponent's spirits is destroyed",
     "opponent_summons": "When your opponent summons a spirit",
     "opponent_attacks": "When one of your opponent's spirits attacks",
+    "when_exhausted": "When Exhausted",
+    "when_refreshed": "When Refreshed",
+    "when_attack_reduces_life": "When Its Attack Reduces Life",
 }
+_BURST_SET_LABELS = {"you": "When you set a burst", "opponent": "When your opponent sets a burst",
+                     "any": "When a burst is set"}
 _BURST_LABELS = {
     "life_reduced": "after your life is reduced",
     "your_spirit_destroyed": "after your spirit is destroyed",
@@ -530,6 +653,8 @@ def trigger_label(effect: Effect) -> str:
         return f"(Start of {_WHOSE[effect.whose or 'you']} {effect.step} step)"
     if trig == "end_of_turn":
         return f"(End of {_WHOSE_TURN[effect.whose or 'you']})"
+    if trig == "burst_set":
+        return f"({_BURST_SET_LABELS[effect.whose or 'you']})"
     return f"({_TRIGGER_LABELS[trig]})"
 
 
@@ -550,6 +675,31 @@ def _label(effect: Effect) -> str:
     return _timing_label(effect.timing)
 
 
+def _selected_words(t: Target) -> tuple:
+    """How "it" reads after a directive selected by `t`: "it", or "those spirits" (CR 8-5-3)."""
+    if not _is_plural(t):
+        return ("it", False)
+    noun = _PLAIN_NOUNS[t.type] + (" card" if t.zone != "field" and t.type in ("spirit", "nexus") else "")
+    return ("those " + _plural_noun(noun), True)
+
+
+def _sentences(do, ctx: _Ctx, kind: str, *, base: bool = False) -> list[str]:
+    """Each directive as a clause, with its own "you may", "if ..." and "if you do" (CR 8-1-8); `base` gives the
+    forms that follow "you may ... to"."""
+    out = []
+    for x in do:
+        c = _clause(x, ctx, kind)
+        text = f"you may {c.base}" if x.may else (c.base if base else c.text)
+        if x.cond is not None:
+            text = f"{_condition_clause(_condition_parts(x.cond, ctx, constant=False), False)}, {text}"
+        if x.if_done:
+            text = f"if you do, {text}"
+        out.append(text)
+        if x.target is not None and x.target.ref is None:
+            ctx = replace(ctx, selected=_selected_words(x.target))
+    return out
+
+
 def _body(effect: Effect, ctx: _Ctx) -> str:
     kind = effect.kind
     cost = " and ".join(_clause(c, ctx, kind).base for c in effect.cost)  # CR 8-4-1: "you may ... to ..."
@@ -562,10 +712,10 @@ def _body(effect: Effect, ctx: _Ctx) -> str:
     if len(do) == 1 and do[0].op == "substitute":
         sentences = [cond + _substitute(do[0], ctx, kind, optional=effect.optional, cost=cost)]
     elif cost or effect.optional:  # CR 8-1-8
-        joined = ", then ".join(_clause(x, ctx, kind).base for x in do)
+        joined = ", then ".join(_sentences(do, ctx, kind, base=True))
         sentences = [cond + (f"you may {cost} to {joined}" if cost else f"you may {joined}")]
     else:
-        sentences = [_clause(x, ctx, kind).text for x in do]
+        sentences = _sentences(do, ctx, kind)
         sentences[0] = cond + sentences[0]
     # "Constant: while attacking, ..." keeps its condition in lower case; every other sentence starts a capital
     first = sentences[0] if cond and kind == "constant" and not effect.x_max else _cap(sentences[0])
@@ -573,8 +723,10 @@ def _body(effect: Effect, ctx: _Ctx) -> str:
     if effect.x_max is not None:  # CR 4-6-2: the controller chooses X, once for the whole effect (CR 4-6-3)
         text = f"Choose X (up to {effect.x_max}). {text}"
     if effect.chain_color:  # CR 11-15: a continuation, active with a symbol of its colour
-        chain = " ".join(_cap(_clause(x, ctx, kind).text) + "." for x in effect.chain)
+        chain = " ".join(_cap(s) + "." for s in _sentences(effect.chain, ctx, kind))
         text += f" 【{KEYWORD_NAMES['chain']}: {_color(effect.chain_color)}】 {chain}"
+    if effect.then_use:  # CR 10-9: a burst that goes on to use its card's main/flash effect
+        text += f" Then you may pay this card's cost to use its {effect.then_use.capitalize()} effect."
     return text
 
 

@@ -15,7 +15,7 @@ card; `effect_to_dict` / `keyword_to_dict` write it back exactly.
 """
 from __future__ import annotations
 
-from dataclasses import dataclass, fields
+from dataclasses import dataclass, fields, replace
 
 from .cards import COLORS
 
@@ -37,6 +37,10 @@ TRIGGERS = (
     "opponent_spirit_destroyed",  # one of your opponent's spirits is destroyed
     "opponent_summons",  # your opponent summons a spirit
     "opponent_attacks",  # one of your opponent's spirits attacks
+    "when_exhausted",  # this card is exhausted (not when it already was, CR 1-3-2-1)
+    "when_refreshed",  # this card is refreshed (likewise)
+    "when_attack_reduces_life",  # this spirit's attack reduces the opponent's life (CR 7-1-5-3-1)
+    "burst_set",  # a burst is set (`whose`: by you, your opponent or either, CR 6-6-1-2-2)
 )
 BURST_TRIGGERS = ("life_reduced", "your_spirit_destroyed", "opponent_summons", "opponent_attacks")
 STEPS = ("start", "core", "draw", "refresh", "main", "attack", "end")
@@ -49,16 +53,22 @@ KEYWORD_NAMES = {"awaken": "Awaken", "confront": "Confront", "curse": "Curse", "
                  "gale": "Gale", "crush": "Crush", "raid": "Raid", "at_field": "A.T. Field", "astral": "Astral",
                  "chain": "Chain"}
 ASTRAL_TIMINGS = ("always", "your_turn", "opponent_turn")
-REFS = ("this", "attacker", "blocker", "trigger")  # card references instead of a selection
+REFS = ("this", "attacker", "blocker", "trigger", "it")  # card references instead of a selection
+# "it": the cards the effect's previous selecting directive chose ("select 1 of your spirits; it gets ...")
 MODES = ("exact", "up_to", "any_number", "all")  # CR 8-5-3-1, 8-5-3-2, 8-8-1-4
 OPS = {  # directive: what its value is
     "draw": "amount", "discard": "amount", "mill": "mill", "destroy": "target", "exhaust": "target",
     "refresh": "target", "bounce": "target", "to_deck_bottom": "target", "bp": "stat", "level": "stat",
     "core_charge": "cores", "core_remove": "cores", "life_gain": "amount", "life_damage": "amount",
     "token": "token", "search": "search", "recover": "recover", "grant": "grant", "restrict": "restrict",
-    "attack_spirit": "target", "pay_cores": "amount", "substitute": "substitute",
+    "attack_spirit": "target", "pay_cores": "amount", "substitute": "substitute", "select": "target",
+    "to_deck_top": "target", "summon": "summon", "look": "look", "cost": "cost", "reduction": "reduction",
 }
 COST_OPS = ("pay_cores", "discard", "exhaust", "core_remove")  # what an effect cost may contain (CR 8-4)
+CONSTANT_OPS = ("cost", "reduction")  # change information while the card is on the field: constant effects only
+SIDES = ("you", "opponent", "any", "each")  # each: every player selects among their own cards (CR 1-3-4)
+ZONES = ("field", "hand", "trash", "deck")  # deck: only counted ("for each", conditions), never selected
+LIFE_PLAYERS = ("opponent", "you", "both")  # whose life a life_damage directive reduces
 
 
 @dataclass(frozen=True, slots=True)
@@ -66,9 +76,9 @@ class Target:
     """Which cards a directive acts on (CR 8-5-3), or a reference to one card (`ref`)."""
 
     ref: str | None = None
-    side: str = "opponent"  # you | opponent | any
+    side: str = "opponent"  # you | opponent | any | each (each player selects among their own, CR 1-3-4)
     type: str = "spirit"  # spirit | nexus | magic | any
-    zone: str = "field"  # field | hand | trash (hand is private: CR 8-5-3-5)
+    zone: str = "field"  # field | hand | trash (hand is private: CR 8-5-3-5) | deck (counted only)
     count: int | str = 1  # a number, or "X" (CR 4-6)
     mode: str = "exact"
     bp_max: int | None = None
@@ -81,6 +91,19 @@ class Target:
     exhausted: bool | None = None
     keyword: str | None = None  # "with 【Keyword】" (CR 10-13)
     other: bool = False  # excluding this card
+    name_has: str | None = None  # "with 'Dragon' in its card name" (CR 2-1: the card name, not the additional one)
+    total_bp_max: int | None = None  # the cards selected have a combined total of N BP or less
+
+
+@dataclass(frozen=True, slots=True)
+class Count:
+    """A number read from the game when the directive is performed: "for each ..." (cards, cores, symbols)."""
+
+    what: str  # cards | cores | symbols
+    cards: Target | None = None  # cards: every card matching it, in its zone (a magic card being used is in no zone)
+    place: str | None = None  # cores: this | reserve | life | trash | field
+    side: str = "you"  # cores and symbols: whose (you | opponent | any)
+    colors: tuple = ()  # symbols: only symbols of these colours (a double colour symbol counts once, CR 2-8-2-1)
 
 
 @dataclass(frozen=True, slots=True)
@@ -96,6 +119,11 @@ class Condition:
     symbol: str | None = None  # you have a symbol of this colour on your field
     control: Target | None = None  # you control at least control_min cards matching
     control_min: int = 1
+    step: str | None = None  # during this step of the turn ("during your opponent's attack step": with your_turn)
+    count: Count | None = None  # a number read from the game lies between count_min and count_max
+    count_min: int | None = None
+    count_max: int | None = None
+    soul_paid: bool | None = None  # the soul core was used to pay this effect's cost (or this magic card's cost)
 
 
 @dataclass(frozen=True, slots=True)
@@ -115,19 +143,30 @@ class Keyword:
 class Directive:
     op: str
     target: Target | None = None
-    amount: int | str | None = None  # N or "X"
-    mode: str | None = None  # bp/level: "add" or "set"
+    amount: int | str | None = None  # N or "X"; with `per`, N for each one counted
+    mode: str | None = None  # bp/level/cost: "add" or "set"
     duration: str | None = None
-    side: str | None = None  # mill: whose deck
+    side: str | None = None  # mill: whose deck; look: whose deck or hand
     to: str | None = None  # core_remove: reserve | trash | void; search: where the rest goes
-    look: int | None = None  # search: how many cards from the top
+    look: int | None = None  # search, look: how many cards from the top
     keyword: Keyword | None = None  # grant
-    cannot: str | None = None  # restrict: attack | block
+    cannot: str | None = None  # restrict: attack | block | be_blocked
     token: object | None = None  # token: the token's CardDef
     event: str | None = None  # substitute: the event replaced ("destroyed")
     by_opponent: bool = False  # substitute: only when the opponent causes it
     instead: tuple = ()  # substitute: the directives performed instead (CR 8-9-1)
     level: int | None = None  # bp set on a specific level (layer 2, CR 8-8-1-3-3)
+    per: Count | None = None  # "for each ...": the amount is `amount` times this count beyond the first `minus`
+    minus: int = 0
+    player: str | None = None  # life_damage: opponent | you | both
+    into: str | None = None  # search: hand | field (summoned without paying the cost)
+    cores_from: str | None = None  # summon, search into the field: where its LV1 cores come from (void | reserve)
+    reveal: bool = True  # search: reveal the cards (public) or only look at them (CR 12-3-1)
+    by: Target | None = None  # restrict be_blocked: the blockers it keeps out
+    colors: tuple = ()  # reduction: the reduction symbols added (CR 2-7)
+    may: bool = False  # "you may ..." for this directive alone (CR 8-1-8)
+    if_done: bool = False  # "if you do, ...": only when the directive before it did something
+    cond: Condition | None = None  # "if ..., ...": only when this holds as the directive is performed
 
 
 @dataclass(frozen=True, slots=True)
@@ -137,7 +176,7 @@ class Effect:
     levels: tuple = ()  # empty: every level (CR 2-10-2)
     trigger: str | None = None
     step: str | None = None  # start_of_step
-    whose: str | None = None  # start_of_step / end_of_turn: "you" | "opponent" | "any"
+    whose: str | None = None  # start_of_step / end_of_turn / burst_set: "you" | "opponent" | "any"
     timing: frozenset = frozenset()  # activated and magic: {"main"}, {"flash"} or both (CR 8-1-3-1)
     condition: Condition | None = None
     optional: bool = False  # "you may" (CR 8-1-8)
@@ -147,6 +186,7 @@ class Effect:
     x_max: int | None = None  # the effect uses X, chosen by its controller up to this (CR 4-6-2)
     manual: bool = False  # not automated: the players resolve `text` by hand
     text: str = ""
+    then_use: str | None = None  # a burst's follow-up: pay the card's cost to use its main/flash effect (CR 10-9)
 
 
 class EffectSyntax(Exception):
@@ -221,11 +261,11 @@ def parse_target(v, f) -> Target:
         if key == "ref":
             kw["ref"] = _choice(val, p, REFS)
         elif key == "side":
-            kw["side"] = _choice(val, p, ("you", "opponent", "any"))
+            kw["side"] = _choice(val, p, SIDES)
         elif key == "type":
             kw["type"] = _choice(val, p, ("spirit", "nexus", "magic", "any"))
         elif key == "zone":
-            kw["zone"] = _choice(val, p, ("field", "hand", "trash"))
+            kw["zone"] = _choice(val, p, ZONES)
         elif key in ("count", "up_to"):
             kw["count"] = _int(val, p, 1, allow_x=True)
             if key == "up_to":
@@ -238,8 +278,12 @@ def parse_target(v, f) -> Target:
                 kw["mode"] = "any_number"
         elif key == "mode":
             kw["mode"] = _choice(val, p, MODES)
-        elif key in ("bp_max", "bp_min", "cost_max", "cost_min", "level_max"):
+        elif key in ("bp_max", "bp_min", "cost_max", "cost_min", "level_max", "total_bp_max"):
             kw[key] = _int(val, p)
+        elif key == "name_has":
+            if not isinstance(val, str) or not val.strip():
+                raise EffectSyntax(p, f"expected the words the card name contains, got {val!r}")
+            kw["name_has"] = val.strip()
         elif key == "colors":
             kw["colors"] = _colors(val, p)
         elif key == "family":
@@ -250,7 +294,42 @@ def parse_target(v, f) -> Target:
             kw[key] = _bool(val, p)
         elif key == "keyword":
             kw["keyword"] = _choice(val, p, KEYWORDS)
-    return Target(**kw)
+    t = Target(**kw)
+    if t.total_bp_max is not None and t.mode not in ("up_to", "any_number"):
+        raise EffectSyntax(f"{f}.total_bp_max", "a combined BP limit goes with up_to or any_number")
+    if t.side == "each" and t.zone != "field":
+        raise EffectSyntax(f"{f}.side", "each player selects among their own field cards (zone: field)")
+    return t
+
+
+_COUNT_WHAT = ("cards", "cores", "symbols")
+_CORE_PLACES = ("this", "reserve", "life", "trash", "field")
+
+
+def parse_count(v, f) -> Count:
+    """`{cards: {side: you, zone: hand, type: any}}`, `{cores: this}`, `{cores: {side: opponent, place: life}}`,
+    `{symbols: {side: you, colors: [red]}}`: what "for each" counts."""
+    d = _map(v, f, _COUNT_WHAT)
+    if len(d) != 1:
+        raise EffectSyntax(f, "count exactly one of cards, cores or symbols")
+    (what, val), = d.items()
+    p = f"{f}.{what}"
+    if what == "cards":  # counted, never selected: every matching card, of whichever side it says (default yours)
+        if not isinstance(val, dict):
+            raise EffectSyntax(p, f"expected a card filter such as {{side: you, zone: hand}}, got {val!r}")
+        t = parse_target({"side": "you", **val, "all": True}, p)
+        if t.side == "each" or t.ref is not None:
+            raise EffectSyntax(p, "count cards of one side (you, opponent or any)")
+        return Count("cards", cards=t)
+    if what == "cores":
+        if val == "this":
+            return Count("cores", place="this")
+        cd = _map(val, p, ("side", "place"))
+        return Count("cores", place=_choice(cd.get("place", "reserve"), f"{p}.place", _CORE_PLACES[1:]),
+                     side=_choice(cd.get("side", "you"), f"{p}.side", ("you", "opponent", "any")))
+    sd = _map(val or {}, p, ("side", "colors"))
+    return Count("symbols", side=_choice(sd.get("side", "you"), f"{p}.side", ("you", "opponent", "any")),
+                 colors=_colors(sd["colors"], f"{p}.colors") if "colors" in sd else ())
 
 
 _COND_KEYS = tuple(x.name for x in fields(Condition))
@@ -261,16 +340,24 @@ def parse_condition(v, f) -> Condition:
     kw: dict = {}
     for key, val in d.items():
         p = f"{f}.{key}"
-        if key in ("your_turn", "attacking", "blocking", "soul_core"):
+        if key in ("your_turn", "attacking", "blocking", "soul_core", "soul_paid"):
             kw[key] = _bool(val, p)
-        elif key in ("life_max", "opponent_life_max", "control_min"):
+        elif key in ("life_max", "opponent_life_max", "control_min", "count_min", "count_max"):
             kw[key] = _int(val, p)
+        elif key == "step":
+            kw[key] = _choice(val, p, STEPS)
+        elif key == "count":
+            kw[key] = parse_count(val, p)
         elif key == "symbol":
             kw[key] = _choice(val, p, COLORS)
         elif key == "control":  # "you control ...": your cards unless it says otherwise
             kw[key] = parse_target({"side": "you", **val} if isinstance(val, dict) else val, p)
     if "control_min" in kw and "control" not in kw:
         raise EffectSyntax(f"{f}.control_min", "control_min counts the cards named by control; add control")
+    if "count" in kw and "count_min" not in kw and "count_max" not in kw:
+        raise EffectSyntax(f"{f}.count", "say how many with count_min, count_max or both")
+    if ("count_min" in kw or "count_max" in kw) and "count" not in kw:
+        raise EffectSyntax(f"{f}.count", "missing: what count_min / count_max count")
     return Condition(**kw)
 
 
@@ -314,50 +401,122 @@ def _levels(v, f):
     return tuple(_int(x, f"{f}[{i}]", 1) for i, x in enumerate(v))
 
 
+_MODIFIERS = ("may", "if_done", "if")  # written beside a directive's action: {draw: 2, if_done: true}
+
+
+def _per(d: dict, p: str) -> dict:
+    """The "for each" part of an amount: `for_each` (what is counted) and `minus` (the first ones not counted)."""
+    out: dict = {}
+    if "for_each" in d:
+        out["per"] = parse_count(d["for_each"], f"{p}.for_each")
+    if "minus" in d:
+        if "per" not in out:
+            raise EffectSyntax(f"{p}.minus", "minus goes with for_each")
+        out["minus"] = _int(d["minus"], f"{p}.minus")
+    return out
+
+
 def parse_directive(v, f, *, make_token=None) -> Directive:
-    if not isinstance(v, dict) or len(v) != 1:
+    if not isinstance(v, dict):
         raise EffectSyntax(f, f"a directive is a mapping with one action, e.g. {{draw: 1}}; got {v!r}")
-    (op, val), = v.items()
+    ops = [k for k in v if k not in _MODIFIERS]
+    if len(ops) != 1:
+        raise EffectSyntax(f, f"a directive is a mapping with one action (plus may, if_done or if), e.g. {{draw: 1}}; "
+                              f"got {v!r}")
+    op = ops[0]
+    mods: dict = {}
+    if "may" in v:
+        mods["may"] = _bool(v["may"], f"{f}.may")
+    if "if_done" in v:
+        mods["if_done"] = _bool(v["if_done"], f"{f}.if_done")
+    if "if" in v:
+        mods["cond"] = parse_condition(v["if"], f"{f}.if")
+    d = _directive(op, v[op], f, make_token)
+    return replace(d, **mods) if mods else d
+
+
+def _directive(op, val, f, make_token) -> Directive:
     p = f"{f}.{op}"
     shape = OPS.get(op)
     if shape is None:
         raise EffectSyntax(p, f"unknown action; expected one of {', '.join(sorted(OPS))}")
     if shape == "amount":
-        return Directive(op, amount=_int(val, p, 1, allow_x=True))
+        if op == "pay_cores" or not isinstance(val, dict):  # a cost is a plain number (or X)
+            return Directive(op, amount=_int(val, p, 1, allow_x=True),
+                             **({"player": "opponent"} if op == "life_damage" else {}))
+        keys = ("count", "for_each", "minus") + (("player",) if op == "life_damage" else ())
+        d = _map(val, p, keys)
+        extra = {"player": _choice(d.get("player", "opponent"), f"{p}.player", LIFE_PLAYERS)} \
+            if op == "life_damage" else {}
+        return Directive(op, amount=_int(d.get("count", 1), f"{p}.count", 1, allow_x=True), **_per(d, p), **extra)
     if shape == "target":
-        return Directive(op, target=parse_target(val, p))
+        t = parse_target(val, p)
+        if op == "select" and t.ref is not None:
+            raise EffectSyntax(p, "select chooses cards: give a selection, not a reference")
+        return Directive(op, target=t)
     if shape == "mill":
-        d = _map(val, p, ("count", "side"))
+        d = _map(val, p, ("count", "side", "for_each", "minus"))
         return Directive(op, amount=_int(d.get("count", 1), f"{p}.count", 1, allow_x=True),
-                         side=_choice(d.get("side", "opponent"), f"{p}.side", ("you", "opponent")))
+                         side=_choice(d.get("side", "opponent"), f"{p}.side", ("you", "opponent")), **_per(d, p))
     if shape == "stat":
-        d = _map(val, p, ("target", "add", "set", "duration", "level") if op == "bp"
+        d = _map(val, p, ("target", "add", "set", "duration", "level", "for_each") if op == "bp"
                  else ("target", "add", "set", "duration"))
         if ("add" in d) == ("set" in d):
             raise EffectSyntax(p, "give exactly one of add or set")
         mode = "add" if "add" in d else "set"
         amount = _signed(d[mode], f"{p}.{mode}", allow_x=True) if mode == "add" else _int(d[mode], f"{p}.{mode}", 0)
+        if "for_each" in d and mode != "add":
+            raise EffectSyntax(f"{p}.for_each", "for_each goes with add (+N BP for each ...)")
         return Directive(op, target=parse_target(d.get("target", "this"), f"{p}.target"), amount=amount, mode=mode,
                          duration=_choice(d.get("duration", "turn"), f"{p}.duration", DURATIONS),
-                         level=_int(d["level"], f"{p}.level", 1) if "level" in d else None)
+                         level=_int(d["level"], f"{p}.level", 1) if "level" in d else None, **_per(d, p))
     if shape == "cores":
-        d = _map(val, p, ("target", "count") if op == "core_charge" else ("target", "count", "to"))
-        default_to = "reserve"
+        d = _map(val, p, ("target", "count", "for_each", "minus") if op == "core_charge"
+                 else ("target", "count", "to", "for_each", "minus"))
         return Directive(op, target=parse_target(d.get("target", "this"), f"{p}.target"),
                          amount=_int(d.get("count", 1), f"{p}.count", 1, allow_x=True),
-                         to=_choice(d.get("to", default_to), f"{p}.to", ("reserve", "trash", "void")))
+                         to=_choice(d.get("to", "reserve"), f"{p}.to", ("reserve", "trash", "void")), **_per(d, p))
     if shape == "token":
         if make_token is None:
             raise EffectSyntax(p, "tokens can only be made by card effects")
         d = _map(val, p, ("name", "colors", "families", "bp", "symbols", "count", "cores"))
         return Directive(op, amount=_int(d.get("count", 1), f"{p}.count", 1, allow_x=True), token=make_token(d, p))
     if shape == "search":
-        d = _map(val, p, ("look", "take", "rest"))
-        return Directive(op, look=_int(d.get("look", 3), f"{p}.look", 1),
-                         # the cards looked at are yours; any type unless `take` says (CR 8-5-3-5)
-                         target=parse_target({"type": "any", "up_to": 1, **(d.get("take") or {}), "zone": "hand",
-                                              "side": "you"}, f"{p}.take"),
-                         to=_choice(d.get("rest", "bottom"), f"{p}.rest", ("bottom", "trash")))
+        d = _map(val, p, ("look", "take", "rest", "reveal", "to", "cores"))
+        take = d.get("take") or {}
+        if not isinstance(take, dict):
+            raise EffectSyntax(f"{p}.take", f"expected a card filter, got {take!r}")
+        if not any(k in take for k in ("count", "up_to", "all", "any_number", "mode")):
+            take = {"up_to": 1, **take}  # "add up to 1 ... from among them"
+        into = _choice(d.get("to", "hand"), f"{p}.to", ("hand", "field"))
+        if "cores" in d and into != "field":
+            raise EffectSyntax(f"{p}.cores", "cores are placed only on a card put onto the field (to: field)")
+        # the cards looked at are yours; any type unless `take` says (CR 8-5-3-5); onto the field, spirits
+        t = parse_target({"type": "spirit" if into == "field" else "any", **take, "zone": "hand", "side": "you"},
+                         f"{p}.take")
+        if into == "field" and t.type not in ("spirit", "nexus"):
+            raise EffectSyntax(f"{p}.take.type", "only spirits and nexuses go onto the field (CR 3-5-1)")
+        return Directive(op, look=_int(d.get("look", 3), f"{p}.look", 1), target=t,
+                         to=_choice(d.get("rest", "bottom"), f"{p}.rest", ("bottom", "trash", "top", "shuffle")),
+                         reveal=_bool(d.get("reveal", True), f"{p}.reveal"), into=into,
+                         cores_from=_choice(d.get("cores", "void"), f"{p}.cores", ("void", "reserve"))
+                         if into == "field" else None)
+    if shape == "summon":  # put onto the field "without paying its cost" (CR 10-6-1), LV1 cores from `cores`
+        d = _map(val, p, ("target", "cores"))
+        t = parse_target({"side": "you", "zone": "hand", **(d.get("target") or {})}, f"{p}.target")
+        if t.ref is not None or t.zone not in ("hand", "trash") or t.side != "you":
+            raise EffectSyntax(f"{p}.target", "summon takes cards of your hand or your trash (zone: hand or trash)")
+        if t.type not in ("spirit", "nexus"):
+            raise EffectSyntax(f"{p}.target.type", "only spirits and nexuses go onto the field (CR 3-5-1)")
+        return Directive(op, target=t, cores_from=_choice(d.get("cores", "void"), f"{p}.cores", ("void", "reserve")))
+    if shape == "look":  # CR 12-3: only the effect's controller sees them; a deck is shuffled afterwards
+        d = _map(val, p, ("count", "side", "zone"))
+        zone = _choice(d.get("zone", "deck"), f"{p}.zone", ("deck", "hand"))
+        side = _choice(d.get("side", "you" if zone == "deck" else "opponent"), f"{p}.side", ("you", "opponent"))
+        if zone == "hand" and side == "you":
+            raise EffectSyntax(f"{p}.side", "you see your own hand already: look at your opponent's")
+        return Directive(op, look=_int(d.get("count", 1), f"{p}.count", 1) if zone == "deck" else None, side=side,
+                         to=zone)
     if shape == "recover":
         d = _map(val, p, tuple(_TARGET_KEYS))
         return Directive(op, target=parse_target({"side": "you", "type": "any", **d, "zone": "trash"}, p))
@@ -369,10 +528,30 @@ def parse_directive(v, f, *, make_token=None) -> Directive:
                          keyword=parse_keyword(d["keyword"], f"{p}.keyword"),
                          duration=_choice(d.get("duration", "turn"), f"{p}.duration", DURATIONS))
     if shape == "restrict":
-        d = _map(val, p, ("target", "cannot", "duration"))
-        return Directive(op, target=parse_target(d.get("target", {}), f"{p}.target"),
-                         cannot=_choice(d.get("cannot"), f"{p}.cannot", ("attack", "block")),
+        d = _map(val, p, ("target", "cannot", "duration", "by"))
+        cannot = _choice(d.get("cannot"), f"{p}.cannot", ("attack", "block", "be_blocked"))
+        by = None
+        if "by" in d:
+            if cannot != "be_blocked":
+                raise EffectSyntax(f"{p}.by", "by names the blockers that cannot block (cannot: be_blocked)")
+            by = parse_target({"side": "opponent", **d["by"]} if isinstance(d["by"], dict) else d["by"], f"{p}.by")
+            if by.ref is not None:
+                raise EffectSyntax(f"{p}.by", "describe the blockers (e.g. {bp_max: 3000}), not one card")
+        return Directive(op, target=parse_target(d.get("target", {}), f"{p}.target"), cannot=cannot, by=by,
                          duration=_choice(d.get("duration", "turn"), f"{p}.duration", DURATIONS))
+    if shape == "cost":  # CR 10-6-4: the cost of the cards it names, before reduction
+        d = _map(val, p, ("target", "add"))
+        t = parse_target({"side": "you", "zone": "hand", "mode": "all", **(d.get("target") or {})}, f"{p}.target")
+        return Directive(op, target=t, amount=_signed(d.get("add"), f"{p}.add"), mode="add")
+    if shape == "reduction":  # CR 2-7: reduction symbols added to the cards it names
+        d = _map(val, p, ("target", "add"))
+        t = parse_target({"side": "you", "zone": "hand", "mode": "all", **(d.get("target") or {})}, f"{p}.target")
+        if "add" not in d:
+            raise EffectSyntax(f"{p}.add", "missing: the reduction symbols added, e.g. [red]")
+        items = d["add"] if isinstance(d["add"], list) else [d["add"]]
+        for i, c in enumerate(items):
+            _choice(c, f"{p}.add[{i}]", COLORS)
+        return Directive(op, target=t, colors=tuple(items))
     if shape == "substitute":
         d = _map(val, p, ("event", "target", "by_opponent", "instead"))
         instead = d.get("instead")
@@ -386,7 +565,7 @@ def parse_directive(v, f, *, make_token=None) -> Directive:
 
 
 _EFFECT_KEYS = ("kind", "do", "levels", "trigger", "step", "whose", "timing", "condition", "optional", "cost",
-                "chain", "x_max", "manual", "text")
+                "chain", "x_max", "manual", "text", "then_use")
 
 
 def parse_effect(v, f, *, card_type: str, make_token=None) -> Effect:
@@ -410,8 +589,10 @@ def parse_effect(v, f, *, card_type: str, make_token=None) -> Effect:
         kw["trigger"] = trig
         if trig == "start_of_step":
             kw["step"] = _choice(d.get("step"), f"{f}.step", STEPS)
-        if trig in ("start_of_step", "end_of_turn"):
+        if trig in ("start_of_step", "end_of_turn", "burst_set"):
             kw["whose"] = _choice(d.get("whose", "you"), f"{f}.whose", WHOSE)
+        elif "whose" in d:
+            raise EffectSyntax(f"{f}.whose", "only start_of_step, end_of_turn and burst_set say whose")
     elif "trigger" in d:
         raise EffectSyntax(f"{f}.trigger", f"only triggered effects and bursts have a trigger, not {kind} effects")
     if kind in ("activated", "magic"):
@@ -432,6 +613,10 @@ def parse_effect(v, f, *, card_type: str, make_token=None) -> Effect:
         kw["optional"] = _bool(d["optional"], f"{f}.optional")
     if "x_max" in d:
         kw["x_max"] = _int(d["x_max"], f"{f}.x_max", 1)
+    if "then_use" in d:  # CR 10-9: "after this burst resolves, you may pay this card's cost to use its [Flash] effect"
+        if kind != "burst" or card_type != "magic":
+            raise EffectSyntax(f"{f}.then_use", "only a magic card's burst may go on to use its main/flash effect")
+        kw["then_use"] = _choice(d["then_use"], f"{f}.then_use", ("main", "flash"))
     if kind == "activated" and "cost" not in d and not manual:
         # every activated effect in this vocabulary has a cost, so it cannot be repeated without end (CR 12-1)
         raise EffectSyntax(f"{f}.cost", "an activated effect needs a cost (e.g. [{exhaust: this}] or [{pay_cores: 1}])")
@@ -443,15 +628,27 @@ def parse_effect(v, f, *, card_type: str, make_token=None) -> Effect:
         for i, c in enumerate(kw["cost"]):
             if c.op not in COST_OPS:
                 raise EffectSyntax(f"{f}.cost[{i}]", f"an effect cost may only {', '.join(COST_OPS)}")
+            if c.may or c.if_done or c.cond is not None or c.per is not None:
+                raise EffectSyntax(f"{f}.cost[{i}]", "a cost is paid whole or not at all (CR 8-4-2-3): no may, if, "
+                                                     "if_done or for_each in it")
+            if c.target is not None and (c.target.side == "each" or c.target.ref == "it"):
+                raise EffectSyntax(f"{f}.cost[{i}]", "a cost names your own cards (this, or a selection of yours)")
     if not manual:
         do = d.get("do")
         if not isinstance(do, list) or not do:
             raise EffectSyntax(f"{f}.do", "list what the effect does, e.g. [{draw: 1}]")
         kw["do"] = tuple(parse_directive(x, f"{f}.do[{i}]", make_token=make_token) for i, x in enumerate(do))
-        _refuse_silent(kw["do"], f"{f}.do", card_type)
+        _refuse_silent(kw["do"], f"{f}.do", card_type, kind)
         subs = [x for x in kw["do"] if x.op == "substitute"]
         if subs and kind != "constant":
             raise EffectSyntax(f"{f}.kind", "substitution effects are constant effects (CR 8-2-2-2-2)")
+        for i, x in enumerate(kw["do"]):
+            if x.op in CONSTANT_OPS and kind != "constant":
+                raise EffectSyntax(f"{f}.do[{i}]", f"'{x.op}' changes cards while its card is on the field: it belongs "
+                                                   "to a constant effect")
+            if kind == "constant" and (x.may or x.if_done or x.cond is not None):
+                raise EffectSyntax(f"{f}.do[{i}]", "a constant effect applies while it is active (CR 8-1-4): put "
+                                                   "its 'if' in the effect's condition")
         if "chain" in d:
             ch = _map(d["chain"], f"{f}.chain", ("color", "do"))
             kw["chain_color"] = _choice(ch.get("color"), f"{f}.chain.color", COLORS)
@@ -460,7 +657,7 @@ def parse_effect(v, f, *, card_type: str, make_token=None) -> Effect:
                 raise EffectSyntax(f"{f}.chain.do", "list what the chain does")
             kw["chain"] = tuple(parse_directive(x, f"{f}.chain.do[{i}]", make_token=make_token)
                                 for i, x in enumerate(cdo))
-            _refuse_silent(kw["chain"], f"{f}.chain.do", card_type)
+            _refuse_silent(kw["chain"], f"{f}.chain.do", card_type, kind)
     elif "do" in d:
         raise EffectSyntax(f"{f}.do", "a manual effect has text, not directives")
     uses_x = _uses_x(kw.get("do", ()) + kw.get("cost", ()) + kw.get("chain", ()))
@@ -469,8 +666,9 @@ def parse_effect(v, f, *, card_type: str, make_token=None) -> Effect:
     return Effect(**kw)
 
 
-def _refuse_silent(directives, f: str, card_type: str) -> None:
+def _refuse_silent(directives, f: str, card_type: str, kind: str) -> None:
     """Directives that would read as card text yet do nothing are refused when the card loads, naming the field."""
+    selected = False  # an earlier directive selected cards "it" can refer to
     for i, d in enumerate(directives):
         where = f"{f}[{i}]"
         t = getattr(d, "target", None)
@@ -479,8 +677,25 @@ def _refuse_silent(directives, f: str, card_type: str) -> None:
         if card_type == "magic" and d.op in ("bp", "level", "grant") and t is not None and t.ref == "this":
             raise EffectSyntax(where, f"a magic card is not on the field: '{d.op}' needs a target other than 'this' "
                                       "(e.g. {side: you})")
-        if d.op in ("bounce", "to_deck_bottom") and t is not None and t.ref is None and t.zone != "field":
-            raise EffectSyntax(where, f"'{d.op}' moves field cards only; a card in the {t.zone} is not affected")
+        if t is not None and t.ref is None and t.zone == "deck":
+            raise EffectSyntax(where, "cards in a deck are counted (for_each, count), never selected (CR 3-2-2)")
+        if d.op == "bounce" and t is not None and t.ref is None and t.zone == "hand":
+            raise EffectSyntax(where, "'bounce' returns cards to the hand; a card in the hand is there already")
+        if t is not None and t.side == "each" and d.op not in _EACH_OPS:
+            raise EffectSyntax(where, f"'{d.op}' does not act on field cards each player selects")
+        if t is not None and t.ref == "it" and not selected:
+            raise EffectSyntax(where, "'it' refers to the cards an earlier directive of this effect selected; none did")
+        if d.if_done and i == 0:
+            raise EffectSyntax(where, "if_done follows another directive ('if you do, ...')")
+        if d.op == "select" and kind == "constant":
+            raise EffectSyntax(where, "a constant effect names its cards by its target, not by selecting")
+        if t is not None and t.ref is None:
+            selected = True
+
+
+# directives that act on field cards and so may let each player select their own (side: each)
+_EACH_OPS = ("select", "destroy", "exhaust", "refresh", "bounce", "to_deck_bottom", "to_deck_top", "bp", "level",
+             "core_charge", "core_remove", "grant", "restrict")
 
 
 def _uses_x(directives) -> bool:
@@ -488,6 +703,11 @@ def _uses_x(directives) -> bool:
         if d.amount in ("X", "-X") or (d.target is not None and d.target.count == "X") or _uses_x(d.instead):
             return True
     return False
+
+
+def uses_x(directives) -> bool:
+    """Whether any of these directives reads X (CR 4-6)."""
+    return _uses_x(directives)
 
 
 # ------------------------------------------------------------------ writing back (exact inverse)
@@ -515,12 +735,27 @@ def target_to_dict(t: Target):
     return out
 
 
+def count_to_dict(c: Count) -> dict:
+    if c.what == "cards":
+        t = target_to_dict(c.cards)
+        t.pop("all", None)
+        t["side"] = c.cards.side
+        return {"cards": t}
+    if c.what == "cores":
+        return {"cores": "this" if c.place == "this" else {"side": c.side, "place": c.place}}
+    out: dict = {"side": c.side}
+    if c.colors:
+        out["colors"] = list(c.colors)
+    return {"symbols": out}
+
+
 def condition_to_dict(c: Condition) -> dict:
     out: dict = {}
     for fld in fields(Condition):
         val = getattr(c, fld.name)
         if val != fld.default:
-            out[fld.name] = target_to_dict(val) if fld.name == "control" else val
+            out[fld.name] = (target_to_dict(val) if fld.name == "control" else
+                             count_to_dict(val) if fld.name == "count" else val)
     return out
 
 
@@ -546,40 +781,87 @@ def keyword_to_dict(k: Keyword):
 
 
 def directive_to_dict(d: Directive, token_to_dict=None) -> dict:
+    out = {d.op: _directive_value(d, token_to_dict)}
+    if d.may:
+        out["may"] = True
+    if d.if_done:
+        out["if_done"] = True
+    if d.cond is not None:
+        out["if"] = condition_to_dict(d.cond)
+    return out
+
+
+def _with_per(out: dict, d: Directive) -> dict:
+    if d.per is not None:
+        out["for_each"] = count_to_dict(d.per)
+        if d.minus:
+            out["minus"] = d.minus
+    return out
+
+
+def _directive_value(d: Directive, token_to_dict):
     shape = OPS[d.op]
     if shape == "amount":
-        return {d.op: d.amount}
+        if d.per is None and d.player in (None, "opponent"):
+            return d.amount
+        out = _with_per({"count": d.amount}, d)
+        if d.op == "life_damage":
+            out["player"] = d.player
+        return out
     if shape == "target":
-        return {d.op: target_to_dict(d.target)}
+        return target_to_dict(d.target)
     if shape == "mill":
-        return {d.op: {"count": d.amount, "side": d.side}}
+        return _with_per({"count": d.amount, "side": d.side}, d)
     if shape == "stat":
         out = {"target": target_to_dict(d.target), d.mode: d.amount, "duration": d.duration}
         if d.level is not None:
             out["level"] = d.level
-        return {d.op: out}
+        return _with_per(out, d)
     if shape == "cores":
         out = {"target": target_to_dict(d.target), "count": d.amount}
         if d.op == "core_remove":
             out["to"] = d.to
-        return {d.op: out}
+        return _with_per(out, d)
     if shape == "token":
-        return {d.op: {**token_to_dict(d.token), "count": d.amount}}
+        return {**token_to_dict(d.token), "count": d.amount}
     if shape == "search":
         take = target_to_dict(d.target)
         take = {"type": d.target.type, **{k: v for k, v in take.items() if k not in ("zone", "side", "type")}}
-        return {d.op: {"look": d.look, "take": take, "rest": d.to}}
+        if d.target.mode == "exact":
+            take["count"] = d.target.count
+        out = {"look": d.look, "take": take, "rest": d.to}
+        if not d.reveal:
+            out["reveal"] = False
+        if d.into == "field":
+            out["to"], out["cores"] = "field", d.cores_from
+        return out
+    if shape == "summon":
+        t = {k: v for k, v in target_to_dict(d.target).items() if k != "side"}
+        t["zone"] = d.target.zone
+        return {"target": t, "cores": d.cores_from}
+    if shape == "look":
+        out = {"zone": d.to, "side": d.side}
+        if d.look is not None:
+            out["count"] = d.look
+        return out
     if shape == "recover":  # its type defaults to "any", not Target's "spirit": always write it
         t = target_to_dict(d.target)
-        return {d.op: {"type": d.target.type, **{k: v for k, v in t.items() if k not in ("zone", "type")}}}
+        return {"type": d.target.type, **{k: v for k, v in t.items() if k not in ("zone", "type")}}
     if shape == "grant":
-        return {d.op: {"target": target_to_dict(d.target), "keyword": keyword_to_dict(d.keyword),
-                       "duration": d.duration}}
+        return {"target": target_to_dict(d.target), "keyword": keyword_to_dict(d.keyword), "duration": d.duration}
     if shape == "restrict":
-        return {d.op: {"target": target_to_dict(d.target), "cannot": d.cannot, "duration": d.duration}}
+        out = {"target": target_to_dict(d.target), "cannot": d.cannot, "duration": d.duration}
+        if d.by is not None:
+            out["by"] = target_to_dict(d.by)
+        return out
+    if shape in ("cost", "reduction"):
+        t = target_to_dict(d.target)
+        t.pop("all", None)
+        t["side"], t["zone"] = d.target.side, d.target.zone
+        return {"target": t, "add": d.amount if shape == "cost" else list(d.colors)}
     if shape == "substitute":
-        return {d.op: {"event": d.event, "target": target_to_dict(d.target), "by_opponent": d.by_opponent,
-                       "instead": [directive_to_dict(x, token_to_dict) for x in d.instead]}}
+        return {"event": d.event, "target": target_to_dict(d.target), "by_opponent": d.by_opponent,
+                "instead": [directive_to_dict(x, token_to_dict) for x in d.instead]}
     raise AssertionError(d.op)
 
 
@@ -610,4 +892,6 @@ def effect_to_dict(e: Effect, token_to_dict=None) -> dict:
         out["do"] = [directive_to_dict(x, token_to_dict) for x in e.do]
     if e.chain_color:
         out["chain"] = {"color": e.chain_color, "do": [directive_to_dict(x, token_to_dict) for x in e.chain]}
+    if e.then_use:
+        out["then_use"] = e.then_use
     return out

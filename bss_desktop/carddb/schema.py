@@ -210,10 +210,16 @@ def _effects(r: _Reader, data: dict, card_type: str, timing: frozenset) -> tuple
         effects = []
         for i, e in enumerate(effects_raw):
             if isinstance(e, dict) and e.get("kind") == "magic":
-                if "timing" in e:
-                    raise EffectSyntax(f"effects[{i}].timing", "a magic effect uses its card's timing; remove this")
-                e = {**e, "timing": sorted(timing)}
-            effects.append(parse_effect(e, f"effects[{i}]", card_type=card_type, make_token=make_token))
+                if "timing" not in e:  # a magic effect uses its card's timing unless it has its own (CR 10-8-3)
+                    e = {**e, "timing": sorted(timing)}
+            effect = parse_effect(e, f"effects[{i}]", card_type=card_type, make_token=make_token)
+            if effect.kind == "magic" and not effect.timing <= timing:
+                raise EffectSyntax(f"effects[{i}].timing", f"the card's timing ({', '.join(sorted(timing))}) must "
+                                                           "include each of its magic effects' timings")
+            effects.append(effect)
+        for i, e in enumerate(effects):
+            if e.then_use and not any(m.kind == "magic" and e.then_use in m.timing for m in effects):
+                raise EffectSyntax(f"effects[{i}].then_use", f"the card has no {e.then_use} magic effect to use")
     except EffectSyntax as e:
         raise r.error(e.field, e.message) from None
     if card_type == "magic" and effects and not any(e.kind == "magic" for e in effects) and \
@@ -370,7 +376,7 @@ def card_to_dict(card: CardDef) -> dict:
         d["effects"] = []
         for e in card.effects:
             ed = effect_to_dict(e, _token_to_dict)
-            if e.kind == "magic":
+            if e.kind == "magic" and e.timing == card.magic_timing:
                 ed.pop("timing", None)
             d["effects"].append(ed)
     return d

@@ -24,7 +24,7 @@ from ..engine.events import Event
 from ..engine.game import Pending
 from ..engine.settings import Ruleset
 
-CHOICE_KINDS = ("order", "may", "x", "target", "substitute")
+CHOICE_KINDS = ("order", "may", "x", "target", "substitute", "cores", "effect")
 
 
 class _Card(SimpleNamespace):
@@ -66,7 +66,7 @@ class RemoteGame:
             if burst is not None and "card" in burst and not known(burst["cid"]):
                 return f"view.players[{p}].burst.cid: no card {burst['cid']!r}"
         for i, e in enumerate(events):
-            if e["kind"] == "manual" and e.get("what") == "look" and e.get("cards") is not None:
+            if (e["kind"] == "look" or e["kind"] == "manual" and e.get("what") == "look") and e.get("cards") is not None:
                 for cid in e["cids"]:
                     if not known(cid):
                         return f"events[{i}].cids: no card {cid!r}"
@@ -111,11 +111,13 @@ class RemoteGame:
         """What single events tell beyond the view: our looks at a deck, tokens made by hand."""
         seat = self.session.seat
         what = e.get("what") if e["kind"] == "manual" else None
-        if what == "look" and e["cards"] is not None:
+        if (what == "look" or e["kind"] == "look") and e["cards"] is not None:
+            deck = e.get("zone", "deck") == "deck"  # an effect may look at the opponent's hand instead (CR 12-3-1)
             for iid, cid in zip(e["cards"], e["cids"]):
-                self.state.cards[iid] = _Card(iid=iid, cid=cid, owner=e["owner"], zone="deck", exhausted=False,
-                                              cores=0)
-            self.looked = {e["owner"]: list(e["cards"])}
+                self.state.cards[iid] = _Card(iid=iid, cid=cid, owner=e["owner"], zone="deck" if deck else "hidden",
+                                              exhausted=False, cores=0)
+            if deck:
+                self.looked = {e["owner"]: list(e["cards"])}
         elif what == "token" and e.get("cid") and e["cid"] not in self.db:
             from ..carddb.cards import hand_token
 

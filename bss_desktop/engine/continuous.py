@@ -8,7 +8,7 @@ from __future__ import annotations
 from dataclasses import dataclass, field
 
 from . import stats
-from .targets import condition_holds, matches
+from .targets import condition_holds, count_value, matches
 
 
 @dataclass
@@ -106,7 +106,20 @@ def _applies(game, t, iid: int, controller: int, source: int) -> bool:
         b = game.state.battle
         ref = None if b is None else (b.attacker if t.ref == "attacker" else b.blocker if t.ref == "blocker" else None)
         return iid == ref
-    return game.state.cards[iid].zone == t.zone and matches(game, iid, t, controller, source)
+    zone = game.state.cards[iid].zone
+    if zone == "resolving" and t.zone == "hand":
+        zone = "hand"  # a magic card being used is still its player's hand card for what it costs (CR 10-8-7)
+    return zone == t.zone and matches(game, iid, t, controller, source)
+
+
+def _amount(game, d, source: int, controller: int):
+    """A constant directive's number now: N, or N for each one counted ("+1000 BP for each ...", beyond the first
+    `minus`); None for X."""
+    if not isinstance(d.amount, int):
+        return None
+    if d.per is None:
+        return d.amount
+    return d.amount * max(0, count_value(game, d.per, source, controller) - d.minus)
 
 
 def constant_bp(game, iid: int) -> tuple[list, list, list]:
@@ -115,12 +128,15 @@ def constant_bp(game, iid: int) -> tuple[list, list, list]:
     redefs, sets, adds = [], [], []
     for src, p, d in _directives(game, "bp"):  # as _constant_hits(game, iid, "bp"), without the generator
         if _applies(game, d.target, iid, p, src):
-            if d.level is not None and isinstance(d.amount, int):
-                redefs.append((d.level, d.amount))
+            value = _amount(game, d, src, p)
+            if value is None:
+                continue
+            if d.level is not None:
+                redefs.append((d.level, value))
             elif d.mode == "set":
-                sets.append(d.amount)
-            elif isinstance(d.amount, int):
-                adds.append(d.amount)
+                sets.append(value)
+            else:
+                adds.append(value)
     return redefs, sets, adds
 
 
@@ -183,6 +199,32 @@ def restricted(game, iid: int, what: str) -> bool:
             if "cannot_" + d.cannot == what:
                 return True
     return False
+
+
+def unblockable_by(game, attacker: int, blocker: int) -> bool:
+    """Whether an effect says `attacker` cannot be blocked by spirits like `blocker` ("cannot be blocked by spirits
+    with 3000 BP or less"; no filter: by any spirit)."""
+    owner = game.state.cards[attacker].owner
+    for g in game.state.grants:
+        if g.what == "cannot_be_blocked" and attacker in g.targets and (
+                g.by is None or matches(game, blocker, g.by, owner, attacker)):
+            return True
+    if game.has_constants:
+        for src, p, d in _constant_hits(game, attacker, "restrict"):
+            if d.cannot == "be_blocked" and (d.by is None or matches(game, blocker, d.by, p, src)):
+                return True
+    return False
+
+
+def cost_changes(game, iid: int) -> tuple[int, tuple]:
+    """Constant effects on the cost of card `iid` (in a hand, a trash, being used): how much they add to its cost
+    (CR 10-6-4) and the reduction symbols they give it (CR 2-7)."""
+    delta, extra = 0, ()
+    for _, _, d in _constant_hits(game, iid, "cost"):
+        delta += d.amount
+    for _, _, d in _constant_hits(game, iid, "reduction"):
+        extra += d.colors
+    return delta, extra
 
 
 def substitutions(game, iid: int, cause) -> list:

@@ -12,18 +12,20 @@ from . import stats
 from .errors import IllegalCommand
 
 
-def reduction(card: CardDef, symbols: list[tuple[str, ...]]) -> int:
+def reduction(card: CardDef, symbols: list[tuple[str, ...]], extra: tuple = ()) -> int:
     """How much `card`'s cost is reduced by the symbols on its player's field (CR 2-7-3, 10-6-5).
+
+    `extra`: reduction symbols an effect adds to the card while it is active.
 
     Each symbol matching one of the card's reduction symbols reduces the cost by one,
     matched one to one by colour, so at most one per printed reduction symbol. A dual
     colour symbol counts as whichever colour its player chooses (CR 2-8-2-2); the player
     is assumed to choose the largest reduction, found as a small bipartite matching.
     """
-    if not card.reduction:
+    if not card.reduction and not extra:
         return 0
     capacity: dict[str, int] = {}
-    for c in card.reduction:
+    for c in card.reduction + tuple(extra):
         capacity[c] = capacity.get(c, 0) + 1
     matched = 0
     duals: list[tuple[str, ...]] = []
@@ -66,14 +68,22 @@ def field_symbols(game, player: int) -> list[tuple[str, ...]]:
     return out
 
 
-def net_cost(game, player: int, card: CardDef, symbols: list | None = None) -> int:
+def net_cost(game, player: int, card: CardDef, symbols: list | None = None, iid: int | None = None) -> int:
     """The cost after reduction (CR 10-6-4, 10-6-5); never below zero (CR 1-3-6).
 
-    `symbols`: the player's field symbols, when the caller already has them.
+    `symbols`: the player's field symbols, when the caller already has them. `iid`: the card being paid for, so
+    constant effects that change its cost or add reduction symbols apply (e.g. "your opponent's magic cards cost
+    1 more").
     """
     if symbols is None:
         symbols = field_symbols(game, player)
-    return max(0, card.cost - reduction(card, symbols))
+    cost, extra = card.cost, ()
+    if iid is not None and getattr(game, "has_cost_constants", False):
+        from .continuous import cost_changes
+
+        delta, extra = cost_changes(game, iid)
+        cost = max(0, cost + delta)  # CR 1-3-6
+    return max(0, cost - reduction(card, symbols, extra))
 
 
 def core_pool(game, player: int) -> dict:

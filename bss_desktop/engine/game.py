@@ -36,15 +36,16 @@ DECISION_STAGES = ("mulligan", "main", "attack", "flash", "block")
 # The rule that asks for each kind of choice inside an effect (Pending.info["kind"]): a command that is not its
 # answer is refused naming it, and so is an answer of the wrong type.
 CHOICE_RULES = {"target": "CR 8-5-3", "may": "CR 8-1-8", "order": "CR 8-5-2-4", "x": "CR 4-6-2",
-                "substitute": "CR 8-9-2"}
+                "substitute": "CR 8-9-2", "cores": "CR 8-5-6", "effect": "CR 10-8-3"}
 _CHOICE_WORDS = {"target": "which cards", "may": "whether to do it", "order": "which effect resolves first",
-                 "x": "the value of X", "substitute": "whether to substitute the destruction"}
+                 "x": "the value of X", "substitute": "whether to substitute the destruction",
+                 "cores": "which cores", "effect": "which effect to use"}
 _DURING_A_CHOICE = (Choose, Concede)
 
 
 class Pending(NamedTuple):
     """Who must decide what. kind: mulligan | main | attack | flash | block | choose
-    (a choice inside an effect: info["kind"] is order, may, x, target or substitute)."""
+    (a choice inside an effect: info["kind"] is order, may, x, target, substitute, cores or effect)."""
 
     kind: str
     player: int
@@ -75,7 +76,6 @@ class Game(Resolution):
         self._fx_cache: dict = {}  # card id -> its indexed effects (continuous.CardFx)
         self._pending: list = []  # triggers collected since the last flush (resolution.py)
         self._answer = None  # the answer to a choice, until resolution consumes it
-        self._auto_choose = False  # substitutions perform their directives without asking
         self._in_constants = False  # guards BP filters inside constant effects against recursion
         self._constants_memo = None  # the active constant effects, during a read-only pass (reading())
         cids = {c.cid for c in state.cards.values()}
@@ -84,6 +84,9 @@ class Game(Resolution):
         # constant level effects are rare and read on every level: only looked for when a card has one
         self.has_level_constants = self.has_constants and any(
             d.op == "level" for c in cids for _, e in self.fx(c).constants for d in e.do)
+        # likewise constant cost and reduction changes, read whenever a cost is computed
+        self.has_cost_constants = self.has_constants and any(
+            d.op in ("cost", "reduction") for c in cids for _, e in self.fx(c).constants for d in e.do)
         self._resolved: Command | None = None  # the command being applied, with automatic choices filled in
         if record_hashes:
             self.hashes.append(state.hash())
@@ -170,6 +173,13 @@ class Game(Resolution):
             if c.kind == "order":  # which card each waiting effect comes from, to name the options
                 by_ts = {a.ts: a.source for a in st.queue}
                 info["sources"] = [by_ts.get(ts) for ts in c.options]
+            elif c.kind == "substitute" and st.pending_destruction:  # the card whose effect each option is
+                iid, cause = st.pending_destruction[0]
+                info["sources"] = [src for src, _, _ in continuous.substitutions(self, iid, cause)]
+            elif c.kind == "cores":  # how many cores each place (0 the reserve, a card, -1 the soul core) holds
+                info["counts"] = list(c.counts)
+            if c.limit is not None:  # target: the combined BP the chosen cards may have at most
+                info["limit"] = c.limit
             return Pending("choose", c.player, info)
         s = st.stage
         if s == "mulligan":
@@ -202,7 +212,7 @@ class Game(Resolution):
     def cost_of(self, iid: int) -> int:
         """What it costs the card's owner to summon/place/use this card now, after reduction."""
         card = self.state.cards[iid]
-        return costs.net_cost(self, card.owner, self.db[card.cid])
+        return costs.net_cost(self, card.owner, self.db[card.cid], iid=iid)
 
     def state_hash(self) -> str:
         return self.state.hash()
@@ -255,12 +265,12 @@ class Game(Resolution):
             for iid in player.hand:
                 d = self.db[st.cards[iid].cid]
                 if d.type == "magic":
-                    if self._magic_timing_ok(d, "main"):
-                        auto = costs.auto_select(self, p, costs.net_cost(self, p, d, symbols), 0)
+                    if self._magic_timing_ok(d.magic_timing, "main"):
+                        auto = costs.auto_select(self, p, costs.net_cost(self, p, d, symbols, iid), 0)
                         if auto is not None:
                             out.append(UseMagic(p, iid, auto[0], auto[1]))
                 else:
-                    option = self._summon_option(p, iid, d, costs.net_cost(self, p, d, symbols), False)
+                    option = self._summon_option(p, iid, d, costs.net_cost(self, p, d, symbols, iid), False)
                     if option is not None:
                         out.append(option)
                 if can_burst and d.burst:
@@ -291,11 +301,11 @@ class Game(Resolution):
             for iid in player.hand:
                 d = self.db[st.cards[iid].cid]
                 if d.type == "magic" and "flash" in d.magic_timing:
-                    auto = costs.auto_select(self, p, costs.net_cost(self, p, d, symbols), 0)
+                    auto = costs.auto_select(self, p, costs.net_cost(self, p, d, symbols, iid), 0)
                     if auto is not None:
                         out.append(UseMagic(p, iid, auto[0], auto[1]))
                 elif d.type == "spirit" and self.has_effects and any(k.name == "swift" for k in d.keywords):
-                    option = self._summon_option(p, iid, d, costs.net_cost(self, p, d, symbols), True)
+                    option = self._summon_option(p, iid, d, costs.net_cost(self, p, d, symbols, iid), True)
                     if option is not None:
                         out.append(option)
             if self.has_effects:
@@ -380,10 +390,11 @@ class Game(Resolution):
             raise IllegalCommand(rule, f"{what}: card {iid!r} is not {where}")
         return card
 
-    def _magic_timing_ok(self, d, window: str) -> bool:
+    def _magic_timing_ok(self, timing, window: str) -> bool:
+        """Whether a magic card (or one of its effects) with this timing may be used in `window` (CR 8-1-6-1)."""
         if window == "main":
-            return "main" in d.magic_timing or (self.settings.flash_in_main and "flash" in d.magic_timing)
-        return "flash" in d.magic_timing
+            return "main" in timing or (self.settings.flash_in_main and "flash" in timing)
+        return "flash" in timing
 
     def _draw(self, p: int, n: int = 1) -> None:
         """Draw n cards one at a time (CR 4-5-3); from an empty deck nothing happens (CR 1-3-2)."""
@@ -622,24 +633,34 @@ class Game(Resolution):
             self._flush_triggers()
             if st.choice is not None:
                 return
-            if st.pending_destruction:
-                self._next_substitution()
+            activating = self._activation_waiting() if st.queue else None
+            if activating is not None:  # an effect pays its cost before anything resolves (CR 8-5-2-2)
+                resolved += 1
+                if resolved > LOOP_LIMIT:
+                    return self._loop_draw()
+                self._activate(activating)
+                continue
+            if st.pending_destruction and not (st.queue and st.queue[-1].ref[0] == "substitute"):
+                self._next_substitution()  # (a substitution being performed finishes first)
                 continue
             if st.queue:
                 resolved += 1
                 if resolved > LOOP_LIMIT:
-                    # CR 12-1-1-1: effects keep activating each other with no decision for either player, so no
-                    # player can end the loop (one that a player could end stops at their "may" or choice)
-                    st.queue.clear()
-                    self._end_game(None, f"an infinite loop neither player can end: {LOOP_LIMIT} effects resolved "
-                                         "in a row without a decision (CR 12-1-1-1)")
-                    return
+                    return self._loop_draw()
                 self._resolve_next()
                 continue
             stage = _AUTO_STAGES.get(st.stage)
             if stage is None:
                 return
             stage(self)
+
+    def _loop_draw(self) -> None:
+        """CR 12-1-1-1: effects keep activating each other with no decision for either player, so no player can
+        end the loop (one that a player could end stops at their "may" or choice): the game is a draw."""
+        self.state.queue.clear()
+        self.state.pending_destruction.clear()
+        self._end_game(None, f"an infinite loop neither player can end: {LOOP_LIMIT} effects resolved in a row "
+                             "without a decision (CR 12-1-1-1)")
 
     def _begin_step(self, step: str) -> None:
         # CR 6-x-1: effects worded "at the start of the step" activate here (effects issue).
@@ -797,7 +818,7 @@ class Game(Resolution):
         if swift and not (is_spirit and any(k.name == "swift" for k in d.keywords)):
             raise IllegalCommand("CR 11-9-1", f"only a spirit with 【Swift】 can be summoned in a flash window")
         ascend = self._ascend_target(cmd, d) if is_spirit else None
-        cost = costs.net_cost(self, p, d)  # CR 10-6-5: fixed before payment (ruling 7)
+        cost = costs.net_cost(self, p, d, iid=card.iid)  # CR 10-6-5: fixed before payment (ruling 7)
         pool, soul_ok = self._summon_pool(p, ascend, swift)
         pay, pay_soul, place, place_soul = self._selections(cmd, cost, d.lv1_cores, r, pool=dict(pool),
                                                             soul_ok=soul_ok)
@@ -860,12 +881,12 @@ class Game(Resolution):
         d = self.db[card.cid]
         if d.type != "magic":
             raise IllegalCommand("CR 10-8-1", f"{d.name} is not a magic card")
-        if not self._magic_timing_ok(d, window):
+        if not self._magic_timing_ok(d.magic_timing, window):
             label = "/".join(sorted(d.magic_timing)) or "no timing"
             where = "the main step (ruling 1: flash effects are not used in the main step)" if window == "main" \
                 else "a flash window"
             raise IllegalCommand("CR 8-1-6-1", f"{d.name} is {label} magic and cannot be used in {where}")
-        cost = costs.net_cost(self, p, d)
+        cost = costs.net_cost(self, p, d, iid=card.iid)
         if cmd.pay is None:
             auto = costs.auto_select(self, p, cost, 0)
             if auto is None:
@@ -884,9 +905,11 @@ class Game(Resolution):
         self._move_card(card.iid, "resolving", "use")  # CR 10-8-7: not counted, not observable
         self._emit("magic_used", player=p, card=card.iid, cid=card.cid, window=window)
         self._announce_manual(card.iid)
-        magic = self.fx(card.cid).magic
-        if magic:  # CR 10-8-3: the first usable effect; it resolves, then the card goes to the trash (10-8-8)
-            self._queue(card.iid, ("effect", magic[0][0]), p)
+        # CR 10-8-3: the effects usable in this window, each by its own timing; with several its player selects one.
+        # It resolves, then the card goes to the trash (10-8-8)
+        usable = [i for i, e in self.fx(card.cid).magic if self._magic_timing_ok(e.timing, window)]
+        if usable:
+            self._use_magic_effects(card.iid, p, usable, pay_soul)
         else:
             self._move_card(card.iid, "trash", "resolved")
         b = st.battle
@@ -912,6 +935,7 @@ class Game(Resolution):
             self._move_card(player.burst, "trash", "discard")
         self._move_card(card.iid, "burst", "set_burst")
         player.burst_set_turn = st.turn
+        self._emit("burst_set", player=p)  # "when a burst is set" effects (the card stays face down, CR 3-8-2)
 
     def _h_move_cores(self, cmd: MoveCores) -> None:
         st = self.state
@@ -1007,6 +1031,8 @@ class Game(Resolution):
                 raise IllegalCommand("CR 1-3-3", "an effect says this spirit cannot block")
             if continuous.astral_active(self, b.attacker) and not continuous.astral_active(self, card.iid):
                 raise IllegalCommand("CR 11-14-1", "the attacker has 【Astral】: only a spirit with 【Astral】 can block it")
+            if continuous.unblockable_by(self, b.attacker, card.iid):
+                raise IllegalCommand("CR 1-3-3", "an effect says the attacker cannot be blocked by this spirit")
         self._set_exhausted(card.iid, True)
         b.blocker = card.iid
         b.blocked = True
@@ -1023,7 +1049,10 @@ class Game(Resolution):
         if self.has_effects:
             if continuous.restricted(self, iid, "cannot_block"):
                 return False
-            if continuous.astral_active(self, self.state.battle.attacker) and not continuous.astral_active(self, iid):
+            attacker = self.state.battle.attacker
+            if continuous.astral_active(self, attacker) and not continuous.astral_active(self, iid):
+                return False
+            if continuous.unblockable_by(self, attacker, iid):
                 return False
         return True
 
@@ -1112,7 +1141,7 @@ class Game(Resolution):
         if not condition_holds(self, e.condition, iid, p):
             return "its condition is not met (CR 8-3-3)"
         probe = Activation(0, 0, iid, ("effect", idx), p)
-        if e.cost and not self._cost_payable(probe, e.cost):
+        if e.cost and not self._cost_payable(probe, e.cost, any_x=True):
             return "its cost cannot be paid (CR 8-4-2-3)"
         return None
 
@@ -1141,7 +1170,7 @@ class Game(Resolution):
         if why is not None:
             raise IllegalCommand("CR 8-1-3", why)
         self._emit("activate", player=p, card=card.iid, effect=cmd.effect)
-        self._queue(card.iid, ("effect", cmd.effect), p)
+        self._queue(card.iid, ("effect", cmd.effect), p, phase="pay")  # its cost is paid first (CR 8-5-2-2)
         if window == "flash":  # the other player may now act (CR 7-1-2-1)
             st.battle.passes, st.battle.priority = 0, 1 - p
 

@@ -1,26 +1,29 @@
-"""Effects at run time: triggers, the resolution queue, choices and directives (CR 8, 10, 11).
+"""Effects at run time: triggers, the resolution queue, choices, keywords and substitution (CR 8, 10, 11).
 
 `Resolution` is mixed into `Game`. Events the game emits are checked for
 triggers (`_collect`); triggered effects wait in `state.queue`, newest group
-first; the turn player orders simultaneous ones (CR 8-5-2-4); each resolves
-directive by directive in written order (CR 1-3-7), stopping at `state.choice`
-whenever a player must choose and resuming when they answer (`Choose`).
+first, once activated (their cost paid, effect_costs.py); the turn player orders
+simultaneous ones (CR 8-5-2-4); each resolves directive by directive in written
+order (CR 1-3-7, directives.py), stopping at `state.choice` whenever a player
+must choose and resuming when they answer (`Choose`).
 """
 from __future__ import annotations
 
 from itertools import combinations
 
-from ..carddb.effects import BURST_TRIGGERS
+from ..carddb.effects import BURST_TRIGGERS, Effect
 from . import continuous, costs, stats
+from .directives import WAIT, Directives
+from .effect_costs import EffectCosts
 from .errors import IllegalCommand
-from .state import Activation, Card, Cause, Choice, Continuous, Grant
-from .targets import candidates, condition_holds, has_symbol
+from .state import Activation, Cause, Choice
+from .targets import condition_holds, has_symbol
 
-MAX_TARGET_OPTIONS = 64  # legal_commands lists at most this many target combinations
+MAX_TARGET_OPTIONS = 64  # legal_commands lists at most this many target combinations (or core answers)
 DECOY = ("burst", None)  # a burst asked at a moment its condition does not match (ask_every_burst_moment)
 
 
-class Resolution:
+class Resolution(Directives, EffectCosts):
     # ------------------------------------------------------------------ index and queries
 
     def fx(self, cid: str):
@@ -40,15 +43,17 @@ class Resolution:
 
     def _fire(self, iid: int, trigger: str, trigger_card: int | None = None) -> None:
         """Queue `iid`'s effects with `trigger` whose level and condition hold (CR 8-6-2)."""
-        st = self.state
-        card = st.cards[iid]
+        for i, e in self.fx(self.state.cards[iid].cid).triggered.get(trigger, ()):
+            self._fire_one(iid, i, e, trigger_card)
+
+    def _fire_one(self, iid: int, i: int, e, trigger_card: int | None = None) -> None:
+        card = self.state.cards[iid]
         lv = stats.level(self, iid) if card.zone == "field" else 0
-        for i, e in self.fx(card.cid).triggered.get(trigger, ()):
-            if card.zone == "field" and not continuous.level_ok(e.levels, lv):
-                continue
-            if not condition_holds(self, e.condition, iid, card.owner):
-                continue
-            self._pending.append((iid, ("effect", i), card.owner, trigger_card, lv))
+        if card.zone == "field" and not continuous.level_ok(e.levels, lv):
+            return
+        if not condition_holds(self, e.condition, iid, card.owner):
+            return
+        self._pending.append((iid, ("effect", i), card.owner, trigger_card, lv))
 
     def _fire_side(self, p: int, trigger: str, trigger_card: int | None = None, exclude: int | None = None) -> None:
         """Triggers of every field card of player `p`, and their set burst (CR 10-9-1)."""
@@ -123,6 +128,18 @@ class Resolution:
                             break
         elif k == "cores_moved" and ev["src"] == "life" and ev["count"] > 0:
             self._fire_side(ev["player"], "life_reduced")
+        elif k == "exhaust":  # only a change of state is an event (CR 1-3-2-1)
+            self._fire(ev["card"], "when_exhausted" if ev["exhausted"] else "when_refreshed")
+        elif k == "damage" and ev["amount"] > 0:  # CR 7-1-5-3-1: the attack reduced the opponent's life
+            self._fire(ev["attacker"], "when_attack_reduces_life")
+        elif k == "burst_set":
+            setter = ev["player"]
+            for p in (0, 1):
+                whose = "you" if p == setter else "opponent"
+                for iid in st.players[p].field:
+                    for i, e in self.fx(st.cards[iid].cid).triggered.get("burst_set", ()):
+                        if e.whose in (whose, "any"):
+                            self._fire_one(iid, i, e)
         elif k == "step":
             tp = ev["player"]
             for p in (0, 1):
@@ -163,8 +180,9 @@ class Resolution:
                 continue
             seen.add((iid, ref))
             value = lv if ref[0] == "keyword" else 0
+            phase = self._start_phase(self._effect_of_ref(iid, ref)) if ref[0] == "effect" else "new"
             a = Activation(ts=st.next_ts, group=group, source=iid, ref=ref, controller=controller,
-                           trigger_card=trigger_card, lki_level=lv if ref[0] != "keyword" else 0, phase="new",
+                           trigger_card=trigger_card, lki_level=lv if ref[0] != "keyword" else 0, phase=phase,
                            value=value)
             st.next_ts += 1
             new.append(a)
@@ -206,8 +224,8 @@ class Resolution:
     # ------------------------------------------------------------------ choices
 
     def _ask(self, kind: str, player: int, options: list, lo: int = 0, hi: int = 0, prompt: str = "",
-             source: int | None = None) -> None:
-        self.state.choice = Choice(kind, player, list(options), lo, hi, prompt, source)
+             source: int | None = None, counts: list | None = None, limit: int | None = None) -> None:
+        self.state.choice = Choice(kind, player, list(options), lo, hi, prompt, source, counts, limit)
 
     def _take_answer(self, kind: str):
         """The answer to the pending choice of this kind, once; None if there is none."""
@@ -232,10 +250,23 @@ class Resolution:
                 raise IllegalCommand("CR 10-9-3", "this burst's condition is not met now, so it cannot be activated: "
                                                   "answer no (you are asked anyway so that your opponent cannot tell, "
                                                   "CR 3-8-2)")
-        elif c.kind in ("order", "x"):
+        elif c.kind in ("order", "x", "effect"):
             if isinstance(v, bool) or v not in c.options:
-                raise IllegalCommand("CR 8-5-2-4" if c.kind == "order" else "CR 4-6-2",
-                                     f"choose one of {c.options}, not {v!r}")
+                rule = {"order": "CR 8-5-2-4", "x": "CR 4-6-2", "effect": "CR 10-8-3"}[c.kind]
+                raise IllegalCommand(rule, f"choose one of {c.options}, not {v!r}")
+        elif c.kind == "cores":  # one entry per core: a place (0 the reserve, a card), -1 the soul core (CR 8-5-6)
+            if isinstance(v, int) and not isinstance(v, bool):
+                v = (v,)
+            if not isinstance(v, (list, tuple)) or any(isinstance(x, bool) or not isinstance(x, int) for x in v):
+                raise IllegalCommand("CR 8-5-6", "answer with a list of core places, one per core")
+            if not c.min <= len(v) <= c.max:
+                raise IllegalCommand("CR 8-5-6", f"choose {c.min} core(s)")
+            for place in set(v):
+                if place not in c.options:
+                    raise IllegalCommand("CR 8-5-6", f"cores come from {c.options}, not {place!r}")
+                if list(v).count(place) > c.counts[c.options.index(place)]:
+                    raise IllegalCommand("CR 1-3-2", f"{place!r} holds only {c.counts[c.options.index(place)]} core(s)")
+            v = tuple(sorted(v, key=c.options.index))
         elif c.kind == "substitute":
             if v is not None and (isinstance(v, bool) or v not in c.options):
                 raise IllegalCommand("CR 8-9-2", f"choose one of {c.options} or null (no substitution)")
@@ -249,6 +280,9 @@ class Resolution:
             if not c.min <= len(v) <= c.max:
                 rule = "CR 8-5-3-1" if c.min == c.max else "CR 8-5-3-2"
                 raise IllegalCommand(rule, f"choose {c.min}" + (f" to {c.max}" if c.max != c.min else "") + " card(s)")
+            if c.limit is not None and self._bp_total(v) > c.limit:
+                raise IllegalCommand("CR 8-5-3", f"the cards chosen have {self._bp_total(v)} BP together; at most "
+                                                 f"{c.limit}")
             v = tuple(v)
         self._emit("chose", player=cmd.player, choice=c.kind, value=list(v) if isinstance(v, tuple) else v)
         st.choice = None
@@ -257,18 +291,25 @@ class Resolution:
         else:
             self._answer = (c.kind, v)
 
+    def _bp_total(self, cards) -> int:
+        return sum(stats.bp(self, i) for i in cards)
+
     def choice_commands(self, Choose) -> list:
         c = self.state.choice
         p = c.player
         if c.kind == "may":
             return [Choose(p, False)] if self._asking_decoy(c) else [Choose(p, True), Choose(p, False)]
-        if c.kind in ("order", "x"):
+        if c.kind in ("order", "x", "effect"):
             return [Choose(p, v) for v in c.options]
         if c.kind == "substitute":
             return [Choose(p, v) for v in c.options] + [Choose(p, None)]
+        if c.kind == "cores":
+            return [Choose(p, v) for v in _core_answers(c.options, c.counts, c.min)]
         out = []
         for n in range(c.min, c.max + 1):
             for combo in combinations(c.options, n):
+                if c.limit is not None and self._bp_total(combo) > c.limit:
+                    continue
                 out.append(Choose(p, tuple(combo)))
                 if len(out) >= MAX_TARGET_OPTIONS:
                     return out
@@ -297,10 +338,17 @@ class Resolution:
             self._after_resolution(top)
 
     def _effect_of(self, a: Activation):
-        kind, key = a.ref
-        if kind == "keyword" or a.ref == DECOY:
+        return self._effect_of_ref(a.source, a.ref)
+
+    def _effect_of_ref(self, source: int, ref: tuple):
+        """The effect an activation performs: a printed effect, or a substitution's replacement (CR 8-9-1)."""
+        kind = ref[0]
+        if kind in ("keyword", "magic") or ref == DECOY:
             return None
-        return self.db[self.state.cards[a.source].cid].effects[key]
+        effects = self.db[self.state.cards[source].cid].effects
+        if kind == "substitute":
+            return Effect("constant", do=effects[ref[1]].do[ref[2]].instead)
+        return effects[ref[1]]
 
     def _resolve(self, a: Activation) -> None:
         st = self.state
@@ -309,36 +357,42 @@ class Resolution:
             self._resolve_keyword(a)
             return
         if a.phase == "may":
-            optional = a.ref[0] == "burst" or e.optional  # a burst may be activated at will (CR 10-9-3)
-            if a.ref[0] == "burst" and st.cards[a.source].zone != "burst":
+            burst = a.ref[0] == "burst"
+            if burst and st.cards[a.source].zone != "burst":
                 a.phase = "done"  # it left the burst area before it could be activated
                 return
-            if optional:
+            if burst and e is not None and e.cost and not self._cost_payable(a, e.cost, any_x=True):
+                a.phase = "done"  # CR 8-4-2-4: it cannot activate, and stays set
+                return
+            # a burst may be activated at will (CR 10-9-3); an effect with a cost was asked when it activated
+            if burst or (e.optional and not a.paid):
                 ans = self._take_answer("may")
                 if ans is None:
-                    self._ask("may", a.controller, [True, False], prompt="activate?" if a.ref[0] == "burst" else "use this effect?",
+                    self._ask("may", a.controller, [True, False], prompt="activate?" if burst else "use this effect?",
                               source=a.source)
                     return
                 if not ans or a.ref == DECOY:  # a decoy does nothing, whatever the answer
                     a.phase = "done"
                     return
-            if a.ref[0] == "burst":  # CR 8-5-2-1: turn the burst face up
+            if burst:  # CR 8-5-2-1: turn the burst face up, then pay its cost if it has one (CR 8-5-2-2)
                 self._move_card(a.source, "resolving", "burst_activated")
+                if e.cost:
+                    a.phase, a.step = "pay", 0
+                    return
             a.phase = "x"
         if a.phase == "x":
-            if e.x_max:
+            if e.x_max and not a.x_chosen:
                 ans = self._take_answer("x")
                 if ans is None:  # CR 4-6-2: the controller decides X
                     self._ask("x", a.controller, list(range(0, e.x_max + 1)), prompt="choose X", source=a.source)
                     return
-                a.x = ans
-            a.phase = "cost"
-        if a.phase == "cost":
-            if e.cost and not self._pay_effect_cost(a, e.cost):  # CR 8-4-2-3, 8-4-2-4
-                self._emit("effect_fizzled", card=a.source, reason="cost")
+                a.x, a.x_chosen = ans, True
+            a.phase, a.step = "do", 0
+            # "if ..." is read as the effect resolves (CR 8-3-3); a condition on its cost only now can be known
+            if e.condition is not None and not condition_holds(self, e.condition, a.source, a.controller, a):
+                self._emit("effect_fizzled", card=a.source, reason="condition")
                 a.phase = "done"
                 return
-            a.phase, a.step = "do", 0
         if a.phase == "do":
             if not self._run_directives(a, e.do):
                 return
@@ -348,364 +402,66 @@ class Resolution:
             if e.chain and (a.step > 0 or has_symbol(self, a.controller, e.chain_color)):
                 if not self._run_directives(a, e.chain):
                     return
+            a.phase, a.step = "then_use", 0
+        if a.phase == "then_use":
+            if e.then_use and not self._burst_follow_up(a, e):
+                return
             a.phase = "done"
 
-    def _run_directives(self, a: Activation, directives) -> bool:
-        """Perform directives from a.step; False if a choice is pending."""
-        while a.step < len(directives):
-            if not self._directive(a, directives[a.step]):
+    def _burst_follow_up(self, a: Activation, e) -> bool:
+        """CR 10-9: after its burst effect, "you may pay this card's cost to use its [Flash] effect". False while
+        its player decides."""
+        st = self.state
+        card = st.cards[a.source]
+        d = self.db[card.cid]
+        usable = [i for i, m in self.fx(card.cid).magic if e.then_use in m.timing]
+        if card.zone != "resolving" or not usable:
+            return True
+        cost = costs.net_cost(self, a.controller, d, iid=a.source)  # reduced as for any use (CR 10-8-5)
+        player = st.players[a.controller]
+        have = player.reserve + sum(st.cards[i].cores for i in player.field) + (
+            1 if player.soul == "reserve" or player.soul in player.field else 0)
+        if have < cost:
+            return True
+        if not a.asked:
+            ans = self._take_answer("may")
+            if ans is None:
+                self._ask("may", a.controller, [True, False], source=a.source,
+                          prompt=f"pay {cost} core(s) to use {d.name}'s {e.then_use.capitalize()} effect? (CR 10-9)")
                 return False
-            a.step += 1
-            self._flush_triggers()
-            if self.state.result is not None or self.state.choice is not None:
-                return self.state.choice is None and self.state.result is None
+            if not ans:
+                return True
+            a.asked = True
+        chosen = self._card_payment(a, cost, f"pay {cost} core(s) for {d.name} (CR 10-8-6)")
+        if chosen is WAIT:
+            return False
+        if chosen is None:
+            return True
+        soul = self._pay_with(a.controller, chosen)
+        self._emit("magic_used", player=a.controller, card=a.source, cid=card.cid, window="burst")
+        self._use_magic_effects(a.source, a.controller, usable, soul)
         return True
+
+    def _use_magic_effects(self, iid: int, p: int, usable: list, soul_paid: bool) -> None:
+        """A magic card's usable effects: the one there is, or its player selects one (CR 10-8-3)."""
+        st = self.state
+        ref = ("effect", usable[0]) if len(usable) == 1 else ("magic", None)
+        a = self._queue(iid, ref, p, phase=self._start_phase(self._effect_of_ref(iid, ref)) if len(usable) == 1
+                        else "select")
+        a.soul_paid = soul_paid
+        if len(usable) > 1:
+            a.picks = list(usable)
+        return a
 
     def _after_resolution(self, a: Activation) -> None:
         st = self.state
         card = st.cards[a.source]
-        if a.ref[0] == "burst" and card.zone == "resolving":
-            self._move_card(a.source, "trash", "resolved")  # CR 10-9-4
-        elif a.ref[0] == "effect" and card.zone == "resolving" and self.db[card.cid].type == "magic":
-            self._move_card(a.source, "trash", "resolved")  # CR 10-8-8
+        waiting = any(q.source == a.source for q in st.queue)  # e.g. the effect a burst goes on to use (CR 10-9)
+        if card.zone == "resolving" and not waiting and (
+                a.ref[0] == "burst" or (a.ref[0] == "effect" and self.db[card.cid].type == "magic")):
+            self._move_card(a.source, "trash", "resolved")  # CR 10-9-4, 10-8-8
         self._emit("resolved", card=a.source, ref=list(a.ref))
         self._manage()  # ruling 2: gameplay management after each resolved effect
-
-    # ------------------------------------------------------------------ costs (CR 8-4)
-
-    def _cost_payable(self, a: Activation, cost) -> bool:
-        st = self.state
-        p = a.controller
-        need_cores = 0
-        for d in cost:
-            n = a.x if d.amount == "X" else d.amount
-            if d.op == "pay_cores":
-                need_cores += n
-            elif d.op == "discard" and len(st.players[p].hand) < n:
-                return False
-            elif d.op == "exhaust":
-                t = self._select_now(a, d.target)
-                if not t or any(st.cards[i].exhausted for i in t):
-                    return False
-            elif d.op == "core_remove":
-                t = self._select_now(a, d.target)
-                if not t or any(stats.cores_on(st, i) < n for i in t):
-                    return False
-        return need_cores == 0 or costs.auto_select(self, p, need_cores, 0) is not None
-
-    def _pay_effect_cost(self, a: Activation, cost) -> bool:
-        if not self._cost_payable(a, cost):
-            return False
-        cause = Cause("self", a.controller)
-        for d in cost:
-            n = a.x if d.amount == "X" else d.amount
-            if d.op == "pay_cores":
-                pay, pay_soul, _, _ = costs.auto_select(self, a.controller, n, 0)
-                self._move_selection(a.controller, pay, pay_soul, "trash", "pay", cause)
-            elif d.op == "discard":
-                hand = self.state.players[a.controller].hand
-                for iid in list(hand[:n]):
-                    self._move_card(iid, "trash", "discard")
-            elif d.op == "exhaust":
-                for iid in self._select_now(a, d.target):
-                    self._set_exhausted(iid, True)
-            elif d.op == "core_remove":
-                for iid in self._select_now(a, d.target):
-                    self._remove_cores(iid, n, d.to, cause)
-        return True
-
-    # ------------------------------------------------------------------ selecting (CR 8-5-3)
-
-    def _ref(self, a: Activation, ref: str) -> int | None:
-        b = self.state.battle
-        if ref == "this":
-            return a.source
-        if ref == "attacker":
-            return b.attacker if b else None
-        if ref == "blocker":
-            return b.blocker if b else None
-        return a.trigger_card
-
-    def _select_now(self, a: Activation, t) -> list[int]:
-        """Cards a reference or an "all" target means, without asking (CR 8-8-1-4: fixed now)."""
-        if t.ref is not None:
-            iid = self._ref(a, t.ref)
-            return [iid] if iid is not None and self.state.cards[iid].zone == t.zone else []
-        cands = candidates(self, t, a.controller, a.source, selecting=t.mode != "all")
-        if t.mode == "all":
-            return cands
-        n = a.x if t.count == "X" else t.count
-        return cands[:n]
-
-    def _select(self, a: Activation, t, chooser: int | None = None, prompt: str = ""):
-        """The cards a directive acts on, or None while the chooser is asked (CR 8-5-3)."""
-        if t.ref is not None or t.mode == "all":
-            return self._select_now(a, t)
-        chooser = a.controller if chooser is None else chooser
-        cands = candidates(self, t, a.controller, a.source)
-        n = a.x if t.count == "X" else t.count
-        if t.mode == "exact":
-            lo = hi = min(n, len(cands))
-            if t.zone == "hand" and chooser != a.controller:
-                lo = 0
-            if len(cands) <= n and lo == hi:  # CR 8-5-3-1: fewer than needed: all of them
-                return cands
-        elif t.mode == "up_to":  # CR 8-5-3-2
-            lo, hi = 0, min(n, len(cands))
-        else:  # any number
-            lo, hi = 0, len(cands)
-        if hi == 0:
-            return []  # CR 8-5-3-4
-        if self._auto_choose:
-            return cands[:hi]
-        ans = self._take_answer("target")
-        if ans is None:
-            self._ask("target", chooser, cands, lo, hi, prompt=prompt, source=a.source)
-            return None
-        return list(ans)
-
-    # ------------------------------------------------------------------ directives
-
-    def _amount(self, a: Activation, d) -> int:
-        v = d.amount
-        if v == "X":
-            return a.x
-        if v == "-X":
-            return -a.x
-        return v if v is not None else 1
-
-    def _directive(self, a: Activation, d) -> bool:
-        """Perform one directive; False while waiting for a choice."""
-        handler = getattr(self, "_do_" + d.op)
-        return handler(a, d) is not False
-
-    def _targets_then(self, a, d, fn, prompt=""):
-        chosen = self._select(a, d.target, prompt=prompt)
-        if chosen is None:
-            return False
-        for iid in chosen:
-            fn(iid)
-        return True
-
-    def _do_draw(self, a, d):
-        self._draw(a.controller, self._amount(a, d))
-
-    def _do_discard(self, a, d):
-        from ..carddb.effects import Target
-
-        n = self._amount(a, d)
-        t = Target(side="you", type="any", zone="hand", count=n)
-        chosen = self._select(a, t, prompt=f"discard {n}")
-        if chosen is None:
-            return False
-        for iid in chosen:
-            self._move_card(iid, "trash", "discard")  # CR 10-2-2
-
-    def _do_mill(self, a, d):
-        p = a.controller if d.side == "you" else 1 - a.controller
-        deck = self.state.players[p].deck
-        for _ in range(self._amount(a, d)):  # CR 1-3-2: as many as possible
-            if not deck:
-                break
-            self._move_card(deck[-1], "trash", "mill")
-
-    def _do_destroy(self, a, d):
-        chosen = self._select(a, d.target, prompt="destroy")
-        if chosen is None:
-            return False
-        src_def = self.db[self.state.cards[a.source].cid]
-        doomed = []
-        for iid in chosen:
-            if self.state.cards[iid].zone != "field":
-                continue
-            owner = self.state.cards[iid].owner
-            # CR 11-13-1 (ruling 5): 【A.T. Field】 with the soul core stops the opponent's spirits' destruction effects
-            if (owner != a.controller and src_def.type == "spirit" and self.state.players[owner].soul == iid
-                    and continuous.has_keyword(self, iid, "at_field")):
-                self._emit("destruction_prevented", card=iid, by="at_field")
-                continue
-            doomed.append((iid, Cause("effect", a.controller, a.source)))
-        if doomed:
-            self._destroy(doomed)
-
-    def _do_exhaust(self, a, d):
-        return self._targets_then(a, d, lambda i: self._set_exhausted(i, True), "exhaust")
-
-    def _do_refresh(self, a, d):
-        return self._targets_then(a, d, lambda i: self._set_exhausted(i, False), "refresh")
-
-    def _leave_field(self, iid: int, dst: str, reason: str, bottom: bool = False) -> None:
-        """A field card goes elsewhere: its cores to its owner's reserve (CR 3-5-5); a token leaves the game."""
-        st = self.state
-        card = st.cards[iid]
-        owner = st.players[card.owner]
-        self._move_cores(card.owner, iid, "reserve", card.cores, owner.soul == iid, reason, None)
-        if self.db[card.cid].token:
-            dst = "removed"  # CR 4-12-3
-        self._move_card(iid, dst, reason, bottom=bottom)
-
-    def _do_bounce(self, a, d):
-        def go(iid):
-            if self.state.cards[iid].zone == "field":
-                self._leave_field(iid, "hand", "bounce")
-        return self._targets_then(a, d, go, "return to hand")
-
-    def _do_to_deck_bottom(self, a, d):
-        def go(iid):
-            if self.state.cards[iid].zone == "field":
-                self._leave_field(iid, "deck", "to_deck", bottom=True)
-        return self._targets_then(a, d, go, "put on the bottom of the deck")
-
-    def _add_continuous(self, layer: int, op: str, value: int, targets, duration: str, source: int,
-                        level: int | None = None) -> None:
-        st = self.state
-        st.continuous.append(Continuous(st.next_ts, layer, op, value, frozenset(targets), duration, source, level))
-        st.next_ts += 1
-
-    def _do_bp(self, a, d):
-        chosen = self._select(a, d.target, prompt="BP")
-        if chosen is None:
-            return False
-        chosen = [i for i in chosen if self.state.cards[i].zone == "field"]
-        if not chosen:
-            return
-        value = self._amount(a, d)
-        if d.level is not None:  # CR 8-8-1-3-3: redefine the BP of a level
-            self._add_continuous(2, "set", value, chosen, d.duration, a.source, d.level)
-        elif d.mode == "set":  # CR 8-8-1-3-4
-            self._add_continuous(3, "set", value, chosen, d.duration, a.source)
-        else:  # CR 8-8-1-3-5
-            self._add_continuous(4, "add", value, chosen, d.duration, a.source)
-        self._emit("bp_changed", cards=chosen, source=a.source)
-
-    def _do_level(self, a, d):
-        chosen = self._select(a, d.target, prompt="level")
-        if chosen is None:
-            return False
-        chosen = [i for i in chosen if self.state.cards[i].zone == "field"]
-        if chosen:  # CR 8-8-1-3-2
-            self._add_continuous(1, d.mode, self._amount(a, d), chosen, d.duration, a.source)
-
-    def _do_core_charge(self, a, d):
-        n = self._amount(a, d)
-
-        def go(iid):
-            if self.state.cards[iid].zone == "field":
-                self._move_cores(self.state.cards[iid].owner, "void", iid, n, False, "effect", None)
-        return self._targets_then(a, d, go, "put cores on")
-
-    def _remove_cores(self, iid: int, n: int, to: str, cause: Cause) -> None:
-        """Take n cores off a card to its owner's reserve/trash/void; regular cores first, then the soul
-        core, which never goes to the void this way (CR 4-11-3)."""
-        st = self.state
-        card = st.cards[iid]
-        owner = st.players[card.owner]
-        regular = min(n, card.cores)
-        soul = n > regular and owner.soul == iid and to != "void"
-        self._move_cores(card.owner, iid, to, regular, soul, "effect", cause)
-
-    def _do_core_remove(self, a, d):
-        n = self._amount(a, d)
-        cause = Cause("effect_cores", a.controller, a.source)  # CR 9-3-2-1: destroyed by the effect
-
-        def go(iid):
-            if self.state.cards[iid].zone == "field":
-                self._remove_cores(iid, n, d.to, cause)
-        return self._targets_then(a, d, go, "remove cores from")
-
-    def _do_life_gain(self, a, d):
-        self._move_cores(a.controller, "void", "life", self._amount(a, d), False, "effect", None)
-
-    def _do_life_damage(self, a, d):
-        opp = 1 - a.controller
-        n = min(self._amount(a, d), self.state.players[opp].life)
-        self._move_cores(opp, "life", "reserve", n, False, "effect_damage", None)
-        self._check_winner()
-
-    def _do_token(self, a, d):
-        st = self.state
-        tok = d.token
-        for _ in range(self._amount(a, d)):
-            iid = max(st.cards) + 1
-            st.cards[iid] = Card(iid, tok.id, a.controller, "token")
-            self._move_card(iid, "field", "token")  # CR 4-12-1
-            self._move_cores(a.controller, "void", iid, tok.lv1_cores, False, "token", None)
-            self._on_summoned(iid)
-
-    def _do_search(self, a, d):
-        st = self.state
-        deck = st.players[a.controller].deck
-        looked = deck[-d.look:][::-1] if d.look < len(deck) else deck[::-1]
-        t = d.target
-        n = a.x if t.count == "X" else t.count
-        fits = [i for i in looked if continuous.matches(self, i, t, a.controller, a.source)]
-        if fits and self._auto_choose:
-            taken = fits[:n]
-        elif fits:
-            ans = self._take_answer("target")
-            if ans is None:  # CR 8-5-3-5: a private area: the chooser may take fewer
-                self._ask("target", a.controller, fits, 0, min(n, len(fits)), prompt="add to your hand",
-                          source=a.source)
-                return False
-            taken = list(ans)
-        else:
-            taken = []
-        for iid in taken:
-            self._emit("reveal", player=a.controller, card=iid, cid=st.cards[iid].cid)  # CR 12-2-1
-            self._move_card(iid, "hand", "search")
-        for iid in looked:
-            if iid not in taken:
-                self._move_card(iid, "deck" if d.to == "bottom" else "trash", "search_rest", bottom=True)
-
-    def _do_recover(self, a, d):
-        chosen = self._select(a, d.target, prompt="return to your hand")
-        if chosen is None:
-            return False
-        for iid in chosen:
-            self._move_card(iid, "hand", "recover")
-
-    def _do_grant(self, a, d):
-        chosen = self._select(a, d.target, prompt="give a keyword")
-        if chosen is None:
-            return False
-        chosen = [i for i in chosen if self.state.cards[i].zone == "field"]
-        if chosen:
-            st = self.state
-            st.grants.append(Grant(st.next_ts, frozenset(chosen), "keyword", d.keyword, d.duration, a.source))
-            st.next_ts += 1
-
-    def _do_restrict(self, a, d):
-        chosen = self._select(a, d.target, prompt=f"cannot {d.cannot}")
-        if chosen is None:
-            return False
-        chosen = [i for i in chosen if self.state.cards[i].zone == "field"]
-        if chosen:
-            st = self.state
-            st.grants.append(Grant(st.next_ts, frozenset(chosen), "cannot_" + d.cannot, None, d.duration, a.source))
-            st.next_ts += 1
-
-    def _do_attack_spirit(self, a, d):
-        """CR 10-10-1: the attacked spirit immediately blocks; then the flash window after blocking."""
-        st = self.state
-        b = st.battle
-        if b is None or b.attacker != a.source or b.blocked or st.cards[a.source].zone != "field":
-            return
-        chosen = self._select(a, d.target, prompt="the spirit to attack")
-        if chosen is None:
-            return False
-        chosen = [i for i in chosen if st.cards[i].zone == "field" and st.cards[i].owner == b.defending_player]
-        if not chosen:
-            return
-        b.blocker, b.blocked = chosen[0], True
-        self._emit("block", player=b.defending_player, card=chosen[0], forced=True)
-        b.window, b.passes, b.priority = 2, 0, b.defending_player
-        st.stage = "flash"
-
-    def _do_pay_cores(self, a, d):  # only in costs; paid by _pay_effect_cost
-        return
-
-    def _do_substitute(self, a, d):  # constant effects only; applied by _destroy
-        return
 
     # ------------------------------------------------------------------ keywords that resolve (CR 11)
 
@@ -759,7 +515,7 @@ class Resolution:
                 a.phase = "done"
                 return
             d = self.db[card.cid]
-            cost = costs.net_cost(self, a.controller, d)
+            cost = costs.net_cost(self, a.controller, d, iid=a.source)
             auto = costs.auto_select(self, a.controller, cost, d.lv1_cores)
             if auto is None:
                 a.phase = "done"
@@ -783,25 +539,22 @@ class Resolution:
     # ------------------------------------------------------------------ substitution (CR 8-9, 10-1-3-2)
 
     def _answer_substitution(self, value) -> None:
+        """The owner's answer (CR 8-9-2): destroy it, or perform the chosen substitution's replacement instead — an
+        effect of its own, resolved now, whose selections its controller makes (CR 8-5-3)."""
         st = self.state
         iid, cause = st.pending_destruction.pop(0)
         if value is None:
             self._destroy([(iid, cause)], substitutions=False)
-        else:
-            src, controller, d = continuous.substitutions(self, iid, cause)[value]
-            self._emit("substituted", card=iid, source=src)  # CR 10-5-1: it stays on the field
-            a = Activation(ts=0, group=0, source=src, ref=("substitute", 0), controller=controller)
-            for sub in d.instead:
-                self._directive_now(a, sub)
-        self._next_substitution()
-
-    def _directive_now(self, a: Activation, d) -> None:
-        """Perform a substitution's directive at once: any selection takes the first candidates."""
-        self._auto_choose = True
-        try:
-            self._directive(a, d)
-        finally:
-            self._auto_choose = False
+            self._next_substitution()
+            return
+        src, controller, d = continuous.substitutions(self, iid, cause)[value]
+        self._emit("substituted", card=iid, source=src)  # CR 10-5-1: it stays on the field
+        effects = self.db[st.cards[src].cid].effects
+        i, j = next((i, j) for i, e in enumerate(effects) for j, x in enumerate(e.do) if x is d)
+        st.queue.append(Activation(ts=st.next_ts, group=st.next_group, source=src, ref=("substitute", i, j),
+                                   controller=controller, trigger_card=iid, phase="do"))
+        st.next_ts += 1
+        st.next_group += 1  # Game._run resolves it before the next destruction waiting on a choice
 
     def _next_substitution(self) -> None:
         st = self.state
@@ -817,3 +570,23 @@ class Resolution:
             if card.zone == "field":
                 self._destroy([(iid, cause)], substitutions=False)
         self._manage()
+
+
+def _core_answers(places: list, counts: list, n: int) -> list[tuple]:
+    """The different ways to take n cores from places holding counts (one entry per core), at most
+    MAX_TARGET_OPTIONS of them, the first places first."""
+    out: list[tuple] = []
+
+    def walk(i: int, left: int, acc: tuple) -> None:
+        if len(out) >= MAX_TARGET_OPTIONS:
+            return
+        if left == 0:
+            out.append(acc)
+            return
+        if i == len(places) or sum(counts[i:]) < left:
+            return
+        for k in range(min(left, counts[i]), -1, -1):
+            walk(i + 1, left - k, acc + (places[i],) * k)
+
+    walk(0, n, ())
+    return out

@@ -112,8 +112,8 @@ class Continuous:
 
 @dataclass(slots=True)
 class Grant:
-    """A keyword or restriction given to cards for a while (CR 8-2-2-2): what is a keyword name,
-    "cannot_attack" or "cannot_block"."""
+    """A keyword or restriction given to cards for a while (CR 8-2-2-2): what is "keyword", "cannot_attack",
+    "cannot_block" or "cannot_be_blocked"."""
 
     ts: int
     targets: frozenset
@@ -121,6 +121,7 @@ class Grant:
     keyword: object = None  # carddb.effects.Keyword for keyword grants
     duration: str = "turn"
     source: int | None = None
+    by: object = None  # cannot_be_blocked: the blockers it keeps out (a carddb.effects.Target filter)
 
 
 @dataclass(slots=True)
@@ -128,8 +129,14 @@ class Activation:
     """An activated effect waiting to resolve or resolving (CR 8-5-2-3, 8-5-2-4).
 
     ref: ("effect", i) for the source card's i-th effect, ("keyword", name) for a keyword's
-    triggered part, ("burst", i) for a burst. `step` is the next directive to perform;
-    `phase` where resolution stands ("may", "x", "cost", "do", "chain", "done").
+    triggered part, ("burst", i) for a burst, ("magic", None) for a magic card whose player still selects
+    which effect to use (CR 10-8-3), ("substitute", i, j) for the replacement directive j of the source's
+    effect i (CR 8-9-1).
+
+    `phase` is where it stands. Activating (CR 8-5-2-2): "select" (which magic effect), "activate" (may its
+    controller pay the cost: "you may ... to ...", CR 8-4-1), "pay" (X, then each part of the cost, `step`
+    the next part). Waiting: "new" (ordered with its group, CR 8-5-2-4). Resolving: "may", "x", "do",
+    "chain" (`step` the next directive), "then_use" (a burst's follow-up, CR 10-9), "done".
     """
 
     ts: int
@@ -143,19 +150,37 @@ class Activation:
     step: int = 0
     x: int = 0
     value: int = 0  # a keyword's number (Crush modifier, Gale count, Raid uses)
+    x_chosen: bool = False  # X was fixed when the cost was paid (CR 4-6-3)
+    paid: bool = False  # its cost is paid (CR 8-5-2-2)
+    soul_paid: bool = False  # the soul core was among what paid its cost (or its magic card's cost)
+    asked: bool = False  # the current directive's "may" was answered yes (or the follow-up's)
+    cur: list | None = None  # the cards the current directive selected, kept across its choices (CR 8-5-3)
+    selected: list = field(default_factory=list)  # what the last selecting directive chose: "it"
+    picks: list = field(default_factory=list)  # a directive's decisions so far: each player's picks, core splits
+    acted: bool = False  # the last directive did something ("if you do")
+
+    def hash_data(self) -> list:
+        return [self.ts, self.group, self.source, list(self.ref), self.controller, self.trigger_card, self.lki_level,
+                self.phase, self.step, self.x, self.value, self.x_chosen, self.paid, self.soul_paid, self.asked,
+                self.cur, self.selected, self.picks, self.acted]
 
 
 @dataclass(slots=True)
 class Choice:
     """A decision inside resolution: who chooses what (CR 8-5-3, 8-5-2-4, 8-1-8, 4-6-2, 8-9-2)."""
 
-    kind: str  # order | may | x | target | substitute
+    kind: str  # order | may | x | target | substitute | cores | effect
     player: int
     options: list
     min: int = 0
     max: int = 0
     prompt: str = ""
     source: int | None = None
+    counts: list | None = None  # cores: how many cores each option (place) holds
+    limit: int | None = None  # target: the chosen cards' combined BP may be at most this
+
+    def hash_data(self) -> list:
+        return [self.kind, self.player, self.options, self.min, self.max, self.source, self.counts, self.limit]
 
 
 @dataclass(slots=True)
@@ -217,11 +242,10 @@ class GameState:
                 "magic_used": self.battle.magic_used, "cursed": self.battle.cursed, "luster": self.battle.luster},
             "continuous": [[e.ts, e.layer, e.op, e.value, sorted(e.targets), e.duration, e.source, e.level]
                            for e in self.continuous],
-            "grants": [[g.ts, sorted(g.targets), g.what, repr(g.keyword), g.duration, g.source] for g in self.grants],
-            "queue": [[a.ts, a.group, a.source, list(a.ref), a.controller, a.trigger_card, a.lki_level, a.phase, a.step,
-                       a.x, a.value] for a in self.queue],
-            "choice": None if self.choice is None else [self.choice.kind, self.choice.player, self.choice.options,
-                                                        self.choice.min, self.choice.max, self.choice.source],
+            "grants": [[g.ts, sorted(g.targets), g.what, repr(g.keyword), g.duration, g.source, repr(g.by)]
+                       for g in self.grants],
+            "queue": [a.hash_data() for a in self.queue],
+            "choice": None if self.choice is None else self.choice.hash_data(),
             "pending_destruction": [[i, list(c)] for i, c in self.pending_destruction],
             "raid_uses": sorted(self.raid_uses.items()),
             "next_group": self.next_group,

@@ -45,6 +45,8 @@ def matches(game, iid: int, t, controller: int, source: int | None) -> bool:
         return False
     if t.keyword is not None and not game.has_keyword(iid, t.keyword):  # CR 10-13
         return False
+    if t.name_has is not None and t.name_has.casefold() not in d.name.casefold():  # the card name (CR 2-1-2)
+        return False
     return True
 
 
@@ -56,10 +58,15 @@ def _armored(game, iid: int, controller: int, source: int | None) -> bool:
     return any(colors & set(k.colors) for k in game.keywords_of(iid, "armor"))
 
 
+def sides_of(side: str, controller: int) -> tuple:
+    """The players a target's `side` names, from `controller`'s point of view."""
+    return (controller,) if side == "you" else (1 - controller,) if side == "opponent" else (0, 1)
+
+
 def candidates(game, t, controller: int, source: int | None, *, selecting: bool = True) -> list[int]:
     """Cards in the target's zone that fit it; `selecting` applies 【Armor】 (a selection, not "all")."""
     st = game.state
-    sides = (controller,) if t.side == "you" else (1 - controller,) if t.side == "opponent" else (0, 1)
+    sides = sides_of(t.side, controller)
     out = []
     for p in sides:
         zone = getattr(st.players[p], t.zone)
@@ -70,8 +77,41 @@ def candidates(game, t, controller: int, source: int | None, *, selecting: bool 
     return out
 
 
-def condition_holds(game, cond, source: int, controller: int) -> bool:
-    """CR 8-1-4-1, 8-3-3: a constant effect applies, or a triggered effect activates, only while this holds."""
+def count_value(game, c, source: int | None, controller: int) -> int:
+    """What a Count counts now ("for each ..."): cards in a zone, cores in a place, symbols on a field."""
+    st = game.state
+    if c.what == "cards":
+        t = c.cards
+        n = 0
+        for p in sides_of(t.side, controller):
+            for iid in getattr(st.players[p], t.zone):  # a magic card being used is in no zone (CR 10-8-7)
+                if matches(game, iid, t, controller, source):
+                    n += 1
+        return n
+    if c.what == "cores":
+        if c.place == "this":
+            return stats.cores_on(st, source) if source is not None and st.cards[source].zone == "field" else 0
+        n = 0
+        for p in sides_of(c.side, controller):
+            player = st.players[p]
+            if c.place == "field":
+                n += sum(stats.cores_on(st, iid) for iid in player.field)
+            else:
+                n += {"reserve": player.reserve, "life": player.life, "trash": player.trash_cores}[c.place]
+                n += 1 if player.soul == c.place else 0  # the soul core is a core too (CR 4-11)
+        return n
+    n = 0  # symbols on the field; a double colour symbol counts once (CR 2-8-2-1)
+    for p in sides_of(c.side, controller):
+        for iid in st.players[p].field:
+            for sym in stats.symbols(game, iid):
+                if not c.colors or any(col in sym for col in c.colors):
+                    n += 1
+    return n
+
+
+def condition_holds(game, cond, source: int, controller: int, activation=None) -> bool:
+    """CR 8-1-4-1, 8-3-3: a constant effect applies, or a triggered effect activates, only while this holds.
+    `activation`: the resolving effect, for what only it knows (whether the soul core paid its cost)."""
     if cond is None:
         return True
     st = game.state
@@ -95,6 +135,14 @@ def condition_holds(game, cond, source: int, controller: int) -> bool:
         n = sum(1 for iid in st.players[controller].field if matches(game, iid, t, controller, source))
         if n < cond.control_min:
             return False
+    if cond.step is not None and st.step != cond.step:
+        return False
+    if cond.count is not None:
+        n = count_value(game, cond.count, source, controller)
+        if (cond.count_min is not None and n < cond.count_min) or (cond.count_max is not None and n > cond.count_max):
+            return False
+    if cond.soul_paid is not None and activation is not None and activation.soul_paid != cond.soul_paid:
+        return False  # (without an activation, e.g. when it triggers, it is decided on resolution)
     return True
 
 

@@ -295,6 +295,10 @@ EVENT_FIELDS = {
     "substituted": {"card": _opt_int},
     "destruction_prevented": {"card": _opt_int},
     "effect_fizzled": {"card": _opt_int},
+    "cost_paid": {"card": _opt_int},
+    "burst_set": {"player": _seat},
+    "reveal": {"player": _seat, "card": _opt_int},
+    "look": {"player": _seat, "owner": _seat, "count": _int, "cards": _opt_ints},
     "concede": {"player": _seat},
     "game_over": {"winner": lambda v: v is None or _seat(v), "reason": _text},
     "manual": {"player": _seat, "what": _text},
@@ -328,7 +332,8 @@ def check_events(events: list) -> None:
         _fields(e, fields, f"events[{i}]")
         if kind == "manual" and e["what"] in MANUAL_FIELDS:
             _fields(e, MANUAL_FIELDS[e["what"]], f"events[{i}]")
-            if e["what"] == "look" and e["cards"] is not None and not (
+        if kind == "look" or (kind == "manual" and e["what"] == "look"):
+            if e["cards"] is not None and not (
                     type(e.get("cids")) is list and len(e["cids"]) == len(e["cards"])
                     and all(type(c) is str for c in e["cids"])):
                 raise MessageError(f"events[{i}].cids", "expected a card id for each card looked at")
@@ -347,7 +352,7 @@ def _shown(v) -> str:
     return text if len(text) <= 40 else text[:39] + "…"
 
 
-CHOICE_KINDS = ("order", "may", "x", "target", "substitute")  # a choice inside an effect, by what it asks
+CHOICE_KINDS = ("order", "may", "x", "target", "substitute", "cores", "effect")  # a choice inside an effect
 DECISION_KINDS = ("mulligan", "main", "attack", "flash", "block") + CHOICE_KINDS
 
 
@@ -413,6 +418,13 @@ def check_view(view) -> None:
                 raise MessageError("view.pending.options", "expected a list of whole numbers")
             if "sources" in pend and not _opt_ints(pend["sources"]):
                 raise MessageError("view.pending.sources", "expected a list of cards")
+            if "counts" in pend and not (_ints(pend["counts"]) and options is not None
+                                         and len(pend["counts"]) == len(options)):
+                raise MessageError("view.pending.counts", "expected how many cores each place holds")
+            if kind == "cores" and options is not None and "counts" not in pend:
+                raise MessageError("view.pending.counts", "missing: how many cores each place holds")
+            if "limit" in pend and not _int(pend["limit"]):
+                raise MessageError("view.pending.limit", "expected a whole number")
         else:
             _fields(pend, _PENDING.get(kind, {}), "view.pending")
 

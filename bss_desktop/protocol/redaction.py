@@ -145,7 +145,8 @@ class SeatWindow:
             self.looking = set()  # done looking: those deck cards are hidden again
         if kind == "shuffle":
             self.looking = {i for i in self.looking if self.owner.get(i) != d["player"]}
-        if kind == "manual" and d.get("what") == "look":
+        if kind == "look" or (kind == "manual" and d.get("what") == "look"):
+            # an effect's look or one by hand: only the player looking learns the cards (CR 12-3-1)
             if d["player"] == self.seat:
                 self.looking = set(d["cards"])
                 d["cards"] = [self.ref(i, shown=True) for i in d["cards"]]
@@ -175,6 +176,8 @@ class SeatWindow:
             d["cause"] = [d["cause"][0], d["cause"][1], self.ref(d["cause"][2])]
         if kind == "chose" and d.get("choice") == "target":
             d["value"] = [self.ref(i) for i in d["value"]]
+        if kind == "chose" and d.get("choice") == "cores":  # 0 (the reserve) and -1 (the soul core) are no cards
+            d["value"] = [self.ref(i) if i > 0 else i for i in d["value"]]
         if kind == "manual_effect" and not self.visible(d["card"]):
             d.pop("cid", None)
         return {"kind": kind, **d}
@@ -206,8 +209,11 @@ class SeatWindow:
             if pend.get("options") is not None:  # a choice inside an effect (its kind replaces "choose")
                 if pend["player"] != self.seat:
                     pend["options"] = None  # the other seat's options may be cards only it may look at
+                    pend.pop("counts", None)
                 elif pend["kind"] == "target":
                     pend["options"] = [self.ref(i, shown=True) for i in pend["options"]]
+                elif pend["kind"] == "cores":  # places: 0 the reserve, -1 the soul core, else a card
+                    pend["options"] = [self.ref(i) if i > 0 else i for i in pend["options"]]
         return v
 
     # ------------------------------------------------------------------ commands from the seat
@@ -246,6 +252,8 @@ class SeatWindow:
                     raise RedactionError(f"cards[{i}]", "you can reveal only your own cards (CR 12-3-1)")
         if cmd.kind == "choose" and choice_kind == "target" and isinstance(cmd.value, tuple):
             changes["value"] = tuple(self._real(a, f"value[{i}]") for i, a in enumerate(cmd.value))
+        if cmd.kind == "choose" and choice_kind == "cores" and isinstance(cmd.value, tuple):
+            changes["value"] = tuple(self._real(a, f"value[{i}]") if a > 0 else a for i, a in enumerate(cmd.value))
         return replace(cmd, **changes) if changes else cmd
 
     def _real(self, alias, field: str) -> int:
@@ -262,6 +270,8 @@ class SeatWindow:
         d = cmd.to_dict()
         if d["type"] == "choose" and choice_kind == "target" and isinstance(d["value"], list):
             d["value"] = [self.ref(i, shown=True) for i in d["value"]]
+        if d["type"] == "choose" and choice_kind == "cores" and isinstance(d["value"], list):
+            d["value"] = [self.ref(i) if i > 0 else i for i in d["value"]]
         for name in ("card", "spirit", "ascend"):
             if d.get(name) is not None:
                 d[name] = self.ref(d[name], shown=True)

@@ -1,0 +1,565 @@
+"""Directives at run time: what each word of the effect vocabulary does (CR 8-2, 8-5-3, 10, 12-3).
+
+`Directives` is mixed into `Game` (through `Resolution`). `_directive(a, d)`
+performs one directive of activation `a`: its modifiers first ("if you do",
+"if ...", "you may"), then `_do_<op>`. A handler returns `WAIT` while a player
+decides (a choice is pending; the directive runs again with the answer) or
+whether it did something (for a following "if you do"). Selections made for a
+directive are kept on the activation (`a.cur`) across its choices, and the last
+selection is what "it" refers to (`a.selected`).
+"""
+from __future__ import annotations
+
+from dataclasses import replace
+
+from ..carddb.effects import Target
+from . import continuous, stats
+from .state import Card, Cause, Continuous, Grant
+from .targets import candidates, condition_holds, count_value
+
+WAIT = object()  # a handler's answer while a player decides
+
+
+def _filtered(t) -> bool:
+    """Whether a target asks for cards with particular information (CR 8-5-3-5: in a private area the chooser may
+    then ignore cards that fit)."""
+    return t.type != "any" or any(getattr(t, k) not in (None, (), False) for k in (
+        "bp_max", "bp_min", "cost_max", "cost_min", "level_max", "colors", "family", "exhausted", "keyword",
+        "name_has"))
+
+
+class Directives:
+    # ------------------------------------------------------------------ amounts
+
+    def _amount(self, a, d) -> int:
+        """The directive's number now: N, X (CR 4-6-3), or N for each one counted beyond the first `minus` (never
+        fewer than none: a negative count does not do the opposite, CR 1-3-2-3)."""
+        v = d.amount
+        if v == "X":
+            v = a.x
+        elif v == "-X":
+            v = -a.x
+        elif v is None:
+            v = 1
+        if d.per is not None:
+            v = v * max(0, count_value(self, d.per, a.source, a.controller) - d.minus)
+        return v
+
+    # ------------------------------------------------------------------ selecting (CR 8-5-3)
+
+    def _ref(self, a, ref: str) -> int | None:
+        b = self.state.battle
+        if ref == "this":
+            return a.source
+        if ref == "attacker":
+            return b.attacker if b else None
+        if ref == "blocker":
+            return b.blocker if b else None
+        return a.trigger_card
+
+    def _select_now(self, a, t) -> list[int]:
+        """Cards a reference or an "all" target means, without asking (CR 8-8-1-4: fixed now)."""
+        if t.ref == "it":
+            return list(a.selected)
+        if t.ref is not None:
+            iid = self._ref(a, t.ref)
+            return [iid] if iid is not None and self.state.cards[iid].zone == t.zone else []
+        return candidates(self, t, a.controller, a.source, selecting=t.mode != "all")
+
+    def _select(self, a, t, prompt: str = ""):
+        """The cards a directive acts on, or None while a player is asked (CR 8-5-3). Kept for the directive."""
+        if a.cur is not None:
+            return a.cur
+        if t.ref is not None or t.mode == "all":
+            chosen = self._select_now(a, t)
+        elif t.side == "each":
+            chosen = self._select_each(a, t, prompt)
+        else:
+            chosen = self._pick(a, t, candidates(self, t, a.controller, a.source), a.controller, prompt)
+        if chosen is None:
+            return None
+        a.cur = list(chosen)
+        return a.cur
+
+    def _pick(self, a, t, cands: list, chooser: int, prompt: str):
+        """Choose among `cands` as the target's mode says; None while `chooser` is asked."""
+        n = a.x if t.count == "X" else t.count
+        if t.total_bp_max is not None:  # "a combined total of N BP or less": no card above N can be among them
+            cands = [i for i in cands if stats.bp(self, i) <= t.total_bp_max]
+        if t.mode == "exact":  # CR 8-5-3-1, 8-5-3-3
+            lo = hi = min(n, len(cands))
+            if t.zone == "hand" and (chooser != a.controller or _filtered(t)):
+                lo = 0  # CR 8-5-3-5: a private area; the chooser need not find cards with the information asked
+            if len(cands) <= n and lo == hi:  # fewer than needed: all of them
+                return list(cands)
+        elif t.mode == "up_to":  # CR 8-5-3-2
+            lo, hi = 0, min(n, len(cands))
+        else:  # any number
+            lo, hi = 0, len(cands)
+        if hi == 0:
+            return []  # CR 8-5-3-4
+        ans = self._take_answer("target")
+        if ans is None:
+            self._ask("target", chooser, cands, lo, hi, prompt=prompt, source=a.source, limit=t.total_bp_max)
+            return None
+        return list(ans)
+
+    def _select_each(self, a, t, prompt: str):
+        """"Each player selects ...": the turn player first, then the opponent (CR 1-3-4), each among their own
+        cards; the directive then acts on all of them at once."""
+        tp = self.state.turn_player
+        while len(a.picks) < 2:
+            p = (tp, 1 - tp)[len(a.picks)]
+            own = replace(t, side="you" if p == a.controller else "opponent")
+            chosen = self._pick(a, own, candidates(self, own, a.controller, a.source), p, prompt)
+            if chosen is None:
+                return None
+            a.picks.append(list(chosen))
+        out = a.picks[0] + a.picks[1]
+        a.picks = []
+        return out
+
+    # ------------------------------------------------------------------ performing one directive
+
+    def _directive(self, a, d):
+        """Perform one directive: WAIT while a player decides, else whether it did something."""
+        if d.if_done and not a.acted:  # "if you do, ...": the directive before it did nothing
+            return False
+        if d.cond is not None and not condition_holds(self, d.cond, a.source, a.controller, a):
+            return False
+        if d.may and not a.asked:  # CR 8-1-8
+            ans = self._take_answer("may")
+            if ans is None:
+                from ..carddb.card_text import directive_text
+
+                text = directive_text(d, self.db[self.state.cards[a.source].cid])
+                self._ask("may", a.controller, [True, False], prompt=f"you may: {text}", source=a.source)
+                return WAIT
+            if not ans:
+                return False
+            a.asked = True
+        return getattr(self, "_do_" + d.op)(a, d)
+
+    def _run_directives(self, a, directives) -> bool:
+        """Perform directives from a.step; False while a choice (or another effect's activation) comes first."""
+        st = self.state
+        while a.step < len(directives):
+            d = directives[a.step]
+            done = self._directive(a, d)
+            if done is WAIT:
+                return False
+            a.acted = done is not False
+            if d.target is not None and d.target.ref is None:
+                a.selected = list(a.cur or ())  # what "it" refers to from now on
+            a.cur, a.picks, a.asked = None, [], False
+            a.step += 1
+            self._flush_triggers()
+            if st.result is not None or st.choice is not None or self._activation_waiting() is not None:
+                return False
+        return True
+
+    def _targets_then(self, a, d, fn, prompt=""):
+        chosen = self._select(a, d.target, prompt=prompt)
+        if chosen is None:
+            return WAIT
+        done = False
+        for iid in chosen:
+            done = fn(iid) is not False or done
+        return done
+
+    # ------------------------------------------------------------------ cores (CR 8-5-6)
+
+    def _split_cores(self, a, place, owner: int, n: int, to: str):
+        """How `n` cores taken from `place` (a card, or "reserve") split into regular cores and the soul core:
+        (regular, soul), or WAIT while the cores' controller chooses core or soul core (CR 8-5-6). The soul core
+        never goes into a life or the void this way (CR 4-11-3)."""
+        st = self.state
+        player = st.players[owner]
+        regular = player.reserve if place == "reserve" else st.cards[place].cores
+        soul_here = player.soul == place and to not in ("void", "life")
+        if not soul_here or n <= 0:
+            return min(n, regular), False
+        if regular < n:  # as many as there are (CR 1-3-2): the soul core is among them
+            return regular, True
+        ans = self._take_answer("cores")
+        if ans is None:
+            code = 0 if place == "reserve" else place
+            where = "your reserve" if place == "reserve" else self.db[st.cards[place].cid].name
+            self._ask("cores", owner, [code, -1], n, n, source=a.source, counts=[regular, 1],
+                      prompt=f"{n} core(s) leave {where}: regular cores or the soul core? (CR 8-5-6)")
+            return WAIT
+        souls = list(ans).count(-1)
+        return n - souls, souls > 0
+
+    # ------------------------------------------------------------------ the directives
+
+    def _do_draw(self, a, d):
+        n = self._amount(a, d)
+        if n <= 0:  # CR 4-5-3, 1-3-2-3: zero or fewer times is not at all
+            return False
+        self._draw(a.controller, n)
+        return True
+
+    def _do_discard(self, a, d):
+        n = self._amount(a, d)
+        if n <= 0:
+            return False
+        chosen = self._select(a, Target(side="you", type="any", zone="hand", count=n), prompt=f"discard {n}")
+        if chosen is None:
+            return WAIT
+        for iid in chosen:
+            self._move_card(iid, "trash", "discard")  # CR 10-2-2
+        return bool(chosen)
+
+    def _do_mill(self, a, d):
+        p = a.controller if d.side == "you" else 1 - a.controller
+        deck = self.state.players[p].deck
+        done = False
+        for _ in range(self._amount(a, d)):  # CR 1-3-2: as many as possible
+            if not deck:
+                break
+            self._move_card(deck[-1], "trash", "mill")
+            done = True
+        return done
+
+    def _do_destroy(self, a, d):
+        chosen = self._select(a, d.target, prompt="destroy")
+        if chosen is None:
+            return WAIT
+        src_def = self.db[self.state.cards[a.source].cid]
+        doomed = []
+        for iid in chosen:
+            if self.state.cards[iid].zone != "field":
+                continue
+            owner = self.state.cards[iid].owner
+            # CR 11-13-1 (ruling 5): 【A.T. Field】 with the soul core stops the opponent's spirits' destruction effects
+            if (owner != a.controller and src_def.type == "spirit" and self.state.players[owner].soul == iid
+                    and continuous.has_keyword(self, iid, "at_field")):
+                self._emit("destruction_prevented", card=iid, by="at_field")
+                continue
+            doomed.append((iid, Cause("effect", a.controller, a.source)))
+        if doomed:
+            self._destroy(doomed)
+        return bool(doomed)
+
+    def _do_exhaust(self, a, d):
+        return self._targets_then(a, d, lambda i: self._exhaust(i, True), "exhaust")
+
+    def _do_refresh(self, a, d):
+        return self._targets_then(a, d, lambda i: self._exhaust(i, False), "refresh")
+
+    def _exhaust(self, iid: int, exhausted: bool) -> bool:
+        card = self.state.cards[iid]
+        if card.zone != "field" or card.exhausted == exhausted:
+            return False  # CR 1-3-2-1: a state that already exists is not established again
+        self._set_exhausted(iid, exhausted)
+        return True
+
+    def _do_select(self, a, d):
+        chosen = self._select(a, d.target, prompt="select")
+        return WAIT if chosen is None else bool(chosen)
+
+    def _leave_field(self, iid: int, dst: str, reason: str, bottom: bool = False) -> None:
+        """A field card goes elsewhere: its cores to its owner's reserve (CR 3-5-5); a token leaves the game."""
+        st = self.state
+        card = st.cards[iid]
+        owner = st.players[card.owner]
+        self._move_cores(card.owner, iid, "reserve", card.cores, owner.soul == iid, reason, None)
+        if self.db[card.cid].token:
+            dst = "removed"  # CR 4-12-3
+        self._move_card(iid, dst, reason, bottom=bottom)
+
+    def _send(self, a, d, dst: str, reason: str, bottom: bool = False):
+        """Move the target's cards (field, hand or trash) to their owner's hand or deck."""
+        zone = "field" if d.target.ref is not None else d.target.zone
+
+        def go(iid):
+            card = self.state.cards[iid]
+            if card.zone != zone or card.zone == dst:
+                return False
+            if zone == "field":
+                self._leave_field(iid, dst, reason, bottom=bottom)
+            else:
+                self._move_card(iid, dst, reason, bottom=bottom)
+            return True
+        return self._targets_then(a, d, go, reason.replace("_", " "))
+
+    def _do_bounce(self, a, d):
+        return self._send(a, d, "hand", "bounce" if d.target.zone == "field" else "recover")
+
+    def _do_to_deck_bottom(self, a, d):
+        return self._send(a, d, "deck", "to_deck", bottom=True)
+
+    def _do_to_deck_top(self, a, d):
+        return self._send(a, d, "deck", "to_deck_top")
+
+    def _add_continuous(self, layer: int, op: str, value: int, targets, duration: str, source: int,
+                        level: int | None = None) -> None:
+        st = self.state
+        st.continuous.append(Continuous(st.next_ts, layer, op, value, frozenset(targets), duration, source, level))
+        st.next_ts += 1
+
+    def _do_bp(self, a, d):
+        chosen = self._select(a, d.target, prompt="BP")
+        if chosen is None:
+            return WAIT
+        chosen = [i for i in chosen if self.state.cards[i].zone == "field"]
+        if not chosen:
+            return False
+        value = self._amount(a, d)
+        if d.level is not None:  # CR 8-8-1-3-3: redefine the BP of a level
+            self._add_continuous(2, "set", value, chosen, d.duration, a.source, d.level)
+        elif d.mode == "set":  # CR 8-8-1-3-4
+            self._add_continuous(3, "set", value, chosen, d.duration, a.source)
+        else:  # CR 8-8-1-3-5
+            self._add_continuous(4, "add", value, chosen, d.duration, a.source)
+        self._emit("bp_changed", cards=chosen, source=a.source)
+        return True
+
+    def _do_level(self, a, d):
+        chosen = self._select(a, d.target, prompt="level")
+        if chosen is None:
+            return WAIT
+        chosen = [i for i in chosen if self.state.cards[i].zone == "field"]
+        if chosen:  # CR 8-8-1-3-2
+            self._add_continuous(1, d.mode, self._amount(a, d), chosen, d.duration, a.source)
+        return bool(chosen)
+
+    def _do_core_charge(self, a, d):
+        n = self._amount(a, d)
+        if n <= 0:
+            return False
+
+        def go(iid):
+            if self.state.cards[iid].zone != "field":
+                return False
+            self._move_cores(self.state.cards[iid].owner, "void", iid, n, False, "effect", None)
+        return self._targets_then(a, d, go, "put cores on")
+
+    def _do_core_remove(self, a, d):
+        chosen = self._select(a, d.target, prompt="remove cores from")
+        if chosen is None:
+            return WAIT
+        n = self._amount(a, d)
+        if n <= 0:
+            return False
+        st = self.state
+        decided = {p[0] for p in a.picks}  # core or soul core, decided card by card before any core moves
+        for iid in chosen:
+            if iid in decided or st.cards[iid].zone != "field":
+                continue
+            split = self._split_cores(a, iid, st.cards[iid].owner, n, d.to)
+            if split is WAIT:
+                return WAIT
+            a.picks.append([iid, split[0], split[1]])
+        cause = Cause("effect_cores", a.controller, a.source)  # CR 9-3-2-1: destroyed by the effect
+        done = False
+        for iid, regular, soul in a.picks:
+            if st.cards[iid].zone == "field" and (regular or soul):
+                self._move_cores(st.cards[iid].owner, iid, d.to, regular, soul, "effect", cause)
+                done = True
+        return done
+
+    def _do_life_gain(self, a, d):
+        n = self._amount(a, d)
+        if n <= 0:
+            return False
+        self._move_cores(a.controller, "void", "life", n, False, "effect", None)
+        return True
+
+    def _do_life_damage(self, a, d):
+        """Cores from a life to its player's reserve; both players at once may both reach 0: a draw (CR 1-2-3)."""
+        n = self._amount(a, d)
+        if n <= 0:
+            return False
+        c = a.controller
+        players = {"opponent": (1 - c,), "you": (c,), "both": (self.state.turn_player, 1 - self.state.turn_player)}
+        done = False
+        for p in players[d.player or "opponent"]:
+            k = min(n, self.state.players[p].life)
+            if k:
+                self._move_cores(p, "life", "reserve", k, False, "effect_damage", None)
+                done = True
+        self._check_winner()  # interrupting (CR 9-2-1), once for both
+        return done
+
+    def _do_token(self, a, d):
+        st = self.state
+        tok = d.token
+        for _ in range(self._amount(a, d)):
+            iid = max(st.cards) + 1
+            st.cards[iid] = Card(iid, tok.id, a.controller, "token")
+            self._move_card(iid, "field", "token")  # CR 4-12-1
+            self._move_cores(a.controller, "void", iid, tok.lv1_cores, False, "token", None)
+            self._on_summoned(iid)
+        return True
+
+    def _put_onto_field(self, a, iid: int, cores_from: str):
+        """Summon or place a card "without paying its cost" (CR 10-6-1, 10-7-1): onto the field with its LV1
+        cores from the void or its owner's reserve; from a reserve too small it is not put onto the field
+        (ruling 9). WAIT while the owner chooses core or soul core from the reserve (CR 8-5-6)."""
+        st = self.state
+        card = st.cards[iid]
+        d = self.db[card.cid]
+        need = d.lv1_cores
+        split = (need, False)
+        if cores_from == "reserve":
+            have = st.players[card.owner].reserve + (1 if st.players[card.owner].soul == "reserve" else 0)
+            if have < need:
+                return False
+            split = self._split_cores(a, "reserve", card.owner, need, "field")
+            if split is WAIT:
+                return WAIT
+        self._emit("reveal", player=card.owner, card=iid, cid=card.cid)  # CR 10-6-3
+        self._move_card(iid, "field", "summon" if d.type == "spirit" else "place")
+        self._move_cores(card.owner, cores_from, iid, split[0], split[1], "place", Cause("self", card.owner))
+        self._on_summoned(iid)
+        self._announce_manual(iid)
+        return True
+
+    def _do_summon(self, a, d):
+        chosen = self._select(a, d.target, prompt="summon without paying its cost")
+        if chosen is None:
+            return WAIT
+        if not a.picks:  # the cards still to put onto the field, in order (kept across a core-or-soul-core choice)
+            a.picks = [i for i in chosen if self.state.cards[i].zone == d.target.zone]
+        done = False
+        while a.picks:
+            r = self._put_onto_field(a, a.picks[0], d.cores_from)
+            if r is WAIT:
+                return WAIT
+            done = r or done
+            a.picks.pop(0)
+        return done
+
+    def _do_search(self, a, d):
+        """Reveal (or look at, CR 12-3-1) the top cards of your deck; take some to the hand or onto the field."""
+        st = self.state
+        deck = st.players[a.controller].deck
+        if a.cur is None:  # the cards are turned over once, before any choice
+            a.cur = deck[-d.look:][::-1] if d.look < len(deck) else deck[::-1]
+            if d.reveal:
+                for iid in a.cur:
+                    self._emit("reveal", player=a.controller, card=iid, cid=st.cards[iid].cid)  # CR 12-2
+            else:
+                self._emit("look", player=a.controller, owner=a.controller, count=len(a.cur), cards=list(a.cur),
+                           cids=[st.cards[i].cid for i in a.cur])
+        looked = a.cur
+        t = d.target
+        if not a.picks:
+            fits = [i for i in looked if continuous.matches(self, i, t, a.controller, a.source)]
+            if d.into == "field":
+                fits = [i for i in fits if self.db[st.cards[i].cid].type in ("spirit", "nexus")]
+            n = a.x if t.count == "X" else t.count
+            hi = len(fits) if t.mode in ("all", "any_number") else min(n, len(fits))
+            # revealed cards are public: an exact count must be taken; looked-at ones may be passed over (CR 8-5-3-5)
+            lo = hi if t.mode in ("exact", "all") and d.reveal else 0
+            if hi == 0 or (lo == hi and len(fits) <= hi):
+                taken = fits[:hi]
+            else:
+                ans = self._take_answer("target")
+                if ans is None:
+                    where = "onto your field" if d.into == "field" else "to your hand"
+                    self._ask("target", a.controller, fits, lo, hi, prompt=f"take {where}", source=a.source)
+                    return WAIT
+                taken = list(ans)
+            a.picks = [taken, list(taken)]  # [everything taken, what is still to be moved]
+        taken, todo = a.picks
+        while todo:
+            iid = todo[0]
+            if d.into == "field":
+                if self._put_onto_field(a, iid, d.cores_from) is WAIT:
+                    return WAIT
+            else:
+                if not d.reveal:  # CR 8-5-3-5, 12-2-1: a card taken from a private area is shown
+                    self._emit("reveal", player=a.controller, card=iid, cid=st.cards[iid].cid)
+                self._move_card(iid, "hand", "search")
+            todo.pop(0)
+        rest = [i for i in looked if i not in taken and st.cards[i].zone == "deck"]
+        if d.to in ("bottom", "trash"):
+            for iid in rest:
+                self._move_card(iid, "deck" if d.to == "bottom" else "trash", "search_rest", bottom=True)
+        elif d.to == "shuffle":  # CR 12-3-3
+            self._shuffle(a.controller)
+        return bool(taken)
+
+    def _shuffle(self, p: int) -> None:
+        self.state.rng.shuffle(self.state.players[p].deck)  # CR 3-2-4
+        self._emit("shuffle", player=p)
+
+    def _do_look(self, a, d):
+        """Look at the top cards of a deck, or the opponent's hand: only this effect's controller sees them
+        (CR 12-3-1); a deck is then shuffled (CR 12-3-3)."""
+        st = self.state
+        p = a.controller if d.side == "you" else 1 - a.controller
+        player = st.players[p]
+        cards = player.deck[::-1][:d.look] if d.to == "deck" else list(player.hand)
+        if not cards:
+            return False
+        self._emit("look", player=a.controller, owner=p, zone=d.to, count=len(cards), cards=cards,
+                   cids=[st.cards[i].cid for i in cards])
+        if d.to == "deck":
+            self._shuffle(p)
+        return True
+
+    def _do_recover(self, a, d):
+        chosen = self._select(a, d.target, prompt="return to your hand")
+        if chosen is None:
+            return WAIT
+        for iid in chosen:
+            self._move_card(iid, "hand", "recover")
+        return bool(chosen)
+
+    def _grant(self, a, chosen, what: str, duration: str, keyword=None, by=None) -> None:
+        st = self.state
+        st.grants.append(Grant(st.next_ts, frozenset(chosen), what, keyword, duration, a.source, by))
+        st.next_ts += 1
+
+    def _do_grant(self, a, d):
+        chosen = self._select(a, d.target, prompt="give a keyword")
+        if chosen is None:
+            return WAIT
+        chosen = [i for i in chosen if self.state.cards[i].zone == "field"]
+        if chosen:
+            self._grant(a, chosen, "keyword", d.duration, keyword=d.keyword)
+        return bool(chosen)
+
+    def _do_restrict(self, a, d):
+        chosen = self._select(a, d.target, prompt=f"cannot {d.cannot.replace('_', ' ')}")
+        if chosen is None:
+            return WAIT
+        chosen = [i for i in chosen if self.state.cards[i].zone == "field"]
+        if chosen:
+            self._grant(a, chosen, "cannot_" + d.cannot, d.duration, by=d.by)
+        return bool(chosen)
+
+    def _do_attack_spirit(self, a, d):
+        """CR 10-10-1: the attacked spirit immediately blocks; then the flash window after blocking."""
+        st = self.state
+        b = st.battle
+        if b is None or b.attacker != a.source or b.blocked or st.cards[a.source].zone != "field":
+            return False
+        chosen = self._select(a, d.target, prompt="the spirit to attack")
+        if chosen is None:
+            return WAIT
+        chosen = [i for i in chosen if st.cards[i].zone == "field" and st.cards[i].owner == b.defending_player]
+        if not chosen:
+            return False
+        b.blocker, b.blocked = chosen[0], True
+        self._emit("block", player=b.defending_player, card=chosen[0], forced=True)
+        b.window, b.passes, b.priority = 2, 0, b.defending_player
+        st.stage = "flash"
+        return True
+
+    # constant-only or cost-only words: they act where they are read (costs.py, effect_costs.py, _destroy)
+    def _do_pay_cores(self, a, d):
+        return False
+
+    def _do_substitute(self, a, d):
+        return False
+
+    def _do_cost(self, a, d):
+        return False
+
+    def _do_reduction(self, a, d):
+        return False
