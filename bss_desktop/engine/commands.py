@@ -226,9 +226,11 @@ class ManualDeck(Command):
 class ManualLook(Command):
     """Look at `owner`'s deck by hand (the top `top` cards, or all of it with 0), to resolve a search or a look
     the engine does not automate; only your own deck unless in the sandbox (CR 3-2-2). Who looks learns the cards;
-    the other player learns how many."""
+    the other player learns how many. `shuffle`: then shuffle that deck, as CR 12-3-3 says unless the text says
+    otherwise (the board offers it; records made before it existed read it as false)."""
     owner: int
     top: int = 0
+    shuffle: bool = False
 
 
 @dataclass(frozen=True, slots=True)
@@ -458,7 +460,8 @@ SCHEMA = {
     ManualExhaust: _schema(("card", _c_int, "CR 4-4-1"), ("exhausted", _c_bool, "CR 4-4-1")),
     ManualShuffle: _schema(("owner", _c_player, "CR 1-1-1")),
     ManualDeck: _schema(("owner", _c_player, "CR 1-1-1"), ("to", _c_deck_to, "CR 3-2-2"), ("count", _c_count, "CR 1-3-5")),
-    ManualLook: _schema(("owner", _c_player, "CR 1-1-1"), ("top", _c_count, "CR 1-3-5")),
+    ManualLook: _schema(("owner", _c_player, "CR 1-1-1"), ("top", _c_count, "CR 1-3-5"),
+                        ("shuffle", _c_bool, "CR 12-3-3")),
     ManualRandom: _schema(("sides", _c_count, "CR 1-3-5")),
     ManualNote: _schema(("text", _c_note, "CR 1-3-1")),
     ManualReveal: _schema(("cards", _c_cards, "CR 12-2-1")),

@@ -440,7 +440,7 @@ class Directives:
             a.cur = deck[-d.look:][::-1] if d.look < len(deck) else deck[::-1]
             if d.reveal:
                 for iid in a.cur:
-                    self._emit("reveal", player=a.controller, card=iid, cid=st.cards[iid].cid)  # CR 12-2
+                    self._emit("reveal", player=a.controller, card=iid, cid=st.cards[iid].cid, why="search")  # 12-2
             else:
                 self._emit("look", player=a.controller, owner=a.controller, count=len(a.cur), cards=list(a.cur),
                            cids=[st.cards[i].cid for i in a.cur])
@@ -472,7 +472,7 @@ class Directives:
                     return WAIT
             else:
                 if not d.reveal:  # CR 8-5-3-5, 12-2-1: a card taken from a private area is shown
-                    self._emit("reveal", player=a.controller, card=iid, cid=st.cards[iid].cid)
+                    self._emit("reveal", player=a.controller, card=iid, cid=st.cards[iid].cid, why="taken")
                 self._move_card(iid, "hand", "search")
             todo.pop(0)
         rest = [i for i in looked if i not in taken and st.cards[i].zone == "deck"]

@@ -1346,6 +1346,8 @@ class Game(Resolution):
         cards = deck[::-1][:cmd.top] if cmd.top else deck[::-1]  # top first
         self._emit("manual", player=cmd.player, what="look", owner=cmd.owner, count=len(cards), cards=cards,
                    cids=[self.state.cards[i].cid for i in cards])
+        if cmd.shuffle:  # CR 12-3-3: the cards go back and the deck is shuffled
+            self._shuffle(cmd.owner)
 
     def _h_manual_random(self, cmd: ManualRandom) -> None:
         self._expect_manual(cmd)
