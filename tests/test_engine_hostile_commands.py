@@ -238,7 +238,7 @@ def plausible(field: str, game):
         return st.one_of(st.none(), sel)
     if field == "sources":
         return sel
-    if field in ("pay_soul", "place_soul", "redraw", "soul", "bottom", "exhausted"):
+    if field in ("pay_soul", "place_soul", "redraw", "soul", "bottom", "exhausted", "shuffle"):
         return st.booleans()
     if field == "effect":
         return st.integers(-1, 2)
