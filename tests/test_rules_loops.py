@@ -42,5 +42,26 @@ def test_cr_12_1_1_2_a_loop_a_player_can_end_stops_at_their_choice_and_goes_on_w
     assert game.pending.kind == "main"
 
 
+def test_cr_12_1_1_1_a_loop_whose_only_decisions_cannot_end_it_is_a_draw():
+    # Player 2 has Echo Hive and Summons Scribe ("when your opponent summons a spirit, draw 1 card"): each of player
+    # 1's tokens triggers both at once, so the turn player orders them every time (CR 8-5-2-4) — a decision, but
+    # none that ends the loop. More than LOOP_LIMIT effects in one chain: a draw, and every apply returned
+    game = position("""
+        turn: 3
+        turn_player: 0
+        players:
+          - {life: 5, reserve: 5, hand: [T-R1], field: [{card: E-HIVE, cores: 1}]}
+          - {life: 5, reserve: 3, field: [{card: E-HIVE, cores: 1}, V-SCRIBE]}
+    """)
+    game.apply(Summon(0, game.state.players[0].hand[0]))
+    orders = 0
+    while not game.over:
+        assert game.pending.kind == "choose" and game.pending.info["kind"] == "order"
+        game.apply(game.legal_commands()[orders % 2])
+        orders += 1
+        assert orders <= LOOP_LIMIT
+    assert game.result.winner is None and "CR 12-1-1-1" in game.result.reason and orders > 100
+
+
 def test_the_loop_limit_is_far_above_any_real_chain():
     assert LOOP_LIMIT >= 500

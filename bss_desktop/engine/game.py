@@ -52,8 +52,11 @@ class Pending(NamedTuple):
     info: dict
 
 
-# More effects than this resolving in a row, with no player deciding anything, is a loop no player can end (CR
-# 12-1-1-1). No real action comes near it: the busiest chains of the shipped sets resolve a few dozen.
+# More effects than this activating and resolving in one chain (the queue never empty between them) is an infinite
+# loop (CR 12-1). One nobody can end — no decision at all, or only decisions that cannot stop it, such as the order
+# of simultaneous effects — is a draw (CR 12-1-1-1); a player who can end it does so at their "may" (CR 12-1-1-2: the
+# number of yeses is the number they declare), and going past this too is a draw. No real action comes near it:
+# the busiest chains of the shipped sets resolve a few dozen.
 LOOP_LIMIT = 1000
 
 
@@ -628,39 +631,45 @@ class Game(Resolution):
     def _run(self) -> None:
         """Advance until a player must decide: resolve waiting effects first (CR 8-5-2-4), then the flow."""
         st = self.state
-        resolved = 0  # effects resolved since a player last decided
         while st.result is None:
             self._flush_triggers()
             if st.choice is not None:
                 return
             activating = self._activation_waiting() if st.queue else None
             if activating is not None:  # an effect pays its cost before anything resolves (CR 8-5-2-2)
-                resolved += 1
-                if resolved > LOOP_LIMIT:
-                    return self._loop_draw()
+                if self._count_chain():
+                    return
                 self._activate(activating)
                 continue
             if st.pending_destruction and not (st.queue and st.queue[-1].ref[0] == "substitute"):
                 self._next_substitution()  # (a substitution being performed finishes first)
                 continue
             if st.queue:
-                resolved += 1
-                if resolved > LOOP_LIMIT:
-                    return self._loop_draw()
+                if self._count_chain():
+                    return
                 self._resolve_next()
                 continue
+            st.chain = 0  # nothing waits: the chain of effects is over
             stage = _AUTO_STAGES.get(st.stage)
             if stage is None:
                 return
             stage(self)
 
+    def _count_chain(self) -> bool:
+        """One more step of the current chain of effects; True if that makes it an infinite loop (CR 12-1)."""
+        st = self.state
+        st.chain += 1
+        if st.chain > LOOP_LIMIT:
+            self._loop_draw()
+            return True
+        return False
+
     def _loop_draw(self) -> None:
-        """CR 12-1-1-1: effects keep activating each other with no decision for either player, so no player can
-        end the loop (one that a player could end stops at their "may" or choice): the game is a draw."""
+        """CR 12-1-1-1: effects keep activating each other and nobody ended the loop: the game is a draw."""
         self.state.queue.clear()
         self.state.pending_destruction.clear()
-        self._end_game(None, f"an infinite loop neither player can end: {LOOP_LIMIT} effects resolved in a row "
-                             "without a decision (CR 12-1-1-1)")
+        self._end_game(None, f"an infinite loop neither player ended: more than {LOOP_LIMIT} effects in one chain "
+                             "(CR 12-1-1-1)")
 
     def _begin_step(self, step: str) -> None:
         # CR 6-x-1: effects worded "at the start of the step" activate here (effects issue).

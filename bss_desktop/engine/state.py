@@ -209,6 +209,7 @@ class GameState:
     next_group: int = 1
     next_ts: int = 1
     cores_in_play: int = 0  # regular cores taken out of the void, so core totals can be audited
+    chain: int = 0  # effects activated and resolved since the queue was last empty (an infinite loop's count)
     result: Result | None = None
 
     @property
@@ -251,6 +252,7 @@ class GameState:
             "next_group": self.next_group,
             "next_ts": self.next_ts,
             "cores_in_play": self.cores_in_play,
+            "chain": self.chain,
             "result": None if self.result is None else [self.result.winner, self.result.reason],
         }
 
