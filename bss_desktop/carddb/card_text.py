@@ -280,25 +280,27 @@ def _control_text(t: Target, minimum: int) -> str:
     return f"there {'is' if minimum == 1 else 'are'} {what} on the field"
 
 
-def _count_noun(c: Count) -> tuple[str, str]:
+def _count_noun(c: Count, *, subject: bool = False) -> tuple[str, str]:
     """What a Count counts, as (singular, plural) phrases with their place: ("card in your hand", "cards in your
-    hand"), ("core on this spirit", ...), ("Red symbol on your field", ...)."""
-    whose = {"you": "your", "opponent": "your opponent's", "any": "either player's"}
+    hand"), ("core on this spirit", ...), ("Red symbol on your field", ...). `subject`: after "your opponent has",
+    their places read "their hand"."""
+    side = c.cards.side if c.what == "cards" else c.side
+    whose = {"you": "your", "opponent": "their" if subject else "your opponent's", "any": "either player's"}[side]
     if c.what == "cards":
         t = c.cards
         one, many = _kind(t, False), _kind(t, True)
         if t.zone == "field":
-            where = {"you": " on your field", "opponent": " on your opponent's field", "any": " on the field"}[t.side]
+            where = " on the field" if side == "any" else f" on {whose} field"
             return one + where, many + where
-        return f"{one} in {_zone_words(t)}", f"{many} in {_zone_words(t)}"
+        return f"{one} in {whose} {t.zone}", f"{many} in {whose} {t.zone}"
     if c.what == "cores":
         if c.place == "this":
             return "core on it", "cores on it"
-        where = {"field": f"on {whose[c.side]} field", "reserve": f"in {whose[c.side]} reserve",
-                 "life": f"in {whose[c.side]} life", "trash": f"in {whose[c.side]} trash"}[c.place]
+        where = {"field": f"on {whose} field", "reserve": f"in {whose} reserve", "life": f"in {whose} life",
+                 "trash": f"in {whose} trash"}[c.place]
         return f"core {where}", f"cores {where}"
     colors = _or_list([_color(x) for x in c.colors]) + " " if c.colors else ""
-    where = {"you": "on your field", "opponent": "on your opponent's field", "any": "on the field"}[c.side]
+    where = "on the field" if side == "any" else f"on {whose} field"
     return f"{colors}symbol {where}", f"{colors}symbols {where}"
 
 
@@ -319,7 +321,7 @@ def _count_condition(c: Count, lo: int | None, hi: int | None) -> str:
         n = f"{lo} or more"
     else:
         n = f"{hi} or fewer"
-    one, many = _count_noun(c)
+    one, many = _count_noun(c, subject=True)
     noun = one if (lo == hi == 1) else many
     if c.what == "cores" and c.place == "this":
         return f"{{this}} has {n} {noun.replace(' on it', '')} on it"
@@ -533,7 +535,7 @@ def _clause(d: Directive, ctx: _Ctx, effect_kind: str | None) -> _Clause:
                          f"{'their' if _is_plural(take) else 'its'} LV1 cores from {_cores_from(d)}")
         else:
             take_text = f"add {lead}{take_kind} from among them to your hand"
-        return _imp(f"{turn} the top {_count(d.look, 'card')} of your deck, {take_text} and {rest}")
+        return _imp(f"{turn} {_top(d.look)} of your deck, {take_text} and {rest}")
     if op == "summon":  # "without paying its cost" (CR 10-6-1, 10-7-1)
         lead = {"exact": f"{t.count} ", "up_to": f"up to {t.count} ", "any_number": "any number of ",
                 "all": "all "}[t.mode]
@@ -546,7 +548,7 @@ def _clause(d: Directive, ctx: _Ctx, effect_kind: str | None) -> _Clause:
         if d.to == "hand":
             return _imp("look at your opponent's hand")
         whose = "your" if d.side == "you" else "your opponent's"
-        return _imp(f"look at the top {_count(d.look, 'card')} of {whose} deck, then shuffle that deck")
+        return _imp(f"look at {_top(d.look)} of {whose} deck, then shuffle that deck")
     if op == "recover":
         lead = {"exact": f"{t.count} ", "up_to": f"up to {t.count} ", "any_number": "any number of ",
                 "all": "all "}[t.mode]
@@ -566,16 +568,23 @@ def _clause(d: Directive, ctx: _Ctx, effect_kind: str | None) -> _Clause:
         n = abs(d.amount)
         return _imp(f"{_kind(t, True)} in {_zone_words(t)} cost {n} {'more' if d.amount >= 0 else 'less'}")
     if op == "reduction":  # CR 2-7
-        symbols = " and ".join(_color(c) for c in d.colors)
-        many = len(d.colors) != 1
-        return _imp(f"{_kind(t, True)} in {_zone_words(t)} have {'additional' if many else 'an additional'} "
-                    f"{symbols} reduction symbol{'s' if many else ''}")
+        counts: dict = {}
+        for c in d.colors:
+            counts[c] = counts.get(c, 0) + 1
+        symbols = _or_list([(f"an additional {_color(c)} reduction symbol" if n == 1 else
+                             f"{n} additional {_color(c)} reduction symbols") for c, n in counts.items()], "and")
+        return _imp(f"{_kind(t, True)} in {_zone_words(t)} have {symbols}")
     if op == "attack_spirit":  # CR 10-10-1: the spirit attacked blocks at once
         attacker = ctx.this() if ctx.card_type == "spirit" else "the attacking spirit"
         return _subject(attacker, False, "attacks", "attack", "attack", target_text(t, ctx=ctx))
     if op == "substitute":  # CR 8-9-1
         return _imp(_substitute(d, ctx, effect_kind))
     raise ValueError(f"no wording for directive {op!r}")
+
+
+def _top(n: int) -> str:
+    """"the top card", "the top 3 cards"."""
+    return "the top card" if n == 1 else f"the top {n} cards"
 
 
 def _cores_from(d: Directive) -> str:
