@@ -240,3 +240,44 @@ def test_cr_10_8_3_in_a_flash_window_only_the_flash_effect_is_usable():
     events = game.apply(UseMagic(1, first(game, 1, "V-VERDICT", "hand")))
     assert game.pending.kind == "flash"  # no question: one usable effect
     assert game.state.cards[first(game, 0, "T-R3")].exhausted and "chose" not in kinds(events)
+
+
+# ---------------------------------------------------------------- a payment as a substitution's replacement
+
+def shipped_position(text: str):
+    import textwrap
+
+    import yaml
+
+    from bss_desktop.carddb import load_default_db
+    from bss_desktop.engine.position import game_from_position
+
+    data = yaml.safe_load(textwrap.dedent(text))
+    for p in data["players"]:
+        p.setdefault("deck", ["SG1-001"] * 6)
+    return game_from_position(data, load_default_db())
+
+
+@pytest.mark.parametrize("reserve, saved", [(2, True), (1, False)])
+def test_cr_8_9_1_a_substitution_that_pays_from_the_reserve_is_offered_only_when_it_can_be_paid(reserve, saved):
+    # Barkshell Tortoise (SG1-098, 3000 BP): "when this spirit would be destroyed by your opponent, instead send 2
+    # cores from your reserve to your trash". The opponent's Cindermaw Dragon (SG1-009) destroys it when summoned.
+    # The replacement used to move no core at all
+    game = shipped_position(f"""
+        turn: 3
+        turn_player: 0
+        players:
+          - {{life: 5, reserve: 6, hand: [SG1-009]}}
+          - {{life: 5, reserve: {reserve}, soul_core: trash, field: [SG1-098]}}
+    """)
+    tortoise = game.state.players[1].field[0]
+    game.apply(Summon(0, game.state.players[0].hand[0]))
+    while game.pending.kind == "choose" and game.pending.info["kind"] == "target":
+        answer(game, [tortoise])
+    if saved:
+        assert choice(game)["kind"] == "substitute"
+        answer(game, 0)
+        assert game.state.cards[tortoise].zone == "field"
+        assert game.state.players[1].reserve == 0 and game.state.players[1].trash_cores == 2
+    else:  # one core cannot pay 2: no substitution is offered, it is destroyed
+        assert game.state.cards[tortoise].zone == "trash" and game.state.players[1].reserve == 2  # its core came back

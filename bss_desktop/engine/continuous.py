@@ -227,6 +227,14 @@ def cost_changes(game, iid: int) -> tuple[int, tuple]:
     return delta, extra
 
 
+def _can_pay(game, player: int, directives) -> bool:
+    need = sum(d.amount for d in directives if d.op == "pay_cores" and isinstance(d.amount, int))
+    if not need:
+        return True
+    p = game.state.players[player]
+    return p.reserve + (1 if p.soul == "reserve" else 0) >= need
+
+
 def substitutions(game, iid: int, cause) -> list:
     """Substitution effects that could replace destroying `iid` (CR 8-9, 10-1-3-2): (source, controller, directive)."""
     if not game.has_constants:
@@ -238,5 +246,7 @@ def substitutions(game, iid: int, cause) -> list:
             continue
         if d.by_opponent and cause.player != 1 - owner:
             continue
+        if not _can_pay(game, p, d.instead):
+            continue  # a replacement its controller cannot pay in full is no substitution (CR 8-9-1)
         out.append((src, p, d))
     return out

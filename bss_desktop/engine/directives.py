@@ -551,9 +551,17 @@ class Directives:
         st.stage = "flash"
         return True
 
-    # constant-only or cost-only words: they act where they are read (costs.py, effect_costs.py, _destroy)
     def _do_pay_cores(self, a, d):
-        return False
+        """A payment as a substitution's replacement ("instead send 2 cores from your reserve to your trash"): from
+        the reserve only; continuous.substitutions offers it only when the reserve can pay it all."""
+        n = self._amount(a, d)
+        split = self._split_cores(a, "reserve", a.controller, n, "trash")
+        if split is WAIT:
+            return WAIT
+        self._move_cores(a.controller, "reserve", "trash", split[0], split[1], "pay", Cause("self", a.controller))
+        return True
+
+    # constant-only words: they act where they are read (costs.py, _destroy)
 
     def _do_substitute(self, a, d):
         return False
