@@ -83,6 +83,18 @@ def test_for_each_red_symbol_counts_symbols_and_a_double_colour_symbol_once():
     assert game.state.players[1].life == 2 and game.state.players[1].reserve == 6
 
 
+def test_for_each_core_counts_the_cores_of_a_place_soul_core_included():
+    # Core Gauge: "draw 1 card for each core on your field beyond the first 2; put 1 core from the void into your
+    # life for each core in your opponent's reserve". Our field: 2 + 1 + the soul core = 4 cores; their reserve:
+    # 2 cores and their soul core = 3
+    game = game_at("{life: 3, reserve: 0, soul_core: field, hand: [V-GAUGE], deck: [T-R1, T-R1, T-R1],"
+                   " field: [{card: T-B2, cores: 2}, {card: T-R1, cores: 1, soul_core: true}]}",
+                   "{life: 5, reserve: 2, soul_core: reserve}")
+    game.apply(UseMagic(0, first(game, 0, "V-GAUGE", "hand")))
+    p0 = game.state.players[0]
+    assert len(p0.hand) == 2 and p0.life == 6
+
+
 # ---------------------------------------------------------------- each player selects (CR 1-3-4)
 
 def test_cr_1_3_4_each_player_selects_their_own_the_turn_player_first():

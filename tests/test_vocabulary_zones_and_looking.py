@@ -118,6 +118,16 @@ def test_cr_8_5_3_1_an_exact_search_of_revealed_cards_takes_the_only_match_witho
     assert cids(game, game.state.players[0].deck)[-1] == "T-R3"
 
 
+def test_the_rest_of_a_search_goes_back_on_top_in_the_same_order_when_the_text_says_so():
+    # Stack the Deck: "reveal the top 3 cards, add 1 magic card among them to your hand and return the rest to the
+    # top of your deck in the same order" (CR 12-3-3: the text says where they go, so no shuffle)
+    game = game_at("{life: 5, reserve: 3, hand: [V-STACK], deck: [T-R1, T-MM, T-W0, T-R3, T-G4]}",
+                   "{life: 5, reserve: 3}")
+    events = game.apply(UseMagic(0, first(game, 0, "V-STACK", "hand")))
+    assert "shuffle" not in [e.kind for e in events]
+    assert cids(game, game.state.players[0].deck[::-1]) == ["T-R1", "T-W0", "T-R3", "T-G4"]  # top first
+
+
 # ---------------------------------------------------------------- looking (CR 12-3)
 
 def test_cr_12_3_1_a_look_shows_the_cards_only_to_its_controller_then_the_deck_is_shuffled():
