@@ -281,3 +281,30 @@ def test_cr_8_9_1_a_substitution_that_pays_from_the_reserve_is_offered_only_when
         assert game.state.players[1].reserve == 0 and game.state.players[1].trash_cores == 2
     else:  # one core cannot pay 2: no substitution is offered, it is destroyed
         assert game.state.cards[tortoise].zone == "trash" and game.state.players[1].reserve == 2  # its core came back
+
+
+# ---------------------------------------------------------------- a burst with a cost (CR 8-5-2-1, 8-5-2-2)
+
+def test_cr_8_5_2_2_a_burst_pays_its_cost_as_it_turns_face_up():
+    # Tollgate Ward: "Burst (after your opponent's attack): you may discard 1 card from your hand to return the
+    # attacking spirit to its owner's hand". Its owner activates it, then chooses which card to discard
+    game = game_at("{life: 5, reserve: 3, field: [T-R3]}",
+                   "{life: 5, reserve: 3, hand: [T-R1, T-G4], burst: V-TOLLGATE}", step="attack")
+    knight = first(game, 0, "T-R3")
+    pup, stag = game.state.players[1].hand
+    game.apply(Attack(0, knight))
+    assert choice(game)["kind"] == "may"
+    answer(game, True)
+    info = choice(game)
+    assert info["kind"] == "target" and sorted(info["options"]) == sorted([pup, stag])
+    answer(game, [stag])
+    assert game.state.cards[stag].zone == "trash" and game.state.cards[pup].zone == "hand"
+    assert game.state.cards[knight].zone == "hand" and game.state.players[1].burst is None
+
+
+def test_cr_8_4_2_4_a_burst_whose_cost_cannot_be_paid_is_not_activated_and_stays_set():
+    game = game_at("{life: 5, reserve: 3, field: [T-R3]}", "{life: 5, reserve: 3, burst: V-TOLLGATE}",
+                   step="attack")
+    burst = game.state.players[1].burst
+    game.apply(Attack(0, first(game, 0, "T-R3")))
+    assert game.pending.kind == "flash" and game.state.players[1].burst == burst
