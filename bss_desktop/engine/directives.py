@@ -481,6 +481,7 @@ class Directives:
                 self._move_card(iid, "deck" if d.to == "bottom" else "trash", "search_rest", bottom=True)
         elif d.to == "shuffle":  # CR 12-3-3
             self._shuffle(a.controller)
+        a.cur = list(taken)  # what "it" refers to afterwards: the cards taken
         return bool(taken)
 
     def _shuffle(self, p: int) -> None:
