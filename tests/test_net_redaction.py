@@ -41,6 +41,8 @@ def _shown_in(events, seat: int) -> set[str]:
             out.add(d["cid"])
         elif e.kind == "manual" and d.get("what") == "reveal":
             out.update(d["cids"])
+        elif (e.kind == "look" or e.kind == "manual" and d.get("what") == "look") and d["player"] == seat:
+            out.update(d["cids"])  # CR 12-3-1: what an effect (or the player by hand) lets this seat look at
         elif e.kind == "draw" and d["player"] == seat:
             out.add(e.data.get("cid") or "")
     return out
@@ -198,3 +200,34 @@ def test_a_command_naming_a_card_by_engine_id_or_for_the_other_seat_is_refused()
     mine = game.state.players[1].hand[0]
     cmd = w.command_to_engine({"type": "summon", "player": 1, "card": w.alias[mine]})
     assert isinstance(cmd, Summon) and cmd.card == mine
+
+
+def test_a_cores_choice_names_cards_by_alias_and_keeps_the_reserve_and_soul_core_codes():
+    # Core Leech takes a core from player 2's Red Knight, which holds a core and player 2's soul core: player 2
+    # chooses (CR 8-5-6). Its seat sees the card by alias, answers with it, and cannot name a card it was not shown
+    from helpers import position
+
+    game = position("""
+        turn: 3
+        turn_player: 0
+        players:
+          - {life: 5, reserve: 3, hand: [V-LEECH]}
+          - {life: 5, reserve: 3, soul_core: field, field: [{card: T-R3, cores: 1, soul_core: true}]}
+    """)
+    window = SeatWindow.for_game(game, 1)
+    knight = game.state.players[1].field[0]
+    window.events(game.apply(Summon(0, game.state.players[0].hand[0])))
+    view = window.view(game)
+    alias = window.ref(knight)
+    assert view["pending"]["kind"] == "cores" and view["pending"]["options"] == [alias, -1]
+    assert view["pending"]["counts"] == [1, 1]
+    legal = [window.command_from_engine(c, "cores") for c in game.legal_commands()]
+    assert sorted(c["value"] for c in legal) == sorted([[alias], [-1]])
+    cmd = window.command_to_engine({"type": "choose", "player": 1, "value": [alias]}, "cores")
+    assert cmd.value == (knight,)
+    with pytest.raises(RedactionError):
+        window.command_to_engine({"type": "choose", "player": 1, "value": [alias + 50]}, "cores")
+    assert window.command_to_engine({"type": "choose", "player": 1, "value": [-1]}, "cores").value == (-1,)
+    # the other seat sees that player 2 decides, not the places
+    other = SeatWindow.for_game(game, 0).view(game)["pending"]
+    assert other["options"] is None and "counts" not in other
