@@ -1,0 +1,705 @@
+"""The Saga set's second wave (SG1-133 … SG1-162), card by card: each test builds a concrete position with the shipped
+cards, plays the card as a player would (commands and `Choose` answers through `Game.apply`) and checks what its
+generated text promises. Design notes: docs/saga1-set.md; positions: docs/position-format.md."""
+from __future__ import annotations
+
+import textwrap
+from functools import lru_cache
+
+import pytest
+import yaml
+
+from bss_desktop.carddb import load_default_db
+from bss_desktop.carddb.card_text import card_text
+from bss_desktop.engine import IllegalCommand
+from bss_desktop.engine.commands import (Attack, Block, Choose, EndAttack, EndMain, Pass, PlaceNexus, SetBurst, Summon,
+                                         UseMagic)
+from bss_desktop.engine.position import game_from_position
+
+FILLER = ["SG1-001"] * 8  # Emberling Hatchling: a deck nobody looks at
+
+
+@lru_cache(maxsize=None)
+def db():
+    return load_default_db()
+
+
+def game_at(p0: str, p1: str, *, turn: int = 3, turn_player: int = 0, step: str = "main"):
+    """A game of the shipped cards from a position (docs/position-format.md); decks default to filler."""
+    data = yaml.safe_load(textwrap.dedent(f"""
+        turn: {turn}
+        turn_player: {turn_player}
+        step: {step}
+        players:
+          - {p0}
+          - {p1}
+    """))
+    for p in data["players"]:
+        p.setdefault("deck", list(FILLER))
+    return game_from_position(data, db())
+
+
+def first(game, p: int, cid: str, zone: str = "field") -> int:
+    s = game.state
+    return next(i for i in getattr(s.players[p], zone) if s.cards[i].cid == cid)
+
+
+def cids(game, iids) -> list[str]:
+    return [game.state.cards[i].cid for i in iids]
+
+
+def info(game) -> dict:
+    pend = game.pending
+    assert pend is not None and pend.kind == "choose", pend
+    return pend.info
+
+
+def answer(game, value):
+    return game.apply(Choose(game.pending.player, value))
+
+
+def pass_window(game) -> None:
+    while game.pending is not None and game.pending.kind == "flash":
+        game.apply(Pass(game.pending.player))
+
+
+def text(cid: str) -> str:
+    return card_text(db()[cid])
+
+
+def zone(game, iid: int) -> str:
+    return game.state.cards[iid].zone
+
+
+# ================================================================ red
+
+
+def test_scorchmark_drake_cannot_be_blocked_by_small_spirits_and_its_damage_burns_one():
+    # Scorchmark Drake: "(When Attacks) This spirit cannot be blocked by spirits with 2000 BP or less this turn.
+    # (When Its Attack Reduces Life) Destroy 1 opponent's spirit with 2000 BP or less."
+    assert "cannot be blocked by spirits with 2000 BP or less" in text("SG1-133")
+    game = game_at("{life: 5, reserve: 3, field: [SG1-133]}",
+                   "{life: 5, reserve: 3, field: [SG1-003, SG1-048]}", step="attack")
+    drake = first(game, 0, "SG1-133")
+    flarecrest, pikeman = first(game, 1, "SG1-003"), first(game, 1, "SG1-048")  # 2000 BP, 3000 BP
+    game.apply(Attack(0, drake))
+    pass_window(game)
+    blockers = [c.spirit for c in game.legal_commands() if isinstance(c, Block)]
+    assert pikeman in blockers and flarecrest not in blockers and None in blockers
+    before = game.state_hash()
+    with pytest.raises(IllegalCommand):
+        game.apply(Block(1, flarecrest))
+    assert game.state_hash() == before
+    game.apply(Block(1, None))  # the life is reduced: the only 2000-BP spirit is destroyed
+    assert game.state.players[1].life == 4
+    assert zone(game, flarecrest) == "trash" and zone(game, pikeman) == "field"
+
+
+def test_scorchmark_drake_blocked_deals_no_damage_so_destroys_nothing():
+    game = game_at("{life: 5, reserve: 3, field: [SG1-133]}",
+                   "{life: 5, reserve: 3, field: [SG1-003, SG1-048]}", step="attack")
+    drake = first(game, 0, "SG1-133")
+    flarecrest, pikeman = first(game, 1, "SG1-003"), first(game, 1, "SG1-048")
+    game.apply(Attack(0, drake))
+    pass_window(game)
+    game.apply(Block(1, pikeman))  # 3000 against 3000: both destroyed, no life reduced
+    pass_window(game)
+    assert game.state.players[1].life == 5 and zone(game, flarecrest) == "field"
+
+
+def test_kindled_watchfire_exhausted_by_raid_pumps_the_raider():
+    # Flarecrest Drake has 【Raid: 1】: it exhausts a nexus to refresh. Kindled Watchfire: "(When Exhausted) Up to 1
+    # of your spirits gets +2000 BP this turn."
+    game = game_at("{life: 5, reserve: 3, field: [SG1-003, SG1-134]}", "{life: 5, reserve: 3}", step="attack")
+    drake, watchfire = first(game, 0, "SG1-003"), first(game, 0, "SG1-134")
+    game.apply(Attack(0, drake))
+    assert info(game)["kind"] == "target" and watchfire in info(game)["options"]  # 【Raid】: which nexus
+    answer(game, [watchfire])
+    assert game.state.cards[watchfire].exhausted and not game.state.cards[drake].exhausted
+    assert info(game)["kind"] == "target" and info(game)["max"] == 1  # the Watchfire: up to 1 of your spirits
+    answer(game, [drake])
+    assert game.bp(drake) == 4000
+
+
+def test_kindled_watchfire_does_not_trigger_when_it_is_already_exhausted():
+    game = game_at("{life: 5, reserve: 3, field: [SG1-003, {card: SG1-134, exhausted: true}]}",
+                   "{life: 5, reserve: 3}", step="attack")
+    drake = first(game, 0, "SG1-003")
+    game.apply(Attack(0, drake))  # no refreshed nexus for 【Raid】: nothing to ask, nothing exhausted
+    assert game.pending.kind == "flash" and game.bp(drake) == 2000
+
+
+def test_duelists_oath_gives_1000_bp_for_each_red_symbol_on_your_field():
+    # Duelist's Oath: "Flash: Select 1 of your spirits. It gets +1000 BP for each Red symbol on your field this turn."
+    # Red symbols: Flarecrest Drake, Ashwing Drake and Wildfire Stag's red/green one (counted once, CR 2-8-2-1); the
+    # opponent's red Emberling Hatchling is not on your field
+    game = game_at("{life: 5, reserve: 4, hand: [SG1-135], field: [SG1-003, SG1-005, SG1-127]}",
+                   "{life: 5, reserve: 3, field: [SG1-001]}", step="attack")
+    flarecrest, ashwing = first(game, 0, "SG1-003"), first(game, 0, "SG1-005")
+    game.apply(Attack(0, flarecrest))
+    game.apply(Pass(1))  # the defending player passes first in the flash window (CR 7-1-2-1)
+    assert game.pending.kind == "flash" and game.pending.player == 0
+    game.apply(UseMagic(0, first(game, 0, "SG1-135", "hand")))
+    assert info(game)["kind"] == "target" and sorted(info(game)["options"]) == sorted(game.state.players[0].field)
+    answer(game, [flarecrest])
+    assert game.bp(flarecrest) == 2000 + 3000 and game.bp(ashwing) == 3000
+
+
+def test_firestorm_sweep_destroys_spirits_whose_bp_adds_up_to_5000_or_less():
+    # Firestorm Sweep: "Main: Destroy any number of your opponent's spirits with a combined total of 5000 BP or less."
+    game = game_at("{life: 5, reserve: 5, hand: [SG1-136]}",
+                   "{life: 5, reserve: 3, field: [SG1-001, SG1-003, SG1-005, SG1-111, SG1-120]}")
+    hatchling, flarecrest, ashwing, serpent, marisel = game.state.players[1].field  # 1000, 2000, 3000, 3000, 6000
+    game.apply(UseMagic(0, first(game, 0, "SG1-136", "hand")))
+    assert info(game)["limit"] == 5000 and marisel not in info(game)["options"]  # 6000 alone is too much
+    before = game.state_hash()
+    with pytest.raises(IllegalCommand):
+        answer(game, [ashwing, serpent])  # 6000 together
+    assert game.state_hash() == before
+    answer(game, [flarecrest, ashwing])  # 2000 + 3000: exactly 5000
+    assert [zone(game, i) for i in (hatchling, flarecrest, ashwing, serpent, marisel)] == [
+        "field", "trash", "trash", "field", "field"]
+
+
+# ================================================================ purple
+
+
+def test_bloodpact_warlock_pays_a_life_to_return_a_spirit_card_from_the_trash():
+    # Bloodpact Warlock: "(When Summoned) You may send 1 core from your life to your reserve. If you do, return 1
+    # spirit card in your trash to its owner's hand." Two spirit cards and a magic card in the trash
+    game = game_at("{life: 5, reserve: 3, hand: [SG1-137], trash: [SG1-026, SG1-039, SG1-031]}",
+                   "{life: 5, reserve: 3}")
+    hound, drain, revenant = game.state.players[0].trash
+    game.apply(Summon(0, first(game, 0, "SG1-137", "hand")))
+    assert info(game)["kind"] == "may" and "your life" in info(game)["prompt"]
+    answer(game, True)
+    p0 = game.state.players[0]
+    assert p0.life == 4
+    assert info(game)["kind"] == "target" and sorted(info(game)["options"]) == sorted([hound, revenant])
+    answer(game, [revenant])
+    assert zone(game, revenant) == "hand" and zone(game, hound) == zone(game, drain) == "trash"
+
+
+def test_bloodpact_warlock_declined_costs_no_life_and_returns_nothing():
+    game = game_at("{life: 5, reserve: 3, hand: [SG1-137], trash: [SG1-026]}", "{life: 5, reserve: 3}")
+    hound = game.state.players[0].trash[0]
+    game.apply(Summon(0, first(game, 0, "SG1-137", "hand")))
+    answer(game, False)
+    assert game.state.players[0].life == 5 and zone(game, hound) == "trash"
+
+
+def test_mindgnaw_specter_looks_at_the_hand_and_strips_a_core_per_card_beyond_three():
+    # Mindgnaw Specter: "(When Summoned) Look at your opponent's hand. Send 1 core from 1 opponent's spirit to its
+    # owner's reserve for each card in your opponent's hand beyond the first 3." Five cards: 2 cores
+    game = game_at("{life: 5, reserve: 4, hand: [SG1-138]}",
+                   "{life: 5, reserve: 0, soul_core: trash, hand: [SG1-001, SG1-002, SG1-003, SG1-018, SG1-019],"
+                   " field: [{card: SG1-013, cores: 3}]}")
+    rex = first(game, 1, "SG1-013")
+    events = game.apply(Summon(0, first(game, 0, "SG1-138", "hand")))
+    looks = [e for e in events if e.kind == "look"]
+    assert [(e["player"], e["owner"], e["cids"]) for e in looks] == [
+        (0, 1, ["SG1-001", "SG1-002", "SG1-003", "SG1-018", "SG1-019"])]
+    assert game.state.cards[rex].cores == 1 and game.state.players[1].reserve == 2
+    assert game.level(rex) == 1  # Inferno Rex dropped from LV2 to LV1
+
+
+def test_mindgnaw_specter_with_three_cards_in_the_opponents_hand_removes_nothing():
+    game = game_at("{life: 5, reserve: 4, hand: [SG1-138]}",
+                   "{life: 5, reserve: 0, soul_core: trash, hand: [SG1-001, SG1-002, SG1-003],"
+                   " field: [{card: SG1-013, cores: 3}]}")
+    rex = first(game, 1, "SG1-013")
+    game.apply(Summon(0, first(game, 0, "SG1-138", "hand")))
+    assert game.state.cards[rex].cores == 3 and game.state.players[1].reserve == 0
+
+
+def test_gravewake_necromancer_summons_a_small_revenant_from_the_trash_for_free():
+    # Gravewake Necromancer: "(When Summoned) Summon 1 Revenant spirit card with cost 3 or less from your trash
+    # without paying its cost, with its LV1 cores from the void." Marrow Knight costs 4, Gravemote Wisp is a Phantom
+    game = game_at("{life: 5, reserve: 6, soul_core: trash, hand: [SG1-139],"
+                   " trash: [SG1-024, SG1-026, SG1-029, SG1-022]}", "{life: 5, reserve: 3}")
+    ghoul, hound, knight, wisp = game.state.players[0].trash
+    game.apply(Summon(0, first(game, 0, "SG1-139", "hand")))
+    assert info(game)["kind"] == "target" and sorted(info(game)["options"]) == sorted([ghoul, hound])
+    answer(game, [hound])
+    p0 = game.state.players[0]
+    assert zone(game, hound) == "field" and game.state.cards[hound].cores == 1
+    assert p0.reserve == 0  # 6 = the Necromancer's cost of 5 and its LV1 core; the Hound took nothing
+    assert zone(game, knight) == zone(game, wisp) == zone(game, ghoul) == "trash"
+
+
+def test_shared_grave_each_player_destroys_a_spirit_of_their_choice():
+    # Shared Grave: "Main: Destroy 1 spirit of each player, which that player selects." The turn player selects first
+    # (CR 1-3-4); Ossuary Hound, chosen by its owner, then strips a core as it is destroyed
+    game = game_at("{life: 5, reserve: 3, hand: [SG1-140], field: [SG1-026, SG1-030]}",
+                   "{life: 5, reserve: 0, soul_core: trash, field: [SG1-001, {card: SG1-013, cores: 3}]}")
+    hound, hexer = game.state.players[0].field
+    hatchling, rex = game.state.players[1].field
+    game.apply(UseMagic(0, first(game, 0, "SG1-140", "hand")))
+    assert info(game)["kind"] == "target" and game.pending.player == 0
+    assert sorted(info(game)["options"]) == sorted([hound, hexer])
+    answer(game, [hound])
+    assert game.pending.player == 1 and sorted(info(game)["options"]) == sorted([hatchling, rex])
+    answer(game, [hatchling])
+    assert zone(game, hound) == zone(game, hatchling) == "trash"
+    assert zone(game, hexer) == zone(game, rex) == "field"
+    assert game.state.cards[rex].cores == 2  # the Hound's "(When Destroyed)": its only target
+
+
+def test_dread_tithe_spire_taxes_the_opponents_magic():
+    # Dread Tithe Spire: "Constant: Magic cards in your opponent's hand cost 1 more."
+    game = game_at("{life: 5, reserve: 3, hand: [SG1-039], field: [SG1-141]}",
+                   "{life: 5, reserve: 3, hand: [SG1-039, SG1-001]}")
+    own, theirs = first(game, 0, "SG1-039", "hand"), first(game, 1, "SG1-039", "hand")
+    # Soul Drain costs 2 with 1 purple reduction symbol; the Spire's purple symbol pays it: 1
+    assert game.cost_of(own) == 1
+    assert game.cost_of(theirs) == 3  # 2 + 1, and player 2 has no purple symbol
+    assert game.cost_of(first(game, 1, "SG1-001", "hand")) == 0  # spirits are not taxed
+
+
+def test_dread_tithe_spire_at_lv2_strips_a_core_when_the_opponent_sets_a_burst():
+    # "[LV2] (When your opponent sets a burst) Send 1 core from 1 opponent's spirit to its owner's reserve."
+    game = game_at("{life: 5, reserve: 3, field: [{card: SG1-141, cores: 2}]}",
+                   "{life: 5, reserve: 0, soul_core: trash, hand: [SG1-018], field: [{card: SG1-013, cores: 3}]}",
+                   turn=4, turn_player=1)
+    rex = first(game, 1, "SG1-013")
+    game.apply(SetBurst(1, first(game, 1, "SG1-018", "hand")))
+    assert game.state.cards[rex].cores == 2 and game.state.players[1].reserve == 1
+
+
+def test_dread_tithe_spire_at_lv1_does_not_answer_a_burst():
+    game = game_at("{life: 5, reserve: 3, field: [SG1-141]}",
+                   "{life: 5, reserve: 0, soul_core: trash, hand: [SG1-018], field: [{card: SG1-013, cores: 3}]}",
+                   turn=4, turn_player=1)
+    rex = first(game, 1, "SG1-013")
+    game.apply(SetBurst(1, first(game, 1, "SG1-018", "hand")))
+    assert game.state.cards[rex].cores == 3
+
+
+def test_dread_tithe_spire_does_not_answer_its_own_players_burst():
+    game = game_at("{life: 5, reserve: 3, hand: [SG1-040], field: [{card: SG1-141, cores: 2}]}",
+                   "{life: 5, reserve: 0, soul_core: trash, field: [{card: SG1-013, cores: 3}]}")
+    rex = first(game, 1, "SG1-013")
+    game.apply(SetBurst(0, first(game, 0, "SG1-040", "hand")))
+    assert game.state.cards[rex].cores == 3 and game.pending.kind == "main"
+
+
+# ================================================================ white
+
+
+def test_permafrost_archivist_sends_up_to_two_cards_of_the_opponents_trash_to_the_deck_bottom():
+    # Permafrost Archivist: "(When Summoned) Put up to 2 cards in your opponent's trash on the bottom of their
+    # owners' decks." — here against an Immortal Gravemote Wisp and a magic card waiting to be recovered
+    game = game_at("{life: 5, reserve: 3, hand: [SG1-142], trash: [SG1-060]}",
+                   "{life: 5, reserve: 3, trash: [SG1-022, SG1-040, SG1-026], deck: [SG1-001, SG1-002]}")
+    wisp, calling, hound = game.state.players[1].trash
+    game.apply(Summon(0, first(game, 0, "SG1-142", "hand")))
+    i = info(game)
+    assert i["min"] == 0 and i["max"] == 2 and sorted(i["options"]) == sorted([wisp, calling, hound])  # not ours
+    answer(game, [wisp, calling])
+    deck = game.state.players[1].deck  # the top is the last element
+    assert sorted(deck[:2]) == sorted([wisp, calling]) and zone(game, hound) == "trash"
+    assert zone(game, first(game, 0, "SG1-060", "trash")) == "trash"
+
+
+def test_dronewright_overseer_pumps_other_drones_only_in_the_opponents_attack_step():
+    # Dronewright Overseer: "Constant: during your opponent's attack step, all your other spirits with "Drone" in
+    # their card names get +2000 BP." Cogling Drone has "Drone" in its name; Rivet Guard does not
+    game = game_at("{life: 5, reserve: 3, field: [SG1-143, SG1-043, SG1-045]}",
+                   "{life: 5, reserve: 3, field: [SG1-005]}", turn=4, turn_player=1)
+    overseer, drone, guard = game.state.players[0].field
+    assert [game.bp(i) for i in (overseer, drone, guard)] == [2000, 1000, 2000]  # the opponent's main step
+    game.apply(EndMain(1))
+    assert game.state.step == "attack"
+    assert [game.bp(i) for i in (overseer, drone, guard)] == [2000, 3000, 2000]
+    game.apply(Attack(1, first(game, 1, "SG1-005")))
+    pass_window(game)
+    game.apply(Block(0, drone))  # Cogling Drone also gets +2000 while blocking: 5000 beats Ashwing Drake's 3000
+    assert game.bp(drone) == 5000
+    pass_window(game)
+    assert zone(game, drone) == "field" and zone(game, first(game, 1, "SG1-005", "trash")) == "trash"
+
+
+def test_dronewright_overseer_does_nothing_in_your_own_attack_step():
+    game = game_at("{life: 5, reserve: 3, field: [SG1-143, SG1-043]}", "{life: 5, reserve: 3}", step="attack")
+    assert game.bp(first(game, 0, "SG1-043")) == 1000
+
+
+def test_citadel_bailiff_puts_a_small_spirit_on_top_of_its_owners_deck():
+    # Citadel Bailiff: "(When Summoned) Put 1 opponent's spirit with 3000 BP or less on top of its owner's deck."
+    # Its cores go to its owner's reserve (CR 3-5-5); the owner draws it again next turn
+    game = game_at("{life: 5, reserve: 5, soul_core: trash, hand: [SG1-144]}",
+                   "{life: 5, reserve: 0, soul_core: trash, field: [{card: SG1-005, cores: 3}, SG1-013],"
+                   " deck: [SG1-001, SG1-002]}")
+    ashwing = first(game, 1, "SG1-005")  # LV2 with 3 cores: 4000 BP
+    game.apply(Summon(0, first(game, 0, "SG1-144", "hand")))
+    assert zone(game, ashwing) == "field"  # 4000 BP is too much; Inferno Rex (6000) too: nothing to put back
+    game = game_at("{life: 5, reserve: 5, soul_core: trash, hand: [SG1-144]}",
+                   "{life: 5, reserve: 0, soul_core: trash, field: [{card: SG1-005, cores: 1}, SG1-013],"
+                   " deck: [SG1-001, SG1-002]}")
+    ashwing = first(game, 1, "SG1-005")
+    game.apply(Summon(0, first(game, 0, "SG1-144", "hand")))
+    p1 = game.state.players[1]
+    assert p1.deck[-1] == ashwing and zone(game, ashwing) == "deck" and p1.reserve == 1
+    assert cids(game, p1.deck) == ["SG1-002", "SG1-001", "SG1-005"]  # bottom first: on top of the two others
+
+
+def test_rimebound_warden_exhausts_a_blocker_as_it_is_refreshed_in_the_refresh_step():
+    # Rimebound Warden: "(When Refreshed) Exhaust 1 opponent's spirit with 4000 BP or less." It attacked last turn,
+    # so the refresh step refreshes it (CR 6-5-2) and the opponent's 3000-BP blocker is exhausted for our attack
+    game = game_at("{life: 5, reserve: 3, field: [{card: SG1-145, exhausted: true}]}",
+                   "{life: 5, reserve: 3, field: [SG1-048, SG1-120]}", turn=5, step="start")
+    warden = first(game, 0, "SG1-145")
+    pikeman, marisel = first(game, 1, "SG1-048"), first(game, 1, "SG1-120")  # 3000 and 6000 BP
+    assert game.state.step == "main" and not game.state.cards[warden].exhausted
+    assert game.state.cards[pikeman].exhausted and not game.state.cards[marisel].exhausted
+
+
+def test_rimebound_warden_already_refreshed_does_not_trigger():
+    game = game_at("{life: 5, reserve: 3, field: [SG1-145]}",
+                   "{life: 5, reserve: 3, field: [SG1-048]}", turn=5, step="start")
+    assert not game.state.cards[first(game, 1, "SG1-048")].exhausted
+
+
+def test_glacial_decree_in_the_main_step_its_player_selects_which_effect():
+    # Glacial Decree: "Main: Put 1 opponent's spirit with 4000 BP or less on the bottom of its owner's deck.
+    # Main/Flash: Exhaust 1 opponent's spirit." In the main step both can be used: its player selects (CR 10-8-3)
+    game = game_at("{life: 5, reserve: 4, hand: [SG1-146]}", "{life: 5, reserve: 3, field: [SG1-005]}")
+    ashwing = first(game, 1, "SG1-005")
+    game.apply(UseMagic(0, first(game, 0, "SG1-146", "hand")))
+    assert info(game)["kind"] == "effect" and info(game)["options"] == [0, 1]
+    answer(game, 0)
+    assert zone(game, ashwing) == "deck" and game.state.players[1].deck[0] == ashwing
+
+
+def test_glacial_decree_in_a_flash_window_only_exhausts():
+    game = game_at("{life: 5, reserve: 3, field: [SG1-005]}",
+                   "{life: 5, reserve: 4, hand: [SG1-146], field: [SG1-001]}", step="attack")
+    ashwing = first(game, 0, "SG1-005")
+    game.apply(Attack(0, ashwing))
+    game.apply(UseMagic(1, first(game, 1, "SG1-146", "hand")))  # the main-only effect cannot be used here
+    assert game.state.cards[ashwing].exhausted and zone(game, ashwing) == "field"
+    assert game.pending.kind == "flash"
+
+
+# ================================================================ yellow
+
+
+def test_lumen_cantor_looks_privately_takes_a_magic_card_and_shuffles_the_rest():
+    # Lumen Cantor: "(When Summoned) Look at the top 4 cards of your deck, add up to 1 magic card from among them to
+    # your hand and shuffle the rest into your deck." Only its player sees them (CR 12-3-1)
+    game = game_at("{life: 5, reserve: 5, soul_core: trash, hand: [SG1-147],"
+                   " deck: [SG1-064, SG1-082, SG1-065, SG1-083, SG1-066, SG1-067]}", "{life: 5, reserve: 3}")
+    events = game.apply(Summon(0, first(game, 0, "SG1-147", "hand")))
+    looks = [e for e in events if e.kind == "look"]
+    assert [e["cids"] for e in looks] == [["SG1-064", "SG1-082", "SG1-065", "SG1-083"]] and looks[0]["player"] == 0
+    assert not any(e.kind == "reveal" and e.get("why") == "search" for e in events)
+    i = info(game)
+    assert i["min"] == 0 and i["max"] == 1 and cids(game, i["options"]) == ["SG1-082", "SG1-083"]  # the magic ones
+    mending = next(x for x in i["options"] if game.state.cards[x].cid == "SG1-082")
+    events = answer(game, [mending])
+    assert [e["cid"] for e in events if e.kind == "reveal"] == ["SG1-082"]  # a card taken is shown (CR 12-2-1)
+    assert "shuffle" in [e.kind for e in events] and zone(game, mending) == "hand"
+    assert len(game.state.players[0].deck) == 5
+
+
+def test_lumen_cantor_gives_magic_in_hand_an_extra_yellow_reduction_symbol():
+    # "Constant: Magic cards in your hand have an additional Yellow reduction symbol." With Glimmer Chick (one yellow
+    # symbol) alone, Mending Light (cost 3, 2 yellow reduction symbols) costs 2 and Radiant Insight (cost 2, 1 symbol)
+    # costs 1; with the Cantor too, two yellow symbols meet 3 and 2 reduction symbols: 1 and 0
+    game = game_at("{life: 5, reserve: 5, soul_core: trash, hand: [SG1-147, SG1-082, SG1-081], field: [SG1-064],"
+                   " deck: [SG1-064, SG1-064, SG1-064, SG1-064, SG1-064]}", "{life: 5, reserve: 3}")
+    mending, insight = first(game, 0, "SG1-082", "hand"), first(game, 0, "SG1-081", "hand")
+    assert (game.cost_of(mending), game.cost_of(insight)) == (2, 1)
+    game.apply(Summon(0, first(game, 0, "SG1-147", "hand")))  # no magic card among the 4 it looks at
+    assert (game.cost_of(mending), game.cost_of(insight)) == (1, 0)
+
+
+def test_dawnstrike_kestrel_draws_when_its_attack_reduces_life():
+    # Dawnstrike Kestrel: "(When Its Attack Reduces Life) Draw 1 card."
+    game = game_at("{life: 5, reserve: 3, field: [SG1-148], deck: [SG1-082, SG1-082]}",
+                   "{life: 5, reserve: 3, field: [SG1-001]}", step="attack")
+    game.apply(Attack(0, first(game, 0, "SG1-148")))
+    pass_window(game)
+    game.apply(Block(1, None))
+    assert game.state.players[1].life == 4 and cids(game, game.state.players[0].hand) == ["SG1-082"]
+
+
+def test_dawnstrike_kestrel_blocked_draws_nothing():
+    game = game_at("{life: 5, reserve: 3, field: [SG1-148], deck: [SG1-082, SG1-082]}",
+                   "{life: 5, reserve: 3, field: [SG1-001]}", step="attack")
+    game.apply(Attack(0, first(game, 0, "SG1-148")))
+    pass_window(game)
+    game.apply(Block(1, first(game, 1, "SG1-001")))
+    pass_window(game)
+    assert game.state.players[1].life == 5 and game.state.players[0].hand == []
+
+
+def test_omen_lectern_draws_when_you_set_a_burst_not_when_your_opponent_does():
+    # Omen Lectern: "(When you set a burst) Draw 1 card."
+    game = game_at("{life: 5, reserve: 3, hand: [SG1-082], field: [SG1-149], deck: [SG1-064, SG1-065]}",
+                   "{life: 5, reserve: 3, hand: [SG1-018]}")
+    game.apply(SetBurst(0, first(game, 0, "SG1-082", "hand")))
+    assert cids(game, game.state.players[0].hand) == ["SG1-064"]
+    game = game_at("{life: 5, reserve: 3, field: [SG1-149], deck: [SG1-064, SG1-065]}",
+                   "{life: 5, reserve: 3, hand: [SG1-018]}", turn=4, turn_player=1)
+    game.apply(SetBurst(1, first(game, 1, "SG1-018", "hand")))
+    assert game.state.players[0].hand == []
+
+
+def test_starlit_reverie_draws_two_and_puts_a_card_from_the_hand_on_top():
+    # Starlit Reverie: "Main: Draw 2 cards. Put 1 card in your hand on top of its owner's deck."
+    game = game_at("{life: 5, reserve: 3, hand: [SG1-150, SG1-077], deck: [SG1-064, SG1-082, SG1-065]}",
+                   "{life: 5, reserve: 3}")
+    sage = first(game, 0, "SG1-077", "hand")
+    game.apply(UseMagic(0, first(game, 0, "SG1-150", "hand")))
+    i = info(game)
+    assert i["kind"] == "target" and i["min"] == i["max"] == 1 and len(i["options"]) == 3  # the card used is gone
+    answer(game, [sage])  # too expensive now: save it for a later draw
+    p0 = game.state.players[0]
+    assert p0.deck[-1] == sage and sorted(cids(game, p0.hand)) == ["SG1-064", "SG1-082"]
+
+
+@pytest.mark.parametrize("soul, life", [(True, 6), (False, 5)])
+def test_radiant_offering_gains_a_life_only_when_the_soul_core_paid(soul, life):
+    # Radiant Offering: "Main: Draw 2 cards. If the soul core was used to pay the cost, put 1 core from the void into
+    # your life." Cost 3, no yellow symbol: 2 cores and the soul core, or 3 cores
+    game = game_at("{life: 5, reserve: 3, soul_core: reserve, hand: [SG1-151], deck: [SG1-064, SG1-065]}",
+                   "{life: 5, reserve: 3}")
+    card = first(game, 0, "SG1-151", "hand")
+    pay = (("reserve", 2),) if soul else (("reserve", 3),)
+    game.apply(UseMagic(0, card, pay=pay, pay_soul=soul))
+    p0 = game.state.players[0]
+    assert len(p0.hand) == 2 and p0.life == life and (p0.soul == "trash") == soul
+
+
+# ================================================================ green
+
+
+def test_wildheart_drummer_makes_beast_spirit_cards_in_your_hand_cost_1_less():
+    # Wildheart Drummer: "Constant: Beast spirit cards in your hand cost 1 less." (CR 10-6-4: before reduction)
+    game = game_at("{life: 5, reserve: 2, soul_core: trash, hand: [SG1-090, SG1-089, SG1-085], field: [SG1-152]}",
+                   "{life: 5, reserve: 3, hand: [SG1-090]}")
+    elk, mantis, fernkit = (first(game, 0, c, "hand") for c in ("SG1-090", "SG1-089", "SG1-085"))
+    assert game.cost_of(elk) == 3 - 1 - 1  # one less, and the Drummer's green symbol meets one reduction symbol
+    assert game.cost_of(mantis) == 3 - 1  # a Carapace: only the reduction
+    assert game.cost_of(fernkit) == 0  # never below 0
+    assert game.cost_of(first(game, 1, "SG1-090", "hand")) == 3  # the opponent's hand is not changed
+    game.apply(Summon(0, elk))
+    p0 = game.state.players[0]
+    assert zone(game, elk) == "field" and p0.trash_cores == 1 and p0.reserve == 0
+
+
+def test_sunsoak_grazer_grows_a_core_each_time_it_is_refreshed():
+    # Sunsoak Grazer: "(When Refreshed) Put 1 core from the void on this spirit." It attacked last turn
+    game = game_at("{life: 5, reserve: 3, field: [{card: SG1-153, cores: 2, exhausted: true}, SG1-085]}",
+                   "{life: 5, reserve: 3}", turn=5, step="start")
+    grazer = first(game, 0, "SG1-153")
+    assert game.state.step == "main" and game.state.cards[grazer].cores == 3 and game.level(grazer) == 2
+
+
+@pytest.mark.parametrize("cores, survives", [(1, False), (3, True)])
+def test_rootbound_ancient_blocks_with_1000_more_bp_for_each_core_on_it(cores, survives):
+    # Rootbound Ancient: "(When Blocks) This spirit gets +1000 BP for each core on it this battle." Maelstrom Kraken
+    # (LV1, 6000 BP) attacks: at LV1 the Ancient has 4000 + 1000; at LV2 (3 cores) 6000 + 3000
+    game = game_at(f"{{life: 5, reserve: 3, soul_core: trash, field: [{{card: SG1-154, cores: {cores}}}]}}",
+                   "{life: 5, reserve: 3, field: [SG1-113]}", turn=4, turn_player=1, step="attack")
+    ancient, kraken = first(game, 0, "SG1-154"), first(game, 1, "SG1-113")
+    game.apply(Attack(1, kraken))
+    pass_window(game)
+    game.apply(Block(0, ancient))
+    assert game.bp(ancient) == {1: 5000, 3: 9000}[cores]
+    pass_window(game)
+    assert (zone(game, ancient) == "field") == survives and (zone(game, kraken) == "trash") == survives
+    if survives:
+        assert game.bp(ancient) == 6000  # only this battle
+
+
+def test_rootbound_ancient_counts_the_soul_core_on_it():
+    game = game_at("{life: 5, reserve: 3, soul_core: field, field: [{card: SG1-154, cores: 2, soul_core: true}]}",
+                   "{life: 5, reserve: 3, field: [SG1-113]}", turn=4, turn_player=1, step="attack")
+    ancient = first(game, 0, "SG1-154")
+    game.apply(Attack(1, first(game, 1, "SG1-113")))
+    pass_window(game)
+    game.apply(Block(0, ancient))
+    assert game.bp(ancient) == 6000 + 3000
+
+
+def test_stampede_herald_summons_a_small_beast_from_the_hand_with_cores_from_the_reserve():
+    # Stampede Herald: "(When Summoned) Summon up to 1 Beast spirit card with cost 3 or less from your hand without
+    # paying its cost, with its LV1 cores from your reserve." Thornback Rhino costs 5; Vinecoil Mantis is a Carapace
+    game = game_at("{life: 5, reserve: 7, soul_core: trash, hand: [SG1-155, SG1-090, SG1-093, SG1-089]}",
+                   "{life: 5, reserve: 3}")
+    elk = first(game, 0, "SG1-090", "hand")
+    game.apply(Summon(0, first(game, 0, "SG1-155", "hand")))
+    i = info(game)
+    assert i["kind"] == "target" and i["options"] == [elk] and i["min"] == 0 and i["max"] == 1
+    answer(game, [elk])
+    p0 = game.state.players[0]
+    assert zone(game, elk) == "field" and game.state.cards[elk].cores == 1
+    assert p0.trash_cores == 5 and p0.reserve == 7 - 5 - 1 - 1  # the Herald's cost and core, the Elk's core
+
+
+def test_stampede_herald_with_an_empty_reserve_cannot_place_the_beast():
+    game = game_at("{life: 5, reserve: 6, soul_core: trash, hand: [SG1-155, SG1-090]}", "{life: 5, reserve: 3}")
+    elk = first(game, 0, "SG1-090", "hand")
+    game.apply(Summon(0, first(game, 0, "SG1-155", "hand")))  # the cost and the LV1 core empty the reserve
+    assert info(game)["options"] == [elk]
+    answer(game, [elk])
+    assert zone(game, elk) == "hand"  # ruling 9: no core to place it with, so it stays in the hand
+
+
+def test_call_of_the_thicket_summons_a_revealed_spirit_and_keeps_the_rest_on_top_in_order():
+    # Call of the Thicket: "Main: Reveal the top 4 cards of your deck, summon 1 spirit card with cost 4 or less from
+    # among them without paying the cost, with its LV1 cores from the void and return the rest to the top of your
+    # deck in the same order."
+    game = game_at("{life: 5, reserve: 4, soul_core: trash, hand: [SG1-156],"
+                   " deck: [SG1-102, SG1-097, SG1-093, SG1-092, SG1-085]}", "{life: 5, reserve: 3}")
+    game.apply(UseMagic(0, first(game, 0, "SG1-156", "hand")))
+    i = info(game)
+    assert i["min"] == i["max"] == 1 and cids(game, i["options"]) == ["SG1-097", "SG1-092"]  # the Rhino costs 5
+    guardian = i["options"][1]
+    events = answer(game, [guardian])
+    p0 = game.state.players[0]
+    assert zone(game, guardian) == "field" and game.state.cards[guardian].cores == 1 and p0.reserve == 0
+    assert cids(game, p0.deck[::-1]) == ["SG1-102", "SG1-097", "SG1-093", "SG1-085"]  # top first, no shuffle
+    assert "shuffle" not in [e.kind for e in events]
+
+
+# ================================================================ blue
+
+
+def test_tidebound_lookout_looks_at_the_top_of_the_opponents_deck_then_shuffles_it():
+    # Tidebound Lookout: "(When Summoned) Look at the top 3 cards of your opponent's deck, then shuffle that deck."
+    # Only its player sees them (CR 12-3-1); the shuffle undoes a deck stacked by a search's "rest on top" (12-3-3)
+    game = game_at("{life: 5, reserve: 3, hand: [SG1-157]}",
+                   "{life: 5, reserve: 3, deck: [SG1-064, SG1-065, SG1-066, SG1-067, SG1-068]}")
+    events = game.apply(Summon(0, first(game, 0, "SG1-157", "hand")))
+    looks = [e for e in events if e.kind == "look"]
+    assert [(e["player"], e["owner"], e["cids"]) for e in looks] == [(0, 1, ["SG1-064", "SG1-065", "SG1-066"])]
+    kinds = [e.kind for e in events]
+    assert [e["player"] for e in events if e.kind == "shuffle"] == [1] and kinds.index("shuffle") > kinds.index("look")
+    assert len(game.state.players[1].deck) == 5
+
+
+@pytest.mark.parametrize("how", ["attacks", "blocks"])
+def test_tidebound_lookout_mills_two_whenever_it_is_exhausted(how):
+    # "(When Exhausted) Discard 2 cards from the top of your opponent's deck." Attacking and blocking exhaust it
+    if how == "attacks":
+        game = game_at("{life: 5, reserve: 3, field: [SG1-157]}", "{life: 5, reserve: 3}", step="attack")
+        game.apply(Attack(0, first(game, 0, "SG1-157")))
+    else:
+        game = game_at("{life: 5, reserve: 3, field: [SG1-157]}", "{life: 5, reserve: 3, field: [SG1-001]}",
+                       turn=4, turn_player=1, step="attack")
+        game.apply(Attack(1, first(game, 1, "SG1-001")))
+        pass_window(game)
+        game.apply(Block(0, first(game, 0, "SG1-157")))
+    assert len(game.state.players[1].deck) == len(FILLER) - 2 and len(game.state.players[1].trash) == 2
+
+
+@pytest.mark.parametrize("trash, bp", [(14, 6000), (15, 9000)])
+def test_trenchmaw_devourer_grows_when_the_opponents_trash_holds_15_cards(trash, bp):
+    # Trenchmaw Devourer: "Constant: while your opponent has 15 or more cards in their trash, this spirit gets
+    # +3000 BP."
+    game = game_at("{life: 5, reserve: 3, field: [SG1-158]}",
+                   f"{{life: 5, reserve: 3, trash: {['SG1-001'] * trash}}}")
+    assert game.bp(first(game, 0, "SG1-158")) == bp
+
+
+@pytest.mark.parametrize("deck, confront", [(11, False), (10, True)])
+def test_trenchmaw_devourer_gains_confront_when_the_opponents_deck_is_down_to_10(deck, confront):
+    # "Constant: while your opponent has 10 or fewer cards in their deck, this spirit gains 【Confront】."
+    game = game_at("{life: 5, reserve: 3, field: [SG1-158]}", f"{{life: 5, reserve: 3, deck: {['SG1-001'] * deck}}}")
+    devourer = first(game, 0, "SG1-158")
+    assert game.has_keyword(devourer, "confront") == confront and game.has_keyword(devourer, "crush")
+
+
+def test_trenchmaw_devourer_milled_by_its_crush_turns_on_confront_mid_game():
+    # 【Crush: +1】 at LV1 discards 2: an 11-card deck falls to 9, so the next attack must be blocked
+    game = game_at("{life: 5, reserve: 3, field: [SG1-158]}",
+                   f"{{life: 5, reserve: 3, deck: {['SG1-001'] * 11}}}", step="attack")
+    devourer = first(game, 0, "SG1-158")
+    assert not game.has_keyword(devourer, "confront")
+    game.apply(Attack(0, devourer))
+    assert len(game.state.players[1].deck) == 9 and game.has_keyword(devourer, "confront")
+
+
+def test_undertow_snare_burst_mills_then_may_pay_its_cost_to_bounce_the_attacker():
+    # Undertow Snare: "Flash: Return 1 opponent's spirit with 4000 BP or less to its owner's hand. Burst (after your
+    # opponent's attack): Discard 2 cards from the top of your opponent's deck. Then you may pay this card's cost to
+    # use its Flash effect." (CR 10-9)
+    game = game_at("{life: 5, reserve: 3, field: [SG1-005]}",
+                   "{life: 5, reserve: 3, soul_core: trash, burst: SG1-159}", step="attack")
+    ashwing = first(game, 0, "SG1-005")
+    snare = game.state.players[1].burst
+    game.apply(Attack(0, ashwing))
+    assert info(game)["kind"] == "may" and game.pending.player == 1
+    answer(game, True)  # activate the burst: 2 cards of the attacker's deck go
+    assert len(game.state.players[0].trash) == 2
+    assert info(game)["kind"] == "may" and "Flash effect" in info(game)["prompt"]
+    answer(game, True)  # pay 3 from the reserve (its only cores): the attacker, 3000 BP, goes back to the hand
+    p1 = game.state.players[1]
+    assert zone(game, ashwing) == "hand" and p1.reserve == 0 and p1.trash_cores == 3
+    assert zone(game, snare) == "trash"
+
+
+def test_undertow_snare_follow_up_declined_leaves_the_attacker():
+    game = game_at("{life: 5, reserve: 3, field: [SG1-005]}",
+                   "{life: 5, reserve: 3, soul_core: trash, burst: SG1-159}", step="attack")
+    ashwing = first(game, 0, "SG1-005")
+    game.apply(Attack(0, ashwing))
+    answer(game, True)
+    answer(game, False)
+    assert zone(game, ashwing) == "field" and game.state.players[1].reserve == 3
+    assert len(game.state.players[0].trash) == 2
+
+
+def test_sunken_shipyard_gives_leviathans_in_hand_an_extra_blue_reduction_symbol():
+    # Sunken Shipyard: "Constant: Leviathan spirit cards in your hand have an additional Blue reduction symbol."
+    # Deepcurrent Serpent (a Leviathan, cost 3, 2 blue reduction symbols) with 3 blue symbols on the field
+    with_yard = game_at("{life: 5, reserve: 3, hand: [SG1-111, SG1-108], field: [SG1-160, SG1-106, SG1-107]}",
+                        "{life: 5, reserve: 3}")
+    without = game_at("{life: 5, reserve: 3, hand: [SG1-111, SG1-108], field: [SG1-108, SG1-106, SG1-107]}",
+                      "{life: 5, reserve: 3}")
+    for game, serpent in ((with_yard, 0), (without, 1)):
+        assert game.cost_of(first(game, 0, "SG1-111", "hand")) == serpent
+        assert game.cost_of(first(game, 0, "SG1-108", "hand")) == 1  # Reefbreaker Brute is a Warrior: unchanged
+
+
+# ================================================================ two colours
+
+
+def test_ruinbringer_wyrm_sends_a_core_from_each_players_life():
+    # Ruinbringer Wyrm: "(When Summoned) Send 1 core from each player's life to their reserve." (with 【Curse】)
+    game = game_at("{life: 5, reserve: 6, soul_core: trash, hand: [SG1-161], field: [SG1-003, SG1-024]}",
+                   "{life: 3, reserve: 0}")
+    wyrm = first(game, 0, "SG1-161", "hand")
+    assert game.cost_of(wyrm) == 4  # two of its three reduction symbols (a red and a purple symbol on the field)
+    game.apply(Summon(0, wyrm))
+    p0, p1 = game.state.players
+    assert (p0.life, p1.life, p1.reserve) == (4, 2, 1) and p0.reserve == 6 - 4 - 1 + 1
+    assert game.has_keyword(wyrm, "curse")
+
+
+def test_ruinbringer_wyrm_at_one_life_each_is_a_draw():
+    game = game_at("{life: 1, reserve: 7, soul_core: trash, hand: [SG1-161]}", "{life: 1, reserve: 0}")
+    game.apply(Summon(0, first(game, 0, "SG1-161", "hand")))
+    assert game.over and game.result.winner is None and "CR 1-2-3" in game.result.reason
+
+
+def test_oathbound_aegis_refreshes_the_attacker_and_pumps_it():
+    # Oathbound Aegis: "Flash: Select 1 of your spirits. Refresh it. It gets +2000 BP this turn." — after the
+    # battle the refreshed attacker can attack again
+    game = game_at("{life: 5, reserve: 3, hand: [SG1-162], field: [SG1-005, SG1-043]}",
+                   "{life: 5, reserve: 3, field: [SG1-048]}", step="attack")
+    ashwing, drone = first(game, 0, "SG1-005"), first(game, 0, "SG1-043")
+    game.apply(Attack(0, ashwing))
+    game.apply(Pass(1))
+    game.apply(UseMagic(0, first(game, 0, "SG1-162", "hand")))
+    assert sorted(info(game)["options"]) == sorted([ashwing, drone])
+    answer(game, [ashwing])
+    assert not game.state.cards[ashwing].exhausted and game.bp(ashwing) == 5000 and game.bp(drone) == 1000
+    pass_window(game)
+    game.apply(Block(1, first(game, 1, "SG1-048")))  # 3000 against 5000: the Pikeman is destroyed
+    pass_window(game)
+    assert zone(game, first(game, 1, "SG1-048", "trash")) == "trash"
+    assert Attack(0, ashwing) in game.legal_commands()
