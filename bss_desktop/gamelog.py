@@ -60,6 +60,23 @@ def _keyword_name(name: str) -> str:
     return KEYWORD_NAMES.get(name, name)
 
 
+def _look(game, d, viewer) -> str:
+    """An effect's look at a deck or a hand (CR 12-3-1): only the player looking reads the names."""
+    who, owner = _who(game, d["player"]), d.get("owner", d["player"])
+    zone = d.get("zone") or "deck"
+    n = d.get("count") or len(d.get("cards") or ())
+    cids = d.get("cids")
+    mine = owner == d["player"]
+    if zone == "hand":
+        what = "their hand" if mine else f"{_whose_name(game, owner)} hand"
+    else:
+        what = f"{n} card{'s' if n != 1 else ''} of {'their' if mine else _whose_name(game, owner)} deck"
+    line = f"{who} looks at {what}"
+    if (viewer is None or viewer == d["player"]) and cids:
+        line += ": " + ", ".join(_name(game, c) for c in cids)
+    return line + " (CR 12-3-1)."
+
+
 def describe(game, event, viewer: int | None) -> str:
     k, d = event.kind, event.data
     if k == "setup":
@@ -92,13 +109,31 @@ def describe(game, event, viewer: int | None) -> str:
             return f"{who} activates the burst {name} (CR 10-9)."
         if reason == "token":
             return f"{who} summons a {name} token (CR 4-12)."
-        if reason in ("bounce", "recover", "luster", "search"):
+        if reason == "search":  # taken from the top of the deck by an effect (a revealed or a shown card)
+            return f"{who} adds {name} to their hand."
+        if reason in ("bounce", "recover", "luster"):
             return f"{who}'s {name} returns to the hand."
         if reason in ("mill", "crush"):
             return f"{who}'s {name} is discarded from the deck{' by 【Crush】 (CR 11-11)' if reason == 'crush' else ''}."
         return ""
     if k == "magic_used":
+        if d.get("window") == "burst":  # a burst going on to use its magic effect
+            return f"  {_who(game, d['player'])}'s burst {_name(game, d['cid'])} uses its magic effect (CR 10-9)."
         return f"{_who(game, d['player'])} uses {_name(game, d['cid'])} (CR 10-8)."
+    if k == "look":
+        return _look(game, d, viewer)
+    if k == "shuffle":
+        return f"  {_whose_name(game, d['player'])} deck is shuffled."
+    if k == "reveal":
+        why = d.get("why")
+        if why == "search":  # each card an effect turns over from the top of a deck: public (CR 12-2)
+            return f"  {_who(game, d['player'])} reveals {_name(game, d.get('cid'))} from the top of their deck."
+        if why == "taken":  # a card taken from a private look is shown (CR 12-2-1)
+            return f"  {_who(game, d['player'])} reveals {_name(game, d.get('cid'))} (CR 12-2-1)."
+        return ""
+    if k == "cost_paid":
+        soul = " with the soul core" if d.get("soul") else ""
+        return f"  pays the cost of {_card(game, d['card'])}'s effect{soul} (CR 8-4)."
     if k == "cores_moved":
         if d["reason"] in ("pay",):
             n = d["count"] + (1 if d["soul"] else 0)
@@ -168,7 +203,10 @@ def describe(game, event, viewer: int | None) -> str:
     if k == "destruction_prevented":
         return f"  【A.T. Field】 keeps {_card(game, d['card'])} from being destroyed (CR 11-13)."
     if k == "effect_fizzled":
-        return f"  The effect of {_card(game, d['card'])} does not activate: its cost cannot be paid (CR 8-4-2-4)."
+        why = {"declined": "its player chose not to pay its cost (CR 8-4-1)",
+               "condition": "its condition is not met as it resolves (CR 8-3-3)"}.get(
+            d.get("reason"), "its cost cannot be paid (CR 8-4-2-4)")
+        return f"  The effect of {_card(game, d['card'])} does not activate: {why}."
     if k == "concede":
         return f"{_who(game, d['player'])} concedes (CR 1-2-4)."
     if k == "game_over":
