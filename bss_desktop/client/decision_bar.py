@@ -1,7 +1,9 @@
 """The decision bar: what the game waits for, from whom, and the buttons to answer.
 
 Its contents sit in a horizontal strip that scrolls rather than widening the window: a long prompt, many buttons
-or a wide panel (a payment, a token) never push the window past the screen.
+or a wide panel (a payment, a token) never push the window past the screen. Above the strip, a tray of card faces
+(client/choice_picker.py) shows the cards a choice offers that the board does not draw (a deck's revealed cards,
+a trash below its top card); it scrolls sideways too.
 """
 from __future__ import annotations
 
@@ -9,7 +11,7 @@ import time
 
 from PySide6.QtCore import QEvent, QSize, Qt, Signal
 from PySide6.QtGui import QKeySequence
-from PySide6.QtWidgets import QFrame, QHBoxLayout, QLabel, QPushButton, QScrollArea, QSizePolicy, QWidget
+from PySide6.QtWidgets import QFrame, QHBoxLayout, QLabel, QPushButton, QScrollArea, QSizePolicy, QVBoxLayout, QWidget
 
 # A key press this soon after the buttons changed is ignored: a key meant for the decision that just ended (a pass
 # pressed twice, say) must not answer the next one.
@@ -33,12 +35,17 @@ class _KeyButton(QPushButton):
 class _Strip(QScrollArea):
     """Scrolls its row sideways when it is wider than the window, and never asks the window to grow."""
 
+    bar = None  # the DecisionBar: it knows how tall the row is at the width it has
+
+    def _row_height(self) -> int:
+        return self.bar.content_height() if self.bar is not None else self.widget().minimumSizeHint().height()
+
     def sizeHint(self) -> QSize:  # noqa: N802 - Qt API
         inner = self.widget().sizeHint()
-        return QSize(inner.width(), inner.height() + self._bar_height())
+        return QSize(inner.width(), self._row_height() + self._bar_height())
 
     def minimumSizeHint(self) -> QSize:  # noqa: N802 - Qt API
-        return QSize(120, self.widget().minimumSizeHint().height() + self._bar_height())
+        return QSize(120, self._row_height() + self._bar_height())
 
     def _bar_height(self) -> int:
         needed = self.widget().minimumSizeHint().width() > self.viewport().width()
@@ -52,6 +59,9 @@ class _Strip(QScrollArea):
 class DecisionBar(QWidget):
     chosen = Signal(object)  # the command of the pressed button
     keyIgnored = Signal(str)  # a shortcut pressed while the keys were guarded (the button's text)
+    cardToggled = Signal(object)  # a card of the tray clicked (its key)
+    cardHovered = Signal(object)  # the pointer entered a card of the tray
+    cardZoomed = Signal(object, bool)  # the middle button pressed (True) or released on a card of the tray
 
     def __init__(self, parent=None):
         super().__init__(parent)
@@ -67,20 +77,48 @@ class DecisionBar(QWidget):
             QPushButton:disabled { color: #7b8599; background: #232b3d; }
             QPushButton[primary="true"] { background: #c2410c; border-color: #fb923c; }
             QPushButton[primary="true"]:hover { background: #ea580c; }
+            QPushButton[primary="true"]:disabled { background: #4a2616; color: #a8948a; border-color: #6b3a22; }
+            #CardTray, #CardTrayRow { background: #141a26; }
         """)
-        outer = QHBoxLayout(self)
+        outer = QVBoxLayout(self)
         outer.setContentsMargins(0, 0, 0, 0)
+        outer.setSpacing(0)
+        from .choice_picker import CardTray
+
+        self.tray = CardTray()
+        self.tray.hide()
+        self.tray.toggled.connect(self.cardToggled)
+        self.tray.hovered.connect(self.cardHovered)
+        self.tray.zoomed.connect(self.cardZoomed)
+        outer.addWidget(self.tray)
         row = QWidget(objectName="DecisionRow")
         row.setAttribute(Qt.WA_StyledBackground, True)
-        self.layout_ = QHBoxLayout(row)
-        self.layout_.setContentsMargins(12, 8, 12, 8)
+        rows = QVBoxLayout(row)
+        rows.setContentsMargins(12, 8, 12, 8)
+        rows.setSpacing(6)
+        # the prompt goes above the buttons when beside them it would get too little room (long option texts)
+        self.top = QWidget(objectName="DecisionTop")
+        self.top_row = QHBoxLayout(self.top)
+        self.top_row.setContentsMargins(0, 0, 0, 0)
+        self.top.hide()
+        rows.addWidget(self.top)
+        self.layout_ = QHBoxLayout()
+        self.layout_.setContentsMargins(0, 0, 0, 0)
+        rows.addLayout(self.layout_)
+        self._rows = rows
         self.label = QLabel()
         self.label.setTextFormat(Qt.RichText)
         self.label.setWordWrap(True)  # long prompts wrap instead of widening the window
         self.label.setMinimumWidth(200)
         self.label.setSizePolicy(QSizePolicy.Expanding, QSizePolicy.Preferred)
         self.layout_.addWidget(self.label, 1)
+        self._gap = QWidget()  # pushes the buttons to the right while the prompt is above them
+        self._gap.setSizePolicy(QSizePolicy.Expanding, QSizePolicy.Fixed)
+        self._gap.setFixedHeight(0)
+        self._gap.hide()
+        self.stacked = False  # the prompt is above the buttons
         self.strip = _Strip()
+        self.strip.bar = self
         self.strip.setWidget(row)
         self.strip.setWidgetResizable(True)
         self.strip.setFrameShape(QFrame.NoFrame)
@@ -95,11 +133,33 @@ class DecisionBar(QWidget):
         self.key_guard_ms = KEY_GUARD_MS
         self.panel: QWidget | None = None
 
+    def _tray_height(self) -> int:
+        return self.tray.tray_height() if not self.tray.isHidden() else 0
+
     def minimumSizeHint(self) -> QSize:  # noqa: N802 - Qt API
-        return QSize(120, self.strip.minimumSizeHint().height())
+        return QSize(120, self.strip.minimumSizeHint().height() + self._tray_height())
 
     def sizeHint(self) -> QSize:  # noqa: N802 - Qt API
-        return QSize(self.strip.sizeHint().width(), self.strip.minimumSizeHint().height())
+        return QSize(self.strip.sizeHint().width(), self.strip.minimumSizeHint().height() + self._tray_height())
+
+    # ------------------------------------------------------------------ the tray of cards
+
+    def show_cards(self, heading: str, entries: list, selected, faces) -> None:
+        """Show card faces above the buttons: `entries` are (key, CardDef or None, caption); `selected` the chosen
+        keys. The faces are sized to the window: readable, yet leaving most of the height to the board."""
+        top = self.window()
+        height = top.height() if top is not None and top is not self else 800
+        face = max(110, min(200, round(height * 0.19)))
+        self.tray.show_cards(heading, entries, selected, faces, face)
+        if self.tray.isHidden():
+            self.tray.show()
+        self._refit()
+
+    def hide_cards(self) -> None:
+        if not self.tray.isHidden() or self.tray.tiles:
+            self.tray.clear()
+            self.tray.hide()
+            self._refit()
 
     def keys_guarded(self) -> bool:
         return (time.monotonic() - self._armed) * 1000 < self.key_guard_ms
@@ -131,6 +191,8 @@ class DecisionBar(QWidget):
             self.layout_.addWidget(b)
             if self.panel is not None:
                 b.hide()  # (after addWidget: a parentless widget shown would become a window of its own)
+            elif self.isVisible():
+                b.show()  # at once, not on the next turn of the event loop: its key works as soon as it is seen
             self.buttons.append(b)
         self._refit()
 
@@ -148,8 +210,61 @@ class DecisionBar(QWidget):
         self._refit()
 
     def _refit(self) -> None:
+        self._arrange()
         self.strip.updateGeometry()
+        self.tray.updateGeometry()
         self.updateGeometry()
+
+    # ------------------------------------------------------------------ fitting the prompt
+
+    def _inner_width(self) -> int:
+        """The width the row's contents get (the bar's, less the row's margins)."""
+        m = self._rows.contentsMargins()
+        return max(200, self.width() - m.left() - m.right())
+
+    def _buttons_width(self) -> int:
+        shown = self.buttons if self.panel is None else []
+        return sum(b.sizeHint().width() for b in shown) + self.layout_.spacing() * len(shown)
+
+    def _arrange(self) -> None:
+        """The prompt beside the buttons, or above them when beside them it would be squeezed (long options)."""
+        inner = self._inner_width()
+        stacked = bool(self.buttons) and self.panel is None and \
+            inner - self._buttons_width() < max(360, int(inner * 0.4))
+        if stacked == self.stacked:
+            return
+        self.stacked = stacked
+        if stacked:
+            self.layout_.removeWidget(self.label)
+            self.top_row.addWidget(self.label)
+            self.layout_.insertWidget(0, self._gap, 1)
+            self._gap.show()
+            self.top.show()
+        else:
+            self.top_row.removeWidget(self.label)
+            self.layout_.removeWidget(self._gap)
+            self._gap.hide()
+            self.layout_.insertWidget(0, self.label, 1)
+            self.top.hide()
+        self.label.setVisible(self.panel is None)
+
+    def content_height(self) -> int:
+        """How tall the row is at the bar's width: a wrapped prompt is as tall as its lines."""
+        m = self._rows.contentsMargins()
+        margins = m.top() + m.bottom()
+        if self.panel is not None:
+            return self.layout_.minimumSize().height() + margins
+        inner = self._inner_width()
+        bh = max((b.sizeHint().height() for b in self.buttons), default=0)
+        if self.stacked:
+            return self.label.heightForWidth(inner) + self._rows.spacing() + bh + margins
+        width = max(self.label.minimumWidth(), inner - self._buttons_width())
+        return max(self.label.heightForWidth(width), bh) + margins
+
+    def resizeEvent(self, event) -> None:  # noqa: N802 - Qt API
+        super().resizeEvent(event)
+        if event.size().width() != event.oldSize().width():
+            self._refit()
 
     def button_labels(self) -> list[str]:
         return [b.text() for b in self.buttons]
