@@ -46,6 +46,9 @@ class Controller(QObject):
 
         self.keys = dict(DEFAULT_HOTKEYS)  # action -> shortcut (the window applies the player's settings)
         self.selection: list = []
+        self._tray_keys: set = set()  # the cards the tray shows (hover and zoom answer for these only)
+        self._choice_panel = None  # the decision bar's panel for a "cores" choice, while it is up
+        self._choice_panel_key = None
         self._ai_timer = QTimer(self)
         self._ai_timer.setSingleShot(True)
         self._ai_timer.timeout.connect(self._ai_move)
@@ -58,6 +61,9 @@ class Controller(QObject):
         scene.coresDropped.connect(self.on_cores_dropped)
         scene.contextRequested.connect(self.on_context)
         bar.chosen.connect(self.send)
+        bar.cardToggled.connect(self.on_card_clicked)  # a card of the tray: chosen or taken back, as on the board
+        bar.cardHovered.connect(self.on_tray_hovered)
+        bar.cardZoomed.connect(self.on_tray_zoom)
         self.refresh()
 
     # ------------------------------------------------------------------ state
@@ -92,10 +98,12 @@ class Controller(QObject):
             self.viewer = pend.player  # hot-seat: the board turns to the deciding player (after the cover screen)
             self._hover_key = None
             self.unhovered.emit()  # the other player's card must not stay in the preview
+            self.scene.hide_zoom()
             self.viewerChanged.emit(self.viewer)
         self.scene.sync(self.game.view(self.viewer), db=self.game.db)
         self._update_decision()
         self._refresh_preview()
+        self._preview_choice_source(pend)
         if pend is not None and self.seats[pend.player] == "ai":
             self._ai_timer.start(self.ai_delay_ms)
         elif pend is not None and self.auto_pass and self._nothing_to_use():
@@ -103,6 +111,23 @@ class Controller(QObject):
         if pend is None and not self._announced_over and self.game.result is not None:
             self._announced_over = True
             self.gameOver.emit(self.game.result)
+
+    _previewed = None
+
+    def _preview_choice_source(self, pend) -> None:
+        """A magic card asking which of its effects to use (CR 10-8-3) is shown in the card panel once, when the
+        choice comes up: it is no longer on the board (it is being used)."""
+        if pend is None or pend.kind != "choose" or pend.info.get("kind") != "effect" or not self.my_decision() \
+                or self.covered:
+            return
+        src = pend.info.get("source")
+        key = (pend.player, src, tuple(pend.info["options"]))
+        card = self.game.state.cards.get(src) if isinstance(src, int) else None
+        if key == self._previewed or card is None or not self._visible(card):
+            return
+        self._previewed = key
+        self._hover_key = src
+        self.hovered.emit(self.game.db[card.cid], None)
 
     def _ai_move(self) -> None:
         pend = self.game.pending
@@ -151,25 +176,18 @@ class Controller(QObject):
         pend = game.pending
         legal = game.legal_commands() if self.my_decision() else []
         highlight, draggable, piles = set(), set(), set()
-        buttons = []
+        buttons, text = [], None
         if pend is None:
             r = game.result
-            text = "<b>Game over.</b> " + ("A draw." if r.winner is None else
-                                           f"{self.winner_text(r)}: {self.named(r.reason)}.")
-            self.bar.set_state(text, [])
-            self.scene.set_highlights()
-            self.scene.set_draggable(())
+            self._idle("<b>Game over.</b> " + ("A draw." if r.winner is None else
+                                               f"{self.winner_text(r)}: {self.named(r.reason)}."))
             return
         who = "You" if pend.player == self.viewer and not self.hotseat else self._player_name(pend.player)
         if self.covered:  # hot-seat: nothing to answer until the next player has taken the seat
-            self.bar.set_state(f"Waiting for <b>{who}</b> to take the seat.", [])
-            self.scene.set_highlights()
-            self.scene.set_draggable(())
+            self._idle(f"Waiting for <b>{who}</b> to take the seat.")
             return
         if not self.my_decision():
-            self.bar.set_state(f"Waiting for <b>{who}</b>: {self._what(pend)}", [])
-            self.scene.set_highlights()
-            self.scene.set_draggable(())
+            self._idle(f"Waiting for <b>{who}</b>: {self._what(pend)}")
             return
         me = self.viewer
         for c in legal:
@@ -198,31 +216,178 @@ class Controller(QObject):
         elif kind == "block":
             no_block = Block(me, None)
             buttons = [("No block", no_block if no_block in legal else None, self.keys["no_block"], True)]
-        elif kind == "choose":
-            info = pend.info
-            ck = info["kind"]
-            if ck == "may":  # Yes is greyed where it cannot be chosen (a burst whose condition is not met, CR 10-9)
-                yes = Choose(me, True)
-                buttons = [("Yes", yes if yes in legal else None, self.keys["yes"], True),
-                           ("No", Choose(me, False), self.keys["no"], False)]
-            elif ck == "x":
-                buttons = [(f"X = {x}", Choose(me, x), None, False) for x in info["options"]]
-            elif ck == "order":
-                buttons = []
-                for i, (ts, text) in enumerate(self._order_options(info)):
-                    short = text if len(text) <= 70 else text[:68].rstrip() + "…"
-                    buttons.append((f"{i + 1}. {short} — first", Choose(me, ts), None, False, text))
-            elif ck == "substitute":
-                buttons = [(f"Substitute ({i + 1})", Choose(me, i), None, i == 0) for i in info["options"]]
-                buttons.append(("Let it be destroyed", Choose(me, None), None, False))
-            elif ck == "target":
-                highlight |= set(info["options"])
-                ok = info["min"] <= len(self.selection) <= info["max"]
-                buttons = [(f"Confirm ({len(self.selection)} chosen)", Choose(me, tuple(self.selection)) if ok else None,
-                            self.keys["confirm"], True)]
-        self.bar.set_state(f"<b>{who}</b>: {self._what(pend)}", buttons)
+        if not (kind == "choose" and pend.info.get("kind") == "cores"):
+            self._drop_choice_panel()
+        if kind == "choose":
+            buttons, note = self._choice_buttons(pend, legal, highlight)
+            if note:
+                text = f"<b>{who}</b>: {self._what(pend)}<br><span style='color:#fca5a5'>{note}</span>"
+        self.bar.set_state(text or f"<b>{who}</b>: {self._what(pend)}", buttons)
+        self._show_tray(pend if kind == "choose" else None)
         self.scene.set_highlights(highlight, piles, self.selection)
         self.scene.set_draggable(draggable | set(game.state.players[me].hand) if kind == "main" else draggable)
+
+    def _idle(self, text: str) -> None:
+        """Nothing for the viewer to answer: the bar says what the game waits for, no card is offered."""
+        self._drop_choice_panel()
+        self.bar.set_state(text, [])
+        self._show_tray(None)
+        self.scene.set_highlights()
+        self.scene.set_draggable(())
+
+    def _choice_buttons(self, pend, legal, highlight: set) -> tuple[list, str]:
+        """The buttons answering a choice inside an effect, and a note under the prompt ("" for none)."""
+        from . import choice_text as ct
+
+        me, info = self.viewer, pend.info
+        ck = info["kind"]
+        answers = [c for c in legal if isinstance(c, Choose)]
+        if ck == "may":  # Yes is greyed where it cannot be chosen (a burst whose condition is not met, CR 10-9)
+            yes = Choose(me, True)
+            return [("Yes", yes if yes in legal else None, self.keys["yes"], True),
+                    ("No", Choose(me, False), self.keys["no"], False)], ""
+        if ck == "x":
+            return [(f"X = {x}", Choose(me, x), None, False) for x in info["options"]], ""
+        if ck == "order":
+            buttons = []
+            for i, (ts, text) in enumerate(self._order_options(info)):
+                buttons.append((f"{i + 1}. {ct.shorten(text)} — first", Choose(me, ts), None, False, text))
+            return buttons, ""
+        if ck == "substitute":
+            sources = info.get("sources") or [None] * len(info["options"])
+            buttons = []
+            for i in info["options"]:
+                src = sources[i] if isinstance(i, int) and i < len(sources) else None
+                label, tip = ct.substitute_option(self.game, src, i)
+                buttons.append((label, Choose(me, i), None, i == 0, tip))
+                if src is not None:
+                    highlight.add(src)
+            buttons.append(("Let it be destroyed", Choose(me, None), None, False))
+            return buttons, ""
+        if ck == "effect":  # CR 10-8-3: the effects of the magic card usable now
+            buttons = []
+            for n, i in enumerate(info["options"]):
+                text = ct.effect_option(self.game, info.get("source"), i)
+                cmd = Choose(me, i)
+                buttons.append((ct.shorten(text), cmd if cmd in legal or not answers else None, None, n == 0, text))
+            return buttons, ""
+        if ck == "cores":  # CR 8-5-6: regular cores, or the soul core among them
+            default = ct.default_cores(answers)
+            if len(answers) > 6:
+                self._cores_panel(pend, answers, default)
+                return [], ""
+            ordered = ([default] if default is not None else []) + [c for c in answers if c is not default]
+            return [(ct.cores_label(self.game, info, c.value), c, self.keys["confirm"] if c is default else None,
+                     c is default) for c in ordered], ""
+        if ck == "target":
+            highlight |= set(info["options"])
+            n = len(self.selection)
+            ok = info["min"] <= n <= info["max"]
+            note = ""
+            limit = info.get("limit")
+            if limit is not None:  # the chosen cards' combined BP may be at most `limit`
+                total = self._total_bp(self.selection)
+                if total > limit:
+                    ok = False
+                    note = f"Combined BP {total} is over {limit}: take a card back to confirm."
+            tip = note or ("" if ok else f"choose {info['min']} to {info['max']} card(s)")
+            return [(f"Confirm ({n} chosen)", Choose(me, tuple(self.selection)) if ok else None,
+                     self.keys["confirm"], True, tip)], note
+        return [], ""
+
+    def _total_bp(self, keys) -> int:
+        total = 0
+        for k in keys:
+            try:
+                total += int(self.game.bp(k) or 0)
+            except (KeyError, TypeError, AttributeError):
+                pass
+        return total
+
+    def _cores_panel(self, pend, answers, default) -> None:
+        """A "cores" choice with many answers: how many from each place, in the decision bar."""
+        from . import choice_text as ct
+        from .choice_picker import CoresPanel
+
+        key = (pend.player, repr(pend.info))
+        if self._choice_panel is not None and self.bar.panel is self._choice_panel and self._choice_panel_key == key:
+            return
+        who = "You" if not self.hotseat else self._player_name(pend.player)
+        panel = CoresPanel(f"<b>{who}</b>: {self._what(pend)}", pend.info, answers, default,
+                           lambda place: ct.place_name(self.game, place), self.keys["confirm"])
+        panel.chosen.connect(self.send)
+        self._choice_panel, self._choice_panel_key = panel, key
+        self.bar.set_panel(panel)
+
+    def _drop_choice_panel(self) -> None:
+        if self._choice_panel is not None:
+            if self.bar.panel is self._choice_panel:
+                self.bar.set_panel(None)
+            self._choice_panel = None
+
+    # ------------------------------------------------------------------ the tray of cards the board does not draw
+
+    def _tray_options(self, pend) -> list:
+        """The options of the viewer's target choice to show as card faces: all but the field cards, when any
+        option has no card on the board (a deck's revealed or looked-at cards, a trash below its top card)."""
+        if pend is None or pend.kind != "choose" or pend.info.get("kind") != "target" or not self.my_decision() \
+                or self.covered:
+            return []
+        options = list(pend.info["options"])
+        cards = self.game.state.cards
+        if all(k in self.scene.cards for k in options):
+            return []
+        return [k for k in options if getattr(cards.get(k), "zone", None) != "field"]
+
+    def _show_tray(self, pend) -> None:
+        from . import choice_text as ct
+
+        keys = self._tray_options(pend)
+        self._tray_keys = set(keys)
+        if not keys:
+            self.bar.hide_cards()
+            return
+        entries, places = [], []
+        for n, k in enumerate(keys):
+            card = ct.card_def(self.game, k)
+            # a card this board was never told (a LAN guest is not given the identity of a card a search revealed
+            # once it is back among the deck's hidden cards): face down, named by its place among the options
+            place = ct.option_place(self.game, k, self.viewer) if card is not None else f"option {n + 1}"
+            places.append(place if card is not None else "")
+            entries.append((k, card, place))
+        self.bar.show_cards(f"<b>{ct.tray_title(places)}</b><br>click to choose; hold the middle button to see "
+                            "one large", entries, self.selection, self.scene.faces)
+
+    def on_tray_hovered(self, key) -> None:
+        if self.covered or key not in self._tray_keys:
+            return
+        from .choice_text import card_def
+
+        card = card_def(self.game, key)
+        if card is not None:
+            self._hover_key = key
+            self.hovered.emit(card, None)
+
+    def on_tray_zoom(self, key, held: bool) -> None:
+        """The middle button held on a card of the tray: the card full size over the board, as on the board."""
+        from PySide6.QtCore import QRectF
+
+        from .board import ZOOM_HEIGHT
+        from .choice_text import card_def
+        from .layout import CARD_H, CARD_W
+
+        scene = self.scene
+        card = card_def(self.game, key) if key in self._tray_keys and not self.covered else None
+        if not held or card is None:
+            scene.hide_zoom()
+            return
+        area = scene.visible_rect()
+        h = min(ZOOM_HEIGHT, area.height() * 0.92)
+        w = h * CARD_W / CARD_H
+        x, y = area.center().x() - w / 2, area.center().y() - h / 2
+        scale, dpr = scene._view_scale()
+        pix = scene.faces.get(card, max(1, round(w * scale)), max(1, round(h * scale)), dpr=dpr)
+        scene.zoom.show_face(key, pix, QRectF(x, y, w, h))
 
     def named(self, text: str) -> str:
         """The engine's "player 1" / "Player 2" as the players' names ("Aki", "You", "The computer")."""
@@ -277,15 +442,39 @@ class Controller(QObject):
             return f"flash window {'before' if pend.info['window'] == 1 else 'after'} blocking — use a flash effect or pass"
         if k == "block":
             return f"{self._name(pend.info['attacker'])} attacks — double-click a refreshed spirit to block, or take the damage"
+        import html
+
         info = pend.info
-        src = f" ({self._name(info['source'])})" if info.get("source") is not None else ""
-        if info["kind"] == "target":
+        name = self._name(info["source"]) if info.get("source") is not None else None
+        src = f" ({html.escape(name)})" if name else ""
+        prompt = html.escape(str(info.get("prompt") or ""))
+        ck = info["kind"]
+        if ck == "target":
             n = info["min"] if info["min"] == info["max"] else f"{info['min']} to {info['max']}"
-            return f"choose {n} highlighted card(s): {info['prompt']}{src}"
-        if info["kind"] == "order":
+            where = "highlighted card(s)"
+            if self._tray_options(pend):
+                where = "card(s) — shown above" if len(self._tray_options(pend)) == len(info["options"]) else \
+                    "card(s), highlighted or shown above"
+            limit = info.get("limit")
+            total = f" — combined BP at most {limit} (chosen: {self._total_bp(self.selection)})" \
+                if limit is not None else ""
+            return f"choose {n} {where}: {prompt}{src}{total}"
+        if ck == "order":
             return "several effects activated at once: choose which resolves first (CR 8-5-2-4) — hover a button " \
                    "for the effect's whole text"
-        return f"{info['prompt']}{src}"
+        if ck == "effect":
+            from .choice_text import SHORT, effect_option
+
+            long = any(len(effect_option(self.game, info.get("source"), i)) > SHORT for i in info["options"])
+            return f"{html.escape(name or 'this magic card')} has several effects you can use now: choose one " \
+                   f"(CR 10-8-3){' — hover a button for its whole text' if long else ''}"
+        if ck == "substitute":
+            return f"{prompt} Choose the effect that replaces its destruction, or let it be destroyed (CR 8-9-2)."
+        if ck == "cores":
+            return f"{prompt}{src}"
+        if ck == "may" and name:
+            return f"{html.escape(name)} — {prompt}"
+        return f"{prompt}{src}"
 
     # ------------------------------------------------------------------ gestures
 
@@ -395,6 +584,8 @@ class Controller(QObject):
             self.selection.remove(key)
         elif len(self.selection) < pend.info["max"]:
             self.selection.append(key)
+        elif pend.info["max"] == 1:  # one card to choose: a click on another one changes the choice
+            self.selection = [key]
         self._update_decision()
 
     def on_card_hovered(self, key) -> None:
@@ -423,7 +614,7 @@ class Controller(QObject):
         if key is None:
             return
         card = self.game.state.cards.get(key) if isinstance(key, int) else None
-        if card is None or not self._visible(card) or self.covered:
+        if card is None or not (self._visible(card) or key in self._tray_keys) or self.covered:
             self._hover_key = None
             self.unhovered.emit()
             return
@@ -470,6 +661,7 @@ class Controller(QObject):
         key = ref[1]
         options = self._legal_for(key)
         menu = QMenu()
+
         for c in options:
             menu.addAction(_label(c, self._name)).triggered.connect(lambda _=False, cmd=c: self.send(cmd))
         card = self.game.state.cards.get(key) if isinstance(key, int) else None

@@ -72,11 +72,39 @@ def hint(game, viewer: int, keys: dict | None = None) -> str:
         return ("<p><b>You are attacked</b> and none of your spirits can block: press "
                 f"<b>{keys['no_block']}</b> to take the "
                 "damage (CR 7-1-5-3-1).</p>")
+    import html
+
     info = pend.info
-    if info.get("kind") == "target":
-        return (f"<p><b>An effect asks you to choose</b>: {info.get('prompt', '')}. Click the highlighted cards, then "
-                "<b>Enter</b> (CR 8-5-3).</p>")
-    return f"<p><b>An effect asks you:</b> {info.get('prompt', '')} — use the buttons below the board (CR 8).</p>"
+    ck = info.get("kind")
+    prompt = html.escape(str(info.get("prompt", "")))
+    confirm = html.escape(keys["confirm"])
+    if ck == "target":
+        cards = game.state.cards
+        off_board = [k for k in info.get("options", ()) if getattr(cards.get(k), "zone", None) not in ("field", None)]
+        where = ("Click the highlighted cards on the board" if not off_board else
+                 "Click the cards shown above the buttons (cards from a deck, a trash or a hand)"
+                 + (" or highlighted on the board" if len(off_board) < len(info.get("options", ())) else ""))
+        text = (f"<p><b>An effect asks you to choose</b>: {prompt}. {where}; a click again takes a card back. Then "
+                f"press <b>{confirm}</b> (CR 8-5-3). Hover a card to read it in the Card panel.</p>")
+        if info.get("limit") is not None:
+            text += (f"<p>The chosen cards may have at most <b>{info['limit']} BP</b> in all: Confirm stays grey "
+                     "while they have more.</p>")
+        return text
+    if ck == "cores":
+        return ("<p><b>Which cores?</b> (CR 8-5-6) Cores leave a place that holds your <b>soul core</b>: choose "
+                "regular cores, or let the soul core be one of them — some effects ask whether the soul core was "
+                f"used. <b>{confirm}</b> keeps the soul core.</p>")
+    if ck == "effect":
+        return ("<p><b>This magic card has more than one effect you can use now</b> (CR 10-8-3): pick one with the "
+                "buttons below the board. Only that effect resolves.</p>")
+    if ck == "substitute":
+        return ("<p><b>A card would be destroyed</b>, and effects can replace that destruction (CR 8-9-2): each "
+                "button names the card whose effect it is and what happens instead. Or let it be destroyed.</p>")
+    if ck == "may":
+        return (f"<p><b>An effect asks you:</b> {prompt}</p><p>Press <b>{html.escape(keys['yes'])}</b> for yes or "
+                f"<b>{html.escape(keys['no'])}</b> for no (CR 8-4-1: paying a “you may … to …” cost is your "
+                "choice).</p>")
+    return f"<p><b>An effect asks you:</b> {prompt} — use the buttons below the board (CR 8).</p>"
 
 
 class GuidePanel(QTextBrowser):
