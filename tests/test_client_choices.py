@@ -1,8 +1,8 @@
 """The choices an effect asks of a player, answered through the real window as a player does: core or soul core
 (CR 8-5-6), which effect of a magic card (CR 10-8-3), which substitution (CR 8-9-2) named by its card, targets
 the board does not draw (a deck's revealed or looked-at cards, a trash below its top card) picked from a tray of
-card faces, a combined-BP limit on targets, long "may" prompts — locally, in hot-seat behind the cover, and for a
-LAN guest."""
+card faces, a combined-BP limit on targets, long "may" prompts, and looking at a deck by hand with the shuffle
+CR 12-3-3 asks for — locally, in hot-seat behind the cover, and for a LAN guest."""
 from __future__ import annotations
 
 import asyncio
@@ -362,6 +362,62 @@ def _action(menu, text):
         elif a.text().startswith(text):
             return a
     return None
+
+
+DECK = game_text("{life: 5, reserve: 3, deck: [T-MM, T-R1, T-MF, T-R3, T-G4, T-Y2]}",
+                 "{life: 5, reserve: 3, deck: [T-B2, T-P3, T-W0]}")
+
+
+def test_cr_12_3_3_a_look_by_hand_in_rules_mode_shuffles_the_deck_afterwards_unless_unchecked(qtbot):
+    w, game = window_for(qtbot, DECK)
+    menu = _context(w, qtbot, ("deck", 0))
+    _action(menu, "Look at the top cards of your deck").trigger()
+    panel = w.bar.panel
+    assert panel.shuffle.text() == "then shuffle the deck (CR 12-3-3)" and panel.shuffle.isChecked()
+    assert panel.spin.value() == 3
+    panel.look.click()
+    viewer = w.controller._deck_viewer
+    names = [viewer.list.item(i).text().split("  (")[0] for i in range(viewer.list.count())]
+    assert names == ["Main Spark", "Red Pup", "Flash Ward"]  # what was seen, top first
+    assert viewer.shuffled and not any(b.isEnabled() for b in viewer.findChildren(QAbstractButton)
+                                       if b is not viewer.close_button)
+    log = w.log.toPlainText()
+    assert "(by hand) looks at 3 card(s) of their deck" in log and "Player 1's deck is shuffled" in log
+    viewer.close_button.click()
+    # unchecked: the cards stay in place, and one can be taken
+    _action(_context(w, qtbot, ("deck", 0)), "Look at the top cards of your deck").trigger()
+    w.bar.panel.shuffle.click()
+    w.bar.panel.spin.setValue(2)
+    top = game.state.players[0].deck[-1]
+    w.bar.panel.look.click()
+    viewer = w.controller._deck_viewer
+    assert viewer.list.count() == 2 and not viewer.shuffled
+    viewer.list.item(0).setSelected(True)
+    next(b for b in viewer.findChildren(QAbstractButton) if b.text() == "To hand").click()
+    assert game.state.cards[top].zone == "hand"
+    assert viewer.list.count() == 1  # the other card looked at; never a third one
+
+
+def test_the_sandbox_look_offers_the_shuffle_unchecked_and_a_viewer_never_outlives_the_hot_seat_cover(qtbot):
+    from test_client import sandbox_window
+
+    w, game = sandbox_window(qtbot)
+    menu = _context(w, qtbot, ("deck", 0))
+    _action(menu, "Look at the top 3").trigger()
+    assert not w.bar.panel.shuffle.isChecked()
+    w.bar.panel.look.click()
+    assert w.controller._deck_viewer.list.count() == 3
+    # hot-seat: the cards one player looked at close with the cover
+    h, hot = window_for(qtbot, DECK)
+    _action(_context(h, qtbot, ("deck", 0)), "Search your whole deck").trigger()
+    QTest.keyClick(h.bar.panel.spin, Qt.Key_Return)
+    viewer = h.controller._deck_viewer
+    assert viewer.isVisible() and viewer.list.count() == 6
+    from bss_desktop.engine.commands import EndAttack, EndMain
+
+    h.controller.send(EndMain(0))
+    h.controller.send(EndAttack(0))
+    assert h.stack.currentWidget() is h.cover and not viewer.isVisible() and h.controller._deck_viewer is None
 
 
 # ---------------------------------------------------------------- the guide

@@ -13,12 +13,13 @@ from PySide6.QtWidgets import QMenu
 from ..engine.commands import (Activate, Attack, Awaken, Block, Choose, CoreMove, EndAttack, EndMain, ManualExhaust,
                                ManualMove, MoveCores, Mulligan, Pass, PlaceNexus, SetBurst, Summon, UseMagic)
 from ..gamelog import describe
+from .deck_look import DeckLooks
 from ..sim.policy import RandomPolicy
 
 PLAY = (Summon, PlaceNexus, UseMagic)
 
 
-class Controller(QObject):
+class Controller(QObject, DeckLooks):
     status = Signal(str)
     viewerChanged = Signal(int)
     logLines = Signal(list)
@@ -46,6 +47,7 @@ class Controller(QObject):
 
         self.keys = dict(DEFAULT_HOTKEYS)  # action -> shortcut (the window applies the player's settings)
         self.selection: list = []
+        self._init_looks()  # looking at the deck by hand (client/deck_look.py)
         self._tray_keys: set = set()  # the cards the tray shows (hover and zoom answer for these only)
         self._choice_panel = None  # the decision bar's panel for a "cores" choice, while it is up
         self._choice_panel_key = None
@@ -83,6 +85,7 @@ class Controller(QObject):
         return self.model.send(cmd)
 
     def _on_changed(self, events) -> None:
+        self.note_looks(events)
         lines = [describe(self.game, e, self.log_viewer) for e in events]
         lines = [line for line in lines if line]
         self.logLines.emit(lines)
@@ -98,6 +101,7 @@ class Controller(QObject):
             self.viewer = pend.player  # hot-seat: the board turns to the deciding player (after the cover screen)
             self._hover_key = None
             self.unhovered.emit()  # the other player's card must not stay in the preview
+            self.close_deck_viewer()  # nor the cards one player looked at
             self.scene.hide_zoom()
             self.viewerChanged.emit(self.viewer)
         self.scene.sync(self.game.view(self.viewer), db=self.game.db)
@@ -629,6 +633,11 @@ class Controller(QObject):
             return "reserve"
         return ("other", loc)
 
+    def _may_move_by_hand(self) -> bool:
+        """Manual moves are the deciding player's, between actions (not inside an effect's choices, nor before
+        the opening hands are kept) — CR 1-3-1 as the engine applies it."""
+        return self.my_decision() and not self.covered and self.game.pending.kind not in ("choose", "mulligan")
+
     def on_cores_dropped(self, src, dst, how: str, count: int | None = None) -> None:
         if not self.my_decision():
             self.status.emit("It is not your decision now.")
@@ -661,11 +670,16 @@ class Controller(QObject):
         key = ref[1]
         options = self._legal_for(key)
         menu = QMenu()
-
+        if isinstance(key, tuple) and key[0] == "deck" and key[1] == self.viewer and self._may_move_by_hand():
+            manual = menu.addMenu("By hand (for text resolved manually)")
+            manual.addAction("Look at the top cards of your deck…").triggered.connect(
+                lambda: self.ask_look(self.viewer, 3, shuffle=True))
+            manual.addAction("Search your whole deck…").triggered.connect(
+                lambda: self.ask_look(self.viewer, 0, shuffle=True))
         for c in options:
             menu.addAction(_label(c, self._name)).triggered.connect(lambda _=False, cmd=c: self.send(cmd))
         card = self.game.state.cards.get(key) if isinstance(key, int) else None
-        if self.my_decision() and card is not None and self.game.pending.kind != "choose":
+        if card is not None and self._may_move_by_hand():
             manual = menu.addMenu("By hand (for text resolved manually)")
             whose = "your" if card.owner == self.viewer else "its owner's"
             for zone in ("hand", "field", "trash", "deck"):

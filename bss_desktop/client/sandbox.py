@@ -14,16 +14,17 @@ from __future__ import annotations
 from PySide6.QtCore import QObject, Signal
 from PySide6.QtWidgets import QMenu
 
-from ..engine.commands import (ManualCores, ManualDeck, ManualExhaust, ManualLook, ManualMove, ManualNote,
+from ..engine.commands import (ManualCores, ManualDeck, ManualExhaust, ManualMove, ManualNote,
                                ManualRandom, ManualShuffle, ManualToken)
 from ..engine.errors import IllegalCommand
 from ..engine.record import replay, to_record
 from ..gamelog import describe
+from .deck_look import DeckLooks
 
 ZONES = ("hand", "field", "trash", "deck", "burst")
 
 
-class SandboxController(QObject):
+class SandboxController(QObject, DeckLooks):
     status = Signal(str)
     logLines = Signal(list)
     hovered = Signal(object, object)
@@ -39,6 +40,7 @@ class SandboxController(QObject):
         self.lan_seat = seat  # None: a sandbox on this machine; 0 or 1: our seat in a LAN sandbox
         self.viewer = seat or 0
         self.redo_stack: list = []
+        self._init_looks()
         from .settings import DEFAULT_HOTKEYS
 
         self.keys = dict(DEFAULT_HOTKEYS)
@@ -105,6 +107,7 @@ class SandboxController(QObject):
         self._replace(game, "Position loaded.")
 
     def _on_changed(self, events) -> None:
+        self.note_looks(events)
         # the log names hidden cards only for a sandbox on one machine; over the LAN it shows what our seat may see
         lines = [describe(self.game, e, self.lan_seat) for e in events if e.kind == "manual"]
         self.logLines.emit([line for line in lines if line])
@@ -200,30 +203,9 @@ class SandboxController(QObject):
         panel.name, panel.color, panel.bp, panel.create = name, color, bp, create
         self.bar.set_panel(panel)
 
-    def open_deck(self, owner: int, top: int | None = None):
-        """Look at a deck (all of it, or the top N) in a window: a ManualLook, so the log says who looked."""
-        from .deck_viewer import DeckViewer
-
-        if self.lan_seat is not None and owner != self.lan_seat:
-            self.status.emit("You may look only at your own deck; its owner can reveal cards to you (CR 3-2-2).")
-            return None
-        if not self.send(ManualLook(self.viewer, owner, top or 0)):
-            return None
-        viewer = DeckViewer(self, owner, top, parent=self.scene.views()[0] if self.scene.views() else None)
-        self.model.changed.connect(viewer.refill)  # over the LAN the cards arrive with the host's answer
-        viewer.finished.connect(lambda _=0: self.model.changed.disconnect(viewer.refill))
-        self._deck_viewer = viewer
-        viewer.show()
-        return viewer
-
-    def deck_cards(self, owner: int, top: int | None = None) -> list[int]:
-        """The deck cards being looked at, top first."""
-        looked = getattr(self.game, "looked", None)
-        if looked is not None:  # a LAN guest knows only what the host showed it
-            cards = looked.get(owner, [])
-        else:
-            cards = self.game.state.players[owner].deck[::-1]
-        return cards[:top] if top else cards
+    # look-at-deck: ask_look / open_deck / deck_cards come from DeckLooks (client/deck_look.py): the decision
+    # bar asks how many cards and whether to shuffle afterwards (CR 12-3-3; unchecked here, where nothing is
+    # enforced), the viewer shows what the look showed
 
     # ------------------------------------------------------------------ gestures
 
@@ -346,8 +328,8 @@ class SandboxController(QObject):
                 lambda: self.send(ManualDeck(self.viewer, owner, "trash")))
             menu.addAction("Shuffle").triggered.connect(lambda: self.send(ManualShuffle(self.viewer, owner)))
             if self.lan_seat is None or owner == self.lan_seat:
-                menu.addAction("Search the deck…").triggered.connect(lambda: self.open_deck(owner))
-                menu.addAction("Look at the top 3…").triggered.connect(lambda: self.open_deck(owner, 3))
+                menu.addAction("Search the deck…").triggered.connect(lambda: self.ask_look(owner, 0))
+                menu.addAction("Look at the top 3…").triggered.connect(lambda: self.ask_look(owner, 3))
         elif ref[0] == "card":
             card = self._card_of(ref[1])
             if card is None:
