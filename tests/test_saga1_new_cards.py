@@ -256,6 +256,22 @@ def test_dread_tithe_spire_taxes_the_opponents_magic():
     assert game.cost_of(first(game, 1, "SG1-001", "hand")) == 0  # spirits are not taxed
 
 
+@pytest.mark.parametrize("reserve", [2, 3])
+def test_dread_tithe_spire_the_opponent_pays_the_tax_to_use_magic(reserve):
+    # the opponent answers an attack with Soul Drain (flash, cost 2): with the Spire out it takes 3 cores
+    game = game_at("{life: 5, reserve: 3, field: [SG1-141, SG1-005]}",
+                   f"{{life: 5, reserve: {reserve}, soul_core: trash, hand: [SG1-039]}}", step="attack")
+    game.apply(Attack(0, first(game, 0, "SG1-005")))
+    drain = first(game, 1, "SG1-039", "hand")
+    if reserve == 2:
+        assert not any(isinstance(c, UseMagic) for c in game.legal_commands())
+        with pytest.raises(IllegalCommand):
+            game.apply(UseMagic(1, drain))
+    else:
+        game.apply(UseMagic(1, drain))
+        assert game.state.players[1].trash_cores == 3 and zone(game, drain) == "trash"
+
+
 def test_dread_tithe_spire_at_lv2_strips_a_core_when_the_opponent_sets_a_burst():
     # "[LV2] (When your opponent sets a burst) Send 1 core from 1 opponent's spirit to its owner's reserve."
     game = game_at("{life: 5, reserve: 3, field: [{card: SG1-141, cores: 2}]}",
