@@ -685,7 +685,9 @@ def test_sunken_shipyard_gives_leviathans_in_hand_an_extra_blue_reduction_symbol
 
 
 def test_ruinbringer_wyrm_sends_a_core_from_each_players_life():
-    # Ruinbringer Wyrm: "(When Summoned) Send 1 core from each player's life to their reserve." (with 【Curse】)
+    # Ruinbringer Wyrm: "(When Summoned) If your opponent's life is 3 or less, send 1 core from each player's life to
+    # their reserve." (with 【Curse】)
+    assert "If your opponent's life is 3 or less, send 1 core from each player's life" in text("SG1-161")
     game = game_at("{life: 5, reserve: 6, soul_core: trash, hand: [SG1-161], field: [SG1-003, SG1-024]}",
                    "{life: 3, reserve: 0}")
     wyrm = first(game, 0, "SG1-161", "hand")
@@ -694,6 +696,12 @@ def test_ruinbringer_wyrm_sends_a_core_from_each_players_life():
     p0, p1 = game.state.players
     assert (p0.life, p1.life, p1.reserve) == (4, 2, 1) and p0.reserve == 6 - 4 - 1 + 1
     assert game.has_keyword(wyrm, "curse")
+
+
+def test_ruinbringer_wyrm_does_nothing_while_the_opponents_life_is_above_3():
+    game = game_at("{life: 5, reserve: 7, soul_core: trash, hand: [SG1-161]}", "{life: 4, reserve: 0}")
+    game.apply(Summon(0, first(game, 0, "SG1-161", "hand")))
+    assert [p.life for p in game.state.players] == [5, 4]
 
 
 def test_ruinbringer_wyrm_at_one_life_each_is_a_draw():

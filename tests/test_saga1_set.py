@@ -1,15 +1,19 @@
 """The Saga of the Six Realms set (cards/sets/saga1.yaml) and its six preconstructed decks.
 
 Checks mechanically, from the loaded card data, that the set covers the whole effect
-vocabulary (every keyword, kind, trigger, burst trigger, directive and target mode), that it
-needs no manual effects, that its stats follow the set's balance rules, and that every
-`*-saga` deck is legal (CR 5-1-1-1) and shaped like a playable deck. Design notes:
-docs/saga1-set.md.
+vocabulary (every keyword, kind, trigger, burst trigger, directive and target mode, and the
+newer words: amounts "for each", "you may" / "if you do" / "if", "it", each player selecting,
+every condition key, the ways cards move between zones, looks, free summons, per-effect magic
+timing and a burst's follow-up), that it needs no manual effects, that its stats follow the
+set's balance rules, and that every `*-saga` deck is legal (CR 5-1-1-1) and shaped like a
+playable deck. Design notes: docs/saga1-set.md; each new card is played in
+tests/test_saga1_new_cards.py.
 """
 from __future__ import annotations
 
 import re
 from collections import Counter
+from dataclasses import fields
 from pathlib import Path
 
 import pytest
@@ -17,7 +21,7 @@ import pytest
 from bss_desktop.carddb import card_from_dict, card_to_dict, load_default_db, load_deck_file, validate_deck
 from bss_desktop.carddb.cards import COLORS
 from bss_desktop.carddb.database import load_set_file
-from bss_desktop.carddb.effects import BURST_TRIGGERS, COST_OPS, KEYWORDS, MODES, OPS, TRIGGERS
+from bss_desktop.carddb.effects import BURST_TRIGGERS, COST_OPS, KEYWORDS, MODES, OPS, TRIGGERS, Condition
 
 ROOT = Path(__file__).resolve().parent.parent
 SET_FILE = ROOT / "cards" / "sets" / "saga1.yaml"
@@ -66,6 +70,34 @@ def _targets(card):
     for k in card.keywords:
         if k.condition is not None:
             yield k.condition
+
+
+def _all_directives(card):
+    for e in card.effects:
+        yield from _directives(e)
+
+
+def _conditions(card):
+    """Every condition on the card: its effects' conditions and its directives' own "if"."""
+    for e in card.effects:
+        if e.condition is not None:
+            yield e.condition
+        for d in _directives(e):
+            if d.cond is not None:
+                yield d.cond
+
+
+def _all_targets(card):
+    """Every card filter on the card: targets, references, "by" filters, and what amounts and conditions count."""
+    yield from _targets(card)
+    for d in _all_directives(card):
+        if d.by is not None:
+            yield d.by
+        if d.per is not None and d.per.cards is not None:
+            yield d.per.cards
+    for c in _conditions(card):
+        if c.count is not None and c.count.cards is not None:
+            yield c.count.cards
 
 
 def _cards_with(cards, pred) -> list[str]:
@@ -199,6 +231,8 @@ def test_every_trigger_used_at_least_twice(cards):
     used = Counter(e.trigger for c in cards for e in c.effects if e.kind == "triggered")
     missing = {t: used[t] for t in TRIGGERS if used[t] < 2}
     assert not missing, missing
+    burst_sets = {e.whose for c in cards for e in c.effects if e.trigger == "burst_set"}
+    assert burst_sets >= {"you", "opponent"}, burst_sets
     steps = {(e.step, e.whose) for c in cards for e in c.effects if e.trigger == "start_of_step"}
     assert len({s for s, _ in steps}) >= 3 and {w for _, w in steps} >= {"you", "opponent"}, steps
     ends = {e.whose for c in cards for e in c.effects if e.trigger == "end_of_turn"}
@@ -253,6 +287,93 @@ def test_target_modes_and_stat_directives(cards):
     assert {"this", "attacker", "trigger"} <= refs
     stat = {(d.op, d.mode) for c in cards for e in c.effects for d in _directives(e) if d.op in ("bp", "level")}
     assert {("bp", "add"), ("bp", "set"), ("level", "set")} <= stat
+
+
+# ------------------------------------------------------------------ the newer vocabulary (SG1-133 onwards)
+
+
+def test_every_amount_for_each_and_minus(cards):
+    per = Counter(d.per.what for c in cards for d in _all_directives(c) if d.per is not None)
+    assert set(per) == {"cards", "cores", "symbols"}, per
+    assert any(d.minus > 0 for c in cards for d in _all_directives(c))
+    # "for each" on a BP change, and on an amount of something else
+    assert {d.op for c in cards for d in _all_directives(c) if d.per is not None} >= {"bp", "core_remove"}
+
+
+def test_may_if_done_if_and_it(cards):
+    ds = [d for c in cards for d in _all_directives(c)]
+    assert any(d.may for d in ds) and any(d.if_done for d in ds) and any(d.cond is not None for d in ds)
+    its = _cards_with(cards, lambda c: any(t.ref == "it" for t in _all_targets(c)))
+    assert len(its) >= 2, its
+
+
+def test_each_player_selecting_names_and_combined_bp(cards):
+    targets = [t for c in cards for t in _all_targets(c)]
+    assert any(t.side == "each" for t in targets)
+    assert any(t.name_has for t in targets)
+    assert any(t.total_bp_max is not None for t in targets)
+
+
+def test_every_condition_key(cards):
+    used = set()
+    for c in cards:
+        for cond in _conditions(c):
+            used |= {f.name for f in fields(Condition) if getattr(cond, f.name) != f.default}
+    assert used == {f.name for f in fields(Condition)}, {f.name for f in fields(Condition)} - used
+    steps = [cond for c in cards for cond in _conditions(c) if cond.step is not None]
+    assert any(cond.your_turn is not None for cond in steps)  # "during your opponent's attack step"
+
+
+def test_life_damage_to_each_player(cards):
+    players = {d.player for c in cards for d in _all_directives(c) if d.op == "life_damage"}
+    assert players == {"opponent", "you", "both"}, players
+
+
+def test_searches_looks_and_free_summons(cards):
+    ds = [d for c in cards for d in _all_directives(c)]
+    searches = [d for d in ds if d.op == "search"]
+    assert any(not d.reveal for d in searches)  # looked at, not revealed (CR 12-3-1)
+    assert any(d.into == "field" for d in searches) and any(d.into == "hand" for d in searches)
+    assert {d.to for d in searches} == {"bottom", "trash", "top", "shuffle"}
+    assert any(d.target.mode == "exact" for d in searches) and any(d.target.mode == "up_to" for d in searches)
+    summons = [d for d in ds if d.op == "summon"]
+    assert {d.target.zone for d in summons} == {"hand", "trash"}
+    assert {d.cores_from for d in summons} == {"void", "reserve"}
+    looks = [d for d in ds if d.op == "look"]
+    assert {d.to for d in looks} == {"deck", "hand"}  # the top of a deck, and the opponent's hand
+
+
+def test_cards_move_between_trash_hand_and_deck(cards):
+    moves = {(d.op, d.target.zone) for c in cards for d in _all_directives(c)
+             if d.op in ("bounce", "to_deck_bottom", "to_deck_top") and d.target.ref is None}
+    assert {("bounce", "trash"), ("to_deck_bottom", "trash"), ("to_deck_top", "field"),
+            ("to_deck_top", "hand")} <= moves, moves
+
+
+def test_restrictions_cost_and_reduction_changes(cards):
+    ds = [d for c in cards for d in _all_directives(c)]
+    assert any(d.op == "restrict" and d.cannot == "be_blocked" and d.by is not None for d in ds)
+    for c in cards:
+        for e in c.effects:
+            if any(d.op in ("cost", "reduction") for d in e.do):
+                assert e.kind == "constant", c.id
+    costs = [d for d in ds if d.op == "cost"]
+    assert {d.target.side for d in costs} == {"you", "opponent"}
+    assert any(d.amount < 0 for d in costs) and any(d.amount > 0 for d in costs)
+    # a substitution's replacement may be a payment from the reserve
+    assert any(i.op == "pay_cores" for d in ds if d.op == "substitute" for i in d.instead)
+
+
+def test_magic_effects_with_their_own_timing_and_a_bursts_follow_up(cards):
+    split = [c for c in cards if c.type == "magic" and sum(e.kind == "magic" for e in c.effects) >= 2
+             and any(e.kind == "magic" and e.timing and e.timing != c.magic_timing for e in c.effects)]
+    assert split, "a magic card whose effects have their own timing (CR 10-8-3)"
+    follow = [c for c in cards if any(e.kind == "burst" and e.then_use for e in c.effects)]
+    assert follow, "a burst that goes on to use its card's effect (CR 10-9)"
+    for c in follow:
+        for e in c.effects:
+            if e.then_use:
+                assert any(x.kind == "magic" and e.then_use in (x.timing or c.magic_timing) for x in c.effects), c.id
 
 
 def test_x_effects_use_x(cards):
