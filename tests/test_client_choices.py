@@ -249,11 +249,43 @@ def test_a_private_look_shows_its_cards_to_the_looker_only_and_up_to_one_may_be_
     w, game = window_for(qtbot, game_text("{life: 5, reserve: 3, hand: [V-SCRY], deck: [T-MM, T-R1, T-MF, T-R3]}",
                                           "{life: 5, reserve: 3}"))
     play_magic(w, first(game, 0, "V-SCRY", "hand"))
-    assert [t.card.id for t in w.bar.tray.tiles] == ["T-MM", "T-MF"]
+    tray = w.bar.tray
+    # the three cards looked at show; the one that is no magic card is greyed and cannot be chosen
+    assert [t.card.id for t in tray.tiles] == ["T-MM", "T-R1", "T-MF"]
+    assert [t.selectable for t in tray.tiles] == [True, False, True] and tray.tiles[1].dimmed
+    QTest.mouseClick(tray.tiles[1], Qt.LeftButton, Qt.NoModifier, QPoint(10, 10))
+    assert not any(t.selected for t in tray.tiles) and w.controller.selection == []
     assert w.bar.buttons[0].isEnabled()  # "up to 1": none is an answer too
     key(w, w.controller.keys["confirm"])
     assert game.pending.kind == "main" and w.bar.tray.isHidden()
     assert len(game.state.players[0].hand) == 0
+
+
+def test_cr_12_3_1_cards_an_effect_looks_at_are_shown_to_the_looker_until_their_next_action_never_past_the_cover(
+        qtbot):
+    # Peek: "look at the top 2 cards of your deck, then shuffle that deck. Look at your opponent's hand."
+    w, game = window_for(qtbot, game_text(
+        "{life: 5, reserve: 3, hand: [V-PEEK], deck: [T-R1, T-MM, T-W0, T-R3, T-G4]}",
+        "{life: 5, reserve: 3, hand: [T-B2, T-P3], deck: [T-Y2, T-Y2]}"))
+    play_magic(w, first(game, 0, "V-PEEK", "hand"))
+    tray = w.bar.tray
+    assert [(t.card.id, t.caption) for t in tray.tiles] == [
+        ("T-R1", "your deck"), ("T-MM", "your deck"), ("T-B2", "opponent's hand"), ("T-P3", "opponent's hand")]
+    assert not any(t.selectable for t in tray.tiles) and "You looked at" in tray.heading.text()
+    QTest.mouseMove(tray.tiles[2], QPoint(15, 15))
+    qtbot.waitUntil(lambda: w.preview.card is not None and w.preview.card.id == "T-B2", timeout=2000)
+    # hot-seat: the log names none of them (either player may be reading it)
+    assert "Blue Guard" not in w.log.toPlainText() and "Main Spark" not in w.log.toPlainText()
+    from bss_desktop.engine.commands import EndAttack, EndMain
+
+    button(w, "End main step").click()  # the next action: the cards go
+    assert tray.isHidden()
+    w.controller.send(EndAttack(0))
+    assert w.stack.currentWidget() is w.cover
+    text = _all_text(w)
+    assert not any(name in text for name in ("Blue Guard", "Purple Shade", "Main Spark"))
+    w.cover.button.click()
+    assert tray.isHidden() and w.controller.viewer == 1
 
 
 def test_a_trash_below_its_top_card_is_picked_from_the_tray(qtbot):
@@ -560,11 +592,12 @@ def test_a_lan_guest_picks_cards_it_looked_at_from_the_tray(loop, qtbot):
         assert guest.seat == 1 and game.pending.kind == "main" and game.pending.player == 1
         play_magic(gw, game.state.players[1].hand[0])
         tray = gw.bar.tray
-        await _until(lambda: len(tray.tiles) == 2, what="the looked-at cards in the guest's tray")
-        assert [t.card.id for t in tray.tiles] == ["T-MM", "T-MF"] and all(t.caption for t in tray.tiles)
+        await _until(lambda: len(tray.tiles) == 3, what="the looked-at cards in the guest's tray")
+        assert [t.card.id for t in tray.tiles] == ["T-MM", "T-R1", "T-MF"] and all(t.caption for t in tray.tiles)
+        assert [t.selectable for t in tray.tiles] == [True, False, True]
         assert "looks at 3 cards of their deck: Main Spark, Red Pup, Flash Ward" in gw.log.toPlainText()
-        QTest.mouseClick(tray.tiles[1], Qt.LeftButton, Qt.NoModifier, QPoint(10, 10))
-        assert tray.tiles[1].selected and gw.bar.buttons[0].isEnabled()
+        QTest.mouseClick(tray.tiles[2], Qt.LeftButton, Qt.NoModifier, QPoint(10, 10))
+        assert tray.tiles[2].selected and gw.bar.buttons[0].isEnabled()
         n = len(host.game.history)
         gw.bar.buttons[0].click()
         await _until(lambda: len(host.game.history) > n, what="the host to apply the choice")

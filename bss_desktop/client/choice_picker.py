@@ -33,6 +33,7 @@ class CardTile(QWidget):
         self.key, self.card, self.faces, self.caption = key, card, faces, caption
         self.selected = False
         self.selectable = True
+        self.dimmed = False  # not a choice, shown among the choices (greyed)
         self._face_h = height
         self.setFocusPolicy(Qt.NoFocus)
         self.setCursor(Qt.PointingHandCursor)
@@ -72,6 +73,8 @@ class CardTile(QWidget):
             else:
                 pix = self.faces.back(w, h, dpr)
             p.drawPixmap(face.topLeft(), pix)
+            if self.dimmed:
+                p.fillRect(face, QColor(10, 14, 22, 150))
             if self.selected or self.selectable:
                 p.setBrush(Qt.NoBrush)
                 p.setPen(QPen(SELECTED if self.selected else HIGHLIGHT, 3.5 if self.selected else 2.0))
@@ -160,17 +163,29 @@ class CardTray(QScrollArea):
         bar = self.horizontalScrollBar().sizeHint().height() if needed else 0
         return self.face_height + 8 + CAPTION_H + m.top() + m.bottom() + bar
 
-    def show_cards(self, heading: str, entries: list, selected, faces, face_height: int) -> None:
-        """`entries`: (key, CardDef or None, caption) in order; `selected`: the chosen keys."""
+    def show_cards(self, heading: str, entries: list, selected, faces, face_height: int,
+                   selectable: bool = True) -> None:
+        """`entries`: (key, CardDef or None, caption) in order; `selected`: the chosen keys; `selectable`: False
+        for cards only shown (nothing to choose)."""
         self.heading.setText(heading)
-        keys = tuple((k, getattr(c, "id", None), cap) for k, c, cap in entries)
+        keys = (selectable,) + tuple((e[0], getattr(e[1], "id", None), *e[2:]) for e in entries)
         if keys != self._keys or face_height != self.face_height:
             self.face_height = face_height
             for t in self.tiles:
                 t.deleteLater()
             self.tiles = []
-            for i, (key, card, caption) in enumerate(entries):
+            for i, (key, card, caption, *rest) in enumerate(entries):
                 tile = CardTile(key, card, faces, caption, face_height)
+                if rest and not rest[0]:  # shown beside cards that can be chosen, but not a choice itself
+                    tile.selectable, tile.dimmed = False, True
+                    tile.setCursor(Qt.ArrowCursor)
+                    tile.setToolTip(f"{card.name} — looked at, not a card you can choose here" if card is not None
+                                    else "a hidden card")
+                if not selectable:
+                    tile.selectable = False
+                    tile.setCursor(Qt.ArrowCursor)
+                    tile.setToolTip(f"{card.name} — hold the middle button to see it large" if card is not None
+                                    else "a hidden card")
                 tile.clicked.connect(self.toggled)
                 tile.entered.connect(self.hovered)
                 tile.zoomed.connect(self.zoomed)

@@ -51,6 +51,7 @@ class Controller(QObject, DeckLooks):
         self._tray_keys: set = set()  # the cards the tray shows (hover and zoom answer for these only)
         self._choice_panel = None  # the decision bar's panel for a "cores" choice, while it is up
         self._choice_panel_key = None
+        self._seen = None  # (player, [(key, caption)]): the cards an effect just let that player look at
         self._ai_timer = QTimer(self)
         self._ai_timer.setSingleShot(True)
         self._ai_timer.timeout.connect(self._ai_move)
@@ -86,6 +87,7 @@ class Controller(QObject, DeckLooks):
 
     def _on_changed(self, events) -> None:
         self.note_looks(events)
+        self._note_seen(events)
         lines = [describe(self.game, e, self.log_viewer) for e in events]
         lines = [line for line in lines if line]
         self.logLines.emit(lines)
@@ -343,13 +345,50 @@ class Controller(QObject, DeckLooks):
             return []
         return [k for k in options if getattr(cards.get(k), "zone", None) != "field"]
 
+    def _note_seen(self, events) -> None:
+        """An effect let a player at this screen look at cards (CR 12-3-1: a deck's top cards, the opponent's
+        hand): they are shown to that player until their next action — the log names them only where nobody
+        else may be reading it."""
+        seen = []
+        for e in events:
+            d = e.data
+            if e.kind != "look" or not d.get("cards") or self.seats[d["player"]] != "human":
+                continue
+            mine = d.get("owner", d["player"]) == d["player"]
+            whose = "your" if mine else "opponent's"
+            where = f"{whose} {'hand' if d.get('zone') == 'hand' else 'deck'}"
+            seen = [s for s in seen if s[0] == d["player"]] + [(d["player"], k, where) for k in d["cards"]]
+        self._seen = (seen[0][0], [(k, where) for _, k, where in seen]) if seen else None
+
+    def _show_seen(self) -> bool:
+        """The cards the viewer just looked at, in the tray (nothing to choose); whether it shows them."""
+        from .choice_text import card_def
+
+        if self._seen is None or self._seen[0] != self.viewer or self.covered or self.seats[self.viewer] != "human":
+            return False
+        entries = [(k, card_def(self.game, k), where) for k, where in self._seen[1]]
+        self._tray_keys = {k for k, _ in self._seen[1]}
+        self.bar.show_cards("<b>You looked at</b> these cards (only you see them; CR 12-3-1) — until your next "
+                            "action", entries, (), self.scene.faces, selectable=False)
+        return True
+
     def _show_tray(self, pend) -> None:
         from . import choice_text as ct
 
         keys = self._tray_options(pend)
         self._tray_keys = set(keys)
         if not keys:
-            self.bar.hide_cards()
+            if not self._show_seen():
+                self.bar.hide_cards()
+            return
+        seen = self._seen[1] if self._seen is not None and self._seen[0] == self.viewer else []
+        if seen and set(keys) <= {k for k, _ in seen}:
+            # the options are among cards the player just looked at: all of those show, the others greyed
+            self._tray_keys = {k for k, _ in seen}
+            self.bar.show_cards(f"<b>You looked at</b> {len(seen)} card(s) (only you see them)<br>click a "
+                                "bright one to choose it", [(k, ct.card_def(self.game, k), where, k in keys)
+                                                           for k, where in seen],
+                                self.selection, self.scene.faces)
             return
         entries, places = [], []
         for n, k in enumerate(keys):

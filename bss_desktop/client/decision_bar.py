@@ -144,13 +144,14 @@ class DecisionBar(QWidget):
 
     # ------------------------------------------------------------------ the tray of cards
 
-    def show_cards(self, heading: str, entries: list, selected, faces) -> None:
+    def show_cards(self, heading: str, entries: list, selected, faces, selectable: bool = True) -> None:
         """Show card faces above the buttons: `entries` are (key, CardDef or None, caption); `selected` the chosen
-        keys. The faces are sized to the window: readable, yet leaving most of the height to the board."""
+        keys; `selectable` False: cards only shown. The faces are sized to the window: readable, yet leaving most
+        of the height to the board."""
         top = self.window()
         height = top.height() if top is not None and top is not self else 800
         face = max(110, min(200, round(height * 0.19)))
-        self.tray.show_cards(heading, entries, selected, faces, face)
+        self.tray.show_cards(heading, entries, selected, faces, face, selectable)
         if self.tray.isHidden():
             self.tray.show()
         self._refit()

@@ -32,8 +32,9 @@ class LookViewer(DeckViewer):
             note.setWordWrap(True)
             self.layout().insertWidget(0, note)
             self.note = note
-            for b in self.findChildren(QPushButton):
+            for b in self.findChildren(QPushButton):  # nothing can be taken from a shuffled deck's look
                 b.setEnabled(False)
+                b.hide()
             close = QPushButton("Close")
             close.clicked.connect(self.close)
             self.layout().addWidget(close)
