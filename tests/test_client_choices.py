@@ -10,7 +10,7 @@ import asyncio
 import pytest
 from PySide6.QtCore import QPoint, QPointF, Qt
 from PySide6.QtTest import QTest
-from PySide6.QtWidgets import QAbstractButton, QApplication, QMenu, QWidget
+from PySide6.QtWidgets import QAbstractButton, QMenu
 
 from bss_desktop.client.layout import CARD_H, CARD_W, zone_rect
 from bss_desktop.engine.commands import Choose
@@ -126,6 +126,34 @@ def test_cr_8_5_6_in_hot_seat_the_opponent_answers_which_core_leaves_their_spiri
     button(w, "the soul core").click()
     p1 = game.state.players[1]
     assert p1.soul == "reserve" and game.state.cards[knight].cores == 1
+
+
+def test_cr_10_8_6_a_bursts_follow_up_cost_is_paid_place_by_place_in_the_decision_bar(qtbot):
+    # Echo Ward: "Burst (after your opponent's attack): exhaust the attacking spirit. Then you may pay this card's
+    # cost (2) to use its Flash effect (draw 1)": from the reserve, either spirit or the soul core (CR 10-8-6)
+    from test_client import dclick
+
+    w, game = window_for(qtbot, game_text(
+        "{life: 5, reserve: 3, field: [T-R3], deck: [T-R1, T-R1]}",
+        "{life: 5, reserve: 3, burst: V-ECHO, field: [{card: T-B2, cores: 3}, {card: T-R1, cores: 2}], "
+        "deck: [T-G4, T-G4]}", turn=4, step="attack"))
+    dclick(w, card_point(w, first(game, 0, "T-R3")))  # attack
+    assert game.pending.player == 1
+    w.cover.button.click()
+    button(w, "Yes").click()  # activate the burst
+    assert "pay 2 core(s) to use Echo Ward's Flash effect" in w.bar.label.text()
+    button(w, "Yes").click()
+    panel = w.bar.panel
+    assert game.pending.info["kind"] == "cores" and panel is not None and len(game.legal_commands()) > 3
+    assert panel.value() == (0, 0) and panel.ok.isEnabled() and "how many from each place" in panel.label.text()
+    qtbot.waitUntil(lambda: w.bar.height() >= panel.sizeHint().height(), timeout=2000)  # nothing cut off
+    panel.spins[0].setValue(1)
+    assert not panel.ok.isEnabled()
+    panel.soul.click()
+    assert panel.ok.isEnabled()
+    panel.ok.click()
+    p1 = game.state.players[1]
+    assert p1.reserve == 2 and p1.soul == "trash" and len(p1.hand) == 1 and w.bar.panel is None
 
 
 def test_cr_8_5_6_a_choice_among_many_places_is_answered_place_by_place():
@@ -522,7 +550,8 @@ g = at("{life: 5, reserve: 3, hand: [V-VERDICT]}", "{life: 5, field: [T-R1]}")
 w = window(g); w.controller.send(UseMagic(0, first(g, 0, "V-VERDICT", "hand"))); out["effect"] = geo(w)
 g = at("{life: 5, reserve: 3, hand: [V-ORACLE], deck: [T-MM, T-R1, T-MF, T-W0]}", "{life: 5}")
 w = window(g); w.controller.send(UseMagic(0, first(g, 0, "V-ORACLE", "hand"))); out["tray"] = geo(w)
-g = at("{life: 5, reserve: 3, hand: [E-RECALL], trash: [T-MM, T-R1, T-MF, T-R3, T-MB, T-MM, T-MF, T-MB, T-MM, T-MF, T-MB, T-MM, T-MF, T-R3]}", "{life: 5}")
+trash = ", ".join(["T-MM", "T-MF", "T-MB"] * 4 + ["T-R3"])
+g = at("{life: 5, reserve: 3, hand: [E-RECALL], trash: [" + trash + "]}", "{life: 5}")
 w = window(g); w.controller.send(UseMagic(0, first(g, 0, "E-RECALL", "hand"))); out["a long tray"] = geo(w)
 g = at("{life: 5, reserve: 3, field: [{card: V-TOLL, cores: 1}]}", "{life: 5}", step="attack", turn=4)
 w = window(g); w.controller.send(Attack(0, first(g, 0, "V-TOLL"))); out["may"] = geo(w)
@@ -606,6 +635,29 @@ def test_a_lan_guest_picks_cards_it_looked_at_from_the_tray(loop, qtbot):
         assert "Player 2 reveals Flash Ward (CR 12-2-1)" in gw.log.toPlainText() or \
             "Mio reveals Flash Ward (CR 12-2-1)" in gw.log.toPlainText()
         await _until(lambda: gw.bar.tray.isHidden(), what="the tray to go")
+    loop.run_until_complete(go())
+
+
+def test_a_lan_guest_can_answer_a_search_of_revealed_cards(loop, qtbot):
+    """Oracle Pool over the LAN. The host does not tell the guest which revealed card each option is (the
+    revealed cards are back among the deck's hidden cards when the choice is asked; see protocol/redaction.py):
+    the guest's tray shows them face down by their place among the options, named in the log, and the choice
+    can still be made. Should the host name them, the faces show."""
+    async def go():
+        host, guest, gw = await _lan_guest(game_text(
+            "{life: 5, reserve: 3}", "{life: 5, reserve: 3, hand: [V-ORACLE], deck: [T-MM, T-R1, T-MF, T-W0]}",
+            turn_player=1))
+        play_magic(gw, gw.model.game.state.players[1].hand[0])
+        tray = gw.bar.tray
+        await _until(lambda: len(tray.tiles) == 2, what="the options in the guest's tray")
+        assert [t.card.id if t.card is not None else t.caption for t in tray.tiles] in (
+            ["T-MM", "T-MF"], ["option 1", "option 2"])
+        assert "reveals Flash Ward from the top of their deck" in gw.log.toPlainText()
+        QTest.mouseClick(tray.tiles[1], Qt.LeftButton, Qt.NoModifier, QPoint(10, 10))
+        n = len(host.game.history)
+        gw.bar.buttons[0].click()
+        await _until(lambda: len(host.game.history) > n, what="the host to apply the choice")
+        assert [host.game.state.cards[i].cid for i in host.game.state.players[1].hand] == ["T-MF"]
     loop.run_until_complete(go())
 
 

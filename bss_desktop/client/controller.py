@@ -279,7 +279,7 @@ class Controller(QObject, DeckLooks):
             return buttons, ""
         if ck == "cores":  # CR 8-5-6: regular cores, or the soul core among them
             default = ct.default_cores(answers)
-            if len(answers) > 6:
+            if len(answers) > 3:  # many answers (several places): how many from each, rather than a row of buttons
                 self._cores_panel(pend, answers, default)
                 return [], ""
             ordered = ([default] if default is not None else []) + [c for c in answers if c is not default]
@@ -319,8 +319,8 @@ class Controller(QObject, DeckLooks):
         if self._choice_panel is not None and self.bar.panel is self._choice_panel and self._choice_panel_key == key:
             return
         who = "You" if not self.hotseat else self._player_name(pend.player)
-        panel = CoresPanel(f"<b>{who}</b>: {self._what(pend)}", pend.info, answers, default,
-                           lambda place: ct.place_name(self.game, place), self.keys["confirm"])
+        panel = CoresPanel(f"<b>{who}</b>: {self._what(pend)} — how many from each place?", pend.info, answers,
+                           default, lambda place: ct.place_name(self.game, place), self.keys["confirm"])
         panel.chosen.connect(self.send)
         self._choice_panel, self._choice_panel_key = panel, key
         self.bar.set_panel(panel)
@@ -489,8 +489,8 @@ class Controller(QObject, DeckLooks):
 
         info = pend.info
         name = self._name(info["source"]) if info.get("source") is not None else None
-        src = f" ({html.escape(name)})" if name else ""
-        prompt = html.escape(str(info.get("prompt") or ""))
+        src = f" ({html.escape(name, quote=False)})" if name else ""
+        prompt = html.escape(str(info.get("prompt") or ""), quote=False)
         ck = info["kind"]
         if ck == "target":
             n = info["min"] if info["min"] == info["max"] else f"{info['min']} to {info['max']}"
@@ -509,14 +509,15 @@ class Controller(QObject, DeckLooks):
             from .choice_text import SHORT, effect_option
 
             long = any(len(effect_option(self.game, info.get("source"), i)) > SHORT for i in info["options"])
-            return f"{html.escape(name or 'this magic card')} has several effects you can use now: choose one " \
+            card = html.escape(name or "this magic card", quote=False)
+            return f"{card} has several effects you can use now: choose one " \
                    f"(CR 10-8-3){' — hover a button for its whole text' if long else ''}"
         if ck == "substitute":
             return f"{prompt} Choose the effect that replaces its destruction, or let it be destroyed (CR 8-9-2)."
         if ck == "cores":
             return f"{prompt}{src}"
         if ck == "may" and name:
-            return f"{html.escape(name)} — {prompt}"
+            return f"{html.escape(name, quote=False)} — {prompt}"
         return f"{prompt}{src}"
 
     # ------------------------------------------------------------------ gestures

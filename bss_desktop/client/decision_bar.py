@@ -70,7 +70,7 @@ class DecisionBar(QWidget):
         self.setStyleSheet("""
             #DecisionBar, #DecisionRow { background: #141a26; }
             #DecisionBar { border-top: 1px solid #2f3b52; }
-            QLabel { color: #e8ecf4; font-size: 14px; }
+            QLabel, QCheckBox { color: #e8ecf4; font-size: 14px; }
             QPushButton { background: #2d3a55; color: #f1f4fa; border: 1px solid #4a5b80; border-radius: 6px;
                           padding: 6px 14px; font-size: 13px; }
             QPushButton:hover { background: #3b4c70; }
@@ -207,6 +207,8 @@ class DecisionBar(QWidget):
             w.setVisible(panel is None)
         if panel is not None:
             self.layout_.addWidget(panel, 1)
+            if self.isVisible():
+                panel.show()  # at once: its height counts from now on (content_height)
             panel.setFocus()
         self._refit()
 
@@ -254,7 +256,11 @@ class DecisionBar(QWidget):
         m = self._rows.contentsMargins()
         margins = m.top() + m.bottom()
         if self.panel is not None:
-            return self.layout_.minimumSize().height() + margins
+            inner = self._inner_width()
+            panel = self.panel
+            h = panel.heightForWidth(inner) if panel.hasHeightForWidth() else -1
+            return max(h, panel.minimumSizeHint().height(), panel.sizeHint().height(),
+                       self.layout_.minimumSize().height()) + margins
         inner = self._inner_width()
         bh = max((b.sizeHint().height() for b in self.buttons), default=0)
         if self.stacked:

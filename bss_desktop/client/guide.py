@@ -76,7 +76,7 @@ def hint(game, viewer: int, keys: dict | None = None) -> str:
 
     info = pend.info
     ck = info.get("kind")
-    prompt = html.escape(str(info.get("prompt", "")))
+    prompt = html.escape(str(info.get("prompt", "")), quote=False)
     confirm = html.escape(keys["confirm"])
     if ck == "target":
         cards = game.state.cards
