@@ -101,9 +101,9 @@ def hint(game, viewer: int, keys: dict | None = None) -> str:
         return ("<p><b>A card would be destroyed</b>, and effects can replace that destruction (CR 8-9-2): each "
                 "button names the card whose effect it is and what happens instead. Or let it be destroyed.</p>")
     if ck == "may":
+        why = (" (CR 8-4-1: paying a “you may … to …” cost is your choice)" if prompt.startswith("pay") else "")
         return (f"<p><b>An effect asks you:</b> {prompt}</p><p>Press <b>{html.escape(keys['yes'])}</b> for yes or "
-                f"<b>{html.escape(keys['no'])}</b> for no (CR 8-4-1: paying a “you may … to …” cost is your "
-                "choice).</p>")
+                f"<b>{html.escape(keys['no'])}</b> for no{why}.</p>")
     return f"<p><b>An effect asks you:</b> {prompt} — use the buttons below the board (CR 8).</p>"
 
 
