@@ -12,8 +12,7 @@ import yaml
 from bss_desktop.carddb import load_default_db
 from bss_desktop.carddb.card_text import card_text
 from bss_desktop.engine import IllegalCommand
-from bss_desktop.engine.commands import (Attack, Block, Choose, EndAttack, EndMain, Pass, PlaceNexus, SetBurst, Summon,
-                                         UseMagic)
+from bss_desktop.engine.commands import Attack, Block, Choose, EndMain, Pass, SetBurst, Summon, UseMagic
 from bss_desktop.engine.position import game_from_position
 
 FILLER = ["SG1-001"] * 8  # Emberling Hatchling: a deck nobody looks at
