@@ -198,15 +198,15 @@ def _attack_once(game: Game) -> list[tuple]:
 
 def test_cr_10_9_1_without_the_setting_a_burst_is_asked_only_when_its_condition_matches():
     # local games (and every engine test) keep today's flow: no question without a match
-    assert _attack_once(_game(ON_ATTACK, False)) == [(1, 0, "activate?", [True, False])]
-    assert _attack_once(_game(ON_LIFE, False)) == [(4, 0, "activate?", [True, False])]
+    assert _attack_once(_game(ON_ATTACK, False)) == [(1, 0, "activate your burst? (CR 10-9-3)", [True, False])]
+    assert _attack_once(_game(ON_LIFE, False)) == [(4, 0, "activate your burst? (CR 10-9-3)", [True, False])]
     assert _attack_once(_game(None, False)) == []
 
 
 def test_cr_3_8_2_with_the_setting_the_owner_is_asked_at_every_burst_moment_matched_or_not():
     a = _attack_once(_game(ON_ATTACK, True))
     b = _attack_once(_game(ON_LIFE, True))
-    assert [q[:3] for q in a] == [q[:3] for q in b] == [(1, 0, "activate?"), (5, 0, "activate?")]
+    assert [q[:3] for q in a] == [q[:3] for q in b] == [(1, 0, "activate your burst? (CR 10-9-3)"), (5, 0, "activate your burst? (CR 10-9-3)")]
     assert [q[3] for q in a] == [[True, False], [False]]  # its own legal answers: a decoy can only be declined
     assert [q[3] for q in b] == [[False], [True, False]]
     assert _attack_once(_game(None, True)) == []  # no burst set: nobody is asked
@@ -266,7 +266,7 @@ def _stream_of(burst: str, every: bool) -> list[str]:
 def test_the_opponent_stream_is_identical_for_a_declined_match_and_a_decoy_pending_events_and_view():
     matched, unmatched = _stream_of(ON_ATTACK, True), _stream_of(ON_LIFE, True)
     assert matched == unmatched
-    assert any('"prompt": "activate?"' in m for m in matched)
+    assert any('"prompt": "activate your burst? (CR 10-9-3)"' in m for m in matched)
     # the question names no card: its source is the face-down burst, which the opponent cannot see
     assert '"source": null' in matched[1]
     # without the setting the two streams differ: that was the leak

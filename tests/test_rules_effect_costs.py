@@ -308,3 +308,26 @@ def test_cr_8_4_2_4_a_burst_whose_cost_cannot_be_paid_is_not_activated_and_stays
     burst = game.state.players[1].burst
     game.apply(Attack(0, first(game, 0, "T-R3")))
     assert game.pending.kind == "flash" and game.state.players[1].burst == burst
+
+
+def test_cr_3_8_2_over_a_lan_an_unpayable_burst_is_asked_like_any_other_and_can_only_be_declined():
+    from bss_desktop.engine.settings import Ruleset
+
+    game = position("""
+        turn: 3
+        turn_player: 0
+        step: attack
+        players:
+          - {life: 5, reserve: 3, field: [T-R3]}
+          - {life: 5, reserve: 3, burst: V-TOLLGATE}
+    """, settings=Ruleset(ask_every_burst_moment=True))
+    burst = game.state.players[1].burst
+    game.apply(Attack(0, first(game, 0, "T-R3")))
+    info = choice(game)
+    assert info["kind"] == "may" and info["prompt"] == "activate your burst? (CR 10-9-3)"
+    assert game.legal_commands() == [Choose(1, False)]
+    with pytest.raises(IllegalCommand) as e:
+        answer(game, True)
+    assert e.value.rule == "CR 10-9-3"
+    answer(game, False)
+    assert game.state.players[1].burst == burst

@@ -416,6 +416,15 @@ def _per(d: dict, p: str) -> dict:
     return out
 
 
+def _selection(v, f) -> dict:
+    """A target given as card filters (a mapping), where a reference ("this", "it") would make no sense."""
+    if v is None:
+        return {}
+    if not isinstance(v, dict):
+        raise EffectSyntax(f, f"expected card filters such as {{zone: trash, family: Dragon}}, got {v!r}")
+    return v
+
+
 def parse_directive(v, f, *, make_token=None) -> Directive:
     if not isinstance(v, dict):
         raise EffectSyntax(f, f"a directive is a mapping with one action, e.g. {{draw: 1}}; got {v!r}")
@@ -503,7 +512,7 @@ def _directive(op, val, f, make_token) -> Directive:
                          if into == "field" else None)
     if shape == "summon":  # put onto the field "without paying its cost" (CR 10-6-1), LV1 cores from `cores`
         d = _map(val, p, ("target", "cores"))
-        t = parse_target({"side": "you", "zone": "hand", **(d.get("target") or {})}, f"{p}.target")
+        t = parse_target({"side": "you", "zone": "hand", **_selection(d.get("target"), f"{p}.target")}, f"{p}.target")
         if t.ref is not None or t.zone not in ("hand", "trash") or t.side != "you":
             raise EffectSyntax(f"{p}.target", "summon takes cards of your hand or your trash (zone: hand or trash)")
         if t.type not in ("spirit", "nexus"):
@@ -541,11 +550,13 @@ def _directive(op, val, f, make_token) -> Directive:
                          duration=_choice(d.get("duration", "turn"), f"{p}.duration", DURATIONS))
     if shape == "cost":  # CR 10-6-4: the cost of the cards it names, before reduction
         d = _map(val, p, ("target", "add"))
-        t = parse_target({"side": "you", "zone": "hand", "mode": "all", **(d.get("target") or {})}, f"{p}.target")
+        t = parse_target({"side": "you", "zone": "hand", "mode": "all", **_selection(d.get("target"), f"{p}.target")},
+                         f"{p}.target")
         return Directive(op, target=t, amount=_signed(d.get("add"), f"{p}.add"), mode="add")
     if shape == "reduction":  # CR 2-7: reduction symbols added to the cards it names
         d = _map(val, p, ("target", "add"))
-        t = parse_target({"side": "you", "zone": "hand", "mode": "all", **(d.get("target") or {})}, f"{p}.target")
+        t = parse_target({"side": "you", "zone": "hand", "mode": "all", **_selection(d.get("target"), f"{p}.target")},
+                         f"{p}.target")
         if "add" not in d:
             raise EffectSyntax(f"{p}.add", "missing: the reduction symbols added, e.g. [red]")
         items = d["add"] if isinstance(d["add"], list) else [d["add"]]

@@ -442,8 +442,8 @@ class Directives:
                 for iid in a.cur:
                     self._emit("reveal", player=a.controller, card=iid, cid=st.cards[iid].cid, why="search")  # 12-2
             else:
-                self._emit("look", player=a.controller, owner=a.controller, count=len(a.cur), cards=list(a.cur),
-                           cids=[st.cards[i].cid for i in a.cur])
+                self._emit("look", player=a.controller, owner=a.controller, zone="deck", count=len(a.cur),
+                           cards=list(a.cur), cids=[st.cards[i].cid for i in a.cur])
         looked = a.cur
         t = d.target
         if not a.picks:

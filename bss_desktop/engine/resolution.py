@@ -362,14 +362,21 @@ class Resolution(Directives, EffectCosts):
                 a.phase = "done"  # it left the burst area before it could be activated
                 return
             if burst and e is not None and e.cost and not self._cost_payable(a, e.cost, any_x=True):
-                a.phase = "done"  # CR 8-4-2-4: it cannot activate, and stays set
-                return
+                # CR 8-4-2-4: it cannot activate, and stays set; over a LAN its owner is asked all the same, like any
+                # burst whose condition is not met, so that the flow shows nothing (CR 3-8-2)
+                if not self.settings.ask_every_burst_moment:
+                    a.phase = "done"
+                    return
+                a.ref = DECOY
+                e = None
             # a burst may be activated at will (CR 10-9-3); an effect with a cost was asked when it activated
             if burst or (e.optional and not a.paid):
                 ans = self._take_answer("may")
                 if ans is None:
-                    self._ask("may", a.controller, [True, False], prompt="activate?" if burst else "use this effect?",
-                              source=a.source)
+                    # a set burst is face down: the question never names it (CR 3-8-2), nor tells a decoy apart
+                    prompt = "activate your burst? (CR 10-9-3)" if burst else \
+                        f"use {self.db[st.cards[a.source].cid].name}'s effect? (CR 8-1-8)"
+                    self._ask("may", a.controller, [True, False], prompt=prompt, source=a.source)
                     return
                 if not ans or a.ref == DECOY:  # a decoy does nothing, whatever the answer
                     a.phase = "done"

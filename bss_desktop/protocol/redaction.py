@@ -55,6 +55,7 @@ class SeatWindow:
         self.game_over = False
         self.alias: dict[int, int] = {}  # iid -> alias, for cards this seat may see now
         self.looking: set[int] = set()  # deck cards this seat is looking at (ManualLook): they keep their aliases
+        self.revealed: set[int] = set()  # cards an effect revealed: public until it has resolved (CR 12-2-2)
         self.real: dict[int, int] = {}  # alias -> iid
         self._next = 1
 
@@ -71,6 +72,8 @@ class SeatWindow:
         zone = self.zone.get(iid)  # a card no event has placed yet is hidden: fail closed
         if zone in PUBLIC_ZONES:
             return True
+        if iid in self.revealed and zone == "deck":
+            return True  # revealed from a deck by the effect resolving now (a search's top cards, CR 12-2-2)
         if zone is None or zone == "deck":
             return False  # nobody looks at a deck, not even its owner
         if zone == "burst" and self.game_over:
@@ -139,8 +142,12 @@ class SeatWindow:
         if kind == "game_over":
             self.game_over = True
         if kind in ("reveal", "burst_revealed"):
+            if kind == "reveal" and d.get("why") == "search":
+                self.revealed.add(d["card"])
             d["card"] = self.ref(d["card"], shown=True)
             return {"kind": kind, **d}
+        if kind == "resolved":
+            self.revealed = set()  # the effect is over: revealed cards in a private area are private again
         if kind == "manual" and d.get("player") == self.seat and d.get("what") not in LOOK_KEEPS:
             self.looking = set()  # done looking: those deck cards are hidden again
         if kind == "shuffle":
