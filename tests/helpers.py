@@ -37,12 +37,49 @@ def new_game(seed: int = 1, first_player: int | None = 0, **kw) -> Game:
     return Game.new(test_db(), [deck(), deck()], seed, first_player=first_player, **kw)
 
 
-def position(text: str, *, settings: Ruleset | None = None) -> Game:
-    """A game from a YAML position (see docs/position-format.md); decks default to 10 filler cards."""
+def position(text: str, *, settings: Ruleset | None = None, db=None, filler: str = "T-W0") -> Game:
+    """A game from a YAML position (see docs/position-format.md) of the test cards (or `db`'s); decks default to
+    10 `filler` cards."""
     data = yaml.safe_load(textwrap.dedent(text))
     for p in data.get("players", []):
-        p.setdefault("deck", ["T-W0"] * 10)
-    return game_from_position(data, test_db(), settings=settings)
+        p.setdefault("deck", [filler] * 10)
+    return game_from_position(data, test_db() if db is None else db, settings=settings)
+
+
+def two_players(p0: str, p1: str, *, turn: int = 3, turn_player: int = 0, step: str = "main") -> str:
+    """The YAML of a position from each player's line (a flow mapping: life, reserve, hand, field, ...)."""
+    return f"""
+        turn: {turn}
+        turn_player: {turn_player}
+        step: {step}
+        players:
+          - {p0}
+          - {p1}
+    """
+
+
+def game_at(p0: str, p1: str, *, turn: int = 3, turn_player: int = 0, step: str = "main",
+            settings: Ruleset | None = None) -> Game:
+    """A game of the test cards at the position two_players() writes."""
+    return position(two_players(p0, p1, turn=turn, turn_player=turn_player, step=step), settings=settings)
+
+
+def first(game, player: int, cid: str, zone: str = "field") -> int:
+    """The first card with id `cid` in one of `player`'s zones."""
+    s = game.state
+    return next(i for i in getattr(s.players[player], zone) if s.cards[i].cid == cid)
+
+
+def cids(game, iids) -> list[str]:
+    return [game.state.cards[i].cid for i in iids]
+
+
+def answer(game, value):
+    """Answer the pending choice inside an effect as the player it belongs to."""
+    from bss_desktop.engine.commands import Choose
+
+    assert game.pending is not None and game.pending.kind == "choose", game.pending
+    return game.apply(Choose(game.pending.player, value))
 
 
 def field_iids(game: Game, player: int) -> list[int]:

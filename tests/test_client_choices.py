@@ -14,25 +14,9 @@ from PySide6.QtWidgets import QAbstractButton, QMenu
 
 from bss_desktop.client.layout import CARD_H, CARD_W, zone_rect
 from bss_desktop.engine.commands import Choose
-from helpers import position
+from helpers import first, position, two_players as game_text
 from test_client import drag, vp
 from test_first_hour import _all_text, key, window_for
-
-
-def game_text(p0: str, p1: str, *, turn: int = 3, turn_player: int = 0, step: str = "main") -> str:
-    return f"""
-        turn: {turn}
-        turn_player: {turn_player}
-        step: {step}
-        players:
-          - {p0}
-          - {p1}
-    """
-
-
-def first(game, p, cid, zone="field"):
-    s = game.state
-    return next(i for i in getattr(s.players[p], zone) if s.cards[i].cid == cid)
 
 
 def card_point(w, iid, fy: float = 0.3) -> QPointF:
@@ -304,7 +288,7 @@ def test_cr_12_3_1_cards_an_effect_looks_at_are_shown_to_the_looker_until_their_
     qtbot.waitUntil(lambda: w.preview.card is not None and w.preview.card.id == "T-B2", timeout=2000)
     # hot-seat: the log names none of them (either player may be reading it)
     assert "Blue Guard" not in w.log.toPlainText() and "Main Spark" not in w.log.toPlainText()
-    from bss_desktop.engine.commands import EndAttack, EndMain
+    from bss_desktop.engine.commands import EndAttack
 
     button(w, "End main step").click()  # the next action: the cards go
     assert tray.isHidden()
@@ -525,7 +509,7 @@ from PySide6.QtWidgets import QApplication
 app = QApplication([])
 from bss_desktop.client.main_window import GameWindow
 from bss_desktop.engine.commands import Activate, Attack, Choose, Summon, UseMagic
-from helpers import position
+from helpers import first, position, two_players as game_text
 out = {}
 def at(p0, p1, step="main", turn=3):
     return position(f"turn: {turn}\nturn_player: 0\nstep: {step}\nplayers:\n  - {p0}\n  - {p1}\n")

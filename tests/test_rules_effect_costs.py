@@ -6,34 +6,14 @@ from __future__ import annotations
 import pytest
 
 from bss_desktop.engine import IllegalCommand
-from bss_desktop.engine.commands import Activate, Attack, Block, Choose, Pass, Summon, UseMagic
-from helpers import position
-
-
-def game_at(p0, p1, *, turn=3, turn_player=0, step="main"):
-    return position(f"""
-        turn: {turn}
-        turn_player: {turn_player}
-        step: {step}
-        players:
-          - {p0}
-          - {p1}
-    """)
-
-
-def first(game, p, cid, zone="field"):
-    s = game.state
-    return next(i for i in getattr(s.players[p], zone) if s.cards[i].cid == cid)
+from bss_desktop.engine.commands import Activate, Attack, Choose, Summon, UseMagic
+from helpers import answer, first, game_at, position
 
 
 def choice(game):
     pend = game.pending
     assert pend is not None and pend.kind == "choose", pend
     return pend.info
-
-
-def answer(game, value):
-    return game.apply(Choose(game.pending.player, value))
 
 
 def kinds(events):
@@ -245,17 +225,9 @@ def test_cr_10_8_3_in_a_flash_window_only_the_flash_effect_is_usable():
 # ---------------------------------------------------------------- a payment as a substitution's replacement
 
 def shipped_position(text: str):
-    import textwrap
-
-    import yaml
-
     from bss_desktop.carddb import load_default_db
-    from bss_desktop.engine.position import game_from_position
 
-    data = yaml.safe_load(textwrap.dedent(text))
-    for p in data["players"]:
-        p.setdefault("deck", ["SG1-001"] * 6)
-    return game_from_position(data, load_default_db())
+    return position(text, db=load_default_db(), filler="SG1-001")
 
 
 @pytest.mark.parametrize("reserve, saved", [(2, True), (1, False)])

@@ -3,19 +3,17 @@ cards, plays the card as a player would (commands and `Choose` answers through `
 generated text promises. Design notes: docs/saga1-set.md; positions: docs/position-format.md."""
 from __future__ import annotations
 
-import textwrap
 from functools import lru_cache
 
 import pytest
-import yaml
 
 from bss_desktop.carddb import load_default_db
 from bss_desktop.carddb.card_text import card_text
 from bss_desktop.engine import IllegalCommand
 from bss_desktop.engine.commands import Attack, Block, Choose, EndMain, Pass, SetBurst, Summon, UseMagic
-from bss_desktop.engine.position import game_from_position
+from helpers import cids, first, position, two_players
 
-FILLER = ["SG1-001"] * 8  # Emberling Hatchling: a deck nobody looks at
+FILLER = "SG1-001"  # Emberling Hatchling: a deck nobody looks at
 
 
 @lru_cache(maxsize=None)
@@ -25,26 +23,7 @@ def db():
 
 def game_at(p0: str, p1: str, *, turn: int = 3, turn_player: int = 0, step: str = "main"):
     """A game of the shipped cards from a position (docs/position-format.md); decks default to filler."""
-    data = yaml.safe_load(textwrap.dedent(f"""
-        turn: {turn}
-        turn_player: {turn_player}
-        step: {step}
-        players:
-          - {p0}
-          - {p1}
-    """))
-    for p in data["players"]:
-        p.setdefault("deck", list(FILLER))
-    return game_from_position(data, db())
-
-
-def first(game, p: int, cid: str, zone: str = "field") -> int:
-    s = game.state
-    return next(i for i in getattr(s.players[p], zone) if s.cards[i].cid == cid)
-
-
-def cids(game, iids) -> list[str]:
-    return [game.state.cards[i].cid for i in iids]
+    return position(two_players(p0, p1, turn=turn, turn_player=turn_player, step=step), db=db(), filler=FILLER)
 
 
 def info(game) -> dict:
@@ -608,7 +587,7 @@ def test_tidebound_lookout_mills_two_whenever_it_is_exhausted(how):
         game.apply(Attack(1, first(game, 1, "SG1-001")))
         pass_window(game)
         game.apply(Block(0, first(game, 0, "SG1-157")))
-    assert len(game.state.players[1].deck) == len(FILLER) - 2 and len(game.state.players[1].trash) == 2
+    assert len(game.state.players[1].deck) == 10 - 2 and len(game.state.players[1].trash) == 2  # 10 filler cards
 
 
 @pytest.mark.parametrize("trash, bp", [(14, 6000), (15, 9000)])

@@ -2,29 +2,8 @@
 life (CR 1-2-3, 1-3-2-3, 1-3-4, 4-5-3, 10-8-7). Each test is a concrete position played through commands."""
 from __future__ import annotations
 
-from bss_desktop.engine.commands import Choose, CoreMove, MoveCores, Summon, UseMagic
-from helpers import position
-
-
-def game_at(p0, p1, *, turn=3, turn_player=0, step="main"):
-    return position(f"""
-        turn: {turn}
-        turn_player: {turn_player}
-        step: {step}
-        players:
-          - {p0}
-          - {p1}
-    """)
-
-
-def first(game, p, cid, zone="field"):
-    s = game.state
-    return next(i for i in getattr(s.players[p], zone) if s.cards[i].cid == cid)
-
-
-def answer(game, value):
-    assert game.pending.kind == "choose", game.pending
-    return game.apply(Choose(game.pending.player, value))
+from bss_desktop.engine.commands import CoreMove, MoveCores, Summon, UseMagic
+from helpers import answer, first, game_at
 
 
 # ---------------------------------------------------------------- "for each" (amounts read when performed)

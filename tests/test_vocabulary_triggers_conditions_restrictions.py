@@ -7,30 +7,9 @@ from __future__ import annotations
 import pytest
 
 from bss_desktop.engine import IllegalCommand
-from bss_desktop.engine.commands import (Attack, Block, Choose, EndAttack, EndMain, ManualMove, Pass, SetBurst, Summon,
+from bss_desktop.engine.commands import (Attack, Block, EndAttack, EndMain, ManualMove, Pass, SetBurst, Summon,
                                          UseMagic)
-from helpers import position
-
-
-def game_at(p0, p1, *, turn=3, turn_player=0, step="main"):
-    return position(f"""
-        turn: {turn}
-        turn_player: {turn_player}
-        step: {step}
-        players:
-          - {p0}
-          - {p1}
-    """)
-
-
-def first(game, p, cid, zone="field"):
-    s = game.state
-    return next(i for i in getattr(s.players[p], zone) if s.cards[i].cid == cid)
-
-
-def answer(game, value):
-    assert game.pending.kind == "choose", game.pending
-    return game.apply(Choose(game.pending.player, value))
+from helpers import answer, first, game_at
 
 
 def pass_window(game):

@@ -6,34 +6,9 @@ from __future__ import annotations
 import pytest
 
 from bss_desktop.engine import IllegalCommand
-from bss_desktop.engine.commands import Choose, ManualLook, Summon, UseMagic
+from bss_desktop.engine.commands import ManualLook, Summon, UseMagic
 from bss_desktop.engine.settings import Ruleset
-from helpers import position
-
-
-def game_at(p0, p1, *, turn=3, turn_player=0, step="main", settings=None):
-    return position(f"""
-        turn: {turn}
-        turn_player: {turn_player}
-        step: {step}
-        players:
-          - {p0}
-          - {p1}
-    """, settings=settings)
-
-
-def first(game, p, cid, zone="field"):
-    s = game.state
-    return next(i for i in getattr(s.players[p], zone) if s.cards[i].cid == cid)
-
-
-def cids(game, iids):
-    return [game.state.cards[i].cid for i in iids]
-
-
-def answer(game, value):
-    assert game.pending.kind == "choose", game.pending
-    return game.apply(Choose(game.pending.player, value))
+from helpers import answer, cids, first, game_at
 
 
 # ---------------------------------------------------------------- trash -> hand, deck top, deck bottom

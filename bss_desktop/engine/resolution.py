@@ -449,9 +449,8 @@ class Resolution(Directives, EffectCosts):
         self._use_magic_effects(a.source, a.controller, usable, soul)
         return True
 
-    def _use_magic_effects(self, iid: int, p: int, usable: list, soul_paid: bool) -> None:
+    def _use_magic_effects(self, iid: int, p: int, usable: list, soul_paid: bool) -> Activation:
         """A magic card's usable effects: the one there is, or its player selects one (CR 10-8-3)."""
-        st = self.state
         ref = ("effect", usable[0]) if len(usable) == 1 else ("magic", None)
         a = self._queue(iid, ref, p, phase=self._start_phase(self._effect_of_ref(iid, ref)) if len(usable) == 1
                         else "select")
