@@ -158,6 +158,13 @@ class Directives:
                 return False
         return True
 
+    def _on_field(self, a, d, prompt: str):
+        """The selected cards still on the field (continuous effects apply to field cards, CR 8-8-1-4), or WAIT."""
+        chosen = self._select(a, d.target, prompt=prompt)
+        if chosen is None:
+            return WAIT
+        return [i for i in chosen if self.state.cards[i].zone == "field"]
+
     def _targets_then(self, a, d, fn, prompt=""):
         chosen = self._select(a, d.target, prompt=prompt)
         if chosen is None:
@@ -300,12 +307,9 @@ class Directives:
         st.next_ts += 1
 
     def _do_bp(self, a, d):
-        chosen = self._select(a, d.target, prompt="BP")
-        if chosen is None:
-            return WAIT
-        chosen = [i for i in chosen if self.state.cards[i].zone == "field"]
-        if not chosen:
-            return False
+        chosen = self._on_field(a, d, "BP")
+        if chosen is WAIT or not chosen:
+            return chosen if chosen is WAIT else False
         value = self._amount(a, d)
         if d.level is not None:  # CR 8-8-1-3-3: redefine the BP of a level
             self._add_continuous(2, "set", value, chosen, d.duration, a.source, d.level)
@@ -317,10 +321,9 @@ class Directives:
         return True
 
     def _do_level(self, a, d):
-        chosen = self._select(a, d.target, prompt="level")
-        if chosen is None:
+        chosen = self._on_field(a, d, "level")
+        if chosen is WAIT:
             return WAIT
-        chosen = [i for i in chosen if self.state.cards[i].zone == "field"]
         if chosen:  # CR 8-8-1-3-2
             self._add_continuous(1, d.mode, self._amount(a, d), chosen, d.duration, a.source)
         return bool(chosen)
@@ -517,19 +520,17 @@ class Directives:
         st.next_ts += 1
 
     def _do_grant(self, a, d):
-        chosen = self._select(a, d.target, prompt="give a keyword")
-        if chosen is None:
+        chosen = self._on_field(a, d, "give a keyword")
+        if chosen is WAIT:
             return WAIT
-        chosen = [i for i in chosen if self.state.cards[i].zone == "field"]
         if chosen:
             self._grant(a, chosen, "keyword", d.duration, keyword=d.keyword)
         return bool(chosen)
 
     def _do_restrict(self, a, d):
-        chosen = self._select(a, d.target, prompt=f"cannot {d.cannot.replace('_', ' ')}")
-        if chosen is None:
+        chosen = self._on_field(a, d, f"cannot {d.cannot.replace('_', ' ')}")
+        if chosen is WAIT:
             return WAIT
-        chosen = [i for i in chosen if self.state.cards[i].zone == "field"]
         if chosen:
             self._grant(a, chosen, "cannot_" + d.cannot, d.duration, by=d.by)
         return bool(chosen)
