@@ -825,7 +825,7 @@ class Game(Resolution):
             raise IllegalCommand(f"CR {r}-1", f"{d.name} is a {d.type} card, not a {'spirit' if is_spirit else 'nexus'}")
         swift = window == "flash"
         if swift and not (is_spirit and any(k.name == "swift" for k in d.keywords)):
-            raise IllegalCommand("CR 11-9-1", f"only a spirit with 【Swift】 can be summoned in a flash window")
+            raise IllegalCommand("CR 11-9-1", "only a spirit with 【Swift】 can be summoned in a flash window")
         ascend = self._ascend_target(cmd, d) if is_spirit else None
         cost = costs.net_cost(self, p, d, iid=card.iid)  # CR 10-6-5: fixed before payment (ruling 7)
         pool, soul_ok = self._summon_pool(p, ascend, swift)
