@@ -93,3 +93,23 @@ def hand_iid(game: Game, player: int, cid: str) -> int:
 
 def kinds(events) -> list[str]:
     return [e.kind for e in events]
+
+
+def window_sizes_at_screen(tmp_path: Path, screen: tuple[int, int], script: str, timeout: int = 180) -> dict:
+    """Run `script` in a process whose (offscreen) screen has the given size; it prints, on its last line, a JSON
+    object of window geometries, which is returned."""
+    import json
+    import os
+    import subprocess
+    import sys
+
+    config = tmp_path / "screen.json"
+    config.write_text(json.dumps({"screens": [{"name": "s", "x": 0, "y": 0, "width": screen[0],
+                                               "height": screen[1], "logicalDpi": 96, "dpr": 1}]}))
+    path = tmp_path / "fit.py"
+    path.write_text(script)
+    root = Path(__file__).resolve().parent.parent
+    env = dict(os.environ, QT_QPA_PLATFORM=f"offscreen:configfile={config}", PYTHONPATH=f"{root}:{root / 'tests'}")
+    out = subprocess.run([sys.executable, str(path)], env=env, capture_output=True, text=True, timeout=timeout)
+    assert out.returncode == 0, out.stderr
+    return json.loads(out.stdout.strip().splitlines()[-1])

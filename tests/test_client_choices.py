@@ -14,7 +14,7 @@ from PySide6.QtWidgets import QAbstractButton, QMenu
 
 from bss_desktop.client.layout import CARD_H, CARD_W, zone_rect
 from bss_desktop.engine.commands import Choose
-from helpers import first, position, two_players as game_text
+from helpers import first, position, two_players as game_text, window_sizes_at_screen
 from test_client import drag, vp
 from test_first_hour import _all_text, key, window_for
 
@@ -481,22 +481,7 @@ def test_the_guide_explains_each_new_choice(qtbot):
 
 @pytest.mark.parametrize("screen", [(1366, 768), (1920, 1080)])
 def test_no_choice_widens_the_window_or_leaves_the_screen(screen, tmp_path):
-    import json
-    import os
-    import subprocess
-    import sys
-    from pathlib import Path
-
-    config = tmp_path / "screen.json"
-    config.write_text(json.dumps({"screens": [{"name": "s", "x": 0, "y": 0, "width": screen[0],
-                                               "height": screen[1], "logicalDpi": 96, "dpr": 1}]}))
-    script = tmp_path / "fit.py"
-    script.write_text(FIT_SCRIPT)
-    root = Path(__file__).resolve().parent.parent
-    env = dict(os.environ, QT_QPA_PLATFORM=f"offscreen:configfile={config}", PYTHONPATH=f"{root}:{root / 'tests'}")
-    out = subprocess.run([sys.executable, str(script)], env=env, capture_output=True, text=True, timeout=180)
-    assert out.returncode == 0, out.stderr
-    sizes = json.loads(out.stdout.strip().splitlines()[-1])
+    sizes = window_sizes_at_screen(tmp_path, screen, FIT_SCRIPT, timeout=180)
     for what, (x, y, w, h, label_ok) in sizes.items():
         assert x >= 0 and y >= 0 and x + w <= screen[0] and y + h <= screen[1], (what, (x, y, w, h), screen)
         assert w == sizes["before"][2], what

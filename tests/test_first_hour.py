@@ -12,7 +12,7 @@ from PySide6.QtWidgets import QAbstractButton, QApplication, QLabel, QPlainTextE
 from bss_desktop.client.layout import CARD_H, CARD_W
 from bss_desktop.client.main_window import GameWindow
 from bss_desktop.engine.commands import Attack, Block, EndAttack, EndMain, Pass
-from helpers import position
+from helpers import position, window_sizes_at_screen
 from test_client import window_for as client_window
 
 
@@ -368,22 +368,7 @@ def test_windows_open_inside_the_screen_and_a_saved_geometry_larger_than_it_is_c
     """Run in a process whose (offscreen) screen has the given size: the game window, the replay viewer and a
     game window restored from a geometry saved on a 2560x1440 screen all fit; showing the sandbox's token panel
     and a payment panel does not widen the window."""
-    import json
-    import os
-    import subprocess
-    import sys
-    from pathlib import Path
-
-    config = tmp_path / "screen.json"
-    config.write_text(json.dumps({"screens": [{"name": "s", "x": 0, "y": 0, "width": screen[0],
-                                               "height": screen[1], "logicalDpi": 96, "dpr": 1}]}))
-    script = tmp_path / "fit.py"
-    script.write_text(FIT_SCRIPT)
-    root = Path(__file__).resolve().parent.parent
-    env = dict(os.environ, QT_QPA_PLATFORM=f"offscreen:configfile={config}", PYTHONPATH=f"{root}:{root / 'tests'}")
-    out = subprocess.run([sys.executable, str(script)], env=env, capture_output=True, text=True, timeout=120)
-    assert out.returncode == 0, out.stderr
-    sizes = json.loads(out.stdout.strip().splitlines()[-1])
+    sizes = window_sizes_at_screen(tmp_path, screen, FIT_SCRIPT, timeout=120)
     for what, (x, y, w, h) in sizes.items():
         assert x >= 0 and y >= 0 and x + w <= screen[0] and y + h <= screen[1], (what, (x, y, w, h), screen)
     assert sizes["after token panel"][2] == sizes["sandbox"][2]
