@@ -72,10 +72,14 @@ def test_no_frame_sent_to_the_guest_names_a_card_it_may_not_see(pair):
     seat = 1
     allowed = {0: set()}  # seq -> identities the guest may know from that batch
     previous = [set()]
+    revealed = set()  # cards an effect revealed stay public until it has resolved (CR 12-2-2)
 
     def on_events(events):
         now = _visible_cids(host.game, seat)
-        allowed[len(host.game.history)] = previous[0] | now | _shown_in(events, seat)
+        revealed.update(e.data["cid"] for e in events if e.kind == "reveal")
+        allowed[len(host.game.history)] = previous[0] | now | _shown_in(events, seat) | revealed
+        if any(e.kind == "resolved" for e in events):
+            revealed.clear()
         previous[0] = now
 
     host.on_events = on_events
