@@ -53,18 +53,22 @@ def _read_problem(path, e: Exception) -> str:
 
 
 def _load_decks(db, spec: str | None):
-    """Deck pairs for the simulator: the named decks (shipped deck names or deck files), or every pairing."""
-    from .carddb.decks import load_deck_file, shipped_decks, validate_deck
+    """Deck pairs for the simulator: the named decks (shipped deck names, the player's "my-<name>" decks or deck
+    files), or every pairing of the shipped decks."""
+    from .carddb.decks import load_deck_file, validate_deck
     from .carddb.errors import DeckListError
-
-    shipped = shipped_decks(db)
+    from .carddb.player_db import MY_PREFIX, player_decks
 
     def one(name: str):
-        if name in shipped:
-            return name, shipped[name].cards
+        if name in decks:
+            return name, decks[name].cards
+        if name in broken:
+            raise BadInput(f"deck {name}: {broken[name]}")
         path = Path(name)
         if not path.exists() and not ({"/", "\\"} & set(name) or path.suffix):
-            raise BadInput(f"unknown deck {name!r}; shipped decks: {', '.join(sorted(shipped))}")
+            mine = sorted(n for n in [*decks, *broken] if n not in shipped)
+            raise BadInput(f"unknown deck {name!r}; shipped decks: {', '.join(sorted(shipped))}"
+                           + (f"; your decks: {', '.join(mine)}" if mine else ""))
         try:
             deck = load_deck_file(path, db)
         except DeckListError as e:
@@ -76,20 +80,32 @@ def _load_decks(db, spec: str | None):
             raise BadInput(f"{name}: breaks the deck rules: " + "; ".join(problems))
         return deck.name or path.stem, deck.cards
 
+    decks, broken = player_decks(db)
+    shipped = {n: d for n, d in decks.items() if not n.startswith(MY_PREFIX)}
     if spec:
         names = [n.strip() for n in spec.split(",") if n.strip()]
         if len(names) != 2:
             raise BadInput("--decks takes two decks separated by a comma, e.g. --decks red-vanilla,blue-vanilla")
         return [(one(names[0]), one(names[1]))]
-    decks = [one(n) for n in sorted(shipped)]
-    return list(permutations(decks, 2)) if len(decks) > 1 else [(decks[0], decks[0])]
+    every = [(n, shipped[n].cards) for n in sorted(shipped)]
+    return list(permutations(every, 2)) if len(every) > 1 else [(every[0], every[0])]
+
+
+def player_db():
+    """The player's cards (shipped plus imported: carddb/player_db.py); when an imported file is broken, the shipped
+    cards alone, after one line on stderr naming the file (a deck that needs the missing cards then says so)."""
+    from .carddb.player_db import player_db as load
+
+    db, problem = load()
+    if problem:
+        print(f"warning: {problem}", file=sys.stderr)
+    return db
 
 
 def cmd_simulate(args) -> int:
-    from .carddb.database import load_default_db
     from .sim.simulate import simulate
 
-    db = load_default_db()
+    db = player_db()
     summary = simulate(db, _load_decks(db, args.decks), args.games, args.seed, check=not args.no_check)
     if args.json:
         print(json.dumps(summary.to_dict()))
@@ -107,7 +123,6 @@ def cmd_simulate(args) -> int:
 def cmd_replay(args) -> int:
     """Exit 2 if the file is not a game record this app can read (BadInput), 1 if it is one but does not replay
     (a command the rules refuse, a state hash that differs with --verify)."""
-    from .carddb.database import load_default_db
     from .engine.commands import CommandFormatError, command_from_dict
     from .engine.errors import RecordError
     from .engine.record import load_record, replay, start_game
@@ -116,7 +131,7 @@ def cmd_replay(args) -> int:
         message = str(message)
         return message if message.startswith(str(args.file)) else f"{args.file}: {message}"
 
-    db = load_default_db()
+    db = player_db()
     try:
         rec = load_record(args.file)
         start_game(rec, db)  # decks, cards, settings and position: a bad start is a bad file
@@ -160,19 +175,8 @@ def cmd_bench(args) -> int:
     raise SystemExit(f"unknown benchmark {args.what!r}")
 
 
-def _user_db():
-    """The shipped cards and the player's imported ones; a broken imported card file is a BadInput."""
-    from .carddb.errors import CardDataError
-    from .carddb.importer import load_user_db
-
-    try:
-        return load_user_db()
-    except CardDataError as e:
-        raise BadInput(f"imported cards: {e}") from None
-
-
 def _lan_deck(db, name: str | None, default: str):
-    """A deck for LAN play: a shipped deck name or a deck file."""
+    """A deck for LAN play: a shipped deck name, one of the player's "my-<name>" decks or a deck file."""
     (deck_name, cards), = [pair[0] for pair in _load_decks(db, f"{name or default},{name or default}")]
     return deck_name, list(cards)
 
@@ -187,12 +191,12 @@ def cmd_host(args) -> int:
 
         if args.resume:  # checked here, so that a damaged file is one line and exit 2, as headless, not a window
             try:
-                restore_host(args.resume, _user_db())
+                restore_host(args.resume, player_db())
             except ResumeError as e:
                 raise BadInput(str(e)) from None
             return run(start="host", port=args.port, resume=args.resume)
         return run(start="host", port=args.port)
-    db = _user_db()
+    db = player_db()
     deck_name, cards = _lan_deck(db, args.deck, "red-saga")
     try:
         return asyncio.run(host_game(db, cards, deck_name=deck_name, name=args.name, port=args.port, bind=args.bind,
@@ -215,7 +219,7 @@ def cmd_join(args) -> int:
         from .app.main import run
 
         return run(start="join", address=args.address)
-    db = _user_db()
+    db = player_db()
     deck_name, cards = _lan_deck(db, args.deck, "blue-saga")
     return asyncio.run(join_game(db, cards, deck_name=deck_name, name=args.name, host=host, port=port,
                                  seed=args.seed))
@@ -271,7 +275,7 @@ def build_parser() -> argparse.ArgumentParser:
     p = sub.add_parser("simulate", help="play seeded random games and check invariants after every command")
     p.add_argument("--games", type=int, default=100)
     p.add_argument("--seed", type=int, default=1)
-    p.add_argument("--decks", help="two decks, comma separated (shipped deck names or deck files)")
+    p.add_argument("--decks", help="two decks, comma separated (shipped deck names, your my-<name> decks or deck files)")
     p.add_argument("--json", action="store_true", help="print the summary as JSON")
     p.add_argument("--no-check", action="store_true", help="skip the invariant checks (faster)")
     p.set_defaults(func=cmd_simulate)
@@ -296,7 +300,7 @@ def build_parser() -> argparse.ArgumentParser:
     p.add_argument("--policy", choices=["random"], default="random", help="the headless player")
     p.add_argument("--seed", type=int, default=1, help="seeds the headless player's choices (shuffles always "
                                                         "come from both sides' random shares)")
-    p.add_argument("--deck", help="a shipped deck name or a deck file (default red-saga)")
+    p.add_argument("--deck", help="a shipped deck name, my-<name> or a deck file (default red-saga)")
     p.add_argument("--name", default="Host", help="your name, shown to the other player")
     p.add_argument("--autosave", metavar="FILE", help="save the game after every command, to resume after a restart")
     p.add_argument("--resume", metavar="FILE", help="resume the game autosaved in FILE")
@@ -307,7 +311,7 @@ def build_parser() -> argparse.ArgumentParser:
     p.add_argument("--headless", action="store_true", help="no window: a computer player plays your seat")
     p.add_argument("--policy", choices=["random"], default="random", help="the headless player")
     p.add_argument("--seed", type=int, default=2, help="seeds the headless player's choices")
-    p.add_argument("--deck", help="a shipped deck name or a deck file (default blue-saga)")
+    p.add_argument("--deck", help="a shipped deck name, my-<name> or a deck file (default blue-saga)")
     p.add_argument("--name", default="Guest", help="your name, shown to the other player")
     p.set_defaults(func=cmd_join)
 

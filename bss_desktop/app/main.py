@@ -121,8 +121,10 @@ class StartWindow(QMainWindow):
         add_help_menu(self, lambda: {a: self.settings.key(a) for a in DEFAULT_HOTKEYS})
         if self.settings.problem:
             self._set_notice("settings", f"There is a problem with your settings: {self.settings.problem}")
-        if problem:
-            self.statusBar().showMessage(f"Imported cards not loaded: {problem}", 20000)
+        if problem:  # the shipped cards still play; the notice stays until the file is fixed and the app restarted
+            problem = problem[0].upper() + problem[1:]
+            self._set_notice("cards", problem)
+            self.statusBar().showMessage(problem, 20000)
         elif self.settings.problem:
             self.statusBar().showMessage(f"Settings: {self.settings.problem}", 20000)
         elif self.autosave_problem:
@@ -145,12 +147,11 @@ class StartWindow(QMainWindow):
 
     def _read_user_decks(self) -> bool:
         """(Re)read the player's deck folder into self.decks ("my-<name>") and self.broken_decks; True if changed."""
-        from ..carddb.decks import user_deck_files
+        from ..carddb.player_db import MY_PREFIX, player_decks
 
-        mine, broken = user_deck_files(self.db)
-        mine = {f"my-{name}": deck for name, deck in mine.items()}
-        broken = {f"my-{name}": b for name, b in broken.items()}
-        old_mine = {k: v for k, v in self.decks.items() if k.startswith("my-")}
+        decks, broken = player_decks(self.db)
+        mine = {k: v for k, v in decks.items() if k.startswith(MY_PREFIX)}
+        old_mine = {k: v for k, v in self.decks.items() if k.startswith(MY_PREFIX)}
         if mine == old_mine and {k: str(b) for k, b in broken.items()} == {
                 k: str(b) for k, b in self.broken_decks.items()}:
             return False
@@ -425,16 +426,11 @@ def app_icon():
 
 
 def _card_db():
-    """The shipped cards plus the player's imported ones; if an imported file is broken, the shipped cards
-    alone and the reason (LAN peers compare databases, so both sides load the same way)."""
-    from ..carddb.database import load_default_db
-    from ..carddb.errors import CardDataError
-    from ..carddb.importer import load_user_db
+    """The player's cards (carddb/player_db.py): the shipped ones plus the imported ones, or the shipped ones alone and
+    why (LAN peers compare databases, so both sides load the same way)."""
+    from ..carddb.player_db import player_db
 
-    try:
-        return load_user_db(), None
-    except CardDataError as e:
-        return load_default_db(), str(e)
+    return player_db()
 
 
 def _file_stamp(path):
@@ -519,7 +515,6 @@ def screenshot(path: str, position: str | None = None, size=(1280, 800)) -> int:
     """Render the game window on a busy position offscreen and save it as a PNG."""
     os.environ.setdefault("QT_QPA_PLATFORM", "offscreen")
     app = QApplication.instance() or QApplication(sys.argv)
-    from ..carddb.database import load_default_db
     from ..client.theme import apply_dark_theme
 
     apply_dark_theme(app)
@@ -527,7 +522,9 @@ def screenshot(path: str, position: str | None = None, size=(1280, 800)) -> int:
     from ..engine.errors import PositionError
     from ..engine.position import load_position_file
 
-    db = load_default_db()
+    db, cards_problem = _card_db()  # a position may hold the player's imported cards
+    if cards_problem:
+        print(f"warning: {cards_problem}", file=sys.stderr)
     source = Path(position) if position else assets_dir() / DEMO_POSITION
     try:
         game = load_position_file(source, db)

@@ -47,13 +47,13 @@ def measure_in_process(runs: int) -> dict:
     os.environ.setdefault("QT_QPA_PLATFORM", "offscreen")
     from PySide6.QtWidgets import QApplication
 
-    from ..carddb.database import load_default_db
+    from ..cli import player_db
     from ..client.main_window import GameWindow
     from ..engine.commands import CoreMove, MoveCores
     from ..engine.position import game_from_position
 
     app = QApplication.instance() or QApplication([])
-    db = load_default_db()
+    db = player_db()  # what the app plays with
     game = game_from_position(busy_position(), db)
     window = GameWindow(game, seats=("human", "human"), animation_ms=0)
     window.resize(1280, 800)
@@ -102,13 +102,13 @@ from PySide6.QtCore import QTimer
 from PySide6.QtWidgets import QApplication, QMainWindow
 app = QApplication([])
 if sys.argv[1] == "app":
-    from bss_desktop.carddb.database import load_default_db
+    from bss_desktop.carddb.player_db import player_db
     from bss_desktop.client.main_window import GameWindow
     from bss_desktop.engine.position import load_position_file
     from bss_desktop.resources import assets_dir
     from bss_desktop.client.theme import apply_dark_theme
     apply_dark_theme(app)
-    game = load_position_file(assets_dir() / "positions/demo.yaml", load_default_db())
+    game = load_position_file(assets_dir() / "positions/demo.yaml", player_db()[0])  # as the app loads
     w = GameWindow(game, seats=("human", "human"), animation_ms=0)
 else:
     w = QMainWindow()

@@ -78,9 +78,9 @@ def _vanilla(db, cards) -> bool:
 
 
 def main(*, games: int = 200, runs: int = 5, decks: str | None = None, as_json: bool = False) -> int:
-    from ..carddb.database import load_default_db
+    from ..cli import player_db
 
-    db = load_default_db()
+    db = player_db()  # the player's cards: --decks may name their imported cards' decks
     report = {}
     for name, pairs in _suites(db, decks).items():
         results = [run_once(db, pairs, games, r) for r in range(runs)]

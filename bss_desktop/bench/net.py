@@ -99,10 +99,10 @@ async def _game_bytes(db, decks, seed: int) -> tuple[int, int]:
 
 
 def measure(runs: int, trips: int, games: int) -> dict:
-    from ..carddb.database import load_default_db
     from ..carddb.decks import shipped_decks
+    from ..cli import player_db
 
-    db = load_default_db()
+    db = player_db()  # what a LAN game plays with
     shipped = shipped_decks(db)
     decks = [list(shipped["red-saga"].cards), list(shipped["blue-saga"].cards)]
     medians, p99s, echo_med, echo_p99 = [], [], [], []

@@ -1,0 +1,40 @@
+"""The player's cards and decks: what every player-facing command and screen plays with (no Qt).
+
+    db, problem = player_db()         # the shipped cards plus the player's imported ones
+    decks, broken = player_decks(db)  # shipped decks by name, the player's own deck files as "my-<name>"
+
+An imported set file that can't be read never stops the app: `player_db` then gives the shipped cards alone and
+`problem`, one line naming the file and what is wrong with it, for the caller to show (the start screen's notice,
+stderr for the command line). The shipped cards and decks are the app's own and load or fail as a bug.
+"""
+from __future__ import annotations
+
+from .database import CardDB, load_default_db
+from .decks import BrokenDeck, Deck, shipped_decks, user_deck_files
+from .errors import CardDataError
+
+MY_PREFIX = "my-"  # the player's own deck files are named "my-<file stem>" beside the shipped decks
+
+
+def player_db(user_dir=None) -> tuple[CardDB, str | None]:
+    """(the shipped cards plus the imported ones, None), or (the shipped cards, why the imported ones are not
+    there) when an imported file is broken. `user_dir`: the imported set files (default: the user data folder)."""
+    from .importer import load_user_db  # the importer keeps this name (it may cache what it parsed)
+
+    try:
+        return (load_user_db() if user_dir is None else load_user_db(user_dir=user_dir)), None
+    except CardDataError as e:
+        problem = str(e)
+    except OSError as e:  # a set file that exists but can't be read (permissions, a disk error)
+        problem = f"{e.filename or 'an imported card file'}: cannot read it ({e.strerror or e})"
+    problem = " ".join(problem.split())  # one line, whatever the file held
+    return load_default_db(), f"your imported cards are not loaded (shipped cards only): {problem}"
+
+
+def player_decks(db: CardDB, folder=None) -> tuple[dict[str, Deck], dict[str, BrokenDeck]]:
+    """Every deck the player can name: the shipped ones by file stem and theirs as "my-<stem>" (`folder`, default
+    the user deck folder); and the player's deck files that can't be played, by the same names, with why."""
+    decks = dict(shipped_decks(db))
+    mine, broken = user_deck_files(db, folder)
+    decks.update({MY_PREFIX + name: deck for name, deck in mine.items()})
+    return decks, {MY_PREFIX + name: b for name, b in broken.items()}
