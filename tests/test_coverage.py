@@ -46,23 +46,24 @@ def test_coverage_lists_the_manual_effects_of_imported_cards(user_dir):
     by_id = {e["id"]: e for e in report["cards"]}
     assert by_id["FX01-002"]["automated"] and by_id["FX01-002"]["manual"] == []  # keywords only
     assert by_id["FX01-011"]["automated"] and by_id["FX01-011"]["effects"] == 0  # vanilla
-    wyrm = by_id["FX01-001"]
-    assert not wyrm["automated"] and wyrm["manual"] == [
-        {"index": 0, "kind": "triggered", "text": "[LV1][LV2] (When Summoned) Draw 1 card. (resolved by hand)"}]
-    assert report["sets"]["FX01"] == {"cards": 12, "automated": 7}
-    assert report["sets"]["FX02-Promo"] == {"cards": 2, "automated": 0}
+    assert by_id["FX01-001"]["automated"]  # "(When Summoned) Draw 1 card." compiles
+    raider = by_id["FX01-010"]
+    assert not raider["automated"] and raider["manual"] == [
+        {"index": 0, "kind": "activated", "text": "Flash: Return this spirit to your hand. (resolved by hand)"}]
+    assert report["sets"]["FX01"] == {"cards": 12, "automated": 8}
+    assert report["sets"]["FX02-Promo"] == {"cards": 2, "automated": 1}
 
 
 def test_coverage_lines_end_with_the_totals_per_set(user_dir):
     report = coverage(load_user_db())
     lines = coverage_lines(report)
     assert "CORE: 44/44 automated" in lines
-    assert "FX01: 7/12 automated" in lines and "FX02-Promo: 0/2 automated" in lines
+    assert "FX01: 8/12 automated" in lines and "FX02-Promo: 1/2 automated" in lines
     t = report["total"]
     assert lines[-1] == f"total: {t['automated']}/{t['cards']} automated"
-    i = next(i for i, line in enumerate(lines) if line.startswith("FX01-001 "))
-    assert lines[i].endswith("Cinder Wyrmling: 1 of 1 effect manual")
-    assert lines[i + 1].strip() == "effects[0]: [LV1][LV2] (When Summoned) Draw 1 card. (resolved by hand)"
+    i = next(i for i, line in enumerate(lines) if line.startswith("FX01-010 "))
+    assert lines[i].endswith("Quickfin Raider: 1 of 1 effect manual")
+    assert lines[i + 1].strip() == "effects[0]: Flash: Return this spirit to your hand. (resolved by hand)"
     assert any(line.startswith("FX01-002 ") and line.endswith("Tidewall Turtle: automated") for line in lines)
     assert any(line.startswith("FX01-011 ") and line.endswith("Plain Pebble: automated (vanilla)") for line in lines)
 
@@ -70,8 +71,8 @@ def test_coverage_lines_end_with_the_totals_per_set(user_dir):
 def test_cards_coverage_command(capsys, user_dir):
     code, out, err = run(capsys, "cards", "coverage")
     assert code == 0, err
-    assert "CORE: 44/44 automated" in out and "FX01: 7/12 automated" in out
-    assert "effects[0]: [LV1][LV2] (When Summoned) Draw 1 card. (resolved by hand)" in out
+    assert "CORE: 44/44 automated" in out and "FX01: 8/12 automated" in out
+    assert "effects[0]: Flash: Return this spirit to your hand. (resolved by hand)" in out
 
 
 def test_cards_coverage_json(capsys, user_dir):
@@ -79,7 +80,7 @@ def test_cards_coverage_json(capsys, user_dir):
     assert code == 0
     data = json.loads(out)
     assert data == json.loads(json.dumps(coverage(load_user_db()), ensure_ascii=False))
-    assert data["sets"]["FX01"] == {"cards": 12, "automated": 7}
+    assert data["sets"]["FX01"] == {"cards": 12, "automated": 8}
     assert {"id", "name", "set", "effects", "keywords", "automated", "manual"} <= set(data["cards"][0])
 
 

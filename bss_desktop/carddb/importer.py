@@ -39,6 +39,7 @@ from .database import CardDB, display_path, load_default_db, load_set_file
 from .effects import KEYWORD_NAMES, KEYWORDS, STEPS, Keyword, Target, keyword_to_dict
 from .errors import CardDataError
 from .schema import ID_PATTERN, card_from_dict, card_to_dict
+from .text_compile import compile_effect
 
 __all__ = ["ImportReport", "KeywordNote", "RecordRefused", "Refusal", "convert_record", "import_cards", "load_user_db",
            "read_records", "user_cards_dir"]
@@ -346,6 +347,31 @@ def _label_of(details: str) -> str:
     return re.split(r"[,:.]", details, maxsplit=1)[0][:60]
 
 
+def _manual_effect(compiled, condition: str, text: str, kept: list[str], card_type: str, levels: list[int]) -> dict:
+    """An effect the players resolve by hand: its kind from the frame (or, for a label the frame can't read, a
+    guess from the label's words), its text as printed."""
+    frame = compiled.frame
+    if frame.unknown or (not frame.label and frame.kind == "constant"):  # no label it knows: read the words
+        guess = _guess_kind(condition or _label_of(text), card_type)
+        if compiled.frame.kind == "burst":
+            guess = {"kind": "burst", "trigger": guess.get("trigger") if guess.get("kind") == "burst"
+                     else "life_reduced"}
+    else:
+        guess = {k: v for k, v in compiled.manual.items() if k not in ("manual", "text")}
+    body = " ".join(p for p in [*kept, text] if p)
+    shown_condition = ""
+    if condition and condition.lower() not in body.lower():
+        burst = re.fullmatch(r"(?i)burst\W*(.*?)\W*", condition)
+        if burst:  # "Burst: After your life is reduced" -> "Burst (After your life is reduced):"
+            shown_condition = f"Burst ({burst.group(1)}):" if burst.group(1) else "Burst:"
+        elif re.fullmatch(r"(?i)(flash|main|main\s*/\s*flash|flash\s*/\s*main|constant)", condition):
+            shown_condition = f"{condition}:"
+        else:
+            shown_condition = f"({condition})"
+    head = "".join(f"[LV{n}]" for n in levels)
+    return {**guess, "manual": True, "text": " ".join(p for p in (head, shown_condition, body) if p)}
+
+
 def _levels_of(value: Any, field: str, card_levels: list[int]) -> list[int]:
     levels = [_number(v, f"{field}[{i}]", what="a level number") for i, v in enumerate(_list(value, field))]
     for i, n in enumerate(levels):
@@ -357,8 +383,11 @@ def _levels_of(value: Any, field: str, card_levels: list[int]) -> list[int]:
     return levels
 
 
-def convert_record(rec: Any) -> tuple[dict, str, list[KeywordNote], dict[str, str]]:
+def convert_record(rec: Any, known_families: tuple[str, ...] = ()) -> tuple[dict, str, list[KeywordNote], dict[str, str]]:
     """One community record -> (card dict for a set file, set id, keyword notes, card-dict field -> JSON field).
+
+    `known_families`: every family name of the import, so the text compiler knows them in sentences ("your Dragon
+    spirits"); the record's own families are always known.
 
     Raises `RecordRefused` (with the JSON field) for anything that can't be imported; the card dict is then checked by
     `card_from_dict`, whose field names the last mapping translates back.
@@ -459,6 +488,7 @@ def convert_record(rec: Any) -> tuple[dict, str, list[KeywordNote], dict[str, st
     effects: list[dict] = []
     notes: list[KeywordNote] = []
     magic_labels = magic_words = ""  # a magic card's timing: from its labels, else from anywhere in its text
+    magic_timings: set[str] = set()  # ... or from its effects' steps (Main / Flash)
     for i, e in enumerate(_list(rec.get("effects"), "effects")):
         at = f"effects[{i}]"
         if not isinstance(e, dict):
@@ -476,6 +506,7 @@ def convert_record(rec: Any) -> tuple[dict, str, list[KeywordNote], dict[str, st
                 steps.append(s.strip())
         kw_levels = [] if sorted(levels) == card_levels else levels
         kept: list[str] = []
+        burst, chain_colors, chain_labels = False, [], []
         for j, k in enumerate(_list(e.get("keywords"), f"{at}.keywords")):
             kat = f"{at}.keywords[{j}]"
             if not isinstance(k, dict) or not isinstance(k.get("keyword_name"), str) \
@@ -484,6 +515,13 @@ def convert_record(rec: Any) -> tuple[dict, str, list[KeywordNote], dict[str, st
             kname = k["keyword_name"]
             modifier = k.get("keyword_modifier")
             modifier = "" if modifier is None else str(modifier)
+            if _norm(kname) == "burst":  # the effect is a burst (CR 10-9): the card can be set (CR 3-8-4)
+                burst = True
+                continue
+            if _norm(kname) == "chain" and modifier.strip():  # 【Chain: Colour】 continues this effect (CR 11-15)
+                chain_colors.append(modifier.strip())
+                chain_labels.append(_keyword_label(kname, modifier))
+                continue
             if card_type == "magic":
                 kw, why = None, "keywords on magic cards stay text"
             else:
@@ -497,35 +535,39 @@ def convert_record(rec: Any) -> tuple[dict, str, list[KeywordNote], dict[str, st
             fields_back[f"keywords[{len(keywords)}]"] = kat
             keywords.append(keyword_to_dict(kw))
             notes.append(KeywordNote(card_id, name, keyword_text(kw), True))
-        body = " ".join(p for p in [*kept, (details or "").strip(), *steps] if p)
-        if not body:
-            continue
-        label = condition or _label_of(details or "")
-        guess = _guess_kind(label, card_type)
+        text = "" if _is_none_mark(details or "") else (details or "").strip()  # "N/A" is no text
+        # `steps` name the effect's timing (Main / Flash); anything else in them is more of its text
+        timing_steps = [s for s in steps if s.strip().lower() in ("main", "flash")]
+        text = " ".join(p for p in [text, *(s for s in steps if s not in timing_steps)] if p)
+        if chain_labels and not text:  # a chain with nothing to continue stays as printed
+            kept += chain_labels
+            notes.extend(KeywordNote(card_id, name, c, False, "【Chain】 continues its effect's text")
+                         for c in chain_labels)
+            chain_labels, chain_colors = [], []
+        if not text and not kept:
+            continue  # a keyword-only effect: the keywords say it all
+        compiled = compile_effect(card_type, condition, text, timing_steps, burst=burst, chain_colors=chain_colors,
+                                  families=(*known_families, *families), prefix=" ".join(kept))
+        if compiled.automated and not kept:
+            effect = dict(compiled.effect)
+        else:
+            effect = _manual_effect(compiled, condition, text, [*kept, *chain_labels], card_type, levels)
+        for label in chain_labels:
+            why = "" if compiled.automated else "its effect's text is resolved by hand"
+            notes.append(KeywordNote(card_id, name, label, compiled.automated and not kept, why))
         if card_type == "magic":
-            magic_labels += f" {label}"
-            magic_words += f" {body}"
-        head = "".join(f"[LV{n}]" for n in levels)
-        shown_condition = ""
-        if condition and condition.lower() not in body.lower():
-            burst = re.fullmatch(r"(?i)burst\W*(.*?)\W*", condition)
-            if burst:  # "Burst: After your life is reduced" -> "Burst (After your life is reduced):"
-                shown_condition = f"Burst ({burst.group(1)}):" if burst.group(1) else "Burst:"
-            elif re.fullmatch(r"(?i)(flash|main|main\s*/\s*flash|flash\s*/\s*main|constant)", condition):
-                shown_condition = f"{condition}:"
-            else:
-                shown_condition = f"({condition})"
-        text = " ".join(p for p in (head, shown_condition, body) if p)
-        effect: dict = {**guess, "manual": True, "text": text}
+            magic_timings.update(effect.get("timing", ()))
+            magic_labels += f" {condition or _label_of(text)}"
+            magic_words += f" {text}"
         if levels and card_type != "magic":
             effect["levels"] = levels
-        if effect["kind"] == "magic":
-            effect.pop("timing", None)
+        if effect["kind"] == "magic" and "timing" in effect and not compiled.automated:
+            effect.pop("timing")
         fields_back[f"effects[{len(effects)}]"] = at
         effects.append(effect)
 
     if card_type == "magic":
-        timing = []
+        timing = [t for t in ("main", "flash") if t in magic_timings]
         for words in (magic_labels.lower(), magic_words.lower()):
             timing = timing or [t for t in ("main", "flash") if re.search(rf"\b{t}\b", words)]
         data["timing"] = timing or ["main"]
@@ -556,6 +598,17 @@ def _json_field(field: str | None, back: dict[str, str]) -> str | None:
 # ------------------------------------------------------------------ importing and writing
 
 
+def _families_of(records, base: CardDB) -> tuple[str, ...]:
+    """Every family name the import and the shipped cards know: the text compiler reads them in sentences."""
+    out = {f for c in base.values() for f in c.families}
+    for _, _, rec in records:
+        subtypes = rec.get("subType") if isinstance(rec, dict) else None
+        for f in subtypes if isinstance(subtypes, list) else [subtypes]:
+            if isinstance(f, str) and f.strip() and not _is_none_mark(f):
+                out.add(f.strip())
+    return tuple(sorted(out))
+
+
 def import_cards(path: str | Path, dest: str | Path | None = None, *, base_db: CardDB | None = None,
                  write: bool = True) -> ImportReport:
     """Import every card record under `path` into set files in `dest` (default: `user_cards_dir()`).
@@ -571,11 +624,12 @@ def import_cards(path: str | Path, dest: str | Path | None = None, *, base_db: C
     seen: dict[str, tuple[str, int]] = {}
     new: dict[str, list[tuple[CardDef, dict]]] = {}
     set_names: dict[str, str] = {}
+    known_families = _families_of(records, base)
     for file, index, rec in records:
         rid = rec.get("ID", rec.get("id")) if isinstance(rec, dict) else None
         rid = rid if isinstance(rid, str) else None
         try:
-            data, set_id, notes, back = convert_record(rec)
+            data, set_id, notes, back = convert_record(rec, known_families)
         except RecordRefused as e:
             report.refused.append(Refusal(file, index, rid, e.field, e.reason))
             continue

@@ -1,0 +1,158 @@
+"""Compiling imported card text into the effect vocabulary (docs/card-format.md).
+
+An imported effect is compiled only when **every** sentence of it is recognised; otherwise the whole effect stays
+manual (the players resolve its text by hand), never half automated. `compile_effect` gives the effect dict a set
+file would hold, and, sentence by sentence, what compiled to what and why the rest did not (`--explain`).
+
+    framing.py     the effect's kind, trigger or timing and standing condition, from its label and steps
+    normalise.py   sentences split, numbers and names made regular
+    sentences.lark the grammar of the templated phrases
+    sentences.py   a sentence's parse tree -> directives
+
+Pure Python (lark): no Qt.
+"""
+from __future__ import annotations
+
+import re
+from dataclasses import dataclass, field
+
+from ..errors import CardDataError
+from ..schema import card_from_dict
+from .framing import Frame, frame_of, label_key
+from .normalise import split_sentences
+from .sentences import Sentence, compile_sentence
+
+__all__ = ["CompiledEffect", "Frame", "Sentence", "compile_effect", "compile_sentence", "split_sentences"]
+
+_CHAIN = re.compile(r"\b(?:【\s*)?chain\s*[:(]?\s*(red|purple|green|white|yellow|blue)\s*[)】]?\s*:?", re.I)
+
+
+@dataclass
+class CompiledEffect:
+    frame: Frame
+    effect: dict | None  # the automated effect (no `levels`), or None when it stays manual
+    manual: dict  # the manual effect (frame + printed text), used when `effect` is None
+    sentences: list[Sentence] = field(default_factory=list)
+    chain_sentences: list[Sentence] = field(default_factory=list)
+    why: str = ""  # why it stays manual, when it does
+
+    @property
+    def automated(self) -> bool:
+        return self.effect is not None
+
+
+def _split_chain(body: str, chain_colors: list[str]) -> tuple[str, str | None, str]:
+    """(main text, chain colour, chain text); a text with more than one chain keeps its second in the main text
+    (and so stays manual)."""
+    m = _CHAIN.search(body)
+    if not m:
+        if chain_colors:  # the keyword names the colour, the text runs straight on
+            return "", chain_colors[0].lower(), body
+        return body, None, ""
+    return body[:m.start()].strip(), m.group(1).lower(), body[m.end():].strip()
+
+
+def _finish(ops: list[dict], kind: str) -> list[dict] | str:
+    """Durations decided from the effect's kind; a reason string when the effect can't be said."""
+    out = []
+    for op in ops:
+        (name, value), = ((k, v) for k, v in op.items() if k not in ("may", "if_done", "if"))
+        if isinstance(value, dict) and "_duration" in value:
+            value = dict(value)
+            duration = value.pop("_duration")
+            if kind == "constant":
+                if duration is not None:
+                    return f"a constant effect that lasts {'this ' + duration}"
+            elif duration is None:
+                if name == "restrict":
+                    duration = "turn"  # a "cannot" without a span lasts the turn it is applied in
+                else:
+                    return f"'{name}' with no duration outside a constant effect"
+            if duration is not None and duration != "turn":
+                value["duration"] = duration
+            elif duration == "turn" and name in ("bp", "level", "grant", "restrict"):
+                pass  # turn is the default
+            op = {**op, name: value}
+        out.append(op)
+    return out
+
+
+def compile_effect(card_type: str, condition: str, details: str, steps: list[str] | tuple = (), *,
+                   burst: bool = False, chain_colors: list[str] | tuple = (), families: tuple[str, ...] = (),
+                   prefix: str = "") -> CompiledEffect:
+    """One community effect -> its compiled (or manual) form.
+
+    `prefix`: text shown before a manual effect's body (the level labels, keywords kept as text)."""
+    frame = frame_of(card_type, condition, details, list(steps), burst=burst)
+    manual = _manual(frame, condition, details, prefix)
+    result = CompiledEffect(frame, None, manual)
+    if frame.unknown:
+        result.why = frame.unknown
+        return result
+    main, chain_color, chain_text = _split_chain(frame.body, list(chain_colors))
+    result.sentences = [compile_sentence(s, families) for s in split_sentences(main)]
+    result.chain_sentences = [compile_sentence(s, families) for s in split_sentences(chain_text)]
+    bad = [s for s in result.sentences + result.chain_sentences if not s.ok]
+    if bad:
+        result.why = f"not recognised: {bad[0].text!r} ({bad[0].why})"
+        return result
+    effect = frame.effect_keys()
+    for s in result.sentences + result.chain_sentences:
+        effect.update(s.effect_keys)
+    do = _finish([op for s in result.sentences for op in s.ops], frame.kind)
+    chain = _finish([op for s in result.chain_sentences for op in s.ops], frame.kind)
+    for part in (do, chain):
+        if isinstance(part, str):
+            result.why = part
+            return result
+    if not do and not chain:
+        result.why = "no directives"
+        return result
+    effect["do"] = do
+    if chain_color:
+        effect["chain"] = {"color": chain_color, "do": chain}
+    if effect["kind"] == "activated" and "cost" not in effect:
+        effect["cost"] = []
+    problem = _check(card_type, effect)
+    if problem:
+        result.why = f"the vocabulary refuses it: {problem}"
+        return result
+    result.effect = effect
+    return result
+
+
+def _check(card_type: str, effect: dict) -> str:
+    """Why a set file could not hold this effect ("" if it could): checked on a stand-in card of the same type."""
+    card = {"id": "CHECK-1", "name": "Check", "type": card_type, "colors": ["red"], "cost": 0,
+            "effects": [effect]}
+    if card_type == "magic":
+        card["timing"] = sorted({t for t in effect.get("timing", ["main", "flash"])} | {"main", "flash"})
+    else:
+        card["levels"] = [{"level": n, "cores": n, **({"bp": 1000} if card_type == "spirit" else {})}
+                          for n in (1, 2, 3)]
+    try:
+        card_from_dict(card, file="(compiled text)", set_id="CHECK")
+    except CardDataError as e:
+        return f"{e.field}: {e.message}" if e.field else e.message
+    return ""
+
+
+def _manual(frame: Frame, condition: str, details: str, prefix: str) -> dict:
+    """The manual form: the frame's kind (so the app announces it at its moment) and the printed text."""
+    d = frame.effect_keys()
+    if frame.unknown:  # keep a kind the schema accepts
+        d = {"kind": {"burst": "burst", "magic": "magic"}.get(frame.kind, "constant")}
+        if frame.kind == "burst":
+            d["trigger"] = "life_reduced"
+        d.pop("condition", None)
+    shown = ""
+    body = details.strip()
+    cond = condition.strip()
+    if cond and label_key(cond) not in ("n/a", "na") and label_key(cond) not in label_key(body):
+        shown = f"({cond})"
+    text = " ".join(p for p in (prefix, shown, body) if p)
+    d["manual"] = True
+    d["text"] = text
+    if d.get("kind") == "activated" and "cost" not in d:
+        d["cost"] = []
+    return d
