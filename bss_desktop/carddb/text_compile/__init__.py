@@ -6,7 +6,7 @@ file would hold, and, sentence by sentence, what compiled to what and why the re
 
     framing.py     the effect's kind, trigger or timing and standing condition, from its label and steps
     normalise.py   sentences split, numbers and names made regular
-    sentences.lark the grammar of the templated phrases
+    grammar.py     the lark grammar of the templated phrases
     sentences.py   a sentence's parse tree -> directives
 
 Pure Python (lark): no Qt.

@@ -1,4 +1,4 @@
-"""One sentence of card text -> the directives it says, through the lark grammar in sentences.lark.
+"""One sentence of card text -> the directives it says, through the lark grammar in grammar.py.
 
 `compile_sentence` returns a `Sentence`: the directives (effect-vocabulary dicts, as a set file writes them) and
 effect-level notes (`then_use`), or why the sentence was not recognised. Durations left unsaid are `None` here;
@@ -8,11 +8,11 @@ from __future__ import annotations
 
 from dataclasses import dataclass, field
 from functools import lru_cache
-from pathlib import Path
 
 from lark import Lark, Token, Transformer, v_args
 from lark.exceptions import LarkError, UnexpectedInput, VisitError
 
+from .grammar import GRAMMAR
 from .normalise import Normalised, normalise
 
 __all__ = ["Sentence", "compile_sentence"]
@@ -36,8 +36,7 @@ class NotSupported(Exception):
 
 @lru_cache(maxsize=1)
 def _parser() -> Lark:
-    grammar = (Path(__file__).with_name("sentences.lark")).read_text(encoding="utf-8")
-    return Lark(grammar, parser="earley", lexer="dynamic", start="start")
+    return Lark(GRAMMAR, parser="earley", lexer="dynamic", start="start")
 
 
 def _n(tok) -> int:

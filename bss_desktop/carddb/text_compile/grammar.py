@@ -1,3 +1,6 @@
+"""The lark grammar of the templated phrases of card text (a Python string, so every install and bundle has it)."""
+
+GRAMMAR = r"""
 // The templated phrases of Battle Spirits Saga card text, one sentence at a time.
 //
 // The text is normalised before parsing (normalise.py): lower case outside quotes, number words and "10,000" as
@@ -141,3 +144,4 @@ FAMILY: /f[0-9]+/
 
 %import common.WS
 %ignore WS
+"""
