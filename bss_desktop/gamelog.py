@@ -77,6 +77,45 @@ def _look(game, d, viewer) -> str:
     return line + " (CR 12-3-1)."
 
 
+MANUAL_MARK = "  Resolve by hand"  # how every line of an effect the players resolve by hand begins
+
+
+def _moment(game, d) -> str:
+    """The trigger of an announced manual effect as its card prints it ("When Attacks", "Burst (after your life
+    is reduced)"), read from this side's card data; "" if it can't be told (the event comes from a peer)."""
+    from .carddb.card_text import trigger_label
+
+    card = game.db.get(d.get("cid")) if isinstance(d.get("cid"), str) else None
+    indices = d.get("effects")
+    if card is None or not isinstance(indices, list) or not indices:
+        return ""
+    i = indices[0]
+    if isinstance(i, bool) or not isinstance(i, int) or not 0 <= i < len(card.effects):
+        return ""
+    effect = card.effects[i]
+    if effect.kind not in ("triggered", "burst") or effect.trigger is None:
+        return ""
+    label = trigger_label(effect).rstrip(":")
+    return label[1:-1] if label.startswith("(") and label.endswith(")") else label
+
+
+def _manual_effect(game, d, viewer) -> str:
+    """Text the players resolve by hand, when its moment comes: a card's constant, activated and magic effects as
+    it is played; a triggered effect when its trigger fires; a set burst's when its condition is met, told to its
+    owner alone (a hidden card, CR 3-8-2)."""
+    texts = " / ".join(t for t in d.get("texts") or () if isinstance(t, str))
+    name = _name(game, d.get("cid"))
+    if "trigger" not in d:
+        return f"{MANUAL_MARK}: {name}: {texts}"
+    moment = _moment(game, d)
+    where = f"{name} ({moment})" if moment else name
+    if d.get("burst"):
+        if viewer is not None and viewer != d.get("player"):
+            return ""
+        return f"{MANUAL_MARK} if you activate your burst (CR 10-9) — {where}: {texts}"
+    return f"{MANUAL_MARK} now — {where}: {texts}"
+
+
 def describe(game, event, viewer: int | None) -> str:
     k, d = event.kind, event.data
     if k == "setup":
@@ -196,8 +235,7 @@ def describe(game, event, viewer: int | None) -> str:
     if k == "keyword":
         return f"  【{_keyword_name(d['keyword'])}】 of {_card(game, d['card'])} (CR 11)."
     if k == "manual_effect":
-        texts = " / ".join(d["texts"])
-        return f"  Resolve by hand: {_name(game, d.get('cid'))}: {texts}"
+        return _manual_effect(game, d, viewer)
     if k == "substituted":
         return f"  {_card(game, d['card'])} stays on the field instead (CR 8-9, 10-5)."
     if k == "destruction_prevented":

@@ -399,11 +399,16 @@ class GameWindow(QMainWindow):
         viewer.show()
 
     def _log(self, lines) -> None:
+        from ..gamelog import MANUAL_MARK
+
         for line in lines:
             self.log.appendPlainText(line)
         if lines:  # always show the newest line
             bar = self.log.verticalScrollBar()
             bar.setValue(bar.maximum())
+        manual = [line for line in lines if line.startswith(MANUAL_MARK)]
+        if manual:  # an effect to resolve by hand now: said where the player looks too, not only in the log
+            self.statusBar().showMessage(manual[-1].strip(), 30000)
 
     def _preview(self, card, info) -> None:
         if info:

@@ -21,6 +21,9 @@ class CardFx:
     activated: list = field(default_factory=list)  # (index, Effect)
     bursts: list = field(default_factory=list)  # (index, Effect)
     magic: list = field(default_factory=list)  # (index, Effect)
+    # manual effects never resolve here; triggered ones and bursts are announced when their trigger fires
+    manual_triggered: dict = field(default_factory=dict)  # trigger -> [(index, Effect)]
+    manual_bursts: list = field(default_factory=list)  # (index, Effect)
 
     @property
     def any(self) -> bool:
@@ -30,9 +33,12 @@ class CardFx:
 def index_card(card_def) -> CardFx:
     fx = CardFx(keywords=card_def.keywords)
     for i, e in enumerate(card_def.effects):
-        if e.manual:
-            continue  # resolved by the players by hand
-        if e.kind == "constant":
+        if e.manual:  # resolved by the players by hand
+            if e.kind == "triggered":
+                fx.manual_triggered.setdefault(e.trigger, []).append((i, e))
+            elif e.kind == "burst":
+                fx.manual_bursts.append((i, e))
+        elif e.kind == "constant":
             fx.constants.append((i, e))
         elif e.kind == "triggered":
             fx.triggered.setdefault(e.trigger, []).append((i, e))

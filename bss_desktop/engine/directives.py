@@ -416,8 +416,8 @@ class Directives:
         self._emit("reveal", player=card.owner, card=iid, cid=card.cid)  # CR 10-6-3
         self._move_card(iid, "field", "summon" if d.type == "spirit" else "place")
         self._move_cores(card.owner, cores_from, iid, split[0], split[1], "place", Cause("self", card.owner))
-        self._on_summoned(iid)
         self._announce_manual(iid)
+        self._on_summoned(iid)
         return True
 
     def _do_summon(self, a, d):

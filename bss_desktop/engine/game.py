@@ -848,8 +848,8 @@ class Game(Resolution):
         self._move_selection(p, pay, pay_soul, "trash", "pay", cause)  # CR 10-6-6
         self._move_card(card.iid, "field", "summon" if is_spirit else "place")  # CR 10-6-7, 3-5-3
         self._move_selection(p, place, place_soul, card.iid, "place", cause)
+        self._announce_manual(card.iid)  # what it does while on the field, before its "when summoned" (CR 10-6-7)
         self._on_summoned(card.iid)
-        self._announce_manual(card.iid)
         self._manage()
         if swift and st.result is None:  # the other player may now act (CR 7-1-2-1)
             st.battle.passes, st.battle.priority = 0, 1 - p
@@ -1127,10 +1127,14 @@ class Game(Resolution):
         return a
 
     def _announce_manual(self, iid: int) -> None:
-        """Tell both players which of this card's effects they resolve by hand."""
-        texts = [e.text for e in self.db[self.state.cards[iid].cid].effects if e.manual]
-        if texts:
-            self._emit("manual_effect", card=iid, cid=self.state.cards[iid].cid, texts=texts)
+        """As a card is played, tell both players which of its constant, activated and magic effects they resolve
+        by hand. Its manual triggered effects and bursts are told when their trigger fires (resolution.py)."""
+        effects = [(i, e) for i, e in enumerate(self.db[self.state.cards[iid].cid].effects)
+                   if e.manual and e.kind not in ("triggered", "burst")]
+        if effects:
+            card = self.state.cards[iid]
+            self._emit("manual_effect", card=iid, cid=card.cid, player=card.owner, texts=[e.text for _, e in effects],
+                       effects=[i for i, _ in effects])
 
     def _activated_ok(self, p: int, iid: int, idx: int, window: str) -> str | None:
         """Why effect `idx` of `iid` cannot be activated now, or None if it can (CR 8-1-3)."""

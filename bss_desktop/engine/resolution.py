@@ -42,18 +42,35 @@ class Resolution(Directives, EffectCosts):
     # ------------------------------------------------------------------ triggers (CR 8-6)
 
     def _fire(self, iid: int, trigger: str, trigger_card: int | None = None) -> None:
-        """Queue `iid`'s effects with `trigger` whose level and condition hold (CR 8-6-2)."""
-        for i, e in self.fx(self.state.cards[iid].cid).triggered.get(trigger, ()):
+        """Queue `iid`'s effects with `trigger` whose level and condition hold (CR 8-6-2); announce its manual ones."""
+        fx = self.fx(self.state.cards[iid].cid)
+        for i, e in fx.triggered.get(trigger, ()):
             self._fire_one(iid, i, e, trigger_card)
+        self._announce_triggered(iid, fx.manual_triggered.get(trigger, ()), trigger)
 
     def _fire_one(self, iid: int, i: int, e, trigger_card: int | None = None) -> None:
         card = self.state.cards[iid]
-        lv = stats.level(self, iid) if card.zone == "field" else 0
-        if card.zone == "field" and not continuous.level_ok(e.levels, lv):
-            return
-        if not condition_holds(self, e.condition, iid, card.owner):
-            return
-        self._pending.append((iid, ("effect", i), card.owner, trigger_card, lv))
+        if self._trigger_holds(iid, e, card.owner):
+            lv = stats.level(self, iid) if card.zone == "field" else 0
+            self._pending.append((iid, ("effect", i), card.owner, trigger_card, lv))
+
+    def _trigger_holds(self, iid: int, e, player: int) -> bool:
+        """Whether `iid`'s effect `e` activates now that its trigger fired: the level it needs on the field
+        (CR 2-10-2; a card that left the field keeps its last state, CR 8-10) and its condition (CR 8-6-2)."""
+        card = self.state.cards[iid]
+        if card.zone == "field" and not continuous.level_ok(e.levels, stats.level(self, iid)):
+            return False
+        return condition_holds(self, e.condition, iid, player)
+
+    def _announce_triggered(self, iid: int, effects, trigger: str, player: int | None = None) -> None:
+        """Manual triggered effects of `iid` whose trigger just fired, and whose level and condition hold: their
+        moment has come (CR 8-6-2), so both players are told the text to resolve by hand. They never enter the
+        queue: the engine does not know what they do."""
+        card = self.state.cards[iid]
+        hits = [(i, e) for i, e in effects if self._trigger_holds(iid, e, card.owner if player is None else player)]
+        if hits:
+            self._emit("manual_effect", card=iid, cid=card.cid, player=card.owner, texts=[e.text for _, e in hits],
+                       effects=[i for i, _ in hits], trigger=trigger)
 
     def _fire_side(self, p: int, trigger: str, trigger_card: int | None = None, exclude: int | None = None) -> None:
         """Triggers of every field card of player `p`, and their set burst (CR 10-9-1)."""
@@ -63,12 +80,19 @@ class Resolution(Directives, EffectCosts):
                 self._fire(iid, trigger, trigger_card)
         if player.burst is not None:
             matched = False
-            for i, e in self.fx(self.state.cards[player.burst].cid).bursts:
+            fx = self.fx(self.state.cards[player.burst].cid)
+            for i, e in fx.bursts:
                 if e.trigger == trigger:
                     self._pending.append((player.burst, ("burst", i), p, trigger_card, 0))
                     matched = True
+            manual = [(i, e) for i, e in fx.manual_bursts if e.trigger == trigger]
+            if manual:  # CR 10-9-2: its condition is met; its owner may activate it, by hand (redacted to them)
+                self._emit("manual_effect", card=player.burst, cid=self.state.cards[player.burst].cid, player=p,
+                           texts=[e.text for _, e in manual], effects=[i for i, _ in manual], trigger=trigger,
+                           burst=True)
             if not matched and trigger in BURST_TRIGGERS and self.settings.ask_every_burst_moment:
-                # CR 3-8-2: its owner is asked all the same, so the flow does not tell whether it matched
+                # CR 3-8-2: its owner is asked all the same, so the flow does not tell whether it matched (a manual
+                # burst too: its announcement goes to its owner alone)
                 self._pending.append((player.burst, DECOY, p, trigger_card, 0))
 
     def _keyword_trigger(self, iid: int, name: str, controller: int, trigger_card: int | None = None,
@@ -137,9 +161,12 @@ class Resolution(Directives, EffectCosts):
             for p in (0, 1):
                 whose = "you" if p == setter else "opponent"
                 for iid in st.players[p].field:
-                    for i, e in self.fx(st.cards[iid].cid).triggered.get("burst_set", ()):
+                    fx = self.fx(st.cards[iid].cid)
+                    for i, e in fx.triggered.get("burst_set", ()):
                         if e.whose in (whose, "any"):
                             self._fire_one(iid, i, e)
+                    self._announce_triggered(iid, [(i, e) for i, e in fx.manual_triggered.get("burst_set", ())
+                                                   if e.whose in (whose, "any")], "burst_set")
         elif k == "step":
             tp = ev["player"]
             for p in (0, 1):
@@ -147,16 +174,16 @@ class Resolution(Directives, EffectCosts):
                 for iid in st.players[p].field:
                     fx = self.fx(st.cards[iid].cid)
                     for trig in ("start_of_step", "end_of_turn"):
+                        if trig == "end_of_turn" and ev["step"] != "end":
+                            continue
+
+                        def now(e, trig=trig):
+                            return (trig != "start_of_step" or e.step == ev["step"]) and e.whose in (whose, "any")
                         for i, e in fx.triggered.get(trig, ()):
-                            if trig == "start_of_step" and e.step != ev["step"]:
-                                continue
-                            if trig == "end_of_turn" and ev["step"] != "end":
-                                continue
-                            if e.whose not in (whose, "any"):
-                                continue
-                            lv = stats.level(self, iid)
-                            if continuous.level_ok(e.levels, lv) and condition_holds(self, e.condition, iid, p):
-                                self._pending.append((iid, ("effect", i), p, None, lv))
+                            if now(e) and self._trigger_holds(iid, e, p):
+                                self._pending.append((iid, ("effect", i), p, None, stats.level(self, iid)))
+                        self._announce_triggered(iid, [(i, e) for i, e in fx.manual_triggered.get(trig, ()) if now(e)],
+                                                 trig, p)
         elif k == "battle_end":
             for iid in (ev["attacker"], ev["blocker"]):
                 if iid is not None and st.cards[iid].zone == "field":

@@ -111,7 +111,7 @@ class SeatWindow:
 
     def events(self, events) -> list[dict]:
         """A batch of engine events as this seat may see them, in order."""
-        out = [self._event(e.kind, dict(e.data)) for e in events]
+        out = [r for r in (self._event(e.kind, dict(e.data)) for e in events) if r is not None]
         self._sweep()
         return out
 
@@ -171,6 +171,10 @@ class SeatWindow:
             # which of a hidden card's effects it was would tell something of the card; a declined burst and a
             # burst asked at a moment it did not match (ask_every_burst_moment) must read the same (CR 3-8-2)
             d["ref"] = [d["ref"][0], None]
+        if kind == "manual_effect" and not self.visible(d["card"]):
+            # a hidden card's text (a face-down burst whose moment came, CR 10-9) would name it, and even that an
+            # announcement came would tell that it matched (CR 3-8-2): this seat is told nothing
+            return None
         for key in ("card", "attacker", "blocker", "source"):
             if key in d:
                 d[key] = self.ref(d[key])
@@ -185,8 +189,6 @@ class SeatWindow:
             d["value"] = [self.ref(i) for i in d["value"]]
         if kind == "chose" and d.get("choice") == "cores":  # 0 (the reserve) and -1 (the soul core) are no cards
             d["value"] = [self.ref(i) if i > 0 else i for i in d["value"]]
-        if kind == "manual_effect" and not self.visible(d["card"]):
-            d.pop("cid", None)
         return {"kind": kind, **d}
 
     # ------------------------------------------------------------------ views
