@@ -200,7 +200,8 @@ def cmd_host(args) -> int:
     deck_name, cards = _lan_deck(db, args.deck, "red-saga")
     try:
         return asyncio.run(host_game(db, cards, deck_name=deck_name, name=args.name, port=args.port, bind=args.bind,
-                                     seed=args.seed, autosave=args.autosave, restore=args.resume))
+                                     seed=args.seed, autosave=args.autosave, restore=args.resume,
+                                     send_cards=args.send_cards, accept_cards=args.accept_cards))
     except ResumeError as e:  # raised before the host listens: the file names itself and its problem
         raise BadInput(str(e)) from None
 
@@ -222,7 +223,7 @@ def cmd_join(args) -> int:
     db = player_db()
     deck_name, cards = _lan_deck(db, args.deck, "blue-saga")
     return asyncio.run(join_game(db, cards, deck_name=deck_name, name=args.name, host=host, port=port,
-                                 seed=args.seed))
+                                 seed=args.seed, send_cards=args.send_cards, accept_cards=args.accept_cards))
 
 
 def cmd_import_cards(args) -> int:
@@ -304,6 +305,10 @@ def build_parser() -> argparse.ArgumentParser:
     p.add_argument("--name", default="Host", help="your name, shown to the other player")
     p.add_argument("--autosave", metavar="FILE", help="save the game after every command, to resume after a restart")
     p.add_argument("--resume", metavar="FILE", help="resume the game autosaved in FILE")
+    p.add_argument("--send-cards", action="store_true", help="headless: send the other player the definitions of "
+                                                              "cards your deck uses that it lacks (docs/lan.md)")
+    p.add_argument("--accept-cards", action="store_true", help="headless: use the other player's definitions of "
+                                                                "cards you lack, for this game only (docs/lan.md)")
     p.set_defaults(func=cmd_host)
 
     p = sub.add_parser("join", help="join a LAN game at HOST:PORT")
@@ -313,6 +318,10 @@ def build_parser() -> argparse.ArgumentParser:
     p.add_argument("--seed", type=int, default=2, help="seeds the headless player's choices")
     p.add_argument("--deck", help="a shipped deck name, my-<name> or a deck file (default blue-saga)")
     p.add_argument("--name", default="Guest", help="your name, shown to the other player")
+    p.add_argument("--send-cards", action="store_true", help="headless: send the other player the definitions of "
+                                                              "cards your deck uses that it lacks (docs/lan.md)")
+    p.add_argument("--accept-cards", action="store_true", help="headless: use the other player's definitions of "
+                                                                "cards you lack, for this game only (docs/lan.md)")
     p.set_defaults(func=cmd_join)
 
     p = sub.add_parser("import-cards", help="import your own card list (community JSON: a file or a folder)")

@@ -72,6 +72,62 @@ class _LanForm(QWidget):
         self.info.setWordWrap(True)
         self.info.setTextInteractionFlags(Qt.TextSelectableByMouse)
         self.tasks: list[asyncio.Task] = []
+        # the question about card definitions (net/cards.py): the other player lacks cards of your deck, or
+        # offers definitions of cards you lack. Plain text: card names come from the other player.
+        self.cards_panel = QWidget()
+        panel = QVBoxLayout(self.cards_panel)
+        panel.setContentsMargins(0, 0, 0, 0)
+        self.cards_question = QLabel()
+        self.cards_question.setTextFormat(Qt.PlainText)
+        self.cards_question.setWordWrap(True)
+        self.cards_question.setTextInteractionFlags(Qt.TextSelectableByMouse)
+        panel.addWidget(self.cards_question)
+        row = QHBoxLayout()
+        self.cards_yes, self.cards_no = QPushButton(), QPushButton()
+        self.cards_yes.clicked.connect(lambda: self._answer_cards(True))
+        self.cards_no.clicked.connect(lambda: self._answer_cards(False))
+        row.addWidget(self.cards_yes)
+        row.addWidget(self.cards_no)
+        row.addStretch(1)
+        panel.addLayout(row)
+        self.cards_panel.hide()
+        self.cards_note = QLabel()  # what became of the exchange (plain text, for the same reason)
+        self.cards_note.setTextFormat(Qt.PlainText)
+        self.cards_note.setWordWrap(True)
+        self.cards_note.hide()
+        self._cards_answer: asyncio.Future | None = None
+        self._cards_lock: asyncio.Lock | None = None
+
+    async def ask_cards(self, kind: str, items, peer: str) -> bool:
+        """Ask this player about card definitions (net/cards.py `ask`): "send" the ones the other player lacks,
+        or "receive" the ones it offers. One question at a time; closing the window answers no."""
+        from ..net.cards import question
+
+        if self._cards_lock is None:
+            self._cards_lock = asyncio.Lock()
+        async with self._cards_lock:
+            self._cards_answer = asyncio.get_running_loop().create_future()
+            self.cards_question.setText(question(kind, items, peer))
+            send = kind == "send"
+            self.cards_yes.setText("Send the definitions" if send else "Use them for this game")
+            self.cards_no.setText("Don't send (no game)" if send else "Decline (no game)")
+            self.cards_panel.show()
+            self.cards_yes.setFocus()
+            try:
+                return await self._cards_answer
+            finally:
+                self._cards_answer = None
+                self.cards_panel.hide()
+
+    def _answer_cards(self, yes: bool) -> None:
+        fut = self._cards_answer
+        if fut is not None and not fut.done():
+            fut.set_result(yes)
+
+    def cards_status(self, text: str) -> None:
+        """News of the card exchange (and of the connection) before the game opens."""
+        self.cards_note.setText(text)
+        self.cards_note.show()
 
     def ruleset(self):
         """The player's rules settings, with the sandbox box applied (the handshake compares both sides')."""
@@ -109,6 +165,7 @@ class _LanForm(QWidget):
         super().closeEvent(event)
 
     def stop(self) -> None:
+        self._answer_cards(False)
         for t in self.tasks:
             t.cancel()
         self.tasks = []
@@ -140,6 +197,8 @@ class HostWindow(_LanForm):
         self.resume_button.clicked.connect(self.resume)
         self.resume_button.setVisible(self._resumable())
         self.lay.addWidget(self.resume_button)
+        self.lay.addWidget(self.cards_panel)
+        self.lay.addWidget(self.cards_note)
         self.lay.addWidget(self.info)
         self.info.setText(HONESTY)
         self.session = None
@@ -185,8 +244,9 @@ class HostWindow(_LanForm):
         if session is None:
             deck_name, cards = self.chosen_deck()
             session = HostSession(self.db, cards, deck_name=deck_name, name=self.name.text() or "Host",
-                                  settings=self.ruleset(), autosave=self.autosave)
+                                  settings=self.ruleset(), autosave=self.autosave, card_consent=self.ask_cards)
         self.session = session
+        session.on_status = self.cards_status  # until the board opens (open_lan_game takes it over)
         try:
             self.server = await serve(session.handle, self.bind, self.port.value())
         except OSError as e:
@@ -269,7 +329,10 @@ class JoinWindow(_LanForm):
         row.addWidget(self.rejoin_button)
         row.addStretch(1)
         self.lay.addLayout(row)
+        self.lay.addWidget(self.cards_panel)
+        self.lay.addWidget(self.cards_note)
         self.lay.addWidget(self.info)
+        self.info.setTextFormat(Qt.PlainText)  # it shows what the host says (refusals name its cards)
         self.info.setText(HONESTY)
         self.browser = None
         self.remote = None
@@ -361,9 +424,12 @@ class JoinWindow(_LanForm):
             deck_name, cards = self.chosen_deck()
             guest = GuestSession(self.db, cards, deck_name=deck_name, name=self.name.text() or "Guest",
                                  settings=self.ruleset(), reconnect_for=600,  # a host may take minutes to restart
-                                 autosave=self.autosave, deals=self.deals)
+                                 autosave=self.autosave, deals=self.deals, card_consent=self.ask_cards)
+        else:
+            guest.card_consent = self.ask_cards
         rejoining = guest.seat is not None  # restored from the autosave
-        remote = RemoteSession(guest, self.db)
+        remote = RemoteSession(guest, guest.db)  # the game's cards: the host's definitions, if agreed, included
+        remote.status.connect(self.cards_status)  # the card exchange's news, before the board opens
         if guest.view is not None:  # rejoining: the board starts from the view kept in the autosave
             try:
                 remote.game.update(guest.view, [])

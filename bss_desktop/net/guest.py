@@ -20,9 +20,10 @@ from pathlib import Path
 from ..engine.settings import Ruleset
 from ..protocol import fairness
 from ..protocol.messages import (MAX_RECORD_BYTES, MAX_RECORD_COMMANDS, MAX_RECORD_PARTS, MessageError, check_view,
-                                 parse_commands)
+                                 one_line, parse_commands)
 from ..protocol.redaction import view_hash
 from ..protocol.stream import PatchError, apply_patch, batch_digest
+from . import cards as card_exchange
 from . import handshake
 from .link import Link, LinkClosed, PeerError, connect
 
@@ -30,7 +31,7 @@ log = logging.getLogger(__name__)
 
 HOST_SENDS = {"events", "refused", "chat", "ping", "pong", "reveal", "record", "welcome", "error", "bye", "undo",
               "undo_answer", "rewind"}
-FINAL_CODES = {"mismatch", "deck", "busy", "fairness", "handshake", "resume"}  # refusals not worth retrying
+FINAL_CODES = {"mismatch", "deck", "busy", "fairness", "handshake", "resume", "cards"}  # refusals not worth retrying
 KEEP_LINES = 500  # the autosave keeps the last lines of the guest's game log and chat, each line at most...
 LINE_CHARS = 1000  # ...this long, to show them again after a rejoin
 
@@ -48,8 +49,16 @@ class GuestSession:
     def __init__(self, db, deck: list[str], *, deck_name: str = "", name: str = "Guest",
                  settings: Ruleset | None = None, timeout: float = 20.0, keepalive: float = 5.0,
                  reconnect_for: float = 30.0, handshake_timeout: float = 10.0, share: str | None = None,
-                 autosave=None, deals=None):
-        self.db = db
+                 autosave=None, deals=None, card_consent=None, consent_timeout: float = 300.0):
+        self.base_db = db  # this player's own cards (shipped and imported): never changed here
+        # the game's: a copy, to which the host's definitions are added once this player agrees (net/cards.py);
+        # the board reads it (client/lan.py gives it to RemoteSession), so it is made once and added to in place
+        self.db = db.copy() if hasattr(db, "copy") else db
+        self.host_cards: list = []  # the host's definitions used for this game (kept in the autosave)
+        # (kind, [(id, name)], peer) -> bool, or awaitable: the player's consent to use ("receive") or send
+        # ("send") card definitions when the two card databases differ; None declines
+        self.card_consent = card_consent
+        self.consent_timeout = consent_timeout  # how long the host's player may take to answer its questions
         self.deck = list(deck)
         self.deck_name = deck_name
         self.name = name
@@ -172,6 +181,7 @@ class GuestSession:
             await link.refuse("mismatch", handshake.mismatch(theirs, self._hello, "the guest"))  # worded for the host
             raise SessionEnded(why)
         self.host_name = theirs["name"]
+        exchange = handshake.cards_differ(self._hello, theirs)
         if self.seat is None:
             commit = await self._expect(link, "commit")
             self.received.host_commitment = commit["share_hash"]
@@ -179,6 +189,11 @@ class GuestSession:
             await link.send({"type": "commit", "share_hash": fairness.commitment(self.share),
                              "deck_hash": fairness.deck_hash(self.deck, self.share)})
             await link.send({"type": "deck", "cards": self.deck, "name": self.deck_name[:60]})
+            if exchange:  # the card databases differ: the cards both decks use (both decks are committed now)
+                try:
+                    await self._exchange_cards(link)
+                except card_exchange.CardExchangeError as e:
+                    raise PeerError(e.code, e.message) from None
             book, host_key = self._deal_book(), self._host_key(link)
             if book is not None:  # counted as abandoned until the host welcomes us (a crash here counts too)
                 book.begin(host_key, self.host_name)
@@ -206,8 +221,53 @@ class GuestSession:
         finally:
             pinger.cancel()
 
-    async def _expect(self, link: Link, kind: str) -> dict:
-        msg = await link.recv(self.handshake_timeout)
+    async def _exchange_cards(self, link: Link) -> None:
+        """The card definitions the two decks need (net/cards.py): our digests, the host's definitions and the
+        ids it needs, both questions to this player, ours if agreed, then the host's account of the exchange."""
+        host = one_line(self.host_name)[:40] or "the host"
+        for part in card_exchange.have_parts(self.base_db):
+            await link.send(part)
+        offer = card_exchange.OfferReader(self.base_db, "the host")
+        while not offer.add(await self._expect(link, "cards", self.consent_timeout)):  # the host's player may be
+            pass  # deciding whether to send its definitions
+        new = offer.cards
+        deck = set(self.deck)
+        bad = [c for c in offer.want if c not in deck or c not in self.base_db]
+        if bad:
+            raise PeerError("cards", f"the host asks for the definitions of cards your deck does not use: "
+                                     f"{', '.join(one_line(c)[:40] for c in bad)[:300]}")
+        mine = [self.base_db[c] for c in offer.want]
+        if new:
+            named = card_exchange.listed(card_exchange.pairs(new))
+            self._status(f"{host} offers the definitions of {len(new)} card(s) your card database lacks: {named}")
+            if not await card_exchange.ask(self.card_consent, "receive", new, host):
+                await link.refuse("cards", f"the guest declined to use the definitions of {len(new)} card(s) your "
+                                           f"deck uses that its card database lacks: {named}")
+                raise SessionEnded(f"you declined the definitions of {len(new)} card(s) the host's deck uses that "
+                                   f"your card database lacks: {named}")
+        if mine:
+            named = card_exchange.listed(card_exchange.pairs(mine))
+            self._status(f"{host} lacks {len(mine)} card(s) of your deck: {named}")
+            if not await card_exchange.ask(self.card_consent, "send", mine, host):
+                await link.refuse("cards", f"the guest declined to send the definitions of {len(mine)} card(s) its "
+                                           f"deck uses that your card database lacks: {named}")
+                raise SessionEnded(f"you declined to send the definitions of {len(mine)} card(s) your deck uses "
+                                   f"that the host's card database lacks: {named}")
+            for part in card_exchange.offer_parts(mine, []):
+                await link.send(part)
+        ok = await self._expect(link, "cards_ok", self.consent_timeout)  # the host's player may be deciding
+        if ok["digest"] != card_exchange.exchanged_digest(new + mine):
+            raise PeerError("cards", "the host's account of the card definitions exchanged differs from this "
+                                     "side's: the two engines would not play the same cards")
+        for card in new:
+            self.db.add(card)  # checked: none of these ids (nor their tokens') is in our database
+        self.host_cards = new
+        self.received.host_cards_hash = ok["deck_cards"]
+        if new:
+            self._status(f"using {host}'s definitions of {len(new)} card(s) for this game")
+
+    async def _expect(self, link: Link, kind: str, timeout: float | None = None) -> dict:
+        msg = await link.recv(timeout or self.handshake_timeout)
         if msg["type"] == "error":
             raise SessionEnded(f"the host refused: {msg['message']}")
         if msg["type"] != kind:
@@ -503,6 +563,7 @@ class GuestSession:
             return
         import json
 
+        from ..carddb.schema import card_to_dict
         from ..paths import write_atomically
 
         self._keep_transcript()
@@ -514,7 +575,8 @@ class GuestSession:
                 "legal": self.legal, "sent": self.sent, "host_commitment": r.host_commitment,
                 "host_deck_hash": r.host_deck_hash, "batches": {str(k): list(v) for k, v in r.batches.items()},
                 "commands": {str(k): list(v) for k, v in r.sent.items()}, "dropped": sorted(r.dropped),
-                "log": self.kept_log, "chat": self.kept_chat}
+                "log": self.kept_log, "chat": self.kept_chat, "host_cards_hash": r.host_cards_hash,
+                "host_cards": [card_to_dict(c) for c in self.host_cards]}
         write_atomically(self.autosave, json.dumps(data), durable=False)
 
     def _keep_transcript(self) -> None:
@@ -556,6 +618,14 @@ class GuestSession:
             s.received.dropped = set(data["dropped"])
             host, port = data["address"]
             s.address = (host, int(port))
+            # the host's definitions this player agreed to use (autosaves from before protocol 3 have none)
+            s.host_cards = card_exchange.cards_from_dicts(data.get("host_cards", []), "host_cards")
+            for card in s.host_cards:
+                s.db.add(card)
+            cards_hash = data.get("host_cards_hash", "")
+            if not isinstance(cards_hash, str):
+                raise _BadField("'host_cards_hash'")
+            s.received.host_cards_hash = cards_hash
         except KeyError as e:
             raise ValueError(f"{path}: field {e} is missing") from None
         except _BadField as e:

@@ -1,8 +1,12 @@
 """The handshake: both sides say who they are, and refuse a game their engines would play differently.
 
 Two engines give the same results only with the same app version, the same
-card database and the same rules settings; a mismatch is refused with a
-message that says what differs and what to do about it.
+rules settings and the same definition of every card the game uses; a
+different version or settings is refused with a message that says what
+differs and what to do about it. Different card databases (players import
+their own cards) are not refused here: the handshake then compares the cards
+the two decks use, and offers the missing definitions with both players'
+consent (net/cards.py).
 """
 from __future__ import annotations
 
@@ -21,9 +25,6 @@ def mismatch(mine: dict, theirs: dict, who: str) -> str | None:
     if theirs["app"] != mine["app"]:
         return (f"{who} runs bss-desktop {theirs['app']} and you run {mine['app']}: both players need the same "
                 f"version, so that both engines apply the rules the same way")
-    if theirs["cards"] != mine["cards"]:
-        return (f"your card database differs from {who}'s (yours {mine['cards'][:12]}…, {who}'s "
-                f"{theirs['cards'][:12]}…): both players need the same card sets, imported cards included")
     if theirs["ruleset"] != mine["ruleset"]:
         diffs = [f"{k} is {'on' if theirs['ruleset'].get(k) else 'off'} for {who} and "
                  f"{'on' if mine['ruleset'].get(k) else 'off'} for you"
@@ -31,3 +32,8 @@ def mismatch(mine: dict, theirs: dict, who: str) -> str | None:
                  if theirs["ruleset"].get(k) != mine["ruleset"].get(k)]
         return "the rules settings differ: " + "; ".join(diffs or ["unknown settings"])
     return None
+
+
+def cards_differ(mine: dict, theirs: dict) -> bool:
+    """Whether the two card databases differ, so that the cards the decks use are compared (net/cards.py)."""
+    return theirs["cards"] != mine["cards"]

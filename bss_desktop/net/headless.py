@@ -15,6 +15,7 @@ from pathlib import Path
 
 from ..engine.commands import command_from_dict
 from ..sim.policy import RandomPolicy
+from .cards import fixed_consent
 from .guest import GuestSession
 from .host import HOST_SEAT, HostSession
 from .link import serve
@@ -129,10 +130,12 @@ def restore_host(path, db, **kw) -> HostSession:
 
 
 async def host_game(db, deck, *, deck_name: str, name: str, port: int, bind: str, seed: int,
-                    autosave=None, restore=None, timeout: float = 20.0) -> int:
+                    autosave=None, restore=None, timeout: float = 20.0, send_cards: bool = False,
+                    accept_cards: bool = False) -> int:
     session = restore_host(restore, db, timeout=timeout) if restore else HostSession(
         db, deck, deck_name=deck_name, name=name, autosave=autosave, timeout=timeout)
     session.on_status = lambda text: print(f"[host] {text}", file=sys.stderr, flush=True)
+    session.card_consent = fixed_consent(send_cards, accept_cards, session.on_status)
     server = await serve(session.handle, bind, port)
     _say(f"listening on port {server.sockets[0].getsockname()[1]}")
     try:
@@ -158,13 +161,15 @@ async def host_game(db, deck, *, deck_name: str, name: str, port: int, bind: str
 
 
 async def join_game(db, deck, *, deck_name: str, name: str, host: str, port: int, seed: int,
-                    timeout: float = 20.0, reconnect_for: float = 30.0, deals=None) -> int:
+                    timeout: float = 20.0, reconnect_for: float = 30.0, deals=None, send_cards: bool = False,
+                    accept_cards: bool = False) -> int:
     from ..paths import deals_file
     from .deals import abandoned_line
 
     session = GuestSession(db, deck, deck_name=deck_name, name=name, timeout=timeout,
                            reconnect_for=reconnect_for, deals=deals if deals is not None else deals_file())
     session.on_status = lambda text: print(f"[guest] {text}", file=sys.stderr, flush=True)
+    session.card_consent = fixed_consent(send_cards, accept_cards, session.on_status)
     session.decide = random_guest(seed)
     report = await session.run(host, port)
     if session.abandoned is not None:  # the deals this host broke off after seeing our share (seed grinding)

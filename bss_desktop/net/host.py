@@ -23,8 +23,10 @@ from ..engine.game import Game
 from ..engine.record import to_record
 from ..engine.settings import Ruleset
 from ..protocol import fairness
+from ..protocol.messages import one_line
 from ..protocol.redaction import RedactionError
 from ..protocol.stream import SeatStream
+from . import cards as card_exchange
 from . import handshake
 from .link import Link, LinkClosed, PeerError
 
@@ -38,8 +40,15 @@ GUEST_SENDS = {"command", "chat", "ping", "pong", "bye", "audit", "error", "undo
 class HostSession:
     def __init__(self, db, deck: list[str], *, deck_name: str = "", name: str = "Host",
                  settings: Ruleset | None = None, autosave: str | Path | None = None,
-                 timeout: float = 20.0, handshake_timeout: float = 10.0, share: str | None = None, tamper=None):
-        self.db = db
+                 timeout: float = 20.0, handshake_timeout: float = 10.0, share: str | None = None, tamper=None,
+                 card_consent=None, consent_timeout: float = 300.0):
+        self.db = db  # this player's own cards (shipped and imported)
+        self.game_db = db  # the game's: with the guest's definitions this player agreed to use (net/cards.py)
+        self.guest_cards: list = []  # those definitions (kept in the autosave)
+        # (kind, [(id, name)], peer) -> bool, or awaitable: the player's consent to send ("send") or use
+        # ("receive") card definitions when the two card databases differ; None declines (net/cards.py)
+        self.card_consent = card_consent
+        self.consent_timeout = consent_timeout  # how long the guest's player may take to answer its questions
         self.deck = list(deck)
         self.deck_name = deck_name
         self.name = name
@@ -131,7 +140,7 @@ class HostSession:
             raise PeerError("mismatch", why)
         await link.send(self._hello)
         if self.game is None:
-            await self._begin(link, first["name"])
+            await self._begin(link, first["name"], handshake.cards_differ(self._hello, first))
         else:
             await self._resume(link)
             old = self.link
@@ -141,16 +150,24 @@ class HostSession:
         self._status(f"{self.guest_name} is connected")
         await self._play(link)
 
-    async def _begin(self, link: Link, guest_name: str) -> None:
-        """Commitments, the guest's share and deck, then the game (protocol/fairness.py)."""
+    async def _begin(self, link: Link, guest_name: str, exchange: bool = False) -> None:
+        """Commitments, the guest's deck (and, when the card databases differ, the cards the decks use), the
+        guest's share, then the game (protocol/fairness.py, net/cards.py)."""
         await link.send({"type": "commit", "share_hash": self.commitment,
                          "deck_hash": fairness.deck_hash(self.deck, self.share)})
         got = {}
-        while len(got) < 3:
+        expected = ("commit", "deck") if exchange else ("commit", "reveal", "deck")
+        while len(got) < len(expected):
             msg = await link.recv(self.handshake_timeout)
-            if msg["type"] not in ("commit", "reveal", "deck") or msg["type"] in got:
+            if msg["type"] not in expected or msg["type"] in got:
                 raise PeerError("handshake", f"unexpected '{msg['type']}' during the handshake")
             got[msg["type"]] = msg
+        guest_cards = []
+        if exchange:  # both decks are committed: nothing learned from here on can change either
+            guest_cards = await self._exchange_cards(link, got["deck"]["cards"], guest_name)
+            got["reveal"] = self._guest_answer(await link.recv(self.consent_timeout))  # its player may still be
+            if got["reveal"]["type"] != "reveal":  # deciding whether to use the host's definitions
+                raise PeerError("handshake", f"unexpected '{got['reveal']['type']}' during the handshake")
         share, cards = got["reveal"]["share"], got["deck"]["cards"]
         if fairness.commitment(share) != got["commit"]["share_hash"]:
             raise PeerError("fairness", "your revealed share does not match your commitment")
@@ -158,15 +175,20 @@ class HostSession:
             raise PeerError("fairness", "your deck is not the one you committed to")
         from ..carddb.decks import validate_deck
 
-        problems = validate_deck(cards, self.db)
+        db = card_exchange.game_db(self.db, guest_cards)
+        problems = validate_deck(cards, db)
         if problems:
             raise PeerError("deck", "your deck breaks the deck rules (CR 5-1): " + "; ".join(problems)[:400])
         if self.game is not None:  # another connection won the race
             raise PeerError("busy", "this host already has a guest")
         self.guest_name, self.guest_share = guest_name, share
         self.guest_deck, self.guest_deck_name = list(cards), got["deck"]["name"]
+        self.game_db, self.guest_cards = db, guest_cards
+        if guest_cards:
+            self._status(f"using {guest_name}'s definitions of {len(guest_cards)} card(s) for this game: "
+                         f"{card_exchange.listed(card_exchange.pairs(guest_cards))}")
         seed = fairness.derive_seed(self.share, share)
-        game = Game.new(self.db, [self.deck, self.guest_deck], seed, settings=self.settings.for_lan(),  # CR 3-8-2
+        game = Game.new(db, [self.deck, self.guest_deck], seed, settings=self.settings.for_lan(),  # CR 3-8-2
                         deck_names=[self.deck_name, self.guest_deck_name])
         game.names = [self.name, guest_name]
         if self.tamper:
@@ -187,6 +209,72 @@ class HostSession:
                 self._apply(Mulligan(game.pending.player, False))
         self._save()
         self.started.set()
+
+    async def _exchange_cards(self, link: Link, guest_deck: list, guest_name: str) -> list:
+        """The card definitions the two decks need (net/cards.py); returns the guest's, which this player agreed
+        to use. Anything refused or declined is a PeerError naming the cards, for the guest to read."""
+        who = one_line(guest_name)[:40] or "the guest"
+        have = card_exchange.HaveReader()
+        try:
+            while True:
+                msg = await link.recv(self.handshake_timeout)
+                if msg["type"] != "have":
+                    raise PeerError("handshake", f"expected 'have' during the handshake, got '{msg['type']}'")
+                if have.add(msg):
+                    break
+            mine = [self.db[c] for c in card_exchange.distinct(self.deck)]
+            send = [c for c in mine if card_exchange.digest(c) not in have.digests]
+            theirs = card_exchange.distinct(guest_deck)
+            want = [c for c in theirs if c not in self.db]
+            differ = [self.db[c] for c in theirs if c in self.db and card_exchange.digest(self.db[c]) not in have.digests]
+            if differ:
+                raise PeerError("cards", f"your deck uses {len(differ)} card(s) whose definition differs from the "
+                                         f"host's: {card_exchange.listed(card_exchange.pairs(differ))} (as the host "
+                                         f"names them); both players need the same definition of every card the game "
+                                         f"uses")
+            if send:
+                self._status(f"{who} lacks {len(send)} card(s) of your deck: "
+                             f"{card_exchange.listed(card_exchange.pairs(send))}")
+                if not await card_exchange.ask(self.card_consent, "send", send, who):
+                    self._status("you declined to send the definitions: no game")
+                    raise PeerError("cards", f"the host declined to send the definitions of {len(send)} card(s) "
+                                             f"its deck uses that your card database lacks: "
+                                             f"{card_exchange.listed(card_exchange.pairs(send))}")
+            for part in card_exchange.offer_parts(send, want):
+                await link.send(part)
+            received = []
+            if want:
+                offer = card_exchange.OfferReader(self.db, "the guest", expected=set(want))
+                while True:  # the guest's player answers the host's offer, then this request
+                    msg = self._guest_answer(await link.recv(self.consent_timeout))
+                    if msg["type"] != "cards":
+                        raise PeerError("handshake", f"expected 'cards' during the handshake, got '{msg['type']}'")
+                    if offer.add(msg):
+                        break
+                if offer.want:
+                    raise PeerError("message", "'cards' message: field 'want': a guest asks for no cards")
+                received = offer.cards
+                self._status(f"{who} offers the definitions of {len(received)} card(s) your card database lacks: "
+                             f"{card_exchange.listed(card_exchange.pairs(received))}")
+                if not await card_exchange.ask(self.card_consent, "receive", received, who):
+                    self._status("you declined the guest's definitions: no game")
+                    raise PeerError("cards", f"the host declined to use the definitions of {len(received)} card(s) "
+                                             f"of your deck that its card database lacks: "
+                                             f"{card_exchange.listed(card_exchange.pairs(received))}")
+        except card_exchange.CardExchangeError as e:
+            raise PeerError(e.code, e.message) from None
+        defs = [fairness.card_canonical(c) for c in mine]
+        await link.send({"type": "cards_ok", "digest": card_exchange.exchanged_digest(send + received),
+                         "deck_cards": fairness.deck_cards_hash(defs, self.share)})
+        return received
+
+    def _guest_answer(self, msg: dict) -> dict:
+        """A message from the guest while its player answers the card questions: an error ends the handshake,
+        said in the status (e.g. the guest's player declined the host's definitions, naming them)."""
+        if msg["type"] == "error":
+            self._status(f"the guest refused the game: {msg['message']}")
+            raise LinkClosed(f"the guest refused: {msg['message']}")
+        return msg
 
     async def _resume(self, link: Link) -> None:
         msg = await link.recv(self.handshake_timeout)
@@ -412,10 +500,12 @@ class HostSession:
         that a crash, even `kill -9`, leaves the game as it stood after its last command."""
         if self.autosave is None or self.game is None:
             return
+        from ..carddb.schema import card_to_dict
         from ..paths import write_atomically
 
         data = {"record": to_record(self.game), "share": self.share, "guest_share": self.guest_share, "by": self.by,
-                "name": self.name, "guest_name": self.guest_name, "deck": self.deck, "deck_name": self.deck_name}
+                "name": self.name, "guest_name": self.guest_name, "deck": self.deck, "deck_name": self.deck_name,
+                "guest_cards": [card_to_dict(c) for c in self.guest_cards]}
         try:
             write_atomically(self.autosave, json.dumps(data), durable=True)
         except OSError as e:  # the game goes on; only resuming it after a crash is lost
@@ -430,6 +520,8 @@ class HostSession:
         s = cls(db, data["deck"], deck_name=data["deck_name"], name=data["name"],
                 settings=Ruleset.from_dict(rec["settings"]), autosave=path, **kw)
         s.share, s.guest_share, s.guest_name = data["share"], data["guest_share"], data["guest_name"]
+        s.guest_cards = card_exchange.cards_from_dicts(data.get("guest_cards", []), "guest_cards")
+        s.game_db = card_exchange.game_db(db, s.guest_cards)  # the guest's definitions this player agreed to
         s.commitment = fairness.commitment(s.share)
         s.guest_deck = list(rec["start"]["decks"][GUEST_SEAT])
         by = data.get("by")  # the guest's numbers for its commands (an undo after the restart names the one undone)
@@ -448,7 +540,7 @@ class HostSession:
         from ..engine.commands import command_from_dict
         from ..engine.record import start_game
 
-        game = start_game(rec, self.db)
+        game = start_game(rec, self.game_db)
         game.names = [self.name, self.guest_name]
         self.game, self.stream = game, SeatStream(game, GUEST_SEAT)
         self.chain = fairness.chain_start(self.commitment, self.guest_share)

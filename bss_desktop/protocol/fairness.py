@@ -49,6 +49,20 @@ def deck_hash(cards: list[str], salt: str) -> str:
     return _h("bss-deck", salt, json.dumps(list(cards), separators=(",", ":")))
 
 
+def card_canonical(card) -> str:
+    """A card's definition as canonical JSON (its set-file dict, keys sorted): what card hashes are taken of."""
+    from ..carddb.schema import card_to_dict
+
+    return json.dumps(card_to_dict(card), sort_keys=True, separators=(",", ":"), ensure_ascii=True)
+
+
+def deck_cards_hash(definitions: list[str], salt: str) -> str:
+    """The definitions (canonical JSON, net/cards.py) of a deck's distinct cards, hashed with the share as salt:
+    the host commits to the cards its deck uses when the two card databases differ; the guest checks them at the
+    end, when it learns the deck."""
+    return _h("bss-deck-cards", salt, *sorted(definitions))
+
+
 def derive_seed(host_share: str, guest_share: str) -> int:
     return int(_h("bss-seed", host_share, guest_share)[:16], 16)
 
@@ -88,6 +102,7 @@ class Received:
     guest_deck: list = field(default_factory=list)
     seat: int = 1
     settings: dict = field(default_factory=dict)  # the rules both players agreed on (the guest's hello)
+    host_cards_hash: str = ""  # when the card databases differed: the host's commitment to its deck's cards
     batches: dict = field(default_factory=dict)  # seq -> (chain head, batch digest)
     sent: dict = field(default_factory=dict)  # the guest's command number -> (chain head it had seen, command)
     dropped: set = field(default_factory=set)  # numbers of sent commands the host refused, or an agreed undo took
@@ -116,6 +131,18 @@ def _outcome(result) -> str:
     w = result.get("winner")
     who = "a draw" if w is None else f"player {w + 1} winning" if w in (0, 1) else f"winner {w!r}"
     return f"{who} ({result.get('reason')!r})"
+
+
+def _host_cards_problems(deck: list, host_share: str, committed: str, db) -> list[str]:
+    """The cards of the host's deck, as this side's engine defines them, against the host's commitment."""
+    unknown = [c for c in dict.fromkeys(deck) if c not in db]
+    if unknown:
+        return [(f"the host's deck uses cards that neither your card database nor the definitions the host sent "
+                 f"hold: {', '.join(unknown)[:200]}")]
+    if deck_cards_hash([card_canonical(db[c]) for c in dict.fromkeys(deck)], host_share) != committed:
+        return [("the cards of the host's deck are not defined as the host committed to in the handshake: the two "
+                 "engines did not play the same cards")]
+    return []
 
 
 def audit(received: Received, host_share: str, record: dict, db) -> AuditReport:
@@ -166,6 +193,8 @@ def audit(received: Received, host_share: str, record: dict, db) -> AuditReport:
     if not all(isinstance(c, str) for c in decks[host_seat]) or \
             deck_hash(decks[host_seat], host_share) != received.host_deck_hash:
         problems.append("the host's deck is not the one it committed to")
+    if not problems and received.host_cards_hash:
+        problems.extend(_host_cards_problems(decks[host_seat], host_share, received.host_cards_hash, db))
     if problems:
         return fail(*problems)
     try:

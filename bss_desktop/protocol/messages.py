@@ -15,7 +15,8 @@ import re
 import time
 import unicodedata
 
-PROTOCOL_VERSION = 2  # 2: salted command chain, the guest command an undo took back ("rewind".undone)
+PROTOCOL_VERSION = 3  # 2: salted command chain, the guest command an undo took back ("rewind".undone);
+#                      3: card definitions exchanged when the two card databases differ (net/cards.py)
 _HEX64 = re.compile(r"[0-9a-f]{64}\Z")
 
 # field -> (kind, limit): kinds int (max value), str (max length), hex64, bool, dict, list (max items)
@@ -28,6 +29,11 @@ SCHEMAS: dict[str, dict[str, tuple[str, int]]] = {
     "commit": {"share_hash": ("hex64", 0), "deck_hash": ("hex64", 0)},
     "reveal": {"share": ("hex64", 0)},
     "deck": {"cards": ("list", 60), "name": ("str", 60)},
+    # card definitions, when the two card databases differ (net/cards.py: the guest's digests, then definitions
+    # each way with both players' consent, then the host's account of what was exchanged)
+    "have": {"digests": ("list", 3000), "more": ("bool", 0)},
+    "cards": {"cards": ("list", 60), "want": ("list", 60), "more": ("bool", 0)},
+    "cards_ok": {"digest": ("hex64", 0), "deck_cards": ("hex64", 0)},
     # play: the guest's commands (seq counts them; prev is the chain head seen) and the host's batches
     "command": {"seq": ("int", 10**9), "prev": ("hex64", 0), "command": ("dict", 0)},
     "refused": {"seq": ("int", 10**9), "rule": ("str", 40), "message": ("str", 500)},
