@@ -851,7 +851,36 @@ def _insert_plain(cur: QTextCursor, s: str, plain: QTextCharFormat, note: QTextC
         cur.insertText(s, plain)
 
 
-def _draw_text_box(p: QPainter, rect: QRectF, card, cols: list[QColor], u: float) -> None:
+READABLE_PX = 9  # the smallest text (logical pixels) the full face prints before its text box grows over the art
+
+
+def _text_doc(text: str, width: float, height: float, grow: float, u: float, keyword_color: QColor):
+    """The card text laid out for a text box `width` x `height` whose top may move up by as much as `grow` (over
+    the art band): (document, how far the box grows). The whole text is always there: as printed if it fits at a
+    readable size; else in the box grown as far as it may, as large as fits there (below the readable size only on
+    small faces: table icons, a narrow dock)."""
+    start = max(1, round(4.6 * u))
+    readable = min(start, max(round(2.6 * u), READABLE_PX))
+    doc = None
+
+    def laid(px):
+        d = _build_doc(text, px, keyword_color)
+        d.setTextWidth(width)
+        return d
+
+    for px in range(start, readable - 1, -1):  # the printed layout, shrinking to the readable size
+        doc = laid(px)
+        if doc.size().height() <= height:
+            return doc, 0.0
+    for px in range(start, 0, -1):  # a long text: the box grows over the art, as large as fits, then smaller
+        doc = laid(px)
+        if doc.size().height() <= height + grow:
+            return doc, max(0.0, doc.size().height() - height)
+    return doc, grow
+
+
+def _draw_text_box(p: QPainter, rect: QRectF, card, cols: list[QColor], u: float, doc=None) -> None:
+    """The text box; `doc` the text laid out for it by `_text_doc` (None: a vanilla card)."""
     p.save()
     g = QLinearGradient(rect.topLeft(), rect.bottomLeft())
     g.setColorAt(0, _qc("paper"))
@@ -859,9 +888,8 @@ def _draw_text_box(p: QPainter, rect: QRectF, card, cols: list[QColor], u: float
     p.setBrush(g)
     p.setPen(QPen(_mix(cols[0], _BLACK, 0.35), max(0.8, 0.4 * u)))
     p.drawRoundedRect(rect, 1.6 * u, 1.6 * u)
-    text = card_text(card)
-    inner = rect.adjusted(2.2 * u, 1.8 * u, -2.2 * u, -1.6 * u)
-    if not text.strip():
+    inner = _text_inner(rect, u)
+    if doc is None:
         # vanilla card: a faint emblem watermark
         p.setClipRect(rect)
         p.setOpacity(0.09)
@@ -870,24 +898,16 @@ def _draw_text_box(p: QPainter, rect: QRectF, card, cols: list[QColor], u: float
              random.Random(_seed(card).random()))  # the same emblem as the art
         p.restore()
         return
-    start = max(1, round(4.6 * u))
-    lowest = max(1, round(2.6 * u))
-    doc = None
-    for px in range(start, lowest - 1, -1):
-        doc = _build_doc(text, px, _deep(cols[0]))
-        doc.setTextWidth(inner.width())
-        if doc.size().height() <= inner.height():
-            break
     p.translate(inner.topLeft())
-    clip = QRectF(0, 0, inner.width(), inner.height())
+    clip = QRectF(0, 0, inner.width(), inner.height() + 0.5 * u)  # a rounding's worth: the last line is never cut
     p.setClipRect(clip)
     doc.drawContents(p, clip)
-    if doc.size().height() > inner.height():  # still too long: fade out the last line
-        fade = QLinearGradient(0, inner.height() - 3 * u, 0, inner.height())
-        fade.setColorAt(0, _alpha(_qc("paper_lo"), 0))
-        fade.setColorAt(1, _qc("paper_lo"))
-        p.fillRect(QRectF(0, inner.height() - 3 * u, inner.width(), 3 * u), fade)
     p.restore()
+
+
+def _text_inner(rect: QRectF, u: float) -> QRectF:
+    """Where the text goes inside the text box."""
+    return rect.adjusted(2.2 * u, 1.8 * u, -2.2 * u, -1.6 * u)
 
 
 # ------------------------------------------------------------------ the face
@@ -1033,9 +1053,22 @@ def _paint_face(p: QPainter, card, w: float, h: float, level, bp, printed_bp, *,
         _fit_text(p, QRectF(text_left, name_bar.top() + 8.0 * u, name_rect.width(), 4.4 * u), card.additional_name,
                   _font(3.7 * u, italic=True), _mix(cols[0], _WHITE, 0.55), min_scale=0.8)
 
-    # ---- art band
-    art = QRectF(left, name_bar.bottom() + 0.9 * u, right - left, 78.5 * u - name_bar.bottom() - 0.9 * u)
+    # ---- the text first: a long one takes room from the art band (never from the text), down to what the level
+    # table needs. Below the art the layout is fixed: type bar 7.2u, gaps 0.9u and 1.2u, footer 9.6u
+    art_top = name_bar.bottom() + 0.9 * u
     levels = _level_rows(card)
+    footer_h = 9.6 * u
+    box_top = 78.5 * u + 0.9 * u + 7.2 * u + 1.2 * u
+    text = card_text(card)
+    extra, doc = 0.0, None
+    if text.strip():
+        inner = _text_inner(QRectF(left + 0.6 * u, box_top, right - left - 1.2 * u, h - m - footer_h - box_top), u)
+        least_art = min(78.5 * u - art_top, 10.0 * u + 6.5 * u * len(levels))  # level rows a little smaller
+        doc, extra = _text_doc(text, inner.width(), inner.height(), max(0.0, 78.5 * u - art_top - least_art), u,
+                               _deep(cols[0]))
+
+    # ---- art band
+    art = QRectF(left, art_top, right - left, 78.5 * u - art_top - extra)
     if levels:
         emblem_c = QPointF(art.left() + art.width() * 0.6, art.top() + art.height() * 0.52)
     else:
@@ -1096,10 +1129,9 @@ def _paint_face(p: QPainter, card, w: float, h: float, level, bp, printed_bp, *,
               _type_line(card), _font(3.9 * u, True), _qc("ink_light"), shadow=QColor(0, 0, 0, 150))
 
     # ---- text box
-    footer_h = 9.6 * u
     box = QRectF(left + 0.6 * u, bar.bottom() + 1.2 * u, right - left - 1.2 * u,
                  (h - m - footer_h) - (bar.bottom() + 1.2 * u))
-    _draw_text_box(p, box, card, cols, u)
+    _draw_text_box(p, box, card, cols, u, doc)
 
     # ---- footer: rarity and id bottom-left, symbols bottom-right
     fy = box.bottom() + footer_h / 2 - 0.2 * u

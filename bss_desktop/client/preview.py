@@ -1,4 +1,4 @@
-"""The card preview dock: a large card face with the card's full text under it.
+"""The card preview dock: a large card face with the card's full text under it (scrolled when the dock is short).
 
     preview = CardPreview()
     preview.show_card(card, level=2, bp=7000, printed_bp=5000)
@@ -14,7 +14,7 @@ import math
 
 from PySide6.QtCore import QRectF, QSize, Qt
 from PySide6.QtGui import QColor, QPainter, QPen
-from PySide6.QtWidgets import QLabel, QSizePolicy, QVBoxLayout, QWidget
+from PySide6.QtWidgets import QFrame, QLabel, QScrollArea, QSizePolicy, QVBoxLayout, QWidget
 
 from bss_desktop.carddb.card_text import card_text
 
@@ -80,6 +80,28 @@ class _FaceView(QWidget):
             p.end()
 
 
+class _TextArea(QScrollArea):
+    """The name, status and full text under the face: as tall as its text needs when the dock has the room, and
+    scrolled when it has not, so a long text is never cut off."""
+
+    def __init__(self, body: QWidget, parent: QWidget | None = None) -> None:
+        super().__init__(parent)
+        self.setWidget(body)
+        self.setWidgetResizable(True)
+        self.setFrameShape(QFrame.Shape.NoFrame)
+        self.setHorizontalScrollBarPolicy(Qt.ScrollBarPolicy.ScrollBarAlwaysOff)
+        self.setSizePolicy(QSizePolicy.Policy.Preferred, QSizePolicy.Policy.Preferred)
+
+    def sizeHint(self) -> QSize:  # noqa: N802 - Qt API
+        width = max(1, self.viewport().width())
+        # at most a little over half the dock: the face keeps the rest (it shows the whole text too, smaller)
+        share = int(self.parentWidget().height() * 0.55) if self.parentWidget() is not None else 10 ** 6
+        return QSize(width, min(self.widget().heightForWidth(width) + 2, max(60, share)))
+
+    def minimumSizeHint(self) -> QSize:  # noqa: N802 - Qt API
+        return QSize(60, 60)  # a few lines, and the scroll bar for the rest
+
+
 class CardPreview(QWidget):
     """A large card face plus the card's name, current level/BP and full text."""
 
@@ -99,16 +121,20 @@ class CardPreview(QWidget):
         self.text_label.setWordWrap(True)
         self.text_label.setAlignment(Qt.AlignmentFlag.AlignLeft | Qt.AlignmentFlag.AlignTop)
         self.text_label.setTextInteractionFlags(Qt.TextInteractionFlag.TextSelectableByMouse)
+        body = QWidget()
+        body_layout = QVBoxLayout(body)
+        body_layout.setContentsMargins(0, 0, 0, 0)
+        body_layout.setSpacing(4)
         for label in (self.title_label, self.status_label, self.text_label):
             label.setSizePolicy(QSizePolicy.Policy.Preferred, QSizePolicy.Policy.Minimum)
+            body_layout.addWidget(label)
+        body_layout.addStretch(1)  # the text stays under the face when there is room to spare
+        self.text_area = _TextArea(body, self)
         layout = QVBoxLayout(self)
         layout.setContentsMargins(6, 6, 6, 6)
         layout.setSpacing(4)
         layout.addWidget(self.face_view, 1)
-        layout.addWidget(self.title_label)
-        layout.addWidget(self.status_label)
-        layout.addWidget(self.text_label)
-        layout.addStretch(0)  # below the text once the face is as wide as the dock
+        layout.addWidget(self.text_area)
         self.clear()
 
     def resizeEvent(self, event) -> None:  # noqa: N802 - Qt API
@@ -117,6 +143,7 @@ class CardPreview(QWidget):
         m = self.layout().contentsMargins()
         width = max(1, event.size().width() - m.left() - m.right())
         self.face_view.setMaximumHeight(max(self.face_view.minimumHeight(), math.ceil(width / CARD_ASPECT)))
+        self.text_area.updateGeometry()  # its share of the height follows the dock's
         super().resizeEvent(event)
 
     @property
@@ -144,6 +171,8 @@ class CardPreview(QWidget):
         self.status_label.setVisible(bool(self.status_label.text()))
         self.text_label.setText(displayable_text(card_text(card), self.text_label.font()))
         self.text_label.setVisible(True)
+        self.text_area.verticalScrollBar().setValue(0)  # a new card is read from its top
+        self.text_area.updateGeometry()
 
     def clear(self) -> None:
         self._card = None
@@ -152,6 +181,7 @@ class CardPreview(QWidget):
         self.status_label.setText("")
         self.status_label.setVisible(False)
         self.text_label.setText("")
+        self.text_area.updateGeometry()
 
     @staticmethod
     def _status(card, level, bp, printed_bp) -> str:
