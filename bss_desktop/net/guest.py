@@ -239,7 +239,6 @@ class GuestSession:
         mine = [self.base_db[c] for c in offer.want]
         if new:
             named = card_exchange.listed(card_exchange.pairs(new))
-            self._status(f"{host} offers the definitions of {len(new)} card(s) your card database lacks: {named}")
             if not await card_exchange.ask(self.card_consent, "receive", new, host):
                 await link.refuse("cards", f"the guest declined to use the definitions of {len(new)} card(s) your "
                                            f"deck uses that its card database lacks: {named}")
@@ -247,7 +246,6 @@ class GuestSession:
                                    f"your card database lacks: {named}")
         if mine:
             named = card_exchange.listed(card_exchange.pairs(mine))
-            self._status(f"{host} lacks {len(mine)} card(s) of your deck: {named}")
             if not await card_exchange.ask(self.card_consent, "send", mine, host):
                 await link.refuse("cards", f"the guest declined to send the definitions of {len(mine)} card(s) its "
                                            f"deck uses that your card database lacks: {named}")

@@ -233,8 +233,6 @@ class HostSession:
                                          f"names them); both players need the same definition of every card the game "
                                          f"uses")
             if send:
-                self._status(f"{who} lacks {len(send)} card(s) of your deck: "
-                             f"{card_exchange.listed(card_exchange.pairs(send))}")
                 if not await card_exchange.ask(self.card_consent, "send", send, who):
                     self._status("you declined to send the definitions: no game")
                     raise PeerError("cards", f"the host declined to send the definitions of {len(send)} card(s) "
@@ -254,8 +252,6 @@ class HostSession:
                 if offer.want:
                     raise PeerError("message", "'cards' message: field 'want': a guest asks for no cards")
                 received = offer.cards
-                self._status(f"{who} offers the definitions of {len(received)} card(s) your card database lacks: "
-                             f"{card_exchange.listed(card_exchange.pairs(received))}")
                 if not await card_exchange.ask(self.card_consent, "receive", received, who):
                     self._status("you declined the guest's definitions: no game")
                     raise PeerError("cards", f"the host declined to use the definitions of {len(received)} card(s) "
