@@ -10,7 +10,7 @@
     bss-desktop bench net [--runs R] [--games N]
     bss-desktop host --port P [--headless] [--policy random] [--seed S] [--deck NAME] [--bind ADDR]
     bss-desktop join HOST:PORT [--headless] [--policy random] [--seed S] [--deck NAME]
-    bss-desktop import-cards PATH [--dest DIR]
+    bss-desktop import-cards PATH [--dest DIR] [--explain ID]
     bss-desktop cards coverage [--json]
 
 A file or deck given on the command line that can't be used (missing, not JSON/YAML, the wrong shape, an unknown
@@ -232,6 +232,15 @@ def cmd_import_cards(args) -> int:
     from .carddb.errors import CardDataError
     from .carddb.importer import import_cards
 
+    if args.explain:  # nothing is written: how one record's text compiles, sentence by sentence
+        from .carddb.explain import explain_lines
+
+        try:
+            print("\n".join(explain_lines(args.path, args.explain)))
+        except (FileNotFoundError, LookupError) as e:
+            print(f"import-cards: {e.args[0] if e.args else e}", file=sys.stderr)
+            return 2
+        return 0
     try:
         report = import_cards(args.path, args.dest)
     except FileNotFoundError as e:
@@ -327,6 +336,8 @@ def build_parser() -> argparse.ArgumentParser:
     p = sub.add_parser("import-cards", help="import your own card list (community JSON: a file or a folder)")
     p.add_argument("path", help="a JSON file (one card or an array of cards) or a folder of them")
     p.add_argument("--dest", help="folder for the set files (default: cards/imported in the user data folder)")
+    p.add_argument("--explain", metavar="ID", help="import nothing; show how the card ID's text compiles, sentence "
+                                                   "by sentence, and why the rest does not")
     p.set_defaults(func=cmd_import_cards)
 
     p = sub.add_parser("cards", help="card database tools")

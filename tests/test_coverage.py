@@ -36,7 +36,7 @@ def test_shipped_cards_coverage_counts_every_non_token_card():
     cards = [c for c in db.values() if not c.token]
     assert report["total"]["cards"] == len(cards)
     assert report["total"]["automated"] == sum(not any(e.manual for e in c.effects) for c in cards)
-    assert report["sets"]["CORE"] == {"cards": 44, "automated": 44}  # the vanilla core set
+    assert report["sets"]["CORE"] == {"cards": 44, "automated": 44, "partly manual": 0, "manual": 0}  # the vanilla core set
     assert sum(s["cards"] for s in report["sets"].values()) == len(cards)
     assert all(not e["manual"] for e in report["cards"] if e["automated"])
 
@@ -50,17 +50,21 @@ def test_coverage_lists_the_manual_effects_of_imported_cards(user_dir):
     raider = by_id["FX01-010"]
     assert not raider["automated"] and raider["manual"] == [
         {"index": 0, "kind": "activated", "text": "Flash: Return this spirit to your hand. (resolved by hand)"}]
-    assert report["sets"]["FX01"] == {"cards": 12, "automated": 8}
-    assert report["sets"]["FX02-Promo"] == {"cards": 2, "automated": 1}
+    assert report["sets"]["FX01"] == {"cards": 12, "automated": 8, "partly manual": 2, "manual": 2}
+    # manual: every effect is; partly manual: a keyword (or another effect) is automated beside a manual effect
+    assert by_id["FX01-006"]["status"] == "manual" and by_id["FX01-010"]["status"] == "partly manual"
+    assert {"phrase": "return this spirit to your hand", "effects": 1} in report["unrecognised"]
+    assert report["sets"]["FX02-Promo"] == {"cards": 2, "automated": 1, "partly manual": 0, "manual": 1}
 
 
 def test_coverage_lines_end_with_the_totals_per_set(user_dir):
     report = coverage(load_user_db())
     lines = coverage_lines(report)
-    assert "CORE: 44/44 automated" in lines
-    assert "FX01: 8/12 automated" in lines and "FX02-Promo: 1/2 automated" in lines
+    assert "CORE: 44/44 automated, 0 partly manual, 0 manual" in lines
+    assert "FX01: 8/12 automated, 2 partly manual, 2 manual" in lines and "FX02-Promo: 1/2 automated, 0 partly manual, 1 manual" in lines
     t = report["total"]
-    assert lines[-1] == f"total: {t['automated']}/{t['cards']} automated"
+    assert lines[-1] == (f"total: {t['automated']}/{t['cards']} automated, {t['partly manual']} partly manual, "
+                         f"{t['manual']} manual")
     i = next(i for i, line in enumerate(lines) if line.startswith("FX01-010 "))
     assert lines[i].endswith("Quickfin Raider: 1 of 1 effect manual")
     assert lines[i + 1].strip() == "effects[0]: Flash: Return this spirit to your hand. (resolved by hand)"
@@ -80,7 +84,7 @@ def test_cards_coverage_json(capsys, user_dir):
     assert code == 0
     data = json.loads(out)
     assert data == json.loads(json.dumps(coverage(load_user_db()), ensure_ascii=False))
-    assert data["sets"]["FX01"] == {"cards": 12, "automated": 8}
+    assert data["sets"]["FX01"] == {"cards": 12, "automated": 8, "partly manual": 2, "manual": 2}
     assert {"id", "name", "set", "effects", "keywords", "automated", "manual"} <= set(data["cards"][0])
 
 

@@ -127,6 +127,7 @@ class _Ctx:
 
     def that(self) -> str:
         spirit_triggers = ("your_spirit_destroyed", "opponent_spirit_destroyed", "opponent_summons", "opponent_attacks",
+                           "opponent_summon_effect",
                            "when_blocks", "when_attacks", "when_attacks_or_blocks")
         return "that spirit" if self.trigger in spirit_triggers else "that card"
 
@@ -505,6 +506,8 @@ def _clause(d: Directive, ctx: _Ctx, effect_kind: str | None) -> _Clause:
         return _imp(f"send {_count(d.amount, 'core')} from {_each(t, ctx)} to {dest}{per}")
     if op == "life_gain":
         return _imp(f"put {_count(d.amount, 'core')} from the void into your life{per}")
+    if op == "core_gain":
+        return _imp(f"put {_count(d.amount, 'core')} from the void into your {d.to}{per}")
     if op == "life_damage":
         n = _count(d.amount, "core")
         if d.player == "you":
@@ -639,6 +642,7 @@ _TRIGGER_LABELS = {
     "when_exhausted": "When Exhausted",
     "when_refreshed": "When Refreshed",
     "when_attack_reduces_life": "When Its Attack Reduces Life",
+    "opponent_summon_effect": "When your opponent's spirit's \"When Summoned\" effect has resolved",
 }
 _BURST_SET_LABELS = {"you": "When you set a burst", "opponent": "When your opponent sets a burst",
                      "any": "When a burst is set"}
@@ -647,6 +651,7 @@ _BURST_LABELS = {
     "your_spirit_destroyed": "after your spirit is destroyed",
     "opponent_summons": "after your opponent's summoning",
     "opponent_attacks": "after your opponent's attack",
+    "opponent_summon_effect": "after your opponent's \"When Summoned\" effect",
 }
 _WHOSE = {"you": "your", "opponent": "your opponent's", "any": "each player's"}
 _WHOSE_TURN = {"you": "your turn", "opponent": "your opponent's turn", "any": "each turn"}

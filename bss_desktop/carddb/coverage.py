@@ -2,28 +2,61 @@
 
 A card is *automated* when none of its effects is ``manual: true`` (vanilla
 cards and keyword-only cards count as automated: the engine knows every
-keyword of the vocabulary). Tokens are left out: they are made by effects,
-not collected (CR 4-12).
+keyword of the vocabulary), *partly manual* when some of its effects or
+keywords are automated and some effects are manual, and *manual* when every
+one of its effects is manual and it has no keyword. Tokens are left out: they
+are made by effects, not collected (CR 4-12).
+
+The sentences of manual effects that the text compiler does not recognise are
+counted, numbers and quoted names made general, so the most common ones show
+which templates to write next.
 
 Used by ``bss-desktop cards coverage [--json]``.
 """
 from __future__ import annotations
 
+import re
+from collections import Counter
 from collections.abc import Mapping
 
 from .card_text import effect_text
 from .cards import CardDef
+from .text_compile import compile_sentence, split_sentences
+from .text_compile.normalise import normalise
 
-__all__ = ["coverage", "coverage_lines"]
+__all__ = ["coverage", "coverage_lines", "unrecognised_phrases"]
 
 NO_SET = "(no set)"
+PHRASES = 30  # how many of the most common unrecognised phrases the report lists
 
 
 def _card_entry(card: CardDef) -> dict:
     manual = [{"index": i, "kind": e.kind, "text": effect_text(e, card)}
               for i, e in enumerate(card.effects) if e.manual]
+    auto = len(card.effects) - len(manual) + len(card.keywords)
+    status = "automated" if not manual else "partly manual" if auto else "manual"
     return {"id": card.id, "name": card.name, "set": card.set or NO_SET, "effects": len(card.effects),
-            "keywords": len(card.keywords), "automated": not manual, "manual": manual}
+            "keywords": len(card.keywords), "automated": not manual, "status": status, "manual": manual}
+
+
+_LABEL = re.compile(r"^\s*(\[LV\d+\]\s*)*(\([^)]*\)\s*|[A-Za-z/ ]{1,40}:\s+)?")
+
+
+def unrecognised_phrases(db: Mapping[str, CardDef], families: tuple[str, ...] = ()) -> Counter:
+    """The sentences of manual effects the compiler does not recognise, made general ("N" for numbers, "…" for
+    quoted names), with how many effects use each."""
+    fams = families or tuple(sorted({f for c in db.values() for f in c.families}))
+    found: Counter = Counter()
+    for card in db.values():
+        for e in card.effects:
+            if not e.manual:
+                continue
+            text = _LABEL.sub("", e.text.replace("【", "").replace("】", ""), count=1)
+            for s in split_sentences(text):
+                if not compile_sentence(s, fams).ok:
+                    general = re.sub(r"\d+", "N", normalise(s).text)
+                    found[re.sub(r"\bq\d+\b", "\"…\"", general)] += 1
+    return found
 
 
 def coverage(db: Mapping[str, CardDef]) -> dict:
@@ -37,11 +70,14 @@ def coverage(db: Mapping[str, CardDef]) -> dict:
     entries = [_card_entry(c) for c in cards]
     sets: dict[str, dict] = {}
     for e in entries:
-        s = sets.setdefault(e["set"], {"cards": 0, "automated": 0})
+        s = sets.setdefault(e["set"], {"cards": 0, "automated": 0, "partly manual": 0, "manual": 0})
         s["cards"] += 1
-        s["automated"] += e["automated"]
-    total = {"cards": len(entries), "automated": sum(e["automated"] for e in entries)}
-    return {"cards": entries, "sets": sets, "total": total}
+        s[e["status"]] += 1
+    total = {"cards": len(entries), **{k: sum(e["status"] == k for e in entries)
+                                       for k in ("automated", "partly manual", "manual")}}
+    phrases = unrecognised_phrases({c.id: c for c in cards})
+    return {"cards": entries, "sets": sets, "total": total,
+            "unrecognised": [{"phrase": p, "effects": n} for p, n in phrases.most_common(PHRASES)]}
 
 
 def coverage_lines(report: dict) -> list[str]:
@@ -58,9 +94,15 @@ def coverage_lines(report: dict) -> list[str]:
                        f"effect{'s' if e['effects'] != 1 else ''} manual")
             for m in e["manual"]:
                 out.append(f"{'':<{width}}    effects[{m['index']}]: {m['text']}")
+    if report.get("unrecognised"):
+        out.append("")
+        out.append("Most common unrecognised phrases (effects using each):")
+        out.extend(f"  {u['effects']:>4}  {u['phrase']}" for u in report["unrecognised"])
     out.append("")
     for name, s in report["sets"].items():
-        out.append(f"{name}: {s['automated']}/{s['cards']} automated")
+        out.append(f"{name}: {s['automated']}/{s['cards']} automated, {s['partly manual']} partly manual, "
+                   f"{s['manual']} manual")
     t = report["total"]
-    out.append(f"total: {t['automated']}/{t['cards']} automated")
+    out.append(f"total: {t['automated']}/{t['cards']} automated, {t['partly manual']} partly manual, "
+               f"{t['manual']} manual")
     return out

@@ -41,8 +41,10 @@ TRIGGERS = (
     "when_refreshed",  # this card is refreshed (likewise)
     "when_attack_reduces_life",  # this spirit's attack reduces the opponent's life (CR 7-1-5-3-1)
     "burst_set",  # a burst is set (`whose`: by you, your opponent or either, CR 6-6-1-2-2)
+    "opponent_summon_effect",  # a "when summoned" effect of one of your opponent's spirits has resolved
 )
-BURST_TRIGGERS = ("life_reduced", "your_spirit_destroyed", "opponent_summons", "opponent_attacks")
+BURST_TRIGGERS = ("life_reduced", "your_spirit_destroyed", "opponent_summons", "opponent_attacks",
+                  "opponent_summon_effect")
 STEPS = ("start", "core", "draw", "refresh", "main", "attack", "end")
 WHOSE = ("you", "opponent", "any")
 DURATIONS = ("turn", "battle", "permanent")
@@ -63,6 +65,7 @@ OPS = {  # directive: what its value is
     "token": "token", "search": "search", "recover": "recover", "grant": "grant", "restrict": "restrict",
     "attack_spirit": "target", "pay_cores": "amount", "substitute": "substitute", "select": "target",
     "to_deck_top": "target", "summon": "summon", "look": "look", "cost": "cost", "reduction": "reduction",
+    "core_gain": "amount",
 }
 COST_OPS = ("pay_cores", "discard", "exhaust", "core_remove")  # what an effect cost may contain (CR 8-4)
 CONSTANT_OPS = ("cost", "reduction")  # change information while the card is on the field: constant effects only
@@ -452,11 +455,15 @@ def _directive(op, val, f, make_token) -> Directive:
     if shape == "amount":
         if op == "pay_cores" or not isinstance(val, dict):  # a cost is a plain number (or X)
             return Directive(op, amount=_int(val, p, 1, allow_x=True),
-                             **({"player": "opponent"} if op == "life_damage" else {}))
-        keys = ("count", "for_each", "minus") + (("player",) if op == "life_damage" else ())
+                             **({"player": "opponent"} if op == "life_damage" else {}),
+                             **({"to": "reserve"} if op == "core_gain" else {}))
+        keys = ("count", "for_each", "minus") + (("player",) if op == "life_damage" else ()) + (
+            ("to",) if op == "core_gain" else ())
         d = _map(val, p, keys)
         extra = {"player": _choice(d.get("player", "opponent"), f"{p}.player", LIFE_PLAYERS)} \
             if op == "life_damage" else {}
+        if op == "core_gain":  # cores from the void into your reserve or trash
+            extra = {"to": _choice(d.get("to", "reserve"), f"{p}.to", ("reserve", "trash"))}
         return Directive(op, amount=_int(d.get("count", 1), f"{p}.count", 1, allow_x=True), **_per(d, p), **extra)
     if shape == "target":
         t = parse_target(val, p)
@@ -813,11 +820,13 @@ def _with_per(out: dict, d: Directive) -> dict:
 def _directive_value(d: Directive, token_to_dict):
     shape = OPS[d.op]
     if shape == "amount":
-        if d.per is None and d.player in (None, "opponent"):
+        if d.per is None and d.player in (None, "opponent") and d.to in (None, "reserve"):
             return d.amount
         out = _with_per({"count": d.amount}, d)
         if d.op == "life_damage":
             out["player"] = d.player
+        if d.op == "core_gain" and d.to != "reserve":
+            out["to"] = d.to
         return out
     if shape == "target":
         return target_to_dict(d.target)

@@ -25,7 +25,7 @@ def _filtered(t) -> bool:
     then ignore cards that fit)."""
     return t.type != "any" or any(getattr(t, k) not in (None, (), False) for k in (
         "bp_max", "bp_min", "cost_max", "cost_min", "level_max", "colors", "family", "exhausted", "keyword",
-        "name_has"))
+        "name_has", "costs", "families", "token"))
 
 
 class Directives:
@@ -368,6 +368,14 @@ class Directives:
         if n <= 0:
             return False
         self._move_cores(a.controller, "void", "life", n, False, "effect", None)
+        return True
+
+    def _do_core_gain(self, a, d):
+        """Cores from the void into your reserve or trash (CR 4-5)."""
+        n = self._amount(a, d)
+        if n <= 0:
+            return False
+        self._move_cores(a.controller, "void", d.to, n, False, "effect", None)
         return True
 
     def _do_life_damage(self, a, d):

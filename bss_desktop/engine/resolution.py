@@ -147,6 +147,8 @@ class Resolution(Directives, EffectCosts):
                 self._fire_side(1 - owner, "opponent_spirit_destroyed", iid)
                 for t in st.players[owner].trash:  # CR 11-4-1: 【Immortal】 works from the trash
                     for kw in continuous.keywords_of(self, t, "immortal"):
+                        if kw.timing == "attack_step" and st.step != "attack":  # a printed limit on the trigger
+                            continue
                         if kw.condition is None or continuous.matches(self, iid, kw.condition, owner, t):
                             self._keyword_trigger(t, "immortal", owner, iid)
                             break
@@ -184,6 +186,12 @@ class Resolution(Directives, EffectCosts):
                                 self._pending.append((iid, ("effect", i), p, None, stats.level(self, iid)))
                         self._announce_triggered(iid, [(i, e) for i, e in fx.manual_triggered.get(trig, ()) if now(e)],
                                                  trig, p)
+        elif k == "resolved" and ev["card"] is not None and ev["ref"][0] == "effect":
+            card = st.cards[ev["card"]]  # a spirit's "when summoned" effect has resolved (its burst moment)
+            effects = self.db[card.cid].effects
+            i = ev["ref"][1]
+            if isinstance(i, int) and i < len(effects) and effects[i].trigger == "when_summoned":
+                self._fire_side(1 - card.owner, "opponent_summon_effect", ev["card"])
         elif k == "battle_end":
             for iid in (ev["attacker"], ev["blocker"]):
                 if iid is not None and st.cards[iid].zone == "field":

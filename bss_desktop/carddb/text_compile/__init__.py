@@ -52,29 +52,74 @@ def _split_chain(body: str, chain_colors: list[str]) -> tuple[str, str | None, s
     return body[:m.start()].strip(), m.group(1).lower(), body[m.end():].strip()
 
 
-def _finish(ops: list[dict], kind: str) -> list[dict] | str:
-    """Durations decided from the effect's kind; a reason string when the effect can't be said."""
+def _search(ops: list[dict]) -> list[dict] | str:
+    """"Reveal the top N cards of your deck." + "Add ... from the revealed cards to your hand." + "Return the
+    remaining cards to ..." -> one `search` directive (CR 12-2)."""
+    out: list[dict] = []
+    i = 0
+    while i < len(ops):
+        op = ops[i]
+        if "_reveal" not in op:
+            if "_take" in op or "_rest" in op:
+                return "cards taken from a reveal that is not there"
+            out.append(op)
+            i += 1
+            continue
+        search: dict = {"look": op["_reveal"]}
+        i += 1
+        if i < len(ops) and "_take" in ops[i]:
+            take = dict(ops[i]["_take"])
+            if take.get("type") == "any":
+                del take["type"]
+            search["take"] = take
+            i += 1
+        else:
+            return "a reveal with nothing taken from it"
+        if i < len(ops) and "_rest" in ops[i]:
+            search["rest"] = ops[i]["_rest"]
+            i += 1
+        else:
+            return "a reveal that does not say where the rest go"
+        out.append({"search": search, **{k: op[k] for k in ("may", "if", "if_done") if k in op}})
+    return out
+
+
+def _assemble(ops: list[dict], kind: str) -> tuple[list[dict], dict] | str:
+    """Directives with their durations decided from the effect's kind, and the effect-level keys the sentences
+    gave (a cost, "if" conditions of a constant effect); a reason string when the effect can't be said."""
+    keys: dict = {}
+    if ops and "_cost" in ops[0]:
+        keys["cost"] = [ops[0]["_cost"]]
+        keys["optional"] = True  # "you may ... to ...": the player is asked (CR 8-4-1)
+        ops = ops[1:]
+    if any("_cost" in op for op in ops):
+        return "a cost in the middle of an effect"
+    ops = _search(ops)
+    if isinstance(ops, str):
+        return ops
     out = []
     for op in ops:
         (name, value), = ((k, v) for k, v in op.items() if k not in ("may", "if_done", "if"))
+        if kind == "constant" and "if" in op:
+            if len(ops) != 1 or keys:
+                return "a constant effect with a condition on one of its parts"
+            keys["condition"] = op["if"]
+            op = {k: v for k, v in op.items() if k != "if"}
         if isinstance(value, dict) and "_duration" in value:
             value = dict(value)
             duration = value.pop("_duration")
             if kind == "constant":
                 if duration is not None:
-                    return f"a constant effect that lasts {'this ' + duration}"
+                    return f"a constant effect that lasts this {duration}"
             elif duration is None:
-                if name == "restrict":
-                    duration = "turn"  # a "cannot" without a span lasts the turn it is applied in
-                else:
+                if name != "restrict":
                     return f"'{name}' with no duration outside a constant effect"
-            if duration is not None and duration != "turn":
+                duration = "turn"  # a "cannot" without a span lasts the turn it is applied in
+            if duration not in (None, "turn"):
                 value["duration"] = duration
-            elif duration == "turn" and name in ("bp", "level", "grant", "restrict"):
-                pass  # turn is the default
             op = {**op, name: value}
         out.append(op)
-    return out
+    return out, keys
 
 
 def compile_effect(card_type: str, condition: str, details: str, steps: list[str] | tuple = (), *,
@@ -99,20 +144,28 @@ def compile_effect(card_type: str, condition: str, details: str, steps: list[str
     effect = frame.effect_keys()
     for s in result.sentences + result.chain_sentences:
         effect.update(s.effect_keys)
-    do = _finish([op for s in result.sentences for op in s.ops], frame.kind)
-    chain = _finish([op for s in result.chain_sentences for op in s.ops], frame.kind)
-    for part in (do, chain):
+    main_part = _assemble([op for s in result.sentences for op in s.ops], frame.kind)
+    chain_part = _assemble([op for s in result.chain_sentences for op in s.ops], frame.kind)
+    for part in (main_part, chain_part):
         if isinstance(part, str):
             result.why = part
             return result
+    (do, keys), (chain, chain_keys) = main_part, chain_part
+    if chain_keys:
+        result.why = "a chain with a cost or condition of its own"
+        return result
     if not do and not chain:
         result.why = "no directives"
         return result
+    if "condition" in keys and "condition" in effect:
+        if set(keys["condition"]) & set(effect["condition"]):
+            result.why = "two conditions on the same thing"
+            return result
+        keys["condition"] = {**effect["condition"], **keys["condition"]}
+    effect.update(keys)
     effect["do"] = do
     if chain_color:
         effect["chain"] = {"color": chain_color, "do": chain}
-    if effect["kind"] == "activated" and "cost" not in effect:
-        effect["cost"] = []
     problem = _check(card_type, effect)
     if problem:
         result.why = f"the vocabulary refuses it: {problem}"
@@ -126,7 +179,9 @@ def _check(card_type: str, effect: dict) -> str:
     card = {"id": "CHECK-1", "name": "Check", "type": card_type, "colors": ["red"], "cost": 0,
             "effects": [effect]}
     if card_type == "magic":
-        card["timing"] = sorted({t for t in effect.get("timing", ["main", "flash"])} | {"main", "flash"})
+        card["timing"] = ["main", "flash"]
+        if effect.get("then_use"):  # the card's own magic effect is checked with the whole card, at import
+            card["effects"].append({"kind": "magic", "timing": [effect["then_use"]], "do": [{"draw": 1}]})
     else:
         card["levels"] = [{"level": n, "cores": n, **({"bp": 1000} if card_type == "spirit" else {})}
                           for n in (1, 2, 3)]
@@ -153,6 +208,4 @@ def _manual(frame: Frame, condition: str, details: str, prefix: str) -> dict:
     text = " ".join(p for p in (prefix, shown, body) if p)
     d["manual"] = True
     d["text"] = text
-    if d.get("kind") == "activated" and "cost" not in d:
-        d["cost"] = []
     return d

@@ -85,6 +85,7 @@ _BURSTS = {
     "when your spirit is destroyed": "your_spirit_destroyed",
     "when opponent summons": "opponent_summons",
     "when opponent attacks": "opponent_attacks",
+    'when opponent resolves a spirit\'s "when summoned" effect': "opponent_summon_effect",
 }
 # labels a text may start with when the record's condition is "N/A", longest first so "when this spirit attacks
 # or blocks" wins over "when this spirit attacks"
@@ -112,6 +113,10 @@ def frame_of(card_type: str, condition: str, details: str, steps: list[str], *, 
     """The frame of one community effect. `burst`: the effect carries the Burst keyword (CR 10-9)."""
     timing = [s for s in ("main", "flash") if s in {label_key(x) for x in steps}]
     label = "" if label_key(condition) in ("", "n/a", "na") else label_key(condition)
+    words = set(re.split(r"\s*/\s*", label))
+    if label and words <= {"main", "flash", "constant"}:  # a timing written as the label: "Main/Flash"
+        timing = [s for s in ("main", "flash") if s in words or s in timing]
+        label = ""
     body = details.strip()
     if not label:
         label, body = _strip_text_label(body)

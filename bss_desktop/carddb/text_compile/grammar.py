@@ -1,147 +1,225 @@
-"""The lark grammar of the templated phrases of card text (a Python string, so every install and bundle has it)."""
+"""The lark grammar of the templated phrases of card text, one sentence at a time.
 
-GRAMMAR = r"""
-// The templated phrases of Battle Spirits Saga card text, one sentence at a time.
-//
-// The text is normalised before parsing (normalise.py): lower case outside quotes, number words and "10,000" as
-// digits, quoted names as QUOTED, known family names as FAMILY. Each rule's semantics is in sentences.py
-// (the transformer method of the same name).
+The text is normalised first (normalise.py): lower case outside quotes, number words and "10,000" as digits,
+"LV3" as "lv 3", quoted names as QUOTED (q0, q1 ...), known family names as FAMILY (f0 ...), "A.T. Field" as
+"atfield". Each rule's meaning is the transformer method of the same name (or alias) in sentences.py.
 
-start: sentence "."?
+Multi-word literals ("your opponent's") are written whole for reading and split into single words when the grammar
+is built (`grammar()`): the lexer reads one word at a time, which keeps the parser fast.
+"""
+from __future__ import annotations
+
+import re
+
+__all__ = ["grammar"]
+
+_SOURCE = r"""
+start: sentence
 
 ?sentence: statement
-         | "if" condition ","? statement                  -> if_first
-         | statement "if" condition                       -> if_last
-         | "you may" statement                            -> may
-         | "if you do" ","? statement                     -> if_done
-         | "then" ","? statement                          -> then
+         | "if" condition ","? statement                        -> if_first
+         | statement "if" condition                             -> if_last
+         | "you may" statement                                  -> may
+         | "you may" cost_part "to" statement                   -> may_cost
+         | "if you do" ","? statement                           -> if_done
+         | "if you do not" ","? statement                       -> if_not_done
+         | "then" ","? statement                                -> then
          | "you may then pay this card's cost to activate its" TIMING "effect" -> then_use
-         | "draw" COUNT card_word "if" condition            -> draw_if
+         | "reveal the top" count? card_word "of your deck"     -> reveal
+         | "add" take "from" "among"? "the revealed cards to your hand" -> add_revealed
+         | rest_cards                                           -> rest
 
 ?statement: action
-          | action ("," | "and" | ", and" | ", then" | "and then") statement -> seq
+          | action ("," | "and" | ", and" | ", then" | "and then" | ". then") statement -> seq
 
-?action: draw | discard_hand | mill | select_act | select_only | verb_it | bp_change | bp_reduce | level_set
-       | core_to_card | void_to_reserve | void_to_life | life_damage | cannot | gains_keyword | exhaust_this
-       | refresh_this | destroy_all | bp_all
+?action: draw | discard_hand | mill | select_act | select_only | it_verb | bp_change | bp_reduce | bp_reduce_of
+       | level_set | core_to_card | void_cores | void_to_life | life_damage | cannot | cannot_be_blocked
+       | gains_keyword | gains_keyword_and_bp | self_verb | all_verb | core_remove
+       | opponent_discards
 
 // ---------------------------------------------------------------- cards and decks (CR 10-2)
-draw: "draw" COUNT card_word
-discard_hand: "discard" COUNT card_word ("from your hand")?
-mill: "discard the top" COUNT? card_word "of" whose_deck
-whose_deck: "your deck"                                   -> deck_you
-          | "your opponent's deck"                        -> deck_opponent
+draw: "draw" count card_word
+discard_hand: "discard" count card_word ("from your hand")?
+opponent_discards: "your opponent discards" count card_word ("from their hand")?
+mill: "discard the top" count? card_word "of" whose_deck
+whose_deck: "your deck"                                        -> deck_you
+          | "your opponent's deck"                             -> deck_opponent
+
+// ---------------------------------------------------------------- the top of a deck (CR 12-2)
+take: amount_take card_descr
+amount_take: count                                             -> amount_count
+           | "up to" count                                     -> amount_up_to
+           | "all"                                             -> amount_all
+           | "any number of"                                   -> amount_any
+card_descr: adjective* FAMILY? card_noun
+?card_noun: noun_spirit_card | noun_magic_card | noun_nexus_card | noun_any_card
+noun_spirit_card: "spirit card" | "spirit cards"
+noun_magic_card: "magic card" | "magic cards"
+noun_nexus_card: "nexus card" | "nexus cards"
+noun_any_card: "card" | "cards"
+rest_cards: ("return" | "place" | "put") ("the" | "any") "remaining cards" "to the bottom of your deck" ("in any order")? -> rest_bottom
+          | ("return" | "place" | "put") ("the" | "any") "remaining cards" "on the bottom of your deck" ("in any order")? -> rest_bottom
+          | ("return" | "place" | "put") ("the" | "any") "remaining cards" ("to" | "on") "the top of your deck" ("in any order")? -> rest_top
+          | "discard the remaining cards"                      -> rest_trash
+          | "discard any remaining cards"                      -> rest_trash
+          | "shuffle the remaining cards into your deck"       -> rest_shuffle
 
 // ---------------------------------------------------------------- selections (CR 8-5-3)
-select_act: select_head "and" verb_on_it
-select_only: select_head
-select_head: "select" selection
+select_act: "select" selection "and" verb_on_it
+select_only: "select" selection
+it_verb: verb_on_it
 
-selection: amount "of" owner descr filters?              -> sel_of
-         | amount descr filters?                          -> sel_plain
-         | "any number of" owner descr "with a combined total of" NUMBER "or fewer bp" -> sel_total_bp
+selection: amount "of" owner descr filters?                    -> sel_of
+         | amount descr filters?                               -> sel_plain
+         | amount "of" owner descr "with a combined total of" NUMBER "or fewer bp" -> sel_total_bp
+         | "an opponent's" descr filters?                      -> sel_an_opponents
+         | "your opponent's" descr filters?                    -> sel_an_opponents
+         | amount card_descr filters? place_from               -> sel_trash
+         | amount "of" owner card_descr filters? place_from    -> sel_trash_of
 
-amount: COUNT                                            -> amount_count
-      | "up to" COUNT                                    -> amount_up_to
-      | "any number"                                     -> amount_any
-owner: "your opponent's"                                 -> owner_opponent
-     | "your"                                            -> owner_you
-     | "their"                                           -> owner_their
+place_from: ("from" | "in") "your trash"
+
+amount: count                                                 -> amount_count
+      | "up to" count                                         -> amount_up_to
+      | "any number"                                          -> amount_any
+owner: "your opponent's"                                      -> owner_opponent
+     | "your"                                                 -> owner_you
+     | "their"                                                -> owner_their
 descr: adjective* FAMILY? kind_word
-adjective: "exhausted"                                   -> adj_exhausted
-         | "refreshed"                                   -> adj_refreshed
-         | "other"                                       -> adj_other
-         | "token"                                       -> adj_token
-         | COLOUR                                        -> adj_colour
-kind_word: SPIRIT_WORD                                   -> kind_spirit
-         | NEXUS_WORD                                    -> kind_nexus
-?filters: filter ("and" filter)*
-filter: "with" NUMBER "or fewer bp"                      -> f_bp_max
-      | "with" NUMBER "or more bp"                       -> f_bp_min
-      | "with" NUMBER "bp or less"                       -> f_bp_max
-      | "that costs" NUMBER "or fewer"                   -> f_cost_max
-      | "that cost" NUMBER "or fewer"                    -> f_cost_max
-      | "that costs" NUMBER "or more"                    -> f_cost_max_more
-      | "that cost" NUMBER "or more"                     -> f_cost_max_more
-      | "with" COUNT "symbol"                            -> f_symbols
-      | "with" QUOTED "in its card name"                 -> f_name_has
-      | "with" QUOTED "in their card names"              -> f_name_has
-      | "that is lv" NUMBER "or lower"                   -> f_level_max
+adjective: "exhausted"                                        -> adj_exhausted
+         | "refreshed"                                        -> adj_refreshed
+         | "other"                                            -> adj_other
+         | COLOUR                                             -> adj_colour
+?kind_word: kind_spirit | kind_nexus
+kind_spirit: "spirits" | "spirit"
+kind_nexus: "nexuses" | "nexus"
+filters: filter+
+filter: "with" NUMBER "or fewer bp"                           -> f_bp_max
+      | "with" NUMBER "or less bp"                            -> f_bp_max
+      | "with" NUMBER "bp or less"                            -> f_bp_max
+      | "with" NUMBER "or more bp"                            -> f_bp_min
+      | "with" NUMBER "bp or more"                            -> f_bp_min
+      | ("that costs" | "that cost" | "with a cost of") NUMBER ("or fewer" | "or less") -> f_cost_max
+      | ("that costs" | "that cost" | "with a cost of") NUMBER "or more" -> f_cost_min
+      | ("that costs" | "that cost") NUMBER                   -> f_cost_exact
+      | "with" QUOTED "in" ("its" | "their") "card" ("name" | "names") -> f_name_has
+      | ("that is" | "that are") "lv" NUMBER "or lower"       -> f_level_max
+      | "with" KEYWORD                                        -> f_keyword
 
-?verb_on_it: verb_it_word IT                            -> verb_on
-           | "return" IT "to" hand_of                   -> bounce_on
-           | "return" IT "to the bottom of" deck_of     -> bottom_on
-           | "return" IT "to the top of" deck_of        -> top_on
-verb_it_word: "destroy"                                 -> v_destroy
-            | "exhaust"                                 -> v_exhaust
-            | "refresh"                                 -> v_refresh
-hand_of: "their hand" | "its owner's hand" | "your hand" | "their owner's hand" | "their owners' hands"
+verb_on_it: verb_word it                                      -> verb_on
+          | "return" it "to" hand_of                          -> bounce_on
+          | "return" it "to the bottom of" deck_of            -> bottom_on
+          | "return" it "to the top of" deck_of               -> top_on
+          | "remove" count core_word "from" it "and place" it "into" core_to -> remove_on
+verb_word: "destroy"                                          -> v_destroy
+         | "exhaust"                                          -> v_exhaust
+         | "refresh"                                          -> v_refresh
+hand_of: "their hand" | "its owner's hand" | "your hand" | "their owner's hand" | "their owners' hands" | "their hands"
 deck_of: "their deck" | "its owner's deck" | "your deck" | "their owner's deck" | "their owners' decks"
-IT: "it" | "them" | "that spirit" | "those spirits" | "both spirits"
+it: "it" | "them" | "that spirit" | "those spirits" | "both spirits" | "that card" | "the selected spirit" | "the selected spirits"
+?core_to: to_reserve | to_trash | to_void | to_your_reserve
+to_reserve: "their reserve" | "your opponent's reserve" | "its owner's reserve" | "their owner's reserve" | "their owners' reserves"
+to_trash: "their trash" | "your opponent's trash" | "its owner's trash" | "their owner's trash"
+to_void: "the void"
+to_your_reserve: "your reserve"
 
-verb_it: verb_on_it                                     -> it_verb
-exhaust_this: "exhaust this spirit"
-refresh_this: "refresh this spirit"
-destroy_all: "destroy all of" owner descr filters?
-bp_all: "all of" owner descr "gain" NUMBER "bp" duration?
+core_remove: ("remove" | "place") count core_word "from" it "into" core_to -> remove_from_it
+
+self_verb: verb_word "this spirit"                            -> verb_this
+         | verb_word "this nexus"                             -> verb_this
+all_verb: verb_word "all of" owner descr filters?             -> verb_all
+        | verb_word "all" descr filters?                      -> verb_all_any
+        | "return all of" owner descr filters? "to" hand_of   -> bounce_all
 
 // ---------------------------------------------------------------- BP and level (CR 8-8-1-3)
 bp_change: subject ("gains" | "gain") NUMBER "bp" duration?
+         | duration ","? subject ("gains" | "gain") NUMBER "bp" -> bp_change_dur_first
 bp_reduce: "reduce" possessive "bp by" NUMBER duration?
-         | "reduce the bp of" bp_of "by" NUMBER duration? -> bp_reduce_of
-bp_of: "all of" owner descr filters?                     -> bp_of_all
-level_set: "treat" it_or_this "as lv" NUMBER duration?
-subject: IT                                             -> subj_it
-       | "this spirit"                                  -> subj_this
-       | "all of" owner descr                           -> subj_all
-possessive: "its"                                       -> poss_it
-          | "their"                                     -> poss_it
-          | "this spirit's"                             -> poss_this
-it_or_this: IT                                          -> subj_it
-          | "this spirit"                               -> subj_this
-duration: "during this turn"                            -> dur_turn
-        | "during this battle"                          -> dur_battle
-        | "until the end of the turn"                   -> dur_turn
+bp_reduce_of: "reduce the bp of" subject "by" NUMBER duration?
+level_set: "treat" subject "as lv" NUMBER duration?
+         | subject ("is" | "are") "treated as lv" NUMBER duration? -> level_set_passive
+subject: it                                                   -> subj_it
+       | "this spirit"                                        -> subj_this
+       | "all of" owner descr filters?                        -> subj_all
+       | owner "other"? FAMILY? adjective* kind_word filters?  -> subj_owner_all
+?possessive: poss_it | poss_this
+poss_it: "its" | "their"
+poss_this: "this spirit's"
+duration: "during this turn"                                  -> dur_turn
+        | "until the end of" ("the" | "this") "turn"          -> dur_turn
+        | "during this battle"                                -> dur_battle
+        | "during the battle"                                 -> dur_battle
+        | "until the end of" ("the" | "this") "battle"        -> dur_battle
 
 gains_keyword: subject ("gains" | "gain") KEYWORD duration?
+gains_keyword_and_bp: subject ("gains" | "gain") KEYWORD "and" NUMBER "bp" duration?
 
-cannot: subject_can ("cannot" | "can't") CANNOT_WHAT duration?
-subject_can: IT                                         -> subj_it
-           | "this spirit"                              -> subj_this
-CANNOT_WHAT: "attack" | "block"
+cannot: subject ("cannot" | "can't") CANNOT_WHAT duration?
+cannot_be_blocked: subject ("cannot" | "can't") "be blocked" duration?
 
 // ---------------------------------------------------------------- cores (CR 4-5, 10-5)
-core_to_card: "place" COUNT core_word "from the void" ("onto" | "on") core_dest
-core_dest: IT                                           -> cd_it
-         | "this spirit"                                -> cd_this
-         | "each of them"                               -> cd_it
-void_to_reserve: "place" COUNT core_word "from the void into your" RESERVE_OR_TRASH
-void_to_life: "place" COUNT core_word "from the void into your life"
-RESERVE_OR_TRASH: "reserve" | "trash"
-life_damage: "remove" COUNT core_word "from your opponent's life and place" IT_CORES "into their reserve"
-           | "place" COUNT core_word "from your opponent's life into their reserve"
-IT_CORES: "it" | "them"
+core_to_card: "place" count core_word "from the void" ("onto" | "on") core_dest
+core_dest: it                                                 -> cd_it
+         | "this spirit"                                      -> cd_this
+         | "this nexus"                                       -> cd_this
+         | "each of them"                                     -> cd_it
+         | "each of" owner descr                              -> cd_each
+void_cores: "place" count core_word "from the void into your" RESERVE_OR_TRASH
+void_to_life: "place" count core_word "from the void into your life"
+life_damage: "remove" count core_word "from your opponent's life and place" it "into their reserve"
+           | ("place" | "send") count core_word "from your opponent's life into their reserve"
+
+// ---------------------------------------------------------------- costs ("you may ... to ...", CR 8-4)
+cost_part: "exhaust this spirit"                              -> cost_exhaust_this
+         | "exhaust this nexus"                               -> cost_exhaust_this
+         | "discard" count card_word                          -> cost_discard
+         | ("pay" | "send") count core_word ("from your reserve" ("to your trash")?)? -> cost_pay
+         | "remove" count core_word "from this spirit" ("and place" it "into your reserve")? -> cost_core_this
 
 // ---------------------------------------------------------------- conditions
-condition: "you have" NUMBER "or fewer life"            -> c_life_max
-         | "you have" NUMBER "or less life"             -> c_life_max
-         | "your opponent has" NUMBER "or fewer life"   -> c_opp_life_max
-         | "this spirit has a" QUOTED "on it"           -> c_soul_core
-         | "you have" NUMBER "or fewer cards in your hand" -> c_hand_max
-         | "you have" NUMBER "or more cards in your hand" -> c_hand_min
+condition: "you have" NUMBER ("or fewer" | "or less") "life"  -> c_life_max
+         | "your opponent has" NUMBER ("or fewer" | "or less") "life" -> c_opp_life_max
+         | "this spirit has a" QUOTED "on it"                 -> c_soul_core
+         | "you have" NUMBER ("or fewer" | "or less") "cards in your hand" -> c_hand_max
+         | "you have" NUMBER "or more cards in your hand"     -> c_hand_min
+         | "you control" count descr filters?                 -> c_control
+         | "you control" NUMBER "or more" descr filters?      -> c_control_min
+         | "your opponent controls" count descr filters?      -> c_opp_control
+         | "you have" NUMBER "or more" COLOUR "symbols" ("on your field")? -> c_symbols_min
+         | "you have" count COLOUR "symbol" ("on your field")? -> c_symbol
 
 core_word: "core" | "cores"
 card_word: "card" | "cards"
-SPIRIT_WORD: "spirits" | "spirit"
-NEXUS_WORD: "nexuses" | "nexus"
-TIMING: "main" | "flash"
-COUNT: /[0-9]+/ | "a" | "an"
+count: NUMBER                                                 -> number
+     | "a"                                                    -> one
+     | "an"                                                   -> one
+TIMING.2: /(main|flash)\b/
 NUMBER: /[0-9]+/
-COLOUR: "red" | "purple" | "green" | "white" | "yellow" | "blue"
-KEYWORD: "confront" | "luster" | "blessed" | "curse" | "awaken" | "swift" | "a.t. field" | /(crush|gale|raid)( ?[+]?[0-9]+)?/ | "armor"
-QUOTED: /q[0-9]+/
-FAMILY: /f[0-9]+/
+COLOUR.2: /(red|purple|green|white|yellow|blue)\b/
+KEYWORD.2: /(confront|luster|blessed|curse|awaken|swift|atfield|armor|crush|gale|raid)\b/
+CANNOT_WHAT.2: /(attack|block)\b/
+RESERVE_OR_TRASH.2: /(reserve|trash)\b/
+QUOTED.2: /q[0-9]+\b/
+FAMILY.2: /f[0-9]+\b/
+WORD: /[a-z][a-z']*/
+_unknown_word: WORD  // never reached: every word lexes, so an unknown one fails the parse, not the lexer
 
 %import common.WS
 %ignore WS
 """
+
+
+def _split_literals(source: str) -> str:
+    """"your opponent's" -> "your" "opponent's", outside terminal definitions (UPPER: ...) and regexes."""
+    out = []
+    for line in source.splitlines():
+        if re.match(r"\s*[A-Z_]+\s*:", line) or line.strip().startswith("//"):
+            out.append(line)
+            continue
+        out.append(re.sub(r'"([^"]+)"', lambda m: " ".join(f'"{w}"' for w in m.group(1).replace(",", " , ").split()),
+                          line))
+    return "\n".join(out)
+
+
+def grammar() -> str:
+    return _split_literals(_SOURCE)

@@ -12,7 +12,7 @@ from functools import lru_cache
 from lark import Lark, Token, Transformer, v_args
 from lark.exceptions import LarkError, UnexpectedInput, VisitError
 
-from .grammar import GRAMMAR
+from .grammar import grammar
 from .normalise import Normalised, normalise
 
 __all__ = ["Sentence", "compile_sentence"]
@@ -36,12 +36,14 @@ class NotSupported(Exception):
 
 @lru_cache(maxsize=1)
 def _parser() -> Lark:
-    return Lark(GRAMMAR, parser="earley", lexer="dynamic", start="start")
+    return Lark(grammar(), parser="lalr", lexer="contextual", start="start")
 
 
 def _n(tok) -> int:
-    s = str(tok)
-    return 1 if s in ("a", "an") else int(s)
+    return int(tok) if isinstance(tok, (int, str, Token)) else tok
+
+
+_TO = {"to_reserve": "reserve", "to_trash": "trash", "to_void": "void"}
 
 
 @v_args(inline=True)
@@ -60,22 +62,22 @@ class _Build(Transformer):
         return a + b
 
     def if_first(self, cond, ops):
-        return [{**ops[0], "if": cond}] + ops[1:] if len(ops) == 1 else self._cond_all(cond, ops)
+        return [{**op, "if": cond} for op in ops]
 
     def if_last(self, ops, cond):
         return self.if_first(cond, ops)
 
-    def draw_if(self, count, _word, cond):
-        return [{"draw": _n(count), "if": cond}]
-
-    def _cond_all(self, cond, ops):
-        return [{**op, "if": cond} for op in ops]
-
     def may(self, ops):
         return [{**ops[0], "may": True}] + [{**op, "if_done": True} for op in ops[1:]]
 
+    def may_cost(self, cost, ops):
+        return [{"_cost": cost}] + ops
+
     def if_done(self, ops):
         return [{**ops[0], "if_done": True}] + ops[1:]
+
+    def if_not_done(self, ops):
+        raise NotSupported("'if you do not' has no word in the vocabulary")
 
     def then(self, ops):
         return ops
@@ -83,15 +85,64 @@ class _Build(Transformer):
     def then_use(self, timing):
         return [{"_then_use": str(timing)}]
 
+    # ---------------------------------------------------------------- the top of the deck: one search
+    def reveal(self, *args):
+        count = args[0] if len(args) == 2 else 1
+        return [{"_reveal": count}]
+
+    def add_revealed(self, take):
+        return [{"_take": take}]
+
+    def rest(self, where):
+        return [{"_rest": where}]
+
+    def rest_bottom(self, *_):
+        return "bottom"
+
+    def rest_top(self, *_):
+        return "top"
+
+    def rest_trash(self, *_):
+        return "trash"
+
+    def rest_shuffle(self, *_):
+        return "shuffle"
+
+    def take(self, amount, descr):
+        return {**descr, **amount}
+
+    def card_descr(self, *parts):
+        t = self.descr(*parts)
+        t.setdefault("type", "any")
+        return t
+
+    def noun_spirit_card(self, *_):
+        return {"type": "spirit"}
+
+    def noun_magic_card(self, *_):
+        return {"type": "magic"}
+
+    def noun_nexus_card(self, *_):
+        return {"type": "nexus"}
+
+    def noun_any_card(self, *_):
+        return {"type": "any"}
+
+    def amount_all(self):
+        return {"all": True}
+
     # ---------------------------------------------------------------- cards and decks
     def draw(self, count, _word):
-        return [{"draw": _n(count)}]
+        return [{"draw": count}]
 
     def discard_hand(self, count, _word):
-        return [{"discard": _n(count)}]
+        return [{"discard": count}]
+
+    def opponent_discards(self, count, _word):
+        raise NotSupported("the opponent discarding from their hand")
 
     def mill(self, *args):
-        count = _n(args[0]) if len(args) == 3 else 1
+        count = args[0] if len(args) == 3 else 1
         return [{"mill": {"count": count, "side": args[-1]}}]
 
     def deck_you(self):
@@ -101,22 +152,18 @@ class _Build(Transformer):
         return "opponent"
 
     # ---------------------------------------------------------------- selections
-    def select_head(self, sel):
-        return sel
-
     def select_only(self, sel):
         return [{"select": sel}]
 
     def select_act(self, sel, verb):
         op, extra = verb
-        return [{op: sel if not extra else {"target": sel, **extra}}] if op != "_core_remove" else [
-            {"select": sel}, {"core_remove": {"target": "it", **extra}}]
+        if op == "core_remove":
+            return [{"select": sel}, {"core_remove": {"target": "it", **extra}}]
+        return [{op: sel}]
 
     def it_verb(self, verb):
         op, extra = verb
-        if op == "_core_remove":
-            return [{"core_remove": {"target": "it", **extra}}]
-        return [{op: "it" if not extra else {"target": "it", **extra}}]
+        return [{op: {"target": "it", **extra} if extra else "it"}]
 
     def verb_on(self, verb, _it):
         return (verb, {})
@@ -129,6 +176,32 @@ class _Build(Transformer):
 
     def top_on(self, _it, _deck):
         return ("to_deck_top", {})
+
+    def remove_on(self, count, _w, _it, _it2, to):
+        return ("core_remove", self._core_to(count, to))
+
+    def remove_from_it(self, count, _w, _it, to):
+        return [{"core_remove": {"target": "it", **self._core_to(count, to)}}]
+
+    def _core_to(self, count, to):
+        if to == "your_reserve":
+            raise NotSupported("cores from an opponent's card into your reserve")
+        d = {"count": count}
+        if to != "reserve":
+            d["to"] = to
+        return d
+
+    def to_reserve(self, *_):
+        return "reserve"
+
+    def to_trash(self, *_):
+        return "trash"
+
+    def to_void(self, *_):
+        return "void"
+
+    def to_your_reserve(self, *_):
+        return "your_reserve"
 
     def v_destroy(self):
         return "destroy"
@@ -145,16 +218,37 @@ class _Build(Transformer):
     def deck_of(self, *a):
         return None
 
+    def it(self, *a):
+        return "it"
+
     def sel_of(self, amount, side, descr, filters=None):
         return self._target(amount, side, descr, filters)
 
     def sel_plain(self, amount, descr, filters=None):
         return self._target(amount, "any", descr, filters)
 
-    def sel_total_bp(self, side, descr, number):
-        t = self._target({"any_number": True}, side, descr, None)
+    def sel_an_opponents(self, descr, filters=None):
+        return self._target({}, "opponent", descr, filters)
+
+    def sel_total_bp(self, amount, side, descr, number):
+        if amount != {"any_number": True}:
+            raise NotSupported("a combined BP total with a count")
+        t = self._target(amount, side, descr, None)
         t["total_bp_max"] = int(number)
         return t
+
+    def sel_trash(self, amount, descr, *rest):
+        filters = rest[0] if len(rest) == 2 else None
+        return {**self._target(amount, "you", descr, filters), "zone": "trash"}
+
+    def sel_trash_of(self, amount, side, descr, *rest):
+        if side != "you":
+            raise NotSupported("cards in the opponent's trash")
+        filters = rest[0] if len(rest) == 2 else None
+        return {**self._target(amount, "you", descr, filters), "zone": "trash"}
+
+    def place_from(self, *_):
+        return None
 
     def _target(self, amount, side, descr, filters):
         t: dict = {}
@@ -162,24 +256,23 @@ class _Build(Transformer):
             t["side"] = side
         t.update(descr)
         t.update(amount)
-        for f in self._filters(filters):
+        for f in filters or []:
             for k, v in f.items():
                 if k in t:
-                    raise NotSupported(f"two {k} filters")
+                    raise NotSupported(f"two '{k}' filters")
                 t[k] = v
+        if t.get("type") == "spirit":
+            del t["type"]
         return t
 
-    def _filters(self, filters):
-        if filters is None:
-            return []
-        return filters.children if hasattr(filters, "children") else [filters]
+    def filters(self, *fs):
+        return list(fs)
 
     def amount_count(self, count):
-        n = _n(count)
-        return {} if n == 1 else {"count": n}
+        return {} if count == 1 else {"count": count}
 
     def amount_up_to(self, count):
-        return {"up_to": _n(count)}
+        return {"up_to": count}
 
     def amount_any(self):
         return {"any_number": True}
@@ -217,16 +310,13 @@ class _Build(Transformer):
     def adj_other(self):
         return {"other": True}
 
-    def adj_token(self):
-        raise NotSupported("token spirits can't be told apart by the vocabulary")
-
     def adj_colour(self, c):
         return {"colors": [str(c)]}
 
-    def kind_spirit(self, _w):
-        return {}
+    def kind_spirit(self, *_):
+        return {"type": "spirit"}
 
-    def kind_nexus(self, _w):
+    def kind_nexus(self, *_):
         return {"type": "nexus"}
 
     def f_bp_max(self, n):
@@ -238,11 +328,11 @@ class _Build(Transformer):
     def f_cost_max(self, n):
         return {"cost_max": int(n)}
 
-    def f_cost_max_more(self, n):
+    def f_cost_min(self, n):
         return {"cost_min": int(n)}
 
-    def f_symbols(self, n):
-        raise NotSupported("a number of symbols on the selected card")
+    def f_cost_exact(self, n):
+        return {"cost_min": int(n), "cost_max": int(n)}
 
     def f_name_has(self, q):
         return {"name_has": self.norm.quoted[int(str(q)[1:])]}
@@ -250,14 +340,22 @@ class _Build(Transformer):
     def f_level_max(self, n):
         return {"level_max": int(n)}
 
-    def exhaust_this(self):
-        return [{"exhaust": "this"}]
+    def f_keyword(self, kw):
+        name = {"atfield": "at_field"}.get(str(kw), str(kw))
+        return {"keyword": name}
 
-    def refresh_this(self):
-        return [{"refresh": "this"}]
+    def verb_this(self, verb):
+        return [{verb: "this"}]
 
-    def destroy_all(self, side, descr, filters=None):
-        return [{"destroy": self._target({"all": True}, side, descr, filters)}]
+    def verb_all(self, verb, side, descr, filters=None):
+        return [{verb: self._target({"all": True}, side, descr, filters)}]
+
+    def verb_all_any(self, verb, descr, filters=None):
+        return [{verb: self._target({"all": True}, "any", descr, filters)}]
+
+    def bounce_all(self, side, descr, *rest):
+        filters = rest[0] if len(rest) == 2 else None
+        return [{"bounce": self._target({"all": True}, side, descr, filters)}]
 
     # ---------------------------------------------------------------- BP and level
     def subj_it(self, *_):
@@ -266,8 +364,13 @@ class _Build(Transformer):
     def subj_this(self):
         return "this"
 
-    def subj_all(self, side, descr):
-        return self._target({"all": True}, side, descr, None)
+    def subj_all(self, side, descr, filters=None):
+        return self._target({"all": True}, side, descr, filters)
+
+    def subj_owner_all(self, side, *parts):
+        filters = parts[-1] if parts and isinstance(parts[-1], list) else None
+        descr = self.descr(*[p for p in parts if not isinstance(p, list)])
+        return self._target({"all": True}, side, descr, filters)
 
     def poss_it(self):
         return "it"
@@ -275,56 +378,51 @@ class _Build(Transformer):
     def poss_this(self):
         return "this"
 
-    def dur_turn(self):
+    def dur_turn(self, *_):
         return "turn"
 
-    def dur_battle(self):
+    def dur_battle(self, *_):
         return "battle"
 
     def bp_change(self, subject, number, duration=None):
         return [{"bp": {"target": subject, "add": int(number), "_duration": duration}}]
 
-    def bp_all(self, side, descr, number, duration=None):
-        return self.bp_change(self._target({"all": True}, side, descr, None), number, duration)
+    def bp_change_dur_first(self, duration, subject, number):
+        return self.bp_change(subject, number, duration)
 
     def bp_reduce(self, subject, number, duration=None):
         return [{"bp": {"target": subject, "add": -int(number), "_duration": duration}}]
 
-    def bp_reduce_of(self, target, number, duration=None):
-        return self.bp_reduce(target, number, duration)
-
-    def bp_of_all(self, side, descr, filters=None):
-        return self._target({"all": True}, side, descr, filters)
+    def bp_reduce_of(self, subject, number, duration=None):
+        return self.bp_reduce(subject, number, duration)
 
     def level_set(self, subject, number, duration=None):
         return [{"level": {"target": subject, "set": int(number), "_duration": duration}}]
 
+    def level_set_passive(self, subject, number, duration=None):
+        return self.level_set(subject, number, duration)
+
+    def _keyword(self, kw):
+        word = str(kw)
+        if word in ("armor", "gale", "raid"):
+            raise NotSupported(f"{word} without its value")
+        return {"atfield": "at_field"}.get(word, word)
+
     def gains_keyword(self, subject, kw, duration=None):
-        word = str(kw).strip()
-        for name in ("crush", "gale", "raid"):
-            if word.startswith(name):
-                digits = "".join(ch for ch in word if ch.isdigit())
-                if name == "crush":
-                    keyword = {"crush": int(digits)} if digits else "crush"
-                elif digits:
-                    keyword = {name: int(digits)}
-                else:
-                    raise NotSupported(f"{name} without a number")
-                break
-        else:
-            if word == "armor":
-                raise NotSupported("Armor without its colours")
-            keyword = {"a.t. field": "at_field"}.get(word, word)
-        return [{"grant": {"target": subject, "keyword": keyword, "_duration": duration}}]
+        return [{"grant": {"target": subject, "keyword": self._keyword(kw), "_duration": duration}}]
+
+    def gains_keyword_and_bp(self, subject, kw, number, duration=None):
+        return self.gains_keyword(subject, kw, duration) + self.bp_change(subject, number, duration)
 
     def cannot(self, subject, what, duration=None):
         return [{"restrict": {"target": subject, "cannot": str(what), "_duration": duration}}]
 
+    def cannot_be_blocked(self, subject, duration=None):
+        return [{"restrict": {"target": subject, "cannot": "be_blocked", "_duration": duration}}]
+
     # ---------------------------------------------------------------- cores
     def core_to_card(self, count, _w, dest):
-        if dest == "it_each":
-            return [{"core_charge": {"target": "it", "count": _n(count)}}]
-        return [{"core_charge": {"target": dest, "count": _n(count)}}]
+        return [{"core_charge": {"target": dest, "count": count}}]
 
     def cd_it(self, *_):
         return "it"
@@ -332,20 +430,42 @@ class _Build(Transformer):
     def cd_this(self):
         return "this"
 
-    def void_to_reserve(self, count, _w, where):
-        return [{"core_gain": {"count": _n(count), "to": str(where)}}]
+    def cd_each(self, side, descr):
+        return self._target({"all": True}, side, descr, None)
+
+    def void_cores(self, count, _w, where):
+        return [{"core_gain": {"count": count, "to": str(where)}}]
 
     def void_to_life(self, count, _w):
-        return [{"life_gain": _n(count)}]
+        return [{"life_gain": count}]
 
     def life_damage(self, count, *_):
-        return [{"life_damage": _n(count)}]
+        return [{"life_damage": count}]
 
     def core_word(self, *_):
         return None
 
     def card_word(self, *_):
         return None
+
+    def number(self, n):
+        return int(n)
+
+    def one(self):
+        return 1
+
+    # ---------------------------------------------------------------- costs
+    def cost_exhaust_this(self):
+        return {"exhaust": "this"}
+
+    def cost_discard(self, count, _w):
+        return {"discard": count}
+
+    def cost_pay(self, count, _w, *_):
+        return {"pay_cores": count}
+
+    def cost_core_this(self, count, _w, *_):
+        return {"core_remove": {"target": "this", "count": count}}
 
     # ---------------------------------------------------------------- conditions
     def c_life_max(self, n):
@@ -364,6 +484,26 @@ class _Build(Transformer):
 
     def c_hand_min(self, n):
         return {"count": {"cards": {"zone": "hand", "type": "any", "side": "you"}}, "count_min": int(n)}
+
+    def c_control(self, count, descr, filters=None):
+        t = self._target({}, "you", descr, filters)
+        return {"control": t, **({"control_min": count} if count != 1 else {})}
+
+    def c_control_min(self, n, descr, filters=None):
+        return self.c_control(int(n), descr, filters)
+
+    def c_opp_control(self, count, descr, filters=None):
+        t = self._target({}, "opponent", descr, filters)
+        t["side"] = "opponent"
+        return {"control": t, **({"control_min": count} if count != 1 else {})}
+
+    def c_symbols_min(self, n, colour):
+        return {"count": {"symbols": {"colors": [str(colour)]}}, "count_min": int(n)}
+
+    def c_symbol(self, count, colour):
+        if count != 1:
+            return self.c_symbols_min(count, colour)
+        return {"symbol": str(colour)}
 
 
 def _strip_none(ops: list) -> list:

@@ -1,0 +1,277 @@
+"""Imported card text compiled into the effect vocabulary (bss_desktop/carddb/text_compile).
+
+Every sentence here is written for these tests in the templates real card text uses; none is a real card's text.
+A template is checked twice: compiled (what directives it says) and, for the main ones, played from a concrete
+position with the outcome the text states. An effect with one sentence the compiler does not know stays manual as a
+whole, never half automated.
+"""
+from __future__ import annotations
+
+import pytest
+
+from bss_desktop.carddb.importer import convert_record
+from bss_desktop.carddb.schema import card_from_dict
+from bss_desktop.carddb.text_compile import compile_effect, compile_sentence
+from bss_desktop.engine.commands import Attack, SetBurst, Summon
+from helpers import answer, cids, first, position, test_db, two_players
+
+FAMILIES = ("Stoneback", "Sky Warden")
+
+
+def ops(sentence: str):
+    s = compile_sentence(sentence, FAMILIES)
+    assert s.ok, s.why
+    return s.ops
+
+
+# ---------------------------------------------------------------- one sentence, one template
+
+@pytest.mark.parametrize("sentence, expected", [
+    ("Draw a card.", [{"draw": 1}]),
+    ("Draw two cards.", [{"draw": 2}]),
+    ("Discard a card.", [{"discard": 1}]),
+    ("Discard the top three cards of your opponent's deck.", [{"mill": {"count": 3, "side": "opponent"}}]),
+    ("Discard the top card of your deck.", [{"mill": {"count": 1, "side": "you"}}]),
+    ("Select one of your opponent's spirits with 6,000 or fewer BP and destroy it.", [{"destroy": {"bp_max": 6000}}]),
+    ("Select one of your opponent's spirits that costs 3 or fewer and return it to their hand.",
+     [{"bounce": {"cost_max": 3}}]),
+    ("Select one of your opponent's exhausted spirits and destroy it.", [{"destroy": {"exhausted": True}}]),
+    ("Select one of your opponent's spirits and exhaust it.", [{"exhaust": {}}]),
+    ("Select up to two of your spirits and refresh them.", [{"refresh": {"side": "you", "up_to": 2}}]),
+    ("Select one of your opponent's nexuses and destroy it.", [{"destroy": {"type": "nexus"}}]),
+    ("Select any number of your opponent's spirits with a combined total of 8000 or fewer BP and destroy them.",
+     [{"destroy": {"any_number": True, "total_bp_max": 8000}}]),
+    ("Select one of your Stoneback spirits.", [{"select": {"side": "you", "family": "Stoneback"}}]),
+    ("Select a spirit.", [{"select": {"side": "any"}}]),
+    ("Select one of your opponent's spirits with \"Gear\" in its card name and destroy it.",
+     [{"destroy": {"name_has": "Gear"}}]),
+    ("Select one of your opponent's spirits with Confront and return it to the bottom of their deck.",
+     [{"to_deck_bottom": {"keyword": "confront"}}]),
+    ("It gains 2000 BP during this turn.", [{"bp": {"target": "it", "add": 2000, "_duration": "turn"}}]),
+    ("This spirit gains 1000 BP.", [{"bp": {"target": "this", "add": 1000, "_duration": None}}]),
+    ("Reduce its BP by 3000 during this turn.", [{"bp": {"target": "it", "add": -3000, "_duration": "turn"}}]),
+    ("All of your spirits gain 1000 BP during this turn.",
+     [{"bp": {"target": {"side": "you", "all": True}, "add": 1000, "_duration": "turn"}}]),
+    ("Treat it as LV1 during this turn.", [{"level": {"target": "it", "set": 1, "_duration": "turn"}}]),
+    ("It gains Confront during this turn.",
+     [{"grant": {"target": "it", "keyword": "confront", "_duration": "turn"}}]),
+    ("That spirit cannot block during this battle.",
+     [{"restrict": {"target": "it", "cannot": "block", "_duration": "battle"}}]),
+    ("This spirit cannot be blocked during this turn.",
+     [{"restrict": {"target": "this", "cannot": "be_blocked", "_duration": "turn"}}]),
+    ("Remove two cores from it and place them into their reserve.",
+     [{"core_remove": {"target": "it", "count": 2}}]),
+    ("Place a core from the void onto this spirit.", [{"core_charge": {"target": "this", "count": 1}}]),
+    ("Place a core from the void into your reserve.", [{"core_gain": {"count": 1, "to": "reserve"}}]),
+    ("Place a core from the void into your life.", [{"life_gain": 1}]),
+    ("Destroy all of your opponent's spirits with 2000 or fewer BP.",
+     [{"destroy": {"bp_max": 2000, "all": True}}]),
+    ("Select a magic card from your trash and return it to your hand.",
+     [{"bounce": {"side": "you", "type": "magic", "zone": "trash"}}]),
+    ("If you have 2 or fewer life, draw a card.", [{"draw": 1, "if": {"life_max": 2}}]),
+    ("Draw a card if you have 3 or fewer cards in your hand.",
+     [{"draw": 1, "if": {"count": {"cards": {"zone": "hand", "type": "any", "side": "you"}}, "count_max": 3}}]),
+    ("You may draw a card.", [{"draw": 1, "may": True}]),
+    ("If you do, draw two cards.", [{"draw": 2, "if_done": True}]),
+])
+def test_a_sentence_in_a_template_compiles_to_its_directives(sentence, expected):
+    assert ops(sentence) == expected
+
+
+@pytest.mark.parametrize("sentence", [
+    "Shuffle your trash into your deck.",  # a move the vocabulary has no word for
+    "Select one of your opponent's spirits with 3000 or fewer BP and banish it.",  # an unknown verb
+    "Draw a card for every spirit you control.",  # no template yet
+    "Remove all but one core from it and place them into their reserve.",
+])
+def test_a_sentence_in_no_template_is_not_recognised_and_says_why(sentence):
+    s = compile_sentence(sentence, FAMILIES)
+    assert not s.ok and s.why
+
+
+def test_the_search_sentences_make_one_search():
+    r = compile_effect("spirit", "When Summoned", "Reveal the top three cards of your deck. Add one Stoneback card "
+                       "from the revealed cards to your hand. Return the remaining cards to the bottom of your deck "
+                       "in any order.", families=FAMILIES)
+    assert r.automated, r.why
+    assert r.effect["do"] == [{"search": {"look": 3, "take": {"family": "Stoneback"}, "rest": "bottom"}}]
+
+
+def test_one_unknown_sentence_keeps_the_whole_effect_manual():
+    r = compile_effect("spirit", "When This Spirit Attacks", "Draw a card. Shuffle your trash into your deck.")
+    assert not r.automated and "Shuffle your trash" in r.why
+    assert r.manual["manual"] and r.manual["trigger"] == "when_attacks"
+    assert [s.ok for s in r.sentences] == [True, False]
+
+
+# ---------------------------------------------------------------- frames: the label and steps
+
+@pytest.mark.parametrize("condition, steps, card_type, expected", [
+    ("When Summoned", [], "spirit", {"kind": "triggered", "trigger": "when_summoned"}),
+    ("When This Spirit Attacks", [], "spirit", {"kind": "triggered", "trigger": "when_attacks"}),
+    ("When This Spirit Blocks", [], "spirit", {"kind": "triggered", "trigger": "when_blocks"}),
+    ("When Destroyed By Opponent", [], "spirit", {"kind": "triggered", "trigger": "when_destroyed_by_opponent"}),
+    ("When Placed", [], "nexus", {"kind": "triggered", "trigger": "when_placed"}),
+    ("While This Spirit Attacks", [], "spirit", {"kind": "constant", "condition": {"attacking": True}}),
+    ("During Your Attack Step", [], "nexus", {"kind": "constant", "condition": {"step": "attack", "your_turn": True}}),
+    ("During Opponent's Turn", [], "spirit", {"kind": "constant", "condition": {"your_turn": False}}),
+    ("N/A", ["Flash"], "spirit", {"kind": "activated", "timing": ["flash"]}),
+    ("During Either Attack Step", ["Main", "Flash"], "spirit",
+     {"kind": "activated", "timing": ["main", "flash"], "condition": {"step": "attack"}}),
+    ("N/A", ["Main", "Flash"], "magic", {"kind": "magic", "timing": ["main", "flash"]}),
+    ("End of Opponent's Turn", [], "spirit", {"kind": "triggered", "trigger": "end_of_turn", "whose": "opponent"}),
+])
+def test_the_frame_comes_from_the_condition_label_and_the_steps(condition, steps, card_type, expected):
+    r = compile_effect(card_type, condition, "Draw a card." if card_type != "nexus" or condition != "During Your "
+                       "Attack Step" else "All of your spirits gain 1000 BP.", steps)
+    assert r.frame.effect_keys() == expected
+
+
+def test_an_n_a_label_is_read_from_the_start_of_the_text():
+    r = compile_effect("spirit", "N/A", "When Summoned Draw a card.")
+    assert r.automated and r.effect["trigger"] == "when_summoned" and r.effect["do"] == [{"draw": 1}]
+
+
+def test_a_burst_label_names_its_burst_trigger():
+    r = compile_effect("magic", "When You Lose Life", "Draw a card.", burst=True)
+    assert r.effect["kind"] == "burst" and r.effect["trigger"] == "life_reduced"
+
+
+def test_a_chain_keyword_continues_the_effect_with_its_own_sentences():
+    r = compile_effect("spirit", "When This Spirit Attacks", "Draw a card. Chain Red: Place a core from the void "
+                       "onto this spirit.", chain_colors=["Red"])
+    assert r.automated, r.why
+    assert r.effect["chain"] == {"color": "red", "do": [{"core_charge": {"target": "this", "count": 1}}]}
+
+
+# ---------------------------------------------------------------- played from a position
+
+def _card(**fields) -> dict:
+    """A community record written for these tests."""
+    rec = {"name": "Test Card", "ID": "ZT-001", "set": "ZT", "color": ["Red"], "cost": "0", "reduction": [],
+           "symbols": ["red"], "cardType": "SPIRIT", "subType": ["Stoneback"], "rarity": "C",
+           "core_requirements": [{"level": 1, "battlePoints": 1000, "cores": 1},
+                                 {"level": 2, "battlePoints": 3000, "cores": 3}], "effects": []}
+    rec.update(fields)
+    return rec
+
+
+def _db_with(*records):
+    db = test_db().copy()
+    for rec in records:
+        data, set_id, _, _ = convert_record(rec, FAMILIES)
+        card = card_from_dict(data, file="(test)", set_id=set_id)
+        assert not any(e.manual for e in card.effects), [e.text for e in card.effects]
+        db.add(card, source="(test)")
+    return db
+
+
+def _game(db, p0: str, p1: str, **kw):
+    return position(two_players(p0, p1, **kw), db=db)
+
+
+def test_played_when_summoned_destroy_an_opponents_spirit_with_bp_or_less():
+    db = _db_with(_card(effects=[{"levels": [1, 2], "condition": "When Summoned", "keywords": [], "steps": [],
+                                  "details": "Select one of your opponent's spirits with 3,000 or fewer BP and "
+                                             "destroy it."}]))
+    game = _game(db, "{life: 5, reserve: 3, hand: [ZT-001]}", "{life: 5, reserve: 3, field: [T-R3, T-G4]}")
+    knight, stag = game.state.players[1].field
+    game.apply(Summon(0, first(game, 0, "ZT-001", "hand")))
+    # only Red Knight (3000 BP) can be selected: no choice to make
+    assert game.state.cards[knight].zone == "trash" and game.state.cards[stag].zone == "field"
+
+
+def test_played_select_then_remove_cores_from_it():
+    db = _db_with(_card(effects=[{"levels": [1, 2], "condition": "When Summoned", "keywords": [], "steps": [],
+                                  "details": "Select one of your opponent's spirits. Remove two cores from it and "
+                                             "place them into their reserve."}]))
+    game = _game(db, "{life: 5, reserve: 3, hand: [ZT-001]}",
+                 "{life: 5, reserve: 0, field: [{card: T-R3, cores: 4}, {card: T-B2, cores: 2}]}")
+    knight, guard = game.state.players[1].field
+    game.apply(Summon(0, first(game, 0, "ZT-001", "hand")))
+    answer(game, [knight])
+    assert game.state.cards[knight].cores == 2 and game.state.players[1].reserve == 2
+
+
+def test_played_when_attacks_the_opponents_spirit_loses_bp_this_turn_and_is_destroyed_at_zero():
+    db = _db_with(_card(effects=[{"levels": [1, 2], "condition": "When This Spirit Attacks", "keywords": [],
+                                  "steps": [], "details": "Select one of your opponent's spirits. Reduce its BP by "
+                                                          "1000 during this turn."}]))
+    game = _game(db, "{life: 5, reserve: 3, field: [ZT-001]}", "{life: 5, reserve: 3, field: [T-R1, T-R3]}",
+                 step="attack")
+    pup, knight = game.state.players[1].field
+    game.apply(Attack(0, first(game, 0, "ZT-001")))
+    answer(game, [pup])
+    # Red Pup (1000 BP) drops to 0: destroyed by the effect (CR 9-4-2-1)
+    assert game.state.cards[pup].zone == "trash" and game.state.cards[knight].zone == "field"
+
+
+def test_played_reveal_add_a_family_card_and_the_rest_to_the_bottom():
+    db = _db_with(_card(effects=[{"levels": [1, 2], "condition": "When Summoned", "keywords": [], "steps": [],
+                                  "details": "Reveal the top three cards of your deck. Add up to one Stoneback "
+                                             "card from the revealed cards to your hand. Return the remaining cards "
+                                             "to the bottom of your deck in any order."}]),
+                  _card(ID="ZT-002", name="Stoneback Pup", effects=[]))
+    game = _game(db, "{life: 5, reserve: 3, hand: [ZT-001], deck: [T-W0, T-R1, ZT-002, T-R3]}",
+                 "{life: 5, reserve: 3}")
+    game.apply(Summon(0, first(game, 0, "ZT-001", "hand")))
+    assert game.pending.info["min"] == 0  # "up to one"
+    answer(game, game.pending.info["options"])
+    p0 = game.state.players[0]  # a position lists a deck top first; the engine keeps the top last
+    assert cids(game, p0.hand) == ["ZT-002"]
+    assert cids(game, p0.deck)[-1] == "T-R3" and sorted(cids(game, p0.deck)[:2]) == ["T-R1", "T-W0"]
+
+
+def test_played_a_core_from_the_void_into_your_reserve():
+    db = _db_with(_card(effects=[{"levels": [1, 2], "condition": "When Summoned", "keywords": [], "steps": [],
+                                  "details": "Place two cores from the void into your reserve."}]))
+    game = _game(db, "{life: 5, reserve: 3, hand: [ZT-001]}", "{life: 5, reserve: 3}")
+    reserve = game.state.players[0].reserve
+    game.apply(Summon(0, first(game, 0, "ZT-001", "hand")))
+    # one core went onto the summoned spirit (LV1), two came from the void
+    assert game.state.players[0].reserve == reserve - 1 + 2
+
+
+def test_played_a_burst_after_the_opponents_when_summoned_effect_resolves():
+    # CR 10-9: a burst whose condition is the opponent's "When Summoned" effect: it waits for that effect to resolve
+    burst = _card(ID="ZT-010", name="Test Burst", cardType="MAGIC", core_requirements=[], cost="3", effects=[
+        {"levels": [], "condition": "When Opponent Resolves a Spirit's \"When Summoned\" Effect",
+         "keywords": [{"keyword_name": "Burst", "keyword_modifier": None}], "steps": [],
+         "details": "Draw two cards."},
+        {"levels": [], "condition": "N/A", "keywords": [], "steps": ["Main"], "details": "Draw a card."}])
+    drawer = _card(ID="ZT-011", name="Test Drawer", effects=[
+        {"levels": [1, 2], "condition": "When Summoned", "keywords": [], "steps": [], "details": "Draw a card."}])
+    plain = _card(ID="ZT-012", name="Test Plain", effects=[])
+    db = _db_with(burst, drawer, plain)
+    game = _game(db, "{life: 5, reserve: 6, hand: [ZT-011, ZT-012]}",
+                 "{life: 5, reserve: 3, hand: [], burst: ZT-010, deck: [T-W0, T-W0, T-W0]}")
+    game.apply(Summon(0, first(game, 0, "ZT-012", "hand")))  # no "When Summoned" effect: no burst moment
+    assert game.state.players[1].burst is not None
+    game.apply(Summon(0, first(game, 0, "ZT-011", "hand")))
+    assert game.pending is not None and game.pending.player == 1  # its owner is asked (CR 10-9-3)
+    answer(game, True)
+    assert len(game.state.players[1].hand) == 2
+
+
+# ---------------------------------------------------------------- --explain
+
+def test_import_cards_explain_shows_each_sentence_and_why_the_rest_stays_manual(tmp_path, capsys):
+    import json
+
+    from bss_desktop.cli import main
+
+    rec = _card(effects=[
+        {"levels": [1, 2], "condition": "When Summoned", "keywords": [], "steps": [],
+         "details": "Select one of your opponent's spirits with 3,000 or fewer BP and destroy it."},
+        {"levels": [2], "condition": "When This Spirit Attacks", "keywords": [], "steps": [],
+         "details": "Draw a card. Shuffle your trash into your deck."}])
+    path = tmp_path / "ZT-001.json"
+    path.write_text(json.dumps(rec))
+    assert main(["import-cards", str(path), "--explain", "ZT-001"]) == 0
+    out = capsys.readouterr().out
+    assert "effects[0]: When Summoned -> triggered when_summoned" in out
+    assert "=> automated: (When Summoned) Destroy 1 opponent's spirit with 3000 BP or less." in out
+    assert "  ok  Draw a card.\n        -> [{draw: 1}]" in out
+    assert "  no  Shuffle your trash into your deck." in out and "=> manual: not recognised" in out
+    assert main(["import-cards", str(path), "--explain", "ZT-999"]) == 2
+    assert "no record with ID 'ZT-999'" in capsys.readouterr().err
