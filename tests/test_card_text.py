@@ -361,6 +361,9 @@ TARGET_SAMPLES = {
     "exhausted": [True, False],
     "keyword": list(KEYWORDS),
     "other": [True],
+    "costs": [(4,), (4, 5)],
+    "families": [("Shadow", "Nightling")],
+    "token": [True, False],
 }
 
 

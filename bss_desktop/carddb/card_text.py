@@ -71,9 +71,13 @@ def keyword_text(kw: Keyword) -> str:
     if kw.name == "armor":  # CR 11-5-2
         return f"【{name}: {'/'.join(_color(c) for c in kw.colors)}】"
     if kw.name in ("immortal", "ascend"):  # CR 11-4-2, 11-8-2
-        return f"【{name}: {_condition_target(kw.condition)}】"
+        text = f"【{name}: {_condition_target(kw.condition)}】"
+        if kw.name == "immortal" and kw.timing == "attack_step":  # a printed limit on when it triggers
+            text = f"(During Either Attack Step) {text}"
+        return text
     if kw.name == "astral":  # CR 11-14-2: no timing shown = always active
-        timing = {"your_turn": "During Your Turn", "opponent_turn": "During Opponent's Turn"}.get(kw.timing)
+        timing = {"your_turn": "During Your Turn", "opponent_turn": "During Opponent's Turn",
+                  "attacking": "While This Spirit Attacks"}.get(kw.timing)
         return f"【{name}: {timing}】" if timing else f"【{name}】"
     return f"【{name}】"
 
@@ -92,12 +96,20 @@ def _condition_target(t: Target | None) -> str:
         words.append("/".join(_color(c) for c in t.colors))
     if t.family:
         words.append(t.family)
-    if not (t.colors or t.family) or t.type != "spirit":
-        words.append({"spirit": "Spirit", "nexus": "Nexus", "magic": "Magic", "any": "Card"}[t.type])
-    head = " ".join(words)
+    if t.families:
+        words.append("/".join(t.families))
+    if t.token:
+        words.append("Token")
+    elif t.token is False:
+        words.append("Non-Token")
     extra = _with_parts(t)
     if t.level_max is not None:
         extra.append(f"LV{t.level_max} or lower")
+    if not words and extra and t.type == "spirit":  # "【Ascend: Cost 6 or more】", "【Immortal: Cost 4/5】"
+        return ", ".join([extra[0][:1].upper() + extra[0][1:], *extra[1:]])
+    if not (t.colors or t.family or t.families or t.token) or t.type != "spirit":
+        words.append({"spirit": "Spirit", "nexus": "Nexus", "magic": "Magic", "any": "Card"}[t.type])
+    head = " ".join(words)
     return ", ".join([head, *extra])
 
 
@@ -150,6 +162,8 @@ def _range(lo: int | None, hi: int | None, fmt: str) -> list[str]:
 
 def _with_parts(t: Target, plural: bool = False) -> list[str]:
     parts = _range(t.bp_min, t.bp_max, "{} BP") + _range(t.cost_min, t.cost_max, "cost {}")
+    if t.costs:
+        parts.append("cost " + _or_list([str(c) for c in t.costs]))
     if t.keyword is not None:
         parts.append(f"【{KEYWORD_NAMES.get(t.keyword, t.keyword)}】")
     if t.name_has is not None:
@@ -168,6 +182,10 @@ def _kind(t: Target, plural: bool, *, other: bool = True) -> str:
         words.append(_or_list([_color(c) for c in t.colors]))
     if t.family:
         words.append(t.family)
+    if t.families:
+        words.append(_or_list(list(t.families)))
+    if t.token is not None:
+        words.append("token" if t.token else "non-token")
     noun = _PLAIN_NOUNS[t.type]
     if t.zone != "field" and t.type in ("spirit", "nexus"):
         noun += " card"  # CR 8-5-4: a bare "spirit" or "nexus" is on the field

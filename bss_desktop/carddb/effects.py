@@ -54,7 +54,8 @@ KEYWORD_NAMES = {"awaken": "Awaken", "confront": "Confront", "curse": "Curse", "
                  "armor": "Armor", "luster": "Luster", "blessed": "Blessed", "ascend": "Ascend", "swift": "Swift",
                  "gale": "Gale", "crush": "Crush", "raid": "Raid", "at_field": "A.T. Field", "astral": "Astral",
                  "chain": "Chain"}
-ASTRAL_TIMINGS = ("always", "your_turn", "opponent_turn")
+ASTRAL_TIMINGS = ("always", "your_turn", "opponent_turn", "attacking")  # CR 11-14-2: printed on the card
+IMMORTAL_TIMINGS = ("always", "attack_step")  # a printed limit: "During Either Attack Step" (CR 11-4-1 has none)
 REFS = ("this", "attacker", "blocker", "trigger", "it")  # card references instead of a selection
 # "it": the cards the effect's previous selecting directive chose ("select 1 of your spirits; it gets ...")
 MODES = ("exact", "up_to", "any_number", "all")  # CR 8-5-3-1, 8-5-3-2, 8-8-1-4
@@ -95,6 +96,9 @@ class Target:
     keyword: str | None = None  # "with 【Keyword】" (CR 10-13)
     other: bool = False  # excluding this card
     name_has: str | None = None  # "with 'Dragon' in its card name" (CR 2-1: the card name, not the additional one)
+    costs: tuple = ()  # the cost is one of these ("a spirit with cost 4 or 5": 【Immortal】 conditions, CR 11-4-2)
+    families: tuple = ()  # a family among these ("a Shadow or Nightling spirit": 【Ascend】 conditions, CR 11-8-2)
+    token: bool | None = None  # a token (CR 4-12) or not ("【Ascend: Token】")
     total_bp_max: int | None = None  # the cards selected have a combined total of N BP or less
 
 
@@ -132,7 +136,8 @@ class Condition:
 @dataclass(frozen=True, slots=True)
 class Keyword:
     """A keyword effect (CR 11). value: Gale/Crush/Raid number; colors: Armor;
-    condition: Immortal/Ascend; timing: Astral."""
+    condition: Immortal/Ascend; timing: Astral (CR 11-14-2: always, your_turn, opponent_turn, attacking) and
+    Immortal (always, or attack_step: only during either player's attack step, as a card prints it)."""
 
     name: str
     value: int | None = None
@@ -293,7 +298,17 @@ def parse_target(v, f) -> Target:
             if not isinstance(val, str) or not val:
                 raise EffectSyntax(p, f"expected a family name, got {val!r}")
             kw["family"] = val
-        elif key in ("exhausted", "other"):
+        elif key == "families":
+            items = val if isinstance(val, list) else [val]
+            if not items or not all(isinstance(x, str) and x.strip() for x in items):
+                raise EffectSyntax(p, f"expected a list of family names, got {val!r}")
+            kw["families"] = tuple(dict.fromkeys(x.strip() for x in items))
+        elif key == "costs":
+            items = val if isinstance(val, list) else [val]
+            if not items:
+                raise EffectSyntax(p, "expected a list of costs, got an empty list")
+            kw["costs"] = tuple(sorted(set(_int(x, f"{p}[{i}]") for i, x in enumerate(items))))
+        elif key in ("exhausted", "other", "token"):
             kw[key] = _bool(val, p)
         elif key == "keyword":
             kw["keyword"] = _choice(val, p, KEYWORDS)
@@ -366,7 +381,7 @@ def parse_condition(v, f) -> Condition:
 
 def parse_keyword(v, f) -> Keyword:
     """`confront`, `{crush: 1}`, `{armor: [red, blue]}`, `{immortal: {family: Dragon}}`, `{astral: your_turn}`,
-    each optionally with `levels: [...]`."""
+    each optionally with `levels: [...]`; 【Immortal】 also with `timing: attack_step`."""
     if isinstance(v, str):
         name = _choice(v, f, KEYWORDS)
         if name in ("armor", "immortal", "ascend", "gale", "raid"):
@@ -374,7 +389,7 @@ def parse_keyword(v, f) -> Keyword:
         return Keyword(name, value=0 if name == "crush" else None)  # CR 11-11-3: no modifier = +0
     if not isinstance(v, dict):
         raise EffectSyntax(f, f"expected a keyword name or a mapping, got {v!r}")
-    names = [k for k in v if k != "levels"]
+    names = [k for k in v if k not in ("levels", "timing")]
     if len(names) != 1:
         raise EffectSyntax(f, "a keyword entry names exactly one keyword (plus optional levels)")
     name = _choice(names[0], f"{f}.{names[0]}", KEYWORDS)
@@ -383,6 +398,10 @@ def parse_keyword(v, f) -> Keyword:
     kw: dict = {"name": name}
     if "levels" in v:
         kw["levels"] = _levels(v["levels"], f"{f}.levels")
+    if "timing" in v:
+        if name != "immortal":
+            raise EffectSyntax(f"{f}.timing", f"only 【Immortal】 takes a timing here (【Astral】: {{astral: your_turn}})")
+        kw["timing"] = _choice(v["timing"], f"{f}.timing", IMMORTAL_TIMINGS)
     if name in ("gale", "raid"):
         kw["value"] = _int(val, p, 1)
     elif name == "crush":
@@ -793,6 +812,8 @@ def keyword_to_dict(k: Keyword):
     if (val is None or (k.name == "crush" and val == 0)) and not k.levels:
         return k.name
     out = {k.name: val}
+    if k.name == "immortal" and k.timing != "always":
+        out["timing"] = k.timing
     if k.levels:
         out["levels"] = list(k.levels)
     return out

@@ -84,6 +84,7 @@ class KeywordNote:
     text: str
     mapped: bool
     reason: str = ""  # why it stays text
+    outside_cr: bool = False  # not a keyword of CR v1.6.0 §11 (Feast, Link, ...): its text is resolved by hand
 
 
 @dataclass
@@ -113,11 +114,16 @@ class ImportReport:
         out.append(f"Keywords mapped: {len(mapped)}")
         for k in mapped:
             out.append(f"  {k.card_id} {k.card_name}: {k.text}")
-        kept = self.text_keywords
+        kept = [k for k in self.text_keywords if not k.outside_cr]
         if kept:
             out.append(f"Keywords kept as text (resolved by hand): {len(kept)}")
             for k in kept:
                 out.append(f"  {k.card_id} {k.card_name}: {k.text} ({k.reason})")
+        outside = [k for k in self.text_keywords if k.outside_cr]
+        if outside:
+            out.append(f"Keywords outside CR v1.6.0 §11, kept as text (resolved by hand): {len(outside)}")
+            for k in outside:
+                out.append(f"  {k.card_id} {k.card_name}: {k.text}")
         out.append(f"Refused: {len(self.refused)} record{'s' if len(self.refused) != 1 else ''}")
         for r in self.refused:
             out.append(f"  {r}")
@@ -231,66 +237,191 @@ def _norm(name: str) -> str:
 _KEYWORD_BY_NORM = {_norm(KEYWORD_NAMES[k]): k for k in KEYWORDS} | {k.replace("_", ""): k for k in KEYWORDS}
 
 
-def _map_keyword(name: str, modifier: str) -> tuple[Keyword | None, str]:
-    """The `Keyword` for a community keyword entry, or None and why it stays text."""
+# Keywords that are not in CR v1.6.0 §11 (later sets print them): their effects stay text, resolved by hand
+OUTSIDE_CR = ("feast", "link", "agile", "bloodcurse")
+
+# What an effect's `condition` may say beside a keyword without adding anything to the keyword's own rule:
+# these keywords act only while their spirit attacks (or is blocked while attacking), by definition
+_ATTACKING = ("whilethisspiritattacks", "whenthisspiritattacks")
+_PLAIN_CONDITIONS = {
+    "confront": _ATTACKING,  # CR 11-2-1: when it attacks
+    "curse": _ATTACKING,  # CR 11-3-1: when it is blocked (it is attacking)
+    "luster": _ATTACKING,  # CR 11-6-1: when it attacks
+    "blessed": _ATTACKING,  # CR 11-7-1: when it attacks and reduces life
+    "gale": _ATTACKING,  # CR 11-10-1: when it is blocked
+    "crush": _ATTACKING,  # CR 11-11-1: when it attacks
+    "raid": _ATTACKING,  # CR 11-12-1: when it attacks
+    "awaken": ("flash",),  # CR 11-1-1: whenever flash effects can be used
+    "swift": ("flash",),  # CR 11-9-1: in a flash window
+}
+# 【Astral】's active timing is printed on the card (CR 11-14-2); "While This Spirit Attacks" is a timing too
+_ASTRAL_TIMINGS = {"duringyourturn": "your_turn", "duringopponentsturn": "opponent_turn",
+                   "duringyouropponentsturn": "opponent_turn", "duringtheopponentsturn": "opponent_turn",
+                   "whilethisspiritattacks": "attacking", "whenthisspiritattacks": "attacking"}
+# 【Immortal】 has no timing of its own (CR 11-4-1): a printed "During Either Attack Step" limits it
+_IMMORTAL_TIMINGS = {"duringeitherattackstep": "attack_step", "duringeachattackstep": "attack_step",
+                     "duringeitherplayersattackstep": "attack_step"}
+
+
+def _modifier_text(modifier: Any) -> str:
+    """A keyword modifier as printed: "Red/Purple" for a list, "4" for a number, "" for none."""
+    if modifier is None:
+        return ""
+    if isinstance(modifier, (list, tuple)):
+        return "/".join(_modifier_text(m) for m in modifier)
+    return str(modifier).strip()
+
+
+def _keyword_entry(k: Any, at: str) -> tuple[str, Any]:
+    """(name, modifier) of a keyword entry in either community shape: `{keyword_name, keyword_modifier}` or
+    `{keyword, target, value}` (the value, else the target, is the modifier)."""
+    if isinstance(k, dict) and isinstance(k.get("keyword_name"), str) and k["keyword_name"].strip():
+        return k["keyword_name"], k.get("keyword_modifier")
+    if isinstance(k, dict) and isinstance(k.get("keyword"), str) and k["keyword"].strip():
+        value, target = k.get("value"), k.get("target")
+        if value not in (None, "", []) and target not in (None, "", []):
+            raise RecordRefused(at, f"a keyword with both a target ({target!r}) and a value ({value!r})")
+        return k["keyword"], value if value not in (None, "", []) else target
+    raise RecordRefused(at, "expected {keyword_name, keyword_modifier} or {keyword, target, value}")
+
+
+def _whole(value: Any) -> int | None:
+    """A number written as 2, "2", "+2" (or [2]); None otherwise."""
+    if isinstance(value, list) and len(value) == 1:
+        value = value[0]
+    if isinstance(value, bool):
+        return None
+    if isinstance(value, int):
+        return value
+    if isinstance(value, str):
+        m = re.fullmatch(r"\+?\s*(\d+)", value.strip())
+        return int(m.group(1)) if m else None
+    return None
+
+
+def _map_keyword(name: str, modifier: Any, condition: str = "") -> tuple[Keyword | None, str]:
+    """The `Keyword` for a community keyword entry, or None and why it stays text.
+
+    `modifier`: text, a number or a list (【Armor】 colours, 【Immortal】 costs, 【Ascend】 families); `condition`: the
+    effect's condition ("While This Spirit Attacks", "During Opponent's Turn"), which becomes 【Astral】's timing
+    (CR 11-14-2) or 【Immortal】's limit, adds nothing to a keyword that works only while attacking, and keeps any
+    other keyword as text (so that nothing it says is dropped)."""
     norm = _norm(name)
     if norm == "chain":
         return None, "【Chain】 continues its effect's text"
     kw = _KEYWORD_BY_NORM.get(norm)
     if kw is None:
-        return None, "not a keyword this app knows"
-    mod = modifier.strip()
+        if norm in OUTSIDE_CR:
+            return None, "not a keyword of CR v1.6.0 §11"
+        return None, "not a keyword this app knows (not in CR v1.6.0 §11)"
+    cond = _norm(condition) if not _is_none_mark(condition) else ""
+    mod = "" if modifier is None else modifier
+    shown = _modifier_text(mod)
+    timing = "always"
+    if cond:
+        if kw == "astral" and cond in _ASTRAL_TIMINGS:
+            timing = _ASTRAL_TIMINGS[cond]
+        elif kw == "immortal" and cond in _IMMORTAL_TIMINGS:
+            timing = _IMMORTAL_TIMINGS[cond]
+        elif cond not in _PLAIN_CONDITIONS.get(kw, ()):
+            return None, f"its condition {condition.strip()!r} limits {KEYWORD_NAMES[kw]} in a way the app can't write"
     if kw in ("gale", "raid"):
-        m = re.fullmatch(r"\+?\s*(\d+)", mod)
-        if not m or int(m.group(1)) < 1:
-            return None, f"{KEYWORD_NAMES[kw]} needs a number, got {mod!r}"
-        return Keyword(kw, value=int(m.group(1))), ""
+        n = _whole(mod)
+        if n is None or n < 1:
+            return None, f"{KEYWORD_NAMES[kw]} needs a number, got {shown!r}"
+        return Keyword(kw, value=n), ""
     if kw == "crush":
-        if not mod:
+        if shown == "":
             return Keyword(kw, value=0), ""  # CR 11-11-3
-        m = re.fullmatch(r"\+?\s*(\d+)", mod)
-        if not m:
-            return None, f"Crush needs a modifier like +1, got {mod!r}"
-        return Keyword(kw, value=int(m.group(1))), ""
-    if kw == "armor":
-        parts = [p.strip().lower() for p in re.split(r",|/|&|\band\b", mod) if p.strip()]
-        if not parts or any(p not in COLORS for p in parts) or len(set(parts)) != len(parts):
-            return None, f"Armor needs colours like 'Blue, White', got {mod!r}"
+        n = _whole(mod)
+        if n is None:
+            return None, f"Crush needs a modifier like +1, got {shown!r}"
+        return Keyword(kw, value=n), ""
+    if kw == "armor":  # CR 11-5-2: one or more colours
+        items = mod if isinstance(mod, list) else re.split(r",|/|&|\band\b", str(mod))
+        parts = [p.strip().lower() for p in items if isinstance(p, str) and p.strip()]
+        if not parts or len(parts) != len(items if isinstance(mod, list) else parts) \
+                or any(p not in COLORS for p in parts) or len(set(parts)) != len(parts):
+            return None, f"Armor needs colours like 'Blue, White', got {shown!r}"
         return Keyword(kw, colors=tuple(parts)), ""
     if kw in ("immortal", "ascend"):
-        target = _condition_target(mod)
+        target, why = _condition_target(kw, mod)
         if target is None:
-            return None, f"{KEYWORD_NAMES[kw]}: can't read the condition {mod!r} as a family or colour"
-        return Keyword(kw, condition=target), ""
+            return None, f"{KEYWORD_NAMES[kw]}: {why}"
+        return Keyword(kw, condition=target, timing=timing), ""
     if kw == "astral":
-        t = _norm(mod)
-        if not t:
-            return Keyword(kw), ""
-        timing = {"duringyourturn": "your_turn", "duringopponentsturn": "opponent_turn",
-                  "duringyouropponentsturn": "opponent_turn", "duringtheopponentsturn": "opponent_turn"}.get(t)
-        if timing is None:
-            return None, f"Astral timing {mod!r} is neither During Your Turn nor During Opponent's Turn"
+        if shown:
+            t = _ASTRAL_TIMINGS.get(_norm(shown))
+            if t is None:
+                return None, f"Astral timing {shown!r} is not During Your Turn, During Opponent's Turn or While " \
+                             "This Spirit Attacks"
+            if timing != "always" and timing != t:
+                return None, f"Astral timing {shown!r} and condition {condition.strip()!r} disagree"
+            timing = t
         return Keyword(kw, timing=timing), ""
-    if mod:
-        return None, f"{KEYWORD_NAMES[kw]} takes no modifier, got {mod!r}"
+    if shown:
+        return None, f"{KEYWORD_NAMES[kw]} takes no modifier, got {shown!r}"
     return Keyword(kw), ""
 
 
-def _condition_target(mod: str) -> Target | None:
-    """"Dragon" -> family Dragon; "Red" / "Red, Blue" -> those colours; anything else: None."""
-    text = re.sub(r"\s+spirits?$", "", mod.strip(), flags=re.I).strip()
+def _condition_target(kw: str, mod: Any) -> tuple[Target | None, str]:
+    """The condition of 【Immortal】 (CR 11-4-2) / 【Ascend】 (CR 11-8-2) on one of your own spirits, or None and why.
+
+    A number: 【Ascend】 "cost N or more" (`cost_min`), 【Immortal】 "cost N"; a list of numbers: "a cost among these"
+    (【Immortal: 4/5】 = a spirit with cost 4 or 5, `costs`); a list of words: one colour, family or "Token" each
+    ("Shadow/Nightling": a spirit of either family); text: "Dragon", "Red, Blue", "cost 4 or more", "cost 4/5".
+    """
+    if isinstance(mod, bool):
+        return None, f"can't read the condition {mod!r}"
+    if isinstance(mod, int):
+        return (Target(side="you", cost_min=mod) if kw == "ascend" else Target(side="you", costs=(mod,))), ""
+    if isinstance(mod, list):
+        if not mod:
+            return None, "the condition is empty"
+        if all(isinstance(m, int) and not isinstance(m, bool) for m in mod):
+            if kw == "ascend" and len(mod) > 1:
+                return None, f"can't read the costs {_modifier_text(mod)!r} as one condition"
+            if kw == "ascend":
+                return Target(side="you", cost_min=mod[0]), ""
+            return Target(side="you", costs=tuple(sorted(set(mod)))), ""
+        if not all(isinstance(m, str) and m.strip() for m in mod):
+            return None, f"can't read the condition {_modifier_text(mod)!r}"
+        return _words_target(list(dict.fromkeys(m.strip() for m in mod)))
+    text = re.sub(r"\s+spirits?$", "", str(mod).strip(), flags=re.I).strip()
     if not text:
-        return None
-    parts = [p.strip().lower() for p in re.split(r",|/|\bor\b", text) if p.strip()]
-    if parts and all(p in COLORS for p in parts):
-        return Target(side="you", colors=tuple(dict.fromkeys(parts)))  # one of your own spirits
-    if re.fullmatch(r"[A-Za-z][A-Za-z.'’ -]*", text) and len(text.split()) <= 3:
-        return Target(side="you", family=text)
-    return None
+        return None, "the condition is empty"
+    m = re.fullmatch(r"(?i)cost\s*(\d+)\s*(?:or more|\+)", text) or re.fullmatch(r"(\d+)\s*\+", text)
+    if m:
+        return Target(side="you", cost_min=int(m.group(1))), ""
+    m = re.fullmatch(r"(?i)cost\s*(\d+(?:\s*(?:/|,|\bor\b)\s*\d+)*)", text)
+    if m:
+        costs = tuple(sorted({int(x) for x in re.findall(r"\d+", m.group(1))}))
+        return Target(side="you", costs=costs), ""
+    if re.fullmatch(r"\d+", text):
+        return _condition_target(kw, int(text))
+    parts = [p.strip() for p in re.split(r",|/|\bor\b", text) if p.strip()]
+    if not all(re.fullmatch(r"[A-Za-z0-9][A-Za-z0-9.'’ -]*", p) and len(p.split()) <= 3 for p in parts):
+        return None, f"can't read the condition {text!r} as a family, colour or cost"
+    return _words_target(parts)
 
 
-def _keyword_label(name: str, modifier: str) -> str:
-    return f"【{name.strip()}: {modifier.strip()}】" if modifier.strip() else f"【{name.strip()}】"
+def _words_target(words: list[str]) -> tuple[Target | None, str]:
+    """Colours ("Red", "Blue"), families ("Shadow", "Nightling": either one) or "Token": one of your spirits."""
+    low = [w.lower() for w in words]
+    if all(w in COLORS for w in low):
+        return Target(side="you", colors=tuple(dict.fromkeys(low))), ""
+    if low == ["token"]:
+        return Target(side="you", token=True), ""
+    if any(w in COLORS or w == "token" for w in low):
+        return None, f"can't read {'/'.join(words)!r}: colours, families and tokens mixed"
+    if len(words) == 1:
+        return Target(side="you", family=words[0]), ""
+    return Target(side="you", families=tuple(words)), ""
+
+
+def _keyword_label(name: str, modifier: Any) -> str:
+    shown = _modifier_text(modifier)
+    return f"【{name.strip()}: {shown}】" if shown else f"【{name.strip()}】"
 
 
 _STEP_RE = re.compile(r"start of (your opponent'?s|opponent'?s|your|each(?: player'?s)?|either player'?s) (\w+) step")
@@ -509,12 +640,8 @@ def convert_record(rec: Any, known_families: tuple[str, ...] = ()) -> tuple[dict
         burst, chain_colors, chain_labels = False, [], []
         for j, k in enumerate(_list(e.get("keywords"), f"{at}.keywords")):
             kat = f"{at}.keywords[{j}]"
-            if not isinstance(k, dict) or not isinstance(k.get("keyword_name"), str) \
-                    or not k["keyword_name"].strip():
-                raise RecordRefused(kat, "expected {keyword_name, keyword_modifier}")
-            kname = k["keyword_name"]
-            modifier = k.get("keyword_modifier")
-            modifier = "" if modifier is None else str(modifier)
+            kname, raw_modifier = _keyword_entry(k, kat)  # either community shape
+            modifier = _modifier_text(raw_modifier)
             if _norm(kname) == "burst":  # the effect is a burst (CR 10-9): the card can be set (CR 3-8-4)
                 burst = True
                 continue
@@ -525,10 +652,11 @@ def convert_record(rec: Any, known_families: tuple[str, ...] = ()) -> tuple[dict
             if card_type == "magic":
                 kw, why = None, "keywords on magic cards stay text"
             else:
-                kw, why = _map_keyword(kname, modifier)
+                kw, why = _map_keyword(kname, raw_modifier, condition)
             if kw is None:
-                kept.append(_keyword_label(kname, modifier))
-                notes.append(KeywordNote(card_id, name, kept[-1], False, why))
+                kept.append(_keyword_label(kname, raw_modifier))
+                notes.append(KeywordNote(card_id, name, kept[-1], False, why,
+                                         outside_cr=_norm(kname) not in _KEYWORD_BY_NORM and _norm(kname) != "chain"))
                 continue
             if kw_levels:
                 kw = Keyword(kw.name, kw.value, kw.colors, kw.condition, kw.timing, tuple(kw_levels))

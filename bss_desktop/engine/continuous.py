@@ -186,11 +186,15 @@ def keyword_value(game, iid: int, name: str) -> int | None:
 
 
 def astral_active(game, iid: int) -> bool:
-    """CR 11-14: 【Astral】 is active always, during its controller's turn, or during the opponent's turn."""
-    owner = game.state.cards[iid].owner
-    mine = game.state.turn_player == owner
+    """CR 11-14: 【Astral】 is active always, during its controller's turn, during the opponent's turn, or while
+    this spirit attacks (the active timing printed on the card, CR 11-14-2)."""
+    st = game.state
+    owner = st.cards[iid].owner
+    mine = st.turn_player == owner
     for k in keywords_of(game, iid, "astral"):
         if k.timing == "always" or (k.timing == "your_turn" and mine) or (k.timing == "opponent_turn" and not mine):
+            return True
+        if k.timing == "attacking" and st.battle is not None and st.battle.attacker == iid:
             return True
     return False
 

@@ -39,7 +39,15 @@ def matches(game, iid: int, t, controller: int, source: int | None) -> bool:
         return False
     if t.colors and not set(t.colors) & set(d.colors):
         return False
-    if t.family is not None and t.family not in d.families:
+    if t.costs and d.cost not in t.costs:  # "a spirit with cost 4 or 5" (【Immortal】, CR 11-4-2)
+        return False
+    if t.family is not None or t.families:  # families compare without case: "STAR DRAGON" is a Star Dragon (CR 2-5)
+        has = {f.casefold() for f in d.families}
+        if t.family is not None and t.family.casefold() not in has:
+            return False
+        if t.families and not any(f.casefold() in has for f in t.families):
+            return False
+    if t.token is not None and d.token != t.token:
         return False
     if t.exhausted is not None and (not on_field or card.exhausted != t.exhausted):
         return False
