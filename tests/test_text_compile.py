@@ -42,6 +42,9 @@ def ops(sentence: str):
     ("Select any number of your opponent's spirits with a combined total of 8000 or fewer BP and destroy them.",
      [{"destroy": {"any_number": True, "total_bp_max": 8000}}]),
     ("Select one of your Stoneback spirits.", [{"select": {"side": "you", "family": "Stoneback"}}]),
+    ("Your other stoneback spirits gain 1000 BP.",  # families are matched without case
+     [{"bp": {"target": {"side": "you", "other": True, "family": "stoneback", "all": True}, "add": 1000,
+              "_duration": None}}]),
     ("Select a spirit.", [{"select": {"side": "any"}}]),
     ("Select one of your opponent's spirits with \"Gear\" in its card name and destroy it.",
      [{"destroy": {"name_has": "Gear"}}]),
@@ -94,7 +97,8 @@ def test_the_search_sentences_make_one_search():
                        "from the revealed cards to your hand. Return the remaining cards to the bottom of your deck "
                        "in any order.", families=FAMILIES)
     assert r.automated, r.why
-    assert r.effect["do"] == [{"search": {"look": 3, "take": {"family": "Stoneback"}, "rest": "bottom"}}]
+    # "add one": exactly one if one is there (CR 8-5-3-1), not "up to one"
+    assert r.effect["do"] == [{"search": {"look": 3, "take": {"family": "Stoneback", "count": 1}, "rest": "bottom"}}]
 
 
 def test_one_unknown_sentence_keeps_the_whole_effect_manual():

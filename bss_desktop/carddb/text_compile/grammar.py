@@ -47,7 +47,7 @@ whose_deck: "your deck"                                        -> deck_you
 
 // ---------------------------------------------------------------- the top of a deck (CR 12-2)
 take: amount_take card_descr
-amount_take: count                                             -> amount_count
+amount_take: count                                             -> amount_exact
            | "up to" count                                     -> amount_up_to
            | "all"                                             -> amount_all
            | "any number of"                                   -> amount_any
@@ -141,7 +141,7 @@ level_set: "treat" subject "as lv" NUMBER duration?
 subject: it                                                   -> subj_it
        | "this spirit"                                        -> subj_this
        | "all of" owner descr filters?                        -> subj_all
-       | owner "other"? FAMILY? adjective* kind_word filters?  -> subj_owner_all
+       | owner descr filters?                                 -> subj_owner_all
 ?possessive: poss_it | poss_this
 poss_it: "its" | "their"
 poss_this: "this spirit's"

@@ -39,10 +39,9 @@ def normalise(sentence: str, families: tuple[str, ...] = ()) -> Normalised:
     fams = sorted({f for f in families if f.strip()}, key=len, reverse=True)
     if fams:
         pattern = re.compile(r"\b(" + "|".join(re.escape(f) for f in fams) + r")\b", re.I)
-        lookup = {f.lower(): f for f in fams}
 
-        def family(m: re.Match) -> str:
-            out.families.append(lookup.get(m.group(1).lower(), m.group(1)))
+        def family(m: re.Match) -> str:  # as the text writes it: families match without case
+            out.families.append(m.group(1))
             return f" f{len(out.families) - 1} "
 
         # only where a family can stand: before spirit/card/nexus words, or after "your"/"of"

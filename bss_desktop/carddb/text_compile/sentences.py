@@ -10,7 +10,7 @@ from dataclasses import dataclass, field
 from functools import lru_cache
 
 from lark import Lark, Token, Transformer, v_args
-from lark.exceptions import LarkError, UnexpectedInput, VisitError
+from lark.exceptions import GrammarError, LarkError, UnexpectedInput, VisitError
 
 from .grammar import grammar
 from .normalise import Normalised, normalise
@@ -271,6 +271,9 @@ class _Build(Transformer):
     def amount_count(self, count):
         return {} if count == 1 else {"count": count}
 
+    def amount_exact(self, count):
+        return {"count": count}  # "add one ... from the revealed cards": exactly one if there is one (CR 8-5-3-1)
+
     def amount_up_to(self, count):
         return {"up_to": count}
 
@@ -367,9 +370,7 @@ class _Build(Transformer):
     def subj_all(self, side, descr, filters=None):
         return self._target({"all": True}, side, descr, filters)
 
-    def subj_owner_all(self, side, *parts):
-        filters = parts[-1] if parts and isinstance(parts[-1], list) else None
-        descr = self.descr(*[p for p in parts if not isinstance(p, list)])
+    def subj_owner_all(self, side, descr, filters=None):
         return self._target({"all": True}, side, descr, filters)
 
     def poss_it(self):
@@ -524,7 +525,9 @@ def compile_sentence(text: str, families: tuple[str, ...] = ()) -> Sentence:
         near = norm.text[max(0, (col or 1) - 1):][:30] if col else ""
         out.why = f"no template matches (from {near!r})" if near else "no template matches"
         return out
-    except LarkError as e:
+    except LarkError as e:  # a broken grammar is a bug, not an unrecognised sentence
+        if isinstance(e, GrammarError):
+            raise
         out.why = f"no template matches ({type(e).__name__})"
         return out
     try:
