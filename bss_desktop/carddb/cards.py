@@ -23,6 +23,16 @@ class Level:
 
 
 @dataclass(frozen=True, slots=True)
+class Printing:
+    """Another printing of a card (an alternate art, ``BSS01-001_p1``): the same card (CR 2-1), its own id and
+    image. A deck list may name it; it stands for its card everywhere the game looks."""
+
+    id: str
+    image: str = ""  # the image path the card list gave (e.g. images/BSS01/BSS01-001_p1.png), if any
+    rarity: str = ""
+
+
+@dataclass(frozen=True, slots=True)
 class CardDef:
     id: str
     name: str
@@ -42,6 +52,7 @@ class CardDef:
     keywords: tuple = ()  # carddb.effects.Keyword (CR 11)
     text: str = ""
     token: bool = False  # tokens leave the game when they leave the field (CR 4-12-3)
+    printings: tuple = ()  # Printing: its alternate arts (not cards of their own; never part of play)
     extra: dict = field(default_factory=dict, compare=False, hash=False)
 
     @property

@@ -26,6 +26,7 @@ class CardDB(Mapping[str, CardDef]):
         self._cards: dict[str, CardDef] = {}
         self._by_name: dict[str, list[str]] = {}
         self._sources: dict[str, str] = {}
+        self._printings: dict[str, str] = {}  # printing id (an alternate art) -> its card's id
         self._hash: str | None = None
         self._frozen = False
         for card in cards:
@@ -66,7 +67,16 @@ class CardDB(Mapping[str, CardDef]):
                 return
             differ = [f.name for f in dataclasses.fields(CardDef) if f.compare and getattr(old, f.name) != getattr(card, f.name)]
             raise ValueError(f"card id {card.id!r} is already in the card db with different content ({', '.join(differ)})")
+        if card.id in self._printings:
+            raise ValueError(f"card id {card.id!r} is already a printing of {self._printings[card.id]}")
+        for p in card.printings:
+            if p.id in self._cards or p.id in self._printings:
+                other = self._printings.get(p.id, p.id)
+                raise ValueError(f"printing {p.id!r} of {card.id} is already "
+                                 + ("a card" if p.id in self._cards else f"a printing of {other}"))
         self._cards[card.id] = card
+        for p in card.printings:
+            self._printings[p.id] = card.id
         self._by_name.setdefault(card.name.casefold(), []).append(card.id)
         if source is not None:
             self._sources[card.id] = source
@@ -80,6 +90,7 @@ class CardDB(Mapping[str, CardDef]):
         new._cards = dict(self._cards)
         new._by_name = {k: list(v) for k, v in self._by_name.items()}
         new._sources = dict(self._sources)
+        new._printings = dict(self._printings)
         new._hash = self._hash
         return new
 
@@ -96,6 +107,17 @@ class CardDB(Mapping[str, CardDef]):
         """
         return [self._cards[i] for i in sorted(self._by_name.get(name.strip().casefold(), ()))]
 
+    def card_id_of(self, card_or_printing_id: str) -> str | None:
+        """The card an id stands for: a card's own id, or the card whose printing (alternate art) it is; None if
+        neither."""
+        if card_or_printing_id in self._cards:
+            return card_or_printing_id
+        return self._printings.get(card_or_printing_id)
+
+    def printing_ids(self) -> dict[str, str]:
+        """Every printing id (alternate art) -> its card's id."""
+        return dict(self._printings)
+
     def source_of(self, card_id: str) -> str | None:
         """The file a card was loaded from, if known."""
         return self._sources.get(card_id)
@@ -110,7 +132,9 @@ class CardDB(Mapping[str, CardDef]):
         if self._hash is None:
             canonical = {
                 "format": HASH_FORMAT,
-                "cards": [card_to_dict(self._cards[i]) for i in sorted(self._cards)],
+                # a card's printings (alternate arts) change no rule of play: players with different art agree
+                "cards": [{k: v for k, v in card_to_dict(self._cards[i]).items() if k != "printings"}
+                          for i in sorted(self._cards)],
             }
             blob = json.dumps(canonical, sort_keys=True, separators=(",", ":"), ensure_ascii=True)
             self._hash = hashlib.sha256(blob.encode("ascii")).hexdigest()
@@ -124,13 +148,19 @@ class CardDB(Mapping[str, CardDef]):
         for path in paths:
             shown = display_path(path)
             for card in load_set_file(path):
-                first = db.source_of(card.id)
-                if first is not None:
-                    raise CardDataError(
-                        f"duplicate card id: also defined in {first}", file=shown, card_id=card.id
-                    )
-                db.add(card, source=shown)
+                db.add_from_file(card, shown)
         return db
+
+    def add_from_file(self, card: CardDef, shown: str) -> None:
+        """`add` for a card read from a set file: an id (or printing id) already taken is a CardDataError naming
+        both files."""
+        for ident in (card.id, *(p.id for p in card.printings)):
+            owner = self.card_id_of(ident)
+            if owner is not None:
+                first = self.source_of(owner) or "the shipped cards"
+                what = "duplicate card id" if ident == card.id and owner == ident else f"id {ident} is taken"
+                raise CardDataError(f"{what}: also defined in {first}", file=shown, card_id=card.id)
+        self.add(card, source=shown)
 
 
 def display_path(path: str | Path) -> str:

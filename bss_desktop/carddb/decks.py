@@ -42,6 +42,7 @@ class Deck:
     name: str
     cards: list[str] = field(default_factory=list)  # card ids, one per copy, in file order
     source: str = "<deck>"
+    printings: dict[str, str] = field(default_factory=dict)  # card id -> the printing (alternate art) the list named
 
     def counts(self) -> dict[str, int]:
         """Copies per card id, in order of first appearance."""
@@ -52,15 +53,22 @@ class _Parser:
     def __init__(self, db: CardDB) -> None:
         self.db = db
         self.cards: list[str] = []
+        self.printings: dict[str, str] = {}
         self.problems: list[DeckProblem] = []
 
     def problem(self, line: int | None, message: str) -> None:
         self.problems.append(DeckProblem(line, message))
 
     def resolve(self, text: str, line: int) -> str | None:
-        """The card id that `text` (an id or a card name) stands for; records a problem if none."""
+        """The card id that `text` (an id, a printing's id or a card name) stands for; records a problem if none.
+
+        An alternate art (a printing, ``BSS01-001_p1``) is the same card (CR 2-1): it stands for its card."""
         if text in self.db:
             return text
+        card_id = self.db.card_id_of(text) if hasattr(self.db, "card_id_of") else None
+        if card_id is not None:
+            self.printings.setdefault(card_id, text)
+            return card_id
         matches = self.db.by_name(text)
         if len(matches) == 1:
             return matches[0].id
@@ -94,7 +102,8 @@ class _Parser:
 
     def lookup(self, text: str, line: int) -> str | None:
         # the whole text first, so a card name containing ':' still works
-        if ":" not in text or text in self.db or self.db.by_name(text):
+        if ":" not in text or text in self.db or self.db.by_name(text) or (
+                hasattr(self.db, "card_id_of") and self.db.card_id_of(text)):
             return self.resolve(text, line)
         ident, _, name = (part.strip() for part in text.partition(":"))
         card_id = self.resolve(ident, line)
@@ -167,7 +176,7 @@ def parse_deck_list(
         p.problem(open_line, "'[' is never closed with ']'")
     if p.problems:
         raise DeckListError(p.problems, source=source)
-    return Deck(name=name or default_name, cards=p.cards, source=source)
+    return Deck(name=name or default_name, cards=p.cards, source=source, printings=p.printings)
 
 
 def validate_deck(card_ids: Iterable[str] | Deck, db: CardDB) -> list[str]:

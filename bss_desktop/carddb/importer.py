@@ -27,14 +27,14 @@ from __future__ import annotations
 
 import json
 import re
-from dataclasses import dataclass, field
+from dataclasses import dataclass, field, replace
 from pathlib import Path
 from typing import Any
 
 import yaml
 
 from .card_text import keyword_text
-from .cards import CARD_TYPES, COLORS, CardDef
+from .cards import CARD_TYPES, COLORS, CardDef, Printing
 from .database import CardDB, display_path, load_default_db, load_set_file
 from .effects import KEYWORD_NAMES, KEYWORDS, STEPS, Keyword, Target, keyword_to_dict
 from .errors import CardDataError
@@ -45,13 +45,16 @@ __all__ = ["ImportReport", "KeywordNote", "RecordRefused", "Refusal", "convert_r
            "read_records", "user_cards_dir"]
 
 NONE_MARKS = ("", "-", "—", "–", "none", "n/a")  # "no reduction", "no symbol"
+# libyaml when PyYAML has it (writing ~1,500 cards: 0.1 s instead of 1 s); the same YAML either way
+_YAML_DUMPER = getattr(yaml, "CSafeDumper", yaml.SafeDumper)
+_YAML_LOADER = getattr(yaml, "CSafeLoader", yaml.SafeLoader)
 
 
 def user_cards_dir() -> Path:
     """Where imported set files live: ``<user data dir>/cards/imported`` (bss_desktop/paths.py)."""
-    from ..paths import cards_dir
+    from .user_db import user_cards_dir as folder
 
-    return cards_dir()
+    return folder()
 
 
 # ------------------------------------------------------------------ the report
@@ -95,6 +98,8 @@ class ImportReport:
     keywords: list[KeywordNote] = field(default_factory=list)
     refused: list[Refusal] = field(default_factory=list)
     dest: Path | None = None
+    printings: list[tuple[str, str]] = field(default_factory=list)  # (alternate art id, the card it is a printing of)
+    own_printings: list[tuple[str, str]] = field(default_factory=list)  # alternate arts imported as cards, and why
 
     @property
     def mapped_keywords(self) -> list[KeywordNote]:
@@ -110,6 +115,14 @@ class ImportReport:
                f"file{'s' if len(self.files) != 1 else ''}" + (f" into {self.dest}" if self.dest and n else "") + "."]
         for name, count in sorted(self.written.items()):
             out.append(f"  {name}: {count} card{'s' if count != 1 else ''}")
+        if self.printings:
+            of = len({c for _, c in self.printings})
+            out.append(f"Alternate arts: {len(self.printings)} printing{'s' if len(self.printings) != 1 else ''} "
+                       f"of {of} card{'s' if of != 1 else ''} (the same card: one entry, one name)")
+        if self.own_printings:
+            out.append(f"Alternate arts imported as cards of their own: {len(self.own_printings)}")
+            for pid, why in self.own_printings:
+                out.append(f"  {pid}: {why}")
         mapped = self.mapped_keywords
         out.append(f"Keywords mapped: {len(mapped)}")
         for k in mapped:
@@ -737,6 +750,14 @@ def _families_of(records, base: CardDB) -> tuple[str, ...]:
     return tuple(sorted(out))
 
 
+_PRINTING_ID = re.compile(r"(?P<base>.+)_p\d+\Z")  # an alternate art: BSS01-001_p1 is a printing of BSS01-001
+_NOT_PLAY = ("id", "rarity", "printings", "set")  # what a printing may change: all else must be its card's
+
+
+def _play_data(card: CardDef) -> dict:
+    return {k: v for k, v in card_to_dict(card).items() if k not in _NOT_PLAY}
+
+
 def import_cards(path: str | Path, dest: str | Path | None = None, *, base_db: CardDB | None = None,
                  write: bool = True) -> ImportReport:
     """Import every card record under `path` into set files in `dest` (default: `user_cards_dir()`).
@@ -744,14 +765,18 @@ def import_cards(path: str | Path, dest: str | Path | None = None, *, base_db: C
     Cards already imported into `dest` stay; a card imported again (same ID) is replaced. Records that can't be
     imported are listed in the report's `refused`, never dropped silently. IDs of shipped cards (`base_db`, default
     the shipped card db) are refused: an imported card can't replace one.
+
+    An alternate art (``<ID>_pN``) is a printing of its card (CR 2-1: the same card): it is kept in the card's
+    ``printings`` (its id and image), not as a card of its own, when its card is in this import or already in
+    `dest` and the two say the same (name, stats, keywords, effects). Otherwise it is imported as a card of its own
+    and the report says why.
     """
     dest = Path(dest) if dest is not None else user_cards_dir()
     base = base_db if base_db is not None else load_default_db()
     records, refused, files = read_records(path)
     report = ImportReport(files=files, refused=refused, dest=dest)
     seen: dict[str, tuple[str, int]] = {}
-    new: dict[str, list[tuple[CardDef, dict]]] = {}
-    set_names: dict[str, str] = {}
+    converted: list[tuple[CardDef, str, str, list[KeywordNote], str]] = []  # card, set id, set name, notes, image
     known_families = _families_of(records, base)
     for file, index, rec in records:
         rid = rec.get("ID", rec.get("id")) if isinstance(rec, dict) else None
@@ -770,31 +795,79 @@ def import_cards(path: str | Path, dest: str | Path | None = None, *, base_db: C
             f0, i0 = seen[card.id]
             report.refused.append(Refusal(file, index, card.id, "ID", f"duplicate ID: also in {f0} [{i0}]"))
             continue
-        if card.id in base:
+        if base.card_id_of(card.id) is not None:
             report.refused.append(Refusal(file, index, card.id, "ID",
-                                          f"a shipped card ({display_path(base.source_of(card.id) or 'cards/')}) "
+                                          f"a shipped card ({display_path(base.source_of(base.card_id_of(card.id)) or 'cards/')}) "
                                           "has this ID"))
             continue
         seen[card.id] = (file, index)
-        new.setdefault(set_id, []).append((card, data))
-        set_names.setdefault(set_id, _text(rec.get("set")) or set_id)
+        image = rec.get("image") if isinstance(rec.get("image"), str) else ""
+        converted.append((card, set_id, _text(rec.get("set")) or set_id, notes, image.strip()))
+
+    existing = _read_dest(dest) if dest.is_dir() else {}
+    in_dest = {cid: card for info in existing.values() for cid, card in info["cards"].items()}
+    ours = {card.id: card for card, *_ in converted}
+    printings: dict[str, list[Printing]] = {}  # card id -> its new printings
+    new: dict[str, list[CardDef]] = {}
+    set_names: dict[str, str] = {}
+    for card, set_id, set_name, notes, image in converted:
+        m = _PRINTING_ID.match(card.id)
+        if m:
+            of = m["base"]
+            base_card = ours.get(of) or in_dest.get(of)
+            if base_card is None or _PRINTING_ID.match(of):
+                why = "its card's id is a shipped card's" if base.card_id_of(of) else f"no card {of} to be a printing of"
+            elif _play_data(base_card) != _play_data(card):
+                a, b = _play_data(base_card), _play_data(card)
+                why = f"it differs from {of} in " + ", ".join(k for k in dict.fromkeys([*a, *b]) if a.get(k) != b.get(k))
+            else:
+                printings.setdefault(of, []).append(Printing(card.id, image, card.rarity))
+                report.printings.append((card.id, of))
+                continue
+            report.own_printings.append((card.id, why))
+        new.setdefault(set_id, []).append(card)
+        set_names.setdefault(set_id, set_name)
         report.cards.append(card)
         report.keywords.extend(notes)
-    if write and report.cards:
-        report.written = _write_sets(dest, new, set_names)
+    if printings:  # onto their cards: those of this import, or those already imported into `dest`
+        for set_id, cards in new.items():
+            new[set_id] = [_with_printings(c, printings.pop(c.id, [])) for c in cards]
+        final = {c.id: c for cards in new.values() for c in cards}
+        report.cards = [final[c.id] for c in report.cards]
+        for of, more in printings.items():
+            stem = next(stem for stem, info in existing.items() if of in info["cards"])
+            new.setdefault(stem, []).append(_with_printings(in_dest[of], more))
+            set_names.setdefault(stem, existing[stem]["name"])
+    if write and (report.cards or printings):
+        report.written = _write_sets(dest, new, set_names, existing)
     return report
 
 
-def _write_sets(dest: Path, new: dict[str, list[tuple[CardDef, dict]]], set_names: dict[str, str]) -> dict[str, int]:
-    """Merge the new cards into the set files in `dest`; a re-imported ID replaces the old card wherever it was."""
-    dest.mkdir(parents=True, exist_ok=True)
+def _with_printings(card: CardDef, more: list[Printing]) -> CardDef:
+    if not more:
+        return card
+    ids = {p.id for p in more}
+    return replace(card, printings=(*(p for p in card.printings if p.id not in ids), *more))
+
+
+def _read_dest(dest: Path) -> dict[str, dict]:
+    """The set files already in `dest`: stem -> {name, id, path, cards: {id: CardDef}}."""
     existing: dict[str, dict] = {}
     for p in sorted(dest.glob("*.yaml")):
         cards = load_set_file(p)  # a broken file is an error: it is never overwritten blindly
-        header = yaml.safe_load(p.read_text(encoding="utf-8-sig"))["set"]
+        header = yaml.load(p.read_text(encoding="utf-8-sig"), Loader=_YAML_LOADER)["set"]
         existing[p.stem] = {"name": header["name"], "id": header["id"], "path": p,
                             "cards": {c.id: c for c in cards}}
-    new_ids = {card.id for cards in new.values() for card, _ in cards}
+    return existing
+
+
+def _write_sets(dest: Path, new: dict[str, list[CardDef]], set_names: dict[str, str],
+                existing: dict[str, dict]) -> dict[str, int]:
+    """Merge the new cards into the set files in `dest`; a re-imported ID replaces the old card wherever it was
+    (keeping the printings the old one had)."""
+    dest.mkdir(parents=True, exist_ok=True)
+    new_ids = {card.id for cards in new.values() for card in cards}
+    old_cards = {cid: c for info in existing.values() for cid, c in info["cards"].items() if cid in new_ids}
     touched = set()
     for stem, info in existing.items():
         if new_ids & set(info["cards"]):
@@ -804,7 +877,11 @@ def _write_sets(dest: Path, new: dict[str, list[tuple[CardDef, dict]]], set_name
     for set_id, cards in new.items():
         info = existing.setdefault(set_id, {"name": set_names.get(set_id, set_id), "id": set_id,
                                             "path": dest / f"{set_id}.yaml", "cards": {}})
-        for card, _ in cards:
+        for card in cards:
+            old = old_cards.get(card.id)
+            if old is not None and old.printings:
+                card = replace(card, printings=(*(p for p in old.printings
+                                                  if p.id not in {q.id for q in card.printings}), *card.printings))
             info["cards"][card.id] = card
         touched.add(set_id)
         written[info["path"].name] = len(cards)
@@ -823,25 +900,17 @@ def _dump_set(path: Path, set_id: str, set_name: str, cards: list[CardDef]) -> N
         d = card_to_dict(card)
         d.pop("set", None)  # from the file's header
         out.append(d)
-    text = "# Imported with `bss-desktop import-cards`; re-importing a card replaces it.\n" + yaml.safe_dump(
-        {"set": {"id": set_id, "name": set_name}, "cards": out}, sort_keys=False, allow_unicode=True, width=100)
+    text = "# Imported with `bss-desktop import-cards`; re-importing a card replaces it.\n" + yaml.dump(
+        {"set": {"id": set_id, "name": set_name}, "cards": out}, Dumper=_YAML_DUMPER, sort_keys=False,
+        allow_unicode=True, width=100)
     tmp = path.with_suffix(".yaml.tmp")
     tmp.write_text(text, encoding="utf-8")
     tmp.replace(path)
 
 
 def load_user_db(base_db: CardDB | None = None, user_dir: str | Path | None = None) -> CardDB:
-    """A writable copy of `base_db` (default: the shipped cards) plus every imported set file in `user_dir`
-    (default: `user_cards_dir()`). An imported card whose ID is already taken is a `CardDataError` naming both files.
-    """
-    db = (base_db if base_db is not None else load_default_db()).copy()
-    folder = Path(user_dir) if user_dir is not None else user_cards_dir()
-    if not folder.is_dir():
-        return db
-    for path in sorted(folder.glob("*.yaml")):
-        for card in load_set_file(path):
-            if card.id in db:
-                first = db.source_of(card.id) or "the shipped cards"
-                raise CardDataError(f"duplicate card id: also defined in {first}", file=str(path), card_id=card.id)
-            db.add(card, source=str(path))
-    return db
+    """`user_db.load_user_db` (the shipped cards plus the imported ones, cached), with this module's
+    `user_cards_dir()` as the default folder."""
+    from .user_db import load_user_db as load
+
+    return load(base_db, user_dir if user_dir is not None else user_cards_dir())

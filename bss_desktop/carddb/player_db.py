@@ -19,10 +19,11 @@ MY_PREFIX = "my-"  # the player's own deck files are named "my-<file stem>" besi
 def player_db(user_dir=None) -> tuple[CardDB, str | None]:
     """(the shipped cards plus the imported ones, None), or (the shipped cards, why the imported ones are not
     there) when an imported file is broken. `user_dir`: the imported set files (default: the user data folder)."""
-    from .importer import load_user_db  # the importer keeps this name (it may cache what it parsed)
+    from . import importer  # its user_cards_dir() names the folder (tests point it elsewhere)
+    from .user_db import load_user_db  # cached: the start-up reads the imported cards from the cache
 
     try:
-        return (load_user_db() if user_dir is None else load_user_db(user_dir=user_dir)), None
+        return load_user_db(user_dir=importer.user_cards_dir() if user_dir is None else user_dir), None
     except CardDataError as e:
         problem = str(e)
     except OSError as e:  # a set file that exists but can't be read (permissions, a disk error)

@@ -11,7 +11,7 @@ import difflib
 import re
 from typing import Any
 
-from .cards import CARD_TYPES, COLORS, TIMINGS, CardDef, Level
+from .cards import CARD_TYPES, COLORS, TIMINGS, CardDef, Level, Printing
 
 from .effects import EffectSyntax, effect_to_dict, keyword_to_dict, parse_effect, parse_keyword
 from .errors import CardDataError
@@ -23,8 +23,9 @@ ID_PATTERN = re.compile(r"[A-Za-z0-9][A-Za-z0-9_.-]*\Z")
 REQUIRED_FIELDS = ("id", "name", "type", "colors", "cost")
 OPTIONAL_FIELDS = (
     "additional_name", "set", "reduction", "symbols", "families", "levels",
-    "rarity", "timing", "burst", "text", "token", "keywords", "effects",
+    "rarity", "timing", "burst", "text", "token", "keywords", "effects", "printings",
 )
+PRINTING_FIELDS = ("id", "image", "rarity")
 ALLOWED_FIELDS = REQUIRED_FIELDS + OPTIONAL_FIELDS
 LEVEL_FIELDS = ("level", "cores", "bp")
 
@@ -178,7 +179,27 @@ def card_from_dict(data: dict, *, file: str | None = None, set_id: str | None = 
         token=r.boolean(data.get("token", False), "token"),
         effects=effects,
         keywords=keywords,
+        printings=_printings(r, data.get("printings", []), card_id),
     )
+
+
+def _printings(r: _Reader, value: Any, card_id: str) -> tuple[Printing, ...]:
+    """`printings: [{id: BSS01-001_p1, image: images/BSS01-001_p1.png, rarity: SAGA}]`: the card's other printings."""
+    items = r.listing(value, "printings", "[{id: CORE-001_p1, image: ...}]")
+    out: list[Printing] = []
+    for i, item in enumerate(items):
+        at = f"printings[{i}]"
+        if not isinstance(item, dict):
+            raise r.error(at, f"expected {{id: ..., image: ...}}, got {_show(item)}")
+        r.unknown_keys(item, PRINTING_FIELDS, f"{at}.")
+        pid = r.string(item.get("id"), f"{at}.id", allow_empty=False)
+        if not ID_PATTERN.match(pid):
+            raise r.error(f"{at}.id", f"expected an id of letters, digits, '-', '_' or '.', got {pid!r}")
+        if pid == card_id or any(p.id == pid for p in out):
+            raise r.error(f"{at}.id", f"{pid} appears twice")
+        out.append(Printing(pid, r.string(item.get("image", ""), f"{at}.image"),
+                            r.string(item.get("rarity", ""), f"{at}.rarity")))
+    return tuple(out)
 
 
 def _effects(r: _Reader, data: dict, card_type: str, timing: frozenset) -> tuple[tuple, tuple]:
@@ -379,6 +400,9 @@ def card_to_dict(card: CardDef) -> dict:
             if e.kind == "magic" and e.timing == card.magic_timing:
                 ed.pop("timing", None)
             d["effects"].append(ed)
+    if card.printings:
+        d["printings"] = [{"id": p.id, **({"image": p.image} if p.image else {}),
+                           **({"rarity": p.rarity} if p.rarity else {})} for p in card.printings]
     return d
 
 
