@@ -115,3 +115,14 @@ def test_the_importer_names_still_work(folder, monkeypatch):
     assert "FX01-001" in importer.load_user_db()
     db, problem = player_db()
     assert problem is None and "FX01-001" in db
+
+
+def test_the_bench_synthetic_import_loads_and_is_cached(tmp_path, monkeypatch):
+    from bss_desktop.bench.client import write_synthetic_import
+
+    monkeypatch.setenv("BSS_DESKTOP_HOME", str(tmp_path))
+    n = write_synthetic_import(str(tmp_path), n=60)
+    folder = tmp_path / "data" / "cards" / "imported"
+    db = user_db.load_user_db(user_dir=folder)
+    assert sum(c.id.startswith("SYN-") for c in db.values()) == n and db.card_id_of("SYN-0010_p2") == "SYN-0010"
+    assert user_db.cache_file(folder).is_file()

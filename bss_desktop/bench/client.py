@@ -120,11 +120,56 @@ print(time.time())
 """
 
 
-def measure_first_frame(kind: str) -> float:
+def measure_first_frame(kind: str, home: str | None = None) -> float:
+    """Seconds from starting Python to the first painted frame; `home`: a BSS_DESKTOP_HOME for the run (its imported
+    cards are what the app loads)."""
+    env = {**os.environ, "QT_QPA_PLATFORM": "offscreen", **({"BSS_DESKTOP_HOME": home} if home else {})}
     t0 = time.time()
     out = subprocess.run([sys.executable, "-c", _FIRST_FRAME, kind], capture_output=True, text=True, check=True,
-                         env={**os.environ, "QT_QPA_PLATFORM": "offscreen"})
+                         env=env)
     return float(out.stdout.strip().splitlines()[-1]) - t0
+
+
+def write_synthetic_import(home: str, n: int = 1500) -> int:
+    """A made-up imported set of `n` cards in `home`'s imported-cards folder (as `import-cards` writes them: spirits
+    with levels, keywords and a manual effect; every tenth card with two printings). Nothing of a real card list."""
+    import yaml
+
+    colors = ("red", "purple", "green", "white", "yellow", "blue")
+    cards = []
+    for i in range(n):
+        c = colors[i % 6]
+        card = {"id": f"SYN-{i:04d}", "name": f"Synthetic Spirit {i}", "type": "spirit", "colors": [c],
+                "cost": i % 9, "reduction": [c] * (i % 3), "symbols": [c], "families": [f"FAMILY {i % 40}"],
+                "levels": [{"level": 1, "cores": 1, "bp": 1000 + 1000 * (i % 5)},
+                           {"level": 2, "cores": 3, "bp": 4000 + 1000 * (i % 5)}],
+                "rarity": "C", "keywords": [{"armor": [colors[(i + 1) % 6]]} if i % 2 else {"gale": 1 + i % 3}],
+                "effects": [{"kind": "triggered", "trigger": "when_summoned", "manual": True,
+                             "text": f"(When Summoned) Synthetic effect number {i}, resolved by hand."}]}
+        if i % 10 == 0:
+            card["printings"] = [{"id": f"SYN-{i:04d}_p{k}", "image": f"images/SYN-{i:04d}_p{k}.png"} for k in (1, 2)]
+        cards.append(card)
+    folder = os.path.join(home, "data", "cards", "imported")
+    os.makedirs(folder, exist_ok=True)
+    with open(os.path.join(folder, "SYN.yaml"), "w", encoding="utf-8") as f:
+        yaml.dump({"set": {"id": "SYN", "name": "Synthetic"}, "cards": cards}, f,
+                  Dumper=getattr(yaml, "CSafeDumper", yaml.SafeDumper), sort_keys=False)
+    return n
+
+
+def measure_start_up(runs: int) -> dict:
+    """Start-up to the first frame with no imported cards and with a synthetic imported set of ~1,500 cards, in the
+    same run: the first start with them parses the set files (and fills the card cache), the others read the cache."""
+    import tempfile
+
+    with tempfile.TemporaryDirectory(prefix="bss-bench-home-") as bare, \
+            tempfile.TemporaryDirectory(prefix="bss-bench-home-") as full:
+        n = write_synthetic_import(full)
+        without = statistics.median(measure_first_frame("app", bare) for _ in range(runs))
+        cold = measure_first_frame("app", full)
+        warm = statistics.median(measure_first_frame("app", full) for _ in range(runs))
+    return {"first_frame_no_import_s": without, "first_frame_imported_cold_s": cold,
+            "first_frame_imported_s": warm, "imported_cards": n}
 
 
 def main(*, runs: int = 5, as_json: bool = False) -> int:
@@ -135,6 +180,7 @@ def main(*, runs: int = 5, as_json: bool = False) -> int:
     med = {k: statistics.median(r[k] for r in results) for k in results[0]}
     med["first_frame_s"] = statistics.median(measure_first_frame("app") for _ in range(runs))
     med["empty_window_first_frame_s"] = statistics.median(measure_first_frame("empty") for _ in range(runs))
+    med.update(measure_start_up(runs))
     if as_json:
         print(json.dumps({"runs": runs, "median": med, "targets": TARGETS}))
         return 0
@@ -146,4 +192,8 @@ def main(*, runs: int = 5, as_json: bool = False) -> int:
           f"reference: empty board {med['empty_frame_ms']:.2f} ms)")
     print(f"  start-up to first frame:  {med['first_frame_s']:.2f} s    (target <= {TARGETS['first_frame_s']} s; "
           f"reference: an empty Qt window {med['empty_window_first_frame_s']:.2f} s)")
+    print(f"  start-up with {med['imported_cards']:.0f} imported cards: {med['first_frame_imported_s']:.2f} s "
+          f"(without: {med['first_frame_no_import_s']:.2f} s, "
+          f"+{med['first_frame_imported_s'] - med['first_frame_no_import_s']:.2f} s; "
+          f"the first start, which parses them and fills the cache: {med['first_frame_imported_cold_s']:.2f} s)")
     return 0
