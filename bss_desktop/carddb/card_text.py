@@ -525,7 +525,7 @@ def _clause(d: Directive, ctx: _Ctx, effect_kind: str | None) -> _Clause:
     if op == "life_gain":
         return _imp(f"put {_count(d.amount, 'core')} from the void into your life{per}")
     if op == "core_gain":
-        return _imp(f"put {_count(d.amount, 'core')} from the void into your {d.to}{per}")
+        return _imp(f"put {_count(d.amount, 'core')} from the void into your {d.to or 'reserve'}{per}")
     if op == "life_damage":
         n = _count(d.amount, "core")
         if d.player == "you":

@@ -375,7 +375,7 @@ class Directives:
         n = self._amount(a, d)
         if n <= 0:
             return False
-        self._move_cores(a.controller, "void", d.to, n, False, "effect", None)
+        self._move_cores(a.controller, "void", d.to or "reserve", n, False, "effect", None)
         return True
 
     def _do_life_damage(self, a, d):
