@@ -279,3 +279,22 @@ def test_import_cards_explain_shows_each_sentence_and_why_the_rest_stays_manual(
     assert "  no  Shuffle your trash into your deck." in out and "=> manual: not recognised" in out
     assert main(["import-cards", str(path), "--explain", "ZT-999"]) == 2
     assert "no record with ID 'ZT-999'" in capsys.readouterr().err
+
+
+def test_compiled_effects_that_do_not_fit_together_leave_the_card_imported_by_hand(tmp_path):
+    # the burst says "then use its flash effect", but the card's only magic effect is a Main one: the compiled card
+    # would be refused, so the whole card is imported with manual effects instead of being lost
+    import json
+
+    from bss_desktop.carddb.importer import import_cards
+
+    rec = _card(ID="ZT-020", cardType="MAGIC", core_requirements=[], cost="3", effects=[
+        {"levels": [], "condition": "When You Lose Life", "keywords": [{"keyword_name": "Burst",
+                                                                       "keyword_modifier": None}],
+         "steps": [], "details": "Draw a card. You may then pay this card's cost to activate its flash effect."},
+        {"levels": [], "condition": "N/A", "keywords": [], "steps": ["Main"], "details": "Draw two cards."}])
+    (tmp_path / "in.json").write_text(json.dumps(rec))
+    report = import_cards(tmp_path / "in.json", tmp_path / "out", write=False)
+    assert not report.refused
+    (card,) = report.cards
+    assert [e.manual for e in card.effects] == [True, True] and card.effects[0].kind == "burst"

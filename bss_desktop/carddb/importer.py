@@ -527,7 +527,8 @@ def _levels_of(value: Any, field: str, card_levels: list[int]) -> list[int]:
     return levels
 
 
-def convert_record(rec: Any, known_families: tuple[str, ...] = ()) -> tuple[dict, str, list[KeywordNote], dict[str, str]]:
+def convert_record(rec: Any, known_families: tuple[str, ...] = (), *, compile_text: bool = True
+                   ) -> tuple[dict, str, list[KeywordNote], dict[str, str]]:
     """One community record -> (card dict for a set file, set id, keyword notes, card-dict field -> JSON field).
 
     `known_families`: every family name of the import, so the text compiler knows them in sentences ("your Dragon
@@ -689,7 +690,7 @@ def convert_record(rec: Any, known_families: tuple[str, ...] = ()) -> tuple[dict
             continue  # a keyword-only effect: the keywords say it all
         compiled = compile_effect(card_type, condition, text, timing_steps, burst=burst, chain_colors=chain_colors,
                                   families=(*known_families, *families), prefix=" ".join(kept))
-        if compiled.automated and not kept:
+        if compiled.automated and not kept and compile_text:
             effect = dict(compiled.effect)
         else:
             effect = _manual_effect(compiled, condition, text, [*kept, *chain_labels], card_type, levels)
@@ -789,8 +790,13 @@ def import_cards(path: str | Path, dest: str | Path | None = None, *, base_db: C
         try:
             card = card_from_dict(data, file=file, set_id=set_id)
         except CardDataError as e:
-            report.refused.append(Refusal(file, index, rid, _json_field(e.field, back), e.message))
-            continue
+            try:  # compiled effects that do not fit together (a burst's "then use its Flash effect" on a card whose
+                # Flash effect stayed manual): the card is imported with its text resolved by hand, never lost
+                data, set_id, notes, back = convert_record(rec, known_families, compile_text=False)
+                card = card_from_dict(data, file=file, set_id=set_id)
+            except (RecordRefused, CardDataError):
+                report.refused.append(Refusal(file, index, rid, _json_field(e.field, back), e.message))
+                continue
         if card.id in seen:
             f0, i0 = seen[card.id]
             report.refused.append(Refusal(file, index, card.id, "ID", f"duplicate ID: also in {f0} [{i0}]"))
