@@ -10,7 +10,7 @@ import pytest
 from bss_desktop.carddb import load_default_db
 from bss_desktop.carddb.card_text import card_text
 from bss_desktop.engine import IllegalCommand
-from bss_desktop.engine.commands import Attack, Block, Choose, EndMain, Pass, SetBurst, Summon, UseMagic
+from bss_desktop.engine.commands import Attack, Block, Choose, EndMain, Pass, PlaceNexus, SetBurst, Summon, UseMagic
 from helpers import cids, first, position, two_players
 
 FILLER = "SG1-001"  # Emberling Hatchling: a deck nobody looks at
@@ -705,3 +705,59 @@ def test_oathbound_aegis_refreshes_the_attacker_and_pumps_it():
     pass_window(game)
     assert zone(game, first(game, 1, "SG1-048", "trash")) == "trash"
     assert Attack(0, ashwing) in game.legal_commands()
+
+
+# ---------------------------------------------------------------- SG1-163 … SG1-167: the words imported text needed
+
+def test_hearthmoss_gatherer_gains_a_reserve_core_after_the_opponents_when_summoned_effect_resolves():
+    # "(When your opponent's spirit's "When Summoned" effect has resolved) Put 1 core from the void into your
+    # reserve." — Gearwright Tinker's token comes first, then the Gatherer answers; a spirit with no such effect
+    # (Vigil Lynx) gives it nothing
+    game = game_at("{life: 5, reserve: 2, field: [SG1-163]}",
+                   "{life: 5, reserve: 9, soul_core: trash, hand: [SG1-049, SG1-167]}", turn_player=1)
+    game.apply(Summon(1, first(game, 1, "SG1-167", "hand")))
+    assert game.state.players[0].reserve == 2
+    game.apply(Summon(1, first(game, 1, "SG1-049", "hand")))
+    assert len(game.state.players[1].field) == 3  # the Lynx, the Tinker and its token: the effect resolved
+    assert game.state.players[0].reserve == 3
+
+
+def test_ashvault_censer_puts_two_void_cores_in_your_trash_and_draws_when_placed():
+    game = game_at("{life: 5, reserve: 4, soul_core: trash, hand: [SG1-164]}", "{life: 5, reserve: 3}")
+    hand = len(game.state.players[0].hand)
+    game.apply(PlaceNexus(0, first(game, 0, "SG1-164", "hand")))
+    p0 = game.state.players[0]
+    assert "Put 2 cores from the void into your trash." in card_text(db()["SG1-164"])
+    assert p0.trash_cores == 2 + 2  # the nexus's cost of 2 and the two from the void
+    assert len(p0.hand) == hand - 1 + 1
+
+
+def test_echoing_refusal_returns_the_spirit_whose_when_summoned_effect_resolved():
+    # Burst (after your opponent's "When Summoned" effect): return that spirit to its owner's hand, then you may
+    # pay this card's cost to use its Flash effect (CR 10-9)
+    game = game_at("{life: 5, reserve: 0, soul_core: trash, burst: SG1-165}",
+                   "{life: 5, reserve: 9, soul_core: trash, hand: [SG1-049]}", turn_player=1)
+    tinker = first(game, 1, "SG1-049", "hand")
+    game.apply(Summon(1, tinker))
+    assert game.pending.player == 0 and "burst" in info(game)["prompt"]
+    answer(game, True)
+    assert game.state.cards[tinker].zone == "hand"  # the Brass Drone token it made stays
+    assert "SG1-165" not in cids(game, [game.state.players[0].burst] if game.state.players[0].burst else [])
+
+
+def test_dawnbell_rebuke_exhausts_that_spirit_and_draws():
+    game = game_at("{life: 5, reserve: 0, soul_core: trash, burst: SG1-166, deck: [SG1-001, SG1-002]}",
+                   "{life: 5, reserve: 9, soul_core: trash, hand: [SG1-049]}", turn_player=1)
+    tinker = first(game, 1, "SG1-049", "hand")
+    game.apply(Summon(1, tinker))
+    answer(game, True)
+    assert game.state.cards[tinker].exhausted and len(game.state.players[0].hand) == 1
+
+
+def test_vigil_lynx_at_lv2_weakens_the_spirit_whose_when_summoned_effect_resolved():
+    game = game_at("{life: 5, reserve: 2, field: [{card: SG1-167, cores: 3}]}",
+                   "{life: 5, reserve: 9, soul_core: trash, hand: [SG1-049]}", turn_player=1)
+    tinker = first(game, 1, "SG1-049", "hand")
+    game.apply(Summon(1, tinker))
+    from bss_desktop.engine import stats
+    assert stats.bp(game, tinker) == db()["SG1-049"].levels[0].bp - 2000
