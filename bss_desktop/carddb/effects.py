@@ -400,7 +400,7 @@ def parse_keyword(v, f) -> Keyword:
         kw["levels"] = _levels(v["levels"], f"{f}.levels")
     if "timing" in v:
         if name != "immortal":
-            raise EffectSyntax(f"{f}.timing", f"only 【Immortal】 takes a timing here (【Astral】: {{astral: your_turn}})")
+            raise EffectSyntax(f"{f}.timing", "only 【Immortal】 takes a timing here (【Astral】: {astral: your_turn})")
         kw["timing"] = _choice(v["timing"], f"{f}.timing", IMMORTAL_TIMINGS)
     if name in ("gale", "raid"):
         kw["value"] = _int(val, p, 1)

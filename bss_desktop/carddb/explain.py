@@ -10,9 +10,9 @@ from pathlib import Path
 import yaml
 
 from .card_text import effect_text
+from .database import load_default_db
 from .effects import parse_effect
 from .importer import _families_of, _is_none_mark, read_records
-from .database import load_default_db
 from .text_compile import compile_effect
 
 __all__ = ["explain_lines"]

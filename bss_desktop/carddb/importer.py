@@ -497,11 +497,11 @@ def _manual_effect(compiled, condition: str, text: str, kept: list[str], card_ty
     frame = compiled.frame
     if frame.unknown or (not frame.label and frame.kind == "constant"):  # no label it knows: read the words
         guess = _guess_kind(condition or _label_of(text), card_type)
-        if compiled.frame.kind == "burst":
+        if frame.kind == "burst":
             guess = {"kind": "burst", "trigger": guess.get("trigger") if guess.get("kind") == "burst"
                      else "life_reduced"}
     else:
-        guess = {k: v for k, v in compiled.manual.items() if k not in ("manual", "text")}
+        guess = frame.effect_keys()
     body = " ".join(p for p in [*kept, text] if p)
     shown_condition = ""
     if condition and condition.lower() not in body.lower():
@@ -689,7 +689,7 @@ def convert_record(rec: Any, known_families: tuple[str, ...] = (), *, compile_te
         if not text and not kept:
             continue  # a keyword-only effect: the keywords say it all
         compiled = compile_effect(card_type, condition, text, timing_steps, burst=burst, chain_colors=chain_colors,
-                                  families=(*known_families, *families), prefix=" ".join(kept))
+                                  families=(*known_families, *families))
         if compiled.automated and not kept and compile_text:
             effect = dict(compiled.effect)
         else:

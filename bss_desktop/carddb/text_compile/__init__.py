@@ -18,7 +18,7 @@ from dataclasses import dataclass, field
 
 from ..errors import CardDataError
 from ..schema import card_from_dict
-from .framing import Frame, frame_of, label_key
+from .framing import Frame, frame_of
 from .normalise import split_sentences
 from .sentences import Sentence, compile_sentence
 
@@ -31,7 +31,6 @@ _CHAIN = re.compile(r"\b(?:【\s*)?chain\s*[:(]?\s*(red|purple|green|white|yello
 class CompiledEffect:
     frame: Frame
     effect: dict | None  # the automated effect (no `levels`), or None when it stays manual
-    manual: dict  # the manual effect (frame + printed text), used when `effect` is None
     sentences: list[Sentence] = field(default_factory=list)
     chain_sentences: list[Sentence] = field(default_factory=list)
     why: str = ""  # why it stays manual, when it does
@@ -39,6 +38,11 @@ class CompiledEffect:
     @property
     def automated(self) -> bool:
         return self.effect is not None
+
+    @property
+    def manual(self) -> dict:
+        """The frame of the effect resolved by hand (its text is the importer's to lay out)."""
+        return {**self.frame.effect_keys(), "manual": True}
 
 
 def _split_chain(body: str, chain_colors: list[str]) -> tuple[str, str | None, str]:
@@ -123,14 +127,11 @@ def _assemble(ops: list[dict], kind: str) -> tuple[list[dict], dict] | str:
 
 
 def compile_effect(card_type: str, condition: str, details: str, steps: list[str] | tuple = (), *,
-                   burst: bool = False, chain_colors: list[str] | tuple = (), families: tuple[str, ...] = (),
-                   prefix: str = "") -> CompiledEffect:
-    """One community effect -> its compiled (or manual) form.
-
-    `prefix`: text shown before a manual effect's body (the level labels, keywords kept as text)."""
+                   burst: bool = False, chain_colors: list[str] | tuple = (), families: tuple[str, ...] = ()
+                   ) -> CompiledEffect:
+    """One community effect -> its compiled (or manual) form."""
     frame = frame_of(card_type, condition, details, list(steps), burst=burst)
-    manual = _manual(frame, condition, details, prefix)
-    result = CompiledEffect(frame, None, manual)
+    result = CompiledEffect(frame, None)
     if frame.unknown:
         result.why = frame.unknown
         return result
@@ -190,22 +191,3 @@ def _check(card_type: str, effect: dict) -> str:
     except CardDataError as e:
         return f"{e.field}: {e.message}" if e.field else e.message
     return ""
-
-
-def _manual(frame: Frame, condition: str, details: str, prefix: str) -> dict:
-    """The manual form: the frame's kind (so the app announces it at its moment) and the printed text."""
-    d = frame.effect_keys()
-    if frame.unknown:  # keep a kind the schema accepts
-        d = {"kind": {"burst": "burst", "magic": "magic"}.get(frame.kind, "constant")}
-        if frame.kind == "burst":
-            d["trigger"] = "life_reduced"
-        d.pop("condition", None)
-    shown = ""
-    body = details.strip()
-    cond = condition.strip()
-    if cond and label_key(cond) not in ("n/a", "na") and label_key(cond) not in label_key(body):
-        shown = f"({cond})"
-    text = " ".join(p for p in (prefix, shown, body) if p)
-    d["manual"] = True
-    d["text"] = text
-    return d
