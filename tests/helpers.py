@@ -113,3 +113,30 @@ def window_sizes_at_screen(tmp_path: Path, screen: tuple[int, int], script: str,
     out = subprocess.run([sys.executable, str(path)], env=env, capture_output=True, text=True, timeout=timeout)
     assert out.returncode == 0, out.stderr
     return json.loads(out.stdout.strip().splitlines()[-1])
+
+
+def record(**fields) -> dict:
+    """A community card record (the shape `import-cards` reads), written for the tests: a red Stoneback spirit
+    ZT-001 unless `fields` say otherwise."""
+    rec = {"name": "Test Card", "ID": "ZT-001", "set": "ZT", "color": ["Red"], "cost": "0", "reduction": [],
+           "symbols": ["red"], "cardType": "SPIRIT", "subType": ["Stoneback"], "rarity": "C",
+           "core_requirements": [{"level": 1, "battlePoints": 1000, "cores": 1},
+                                 {"level": 2, "battlePoints": 3000, "cores": 3}], "effects": []}
+    rec.update(fields)
+    return rec
+
+
+def imported_db(*records, families=("Stoneback", "Sky Warden"), automated: bool = True) -> CardDB:
+    """The test pool plus these records imported as a player's import would (their text compiled); `automated`:
+    every effect must have compiled."""
+    from bss_desktop.carddb.importer import convert_record
+    from bss_desktop.carddb.schema import card_from_dict
+
+    db = test_db().copy()
+    for rec in records:
+        data, set_id, _, _ = convert_record(rec, families)
+        card = card_from_dict(data, file="(test)", set_id=set_id)
+        if automated:
+            assert not any(e.manual for e in card.effects), [e.text for e in card.effects]
+        db.add(card, source="(test)")
+    return db

@@ -60,8 +60,8 @@ def test_every_example_shows_its_generated_text(fragment, expected):
     ("condition keys", tuple(f.name for f in fields(Condition))),
     ("directive modifiers", ("may", "if_done", "if")),
     ("amount words", ("for_each", "minus", "cards", "cores", "symbols")),
-    ("effect keys", ("kind", "do", "levels", "trigger", "step", "whose", "timing", "condition", "optional", "cost",
-                     "x_max", "chain", "manual", "text", "then_use")),
+    ("effect keys", ("kind", "do", "levels", "trigger", "step", "whose", "watch", "timing", "condition", "optional",
+                     "cost", "x_max", "chain", "manual", "text", "then_use")),
 ])
 def test_the_section_documents_every_word(group, words):
     text = section()

@@ -9,13 +9,20 @@ from __future__ import annotations
 
 import pytest
 
-from bss_desktop.carddb.importer import convert_record
-from bss_desktop.carddb.schema import card_from_dict
 from bss_desktop.carddb.text_compile import compile_effect, compile_sentence
 from bss_desktop.engine.commands import Attack, SetBurst, Summon
-from helpers import answer, cids, first, position, test_db, two_players
+from helpers import answer, cids, first, imported_db, position, record, two_players
 
 FAMILIES = ("Stoneback", "Sky Warden")
+_card = record
+
+
+def _db_with(*records):
+    return imported_db(*records, families=FAMILIES)
+
+
+def _game(db, p0: str, p1: str, **kw):
+    return position(two_players(p0, p1, **kw), db=db)
 
 
 def ops(sentence: str):
@@ -149,30 +156,6 @@ def test_a_chain_keyword_continues_the_effect_with_its_own_sentences():
 
 
 # ---------------------------------------------------------------- played from a position
-
-def _card(**fields) -> dict:
-    """A community record written for these tests."""
-    rec = {"name": "Test Card", "ID": "ZT-001", "set": "ZT", "color": ["Red"], "cost": "0", "reduction": [],
-           "symbols": ["red"], "cardType": "SPIRIT", "subType": ["Stoneback"], "rarity": "C",
-           "core_requirements": [{"level": 1, "battlePoints": 1000, "cores": 1},
-                                 {"level": 2, "battlePoints": 3000, "cores": 3}], "effects": []}
-    rec.update(fields)
-    return rec
-
-
-def _db_with(*records):
-    db = test_db().copy()
-    for rec in records:
-        data, set_id, _, _ = convert_record(rec, FAMILIES)
-        card = card_from_dict(data, file="(test)", set_id=set_id)
-        assert not any(e.manual for e in card.effects), [e.text for e in card.effects]
-        db.add(card, source="(test)")
-    return db
-
-
-def _game(db, p0: str, p1: str, **kw):
-    return position(two_players(p0, p1, **kw), db=db)
-
 
 def test_played_when_summoned_destroy_an_opponents_spirit_with_bp_or_less():
     db = _db_with(_card(effects=[{"levels": [1, 2], "condition": "When Summoned", "keywords": [], "steps": [],

@@ -22,7 +22,7 @@ from __future__ import annotations
 
 from dataclasses import dataclass, replace
 
-from .effects import KEYWORD_NAMES, Condition, Count, Directive, Effect, Keyword, Target
+from .effects import KEYWORD_NAMES, WATCH_TRIGGERS, Condition, Count, Directive, Effect, Keyword, Target
 
 __all__ = ["card_text", "condition_text", "directive_text", "effect_text", "keyword_text", "target_text",
            "token_annotation", "trigger_label"]
@@ -139,7 +139,7 @@ class _Ctx:
 
     def that(self) -> str:
         spirit_triggers = ("your_spirit_destroyed", "opponent_spirit_destroyed", "opponent_summons", "opponent_attacks",
-                           "opponent_summon_effect",
+                           "opponent_summon_effect", "when_wins_battle", *WATCH_TRIGGERS,
                            "when_blocks", "when_attacks", "when_attacks_or_blocks")
         return "that spirit" if self.trigger in spirit_triggers else "that card"
 
@@ -239,6 +239,8 @@ def target_text(t: Target, card=None, *, ctx: _Ctx | None = None) -> str:
     if t.side == "opponent":
         lead = {"exact": f"{n} opponent's ", "up_to": f"up to {n} opponent's ",
                 "any_number": "any number of your opponent's ", "all": "all your opponent's "}[t.mode]
+        if t.chooser == "opponent":  # they select among their own
+            return lead + _kind(t, plural) + " of their choice"
         return lead + _kind(t, plural)
     lead = {"exact": f"{n} ", "up_to": f"up to {n} ", "any_number": "any number of ", "all": "all "}[t.mode]
     return lead + _kind(t, plural)
@@ -521,6 +523,8 @@ def _clause(d: Directive, ctx: _Ctx, effect_kind: str | None) -> _Clause:
         return _imp(f"put {_count(d.amount, 'core')} from the void on {_each(t, ctx)}{per}")
     if op == "core_remove":
         dest = {"reserve": _owner(t, "reserve", ctx), "trash": _owner(t, "trash", ctx), "void": "the void"}[d.to]
+        if d.keep is not None:
+            return _imp(f"send all but {_count(d.keep, 'core')} from {_each(t, ctx)} to {dest}")
         return _imp(f"send {_count(d.amount, 'core')} from {_each(t, ctx)} to {dest}{per}")
     if op == "life_gain":
         return _imp(f"put {_count(d.amount, 'core')} from the void into your life{per}")
@@ -661,6 +665,21 @@ _TRIGGER_LABELS = {
     "when_refreshed": "When Refreshed",
     "when_attack_reduces_life": "When Its Attack Reduces Life",
     "opponent_summon_effect": "When your opponent's spirit's \"When Summoned\" effect has resolved",
+    "when_wins_battle": "When It Destroys a Spirit by Comparing BP",
+}
+# triggers watching one of several cards: the label names which ("{one}": "one of your Dragon spirits")
+_WATCH_LABELS = {
+    "your_spirit_destroyed": "When {one} is destroyed",
+    "your_spirit_destroyed_by_opponent": "When {one} is destroyed by your opponent",
+    "opponent_spirit_destroyed": "When {one} is destroyed",
+    "opponent_summons": "When your opponent summons {a}",
+    "opponent_attacks": "When {one} attacks",
+    "your_spirit_attacks": "When {one} attacks",
+    "your_spirit_blocks": "When {one} blocks",
+    "your_spirit_blocked": "When {one} is blocked",
+    "your_spirit_summoned": "When {one} is summoned",
+    "your_spirit_reduces_life": "When {one} reduces your opponent's life with its attack",
+    "your_spirit_wins_battle": "When {one} destroys an opponent's spirit by comparing BP",
 }
 _BURST_SET_LABELS = {"you": "When you set a burst", "opponent": "When your opponent sets a burst",
                      "any": "When a burst is set"}
@@ -687,6 +706,9 @@ def trigger_label(effect: Effect) -> str:
         return f"(End of {_WHOSE_TURN[effect.whose or 'you']})"
     if trig == "burst_set":
         return f"({_BURST_SET_LABELS[effect.whose or 'you']})"
+    if trig in _WATCH_LABELS and (effect.watch is not None or trig not in _TRIGGER_LABELS):
+        watch = replace(effect.watch or Target(), side=WATCH_TRIGGERS[trig], zone="field")
+        return "(" + _WATCH_LABELS[trig].format(one=_one_of(watch, _Ctx()), a=_article(_kind(watch, False))) + ")"
     return f"({_TRIGGER_LABELS[trig]})"
 
 

@@ -42,7 +42,24 @@ TRIGGERS = (
     "when_attack_reduces_life",  # this spirit's attack reduces the opponent's life (CR 7-1-5-3-1)
     "burst_set",  # a burst is set (`whose`: by you, your opponent or either, CR 6-6-1-2-2)
     "opponent_summon_effect",  # a "when summoned" effect of one of your opponent's spirits has resolved
+    "when_wins_battle",  # this spirit destroys the spirit it battles by comparing BP (CR 7-1-5-2-1)
+    # one of your spirits (`watch`: which ones) ...
+    "your_spirit_attacks",  # ... attacks (CR 7-1-1)
+    "your_spirit_blocks",  # ... blocks (CR 7-1-3-2)
+    "your_spirit_blocked",  # ... has its attack blocked (CR 7-1-3)
+    "your_spirit_summoned",  # ... is summoned (CR 10-6-7)
+    "your_spirit_reduces_life",  # ... reduces your opponent's life with its attack (CR 7-1-5-3-1)
+    "your_spirit_wins_battle",  # ... destroys an opponent's spirit by comparing BP (CR 7-1-5-2-1)
+    "your_spirit_destroyed_by_opponent",  # ... is destroyed by the opponent's effect or in battle (CR 10-15-1)
 )
+# triggers about another card (the trigger card): `watch` narrows which cards (a target filter on it, without side:
+# the trigger names whose); "it"/"that spirit" in the effect is that card (target `trigger`)
+WATCH_TRIGGERS = {
+    "your_spirit_destroyed": "you", "opponent_spirit_destroyed": "opponent", "opponent_summons": "opponent",
+    "opponent_attacks": "opponent", "your_spirit_attacks": "you", "your_spirit_blocks": "you",
+    "your_spirit_blocked": "you", "your_spirit_summoned": "you", "your_spirit_reduces_life": "you",
+    "your_spirit_wins_battle": "you", "your_spirit_destroyed_by_opponent": "you",
+}
 BURST_TRIGGERS = ("life_reduced", "your_spirit_destroyed", "opponent_summons", "opponent_attacks",
                   "opponent_summon_effect")
 STEPS = ("start", "core", "draw", "refresh", "main", "attack", "end")
@@ -100,6 +117,7 @@ class Target:
     families: tuple = ()  # a family among these ("a Shadow or Nightling spirit": 【Ascend】 conditions, CR 11-8-2)
     token: bool | None = None  # a token (CR 4-12) or not ("【Ascend: Token】")
     total_bp_max: int | None = None  # the cards selected have a combined total of N BP or less
+    chooser: str = "you"  # who selects: you, or your opponent among their own cards ("your opponent selects ...")
 
 
 @dataclass(frozen=True, slots=True)
@@ -166,6 +184,7 @@ class Directive:
     level: int | None = None  # bp set on a specific level (layer 2, CR 8-8-1-3-3)
     per: Count | None = None  # "for each ...": the amount is `amount` times this count beyond the first `minus`
     minus: int = 0
+    keep: int | None = None  # core_remove: all cores but this many ("remove all but 1 core from it")
     player: str | None = None  # life_damage: opponent | you | both
     into: str | None = None  # search: hand | field (summoned without paying the cost)
     cores_from: str | None = None  # summon, search into the field: where its LV1 cores come from (void | reserve)
@@ -195,6 +214,7 @@ class Effect:
     manual: bool = False  # not automated: the players resolve `text` by hand
     text: str = ""
     then_use: str | None = None  # a burst's follow-up: pay the card's cost to use its main/flash effect (CR 10-9)
+    watch: Target | None = None  # WATCH_TRIGGERS: which cards' event triggers it ("one of your Dragon spirits")
 
 
 class EffectSyntax(Exception):
@@ -312,7 +332,11 @@ def parse_target(v, f) -> Target:
             kw[key] = _bool(val, p)
         elif key == "keyword":
             kw["keyword"] = _choice(val, p, KEYWORDS)
+        elif key == "chooser":
+            kw["chooser"] = _choice(val, p, ("you", "opponent"))
     t = Target(**kw)
+    if t.chooser == "opponent" and (t.side != "opponent" or t.zone != "field" or t.mode == "all"):
+        raise EffectSyntax(f"{f}.chooser", "your opponent selects among their own field cards (side: opponent)")
     if t.total_bp_max is not None and t.mode not in ("up_to", "any_number"):
         raise EffectSyntax(f"{f}.total_bp_max", "a combined BP limit goes with up_to or any_number")
     if t.side == "each" and t.zone != "field":
@@ -507,7 +531,13 @@ def _directive(op, val, f, make_token) -> Directive:
                          level=_int(d["level"], f"{p}.level", 1) if "level" in d else None, **_per(d, p))
     if shape == "cores":
         d = _map(val, p, ("target", "count", "for_each", "minus") if op == "core_charge"
-                 else ("target", "count", "to", "for_each", "minus"))
+                 else ("target", "count", "to", "for_each", "minus", "keep"))
+        if "keep" in d:
+            if "count" in d or "for_each" in d:
+                raise EffectSyntax(f"{p}.keep", "keep (all cores but N) goes without count or for_each")
+            return Directive(op, target=parse_target(d.get("target", "this"), f"{p}.target"),
+                             keep=_int(d["keep"], f"{p}.keep"),
+                             to=_choice(d.get("to", "reserve"), f"{p}.to", ("reserve", "trash", "void")))
         return Directive(op, target=parse_target(d.get("target", "this"), f"{p}.target"),
                          amount=_int(d.get("count", 1), f"{p}.count", 1, allow_x=True),
                          to=_choice(d.get("to", "reserve"), f"{p}.to", ("reserve", "trash", "void")), **_per(d, p))
@@ -602,7 +632,9 @@ def _directive(op, val, f, make_token) -> Directive:
 
 
 _EFFECT_KEYS = ("kind", "do", "levels", "trigger", "step", "whose", "timing", "condition", "optional", "cost",
-                "chain", "x_max", "manual", "text", "then_use")
+                "chain", "x_max", "manual", "text", "then_use", "watch")
+_WATCH_KEYS = ("type", "bp_max", "bp_min", "cost_max", "cost_min", "level_max", "colors", "family", "families",
+               "exhausted", "keyword", "other", "name_has", "costs", "token")
 
 
 def parse_effect(v, f, *, card_type: str, make_token=None) -> Effect:
@@ -630,7 +662,15 @@ def parse_effect(v, f, *, card_type: str, make_token=None) -> Effect:
             kw["whose"] = _choice(d.get("whose", "you"), f"{f}.whose", WHOSE)
         elif "whose" in d:
             raise EffectSyntax(f"{f}.whose", "only start_of_step, end_of_turn and burst_set say whose")
-    elif "trigger" in d:
+        if "watch" in d:
+            if trig not in WATCH_TRIGGERS or kind != "triggered":
+                raise EffectSyntax(f"{f}.watch", f"only triggered effects on {', '.join(WATCH_TRIGGERS)} watch "
+                                                 "other cards")
+            _map(d["watch"], f"{f}.watch", _WATCH_KEYS)  # which spirits, not whose: the trigger says whose
+            kw["watch"] = parse_target(d["watch"], f"{f}.watch")
+    elif "watch" in d:
+        raise EffectSyntax(f"{f}.watch", "only triggered effects watch other cards")
+    if "trigger" in d and kind not in ("triggered", "burst"):
         raise EffectSyntax(f"{f}.trigger", f"only triggered effects and bursts have a trigger, not {kind} effects")
     if kind in ("activated", "magic"):
         t = d.get("timing")
@@ -665,7 +705,7 @@ def parse_effect(v, f, *, card_type: str, make_token=None) -> Effect:
         for i, c in enumerate(kw["cost"]):
             if c.op not in COST_OPS:
                 raise EffectSyntax(f"{f}.cost[{i}]", f"an effect cost may only {', '.join(COST_OPS)}")
-            if c.may or c.if_done or c.cond is not None or c.per is not None:
+            if c.may or c.if_done or c.cond is not None or c.per is not None or c.keep is not None:
                 raise EffectSyntax(f"{f}.cost[{i}]", "a cost is paid whole or not at all (CR 8-4-2-3): no may, if, "
                                                      "if_done or for_each in it")
             if c.target is not None and (c.target.side == "each" or c.target.ref == "it"):
@@ -860,6 +900,8 @@ def _directive_value(d: Directive, token_to_dict):
         return _with_per(out, d)
     if shape == "cores":
         out = {"target": target_to_dict(d.target), "count": d.amount}
+        if d.keep is not None:
+            out = {"target": target_to_dict(d.target), "keep": d.keep}
         if d.op == "core_remove":
             out["to"] = d.to
         return _with_per(out, d)
@@ -916,6 +958,8 @@ def effect_to_dict(e: Effect, token_to_dict=None) -> dict:
         out["step"] = e.step
     if e.whose:
         out["whose"] = e.whose
+    if e.watch is not None:
+        out["watch"] = target_to_dict(e.watch)
     if e.timing:
         out["timing"] = sorted(e.timing)
     if e.condition is not None:

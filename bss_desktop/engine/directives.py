@@ -74,8 +74,9 @@ class Directives:
             chosen = self._select_now(a, t)
         elif t.side == "each":
             chosen = self._select_each(a, t, prompt)
-        else:
-            chosen = self._pick(a, t, candidates(self, t, a.controller, a.source), a.controller, prompt)
+        else:  # "your opponent selects 1 of their spirits": they choose among their own
+            chooser = 1 - a.controller if t.chooser == "opponent" else a.controller
+            chosen = self._pick(a, t, candidates(self, t, a.controller, a.source), chooser, prompt)
         if chosen is None:
             return None
         a.cur = list(chosen)
@@ -343,15 +344,20 @@ class Directives:
         chosen = self._select(a, d.target, prompt="remove cores from")
         if chosen is None:
             return WAIT
-        n = self._amount(a, d)
-        if n <= 0:
+        n = self._amount(a, d) if d.keep is None else 0
+        if n <= 0 and d.keep is None:
             return False
         st = self.state
         decided = {p[0] for p in a.picks}  # core or soul core, decided card by card before any core moves
         for iid in chosen:
             if iid in decided or st.cards[iid].zone != "field":
                 continue
-            split = self._split_cores(a, iid, st.cards[iid].owner, n, d.to)
+            owner = st.cards[iid].owner
+            if d.keep is not None:  # "all but N": as many as it has beyond N, the soul core counted (CR 4-11)
+                n = st.cards[iid].cores + (st.players[owner].soul == iid) - d.keep
+                if n <= 0:
+                    continue
+            split = self._split_cores(a, iid, owner, n, d.to)
             if split is WAIT:
                 return WAIT
             a.picks.append([iid, split[0], split[1]])

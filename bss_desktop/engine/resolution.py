@@ -9,6 +9,7 @@ must choose and resuming when they answer (`Choose`).
 """
 from __future__ import annotations
 
+from dataclasses import replace
 from itertools import combinations
 
 from ..carddb.effects import BURST_TRIGGERS, Effect
@@ -17,7 +18,7 @@ from .directives import WAIT, Directives
 from .effect_costs import EffectCosts
 from .errors import IllegalCommand
 from .state import Activation, Cause, Choice
-from .targets import condition_holds, has_symbol
+from .targets import condition_holds, has_symbol, matches
 
 MAX_TARGET_OPTIONS = 64  # legal_commands lists at most this many target combinations (or core answers)
 DECOY = ("burst", None)  # a burst asked at a moment its condition does not match (ask_every_burst_moment)
@@ -50,9 +51,18 @@ class Resolution(Directives, EffectCosts):
 
     def _fire_one(self, iid: int, i: int, e, trigger_card: int | None = None) -> None:
         card = self.state.cards[iid]
-        if self._trigger_holds(iid, e, card.owner):
+        if self._watched(iid, e, trigger_card) and self._trigger_holds(iid, e, card.owner):
             lv = stats.level(self, iid) if card.zone == "field" else 0
             self._pending.append((iid, ("effect", i), card.owner, trigger_card, lv))
+
+    def _watched(self, iid: int, e, trigger_card: int | None) -> bool:
+        """Whether the card the event happened to is one `e` watches ("when one of your Dragon spirits attacks");
+        read with the trigger card's state as the event happens (a destroyed card's last state, CR 8-10)."""
+        if e.watch is None:
+            return True
+        if trigger_card is None:
+            return False
+        return matches(self, trigger_card, replace(e.watch, side="any"), self.state.cards[iid].owner, iid)
 
     def _trigger_holds(self, iid: int, e, player: int) -> bool:
         """Whether `iid`'s effect `e` activates now that its trigger fired: the level it needs on the field
@@ -82,7 +92,7 @@ class Resolution(Directives, EffectCosts):
             matched = False
             fx = self.fx(self.state.cards[player.burst].cid)
             for i, e in fx.bursts:
-                if e.trigger == trigger:
+                if e.trigger == trigger and self._watched(player.burst, e, trigger_card):
                     self._pending.append((player.burst, ("burst", i), p, trigger_card, 0))
                     matched = True
             manual = [(i, e) for i, e in fx.manual_bursts if e.trigger == trigger]
@@ -106,6 +116,7 @@ class Resolution(Directives, EffectCosts):
         card = self.state.cards[iid]
         self._fire(iid, "when_summoned" if self.db[card.cid].type == "spirit" else "when_placed")
         if self.db[card.cid].type == "spirit":
+            self._fire_side(card.owner, "your_spirit_summoned", iid)
             self._fire_side(1 - card.owner, "opponent_summons", iid)
 
     def _collect(self, ev) -> None:
@@ -116,6 +127,7 @@ class Resolution(Directives, EffectCosts):
             a = ev["card"]
             self._fire(a, "when_attacks")
             self._fire(a, "when_attacks_or_blocks")
+            self._fire_side(ev["player"], "your_spirit_attacks", a)
             self._fire_side(1 - ev["player"], "opponent_attacks", a)
             crush = continuous.keyword_value(self, a, "crush")
             if crush is not None:  # CR 11-11-1
@@ -129,6 +141,8 @@ class Resolution(Directives, EffectCosts):
             self._fire(blocker, "when_blocks")
             self._fire(blocker, "when_attacks_or_blocks")
             self._fire(attacker, "when_blocked")
+            self._fire_side(ev["player"], "your_spirit_blocks", blocker)  # the event's player is the blocker's
+            self._fire_side(1 - ev["player"], "your_spirit_blocked", attacker)
             if continuous.has_keyword(self, attacker, "curse"):  # CR 11-3-1: only one activates (11-3-2)
                 st.battle.cursed = True
             gale = continuous.keyword_value(self, attacker, "gale")
@@ -144,7 +158,13 @@ class Resolution(Directives, EffectCosts):
                 self._fire(iid, "when_destroyed_by_opponent")
             if self.db[card.cid].type == "spirit":
                 self._fire_side(owner, "your_spirit_destroyed", iid, exclude=iid)
+                if by == 1 - owner:
+                    self._fire_side(owner, "your_spirit_destroyed_by_opponent", iid, exclude=iid)
                 self._fire_side(1 - owner, "opponent_spirit_destroyed", iid)
+                winner = ev["cause"][2]
+                if ev["cause"][0] == "battle" and winner is not None and st.cards[winner].zone == "field":
+                    self._fire(winner, "when_wins_battle", iid)  # CR 7-1-5-2-1: it destroyed this one
+                    self._fire_side(st.cards[winner].owner, "your_spirit_wins_battle", winner)
                 for t in st.players[owner].trash:  # CR 11-4-1: 【Immortal】 works from the trash
                     for kw in continuous.keywords_of(self, t, "immortal"):
                         if kw.timing == "attack_step" and st.step != "attack":  # a printed limit on the trigger
@@ -158,6 +178,7 @@ class Resolution(Directives, EffectCosts):
             self._fire(ev["card"], "when_exhausted" if ev["exhausted"] else "when_refreshed")
         elif k == "damage" and ev["amount"] > 0:  # CR 7-1-5-3-1: the attack reduced the opponent's life
             self._fire(ev["attacker"], "when_attack_reduces_life")
+            self._fire_side(1 - ev["player"], "your_spirit_reduces_life", ev["attacker"])
         elif k == "burst_set":
             setter = ev["player"]
             for p in (0, 1):

@@ -14,7 +14,7 @@ Pure Python (lark): no Qt.
 from __future__ import annotations
 
 import re
-from dataclasses import dataclass, field
+from dataclasses import dataclass, field, replace
 
 from ..errors import CardDataError
 from ..schema import card_from_dict
@@ -88,6 +88,48 @@ def _search(ops: list[dict]) -> list[dict] | str:
     return out
 
 
+_SELECTING = ("select", "destroy", "exhaust", "refresh", "bounce", "to_deck_bottom", "to_deck_top", "attack_spirit")
+
+
+def _it_is_trigger(ops: list[dict], selected: bool) -> tuple[list[dict], bool]:
+    """In an effect a written trigger starts ("when one of your spirits attacks, it gets ..."), "it" before any
+    selection is the card the event happened to (target `trigger`). `selected`: a selection came before."""
+    out = []
+    for op in ops:
+        name = next((k for k in op if k not in ("may", "if_done", "if")), None)
+        value = op.get(name)
+        if not selected:
+            if value == "it":
+                op = {**op, name: "trigger"}
+            elif isinstance(value, dict) and value.get("target") == "it":
+                op = {**op, name: {**value, "target": "trigger"}}
+        if (name in _SELECTING and isinstance(value, dict)) or (
+                isinstance(value, dict) and isinstance(value.get("target"), dict)):
+            selected = True
+        out.append(op)
+    return out, selected
+
+
+def _written_trigger(frame: Frame, sentences: list[Sentence]) -> tuple[Frame, str]:
+    """A trigger the text writes ("When 1 of your spirits attacks, ...", "Draw a card when ..."), taken out of the
+    sentences into the frame: (frame, "") or (frame, why it can't be)."""
+    marks = [(n, i) for n, s in enumerate(sentences) for i, op in enumerate(s.ops) if "_trigger" in op]
+    if not marks:
+        return frame, ""
+    if marks != [(0, 0)]:
+        return frame, "a trigger written after the effect's first words"
+    if frame.kind != "constant" or frame.timing:
+        return frame, f"a trigger written inside a {frame.kind} effect"
+    first = sentences[0]
+    trig = first.ops[0]["_trigger"]
+    sentences[0] = replace(first, ops=first.ops[1:])
+    selected = False
+    for n, s in enumerate(sentences):
+        ops, selected = _it_is_trigger(s.ops, selected)
+        sentences[n] = replace(s, ops=ops)
+    return replace(frame, kind="triggered", trigger=trig["trigger"], watch=trig.get("watch")), ""
+
+
 def _assemble(ops: list[dict], kind: str) -> tuple[list[dict], dict] | str:
     """Directives with their durations decided from the effect's kind, and the effect-level keys the sentences
     gave (a cost, "if" conditions of a constant effect); a reason string when the effect can't be said."""
@@ -142,10 +184,15 @@ def compile_effect(card_type: str, condition: str, details: str, steps: list[str
     if bad:
         result.why = f"not recognised: {bad[0].text!r} ({bad[0].why})"
         return result
+    sentences = list(result.sentences)
+    frame, problem = _written_trigger(frame, sentences)
+    if problem:
+        result.why = problem
+        return result
     effect = frame.effect_keys()
-    for s in result.sentences + result.chain_sentences:
+    for s in sentences + result.chain_sentences:
         effect.update(s.effect_keys)
-    main_part = _assemble([op for s in result.sentences for op in s.ops], frame.kind)
+    main_part = _assemble([op for s in sentences for op in s.ops], frame.kind)
     chain_part = _assemble([op for s in result.chain_sentences for op in s.ops], frame.kind)
     for part in (main_part, chain_part):
         if isinstance(part, str):

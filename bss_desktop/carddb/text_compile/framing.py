@@ -18,6 +18,7 @@ class Frame:
     trigger: str | None = None
     step: str | None = None
     whose: str | None = None
+    watch: dict | None = None  # a trigger watching other cards: which ones (a trigger the text writes)
     timing: list[str] = field(default_factory=list)
     condition: dict = field(default_factory=dict)
     label: str = ""  # the label as printed ("When This Spirit Attacks"), "" if none
@@ -33,6 +34,8 @@ class Frame:
             d["step"] = self.step
         if self.whose:
             d["whose"] = self.whose
+        if self.watch:
+            d["watch"] = dict(self.watch)
         if self.timing and self.kind in ("activated", "magic"):
             d["timing"] = list(self.timing)
         if self.condition:

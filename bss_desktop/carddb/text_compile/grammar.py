@@ -28,11 +28,32 @@ start: sentence
          | "reveal the top" count? card_word "of your deck"     -> reveal
          | "add" take "from" "among"? "the revealed cards to your hand" -> add_revealed
          | rest_cards                                           -> rest
+         | "when" watch_event "," statement                     -> when_first
+         | statement "when" watch_event                         -> when_last
+
+// ---------------------------------------------------------------- triggers written in the text (CR 8-6)
+watch_event: count "of" owner descr filters? event             -> watch_of
+           | count "of" owner adjective* FAMILY? "spirits' attacks reduces your opponent's life" -> watch_life
+           | "an attack from" count "of" owner descr filters? "reduces your opponent's life" -> watch_attack_from
+           | "this spirit destroys" count "of your opponent's spirits" by_battle -> self_wins
+           | "this spirit destroys an opponent's spirit" by_battle -> self_wins
+           | "you reduce your opponent's life with this spirit's attack" -> self_reduces
+           | "this spirit's attack reduces your opponent's life" -> self_reduces
+by_battle: "via comparing bp" | "in battle" | "by comparing bp"
+event: "attacks"                                               -> ev_attacks
+     | "blocks"                                                -> ev_blocks
+     | "is blocked"                                            -> ev_blocked
+     | "is summoned"                                           -> ev_summoned
+     | "is destroyed"                                          -> ev_destroyed
+     | "is destroyed by your opponent"                         -> ev_destroyed_by_opponent
+     | "reduces your opponent's life"                          -> ev_reduces_life
+     | "destroys" count "of your opponent's spirits" by_battle -> ev_wins
+     | "destroys an opponent's spirit" by_battle               -> ev_wins
 
 ?statement: action
           | action ("," | "and" | ", and" | ", then" | "and then" | ". then") statement -> seq
 
-?action: draw | discard_hand | mill | select_act | select_only | it_verb | bp_change | bp_reduce | bp_reduce_of
+?action: draw | discard_hand | mill | select_act | select_only | select_and | their_select | their_select_act | it_verb | bp_change | bp_reduce | bp_reduce_of
        | level_set | core_to_card | void_cores | void_to_life | life_damage | cannot | cannot_be_blocked
        | gains_keyword | gains_keyword_and_bp | self_verb | all_verb | core_remove
        | opponent_discards
@@ -51,7 +72,7 @@ amount_take: count                                             -> amount_exact
            | "up to" count                                     -> amount_up_to
            | "all"                                             -> amount_all
            | "any number of"                                   -> amount_any
-card_descr: adjective* FAMILY? card_noun
+card_descr: adjective* families? card_noun
 ?card_noun: noun_spirit_card | noun_magic_card | noun_nexus_card | noun_any_card
 noun_spirit_card: "spirit card" | "spirit cards"
 noun_magic_card: "magic card" | "magic cards"
@@ -67,6 +88,12 @@ rest_cards: ("return" | "place" | "put") ("the" | "any") "remaining cards" "to t
 // ---------------------------------------------------------------- selections (CR 8-5-3)
 select_act: "select" selection "and" verb_on_it
 select_only: "select" selection
+select_and: "select" selection ("and" | ", and") then_on_it
+?then_on_it: core_to_card | bp_change | level_set | gains_keyword | cannot | cannot_be_blocked | core_remove
+their_select: "your opponent selects" selection
+their_select_act: "your opponent selects" selection "and" their_verb it
+their_verb: "destroys"                                        -> v_destroy
+          | "exhausts"                                        -> v_exhaust
 it_verb: verb_on_it
 
 selection: amount "of" owner descr filters?                    -> sel_of
@@ -85,7 +112,8 @@ amount: count                                                 -> amount_count
 owner: "your opponent's"                                      -> owner_opponent
      | "your"                                                 -> owner_you
      | "their"                                                -> owner_their
-descr: adjective* FAMILY? kind_word
+descr: adjective* families? kind_word
+families: FAMILY ((("," | "or" | ", or") FAMILY))*
 adjective: "exhausted"                                        -> adj_exhausted
          | "refreshed"                                        -> adj_refreshed
          | "other"                                            -> adj_other
@@ -124,6 +152,7 @@ to_void: "the void"
 to_your_reserve: "your reserve"
 
 core_remove: ("remove" | "place") count core_word "from" it "into" core_to -> remove_from_it
+           | "remove all but" count core_word "from" it "and place" it "into" core_to -> keep_on_it
 
 self_verb: verb_word "this spirit"                            -> verb_this
          | verb_word "this nexus"                             -> verb_this
@@ -142,6 +171,7 @@ subject: it                                                   -> subj_it
        | "this spirit"                                        -> subj_this
        | "all of" owner descr filters?                        -> subj_all
        | owner descr filters?                                 -> subj_owner_all
+       | descr filters?                                       -> subj_any_all
 ?possessive: poss_it | poss_this
 poss_it: "its" | "their"
 poss_this: "this spirit's"

@@ -35,6 +35,8 @@ def normalise(sentence: str, families: tuple[str, ...] = ()) -> Normalised:
         out.quoted.append(m.group(1))
         return f" q{len(out.quoted) - 1} "
 
+    # the soul core icon some texts lost ("has a  on it"): nothing else is "on" a spirit that way (CR 4-11)
+    t = re.sub(r"\b(has|with) an?\s+on (it|them)\b", r'\1 a "Soul Core" on \2', t, flags=re.I)
     t = re.sub(r'"([^"]*)"', quote, t)
     fams = sorted({f for f in families if f.strip()}, key=len, reverse=True)
     if fams:

@@ -85,6 +85,78 @@ class _Build(Transformer):
     def then_use(self, timing):
         return [{"_then_use": str(timing)}]
 
+    # ---------------------------------------------------------------- triggers written in the text
+    def when_first(self, event, ops):
+        return [{"_trigger": event}] + ops
+
+    def when_last(self, ops, event):
+        return self.when_first(event, ops)
+
+    _WATCHED = {  # (whose spirit, event) -> trigger
+        ("you", "attacks"): "your_spirit_attacks", ("you", "blocks"): "your_spirit_blocks",
+        ("you", "blocked"): "your_spirit_blocked", ("you", "summoned"): "your_spirit_summoned",
+        ("you", "destroyed"): "your_spirit_destroyed",
+        ("you", "destroyed_by_opponent"): "your_spirit_destroyed_by_opponent",
+        ("you", "reduces_life"): "your_spirit_reduces_life", ("you", "wins"): "your_spirit_wins_battle",
+        ("opponent", "attacks"): "opponent_attacks", ("opponent", "summoned"): "opponent_summons",
+        ("opponent", "destroyed"): "opponent_spirit_destroyed",
+    }
+
+    def _watch(self, count, side, descr, filters, event):
+        if count != 1:
+            raise NotSupported(f"a trigger on {count} spirits at once")
+        trigger = self._WATCHED.get((side, event))
+        if trigger is None:
+            raise NotSupported(f"a trigger when one of {'your' if side == 'you' else 'their'} spirits {event}")
+        watch = self._target({}, side, descr, filters)
+        watch.pop("side", None)
+        if watch.get("type", "spirit") != "spirit":
+            raise NotSupported("a trigger watching cards other than spirits")
+        return {"trigger": trigger, **({"watch": watch} if watch else {})}
+
+    def watch_of(self, count, side, descr, *rest):
+        filters = rest[0] if len(rest) == 2 else None
+        return self._watch(count, side, descr, filters, rest[-1])
+
+    def watch_life(self, count, side, *parts):
+        return self._watch(count, side, self.descr(*parts, {"type": "spirit"}), None, "reduces_life")
+
+    def watch_attack_from(self, count, side, descr, filters=None):
+        return self._watch(count, side, descr, filters, "reduces_life")
+
+    def self_wins(self, *_):
+        return {"trigger": "when_wins_battle"}
+
+    def self_reduces(self, *_):
+        return {"trigger": "when_attack_reduces_life"}
+
+    def by_battle(self, *_):
+        return None
+
+    def ev_attacks(self):
+        return "attacks"
+
+    def ev_blocks(self):
+        return "blocks"
+
+    def ev_blocked(self):
+        return "blocked"
+
+    def ev_summoned(self):
+        return "summoned"
+
+    def ev_destroyed(self):
+        return "destroyed"
+
+    def ev_destroyed_by_opponent(self):
+        return "destroyed_by_opponent"
+
+    def ev_reduces_life(self):
+        return "reduces_life"
+
+    def ev_wins(self, *_):
+        return "wins"
+
     # ---------------------------------------------------------------- the top of the deck: one search
     def reveal(self, *args):
         count = args[0] if len(args) == 2 else 1
@@ -161,6 +233,21 @@ class _Build(Transformer):
             return [{"select": sel}, {"core_remove": {"target": "it", **extra}}]
         return [{op: sel}]
 
+    def select_and(self, sel, ops):
+        return [{"select": sel}] + ops
+
+    def their_select(self, sel):
+        return [{"select": self._their(sel)}]
+
+    def their_select_act(self, sel, verb, _it):
+        return [{verb: self._their(sel)}]
+
+    def _their(self, sel):
+        """"your opponent selects N of their spirits": they choose among their own field cards."""
+        if sel.get("side", "opponent") != "opponent" or sel.get("zone", "field") != "field":
+            raise NotSupported("your opponent selecting cards other than their own field cards")
+        return {**sel, "chooser": "opponent"}
+
     def it_verb(self, verb):
         op, extra = verb
         return [{op: {"target": "it", **extra} if extra else "it"}]
@@ -182,6 +269,10 @@ class _Build(Transformer):
 
     def remove_from_it(self, count, _w, _it, to):
         return [{"core_remove": {"target": "it", **self._core_to(count, to)}}]
+
+    def keep_on_it(self, count, _w, _it, _it2, to):
+        d = self._core_to(count, to)
+        return [{"core_remove": {"target": "it", "keep": d.pop("count"), **d}}]
 
     def _core_to(self, count, to):
         if to == "your_reserve":
@@ -289,6 +380,10 @@ class _Build(Transformer):
     def owner_their(self):
         return "opponent"
 
+    def families(self, *names):
+        fams = [self.norm.families[int(str(n)[1:])] for n in names if isinstance(n, Token) and n.type == "FAMILY"]
+        return {"family": fams[0]} if len(fams) == 1 else {"families": fams}
+
     def descr(self, *parts):
         t: dict = {}
         for p in parts:
@@ -372,6 +467,9 @@ class _Build(Transformer):
 
     def subj_owner_all(self, side, descr, filters=None):
         return self._target({"all": True}, side, descr, filters)
+
+    def subj_any_all(self, descr, filters=None):  # "spirits with 3000 or less BP cannot attack": everyone's
+        return self._target({"all": True}, "any", descr, filters)
 
     def poss_it(self):
         return "it"
