@@ -364,6 +364,10 @@ TARGET_SAMPLES = {
     "costs": [(4,), (4, 5)],
     "families": [("Shadow", "Nightling")],
     "token": [True, False],
+    "soul_core": [True, False],
+    "cores_min": [2],
+    "cores_max": [1],
+    "chooser": ["opponent"],
 }
 
 

@@ -10,7 +10,9 @@ from __future__ import annotations
 import pytest
 
 from bss_desktop.carddb.text_compile import compile_effect, compile_sentence
-from bss_desktop.engine.commands import Attack, SetBurst, Summon
+from bss_desktop.engine import stats
+from bss_desktop.engine.commands import Attack, Block, Pass, SetBurst, Summon, UseMagic
+from bss_desktop.engine.errors import IllegalCommand
 from helpers import answer, cids, first, imported_db, position, record, two_players
 
 FAMILIES = ("Stoneback", "Sky Warden")
@@ -83,6 +85,46 @@ def ops(sentence: str):
      [{"draw": 1, "if": {"count": {"cards": {"zone": "hand", "type": "any", "side": "you"}}, "count_max": 3}}]),
     ("You may draw a card.", [{"draw": 1, "may": True}]),
     ("If you do, draw two cards.", [{"draw": 2, "if_done": True}]),
+    # the opponent selects among their own (chooser), all cores but N (keep)
+    ("Your opponent selects one of their refreshed spirits and exhausts it.",
+     [{"exhaust": {"exhausted": False, "chooser": "opponent"}}]),
+    ("Your opponent selects two of their spirits.", [{"select": {"count": 2, "chooser": "opponent"}}]),
+    ("Remove all but one core from it and place them into their reserve.",
+     [{"core_remove": {"target": "it", "keep": 1}}]),
+    # families named together, selections followed by what happens to them
+    ("Select one of your Stoneback or Sky Warden spirits.", [{"select": {"side": "you",
+                                                                       "families": ["Stoneback", "Sky Warden"]}}]),
+    ("Select one of your nexuses and place a core from the void onto it.",
+     [{"select": {"side": "you", "type": "nexus"}}, {"core_charge": {"target": "it", "count": 1}}]),
+    # everyone's spirits, restrictions with their blockers, both restrictions
+    ("Spirits with 3000 or fewer BP cannot attack during this turn.",
+     [{"restrict": {"target": {"side": "any", "all": True, "bp_max": 3000}, "cannot": "attack",
+                    "_duration": "turn"}}]),
+    ("This spirit cannot be blocked by your opponent's spirits that cost 3 or fewer.",
+     [{"restrict": {"target": "this", "cannot": "be_blocked", "_duration": None, "by": {"cost_max": 3}}}]),
+    ("It cannot attack or block during this turn.",
+     [{"restrict": {"target": "it", "cannot": "attack", "_duration": "turn"}},
+      {"restrict": {"target": "it", "cannot": "block", "_duration": "turn"}}]),
+    ("Return all spirits with 3000 or fewer BP to their owners' hands.",
+     [{"bounce": {"side": "any", "all": True, "bp_max": 3000}}]),
+    ("Remove one core from each of your opponent's exhausted spirits and place them into their reserve.",
+     [{"core_remove": {"target": {"exhausted": True, "all": True}, "count": 1}}]),
+    # the soul core and core counts as filters and conditions (CR 4-11)
+    ("Select one of your opponent's spirits with a \"Soul Core\" on it and destroy it.",
+     [{"destroy": {"soul_core": True}}]),
+    ("If this spirit has a  on it, draw a card.", [{"draw": 1, "if": {"soul_core": True}}]),  # the icon lost
+    ("Exhaust all of your opponent's spirits with 1 or fewer cores.", [{"exhaust": {"all": True, "cores_max": 1}}]),
+    ("Draw two cards if you spend a \"Soul Core\" as part of this spirit's summoning cost.",
+     [{"draw": 2, "if": {"soul_paid": True}}]),
+    ("If you control 2 or fewer spirits, treat this spirit as LV3.",
+     [{"level": {"target": "this", "set": 3, "_duration": None},
+       "if": {"count": {"cards": {"side": "you", "type": "spirit"}}, "count_max": 2}}]),
+    # a granted keyword's reminder after a colon is not a second sentence
+    ("It gains Confront during this turn: While This Spirit Attacks Confront",
+     [{"grant": {"target": "it", "keyword": "confront", "_duration": "turn"}}]),
+    ("This spirit gains 1000 BP for every Stoneback spirit you control.",
+     [{"bp": {"target": "this", "add": 1000, "_duration": None,
+              "for_each": {"cards": {"side": "you", "family": "Stoneback", "type": "spirit"}}}}]),
 ])
 def test_a_sentence_in_a_template_compiles_to_its_directives(sentence, expected):
     assert ops(sentence) == expected
@@ -92,7 +134,7 @@ def test_a_sentence_in_a_template_compiles_to_its_directives(sentence, expected)
     "Shuffle your trash into your deck.",  # a move the vocabulary has no word for
     "Select one of your opponent's spirits with 3000 or fewer BP and banish it.",  # an unknown verb
     "Draw a card for every spirit you control.",  # no template yet
-    "Remove all but one core from it and place them into their reserve.",
+    "Both players discard two cards.",  # no template yet
 ])
 def test_a_sentence_in_no_template_is_not_recognised_and_says_why(sentence):
     s = compile_sentence(sentence, FAMILIES)
@@ -281,3 +323,134 @@ def test_compiled_effects_that_do_not_fit_together_leave_the_card_imported_by_ha
     assert not report.refused
     (card,) = report.cards
     assert [e.manual for e in card.effects] == [True, True] and card.effects[0].kind == "burst"
+
+
+def test_played_your_opponent_selects_one_of_their_spirits_and_destroys_it():
+    # the choice is theirs (pending player 1), among their own spirits only
+    db = _db_with(_card(effects=[{"levels": [1, 2], "condition": "When Summoned", "keywords": [], "steps": [],
+                                  "details": "Your opponent selects one of their spirits and destroys it."}]))
+    game = _game(db, "{life: 5, reserve: 3, hand: [ZT-001], field: [T-R1]}",
+                 "{life: 5, reserve: 3, field: [T-R3, T-G4]}")
+    knight, stag = game.state.players[1].field
+    game.apply(Summon(0, first(game, 0, "ZT-001", "hand")))
+    assert game.pending.kind == "choose" and game.pending.player == 1
+    assert set(game.pending.info["options"]) == {knight, stag}
+    answer(game, [stag])
+    assert game.state.cards[stag].zone == "trash" and game.state.cards[knight].zone == "field"
+
+
+def test_played_remove_all_but_one_core_from_the_selected_spirit():
+    db = _db_with(_card(effects=[{"levels": [1, 2], "condition": "When Summoned", "keywords": [], "steps": [],
+                                  "details": "Select one of your opponent's spirits. Remove all but one core from it "
+                                             "and place them into their reserve."}]))
+    game = _game(db, "{life: 5, reserve: 3, hand: [ZT-001]}", "{life: 5, reserve: 0, field: [{card: T-R3, cores: 4}]}")
+    knight = game.state.players[1].field[0]
+    game.apply(Summon(0, first(game, 0, "ZT-001", "hand")))
+    assert game.state.cards[knight].cores == 1 and game.state.players[1].reserve == 3
+
+
+def test_played_destroy_the_opponents_spirit_with_the_soul_core_on_it():
+    db = _db_with(_card(effects=[{"levels": [1, 2], "condition": "When Summoned", "keywords": [], "steps": [],
+                                  "details": "Select one of your opponent's spirits with a \"Soul Core\" on it and "
+                                             "destroy it."}]))
+    game = _game(db, "{life: 5, reserve: 3, hand: [ZT-001]}",
+                 "{life: 5, reserve: 3, soul_core: field, "
+                 "field: [{card: T-R3, cores: 2}, {card: T-G4, cores: 1, soul_core: true}]}")
+    knight, stag = game.state.players[1].field
+    game.apply(Summon(0, first(game, 0, "ZT-001", "hand")))  # only one spirit qualifies: no choice
+    assert game.state.cards[stag].zone == "trash" and game.state.cards[knight].zone == "field"
+
+
+@pytest.mark.parametrize("soul,drawn", [(True, 2), (False, 0)])
+def test_played_draw_if_the_soul_core_paid_for_the_summon(soul, drawn):
+    # CR 10-6-6: the soul core can be part of the payment; the effect reads whether it was
+    db = _db_with(_card(cost="2", effects=[{"levels": [1, 2], "condition": "When Summoned", "keywords": [],
+                                            "steps": [], "details": "If you spend a \"Soul Core\" as part of this "
+                                                                    "spirit's summoning cost, draw two cards."}]))
+    game = _game(db, "{life: 5, reserve: 4, hand: [ZT-001], deck: [T-W0, T-W0, T-W0]}", "{life: 5, reserve: 3}")
+    hand = len(game.state.players[0].hand)
+    pay = (("reserve", 1),) if soul else (("reserve", 2),)
+    game.apply(Summon(0, first(game, 0, "ZT-001", "hand"), pay=pay, pay_soul=soul, place=(("reserve", 1),)))
+    assert len(game.state.players[0].hand) == hand - 1 + drawn
+
+
+def test_played_this_spirit_cannot_be_blocked_by_cheap_spirits():
+    db = _db_with(_card(effects=[{"levels": [1, 2], "condition": "N/A", "keywords": [], "steps": [],
+                                  "details": "This spirit cannot be blocked by your opponent's spirits that cost 3 or "
+                                             "fewer."}]))
+    game = _game(db, "{life: 5, reserve: 3, field: [ZT-001]}", "{life: 5, reserve: 3, field: [T-R3, T-G4]}",
+                 step="attack")
+    knight, stag = game.state.players[1].field
+    game.apply(Attack(0, first(game, 0, "ZT-001")))
+    game.apply(Pass(1))
+    game.apply(Pass(0))
+    with pytest.raises(IllegalCommand):
+        game.apply(Block(1, knight))  # cost 3: kept out
+    game.apply(Block(1, stag))  # cost 4 blocks
+    assert game.state.battle.blocker == stag
+
+
+def test_played_return_everyones_small_spirits_to_their_owners_hands():
+    db = _db_with(_card(cardType="MAGIC", core_requirements=[], cost="2", effects=[
+        {"levels": [], "condition": "N/A", "keywords": [], "steps": ["Main"],
+         "details": "Return all spirits with 3000 or fewer BP to their owners' hands."}]))
+    game = _game(db, "{life: 5, reserve: 5, hand: [ZT-001], field: [T-R1, T-G4]}",
+                 "{life: 5, reserve: 3, field: [T-R3, T-G4]}")
+    game.apply(UseMagic(0, first(game, 0, "ZT-001", "hand")))
+    assert cids(game, game.state.players[0].field) == ["T-G4"] and cids(game, game.state.players[1].field) == ["T-G4"]
+    assert "T-R1" in cids(game, game.state.players[0].hand) and "T-R3" in cids(game, game.state.players[1].hand)
+
+
+def test_played_remove_a_core_from_each_exhausted_opponents_spirit():
+    db = _db_with(_card(effects=[{"levels": [1, 2], "condition": "When Summoned", "keywords": [], "steps": [],
+                                  "details": "Remove one core from each of your opponent's exhausted spirits and place "
+                                             "them into their reserve."}]))
+    game = _game(db, "{life: 5, reserve: 3, hand: [ZT-001]}",
+                 "{life: 5, reserve: 0, field: [{card: T-R3, cores: 2, exhausted: true}, {card: T-G4, cores: 2}]}")
+    knight, stag = game.state.players[1].field
+    game.apply(Summon(0, first(game, 0, "ZT-001", "hand")))
+    assert game.state.cards[knight].cores == 1 and game.state.cards[stag].cores == 2
+
+
+@pytest.mark.parametrize("spirits,level", [(1, 3), (3, 1)])
+def test_played_treated_as_lv3_while_you_control_two_or_fewer_spirits(spirits, level):
+    db = _db_with(_card(core_requirements=[{"level": 1, "battlePoints": 1000, "cores": 1},
+                                           {"level": 3, "battlePoints": 6000, "cores": 5}],
+                        effects=[{"levels": [1, 3], "condition": "N/A", "keywords": [], "steps": [],
+                                  "details": "If you control two or fewer spirits, treat this spirit as LV3."}]))
+    others = ", ".join(["T-W0"] * (spirits - 1))
+    game = _game(db, f"{{life: 5, reserve: 3, field: [ZT-001{', ' + others if others else ''}]}}",
+                 "{life: 5, reserve: 3}")
+    assert stats.level(game, first(game, 0, "ZT-001")) == level
+
+
+def test_played_it_after_a_condition_on_this_spirit_is_this_spirit():
+    # "If this spirit has the soul core on it, it gains ...": no selection, so "it" is the card itself
+    r = compile_effect("spirit", "N/A", "If this spirit has a \"Soul Core\" on it, it cannot be blocked.", [],
+                       families=FAMILIES)
+    assert r.effect["do"] == [{"restrict": {"target": "this", "cannot": "be_blocked"}}], r.why
+    assert r.effect["condition"] == {"soul_core": True}
+
+
+def test_played_select_a_spirit_card_from_your_trash_and_summon_it_without_paying_its_cost():
+    # CR 10-6-1: no cost paid; its LV1 cores come from your reserve (ruling 9)
+    db = _db_with(_card(effects=[{"levels": [1, 2], "condition": "When Summoned", "keywords": [], "steps": [],
+                                  "details": "Select a spirit card from your trash that costs 3 or fewer. Summon it "
+                                             "without paying its cost."}]))
+    game = _game(db, "{life: 5, reserve: 3, hand: [ZT-001], trash: [T-R3, T-G4]}", "{life: 5, reserve: 3}")
+    game.apply(Summon(0, first(game, 0, "ZT-001", "hand")))  # Red Knight (cost 3) is the only one: no choice
+    answer(game, [0])  # its LV1 core leaves the reserve: a regular core, not the soul core (CR 8-5-6)
+    p0 = game.state.players[0]
+    assert cids(game, p0.field) == ["ZT-001", "T-R3"] and cids(game, p0.trash) == ["T-G4"]
+    assert p0.reserve == 3 - 1 - 1  # one core onto ZT-001, one onto Red Knight
+
+
+def test_played_you_may_exhaust_one_of_your_nexuses_to_refresh_this_spirit():
+    db = _db_with(_card(effects=[{"levels": [1, 2], "condition": "When This Spirit Attacks", "keywords": [],
+                                  "steps": [], "details": "You may exhaust one of your nexuses to refresh this "
+                                                          "spirit."}]))
+    game = _game(db, "{life: 5, reserve: 3, field: [ZT-001, T-NX]}", "{life: 5, reserve: 3}", step="attack")
+    spirit, forge = game.state.players[0].field
+    game.apply(Attack(0, spirit))
+    answer(game, True)  # CR 8-4-1: "you may ... to": its player is asked
+    assert game.state.cards[forge].exhausted and not game.state.cards[spirit].exhausted

@@ -162,6 +162,12 @@ def _range(lo: int | None, hi: int | None, fmt: str) -> list[str]:
 
 def _with_parts(t: Target, plural: bool = False) -> list[str]:
     parts = _range(t.bp_min, t.bp_max, "{} BP") + _range(t.cost_min, t.cost_max, "cost {}")
+    if t.cores_min is not None and t.cores_min == t.cores_max:
+        parts.append(_count(t.cores_min, "core") + (" on them" if plural else " on it"))
+    else:
+        parts += [p + (" on them" if plural else " on it") for p in _range(t.cores_min, t.cores_max, "{} cores")]
+    if t.soul_core is not None:
+        parts.append(("the soul core" if t.soul_core else "no soul core") + (" on them" if plural else " on it"))
     if t.costs:
         parts.append("cost " + _or_list([str(c) for c in t.costs]))
     if t.keyword is not None:
@@ -386,8 +392,10 @@ def _condition_parts(c: Condition, ctx: _Ctx, *, constant: bool) -> list[str]:
     if c.count is not None:
         parts.append(_count_condition(c.count, c.count_min, c.count_max).replace("{this}", this))
     if c.soul_paid is not None:
-        parts.append("the soul core was used to pay the cost" if c.soul_paid
-                     else "the soul core was not used to pay the cost")
+        what = "summoning cost" if ctx.trigger == "when_summoned" else "placing cost" \
+            if ctx.trigger == "when_placed" else "cost"
+        parts.append(f"the soul core was used to pay the {what}" if c.soul_paid
+                     else f"the soul core was not used to pay the {what}")
     return parts
 
 

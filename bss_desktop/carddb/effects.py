@@ -117,6 +117,9 @@ class Target:
     families: tuple = ()  # a family among these ("a Shadow or Nightling spirit": 【Ascend】 conditions, CR 11-8-2)
     token: bool | None = None  # a token (CR 4-12) or not ("【Ascend: Token】")
     total_bp_max: int | None = None  # the cards selected have a combined total of N BP or less
+    soul_core: bool | None = None  # the soul core is on it (or not) (CR 4-11)
+    cores_min: int | None = None  # cores on it, the soul core counted
+    cores_max: int | None = None
     chooser: str = "you"  # who selects: you, or your opponent among their own cards ("your opponent selects ...")
 
 
@@ -306,7 +309,8 @@ def parse_target(v, f) -> Target:
                 kw["mode"] = "any_number"
         elif key == "mode":
             kw["mode"] = _choice(val, p, MODES)
-        elif key in ("bp_max", "bp_min", "cost_max", "cost_min", "level_max", "total_bp_max"):
+        elif key in ("bp_max", "bp_min", "cost_max", "cost_min", "level_max", "total_bp_max", "cores_min",
+                     "cores_max"):
             kw[key] = _int(val, p)
         elif key == "name_has":
             if not isinstance(val, str) or not val.strip():
@@ -328,7 +332,7 @@ def parse_target(v, f) -> Target:
             if not items:
                 raise EffectSyntax(p, "expected a list of costs, got an empty list")
             kw["costs"] = tuple(sorted(set(_int(x, f"{p}[{i}]") for i, x in enumerate(items))))
-        elif key in ("exhausted", "other", "token"):
+        elif key in ("exhausted", "other", "token", "soul_core"):
             kw[key] = _bool(val, p)
         elif key == "keyword":
             kw["keyword"] = _choice(val, p, KEYWORDS)
@@ -634,7 +638,7 @@ def _directive(op, val, f, make_token) -> Directive:
 _EFFECT_KEYS = ("kind", "do", "levels", "trigger", "step", "whose", "timing", "condition", "optional", "cost",
                 "chain", "x_max", "manual", "text", "then_use", "watch")
 _WATCH_KEYS = ("type", "bp_max", "bp_min", "cost_max", "cost_min", "level_max", "colors", "family", "families",
-               "exhausted", "keyword", "other", "name_has", "costs", "token")
+               "exhausted", "keyword", "other", "name_has", "costs", "token", "soul_core", "cores_min", "cores_max")
 
 
 def parse_effect(v, f, *, card_type: str, make_token=None) -> Effect:

@@ -76,6 +76,7 @@ class Game(Resolution):
         self.log_events: list[Event] = []  # events of game creation (setup), before any command
         self._events: list[Event] = self.log_events
         self._touched: dict[int, Cause] = {}  # cards that lost cores in the current action, and who caused it
+        self._soul_summon: int | None = None  # the card just summoned with the soul core in its payment
         self._fx_cache: dict = {}  # card id -> its indexed effects (continuous.CardFx)
         self._pending: list = []  # triggers collected since the last flush (resolution.py)
         self._answer = None  # the answer to a choice, until resolution consumes it
@@ -849,6 +850,7 @@ class Game(Resolution):
         self._move_card(card.iid, "field", "summon" if is_spirit else "place")  # CR 10-6-7, 3-5-3
         self._move_selection(p, place, place_soul, card.iid, "place", cause)
         self._announce_manual(card.iid)  # what it does while on the field, before its "when summoned" (CR 10-6-7)
+        self._soul_summon = card.iid if pay_soul else None  # "if you spend a soul core as part of its cost"
         self._on_summoned(card.iid)
         self._manage()
         if swift and st.result is None:  # the other player may now act (CR 7-1-2-1)

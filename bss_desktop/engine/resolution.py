@@ -240,6 +240,9 @@ class Resolution(Directives, EffectCosts):
             a = Activation(ts=st.next_ts, group=group, source=iid, ref=ref, controller=controller,
                            trigger_card=trigger_card, lki_level=lv if ref[0] != "keyword" else 0, phase=phase,
                            value=value)
+            if iid == self._soul_summon and ref[0] == "effect" and \
+                    self._effect_of_ref(iid, ref).trigger in ("when_summoned", "when_placed"):
+                a.soul_paid = True  # the soul core was part of its summoning payment (CR 10-6-6)
             st.next_ts += 1
             new.append(a)
         self._pending = []

@@ -16,6 +16,7 @@ from __future__ import annotations
 import re
 from dataclasses import dataclass, field, replace
 
+from ..effects import WATCH_TRIGGERS
 from ..errors import CardDataError
 from ..schema import card_from_dict
 from .framing import Frame, frame_of
@@ -91,23 +92,28 @@ def _search(ops: list[dict]) -> list[dict] | str:
 _SELECTING = ("select", "destroy", "exhaust", "refresh", "bounce", "to_deck_bottom", "to_deck_top", "attack_spirit")
 
 
-def _it_is_trigger(ops: list[dict], selected: bool) -> tuple[list[dict], bool]:
-    """In an effect a written trigger starts ("when one of your spirits attacks, it gets ..."), "it" before any
-    selection is the card the event happened to (target `trigger`). `selected`: a selection came before."""
+def _unselected_it(ops: list[dict], selected: bool, ref: str) -> tuple[list[dict], bool]:
+    """"It" before any selection names a card the effect already knows: the spirit an event happened to
+    ("when one of your spirits attacks, it gets ...": `trigger`) or the card itself ("if this spirit has the soul
+    core on it, it cannot be blocked": `this`). `selected`: a selection came before (then "it" is that)."""
     out = []
     for op in ops:
         name = next((k for k in op if k not in ("may", "if_done", "if")), None)
         value = op.get(name)
         if not selected:
             if value == "it":
-                op = {**op, name: "trigger"}
+                op = {**op, name: ref}
             elif isinstance(value, dict) and value.get("target") == "it":
-                op = {**op, name: {**value, "target": "trigger"}}
+                op = {**op, name: {**value, "target": ref}}
         if (name in _SELECTING and isinstance(value, dict)) or (
                 isinstance(value, dict) and isinstance(value.get("target"), dict)):
             selected = True
         out.append(op)
     return out, selected
+
+
+# triggers whose event happened to another card: "it" is that card
+_ABOUT_ANOTHER = tuple(WATCH_TRIGGERS) + ("opponent_summon_effect", "when_wins_battle")
 
 
 def _written_trigger(frame: Frame, sentences: list[Sentence]) -> tuple[Frame, str]:
@@ -123,11 +129,36 @@ def _written_trigger(frame: Frame, sentences: list[Sentence]) -> tuple[Frame, st
     first = sentences[0]
     trig = first.ops[0]["_trigger"]
     sentences[0] = replace(first, ops=first.ops[1:])
+    return replace(frame, kind="triggered", trigger=trig["trigger"], watch=trig.get("watch")), ""
+
+
+def _name_it(frame: Frame, card_type: str, sentences: list[Sentence]) -> None:
+    """Every "it" before a selection, named (see _unselected_it); on a magic card it stays "it" (and is refused)."""
+    if card_type == "magic" and frame.trigger not in _ABOUT_ANOTHER:
+        return
+    ref = "trigger" if frame.trigger in _ABOUT_ANOTHER else "this"
     selected = False
     for n, s in enumerate(sentences):
-        ops, selected = _it_is_trigger(s.ops, selected)
+        ops, selected = _unselected_it(s.ops, selected, ref)
         sentences[n] = replace(s, ops=ops)
-    return replace(frame, kind="triggered", trigger=trig["trigger"], watch=trig.get("watch")), ""
+
+
+def _summon_selected(ops: list[dict]) -> list[dict] | str:
+    """"Select a spirit card from your trash ..." + "Summon it without paying its cost." -> one `summon` of the
+    selected card (the vocabulary's summon selects its card itself), its LV1 cores from your reserve."""
+    out: list[dict] = []
+    for op in ops:
+        if op.get("summon") != "it":
+            out.append(op)
+            continue
+        prev = out[-1] if out else {}
+        sel = prev.get("select")
+        if not isinstance(sel, dict) or sel.get("zone") not in ("hand", "trash") or set(prev) - {"select", "may"}:
+            return "summoning a card no selection from your hand or trash names"
+        t = {k: v for k, v in sel.items() if k != "side"}
+        out[-1] = {**{k: v for k, v in op.items() if k not in ("summon", "if_done")}, "summon": {"target": t, "cores": "reserve"},
+                   **({"may": True} if prev.get("may") else {})}
+    return out
 
 
 def _assemble(ops: list[dict], kind: str) -> tuple[list[dict], dict] | str:
@@ -141,6 +172,9 @@ def _assemble(ops: list[dict], kind: str) -> tuple[list[dict], dict] | str:
     if any("_cost" in op for op in ops):
         return "a cost in the middle of an effect"
     ops = _search(ops)
+    if isinstance(ops, str):
+        return ops
+    ops = _summon_selected(ops)
     if isinstance(ops, str):
         return ops
     out = []
@@ -189,6 +223,7 @@ def compile_effect(card_type: str, condition: str, details: str, steps: list[str
     if problem:
         result.why = problem
         return result
+    _name_it(frame, card_type, sentences)
     effect = frame.effect_keys()
     for s in sentences + result.chain_sentences:
         effect.update(s.effect_keys)

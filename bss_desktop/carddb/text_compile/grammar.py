@@ -28,10 +28,14 @@ start: sentence
          | "reveal the top" count? card_word "of your deck"     -> reveal
          | "add" take "from" "among"? "the revealed cards to your hand" -> add_revealed
          | rest_cards                                           -> rest
-         | "when" watch_event "," statement                     -> when_first
+         | "when" watch_event "," after_when                    -> when_first
          | statement "when" watch_event                         -> when_last
 
 // ---------------------------------------------------------------- triggers written in the text (CR 8-6)
+?after_when: statement
+           | "you may" statement                                -> may
+           | "you may" cost_part "to" statement                 -> may_cost
+           | "if" condition ","? statement                      -> if_first
 watch_event: count "of" owner descr filters? event             -> watch_of
            | count "of" owner adjective* FAMILY? "spirits' attacks reduces your opponent's life" -> watch_life
            | "an attack from" count "of" owner descr filters? "reduces your opponent's life" -> watch_attack_from
@@ -56,7 +60,7 @@ event: "attacks"                                               -> ev_attacks
 ?action: draw | discard_hand | mill | select_act | select_only | select_and | their_select | their_select_act | it_verb | bp_change | bp_reduce | bp_reduce_of
        | level_set | core_to_card | void_cores | void_to_life | life_damage | cannot | cannot_be_blocked
        | gains_keyword | gains_keyword_and_bp | self_verb | all_verb | core_remove
-       | opponent_discards
+       | opponent_discards | summon_free | summon_it
 
 // ---------------------------------------------------------------- cards and decks (CR 10-2)
 draw: "draw" count card_word
@@ -89,7 +93,7 @@ rest_cards: ("return" | "place" | "put") ("the" | "any") "remaining cards" "to t
 select_act: "select" selection "and" verb_on_it
 select_only: "select" selection
 select_and: "select" selection ("and" | ", and") then_on_it
-?then_on_it: core_to_card | bp_change | level_set | gains_keyword | cannot | cannot_be_blocked | core_remove
+?then_on_it: summon_it | core_to_card | bp_change | level_set | gains_keyword | cannot | cannot_be_blocked | core_remove
 their_select: "your opponent selects" selection
 their_select_act: "your opponent selects" selection "and" their_verb it
 their_verb: "destroys"                                        -> v_destroy
@@ -101,8 +105,8 @@ selection: amount "of" owner descr filters?                    -> sel_of
          | amount "of" owner descr "with a combined total of" NUMBER "or fewer bp" -> sel_total_bp
          | "an opponent's" descr filters?                      -> sel_an_opponents
          | "your opponent's" descr filters?                    -> sel_an_opponents
-         | amount card_descr filters? place_from               -> sel_trash
-         | amount "of" owner card_descr filters? place_from    -> sel_trash_of
+         | amount card_descr filters? place_from filters?      -> sel_trash
+         | amount "of" owner card_descr filters? place_from filters? -> sel_trash_of
 
 place_from: ("from" | "in") "your trash"
 
@@ -113,7 +117,7 @@ owner: "your opponent's"                                      -> owner_opponent
      | "your"                                                 -> owner_you
      | "their"                                                -> owner_their
 descr: adjective* families? kind_word
-families: FAMILY ((("," | "or" | ", or") FAMILY))*
+families: FAMILY ((("," | "or" | ", or" | "and" | ", and") FAMILY))*
 adjective: "exhausted"                                        -> adj_exhausted
          | "refreshed"                                        -> adj_refreshed
          | "other"                                            -> adj_other
@@ -133,6 +137,12 @@ filter: "with" NUMBER "or fewer bp"                           -> f_bp_max
       | "with" QUOTED "in" ("its" | "their") "card" ("name" | "names") -> f_name_has
       | ("that is" | "that are") "lv" NUMBER "or lower"       -> f_level_max
       | "with" KEYWORD                                        -> f_keyword
+      | ("with a" | "that has a") QUOTED on_it                -> f_soul_core
+      | "without a" QUOTED on_it                              -> f_no_soul_core
+      | ("with" | "that has") NUMBER core_word on_it?         -> f_cores_exact
+      | ("with" | "that has") NUMBER ("or fewer" | "or less") core_word on_it? -> f_cores_max
+      | ("with" | "that has") NUMBER "or more" core_word on_it? -> f_cores_min
+on_it: "on it" | "on them"
 
 verb_on_it: verb_word it                                      -> verb_on
           | "return" it "to" hand_of                          -> bounce_on
@@ -153,16 +163,30 @@ to_your_reserve: "your reserve"
 
 core_remove: ("remove" | "place") count core_word "from" it "into" core_to -> remove_from_it
            | "remove all but" count core_word "from" it "and place" it "into" core_to -> keep_on_it
+           | "remove" count core_word ("each from all of" | "from each of" | "from all of") owner descr filters? "and place" it "into" core_to -> remove_each
+           | "remove" count core_word ("each from all" | "from each") descr filters? "and place" it "into" core_to -> remove_each_any
 
 self_verb: verb_word "this spirit"                            -> verb_this
          | verb_word "this nexus"                             -> verb_this
 all_verb: verb_word "all of" owner descr filters?             -> verb_all
         | verb_word "all" descr filters?                      -> verb_all_any
         | "return all of" owner descr filters? "to" hand_of   -> bounce_all
+        | "return all" descr filters? "to" hand_of            -> bounce_all_any
+
+// ---------------------------------------------------------------- "without paying its cost" (CR 10-6-1)
+summon_free: ("summon" | "place") amount card_descr filters? from_zone filters? free_cost
+summon_it: ("summon" | "place") it free_cost
+from_zone: ("from" | "in") "your hand"                         -> zone_hand
+         | ("from" | "in") "your trash"                        -> zone_trash
+free_cost: "without paying" ("its" | "their") ("cost" | "costs")
 
 // ---------------------------------------------------------------- BP and level (CR 8-8-1-3)
-bp_change: subject ("gains" | "gain") NUMBER "bp" duration?
-         | duration ","? subject ("gains" | "gain") NUMBER "bp" -> bp_change_dur_first
+bp_change: subject ("gains" | "gain") NUMBER "bp" per? duration?
+         | duration ","? subject ("gains" | "gain") NUMBER "bp" per? -> bp_change_dur_first
+per: ("for each" | "for every") descr filters? ("you control" | "on your field") -> per_yours
+   | ("for each" | "for every") descr filters? ("your opponent controls" | "on your opponent's field") -> per_theirs
+   | ("for each" | "for every") "card in your hand"           -> per_hand
+   | ("for each" | "for every") "core on" ("it" | "this spirit" | "them") -> per_cores
 bp_reduce: "reduce" possessive "bp by" NUMBER duration?
 bp_reduce_of: "reduce the bp of" subject "by" NUMBER duration?
 level_set: "treat" subject "as lv" NUMBER duration?
@@ -184,11 +208,15 @@ duration: "during this turn"                                  -> dur_turn
 gains_keyword: subject ("gains" | "gain") KEYWORD duration?
 gains_keyword_and_bp: subject ("gains" | "gain") KEYWORD "and" NUMBER "bp" duration?
 
-cannot: subject ("cannot" | "can't") CANNOT_WHAT duration?
-cannot_be_blocked: subject ("cannot" | "can't") "be blocked" duration?
+cannot: subject ("cannot" | "can't") CANNOT_WHAT ("your opponent's spirits" | "your opponent's spirit")? duration?
+      | subject ("cannot" | "can't") CANNOT_WHAT "or" CANNOT_WHAT duration? -> cannot_either
+cannot_be_blocked: subject ("cannot" | "can't") "be blocked" blockers? duration?
+blockers: "by" owner descr filters?                           -> blockers_of
+        | "by" descr filters?                                 -> blockers_any
 
 // ---------------------------------------------------------------- cores (CR 4-5, 10-5)
 core_to_card: "place" count core_word "from the void" ("onto" | "on") core_dest
+            | "place" count core_word "from the void" "each" ("onto" | "on") core_dest
 core_dest: it                                                 -> cd_it
          | "this spirit"                                      -> cd_this
          | "this nexus"                                       -> cd_this
@@ -205,19 +233,25 @@ cost_part: "exhaust this spirit"                              -> cost_exhaust_th
          | "discard" count card_word                          -> cost_discard
          | ("pay" | "send") count core_word ("from your reserve" ("to your trash")?)? -> cost_pay
          | "remove" count core_word "from this spirit" ("and place" it "into your reserve")? -> cost_core_this
+         | "exhaust" count "of your" descr filters?            -> cost_exhaust_yours
+         | "pay" count core_word ("from this spirit" | "from this nexus") -> cost_core_this
 
 // ---------------------------------------------------------------- conditions
 condition: "you have" NUMBER ("or fewer" | "or less") "life"  -> c_life_max
          | "your opponent has" NUMBER ("or fewer" | "or less") "life" -> c_opp_life_max
          | "this spirit has a" QUOTED "on it"                 -> c_soul_core
+         | "you spend a" QUOTED "as part of" own_cost         -> c_soul_paid
          | "you have" NUMBER ("or fewer" | "or less") "cards in your hand" -> c_hand_max
          | "you have" NUMBER "or more cards in your hand"     -> c_hand_min
          | "you control" count descr filters?                 -> c_control
          | "you control" NUMBER "or more" descr filters?      -> c_control_min
+         | "you control" NUMBER ("or fewer" | "or less") descr filters? -> c_control_max
+         | "you only have" NUMBER ("or fewer" | "or less") descr filters? ("on your field")? -> c_control_max
          | "your opponent controls" count descr filters?      -> c_opp_control
          | "you have" NUMBER "or more" COLOUR "symbols" ("on your field")? -> c_symbols_min
          | "you have" count COLOUR "symbol" ("on your field")? -> c_symbol
 
+own_cost: "this spirit's summoning cost" | "this card's summoning cost" | "this card's cost" | "this nexus's cost"
 core_word: "core" | "cores"
 card_word: "card" | "cards"
 count: NUMBER                                                 -> number
@@ -226,7 +260,7 @@ count: NUMBER                                                 -> number
 TIMING.2: /(main|flash)\b/
 NUMBER: /[0-9]+/
 COLOUR.2: /(red|purple|green|white|yellow|blue)\b/
-KEYWORD.2: /(confront|luster|blessed|curse|awaken|swift|atfield|armor|crush|gale|raid)\b/
+KEYWORD.2: /(confront|luster|blessed|curse|awaken|swift|atfield|armor|crush|gale|raid|ascend|astral)\b/
 CANNOT_WHAT.2: /(attack|block)\b/
 RESERVE_OR_TRASH.2: /(reserve|trash)\b/
 QUOTED.2: /q[0-9]+\b/

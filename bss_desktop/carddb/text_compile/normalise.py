@@ -9,6 +9,7 @@ __all__ = ["Normalised", "normalise", "split_sentences"]
 
 _NUMBER_WORDS = {"one": 1, "two": 2, "three": 3, "four": 4, "five": 5, "six": 6, "seven": 7, "eight": 8,
                  "nine": 9, "ten": 10, "eleven": 11, "twelve": 12}
+_KEYWORD_WORDS = "confront|curse|blessed|luster|swift|astral|awaken|atfield|immortal"
 _PROTECT = {"A.T. Field": "ATFIELD", "LV": "LV"}  # periods that do not end a sentence
 
 
@@ -37,6 +38,7 @@ def normalise(sentence: str, families: tuple[str, ...] = ()) -> Normalised:
 
     # the soul core icon some texts lost ("has a  on it"): nothing else is "on" a spirit that way (CR 4-11)
     t = re.sub(r"\b(has|with) an?\s+on (it|them)\b", r'\1 a "Soul Core" on \2', t, flags=re.I)
+    t = re.sub(r"\bspend an?\s*(?=as part)", 'spend a "Soul Core" ', t, flags=re.I)
     t = re.sub(r'"([^"]*)"', quote, t)
     fams = sorted({f for f in families if f.strip()}, key=len, reverse=True)
     if fams:
@@ -53,5 +55,8 @@ def normalise(sentence: str, families: tuple[str, ...] = ()) -> Normalised:
     t = re.sub(r"\b(" + "|".join(_NUMBER_WORDS) + r")\b", lambda m: str(_NUMBER_WORDS[m.group(1)]), t)
     t = re.sub(r"\s+", " ", t).strip()
     t = re.sub(r"\s+([.,:;])", r"\1", t)
-    out.text = t.rstrip(".").strip()
+    t = t.rstrip(".").strip()
+    # a granted keyword's reminder repeated after a colon ("gains confront: while this spirit attacks confront")
+    t = re.sub(r":\s*(?:while this spirit attacks|flash|main)?\s*(?:" + _KEYWORD_WORDS + r")\s*$", "", t)
+    out.text = t.strip()
     return out

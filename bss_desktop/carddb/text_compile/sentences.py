@@ -248,6 +248,27 @@ class _Build(Transformer):
             raise NotSupported("your opponent selecting cards other than their own field cards")
         return {**sel, "chooser": "opponent"}
 
+    def summon_free(self, amount, descr, *rest):
+        zone = next(r for r in rest if isinstance(r, str))
+        filters = [f for r in rest if isinstance(r, list) for f in r]
+        t = {**self._target(amount, "you", descr, filters), "zone": zone}
+        t.pop("side", None)
+        if t.get("type", "spirit") not in ("spirit", "nexus"):
+            raise NotSupported("only spirits and nexuses go onto the field")
+        return [{"summon": {"target": t, "cores": "reserve"}}]
+
+    def summon_it(self, _it, _free):
+        return [{"summon": "it"}]
+
+    def zone_hand(self):
+        return "hand"
+
+    def zone_trash(self):
+        return "trash"
+
+    def free_cost(self, *_):
+        return None
+
     def it_verb(self, verb):
         op, extra = verb
         return [{op: {"target": "it", **extra} if extra else "it"}]
@@ -269,6 +290,14 @@ class _Build(Transformer):
 
     def remove_from_it(self, count, _w, _it, to):
         return [{"core_remove": {"target": "it", **self._core_to(count, to)}}]
+
+    def remove_each(self, count, _w, side, descr, *rest):
+        filters = rest[0] if len(rest) == 3 else None
+        t = self._target({"all": True}, side, descr, filters)
+        return [{"core_remove": {"target": t, **self._core_to(count, rest[-1])}}]
+
+    def remove_each_any(self, count, _w, descr, *rest):
+        return self.remove_each(count, _w, "any", descr, *rest)
 
     def keep_on_it(self, count, _w, _it, _it2, to):
         d = self._core_to(count, to)
@@ -329,14 +358,13 @@ class _Build(Transformer):
         return t
 
     def sel_trash(self, amount, descr, *rest):
-        filters = rest[0] if len(rest) == 2 else None
+        filters = [f for r in rest if isinstance(r, list) for f in r]
         return {**self._target(amount, "you", descr, filters), "zone": "trash"}
 
     def sel_trash_of(self, amount, side, descr, *rest):
         if side != "you":
             raise NotSupported("cards in the opponent's trash")
-        filters = rest[0] if len(rest) == 2 else None
-        return {**self._target(amount, "you", descr, filters), "zone": "trash"}
+        return self.sel_trash(amount, descr, *rest)
 
     def place_from(self, *_):
         return None
@@ -435,6 +463,30 @@ class _Build(Transformer):
     def f_name_has(self, q):
         return {"name_has": self.norm.quoted[int(str(q)[1:])]}
 
+    def _soul(self, q):
+        if self.norm.quoted[int(str(q)[1:])].lower() != "soul core":
+            raise NotSupported("a card on a spirit other than the soul core")
+
+    def f_soul_core(self, q, _on):
+        self._soul(q)
+        return {"soul_core": True}
+
+    def f_no_soul_core(self, q, _on):
+        self._soul(q)
+        return {"soul_core": False}
+
+    def f_cores_exact(self, n, *_):
+        return {"cores_min": int(n), "cores_max": int(n)}
+
+    def f_cores_max(self, n, *_):
+        return {"cores_max": int(n)}
+
+    def f_cores_min(self, n, *_):
+        return {"cores_min": int(n)}
+
+    def on_it(self, *_):
+        return None
+
     def f_level_max(self, n):
         return {"level_max": int(n)}
 
@@ -450,6 +502,10 @@ class _Build(Transformer):
 
     def verb_all_any(self, verb, descr, filters=None):
         return [{verb: self._target({"all": True}, "any", descr, filters)}]
+
+    def bounce_all_any(self, descr, *rest):
+        filters = rest[0] if len(rest) == 2 else None
+        return [{"bounce": self._target({"all": True}, "any", descr, filters)}]
 
     def bounce_all(self, side, descr, *rest):
         filters = rest[0] if len(rest) == 2 else None
@@ -483,11 +539,34 @@ class _Build(Transformer):
     def dur_battle(self, *_):
         return "battle"
 
-    def bp_change(self, subject, number, duration=None):
-        return [{"bp": {"target": subject, "add": int(number), "_duration": duration}}]
+    def bp_change(self, subject, number, *rest):
+        per = next((r for r in rest if isinstance(r, dict)), None)
+        duration = next((r for r in rest if isinstance(r, str)), None)
+        out = {"target": subject, "add": int(number), "_duration": duration}
+        if per is not None:
+            if per == {"cores": "this"} and subject != "this":
+                raise NotSupported("cores counted on each of several spirits")
+            out["for_each"] = per
+        return [{"bp": out}]
 
-    def bp_change_dur_first(self, duration, subject, number):
-        return self.bp_change(subject, number, duration)
+    def bp_change_dur_first(self, duration, subject, number, per=None):
+        return self.bp_change(subject, number, *([per] if per else []), duration)
+
+    def per_yours(self, descr, filters=None):
+        t = self._target({}, "you", descr, filters)
+        t.setdefault("type", "spirit")
+        return {"cards": t}
+
+    def per_theirs(self, descr, filters=None):
+        t = self._target({}, "opponent", descr, filters)
+        t.update(side="opponent", type=t.get("type", "spirit"))
+        return {"cards": t}
+
+    def per_hand(self):
+        return {"cards": {"zone": "hand", "type": "any", "side": "you"}}
+
+    def per_cores(self, *_):
+        return {"cores": "this"}
 
     def bp_reduce(self, subject, number, duration=None):
         return [{"bp": {"target": subject, "add": -int(number), "_duration": duration}}]
@@ -513,11 +592,26 @@ class _Build(Transformer):
     def gains_keyword_and_bp(self, subject, kw, number, duration=None):
         return self.gains_keyword(subject, kw, duration) + self.bp_change(subject, number, duration)
 
-    def cannot(self, subject, what, duration=None):
+    def cannot(self, subject, what, *rest):
+        duration = next((r for r in rest if isinstance(r, str)), None)
         return [{"restrict": {"target": subject, "cannot": str(what), "_duration": duration}}]
 
-    def cannot_be_blocked(self, subject, duration=None):
-        return [{"restrict": {"target": subject, "cannot": "be_blocked", "_duration": duration}}]
+    def cannot_either(self, subject, a, b, duration=None):
+        return self.cannot(subject, str(a), duration) + self.cannot(subject, str(b), duration)
+
+    def cannot_be_blocked(self, subject, *rest):
+        by = next((r for r in rest if isinstance(r, dict)), None)
+        duration = next((r for r in rest if isinstance(r, str)), None)
+        out = {"target": subject, "cannot": "be_blocked", "_duration": duration}
+        if by is not None:
+            out["by"] = by
+        return [{"restrict": out}]
+
+    def blockers_of(self, side, descr, filters=None):
+        return self._target({}, side, descr, filters)
+
+    def blockers_any(self, descr, filters=None):
+        return self._target({}, "opponent", descr, filters)  # only the opponent's spirits block yours
 
     # ---------------------------------------------------------------- cores
     def core_to_card(self, count, _w, dest):
@@ -557,6 +651,12 @@ class _Build(Transformer):
     def cost_exhaust_this(self):
         return {"exhaust": "this"}
 
+    def cost_exhaust_yours(self, count, descr, filters=None):
+        t = self._target({} if count == 1 else {"count": count}, "you", descr, filters)
+        if t.get("exhausted") is not None:
+            raise NotSupported("an exhaust cost names refreshed cards: it can only exhaust those")
+        return {"exhaust": t}
+
     def cost_discard(self, count, _w):
         return {"discard": count}
 
@@ -578,6 +678,14 @@ class _Build(Transformer):
             raise NotSupported("a card on a spirit other than the soul core")
         return {"soul_core": True}
 
+    def c_soul_paid(self, q, _cost):
+        if self.norm.quoted[int(str(q)[1:])].lower() != "soul core":
+            raise NotSupported("a cost paid with something other than the soul core")
+        return {"soul_paid": True}
+
+    def own_cost(self, *_):
+        return None
+
     def c_hand_max(self, n):
         return {"count": {"cards": {"zone": "hand", "type": "any", "side": "you"}}, "count_max": int(n)}
 
@@ -590,6 +698,11 @@ class _Build(Transformer):
 
     def c_control_min(self, n, descr, filters=None):
         return self.c_control(int(n), descr, filters)
+
+    def c_control_max(self, n, descr, filters=None):
+        t = self._target({}, "you", descr, filters)
+        t.setdefault("type", "spirit")
+        return {"count": {"cards": t}, "count_max": int(n)}
 
     def c_opp_control(self, count, descr, filters=None):
         t = self._target({}, "opponent", descr, filters)
