@@ -761,3 +761,355 @@ def test_vigil_lynx_at_lv2_weakens_the_spirit_whose_when_summoned_effect_resolve
     game.apply(Summon(1, tinker))
     from bss_desktop.engine import stats
     assert stats.bp(game, tinker) == db()["SG1-049"].levels[0].bp - 2000
+
+
+# ---------------------------------------------------------------- SG1-168 … SG1-177: triggers about one of your spirits
+# (watch, the target `trigger`), "your opponent selects" (chooser: opponent), "all but N cores" (core_remove keep)
+
+
+def battle(game, attacker: int, blocker: int | None, *, player: int = 0):
+    """`player`'s spirit attacks, both flash windows pass (the defender first, CR 7-1-2-1), the defender blocks with
+    `blocker` (None: no block, the life is reduced) and, after a block, the battle is resolved; the last events."""
+    game.apply(Attack(player, attacker))
+    game.apply(Pass(1 - player))
+    game.apply(Pass(player))
+    events = game.apply(Block(1 - player, blocker))
+    if blocker is not None:
+        game.apply(Pass(1 - player))
+        events = game.apply(Pass(player))
+    return events
+
+
+def cores(game, iid: int) -> int:
+    return game.state.cards[iid].cores
+
+
+# ================================================================ red
+
+
+def test_cr_7_1_1_pyreclaw_warlord_pumps_your_other_dragons_as_they_attack():
+    # Pyreclaw Warlord: "(When one of your other Dragon spirits attacks) That spirit gets +2000 BP this turn."
+    # Ashwing Drake is a Dragon; Cinder Squire a Blazeguard (its own +1000 in your turn); the Warlord is not "other"
+    assert "(When one of your other Dragon spirits attacks) That spirit gets +2000 BP this turn." in text("SG1-168")
+    game = game_at("{life: 5, reserve: 3, field: [SG1-168, SG1-005, SG1-002]}", "{life: 5, reserve: 3}",
+                   step="attack")
+    warlord, ashwing, squire = game.state.players[0].field
+    game.apply(Attack(0, ashwing))
+    assert game.bp(ashwing) == 3000 + 2000
+    pass_window(game)
+    game.apply(Block(1, None))
+    game.apply(Attack(0, squire))
+    assert game.bp(squire) == 1000 + 1000  # not a Dragon: no +2000
+    pass_window(game)
+    game.apply(Block(1, None))
+    game.apply(Attack(0, warlord))
+    assert game.bp(warlord) == 4000  # itself: not one of your *other* Dragons
+    assert game.bp(ashwing) == 5000  # the Drake's +2000 lasts the turn
+
+
+def test_cr_7_1_5_3_1_pyreclaw_warlord_charges_a_dragon_whose_attack_reduces_life():
+    # "(When one of your Dragon spirits reduces your opponent's life with its attack) Put 1 core from the void on that
+    # spirit." A Dragon's unblocked attack: +1 core on it; a Blazeguard's: none; a blocked Dragon reduces no life
+    game = game_at("{life: 5, reserve: 3, field: [SG1-168, SG1-005, SG1-002, SG1-005]}",
+                   "{life: 5, reserve: 3, field: [{card: SG1-048, cores: 3}]}", step="attack")
+    warlord, ashwing, squire, blocked = game.state.players[0].field
+    battle(game, ashwing, None)
+    assert game.state.players[1].life == 4 and cores(game, ashwing) == 2
+    battle(game, squire, None)
+    assert game.state.players[1].life == 3 and cores(game, squire) == 1
+    battle(game, blocked, first(game, 1, "SG1-048"))  # blocked: Ashwing Drake (5000 with the Warlord) against 5000
+    assert game.state.players[1].life == 3 and zone(game, blocked) == "trash"
+    battle(game, warlord, None)  # the Warlord is a Dragon too
+    assert game.state.players[1].life == 2 and cores(game, warlord) == 2 and cores(game, ashwing) == 2
+
+
+def test_cr_7_1_5_2_1_cinderwake_skirmisher_refreshes_after_destroying_its_blocker_by_bp():
+    # Cinderwake Skirmisher: "(When It Destroys a Spirit by Comparing BP) Refresh this spirit." — 2000 beats
+    # Emberling Hatchling's 1000; refreshed, it can attack again this step
+    assert text("SG1-169") == "(When It Destroys a Spirit by Comparing BP) Refresh this spirit."
+    game = game_at("{life: 5, reserve: 3, field: [SG1-169]}", "{life: 5, reserve: 3, field: [SG1-001]}",
+                   step="attack")
+    skirmisher, hatchling = first(game, 0, "SG1-169"), first(game, 1, "SG1-001")
+    battle(game, skirmisher, hatchling)
+    assert zone(game, hatchling) == "trash" and zone(game, skirmisher) == "field"
+    assert not game.state.cards[skirmisher].exhausted and Attack(0, skirmisher) in game.legal_commands()
+
+
+@pytest.mark.parametrize("blocker", [None, "SG1-003"])
+def test_cr_7_1_5_2_1_cinderwake_skirmisher_stays_exhausted_without_a_win_by_bp(blocker):
+    # unblocked it reduces life but destroys nothing; against Flarecrest Drake (2000 = 2000) both are destroyed
+    # (CR 7-1-5-2-3), so it has no win to refresh from
+    game = game_at("{life: 5, reserve: 3, field: [SG1-169]}", "{life: 5, reserve: 3, field: [SG1-003]}",
+                   step="attack")
+    skirmisher, drake = first(game, 0, "SG1-169"), first(game, 1, "SG1-003")
+    battle(game, skirmisher, None if blocker is None else drake)
+    if blocker is None:
+        assert game.state.players[1].life == 4 and game.state.cards[skirmisher].exhausted
+        assert Attack(0, skirmisher) not in game.legal_commands()
+    else:
+        assert zone(game, skirmisher) == zone(game, drake) == "trash"
+
+
+# ================================================================ purple
+
+
+def test_cr_10_15_1_barrowgrave_avenger_at_lv2_has_the_opponent_destroy_one_of_their_own_spirits():
+    # Barrowgrave Avenger: "[LV2][LV3] (When one of your spirits is destroyed by your opponent) Destroy 1 opponent's
+    # spirit of their choice." Cinder Squire blocks Ashwing Drake and is destroyed in battle: the opponent selects
+    # which of their own spirits goes (CR 8-5-3, the effect's text names who selects)
+    assert "Destroy 1 opponent's spirit of their choice." in text("SG1-170")
+    game = game_at("{life: 5, reserve: 3, field: [{card: SG1-170, cores: 3}, SG1-002]}",
+                   "{life: 5, reserve: 3, field: [SG1-005, SG1-001]}", turn=4, turn_player=1, step="attack")
+    avenger, squire = game.state.players[0].field
+    ashwing, hatchling = game.state.players[1].field
+    battle(game, ashwing, squire, player=1)
+    assert zone(game, squire) == "trash"
+    assert game.pending.player == 1 and info(game)["kind"] == "target" and info(game)["source"] == avenger
+    assert sorted(info(game)["options"]) == sorted([ashwing, hatchling])  # only their own spirits
+    before = game.state_hash()
+    with pytest.raises(IllegalCommand):
+        game.apply(Choose(0, [ashwing]))  # the Avenger's controller does not choose
+    assert game.state_hash() == before
+    game.apply(Choose(1, [hatchling]))
+    assert zone(game, hatchling) == "trash" and zone(game, ashwing) == "field" and zone(game, avenger) == "field"
+
+
+def test_cr_10_15_1_barrowgrave_avenger_at_lv1_does_nothing():
+    game = game_at("{life: 5, reserve: 3, field: [SG1-170, SG1-002]}",
+                   "{life: 5, reserve: 3, field: [SG1-005, SG1-001]}", turn=4, turn_player=1, step="attack")
+    squire = first(game, 0, "SG1-002")
+    battle(game, first(game, 1, "SG1-005"), squire, player=1)
+    assert zone(game, squire) == "trash" and game.pending.kind != "choose"
+    assert len(game.state.players[1].field) == 2
+
+
+def test_cr_10_15_1_barrowgrave_avenger_ignores_a_spirit_destroyed_by_your_own_effect():
+    # Shared Grave (yours): you destroy Cinder Squire yourself, your opponent their Hatchling; the Squire was not
+    # destroyed by your opponent, so the Avenger does not answer
+    game = game_at("{life: 5, reserve: 3, hand: [SG1-140], field: [{card: SG1-170, cores: 3}, SG1-002]}",
+                   "{life: 5, reserve: 3, field: [SG1-005, SG1-001]}")
+    squire, hatchling = first(game, 0, "SG1-002"), first(game, 1, "SG1-001")
+    game.apply(UseMagic(0, first(game, 0, "SG1-140", "hand")))
+    answer(game, [squire])
+    answer(game, [hatchling])
+    assert zone(game, squire) == zone(game, hatchling) == "trash"
+    assert game.pending.kind == "main" and zone(game, first(game, 1, "SG1-005")) == "field"
+
+
+def test_cr_7_1_3_hollowgaze_tormentor_leaves_the_blocker_of_a_phantom_only_one_core():
+    # Hollowgaze Tormentor: "(When one of your Phantom spirits is blocked) Send all but 1 core from the blocking
+    # spirit to its owner's reserve." Ashwing Drake blocks at LV3 (5 cores, 6000 BP), drops to LV1 (3000) before
+    # the BP comparison, and loses to the Tormentor's 5000
+    assert "Send all but 1 core from the blocking spirit to its owner's reserve." in text("SG1-171")
+    game = game_at("{life: 5, reserve: 3, field: [SG1-171]}",
+                   "{life: 5, reserve: 0, soul_core: trash, field: [{card: SG1-005, cores: 5}]}", step="attack")
+    tormentor, ashwing = first(game, 0, "SG1-171"), first(game, 1, "SG1-005")
+    game.apply(Attack(0, tormentor))
+    pass_window(game)
+    game.apply(Block(1, ashwing))
+    assert cores(game, ashwing) == 1 and game.state.players[1].reserve == 4 and game.bp(ashwing) == 3000
+    pass_window(game)
+    assert zone(game, ashwing) == "trash" and zone(game, tormentor) == "field"
+
+
+def test_cr_7_1_3_hollowgaze_tormentor_ignores_a_blocked_spirit_of_another_family():
+    # Rotbloom Witch is a Hex-Walker: its blocker keeps its 5 cores
+    game = game_at("{life: 5, reserve: 3, field: [SG1-171, SG1-028]}",
+                   "{life: 5, reserve: 0, soul_core: trash, field: [{card: SG1-005, cores: 5}]}", step="attack")
+    witch, ashwing = first(game, 0, "SG1-028"), first(game, 1, "SG1-005")
+    game.apply(Attack(0, witch))
+    pass_window(game)
+    game.apply(Block(1, ashwing))
+    assert cores(game, ashwing) == 5 and game.state.players[1].reserve == 0
+
+
+def test_cr_10_6_7_cryptbell_ringer_the_opponent_picks_which_spirit_loses_a_core_when_a_revenant_arrives():
+    # Cryptbell Ringer: "(When one of your other Revenant spirits is summoned) Send 1 core from 1 opponent's spirit of
+    # their choice to its owner's reserve." The Ringer itself ("other") and Shade Stalker (a Phantom) do nothing;
+    # Crypt Lantern Ghoul (a Revenant) has the opponent select one of their spirits
+    game = game_at("{life: 5, reserve: 8, soul_core: trash, hand: [SG1-172, SG1-025, SG1-024]}",
+                   "{life: 5, reserve: 0, soul_core: trash, field: [{card: SG1-013, cores: 3}, {card: SG1-005,"
+                   " cores: 3}]}")
+    rex, ashwing = game.state.players[1].field
+    for cid in ("SG1-172", "SG1-025"):
+        game.apply(Summon(0, first(game, 0, cid, "hand")))
+        assert game.pending.kind == "main" and cores(game, rex) == cores(game, ashwing) == 3
+    ringer = first(game, 0, "SG1-172")
+    game.apply(Summon(0, first(game, 0, "SG1-024", "hand")))
+    assert game.pending.player == 1 and info(game)["source"] == ringer
+    assert sorted(info(game)["options"]) == sorted([rex, ashwing])
+    with pytest.raises(IllegalCommand):
+        game.apply(Choose(0, [ashwing]))
+    game.apply(Choose(1, [rex]))
+    assert cores(game, rex) == 2 and cores(game, ashwing) == 3 and game.state.players[1].reserve == 1
+
+
+# ================================================================ white
+
+
+@pytest.mark.parametrize("cid, bp", [("SG1-048", 3000 + 2000), ("SG1-045", 2000)])
+def test_cr_7_1_3_2_rampart_vowkeeper_pumps_a_frost_armor_blocker_for_the_battle(cid, bp):
+    # Rampart Vowkeeper: "(When one of your Frost-Armor spirits blocks) That spirit gets +2000 BP this battle."
+    # Icebrand Pikeman (Frost-Armor, 3000) beats Ashwing Drake at LV2 (4000); Rivet Guard (a Machine) is not pumped
+    game = game_at("{life: 5, reserve: 3, field: [SG1-173, SG1-048, SG1-045]}",
+                   "{life: 5, reserve: 3, field: [{card: SG1-005, cores: 3}]}", turn=4, turn_player=1, step="attack")
+    blocker, ashwing = first(game, 0, cid), first(game, 1, "SG1-005")
+    game.apply(Attack(1, ashwing))
+    pass_window(game)
+    game.apply(Block(0, blocker))
+    assert game.bp(blocker) == bp
+    pass_window(game)
+    assert (zone(game, ashwing) == "trash") == (cid == "SG1-048")
+    if cid == "SG1-048":
+        assert game.bp(blocker) == 3000  # only this battle
+
+
+def test_cr_10_15_1_rampart_vowkeeper_exhausts_an_opponents_spirit_when_yours_falls_to_them():
+    # "(When one of your spirits is destroyed by your opponent) Exhaust 1 opponent's spirit." Rivet Guard falls
+    # blocking Ashwing Drake; the Vowkeeper's player exhausts Emberling Hatchling before it can attack
+    game = game_at("{life: 5, reserve: 3, field: [SG1-173, SG1-045]}",
+                   "{life: 5, reserve: 3, field: [{card: SG1-005, cores: 3}, SG1-001]}",
+                   turn=4, turn_player=1, step="attack")
+    guard = first(game, 0, "SG1-045")
+    ashwing, hatchling = game.state.players[1].field
+    battle(game, ashwing, guard, player=1)
+    assert zone(game, guard) == "trash"
+    assert game.pending.player == 0 and hatchling in info(game)["options"]
+    answer(game, [hatchling])
+    assert game.state.cards[hatchling].exhausted and Attack(1, hatchling) not in game.legal_commands()
+
+
+# ================================================================ yellow
+
+
+@pytest.mark.parametrize("cores_on_roc, pikeman_may_block", [(3, False), (1, True)])
+def test_cr_7_1_1_sunchorus_roc_at_lv2_lets_an_attacking_spirit_bird_over_small_blockers(cores_on_roc,
+                                                                                       pikeman_may_block):
+    # Sunchorus Roc: "[LV2][LV3] (When one of your Spirit-Bird spirits attacks) That spirit cannot be blocked by
+    # spirits with 3000 BP or less this turn." Sunbeam Finch attacks: Icebrand Pikeman (3000) may not block it,
+    # Ashwing Drake at LV2 (4000) may; at LV1 the Roc does nothing
+    game = game_at(f"{{life: 5, reserve: 3, field: [{{card: SG1-174, cores: {cores_on_roc}}}, SG1-066]}}",
+                   "{life: 5, reserve: 3, field: [SG1-048, {card: SG1-005, cores: 3}]}", step="attack")
+    finch = first(game, 0, "SG1-066")
+    pikeman, ashwing = game.state.players[1].field
+    game.apply(Attack(0, finch))
+    pass_window(game)
+    blockers = [c.spirit for c in game.legal_commands() if isinstance(c, Block)]
+    assert ashwing in blockers and (pikeman in blockers) == pikeman_may_block
+
+
+def test_cr_7_1_1_sunchorus_roc_does_not_lift_a_spirit_of_another_family():
+    # Lumen Acolyte is a Lumen: Icebrand Pikeman may block it
+    game = game_at("{life: 5, reserve: 3, field: [{card: SG1-174, cores: 3}, SG1-065]}",
+                   "{life: 5, reserve: 3, field: [SG1-048]}", step="attack")
+    game.apply(Attack(0, first(game, 0, "SG1-065")))
+    pass_window(game)
+    assert Block(1, first(game, 1, "SG1-048")) in game.legal_commands()
+
+
+def test_cr_7_1_5_3_1_sunchorus_roc_draws_when_a_spirit_bird_reduces_life():
+    # "(When one of your Spirit-Bird spirits reduces your opponent's life with its attack) Draw 1 card." Sunbeam Finch
+    # (a Spirit-Bird) gets through: 1 card; Lumen Acolyte (a Lumen) gets through: none
+    game = game_at("{life: 5, reserve: 3, field: [SG1-174, SG1-066, SG1-065], deck: [SG1-001, SG1-002, SG1-003]}",
+                   "{life: 5, reserve: 3}", step="attack")
+    _, finch, acolyte = game.state.players[0].field
+    battle(game, finch, None)
+    assert game.state.players[1].life == 4 and len(game.state.players[0].hand) == 1
+    battle(game, acolyte, None)
+    assert game.state.players[1].life == 3 and len(game.state.players[0].hand) == 1
+
+
+# ================================================================ green
+
+
+def test_cr_10_6_7_broodkeeper_boar_puts_a_core_on_each_other_beast_summoned():
+    # Broodkeeper Boar: "(When one of your other Beast spirits is summoned) Put 1 core from the void on that spirit."
+    # The Boar itself ("other") and Mossgrove Druid (a Sylvan) get nothing; Bramblefox (a Beast) gets 1 more core
+    game = game_at("{life: 5, reserve: 9, soul_core: trash, hand: [SG1-175, SG1-088, SG1-087]}",
+                   "{life: 5, reserve: 3}")
+    for cid in ("SG1-175", "SG1-088", "SG1-087"):
+        game.apply(Summon(0, first(game, 0, cid, "hand")))
+    boar, druid, fox = (first(game, 0, cid) for cid in ("SG1-175", "SG1-088", "SG1-087"))
+    assert (cores(game, boar), cores(game, druid), cores(game, fox)) == (1, 1, 2)
+    assert game.state.players[0].reserve == 9 - 5 - 2 - 2  # the Boar's cost 4, then 1 for the others; 1 core each
+
+
+def test_cr_7_1_5_2_1_broodkeeper_boar_charges_your_spirit_that_wins_a_battle_by_bp():
+    # "(When one of your spirits destroys an opponent's spirit by comparing BP) Put 1 core from the void on that
+    # spirit." Bramblefox (2000) destroys Emberling Hatchling (1000): +1 core on the Fox; the Boar's own win counts too
+    game = game_at("{life: 5, reserve: 3, field: [SG1-175, SG1-087]}",
+                   "{life: 5, reserve: 3, field: [SG1-001, SG1-001]}", step="attack")
+    boar, fox = game.state.players[0].field
+    h1, h2 = game.state.players[1].field
+    battle(game, fox, h1)
+    assert zone(game, h1) == "trash" and cores(game, fox) == 2 and cores(game, boar) == 1
+    battle(game, boar, h2)
+    assert zone(game, h2) == "trash" and cores(game, boar) == 2
+
+
+def test_cr_7_1_5_2_1_broodkeeper_boar_ignores_the_opponents_win():
+    # the opponent's Ashwing Drake (3000) destroys your blocking Bramblefox (2000): nothing for either side
+    game = game_at("{life: 5, reserve: 3, field: [SG1-175, SG1-087]}",
+                   "{life: 5, reserve: 3, field: [SG1-005]}", turn=4, turn_player=1, step="attack")
+    boar, fox = game.state.players[0].field
+    ashwing = first(game, 1, "SG1-005")
+    battle(game, ashwing, fox, player=1)
+    assert zone(game, fox) == "trash" and cores(game, ashwing) == 1 and cores(game, boar) == 1
+
+
+# ================================================================ blue
+
+
+def test_cr_7_1_3_brinewake_admiral_mills_two_when_a_spirit_with_confront_is_blocked():
+    # Brinewake Admiral: "(When one of your spirits with 【Confront】 is blocked) Discard 2 cards from the top of your
+    # opponent's deck." Reefbreaker Brute has 【Confront】: blocked, 2 cards go; Deepcurrent Serpent has not: none
+    game = game_at("{life: 5, reserve: 3, field: [SG1-176, SG1-108, SG1-111]}",
+                   "{life: 5, reserve: 3, field: [SG1-048, SG1-048]}", step="attack")
+    _, brute, serpent = game.state.players[0].field
+    p1, p2 = game.state.players[1].field
+    battle(game, brute, p1)  # 3000 against 3000: both destroyed
+    assert len(game.state.players[1].deck) == 10 - 2
+    battle(game, serpent, p2)
+    assert len(game.state.players[1].deck) == 10 - 2
+
+
+def test_cr_7_1_5_2_1_brinewake_admiral_draws_when_it_destroys_its_blocker_by_bp():
+    # "【Confront】 ... (When It Destroys a Spirit by Comparing BP) Draw 1 card." The Admiral (5000) is blocked by
+    # Icebrand Pikeman (3000): it mills 2 (it has 【Confront】 itself) and draws 1 as the Pikeman is destroyed
+    game = game_at("{life: 5, reserve: 3, field: [SG1-176], deck: [SG1-106, SG1-107]}",
+                   "{life: 5, reserve: 3, field: [SG1-048]}", step="attack")
+    admiral, pikeman = first(game, 0, "SG1-176"), first(game, 1, "SG1-048")
+    battle(game, admiral, pikeman)
+    assert zone(game, pikeman) == "trash" and zone(game, admiral) == "field"
+    assert len(game.state.players[1].deck) == 10 - 2 and cids(game, game.state.players[0].hand) == ["SG1-106"]
+
+
+# ================================================================ two colours
+
+
+def test_cr_7_1_3_2_briarwall_warden_charges_a_blocker_and_refreshes_it_when_it_wins_on_the_opponents_turn():
+    # Briarwall Warden: "(When one of your spirits blocks) Put 1 core from the void on that spirit. (When one of your
+    # spirits destroys an opponent's spirit by comparing BP) If it is your opponent's turn, refresh that spirit."
+    # Icebrand Pikeman (3000) blocks Flarecrest Drake (2000): +1 core, wins, and stands ready to block again
+    game = game_at("{life: 5, reserve: 3, field: [SG1-177, SG1-048]}",
+                   "{life: 5, reserve: 3, field: [SG1-003, SG1-001]}", turn=4, turn_player=1, step="attack")
+    pikeman = first(game, 0, "SG1-048")
+    drake, hatchling = game.state.players[1].field
+    game.apply(Attack(1, drake))
+    pass_window(game)
+    game.apply(Block(0, pikeman))
+    assert cores(game, pikeman) == 2 and game.state.cards[pikeman].exhausted
+    pass_window(game)
+    assert zone(game, drake) == "trash" and not game.state.cards[pikeman].exhausted
+    game.apply(Attack(1, hatchling))
+    pass_window(game)
+    assert Block(0, pikeman) in game.legal_commands()
+
+
+def test_cr_7_1_5_2_1_briarwall_warden_does_not_refresh_a_winner_on_your_own_turn():
+    # your Icebrand Pikeman attacks and destroys the blocking Emberling Hatchling: it stays exhausted
+    game = game_at("{life: 5, reserve: 3, field: [SG1-177, SG1-048]}", "{life: 5, reserve: 3, field: [SG1-001]}",
+                   step="attack")
+    pikeman, hatchling = first(game, 0, "SG1-048"), first(game, 1, "SG1-001")
+    battle(game, pikeman, hatchling)
+    assert zone(game, hatchling) == "trash" and game.state.cards[pikeman].exhausted and cores(game, pikeman) == 1
