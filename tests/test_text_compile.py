@@ -122,6 +122,13 @@ def ops(sentence: str):
     # a granted keyword's reminder after a colon is not a second sentence
     ("It gains Confront during this turn: While This Spirit Attacks Confront",
      [{"grant": {"target": "it", "keyword": "confront", "_duration": "turn"}}]),
+    ("Select one of your token spirits and refresh it.", [{"refresh": {"side": "you", "token": True}}]),
+    ("Remove two of its cores and place them into their reserve.", [{"core_remove": {"target": "it", "count": 2}}]),
+    ("This spirit gains Curse if it has a \"Soul Core\" on it.",
+     [{"grant": {"target": "this", "keyword": "curse", "_duration": None}, "if": {"soul_core": True}}]),
+    ("Treat this spirit as a LV3 spirit if you only have 2 or fewer spirits on your field.",
+     [{"level": {"target": "this", "set": 3, "_duration": None},
+       "if": {"count": {"cards": {"side": "you", "type": "spirit"}}, "count_max": 2}}]),
     ("This spirit gains 1000 BP for every Stoneback spirit you control.",
      [{"bp": {"target": "this", "add": 1000, "_duration": None,
               "for_each": {"cards": {"side": "you", "family": "Stoneback", "type": "spirit"}}}}]),
@@ -454,3 +461,14 @@ def test_played_you_may_exhaust_one_of_your_nexuses_to_refresh_this_spirit():
     game.apply(Attack(0, spirit))
     answer(game, True)  # CR 8-4-1: "you may ... to": its player is asked
     assert game.state.cards[forge].exhausted and not game.state.cards[spirit].exhausted
+
+
+def test_played_refresh_one_of_your_token_spirits_only():
+    # CR 4-12: a token is a spirit; "your token spirits" leaves the others out
+    db = _db_with(_card(effects=[{"levels": [1, 2], "condition": "When Summoned", "keywords": [], "steps": [],
+                                  "details": "Select one of your token spirits and refresh it."}]))
+    game = _game(db, "{life: 5, reserve: 3, hand: [ZT-001], field: [{card: T-R1, exhausted: true}]}",
+                 "{life: 5, reserve: 3}")
+    pup = game.state.players[0].field[0]
+    game.apply(Summon(0, first(game, 0, "ZT-001", "hand")))
+    assert game.state.cards[pup].exhausted  # Red Pup is no token: nothing to select (CR 8-5-3-4)

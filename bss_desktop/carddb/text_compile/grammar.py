@@ -114,6 +114,7 @@ amount: count                                                 -> amount_count
       | "up to" count                                         -> amount_up_to
       | "any number"                                          -> amount_any
 owner: "your opponent's"                                      -> owner_opponent
+     | "your opponents"                                       -> owner_opponent
      | "your"                                                 -> owner_you
      | "their"                                                -> owner_their
 descr: adjective* families? kind_word
@@ -121,6 +122,7 @@ families: FAMILY ((("," | "or" | ", or" | "and" | ", and") FAMILY))*
 adjective: "exhausted"                                        -> adj_exhausted
          | "refreshed"                                        -> adj_refreshed
          | "other"                                            -> adj_other
+         | "token"                                            -> adj_token
          | COLOUR                                             -> adj_colour
 ?kind_word: kind_spirit | kind_nexus
 kind_spirit: "spirits" | "spirit"
@@ -162,6 +164,7 @@ to_void: "the void"
 to_your_reserve: "your reserve"
 
 core_remove: ("remove" | "place") count core_word "from" it "into" core_to -> remove_from_it
+           | "remove" count "of its cores and place" it "into" core_to -> remove_of_its
            | "remove all but" count core_word "from" it "and place" it "into" core_to -> keep_on_it
            | "remove" count core_word ("each from all of" | "from each of" | "from all of") owner descr filters? "and place" it "into" core_to -> remove_each
            | "remove" count core_word ("each from all" | "from each") descr filters? "and place" it "into" core_to -> remove_each_any
@@ -190,6 +193,7 @@ per: ("for each" | "for every") descr filters? ("you control" | "on your field")
 bp_reduce: "reduce" possessive "bp by" NUMBER duration?
 bp_reduce_of: "reduce the bp of" subject "by" NUMBER duration?
 level_set: "treat" subject "as lv" NUMBER duration?
+         | "treat" subject "as a lv" NUMBER "spirit" duration?
          | subject ("is" | "are") "treated as lv" NUMBER duration? -> level_set_passive
 subject: it                                                   -> subj_it
        | "this spirit"                                        -> subj_this
@@ -239,7 +243,7 @@ cost_part: "exhaust this spirit"                              -> cost_exhaust_th
 // ---------------------------------------------------------------- conditions
 condition: "you have" NUMBER ("or fewer" | "or less") "life"  -> c_life_max
          | "your opponent has" NUMBER ("or fewer" | "or less") "life" -> c_opp_life_max
-         | "this spirit has a" QUOTED "on it"                 -> c_soul_core
+         | ("this spirit has a" | "it has a") QUOTED "on it"  -> c_soul_core
          | "you spend a" QUOTED "as part of" own_cost         -> c_soul_paid
          | "you have" NUMBER ("or fewer" | "or less") "cards in your hand" -> c_hand_max
          | "you have" NUMBER "or more cards in your hand"     -> c_hand_min

@@ -299,6 +299,9 @@ class _Build(Transformer):
     def remove_each_any(self, count, _w, descr, *rest):
         return self.remove_each(count, _w, "any", descr, *rest)
 
+    def remove_of_its(self, count, _it, to):
+        return [{"core_remove": {"target": "it", **self._core_to(count, to)}}]
+
     def keep_on_it(self, count, _w, _it, _it2, to):
         d = self._core_to(count, to)
         return [{"core_remove": {"target": "it", "keep": d.pop("count"), **d}}]
@@ -432,6 +435,9 @@ class _Build(Transformer):
 
     def adj_refreshed(self):
         return {"exhausted": False}
+
+    def adj_token(self):
+        return {"token": True}
 
     def adj_other(self):
         return {"other": True}
