@@ -1,6 +1,7 @@
-"""The Saga set's second wave (SG1-133 … SG1-162), card by card: each test builds a concrete position with the shipped
-cards, plays the card as a player would (commands and `Choose` answers through `Game.apply`) and checks what its
-generated text promises. Design notes: docs/saga1-set.md; positions: docs/position-format.md."""
+"""The Saga set's second wave (SG1-133 … SG1-162) and the cards after it (SG1-163 … SG1-177), card by card: each
+test builds a concrete position with the shipped cards, plays the card as a player would (commands and `Choose`
+answers through `Game.apply`) and checks what its generated text promises. Design notes: docs/saga1-set.md;
+positions: docs/position-format.md."""
 from __future__ import annotations
 
 from functools import lru_cache
@@ -763,8 +764,8 @@ def test_vigil_lynx_at_lv2_weakens_the_spirit_whose_when_summoned_effect_resolve
     assert stats.bp(game, tinker) == db()["SG1-049"].levels[0].bp - 2000
 
 
-# ---------------------------------------------------------------- SG1-168 … SG1-177: triggers about one of your spirits
-# (watch, the target `trigger`), "your opponent selects" (chooser: opponent), "all but N cores" (core_remove keep)
+# ---------------------------------------------------------------- SG1-168 … SG1-177: triggers about one of your
+# spirits (watch, the target `trigger`), "your opponent selects" (chooser: opponent), "all but N cores" (keep)
 
 
 def battle(game, attacker: int, blocker: int | None, *, player: int = 0):
@@ -817,7 +818,7 @@ def test_cr_7_1_5_3_1_pyreclaw_warlord_charges_a_dragon_whose_attack_reduces_lif
     assert game.state.players[1].life == 4 and cores(game, ashwing) == 2
     battle(game, squire, None)
     assert game.state.players[1].life == 3 and cores(game, squire) == 1
-    battle(game, blocked, first(game, 1, "SG1-048"))  # blocked: Ashwing Drake (5000 with the Warlord) against 5000
+    battle(game, blocked, first(game, 1, "SG1-048"))  # blocked: 5000 (with the Warlord) against 5000, both destroyed
     assert game.state.players[1].life == 3 and zone(game, blocked) == "trash"
     battle(game, warlord, None)  # the Warlord is a Dragon too
     assert game.state.players[1].life == 2 and cores(game, warlord) == 2 and cores(game, ashwing) == 2

@@ -195,3 +195,14 @@ def test_cr_8_6_3_a_watched_trigger_activates_once_for_two_spirits_destroyed_at_
     hand = len(game.state.players[0].hand)
     attack_blocked(game, first(game, 0, "T-R1"), game.state.players[1].field[0])  # 1000 vs 1000: both go
     assert len(game.state.players[0].hand) == hand + 1
+
+
+def test_cr_7_1_5_2_1_a_tie_destroys_both_and_still_triggers_this_spirits_win():
+    # both spirits are destroyed by comparing BP; its effect resolves with its last state (CR 8-10)
+    db = imported_db(watcher("When this spirit destroys 1 of your opponent's spirits via comparing BP, draw a card."))
+    game = game_of(db, "{life: 5, reserve: 3, field: [ZT-001], deck: [T-W0, T-W0]}",
+                   "{life: 5, reserve: 3, field: [T-R1]}", step="attack")
+    hand = len(game.state.players[0].hand)
+    attack_blocked(game, first(game, 0, "ZT-001"), game.state.players[1].field[0])  # 1000 vs 1000
+    assert game.state.players[0].field == [] and game.state.players[1].field == []
+    assert len(game.state.players[0].hand) == hand + 1

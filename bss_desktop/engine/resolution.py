@@ -162,8 +162,10 @@ class Resolution(Directives, EffectCosts):
                     self._fire_side(owner, "your_spirit_destroyed_by_opponent", iid, exclude=iid)
                 self._fire_side(1 - owner, "opponent_spirit_destroyed", iid)
                 winner = ev["cause"][2]
-                if ev["cause"][0] == "battle" and winner is not None and st.cards[winner].zone == "field":
-                    self._fire(winner, "when_wins_battle", iid)  # CR 7-1-5-2-1: it destroyed this one
+                if ev["cause"][0] == "battle" and winner is not None:
+                    # CR 7-1-5-2-1: it destroyed this one by comparing BP; in a tie it is destroyed too and its
+                    # effect still triggers, with its last state (CR 8-10), like a "when destroyed" effect
+                    self._fire(winner, "when_wins_battle", iid)
                     self._fire_side(st.cards[winner].owner, "your_spirit_wins_battle", winner)
                 for t in st.players[owner].trash:  # CR 11-4-1: 【Immortal】 works from the trash
                     for kw in continuous.keywords_of(self, t, "immortal"):
