@@ -469,9 +469,10 @@ class _Build(Transformer):
     def f_name_has(self, q):
         return {"name_has": self.norm.quoted[int(str(q)[1:])]}
 
-    def _soul(self, q):
+    def _soul(self, q, why: str = "a card on a spirit other than the soul core"):
+        """The quoted name is the soul core (the only thing these templates name), else the sentence is refused."""
         if self.norm.quoted[int(str(q)[1:])].lower() != "soul core":
-            raise NotSupported("a card on a spirit other than the soul core")
+            raise NotSupported(why)
 
     def f_soul_core(self, q, _on):
         self._soul(q)
@@ -680,13 +681,11 @@ class _Build(Transformer):
         return {"opponent_life_max": int(n)}
 
     def c_soul_core(self, q):
-        if self.norm.quoted[int(str(q)[1:])].lower() != "soul core":
-            raise NotSupported("a card on a spirit other than the soul core")
+        self._soul(q)
         return {"soul_core": True}
 
     def c_soul_paid(self, q, _cost):
-        if self.norm.quoted[int(str(q)[1:])].lower() != "soul core":
-            raise NotSupported("a cost paid with something other than the soul core")
+        self._soul(q, "a cost paid with something other than the soul core")
         return {"soul_paid": True}
 
     def own_cost(self, *_):
