@@ -49,11 +49,11 @@ def test_coverage_lists_the_manual_effects_of_imported_cards(user_dir):
     assert by_id["FX01-001"]["automated"]  # "(When Summoned) Draw 1 card." compiles
     raider = by_id["FX01-010"]
     assert not raider["automated"] and raider["manual"] == [
-        {"index": 0, "kind": "activated", "text": "Flash: Return this spirit to your hand. (resolved by hand)"}]
+        {"index": 0, "kind": "activated", "text": "Flash: Return this spirit to the top of your deck. (resolved by hand)"}]
     assert report["sets"]["FX01"] == {"cards": 12, "automated": 8, "partly manual": 2, "manual": 2}
     # manual: every effect is; partly manual: a keyword (or another effect) is automated beside a manual effect
     assert by_id["FX01-006"]["status"] == "manual" and by_id["FX01-010"]["status"] == "partly manual"
-    assert {"phrase": "return this spirit to your hand", "effects": 1} in report["unrecognised"]
+    assert {"phrase": "return this spirit to the top of your deck", "effects": 1} in report["unrecognised"]
     assert report["sets"]["FX02-Promo"] == {"cards": 2, "automated": 1, "partly manual": 0, "manual": 1}
 
 
@@ -67,7 +67,7 @@ def test_coverage_lines_end_with_the_totals_per_set(user_dir):
                          f"{t['manual']} manual")
     i = next(i for i, line in enumerate(lines) if line.startswith("FX01-010 "))
     assert lines[i].endswith("Quickfin Raider: 1 of 1 effect manual")
-    assert lines[i + 1].strip() == "effects[0]: Flash: Return this spirit to your hand. (resolved by hand)"
+    assert lines[i + 1].strip() == "effects[0]: Flash: Return this spirit to the top of your deck. (resolved by hand)"
     assert any(line.startswith("FX01-002 ") and line.endswith("Tidewall Turtle: automated") for line in lines)
     assert any(line.startswith("FX01-011 ") and line.endswith("Plain Pebble: automated (vanilla)") for line in lines)
 
@@ -76,7 +76,7 @@ def test_cards_coverage_command(capsys, user_dir):
     code, out, err = run(capsys, "cards", "coverage")
     assert code == 0, err
     assert "CORE: 44/44 automated" in out and "FX01: 8/12 automated" in out
-    assert "effects[0]: Flash: Return this spirit to your hand. (resolved by hand)" in out
+    assert "effects[0]: Flash: Return this spirit to the top of your deck. (resolved by hand)" in out
 
 
 def test_cards_coverage_json(capsys, user_dir):

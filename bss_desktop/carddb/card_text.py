@@ -103,8 +103,8 @@ def _condition_target(t: Target | None) -> str:
     elif t.token is False:
         words.append("Non-Token")
     extra = _with_parts(t)
-    if t.level_max is not None:
-        extra.append(f"LV{t.level_max} or lower")
+    if _level_range(t):
+        extra.append(_level_range(t))
     if not words and extra and t.type == "spirit":  # "【Ascend: Cost 6 or more】", "【Immortal: Cost 4/5】"
         return ", ".join([extra[0][:1].upper() + extra[0][1:], *extra[1:]])
     if not (t.colors or t.family or t.families or t.token) or t.type != "spirit":
@@ -172,6 +172,8 @@ def _with_parts(t: Target, plural: bool = False) -> list[str]:
         parts.append("cost " + _or_list([str(c) for c in t.costs]))
     if t.keyword is not None:
         parts.append(f"【{KEYWORD_NAMES.get(t.keyword, t.keyword)}】")
+    if t.keywords:
+        parts.append(" or ".join(f"【{KEYWORD_NAMES.get(k, k)}】" for k in t.keywords))
     if t.name_has is not None:
         parts.append(f'"{t.name_has}" in {"their card names" if plural else "its card name"}')
     return parts
@@ -197,8 +199,8 @@ def _kind(t: Target, plural: bool, *, other: bool = True) -> str:
         noun += " card"  # CR 8-5-4: a bare "spirit" or "nexus" is on the field
     words.append(_plural_noun(noun) if plural else noun)
     text = " ".join(words)
-    if t.level_max is not None:
-        text += f" at LV{t.level_max} or lower"
+    if _level_range(t):
+        text += f" at {_level_range(t)}"
     parts = _with_parts(t, plural)
     if parts:
         text += " with " + _or_list(parts, "and")
@@ -477,6 +479,27 @@ def _token_name(token) -> str:
     return name if name.lower().endswith("token") else f"{name} token"
 
 
+def _level_range(t) -> str:
+    lo, hi = t.level_min, t.level_max
+    if lo is not None and lo == hi:
+        return f"LV{lo}"
+    if lo is not None and hi is not None:
+        return f"LV{lo} to LV{hi}"
+    return f"LV{lo} or higher" if lo is not None else f"LV{hi} or lower" if hi is not None else ""
+
+
+def _discard_text(d: Directive, per: str) -> str:
+    """CR 10-2-2: from a hand; "a nexus card" when the discard names a kind."""
+    n = d.amount
+    what = _count(n, "card") if d.target is None else target_text(replace(d.target, count=n)).removesuffix(
+        " in your hand")
+    if d.side == "opponent":
+        return f"your opponent discards {what} from their hand{per}"
+    if d.side == "each":
+        return f"each player discards {what} from their hand{per}"
+    return f"discard {what} from your hand{per}"
+
+
 def _clause(d: Directive, ctx: _Ctx, effect_kind: str | None) -> _Clause:
     op = d.op
     t = d.target
@@ -485,7 +508,7 @@ def _clause(d: Directive, ctx: _Ctx, effect_kind: str | None) -> _Clause:
     if op == "draw":
         return _imp(f"draw {_count(d.amount, 'card')}{per}")
     if op == "discard":  # CR 10-2-2: from the hand unless said otherwise
-        return _imp(f"discard {_count(d.amount, 'card')} from your hand{per}")
+        return _imp(_discard_text(d, per))
     if op == "mill":  # CR 10-2-1: from the top of the deck to the trash
         whose = "your opponent's" if d.side == "opponent" else "your"
         return _imp(f"discard {_count(d.amount, 'card')} from the top of {whose} deck{per}")
@@ -518,7 +541,8 @@ def _clause(d: Directive, ctx: _Ctx, effect_kind: str | None) -> _Clause:
         subject = target_text(t, ctx=ctx)
         plural = _is_plural(t, ctx)
         if d.mode == "set":
-            rest = f"treated as LV{d.amount}"
+            rest = ("treated as its highest level" if not plural else "treated as their highest level") \
+                if d.amount == "max" else f"treated as LV{d.amount}"
         else:
             amount = d.amount
             down = (isinstance(amount, int) and amount < 0) or amount == "-X"

@@ -85,7 +85,8 @@ OPS = {  # directive: what its value is
     "to_deck_top": "target", "summon": "summon", "look": "look", "cost": "cost", "reduction": "reduction",
     "core_gain": "amount",
 }
-COST_OPS = ("pay_cores", "discard", "exhaust", "core_remove")  # what an effect cost may contain (CR 8-4)
+COST_OPS = ("pay_cores", "discard", "exhaust", "core_remove", "destroy")  # what an effect cost may contain (CR 8-4)
+_STANDING_OPS = ("bp", "level", "grant", "restrict", "substitute", "cost", "reduction")  # what a constant effect does
 CONSTANT_OPS = ("cost", "reduction")  # change information while the card is on the field: constant effects only
 SIDES = ("you", "opponent", "any", "each")  # each: every player selects among their own cards (CR 1-3-4)
 ZONES = ("field", "hand", "trash", "deck")  # deck: only counted ("for each", conditions), never selected
@@ -107,10 +108,12 @@ class Target:
     cost_max: int | None = None
     cost_min: int | None = None
     level_max: int | None = None
+    level_min: int | None = None  # "your LV2 spirits": the level on the field
     colors: tuple = ()
     family: str | None = None
     exhausted: bool | None = None
     keyword: str | None = None  # "with 【Keyword】" (CR 10-13)
+    keywords: tuple = ()  # with any of these keywords ("with 【Luster】 or 【Blessed】")
     other: bool = False  # excluding this card
     name_has: str | None = None  # "with 'Dragon' in its card name" (CR 2-1: the card name, not the additional one)
     costs: tuple = ()  # the cost is one of these ("a spirit with cost 4 or 5": 【Immortal】 conditions, CR 11-4-2)
@@ -175,7 +178,7 @@ class Directive:
     amount: int | str | None = None  # N or "X"; with `per`, N for each one counted
     mode: str | None = None  # bp/level/cost: "add" or "set"
     duration: str | None = None
-    side: str | None = None  # mill: whose deck; look: whose deck or hand
+    side: str | None = None  # mill: whose deck; look: whose deck or hand; discard: whose hand (you|opponent|each)
     to: str | None = None  # core_remove: reserve | trash | void; search: where the rest goes
     look: int | None = None  # search, look: how many cards from the top
     keyword: Keyword | None = None  # grant
@@ -277,6 +280,7 @@ def _colors(v, f):
 
 
 _TARGET_KEYS = tuple(x.name for x in fields(Target)) + ("up_to", "all", "any_number")
+_NOT_A_FILTER = ("ref", "side", "zone", "count", "mode", "up_to", "all", "any_number", "chooser", "total_bp_max")
 
 
 def parse_target(v, f) -> Target:
@@ -309,7 +313,7 @@ def parse_target(v, f) -> Target:
                 kw["mode"] = "any_number"
         elif key == "mode":
             kw["mode"] = _choice(val, p, MODES)
-        elif key in ("bp_max", "bp_min", "cost_max", "cost_min", "level_max", "total_bp_max", "cores_min",
+        elif key in ("bp_max", "bp_min", "cost_max", "cost_min", "level_max", "level_min", "total_bp_max", "cores_min",
                      "cores_max"):
             kw[key] = _int(val, p)
         elif key == "name_has":
@@ -336,6 +340,11 @@ def parse_target(v, f) -> Target:
             kw[key] = _bool(val, p)
         elif key == "keyword":
             kw["keyword"] = _choice(val, p, KEYWORDS)
+        elif key == "keywords":
+            items = val if isinstance(val, list) else [val]
+            if not items:
+                raise EffectSyntax(p, "expected a list of keywords, got an empty list")
+            kw["keywords"] = tuple(dict.fromkeys(_choice(x, f"{p}[{i}]", KEYWORDS) for i, x in enumerate(items)))
         elif key == "chooser":
             kw["chooser"] = _choice(val, p, ("you", "opponent"))
     t = Target(**kw)
@@ -505,10 +514,15 @@ def _directive(op, val, f, make_token) -> Directive:
                              **({"player": "opponent"} if op == "life_damage" else {}),
                              **({"to": "reserve"} if op == "core_gain" else {}))
         keys = ("count", "for_each", "minus") + (("player",) if op == "life_damage" else ()) + (
-            ("to",) if op == "core_gain" else ())
+            ("to",) if op == "core_gain" else ()) + (("of", "side") if op == "discard" else ())
         d = _map(val, p, keys)
         extra = {"player": _choice(d.get("player", "opponent"), f"{p}.player", LIFE_PLAYERS)} \
             if op == "life_damage" else {}
+        if op == "discard":  # "discard a nexus card", "your opponent discards 1 card" (they choose, CR 10-2-2)
+            extra = {"side": _choice(d.get("side", "you"), f"{p}.side", ("you", "opponent", "each"))}
+            if "of" in d:
+                of = _map(d["of"], f"{p}.of", tuple(k for k in _TARGET_KEYS if k not in _NOT_A_FILTER))
+                extra["target"] = parse_target({"type": "any", **of, "zone": "hand", "side": "you"}, f"{p}.of")
         if op == "core_gain":  # cores from the void into your reserve or trash
             extra = {"to": _choice(d.get("to", "reserve"), f"{p}.to", ("reserve", "trash"))}
         return Directive(op, amount=_int(d.get("count", 1), f"{p}.count", 1, allow_x=True), **_per(d, p), **extra)
@@ -527,7 +541,11 @@ def _directive(op, val, f, make_token) -> Directive:
         if ("add" in d) == ("set" in d):
             raise EffectSyntax(p, "give exactly one of add or set")
         mode = "add" if "add" in d else "set"
-        amount = _signed(d[mode], f"{p}.{mode}", allow_x=True) if mode == "add" else _int(d[mode], f"{p}.{mode}", 0)
+        if op == "level" and mode == "set" and d["set"] == "max":  # "treated as its highest level" (CR 8-8-1-3-2)
+            amount = "max"
+        else:
+            amount = (_signed(d[mode], f"{p}.{mode}", allow_x=True) if mode == "add"
+                      else _int(d[mode], f"{p}.{mode}", 0))
         if "for_each" in d and mode != "add":
             raise EffectSyntax(f"{p}.for_each", "for_each goes with add (+N BP for each ...)")
         return Directive(op, target=parse_target(d.get("target", "this"), f"{p}.target"), amount=amount, mode=mode,
@@ -712,7 +730,9 @@ def parse_effect(v, f, *, card_type: str, make_token=None) -> Effect:
             if c.may or c.if_done or c.cond is not None or c.per is not None or c.keep is not None:
                 raise EffectSyntax(f"{f}.cost[{i}]", "a cost is paid whole or not at all (CR 8-4-2-3): no may, if, "
                                                      "if_done or for_each in it")
-            if c.target is not None and (c.target.side == "each" or c.target.ref == "it"):
+            if (c.target is not None and (c.target.side == "each" or c.target.ref == "it" or (
+                    c.op == "destroy" and c.target.ref is None and c.target.side != "you"))) or (
+                    c.op == "discard" and c.side not in (None, "you")):
                 raise EffectSyntax(f"{f}.cost[{i}]", "a cost names your own cards (this, or a selection of yours)")
     if not manual:
         do = d.get("do")
@@ -727,6 +747,10 @@ def parse_effect(v, f, *, card_type: str, make_token=None) -> Effect:
             if x.op in CONSTANT_OPS and kind != "constant":
                 raise EffectSyntax(f"{f}.do[{i}]", f"'{x.op}' changes cards while its card is on the field: it belongs "
                                                    "to a constant effect")
+            if kind == "constant" and x.op not in _STANDING_OPS:
+                raise EffectSyntax(f"{f}.do[{i}].{x.op}", f"'{x.op}' happens once: a constant effect only changes "
+                                   f"what holds while it is active ({', '.join(_STANDING_OPS)}, CR 8-1-4); give it "
+                                   "a trigger or a timing")
             if kind == "constant" and (x.may or x.if_done or x.cond is not None):
                 raise EffectSyntax(f"{f}.do[{i}]", "a constant effect applies while it is active (CR 8-1-4): put "
                                                    "its 'if' in the effect's condition")
@@ -885,9 +909,15 @@ def _with_per(out: dict, d: Directive) -> dict:
 def _directive_value(d: Directive, token_to_dict):
     shape = OPS[d.op]
     if shape == "amount":
-        if d.per is None and d.player in (None, "opponent") and d.to in (None, "reserve"):
+        if (d.per is None and d.player in (None, "opponent") and d.to in (None, "reserve")
+                and d.side in (None, "you") and d.target is None):
             return d.amount
         out = _with_per({"count": d.amount}, d)
+        if d.op == "discard":
+            if d.side not in (None, "you"):
+                out["side"] = d.side
+            if d.target is not None:
+                out["of"] = {k: v for k, v in target_to_dict(d.target).items() if k not in ("zone", "side")}
         if d.op == "life_damage":
             out["player"] = d.player
         if d.op == "core_gain" and d.to != "reserve":

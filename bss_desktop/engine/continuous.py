@@ -150,7 +150,7 @@ def constant_levels(game, iid: int) -> list:
     """Constant level effects on `iid` (layer ①, CR 8-8-1-3-2): (mode, value) in order, e.g. "the opponent's
     spirits are treated as LV1" = ("set", 1)."""
     return [(d.mode, d.amount) for src, p, d in _directives(game, "level")
-            if isinstance(d.amount, int) and _applies(game, d.target, iid, p, src)]
+            if (isinstance(d.amount, int) or d.amount == "max") and _applies(game, d.target, iid, p, src)]
 
 
 def keywords_of(game, iid: int, name: str | None = None) -> list:

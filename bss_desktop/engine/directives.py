@@ -15,7 +15,7 @@ from dataclasses import replace
 from ..carddb.effects import Target
 from . import continuous, stats
 from .state import Card, Cause, Continuous, Grant
-from .targets import candidates, condition_holds, count_value
+from .targets import candidates, condition_holds, count_value, matches
 
 WAIT = object()  # a handler's answer while a player decides
 
@@ -24,7 +24,7 @@ def _filtered(t) -> bool:
     """Whether a target asks for cards with particular information (CR 8-5-3-5: in a private area the chooser may
     then ignore cards that fit)."""
     return t.type != "any" or any(getattr(t, k) not in (None, (), False) for k in (
-        "bp_max", "bp_min", "cost_max", "cost_min", "level_max", "colors", "family", "exhausted", "keyword",
+        "bp_max", "bp_min", "cost_max", "cost_min", "level_max", "level_min", "colors", "family", "exhausted", "keyword", "keywords",
         "name_has", "costs", "families", "token"))
 
 
@@ -208,16 +208,45 @@ class Directives:
         self._draw(a.controller, n)
         return True
 
+    def _discard_cands(self, a, d, p: int) -> list:
+        """The cards of player `p`'s hand a discard may take (those of the kind it names, "discard a nexus card")."""
+        hand = list(self.state.players[p].hand)
+        if d.target is None:
+            return hand
+        t = replace(d.target, side="you" if p == a.controller else "opponent")
+        return [i for i in hand if matches(self, i, t, a.controller, a.source)]
+
     def _do_discard(self, a, d):
+        """Each discarding player chooses from their own hand, the turn player first (CR 1-3-4, 10-2-2): they
+        see it, so they discard as many as asked while they can; a filtered discard may come up short (CR 8-5-3-5)."""
         n = self._amount(a, d)
         if n <= 0:
             return False
-        chosen = self._select(a, Target(side="you", type="any", zone="hand", count=n), prompt=f"discard {n}")
-        if chosen is None:
-            return WAIT
-        for iid in chosen:
-            self._move_card(iid, "trash", "discard")  # CR 10-2-2
-        return bool(chosen)
+        tp = self.state.turn_player
+        who = {"opponent": [1 - a.controller], "each": [tp, 1 - tp]}.get(d.side or "you", [a.controller])
+        while len(a.picks) < len(who):
+            p = who[len(a.picks)]
+            cands = self._discard_cands(a, d, p)
+            hi = min(n, len(cands))
+            lo = 0 if d.target is not None else hi
+            if lo == hi:
+                chosen = list(cands) if hi == len(cands) else None
+            else:
+                chosen = None
+            if chosen is None:
+                ans = self._take_answer("target")
+                if ans is None:
+                    self._ask("target", p, cands, lo, hi, prompt=f"discard {n}", source=a.source)
+                    return WAIT
+                chosen = list(ans)
+            a.picks.append(chosen)
+        done = False
+        for chosen in a.picks:
+            for iid in chosen:
+                self._move_card(iid, "trash", "discard")  # CR 10-2-2
+                done = True
+        a.picks = []
+        return done
 
     def _do_mill(self, a, d):
         p = a.controller if d.side == "you" else 1 - a.controller
@@ -326,7 +355,8 @@ class Directives:
         if chosen is WAIT:
             return WAIT
         if chosen:  # CR 8-8-1-3-2
-            self._add_continuous(1, d.mode, self._amount(a, d), chosen, d.duration, a.source)
+            value = "max" if d.amount == "max" else self._amount(a, d)  # "its highest level"
+            self._add_continuous(1, d.mode, value, chosen, d.duration, a.source)
         return bool(chosen)
 
     def _do_core_charge(self, a, d):

@@ -102,6 +102,8 @@ class EffectCosts:
         cands = self._select_now(a, t) if t.ref is not None else candidates(self, t, a.controller, a.source)
         if d.op == "exhaust":
             return [i for i in cands if st.cards[i].zone == "field" and not st.cards[i].exhausted]
+        if d.op == "destroy":
+            return [i for i in cands if st.cards[i].zone == "field"]
         n = a.x if d.amount == "X" else d.amount
         out = []
         for i in cands:
@@ -125,6 +127,8 @@ class EffectCosts:
                 reserve += n
             elif d.op == "discard":
                 hand += n
+                if d.target is not None and len(self._discard_cands(a, d, a.controller)) < n:
+                    return False  # "discard a nexus card": only those pay
             else:
                 t = d.target
                 need = 1 if t.ref is not None else (a.x if t.count == "X" else t.count)
@@ -149,8 +153,8 @@ class EffectCosts:
             return None
         if d.op == "discard":
             n = a.x if d.amount == "X" else d.amount
-            chosen = self._pick(a, Target(side="you", type="any", zone="hand", count=n), list(st.players[p].hand), p,
-                                f"discard {n} to pay the cost")
+            chosen = self._pick(a, Target(side="you", type="any", zone="hand", count=n), self._discard_cands(a, d, p),
+                                p, f"discard {n} to pay the cost")
             if chosen is None:
                 return WAIT
             for iid in chosen:
@@ -167,6 +171,9 @@ class EffectCosts:
         if d.op == "exhaust":
             for iid in a.cur:
                 self._set_exhausted(iid, True)
+            return None
+        if d.op == "destroy":  # destroyed by its owner's effect, not self-destruction (CR 10-1-1, 10-1-1-1)
+            self._destroy([(iid, Cause("effect", p, a.source)) for iid in a.cur])
             return None
         n = a.x if d.amount == "X" else d.amount  # core_remove
         decided = {x[0] for x in a.picks}

@@ -103,7 +103,7 @@ class Continuous:
     ts: int
     layer: int
     op: str  # "set" or "add"
-    value: int
+    value: int | str  # a number, or "max" (a level set to the card's highest level)
     targets: frozenset
     duration: str = "turn"
     source: int | None = None

@@ -75,15 +75,22 @@ def _level(game, iid: int) -> int:
         game._in_constants = True  # a constant effect's own filters read the printed level, not itself
         try:
             for mode, value in _constant_levels(game, iid):
-                lv, changed = (value if mode == "set" else lv + value), True
+                lv, changed = _level_change(lv, mode, value, card_def), True
         finally:
             game._in_constants = False
     for e in _effects_on(state, iid, 1) if state.continuous else ():
-        lv, changed = (e.value if e.op == "set" else lv + e.value), True
+        lv, changed = _level_change(lv, e.op, e.value, card_def), True
     if changed:
         top = card_def.levels[-1].number if card_def.levels else 0
         lv = max(1, min(lv, top))
     return lv
+
+
+def _level_change(lv: int, mode: str, value, card_def) -> int:
+    """One layer-① change: set (to a number, or "max": the card's highest level) or add (CR 8-8-1-3-2)."""
+    if mode == "set":
+        return card_def.levels[-1].number if value == "max" and card_def.levels else value if value != "max" else lv
+    return lv + value
 
 
 def bp(game, iid: int) -> int:

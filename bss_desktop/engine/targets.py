@@ -37,6 +37,8 @@ def matches(game, iid: int, t, controller: int, source: int | None) -> bool:
         return False
     if t.level_max is not None and on_field and stats.level(game, iid) > t.level_max:
         return False
+    if t.level_min is not None and (not on_field or stats.level(game, iid) < t.level_min):
+        return False
     if t.colors and not set(t.colors) & set(d.colors):
         return False
     if t.costs and d.cost not in t.costs:  # "a spirit with cost 4 or 5" (【Immortal】, CR 11-4-2)
@@ -52,6 +54,8 @@ def matches(game, iid: int, t, controller: int, source: int | None) -> bool:
     if t.exhausted is not None and (not on_field or card.exhausted != t.exhausted):
         return False
     if t.keyword is not None and not game.has_keyword(iid, t.keyword):  # CR 10-13
+        return False
+    if t.keywords and not any(game.has_keyword(iid, k) for k in t.keywords):
         return False
     if t.name_has is not None and t.name_has.casefold() not in d.name.casefold():  # the card name (CR 2-1-2)
         return False

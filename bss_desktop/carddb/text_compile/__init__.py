@@ -129,6 +129,13 @@ def _written_trigger(frame: Frame, sentences: list[Sentence]) -> tuple[Frame, st
     first = sentences[0]
     trig = first.ops[0]["_trigger"]
     sentences[0] = replace(first, ops=first.ops[1:])
+    if trig["trigger"] == "start_of_step":  # "During Your Attack Step: at the start of the step, ..."
+        cond = dict(frame.condition)
+        step = cond.pop("step", None)
+        if step is None:
+            return frame, "'at the start of the step' under a label that names no step"
+        whose = {True: "you", False: "opponent", None: "any"}[cond.pop("your_turn", None)]
+        return replace(frame, kind="triggered", trigger="start_of_step", step=step, whose=whose, condition=cond), ""
     return replace(frame, kind="triggered", trigger=trig["trigger"], watch=trig.get("watch")), ""
 
 
@@ -179,6 +186,13 @@ def _assemble(ops: list[dict], kind: str) -> tuple[list[dict], dict] | str:
         return ops
     out = []
     for op in ops:
+        op = dict(op)
+        if op.pop("_if_destroyed", False):  # "if you destroy a spirit with this effect": only after a destruction
+            if not out or not any(k == "destroy" for k in out[-1]):
+                return "'if you destroy ... with this effect' after something other than a destruction"
+            op["if_done"] = True
+        if op.pop("_then", False) and out and "if" in out[-1] and "if" not in op:
+            op["if"] = out[-1]["if"]  # "If ..., A. Then, B.": B goes with A
         (name, value), = ((k, v) for k, v in op.items() if k not in ("may", "if_done", "if"))
         if kind == "constant" and "if" in op:
             if len(ops) != 1 or keys:

@@ -21,7 +21,9 @@ start: sentence
          | statement "if" condition                             -> if_last
          | "you may" statement                                  -> may
          | "you may" cost_part "to" statement                   -> may_cost
+         | "you may" cost_part "to make" statement              -> may_cost
          | "if you do" ","? statement                           -> if_done
+         | "if you destroy" destroyed? "with this effect" ","? statement -> if_destroyed
          | "if you do not" ","? statement                       -> if_not_done
          | "then" ","? statement                                -> then
          | "you may then pay this card's cost to activate its" TIMING "effect" -> then_use
@@ -30,6 +32,11 @@ start: sentence
          | rest_cards                                           -> rest
          | "when" watch_event "," after_when                    -> when_first
          | statement "when" watch_event                         -> when_last
+         | statement "when" condition                           -> if_last
+         | "at the start of the step" ","? after_when           -> at_step_first
+         | sentence "at the start of the step"                  -> at_step_last
+
+destroyed: count "of your opponent's spirits" | "a spirit" | "an opponent's spirit" | "any spirits"
 
 // ---------------------------------------------------------------- triggers written in the text (CR 8-6)
 ?after_when: statement
@@ -37,12 +44,20 @@ start: sentence
            | "you may" cost_part "to" statement                 -> may_cost
            | "if" condition ","? statement                      -> if_first
 watch_event: count "of" owner descr filters? event             -> watch_of
+           | "you summon" count descr filters? ("from your hand")? -> you_summon
            | count "of" owner adjective* FAMILY? "spirits' attacks reduces your opponent's life" -> watch_life
            | "an attack from" count "of" owner descr filters? "reduces your opponent's life" -> watch_attack_from
            | "this spirit destroys" count "of your opponent's spirits" by_battle -> self_wins
            | "this spirit destroys an opponent's spirit" by_battle -> self_wins
            | "you reduce your opponent's life with this spirit's attack" -> self_reduces
            | "this spirit's attack reduces your opponent's life" -> self_reduces
+           | "its attack reduces your opponent's life"          -> self_reduces
+           | "you reduce your opponent's life"                  -> you_reduce
+           | "this spirit" self_event                           -> self_event
+self_event: "attacks"                                           -> when_attacks
+          | "blocks"                                            -> when_blocks
+          | "is blocked"                                        -> when_blocked
+          | "is destroyed"                                      -> when_destroyed
 by_battle: "via comparing bp" | "in battle" | "by comparing bp"
 event: "attacks"                                               -> ev_attacks
      | "blocks"                                                -> ev_blocks
@@ -60,12 +75,14 @@ event: "attacks"                                               -> ev_attacks
 ?action: draw | discard_hand | mill | select_act | select_only | select_and | their_select | their_select_act | it_verb | bp_change | bp_reduce | bp_reduce_of
        | level_set | core_to_card | void_cores | void_to_life | life_damage | cannot | cannot_be_blocked
        | gains_keyword | gains_keyword_and_bp | self_verb | all_verb | core_remove
-       | opponent_discards | summon_free | summon_it
+       | opponent_discards | both_discard | summon_free | summon_it | verb_sel | bp_lose | gains_bp_and_keyword
 
 // ---------------------------------------------------------------- cards and decks (CR 10-2)
 draw: "draw" count card_word
-discard_hand: "discard" count card_word ("from your hand")?
+discard_hand: "discard" count card_descr ("from your hand")?
 opponent_discards: "your opponent discards" count card_word ("from their hand")?
+                 | "your opponent selects" count card_word "from their hand and discards" it
+both_discard: ("both players" | "each player") ("discard" | "discards") count card_word ("from their hand" | "from their hands")?
 mill: "discard the top" count? card_word "of" whose_deck
 whose_deck: "your deck"                                        -> deck_you
           | "your opponent's deck"                             -> deck_opponent
@@ -124,6 +141,7 @@ adjective: "exhausted"                                        -> adj_exhausted
          | "other"                                            -> adj_other
          | "token"                                            -> adj_token
          | COLOUR                                             -> adj_colour
+         | "lv" NUMBER                                        -> adj_level
 ?kind_word: kind_spirit | kind_nexus
 kind_spirit: "spirits" | "spirit"
 kind_nexus: "nexuses" | "nexus"
@@ -136,12 +154,14 @@ filter: "with" NUMBER "or fewer bp"                           -> f_bp_max
       | ("that costs" | "that cost" | "with a cost of") NUMBER ("or fewer" | "or less") -> f_cost_max
       | ("that costs" | "that cost" | "with a cost of") NUMBER "or more" -> f_cost_min
       | ("that costs" | "that cost") NUMBER                   -> f_cost_exact
+      | ("that costs" | "that cost") NUMBER "or" NUMBER        -> f_costs
       | "with" QUOTED "in" ("its" | "their") "card" ("name" | "names") -> f_name_has
       | ("that is" | "that are") "lv" NUMBER "or lower"       -> f_level_max
       | "with" KEYWORD                                        -> f_keyword
+      | "with" KEYWORD "or" KEYWORD                           -> f_keywords
       | ("with a" | "that has a") QUOTED on_it                -> f_soul_core
       | "without a" QUOTED on_it                              -> f_no_soul_core
-      | ("with" | "that has") NUMBER core_word on_it?         -> f_cores_exact
+      | ("with" | "that has") "only"? NUMBER core_word on_it? -> f_cores_exact
       | ("with" | "that has") NUMBER ("or fewer" | "or less") core_word on_it? -> f_cores_max
       | ("with" | "that has") NUMBER "or more" core_word on_it? -> f_cores_min
 on_it: "on it" | "on them"
@@ -170,7 +190,10 @@ core_remove: ("remove" | "place") count core_word "from" it "into" core_to -> re
            | "remove" count core_word ("each from all" | "from each") descr filters? "and place" it "into" core_to -> remove_each_any
 
 self_verb: verb_word "this spirit"                            -> verb_this
+         | "return this spirit to" hand_of                    -> bounce_this
          | verb_word "this nexus"                             -> verb_this
+verb_sel: verb_word amount "of" owner descr filters?           -> verb_sel
+        | verb_word "any of" owner descr filters?             -> verb_any
 all_verb: verb_word "all of" owner descr filters?             -> verb_all
         | verb_word "all" descr filters?                      -> verb_all_any
         | "return all of" owner descr filters? "to" hand_of   -> bounce_all
@@ -187,13 +210,18 @@ free_cost: "without paying" ("its" | "their") ("cost" | "costs")
 bp_change: subject ("gains" | "gain") NUMBER "bp" per? duration?
          | duration ","? subject ("gains" | "gain") NUMBER "bp" per? -> bp_change_dur_first
 per: ("for each" | "for every") descr filters? ("you control" | "on your field") -> per_yours
-   | ("for each" | "for every") descr filters? ("your opponent controls" | "on your opponent's field") -> per_theirs
+   | ("for each" | "for every") descr filters? ("your opponent controls" | "on your opponent's field" | "they control") -> per_theirs
+   | ("for each" | "for every") families "you control"         -> per_families
    | ("for each" | "for every") "card in your hand"           -> per_hand
    | ("for each" | "for every") "core on" ("it" | "this spirit" | "them") -> per_cores
 bp_reduce: "reduce" possessive "bp by" NUMBER duration?
-bp_reduce_of: "reduce the bp of" subject "by" NUMBER duration?
+bp_lose: subject ("loses" | "lose") NUMBER "bp" duration?
+bp_reduce_of: "reduce the bp of" subject "by" NUMBER per? duration?
+            | duration ","? "reduce the bp of" subject "by" NUMBER per? -> bp_reduce_of_dur_first
 level_set: "treat" subject "as lv" NUMBER duration?
          | "treat" subject "as a lv" NUMBER "spirit" duration?
+         | "treat" subject "as" ("its" | "their") "highest level" duration? -> level_top
+         | subject ("is" | "are") ("treated as" | "treated as being") ("its" | "their") "highest level" duration? -> level_top
          | subject ("is" | "are") "treated as lv" NUMBER duration? -> level_set_passive
 subject: it                                                   -> subj_it
        | "this spirit"                                        -> subj_this
@@ -204,6 +232,7 @@ subject: it                                                   -> subj_it
 poss_it: "its" | "their"
 poss_this: "this spirit's"
 duration: "during this turn"                                  -> dur_turn
+        | "for this turn"                                     -> dur_turn
         | "until the end of" ("the" | "this") "turn"          -> dur_turn
         | "during this battle"                                -> dur_battle
         | "during the battle"                                 -> dur_battle
@@ -211,6 +240,7 @@ duration: "during this turn"                                  -> dur_turn
 
 gains_keyword: subject ("gains" | "gain") KEYWORD duration?
 gains_keyword_and_bp: subject ("gains" | "gain") KEYWORD "and" NUMBER "bp" duration?
+gains_bp_and_keyword: subject ("gains" | "gain") NUMBER "bp and" KEYWORD duration?
 
 cannot: subject ("cannot" | "can't") CANNOT_WHAT ("your opponent's spirits" | "your opponent's spirit")? duration?
       | subject ("cannot" | "can't") CANNOT_WHAT "or" CANNOT_WHAT duration? -> cannot_either
@@ -234,11 +264,14 @@ life_damage: "remove" count core_word "from your opponent's life and place" it "
 // ---------------------------------------------------------------- costs ("you may ... to ...", CR 8-4)
 cost_part: "exhaust this spirit"                              -> cost_exhaust_this
          | "exhaust this nexus"                               -> cost_exhaust_this
-         | "discard" count card_word                          -> cost_discard
          | ("pay" | "send") count core_word ("from your reserve" ("to your trash")?)? -> cost_pay
          | "remove" count core_word "from this spirit" ("and place" it "into your reserve")? -> cost_core_this
          | "exhaust" count "of your" descr filters?            -> cost_exhaust_yours
          | "pay" count core_word ("from this spirit" | "from this nexus") -> cost_core_this
+         | "destroy this nexus"                               -> cost_destroy_this
+         | "destroy this spirit"                              -> cost_destroy_this
+         | "destroy" count "of your" descr filters?            -> cost_destroy_yours
+         | "discard" count card_descr ("from your hand")?      -> cost_discard_of
 
 // ---------------------------------------------------------------- conditions
 condition: "you have" NUMBER ("or fewer" | "or less") "life"  -> c_life_max
@@ -254,6 +287,18 @@ condition: "you have" NUMBER ("or fewer" | "or less") "life"  -> c_life_max
          | "your opponent controls" count descr filters?      -> c_opp_control
          | "you have" NUMBER "or more" COLOUR "symbols" ("on your field")? -> c_symbols_min
          | "you have" count COLOUR "symbol" ("on your field")? -> c_symbol
+         | "you have" NUMBER "or more symbols" ("on your field")? -> c_symbols_any_min
+         | "your opponent has" NUMBER "or more cards in their trash" -> c_opp_trash_min
+         | count card_descr filters? ("is in your trash" | "are in your trash") -> c_in_trash
+         | "you have" NUMBER "or more life"                   -> c_life_min
+         | "your opponent has" NUMBER "or more life"          -> c_opp_life_min
+         | "it is your turn"                                  -> c_your_turn
+         | "it is your opponent's turn"                       -> c_opp_turn
+         | "your opponent controls" NUMBER "or more" descr filters? -> c_opp_control_min
+         | "your opponent has" count descr filters? ("on their field")? -> c_opp_control
+         | ("you do not" | "you don't") "control" ("a" | "an" | "any") descr filters? -> c_control_none
+         | "you control no" descr filters?                    -> c_control_none
+         | "your opponent" ("does not" | "doesn't") "control" ("a" | "an" | "any") descr filters? -> c_opp_control_none
 
 own_cost: "this spirit's summoning cost" | "this card's summoning cost" | "this card's cost" | "this nexus's cost"
 core_word: "core" | "cores"
@@ -277,15 +322,20 @@ _unknown_word: WORD  // never reached: every word lexes, so an unknown one fails
 """
 
 
+def _split_one(m: re.Match) -> str:
+    words = m.group(1).replace(",", " , ").split()
+    joined = " ".join(f'"{w}"' for w in words)
+    return f"({joined})" if len(words) > 1 else joined  # grouped: a "?" after it applies to all its words
+
+
 def _split_literals(source: str) -> str:
-    """"your opponent's" -> "your" "opponent's", outside terminal definitions (UPPER: ...) and regexes."""
+    """"your opponent's" -> ("your" "opponent's"), outside terminal definitions (UPPER: ...) and regexes."""
     out = []
     for line in source.splitlines():
         if re.match(r"\s*[A-Z_]+\s*:", line) or line.strip().startswith("//"):
             out.append(line)
             continue
-        out.append(re.sub(r'"([^"]+)"', lambda m: " ".join(f'"{w}"' for w in m.group(1).replace(",", " , ").split()),
-                          line))
+        out.append(re.sub(r'"([^"]+)"', _split_one, line))
     return "\n".join(out)
 
 

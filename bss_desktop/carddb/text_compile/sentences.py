@@ -76,11 +76,15 @@ class _Build(Transformer):
     def if_done(self, ops):
         return [{**ops[0], "if_done": True}] + ops[1:]
 
+    def if_destroyed(self, *args):  # "if you destroy a spirit with this effect, ...": the destruction did something
+        ops = args[-1]
+        return [{**ops[0], "_if_destroyed": True}] + ops[1:]
+
     def if_not_done(self, ops):
         raise NotSupported("'if you do not' has no word in the vocabulary")
 
-    def then(self, ops):
-        return ops
+    def then(self, ops):  # "If ..., draw 2 cards. Then, discard 1 card.": the assembler carries the condition on
+        return [{**ops[0], "_then": True}] + ops[1:]
 
     def then_use(self, timing):
         return [{"_then_use": str(timing)}]
@@ -88,6 +92,12 @@ class _Build(Transformer):
     # ---------------------------------------------------------------- triggers written in the text
     def when_first(self, event, ops):
         return [{"_trigger": event}] + ops
+
+    def at_step_first(self, ops):  # "At the start of the step, ...": the step the label names (CR 6-x-1)
+        return [{"_trigger": {"trigger": "start_of_step"}}] + ops
+
+    def at_step_last(self, ops):
+        return self.at_step_first(ops)
 
     def when_last(self, ops, event):
         return self.when_first(event, ops)
@@ -123,6 +133,30 @@ class _Build(Transformer):
 
     def watch_attack_from(self, count, side, descr, filters=None):
         return self._watch(count, side, descr, filters, "reduces_life")
+
+    def you_reduce(self):  # "when you reduce your opponent's life": with an attack by any of your spirits
+        return {"trigger": "your_spirit_reduces_life"}
+
+    def self_event(self, trigger):
+        return {"trigger": trigger}
+
+    def when_attacks(self):
+        return "when_attacks"
+
+    def when_blocks(self):
+        return "when_blocks"
+
+    def when_blocked(self):
+        return "when_blocked"
+
+    def when_destroyed(self):
+        return "when_destroyed"
+
+    def destroyed(self, *_):
+        return None
+
+    def you_summon(self, count, descr, filters=None):  # "when you summon a Dragon spirit"
+        return self._watch(count, "you", descr, filters, "summoned")
 
     def self_wins(self, *_):
         return {"trigger": "when_wins_battle"}
@@ -207,11 +241,14 @@ class _Build(Transformer):
     def draw(self, count, _word):
         return [{"draw": count}]
 
-    def discard_hand(self, count, _word):
-        return [{"discard": count}]
+    def discard_hand(self, count, descr):
+        return [self.cost_discard_of(count, descr)]
 
-    def opponent_discards(self, count, _word):
-        raise NotSupported("the opponent discarding from their hand")
+    def opponent_discards(self, count, *_):  # they choose among their own hand (CR 10-2-2)
+        return [{"discard": {"count": count, "side": "opponent"}}]
+
+    def both_discard(self, count, *_):  # each from their own hand, the turn player first (CR 1-3-4)
+        return [{"discard": {"count": count, "side": "each"}}]
 
     def mill(self, *args):
         count = args[0] if len(args) == 3 else 1
@@ -442,6 +479,9 @@ class _Build(Transformer):
     def adj_other(self):
         return {"other": True}
 
+    def adj_level(self, n):  # "your LV2 spirits"
+        return {"level_min": int(n), "level_max": int(n)}
+
     def adj_colour(self, c):
         return {"colors": [str(c)]}
 
@@ -465,6 +505,9 @@ class _Build(Transformer):
 
     def f_cost_exact(self, n):
         return {"cost_min": int(n), "cost_max": int(n)}
+
+    def f_costs(self, a, b):  # "that costs 5 or 6"
+        return {"costs": sorted({int(a), int(b)})}
 
     def f_name_has(self, q):
         return {"name_has": self.norm.quoted[int(str(q)[1:])]}
@@ -497,12 +540,24 @@ class _Build(Transformer):
     def f_level_max(self, n):
         return {"level_max": int(n)}
 
+    def f_keywords(self, a, b):
+        return {"keywords": [self.f_keyword(a)["keyword"], self.f_keyword(b)["keyword"]]}
+
     def f_keyword(self, kw):
         name = {"atfield": "at_field"}.get(str(kw), str(kw))
         return {"keyword": name}
 
     def verb_this(self, verb):
         return [{verb: "this"}]
+
+    def bounce_this(self, _hand):
+        return [{"bounce": "this"}]
+
+    def verb_sel(self, verb, amount, side, descr, filters=None):  # "refresh 1 of your spirits": select and act
+        return [{verb: self._target(amount, side, descr, filters)}]
+
+    def verb_any(self, verb, side, descr, filters=None):
+        return self.verb_sel(verb, {"any_number": True}, side, descr, filters)
 
     def verb_all(self, verb, side, descr, filters=None):
         return [{verb: self._target({"all": True}, side, descr, filters)}]
@@ -569,6 +624,9 @@ class _Build(Transformer):
         t.update(side="opponent", type=t.get("type", "spirit"))
         return {"cards": t}
 
+    def per_families(self, fams):  # "for each Dragon or Beast you control": spirits of those families
+        return {"cards": {"side": "you", "type": "spirit", **fams}}
+
     def per_hand(self):
         return {"cards": {"zone": "hand", "type": "any", "side": "you"}}
 
@@ -578,11 +636,25 @@ class _Build(Transformer):
     def bp_reduce(self, subject, number, duration=None):
         return [{"bp": {"target": subject, "add": -int(number), "_duration": duration}}]
 
-    def bp_reduce_of(self, subject, number, duration=None):
+    def bp_lose(self, subject, number, duration=None):
         return self.bp_reduce(subject, number, duration)
+
+    def bp_reduce_of(self, subject, number, *rest):
+        per = next((r for r in rest if isinstance(r, dict)), None)
+        duration = next((r for r in rest if isinstance(r, str)), None)
+        out = self.bp_reduce(subject, number, duration)
+        if per is not None:
+            out[0]["bp"]["for_each"] = per
+        return out
+
+    def bp_reduce_of_dur_first(self, duration, subject, number, per=None):
+        return self.bp_reduce_of(subject, number, *([per] if per else []), duration)
 
     def level_set(self, subject, number, duration=None):
         return [{"level": {"target": subject, "set": int(number), "_duration": duration}}]
+
+    def level_top(self, subject, duration=None):
+        return [{"level": {"target": subject, "set": "max", "_duration": duration}}]
 
     def level_set_passive(self, subject, number, duration=None):
         return self.level_set(subject, number, duration)
@@ -595,6 +667,9 @@ class _Build(Transformer):
 
     def gains_keyword(self, subject, kw, duration=None):
         return [{"grant": {"target": subject, "keyword": self._keyword(kw), "_duration": duration}}]
+
+    def gains_bp_and_keyword(self, subject, number, kw, duration=None):
+        return self.bp_change(subject, number, duration) + self.gains_keyword(subject, kw, duration)
 
     def gains_keyword_and_bp(self, subject, kw, number, duration=None):
         return self.gains_keyword(subject, kw, duration) + self.bp_change(subject, number, duration)
@@ -664,8 +739,15 @@ class _Build(Transformer):
             raise NotSupported("an exhaust cost names refreshed cards: it can only exhaust those")
         return {"exhaust": t}
 
-    def cost_discard(self, count, _w):
-        return {"discard": count}
+    def cost_discard_of(self, count, descr):
+        t = {k: v for k, v in descr.items() if not (k == "type" and v == "any")}
+        return {"discard": {"count": count, "of": t} if t else count}
+
+    def cost_destroy_this(self):
+        return {"destroy": "this"}
+
+    def cost_destroy_yours(self, count, descr, filters=None):
+        return {"destroy": self._target({} if count == 1 else {"count": count}, "you", descr, filters)}
 
     def cost_pay(self, count, _w, *_):
         return {"pay_cores": count}
@@ -716,6 +798,41 @@ class _Build(Transformer):
 
     def c_symbols_min(self, n, colour):
         return {"count": {"symbols": {"colors": [str(colour)]}}, "count_min": int(n)}
+
+    def c_symbols_any_min(self, n):
+        return {"count": {"symbols": {}}, "count_min": int(n)}
+
+    def c_in_trash(self, count, descr, filters=None):  # "if a spirit card with 'X' in its name is in your trash"
+        t = {**self._target({}, "you", descr, filters), "zone": "trash"}
+        return {"count": {"cards": t}, "count_min": count}
+
+    def c_opp_trash_min(self, n):
+        return {"count": {"cards": {"zone": "trash", "type": "any", "side": "opponent"}}, "count_min": int(n)}
+
+    def c_life_min(self, n):
+        return {"count": {"cores": {"place": "life"}}, "count_min": int(n)}
+
+    def c_opp_life_min(self, n):
+        return {"count": {"cores": {"place": "life", "side": "opponent"}}, "count_min": int(n)}
+
+    def c_your_turn(self):
+        return {"your_turn": True}
+
+    def c_opp_turn(self):
+        return {"your_turn": False}
+
+    def c_opp_control_min(self, n, descr, filters=None):
+        return self.c_opp_control(int(n), descr, filters)
+
+    def c_control_none(self, descr, filters=None):
+        t = self._target({}, "you", descr, filters)
+        t.setdefault("type", "spirit")
+        return {"count": {"cards": t}, "count_max": 0}
+
+    def c_opp_control_none(self, descr, filters=None):
+        t = self._target({}, "opponent", descr, filters)
+        t.update(side="opponent", type=t.get("type", "spirit"))
+        return {"count": {"cards": t}, "count_max": 0}
 
     def c_symbol(self, count, colour):
         if count != 1:
