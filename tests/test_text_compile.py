@@ -200,6 +200,33 @@ def ops(sentence: str):
      [{"_trigger": {"trigger": "your_spirit_summoned", "watch": {"family": "Stoneback"}}}, {"draw": 1}]),
     ("At the start of the step, refresh all of your Stoneback spirits.",
      [{"_trigger": {"trigger": "start_of_step"}}, {"refresh": {"side": "you", "family": "Stoneback", "all": True}}]),
+    ("Refresh this spirit when you use a magic card that costs 4 or more.",
+     [{"_trigger": {"trigger": "you_use_magic", "watch": {"cost_min": 4}}}, {"refresh": "this"}]),
+    ("When your opponent uses a magic card, select one of your opponent's spirits after that card's effect resolves "
+     "and exhaust it.", [{"_trigger": {"trigger": "opponent_uses_magic"}}, {"exhaust": {}}]),
+    ("When one of your blue nexuses is exhausted, draw a card.",
+     [{"_trigger": {"trigger": "your_nexus_exhausted", "watch": {"colors": ["blue"]}}}, {"draw": 1}]),
+    # the top card, the life, the trash, the blocker, keywords with a value
+    ("If it is a Stoneback spirit card, add it to your hand.", [{"_take": {"family": "Stoneback", "type": "spirit",
+                                                                           "count": 1}}]),
+    ("Otherwise, discard it.", [{"_rest": "trash"}]),
+    ("If it is not, return it to the top of your deck.", [{"_rest": "top"}]),
+    ("Place a core from your reserve into your life.", [{"life_gain": {"count": 1, "from": "reserve"}}]),
+    ("Return it from your trash to your hand.", [{"recover": "it"}]),
+    ("Treat the blocking spirit as LV1 during the battle.",
+     [{"level": {"target": "blocker", "set": 1, "_duration": "battle"}}]),
+    ("It gains Gale:2 during this turn : While This Spirit Attacks Gale:2",
+     [{"grant": {"target": "it", "keyword": {"gale": 2}, "_duration": "turn"}}]),
+    ("It gains Armor: Red, Purple during this turn: Armor: Red, Purple",
+     [{"grant": {"target": "it", "keyword": {"armor": ["red", "purple"]}, "_duration": "turn"}}]),
+    ("Then, if you have two or fewer cards in your hand, draw a card.",
+     [{"draw": 1, "if": {"count": {"cards": {"zone": "hand", "type": "any", "side": "you"}}, "count_max": 2},
+       "_then": True}]),
+    ("During this turn, this spirit gains Swift.", [{"grant": {"target": "this", "keyword": "swift",
+                                                               "_duration": "turn"}}]),
+    ("During this turn, all of your spirits that cost 3 or fewer cannot be blocked by your opponent's spirits that "
+     "cost 4 or more.", [{"restrict": {"target": {"side": "you", "all": True, "cost_max": 3}, "cannot": "be_blocked",
+                                       "_duration": "turn", "by": {"cost_min": 4}}}]),
 ])
 def test_a_sentence_in_a_template_compiles_to_its_directives(sentence, expected):
     assert ops(sentence) == expected

@@ -559,7 +559,8 @@ def _clause(d: Directive, ctx: _Ctx, effect_kind: str | None) -> _Clause:
             return _imp(f"send all but {_count(d.keep, 'core')} from {_each(t, ctx)} to {dest}")
         return _imp(f"send {_count(d.amount, 'core')} from {_each(t, ctx)} to {dest}{per}")
     if op == "life_gain":
-        return _imp(f"put {_count(d.amount, 'core')} from the void into your life{per}")
+        where = "your reserve" if d.cores_from == "reserve" else "the void"
+        return _imp(f"put {_count(d.amount, 'core')} from {where} into your life{per}")
     if op == "core_gain":
         return _imp(f"put {_count(d.amount, 'core')} from the void into your {d.to or 'reserve'}{per}")
     if op == "life_damage":
@@ -606,6 +607,8 @@ def _clause(d: Directive, ctx: _Ctx, effect_kind: str | None) -> _Clause:
             return _imp("look at your opponent's hand")
         whose = "your" if d.side == "you" else "your opponent's"
         return _imp(f"look at {_top(d.look)} of {whose} deck, then shuffle that deck")
+    if op == "recover" and t.ref is not None:
+        return _imp(f"return {target_text(t, ctx=ctx)} from your trash to your hand")
     if op == "recover":
         lead = {"exact": f"{t.count} ", "up_to": f"up to {t.count} ", "any_number": "any number of ",
                 "all": "all "}[t.mode]
@@ -698,6 +701,9 @@ _TRIGGER_LABELS = {
     "when_attack_reduces_life": "When Its Attack Reduces Life",
     "opponent_summon_effect": "When your opponent's spirit's \"When Summoned\" effect has resolved",
     "when_wins_battle": "When It Destroys a Spirit by Comparing BP",
+    "you_use_magic": "When you use a magic card",
+    "your_nexus_exhausted": "When one of your nexuses is exhausted",
+    "opponent_uses_magic": "When your opponent uses a magic card",
 }
 # triggers watching one of several cards: the label names which ("{one}": "one of your Dragon spirits")
 _WATCH_LABELS = {
@@ -712,6 +718,9 @@ _WATCH_LABELS = {
     "your_spirit_summoned": "When {one} is summoned",
     "your_spirit_reduces_life": "When {one} reduces your opponent's life with its attack",
     "your_spirit_wins_battle": "When {one} destroys an opponent's spirit by comparing BP",
+    "you_use_magic": "When you use {a}",
+    "your_nexus_exhausted": "When {one} is exhausted",
+    "opponent_uses_magic": "When your opponent uses {a}",
 }
 _BURST_SET_LABELS = {"you": "When you set a burst", "opponent": "When your opponent sets a burst",
                      "any": "When a burst is set"}

@@ -51,6 +51,9 @@ TRIGGERS = (
     "your_spirit_reduces_life",  # ... reduces your opponent's life with its attack (CR 7-1-5-3-1)
     "your_spirit_wins_battle",  # ... destroys an opponent's spirit by comparing BP (CR 7-1-5-2-1)
     "your_spirit_destroyed_by_opponent",  # ... is destroyed by the opponent's effect or in battle (CR 10-15-1)
+    "your_nexus_exhausted",  # one of your nexuses (`watch`: which ones) is exhausted (CR 10-4; not if it was)
+    "you_use_magic",  # you use a magic card (`watch`: which ones), its effect resolving first (CR 10-8, 8-5-2-4)
+    "opponent_uses_magic",  # your opponent uses one
 )
 # triggers about another card (the trigger card): `watch` narrows which cards (a target filter on it, without side:
 # the trigger names whose); "it"/"that spirit" in the effect is that card (target `trigger`)
@@ -59,7 +62,9 @@ WATCH_TRIGGERS = {
     "opponent_attacks": "opponent", "your_spirit_attacks": "you", "your_spirit_blocks": "you",
     "your_spirit_blocked": "you", "your_spirit_summoned": "you", "your_spirit_reduces_life": "you",
     "your_spirit_wins_battle": "you", "your_spirit_destroyed_by_opponent": "you",
+    "you_use_magic": "you", "opponent_uses_magic": "opponent", "your_nexus_exhausted": "you",
 }
+MAGIC_TRIGGERS = ("you_use_magic", "opponent_uses_magic")  # they watch magic cards, not spirits
 BURST_TRIGGERS = ("life_reduced", "your_spirit_destroyed", "opponent_summons", "opponent_attacks",
                   "opponent_summon_effect")
 STEPS = ("start", "core", "draw", "refresh", "main", "attack", "end")
@@ -193,7 +198,8 @@ class Directive:
     keep: int | None = None  # core_remove: all cores but this many ("remove all but 1 core from it")
     player: str | None = None  # life_damage: opponent | you | both
     into: str | None = None  # search: hand | field (summoned without paying the cost)
-    cores_from: str | None = None  # summon, search into the field: where its LV1 cores come from (void | reserve)
+    cores_from: str | None = None  # summon, search into the field: where its LV1 cores come from (void | reserve);
+    # life_gain: where the cores come from (void, the default, or your reserve)
     reveal: bool = True  # search: reveal the cards (public) or only look at them (CR 12-3-1)
     by: Target | None = None  # restrict be_blocked: the blockers it keeps out
     colors: tuple = ()  # reduction: the reduction symbols added (CR 2-7)
@@ -514,7 +520,8 @@ def _directive(op, val, f, make_token) -> Directive:
                              **({"player": "opponent"} if op == "life_damage" else {}),
                              **({"to": "reserve"} if op == "core_gain" else {}))
         keys = ("count", "for_each", "minus") + (("player",) if op == "life_damage" else ()) + (
-            ("to",) if op == "core_gain" else ()) + (("of", "side") if op == "discard" else ())
+            ("to",) if op == "core_gain" else ()) + (("of", "side") if op == "discard" else ()) + (
+            ("from",) if op == "life_gain" else ())
         d = _map(val, p, keys)
         extra = {"player": _choice(d.get("player", "opponent"), f"{p}.player", LIFE_PLAYERS)} \
             if op == "life_damage" else {}
@@ -525,6 +532,8 @@ def _directive(op, val, f, make_token) -> Directive:
                 extra["target"] = parse_target({"type": "any", **of, "zone": "hand", "side": "you"}, f"{p}.of")
         if op == "core_gain":  # cores from the void into your reserve or trash
             extra = {"to": _choice(d.get("to", "reserve"), f"{p}.to", ("reserve", "trash"))}
+        if op == "life_gain" and d.get("from", "void") != "void":  # "place a core from your reserve into your life"
+            extra = {"cores_from": _choice(d["from"], f"{p}.from", ("void", "reserve"))}
         return Directive(op, amount=_int(d.get("count", 1), f"{p}.count", 1, allow_x=True), **_per(d, p), **extra)
     if shape == "target":
         t = parse_target(val, p)
@@ -604,8 +613,8 @@ def _directive(op, val, f, make_token) -> Directive:
             raise EffectSyntax(f"{p}.side", "you see your own hand already: look at your opponent's")
         return Directive(op, look=_int(d.get("count", 1), f"{p}.count", 1) if zone == "deck" else None, side=side,
                          to=zone)
-    if shape == "recover":
-        d = _map(val, p, tuple(_TARGET_KEYS))
+    if shape == "recover":  # a card filter, or a reference to one card ("return it from your trash": trigger)
+        d = {"ref": _choice(val, p, REFS)} if isinstance(val, str) else _map(val, p, tuple(_TARGET_KEYS))
         return Directive(op, target=parse_target({"side": "you", "type": "any", **d, "zone": "trash"}, p))
     if shape == "grant":
         d = _map(val, p, ("target", "keyword", "duration"))
@@ -689,7 +698,8 @@ def parse_effect(v, f, *, card_type: str, make_token=None) -> Effect:
                 raise EffectSyntax(f"{f}.watch", f"only triggered effects on {', '.join(WATCH_TRIGGERS)} watch "
                                                  "other cards")
             _map(d["watch"], f"{f}.watch", _WATCH_KEYS)  # which spirits, not whose: the trigger says whose
-            kw["watch"] = parse_target(d["watch"], f"{f}.watch")
+            kind_of = "magic" if trig in MAGIC_TRIGGERS else "nexus" if trig == "your_nexus_exhausted" else "spirit"
+            kw["watch"] = parse_target({"type": kind_of, **d["watch"]}, f"{f}.watch")
     elif "watch" in d:
         raise EffectSyntax(f"{f}.watch", "only triggered effects watch other cards")
     if "trigger" in d and kind not in ("triggered", "burst"):
@@ -910,9 +920,11 @@ def _directive_value(d: Directive, token_to_dict):
     shape = OPS[d.op]
     if shape == "amount":
         if (d.per is None and d.player in (None, "opponent") and d.to in (None, "reserve")
-                and d.side in (None, "you") and d.target is None):
+                and d.side in (None, "you") and d.target is None and d.cores_from is None):
             return d.amount
         out = _with_per({"count": d.amount}, d)
+        if d.op == "life_gain" and d.cores_from is not None:
+            out["from"] = d.cores_from
         if d.op == "discard":
             if d.side not in (None, "you"):
                 out["side"] = d.side
@@ -963,6 +975,8 @@ def _directive_value(d: Directive, token_to_dict):
         return out
     if shape == "recover":  # its type defaults to "any", not Target's "spirit": always write it
         t = target_to_dict(d.target)
+        if isinstance(t, str):  # a reference: "return it from your trash to your hand"
+            return {"ref": t}
         return {"type": d.target.type, **{k: v for k, v in t.items() if k not in ("zone", "type")}}
     if shape == "grant":
         return {"target": target_to_dict(d.target), "keyword": keyword_to_dict(d.keyword), "duration": d.duration}

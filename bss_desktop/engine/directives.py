@@ -401,9 +401,11 @@ class Directives:
 
     def _do_life_gain(self, a, d):
         n = self._amount(a, d)
+        if d.cores_from == "reserve":  # as many as the reserve holds; never the soul core (CR 1-3-2, 4-11-3)
+            n = min(n, self.state.players[a.controller].reserve)
         if n <= 0:
             return False
-        self._move_cores(a.controller, "void", "life", n, False, "effect", None)
+        self._move_cores(a.controller, d.cores_from or "void", "life", n, False, "effect", None)
         return True
 
     def _do_core_gain(self, a, d):

@@ -178,6 +178,9 @@ class Resolution(Directives, EffectCosts):
             self._fire_side(ev["player"], "life_reduced")
         elif k == "exhaust":  # only a change of state is an event (CR 1-3-2-1)
             self._fire(ev["card"], "when_exhausted" if ev["exhausted"] else "when_refreshed")
+            card = st.cards[ev["card"]]
+            if ev["exhausted"] and self.db[card.cid].type == "nexus":
+                self._fire_side(card.owner, "your_nexus_exhausted", ev["card"])
         elif k == "damage" and ev["amount"] > 0:  # CR 7-1-5-3-1: the attack reduced the opponent's life
             self._fire(ev["attacker"], "when_attack_reduces_life")
             self._fire_side(1 - ev["player"], "your_spirit_reduces_life", ev["attacker"])
@@ -215,6 +218,9 @@ class Resolution(Directives, EffectCosts):
             i = ev["ref"][1]
             if isinstance(i, int) and i < len(effects) and effects[i].trigger == "when_summoned":
                 self._fire_side(1 - card.owner, "opponent_summon_effect", ev["card"])
+        elif k == "magic_used":  # CR 10-8: its effect resolves first, these wait under it (CR 8-5-2-4)
+            self._fire_side(ev["player"], "you_use_magic", ev["card"])
+            self._fire_side(1 - ev["player"], "opponent_uses_magic", ev["card"])
         elif k == "battle_end":
             for iid in (ev["attacker"], ev["blocker"]):
                 if iid is not None and st.cards[iid].zone == "field":

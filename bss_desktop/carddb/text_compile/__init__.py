@@ -130,13 +130,37 @@ def _written_trigger(frame: Frame, sentences: list[Sentence]) -> tuple[Frame, st
     trig = first.ops[0]["_trigger"]
     sentences[0] = replace(first, ops=first.ops[1:])
     if trig["trigger"] == "start_of_step":  # "During Your Attack Step: at the start of the step, ..."
-        cond = dict(frame.condition)
-        step = cond.pop("step", None)
-        if step is None:
-            return frame, "'at the start of the step' under a label that names no step"
-        whose = {True: "you", False: "opponent", None: "any"}[cond.pop("your_turn", None)]
-        return replace(frame, kind="triggered", trigger="start_of_step", step=step, whose=whose, condition=cond), ""
+        return _at_step_start(frame)
     return replace(frame, kind="triggered", trigger=trig["trigger"], watch=trig.get("watch")), ""
+
+
+def _at_step_start(frame: Frame) -> tuple[Frame, str]:
+    """The frame "at the start of" the step its label names (CR 6-x-1), whose turn the label says."""
+    cond = dict(frame.condition)
+    step = cond.pop("step", None)
+    if step is None:
+        return frame, "'at the start of the step' under a label that names no step"
+    whose = {True: "you", False: "opponent", None: "any"}[cond.pop("your_turn", None)]
+    return replace(frame, kind="triggered", trigger="start_of_step", step=step, whose=whose, condition=cond), ""
+
+
+_STANDING = ("bp", "level", "grant", "restrict", "substitute", "cost", "reduction")
+_MOMENT_STEPS = ("start", "core", "draw", "refresh", "end")  # steps with no window to act in before they end
+
+
+def _step_moment(frame: Frame, sentences: list[Sentence]) -> tuple[Frame, str]:
+    """"During Your Start Step: select 1 of your spirits and refresh it": something that happens once, under the
+    label of a step with no flash window, happens at the start of that step (CR 6-1-1, 6-7-1); what holds while
+    the step lasts stays a constant effect."""
+    if frame.kind != "constant" or frame.condition.get("step") not in _MOMENT_STEPS:
+        return frame, ""
+    for s in sentences:
+        for op in s.ops:
+            name = next((k for k in op if k not in ("may", "if_done", "if") and not k.startswith("_")), None)
+            value = op.get(name)
+            if name not in _STANDING or (isinstance(value, dict) and value.get("_duration")):
+                return _at_step_start(frame)
+    return frame, ""
 
 
 def _name_it(frame: Frame, card_type: str, sentences: list[Sentence]) -> None:
@@ -234,6 +258,8 @@ def compile_effect(card_type: str, condition: str, details: str, steps: list[str
         return result
     sentences = list(result.sentences)
     frame, problem = _written_trigger(frame, sentences)
+    if not problem:
+        frame, problem = _step_moment(frame, sentences)
     if problem:
         result.why = problem
         return result

@@ -80,6 +80,9 @@ _WHILE = {
     "during your main step": {"step": "main", "your_turn": True},
     "during opponent's end step": {"step": "end", "your_turn": False},
     "during your end step": {"step": "end", "your_turn": True},
+    "during either end step": {"step": "end"},
+    "during your start step": {"step": "start", "your_turn": True},
+    "during opponent's start step": {"step": "start", "your_turn": False},
 }
 # a burst's label -> its burst trigger (CR 10-9)
 _BURSTS = {

@@ -26,10 +26,13 @@ start: sentence
          | "if you destroy" destroyed? "with this effect" ","? statement -> if_destroyed
          | "if you do not" ","? statement                       -> if_not_done
          | "then" ","? statement                                -> then
+         | "then" ","? "if" condition ","? statement            -> then_if
          | "you may then pay this card's cost to activate its" TIMING "effect" -> then_use
          | "reveal the top" count? card_word "of your deck"     -> reveal
          | "add" take "from" "among"? "the revealed cards to your hand" -> add_revealed
          | rest_cards                                           -> rest
+         | "if it is" ("a" | "an") card_descr filters? "," "add it to your hand" -> take_if
+         | ("otherwise" | "if it is not" | "if not") ","? rest_it -> rest
          | "when" watch_event "," after_when                    -> when_first
          | statement "when" watch_event                         -> when_last
          | statement "when" condition                           -> if_last
@@ -45,6 +48,8 @@ destroyed: count "of your opponent's spirits" | "a spirit" | "an opponent's spir
            | "if" condition ","? statement                      -> if_first
 watch_event: count "of" owner descr filters? event             -> watch_of
            | "you summon" count descr filters? ("from your hand")? -> you_summon
+           | "you use" count card_descr filters?                -> you_use
+           | "your opponent uses" count card_descr filters?     -> opponent_uses
            | count "of" owner adjective* FAMILY? "spirits' attacks reduces your opponent's life" -> watch_life
            | "an attack from" count "of" owner descr filters? "reduces your opponent's life" -> watch_attack_from
            | "this spirit destroys" count "of your opponent's spirits" by_battle -> self_wins
@@ -65,6 +70,7 @@ event: "attacks"                                               -> ev_attacks
      | "is summoned"                                           -> ev_summoned
      | "is destroyed"                                          -> ev_destroyed
      | "is destroyed by your opponent"                         -> ev_destroyed_by_opponent
+     | "is exhausted"                                          -> ev_exhausted
      | "reduces your opponent's life"                          -> ev_reduces_life
      | "destroys" count "of your opponent's spirits" by_battle -> ev_wins
      | "destroys an opponent's spirit" by_battle               -> ev_wins
@@ -72,10 +78,10 @@ event: "attacks"                                               -> ev_attacks
 ?statement: action
           | action ("," | "and" | ", and" | ", then" | "and then" | ". then") statement -> seq
 
-?action: draw | discard_hand | mill | select_act | select_only | select_and | their_select | their_select_act | it_verb | bp_change | bp_reduce | bp_reduce_of
+?action: draw | discard_hand | mill | select_act | select_only | select_and | their_select | their_select_act | it_verb | bp_change | bp_reduce | bp_reduce_of | bp_reduce_by
        | level_set | core_to_card | void_cores | void_to_life | life_damage | cannot | cannot_be_blocked
        | gains_keyword | gains_keyword_and_bp | self_verb | all_verb | core_remove
-       | opponent_discards | both_discard | summon_free | summon_it | verb_sel | bp_lose | gains_bp_and_keyword
+       | opponent_discards | both_discard | recover_it | summon_free | summon_it | verb_sel | bp_lose | gains_bp_and_keyword
 
 // ---------------------------------------------------------------- cards and decks (CR 10-2)
 draw: "draw" count card_word
@@ -99,6 +105,9 @@ noun_spirit_card: "spirit card" | "spirit cards"
 noun_magic_card: "magic card" | "magic cards"
 noun_nexus_card: "nexus card" | "nexus cards"
 noun_any_card: "card" | "cards"
+rest_it: "discard it"                                          -> rest_trash
+       | ("return" | "place" | "put") "it" ("to" | "on") "the top of your deck" -> rest_top
+       | ("return" | "place" | "put") "it" ("to" | "on") "the bottom of your deck" -> rest_bottom
 rest_cards: ("return" | "place" | "put") ("the" | "any") "remaining cards" "to the bottom of your deck" ("in any order")? -> rest_bottom
           | ("return" | "place" | "put") ("the" | "any") "remaining cards" "on the bottom of your deck" ("in any order")? -> rest_bottom
           | ("return" | "place" | "put") ("the" | "any") "remaining cards" ("to" | "on") "the top of your deck" ("in any order")? -> rest_top
@@ -215,6 +224,7 @@ per: ("for each" | "for every") descr filters? ("you control" | "on your field")
    | ("for each" | "for every") "card in your hand"           -> per_hand
    | ("for each" | "for every") "core on" ("it" | "this spirit" | "them") -> per_cores
 bp_reduce: "reduce" possessive "bp by" NUMBER duration?
+bp_reduce_by: "reduce" subject "by" NUMBER "bp" per? duration?  -> bp_reduce_of
 bp_lose: subject ("loses" | "lose") NUMBER "bp" duration?
 bp_reduce_of: "reduce the bp of" subject "by" NUMBER per? duration?
             | duration ","? "reduce the bp of" subject "by" NUMBER per? -> bp_reduce_of_dur_first
@@ -223,7 +233,10 @@ level_set: "treat" subject "as lv" NUMBER duration?
          | "treat" subject "as" ("its" | "their") "highest level" duration? -> level_top
          | subject ("is" | "are") ("treated as" | "treated as being") ("its" | "their") "highest level" duration? -> level_top
          | subject ("is" | "are") "treated as lv" NUMBER duration? -> level_set_passive
+recover_it: "return" it "from your trash to your hand"           -> recover_it
+          | "return this card from your trash to your hand"     -> recover_this
 subject: it                                                   -> subj_it
+       | ("the blocking spirit" | "your opponent's blocking spirit") -> subj_blocker
        | "this spirit"                                        -> subj_this
        | "all of" owner descr filters?                        -> subj_all
        | owner descr filters?                                 -> subj_owner_all
@@ -239,12 +252,16 @@ duration: "during this turn"                                  -> dur_turn
         | "until the end of" ("the" | "this") "battle"        -> dur_battle
 
 gains_keyword: subject ("gains" | "gain") KEYWORD duration?
+             | duration ","? subject ("gains" | "gain") KEYWORD -> gains_keyword_dur_first
+             | subject ("gains" | "gain") KEYWORD ":"? NUMBER duration?     -> gains_keyword_value
+             | subject ("gains" | "gain") KEYWORD ":" COLOUR (","? "and"? COLOUR)* duration? -> gains_armor
 gains_keyword_and_bp: subject ("gains" | "gain") KEYWORD "and" NUMBER "bp" duration?
 gains_bp_and_keyword: subject ("gains" | "gain") NUMBER "bp and" KEYWORD duration?
 
 cannot: subject ("cannot" | "can't") CANNOT_WHAT ("your opponent's spirits" | "your opponent's spirit")? duration?
       | subject ("cannot" | "can't") CANNOT_WHAT "or" CANNOT_WHAT duration? -> cannot_either
 cannot_be_blocked: subject ("cannot" | "can't") "be blocked" blockers? duration?
+                 | duration ","? subject ("cannot" | "can't") "be blocked" blockers? -> cannot_be_blocked
 blockers: "by" owner descr filters?                           -> blockers_of
         | "by" descr filters?                                 -> blockers_any
 
@@ -258,6 +275,7 @@ core_dest: it                                                 -> cd_it
          | "each of" owner descr                              -> cd_each
 void_cores: "place" count core_word "from the void into your" RESERVE_OR_TRASH
 void_to_life: "place" count core_word "from the void into your life"
+            | "place" count core_word "from your reserve into your life" -> reserve_to_life
 life_damage: "remove" count core_word "from your opponent's life and place" it "into their reserve"
            | ("place" | "send") count core_word "from your opponent's life into their reserve"
 

@@ -56,7 +56,10 @@ def normalise(sentence: str, families: tuple[str, ...] = ()) -> Normalised:
     t = re.sub(r"\s+", " ", t).strip()
     t = re.sub(r"\s+([.,:;])", r"\1", t)
     t = t.rstrip(".").strip()
+    # "after that card's effect resolves": a trigger on a magic card's use waits for its effect anyway (CR 8-5-2-4)
+    t = re.sub(r",?\s*after (?:that card's|its|the magic) effect resolves\b", "", t)
     # a granted keyword's reminder repeated after a colon ("gains confront: while this spirit attacks confront")
-    t = re.sub(r":\s*(?:while this spirit attacks|flash|main)?\s*(?:" + _KEYWORD_WORDS + r")\s*$", "", t)
+    t = re.sub(r":\s*(?:while this spirit attacks|flash|main)?\s*(?:" + _KEYWORD_WORDS
+               + r"|(?:gale|raid|crush)\s*:?\s*\d+|armor\s*:\s*[a-z, ]+)\s*$", "", t)
     out.text = t.strip()
     return out

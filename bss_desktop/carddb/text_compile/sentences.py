@@ -83,6 +83,9 @@ class _Build(Transformer):
     def if_not_done(self, ops):
         raise NotSupported("'if you do not' has no word in the vocabulary")
 
+    def then_if(self, cond, ops):
+        return self.then(self.if_first(cond, ops))
+
     def then(self, ops):  # "If ..., draw 2 cards. Then, discard 1 card.": the assembler carries the condition on
         return [{**ops[0], "_then": True}] + ops[1:]
 
@@ -108,6 +111,7 @@ class _Build(Transformer):
         ("you", "destroyed"): "your_spirit_destroyed",
         ("you", "destroyed_by_opponent"): "your_spirit_destroyed_by_opponent",
         ("you", "reduces_life"): "your_spirit_reduces_life", ("you", "wins"): "your_spirit_wins_battle",
+        ("you", "exhausted"): "your_nexus_exhausted",
         ("opponent", "attacks"): "opponent_attacks", ("opponent", "summoned"): "opponent_summons",
         ("opponent", "destroyed"): "opponent_spirit_destroyed",
     }
@@ -120,8 +124,9 @@ class _Build(Transformer):
             raise NotSupported(f"a trigger when one of {'your' if side == 'you' else 'their'} spirits {event}")
         watch = self._target({}, side, descr, filters)
         watch.pop("side", None)
-        if watch.get("type", "spirit") != "spirit":
-            raise NotSupported("a trigger watching cards other than spirits")
+        kind = "nexus" if trigger == "your_nexus_exhausted" else "spirit"  # what the trigger's event happens to
+        if watch.pop("type", "spirit") != kind:
+            raise NotSupported(f"a trigger on {event} {'spirits' if kind == 'nexus' else 'cards other than spirits'}")
         return {"trigger": trigger, **({"watch": watch} if watch else {})}
 
     def watch_of(self, count, side, descr, *rest):
@@ -158,6 +163,17 @@ class _Build(Transformer):
     def you_summon(self, count, descr, filters=None):  # "when you summon a Dragon spirit"
         return self._watch(count, "you", descr, filters, "summoned")
 
+    def you_use(self, count, descr, filters=None, trigger="you_use_magic"):  # "when you use a magic card ..."
+        if count != 1 or descr.get("type") != "magic":
+            raise NotSupported("using something other than one magic card")
+        watch = self._target({}, "you", descr, filters)
+        watch.pop("side", None)
+        watch.pop("type", None)
+        return {"trigger": trigger, **({"watch": watch} if watch else {})}
+
+    def opponent_uses(self, count, descr, filters=None):
+        return self.you_use(count, descr, filters, "opponent_uses_magic")
+
     def self_wins(self, *_):
         return {"trigger": "when_wins_battle"}
 
@@ -182,6 +198,9 @@ class _Build(Transformer):
     def ev_destroyed(self):
         return "destroyed"
 
+    def ev_exhausted(self):
+        return "exhausted"
+
     def ev_destroyed_by_opponent(self):
         return "destroyed_by_opponent"
 
@@ -198,6 +217,12 @@ class _Build(Transformer):
 
     def add_revealed(self, take):
         return [{"_take": take}]
+
+    def take_if(self, descr, filters=None):  # "Reveal the top card ... If it is a Dragon spirit card, add it ..."
+        t = dict(descr)
+        for f in filters or []:
+            t.update(f)
+        return [{"_take": {**t, "count": 1}}]
 
     def rest(self, where):
         return [{"_rest": where}]
@@ -665,11 +690,27 @@ class _Build(Transformer):
             raise NotSupported(f"{word} without its value")
         return {"atfield": "at_field"}.get(word, word)
 
+    def gains_keyword_dur_first(self, duration, subject, kw):
+        return self.gains_keyword(subject, kw, duration)
+
     def gains_keyword(self, subject, kw, duration=None):
         return [{"grant": {"target": subject, "keyword": self._keyword(kw), "_duration": duration}}]
 
     def gains_bp_and_keyword(self, subject, number, kw, duration=None):
         return self.bp_change(subject, number, duration) + self.gains_keyword(subject, kw, duration)
+
+    def gains_keyword_value(self, subject, kw, number, duration=None):  # "it gains Gale: 2" (CR 11-10, 11-12)
+        word = str(kw)
+        if word not in ("gale", "raid", "crush"):
+            raise NotSupported(f"{word} with a number")
+        return [{"grant": {"target": subject, "keyword": {word: int(number)}, "_duration": duration}}]
+
+    def gains_armor(self, subject, kw, *rest):  # "it gains Armor: Red, Purple" (CR 11-5)
+        if str(kw) != "armor":
+            raise NotSupported(f"{kw} with colours")
+        colours = [str(r) for r in rest if isinstance(r, Token) and r.type == "COLOUR"]
+        duration = next((r for r in rest if isinstance(r, str) and not isinstance(r, Token)), None)
+        return [{"grant": {"target": subject, "keyword": {"armor": colours}, "_duration": duration}}]
 
     def gains_keyword_and_bp(self, subject, kw, number, duration=None):
         return self.gains_keyword(subject, kw, duration) + self.bp_change(subject, number, duration)
@@ -681,7 +722,10 @@ class _Build(Transformer):
     def cannot_either(self, subject, a, b, duration=None):
         return self.cannot(subject, str(a), duration) + self.cannot(subject, str(b), duration)
 
-    def cannot_be_blocked(self, subject, *rest):
+    def cannot_be_blocked(self, *args):
+        if isinstance(args[0], str) and args[0] in ("turn", "battle"):  # "during this turn, ... cannot be blocked"
+            args = args[1:] + args[:1]
+        subject, *rest = args
         by = next((r for r in rest if isinstance(r, dict)), None)
         duration = next((r for r in rest if isinstance(r, str)), None)
         out = {"target": subject, "cannot": "be_blocked", "_duration": duration}
@@ -710,6 +754,18 @@ class _Build(Transformer):
 
     def void_cores(self, count, _w, where):
         return [{"core_gain": {"count": count, "to": str(where)}}]
+
+    def reserve_to_life(self, count, _w):
+        return [{"life_gain": {"count": count, "from": "reserve"}}]
+
+    def recover_it(self, _it):  # the trigger's card, back from the trash ("it" is named by the assembler)
+        return [{"recover": "it"}]
+
+    def recover_this(self):
+        return [{"recover": "this"}]
+
+    def subj_blocker(self, *_):
+        return "blocker"
 
     def void_to_life(self, count, _w):
         return [{"life_gain": count}]

@@ -1,6 +1,7 @@
 """Compiled text played from positions: costs that destroy or discard a kind of card (CR 8-4), discards from other
-hands (CR 10-2-2), level and keyword filters, "its highest level", conditions on counts, and triggers the text
-writes about this spirit, any of your spirits or the start of the step.
+hands (CR 10-2-2), level and keyword filters, "its highest level", conditions on counts, triggers the text writes
+(this spirit, any of your spirits or nexuses, magic cards used, the start of the step), the top card revealed,
+cores from the reserve into the life and cards back from the trash.
 
 The sentences are written for these tests in the templates real card text uses; none is a real card's text.
 """
@@ -11,7 +12,7 @@ import pytest
 from bss_desktop.carddb.errors import CardDataError
 from bss_desktop.carddb.schema import card_from_dict
 from bss_desktop.engine import stats
-from bss_desktop.engine.commands import Activate, Attack, Block, EndMain, Pass, Summon, UseMagic
+from bss_desktop.engine.commands import Activate, Attack, Block, EndAttack, EndMain, Pass, Summon, UseMagic
 from bss_desktop.engine.errors import IllegalCommand
 from helpers import answer, cids, first, imported_db, position, record, two_players
 
@@ -352,3 +353,138 @@ def test_cr_8_1_4_a_constant_effect_that_would_refresh_once_is_refused_naming_th
     with pytest.raises(CardDataError) as e:
         card_from_dict(card, file="x.yaml", set_id="X")
     assert "do[0].refresh" in str(e.value.field) and "constant" in e.value.message
+
+
+# ---------------------------------------------------------------- more triggers, the top card, life and trash
+
+
+def test_cr_12_2_played_reveal_the_top_card_and_add_it_if_it_is_a_family_spirit_card():
+    db = imported_db(effect("Reveal the top card of your deck. If it is a Stoneback spirit card, add it to your hand. "
+                            "Otherwise, discard it.", "When Summoned"),
+                     record(ID="ZT-002", name="Stone Pup"))
+    game = game_of(db, "{life: 5, reserve: 3, hand: [ZT-001], deck: [ZT-002, T-W0]}", "{life: 5, reserve: 3}")
+    game.apply(Summon(0, first(game, 0, "ZT-001", "hand")))
+    assert hand(game, 0) == ["ZT-002"]  # the top card (a position lists it first) is a Stoneback spirit card
+    game = game_of(db, "{life: 5, reserve: 3, hand: [ZT-001], deck: [T-W0, ZT-002]}", "{life: 5, reserve: 3}")
+    game.apply(Summon(0, first(game, 0, "ZT-001", "hand")))
+    assert hand(game, 0) == [] and cids(game, game.state.players[0].trash) == ["T-W0"]  # otherwise, discarded
+
+
+def test_played_if_it_is_not_return_it_to_the_top_of_your_deck():
+    db = imported_db(effect("Reveal the top card of your deck. If it is a nexus card, add it to your hand. If it is "
+                            "not, return it to the top of your deck.", "When Summoned"))
+    game = game_of(db, "{life: 5, reserve: 3, hand: [ZT-001], deck: [T-W0, T-NX]}", "{life: 5, reserve: 3}")
+    game.apply(Summon(0, first(game, 0, "ZT-001", "hand")))
+    assert hand(game, 0) == [] and cids(game, game.state.players[0].deck)[-1] == "T-W0"
+
+
+def test_cr_10_8_played_refresh_this_spirit_when_you_use_a_magic_card_that_costs_enough():
+    db = imported_db(effect("Refresh this spirit when you use a magic card that costs 2 or more."))
+    game = game_of(db, "{life: 5, reserve: 5, hand: [T-MB, T-MF], field: [{card: ZT-001, exhausted: true}]}",
+                   "{life: 5, reserve: 3}")
+    spirit = first(game, 0, "ZT-001")
+    game.apply(UseMagic(0, first(game, 0, "T-MB", "hand")))  # cost 0: not watched
+    assert game.state.cards[spirit].exhausted
+    game = game_of(db, "{life: 5, reserve: 5, hand: [T-MF], field: [{card: ZT-001, exhausted: true}]}",
+                   "{life: 5, reserve: 3, field: [T-R1]}", step="attack", turn_player=1)
+    spirit = first(game, 0, "ZT-001")
+    game.apply(Attack(1, game.state.players[1].field[0]))
+    game.apply(UseMagic(0, first(game, 0, "T-MF", "hand")))  # Flash Ward costs 2, in the flash window
+    assert not game.state.cards[spirit].exhausted
+
+
+def test_cr_10_8_played_when_your_opponent_uses_a_magic_card_a_core_onto_this_spirit():
+    db = imported_db(effect("When your opponent uses a magic card, place a core from the void onto this spirit."))
+    game = game_of(db, "{life: 5, reserve: 5, hand: [T-MB]}", "{life: 5, reserve: 3, field: [ZT-001]}")
+    spirit = game.state.players[1].field[0]
+    game.apply(UseMagic(0, first(game, 0, "T-MB", "hand")))
+    assert game.state.cards[spirit].cores == 2
+
+
+def test_cr_10_4_played_when_one_of_your_nexuses_is_exhausted_draw_a_card():
+    db = imported_db(effect("When one of your blue nexuses is exhausted, draw a card."),
+                     effect("You may exhaust one of your nexuses to refresh this spirit.", "When This Spirit Attacks",
+                            ID="ZT-002"))
+    game = game_of(db, "{life: 5, reserve: 3, field: [ZT-001, ZT-002, T-NX2], deck: [T-W0, T-W0]}",
+                   "{life: 5, reserve: 3}", step="attack")
+    game.apply(Attack(0, first(game, 0, "ZT-002")))
+    answer(game, True)  # the Blue Tower is exhausted to pay
+    assert game.state.cards[first(game, 0, "T-NX2")].exhausted and hand(game, 0) == ["T-W0"]
+
+
+def test_cr_4_11_3_played_place_a_core_from_your_reserve_into_your_life():
+    db = imported_db(effect("Place a core from your reserve into your life. Draw a card.", "When Destroyed By Opponent"))
+    game = game_of(db, "{life: 3, reserve: 2, field: [ZT-001], deck: [T-W0, T-W0]}",
+                   "{life: 5, reserve: 3, field: [T-G4]}", step="attack", turn_player=1)
+    game.apply(Attack(1, game.state.players[1].field[0]))
+    game.apply(Pass(0))
+    game.apply(Pass(1))
+    game.apply(Block(0, first(game, 0, "ZT-001")))
+    game.apply(Pass(0))
+    game.apply(Pass(1))
+    p0 = game.state.players[0]
+    assert p0.life == 4 and p0.reserve == 2 and hand(game, 0) == ["T-W0"]  # 2 + its 1 core back - 1 into the life
+
+
+def test_played_when_one_of_your_spirits_with_a_keyword_is_destroyed_return_it_from_your_trash():
+    db = imported_db(nexus("When one of your spirits with Curse is destroyed, return it from your trash to your "
+                           "hand."),
+                     record(ID="ZT-002", name="Curser", effects=[{"levels": [1, 2], "condition": "N/A", "steps": [],
+                                                                "keywords": [{"keyword_name": "Curse"}],
+                                                                "details": "N/A"}]))
+    game = game_of(db, "{life: 5, reserve: 3, field: [ZT-001, ZT-002, T-R1]}", "{life: 5, reserve: 3, field: [T-G4]}",
+                   step="attack")
+    stag = game.state.players[1].field[0]
+    game.apply(Attack(0, first(game, 0, "T-R1")))
+    game.apply(Pass(1))
+    game.apply(Pass(0))
+    game.apply(Block(1, stag))
+    game.apply(Pass(1))
+    game.apply(Pass(0))
+    assert cids(game, game.state.players[0].trash) == ["T-R1"]  # no 【Curse】: it stays in the trash
+    game.state.cards[stag].exhausted = False
+    game.apply(Attack(0, first(game, 0, "ZT-002")))
+    game.apply(Pass(1))
+    game.apply(Pass(0))
+    game.apply(Block(1, stag))
+    while game.pending.kind == "choose":
+        answer(game, game.pending.info["options"][0])
+    game.apply(Pass(1))
+    game.apply(Pass(0))
+    assert "ZT-002" in hand(game, 0)
+
+
+def test_played_when_this_spirit_is_blocked_treat_the_blocking_spirit_as_lv1_during_the_battle():
+    db = imported_db(effect("When this spirit is blocked, treat the blocking spirit as LV1 during the battle.",
+                            "While This Spirit Attacks"))
+    game = game_of(db, "{life: 5, reserve: 3, field: [{card: ZT-001, cores: 3}]}",
+                   "{life: 5, reserve: 3, field: [{card: T-R3, cores: 4}]}", step="attack")
+    knight = game.state.players[1].field[0]
+    game.apply(Attack(0, game.state.players[0].field[0]))
+    game.apply(Pass(1))
+    game.apply(Pass(0))
+    game.apply(Block(1, knight))
+    assert stats.level(game, knight) == 1 and stats.bp(game, knight) == 3000
+
+
+def test_cr_11_10_played_it_gains_gale_with_its_number_during_this_turn():
+    db = imported_db(magic("Select one of your spirits. It gains Gale: 2 during this turn."))
+    game = game_of(db, "{life: 5, reserve: 3, hand: [ZT-001], field: [T-R1]}", "{life: 5, reserve: 3}")
+    pup = game.state.players[0].field[0]
+    game.apply(UseMagic(0, first(game, 0, "ZT-001", "hand")))
+    while game.pending.kind == "choose":
+        answer(game, [pup] if game.pending.info.get("kind") == "target" else game.pending.info["options"][0])
+    assert [k.value for k in game.keywords_of(pup, "gale")] == [2]
+
+
+def test_cr_6_1_1_played_during_your_start_step_select_a_spirit_and_refresh_it():
+    # "During Opponent's Start Step: ..." happens once, at the start of that step
+    db = imported_db(nexus("During Opponent's Start Step Select one of your spirits with Curse and refresh it."),
+                     record(ID="ZT-002", name="Curser", effects=[{"levels": [1, 2], "condition": "N/A", "steps": [],
+                                                                "keywords": [{"keyword_name": "Curse"}],
+                                                                "details": "N/A"}]))
+    game = game_of(db, "{life: 5, reserve: 3, field: [ZT-001, {card: ZT-002, exhausted: true}]}",
+                   "{life: 5, reserve: 3}", step="attack")
+    curser = first(game, 0, "ZT-002")
+    game.apply(EndAttack(0))  # my end step, then the opponent's turn begins with its start step
+    assert game.state.turn_player == 1 and not game.state.cards[curser].exhausted
