@@ -474,3 +474,18 @@ def test_every_shipped_card_has_clean_text():
         assert len(lines) == len(c.keywords) + len(c.effects), cid
         for line in lines:
             clean(line)
+
+
+def test_an_exact_cost_and_no_cards_read_as_players_write_them():
+    from bss_desktop.carddb.card_text import effect_text
+    from bss_desktop.carddb.schema import card_from_dict
+
+    assert "with cost 2" in target_text(Target(cost_min=2, cost_max=2)) and " to 2" not in target_text(
+        Target(cost_min=2, cost_max=2))
+    card = card_from_dict({"id": "X-1", "name": "X", "type": "spirit", "colors": ["red"], "cost": 1,
+                           "levels": [{"level": 1, "cores": 1, "bp": 1000}],
+                           "effects": [{"kind": "triggered", "trigger": "when_summoned",
+                                        "do": [{"exhaust": "this", "if": {"count": {"cards": {"type": "nexus"}},
+                                                                          "count_max": 0}}]}]},
+                          file="x.yaml", set_id="X")
+    assert "If you have no nexuses" in effect_text(card.effects[0], card)

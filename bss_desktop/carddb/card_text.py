@@ -151,6 +151,8 @@ def _ctx_for(card, effect: Effect | None) -> _Ctx:
 
 def _range(lo: int | None, hi: int | None, fmt: str) -> list[str]:
     """'3000 BP or less', 'cost 2 or more', '1000 to 3000 BP' — fmt has one {} for the number part."""
+    if lo is not None and lo == hi:  # "cost 2", not "cost 2 to 2"
+        return [fmt.format(lo)]
     if lo is not None and hi is not None:
         return [fmt.format(f"{lo} to {hi}")]
     if hi is not None:
@@ -348,6 +350,8 @@ def _count_condition(c: Count, lo: int | None, hi: int | None) -> str:
         n = f"{lo}" if lo == hi else f"{lo} to {hi}"
     elif lo is not None:
         n = f"{lo} or more"
+    elif hi == 0:  # "you have no token spirits on your field"
+        n = "no"
     else:
         n = f"{hi} or fewer"
     one, many = _count_noun(c, subject=True)
