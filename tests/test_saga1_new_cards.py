@@ -1,4 +1,4 @@
-"""The Saga set's second wave (SG1-133 … SG1-162) and the cards after it (SG1-163 … SG1-177), card by card: each
+"""The Saga set's second wave (SG1-133 … SG1-162) and the cards after it (SG1-163 … SG1-189), card by card: each
 test builds a concrete position with the shipped cards, plays the card as a player would (commands and `Choose`
 answers through `Game.apply`) and checks what its generated text promises. Design notes: docs/saga1-set.md;
 positions: docs/position-format.md."""
@@ -11,7 +11,8 @@ import pytest
 from bss_desktop.carddb import load_default_db
 from bss_desktop.carddb.card_text import card_text
 from bss_desktop.engine import IllegalCommand
-from bss_desktop.engine.commands import Attack, Block, Choose, EndMain, Pass, PlaceNexus, SetBurst, Summon, UseMagic
+from bss_desktop.engine.commands import (Activate, Attack, Block, Choose, EndMain, Pass, PlaceNexus, SetBurst, Summon,
+                                       UseMagic)
 from helpers import cids, first, position, two_players
 
 FILLER = "SG1-001"  # Emberling Hatchling: a deck nobody looks at
@@ -1114,3 +1115,505 @@ def test_cr_7_1_5_2_1_briarwall_warden_does_not_refresh_a_winner_on_your_own_tur
     pikeman, hatchling = first(game, 0, "SG1-048"), first(game, 1, "SG1-001")
     battle(game, pikeman, hatchling)
     assert zone(game, hatchling) == "trash" and game.state.cards[pikeman].exhausted and cores(game, pikeman) == 1
+
+
+# ---------------------------------------------------------------- SG1-178 … SG1-183: destroying your own card as an
+# effect cost, discarding a kind of card, the opponent's and each player's discards, "spirits at LV1" (level_min)
+
+
+def test_cr_8_4_emberfall_cairn_destroys_itself_to_pump_a_spirit_and_its_when_destroyed_draws():
+    # Emberfall Cairn: "Flash: You may destroy this nexus to have 1 of your spirits get +3000 BP this turn.
+    # (When Destroyed) Draw 1 card." The nexus is destroyed by its owner's effect, not self-destroyed, so its own
+    # "When Destroyed" effect applies (CR 10-1-1, 10-1-1-1)
+    assert text("SG1-178") == ("Flash: You may destroy this nexus to have 1 of your spirits get +3000 BP this turn.\n"
+                               "(When Destroyed) Draw 1 card.")
+    game = game_at("{life: 5, reserve: 3, field: [SG1-005, SG1-178, SG1-002], deck: [SG1-106, SG1-107]}",
+                   "{life: 5, reserve: 3, field: [{card: SG1-005, cores: 3}]}", step="attack")
+    ashwing, cairn, squire = game.state.players[0].field
+    game.apply(Attack(0, ashwing))
+    game.apply(Pass(1))  # the defender passes first (CR 7-1-2-1); the attacker's flash timing
+    assert Activate(0, cairn, 0) in game.legal_commands()
+    events = game.apply(Activate(0, cairn, 0))
+    destroyed = [e for e in events if e.kind == "destroyed"]
+    assert len(destroyed) == 1 and destroyed[0]["card"] == cairn and not destroyed[0]["self_destruction"]
+    assert zone(game, cairn) == "trash" and cairn not in game.state.players[0].field
+    assert info(game)["kind"] == "target" and sorted(info(game)["options"]) == sorted([ashwing, squire])
+    answer(game, [ashwing])
+    assert cids(game, game.state.players[0].hand) == ["SG1-106"]  # its "When Destroyed" drew a card
+    assert game.bp(ashwing) == 3000 + 3000 and game.bp(squire) == 1000 + 1000  # the Squire: its own +1000
+    pass_window(game)
+    game.apply(Block(1, first(game, 1, "SG1-005")))  # 6000 against 4000: the blocker is destroyed
+    pass_window(game)
+    assert zone(game, first(game, 1, "SG1-005", "trash")) == "trash" and zone(game, ashwing) == "field"
+
+
+def test_cr_8_1_3_1_emberfall_cairn_is_a_flash_effect_not_usable_in_the_main_step():
+    # timing [flash]: only in a flash window (ruling 1 of CR 8-1-3-1); refused, the nexus stays and nothing is drawn
+    game = game_at("{life: 5, reserve: 3, field: [SG1-178, SG1-001], deck: [SG1-106]}", "{life: 5, reserve: 3}")
+    cairn = first(game, 0, "SG1-178")
+    assert Activate(0, cairn, 0) not in game.legal_commands()
+    before = game.state_hash()
+    with pytest.raises(IllegalCommand) as e:
+        game.apply(Activate(0, cairn, 0))
+    assert e.value.rule == "CR 8-1-3" and game.state_hash() == before
+    assert zone(game, cairn) == "field" and game.state.players[0].hand == []
+
+
+def test_cr_8_4_1_gravetithe_reaver_may_destroy_another_of_your_spirits_whose_when_destroyed_applies():
+    # Gravetithe Reaver: "(When Summoned) You may destroy 1 of your other spirits to destroy 1 opponent's spirit with
+    # 4000 BP or less." Its player is asked whether to pay (CR 8-4-1), then picks which of their other spirits; Ossuary
+    # Hound is destroyed by its owner's effect, not self-destroyed, so its "When Destroyed" applies too (CR 10-1-1)
+    assert text("SG1-179") == ("(When Summoned) You may destroy 1 of your other spirits to destroy 1 opponent's spirit"
+                               " with 4000 BP or less.")
+    game = game_at("{life: 5, reserve: 5, soul_core: trash, hand: [SG1-179], field: [SG1-026, SG1-024]}",
+                   "{life: 5, reserve: 0, soul_core: trash, field: [SG1-048, {card: SG1-013, cores: 3}]}")
+    hound, ghoul = game.state.players[0].field
+    pikeman, rex = game.state.players[1].field
+    reaver = first(game, 0, "SG1-179", "hand")
+    game.apply(Summon(0, reaver))
+    assert game.pending.player == 0 and info(game)["kind"] == "may" and info(game)["source"] == reaver
+    answer(game, True)
+    assert info(game)["kind"] == "target" and sorted(info(game)["options"]) == sorted([hound, ghoul])  # not itself
+    with pytest.raises(IllegalCommand):
+        game.apply(Choose(0, [reaver]))
+    answer(game, [hound])
+    assert zone(game, hound) == "trash" and zone(game, ghoul) == "field"
+    # the Hound's "When Destroyed" sends 1 core from an opponent's spirit to their reserve: Inferno Rex gives it up.
+    # (Which of the two effects resolves first is the queue's business; the Hound's is asked only while the Pikeman
+    # is still there to choose.)
+    while game.pending.kind == "choose":
+        assert info(game)["source"] == hound and rex in info(game)["options"]
+        answer(game, [rex])
+    assert cores(game, rex) == 2  # 6000 BP at LV1: out of the Reaver's reach
+    assert game.state.players[1].reserve == 1 + 1  # Rex's core and the destroyed Pikeman's (CR 10-1-3-4)
+    assert zone(game, pikeman) == "trash" and zone(game, rex) == "field" and zone(game, reaver) == "field"
+    assert game.pending.kind == "main"
+
+
+def test_cr_8_4_1_gravetithe_reaver_declined_destroys_nothing():
+    game = game_at("{life: 5, reserve: 5, soul_core: trash, hand: [SG1-179], field: [SG1-026, SG1-024]}",
+                   "{life: 5, reserve: 0, soul_core: trash, field: [SG1-048]}")
+    game.apply(Summon(0, first(game, 0, "SG1-179", "hand")))
+    answer(game, False)
+    assert len(game.state.players[0].field) == 3 and zone(game, first(game, 1, "SG1-048")) == "field"
+    assert game.pending.kind == "main"
+
+
+def test_cr_8_4_2_3_gravetithe_reaver_alone_cannot_pay_so_nothing_is_asked():
+    # no other spirit of yours: the cost cannot be paid, the effect does not activate (CR 8-4-2-3, 8-4-2-4); the
+    # opponent's spirits are not yours to pay with, and the Reaver is not one of your *other* spirits
+    game = game_at("{life: 5, reserve: 5, soul_core: trash, hand: [SG1-179], field: [SG1-100]}",
+                   "{life: 5, reserve: 0, soul_core: trash, field: [SG1-048]}")
+    reaver = first(game, 0, "SG1-179", "hand")
+    game.apply(Summon(0, reaver))
+    assert game.pending.kind == "main"
+    assert zone(game, reaver) == "field" and zone(game, first(game, 0, "SG1-100")) == "field"  # a nexus: not a spirit
+    assert zone(game, first(game, 1, "SG1-048")) == "field"
+
+
+def test_cr_8_4_2_3_hollowroot_forager_cost_unpayable_without_a_nexus_card_in_hand():
+    # Hollowroot Forager: "(When Summoned) You may discard 1 nexus card from your hand to put 2 cores from the void on
+    # this spirit." Only spirit cards in hand: the cost cannot be paid, nothing is asked, nothing is discarded
+    assert text("SG1-180") == ("(When Summoned) You may discard 1 nexus card from your hand to put 2 cores from the"
+                               " void on this spirit.")
+    game = game_at("{life: 5, reserve: 4, soul_core: trash, hand: [SG1-180, SG1-048, SG1-087]}",
+                   "{life: 5, reserve: 3}")
+    forager = first(game, 0, "SG1-180", "hand")
+    game.apply(Summon(0, forager))
+    assert game.pending.kind == "main" and cores(game, forager) == 1
+    assert cids(game, game.state.players[0].hand) == ["SG1-048", "SG1-087"] and game.state.players[0].trash == []
+
+
+def test_cr_8_4_hollowroot_forager_pays_with_a_nexus_card_only():
+    # two nexus cards and a spirit card in hand: the player picks among the nexus cards; Bramblefox cannot pay
+    game = game_at("{life: 5, reserve: 4, soul_core: trash, hand: [SG1-180, SG1-100, SG1-087, SG1-164]}",
+                   "{life: 5, reserve: 3}")
+    grove, fox, censer = (first(game, 0, cid, "hand") for cid in ("SG1-100", "SG1-087", "SG1-164"))
+    forager = first(game, 0, "SG1-180", "hand")
+    game.apply(Summon(0, forager))
+    assert info(game)["kind"] == "may"
+    answer(game, True)
+    assert info(game)["kind"] == "target" and sorted(info(game)["options"]) == sorted([grove, censer])
+    before = game.state_hash()
+    with pytest.raises(IllegalCommand):
+        game.apply(Choose(0, [fox]))
+    assert game.state_hash() == before
+    answer(game, [grove])
+    assert zone(game, grove) == "trash" and zone(game, fox) == zone(game, censer) == "hand"
+    assert cores(game, forager) == 3 and game.bp(forager) == 4000  # LV2
+    assert game.pending.kind == "main"
+
+
+def test_cr_10_2_2_hushveil_wraith_the_opponent_discards_a_card_of_their_choice():
+    # Hushveil Wraith: "(When Summoned) Your opponent discards 1 card from their hand." The opponent chooses among
+    # their own hand (they see it, CR 10-2-2); the card leaves their hand, yours is untouched
+    assert text("SG1-181") == "(When Summoned) Your opponent discards 1 card from their hand."
+    game = game_at("{life: 5, reserve: 4, soul_core: trash, hand: [SG1-181, SG1-106]}",
+                   "{life: 5, reserve: 3, hand: [SG1-048, SG1-005]}")
+    pikeman, ashwing = game.state.players[1].hand
+    game.apply(Summon(0, first(game, 0, "SG1-181", "hand")))
+    assert game.pending.player == 1 and info(game)["kind"] == "target"
+    assert sorted(info(game)["options"]) == sorted([pikeman, ashwing])
+    assert info(game)["min"] == info(game)["max"] == 1  # as many as asked while they can
+    before = game.state_hash()
+    with pytest.raises(IllegalCommand):
+        game.apply(Choose(0, [ashwing]))  # the Wraith's controller does not choose
+    assert game.state_hash() == before
+    game.apply(Choose(1, [ashwing]))
+    assert cids(game, game.state.players[1].hand) == ["SG1-048"] and game.state.players[1].trash == [ashwing]
+    assert cids(game, game.state.players[0].hand) == ["SG1-106"] and game.state.players[0].trash == []
+
+
+@pytest.mark.parametrize("their_hand, discarded", [("[SG1-048]", ["SG1-048"]), ("[]", [])])
+def test_cr_10_2_2_hushveil_wraith_takes_the_last_card_or_nothing(their_hand, discarded):
+    # one card: nothing to choose, it goes; no card: nothing happens and nobody is asked
+    game = game_at("{life: 5, reserve: 4, soul_core: trash, hand: [SG1-181]}",
+                   f"{{life: 5, reserve: 3, hand: {their_hand}}}")
+    game.apply(Summon(0, first(game, 0, "SG1-181", "hand")))
+    assert game.pending.kind == "main" and game.state.players[1].hand == []
+    assert cids(game, game.state.players[1].trash) == discarded
+
+
+def test_cr_1_3_4_drowned_ledger_each_player_discards_from_their_own_hand_the_turn_player_first():
+    # Drowned Ledger: "Main: Draw 2 cards. Each player discards 1 card from their hand." The turn player (who used it)
+    # chooses first among the cards they now hold, then the opponent among theirs (CR 1-3-4, 10-2-2)
+    assert text("SG1-182") == "Main: Draw 2 cards. Each player discards 1 card from their hand."
+    game = game_at("{life: 5, reserve: 4, soul_core: trash, hand: [SG1-182, SG1-087], deck: [SG1-106, SG1-107]}",
+                   "{life: 5, reserve: 3, hand: [SG1-048, SG1-005]}")
+    fox = first(game, 0, "SG1-087", "hand")
+    pikeman, ashwing = game.state.players[1].hand
+    game.apply(UseMagic(0, first(game, 0, "SG1-182", "hand")))
+    mine = list(game.state.players[0].hand)
+    assert cids(game, mine) == ["SG1-087", "SG1-106", "SG1-107"]  # drawn first
+    assert game.pending.player == 0 and sorted(info(game)["options"]) == sorted(mine)
+    with pytest.raises(IllegalCommand):
+        game.apply(Choose(1, [pikeman]))  # not the opponent's turn to choose yet
+    game.apply(Choose(0, [fox]))
+    assert game.pending.player == 1 and sorted(info(game)["options"]) == sorted([pikeman, ashwing])
+    with pytest.raises(IllegalCommand):
+        game.apply(Choose(1, [mine[1]]))  # only from their own hand
+    game.apply(Choose(1, [pikeman]))
+    assert cids(game, game.state.players[0].hand) == ["SG1-106", "SG1-107"]
+    assert cids(game, game.state.players[1].hand) == ["SG1-005"]
+    assert fox in game.state.players[0].trash and game.state.players[1].trash == [pikeman]
+    assert game.pending.kind == "main"
+
+
+@pytest.mark.parametrize("finch_cores, blocker_cores, may_block",
+                         [(3, 1, False), (5, 1, False), (3, 3, True), (3, 5, True), (1, 1, True)])
+def test_cr_1_3_3_highwind_aerie_your_yellow_spirits_at_lv2_or_higher_cannot_be_blocked_by_lv1_spirits(
+        finch_cores, blocker_cores, may_block):
+    # Highwind Aerie: "Constant: All your Yellow spirits at LV2 or higher cannot be blocked by spirits at LV1."
+    # Sunbeam Finch at LV2 or LV3 cannot be blocked by Ashwing Drake at LV1 (refused by CR 1-3-3, the effect's
+    # restriction) but can be by the Drake at LV2 or LV3; the Finch at LV1 is not lifted at all
+    assert text("SG1-183") == "Constant: All your Yellow spirits at LV2 or higher cannot be blocked by spirits at LV1."
+    game = game_at(f"{{life: 5, reserve: 3, field: [SG1-183, {{card: SG1-066, cores: {finch_cores}}}]}}",
+                   f"{{life: 5, reserve: 3, field: [{{card: SG1-005, cores: {blocker_cores}}}]}}", step="attack")
+    finch, ashwing = first(game, 0, "SG1-066"), first(game, 1, "SG1-005")
+    game.apply(Attack(0, finch))
+    pass_window(game)
+    assert (Block(1, ashwing) in game.legal_commands()) == may_block
+    if may_block:
+        game.apply(Block(1, ashwing))
+        assert game.state.battle.blocker == ashwing
+    else:
+        before = game.state_hash()
+        with pytest.raises(IllegalCommand) as e:
+            game.apply(Block(1, ashwing))
+        assert e.value.rule == "CR 1-3-3" and "cannot be blocked" in e.value.message
+        assert game.state_hash() == before
+        game.apply(Block(1, None))
+        assert game.state.players[1].life == 4
+
+
+def test_cr_1_3_3_highwind_aerie_does_not_lift_a_spirit_of_another_colour():
+    # Cinder Squire (red) at LV2: Ashwing Drake at LV1 may block it
+    game = game_at("{life: 5, reserve: 3, field: [SG1-183, {card: SG1-002, cores: 3}]}",
+                   "{life: 5, reserve: 3, field: [SG1-005]}", step="attack")
+    game.apply(Attack(0, first(game, 0, "SG1-002")))
+    pass_window(game)
+    ashwing = first(game, 1, "SG1-005")
+    assert Block(1, ashwing) in game.legal_commands()
+    game.apply(Block(1, ashwing))
+    assert game.state.battle.blocker == ashwing
+
+
+# ---------------------------------------------------------------- SG1-184 … SG1-189: one of your nexuses exhausted,
+# a magic card used by you or by your opponent; cores from your reserve into your life, the magic card back from the
+# trash, "with 【Luster】 or 【Blessed】", "its highest level"
+# A "when you use a magic card" effect waits until that card's own effect has resolved (CR 8-5-2-4, 10-8).
+
+
+def test_cr_11_12_1_rootfire_outrider_raid_exhausting_a_green_nexus_puts_a_core_on_it():
+    # Rootfire Outrider: "【Raid: 1】 (When one of your Green nexuses is exhausted) Put 1 core from the void on that
+    # nexus." 【Raid】 exhausts Heartwood Grove (green, 1 core) to refresh the attacker (CR 11-12-1): the Grove gets a
+    # core and reaches LV2 (2 cores)
+    assert text("SG1-184").startswith("【Raid: 1】\n(When one of your Green nexuses is exhausted) Put 1 core from the"
+                                      " void on that ")
+    game = game_at("{life: 5, reserve: 3, field: [SG1-184, {card: SG1-100, cores: 1}, SG1-134]}",
+                   "{life: 5, reserve: 3}", step="attack")
+    outrider, grove, watchfire = game.state.players[0].field
+    game.apply(Attack(0, outrider))
+    assert info(game)["kind"] == "target" and sorted(info(game)["options"]) == sorted([grove, watchfire])
+    answer(game, [grove])
+    assert game.state.cards[grove].exhausted and not game.state.cards[outrider].exhausted
+    assert cores(game, grove) == 2 and game.level(grove) == 2
+    assert cores(game, watchfire) == 0 and cores(game, outrider) == 1
+    assert game.pending.kind == "flash"
+
+
+def test_cr_10_4_rootfire_outrider_ignores_a_nexus_of_another_colour():
+    # 【Raid】 exhausts the red Kindled Watchfire instead: its own "When Exhausted" asks, the Outrider puts no core
+    game = game_at("{life: 5, reserve: 3, field: [SG1-184, {card: SG1-100, cores: 1}, SG1-134]}",
+                   "{life: 5, reserve: 3}", step="attack")
+    outrider, grove, watchfire = game.state.players[0].field
+    game.apply(Attack(0, outrider))
+    answer(game, [watchfire])
+    assert info(game)["source"] == watchfire  # up to 1 of your spirits gets +2000 BP
+    answer(game, [outrider])
+    assert game.bp(outrider) == 5000 and game.pending.kind == "flash"
+    assert cores(game, grove) == 1 and cores(game, watchfire) == 0 and not game.state.cards[grove].exhausted
+
+
+def test_cr_10_4_lanternhold_keeper_puts_a_reserve_core_into_the_life_when_archive_of_stars_pays_its_cost():
+    # Lanternhold Keeper: "(When one of your nexuses is exhausted) Put 1 core from your reserve into your life."
+    # Archive of Stars at LV2 exhausts itself (and discards a card) to return a magic card from the trash
+    assert text("SG1-185") == "(When one of your nexuses is exhausted) Put 1 core from your reserve into your life."
+    game = game_at("{life: 3, reserve: 2, soul_core: trash, hand: [SG1-001], trash: [SG1-082],"
+                   " field: [SG1-185, {card: SG1-080, cores: 3}]}", "{life: 5, reserve: 3}")
+    keeper, archive = game.state.players[0].field
+    mending = first(game, 0, "SG1-082", "trash")
+    game.apply(Activate(0, archive, 1))
+    answer(game, [mending])
+    p = game.state.players[0]
+    assert game.state.cards[archive].exhausted and zone(game, mending) == "hand"
+    assert p.life == 4 and p.reserve == 1 and game.pending.kind == "main"
+
+
+@pytest.mark.parametrize("reserve, life, left", [(0, 4, 0), (1, 5, 0), (3, 5, 2)])
+def test_cr_4_11_3_lanternhold_keeper_moves_what_the_reserve_holds_never_the_soul_core(reserve, life, left):
+    # 【Raid】 of Flarecrest Drake exhausts Heartwood Grove. The soul core stays in the reserve (CR 4-11-3): with no
+    # regular core there the life is unchanged
+    game = game_at(f"{{life: 4, reserve: {reserve}, field: [SG1-185, SG1-003, SG1-100]}}", "{life: 5, reserve: 3}",
+                   step="attack")
+    keeper, drake, grove = game.state.players[0].field
+    game.apply(Attack(0, drake))
+    answer(game, [grove])
+    p = game.state.players[0]
+    assert (p.life, p.reserve, p.soul) == (life, left, "reserve")
+    assert game.pending.kind == "flash"
+
+
+def test_cr_10_4_lanternhold_keeper_ignores_the_opponents_nexuses():
+    # in the opponent's turn their 【Raid】 exhausts their Grove: their Keeper gains them a life, yours does nothing
+    game = game_at("{life: 4, reserve: 3, field: [SG1-185, SG1-100]}",
+                   "{life: 4, reserve: 3, field: [SG1-185, SG1-003, SG1-100]}", step="attack", turn=4, turn_player=1)
+    drake, grove = first(game, 1, "SG1-003"), first(game, 1, "SG1-100")
+    game.apply(Attack(1, drake))
+    answer(game, [grove])
+    assert [(p.life, p.reserve) for p in game.state.players] == [(4, 3), (5, 2)]
+
+
+def test_cr_10_8_tidescript_adept_draws_when_you_use_a_magic_card_with_cost_4_or_more():
+    # Tidescript Adept: "(When you use a magic card with cost 4 or more) Draw 1 card." Crushing Tide costs 4; two
+    # blue symbols (the Adept's and the Deckhand's) reduce the payment to 2, its cost is still 4
+    assert text("SG1-186") == "(When you use a magic card with cost 4 or more) Draw 1 card."
+    game = game_at("{life: 5, reserve: 2, soul_core: trash, hand: [SG1-124], field: [SG1-186, SG1-107],"
+                   " deck: [SG1-106, SG1-108, SG1-109]}", "{life: 5, reserve: 3}")
+    tide = first(game, 0, "SG1-124", "hand")
+    assert game.cost_of(tide) == 2
+    game.apply(UseMagic(0, tide))
+    p = game.state.players[0]
+    assert cids(game, p.hand) == ["SG1-106", "SG1-108"]  # the Tide's card and the Adept's
+    assert p.reserve == 0 and zone(game, tide) == "trash" and len(game.state.players[1].trash) == 6
+    assert game.pending.kind == "main"
+
+
+def test_cr_10_8_tidescript_adept_ignores_a_magic_card_with_cost_3():
+    # Abyssal Recall (cost 3) puts the opponent's Hatchling on the bottom of their deck; the Adept draws nothing
+    game = game_at("{life: 5, reserve: 4, hand: [SG1-125, SG1-109], field: [SG1-186], deck: [SG1-106, SG1-108]}",
+                   "{life: 5, reserve: 3, field: [SG1-001]}")
+    recall = first(game, 0, "SG1-125", "hand")
+    game.apply(UseMagic(0, recall))
+    assert zone(game, recall) == "trash" and game.state.players[1].field == [] and game.pending.kind == "main"
+    assert cids(game, game.state.players[0].hand) == ["SG1-109"] and len(game.state.players[0].deck) == 2
+
+
+def test_cr_10_8_tidescript_adept_ignores_the_opponents_magic():
+    # in the opponent's turn they use Crushing Tide (cost 4): 6 cards of your deck go, they draw 1, you draw nothing
+    game = game_at(f"{{life: 5, reserve: 3, hand: [SG1-109], field: [SG1-186], deck: {['SG1-106'] * 8}}}",
+                   "{life: 5, reserve: 4, hand: [SG1-124], deck: [SG1-108, SG1-110]}", turn=4, turn_player=1)
+    tide = first(game, 1, "SG1-124", "hand")
+    game.apply(UseMagic(1, tide))
+    assert zone(game, tide) == "trash" and game.pending.kind == "main"
+    assert cids(game, game.state.players[1].hand) == ["SG1-108"]
+    assert cids(game, game.state.players[0].hand) == ["SG1-109"] and len(game.state.players[0].deck) == 2
+
+
+def test_cr_8_5_2_4_tidescript_adept_draws_after_the_magic_cards_effect_has_resolved():
+    # the Tide mills 6 and draws 1, then goes to the trash (CR 10-8-8); only then the Adept draws
+    game = game_at("{life: 5, reserve: 4, hand: [SG1-124], field: [SG1-186], deck: [SG1-106, SG1-108]}",
+                   "{life: 5, reserve: 3}")
+    tide = first(game, 0, "SG1-124", "hand")
+    events = game.apply(UseMagic(0, tide))
+    kinds = [(e.kind, e.get("reason")) for e in events if e.kind in ("draw", "card_moved")]
+    assert kinds.index(("card_moved", "resolved")) < len(kinds) - 1 and kinds[-1] == ("draw", None)
+
+
+def test_cr_8_5_2_4_gravecandle_reliquary_returns_a_cheap_magic_card_after_it_resolves():
+    # Gravecandle Reliquary: "[LV2] (When you use a magic card with cost 2 or less) You may send 1 core from your
+    # reserve to your trash to return that card from your trash to your hand." Its cost is paid as it activates
+    # (CR 8-5-2-2); it resolves after Overgrowth (cost 2) has resolved and gone to the trash (CR 10-8-8, 8-5-2-4), so
+    # the card comes back for 1 more core
+    assert text("SG1-187").startswith("[LV2] (When you use a magic card with cost 2 or less) You may send 1 core from"
+                                      " your reserve to your trash to return that ")
+    game = game_at("{life: 5, reserve: 4, soul_core: trash, hand: [SG1-102], field: [SG1-001, {card: SG1-187,"
+                   " cores: 2}]}", "{life: 5, reserve: 3}")
+    hatchling, reliquary = game.state.players[0].field
+    overgrowth = first(game, 0, "SG1-102", "hand")
+    game.apply(UseMagic(0, overgrowth))
+    assert info(game)["kind"] == "may" and info(game)["source"] == reliquary
+    answer(game, True)
+    p = game.state.players[0]
+    assert zone(game, overgrowth) == "hand" and cores(game, hatchling) == 3  # returned once it had resolved
+    assert p.reserve == 1 and p.trash_cores == 3
+    assert game.pending.kind == "main"
+
+
+@pytest.mark.parametrize("relic_cores, cid, whose", [(0, "SG1-102", 0), (2, "SG1-125", 0), (2, "SG1-102", 1)])
+def test_cr_8_6_2_gravecandle_reliquary_at_lv1_or_for_a_costlier_or_the_opponents_magic_asks_nothing(
+        relic_cores, cid, whose):
+    # at LV1 (its effect is [LV2]), for Abyssal Recall (cost 3), or for the opponent's Overgrowth: not asked, the
+    # card stays in the trash and no core is paid
+    game = game_at(f"{{life: 5, reserve: 4, hand: [{cid if whose == 0 else 'SG1-109'}], field: [SG1-001,"
+                   f" {{card: SG1-187, cores: {relic_cores}}}]}}",
+                   f"{{life: 5, reserve: 4, hand: [{cid if whose == 1 else 'SG1-109'}], field: [SG1-001]}}",
+                   turn=3 + whose, turn_player=whose)
+    magic = first(game, whose, cid, "hand")
+    game.apply(UseMagic(whose, magic))
+    assert game.pending.kind == "main" and zone(game, magic) == "trash"
+    assert game.state.players[0].reserve == (4 - game.cost_of(magic) if whose == 0 else 4)
+
+
+@pytest.mark.parametrize("reserve, asked", [(3, True), (2, False)])
+def test_cr_8_4_2_3_gravecandle_reliquary_declined_or_unpayable_returns_nothing(reserve, asked):
+    # declined, or no core left in the reserve once Overgrowth is paid (the soul core is in the trash): the cost is
+    # not paid and the card stays in the trash
+    game = game_at(f"{{life: 5, reserve: {reserve}, soul_core: trash, hand: [SG1-102], field: [SG1-001,"
+                   " {card: SG1-187, cores: 2}]}", "{life: 5, reserve: 3}")
+    overgrowth = first(game, 0, "SG1-102", "hand")
+    game.apply(UseMagic(0, overgrowth))
+    if asked:
+        assert info(game)["kind"] == "may"
+        answer(game, False)
+    assert game.pending.kind == "main" and zone(game, overgrowth) == "trash"
+    assert game.state.players[0].reserve == reserve - 2
+
+
+@pytest.mark.parametrize("pick, life, reserve", [("grove", 5, 3), ("watchfire", 4, 4)])
+def test_cr_1_3_2_1_rimecourt_censor_exhausting_an_already_exhausted_nexus_sets_off_nothing(pick, life, reserve):
+    # Rimecourt Censor: "(When your opponent uses a magic card) Exhaust 1 opponent's card." You use Overgrowth; the
+    # opponent's Censor may pick any of your cards, exhausted ones too. Your refreshed Heartwood Grove exhausted by
+    # their effect is still one of your nexuses exhausted: Lanternhold Keeper moves a core into your life. Your
+    # Kindled Watchfire is already exhausted: nothing changes, so no trigger (CR 1-3-2-1), and its own "When
+    # Exhausted" does not ask either. (Overgrowth costs 1: the Grove's green symbol is one of its reduction symbols.)
+    assert text("SG1-188") == "(When your opponent uses a magic card) Exhaust 1 opponent's card."
+    game = game_at("{life: 4, reserve: 5, hand: [SG1-102],"
+                   " field: [SG1-185, SG1-100, {card: SG1-134, exhausted: true}]}",
+                   "{life: 5, reserve: 3, field: [SG1-188]}")
+    keeper, grove, watchfire = game.state.players[0].field
+    game.apply(UseMagic(0, first(game, 0, "SG1-102", "hand")))
+    assert game.pending.player == 1 and info(game)["kind"] == "target"
+    assert sorted(info(game)["options"]) == sorted([keeper, grove, watchfire])  # spirits and nexuses
+    game.apply(Choose(1, [grove if pick == "grove" else watchfire]))
+    p = game.state.players[0]
+    assert (p.life, p.reserve) == (life, reserve)
+    assert game.state.cards[grove].exhausted == (pick == "grove") and game.state.cards[watchfire].exhausted
+    assert cores(game, keeper) == 3 and game.pending.kind == "main"  # Overgrowth: 2 cores on your only spirit
+
+
+def test_cr_10_8_rimecourt_censor_ignores_its_controllers_own_magic():
+    game = game_at("{life: 5, reserve: 4, hand: [SG1-102], field: [SG1-188]}",
+                   "{life: 5, reserve: 3, field: [SG1-001, SG1-100]}")
+    censor = first(game, 0, "SG1-188")
+    game.apply(UseMagic(0, first(game, 0, "SG1-102", "hand")))
+    assert game.pending.kind == "main" and cores(game, censor) == 3
+    assert not any(game.state.cards[i].exhausted for i in game.state.players[1].field)
+
+
+@pytest.mark.parametrize("follow_up", [True, False])
+def test_cr_10_9_rimecourt_censor_answers_a_bursts_follow_up_use_not_the_burst(follow_up):
+    # your Ashwing Drake attacks; the opponent's Undertow Snare burst mills 2, then they may pay its cost to use its
+    # Flash effect (CR 10-9): that use is using a magic card, and your Censor exhausts their only card, Heartwood Grove.
+    # The burst alone is not a magic card used
+    game = game_at("{life: 5, reserve: 3, field: [SG1-005, SG1-188]}",
+                   "{life: 5, reserve: 3, soul_core: trash, burst: SG1-159, field: [SG1-100]}", step="attack")
+    ashwing, censor = game.state.players[0].field
+    grove = first(game, 1, "SG1-100")
+    game.apply(Attack(0, ashwing))
+    answer(game, True)
+    assert len(game.state.players[0].trash) == 2
+    answer(game, follow_up)
+    if follow_up:
+        assert info(game)["kind"] == "target" and sorted(info(game)["options"]) == sorted([ashwing, censor])
+        answer(game, [ashwing])
+        assert zone(game, ashwing) == "hand"
+    assert game.state.cards[grove].exhausted == follow_up and game.pending.kind == "flash"
+
+
+def test_cr_8_5_2_4_rimecourt_censor_waits_for_the_magic_cards_effect():
+    # the Censor's player chooses once Overgrowth has put its cores and gone to the trash
+    game = game_at("{life: 4, reserve: 4, hand: [SG1-102], field: [SG1-185, SG1-100]}",
+                   "{life: 5, reserve: 3, field: [SG1-188]}")
+    keeper = first(game, 0, "SG1-185")
+    overgrowth = first(game, 0, "SG1-102", "hand")
+    game.apply(UseMagic(0, overgrowth))
+    assert game.pending.player == 1 and info(game)["kind"] == "target"
+    assert zone(game, overgrowth) == "trash" and cores(game, keeper) == 3
+
+
+def test_cr_8_8_1_3_2_vesperbell_chorister_lifts_a_spirit_with_luster_or_blessed_to_its_highest_level():
+    # Vesperbell Chorister: "(When your opponent uses a magic card) Up to 1 of your spirits with 【Luster】 or
+    # 【Blessed】 is treated as its highest level this turn." Your Choir Seraph (【Luster】, LV3: 8000 BP) attacks; the
+    # opponent uses Rallying Blaze on their Hatchling. You may lift the Seraph or Dawnwing Herald (【Blessed】), not
+    # Sunbeam Finch nor the Chorister
+    assert text("SG1-189") == ("(When your opponent uses a magic card) Up to 1 of your spirits with 【Luster】 or"
+                               " 【Blessed】 is treated as its highest level this turn.")
+    game = game_at("{life: 5, reserve: 3, field: [SG1-189, SG1-073, SG1-068, SG1-066]}",
+                   "{life: 5, reserve: 3, hand: [SG1-019], field: [SG1-001]}", step="attack")
+    chorister, seraph, herald, finch = game.state.players[0].field
+    hatchling = first(game, 1, "SG1-001")
+    game.apply(Attack(0, seraph))
+    game.apply(UseMagic(1, first(game, 1, "SG1-019", "hand")))
+    assert game.pending.player == 0 and info(game)["source"] == chorister
+    assert sorted(info(game)["options"]) == sorted([seraph, herald]) and info(game)["max"] == 1
+    answer(game, [seraph])
+    assert game.level(seraph) == 3 and game.bp(seraph) == 8000 and cores(game, seraph) == 1
+    assert game.level(herald) == 1 and game.bp(hatchling) == 1000 + 3000
+    assert game.pending.kind == "flash"
+
+
+def test_cr_10_8_vesperbell_chorister_ignores_your_own_magic():
+    game = game_at("{life: 5, reserve: 3, hand: [SG1-019], field: [SG1-189, SG1-073]}",
+                   "{life: 5, reserve: 3, field: [SG1-001]}", step="attack")
+    seraph = first(game, 0, "SG1-073")
+    game.apply(Attack(0, seraph))
+    game.apply(Pass(1))
+    game.apply(UseMagic(0, first(game, 0, "SG1-019", "hand")))  # your own Rallying Blaze, on the Seraph
+    assert info(game)["source"] != first(game, 0, "SG1-189")
+    answer(game, [seraph])
+    assert game.pending.kind == "flash" and game.level(seraph) == 1 and game.bp(seraph) == 4000 + 3000
+
+
+def test_cr_8_5_2_4_vesperbell_chorister_chooses_after_the_opponents_magic_resolved():
+    # the opponent's Soul Drain takes the only core of Dawnwing Herald, which is destroyed (CR 9-2-1); only then does
+    # the Chorister ask, and the Seraph alone is left to lift
+    game = game_at("{life: 5, reserve: 3, field: [SG1-189, SG1-073, SG1-068]}",
+                   "{life: 5, reserve: 3, hand: [SG1-039], field: [SG1-001]}", step="attack")
+    chorister, seraph, herald = game.state.players[0].field
+    game.apply(Attack(0, seraph))
+    game.apply(UseMagic(1, first(game, 1, "SG1-039", "hand")))
+    assert game.pending.player == 1 and info(game)["source"] != chorister  # Soul Drain's target first
+    game.apply(Choose(1, [herald]))
+    assert zone(game, herald) == "trash"
+    assert info(game)["source"] == chorister and info(game)["options"] == [seraph]

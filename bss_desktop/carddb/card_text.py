@@ -22,7 +22,7 @@ from __future__ import annotations
 
 from dataclasses import dataclass, replace
 
-from .effects import KEYWORD_NAMES, WATCH_TRIGGERS, Condition, Count, Directive, Effect, Keyword, Target
+from .effects import KEYWORD_NAMES, MAGIC_TRIGGERS, WATCH_TRIGGERS, Condition, Count, Directive, Effect, Keyword, Target
 
 __all__ = ["card_text", "condition_text", "directive_text", "effect_text", "keyword_text", "target_text",
            "token_annotation", "trigger_label"]
@@ -138,6 +138,10 @@ class _Ctx:
         return {"spirit": "this spirit", "nexus": "this nexus"}.get(self.card_type, "this card")
 
     def that(self) -> str:
+        if self.trigger == "your_nexus_exhausted":
+            return "that nexus"
+        if self.trigger in MAGIC_TRIGGERS:
+            return "that magic card"
         spirit_triggers = ("your_spirit_destroyed", "opponent_spirit_destroyed", "opponent_summons", "opponent_attacks",
                            "opponent_summon_effect", "when_wins_battle", *WATCH_TRIGGERS,
                            "when_blocks", "when_attacks", "when_attacks_or_blocks")

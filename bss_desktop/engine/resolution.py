@@ -254,7 +254,10 @@ class Resolution(Directives, EffectCosts):
             st.next_ts += 1
             new.append(a)
         self._pending = []
-        if st.queue and st.queue[-1].phase != "new":  # the resolving effect stays on top
+        top = st.queue[-1] if st.queue else None
+        # the resolving effect stays on top: one already started, or a magic card's effect about to resolve (its
+        # card is "resolving" from its use on, CR 10-8: "when you use a magic card" effects wait for it)
+        if top is not None and (top.phase != "new" or st.cards[top.source].zone == "resolving"):
             st.queue[-1:-1] = new
         else:
             st.queue.extend(new)
