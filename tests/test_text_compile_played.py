@@ -43,6 +43,16 @@ def attack_unblocked(game, attacker: int):
     return game.apply(Block(1, None))
 
 
+def blocked_fight(game, p: int, attacker: int, blocker: int):
+    """Player `p` attacks with `attacker`, both pass, the other player blocks with `blocker`, the battle is fought."""
+    game.apply(Attack(p, attacker))
+    game.apply(Pass(1 - p))
+    game.apply(Pass(p))
+    game.apply(Block(1 - p, blocker))
+    game.apply(Pass(1 - p))
+    return game.apply(Pass(p))
+
+
 def hand(game, p: int) -> list[str]:
     return cids(game, game.state.players[p].hand)
 
@@ -242,22 +252,12 @@ def test_played_if_it_is_your_opponents_turn():
     # your turn: it attacks into a bigger blocker and is destroyed, nothing drawn
     game = game_of(db, "{life: 5, reserve: 3, field: [ZT-001], deck: [T-W0, T-W0]}",
                    "{life: 5, reserve: 3, field: [T-G4]}", step="attack")
-    game.apply(Attack(0, game.state.players[0].field[0]))
-    game.apply(Pass(1))
-    game.apply(Pass(0))
-    game.apply(Block(1, game.state.players[1].field[0]))
-    game.apply(Pass(1))
-    game.apply(Pass(0))
+    blocked_fight(game, 0, game.state.players[0].field[0], game.state.players[1].field[0])
     assert game.state.players[0].field == [] and hand(game, 0) == []
     # the opponent's turn: it blocks their bigger attacker and is destroyed, a card drawn
     game = game_of(db, "{life: 5, reserve: 3, field: [ZT-001], deck: [T-W0, T-W0]}",
                    "{life: 5, reserve: 3, field: [T-G4]}", step="attack", turn_player=1)
-    game.apply(Attack(1, game.state.players[1].field[0]))
-    game.apply(Pass(0))
-    game.apply(Pass(1))
-    game.apply(Block(0, game.state.players[0].field[0]))
-    game.apply(Pass(0))
-    game.apply(Pass(1))
+    blocked_fight(game, 1, game.state.players[1].field[0], game.state.players[0].field[0])
     assert game.state.players[0].field == [] and hand(game, 0) == ["T-W0"]
 
 
@@ -416,12 +416,7 @@ def test_cr_4_11_3_played_place_a_core_from_your_reserve_into_your_life():
     db = imported_db(effect("Place a core from your reserve into your life. Draw a card.", "When Destroyed By Opponent"))
     game = game_of(db, "{life: 3, reserve: 2, field: [ZT-001], deck: [T-W0, T-W0]}",
                    "{life: 5, reserve: 3, field: [T-G4]}", step="attack", turn_player=1)
-    game.apply(Attack(1, game.state.players[1].field[0]))
-    game.apply(Pass(0))
-    game.apply(Pass(1))
-    game.apply(Block(0, first(game, 0, "ZT-001")))
-    game.apply(Pass(0))
-    game.apply(Pass(1))
+    blocked_fight(game, 1, game.state.players[1].field[0], first(game, 0, "ZT-001"))
     p0 = game.state.players[0]
     assert p0.life == 4 and p0.reserve == 2 and hand(game, 0) == ["T-W0"]  # 2 + its 1 core back - 1 into the life
 
@@ -435,12 +430,7 @@ def test_played_when_one_of_your_spirits_with_a_keyword_is_destroyed_return_it_f
     game = game_of(db, "{life: 5, reserve: 3, field: [ZT-001, ZT-002, T-R1]}", "{life: 5, reserve: 3, field: [T-G4]}",
                    step="attack")
     stag = game.state.players[1].field[0]
-    game.apply(Attack(0, first(game, 0, "T-R1")))
-    game.apply(Pass(1))
-    game.apply(Pass(0))
-    game.apply(Block(1, stag))
-    game.apply(Pass(1))
-    game.apply(Pass(0))
+    blocked_fight(game, 0, first(game, 0, "T-R1"), stag)
     assert cids(game, game.state.players[0].trash) == ["T-R1"]  # no 【Curse】: it stays in the trash
     game.state.cards[stag].exhausted = False
     game.apply(Attack(0, first(game, 0, "ZT-002")))

@@ -91,7 +91,7 @@ OPS = {  # directive: what its value is
     "core_gain": "amount",
 }
 COST_OPS = ("pay_cores", "discard", "exhaust", "core_remove", "destroy")  # what an effect cost may contain (CR 8-4)
-_STANDING_OPS = ("bp", "level", "grant", "restrict", "substitute", "cost", "reduction")  # what a constant effect does
+STANDING_OPS = ("bp", "level", "grant", "restrict", "substitute", "cost", "reduction")  # what a constant effect does
 CONSTANT_OPS = ("cost", "reduction")  # change information while the card is on the field: constant effects only
 SIDES = ("you", "opponent", "any", "each")  # each: every player selects among their own cards (CR 1-3-4)
 ZONES = ("field", "hand", "trash", "deck")  # deck: only counted ("for each", conditions), never selected
@@ -757,9 +757,9 @@ def parse_effect(v, f, *, card_type: str, make_token=None) -> Effect:
             if x.op in CONSTANT_OPS and kind != "constant":
                 raise EffectSyntax(f"{f}.do[{i}]", f"'{x.op}' changes cards while its card is on the field: it belongs "
                                                    "to a constant effect")
-            if kind == "constant" and x.op not in _STANDING_OPS:
+            if kind == "constant" and x.op not in STANDING_OPS:
                 raise EffectSyntax(f"{f}.do[{i}].{x.op}", f"'{x.op}' happens once: a constant effect only changes "
-                                   f"what holds while it is active ({', '.join(_STANDING_OPS)}, CR 8-1-4); give it "
+                                   f"what holds while it is active ({', '.join(STANDING_OPS)}, CR 8-1-4); give it "
                                    "a trigger or a timing")
             if kind == "constant" and (x.may or x.if_done or x.cond is not None):
                 raise EffectSyntax(f"{f}.do[{i}]", "a constant effect applies while it is active (CR 8-1-4): put "

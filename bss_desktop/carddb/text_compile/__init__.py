@@ -16,7 +16,7 @@ from __future__ import annotations
 import re
 from dataclasses import dataclass, field, replace
 
-from ..effects import WATCH_TRIGGERS
+from ..effects import STANDING_OPS, WATCH_TRIGGERS
 from ..errors import CardDataError
 from ..schema import card_from_dict
 from .framing import Frame, frame_of
@@ -144,7 +144,6 @@ def _at_step_start(frame: Frame) -> tuple[Frame, str]:
     return replace(frame, kind="triggered", trigger="start_of_step", step=step, whose=whose, condition=cond), ""
 
 
-_STANDING = ("bp", "level", "grant", "restrict", "substitute", "cost", "reduction")
 _MOMENT_STEPS = ("start", "core", "draw", "refresh", "end")  # steps with no window to act in before they end
 
 
@@ -158,7 +157,7 @@ def _step_moment(frame: Frame, sentences: list[Sentence]) -> tuple[Frame, str]:
         for op in s.ops:
             name = next((k for k in op if k not in ("may", "if_done", "if") and not k.startswith("_")), None)
             value = op.get(name)
-            if name not in _STANDING or (isinstance(value, dict) and value.get("_duration")):
+            if name not in STANDING_OPS or (isinstance(value, dict) and value.get("_duration")):
                 return _at_step_start(frame)
     return frame, ""
 

@@ -881,9 +881,7 @@ class _Build(Transformer):
         return self.c_opp_control(int(n), descr, filters)
 
     def c_control_none(self, descr, filters=None):
-        t = self._target({}, "you", descr, filters)
-        t.setdefault("type", "spirit")
-        return {"count": {"cards": t}, "count_max": 0}
+        return self.c_control_max(0, descr, filters)
 
     def c_opp_control_none(self, descr, filters=None):
         t = self._target({}, "opponent", descr, filters)
