@@ -82,7 +82,17 @@ class Game(Resolution):
         self._answer = None  # the answer to a choice, until resolution consumes it
         self._in_constants = False  # guards BP filters inside constant effects against recursion
         self._constants_memo = None  # the active constant effects, during a read-only pass (reading())
-        cids = {c.cid for c in state.cards.values()}
+        self._index_cards()
+        self._resolved: Command | None = None  # the command being applied, with automatic choices filled in
+        if record_hashes:
+            self.hashes.append(state.hash())
+
+    # ------------------------------------------------------------------ creation
+
+    def _index_cards(self) -> None:
+        """What the cards in this game need the engine to look for (flags that keep vanilla games fast)."""
+        db = self.db
+        cids = {c.cid for c in self.state.cards.values()}
         self.has_effects = any(db[c].effects or db[c].keywords or self._tokens_of(c) for c in cids)
         self.has_constants = any(self.fx(c).constants for c in cids) if self.has_effects else False
         # constant level effects are rare and read on every level: only looked for when a card has one
@@ -91,11 +101,6 @@ class Game(Resolution):
         # likewise constant cost and reduction changes, read whenever a cost is computed
         self.has_cost_constants = self.has_constants and any(
             d.op in ("cost", "reduction") for c in cids for _, e in self.fx(c).constants for d in e.do)
-        self._resolved: Command | None = None  # the command being applied, with automatic choices filled in
-        if record_hashes:
-            self.hashes.append(state.hash())
-
-    # ------------------------------------------------------------------ creation
 
     def _tokens_of(self, cid: str) -> bool:
         return any(d.op == "token" for e in self.db[cid].effects for d in e.do)
@@ -227,6 +232,24 @@ class Game(Resolution):
 
         with self.reading():
             return view(self, player)
+
+    def clone(self, *, cids: dict | None = None) -> "Game":
+        """An independent copy of this game (the card database is shared: it is read-only), for search.
+
+        `cids`: card instance id -> card id, identities to replace in the copy (a world re-dealt from what a
+        player may know, ai/knowledge.py). The copy keeps no history and records no hashes."""
+        import copy
+
+        memo = {id(self.db): self.db, id(self._fx_cache): self._fx_cache, id(self.history): [],
+                id(self.hashes): [], id(self.log_events): []}
+        twin = copy.deepcopy(self, memo)
+        twin.record_hashes = False
+        if cids:
+            cards = twin.state.cards
+            for iid, cid in cids.items():
+                cards[iid].cid = cid
+            twin._index_cards()
+        return twin
 
     @contextmanager
     def reading(self):

@@ -1,0 +1,130 @@
+"""What a seat may know, and worlds sampled from it (information sets, for the search).
+
+A seat sees its own hand, both fields, both trashes, core counts and its own set burst (engine/view.py); it
+knows its own deck list, so the *contents* of its deck but not their order. It does not see the opponent's hand,
+deck or face-down burst. `sample_world` clones the game and re-deals exactly those: the seat's own deck is
+reshuffled, and every hidden card of the opponent gets a card drawn from what the seat has seen them play and
+plausible cards of the colours seen, never from the opponent's real list. The world's random generator is
+re-seeded too, so no search can learn a coming shuffle or draw. Two games that differ only in what the seat
+cannot see give the same worlds for the same seed (tests/test_ai_never_peeks.py).
+"""
+from __future__ import annotations
+
+from ..engine.rng import Rng
+
+PUBLIC = ("field", "trash", "resolving", "removed")
+SEEN_WEIGHT = 8  # a card the opponent has shown is this many times likelier than an unseen card of their colours
+MAX_COPIES = 4  # CR 5-1-1-1
+
+
+class Memory:
+    """The opponent's cards this seat has seen (card ids, with the most copies seen at once)."""
+
+    def __init__(self, seat: int):
+        self.seat = seat
+        self.seen: dict[str, int] = {}
+
+    def observe(self, game) -> None:
+        st = game.state
+        opp = 1 - self.seat
+        now: dict[str, int] = {}
+        for c in st.cards.values():
+            if c.owner == opp and (c.zone in PUBLIC or (c.zone == "burst" and st.result is not None)):
+                now[c.cid] = now.get(c.cid, 0) + 1
+        for cid, n in now.items():
+            if n > self.seen.get(cid, 0):
+                self.seen[cid] = n
+
+
+_POOLS: dict = {}
+
+
+def _pool(db):
+    """Cards a deck may hold (no tokens), by colour, and those with a burst: computed once per card database."""
+    key = id(db)
+    found = _POOLS.get(key)
+    if found is None or found[0] is not db:
+        cards = [d for d in db.values() if not d.token and d.type in ("spirit", "nexus", "magic")]
+        by_colour: dict[str, list[str]] = {}
+        for d in cards:
+            for colour in d.colors:
+                by_colour.setdefault(colour, []).append(d.id)
+        found = _POOLS[key] = (db, sorted(d.id for d in cards), {k: sorted(v) for k, v in by_colour.items()},
+                               {d.id for d in cards if d.burst})
+    return found[1:]
+
+
+def hidden_cards(game, seat: int) -> tuple[list[int], list[int], list[int]]:
+    """(own deck, opponent's hand and deck, opponent's face-down burst): the cards whose identity `seat` lacks."""
+    st = game.state
+    me, opp = st.players[seat], st.players[1 - seat]
+    burst = [] if opp.burst is None or st.result is not None else [opp.burst]
+    return list(me.deck), list(opp.hand) + list(opp.deck), burst
+
+
+def sample_world(game, seat: int, memory: Memory | None, rng: Rng):
+    """A copy of `game` in which everything `seat` cannot see is re-dealt (see the module's doc)."""
+    db = game.db
+    st = game.state
+    own_deck, opp_hidden, opp_burst = hidden_cards(game, seat)
+    cids: dict[int, str] = {}
+    # own deck: the same cards, in an order the seat cannot know
+    contents = sorted(st.cards[i].cid for i in own_deck)
+    rng.shuffle(contents)
+    cids.update(zip(own_deck, contents))
+    if opp_hidden or opp_burst:
+        cids.update(_deal_opponent(game, seat, memory, rng, opp_hidden, opp_burst))
+    return clone(game, cids, seed=rng.next64())
+
+
+def _deal_opponent(game, seat, memory, rng, hidden, burst) -> dict:
+    db = game.db
+    st = game.state
+    opp = 1 - seat
+    pool, by_colour, bursts = _pool(db)
+    shown: dict[str, int] = {}  # copies the opponent shows now (they are not in the hidden part)
+    for c in st.cards.values():
+        if c.owner == opp and c.zone in PUBLIC:
+            shown[c.cid] = shown.get(c.cid, 0) + 1
+    seen = dict(memory.seen) if memory is not None else {}
+    for cid, n in shown.items():
+        seen[cid] = max(seen.get(cid, 0), n)
+    colours = sorted({col for cid in seen if cid in db for col in db[cid].colors})
+    plausible = sorted({cid for col in colours for cid in by_colour.get(col, ())}) if colours else list(pool)
+    weights = {cid: 1 for cid in plausible}
+    for cid in seen:
+        if cid in db and not db[cid].token:
+            weights[cid] = weights.get(cid, 0) + SEEN_WEIGHT
+    left = {cid: MAX_COPIES - shown.get(cid, 0) for cid in weights}
+    names = sorted(weights)
+    out: dict[int, str] = {}
+
+    def draw(allowed) -> str | None:
+        cands = [c for c in names if left[c] > 0 and allowed(c)]
+        if not cands:
+            return None
+        total = sum(weights[c] for c in cands)
+        pick = rng.below(total)
+        for c in cands:
+            pick -= weights[c]
+            if pick < 0:
+                left[c] -= 1
+                return c
+        return cands[-1]
+
+    for iid in burst:
+        out[iid] = draw(lambda c: c in bursts) or draw(lambda c: True) or st.cards[iid].cid
+    for iid in hidden:
+        out[iid] = draw(lambda c: True) or st.cards[iid].cid
+    return out
+
+
+def clone(game, cids: dict | None = None, *, seed: int | None = None):
+    """An independent copy of `game` with the given cards' identities replaced and, with `seed`, a fresh
+    random generator; nothing of the original's history comes along."""
+    world = game.clone(cids=cids)
+    if seed is not None:
+        world.state.rng = Rng(seed)
+    world.start = {}
+    world.history = []
+    return world
