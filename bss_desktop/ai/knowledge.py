@@ -67,6 +67,11 @@ def sample_world(game, seat: int, memory: Memory | None, rng: Rng):
     db = game.db
     st = game.state
     own_deck, opp_hidden, opp_burst = hidden_cards(game, seat)
+    shown = _in_play(st)
+    if shown:  # a card an effect is using was shown as it activated (a burst, a card revealed from the deck)
+        own_deck = [i for i in own_deck if i not in shown]
+        opp_hidden = [i for i in opp_hidden if i not in shown]
+        opp_burst = [i for i in opp_burst if i not in shown]
     cids: dict[int, str] = {}
     # own deck: the same cards, in an order the seat cannot know
     contents = sorted(st.cards[i].cid for i in own_deck)
@@ -75,6 +80,26 @@ def sample_world(game, seat: int, memory: Memory | None, rng: Rng):
     if opp_hidden or opp_burst:
         cids.update(_deal_opponent(game, seat, memory, rng, opp_hidden, opp_burst))
     return clone(game, cids, seed=rng.next64())
+
+
+def _in_play(st) -> set:
+    """Cards the rules are working with right now: the sources and chosen cards of waiting effects, a choice's
+    options, the battle's spirits and cards waiting to be destroyed. Their identities are public."""
+    out: set = set()
+    for a in st.queue:
+        out.add(a.source)
+        if a.trigger_card is not None:
+            out.add(a.trigger_card)
+        out.update(i for i in (a.cur or ()) if isinstance(i, int))
+        out.update(i for i in a.selected if isinstance(i, int))
+    c = st.choice
+    if c is not None:
+        if c.source is not None:
+            out.add(c.source)
+        if c.kind == "target":
+            out.update(i for i in c.options if isinstance(i, int))
+    out.update(i for i, _ in st.pending_destruction)
+    return out
 
 
 def _deal_opponent(game, seat, memory, rng, hidden, burst) -> dict:

@@ -1,0 +1,162 @@
+"""Hard: information-set Monte Carlo tree search (Cowling, Powley & Whitehouse 2012), guided by Normal.
+
+Each iteration samples a world consistent with what the seat knows (knowledge.py), walks down the tree of this
+seat's own decisions to the end of its turn, choosing by PUCT among the options legal in that world (so a node
+counts how often each child was available, as single-observer ISMCTS does), adds one new node, then plays the
+world out with the rule-of-thumb player (rollout.py) through the opponent's next turn and scores it
+(evaluate.py, squashed to -1…1). The opponent's decisions inside the turn are part of the world, not of the tree.
+The root's priors are Normal's scores of each option, so the search starts from Normal's preference and moves
+off it only where the playouts show better. Several trees with their own samples are merged at the root; the
+most visited option is played. One legal option is answered at once.
+"""
+from __future__ import annotations
+
+import math
+import time
+
+from ..engine.errors import IllegalCommand
+from ..engine.rng import Rng, seed_from
+from .evaluate import WIN, evaluate
+from .knowledge import Memory, sample_world
+from .normal import NormalPlayer, best
+from .rollout import fast_choice
+
+THINK_SECONDS = 0.6  # per decision with more than one option (the median stays under 1 s, p95 under 3 s)
+TREES = 2  # trees merged at the root (root parallelisation, done one after the other here)
+C_PUCT = 1.4
+SCALE = 900.0  # evaluation points that make a reward of tanh(1) ≈ 0.76
+PRIOR_TEMPERATURE = 250.0  # Normal's score difference that makes one option e times likelier a priori
+PLAYOUT_LIMIT = 250
+
+
+class _Node:
+    __slots__ = ("children", "visits", "value", "avail", "prior")
+
+    def __init__(self, prior: float = 1.0):
+        self.children: dict = {}  # command -> _Node
+        self.visits = 0
+        self.value = 0.0
+        self.avail = 0  # iterations in which this node's command was legal (ISMCTS availability)
+        self.prior = prior
+
+
+class HardPlayer:
+    level = "hard"
+
+    def __init__(self, seat: int, seed: int = 1, think: float = THINK_SECONDS, trees: int = TREES,
+                 iterations: int | None = None):
+        self.seat = seat
+        self.seed = seed
+        self.rng = Rng(seed_from("hard", seat, seed))
+        self.think = think
+        self.trees = trees
+        self.budget = iterations  # a fixed number of iterations per decision instead of a time (reproducible)
+        self.memory = Memory(seat)
+        self.normal = NormalPlayer(seat, seed)  # priors, mulligans, core-move limits
+        self.normal.memory = self.memory
+        self.iterations = 0  # of the last decision (for benchmarks and tests)
+
+    def choose(self, game):
+        options = self.normal.options(game)
+        if len(options) == 1:
+            return self.normal.note(game, options[0])
+        self.memory.observe(game)
+        if game.pending.kind == "mulligan":
+            return fast_choice(game, self.rng, options)
+        priors = self._priors(game, options)
+        deadline = time.perf_counter() + self.think
+        visits: dict = {}
+        self.iterations = 0
+        for t in range(self.trees):
+            root = _Node()
+            tree_deadline = time.perf_counter() + (deadline - time.perf_counter()) / (self.trees - t)
+            done = 0
+            while True:
+                self._iterate(game, root, options, priors)
+                self.iterations += 1
+                done += 1
+                if self.budget is not None:
+                    if done >= max(1, self.budget // self.trees):
+                        break
+                elif time.perf_counter() >= tree_deadline and root.visits >= len(options):
+                    break
+            for cmd, child in root.children.items():
+                visits[cmd] = visits.get(cmd, 0) + child.visits
+        top = max(visits.values())
+        return self.normal.note(game, best([(v, c) for c, v in visits.items() if v >= top]))
+
+    def _priors(self, game, options) -> dict:
+        world = sample_world(game, self.seat, self.memory, self.rng)
+        scores = {c: s for s, c in self.normal.score_options(world, options)}
+        top = max(scores.values()) if scores else 0.0
+        raw = {c: math.exp(max(-30.0, (scores.get(c, top - 1e4) - top) / PRIOR_TEMPERATURE)) for c in options}
+        total = sum(raw.values())
+        return {c: v / total for c, v in raw.items()}
+
+    def _iterate(self, game, root: _Node, root_options, priors) -> None:
+        seat = self.seat
+        rng = Rng(self.rng.next64())
+        world = sample_world(game, seat, self.memory, rng)
+        turn = world.state.turn
+        path = [root]
+        node = root
+        options = root_options
+        expanded = False
+        while True:
+            for c in options:  # availability: this option was there to choose in this world
+                child = node.children.get(c)
+                if child is not None:
+                    child.avail += 1
+            untried = [c for c in options if c not in node.children]
+            if untried:
+                cmd = max(untried, key=lambda c: priors.get(c, 0.0)) if node is root else untried[0]
+                child = node.children[cmd] = _Node(priors.get(cmd, 1.0 / len(options)) if node is root
+                                                   else 1.0 / len(options))
+                child.avail = 1
+                expanded = True
+            else:
+                cmd = self._select(node, options)
+                child = node.children[cmd]
+            try:
+                world.apply(cmd)
+            except IllegalCommand:  # not legal in this world after all: score it as a loss of this line
+                break
+            path.append(child)
+            node = child
+            self._advance(world, rng, turn)
+            if expanded or world.over or world.state.turn != turn or world.pending.player != seat:
+                break
+            options = world.legal_commands()
+        reward = self._playout(world, rng, turn)
+        for n in path:
+            n.visits += 1
+            n.value += reward
+
+    def _select(self, node: _Node, options):
+        best_cmd, best_u = None, -1e18
+        for c in options:
+            ch = node.children[c]
+            q = ch.value / ch.visits if ch.visits else 0.0
+            u = q + C_PUCT * ch.prior * math.sqrt(max(1, ch.avail)) / (1 + ch.visits)
+            if u > best_u:
+                best_cmd, best_u = c, u
+        return best_cmd
+
+    def _advance(self, world, rng, turn: int) -> None:
+        """Play the opponent's decisions inside this turn (blocks, flash windows) with the rule-of-thumb player."""
+        n = 0
+        while not world.over and world.state.turn == turn and world.pending.player != self.seat and n < 60:
+            world.apply(fast_choice(world, rng))
+            n += 1
+
+    def _playout(self, world, rng, turn: int) -> float:
+        """Play on to the end of the next turn, then score for this seat in -1…1."""
+        stop = turn + 1
+        n = 0
+        while not world.over and world.state.turn <= stop and n < PLAYOUT_LIMIT:
+            world.apply(fast_choice(world, rng))
+            n += 1
+        score = evaluate(world, self.seat)
+        if abs(score) >= WIN:
+            return 1.0 if score > 0 else -1.0
+        return math.tanh(score / SCALE)

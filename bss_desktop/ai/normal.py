@@ -1,0 +1,118 @@
+"""Normal: greedy, looking ahead to the end of the turn.
+
+For each legal command it plays the command in a sampled world (knowledge.py), plays the rest of the turn with
+the rule-of-thumb player (rollout.py; the opponent's blocks and flash windows too), and scores the position
+reached (evaluate.py). It takes the best. A command that destroys its own cards by its own doing is never taken
+while another exists (as Easy). With one legal command it answers at once.
+"""
+from __future__ import annotations
+
+from ..engine.errors import IllegalCommand
+from ..engine.rng import Rng, seed_from
+from .evaluate import evaluate
+from .knowledge import Memory, sample_world
+from .rollout import fast_choice
+
+MAX_ROLLOUT = 120  # commands after which a lookahead stops even if the turn has not ended
+MAX_CORE_MOVES = 10  # core moves a turn: enough to level every spirit, and no endless back and forth
+# commands that end a step or let the moment pass: on a tie they win, so a level never dithers
+CLOSING = ("end_main", "end_attack", "pass")
+REST = ("main", "attack", "flash")
+
+
+def play_out_turn(world, rng, *, turns: int = 0, limit: int = MAX_ROLLOUT, rest: int | None = None) -> None:
+    """Play `world` forward with the rule-of-thumb player to the end of the current turn (+ `turns` more).
+
+    `rest`: this seat does nothing more of its own accord (it ends its steps and passes; its blocks and the
+    choices its effects ask are still made), so an option is scored as if it were the last one taken."""
+    stop = world.state.turn + turns
+    n = 0
+    while not world.over and n < limit:
+        if world.state.turn > stop:
+            return
+        pend = world.pending
+        if pend.player == rest and pend.kind in REST:
+            options = world.legal_commands()
+            world.apply(next((o for o in options if o.kind in CLOSING), options[0]))
+        else:
+            world.apply(fast_choice(world, rng))
+        n += 1
+
+
+def self_destruction(world, seat: int, before: set) -> bool:
+    cards = world.state.cards
+    return any(cards[i].zone != "field" and cards[i].removal is not None and cards[i].removal.self_destruction
+               for i in before)
+
+
+class NormalPlayer:
+    level = "normal"
+
+    def __init__(self, seat: int, seed: int = 1):
+        self.seat = seat
+        self.rng = Rng(seed_from("normal", seat, seed))
+        self.memory = Memory(seat)
+        self._moves = (0, 0)  # (turn, core moves made in it)
+        self._moved: set = set()  # (src, dst) of this turn's core moves: never undone in the same turn
+        self.worlds = 3  # sampled worlds each option is scored in (the average counts)
+
+    def choose(self, game):
+        options = self.options(game)
+        if len(options) == 1:
+            return self.note(game, options[0])
+        self.memory.observe(game)
+        if game.pending.kind == "mulligan":
+            return fast_choice(game, self.rng, options)
+        totals: dict = {}
+        for _ in range(self.worlds):
+            world = sample_world(game, self.seat, self.memory, self.rng)
+            for score, cmd in self.score_options(world, options):
+                totals[cmd] = totals.get(cmd, 0.0) + score
+        return self.note(game, best([(s, c) for c, s in totals.items()]))
+
+    def options(self, game) -> list:
+        """The legal commands, without core moves once this turn has had its share of them."""
+        options = game.legal_commands()
+        turn, moves = self._moves
+        if turn == game.state.turn:
+            if moves >= MAX_CORE_MOVES:
+                options = [o for o in options if o.kind != "move_cores"] or options
+            elif self._moved:
+                options = [o for o in options if o.kind != "move_cores" or not any(
+                    (m.dst, m.src) in self._moved for m in o.moves)] or options
+        return options
+
+    def note(self, game, cmd):
+        if cmd.kind == "move_cores":
+            turn, moves = self._moves
+            if turn != game.state.turn:
+                self._moved = set()
+                moves = 0
+            self._moves = (game.state.turn, moves + 1)
+            self._moved.update((m.src, m.dst) for m in cmd.moves)
+        return cmd
+
+    def score_options(self, world, options):
+        """(score, command) for each option, from one sampled world; self-destroying ones rank last."""
+        seat = self.seat
+        mine = {i for i in world.state.players[seat].field}
+        out = []
+        for cmd in options:
+            w = world.clone()
+            try:
+                w.apply(cmd)
+            except IllegalCommand:
+                continue
+            if self_destruction(w, seat, mine):
+                out.append((-1e12, cmd))
+                continue
+            play_out_turn(w, Rng(self.rng.next64()), rest=seat)
+            out.append((evaluate(w, seat), cmd))
+        return out or [(0.0, options[0])]
+
+
+def best(scored):
+    """The highest score; on a tie, a command that ends the step or passes (then the first listed)."""
+    top = max(s for s, _ in scored)
+    tied = [c for s, c in scored if s >= top - 1e-6]
+    return next((c for c in tied if c.kind in CLOSING), tied[0])

@@ -1,0 +1,147 @@
+"""A fast rule-of-thumb player for playing a sampled world forward (Normal's lookahead, Hard's playouts).
+
+It reads the board directly and never searches: summon the strongest spirit it can pay for without destroying
+its own, set a burst, level spirits up with reserve cores, attack where no refreshed blocker beats the attacker
+(or where the attack could end the game), block when the blocker wins or the hit would be lethal, and pass flash
+windows. It is deliberately simple: what it gets wrong, the search around it corrects.
+"""
+from __future__ import annotations
+
+from ..engine.commands import Attack, Block, Choose, EndAttack, EndMain, MoveCores, Mulligan, Pass, SetBurst
+
+PLAY_KINDS = ("summon", "place_nexus")
+
+
+def fast_choice(game, rng, options=None):
+    """A command for game.pending, from `options` (default: the legal commands)."""
+    pend = game.pending
+    if options is None:
+        options = game.legal_commands()
+    if len(options) == 1:
+        return options[0]
+    kind = pend.kind
+    p = pend.player
+    if kind == "mulligan":
+        return Mulligan(p, not _keepable(game, p))
+    if kind == "main":
+        return _main(game, p, options)
+    if kind == "attack":
+        return _attack(game, p, options)
+    if kind == "block":
+        return _block(game, p, options)
+    if kind == "flash":
+        return next((o for o in options if isinstance(o, Pass)), options[0])
+    return _choose(game, pend, options, rng)
+
+
+def _keepable(game, p: int) -> bool:
+    db, cards = game.db, game.state.cards
+    cheap = sum(1 for i in game.state.players[p].hand
+                if db[cards[i].cid].type == "spirit" and db[cards[i].cid].cost <= 4)
+    return cheap >= 1
+
+
+def card_worth(game, iid: int) -> float:
+    d = game.db[game.state.cards[iid].cid]
+    top = max((lv.bp or 0) for lv in d.levels) if d.levels else 0
+    return d.cost * 1000 + top / 4 + 500 * len(d.symbols)
+
+
+def _main(game, p, options):
+    st = game.state
+    player = st.players[p]
+    plays = [o for o in options if o.kind in PLAY_KINDS]
+    if plays:
+        spirits = sum(1 for i in player.field if game.db[st.cards[i].cid].type == "spirit")
+        def worth(o):
+            d = game.db[st.cards[o.card].cid]
+            bonus = 3000 if d.type == "spirit" and spirits < 2 else 0
+            return card_worth(game, o.card) + bonus
+        return max(plays, key=worth)
+    bursts = [o for o in options if isinstance(o, SetBurst)]
+    if bursts and player.burst is None:
+        return bursts[0]
+    if player.reserve:
+        best, need = None, 99
+        for o in options:
+            if isinstance(o, MoveCores) and len(o.moves) == 1 and o.moves[0].src == "reserve" and not o.moves[0].soul:
+                iid = o.moves[0].dst
+                gap = _next_level_gap(game, iid)
+                if gap is not None and gap <= player.reserve and gap < need:
+                    best, need = o, gap
+        if best is not None:
+            return best
+    return next(o for o in options if isinstance(o, EndMain))
+
+
+def _next_level_gap(game, iid: int):
+    """Cores a spirit still needs for its next level, or None at its top level."""
+    st = game.state
+    c = st.cards[iid]
+    d = game.db[c.cid]
+    if d.type != "spirit":
+        return None
+    have = c.cores + (1 if st.players[c.owner].soul == iid else 0)
+    for lv in d.levels:
+        if lv.cores > have:
+            return lv.cores - have
+    return None
+
+
+def _attack(game, p, options):
+    st = game.state
+    opp = st.players[1 - p]
+    db, cards = game.db, st.cards
+    blockers = [game.bp(i) for i in opp.field if not cards[i].exhausted and db[cards[i].cid].type == "spirit"]
+    attacks = [o for o in options if isinstance(o, Attack)]
+    if not attacks:
+        return options[-1]
+    # could every refreshed spirit's symbols end the game through the blockers?
+    syms = sorted((len(game.symbols(o.spirit)) for o in attacks), reverse=True)
+    lethal = sum(syms[len(blockers):]) >= opp.life
+    best, best_bp = None, -1
+    for o in attacks:
+        bp = game.bp(o.spirit)
+        safe = all(b < bp for b in blockers)
+        if (safe or lethal or not blockers) and bp > best_bp:
+            best, best_bp = o, bp
+    if best is not None:
+        return best
+    return next(o for o in options if isinstance(o, EndAttack))
+
+
+def _block(game, p, options):
+    st = game.state
+    b = st.battle
+    attacker_bp = game.bp(b.attacker)
+    hit = len(game.symbols(b.attacker))
+    life = st.players[p].life
+    winners, others = [], []
+    for o in options:
+        if o.spirit is None:
+            continue
+        (winners if game.bp(o.spirit) > attacker_bp else others).append(o)
+    if winners:
+        return min(winners, key=lambda o: game.bp(o.spirit))
+    if hit >= life and others:
+        return min(others, key=lambda o: game.bp(o.spirit))
+    none = [o for o in options if o.spirit is None]
+    return none[0] if none else options[0]
+
+
+def _choose(game, pend, options, rng):
+    kind = pend.info["kind"]
+    if kind == "may":
+        return next((o for o in options if o.value is True), options[0])
+    if kind == "x":
+        return max(options, key=lambda o: o.value if isinstance(o.value, int) else 0)
+    if kind == "target":
+        p = pend.player
+        cards = game.state.cards
+
+        def worth(o):
+            vals = o.value if isinstance(o.value, tuple) else ()
+            return (len(vals), sum(game.bp(i) if cards[i].zone == "field" and cards[i].owner != p
+                                   and game.db[cards[i].cid].type == "spirit" else 0 for i in vals))
+        return max(options, key=worth)
+    return options[0]
