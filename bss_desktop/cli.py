@@ -3,13 +3,14 @@
     bss-desktop                                   start the app
     bss-desktop --paths                           where your settings, cards, decks, games and logs live
     bss-desktop --screenshot FILE [--position FILE]
-    bss-desktop simulate --games N --seed S [--decks A,B] [--json]
+    bss-desktop simulate --games N --seed S [--decks A,B] [--policy P[,P]] [--json]
+    bss-desktop arena --a LEVEL --b LEVEL --games N --seed S [--decks A,B] [--jobs J] [--json]
     bss-desktop replay FILE [--verify]
     bss-desktop bench engine [--games N] [--runs R]
     bss-desktop bench client [--runs R]
     bss-desktop bench net [--runs R] [--games N]
-    bss-desktop host --port P [--headless] [--policy random] [--seed S] [--deck NAME] [--bind ADDR]
-    bss-desktop join HOST:PORT [--headless] [--policy random] [--seed S] [--deck NAME]
+    bss-desktop host --port P [--headless] [--policy random|easy|normal|hard] [--seed S] [--deck NAME] [--bind ADDR]
+    bss-desktop join HOST:PORT [--headless] [--policy random|easy] [--seed S] [--deck NAME]
     bss-desktop import-cards PATH [--dest DIR] [--explain ID]
     bss-desktop cards coverage [--json]
 
@@ -106,7 +107,16 @@ def cmd_simulate(args) -> int:
     from .sim.simulate import simulate
 
     db = player_db()
-    summary = simulate(db, _load_decks(db, args.decks), args.games, args.seed, check=not args.no_check)
+    names = [n.strip() for n in args.policy.split(",")]
+    if len(names) == 1:
+        names *= 2
+    from .ai import LEVELS
+
+    if len(names) != 2 or any(n not in ("random", *LEVELS) for n in names):
+        raise BadInput(f"--policy takes one player or two separated by a comma, each random or one of "
+                       f"{', '.join(LEVELS)}: not {args.policy!r}")
+    summary = simulate(db, _load_decks(db, args.decks), args.games, args.seed, check=not args.no_check,
+                       policies=tuple(names))
     if args.json:
         print(json.dumps(summary.to_dict()))
     else:
@@ -118,6 +128,40 @@ def cmd_simulate(args) -> int:
         print(f"failing game: seed {v.seed}, command index {v.command}", file=sys.stderr)
         return 1
     return 0
+
+
+def cmd_arena(args) -> int:
+    """Two computer levels play seat-swapped game pairs; the last line is A's win rate with its 95 % interval."""
+    from .ai.arena import arena, deck_pairs
+
+    db = player_db()
+    if args.games < 1:
+        raise BadInput("--games must be at least 1")
+    if args.jobs < 1:
+        raise BadInput("--jobs must be at least 1")
+    if args.decks:
+        pairs = _load_decks(db, args.decks)
+    else:
+        from .carddb.player_db import MY_PREFIX, player_decks
+
+        decks, _ = player_decks(db)
+        saga = [(n, d.cards) for n, d in sorted(decks.items()) if n.endswith("-saga") and not n.startswith(MY_PREFIX)]
+        pairs = deck_pairs(saga)
+
+    def progress(r):
+        if not args.json and args.progress:
+            print(f"  {r.games} games: {r.level_a} {r.score:g} points", file=sys.stderr, flush=True)
+
+    result = arena(db, args.a, args.b, args.games, args.seed, pairs, jobs=args.jobs, progress=progress)
+    if args.json:
+        print(json.dumps(result.to_dict()))
+    else:
+        d = result.to_dict()
+        print(f"{args.a} against {args.b}: {d['wins']} won, {d['draws']} drawn, {d['losses']} lost; "
+              f"mean {d['mean_turns']} turns; {d['seconds']} s; {args.b} thinks median {d['b_think_median_s']} s")
+        print("by deck of " + args.a + ": " + ", ".join(f"{k} {v}" for k, v in d["by_deck"].items()))
+        print(result.line())
+    return 1 if any(o.illegal for o in result.outcomes) else 0
 
 
 def cmd_replay(args) -> int:
@@ -196,12 +240,20 @@ def cmd_host(args) -> int:
                 raise BadInput(str(e)) from None
             return run(start="host", port=args.port, resume=args.resume)
         return run(start="host", port=args.port)
+    if args.policy != "random":  # a level still being written is not in this version yet
+        from .ai import make_player
+
+        try:
+            make_player(args.policy, 0, 1)
+        except ImportError:
+            raise BadInput(f"host: the {args.policy} level is not in this version") from None
     db = player_db()
     deck_name, cards = _lan_deck(db, args.deck, "red-saga")
     try:
         return asyncio.run(host_game(db, cards, deck_name=deck_name, name=args.name, port=args.port, bind=args.bind,
                                      seed=args.seed, autosave=args.autosave, restore=args.resume,
-                                     send_cards=args.send_cards, accept_cards=args.accept_cards))
+                                     send_cards=args.send_cards, accept_cards=args.accept_cards,
+                                     policy=args.policy))
     except ResumeError as e:  # raised before the host listens: the file names itself and its problem
         raise BadInput(str(e)) from None
 
@@ -209,12 +261,17 @@ def cmd_host(args) -> int:
 def cmd_join(args) -> int:
     import asyncio
 
-    from .net.headless import join_game, parse_address
+    from .net.headless import GUEST_POLICIES, join_game, parse_address
 
     try:
         host, port = parse_address(args.address)
     except ValueError as e:
         print(f"join: {e}", file=sys.stderr)
+        return 2
+    if args.headless and args.policy not in GUEST_POLICIES:  # a guest has no engine: the searching levels need one
+        print(f"join: --policy {args.policy} needs the host's seat for now (a guest has no engine to think with): "
+              f"join with --policy {' or '.join(GUEST_POLICIES)}, or host with --policy {args.policy}",
+              file=sys.stderr)
         return 2
     if not args.headless:
         from .app.main import run
@@ -223,7 +280,8 @@ def cmd_join(args) -> int:
     db = player_db()
     deck_name, cards = _lan_deck(db, args.deck, "blue-saga")
     return asyncio.run(join_game(db, cards, deck_name=deck_name, name=args.name, host=host, port=port,
-                                 seed=args.seed, send_cards=args.send_cards, accept_cards=args.accept_cards))
+                                 seed=args.seed, send_cards=args.send_cards, accept_cards=args.accept_cards,
+                                 policy=args.policy))
 
 
 def cmd_import_cards(args) -> int:
@@ -288,7 +346,22 @@ def build_parser() -> argparse.ArgumentParser:
     p.add_argument("--decks", help="two decks, comma separated (shipped deck names, your my-<name> decks or deck files)")
     p.add_argument("--json", action="store_true", help="print the summary as JSON")
     p.add_argument("--no-check", action="store_true", help="skip the invariant checks (faster)")
+    p.add_argument("--policy", default="random", help="who plays: random (default) or a computer level "
+                                                      "(easy, normal, hard), or one per seat: normal,easy")
     p.set_defaults(func=cmd_simulate)
+
+    from .ai import LEVELS
+
+    p = sub.add_parser("arena", help="computer levels play each other: A's win rate with a 95%% interval")
+    p.add_argument("--a", required=True, choices=LEVELS, help="the level measured")
+    p.add_argument("--b", required=True, choices=LEVELS, help="its opponent")
+    p.add_argument("--games", type=int, default=200)
+    p.add_argument("--seed", type=int, default=1)
+    p.add_argument("--decks", help="two decks, comma separated (default: every pairing of the shipped saga decks)")
+    p.add_argument("--jobs", type=int, default=1, help="games played in this many processes at once")
+    p.add_argument("--json", action="store_true", help="print the result as JSON")
+    p.add_argument("--progress", action="store_true", help="a line on stderr after each pair of games")
+    p.set_defaults(func=cmd_arena)
 
     p = sub.add_parser("replay", help="replay a game record")
     p.add_argument("file")
@@ -307,7 +380,8 @@ def build_parser() -> argparse.ArgumentParser:
     p.add_argument("--port", type=int, default=47000, help="TCP port (0 picks a free one and prints it)")
     p.add_argument("--bind", default="0.0.0.0", help="address to listen on (default: every interface)")
     p.add_argument("--headless", action="store_true", help="no window: a computer player plays your seat")
-    p.add_argument("--policy", choices=["random"], default="random", help="the headless player")
+    p.add_argument("--policy", choices=["random", "easy", "normal", "hard"], default="random",
+                   help="the headless player: random legal play, or a level of the computer opponent")
     p.add_argument("--seed", type=int, default=1, help="seeds the headless player's choices (shuffles always "
                                                         "come from both sides' random shares)")
     p.add_argument("--deck", help="a shipped deck name, my-<name> or a deck file (default red-saga)")
@@ -323,7 +397,8 @@ def build_parser() -> argparse.ArgumentParser:
     p = sub.add_parser("join", help="join a LAN game at HOST:PORT")
     p.add_argument("address", help="HOST:PORT, e.g. 192.168.1.20:47000")
     p.add_argument("--headless", action="store_true", help="no window: a computer player plays your seat")
-    p.add_argument("--policy", choices=["random"], default="random", help="the headless player")
+    p.add_argument("--policy", choices=["random", "easy", "normal", "hard"], default="random",
+                   help="the headless player: random or easy (normal and hard need the host's seat for now)")
     p.add_argument("--seed", type=int, default=2, help="seeds the headless player's choices")
     p.add_argument("--deck", help="a shipped deck name, my-<name> or a deck file (default blue-saga)")
     p.add_argument("--name", default="Guest", help="your name, shown to the other player")

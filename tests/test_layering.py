@@ -1,4 +1,4 @@
-"""The engine, card database, simulator, protocol and network sessions are pure Python: they never import Qt or qasync."""
+"""The engine, card database, simulator, computer opponent, protocol and network sessions are pure Python: they never import Qt or qasync."""
 from __future__ import annotations
 
 import re
@@ -11,7 +11,7 @@ import pytest
 ROOT = Path(__file__).resolve().parent.parent
 PACKAGE = ROOT / "bss_desktop"
 GUI_MODULES = ("PySide6", "shiboken6", "qasync")
-HEADLESS = ("engine", "carddb", "protocol", "net", "sim")
+HEADLESS = ("engine", "carddb", "protocol", "net", "sim", "ai")
 
 PROBE = """
 import sys
@@ -19,6 +19,7 @@ import bss_desktop.engine, bss_desktop.carddb, bss_desktop.sim
 import bss_desktop.engine.position, bss_desktop.engine.record, bss_desktop.engine.view, bss_desktop.engine.invariants
 import bss_desktop.carddb.database, bss_desktop.carddb.decks, bss_desktop.carddb.schema
 import bss_desktop.sim.simulate, bss_desktop.sim.policy
+import bss_desktop.ai.easy, bss_desktop.ai.normal, bss_desktop.ai.hard, bss_desktop.ai.arena
 import bss_desktop.protocol.fairness, bss_desktop.protocol.stream, bss_desktop.protocol.redaction
 import bss_desktop.net.host, bss_desktop.net.guest, bss_desktop.net.headless, bss_desktop.net.link
 import bss_desktop.carddb.database as d

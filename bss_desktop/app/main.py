@@ -17,6 +17,11 @@ from .. import __version__
 from ..resources import assets_dir
 
 DEMO_POSITION = "positions/demo.yaml"
+LEVEL_TIPS = {
+    "easy": "Easy: plays at random among the legal moves, but never destroys its own spirits when it need not",
+    "normal": "Normal: tries each move to the end of its turn and keeps the best (thinks a fraction of a second)",
+    "hard": "Hard: searches many possible games over the cards it cannot see (thinks a few seconds)",
+}
 
 
 class StartWindow(QMainWindow):
@@ -80,7 +85,21 @@ class StartWindow(QMainWindow):
             box.currentIndexChanged.connect(lambda _index, box=box: self._deck_chosen(box))
         form.addRow(QLabel("Your deck"), self.deck_a)
         form.addRow(QLabel("Opponent's deck"), self.deck_b)
+        # the text the computer skips (effects the engine does not automate) in the deck it will play, said before
+        # the game starts
+        self.skip_note = QLabel(objectName="SkipNote")
+        self.skip_note.setWordWrap(True)
+        self.skip_note.setTextFormat(Qt.PlainText)
+        self.skip_note.setStyleSheet("color: #fbbf24; font-size: 13px;")
+        self.skip_note.hide()
+        form.addRow("", self.skip_note)  # under the computer's deck
+        self.level = QComboBox(objectName="Level")
+        self._fill_levels()
+        self.level.currentIndexChanged.connect(lambda _index: self._level_chosen())
+        form.addRow(QLabel("The computer's level"), self.level)
         lay.addLayout(form)
+        self.deck_b.currentIndexChanged.connect(lambda _index: self._update_skip_note())
+        self._update_skip_note()
         row = QHBoxLayout()
         self.vs_ai = QPushButton("Play against the computer")
         self.vs_ai.clicked.connect(lambda: self.new_game(("human", "ai")))
@@ -183,6 +202,8 @@ class StartWindow(QMainWindow):
                 box.setCurrentIndex(box.findData(chosen))
             box.blockSignals(False)
             self._deck_tooltip(box)
+        if hasattr(self, "skip_note"):  # (the start screen's first fill comes before the note)
+            self._update_skip_note()
 
     def _deck_tooltip(self, box) -> None:
         broken = self.broken_decks.get(box.currentData())
@@ -194,6 +215,60 @@ class StartWindow(QMainWindow):
         if broken:
             self.statusBar().showMessage(f"{box.currentData()} can't be played until the file is fixed: "
                                          f"{broken.summary()}", 20000)
+
+    # ------------------------------------------------------------------ the computer's level, and what it skips
+
+    def _fill_levels(self) -> None:
+        """Easy / Normal / Hard, the one chosen last selected (Normal at first); a level this version lacks is
+        greyed."""
+        from PySide6.QtGui import QStandardItemModel
+
+        from ..ai import LEVEL_NAMES, LEVELS
+        from ..client.thinking import available_levels
+
+        there = available_levels()
+        box = self.level
+        box.blockSignals(True)
+        box.clear()
+        for level in LEVELS:
+            ok = level in there
+            box.addItem(LEVEL_NAMES[level] + ("" if ok else " (not in this version)"), level)
+            box.setItemData(box.count() - 1, LEVEL_TIPS[level], Qt.ToolTipRole)
+            if not ok:
+                model = box.model()
+                if isinstance(model, QStandardItemModel):
+                    model.item(box.count() - 1).setEnabled(False)
+        wanted = self.settings.ai_level if self.settings.ai_level in there else \
+            next((x for x in ("normal", "easy", "hard") if x in there), "normal")
+        box.setCurrentIndex(max(0, box.findData(wanted)))
+        box.setToolTip(LEVEL_TIPS.get(box.currentData(), ""))
+        box.blockSignals(False)
+
+    def chosen_level(self) -> str:
+        return self.level.currentData() or "normal"
+
+    def _level_chosen(self) -> None:
+        """Remembered in the settings for the next time."""
+        level = self.chosen_level()
+        self.level.setToolTip(LEVEL_TIPS.get(level, ""))
+        if self.settings.ai_level == level:
+            return
+        self.settings.ai_level = level
+        try:
+            self.settings.save()
+        except OSError as e:
+            self.statusBar().showMessage(f"Could not save the settings: {e.strerror or e}", 10000)
+
+    def _update_skip_note(self) -> None:
+        """Name the cards of the computer's deck whose text it will skip (text resolved by hand: the computer makes
+        no manual move), or hide the line."""
+        from ..ai.manual_text import skipped_line, skipped_text
+
+        deck = self.decks.get(self.deck_b.currentData())
+        names = skipped_text(self.db, deck.cards) if deck is not None else []
+        self.skip_note.setText(skipped_line(names))
+        self.skip_note.setToolTip("\n".join(names) if len(names) > 4 else "")
+        self.skip_note.setVisible(bool(names))
 
     def _chosen_decks(self):
         """The two chosen decks, or None after saying why one of them can't be played."""
@@ -270,8 +345,11 @@ class StartWindow(QMainWindow):
             self.statusBar().showMessage(f"The autosaved game cannot be resumed: {self.autosave_problem}", 30000)
             return
         seats = tuple(data.get("seats") or ("human", "ai"))
+        from ..ai import LEVELS
+
+        level = data.get("level") if data.get("level") in LEVELS else "normal"  # an older autosave has none
         self._show(GameWindow(game, seats=seats, sandbox=bool(data.get("sandbox")), settings=self.settings,
-                              autosave=self.autosave_path(),
+                              autosave=self.autosave_path(), level=level,
                               title="bss_desktop — sandbox" if data.get("sandbox") else ""))
 
     def _new_autosave(self):
@@ -308,7 +386,8 @@ class StartWindow(QMainWindow):
         game = Game.new(self.db, [self.decks[a].cards, self.decks[b].cards], seed_from("guided", os.getpid()),
                         deck_names=[a, b], settings=self.settings.ruleset())
         self._show(GameWindow(game, seats=("human", "ai"), settings=self.settings, guide=True,
-                              autosave=self._new_autosave(), title="bss_desktop — a guided first game"))
+                              autosave=self._new_autosave(), title="bss_desktop — a guided first game",
+                              level=self.chosen_level()))
 
     def open_lan(self, which: str, *, port: int | None = None, address: str = "", resume=None):
         """The host or join window (their network work runs on the qasync loop); `resume`: a host autosave to
@@ -344,7 +423,8 @@ class StartWindow(QMainWindow):
         seed = seed_from("local", a, b, os.getpid(), len(self.windows))
         game = Game.new(self.db, [self.decks[a].cards, self.decks[b].cards], seed, deck_names=[a, b],
                         settings=self.settings.ruleset())
-        self._show(GameWindow(game, seats=seats, settings=self.settings, autosave=self._new_autosave()))
+        self._show(GameWindow(game, seats=seats, settings=self.settings, autosave=self._new_autosave(),
+                              level=self.chosen_level()))
 
     def open_sandbox(self) -> None:
         """A sandbox with the two chosen decks, set up as for a game (both players keep their hands)."""

@@ -273,6 +273,19 @@ class BoardScene(QGraphicsScene):
                 pile.highlight = h
                 pile.update()
 
+    def set_hint(self, keys=()) -> None:
+        """The cards a hint suggests glow (none: no glow)."""
+        keys = set(keys)
+        for key, item in self.cards.items():
+            h = key in keys
+            if item.hint_mark != h:
+                item.hint_mark = h
+                item.update()
+
+    def hinted(self) -> set:
+        """The keys of the cards that glow for a hint."""
+        return {k for k, item in self.cards.items() if item.hint_mark}
+
     def set_draggable(self, keys) -> None:
         keys = set(keys)
         for key, item in self.cards.items():

@@ -7,6 +7,9 @@ dragged piece goes back) and the status bar names the rule.
 """
 from __future__ import annotations
 
+import logging
+import time
+
 from PySide6.QtCore import QObject, QTimer, Signal
 from PySide6.QtWidgets import QMenu
 
@@ -14,9 +17,12 @@ from ..engine.commands import (Activate, Attack, Awaken, Block, Choose, CoreMove
                                ManualMove, MoveCores, Mulligan, Pass, PlaceNexus, SetBurst, Summon, UseMagic)
 from ..gamelog import describe
 from .deck_look import DeckLooks
-from ..sim.policy import RandomPolicy
+from .thinking import Thinker
 
 PLAY = (Summon, PlaceNexus, UseMagic)
+THINKING = "The computer is thinking…"
+THINKING_HINT = "Thinking about a hint…"
+log = logging.getLogger(__name__)
 
 
 class Controller(QObject, DeckLooks):
@@ -26,16 +32,37 @@ class Controller(QObject, DeckLooks):
     hovered = Signal(object, object)  # CardDef, field info dict or None
     unhovered = Signal()  # the card in the preview is no longer one the viewer may see
     gameOver = Signal(object)  # the engine's Result, once
+    decisionChanged = Signal()  # after each refresh (the window enables its Hint action)
+    thinkingChanged = Signal(str)  # what the indicator says ("" once it is gone)
+    hintShown = Signal(object)  # the command a hint suggests (shown, never sent)
 
-    def __init__(self, model, scene, bar, *, seats=("human", "ai"), ai_seed: int = 1, ai_delay_ms: int = 350,
-                 parent=None):
+    def __init__(self, model, scene, bar, *, seats=("human", "ai"), level: str = "normal", ai_seed: int = 1,
+                 ai_delay_ms: int = 350, parent=None):
         super().__init__(parent)
+        from ..ai import LEVELS
+
         self.model, self.scene, self.bar = model, scene, bar
         self.seats = tuple(seats)
         self.hotseat = self.seats.count("human") == 2
         self.viewer = self.seats.index("human") if "human" in self.seats else 0
-        self.ai = {p: RandomPolicy(ai_seed + p) for p, s in enumerate(self.seats) if s == "ai"}
-        self.ai_delay_ms = ai_delay_ms  # the computer's pace: a pause before each action so a player can follow
+        self.level = level if level in LEVELS else "normal"  # the computer's level (ai/__init__.py)
+        self.ai_seed = ai_seed
+        self.ai: dict = {}  # seat -> the computer's player for this game (one per seat and game: it remembers)
+        self.ai_level: dict = {}  # seat -> the level it really plays (the next one there is, if that one is not)
+        self._ai_game = None  # the game those players play
+        self._generation = 0  # counts the games: a think for an earlier one is never used
+        self.ai_delay_ms = ai_delay_ms  # the computer's pace: its action comes at least this long after it began to
+        # think, so a player can follow each action with its log line (a slow think adds no wait)
+        self.thinker = Thinker(self)  # the computer thinks on a worker thread (client/thinking.py)
+        self.thinker.answered.connect(self._answered)
+        self._ready = None  # (hash, seat, generation, command): the computer's answer, waiting for its moment
+        self._pace = QTimer(self)
+        self._pace.setSingleShot(True)
+        self._pace.timeout.connect(self._play_ready)
+        self._hint = None  # (hash, command, level used): the hint shown, until the game moves on
+        self._hint_wanted = False  # a hint asked for while the worker was busy
+        self.closed = False  # the window closed: nothing more is thought or played
+        self._thinking_text = ""
         self.quick_pay = False  # True: pay automatically without the payment panel
         self.auto_pass = False  # True: pass flash windows in which the player has nothing to use
         self.covered = False  # hot-seat: the cover is up, nothing may be answered or previewed
@@ -55,6 +82,7 @@ class Controller(QObject, DeckLooks):
         self._ai_timer = QTimer(self)
         self._ai_timer.setSingleShot(True)
         self._ai_timer.timeout.connect(self._ai_move)
+        self._new_players()
         model.changed.connect(self._on_changed)
         model.refused.connect(lambda rule, msg: self.status.emit(f"Not allowed: {msg} — {rule}"))
         scene.cardDropped.connect(self.on_card_dropped)
@@ -86,6 +114,7 @@ class Controller(QObject, DeckLooks):
         return self.model.send(cmd)
 
     def _on_changed(self, events) -> None:
+        self._clear_hint()  # the game moved on
         self.note_looks(events)
         self._note_seen(events)
         lines = [describe(self.game, e, self.log_viewer) for e in events]
@@ -110,13 +139,18 @@ class Controller(QObject, DeckLooks):
         self._update_decision()
         self._refresh_preview()
         self._preview_choice_source(pend)
-        if pend is not None and self.seats[pend.player] == "ai":
-            self._ai_timer.start(self.ai_delay_ms)
+        if self._hint is not None and (not self.my_decision() or self.covered
+                                       or self._hint[0] != self.game.state_hash()):
+            self._clear_hint()  # a hint is for the decision it was asked at
+        if pend is not None and self.seats[pend.player] == "ai" and not self.closed:
+            self._ai_timer.start(0)  # think at once (the pace counts from there), once this refresh is done
         elif pend is not None and self.auto_pass and self._nothing_to_use():
             QTimer.singleShot(0, self._auto_pass)
+        self._update_thinking()
         if pend is None and not self._announced_over and self.game.result is not None:
             self._announced_over = True
             self.gameOver.emit(self.game.result)
+        self.decisionChanged.emit()
 
     _previewed = None
 
@@ -135,14 +169,312 @@ class Controller(QObject, DeckLooks):
         self._hover_key = src
         self.hovered.emit(self.game.db[card.cid], None)
 
+    # ------------------------------------------------------------------ the computer (thinks off the GUI thread)
+
+    def _new_players(self) -> None:
+        """The computer's players for the game now shown: one per seat and game (a player remembers what its seat
+        has seen). A think for the game before is stopped, and its answer never used."""
+        from .. import ai
+
+        self._ai_game = self.game
+        self._generation += 1
+        self._ready = None
+        self._pace.stop()
+        if self.thinker.busy():
+            self.thinker.stop()
+        self.ai, self.ai_level = {}, {}
+        for p, s in enumerate(self.seats):
+            if s != "ai":
+                continue
+            for level in dict.fromkeys((self.level, "normal", "easy")):  # the level chosen, else the next one there is
+                try:
+                    self.ai[p] = ai.make_player(level, p, self.ai_seed + p)
+                except ImportError:
+                    continue
+                self.ai_level[p] = level
+                break
+            if self.ai_level.get(p) != self.level:  # said once the window listens (this may run in __init__)
+                text = (f"The {ai.LEVEL_NAMES.get(self.level, self.level)} level is not in this version: the "
+                        f"computer plays {ai.LEVEL_NAMES.get(self.ai_level.get(p), 'Easy')}.")
+                QTimer.singleShot(0, self, lambda text=text: self.status.emit(text))
+
     def _ai_move(self) -> None:
+        """The computer has a decision: think about it on the worker thread, from a snapshot of the game."""
+        if self.closed:
+            return
+        if self._ai_game is not self.game:  # a new game (a position loaded)
+            self._new_players()
         pend = self.game.pending
-        if pend is not None and pend.player in self.ai:
-            self._acting_ai = pend.player
-            try:
-                self.model.send(self.ai[pend.player].choose(self.game))
-            finally:
-                self._acting_ai = None
+        if pend is None or pend.player not in self.ai:
+            self._update_thinking()
+            return
+        h = self.game.state_hash()
+        if self._ready is not None:
+            if self._ready[0] == h and self._ready[2] == self._generation:
+                return  # the answer is there, waiting for its moment
+            self._ready = None
+            self._pace.stop()
+        tag = self.thinker.tag
+        if tag is not None:
+            if tag[0] != "move" or tag[1] != h or tag[3] != self._generation:
+                self.thinker.stop()  # a think the game moved past, or a hint: once it has stopped, this runs again
+            return
+        seat, player = pend.player, self.ai[pend.player]
+        snapshot = self.game.clone()
+        self.thinker.start(lambda: player.choose(snapshot), ("move", h, seat, self._generation, time.monotonic()))
+        self._update_thinking()
+
+    def _answered(self, tag, kind: str, value) -> None:
+        """A think's outcome, on the GUI thread: used only if the game is still at the decision it was about."""
+        if self.closed:
+            return
+        job, h, seat, generation = tag[:4]
+        current = generation == self._generation and self.game.state_hash() == h
+        if kind == "error":
+            log.error("the computer's %s failed", "hint" if job == "hint" else "think", exc_info=value)
+        if job == "move" and current and kind != "stopped":
+            cmd = value if kind == "answer" else self._fallback(seat)
+            self._ready = (h, seat, generation, cmd)
+            wait = self.ai_delay_ms - (time.monotonic() - tag[4]) * 1000  # the pace counts from when it began to think
+            if wait > 0:
+                self._pace.start(int(wait))
+            else:
+                self._play_ready()
+        elif job == "hint" and current and kind != "stopped" and self.hint_available() and self.viewer == seat:
+            if kind == "answer":
+                cmd, used = value
+                self._show_hint(cmd, used)
+            else:
+                self.status.emit(f"No hint this time: the computer's search failed ({value}).")
+        self._next_job()
+
+    def _next_job(self) -> None:
+        """The worker is free: a hint asked for meanwhile, else the computer's own decision."""
+        if self.closed or self.thinker.busy():
+            return
+        if self._hint_wanted:
+            self._start_hint()
+        else:
+            self._ai_move()
+        self._update_thinking()
+
+    def _play_ready(self) -> None:
+        """The computer's answer, at its moment: sent if the game is still at that decision."""
+        ready, self._ready = self._ready, None
+        if ready is None or self.closed:
+            return
+        h, seat, generation, cmd = ready
+        pend = self.game.pending
+        if generation != self._generation or pend is None or pend.player != seat or self.game.state_hash() != h:
+            self._ai_move()
+            return
+        if not self._send_ai(seat, cmd):  # refused: an AI's mistake must not stop the game
+            log.error("the engine refused the computer's command %r", cmd)
+            self._send_ai(seat, self._fallback(seat))
+        self._update_thinking()
+
+    def _send_ai(self, seat: int, cmd) -> bool:
+        self._acting_ai = seat
+        try:
+            return self.model.send(cmd)
+        finally:
+            self._acting_ai = None
+
+    def _fallback(self, seat: int):
+        """A legal command when a level failed: Easy's choice (quick, on this thread)."""
+        from .. import ai
+
+        return ai.make_player("easy", seat, self.ai_seed + seat).choose(self.game)
+
+    def computer_thinking(self) -> bool:
+        """Whether the computer has a decision it is thinking about (or whose answer waits for its moment)."""
+        pend = self.game.pending
+        return not self.closed and pend is not None and self.seats[pend.player] == "ai"
+
+    def _update_thinking(self) -> None:
+        """The decision bar's busy indicator: the computer thinking, or a hint being thought about."""
+        tag = self.thinker.tag
+        if self.computer_thinking():
+            text = THINKING
+        elif tag is not None and tag[0] == "hint" and not self.closed:
+            text = THINKING_HINT
+        else:
+            text = ""
+        if text != self._thinking_text:
+            self._thinking_text = text
+            self.bar.set_busy(text or None)
+            self.thinkingChanged.emit(text)
+
+    def shutdown(self) -> None:
+        """The window closes: stop thinking, wait for the worker thread, play nothing more."""
+        self.closed = True
+        self._ai_timer.stop()
+        self._pace.stop()
+        self._ready = None
+        self._hint_wanted = False
+        self.thinker.shutdown()
+        self._update_thinking()
+
+    # ------------------------------------------------------------------ hints (what the Hard level would do)
+
+    def hint_available(self) -> bool:
+        """A hint is for the player's own decision, in rules mode against the computer or hot-seat (not over the
+        LAN: the other seat is another machine)."""
+        return (not self.closed and all(s in ("human", "ai") for s in self.seats) and self.my_decision()
+                and not self.covered and hasattr(self.game, "clone"))
+
+    def request_hint(self) -> None:
+        """Think (on the worker thread) about what the Hard level would do in the player's place, then show it."""
+        if not self.hint_available():
+            self.status.emit("A hint is for your own decisions, in a game against the computer or hot-seat.")
+            return
+        h = self.game.state_hash()
+        if self._hint is not None and self._hint[0] == h:
+            self._show_hint(*self._hint[1:])  # shown again
+            return
+        tag = self.thinker.tag
+        if tag is not None:
+            if tag[0] == "hint" and tag[1] == h and tag[3] == self._generation:
+                return  # already thinking about it
+            self._hint_wanted = True
+            self.thinker.stop()  # a think the game moved past: the hint comes next
+            self._update_thinking()
+            return
+        self._start_hint()
+
+    def _start_hint(self) -> None:
+        self._hint_wanted = False
+        if not self.hint_available() or self.thinker.busy():
+            return
+        seat = self.viewer
+        snapshot = self.game.clone()
+        seed = self.ai_seed + 100 + seat
+        self.thinker.start(lambda: hint_for(snapshot, seat, seed),
+                           ("hint", self.game.state_hash(), seat, self._generation, time.monotonic()))
+        self.status.emit(THINKING_HINT)
+        self._update_thinking()
+
+    def _show_hint(self, cmd, used: str = "hard") -> None:
+        from ..ai import LEVEL_NAMES
+
+        self._hint = (self.game.state_hash(), cmd, used)
+        self._apply_hint()
+        text = "Hint: " + self.hint_words(cmd)
+        if used != "hard":
+            text += f" (the {LEVEL_NAMES.get(used, used)} level's idea: Hard is not in this version)"
+        self.status.emit(text)
+        self.hintShown.emit(cmd)
+
+    def _apply_hint(self) -> None:
+        """The hinted command on the board (its cards glow) and in the decision bar (its button)."""
+        cmd = self._hint[1] if self._hint is not None else None
+        self.scene.set_hint(self.hint_cards(cmd) if cmd is not None else ())
+        self.bar.mark_hint(cmd)
+
+    def _clear_hint(self) -> None:
+        if self._hint is not None:
+            self._hint = None
+            self._apply_hint()
+
+    @property
+    def hint(self):
+        """The command the hint shown suggests, or None."""
+        return self._hint[1] if self._hint is not None else None
+
+    def hint_cards(self, cmd) -> list:
+        """The cards a hinted command is about: the hand card played, the spirit attacking or blocking, the card
+        cores go to (or come from, towards the reserve), the chosen cards."""
+        if isinstance(cmd, PLAY + (SetBurst, Activate, Awaken)):
+            return [cmd.card]
+        if isinstance(cmd, (Attack, Block)):
+            return [cmd.spirit] if cmd.spirit is not None else []
+        if isinstance(cmd, MoveCores):
+            keys = []
+            for m in cmd.moves:
+                k = m.dst if isinstance(m.dst, int) else m.src if isinstance(m.src, int) else None
+                if k is not None and k not in keys:
+                    keys.append(k)
+            return keys
+        if isinstance(cmd, Choose):
+            pend = self.game.pending
+            ck = pend.info.get("kind") if pend is not None and pend.kind == "choose" else None
+            if ck == "target":
+                return [k for k in (cmd.value or ()) if not isinstance(k, bool)]
+            if ck == "substitute":
+                sources = pend.info.get("sources") or []
+                i = cmd.value
+                if isinstance(i, int) and 0 <= i < len(sources) and sources[i] is not None:
+                    return [sources[i]]
+        return []
+
+    def hint_words(self, cmd) -> str:
+        """The hinted command in words: "summon Red Pup", "attack with Red Pup", "don't block", "end the main
+        step"."""
+        from . import choice_text as ct
+
+        name = self._name
+        if isinstance(cmd, Summon):
+            return f"summon {name(cmd.card)}"
+        if isinstance(cmd, PlaceNexus):
+            return f"place {name(cmd.card)}"
+        if isinstance(cmd, UseMagic):
+            return f"use {name(cmd.card)}"
+        if isinstance(cmd, SetBurst):
+            return f"set {name(cmd.card)} as your burst"
+        if isinstance(cmd, Attack):
+            return f"attack with {name(cmd.spirit)}"
+        if isinstance(cmd, Block):
+            return "don't block" if cmd.spirit is None else f"block with {name(cmd.spirit)}"
+        if isinstance(cmd, EndMain):
+            return "end the main step"
+        if isinstance(cmd, EndAttack):
+            return "end the attack step"
+        if isinstance(cmd, Pass):
+            return "pass"
+        if isinstance(cmd, Mulligan):
+            return "mulligan" if cmd.redraw else "keep this hand"
+        if isinstance(cmd, Activate):
+            return f"activate effect {cmd.effect + 1} of {name(cmd.card)}"
+        if isinstance(cmd, Awaken):
+            return f"【Awaken】 {name(cmd.card)}"
+        if isinstance(cmd, MoveCores):
+            def place(loc):
+                return "your reserve" if loc == "reserve" else name(loc) if isinstance(loc, int) else str(loc)
+
+            parts = []
+            for m in cmd.moves:
+                what = [f"{m.count} core{'s' if m.count != 1 else ''}"] if m.count else []
+                what += ["the soul core"] if m.soul else []
+                if what:
+                    parts.append(f"{' and '.join(what)} from {place(m.src)} to {place(m.dst)}")
+            return "move " + "; ".join(parts)
+        if isinstance(cmd, Choose):
+            pend = self.game.pending
+            info = pend.info if pend is not None and pend.kind == "choose" else {}
+            ck, v = info.get("kind"), cmd.value
+            if ck == "may":
+                return "answer Yes" if v else "answer No"
+            if ck == "x":
+                return f"choose X = {v}"
+            if ck == "target":
+                names = [name(k) for k in (v or ())]
+                return "choose " + (", ".join(names) if names else "no card")
+            if ck == "effect":
+                return f"use the effect “{ct.shorten(ct.effect_option(self.game, info.get('source'), v))}”"
+            if ck == "order":
+                text = dict(self._order_options(info)).get(v)
+                return f"resolve {ct.shorten(text) if text else 'that effect'} first"
+            if ck == "substitute":
+                if v is None:
+                    return "let it be destroyed"
+                sources = info.get("sources") or []
+                src = sources[v] if isinstance(v, int) and v < len(sources) else None
+                return ct.substitute_option(self.game, src, v)[0]
+            if ck == "cores":
+                return "pay with " + ct.cores_label(self.game, info, v)
+            return f"choose {v}"
+        return _label(cmd, name)
+
 
     def _nothing_to_use(self) -> bool:
         """A flash window of the viewer's in which Pass is the only thing they can do (no flash magic, no
@@ -193,7 +525,7 @@ class Controller(QObject, DeckLooks):
             self._idle(f"Waiting for <b>{who}</b> to take the seat.")
             return
         if not self.my_decision():
-            self._idle(f"Waiting for <b>{who}</b>: {self._what(pend)}")
+            self._idle(f"Waiting for <b>{who}</b>: {self._their(pend)}")
             return
         me = self.viewer
         for c in legal:
@@ -232,6 +564,8 @@ class Controller(QObject, DeckLooks):
         self._show_tray(pend if kind == "choose" else None)
         self.scene.set_highlights(highlight, piles, self.selection)
         self.scene.set_draggable(draggable | set(game.state.players[me].hand) if kind == "main" else draggable)
+        if self._hint is not None:  # the buttons may have been made anew: the hinted one is marked again
+            self._apply_hint()
 
     def _idle(self, text: str) -> None:
         """Nothing for the viewer to answer: the bar says what the game waits for, no card is offered."""
@@ -471,6 +805,19 @@ class Controller(QObject, DeckLooks):
                     what = keyword_text(kw) if kw is not None else str(key)
             out.append((ts, f"{name}: {what}" if what else name))
         return out
+
+    def _their(self, pend) -> str:
+        """What the other player (the computer, the LAN opponent) is deciding: said shortly, not as instructions."""
+        k = pend.kind
+        if k == "mulligan":
+            return "keep the opening hand or mulligan (CR 5-2-7)"
+        if k in ("main", "attack"):
+            return f"{k} step"
+        if k == "flash":
+            return f"flash window {'before' if pend.info['window'] == 1 else 'after'} blocking"
+        if k == "block":
+            return f"{self._name(pend.info['attacker'])} attacks — block or take the damage?"
+        return self._what(pend)
 
     def _what(self, pend) -> str:
         k = pend.kind
@@ -736,6 +1083,24 @@ class Controller(QObject, DeckLooks):
             return
         self._menu = menu
         menu.popup(screen_pos)
+
+
+def hint_for(game, seat: int, seed: int):
+    """(what the Hard level would do in `seat`'s place, "hard") — on the worker thread; while a level is not in this
+    version, the strongest one there is says it (and which one it was)."""
+    from .. import ai
+
+    try:
+        return ai.hint(game, seat, seed), "hard"
+    except ImportError:
+        pass
+    for level in ("normal", "easy"):
+        try:
+            player = ai.make_player(level, seat, seed)
+        except ImportError:
+            continue
+        return player.choose(game), level
+    raise RuntimeError("no computer level is available")
 
 
 def ask_count(bar, most: int, then) -> None:

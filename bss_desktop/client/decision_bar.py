@@ -9,8 +9,8 @@ from __future__ import annotations
 
 import time
 
-from PySide6.QtCore import QEvent, QSize, Qt, Signal
-from PySide6.QtGui import QKeySequence
+from PySide6.QtCore import QEvent, QRectF, QSize, Qt, QTimer, Signal
+from PySide6.QtGui import QColor, QKeySequence, QPainter, QPen
 from PySide6.QtWidgets import QFrame, QHBoxLayout, QLabel, QPushButton, QScrollArea, QSizePolicy, QVBoxLayout, QWidget
 
 # A key press this soon after the buttons changed is ignored: a key meant for the decision that just ended (a pass
@@ -30,6 +30,73 @@ class _KeyButton(QPushButton):
             self._bar.keyIgnored.emit(self.text())
             return True
         return super().event(e)
+
+
+class Spinner(QWidget):
+    """A small turning arc: something is being worked on (the computer thinking)."""
+
+    STEP_MS = 60
+
+    def __init__(self, size: int = 18, parent=None):
+        super().__init__(parent)
+        self.setFixedSize(size, size)
+        self.angle = 0
+        self.timer = QTimer(self)
+        self.timer.setInterval(self.STEP_MS)
+        self.timer.timeout.connect(self._turn)
+
+    def _turn(self) -> None:
+        self.angle = (self.angle + 30) % 360
+        self.update()
+
+    def showEvent(self, event) -> None:  # noqa: N802 - Qt API
+        self.timer.start()
+        super().showEvent(event)
+
+    def hideEvent(self, event) -> None:  # noqa: N802 - Qt API
+        self.timer.stop()
+        super().hideEvent(event)
+
+    def paintEvent(self, event) -> None:  # noqa: N802 - Qt API
+        p = QPainter(self)
+        p.setRenderHint(QPainter.Antialiasing)
+        r = QRectF(self.rect()).adjusted(2.5, 2.5, -2.5, -2.5)
+        p.setPen(QPen(QColor(255, 255, 255, 45), 3))
+        p.drawEllipse(r)
+        p.setPen(QPen(QColor("#fb923c"), 3, Qt.SolidLine, Qt.RoundCap))
+        p.drawArc(r, -self.angle * 16, 100 * 16)
+        p.end()
+
+
+class BusyIndicator(QWidget):
+    """A turning spinner and a line ("The computer is thinking…")."""
+
+    def __init__(self, parent=None):
+        super().__init__(parent)
+        self.setObjectName("BusyIndicator")
+        lay = QHBoxLayout(self)
+        lay.setContentsMargins(0, 0, 8, 0)
+        lay.setSpacing(8)
+        self.spinner = Spinner()
+        self.label = QLabel()
+        self.label.setTextFormat(Qt.PlainText)
+        self.label.setStyleSheet("color: #fdba74; font-weight: 600;")
+        lay.addWidget(self.spinner)
+        lay.addWidget(self.label)
+        self.setSizePolicy(QSizePolicy.Fixed, QSizePolicy.Preferred)
+        self.hide()
+
+    def set_text(self, text: str | None) -> None:
+        if text:
+            self.label.setText(text)
+            if self.isHidden():
+                self.show()
+        elif not self.isHidden():
+            self.hide()
+
+    @property
+    def text(self) -> str:
+        return "" if self.isHidden() else self.label.text()
 
 
 class _Strip(QScrollArea):
@@ -78,6 +145,7 @@ class DecisionBar(QWidget):
             QPushButton[primary="true"] { background: #c2410c; border-color: #fb923c; }
             QPushButton[primary="true"]:hover { background: #ea580c; }
             QPushButton[primary="true"]:disabled { background: #4a2616; color: #a8948a; border-color: #6b3a22; }
+            QPushButton[hint="true"] { border: 3px solid #22d3ee; background: #155e75; }
             #CardTray, #CardTrayRow { background: #141a26; }
         """)
         outer = QVBoxLayout(self)
@@ -112,6 +180,9 @@ class DecisionBar(QWidget):
         self.label.setMinimumWidth(200)
         self.label.setSizePolicy(QSizePolicy.Expanding, QSizePolicy.Preferred)
         self.layout_.addWidget(self.label, 1)
+        # the computer thinking (or a hint being thought about): beside the prompt, before the buttons
+        self.busy = BusyIndicator()
+        self.layout_.addWidget(self.busy)
         self._gap = QWidget()  # pushes the buttons to the right while the prompt is above them
         self._gap.setSizePolicy(QSizePolicy.Expanding, QSizePolicy.Fixed)
         self._gap.setFixedHeight(0)
@@ -132,6 +203,7 @@ class DecisionBar(QWidget):
         self._armed = 0.0  # when the buttons last changed (monotonic seconds)
         self.key_guard_ms = KEY_GUARD_MS
         self.panel: QWidget | None = None
+        self._hinted = None  # the command a hint suggests: its button is marked
 
     def _tray_height(self) -> int:
         return self.tray.tray_height() if not self.tray.isHidden() else 0
@@ -176,6 +248,7 @@ class DecisionBar(QWidget):
         self._armed = time.monotonic()
         for b in self.buttons:
             b.setShortcut(QKeySequence())  # at once: a button waiting for deletion must not take its key
+            b.hide()  # nor take room in the row meanwhile
             b.deleteLater()
         self.buttons = []
         for label, cmd, shortcut, primary, *tip in buttons:
@@ -186,6 +259,7 @@ class DecisionBar(QWidget):
                 b.setToolTip(tip[0])
             if shortcut:
                 b.setShortcut(QKeySequence(shortcut))
+            b.cmd = cmd
             b.clicked.connect(lambda _=False, c=cmd: self.chosen.emit(c))
             # never focused: Space or Enter on a focused button would answer whatever decision comes next
             b.setFocusPolicy(Qt.NoFocus)
@@ -195,7 +269,29 @@ class DecisionBar(QWidget):
             elif self.isVisible():
                 b.show()  # at once, not on the next turn of the event loop: its key works as soon as it is seen
             self.buttons.append(b)
+        self.mark_hint(self._hinted)
         self._refit()
+
+    def set_busy(self, text: str | None) -> None:
+        """Show the busy indicator with `text` ("The computer is thinking…"), or hide it (None)."""
+        was = self.busy.isHidden()
+        self.busy.set_text(text)
+        if was != self.busy.isHidden():
+            self._refit()
+
+    def mark_hint(self, cmd) -> None:
+        """Mark the button that answers with `cmd` (a hint), or none (None)."""
+        self._hinted = cmd
+        for b in self.buttons:
+            on = cmd is not None and getattr(b, "cmd", None) == cmd
+            if bool(b.property("hint")) != on:
+                b.setProperty("hint", on)
+                b.style().unpolish(b)
+                b.style().polish(b)
+
+    def hinted_button(self):
+        """The button a hint marked, or None."""
+        return next((b for b in self.buttons if b.property("hint")), None)
 
     def set_panel(self, panel: QWidget | None) -> None:
         """Show a panel (e.g. a payment) in place of the prompt and buttons, or None to go back."""
@@ -227,6 +323,8 @@ class DecisionBar(QWidget):
 
     def _buttons_width(self) -> int:
         shown = self.buttons if self.panel is None else []
+        if not self.busy.isHidden():
+            shown = shown + [self.busy]
         return sum(b.sizeHint().width() for b in shown) + self.layout_.spacing() * len(shown)
 
     def _arrange(self) -> None:

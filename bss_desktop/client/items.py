@@ -18,6 +18,7 @@ REGULAR_CORE = QColor("#3fb5a3")
 SOUL_CORE = QColor("#f2c14e")
 HIGHLIGHT = QColor("#ffd54a")
 SELECTED = QColor("#4ade80")
+HINT = QColor("#22d3ee")  # the card a hint suggests (the Hint key): it glows
 Z_CARD, Z_HOVER, Z_DRAG, Z_ZOOM = 10.0, 500.0, 1000.0, 2000.0
 Z_LIFT = 100.0  # a card under the pointer rises over the neighbours it overlaps (still under the arrows)
 LABEL_PX = 17.0  # zone and pile titles, in scene units: about 10 px on screen at a 1366x768 window
@@ -79,6 +80,7 @@ class CardItem(QGraphicsObject):
         self.draggable = False
         self.highlight = False  # a legal target or piece for the current decision
         self.selected_mark = False  # chosen in a target choice
+        self.hint_mark = False  # a hint suggests this card (it glows)
         self._press = None
         self._core_press = False
         self._anim_pos = None
@@ -135,8 +137,8 @@ class CardItem(QGraphicsObject):
         if device.isEmpty():
             return
         dpr = p.device().devicePixelRatio()
-        shows = (self.card, self.highlight, self.selected_mark, self.cores, self.soul, self.zone_is_field,
-                 t.m11(), t.m12(), t.m21(), t.m22(), t.dx() - device.x(), t.dy() - device.y(),
+        shows = (self.card, self.highlight, self.selected_mark, self.hint_mark, self.cores, self.soul,
+                 self.zone_is_field, t.m11(), t.m12(), t.m21(), t.m22(), t.dx() - device.x(), t.dy() - device.y(),
                  device.width(), device.height(), dpr, p.renderHints())
         cached = self._turned
         if cached is not None and cached[0] is pix and cached[1] == shows:
@@ -169,6 +171,25 @@ class CardItem(QGraphicsObject):
             p.setBrush(Qt.NoBrush)
             p.setPen(QPen(SELECTED if self.selected_mark else HIGHLIGHT, 3.5))
             p.drawRoundedRect(QRectF(-2, -2, CARD_W + 4, CARD_H + 4), 8, 8)
+        if self.hint_mark:  # a glow: a bright rim over a soft one, and the face lit (inside the card's bounds)
+            glow = QColor(HINT)
+            glow.setAlpha(70)
+            p.setBrush(glow)
+            p.setPen(QPen(QColor(HINT.red(), HINT.green(), HINT.blue(), 110), 7))
+            p.drawRoundedRect(QRectF(-0.5, -0.5, CARD_W + 1, CARD_H + 1), 8, 8)
+            p.setBrush(Qt.NoBrush)
+            p.setPen(QPen(HINT, 3))
+            p.drawRoundedRect(QRectF(-1.5, -1.5, CARD_W + 3, CARD_H + 3), 8, 8)
+            tag = QRectF(CARD_W / 2 - 48, CARD_H * 0.38 - 18, 96, 36)  # "Hint" over the art, where the eye goes
+            p.setPen(QPen(QColor(8, 47, 73), 2))
+            p.setBrush(HINT)
+            p.drawRoundedRect(tag, 18, 18)
+            font = QFont(p.font())
+            font.setPixelSize(22)
+            font.setBold(True)
+            p.setFont(font)
+            p.setPen(QColor(8, 47, 73))
+            p.drawText(tag, Qt.AlignCenter, "Hint")
         total = self.cores + (1 if self.soul else 0)
         if self.card is not None and (total or self.card.type != "magic") and self.zone_is_field:
             r = self.core_badge_rect()

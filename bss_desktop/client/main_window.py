@@ -69,7 +69,8 @@ class CoverScreen(QWidget):
 
 class GameWindow(QMainWindow):
     def __init__(self, game, *, seats=("human", "ai"), title: str = "", image_dir=None, animation_ms: int = 180,
-                 sandbox: bool = False, settings=None, session=None, guide: bool = False, autosave=None):
+                 sandbox: bool = False, settings=None, session=None, guide: bool = False, autosave=None,
+                 level: str | None = None):
         super().__init__()
         self.setWindowTitle(title or "bss_desktop — Battle Spirits Saga")
         self.game = game
@@ -133,6 +134,11 @@ class GameWindow(QMainWindow):
         self.session = session or LocalSession(game)  # a LAN session has the same shape (client/model.py)
         self.model = GameModel(self.session, self)
         self.seats, self.sandbox = tuple(seats), sandbox
+        from ..ai import LEVELS
+
+        if level is None:  # the level the player chose last (the start screen), else Normal
+            level = getattr(settings, "ai_level", None) if settings is not None else None
+        self.level = level if level in LEVELS else "normal"  # the computer's level (kept by a rematch and autosave)
         self.autosave = autosave  # the game in progress is written here after every command (bss_desktop/paths.py)
         if autosave is not None:  # connected before the board: a command is on disk before its events are shown
             self.model.changed.connect(lambda _events: self.save_now())
@@ -143,7 +149,7 @@ class GameWindow(QMainWindow):
             self.controller = SandboxController(self.model, self.scene, self.bar, parent=self, seat=lan_seat)
             self.controller.gameReplaced.connect(self._set_game)
         else:
-            self.controller = Controller(self.model, self.scene, self.bar, seats=seats, parent=self)
+            self.controller = Controller(self.model, self.scene, self.bar, seats=seats, level=self.level, parent=self)
         from .settings import sounds_dir
         from .sound import SoundPlayer
 
@@ -198,7 +204,7 @@ class GameWindow(QMainWindow):
         from ..paths import write_atomically
 
         data = {"format": "bss-autosave", "version": 1, "record": to_record(self.model.game),
-                "seats": list(self.seats), "sandbox": self.sandbox}
+                "seats": list(self.seats), "sandbox": self.sandbox, "level": self.level}
         try:
             write_atomically(self.autosave, json.dumps(data), durable=True)
         except OSError as e:
@@ -224,6 +230,16 @@ class GameWindow(QMainWindow):
             action.setShortcut(shortcut)
             action.triggered.connect(lambda _checked=False, f=slot: f())
             game_menu.addAction(action)
+        self.hint_action = None
+        if isinstance(self.controller, Controller) and not self.lan:  # against the computer or hot-seat
+            hint = QAction("Hint: what would the computer play here?", self)
+            hint.setShortcut(self.controller.keys.get("hint", "H"))
+            hint.setStatusTip("The Hard level thinks about your decision and shows its move; nothing is played")
+            hint.triggered.connect(lambda _checked=False: self.controller.request_hint())
+            game_menu.addAction(hint)
+            self.hint_action = hint
+            self.controller.decisionChanged.connect(self._update_hint_action)
+            self._update_hint_action()
         if not getattr(self.controller, "hotseat", False) and isinstance(self.controller, Controller):
             concede = QAction("Concede…", self)
             concede.triggered.connect(lambda _checked=False: self.ask_concede())
@@ -249,7 +265,13 @@ class GameWindow(QMainWindow):
         open_sized(self, 1440, 900, saved if isinstance(saved, str) else None)
 
 
+    def _update_hint_action(self) -> None:
+        if self.hint_action is not None:
+            self.hint_action.setEnabled(self.controller.hint_available())
+
     def closeEvent(self, event) -> None:
+        if hasattr(self.controller, "shutdown"):  # the computer stops thinking; its worker thread is done with
+            self.controller.shutdown()
         if hasattr(self.session, "close"):  # a LAN game: hang up and say why, and stop listening
             self.session.close()
             if getattr(self, "server", None) is not None:

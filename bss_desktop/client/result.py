@@ -98,7 +98,7 @@ class ResultDialog(QDialog):
                            first_player=self.first.currentData(), settings=game.settings,
                            deck_names=start.get("deck_names"))
         window = GameWindow(new, seats=w.seats, settings=w.settings, autosave=w.autosave,
-                            title=w.windowTitle(), guide=w.guide is not None)
+                            title=w.windowTitle(), guide=w.guide is not None, level=getattr(w, "level", None))
         window.restore_geometry()
         window.show()
         self.spawned = window

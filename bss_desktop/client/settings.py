@@ -22,7 +22,7 @@ DEFAULT_HOTKEYS = {
     "end_step": "E",  # end the main or attack step
     "keep": "K", "mulligan": "M", "no_block": "B", "yes": "Y", "no": "N", "confirm": "Return",
     "undo": "Ctrl+Z", "redo": "Ctrl+Y", "coin": "C", "die": "D", "note": "Shift+N", "token": "T",
-    "other_side": "Tab",
+    "other_side": "Tab", "hint": "H",
 }
 HOTKEY_NAMES = {
     "pass": "Pass (flash window)", "end_step": "End the main / attack step", "keep": "Keep the opening hand",
@@ -30,6 +30,7 @@ HOTKEY_NAMES = {
     "no_block": "Do not block", "yes": "Yes (may)", "no": "No (may)", "confirm": "Confirm targets",
     "undo": "Undo (sandbox)", "redo": "Redo (sandbox)", "coin": "Flip a coin (sandbox)", "die": "Roll a die (sandbox)",
     "note": "Add a note (sandbox)", "token": "Make a token (sandbox)", "other_side": "Look from the other side (sandbox)",
+    "hint": "Hint: what the computer (Hard) would play",
 }
 
 
@@ -73,6 +74,12 @@ def _check_field(name: str, value, default):
         if not isinstance(value, int) or isinstance(value, bool):
             return None, f"expected a whole number, got {value!r}"
         return (value, None) if value >= 0 else (None, f"must not be negative, got {value}")
+    if name == "ai_level":
+        from ..ai import LEVELS
+
+        if value in LEVELS:
+            return value, None
+        return None, f"expected one of {', '.join(LEVELS)}, got {value!r}"
     if isinstance(default, str):
         return (value, None) if isinstance(value, str) else (None, f"expected text, got {value!r}")
     if not isinstance(value, dict):
@@ -113,6 +120,7 @@ class AppSettings:
     hotkeys: dict = field(default_factory=dict)  # action -> key sequence, where it differs from DEFAULT_HOTKEYS
     auto_pass: bool = False  # pass flash windows in which you have nothing you can use
     ai_delay_ms: int = 700  # the computer's pace: the pause before each of its actions, so a player can follow it
+    ai_level: str = "normal"  # the computer's level last chosen on the start screen (ai.LEVELS)
     lan_name: str = ""  # the join/host windows remember the player's name
     lan_address: str = ""  # and the last host address joined
     # what was wrong with the settings file when it was loaded (for the start screen to tell the player); not saved
@@ -220,7 +228,8 @@ class SettingsDialog(QDialog):
         self.ai_delay.setSingleStep(100)
         self.ai_delay.setSuffix(" ms")
         self.ai_delay.setValue(settings.ai_delay_ms)
-        self.ai_delay.setToolTip("The pause before each of the computer's actions, so you can follow its turn")
+        self.ai_delay.setToolTip("The least time between the computer's actions (its thinking counts), so you can "
+                                 "follow its turn")
         form.addRow("The computer's pace", self.ai_delay)
         self.sound = QCheckBox("Sounds")
         self.sound.setChecked(settings.sound)

@@ -1,6 +1,7 @@
 """Headless LAN games, for tests and scripts: `bss-desktop host --headless` and `bss-desktop join --headless`.
 
-Both sides play with a seeded random-legal player and print, at the end, the
+Both sides play with a seeded computer player (`--policy`: random, or a level of bss_desktop/ai on the host's seat;
+random or easy on the guest's, which has no engine to think with) and print, at the end, the
 winner, the number of commands and `final hash: <hex>`; both must print the
 same hash. The guest's hash comes from its own replay of the host's record
 (the audit), not from anything the host claims.
@@ -37,8 +38,79 @@ def random_guest(seed: int):
     return lambda s: RandomPolicy(seed * 1_000_003 + s.seq).choose(_Legal(s.legal)).to_dict()
 
 
+GUEST_POLICIES = ("random", "easy")  # a guest has views and legal commands only: the levels that search need a Game
+
+
+def easy_guest(seed: int, db):
+    """The Easy level for a guest's seat: random legal play (as random_guest), but never a core move that takes the
+    last LV1 cores off one of its own cards (CR 10-1-1-1) while another command is legal. It reads the guest's view
+    (field cores, where the soul core is) and the card database's levels."""
+
+    def decide(s):
+        options = [command_from_dict(d) for d in s.legal]
+        safe = [c for c in options if not destroys_own_card(c, s.view, s.seat, db)]
+        return RandomPolicy(seed * 1_000_003 + s.seq).choose(_Options(safe or options)).to_dict()
+
+    return decide
+
+
+def guest_player(policy: str, seed: int, db):
+    """The guest's headless player for `--policy`; ValueError for a level a guest cannot play (yet)."""
+    if policy == "random":
+        return random_guest(seed)
+    if policy == "easy":
+        return easy_guest(seed, db)
+    raise ValueError(f"the {policy} level needs the host's seat for now (a guest has no engine to think with): "
+                     f"use --policy {' or '.join(GUEST_POLICIES)} to join, or host with --policy {policy}")
+
+
+class _Options:
+    def __init__(self, options):
+        self._options = list(options)
+
+    def legal_commands(self):
+        return list(self._options)
+
+
+def destroys_own_card(cmd, view, seat: int, db) -> bool:
+    """Whether a MoveCores leaves one of `seat`'s field cards with fewer cores than its LV1 needs (it would be
+    destroyed by its owner's own action, CR 10-1-1-1), from what the view shows."""
+    from ..engine.commands import MoveCores
+
+    if not isinstance(cmd, MoveCores) or not view:
+        return False
+    me = view["players"][seat]
+    soul = me.get("soul")
+    have = {c["card"]: c["cores"] + (1 if soul == c["card"] else 0) for c in me.get("field", ())}
+    cid = {c["card"]: c["cid"] for c in me.get("field", ())}
+    left = dict(have)
+    for m in cmd.moves:
+        n = m.count + (1 if m.soul else 0)
+        if m.src in left:
+            left[m.src] -= n
+        if m.dst in left:
+            left[m.dst] += n
+    for key, n in left.items():
+        card = db.get(cid[key]) if hasattr(db, "get") else None
+        if card is None or n >= have[key]:
+            continue
+        if n < card.lv1_cores:
+            return True
+    return False
+
+
+def host_player(policy: str, seed: int):
+    """The host seat's headless player for `--policy`: "random" (sim/policy.py) or a level (bss_desktop/ai)."""
+    if policy == "random":
+        return RandomPolicy(seed)
+    from ..ai import make_player
+
+    return make_player(policy, HOST_SEAT, seed)
+
+
 async def play_host_seat(session: HostSession, policy) -> None:
-    """Play the host's seat with `policy` until the game is over (the guest plays over the network)."""
+    """Play the host's seat with `policy` until the game is over (the guest plays over the network). It thinks on a
+    copy of the game in a worker thread, so the network keeps going meanwhile (a level may think for seconds)."""
     moved = asyncio.Event()
     previous = session.on_events
 
@@ -52,7 +124,14 @@ async def play_host_seat(session: HostSession, policy) -> None:
     game = session.game
     while not game.over:
         if game.pending.player == HOST_SEAT:
-            session.apply(policy.choose(game))
+            before = game.state_hash()
+            if hasattr(game, "clone"):
+                cmd = await asyncio.to_thread(policy.choose, game.clone())
+            else:
+                cmd = policy.choose(game)
+            if game.over or game.pending.player != HOST_SEAT or game.state_hash() != before:
+                continue  # the game moved meanwhile (the guest conceded): think again, or stop
+            session.apply(cmd)
             await asyncio.sleep(0)  # let the batch go out
         else:
             moved.clear()
@@ -131,7 +210,7 @@ def restore_host(path, db, **kw) -> HostSession:
 
 async def host_game(db, deck, *, deck_name: str, name: str, port: int, bind: str, seed: int,
                     autosave=None, restore=None, timeout: float = 20.0, send_cards: bool = False,
-                    accept_cards: bool = False) -> int:
+                    accept_cards: bool = False, policy: str = "random") -> int:
     session = restore_host(restore, db, timeout=timeout) if restore else HostSession(
         db, deck, deck_name=deck_name, name=name, autosave=autosave, timeout=timeout)
     session.on_status = lambda text: print(f"[host] {text}", file=sys.stderr, flush=True)
@@ -139,7 +218,7 @@ async def host_game(db, deck, *, deck_name: str, name: str, port: int, bind: str
     server = await serve(session.handle, bind, port)
     _say(f"listening on port {server.sockets[0].getsockname()[1]}")
     try:
-        await play_host_seat(session, RandomPolicy(seed))
+        await play_host_seat(session, host_player(policy, seed))
         game = session.game
         try:
             await asyncio.wait_for(session.finished.wait(), timeout * 3)
@@ -162,7 +241,7 @@ async def host_game(db, deck, *, deck_name: str, name: str, port: int, bind: str
 
 async def join_game(db, deck, *, deck_name: str, name: str, host: str, port: int, seed: int,
                     timeout: float = 20.0, reconnect_for: float = 30.0, deals=None, send_cards: bool = False,
-                    accept_cards: bool = False) -> int:
+                    accept_cards: bool = False, policy: str = "random") -> int:
     from ..paths import deals_file
     from .deals import abandoned_line
 
@@ -170,7 +249,7 @@ async def join_game(db, deck, *, deck_name: str, name: str, host: str, port: int
                            reconnect_for=reconnect_for, deals=deals if deals is not None else deals_file())
     session.on_status = lambda text: print(f"[guest] {text}", file=sys.stderr, flush=True)
     session.card_consent = fixed_consent(send_cards, accept_cards, session.on_status)
-    session.decide = random_guest(seed)
+    session.decide = guest_player(policy, seed, db)
     report = await session.run(host, port)
     if session.abandoned is not None:  # the deals this host broke off after seeing our share (seed grinding)
         _say(abandoned_line(session.abandoned))

@@ -1,0 +1,242 @@
+"""The computer opponent (bss_desktop/ai): it never peeks, never self-destroys when it need not, blocks and
+attacks as the rules reward (CR 7-1-5-2-1, 7-1-5-3-1), and its strength is measured by the arena."""
+import random
+import re
+
+import pytest
+
+from bss_desktop.ai import LEVELS, make_player
+from bss_desktop.ai.arena import arena, deck_pairs, wilson
+from bss_desktop.ai.knowledge import Memory, hidden_cards, sample_world
+from bss_desktop.engine import Attack, Block, EndAttack, EndMain, MoveCores, Pass
+from bss_desktop.engine.commands import CoreMove
+from bss_desktop.engine.game import Game
+from bss_desktop.engine.rng import Rng
+from bss_desktop.sim.policy import RandomPolicy
+from helpers import position
+
+QUICK = {"hard": {"iterations": 40}}  # Hard with a fixed budget: reproducible and quick
+
+
+def player(level, seat, seed=3):
+    return make_player(level, seat, seed, **QUICK.get(level, {}))
+
+
+def saga_decks():
+    from bss_desktop.carddb.player_db import player_decks
+    from bss_desktop.cli import player_db
+
+    db = player_db()
+    decks, _ = player_decks(db)
+    return db, {n: d.cards for n, d in decks.items() if n.endswith("-saga")}
+
+
+def mid_game(seed: int, seat: int = 1, min_turn: int = 4):
+    """A game of two shipped saga decks played by Easy until `seat` has a main step with several options."""
+    db, decks = saga_decks()
+    names = sorted(decks)
+    game = Game.new(db, [decks[names[seed % len(names)]], decks[names[(seed + 2) % len(names)]]], seed,
+                    record_hashes=False)
+    players = [make_player("easy", 0, seed), make_player("easy", 1, seed)]
+    while not game.over:
+        pend = game.pending
+        if pend.player == seat and pend.kind == "main" and game.state.turn >= min_turn \
+                and len(game.legal_commands()) >= 3:
+            return game
+        game.apply(players[pend.player].choose(game))
+    pytest.skip("the game ended before the position was reached")
+
+
+def permute_hidden(game, seat: int, seed: int):
+    """A copy of `game` that differs only in what `seat` cannot see: the opponent's hand, deck and face-down
+    burst hold each other's cards, and `seat`'s deck is in another order."""
+    twin = game.clone()
+    rnd = random.Random(seed)
+    own_deck, opp_hidden, opp_burst = hidden_cards(twin, seat)
+    for group in (own_deck, opp_hidden + opp_burst):
+        ids = [twin.state.cards[i].cid for i in group]
+        rnd.shuffle(ids)
+        for iid, cid in zip(group, ids):
+            twin.state.cards[iid].cid = cid
+    twin._index_cards()
+    return twin
+
+
+# ---------------------------------------------------------------------------------------------- it never peeks
+
+@pytest.mark.parametrize("seed", [1, 2, 3])
+def test_shuffling_every_card_the_ai_cannot_see_leaves_its_decision_unchanged(seed):
+    game = mid_game(seed)
+    twin = permute_hidden(game, 1, seed)
+    opp = game.state.players[0]
+    # the test means something: the hidden cards really are different in the two games
+    assert [game.state.cards[i].cid for i in opp.hand + opp.deck] != [twin.state.cards[i].cid for i in opp.hand + opp.deck]
+    assert game.view(1) == twin.view(1)  # and the seat sees exactly the same
+    for level in LEVELS:
+        a, b = player(level, 1, seed=11), player(level, 1, seed=11)
+        assert a.choose(game) == b.choose(twin), level
+
+
+def test_a_sampled_world_depends_only_on_what_the_seat_may_see():
+    game = mid_game(5)
+    twin = permute_hidden(game, 1, 99)
+    worlds = [sample_world(g, 1, Memory(1), Rng(7)) for g in (game, twin)]
+    assert worlds[0].state_hash() == worlds[1].state_hash()
+    # and it is a different deal from the real one: the search cannot learn the opponent's real hand
+    real = [game.state.cards[i].cid for i in game.state.players[0].hand]
+    dealt = [worlds[0].state.cards[i].cid for i in game.state.players[0].hand]
+    assert len(real) == len(dealt)
+    assert worlds[0].state.rng.state != game.state.rng.state  # nor the coming shuffles and draws
+
+
+def test_the_opponents_hidden_cards_are_dealt_from_the_colours_it_has_shown():
+    game = mid_game(4)
+    db = game.db
+    shown = {db[game.state.cards[i].cid].colors for i in game.state.players[0].field + game.state.players[0].trash}
+    colours = {c for cs in shown for c in cs}
+    assert colours, "the opponent has shown cards by turn 4"
+    for k in range(5):
+        world = sample_world(game, 1, Memory(1), Rng(k))
+        for i in world.state.players[0].hand + world.state.players[0].deck:
+            assert set(db[world.state.cards[i].cid].colors) & colours
+
+
+# ------------------------------------------------------------------------------- Easy: no self-destruction
+
+def lonely_pup():
+    return position("""
+        turn: 3
+        turn_player: 0
+        step: main
+        players:
+          - {life: 5, reserve: 0, hand: [], field: [{card: T-R1, cores: 1}]}
+          - {life: 5, reserve: 3, hand: [], field: []}
+    """)
+
+
+def test_easy_never_moves_the_last_core_off_its_own_spirit_cr_10_1_1_1():
+    game = lonely_pup()
+    pup = game.state.players[0].field[0]
+    destroying = MoveCores(0, (CoreMove(pup, "reserve", 1, False),))
+    assert destroying in game.legal_commands() and EndMain(0) in game.legal_commands()
+    # the random player it is built on does make that blunder
+    assert any(RandomPolicy(s).choose(game) == destroying for s in range(40))
+    chosen = {make_player("easy", 0, s).choose(game) for s in range(40)}
+    assert destroying not in chosen and EndMain(0) in chosen
+
+
+# ------------------------------------------------------------------------------- blocks and attacks
+
+def at_block(attacker: str, blockers: list, life: int):
+    rows = "\n".join(f"              - {b}" for b in blockers) or "              []"
+    game = position(f"""
+        turn: 4
+        turn_player: 0
+        first_player: 1
+        step: attack
+        players:
+          - life: 5
+            reserve: 0
+            hand: []
+            field:
+              - {attacker}
+          - life: {life}
+            reserve: 0
+            hand: []
+            field:
+{rows}
+    """)
+    game.apply(Attack(0, game.state.players[0].field[0]))
+    while game.pending.kind == "flash":
+        game.apply(Pass(game.pending.player))
+    assert game.pending.kind == "block"
+    return game
+
+
+@pytest.mark.parametrize("level", ["normal", "hard"])
+def test_it_blocks_when_its_blocker_wins_the_battle_cr_7_1_5_2_1(level):
+    game = at_block("{card: T-R1, cores: 1}", ["{card: T-R3, cores: 1}"], life=5)
+    knight = game.state.players[1].field[0]
+    assert player(level, 1).choose(game) == Block(1, knight)
+
+
+@pytest.mark.parametrize("level", ["normal", "hard"])
+def test_it_blocks_a_hit_that_would_take_its_last_life_cr_7_1_5_3_1(level):
+    game = at_block("{card: T-R5, cores: 1}", ["{card: T-R1, cores: 1}"], life=2)
+    pup = game.state.players[1].field[0]
+    assert player(level, 1).choose(game) == Block(1, pup)
+
+
+@pytest.mark.parametrize("level", ["normal", "hard"])
+def test_it_keeps_a_losing_blocker_back_when_the_hit_is_small(level):
+    game = at_block("{card: T-R3, cores: 1}", ["{card: T-R1, cores: 1}"], life=5)
+    assert player(level, 1).choose(game) == Block(1, None)
+
+
+def attack_step(mine: list, theirs: list, life: int):
+    return position(f"""
+        turn: 4
+        turn_player: 0
+        first_player: 1
+        step: attack
+        players:
+          - {{life: 5, reserve: 0, hand: [], field: [{", ".join(mine)}]}}
+          - {{life: {life}, reserve: 0, hand: [], field: [{", ".join(theirs)}]}}
+    """)
+
+
+@pytest.mark.parametrize("level", ["normal", "hard"])
+def test_it_attacks_when_the_attack_wins_the_game_cr_1_2_1_1_1(level):
+    game = attack_step(["{card: T-R1, cores: 1}"], [], life=1)
+    assert player(level, 0).choose(game) == Attack(0, game.state.players[0].field[0])
+
+
+@pytest.mark.parametrize("level", ["normal", "hard"])
+def test_it_does_not_attack_into_a_stronger_refreshed_blocker_cr_7_1_5_2_1(level):
+    game = attack_step(["{card: T-R1, cores: 1}"], ["{card: T-R3, cores: 1}"], life=5)
+    assert player(level, 0).choose(game) == EndAttack(0)
+
+
+def test_hard_answers_a_decision_with_one_option_at_once():
+    game = attack_step([], [], life=5)
+    assert game.legal_commands() == [EndAttack(0)]
+    hard = make_player("hard", 0, 1, think=5.0)
+    assert hard.choose(game) == EndAttack(0) and hard.iterations == 0
+
+
+# --------------------------------------------------------------------------------------------- the arena
+
+def test_wilson_interval():
+    lo, hi = wilson(5, 10)
+    assert (round(lo, 4), round(hi, 4)) == (0.2366, 0.7634)
+    lo, hi = wilson(0, 10)
+    assert lo == 0.0 and round(hi, 4) == 0.2775
+
+
+def test_arena_plays_seat_swapped_pairs_on_the_same_deal():
+    db, decks = saga_decks()
+    pairs = deck_pairs([("red-saga", decks["red-saga"]), ("blue-saga", decks["blue-saga"])])
+    result = arena(db, "normal", "easy", 4, 3, pairs)
+    a_seats = [o.a_seat for o in result.outcomes]
+    assert a_seats == [0, 1, 0, 1] and result.to_dict()["illegal"] == 0
+    assert result.outcomes[0].decks == result.outcomes[1].decks
+
+
+def test_arena_command_prints_the_win_rate_line(capsys):
+    from bss_desktop.cli import main
+
+    assert main(["arena", "--a", "normal", "--b", "easy", "--games", "2", "--seed", "4",
+                 "--decks", "red-saga,green-saga"]) == 0
+    last = capsys.readouterr().out.strip().splitlines()[-1]
+    assert re.fullmatch(r"normal win rate \d\.\d{3} \(95% CI \d\.\d{3}–\d\.\d{3}\) over 2 games; "
+                        r"think median \d+\.\d{3} s, p95 \d+\.\d{3} s; illegal 0", last), last
+
+
+def test_the_simulator_plays_computer_levels_with_every_invariant_checked(capsys):
+    from bss_desktop.cli import main
+
+    assert main(["simulate", "--games", "4", "--seed", "2", "--policy", "normal,easy",
+                 "--decks", "purple-saga,white-saga"]) == 0
+    assert capsys.readouterr().out.strip().endswith("0 violations")
+    assert main(["simulate", "--games", "1", "--policy", "grandmaster"]) == 2
+    assert "--policy" in capsys.readouterr().err
