@@ -282,6 +282,7 @@ _KIND_OF = {
     ManualShuffle: "manual_shuffle", ManualDeck: "manual_deck", ManualLook: "manual_look", ManualRandom: "manual_random", ManualNote: "manual_note",
     ManualReveal: "manual_reveal", ManualToken: "manual_token", Concede: "concede",
 }
+KIND_OF = _KIND_OF  # command class -> its kind (Command.kind), for readers that sort many commands by kind
 _BY_KIND = {v: k for k, v in _KIND_OF.items()}
 _SEL_FIELDS = ("pay", "place", "sources")
 

@@ -8,12 +8,13 @@ from __future__ import annotations
 from dataclasses import dataclass, field
 
 from . import stats
+from .stats import ACTIVE, BY_OP
 from .targets import condition_holds, count_value, matches
 
 
 @dataclass
 class CardFx:
-    """A card definition's effects, sorted by how the engine uses them."""
+    """A card definition's effects, sorted by how the engine uses them (and a few facts it reads all the time)."""
 
     keywords: tuple = ()
     constants: list = field(default_factory=list)  # (index, Effect)
@@ -24,13 +25,38 @@ class CardFx:
     # manual effects never resolve here; triggered ones and bursts are announced when their trigger fires
     manual_triggered: dict = field(default_factory=dict)  # trigger -> [(index, Effect)]
     manual_bursts: list = field(default_factory=list)  # (index, Effect)
+    keyword_names: frozenset = frozenset()  # the names of its printed keywords
+    # its manual constant, activated and magic effects, told to both players as it is played (Game._announce_manual)
+    announced: tuple = ()  # (index, Effect)
+    constant_ops: frozenset = frozenset()  # what its constant effects do (Directive.op)
+    lowers_bp: bool = False  # has a constant effect that may lower BP or set it (not only raise it)
+    # read of the card itself by gameplay management after every action (Game._doomed_at_a_glance)
+    lv1_cores: int = 0
+    spirit: bool = False
+    bp_positive: bool = False  # its printed BP is above 0 at every level it has
 
     @property
     def any(self) -> bool:
         return bool(self.keywords or self.constants or self.triggered or self.activated or self.bursts)
 
 
+_indexed: dict = {}  # id(card definition) -> (the definition, its CardFx): every game of a process shares them
+
+
 def index_card(card_def) -> CardFx:
+    """The card's effects sorted by use. Card definitions are frozen, so each is indexed once per process (a
+    CardFx is never changed once made)."""
+    hit = _indexed.get(id(card_def))
+    if hit is not None and hit[0] is card_def:
+        return hit[1]
+    if len(_indexed) >= 8192:
+        _indexed.clear()
+    fx = _index_card(card_def)
+    _indexed[id(card_def)] = (card_def, fx)  # the definition is kept, so its id is not reused while here
+    return fx
+
+
+def _index_card(card_def) -> CardFx:
     fx = CardFx(keywords=card_def.keywords)
     for i, e in enumerate(card_def.effects):
         if e.manual:  # resolved by the players by hand
@@ -48,7 +74,52 @@ def index_card(card_def) -> CardFx:
             fx.bursts.append((i, e))
         elif e.kind == "magic":
             fx.magic.append((i, e))
+    fx.keyword_names = frozenset(k.name for k in fx.keywords)
+    fx.announced = tuple((i, e) for i, e in enumerate(card_def.effects)
+                         if e.manual and e.kind not in ("triggered", "burst"))
+    fx.constant_ops = frozenset(d.op for _, e in fx.constants for d in e.do)
+    fx.lv1_cores, fx.spirit = card_def.lv1_cores, card_def.type == "spirit"
+    fx.bp_positive = bool(card_def.levels) and all((lv.bp or 0) > 0 for lv in card_def.levels)
+    fx.lowers_bp = any(d.op == "bp" and not raises_only(d) for _, e in fx.constants for d in e.do)
     return fx
+
+
+def raises_only(d) -> bool:
+    """Whether a constant "bp" directive can only add to BP (constant_bp: no redefinition, no "becomes", an amount of
+    0 or more, or X, which a constant effect skips)."""
+    return d.level is None and d.mode != "set" and (not isinstance(d.amount, int) or d.amount >= 0)
+
+
+def with_tokens(card_defs) -> list:
+    """These card definitions and those of the tokens their effects make (CR 4-12), tokens' tokens too."""
+    from ..carddb.schema import card_tokens
+
+    out, seen, todo = [], set(), list(card_defs)
+    while todo:
+        d = todo.pop()
+        if id(d) in seen:
+            continue
+        seen.add(id(d))
+        out.append(d)
+        todo.extend(card_tokens(d))
+    return out
+
+
+def trigger_names(fx: CardFx) -> set:
+    """Every trigger its (manual) triggered effects and bursts wait for."""
+    names = set(fx.triggered) | set(fx.manual_triggered)
+    names.update(e.trigger for _, e in fx.bursts)
+    names.update(e.trigger for _, e in fx.manual_bursts)
+    return names
+
+
+def reads_effects(cond) -> bool:
+    """Whether a condition reads what constant effects change: BP or keywords of the cards it counts or looks for
+    (their levels only change by constant level effects, which Game._index_cards looks for apart)."""
+    if cond is None:
+        return False
+    targets = [t for t in (cond.control, cond.count.cards if cond.count is not None else None) if t is not None]
+    return any(t.bp_max is not None or t.bp_min is not None or t.keyword is not None or t.keywords for t in targets)
 
 
 def level_ok(levels: tuple, level: int) -> bool:
@@ -60,47 +131,85 @@ def active_constants(game):
     """Every constant effect that applies now: (source iid, controller, effect) (CR 8-1-4-2).
 
     Inside a read-only pass (Game.reading) the list is computed once for the whole pass."""
-    memo = stats.pass_memo(game)
+    memo = game._constants_memo
     if memo is None:
-        return list(_active_constants(game))
-    found = memo[stats.ACTIVE]
+        return _active_constants(game)
+    if not memo:
+        stats.pass_memo(game)
+    found = memo[ACTIVE]
     if found is None:
-        found = list(_active_constants(game))
-        if memo[stats.ACTIVE] is None:
-            memo[stats.ACTIVE] = found
+        found = _active_constants(game)
+        if memo[ACTIVE] is None:
+            memo[ACTIVE] = found
         else:  # found again while it was being found: keep the first, as before
-            found = memo[stats.ACTIVE]
+            found = memo[ACTIVE]
     return found
 
 
-def _active_constants(game):
+def _active_constants(game) -> list:
     st = game.state
+    cards = st.cards
+    fx_cache = game._fx_cache
+    out = []
     for p in (0, 1):
         for iid in st.players[p].field:
-            fx = game.fx(st.cards[iid].cid)
+            cid = cards[iid].cid
+            fx = fx_cache[cid]
             if not fx.constants:
                 continue
             lv = stats.level(game, iid)
             for _, e in fx.constants:
-                if level_ok(e.levels, lv) and condition_holds(game, e.condition, iid, p):
-                    yield iid, p, e
+                if (not e.levels or lv in e.levels) and condition_holds(game, e.condition, iid, p):  # level_ok
+                    out.append((iid, p, e))
+    return out
 
 
 def _directives(game, op: str) -> list:
     """The directives of kind `op` of every active constant effect: (source, controller, directive), in order."""
-    memo = stats.pass_memo(game)
+    pure = game._pure_reads
+    if pure and op not in game._constant_ops:
+        return []  # no card of this game has one (Game._index_cards): nothing to find
+    memo = game._constants_memo
     if memo is not None:
-        by_op = memo[stats.BY_OP]
+        if not memo:
+            stats.pass_memo(game)
+        by_op = memo[BY_OP]
         found = by_op.get(op)
         if found is None:
-            found = by_op[op] = [(src, p, d) for src, p, e in active_constants(game) for d in e.do if d.op == op]
+            found = by_op[op] = _of_op(active_constants(game), op) if not pure or _on_field(game, op) else []
         return found
-    return [(src, p, d) for src, p, e in active_constants(game) for d in e.do if d.op == op]
+    if pure and not _on_field(game, op):
+        return []
+    return _of_op(_active_constants(game), op)
+
+
+def _on_field(game, op: str) -> bool:
+    """Whether a field card has a constant effect that does `op` (active or not): only then can one be active.
+    Reads no more than the field's card ids, so where reads may be skipped (Game._pure_reads) this answers for
+    _directives without finding the active effects."""
+    cids = game._op_cids.get(op)  # the cards of this game with such an effect (Game._index_cards)
+    if cids:
+        cards = game.state.cards
+        for player in game.state.players:
+            for iid in player.field:
+                if cards[iid].cid in cids:
+                    return True
+    return False
+
+
+def _of_op(active: list, op: str) -> list:
+    return [(src, p, d) for src, p, e in active for d in e.do if d.op == op] if active else []
 
 
 def _constant_hits(game, iid: int, op: str):
-    """Constant-effect directives of kind `op` that apply to card `iid`: (source, controller, directive)."""
-    for src, p, d in _directives(game, op):
+    """Constant-effect directives of kind `op` that apply to card `iid`: (source, controller, directive), each looked
+    at as the caller goes through them (callers go through them at once; most often there are none to look at)."""
+    directives = _directives(game, op)
+    return _hits(game, iid, directives) if directives else ()
+
+
+def _hits(game, iid: int, directives: list):
+    for src, p, d in directives:
         if _applies(game, d.target, iid, p, src):
             yield src, p, d
 
@@ -156,6 +265,8 @@ def constant_levels(game, iid: int) -> list:
 def keywords_of(game, iid: int, name: str | None = None) -> list:
     """Keywords `iid` has now. On the field only those of its current level, plus granted ones
     (CR 10-13-1); elsewhere every printed keyword (CR 10-13-2)."""
+    if name is not None and not _may_have(game, iid, name):
+        return []
     st = game.state
     card = st.cards[iid]
     printed = game.fx(card.cid).keywords
@@ -177,6 +288,21 @@ def has_keyword(game, iid: int, name: str) -> bool:
     if name == "astral":
         return astral_active(game, iid)
     return bool(keywords_of(game, iid, name))
+
+
+def _may_have(game, iid: int, name: str) -> bool:
+    """False when `iid` cannot have keyword `name` whatever its level: not printed on it, granted by no resolved effect
+    and by no constant effect of this game (Game._index_cards), when reads may be skipped."""
+    if not game._pure_reads or name in game._constant_keywords:
+        return True
+    cid = game.state.cards[iid].cid
+    fx = game._fx_cache[cid]
+    if name in fx.keyword_names:
+        return True
+    for g in game.state.grants:
+        if g.what == "keyword" and g.keyword.name == name:
+            return True
+    return False
 
 
 def keyword_value(game, iid: int, name: str) -> int | None:
@@ -229,12 +355,35 @@ def unblockable_by(game, attacker: int, blocker: int) -> bool:
 def cost_changes(game, iid: int) -> tuple[int, tuple]:
     """Constant effects on the cost of card `iid` (in a hand, a trash, being used): how much they add to its cost
     (CR 10-6-4) and the reduction symbols they give it (CR 2-7)."""
+    memo = game._constants_memo
+    if memo is None:  # the active effects once for both kinds (outside a pass, _directives would find them twice)
+        if game._pure_reads and not _on_field(game, "cost") and not _on_field(game, "reduction"):
+            return 0, ()  # (as _directives would answer)
+        active = _active_constants(game)
+        changes, reductions = _of_op(active, "cost"), _of_op(active, "reduction")
+    else:
+        by_op = (memo or stats.pass_memo(game))[BY_OP]  # (as _directives finds them, without calling it when it has)
+        changes = by_op.get("cost")
+        if changes is None:
+            changes = by_op["cost"] = _directives(game, "cost")
+        reductions = by_op.get("reduction")
+        if reductions is None:
+            reductions = by_op["reduction"] = _directives(game, "reduction")
+    if not changes and not reductions:
+        return 0, ()
     delta, extra = 0, ()
-    for _, _, d in _constant_hits(game, iid, "cost"):
-        delta += d.amount
-    for _, _, d in _constant_hits(game, iid, "reduction"):
-        extra += d.colors
+    for src, p, d in changes:
+        if _applies(game, d.target, iid, p, src):
+            delta += d.amount
+    for src, p, d in reductions:
+        if _applies(game, d.target, iid, p, src):
+            extra += d.colors
     return delta, extra
+
+
+def cost_directives(game) -> bool:
+    """Whether a constant effect changes costs or gives reduction symbols now (cost_changes has work to do)."""
+    return bool(_directives(game, "cost") or _directives(game, "reduction"))
 
 
 def _can_pay(game, player: int, directives) -> bool:

@@ -9,6 +9,7 @@ from __future__ import annotations
 
 from ..carddb.cards import CardDef
 from . import stats
+from .continuous import cost_changes
 from .errors import IllegalCommand
 
 
@@ -60,12 +61,39 @@ def _match_duals(duals: list[tuple[str, ...]], capacity: dict) -> int:
     return sum(1 for i in range(len(duals)) if augment(i, set()))
 
 
-def field_symbols(game, player: int) -> list[tuple[str, ...]]:
+def field_symbols(game, player: int) -> tuple[tuple[str, ...], ...]:
     """Every symbol on `player`'s field (spirits and nexuses, refreshed or exhausted)."""
     out: list[tuple[str, ...]] = []
     for iid in game.state.players[player].field:
         out.extend(game.symbols(iid))
-    return out
+    return tuple(out)
+
+
+_reductions: dict = {}  # (reduction symbols, field symbols, extra) -> reduction(): asked again and again
+
+
+_by_field: dict = {}  # field symbols -> {reduction symbols -> reduction()}: reductions_on
+
+
+def reductions_on(symbols: tuple) -> dict:
+    """A dictionary remembering reduction(card, symbols) by the card's reduction symbols (CardDef.reduction), for
+    these field symbols, to fill and read (the same fields and cards meet again and again)."""
+    found = _by_field.get(symbols)
+    if found is None:
+        if len(_by_field) >= 4096:
+            _by_field.clear()
+        found = _by_field[symbols] = {}
+    return found
+
+
+def _reduction(card: CardDef, symbols, extra: tuple) -> int:
+    key = (card.reduction, symbols if type(symbols) is tuple else tuple(symbols), extra)
+    found = _reductions.get(key)
+    if found is None:
+        if len(_reductions) >= 4096:
+            _reductions.clear()
+        found = _reductions[key] = reduction(card, key[1], extra)
+    return found
 
 
 def net_cost(game, player: int, card: CardDef, symbols: list | None = None, iid: int | None = None) -> int:
@@ -79,11 +107,11 @@ def net_cost(game, player: int, card: CardDef, symbols: list | None = None, iid:
         symbols = field_symbols(game, player)
     cost, extra = card.cost, ()
     if iid is not None and getattr(game, "has_cost_constants", False):
-        from .continuous import cost_changes
-
         delta, extra = cost_changes(game, iid)
         cost = max(0, cost + delta)  # CR 1-3-6
-    return max(0, cost - reduction(card, symbols, extra))
+    if not card.reduction and not extra:
+        return max(0, cost)
+    return max(0, cost - _reduction(card, symbols, extra))
 
 
 def core_pool(game, player: int) -> dict:
@@ -127,20 +155,6 @@ def take(pool: dict, sel, soul: bool, soul_ok: bool, *, what: str, rule: str) ->
     return sum(wanted.values()) + (1 if soul else 0)
 
 
-def _field_lv1(game, player: int) -> list:
-    """The LV1 cores of each of `player`'s field cards, in field order (once per read-only pass)."""
-    memo = stats.pass_memo(game)
-    if memo is not None:
-        found = memo[stats.FIELD_LV1].get(player)
-        if found is not None:
-            return found
-    db, cards = game.db, game.state.cards
-    found = [db[cards[iid].cid].lv1_cores for iid in game.state.players[player].field]
-    if memo is not None:
-        memo[stats.FIELD_LV1][player] = found
-    return found
-
-
 def auto_select(game, player: int, pay_n: int, place_n: int, *, pool: dict | None = None,
                 soul_free: bool = True):
     """The default way to pay `pay_n` cores and then place `place_n` on a new card.
@@ -159,66 +173,37 @@ def auto_select(game, player: int, pay_n: int, place_n: int, *, pool: dict | Non
     Returns (pay_sel, pay_soul, place_sel, place_soul), or None if the player
     has too few cores.
     """
-    memo = stats.pass_memo(game)
+    memo = getattr(game, "_constants_memo", None)  # (stats.pass_memo, written out)
     if memo is None:
-        return _auto_select(game, player, pay_n, place_n, pool, soul_free)
+        return _auto_select(game, player, pay_n, place_n, pool, soul_free, None)
     key = (player, pay_n, place_n, soul_free, None if pool is None else tuple(pool.items()))
-    cache = memo[stats.AUTO_SELECT]
+    cache = (memo or stats.pass_memo(game))[stats.AUTO_SELECT]
     if key in cache:  # inside a read-only pass the same question has the same answer
         return cache[key]
-    found = cache[key] = _auto_select(game, player, pay_n, place_n, pool, soul_free)
+    found = cache[key] = _auto_select(game, player, pay_n, place_n, pool, soul_free, memo)
     return found
 
 
-def _auto_select(game, player: int, pay_n: int, place_n: int, pool: dict | None, soul_free: bool):
-    st = game.state
-    p = st.players[player]
-    if pool is None:
-        pool = core_pool(game, player)
+def _auto_select(game, player: int, pay_n: int, place_n: int, pool: dict | None, soul_free: bool, memo):
     need = pay_n + place_n
     if need == 0:
         return (), False, (), False
-    soul_loc = p.soul if soul_free and soul_available(game, player) else None
-    soul_card = soul_loc if isinstance(soul_loc, int) else None
-    # what may be taken without destroying anything, in the order it is taken: (loc, how many, is the soul core)
-    runs: list = []
-    found = 0
-    reserve = pool["reserve"]
-    if reserve > 0:
-        runs.append(("reserve", reserve, False))
-        found = reserve
-    head = len(runs)  # where the cores of cards that are lost anyway go: right after the reserve
-    soul_spare = soul_loc is not None  # the soul core may go without any card falling below LV1
-    kept = None  # cards that keep cores to stay at LV1: [(iid, regular cores kept, holds the soul core)]
-    for iid, lv1 in zip(p.field, _field_lv1(game, player)):
-        have = pool.get(iid)
-        if have is None:  # not in the pool: nothing comes from it (its soul core, if any, is free: see above)
-            continue
-        if lv1 <= 0:  # never below LV1 (a nexus needing no core): every core on it is surplus
-            if have:
-                runs.append((iid, have, False))
-                found += have
-            continue
-        soul = soul_card == iid
-        keep = lv1 - 1 if soul else lv1  # CR 2-10-3: the soul core counts as one of the cores on its card
-        if keep > have:  # below LV1 whatever is taken (only with a restricted pool): its cores are free
-            if have:
-                runs.insert(head, (iid, have, False))
-                head += 1
-                found += have
-            continue
-        if soul:
-            soul_spare = False  # taking it would drop its card below LV1 (a regular core may go instead)
-        if have > keep:
-            runs.append((iid, have - keep, False))
-            found += have - keep
-        if kept is None:
-            kept = []
-        kept.append((iid, keep, soul))
-    if soul_spare:
-        runs.append((soul_loc, 1, True))
-        found += 1
+    if memo is None:
+        runs, head, kept, found, soul_loc, spare = _sources(game, player, pool, soul_free)
+    else:  # the sources depend on the pool only: one pass asks for many costs from the same pool
+        key = (player, soul_free, None if pool is None else tuple(pool.items()))
+        sources = memo[stats.AUTO_SOURCES].get(key)
+        if sources is None:
+            sources = memo[stats.AUTO_SOURCES][key] = _sources(game, player, pool, soul_free)
+        runs, head, kept, found, soul_loc, spare = sources
+    if runs and runs[0][0] == "reserve" and not runs[0][2] and runs[0][1] >= need > 0 and pay_n >= 0 and place_n >= 0:
+        # the reserve's regular cores alone are enough: what the general way below gives then, found directly
+        return (("reserve", pay_n),) if pay_n else (), False, (("reserve", place_n),) if place_n else (), False
     if found < need:
+        if need - found > spare:
+            return None  # even destroying every card would free too few (as _fewest_destroyed finds)
+        if pool is None:
+            pool = core_pool(game, player)
         # too few without self-destroying cards (CR 9-3-2, 10-1-1-1): as few as possible, then the cheapest
         chosen = _fewest_destroyed(game, kept, need - found) if kept else None
         if chosen is None:
@@ -262,6 +247,66 @@ def _auto_select(game, player: int, pay_n: int, place_n: int, pool: dict | None,
         if n > 0:
             place[loc] = place.get(loc, 0) + n
     return tuple(pay.items()), pay_soul, tuple(place.items()), place_soul
+
+
+def _sources(game, player: int, pool: dict | None, soul_free: bool) -> tuple:
+    """What auto_select may take without destroying anything, in the order it takes it — runs of (loc, how many,
+    is the soul core) — where the cores of cards lost anyway would go (`head`), the cards that keep cores to stay
+    at LV1 (`kept`: (iid, regular cores kept, holds the soul core), or None), how many cores the runs hold,
+    where the soul core is if it may be used, and how many cores destroying every card of `kept` would free. Read
+    only: callers build new lists from these."""
+    st = game.state
+    p = st.players[player]
+    cards = st.cards
+    reserve = p.reserve if pool is None else pool["reserve"]
+    defs = getattr(game, "_defs", None)  # a Game's own fast lookup (Game._defs), or the database
+    if defs is None:
+        defs = game.db
+    soul_loc = p.soul if soul_free and soul_available(game, player) else None
+    soul_card = soul_loc if isinstance(soul_loc, int) else None
+    runs: list = []
+    found = 0
+    if reserve > 0:
+        runs.append(("reserve", reserve, False))
+        found = reserve
+    head = len(runs)  # where the cores of cards that are lost anyway go: right after the reserve
+    soul_spare = soul_loc is not None  # the soul core may go without any card falling below LV1
+    kept = None
+    for iid in p.field:
+        card = cards[iid]
+        have = card.cores if pool is None else pool.get(iid)  # pool None: the player's own (core_pool)
+        levels = defs[card.cid].levels
+        lv1 = levels[0].cores if levels else 0  # (CardDef.lv1_cores)
+        if have is None:  # not in the pool: nothing comes from it (its soul core, if any, is free: see above)
+            continue
+        if lv1 <= 0:  # never below LV1 (a nexus needing no core): every core on it is surplus
+            if have:
+                runs.append((iid, have, False))
+                found += have
+            continue
+        soul = soul_card == iid
+        keep = lv1 - 1 if soul else lv1  # CR 2-10-3: the soul core counts as one of the cores on its card
+        if keep > have:  # below LV1 whatever is taken (only with a restricted pool): its cores are free
+            if have:
+                runs.insert(head, (iid, have, False))
+                head += 1
+                found += have
+            continue
+        if soul:
+            soul_spare = False  # taking it would drop its card below LV1 (a regular core may go instead)
+        if have > keep:
+            runs.append((iid, have - keep, False))
+            found += have - keep
+        if kept is None:
+            kept = []
+        kept.append((iid, keep, soul))
+    if soul_spare:
+        runs.append((soul_loc, 1, True))
+        found += 1
+    spare = 0  # what destroying every card of `kept` would free
+    for _, keep, soul in kept or ():
+        spare += keep + soul
+    return runs, head, kept, found, soul_loc, spare
 
 
 def _fewest_destroyed(game, kept: list, short: int):

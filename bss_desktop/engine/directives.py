@@ -133,7 +133,7 @@ class Directives:
             if ans is None:
                 from ..carddb.card_text import directive_text
 
-                text = directive_text(d, self.db[self.state.cards[a.source].cid])
+                text = directive_text(d, self._defs[self.state.cards[a.source].cid])
                 self._ask("may", a.controller, [True, False], prompt=f"you may: {text}", source=a.source)
                 return WAIT
             if not ans:
@@ -192,7 +192,7 @@ class Directives:
         ans = self._take_answer("cores")
         if ans is None:
             code = 0 if place == "reserve" else place
-            where = "your reserve" if place == "reserve" else self.db[st.cards[place].cid].name
+            where = "your reserve" if place == "reserve" else self._defs[st.cards[place].cid].name
             self._ask("cores", owner, [code, -1], n, n, source=a.source, counts=[regular, 1],
                       prompt=f"{n} core(s) leave {where}: regular cores or the soul core? (CR 8-5-6)")
             return WAIT
@@ -263,7 +263,7 @@ class Directives:
         chosen = self._select(a, d.target, prompt="destroy")
         if chosen is None:
             return WAIT
-        src_def = self.db[self.state.cards[a.source].cid]
+        src_def = self._defs[self.state.cards[a.source].cid]
         doomed = []
         for iid in chosen:
             if self.state.cards[iid].zone != "field":
@@ -302,7 +302,7 @@ class Directives:
         card = st.cards[iid]
         owner = st.players[card.owner]
         self._move_cores(card.owner, iid, "reserve", card.cores, owner.soul == iid, reason, None)
-        if self.db[card.cid].token:
+        if self._defs[card.cid].token:
             dst = "removed"  # CR 4-12-3
         self._move_card(iid, dst, reason, bottom=bottom)
 
@@ -449,7 +449,7 @@ class Directives:
         (ruling 9). WAIT while the owner chooses core or soul core from the reserve (CR 8-5-6)."""
         st = self.state
         card = st.cards[iid]
-        d = self.db[card.cid]
+        d = self._defs[card.cid]
         need = d.lv1_cores
         split = (need, False)
         if cores_from == "reserve":
@@ -498,7 +498,7 @@ class Directives:
         if not a.picks:
             fits = [i for i in looked if continuous.matches(self, i, t, a.controller, a.source)]
             if d.into == "field":
-                fits = [i for i in fits if self.db[st.cards[i].cid].type in ("spirit", "nexus")]
+                fits = [i for i in fits if self._defs[st.cards[i].cid].type in ("spirit", "nexus")]
             n = a.x if t.count == "X" else t.count
             hi = len(fits) if t.mode in ("all", "any_number") else min(n, len(fits))
             # revealed cards are public: an exact count must be taken; looked-at ones may be passed over (CR 8-5-3-5)

@@ -67,7 +67,7 @@ class EffectCosts:
             if ans is None:  # CR 8-4-1: "you may ... to ...": paying is the controller's choice
                 from ..carddb.card_text import effect_text
 
-                card = self.db[st.cards[a.source].cid]
+                card = self._defs[st.cards[a.source].cid]
                 self._ask("may", a.controller, [True, False], source=a.source,
                           prompt=f"pay the cost? {effect_text(e, card)}")
                 return

@@ -10,7 +10,6 @@ it was.
 from __future__ import annotations
 
 import reprlib
-from contextlib import contextmanager
 from dataclasses import replace
 from typing import NamedTuple
 
@@ -21,7 +20,7 @@ from .commands import (Activate, Attack, Awaken, Block, Choose, Command, Concede
                        SetBurst, Summon, UseMagic, CHOICE, field_problem)
 from .errors import IllegalCommand
 from .events import Event
-from .resolution import Resolution
+from .resolution import COLLECTORS, Resolution
 from .rng import Rng
 from .settings import Ruleset
 from .state import Activation, Battle, Card, Cause, GameState, Player, Result
@@ -59,11 +58,131 @@ class Pending(NamedTuple):
 # the busiest chains of the shipped sets resolve a few dozen.
 LOOP_LIMIT = 1000
 
+_new = object.__new__
+_pending = tuple.__new__  # Pending(kind, player, info) without the named tuple's Python-level __new__
+_SELF_CAUSE = (Cause("self", 0), Cause("self", 1))  # each player's own action (causes are values)
+_flags_by_cards: dict = {}  # (id(db), card ids) -> (db, Game._card_flags(...)): the same decks meet again and again
+_valid_decks: dict = {}  # (id(db), deck) -> db: decks Game.new found legal (simulations play the same ones again)
+# Game.clone: attributes the copy shares (immutable, or read-only: the card database and its effect index) ...
+_CLONE_SHARED = frozenset({"db", "_defs", "settings", "_fx_cache", "has_effects", "has_constants",
+                           "has_level_constants", "has_cost_constants", "_constant_ops", "_constant_keywords",
+                           "_pure_reads", "_bp_lowering", "_triggers", "_keywords", "_trigger_cids", "_op_cids",
+                           "_cost_cids", "_activated_cids", "_soul_summon", "_answer", "_resolved"})
+# ... and those it copies or starts afresh
+_CLONE_COPIED = frozenset({"state", "start", "names", "inline_cards", "_db_owned", "history", "hashes", "log_events",
+                           "_events", "record_hashes", "_touched", "_pending", "_constants_memo", "_in_constants"})
+
+
+_made: dict = {}  # (command class, *fields) -> the command legal_commands offers (commands are frozen values)
+_well_formed: dict = {}  # id(command) -> command: the ones of _made, whose fields field_problem found well formed
+
+
+class _Defs(dict):
+    """Card id -> definition, from a game's card database (Game._defs): a plain dict lookup for the engine's many reads
+    (the database's own lookup is a Python method), each filled from the database when first read."""
+
+    __slots__ = ("db",)
+
+    def __init__(self, db):
+        super().__init__()
+        self.db = db
+
+    def __missing__(self, cid):
+        d = self[cid] = self.db[cid]  # an unknown id fails here as it would in the database
+        return d
+
+
+_db_caches: dict = {}  # id(db) -> (db, its _Defs, its card id -> CardFx): what games of one database share
+
+
+def _caches_of(db) -> tuple:
+    """A database's definition lookup (Game._defs) and effect index (Game._fx_cache, card id -> continuous.CardFx),
+    shared by every game of that database: both are read-only views of it, and a database only ever gains cards."""
+    hit = _db_caches.get(id(db))
+    if hit is None or hit[0] is not db:
+        if len(_db_caches) >= 64:
+            _db_caches.clear()
+        hit = _db_caches[id(db)] = (db, _Defs(db), _FxIndex(db))
+    return hit[1], hit[2]
+
+
+class _FxIndex(dict):
+    """Card id -> its continuous.CardFx (Game._fx_cache), indexed when first read."""
+
+    __slots__ = ("db",)
+
+    def __init__(self, db):
+        super().__init__()
+        self.db = db
+
+    def __missing__(self, cid):
+        fx = self[cid] = continuous.index_card(self.db[cid])
+        return fx
+
+
+def _offer(cls, *fields):
+    """The command legal_commands lists, made once and reused: a random game offers the same few thousand again and
+    again, and apply need not check the fields of one it checked when it was made. Only the engine calls this, with
+    fields of the right types (so True never stands for 1 in a key)."""
+    key = (cls, *fields)
+    cmd = _made.get(key)
+    if cmd is None:
+        if len(_made) >= 20000:
+            _made.clear()
+            _well_formed.clear()
+        cmd = _made[key] = cls(*fields)
+        if field_problem(cmd) is None:
+            _well_formed[id(cmd)] = cmd
+    return cmd
+
+
+def _reserve_offer(kind: str, p: int, iid: int, pay: int, place: int):
+    """The summon, placement or magic use legal_commands offers when the reserve's cores alone pay `pay` and place
+    `place` (costs._auto_select's answer then: those cores, from the reserve), made once (as _offer)."""
+    key = (kind, p, iid, pay, place)
+    cmd = _made.get(key)
+    if cmd is None:
+        pay_sel = (("reserve", pay),) if pay else ()
+        place_sel = (("reserve", place),) if place else ()
+        if kind == "magic":
+            cmd = _offer(UseMagic, p, iid, pay_sel, False)
+        elif kind == "nexus":
+            cmd = _offer(PlaceNexus, p, iid, pay_sel, False, place_sel, False)
+        else:
+            cmd = _offer(Summon, p, iid, pay_sel, False, place_sel, False, None)
+        _made[key] = cmd
+    return cmd
+
+
+_moves: dict = {}  # (player, field card) -> its four one-core moves (_card_moves)
+
+
+def _card_moves(p: int, iid: int) -> tuple:
+    """The core moves legal_commands offers for a field card: a core from the reserve onto it, the soul core from the
+    reserve onto it, a core from it to the reserve, the soul core from it to the reserve (made once, as _offer)."""
+    if len(_moves) >= 4096:
+        _moves.clear()
+    moves = _moves[(p, iid)] = (_offer(MoveCores, p, (CoreMove("reserve", iid, 1, False),)),
+                                _offer(MoveCores, p, (CoreMove("reserve", iid, 0, True),)),
+                                _offer(MoveCores, p, (CoreMove(iid, "reserve", 1, False),)),
+                                _offer(MoveCores, p, (CoreMove(iid, "reserve", 0, True),)))
+    return moves
+
+
+def _plain_copy(v):
+    """A copy of plain data (dicts and lists of JSON-like values; tuples and scalars are immutable)."""
+    if type(v) is dict:
+        return {k: _plain_copy(x) for k, x in v.items()}
+    if type(v) is list:
+        return [_plain_copy(x) for x in v]
+    return v
+
 
 class Game(Resolution):
     def __init__(self, db, state: GameState, settings: Ruleset | None = None, *,
                  start: dict | None = None, record_hashes: bool = True):
         self.db = db
+        self._defs, self._fx_cache = _caches_of(db)  # (replaced whenever self.db is)
         self.state = state
         self.settings = settings or Ruleset()
         self.start = start or {}
@@ -77,7 +196,6 @@ class Game(Resolution):
         self._events: list[Event] = self.log_events
         self._touched: dict[int, Cause] = {}  # cards that lost cores in the current action, and who caused it
         self._soul_summon: int | None = None  # the card just summoned with the soul core in its payment
-        self._fx_cache: dict = {}  # card id -> its indexed effects (continuous.CardFx)
         self._pending: list = []  # triggers collected since the last flush (resolution.py)
         self._answer = None  # the answer to a choice, until resolution consumes it
         self._in_constants = False  # guards BP filters inside constant effects against recursion
@@ -92,18 +210,67 @@ class Game(Resolution):
     def _index_cards(self) -> None:
         """What the cards in this game need the engine to look for (flags that keep vanilla games fast)."""
         db = self.db
-        cids = {c.cid for c in self.state.cards.values()}
-        self.has_effects = any(db[c].effects or db[c].keywords or self._tokens_of(c) for c in cids)
-        self.has_constants = any(self.fx(c).constants for c in cids) if self.has_effects else False
+        cids = frozenset({c.cid for c in self.state.cards.values()})
+        key = (id(db), cids)
+        hit = _flags_by_cards.get(key)
+        if hit is None or hit[0] is not db:  # (a database only ever gains cards: its answer for these ids holds)
+            if len(_flags_by_cards) >= 1024:
+                _flags_by_cards.clear()
+            hit = _flags_by_cards[key] = (db, self._card_flags(cids))
+        (self.has_effects, self.has_constants, self.has_level_constants, self.has_cost_constants, self._constant_ops,
+         self._constant_keywords, self._pure_reads, self._bp_lowering, self._triggers, self._keywords,
+         self._trigger_cids, self._op_cids, self._cost_cids, self._activated_cids) = hit[1]
+
+    def _card_flags(self, cids) -> tuple:
+        db = self.db
+        has_effects = any(db[c].effects or db[c].keywords or self._tokens_of(c) for c in cids)
+        has_constants = any(self.fx(c).constants for c in cids) if has_effects else False
         # constant level effects are rare and read on every level: only looked for when a card has one
-        self.has_level_constants = self.has_constants and any(
+        has_level_constants = has_constants and any(
             d.op == "level" for c in cids for _, e in self.fx(c).constants for d in e.do)
         # likewise constant cost and reduction changes, read whenever a cost is computed
-        self.has_cost_constants = self.has_constants and any(
+        has_cost_constants = has_constants and any(
             d.op in ("cost", "reduction") for c in cids for _, e in self.fx(c).constants for d in e.do)
+        # The constant effects any card of this game (or a token one makes) has: what they can do, the keywords they
+        # give; and whether their conditions read only what no constant effect changes (not BP, keywords, or levels
+        # that constant effects alter). Then every read gives the same answer in any order, inside a read-only pass or
+        # not, so a read whose answer is known may be skipped (continuous.py).
+        defs = continuous.with_tokens([db[c] for c in cids]) if has_effects else []
+        every = [continuous.index_card(d) for d in defs]
+        constants = [e for fx in every for _, e in fx.constants] if has_constants else []
+        constant_ops = frozenset(d.op for e in constants for d in e.do)
+        constant_keywords = frozenset(d.keyword.name for e in constants for d in e.do
+                                      if d.op == "grant" and d.keyword is not None)
+        pure_reads = not has_level_constants and not any(continuous.reads_effects(e.condition) for e in constants)
+        bp_lowering = any(d.op == "bp" and not continuous.raises_only(d) for e in constants for d in e.do)
+        # the triggers some effect of this game waits for: an event no effect waits for triggers nothing
+        triggers = frozenset(t for fx in every for t in continuous.trigger_names(fx))
+        keywords = frozenset(name for fx in every for name in fx.keyword_names)  # printed ones
+        # trigger -> the card ids with a (manual) triggered effect waiting for it
+        trigger_cids: dict = {}
+        for d, fx in zip(defs, every):
+            for t in set(fx.triggered) | set(fx.manual_triggered):
+                trigger_cids.setdefault(t, set()).add(d.id)
+            # ("step", s): the cards with an effect "at the start of step s" or, for "end", "at the end of the turn"
+            for by in (fx.triggered, fx.manual_triggered):
+                for _, e in by.get("start_of_step", ()):
+                    trigger_cids.setdefault(("step", e.step), set()).add(d.id)
+                if by.get("end_of_turn"):
+                    trigger_cids.setdefault(("step", "end"), set()).add(d.id)
+        trigger_cids = {t: frozenset(ids) for t, ids in trigger_cids.items()}
+        # op -> the card ids with a constant effect that does it; those with one on costs; with an activated effect
+        op_cids: dict = {}
+        for d, fx in zip(defs, every):
+            for op in fx.constant_ops:
+                op_cids.setdefault(op, set()).add(d.id)
+        op_cids = {op: frozenset(ids) for op, ids in op_cids.items()}
+        cost_cids = op_cids.get("cost", frozenset()) | op_cids.get("reduction", frozenset())
+        activated_cids = frozenset(d.id for d, fx in zip(defs, every) if fx.activated)
+        return (has_effects, has_constants, has_level_constants, has_cost_constants, constant_ops, constant_keywords,
+                pure_reads, bp_lowering, triggers, keywords, trigger_cids, op_cids, cost_cids, activated_cids)
 
     def _tokens_of(self, cid: str) -> bool:
-        return any(d.op == "token" for e in self.db[cid].effects for d in e.do)
+        return any(d.op == "token" for e in self._defs[cid].effects for d in e.do)
 
     @classmethod
     def new(cls, db, decks: list[list[str]], seed: int, *, first_player: int | None = None,
@@ -116,18 +283,28 @@ class Game(Resolution):
             from ..carddb.decks import DeckListError, validate_deck
 
             for i, deck in enumerate(decks):
+                key = (id(db), tuple(deck))
+                if _valid_decks.get(key) is db:
+                    continue  # found legal with this database before (a database only ever gains cards)
                 problems = validate_deck(deck, db)
                 if problems:
                     raise DeckListError([(None, m) for m in problems], source=f"player {i + 1}'s deck")
+                if len(_valid_decks) >= 256:
+                    _valid_decks.clear()
+                _valid_decks[key] = db
         cards: dict[int, Card] = {}
         players = [Player(), Player()]
         iid = 0
         for owner, deck in enumerate(decks):
+            for cid in dict.fromkeys(deck):
+                db[cid]  # unknown ids fail here, naming the first in the deck's order
+            ids = players[owner].deck
             for cid in deck:
-                db[cid]  # unknown ids fail here, naming the id
                 iid += 1
-                cards[iid] = Card(iid, cid, owner, "deck")
-                players[owner].deck.append(iid)
+                card = cards[iid] = _new(Card)  # Card(iid, cid, owner, "deck"), without the dataclass's __init__
+                card.iid, card.cid, card.owner, card.zone, card.exhausted, card.cores, card.removal = (
+                    iid, cid, owner, "deck", False, 0, None)
+                ids.append(iid)
         state = GameState(cards=cards, players=players, rng=Rng(seed))
         start = {"seed": seed, "first_player": first_player, "decks": [list(d) for d in decks]}
         if deck_names:
@@ -189,18 +366,41 @@ class Game(Resolution):
                 info["counts"] = list(c.counts)
             if c.limit is not None:  # target: the combined BP the chosen cards may have at most
                 info["limit"] = c.limit
-            return Pending("choose", c.player, info)
+            return _pending(Pending, ("choose", c.player, info))
         s = st.stage
         if s == "mulligan":
-            return Pending("mulligan", st.decider, {})
+            return _pending(Pending, ("mulligan", st.decider, {}))
         if s == "main" or s == "attack":
-            return Pending(s, st.turn_player, {})
+            return _pending(Pending, (s, st.turn_player, {}))
         b = st.battle
         if s == "flash":
-            return Pending("flash", b.priority, {"window": b.window, "attacker": b.attacker, "blocker": b.blocker,
-                                                 "passes": b.passes})
+            return _pending(Pending, ("flash", b.priority, {"window": b.window, "attacker": b.attacker,
+                                                            "blocker": b.blocker, "passes": b.passes}))
         if s == "block":
-            return Pending("block", b.defending_player, {"attacker": b.attacker})
+            return _pending(Pending, ("block", b.defending_player, {"attacker": b.attacker}))
+        raise AssertionError(f"no decision at stage {s!r}")  # _run stops only at decision stages
+
+    def deciding_player(self) -> int | None:
+        """pending.player, without building pending's info (a simulator asks it before every command)."""
+        decision = self._decision()
+        return None if decision is None else decision[1]
+
+    def _decision(self) -> tuple | None:
+        """(kind, player) of `pending`, without its info: what the engine itself asks, many times per command."""
+        st = self.state
+        if st.result is not None:
+            return None
+        if st.choice is not None:
+            return "choose", st.choice.player
+        s = st.stage
+        if s == "main" or s == "attack":
+            return s, st.turn_player
+        if s == "flash":
+            return s, st.battle.priority
+        if s == "block":
+            return s, 1 - st.battle.attacking_player  # the defending player
+        if s == "mulligan":
+            return s, st.decider
         raise AssertionError(f"no decision at stage {s!r}")  # _run stops only at decision stages
 
     def level(self, iid: int) -> int:
@@ -210,18 +410,18 @@ class Game(Resolution):
         return stats.bp(self, iid)
 
     def symbols(self, iid: int) -> tuple:
-        return stats.symbols(self, iid)
+        return self._defs[self.state.cards[iid].cid].symbols  # stats.symbols, for this game's own database
 
     def cores_on(self, iid: int) -> int:
         return stats.cores_on(self.state, iid)
 
     def card_def(self, iid: int):
-        return self.db[self.state.cards[iid].cid]
+        return self._defs[self.state.cards[iid].cid]
 
     def cost_of(self, iid: int) -> int:
         """What it costs the card's owner to summon/place/use this card now, after reduction."""
         card = self.state.cards[iid]
-        return costs.net_cost(self, card.owner, self.db[card.cid], iid=iid)
+        return costs.net_cost(self, card.owner, self._defs[card.cid], iid=iid)
 
     def state_hash(self) -> str:
         return self.state.hash()
@@ -237,13 +437,25 @@ class Game(Resolution):
         """An independent copy of this game (the card database is shared: it is read-only), for search.
 
         `cids`: card instance id -> card id, identities to replace in the copy (a world re-dealt from what a
-        player may know, ai/knowledge.py). The copy keeps no history and records no hashes."""
-        import copy
+        player may know, ai/knowledge.py). The copy keeps no history and records no hashes.
 
-        memo = {id(self.db): self.db, id(self._fx_cache): self._fx_cache, id(self.history): [],
-                id(self.hashes): [], id(self.log_events): []}
-        twin = copy.deepcopy(self, memo)
-        twin.record_hashes = False
+        Written out attribute by attribute (GameState.copy) rather than with copy.deepcopy: many times faster.
+        Every attribute of a game is in _CLONE_SHARED or _CLONE_COPIED (tests/test_engine_clone.py holds it)."""
+        twin = _new(type(self))
+        d = twin.__dict__
+        d.update(self.__dict__)  # immutable values and what is shared: db, settings, _fx_cache, _answer, _resolved ...
+        d["state"] = self.state.copy()
+        d["start"] = _plain_copy(self.start)
+        d["names"] = self.names[:]
+        d["inline_cards"] = self.inline_cards[:]  # frozen card definitions
+        # the database is shared from now on: a token either game makes by hand goes to a copy of its own
+        self._db_owned = d["_db_owned"] = False
+        d["history"], d["hashes"], d["log_events"] = [], [], []
+        d["_events"] = d["log_events"]
+        d["record_hashes"] = False
+        d["_touched"] = self._touched.copy()  # iid -> Cause (immutable)
+        d["_pending"] = self._pending[:]  # tuples
+        d["_constants_memo"], d["_in_constants"] = None, False  # a read-only pass of the original is not the copy's
         if cids:
             cards = twin.state.cards
             for iid, cid in cids.items():
@@ -251,17 +463,10 @@ class Game(Resolution):
             twin._index_cards()
         return twin
 
-    @contextmanager
-    def reading(self):
-        """A read-only pass: nothing changes inside it, so the active constant effects are found once."""
-        if self._constants_memo is not None or not self.has_constants:
-            yield
-            return
-        self._constants_memo = []
-        try:
-            yield
-        finally:
-            self._constants_memo = None
+    def reading(self) -> _Reading:
+        """A read-only pass (a context manager): nothing changes inside it, so the active constant effects are found
+        once, and each card's level and BP (stats.pass_memo)."""
+        return _Reading(self)
 
     def legal_commands(self) -> list[Command]:
         """Every legal command for the pending decision, with automatic core choices.
@@ -271,77 +476,119 @@ class Game(Resolution):
         moves and other payments are legal too: build the command yourself.
         `Concede` is always legal for either player and is not listed.
         """
-        with self.reading():
+        if self._constants_memo is not None:
             return self._legal_commands()
+        # a read-only pass (reading()), written out as this is the hottest one; opened without constant effects too,
+        # for the payments it works out (costs.auto_select)
+        self._constants_memo = []
+        try:
+            return self._legal_commands()
+        finally:
+            self._constants_memo = None
 
     def _legal_commands(self) -> list[Command]:
-        pend = self.pending
+        pend = self._decision()
         if pend is None:
             return []
         st = self.state
-        p = pend.player
+        kind, p = pend
         player = st.players[p]
         out: list[Command] = []
-        if pend.kind == "mulligan":
-            return [Mulligan(p, False), Mulligan(p, True)]
-        if pend.kind == "choose":
+        if kind == "mulligan":
+            return [_offer(Mulligan, p, False), _offer(Mulligan, p, True)]
+        if kind == "choose":
             return self.choice_commands(Choose)
-        if pend.kind == "main":
+        if kind == "main":
             can_burst = player.burst_set_turn != st.turn
             symbols = costs.field_symbols(self, p)
+            cards, defs, fx_cache = st.cards, self._defs, self._fx_cache
+            net_cost, auto_select = costs.net_cost, costs.auto_select
+            plain, reductions = self._plain_costs(), costs.reductions_on(symbols)
+            autos: dict = {}  # the same payment is asked for again by cards of the same cost
             for iid in player.hand:
-                d = self.db[st.cards[iid].cid]
-                if d.type == "magic":
-                    if self._magic_timing_ok(d.magic_timing, "main"):
-                        auto = costs.auto_select(self, p, costs.net_cost(self, p, d, symbols, iid), 0)
-                        if auto is not None:
-                            out.append(UseMagic(p, iid, auto[0], auto[1]))
-                else:
-                    option = self._summon_option(p, iid, d, costs.net_cost(self, p, d, symbols, iid), False)
+                cid = cards[iid].cid
+                d = defs[cid]
+                t = d.type
+                if t == "magic" and not self._magic_timing_ok(d.magic_timing, "main"):
+                    pass
+                elif t == "spirit" and self.has_effects and "ascend" in fx_cache[cid].keyword_names:
+                    option = self._summon_option(p, iid, d, net_cost(self, p, d, symbols, iid), False)
                     if option is not None:
                         out.append(option)
+                else:  # magic, or _summon_option without 【Ascend】, written out
+                    cost = self._hand_cost(p, d, iid, symbols, plain, reductions)
+                    levels = d.levels
+                    lv1 = 0 if t == "magic" or not levels else levels[0].cores  # (CardDef.lv1_cores)
+                    if 0 < cost + lv1 <= player.reserve:  # the reserve's cores alone: costs._auto_select's answer
+                        out.append(_reserve_offer(t, p, iid, cost, lv1))
+                    else:
+                        key = (cost, lv1)
+                        auto = autos.get(key, autos)
+                        if auto is autos:
+                            auto = autos[key] = auto_select(self, p, cost, lv1)
+                        if auto is None:
+                            pass
+                        elif t == "magic":
+                            out.append(_offer(UseMagic, p, iid, auto[0], auto[1]))
+                        elif t == "nexus":
+                            out.append(_offer(PlaceNexus, p, iid, *auto))
+                        else:
+                            out.append(_offer(Summon, p, iid, *auto, None))
                 if can_burst and d.burst:
-                    out.append(SetBurst(p, iid))
+                    out.append(_offer(SetBurst, p, iid))
             if self.has_effects:
                 out.extend(self._legal_effect_commands(p, "main"))
             soul = player.soul
             for iid in player.field:
+                moves = _moves.get((p, iid)) or _card_moves(p, iid)
                 if player.reserve:
-                    out.append(MoveCores(p, (CoreMove("reserve", iid, 1, False),)))
+                    out.append(moves[0])
                 if soul == "reserve":
-                    out.append(MoveCores(p, (CoreMove("reserve", iid, 0, True),)))
-                if st.cards[iid].cores:
-                    out.append(MoveCores(p, (CoreMove(iid, "reserve", 1, False),)))
+                    out.append(moves[1])
+                if cards[iid].cores:
+                    out.append(moves[2])
                 if soul == iid:
-                    out.append(MoveCores(p, (CoreMove(iid, "reserve", 0, True),)))
-            out.append(EndMain(p))
-        elif pend.kind == "attack":
+                    out.append(moves[3])
+            out.append(_offer(EndMain, p))
+        elif kind == "attack":
             for iid in player.field:
                 c = st.cards[iid]
-                if not c.exhausted and self.db[c.cid].type == "spirit" and not (
+                if not c.exhausted and self._defs[c.cid].type == "spirit" and not (
                         self.has_effects and continuous.restricted(self, iid, "cannot_attack")):
-                    out.append(Attack(p, iid))
-            out.append(EndAttack(p))
-        elif pend.kind == "flash":
-            out.append(Pass(p))
-            symbols = costs.field_symbols(self, p)
+                    out.append(_offer(Attack, p, iid))
+            out.append(_offer(EndAttack, p))
+        elif kind == "flash":
+            out.append(_offer(Pass, p))
+            symbols = plain = reductions = None  # (found when a card needs them: most hands hold nothing to use now)
+            cards, defs, fx_cache = st.cards, self._defs, self._fx_cache
             for iid in player.hand:
-                d = self.db[st.cards[iid].cid]
+                cid = cards[iid].cid
+                d = defs[cid]
                 if d.type == "magic" and "flash" in d.magic_timing:
-                    auto = costs.auto_select(self, p, costs.net_cost(self, p, d, symbols, iid), 0)
+                    if plain is None:
+                        if symbols is None:
+                            symbols = costs.field_symbols(self, p)
+                        plain, reductions = self._plain_costs(), costs.reductions_on(symbols)
+                    cost = self._hand_cost(p, d, iid, symbols, plain, reductions)
+                    if 0 < cost <= player.reserve:  # the reserve's cores alone: costs._auto_select's answer
+                        out.append(_reserve_offer("magic", p, iid, cost, 0))
+                        continue
+                    auto = costs.auto_select(self, p, cost, 0)
                     if auto is not None:
-                        out.append(UseMagic(p, iid, auto[0], auto[1]))
-                elif d.type == "spirit" and self.has_effects and any(k.name == "swift" for k in d.keywords):
+                        out.append(_offer(UseMagic, p, iid, auto[0], auto[1]))
+                elif d.type == "spirit" and self.has_effects and "swift" in fx_cache[cid].keyword_names:
+                    if symbols is None:
+                        symbols = costs.field_symbols(self, p)
                     option = self._summon_option(p, iid, d, costs.net_cost(self, p, d, symbols, iid), True)
                     if option is not None:
                         out.append(option)
             if self.has_effects:
                 out.extend(self._legal_effect_commands(p, "flash"))
-        elif pend.kind == "block":
+        elif kind == "block":
             blockers = [iid for iid in player.field if self._can_block(iid)]
             if not blockers or not self._must_block():
-                out.append(Block(p, None))
-            out.extend(Block(p, iid) for iid in blockers)
+                out.append(_offer(Block, p, None))
+            out.extend(_offer(Block, p, iid) for iid in blockers)
         return out
 
     # ------------------------------------------------------------------ the one door
@@ -358,7 +605,8 @@ class Game(Resolution):
             raise IllegalCommand("CR 6-6-1-2-1", f"unknown command {reprlib.repr(cmd)}")
         if self.state.result is not None:
             raise IllegalCommand("CR 1-2-1", "the game is over")
-        bad = field_problem(cmd)  # every field's type and shape, before any rule looks at it
+        # every field's type and shape, before any rule looks at it (done already for a command legal_commands made)
+        bad = None if _well_formed.get(id(cmd)) is cmd else field_problem(cmd)
         if bad is not None:
             path, rule, message = bad
             if path == "player":
@@ -392,23 +640,28 @@ class Game(Resolution):
     # ------------------------------------------------------------------ helpers
 
     def _emit(self, kind: str, **data) -> None:
-        ev = Event(kind, **data)
+        ev = _new(Event)  # Event(kind, **data) without packing the keywords a second time
+        ev.kind = kind
+        ev.data = data
         self._events.append(ev)
-        if self.has_effects:
-            self._collect(ev)
+        if self.has_effects:  # (Resolution._collect, written out)
+            check = _CHECKS[kind]
+            if check is not None:
+                check(self, data)
 
     def _choice_rule(self) -> str:
         """The rule that asks for the pending choice (CR 8-5-3 when there is none)."""
         c = self.state.choice
         return "CR 8-5-3" if c is None else CHOICE_RULES.get(c.kind, "CR 8-5-3")
 
-    def _expect(self, cmd: Command, kinds: tuple, rule: str, what: str) -> None:
-        """Refuse `cmd` unless the pending decision is one of `kinds` and belongs to its player."""
-        pend = self.pending
-        if pend.kind not in kinds:
-            raise IllegalCommand(rule, f"{what} is not possible now: the game waits for {_describe(pend)}")
-        if pend.player != cmd.player:
-            raise IllegalCommand(rule, f"{what}: it is player {pend.player + 1}'s decision, not player {cmd.player + 1}'s")
+    def _expect(self, cmd: Command, kinds: tuple, rule: str, what: str) -> str:
+        """Refuse `cmd` unless the pending decision is one of `kinds` and belongs to its player; answer its kind."""
+        kind, player = self._decision()
+        if kind not in kinds:
+            raise IllegalCommand(rule, f"{what} is not possible now: the game waits for {_describe(self.pending)}")
+        if player != cmd.player:
+            raise IllegalCommand(rule, f"{what}: it is player {player + 1}'s decision, not player {cmd.player + 1}'s")
+        return kind
 
     def _own_card(self, player: int, iid, zone: str, rule: str, what: str) -> Card:
         card = self.state.cards.get(iid) if isinstance(iid, int) and not isinstance(iid, bool) else None
@@ -474,36 +727,6 @@ class Game(Resolution):
                     g.targets = g.targets - {iid}
         st.raid_uses.pop(iid, None)
 
-    def _cores_from(self, p: int, loc, n: int, cause: Cause | None) -> None:
-        st = self.state
-        player = st.players[p]
-        if loc == "reserve":
-            player.reserve -= n
-        elif loc == "life":
-            player.life -= n
-        elif loc == "trash":
-            player.trash_cores -= n
-        elif loc == "void":
-            st.cores_in_play += n
-        else:
-            st.cards[loc].cores -= n
-            if cause is not None:
-                self._touched[loc] = cause
-
-    def _cores_to(self, p: int, loc, n: int) -> None:
-        st = self.state
-        player = st.players[p]
-        if loc == "reserve":
-            player.reserve += n
-        elif loc == "life":
-            player.life += n
-        elif loc == "trash":
-            player.trash_cores += n
-        elif loc == "void":
-            st.cores_in_play -= n
-        else:
-            st.cards[loc].cores += n
-
     def _move_cores(self, p: int, src, dst, n: int, soul: bool, reason: str, cause: Cause | None,
                     dst_player: int | None = None) -> None:
         """Move n regular cores (and the soul core, if `soul`) from src to dst (CR 1-3-2-2: same place = nothing)."""
@@ -511,8 +734,31 @@ class Game(Resolution):
             return
         q = p if dst_player is None else dst_player
         if n:
-            self._cores_from(p, src, n, cause)
-            self._cores_to(q, dst, n)
+            st = self.state
+            player = st.players[p]
+            if src == "reserve":  # take them ...
+                player.reserve -= n
+            elif src == "life":
+                player.life -= n
+            elif src == "trash":
+                player.trash_cores -= n
+            elif src == "void":
+                st.cores_in_play += n
+            else:
+                st.cards[src].cores -= n
+                if cause is not None:
+                    self._touched[src] = cause
+            player = st.players[q]
+            if dst == "reserve":  # ... and put them
+                player.reserve += n
+            elif dst == "life":
+                player.life += n
+            elif dst == "trash":
+                player.trash_cores += n
+            elif dst == "void":
+                st.cores_in_play -= n
+            else:
+                st.cards[dst].cores += n
         if soul:
             player = self.state.players[p]
             if isinstance(src, int) and cause is not None:
@@ -547,15 +793,47 @@ class Game(Resolution):
         so swapping a soul core for a core in one move does not destroy the card.
         """
         st = self.state
-        waiting = {i for i, _ in st.pending_destruction}
+        waiting = {i for i, _ in st.pending_destruction} if st.pending_destruction else ()
         while st.result is None and st.choice is None:
-            with self.reading():
-                doomed = self._doomed(waiting)
+            doomed = self._doomed_at_a_glance(waiting)
+            if doomed is None:
+                with self.reading():
+                    doomed = self._doomed(waiting)
             if not doomed:
                 break
             self._destroy(doomed)
             waiting = {i for i, _ in st.pending_destruction}
         self._check_winner()
+
+    def _doomed_at_a_glance(self, waiting) -> list[tuple[int, Cause]] | None:
+        """What _doomed finds, when no spirit's BP needs computing; None if one's does.
+
+        A spirit's BP can be 0 or less only if it is printed so or an effect lowers it: a resolved effect on it, a
+        constant effect of a field card that lowers BP (or a constant level effect). Without these its BP is its
+        printed BP at its level, or more (stats._bp). Reads nothing else, so it needs no read-only pass."""
+        st = self.state
+        cards, players = st.cards, st.players
+        if self.has_level_constants:
+            return None
+        affected = {i for e in st.continuous for i in e.targets} if st.continuous else ()
+        if self._bp_lowering:  # a card of this game has such a constant effect: is one on the field?
+            fx = self._fx_cache
+            if any(fx[cards[i].cid].lowers_bp for pl in players for i in pl.field):
+                return None
+        doomed: list[tuple[int, Cause]] = []
+        fx_cache = self._fx_cache
+        for p in (st.turn_player, 1 - st.turn_player):
+            for iid in players[p].field:
+                if iid in waiting:
+                    continue
+                card = cards[iid]
+                fx = fx_cache[card.cid]
+                cores = card.cores + (1 if players[card.owner].soul == iid else 0)  # stats.cores_on
+                if cores < fx.lv1_cores:  # CR 9-3-2
+                    doomed.append((iid, self._touched.get(iid) or Cause("rule")))  # as _doomed
+                elif fx.spirit and (iid in affected or not fx.bp_positive):
+                    return None
+        return doomed
 
     def _doomed(self, waiting) -> list[tuple[int, Cause]]:
         """Field cards the checkpoint destroys now, with their causes (CR 9-3-2, 9-4-2)."""
@@ -566,7 +844,7 @@ class Game(Resolution):
                 if iid in waiting:
                     continue
                 card = st.cards[iid]
-                d = self.db[card.cid]
+                d = self._defs[card.cid]
                 if stats.cores_on(st, iid) < d.lv1_cores:  # CR 9-3-2
                     # CR 9-3-2: the action that took its cores decides destroyed vs self-destroyed
                     cause = self._touched.get(iid) or Cause("rule")
@@ -601,7 +879,7 @@ class Game(Resolution):
             owner = st.players[card.owner]
             self._move_cores(card.owner, iid, "reserve", card.cores, owner.soul == iid, "destroyed", None)
             card.removal = cause
-            token = self.db[card.cid].token
+            token = self._defs[card.cid].token
             self._move_card(iid, "removed" if token else "trash", "destroyed")  # CR 4-12-3
         if st.pending_destruction and st.choice is None:
             self._next_substitution()
@@ -611,9 +889,11 @@ class Game(Resolution):
         st = self.state
         if st.result is not None:
             return
-        winners = [p for p in (0, 1) if st.players[1 - p].life <= 0 or st.players[1 - p].deck_out]
-        if not winners:
+        a, b = st.players
+        lost_a, lost_b = a.life <= 0 or a.deck_out, b.life <= 0 or b.deck_out
+        if not lost_a and not lost_b:
             return
+        winners = [p for p, lost in ((0, lost_b), (1, lost_a)) if lost]
         if len(winners) == 2:
             self._end_game(None, "both players fulfilled a victory condition (CR 1-2-3)")
         else:
@@ -656,7 +936,8 @@ class Game(Resolution):
         """Advance until a player must decide: resolve waiting effects first (CR 8-5-2-4), then the flow."""
         st = self.state
         while st.result is None:
-            self._flush_triggers()
+            if self._pending:
+                self._flush_triggers()
             if st.choice is not None:
                 return
             activating = self._activation_waiting() if st.queue else None
@@ -674,7 +955,7 @@ class Game(Resolution):
                 self._resolve_next()
                 continue
             st.chain = 0  # nothing waits: the chain of effects is over
-            stage = _AUTO_STAGES.get(st.stage)
+            stage = _AUTO_STAGES[st.stage]
             if stage is None:
                 return
             stage(self)
@@ -840,11 +1121,10 @@ class Game(Resolution):
         is_spirit = isinstance(cmd, Summon)
         verb = "summon" if is_spirit else "place"
         r = "10-6" if is_spirit else "10-7"
-        self._expect(cmd, ("main", "flash"), "CR 6-6-1-2-1", verb)
-        window = self.pending.kind
+        window = self._expect(cmd, ("main", "flash"), "CR 6-6-1-2-1", verb)
         p = cmd.player
-        card = self._own_card(p, cmd.card, "hand", f"CR {r}-1", verb)
-        d = self.db[card.cid]
+        card = self._own_card(p, cmd.card, "hand", "CR 10-6-1" if is_spirit else "CR 10-7-1", verb)
+        d = self._defs[card.cid]
         if d.type != ("spirit" if is_spirit else "nexus"):
             raise IllegalCommand(f"CR {r}-1", f"{d.name} is a {d.type} card, not a {'spirit' if is_spirit else 'nexus'}")
         swift = window == "flash"
@@ -853,18 +1133,22 @@ class Game(Resolution):
         ascend = self._ascend_target(cmd, d) if is_spirit else None
         cost = costs.net_cost(self, p, d, iid=card.iid)  # CR 10-6-5: fixed before payment (ruling 7)
         pool, soul_ok = self._summon_pool(p, ascend, swift)
-        pay, pay_soul, place, place_soul = self._selections(cmd, cost, d.lv1_cores, r, pool=dict(pool),
-                                                            soul_ok=soul_ok)
-        paid = costs.take(pool, pay, pay_soul, soul_ok, what="payment", rule=f"CR {r}-6")
+        pay, pay_soul, place, place_soul = self._selections(cmd, cost, d.lv1_cores, r, pool=pool, soul_ok=soul_ok)
+        paid = costs.take(pool, pay, pay_soul, soul_ok, what="payment", rule="CR 10-6-6" if is_spirit else "CR 10-7-6")
         if paid != cost:
             raise IllegalCommand(f"CR {r}-6", f"{d.name} costs {cost} after reduction; the payment has {paid} core(s)")
-        placed = costs.take(pool, place, place_soul, soul_ok and not pay_soul, what="placement", rule=f"CR {r}-7")
+        placed = costs.take(pool, place, place_soul, soul_ok and not pay_soul, what="placement",
+                            rule="CR 10-6-7" if is_spirit else "CR 10-7-7")
         if placed < d.lv1_cores:
             raise IllegalCommand(f"CR {r}-7", f"{d.name} needs at least {d.lv1_cores} core(s) for LV1; {placed} placed")
         # ---- valid: perform it
-        self._resolved = replace(cmd, pay=pay, pay_soul=pay_soul, place=place, place_soul=place_soul,
-                                 **({"ascend": ascend} if is_spirit else {}))
-        cause = Cause("self", p)  # cores the owner pays or moves: self-destruction (CR 10-1-1-1)
+        if (pay, pay_soul, place, place_soul) != (cmd.pay, cmd.pay_soul, cmd.place, cmd.place_soul) or (
+                is_spirit and ascend != cmd.ascend) or type(pay) is not type(cmd.pay) or (
+                type(place) is not type(cmd.place)):
+            self._resolved = replace(cmd, pay=pay, pay_soul=pay_soul, place=place, place_soul=place_soul,
+                                     **({"ascend": ascend} if is_spirit else {}))
+        # else the command is concrete already (as legal_commands makes them): it is its own record
+        cause = _SELF_CAUSE[p]  # cores the owner pays or moves: self-destruction (CR 10-1-1-1)
         self._emit("reveal", player=p, card=card.iid, cid=card.cid)  # CR 10-6-3
         if ascend is not None:
             asc = st.cards[ascend]
@@ -883,12 +1167,13 @@ class Game(Resolution):
         """The command's payment and placement, with the automatic default for a half it left out.
 
         A default half uses only the cores the given half leaves. `r` is "10-6" or "10-7";
-        `pool` the cores the action may use.
+        `pool` the cores the action may use (not changed).
         """
         pay, pay_soul, place, place_soul = cmd.pay, cmd.pay_soul, cmd.place, cmd.place_soul
         if pay is not None and place is not None:
             return pay, pay_soul, place, place_soul
         p = cmd.player
+        pool = dict(pool)  # (the caller's stays as it is)
         if pay is not None:
             costs.take(pool, pay, pay_soul, soul_ok, what="payment", rule=f"CR {r}-6")
             auto = costs.auto_select(self, p, 0, lv1, pool=pool, soul_free=not pay_soul)
@@ -908,11 +1193,10 @@ class Game(Resolution):
 
     def _h_use_magic(self, cmd: UseMagic) -> None:
         st = self.state
-        self._expect(cmd, ("main", "flash"), "CR 8-1-6-1", "using magic")
-        window = self.pending.kind
+        window = self._expect(cmd, ("main", "flash"), "CR 8-1-6-1", "using magic")
         p = cmd.player
         card = self._own_card(p, cmd.card, "hand", "CR 10-8-1", "use magic")
-        d = self.db[card.cid]
+        d = self._defs[card.cid]
         if d.type != "magic":
             raise IllegalCommand("CR 10-8-1", f"{d.name} is not a magic card")
         if not self._magic_timing_ok(d.magic_timing, window):
@@ -933,7 +1217,8 @@ class Game(Resolution):
         if paid != cost:
             raise IllegalCommand("CR 10-8-6", f"{d.name} costs {cost} after reduction; the payment has {paid} core(s)")
         # ---- valid
-        self._resolved = replace(cmd, pay=pay, pay_soul=pay_soul)
+        if (pay, pay_soul) != (cmd.pay, cmd.pay_soul) or type(pay) is not type(cmd.pay):
+            self._resolved = replace(cmd, pay=pay, pay_soul=pay_soul)
         self._emit("reveal", player=p, card=card.iid, cid=card.cid)  # CR 10-8-3
         self._move_selection(p, pay, pay_soul, "trash", "pay", Cause("self", p))
         self._move_card(card.iid, "resolving", "use")  # CR 10-8-7: not counted, not observable
@@ -960,7 +1245,7 @@ class Game(Resolution):
         p = cmd.player
         player = st.players[p]
         card = self._own_card(p, cmd.card, "hand", "CR 6-6-1-2-2", "set a burst")
-        d = self.db[card.cid]
+        d = self._defs[card.cid]
         if not d.burst:
             raise IllegalCommand("CR 3-8-4", f"{d.name} has no burst effect and cannot be set")
         if player.burst_set_turn == st.turn:
@@ -1016,14 +1301,14 @@ class Game(Resolution):
         self._expect(cmd, ("attack",), "CR 7-1-1-1", "attacking")
         p = cmd.player
         card = self._own_card(p, cmd.spirit, "field", "CR 7-1-1-1", "attack")
-        if self.db[card.cid].type != "spirit":
+        if self._defs[card.cid].type != "spirit":
             raise IllegalCommand("CR 7-1-1-1", "only spirits attack")
         if card.exhausted:
             raise IllegalCommand("CR 7-1-1-1", "only a refreshed spirit can attack")
         if self.has_effects and continuous.restricted(self, card.iid, "cannot_attack"):
             raise IllegalCommand("CR 1-3-3", "an effect says this spirit cannot attack")
         self._set_exhausted(card.iid, True)
-        st.battle = Battle(attacker=card.iid, attacking_player=p, priority=1 - p)
+        st.battle = Battle(card.iid, p, 1 - p)  # (attacker, attacking_player, priority)
         self._emit("attack", player=p, card=card.iid)
         # CR 7-1-1-2: "when attacks" triggers activate here (effects issue)
         st.stage = "flash"  # CR 7-1-2-1: the attacked player acts first
@@ -1056,7 +1341,7 @@ class Game(Resolution):
             st.stage = "battle_resolve"
             return
         card = self._own_card(cmd.player, cmd.spirit, "field", "CR 7-1-3-1", "block")
-        if self.db[card.cid].type != "spirit":
+        if self._defs[card.cid].type != "spirit":
             raise IllegalCommand("CR 7-1-3-1", "only spirits block")
         if card.exhausted:
             raise IllegalCommand("CR 7-1-3-1", "only a refreshed spirit can block")
@@ -1078,7 +1363,7 @@ class Game(Resolution):
     def _can_block(self, iid: int) -> bool:
         """Whether `iid` may block the current attacker (CR 7-1-3-1, 11-14-1, restrictions)."""
         card = self.state.cards[iid]
-        if card.exhausted or self.db[card.cid].type != "spirit":
+        if card.exhausted or self._defs[card.cid].type != "spirit":
             return False
         if self.has_effects:
             if continuous.restricted(self, iid, "cannot_block"):
@@ -1098,13 +1383,13 @@ class Game(Resolution):
 
     def _ascend_target(self, cmd, d) -> int | None:
         """CR 11-8-1: the spirit whose cores a 【Ascend】 summon sends to the reserve."""
-        asc = [k for k in d.keywords if k.name == "ascend"] if self.has_effects else []
+        asc = [k for k in d.keywords if k.name == "ascend"] if self.has_effects and d.keywords else []
         if not asc:
             if cmd.ascend is not None:
                 raise IllegalCommand("CR 11-8-1", f"{d.name} has no 【Ascend】")
             return None
         p = cmd.player
-        fits = [i for i in self.state.players[p].field if self.db[self.state.cards[i].cid].type == "spirit"
+        fits = [i for i in self.state.players[p].field if self._defs[self.state.cards[i].cid].type == "spirit"
                 and (asc[0].condition is None or continuous.matches(self, i, asc[0].condition, p, None))]
         if cmd.ascend is None:
             if not fits:
@@ -1128,18 +1413,22 @@ class Game(Resolution):
     def _summon_option(self, p: int, iid: int, d, cost: int, swift: bool):
         """The summon/placement legal_commands offers for a hand card, or None if it cannot be made."""
         ascend = None
-        if self.has_effects and d.type == "spirit" and any(k.name == "ascend" for k in d.keywords):
+        if self.has_effects and d.type == "spirit" and "ascend" in self.fx(d.id).keyword_names:
             try:
                 ascend = self._ascend_target(Summon(p, iid), d)
             except IllegalCommand:
                 return None
-        pool, soul_ok = self._summon_pool(p, ascend, swift)
-        auto = costs.auto_select(self, p, cost, d.lv1_cores, pool=pool, soul_free=soul_ok)
+        if ascend is None and not swift:
+            # the player's whole pool and their soul core if available: auto_select's own default, the same answer
+            auto = costs.auto_select(self, p, cost, d.lv1_cores)
+        else:
+            pool, soul_ok = self._summon_pool(p, ascend, swift)
+            auto = costs.auto_select(self, p, cost, d.lv1_cores, pool=pool, soul_free=soul_ok)
         if auto is None:
             return None
         if d.type == "nexus":
-            return PlaceNexus(p, iid, *auto)
-        return Summon(p, iid, *auto, ascend=ascend)
+            return _offer(PlaceNexus, p, iid, *auto)
+        return _offer(Summon, p, iid, *auto, ascend)
 
     def _queue(self, source: int, ref: tuple, controller: int, phase: str = "new") -> Activation:
         """An activation of its own (CR 8-5-2-3): it resolves before anything already waiting."""
@@ -1154,8 +1443,7 @@ class Game(Resolution):
     def _announce_manual(self, iid: int) -> None:
         """As a card is played, tell both players which of its constant, activated and magic effects they resolve
         by hand. Its manual triggered effects and bursts are told when their trigger fires (resolution.py)."""
-        effects = [(i, e) for i, e in enumerate(self.db[self.state.cards[iid].cid].effects)
-                   if e.manual and e.kind not in ("triggered", "burst")]
+        effects = self._fx_cache[self.state.cards[iid].cid].announced
         if effects:
             card = self.state.cards[iid]
             self._emit("manual_effect", card=iid, cid=card.cid, player=card.owner, texts=[e.text for _, e in effects],
@@ -1163,7 +1451,7 @@ class Game(Resolution):
 
     def _activated_ok(self, p: int, iid: int, idx: int, window: str) -> str | None:
         """Why effect `idx` of `iid` cannot be activated now, or None if it can (CR 8-1-3)."""
-        d = self.db[self.state.cards[iid].cid]
+        d = self._defs[self.state.cards[iid].cid]
         if not (isinstance(idx, int) and not isinstance(idx, bool) and 0 <= idx < len(d.effects)):
             return f"{d.name} has no effect {idx!r}"
         e = d.effects[idx]
@@ -1183,16 +1471,43 @@ class Game(Resolution):
             return "its cost cannot be paid (CR 8-4-2-3)"
         return None
 
+    def _plain_costs(self) -> bool:
+        """Whether no constant effect changes costs now, so a card's cost is its printed cost less what its player's
+        field symbols reduce it by (costs.net_cost without cost_changes): for the costs of a whole hand."""
+        return not self.has_cost_constants or (self._pure_reads and (
+            not any(self.state.cards[i].cid in self._cost_cids for pl in self.state.players for i in pl.field)
+            or not continuous.cost_directives(self)))  # (no field card has such an effect: none is active)
+
+    def _hand_cost(self, p: int, d, iid: int, symbols: tuple, plain: bool, reductions: dict) -> int:
+        """costs.net_cost of hand card `iid` (definition `d`) of player `p`; `plain` and `reductions` as
+        _plain_costs and costs.reductions_on(symbols) answer."""
+        if not plain:
+            return costs.net_cost(self, p, d, symbols, iid)
+        if d.reduction:
+            reduced = reductions.get(d.reduction)
+            if reduced is None:
+                reduced = reductions[d.reduction] = costs.reduction(d, symbols)
+            return max(0, d.cost - reduced)
+        return max(0, d.cost)
+
     def _legal_effect_commands(self, p: int, window: str) -> list:
         st = self.state
         out = []
-        awaken_ok = window == "flash" or self.settings.flash_in_main
+        awaken_ok = (window == "flash" or self.settings.flash_in_main) and not (
+            # no card can have 【Awaken】: none prints it, no constant effect or resolved one gives it (_may_have)
+            self._pure_reads and "awaken" not in self._keywords and "awaken" not in self._constant_keywords
+            and not any(g.what == "keyword" and g.keyword.name == "awaken" for g in st.grants))
+        activated = self._activated_cids  # (the cards of this game with an activated effect)
+        if not activated and not awaken_ok:
+            return out
+        fx_cache = self._fx_cache
         for iid in st.players[p].field:
-            fx = self.fx(st.cards[iid].cid)
-            for idx, _ in fx.activated:
-                if self._activated_ok(p, iid, idx, window) is None:
-                    out.append(Activate(p, iid, idx))
-            if awaken_ok and fx.keywords and continuous.has_keyword(self, iid, "awaken"):
+            cid = st.cards[iid].cid
+            if cid in activated:
+                for idx, _ in fx_cache[cid].activated:
+                    if self._activated_ok(p, iid, idx, window) is None:
+                        out.append(Activate(p, iid, idx))
+            if awaken_ok and fx_cache[cid].keywords and continuous.has_keyword(self, iid, "awaken"):
                 donors = [i for i in st.players[p].field if i != iid and st.cards[i].cores]
                 if donors:
                     out.append(Awaken(p, iid, ((donors[0], 1),)))
@@ -1200,8 +1515,7 @@ class Game(Resolution):
 
     def _h_activate(self, cmd: Activate) -> None:
         st = self.state
-        self._expect(cmd, ("main", "flash"), "CR 8-1-3-1", "activating an effect")
-        window = self.pending.kind
+        window = self._expect(cmd, ("main", "flash"), "CR 8-1-3-1", "activating an effect")
         p = cmd.player
         card = self._own_card(p, cmd.card, "field", "CR 8-1-3", "activate")
         why = self._activated_ok(p, card.iid, cmd.effect, window)
@@ -1215,12 +1529,11 @@ class Game(Resolution):
     def _h_awaken(self, cmd: Awaken) -> None:
         st = self.state
         windows = ("flash", "main") if self.settings.flash_in_main else ("flash",)
-        self._expect(cmd, windows, "CR 11-1-1", "【Awaken】")
-        window = self.pending.kind
+        window = self._expect(cmd, windows, "CR 11-1-1", "【Awaken】")
         p = cmd.player
         card = self._own_card(p, cmd.card, "field", "CR 11-1-1", "【Awaken】")
         if not continuous.has_keyword(self, card.iid, "awaken"):
-            raise IllegalCommand("CR 11-1-1", f"{self.db[card.cid].name} has no active 【Awaken】")
+            raise IllegalCommand("CR 11-1-1", f"{self._defs[card.cid].name} has no active 【Awaken】")
         pool = {i: st.cards[i].cores for i in st.players[p].field if i != card.iid}
         soul = st.players[p].soul
         soul_ok = isinstance(soul, int) and soul != card.iid and soul in pool
@@ -1256,7 +1569,7 @@ class Game(Resolution):
         card = st.cards.get(cmd.card) if isinstance(cmd.card, int) and not isinstance(cmd.card, bool) else None
         if card is None or card.zone in ("removed", "resolving", "token"):
             raise IllegalCommand("CR 3-1-1", f"card {cmd.card!r} is not in a player's area")
-        d = self.db[card.cid]
+        d = self._defs[card.cid]
         if cmd.to not in ("hand", "deck", "trash", "field", "burst"):
             raise IllegalCommand("CR 3-1-1", f"{cmd.to!r} is not an area a card can be moved to")
         side = card.owner if cmd.side is None else cmd.side
@@ -1434,6 +1747,7 @@ class Game(Resolution):
         if token.id not in self.db:
             if not self._db_owned:  # never add to a database others share: work on this game's own copy
                 self.db = self.db.copy()
+                self._defs, self._fx_cache = _caches_of(self.db)
                 self._db_owned = True
             self.db.add(token)
             self.inline_cards.append(token)
@@ -1449,6 +1763,27 @@ class Game(Resolution):
         # CR 1-2-4, 1-2-5: any time, at once, unaffected by effects
         self._emit("concede", player=cmd.player)
         self._end_game(1 - cmd.player, f"player {cmd.player + 1} conceded (CR 1-2-4)")
+
+
+class _Reading:
+    """Game.reading(): opens a read-only pass unless one is open (or the game has no constant effects to find)."""
+
+    __slots__ = ("game", "opened")
+
+    def __init__(self, game):
+        self.game = game
+        self.opened = False
+
+    def __enter__(self):
+        game = self.game
+        if game._constants_memo is None and game.has_constants:
+            game._constants_memo = []
+            self.opened = True
+
+    def __exit__(self, *exc) -> None:
+        if self.opened:
+            self.game._constants_memo = None
+            self.opened = False
 
 
 def _describe(pend: Pending | None) -> str:
@@ -1470,9 +1805,21 @@ _HANDLERS = {
     EndAttack: Game._h_end_attack, Pass: Game._h_pass, Block: Game._h_block, Concede: Game._h_concede,
 }
 
-_AUTO_STAGES = {
+
+class _OrNone(dict):
+    """A lookup table whose missing keys answer None (and are remembered): a subscript, cheaper than .get()."""
+
+    __slots__ = ()
+
+    def __missing__(self, key) -> None:
+        self[key] = None
+
+
+_CHECKS = _OrNone(COLLECTORS)  # event kind -> what looks at it for triggers (Resolution._collect), or None
+
+_AUTO_STAGES = _OrNone({
     "start": Game._stage_start, "core": Game._stage_core, "draw": Game._stage_draw, "refresh": Game._stage_refresh,
     "main_start": Game._stage_main_start, "attack_start": Game._stage_attack_start,
     "end_start": Game._stage_end_start, "end_cleanup": Game._stage_end_cleanup,
     "battle_resolve": Game._stage_battle_resolve, "battle_end": Game._stage_battle_end,
-}
+})

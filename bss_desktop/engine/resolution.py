@@ -17,9 +17,10 @@ from . import continuous, costs, stats
 from .directives import WAIT, Directives
 from .effect_costs import EffectCosts
 from .errors import IllegalCommand
-from .state import Activation, Cause, Choice
+from .state import STEPS, Activation, Cause, Choice
 from .targets import condition_holds, has_symbol, matches
 
+_STEP_KEYS = {step: ("step", step) for step in STEPS}  # Game._trigger_cids' keys for step triggers, made once
 MAX_TARGET_OPTIONS = 64  # legal_commands lists at most this many target combinations (or core answers)
 DECOY = ("burst", None)  # a burst asked at a moment its condition does not match (ask_every_burst_moment)
 
@@ -28,11 +29,8 @@ class Resolution(Directives, EffectCosts):
     # ------------------------------------------------------------------ index and queries
 
     def fx(self, cid: str):
-        """The effects of card `cid`, indexed for the engine (cached per game)."""
-        fx = self._fx_cache.get(cid)
-        if fx is None:
-            fx = self._fx_cache[cid] = continuous.index_card(self.db[cid])
-        return fx
+        """The effects of card `cid`, indexed for the engine (cached per card database)."""
+        return self._fx_cache[cid]  # (indexed on first read: game._FxIndex)
 
     def keywords_of(self, iid: int, name: str | None = None) -> list:
         return continuous.keywords_of(self, iid, name) if self.has_effects else []
@@ -44,10 +42,17 @@ class Resolution(Directives, EffectCosts):
 
     def _fire(self, iid: int, trigger: str, trigger_card: int | None = None) -> None:
         """Queue `iid`'s effects with `trigger` whose level and condition hold (CR 8-6-2); announce its manual ones."""
-        fx = self.fx(self.state.cards[iid].cid)
-        for i, e in fx.triggered.get(trigger, ()):
-            self._fire_one(iid, i, e, trigger_card)
-        self._announce_triggered(iid, fx.manual_triggered.get(trigger, ()), trigger)
+        cid = self.state.cards[iid].cid
+        if cid not in self._trigger_cids.get(trigger, ()):
+            return  # its card has no (manual) triggered effect waiting for it (Game._index_cards)
+        fx = self._fx_cache[cid]
+        found = fx.triggered.get(trigger)
+        if found:
+            for i, e in found:
+                self._fire_one(iid, i, e, trigger_card)
+        manual = fx.manual_triggered.get(trigger)
+        if manual:
+            self._announce_triggered(iid, manual, trigger)
 
     def _fire_one(self, iid: int, i: int, e, trigger_card: int | None = None) -> None:
         card = self.state.cards[iid]
@@ -85,9 +90,15 @@ class Resolution(Directives, EffectCosts):
     def _fire_side(self, p: int, trigger: str, trigger_card: int | None = None, exclude: int | None = None) -> None:
         """Triggers of every field card of player `p`, and their set burst (CR 10-9-1)."""
         player = self.state.players[p]
-        for iid in player.field:
-            if iid != exclude:
-                self._fire(iid, trigger, trigger_card)
+        if trigger not in self._triggers and (player.burst is None or trigger not in BURST_TRIGGERS
+                                              or not self.settings.ask_every_burst_moment):
+            return  # no effect of this game waits for it, and no burst is asked about all the same (below)
+        watching = self._trigger_cids.get(trigger)
+        if watching:  # (only the cards with an effect waiting for it can trigger: _fire)
+            cards = self.state.cards
+            for iid in player.field:
+                if iid != exclude and cards[iid].cid in watching:
+                    self._fire(iid, trigger, trigger_card)
         if player.burst is not None:
             matched = False
             fx = self.fx(self.state.cards[player.burst].cid)
@@ -95,7 +106,7 @@ class Resolution(Directives, EffectCosts):
                 if e.trigger == trigger and self._watched(player.burst, e, trigger_card):
                     self._pending.append((player.burst, ("burst", i), p, trigger_card, 0))
                     matched = True
-            manual = [(i, e) for i, e in fx.manual_bursts if e.trigger == trigger]
+            manual = [(i, e) for i, e in fx.manual_bursts if e.trigger == trigger] if fx.manual_bursts else ()
             if manual:  # CR 10-9-2: its condition is met; its owner may activate it, by hand (redacted to them)
                 self._emit("manual_effect", card=player.burst, cid=self.state.cards[player.burst].cid, player=p,
                            texts=[e.text for _, e in manual], effects=[i for i, _ in manual], trigger=trigger,
@@ -114,117 +125,154 @@ class Resolution(Directives, EffectCosts):
         if not self.has_effects:
             return
         card = self.state.cards[iid]
-        self._fire(iid, "when_summoned" if self.db[card.cid].type == "spirit" else "when_placed")
-        if self.db[card.cid].type == "spirit":
+        self._fire(iid, "when_summoned" if self._defs[card.cid].type == "spirit" else "when_placed")
+        if self._defs[card.cid].type == "spirit":
             self._fire_side(card.owner, "your_spirit_summoned", iid)
             self._fire_side(1 - card.owner, "opponent_summons", iid)
 
     def _collect(self, ev) -> None:
-        """Check one event for triggers (called by _emit when the game has effects)."""
-        k = ev.kind
+        """Check one event for triggers (Game._emit does this for every event when the game has effects)."""
+        check = COLLECTORS.get(ev.kind)
+        if check is not None:
+            check(self, ev.data)
+
+    # one method per kind of event that can trigger something (COLLECTORS); `ev` is the event's fields
+
+    def _on_attack(self, ev: dict) -> None:
         st = self.state
-        if k == "attack":
-            a = ev["card"]
-            self._fire(a, "when_attacks")
-            self._fire(a, "when_attacks_or_blocks")
-            self._fire_side(ev["player"], "your_spirit_attacks", a)
-            self._fire_side(1 - ev["player"], "opponent_attacks", a)
-            crush = continuous.keyword_value(self, a, "crush")
-            if crush is not None:  # CR 11-11-1
-                self._keyword_trigger(a, "crush", ev["player"], value=crush)
-            raid = continuous.keyword_value(self, a, "raid")
-            if raid is not None and st.raid_uses.get(a, 0) < raid:  # CR 11-12-1
-                self._keyword_trigger(a, "raid", ev["player"], value=raid)
-            st.battle.luster = continuous.has_keyword(self, a, "luster")  # CR 11-6-1
-        elif k == "block" and ev["card"] is not None:
-            blocker, attacker = ev["card"], st.battle.attacker
-            self._fire(blocker, "when_blocks")
-            self._fire(blocker, "when_attacks_or_blocks")
-            self._fire(attacker, "when_blocked")
-            self._fire_side(ev["player"], "your_spirit_blocks", blocker)  # the event's player is the blocker's
-            self._fire_side(1 - ev["player"], "your_spirit_blocked", attacker)
-            if continuous.has_keyword(self, attacker, "curse"):  # CR 11-3-1: only one activates (11-3-2)
-                st.battle.cursed = True
-            gale = continuous.keyword_value(self, attacker, "gale")
-            if gale is not None:  # CR 11-10-1: the blocking player exhausts their spirits
-                self._keyword_trigger(attacker, "gale", ev["player"], value=gale)
-        elif k == "destroyed" and not ev["self_destruction"]:
-            iid = ev["card"]
-            card = st.cards[iid]
-            owner = card.owner
-            by = ev["cause"][1]
-            self._fire(iid, "when_destroyed")  # CR 10-15-1, with its last state (CR 8-10)
+        a = ev["card"]
+        self._fire(a, "when_attacks")
+        self._fire(a, "when_attacks_or_blocks")
+        self._fire_side(ev["player"], "your_spirit_attacks", a)
+        self._fire_side(1 - ev["player"], "opponent_attacks", a)
+        crush = continuous.keyword_value(self, a, "crush")
+        if crush is not None:  # CR 11-11-1
+            self._keyword_trigger(a, "crush", ev["player"], value=crush)
+        raid = continuous.keyword_value(self, a, "raid")
+        if raid is not None and st.raid_uses.get(a, 0) < raid:  # CR 11-12-1
+            self._keyword_trigger(a, "raid", ev["player"], value=raid)
+        st.battle.luster = continuous.has_keyword(self, a, "luster")  # CR 11-6-1
+
+    def _on_block(self, ev: dict) -> None:
+        if ev["card"] is None:
+            return
+        st = self.state
+        blocker, attacker = ev["card"], st.battle.attacker
+        self._fire(blocker, "when_blocks")
+        self._fire(blocker, "when_attacks_or_blocks")
+        self._fire(attacker, "when_blocked")
+        self._fire_side(ev["player"], "your_spirit_blocks", blocker)  # the event's player is the blocker's
+        self._fire_side(1 - ev["player"], "your_spirit_blocked", attacker)
+        if continuous.has_keyword(self, attacker, "curse"):  # CR 11-3-1: only one activates (11-3-2)
+            st.battle.cursed = True
+        gale = continuous.keyword_value(self, attacker, "gale")
+        if gale is not None:  # CR 11-10-1: the blocking player exhausts their spirits
+            self._keyword_trigger(attacker, "gale", ev["player"], value=gale)
+
+    def _on_destroyed(self, ev: dict) -> None:
+        if ev["self_destruction"]:
+            return
+        st = self.state
+        iid = ev["card"]
+        card = st.cards[iid]
+        owner = card.owner
+        by = ev["cause"][1]
+        self._fire(iid, "when_destroyed")  # CR 10-15-1, with its last state (CR 8-10)
+        if by == 1 - owner:
+            self._fire(iid, "when_destroyed_by_opponent")
+        if self._defs[card.cid].type == "spirit":
+            self._fire_side(owner, "your_spirit_destroyed", iid, exclude=iid)
             if by == 1 - owner:
-                self._fire(iid, "when_destroyed_by_opponent")
-            if self.db[card.cid].type == "spirit":
-                self._fire_side(owner, "your_spirit_destroyed", iid, exclude=iid)
-                if by == 1 - owner:
-                    self._fire_side(owner, "your_spirit_destroyed_by_opponent", iid, exclude=iid)
-                self._fire_side(1 - owner, "opponent_spirit_destroyed", iid)
-                winner = ev["cause"][2]
-                if ev["cause"][0] == "battle" and winner is not None:
-                    # CR 7-1-5-2-1: it destroyed this one by comparing BP; in a tie it is destroyed too and its
-                    # effect still triggers, with its last state (CR 8-10), like a "when destroyed" effect
-                    self._fire(winner, "when_wins_battle", iid)
-                    self._fire_side(st.cards[winner].owner, "your_spirit_wins_battle", winner)
-                for t in st.players[owner].trash:  # CR 11-4-1: 【Immortal】 works from the trash
-                    for kw in continuous.keywords_of(self, t, "immortal"):
-                        if kw.timing == "attack_step" and st.step != "attack":  # a printed limit on the trigger
-                            continue
-                        if kw.condition is None or continuous.matches(self, iid, kw.condition, owner, t):
-                            self._keyword_trigger(t, "immortal", owner, iid)
-                            break
-        elif k == "cores_moved" and ev["src"] == "life" and ev["count"] > 0:
+                self._fire_side(owner, "your_spirit_destroyed_by_opponent", iid, exclude=iid)
+            self._fire_side(1 - owner, "opponent_spirit_destroyed", iid)
+            winner = ev["cause"][2]
+            if ev["cause"][0] == "battle" and winner is not None:
+                # CR 7-1-5-2-1: it destroyed this one by comparing BP; in a tie it is destroyed too and its
+                # effect still triggers, with its last state (CR 8-10), like a "when destroyed" effect
+                self._fire(winner, "when_wins_battle", iid)
+                self._fire_side(st.cards[winner].owner, "your_spirit_wins_battle", winner)
+            # CR 11-4-1: 【Immortal】 works from the trash, where a card has its printed keywords (CR 10-13-2)
+            for t in st.players[owner].trash if "immortal" in self._keywords else ():
+                for kw in continuous.keywords_of(self, t, "immortal"):
+                    if kw.timing == "attack_step" and st.step != "attack":  # a printed limit on the trigger
+                        continue
+                    if kw.condition is None or continuous.matches(self, iid, kw.condition, owner, t):
+                        self._keyword_trigger(t, "immortal", owner, iid)
+                        break
+
+    def _on_cores_moved(self, ev: dict) -> None:
+        if ev["src"] == "life" and ev["count"] > 0:
             self._fire_side(ev["player"], "life_reduced")
-        elif k == "exhaust":  # only a change of state is an event (CR 1-3-2-1)
-            self._fire(ev["card"], "when_exhausted" if ev["exhausted"] else "when_refreshed")
-            card = st.cards[ev["card"]]
-            if ev["exhausted"] and self.db[card.cid].type == "nexus":
-                self._fire_side(card.owner, "your_nexus_exhausted", ev["card"])
-        elif k == "damage" and ev["amount"] > 0:  # CR 7-1-5-3-1: the attack reduced the opponent's life
+
+    def _on_exhaust(self, ev: dict) -> None:  # only a change of state is an event (CR 1-3-2-1)
+        self._fire(ev["card"], "when_exhausted" if ev["exhausted"] else "when_refreshed")
+        card = self.state.cards[ev["card"]]
+        if ev["exhausted"] and self._defs[card.cid].type == "nexus":
+            self._fire_side(card.owner, "your_nexus_exhausted", ev["card"])
+
+    def _on_damage(self, ev: dict) -> None:
+        if ev["amount"] > 0:  # CR 7-1-5-3-1: the attack reduced the opponent's life
             self._fire(ev["attacker"], "when_attack_reduces_life")
             self._fire_side(1 - ev["player"], "your_spirit_reduces_life", ev["attacker"])
-        elif k == "burst_set":
-            setter = ev["player"]
-            for p in (0, 1):
-                whose = "you" if p == setter else "opponent"
-                for iid in st.players[p].field:
-                    fx = self.fx(st.cards[iid].cid)
-                    for i, e in fx.triggered.get("burst_set", ()):
-                        if e.whose in (whose, "any"):
-                            self._fire_one(iid, i, e)
-                    self._announce_triggered(iid, [(i, e) for i, e in fx.manual_triggered.get("burst_set", ())
-                                                   if e.whose in (whose, "any")], "burst_set")
-        elif k == "step":
-            tp = ev["player"]
-            for p in (0, 1):
-                whose = "you" if p == tp else "opponent"
-                for iid in st.players[p].field:
-                    fx = self.fx(st.cards[iid].cid)
-                    for trig in ("start_of_step", "end_of_turn"):
-                        if trig == "end_of_turn" and ev["step"] != "end":
-                            continue
 
-                        def now(e, trig=trig):
-                            return (trig != "start_of_step" or e.step == ev["step"]) and e.whose in (whose, "any")
-                        for i, e in fx.triggered.get(trig, ()):
-                            if now(e) and self._trigger_holds(iid, e, p):
-                                self._pending.append((iid, ("effect", i), p, None, stats.level(self, iid)))
-                        self._announce_triggered(iid, [(i, e) for i, e in fx.manual_triggered.get(trig, ()) if now(e)],
-                                                 trig, p)
-        elif k == "resolved" and ev["card"] is not None and ev["ref"][0] == "effect":
-            card = st.cards[ev["card"]]  # a spirit's "when summoned" effect has resolved (its burst moment)
-            effects = self.db[card.cid].effects
-            i = ev["ref"][1]
-            if isinstance(i, int) and i < len(effects) and effects[i].trigger == "when_summoned":
-                self._fire_side(1 - card.owner, "opponent_summon_effect", ev["card"])
-        elif k == "magic_used":  # CR 10-8: its effect resolves first, these wait under it (CR 8-5-2-4)
-            self._fire_side(ev["player"], "you_use_magic", ev["card"])
-            self._fire_side(1 - ev["player"], "opponent_uses_magic", ev["card"])
-        elif k == "battle_end":
-            for iid in (ev["attacker"], ev["blocker"]):
-                if iid is not None and st.cards[iid].zone == "field":
-                    self._fire(iid, "when_battle_ends")
+    def _on_burst_set(self, ev: dict) -> None:
+        if "burst_set" not in self._triggers:
+            return  # no effect of this game waits for it
+        st = self.state
+        setter = ev["player"]
+        for p in (0, 1):
+            whose = "you" if p == setter else "opponent"
+            for iid in st.players[p].field:
+                fx = self.fx(st.cards[iid].cid)
+                for i, e in fx.triggered.get("burst_set", ()):
+                    if e.whose in (whose, "any"):
+                        self._fire_one(iid, i, e)
+                self._announce_triggered(iid, [(i, e) for i, e in fx.manual_triggered.get("burst_set", ())
+                                               if e.whose in (whose, "any")], "burst_set")
+
+    def _on_step(self, ev: dict) -> None:
+        watching = self._trigger_cids.get(_STEP_KEYS.get(ev["step"]))
+        if not watching:
+            return  # no effect of this game waits for this step (Game._index_cards)
+        st = self.state
+        cards, fx_cache = st.cards, self._fx_cache
+        tp = ev["player"]
+        for p in (0, 1):
+            whose = "you" if p == tp else "opponent"
+            for iid in st.players[p].field:
+                cid = cards[iid].cid
+                if cid not in watching:  # nothing of it waits for this step
+                    continue
+                fx = fx_cache[cid]
+                for trig in ("start_of_step", "end_of_turn"):
+                    if trig == "end_of_turn" and ev["step"] != "end":
+                        continue
+
+                    def now(e, trig=trig):
+                        return (trig != "start_of_step" or e.step == ev["step"]) and e.whose in (whose, "any")
+                    for i, e in fx.triggered.get(trig, ()):
+                        if now(e) and self._trigger_holds(iid, e, p):
+                            self._pending.append((iid, ("effect", i), p, None, stats.level(self, iid)))
+                    if trig in fx.manual_triggered:
+                        self._announce_triggered(iid, [(i, e) for i, e in fx.manual_triggered[trig] if now(e)], trig, p)
+
+    def _on_resolved(self, ev: dict) -> None:
+        if ev["card"] is None or ev["ref"][0] != "effect":
+            return
+        card = self.state.cards[ev["card"]]  # a spirit's "when summoned" effect has resolved (its burst moment)
+        effects = self._defs[card.cid].effects
+        i = ev["ref"][1]
+        if isinstance(i, int) and i < len(effects) and effects[i].trigger == "when_summoned":
+            self._fire_side(1 - card.owner, "opponent_summon_effect", ev["card"])
+
+    def _on_magic_used(self, ev: dict) -> None:  # CR 10-8: its effect resolves first, these wait under it (CR 8-5-2-4)
+        self._fire_side(ev["player"], "you_use_magic", ev["card"])
+        self._fire_side(1 - ev["player"], "opponent_uses_magic", ev["card"])
+
+    def _on_battle_end(self, ev: dict) -> None:
+        for iid in (ev["attacker"], ev["blocker"]):
+            if iid is not None and self.state.cards[iid].zone == "field":
+                self._fire(iid, "when_battle_ends")
 
     def _flush_triggers(self) -> None:
         """Put collected triggers into the queue as one simultaneous group, each once (CR 8-6-3).
@@ -415,7 +463,7 @@ class Resolution(Directives, EffectCosts):
         kind = ref[0]
         if kind in ("keyword", "magic") or ref == DECOY:
             return None
-        effects = self.db[self.state.cards[source].cid].effects
+        effects = self._defs[self.state.cards[source].cid].effects
         if kind == "substitute":
             return Effect("constant", do=effects[ref[1]].do[ref[2]].instead)
         return effects[ref[1]]
@@ -445,7 +493,7 @@ class Resolution(Directives, EffectCosts):
                 if ans is None:
                     # a set burst is face down: the question never names it (CR 3-8-2), nor tells a decoy apart
                     prompt = "activate your burst? (CR 10-9-3)" if burst else \
-                        f"use {self.db[st.cards[a.source].cid].name}'s effect? (CR 8-1-8)"
+                        f"use {self._defs[st.cards[a.source].cid].name}'s effect? (CR 8-1-8)"
                     self._ask("may", a.controller, [True, False], prompt=prompt, source=a.source)
                     return
                 if not ans or a.ref == DECOY:  # a decoy does nothing, whatever the answer
@@ -490,7 +538,7 @@ class Resolution(Directives, EffectCosts):
         its player decides."""
         st = self.state
         card = st.cards[a.source]
-        d = self.db[card.cid]
+        d = self._defs[card.cid]
         usable = [i for i, m in self.fx(card.cid).magic if e.then_use in m.timing]
         if card.zone != "resolving" or not usable:
             return True
@@ -534,7 +582,7 @@ class Resolution(Directives, EffectCosts):
         card = st.cards[a.source]
         waiting = any(q.source == a.source for q in st.queue)  # e.g. the effect a burst goes on to use (CR 10-9)
         if card.zone == "resolving" and not waiting and (
-                a.ref[0] == "burst" or (a.ref[0] == "effect" and self.db[card.cid].type == "magic")):
+                a.ref[0] == "burst" or (a.ref[0] == "effect" and self._defs[card.cid].type == "magic")):
             self._move_card(a.source, "trash", "resolved")  # CR 10-9-4, 10-8-8
         self._emit("resolved", card=a.source, ref=list(a.ref))
         self._manage()  # ruling 2: gameplay management after each resolved effect
@@ -556,7 +604,7 @@ class Resolution(Directives, EffectCosts):
             a.phase = "done"
         elif name == "raid":  # CR 11-12-1: may exhaust one of your nexuses to refresh the attacker
             nexuses = [i for i in st.players[a.controller].field
-                       if self.db[st.cards[i].cid].type == "nexus" and not st.cards[i].exhausted]
+                       if self._defs[st.cards[i].cid].type == "nexus" and not st.cards[i].exhausted]
             if not nexuses or st.cards[a.source].zone != "field" or not st.cards[a.source].exhausted:
                 a.phase = "done"
                 return
@@ -572,7 +620,7 @@ class Resolution(Directives, EffectCosts):
             a.phase = "done"
         elif name == "gale":  # CR 11-10-1: the blocking player exhausts N of their refreshed spirits
             spirits = [i for i in st.players[a.controller].field
-                       if self.db[st.cards[i].cid].type == "spirit" and not st.cards[i].exhausted]
+                       if self._defs[st.cards[i].cid].type == "spirit" and not st.cards[i].exhausted]
             n = a.value
             if len(spirits) <= n:
                 chosen = spirits
@@ -590,7 +638,7 @@ class Resolution(Directives, EffectCosts):
             if card.zone != "trash":
                 a.phase = "done"
                 return
-            d = self.db[card.cid]
+            d = self._defs[card.cid]
             cost = costs.net_cost(self, a.controller, d, iid=a.source)
             auto = costs.auto_select(self, a.controller, cost, d.lv1_cores)
             if auto is None:
@@ -625,7 +673,7 @@ class Resolution(Directives, EffectCosts):
             return
         src, controller, d = continuous.substitutions(self, iid, cause)[value]
         self._emit("substituted", card=iid, source=src)  # CR 10-5-1: it stays on the field
-        effects = self.db[st.cards[src].cid].effects
+        effects = self._defs[st.cards[src].cid].effects
         i, j = next((i, j) for i, e in enumerate(effects) for j, x in enumerate(e.do) if x is d)
         st.queue.append(Activation(ts=st.next_ts, group=st.next_group, source=src, ref=("substitute", i, j),
                                    controller=controller, trigger_card=iid, phase="do"))
@@ -640,12 +688,21 @@ class Resolution(Directives, EffectCosts):
             options = continuous.substitutions(self, iid, cause) if card.zone == "field" else []
             if options:
                 self._ask("substitute", card.owner, list(range(len(options))),
-                          prompt=f"{self.db[card.cid].name} would be destroyed: substitute?", source=iid)
+                          prompt=f"{self._defs[card.cid].name} would be destroyed: substitute?", source=iid)
                 return
             st.pending_destruction.pop(0)
             if card.zone == "field":
                 self._destroy([(iid, cause)], substitutions=False)
         self._manage()
+
+
+# the kinds of event that can trigger something, and the method that checks each (Resolution._collect)
+COLLECTORS = {
+    "attack": Resolution._on_attack, "block": Resolution._on_block, "destroyed": Resolution._on_destroyed,
+    "cores_moved": Resolution._on_cores_moved, "exhaust": Resolution._on_exhaust, "damage": Resolution._on_damage,
+    "burst_set": Resolution._on_burst_set, "step": Resolution._on_step, "resolved": Resolution._on_resolved,
+    "magic_used": Resolution._on_magic_used, "battle_end": Resolution._on_battle_end,
+}
 
 
 def _core_answers(places: list, counts: list, n: int) -> list[tuple]:

@@ -17,6 +17,8 @@ from typing import NamedTuple
 
 from .rng import Rng
 
+_new = object.__new__
+
 # Zones a card can be in (CR 3-1-1); "resolving" is a magic card waiting to
 # resolve (CR 10-8-7) and "removed" a token that left the field (CR 4-12-3).
 ZONES = ("deck", "hand", "trash", "field", "burst", "resolving", "removed")
@@ -53,6 +55,12 @@ class Card:
     cores: int = 0  # regular cores on this card; the soul core is tracked on the player
     removal: Cause | None = None  # how it last left the field
 
+    def __copy__(self) -> Card:
+        c = _new(Card)
+        c.iid, c.cid, c.owner, c.zone, c.exhausted, c.cores, c.removal = (
+            self.iid, self.cid, self.owner, self.zone, self.exhausted, self.cores, self.removal)
+        return c
+
 
 @dataclass(slots=True)
 class Player:
@@ -68,6 +76,14 @@ class Player:
     burst_set_turn: int = 0  # turn number of the last burst set (CR 6-6-1-2-2)
     mulligan: bool | None = None  # None until decided (CR 5-2-7)
     deck_out: bool = False  # had no deck at the start of their start step (CR 9-2-4)
+
+    def __copy__(self) -> Player:
+        p = _new(Player)
+        p.deck, p.hand, p.trash, p.field = self.deck[:], self.hand[:], self.trash[:], self.field[:]
+        p.burst, p.life, p.reserve, p.trash_cores = self.burst, self.life, self.reserve, self.trash_cores
+        p.soul = self.soul
+        p.burst_set_turn, p.mulligan, p.deck_out = self.burst_set_turn, self.mulligan, self.deck_out
+        return p
 
 
 @dataclass(slots=True)
@@ -89,6 +105,14 @@ class Battle:
     def defending_player(self) -> int:
         return 1 - self.attacking_player
 
+    def __copy__(self) -> Battle:
+        b = _new(Battle)
+        b.attacker, b.attacking_player, b.priority, b.window, b.passes = (
+            self.attacker, self.attacking_player, self.priority, self.window, self.passes)
+        b.blocker, b.blocked, b.magic_used, b.cursed, b.luster = (
+            self.blocker, self.blocked, self.magic_used[:], self.cursed, self.luster)
+        return b
+
 
 @dataclass(slots=True)
 class Continuous:
@@ -109,6 +133,12 @@ class Continuous:
     source: int | None = None
     level: int | None = None  # layer 2: the level whose BP is redefined (None = the current level)
 
+    def __copy__(self) -> Continuous:  # targets is a frozenset: shared
+        e = _new(Continuous)
+        e.ts, e.layer, e.op, e.value, e.targets, e.duration, e.source, e.level = (
+            self.ts, self.layer, self.op, self.value, self.targets, self.duration, self.source, self.level)
+        return e
+
 
 @dataclass(slots=True)
 class Grant:
@@ -122,6 +152,12 @@ class Grant:
     duration: str = "turn"
     source: int | None = None
     by: object = None  # cannot_be_blocked: the blockers it keeps out (a carddb.effects.Target filter)
+
+    def __copy__(self) -> Grant:  # targets is a frozenset, keyword and by frozen card data: shared
+        g = _new(Grant)
+        g.ts, g.targets, g.what, g.keyword, g.duration, g.source, g.by = (
+            self.ts, self.targets, self.what, self.keyword, self.duration, self.source, self.by)
+        return g
 
 
 @dataclass(slots=True)
@@ -164,6 +200,18 @@ class Activation:
                 self.phase, self.step, self.x, self.value, self.x_chosen, self.paid, self.soul_paid, self.asked,
                 self.cur, self.selected, self.picks, self.acted]
 
+    def __copy__(self) -> Activation:
+        a = _new(Activation)
+        a.ts, a.group, a.source, a.ref, a.controller, a.trigger_card, a.lki_level = (
+            self.ts, self.group, self.source, self.ref, self.controller, self.trigger_card, self.lki_level)
+        a.phase, a.step, a.x, a.value, a.x_chosen, a.paid, a.soul_paid, a.asked, a.acted = (
+            self.phase, self.step, self.x, self.value, self.x_chosen, self.paid, self.soul_paid, self.asked, self.acted)
+        a.cur = None if self.cur is None else self.cur[:]
+        a.selected = self.selected[:]
+        # picks holds card ids, core splits [iid, regular, soul] or lists of card ids (directives.py)
+        a.picks = [x[:] if type(x) is list else x for x in self.picks]
+        return a
+
 
 @dataclass(slots=True)
 class Choice:
@@ -182,11 +230,21 @@ class Choice:
     def hash_data(self) -> list:
         return [self.kind, self.player, self.options, self.min, self.max, self.source, self.counts, self.limit]
 
+    def __copy__(self) -> Choice:
+        c = _new(Choice)
+        c.kind, c.player, c.options, c.min, c.max, c.prompt, c.source, c.limit = (
+            self.kind, self.player, self.options[:], self.min, self.max, self.prompt, self.source, self.limit)
+        c.counts = None if self.counts is None else self.counts[:]
+        return c
+
 
 @dataclass(slots=True)
 class Result:
     winner: int | None  # None: a draw (CR 1-2-3)
     reason: str
+
+    def __copy__(self) -> Result:
+        return Result(self.winner, self.reason)
 
 
 @dataclass(slots=True)
@@ -259,6 +317,27 @@ class GameState:
     def hash(self) -> str:
         data = json.dumps(self.to_dict(), sort_keys=True, separators=(",", ":"))
         return hashlib.sha256(data.encode()).hexdigest()
+
+    def copy(self) -> GameState:
+        """An independent copy of everything (what copy.deepcopy would make, written out: it is many times faster,
+        and search copies states all the time). Frozen values — Cause, frozensets, card data — are shared."""
+        s = _new(GameState)
+        s.cards = {iid: c.__copy__() for iid, c in self.cards.items()}
+        s.players = [p.__copy__() for p in self.players]
+        s.rng = Rng(self.rng.state)
+        s.first_player, s.turn, s.turn_player, s.stage, s.decider = (
+            self.first_player, self.turn, self.turn_player, self.stage, self.decider)
+        s.battle = None if self.battle is None else self.battle.__copy__()
+        s.continuous = [e.__copy__() for e in self.continuous]
+        s.grants = [g.__copy__() for g in self.grants]
+        s.queue = [a.__copy__() for a in self.queue]
+        s.choice = None if self.choice is None else self.choice.__copy__()
+        s.pending_destruction = self.pending_destruction[:]  # (iid, Cause) pairs: immutable
+        s.raid_uses = self.raid_uses.copy()
+        s.next_group, s.next_ts = self.next_group, self.next_ts
+        s.cores_in_play, s.chain = self.cores_in_play, self.chain
+        s.result = None if self.result is None else self.result.__copy__()
+        return s
 
 
 # Stage → turn step. Stages are the engine's resumable points inside a turn.

@@ -11,7 +11,7 @@ BP are computed once per pass and remembered in the pass's memo (see `pass_memo`
 from __future__ import annotations
 
 # slots of the read-only pass's memo (Game._constants_memo while a pass is open)
-ACTIVE, BY_OP, LEVELS, BPS, BPS_INNER, FIELD_LV1, AUTO_SELECT = range(7)
+ACTIVE, BY_OP, LEVELS, BPS, BPS_INNER, AUTO_SELECT, AUTO_SOURCES = range(7)
 
 _constant_bp = None  # continuous.constant_bp, bound on first use (continuous imports this module)
 _constant_levels = None  # continuous.constant_levels, likewise
@@ -22,8 +22,7 @@ def pass_memo(game):
 
     Slots: ACTIVE (the active constant effects, or None until found), BY_OP (their directives by op),
     LEVELS and BPS (card -> value), BPS_INNER (BP as a constant effect's own filter reads it),
-    FIELD_LV1 (player -> the LV1 cores of each of their field cards, in field order),
-    AUTO_SELECT (the arguments of costs.auto_select -> its answer).
+    AUTO_SELECT (the arguments of costs.auto_select -> its answer), AUTO_SOURCES (the cores it may take from a pool).
     A game-like object without passes (a guest's RemoteGame) has no memo."""
     memo = getattr(game, "_constants_memo", None)
     if memo is None:

@@ -6,7 +6,7 @@ endless single-core shuffles; every choice is still a legal command.
 """
 from __future__ import annotations
 
-from ..engine.commands import Block, Mulligan
+from ..engine.commands import KIND_OF, Block, Mulligan
 from ..engine.rng import Rng
 
 # relative weight of each kind of command when several kinds are legal
@@ -22,21 +22,34 @@ class RandomPolicy:
         options = game.legal_commands()
         by_kind: dict[str, list] = {}
         for cmd in options:
-            kind = cmd.kind
-            if isinstance(cmd, Block) and cmd.spirit is None:
+            t = type(cmd)  # (cmd.kind is KIND_OF[type(cmd)])
+            if t is Block and cmd.spirit is None:
                 kind = "no_block"
-            elif isinstance(cmd, Mulligan) and cmd.redraw:
+            elif t is Mulligan and cmd.redraw:
                 kind = "redraw"
-            by_kind.setdefault(kind, []).append(cmd)
-        kinds = sorted(by_kind)
-        weights = [WEIGHTS.get(k, 2) for k in kinds]
-        pick = self.rng.below(sum(weights))
-        for kind, w in zip(kinds, weights):
+            else:
+                kind = KIND_OF[t]
+            if kind in by_kind:
+                by_kind[kind].append(cmd)
+            else:
+                by_kind[kind] = [cmd]
+        key = tuple(by_kind)
+        table = _TABLES.get(key)
+        if table is None:  # the kinds in sorted order with their weights (a few dozen combinations occur)
+            kinds = sorted(by_kind)
+            weights = [WEIGHTS.get(k, 2) for k in kinds]
+            table = _TABLES[key] = (tuple(zip(kinds, weights)), sum(weights))
+        pairs, total = table
+        pick = self.rng.below(total)
+        for kind, w in pairs:
             if pick < w:
                 group = by_kind[kind]
                 return group[self.rng.below(len(group))]
             pick -= w
         raise AssertionError("unreachable")
+
+
+_TABLES: dict = {}  # the kinds of the options, in the order met -> ((kind, weight) sorted by kind, total weight)
 
 
 __all__ = ["RandomPolicy"]

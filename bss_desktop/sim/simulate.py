@@ -63,17 +63,29 @@ class Summary:
                 f"{len(self.violations)} violations")
 
 
-def play_one(db, decks, game_seed: int, *, check: bool, record_hashes: bool = False, deck_names=None):
-    """Play one random game; returns (game, violation message or None, index of the failing command)."""
+def make_policy(name: str, seat: int, seed: int):
+    """The player for a seat: "random" (the seeded random-legal player) or a computer level (bss_desktop/ai)."""
+    if name == "random":
+        return RandomPolicy(seed)
+    from ..ai import make_player
+
+    return make_player(name, seat, seed)
+
+
+def play_one(db, decks, game_seed: int, *, check: bool, record_hashes: bool = False, deck_names=None,
+             policies=("random", "random")):
+    """Play one game (each seat by its policy); returns (game, violation message or None, index of the failing
+    command)."""
     game = Game.new(db, decks, game_seed, record_hashes=record_hashes, deck_names=deck_names)
-    policies = [RandomPolicy(seed_from(game_seed, "seat", 0)), RandomPolicy(seed_from(game_seed, "seat", 1))]
+    policies = [make_policy(policies[p], p, seed_from(game_seed, "seat", p)) for p in (0, 1)]
     if check:
         bad = invariants.check(game)
         if bad:
             return game, "; ".join(bad), 0
     n = 0
-    while not game.over:
-        cmd = policies[game.pending.player].choose(game)
+    st = game.state
+    while st.result is None:  # (not game.over)
+        cmd = policies[game.deciding_player()].choose(game)
         try:
             game.apply(cmd)
         except IllegalCommand as e:
@@ -88,8 +100,10 @@ def play_one(db, decks, game_seed: int, *, check: bool, record_hashes: bool = Fa
     return game, None, n
 
 
-def simulate(db, deck_pairs, games: int, seed: int, *, check: bool = True, stop_on_violation: bool = True) -> Summary:
-    """Play `games` games; game i uses deck_pairs[i % len(deck_pairs)] = ((name, ids), (name, ids))."""
+def simulate(db, deck_pairs, games: int, seed: int, *, check: bool = True, stop_on_violation: bool = True,
+             policies=("random", "random")) -> Summary:
+    """Play `games` games; game i uses deck_pairs[i % len(deck_pairs)] = ((name, ids), (name, ids)).
+    `policies`: each seat's player ("random" or a computer level)."""
     s = Summary()
     t0 = time.perf_counter()
     for i in range(games):
@@ -97,7 +111,7 @@ def simulate(db, deck_pairs, games: int, seed: int, *, check: bool = True, stop_
         game_seed = seed_from(seed, i)
         verify = check and i % REPLAY_EVERY == 0
         game, problem, n = play_one(db, [deck_a, deck_b], game_seed, check=check, record_hashes=verify,
-                                    deck_names=[name_a, name_b])
+                                    deck_names=[name_a, name_b], policies=policies)
         if problem is None and verify:
             try:
                 replay(to_record(game), db, verify=True)
