@@ -31,9 +31,14 @@ def self_destroys(world, cmd, seat: int) -> bool:
         world.apply(cmd)
     except IllegalCommand:
         return True
+    return lost_by_own_hand(world, before)
+
+
+def lost_by_own_hand(world, before) -> bool:
+    """Whether one of the cards `before` (one player's field) has left the field by self-destruction."""
     cards = world.state.cards
     return any(cards[i].zone != "field" and cards[i].removal is not None and cards[i].removal.self_destruction
-               for i in before if cards[i].owner == seat)
+               for i in before)
 
 
 class EasyPlayer:

@@ -1,14 +1,19 @@
 """Normal: greedy, looking ahead to the end of the turn.
 
-For each legal command it plays the command in a sampled world (knowledge.py), plays the rest of the turn with
-the rule-of-thumb player (rollout.py; the opponent's blocks and flash windows too), and scores the position
-reached (evaluate.py). It takes the best. A command that destroys its own cards by its own doing is never taken
-while another exists (as Easy). With one legal command it answers at once.
+For each legal command it plays the command in three sampled worlds (knowledge.py), plays the rest of the turn
+to its end — the seat itself doing nothing more of its own accord, the opponent's blocks and flash windows and
+every choice by the rule-of-thumb player (rollout.py) — and scores the position reached (evaluate.py). It takes
+the best on average. So each option is scored as if it were the turn's last, and the next decision is made the
+same way: a summon is kept when the board it leaves is better, an attack when what it takes is worth the spirit
+it exhausts or risks. Measured, this beats rolling the rest of the turn out with the rule-of-thumb player's own
+attacks, which made every attack look as rash as the playout's. A command that destroys its own cards by its own
+doing is never taken while another exists (as Easy). With one legal command it answers at once.
 """
 from __future__ import annotations
 
 from ..engine.errors import IllegalCommand
 from ..engine.rng import Rng, seed_from
+from .easy import lost_by_own_hand
 from .evaluate import evaluate
 from .knowledge import Memory, sample_world
 from .rollout import fast_choice
@@ -20,12 +25,12 @@ CLOSING = ("end_main", "end_attack", "pass")
 REST = ("main", "attack", "flash")
 
 
-def play_out_turn(world, rng, *, turns: int = 0, limit: int = MAX_ROLLOUT, rest: int | None = None) -> None:
-    """Play `world` forward with the rule-of-thumb player to the end of the current turn (+ `turns` more).
+def play_out_turn(world, rng, *, limit: int = MAX_ROLLOUT, rest: int | None = None) -> None:
+    """Play `world` forward with the rule-of-thumb player to the end of the current turn.
 
     `rest`: this seat does nothing more of its own accord (it ends its steps and passes; its blocks and the
-    choices its effects ask are still made), so an option is scored as if it were the last one taken."""
-    stop = world.state.turn + turns
+    choices its effects ask are still made)."""
+    stop = world.state.turn
     n = 0
     while not world.over and n < limit:
         if world.state.turn > stop:
@@ -37,12 +42,6 @@ def play_out_turn(world, rng, *, turns: int = 0, limit: int = MAX_ROLLOUT, rest:
         else:
             world.apply(fast_choice(world, rng))
         n += 1
-
-
-def self_destruction(world, seat: int, before: set) -> bool:
-    cards = world.state.cards
-    return any(cards[i].zone != "field" and cards[i].removal is not None and cards[i].removal.self_destruction
-               for i in before)
 
 
 class NormalPlayer:
@@ -103,7 +102,7 @@ class NormalPlayer:
                 w.apply(cmd)
             except IllegalCommand:
                 continue
-            if self_destruction(w, seat, mine):
+            if lost_by_own_hand(w, mine):
                 out.append((-1e12, cmd))
                 continue
             play_out_turn(w, Rng(self.rng.next64()), rest=seat)
