@@ -562,3 +562,23 @@ def test_a_headless_host_plays_a_level_against_an_easy_guest_and_both_agree(leve
     final = re.compile(r"^final hash: ([0-9a-f]{64})$", re.M)
     assert final.search(g_out).group(1) == final.search(h_out).group(1)
     assert "audit passed" in g_out
+
+
+def test_when_the_computer_ends_its_turn_the_status_says_so_not_the_players_draw(qtbot):
+    # the computer (seat 1) is in its attack step with nothing that can attack: its one action ends its turn
+    game = position("""
+        turn: 4
+        turn_player: 1
+        step: attack
+        players:
+          - {life: 5, reserve: 4, hand: [T-R3], field: []}
+          - {life: 5, reserve: 4, hand: [], field: [{card: T-R1, cores: 1, exhausted: true}]}
+    """)
+    w = GameWindow(game, seats=("human", "ai"), animation_ms=0, level="easy")
+    qtbot.addWidget(w)
+    w.controller.ai_delay_ms = 0
+    w.show()
+    qtbot.waitUntil(lambda: game.pending.player == 0, timeout=10000)
+    message = w.statusBar().currentMessage()
+    assert message.startswith("The computer: ends its turn — Turn 5"), message
+    assert "draws" not in message

@@ -121,7 +121,10 @@ class Controller(QObject, DeckLooks):
         lines = [line for line in lines if line]
         self.logLines.emit(lines)
         if lines and self._acting_ai is not None:  # the computer's action (its first line), where the player looks
-            self.status.emit(f"{self._player_name(self._acting_ai)}: {lines[0].strip()}")
+            first = lines[0].strip()
+            if first.startswith("—"):  # its action ended its turn: the first line is the next turn's heading
+                first = f"ends its turn {first}"
+            self.status.emit(f"{self._player_name(self._acting_ai)}: {first}")
         self.refresh()
 
     _acting_ai = None
