@@ -7,7 +7,7 @@ windows. It is deliberately simple: what it gets wrong, the search around it cor
 """
 from __future__ import annotations
 
-from ..engine.commands import Attack, Block, Choose, EndAttack, EndMain, MoveCores, Mulligan, Pass, SetBurst
+from ..engine.commands import Attack, EndAttack, EndMain, MoveCores, Mulligan, Pass, SetBurst
 
 PLAY_KINDS = ("summon", "place_nexus")
 
