@@ -46,6 +46,20 @@ def position(text: str, *, settings: Ruleset | None = None, db=None, filler: str
     return game_from_position(data, test_db() if db is None else db, settings=settings)
 
 
+# player 1 (seat 0) is to play the main step: a LV1 spirit on the field, two spirits in hand, 4 cores in the reserve
+MAIN = """
+    turn: 3
+    turn_player: 0
+    players:
+      - life: 5
+        reserve: 4
+        hand: [T-R3, T-R5]
+        field: [{card: T-R1, cores: 1}]
+      - life: 5
+        field: [T-B2]
+"""
+
+
 def two_players(p0: str, p1: str, *, turn: int = 3, turn_player: int = 0, step: str = "main") -> str:
     """The YAML of a position from each player's line (a flow mapping: life, reserve, hand, field, ...)."""
     return f"""

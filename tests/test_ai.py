@@ -128,24 +128,8 @@ def test_easy_never_moves_the_last_core_off_its_own_spirit_cr_10_1_1_1():
 # ------------------------------------------------------------------------------- blocks and attacks
 
 def at_block(attacker: str, blockers: list, life: int):
-    rows = "\n".join(f"              - {b}" for b in blockers) or "              []"
-    game = position(f"""
-        turn: 4
-        turn_player: 0
-        first_player: 1
-        step: attack
-        players:
-          - life: 5
-            reserve: 0
-            hand: []
-            field:
-              - {attacker}
-          - life: {life}
-            reserve: 0
-            hand: []
-            field:
-{rows}
-    """)
+    """Player 1's `attacker` attacks player 2 (`life`, `blockers`); the flash window passed, player 2 must block."""
+    game = attack_step([attacker], blockers, life)
     game.apply(Attack(0, game.state.players[0].field[0]))
     while game.pending.kind == "flash":
         game.apply(Pass(game.pending.player))

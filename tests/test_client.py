@@ -5,7 +5,7 @@ from PySide6.QtTest import QTest
 
 from bss_desktop.client.layout import CARD_H, CARD_W, zone_rect
 from bss_desktop.client.main_window import GameWindow
-from helpers import position
+from helpers import MAIN, position
 
 
 def window_for(qtbot, text, seats=("human", "human"), **kw):
@@ -48,17 +48,6 @@ def center(item):
     return item.mapToScene(QPointF(CARD_W / 2, CARD_H / 2))
 
 
-MAIN = """
-    turn: 3
-    turn_player: 0
-    players:
-      - life: 5
-        reserve: 4
-        hand: [T-R3, T-R5]
-        field: [{card: T-R1, cores: 1}]
-      - life: 5
-        field: [T-B2]
-"""
 
 
 def test_summon_by_dragging_a_hand_card_onto_the_field_pays_automatically(qtbot):

@@ -20,7 +20,7 @@ from bss_desktop import ai, paths  # noqa: E402
 from bss_desktop.client.controller import THINKING, THINKING_HINT  # noqa: E402
 from bss_desktop.client.main_window import GameWindow  # noqa: E402
 from bss_desktop.engine.commands import Concede, EndMain, Summon  # noqa: E402
-from helpers import position, test_db  # noqa: E402
+from helpers import MAIN, position, test_db  # noqa: E402
 
 
 def needs(level: str) -> None:
@@ -51,18 +51,6 @@ AI_MAIN = """
         reserve: 4
         hand: [T-B2, T-R1]
         field: [{card: T-B2, cores: 2}]
-"""
-# the player (seat 0) is to play the main step
-MAIN = """
-    turn: 3
-    turn_player: 0
-    players:
-      - life: 5
-        reserve: 4
-        hand: [T-R3, T-R5]
-        field: [{card: T-R1, cores: 1}]
-      - life: 5
-        field: [T-B2]
 """
 
 
