@@ -13,11 +13,14 @@ from hypothesis import strategies as st
 from lan import DB, GUEST_SHARE, HOST_SHARE, deck, play_in_process, run, sessions, tcp_server
 
 from bss_desktop.net import handshake
-from bss_desktop.net.headless import play_host_seat
+from bss_desktop.net.guest import GuestSession
+from bss_desktop.net.headless import play_host_seat, random_guest
 from bss_desktop.net.host import HostSession
 from bss_desktop.net.link import connect, memory_pair, serve
 from bss_desktop.protocol import fairness
 from bss_desktop.protocol.framing import encode_frame
+from bss_desktop.protocol.redaction import view_hash
+from bss_desktop.protocol.stream import apply_patch, diff
 from bss_desktop.sim.policy import RandomPolicy
 
 
@@ -50,6 +53,29 @@ def test_a_guest_view_is_rebuilt_from_patches_and_matches_the_host_redacted_view
     expected = host.stream.window.view(host.game)
     assert guest.view == expected
     assert guest.view["players"][0]["hand"] is None  # the host's hand is a count (CR 3-3-3)
+
+
+def test_a_patch_tells_true_from_1_as_json_does_so_the_view_hash_still_matches():
+    # Python's True == 1 hid this change from the patch: the seat kept [true] and refused the host's hash.
+    old = {"pending": {"options": [True, False]}, "turn": 3}
+    new = {"pending": {"options": [1, 2]}, "turn": 3.0}
+    patched = apply_patch(old, diff(old, new))
+    assert view_hash(patched) == view_hash(new)
+    assert json.dumps(patched) == json.dumps(new)
+
+
+def test_a_choice_whose_options_turn_from_yes_no_to_numbers_reaches_the_guest_intact():
+    # A game found by the CI's random scan: at batch 21 a choice offered [1, ...] right after one that offered
+    # [true, false] at the same place in the view, and the guest dropped the host for a hash it could not match.
+    hs = "fffb78327377281ab441b64add04d359ff09c5e4dbbad6d6c3c50f60ad19a46d"
+    gs = "90231fde545c59dd5d78d1c2b4b4e227f72b6a69bb59f237924024a495c7604c"
+    host = HostSession(DB, deck("purple-saga"), deck_name="purple-saga", name="Aki", share=hs)
+    guest = GuestSession(DB, deck("green-saga"), deck_name="green-saga", name="Mio", share=gs, reconnect_for=5.0)
+    guest.decide = random_guest(2)
+    host, guest = run(play_in_process(host, guest, timeout=20))
+    assert guest.error is None
+    assert guest.report.ok, guest.report.problems
+    assert guest.report.final_hash == host.game.state_hash()
 
 
 def test_the_whole_game_fits_in_150_kb_on_the_wire():

@@ -25,13 +25,14 @@ class PatchError(ValueError):
 
 def diff(old, new, path=()) -> list:
     """Operations [path, value] that turn `old` into `new`: dicts and same-length lists are walked
-    into, anything else that changed is replaced whole."""
-    if old == new:
-        return []
+    into, anything else that changed is replaced whole. Values compare as JSON does, by type too: Python's
+    `True == 1` would leave a choice [true] where the host has [1], and the seat's view hash would not match."""
     if isinstance(old, dict) and isinstance(new, dict) and old.keys() == new.keys():
         return [op for k in new for op in diff(old[k], new[k], path + (k,))]
     if isinstance(old, list) and isinstance(new, list) and len(old) == len(new):
         return [op for i in range(len(new)) for op in diff(old[i], new[i], path + (i,))]
+    if type(old) is type(new) and old == new:
+        return []
     return [[list(path), new]]
 
 
