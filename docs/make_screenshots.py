@@ -4,7 +4,7 @@
 
 (Debian: apt-get install xvfb openbox, plus the xcb libraries the README names.) It grabs the whole screen,
 window decorations included, for: the start screen, a game in the middle of a turn, the payment panel warning
-about a self-destruction, the end-of-game screen, the hot-seat cover and the sandbox. Files: docs/screen-<what>-<W>x<H>.png.
+about a self-destruction, the end-of-game screen, the hot-seat cover, the sandbox and the deck builder. Files: docs/screen-<what>-<W>x<H>.png.
 The player's folders go to a scratch folder, so nothing of yours shows.
 """
 from __future__ import annotations
@@ -133,6 +133,16 @@ def main() -> int:
     sb.controller._ask_token()
     shot("sandbox")
     sb.close()
+
+    # the deck builder: a search with a chip, a deck open, its statistics
+    b = start.open_deck_builder("red-saga")
+    b.showMaximized()
+    QTest.keyClicks(b.browser.search, "cost>=4 -burst")
+    b.browser.chips["color"][0].click()  # red
+    b.browser.select_card(b.browser.model.ids[0])
+    b.tabs.setCurrentWidget(b.stats)
+    shot("deck-builder")
+    b.close()
     start.close()
     return 0
 

@@ -189,12 +189,21 @@ def _record_file(tmp_path):
     return path
 
 
+def _deck_file(tmp_path):
+    """A deck list to import in the deck builder (a shipped deck's file, copied)."""
+    from bss_desktop.resources import cards_dir
+
+    path = tmp_path / "imported-deck.txt"
+    path.write_text((cards_dir() / "decks" / "red-saga.txt").read_text(encoding="utf-8"), encoding="utf-8")
+    return path
+
+
 def run_everything(qtbot, loop, tmp_path):
     from bss_desktop.app.main import StartWindow
 
     files = {"Watch": _record_file(tmp_path), "Save position": tmp_path / "saved-position.yaml",
              "Load position": tmp_path / "saved-position.yaml", "Save game record": tmp_path / "saved-record.json",
-             "Card image folder": tmp_path, "default": tmp_path / "anything.json"}
+             "Card image folder": tmp_path, "deck list": _deck_file(tmp_path), "default": tmp_path / "anything.json"}
     start = StartWindow()
     qtbot.addWidget(start)
     start.show()

@@ -10,11 +10,12 @@ cannot see give the same worlds for the same seed (tests/test_ai_never_peeks.py)
 """
 from __future__ import annotations
 
+from ..carddb.deck_rules import DECK_RULES
 from ..engine.rng import Rng
 
 PUBLIC = ("field", "trash", "resolving", "removed")
 SEEN_WEIGHT = 8  # a card the opponent has shown is this many times likelier than an unseen card of their colours
-MAX_COPIES = 4  # CR 5-1-1-1
+MAX_COPIES = DECK_RULES["bss"].copies  # CR 5-1-1-1
 
 
 class Memory:

@@ -122,6 +122,10 @@ class StartWindow(QMainWindow):
         row2.addWidget(self.join_button)
         lay.addLayout(row2)
         row3 = QHBoxLayout()
+        self.builder_button = QPushButton("Deck builder: browse the cards, build and test decks")
+        self.builder_button.setObjectName("DeckBuilder")
+        self.builder_button.clicked.connect(lambda _checked=False: self.open_deck_builder())
+        row3.addWidget(self.builder_button)
         watch = QPushButton("Watch a saved game…")
         watch.clicked.connect(lambda _checked=False: self.open_record())  # `checked` is not a path
         row3.addWidget(watch)
@@ -137,6 +141,10 @@ class StartWindow(QMainWindow):
         from ..client.help import add_help_menu
         from ..client.settings import DEFAULT_HOTKEYS
 
+        decks_menu = self.menuBar().addMenu("&Decks")
+        self.builder_action = decks_menu.addAction("Deck builder…")
+        self.builder_action.setShortcut("Ctrl+D")
+        self.builder_action.triggered.connect(lambda _checked=False: self.open_deck_builder())
         add_help_menu(self, lambda: {a: self.settings.key(a) for a in DEFAULT_HOTKEYS})
         if self.settings.problem:
             self._set_notice("settings", f"There is a problem with your settings: {self.settings.problem}")
@@ -445,6 +453,69 @@ class StartWindow(QMainWindow):
         self._show(GameWindow(game, sandbox=True, title="bss_desktop — sandbox", settings=self.settings,
                               autosave=self._new_autosave()))
 
+    # ------------------------------------------------------------------ the deck builder
+
+    def open_deck_builder(self, key: str | None = None):
+        """The deck builder (one window, raised if open); `key` opens that deck in it."""
+        from ..client.deck_builder import DeckBuilderWindow
+
+        window = next((w for w in self.windows if isinstance(w, DeckBuilderWindow) and w.isVisible()), None)
+        if window is None:
+            window = DeckBuilderWindow(self.db, self.decks, self.settings, launcher=self)
+            window.deckSaved.connect(self._deck_saved)
+            window.open_deck(key or self.deck_a.currentData())
+            self._show(window)
+        else:
+            if key:
+                window.open_deck(key)
+            window.raise_()
+            window.activateWindow()
+        return window
+
+    def _deck_saved(self, key: str) -> None:
+        """A deck saved in the builder is in the lists at once (chosen as your deck if it can be played)."""
+        self._read_user_decks()
+        self._fill_deck_boxes()
+        if key in self.decks:
+            self.deck_a.setCurrentIndex(max(0, self.deck_a.findData(key)))
+
+    def play_deck(self, cards: list[str], name: str, mode: str, *, key: str | None = None):
+        """Start a game with a deck from the builder: "ai" against the computer (your opponent's deck and level as
+        chosen here), "goldfish" the deck alone in the sandbox, "host" / "join" a LAN window with it chosen."""
+        from ..client.main_window import GameWindow
+        from ..engine.game import Game
+        from ..engine.rng import seed_from
+
+        if mode in ("host", "join"):
+            window = self.open_lan(mode)
+            index = window.deck.findData(key)
+            if index >= 0:
+                window.deck.setCurrentIndex(index)
+            return window
+        if mode == "goldfish":
+            from ..engine.commands import Mulligan
+            from ..engine.settings import Ruleset
+
+            # the deck alone (the other side has no cards): draw, play and look at openings by hand
+            game = Game.new(self.db, [list(cards), []], seed_from("goldfish", name, os.getpid(), len(self.windows)),
+                            first_player=0, settings=Ruleset(sandbox=True), deck_names=[name, "nobody"],
+                            validate_decks=False)
+            game.apply(Mulligan(0, False))
+            game.apply(Mulligan(1, False))
+            window = GameWindow(game, sandbox=True, title=f"bss_desktop — goldfish: {name}", settings=self.settings)
+            self._show(window)
+            return window
+        other = self.deck_b.currentData()
+        if other not in self.decks:
+            other = next(iter(self.decks))
+        seed = seed_from("local", name, other, os.getpid(), len(self.windows))
+        game = Game.new(self.db, [list(cards), self.decks[other].cards], seed, deck_names=[key or name, other],
+                        settings=self.settings.ruleset())
+        window = GameWindow(game, seats=("human", "ai"), settings=self.settings, autosave=self._new_autosave(),
+                            level=self.chosen_level())
+        self._show(window)
+        return window
+
     def open_demo(self) -> None:
         from ..client.main_window import GameWindow
         from ..engine.position import load_position_file
@@ -492,6 +563,8 @@ class StartWindow(QMainWindow):
         from ..client.screen_fit import open_sized
 
         self.windows.append(window)
+        if hasattr(window, "deckBuilderRequested"):
+            window.deckBuilderRequested.connect(self.open_deck_builder)
         if hasattr(window, "restore_geometry"):
             window.restore_geometry()
         else:
@@ -564,7 +637,6 @@ def run(start: str | None = None, port: int | None = None, address: str = "", re
     """The app; `start` "host" or "join" opens that LAN window at once (bss-desktop host / join); `resume` a host
     autosave to resume (bss-desktop host --resume FILE)."""
     from ..client.theme import apply_dark_theme
-
     from . import crash
 
     crash.setup_logging()
@@ -633,6 +705,11 @@ def screenshot(path: str, position: str | None = None, size=(1280, 800)) -> int:
         app.processEvents()
     window.view.fitInView(window.scene.sceneRect(), Qt.KeepAspectRatio)
     app.processEvents()
+    return _save_grab(window, path)
+
+
+def _save_grab(window, path) -> int:
+    """The window as a PNG at `path`, then closed; the exit status for --screenshot."""
     ok = window.grab().save(str(path), "PNG")
     window.close()
     if not ok:
@@ -640,3 +717,26 @@ def screenshot(path: str, position: str | None = None, size=(1280, 800)) -> int:
         return 1
     print(f"saved {path}")
     return 0
+
+
+def screenshot_deck_builder(path: str, size=(1366, 768), deck: str = "red-saga") -> int:
+    """Render the deck builder offscreen (a shipped deck open, its statistics shown) and save it as a PNG."""
+    os.environ.setdefault("QT_QPA_PLATFORM", "offscreen")
+    app = QApplication.instance() or QApplication(sys.argv)
+    from ..carddb.player_db import player_decks
+    from ..client.deck_builder import DeckBuilderWindow
+    from ..client.theme import apply_dark_theme
+
+    apply_dark_theme(app)
+    db, cards_problem = _card_db()
+    if cards_problem:
+        print(f"warning: {cards_problem}", file=sys.stderr)
+    decks, _broken = player_decks(db)
+    window = DeckBuilderWindow(db, decks)
+    window.resize(*size)
+    window.open_deck(deck if deck in decks else next(iter(decks), None))
+    window.tabs.setCurrentWidget(window.stats)
+    window.show()
+    for _ in range(3):
+        app.processEvents()
+    return _save_grab(window, path)

@@ -25,8 +25,8 @@ from bss_desktop.resources import cards_dir
 from .database import CardDB, display_path
 from .errors import DeckListError, DeckProblem
 
-MIN_DECK, MAX_DECK = 50, 60  # CR 5-1-1-1
-MAX_COPIES = 4  # CR 5-1-1-1, counted by card name (CR 5-1-1-1-1)
+# the largest count a list line may give (CR 5-1-1-1's deck size; the deck rules themselves are in deck_rules.py)
+MAX_DECK = 60
 
 _COMMENT = re.compile(r"(?:^|\s)(?:#|//)")
 _NAME_LINE = re.compile(r"(?:deck(?:\s*name)?|name)\s*:\s*(?P<name>.*)\Z", re.IGNORECASE)
@@ -140,6 +140,12 @@ class _Parser:
         return bool(closed)
 
 
+# The same line grammar for readers that keep a bad line instead of raising (carddb.deck_formats): a fresh
+# LineParser per line reads it (`entry`, `lookup`, `resolve`) and leaves its problems in `.problems`.
+LineParser = _Parser
+COMMENT_RE, NAME_LINE_RE, ENTRY_RE = _COMMENT, _NAME_LINE, _ENTRY
+
+
 def parse_deck_list(
     text: str, db: CardDB, *, source: str = "<deck>", default_name: str = "Untitled deck"
 ) -> Deck:
@@ -179,30 +185,13 @@ def parse_deck_list(
     return Deck(name=name or default_name, cards=p.cards, source=source, printings=p.printings)
 
 
-def validate_deck(card_ids: Iterable[str] | Deck, db: CardDB) -> list[str]:
-    """Every way the deck breaks CR 5-1-1-1 (or names unknown cards); empty when legal."""
+def validate_deck(card_ids: Iterable[str] | Deck, db: CardDB, rules=None) -> list[str]:
+    """Every way the deck breaks its game's deck rules (deck_rules.py; CR 5-1-1-1 for Battle Spirits Saga) or names
+    unknown cards, one sentence each with its rule; empty when legal."""
+    from .deck_rules import deck_issues
+
     ids = list(card_ids.cards if isinstance(card_ids, Deck) else card_ids)
-    problems: list[str] = []
-    known = [i for i in ids if i in db]
-    for card_id in dict.fromkeys(i for i in ids if i not in db):
-        problems.append(f"unknown card {card_id!r}")
-    # A deck holds Battle Spirits Saga cards (CR 5-1-1-1); tokens only exist on
-    # the field, created by effects (CR 4-12-1), so they can't be deck cards.
-    for card_id in dict.fromkeys(i for i in known if db[i].token):
-        problems.append(f"CR 5-1-1-1: {card_id} {db[card_id].name!r} is a token; tokens can't be in a deck")
-    if not MIN_DECK <= len(ids) <= MAX_DECK:
-        problems.append(f"CR 5-1-1-1: the deck has {len(ids)} cards; it needs {MIN_DECK} to {MAX_DECK}")
-    # The copy limit counts card NAMES: an additional name doesn't make a different
-    # card (CR 2-1-2), so CORE-001 and CORE-001A share one limit of four (CR 5-1-1-1-1).
-    by_name: dict[str, Counter] = {}
-    for card_id in known:
-        by_name.setdefault(db[card_id].name, Counter())[card_id] += 1
-    for name, counts in sorted(by_name.items()):
-        total = sum(counts.values())
-        if total > MAX_COPIES:
-            detail = ", ".join(f"{i} x{n}" for i, n in sorted(counts.items()))
-            problems.append(f"CR 5-1-1-1: {total} cards named {name!r} ({detail}); at most {MAX_COPIES}")
-    return problems
+    return [str(issue) for issue in deck_issues(ids, db, rules)]
 
 
 def check_deck(card_ids: Iterable[str] | Deck, db: CardDB) -> None:

@@ -3,7 +3,7 @@ from __future__ import annotations
 
 from pathlib import Path
 
-from PySide6.QtCore import Qt
+from PySide6.QtCore import Qt, Signal
 from PySide6.QtGui import QAction, QPainter
 from PySide6.QtWidgets import (QDockWidget, QGraphicsView, QHBoxLayout, QLabel, QMainWindow, QPlainTextEdit,
                                QPushButton, QStackedWidget, QVBoxLayout, QWidget)
@@ -68,6 +68,8 @@ class CoverScreen(QWidget):
 
 
 class GameWindow(QMainWindow):
+    deckBuilderRequested = Signal()  # Decks → Deck builder…: the start screen opens it
+
     def __init__(self, game, *, seats=("human", "ai"), title: str = "", image_dir=None, animation_ms: int = 180,
                  sandbox: bool = False, settings=None, session=None, guide: bool = False, autosave=None,
                  level: str | None = None):
@@ -253,6 +255,11 @@ class GameWindow(QMainWindow):
             action = QAction(label, self)
             action.triggered.connect(lambda _checked=False, o=owner: self.show_trash(o))
             view_menu.addAction(action)
+        decks_menu = self.menuBar().addMenu("&Decks")
+        builder = QAction("Deck builder…", self)
+        builder.setShortcut("Ctrl+D")
+        builder.triggered.connect(lambda _checked=False: self.deckBuilderRequested.emit())
+        decks_menu.addAction(builder)
         from .help import add_help_menu
 
         add_help_menu(self, lambda: self.controller.keys)

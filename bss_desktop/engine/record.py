@@ -94,8 +94,9 @@ def start_game(rec: dict, db, *, record_hashes: bool = True) -> Game:
     if first not in (None, 0, 1) or isinstance(first, bool):
         raise RecordError(f"field 'start.first_player': expected 0, 1 or null, got {first!r}")
     try:
+        # a sandbox enforces no rule, the deck rules included (a goldfish game has no deck on the other side)
         return Game.new(db, decks, seed, first_player=first, settings=settings, record_hashes=record_hashes,
-                        deck_names=start.get("deck_names"))
+                        deck_names=start.get("deck_names"), validate_decks=not (settings and settings.sandbox))
     except (DeckListError, KeyError) as e:
         raise RecordError(f"field 'start.decks': {e}") from None
 

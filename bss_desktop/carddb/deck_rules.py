@@ -1,0 +1,107 @@
+"""What makes a deck legal, per game, as data; and the check that reads it (no Qt).
+
+    rules = DECK_RULES["bss"]
+    for issue in deck_issues(card_ids, db, rules):
+        print(issue.rule, issue.message, issue.cards)
+
+One entry per game: the game-profiles work adds entries (Standard, Eternal, Battle of Souls) without new code as
+long as their deck rules fit these fields. Everything that checks a deck reads it from here: `decks.validate_deck`
+(the start screen, the engine's Game.new, the LAN handshake), the deck builder's legality panel and its copy limit
+as you edit.
+"""
+from __future__ import annotations
+
+from collections import Counter
+from collections.abc import Iterable
+from dataclasses import dataclass
+
+
+@dataclass(frozen=True)
+class DeckRules:
+    game: str  # the key in DECK_RULES
+    title: str  # the game's name as players know it
+    rule: str  # where the deck rules are written, cited in every message
+    min_cards: int
+    max_cards: int | None  # None: no upper limit
+    copies: int  # copies allowed per copy key
+    copies_by: str = "name"  # "name": same card name (additional names do not count, CR 5-1-1-1-1); "id": card id
+    tokens_allowed: bool = False
+    side_min: int = 0
+    side_max: int | None = None  # None: the game has no side deck
+    hand: int = 4  # the opening hand (the statistics' odds and the sample hand)
+    keep_bonus: int = 1  # cards drawn when keeping the opening hand
+    mulligans: int = 1
+    mulligan_shuffles_first: bool = False  # False: hand to the bottom, draw, then shuffle (CR 5-2-7)
+
+    def copy_key(self, card) -> str:
+        """What the copy limit counts together for this game."""
+        return card.name if self.copies_by == "name" else card.id
+
+    def size_text(self) -> str:
+        """"50 to 60", "at least 40": the deck size the rules ask for."""
+        if self.max_cards is None:
+            return f"at least {self.min_cards}"
+        return f"{self.min_cards} to {self.max_cards}"
+
+
+DECK_RULES: dict[str, DeckRules] = {
+    # CR 5-1-1-1: 50 to 60 Battle Spirits Saga cards, at most 4 of a card name; CR 5-1-1-1-1: an additional name
+    # does not make a different card. CR 5-2-5, 5-2-7: a hand of 4, one mulligan, or keep and draw 1.
+    "bss": DeckRules(game="bss", title="Battle Spirits Saga", rule="CR 5-1-1-1", min_cards=50, max_cards=60, copies=4),
+}
+DEFAULT_GAME = "bss"
+
+
+@dataclass(frozen=True)
+class DeckIssue:
+    """One reason a deck is not legal: the rule, a sentence for the player, and the cards concerned (to point at)."""
+
+    kind: str  # "size", "copies", "token", "unknown", "side"
+    rule: str
+    message: str
+    cards: tuple[str, ...] = ()
+
+    def __str__(self) -> str:
+        return f"{self.rule}: {self.message}" if self.rule else self.message
+
+
+def copies_over(card_ids: Iterable[str], db, rules: DeckRules) -> dict[str, Counter]:
+    """Copy key -> Counter of card ids, for every key over the limit."""
+    by_key: dict[str, Counter] = {}
+    for card_id in card_ids:
+        card = db.get(card_id)
+        if card is not None:
+            by_key.setdefault(rules.copy_key(card), Counter())[card_id] += 1
+    return {k: c for k, c in by_key.items() if sum(c.values()) > rules.copies}
+
+
+def deck_issues(card_ids: Iterable[str], db, rules: DeckRules | None = None,
+                side: Iterable[str] = ()) -> list[DeckIssue]:
+    """Every way the deck breaks its game's deck rules, in a stable order; empty when legal."""
+    rules = rules or DECK_RULES[DEFAULT_GAME]
+    ids = list(card_ids)
+    side = list(side)
+    issues: list[DeckIssue] = []
+    for card_id in dict.fromkeys(i for i in [*ids, *side] if i not in db):
+        issues.append(DeckIssue("unknown", "", f"unknown card {card_id!r}", (card_id,)))
+    if not rules.tokens_allowed:
+        # CR 4-12-1: tokens only exist on the field, made by effects, so they can't be deck cards
+        for card_id in dict.fromkeys(i for i in ids if i in db and db[i].token):
+            issues.append(DeckIssue("token", rules.rule, f"{card_id} {db[card_id].name!r} is a token; tokens can't "
+                                                         f"be in a deck", (card_id,)))
+    n = len(ids)
+    if n < rules.min_cards or (rules.max_cards is not None and n > rules.max_cards):
+        issues.append(DeckIssue("size", rules.rule, f"the deck has {n} cards; it needs {rules.size_text()}"))
+    for key, counts in sorted(copies_over([*ids, *side], db, rules).items()):
+        total = sum(counts.values())
+        detail = ", ".join(f"{i} x{c}" for i, c in sorted(counts.items()))
+        what = f"cards named {key!r}" if rules.copies_by == "name" else f"copies of {key}"
+        issues.append(DeckIssue("copies", rules.rule, f"{total} {what} ({detail}); at most {rules.copies}",
+                                tuple(sorted(counts))))
+    if side and rules.side_max is None:
+        issues.append(DeckIssue("side", rules.rule, f"{rules.title} has no side deck ({len(side)} cards in it)",
+                                tuple(dict.fromkeys(side))))
+    elif rules.side_max is not None and not rules.side_min <= len(side) <= rules.side_max:
+        issues.append(DeckIssue("side", rules.rule, f"the side deck has {len(side)} cards; it needs "
+                                                    f"{rules.side_min} to {rules.side_max}"))
+    return issues
