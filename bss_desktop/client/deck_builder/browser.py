@@ -383,7 +383,6 @@ class CardBrowser(QWidget):
         self.set_list.setSpacing(2)
         self.set_list.setSelectionMode(QAbstractItemView.NoSelection)
         self.set_list.setFocusPolicy(Qt.NoFocus)
-        self.set_list.setMaximumHeight(64)
         self.chosen_sets: set[str] = set()
         for code in sets:
             item = QListWidgetItem(code, self.set_list)
@@ -483,6 +482,10 @@ class CardBrowser(QWidget):
 
     def _sets_toggled(self, shown: bool) -> None:
         self.set_list.setVisible(shown)
+        if shown and self.set_list.count():  # one row of sets, two when there are many (the rest scrolls)
+            rows = 1 if self.set_list.count() <= 10 else 2
+            row = self.set_list.sizeHintForRow(0) + 2 * self.set_list.spacing()
+            self.set_list.setFixedHeight(rows * row + 2 * self.set_list.frameWidth() + 2)
         self._set_button_text()
 
     def _set_button_text(self) -> None:
