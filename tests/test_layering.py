@@ -104,3 +104,17 @@ def test_the_scanner_ignores_lookalikes(tmp_path, monkeypatch):
     path = tmp_path / "m.py"
     path.write_text("import PySide6ish\nname = 'PySide6'\nfrom mypkg import qasync_helper\n")
     assert gui_imports(path) == []
+
+
+def test_nothing_in_the_package_imports_the_command_line_entry_point():
+    """cli.py sits at the top: the benchmarks and everything else take what they share with it from
+    command_line.py, so no import goes up into it (an import circle waiting to happen)."""
+    up = re.compile(r"^\s*(?:from\s+(?:\.+|bss_desktop\.)cli\s+import|from\s+(?:\.+|bss_desktop)\s+import\s+.*\bcli\b"
+                    r"|import\s+bss_desktop\.cli\b)", re.MULTILINE)
+    bad = []
+    for path in sorted(PACKAGE.rglob("*.py")):
+        if path.name == "cli.py" and path.parent == PACKAGE:
+            continue
+        text = path.read_text(encoding="utf-8")
+        bad += [f"{path.relative_to(ROOT)}:{text.count(chr(10), 0, m.start()) + 1}" for m in up.finditer(text)]
+    assert not bad, "imports of bss_desktop.cli: " + ", ".join(bad)

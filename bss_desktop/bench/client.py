@@ -47,8 +47,8 @@ def measure_in_process(runs: int) -> dict:
     os.environ.setdefault("QT_QPA_PLATFORM", "offscreen")
     from PySide6.QtWidgets import QApplication
 
-    from ..cli import player_db
     from ..client.main_window import GameWindow
+    from ..command_line import player_db
     from ..engine.commands import CoreMove, MoveCores
     from ..engine.position import game_from_position
 

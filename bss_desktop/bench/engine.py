@@ -66,11 +66,11 @@ def run_once(db, pairs, games: int, run: int) -> dict:
 
 def _suites(db, decks: str | None) -> dict:
     """Deck pairings to measure: the named pair, or vanilla decks and decks with effects separately."""
-    from ..cli import _load_decks
+    from ..command_line import load_deck_pairs
 
     if decks:
-        return {decks: _load_decks(db, decks)}
-    pairs = _load_decks(db, None)
+        return {decks: load_deck_pairs(db, decks)}
+    pairs = load_deck_pairs(db, None)
     vanilla = [(a, b) for a, b in pairs if _vanilla(db, a[1]) and _vanilla(db, b[1])]
     effects = [(a, b) for a, b in pairs if not _vanilla(db, a[1]) and not _vanilla(db, b[1])]
     return {name: ps for name, ps in (("vanilla decks", vanilla), ("decks with effects", effects)) if ps}
@@ -81,7 +81,7 @@ def _vanilla(db, cards) -> bool:
 
 
 def main(*, games: int = 200, runs: int = 5, decks: str | None = None, as_json: bool = False) -> int:
-    from ..cli import player_db
+    from ..command_line import player_db
 
     db = player_db()  # the player's cards: --decks may name their imported cards' decks
     report = {}

@@ -100,7 +100,7 @@ async def _game_bytes(db, decks, seed: int) -> tuple[int, int]:
 
 def measure(runs: int, trips: int, games: int) -> dict:
     from ..carddb.decks import shipped_decks
-    from ..cli import player_db
+    from ..command_line import player_db
 
     db = player_db()  # what a LAN game plays with
     shipped = shipped_decks(db)
