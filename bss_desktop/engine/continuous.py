@@ -409,3 +409,6 @@ def substitutions(game, iid: int, cause) -> list:
             continue  # a replacement its controller cannot pay in full is no substitution (CR 8-9-1)
         out.append((src, p, d))
     return out
+
+
+stats.use_constant_readers(constant_levels, constant_bp)  # stats reads constant effects without importing this module

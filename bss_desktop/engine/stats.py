@@ -13,8 +13,16 @@ from __future__ import annotations
 # slots of the read-only pass's memo (Game._constants_memo while a pass is open)
 ACTIVE, BY_OP, LEVELS, BPS, BPS_INNER, AUTO_SELECT, AUTO_SOURCES = range(7)
 
-_constant_bp = None  # continuous.constant_bp, bound on first use (continuous imports this module)
-_constant_levels = None  # continuous.constant_levels, likewise
+# The readers of constant level and BP effects live in continuous.py, which imports this module: it hands them over
+# when it loads (`use_constant_readers`), so the import points one way. A game with constant effects has loaded it.
+_constant_bp = None  # continuous.constant_bp
+_constant_levels = None  # continuous.constant_levels
+
+
+def use_constant_readers(levels, bp) -> None:
+    """continuous.py's readers of constant level and BP effects (layers ① to ④, CR 8-8-1-3)."""
+    global _constant_levels, _constant_bp
+    _constant_levels, _constant_bp = levels, bp
 
 
 def pass_memo(game):
@@ -66,11 +74,6 @@ def _level(game, iid: int) -> int:
         return lv
     changed = False
     if constants:  # CR 8-8-1-3-2: constant level effects first, then resolved ones in timestamp order
-        global _constant_levels
-        if _constant_levels is None:
-            from .continuous import constant_levels
-
-            _constant_levels = constant_levels
         game._in_constants = True  # a constant effect's own filters read the printed level, not itself
         try:
             for mode, value in _constant_levels(game, iid):
@@ -115,11 +118,6 @@ def _bp(game, iid: int) -> int:
         return value
     const_redefs, const_sets, const_adds = (), (), ()
     if constants:
-        global _constant_bp
-        if _constant_bp is None:
-            from .continuous import constant_bp
-
-            _constant_bp = constant_bp
         game._in_constants = True  # a constant effect's own BP filter reads printed BP, not itself
         try:
             const_redefs, const_sets, const_adds = _constant_bp(game, iid)
