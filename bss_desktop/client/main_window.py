@@ -4,43 +4,18 @@ from __future__ import annotations
 from pathlib import Path
 
 from PySide6.QtCore import Qt, Signal
-from PySide6.QtGui import QAction, QPainter
-from PySide6.QtWidgets import (QDockWidget, QGraphicsView, QHBoxLayout, QLabel, QMainWindow, QPlainTextEdit,
-                               QPushButton, QStackedWidget, QVBoxLayout, QWidget)
+from PySide6.QtGui import QAction
+from PySide6.QtWidgets import (QDockWidget, QHBoxLayout, QLabel, QMainWindow, QPlainTextEdit, QPushButton,
+                               QStackedWidget, QVBoxLayout, QWidget)
 
 from .board import BoardScene
+from .board_view import BoardView
 from .card_art import FaceCache
 from .chat import ChatPanel
 from .controller import Controller
 from .decision_bar import DecisionBar
 from .model import GameModel, LocalSession
 from .preview import CardPreview
-
-
-class BoardView(QGraphicsView):
-    """Shows the whole board, scaled to the window and crisp on high-DPI screens."""
-
-    def __init__(self, scene: BoardScene):
-        super().__init__(scene)
-        # no SmoothPixmapTransform here: the items set it where they scale, and on the view it sends every cached
-        # card through Qt's slow smoothing path (a busy frame 5x slower)
-        self.setRenderHints(QPainter.Antialiasing | QPainter.TextAntialiasing)
-        self.setHorizontalScrollBarPolicy(Qt.ScrollBarAlwaysOff)
-        self.setVerticalScrollBarPolicy(Qt.ScrollBarAlwaysOff)
-        self.setViewportUpdateMode(QGraphicsView.SmartViewportUpdate)
-        self.setCacheMode(QGraphicsView.CacheBackground)  # the table's gradient is drawn once per size
-        self.setOptimizationFlags(QGraphicsView.DontSavePainterState)
-        self.setStyleSheet("border: none; background: #1d2433;")
-
-    def resizeEvent(self, event) -> None:
-        super().resizeEvent(event)
-        self.fitInView(self.sceneRect(), Qt.KeepAspectRatio)
-        scale = self.transform().m11() * self.devicePixelRatioF()
-        board = self.scene()
-        wanted = max(1.0, round(scale * 2) / 2)  # redraw faces at a size that stays sharp
-        if abs(wanted - board.render_scale) >= 0.5:
-            board.render_scale = wanted
-            board.update()
 
 
 class CoverScreen(QWidget):

@@ -16,7 +16,7 @@ from ..engine.record import replay
 from ..gamelog import describe
 from .board import BoardScene
 from .card_art import FaceCache
-from .main_window import BoardView
+from .board_view import BoardView
 from .preview import CardPreview
 
 

@@ -82,7 +82,6 @@ class ResultDialog(QDialog):
     def start_rematch(self):
         from ..engine.game import Game
         from ..engine.rng import seed_from
-        from .main_window import GameWindow
 
         w = self.window_
         game = w.model.game
@@ -97,7 +96,7 @@ class ResultDialog(QDialog):
             new = Game.new(game.db, [list(d) for d in start["decks"]], seed,
                            first_player=self.first.currentData(), settings=game.settings,
                            deck_names=start.get("deck_names"))
-        window = GameWindow(new, seats=w.seats, settings=w.settings, autosave=w.autosave,
+        window = type(w)(new, seats=w.seats,  # a game window like the one that ended (no import back up to it) settings=w.settings, autosave=w.autosave,
                             title=w.windowTitle(), guide=w.guide is not None, level=getattr(w, "level", None))
         window.restore_geometry()
         window.show()
