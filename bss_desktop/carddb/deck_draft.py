@@ -11,6 +11,7 @@ copy limit (CR 5-1-1-1) holds however fast the clicks come.
 """
 from __future__ import annotations
 
+from collections import Counter
 from collections.abc import Iterable
 
 from .deck_rules import DECK_RULES, DEFAULT_GAME, DeckIssue, DeckRules, deck_issues
@@ -23,9 +24,8 @@ class DeckDraft:
         self.rules = rules or DECK_RULES[DEFAULT_GAME]
         self.name = name
         self.printings = dict(printings or {})  # card id -> the printing (alternate art) the list named
-        self.counts: dict[str, int] = {}  # card id -> copies, in the order first added
-        for card_id in cards:  # loaded as given, even over the limit: the legality panel says what is wrong
-            self.counts[card_id] = self.counts.get(card_id, 0) + 1
+        # card id -> copies, in the order first added; loaded as given, even over the limit (the legality panel says)
+        self.counts: dict[str, int] = dict(Counter(cards))
 
     # ------------------------------------------------------------------ reading
 
@@ -101,9 +101,7 @@ class DeckDraft:
     def replace(self, cards: Iterable[str], *, name: str | None = None, printings: dict[str, str] | None = None
                 ) -> None:
         """Everything at once (an import, a paste, "New"); the previous content is the caller's to keep for undo."""
-        self.counts = {}
-        for card_id in cards:
-            self.counts[card_id] = self.counts.get(card_id, 0) + 1
+        self.counts = dict(Counter(cards))
         if name is not None:
             self.name = name
         if printings is not None:

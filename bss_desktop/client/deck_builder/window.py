@@ -14,6 +14,7 @@ and Paste), so each can be undone; an add is checked against the copy limit befo
 from __future__ import annotations
 
 import re
+from collections import Counter
 from dataclasses import dataclass, field
 from pathlib import Path
 
@@ -421,10 +422,7 @@ class DeckBuilderWindow(QMainWindow):
             return False
         else:
             deck = self.decks[key]
-            counts = {}
-            for c in deck.cards:
-                counts[c] = counts.get(c, 0) + 1
-            snap = Snapshot(deck.name, counts, dict(deck.printings), [], self._shipped_notes(key), None, key)
+            snap = Snapshot(deck.name, deck.counts(), dict(deck.printings), [], self._shipped_notes(key), None, key)
         self._replace(f"open {snap.name}", snap)
         self.undo_stack.setClean()
         self.say(f"Opened {snap.name} ({key}): {sum(snap.counts.values())} cards")
@@ -435,27 +433,22 @@ class DeckBuilderWindow(QMainWindow):
 
         return self.folder / f"{key[len(MY_PREFIX):]}.txt" if key.startswith(MY_PREFIX) else None
 
-    @staticmethod
-    def _shipped_notes(key: str) -> str:
+    def _shipped_notes(self, key: str) -> str:
         from bss_desktop.resources import cards_dir
 
         path = cards_dir() / "decks" / f"{key}.txt"
         try:
-            return read_deck(path.read_text(encoding="utf-8-sig"), _NoCards()).notes
+            return read_deck(path.read_text(encoding="utf-8-sig"), self.db).notes
         except (OSError, UnicodeDecodeError, DeckListError):
             return ""
 
     def _imported_snapshot(self, imported, *, path=None, key=None) -> Snapshot:
-        counts: dict[str, int] = {}
-        for c in imported.deck.cards:
-            counts[c] = counts.get(c, 0) + 1
+        counts = imported.deck.counts()
         kept = list(imported.kept)
         if imported.side and self.rules.side_max is None:  # a community list's sideboard: kept, said why
-            side: dict[str, int] = {}
-            for c in imported.side:
-                side[c] = side.get(c, 0) + 1
             kept += [KeptLine(None, f"{n}x {c}: {self.db[c].name}" if c in self.db else f"{n}x {c}",
-                              f"{self.rules.title} has no side deck", "side deck") for c, n in side.items()]
+                              f"{self.rules.title} has no side deck", "side deck")
+                     for c, n in Counter(imported.side).items()]
         return Snapshot(imported.deck.name, counts, dict(imported.deck.printings), kept, imported.notes, path, key)
 
     def _read_file(self, path: Path):
@@ -531,9 +524,7 @@ class DeckBuilderWindow(QMainWindow):
         return Deck(name=self.draft.name, cards=self.draft.cards(), printings=dict(self.draft.printings))
 
     def deck_text(self, fmt: str = "text") -> str:
-        known = [k for k in self.kept if k.where != "side deck"] if fmt != "text" else self.kept
-        return write_deck(self.current_deck(), self.db, fmt, kept=known if fmt == "text" else self.kept,
-                          notes=self.notes)
+        return write_deck(self.current_deck(), self.db, fmt, kept=self.kept, notes=self.notes)
 
     def copy_deck(self, fmt: str = "text") -> None:
         QApplication.clipboard().setText(self.deck_text(fmt))
@@ -626,13 +617,13 @@ class DeckBuilderWindow(QMainWindow):
             deck = load_deck_file(path, self.db)
         except DeckListError:
             deck = None
-        if deck is not None and not self.draft.issues():
+        issues = self.draft.issues()
+        if deck is not None and not issues:
             self.decks[self.key] = deck
         else:
             self.decks.pop(self.key, None)
         self._fill_open_box()
         self.deckSaved.emit(self.key)
-        issues = self.draft.issues()
         self.say(f"Saved {self.draft.name} in {path}" + (f" — not legal yet: {issues[0]}" if issues else ""), 10000)
         self._title()
         return True
@@ -674,13 +665,3 @@ class DeckBuilderWindow(QMainWindow):
         if result == QMessageBox.Discard or result == QMessageBox.Save and self.save():
             self._closing_ok = True
             self.close()
-
-
-class _NoCards(dict):
-    """A card db with no cards: reads a shipped deck's notes without resolving its lines."""
-
-    def by_name(self, _name):
-        return []
-
-    def card_id_of(self, _text):
-        return None
