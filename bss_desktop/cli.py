@@ -13,6 +13,7 @@
     bss-desktop join HOST:PORT [--headless] [--policy random|easy] [--seed S] [--deck NAME]
     bss-desktop import-cards PATH [--dest DIR] [--explain ID]
     bss-desktop cards coverage [--json]
+    bss-desktop profiles [--check FILE] [--json]
 
 A file or deck given on the command line that can't be used (missing, not JSON/YAML, the wrong shape, an unknown
 card) is answered with one line on stderr naming it and the problem, and exit status 2.
@@ -256,6 +257,34 @@ def cmd_cards(args) -> int:
     return 0
 
 
+def cmd_profiles(args) -> int:
+    """The games on the table (one line each), or whether a profile file of your own reads (--check)."""
+    from .table.profiles import all_profiles, check_file, profile_problems
+    from .table.schema import ProfileError
+
+    if args.check:
+        try:
+            p = check_file(args.check)
+        except ProfileError as e:
+            raise BadInput(str(e)) from None
+        print(f"{args.check}: OK, the game {p.id!r} ({p.name}): {len(p.zones)} zones, {len(p.trackers)} trackers")
+        return 0
+    rows = []
+    for p in all_profiles():
+        rows.append({"id": p.id, "name": p.name, "rules": p.rules, "extends": list(p.extends),
+                     "zones": list(p.zones), "trackers": list(p.trackers), "file": p.source})
+    if args.json:
+        print(json.dumps({"profiles": rows, "problems": {k: str(v) for k, v in profile_problems().items()}}))
+        return 0
+    for r in rows:
+        mode = "rules and sandbox" if r["rules"] else "sandbox"
+        base = f", extends {r['extends'][0]}" if r["extends"] else ""
+        print(f"{r['id']:10} {r['name']} ({mode}{base}): {', '.join(r['zones'])}")
+    for key, e in profile_problems().items():
+        print(f"not loaded: {e}", file=sys.stderr)
+    return 0
+
+
 def build_parser() -> argparse.ArgumentParser:
     parser = argparse.ArgumentParser(prog="bss-desktop", description="Battle Spirits Saga tabletop")
     parser.add_argument("--screenshot", metavar="FILE", help="render the game window offscreen to a PNG and exit")
@@ -346,6 +375,11 @@ def build_parser() -> argparse.ArgumentParser:
     p.add_argument("what", choices=["coverage"], help="coverage: which cards' effects are automated")
     p.add_argument("--json", action="store_true", help="print the report as JSON")
     p.set_defaults(func=cmd_cards)
+
+    p = sub.add_parser("profiles", help="the games this app puts on the table (docs/profile-format.md)")
+    p.add_argument("--check", metavar="FILE", help="check a profile file of your own and say what is wrong")
+    p.add_argument("--json", action="store_true", help="print the games as JSON")
+    p.set_defaults(func=cmd_profiles)
     return parser
 
 

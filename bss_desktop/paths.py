@@ -6,6 +6,7 @@ player makes or that the app writes for them goes in the platform's folders:
     settings      <config>/settings.json
     cards         <data>/cards/imported/*.yaml   (bss-desktop import-cards)
     decks         <data>/decks/*.txt             (your own deck lists: listed beside the shipped ones)
+    profiles      <data>/profiles/*.yaml         (games of your own: docs/profile-format.md)
     images        <data>/images/<card id>.png    (your card images replace the drawn faces)
     games         <data>/games/                  (saved game records and positions)
     autosave      <data>/autosave/               (the game in progress, after every command; the LAN host's game)
@@ -51,6 +52,10 @@ def cards_dir() -> Path:
 
 def decks_dir() -> Path:
     return data_dir() / "decks"
+
+
+def profiles_dir() -> Path:
+    return data_dir() / "profiles"
 
 
 def images_dir() -> Path:

@@ -1,11 +1,11 @@
-"""The one place that finds shipped data (card sets, decks, assets).
+"""The one place that finds shipped data (card sets, decks, assets, game profiles).
 
 The same call works from a source checkout, an installed wheel and a frozen
 PyInstaller bundle, so nothing else in the app builds paths to shipped data:
 
-    source checkout   <repo>/cards, <repo>/assets            (next to pyproject.toml)
-    installed wheel   bss_desktop/_cards, bss_desktop/_assets (pyproject.toml maps cards/ and assets/ there)
-    frozen bundle     <sys._MEIPASS>/cards, <sys._MEIPASS>/assets
+    source checkout   <repo>/cards, <repo>/assets, <repo>/profiles        (next to pyproject.toml)
+    installed wheel   bss_desktop/_cards, _assets, _profiles  (pyproject.toml maps the folders there)
+    frozen bundle     <sys._MEIPASS>/cards, <sys._MEIPASS>/assets, <sys._MEIPASS>/profiles
                       (packaging/bss_desktop.spec copies them there; in a one-folder build sys._MEIPASS is the
                       _internal folder next to the executable, in a macOS .app it is Contents/Frameworks)
 """
@@ -14,7 +14,7 @@ from __future__ import annotations
 import sys
 from pathlib import Path
 
-_KINDS = ("cards", "assets")
+_KINDS = ("cards", "assets", "profiles")
 _PACKAGE = Path(__file__).resolve().parent
 
 
@@ -29,7 +29,7 @@ def bundle_dir() -> Path | None:
 
 
 def data_dir(kind: str) -> Path:
-    """The folder holding shipped data of `kind` ("cards" or "assets")."""
+    """The folder holding shipped data of `kind` ("cards", "assets" or "profiles")."""
     if kind not in _KINDS:
         raise ValueError(f"unknown data kind {kind!r}; expected one of {', '.join(_KINDS)}")
     bundle = bundle_dir()
@@ -52,3 +52,7 @@ def cards_dir() -> Path:
 
 def assets_dir() -> Path:
     return data_dir("assets")
+
+
+def profiles_dir() -> Path:
+    return data_dir("profiles")

@@ -14,7 +14,8 @@ from .cards import CardDef
 from bss_desktop.resources import cards_dir
 
 from .errors import CardDataError
-from .schema import ID_PATTERN, card_from_dict, card_to_dict, card_tokens
+from .game_cards import card_from_record
+from .schema import ID_PATTERN, card_to_dict, card_tokens
 
 HASH_FORMAT = 1  # bump when the canonical form hashed by content_hash() changes
 
@@ -142,12 +143,13 @@ class CardDB(Mapping[str, CardDef]):
 
     # -- loading -----------------------------------------------------------
     @classmethod
-    def from_files(cls, paths: Iterable[str | Path]) -> "CardDB":
-        """Load set files in order; the same card id in two files is an error naming both."""
+    def from_files(cls, paths: Iterable[str | Path], profile=None) -> "CardDB":
+        """Load set files (of `profile`'s game; None: Battle Spirits Saga) in order; the same card id in two files
+        is an error naming both."""
         db = cls()
         for path in paths:
             shown = display_path(path)
-            for card in load_set_file(path):
+            for card in load_set_file(path, profile):
                 db.add_from_file(card, shown)
         return db
 
@@ -239,8 +241,9 @@ def _card_id_of(node: yaml.Node) -> str | None:
 _LOADER = getattr(yaml, "CSafeLoader", yaml.SafeLoader)
 
 
-def load_set_file(path: str | Path) -> list[CardDef]:
-    """Read one set file (``set: {id, name}`` and ``cards: [...]``) into CardDefs, checking every card."""
+def load_set_file(path: str | Path, profile=None) -> list[CardDef]:
+    """Read one set file (``set: {id, name}``, ``game:`` and ``cards: [...]``) into CardDefs, checking every card
+    against its game's profile (None: Battle Spirits Saga, whose files may leave ``game:`` out)."""
     shown = display_path(path)
     try:
         text = Path(path).read_text(encoding="utf-8-sig")  # tolerate a BOM from Windows editors
@@ -265,14 +268,14 @@ def load_set_file(path: str | Path) -> list[CardDef]:
     finally:
         loader.dispose()
 
-    set_id = _read_header(data, root, shown)
+    set_id = _read_header(data, root, shown, "bss" if profile is None else profile.id)
     card_nodes = _child(root, "cards")
     cards: list[CardDef] = []
     first_line: dict[str, int] = {}
     for i, item in enumerate(data["cards"]):
         node = card_nodes.value[i] if isinstance(card_nodes, yaml.SequenceNode) else root
         try:
-            card = card_from_dict(item, file=shown, set_id=set_id)
+            card = card_from_record(item, profile, file=shown, set_id=set_id)
         except CardDataError as e:
             raise e.with_context(line=_node_line(node, e.field)) from None
         line = node.start_mark.line + 1
@@ -294,16 +297,18 @@ def _child(node: yaml.Node, name: str) -> yaml.Node:
     return node
 
 
-def _read_header(data: object, root: yaml.Node, file: str) -> str:
-    """Check the file's top level and return its set id."""
+def _read_header(data: object, root: yaml.Node, file: str, game: str) -> str:
+    """Check the file's top level (its cards are of `game`) and return its set id."""
     def fail(message: str, field: str | None = None) -> CardDataError:
         return CardDataError(message, file=file, field=field, line=_node_line(root, field))
 
     if not isinstance(data, dict):
         raise fail("expected a mapping with 'set:' and 'cards:' at the top level")
     for key in data:
-        if key not in ("set", "cards"):
-            raise fail("unknown top-level field; expected only 'set' and 'cards'", str(key))
+        if key not in ("set", "game", "cards"):
+            raise fail("unknown top-level field; expected only 'set', 'game' and 'cards'", str(key))
+    if data.get("game", "bss") != game:
+        raise fail(f"this set is for the game {data.get('game')!r}, not {game!r}", "game")
     if "set" not in data:
         raise fail("missing 'set: {id: ..., name: ...}'")
     header = data["set"]
@@ -332,3 +337,12 @@ def load_default_db() -> CardDB:
     if not paths:
         raise CardDataError(f"no card sets (*.yaml) found in {sets}")
     return CardDB.from_files(paths).freeze()
+
+
+@functools.lru_cache(maxsize=8)
+def game_db(profile=None) -> CardDB:
+    """Every shipped card of `profile`'s game (read-only, cached): the *.yaml in its `cards.sets` folder. Battle
+    Spirits Saga's (None or "bss") is `load_default_db()`."""
+    if profile is None or profile.id == "bss":
+        return load_default_db()
+    return CardDB.from_files(sorted((cards_dir() / profile.cards.sets).glob("*.yaml")), profile).freeze()

@@ -4,15 +4,14 @@
     for issue in deck_issues(card_ids, db, rules):
         print(issue.rule, issue.message, issue.cards)
 
-One entry per game: the game-profiles work adds entries (Standard, Eternal, Battle of Souls) without new code as
-long as their deck rules fit these fields. Everything that checks a deck reads it from here: `decks.validate_deck`
-(the start screen, the engine's Game.new, the LAN handshake), the deck builder's legality panel and its copy limit
-as you edit.
+One entry per game, read from its profile's `deck_rules:` and `setup:` (profiles/<game>.yaml). Everything that
+checks a deck reads it from here: `decks.validate_deck` (the start screen, the engine's Game.new, the LAN
+handshake), the deck builder's legality panel and its copy limit as you edit.
 """
 from __future__ import annotations
 
 from collections import Counter
-from collections.abc import Iterable
+from collections.abc import Iterable, Iterator, Mapping
 from dataclasses import dataclass
 
 
@@ -24,7 +23,8 @@ class DeckRules:
     min_cards: int
     max_cards: int | None  # None: no upper limit
     copies: int  # copies allowed per copy key
-    copies_by: str = "name"  # "name": same card name (additional names do not count, CR 5-1-1-1-1); "id": card id
+    copies_by: str = "name"  # "name": same card name (additional names do not count, CR 5-1-1-1-1); "id": card id;
+    # "name_id": the name with its same-name id number (Standard's "[2]", STD 2-1-4, 6-1-1-2-1)
     tokens_allowed: bool = False
     side_min: int = 0
     side_max: int | None = None  # None: the game has no side deck
@@ -32,10 +32,18 @@ class DeckRules:
     keep_bonus: int = 1  # cards drawn when keeping the opening hand
     mulligans: int = 1
     mulligan_shuffles_first: bool = False  # False: hand to the bottom, draw, then shuffle (CR 5-2-7)
+    group_limits: tuple = ()  # ({"field", "value", "max", "label"}, ...): e.g. at most 3 Legendary Warriors
 
     def copy_key(self, card) -> str:
-        """What the copy limit counts together for this game."""
-        return card.name if self.copies_by == "name" else card.id
+        """What the copy limit counts together for this game. A two-sided card's name is both sides' (ETR
+        §Rebirth)."""
+        if self.copies_by == "id":
+            return card.id
+        back = card.extra.get("back")
+        name = f"{card.name} / {back.name}" if back is not None else card.name
+        if self.copies_by == "name_id" and card.extra.get("name_id"):
+            return f"{name} [{card.extra['name_id']}]"
+        return name
 
     def size_text(self) -> str:
         """"50 to 60", "at least 40": the deck size the rules ask for."""
@@ -44,11 +52,48 @@ class DeckRules:
         return f"{self.min_cards} to {self.max_cards}"
 
 
-DECK_RULES: dict[str, DeckRules] = {
-    # CR 5-1-1-1: 50 to 60 Battle Spirits Saga cards, at most 4 of a card name; CR 5-1-1-1-1: an additional name
-    # does not make a different card. CR 5-2-5, 5-2-7: a hand of 4, one mulligan, or keep and draw 1.
-    "bss": DeckRules(game="bss", title="Battle Spirits Saga", rule="CR 5-1-1-1", min_cards=50, max_cards=60, copies=4),
-}
+def rules_of(profile) -> DeckRules:
+    """A game's deck rules from its profile (for Battle Spirits Saga: CR 5-1-1-1, 50 to 60 cards, at most 4 of a
+    card name, an additional name not making a different card, CR 5-1-1-1-1; CR 5-2-5, 5-2-7: a hand of 4, one
+    mulligan, or keep and draw 1)."""
+    d, setup = profile.deck_rules, profile.setup
+    side = d["side"]
+    return DeckRules(
+        game=profile.id, title=profile.name, rule=d["rule"], min_cards=d["min"], max_cards=d["max"],
+        copies=d["copies"], copies_by=d["copies_by"], tokens_allowed=d["tokens_allowed"],
+        side_min=side["min"] if side else 0, side_max=side["max"] if side else None,
+        hand=setup["hand"], keep_bonus=setup["keep_bonus"], mulligans=setup["mulligan"]["max"],
+        mulligan_shuffles_first=setup["mulligan"]["procedure"] != "bottom_then_shuffle",
+        group_limits=tuple(d["group_limits"]))
+
+
+class _ByGame(Mapping):
+    """DECK_RULES[game]: each game's rules, read from the profiles when first asked for."""
+
+    def __init__(self) -> None:
+        self._made: dict[str, DeckRules] = {}
+
+    def __getitem__(self, game: str) -> DeckRules:
+        from ..table.profiles import get_profile
+        from ..table.schema import ProfileError
+
+        if game not in self._made:
+            try:
+                self._made[game] = rules_of(get_profile(game))
+            except ProfileError:
+                raise KeyError(game) from None
+        return self._made[game]
+
+    def __iter__(self) -> Iterator[str]:
+        from ..table.profiles import all_profiles
+
+        return iter([p.id for p in all_profiles()])
+
+    def __len__(self) -> int:
+        return len(list(iter(self)))
+
+
+DECK_RULES: Mapping[str, DeckRules] = _ByGame()
 DEFAULT_GAME = "bss"
 
 
@@ -56,7 +101,7 @@ DEFAULT_GAME = "bss"
 class DeckIssue:
     """One reason a deck is not legal: the rule, a sentence for the player, and the cards concerned (to point at)."""
 
-    kind: str  # "size", "copies", "token", "unknown", "side"
+    kind: str  # "size", "copies", "token", "unknown", "side", "group"
     rule: str
     message: str
     cards: tuple[str, ...] = ()
@@ -98,6 +143,12 @@ def deck_issues(card_ids: Iterable[str], db, rules: DeckRules | None = None,
         what = f"cards named {key!r}" if rules.copies_by == "name" else f"copies of {key}"
         issues.append(DeckIssue("copies", rules.rule, f"{total} {what} ({detail}); at most {rules.copies}",
                                 tuple(sorted(counts))))
+    for limit in rules.group_limits:
+        hits = [i for i in [*ids, *side] if i in db and db[i].extra.get(limit["field"]) == limit["value"]]
+        if len(hits) > limit["max"]:
+            what = limit["label"] or limit["value"]
+            issues.append(DeckIssue("group", rules.rule, f"{len(hits)} {what}; at most {limit['max']} in a deck",
+                                    tuple(dict.fromkeys(hits))))
     if side and rules.side_max is None:
         issues.append(DeckIssue("side", rules.rule, f"{rules.title} has no side deck ({len(side)} cards in it)",
                                 tuple(dict.fromkeys(side))))

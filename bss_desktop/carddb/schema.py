@@ -11,7 +11,7 @@ import difflib
 import re
 from typing import Any
 
-from .cards import CARD_TYPES, COLORS, TIMINGS, CardDef, Level, Printing
+from .cards import COLORS, TIMINGS, CardDef, Level, Printing
 
 from .effects import EffectSyntax, effect_to_dict, keyword_to_dict, parse_effect, parse_keyword
 from .errors import CardDataError
@@ -28,6 +28,11 @@ OPTIONAL_FIELDS = (
 PRINTING_FIELDS = ("id", "image", "rarity")
 ALLOWED_FIELDS = REQUIRED_FIELDS + OPTIONAL_FIELDS
 LEVEL_FIELDS = ("level", "cores", "bp")
+
+# How each card type's levels are written: "bp" (levels with BP, CR 2-11), "plain" (levels without BP, a nexus),
+# "none" (no levels: magic, with a timing); and the number of its first level. A game profile may add types
+# (Eternal's Ultimate starts at LV3): `card_from_dict(..., types=...)`.
+TYPE_LEVELS: dict[str, tuple[str, int]] = {"spirit": ("bp", 1), "nexus": ("plain", 1), "magic": ("none", 1)}
 
 
 def _show(value: Any) -> str:
@@ -96,7 +101,8 @@ class _Reader:
             raise self.error(f"{prefix}{key}", f"unknown field{extra}; allowed fields are {', '.join(allowed)}")
 
 
-def card_from_dict(data: dict, *, file: str | None = None, set_id: str | None = None) -> CardDef:
+def card_from_dict(data: dict, *, file: str | None = None, set_id: str | None = None,
+                   types: dict[str, tuple[str, int]] | None = None) -> CardDef:
     """Validate one card dict and build its `CardDef`.
 
     `set_id` is the set of the file the card comes from (the file's top-level
@@ -121,9 +127,11 @@ def card_from_dict(data: dict, *, file: str | None = None, set_id: str | None = 
 
     name = r.string(data["name"], "name", allow_empty=False)
     additional_name = r.string(data.get("additional_name", ""), "additional_name")
+    types = TYPE_LEVELS if types is None else types
     card_type = data["type"]
-    if card_type not in CARD_TYPES:
-        raise r.error("type", f"expected one of {', '.join(CARD_TYPES)}, got {_show(card_type)}")
+    if card_type not in types:
+        raise r.error("type", f"expected one of {', '.join(types)}, got {_show(card_type)}")
+    level_kind, first_level = types[card_type]
 
     colors = _color_list(r, data["colors"], "colors", allow_repeats=False)
     if not colors:  # CR 2-4-1: every card has at least one colour
@@ -136,9 +144,9 @@ def card_from_dict(data: dict, *, file: str | None = None, set_id: str | None = 
 
     levels: tuple[Level, ...] = ()
     timing: frozenset[str] = frozenset()
-    if card_type == "magic":
+    if level_kind == "none":
         if "levels" in data:
-            raise r.error("levels", "magic cards have no levels")
+            raise r.error("levels", f"{card_type} cards have no levels")
         if "timing" not in data:
             raise r.error("timing", "missing (magic needs [main], [flash] or [main, flash]; CR 8-1-6-1)")
         timing = _timing(r, data["timing"])
@@ -147,7 +155,7 @@ def card_from_dict(data: dict, *, file: str | None = None, set_id: str | None = 
             raise r.error("timing", f"only magic cards have a timing, not a {card_type}")
         if "levels" not in data:
             raise r.error("levels", f"missing (a {card_type} needs at least LV1)")
-        levels = _levels(r, data["levels"], card_type)
+        levels = _levels(r, data["levels"], card_type, level_kind == "bp", first_level)
 
     keywords, effects = _effects(r, data, card_type, timing)
 
@@ -322,7 +330,7 @@ def _timing(r: _Reader, value: Any) -> frozenset[str]:
     return frozenset(items)
 
 
-def _levels(r: _Reader, value: Any, card_type: str) -> tuple[Level, ...]:
+def _levels(r: _Reader, value: Any, card_type: str, has_bp: bool = True, first: int = 1) -> tuple[Level, ...]:
     items = r.listing(value, "levels", "[{level: 1, cores: 1, bp: 1000}]")
     if not items:
         raise r.error("levels", f"a {card_type} needs at least LV1")
@@ -338,20 +346,20 @@ def _levels(r: _Reader, value: Any, card_type: str) -> tuple[Level, ...]:
         number = r.integer(item["level"], f"{at}.level", 1)
         # CR 2-10-3: the level is the highest one whose core count is met, so levels
         # and their core counts must both go strictly up or some level is unreachable.
-        if not levels and number != 1:
-            raise r.error(f"{at}.level", f"the first level must be 1, got {number}")
+        if not levels and number != first:
+            raise r.error(f"{at}.level", f"the first level must be {first}, got {number}")
         if levels and number <= levels[-1].number:
             raise r.error(f"{at}.level", f"levels must go up; {number} comes after {levels[-1].number}")
         # A spirit's LV1 needs at least one core: with none it could never be
         # destroyed for lacking cores (CR 9-3); every printed spirit needs one.
-        min_cores = 1 if card_type == "spirit" and not levels else 0
+        min_cores = 1 if has_bp and not levels else 0
         cores = r.integer(item["cores"], f"{at}.cores", min_cores)
         if levels and cores <= levels[-1].cores:
             raise r.error(f"{at}.cores", f"core counts must go up; {cores} comes after {levels[-1].cores}")
         bp = None
-        if card_type == "spirit":
+        if has_bp:
             if "bp" not in item:
-                raise r.error(f"{at}.bp", "missing (spirits have BP at every level; CR 2-11)")
+                raise r.error(f"{at}.bp", f"missing (a {card_type} has BP at every level; CR 2-11)")
             bp = r.integer(item["bp"], f"{at}.bp", 1)
         elif "bp" in item:
             raise r.error(f"{at}.bp", f"a {card_type} has no BP")

@@ -1,0 +1,319 @@
+"""A game profile: one game's table, pieces, trackers, steps, setup, deck rules and cards, as data (no Qt).
+
+The profile files live in the shipped `profiles/` folder (docs/profile-format.md documents every field);
+`table.profiles` finds, merges (`extends:`) and checks them. This module holds the shape (`PROFILE`, checked
+field by field with `table.schema`) and the frozen objects the rest of the app reads:
+
+    from bss_desktop.table import get_profile
+    bos = get_profile("bos")
+    bos.zones["fighter"].capacity      # 5
+    bos.trackers["sp"].win_at          # 16000
+"""
+from __future__ import annotations
+
+from dataclasses import dataclass, field
+
+from .schema import Bool, Dict, Enum, Int, List, Map, Name, Num, Opt, Str
+
+VISIBILITY = ("public", "owner", "none")  # who sees a zone's cards: both players, their owner, nobody
+ORDER = ("none", "owner", "all")  # who may reorder a zone's cards
+FACES = ("up", "down", "any")
+DISPLAYS = ("row", "fan", "pile", "box")  # how the board lays a zone out: spread, a hand fan, a stack, a piece box
+TRACKER_OPS = ("adjust", "transfer", "pay_each_opponent")
+CLEAR_ON = ("battle_destruction", "leave_field")
+MULLIGANS = ("bottom_then_shuffle", "shuffle_then_draw", "reshuffle")
+CARD_SHAPES = ("battle_spirits", "plain")  # the Battle Spirits card record (docs/card-format.md), or name+fields
+FIELD_KINDS = ("int", "text", "enum", "bool", "face")
+COLUMNS = ("left", "centre", "right")
+
+# ------------------------------------------------------------------ the shape of a profile file
+
+_ZONE = Map({
+    "label": Str(required=True, max_len=40),
+    "owner": Enum("player", "shared", default="player"),
+    "holds": Enum("cards", "pieces", default="cards"),
+    "visibility": Enum(*VISIBILITY, default="public"),
+    "count_public": Bool(True),
+    "ordered": Bool(False),
+    "reorder": Enum(*ORDER, default="owner"),
+    "capacity": Opt(Int(minimum=1, maximum=100)),
+    "face": Enum(*FACES, default="up"),
+    "peek": Enum("owner", "none", default="owner"),
+    "attach_to": List(Name(), unique=True),
+    "dies_with_host": Bool(False),
+    "out_of_game": Bool(False),
+    "pieces_on_cards": Bool(False),
+    "search_shuffles": Bool(False),
+    "browse_opponent": Enum("yes", "ask", default="yes"),
+    "display": Enum(*DISPLAYS, default="row"),
+    "card_scale": Opt(Num(minimum=0.2, maximum=1.0)),
+})
+
+_FIELD = Map({
+    "label": Str(max_len=40),
+    "kind": Enum(*FIELD_KINDS, required=True),
+    "values": List(Str(max_len=60), unique=True),
+    "min": Opt(Int()),
+    "max": Opt(Int()),
+    "step": Opt(Int(minimum=1)),
+})
+
+PROFILE = Map({
+    "id": Name(required=True),
+    "name": Str(required=True, max_len=60),
+    "short": Str(max_len=20),
+    "extends": Opt(Name()),
+    "rules": Opt(Name()),
+    "rules_document": Str(max_len=200, default=""),
+    "cards": Map({
+        "sets": Str(required=True, max_len=100),
+        "decks": Str(required=True, max_len=100),
+        "shape": Enum(*CARD_SHAPES, required=True),
+        "types": Dict(Map({"label": Str(max_len=40), "fields": List(Name(), unique=True),
+                           "levels": Enum("bp", "plain", "none", default="none"),
+                           "first_level": Int(1, minimum=1, maximum=10)}), max_len=30),
+        "fields": Dict(_FIELD, max_len=40),
+        "face": Name(required=True),
+    }, required=True),
+    "zones": Dict(_ZONE, max_len=40),
+    "group_caps": List(Map({"zones": List(Name(), min_len=2, unique=True), "max": Int(minimum=1, required=True),
+                            "label": Str(max_len=80)})),
+    "capacity_policy": Enum("warn", "block", default="warn"),
+    "pieces": Dict(Map({
+        "label": Str(required=True, max_len=40),
+        "unique": Bool(False),
+        "supply": Opt(Name()),
+        "barred": List(Name(), unique=True),
+    }), max_len=10),
+    "trackers": Dict(Map({
+        "label": Str(required=True, max_len=40),
+        "start": Int(0),
+        "min": Opt(Int()),
+        "win_at": Opt(Int()),
+        "lose_at": Opt(Int()),
+        "step": Int(1, minimum=1),
+        "ops": List(Enum(*TRACKER_OPS), unique=True, default=("adjust",)),
+    }), max_len=10),
+    "card_counters": Dict(Map({
+        "label": Str(required=True, max_len=40),
+        "movable": Bool(True),
+        "clear_on": List(Enum(*CLEAR_ON), unique=True),
+        "free_label": Bool(False),
+        "max": Int(99, minimum=1, maximum=999),
+    }), max_len=10),
+    "orientations": Dict(Map({
+        "label": Str(required=True, max_len=40),
+        "angle": Enum(0, 90, 180, 270, required=True),
+        "default": Bool(False),
+        "means": Str(max_len=120, default=""),
+    }), max_len=6),
+    "tokens": Map({"label": Str(max_len=40, default="Token"), "zone": Opt(Name()),
+                   "vanish_on_leave": Bool(True)}, default={}),
+    "randomizers": Dict(Map({"label": Str(required=True, max_len=40),
+                             "sides": Int(required=True, minimum=2, maximum=100)}), max_len=6),
+    "steps": List(Name(), min_len=1, unique=True, required=True),
+    "first_turn_skip": List(Name(), unique=True),
+    "setup": Map({
+        "hand": Int(4, minimum=0, maximum=20),
+        "keep_bonus": Int(0, minimum=0, maximum=5),
+        "mulligan": Map({"max": Int(1, minimum=0, maximum=5),
+                         "procedure": Enum(*MULLIGANS, default="bottom_then_shuffle"),
+                         "eligible": Str(max_len=120, default="")}, default={}),
+        "pieces": Dict(Dict(Int(minimum=0, maximum=100)), max_len=10),
+    }, default={}),
+    "deck_rules": Map({
+        "rule": Str(max_len=60, default=""),
+        "min": Int(required=True, minimum=1, maximum=500),
+        "max": Opt(Int(minimum=1, maximum=500)),
+        "copies": Int(required=True, minimum=1, maximum=99),
+        "copies_by": Enum("name", "name_id", "id", default="name"),
+        "tokens_allowed": Bool(False),
+        "side": Opt(Map({"min": Int(0, minimum=0), "max": Int(required=True, minimum=0, maximum=100)})),
+        "group_limits": List(Map({"field": Name(required=True), "value": Str(required=True, max_len=60),
+                                  "max": Int(required=True, minimum=0), "label": Str(max_len=80)})),
+    }, required=True),
+    "match": Opt(Map({"best_of": Int(1, minimum=1, maximum=9), "loser_chooses": Bool(False),
+                      "side_swap": Enum("none", "one_for_one", default="none")})),
+    "layout": Map({
+        "columns": Map({"left": Int(190, minimum=0, maximum=800), "right": Int(262, minimum=0, maximum=800)},
+                       default={}),
+        "left": Map({"from": Enum("centre", "edge", default="edge"),
+                     "rows": List(List(Name(), min_len=1, max_len=4))}, default={}),
+        "centre": Map({"from": Enum("centre", "edge", default="edge"),
+                       "rows": List(List(Name(), min_len=1, max_len=4))}, default={}),
+        "right": Map({"from": Enum("centre", "edge", default="edge"),
+                      "rows": List(List(Name(), min_len=1, max_len=4))}, default={}),
+        "shared": Map({c: Opt(Name()) for c in COLUMNS}, default={}),
+    }, required=True),
+})
+
+
+# ------------------------------------------------------------------ what the app reads
+
+@dataclass(frozen=True)
+class Zone:
+    name: str
+    label: str
+    owner: str = "player"  # "player": each player has one; "shared": one on the table
+    holds: str = "cards"  # "cards" or "pieces" (cores and the like)
+    visibility: str = "public"  # who sees the cards' faces: public / owner / none
+    count_public: bool = True
+    ordered: bool = False  # the order matters (a deck, a discard pile whose order must not change)
+    reorder: str = "owner"  # who may reorder it: none / owner / all
+    capacity: int | None = None
+    face: str = "up"  # how a card enters: up / down / any (the player chooses)
+    peek: str = "owner"  # who may look at a face-down card here
+    attach_to: tuple[str, ...] = ()  # zones whose cards this zone's cards may attach to
+    dies_with_host: bool = False  # an attached card goes when its host leaves the field
+    out_of_game: bool = False  # side deck, removed from play
+    pieces_on_cards: bool = False  # cards here may carry pieces (cores on a spirit)
+    search_shuffles: bool = False  # looking through it ends with a shuffle
+    browse_opponent: str = "yes"  # "ask": looking at the opponent's pile needs their permission
+    display: str = "row"
+    card_scale: float | None = None
+
+    @property
+    def hidden_from_opponent(self) -> bool:
+        return self.visibility != "public"
+
+
+@dataclass(frozen=True)
+class CardField:
+    name: str
+    kind: str
+    label: str = ""
+    values: tuple[str, ...] = ()
+    min: int | None = None
+    max: int | None = None
+    step: int | None = None
+
+
+@dataclass(frozen=True)
+class Cards:
+    sets: str  # folders under the shipped cards/ folder
+    decks: str
+    shape: str
+    types: dict  # type -> {"label", "fields": (field names the type requires), "levels": bp/plain/none, "first_level"}
+    fields: dict  # name -> CardField
+    face: str  # which card face painter draws this game's cards
+
+
+@dataclass(frozen=True)
+class Piece:
+    name: str
+    label: str
+    unique: bool = False  # one per player (the soul core)
+    supply: str | None = None  # the zone pieces come from when made by hand
+    barred: tuple[str, ...] = ()  # zones this piece may never enter
+
+
+@dataclass(frozen=True)
+class Tracker:
+    name: str
+    label: str
+    start: int = 0
+    min: int | None = None
+    win_at: int | None = None
+    lose_at: int | None = None
+    step: int = 1
+    ops: tuple[str, ...] = ("adjust",)
+
+
+@dataclass(frozen=True)
+class CardCounter:
+    name: str
+    label: str
+    movable: bool = True
+    clear_on: tuple[str, ...] = ()
+    free_label: bool = False
+    max: int = 99
+
+
+@dataclass(frozen=True)
+class Orientation:
+    name: str
+    label: str
+    angle: int
+    default: bool = False
+    means: str = ""
+
+
+@dataclass(frozen=True)
+class Randomizer:
+    name: str
+    label: str
+    sides: int
+
+
+@dataclass(frozen=True, eq=False)  # one object per game, compared and hashed by identity (caches key on it)
+class Profile:
+    id: str
+    name: str
+    short: str
+    rules: str | None  # the rules module that enforces the game; None: sandbox only
+    rules_document: str
+    cards: Cards
+    zones: dict  # name -> Zone, in the file's order
+    group_caps: tuple  # ({"zones": (...), "max": n, "label": str}, ...)
+    capacity_policy: str
+    pieces: dict  # name -> Piece
+    trackers: dict  # name -> Tracker
+    card_counters: dict  # name -> CardCounter
+    orientations: dict  # name -> Orientation
+    tokens: dict
+    randomizers: dict  # name -> Randomizer
+    steps: tuple[str, ...]
+    first_turn_skip: tuple[str, ...]
+    setup: dict
+    deck_rules: dict
+    match: dict | None
+    layout: dict
+    source: str = ""  # the file it was read from (and its parents), for messages
+    extends: tuple[str, ...] = field(default=(), compare=False)  # its ancestors, nearest first
+
+    @property
+    def title(self) -> str:
+        return self.name
+
+    def card_zones(self) -> list[Zone]:
+        return [z for z in self.zones.values() if z.holds == "cards"]
+
+    def piece_zones(self) -> list[Zone]:
+        return [z for z in self.zones.values() if z.holds == "pieces"]
+
+    def default_orientation(self) -> Orientation:
+        return next(o for o in self.orientations.values() if o.default)
+
+    def caps_for(self, zone: str) -> list[tuple[tuple[str, ...], int, str]]:
+        """The capacity limits a card entering `zone` must respect: its own, then each group it belongs to."""
+        out = []
+        z = self.zones.get(zone)
+        if z is not None and z.capacity is not None:
+            out.append(((zone,), z.capacity, z.label))
+        for cap in self.group_caps:
+            if zone in cap["zones"]:
+                out.append((cap["zones"], cap["max"], cap["label"] or " + ".join(cap["zones"])))
+        return out
+
+
+def build(data: dict, source: str, ancestors: tuple[str, ...]) -> Profile:
+    """The frozen profile from a checked, merged mapping."""
+    def named(cls, mapping):
+        return {k: cls(name=k, **v) for k, v in mapping.items()}
+
+    zones = {}
+    for name, z in data["zones"].items():
+        zones[name] = Zone(name=name, **z)
+    cards = data["cards"]
+    return Profile(
+        id=data["id"], name=data["name"], short=data["short"] or data["name"], rules=data["rules"],
+        rules_document=data["rules_document"],
+        cards=Cards(sets=cards["sets"], decks=cards["decks"], shape=cards["shape"], types=cards["types"],
+                    fields=named(CardField, cards["fields"]), face=cards["face"]),
+        zones=zones, group_caps=data["group_caps"], capacity_policy=data["capacity_policy"],
+        pieces=named(Piece, data["pieces"]), trackers=named(Tracker, data["trackers"]),
+        card_counters=named(CardCounter, data["card_counters"]), orientations=named(Orientation, data["orientations"]),
+        tokens=data["tokens"], randomizers=named(Randomizer, data["randomizers"]), steps=data["steps"],
+        first_turn_skip=data["first_turn_skip"], setup=data["setup"], deck_rules=data["deck_rules"],
+        match=data["match"], layout=data["layout"], source=source, extends=ancestors,
+    )

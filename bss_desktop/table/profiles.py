@@ -1,0 +1,314 @@
+"""Finding, merging and checking the game profiles (no Qt).
+
+    from bss_desktop.table import get_profile, all_profiles
+    get_profile("bos").zones["fighter"].capacity     # 5
+    [p.id for p in all_profiles()]                   # ['bss', 'standard', 'eternal', 'bos', ...]
+
+The shipped profiles are `profiles/*.yaml` (resources.profiles_dir()); a player's own go in their profiles folder
+(`bss-desktop --paths`). A profile may `extends:` another: mappings merge key by key, a list replaces the
+parent's, and `null` removes what the parent set (`zones: {burst: null}`). The merged result is checked against
+`profile.PROFILE` and then its cross-references (a zone named anywhere must exist, and so on). A player's
+profile that fails is skipped with its error in `profile_problems()`; the app still starts.
+"""
+from __future__ import annotations
+
+from pathlib import Path
+
+import yaml
+
+from .profile import PROFILE, Profile, build
+from .schema import ProfileError, show
+
+# The rules modules the app has (a profile's `rules:`); anything else is a sandbox-only game.
+KNOWN_RULES = {"bss": "Battle Spirits Saga Comprehensive Rules (bss_desktop.engine)"}
+MAX_FILE_BYTES = 256 * 1024
+MAX_DEPTH = 8  # extends chains
+RESERVED_AREAS = ("use",)  # the board's Use area (drop a magic card to use it), not a zone of cards
+# Names the engine keeps for itself: a magic card resolving, a token that left the game (CR 10-8-7, 4-12-3).
+RESERVED_ZONES = ("resolving", "removed", "token", *RESERVED_AREAS)
+
+
+def read_file(path: Path) -> dict:
+    """The mapping a profile file holds, or a ProfileError naming the file and line."""
+    name = str(path)
+    try:
+        size = path.stat().st_size
+        if size > MAX_FILE_BYTES:
+            raise ProfileError(f"is {size} bytes; a profile is at most {MAX_FILE_BYTES}", file=name)
+        text = path.read_text(encoding="utf-8")
+    except OSError as e:
+        raise ProfileError(f"cannot be read: {e.strerror or e}", file=name) from None
+    except UnicodeDecodeError:
+        raise ProfileError("is not UTF-8 text", file=name) from None
+    return parse_text(text, name)
+
+
+def parse_text(text: str, name: str = "<profile>") -> dict:
+    try:
+        data = yaml.safe_load(text)
+    except yaml.YAMLError as e:
+        mark = getattr(e, "problem_mark", None)
+        where = f"line {mark.line + 1}: " if mark is not None else ""
+        raise ProfileError(f"{where}not valid YAML ({getattr(e, 'problem', None) or e})", file=name) from None
+    if not isinstance(data, dict):
+        raise ProfileError(f"expected a mapping of profile fields, got {show(data)}", file=name)
+    return data
+
+
+def merge(parent: dict, child: dict) -> dict:
+    """`child` over `parent`: mappings merge, lists and values replace, null removes."""
+    out = dict(parent)
+    for key, value in child.items():
+        if value is None:
+            out.pop(key, None)
+        elif isinstance(value, dict) and isinstance(out.get(key), dict):
+            out[key] = merge(out[key], value)
+        else:
+            out[key] = value
+    return out
+
+
+def resolve(raw: dict[str, tuple[dict, str]]) -> tuple[dict[str, Profile], dict[str, ProfileError]]:
+    """Every profile of `raw` (id -> (mapping, file)) merged with its parents and checked."""
+    done: dict[str, Profile] = {}
+    failed: dict[str, ProfileError] = {}
+
+    def merged(pid: str, chain: tuple[str, ...]) -> tuple[dict, tuple[str, ...], str]:
+        data, file = raw[pid]
+        parent = data.get("extends")
+        if parent is None:
+            return data, (), file
+        if not isinstance(parent, str) or parent not in raw:
+            known = ", ".join(sorted(raw))
+            raise ProfileError(f"extends {show(parent)}, which is not a profile (there are: {known})",
+                               file=file, field="extends")
+        if parent in chain or len(chain) >= MAX_DEPTH:
+            raise ProfileError(f"extends itself through {' -> '.join((*chain, parent))}", file=file, field="extends")
+        base, ancestors, _ = merged(parent, (*chain, parent))
+        child = {k: v for k, v in data.items() if k != "extends"}
+        return merge(base, child), (parent, *ancestors), file
+
+    for pid in raw:
+        try:
+            data, ancestors, file = merged(pid, (pid,))
+            done[pid] = check(data, file, ancestors)
+        except ProfileError as e:
+            if e.file is None:
+                e.file = raw[pid][1]
+            failed[pid] = e
+    return done, failed
+
+
+def check(data: dict, file: str, ancestors: tuple[str, ...] = ()) -> Profile:
+    """The profile from a merged mapping: its shape (table.profile.PROFILE), then its cross-references."""
+    try:
+        clean = PROFILE.check({k: v for k, v in data.items() if k != "extends"}, "")
+        _cross_check(clean)
+    except ProfileError as e:
+        e.file = file
+        raise
+    return build(clean, file, ancestors)
+
+
+def _cross_check(p: dict) -> None:
+    def bad(field: str, message: str):
+        raise ProfileError(message, field=field)
+
+    zones = p["zones"]
+    card_zones = {z for z, v in zones.items() if v["holds"] == "cards"}
+    piece_zones = {z for z, v in zones.items() if v["holds"] == "pieces"}
+    if p["rules"] is not None and p["rules"] not in KNOWN_RULES:
+        bad("rules", f"no rules module is called {p['rules']!r} (there are: {', '.join(KNOWN_RULES)}); "
+                     "write null for a sandbox-only game")
+    for need in ("deck", "hand"):
+        if need not in card_zones:
+            bad("zones", f"every game needs a {need!r} zone of cards")
+    for name, z in zones.items():
+        if name in RESERVED_ZONES:
+            bad(f"zones.{name}", f"{name!r} is a name the app keeps for itself ({', '.join(RESERVED_ZONES)})")
+        for i, host in enumerate(z["attach_to"]):
+            if host not in card_zones:
+                bad(f"zones.{name}.attach_to[{i}]", f"{host!r} is not a zone of cards")
+        if z["holds"] == "pieces" and z["display"] != "box":
+            bad(f"zones.{name}.display", "a zone of pieces is drawn as a box (display: box)")
+        if z["dies_with_host"] and not z["attach_to"]:
+            bad(f"zones.{name}.dies_with_host", "only cards that attach (attach_to) can go with their host")
+    for i, cap in enumerate(p["group_caps"]):
+        for j, z in enumerate(cap["zones"]):
+            if z not in card_zones:
+                bad(f"group_caps[{i}].zones[{j}]", f"{z!r} is not a zone of cards")
+    for name, piece in p["pieces"].items():
+        if piece["supply"] is not None and piece["supply"] not in piece_zones:
+            bad(f"pieces.{name}.supply", f"{piece['supply']!r} is not a zone of pieces")
+        for i, z in enumerate(piece["barred"]):
+            if z not in zones:
+                bad(f"pieces.{name}.barred[{i}]", f"{z!r} is not a zone")
+    if p["pieces"] and not piece_zones:
+        bad("pieces", "pieces need at least one zone of pieces (holds: pieces) to sit in")
+    for zone, counts in p["setup"]["pieces"].items():
+        if zone not in piece_zones:
+            bad(f"setup.pieces.{zone}", f"{zone!r} is not a zone of pieces")
+        for piece, n in counts.items():
+            if piece not in p["pieces"]:
+                bad(f"setup.pieces.{zone}.{piece}", f"{piece!r} is not a piece")
+            if p["pieces"][piece]["unique"] and n > 1:
+                bad(f"setup.pieces.{zone}.{piece}", f"{piece!r} is unique: a player has at most one")
+            if zone in p["pieces"][piece]["barred"] and n:
+                bad(f"setup.pieces.{zone}.{piece}", f"{piece!r} may not be in {zone!r}")
+    token_zone = p["tokens"]["zone"]
+    if token_zone is not None and token_zone not in card_zones:
+        bad("tokens.zone", f"{token_zone!r} is not a zone of cards")
+    for i, step in enumerate(p["first_turn_skip"]):
+        if step not in p["steps"]:
+            bad(f"first_turn_skip[{i}]", f"{step!r} is not one of the steps ({', '.join(p['steps'])})")
+    defaults = [o for o, v in p["orientations"].items() if v["default"]]
+    if len(defaults) != 1:
+        bad("orientations", f"exactly one orientation is the default (default: true); found {len(defaults)}")
+    angles = [v["angle"] for v in p["orientations"].values()]
+    if len(set(angles)) != len(angles):
+        bad("orientations", "two orientations have the same angle")
+    for name, t in p["trackers"].items():
+        lo, hi = t["lose_at"], t["win_at"]
+        if lo is not None and hi is not None and lo >= hi:
+            bad(f"trackers.{name}", f"lose_at {lo} must be below win_at {hi}")
+        if t["min"] is not None and t["start"] < t["min"]:
+            bad(f"trackers.{name}.start", f"starts at {t['start']}, below its min {t['min']}")
+    cards = p["cards"]
+    for t, spec in cards["types"].items():
+        for i, f in enumerate(spec["fields"]):
+            if f not in cards["fields"]:
+                bad(f"cards.types.{t}.fields[{i}]", f"{f!r} is not one of cards.fields")
+    for name, f in cards["fields"].items():
+        if (f["kind"] == "enum") != bool(f["values"]):
+            bad(f"cards.fields.{name}.values", "an enum field lists its values, and only an enum field does")
+    rules = p["deck_rules"]
+    if rules["max"] is not None and rules["max"] < rules["min"]:
+        bad("deck_rules.max", f"{rules['max']} is below the minimum {rules['min']}")
+    if rules["side"] is not None and rules["side"]["max"] < rules["side"]["min"]:
+        bad("deck_rules.side.max", "is below side.min")
+    if rules["copies_by"] == "name_id" and "name_id" not in cards["fields"]:
+        bad("deck_rules.copies_by", "name_id needs a card field called name_id (cards.fields)")
+    for i, g in enumerate(rules["group_limits"]):
+        f = cards["fields"].get(g["field"])
+        if f is None:
+            bad(f"deck_rules.group_limits[{i}].field", f"{g['field']!r} is not one of cards.fields")
+        if f["kind"] == "enum" and g["value"] not in f["values"]:
+            bad(f"deck_rules.group_limits[{i}].value", f"{g['value']!r} is not one of {', '.join(f['values'])}")
+    _check_layout(p["layout"], zones, bad)
+
+
+def _check_layout(layout: dict, zones: dict, bad) -> None:
+    placed: dict[str, str] = {}
+    for column in ("left", "centre", "right"):
+        for r, row in enumerate(layout[column]["rows"]):
+            for i, z in enumerate(row):
+                where = f"layout.{column}.rows[{r}][{i}]"
+                if z not in zones or zones[z]["owner"] != "player":
+                    bad(where, f"{z!r} is not a zone each player has")
+                if z in placed:
+                    bad(where, f"{z!r} is already placed at {placed[z]}")
+                placed[z] = where
+    for column, z in layout["shared"].items():
+        if z is None or z in RESERVED_AREAS:
+            continue
+        if z not in zones or zones[z]["owner"] != "shared":
+            bad(f"layout.shared.{column}", f"{z!r} is not a shared zone")
+        placed[z] = f"layout.shared.{column}"
+    for name, z in zones.items():
+        if name not in placed and not z["out_of_game"]:
+            bad(f"zones.{name}", "is not placed on the table (layout) and is not out of the game (out_of_game: true)")
+
+
+# ------------------------------------------------------------------ the registry
+
+_cache: dict[tuple, tuple[dict[str, Profile], dict[str, ProfileError]]] = {}
+
+
+def profile_folders() -> list[Path]:
+    """Where profiles are read from: the shipped ones, then the player's own."""
+    from .. import paths, resources
+
+    return [resources.profiles_dir(), paths.profiles_dir()]
+
+
+def load_folders(folders: list[Path]) -> tuple[dict[str, Profile], dict[str, ProfileError]]:
+    """Every profile in `folders` (a later folder may not replace an earlier profile's id)."""
+    raw: dict[str, tuple[dict, str]] = {}
+    failed: dict[str, ProfileError] = {}
+    for folder in folders:
+        if not folder.is_dir():
+            continue
+        for path in sorted(folder.glob("*.yaml"))[:100]:
+            try:
+                data = read_file(path)
+            except ProfileError as e:
+                failed[path.stem] = e
+                continue
+            pid = data.get("id")
+            if not isinstance(pid, str):
+                failed[path.stem] = ProfileError("has no id (id: short-name)", file=str(path), field="id")
+            elif pid in raw:
+                failed[f"{pid}@{path}"] = ProfileError(f"uses the id {pid!r} of {raw[pid][1]}", file=str(path),
+                                                       field="id")
+            else:
+                raw[pid] = (data, str(path))
+    done, bad = resolve(raw)
+    return done, {**failed, **bad}
+
+
+def _loaded() -> tuple[dict[str, Profile], dict[str, ProfileError]]:
+    folders = tuple(profile_folders())
+    if folders not in _cache:
+        _cache.clear()
+        _cache[folders] = load_folders(list(folders))
+    return _cache[folders]
+
+
+def all_profiles() -> list[Profile]:
+    """Every game this app can put on the table: the shipped ones in their order, then the player's."""
+    done, _ = _loaded()
+    order = {"bss": 0, "standard": 1, "eternal": 2, "bos": 3}
+    return sorted(done.values(), key=lambda p: (order.get(p.id, 9), p.id))
+
+
+def profile_problems() -> dict[str, ProfileError]:
+    """The profiles that could not be read, by id (or file name), with why."""
+    return dict(_loaded()[1])
+
+
+def get_profile(pid: str = "bss") -> Profile:
+    done, failed = _loaded()
+    if pid in done:
+        return done[pid]
+    if pid in failed:
+        raise failed[pid]
+    raise ProfileError(f"no game is called {pid!r}; the games are {', '.join(sorted(done))}", field="game")
+
+
+def check_file(path) -> Profile:
+    """Check one profile file, its `extends:` read from the known profiles (`bss-desktop profiles --check`)."""
+    data = read_file(Path(path))
+    pid = data.get("id")
+    raw: dict[str, tuple[dict, str]] = {}
+    for folder in profile_folders():
+        for other in sorted(folder.glob("*.yaml")) if folder.is_dir() else ():
+            if other.resolve() == Path(path).resolve():
+                continue
+            try:
+                d = read_file(other)
+            except ProfileError:
+                continue
+            if isinstance(d.get("id"), str):
+                raw.setdefault(d["id"], (d, str(other)))
+    if not isinstance(pid, str):
+        raise ProfileError("has no id (id: short-name)", file=str(path), field="id")
+    raw[pid] = (data, str(path))
+    done, failed = resolve(raw)
+    if pid in failed:
+        raise failed[pid]
+    return done[pid]
+
+
+def forget() -> None:
+    """Read the folders again on the next call (after a profile was added or edited)."""
+    _cache.clear()
