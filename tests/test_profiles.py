@@ -83,7 +83,7 @@ def test_eternal_and_bos_declare_their_tables():
     assert (sp.start, sp.win_at, sp.lose_at) == (8000, 16000, 0)
     assert set(sp.ops) == {"adjust", "transfer", "pay_each_opponent"}
     assert bos.card_counters["kill"].movable is False and bos.card_counters["kill"].clear_on == ("battle_destruction",)
-    assert bos.zones["equipment"].attach_to == ("fighter",) and bos.zones["equipment"].dies_with_host
+    assert bos.zones["equipment"].attach_to == ("fighter",) and bos.zones["equipment"].dies_with_host == "discard"
     assert bos.zones["discard"].reorder == "none" and bos.zones["discard"].browse_opponent == "ask"
     assert bos.default_orientation().name == "attack" and bos.orientations["rest"].angle == 90
     assert set(bos.randomizers) == {"coin", "d6"}

@@ -16,7 +16,7 @@ from typing import Any
 
 from .cards import CardDef
 from .errors import CardDataError
-from .schema import ID_PATTERN, TYPE_LEVELS, card_from_dict
+from .schema import ID_PATTERN, TYPE_LEVELS, card_from_dict, card_to_dict
 
 PLAIN_FIELDS = ("id", "name", "type", "rarity", "text", "token", "set")
 FACE_FIELDS = ("name", "type", "colors", "cost", "symbols", "families", "levels", "text")  # a card's side B
@@ -118,3 +118,20 @@ def _field(spec, value: Any, profile, file, card_id, front: dict):
     except CardDataError as e:
         raise CardDataError(e.message, file=file, card_id=card_id,
                             field=f"{spec.name}.{e.field}" if e.field else spec.name) from None
+
+
+def record_of(card: CardDef) -> dict:
+    """`card_from_record`'s inverse: the record positions and game records embed for a card made in play."""
+    if card.colors or card.levels or not card.extra:  # a Battle Spirits card (with its game's fields)
+        out = card_to_dict(card)
+        for k, v in card.extra.items():
+            out[k] = {x: y for x, y in card_to_dict(v).items() if x != "id"} if isinstance(v, CardDef) else v
+        return out
+    out = {"id": card.id, "name": card.name, "type": card.type}
+    if card.rarity:
+        out["rarity"] = card.rarity
+    if card.text:
+        out["text"] = card.text
+    if card.token:
+        out["token"] = True
+    return {**out, **card.extra}

@@ -44,6 +44,8 @@ class Command:
                 v = [[m.src, m.dst, m.count, m.soul] for m in v]
             elif f.name in ("value", "cards") and isinstance(v, tuple):
                 v = list(v)
+            elif f.name == "stats":
+                v = [list(p) for p in v]
             d[f.name] = v
         return d
 
@@ -266,14 +268,77 @@ class ManualToken(Command):
     bp: int = 1000
 
 
+# ---- the table of a game profile (table/): what other games' sandboxes do with their cards, counters and numbers
+
+
+@dataclass(frozen=True, slots=True)
+class ManualFlip(Command):
+    """Turn a card face down or face up where its game's profile allows face-down cards (a Battle of Souls
+    tactic); its owner may still look at it, the other player sees its back."""
+
+    card: int
+    down: bool = True
+
+
+@dataclass(frozen=True, slots=True)
+class ManualTurn(Command):
+    """Give a card one of its game's orientations by name (heavy_exhausted, rest, ...: profile `orientations`)."""
+
+    card: int
+    to: str = ""
+
+
+@dataclass(frozen=True, slots=True)
+class ManualCounter(Command):
+    """Put `delta` counters of the profile's kind `name` on a card (a negative delta takes them off); a kind
+    with free_label takes the name written on it (`label`: "Ember")."""
+
+    card: int
+    name: str = ""
+    delta: int = 1
+    label: str = ""
+
+
+@dataclass(frozen=True, slots=True)
+class ManualAttach(Command):
+    """Attach a card to `host` (equipment to a fighter: profile `attach_to`), or detach it (host None)."""
+
+    card: int
+    host: int | None = None
+
+
+@dataclass(frozen=True, slots=True)
+class ManualTracker(Command):
+    """Change `owner`'s tracker `name` (Soul Points): "adjust" by `amount` (negative lowers it), "transfer"
+    `amount` from `owner` to the other player (zero-sum), "pay_each_opponent" `amount` to each opponent."""
+
+    owner: int
+    name: str = ""
+    op: str = "adjust"
+    amount: int = 0
+
+
+@dataclass(frozen=True, slots=True)
+class ManualCardToken(Command):
+    """Make a token card of a plain game (a Battle of Souls fighter token) in its profile's token zone: its name
+    and its number fields (`stats`: (("atk", 500), ("rst", 500)))."""
+
+    owner: int
+    name: str = "Token"
+    stats: tuple = ()
+
+
 @dataclass(frozen=True, slots=True)
 class Concede(Command):
     """CR 1-2-4: either player, at any time."""
 
 
+TABLE_COMMANDS = (ManualFlip, ManualTurn, ManualCounter, ManualAttach, ManualTracker, ManualCardToken)
 ALL_COMMANDS = (Mulligan, Summon, PlaceNexus, UseMagic, SetBurst, MoveCores, EndMain,
                 Attack, EndAttack, Pass, Block, Activate, Awaken, Choose, ManualMove, ManualCores, ManualExhaust,
                 ManualShuffle, ManualDeck, ManualLook, ManualRandom, ManualNote, ManualReveal, ManualToken, Concede)
+# every command there is: Battle Spirits Saga's, then the table's (games of other profiles, sandbox only)
+COMMANDS = ALL_COMMANDS + TABLE_COMMANDS
 _KIND_OF = {
     Mulligan: "mulligan", Summon: "summon", PlaceNexus: "place_nexus", UseMagic: "use_magic",
     SetBurst: "set_burst", MoveCores: "move_cores", EndMain: "end_main", Attack: "attack",
@@ -281,6 +346,8 @@ _KIND_OF = {
     Choose: "choose", ManualMove: "manual_move", ManualCores: "manual_cores", ManualExhaust: "manual_exhaust",
     ManualShuffle: "manual_shuffle", ManualDeck: "manual_deck", ManualLook: "manual_look", ManualRandom: "manual_random", ManualNote: "manual_note",
     ManualReveal: "manual_reveal", ManualToken: "manual_token", Concede: "concede",
+    ManualFlip: "manual_flip", ManualTurn: "manual_turn", ManualCounter: "manual_counter",
+    ManualAttach: "manual_attach", ManualTracker: "manual_tracker", ManualCardToken: "manual_card_token",
 }
 KIND_OF = _KIND_OF  # command class -> its kind (Command.kind), for readers that sort many commands by kind
 _BY_KIND = {v: k for k, v in _KIND_OF.items()}
@@ -300,7 +367,10 @@ MAX_SELECTION = 64  # (loc, count) pairs in a payment, placement or awakening; c
 MAX_CHOICE = 200  # card ids in a target answer
 MAX_REVEAL = 60  # cards revealed at once
 CORE_PLACES = ("life", "reserve", "trash", "void")  # where a manual core move may take cores from or put them
-ZONES = ("hand", "deck", "trash", "field", "burst")  # where a manual move may put a card
+ZONES = ("hand", "deck", "trash", "field", "burst")  # where a manual move may put a card (a profile may add zones)
+MAX_NAME = 40  # a zone's, counter's or tracker's name
+MAX_AMOUNT = 1_000_000  # a tracker change
+MAX_STATS = 8
 CHOICE = "choice"  # the rule of Choose's value: that of the pending choice (Game.apply fills it in)
 
 # A checker returns None, or (path suffix, message), or (path suffix, message, rule overriding the field's).
@@ -351,8 +421,8 @@ def _c_loc(v):
 
 
 def _c_core_place(v):
-    if type(v) is not int and not (type(v) is str and v in CORE_PLACES):
-        return "", f"expected life, reserve, trash, void or a card id, got {_r(v)}"
+    if type(v) is not int and not _is_name(v):
+        return "", f"expected life, reserve, trash, void (or another zone of pieces) or a card id, got {_r(v)}"
 
 
 def _c_sel(v):
@@ -402,14 +472,56 @@ def _c_choice_value(v):
     return "", f"expected null, true/false, a number or a list of up to {MAX_CHOICE} numbers, got {_r(v)}"
 
 
+def _is_name(v) -> bool:
+    """A zone, counter or tracker name as profiles write them (the game's profile says which exist)."""
+    return type(v) is str and 0 < len(v) <= MAX_NAME and v.isascii() and (v.replace("_", "a").isalnum()) \
+        and v[0].isalpha() and v == v.lower()
+
+
 def _c_zone(v):
-    if type(v) is not str or v not in ZONES:
-        return "", f"expected hand, deck, trash, field or burst, got {_r(v)}"
+    if not _is_name(v):
+        return "", f"expected a zone such as hand, deck, trash, field or burst, got {_r(v)}"
 
 
 def _c_deck_to(v):
-    if type(v) is not str or v not in ("hand", "trash"):
-        return "", f"expected hand or trash, got {_r(v)}"
+    # unseen cards from a deck go to the hand or the trash, or to a zone another game's profile has (its discard
+    # pile): never to Battle Spirits' field, burst or deck
+    if not _is_name(v) or v in ("deck", "field", "burst"):
+        return "", f"expected hand or trash (or a zone of the game's profile), got {_r(v)}"
+
+
+def _c_name(v):
+    if not _is_name(v):
+        return "", f"expected a name of lower-case letters, digits and _, got {_r(v)}"
+
+
+def _c_opt_label(v):
+    if type(v) is not str or len(v) > 40:
+        return "", "expected text of at most 40 characters"
+
+
+def _c_delta(v):
+    if type(v) is not int or not -99 <= v <= 99 or v == 0:
+        return "", f"expected a whole number from -99 to 99 other than 0, got {_r(v)}"
+
+
+def _c_amount(v):
+    if type(v) is not int or not -MAX_AMOUNT <= v <= MAX_AMOUNT:
+        return "", f"expected a whole number from -{MAX_AMOUNT} to {MAX_AMOUNT}, got {_r(v)}"
+
+
+def _c_op(v):
+    if type(v) is not str or v not in ("adjust", "transfer", "pay_each_opponent"):
+        return "", f"expected adjust, transfer or pay_each_opponent, got {_r(v)}"
+
+
+def _c_stats(v):
+    if type(v) is not tuple or len(v) > MAX_STATS:
+        return "", f"expected a list of up to {MAX_STATS} [field, number] pairs, got {_r(v)}"
+    for i, pair in enumerate(v):
+        if type(pair) is not tuple or len(pair) != 2 or not _is_name(pair[0]) or type(pair[1]) is not int \
+                or not 0 <= pair[1] <= MAX_AMOUNT:
+            return f"[{i}]", f"expected [field, number from 0 to {MAX_AMOUNT}], got {_r(pair)}"
 
 
 def _c_cards(v):
@@ -469,15 +581,24 @@ SCHEMA = {
     ManualToken: _schema(("owner", _c_player, "CR 1-1-1"), ("name", _c_label, "CR 4-12-2"),
                          ("color", _c_label, "CR 2-4-1-1"), ("bp", _c_count, "CR 4-12-2")),
     Concede: _schema(),
+    ManualFlip: _schema(("card", _c_int, "CR 3-1-1"), ("down", _c_bool, "CR 3-1-1")),
+    ManualTurn: _schema(("card", _c_int, "CR 4-4-1"), ("to", _c_name, "CR 4-4-1")),
+    ManualCounter: _schema(("card", _c_int, "CR 3-1-1"), ("name", _c_name, "CR 3-1-1"), ("delta", _c_delta, "CR 1-3-5"),
+                           ("label", _c_opt_label, "CR 3-1-1")),
+    ManualAttach: _schema(("card", _c_int, "CR 3-1-1"), ("host", _c_opt_int, "CR 3-1-1")),
+    ManualTracker: _schema(("owner", _c_player, "CR 1-1-1"), ("name", _c_name, "CR 1-1-1"), ("op", _c_op, "CR 1-1-1"),
+                           ("amount", _c_amount, "CR 1-3-5")),
+    ManualCardToken: _schema(("owner", _c_player, "CR 1-1-1"), ("name", _c_label, "CR 4-12-2"),
+                             ("stats", _c_stats, "CR 4-12-2")),
 }
-assert set(SCHEMA) == set(ALL_COMMANDS) and all(
-    [name for name, _, _ in SCHEMA[cls]] == [f.name for f in fields(cls)] for cls in ALL_COMMANDS)
+assert set(SCHEMA) == set(COMMANDS) and all(
+    [name for name, _, _ in SCHEMA[cls]] == [f.name for f in fields(cls)] for cls in COMMANDS)
 
 
 def field_problem(cmd) -> tuple[str, str, str] | None:
     """The first field of `cmd` with a value of the wrong type or shape, as (field path, rule, message), or None.
 
-    `cmd` must be an instance of one of ALL_COMMANDS (exactly, not a subclass). The rule of a Choose value is
+    `cmd` must be an instance of one of COMMANDS (exactly, not a subclass). The rule of a Choose value is
     CHOICE: the caller names the rule of the pending choice.
     """
     for name, check, rule in SCHEMA[type(cmd)]:
@@ -509,6 +630,9 @@ def _from_json(name: str, v):
     elif name in ("cards", "value"):
         if isinstance(v, list):
             return tuple(v)
+    elif name == "stats":
+        if isinstance(v, list) and len(v) <= MAX_STATS:
+            return tuple(tuple(p) if isinstance(p, list) else p for p in v)
     return v
 
 

@@ -10,7 +10,11 @@ Kinds and their fields:
   mulligan     player, redraw
   draw         player, card                        (card identity is private to `player`)
   step         turn, player, step
-  card_moved   card, cid, owner, src, dst, reason  (src/dst are zones, see state.ZONES)
+  card_moved   card, cid, owner, src, dst, reason[, down]  (src/dst are zones, see state.ZONES, or a profile's;
+               down: it enters face down, so only its owner may know it)
+  card_face    card, owner, down, cid              (a game of another profile: turned face down or up)
+  capacity     player, zone, zones, count, max, label   (a sandbox zone over its profile's capacity: a warning)
+  tracker_mark player, name, value, mark, at       (a tracker reached its win_at or lose_at)
   cores_moved  player, src, dst, count, soul, reason[, dst_player]
                (src/dst: "life" "reserve" "trash" "void" or a card iid; count = regular cores)
   exhaust      card, exhausted

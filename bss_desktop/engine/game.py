@@ -15,7 +15,9 @@ from typing import NamedTuple
 
 from . import continuous, costs, stats
 from .commands import (Activate, Attack, Awaken, Block, Choose, Command, Concede, CoreMove, EndAttack, EndMain,
-                       ManualCores, ManualDeck, ManualExhaust, ManualLook, ManualMove, ManualNote, ManualRandom, ManualReveal, ManualShuffle, ManualToken, MoveCores,
+                       ManualAttach, ManualCardToken, ManualCores, ManualCounter, ManualDeck, ManualExhaust, ManualFlip,
+                       ManualLook, ManualMove, ManualNote, ManualRandom, ManualReveal, ManualShuffle, ManualToken,
+                       ManualTracker, ManualTurn, MoveCores,
                        Mulligan, Pass, PlaceNexus,
                        SetBurst, Summon, UseMagic, CHOICE, field_problem)
 from .errors import IllegalCommand
@@ -24,6 +26,7 @@ from .resolution import COLLECTORS, Resolution
 from .rng import Rng
 from .settings import Ruleset
 from .state import Activation, Battle, Card, Cause, GameState, Player, Result
+from .table_moves import TableMoves
 from .targets import condition_holds
 
 STARTING_LIFE = 5  # CR 5-2-3
@@ -67,7 +70,7 @@ _valid_decks: dict = {}  # (id(db), deck) -> db: decks Game.new found legal (sim
 _CLONE_SHARED = frozenset({"db", "_defs", "settings", "_fx_cache", "has_effects", "has_constants",
                            "has_level_constants", "has_cost_constants", "_constant_ops", "_constant_keywords",
                            "_pure_reads", "_bp_lowering", "_triggers", "_keywords", "_trigger_cids", "_op_cids",
-                           "_cost_cids", "_activated_cids", "_soul_summon", "_answer", "_resolved"})
+                           "_cost_cids", "_activated_cids", "_soul_summon", "_answer", "_resolved", "profile"})
 # ... and those it copies or starts afresh
 _CLONE_COPIED = frozenset({"state", "start", "names", "inline_cards", "_db_owned", "history", "hashes", "log_events",
                            "_events", "record_hashes", "_touched", "_pending", "_constants_memo", "_in_constants"})
@@ -178,9 +181,19 @@ def _plain_copy(v):
     return v
 
 
-class Game(Resolution):
+def profile_of(start: dict):
+    """The game profile a game's start names (`game:`, in a position too); Battle Spirits Saga when none."""
+    from ..table.profiles import get_profile
+
+    position = start.get("position")
+    name = start.get("game") or (position.get("game") if isinstance(position, dict) else None) or "bss"
+    return get_profile(name)
+
+
+class Game(Resolution, TableMoves):
     def __init__(self, db, state: GameState, settings: Ruleset | None = None, *,
-                 start: dict | None = None, record_hashes: bool = True):
+                 start: dict | None = None, record_hashes: bool = True, profile=None):
+        self.profile = profile or profile_of(start or {})  # the game on the table (table/profile.py)
         self.db = db
         self._defs, self._fx_cache = _caches_of(db)  # (replaced whenever self.db is)
         self.state = state
@@ -275,11 +288,17 @@ class Game(Resolution):
     @classmethod
     def new(cls, db, decks: list[list[str]], seed: int, *, first_player: int | None = None,
             settings: Ruleset | None = None, validate_decks: bool = True, record_hashes: bool = True,
-            deck_names: list[str] | None = None) -> "Game":
-        """Set up a game (CR 5-2): shuffle, 5 life, 3 cores + soul core, draw 4, decide player one."""
+            deck_names: list[str] | None = None, profile=None, sides: list[list[str]] | None = None) -> "Game":
+        """Set up a game (CR 5-2): shuffle, 5 life, 3 cores + soul core, draw 4, decide player one.
+
+        `profile`: another game's table (table/profile.py; None: Battle Spirits Saga), set up as its profile's
+        `setup:` says, for the sandbox; `sides`: each player's side deck, for a game whose profile has one."""
+        from ..table.profiles import get_profile
+
+        profile = profile or get_profile("bss")
         if len(decks) != 2:
             raise ValueError("a game needs exactly two decks (CR 1-1-1)")
-        if validate_decks:  # CR 5-1-1-1: every violation, for each deck
+        if validate_decks and profile.id == "bss":  # CR 5-1-1-1: every violation, for each deck
             from ..carddb.decks import DeckListError, validate_deck
 
             for i, deck in enumerate(decks):
@@ -309,12 +328,61 @@ class Game(Resolution):
         start = {"seed": seed, "first_player": first_player, "decks": [list(d) for d in decks]}
         if deck_names:
             start["deck_names"] = list(deck_names)
-        game = cls(db, state, settings, start=start, record_hashes=False)
-        game._setup(first_player)
+        if profile.id != "bss":
+            start["game"] = profile.id
+            if sides and any(sides):
+                start["sides"] = [list(s) for s in sides]
+        game = cls(db, state, settings, start=start, record_hashes=False, profile=profile)
+        if profile.id != "bss":
+            game._setup_table(first_player, sides or [[], []])
+        else:
+            game._setup(first_player)
         game.record_hashes = record_hashes
         if record_hashes:
             game.hashes.append(state.hash())
         return game
+
+    def _setup_table(self, first_player: int | None, sides: list[list[str]]) -> None:
+        """Set up another game's table (its profile's `setup:`): shuffle, its pieces and trackers, its hand."""
+        from ..table.state import NATIVE_PIECE_ZONES, Table, needs_table
+
+        st, profile = self.state, self.profile
+        if needs_table(profile):
+            st.table = Table.for_profile(profile)
+        if "side" in profile.zones and any(sides):
+            iid = max(st.cards, default=0)
+            for owner, side in enumerate(sides):
+                for cid in side:
+                    self.db[cid]  # unknown ids fail here
+                    iid += 1
+                    st.cards[iid] = Card(iid, cid, owner, "side")
+                    st.table.areas[owner]["side"].append(iid)
+        for p, player in enumerate(st.players):
+            st.rng.shuffle(player.deck)
+            self._emit("shuffle", player=p)
+        soul_at = None
+        for zone, counts in profile.setup["pieces"].items():
+            for piece, n in counts.items():
+                if profile.pieces[piece].unique:
+                    soul_at = zone if n else soul_at
+                    continue
+                for player, table_pieces in zip(st.players, st.table.pieces if st.table else [{}, {}]):
+                    if zone in NATIVE_PIECE_ZONES:
+                        setattr(player, zone, getattr(player, zone) + n)
+                    else:
+                        table_pieces[zone] += n
+                    st.cores_in_play += n
+        for player in st.players:
+            player.soul = soul_at if "soul_core" in profile.pieces else None
+        for p in (0, 1):
+            self._draw(p, profile.setup["hand"])
+        if first_player is None:
+            first_player = st.rng.below(2)
+        if first_player not in (0, 1):
+            raise ValueError("first_player must be 0, 1 or None")
+        st.first_player = st.turn_player = st.decider = first_player
+        st.stage = "mulligan"
+        self._emit("setup", first_player=first_player)
 
     def _setup(self, first_player: int | None) -> None:
         st = self.state
@@ -696,7 +764,10 @@ class Game(Resolution):
         if src == "burst":
             player.burst = None
         elif src not in ("resolving", "removed", "token"):
-            getattr(player, src).remove(iid)
+            try:
+                getattr(player, src).remove(iid)
+            except AttributeError:  # a zone of the game's profile (table/state.py)
+                st.table.areas[card.owner][src].remove(iid)
         if src == "field":
             self._forget(iid)
         if card.exhausted:
@@ -704,13 +775,44 @@ class Game(Resolution):
         if dst == "burst":
             player.burst = iid
         elif dst not in ("resolving", "removed"):
-            zone = getattr(player, dst)
+            try:
+                zone = getattr(player, dst)
+            except AttributeError:
+                zone = st.table.areas[card.owner][dst]
             if bottom:
                 zone.insert(0, iid)
             else:
                 zone.append(iid)
         card.zone = dst
-        self._emit("card_moved", card=iid, cid=card.cid, owner=card.owner, src=src, dst=dst, reason=reason)
+        if st.table is None:
+            self._emit("card_moved", card=iid, cid=card.cid, owner=card.owner, src=src, dst=dst, reason=reason)
+        else:
+            self._table_moved(iid, src, dst, reason)
+
+    def _table_moved(self, iid: int, src: str, dst: str, reason: str) -> None:
+        """A card changed zone: it is a new card (CR 3-1-4), so its marks go; a card entering a zone of face-down
+        cards is face down (the move says so, so a redacted move never shows its face); what was attached to it
+        goes where its zone says (a Battle of Souls equipment is destroyed with its fighter), or stays, detached;
+        a token leaving the table's token zone leaves the game."""
+        table, profile, card = self.state.table, self.profile, self.state.cards[iid]
+        table.marks.pop(iid, None)
+        zone = profile.zones.get(dst)
+        if zone is not None and zone.face == "down" and zone.visibility == "public":
+            table.mark(iid).down = True
+            self._emit("card_moved", card=iid, cid=card.cid, owner=card.owner, src=src, dst=dst, reason=reason,
+                       down=True)
+        else:
+            self._emit("card_moved", card=iid, cid=card.cid, owner=card.owner, src=src, dst=dst, reason=reason)
+        for other in table.attached_to(iid):
+            table.marks[other].on = None
+            table.tidy(other)
+            goes = profile.zones[self.state.cards[other].zone].dies_with_host
+            if goes is not None:
+                self._move_card(other, goes, "with_host")
+        tokens = profile.tokens  # (a token leaving the field: _leave_field, CR 4-12-3)
+        if src == tokens["zone"] != "field" and dst not in ("removed", src) and tokens["vanish_on_leave"] \
+                and self._defs[self.state.cards[iid].cid].token:
+            self._move_card(iid, "removed", "token")  # BOS §Fighter tokens: removed instead
 
     def _forget(self, iid: int) -> None:
         """A card leaving the field becomes a new card: effects on it end (CR 3-1-4)."""
@@ -887,8 +989,8 @@ class Game(Resolution):
     def _check_winner(self) -> None:
         """Establish a winner (CR 9-2): interrupting, so it is checked after every change of life or deck-out."""
         st = self.state
-        if st.result is not None:
-            return
+        if st.result is not None or st.table is not None and self.profile.rules is None:
+            return  # (a game with no rules module is a sandbox: the players say who won)
         a, b = st.players
         lost_a, lost_b = a.life <= 0 or a.deck_out, b.life <= 0 or b.deck_out
         if not lost_a and not lost_b:
@@ -1570,8 +1672,12 @@ class Game(Resolution):
         if card is None or card.zone in ("removed", "resolving", "token"):
             raise IllegalCommand("CR 3-1-1", f"card {cmd.card!r} is not in a player's area")
         d = self._defs[card.cid]
-        if cmd.to not in ("hand", "deck", "trash", "field", "burst"):
+        table = st.table
+        if table is None and cmd.to not in ("hand", "deck", "trash", "field", "burst"):
             raise IllegalCommand("CR 3-1-1", f"{cmd.to!r} is not an area a card can be moved to")
+        if table is not None and (cmd.to not in self.profile.zones or self.profile.zones[cmd.to].holds != "cards"):
+            names = ", ".join(z.name for z in self.profile.card_zones())
+            raise IllegalCommand("CR 3-1-1", f"{cmd.to!r} is not an area of {self.profile.name} ({names})")
         side = card.owner if cmd.side is None else cmd.side
         if isinstance(side, bool) or side not in (0, 1):
             raise IllegalCommand("CR 1-1-1", f"there is no player {side!r}")
@@ -1604,16 +1710,38 @@ class Game(Resolution):
                 self._move_card(card.iid, cmd.to, "manual", bottom=cmd.bottom)
         if n and card.zone == "field":
             self._move_cores(card.owner, "reserve", card.iid, n, False, "manual", None)
+        if table is not None:
+            self._warn_capacity(card.owner, cmd.to)
         self._manual_done()
+
+    def _warn_capacity(self, p: int, zone: str) -> None:
+        """A sandbox allows a zone over its capacity (BOS: 5 fighters; equipment + tactics 6), and says so."""
+        for zones, most, label in self.profile.caps_for(zone):
+            n = sum(len(self._zone_cards(p, z)) for z in zones)
+            if n > most:
+                self._emit("capacity", player=p, zone=zone, zones=list(zones), count=n, max=most, label=label)
+
+    def _zone_cards(self, p: int, zone: str) -> list[int]:
+        """The cards in player `p`'s `zone` (a Battle Spirits area or one of the profile's)."""
+        player = self.state.players[p]
+        if zone == "burst":
+            return [] if player.burst is None else [player.burst]
+        try:
+            return getattr(player, zone)
+        except AttributeError:
+            return self.state.table.areas[p][zone]
 
     def _change_side(self, iid: int, side: int) -> None:
         """Sandbox: the card goes to the same zone of the other player, as theirs from now on."""
         st = self.state
         card = st.cards[iid]
         old, new = st.players[card.owner], st.players[side]
-        if card.zone not in ("hand", "deck", "trash", "field", "burst"):
+        if st.table is not None and card.zone in st.table.areas[card.owner]:
+            st.table.areas[card.owner][card.zone].remove(iid)
+            st.table.areas[side][card.zone].append(iid)
+        elif card.zone not in ("hand", "deck", "trash", "field", "burst"):
             return  # a token that left the field has left the game (CR 4-12-3)
-        if card.zone == "burst":
+        elif card.zone == "burst":
             old.burst, new.burst = None, iid
         else:
             getattr(old, card.zone).remove(iid)
@@ -1628,6 +1756,8 @@ class Game(Resolution):
             raise IllegalCommand("CR 1-1-1", f"there is no player {cmd.owner!r}")
         player = st.players[cmd.owner]
         places = ("life", "reserve", "trash", "void")
+        if st.table is not None:
+            return self._table_cores(cmd)
         for loc in (cmd.src, cmd.dst):
             if loc not in places and not (isinstance(loc, int) and not isinstance(loc, bool) and loc in player.field):
                 raise IllegalCommand("CR 3-1-1", f"{loc!r} is not one of player {cmd.owner + 1}'s core places")
@@ -1652,12 +1782,18 @@ class Game(Resolution):
     def _h_manual_exhaust(self, cmd: ManualExhaust) -> None:
         self._expect_manual(cmd)
         card = self.state.cards.get(cmd.card) if isinstance(cmd.card, int) and not isinstance(cmd.card, bool) else None
-        if card is None or card.zone != "field":
+        if card is None or not self._may_turn(card):
             raise IllegalCommand("CR 4-4-1", f"card {cmd.card!r} is not on the field")
-        if card.exhausted == cmd.exhausted:
+        table = self.state.table
+        if card.exhausted == cmd.exhausted and not (table is not None and card.iid in table.marks
+                                                    and table.marks[card.iid].turn):
             raise IllegalCommand("CR 1-3-2-1", "the card is already " + ("exhausted" if cmd.exhausted else "refreshed"))
+        if table is not None and card.iid in table.marks:  # upright or sideways: no other orientation left
+            table.marks[card.iid].turn = None
+            table.tidy(card.iid)
         self._emit("manual", player=cmd.player, what="exhaust", card=card.iid, exhausted=cmd.exhausted)
-        self._set_exhausted(card.iid, cmd.exhausted)
+        if card.exhausted != cmd.exhausted:
+            self._set_exhausted(card.iid, cmd.exhausted)
         self._manual_done()
 
     def _h_manual_shuffle(self, cmd: ManualShuffle) -> None:
@@ -1672,8 +1808,11 @@ class Game(Resolution):
         self._expect_manual(cmd)
         if cmd.owner not in (0, 1) or isinstance(cmd.owner, bool):
             raise IllegalCommand("CR 1-1-1", f"there is no player {cmd.owner!r}")
-        if cmd.to not in ("hand", "trash"):
-            raise IllegalCommand("CR 3-2-2", "cards taken unseen from a deck go to the hand or the trash")
+        to_ok = ("hand", "trash") if self.state.table is None else \
+            tuple(z.name for z in self.profile.card_zones() if z.name != "deck")
+        if cmd.to not in to_ok:
+            raise IllegalCommand("CR 3-2-2", "cards taken unseen from a deck go to the "
+                                             + (" or ".join(to_ok) if len(to_ok) < 3 else ", ".join(to_ok)))
         deck = self.state.players[cmd.owner].deck
         if not isinstance(cmd.count, int) or isinstance(cmd.count, bool) or not 1 <= cmd.count <= len(deck):
             raise IllegalCommand("CR 1-3-5", f"take 1 to {len(deck)} card(s): the deck holds {len(deck)}")
@@ -1682,7 +1821,7 @@ class Game(Resolution):
             self._draw(cmd.owner, cmd.count)  # CR 4-5-3: one at a time
         else:
             for _ in range(cmd.count):
-                self._move_card(deck[-1], "trash", "mill")
+                self._move_card(deck[-1], cmd.to, "mill")
         self._manual_done()
 
     def _h_manual_look(self, cmd: ManualLook) -> None:
@@ -1745,11 +1884,7 @@ class Game(Resolution):
         n = sum(1 for c in self.inline_cards if c.token) + 1
         token = hand_token(f"TOKEN-{n}", cmd.name, cmd.color, cmd.bp)
         if token.id not in self.db:
-            if not self._db_owned:  # never add to a database others share: work on this game's own copy
-                self.db = self.db.copy()
-                self._defs, self._fx_cache = _caches_of(self.db)
-                self._db_owned = True
-            self.db.add(token)
+            self._own_db().add(token)
             self.inline_cards.append(token)
         iid = max(st.cards) + 1
         st.cards[iid] = Card(iid, token.id, cmd.owner, "token")
@@ -1757,6 +1892,60 @@ class Game(Resolution):
                    cid=token.id, color=cmd.color, bp=cmd.bp)
         self._move_card(iid, "field", "token")
         self._move_cores(cmd.owner, "void", iid, 1, False, "token", None)
+        self._manual_done()
+
+    def _own_db(self):
+        """This game's card database, to add a card made in play to: never one others share (a copy of its own)."""
+        if not self._db_owned:
+            self.db = self.db.copy()
+            self._defs, self._fx_cache = _caches_of(self.db)
+            self._db_owned = True
+        return self.db
+
+    def _table_cores(self, cmd: ManualCores) -> None:
+        """ManualCores in a game of another profile: its zones of pieces (Eternal's Count); cores on cards."""
+        st = self.state
+        player, pieces = st.players[cmd.owner], st.table.pieces[cmd.owner]
+        zones = {("trash" if z.name == "trash_cores" else z.name) for z in self.profile.piece_zones()}
+        if not zones:
+            raise IllegalCommand(self._rule("pieces"), f"{self.profile.name} has no cores or other pieces")
+        for loc in (cmd.src, cmd.dst):
+            on_card = type(loc) is int and loc in st.cards and st.cards[loc].owner == cmd.owner and (
+                st.cards[loc].zone == "field" or (st.cards[loc].zone in self.profile.zones
+                                                  and self.profile.zones[st.cards[loc].zone].pieces_on_cards))
+            if loc not in zones and not on_card:
+                raise IllegalCommand("CR 3-1-1", f"{loc!r} is not one of player {cmd.owner + 1}'s core places")
+        if cmd.src == cmd.dst:
+            raise IllegalCommand("CR 1-3-2-2", "the cores are already there")
+        if not isinstance(cmd.count, int) or isinstance(cmd.count, bool) or cmd.count < 1 or cmd.soul:
+            raise IllegalCommand("CR 1-3-2-3", "move at least one core (the soul core moves between native places)")
+
+        def have(loc):
+            if loc in pieces:
+                return pieces[loc]
+            if type(loc) is int:
+                return st.cards[loc].cores
+            return {"life": player.life, "reserve": player.reserve, "trash": player.trash_cores}.get(loc)
+
+        if have(cmd.src) is not None and cmd.count > have(cmd.src):
+            raise IllegalCommand("CR 1-3-2", f"there are only {have(cmd.src)} core(s) at {cmd.src!r}")
+        self._emit("manual", player=cmd.player, what="cores", owner=cmd.owner, src=cmd.src, dst=cmd.dst,
+                   count=cmd.count, soul=False)
+        if cmd.src not in pieces and cmd.dst not in pieces:
+            self._move_cores(cmd.owner, cmd.src, cmd.dst, cmd.count, False, "manual", None)
+        else:  # a zone of pieces only the profile has: counted here, the void's account kept
+            for loc, n in ((cmd.src, -cmd.count), (cmd.dst, cmd.count)):
+                if loc in pieces:
+                    pieces[loc] += n
+                elif loc == "void":
+                    st.cores_in_play -= n
+                elif type(loc) is int:
+                    st.cards[loc].cores += n
+                else:
+                    attr = "trash_cores" if loc == "trash" else loc
+                    setattr(player, attr, getattr(player, attr) + n)
+            self._emit("cores_moved", player=cmd.owner, src=cmd.src, dst=cmd.dst, count=cmd.count, soul=False,
+                       reason="manual")
         self._manual_done()
 
     def _h_concede(self, cmd: Concede) -> None:
@@ -1799,6 +1988,9 @@ _HANDLERS = {
     ManualMove: Game._h_manual_move, ManualCores: Game._h_manual_cores, ManualExhaust: Game._h_manual_exhaust,
     ManualShuffle: Game._h_manual_shuffle, ManualDeck: Game._h_manual_deck, ManualLook: Game._h_manual_look, ManualRandom: Game._h_manual_random, ManualNote: Game._h_manual_note,
     ManualReveal: Game._h_manual_reveal, ManualToken: Game._h_manual_token,
+    ManualFlip: Game._h_manual_flip, ManualTurn: Game._h_manual_turn, ManualCounter: Game._h_manual_counter,
+    ManualAttach: Game._h_manual_attach, ManualTracker: Game._h_manual_tracker,
+    ManualCardToken: Game._h_manual_card_token,
     Activate: Game._h_activate, Awaken: Game._h_awaken, Choose: Game._h_choose,
     Mulligan: Game._h_mulligan, Summon: Game._h_summon, PlaceNexus: Game._h_summon, UseMagic: Game._h_use_magic,
     SetBurst: Game._h_set_burst, MoveCores: Game._h_move_cores, EndMain: Game._h_end_main, Attack: Game._h_attack,

@@ -3,6 +3,10 @@
 `game_from_position` builds a Game from a position; `position_from_game` writes
 one back. Every problem is a PositionError naming the field
 ("players[1].field[0].cores").
+
+A position names its game (`game: bos`; Battle Spirits Saga when left out). A game of another profile lists,
+per player, each of its profile's zones by name (`fighter: [BOS1-001, {card: BOS1-030, down: true, on:
+fighter[0]}]`), its trackers (`trackers: {sp: 7500}`) and zones of pieces (`pieces: {count: 2}`).
 """
 from __future__ import annotations
 
@@ -21,10 +25,12 @@ FORMAT = "bss-position"
 VERSION = 1
 STEPS = ("start", "main", "attack")
 SOUL_PLACES = ("reserve", "trash", "life", "void", "field")
-_TOP_KEYS = {"format", "version", "turn", "turn_player", "first_player", "step", "seed", "settings", "cards", "players"}
+_TOP_KEYS = {"format", "version", "game", "turn", "turn_player", "first_player", "step", "seed", "settings", "cards",
+             "players"}
 _PLAYER_KEYS = {"name", "life", "reserve", "trash_cores", "soul_core", "hand", "deck", "trash", "field", "burst",
                 "burst_set_this_turn"}
 _FIELD_KEYS = {"card", "cores", "soul_core", "exhausted"}
+_MARK_KEYS = {"card", "exhausted", "down", "turn", "counters", "on"}  # a card in a profile's zone (or its field)
 
 
 def load_position_file(path, db, *, settings: Ruleset | None = None) -> Game:
@@ -78,6 +84,8 @@ def game_from_position(data, db, *, settings: Ruleset | None = None, record_hash
         raise PositionError("format", f"must be {FORMAT!r}")
     if data.get("version", VERSION) != VERSION:
         raise PositionError("version", f"this app reads version {VERSION}")
+    profile = _profile(data)
+    table_game = profile.id != "bss"
     turn = _req(data, "turn", "", int)
     if turn < 1:
         raise PositionError("turn", "turns are numbered from 1")
@@ -108,8 +116,10 @@ def game_from_position(data, db, *, settings: Ruleset | None = None, record_hash
         from ..carddb.errors import CardDataError
         from ..carddb.schema import card_from_dict
 
+        from ..carddb.game_cards import card_from_record
+
         try:
-            card = card_from_dict(cd, file=None)
+            card = card_from_dict(cd, file=None) if not table_game else card_from_record(cd, profile)
         except CardDataError as e:
             raise PositionError(f"cards[{i}].{e.field or ''}".rstrip("."), str(e)) from None
         if cards_db is db:
@@ -139,9 +149,10 @@ def game_from_position(data, db, *, settings: Ruleset | None = None, record_hash
         pre = f"players[{p}]."
         if not isinstance(pd, dict):
             raise PositionError(f"players[{p}]", "expected a mapping")
-        _unknown(pd, _PLAYER_KEYS, pre)
+        extra_keys = set(_table_zones(profile)) | {"trackers", "pieces"} if table_game else set()
+        _unknown(pd, _PLAYER_KEYS | extra_keys, pre)
         player = players[p]
-        player.life = _req(pd, "life", pre, int)
+        player.life = _req(pd, "life", pre, int, default=0, required=not table_game)
         player.reserve = _req(pd, "reserve", pre, int, default=0, required=False)
         player.trash_cores = _req(pd, "trash_cores", pre, int, default=0, required=False)
         cores_in_play += player.life + player.reserve + player.trash_cores
@@ -152,7 +163,9 @@ def game_from_position(data, db, *, settings: Ruleset | None = None, record_hash
             iids = [new_card(cid, p, zone, f"{pre}{zone}[{i}]") for i, cid in enumerate(ids)]
             setattr(player, zone, iids[::-1] if zone == "deck" else iids)
         soul = _req(pd, "soul_core", pre, str, default="reserve", required=False)
-        if soul not in SOUL_PLACES:
+        if table_game and "soul_core" not in profile.pieces:
+            soul = None
+        elif soul not in SOUL_PLACES:
             raise PositionError(f"{pre}soul_core", f"must be one of {', '.join(SOUL_PLACES)}, got {soul!r}")
         soul_cards = []
         for i, fd in enumerate(_req(pd, "field", pre, list, default=[], required=False)):
@@ -177,6 +190,8 @@ def game_from_position(data, db, *, settings: Ruleset | None = None, record_hash
                 raise PositionError(f"{pre}soul_core", "is 'field', so exactly one field card needs 'soul_core: true' "
                                                        f"(found {len(soul_cards)}); each player has one soul core (CR 4-11-3)")
             player.soul = soul_cards[0][0]
+        elif soul is None and not soul_cards:
+            player.soul = None  # a game without a soul core
         else:
             if soul_cards:
                 raise PositionError(f"{soul_cards[0][1]}soul_core",
@@ -194,7 +209,9 @@ def game_from_position(data, db, *, settings: Ruleset | None = None, record_hash
     state = GameState(cards=cards, players=players, rng=Rng(seed), first_player=first_player, turn=turn,
                       turn_player=turn_player, stage={"start": "start", "main": "main", "attack": "attack"}[step],
                       cores_in_play=cores_in_play)
-    game = Game(cards_db, state, settings, start={"position": data}, record_hashes=False)
+    if table_game:
+        state.table = _read_table(profile, players_data, cards, cards_db, new_card, state)
+    game = Game(cards_db, state, settings, start={"position": data}, record_hashes=False, profile=profile)
     game.inline_cards = inline
     game.names = [_req(pd, "name", f"players[{p}].", str, default=None, required=False)
                   for p, pd in enumerate(players_data)]
@@ -220,10 +237,13 @@ def position_from_game(game: Game) -> dict:
     out = {"format": FORMAT, "version": VERSION, "turn": st.turn, "turn_player": st.turn_player,
            "first_player": st.first_player, "step": st.stage, "seed": st.rng.state,
            "settings": game.settings.to_dict(), "players": []}
+    if game.profile.id != "bss":
+        out = {"format": FORMAT, "version": VERSION, "game": game.profile.id, **{k: v for k, v in out.items()
+                                                                              if k not in ("format", "version")}}
     if game.inline_cards:
-        from ..carddb.schema import card_to_dict
+        from ..carddb.game_cards import record_of
 
-        out["cards"] = [card_to_dict(c) for c in game.inline_cards]
+        out["cards"] = [record_of(c) for c in game.inline_cards]
     for p, player in enumerate(st.players):
         soul = player.soul if isinstance(player.soul, str) else "field"
         pd = {"name": game.names[p]} if game.names[p] is not None else {}
@@ -241,9 +261,166 @@ def position_from_game(game: Game) -> dict:
             entry = {"card": c.cid, "cores": c.cores, "exhausted": c.exhausted}
             if player.soul == iid:
                 entry["soul_core"] = True
+            if st.table is not None:
+                entry.update(_marks_out(st, iid, p))
             pd["field"].append(entry)
+        if game.profile.id != "bss":
+            _write_table(game, p, pd)
         out["players"].append(pd)
     return out
+
+
+# ------------------------------------------------------------------ a game of another profile
+
+
+def _profile(data: dict):
+    from ..table.profiles import get_profile
+    from ..table.schema import ProfileError
+
+    name = data.get("game", "bss")
+    if not isinstance(name, str):
+        raise PositionError("game", f"expected a game's name such as bss or bos, got {name!r}")
+    try:
+        return get_profile(name)
+    except ProfileError as e:
+        raise PositionError("game", e.message) from None
+
+
+def _table_zones(profile) -> list[str]:
+    from ..table.state import NATIVE_CARD_ZONES
+
+    return [z.name for z in profile.card_zones() if z.name not in NATIVE_CARD_ZONES]
+
+
+def _read_table(profile, players_data, cards, db, new_card, state):
+    """The profile's zones, trackers, pieces and card marks of a position (players[p].<zone>, ...)."""
+    from ..table.state import Table
+
+    table = Table.for_profile(profile)
+    attach = []  # (iid, reference, path): resolved once every zone is read
+    for p, pd in enumerate(players_data):
+        pre = f"players[{p}]."
+        for zone in _table_zones(profile):
+            for i, entry in enumerate(_req(pd, zone, pre, list, default=[], required=False)):
+                path = f"{pre}{zone}[{i}]"
+                iid = _marked_card(entry, path, table, p, zone, new_card, cards, profile, attach)
+                table.areas[p][zone].append(iid)
+        for i, entry in enumerate(pd.get("field", []) or []):  # field cards' marks (a heavy-exhausted spirit)
+            if isinstance(entry, dict) and set(entry) & (_MARK_KEYS - _FIELD_KEYS):
+                iid = state.players[p].field[i]
+                _marks_in(entry, f"{pre}field[{i}].", table, iid, profile, attach, p)
+        trackers = pd.get("trackers", {})
+        if not isinstance(trackers, dict):
+            raise PositionError(f"{pre}trackers", "expected a mapping such as {sp: 8000}")
+        for name, value in trackers.items():
+            if name not in profile.trackers:
+                raise PositionError(f"{pre}trackers.{name}", f"{profile.name} has no tracker {name!r}")
+            if not isinstance(value, int) or isinstance(value, bool) or abs(value) > 10**9:
+                raise PositionError(f"{pre}trackers.{name}", f"expected a whole number, got {value!r}")
+            table.trackers[p][name] = value
+        pieces = pd.get("pieces", {})
+        if not isinstance(pieces, dict):
+            raise PositionError(f"{pre}pieces", "expected a mapping such as {count: 2}")
+        for name, value in pieces.items():
+            if name not in table.pieces[p]:
+                raise PositionError(f"{pre}pieces.{name}", f"{profile.name} has no zone of pieces {name!r} here")
+            table.pieces[p][name] = _req(pieces, name, f"{pre}pieces.", int)
+            state.cores_in_play += value
+    for iid, ref, path, p in attach:
+        host = _find(ref, path, table, state, p)
+        table.mark(iid).on = host
+    return table
+
+
+def _marked_card(entry, path, table, p, zone, new_card, cards, profile, attach) -> int:
+    if isinstance(entry, str):
+        entry = {"card": entry}
+    if not isinstance(entry, dict):
+        raise PositionError(path, "expected a card id or a mapping with 'card'")
+    _unknown(entry, _MARK_KEYS, f"{path}.")
+    iid = new_card(_req(entry, "card", f"{path}.", str), p, zone, f"{path}.card")
+    z = profile.zones[zone]
+    if z.face == "down" and "down" not in entry:
+        entry = {**entry, "down": True}  # a zone of face-down cards: face down unless the position says up
+    if entry.get("down") is True and (z.face == "up" or z.visibility != "public"):
+        raise PositionError(f"{path}.down", f"cards in the {z.label} are not face down")
+    _marks_in(entry, f"{path}.", table, iid, profile, attach, p)
+    cards[iid].exhausted = _req(entry, "exhausted", f"{path}.", bool, default=False, required=False)
+    return iid
+
+
+def _marks_in(entry: dict, pre: str, table, iid: int, profile, attach: list, p: int) -> None:
+    if _req(entry, "down", pre, bool, default=False, required=False):
+        table.mark(iid).down = True
+    turn = _req(entry, "turn", pre, str, default=None, required=False)
+    if turn is not None:
+        o = profile.orientations.get(turn)
+        if o is None:
+            raise PositionError(f"{pre}turn", f"{profile.name} has no orientation {turn!r} "
+                                              f"({', '.join(profile.orientations)})")
+        if o.angle not in (0, 90):
+            table.mark(iid).turn = turn
+    counters = entry.get("counters", {})
+    if not isinstance(counters, dict):
+        raise PositionError(f"{pre}counters", "expected a mapping such as {kill: 2}")
+    for key, n in counters.items():
+        kind = str(key).split(":", 1)[0]
+        if kind not in profile.card_counters:
+            raise PositionError(f"{pre}counters.{key}", f"{profile.name} has no counter {kind!r}")
+        if not isinstance(n, int) or isinstance(n, bool) or not 0 < n <= profile.card_counters[kind].max:
+            raise PositionError(f"{pre}counters.{key}", f"expected 1 to {profile.card_counters[kind].max}, got {n!r}")
+        table.mark(iid).counters[str(key)] = n
+    if "on" in entry:
+        attach.append((iid, entry["on"], f"{pre}on", p))
+
+
+def _find(ref, path: str, table, state, p: int) -> int:
+    """`fighter[0]` (your own zone) or `opponent.fighter[0]`: the card an attached card sits on."""
+    import re
+
+    m = re.fullmatch(r"(opponent\.)?([a-z_]+)\[(\d+)\]", ref) if isinstance(ref, str) else None
+    if m is None:
+        raise PositionError(path, f"expected a card such as fighter[0] or opponent.fighter[0], got {ref!r}")
+    owner = 1 - p if m.group(1) else p
+    zone, i = m.group(2), int(m.group(3))
+    ids = table.areas[owner].get(zone, state.players[owner].field if zone == "field" else None)
+    if ids is None or i >= len(ids):
+        raise PositionError(path, f"there is no card {ref!r}")
+    return ids[i]
+
+
+def _marks_out(st, iid: int, p: int) -> dict:
+    m = st.table.marks.get(iid)
+    if m is None:
+        return {}
+    out = m.to_dict()
+    if m.on is not None:
+        host = st.cards[m.on]
+        ids = st.table.areas[host.owner].get(host.zone) if host.zone != "field" else st.players[host.owner].field
+        out["on"] = ("" if host.owner == p else "opponent.") + f"{host.zone}[{ids.index(m.on)}]"
+    return out
+
+
+def _write_table(game, p: int, pd: dict) -> None:
+    st, zones = game.state, game.profile.zones
+    for key, zone in (("soul_core", None), ("life", "life"), ("reserve", "reserve"), ("trash_cores", "trash_cores"),
+                      ("trash", "trash"), ("field", "field"), ("burst", "burst"), ("burst_set_this_turn", "burst")):
+        if (zone is None and "soul_core" not in game.profile.pieces) or (zone is not None and zone not in zones):
+            pd.pop(key, None)  # what the game does not have
+    if st.table is None:
+        return
+    for zone, ids in st.table.areas[p].items():
+        pd[zone] = []
+        for iid in ids:
+            c = st.cards[iid]
+            entry = {"card": c.cid, **_marks_out(st, iid, p)}
+            if c.exhausted:
+                entry["exhausted"] = True
+            pd[zone].append(entry if len(entry) > 1 else c.cid)
+    if st.table.trackers[p]:
+        pd["trackers"] = dict(st.table.trackers[p])
+    if st.table.pieces[p]:
+        pd["pieces"] = dict(st.table.pieces[p])
 
 
 def save_position(game: Game, path) -> None:

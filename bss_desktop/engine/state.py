@@ -269,6 +269,7 @@ class GameState:
     cores_in_play: int = 0  # regular cores taken out of the void, so core totals can be audited
     chain: int = 0  # effects activated and resolved since the queue was last empty (an infinite loop's count)
     result: Result | None = None
+    table: object = None  # table.state.Table: what another game's profile adds (None: Battle Spirits Saga's table)
 
     @property
     def step(self) -> str:
@@ -312,6 +313,7 @@ class GameState:
             "cores_in_play": self.cores_in_play,
             "chain": self.chain,
             "result": None if self.result is None else [self.result.winner, self.result.reason],
+            **({} if self.table is None else {"table": self.table.to_dict()}),
         }
 
     def hash(self) -> str:
@@ -337,6 +339,7 @@ class GameState:
         s.next_group, s.next_ts = self.next_group, self.next_ts
         s.cores_in_play, s.chain = self.cores_in_play, self.chain
         s.result = None if self.result is None else self.result.__copy__()
+        s.table = None if self.table is None else self.table.copy()
         return s
 
 

@@ -3,6 +3,11 @@
 Decks are counts for both players (nobody may look at a deck, CR 3-2-2); the
 opponent's hand is a count (CR 3-3-3); the opponent's set burst is face down
 (CR 3-8-2) until the game ends (CR 3-8-5). Everything else is public.
+
+A game of another profile (table/) adds, per player, its zones ("areas": each zone's cards, or None where its
+profile hides them from this viewer; "counts"), its zones of pieces ("pieces") and trackers ("trackers"); a card
+with marks (face down, counters, attached, an orientation such as heavy exhausted) carries them. A face-down
+card's identity is its owner's only (profile `peek: owner`).
 """
 from __future__ import annotations
 
@@ -28,6 +33,9 @@ def view(game, viewer: int) -> dict:
             c = cards[i]
             field.append({"card": i, "cid": c.cid, "cores": c.cores, "exhausted": c.exhausted,
                           "level": level(game, i), "bp": bp(game, i) if db[c.cid].type == "spirit" else None})
+        if st.table is not None:
+            for entry in field:
+                _mark(entry, st.table, mine, game.profile)
         players.append({
             "life": player.life,
             "reserve": player.reserve,
@@ -41,6 +49,9 @@ def view(game, viewer: int) -> dict:
             "burst": burst,
             "burst_set_this_turn": player.burst_set_turn == st.turn,
         })
+    if st.table is not None:
+        for p, out in enumerate(players):
+            out.update(_table_view(game, p, p == viewer))
     b = st.battle
     return {
         "viewer": viewer,
@@ -54,3 +65,39 @@ def view(game, viewer: int) -> dict:
         "result": None if st.result is None else {"winner": st.result.winner, "reason": st.result.reason},
         "players": players,
     }
+
+
+def _mark(entry: dict, table, mine: bool, profile) -> dict:
+    m = table.marks.get(entry["card"])
+    if m is not None:
+        if m.down:
+            entry["down"] = True
+            if not mine or profile.zones[entry["zone"] if "zone" in entry else "field"].peek != "owner":
+                entry["cid"] = None
+        if m.counters:
+            entry["counters"] = dict(m.counters)
+        if m.on is not None:
+            entry["on"] = m.on
+        if m.turn:
+            entry["turn"] = m.turn
+    return entry
+
+
+def _table_view(game, p: int, mine: bool) -> dict:
+    st, profile = game.state, game.profile
+    table, cards = st.table, st.cards
+    areas, counts = {}, {}
+    for zone, ids in table.areas[p].items():
+        z = profile.zones[zone]
+        counts[zone] = len(ids)
+        if z.visibility == "none" or (z.visibility == "owner" and not mine):
+            areas[zone] = None
+            continue
+        out = []
+        for i in ids:
+            c = cards[i]
+            entry = {"card": i, "cid": c.cid, "exhausted": c.exhausted, "zone": zone}
+            out.append(_mark(entry, table, mine, profile))
+            del entry["zone"]
+        areas[zone] = out
+    return {"areas": areas, "counts": counts, "pieces": dict(table.pieces[p]), "trackers": dict(table.trackers[p])}

@@ -17,6 +17,9 @@ host for that seat goes through it:
 
 A window is deterministic: fed the same events it issues the same aliases, so a
 guest replaying the record after the game can rebuild exactly what it was sent.
+
+A game of another profile (table/) says which of its zones are public, its owner's or nobody's; a face-down
+card in a public zone (a Battle of Souls tactic) is its owner's alone, like a face-down burst.
 """
 from __future__ import annotations
 
@@ -40,15 +43,35 @@ class RedactionError(ValueError):
 
 
 def initial_zones(game) -> dict[int, str]:
-    """Where every card was before the game's first event: a new game starts with every card in a deck."""
+    """Where every card was before the game's first event: a new game starts with every card in a deck (but a
+    side deck, which setup leaves alone)."""
     if "seed" in game.start:
-        return {iid: "deck" for iid in game.state.cards}
+        return {iid: "side" if c.zone == "side" else "deck" for iid, c in game.state.cards.items()}
     return {iid: c.zone for iid, c in game.state.cards.items()}
 
 
+def _zone_sight(profile) -> tuple[frozenset, frozenset]:
+    """(public zones, zones only their owner sees) of a game: Battle Spirits Saga's, or its profile's."""
+    if profile is None or profile.id == "bss":
+        return frozenset(PUBLIC_ZONES), frozenset(("hand", "burst"))
+    public = {z.name for z in profile.card_zones() if z.visibility == "public"}
+    owner = {z.name for z in profile.card_zones() if z.visibility == "owner"}
+    return frozenset(public | {"resolving", "removed", "token"}), frozenset(owner)
+
+
+def initial_down(game) -> set[int]:
+    """The cards face down before the game's first event (a position may start with some)."""
+    table = game.state.table
+    return set() if table is None else {i for i, m in table.marks.items() if m.down}
+
+
 class SeatWindow:
-    def __init__(self, seat: int, owners: dict[int, int], zones: dict[int, str], cids: dict[int, str]):
+    def __init__(self, seat: int, owners: dict[int, int], zones: dict[int, str], cids: dict[int, str],
+                 profile=None, down: set[int] = frozenset()):
         self.seat = seat
+        self.public, self.private = _zone_sight(profile)
+        self.peek = profile is None or all(z.peek == "owner" for z in profile.zones.values())
+        self.down = set(down)  # face-down cards in public zones (another game's profile)
         self.owner = dict(owners)  # iid -> owner
         self.cid = dict(cids)  # iid -> card id, told only while the seat may see the card
         self.zone = dict(zones)  # iid -> zone, as the events have told it so far
@@ -63,14 +86,16 @@ class SeatWindow:
     def for_game(cls, game, seat: int) -> "SeatWindow":
         cards = game.state.cards
         return cls(seat, {i: c.owner for i, c in cards.items()}, initial_zones(game),
-                   {i: c.cid for i, c in cards.items()})
+                   {i: c.cid for i, c in cards.items()}, game.profile, initial_down(game))
 
     # ------------------------------------------------------------------ visibility and aliases
 
     def visible(self, iid: int) -> bool:
         """Whether this seat may know which card `iid` is, where it is now (CR 3-2-2, 3-3-3, 3-8-2)."""
         zone = self.zone.get(iid)  # a card no event has placed yet is hidden: fail closed
-        if zone in PUBLIC_ZONES:
+        if zone in self.public:
+            if iid in self.down:  # face down on the table: its owner's (profile peek: owner), nobody else's
+                return self.peek and self.owner.get(iid) == self.seat
             return True
         if iid in self.revealed and zone == "deck":
             return True  # revealed from a deck by the effect resolving now (a search's top cards, CR 12-2-2)
@@ -78,6 +103,8 @@ class SeatWindow:
             return False  # nobody looks at a deck, not even its owner
         if zone == "burst" and self.game_over:
             return True  # CR 3-8-5
+        if zone not in self.private:
+            return False  # a zone nobody sees
         return self.owner.get(iid) == self.seat  # own hand, own face-down burst
 
     def _issue(self, iid: int) -> int:
@@ -122,12 +149,18 @@ class SeatWindow:
                 iid = d["card"]
                 return {"kind": kind, "player": d["player"], "card": self._issue(iid), "cid": self.cid.get(iid)}
             return {"kind": kind, "player": d["player"], "card": None}
-        if kind == "card_moved":
+        if kind in ("card_moved", "card_face"):
             iid = d["card"]
             self.owner.setdefault(iid, d["owner"])
             self.cid.setdefault(iid, d["cid"])
             before = self.visible(iid)
-            self.zone[iid] = d["dst"]
+            if kind == "card_moved":
+                self.zone[iid] = d["dst"]
+                self.down.discard(iid)
+            if d.get("down"):
+                self.down.add(iid)
+            elif kind == "card_face":
+                self.down.discard(iid)
             after = self.visible(iid)
             if not (before or after):
                 d["card"] = None
@@ -164,7 +197,7 @@ class SeatWindow:
         if kind == "manual" and d.get("what") == "reveal":
             d["cards"] = [self.ref(i, shown=True) for i in d["cards"]]
             return {"kind": kind, **d}
-        if kind == "manual" and d.get("what") == "token":
+        if kind == "manual" and d.get("what") in ("token", "card_token"):
             self.owner[d["card"]] = d["owner"]
             self.zone[d["card"]] = "token"
         if kind == "resolved" and isinstance(d.get("ref"), list) and d["ref"] and not self.visible(d["card"]):
@@ -175,7 +208,7 @@ class SeatWindow:
             # a hidden card's text (a face-down burst whose moment came, CR 10-9) would name it, and even that an
             # announcement came would tell that it matched (CR 3-8-2): this seat is told nothing
             return None
-        for key in ("card", "attacker", "blocker", "source"):
+        for key in ("card", "attacker", "blocker", "source", "host"):
             if key in d:
                 d[key] = self.ref(d[key])
         if "cards" in d:
@@ -199,7 +232,10 @@ class SeatWindow:
         for p in v["players"]:
             for key in ("hand", "trash", "field"):
                 if p[key] is not None:
-                    p[key] = [{**e, "card": self._issue(e["card"])} for e in p[key]]
+                    p[key] = [self._entry(e) for e in p[key]]
+            for zone, entries in (p.get("areas") or {}).items():
+                if entries is not None:  # a face-down card keeps a position on the table: an alias of its own
+                    p["areas"][zone] = [self._entry(e) for e in entries]
             if isinstance(p["soul"], int):  # the soul core sits on a field card
                 p["soul"] = self.ref(p["soul"])
             if p["burst"] is not None and "card" in p["burst"]:
@@ -225,6 +261,12 @@ class SeatWindow:
                     pend["options"] = [self.ref(i) if i > 0 else i for i in pend["options"]]
         return v
 
+    def _entry(self, e: dict) -> dict:
+        e = {**e, "card": self._issue(e["card"])}
+        if "on" in e:
+            e["on"] = self._issue(e["on"])
+        return e
+
     # ------------------------------------------------------------------ commands from the seat
 
     def command_to_engine(self, data: dict, choice_kind: str | None = None):
@@ -237,7 +279,7 @@ class SeatWindow:
         if cmd.player != self.seat:
             raise RedactionError("player", f"you play seat {self.seat}, not {cmd.player}")
         changes = {}
-        for name in ("card", "spirit", "ascend"):
+        for name in ("card", "spirit", "ascend", "host"):
             v = getattr(cmd, name, None)
             if v is not None:
                 changes[name] = self._real(v, name)
@@ -281,7 +323,7 @@ class SeatWindow:
             d["value"] = [self.ref(i, shown=True) for i in d["value"]]
         if d["type"] == "choose" and choice_kind == "cores" and isinstance(d["value"], list):
             d["value"] = [self.ref(i) if i > 0 else i for i in d["value"]]
-        for name in ("card", "spirit", "ascend"):
+        for name in ("card", "spirit", "ascend", "host"):
             if d.get(name) is not None:
                 d[name] = self.ref(d[name], shown=True)
         for name in ("pay", "place", "sources"):

@@ -40,7 +40,7 @@ _ZONE = Map({
     "face": Enum(*FACES, default="up"),
     "peek": Enum("owner", "none", default="owner"),
     "attach_to": List(Name(), unique=True),
-    "dies_with_host": Bool(False),
+    "dies_with_host": Opt(Name()),
     "out_of_game": Bool(False),
     "pieces_on_cards": Bool(False),
     "search_shuffles": Bool(False),
@@ -164,7 +164,7 @@ class Zone:
     face: str = "up"  # how a card enters: up / down / any (the player chooses)
     peek: str = "owner"  # who may look at a face-down card here
     attach_to: tuple[str, ...] = ()  # zones whose cards this zone's cards may attach to
-    dies_with_host: bool = False  # an attached card goes when its host leaves the field
+    dies_with_host: str | None = None  # where an attached card goes when its host leaves (None: it stays, unattached)
     out_of_game: bool = False  # side deck, removed from play
     pieces_on_cards: bool = False  # cards here may carry pieces (cores on a spirit)
     search_shuffles: bool = False  # looking through it ends with a shuffle

@@ -131,8 +131,13 @@ def _cross_check(p: dict) -> None:
                 bad(f"zones.{name}.attach_to[{i}]", f"{host!r} is not a zone of cards")
         if z["holds"] == "pieces" and z["display"] != "box":
             bad(f"zones.{name}.display", "a zone of pieces is drawn as a box (display: box)")
-        if z["dies_with_host"] and not z["attach_to"]:
-            bad(f"zones.{name}.dies_with_host", "only cards that attach (attach_to) can go with their host")
+        if z["dies_with_host"] is not None:
+            if not z["attach_to"]:
+                bad(f"zones.{name}.dies_with_host", "only cards that attach (attach_to) can go with their host")
+            if z["dies_with_host"] not in card_zones:
+                bad(f"zones.{name}.dies_with_host", f"{z['dies_with_host']!r} is not a zone of cards")
+        if z["owner"] == "shared" and z["holds"] == "cards":
+            bad(f"zones.{name}.owner", "a shared zone holds pieces (the void); each player has their own zones of cards")
     for i, cap in enumerate(p["group_caps"]):
         for j, z in enumerate(cap["zones"]):
             if z not in card_zones:

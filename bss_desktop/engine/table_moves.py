@@ -1,0 +1,204 @@
+"""Manual moves on what a game's profile adds to the table: face-down cards, orientations, counters, attachments,
+trackers and token cards (table/state.py holds them; the profile says which exist). A mixin of `Game`.
+
+Like every manual move they are engine commands, so they are logged, recorded, replayed and sent over the LAN.
+In the sandbox nothing is enforced beyond what the profile declares: a counter kind, tracker or orientation
+the profile lacks is refused naming the profile's field; a zone over its capacity is allowed, with a warning
+event (`capacity`) the log shows.
+"""
+from __future__ import annotations
+
+from ..table.state import NATIVE_CARD_ZONES
+from .errors import IllegalCommand
+from .state import Card
+
+
+class TableMoves:
+    # (Game provides state, profile, settings, db, inline_cards, _emit, _expect_manual, _manual_done, _move_card)
+
+    def _rule(self, field: str) -> str:
+        """The 'rule' a table move cites: the profile's field that allows it."""
+        return f"{self.profile.id} profile: {field}"
+
+    def _table(self, field: str):
+        t = self.state.table
+        if t is None:
+            raise IllegalCommand(self._rule(field), f"{self.profile.name} has no {field.split('.')[0].replace('_', ' ')}")
+        return t
+
+    def _table_card(self, iid) -> Card:
+        """A card on the table (a zone of cards other than a deck or a hand), by instance id."""
+        card = self.state.cards.get(iid) if type(iid) is int else None
+        zone = self.profile.zones.get(card.zone) if card is not None else None
+        if zone is None or zone.name in ("deck", "hand") or zone.visibility == "none":
+            raise IllegalCommand("CR 3-1-1", f"card {iid!r} is not on the table")
+        return card
+
+    def _may_turn(self, card: Card) -> bool:
+        """Cards that turn sideways: the field (CR 4-4-1), or a profile's zones laid out in a row."""
+        if self.state.table is None:
+            return card.zone == "field"
+        zone = self.profile.zones.get(card.zone)
+        return zone is not None and zone.display == "row"
+
+    def _h_manual_flip(self, cmd) -> None:
+        self._expect_manual(cmd)
+        card = self._table_card(cmd.card)
+        zone = self.profile.zones[card.zone]
+        if zone.face == "up":
+            raise IllegalCommand(self._rule(f"zones.{zone.name}.face"), f"cards in the {zone.label} are face up")
+        table = self._table(f"zones.{zone.name}.face")
+        if table.mark(card.iid).down == cmd.down:
+            table.tidy(card.iid)
+            raise IllegalCommand("CR 1-3-2-1", "the card is already face " + ("down" if cmd.down else "up"))
+        table.marks[card.iid].down = cmd.down
+        table.tidy(card.iid)
+        self._emit("manual", player=cmd.player, what="flip", card=card.iid, down=cmd.down)
+        self._emit("card_face", card=card.iid, owner=card.owner, down=cmd.down, cid=card.cid)
+        self._manual_done()
+
+    def _h_manual_turn(self, cmd) -> None:
+        self._expect_manual(cmd)
+        card = self.state.cards.get(cmd.card) if type(cmd.card) is int else None
+        if card is None or not self._may_turn(card):
+            raise IllegalCommand("CR 4-4-1", f"card {cmd.card!r} is not where cards turn")
+        o = self.profile.orientations.get(cmd.to)
+        if o is None:
+            raise IllegalCommand(self._rule("orientations"), f"{self.profile.name} has no orientation {cmd.to!r} "
+                                                             f"(it has {', '.join(self.profile.orientations)})")
+        table = self.state.table
+        now = table.marks[card.iid].turn if table is not None and card.iid in table.marks else None
+        current = now or next(x.name for x in self.profile.orientations.values()
+                              if x.angle == (90 if card.exhausted else 0))
+        if current == o.name:
+            raise IllegalCommand("CR 1-3-2-1", f"the card is already {o.label.lower()}")
+        if o.angle in (0, 90):
+            if table is not None and card.iid in table.marks:
+                table.marks[card.iid].turn = None
+                table.tidy(card.iid)
+        else:
+            self._table("orientations").mark(card.iid).turn = o.name
+        self._emit("manual", player=cmd.player, what="turn", card=card.iid, to=o.name)
+        if card.exhausted != (o.angle != 0):
+            self._set_exhausted(card.iid, o.angle != 0)  # anything but upright counts as exhausted (STD 5-16)
+        self._manual_done()
+
+    def _h_manual_counter(self, cmd) -> None:
+        self._expect_manual(cmd)
+        kind = self.profile.card_counters.get(cmd.name)
+        if kind is None:
+            have = ", ".join(self.profile.card_counters) or "none"
+            raise IllegalCommand(self._rule("card_counters"), f"{self.profile.name} has no counter {cmd.name!r} "
+                                                              f"(it has {have})")
+        card = self._table_card(cmd.card)
+        label = cmd.label.strip()
+        if kind.free_label != bool(label):
+            raise IllegalCommand(self._rule(f"card_counters.{kind.name}.free_label"),
+                                 f"a {kind.label.lower()} " + ("needs a name" if kind.free_label else "has no name"))
+        key = f"{kind.name}:{label}" if label else kind.name
+        table = self._table("card_counters")
+        counters = table.mark(card.iid).counters
+        n = counters.get(key, 0) + cmd.delta
+        if not 0 <= n <= kind.max:
+            table.tidy(card.iid)
+            raise IllegalCommand("CR 1-3-5", f"the card has {counters.get(key, 0)} {kind.label.lower()}(s); it can "
+                                             f"have 0 to {kind.max}")
+        if n:
+            counters[key] = n
+        else:
+            counters.pop(key, None)
+        table.tidy(card.iid)
+        self._emit("manual", player=cmd.player, what="counter", card=card.iid, name=kind.name, label=label,
+                   delta=cmd.delta, count=n)
+        self._manual_done()
+
+    def _h_manual_attach(self, cmd) -> None:
+        self._expect_manual(cmd)
+        card = self._table_card(cmd.card)
+        zone = self.profile.zones[card.zone]
+        table = self._table(f"zones.{zone.name}.attach_to")
+        if cmd.host is None:
+            if card.iid not in table.marks or table.marks[card.iid].on is None:
+                raise IllegalCommand("CR 1-3-2-1", "the card is not attached to anything")
+            table.marks[card.iid].on = None
+            table.tidy(card.iid)
+            self._emit("manual", player=cmd.player, what="attach", card=card.iid, host=None)
+            self._manual_done()
+            return
+        if not zone.attach_to:
+            raise IllegalCommand(self._rule(f"zones.{zone.name}.attach_to"), f"cards in the {zone.label} do not attach")
+        host = self.state.cards.get(cmd.host) if type(cmd.host) is int else None
+        if host is None or host.zone not in zone.attach_to or host.iid == card.iid:
+            where = " or ".join(self.profile.zones[z].label for z in zone.attach_to)
+            raise IllegalCommand(self._rule(f"zones.{zone.name}.attach_to"), f"it attaches to a card in the {where}")
+        if table.mark(card.iid).on == host.iid:
+            raise IllegalCommand("CR 1-3-2-1", "the card is already attached to it")
+        table.marks[card.iid].on = host.iid
+        self._emit("manual", player=cmd.player, what="attach", card=card.iid, host=host.iid)
+        self._manual_done()
+
+    def _h_manual_tracker(self, cmd) -> None:
+        self._expect_manual(cmd)
+        t = self.profile.trackers.get(cmd.name)
+        if t is None:
+            have = ", ".join(self.profile.trackers) or "none"
+            raise IllegalCommand(self._rule("trackers"), f"{self.profile.name} has no tracker {cmd.name!r} (it has {have})")
+        if cmd.op not in t.ops:
+            raise IllegalCommand(self._rule(f"trackers.{t.name}.ops"), f"{t.label} allows {', '.join(t.ops)}")
+        if cmd.amount == 0 or (cmd.op != "adjust" and cmd.amount < 0):
+            raise IllegalCommand("CR 1-3-5", "change it by a whole number other than 0 (a transfer or payment: "
+                                             "more than 0)")
+        values = self._table("trackers").trackers
+        me, other = cmd.owner, 1 - cmd.owner
+        before = [values[0][t.name], values[1][t.name]]
+        if cmd.op == "adjust":
+            new = before[me] + cmd.amount
+            if t.min is not None and new < t.min:
+                new = t.min
+            values[me][t.name] = new
+        else:  # transfer / pay each opponent (two players: the same): what one loses the other gains (BOS §Battles)
+            amount = cmd.amount if t.min is None else min(cmd.amount, before[me] - t.min)
+            if amount <= 0:
+                raise IllegalCommand(self._rule(f"trackers.{t.name}.min"), f"{t.label} of player {me + 1} is at "
+                                                                           f"its minimum {t.min}")
+            values[me][t.name] -= amount
+            values[other][t.name] += amount
+        after = [values[0][t.name], values[1][t.name]]
+        self._emit("manual", player=cmd.player, what="tracker", owner=me, name=t.name, op=cmd.op, amount=cmd.amount,
+                   before=before, after=after)
+        for p in (0, 1):
+            if t.win_at is not None and before[p] < t.win_at <= after[p]:
+                self._emit("tracker_mark", player=p, name=t.name, value=after[p], mark="win_at", at=t.win_at)
+            if t.lose_at is not None and before[p] > t.lose_at >= after[p]:
+                self._emit("tracker_mark", player=p, name=t.name, value=after[p], mark="lose_at", at=t.lose_at)
+        self._manual_done()
+
+    def _h_manual_card_token(self, cmd) -> None:
+        from ..carddb.cards import CardDef
+
+        self._expect_manual(cmd)
+        zone = self.profile.tokens.get("zone")
+        if zone is None or zone in NATIVE_CARD_ZONES or self.profile.cards.shape != "plain":
+            raise IllegalCommand(self._rule("tokens.zone"), f"{self.profile.name} makes tokens with its own command "
+                                                            "(a token spirit: manual_token)")
+        fields = self.profile.cards.fields
+        stats = dict(cmd.stats)
+        for name in stats:
+            if name not in fields or fields[name].kind != "int":
+                raise IllegalCommand(self._rule("cards.fields"), f"{name!r} is not a number field of "
+                                                                 f"{self.profile.name}'s cards")
+        kind = next((t for t, spec in self.profile.cards.types.items()
+                     if all(f in stats or fields[f].kind == "enum" for f in spec["fields"]) and spec["fields"]),
+                    next(iter(self.profile.cards.types)))
+        extra = {f: (stats[f] if f in stats else fields[f].values[0]) for f in self.profile.cards.types[kind]["fields"]}
+        st = self.state
+        n = sum(1 for c in self.inline_cards if c.token) + 1
+        token = CardDef(id=f"TOKEN-{n}", name=cmd.name.strip(), type=kind, colors=(), cost=0, token=True, extra=extra)
+        self._own_db().add(token)
+        self.inline_cards.append(token)
+        iid = max(st.cards) + 1
+        st.cards[iid] = Card(iid, token.id, cmd.owner, "token")
+        self._emit("manual", player=cmd.player, what="card_token", owner=cmd.owner, card=iid, name=token.name,
+                   cid=token.id, type=kind, stats=sorted(extra.items()))
+        self._move_card(iid, zone, "token")
+        self._manual_done()
