@@ -2,7 +2,7 @@
 
     bss-desktop                                   start the app
     bss-desktop --paths                           where your settings, cards, decks, games and logs live
-    bss-desktop --screenshot FILE [--position FILE] [--window game|deck-builder]
+    bss-desktop --screenshot FILE [--position FILE] [--window game|deck-builder|sandbox] [--game GAME]
     bss-desktop simulate --games N --seed S [--decks A,B] [--policy P[,P]] [--json]
     bss-desktop arena --a LEVEL --b LEVEL --games N --seed S [--decks A,B] [--jobs J] [--json]
     bss-desktop replay FILE [--verify]
@@ -292,8 +292,11 @@ def build_parser() -> argparse.ArgumentParser:
                                                               "saved games, autosaves and logs live, and exit")
     parser.add_argument("--position", metavar="FILE", help="with --screenshot: the position to show "
                                                              "(default: the shipped demo position)")
-    parser.add_argument("--window", choices=["game", "deck-builder"], default="game",
-                        help="with --screenshot: which window (default: the game window)")
+    parser.add_argument("--window", choices=["game", "deck-builder", "sandbox"], default="game",
+                        help="with --screenshot: which window (default: the game window; sandbox: a sandbox of "
+                             "--game in mid-game)")
+    parser.add_argument("--game", default="bss", help="with --screenshot --window sandbox: which game (bss, "
+                                                      "standard, eternal, bos; bss-desktop profiles lists them)")
     sub = parser.add_subparsers(dest="command")
 
     p = sub.add_parser("simulate", help="play seeded random games and check invariants after every command")
@@ -399,6 +402,10 @@ def main(argv: list[str] | None = None) -> int:
                 from .app.main import screenshot_deck_builder
 
                 return screenshot_deck_builder(args.screenshot)
+            if args.window == "sandbox":
+                from .app.main import screenshot_sandbox
+
+                return screenshot_sandbox(args.screenshot, args.game)
             return screenshot(args.screenshot, args.position)
         if args.command is None:
             from .app.main import run

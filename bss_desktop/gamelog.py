@@ -116,6 +116,48 @@ def _manual_effect(game, d, viewer) -> str:
     return f"{MANUAL_MARK} now — {where}: {texts}"
 
 
+def _table_line(game, d: dict, who: str, viewer: int | None) -> str:
+    """A manual move on what a game's profile adds to the table (engine/table_moves.py)."""
+    what, profile = d["what"], game.profile
+    card = game.state.cards.get(d.get("card")) if isinstance(d.get("card"), int) else None
+    mark = game.state.table.marks.get(card.iid) if card is not None and game.state.table is not None else None
+    unseen = viewer is not None and card is not None and card.owner != viewer and mark is not None and mark.down
+    name = "a face-down card" if unseen else _card(game, d["card"]) if "card" in d else ""
+    if what == "flip":
+        return f"{who} (by hand) turns {name} face {'down' if d['down'] else 'up'}."
+    if what == "turn":
+        o = profile.orientations[d["to"]]
+        return f"{who} (by hand) turns {name}: {o.label.lower()}."
+    if what == "counter":
+        kind = profile.card_counters[d["name"]]
+        label = d["label"] or kind.label.lower()
+        n = abs(d["delta"])
+        verb = f"puts {n} {label} on" if d["delta"] > 0 else f"takes {n} {label} off"
+        return f"{who} (by hand) {verb} {name} ({d['count']} now)."
+    if what == "attach":
+        if d["host"] is None:
+            return f"{who} (by hand) detaches {name}."
+        return f"{who} (by hand) attaches {name} to {_card(game, d['host'])}."
+    if what == "tracker":
+        t = profile.trackers[d["name"]]
+        b, a = d["before"], d["after"]
+        owner = d["owner"]
+        if d["op"] == "adjust":
+            change = a[owner] - b[owner]
+            return (f"{who} (by hand): {_whose_name(game, owner)} {t.label} {change:+,} "
+                    f"({b[owner]:,} → {a[owner]:,}).")
+        moved = b[owner] - a[owner]
+        verb = "transfers" if d["op"] == "transfer" else "pays each opponent"
+        return (f"{who} (by hand): {_who(game, owner)} {verb} {moved:,} {t.label} — {_who(game, 0)} "
+                f"{b[0]:,} → {a[0]:,}, {_who(game, 1)} {b[1]:,} → {a[1]:,}.")
+    if what == "card_token":
+        stats = ", ".join(f"{(profile.cards.fields[k].label or k)} {v}" for k, v in d["stats"]
+                          if profile.cards.fields[k].kind == "int")
+        zone = profile.zones[profile.tokens["zone"]].label.lower()
+        return f"{who} (by hand) makes a {d['name']} token ({stats}) in {_whose_name(game, d['owner'])} {zone}."
+    return ""
+
+
 def describe(game, event, viewer: int | None) -> str:
     k, d = event.kind, event.data
     if k == "setup":
@@ -203,9 +245,13 @@ def describe(game, event, viewer: int | None) -> str:
         who, what = _who(game, d["player"]), d["what"]
         if what == "move":
             card = game.state.cards.get(d["card"]) if isinstance(d["card"], int) else None
-            hidden = viewer is not None and (card is None or viewer != card.owner) and d["to"] in ("hand", "deck")
+            zone = game.profile.zones.get(d["to"])
+            secret = d["to"] in ("hand", "deck") or (zone is not None and (
+                zone.visibility != "public" or zone.face == "down"))
+            hidden = viewer is not None and (card is None or viewer != card.owner) and secret
             name = "a card" if hidden else _card(game, d["card"])
-            return f"{who} (by hand) moves {name} to the {d['to']}."
+            where = d["to"] if game.profile.id == "bss" or zone is None else zone.label.lower()
+            return f"{who} (by hand) moves {name} to the {where}."
         if what == "cores":
             n = d["count"] + (1 if d["soul"] else 0)
             return (f"{who} (by hand) moves {n} of {_whose_name(game, d['owner'])} core(s): "
@@ -229,7 +275,14 @@ def describe(game, event, viewer: int | None) -> str:
             return f"{who} notes: {d['text']}"
         if what == "reveal":
             return f"{who} reveals {', '.join(_name(game, c) for c in d['cids'])}."
-        return ""
+        return _table_line(game, d, who, viewer)
+    if k == "capacity":
+        return (f"  Note: {_whose_name(game, d['player'])} {d['label'].lower()} hold {d['count']}; "
+                f"{game.profile.name} allows {d['max']} (the sandbox lets it be).")
+    if k == "tracker_mark":
+        t = game.profile.trackers[d["name"]]
+        what = "the winning mark" if d["mark"] == "win_at" else "the losing mark"
+        return f"  {_who(game, d['player'])} reaches {d['value']:,} {t.label}: {what} ({d['at']:,})."
     if k == "activate":
         return f"{_who(game, d['player'])} activates {_card(game, d['card'])}'s effect (CR 8-1-3)."
     if k == "keyword":

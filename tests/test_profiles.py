@@ -145,6 +145,12 @@ def test_yaml_mistakes_name_the_line(tmp_path):
     assert "broken" in failed and "line" in str(failed["broken"]) and str(bad) in str(failed["broken"])
 
 
+def test_a_key_written_twice_is_refused_by_line(tmp_path):
+    (tmp_path / "twice.yaml").write_text("id: twice\nname: A\nname: B\n")
+    _, failed = load_folders([tmp_path])
+    assert "line 3" in str(failed["twice"]) and "'name' twice" in str(failed["twice"])
+
+
 def test_a_huge_profile_is_refused_unread(tmp_path):
     (tmp_path / "big.yaml").write_text("id: big\n" + "# padding\n" * 40000)
     done, failed = load_folders([tmp_path])
@@ -175,7 +181,8 @@ def test_a_players_own_game_loads_beside_the_shipped_ones():
     folder.mkdir(parents=True, exist_ok=True)
     (folder / "duel.yaml").write_text(BASE.replace("id: t", "id: duel") + """
 zones: {graveyard: {label: Graveyard, display: pile}}
-layout: {right: {rows: [[deck, discard], [battlefield, exile], [graveyard]]}}
+layout: {right: {rows: [[deck, discard], [battlefield, exile], [graveyard]]},
+         left: {rows: [[sp], [mana], [equipment], [tactic]]}}
 trackers: {mana: {label: Mana, start: 3, ops: [adjust]}}
 """)
     forget()
@@ -207,5 +214,23 @@ def test_cli_profiles_check_names_the_field(tmp_path, capsys):
     err = capsys.readouterr().err
     assert "zones.tactic.face" in err and str(f) in err and err.count("\n") == 1
     f.write_text(BASE + "trackers: {mana: {label: Mana}}\n")
+    assert cli.main(["profiles", "--check", str(f)]) == 2
+    assert "trackers.mana" in capsys.readouterr().err  # placed nowhere on the table
+    f.write_text(BASE + "trackers: {mana: {label: Mana}}\nlayout: {right: {rows: [[deck, discard], [mana]]}}\n"
+                        "zones: {battlefield: {out_of_game: true}, exile: {out_of_game: true}}\n")
     assert cli.main(["profiles", "--check", str(f)]) == 0
     assert "OK" in capsys.readouterr().out
+
+
+def test_the_table_room_sits_below_the_rules_engine():
+    """bss_desktop/table/ (profiles, what they add to a game's state) imports nothing of the engine, the card
+    database, the client or Qt: the engine and the board read it, not the other way round."""
+    from test_layering import import_graph
+
+    graph = import_graph()
+    above = ("bss_desktop.engine", "bss_desktop.carddb", "bss_desktop.client", "bss_desktop.app", "bss_desktop.net")
+    for module, deps in graph.items():
+        if module.startswith("bss_desktop.table"):
+            assert not [d for d in deps if d.startswith(above)], (module, deps)
+    text = "\n".join(p.read_text() for p in (Path(__file__).parent.parent / "bss_desktop" / "table").glob("*.py"))
+    assert "PySide6" not in text and "qasync" not in text

@@ -9,9 +9,19 @@ from __future__ import annotations
 import pytest
 
 from bss_desktop.carddb.database import game_db
-from bss_desktop.engine.commands import (ManualAttach, ManualCardToken, ManualCores, ManualCounter, ManualDeck,
-                                         ManualExhaust, ManualFlip, ManualMove, ManualTracker, ManualTurn,
-                                         command_from_dict)
+from bss_desktop.engine.commands import (
+    ManualAttach,
+    ManualCardToken,
+    ManualCores,
+    ManualCounter,
+    ManualDeck,
+    ManualExhaust,
+    ManualFlip,
+    ManualMove,
+    ManualTracker,
+    ManualTurn,
+    command_from_dict,
+)
 from bss_desktop.engine.errors import IllegalCommand
 from bss_desktop.engine.game import Game
 from bss_desktop.engine.position import game_from_position, position_from_game
@@ -367,7 +377,10 @@ def test_a_malformed_table_command_names_its_field(bad, field):
 
 
 def test_table_commands_in_a_battle_spirits_saga_game_are_refused_by_its_profile():
-    from helpers import MAIN, position  # the player's main-step position (Battle Spirits Saga)
+    from helpers import (  # the player's main-step position (Battle Spirits Saga)
+        MAIN,
+        position,
+    )
 
     game = position(MAIN, settings=SANDBOX)
     spirit = game.state.players[0].field[0]

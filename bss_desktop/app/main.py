@@ -32,8 +32,12 @@ class StartWindow(QMainWindow):
         from ..carddb.decks import shipped_decks
         from ..client.settings import AppSettings
 
+        from ..table.profiles import get_profile
+
         self.settings = AppSettings.load()  # a damaged file gives the defaults and settings.problem (told below)
         self.db, problem = _card_db()
+        self.saga_db = self.db  # Battle Spirits Saga's cards with the player's imported ones (the other games': theirs)
+        self.profile = get_profile("bss")  # the game chosen (the start screen's first choice)
         self.decks = shipped_decks(self.db)
         self.broken_decks: dict = {}  # "my-<name>" -> BrokenDeck: the player's lists that can't be played, and why
         self._read_user_decks()  # the player's own lists, beside the shipped ones
@@ -54,8 +58,21 @@ class StartWindow(QMainWindow):
         central = QWidget(objectName="Start")
         lay = QVBoxLayout(central)
         lay.setContentsMargins(48, 36, 48, 36)
-        title = QLabel("Battle Spirits Saga", objectName="Title")
+        self.title = title = QLabel("Battle Spirits Saga", objectName="Title")
         lay.addWidget(title)
+        game_row = QHBoxLayout()
+        game_row.addWidget(QLabel("Game"))
+        self.game_box = QComboBox(objectName="Game")
+        from ..table.profiles import all_profiles
+
+        for prof in all_profiles():
+            mode = "" if prof.rules else "  (sandbox)"
+            self.game_box.addItem(prof.name + mode, prof.id)
+            self.game_box.setItemData(self.game_box.count() - 1, prof.rules_document, Qt.ToolTipRole)
+        self.game_box.currentIndexChanged.connect(lambda _index: self._game_chosen())
+        game_row.addWidget(self.game_box)
+        game_row.addStretch(1)
+        lay.addLayout(game_row)
         lay.addWidget(QLabel("A tabletop for two: the rules engine keeps the game legal while you play with the mouse."))
         # what could not be read (the settings, the autosave): said plainly, with the file and the problem
         self.notice = QLabel(objectName="Notice")
@@ -161,6 +178,35 @@ class StartWindow(QMainWindow):
             self.statusBar().showMessage(f"Some of your deck lists are broken (marked ⚠ in the lists): "
                                          f"{first.summary()}", 20000)
 
+    # ------------------------------------------------------------------ the game chosen
+
+    def _game_chosen(self) -> None:
+        """Another game on the table: its cards and decks in the lists; what it cannot do yet (rules mode, LAN
+        games, the deck builder, for a game without a rules module) greyed with why."""
+        from ..carddb.database import game_db
+        from ..carddb.deck_formats import game_decks
+        from ..table.profiles import get_profile
+
+        self.profile = get_profile(self.game_box.currentData() or "bss")
+        saga = self.profile.id == "bss"
+        self.title.setText(self.profile.name)
+        self.setWindowTitle(f"bss_desktop {__version__} — {self.profile.name}")
+        self.db = self.saga_db if saga else game_db(self.profile)
+        self.decks.clear()  # in place: the LAN windows hold this dict too
+        self.decks.update(game_decks(self.db, self.profile))
+        self.broken_decks = {}
+        if saga:
+            self._read_user_decks()
+        self._fill_deck_boxes()
+        self.deck_b.setCurrentIndex(min(1, self.deck_b.count() - 1))
+        why = "" if saga else f"{self.profile.name} has no rules module yet: play it in the sandbox"
+        for w in (self.guided, self.vs_ai, self.hotseat, self.demo, self.level, self.host_button,
+                  self.join_button, self.builder_button):
+            w.setEnabled(saga)
+            w.setToolTip(why)
+        self.sandbox.setText("Sandbox: free moves, undo, positions" if saga else
+                             f"Sandbox of {self.profile.short}: its table, free moves, undo, positions")
+
     def _set_notice(self, kind: str, text: str | None) -> None:
         """One line of the start screen's notice per kind of problem; the notice shows while there is one."""
         if text:
@@ -176,6 +222,8 @@ class StartWindow(QMainWindow):
         """(Re)read the player's deck folder into self.decks ("my-<name>") and self.broken_decks; True if changed."""
         from ..carddb.player_db import MY_PREFIX, player_decks
 
+        if self.profile.id != "bss":
+            return False  # the player's deck folder holds Battle Spirits Saga decks
         decks, broken = player_decks(self.db)
         mine = {k: v for k, v in decks.items() if k.startswith(MY_PREFIX)}
         old_mine = {k: v for k, v in self.decks.items() if k.startswith(MY_PREFIX)}
@@ -273,7 +321,7 @@ class StartWindow(QMainWindow):
         from ..ai.manual_text import skipped_line, skipped_text
 
         deck = self.decks.get(self.deck_b.currentData())
-        names = skipped_text(self.db, deck.cards) if deck is not None else []
+        names = skipped_text(self.db, deck.cards) if deck is not None and self.profile.rules else []
         self.skip_note.setText(skipped_line(names))
         self.skip_note.setToolTip("\n".join(names) if len(names) > 4 else "")
         self.skip_note.setVisible(bool(names))
@@ -334,6 +382,21 @@ class StartWindow(QMainWindow):
             f"Your last game can't be resumed: the autosave {self.autosave_problem}. The file is kept as it is; "
             f"a new game keeps it as {self.autosave_path().name}.bad before it autosaves."))
 
+    def _db_of(self, record: dict):
+        """The cards of the game a record names: Battle Spirits Saga's (the player's), or another game's."""
+        from ..carddb.database import game_db
+        from ..table.profiles import get_profile
+        from ..table.schema import ProfileError
+
+        start = record.get("start") if isinstance(record, dict) else None
+        name = start.get("game", "bss") if isinstance(start, dict) else "bss"
+        if name == "bss" or not isinstance(name, str):
+            return self.saga_db
+        try:
+            return game_db(get_profile(name))
+        except ProfileError:
+            return self.saga_db  # the replay names the unknown game
+
     def resume_game(self) -> None:
         """The autosaved game, replayed to exactly where it stood."""
         from ..client.main_window import GameWindow
@@ -345,7 +408,7 @@ class StartWindow(QMainWindow):
             self._update_resume()
             return
         try:
-            game = replay(data["record"], self.db, verify=False)
+            game = replay(data["record"], self._db_of(data["record"]), verify=False)
         except (RecordError, IllegalCommand, KeyError, TypeError, ValueError, AttributeError, IndexError) as e:
             why = f"it does not replay: {e}"
             self._resume_failed = (_file_stamp(self.autosave_path()), why)
@@ -446,11 +509,14 @@ class StartWindow(QMainWindow):
         if chosen is None:
             return
         a, b = chosen
-        game = Game.new(self.db, [self.decks[a].cards, self.decks[b].cards], seed_from("sandbox", a, b, os.getpid()),
-                        first_player=0, settings=Ruleset(sandbox=True), deck_names=[a, b])
+        da, db_ = self.decks[a], self.decks[b]
+        game = Game.new(self.db, [da.cards, db_.cards], seed_from("sandbox", a, b, os.getpid()),
+                        first_player=0, settings=Ruleset(sandbox=True), deck_names=[a, b], profile=self.profile,
+                        sides=[da.side, db_.side])
         game.apply(Mulligan(0, False))
         game.apply(Mulligan(1, False))
-        self._show(GameWindow(game, sandbox=True, title="bss_desktop — sandbox", settings=self.settings,
+        name = "" if self.profile.id == "bss" else f" of {self.profile.name}"
+        self._show(GameWindow(game, sandbox=True, title=f"bss_desktop — sandbox{name}", settings=self.settings,
                               autosave=self._new_autosave()))
 
     # ------------------------------------------------------------------ the deck builder
@@ -700,6 +766,33 @@ def screenshot(path: str, position: str | None = None, size=(1280, 800)) -> int:
     field = game.state.players[game.state.turn_player].field
     if field:  # show a card in the preview dock, as when a player hovers one
         window.controller.on_card_hovered(field[0])
+    window.show()
+    for _ in range(3):
+        app.processEvents()
+    window.view.fitInView(window.scene.sceneRect(), Qt.KeepAspectRatio)
+    app.processEvents()
+    return _save_grab(window, path)
+
+
+def screenshot_sandbox(path: str, game: str = "bss", size=(1366, 768)) -> int:
+    """A sandbox of `game` in mid-game (app/demo_table.py), rendered offscreen and saved as a PNG."""
+    os.environ.setdefault("QT_QPA_PLATFORM", "offscreen")
+    app = QApplication.instance() or QApplication(sys.argv)
+    from ..client.main_window import GameWindow
+    from ..client.theme import apply_dark_theme
+    from ..table.profiles import get_profile
+    from ..table.schema import ProfileError
+    from .demo_table import mid_game
+
+    apply_dark_theme(app)
+    try:
+        profile = get_profile(game)
+    except ProfileError as e:
+        print(f"--game {game}: {e.message}", file=sys.stderr)
+        return 2
+    window = GameWindow(mid_game(profile), sandbox=True, animation_ms=0,
+                        title=f"bss_desktop — sandbox of {profile.name}")
+    window.resize(*size)
     window.show()
     for _ in range(3):
         app.processEvents()

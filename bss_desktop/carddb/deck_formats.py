@@ -561,3 +561,26 @@ def _write_json(deck: Deck, kept: list[KeptLine], side: list[str], notes: str) -
         return json.dumps(value, ensure_ascii=False)
 
     return "{\n" + ",\n".join(f"  {json.dumps(k)}: {dump(v)}" for k, v in data.items()) + "\n}\n"
+
+
+def game_decks(db, profile) -> dict:
+    """A game's shipped decks, keyed by file stem: Battle Spirits Saga's (`decks.shipped_decks`), or those in
+    another game's profile's `cards.decks` folder, read with their side decks. A line that is not a card is an
+    error naming the file and the line (shipped decks are whole)."""
+    from ..resources import cards_dir
+    from .database import display_path
+    from .decks import shipped_decks
+    from .errors import DeckListError
+
+    if profile is None or profile.id == "bss":
+        return shipped_decks(db)
+    out = {}
+    for path in sorted((cards_dir() / profile.cards.decks).glob("*.txt")):
+        imported = read_deck(path.read_text(encoding="utf-8-sig"), db)
+        if imported.kept:
+            raise DeckListError([(k.line, f"{k.text!r}: {k.problem}") for k in imported.kept],
+                                source=display_path(path))
+        deck = imported.deck
+        out[path.stem] = Deck(deck.name or path.stem, list(deck.cards), display_path(path), dict(deck.printings),
+                              list(imported.side))
+    return out

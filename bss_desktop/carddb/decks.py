@@ -43,6 +43,7 @@ class Deck:
     cards: list[str] = field(default_factory=list)  # card ids, one per copy, in file order
     source: str = "<deck>"
     printings: dict[str, str] = field(default_factory=dict)  # card id -> the printing (alternate art) the list named
+    side: list[str] = field(default_factory=list)  # the side deck (a game whose profile has one: Battle of Souls)
 
     def counts(self) -> dict[str, int]:
         """Copies per card id, in order of first appearance."""

@@ -4,6 +4,10 @@
 redacted picture the engine gives that player — creating, moving, turning and
 removing only the items that changed. The scene never changes the game:
 gestures become signals that the controller turns into commands.
+
+Which areas there are and where they sit is the game's profile's (client/layout.py `TableLayout`): Battle Spirits
+Saga's playsheet, or another game's zones, piece boxes and trackers; its own zones' cards carry their marks
+(face down, counters, what they are attached to, heavy exhausted).
 """
 from __future__ import annotations
 
@@ -11,9 +15,9 @@ from PySide6.QtCore import QEvent, QPointF, QRectF, Qt, Signal
 from PySide6.QtGui import QBrush, QColor, QLinearGradient, QPainter
 from PySide6.QtWidgets import QGraphicsEllipseItem, QGraphicsScene
 
-from .items import HIGHLIGHT, Z_CARD, Z_DRAG, ArrowItem, CardItem, PileItem, ZoneItem, ZoomItem, draw_core
-from .layout import (CARD_H, CARD_W, CENTER_Y, SCENE_H, SCENE_W, card_scale, field_slots_t, hand_slots_t, pile_slot,
-                     zone_at, zone_rect)
+from .items import (HIGHLIGHT, Z_CARD, Z_DRAG, ArrowItem, CardItem, PileItem, TrackerItem, ZoneItem, ZoomItem,
+                    draw_core)
+from .layout import CARD_H, CARD_W, SCENE_H, SCENE_W, layout_for
 
 ZOOM_KEY = Qt.Key_Z  # held while the pointer is on a card: that card full size over the board
 ZOOM_HEIGHT = 3.0 * CARD_H  # the zoomed card's height, at most (and at most 92% of the visible board)
@@ -29,10 +33,14 @@ class BoardScene(QGraphicsScene):
     cardClicked = Signal(object)
     cardHovered = Signal(object)
     coresDropped = Signal(object, object, str)  # source, target, how many: "one", "all" (Shift), "ask" (Ctrl)
-    contextRequested = Signal(object, object)  # ("card", key) or ("pile", loc, owner), screen point
+    contextRequested = Signal(object, object)  # ("card", key), ("pile", loc, owner) or ("tracker", name, owner)
 
-    def __init__(self, db, faces, parent=None):
+    def __init__(self, db, faces, parent=None, profile=None):
+        from ..table.profiles import get_profile
+
         super().__init__(0, 0, SCENE_W, SCENE_H, parent)
+        self.profile = profile or get_profile("bss")
+        self.lay = layout_for(self.profile)
         self.db = db
         self.faces = faces
         self.viewer = 0
@@ -41,6 +49,7 @@ class BoardScene(QGraphicsScene):
         self.cards: dict = {}
         self.zones: dict = {}
         self.piles: dict = {}
+        self.trackers: dict = {}  # (name, side) -> TrackerItem
         self.view_data: dict | None = None
         self._ghost = None
         self._core_src = None
@@ -58,22 +67,29 @@ class BoardScene(QGraphicsScene):
     # ------------------------------------------------------------------ static parts
 
     def _build_zones(self) -> None:
+        lay, zones = self.lay, self.profile.zones
         for side in ("bottom", "top"):
-            for zone, title in ZONE_TITLES.items():
-                item = ZoneItem(zone_rect(zone, side), title)
+            for name, rect in lay.areas[side].items():
+                z = zones.get(name)
+                if z is None:  # a tracker
+                    item = TrackerItem(name, None, rect, self.profile.trackers[name].label, self)
+                    self.trackers[(name, side)] = item
+                elif z.holds == "pieces":
+                    item = PileItem(name, None, rect, PILE_TITLES.get(name, z.label), self)
+                    self.piles[(name, side)] = item
+                else:
+                    item = ZoneItem(rect, ZONE_TITLES.get(name, z.label))
+                    self.zones[(name, side)] = item
                 self.addItem(item)
-                self.zones[(zone, side)] = item
-            for loc, title in PILE_TITLES.items():
-                pile = PileItem(loc, None, zone_rect(loc, side), title, self)
-                self.addItem(pile)
-                self.piles[(loc, side)] = pile
-        use = ZoneItem(zone_rect("use", "shared"), "Use magic — drop a magic card here")
-        self.addItem(use)
-        self.zones[("use", "shared")] = use
-        void = PileItem("void", None, zone_rect("void", "shared"), "Void", self)
-        void.unlimited = True
-        self.addItem(void)
-        self.piles[("void", "shared")] = void
+        for name, rect in lay.shared.items():
+            if name == "use":
+                item = ZoneItem(rect, "Use magic — drop a magic card here")
+                self.zones[("use", "shared")] = item
+            else:
+                item = PileItem(name, None, rect, zones[name].label, self)
+                item.unlimited = True  # CR 3-9-2: the void never runs out
+                self.piles[(name, "shared")] = item
+            self.addItem(item)
 
     def drawBackground(self, p: QPainter, rect) -> None:
         g = QLinearGradient(0, 0, 0, SCENE_H)
@@ -82,8 +98,8 @@ class BoardScene(QGraphicsScene):
         g.setColorAt(1.0, QColor("#1d2433"))
         p.fillRect(rect, QBrush(g))
         p.setPen(QColor(255, 255, 255, 30))
-        field = zone_rect("field", "bottom")
-        p.drawLine(QPointF(field.x, CENTER_Y), QPointF(field.x + field.w, CENTER_Y))
+        x, w = self.lay.columns["centre"]
+        p.drawLine(QPointF(x, self.lay.center_y), QPointF(x + w, self.lay.center_y))
 
     # ------------------------------------------------------------------ sync from a view
 
@@ -101,24 +117,28 @@ class BoardScene(QGraphicsScene):
         self.viewer = view["viewer"]
         cards = self.cards
         seen = set()
+        lay = self.lay
         for p, pv in enumerate(view["players"]):
             side = self.side_of(p)
             soul = pv["soul"]
             for loc, soul_loc in (("life", "life"), ("reserve", "reserve"), ("trash_cores", "trash")):
-                pile = self.piles[(loc, side)]
-                pile.owner = p
-                pile.set_cores(pv[loc], soul == soul_loc)
+                pile = self.piles.get((loc, side))
+                if pile is not None:
+                    pile.owner = p
+                    pile.set_cores(pv[loc], soul == soul_loc)
             spirits, nexuses = [], []
             for c in pv["field"]:
                 (spirits if db[c["cid"]].type == "spirit" else nexuses).append(c)
             ordered = spirits + nexuses
             turned = tuple(c["exhausted"] for c in ordered)
-            for i, (c, (x, y)) in enumerate(zip(ordered, field_slots_t(len(spirits), len(nexuses), side, turned))):
+            slots = lay.row_slots("field", len(spirits), len(nexuses), side, turned) if ordered else ()
+            for i, (c, (x, y)) in enumerate(zip(ordered, slots)):
                 key = c["card"]
                 card = db[c["cid"]]
                 level, bp = c["level"], c["bp"]
                 printed = card.bp_at(level) if card.type == "spirit" else None
-                placed = ("field", p, side, x, y, c["exhausted"], c["cores"], soul == key, level, bp, printed)
+                marks = self._marks(c)
+                placed = ("field", p, side, x, y, c["exhausted"], c["cores"], soul == key, level, bp, printed, marks)
                 seen.add(key)
                 item = cards.get(key)
                 if item is not None and item._synced == placed and item.card is card:
@@ -130,7 +150,10 @@ class BoardScene(QGraphicsScene):
                 changed = (item.cores, item.soul, item.level, item.bp) != new
                 item.cores, item.soul, item.level, item.bp = new
                 item.printed_bp = printed
-                item.set_exhausted(c["exhausted"], animate)
+                if item.marks != marks:
+                    item.marks = marks
+                    changed = True
+                item.set_exhausted(c["exhausted"], animate, self._angle(c))
                 item.set_scale(1.0, animate)
                 item.move_to(x, y, animate)
                 item.set_stacking(Z_CARD + i * 0.01)
@@ -144,8 +167,8 @@ class BoardScene(QGraphicsScene):
             else:
                 keys = [h["card"] for h in hand]
                 hand_cards = [db[h["cid"]] for h in hand]
-            hand_scale = card_scale("hand", side)
-            for i, (key, card, (x, y)) in enumerate(zip(keys, hand_cards, hand_slots_t(len(keys), side))):
+            hand_scale = lay.card_scale("hand", side)
+            for i, (key, card, (x, y)) in enumerate(zip(keys, hand_cards, lay.hand_slots(len(keys), side))):
                 seen.add(key)
                 placed = ("hand", p, side, x, y)
                 item = cards.get(key)
@@ -162,11 +185,14 @@ class BoardScene(QGraphicsScene):
             if pv["deck_count"]:
                 self._pile(("deck", p), None, "deck", p, side, False, seen)
             self._count(("deck", side), str(pv["deck_count"]))
-            self._count(("trash", side), str(len(pv["trash"])) if pv["trash"] else "")
+            if ("trash", side) in self.zones:
+                self._count(("trash", side), str(len(pv["trash"])) if pv["trash"] else "")
             self._count(("hand", side), str(pv["hand_count"]))
             if pv["trash"]:  # the top card of the trash, face up (CR 3-4-2)
                 top = pv["trash"][-1]
                 self._pile(top["card"], db[top["cid"]], "trash", p, side, animate, seen)
+            if "areas" in pv:
+                self._sync_table(p, pv, side, animate, seen)
             burst = pv["burst"]
             if burst is not None:
                 key = burst["card"] if "card" in burst else ("burst", p)
@@ -186,24 +212,100 @@ class BoardScene(QGraphicsScene):
             else:
                 self.show_zoom(item)
 
+    def _sync_table(self, p: int, pv: dict, side: str, animate: bool, seen: set) -> None:
+        """What another game's profile adds: its zones of cards (rows, piles, fans), its boxes of pieces and its
+        trackers."""
+        db, lay = self.db, self.lay
+        for zone, entries in pv["areas"].items():
+            n = pv["counts"][zone]
+            if (zone, side) not in self.zones:
+                continue  # out of the game (a side deck): no place on the table
+            display = lay.display(zone)
+            if display == "pile":
+                self._count((zone, side), str(n) if n else "")
+                if n:
+                    top = entries[-1] if entries else None
+                    key = top["card"] if top else (zone, p)
+                    card = db[top["cid"]] if top and top["cid"] else None
+                    self._pile(key, card, zone, p, side, animate, seen, self._marks(top) if top else ())
+                continue
+            if entries is None:  # a row nobody may look into: backs
+                entries = [{"card": (zone, p, i), "cid": None, "exhausted": False} for i in range(n)]
+            turned = tuple(e["exhausted"] for e in entries)
+            if display == "fan":
+                slots = lay.hand_slots(len(entries), side, zone)
+            else:
+                slots = lay.row_slots(zone, len(entries), 0, side, turned)
+            scale = lay.card_scale(zone, side)
+            for i, (e, (x, y)) in enumerate(zip(entries, slots)):
+                key = e["card"]
+                card = db[e["cid"]] if e["cid"] else None
+                marks = self._marks(e)
+                placed = (zone, p, side, x, y, e["exhausted"], marks)
+                seen.add(key)
+                item = self.cards.get(key)
+                if item is not None and item._synced == placed and item.card is card:
+                    continue
+                item = self._card(key, card, side, animate)
+                item._synced = None
+                item.zone, item.owner = zone, p
+                if item.marks != marks:
+                    item.marks = marks
+                    item.update()
+                item.set_exhausted(e["exhausted"], animate, self._angle(e))
+                item.set_scale(scale, animate)
+                item.move_to(x, y, animate)
+                item.set_stacking(Z_CARD + i * 0.01)
+                self._placed(item, placed)
+        for zone, n in pv["pieces"].items():
+            pile = self.piles.get((zone, side))
+            if pile is not None:
+                pile.owner = p
+                pile.set_cores(n, False)
+        for name, value in pv["trackers"].items():
+            item = self.trackers.get((name, side))
+            if item is not None:
+                t = self.profile.trackers[name]
+                mark = "win_at" if t.win_at is not None and value >= t.win_at else \
+                    "lose_at" if t.lose_at is not None and value <= t.lose_at else ""
+                item.owner = p
+                item.set_value(value, mark)
+
+    def _marks(self, entry: dict) -> tuple:
+        """A card's marks as CardItem draws them: (face down, counters, the name of what it is attached to, turn)."""
+        if not ("down" in entry or "counters" in entry or "on" in entry or "turn" in entry):
+            return ()
+        on = entry.get("on")
+        host = None
+        if on is not None:
+            item = self.cards.get(on)
+            host = item.card.name if item is not None and item.card is not None else "a card"
+        return (bool(entry.get("down")), tuple(sorted((entry.get("counters") or {}).items())), host, entry.get("turn"))
+
+    def _angle(self, entry: dict) -> float | None:
+        turn = entry.get("turn")
+        o = self.profile.orientations.get(turn) if turn else None
+        return None if o is None else float(o.angle)
+
     def _count(self, zone: tuple, text: str) -> None:
         z = self.zones[zone]
         if z.count_text != text:
             z.count_text = text
             z.update()
 
-    def _pile(self, key, card, zone: str, p: int, side: str, animate: bool, seen: set) -> None:
+    def _pile(self, key, card, zone: str, p: int, side: str, animate: bool, seen: set, marks: tuple = ()) -> None:
         """The one card shown on a pile (the deck's back, the trash's top card, the burst), placed unless unchanged."""
         seen.add(key)
-        x, y = pile_slot(zone, side)
-        placed = (zone, p, side, x, y)
+        x, y = self.lay.pile_slot(zone, side)
+        placed = (zone, p, side, x, y, marks)
         item = self.cards.get(key)
         if item is None or item._synced != placed or item.card is not card:
             item = self._card(key, card, side, animate)
             item._synced = None
             item.zone, item.owner = zone, p
+            item.marks = marks
             item.set_exhausted(False, animate)
-            item.set_scale(card_scale(zone, side), animate)
+            item.set_scale(self.lay.card_scale(zone, side), animate)
             item.move_to(x, y, animate)
             item.set_stacking(Z_CARD)
             self._placed(item, placed)
@@ -220,8 +322,8 @@ class BoardScene(QGraphicsScene):
             item = CardItem(key, self)
             item.card = card
             item.side = side
-            item.setPos(*pile_slot("deck", side))  # new cards come from the deck's direction
-            item.setScale(card_scale("deck", side))
+            item.setPos(*self.lay.pile_slot("deck", side))  # new cards come from the deck's direction
+            item.setScale(self.lay.card_scale("deck", side))
             self.addItem(item)
             self.cards[key] = item
         elif item.card is not card:
@@ -244,7 +346,7 @@ class BoardScene(QGraphicsScene):
             self.arrow_block.set_points(blk.mapToScene(CARD_W / 2, CARD_H / 2), a)
             self.arrow_block.setVisible(True)
         else:
-            r = zone_rect("life", self.side_of(defender))
+            r = self.lay.zone_rect("life", self.side_of(defender))
             self.arrow_attack.set_points(a, QPointF(*r.center))
             self.arrow_attack.setVisible(True)
             return
@@ -401,8 +503,11 @@ class BoardScene(QGraphicsScene):
     def pile_context(self, pile: PileItem, screen_pos) -> None:
         self.contextRequested.emit(("pile", pile.loc, pile.owner), screen_pos)
 
+    def tracker_context(self, tracker: TrackerItem, screen_pos) -> None:
+        self.contextRequested.emit(("tracker", tracker.name, tracker.owner), screen_pos)
+
     def dropped(self, item: CardItem, pos: QPointF, origin: QPointF) -> None:
-        hit = zone_at(pos.x(), pos.y())
+        hit = self.lay.zone_at(pos.x(), pos.y())
         item._synced = None
         item.setPos(origin)  # the card goes back unless the game moves it (the next sync)
         if hit is not None:

@@ -1581,7 +1581,9 @@ class FaceCache:
     image_dir: a folder of user card images; ``<card id>.png`` / ``.jpg`` there replaces the drawn face.
     """
 
-    def __init__(self, image_dir: str | Path | None = None, max_entries: int = 512) -> None:
+    def __init__(self, image_dir: str | Path | None = None, max_entries: int = 512, painter=None) -> None:
+        # another game's faces (client/faces.py painter_for): painter(card, w, h, table=, dpr=) -> QPixmap
+        self.painter = painter
         self._max = max(1, int(max_entries))
         self._cache: OrderedDict[tuple, QPixmap] = OrderedDict()
         self._images: dict[str, QImage | None] = {}
@@ -1643,6 +1645,8 @@ class FaceCache:
         key = ("face", card.id, width, height, level, bp, printed_bp, dpr)
 
         def make():
+            if self.painter is not None:
+                return self.painter(card, width, height, table=False, dpr=dpr)
             image = self.user_image(card.id)
             if image is not None:
                 return render_image_face(image, card, width, height, level=level, bp=bp, printed_bp=printed_bp,
@@ -1656,6 +1660,8 @@ class FaceCache:
         """The table face of `card` (`render_table_face`), over the player's own image of it when there is one."""
         width, height, dpr = int(width), int(height), float(dpr or 1.0)
         key = ("table", card.id, width, height, level, bp, printed_bp, dpr)
+        if self.painter is not None:
+            return self._lookup(key, lambda: self.painter(card, width, height, table=True, dpr=dpr))
         return self._lookup(key, lambda: render_table_face(card, width, height, level=level, bp=bp,
                                                            printed_bp=printed_bp, dpr=dpr,
                                                            image=self.user_image(card.id)))

@@ -1,4 +1,4 @@
-"""Graphics items of the board: cards, core piles, zones and arrows.
+"""Graphics items of the board: cards, core piles, trackers, zones and arrows.
 
 Items only draw and report gestures to the scene (BoardScene); they never
 change the game. A drop tells the scene where the piece was released; the
@@ -81,6 +81,7 @@ class CardItem(QGraphicsObject):
         self.highlight = False  # a legal target or piece for the current decision
         self.selected_mark = False  # chosen in a target choice
         self.hint_mark = False  # a hint suggests this card (it glows)
+        self.marks = ()  # what a game's profile puts on it: (face down, counters, attached to, orientation)
         self._press = None
         self._core_press = False
         self._anim_pos = None
@@ -137,7 +138,7 @@ class CardItem(QGraphicsObject):
         if device.isEmpty():
             return
         dpr = p.device().devicePixelRatio()
-        shows = (self.card, self.highlight, self.selected_mark, self.hint_mark, self.cores, self.soul,
+        shows = (self.card, self.highlight, self.selected_mark, self.hint_mark, self.cores, self.soul, self.marks,
                  self.zone_is_field, t.m11(), t.m12(), t.m21(), t.m22(), t.dx() - device.x(), t.dy() - device.y(),
                  device.width(), device.height(), dpr, p.renderHints())
         cached = self._turned
@@ -201,6 +202,42 @@ class CardItem(QGraphicsObject):
                 soul = self.soul and i == 0
                 draw_core(p, r.x() + 18 + i * 26, r.center().y(), 11, soul)
             draw_count(p, r.x() + 22 + shown * 26, r.center().y(), total, size=26)
+        if self.marks:
+            self._paint_marks(p)
+
+    def _paint_marks(self, p: QPainter) -> None:
+        """Face down (its owner still sees the face: a veil and a banner say the other player does not), counters
+        as badges down the right edge, and the card it is attached to along the bottom."""
+        down, counters, on, _turn = self.marks
+        if down and self.card is not None:
+            p.setPen(Qt.NoPen)
+            p.setBrush(QColor(10, 12, 20, 120))
+            p.drawRoundedRect(QRectF(0, 0, CARD_W, CARD_H), 8, 8)
+            band = QRectF(8, CARD_H * 0.42, CARD_W - 16, 34)
+            p.setBrush(QColor(30, 41, 59, 235))
+            p.drawRoundedRect(band, 8, 8)
+            p.setFont(label_font(19, True))
+            p.setPen(QColor("#e2e8f0"))
+            p.drawText(band, Qt.AlignCenter, "Face down")
+        y = CARD_H * 0.3  # under the name and its banner, over the art
+        for name, n in counters:
+            label = name.split(":", 1)[1] if ":" in name else name
+            r = QRectF(CARD_W - 74, y, 68, 30)
+            p.setPen(QPen(QColor(15, 18, 28), 1.5))
+            p.setBrush(QColor("#fca5a5") if name == "kill" else QColor("#c4b5fd"))
+            p.drawRoundedRect(r, 15, 15)
+            p.setFont(label_font(15, True))
+            p.setPen(QColor(15, 18, 28))
+            p.drawText(r, Qt.AlignCenter, f"{label[:6]} {n}")
+            y += 34
+        if on:
+            r = QRectF(6, CARD_H - 36, CARD_W - 12, 30)
+            p.setPen(Qt.NoPen)
+            p.setBrush(QColor(15, 18, 28, 225))
+            p.drawRoundedRect(r, 8, 8)
+            p.setFont(label_font(15, True))
+            p.setPen(QColor("#fde68a"))
+            p.drawText(r, Qt.AlignCenter, f"⛓ {on}"[:26])
 
     @property
     def zone_is_field(self) -> bool:
@@ -225,12 +262,13 @@ class CardItem(QGraphicsObject):
         a.start()
         self._anim_pos = a
 
-    def set_exhausted(self, exhausted: bool, animate: bool) -> None:
-        """CR 4-4-1: exhausted = turned sideways; an animated 90° turn about the card's centre."""
+    def set_exhausted(self, exhausted: bool, animate: bool, angle: float | None = None) -> None:
+        """CR 4-4-1: exhausted = turned sideways; an animated 90° turn about the card's centre (`angle`: another
+        orientation of the game, e.g. 180° heavy exhausted)."""
         if exhausted != self.exhausted:
             self.exhausted = exhausted
             self.use_cache()
-        angle = 90.0 if exhausted else 0.0
+        angle = (90.0 if exhausted else 0.0) if angle is None else float(angle)
         if self.rotation() == angle:
             return
         if self._anim_rot is not None:
@@ -407,6 +445,52 @@ class PileItem(QGraphicsObject):
         if self._dragging:
             self._dragging = False
             self.board.end_core_drag(event.scenePos(), event.modifiers())
+
+
+class TrackerItem(QGraphicsObject):
+    """A player's number on the table (Soul Points): its name, its value large, and buttons the sandbox answers
+    (right-click: change it, transfer, pay)."""
+
+    def __init__(self, name: str, owner: int | None, rect, title: str, board):
+        super().__init__()
+        self.name, self.owner, self.title, self.board = name, owner, title, board
+        self.rect = QRectF(0, 0, rect.w, rect.h)
+        self._bounds = self.rect.adjusted(-3, -3, 3, 3)
+        self.value = None
+        self.mark = ""  # "win_at" / "lose_at" when it reached one
+        self.setPos(rect.x, rect.y)
+        self.setCacheMode(QGraphicsItem.DeviceCoordinateCache)
+
+    def boundingRect(self) -> QRectF:
+        return self._bounds
+
+    def set_value(self, value: int, mark: str = "") -> None:
+        if (value, mark) != (self.value, self.mark):
+            self.value, self.mark = value, mark
+            self.update()
+
+    def paint(self, p: QPainter, option, widget=None) -> None:
+        p.setRenderHint(QPainter.Antialiasing)
+        edge = {"win_at": QColor("#4ade80"), "lose_at": QColor("#f87171")}.get(self.mark, QColor(255, 255, 255, 60))
+        p.setPen(QPen(edge, 2))
+        p.setBrush(QColor(15, 23, 42, 200))
+        p.drawRoundedRect(self.rect, 10, 10)
+        p.setFont(label_font())
+        p.setPen(QColor(220, 225, 235, 190))
+        p.drawText(self.rect.adjusted(10, 5, -10, 0), Qt.AlignLeft | Qt.AlignTop, self.title)
+        p.setFont(label_font(self.rect.height() * 0.46, True))
+        p.setPen(QColor("#f8fafc"))
+        p.drawText(self.rect.adjusted(10, 18, -12, -2), Qt.AlignRight | Qt.AlignVCenter,
+                   "" if self.value is None else f"{self.value:,}")
+
+    def mousePressEvent(self, event) -> None:
+        if event.button() == Qt.RightButton:
+            self.board.tracker_context(self, event.screenPos())
+            event.accept()
+
+    def mouseDoubleClickEvent(self, event) -> None:
+        self.board.tracker_context(self, event.screenPos())
+        event.accept()
 
 
 class ZoneItem(QGraphicsItem):

@@ -49,7 +49,7 @@ class GameWindow(QMainWindow):
                  sandbox: bool = False, settings=None, session=None, guide: bool = False, autosave=None,
                  level: str | None = None):
         super().__init__()
-        self.setWindowTitle(title or "bss_desktop — Battle Spirits Saga")
+        self.setWindowTitle(title or f"bss_desktop — {game.profile.name}")
         self.game = game
         self.settings = settings
         if settings is not None:
@@ -57,8 +57,10 @@ class GameWindow(QMainWindow):
 
             image_dir = settings.image_dir or image_dir or user_images_dir()
             animation_ms = settings.animation_ms
-        self.faces = FaceCache(image_dir=image_dir or None)
-        self.scene = BoardScene(game.db, self.faces, self)
+        from .faces import painter_for
+
+        self.faces = FaceCache(image_dir=image_dir or None, painter=painter_for(game.profile.cards.face))
+        self.scene = BoardScene(game.db, self.faces, self, profile=game.profile)
         self.scene.animation_ms = animation_ms
         self.view = BoardView(self.scene)
         self.scene.watch_keys(self)  # the zoom key works whichever widget of the window has the focus

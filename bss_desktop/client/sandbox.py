@@ -8,20 +8,25 @@ but the last command; redo re-applies what was undone.
 Over the LAN (`seat` given) the same controller plays one seat: you see only
 your side's hidden cards, look only at your own deck, and an undo is asked of
 the other player, who must agree (net/host.py rewinds both sides).
+
+Every game's sandbox is this one: the game's profile says which zones a card may be dropped on, which cards
+turn, flip face down, carry counters or attach, which trackers there are (right-click to change them) and what a
+token is (a token spirit, or a fighter token with its numbers).
 """
 from __future__ import annotations
 
 from PySide6.QtCore import QObject, Signal
 from PySide6.QtWidgets import QMenu
 
-from ..engine.commands import (ManualCores, ManualDeck, ManualExhaust, ManualMove, ManualNote,
-                               ManualRandom, ManualShuffle, ManualToken)
+from ..engine.commands import (ManualAttach, ManualCardToken, ManualCores, ManualCounter, ManualDeck, ManualExhaust,
+                               ManualFlip, ManualMove, ManualNote, ManualRandom, ManualShuffle, ManualToken,
+                               ManualTracker, ManualTurn)
 from ..engine.errors import IllegalCommand
 from ..engine.record import replay, to_record
 from ..gamelog import describe
 from .deck_look import DeckLooks
 
-ZONES = ("hand", "field", "trash", "deck", "burst")
+ZONES = ("hand", "field", "trash", "deck", "burst")  # Battle Spirits Saga's; another game's are its profile's
 
 
 class SandboxController(QObject, DeckLooks):
@@ -57,6 +62,20 @@ class SandboxController(QObject, DeckLooks):
     @property
     def game(self):
         return self.model.game
+
+    @property
+    def profile(self):
+        return self.game.profile
+
+    def zones(self) -> tuple[str, ...]:
+        """Where a card may be dropped: the game's zones of cards."""
+        if self.profile.id == "bss":
+            return ZONES
+        return tuple(z.name for z in self.profile.card_zones())
+
+    def label(self, zone: str) -> str:
+        z = self.profile.zones.get(zone)
+        return zone if self.profile.id == "bss" or z is None else z.label.lower()
 
     # ------------------------------------------------------------------ moves, undo, redo
 
@@ -118,18 +137,24 @@ class SandboxController(QObject, DeckLooks):
         self.scene.set_draggable(self.scene.cards.keys())
         self.scene.set_highlights()
         lan = self.lan_seat is not None
+        random = self.profile.randomizers
         buttons = [("Ask to undo" if lan else "Undo", "undo", self.keys["undo"], False),
-                   ("Redo", "redo", self.keys["redo"], False), ("Coin", "coin", self.keys["coin"], False),
-                   ("Die", "die", self.keys["die"], False), ("Note…", "note", self.keys["note"], False),
-                   ("Token…", "token", self.keys["token"], False),
-                   ("Other side", "flip", self.keys["other_side"], False)]
+                   ("Redo", "redo", self.keys["redo"], False)]
+        if "coin" in random:
+            buttons.append(("Coin", "coin", self.keys["coin"], False))
+        if "d6" in random:
+            buttons.append(("Die", "die", self.keys["die"], False))
+        buttons += [("Note…", "note", self.keys["note"], False),
+                    ("Token…", "token", self.keys["token"], False),
+                    ("Other side", "flip", self.keys["other_side"], False)]
         if lan:  # over the LAN: no redo, and only our own side to look from
             buttons = [b for b in buttons if b[1] not in ("redo", "flip")]
         where = ("your side; the other player's hidden cards stay hidden" if lan
                  else f"Player {self.viewer + 1}'s side")
+        game = "" if self.profile.id == "bss" else f" of {self.profile.name}"
         self.bar.set_state(
-            f"<b>Sandbox</b> — nothing is enforced: drag any card or core anywhere; double-click a field card to turn "
-            f"it, the deck to draw. Viewing from {where}.", buttons)
+            f"<b>Sandbox{game}</b> — nothing is enforced: drag any card or core anywhere; double-click a field card to "
+            f"turn it, the deck to draw; right-click for more. Viewing from {where}.", buttons)
 
     def _button(self, what) -> None:
         if what == "undo":
@@ -169,8 +194,75 @@ class SandboxController(QObject, DeckLooks):
         edit.returnPressed.connect(done)
         self.bar.set_panel(edit)
 
+    def _ask_card_token(self) -> None:
+        """A token card of a game with its own card fields (a Battle of Souls fighter token: name, ATK, RST)."""
+        from PySide6.QtWidgets import QHBoxLayout, QLabel, QLineEdit, QPushButton, QSpinBox, QWidget
+
+        fields = [f for f in self.profile.cards.fields.values() if f.kind == "int"]
+        panel = QWidget()
+        lay = QHBoxLayout(panel)
+        lay.setContentsMargins(0, 0, 0, 0)
+        name = QLineEdit(self.profile.tokens.get("label", "Token"))
+        name.setMaxLength(60)
+        lay.addWidget(QLabel(self.profile.tokens.get("label", "Token")))
+        lay.addWidget(name)
+        boxes = []
+        for f in fields:
+            box = QSpinBox()
+            box.setRange(f.min or 0, f.max or 100000)
+            box.setSingleStep(f.step or 1)
+            box.setValue(min(f.max or 500, 500) if (f.step or 1) > 1 else (f.min or 0))
+            lay.addWidget(QLabel(f.label or f.name))
+            lay.addWidget(box)
+            boxes.append((f.name, box))
+        create, cancel = QPushButton("Create  [Enter]"), QPushButton("Cancel")
+        lay.addWidget(create)
+        lay.addWidget(cancel)
+        lay.addStretch(1)
+
+        def done():
+            self.bar.set_panel(None)
+            stats = tuple((n, b.value()) for n, b in boxes)
+            self.send(ManualCardToken(self.viewer, self.viewer, name.text().strip() or "Token", stats))
+
+        create.clicked.connect(done)
+        name.returnPressed.connect(done)
+        cancel.clicked.connect(lambda: self.bar.set_panel(None))
+        panel.name, panel.boxes, panel.create = name, dict(boxes), create
+        self.bar.set_panel(panel)
+
+    def _ask_amount(self, title: str, step: int, send) -> None:
+        """A number typed in the decision bar (a tracker's change): Enter sends `send(amount)`."""
+        from PySide6.QtWidgets import QHBoxLayout, QLabel, QPushButton, QSpinBox, QWidget
+
+        panel = QWidget()
+        lay = QHBoxLayout(panel)
+        lay.setContentsMargins(0, 0, 0, 0)
+        box = QSpinBox()
+        box.setRange(1, 1_000_000)
+        box.setSingleStep(step)
+        box.setValue(step)
+        ok, cancel = QPushButton("OK  [Enter]"), QPushButton("Cancel")
+        for w in (QLabel(title), box, ok, cancel):
+            lay.addWidget(w)
+        lay.addStretch(1)
+
+        def done():
+            self.bar.set_panel(None)
+            send(box.value())
+
+        ok.clicked.connect(done)
+        box.editingFinished.connect(lambda: None)
+        cancel.clicked.connect(lambda: self.bar.set_panel(None))
+        panel.box, panel.ok = box, ok
+        self.bar.set_panel(panel)
+        box.setFocus()
+
     def _ask_token(self) -> None:
         """Name, colour and BP of a token for the viewer's field (CR 4-12-2), typed in the decision bar."""
+        if self.profile.cards.shape == "plain":
+            self._ask_card_token()
+            return
         from PySide6.QtWidgets import QComboBox, QHBoxLayout, QLabel, QLineEdit, QPushButton, QSpinBox, QWidget
 
         from ..carddb.cards import COLORS
@@ -233,11 +325,15 @@ class SandboxController(QObject, DeckLooks):
 
     def on_card_dropped(self, key, zone: str, side: str) -> None:
         owner = self._owner_of(key)
-        if zone not in ZONES:
-            self.status.emit("Drop cards on a hand, field, trash, deck or burst area.")
+        zones = self.zones()
+        if zone not in zones:
+            names = ", ".join(self.label(z) for z in zones)
+            self.status.emit(f"Drop cards on one of these areas: {names}.")
             return
         to_player = self.viewer if side == "bottom" else 1 - self.viewer
-        if isinstance(key, tuple) and key[0] == "deck" and zone in ("hand", "trash") and to_player == owner:
+        unseen = ("hand", "trash") if self.profile.id == "bss" else tuple(
+            z.name for z in self.profile.card_zones() if z.name != "deck" and z.display == "pile" or z.name == "hand")
+        if isinstance(key, tuple) and key[0] == "deck" and zone in unseen and to_player == owner:
             self.send(ManualDeck(self.viewer, owner, zone))  # draw or mill without naming the card
             return
         card = self._card_of(key)
@@ -252,7 +348,7 @@ class SandboxController(QObject, DeckLooks):
             self.send(ManualDeck(self.viewer, owner, "hand"))  # draw
             return
         card = self.game.state.cards.get(key) if isinstance(key, int) else None
-        if card is not None and card.zone == "field":
+        if card is not None and self.game._may_turn(card):
             self.send(ManualExhaust(self.viewer, key, not card.exhausted))
 
     def on_card_hovered(self, key) -> None:
@@ -287,6 +383,8 @@ class SandboxController(QObject, DeckLooks):
         player = st.players[owner]
         have = {"life": player.life, "reserve": player.reserve, "trash": player.trash_cores,
                 "void": 99}.get(s) if not isinstance(s, int) else st.cards[s].cores
+        if have is None and st.table is not None:  # a zone of pieces of the game's profile
+            have = st.table.pieces[owner].get(s, 0)
         if how == "ask" and count is None:
             from .controller import ask_count
 
@@ -334,12 +432,16 @@ class SandboxController(QObject, DeckLooks):
             card = self._card_of(ref[1])
             if card is None:
                 return
-            for zone in ZONES:
+            for zone in self.zones():
                 if zone != self.game.state.cards[card].zone:
-                    menu.addAction(f"To {zone}").triggered.connect(
+                    menu.addAction(f"To {self.label(zone)}").triggered.connect(
                         lambda _=False, z=zone: self.send(ManualMove(self.viewer, card, z)))
             menu.addAction("To the bottom of the deck").triggered.connect(
                 lambda: self.send(ManualMove(self.viewer, card, "deck", True)))
+            if self.game.state.table is not None:
+                self._table_menu(menu, card)
+        elif ref[0] == "tracker":
+            self._tracker_menu(menu, ref[1], ref[2])
         elif ref[0] == "pile" and ref[1] != "void":
             owner, loc = ref[2], {"trash_cores": "trash"}.get(ref[1], ref[1])
             menu.addAction("Add a core from the void").triggered.connect(
@@ -348,3 +450,91 @@ class SandboxController(QObject, DeckLooks):
                 lambda: self.send(ManualCores(self.viewer, owner, loc, "void", 1)))
         self._menu = menu
         menu.popup(screen_pos)
+
+    def _table_menu(self, menu, card: int) -> None:
+        """What a game's profile lets a card on its table do: flip, turn, counters, attach."""
+        st, profile = self.game.state, self.profile
+        c = st.cards[card]
+        zone = profile.zones.get(c.zone)
+        if zone is None or zone.name in ("deck", "hand"):
+            return
+        mark = st.table.marks.get(card)
+        menu.addSeparator()
+        if zone.face != "up" and zone.visibility == "public":
+            down = mark is not None and mark.down
+            menu.addAction("Turn face up" if down else "Turn face down").triggered.connect(
+                lambda: self.send(ManualFlip(self.viewer, card, not down)))
+        if self.game._may_turn(c):
+            for o in profile.orientations.values():
+                menu.addAction(f"Turn: {o.label}").triggered.connect(
+                    lambda _=False, o=o.name: self.send(ManualTurn(self.viewer, card, o)))
+        for kind in profile.card_counters.values():
+            if kind.free_label:
+                for key, n in sorted((mark.counters if mark else {}).items()):
+                    if key.startswith(f"{kind.name}:"):
+                        label = key.split(":", 1)[1]
+                        menu.addAction(f"+1 {label}").triggered.connect(
+                            lambda _=False, k=kind.name, lb=label: self.send(ManualCounter(self.viewer, card, k, 1, lb)))
+                        menu.addAction(f"−1 {label}").triggered.connect(
+                            lambda _=False, k=kind.name, lb=label: self.send(ManualCounter(self.viewer, card, k, -1, lb)))
+                menu.addAction(f"Add a {kind.label.lower()}…").triggered.connect(
+                    lambda _=False, k=kind.name: self._ask_counter(card, k))
+                continue
+            menu.addAction(f"+1 {kind.label.lower()}").triggered.connect(
+                lambda _=False, k=kind.name: self.send(ManualCounter(self.viewer, card, k, 1)))
+            if mark is not None and mark.counters.get(kind.name):
+                menu.addAction(f"−1 {kind.label.lower()}").triggered.connect(
+                    lambda _=False, k=kind.name: self.send(ManualCounter(self.viewer, card, k, -1)))
+        if zone.attach_to:
+            hosts = [i for z in zone.attach_to for p in (0, 1) for i in self.game._zone_cards(p, z)]
+            for host in hosts:
+                name = self.game.db[st.cards[host].cid].name if self._seen(host) else "a face-down card"
+                menu.addAction(f"Attach to {name}").triggered.connect(
+                    lambda _=False, h=host: self.send(ManualAttach(self.viewer, card, h)))
+            if mark is not None and mark.on is not None:
+                menu.addAction("Detach").triggered.connect(lambda: self.send(ManualAttach(self.viewer, card, None)))
+
+    def _seen(self, iid: int) -> bool:
+        m = self.game.state.table.marks.get(iid) if self.game.state.table is not None else None
+        return m is None or not m.down or self.game.state.cards[iid].owner == self.viewer
+
+    def _ask_counter(self, card: int, kind: str) -> None:
+        """A named counter (BOS §Counters: "Spell Counter"), its name typed in the decision bar."""
+        from PySide6.QtWidgets import QLineEdit
+
+        edit = QLineEdit()
+        edit.setMaxLength(40)
+        edit.setPlaceholderText("The counter's name (e.g. Ember) — Enter to add, Esc to cancel")
+
+        def done():
+            text = edit.text().strip()
+            self.bar.set_panel(None)
+            if text:
+                self.send(ManualCounter(self.viewer, card, kind, 1, text))
+
+        edit.returnPressed.connect(done)
+        self.bar.set_panel(edit)
+
+    def _tracker_menu(self, menu, name: str, owner) -> None:
+        """A tracker's changes: by its step and ten steps, any amount, a zero-sum transfer, a payment."""
+        if owner is None:
+            return
+        t = self.profile.trackers[name]
+        for amount in (t.step, 10 * t.step, -t.step, -10 * t.step):
+            menu.addAction(f"{amount:+,} {t.label}").triggered.connect(
+                lambda _=False, a=amount: self.send(ManualTracker(self.viewer, owner, name, "adjust", a)))
+        menu.addAction(f"Change {t.label} by…").triggered.connect(
+            lambda: self._ask_amount(f"Add to {t.label} (a negative change: use Lose)", t.step,
+                                     lambda n: self.send(ManualTracker(self.viewer, owner, name, "adjust", n))))
+        menu.addAction(f"Lose {t.label}…").triggered.connect(
+            lambda: self._ask_amount(f"Lose {t.label}", t.step,
+                                     lambda n: self.send(ManualTracker(self.viewer, owner, name, "adjust", -n))))
+        if "transfer" in t.ops:
+            menu.addAction(f"Transfer {t.label} to the other player…").triggered.connect(
+                lambda: self._ask_amount(f"Transfer {t.label} (what one loses the other gains)", t.step,
+                                         lambda n: self.send(ManualTracker(self.viewer, owner, name, "transfer", n))))
+        if "pay_each_opponent" in t.ops:
+            menu.addAction(f"Pay {t.label} to each opponent…").triggered.connect(
+                lambda: self._ask_amount(f"Pay {t.label} to each opponent", t.step,
+                                         lambda n: self.send(ManualTracker(self.viewer, owner, name,
+                                                                           "pay_each_opponent", n))))

@@ -1197,6 +1197,8 @@ class Game(Resolution, TableMoves):
 
     def _h_mulligan(self, cmd: Mulligan) -> None:
         self._expect(cmd, ("mulligan",), "CR 5-2-7", "mulligan")
+        if self.profile.rules is None:
+            return self._table_mulligan(cmd)
         st = self.state
         p = cmd.player
         player = st.players[p]
@@ -1217,6 +1219,42 @@ class Game(Resolution, TableMoves):
             st.turn = 1  # CR 5-2-8
             st.turn_player = st.first_player
             st.stage = "start"
+
+    def _table_mulligan(self, cmd: Mulligan) -> None:
+        """The opening hand of a game with no rules module, as its profile's `setup:` says: keep (and draw its keep
+        bonus), or shuffle the hand back and draw anew, up to its mulligans (BOS: twice; then you keep)."""
+        st, setup = self.state, self.profile.setup
+        p = cmd.player
+        player = st.players[p]
+        done = st.table.mulligans[p] if st.table is not None else 0
+        if cmd.redraw and done >= setup["mulligan"]["max"]:
+            raise IllegalCommand(self._rule("setup.mulligan.max"), f"at most {setup['mulligan']['max']} "
+                                                                  f"mulligan(s); keep this hand")
+        self._emit("mulligan", player=p, redraw=cmd.redraw)
+        if cmd.redraw:
+            if setup["mulligan"]["procedure"] == "bottom_then_shuffle":
+                for iid in list(player.hand):
+                    self._move_card(iid, "deck", "mulligan", bottom=True)
+                self._draw(p, setup["hand"])
+                st.rng.shuffle(player.deck)
+            else:  # the hand shuffled back in, then a new hand
+                for iid in list(player.hand):
+                    self._move_card(iid, "deck", "mulligan")
+                st.rng.shuffle(player.deck)
+                self._draw(p, setup["hand"])
+            self._emit("shuffle", player=p)
+            if st.table is not None:
+                st.table.mulligans[p] += 1
+            if done + 1 < setup["mulligan"]["max"]:
+                return  # the same player decides again
+        elif setup["keep_bonus"]:
+            self._draw(p, setup["keep_bonus"])
+        player.mulligan = cmd.redraw
+        other = 1 - p
+        if st.players[other].mulligan is None:
+            st.decider = other
+        else:  # the first turn's main step: the sandbox plays the steps by hand
+            st.turn, st.turn_player, st.stage = 1, st.first_player, "main"
 
     def _h_summon(self, cmd) -> None:
         st = self.state

@@ -93,10 +93,25 @@ def start_game(rec: dict, db, *, record_hashes: bool = True) -> Game:
         raise RecordError("field 'start.decks': expected two lists of card ids")
     if first not in (None, 0, 1) or isinstance(first, bool):
         raise RecordError(f"field 'start.first_player': expected 0, 1 or null, got {first!r}")
+    profile = None
+    if "game" in start:  # another game's table (its profile)
+        from ..table.profiles import get_profile
+        from ..table.schema import ProfileError
+
+        try:
+            profile = get_profile(start["game"]) if isinstance(start["game"], str) else None
+        except ProfileError as e:
+            raise RecordError(f"field 'start.game': {e.message}") from None
+        if profile is None:
+            raise RecordError(f"field 'start.game': expected a game's name, got {start['game']!r}")
+    sides = start.get("sides")
+    if sides is not None and not (isinstance(sides, list) and len(sides) == 2 and all(isinstance(d, list) for d in sides)):
+        raise RecordError("field 'start.sides': expected two lists of card ids")
     try:
         # a sandbox enforces no rule, the deck rules included (a goldfish game has no deck on the other side)
         return Game.new(db, decks, seed, first_player=first, settings=settings, record_hashes=record_hashes,
-                        deck_names=start.get("deck_names"), validate_decks=not (settings and settings.sandbox))
+                        deck_names=start.get("deck_names"), validate_decks=not (settings and settings.sandbox),
+                        profile=profile, sides=sides)
     except (DeckListError, KeyError) as e:
         raise RecordError(f"field 'start.decks': {e}") from None
 

@@ -72,7 +72,7 @@ def _mark(entry: dict, table, mine: bool, profile) -> dict:
     if m is not None:
         if m.down:
             entry["down"] = True
-            if not mine or profile.zones[entry["zone"] if "zone" in entry else "field"].peek != "owner":
+            if not mine or profile.zones[entry.get("zone", "field")].peek != "owner":
                 entry["cid"] = None
         if m.counters:
             entry["counters"] = dict(m.counters)

@@ -43,9 +43,23 @@ def read_file(path: Path) -> dict:
     return parse_text(text, name)
 
 
+class _Loader(yaml.SafeLoader):
+    """YAML that refuses a key written twice in one mapping (the second would silently win)."""
+
+    def construct_mapping(self, node, deep=False):
+        seen = set()
+        for key_node, _ in node.value:
+            key = self.construct_object(key_node, deep=True)
+            if key in seen:
+                raise yaml.constructor.ConstructorError(None, None, f"{key!r} twice in one mapping",
+                                                        key_node.start_mark)
+            seen.add(key)
+        return super().construct_mapping(node, deep)
+
+
 def parse_text(text: str, name: str = "<profile>") -> dict:
     try:
-        data = yaml.safe_load(text)
+        data = yaml.load(text, Loader=_Loader)  # a SafeLoader that refuses repeated keys
     except yaml.YAMLError as e:
         mark = getattr(e, "problem_mark", None)
         where = f"line {mark.line + 1}: " if mark is not None else ""
@@ -199,17 +213,17 @@ def _cross_check(p: dict) -> None:
             bad(f"deck_rules.group_limits[{i}].field", f"{g['field']!r} is not one of cards.fields")
         if f["kind"] == "enum" and g["value"] not in f["values"]:
             bad(f"deck_rules.group_limits[{i}].value", f"{g['value']!r} is not one of {', '.join(f['values'])}")
-    _check_layout(p["layout"], zones, bad)
+    _check_layout(p["layout"], zones, p["trackers"], bad)
 
 
-def _check_layout(layout: dict, zones: dict, bad) -> None:
+def _check_layout(layout: dict, zones: dict, trackers: dict, bad) -> None:
     placed: dict[str, str] = {}
     for column in ("left", "centre", "right"):
         for r, row in enumerate(layout[column]["rows"]):
             for i, z in enumerate(row):
                 where = f"layout.{column}.rows[{r}][{i}]"
-                if z not in zones or zones[z]["owner"] != "player":
-                    bad(where, f"{z!r} is not a zone each player has")
+                if (z not in zones or zones[z]["owner"] != "player") and z not in trackers:
+                    bad(where, f"{z!r} is not a zone each player has, nor a tracker")
                 if z in placed:
                     bad(where, f"{z!r} is already placed at {placed[z]}")
                 placed[z] = where
@@ -222,6 +236,9 @@ def _check_layout(layout: dict, zones: dict, bad) -> None:
     for name, z in zones.items():
         if name not in placed and not z["out_of_game"]:
             bad(f"zones.{name}", "is not placed on the table (layout) and is not out of the game (out_of_game: true)")
+    for name in trackers:
+        if name not in placed:
+            bad(f"trackers.{name}", "is not placed on the table (a row of layout names it)")
 
 
 # ------------------------------------------------------------------ the registry

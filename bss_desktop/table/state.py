@@ -63,6 +63,7 @@ class Table:
     pieces: list  # per player: {zone: n} for the profile's piece zones the engine keeps no count of
     trackers: list  # per player: {tracker: value}
     marks: dict = field(default_factory=dict)  # iid -> Mark (only cards with something on them)
+    mulligans: list = field(default_factory=lambda: [0, 0])  # opening hands redrawn by each player
 
     @classmethod
     def for_profile(cls, profile) -> Table:
@@ -91,8 +92,9 @@ class Table:
         t.pieces = [dict(p) for p in self.pieces]
         t.trackers = [dict(p) for p in self.trackers]
         t.marks = {i: m.__copy__() for i, m in self.marks.items()}
+        t.mulligans = self.mulligans[:]
         return t
 
     def to_dict(self) -> dict:
-        return {"areas": self.areas, "pieces": self.pieces, "trackers": self.trackers,
+        return {"areas": self.areas, "pieces": self.pieces, "trackers": self.trackers, "mulligans": self.mulligans,
                 "marks": {str(i): m.to_dict() for i, m in sorted(self.marks.items())}}

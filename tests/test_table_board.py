@@ -1,0 +1,244 @@
+"""The board of every game, played with the mouse: the layout its profile declares, its zones, trackers, counters
+and face-down cards (BOS = ../shared/rules/004; digest §3.2), a game of the player's own written here, and the
+start screen's choice of game."""
+from __future__ import annotations
+
+import pytest
+from PySide6.QtCore import QPointF, Qt
+from PySide6.QtTest import QTest
+from test_client import center, dclick, drag, vp
+
+from bss_desktop import cli, paths
+from bss_desktop.carddb.database import game_db
+from bss_desktop.client import layout
+from bss_desktop.client.items import TrackerItem, ZoneItem
+from bss_desktop.client.main_window import GameWindow
+from bss_desktop.engine.position import game_from_position, position_from_game
+from bss_desktop.engine.settings import Ruleset
+from bss_desktop.table import get_profile
+from bss_desktop.table.profiles import forget
+
+BOS = get_profile("bos")
+DB = game_db(BOS)
+WARRIOR = next(c.id for c in DB.values() if c.extra.get("class") == "Warrior" and not c.token)
+TACTIC = next(c.id for c in DB.values() if c.type == "tactic")
+
+
+def test_battle_spirits_saga_board_is_the_playsheet_it_always_was():
+    """profiles/bss.yaml's layout gives every rectangle the hand-placed board had (scene units)."""
+    before = {
+        ("field", "bottom"): (206.0, 456.0, 1276.0, 267.0), ("hand", "bottom"): (206.0, 729.0, 1276.0, 263.0),
+        ("deck", "bottom"): (1490.0, 802.0, 128.0, 190), ("trash", "bottom"): (1624.0, 802.0, 128.0, 190),
+        ("burst", "bottom"): (1557.0, 606.0, 128.0, 190), ("life", "bottom"): (8.0, 495.5, 190.0, 100.0),
+        ("reserve", "bottom"): (8.0, 635.5, 190.0, 100.0), ("trash_cores", "bottom"): (8.0, 775.5, 190.0, 100.0),
+        ("field", "top"): (206.0, 152.0, 1276.0, 267.0), ("hand", "top"): (206.0, 8.0, 1276.0, 138),
+        ("deck", "top"): (1490.0, 8.0, 128.0, 190), ("trash", "top"): (1624.0, 8.0, 128.0, 190),
+        ("burst", "top"): (1557.0, 204.0, 128.0, 190), ("life", "top"): (8.0, 279.5, 190.0, 100.0),
+        ("reserve", "top"): (8.0, 143.75, 190.0, 100.0), ("trash_cores", "top"): (8.0, 8.0, 190.0, 100.0),
+        ("void", "shared"): (8.0, 387.5, 190.0, 100.0), ("use", "shared"): (1490.0, 400.0, 262.0, 200.0),
+    }
+    now = {k: tuple(round(v, 3) for v in layout.zone_rect(*k)) for k in before}
+    assert now == before
+    assert layout.CENTER_Y == 437.5
+    assert layout.field_slots_t(3, 2, "bottom", (True, False, False, False, False)) == (
+        (358.0, 464.0), (585.5, 464.0), (777.5, 464.0), (993.5, 464.0), (1185.5, 464.0))
+
+
+@pytest.mark.parametrize("game", ["bss", "standard", "eternal", "bos"])
+def test_every_games_zones_lie_on_the_board_without_overlapping(game):
+    lay = layout.layout_for(get_profile(game))
+    rects = [((z, s), r) for s in ("bottom", "top") for z, r in lay.areas[s].items()] + list(lay.shared.items())
+    for (name, r) in rects:
+        assert 0 <= r.x and r.x + r.w <= layout.SCENE_W and 0 <= r.y and r.y + r.h <= layout.SCENE_H, name
+        assert r.w > 0 and r.h > 0, name
+    for i, (a, ra) in enumerate(rects):
+        for b, rb in rects[i + 1:]:
+            apart = ra.x + ra.w <= rb.x or rb.x + rb.w <= ra.x or ra.y + ra.h <= rb.y or rb.y + rb.h <= ra.y
+            assert apart, (a, ra, b, rb)
+
+
+def bos_window(qtbot, **players):
+    data = {"game": "bos", "turn": 3, "turn_player": 0, "players": []}
+    for p in (0, 1):
+        pd = {"deck": [WARRIOR] * 10, "trackers": {"sp": 8000}}
+        pd.update(players.get(f"p{p}", {}))
+        data["players"].append(pd)
+    game = game_from_position(data, DB, settings=Ruleset(sandbox=True))
+    w = GameWindow(game, seats=("human", "human"), animation_ms=0, sandbox=True)
+    qtbot.addWidget(w)
+    w.resize(1366, 768)
+    w.show()
+    qtbot.waitExposed(w)
+    w.view.fitInView(w.scene.sceneRect(), Qt.KeepAspectRatio)
+    return w, game
+
+
+def zone_centre(w, zone: str, side: str = "bottom") -> QPointF:
+    return QPointF(*w.scene.lay.zone_rect(zone, side).center)
+
+
+def test_bos_board_has_its_zones_and_soul_points_and_no_cores(qtbot):
+    w, _ = bos_window(qtbot)
+    titles = {item.title for item in w.scene.zones.values() if isinstance(item, ZoneItem)}
+    assert {"Fighters", "Equipment", "Tactics", "Battlefield", "Discard pile", "Removed from play"} <= titles
+    assert not w.scene.piles  # no life, reserve, trash cores or void (digest §3.2 need 12)
+    sp = w.scene.trackers[("sp", "bottom")]
+    assert isinstance(sp, TrackerItem) and sp.value == 8000 and sp.title == "Soul Points"
+
+
+def test_bos_a_fighter_dragged_to_the_fighter_zone_rests_on_a_double_click(qtbot):
+    """BOS §The Game Layout: fighters enter upright in attack position; sideways is rest position."""
+    w, game = bos_window(qtbot, p0={"hand": [WARRIOR]})
+    card = game.state.players[0].hand[0]
+    drag(w, center(w.scene.cards[card]), zone_centre(w, "fighter"))
+    g = w.model.game
+    assert g.state.cards[card].zone == "fighter" and w.scene.cards[card].zone == "fighter"
+    dclick(w, center(w.scene.cards[card]))
+    assert g.state.cards[card].exhausted and w.scene.cards[card].rotation() == 90
+    assert f"(by hand) moves {DB[WARRIOR].name} to the fighters." in w.log.toPlainText()
+    assert w.controller.undo()
+    assert not w.model.game.state.cards[card].exhausted
+
+
+def test_bos_a_tactic_set_face_down_shows_its_back_to_the_other_side(qtbot):
+    """BOS §Tactic Cards: set face down; only its owner sees it (hot-seat: the Other side button)."""
+    w, game = bos_window(qtbot, p0={"hand": [TACTIC]})
+    card = game.state.players[0].hand[0]
+    drag(w, center(w.scene.cards[card]), zone_centre(w, "tactic"))
+    item = w.scene.cards[card]
+    assert item.card is not None and item.marks[0] is True  # the owner sees it, veiled "Face down"
+    next(b for b in w.bar.buttons if b.text().startswith("Other side")).click()
+    assert w.controller.viewer == 1
+    assert w.scene.cards[card].card is None  # a back
+
+
+def right_click(w, point: QPointF):
+    port = w.view.viewport()
+    QTest.mousePress(port, Qt.RightButton, Qt.NoModifier, vp(w, point.x(), point.y()))
+    QTest.mouseRelease(port, Qt.RightButton, Qt.NoModifier, vp(w, point.x(), point.y()))
+
+
+def action(w, text: str):
+    return next(a for a in w.controller._menu.actions() if a.text() == text)
+
+
+def test_bos_soul_points_transfer_from_the_trackers_menu_is_logged_both_ways(qtbot):
+    """BOS §Battles: SP damage is a transfer: what one player loses the other gains (digest §3.2 need 2)."""
+    w, _ = bos_window(qtbot)
+    right_click(w, zone_centre(w, "sp", "top"))
+    action(w, "Transfer Soul Points to the other player…").trigger()
+    panel = w.bar.panel
+    panel.box.setValue(1500)
+    panel.ok.click()
+    g = w.model.game
+    assert [g.state.table.trackers[p]["sp"] for p in (0, 1)] == [9500, 6500]
+    assert [w.scene.trackers[(("sp", s))].value for s in ("bottom", "top")] == [9500, 6500]
+    assert "transfers 1,500 Soul Points — Player 1 8,000 → 9,500, Player 2 8,000 → 6,500" in w.log.toPlainText()
+    right_click(w, zone_centre(w, "sp", "bottom"))
+    action(w, "+100 Soul Points").trigger()
+    assert w.model.game.state.table.trackers[0]["sp"] == 9600
+
+
+def test_bos_kill_tokens_and_attachment_from_the_cards_menu(qtbot):
+    equipment = next(c.id for c in DB.values() if c.extra.get("subtype") == "Attached")
+    w, game = bos_window(qtbot, p0={"fighter": [WARRIOR], "equipment": [equipment]})
+    fighter, eq = game._zone_cards(0, "fighter")[0], game._zone_cards(0, "equipment")[0]
+    right_click(w, center(w.scene.cards[fighter]))
+    action(w, "+1 kill token").trigger()
+    assert w.scene.cards[fighter].marks[1] == (("kill", 1),)
+    right_click(w, center(w.scene.cards[eq]))
+    action(w, f"Attach to {DB[WARRIOR].name}").trigger()
+    assert w.scene.cards[eq].marks[2] == DB[WARRIOR].name
+    right_click(w, center(w.scene.cards[fighter]))
+    action(w, "To discard pile").trigger()
+    g = w.model.game
+    assert g._zone_cards(0, "discard") == [fighter, eq]  # the equipment went with its fighter
+
+
+DUEL = """
+id: duel
+extends: bos
+name: Duel of Souls
+zones:
+  graveyard: {label: Graveyard, display: pile}
+trackers:
+  mana: {label: Mana, start: 3, ops: [adjust]}
+layout:
+  left: {from: centre, rows: [[sp], [mana], [equipment], [tactic]]}
+  right: {rows: [[deck, discard], [battlefield, exile], [graveyard]]}
+"""
+
+
+@pytest.fixture
+def duel():
+    folder = paths.profiles_dir()
+    folder.mkdir(parents=True, exist_ok=True)
+    (folder / "duel.yaml").write_text(DUEL)
+    forget()
+    yield get_profile("duel")
+    (folder / "duel.yaml").unlink()
+    forget()
+
+
+def test_a_game_of_the_players_own_plays_saves_and_loads_with_no_python_change(qtbot, duel):
+    """A profile written here (an extra zone and a tracker): its sandbox, its board, its positions."""
+    data = {"game": "duel", "turn": 2, "turn_player": 1, "players": [
+        {"deck": [WARRIOR] * 5, "hand": [WARRIOR, TACTIC]}, {"deck": [WARRIOR] * 5}]}
+    game = game_from_position(data, DB, settings=Ruleset(sandbox=True))
+    w = GameWindow(game, seats=("human", "human"), animation_ms=0, sandbox=True)
+    qtbot.addWidget(w)
+    w.resize(1366, 768)
+    w.show()
+    qtbot.waitExposed(w)
+    w.view.fitInView(w.scene.sceneRect(), Qt.KeepAspectRatio)
+    card = game.state.players[0].hand[0]
+    drag(w, center(w.scene.cards[card]), zone_centre(w, "graveyard"))
+    g = w.model.game
+    assert g._zone_cards(0, "graveyard") == [card] and w.scene.zones[("graveyard", "bottom")].count_text == "1"
+    right_click(w, zone_centre(w, "mana"))
+    action(w, "+10 Mana").trigger()
+    assert w.scene.trackers[("mana", "bottom")].value == 13
+    saved = position_from_game(w.model.game)
+    assert saved["game"] == "duel" and saved["players"][0]["graveyard"] == [WARRIOR]
+    assert saved["players"][0]["trackers"] == {"sp": 8000, "mana": 13}
+    again = game_from_position(saved, DB, settings=Ruleset(sandbox=True))
+    assert again.profile is duel and position_from_game(again) == saved
+
+
+@pytest.fixture
+def home(tmp_path, monkeypatch):
+    monkeypatch.setenv("BSS_DESKTOP_HOME", str(tmp_path))
+    forget()
+    yield tmp_path
+    forget()
+
+
+def test_the_start_screen_chooses_the_game_first(qtbot, home):
+    from bss_desktop.app.main import StartWindow
+
+    start = StartWindow()
+    qtbot.addWidget(start)
+    box = start.game_box
+    assert [box.itemData(i) for i in range(box.count())][:4] == ["bss", "standard", "eternal", "bos"]
+    box.setCurrentIndex(box.findData("bos"))
+    assert start.title.text() == "Battle of Souls"
+    assert not start.vs_ai.isEnabled() and "no rules module" in start.vs_ai.toolTip()
+    assert sorted(start.decks) == ["iron-legion", "shadow-court"]
+    start.sandbox.click()
+    window = start.windows[-1]
+    assert window.game.profile.id == "bos" and ("fighter", "bottom") in window.scene.zones
+    assert len(window.game.state.players[0].hand) == 5 and window.game.state.table.areas[0]["side"]
+    box.setCurrentIndex(box.findData("bss"))
+    assert start.vs_ai.isEnabled() and "red-saga" in start.decks
+
+
+@pytest.mark.parametrize("game", ["bss", "standard", "eternal", "bos"])
+def test_cli_renders_a_mid_game_sandbox_of_each_game(tmp_path, game):
+    out = tmp_path / f"{game}.png"
+    assert cli.main(["--screenshot", str(out), "--game", game, "--window", "sandbox"]) == 0
+    assert out.stat().st_size > 20_000
+
+
+def test_cli_refuses_an_unknown_game_in_one_line(tmp_path, capsys):
+    assert cli.main(["--screenshot", str(tmp_path / "x.png"), "--game", "chess", "--window", "sandbox"]) == 2
+    assert "no game is called 'chess'" in capsys.readouterr().err
