@@ -117,7 +117,15 @@ def _manual_effect(game, d, viewer) -> str:
 
 
 def _table_line(game, d: dict, who: str, viewer: int | None) -> str:
-    """A manual move on what a game's profile adds to the table (engine/table_moves.py)."""
+    """A manual move on what a game's profile adds to the table (engine/table_moves.py); a line that names what
+    this game's profile lacks (a peer's event) reads as a plain change."""
+    try:
+        return _table_change(game, d, who, viewer)
+    except (KeyError, TypeError, ValueError, AttributeError, IndexError):
+        return f"{who} (by hand) changes something on the table." if d.get("what") else ""
+
+
+def _table_change(game, d: dict, who: str, viewer: int | None) -> str:
     what, profile = d["what"], game.profile
     card = game.state.cards.get(d.get("card")) if isinstance(d.get("card"), int) else None
     mark = game.state.table.marks.get(card.iid) if card is not None and game.state.table is not None else None
@@ -130,8 +138,8 @@ def _table_line(game, d: dict, who: str, viewer: int | None) -> str:
         return f"{who} (by hand) turns {name}: {o.label.lower()}."
     if what == "counter":
         kind = profile.card_counters[d["name"]]
-        label = d["label"] or kind.label.lower()
         n = abs(d["delta"])
+        label = d["label"] or kind.label.lower() + ("s" if n != 1 else "")
         verb = f"puts {n} {label} on" if d["delta"] > 0 else f"takes {n} {label} off"
         return f"{who} (by hand) {verb} {name} ({d['count']} now)."
     if what == "attach":
@@ -257,6 +265,9 @@ def describe(game, event, viewer: int | None) -> str:
             return (f"{who} (by hand) moves {n} of {_whose_name(game, d['owner'])} core(s): "
                     f"{_loc(game, d['src'])} → {_loc(game, d['dst'])}.")
         if what == "exhaust":
+            turned = [o for o in game.profile.orientations.values() if o.angle == (90 if d["exhausted"] else 0)]
+            if game.profile.id != "bss" and turned:  # the game's own words: rest / attack position
+                return f"{who} (by hand) turns {_card(game, d['card'])}: {turned[0].label.lower()}."
             return f"{who} (by hand) {'exhausts' if d['exhausted'] else 'refreshes'} {_card(game, d['card'])}."
         if what == "deck":
             verb = "draws" if d["to"] == "hand" else "mills"
@@ -280,9 +291,9 @@ def describe(game, event, viewer: int | None) -> str:
         return (f"  Note: {_whose_name(game, d['player'])} {d['label'].lower()} hold {d['count']}; "
                 f"{game.profile.name} allows {d['max']} (the sandbox lets it be).")
     if k == "tracker_mark":
-        t = game.profile.trackers[d["name"]]
+        t = game.profile.trackers.get(d["name"])
         what = "the winning mark" if d["mark"] == "win_at" else "the losing mark"
-        return f"  {_who(game, d['player'])} reaches {d['value']:,} {t.label}: {what} ({d['at']:,})."
+        return f"  {_who(game, d['player'])} reaches {d['value']:,} {t.label if t else d['name']}: {what} ({d['at']:,})."
     if k == "activate":
         return f"{_who(game, d['player'])} activates {_card(game, d['card'])}'s effect (CR 8-1-3)."
     if k == "keyword":

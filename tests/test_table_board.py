@@ -142,7 +142,7 @@ def test_bos_soul_points_transfer_from_the_trackers_menu_is_logged_both_ways(qtb
 def test_bos_kill_tokens_and_attachment_from_the_cards_menu(qtbot):
     equipment = next(c.id for c in DB.values() if c.extra.get("subtype") == "Attached")
     w, game = bos_window(qtbot, p0={"fighter": [WARRIOR], "equipment": [equipment]})
-    fighter, eq = game._zone_cards(0, "fighter")[0], game._zone_cards(0, "equipment")[0]
+    fighter, eq = game.zone_cards(0, "fighter")[0], game.zone_cards(0, "equipment")[0]
     right_click(w, center(w.scene.cards[fighter]))
     action(w, "+1 kill token").trigger()
     assert w.scene.cards[fighter].marks[1] == (("kill", 1),)
@@ -152,7 +152,7 @@ def test_bos_kill_tokens_and_attachment_from_the_cards_menu(qtbot):
     right_click(w, center(w.scene.cards[fighter]))
     action(w, "To discard pile").trigger()
     g = w.model.game
-    assert g._zone_cards(0, "discard") == [fighter, eq]  # the equipment went with its fighter
+    assert g.zone_cards(0, "discard") == [fighter, eq]  # the equipment went with its fighter
 
 
 DUEL = """
@@ -194,7 +194,7 @@ def test_a_game_of_the_players_own_plays_saves_and_loads_with_no_python_change(q
     card = game.state.players[0].hand[0]
     drag(w, center(w.scene.cards[card]), zone_centre(w, "graveyard"))
     g = w.model.game
-    assert g._zone_cards(0, "graveyard") == [card] and w.scene.zones[("graveyard", "bottom")].count_text == "1"
+    assert g.zone_cards(0, "graveyard") == [card] and w.scene.zones[("graveyard", "bottom")].count_text == "1"
     right_click(w, zone_centre(w, "mana"))
     action(w, "+10 Mana").trigger()
     assert w.scene.trackers[("mana", "bottom")].value == 13

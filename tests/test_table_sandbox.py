@@ -70,7 +70,7 @@ def refused(game, cmd, words: str):
 
 
 def zone(game, p: int, name: str) -> list[int]:
-    return game._zone_cards(p, name)
+    return game.zone_cards(p, name)
 
 
 def test_bos_layout_capacities_warn_in_the_sandbox():

@@ -72,7 +72,7 @@ def mid_game(profile, seed: int = 3, db=None) -> Game:
                     cores = min(player.reserve, max(1, db[st.cards[iid].cid].lv1_cores))
                 try_(ManualMove(p, iid, zone.name, cores=cores))
         row = [z.name for z in profile.zones.values() if z.display == "row" and z.holds == "cards"]
-        main = game._zone_cards(p, row[0]) if row else []
+        main = game.zone_cards(p, row[0]) if row else []
         if main:
             try_(ManualExhaust(p, main[0], True))
             if len(main) > 2 and "heavy_exhausted" in profile.orientations:
@@ -82,8 +82,8 @@ def mid_game(profile, seed: int = 3, db=None) -> Game:
             try_(ManualCounter(p, main[-1], kind.name, 2 + p))
         for z in profile.zones.values():
             if z.attach_to and st.table is not None:
-                hosts = [i for h in z.attach_to for i in game._zone_cards(p, h)]
-                for card, host in zip(game._zone_cards(p, z.name), hosts):
+                hosts = [i for h in z.attach_to for i in game.zone_cards(p, h)]
+                for card, host in zip(game.zone_cards(p, z.name), hosts):
                     try_(ManualAttach(p, card, host))
         for z in profile.piece_zones():
             if z.name not in ("life", "reserve", "trash_cores", "void") and z.owner == "player":

@@ -200,10 +200,11 @@ class StartWindow(QMainWindow):
         self._fill_deck_boxes()
         self.deck_b.setCurrentIndex(min(1, self.deck_b.count() - 1))
         why = "" if saga else f"{self.profile.name} has no rules module yet: play it in the sandbox"
-        for w in (self.guided, self.vs_ai, self.hotseat, self.demo, self.level, self.host_button,
-                  self.join_button, self.builder_button):
+        for w in (self.guided, self.vs_ai, self.hotseat, self.demo, self.level, self.builder_button):
             w.setEnabled(saga)
             w.setToolTip(why)
+        for w in (self.host_button, self.join_button):  # a game with no rules module: a LAN sandbox
+            w.setToolTip("" if saga else f"A LAN sandbox of {self.profile.name}")
         self.sandbox.setText("Sandbox: free moves, undo, positions" if saga else
                              f"Sandbox of {self.profile.short}: its table, free moves, undo, positions")
 
@@ -468,14 +469,15 @@ class StartWindow(QMainWindow):
 
         if which == "host":
             window = HostWindow(self.db, self.decks, self.settings, port=DEFAULT_PORT if port is None else port,
-                                autosave=Path(resume) if resume else autosave_dir() / "lan-host.json")
+                                autosave=Path(resume) if resume else autosave_dir() / "lan-host.json",
+                                profile=self.profile)
             if resume:  # once the event loop runs (the resume starts the host's network task)
                 from PySide6.QtCore import QTimer
 
                 QTimer.singleShot(0, window.resume)
         else:
             window = JoinWindow(self.db, self.decks, self.settings, address=address,
-                                autosave=autosave_dir() / "lan-guest.json")
+                                autosave=autosave_dir() / "lan-guest.json", profile=self.profile)
         window.gameOpened.connect(self._show)
         self.windows.append(window)
         window.resize(560, 360)

@@ -268,7 +268,8 @@ def load_set_file(path: str | Path, profile=None) -> list[CardDef]:
     finally:
         loader.dispose()
 
-    set_id = _read_header(data, root, shown, "bss" if profile is None else profile.id)
+    games = ("bss",) if profile is None else (profile.id, *profile.extends)  # a game's sets serve the games extending it
+    set_id = _read_header(data, root, shown, games)
     card_nodes = _child(root, "cards")
     cards: list[CardDef] = []
     first_line: dict[str, int] = {}
@@ -297,8 +298,8 @@ def _child(node: yaml.Node, name: str) -> yaml.Node:
     return node
 
 
-def _read_header(data: object, root: yaml.Node, file: str, game: str) -> str:
-    """Check the file's top level (its cards are of `game`) and return its set id."""
+def _read_header(data: object, root: yaml.Node, file: str, games: tuple[str, ...]) -> str:
+    """Check the file's top level (its cards are of one of `games`) and return its set id."""
     def fail(message: str, field: str | None = None) -> CardDataError:
         return CardDataError(message, file=file, field=field, line=_node_line(root, field))
 
@@ -307,8 +308,8 @@ def _read_header(data: object, root: yaml.Node, file: str, game: str) -> str:
     for key in data:
         if key not in ("set", "game", "cards"):
             raise fail("unknown top-level field; expected only 'set', 'game' and 'cards'", str(key))
-    if data.get("game", "bss") != game:
-        raise fail(f"this set is for the game {data.get('game')!r}, not {game!r}", "game")
+    if data.get("game", "bss") not in games:
+        raise fail(f"this set is for the game {data.get('game')!r}, not {games[0]!r}", "game")
     if "set" not in data:
         raise fail("missing 'set: {id: ..., name: ...}'")
     header = data["set"]

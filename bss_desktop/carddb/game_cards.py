@@ -135,3 +135,9 @@ def record_of(card: CardDef) -> dict:
     if card.token:
         out["token"] = True
     return {**out, **card.extra}
+
+
+def card_token(card_id: str, name: str, kind: str, fields: dict) -> CardDef:
+    """A token card made in play in a game whose cards are `plain` (a Battle of Souls fighter token): its name,
+    type and fields. The engine makes it; a LAN guest rebuilds the same one from the event that announced it."""
+    return CardDef(id=card_id, name=name.strip(), type=kind, colors=(), cost=0, token=True, extra=dict(fields))

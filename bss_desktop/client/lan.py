@@ -48,8 +48,11 @@ def _last_lines(edit, n: int) -> list[str]:
 class _LanForm(QWidget):
     """Name and deck, shared by both windows; the name is remembered (settings.lan_name)."""
 
-    def __init__(self, title: str, decks: dict, settings=None):
+    def __init__(self, title: str, decks: dict, settings=None, profile=None):
         super().__init__()
+        self.profile = profile  # the game (table/profile.py); None: Battle Spirits Saga
+        if profile is not None and profile.id != "bss":
+            title = f"{title} of {profile.name}"
         self.setWindowTitle(title)
         self.decks = decks
         self.settings = settings
@@ -67,6 +70,10 @@ class _LanForm(QWidget):
         self.form.addRow("Your deck", self.deck)
         self.lay.addLayout(self.form)
         self.sandbox = QCheckBox("Sandbox: free moves, nothing enforced, undo by agreement (both players tick it)")
+        if profile is not None and profile.rules is None:  # a game with no rules module is played in its sandbox
+            self.sandbox.setChecked(True)
+            self.sandbox.setEnabled(False)
+            self.sandbox.setToolTip(f"{profile.name} has no rules module yet: its LAN games are sandboxes")
         self.lay.addWidget(self.sandbox)
         self.info = QLabel()
         self.info.setWordWrap(True)
@@ -177,8 +184,8 @@ class HostWindow(_LanForm):
     gameOpened = Signal(object)  # the GameWindow
 
     def __init__(self, db, decks, settings=None, *, bind: str = "0.0.0.0", port: int = DEFAULT_PORT,
-                 discovery_target=None, autosave=None):
-        super().__init__("Host a LAN game", decks, settings)
+                 discovery_target=None, autosave=None, profile=None):
+        super().__init__("Host a LAN game", decks, settings, profile)
         self.db, self.bind, self.autosave = db, bind, autosave
         self.discovery_target = discovery_target
         self.port = QSpinBox()
@@ -244,7 +251,8 @@ class HostWindow(_LanForm):
         if session is None:
             deck_name, cards = self.chosen_deck()
             session = HostSession(self.db, cards, deck_name=deck_name, name=self.name.text() or "Host",
-                                  settings=self.ruleset(), autosave=self.autosave, card_consent=self.ask_cards)
+                                  settings=self.ruleset(), autosave=self.autosave, card_consent=self.ask_cards,
+                                  profile=self.profile)
         self.session = session
         session.on_status = self.cards_status  # until the board opens (open_lan_game takes it over)
         try:
@@ -294,8 +302,9 @@ class JoinWindow(_LanForm):
 
     gameOpened = Signal(object)
 
-    def __init__(self, db, decks, settings=None, *, address: str = "", discovery_bind=None, autosave=None):
-        super().__init__("Join a LAN game", decks, settings)
+    def __init__(self, db, decks, settings=None, *, address: str = "", discovery_bind=None, autosave=None,
+                 profile=None):
+        super().__init__("Join a LAN game", decks, settings, profile)
         self.db = db
         self.discovery_bind = discovery_bind
         self.autosave = autosave  # where the guest's side of a game is kept to rejoin after a restart
@@ -424,7 +433,8 @@ class JoinWindow(_LanForm):
             deck_name, cards = self.chosen_deck()
             guest = GuestSession(self.db, cards, deck_name=deck_name, name=self.name.text() or "Guest",
                                  settings=self.ruleset(), reconnect_for=600,  # a host may take minutes to restart
-                                 autosave=self.autosave, deals=self.deals, card_consent=self.ask_cards)
+                                 autosave=self.autosave, deals=self.deals, card_consent=self.ask_cards,
+                                 profile=self.profile)
         else:
             guest.card_consent = self.ask_cards
         rejoining = guest.seat is not None  # restored from the autosave

@@ -32,7 +32,10 @@ class _Card(SimpleNamespace):
 
 
 class RemoteGame:
-    def __init__(self, db, session, settings: Ruleset | None = None):
+    def __init__(self, db, session, settings: Ruleset | None = None, profile=None):
+        from ..table.profiles import get_profile
+
+        self.profile = profile or get_profile("bss")  # the game on the table: the one the handshake agreed on
         self.db = db
         self.session = session
         self.settings = settings or Ruleset()
@@ -44,7 +47,7 @@ class RemoteGame:
         self.setup_events: list[Event] = []  # the first batch's events (the window opens after it)
         self.looked: dict[int, list[int]] = {}  # owner -> the deck cards we are looking at (top first)
         self.state = SimpleNamespace(cards={}, players=[_player(), _player()], queue=[], turn=0, turn_player=0,
-                                     step="", first_player=0, result=None)
+                                     step="", first_player=0, result=None, table=None)
         self._view = None
 
     # ------------------------------------------------------------------ fed by the session
@@ -52,7 +55,7 @@ class RemoteGame:
     def unknown_card(self, view: dict, events: list[dict]) -> str | None:
         """Where the batch names a card this app's card database does not have (a token made in the batch is
         known), or None."""
-        made = {e.get("cid") for e in events if e["kind"] == "manual" and e.get("what") == "token"}
+        made = {e.get("cid") for e in events if e["kind"] == "manual" and e.get("what") in ("token", "card_token")}
 
         def known(cid) -> bool:
             return cid in made or cid in self.db
@@ -65,6 +68,10 @@ class RemoteGame:
             burst = pv["burst"]
             if burst is not None and "card" in burst and not known(burst["cid"]):
                 return f"view.players[{p}].burst.cid: no card {burst['cid']!r}"
+            for zone, entries in (pv.get("areas") or {}).items():
+                for i, c in enumerate(entries or ()):
+                    if c["cid"] is not None and not known(c["cid"]):
+                        return f"view.players[{p}].areas.{zone}[{i}].cid: no card {c['cid']!r}"
         for i, e in enumerate(events):
             if (e["kind"] == "look" or e["kind"] == "manual" and e.get("what") == "look") and e.get("cards") is not None:
                 for cid in e["cids"]:
@@ -98,6 +105,8 @@ class RemoteGame:
             player.deck = [None] * pv["deck_count"]
             burst = pv["burst"]
             player.burst = self._place([burst], p, "burst")[0] if burst and "card" in burst else None
+        if any("areas" in pv for pv in view["players"]):
+            self._mirror_table(view)
         for owner, seen in list(self.looked.items()):  # looked-at cards that left the deck are no longer looked at
             self.looked[owner] = [i for i in seen if cards[i].zone == "deck"]
         r = view["result"]
@@ -106,6 +115,42 @@ class RemoteGame:
         if not self.setup_events:
             self.setup_events = out
         return out
+
+    def _mirror_table(self, view: dict) -> None:
+        """What another game's profile adds, as the view shows it: its zones (a hidden one as unknown cards), the
+        marks on cards, trackers and pieces."""
+        from ..table.state import Mark
+
+        table = SimpleNamespace(areas=[{}, {}], marks={}, trackers=[{}, {}], pieces=[{}, {}])
+        for p, pv in enumerate(view["players"]):
+            for zone, entries in (pv.get("areas") or {}).items():
+                if entries is None:
+                    table.areas[p][zone] = [None] * pv["counts"][zone]
+                    continue
+                table.areas[p][zone] = self._place(entries, p, zone)
+            for entry in [*pv["field"], *(e for es in (pv.get("areas") or {}).values() for e in es or ())]:
+                if any(k in entry for k in ("down", "counters", "on", "turn")):
+                    table.marks[entry["card"]] = Mark(bool(entry.get("down")), dict(entry.get("counters") or {}),
+                                                      entry.get("on"), entry.get("turn"))
+            table.trackers[p] = dict(pv.get("trackers") or {})
+            table.pieces[p] = dict(pv.get("pieces") or {})
+        self.state.table = table
+
+    def zone_cards(self, p: int, zone: str) -> list:
+        """The cards in player `p`'s `zone`, as far as the view shows them (None for a card it hides)."""
+        player = self.state.players[p]
+        if zone == "burst":
+            return [] if player.burst is None else [player.burst]
+        if hasattr(player, zone):
+            return getattr(player, zone)
+        return self.state.table.areas[p].get(zone, []) if self.state.table is not None else []
+
+    def may_turn(self, card) -> bool:
+        """Cards that turn sideways: the field, or the profile's zones laid out in a row (as the engine says)."""
+        if self.state.table is None:
+            return card.zone == "field"
+        zone = self.profile.zones.get(card.zone)
+        return zone is not None and zone.display == "row"
 
     def _note(self, e: dict) -> None:
         """What single events tell beyond the view: our looks at a deck, tokens made by hand."""
@@ -124,6 +169,12 @@ class RemoteGame:
             if not getattr(self, "_db_owned", False):  # never add to the shared database
                 self.db, self._db_owned = self.db.copy(), True
             self.db.add(hand_token(e["cid"], e["name"], e["color"], e["bp"]))
+        elif what == "card_token" and e.get("cid") and e["cid"] not in self.db:
+            from ..carddb.game_cards import card_token
+
+            if not getattr(self, "_db_owned", False):
+                self.db, self._db_owned = self.db.copy(), True
+            self.db.add(card_token(e["cid"], e["name"], e["type"], dict(e["stats"])))
         elif e["kind"] == "shuffle" or (e["kind"] == "manual" and e.get("player") == seat
                                         and what not in ("move", "reveal", "look")):
             self.looked = {}  # the host forgets what we looked at then too (protocol/redaction.py)
@@ -210,7 +261,7 @@ class RemoteSession(QObject):
     def __init__(self, guest, db, parent=None):
         super().__init__(parent)
         self.guest = guest
-        self.game = RemoteGame(db, guest, guest.settings)
+        self.game = RemoteGame(db, guest, guest.settings, getattr(guest, "profile", None))
         guest.on_batch = self._batch
         guest.on_refused = lambda rule, message: self.refused.emit(rule, message)
         guest.on_chat = lambda name, text: self.chat.emit(name, text)

@@ -348,7 +348,7 @@ class SandboxController(QObject, DeckLooks):
             self.send(ManualDeck(self.viewer, owner, "hand"))  # draw
             return
         card = self.game.state.cards.get(key) if isinstance(key, int) else None
-        if card is not None and self.game._may_turn(card):
+        if card is not None and self.game.may_turn(card):
             self.send(ManualExhaust(self.viewer, key, not card.exhausted))
 
     def on_card_hovered(self, key) -> None:
@@ -464,7 +464,7 @@ class SandboxController(QObject, DeckLooks):
             down = mark is not None and mark.down
             menu.addAction("Turn face up" if down else "Turn face down").triggered.connect(
                 lambda: self.send(ManualFlip(self.viewer, card, not down)))
-        if self.game._may_turn(c):
+        if self.game.may_turn(c):
             for o in profile.orientations.values():
                 menu.addAction(f"Turn: {o.label}").triggered.connect(
                     lambda _=False, o=o.name: self.send(ManualTurn(self.viewer, card, o)))
@@ -486,7 +486,7 @@ class SandboxController(QObject, DeckLooks):
                 menu.addAction(f"−1 {kind.label.lower()}").triggered.connect(
                     lambda _=False, k=kind.name: self.send(ManualCounter(self.viewer, card, k, -1)))
         if zone.attach_to:
-            hosts = [i for z in zone.attach_to for p in (0, 1) for i in self.game._zone_cards(p, z)]
+            hosts = [i for z in zone.attach_to for p in (0, 1) for i in self.game.zone_cards(p, z)]
             for host in hosts:
                 name = self.game.db[st.cards[host].cid].name if self._seen(host) else "a face-down card"
                 menu.addAction(f"Attach to {name}").triggered.connect(

@@ -1755,11 +1755,11 @@ class Game(Resolution, TableMoves):
     def _warn_capacity(self, p: int, zone: str) -> None:
         """A sandbox allows a zone over its capacity (BOS: 5 fighters; equipment + tactics 6), and says so."""
         for zones, most, label in self.profile.caps_for(zone):
-            n = sum(len(self._zone_cards(p, z)) for z in zones)
+            n = sum(len(self.zone_cards(p, z)) for z in zones)
             if n > most:
                 self._emit("capacity", player=p, zone=zone, zones=list(zones), count=n, max=most, label=label)
 
-    def _zone_cards(self, p: int, zone: str) -> list[int]:
+    def zone_cards(self, p: int, zone: str) -> list[int]:
         """The cards in player `p`'s `zone` (a Battle Spirits area or one of the profile's)."""
         player = self.state.players[p]
         if zone == "burst":
@@ -1820,7 +1820,7 @@ class Game(Resolution, TableMoves):
     def _h_manual_exhaust(self, cmd: ManualExhaust) -> None:
         self._expect_manual(cmd)
         card = self.state.cards.get(cmd.card) if isinstance(cmd.card, int) and not isinstance(cmd.card, bool) else None
-        if card is None or not self._may_turn(card):
+        if card is None or not self.may_turn(card):
             raise IllegalCommand("CR 4-4-1", f"card {cmd.card!r} is not on the field")
         table = self.state.table
         if card.exhausted == cmd.exhausted and not (table is not None and card.iid in table.marks

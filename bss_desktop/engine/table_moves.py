@@ -34,7 +34,7 @@ class TableMoves:
             raise IllegalCommand("CR 3-1-1", f"card {iid!r} is not on the table")
         return card
 
-    def _may_turn(self, card: Card) -> bool:
+    def may_turn(self, card: Card) -> bool:
         """Cards that turn sideways: the field (CR 4-4-1), or a profile's zones laid out in a row."""
         if self.state.table is None:
             return card.zone == "field"
@@ -60,7 +60,7 @@ class TableMoves:
     def _h_manual_turn(self, cmd) -> None:
         self._expect_manual(cmd)
         card = self.state.cards.get(cmd.card) if type(cmd.card) is int else None
-        if card is None or not self._may_turn(card):
+        if card is None or not self.may_turn(card):
             raise IllegalCommand("CR 4-4-1", f"card {cmd.card!r} is not where cards turn")
         o = self.profile.orientations.get(cmd.to)
         if o is None:
@@ -174,7 +174,7 @@ class TableMoves:
         self._manual_done()
 
     def _h_manual_card_token(self, cmd) -> None:
-        from ..carddb.cards import CardDef
+        from ..carddb.game_cards import card_token
 
         self._expect_manual(cmd)
         zone = self.profile.tokens.get("zone")
@@ -193,7 +193,7 @@ class TableMoves:
         extra = {f: (stats[f] if f in stats else fields[f].values[0]) for f in self.profile.cards.types[kind]["fields"]}
         st = self.state
         n = sum(1 for c in self.inline_cards if c.token) + 1
-        token = CardDef(id=f"TOKEN-{n}", name=cmd.name.strip(), type=kind, colors=(), cost=0, token=True, extra=extra)
+        token = card_token(f"TOKEN-{n}", cmd.name, kind, extra)
         self._own_db().add(token)
         self.inline_cards.append(token)
         iid = max(st.cards) + 1

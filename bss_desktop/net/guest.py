@@ -49,7 +49,8 @@ class GuestSession:
     def __init__(self, db, deck: list[str], *, deck_name: str = "", name: str = "Guest",
                  settings: Ruleset | None = None, timeout: float = 20.0, keepalive: float = 5.0,
                  reconnect_for: float = 30.0, handshake_timeout: float = 10.0, share: str | None = None,
-                 autosave=None, deals=None, card_consent=None, consent_timeout: float = 300.0):
+                 autosave=None, deals=None, card_consent=None, consent_timeout: float = 300.0, profile=None):
+        self.profile = profile  # the game on the table (table/profile.py); None: Battle Spirits Saga
         self.base_db = db  # this player's own cards (shipped and imported): never changed here
         # the game's: a copy, to which the host's definitions are added once this player agrees (net/cards.py);
         # the board reads it (client/lan.py gives it to RemoteSession), so it is made once and added to in place
@@ -69,7 +70,8 @@ class GuestSession:
         self.handshake_timeout = handshake_timeout
         self.share = share or fairness.new_share()  # given only by tests that replay a game exactly
         self.received = fairness.Received(guest_share=self.share, guest_deck=list(deck),
-                                          settings=self.settings.to_dict())
+                                          settings=self.settings.to_dict(),
+                                          game="bss" if profile is None else profile.id)
         # handshakes hosts broke off after seeing our share (seed grinding), remembered per host (net/deals.py)
         self.deals = deals
         self.abandoned: int | None = None  # how many this host abandoned before this game (known once welcomed)
@@ -106,7 +108,7 @@ class GuestSession:
         self.kept_log: list[str] = []
         self.kept_chat: list[str] = []
         self.restore_problems: list[str] = []  # parts of the autosave that could not be restored (the log, the chat)
-        self._hello = handshake.hello(db, self.settings, name)
+        self._hello = handshake.hello(db, self.settings, name, profile)
         self._parts: list[dict] = []  # the record's parts so far (held to MAX_RECORD_PARTS, _COMMANDS, _BYTES)
         self._record_size = [0, 0]  # its commands and their bytes so far
         self._legal_parsed: tuple = (None, [])  # (the legal list, its commands parsed): see legal_commands
@@ -277,10 +279,11 @@ class GuestSession:
         breaks the deck rules is refused by any honest host, so such a handshake is not counted."""
         if self.deals is None:
             return None
+        from ..carddb.deck_rules import DECK_RULES
         from ..carddb.decks import validate_deck
         from .deals import DealBook
 
-        if validate_deck(self.deck, self.db):
+        if validate_deck(self.deck, self.db, DECK_RULES[self.received.game]):
             return None
         return self.deals if isinstance(self.deals, DealBook) else DealBook(self.deals)
 
@@ -574,7 +577,7 @@ class GuestSession:
                 "host_deck_hash": r.host_deck_hash, "batches": {str(k): list(v) for k, v in r.batches.items()},
                 "commands": {str(k): list(v) for k, v in r.sent.items()}, "dropped": sorted(r.dropped),
                 "log": self.kept_log, "chat": self.kept_chat, "host_cards_hash": r.host_cards_hash,
-                "host_cards": [card_to_dict(c) for c in self.host_cards]}
+                "host_cards": [card_to_dict(c) for c in self.host_cards], "game": r.game}
         write_atomically(self.autosave, json.dumps(data), durable=False)
 
     def _keep_transcript(self) -> None:
@@ -605,8 +608,22 @@ class GuestSession:
             raise ValueError(f"{path}: not the autosave of a LAN game in progress")
         try:
             _check_autosave(data)
+            profile = None
+            if data.get("game", "bss") != "bss":  # another game's sandbox: its profile and its cards
+                from ..carddb.database import game_db
+                from ..table.profiles import get_profile
+                from ..table.schema import ProfileError
+
+                try:
+                    profile = get_profile(data["game"]) if isinstance(data["game"], str) else None
+                except ProfileError as e:
+                    raise ValueError(f"{path}: field 'game': {e.message}") from None
+                if profile is None:
+                    raise _BadField("'game'")
+                db = game_db(profile)
             s = cls(db, data["deck"], deck_name=data["deck_name"], name=data["name"],
-                    settings=Ruleset.from_dict(data["settings"]), share=data["share"], autosave=path, **kw)
+                    settings=Ruleset.from_dict(data["settings"]), share=data["share"], autosave=path,
+                    profile=profile, **kw)
             s.seat = s.received.seat = data["seat"]
             s.host_name, s.view, s.seq, s.chain = data["host_name"], data["view"], data["seq"], data["chain"]
             s.legal, s.sent = data["legal"], data["sent"]

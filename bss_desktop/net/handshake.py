@@ -14,9 +14,13 @@ from .. import __version__
 from ..protocol.messages import PROTOCOL_VERSION
 
 
-def hello(db, settings, name: str) -> dict:
-    return {"type": "hello", "protocol": PROTOCOL_VERSION, "app": __version__, "cards": db.content_hash(),
-            "ruleset": settings.to_dict(), "name": name[:40]}
+def hello(db, settings, name: str, profile=None) -> dict:
+    """This side's hello; a game other than Battle Spirits Saga is named with its profile's digest."""
+    msg = {"type": "hello", "protocol": PROTOCOL_VERSION, "app": __version__, "cards": db.content_hash(),
+           "ruleset": settings.to_dict(), "name": name[:40]}
+    if profile is not None and profile.id != "bss":
+        msg["game"], msg["profile"] = profile.id, profile.digest
+    return msg
 
 
 def mismatch(mine: dict, theirs: dict, who: str) -> str | None:
@@ -25,6 +29,12 @@ def mismatch(mine: dict, theirs: dict, who: str) -> str | None:
     if theirs["app"] != mine["app"]:
         return (f"{who} runs bss-desktop {theirs['app']} and you run {mine['app']}: both players need the same "
                 f"version, so that both engines apply the rules the same way")
+    if theirs.get("game", "bss") != mine.get("game", "bss"):
+        return (f"{who} plays the game {theirs.get('game', 'bss')!r} and you chose {mine.get('game', 'bss')!r}: "
+                f"choose the same game on the start screen")
+    if theirs.get("profile") != mine.get("profile"):
+        return (f"{who}'s profile of the game {mine.get('game')!r} differs from yours (profiles/*.yaml or your "
+                f"profiles folder): both players need the same file")
     if theirs["ruleset"] != mine["ruleset"]:
         diffs = [f"{k} is {'on' if theirs['ruleset'].get(k) else 'off'} for {who} and "
                  f"{'on' if mine['ruleset'].get(k) else 'off'} for you"

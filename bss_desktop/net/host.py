@@ -41,7 +41,8 @@ class HostSession:
     def __init__(self, db, deck: list[str], *, deck_name: str = "", name: str = "Host",
                  settings: Ruleset | None = None, autosave: str | Path | None = None,
                  timeout: float = 20.0, handshake_timeout: float = 10.0, share: str | None = None, tamper=None,
-                 card_consent=None, consent_timeout: float = 300.0):
+                 card_consent=None, consent_timeout: float = 300.0, profile=None):
+        self.profile = profile  # the game on the table (table/profile.py); None: Battle Spirits Saga
         self.db = db  # this player's own cards (shipped and imported)
         self.game_db = db  # the game's: with the guest's definitions this player agreed to use (net/cards.py)
         self.guest_cards: list = []  # those definitions (kept in the autosave)
@@ -83,7 +84,7 @@ class HostSession:
         self.on_undo_request = None  # (seq) the guest asks to undo command seq: call answer_undo(accept)
         self.on_replaced = None  # (game) an undo rebuilt the game
         self.undo_asked: tuple | None = None  # (who, seq) of an undo waiting for the other side's consent
-        self._hello = handshake.hello(db, self.settings, name)
+        self._hello = handshake.hello(db, self.settings, name, profile)
 
     # ------------------------------------------------------------------ the local session's shape
 
@@ -173,12 +174,15 @@ class HostSession:
             raise PeerError("fairness", "your revealed share does not match your commitment")
         if fairness.deck_hash(cards, share) != got["commit"]["deck_hash"]:
             raise PeerError("fairness", "your deck is not the one you committed to")
+        from ..carddb.deck_rules import DECK_RULES
         from ..carddb.decks import validate_deck
 
         db = card_exchange.game_db(self.db, guest_cards)
-        problems = validate_deck(cards, db)
+        game_id = "bss" if self.profile is None else self.profile.id
+        problems = validate_deck(cards, db, DECK_RULES[game_id])
         if problems:
-            raise PeerError("deck", "your deck breaks the deck rules (CR 5-1): " + "; ".join(problems)[:400])
+            rule = "CR 5-1" if game_id == "bss" else DECK_RULES[game_id].rule
+            raise PeerError("deck", f"your deck breaks the deck rules ({rule}): " + "; ".join(problems)[:400])
         if self.game is not None:  # another connection won the race
             raise PeerError("busy", "this host already has a guest")
         self.guest_name, self.guest_share = guest_name, share
@@ -189,7 +193,7 @@ class HostSession:
                          f"{card_exchange.listed(card_exchange.pairs(guest_cards))}")
         seed = fairness.derive_seed(self.share, share)
         game = Game.new(db, [self.deck, self.guest_deck], seed, settings=self.settings.for_lan(),  # CR 3-8-2
-                        deck_names=[self.deck_name, self.guest_deck_name])
+                        deck_names=[self.deck_name, self.guest_deck_name], profile=self.profile)
         game.names = [self.name, guest_name]
         if self.tamper:
             self.tamper(game)

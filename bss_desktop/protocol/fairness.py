@@ -85,7 +85,7 @@ def chain_next(prev: str, command: dict, salt: str) -> str:
 # A LAN record's fields, and its start's: a game dealt from the shared seed and the two committed deck lists.
 # Anything else (a hand-made `position`, inline `cards`) is a game the guest never agreed to.
 RECORD_KEYS = {"format", "version", "app", "settings", "start", "commands", "hashes", "result"}
-DEAL_KEYS = {"seed", "first_player", "decks", "deck_names"}
+DEAL_KEYS = {"seed", "first_player", "decks", "deck_names", "game"}  # game: another game's profile (checked below)
 # How a LAN game can stop with a record to audit: the game is over (CR 1-2-1 life or deck-out, CR 1-2-3 both at
 # once, a draw; CR 1-2-4 a concession, the guest's only if it sent it). In the sandbox nothing else ends a game
 # but a concession. A player who leaves or drops produces no record: the game waits in the autosaves.
@@ -106,6 +106,7 @@ class Received:
     batches: dict = field(default_factory=dict)  # seq -> (chain head, batch digest)
     sent: dict = field(default_factory=dict)  # the guest's command number -> (chain head it had seen, command)
     dropped: set = field(default_factory=set)  # numbers of sent commands the host refused, or an agreed undo took
+    game: str = "bss"  # the game both players chose (its profile's digest matched in the handshake)
 
     def accepted(self) -> list[int]:
         """The numbers of the guest's commands that should be in the record, in the order they were sent."""
@@ -203,9 +204,14 @@ def audit(received: Received, host_share: str, record: dict, db) -> AuditReport:
         return fail(f"your own record of the agreed rules is unreadable: {e}")
     if record.get("settings") != agreed.to_dict():
         return fail("the record's rules settings are not the ones both players agreed on in the handshake")
+    if record["start"].get("game", "bss") != received.game:
+        return fail(f"the record's game ({record['start'].get('game', 'bss')!r}) is not the one both players chose "
+                    f"({received.game!r})")
     try:  # the deal: both shuffles and the first player come from the seed alone (CR 5-2)
+        from ..table.profiles import get_profile
+
         game = Game.new(db, [list(d) for d in decks], seed, settings=agreed, record_hashes=False,
-                        deck_names=list(names) if names is not None else None)
+                        deck_names=list(names) if names is not None else None, profile=get_profile(received.game))
     except (DeckListError, KeyError, ValueError) as e:
         return fail(f"the deck lists are not legal decks of the agreed card database: {e}")
     stream = SeatStream(game, received.seat)

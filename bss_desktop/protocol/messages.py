@@ -21,9 +21,10 @@ _HEX64 = re.compile(r"[0-9a-f]{64}\Z")
 
 # field -> (kind, limit): kinds int (max value), str (max length), hex64, bool, dict, list (max items)
 SCHEMAS: dict[str, dict[str, tuple[str, int]]] = {
-    # handshake: both sides say who they are; the host answers with the guest's seat
+    # handshake: both sides say who they are; the host answers with the guest's seat. A game other than Battle
+    # Spirits Saga is named, with the digest of its profile (profiles/*.yaml): both sides must have the same one
     "hello": {"protocol": ("int", 10**6), "app": ("str", 40), "cards": ("hex64", 0), "ruleset": ("dict", 0),
-              "name": ("str", 40)},
+              "name": ("str", 40), "game": ("str", 40), "profile": ("hex64", 0)},
     "welcome": {"seat": ("int", 1), "name": ("str", 40), "next": ("int", 10**9)},
     # fairness (protocol/fairness.py): commitments, the guest's share and deck, the host's share at the end
     "commit": {"share_hash": ("hex64", 0), "deck_hash": ("hex64", 0)},
@@ -151,12 +152,17 @@ def validate(msg) -> dict:
     return msg
 
 
+OPTIONAL = {"hello": ("game", "profile")}  # fields a message may leave out (a Battle Spirits Saga game's hello)
+
+
 def _validate(kind: str, schema: dict, msg: dict) -> None:
     extra = [k for k in msg if k != "type" and k not in schema]
     if extra:
         raise MessageError(str(extra[0])[:40], f"not a field of a '{kind}' message")
     for name, (field_kind, limit) in schema.items():
         if name not in msg:
+            if name in OPTIONAL.get(kind, ()):
+                continue
             raise MessageError(name, "missing")
         _check(name, msg[name], field_kind, limit)
         if field_kind in ("dict", "list") and not _shallow(msg[name], MAX_DEPTH - 2):
@@ -308,6 +314,10 @@ EVENT_FIELDS = {
     "concede": {"player": _seat},
     "game_over": {"winner": lambda v: v is None or _seat(v), "reason": _text},
     "manual": {"player": _seat, "what": _text},
+    "card_face": {"card": _opt_int, "owner": _seat, "down": _bool},
+    "capacity": {"player": _seat, "zone": _text, "count": _int, "max": _int, "label": _text},
+    "tracker_mark": {"player": _seat, "name": _text, "value": lambda v: type(v) is int, "mark": _text,
+                     "at": lambda v: type(v) is int},
 }
 MANUAL_FIELDS = {  # a "manual" event (sandbox moves), by its "what"
     "move": {"card": _opt_int, "to": _text},
@@ -320,6 +330,19 @@ MANUAL_FIELDS = {  # a "manual" event (sandbox moves), by its "what"
     "token": {"owner": _seat, "card": _opt_int, "cid": _text, "name": _text, "color": _text, "bp": _opt_int},
     "note": {"text": _text},
     "reveal": {"cids": lambda v: type(v) is list and all(_scalar(x) for x in v)},
+    # the table of another game's profile (engine/table_moves.py)
+    "flip": {"card": _opt_int, "down": _bool},
+    "turn": {"card": _opt_int, "to": _text},
+    "counter": {"card": _opt_int, "name": _text, "label": lambda v: type(v) is str and len(v) <= 40,
+                "delta": lambda v: type(v) is int, "count": _int},
+    "attach": {"card": _opt_int, "host": _opt_int},
+    "tracker": {"owner": _seat, "name": _text, "op": _text, "amount": lambda v: type(v) is int,
+                "before": lambda v: type(v) is list and len(v) == 2 and all(type(x) is int for x in v),
+                "after": lambda v: type(v) is list and len(v) == 2 and all(type(x) is int for x in v)},
+    "card_token": {"owner": _seat, "card": _opt_int, "cid": _text, "name": _text, "type": _text,
+                   "stats": lambda v: type(v) is list and len(v) <= 16 and all(
+                       type(x) is list and len(x) == 2 and type(x[0]) is str and type(x[1]) in (int, str)
+                       and len(str(x[1])) <= 40 for x in v)},
 }
 
 

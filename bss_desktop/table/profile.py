@@ -11,6 +11,8 @@ field by field with `table.schema`) and the frozen objects the rest of the app r
 """
 from __future__ import annotations
 
+import hashlib
+import json
 from dataclasses import dataclass, field
 
 from .schema import Bool, Dict, Enum, Int, List, Map, Name, Num, Opt, Str
@@ -269,6 +271,7 @@ class Profile:
     match: dict | None
     layout: dict
     source: str = ""  # the file it was read from (and its parents), for messages
+    digest: str = ""  # sha256 of the checked, merged profile: two machines playing a game over LAN compare it
     extends: tuple[str, ...] = field(default=(), compare=False)  # its ancestors, nearest first
 
     @property
@@ -316,4 +319,5 @@ def build(data: dict, source: str, ancestors: tuple[str, ...]) -> Profile:
         tokens=data["tokens"], randomizers=named(Randomizer, data["randomizers"]), steps=data["steps"],
         first_turn_skip=data["first_turn_skip"], setup=data["setup"], deck_rules=data["deck_rules"],
         match=data["match"], layout=data["layout"], source=source, extends=ancestors,
+        digest=hashlib.sha256(json.dumps(data, sort_keys=True, default=list).encode()).hexdigest(),
     )

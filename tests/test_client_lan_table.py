@@ -1,0 +1,106 @@
+"""A Battle of Souls LAN sandbox through the app's windows, host and guest in one process over 127.0.0.1 under
+qasync: each board is its profile's table, moves made on either board reach both, and a face-down tactic shows
+its back on the other seat's board (BOS §Tactic Cards). Screenshots of both seats when BSS_DOC_SHOTS is set."""
+from __future__ import annotations
+
+import asyncio
+import os
+
+import pytest
+
+pytest.importorskip("pytestqt")
+import qasync  # noqa: E402,F401  (PySide6 is already imported by pytest-qt)
+
+from bss_desktop.app.demo_table import _fits  # noqa: E402
+from bss_desktop.carddb.database import game_db  # noqa: E402
+from bss_desktop.carddb.deck_formats import game_decks  # noqa: E402
+from bss_desktop.engine.commands import ManualCounter, ManualMove, ManualTracker  # noqa: E402
+from bss_desktop.table import get_profile  # noqa: E402
+
+BOS = get_profile("bos")
+DB = game_db(BOS)
+DECKS = game_decks(DB, BOS)
+
+
+@pytest.fixture
+def loop(qloop):
+    return qloop
+
+
+async def until(predicate, timeout: float = 20.0, what: str = "condition"):
+    deadline = asyncio.get_running_loop().time() + timeout
+    while not predicate():
+        if asyncio.get_running_loop().time() > deadline:
+            raise AssertionError(f"timed out waiting for {what}")
+        await asyncio.sleep(0.01)
+
+
+async def open_boards():
+    from bss_desktop.client.lan import HostWindow, JoinWindow
+
+    host = HostWindow(DB, DECKS, bind="127.0.0.1", port=0, profile=BOS)
+    host.name.setText("Aki")
+    host.deck.setCurrentIndex(host.deck.findData("iron-legion"))
+    join = JoinWindow(DB, DECKS, profile=BOS)
+    join.name.setText("Mio")
+    join.deck.setCurrentIndex(join.deck.findData("shadow-court"))
+    assert host.sandbox.isChecked() and not host.sandbox.isEnabled()  # no rules module: a sandbox
+    assert "Battle of Souls" in host.windowTitle()
+    host.start()
+    await until(lambda: host.server is not None, what="the host to listen")
+    join.address.setText(f"127.0.0.1:{host.server.sockets[0].getsockname()[1]}")
+    join.start()
+    await until(lambda: host.window is not None and join.window is not None, what="both boards")
+    return host, join
+
+
+def test_bos_lan_sandbox_boards_of_both_seats(loop, qtbot):
+    async def go():
+        host, join = await open_boards()
+        hw, gw = host.window, join.window
+        for w in (hw, gw):
+            w.resize(1366, 768)
+            w.show()
+        session, remote = host.session, join.remote
+        game, seat = session.game, remote.guest.seat
+        assert ("fighter", "bottom") in gw.scene.zones and ("sp", "top") in gw.scene.trackers
+        # the host sets a tactic face down, deploys fighters, and its fighter gets kill tokens
+        me = game.state.players[0]
+        tactic = next(i for i in me.deck if _fits(DB, game.state.cards[i].cid, "tactic"))
+        host.window.controller.send(ManualMove(0, tactic, "tactic"))
+        for iid in [i for i in me.deck if _fits(DB, game.state.cards[i].cid, "fighter")][:3]:
+            host.window.controller.send(ManualMove(0, iid, "fighter"))
+        fighter = game.zone_cards(0, "fighter")[0]
+        host.window.controller.send(ManualCounter(0, fighter, "kill", 3))
+        # the guest, from its own board: deploys two fighters, rests one, and pays Soul Points
+        gc = gw.controller
+        mine = [i for i in remote.game.state.players[seat].hand
+                if DB[remote.game.state.cards[i].cid].type == "fighter"][:2]
+        for iid in mine:
+            n = len(game.history)
+            gc.on_card_dropped(iid, "fighter", "bottom")
+            await until(lambda: len(game.history) > n and remote.guest.seq == len(game.history))
+        n = len(game.history)
+        gc.on_card_activated(mine[0])  # a double-click: rest position
+        await until(lambda: len(game.history) > n and remote.guest.seq == len(game.history))
+        n = len(game.history)
+        gc.send(ManualTracker(seat, seat, "sp", "transfer", 900))
+        await until(lambda: len(game.history) > n and remote.guest.seq == len(game.history))
+        await asyncio.sleep(0.3)
+        rested = session.stream.window.real[mine[0]]  # the guest names cards by the aliases the host gave it
+        assert game.state.cards[rested].zone == "fighter" and game.state.cards[rested].exhausted
+        assert [game.state.table.trackers[p]["sp"] for p in (0, 1)] == [8900, 7100]
+        # the guest's board: the host's tactic is a back, its fighter carries its kill tokens
+        window = session.stream.window
+        assert tactic not in window.alias or gw.scene.cards[window.alias[tactic]].card is None
+        assert dict(gw.scene.cards[window.alias[fighter]].marks[1]) == {"kill": 3}
+        assert gw.scene.trackers[("sp", "bottom")].value == 7100
+        # the host's board: its own tactic face up for it, veiled as face down
+        assert hw.scene.cards[tactic].card is not None and hw.scene.cards[tactic].marks[0] is True
+        return hw, gw
+
+    hw, gw = loop.run_until_complete(go())
+    out = os.environ.get("BSS_DOC_SHOTS")
+    if out:
+        hw.grab().save(os.path.join(out, "lan-bos-host.png"), "PNG")
+        gw.grab().save(os.path.join(out, "lan-bos-guest.png"), "PNG")

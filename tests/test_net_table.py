@@ -1,0 +1,198 @@
+"""A LAN sandbox of every game over TCP on 127.0.0.1: the handshake agrees on the game and its profile, both
+sides' moves on the profile's table sync, what the profile hides never reaches the other seat, and the guest's
+audit of the whole game passes (BOS = ../shared/rules/004)."""
+from __future__ import annotations
+
+import asyncio
+import json
+
+import pytest
+from lan import run, tcp_server
+
+from bss_desktop import paths
+from bss_desktop.carddb.database import game_db
+from bss_desktop.carddb.deck_formats import game_decks
+from bss_desktop.engine.commands import (Concede, ManualCardToken, ManualCounter, ManualDeck, ManualMove,
+                                         ManualTracker)
+from bss_desktop.engine.settings import Ruleset
+from bss_desktop.net.guest import GuestSession
+from bss_desktop.net.host import HostSession
+from bss_desktop.net.link import connect
+from bss_desktop.table import get_profile
+from bss_desktop.table.profiles import forget
+
+SANDBOX = Ruleset(sandbox=True)
+
+
+def record(link, frames):
+    recv = link.recv
+
+    async def recording(timeout=None):
+        msg = await recv(timeout)
+        frames.append(msg)
+        return msg
+
+    link.recv = recording
+
+
+async def lan_sandbox(profile, guest_profile=None):
+    db = game_db(profile)
+    decks = list(game_decks(db, profile).values())
+    host = HostSession(db, decks[0].cards, name="Aki", settings=SANDBOX, profile=profile)
+    guest = GuestSession(db, decks[1].cards, name="Mio", settings=SANDBOX,
+                         profile=profile if guest_profile is None else guest_profile)
+    server, port = await tcp_server(host)
+    frames: list[dict] = []
+    link = await connect("127.0.0.1", port)
+    record(link, frames)
+    playing = asyncio.ensure_future(guest.play_over(link))
+    return host, guest, frames, server, playing
+
+
+async def settle(host, guest, rounds=400):
+    for _ in range(rounds):
+        await asyncio.sleep(0.005)
+        if host.game is not None and guest.seq == len(host.game.history):
+            return
+
+
+async def guest_does(host, guest, command: dict):
+    refused = []
+    guest.on_refused = lambda rule, message: refused.append((rule, message))
+    n = len(host.game.history)
+    guest.send_command(command)
+    for _ in range(400):
+        await asyncio.sleep(0.005)
+        if refused or (len(host.game.history) > n and guest.seq == len(host.game.history)):
+            break
+    return refused
+
+
+def test_bos_lan_sandbox_syncs_the_table_hides_face_down_cards_and_passes_the_audit():
+    bos = get_profile("bos")
+
+    async def go():
+        host, guest, frames, server, playing = await lan_sandbox(bos)
+        await host.started.wait()
+        await settle(host, guest)
+        game = host.game
+        assert game.profile is bos and guest.view["players"][0]["trackers"] == {"sp": 8000}
+        tactic = next((i for i in game.state.players[0].deck if game.db[game.state.cards[i].cid].type == "tactic"))
+        secret = game.state.cards[tactic].cid
+        host.apply(ManualMove(0, tactic, "tactic"))  # BOS §Tactic Cards: set face down
+        fighter = next(i for i in game.state.players[0].hand if game.db[game.state.cards[i].cid].type == "fighter")
+        host.apply(ManualMove(0, fighter, "fighter"))
+        host.apply(ManualCounter(0, fighter, "kill", 2))
+        await settle(host, guest)
+        theirs = guest.view["players"][0]
+        assert theirs["areas"]["tactic"][0]["cid"] is None and theirs["areas"]["tactic"][0]["down"] is True
+        assert theirs["areas"]["fighter"][0]["counters"] == {"kill": 2}
+        # the guest's own moves on the table: a transfer of Soul Points, a fighter token, a mill to its discard
+        assert not await guest_does(host, guest, {"type": "manual_tracker", "player": 1, "owner": 1, "name": "sp",
+                                                  "op": "transfer", "amount": 700})
+        assert not await guest_does(host, guest, {"type": "manual_card_token", "player": 1, "owner": 1,
+                                                  "name": "Wisp", "stats": [["atk", 500], ["rst", 500]]})
+        assert not await guest_does(host, guest, {"type": "manual_deck", "player": 1, "owner": 1, "to": "discard",
+                                                  "count": 2})
+        assert [game.state.table.trackers[p]["sp"] for p in (0, 1)] == [8700, 7300]
+        mine = guest.view["players"][1]
+        assert mine["trackers"] == {"sp": 7300} and len(mine["areas"]["discard"]) == 2
+        assert mine["areas"]["fighter"][0]["cid"].startswith("TOKEN-")
+        # the host's face-down tactic never reached the guest: not in any frame, by its identity
+        sent = json.dumps(frames)
+        hidden = {c.cid for c in game.state.cards.values() if c.owner == 0 and c.zone in ("tactic", "deck", "hand")}
+        shown = {c.cid for c in game.state.cards.values() if c.zone not in ("tactic", "deck", "hand", "removed")}
+        assert secret in hidden - shown
+        assert not [cid for cid in hidden - shown if f'"{cid}"' in sent]
+        host.apply(Concede(0))
+        await asyncio.wait_for(playing, 20)
+        server.close()
+        return guest
+
+    guest = run(go())
+    assert guest.report.ok, guest.report.problems
+
+
+def test_a_guest_of_another_game_is_refused_with_what_differs():
+    async def go():
+        host, guest, frames, server, playing = await lan_sandbox(get_profile("bos"), get_profile("standard"))
+        await asyncio.wait_for(playing, 10)
+        server.close()
+        return guest.error, frames, host.game
+
+    why, frames, game = run(go())
+    assert game is None and "plays the game 'bos' and you chose 'standard'" in why
+
+
+@pytest.mark.parametrize("game", ["standard", "eternal"])
+def test_battle_spirits_sister_games_lan_sandbox_hides_hands_and_decks(game):
+    profile = get_profile(game)
+
+    async def go():
+        host, guest, frames, server, playing = await lan_sandbox(profile)
+        await host.started.wait()
+        await settle(host, guest)
+        g = host.game
+        card = g.state.players[0].hand[0]
+        host.apply(ManualMove(0, card, "exile"))
+        host.apply(ManualDeck(0, 0, "hand", 1))
+        await settle(host, guest)
+        assert guest.view["players"][0]["areas"]["exile"][0]["cid"] == g.state.cards[card].cid
+        hidden = {g.state.cards[i].cid for i in g.state.players[0].hand + g.state.players[0].deck}
+        seen = {c.cid for c in g.state.cards.values() if c.owner == 0 and c.zone not in ("hand", "deck")}
+        sent = json.dumps(frames)
+        assert not [cid for cid in hidden - seen if f'"{cid}"' in sent]
+        host.apply(Concede(0))
+        await asyncio.wait_for(playing, 20)
+        server.close()
+        return guest
+
+    guest = run(go())
+    assert guest.report.ok, guest.report.problems
+
+
+DUEL = """
+id: duel
+extends: bos
+name: Duel of Souls
+zones:
+  graveyard: {label: Graveyard, display: pile}
+trackers:
+  mana: {label: Mana, start: 3, ops: [adjust]}
+layout:
+  left: {from: centre, rows: [[sp], [mana], [equipment], [tactic]]}
+  right: {rows: [[deck, discard], [battlefield, exile], [graveyard]]}
+"""
+
+
+def test_a_game_of_the_players_own_plays_over_the_lan_with_no_python_change():
+    folder = paths.profiles_dir()
+    folder.mkdir(parents=True, exist_ok=True)
+    (folder / "duel.yaml").write_text(DUEL)
+    forget()
+    try:
+        duel = get_profile("duel")
+
+        async def go():
+            host, guest, frames, server, playing = await lan_sandbox(duel)
+            await host.started.wait()
+            await settle(host, guest)
+            assert not await guest_does(host, guest, {"type": "manual_tracker", "player": 1, "owner": 1,
+                                                      "name": "mana", "op": "adjust", "amount": 2})
+            card = guest.view["players"][1]["hand"][0]["card"]
+            assert not await guest_does(host, guest, {"type": "manual_move", "player": 1, "card": card,
+                                                      "to": "graveyard"})
+            host.apply(ManualTracker(0, 0, "mana", "adjust", -1))
+            await settle(host, guest)
+            assert [pv["trackers"]["mana"] for pv in guest.view["players"]] == [2, 5]
+            assert len(guest.view["players"][1]["areas"]["graveyard"]) == 1
+            host.apply(Concede(0))
+            await asyncio.wait_for(playing, 20)
+            server.close()
+            return guest
+
+        guest = run(go())
+        assert guest.report.ok, guest.report.problems
+    finally:
+        (folder / "duel.yaml").unlink()
+        forget()
