@@ -9,13 +9,13 @@ import os
 import pytest
 
 pytest.importorskip("pytestqt")
-import qasync  # noqa: E402,F401  (PySide6 is already imported by pytest-qt)
+import qasync  # noqa: F401  (PySide6 is already imported by pytest-qt)
 
-from bss_desktop.app.demo_table import _fits  # noqa: E402
-from bss_desktop.carddb.database import game_db  # noqa: E402
-from bss_desktop.carddb.deck_formats import game_decks  # noqa: E402
-from bss_desktop.engine.commands import ManualCounter, ManualMove, ManualTracker  # noqa: E402
-from bss_desktop.table import get_profile  # noqa: E402
+from bss_desktop.app.demo_table import _fits
+from bss_desktop.carddb.database import game_db
+from bss_desktop.carddb.deck_formats import game_decks
+from bss_desktop.engine.commands import ManualCounter, ManualMove, ManualTracker
+from bss_desktop.table import get_profile
 
 BOS = get_profile("bos")
 DB = game_db(BOS)
@@ -79,7 +79,7 @@ def test_bos_lan_sandbox_boards_of_both_seats(loop, qtbot):
         for iid in mine:
             n = len(game.history)
             gc.on_card_dropped(iid, "fighter", "bottom")
-            await until(lambda: len(game.history) > n and remote.guest.seq == len(game.history))
+            await until(lambda n=n: len(game.history) > n and remote.guest.seq == len(game.history))
         n = len(game.history)
         gc.on_card_activated(mine[0])  # a double-click: rest position
         await until(lambda: len(game.history) > n and remote.guest.seq == len(game.history))

@@ -12,8 +12,13 @@ from lan import run, tcp_server
 from bss_desktop import paths
 from bss_desktop.carddb.database import game_db
 from bss_desktop.carddb.deck_formats import game_decks
-from bss_desktop.engine.commands import (Concede, ManualCardToken, ManualCounter, ManualDeck, ManualMove,
-                                         ManualTracker)
+from bss_desktop.engine.commands import (
+    Concede,
+    ManualCounter,
+    ManualDeck,
+    ManualMove,
+    ManualTracker,
+)
 from bss_desktop.engine.settings import Ruleset
 from bss_desktop.net.guest import GuestSession
 from bss_desktop.net.host import HostSession
@@ -77,7 +82,7 @@ def test_bos_lan_sandbox_syncs_the_table_hides_face_down_cards_and_passes_the_au
         await settle(host, guest)
         game = host.game
         assert game.profile is bos and guest.view["players"][0]["trackers"] == {"sp": 8000}
-        tactic = next((i for i in game.state.players[0].deck if game.db[game.state.cards[i].cid].type == "tactic"))
+        tactic = next(i for i in game.state.players[0].deck if game.db[game.state.cards[i].cid].type == "tactic")
         secret = game.state.cards[tactic].cid
         host.apply(ManualMove(0, tactic, "tactic"))  # BOS §Tactic Cards: set face down
         fighter = next(i for i in game.state.players[0].hand if game.db[game.state.cards[i].cid].type == "fighter")
@@ -120,7 +125,7 @@ def test_a_guest_of_another_game_is_refused_with_what_differs():
         server.close()
         return guest.error, frames, host.game
 
-    why, frames, game = run(go())
+    why, _, game = run(go())
     assert game is None and "plays the game 'bos' and you chose 'standard'" in why
 
 
@@ -174,7 +179,7 @@ def test_a_game_of_the_players_own_plays_over_the_lan_with_no_python_change():
         duel = get_profile("duel")
 
         async def go():
-            host, guest, frames, server, playing = await lan_sandbox(duel)
+            host, guest, _, server, playing = await lan_sandbox(duel)
             await host.started.wait()
             await settle(host, guest)
             assert not await guest_does(host, guest, {"type": "manual_tracker", "player": 1, "owner": 1,
@@ -196,3 +201,48 @@ def test_a_game_of_the_players_own_plays_over_the_lan_with_no_python_change():
     finally:
         (folder / "duel.yaml").unlink()
         forget()
+
+
+@pytest.mark.parametrize("change, field", [
+    (lambda pv: pv.update(areas="fighter"), "view.players[0].areas"),
+    (lambda pv: pv.update(counts={}), "view.players[0].counts"),
+    (lambda pv: pv["areas"].update(fighter=[{"card": 1, "cid": 5, "exhausted": False}]),
+     "view.players[0].areas.fighter[0].cid"),
+    (lambda pv: pv["areas"]["discard"].append(7) or pv["counts"].update(discard=1), "view.players[0].areas.discard[0]"),
+    (lambda pv: pv["areas"]["fighter"][0].update(counters={str(i): 1 for i in range(9)}),
+     "view.players[0].areas.fighter[0].counters"),
+    (lambda pv: pv["areas"]["fighter"][0].update(on="fighter[0]"), "view.players[0].areas.fighter[0].on"),
+    (lambda pv: pv.update(trackers={"sp": "8000"}), "view.players[0].trackers"),
+])
+def test_a_hostile_hosts_malformed_table_view_is_refused_naming_the_field(change, field):
+    """What a host sends of a profile's table is checked before the guest's board reads it (bounded, typed)."""
+    from bss_desktop.engine.position import game_from_position
+    from bss_desktop.protocol.messages import MessageError, check_view
+
+    bos = get_profile("bos")
+    db = game_db(bos)
+    warrior = next(c.id for c in db.values() if c.extra.get("class") == "Warrior")
+    game = game_from_position({"game": "bos", "turn": 2, "turn_player": 0, "players": [
+        {"deck": [warrior] * 3, "fighter": [warrior]}, {"deck": [warrior] * 3}]}, db, settings=SANDBOX)
+    view = game.view(1)
+    check_view(view)
+    change(view["players"][0])
+    with pytest.raises(MessageError) as e:
+        check_view(view)
+    assert e.value.field == field
+
+
+def test_a_card_carries_at_most_eight_kinds_of_counter():
+    from bss_desktop.engine.errors import IllegalCommand
+    from bss_desktop.engine.position import game_from_position
+
+    bos = get_profile("bos")
+    db = game_db(bos)
+    warrior = next(c.id for c in db.values() if c.extra.get("class") == "Warrior")
+    game = game_from_position({"game": "bos", "turn": 2, "turn_player": 0, "players": [
+        {"deck": [warrior] * 3, "fighter": [warrior]}, {"deck": [warrior] * 3}]}, db, settings=SANDBOX)
+    card = game.zone_cards(0, "fighter")[0]
+    for i in range(8):
+        game.apply(ManualCounter(1, card, "counter", 1, f"c{i}"))
+    with pytest.raises(IllegalCommand, match="at most 8 kinds"):
+        game.apply(ManualCounter(1, card, "counter", 1, "c8"))

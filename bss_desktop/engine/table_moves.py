@@ -12,6 +12,8 @@ from ..table.state import NATIVE_CARD_ZONES
 from .errors import IllegalCommand
 from .state import Card
 
+MAX_COUNTER_KINDS = 8  # kinds of counter on one card: a peer cannot grow a card's marks without bound
+
 
 class TableMoves:
     # (Game provides state, profile, settings, db, inline_cards, _emit, _expect_manual, _manual_done, _move_card)
@@ -98,6 +100,9 @@ class TableMoves:
         key = f"{kind.name}:{label}" if label else kind.name
         table = self._table("card_counters")
         counters = table.mark(card.iid).counters
+        if key not in counters and len(counters) >= MAX_COUNTER_KINDS:
+            table.tidy(card.iid)
+            raise IllegalCommand("CR 1-3-5", f"a card carries at most {MAX_COUNTER_KINDS} kinds of counter")
         n = counters.get(key, 0) + cmd.delta
         if not 0 <= n <= kind.max:
             table.tidy(card.iid)

@@ -407,6 +407,56 @@ _CHOICE = {"prompt": _text, "min": _int, "max": _int, "source": _opt_int, "optio
            type(v) is list}
 
 
+MAX_TABLE_ZONES = 40  # a profile's zones (table/profile.py bounds them the same)
+MAX_ZONE_CARDS = 1000
+MAX_COUNTER_KINDS = 8  # kinds of counter on one card (engine/table_moves.py bounds them the same)
+_AREA_ENTRY = {"card": _int, "cid": lambda v: v is None or (type(v) is str and 0 < len(v) <= 40), "exhausted": _bool}
+
+
+def _check_marks(c: dict, where: str) -> None:
+    """A card's marks from another game's profile, when it has some: face down, counters, attached to, turned."""
+    if "down" in c and not _bool(c["down"]):
+        raise MessageError(f"{where}.down", "expected true or false")
+    if "counters" in c:
+        counters = c["counters"]
+        if type(counters) is not dict or len(counters) > MAX_COUNTER_KINDS or not all(
+                type(k) is str and len(k) <= 90 and type(n) is int and 0 < n <= 999 for k, n in counters.items()):
+            raise MessageError(f"{where}.counters", f"expected up to {MAX_COUNTER_KINDS} counters and their numbers")
+    if "on" in c and not _int(c["on"]):
+        raise MessageError(f"{where}.on", "expected the card it is attached to")
+    if "turn" in c and not _text(c["turn"]):
+        raise MessageError(f"{where}.turn", "expected an orientation's name")
+
+
+def _names_to_ints(v, limit: int) -> bool:
+    return type(v) is dict and len(v) <= limit and all(
+        type(k) is str and 0 < len(k) <= 40 and type(n) is int and abs(n) <= 10**12 for k, n in v.items())
+
+
+def _check_table(pv: dict, where: str) -> None:
+    """What another game's profile adds to a player's view (engine/view.py): its zones, counts, pieces, trackers."""
+    areas, counts = pv["areas"], pv.get("counts")
+    if type(areas) is not dict or len(areas) > MAX_TABLE_ZONES:
+        raise MessageError(f"{where}.areas", f"expected up to {MAX_TABLE_ZONES} zones")
+    if not _names_to_ints(counts, MAX_TABLE_ZONES) or set(counts) != set(areas):
+        raise MessageError(f"{where}.counts", "expected how many cards each zone holds")
+    for zone, entries in areas.items():
+        if type(zone) is not str or not 0 < len(zone) <= 40:
+            raise MessageError(f"{where}.areas", "expected zone names")
+        if entries is None:
+            continue
+        if type(entries) is not list or len(entries) > MAX_ZONE_CARDS or len(entries) != counts[zone]:
+            raise MessageError(f"{where}.areas.{zone}", "expected its cards (as many as its count)")
+        for i, c in enumerate(entries):
+            if type(c) is not dict:
+                raise MessageError(f"{where}.areas.{zone}[{i}]", f"expected a card, got {type(c).__name__}")
+            _fields(c, _AREA_ENTRY, f"{where}.areas.{zone}[{i}]")
+            _check_marks(c, f"{where}.areas.{zone}[{i}]")
+    for key in ("pieces", "trackers"):
+        if not _names_to_ints(pv.get(key), MAX_TABLE_ZONES):
+            raise MessageError(f"{where}.{key}", "expected names and whole numbers")
+
+
 def check_view(view) -> None:
     """A seat's view (engine/view.py, as redaction.py sends it) has every field the guest's board reads, of the
     right type: MessageError naming the field, e.g. 'view.players[1].field[0].cid'."""
@@ -426,6 +476,10 @@ def check_view(view) -> None:
         burst = pv["burst"]
         if burst is not None and "card" in burst:
             _fields(burst, _HAND, f"{where}.burst")
+        for i, c in enumerate(pv["field"]):
+            _check_marks(c, f"{where}.field[{i}]")
+        if "areas" in pv:
+            _check_table(pv, where)
     battle = view["battle"]
     if battle is not None:
         _fields(battle, {"attacker": _opt_int, "blocker": _opt_int}, "view.battle")
