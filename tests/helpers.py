@@ -1,8 +1,9 @@
 """Shared helpers for engine tests: the test card pool and positions written as YAML."""
 from __future__ import annotations
 
+import contextlib
 import textwrap
-from functools import lru_cache
+from functools import cache
 from pathlib import Path
 
 import yaml
@@ -15,7 +16,7 @@ from bss_desktop.engine.settings import Ruleset
 DATA = Path(__file__).parent / "data"
 
 
-@lru_cache(maxsize=None)
+@cache
 def test_db() -> CardDB:
     """Every card of every tests/data/*.yaml file."""
     return CardDB([c for path in sorted(DATA.glob("*.yaml")) for c in load_set_file(path)])
@@ -154,3 +155,37 @@ def imported_db(*records, families=("Stoneback", "Sky Warden"), automated: bool 
             assert not any(e.manual for e in card.effects), [e.text for e in card.effects]
         db.add(card, source="(test)")
     return db
+
+
+# a game of the player's own: Battle of Souls with an extra zone and a tracker (docs/profile-format.md)
+DUEL_PROFILE = """
+id: duel
+extends: bos
+name: Duel of Souls
+zones:
+  graveyard: {label: Graveyard, display: pile}
+trackers:
+  mana: {label: Mana, start: 3, ops: [adjust]}
+layout:
+  left: {from: centre, rows: [[sp], [mana], [equipment], [tactic]]}
+  right: {rows: [[deck, discard], [battlefield, exile], [graveyard]]}
+"""
+
+
+@contextlib.contextmanager
+def own_profile(text: str = DUEL_PROFILE, name: str = "duel"):
+    """`text` as a profile in the player's profiles folder for the duration; yields the loaded profile."""
+    from bss_desktop import paths
+    from bss_desktop.table import get_profile
+    from bss_desktop.table.profiles import forget
+
+    folder = paths.profiles_dir()
+    folder.mkdir(parents=True, exist_ok=True)
+    path = folder / f"{name}.yaml"
+    path.write_text(text)
+    forget()
+    try:
+        yield get_profile(name)
+    finally:
+        path.unlink()
+        forget()

@@ -10,8 +10,9 @@ import pytest
 
 pytest.importorskip("pytestqt")
 import qasync  # noqa: F401  (PySide6 is already imported by pytest-qt)
+from test_client_lan import until
 
-from bss_desktop.app.demo_table import _fits
+from bss_desktop.app.demo_table import fits_zone
 from bss_desktop.carddb.database import game_db
 from bss_desktop.carddb.deck_formats import game_decks
 from bss_desktop.engine.commands import ManualCounter, ManualMove, ManualTracker
@@ -25,14 +26,6 @@ DECKS = game_decks(DB, BOS)
 @pytest.fixture
 def loop(qloop):
     return qloop
-
-
-async def until(predicate, timeout: float = 20.0, what: str = "condition"):
-    deadline = asyncio.get_running_loop().time() + timeout
-    while not predicate():
-        if asyncio.get_running_loop().time() > deadline:
-            raise AssertionError(f"timed out waiting for {what}")
-        await asyncio.sleep(0.01)
 
 
 async def open_boards():
@@ -66,9 +59,9 @@ def test_bos_lan_sandbox_boards_of_both_seats(loop, qtbot):
         assert ("fighter", "bottom") in gw.scene.zones and ("sp", "top") in gw.scene.trackers
         # the host sets a tactic face down, deploys fighters, and its fighter gets kill tokens
         me = game.state.players[0]
-        tactic = next(i for i in me.deck if _fits(DB, game.state.cards[i].cid, "tactic"))
+        tactic = next(i for i in me.deck if fits_zone(DB, game.state.cards[i].cid, "tactic"))
         host.window.controller.send(ManualMove(0, tactic, "tactic"))
-        for iid in [i for i in me.deck if _fits(DB, game.state.cards[i].cid, "fighter")][:3]:
+        for iid in [i for i in me.deck if fits_zone(DB, game.state.cards[i].cid, "fighter")][:3]:
             host.window.controller.send(ManualMove(0, iid, "fighter"))
         fighter = game.zone_cards(0, "fighter")[0]
         host.window.controller.send(ManualCounter(0, fighter, "kill", 3))

@@ -7,9 +7,9 @@ import asyncio
 import json
 
 import pytest
+from helpers import own_profile
 from lan import run, tcp_server
 
-from bss_desktop import paths
 from bss_desktop.carddb.database import game_db
 from bss_desktop.carddb.deck_formats import game_decks
 from bss_desktop.engine.commands import (
@@ -24,7 +24,6 @@ from bss_desktop.net.guest import GuestSession
 from bss_desktop.net.host import HostSession
 from bss_desktop.net.link import connect
 from bss_desktop.table import get_profile
-from bss_desktop.table.profiles import forget
 
 SANDBOX = Ruleset(sandbox=True)
 
@@ -52,6 +51,13 @@ async def lan_sandbox(profile, guest_profile=None):
     record(link, frames)
     playing = asyncio.ensure_future(guest.play_over(link))
     return host, guest, frames, server, playing
+
+
+async def finish(host, playing, server):
+    """The host concedes; the guest's session ends (and audits the game)."""
+    host.apply(Concede(0))
+    await asyncio.wait_for(playing, 20)
+    server.close()
 
 
 async def settle(host, guest, rounds=400):
@@ -109,9 +115,7 @@ def test_bos_lan_sandbox_syncs_the_table_hides_face_down_cards_and_passes_the_au
         shown = {c.cid for c in game.state.cards.values() if c.zone not in ("tactic", "deck", "hand", "removed")}
         assert secret in hidden - shown
         assert not [cid for cid in hidden - shown if f'"{cid}"' in sent]
-        host.apply(Concede(0))
-        await asyncio.wait_for(playing, 20)
-        server.close()
+        await finish(host, playing, server)
         return guest
 
     guest = run(go())
@@ -147,37 +151,15 @@ def test_battle_spirits_sister_games_lan_sandbox_hides_hands_and_decks(game):
         seen = {c.cid for c in g.state.cards.values() if c.owner == 0 and c.zone not in ("hand", "deck")}
         sent = json.dumps(frames)
         assert not [cid for cid in hidden - seen if f'"{cid}"' in sent]
-        host.apply(Concede(0))
-        await asyncio.wait_for(playing, 20)
-        server.close()
+        await finish(host, playing, server)
         return guest
 
     guest = run(go())
     assert guest.report.ok, guest.report.problems
 
 
-DUEL = """
-id: duel
-extends: bos
-name: Duel of Souls
-zones:
-  graveyard: {label: Graveyard, display: pile}
-trackers:
-  mana: {label: Mana, start: 3, ops: [adjust]}
-layout:
-  left: {from: centre, rows: [[sp], [mana], [equipment], [tactic]]}
-  right: {rows: [[deck, discard], [battlefield, exile], [graveyard]]}
-"""
-
-
 def test_a_game_of_the_players_own_plays_over_the_lan_with_no_python_change():
-    folder = paths.profiles_dir()
-    folder.mkdir(parents=True, exist_ok=True)
-    (folder / "duel.yaml").write_text(DUEL)
-    forget()
-    try:
-        duel = get_profile("duel")
-
+    with own_profile() as duel:
         async def go():
             host, guest, _, server, playing = await lan_sandbox(duel)
             await host.started.wait()
@@ -191,16 +173,11 @@ def test_a_game_of_the_players_own_plays_over_the_lan_with_no_python_change():
             await settle(host, guest)
             assert [pv["trackers"]["mana"] for pv in guest.view["players"]] == [2, 5]
             assert len(guest.view["players"][1]["areas"]["graveyard"]) == 1
-            host.apply(Concede(0))
-            await asyncio.wait_for(playing, 20)
-            server.close()
+            await finish(host, playing, server)
             return guest
 
         guest = run(go())
         assert guest.report.ok, guest.report.problems
-    finally:
-        (folder / "duel.yaml").unlink()
-        forget()
 
 
 @pytest.mark.parametrize("change, field", [

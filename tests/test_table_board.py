@@ -4,11 +4,12 @@ start screen's choice of game."""
 from __future__ import annotations
 
 import pytest
+from helpers import own_profile
 from PySide6.QtCore import QPointF, Qt
 from PySide6.QtTest import QTest
 from test_client import center, dclick, drag, vp
 
-from bss_desktop import cli, paths
+from bss_desktop import cli
 from bss_desktop.carddb.database import game_db
 from bss_desktop.client import layout
 from bss_desktop.client.items import TrackerItem, ZoneItem
@@ -64,13 +65,18 @@ def bos_window(qtbot, **players):
         pd.update(players.get(f"p{p}", {}))
         data["players"].append(pd)
     game = game_from_position(data, DB, settings=Ruleset(sandbox=True))
+    return show(qtbot, game), game
+
+
+def show(qtbot, game) -> GameWindow:
+    """A sandbox window of `game` at a laptop's size, its board fitted."""
     w = GameWindow(game, seats=("human", "human"), animation_ms=0, sandbox=True)
     qtbot.addWidget(w)
     w.resize(1366, 768)
     w.show()
     qtbot.waitExposed(w)
     w.view.fitInView(w.scene.sceneRect(), Qt.KeepAspectRatio)
-    return w, game
+    return w
 
 
 def zone_centre(w, zone: str, side: str = "bottom") -> QPointF:
@@ -155,29 +161,10 @@ def test_bos_kill_tokens_and_attachment_from_the_cards_menu(qtbot):
     assert g.zone_cards(0, "discard") == [fighter, eq]  # the equipment went with its fighter
 
 
-DUEL = """
-id: duel
-extends: bos
-name: Duel of Souls
-zones:
-  graveyard: {label: Graveyard, display: pile}
-trackers:
-  mana: {label: Mana, start: 3, ops: [adjust]}
-layout:
-  left: {from: centre, rows: [[sp], [mana], [equipment], [tactic]]}
-  right: {rows: [[deck, discard], [battlefield, exile], [graveyard]]}
-"""
-
-
 @pytest.fixture
 def duel():
-    folder = paths.profiles_dir()
-    folder.mkdir(parents=True, exist_ok=True)
-    (folder / "duel.yaml").write_text(DUEL)
-    forget()
-    yield get_profile("duel")
-    (folder / "duel.yaml").unlink()
-    forget()
+    with own_profile() as profile:
+        yield profile
 
 
 def test_a_game_of_the_players_own_plays_saves_and_loads_with_no_python_change(qtbot, duel):
@@ -185,12 +172,7 @@ def test_a_game_of_the_players_own_plays_saves_and_loads_with_no_python_change(q
     data = {"game": "duel", "turn": 2, "turn_player": 1, "players": [
         {"deck": [WARRIOR] * 5, "hand": [WARRIOR, TACTIC]}, {"deck": [WARRIOR] * 5}]}
     game = game_from_position(data, DB, settings=Ruleset(sandbox=True))
-    w = GameWindow(game, seats=("human", "human"), animation_ms=0, sandbox=True)
-    qtbot.addWidget(w)
-    w.resize(1366, 768)
-    w.show()
-    qtbot.waitExposed(w)
-    w.view.fitInView(w.scene.sceneRect(), Qt.KeepAspectRatio)
+    w = show(qtbot, game)
     card = game.state.players[0].hand[0]
     drag(w, center(w.scene.cards[card]), zone_centre(w, "graveyard"))
     g = w.model.game

@@ -28,7 +28,7 @@ from ..table.state import NATIVE_CARD_ZONES
 ROW_CARDS = {"field": 3, "fighter": 3, "equipment": 2, "tactic": 2}  # how many cards each row shows
 
 
-def _fits(db, cid: str, zone: str) -> bool:
+def fits_zone(db, cid: str, zone: str) -> bool:
     """A card a player would put in `zone`: a spirit or nexus on the field, a fighter in the fighter zone..."""
     card = db[cid]
     if zone == "field":
@@ -65,7 +65,7 @@ def mid_game(profile, seed: int = 3, db=None) -> Game:
             if zone.holds != "cards" or zone.name in ("deck", "hand") or zone.out_of_game:
                 continue
             want = ROW_CARDS.get(zone.name, 2 if zone.display == "row" else 1)
-            picks = [i for i in player.deck if _fits(db, st.cards[i].cid, zone.name)][:want]
+            picks = [i for i in player.deck if fits_zone(db, st.cards[i].cid, zone.name)][:want]
             for iid in picks:
                 cores = 0
                 if zone.name == "field" and player.reserve:

@@ -768,12 +768,7 @@ def screenshot(path: str, position: str | None = None, size=(1280, 800)) -> int:
     field = game.state.players[game.state.turn_player].field
     if field:  # show a card in the preview dock, as when a player hovers one
         window.controller.on_card_hovered(field[0])
-    window.show()
-    for _ in range(3):
-        app.processEvents()
-    window.view.fitInView(window.scene.sceneRect(), Qt.KeepAspectRatio)
-    app.processEvents()
-    return _save_grab(window, path)
+    return _show_and_grab(app, window, path)
 
 
 def screenshot_sandbox(path: str, game: str = "bss", size=(1366, 768)) -> int:
@@ -795,6 +790,11 @@ def screenshot_sandbox(path: str, game: str = "bss", size=(1366, 768)) -> int:
     window = GameWindow(mid_game(profile), sandbox=True, animation_ms=0,
                         title=f"bss_desktop — sandbox of {profile.name}")
     window.resize(*size)
+    return _show_and_grab(app, window, path)
+
+
+def _show_and_grab(app, window, path) -> int:
+    """Show a game window, fit its board to it once laid out, and save it as a PNG (`_save_grab`)."""
     window.show()
     for _ in range(3):
         app.processEvents()

@@ -11,8 +11,8 @@ import difflib
 import re
 from typing import Any
 
+from ..table.schema import show as _show  # how a bad value is quoted in an error message
 from .cards import COLORS, TIMINGS, CardDef, Level, Printing
-
 from .effects import EffectSyntax, effect_to_dict, keyword_to_dict, parse_effect, parse_keyword
 from .errors import CardDataError
 
@@ -33,20 +33,6 @@ LEVEL_FIELDS = ("level", "cores", "bp")
 # "none" (no levels: magic, with a timing); and the number of its first level. A game profile may add types
 # (Eternal's Ultimate starts at LV3): `card_from_dict(..., types=...)`.
 TYPE_LEVELS: dict[str, tuple[str, int]] = {"spirit": ("bp", 1), "nexus": ("plain", 1), "magic": ("none", 1)}
-
-
-def _show(value: Any) -> str:
-    """How a bad value is quoted in an error message."""
-    if value is None:
-        return "nothing"
-    if isinstance(value, bool):
-        return "true" if value else "false"
-    if isinstance(value, dict):
-        return "a mapping"
-    if isinstance(value, (list, tuple)):
-        return "a list"
-    text = repr(value)
-    return text if len(text) <= 60 else text[:57] + "..."
 
 
 class _Reader:

@@ -37,7 +37,7 @@ def show(value: Any) -> str:
         return "true" if value else "false"
     if isinstance(value, dict):
         return "a mapping"
-    if isinstance(value, list):
+    if isinstance(value, (list, tuple)):
         return "a list"
     text = repr(value)
     return text if len(text) <= 60 else text[:57] + "..."
