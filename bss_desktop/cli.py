@@ -295,8 +295,9 @@ def build_parser() -> argparse.ArgumentParser:
     parser.add_argument("--window", choices=["game", "deck-builder", "sandbox"], default="game",
                         help="with --screenshot: which window (default: the game window; sandbox: a sandbox of "
                              "--game in mid-game)")
-    parser.add_argument("--game", default="bss", help="with --screenshot --window sandbox: which game (bss, "
-                                                      "standard, eternal, bos; bss-desktop profiles lists them)")
+    parser.add_argument("--game", default="bss", help="with --screenshot --window sandbox or deck-builder: which "
+                                                      "game (bss, standard, eternal, bos; bss-desktop profiles lists "
+                                                      "them)")
     sub = parser.add_subparsers(dest="command")
 
     p = sub.add_parser("simulate", help="play seeded random games and check invariants after every command")
@@ -401,7 +402,7 @@ def main(argv: list[str] | None = None) -> int:
             if args.window == "deck-builder":
                 from .app.main import screenshot_deck_builder
 
-                return screenshot_deck_builder(args.screenshot)
+                return screenshot_deck_builder(args.screenshot, game=args.game)
             if args.window == "sandbox":
                 from .app.main import screenshot_sandbox
 

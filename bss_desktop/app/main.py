@@ -184,7 +184,7 @@ class StartWindow(QMainWindow):
         """Another game on the table: its cards and decks in the lists; what it cannot do yet (rules mode, LAN
         games, the deck builder, for a game without a rules module) greyed with why."""
         from ..carddb.database import game_db
-        from ..carddb.deck_formats import game_decks
+        from ..carddb.deck_formats import game_decks, player_game_decks
         from ..table.profiles import get_profile
 
         self.profile = get_profile(self.game_box.currentData() or "bss")
@@ -197,10 +197,12 @@ class StartWindow(QMainWindow):
         self.broken_decks = {}
         if saga:
             self._read_user_decks()
+        else:
+            self.decks.update(player_game_decks(self.db, self.profile))
         self._fill_deck_boxes()
         self.deck_b.setCurrentIndex(min(1, self.deck_b.count() - 1))
         why = "" if saga else f"{self.profile.name} has no rules module yet: play it in the sandbox"
-        for w in (self.guided, self.vs_ai, self.hotseat, self.demo, self.level, self.builder_button):
+        for w in (self.guided, self.vs_ai, self.hotseat, self.demo, self.level):
             w.setEnabled(saga)
             w.setToolTip(why)
         for w in (self.host_button, self.join_button):  # a game with no rules module: a LAN sandbox
@@ -527,9 +529,10 @@ class StartWindow(QMainWindow):
         """The deck builder (one window, raised if open); `key` opens that deck in it."""
         from ..client.deck_builder import DeckBuilderWindow
 
-        window = next((w for w in self.windows if isinstance(w, DeckBuilderWindow) and w.isVisible()), None)
+        window = next((w for w in self.windows if isinstance(w, DeckBuilderWindow) and w.isVisible()
+                       and w.profile is self.profile), None)
         if window is None:
-            window = DeckBuilderWindow(self.db, self.decks, self.settings, launcher=self)
+            window = DeckBuilderWindow(self.db, self.decks, self.settings, launcher=self, game=self.profile.id)
             window.deckSaved.connect(self._deck_saved)
             window.open_deck(key or self.deck_a.currentData())
             self._show(window)
@@ -542,6 +545,10 @@ class StartWindow(QMainWindow):
 
     def _deck_saved(self, key: str) -> None:
         """A deck saved in the builder is in the lists at once (chosen as your deck if it can be played)."""
+        if self.profile.id != "bss":
+            from ..carddb.deck_formats import player_game_decks
+
+            self.decks.update(player_game_decks(self.db, self.profile))
         self._read_user_decks()
         self._fill_deck_boxes()
         if key in self.decks:
@@ -567,7 +574,7 @@ class StartWindow(QMainWindow):
             # the deck alone (the other side has no cards): draw, play and look at openings by hand
             game = Game.new(self.db, [list(cards), []], seed_from("goldfish", name, os.getpid(), len(self.windows)),
                             first_player=0, settings=Ruleset(sandbox=True), deck_names=[name, "nobody"],
-                            validate_decks=False)
+                            validate_decks=False, profile=self.profile)
             game.apply(Mulligan(0, False))
             game.apply(Mulligan(1, False))
             window = GameWindow(game, sandbox=True, title=f"bss_desktop — goldfish: {name}", settings=self.settings)
@@ -814,8 +821,8 @@ def _save_grab(window, path) -> int:
     return 0
 
 
-def screenshot_deck_builder(path: str, size=(1366, 768), deck: str = "red-saga") -> int:
-    """Render the deck builder offscreen (a shipped deck open, its statistics shown) and save it as a PNG."""
+def screenshot_deck_builder(path: str, size=(1366, 768), deck: str = "red-saga", game: str = "bss") -> int:
+    """Render the deck builder of `game` offscreen (a shipped deck open, its statistics shown), save it as a PNG."""
     os.environ.setdefault("QT_QPA_PLATFORM", "offscreen")
     app = QApplication.instance() or QApplication(sys.argv)
     from ..carddb.player_db import player_decks
@@ -823,11 +830,25 @@ def screenshot_deck_builder(path: str, size=(1366, 768), deck: str = "red-saga")
     from ..client.theme import apply_dark_theme
 
     apply_dark_theme(app)
-    db, cards_problem = _card_db()
-    if cards_problem:
-        print(f"warning: {cards_problem}", file=sys.stderr)
-    decks, _broken = player_decks(db)
-    window = DeckBuilderWindow(db, decks)
+    if game != "bss":
+        from ..carddb.database import game_db
+        from ..carddb.deck_formats import game_decks
+        from ..table.profiles import get_profile
+        from ..table.schema import ProfileError
+
+        try:
+            profile = get_profile(game)
+        except ProfileError as e:
+            print(f"--game {game}: {e.message}", file=sys.stderr)
+            return 2
+        db = game_db(profile)
+        decks = game_decks(db, profile)
+    else:
+        db, cards_problem = _card_db()
+        if cards_problem:
+            print(f"warning: {cards_problem}", file=sys.stderr)
+        decks, _broken = player_decks(db)
+    window = DeckBuilderWindow(db, decks, game=game)
     window.resize(*size)
     window.open_deck(deck if deck in decks else next(iter(decks), None))
     window.tabs.setCurrentWidget(window.stats)

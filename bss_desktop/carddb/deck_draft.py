@@ -46,8 +46,9 @@ class DeckDraft:
         key = self.rules.copy_key(card)
         return sum(n for i, n in self.counts.items() if i in self.db and self.rules.copy_key(self.db[i]) == key)
 
-    def issues(self) -> list[DeckIssue]:
-        return deck_issues(self.cards(), self.db, self.rules)
+    def issues(self, side=()) -> list[DeckIssue]:
+        """Every way the deck (with `side`, its side deck) breaks its game's deck rules."""
+        return deck_issues(self.cards(), self.db, self.rules, side)
 
     # ------------------------------------------------------------------ editing
 

@@ -576,11 +576,38 @@ def game_decks(db, profile) -> dict:
         return shipped_decks(db)
     out = {}
     for path in sorted((cards_dir() / profile.cards.decks).glob("*.txt")):
+        deck = game_deck_file(path, db)
+        if isinstance(deck, list):
+            raise DeckListError(deck, source=display_path(path))
+        out[path.stem] = deck
+    return out
+
+
+def game_deck_file(path, db):
+    """A deck file of a game with side decks: its Deck (side deck included), or its problems [(line, text)]."""
+    from .database import display_path
+
+    try:
         imported = read_deck(path.read_text(encoding="utf-8-sig"), db)
-        if imported.kept:
-            raise DeckListError([(k.line, f"{k.text!r}: {k.problem}") for k in imported.kept],
-                                source=display_path(path))
-        deck = imported.deck
-        out[path.stem] = Deck(deck.name or path.stem, list(deck.cards), display_path(path), dict(deck.printings),
-                              list(imported.side))
+    except (OSError, UnicodeDecodeError) as e:
+        return [(None, f"cannot be read: {e}")]
+    if imported.kept:
+        return [(k.line, f"{k.text!r}: {k.problem}") for k in imported.kept]
+    deck = imported.deck
+    return Deck(deck.name or path.stem, list(deck.cards), display_path(path), dict(deck.printings),
+                list(imported.side))
+
+
+def player_game_decks(db, profile) -> dict:
+    """The player's own decks of another game (their deck folder's <game> folder), keyed "my-<file stem>"; files
+    that do not read as whole decks are left for the deck builder to fix."""
+    from ..paths import decks_dir
+    from .player_db import MY_PREFIX
+
+    folder = decks_dir() / profile.id
+    out = {}
+    for path in sorted(folder.glob("*.txt"))[:500] if folder.is_dir() else ():
+        deck = game_deck_file(path, db)
+        if not isinstance(deck, list):
+            out[MY_PREFIX + path.stem] = deck
     return out

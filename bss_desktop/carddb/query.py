@@ -50,6 +50,10 @@ Fields: ``field OP value`` with no spaces around OP; a value may be quoted
     ``timing``           magic timing: ``timing:flash`` can be used in flash
                          timing, ``timing=flash`` in flash timing only
 
+A game's own card fields (its profile's `cards.fields`, e.g. Battle of Souls): ``atk>=1500``, ``rst<1000``
+(numbers), ``class:warrior`` (the start of a value; ``=`` the whole value), ``subtype:attached``. The
+game's card types are the values of ``type``.
+
 Combining
     ``a b``, ``a and b`` both;  ``a or b`` either;  ``not a``, ``-a`` not;
     ``( )`` group. ``not``/``-`` bind tightest, then ``and``, then ``or``:
@@ -76,8 +80,8 @@ from .card_text import card_text
 from .cards import CARD_TYPES, COLORS, TIMINGS, CardDef
 from .effects import KEYWORD_NAMES
 
-__all__ = ["FIELDS", "And", "CardIndex", "CardRow", "Compare", "Everything", "Flag", "Not", "Or", "QueryError",
-           "Text", "parse_query"]
+__all__ = ["FIELDS", "And", "CardIndex", "CardRow", "Compare", "Everything", "Flag", "GameFields", "Not", "Or",
+           "QueryError", "Text", "parse_query"]
 
 
 class QueryError(ValueError):
@@ -269,17 +273,33 @@ _TERM_START = frozenset({"word", "phrase", "field", "(", "-", "not"})
 _OPERATORS = frozenset({"and", "or", "not", "-"})
 
 
-def parse_query(text: str) -> Node:
-    """The syntax tree of `text`; blank text is `Everything()`. Raises QueryError."""
-    return _Parser(text).parse()
+def parse_query(text: str, game: GameFields | None = None) -> Node:
+    """The syntax tree of `text`; blank text is `Everything()`. Raises QueryError. `game`: another game's card
+    types and fields (from its profile), searched too."""
+    return _Parser(text, game).parse()
+
+
+@dataclass(frozen=True)
+class GameFields:
+    """What a game's profile adds to the search: its card types and its own card fields (name -> CardField)."""
+
+    types: tuple[str, ...]
+    fields: dict
+
+    @classmethod
+    def of(cls, profile) -> GameFields | None:
+        if profile is None or profile.id == "bss":
+            return None
+        return cls(tuple(profile.cards.types), dict(profile.cards.fields))
 
 
 class _Parser:
     """Recursive descent over: query := or; or := and ("or" and)*; and := unary (["and"] unary)*;
     unary := ("not" | "-") unary | atom; atom := "(" or ")" | word | phrase | field."""
 
-    def __init__(self, text: str):
+    def __init__(self, text: str, game: GameFields | None = None):
         self.text = text
+        self.game = game
         self.toks = _tokens(text)
         self.pos = 0
 
@@ -364,9 +384,20 @@ class _Parser:
     def field(self, tok: _Tok) -> Node:
         name = tok.name
         key = _ALIASES.get(name.casefold())
+        if key is None and self.game is not None and name.casefold() in self.game.fields:
+            return self.game_field(tok, self.game.fields[name.casefold()])
         if key is None:
-            raise QueryError(f"unknown field '{name}'; fields are {', '.join(_FIELD_TABLE)}",
+            extra = f", {', '.join(self.game.fields)}" if self.game is not None else ""
+            raise QueryError(f"unknown field '{name}'; fields are {', '.join(_FIELD_TABLE)}{extra}",
                              tok.start, tok.start + len(name))
+        if key == "type" and self.game is not None and tok.value:  # the game's own card types
+            low = tok.value.casefold()
+            found = [t for t in (*self.game.types, "token") if t.startswith(low)]
+            if not found:
+                raise QueryError(f"unknown type '{tok.value}'; types are {', '.join(self.game.types)}, token",
+                                 tok.value_start, tok.end)
+            node = Compare("type", "=", found[0])
+            return Not(node) if tok.op == "!=" else node
         if not tok.value:
             example = f"{name}{tok.op}{_FIELD_TABLE[key][2]}"
             raise QueryError(f"'{name}{tok.op}' needs a value, e.g. {example}", tok.start, tok.value_start)
@@ -386,6 +417,30 @@ class _Parser:
             raise QueryError(str(e), tok.value_start, tok.end) from None
         node: Node = Flag(value) if key in ("is", "has") else Compare(key, op, value)
         return Not(node) if negate else node
+
+
+    def game_field(self, tok: _Tok, spec) -> Node:
+        """A field of the game's own cards: a number (every comparison) or a text / one of its values."""
+        name, op = tok.name, tok.op
+        example = {"int": "1500", "enum": (spec.values[0] if spec.values else "x"), "bool": "true"}.get(spec.kind, "x")
+        if not tok.value:
+            raise QueryError(f"'{name}{op}' needs a value, e.g. {name}{op}{example}", tok.start, tok.value_start)
+        key = f"x:{spec.name}"
+        if spec.kind == "int":
+            try:
+                return Compare(key, op, int(tok.value))
+            except ValueError:
+                raise QueryError(f"{name} needs a number, got '{tok.value}'", tok.value_start, tok.end) from None
+        if op not in (":", "=", "!="):
+            op_start = tok.start + len(name)
+            raise QueryError(f"{name} compares with ':' or '=' (or '!='), not '{op}', e.g. {name}:{example}",
+                             op_start, op_start + len(op))
+        low = tok.value.casefold()
+        if spec.kind == "enum" and not any(v.casefold().startswith(low) for v in spec.values):
+            raise QueryError(f"unknown {name} '{tok.value}'; values are {', '.join(spec.values)}", tok.value_start,
+                             tok.end)
+        node = Compare(key, "=" if op == "=" else ":", low)
+        return Not(node) if op == "!=" else node
 
 
 def _value(key: str, name: str, op: str, raw: str) -> object:
@@ -441,8 +496,9 @@ class CardRow:
     item" is ``"\\n" + v + "\\n" in s`` and "an item starts with" is ``"\\n" + v in s``: one fast ``in`` each.
     """
 
-    __slots__ = ("bp", "burst", "colors", "cores", "cost", "families", "hay", "id", "ids", "keywords", "levels",
-                 "manual", "name", "rarities", "reduction", "set", "symbols", "text", "timing", "token", "type")
+    __slots__ = ("bp", "burst", "colors", "cores", "cost", "extra", "families", "hay", "id", "ids", "keywords",
+                 "levels", "manual", "name", "rarities", "reduction", "set", "symbols", "text", "timing", "token",
+                 "type")
 
     def __init__(self, card: CardDef):
         fold = str.casefold
@@ -469,6 +525,9 @@ class CardRow:
         self.timing = frozenset(card.magic_timing)
         self.burst = card.burst
         self.manual = any(e.manual for e in card.effects)  # coverage.py: automated = no manual effect
+        # a game's own fields (profile cards.fields): numbers as they are, texts casefolded
+        self.extra = {k: (fold(v) if isinstance(v, str) else v) for k, v in card.extra.items()
+                      if isinstance(v, (int, str)) and not isinstance(v, bool)}
 
     def __repr__(self) -> str:
         return f"CardRow({self.id!r})"
@@ -490,7 +549,8 @@ Pred = Callable[[CardRow], bool]
 class CardIndex:
     """Cards prepared for searching, in the order given; `filter` keeps that order."""
 
-    def __init__(self, cards: Iterable[CardDef]):
+    def __init__(self, cards: Iterable[CardDef], game: GameFields | None = None):
+        self.game = game  # another game's card types and fields, searched too
         if isinstance(cards, Mapping):  # a db (id -> CardDef) works too
             cards = cards.values()
         self._rows: dict[str, CardRow] = {}
@@ -512,13 +572,13 @@ class CardIndex:
 
     def matcher(self, query: str) -> Callable[[str], bool]:
         """card id -> whether it matches `query` (KeyError for an id not in the index). Raises QueryError."""
-        pred = _compile(parse_query(query))
+        pred = _compile(parse_query(query, self.game))
         rows = self._rows
         return lambda card_id: pred(rows[card_id])
 
     def filter(self, query: str, ids: Iterable[str] | None = None) -> list[str]:
         """The ids (default: all, in index order) that match `query`, in the order given. Raises QueryError."""
-        node = parse_query(query)
+        node = parse_query(query, self.game)
         if isinstance(node, Everything):
             return list(self.ids if ids is None else ids)
         pred = _compile(node)
@@ -583,6 +643,14 @@ def _text_pred(node: Text) -> Pred:
 
 
 def _compare_pred(key: str, op: str, v) -> Pred:
+    if key.startswith("x:"):  # a game's own field: a number, or a text whose start (":") or whole ("=") matches
+        name = key[2:]
+        if isinstance(v, int):
+            cmp = _CMP[op]
+            return lambda r: (x := r.extra.get(name)) is not None and isinstance(x, int) and cmp(x, v)
+        if op == "=":
+            return lambda r: r.extra.get(name) == v
+        return lambda r: isinstance(x := r.extra.get(name), str) and x.startswith(v)
     if key in _NUMERIC:
         cmp, attr = _CMP[op], _NUMERIC[key]
         if key in ("bp", "cores"):  # None: the card has no BP / no levels, and matches no comparison

@@ -10,6 +10,9 @@ A keystroke re-filters through the index made once (carddb/query.py), then the m
 match: no per-row Python filter in a proxy model, so 1,500 cards re-filter in a few milliseconds
 (`bss-desktop bench client` measures it). A query that does not parse keeps the last good list and says what is
 wrong under the search box.
+
+Another game's cards (its profile: `CardBrowser(db, faces, profile=...)`) have their own columns and chips: a
+Battle of Souls fighter's class, ATK and RST, an equipment's sub-type; its fields are searched too (atk>=1500).
 """
 from __future__ import annotations
 
@@ -39,7 +42,7 @@ from PySide6.QtWidgets import (
 )
 
 from bss_desktop.carddb.cards import COLORS
-from bss_desktop.carddb.query import FIELDS, CardIndex, QueryError
+from bss_desktop.carddb.query import FIELDS, CardIndex, GameFields, QueryError
 
 from ..card_art import CARD_ASPECT, COLOR_HEX
 
@@ -102,6 +105,33 @@ COLUMNS = (
 )
 NAME, COST, COLOUR, TYPE, BP, SYM, FAMILIES, SET, ID = range(len(COLUMNS))
 DECK = len(COLUMNS)  # the last column: copies in the deck being edited
+WIDTHS = (210, 44, 82, 58, 58, 38, 120, 48, 78)
+
+
+def columns_for(profile) -> tuple[tuple, tuple[int, ...], frozenset[int], int | None, int]:
+    """(columns, widths, right-aligned column numbers, the colour column or None, the column that stretches) of a
+    game's browser: Battle Spirits' (every game whose cards are Battle Spirits records), or name, type, the
+    profile's own card fields, set and id."""
+    if profile is None or profile.cards.shape == "battle_spirits":
+        return COLUMNS, WIDTHS, frozenset((COST, BP, SYM, DECK)), COLOUR, FAMILIES
+    cols = [COLUMNS[NAME], ("Type", lambda c: (c.type, c.name.casefold()),
+                            lambda c: profile.cards.types.get(c.type, {}).get("label") or c.type)]
+    right = set()
+    for f in profile.cards.fields.values():
+        if f.kind == "int":
+            right.add(len(cols))
+            cols.append((f.label or f.name, lambda c, n=f.name: (c.extra.get(n, -1), c.name.casefold()),
+                         lambda c, n=f.name: "" if c.extra.get(n) is None else str(c.extra[n])))
+        elif f.kind in ("enum", "text"):
+            order = {v: i for i, v in enumerate(f.values)}
+            cols.append((f.label or f.name,
+                         lambda c, n=f.name, o=order: (o.get(c.extra.get(n), len(o)), str(c.extra.get(n, "")),
+                                                       c.name.casefold()),
+                         lambda c, n=f.name: str(c.extra.get(n, ""))))
+    cols += [COLUMNS[SET], COLUMNS[ID]]
+    right.add(len(cols))  # the deck column
+    widths = (210, 80, *(60 if i in right else 110 for i in range(2, len(cols) - 2)), 48, 78)
+    return tuple(cols), widths, frozenset(right), None, 1
 
 
 DISPLAY, USER, DECORATION = int(Qt.DisplayRole.value), int(Qt.UserRole.value), int(Qt.DecorationRole.value)
@@ -109,16 +139,18 @@ FOREGROUND, ALIGNMENT, TOOLTIP = int(Qt.ForegroundRole.value), int(Qt.TextAlignm
 _RIGHT = int((Qt.AlignRight | Qt.AlignVCenter).value)
 _FLAGS = Qt.ItemIsEnabled | Qt.ItemIsSelectable | Qt.ItemIsDragEnabled
 _COLOR_BRUSHES = {c: QColor(COLOR_HEX[c]) for c in COLORS}
-HEADERS = (*(c[0] for c in COLUMNS), "Deck")
 HEADER_TIPS = {BP: "The highest printed BP", SYM: "Symbols", DECK: "Copies in the deck you are editing"}
 
 
 class CardTableModel(QAbstractTableModel):
     """The browser's rows: the ids that pass the query and chips, sorted; one column per field, plus "Deck"."""
 
-    def __init__(self, db, faces, parent=None) -> None:
+    def __init__(self, db, faces, parent=None, profile=None) -> None:
         super().__init__(parent)
         self.db, self.faces = db, faces
+        self.columns, _, self.right, self.colour_col, _ = columns_for(profile)
+        self.deck_col = len(self.columns)  # the last column: copies in the deck being edited
+        self.headers = (*(c[0] for c in self.columns), "Deck")
         self.ids: list[str] = []
         self.sort_column, self.sort_order = NAME, Qt.AscendingOrder
         self.in_deck = lambda card_id: 0  # the deck editor's count
@@ -135,11 +167,11 @@ class CardTableModel(QAbstractTableModel):
         self.endResetModel()
 
     def _key(self, column: int):
-        if column == DECK:
+        if column == self.deck_col:
             return lambda i: (-self.in_deck(i), self.db[i].name.casefold())
         keys = self._sort_keys.get(column)
         if keys is None:
-            fn = COLUMNS[column][1]
+            fn = self.columns[column][1]
             keys = self._sort_keys[column] = {i: fn(self.db[i]) for i in self.db}
         return keys.__getitem__
 
@@ -155,7 +187,7 @@ class CardTableModel(QAbstractTableModel):
     def deck_changed(self) -> None:
         """The deck column (and the greyed "4 of 4" rows) after an edit."""
         if self.ids:
-            self.dataChanged.emit(self.index(0, 0), self.index(len(self.ids) - 1, DECK))
+            self.dataChanged.emit(self.index(0, 0), self.index(len(self.ids) - 1, self.deck_col))
 
     def card_at(self, row: int):
         return self.db[self.ids[row]] if 0 <= row < len(self.ids) else None
@@ -171,13 +203,14 @@ class CardTableModel(QAbstractTableModel):
         return 0 if parent is not None and parent.isValid() else len(self.ids)
 
     def columnCount(self, parent=None) -> int:
-        return 0 if parent is not None and parent.isValid() else len(COLUMNS) + 1
+        return 0 if parent is not None and parent.isValid() else len(self.columns) + 1
 
     def headerData(self, section, orientation, role=DISPLAY):
         if role == DISPLAY:
-            return HEADERS[section] if orientation == Qt.Horizontal else None
+            return self.headers[section] if orientation == Qt.Horizontal else None
         if role == TOOLTIP and orientation == Qt.Horizontal:
-            return HEADER_TIPS.get(section)
+            return HEADER_TIPS.get(section) if self.columns is COLUMNS else (
+                HEADER_TIPS[DECK] if section == self.deck_col else None)
         return None
 
     # A repaint asks data() about ten roles of every visible cell (over a thousand calls): each role is one dict
@@ -189,13 +222,13 @@ class CardTableModel(QAbstractTableModel):
         return handler(self.ids[index.row()], index.column())
 
     def _display(self, card_id: str, col: int):
-        if col == DECK:
+        if col == self.deck_col:
             n = self.in_deck(card_id)
             return str(n) if n else ""
         texts = self._texts.get(card_id)
         if texts is None:
             card = self.db[card_id]
-            texts = self._texts[card_id] = tuple(c[2](card) for c in COLUMNS)
+            texts = self._texts[card_id] = tuple(c[2](card) for c in self.columns)
         return texts[col]
 
     def _decoration(self, card_id: str, col: int):
@@ -205,18 +238,22 @@ class CardTableModel(QAbstractTableModel):
         return self.faces.get(self.db[card_id], round(h * CARD_ASPECT), h)
 
     def _foreground(self, card_id: str, col: int):
-        if col != COLOUR:
+        if col != self.colour_col:
             return None
         colors = self.db[card_id].colors
         return _COLOR_BRUSHES.get(colors[0]) if len(colors) == 1 else None
 
     def _alignment(self, _card_id: str, col: int):
-        return _RIGHT if col in (COST, BP, SYM, DECK) else None
+        return _RIGHT if col in self.right else None
 
     def _tooltip(self, card_id: str, col: int):
         if col != NAME:
             return None
         card = self.db[card_id]
+        if self.colour_col is None:  # another game's card: its own fields
+            fields = " · ".join(f"{k} {v}" for k, v in card.extra.items() if isinstance(v, (int, str)))
+            return f"{card.name} — {card.id} · {card.type}" + (f" · {fields}" if fields else "") + \
+                "\nDouble-click or + adds it to the deck; drag it onto the deck."
         fams = ", ".join(card.families)
         printings = ", ".join(p.id + (f" ({p.rarity})" if p.rarity else "") for p in card.printings)
         return f"{card.name} — {card.id} · cost {card.cost} · {colors_text(card)} {card.type}" + (
@@ -321,10 +358,15 @@ class CardBrowser(QWidget):
     cardsReturned = Signal(list)  # cards dragged out of the deck and dropped here: remove a copy of each
     filtered = Signal(int)  # how many cards pass
 
-    def __init__(self, db, faces, parent=None) -> None:
+    def __init__(self, db, faces, parent=None, profile=None) -> None:
         super().__init__(parent)
         self.db = db
-        self.index = CardIndex(c for c in db.values() if not c.token)  # tokens are made by effects, not collected
+        self.profile = profile
+        # tokens are made by effects, not collected; another game's fields are searched too
+        self.index = CardIndex((c for c in db.values() if not c.token), GameFields.of(profile))
+        spirits = profile is None or profile.cards.shape == "battle_spirits"
+        self.chip_field = None if spirits else next(
+            (f for f in profile.cards.fields.values() if f.kind == "enum"), None)  # a Battle of Souls class
         self.error: QueryError | None = None
         self._query_ids: list[str] = list(self.index.ids)  # what the text query let through (chips come after)
         lay = QVBoxLayout(self)
@@ -332,7 +374,8 @@ class CardBrowser(QWidget):
         lay.setSpacing(4)
         self.search = _SearchBox(self, objectName="Search")
         self.search.setClearButtonEnabled(True)
-        self.search.setPlaceholderText("Search: words, cost>=4, c:r, t:magic, family:dragon, kw:confront, burst…")
+        self.search.setPlaceholderText("Search: words, cost>=4, c:r, t:magic, family:dragon, kw:confront, burst…"
+                                       if spirits else self._game_placeholder())
         self.search.setToolTip(self._help_text())
         self.search.textChanged.connect(self._query_changed)
         self.search.returnPressed.connect(self._activate_current)
@@ -342,21 +385,28 @@ class CardBrowser(QWidget):
         self.error_label.setWordWrap(True)
         self.error_label.hide()
         lay.addWidget(self.error_label)
-        self.chips: dict[str, list[_Chip]] = {"color": [], "type": [], "cost": [], "set": []}
+        self.chips: dict[str, list[_Chip]] = {"color": [], "type": [], "cost": [], "set": [], "field": []}
         row = QHBoxLayout()
         row.setSpacing(3)
-        for c in COLORS:
-            self._chip(row, "color", COLOR_LETTER[c], c, f"{c.capitalize()} cards", COLOR_HEX[c])
-        row.addSpacing(8)
-        for t, label in TYPE_NAMES.items():
+        if spirits:
+            for c in COLORS:
+                self._chip(row, "color", COLOR_LETTER[c], c, f"{c.capitalize()} cards", COLOR_HEX[c])
+            row.addSpacing(8)
+        types = TYPE_NAMES if profile is None else {t: spec.get("label") or t.title()
+                                                   for t, spec in profile.cards.types.items()}
+        for t, label in types.items():
             self._chip(row, "type", label, t, f"{label} cards")
         row.addStretch(1)
         lay.addLayout(row)
         row = QHBoxLayout()
         row.setSpacing(3)
-        for n in COST_CHIPS:
-            self._chip(row, "cost", f"{n}+" if n == COST_CHIPS[-1] else str(n), n,
-                       f"Cost {n} or more" if n == COST_CHIPS[-1] else f"Cost {n}")
+        if spirits:
+            for n in COST_CHIPS:
+                self._chip(row, "cost", f"{n}+" if n == COST_CHIPS[-1] else str(n), n,
+                           f"Cost {n} or more" if n == COST_CHIPS[-1] else f"Cost {n}")
+        elif self.chip_field is not None:  # a long value's chip shows its first word ("Legendary"), its tip all
+            for v in self.chip_field.values:
+                self._chip(row, "field", v.split()[0], v, f"{self.chip_field.label or self.chip_field.name}: {v}")
         row.addSpacing(8)
         sets = sorted({c.set for c in db.values() if c.set and not c.token})
         self.set_button = QToolButton(text="Sets ▸", objectName="Sets", checkable=True)
@@ -392,7 +442,7 @@ class CardBrowser(QWidget):
         self.set_list.hide()
         lay.addWidget(self.set_list)
 
-        self.model = CardTableModel(db, faces, self)
+        self.model = CardTableModel(db, faces, self, profile)
         self.table = _CardTable(self, objectName="CardTable")
         self.table.setModel(self.model)
         self.table.setSelectionBehavior(QAbstractItemView.SelectRows)
@@ -411,9 +461,9 @@ class CardBrowser(QWidget):
         hh = self.table.horizontalHeader()
         hh.setSectionResizeMode(QHeaderView.Interactive)
         hh.setStretchLastSection(False)
-        hh.setSectionResizeMode(FAMILIES, QHeaderView.Stretch)  # a wide window shows every family
-        for col, width in ((NAME, 210), (COST, 44), (COLOUR, 82), (TYPE, 58), (BP, 58), (SYM, 38), (FAMILIES, 120),
-                           (SET, 48), (ID, 78), (DECK, 44)):
+        _, widths, _, _, stretch = columns_for(profile)
+        hh.setSectionResizeMode(stretch, QHeaderView.Stretch)  # a wide window shows every family
+        for col, width in enumerate((*widths, 44)):
             self.table.setColumnWidth(col, width)
         self.table.doubleClicked.connect(lambda ix: self.cardActivated.emit(self.model.ids[ix.row()]))
         self.table.selectionModel().currentRowChanged.connect(self._current_changed)
@@ -455,11 +505,23 @@ class CardBrowser(QWidget):
         self.chips[group].append(chip)
         row.addWidget(chip)
 
-    @staticmethod
-    def _help_text() -> str:
+    def _help_text(self) -> str:
         lines = ["Words match the name, text and families. Combine with and, or, not, -, ( ) and \"quotes\"."]
         lines += [f"{name}: {text}" for name, text in FIELDS.items()]
+        if self.profile is not None and self.profile.id != "bss":
+            for f in self.profile.cards.fields.values():
+                if f.kind == "int":
+                    lines.append(f"{f.name}: {f.label or f.name}, a number: {f.name}>={f.min or 0}")
+                elif f.kind in ("enum", "text"):
+                    vals = f" ({', '.join(f.values)})" if f.values else ""
+                    lines.append(f"{f.name}: {f.label or f.name}{vals}: {f.name}:{(f.values or ['…'])[0]}")
         return "\n".join(lines)
+
+    def _game_placeholder(self) -> str:
+        fields = [f for f in self.profile.cards.fields.values() if f.kind in ("int", "enum")][:3]
+        examples = [f"{f.name}>={(f.step or 1) * 10}" if f.kind == "int" else f"{f.name}:{f.values[0].lower()}"
+                    for f in fields]
+        return "Search: words, " + ", ".join([*examples, f"t:{next(iter(self.profile.cards.types))}"]) + "…"
 
     def _query_changed(self, text: str) -> None:
         try:
@@ -509,14 +571,16 @@ class CardBrowser(QWidget):
     def _apply_chips(self) -> None:
         """Chips of one row are alternatives (red or green); rows and the query must all hold."""
         colors, types, costs = self._chip_values("color"), self._chip_values("type"), self._chip_values("cost")
+        values, name = self._chip_values("field"), self.chip_field.name if self.chip_field is not None else ""
         sets = self.chosen_sets
         top = COST_CHIPS[-1]
         db = self.db
         ids = self._query_ids
-        if colors or types or costs or sets:
+        if colors or types or costs or sets or values:
             def keep(card) -> bool:
                 return ((not colors or not colors.isdisjoint(card.colors)) and (not types or card.type in types)
-                        and (not costs or min(card.cost, top) in costs) and (not sets or card.set in sets))
+                        and (not costs or min(card.cost, top) in costs) and (not sets or card.set in sets)
+                        and (not values or card.extra.get(name) in values))
             ids = [i for i in ids if keep(db[i])]
         current = self.current_id()
         self.model.set_ids(ids)

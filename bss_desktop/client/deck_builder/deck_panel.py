@@ -100,9 +100,13 @@ class DeckPanel(QWidget):
     cardHovered = Signal(str)
     renamed = Signal(str)
 
-    def __init__(self, db, faces, parent=None) -> None:
+    def __init__(self, db, faces, parent=None, profile=None) -> None:
         super().__init__(parent)
         self.db, self.faces = db, faces
+        # a game whose cards have no cost (Battle of Souls): its own types, by name, without a cost column
+        self.sections = SECTIONS if profile is None or profile.cards.shape == "battle_spirits" else tuple(
+            (t, spec.get("label") or t.title()) for t, spec in profile.cards.types.items())
+        self.costed = self.sections is SECTIONS
         lay = QVBoxLayout(self)
         lay.setContentsMargins(0, 0, 0, 0)
         lay.setSpacing(4)
@@ -153,7 +157,7 @@ class DeckPanel(QWidget):
         rules = draft.rules
         self.count_label.setText(f"{n} cards")
         self.tree.clear()
-        groups: dict[str, list[str]] = {t: [] for t, _ in SECTIONS}
+        groups: dict[str, list[str]] = {t: [] for t, _ in self.sections}
         unknown = []
         for card_id in draft.counts:
             card = self.db.get(card_id)
@@ -161,7 +165,8 @@ class DeckPanel(QWidget):
         bad = {c for issue in issues for c in issue.cards}
         bold = QFont(self.tree.font())
         bold.setBold(True)
-        for kind, title in [*SECTIONS, *[(t, TYPE_NAMES.get(t, t)) for t in groups if t not in dict(SECTIONS)]]:
+        sections = dict(self.sections)
+        for kind, title in [*self.sections, *[(t, TYPE_NAMES.get(t, t)) for t in groups if t not in sections]]:
             ids = sorted(groups.get(kind, ()), key=lambda i: (self.db[i].cost, self.db[i].name.casefold(), i))
             if not ids:
                 continue
@@ -172,7 +177,7 @@ class DeckPanel(QWidget):
             head.setFirstColumnSpanned(True)
             for card_id in ids:
                 card = self.db[card_id]
-                item = QTreeWidgetItem([f"{draft.counts[card_id]}×", card.name, str(card.cost)])
+                item = QTreeWidgetItem([f"{draft.counts[card_id]}×", card.name, str(card.cost) if self.costed else ""])
                 item.setData(0, Qt.UserRole, card_id)
                 item.setIcon(1, self.faces.get(card, round(THUMB_H * CARD_ASPECT), THUMB_H))
                 item.setTextAlignment(0, Qt.AlignRight | Qt.AlignVCenter)

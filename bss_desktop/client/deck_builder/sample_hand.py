@@ -76,6 +76,13 @@ class SampleHandView(QWidget):
     def set_deck(self, cards: list[str], rules) -> None:
         """The deck changed: the next hand is dealt from it (the hand shown stays until then)."""
         self.cards, self.rules = [c for c in cards if c in self.db], rules
+        if rules is not None and rules.game != "bss":  # the game's own opening (its profile's setup)
+            self.keep_button.setText(f"Keep (+{rules.keep_bonus})" if rules.keep_bonus else "Keep")
+            self.keep_button.setToolTip("Keep the opening hand" + (f" and draw {rules.keep_bonus} more"
+                                                                   if rules.keep_bonus else ""))
+            how = "shuffled into the deck, then a new hand" if rules.mulligan_shuffles_first else \
+                "to the bottom of the deck, a new hand, then shuffle"
+            self.mulligan_button.setToolTip(f"The hand goes {how}; up to {rules.mulligans} time(s) ({rules.rule})")
         self._buttons()
 
     def new_hand(self) -> None:

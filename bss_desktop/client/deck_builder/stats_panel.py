@@ -113,9 +113,11 @@ class StatsPanel(QScrollArea):
 
     oddsChanged = Signal()
 
-    def __init__(self, db, index, parent=None) -> None:
+    def __init__(self, db, index, parent=None, profile=None) -> None:
         super().__init__(parent)
         self.db, self.index = db, index  # index: the browser's CardIndex, so a group is written as a query
+        # another game's cards have no costs or colours: its types and its own fields are counted instead
+        self.profile = profile if profile is not None and profile.cards.shape == "plain" else None
         self.setWidgetResizable(True)
         self.setFrameShape(QFrame.NoFrame)
         body = QWidget(objectName="Stats")
@@ -125,16 +127,19 @@ class StatsPanel(QScrollArea):
         lay.setSpacing(6)
         self.cards: list[str] = []
         self.rules = None
-        lay.addWidget(self._title("Cost curve"))
+        self.curve_title = self._title("Cost curve")
+        lay.addWidget(self.curve_title)
         self.curve = CostCurve()
         lay.addWidget(self.curve)
         legend = " ".join(f"<span style='color:{c}'>■</span> {k.capitalize()}" for k, c in TYPE_COLORS.items())
         self.summary = QLabel(objectName="StatsSummary")
         self.summary.setTextFormat(Qt.RichText)
         self.summary.setWordWrap(True)
-        lay.addWidget(QLabel(legend))
+        self.legend = QLabel(legend)
+        lay.addWidget(self.legend)
         lay.addWidget(self.summary)
-        lay.addWidget(self._title("Colours"))
+        self.colour_title = self._title("Colours")
+        lay.addWidget(self.colour_title)
         row = QHBoxLayout()
         self.by_card = Bars("by card")
         self.by_symbol = Bars("by symbol")
@@ -149,7 +154,7 @@ class StatsPanel(QScrollArea):
         lay.addWidget(self.details)
         lay.addWidget(self._title("Opening hand odds"))
         form = QFormLayout()
-        self.group = QLineEdit(DEFAULT_GROUP, objectName="OddsGroup")
+        self.group = QLineEdit(self._default_group(), objectName="OddsGroup")
         self.group.setToolTip("The group of cards counted, written as a card-list search (e.g. t:spirit cost<=3, "
                               "burst, \"Ashwing Drake\")")
         self.group.textChanged.connect(lambda _t: self._update_odds())
@@ -165,6 +170,17 @@ class StatsPanel(QScrollArea):
         self.odds.setWordWrap(True)
         lay.addWidget(self.odds)
         lay.addStretch(1)
+        if self.profile is not None:  # no cost curve or colours: the summary and details say what the game has
+            for w in (self.curve_title, self.curve, self.legend, self.colour_title, self.by_card, self.by_symbol):
+                w.hide()
+
+    def _default_group(self) -> str:
+        """The group the odds count at first: cheap spirits, or another game's first value of its first list field
+        (Battle of Souls: Warrior-class fighters, whose count decides a mulligan)."""
+        if self.profile is None:
+            return DEFAULT_GROUP
+        field = next((f for f in self.profile.cards.fields.values() if f.kind == "enum"), None)
+        return f"{field.name}={field.values[0].lower()}" if field is not None else f"t:{next(iter(self.profile.cards.types))}"
 
     @staticmethod
     def _title(text: str) -> QLabel:
@@ -176,6 +192,10 @@ class StatsPanel(QScrollArea):
 
     def update_stats(self, cards: list[str], rules) -> None:
         self.cards, self.rules = [c for c in cards if c in self.db], rules
+        if self.profile is not None:
+            self._game_stats()
+            self._update_odds()
+            return
         s = deck_stats(self.cards, self.db)
         self.curve.set_curve(s.cost_curve_by_type)
         types = ", ".join(f"{n} {k}" for k, n in s.types.items())
@@ -197,6 +217,27 @@ class StatsPanel(QScrollArea):
             f"<b>Families</b>: {fams}<br><b>Bursts</b> ({s.bursts}): {bursts}<br><b>Keywords</b>: {kws}<br>"
             f"<b>Reduction coverage</b>: {cover}" + (f"<br><small>{colours}</small>" if colours else "") + missing)
         self._update_odds()
+
+    def _game_stats(self) -> None:
+        """Another game's deck: how many of each type and of each value of its list fields, its numbers' averages."""
+        from collections import Counter
+
+        cards = [self.db[c] for c in self.cards]
+        types = Counter(self.profile.cards.types.get(c.type, {}).get("label") or c.type for c in cards)
+        self.summary.setText(f"<b>{len(cards)}</b> cards · " + ", ".join(f"{n} {k}" for k, n in types.items()))
+        parts = []
+        for f in self.profile.cards.fields.values():
+            values = [c.extra[f.name] for c in cards if f.name in c.extra]
+            if not values:
+                continue
+            if f.kind == "enum":
+                counts = Counter(values)
+                parts.append(f"<b>{f.label or f.name}</b>: " + ", ".join(f"{v} {counts[v]}" for v in f.values
+                                                                          if counts[v]))
+            elif f.kind == "int":
+                parts.append(f"<b>{f.label or f.name}</b>: average {sum(values) / len(values):,.0f}, "
+                             f"highest {max(values):,}")
+        self.details.setText("<br>".join(parts) or "—")
 
     def _update_odds(self) -> None:
         if self.rules is None:

@@ -69,6 +69,7 @@ class Snapshot:
     notes: str = ""
     path: Path | None = None
     key: str | None = None  # the deck's name in the start screen's lists ("red-saga", "my-burn")
+    side: list = field(default_factory=list)  # a game with a side deck: its cards (kept and written back)
 
 
 def deck_file_stem(name: str) -> str:
@@ -153,14 +154,22 @@ class DeckBuilderWindow(QMainWindow):
         from ...paths import decks_dir
         from ..settings import user_images_dir
 
+        from ...table.profiles import get_profile
+        from ..faces import painter_for
+
         self.db = db
         self.decks = decks if decks is not None else {}  # the start screen's dict: shipped and "my-" decks
         self.settings = settings
         self.launcher = launcher
+        self.profile = get_profile(game)  # the game whose decks are built (its cards, rules, faces)
         self.rules = DECK_RULES[game]
-        self.folder = Path(folder) if folder is not None else decks_dir()
+        # another game's decks go in a folder of their own in the player's deck folder
+        default = decks_dir() if game == DEFAULT_GAME else decks_dir() / game
+        self.folder = Path(folder) if folder is not None else default
+        self.side: list[str] = []  # the side deck, for a game that has one (edited in its file for now)
         image_dir = (getattr(settings, "image_dir", "") or user_images_dir()) if settings is not None else None
-        self.faces = faces or FaceCache(image_dir=image_dir, max_entries=1024)
+        self.faces = faces or FaceCache(image_dir=image_dir, max_entries=1024,
+                                        painter=painter_for(self.profile.cards.face))
         self.draft = DeckDraft(db, self.rules, name=NEW_NAME)
         self.kept: list[KeptLine] = []
         self.notes = ""
@@ -171,10 +180,10 @@ class DeckBuilderWindow(QMainWindow):
         self._closing_ok = False
         self._dialog = None
 
-        self.browser = CardBrowser(db, self.faces)
-        self.panel = DeckPanel(db, self.faces)
+        self.browser = CardBrowser(db, self.faces, profile=self.profile)
+        self.panel = DeckPanel(db, self.faces, profile=self.profile)
         self.preview = CardPreview(cache=self.faces)
-        self.stats = StatsPanel(db, self.browser.index)
+        self.stats = StatsPanel(db, self.browser.index, profile=self.profile)
         self.hand = SampleHandView(db, self.faces)
         self.tabs = QTabWidget(objectName="Tabs")
         self.tabs.addTab(self.preview, "Card")
@@ -323,7 +332,7 @@ class DeckBuilderWindow(QMainWindow):
 
     def changed(self, card_id: str | None = None) -> None:
         """Redraw what an edit changed: the deck list, the legality panel, the counts, the statistics."""
-        issues = self.draft.issues()
+        issues = self.draft.issues(self.side)
         self.panel.show_draft(self.draft, issues, self.kept)
         if card_id is not None:
             self.panel.select_card(card_id)
@@ -333,11 +342,13 @@ class DeckBuilderWindow(QMainWindow):
         self.stats.update_stats(cards, self.rules)
         self.hand.set_deck(cards, self.rules)
         legal = not issues
-        self.play_ai.setEnabled(self.launcher is not None and legal)
+        self.play_ai.setEnabled(self.launcher is not None and legal and self.profile.rules is not None)
         self.goldfish.setEnabled(self.launcher is not None and len(self.draft) > 0)
         for a in (self.host, self.join):
             a.setEnabled(self.launcher is not None and legal)
         why = "" if legal else f" — fix the deck first: {issues[0]}"
+        if self.profile.rules is None:
+            why = f" — {self.profile.name} has no rules module yet: goldfish it or play a LAN sandbox"
         self.play_ai.setToolTip("A game against the computer with this deck" + why)
         self._title()
 
@@ -346,7 +357,8 @@ class DeckBuilderWindow(QMainWindow):
 
     def _title(self) -> None:
         star = "" if self.undo_stack.isClean() else "*"
-        self.setWindowTitle(f"bss_desktop — deck builder — {self.draft.name}{star}")
+        game = "" if self.profile.id == DEFAULT_GAME else f" of {self.profile.name}"
+        self.setWindowTitle(f"bss_desktop — deck builder{game} — {self.draft.name}{star}")
 
     def show_card(self, card_id: str) -> None:
         card = self.db.get(card_id)
@@ -392,11 +404,12 @@ class DeckBuilderWindow(QMainWindow):
 
     def snapshot(self) -> Snapshot:
         return Snapshot(self.draft.name, dict(self.draft.counts), dict(self.draft.printings), list(self.kept),
-                        self.notes, self.path, self.key)
+                        self.notes, self.path, self.key, list(self.side))
 
     def restore(self, s: Snapshot) -> None:
         self.draft.name, self.draft.counts, self.draft.printings = s.name, dict(s.counts), dict(s.printings)
         self.kept, self.notes, self.path, self.key = list(s.kept), s.notes, s.path, s.key
+        self.side = list(s.side)
         self.open_box.blockSignals(True)
         self.open_box.setCurrentIndex(max(0, self.open_box.findData(s.key)))
         self.open_box.blockSignals(False)
@@ -422,7 +435,8 @@ class DeckBuilderWindow(QMainWindow):
             return False
         else:
             deck = self.decks[key]
-            snap = Snapshot(deck.name, deck.counts(), dict(deck.printings), [], self._shipped_notes(key), None, key)
+            snap = Snapshot(deck.name, deck.counts(), dict(deck.printings), [], self._shipped_notes(key), None, key,
+                            list(getattr(deck, "side", [])))
         self._replace(f"open {snap.name}", snap)
         self.undo_stack.setClean()
         self.say(f"Opened {snap.name} ({key}): {sum(snap.counts.values())} cards")
@@ -436,7 +450,7 @@ class DeckBuilderWindow(QMainWindow):
     def _shipped_notes(self, key: str) -> str:
         from bss_desktop.resources import cards_dir
 
-        path = cards_dir() / "decks" / f"{key}.txt"
+        path = cards_dir() / self.profile.cards.decks / f"{key}.txt"
         try:
             return read_deck(path.read_text(encoding="utf-8-sig"), self.db).notes
         except (OSError, UnicodeDecodeError, DeckListError):
@@ -449,7 +463,9 @@ class DeckBuilderWindow(QMainWindow):
             kept += [KeptLine(None, f"{n}x {c}: {self.db[c].name}" if c in self.db else f"{n}x {c}",
                               f"{self.rules.title} has no side deck", "side deck")
                      for c, n in Counter(imported.side).items()]
-        return Snapshot(imported.deck.name, counts, dict(imported.deck.printings), kept, imported.notes, path, key)
+        side = list(imported.side) if self.rules.side_max is not None else []
+        return Snapshot(imported.deck.name, counts, dict(imported.deck.printings), kept, imported.notes, path, key,
+                        side)
 
     def _read_file(self, path: Path):
         try:
@@ -524,7 +540,7 @@ class DeckBuilderWindow(QMainWindow):
         return Deck(name=self.draft.name, cards=self.draft.cards(), printings=dict(self.draft.printings))
 
     def deck_text(self, fmt: str = "text") -> str:
-        return write_deck(self.current_deck(), self.db, fmt, kept=self.kept, notes=self.notes)
+        return write_deck(self.current_deck(), self.db, fmt, kept=self.kept, notes=self.notes, side=self.side)
 
     def copy_deck(self, fmt: str = "text") -> None:
         QApplication.clipboard().setText(self.deck_text(fmt))
@@ -614,7 +630,13 @@ class DeckBuilderWindow(QMainWindow):
         # the start screen's dict, in place (the LAN windows hold it too); a deck that is not legal yet is saved but
         # can't be chosen there until it is (the start screen marks it)
         try:
-            deck = load_deck_file(path, self.db)
+            if self.rules.side_max is None:
+                deck = load_deck_file(path, self.db)
+            else:  # a game with side decks: read with them
+                from bss_desktop.carddb.deck_formats import game_deck_file
+
+                deck = game_deck_file(path, self.db)
+                deck = None if isinstance(deck, list) else deck
         except DeckListError:
             deck = None
         issues = self.draft.issues()
