@@ -133,6 +133,8 @@ def _table_change(game, d: dict, who: str, viewer: int | None) -> str:
     name = "a face-down card" if unseen else _card(game, d["card"]) if "card" in d else ""
     if what == "flip":
         return f"{who} (by hand) turns {name} face {'down' if d['down'] else 'up'}."
+    if what == "side":
+        return f"{who} (by hand) turns {name} to its {'side B' if d['back'] else 'front'}: {d['name']}."
     if what == "turn":
         o = profile.orientations[d["to"]]
         return f"{who} (by hand) turns {name}: {o.label.lower()}."

@@ -389,3 +389,31 @@ def test_table_commands_in_a_battle_spirits_saga_game_are_refused_by_its_profile
     refused(game, ManualTracker(0, 0, "sp", "adjust", 1), "has no tracker")
     refused(game, ManualFlip(0, spirit, True), "are face up")
     refused(game, ManualTurn(0, spirit, "heavy_exhausted"), "no orientation")
+
+
+def test_eternal_two_sided_card_shows_side_b_until_it_leaves():
+    """ETR §Rebirth: side A anywhere but the field; flipped to side B at no cost; back to side A when it leaves
+    the field. The table shows the side turned up, to both players."""
+    from bss_desktop.engine.commands import ManualSide
+
+    etr = get_profile("eternal")
+    db = game_db(etr)
+    rebirth = next(c for c in db.values() if "back" in c.extra and c.type == "spirit")
+    game = game_from_position({"game": "eternal", "turn": 2, "turn_player": 0, "players": [
+        {"life": 5, "reserve": 3, "deck": [rebirth.id] * 5, "field": [{"card": rebirth.id, "cores": 3}]},
+        {"life": 5, "reserve": 3, "deck": [rebirth.id] * 5}]}, db, settings=SANDBOX)
+    card = game.state.players[0].field[0]
+    events = game.apply(ManualSide(0, card, True))
+    assert [e["name"] for e in events if e.kind == "manual"] == [rebirth.extra["back"].name]
+    assert game.view(1)["players"][0]["field"][0]["back"] is True
+    refused(game, ManualSide(0, card, True), "already shows that side")
+    saved = position_from_game(game)
+    assert saved["players"][0]["field"][0]["back"] is True
+    game.apply(ManualMove(0, card, "hand"))
+    game.apply(ManualMove(0, card, "field"))
+    assert "back" not in game.view(1)["players"][0]["field"][0]  # a new card: side A
+    plain = next(c for c in db.values() if "back" not in c.extra and c.type == "spirit" and not c.token)
+    other = game_from_position({"game": "eternal", "turn": 2, "turn_player": 0, "players": [
+        {"life": 5, "reserve": 3, "deck": [plain.id] * 5, "field": [{"card": plain.id, "cores": 3}]},
+        {"life": 5, "reserve": 3, "deck": [plain.id] * 5}]}, db, settings=SANDBOX)
+    refused(other, ManualSide(0, other.state.players[0].field[0], True), "has one side")

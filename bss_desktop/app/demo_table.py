@@ -31,7 +31,7 @@ ROW_CARDS = {"field": 3, "fighter": 3, "equipment": 2, "tactic": 2}  # how many 
 def fits_zone(db, cid: str, zone: str) -> bool:
     """A card a player would put in `zone`: a spirit or nexus on the field, a fighter in the fighter zone..."""
     card = db[cid]
-    if zone == "field":
+    if zone == "field":  # (a two-sided card first: the table shows it turned)
         return card.type in ("spirit", "nexus", "ultimate", "brave")
     if zone == "burst":
         return card.burst
@@ -77,6 +77,11 @@ def mid_game(profile, seed: int = 3, db=None) -> Game:
             try_(ManualExhaust(p, main[0], True))
             if len(main) > 2 and "heavy_exhausted" in profile.orientations:
                 try_(ManualTurn(p, main[2], "heavy_exhausted"))
+        from ..table.state import other_side
+
+        two_sided = [i for i in main if other_side(db[st.cards[i].cid]) is not None]
+        if two_sided:  # a two-sided card shows its side B (ETR §Rebirth)
+            try_(ManualSide(p, two_sided[0], True))
         if profile.card_counters and main:
             kind = next(iter(profile.card_counters.values()))
             try_(ManualCounter(p, main[-1], kind.name, 2 + p))

@@ -134,7 +134,7 @@ class BoardScene(QGraphicsScene):
             slots = lay.row_slots("field", len(spirits), len(nexuses), side, turned) if ordered else ()
             for i, (c, (x, y)) in enumerate(zip(ordered, slots)):
                 key = c["card"]
-                card = db[c["cid"]]
+                card = self._side(db[c["cid"]], c)
                 level, bp = c["level"], c["bp"]
                 printed = card.bp_at(level) if card.type == "spirit" else None
                 marks = self._marks(c)
@@ -239,7 +239,7 @@ class BoardScene(QGraphicsScene):
             scale = lay.card_scale(zone, side)
             for i, (e, (x, y)) in enumerate(zip(entries, slots)):
                 key = e["card"]
-                card = db[e["cid"]] if e["cid"] else None
+                card = self._side(db[e["cid"]], e) if e["cid"] else None
                 marks = self._marks(e)
                 placed = (zone, p, side, x, y, e["exhausted"], marks)
                 seen.add(key)
@@ -270,6 +270,17 @@ class BoardScene(QGraphicsScene):
                     "lose_at" if t.lose_at is not None and value <= t.lose_at else ""
                 item.owner = p
                 item.set_value(value, mark)
+
+    @staticmethod
+    def _side(card, entry: dict):
+        """The side of a two-sided card the table shows (ETR §Rebirth: side B once turned)."""
+        if entry.get("back"):
+            from ..table.state import other_side
+
+            side = other_side(card)
+            if side is not None:
+                return side[1]
+        return card
 
     def _marks(self, entry: dict) -> tuple:
         """A card's marks as CardItem draws them: (face down, counters, the name of what it is attached to, turn)."""

@@ -129,9 +129,9 @@ class RemoteGame:
                     continue
                 table.areas[p][zone] = self._place(entries, p, zone)
             for entry in [*pv["field"], *(e for es in (pv.get("areas") or {}).values() for e in es or ())]:
-                if any(k in entry for k in ("down", "counters", "on", "turn")):
+                if any(k in entry for k in ("down", "counters", "on", "turn", "back")):
                     table.marks[entry["card"]] = Mark(bool(entry.get("down")), dict(entry.get("counters") or {}),
-                                                      entry.get("on"), entry.get("turn"))
+                                                      entry.get("on"), entry.get("turn"), bool(entry.get("back")))
             table.trackers[p] = dict(pv.get("trackers") or {})
             table.pieces[p] = dict(pv.get("pieces") or {})
         self.state.table = table

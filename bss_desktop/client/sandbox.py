@@ -19,7 +19,7 @@ from PySide6.QtCore import QObject, Signal
 from PySide6.QtWidgets import QMenu
 
 from ..engine.commands import (ManualAttach, ManualCardToken, ManualCores, ManualCounter, ManualDeck, ManualExhaust,
-                               ManualFlip, ManualMove, ManualNote, ManualRandom, ManualShuffle, ManualToken,
+                               ManualFlip, ManualMove, ManualNote, ManualRandom, ManualShuffle, ManualSide, ManualToken,
                                ManualTracker, ManualTurn)
 from ..engine.errors import IllegalCommand
 from ..engine.record import replay, to_record
@@ -464,6 +464,13 @@ class SandboxController(QObject, DeckLooks):
             down = mark is not None and mark.down
             menu.addAction("Turn face up" if down else "Turn face down").triggered.connect(
                 lambda: self.send(ManualFlip(self.viewer, card, not down)))
+        from ..table.state import other_side
+
+        side = other_side(self.game.db[c.cid]) if c.cid else None
+        if side is not None:  # a two-sided card (ETR §Rebirth)
+            back = mark is not None and mark.back
+            label = f"Turn to its front: {self.game.db[c.cid].name}" if back else f"Turn to side B: {side[1].name}"
+            menu.addAction(label).triggered.connect(lambda: self.send(ManualSide(self.viewer, card, not back)))
         if self.game.may_turn(c):
             for o in profile.orientations.values():
                 menu.addAction(f"Turn: {o.label}").triggered.connect(

@@ -281,6 +281,15 @@ class ManualFlip(Command):
 
 
 @dataclass(frozen=True, slots=True)
+class ManualSide(Command):
+    """Show a two-sided card's other side (`back`: side B; ETR §Rebirth) or its front again. A card that changes
+    zone shows its front (a new card, CR 3-1-4)."""
+
+    card: int
+    back: bool = True
+
+
+@dataclass(frozen=True, slots=True)
 class ManualTurn(Command):
     """Give a card one of its game's orientations by name (heavy_exhausted, rest, ...: profile `orientations`)."""
 
@@ -333,7 +342,7 @@ class Concede(Command):
     """CR 1-2-4: either player, at any time."""
 
 
-TABLE_COMMANDS = (ManualFlip, ManualTurn, ManualCounter, ManualAttach, ManualTracker, ManualCardToken)
+TABLE_COMMANDS = (ManualFlip, ManualSide, ManualTurn, ManualCounter, ManualAttach, ManualTracker, ManualCardToken)
 ALL_COMMANDS = (Mulligan, Summon, PlaceNexus, UseMagic, SetBurst, MoveCores, EndMain,
                 Attack, EndAttack, Pass, Block, Activate, Awaken, Choose, ManualMove, ManualCores, ManualExhaust,
                 ManualShuffle, ManualDeck, ManualLook, ManualRandom, ManualNote, ManualReveal, ManualToken, Concede)
@@ -346,7 +355,7 @@ _KIND_OF = {
     Choose: "choose", ManualMove: "manual_move", ManualCores: "manual_cores", ManualExhaust: "manual_exhaust",
     ManualShuffle: "manual_shuffle", ManualDeck: "manual_deck", ManualLook: "manual_look", ManualRandom: "manual_random", ManualNote: "manual_note",
     ManualReveal: "manual_reveal", ManualToken: "manual_token", Concede: "concede",
-    ManualFlip: "manual_flip", ManualTurn: "manual_turn", ManualCounter: "manual_counter",
+    ManualFlip: "manual_flip", ManualSide: "manual_side", ManualTurn: "manual_turn", ManualCounter: "manual_counter",
     ManualAttach: "manual_attach", ManualTracker: "manual_tracker", ManualCardToken: "manual_card_token",
 }
 KIND_OF = _KIND_OF  # command class -> its kind (Command.kind), for readers that sort many commands by kind
@@ -582,6 +591,7 @@ SCHEMA = {
                          ("color", _c_label, "CR 2-4-1-1"), ("bp", _c_count, "CR 4-12-2")),
     Concede: _schema(),
     ManualFlip: _schema(("card", _c_int, "CR 3-1-1"), ("down", _c_bool, "CR 3-1-1")),
+    ManualSide: _schema(("card", _c_int, "CR 3-1-1"), ("back", _c_bool, "CR 3-1-1")),
     ManualTurn: _schema(("card", _c_int, "CR 4-4-1"), ("to", _c_name, "CR 4-4-1")),
     ManualCounter: _schema(("card", _c_int, "CR 3-1-1"), ("name", _c_name, "CR 3-1-1"), ("delta", _c_delta, "CR 1-3-5"),
                            ("label", _c_opt_label, "CR 3-1-1")),

@@ -16,8 +16,8 @@ from typing import NamedTuple
 from . import continuous, costs, stats
 from .commands import (Activate, Attack, Awaken, Block, Choose, Command, Concede, CoreMove, EndAttack, EndMain,
                        ManualAttach, ManualCardToken, ManualCores, ManualCounter, ManualDeck, ManualExhaust, ManualFlip,
-                       ManualLook, ManualMove, ManualNote, ManualRandom, ManualReveal, ManualShuffle, ManualToken,
-                       ManualTracker, ManualTurn, MoveCores,
+                       ManualLook, ManualMove, ManualNote, ManualRandom, ManualReveal, ManualShuffle, ManualSide,
+                       ManualToken, ManualTracker, ManualTurn, MoveCores,
                        Mulligan, Pass, PlaceNexus,
                        SetBurst, Summon, UseMagic, CHOICE, field_problem)
 from .errors import IllegalCommand
@@ -2026,7 +2026,7 @@ _HANDLERS = {
     ManualMove: Game._h_manual_move, ManualCores: Game._h_manual_cores, ManualExhaust: Game._h_manual_exhaust,
     ManualShuffle: Game._h_manual_shuffle, ManualDeck: Game._h_manual_deck, ManualLook: Game._h_manual_look, ManualRandom: Game._h_manual_random, ManualNote: Game._h_manual_note,
     ManualReveal: Game._h_manual_reveal, ManualToken: Game._h_manual_token,
-    ManualFlip: Game._h_manual_flip, ManualTurn: Game._h_manual_turn, ManualCounter: Game._h_manual_counter,
+    ManualFlip: Game._h_manual_flip, ManualSide: Game._h_manual_side, ManualTurn: Game._h_manual_turn, ManualCounter: Game._h_manual_counter,
     ManualAttach: Game._h_manual_attach, ManualTracker: Game._h_manual_tracker,
     ManualCardToken: Game._h_manual_card_token,
     Activate: Game._h_activate, Awaken: Game._h_awaken, Choose: Game._h_choose,

@@ -30,7 +30,7 @@ _TOP_KEYS = {"format", "version", "game", "turn", "turn_player", "first_player",
 _PLAYER_KEYS = {"name", "life", "reserve", "trash_cores", "soul_core", "hand", "deck", "trash", "field", "burst",
                 "burst_set_this_turn"}
 _FIELD_KEYS = {"card", "cores", "soul_core", "exhausted"}
-_MARK_KEYS = {"card", "exhausted", "down", "turn", "counters", "on"}  # a card in a profile's zone (or its field)
+_MARK_KEYS = {"card", "exhausted", "down", "turn", "counters", "on", "back"}  # a card in a profile's zone (or its field)
 
 
 def load_position_file(path, db, *, settings: Ruleset | None = None) -> Game:
@@ -352,6 +352,8 @@ def _marked_card(entry, path, table, p, zone, new_card, cards, profile, attach) 
 def _marks_in(entry: dict, pre: str, table, iid: int, profile, attach: list, p: int) -> None:
     if _req(entry, "down", pre, bool, default=False, required=False):
         table.mark(iid).down = True
+    if _req(entry, "back", pre, bool, default=False, required=False):
+        table.mark(iid).back = True
     turn = _req(entry, "turn", pre, str, default=None, required=False)
     if turn is not None:
         o = profile.orientations.get(turn)

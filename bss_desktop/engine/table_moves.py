@@ -59,6 +59,27 @@ class TableMoves:
         self._emit("card_face", card=card.iid, owner=card.owner, down=cmd.down, cid=card.cid)
         self._manual_done()
 
+    def _h_manual_side(self, cmd) -> None:
+        from ..table.state import other_side
+
+        self._expect_manual(cmd)
+        card = self.state.cards.get(cmd.card) if type(cmd.card) is int else None
+        zone = self.profile.zones.get(card.zone) if card is not None else None
+        if zone is None or zone.visibility == "none" or zone.name == "hand":
+            raise IllegalCommand("CR 3-1-1", f"card {cmd.card!r} is not on the table")
+        side = other_side(self._defs[card.cid])
+        if side is None:
+            raise IllegalCommand(self._rule("cards.fields"), f"{self._defs[card.cid].name} has one side")
+        table = self._table("cards.fields")
+        if table.mark(card.iid).back == cmd.back:
+            table.tidy(card.iid)
+            raise IllegalCommand("CR 1-3-2-1", "the card already shows that side")
+        table.marks[card.iid].back = cmd.back
+        table.tidy(card.iid)
+        self._emit("manual", player=cmd.player, what="side", card=card.iid, back=cmd.back,
+                   name=side[1].name if cmd.back else self._defs[card.cid].name)
+        self._manual_done()
+
     def _h_manual_turn(self, cmd) -> None:
         self._expect_manual(cmd)
         card = self.state.cards.get(cmd.card) if type(cmd.card) is int else None

@@ -80,6 +80,8 @@ def _mark(entry: dict, table, mine: bool, profile) -> dict:
             entry["on"] = m.on
         if m.turn:
             entry["turn"] = m.turn
+        if m.back:
+            entry["back"] = True
     return entry
 
 

@@ -332,6 +332,7 @@ MANUAL_FIELDS = {  # a "manual" event (sandbox moves), by its "what"
     "reveal": {"cids": lambda v: type(v) is list and all(_scalar(x) for x in v)},
     # the table of another game's profile (engine/table_moves.py)
     "flip": {"card": _opt_int, "down": _bool},
+    "side": {"card": _opt_int, "back": _bool, "name": _text},
     "turn": {"card": _opt_int, "to": _text},
     "counter": {"card": _opt_int, "name": _text, "label": lambda v: type(v) is str and len(v) <= 40,
                 "delta": lambda v: type(v) is int, "count": _int},
@@ -426,6 +427,8 @@ def _check_marks(c: dict, where: str) -> None:
         raise MessageError(f"{where}.on", "expected the card it is attached to")
     if "turn" in c and not _text(c["turn"]):
         raise MessageError(f"{where}.turn", "expected an orientation's name")
+    if "back" in c and not _bool(c["back"]):
+        raise MessageError(f"{where}.back", "expected true or false")
 
 
 def _names_to_ints(v, limit: int) -> bool:

@@ -22,9 +22,11 @@ def needs_table(profile) -> bool:
     """Whether a game of `profile` has anything the engine's own areas do not hold."""
     extra_zones = [z for z in profile.zones if z not in NATIVE_CARD_ZONES + NATIVE_PIECE_ZONES]
     odd_turns = [o for o in profile.orientations.values() if o.angle not in (0, 90)]
+    two_sided = [f for f in profile.cards.fields.values() if f.kind == "face"]
     face_down = [z for z in profile.zones.values() if z.face != "up" and z.visibility == "public"]
     attach = [z for z in profile.zones.values() if z.attach_to]
-    return bool(extra_zones or profile.trackers or profile.card_counters or odd_turns or face_down or attach)
+    return bool(extra_zones or profile.trackers or profile.card_counters or odd_turns or face_down or attach
+                or two_sided)
 
 
 @dataclass(slots=True)
@@ -35,13 +37,14 @@ class Mark:
     counters: dict = field(default_factory=dict)  # counter name (or "counter:<label>" for a free-named one) -> n
     on: int | None = None  # the card it is attached to
     turn: str | None = None  # an orientation other than upright / sideways (heavy exhausted)
+    back: bool = False  # a two-sided card shows its other side (ETR §Rebirth: side B)
 
     def empty(self) -> bool:
-        return not (self.down or self.counters or self.on is not None or self.turn)
+        return not (self.down or self.counters or self.on is not None or self.turn or self.back)
 
     def __copy__(self) -> Mark:
         m = _new(Mark)
-        m.down, m.counters, m.on, m.turn = self.down, dict(self.counters), self.on, self.turn
+        m.down, m.counters, m.on, m.turn, m.back = self.down, dict(self.counters), self.on, self.turn, self.back
         return m
 
     def to_dict(self) -> dict:
@@ -54,6 +57,8 @@ class Mark:
             d["on"] = self.on
         if self.turn:
             d["turn"] = self.turn
+        if self.back:
+            d["back"] = True
         return d
 
 
@@ -98,3 +103,13 @@ class Table:
     def to_dict(self) -> dict:
         return {"areas": self.areas, "pieces": self.pieces, "trackers": self.trackers, "mulligans": self.mulligans,
                 "marks": {str(i): m.to_dict() for i, m in sorted(self.marks.items())}}
+
+
+def other_side(card) -> tuple[str, object] | None:
+    """(field name, side B) of a two-sided card (a profile field of kind `face`), or None."""
+    from dataclasses import is_dataclass
+
+    for name, value in card.extra.items():
+        if is_dataclass(value) and hasattr(value, "name"):
+            return name, value
+    return None
