@@ -16,6 +16,7 @@ from ..engine.commands import (
     ManualCounter,
     ManualExhaust,
     ManualMove,
+    ManualSide,
     ManualTracker,
     ManualTurn,
     Mulligan,
