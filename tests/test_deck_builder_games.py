@@ -125,6 +125,7 @@ def test_a_bos_deck_built_from_the_start_screen_is_offered_there(qtbot, tmp_path
     start.game_box.setCurrentIndex(start.game_box.findData("bos"))
     start.builder_button.click()
     builder = start.windows[-1]
+    qtbot.addWidget(builder)
     assert builder.profile.id == "bos" and builder.browser.model.headers[2] == "Class"
     builder.open_deck("iron-legion")
     assert builder._save_named("My Legion", paths.decks_dir() / "bos" / "my-legion.txt")

@@ -124,8 +124,17 @@ def right_click(w, point: QPointF):
     QTest.mouseRelease(port, Qt.RightButton, Qt.NoModifier, vp(w, point.x(), point.y()))
 
 
-def action(w, text: str):
-    return next(a for a in w.controller._menu.actions() if a.text() == text)
+class action:
+    """The menu item `text` of the card or tracker menu just opened; trigger() chooses it and closes the menu (an
+    open popup would take the next test's mouse)."""
+
+    def __init__(self, w, text: str):
+        self.menu = w.controller._menu
+        self.act = next(a for a in self.menu.actions() if a.text() == text)
+
+    def trigger(self) -> None:
+        self.act.trigger()
+        self.menu.close()
 
 
 def test_bos_soul_points_transfer_from_the_trackers_menu_is_logged_both_ways(qtbot):
@@ -208,6 +217,7 @@ def test_the_start_screen_chooses_the_game_first(qtbot, home):
     assert sorted(start.decks) == ["iron-legion", "shadow-court"]
     start.sandbox.click()
     window = start.windows[-1]
+    qtbot.addWidget(window)  # closed with the test: an open window would take the next tests' mouse
     assert window.game.profile.id == "bos" and ("fighter", "bottom") in window.scene.zones
     assert len(window.game.state.players[0].hand) == 5 and window.game.state.table.areas[0]["side"]
     box.setCurrentIndex(box.findData("bss"))
