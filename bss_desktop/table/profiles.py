@@ -278,8 +278,16 @@ def load_folders(folders: list[Path]) -> tuple[dict[str, Profile], dict[str, Pro
     return done, {**failed, **bad}
 
 
+_folders: dict = {}  # BSS_DESKTOP_HOME -> the folders it gives (a game setup asks for a profile: kept cheap)
+
+
 def _loaded() -> tuple[dict[str, Profile], dict[str, ProfileError]]:
-    folders = tuple(profile_folders())
+    import os
+
+    home = os.environ.get("BSS_DESKTOP_HOME")
+    folders = _folders.get(home)
+    if folders is None:
+        folders = _folders[home] = tuple(profile_folders())
     if folders not in _cache:
         _cache.clear()
         _cache[folders] = load_folders(list(folders))
@@ -334,3 +342,4 @@ def check_file(path) -> Profile:
 def forget() -> None:
     """Read the folders again on the next call (after a profile was added or edited)."""
     _cache.clear()
+    _folders.clear()
