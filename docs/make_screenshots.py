@@ -70,8 +70,8 @@ def shot(name: str) -> Path:
 def main() -> int:
     app = QApplication.instance() or QApplication(sys.argv)
     from bss_desktop.app.main import StartWindow
-    from bss_desktop.client.main_window import GameWindow
-    from bss_desktop.client.theme import apply_dark_theme
+    from bss_desktop.client.windows.game import GameWindow
+    from bss_desktop.client.windows.theme import apply_dark_theme
     from bss_desktop.engine.position import game_from_position, load_position_file
     from bss_desktop.resources import assets_dir
 

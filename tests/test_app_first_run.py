@@ -61,7 +61,7 @@ def test_the_guided_first_game_opens_against_the_computer_with_a_guide_that_foll
 def test_the_guide_names_the_gestures_and_rules_for_each_decision():
     from helpers import position
 
-    from bss_desktop.client.guide import hint
+    from bss_desktop.client.windows.guide import hint
 
     main = position("""
         turn: 3
@@ -79,7 +79,7 @@ def test_the_guide_names_the_gestures_and_rules_for_each_decision():
 
 
 def test_help_menu_has_a_rules_summary_with_cr_references_and_the_hotkeys(qtbot, home):
-    from bss_desktop.client.help import RULES, about_html, hotkeys_html
+    from bss_desktop.client.windows.help import RULES, about_html, hotkeys_html
 
     start = _start(qtbot)
     menus = [a.text() for a in start.menuBar().actions()]

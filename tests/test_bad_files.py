@@ -51,7 +51,7 @@ def _write(path: Path, text: str | bytes) -> Path:
 # ---------------------------------------------------------------- settings.json
 
 def test_a_corrupt_settings_file_is_moved_aside_named_once_and_the_app_starts_with_defaults(qtbot, home):
-    from bss_desktop.client.settings import AppSettings
+    from bss_desktop.client.windows.settings import AppSettings
 
     broken = '{\n "animation_ms": 0,\n "quick_pay" true\n}\n'
     _write(paths.settings_file(), broken)
@@ -79,7 +79,7 @@ def test_a_corrupt_settings_file_is_moved_aside_named_once_and_the_app_starts_wi
     ("", "line 1 column 1: Expecting value"),
 ])
 def test_settings_that_are_not_an_object_give_the_defaults_and_are_kept(tmp_path, text, words):
-    from bss_desktop.client.settings import AppSettings
+    from bss_desktop.client.windows.settings import AppSettings
 
     path = _write(tmp_path / "settings.json", text)
     loaded = AppSettings.load(path)
@@ -291,7 +291,7 @@ def test_the_command_line_answers_a_bad_file_with_one_line_and_status_2(tmp_path
 # ---------------------------------------------------------------- the Settings dialog
 
 def test_the_settings_dialog_refuses_a_key_that_is_already_another_actions(qtbot, home):
-    from bss_desktop.client.settings import AppSettings, SettingsDialog
+    from bss_desktop.client.windows.settings import AppSettings, SettingsDialog
 
     settings = AppSettings()
     dialog = SettingsDialog(settings)
@@ -314,7 +314,7 @@ def test_the_settings_dialog_refuses_a_key_that_is_already_another_actions(qtbot
 
 
 def test_a_settings_file_with_two_actions_on_one_key_keeps_the_defaults_for_them(tmp_path):
-    from bss_desktop.client.settings import AppSettings
+    from bss_desktop.client.windows.settings import AppSettings
 
     path = _write(tmp_path / "settings.json", json.dumps({"hotkeys": {"end_step": "K", "undo": "Ctrl+U"}}))
     loaded = AppSettings.load(path)

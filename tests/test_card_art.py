@@ -1,4 +1,4 @@
-"""Card faces drawn from card data (bss_desktop/client/card_art.py) and the preview dock (preview.py)."""
+"""Card faces drawn from card data (bss_desktop/client/faces/battle_spirits.py) and the preview dock (preview.py)."""
 import sys
 
 import pytest
@@ -8,9 +8,11 @@ from bss_desktop.carddb.card_text import card_text
 from bss_desktop.carddb.cards import CardDef, Level
 from bss_desktop.carddb.database import load_default_db
 from bss_desktop.carddb.effects import Effect
-from bss_desktop.client.card_art import (COLOR_HEX, FaceCache, core_pixmap, displayable_text, render_back,
-                                         render_face)
-from bss_desktop.client.preview import CardPreview
+from bss_desktop.client.faces.battle_spirits import render_face
+from bss_desktop.client.faces.cache import FaceCache
+from bss_desktop.client.faces.draw import COLOR_HEX, displayable_text
+from bss_desktop.client.faces.pieces import core_pixmap, render_back
+from bss_desktop.client.windows.preview import CardPreview
 
 
 def _size(width):

@@ -13,9 +13,9 @@ from PySide6.QtCore import QPointF, Qt  # noqa: E402
 from PySide6.QtTest import QTest  # noqa: E402
 
 from bss_desktop.carddb.card_text import card_text  # noqa: E402
-from bss_desktop.client import card_art  # noqa: E402
-from bss_desktop.client.layout import CARD_H, CARD_W  # noqa: E402
-from bss_desktop.client.main_window import GameWindow  # noqa: E402
+from bss_desktop.client.faces import battle_spirits, draw  # noqa: E402
+from bss_desktop.client.board.layout import CARD_H, CARD_W  # noqa: E402
+from bss_desktop.client.windows.game import GameWindow  # noqa: E402
 from helpers import position  # noqa: E402
 
 SENTENCE = ("When the tide turns, each of your spirits with Beast in its family gains one core from the void; then, "
@@ -68,18 +68,18 @@ def test_the_drawn_face_holds_the_whole_long_text_at_a_readable_size(width):
     card = long_game().db["X-LONG"]
     u = width / 100.0
     # the text box as _paint_face lays it out, and how far it may grow over the art (down to the level table)
-    height = width / card_art.CARD_ASPECT
+    height = width / draw.CARD_ASPECT
     box_h = (height - 3.4 * u - 9.6 * u) - (78.5 + 0.9 + 7.2 + 1.2) * u - 3.4 * u
     grow = 78.5 * u - (3.4 + 0.9 + 13.0 + 0.9) * u - (10.0 + 6.5 * 3) * u
-    doc, extra = card_art._text_doc(card_text(card), 85.8 * u, box_h, grow, u, card_art._qc("ink"))
+    doc, extra = battle_spirits._text_doc(card_text(card), 85.8 * u, box_h, grow, u, draw._qc("ink"))
     assert extra > 0 and doc.size().height() <= box_h + extra + 0.5  # it grew, and all of it fits
-    assert doc.defaultFont().pixelSize() >= card_art.READABLE_PX
-    pm = card_art.render_face(card, width, round(height))
+    assert doc.defaultFont().pixelSize() >= battle_spirits.READABLE_PX
+    pm = battle_spirits.render_face(card, width, round(height))
     assert not pm.isNull()
 
 
 def test_a_short_text_keeps_the_printed_layout():
     card = long_game("Hum a tune.").db["X-LONG"]
     u = 3.0
-    _, extra = card_art._text_doc(card_text(card), 85.8 * u, 35.5 * u, 27 * u, u, card_art._qc("ink"))
+    _, extra = battle_spirits._text_doc(card_text(card), 85.8 * u, 35.5 * u, 27 * u, u, draw._qc("ink"))
     assert extra == 0

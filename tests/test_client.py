@@ -3,8 +3,8 @@ import pytest
 from PySide6.QtCore import QPointF, Qt
 from PySide6.QtTest import QTest
 
-from bss_desktop.client.layout import CARD_H, CARD_W, zone_rect
-from bss_desktop.client.main_window import GameWindow
+from bss_desktop.client.board.layout import CARD_H, CARD_W, zone_rect
+from bss_desktop.client.windows.game import GameWindow
 from helpers import MAIN, position
 
 
@@ -265,7 +265,7 @@ def test_positions_save_and_load_from_the_window(qtbot, tmp_path):
 
 
 def test_settings_persist_atomically_and_a_damaged_file_gives_defaults(tmp_path):
-    from bss_desktop.client.settings import AppSettings
+    from bss_desktop.client.windows.settings import AppSettings
 
     path = tmp_path / "settings.json"
     s = AppSettings(animation_ms=0, quick_pay=True, flash_in_main=True, geometry={"game": "abcd"})
@@ -279,7 +279,7 @@ def test_settings_persist_atomically_and_a_damaged_file_gives_defaults(tmp_path)
 
 
 def test_a_game_window_applies_the_settings_and_saves_its_geometry(qtbot, tmp_path, monkeypatch):
-    from bss_desktop.client import settings as settings_module
+    from bss_desktop.client.windows import settings as settings_module
 
     monkeypatch.setattr(settings_module, "settings_path", lambda: tmp_path / "settings.json")
     s = settings_module.AppSettings(animation_ms=0, quick_pay=True)
@@ -292,7 +292,7 @@ def test_a_game_window_applies_the_settings_and_saves_its_geometry(qtbot, tmp_pa
 
 
 def test_the_replay_viewer_steps_forward_and_back_to_the_same_states(qtbot):
-    from bss_desktop.client.replay_viewer import ReplayWindow
+    from bss_desktop.client.windows.replay import ReplayWindow
     from bss_desktop.engine.record import replay, to_record
     from bss_desktop.sim.policy import RandomPolicy
     from helpers import new_game
@@ -438,7 +438,7 @@ def test_the_chat_panel_shows_what_the_player_says(qtbot):
 
 
 def test_rebound_hotkeys_drive_the_decision_bar(qtbot, tmp_path, monkeypatch):
-    from bss_desktop.client import settings as settings_module
+    from bss_desktop.client.windows import settings as settings_module
 
     monkeypatch.setattr(settings_module, "settings_path", lambda: tmp_path / "settings.json")
     s = settings_module.AppSettings(hotkeys={"end_step": "E"})
@@ -451,7 +451,7 @@ def test_rebound_hotkeys_drive_the_decision_bar(qtbot, tmp_path, monkeypatch):
 def test_sounds_are_generated_once_and_follow_the_events(tmp_path):
     import wave
 
-    from bss_desktop.client.sound import SoundPlayer, ensure_sounds, sound_for
+    from bss_desktop.client.board.sound import SoundPlayer, ensure_sounds, sound_for
     from bss_desktop.engine.events import Event
 
     files = ensure_sounds(tmp_path)
@@ -471,7 +471,7 @@ def test_sounds_are_generated_once_and_follow_the_events(tmp_path):
 def test_a_players_own_image_in_the_user_data_folder_replaces_the_drawn_face(qtbot, tmp_path, monkeypatch):
     from PySide6.QtGui import QColor, QImage
 
-    from bss_desktop.client import settings as settings_module
+    from bss_desktop.client.windows import settings as settings_module
 
     monkeypatch.setattr(settings_module, "user_images_dir", lambda: tmp_path)
     img = QImage(63, 88, QImage.Format_RGB32)

@@ -17,8 +17,8 @@ from PySide6.QtTest import QTest  # noqa: E402
 from PySide6.QtWidgets import QApplication  # noqa: E402
 
 from bss_desktop import ai, paths  # noqa: E402
-from bss_desktop.client.controller import THINKING, THINKING_HINT  # noqa: E402
-from bss_desktop.client.main_window import GameWindow  # noqa: E402
+from bss_desktop.client.controllers.game import THINKING, THINKING_HINT  # noqa: E402
+from bss_desktop.client.windows.game import GameWindow  # noqa: E402
 from bss_desktop.engine.commands import Concede, EndMain, Summon  # noqa: E402
 from helpers import MAIN, position, test_db  # noqa: E402
 
@@ -129,7 +129,7 @@ def _opened(qtbot, start):
 @pytest.mark.parametrize("level", ai.LEVELS)
 def test_the_level_chosen_on_the_start_screen_plays_and_is_remembered(qtbot, home, level):
     needs(level)
-    from bss_desktop.client.settings import AppSettings
+    from bss_desktop.client.windows.settings import AppSettings
 
     start = _start(qtbot)
     assert [start.level.itemData(i) for i in range(start.level.count())] == list(ai.LEVELS)
@@ -145,7 +145,7 @@ def test_the_level_chosen_on_the_start_screen_plays_and_is_remembered(qtbot, hom
 
 
 def test_the_level_is_normal_at_first_and_a_bad_stored_one_falls_back_to_normal(qtbot, home):
-    from bss_desktop.client.settings import AppSettings
+    from bss_desktop.client.windows.settings import AppSettings
 
     assert _start(qtbot).level.currentData() in ("normal", "easy")  # Normal, or Easy while Normal is not there
     assert AppSettings().ai_level == "normal"
@@ -441,7 +441,7 @@ def test_no_hint_while_the_computer_decides_nor_in_the_sandbox(qtbot):
 
 
 def test_the_settings_list_the_hint_key():
-    from bss_desktop.client.settings import DEFAULT_HOTKEYS, HOTKEY_NAMES, AppSettings, SettingsDialog
+    from bss_desktop.client.windows.settings import DEFAULT_HOTKEYS, HOTKEY_NAMES, AppSettings, SettingsDialog
 
     assert DEFAULT_HOTKEYS["hint"] == "H" and "hint" in HOTKEY_NAMES
     dialog = SettingsDialog(AppSettings())

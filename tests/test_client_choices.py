@@ -12,7 +12,7 @@ from PySide6.QtCore import QPoint, QPointF, Qt
 from PySide6.QtTest import QTest
 from PySide6.QtWidgets import QAbstractButton, QMenu
 
-from bss_desktop.client.layout import CARD_H, CARD_W, zone_rect
+from bss_desktop.client.board.layout import CARD_H, CARD_W, zone_rect
 from bss_desktop.engine.commands import Choose
 from helpers import first, position, two_players as game_text, window_sizes_at_screen
 from test_client import drag, vp
@@ -142,8 +142,8 @@ def test_cr_10_8_6_a_bursts_follow_up_cost_is_paid_place_by_place_in_the_decisio
 
 def test_cr_8_5_6_a_choice_among_many_places_is_answered_place_by_place():
     """More answers than buttons: a spin box per place and a box for the soul core, starting at the default."""
-    from bss_desktop.client.choice_picker import CoresPanel
-    from bss_desktop.client.choice_text import default_cores
+    from bss_desktop.client.decisions.choice_picker import CoresPanel
+    from bss_desktop.client.decisions.choice_text import default_cores
 
     info = {"kind": "cores", "options": [0, 17, 18, -1], "counts": [3, 2, 1, 1], "min": 2, "max": 2}
     import itertools
@@ -492,7 +492,7 @@ FIT_SCRIPT = r'''
 import json, textwrap
 from PySide6.QtWidgets import QApplication
 app = QApplication([])
-from bss_desktop.client.main_window import GameWindow
+from bss_desktop.client.windows.game import GameWindow
 from bss_desktop.engine.commands import Activate, Attack, Choose, Summon, UseMagic
 from helpers import first, position, two_players as game_text
 out = {}
@@ -550,8 +550,8 @@ async def _until(predicate, timeout: float = 20.0, what: str = "condition"):
 async def _lan_guest(text: str):
     """A LAN game over an in-process link whose deal is replaced by a position (the guest's audit would say so;
     these tests look at the board, not the audit): the host's session and the guest's window."""
-    from bss_desktop.client.lan import open_lan_game
-    from bss_desktop.client.remote import RemoteSession
+    from bss_desktop.client.windows.lan import open_lan_game
+    from bss_desktop.client.controllers.remote import RemoteSession
     from bss_desktop.net.guest import GuestSession
     from bss_desktop.net.host import HostSession
     from bss_desktop.net.link import memory_pair

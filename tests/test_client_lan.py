@@ -37,7 +37,7 @@ async def until(predicate, timeout: float = 20.0, what: str = "condition"):
 
 
 def _windows():
-    from bss_desktop.client.lan import HostWindow, JoinWindow
+    from bss_desktop.client.windows.lan import HostWindow, JoinWindow
 
     host = HostWindow(DB, DECKS, bind="127.0.0.1", port=0)
     host.name.setText("Aki")
@@ -228,7 +228,7 @@ def test_a_lan_sandbox_syncs_free_moves_looks_at_own_deck_and_undoes_by_agreemen
 
 def test_discovery_lists_a_hosted_game_over_loopback_and_picking_it_fills_the_address(loop, qtbot):
     """Discovery through the injectable transport, on 127.0.0.1 only (never broadcast in tests)."""
-    from bss_desktop.client.lan import HostWindow, JoinWindow
+    from bss_desktop.client.windows.lan import HostWindow, JoinWindow
 
     async def go():
         join = JoinWindow(DB, DECKS, discovery_bind=("127.0.0.1", 0))
@@ -252,7 +252,7 @@ def test_discovery_lists_a_hosted_game_over_loopback_and_picking_it_fills_the_ad
 
 
 def test_a_restarted_host_resumes_its_autosaved_game_and_the_guest_comes_back(loop, qtbot, tmp_path):
-    from bss_desktop.client.lan import HostWindow
+    from bss_desktop.client.windows.lan import HostWindow
 
     save = tmp_path / "lan-autosave.json"
 
@@ -327,7 +327,7 @@ def test_the_guest_summons_through_its_payment_panel_and_the_host_engine_applies
 
 
 def test_a_guest_whose_app_restarts_rejoins_the_game_from_the_join_window(loop, qtbot, tmp_path):
-    from bss_desktop.client.lan import JoinWindow
+    from bss_desktop.client.windows.lan import JoinWindow
 
     save = tmp_path / "lan-guest.json"
 

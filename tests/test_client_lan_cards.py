@@ -25,7 +25,7 @@ def loop(qloop):
 
 
 def _windows(tmp_path):
-    from bss_desktop.client.lan import HostWindow, JoinWindow
+    from bss_desktop.client.windows.lan import HostWindow, JoinWindow
 
     host_db, guest_db = user_db(tmp_path / "host", HOST_SET), user_db(tmp_path / "guest", GUEST_SET)
     host = HostWindow(host_db, {"red-plus": Deck("Red plus", HOST_DECK)}, bind="127.0.0.1", port=0)
@@ -103,7 +103,7 @@ def test_declining_in_the_join_window_names_the_cards_and_opens_no_board(loop, q
 
 def test_a_card_name_from_the_other_player_is_shown_as_plain_text(loop, qtbot, tmp_path):
     async def go():
-        from bss_desktop.client.lan import JoinWindow
+        from bss_desktop.client.windows.lan import JoinWindow
 
         join = JoinWindow(user_db(tmp_path / "g", GUEST_SET), {"blue-plus": Deck("Blue plus", GUEST_DECK)})
         qtbot.addWidget(join)

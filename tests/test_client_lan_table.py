@@ -29,7 +29,7 @@ def loop(qloop):
 
 
 async def open_boards():
-    from bss_desktop.client.lan import HostWindow, JoinWindow
+    from bss_desktop.client.windows.lan import HostWindow, JoinWindow
 
     host = HostWindow(DB, DECKS, bind="127.0.0.1", port=0, profile=BOS)
     host.name.setText("Aki")

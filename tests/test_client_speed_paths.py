@@ -5,9 +5,9 @@ from PySide6.QtWidgets import QGraphicsItem
 
 from bss_desktop.bench.client import busy_position
 from bss_desktop.carddb.database import load_default_db
-from bss_desktop.client.items import CardItem
-from bss_desktop.client.layout import field_slots, field_slots_t, hand_slots, hand_slots_t
-from bss_desktop.client.main_window import GameWindow
+from bss_desktop.client.board.items import CardItem
+from bss_desktop.client.board.layout import field_slots, field_slots_t, hand_slots, hand_slots_t
+from bss_desktop.client.windows.game import GameWindow
 from bss_desktop.engine import costs
 from bss_desktop.engine.commands import CoreMove, MoveCores
 from bss_desktop.engine.position import game_from_position

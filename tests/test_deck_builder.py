@@ -605,7 +605,7 @@ def test_the_start_screen_opens_the_builder_and_a_saved_deck_is_in_its_lists_at_
 
 
 def test_play_against_the_computer_and_goldfish_from_the_editor(qtbot, home):
-    from bss_desktop.client.main_window import GameWindow
+    from bss_desktop.client.windows.game import GameWindow
 
     start = _start(qtbot)
     start.builder_action.trigger()

@@ -25,7 +25,7 @@ from PySide6.QtWidgets import QAbstractButton, QApplication, QFileDialog, QLineE
 @pytest.fixture
 def loopback_only(monkeypatch, qloop):
     """The LAN windows bind, listen and announce on 127.0.0.1 only (never a broadcast or another address)."""
-    from bss_desktop.client import lan
+    from bss_desktop.client.windows import lan
     from bss_desktop.net import discovery
 
     monkeypatch.setitem(lan.HostWindow.__init__.__kwdefaults__, "bind", "127.0.0.1")
@@ -235,7 +235,7 @@ def test_every_button_action_and_shortcut_of_every_window_works(qtbot, loopback_
 def test_the_every_action_test_catches_a_slot_that_takes_qts_checked_argument(qtbot, loopback_only, errors,
                                                                                 tmp_path, monkeypatch):
     """The regression this test exists for: triggered(bool) connected straight to save_position(path=None)."""
-    from bss_desktop.client import main_window
+    from bss_desktop.client.windows import game as main_window
 
     def broken_menus(self):
         menu = self.menuBar().addMenu("&Game")

@@ -9,8 +9,8 @@ from PySide6.QtCore import QPointF, Qt
 from PySide6.QtTest import QTest
 from PySide6.QtWidgets import QAbstractButton, QApplication, QLabel, QPlainTextEdit, QTextBrowser, QWidget
 
-from bss_desktop.client.layout import CARD_H, CARD_W
-from bss_desktop.client.main_window import GameWindow
+from bss_desktop.client.board.layout import CARD_H, CARD_W
+from bss_desktop.client.windows.game import GameWindow
 from bss_desktop.engine.commands import Attack, Block, EndAttack, EndMain, Pass
 from helpers import position, window_sizes_at_screen
 from test_client import window_for as client_window
@@ -82,7 +82,7 @@ def test_a_key_pressed_as_the_decision_changes_is_ignored_and_said_so(qtbot):
 
 
 def test_default_hotkeys_are_all_different():
-    from bss_desktop.client.settings import DEFAULT_HOTKEYS
+    from bss_desktop.client.windows.settings import DEFAULT_HOTKEYS
 
     assert len(set(DEFAULT_HOTKEYS.values())) == len(DEFAULT_HOTKEYS)
 
@@ -289,7 +289,7 @@ def test_cr_3_8_2_the_player_looks_at_their_own_face_down_burst_but_never_the_op
 # ---------------------------------------------------------------- the computer's pace
 
 def test_the_computers_pace_comes_from_the_settings_and_each_action_is_shown(qtbot, tmp_path, monkeypatch):
-    from bss_desktop.client import settings as settings_module
+    from bss_desktop.client.windows import settings as settings_module
 
     monkeypatch.setattr(settings_module, "settings_path", lambda: tmp_path / "settings.json")
     s = settings_module.AppSettings(ai_delay_ms=40)
@@ -380,9 +380,9 @@ import json
 from PySide6.QtWidgets import QApplication
 from PySide6.QtCore import QRect
 app = QApplication([])
-from bss_desktop.client.main_window import GameWindow
-from bss_desktop.client.screen_fit import open_sized
-from bss_desktop.client.settings import AppSettings
+from bss_desktop.client.windows.game import GameWindow
+from bss_desktop.client.windows.screen_fit import open_sized
+from bss_desktop.client.windows.settings import AppSettings
 from helpers import position
 out = {}
 def geo(w):
@@ -409,7 +409,7 @@ r.restore_geometry(); r.show(); out["restored from a bigger screen"] = geo(r)
 sb = GameWindow(position(MAIN), sandbox=True, animation_ms=0)
 sb.restore_geometry(); sb.show(); out["sandbox"] = geo(sb)
 sb.controller._ask_token(); out["after token panel"] = geo(sb)
-from bss_desktop.client.replay_viewer import ReplayWindow
+from bss_desktop.client.windows.replay import ReplayWindow
 from bss_desktop.engine.record import to_record
 rv = ReplayWindow(to_record(position(MAIN)), w.game.db)
 open_sized(rv, 1440, 900); rv.show(); out["replay"] = geo(rv)
@@ -427,7 +427,7 @@ def test_the_game_log_shows_its_newest_line(qtbot):
 
 
 def test_the_replay_controls_show_icons_and_words_not_missing_glyphs(qtbot):
-    from bss_desktop.client.replay_viewer import ReplayWindow
+    from bss_desktop.client.windows.replay import ReplayWindow
     from bss_desktop.engine.record import to_record
 
     game = position(MAIN)

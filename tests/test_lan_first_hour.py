@@ -59,7 +59,7 @@ async def _guest_leaves(host, join, gw):
 
 
 def test_a_rejoined_guest_sees_its_game_log_and_chat_again_bounded_and_carrying_on(loop, qtbot, tmp_path):
-    from bss_desktop.client.lan import JoinWindow
+    from bss_desktop.client.windows.lan import JoinWindow
     from bss_desktop.net.guest import KEEP_LINES, LINE_CHARS
 
     save = tmp_path / "lan-guest.json"
@@ -112,7 +112,7 @@ def test_a_rejoined_guest_sees_its_game_log_and_chat_again_bounded_and_carrying_
 
 def test_a_damaged_guest_autosave_says_what_is_wrong_and_a_damaged_log_does_not_stop_the_rejoin(
         loop, qtbot, tmp_path):
-    from bss_desktop.client.lan import JoinWindow
+    from bss_desktop.client.windows.lan import JoinWindow
 
     save = tmp_path / "lan-guest.json"
 
@@ -160,8 +160,8 @@ def test_a_damaged_guest_autosave_says_what_is_wrong_and_a_damaged_log_does_not_
 
 
 def test_the_host_and_join_windows_remember_the_name_and_the_address_joined(loop, qtbot, tmp_path, monkeypatch):
-    from bss_desktop.client.lan import HostWindow, JoinWindow
-    from bss_desktop.client.settings import AppSettings, settings_path
+    from bss_desktop.client.windows.lan import HostWindow, JoinWindow
+    from bss_desktop.client.windows.settings import AppSettings, settings_path
 
     monkeypatch.setenv("BSS_DESKTOP_HOME", str(tmp_path))
 

@@ -156,8 +156,8 @@ def test_the_game_log_and_status_bar_show_the_text_when_the_player_attacks(qtbot
     from PySide6.QtCore import QPointF, Qt
     from PySide6.QtTest import QTest
 
-    from bss_desktop.client.layout import CARD_H, CARD_W
-    from bss_desktop.client.main_window import GameWindow
+    from bss_desktop.client.board.layout import CARD_H, CARD_W
+    from bss_desktop.client.windows.game import GameWindow
 
     game = position_of("{life: 5, field: [{card: X-BARD, cores: 1}]}", "{life: 5}")
     w = GameWindow(game, seats=("human", "human"), animation_ms=0)

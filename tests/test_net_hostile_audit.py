@@ -449,7 +449,7 @@ def test_a_guest_brute_forcing_the_chain_heads_recovers_none_of_the_host_command
 
 def test_the_join_window_says_how_many_deals_the_host_abandoned(qloop, tmp_path):
     from bss_desktop.carddb.decks import shipped_decks
-    from bss_desktop.client.lan import JoinWindow
+    from bss_desktop.client.windows.lan import JoinWindow
 
     loop = qloop
 

@@ -661,7 +661,7 @@ def test_host_resume_of_a_damaged_autosave_in_a_real_process_exits_2_before_any_
 
 
 def test_the_chat_pane_keeps_a_bounded_history(qapp):
-    from bss_desktop.client.chat import CHAT_LINES, ChatPanel
+    from bss_desktop.client.windows.chat import CHAT_LINES, ChatPanel
 
     panel = ChatPanel()
     assert 0 < panel.view.maximumBlockCount() <= CHAT_LINES
@@ -674,7 +674,7 @@ def test_the_chat_pane_keeps_a_bounded_history(qapp):
 def test_the_join_window_says_in_its_status_bar_and_log_why_a_malformed_batch_ended_the_game(qloop, qtbot):
     pytest.importorskip("qasync")
     from bss_desktop.carddb.decks import shipped_decks
-    from bss_desktop.client.lan import JoinWindow
+    from bss_desktop.client.windows.lan import JoinWindow
 
     async def go():
         sent = asyncio.Event()

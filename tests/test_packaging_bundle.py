@@ -169,7 +169,7 @@ def test_the_spec_names_every_module_of_the_package(tmp_path, icons, monkeypatch
     made = run_spec("linux", tmp_path, icons, monkeypatch)
     hidden = set(made["Analysis"][0].kwargs["hiddenimports"])
     assert {"bss_desktop.cli", "bss_desktop.app.main", "bss_desktop.net.headless", "bss_desktop.bench.client",
-            "bss_desktop.client.lan", "bss_desktop.sim.simulate"} <= hidden
+            "bss_desktop.client.windows.lan", "bss_desktop.sim.simulate"} <= hidden
 
 
 def test_windows_gets_the_ico_and_a_console_twin_for_the_command_line(tmp_path, icons, monkeypatch):

@@ -14,7 +14,7 @@ from PySide6.QtCore import QRect, Qt
 from PySide6.QtTest import QTest
 from PySide6.QtWidgets import QVBoxLayout, QWidget
 
-from bss_desktop.client.payment import PaymentPanel
+from bss_desktop.client.decisions.payment import PaymentPanel
 from bss_desktop.engine import costs
 from bss_desktop.engine.commands import PlaceNexus, Summon, UseMagic
 from helpers import hand_iid, position

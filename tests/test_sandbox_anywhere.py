@@ -5,7 +5,7 @@ from __future__ import annotations
 import pytest
 from PySide6.QtCore import QPointF
 
-from bss_desktop.client.layout import zone_rect
+from bss_desktop.client.board.layout import zone_rect
 from bss_desktop.engine.commands import ManualMove, command_from_dict
 from bss_desktop.engine.errors import IllegalCommand
 from helpers import position

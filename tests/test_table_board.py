@@ -11,9 +11,9 @@ from test_client import center, dclick, drag, vp
 
 from bss_desktop import cli
 from bss_desktop.carddb.database import game_db
-from bss_desktop.client import layout
-from bss_desktop.client.items import TrackerItem, ZoneItem
-from bss_desktop.client.main_window import GameWindow
+from bss_desktop.client.board import layout
+from bss_desktop.client.board.items import TrackerItem, ZoneItem
+from bss_desktop.client.windows.game import GameWindow
 from bss_desktop.engine.position import game_from_position, position_from_game
 from bss_desktop.engine.settings import Ruleset
 from bss_desktop.table import get_profile

@@ -1,5 +1,5 @@
 """The table is legible: cards use the board's room, their table faces read at a laptop's window size, and a
-held middle button or zoom key shows a card full size (bss_desktop/client/layout.py, items.py, board.py, card_art.py).
+held middle button or zoom key shows a card full size (bss_desktop/client/board/layout.py, items.py, scene.py, faces/).
 """
 import pytest
 from PySide6.QtCore import QEvent, QPointF, QRectF, Qt
@@ -7,10 +7,10 @@ from PySide6.QtGui import QKeyEvent
 from PySide6.QtTest import QTest
 from PySide6.QtWidgets import QApplication
 
-from bss_desktop.client import card_art
-from bss_desktop.client.layout import (CARD_H, CARD_W, SCENE_H, SCENE_W, ZONES, card_scale, field_slots_t,
+from bss_desktop.client.faces import table_face
+from bss_desktop.client.board.layout import (CARD_H, CARD_W, SCENE_H, SCENE_W, ZONES, card_scale, field_slots_t,
                                        hand_slots_t, pile_slot, zone_at, zone_rect)
-from bss_desktop.client.main_window import GameWindow
+from bss_desktop.client.windows.game import GameWindow
 from helpers import position, test_db
 
 BOARD = """
@@ -77,10 +77,10 @@ def test_name_cost_level_and_bp_text_is_large_enough_to_read_at_1366x768(qtbot):
     w, game = window_at(qtbot, (1366, 768))
     card_px = on_screen(w, w.scene.cards[game.state.players[0].field[0]]).width()
     u = card_px / 100  # the table face is measured in 1/100 of the card's width
-    assert card_art.TABLE_NAME2_U * card_art.TABLE_FIT * u >= 10  # a name on two lines, squeezed as far as it goes
-    assert card_art.TABLE_NAME_U * card_art.TABLE_FIT * u >= 11
-    assert card_art.TABLE_LV_U * u >= 10
-    assert card_art.TABLE_BP_U * u >= 14 and card_art.TABLE_COST_U * u >= 14
+    assert table_face.TABLE_NAME2_U * table_face.TABLE_FIT * u >= 10  # a name on two lines, squeezed as far as it goes
+    assert table_face.TABLE_NAME_U * table_face.TABLE_FIT * u >= 11
+    assert table_face.TABLE_LV_U * u >= 10
+    assert table_face.TABLE_BP_U * u >= 14 and table_face.TABLE_COST_U * u >= 14
 
 
 def test_the_board_draws_table_faces_and_backs(qtbot):
@@ -98,15 +98,15 @@ def test_the_board_draws_table_faces_and_backs(qtbot):
 def test_a_changed_bp_and_the_current_level_show_on_the_table_face(qapp):
     card = test_db()["T-R3"]
     w, h = 180, 251
-    plain = card_art.render_table_face(card, w, h).toImage()
-    lv2 = card_art.render_table_face(card, w, h, level=2).toImage()
-    raised = card_art.render_table_face(card, w, h, level=2, bp=6000).toImage()
-    same = card_art.render_table_face(card, w, h, level=2, bp=4000).toImage()  # printed BP at LV2
+    plain = table_face.render_table_face(card, w, h).toImage()
+    lv2 = table_face.render_table_face(card, w, h, level=2).toImage()
+    raised = table_face.render_table_face(card, w, h, level=2, bp=6000).toImage()
+    same = table_face.render_table_face(card, w, h, level=2, bp=4000).toImage()  # printed BP at LV2
     assert plain != lv2 != raised and same == lv2
     for cid in ("T-NX", "T-MM", "T-MB", "T-D2"):  # nexus, magic, both timings, two colours
-        pm = card_art.render_table_face(test_db()[cid], w, h, level=1)
+        pm = table_face.render_table_face(test_db()[cid], w, h, level=1)
         assert not pm.isNull() and pm.toImage().pixelColor(w // 2, h // 2).alpha() == 255
-    long = card_art.render_table_face(test_db()["T-R3"].__class__(
+    long = table_face.render_table_face(test_db()["T-R3"].__class__(
         id="T-LONG", name="An Extraordinarily Long Card Name That Cannot Fit", type="spirit", colors=("red",),
         cost=12, levels=test_db()["T-R3"].levels), w, h, level=3, bp=123000, dpr=2.0)
     assert long.width() == 2 * w
@@ -118,7 +118,7 @@ def test_every_shipped_card_has_a_table_face(qapp):
     w, h = 180, 251
     for card in load_default_db().values():
         level = card.levels[-1].number if card.levels else None
-        pm = card_art.render_table_face(card, w, h, level=level)
+        pm = table_face.render_table_face(card, w, h, level=level)
         img = pm.toImage()
         assert (pm.width(), pm.height()) == (w, h), card.id
         assert img.pixelColor(w // 2, h // 2).alpha() == 255 and img.pixelColor(0, 0).alpha() == 0, card.id

@@ -30,7 +30,7 @@ class StartWindow(QMainWindow):
     def __init__(self):
         super().__init__()
         from ..carddb.decks import shipped_decks
-        from ..client.settings import AppSettings
+        from ..client.windows.settings import AppSettings
 
         from ..table.profiles import get_profile
 
@@ -155,8 +155,8 @@ class StartWindow(QMainWindow):
         self.setCentralWidget(central)
         self.resize(900, 520)
         self._update_resume()
-        from ..client.help import add_help_menu
-        from ..client.settings import DEFAULT_HOTKEYS
+        from ..client.windows.help import add_help_menu
+        from ..client.windows.settings import DEFAULT_HOTKEYS
 
         decks_menu = self.menuBar().addMenu("&Decks")
         self.builder_action = decks_menu.addAction("Deck builder…")
@@ -283,7 +283,7 @@ class StartWindow(QMainWindow):
         from PySide6.QtGui import QStandardItemModel
 
         from ..ai import LEVEL_NAMES, LEVELS
-        from ..client.thinking import available_levels
+        from ..client.controllers.thinking import available_levels
 
         there = available_levels()
         box = self.level
@@ -402,7 +402,7 @@ class StartWindow(QMainWindow):
 
     def resume_game(self) -> None:
         """The autosaved game, replayed to exactly where it stood."""
-        from ..client.main_window import GameWindow
+        from ..client.windows.game import GameWindow
         from ..engine.errors import IllegalCommand, RecordError
         from ..engine.record import replay
 
@@ -429,7 +429,7 @@ class StartWindow(QMainWindow):
     def _new_autosave(self):
         """Where a new game autosaves. An autosave that can't be resumed is first kept as game.json.bad (never
         overwritten); if even that fails, the new game is not autosaved rather than lose the file."""
-        from ..client.settings import keep_aside
+        from ..client.windows.settings import keep_aside
 
         path = self.autosave_path()
         self._saved()
@@ -448,7 +448,7 @@ class StartWindow(QMainWindow):
 
     def guided_game(self) -> None:
         """Two simple preconstructed decks against the computer, with the Guide panel."""
-        from ..client.main_window import GameWindow
+        from ..client.windows.game import GameWindow
         from ..engine.game import Game
         from ..engine.rng import seed_from
 
@@ -466,7 +466,7 @@ class StartWindow(QMainWindow):
     def open_lan(self, which: str, *, port: int | None = None, address: str = "", resume=None):
         """The host or join window (their network work runs on the qasync loop); `resume`: a host autosave to
         resume at once (bss-desktop host --resume FILE)."""
-        from ..client.lan import DEFAULT_PORT, HostWindow, JoinWindow
+        from ..client.windows.lan import DEFAULT_PORT, HostWindow, JoinWindow
         from ..paths import autosave_dir
 
         if which == "host":
@@ -487,7 +487,7 @@ class StartWindow(QMainWindow):
         return window
 
     def new_game(self, seats) -> None:
-        from ..client.main_window import GameWindow
+        from ..client.windows.game import GameWindow
         from ..engine.game import Game
         from ..engine.rng import seed_from
 
@@ -503,7 +503,7 @@ class StartWindow(QMainWindow):
 
     def open_sandbox(self) -> None:
         """A sandbox with the two chosen decks, set up as for a game (both players keep their hands)."""
-        from ..client.main_window import GameWindow
+        from ..client.windows.game import GameWindow
         from ..engine.commands import Mulligan
         from ..engine.game import Game
         from ..engine.rng import seed_from
@@ -557,7 +557,7 @@ class StartWindow(QMainWindow):
     def play_deck(self, cards: list[str], name: str, mode: str, *, key: str | None = None):
         """Start a game with a deck from the builder: "ai" against the computer (your opponent's deck and level as
         chosen here), "goldfish" the deck alone in the sandbox, "host" / "join" a LAN window with it chosen."""
-        from ..client.main_window import GameWindow
+        from ..client.windows.game import GameWindow
         from ..engine.game import Game
         from ..engine.rng import seed_from
 
@@ -592,7 +592,7 @@ class StartWindow(QMainWindow):
         return window
 
     def open_demo(self) -> None:
-        from ..client.main_window import GameWindow
+        from ..client.windows.game import GameWindow
         from ..engine.position import load_position_file
 
         game = load_position_file(assets_dir() / DEMO_POSITION, self.db)
@@ -600,7 +600,7 @@ class StartWindow(QMainWindow):
 
     def open_record(self, path=None) -> None:
         """A saved game record in the replay viewer."""
-        from ..client.replay_viewer import ReplayWindow
+        from ..client.windows.replay import ReplayWindow
         from ..engine.errors import RecordError
         from ..engine.record import load_record
 
@@ -621,7 +621,7 @@ class StartWindow(QMainWindow):
         self._show(window)
 
     def open_settings(self) -> None:
-        from ..client.settings import SettingsDialog
+        from ..client.windows.settings import SettingsDialog
 
         self._dialog = SettingsDialog(self.settings, self)
         self._dialog.open()  # not exec(): no nested event loop under qasync
@@ -634,8 +634,8 @@ class StartWindow(QMainWindow):
             self._update_resume()  # a game closed meanwhile may now be resumable
 
     def _show(self, window) -> None:
-        """Open a window inside the screen: its saved geometry or 1440x900, clamped (client/screen_fit.py)."""
-        from ..client.screen_fit import open_sized
+        """Open a window inside the screen: its saved geometry or 1440x900, clamped (client/windows/screen_fit.py)."""
+        from ..client.windows.screen_fit import open_sized
 
         self.windows.append(window)
         if hasattr(window, "deckBuilderRequested"):
@@ -711,7 +711,7 @@ def _read_autosave(path):
 def run(start: str | None = None, port: int | None = None, address: str = "", resume=None) -> int:
     """The app; `start` "host" or "join" opens that LAN window at once (bss-desktop host / join); `resume` a host
     autosave to resume (bss-desktop host --resume FILE)."""
-    from ..client.theme import apply_dark_theme
+    from ..client.windows.theme import apply_dark_theme
     from . import crash
 
     crash.setup_logging()
@@ -742,10 +742,10 @@ def screenshot(path: str, position: str | None = None, size=(1280, 800)) -> int:
     """Render the game window on a busy position offscreen and save it as a PNG."""
     os.environ.setdefault("QT_QPA_PLATFORM", "offscreen")
     app = QApplication.instance() or QApplication(sys.argv)
-    from ..client.theme import apply_dark_theme
+    from ..client.windows.theme import apply_dark_theme
 
     apply_dark_theme(app)
-    from ..client.main_window import GameWindow
+    from ..client.windows.game import GameWindow
     from ..engine.errors import PositionError
     from ..engine.position import load_position_file
 
@@ -782,8 +782,8 @@ def screenshot_sandbox(path: str, game: str = "bss", size=(1366, 768)) -> int:
     """A sandbox of `game` in mid-game (app/demo_table.py), rendered offscreen and saved as a PNG."""
     os.environ.setdefault("QT_QPA_PLATFORM", "offscreen")
     app = QApplication.instance() or QApplication(sys.argv)
-    from ..client.main_window import GameWindow
-    from ..client.theme import apply_dark_theme
+    from ..client.windows.game import GameWindow
+    from ..client.windows.theme import apply_dark_theme
     from ..table.profiles import get_profile
     from ..table.schema import ProfileError
     from .demo_table import mid_game
@@ -827,7 +827,7 @@ def screenshot_deck_builder(path: str, size=(1366, 768), deck: str = "red-saga",
     app = QApplication.instance() or QApplication(sys.argv)
     from ..carddb.player_db import player_decks
     from ..client.deck_builder import DeckBuilderWindow
-    from ..client.theme import apply_dark_theme
+    from ..client.windows.theme import apply_dark_theme
 
     apply_dark_theme(app)
     if game != "bss":

@@ -47,7 +47,7 @@ def measure_in_process(runs: int) -> dict:
     os.environ.setdefault("QT_QPA_PLATFORM", "offscreen")
     from PySide6.QtWidgets import QApplication
 
-    from ..client.main_window import GameWindow
+    from ..client.windows.game import GameWindow
     from ..command_line import player_db
     from ..engine.commands import CoreMove, MoveCores
     from ..engine.position import game_from_position
@@ -123,7 +123,7 @@ def measure_browser(runs: int) -> dict:
     from PySide6.QtGui import QKeyEvent
     from PySide6.QtWidgets import QApplication
 
-    from ..client.card_art import FaceCache
+    from ..client.faces.cache import FaceCache
     from ..client.deck_builder.browser import CardBrowser
 
     app = QApplication.instance() or QApplication([])
@@ -178,10 +178,10 @@ from PySide6.QtWidgets import QApplication, QMainWindow
 app = QApplication([])
 if sys.argv[1] == "app":
     from bss_desktop.carddb.player_db import player_db
-    from bss_desktop.client.main_window import GameWindow
+    from bss_desktop.client.windows.game import GameWindow
     from bss_desktop.engine.position import load_position_file
     from bss_desktop.resources import assets_dir
-    from bss_desktop.client.theme import apply_dark_theme
+    from bss_desktop.client.windows.theme import apply_dark_theme
     apply_dark_theme(app)
     game = load_position_file(assets_dir() / "positions/demo.yaml", player_db()[0])  # as the app loads
     w = GameWindow(game, seats=("human", "human"), animation_ms=0)

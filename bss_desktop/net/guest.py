@@ -53,7 +53,7 @@ class GuestSession:
         self.profile = profile  # the game on the table (table/profile.py); None: Battle Spirits Saga
         self.base_db = db  # this player's own cards (shipped and imported): never changed here
         # the game's: a copy, to which the host's definitions are added once this player agrees (net/cards.py);
-        # the board reads it (client/lan.py gives it to RemoteSession), so it is made once and added to in place
+        # the board reads it (client/windows/lan.py gives it to RemoteSession), so it is made once and added to in place
         self.db = db.copy() if hasattr(db, "copy") else db
         self.host_cards: list = []  # the host's definitions used for this game (kept in the autosave)
         # (kind, [(id, name)], peer) -> bool, or awaitable: the player's consent to use ("receive") or send

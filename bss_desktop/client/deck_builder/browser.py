@@ -43,8 +43,7 @@ from PySide6.QtWidgets import (
 
 from bss_desktop.carddb.cards import COLORS
 from bss_desktop.carddb.query import FIELDS, CardIndex, GameFields, QueryError
-
-from ..card_art import CARD_ASPECT, COLOR_HEX
+from bss_desktop.client.faces.draw import CARD_ASPECT, COLOR_HEX
 
 CARD_MIME = "application/x-bss-card-ids"  # newline-separated card ids: a drag from the browser or the deck list
 DECK_MIME = "application/x-bss-deck-card"  # also on a drag out of the deck list: dropped on the browser, it removes

@@ -21,7 +21,8 @@ from PySide6.QtWidgets import (
     QWidget,
 )
 
-from ..card_art import CARD_ASPECT, COLOR_HEX
+from bss_desktop.client.faces.draw import CARD_ASPECT, COLOR_HEX
+
 from .browser import CARD_MIME, DECK_MIME, TYPE_NAMES, answer_drag, ids_mime, mime_ids
 
 SECTIONS = (("spirit", "Spirits"), ("nexus", "Nexuses"), ("magic", "Magic"))

@@ -14,8 +14,7 @@ from PySide6.QtWidgets import (
 )
 
 from bss_desktop.carddb.deck_stats import SampleHand
-
-from ..card_art import CARD_ASPECT
+from bss_desktop.client.faces.draw import CARD_ASPECT
 
 FACE_W = 104
 PER_ROW = 3

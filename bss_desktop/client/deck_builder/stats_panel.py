@@ -21,8 +21,7 @@ from PySide6.QtWidgets import (
 
 from bss_desktop.carddb.deck_stats import COST_BUCKETS, deck_stats, opening_odds
 from bss_desktop.carddb.query import QueryError
-
-from ..card_art import COLOR_HEX
+from bss_desktop.client.faces.draw import COLOR_HEX
 
 TYPE_COLORS = {"spirit": "#60a5fa", "nexus": "#a78bfa", "magic": "#f59e0b"}
 DEFAULT_GROUP = "t:spirit cost<=3"

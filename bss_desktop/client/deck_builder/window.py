@@ -45,8 +45,8 @@ from bss_desktop.carddb.deck_rules import DECK_RULES, DEFAULT_GAME
 from bss_desktop.carddb.decks import Deck
 from bss_desktop.carddb.errors import DeckListError
 
-from ..card_art import FaceCache
-from ..preview import CardPreview
+from bss_desktop.client.faces.cache import FaceCache
+from bss_desktop.client.windows.preview import CardPreview
 from .browser import CardBrowser
 from .deck_panel import DeckPanel
 from .sample_hand import SampleHandView
@@ -152,7 +152,7 @@ class DeckBuilderWindow(QMainWindow):
                  game: str = DEFAULT_GAME, folder=None) -> None:
         super().__init__()
         from ...paths import decks_dir
-        from ..settings import user_images_dir
+        from bss_desktop.client.windows.settings import user_images_dir
 
         from ...table.profiles import get_profile
         from ..faces import painter_for
@@ -280,7 +280,7 @@ class DeckBuilderWindow(QMainWindow):
                                  name="Join")
         for a in (self.play_ai, self.goldfish, self.host, self.join):
             p.addAction(a)
-        from ..help import add_help_menu
+        from bss_desktop.client.windows.help import add_help_menu
 
         add_help_menu(self, dict)
 

@@ -1,0 +1,582 @@
+"""The manual sandbox: any piece to any area, nothing enforced, every move undoable.
+
+Sandbox moves are engine commands too (ManualMove, ManualCores, ManualExhaust,
+ManualShuffle under a `sandbox` ruleset), so they are logged, recorded and
+replayed like any other. Undo rebuilds the game from its start and replays all
+but the last command; redo re-applies what was undone.
+
+Over the LAN (`seat` given) the same controller plays one seat: you see only
+your side's hidden cards, look only at your own deck, and an undo is asked of
+the other player, who must agree (net/host.py rewinds both sides).
+
+Every game's sandbox is this one: the game's profile says which zones a card may be dropped on, which cards
+turn, flip face down, carry counters or attach, which trackers there are (right-click to change them) and what a
+token is (a token spirit, or a fighter token with its numbers).
+"""
+from __future__ import annotations
+
+from PySide6.QtCore import QObject, Signal
+from PySide6.QtWidgets import QMenu
+
+from bss_desktop.client.controllers.deck_look import DeckLooks
+from bss_desktop.engine.commands import (
+    ManualAttach,
+    ManualCardToken,
+    ManualCores,
+    ManualCounter,
+    ManualDeck,
+    ManualExhaust,
+    ManualFlip,
+    ManualMove,
+    ManualNote,
+    ManualRandom,
+    ManualShuffle,
+    ManualSide,
+    ManualToken,
+    ManualTracker,
+    ManualTurn,
+)
+from bss_desktop.engine.errors import IllegalCommand
+from bss_desktop.engine.record import replay, to_record
+from bss_desktop.gamelog import describe
+
+ZONES = ("hand", "field", "trash", "deck", "burst")  # Battle Spirits Saga's; another game's are its profile's
+
+
+class SandboxController(QObject, DeckLooks):
+    status = Signal(str)
+    logLines = Signal(list)
+    hovered = Signal(object, object)
+    viewerChanged = Signal(int)
+    gameReplaced = Signal(object)  # undo/redo built a new Game object
+
+    hotseat = False
+    covered = False  # the sandbox never hides a side behind a cover
+
+    def __init__(self, model, scene, bar, parent=None, *, seat: int | None = None):
+        super().__init__(parent)
+        self.model, self.scene, self.bar = model, scene, bar
+        self.lan_seat = seat  # None: a sandbox on this machine; 0 or 1: our seat in a LAN sandbox
+        self.viewer = seat or 0
+        self.redo_stack: list = []
+        self._init_looks()
+        from bss_desktop.client.windows.settings import DEFAULT_HOTKEYS
+
+        self.keys = dict(DEFAULT_HOTKEYS)
+        model.changed.connect(self._on_changed)
+        model.refused.connect(lambda rule, msg: self.status.emit(f"Not possible: {msg} — {rule}"))
+        scene.cardDropped.connect(self.on_card_dropped)
+        scene.cardActivated.connect(self.on_card_activated)
+        scene.cardHovered.connect(self.on_card_hovered)
+        scene.coresDropped.connect(self.on_cores_dropped)
+        scene.contextRequested.connect(self.on_context)
+        bar.chosen.connect(self._button)
+        self.refresh()
+
+    @property
+    def game(self):
+        return self.model.game
+
+    @property
+    def profile(self):
+        return self.game.profile
+
+    def zones(self) -> tuple[str, ...]:
+        """Where a card may be dropped: the game's zones of cards."""
+        if self.profile.id == "bss":
+            return ZONES
+        return tuple(z.name for z in self.profile.card_zones())
+
+    def label(self, zone: str) -> str:
+        z = self.profile.zones.get(zone)
+        return zone if self.profile.id == "bss" or z is None else z.label.lower()
+
+    # ------------------------------------------------------------------ moves, undo, redo
+
+    def send(self, cmd) -> bool:
+        ok = self.model.send(cmd)
+        if ok:
+            self.redo_stack.clear()
+        return ok
+
+    def undo(self) -> bool:
+        if self.lan_seat is not None:  # the other player must agree; the host rewinds both sides
+            why = self.model.session.request_undo()
+            self.status.emit(f"Cannot undo: {why}." if why else "Asked the other player to agree to undo the last move.")
+            return why is None
+        game = self.game
+        if not game.history:
+            self.status.emit("Nothing to undo.")
+            return False
+        last = game.history[-1]
+        rebuilt = replay(to_record(game), game.db, verify=False, stop=len(game.history) - 1)
+        rebuilt.inline_cards, rebuilt.names = game.inline_cards, game.names
+        self.redo_stack.append(last)
+        self._replace(rebuilt, f"Undone: {last.kind.replace('_', ' ')}")
+        return True
+
+    def redo(self) -> bool:
+        if self.lan_seat is not None:
+            self.status.emit("Over the LAN there is no redo: make the move again.")
+            return False
+        if not self.redo_stack:
+            self.status.emit("Nothing to redo.")
+            return False
+        cmd = self.redo_stack.pop()
+        stack = self.redo_stack
+        self.redo_stack = []
+        ok = self.model.send(cmd)
+        self.redo_stack = stack
+        return ok
+
+    def _replace(self, game, message: str) -> None:
+        self.model.session.game = game
+        self.gameReplaced.emit(game)
+        self.status.emit(message)
+        self.refresh()
+
+    def load(self, game) -> None:
+        self.redo_stack.clear()
+        self._replace(game, "Position loaded.")
+
+    def _on_changed(self, events) -> None:
+        self.note_looks(events)
+        # the log names hidden cards only for a sandbox on one machine; over the LAN it shows what our seat may see
+        lines = [describe(self.game, e, self.lan_seat) for e in events if e.kind == "manual"]
+        self.logLines.emit([line for line in lines if line])
+        self.refresh()
+
+    def refresh(self) -> None:
+        self.scene.sync(self.game.view(self.viewer), db=self.game.db)
+        self.scene.set_draggable(self.scene.cards.keys())
+        self.scene.set_highlights()
+        lan = self.lan_seat is not None
+        random = self.profile.randomizers
+        buttons = [("Ask to undo" if lan else "Undo", "undo", self.keys["undo"], False),
+                   ("Redo", "redo", self.keys["redo"], False)]
+        if "coin" in random:
+            buttons.append(("Coin", "coin", self.keys["coin"], False))
+        if "d6" in random:
+            buttons.append(("Die", "die", self.keys["die"], False))
+        buttons += [("Note…", "note", self.keys["note"], False),
+                    ("Token…", "token", self.keys["token"], False),
+                    ("Other side", "flip", self.keys["other_side"], False)]
+        if lan:  # over the LAN: no redo, and only our own side to look from
+            buttons = [b for b in buttons if b[1] not in ("redo", "flip")]
+        where = ("your side; the other player's hidden cards stay hidden" if lan
+                 else f"Player {self.viewer + 1}'s side")
+        game = "" if self.profile.id == "bss" else f" of {self.profile.name}"
+        self.bar.set_state(
+            f"<b>Sandbox{game}</b> — nothing is enforced: drag any card or core anywhere; double-click a field card to "
+            f"turn it, the deck to draw; right-click for more. Viewing from {where}.", buttons)
+
+    def _button(self, what) -> None:
+        if what == "undo":
+            self.undo()
+        elif what == "redo":
+            self.redo()
+        elif what == "coin":
+            self.send(ManualRandom(self.viewer, 2))
+        elif what == "die":
+            self.send(ManualRandom(self.viewer, 6))
+        elif what == "note":
+            self._ask_note()
+        elif what == "token":
+            self._ask_token()
+        elif what == "flip":
+            if self.lan_seat is not None:
+                self.status.emit("Over the LAN you see your own side only: the other player's hand stays hidden.")
+                return
+            self.viewer = 1 - self.viewer
+            self.viewerChanged.emit(self.viewer)
+            self.refresh()
+
+    def _ask_note(self) -> None:
+        """A note for the log, typed in the decision bar (no modal dialog)."""
+        from PySide6.QtWidgets import QLineEdit
+
+        edit = QLineEdit()
+        edit.setMaxLength(200)
+        edit.setPlaceholderText("A note for the game log — Enter to add, Esc to cancel")
+
+        def done():
+            text = edit.text().strip()
+            self.bar.set_panel(None)
+            if text:
+                self.send(ManualNote(self.viewer, text))
+
+        edit.returnPressed.connect(done)
+        self.bar.set_panel(edit)
+
+    def _ask_card_token(self) -> None:
+        """A token card of a game with its own card fields (a Battle of Souls fighter token: name, ATK, RST)."""
+        from PySide6.QtWidgets import (
+            QHBoxLayout,
+            QLabel,
+            QLineEdit,
+            QPushButton,
+            QSpinBox,
+            QWidget,
+        )
+
+        fields = [f for f in self.profile.cards.fields.values() if f.kind == "int"]
+        panel = QWidget()
+        lay = QHBoxLayout(panel)
+        lay.setContentsMargins(0, 0, 0, 0)
+        name = QLineEdit(self.profile.tokens.get("label", "Token"))
+        name.setMaxLength(60)
+        lay.addWidget(QLabel(self.profile.tokens.get("label", "Token")))
+        lay.addWidget(name)
+        boxes = []
+        for f in fields:
+            box = QSpinBox()
+            box.setRange(f.min or 0, f.max or 100000)
+            box.setSingleStep(f.step or 1)
+            box.setValue(min(f.max or 500, 500) if (f.step or 1) > 1 else (f.min or 0))
+            lay.addWidget(QLabel(f.label or f.name))
+            lay.addWidget(box)
+            boxes.append((f.name, box))
+        create, cancel = QPushButton("Create  [Enter]"), QPushButton("Cancel")
+        lay.addWidget(create)
+        lay.addWidget(cancel)
+        lay.addStretch(1)
+
+        def done():
+            self.bar.set_panel(None)
+            stats = tuple((n, b.value()) for n, b in boxes)
+            self.send(ManualCardToken(self.viewer, self.viewer, name.text().strip() or "Token", stats))
+
+        create.clicked.connect(done)
+        name.returnPressed.connect(done)
+        cancel.clicked.connect(lambda: self.bar.set_panel(None))
+        panel.name, panel.boxes, panel.create = name, dict(boxes), create
+        self.bar.set_panel(panel)
+
+    def _ask_amount(self, title: str, step: int, send) -> None:
+        """A number typed in the decision bar (a tracker's change): Enter sends `send(amount)`."""
+        from PySide6.QtWidgets import (
+            QHBoxLayout,
+            QLabel,
+            QPushButton,
+            QSpinBox,
+            QWidget,
+        )
+
+        panel = QWidget()
+        lay = QHBoxLayout(panel)
+        lay.setContentsMargins(0, 0, 0, 0)
+        box = QSpinBox()
+        box.setRange(1, 1_000_000)
+        box.setSingleStep(step)
+        box.setValue(step)
+        ok, cancel = QPushButton("OK  [Enter]"), QPushButton("Cancel")
+        for w in (QLabel(title), box, ok, cancel):
+            lay.addWidget(w)
+        lay.addStretch(1)
+
+        def done():
+            self.bar.set_panel(None)
+            send(box.value())
+
+        ok.clicked.connect(done)
+        box.editingFinished.connect(lambda: None)
+        cancel.clicked.connect(lambda: self.bar.set_panel(None))
+        panel.box, panel.ok = box, ok
+        self.bar.set_panel(panel)
+        box.setFocus()
+
+    def _ask_token(self) -> None:
+        """Name, colour and BP of a token for the viewer's field (CR 4-12-2), typed in the decision bar."""
+        if self.profile.cards.shape == "plain":
+            self._ask_card_token()
+            return
+        from PySide6.QtWidgets import (
+            QComboBox,
+            QHBoxLayout,
+            QLabel,
+            QLineEdit,
+            QPushButton,
+            QSpinBox,
+            QWidget,
+        )
+
+        from bss_desktop.carddb.cards import COLORS
+
+        panel = QWidget()
+        lay = QHBoxLayout(panel)
+        lay.setContentsMargins(0, 0, 0, 0)
+        name = QLineEdit("Token")
+        name.setMaxLength(60)
+        color = QComboBox()
+        color.addItems(COLORS)
+        bp = QSpinBox()
+        bp.setRange(1000, 100000)
+        bp.setSingleStep(1000)
+        bp.setValue(1000)
+        create = QPushButton("Create  [Enter]")
+        cancel = QPushButton("Cancel")
+        for w in (QLabel("Token"), name, color, QLabel("BP"), bp, create, cancel):
+            lay.addWidget(w)
+        lay.addStretch(1)
+
+        def done():
+            self.bar.set_panel(None)
+            self.send(ManualToken(self.viewer, self.viewer, name.text().strip() or "Token", color.currentText(),
+                                  bp.value()))
+
+        create.clicked.connect(done)
+        name.returnPressed.connect(done)
+        cancel.clicked.connect(lambda: self.bar.set_panel(None))
+        panel.name, panel.color, panel.bp, panel.create = name, color, bp, create
+        self.bar.set_panel(panel)
+
+    # look-at-deck: ask_look / open_deck / deck_cards come from DeckLooks (client/controllers/deck_look.py): the decision
+    # bar asks how many cards and whether to shuffle afterwards (CR 12-3-3; unchecked here, where nothing is
+    # enforced), the viewer shows what the look showed
+
+    # ------------------------------------------------------------------ gestures
+
+    def _owner_of(self, key):
+        if isinstance(key, tuple):  # a hidden card: ("hand"|"deck"|"burst", owner[, index])
+            return key[1]
+        return self.game.state.cards[key].owner
+
+    def _card_of(self, key):
+        """The engine card id behind an item key (the top card for the deck pile)."""
+        st = self.game.state
+        if isinstance(key, int):
+            return key
+        kind, owner = key[0], key[1]
+        if self.lan_seat is not None and owner != self.lan_seat:
+            return None  # over the LAN the other player's hidden cards stay hidden (and out of reach)
+        player = st.players[owner]
+        if kind == "deck":
+            return player.deck[-1] if player.deck else None
+        if kind == "hand":
+            return player.hand[key[2]] if key[2] < len(player.hand) else None
+        if kind == "burst":
+            return player.burst
+        return None
+
+    def on_card_dropped(self, key, zone: str, side: str) -> None:
+        owner = self._owner_of(key)
+        zones = self.zones()
+        if zone not in zones:
+            names = ", ".join(self.label(z) for z in zones)
+            self.status.emit(f"Drop cards on one of these areas: {names}.")
+            return
+        to_player = self.viewer if side == "bottom" else 1 - self.viewer
+        unseen = ("hand", "trash") if self.profile.id == "bss" else tuple(
+            z.name for z in self.profile.card_zones() if z.name != "deck" and z.display == "pile" or z.name == "hand")
+        if isinstance(key, tuple) and key[0] == "deck" and zone in unseen and to_player == owner:
+            self.send(ManualDeck(self.viewer, owner, zone))  # draw or mill without naming the card
+            return
+        card = self._card_of(key)
+        if card is not None:  # anywhere, the other player's areas included: the card changes sides
+            self.send(ManualMove(self.viewer, card, zone, side=None if to_player == owner else to_player))
+        elif isinstance(key, tuple):
+            self.status.emit("Those cards are hidden from you.")
+
+    def on_card_activated(self, key) -> None:
+        owner = self._owner_of(key)
+        if isinstance(key, tuple) and key[0] == "deck":
+            self.send(ManualDeck(self.viewer, owner, "hand"))  # draw
+            return
+        card = self.game.state.cards.get(key) if isinstance(key, int) else None
+        if card is not None and self.game.may_turn(card):
+            self.send(ManualExhaust(self.viewer, key, not card.exhausted))
+
+    def on_card_hovered(self, key) -> None:
+        card = self.game.state.cards.get(key) if isinstance(key, int) else None
+        if card is not None:
+            info = None
+            if card.zone == "field" and self.game.db[card.cid].type == "spirit":
+                info = {"level": self.game.level(key), "bp": self.game.bp(key)}
+            self.hovered.emit(self.game.db[card.cid], info)
+
+    def _core_place(self, ref):
+        if ref[0] == "card":
+            card = self.game.state.cards.get(ref[1]) if isinstance(ref[1], int) else None
+            if card is None or card.zone != "field":
+                return None, None
+            return card.owner, ref[1]
+        _, loc, owner = ref
+        if loc == "void":
+            return None, "void"
+        return owner, {"trash_cores": "trash"}.get(loc, loc)
+
+    def on_cores_dropped(self, src, dst, how: str, count: int | None = None) -> None:
+        so, s = self._core_place(src)
+        do, d = self._core_place(dst)
+        if s is None or d is None:
+            return
+        owner = so if so is not None else do  # the void is shared: the other end says whose cores
+        if so is not None and do is not None and so != do:
+            self._cores_across(src, dst, s, d, so, do, how, count)
+            return
+        st = self.game.state
+        player = st.players[owner]
+        have = {"life": player.life, "reserve": player.reserve, "trash": player.trash_cores,
+                "void": 99}.get(s) if not isinstance(s, int) else st.cards[s].cores
+        if have is None and st.table is not None:  # a zone of pieces of the game's profile
+            have = st.table.pieces[owner].get(s, 0)
+        if how == "ask" and count is None:
+            from bss_desktop.client.controllers.game import ask_count
+
+            ask_count(self.bar, have + (player.soul == s), lambda n: self.on_cores_dropped(src, dst, "ask", n))
+            return
+        whole = how == "all" and s != "void"
+        count = have if whole else min(have, count if how == "ask" else 1)
+        soul = player.soul == s and (have == 0 or whole)
+        try:
+            self.send(ManualCores(self.viewer, owner, s, d, count, soul))
+        except IllegalCommand as e:  # pragma: no cover - the model reports refusals
+            self.status.emit(str(e))
+
+    def _cores_across(self, src, dst, s, d, so: int, do: int, how: str, count) -> None:
+        """Cores from one player's place to the other's: through the void, as two recorded moves (the other
+        player's cores come from the void, CR 3-9)."""
+        st = self.game.state
+        player = st.players[so]
+        have = {"life": player.life, "reserve": player.reserve, "trash": player.trash_cores}.get(s) \
+            if not isinstance(s, int) else st.cards[s].cores
+        if how == "ask" and count is None:
+            from bss_desktop.client.controllers.game import ask_count
+
+            ask_count(self.bar, max(1, have), lambda n: self.on_cores_dropped(src, dst, "ask", n))
+            return
+        n = have if how == "all" else min(have, count if how == "ask" else 1)
+        if n <= 0:
+            self.status.emit("No regular core to move there (the soul core stays with its player, CR 4-11).")
+            return
+        if self.send(ManualCores(self.viewer, so, s, "void", n)):
+            self.send(ManualCores(self.viewer, do, "void", d, n))
+
+    def on_context(self, ref, screen_pos) -> None:
+        menu = QMenu()
+        if ref[0] == "card" and isinstance(ref[1], tuple) and ref[1][0] == "deck":
+            owner = ref[1][1]
+            menu.addAction("Draw a card").triggered.connect(lambda: self.on_card_activated(ref[1]))
+            menu.addAction("Mill the top card").triggered.connect(
+                lambda: self.send(ManualDeck(self.viewer, owner, "trash")))
+            menu.addAction("Shuffle").triggered.connect(lambda: self.send(ManualShuffle(self.viewer, owner)))
+            if self.lan_seat is None or owner == self.lan_seat:
+                menu.addAction("Search the deck…").triggered.connect(lambda: self.ask_look(owner, 0))
+                menu.addAction("Look at the top 3…").triggered.connect(lambda: self.ask_look(owner, 3))
+        elif ref[0] == "card":
+            card = self._card_of(ref[1])
+            if card is None:
+                return
+            for zone in self.zones():
+                if zone != self.game.state.cards[card].zone:
+                    menu.addAction(f"To {self.label(zone)}").triggered.connect(
+                        lambda _=False, z=zone: self.send(ManualMove(self.viewer, card, z)))
+            menu.addAction("To the bottom of the deck").triggered.connect(
+                lambda: self.send(ManualMove(self.viewer, card, "deck", True)))
+            if self.game.state.table is not None:
+                self._table_menu(menu, card)
+        elif ref[0] == "tracker":
+            self._tracker_menu(menu, ref[1], ref[2])
+        elif ref[0] == "pile" and ref[1] != "void":
+            owner, loc = ref[2], {"trash_cores": "trash"}.get(ref[1], ref[1])
+            menu.addAction("Add a core from the void").triggered.connect(
+                lambda: self.send(ManualCores(self.viewer, owner, "void", loc, 1)))
+            menu.addAction("Return a core to the void").triggered.connect(
+                lambda: self.send(ManualCores(self.viewer, owner, loc, "void", 1)))
+        self._menu = menu
+        menu.popup(screen_pos)
+
+    def _table_menu(self, menu, card: int) -> None:
+        """What a game's profile lets a card on its table do: flip, turn, counters, attach."""
+        st, profile = self.game.state, self.profile
+        c = st.cards[card]
+        zone = profile.zones.get(c.zone)
+        if zone is None or zone.name in ("deck", "hand"):
+            return
+        mark = st.table.marks.get(card)
+        menu.addSeparator()
+        if zone.face != "up" and zone.visibility == "public":
+            down = mark is not None and mark.down
+            menu.addAction("Turn face up" if down else "Turn face down").triggered.connect(
+                lambda: self.send(ManualFlip(self.viewer, card, not down)))
+        from bss_desktop.table.state import other_side
+
+        side = other_side(self.game.db[c.cid]) if c.cid else None
+        if side is not None:  # a two-sided card (ETR §Rebirth)
+            back = mark is not None and mark.back
+            label = f"Turn to its front: {self.game.db[c.cid].name}" if back else f"Turn to side B: {side[1].name}"
+            menu.addAction(label).triggered.connect(lambda: self.send(ManualSide(self.viewer, card, not back)))
+        if self.game.may_turn(c):
+            for o in profile.orientations.values():
+                menu.addAction(f"Turn: {o.label}").triggered.connect(
+                    lambda _=False, o=o.name: self.send(ManualTurn(self.viewer, card, o)))
+        for kind in profile.card_counters.values():
+            if kind.free_label:
+                for key, n in sorted((mark.counters if mark else {}).items()):
+                    if key.startswith(f"{kind.name}:"):
+                        label = key.split(":", 1)[1]
+                        menu.addAction(f"+1 {label}").triggered.connect(
+                            lambda _=False, k=kind.name, lb=label: self.send(ManualCounter(self.viewer, card, k, 1, lb)))
+                        menu.addAction(f"−1 {label}").triggered.connect(
+                            lambda _=False, k=kind.name, lb=label: self.send(ManualCounter(self.viewer, card, k, -1, lb)))
+                menu.addAction(f"Add a {kind.label.lower()}…").triggered.connect(
+                    lambda _=False, k=kind.name: self._ask_counter(card, k))
+                continue
+            menu.addAction(f"+1 {kind.label.lower()}").triggered.connect(
+                lambda _=False, k=kind.name: self.send(ManualCounter(self.viewer, card, k, 1)))
+            if mark is not None and mark.counters.get(kind.name):
+                menu.addAction(f"−1 {kind.label.lower()}").triggered.connect(
+                    lambda _=False, k=kind.name: self.send(ManualCounter(self.viewer, card, k, -1)))
+        if zone.attach_to:
+            hosts = [i for z in zone.attach_to for p in (0, 1) for i in self.game.zone_cards(p, z)]
+            for host in hosts:
+                name = self.game.db[st.cards[host].cid].name if self._seen(host) else "a face-down card"
+                menu.addAction(f"Attach to {name}").triggered.connect(
+                    lambda _=False, h=host: self.send(ManualAttach(self.viewer, card, h)))
+            if mark is not None and mark.on is not None:
+                menu.addAction("Detach").triggered.connect(lambda: self.send(ManualAttach(self.viewer, card, None)))
+
+    def _seen(self, iid: int) -> bool:
+        m = self.game.state.table.marks.get(iid) if self.game.state.table is not None else None
+        return m is None or not m.down or self.game.state.cards[iid].owner == self.viewer
+
+    def _ask_counter(self, card: int, kind: str) -> None:
+        """A named counter (BOS §Counters: "Spell Counter"), its name typed in the decision bar."""
+        from PySide6.QtWidgets import QLineEdit
+
+        edit = QLineEdit()
+        edit.setMaxLength(40)
+        edit.setPlaceholderText("The counter's name (e.g. Ember) — Enter to add, Esc to cancel")
+
+        def done():
+            text = edit.text().strip()
+            self.bar.set_panel(None)
+            if text:
+                self.send(ManualCounter(self.viewer, card, kind, 1, text))
+
+        edit.returnPressed.connect(done)
+        self.bar.set_panel(edit)
+
+    def _tracker_menu(self, menu, name: str, owner) -> None:
+        """A tracker's changes: by its step and ten steps, any amount, a zero-sum transfer, a payment."""
+        if owner is None:
+            return
+        t = self.profile.trackers[name]
+        for amount in (t.step, 10 * t.step, -t.step, -10 * t.step):
+            menu.addAction(f"{amount:+,} {t.label}").triggered.connect(
+                lambda _=False, a=amount: self.send(ManualTracker(self.viewer, owner, name, "adjust", a)))
+        menu.addAction(f"Change {t.label} by…").triggered.connect(
+            lambda: self._ask_amount(f"Add to {t.label} (a negative change: use Lose)", t.step,
+                                     lambda n: self.send(ManualTracker(self.viewer, owner, name, "adjust", n))))
+        menu.addAction(f"Lose {t.label}…").triggered.connect(
+            lambda: self._ask_amount(f"Lose {t.label}", t.step,
+                                     lambda n: self.send(ManualTracker(self.viewer, owner, name, "adjust", -n))))
+        if "transfer" in t.ops:
+            menu.addAction(f"Transfer {t.label} to the other player…").triggered.connect(
+                lambda: self._ask_amount(f"Transfer {t.label} (what one loses the other gains)", t.step,
+                                         lambda n: self.send(ManualTracker(self.viewer, owner, name, "transfer", n))))
+        if "pay_each_opponent" in t.ops:
+            menu.addAction(f"Pay {t.label} to each opponent…").triggered.connect(
+                lambda: self._ask_amount(f"Pay {t.label} to each opponent", t.step,
+                                         lambda n: self.send(ManualTracker(self.viewer, owner, name,
+                                                                           "pay_each_opponent", n))))

@@ -1,0 +1,2 @@
+"""The decision bar and its panels: what the game waits for, choices of cards, payments, choice texts.
+"""

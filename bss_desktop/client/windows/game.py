@@ -1,0 +1,445 @@
+"""The game window: the board, the decision bar, the card preview and the game log."""
+from __future__ import annotations
+
+from pathlib import Path
+
+from PySide6.QtCore import Qt, Signal
+from PySide6.QtGui import QAction
+from PySide6.QtWidgets import (QDockWidget, QHBoxLayout, QLabel, QMainWindow, QPlainTextEdit, QPushButton,
+                               QStackedWidget, QVBoxLayout, QWidget)
+
+from bss_desktop.client.board.scene import BoardScene
+from bss_desktop.client.board.view import BoardView
+from bss_desktop.client.faces.cache import FaceCache
+from bss_desktop.client.windows.chat import ChatPanel
+from bss_desktop.client.controllers.game import Controller
+from bss_desktop.client.decisions.bar import DecisionBar
+from bss_desktop.client.controllers.model import GameModel, LocalSession
+from bss_desktop.client.windows.preview import CardPreview
+
+
+class CoverScreen(QWidget):
+    """Hot-seat: hides the board between turns so hands stay private."""
+
+    def __init__(self, on_reveal):
+        super().__init__()
+        self.setStyleSheet("background: #10141d; color: #e8ecf4;")
+        lay = QVBoxLayout(self)
+        lay.addStretch(1)
+        self.label = QLabel()
+        self.label.setAlignment(Qt.AlignCenter)
+        self.label.setStyleSheet("font-size: 24px; background: transparent;")
+        lay.addWidget(self.label)
+        self.button = QPushButton()
+        self.button.setStyleSheet("font-size: 16px; padding: 10px 24px; background: #c2410c; border-radius: 8px;")
+        self.button.clicked.connect(on_reveal)
+        lay.addWidget(self.button, 0, Qt.AlignCenter)
+        lay.addStretch(1)
+
+    def ask(self, player: int, name: str | None = None) -> None:
+        who = name or f"Player {player + 1}"
+        self.label.setText(f"Pass the computer to {who}.")
+        self.button.setText(f"I am {who} — show my side")
+
+
+class GameWindow(QMainWindow):
+    deckBuilderRequested = Signal()  # Decks → Deck builder…: the start screen opens it
+
+    def __init__(self, game, *, seats=("human", "ai"), title: str = "", image_dir=None, animation_ms: int = 180,
+                 sandbox: bool = False, settings=None, session=None, guide: bool = False, autosave=None,
+                 level: str | None = None):
+        super().__init__()
+        self.setWindowTitle(title or f"bss_desktop — {game.profile.name}")
+        self.game = game
+        self.settings = settings
+        if settings is not None:
+            from bss_desktop.client.windows.settings import user_images_dir
+
+            image_dir = settings.image_dir or image_dir or user_images_dir()
+            animation_ms = settings.animation_ms
+        from bss_desktop.client.faces import painter_for
+
+        self.faces = FaceCache(image_dir=image_dir or None, painter=painter_for(game.profile.cards.face))
+        self.scene = BoardScene(game.db, self.faces, self, profile=game.profile)
+        self.scene.animation_ms = animation_ms
+        self.view = BoardView(self.scene)
+        self.scene.watch_keys(self)  # the zoom key works whichever widget of the window has the focus
+        self.bar = DecisionBar()
+        self.cover = CoverScreen(self._reveal)
+        self.stack = QStackedWidget()
+        self.stack.addWidget(self.view)
+        self.stack.addWidget(self.cover)
+        central = QWidget()
+        lay = QVBoxLayout(central)
+        lay.setContentsMargins(0, 0, 0, 0)
+        lay.setSpacing(0)
+        lay.addWidget(self.stack, 1)
+        lay.addWidget(self.bar)
+        self.setCentralWidget(central)
+
+        self.preview = CardPreview()
+        dock = QDockWidget("Card", self)
+        dock.setObjectName("CardDock")
+        dock.setWidget(self.preview)
+        self.addDockWidget(Qt.RightDockWidgetArea, dock)
+        self.log = QPlainTextEdit(readOnly=True)
+        self.log.setStyleSheet("background: #141a26; color: #d7dce6; font-size: 12px;")
+        log_dock = QDockWidget("Game log", self)
+        log_dock.setObjectName("LogDock")
+        log_dock.setWidget(self.log)
+        self.addDockWidget(Qt.RightDockWidgetArea, log_dock)
+        self.chat = ChatPanel()
+        chat_dock = QDockWidget("Chat", self)
+        chat_dock.setObjectName("ChatDock")
+        chat_dock.setWidget(self.chat)
+        self.addDockWidget(Qt.RightDockWidgetArea, chat_dock)
+        self.tabifyDockWidget(log_dock, chat_dock)
+        log_dock.raise_()
+        self.guide = None
+        if guide:  # the guided first game: what to do now, and the rule
+            from bss_desktop.client.windows.guide import GuidePanel
+
+            self.guide = GuidePanel()
+            guide_dock = QDockWidget("Guide", self)
+            guide_dock.setObjectName("GuideDock")
+            guide_dock.setWidget(self.guide)
+            self.addDockWidget(Qt.RightDockWidgetArea, guide_dock)
+            self.splitDockWidget(dock, guide_dock, Qt.Vertical)
+            self.resizeDocks([dock, guide_dock], [300, 300], Qt.Vertical)
+        for d in (dock, log_dock):
+            d.setMinimumWidth(260)
+        self.resizeDocks([dock, log_dock], [300, 300], Qt.Horizontal)
+
+        self.session = session or LocalSession(game)  # a LAN session has the same shape (client/controllers/model.py)
+        self.model = GameModel(self.session, self)
+        self.seats, self.sandbox = tuple(seats), sandbox
+        from bss_desktop.ai import LEVELS
+
+        if level is None:  # the level the player chose last (the start screen), else Normal
+            level = getattr(settings, "ai_level", None) if settings is not None else None
+        self.level = level if level in LEVELS else "normal"  # the computer's level (kept by a rematch and autosave)
+        self.autosave = autosave  # the game in progress is written here after every command (bss_desktop/paths.py)
+        if autosave is not None:  # connected before the board: a command is on disk before its events are shown
+            self.model.changed.connect(lambda _events: self.save_now())
+        if sandbox:
+            from bss_desktop.client.controllers.sandbox import SandboxController
+
+            lan_seat = getattr(self.session, "seat", None)  # a LAN session plays one seat
+            self.controller = SandboxController(self.model, self.scene, self.bar, parent=self, seat=lan_seat)
+            self.controller.gameReplaced.connect(self._set_game)
+        else:
+            self.controller = Controller(self.model, self.scene, self.bar, seats=seats, level=self.level, parent=self)
+        from bss_desktop.client.windows.settings import sounds_dir
+        from bss_desktop.client.board.sound import SoundPlayer
+
+        self.sound = SoundPlayer(settings is not None and settings.sound, sounds_dir())
+        self.model.changed.connect(self.sound.events)
+        if settings is not None:
+            self.controller.quick_pay = settings.quick_pay
+            self.controller.keys = {action: settings.key(action) for action in self.controller.keys}
+            self.controller.auto_pass = getattr(settings, "auto_pass", False)
+            if hasattr(self.controller, "ai_delay_ms"):
+                self.controller.ai_delay_ms = settings.ai_delay_ms
+            self.controller.refresh()
+        self.controller.status.connect(lambda text: self.statusBar().showMessage(text, 8000))
+        self.bar.keyIgnored.connect(lambda text: self.statusBar().showMessage(
+            f"Key ignored: the decision had just changed — press it again for “{text}”.", 4000))
+        if hasattr(self.controller, "unhovered"):
+            self.controller.unhovered.connect(self.preview.clear)
+        if hasattr(self.controller, "gameOver"):
+            self.controller.gameOver.connect(self._game_over)
+        # locally the table talks among itself; a LAN session also sends `message` to the other player
+        self.chat.message.connect(lambda text: self.chat.append(self._my_name(), text))
+        if hasattr(self.session, "say"):
+            self.chat.message.connect(self.session.say)
+        self.controller.logLines.connect(self._log)
+        self.controller.hovered.connect(self._preview)
+        self.controller.viewerChanged.connect(self._cover)
+        self._log(self._setup_lines())
+        if "position" in game.start:
+            st = game.state
+            who = (game.names or [None, None])[st.turn_player] or f"Player {st.turn_player + 1}"
+            self.log.appendPlainText(f"Position loaded: turn {st.turn}, {who}'s {st.step} step.")
+        self._menus()
+        self.statusBar().showMessage("Hover a card to see it; right-click a card for what you can do with it.")
+        if self.guide is not None or autosave is not None:
+            self.model.changed.connect(self._after_command)
+            if hasattr(self.controller, "gameReplaced"):  # a sandbox undo rebuilds the game without events
+                self.controller.gameReplaced.connect(lambda _game: self._after_command([], save=True))
+            self._after_command([], save=True)
+
+    def _after_command(self, _events, save: bool = False) -> None:
+        if self.guide is not None:
+            self.guide.follow(self.model.game, self.controller.viewer, self.controller.keys)
+        if save and self.autosave is not None:  # (after a command, save_now ran before the board redrew)
+            self.save_now()
+
+    def save_now(self) -> None:
+        """Autosave: the record (which replays to this very state), the seats and the mode, written, flushed,
+        fsynced and atomically replaced — a crash, even kill -9, loses no command whose events were shown."""
+        import json
+
+        from bss_desktop.engine.record import to_record
+        from bss_desktop.paths import write_atomically
+
+        data = {"format": "bss-autosave", "version": 1, "record": to_record(self.model.game),
+                "seats": list(self.seats), "sandbox": self.sandbox, "level": self.level}
+        try:
+            write_atomically(self.autosave, json.dumps(data), durable=True)
+        except OSError as e:
+            self.statusBar().showMessage(f"Could not autosave to {self.autosave}: {e}", 10000)
+
+    def _my_name(self) -> str:
+        names = getattr(self.model.game, "names", None) or [None, None]
+        return names[self.controller.viewer] or f"Player {self.controller.viewer + 1}"
+
+    def _setup_lines(self):
+        from bss_desktop.gamelog import describe
+
+        viewer = getattr(self.controller, "log_viewer", self.controller.viewer)
+        return [t for t in (describe(self.game, e, viewer) for e in self.game.log_events) if t]
+
+    def _menus(self) -> None:
+        game_menu = self.menuBar().addMenu("&Game")
+        # triggered(bool) would pass `checked` into a slot's first parameter: each slot is called with none
+        for label, shortcut, slot in (("Save position…", "Ctrl+S", self.save_position),
+                                      ("Load position…", "Ctrl+O", self.load_position),
+                                      ("Save game record…", "Ctrl+Shift+S", self.save_record)):
+            action = QAction(label, self)
+            action.setShortcut(shortcut)
+            action.triggered.connect(lambda _checked=False, f=slot: f())
+            game_menu.addAction(action)
+        self.hint_action = None
+        if isinstance(self.controller, Controller) and not self.lan:  # against the computer or hot-seat
+            hint = QAction("Hint: what would the computer play here?", self)
+            hint.setShortcut(self.controller.keys.get("hint", "H"))
+            hint.setStatusTip("The Hard level thinks about your decision and shows its move; nothing is played")
+            hint.triggered.connect(lambda _checked=False: self.controller.request_hint())
+            game_menu.addAction(hint)
+            self.hint_action = hint
+            self.controller.decisionChanged.connect(self._update_hint_action)
+            self._update_hint_action()
+        if not getattr(self.controller, "hotseat", False) and isinstance(self.controller, Controller):
+            concede = QAction("Concede…", self)
+            concede.triggered.connect(lambda _checked=False: self.ask_concede())
+            game_menu.addAction(concede)
+        quit_action = QAction("Close", self)
+        quit_action.setShortcut("Ctrl+W")
+        quit_action.triggered.connect(lambda _checked=False: self.close())
+        game_menu.addAction(quit_action)
+        view_menu = self.menuBar().addMenu("&View")
+        for label, owner in (("Your trash", "me"), ("Opponent's trash", "other")):
+            action = QAction(label, self)
+            action.triggered.connect(lambda _checked=False, o=owner: self.show_trash(o))
+            view_menu.addAction(action)
+        decks_menu = self.menuBar().addMenu("&Decks")
+        builder = QAction("Deck builder…", self)
+        builder.setShortcut("Ctrl+D")
+        builder.triggered.connect(lambda _checked=False: self.deckBuilderRequested.emit())
+        decks_menu.addAction(builder)
+        from bss_desktop.client.windows.help import add_help_menu
+
+        add_help_menu(self, lambda: self.controller.keys)
+
+    def restore_geometry(self) -> None:
+        """The saved geometry, or 1440x900, clamped to the screen (a laptop at 1366x768 sees all of it)."""
+        from bss_desktop.client.windows.screen_fit import open_sized
+
+        saved = self.settings.geometry.get("game") if self.settings is not None else None
+        open_sized(self, 1440, 900, saved if isinstance(saved, str) else None)
+
+
+    def _update_hint_action(self) -> None:
+        if self.hint_action is not None:
+            self.hint_action.setEnabled(self.controller.hint_available())
+
+    def closeEvent(self, event) -> None:
+        if hasattr(self.controller, "shutdown"):  # the computer stops thinking; its worker thread is done with
+            self.controller.shutdown()
+        if hasattr(self.session, "close"):  # a LAN game: hang up and say why, and stop listening
+            self.session.close()
+            if getattr(self, "server", None) is not None:
+                self.server.close()
+        if self.settings is not None:
+            self.settings.geometry["game"] = bytes(self.saveGeometry().toHex()).decode()
+            self.settings.save()
+        super().closeEvent(event)
+
+    def _set_game(self, game) -> None:
+        self.game = game
+
+    def _ask_path(self, title: str, name: str, filters: str, save: bool, then) -> None:
+        """A file dialog shown with open() (no nested event loop under qasync); then(path) when chosen."""
+        from PySide6.QtWidgets import QFileDialog
+
+        dialog = QFileDialog(self, title, name, filters)
+        dialog.setAcceptMode(QFileDialog.AcceptSave if save else QFileDialog.AcceptOpen)
+        dialog.fileSelected.connect(then)
+        self._dialog = dialog
+        dialog.open()
+
+    @property
+    def lan(self) -> bool:
+        return hasattr(self.session, "say")  # a LAN session (host or guest) talks to the other machine
+
+    def _not_over_lan(self, what: str) -> bool:
+        """Positions hold every hidden card, so a LAN game neither saves nor loads them (the other player's hand
+        would be in the file, or the two machines would part ways)."""
+        if self.lan:
+            self.statusBar().showMessage(f"{what} is not possible in a LAN game: a position holds the hidden cards.",
+                                         10000)
+            return True
+        return False
+
+    def save_position(self, path=None) -> bool:
+        """Save the position (docs/position-format.md); possible between actions of the main or attack step."""
+        from bss_desktop.engine.errors import PositionError
+        from bss_desktop.engine.position import save_position
+
+        if self._not_over_lan("Saving a position"):
+            return False
+        if path is None:
+            self._ask_path("Save position", "position.yaml", "Positions (*.yaml *.yml)", True, self.save_position)
+            return False
+        try:
+            save_position(self.model.game, path)
+        except PositionError as e:
+            self.statusBar().showMessage(f"Cannot save the position now: {e}", 8000)
+            return False
+        self.statusBar().showMessage(f"Position saved to {path}", 8000)
+        return True
+
+    def load_position(self, path=None) -> bool:
+        from bss_desktop.engine.errors import PositionError
+        from bss_desktop.engine.position import load_position_file
+
+        if self._not_over_lan("Loading a position"):
+            return False
+        if path is None:
+            self._ask_path("Load position", "", "Positions (*.yaml *.yml *.json)", False, self.load_position)
+            return False
+        try:
+            game = load_position_file(path, self.model.game.db, settings=self.model.game.settings)
+        except PositionError as e:
+            self.statusBar().showMessage(str(e), 10000)
+            return False
+        if hasattr(self.controller, "load"):
+            self.controller.load(game)
+        else:  # rules mode: a new game from that position
+            self.model.session.game = game
+            self.game = game
+            self.controller.refresh()
+        self.statusBar().showMessage(f"Loaded {path}", 8000)
+        return True
+
+    def save_record(self, path=None) -> bool:
+        """Save the game's record. Over the LAN, only once the game is over (a record holds every hidden card);
+        the guest saves the host's record it audited."""
+        import json
+
+        from bss_desktop.engine.record import save_record
+
+        game = self.model.game
+        if self.lan and game.result is None:
+            self.statusBar().showMessage("The record of a LAN game can be saved when the game is over: until then "
+                                         "it holds the hidden cards.", 10000)
+            return False
+        guest = getattr(self.session, "guest", None)  # a LAN guest saves the host's record it audited
+        if guest is not None and guest.record is None:
+            self.statusBar().showMessage("The host's record has not arrived yet.", 10000)
+            return False
+        if path is None:
+            self._ask_path("Save game record", "game.json", "Game records (*.json)", True, self.save_record)
+            return False
+        if guest is not None:
+            from bss_desktop.paths import write_atomically
+
+            write_atomically(Path(path), json.dumps(guest.record, indent=1))
+        else:
+            save_record(game, path)
+        self.statusBar().showMessage(f"Game record saved to {path}", 8000)
+        return True
+
+    def ask_concede(self) -> None:
+        """Conceding (CR 1-2-4) ends the game: the decision bar asks first (no modal dialog)."""
+        if self.model.game.result is not None:
+            return
+        panel = QWidget()
+        row = QHBoxLayout(panel)
+        row.setContentsMargins(0, 0, 0, 0)
+        row.addWidget(QLabel("<b>Concede this game?</b> Your opponent wins at once (CR 1-2-4)."))
+        yes, no = QPushButton("Concede"), QPushButton("Keep playing  [Esc]")
+        yes.clicked.connect(lambda: (self.bar.set_panel(None), self._concede()))
+        no.clicked.connect(lambda: self.bar.set_panel(None))
+        no.setShortcut("Escape")
+        row.addWidget(yes)
+        row.addWidget(no)
+        row.addStretch(1)
+        panel.yes, panel.no = yes, no
+        self.bar.set_panel(panel)
+
+    def _concede(self) -> None:
+        from bss_desktop.engine.commands import Concede
+
+        self.controller.send(Concede(self.controller.viewer))
+
+    def _game_over(self, result) -> None:
+        """The result screen: who won and why, rematch, save the record, watch the replay."""
+        from bss_desktop.client.windows.result import ResultDialog
+
+        self.result_dialog = ResultDialog(self, result)
+        self.result_dialog.show()  # not exec(): no nested event loop under qasync
+
+    def show_trash(self, whose: str) -> None:
+        """Look through a trash: public to both players (CR 3-4-2), in the order the cards went there."""
+        from bss_desktop.client.windows.trash_viewer import TrashViewer
+
+        me = self.controller.viewer
+        owner = me if whose == "me" else 1 - me
+        if self.controller.covered:
+            return
+        viewer = TrashViewer(self, owner)
+        self._trash_viewer = viewer
+        self.model.changed.connect(viewer.refill)
+        viewer.finished.connect(lambda _=0: self.model.changed.disconnect(viewer.refill))
+        viewer.show()
+
+    def _log(self, lines) -> None:
+        from bss_desktop.gamelog import MANUAL_MARK
+
+        for line in lines:
+            self.log.appendPlainText(line)
+        if lines:  # always show the newest line
+            bar = self.log.verticalScrollBar()
+            bar.setValue(bar.maximum())
+        manual = [line for line in lines if line.startswith(MANUAL_MARK)]
+        if manual:  # an effect to resolve by hand now: said where the player looks too, not only in the log
+            self.statusBar().showMessage(manual[-1].strip(), 30000)
+
+    def _preview(self, card, info) -> None:
+        if info:
+            self.preview.show_card(card, level=info.get("level"), bp=info.get("bp"))
+        else:
+            self.preview.show_card(card)
+
+    def _cover(self, player: int) -> None:
+        """Hot-seat: hide everything either player holds hidden until the next player takes the seat — the
+        board, the card panel, open viewers — and let no key or click reach the game meanwhile."""
+        if not self.controller.hotseat:
+            return
+        self.controller.covered = True
+        self.preview.clear()
+        for w in (getattr(self, "_trash_viewer", None), getattr(self.controller, "_menu", None)):
+            if w is not None:
+                w.close()
+        self.bar.set_panel(None)
+        self.cover.ask(player, (getattr(self.model.game, "names", None) or [None, None])[player])
+        self.stack.setCurrentWidget(self.cover)  # the controller's refresh goes on to show the bar waiting
+        self.cover.button.setFocus()
+
+    def _reveal(self) -> None:
+        self.controller.covered = False
+        self.stack.setCurrentWidget(self.view)
+        self.view.fitInView(self.scene.sceneRect(), Qt.KeepAspectRatio)
+        self.controller.refresh()
+        self.view.setFocus()
