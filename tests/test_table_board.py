@@ -214,6 +214,7 @@ def test_the_start_screen_chooses_the_game_first(qtbot, home):
     box.setCurrentIndex(box.findData("bos"))
     assert start.title.text() == "Battle of Souls"
     assert not start.vs_ai.isEnabled() and "no rules module" in start.vs_ai.toolTip()
+    assert not start.guided.isVisible() and "no rule is enforced" in start.subtitle.text()
     assert sorted(start.decks) == ["iron-legion", "shadow-court"]
     start.sandbox.click()
     window = start.windows[-1]

@@ -24,6 +24,9 @@ LEVEL_TIPS = {
 }
 
 
+SAGA_SUBTITLE = "A tabletop for two: the rules engine keeps the game legal while you play with the mouse."
+
+
 class StartWindow(QMainWindow):
     """New local game (against the computer or hot-seat), or a look at a shipped position."""
 
@@ -73,7 +76,8 @@ class StartWindow(QMainWindow):
         game_row.addWidget(self.game_box)
         game_row.addStretch(1)
         lay.addLayout(game_row)
-        lay.addWidget(QLabel("A tabletop for two: the rules engine keeps the game legal while you play with the mouse."))
+        self.subtitle = QLabel(SAGA_SUBTITLE)
+        lay.addWidget(self.subtitle)
         # what could not be read (the settings, the autosave): said plainly, with the file and the problem
         self.notice = QLabel(objectName="Notice")
         self.notice.setWordWrap(True)
@@ -205,6 +209,10 @@ class StartWindow(QMainWindow):
         for w in (self.guided, self.vs_ai, self.hotseat, self.demo, self.level):
             w.setEnabled(saga)
             w.setToolTip(why)
+        self.guided.setVisible(saga)  # the guided game teaches the rules mode
+        self.subtitle.setText(SAGA_SUBTITLE if saga else
+                              f"A tabletop for two: {self.profile.name}'s table, its cards and decks; no rule is "
+                              f"enforced yet, so the players keep the game, in the sandbox or over the LAN.")
         for w in (self.host_button, self.join_button):  # a game with no rules module: a LAN sandbox
             w.setToolTip("" if saga else f"A LAN sandbox of {self.profile.name}")
         self.sandbox.setText("Sandbox: free moves, undo, positions" if saga else
