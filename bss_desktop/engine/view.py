@@ -70,18 +70,9 @@ def view(game, viewer: int) -> dict:
 def _mark(entry: dict, table, mine: bool, profile) -> dict:
     m = table.marks.get(entry["card"])
     if m is not None:
-        if m.down:
-            entry["down"] = True
-            if not mine or profile.zones[entry.get("zone", "field")].peek != "owner":
-                entry["cid"] = None
-        if m.counters:
-            entry["counters"] = dict(m.counters)
-        if m.on is not None:
-            entry["on"] = m.on
-        if m.turn:
-            entry["turn"] = m.turn
-        if m.back:
-            entry["back"] = True
+        entry.update(m.to_dict())  # down, counters, on, turn, back: what it has
+        if m.down and (not mine or profile.zones[entry.get("zone", "field")].peek != "owner"):
+            entry["cid"] = None  # a face-down card is its owner's to see
     return entry
 
 

@@ -191,22 +191,26 @@ class SandboxController(QObject, DeckLooks):
             self.viewerChanged.emit(self.viewer)
             self.refresh()
 
-    def _ask_note(self) -> None:
-        """A note for the log, typed in the decision bar (no modal dialog)."""
+    def _ask_text(self, limit: int, hint: str, send) -> None:
+        """A line of text typed in the decision bar (no modal dialog): Enter sends `send(text)` unless empty."""
         from PySide6.QtWidgets import QLineEdit
 
         edit = QLineEdit()
-        edit.setMaxLength(200)
-        edit.setPlaceholderText("A note for the game log — Enter to add, Esc to cancel")
+        edit.setMaxLength(limit)
+        edit.setPlaceholderText(f"{hint} — Enter to add, Esc to cancel")
 
         def done():
             text = edit.text().strip()
             self.bar.set_panel(None)
             if text:
-                self.send(ManualNote(self.viewer, text))
+                send(text)
 
         edit.returnPressed.connect(done)
         self.bar.set_panel(edit)
+
+    def _ask_note(self) -> None:
+        """A note for the log."""
+        self._ask_text(200, "A note for the game log", lambda text: self.send(ManualNote(self.viewer, text)))
 
     def _ask_card_token(self) -> None:
         """A token card of a game with its own card fields (a Battle of Souls fighter token: name, ATK, RST)."""
@@ -542,20 +546,8 @@ class SandboxController(QObject, DeckLooks):
 
     def _ask_counter(self, card: int, kind: str) -> None:
         """A named counter (BOS §Counters: "Spell Counter"), its name typed in the decision bar."""
-        from PySide6.QtWidgets import QLineEdit
-
-        edit = QLineEdit()
-        edit.setMaxLength(40)
-        edit.setPlaceholderText("The counter's name (e.g. Ember) — Enter to add, Esc to cancel")
-
-        def done():
-            text = edit.text().strip()
-            self.bar.set_panel(None)
-            if text:
-                self.send(ManualCounter(self.viewer, card, kind, 1, text))
-
-        edit.returnPressed.connect(done)
-        self.bar.set_panel(edit)
+        self._ask_text(40, "The counter's name (e.g. Ember)",
+                       lambda text: self.send(ManualCounter(self.viewer, card, kind, 1, text)))
 
     def _tracker_menu(self, menu, name: str, owner) -> None:
         """A tracker's changes: by its step and ten steps, any amount, a zero-sum transfer, a payment."""
