@@ -171,8 +171,17 @@ def _table_change(game, d: dict, who: str, viewer: int | None) -> str:
 def describe(game, event, viewer: int | None) -> str:
     k, d = event.kind, event.data
     if k == "setup":
-        return f"{_who(game, d['first_player'])} goes first (CR 5-2-6)."
+        rules = getattr(game, "profile", None) is None or game.profile.rules is not None
+        return f"{_who(game, d['first_player'])} goes first{' (CR 5-2-6)' if rules else ''}."
     if k == "mulligan":
+        profile = getattr(game, "profile", None)
+        if profile is not None and profile.rules is None:  # another game's opening (table/opening.py)
+            setup = profile.setup
+            if d["redraw"]:
+                return (f"{_who(game, d['player'])} takes a mulligan: the hand goes back and "
+                        f"{setup['hand']} new cards are drawn.")
+            bonus = f" and draws {setup['keep_bonus']}" if setup["keep_bonus"] else ""
+            return f"{_who(game, d['player'])} keeps their hand{bonus}."
         return f"{_who(game, d['player'])} {'mulligans (CR 5-2-7)' if d['redraw'] else 'keeps and draws 1 (CR 5-2-7)'}."
     if k == "step":
         if d["step"] == "start":

@@ -18,6 +18,7 @@ from bss_desktop.engine.commands import (
     ManualDeck,
     ManualMove,
     ManualTracker,
+    Mulligan,
 )
 from bss_desktop.engine.settings import Ruleset
 from bss_desktop.net.guest import GuestSession
@@ -223,3 +224,52 @@ def test_a_card_carries_at_most_eight_kinds_of_counter():
         game.apply(ManualCounter(1, card, "counter", 1, f"c{i}"))
     with pytest.raises(IllegalCommand, match="at most 8 kinds"):
         game.apply(ManualCounter(1, card, "counter", 1, "c8"))
+
+
+def test_bos_lan_opening_hands_use_the_mulligan_helper_and_the_audit_replays_it():
+    """BOS Getting Started 5 over TCP on 127.0.0.1: a shown hand reaches the other seat, a hand with 2 Warriors is
+    refused a mulligan unless it follows the other player's, and the first turn waits until both keep."""
+    bos = get_profile("bos")
+    db = game_db(bos)
+    cards = [c for c in db.values() if not c.token]
+    warriors = [c.id for c in cards if c.extra.get("class") == "Warrior"]
+    others = [c.id for c in cards if c.type in ("equipment", "tactic")]
+    host_deck, guest_deck = (others * 4)[:40], (warriors * 4)[:40]  # never / always 2 Warriors in hand
+
+    async def go():
+        host = HostSession(db, host_deck, name="Aki", settings=SANDBOX, profile=bos)
+        guest = GuestSession(db, guest_deck, name="Mio", settings=SANDBOX, profile=bos)
+        server, port = await tcp_server(host)
+        link = await connect("127.0.0.1", port)
+        frames: list[dict] = []
+        record(link, frames)
+        playing = asyncio.ensure_future(guest.play_over(link))
+        await host.started.wait()
+        await settle(host, guest)
+        game = host.game
+        assert game.state.stage == "mulligan" and guest.view["pending"]["kind"] == "mulligan"
+        if game.pending.player == 1:  # the guest decides first: five Warriors, so no mulligan of its own
+            refused = await guest_does(host, guest, {"type": "mulligan", "player": 1, "redraw": True})
+            assert refused and refused[0][0] == "bos profile: setup.mulligan.eligible"
+            assert not await guest_does(host, guest, {"type": "mulligan", "player": 1, "redraw": False})
+        shown = sorted(game.state.cards[i].cid for i in game.state.players[0].hand)
+        host.apply(Mulligan(0, True))
+        await settle(host, guest)
+        reveal = [e for f in frames if f.get("type") == "events"
+                  for e in f["events"] if e["kind"] == "manual" and e.get("what") == "reveal"]
+        assert reveal and sorted(reveal[-1]["cids"]) == shown  # the host's hand, shown to the guest
+        assert guest.view["players"][1]["opening"] == {"mulligans": 0, "kept": False, "follow": True}
+        assert not await guest_does(host, guest, {"type": "mulligan", "player": 1, "redraw": True})  # it follows
+        assert game.state.table.mulligans == [1, 1] and game.state.stage == "mulligan"
+        while game.state.stage == "mulligan":
+            if game.pending.player == 0:
+                host.apply(Mulligan(0, False))
+            else:
+                assert not await guest_does(host, guest, {"type": "mulligan", "player": 1, "redraw": False})
+        await settle(host, guest)
+        assert guest.view["turn"] == 1 and guest.view["pending"]["kind"] == "main"
+        await finish(host, playing, server)
+        return guest
+
+    guest = run(go())
+    assert guest.report.ok, guest.report.problems

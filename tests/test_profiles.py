@@ -113,6 +113,11 @@ name: Test game
     ("deck_rules: {group_limits: [{field: class, value: Legend, max: 3}]}", "deck_rules.group_limits[0].value",
      "not one of"),
     ("deck_rules: {max: 30}", "deck_rules.max", "below the minimum"),
+    ("setup: {mulligan: {eligible: {field: rank, value: Warrior, fewer_than: 2}}}", "setup.mulligan.eligible.field",
+     "not one of cards.fields"),
+    ("setup: {mulligan: {eligible: {field: class, value: Knight, fewer_than: 2}}}", "setup.mulligan.eligible.value",
+     "not one of"),
+    ("setup: {mulligan: {eligible: {fewer_than: 0}}}", "setup.mulligan.eligible.fewer_than", "at least 1"),
     ("layout: {centre: {rows: [[hand], [fighter], [fighter]]}}", "layout.centre.rows[2][0]", "already placed"),
     ("cards: {types: {fighter: {fields: [power]}}}", "cards.types.fighter.fields[0]", "not one of cards.fields"),
 ])

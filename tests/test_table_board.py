@@ -7,6 +7,7 @@ import pytest
 from helpers import own_profile
 from PySide6.QtCore import QPointF, Qt
 from PySide6.QtTest import QTest
+from PySide6.QtWidgets import QApplication
 from test_client import center, dclick, drag, vp
 
 from bss_desktop import cli
@@ -235,3 +236,55 @@ def test_cli_renders_a_mid_game_sandbox_of_each_game(tmp_path, game):
 def test_cli_refuses_an_unknown_game_in_one_line(tmp_path, capsys):
     assert cli.main(["--screenshot", str(tmp_path / "x.png"), "--game", "chess", "--window", "sandbox"]) == 2
     assert "no game is called 'chess'" in capsys.readouterr().err
+
+
+def button(w, label: str):
+    return next(b for b in w.bar.buttons if b.text().startswith(label))
+
+
+def test_bos_sandbox_opens_with_the_mulligan_helper_and_both_players_must_keep(qtbot):
+    """BOS Getting Started 5 (digest §3.2 need 10), played with the decision bar's buttons: the helper counts the
+    hand's Warrior-class fighters, shows a mulligan's hand in the log, lets the other player follow, and the first
+    turn begins only when both keep."""
+    from bss_desktop.engine.game import Game
+
+    cards = [c for c in DB.values() if not c.token]
+    warriors = [c.id for c in cards if c.extra.get("class") == "Warrior"]
+    others = [c.id for c in cards if c.type in ("equipment", "tactic")]
+    game = Game.new(DB, [(others * 4)[:40], (warriors * 4)[:40]], 9, first_player=0,
+                    settings=Ruleset(sandbox=True), profile=BOS)
+    w = show(qtbot, game)
+    text = w.bar.label.text()
+    assert "Opening hand — Player 1" in text and "0 Warrior cards in the hand" in text and "Mulligans left: 2 of 2" in text
+    button(w, "Mulligan").click()
+    log = w.log.toPlainText()
+    assert "Player 1 takes a mulligan: the hand goes back and 5 new cards are drawn." in log
+    assert "Player 1 reveals" in log  # the hand was shown
+    assert w.controller.viewer == 1  # Player 2's hand is the one on the bar now
+    text = w.bar.label.text()
+    assert "Player 2" in text and "you may take one too" in text
+    assert button(w, "Mulligan").isEnabled()  # following, with five Warriors
+    button(w, "Keep").click()
+    assert "Player 1" in w.bar.label.text() and game.state.stage == "mulligan"
+    button(w, "Keep").click()
+    assert game.state.stage == "main" and game.state.turn == 1
+    assert "Sandbox of Battle of Souls" in w.bar.label.text()
+    assert [len(p.hand) for p in game.state.players] == [5, 5]
+
+
+def test_bos_a_hand_with_two_warriors_has_its_mulligan_button_greyed_with_the_reason(qtbot):
+    from bss_desktop.engine.game import Game
+
+    warriors = [c.id for c in DB.values() if c.extra.get("class") == "Warrior" and not c.token]
+    game = Game.new(DB, [(warriors * 4)[:40]] * 2, 9, first_player=0, settings=Ruleset(sandbox=True), profile=BOS)
+    w = show(qtbot, game)
+    w.activateWindow()  # window shortcuts reach only the active window, as on a desktop
+    qtbot.waitUntil(lambda: QApplication.activeWindow() is w, timeout=3000)
+    w.bar.key_guard_ms = 0  # keys here are pressed on purpose (the guard has its own test)
+    mull = button(w, "Mulligan")
+    assert not mull.isEnabled() and "this hand has 5" in mull.toolTip()
+    QTest.keyClick(w, Qt.Key_M)  # its key does nothing either
+    QTest.qWait(200)  # (a shortcut clicks its button a moment later)
+    assert game.state.table.mulligans == [0, 0] and game.pending.player == 0
+    QTest.keyClick(w, Qt.Key_K)
+    qtbot.waitUntil(lambda: game.pending.player == 1, timeout=2000)

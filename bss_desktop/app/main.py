@@ -510,7 +510,8 @@ class StartWindow(QMainWindow):
                               level=self.chosen_level()))
 
     def open_sandbox(self) -> None:
-        """A sandbox with the two chosen decks, set up as for a game (both players keep their hands)."""
+        """A sandbox with the two chosen decks, set up as for a game: Battle Spirits Saga's players keep their
+        hands; a game without a rules module opens with its mulligan helper (table/opening.py)."""
         from ..client.windows.game import GameWindow
         from ..engine.commands import Mulligan
         from ..engine.game import Game
@@ -525,8 +526,9 @@ class StartWindow(QMainWindow):
         game = Game.new(self.db, [da.cards, db_.cards], seed_from("sandbox", a, b, os.getpid()),
                         first_player=0, settings=Ruleset(sandbox=True), deck_names=[a, b], profile=self.profile,
                         sides=[da.side, db_.side])
-        game.apply(Mulligan(0, False))
-        game.apply(Mulligan(1, False))
+        if self.profile.rules is not None:  # its rules mode plays the opening; a sandbox-only game's helper asks
+            game.apply(Mulligan(0, False))
+            game.apply(Mulligan(1, False))
         name = "" if self.profile.id == "bss" else f" of {self.profile.name}"
         self._show(GameWindow(game, sandbox=True, title=f"bss_desktop — sandbox{name}", settings=self.settings,
                               autosave=self._new_autosave()))

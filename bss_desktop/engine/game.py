@@ -563,6 +563,8 @@ class Game(Resolution, TableMoves):
         player = st.players[p]
         out: list[Command] = []
         if kind == "mulligan":
+            if self.profile.rules is None and self._table_redraw_refused(p):
+                return [_offer(Mulligan, p, False)]
             return [_offer(Mulligan, p, False), _offer(Mulligan, p, True)]
         if kind == "choose":
             return self.choice_commands(Choose)
@@ -1221,40 +1223,95 @@ class Game(Resolution, TableMoves):
             st.stage = "start"
 
     def _table_mulligan(self, cmd: Mulligan) -> None:
-        """The opening hand of a game with no rules module, as its profile's `setup:` says: keep (and draw its keep
-        bonus), or shuffle the hand back and draw anew, up to its mulligans (BOS: twice; then you keep)."""
+        """The opening hand of a game with no rules module, as its profile's `setup.mulligan` says (table/opening.py):
+        keep (its keep bonus drawn), or redraw up to `max` times when the hand is `eligible`; a `reveal` shows the
+        hand first. With `agreement` (Battle of Souls) the first turn waits until both players keep in a row: a
+        mulligan gives the other player a new say, and with `follow` they may take one too."""
         st, setup = self.state, self.profile.setup
-        p = cmd.player
-        player = st.players[p]
-        done = st.table.mulligans[p] if st.table is not None else 0
-        if cmd.redraw and done >= setup["mulligan"]["max"]:
-            raise IllegalCommand(self._rule("setup.mulligan.max"), f"at most {setup['mulligan']['max']} "
-                                                                  f"mulligan(s); keep this hand")
-        self._emit("mulligan", player=p, redraw=cmd.redraw)
+        m = setup["mulligan"]
+        p, other = cmd.player, 1 - cmd.player
+        player, table = st.players[p], st.table
+        done = table.mulligans[p] if table is not None else 0
         if cmd.redraw:
-            if setup["mulligan"]["procedure"] == "bottom_then_shuffle":
-                for iid in list(player.hand):
-                    self._move_card(iid, "deck", "mulligan", bottom=True)
-                self._draw(p, setup["hand"])
-                st.rng.shuffle(player.deck)
-            else:  # the hand shuffled back in, then a new hand
-                for iid in list(player.hand):
-                    self._move_card(iid, "deck", "mulligan")
-                st.rng.shuffle(player.deck)
-                self._draw(p, setup["hand"])
-            self._emit("shuffle", player=p)
-            if st.table is not None:
-                st.table.mulligans[p] += 1
-            if done + 1 < setup["mulligan"]["max"]:
-                return  # the same player decides again
-        elif setup["keep_bonus"]:
+            why = self._table_redraw_refused(p)
+            if why is not None:
+                field = "max" if done >= m["max"] else "eligible"
+                raise IllegalCommand(self._rule(f"setup.mulligan.{field}"), why)
+        if table is not None:
+            table.follow[p] = False
+        self._emit("mulligan", player=p, redraw=cmd.redraw)
+        if not cmd.redraw:
+            player.mulligan = False
+            if m["agreement"]:
+                table.kept[p] = True
+                return self._table_opening_agreed()
+            if setup["keep_bonus"]:
+                self._draw(p, setup["keep_bonus"])
+            return self._table_opening_next(p)
+        if m["reveal"] and player.hand:  # shown to the other player before it goes back
+            self._emit("manual", player=p, what="reveal", cards=list(player.hand),
+                       cids=[st.cards[i].cid for i in player.hand])
+        if m["procedure"] == "bottom_then_shuffle":
+            for iid in list(player.hand):
+                self._move_card(iid, "deck", "mulligan", bottom=True)
+            self._draw(p, setup["hand"])
+            st.rng.shuffle(player.deck)
+        else:  # the hand shuffled back in, then a new hand
+            for iid in list(player.hand):
+                self._move_card(iid, "deck", "mulligan")
+            st.rng.shuffle(player.deck)
+            self._draw(p, setup["hand"])
+        self._emit("shuffle", player=p)
+        player.mulligan = True
+        if table is not None:
+            table.mulligans[p] += 1
+        last = done + 1 >= m["max"]
+        if m["agreement"]:
+            table.kept[p] = last  # after the last mulligan this hand is kept
+            if table.mulligans[other] < m["max"]:
+                table.kept[other] = False  # the other player has a new say (and may follow)
+                table.follow[other] = m["follow"]
+            return self._table_opening_agreed(prefer=other)
+        if not last:
+            return  # the same player decides again
+        if setup["keep_bonus"]:
             self._draw(p, setup["keep_bonus"])
-        player.mulligan = cmd.redraw
+        self._table_opening_next(p)
+
+    def _table_redraw_refused(self, p: int) -> str | None:
+        """Why player `p` may not redraw their opening hand now (table/opening.py), or None."""
+        from ..table.opening import may_redraw
+
+        st, table = self.state, self.state.table
+        hand = [self._defs[st.cards[i].cid] for i in st.players[p].hand]
+        done, follow = (table.mulligans[p], table.follow[p]) if table is not None else (0, False)
+        return may_redraw(self.profile, hand, done, follow)
+
+    def _table_opening_next(self, p: int) -> None:
+        """Player `p` has their hand: the other player decides, or the first turn begins."""
+        st = self.state
         other = 1 - p
         if st.players[other].mulligan is None:
             st.decider = other
         else:  # the first turn's main step: the sandbox plays the steps by hand
             st.turn, st.turn_player, st.stage = 1, st.first_player, "main"
+
+    def _table_opening_agreed(self, prefer: int | None = None) -> None:
+        """`mulligan.agreement`: the next player not yet satisfied decides (`prefer` first); when both keep, the keep
+        bonuses are drawn and the first turn begins."""
+        st, table = self.state, self.state.table
+        waiting = [q for q in ((prefer, 1 - prefer) if prefer is not None else (1 - st.decider, st.decider))
+                   if not table.kept[q]]
+        if waiting:
+            st.decider = waiting[0]
+            return
+        bonus = self.profile.setup["keep_bonus"]
+        for q in (0, 1):
+            if bonus:
+                self._draw(q, bonus)
+            if st.players[q].mulligan is None:
+                st.players[q].mulligan = False
+        st.turn, st.turn_player, st.stage = 1, st.first_player, "main"
 
     def _h_summon(self, cmd) -> None:
         st = self.state

@@ -5,7 +5,8 @@ opponent's hand is a count (CR 3-3-3); the opponent's set burst is face down
 (CR 3-8-2) until the game ends (CR 3-8-5). Everything else is public.
 
 A game of another profile (table/) adds, per player, its zones ("areas": each zone's cards, or None where its
-profile hides them from this viewer; "counts"), its zones of pieces ("pieces") and trackers ("trackers"); a card
+profile hides them from this viewer; "counts"), its zones of pieces ("pieces"), trackers ("trackers") and opening
+hand ("opening": mulligans taken, kept, may follow the other's, table/opening.py); a card
 with marks (face down, counters, attached, an orientation such as heavy exhausted) carries them. A face-down
 card's identity is its owner's only (profile `peek: owner`).
 """
@@ -93,4 +94,5 @@ def _table_view(game, p: int, mine: bool) -> dict:
             out.append(_mark(entry, table, mine, profile))
             del entry["zone"]
         areas[zone] = out
-    return {"areas": areas, "counts": counts, "pieces": dict(table.pieces[p]), "trackers": dict(table.trackers[p])}
+    return {"areas": areas, "counts": counts, "pieces": dict(table.pieces[p]), "trackers": dict(table.trackers[p]),
+            "opening": {"mulligans": table.mulligans[p], "kept": table.kept[p], "follow": table.follow[p]}}

@@ -206,7 +206,9 @@ class HostSession:
         await link.send({"type": "welcome", "seat": GUEST_SEAT, "name": self.name, "next": 1})
         await link.send(self.batches[0])
         self.link = link  # from here on every batch goes out as it is made
-        if self.settings.sandbox:  # a sandbox has no mulligan decisions: both keep (reshuffle by hand if wished)
+        if self.settings.sandbox and game.profile.rules is not None:
+            # Battle Spirits Saga's sandbox has no mulligan decisions: both keep (reshuffle by hand if wished); a
+            # sandbox-only game's players decide their openings with its mulligan helper (table/opening.py)
             from ..engine.commands import Mulligan
 
             while game.pending is not None and game.pending.kind == "mulligan":

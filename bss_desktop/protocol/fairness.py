@@ -241,7 +241,8 @@ def audit(received: Received, host_share: str, record: dict, db) -> AuditReport:
             why = "is malformed" if not isinstance(cd, dict) else "comes after the end of the game"
             return fail(f"command {seq} of the record {why}", commands=seq - 1)
         try:
-            if agreed.sandbox and pend.kind == "mulligan":  # both keep: the host does it for both at the start
+            if agreed.sandbox and pend.kind == "mulligan" and game.profile.rules is not None:
+                # both keep: the host does it for both at the start (a sandbox-only game's players decide, below)
                 from ..engine.commands import Mulligan
 
                 if cd != Mulligan(pend.player, False).to_dict():

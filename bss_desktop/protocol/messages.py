@@ -458,6 +458,10 @@ def _check_table(pv: dict, where: str) -> None:
     for key in ("pieces", "trackers"):
         if not _names_to_ints(pv.get(key), MAX_TABLE_ZONES):
             raise MessageError(f"{where}.{key}", "expected names and whole numbers")
+    opening = pv.get("opening")
+    if type(opening) is not dict:
+        raise MessageError(f"{where}.opening", "expected the opening hand's mulligans")
+    _fields(opening, {"mulligans": _int, "kept": _bool, "follow": _bool}, f"{where}.opening")
 
 
 def check_view(view) -> None:

@@ -120,7 +120,13 @@ PROFILE = Map({
         "keep_bonus": Int(0, minimum=0, maximum=5),
         "mulligan": Map({"max": Int(1, minimum=0, maximum=5),
                          "procedure": Enum(*MULLIGANS, default="bottom_then_shuffle"),
-                         "eligible": Str(max_len=120, default="")}, default={}),
+                         # who may call one: fewer than `fewer_than` cards of the hand with `field` = `value`
+                         "eligible": Opt(Map({"field": Name(required=True), "value": Str(required=True, max_len=60),
+                                              "fewer_than": Int(required=True, minimum=1, maximum=20),
+                                              "label": Str(max_len=120, default="")})),
+                         "reveal": Bool(False),  # a mulligan shows the hand to the other player first
+                         "agreement": Bool(False),  # the first turn waits until every player keeps in a row
+                         "follow": Bool(False)}, default={}),  # a player may take the other's mulligan too
         "pieces": Dict(Dict(Int(minimum=0, maximum=100)), max_len=10),
     }, default={}),
     "deck_rules": Map({

@@ -213,6 +213,13 @@ def _cross_check(p: dict) -> None:
             bad(f"deck_rules.group_limits[{i}].field", f"{g['field']!r} is not one of cards.fields")
         if f["kind"] == "enum" and g["value"] not in f["values"]:
             bad(f"deck_rules.group_limits[{i}].value", f"{g['value']!r} is not one of {', '.join(f['values'])}")
+    eligible = p["setup"]["mulligan"]["eligible"]
+    if eligible is not None:
+        f = cards["fields"].get(eligible["field"])
+        if f is None:
+            bad("setup.mulligan.eligible.field", f"{eligible['field']!r} is not one of cards.fields")
+        elif f["kind"] == "enum" and eligible["value"] not in f["values"]:
+            bad("setup.mulligan.eligible.value", f"{eligible['value']!r} is not one of {', '.join(f['values'])}")
     _check_layout(p["layout"], zones, p["trackers"], bad)
 
 

@@ -25,8 +25,10 @@ def needs_table(profile) -> bool:
     two_sided = [f for f in profile.cards.fields.values() if f.kind == "face"]
     face_down = [z for z in profile.zones.values() if z.face != "up" and z.visibility == "public"]
     attach = [z for z in profile.zones.values() if z.attach_to]
+    mulligan = profile.setup["mulligan"]
+    helper = mulligan["max"] > 1 or mulligan["agreement"] or mulligan["eligible"] is not None  # counted, checked
     return bool(extra_zones or profile.trackers or profile.card_counters or odd_turns or face_down or attach
-                or two_sided)
+                or two_sided or helper)
 
 
 @dataclass(slots=True)
@@ -69,6 +71,8 @@ class Table:
     trackers: list  # per player: {tracker: value}
     marks: dict = field(default_factory=dict)  # iid -> Mark (only cards with something on them)
     mulligans: list = field(default_factory=lambda: [0, 0])  # opening hands redrawn by each player
+    kept: list = field(default_factory=lambda: [False, False])  # satisfied with their hand (setup.mulligan.agreement)
+    follow: list = field(default_factory=lambda: [False, False])  # may take the other's mulligan (mulligan.follow)
 
     @classmethod
     def for_profile(cls, profile) -> Table:
@@ -97,11 +101,12 @@ class Table:
         t.pieces = [dict(p) for p in self.pieces]
         t.trackers = [dict(p) for p in self.trackers]
         t.marks = {i: m.__copy__() for i, m in self.marks.items()}
-        t.mulligans = self.mulligans[:]
+        t.mulligans, t.kept, t.follow = self.mulligans[:], self.kept[:], self.follow[:]
         return t
 
     def to_dict(self) -> dict:
         return {"areas": self.areas, "pieces": self.pieces, "trackers": self.trackers, "mulligans": self.mulligans,
+                "kept": self.kept, "follow": self.follow,
                 "marks": {str(i): m.to_dict() for i, m in sorted(self.marks.items())}}
 
 

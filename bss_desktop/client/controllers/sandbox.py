@@ -35,6 +35,7 @@ from bss_desktop.engine.commands import (
     ManualToken,
     ManualTracker,
     ManualTurn,
+    Mulligan,
 )
 from bss_desktop.engine.errors import IllegalCommand
 from bss_desktop.engine.record import replay, to_record
@@ -142,15 +143,25 @@ class SandboxController(QObject, DeckLooks):
     def _on_changed(self, events) -> None:
         self.note_looks(events)
         # the log names hidden cards only for a sandbox on one machine; over the LAN it shows what our seat may see
-        lines = [describe(self.game, e, self.lan_seat) for e in events if e.kind == "manual"]
+        lines = [describe(self.game, e, self.lan_seat) for e in events if e.kind in ("manual", "mulligan")]
         self.logLines.emit([line for line in lines if line])
         self.refresh()
 
     def refresh(self) -> None:
-        self.scene.sync(self.game.view(self.viewer), db=self.game.db)
+        view = self.game.view(self.viewer)
+        pend = view["pending"]
+        opening = pend is not None and pend["kind"] == "mulligan"
+        if opening and self.lan_seat is None and pend["player"] != self.viewer:
+            self.viewer = pend["player"]  # on one machine the helper shows the hand of whoever decides
+            self.viewerChanged.emit(self.viewer)
+            view = self.game.view(self.viewer)
+        self.scene.sync(view, db=self.game.db)
         self.scene.set_draggable(self.scene.cards.keys())
         self.scene.set_highlights()
         lan = self.lan_seat is not None
+        if opening:
+            self._opening_bar(view, pend["player"])
+            return
         random = self.profile.randomizers
         buttons = [("Ask to undo" if lan else "Undo", "undo", self.keys["undo"], False),
                    ("Redo", "redo", self.keys["redo"], False)]
@@ -170,7 +181,48 @@ class SandboxController(QObject, DeckLooks):
             f"<b>Sandbox{game}</b> — nothing is enforced: drag any card or core anywhere; double-click a field card to "
             f"turn it, the deck to draw; right-click for more. Viewing from {where}.", buttons)
 
+    def _opening_bar(self, view: dict, p: int) -> None:
+        """The mulligan helper (the profile's `setup.mulligan`, table/opening.py): whose hand it is, how many of the
+        cards the game counts it has, how many mulligans are left, and Keep / Mulligan (greyed with the reason when
+        the rules say no). The sandbox enforces this one thing: the opening is what both players agree to."""
+        from bss_desktop.table.opening import eligible_count, may_redraw
+
+        m, setup = self.profile.setup["mulligan"], self.profile.setup
+        who = "You" if self.lan_seat is not None and p == self.lan_seat else f"Player {p + 1}"
+        lan = self.lan_seat is not None
+        extra = [("Ask to undo" if lan else "Undo", "undo", self.keys["undo"], False)]
+        if lan and p != self.lan_seat:
+            self.bar.set_state("<b>Opening hands</b> — waiting for the other player to keep their hand or take a "
+                               "mulligan.", extra)
+            return
+        state = view["players"][p].get("opening") or {"mulligans": 0, "follow": False}
+        defs = [self.game.db.get(c["cid"]) for c in view["players"][p]["hand"] or []]
+        why = may_redraw(self.profile, defs, state["mulligans"], state["follow"])
+        parts = [f"<b>Opening hand — {who}</b>:"]
+        count = eligible_count(self.profile, defs)
+        if why:
+            parts.append(f"<span style='color:#fca5a5'>no mulligan: {why}.</span>")
+        elif state["follow"] and m["follow"]:
+            parts.append("the other player took a mulligan, so you may take one too (it counts).")
+        elif count is not None:
+            parts.append(f"{count} {m['eligible']['value']} card{'s' if count != 1 else ''} in the hand: a mulligan "
+                         f"may be called.")
+        parts.append(f"Mulligans left: {m['max'] - state['mulligans']} of {m['max']}.")
+        if m["reveal"]:
+            parts.append("A mulligan shows the hand to the other player.")
+        if m["agreement"]:
+            parts.append("The first turn begins when both players keep.")
+        bonus = f" (draw {setup['keep_bonus']})" if setup["keep_bonus"] else ""
+        buttons = [(f"Keep{bonus}", "keep", self.keys["keep"], True),
+                   ("Mulligan", None if why else "mulligan", self.keys["mulligan"], False, why or "")] + extra
+        self.bar.set_state(" ".join(parts), buttons)
+
     def _button(self, what) -> None:
+        if what in ("keep", "mulligan"):
+            pend = self.game.pending
+            if pend is not None and pend.kind == "mulligan":
+                self.send(Mulligan(pend.player if self.lan_seat is None else self.lan_seat, what == "mulligan"))
+            return
         if what == "undo":
             self.undo()
         elif what == "redo":

@@ -1,0 +1,144 @@
+"""Opening hands of the games without a rules module: each profile's `setup.mulligan` (table/opening.py).
+
+Battle of Souls (../shared/rules/004, Getting Started 5, "Mulligan Rule"; digest §3.2 need 10): a hand with fewer
+than 2 Warrior-class fighters may be redrawn, the hand is shown first, twice at most, a player may take the other's
+mulligan too, and the first card is drawn only when every player is satisfied. Battle Spirits Standard (digest
+§2.3): one mulligan, the hand shuffled in first, no bonus card.
+"""
+from __future__ import annotations
+
+import pytest
+
+from bss_desktop.carddb.database import game_db
+from bss_desktop.engine.commands import Mulligan
+from bss_desktop.engine.errors import IllegalCommand
+from bss_desktop.engine.game import Game
+from bss_desktop.engine.settings import Ruleset
+from bss_desktop.protocol.redaction import SeatWindow
+from bss_desktop.table import get_profile
+from bss_desktop.table.opening import eligible_count, may_redraw
+
+SANDBOX = Ruleset(sandbox=True)
+BOS = get_profile("bos")
+DB = game_db(BOS)
+
+
+def _ids(kind: str, **extra) -> list[str]:
+    return [c.id for c in DB.values() if c.type == kind and not c.token
+            and all(c.extra.get(k) == v for k, v in extra.items())]
+
+
+WARRIORS = _ids("fighter", **{"class": "Warrior"})
+NO_WARRIORS = _ids("equipment") + _ids("tactic") + _ids("fighter", **{"class": "Elite Warrior"})
+ALL_WARRIOR_DECK = (WARRIORS * 4)[:40]  # every hand has 5 Warriors: never eligible
+NO_WARRIOR_DECK = (NO_WARRIORS * 4)[:40]  # every hand has none: always eligible
+
+
+def bos_game(deck0, deck1) -> Game:
+    return Game.new(DB, [deck0, deck1], 5, first_player=0, settings=SANDBOX, profile=BOS, validate_decks=False)
+
+
+def hand_ids(game, p):
+    return [game.state.cards[i].cid for i in game.state.players[p].hand]
+
+
+def refused(game, cmd, field: str, words: str):
+    before = game.state.hash()
+    with pytest.raises(IllegalCommand) as e:
+        game.apply(cmd)
+    assert e.value.rule == f"bos profile: setup.mulligan.{field}" and words in str(e.value)
+    assert game.state.hash() == before
+
+
+def test_bos_mulligan_rule_counts_warrior_class_fighters_only():
+    """BOS Getting Started 5: the test is 'fewer than 2 Warrior class fighters'; an Elite Warrior is another class."""
+    elite = _ids("fighter", **{"class": "Elite Warrior"})[0]
+    defs = [DB[WARRIORS[0]], DB[elite], DB[elite], DB[NO_WARRIORS[0]], DB[NO_WARRIORS[1]]]
+    assert eligible_count(BOS, defs) == 1
+    assert may_redraw(BOS, defs, 0, False) is None
+    defs[1] = DB[WARRIORS[1]]
+    assert "this hand has 2" in may_redraw(BOS, defs, 0, False)
+    assert may_redraw(BOS, defs, 0, True) is None  # following the other player's mulligan
+    assert "at most 2" in may_redraw(BOS, defs, 2, True)
+
+
+def test_bos_a_hand_with_two_warriors_may_not_be_redrawn():
+    game = bos_game(ALL_WARRIOR_DECK, ALL_WARRIOR_DECK)
+    assert game.pending.kind == "mulligan" and game.pending.player == 0
+    refused(game, Mulligan(0, True), "eligible", "fewer than 2 Warrior-class fighters in the hand; this hand has 5")
+    assert game.legal_commands() == [Mulligan(0, False)]
+
+
+def test_bos_a_mulligan_shows_the_hand_then_shuffles_it_back_and_draws_5():
+    game = bos_game(NO_WARRIOR_DECK, ALL_WARRIOR_DECK)
+    old = list(game.state.players[0].hand)
+    events = game.apply(Mulligan(0, True))
+    reveal = next(e for e in events if e.kind == "manual" and e.data["what"] == "reveal")
+    assert reveal.data["cards"] == old
+    assert len(game.state.players[0].hand) == 5 and len(game.state.players[0].deck) == 35
+    assert game.state.table.mulligans == [1, 0]
+    # the other seat is told the hand's cards (it is shown), and then not which 5 came instead
+    window = SeatWindow.for_game(bos_game(NO_WARRIOR_DECK, ALL_WARRIOR_DECK), 1)
+    told = window.events(events)
+    shown = next(e for e in told if e["kind"] == "manual" and e["what"] == "reveal")
+    assert sorted(shown["cids"]) == sorted(game.state.cards[i].cid for i in old)
+    drawn = [e for e in told if e["kind"] == "draw"]
+    assert len(drawn) == 5 and all(e["card"] is None and not e.get("cid") for e in drawn)
+
+
+def test_bos_at_most_two_mulligans_then_the_hand_is_kept():
+    game = bos_game(NO_WARRIOR_DECK, NO_WARRIOR_DECK)
+    game.apply(Mulligan(0, True))
+    assert game.pending.player == 1  # the other player has a say first (and may follow)
+    game.apply(Mulligan(1, False))
+    assert game.pending.player == 0
+    game.apply(Mulligan(0, True))  # the second: this hand is kept
+    assert game.state.table.mulligans[0] == 2 and game.state.table.kept[0]
+    assert game.pending.player == 1 and game.state.stage == "mulligan"
+    game.apply(Mulligan(1, True))  # player 2 changes their mind after it; player 1 has no mulligan left
+    assert game.pending.player == 1  # so player 2 decides again, not player 1
+    with pytest.raises(IllegalCommand):
+        game.apply(Mulligan(0, True))
+    game.apply(Mulligan(1, False))
+    assert (game.state.turn, game.state.stage, game.state.turn_player) == (1, "main", 0)
+    assert [len(p.hand) for p in game.state.players] == [5, 5]  # no keep bonus in Battle of Souls
+
+
+def test_bos_a_player_may_take_the_other_players_mulligan_which_counts_toward_their_two():
+    """BOS Getting Started 5 NOTE: a player who does not need it may take the opponent's mulligan as well."""
+    game = bos_game(NO_WARRIOR_DECK, ALL_WARRIOR_DECK)
+    with pytest.raises(IllegalCommand, match="player 1's decision"):  # player 1 decides first
+        game.apply(Mulligan(1, True))
+    game.apply(Mulligan(0, True))
+    assert game.state.table.follow == [False, True]
+    game.apply(Mulligan(1, True))  # five Warriors, yet taken after player 1's
+    assert game.state.table.mulligans == [1, 1]
+    assert game.pending.player == 0
+    game.apply(Mulligan(0, False))
+    refused(game, Mulligan(1, True), "eligible", "this hand has 5")  # player 1 kept: nothing to follow
+    game.apply(Mulligan(1, False))
+    assert game.state.stage == "main"
+
+
+def test_bos_the_first_turn_waits_until_every_player_is_satisfied():
+    game = bos_game(NO_WARRIOR_DECK, NO_WARRIOR_DECK)
+    game.apply(Mulligan(0, False))
+    game.apply(Mulligan(1, True))
+    assert game.state.stage == "mulligan" and game.pending.player == 0  # player 1 kept before: asked again
+    game.apply(Mulligan(0, False))
+    assert game.pending.player == 1
+    game.apply(Mulligan(1, False))
+    assert (game.state.turn, game.state.stage) == (1, "main")
+
+
+def test_standard_one_mulligan_shuffled_in_first_and_no_bonus_card():
+    """Battle Spirits Standard (digest §2.3): hand 4, no keep bonus, the hand shuffled into the deck before the
+    new hand; one mulligan, then the other player decides."""
+    std = get_profile("standard")
+    db = game_db(std)
+    deck = [c.id for c in db.values() if not c.token][:40]
+    game = Game.new(db, [deck, deck], 3, first_player=0, settings=SANDBOX, profile=std, validate_decks=False)
+    game.apply(Mulligan(0, True))
+    assert len(game.state.players[0].hand) == 4 and game.pending.player == 1
+    game.apply(Mulligan(1, False))
+    assert (game.state.stage, [len(p.hand) for p in game.state.players]) == ("main", [4, 4])
