@@ -127,6 +127,9 @@ def _table_line(game, d: dict, who: str, viewer: int | None) -> str:
 
 def _table_change(game, d: dict, who: str, viewer: int | None) -> str:
     what, profile = d["what"], game.profile
+    if what == "step":
+        label = profile.step_label(d["step"]) if d["step"] in profile.steps else d["step"]
+        return f"{who} moves the turn on: turn {d['turn']}, {_who(game, d['turn_player'])}'s {label.lower()} step."
     card = game.state.cards.get(d.get("card")) if isinstance(d.get("card"), int) else None
     mark = game.state.table.marks.get(card.iid) if card is not None and game.state.table is not None else None
     unseen = viewer is not None and card is not None and card.owner != viewer and mark is not None and mark.down

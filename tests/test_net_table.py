@@ -268,6 +268,11 @@ def test_bos_lan_opening_hands_use_the_mulligan_helper_and_the_audit_replays_it(
                 assert not await guest_does(host, guest, {"type": "mulligan", "player": 1, "redraw": False})
         await settle(host, guest)
         assert guest.view["turn"] == 1 and guest.view["pending"]["kind"] == "main"
+        first = game.state.step
+        assert not await guest_does(host, guest, {"type": "manual_step", "player": 1, "to": ""})  # the turn moves on
+        assert game.state.step != first and guest.view["step"] == game.state.step
+        refused = await guest_does(host, guest, {"type": "manual_step", "player": 1, "to": "x" * 5000})
+        assert refused and "to" in refused[0][1]  # a malformed step is refused by the host, naming the field
         await finish(host, playing, server)
         return guest
 

@@ -288,3 +288,17 @@ def test_bos_a_hand_with_two_warriors_has_its_mulligan_button_greyed_with_the_re
     assert game.state.table.mulligans == [0, 0] and game.pending.player == 0
     QTest.keyClick(w, Qt.Key_K)
     qtbot.waitUntil(lambda: game.pending.player == 1, timeout=2000)
+
+
+def test_bos_sandbox_shows_the_turns_steps_and_next_step_moves_it_on(qtbot):
+    """BOS §Turn Structure: draw, ready, main 1, battle, main 2, end; the bar marks the step, Next step moves it on
+    (past the end: the other player's turn), and each move is in the log."""
+    w, game = bos_window(qtbot)
+    assert "turn 3, Player 1's turn:" in w.bar.label.text() and "<u>Draw</u>" in w.bar.label.text()
+    for _ in range(5):
+        button(w, "Next step").click()
+    assert game.state.step == "end" and "<u>End</u>" in w.bar.label.text()
+    button(w, "Next step").click()
+    assert (game.state.turn, game.state.turn_player, game.state.step) == (4, 1, "draw")
+    assert "Player 1 moves the turn on: turn 4, Player 2's draw step." in w.log.toPlainText()
+    assert "turn 4, Player 2's turn:" in w.bar.label.text()

@@ -142,3 +142,73 @@ def test_standard_one_mulligan_shuffled_in_first_and_no_bonus_card():
     assert len(game.state.players[0].hand) == 4 and game.pending.player == 1
     game.apply(Mulligan(1, False))
     assert (game.state.stage, [len(p.hand) for p in game.state.players]) == ("main", [4, 4])
+
+
+# ---------------------------------------------------------------- the turn's steps by hand (ManualStep)
+
+def _playing(profile_id: str, seed: int = 3) -> Game:
+    prof = get_profile(profile_id)
+    db = game_db(prof)
+    deck = [c.id for c in db.values() if not c.token][:40]
+    game = Game.new(db, [deck, deck], seed, first_player=0, settings=SANDBOX, profile=prof, validate_decks=False)
+    while game.state.stage == "mulligan":
+        game.apply(Mulligan(game.pending.player, False))
+    return game
+
+
+def walk(game, n: int) -> list[tuple[int, int, str]]:
+    from bss_desktop.engine.commands import ManualStep
+
+    out = []
+    for _ in range(n):
+        game.apply(ManualStep(game.state.turn_player))
+        out.append((game.state.turn, game.state.turn_player, game.state.step))
+    return out
+
+
+def test_standard_steps_include_second_main_and_the_first_turn_skips_core_attack_and_second_main():
+    """STD 7-1-1 (digest §2.3): start, core, draw, refresh, main, attack, second main, end; player one's first turn
+    skips the core, attack and second main steps (STD 7-3-3, 7-7-2, 7-8-2)."""
+    game = _playing("standard")
+    assert (game.state.turn, game.state.step) == (1, "start")
+    assert walk(game, 4) == [(1, 0, "draw"), (1, 0, "refresh"), (1, 0, "main"), (1, 0, "end")]
+    assert walk(game, 8) == [(2, 1, "start"), (2, 1, "core"), (2, 1, "draw"), (2, 1, "refresh"), (2, 1, "main"),
+                             (2, 1, "attack"), (2, 1, "second_main"), (2, 1, "end")]
+    assert walk(game, 1) == [(3, 0, "start")]
+    assert game.view(1)["step"] == "start"
+
+
+def test_bos_steps_jump_by_name_and_a_step_it_lacks_is_refused_naming_the_profile():
+    from bss_desktop.engine.commands import ManualStep
+
+    game = _playing("bos")
+    assert game.state.step == "draw"  # BOS §Turn Structure
+    game.apply(ManualStep(0, "main2"))
+    assert game.state.step == "main2"
+    before = game.state.hash()
+    with pytest.raises(IllegalCommand) as e:
+        game.apply(ManualStep(0, "second_main"))
+    assert e.value.rule == "bos profile: steps" and "no step 'second_main'" in str(e.value)
+    assert game.state.hash() == before
+
+
+def test_no_step_moves_before_both_players_keep():
+    from bss_desktop.engine.commands import ManualStep
+
+    game = bos_game(NO_WARRIOR_DECK, NO_WARRIOR_DECK)
+    with pytest.raises(IllegalCommand, match="both players keep"):
+        game.apply(ManualStep(0))
+
+
+def test_a_position_keeps_another_games_step():
+    from bss_desktop.engine.position import PositionError, game_from_position, position_from_game
+
+    game = _playing("standard")
+    walk(game, 11)
+    data = position_from_game(game)
+    assert data["step"] == "second_main"
+    again = game_from_position(data, game.db, settings=SANDBOX)
+    assert (again.state.turn, again.state.turn_player, again.state.step) == (2, 1, "second_main")
+    with pytest.raises(PositionError) as e:
+        game_from_position({**data, "step": "battle"}, game.db, settings=SANDBOX)
+    assert e.value.field == "step" and "Battle Spirits Standard" in str(e.value)

@@ -12,6 +12,7 @@ from ..carddb.deck_formats import game_decks
 from ..engine.commands import (
     ManualAttach,
     ManualCardToken,
+    ManualStep,
     ManualCores,
     ManualCounter,
     ManualExhaust,
@@ -101,4 +102,11 @@ def mid_game(profile, seed: int = 3, db=None) -> Game:
     if profile.cards.shape == "plain" and token_zone and token_zone not in NATIVE_CARD_ZONES:
         stats = tuple((f.name, 500) for f in profile.cards.fields.values() if f.kind == "int")
         try_(ManualCardToken(1, 1, profile.tokens.get("label", "Token"), stats))
+    if profile.rules is None:  # a few turns in: turn 3, player one's first main step
+        while st.turn < 3:
+            if not try_(ManualStep(st.turn_player)):
+                break
+        main = next((s for s in profile.steps if s.startswith("main")), None)
+        if main:
+            try_(ManualStep(st.turn_player, main))
     return game

@@ -328,6 +328,14 @@ class ManualTracker(Command):
 
 
 @dataclass(frozen=True, slots=True)
+class ManualStep(Command):
+    """Move the turn on by hand in a game without a rules module: to step `to` of its profile's `steps`, or ("") to
+    the next one; past the last step the other player's turn begins (a first turn skips `first_turn_skip`)."""
+
+    to: str = ""
+
+
+@dataclass(frozen=True, slots=True)
 class ManualCardToken(Command):
     """Make a token card of a plain game (a Battle of Souls fighter token) in its profile's token zone: its name
     and its number fields (`stats`: (("atk", 500), ("rst", 500)))."""
@@ -342,7 +350,8 @@ class Concede(Command):
     """CR 1-2-4: either player, at any time."""
 
 
-TABLE_COMMANDS = (ManualFlip, ManualSide, ManualTurn, ManualCounter, ManualAttach, ManualTracker, ManualCardToken)
+TABLE_COMMANDS = (ManualFlip, ManualSide, ManualTurn, ManualCounter, ManualAttach, ManualTracker, ManualCardToken,
+                  ManualStep)
 ALL_COMMANDS = (Mulligan, Summon, PlaceNexus, UseMagic, SetBurst, MoveCores, EndMain,
                 Attack, EndAttack, Pass, Block, Activate, Awaken, Choose, ManualMove, ManualCores, ManualExhaust,
                 ManualShuffle, ManualDeck, ManualLook, ManualRandom, ManualNote, ManualReveal, ManualToken, Concede)
@@ -357,6 +366,7 @@ _KIND_OF = {
     ManualReveal: "manual_reveal", ManualToken: "manual_token", Concede: "concede",
     ManualFlip: "manual_flip", ManualSide: "manual_side", ManualTurn: "manual_turn", ManualCounter: "manual_counter",
     ManualAttach: "manual_attach", ManualTracker: "manual_tracker", ManualCardToken: "manual_card_token",
+    ManualStep: "manual_step",
 }
 KIND_OF = _KIND_OF  # command class -> its kind (Command.kind), for readers that sort many commands by kind
 _BY_KIND = {v: k for k, v in _KIND_OF.items()}
@@ -509,6 +519,11 @@ def _c_opt_label(v):
         return "", "expected text of at most 40 characters"
 
 
+def _c_opt_name(v):
+    if v != "" and not _is_name(v):
+        return "", f"expected a step's name (or nothing: the next step), got {_r(v)}"
+
+
 def _c_delta(v):
     if type(v) is not int or not -99 <= v <= 99 or v == 0:
         return "", f"expected a whole number from -99 to 99 other than 0, got {_r(v)}"
@@ -600,6 +615,7 @@ SCHEMA = {
                            ("amount", _c_amount, "CR 1-3-5")),
     ManualCardToken: _schema(("owner", _c_player, "CR 1-1-1"), ("name", _c_label, "CR 4-12-2"),
                              ("stats", _c_stats, "CR 4-12-2")),
+    ManualStep: _schema(("to", _c_opt_name, "CR 6-1-1")),
 }
 assert set(SCHEMA) == set(COMMANDS) and all(
     [name for name, _, _ in SCHEMA[cls]] == [f.name for f in fields(cls)] for cls in COMMANDS)

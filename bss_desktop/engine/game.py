@@ -15,7 +15,7 @@ from typing import NamedTuple
 
 from . import continuous, costs, stats
 from .commands import (Activate, Attack, Awaken, Block, Choose, Command, Concede, CoreMove, EndAttack, EndMain,
-                       ManualAttach, ManualCardToken, ManualCores, ManualCounter, ManualDeck, ManualExhaust, ManualFlip,
+                       ManualAttach, ManualCardToken, ManualCores, ManualStep, ManualCounter, ManualDeck, ManualExhaust, ManualFlip,
                        ManualLook, ManualMove, ManualNote, ManualRandom, ManualReveal, ManualShuffle, ManualSide,
                        ManualToken, ManualTracker, ManualTurn, MoveCores,
                        Mulligan, Pass, PlaceNexus,
@@ -1293,8 +1293,14 @@ class Game(Resolution, TableMoves):
         other = 1 - p
         if st.players[other].mulligan is None:
             st.decider = other
-        else:  # the first turn's main step: the sandbox plays the steps by hand
-            st.turn, st.turn_player, st.stage = 1, st.first_player, "main"
+        else:  # the first turn: the sandbox plays the steps by hand (ManualStep)
+            self._table_first_turn()
+
+    def _table_first_turn(self) -> None:
+        st = self.state
+        st.turn, st.turn_player, st.stage = 1, st.first_player, "main"
+        if st.table is not None:
+            st.table.step = st.table.first_step(self.profile, 1)
 
     def _table_opening_agreed(self, prefer: int | None = None) -> None:
         """`mulligan.agreement`: the next player not yet satisfied decides (`prefer` first); when both keep, the keep
@@ -1311,7 +1317,7 @@ class Game(Resolution, TableMoves):
                 self._draw(q, bonus)
             if st.players[q].mulligan is None:
                 st.players[q].mulligan = False
-        st.turn, st.turn_player, st.stage = 1, st.first_player, "main"
+        self._table_first_turn()
 
     def _h_summon(self, cmd) -> None:
         st = self.state
@@ -2085,7 +2091,7 @@ _HANDLERS = {
     ManualReveal: Game._h_manual_reveal, ManualToken: Game._h_manual_token,
     ManualFlip: Game._h_manual_flip, ManualSide: Game._h_manual_side, ManualTurn: Game._h_manual_turn, ManualCounter: Game._h_manual_counter,
     ManualAttach: Game._h_manual_attach, ManualTracker: Game._h_manual_tracker,
-    ManualCardToken: Game._h_manual_card_token,
+    ManualCardToken: Game._h_manual_card_token, ManualStep: Game._h_manual_step,
     Activate: Game._h_activate, Awaken: Game._h_awaken, Choose: Game._h_choose,
     Mulligan: Game._h_mulligan, Summon: Game._h_summon, PlaceNexus: Game._h_summon, UseMagic: Game._h_use_magic,
     SetBurst: Game._h_set_burst, MoveCores: Game._h_move_cores, EndMain: Game._h_end_main, Attack: Game._h_attack,

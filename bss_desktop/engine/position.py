@@ -99,6 +99,11 @@ def game_from_position(data, db, *, settings: Ruleset | None = None, record_hash
         raise PositionError("first_player", f"must be 0 or 1, and player one takes the odd turns (turn {turn} "
                                             f"is player {turn_player}'s)")
     step = _req(data, "step", "", str, default="main", required=False)
+    table_step = ""
+    if table_game and step != "main":  # another game's own steps (its profile's `steps`); "main": its first
+        if step not in profile.steps:
+            raise PositionError("step", f"must be one of {', '.join(profile.steps)} ({profile.name}), got {step!r}")
+        table_step, step = step, "main"
     if step not in STEPS:
         raise PositionError("step", f"must be one of {', '.join(STEPS)}, got {step!r}")
     if step == "attack" and turn == 1:
@@ -211,6 +216,7 @@ def game_from_position(data, db, *, settings: Ruleset | None = None, record_hash
                       cores_in_play=cores_in_play)
     if table_game:
         state.table = _read_table(profile, players_data, cards, cards_db, new_card, state)
+        state.table.step = table_step or state.table.first_step(profile, turn)
     game = Game(cards_db, state, settings, start={"position": data}, record_hashes=False, profile=profile)
     game.inline_cards = inline
     game.names = [_req(pd, "name", f"players[{p}].", str, default=None, required=False)
@@ -235,7 +241,8 @@ def position_from_game(game: Game) -> dict:
     if st.stage not in ("main", "attack") or st.battle is not None or st.result is not None:
         raise PositionError("step", f"a position can be saved in the main or attack step, not at {st.stage!r}")
     out = {"format": FORMAT, "version": VERSION, "turn": st.turn, "turn_player": st.turn_player,
-           "first_player": st.first_player, "step": st.stage, "seed": st.rng.state,
+           "first_player": st.first_player, "step": st.step if st.table is not None else st.stage,
+           "seed": st.rng.state,
            "settings": game.settings.to_dict(), "players": []}
     if game.profile.id != "bss":
         out = {"format": FORMAT, "version": VERSION, "game": game.profile.id, **{k: v for k, v in out.items()

@@ -273,7 +273,9 @@ class GameState:
 
     @property
     def step(self) -> str:
-        """The turn step (CR 6-1-1) the current stage belongs to, or "setup"."""
+        """The turn step (CR 6-1-1) the current stage belongs to, or "setup"; another game's, its table's step."""
+        if self.table is not None and self.table.step:
+            return self.table.step
         return STAGE_STEP.get(self.stage, "setup")
 
     def to_dict(self) -> dict:

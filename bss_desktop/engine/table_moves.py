@@ -199,6 +199,32 @@ class TableMoves:
                 self._emit("tracker_mark", player=p, name=t.name, value=after[p], mark="lose_at", at=t.lose_at)
         self._manual_done()
 
+    def _h_manual_step(self, cmd) -> None:
+        """The turn moves on by hand: the next step of the profile's `steps` (or step `to`); past the last one the
+        other player's turn begins at its first step (`first_turn_skip` only on the first turn)."""
+        self._expect_manual(cmd)
+        st, steps = self.state, self.profile.steps
+        table = self._table("steps")
+        if st.turn < 1:
+            raise IllegalCommand(self._rule("setup.mulligan"), "the first turn begins when both players keep")
+        if cmd.to and cmd.to not in steps:
+            raise IllegalCommand(self._rule("steps"), f"{self.profile.name} has no step {cmd.to!r} (its steps: "
+                                                      f"{', '.join(steps)})")
+        if cmd.to:
+            table.step = cmd.to
+        else:
+            skip = self.profile.first_turn_skip if st.turn == 1 else ()
+            later = [s for s in steps[steps.index(table.step) + 1:] if s not in skip] if table.step in steps else []
+            if later:
+                table.step = later[0]
+            else:  # past the last step: the other player's turn
+                st.turn += 1
+                st.turn_player = 1 - st.turn_player
+                table.step = table.first_step(self.profile, st.turn)
+        self._emit("manual", player=cmd.player, what="step", step=table.step, turn=st.turn,
+                   turn_player=st.turn_player)
+        self._manual_done()
+
     def _h_manual_card_token(self, cmd) -> None:
         from ..carddb.game_cards import card_token
 

@@ -284,6 +284,14 @@ class Profile:
     def title(self) -> str:
         return self.name
 
+    @staticmethod
+    def step_label(step: str) -> str:
+        """A step's name as a player reads it: main1 -> "Main 1", second_main -> "Second main"."""
+        words = step.replace("_", " ")
+        if words[-1:].isdigit() and not words[-2:-1].isspace():
+            words = words[:-1].rstrip() + " " + words[-1]
+        return words[:1].upper() + words[1:]
+
     def card_zones(self) -> list[Zone]:
         return [z for z in self.zones.values() if z.holds == "cards"]
 

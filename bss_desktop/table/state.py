@@ -73,6 +73,7 @@ class Table:
     mulligans: list = field(default_factory=lambda: [0, 0])  # opening hands redrawn by each player
     kept: list = field(default_factory=lambda: [False, False])  # satisfied with their hand (setup.mulligan.agreement)
     follow: list = field(default_factory=lambda: [False, False])  # may take the other's mulligan (mulligan.follow)
+    step: str = ""  # the turn's step, one of the profile's `steps` ("" before the first turn)
 
     @classmethod
     def for_profile(cls, profile) -> Table:
@@ -80,6 +81,11 @@ class Table:
         pieces = [{z.name: 0 for z in profile.piece_zones() if z.name not in NATIVE_PIECE_ZONES} for _ in (0, 1)]
         trackers = [{t.name: t.start for t in profile.trackers.values()} for _ in (0, 1)]
         return cls(areas, pieces, trackers)
+
+    def first_step(self, profile, turn: int) -> str:
+        """The step a turn begins with: the profile's first, past those its first turn skips."""
+        skip = profile.first_turn_skip if turn == 1 else ()
+        return next((s for s in profile.steps if s not in skip), profile.steps[0])
 
     def mark(self, iid: int) -> Mark:
         m = self.marks.get(iid)
@@ -101,12 +107,12 @@ class Table:
         t.pieces = [dict(p) for p in self.pieces]
         t.trackers = [dict(p) for p in self.trackers]
         t.marks = {i: m.__copy__() for i, m in self.marks.items()}
-        t.mulligans, t.kept, t.follow = self.mulligans[:], self.kept[:], self.follow[:]
+        t.mulligans, t.kept, t.follow, t.step = self.mulligans[:], self.kept[:], self.follow[:], self.step
         return t
 
     def to_dict(self) -> dict:
         return {"areas": self.areas, "pieces": self.pieces, "trackers": self.trackers, "mulligans": self.mulligans,
-                "kept": self.kept, "follow": self.follow,
+                "kept": self.kept, "follow": self.follow, "step": self.step,
                 "marks": {str(i): m.to_dict() for i, m in sorted(self.marks.items())}}
 
 

@@ -32,6 +32,7 @@ from bss_desktop.engine.commands import (
     ManualRandom,
     ManualShuffle,
     ManualSide,
+    ManualStep,
     ManualToken,
     ManualTracker,
     ManualTurn,
@@ -177,9 +178,31 @@ class SandboxController(QObject, DeckLooks):
         where = ("your side; the other player's hidden cards stay hidden" if lan
                  else f"Player {self.viewer + 1}'s side")
         game = "" if self.profile.id == "bss" else f" of {self.profile.name}"
+        steps = self._steps_text(view) if self.profile.rules is None else ""
+        if steps:
+            buttons.insert(0, ("Next step", "step", self.keys["end_step"], True))
         self.bar.set_state(
-            f"<b>Sandbox{game}</b> — nothing is enforced: drag any card or core anywhere; double-click a field card to "
-            f"turn it, the deck to draw; right-click for more. Viewing from {where}.", buttons)
+            f"<b>Sandbox{game}</b> — {steps}{'N' if steps else 'n'}othing is enforced: drag any card or core anywhere; "
+            f"double-click a field card to turn it, the deck to draw; right-click for more. Viewing from {where}.",
+            buttons)
+
+    def _steps_text(self, view: dict) -> str:
+        """Another game's turn as its profile's steps, the current one marked ("" before the first turn): players
+        move it on with Next step (ManualStep); Battle Spirits Saga's steps are its rules mode's."""
+        if view["turn"] < 1 or view["step"] not in self.profile.steps:
+            return ""
+        skip = self.profile.first_turn_skip if view["turn"] == 1 else ()
+        names = []
+        for s in self.profile.steps:
+            label = self.profile.step_label(s)
+            if s == view["step"]:
+                names.append(f"<b><u>{label}</u></b>")
+            elif s in skip:
+                names.append(f"<s>{label}</s>")
+            else:
+                names.append(label)
+        who = "your" if view["turn_player"] == self.lan_seat else f"Player {view['turn_player'] + 1}'s"
+        return f"turn {view['turn']}, {who} turn: {' · '.join(names)}. "
 
     def _opening_bar(self, view: dict, p: int) -> None:
         """The mulligan helper (the profile's `setup.mulligan`, table/opening.py): whose hand it is, how many of the
@@ -222,6 +245,9 @@ class SandboxController(QObject, DeckLooks):
             pend = self.game.pending
             if pend is not None and pend.kind == "mulligan":
                 self.send(Mulligan(pend.player if self.lan_seat is None else self.lan_seat, what == "mulligan"))
+            return
+        if what == "step":
+            self.send(ManualStep(self.viewer))
             return
         if what == "undo":
             self.undo()
