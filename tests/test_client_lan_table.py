@@ -15,7 +15,7 @@ from test_client_lan import until
 from bss_desktop.app.demo_table import fits_zone
 from bss_desktop.carddb.database import game_db
 from bss_desktop.carddb.deck_formats import game_decks
-from bss_desktop.engine.commands import ManualCounter, ManualMove, ManualTracker
+from bss_desktop.engine.commands import ManualCounter, ManualDeck, ManualMove, ManualTracker
 from bss_desktop.table import get_profile
 
 BOS = get_profile("bos")
@@ -67,8 +67,19 @@ def test_bos_lan_sandbox_boards_of_both_seats(loop, qtbot):
         host.window.controller.send(ManualCounter(0, fighter, "kill", 3))
         # the guest, from its own board: deploys two fighters, rests one, and pays Soul Points
         gc = gw.controller
-        mine = [i for i in remote.game.state.players[seat].hand
-                if DB[remote.game.state.cards[i].cid].type == "fighter"][:2]
+
+        def fighters_in_hand():
+            return [i for i in remote.game.state.players[seat].hand
+                    if DB[remote.game.state.cards[i].cid].type == "fighter"][:2]
+
+        for _ in range(20):  # the deal is random (a LAN game's seed): draw until two fighters are in hand
+            if len(fighters_in_hand()) == 2:
+                break
+            n = len(game.history)
+            gc.send(ManualDeck(seat, seat, "hand", 1))
+            await until(lambda n=n: len(game.history) > n and remote.guest.seq == len(game.history))
+        mine = fighters_in_hand()
+        assert len(mine) == 2
         for iid in mine:
             n = len(game.history)
             gc.on_card_dropped(iid, "fighter", "bottom")
