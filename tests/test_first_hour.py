@@ -262,7 +262,7 @@ def test_cr_3_4_2_either_player_looks_through_both_trashes(qtbot):
     w.controller.ai_delay_ms = 10 ** 6
     action = next(a for a in w.findChildren(type(w.menuBar().actions()[0])) if a.text() == "Opponent's trash")
     action.trigger()
-    viewer = w._trash_viewer
+    viewer = w._zone_viewer
     names = [viewer.list.item(i).text() for i in range(viewer.list.count())]
     assert len(names) == 3 and names[0].startswith("Red Charger") or names[0].startswith(
         game.db["T-R3"].name)  # newest first

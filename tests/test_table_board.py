@@ -6,6 +6,7 @@ from __future__ import annotations
 import pytest
 from helpers import own_profile
 from PySide6.QtCore import QPointF, Qt
+from PySide6.QtGui import QContextMenuEvent
 from PySide6.QtTest import QTest
 from PySide6.QtWidgets import QApplication
 from test_client import center, dclick, drag, vp
@@ -302,3 +303,37 @@ def test_bos_sandbox_shows_the_turns_steps_and_next_step_moves_it_on(qtbot):
     assert (game.state.turn, game.state.turn_player, game.state.step) == (4, 1, "draw")
     assert "Player 1 moves the turn on: turn 4, Player 2's draw step." in w.log.toPlainText()
     assert "turn 4, Player 2's turn:" in w.bar.label.text()
+
+
+def test_bos_side_deck_is_looked_through_from_the_view_menu_and_played_from_there(qtbot):
+    """BOS §Side deck (digest §3.2 need 9): the side deck is out of the game and only its owner sees it; in the
+    sandbox a card leaves it by a double-click (to the hand) or the viewer's right-click menu."""
+    w, game = bos_window(qtbot, p0={"side": [TACTIC, WARRIOR]}, p1={"side": [WARRIOR]})
+    actions = {a.text(): a for a in w.menuBar().actions()[1].menu().actions()}
+    assert {"Your side deck", "Opponent's side deck", "Your discard pile", "Your removed from play"} <= set(actions)
+    actions["Opponent's side deck"].trigger()
+    theirs = w._zone_viewer
+    qtbot.addWidget(theirs)
+    assert theirs.list.count() == 0 and "1 card(s), hidden from you" in theirs.heading.text()
+    actions["Your side deck"].trigger()
+    mine = w._zone_viewer
+    qtbot.addWidget(mine)
+    names = [mine.list.item(i).text() for i in range(mine.list.count())]
+    assert names == [f"{DB[WARRIOR].name}  ({WARRIOR})", f"{DB[TACTIC].name}  ({TACTIC})"]  # newest first
+    assert "only its owner sees it; out of the game" in mine.heading.text()
+    mine.show()
+    qtbot.waitExposed(mine)
+    warrior = mine.list.item(0).data(Qt.UserRole)
+    row = mine.list.visualItemRect(mine.list.item(0)).center()
+    QTest.mouseClick(mine.list.viewport(), Qt.LeftButton, Qt.NoModifier, row)  # a double-click is press, release,
+    QTest.mouseDClick(mine.list.viewport(), Qt.LeftButton, Qt.NoModifier, row)  # then the double-click event
+    assert game.state.cards[warrior].zone == "hand" and mine.list.count() == 1  # the list follows the game
+    row = mine.list.visualItemRect(mine.list.item(0)).center()
+    QApplication.sendEvent(mine.list.viewport(), QContextMenuEvent(QContextMenuEvent.Mouse, row,
+                                                                   mine.list.viewport().mapToGlobal(row)))
+    menu = mine._menu
+    to_tactics = next(a for a in menu.actions() if a.text() == "To the tactics")
+    to_tactics.trigger()
+    menu.close()
+    assert game.zone_cards(0, "tactic") and game.zone_cards(0, "side") == []
+    assert "Player 1 (by hand)" in w.log.toPlainText()

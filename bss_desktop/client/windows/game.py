@@ -228,10 +228,13 @@ class GameWindow(QMainWindow):
         quit_action.triggered.connect(lambda _checked=False: self.close())
         game_menu.addAction(quit_action)
         view_menu = self.menuBar().addMenu("&View")
-        for label, owner in (("Your trash", "me"), ("Opponent's trash", "other")):
-            action = QAction(label, self)
-            action.triggered.connect(lambda _checked=False, o=owner: self.show_trash(o))
-            view_menu.addAction(action)
+        from bss_desktop.client.windows.zone_viewer import viewable_zones
+
+        for zone in viewable_zones(self.model.game.profile):  # Battle Spirits Saga: the two trashes
+            for whose, owner in (("Your", "me"), ("Opponent's", "other")):
+                action = QAction(f"{whose} {zone.label.lower()}", self)
+                action.triggered.connect(lambda _checked=False, o=owner, z=zone.name: self.show_zone(o, z))
+                view_menu.addAction(action)
         decks_menu = self.menuBar().addMenu("&Decks")
         builder = QAction("Deck builder…", self)
         builder.setShortcut("Ctrl+D")
@@ -390,16 +393,16 @@ class GameWindow(QMainWindow):
         self.result_dialog = ResultDialog(self, result)
         self.result_dialog.show()  # not exec(): no nested event loop under qasync
 
-    def show_trash(self, whose: str) -> None:
-        """Look through a trash: public to both players (CR 3-4-2), in the order the cards went there."""
-        from bss_desktop.client.windows.trash_viewer import TrashViewer
+    def show_zone(self, whose: str, zone: str = "trash") -> None:
+        """Look through a pile (a trash is public to both players, CR 3-4-2), in the order the cards went there."""
+        from bss_desktop.client.windows.zone_viewer import ZoneViewer
 
         me = self.controller.viewer
         owner = me if whose == "me" else 1 - me
         if self.controller.covered:
             return
-        viewer = TrashViewer(self, owner)
-        self._trash_viewer = viewer
+        viewer = ZoneViewer(self, owner, zone)
+        self._zone_viewer = viewer
         self.model.changed.connect(viewer.refill)
         viewer.finished.connect(lambda _=0: self.model.changed.disconnect(viewer.refill))
         viewer.show()
@@ -429,7 +432,7 @@ class GameWindow(QMainWindow):
             return
         self.controller.covered = True
         self.preview.clear()
-        for w in (getattr(self, "_trash_viewer", None), getattr(self.controller, "_menu", None)):
+        for w in (getattr(self, "_zone_viewer", None), getattr(self.controller, "_menu", None)):
             if w is not None:
                 w.close()
         self.bar.set_panel(None)
