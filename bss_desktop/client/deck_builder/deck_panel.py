@@ -1,6 +1,9 @@
 """The deck being edited: its name, its cards by type with their counts, the lines an import could not read, and the
 legality panel with its reasons.
 
+A game with a side deck (Battle of Souls: 0-15 cards kept outside the game) shows it under the deck, with a switch
+that sends added cards there.
+
 The panel only shows the draft and asks for edits through signals (addRequested, removeRequested, cardsDropped);
 the window turns them into undoable commands and calls `show_draft` again, as the table does with engine events.
 """
@@ -10,6 +13,7 @@ from PySide6.QtCore import QSize, Qt, Signal
 from PySide6.QtGui import QColor, QDrag, QFont
 from PySide6.QtWidgets import (
     QAbstractItemView,
+    QCheckBox,
     QHBoxLayout,
     QLabel,
     QLineEdit,
@@ -94,9 +98,24 @@ class DeckTree(QTreeWidget):
         drag.exec(Qt.MoveAction)  # a user gesture: the drag runs its own loop, never from a coroutine
 
 
+class SideList(QListWidget):
+    """The side deck's list: -, Delete or Backspace takes a copy of the current card out."""
+
+    removeRequested = Signal(str)
+
+    def keyPressEvent(self, event) -> None:
+        item = self.currentItem()
+        card_id = item.data(Qt.UserRole) if item is not None else None
+        if card_id and event.key() in (Qt.Key_Minus, Qt.Key_Underscore, Qt.Key_Delete, Qt.Key_Backspace):
+            self.removeRequested.emit(card_id)
+            return
+        super().keyPressEvent(event)
+
+
 class DeckPanel(QWidget):
     addRequested = Signal(str)
     removeRequested = Signal(str)
+    sideRemoveRequested = Signal(str)  # one copy out of the side deck
     cardsDropped = Signal(list)
     cardHovered = Signal(str)
     renamed = Signal(str)
@@ -133,6 +152,20 @@ class DeckPanel(QWidget):
         self.tree.addRequested.connect(self.addRequested.emit)
         self.tree.removeRequested.connect(self.removeRequested.emit)
         lay.addWidget(self.tree, 3)
+        side = profile.deck_rules["side"] if profile is not None else None
+        self.to_side = QCheckBox("Add cards to the side deck", objectName="ToSide")
+        self.to_side.setToolTip("Checked: a card added from the list (double-click, + or Enter, a drop) goes to the "
+                                "side deck instead of the deck")
+        self.side_title = QLabel(objectName="SideTitle")
+        self.side_list = SideList(objectName="SideDeck")
+        self.side_list.removeRequested.connect(self.sideRemoveRequested.emit)
+        self.side_list.setToolTip("The side deck, kept outside the game. A double-click or Delete takes a copy out.")
+        self.side_list.itemDoubleClicked.connect(self._side_double_clicked)
+        self.side_list.itemEntered.connect(self._side_hover)
+        self.side_list.setMouseTracking(True)
+        for w in (self.to_side, self.side_title, self.side_list):
+            lay.addWidget(w, 1 if w is self.side_list else 0)
+            w.setVisible(side is not None)
         self.issues_title = QLabel("Legality", objectName="IssuesTitle")
         lay.addWidget(self.issues_title)
         self.issues = QListWidget(objectName="Issues")
@@ -229,6 +262,38 @@ class DeckPanel(QWidget):
         self.kept_title.setText(f"Lines not read ({len(kept)}), kept as they were:" if kept else "")
         self.kept_title.setVisible(bool(kept))
         self.kept.setVisible(bool(kept))
+
+    def show_side(self, side: list, rules) -> None:
+        """The side deck: each card once with its count, in the order first added."""
+        if rules.side_max is None:
+            return
+        counts: dict[str, int] = {}
+        for card_id in side:
+            counts[card_id] = counts.get(card_id, 0) + 1
+        current = self.side_list.currentItem()
+        current = current.data(Qt.UserRole) if current is not None else None
+        self.side_list.clear()
+        for card_id, n in counts.items():
+            card = self.db.get(card_id)
+            item = QListWidgetItem(f"{n}×  {card.name if card else card_id + ' (unknown card)'}")
+            item.setData(Qt.UserRole, card_id)
+            if card is not None:
+                item.setIcon(self.faces.get(card, round(THUMB_H * CARD_ASPECT), THUMB_H))
+            self.side_list.addItem(item)
+            if card_id == current:
+                self.side_list.setCurrentItem(item)
+        span = f"{rules.side_min} to {rules.side_max}" if rules.side_min else f"up to {rules.side_max}"
+        self.side_title.setText(f"Side deck: {len(side)} card{'s' if len(side) != 1 else ''} ({span})")
+
+    def _side_double_clicked(self, item) -> None:
+        card_id = item.data(Qt.UserRole)
+        if card_id:
+            self.sideRemoveRequested.emit(card_id)
+
+    def _side_hover(self, item) -> None:
+        card_id = item.data(Qt.UserRole) if item is not None else None
+        if card_id and card_id in self.db:
+            self.cardHovered.emit(card_id)
 
     # ------------------------------------------------------------------ gestures
 

@@ -108,6 +108,37 @@ class _Remove(QUndoCommand):
         self.w.changed(self.card_id)
 
 
+class _Side(QUndoCommand):
+    """A copy into (`n` = 1) or out of (`n` = -1) the side deck; undone by its opposite at the same place."""
+
+    def __init__(self, window, card_id: str, n: int) -> None:
+        card = window.db.get(card_id)
+        super().__init__(f"{'add' if n > 0 else 'remove'} 1× {card.name if card else card_id} "
+                         f"{'to' if n > 0 else 'from'} the side deck")
+        self.w, self.card_id, self.n = window, card_id, n
+        self.index = len(window.side) if n > 0 else window.side.index(card_id)
+
+    def _put(self) -> None:
+        self.w.side.insert(self.index, self.card_id)
+        self.w.changed()
+
+    def _take(self) -> None:
+        del self.w.side[self.index]
+        self.w.changed()
+
+    def redo(self) -> None:
+        if self.n > 0:
+            self._put()
+        else:
+            self._take()
+
+    def undo(self) -> None:
+        if self.n > 0:
+            self._take()
+        else:
+            self._put()
+
+
 class _Rename(QUndoCommand):
     ID = 1501
 
@@ -166,7 +197,7 @@ class DeckBuilderWindow(QMainWindow):
         # another game's decks go in a folder of their own in the player's deck folder
         default = decks_dir() if game == DEFAULT_GAME else decks_dir() / game
         self.folder = Path(folder) if folder is not None else default
-        self.side: list[str] = []  # the side deck, for a game that has one (edited in its file for now)
+        self.side: list[str] = []  # the side deck, for a game that has one (its own list in the panel)
         image_dir = (getattr(settings, "image_dir", "") or user_images_dir()) if settings is not None else None
         self.faces = faces or FaceCache(image_dir=image_dir, max_entries=1024,
                                         painter=painter_for(self.profile.cards.face))
@@ -205,6 +236,7 @@ class DeckBuilderWindow(QMainWindow):
         self.browser.cardHovered.connect(self.show_card)
         self.panel.addRequested.connect(lambda i: self.add_card(i))
         self.panel.removeRequested.connect(lambda i: self.remove_card(i))
+        self.panel.sideRemoveRequested.connect(lambda i: self.remove_side(i))
         self.panel.cardsDropped.connect(self._dropped)
         self.panel.cardHovered.connect(self.show_card)
         self.panel.renamed.connect(self._renamed)
@@ -334,6 +366,7 @@ class DeckBuilderWindow(QMainWindow):
         """Redraw what an edit changed: the deck list, the legality panel, the counts, the statistics."""
         issues = self.draft.issues(self.side)
         self.panel.show_draft(self.draft, issues, self.kept)
+        self.panel.show_side(self.side, self.rules)
         if card_id is not None:
             self.panel.select_card(card_id)
         self.browser.model.in_deck = self.draft.count
@@ -371,15 +404,47 @@ class DeckBuilderWindow(QMainWindow):
     # ------------------------------------------------------------------ edits
 
     def add_card(self, card_id: str, n: int = 1) -> bool:
-        """Add `n` copies, or say why not (the copy limit, a token); nothing changes when refused."""
-        why = self.draft.why_not_add(card_id, n)
+        """Add `n` copies (to the side deck while the panel's switch says so), or say why not (the copy limit, the
+        side deck's size, a token); nothing changes when refused."""
+        to_side = self.rules.side_max is not None and self.panel.to_side.isChecked()
+        why = self.why_not_add(card_id, n, to_side)
         if why is not None:
             self.say(why)
             QApplication.beep()
             return False
-        self.undo_stack.push(_Add(self, card_id, n))
         card = self.db[card_id]
+        if to_side:
+            self.undo_stack.beginMacro(f"add {n}× {card.name} to the side deck")
+            for _ in range(n):
+                self.undo_stack.push(_Side(self, card_id, 1))
+            self.undo_stack.endMacro()
+            self.say(f"Added {card.name} to the side deck: {self.side.count(card_id)} there, {len(self.side)} "
+                     f"cards", 4000)
+            return True
+        self.undo_stack.push(_Add(self, card_id, n))
         self.say(f"Added {card.name}: {self.draft.count(card_id)} in the deck, {len(self.draft)} cards", 4000)
+        return True
+
+    def why_not_add(self, card_id: str, n: int = 1, to_side: bool = False) -> str | None:
+        """Why `n` copies of `card_id` may not be added to the deck (or the side deck), or None. The copy limit
+        counts the deck and the side deck together (deck_rules.deck_issues)."""
+        card = self.db.get(card_id)
+        in_side = 0 if card is None else sum(1 for i in self.side if i in self.db and
+                                             self.rules.copy_key(self.db[i]) == self.rules.copy_key(card))
+        why = self.draft.why_not_add(card_id, n + in_side)
+        if why is not None:
+            return why + (f" and the side deck {in_side} more" if in_side else "")
+        if to_side and len(self.side) + n > self.rules.side_max:
+            return f"{self.rules.rule}: a side deck holds at most {self.rules.side_max} cards"
+        return None
+
+    def remove_side(self, card_id: str) -> bool:
+        """One copy of `card_id` out of the side deck."""
+        if card_id not in self.side:
+            return False
+        self.undo_stack.push(_Side(self, card_id, -1))
+        card = self.db.get(card_id)
+        self.say(f"Removed {card.name if card else card_id} from the side deck: {len(self.side)} cards there", 4000)
         return True
 
     def remove_card(self, card_id: str, n: int = 1) -> bool:
