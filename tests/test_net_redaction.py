@@ -76,10 +76,14 @@ def test_no_frame_sent_to_the_guest_names_a_card_it_may_not_see(pair):
 
     def on_events(events):
         now = _visible_cids(host.game, seat)
-        revealed.update(e.data["cid"] for e in events if e.kind == "reveal")
-        allowed[len(host.game.history)] = previous[0] | now | _shown_in(events, seat) | revealed
-        if any(e.kind == "resolved" for e in events):
-            revealed.clear()
+        in_batch = set(revealed)  # revealed at some moment of this batch: in event order, as the redaction reads
+        for e in events:  # (an effect resolving, then another's search revealing cards, in one batch)
+            if e.kind == "reveal":
+                revealed.add(e.data["cid"])
+                in_batch.add(e.data["cid"])
+            elif e.kind == "resolved":
+                revealed.clear()
+        allowed[len(host.game.history)] = previous[0] | now | _shown_in(events, seat) | in_batch
         previous[0] = now
 
     host.on_events = on_events

@@ -337,3 +337,47 @@ def test_bos_side_deck_is_looked_through_from_the_view_menu_and_played_from_ther
     menu.close()
     assert game.zone_cards(0, "tactic") and game.zone_cards(0, "side") == []
     assert "Player 1 (by hand)" in w.log.toPlainText()
+
+
+def test_bos_match_best_of_three_with_the_losers_choice_and_side_deck_swaps(qtbot):
+    """BOS Getting Started (digest §3.2 need 9): battles are played in a match of 3, the best 2 wins; the loser of
+    a battle chooses to go first or second; between battles cards are swapped with the side deck one for one."""
+    from collections import Counter
+
+    from bss_desktop.carddb.deck_formats import game_decks
+    from bss_desktop.engine.game import Game
+
+    decks = list(game_decks(DB, BOS).values())
+    game = Game.new(DB, [decks[0].cards, decks[1].cards], 4, first_player=0, settings=Ruleset(sandbox=True),
+                    profile=BOS, sides=[decks[0].side, decks[1].side])
+    w = show(qtbot, game)
+    menu = next(a.menu() for a in w.menuBar().actions() if a.text() == "&Match")
+    actions = {a.text(): a for a in menu.actions()}
+    assert "Match: Player 1 0 – 0 Player 2 (battle 1 of 3)" in actions
+    actions["Player 1 won this battle"].trigger()
+    panel = w._match_panel
+    qtbot.addWidget(panel)
+    assert panel.first.checkedButton().text() == "Player 2 goes first"  # the loser chooses
+    box = panel.boxes[0]
+    out, into = box.deck_list.item(0).data(Qt.UserRole), box.side_list.item(0).data(Qt.UserRole)
+    box.deck_list.setCurrentRow(0)
+    box.side_list.setCurrentRow(0)
+    box.swap_button.click()
+    assert f"Deck {len(decks[0].cards)} · side deck {len(decks[0].side)} (as before)" in box.count.text()
+    panel.start_button.click()
+    new = w.model.game
+    assert new is not game and new.state.first_player == 1 and new.state.stage == "mulligan"
+    mine = Counter(new.state.cards[i].cid for i in new.state.players[0].deck + new.state.players[0].hand)
+    want = Counter(decks[0].cards) - Counter([out]) + Counter([into])
+    side = Counter(new.state.cards[i].cid for i in new.zone_cards(0, "side"))
+    assert mine == want and side == Counter(decks[0].side) - Counter([into]) + Counter([out])
+    assert "— Battle 2: Player 2 goes first —" in w.log.toPlainText()
+    assert "Match: Player 1 1 – 0 Player 2 (battle 2 of 3)" in {a.text() for a in menu.actions()}
+    actions["Player 2 won this battle"].trigger()
+    qtbot.addWidget(w._match_panel)
+    w._match_panel.start_button.click()  # Player 1 lost: goes first
+    assert w.model.game.state.first_player == 0
+    actions["Player 2 won this battle"].trigger()
+    assert "Player 2 wins the match 2 – 1." in w.log.toPlainText()
+    assert not actions["Player 1 won this battle"].isEnabled()
+    assert "Match: Player 1 1 – 2 Player 2 (Player 2 won the match)" in {a.text() for a in menu.actions()}

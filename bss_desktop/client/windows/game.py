@@ -227,6 +227,7 @@ class GameWindow(QMainWindow):
         quit_action.setShortcut("Ctrl+W")
         quit_action.triggered.connect(lambda _checked=False: self.close())
         game_menu.addAction(quit_action)
+        self._match_menu()
         view_menu = self.menuBar().addMenu("&View")
         from bss_desktop.client.windows.zone_viewer import viewable_zones
 
@@ -392,6 +393,91 @@ class GameWindow(QMainWindow):
 
         self.result_dialog = ResultDialog(self, result)
         self.result_dialog.show()  # not exec(): no nested event loop under qasync
+
+    # ------------------------------------------------------------------ a match of battles (table/match.py)
+
+    def _match_menu(self) -> None:
+        """A sandbox on this machine of a game played in matches (its profile's `match:`, Battle of Souls: best of
+        3) has a Match menu: the players say who won each battle; between battles the loser chooses to go first
+        or second and each player may swap side-deck cards (windows/match.py)."""
+        from bss_desktop.table.match import Match
+
+        game = self.model.game
+        m, decks = game.profile.match, game.start.get("decks")
+        self.match = None
+        if not (self.sandbox and not self.lan and m and m["best_of"] > 1 and decks and all(decks)):
+            return
+        self.match = Match.for_profile(game.profile, decks, game.start.get("sides"))
+        menu = self.menuBar().addMenu("&Match")
+        self.match_score = menu.addAction("")
+        self.match_score.setEnabled(False)
+        menu.addSeparator()
+        self.match_actions = []
+        for p in (0, 1):
+            action = QAction(f"{self._player(p)} won this battle", self)
+            action.triggered.connect(lambda _checked=False, p=p: self.end_battle(p))
+            menu.addAction(action)
+            self.match_actions.append(action)
+        self._match_shown()
+
+    def _player(self, p: int) -> str:
+        names = getattr(self.model.game, "names", None) or [None, None]
+        return names[p] or f"Player {p + 1}"
+
+    def _match_shown(self) -> None:
+        match = self.match
+        w = match.wins()
+        where = (f"{self._player(match.winner)} won the match" if match.over
+                 else f"battle {match.battle} of {match.best_of}")
+        self.match_score.setText(f"Match: {self._player(0)} {w[0]} – {w[1]} {self._player(1)} ({where})")
+        for action in self.match_actions:
+            action.setEnabled(not match.over)
+
+    def end_battle(self, winner: int) -> None:
+        """The battle being played went to `winner` (BOS: a battle ends when one player wins; no draws)."""
+        from bss_desktop.client.windows.match import MatchPanel
+        from bss_desktop.table.match import MatchError
+
+        match = self.match
+        try:
+            match.record(winner)
+        except MatchError as e:
+            self.statusBar().showMessage(str(e), 8000)
+            return
+        w = match.wins()
+        self._log([f"— {self._player(winner)} wins battle {len(match.winners)}: {w[0]} – {w[1]} in the match —"])
+        self._match_shown()
+        if match.over:
+            text = f"{self._player(match.winner)} wins the match {max(w)} – {min(w)}."
+            self._log([text])
+            self.statusBar().showMessage(text, 30000)
+            return
+        panel = MatchPanel(self, match, self.model.game.db, [self._player(0), self._player(1)])
+        panel.started.connect(lambda first: self._next_battle(panel, first))
+        self._match_panel = panel
+        panel.show()
+
+    def _next_battle(self, panel, first: int) -> None:
+        from bss_desktop.engine.game import Game
+        from bss_desktop.engine.rng import seed_from
+        from bss_desktop.engine.settings import Ruleset
+        from bss_desktop.table.match import MatchError
+
+        match, old = self.match, self.model.game
+        try:
+            for p in (0, 1):
+                match.swap(p, *panel.swaps(p))
+        except MatchError as e:
+            self.statusBar().showMessage(str(e), 10000)
+            return
+        game = Game.new(old.db, match.decks, seed_from("match", old.start.get("seed"), match.battle),
+                        first_player=first, settings=Ruleset(sandbox=True), deck_names=old.start.get("deck_names"),
+                        profile=old.profile, sides=match.sides)
+        game.names = old.names
+        self.controller.redo_stack.clear()
+        self.controller._replace(game, f"Battle {match.battle} begins: {self._player(first)} goes first.")
+        self._log([f"— Battle {match.battle}: {self._player(first)} goes first —", *self._setup_lines()])
+        self._match_shown()
 
     def show_zone(self, whose: str, zone: str = "trash") -> None:
         """Look through a pile (a trash is public to both players, CR 3-4-2), in the order the cards went there."""

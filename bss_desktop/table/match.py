@@ -1,0 +1,97 @@
+"""A match of several battles, as a profile's `match:` declares it (no Qt).
+
+Battle of Souls (rule book, Getting Started; digest §3.2 need 9): a match is the best 2 of 3 battles; the loser of a
+battle chooses to go first or second in the next; between battles a player may swap cards between the deck and the
+side deck, one for one, so the side deck keeps its count.
+
+Each battle is a game of its own (Game.new with the match's current decks); the match keeps the score and the
+decks as swapped.
+"""
+from __future__ import annotations
+
+from collections import Counter
+from dataclasses import dataclass, field
+
+
+class MatchError(ValueError):
+    """A match step that its profile's `match:` does not allow: `field` names the profile field."""
+
+    def __init__(self, field_name: str, message: str):
+        super().__init__(message)
+        self.field, self.message = field_name, message
+
+
+@dataclass
+class Match:
+    best_of: int
+    loser_chooses: bool
+    side_swap: str  # "none" or "one_for_one"
+    decks: list  # per player: the deck list the next battle is played with
+    sides: list  # per player: the side deck
+    winners: list = field(default_factory=list)  # the winner of each battle played, in order
+    rule: str = ""  # how messages name the profile ("bos profile: match")
+
+    @classmethod
+    def for_profile(cls, profile, decks, sides=None) -> Match:
+        m = profile.match or {"best_of": 1, "loser_chooses": False, "side_swap": "none"}
+        return cls(m["best_of"], m["loser_chooses"], m["side_swap"], [list(d) for d in decks],
+                   [list(s) for s in (sides or [[], []])], rule=f"{profile.id} profile: match")
+
+    @property
+    def needed(self) -> int:
+        """Battles a player must win to win the match (2 of 3)."""
+        return self.best_of // 2 + 1
+
+    def wins(self) -> list[int]:
+        return [self.winners.count(0), self.winners.count(1)]
+
+    @property
+    def winner(self) -> int | None:
+        w = self.wins()
+        return next((p for p in (0, 1) if w[p] >= self.needed), None)
+
+    @property
+    def over(self) -> bool:
+        return self.winner is not None
+
+    @property
+    def battle(self) -> int:
+        """The number of the battle being played (or the last one, once the match is over)."""
+        return len(self.winners) + (0 if self.over else 1)
+
+    def record(self, winner: int) -> None:
+        """The battle being played was won by `winner` (there are no draws in Battle of Souls)."""
+        if winner not in (0, 1):
+            raise MatchError(f"{self.rule}", "a battle is won by player 1 or player 2")
+        if self.over:
+            raise MatchError(f"{self.rule}.best_of", f"the match is over: player {self.winner + 1} won it")
+        self.winners.append(winner)
+
+    def chooser(self) -> int | None:
+        """Who chooses to go first or second in the next battle: the last battle's loser (`loser_chooses`), or
+        None (decided at random, as for the first battle)."""
+        if not self.winners or not self.loser_chooses:
+            return None
+        return 1 - self.winners[-1]
+
+    def swap(self, player: int, out_of_deck: list[str], into_deck: list[str]) -> None:
+        """Swap cards between `player`'s deck and side deck: `out_of_deck` go to the side deck, `into_deck` come
+        from it. One for one (BOS §Side Deck: the side deck's count is the same before and after); all or none."""
+        if not out_of_deck and not into_deck:
+            return
+        if self.side_swap == "none":
+            raise MatchError(f"{self.rule}.side_swap", "this game swaps no cards between battles")
+        if not self.winners or self.over:
+            raise MatchError(f"{self.rule}.side_swap", "cards are swapped between the battles of a match")
+        if len(out_of_deck) != len(into_deck):
+            raise MatchError(f"{self.rule}.side_swap", f"one for one: {len(out_of_deck)} card(s) out of the deck "
+                                                       f"and {len(into_deck)} in would change the side deck's count")
+        deck, side = Counter(self.decks[player]), Counter(self.sides[player])
+        for what, have, where in ((out_of_deck, deck, "deck"), (into_deck, side, "side deck")):
+            missing = Counter(what) - have
+            if missing:
+                raise MatchError(f"{self.rule}.side_swap", f"not in player {player + 1}'s {where}: "
+                                                           f"{', '.join(sorted(missing))}")
+        new_deck = list((deck - Counter(out_of_deck) + Counter(into_deck)).elements())
+        new_side = list((side - Counter(into_deck) + Counter(out_of_deck)).elements())
+        self.decks[player], self.sides[player] = new_deck, new_side
