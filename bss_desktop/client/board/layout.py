@@ -77,6 +77,7 @@ class TableLayout:
         self.areas: dict[str, dict[str, Rect]] = {"bottom": {}, "top": {}}
         self.shared: dict[str, Rect] = {}
         self.inner: dict[tuple[str, str], float] = {}  # (column, side) -> where its stack ends toward the centre
+        self.titled: set[str] = set()  # row zones whose cards sit under their title (side columns)
         centre = lay["centre"]
         for side in ("bottom", "top"):
             self._stack("centre", side, centre["rows"], None)
@@ -115,7 +116,7 @@ class TableLayout:
             return z.card_scale
         return PILE_SCALE if z.display == "pile" else 1.0
 
-    def _height(self, name: str, side: str) -> float:
+    def _height(self, name: str, side: str, column: str = "centre") -> float:
         d = self.display(name)
         if d == "fan":
             return TOP_HAND_H if side == "top" else HAND_H
@@ -123,19 +124,23 @@ class TableLayout:
             return round(CARD_H * self.zone_scale(name) + LABEL_H + 8)
         if d == "box":
             return PILE_BOX_H if name in self.profile.zones else TRACKER_H
+        if column != "centre":  # a row in a narrow side column: its cards under its title, not over it
+            return CARD_H * self.zone_scale(name) + 16 + LABEL_H
         return CARD_H * self.zone_scale(name) + 16
 
     def _row(self, column: str, row: tuple, side: str, y: float) -> float:
         """Place one row's zones at height y (its top); returns the row's height."""
         x0, w = self.columns[column]
-        h = max(self._height(z, side) for z in row)
+        h = max(self._height(z, side, column) for z in row)
         n = len(row)
         widths = [PILE_W * self.zone_scale(z) / PILE_SCALE if self.display(z) == "pile" else
                   (w - ROW_GAP * (n - 1)) / n for z in row]
         for i, (z, zw) in enumerate(zip(row, widths)):
             x = x0 + (w - zw) / 2 if n == 1 else x0 + i * (w - zw) / (n - 1) if len(set(widths)) == 1 else \
                 x0 + sum(widths[:i]) + i * (w - sum(widths)) / (n - 1)
-            self.areas[side][z] = Rect(x, y, zw, self._height(z, side))
+            self.areas[side][z] = Rect(x, y, zw, self._height(z, side, column))
+            if column != "centre" and self.display(z) == "row":
+                self.titled.add(z)
         return h
 
     def _stack(self, column: str, side: str, rows, box: Rect | None) -> None:
@@ -143,7 +148,7 @@ class TableLayout:
         the centre line, spread up to SPREAD_GAP apart."""
         if not rows:
             return
-        heights = [max(self._height(z, side) for z in row) for row in rows]
+        heights = [max(self._height(z, side, column) for z in row) for row in rows]
         if box is None:
             y = SCENE_H - M if side == "bottom" else M
             for row, h in zip(rows, heights):
@@ -215,7 +220,7 @@ class TableLayout:
         if n == 0:
             return ()
         group_gap = 2 * gap_x if n_first and n_second else 0.0
-        cy = r.y + r.h / 2
+        cy = r.y + r.h / 2 + (LABEL_H / 2 if zone in self.titled else 0.0)
         if (n - 1) * (ch + gap_x) <= r.w - gap_x - ch - group_gap:
             step = ch + gap_x
             first = r.x + (r.w - step * (n - 1) - group_gap) / 2
