@@ -127,6 +127,9 @@ def _table_line(game, d: dict, who: str, viewer: int | None) -> str:
 
 def _table_change(game, d: dict, who: str, viewer: int | None) -> str:
     what, profile = d["what"], game.profile
+    if what == "order":
+        z = profile.zones.get(d["zone"])
+        return f"{who} (by hand) reorders {_whose_name(game, d['owner'])} {(z.label if z else d['zone']).lower()}."
     if what == "step":
         label = profile.step_label(d["step"]) if d["step"] in profile.steps else d["step"]
         return f"{who} moves the turn on: turn {d['turn']}, {_who(game, d['turn_player'])}'s {label.lower()} step."

@@ -381,3 +381,30 @@ def test_bos_match_best_of_three_with_the_losers_choice_and_side_deck_swaps(qtbo
     assert "Player 2 wins the match 2 – 1." in w.log.toPlainText()
     assert not actions["Player 1 won this battle"].isEnabled()
     assert "Match: Player 1 1 – 2 Player 2 (Player 2 won the match)" in {a.text() for a in menu.actions()}
+
+
+def test_cr_3_4_2_a_trash_is_reordered_from_its_viewer_in_the_sandbox(qtbot):
+    """Battle Spirits Saga's trash (profiles/bss.yaml: reorder all): the viewer's Alt+Up moves a card one place,
+    and the game's trash follows; Standard's removed area is its owner's to order, so the other side's viewer
+    offers no reorder."""
+    from helpers import position
+
+    game = position("""
+        turn: 3
+        turn_player: 0
+        settings: {sandbox: true}
+        players:
+          - {life: 5}
+          - {life: 5, trash: [T-R1, T-B2, T-R3]}
+    """)
+    w = show(qtbot, game)
+    w.show_zone("other")  # the opponent's trash: both players may order a trash (CR 3-4-2)
+    viewer = w._zone_viewer
+    qtbot.addWidget(viewer)
+    assert "Alt+Up" in viewer.heading.text()
+    newest = [viewer.list.item(i).data(Qt.UserRole) for i in range(3)]
+    viewer.list.setCurrentRow(2)
+    viewer.list.setFocus()
+    QTest.keyClick(viewer.list, Qt.Key_Up, Qt.AltModifier)
+    assert game.state.players[1].trash[::-1] == [newest[0], newest[2], newest[1]]
+    assert "reorders Player 2's trash" in w.log.toPlainText()

@@ -212,3 +212,60 @@ def test_a_position_keeps_another_games_step():
     with pytest.raises(PositionError) as e:
         game_from_position({**data, "step": "battle"}, game.db, settings=SANDBOX)
     assert e.value.field == "step" and "Battle Spirits Standard" in str(e.value)
+
+
+# ---------------------------------------------------------------- a pile's order by hand (ManualOrder)
+
+def _order_refused(game, cmd, rule: str, words: str):
+    before = game.state.hash()
+    with pytest.raises(IllegalCommand) as e:
+        game.apply(cmd)
+    assert e.value.rule == rule and words in str(e.value)
+    assert game.state.hash() == before
+
+
+def test_standard_removed_from_game_area_is_ordered_by_its_owner_only():
+    """STD 4-9 (digest §2.3): the removed-from-game area is public and its owner may reorder it."""
+    from bss_desktop.engine.commands import ManualMove, ManualOrder
+
+    game = _playing("standard")
+    cards = list(game.state.players[0].hand[:3])
+    for iid in cards:
+        game.apply(ManualMove(0, iid, "exile"))
+    assert game.zone_cards(0, "exile") == cards
+    game.apply(ManualOrder(0, 0, "exile", tuple(reversed(cards))))
+    assert game.zone_cards(0, "exile") == cards[::-1]
+    assert game.view(1)["players"][0]["areas"]["exile"][0]["card"] == cards[2]  # the other player sees the order
+    _order_refused(game, ManualOrder(1, 0, "exile", tuple(cards)), "standard profile: zones.exile.reorder",
+                   "only its owner")
+    _order_refused(game, ManualOrder(0, 0, "exile", tuple(cards[:2])), "CR 3-1-1", "exactly the 3 card(s)")
+    _order_refused(game, ManualOrder(0, 0, "exile", (cards[0], cards[0], cards[1])), "CR 3-1-1", "each once")
+
+
+def test_bos_discard_pile_order_never_changes_and_a_hidden_zone_is_not_reordered():
+    """BOS §Discard pile: public, and its order is kept; a hand or deck is nobody's to reorder by this move."""
+    from bss_desktop.engine.commands import ManualDeck, ManualOrder
+
+    game = _playing("bos")
+    game.apply(ManualDeck(0, 0, "discard", 3))
+    pile = list(game.zone_cards(0, "discard"))
+    _order_refused(game, ManualOrder(0, 0, "discard", tuple(reversed(pile))), "bos profile: zones.discard.reorder",
+                   "may not be changed")
+    hand = tuple(game.state.players[0].hand)
+    _order_refused(game, ManualOrder(0, 0, "hand", hand[::-1]), "bos profile: zones.hand.reorder",
+                   "may not be changed")
+    _order_refused(game, ManualOrder(0, 0, "graveyard", hand), "bos profile: zones", "no pile of cards")
+
+
+def test_cr_3_4_2_either_player_may_reorder_a_trash_in_the_sandbox():
+    from bss_desktop.engine.commands import ManualOrder
+    from helpers import test_db
+
+    from bss_desktop.engine.position import game_from_position
+
+    db = test_db()
+    game = game_from_position({"turn": 3, "turn_player": 0, "players": [
+        {"life": 5, "deck": [], "trash": ["T-R1", "T-B2", "T-R3"]}, {"life": 5, "deck": []}]}, db, settings=SANDBOX)
+    pile = list(game.state.players[0].trash)
+    game.apply(ManualOrder(1, 0, "trash", (pile[2], pile[0], pile[1])))
+    assert game.state.players[0].trash == [pile[2], pile[0], pile[1]]

@@ -336,6 +336,16 @@ class ManualStep(Command):
 
 
 @dataclass(frozen=True, slots=True)
+class ManualOrder(Command):
+    """Put the cards of `owner`'s public `zone` in a new order (`cards`, bottom first: a permutation of the zone's
+    cards), where the zone's profile lets this player reorder it (`zones.<zone>.reorder`: the owner, or both)."""
+
+    owner: int
+    zone: str = ""
+    cards: tuple = ()
+
+
+@dataclass(frozen=True, slots=True)
 class ManualCardToken(Command):
     """Make a token card of a plain game (a Battle of Souls fighter token) in its profile's token zone: its name
     and its number fields (`stats`: (("atk", 500), ("rst", 500)))."""
@@ -351,7 +361,7 @@ class Concede(Command):
 
 
 TABLE_COMMANDS = (ManualFlip, ManualSide, ManualTurn, ManualCounter, ManualAttach, ManualTracker, ManualCardToken,
-                  ManualStep)
+                  ManualStep, ManualOrder)
 ALL_COMMANDS = (Mulligan, Summon, PlaceNexus, UseMagic, SetBurst, MoveCores, EndMain,
                 Attack, EndAttack, Pass, Block, Activate, Awaken, Choose, ManualMove, ManualCores, ManualExhaust,
                 ManualShuffle, ManualDeck, ManualLook, ManualRandom, ManualNote, ManualReveal, ManualToken, Concede)
@@ -366,7 +376,7 @@ _KIND_OF = {
     ManualReveal: "manual_reveal", ManualToken: "manual_token", Concede: "concede",
     ManualFlip: "manual_flip", ManualSide: "manual_side", ManualTurn: "manual_turn", ManualCounter: "manual_counter",
     ManualAttach: "manual_attach", ManualTracker: "manual_tracker", ManualCardToken: "manual_card_token",
-    ManualStep: "manual_step",
+    ManualStep: "manual_step", ManualOrder: "manual_order",
 }
 KIND_OF = _KIND_OF  # command class -> its kind (Command.kind), for readers that sort many commands by kind
 _BY_KIND = {v: k for k, v in _KIND_OF.items()}
@@ -385,6 +395,7 @@ _SEL_FIELDS = ("pay", "place", "sources")
 MAX_SELECTION = 64  # (loc, count) pairs in a payment, placement or awakening; core moves in one MoveCores
 MAX_CHOICE = 200  # card ids in a target answer
 MAX_REVEAL = 60  # cards revealed at once
+MAX_ORDER = 1000  # cards of one zone put in a new order (the LAN bounds a zone the same: MAX_ZONE_CARDS)
 CORE_PLACES = ("life", "reserve", "trash", "void")  # where a manual core move may take cores from or put them
 ZONES = ("hand", "deck", "trash", "field", "burst")  # where a manual move may put a card (a profile may add zones)
 MAX_NAME = 40  # a zone's, counter's or tracker's name
@@ -556,6 +567,14 @@ def _c_cards(v):
             return f"[{i}]", f"expected a card id, got {_r(x)}"
 
 
+def _c_order(v):
+    if type(v) is not tuple or not v or len(v) > MAX_ORDER:
+        return "", f"expected a list of 1 to {MAX_ORDER} card ids, got {_r(v)}"
+    for i, x in enumerate(v):
+        if type(x) is not int:
+            return f"[{i}]", f"expected a card id, got {_r(x)}"
+
+
 def _c_note(v):
     if type(v) is not str or len(v) > 200:
         return "", "expected text of at most 200 characters"
@@ -616,6 +635,8 @@ SCHEMA = {
     ManualCardToken: _schema(("owner", _c_player, "CR 1-1-1"), ("name", _c_label, "CR 4-12-2"),
                              ("stats", _c_stats, "CR 4-12-2")),
     ManualStep: _schema(("to", _c_opt_name, "CR 6-1-1")),
+    ManualOrder: _schema(("owner", _c_player, "CR 1-1-1"), ("zone", _c_zone, "CR 3-1-1"),
+                         ("cards", _c_order, "CR 3-1-1")),
 }
 assert set(SCHEMA) == set(COMMANDS) and all(
     [name for name, _, _ in SCHEMA[cls]] == [f.name for f in fields(cls)] for cls in COMMANDS)

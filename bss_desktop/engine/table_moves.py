@@ -225,6 +225,26 @@ class TableMoves:
                    turn_player=st.turn_player)
         self._manual_done()
 
+    def _h_manual_order(self, cmd) -> None:
+        """A public pile in a new order, by a player its profile lets reorder it (Battle Spirits Saga's trash: both,
+        CR 3-4-2; Standard's removed-from-game area: its owner, STD 4-9; a Battle of Souls discard pile: nobody)."""
+        self._expect_manual(cmd)
+        z = self.profile.zones.get(cmd.zone)
+        if z is None or z.holds != "cards" or cmd.zone in ("field",):
+            raise IllegalCommand(self._rule("zones"), f"{self.profile.name} has no pile of cards {cmd.zone!r}")
+        field = f"zones.{z.name}.reorder"
+        if z.visibility != "public" or not z.ordered or z.reorder == "none":
+            raise IllegalCommand(self._rule(field), f"the {z.label.lower()}'s order may not be changed")
+        if z.reorder == "owner" and cmd.player != cmd.owner:
+            raise IllegalCommand(self._rule(field), f"only its owner orders the {z.label.lower()}")
+        ids = self.zone_cards(cmd.owner, cmd.zone)
+        if len(cmd.cards) != len(ids) or set(cmd.cards) != set(ids):
+            raise IllegalCommand("CR 3-1-1", f"the new order must hold exactly the {len(ids)} card(s) of the "
+                                             f"{z.label.lower()}, each once")
+        ids[:] = list(cmd.cards)
+        self._emit("manual", player=cmd.player, what="order", owner=cmd.owner, zone=cmd.zone, cards=list(cmd.cards))
+        self._manual_done()
+
     def _h_manual_card_token(self, cmd) -> None:
         from ..carddb.game_cards import card_token
 

@@ -3,13 +3,15 @@ game's profile declares, those out of the game included (a Battle of Souls side 
 
 What the viewer shows is what the seat's view shows: a zone hidden from this seat (profile `visibility`) is a
 count, a face-down card a back. In the sandbox a card in the list is also played from here: double-click sends it
-to its owner's hand, right-click offers every zone of cards.
+to its owner's hand, right-click offers every zone of cards; a pile its profile lets this seat reorder (`reorder`)
+takes a new order by dragging a card, or Alt+Up / Alt+Down (ManualOrder).
 """
 from __future__ import annotations
 
-from PySide6.QtCore import QSize, Qt
+from PySide6.QtCore import QSize, Qt, Signal
 from PySide6.QtGui import QIcon
 from PySide6.QtWidgets import (
+    QAbstractItemView,
     QDialog,
     QLabel,
     QListWidget,
@@ -26,6 +28,18 @@ def viewable_zones(profile) -> list:
             and (z.display == "pile" or z.out_of_game)]
 
 
+class ZoneList(QListWidget):
+    """The viewer's list: Alt+Up / Alt+Down move the selected card one place (the keyboard's reorder)."""
+
+    moveRequested = Signal(int, int)  # row, -1 (up) or +1 (down)
+
+    def keyPressEvent(self, event) -> None:
+        if event.modifiers() & Qt.AltModifier and event.key() in (Qt.Key_Up, Qt.Key_Down) and self.currentRow() >= 0:
+            self.moveRequested.emit(self.currentRow(), -1 if event.key() == Qt.Key_Up else 1)
+            return
+        super().keyPressEvent(event)
+
+
 class ZoneViewer(QDialog):
     """Non-modal (show(), never exec()); refills as the game goes on; hovering a card shows it in the card panel."""
 
@@ -37,13 +51,17 @@ class ZoneViewer(QDialog):
         self.heading = QLabel()
         self.heading.setWordWrap(True)
         lay.addWidget(self.heading)
-        self.list = QListWidget()
+        self.list = ZoneList()
         self.list.setIconSize(QSize(60, 84))
         self.list.setMouseTracking(True)
         self.list.itemEntered.connect(self._hover)
         self.list.itemDoubleClicked.connect(self._to_hand)
         self.list.setContextMenuPolicy(Qt.CustomContextMenu)
         self.list.customContextMenuRequested.connect(self._context)
+        if self._may_order():  # drag a card to a new place, or Alt+Up / Alt+Down
+            self.list.setDragDropMode(QAbstractItemView.InternalMove)
+            self.list.model().rowsMoved.connect(lambda *_: self._send_order())
+            self.list.moveRequested.connect(self._move_row)
         lay.addWidget(self.list, 1)
         self.resize(420, 520)
         self.refill()
@@ -85,7 +103,8 @@ class ZoneViewer(QDialog):
             why = "public"
         where = "; out of the game" if z is not None and z.out_of_game else ""
         self.heading.setText(f"{whose} {label}: {len(entries)} card(s), newest first ({why}{where})"
-                             + (". Double-click: to the hand; right-click: elsewhere." if self._sandbox() else ""))
+                             + (". Double-click: to the hand; right-click: elsewhere." if self._sandbox() else "")
+                             + (" Drag a card (or Alt+Up / Alt+Down) to reorder." if self._may_order() else ""))
         faces = self.window_.faces
         for iid, card in self.cards():
             if card is None:
@@ -97,6 +116,30 @@ class ZoneViewer(QDialog):
 
     def _sandbox(self) -> bool:
         return hasattr(self.window_.controller, "zones")  # the sandbox's controller: any card, anywhere
+
+    def _may_order(self) -> bool:
+        """Whether this seat may put the zone in a new order (the profile's `reorder`, in the sandbox)."""
+        z = self.profile.zones.get(self.zone)
+        me = self.window_.controller.viewer
+        return (self._sandbox() and z is not None and z.visibility == "public" and z.ordered
+                and (z.reorder == "all" or (z.reorder == "owner" and me == self.owner)))
+
+    def _move_row(self, row: int, delta: int) -> None:
+        to = row + delta
+        if 0 <= to < self.list.count():
+            item = self.list.takeItem(row)
+            self.list.insertItem(to, item)
+            self.list.setCurrentRow(to)
+            self._send_order()
+
+    def _send_order(self) -> None:
+        """The list's order (newest first) as the zone's new order (bottom first); the game's answer refills it."""
+        from bss_desktop.engine.commands import ManualOrder
+
+        ids = [self.list.item(i).data(Qt.UserRole) for i in range(self.list.count())][::-1]
+        controller = self.window_.controller
+        if not controller.send(ManualOrder(controller.viewer, self.owner, self.zone, tuple(ids))):
+            self.refill()
 
     def _hover(self, item) -> None:
         self.window_.controller.on_card_hovered(item.data(Qt.UserRole))
