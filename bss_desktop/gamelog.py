@@ -127,6 +127,8 @@ def _table_line(game, d: dict, who: str, viewer: int | None) -> str:
 
 def _table_change(game, d: dict, who: str, viewer: int | None) -> str:
     what, profile = d["what"], game.profile
+    if what == "random_card":
+        return f"{who} picks a card of {_whose_name(game, d['owner'])} hand at random (of {d['count']}):"
     if what == "order":
         z = profile.zones.get(d["zone"])
         return f"{who} (by hand) reorders {_whose_name(game, d['owner'])} {(z.label if z else d['zone']).lower()}."

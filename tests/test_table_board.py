@@ -408,3 +408,36 @@ def test_cr_3_4_2_a_trash_is_reordered_from_its_viewer_in_the_sandbox(qtbot):
     QTest.keyClick(viewer.list, Qt.Key_Up, Qt.AltModifier)
     assert game.state.players[1].trash[::-1] == [newest[0], newest[2], newest[1]]
     assert "reorders Player 2's trash" in w.log.toPlainText()
+
+
+def test_bos_a_random_card_of_the_opponents_hidden_hand_is_picked_and_shown(qtbot):
+    """Digest §3.2 need 7: a random hidden card choice from a hand, by the game's generator, shown to both and
+    logged (a random discard, say)."""
+    w, game = bos_window(qtbot, p1={"hand": [WARRIOR, TACTIC, TACTIC]})
+    theirs = next(k for k in w.scene.cards if isinstance(k, tuple) and k[0] == "hand" and k[1] == 1)
+    right_click(w, center(w.scene.cards[theirs]))
+    action(w, "A card of this hand at random (revealed)").trigger()
+    log = w.log.toPlainText()
+    assert "Player 1 picks a card of Player 2's hand at random (of 3):" in log
+    shown = log.rsplit("Player 1 reveals ", 1)[1].split(".")[0]
+    assert shown in (DB[WARRIOR].name, DB[TACTIC].name)
+    assert len(game.state.players[1].hand) == 3  # shown, not moved: the player moves it where the effect says
+
+
+def test_bos_searching_the_whole_deck_ends_with_a_shuffle(qtbot):
+    """Digest §3.2 need 8 (profile `zones.deck.search_shuffles`): a search of the deck is followed by a shuffle;
+    looking at the top cards is not."""
+    w, game = bos_window(qtbot)
+    deck = next(k for k in w.scene.cards if isinstance(k, tuple) and k[0] == "deck" and k[1] == 0)
+    right_click(w, center(w.scene.cards[deck]))
+    action(w, "Search the deck…").trigger()
+    panel = w.bar.panel
+    assert panel.spin.value() == 0 and panel.shuffle.isChecked() and not panel.shuffle.isEnabled()
+    panel.spin.setValue(3)
+    assert panel.shuffle.isEnabled()
+    panel.spin.setValue(0)
+    panel.look.click()
+    viewer = w.controller._deck_viewer
+    qtbot.addWidget(viewer)
+    viewer.close()
+    assert w.log.toPlainText().splitlines()[-1].strip() == "Player 1's deck is shuffled."

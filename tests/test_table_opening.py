@@ -269,3 +269,26 @@ def test_cr_3_4_2_either_player_may_reorder_a_trash_in_the_sandbox():
     pile = list(game.state.players[0].trash)
     game.apply(ManualOrder(1, 0, "trash", (pile[2], pile[0], pile[1])))
     assert game.state.players[0].trash == [pile[2], pile[0], pile[1]]
+
+
+def test_a_random_card_of_a_hand_is_the_generators_and_shown_to_both_seats():
+    from bss_desktop.engine.commands import ManualRandomCard
+
+    game = _playing("bos", seed=8)
+    again = _playing("bos", seed=8)
+    windows = [SeatWindow.for_game(game, s) for s in (0, 1)]
+    events = game.apply(ManualRandomCard(0, 1))
+    picked = next(e.data for e in events if e.data.get("what") == "reveal")
+    assert picked["cards"][0] in game.state.players[1].hand
+    assert again.apply(ManualRandomCard(0, 1))[-1].data["cards"] == picked["cards"]  # replays the same
+    for seat in (0, 1):  # both seats are told which card it is, and nothing about the rest of the hand
+        told = windows[seat].events(events)
+        assert [e["cids"] for e in told if e.get("what") == "reveal"] == [picked["cids"]]
+        assert next(e for e in told if e.get("what") == "random_card") == {
+            "kind": "manual", "player": 0, "what": "random_card", "owner": 1, "count": 5}
+    from bss_desktop.engine.commands import ManualMove
+
+    for iid in list(game.state.players[1].hand):
+        game.apply(ManualMove(1, iid, "discard"))
+    with pytest.raises(IllegalCommand, match="hand is empty"):
+        game.apply(ManualRandomCard(0, 1))

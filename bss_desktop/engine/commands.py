@@ -346,6 +346,14 @@ class ManualOrder(Command):
 
 
 @dataclass(frozen=True, slots=True)
+class ManualRandomCard(Command):
+    """A card of `owner`'s hand chosen at random by the game's generator, and revealed (a random discard, a random
+    card taken): the result is recorded and replays the same."""
+
+    owner: int
+
+
+@dataclass(frozen=True, slots=True)
 class ManualCardToken(Command):
     """Make a token card of a plain game (a Battle of Souls fighter token) in its profile's token zone: its name
     and its number fields (`stats`: (("atk", 500), ("rst", 500)))."""
@@ -361,7 +369,7 @@ class Concede(Command):
 
 
 TABLE_COMMANDS = (ManualFlip, ManualSide, ManualTurn, ManualCounter, ManualAttach, ManualTracker, ManualCardToken,
-                  ManualStep, ManualOrder)
+                  ManualStep, ManualOrder, ManualRandomCard)
 ALL_COMMANDS = (Mulligan, Summon, PlaceNexus, UseMagic, SetBurst, MoveCores, EndMain,
                 Attack, EndAttack, Pass, Block, Activate, Awaken, Choose, ManualMove, ManualCores, ManualExhaust,
                 ManualShuffle, ManualDeck, ManualLook, ManualRandom, ManualNote, ManualReveal, ManualToken, Concede)
@@ -376,7 +384,7 @@ _KIND_OF = {
     ManualReveal: "manual_reveal", ManualToken: "manual_token", Concede: "concede",
     ManualFlip: "manual_flip", ManualSide: "manual_side", ManualTurn: "manual_turn", ManualCounter: "manual_counter",
     ManualAttach: "manual_attach", ManualTracker: "manual_tracker", ManualCardToken: "manual_card_token",
-    ManualStep: "manual_step", ManualOrder: "manual_order",
+    ManualStep: "manual_step", ManualOrder: "manual_order", ManualRandomCard: "manual_random_card",
 }
 KIND_OF = _KIND_OF  # command class -> its kind (Command.kind), for readers that sort many commands by kind
 _BY_KIND = {v: k for k, v in _KIND_OF.items()}
@@ -637,6 +645,7 @@ SCHEMA = {
     ManualStep: _schema(("to", _c_opt_name, "CR 6-1-1")),
     ManualOrder: _schema(("owner", _c_player, "CR 1-1-1"), ("zone", _c_zone, "CR 3-1-1"),
                          ("cards", _c_order, "CR 3-1-1")),
+    ManualRandomCard: _schema(("owner", _c_player, "CR 1-1-1")),
 }
 assert set(SCHEMA) == set(COMMANDS) and all(
     [name for name, _, _ in SCHEMA[cls]] == [f.name for f in fields(cls)] for cls in COMMANDS)

@@ -15,7 +15,7 @@ from typing import NamedTuple
 
 from . import continuous, costs, stats
 from .commands import (Activate, Attack, Awaken, Block, Choose, Command, Concede, CoreMove, EndAttack, EndMain,
-                       ManualAttach, ManualCardToken, ManualCores, ManualOrder, ManualStep, ManualCounter, ManualDeck, ManualExhaust, ManualFlip,
+                       ManualAttach, ManualCardToken, ManualCores, ManualOrder, ManualRandomCard, ManualStep, ManualCounter, ManualDeck, ManualExhaust, ManualFlip,
                        ManualLook, ManualMove, ManualNote, ManualRandom, ManualReveal, ManualShuffle, ManualSide,
                        ManualToken, ManualTracker, ManualTurn, MoveCores,
                        Mulligan, Pass, PlaceNexus,
@@ -2092,7 +2092,7 @@ _HANDLERS = {
     ManualFlip: Game._h_manual_flip, ManualSide: Game._h_manual_side, ManualTurn: Game._h_manual_turn, ManualCounter: Game._h_manual_counter,
     ManualAttach: Game._h_manual_attach, ManualTracker: Game._h_manual_tracker,
     ManualCardToken: Game._h_manual_card_token, ManualStep: Game._h_manual_step,
-    ManualOrder: Game._h_manual_order,
+    ManualOrder: Game._h_manual_order, ManualRandomCard: Game._h_manual_random_card,
     Activate: Game._h_activate, Awaken: Game._h_awaken, Choose: Game._h_choose,
     Mulligan: Game._h_mulligan, Summon: Game._h_summon, PlaceNexus: Game._h_summon, UseMagic: Game._h_use_magic,
     SetBurst: Game._h_set_burst, MoveCores: Game._h_move_cores, EndMain: Game._h_end_main, Attack: Game._h_attack,

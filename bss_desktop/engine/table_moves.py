@@ -245,6 +245,16 @@ class TableMoves:
         self._emit("manual", player=cmd.player, what="order", owner=cmd.owner, zone=cmd.zone, cards=list(cmd.cards))
         self._manual_done()
 
+    def _h_manual_random_card(self, cmd) -> None:
+        """One card of a hand at random (digest §3.2 need 7: a random hidden card choice), shown to both players."""
+        self._expect_manual(cmd)
+        ids = self.zone_cards(cmd.owner, "hand")
+        if not ids:
+            raise IllegalCommand("CR 1-3-2", f"player {cmd.owner + 1}'s hand is empty")
+        iid = ids[self.state.rng.below(len(ids))]
+        self._emit("manual", player=cmd.player, what="random_card", owner=cmd.owner, count=len(ids))
+        self._emit("manual", player=cmd.player, what="reveal", cards=[iid], cids=[self.state.cards[iid].cid])
+
     def _h_manual_card_token(self, cmd) -> None:
         from ..carddb.game_cards import card_token
 

@@ -61,7 +61,8 @@ class LookViewer(DeckViewer):
 class LookPanel(QWidget):
     """In the decision bar: look at the top N cards or the whole deck, and shuffle afterwards or not."""
 
-    def __init__(self, whose: str, deck_count: int, top: int, shuffle: bool):
+    def __init__(self, whose: str, deck_count: int, top: int, shuffle: bool, forced: bool = False):
+        """`forced`: a search of the whole deck ends with a shuffle (the profile's `search_shuffles`)."""
         super().__init__()
         lay = QHBoxLayout(self)
         lay.setContentsMargins(0, 0, 0, 0)
@@ -76,6 +77,15 @@ class LookPanel(QWidget):
         self.shuffle.setChecked(shuffle)
         self.shuffle.setFocusPolicy(Qt.NoFocus)
         lay.addWidget(self.shuffle)
+        if forced:  # searching the whole deck (the spin at "all") shuffles it afterwards, as the game says
+            def force(value: int) -> None:
+                if value == 0:
+                    self.shuffle.setChecked(True)
+                self.shuffle.setEnabled(value != 0)
+                self.shuffle.setToolTip("A search of the whole deck ends with a shuffle" if value == 0 else "")
+
+            self.spin.valueChanged.connect(force)
+            force(self.spin.value())
         self.look = QPushButton("Look  [Enter]")
         self.look.setProperty("primary", True)
         self.look.setFocusPolicy(Qt.NoFocus)
@@ -112,7 +122,8 @@ class DeckLooks:
         me = self.viewer
         whose = "your" if owner == me else f"Player {owner + 1}'s"
         count = len(self.game.state.players[owner].deck)
-        panel = LookPanel(whose, count, top, shuffle)
+        deck = self.game.profile.zones.get("deck")
+        panel = LookPanel(whose, count, top, shuffle, forced=deck is not None and deck.search_shuffles)
 
         def look():
             n, shuffled = panel.top(), panel.shuffle.isChecked()

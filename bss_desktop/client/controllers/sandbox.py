@@ -30,6 +30,7 @@ from bss_desktop.engine.commands import (
     ManualMove,
     ManualNote,
     ManualRandom,
+    ManualRandomCard,
     ManualShuffle,
     ManualSide,
     ManualStep,
@@ -144,7 +145,10 @@ class SandboxController(QObject, DeckLooks):
     def _on_changed(self, events) -> None:
         self.note_looks(events)
         # the log names hidden cards only for a sandbox on one machine; over the LAN it shows what our seat may see
-        lines = [describe(self.game, e, self.lan_seat) for e in events if e.kind in ("manual", "mulligan")]
+        by_hand = {e.data.get("owner") for e in events if e.kind == "manual" and e.data.get("what") == "shuffle"}
+        shown = [e for e in events if e.kind in ("manual", "mulligan") or  # a shuffle after a search or a
+                 (e.kind == "shuffle" and e.data["player"] not in by_hand)]  # mulligan (a Shuffle has its own line)
+        lines = [describe(self.game, e, self.lan_seat) for e in shown]
         self.logLines.emit([line for line in lines if line])
         self.refresh()
 
@@ -546,9 +550,20 @@ class SandboxController(QObject, DeckLooks):
                 menu.addAction("Search the deck…").triggered.connect(lambda: self.ask_look(owner, 0))
                 menu.addAction("Look at the top 3…").triggered.connect(lambda: self.ask_look(owner, 3))
         elif ref[0] == "card":
-            card = self._card_of(ref[1])
+            key = ref[1]
+            owner = self._owner_of(key)
+            in_hand = key[0] == "hand" if isinstance(key, tuple) else self.game.state.cards[key].zone == "hand"
+            if in_hand:  # digest §3.2 need 7: a random card of a hand, shown to both
+                menu.addAction("A card of this hand at random (revealed)").triggered.connect(
+                    lambda: self.send(ManualRandomCard(self.viewer, owner)))
+            card = self._card_of(key)
             if card is None:
+                if in_hand:
+                    self._menu = menu
+                    menu.popup(screen_pos)
                 return
+            if in_hand:
+                menu.addSeparator()
             for zone in self.zones():
                 if zone != self.game.state.cards[card].zone:
                     menu.addAction(f"To {self.label(zone)}").triggered.connect(
