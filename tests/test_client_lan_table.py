@@ -57,6 +57,20 @@ def test_bos_lan_sandbox_boards_of_both_seats(loop, qtbot):
         session, remote = host.session, join.remote
         game, seat = session.game, remote.guest.seat
         assert ("fighter", "bottom") in gw.scene.zones and ("sp", "top") in gw.scene.trackers
+        # the opening (BOS Getting Started 5): each seat answers its own hand from its board's bar
+        out = os.environ.get("BSS_DOC_SHOTS")
+        while game.state.stage == "mulligan":
+            n = len(game.history)
+            mine = game.pending.player == 0
+            board, other = (hw, gw) if mine else (gw, hw)
+            await until(lambda b=board: "Opening hand — You" in b.bar.label.text(), what="the opening bar")
+            assert "waiting for the other player" in other.bar.label.text()
+            if out and n == 0:
+                await asyncio.sleep(1.0)  # the opening hands' draw animation ends
+                board.grab().save(os.path.join(out, "lan-bos-opening.png"), "PNG")
+            next(b for b in board.bar.buttons if b.text().startswith("Keep")).click()
+            await until(lambda n=n: len(game.history) > n and remote.guest.seq == len(game.history))
+        assert "turn 1, Aki's turn" in gw.bar.label.text() and "Next step" in [b.text().split("  ")[0] for b in gw.bar.buttons]
         # the host sets a tactic face down, deploys fighters, and its fighter gets kill tokens
         me = game.state.players[0]
         tactic = next(i for i in me.deck if fits_zone(DB, game.state.cards[i].cid, "tactic"))

@@ -205,7 +205,9 @@ class SandboxController(QObject, DeckLooks):
                 names.append(f"<s>{label}</s>")
             else:
                 names.append(label)
-        who = "your" if view["turn_player"] == self.lan_seat else f"Player {view['turn_player'] + 1}'s"
+        p = view["turn_player"]
+        name = (getattr(self.game, "names", None) or [None, None])[p] or f"Player {p + 1}"
+        who = "your" if p == self.lan_seat else f"{name}'s"
         return f"turn {view['turn']}, {who} turn: {' · '.join(names)}. "
 
     def _opening_bar(self, view: dict, p: int) -> None:
