@@ -8,25 +8,16 @@ mulligan too, and the first card is drawn only when every player is satisfied. B
 from __future__ import annotations
 
 import pytest
+from test_table_sandbox import BOS, DB, SANDBOX
+from test_table_sandbox import ids as _ids
 
 from bss_desktop.carddb.database import game_db
 from bss_desktop.engine.commands import Mulligan
 from bss_desktop.engine.errors import IllegalCommand
 from bss_desktop.engine.game import Game
-from bss_desktop.engine.settings import Ruleset
 from bss_desktop.protocol.redaction import SeatWindow
 from bss_desktop.table import get_profile
 from bss_desktop.table.opening import eligible_count, may_redraw
-
-SANDBOX = Ruleset(sandbox=True)
-BOS = get_profile("bos")
-DB = game_db(BOS)
-
-
-def _ids(kind: str, **extra) -> list[str]:
-    return [c.id for c in DB.values() if c.type == kind and not c.token
-            and all(c.extra.get(k) == v for k, v in extra.items())]
-
 
 WARRIORS = _ids("fighter", **{"class": "Warrior"})
 NO_WARRIORS = _ids("equipment") + _ids("tactic") + _ids("fighter", **{"class": "Elite Warrior"})
@@ -201,7 +192,11 @@ def test_no_step_moves_before_both_players_keep():
 
 
 def test_a_position_keeps_another_games_step():
-    from bss_desktop.engine.position import PositionError, game_from_position, position_from_game
+    from bss_desktop.engine.position import (
+        PositionError,
+        game_from_position,
+        position_from_game,
+    )
 
     game = _playing("standard")
     walk(game, 11)
@@ -258,9 +253,9 @@ def test_bos_discard_pile_order_never_changes_and_a_hidden_zone_is_not_reordered
 
 
 def test_cr_3_4_2_either_player_may_reorder_a_trash_in_the_sandbox():
-    from bss_desktop.engine.commands import ManualOrder
     from helpers import test_db
 
+    from bss_desktop.engine.commands import ManualOrder
     from bss_desktop.engine.position import game_from_position
 
     db = test_db()

@@ -567,20 +567,20 @@ def _c_stats(v):
             return f"[{i}]", f"expected [field, number from 0 to {MAX_AMOUNT}], got {_r(pair)}"
 
 
-def _c_cards(v):
-    if type(v) is not tuple or len(v) > MAX_REVEAL:
-        return "", f"expected a list of up to {MAX_REVEAL} card ids, got {_r(v)}"
+def _card_ids(v, least: int, most: int):
+    if type(v) is not tuple or not least <= len(v) <= most:
+        return "", f"expected a list of {'up to' if not least else f'{least} to'} {most} card ids, got {_r(v)}"
     for i, x in enumerate(v):
         if type(x) is not int:
             return f"[{i}]", f"expected a card id, got {_r(x)}"
+
+
+def _c_cards(v):
+    return _card_ids(v, 0, MAX_REVEAL)
 
 
 def _c_order(v):
-    if type(v) is not tuple or not v or len(v) > MAX_ORDER:
-        return "", f"expected a list of 1 to {MAX_ORDER} card ids, got {_r(v)}"
-    for i, x in enumerate(v):
-        if type(x) is not int:
-            return f"[{i}]", f"expected a card id, got {_r(x)}"
+    return _card_ids(v, 1, MAX_ORDER)
 
 
 def _c_note(v):
