@@ -426,8 +426,9 @@ def test_bos_a_random_card_of_the_opponents_hidden_hand_is_picked_and_shown(qtbo
 
 def test_bos_searching_the_whole_deck_ends_with_a_shuffle(qtbot):
     """Digest §3.2 need 8 (profile `zones.deck.search_shuffles`): a search of the deck is followed by a shuffle;
-    looking at the top cards is not."""
+    looking at the top cards leaves the choice to the player."""
     w, game = bos_window(qtbot)
+    before = list(game.state.players[0].deck)
     deck = next(k for k in w.scene.cards if isinstance(k, tuple) and k[0] == "deck" and k[1] == 0)
     right_click(w, center(w.scene.cards[deck]))
     action(w, "Search the deck…").trigger()
@@ -441,3 +442,4 @@ def test_bos_searching_the_whole_deck_ends_with_a_shuffle(qtbot):
     qtbot.addWidget(viewer)
     viewer.close()
     assert w.log.toPlainText().splitlines()[-1].strip() == "Player 1's deck is shuffled."
+    assert sorted(game.state.players[0].deck) == sorted(before) and game.state.players[0].deck != before
