@@ -204,6 +204,11 @@ def test_a_position_keeps_another_games_step():
     assert data["step"] == "second_main"
     again = game_from_position(data, game.db, settings=SANDBOX)
     assert (again.state.turn, again.state.turn_player, again.state.step) == (2, 1, "second_main")
+    walk(again, 6)  # turn 3's main step: a step Battle Spirits Saga has too, kept as Standard's
+    assert again.state.step == "main" and position_from_game(again)["step"] == "main"
+    assert game_from_position(position_from_game(again), game.db, settings=SANDBOX).state.step == "main"
+    assert game_from_position({k: v for k, v in data.items() if k != "step"}, game.db,
+                              settings=SANDBOX).state.step == "start"  # none given: the turn's first step
     with pytest.raises(PositionError) as e:
         game_from_position({**data, "step": "battle"}, game.db, settings=SANDBOX)
     assert e.value.field == "step" and "Battle Spirits Standard" in str(e.value)

@@ -98,12 +98,15 @@ def game_from_position(data, db, *, settings: Ruleset | None = None, record_hash
     if first_player not in (0, 1) or (first_player == turn_player) != (turn % 2 == 1):
         raise PositionError("first_player", f"must be 0 or 1, and player one takes the odd turns (turn {turn} "
                                             f"is player {turn_player}'s)")
-    step = _req(data, "step", "", str, default="main", required=False)
+    step = _req(data, "step", "", str, default="", required=False)
     table_step = ""
-    if table_game and step != "main":  # another game's own steps (its profile's `steps`); "main": its first
-        if step not in profile.steps:
+    if table_game:  # another game's own steps (its profile's `steps`); none given: its first step
+        if step in profile.steps:
+            table_step = step
+        elif step not in ("", "main"):  # ("main": saved before these games had steps, read as the first step)
             raise PositionError("step", f"must be one of {', '.join(profile.steps)} ({profile.name}), got {step!r}")
-        table_step, step = step, "main"
+        step = "main"
+    step = step or "main"
     if step not in STEPS:
         raise PositionError("step", f"must be one of {', '.join(STEPS)}, got {step!r}")
     if step == "attack" and turn == 1:
