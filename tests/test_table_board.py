@@ -154,6 +154,13 @@ def test_bos_soul_points_transfer_from_the_trackers_menu_is_logged_both_ways(qtb
     right_click(w, zone_centre(w, "sp", "bottom"))
     action(w, "+100 Soul Points").trigger()
     assert w.model.game.state.table.trackers[0]["sp"] == 9600
+    right_click(w, zone_centre(w, "sp", "bottom"))
+    action(w, "Lose Soul Points…").trigger()
+    box = w.bar.panel.box
+    box.lineEdit().selectAll()
+    QTest.keyClicks(box, "600")
+    QTest.keyClick(box, Qt.Key_Return)  # the OK button says [Enter]: Enter in the number sends it
+    assert w.model.game.state.table.trackers[0]["sp"] == 9000 and w.bar.panel is None
 
 
 def test_bos_kill_tokens_and_attachment_from_the_cards_menu(qtbot):

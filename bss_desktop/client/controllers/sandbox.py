@@ -298,101 +298,73 @@ class SandboxController(QObject, DeckLooks):
 
     def _ask_card_token(self) -> None:
         """A token card of a game with its own card fields (a Battle of Souls fighter token: name, ATK, RST)."""
-        from PySide6.QtWidgets import (
-            QHBoxLayout,
-            QLabel,
-            QLineEdit,
-            QPushButton,
-            QSpinBox,
-            QWidget,
-        )
+        from PySide6.QtWidgets import QLabel, QLineEdit, QSpinBox
 
-        fields = [f for f in self.profile.cards.fields.values() if f.kind == "int"]
-        panel = QWidget()
-        lay = QHBoxLayout(panel)
-        lay.setContentsMargins(0, 0, 0, 0)
-        name = QLineEdit(self.profile.tokens.get("label", "Token"))
+        label = self.profile.tokens.get("label", "Token")
+        name = QLineEdit(label)
         name.setMaxLength(60)
-        lay.addWidget(QLabel(self.profile.tokens.get("label", "Token")))
-        lay.addWidget(name)
-        boxes = []
-        for f in fields:
+        widgets, boxes = [QLabel(label), name], []
+        for f in (f for f in self.profile.cards.fields.values() if f.kind == "int"):
             box = QSpinBox()
             box.setRange(f.min or 0, f.max or 100000)
             box.setSingleStep(f.step or 1)
             box.setValue(min(f.max or 500, 500) if (f.step or 1) > 1 else (f.min or 0))
-            lay.addWidget(QLabel(f.label or f.name))
-            lay.addWidget(box)
+            widgets += [QLabel(f.label or f.name), box]
             boxes.append((f.name, box))
-        create, cancel = QPushButton("Create  [Enter]"), QPushButton("Cancel")
-        lay.addWidget(create)
-        lay.addWidget(cancel)
-        lay.addStretch(1)
 
         def done():
-            self.bar.set_panel(None)
             stats = tuple((n, b.value()) for n, b in boxes)
             self.send(ManualCardToken(self.viewer, self.viewer, name.text().strip() or "Token", stats))
 
-        create.clicked.connect(done)
-        name.returnPressed.connect(done)
-        cancel.clicked.connect(lambda: self.bar.set_panel(None))
+        panel, create = self._bar_form(widgets, "Create", done, [name, *(b for _, b in boxes)])
         panel.name, panel.boxes, panel.create = name, dict(boxes), create
-        self.bar.set_panel(panel)
 
     def _ask_amount(self, title: str, step: int, send) -> None:
-        """A number typed in the decision bar (a tracker's change): Enter sends `send(amount)`."""
-        from PySide6.QtWidgets import (
-            QHBoxLayout,
-            QLabel,
-            QPushButton,
-            QSpinBox,
-            QWidget,
-        )
+        """A number typed in the decision bar (a tracker's change): OK or Enter sends `send(amount)`."""
+        from PySide6.QtWidgets import QLabel, QSpinBox
 
-        panel = QWidget()
-        lay = QHBoxLayout(panel)
-        lay.setContentsMargins(0, 0, 0, 0)
         box = QSpinBox()
         box.setRange(1, 1_000_000)
         box.setSingleStep(step)
         box.setValue(step)
-        ok, cancel = QPushButton("OK  [Enter]"), QPushButton("Cancel")
-        for w in (QLabel(title), box, ok, cancel):
+        panel, ok = self._bar_form([QLabel(title), box], "OK", lambda: send(box.value()), [box])
+        panel.box, panel.ok = box, ok
+        box.setFocus()
+
+    def _bar_form(self, widgets: list, ok_text: str, done, enter_in=()) -> tuple:
+        """A row of `widgets` in the decision bar, then "`ok_text` [Enter]" and Cancel (no modal dialog): the
+        button, or Enter in one of `enter_in` (line edits, number boxes), closes the row and calls done().
+        Answers (the row, its button)."""
+        from PySide6.QtWidgets import QAbstractSpinBox, QHBoxLayout, QPushButton, QWidget
+
+        panel = QWidget()
+        lay = QHBoxLayout(panel)
+        lay.setContentsMargins(0, 0, 0, 0)
+        ok, cancel = QPushButton(f"{ok_text}  [Enter]"), QPushButton("Cancel")
+        for w in (*widgets, ok, cancel):
             lay.addWidget(w)
         lay.addStretch(1)
 
-        def done():
+        def finish():
             self.bar.set_panel(None)
-            send(box.value())
+            done()
 
-        ok.clicked.connect(done)
-        box.editingFinished.connect(lambda: None)
+        ok.clicked.connect(finish)
+        for w in enter_in:
+            (w.lineEdit() if isinstance(w, QAbstractSpinBox) else w).returnPressed.connect(finish)
         cancel.clicked.connect(lambda: self.bar.set_panel(None))
-        panel.box, panel.ok = box, ok
         self.bar.set_panel(panel)
-        box.setFocus()
+        return panel, ok
 
     def _ask_token(self) -> None:
         """Name, colour and BP of a token for the viewer's field (CR 4-12-2), typed in the decision bar."""
         if self.profile.cards.shape == "plain":
             self._ask_card_token()
             return
-        from PySide6.QtWidgets import (
-            QComboBox,
-            QHBoxLayout,
-            QLabel,
-            QLineEdit,
-            QPushButton,
-            QSpinBox,
-            QWidget,
-        )
+        from PySide6.QtWidgets import QComboBox, QLabel, QLineEdit, QSpinBox
 
         from bss_desktop.carddb.cards import COLORS
 
-        panel = QWidget()
-        lay = QHBoxLayout(panel)
-        lay.setContentsMargins(0, 0, 0, 0)
         name = QLineEdit("Token")
         name.setMaxLength(60)
         color = QComboBox()
@@ -401,26 +373,17 @@ class SandboxController(QObject, DeckLooks):
         bp.setRange(1000, 100000)
         bp.setSingleStep(1000)
         bp.setValue(1000)
-        create = QPushButton("Create  [Enter]")
-        cancel = QPushButton("Cancel")
-        for w in (QLabel("Token"), name, color, QLabel("BP"), bp, create, cancel):
-            lay.addWidget(w)
-        lay.addStretch(1)
 
         def done():
-            self.bar.set_panel(None)
             self.send(ManualToken(self.viewer, self.viewer, name.text().strip() or "Token", color.currentText(),
                                   bp.value()))
 
-        create.clicked.connect(done)
-        name.returnPressed.connect(done)
-        cancel.clicked.connect(lambda: self.bar.set_panel(None))
+        panel, create = self._bar_form([QLabel("Token"), name, color, QLabel("BP"), bp], "Create", done, [name, bp])
         panel.name, panel.color, panel.bp, panel.create = name, color, bp, create
-        self.bar.set_panel(panel)
 
     # look-at-deck: ask_look / open_deck / deck_cards come from DeckLooks (client/controllers/deck_look.py): the decision
-    # bar asks how many cards and whether to shuffle afterwards (CR 12-3-3; unchecked here, where nothing is
-    # enforced), the viewer shows what the look showed
+    # bar asks how many cards and whether to shuffle afterwards (CR 12-3-3; a search of the whole deck shuffles it
+    # where the profile's deck says `search_shuffles`), the viewer shows what the look showed
 
     # ------------------------------------------------------------------ gestures
 
