@@ -335,7 +335,12 @@ class SandboxController(QObject, DeckLooks):
         """A row of `widgets` in the decision bar, then "`ok_text` [Enter]" and Cancel (no modal dialog): the
         button, or Enter in one of `enter_in` (line edits, number boxes), closes the row and calls done().
         Answers (the row, its button)."""
-        from PySide6.QtWidgets import QAbstractSpinBox, QHBoxLayout, QPushButton, QWidget
+        from PySide6.QtWidgets import (
+            QAbstractSpinBox,
+            QHBoxLayout,
+            QPushButton,
+            QWidget,
+        )
 
         panel = QWidget()
         lay = QHBoxLayout(panel)
