@@ -13,6 +13,13 @@ from collections import Counter
 from dataclasses import dataclass, field
 
 
+def swapped(deck: list[str], side: list[str], out_of_deck: list[str], into_deck: list[str]) -> tuple[list, list]:
+    """The deck and side deck after `out_of_deck` went to the side deck and `into_deck` came from it."""
+    new_deck = (Counter(deck) - Counter(out_of_deck) + Counter(into_deck)).elements()
+    new_side = (Counter(side) - Counter(into_deck) + Counter(out_of_deck)).elements()
+    return list(new_deck), list(new_side)
+
+
 class MatchError(ValueError):
     """A match step that its profile's `match:` does not allow: `field` names the profile field."""
 
@@ -92,6 +99,5 @@ class Match:
             if missing:
                 raise MatchError(f"{self.rule}.side_swap", f"not in player {player + 1}'s {where}: "
                                                            f"{', '.join(sorted(missing))}")
-        new_deck = list((deck - Counter(out_of_deck) + Counter(into_deck)).elements())
-        new_side = list((side - Counter(into_deck) + Counter(out_of_deck)).elements())
-        self.decks[player], self.sides[player] = new_deck, new_side
+        self.decks[player], self.sides[player] = swapped(self.decks[player], self.sides[player], out_of_deck,
+                                                         into_deck)

@@ -24,6 +24,8 @@ from PySide6.QtWidgets import (
     QVBoxLayout,
 )
 
+from bss_desktop.table.match import swapped
+
 
 class SwapBox(QGroupBox):
     """One player's deck and side deck, and the swaps asked so far (one for one)."""
@@ -58,9 +60,7 @@ class SwapBox(QGroupBox):
         self.refill()
 
     def current(self) -> tuple[list[str], list[str]]:
-        deck = list((Counter(self.deck0) - Counter(self.out) + Counter(self.into)).elements())
-        side = list((Counter(self.side0) - Counter(self.into) + Counter(self.out)).elements())
-        return deck, side
+        return swapped(self.deck0, self.side0, self.out, self.into)
 
     def _fill(self, widget: QListWidget, cards: list[str]) -> None:
         keep = widget.currentItem().data(Qt.UserRole) if widget.currentItem() is not None else None
