@@ -15,9 +15,9 @@ from typing import NamedTuple
 
 from . import continuous, costs, stats
 from .commands import (Activate, Attack, Awaken, Block, Choose, Command, Concede, CoreMove, EndAttack, EndMain,
-                       ManualAttach, ManualCardToken, ManualCores, ManualOrder, ManualRandomCard, ManualStep, ManualCounter, ManualDeck, ManualExhaust, ManualFlip,
-                       ManualLook, ManualMove, ManualNote, ManualRandom, ManualReveal, ManualShuffle, ManualSide,
-                       ManualToken, ManualTracker, ManualTurn, MoveCores,
+                       ManualAttach, ManualCardToken, ManualCores, ManualCounter, ManualDeck, ManualExhaust, ManualFlip,
+                       ManualLook, ManualMove, ManualNote, ManualOrder, ManualRandom, ManualRandomCard, ManualReveal,
+                       ManualShuffle, ManualSide, ManualStep, ManualToken, ManualTracker, ManualTurn, MoveCores,
                        Mulligan, Pass, PlaceNexus,
                        SetBurst, Summon, UseMagic, CHOICE, field_problem)
 from .errors import IllegalCommand

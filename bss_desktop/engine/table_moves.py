@@ -230,7 +230,7 @@ class TableMoves:
         CR 3-4-2; Standard's removed-from-game area: its owner, STD 4-9; a Battle of Souls discard pile: nobody)."""
         self._expect_manual(cmd)
         z = self.profile.zones.get(cmd.zone)
-        if z is None or z.holds != "cards" or cmd.zone in ("field",):
+        if z is None or z.holds != "cards":
             raise IllegalCommand(self._rule("zones"), f"{self.profile.name} has no pile of cards {cmd.zone!r}")
         field = f"zones.{z.name}.reorder"
         if z.visibility != "public" or not z.ordered or z.reorder == "none":

@@ -9,6 +9,8 @@ the window turns them into undoable commands and calls `show_draft` again, as th
 """
 from __future__ import annotations
 
+from collections import Counter
+
 from PySide6.QtCore import QSize, Qt, Signal
 from PySide6.QtGui import QColor, QDrag, QFont
 from PySide6.QtWidgets import (
@@ -267,9 +269,7 @@ class DeckPanel(QWidget):
         """The side deck: each card once with its count, in the order first added."""
         if rules.side_max is None:
             return
-        counts: dict[str, int] = {}
-        for card_id in side:
-            counts[card_id] = counts.get(card_id, 0) + 1
+        counts = Counter(side)  # (in the order first added)
         current = self.side_list.currentItem()
         current = current.data(Qt.UserRole) if current is not None else None
         self.side_list.clear()

@@ -70,17 +70,20 @@ class ZoneViewer(QDialog):
     def profile(self):
         return self.window_.model.game.profile
 
-    def _entries(self) -> list | None:
-        """The zone's entries as the seat's view has them (newest last), or None when hidden from this seat."""
+    def _entries(self) -> tuple[dict, list | None]:
+        """This seat's view of the zone's owner, and the zone's entries in it (newest last; None when hidden from
+        this seat)."""
         pv = self.window_.model.game.view(self.window_.controller.viewer)["players"][self.owner]
         if self.zone == "trash":
-            return pv["trash"]
-        return (pv.get("areas") or {}).get(self.zone)
+            return pv, pv["trash"]
+        return pv, (pv.get("areas") or {}).get(self.zone)
 
-    def cards(self) -> list:
+    def cards(self, entries=None) -> list:
         """(card id, CardDef or None for a face-down card) of the zone, newest first."""
         db = self.window_.model.game.db
-        return [(c["card"], db.get(c["cid"]) if c.get("cid") else None) for c in reversed(self._entries() or [])]
+        if entries is None:
+            entries = self._entries()[1]
+        return [(c["card"], db.get(c["cid"]) if c.get("cid") else None) for c in reversed(entries or [])]
 
     def refill(self, *_events) -> None:
         me = self.window_.controller.viewer
@@ -88,10 +91,9 @@ class ZoneViewer(QDialog):
         z = self.profile.zones.get(self.zone)
         label = (z.label if z is not None else self.zone).lower()
         self.setWindowTitle(f"{whose} {label}")
-        entries = self._entries()
+        pv, entries = self._entries()
         self.list.clear()
         if entries is None:
-            pv = self.window_.model.game.view(me)["players"][self.owner]
             n = (pv.get("counts") or {}).get(self.zone, 0)
             self.heading.setText(f"{whose} {label}: {n} card(s), hidden from you.")
             return
@@ -106,7 +108,7 @@ class ZoneViewer(QDialog):
                              + (". Double-click: to the hand; right-click: elsewhere." if self._sandbox() else "")
                              + (" Drag a card (or Alt+Up / Alt+Down) to reorder." if self._may_order() else ""))
         faces = self.window_.faces
-        for iid, card in self.cards():
+        for iid, card in self.cards(entries):
             if card is None:
                 item = QListWidgetItem("A face-down card")
             else:
