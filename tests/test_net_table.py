@@ -191,6 +191,9 @@ def test_a_game_of_the_players_own_plays_over_the_lan_with_no_python_change():
      "view.players[0].areas.fighter[0].counters"),
     (lambda pv: pv["areas"]["fighter"][0].update(on="fighter[0]"), "view.players[0].areas.fighter[0].on"),
     (lambda pv: pv.update(trackers={"sp": "8000"}), "view.players[0].trackers"),
+    (lambda pv: pv.pop("opening"), "view.players[0].opening"),
+    (lambda pv: pv["opening"].update(mulligans="2"), "view.players[0].opening.mulligans"),
+    (lambda pv: pv["opening"].update(follow=1), "view.players[0].opening.follow"),
 ])
 def test_a_hostile_hosts_malformed_table_view_is_refused_naming_the_field(change, field):
     """What a host sends of a profile's table is checked before the guest's board reads it (bounded, typed)."""
@@ -273,6 +276,55 @@ def test_bos_lan_opening_hands_use_the_mulligan_helper_and_the_audit_replays_it(
         assert game.state.step != first and guest.view["step"] == game.state.step
         refused = await guest_does(host, guest, {"type": "manual_step", "player": 1, "to": "x" * 5000})
         assert refused and "to" in refused[0][1]  # a malformed step is refused by the host, naming the field
+        await finish(host, playing, server)
+        return guest
+
+    guest = run(go())
+    assert guest.report.ok, guest.report.problems
+
+
+@pytest.mark.parametrize("event, field", [
+    ({"what": "step", "step": "draw", "turn": "3", "turn_player": 0}, "events[0].turn"),
+    ({"what": "step", "step": "draw", "turn": 3, "turn_player": 2}, "events[0].turn_player"),
+    ({"what": "order", "owner": 0, "zone": "trash", "cards": "1,2"}, "events[0].cards"),
+    ({"what": "random_card", "owner": 0}, "events[0].count"),
+])
+def test_a_hostile_hosts_malformed_table_event_is_refused_naming_the_field(event, field):
+    """The sandbox's new moves (a step, a pile's order, a random card) reach the guest as typed events only."""
+    from bss_desktop.protocol.messages import MessageError, check_events
+
+    with pytest.raises(MessageError) as e:
+        check_events([{"kind": "manual", "player": 0, **event}])
+    assert e.value.field == field
+
+
+def test_a_guest_reorders_its_own_pile_by_its_aliases_and_picks_random_cards_only_from_its_own_hand():
+    """Over the LAN the guest names cards by the aliases it was shown: a new order of its Standard removed area
+    (STD 4-9: its owner orders it) reaches the host's engine as the real cards; a random card is picked from the
+    guest's own hand only (the other player's hand stays out of reach)."""
+    std = get_profile("standard")
+
+    async def go():
+        host, guest, frames, server, playing = await lan_sandbox(std)
+        await host.started.wait()
+        await settle(host, guest)
+        game = host.game
+        for _ in range(3):
+            alias = guest.view["players"][1]["hand"][0]["card"]
+            assert not await guest_does(host, guest, {"type": "manual_move", "player": 1, "card": alias,
+                                                      "to": "exile"})
+        real = list(game.zone_cards(1, "exile"))
+        shown = [e["card"] for e in guest.view["players"][1]["areas"]["exile"]]
+        assert not await guest_does(host, guest, {"type": "manual_order", "player": 1, "owner": 1, "zone": "exile",
+                                                  "cards": shown[::-1]})
+        assert game.zone_cards(1, "exile") == real[::-1]
+        assert [e["card"] for e in guest.view["players"][1]["areas"]["exile"]] == shown[::-1]
+        refused = await guest_does(host, guest, {"type": "manual_order", "player": 1, "owner": 1, "zone": "exile",
+                                                 "cards": [shown[0], shown[1], 999_999]})
+        assert refused and "cards[2]" in refused[0][1]
+        refused = await guest_does(host, guest, {"type": "manual_random_card", "player": 1, "owner": 0})
+        assert refused and "your own hand" in refused[0][1]
+        assert not await guest_does(host, guest, {"type": "manual_random_card", "player": 1, "owner": 1})
         await finish(host, playing, server)
         return guest
 

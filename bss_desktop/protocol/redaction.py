@@ -296,8 +296,12 @@ class SeatWindow:
         if cmd.kind == "manual_look" and cmd.owner != self.seat:
             raise RedactionError("owner", "you may look only at your own deck; its owner can reveal cards to you "
                                           "(CR 3-2-2)")
-        if cmd.kind == "manual_reveal":
+        if cmd.kind == "manual_random_card" and cmd.owner != self.seat:
+            raise RedactionError("owner", "over the LAN a random card is picked from your own hand; the other "
+                                          "player picks from theirs")
+        if cmd.kind in ("manual_reveal", "manual_order"):
             changes["cards"] = tuple(self._real(a, f"cards[{i}]") for i, a in enumerate(cmd.cards))
+        if cmd.kind == "manual_reveal":
             for i, iid in enumerate(changes["cards"]):
                 if self.owner.get(iid) != self.seat:
                     raise RedactionError(f"cards[{i}]", "you can reveal only your own cards (CR 12-3-1)")

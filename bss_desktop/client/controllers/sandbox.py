@@ -523,7 +523,8 @@ class SandboxController(QObject, DeckLooks):
             key = ref[1]
             owner = self._owner_of(key)
             in_hand = key[0] == "hand" if isinstance(key, tuple) else self.game.state.cards[key].zone == "hand"
-            if in_hand:  # digest §3.2 need 7: a random card of a hand, shown to both
+            if in_hand and (self.lan_seat is None or owner == self.lan_seat):
+                # digest §3.2 need 7: a random card of a hand, shown to both (over the LAN: your own hand)
                 menu.addAction("A card of this hand at random (revealed)").triggered.connect(
                     lambda: self.send(ManualRandomCard(self.viewer, owner)))
             card = self._card_of(key)
