@@ -70,7 +70,11 @@ def test_bos_lan_sandbox_boards_of_both_seats(loop, qtbot):
                 board.grab().save(os.path.join(out, "lan-bos-opening.png"), "PNG")
             next(b for b in board.bar.buttons if b.text().startswith("Keep")).click()
             await until(lambda n=n: len(game.history) > n and remote.guest.seq == len(game.history))
-        assert "turn 1, Aki's turn" in gw.bar.label.text() and "Next step" in [b.text().split("  ")[0] for b in gw.bar.buttons]
+        # who starts comes from the LAN seed, shared by both machines: either seat may
+        starter = game.state.turn_player
+        assert ("turn 1, your turn" if starter == seat else "turn 1, Aki's turn") in gw.bar.label.text()
+        assert ("turn 1, your turn" if starter == 0 else "turn 1, Mio's turn") in hw.bar.label.text()
+        assert "Next step" in [b.text().split("  ")[0] for b in gw.bar.buttons]
         # the host sets a tactic face down, deploys fighters, and its fighter gets kill tokens
         me = game.state.players[0]
         tactic = next(i for i in me.deck if fits_zone(DB, game.state.cards[i].cid, "tactic"))
