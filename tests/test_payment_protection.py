@@ -165,6 +165,25 @@ def test_cr_9_3_2_the_automatic_payment_keeps_every_card_at_lv1_when_the_cores_a
         assert (len(doomed), sum(game.db[game.state.cards[i].cid].cost for i in doomed)) == min(outcomes), items
 
 
+def test_cr_10_6_6_most_cores_is_exactly_where_the_automatic_payment_gives_up():
+    """costs.most_cores (which legal_commands reads before it searches for a payment) is the largest payment and
+    placement auto_select can find: every core of the reserve and the field, and the soul core when it may pay
+    (CR 10-6-6, 2-10-3); one core more and there is none. Soul core in the reserve, on a card, or unavailable."""
+    rng = random.Random(11)
+    kinds = {"KW-DRG": 1, "PP-GOLEM": 2, "PP-TITAN": 3, "T-NX": 0}
+    for _ in range(80):
+        cids = [rng.choice(list(kinds)) for _ in range(rng.randint(0, 4))]
+        soul = rng.choice(["reserve", "trash", "field"]) if cids else rng.choice(["reserve", "trash"])
+        on = rng.randrange(len(cids)) if soul == "field" else None
+        items = ", ".join(f"{{card: {c}, cores: {kinds[c] + rng.choice([0, 1, 2])}"
+                          + (", soul_core: true}" if i == on else "}") for i, c in enumerate(cids))
+        game = game_with(items, reserve=rng.choice([0, 1, 3]), soul=soul)
+        most = costs.most_cores(game, 0)
+        place = rng.randint(0, min(2, most))
+        assert costs.auto_select(game, 0, most - place, place) is not None, items
+        assert costs.auto_select(game, 0, most + 1 - place, place) is None, items
+
+
 def test_the_automatic_payment_answers_the_same_inside_a_read_only_pass():
     """The pass memo (stats.pass_memo) keeps answering what the function answers outside a pass."""
     game = game_with("{card: PP-GOLEM, cores: 1, soul_core: true}, {card: KW-DRG, cores: 1}", reserve=2,

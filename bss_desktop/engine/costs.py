@@ -129,6 +129,18 @@ def soul_available(game, player: int) -> bool:
     return soul == "reserve" or (isinstance(soul, int) and soul in game.state.players[player].field)
 
 
+def most_cores(game, player: int) -> int:
+    """The most cores auto_select could ever find for `player` (its default pool): the reserve's, every field card's
+    (destroying them all) and the soul core where it may pay: what _sources' `found + spare` add up to. A cost
+    above this needs no search: auto_select answers None."""
+    p = game.state.players[player]
+    cards = game.state.cards
+    n = p.reserve
+    for iid in p.field:
+        n += cards[iid].cores
+    return n + (1 if soul_available(game, player) else 0)
+
+
 def take(pool: dict, sel, soul: bool, soul_ok: bool, *, what: str, rule: str) -> int:
     """Check `sel` against `pool` and subtract it; returns the number of cores taken.
 

@@ -575,6 +575,7 @@ class Game(Resolution, TableMoves):
             net_cost, auto_select = costs.net_cost, costs.auto_select
             plain, reductions = self._plain_costs(), costs.reductions_on(symbols)
             autos: dict = {}  # the same payment is asked for again by cards of the same cost
+            most = None  # costs.most_cores, found when a card's cost is more than the reserve holds
             for iid in player.hand:
                 cid = cards[iid].cid
                 d = defs[cid]
@@ -595,7 +596,10 @@ class Game(Resolution, TableMoves):
                         key = (cost, lv1)
                         auto = autos.get(key, autos)
                         if auto is autos:
-                            auto = autos[key] = auto_select(self, p, cost, lv1)
+                            if most is None:
+                                most = costs.most_cores(self, p)
+                            # more than every core the player has: auto_select's None, without its search
+                            auto = autos[key] = auto_select(self, p, cost, lv1) if cost + lv1 <= most else None
                         if auto is None:
                             pass
                         elif t == "magic":
