@@ -1,6 +1,6 @@
 """Engine benchmark: complete random games per second, decisions per second and Game.clone() per second on one core.
 
-Prints the median of several runs, and reference figures measured in the same
+Prints the median of several runs (after two warm-up games), and reference figures measured in the same
 runs on the same machine: copies per second of a mid-game state with
 copy.deepcopy, and legal-command enumerations per second. Compare the games
 and clone figures with those, not with another machine's numbers.
@@ -86,6 +86,8 @@ def main(*, games: int = 200, runs: int = 5, decks: str | None = None, as_json: 
     db = player_db()  # the player's cards: --decks may name their imported cards' decks
     report = {}
     for name, pairs in _suites(db, decks).items():
+        for (_, a), (_, b) in pairs[:2]:  # warm-up games, not counted: the first loads the profile, fills caches
+            play_one(db, [a, b], seed_from("bench", "warm-up"), check=False)
         results = [run_once(db, pairs, games, r) for r in range(runs)]
         report[name] = (results, {k: statistics.median(r[k] for r in results) for k in results[0]})
     if as_json:
