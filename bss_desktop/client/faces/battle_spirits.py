@@ -61,11 +61,13 @@ from .draw import (
     _RARITY_COLORS,
     _WHITE,
     CARD_ASPECT,
+    CARD_RADIUS,
     _alpha,
     _begin,
     _card_colors,
+    _card_edge,
+    _card_image,
     _deep,
-    _fit_size,
     _fit_text,
     _font,
     _mix,
@@ -73,7 +75,6 @@ from .draw import (
     _pill,
     _printable,
     _qc,
-    _rounded,
     _seed,
     _to_pixmap,
 )
@@ -353,11 +354,8 @@ def _text_inner(rect: QRectF, u: float) -> QRectF:
 
 
 def _frame(p: QPainter, outer: QRectF, cols: list[QColor], u: float) -> None:
-    radius = 4.6 * u
-    p.setPen(Qt.PenStyle.NoPen)
-    p.setBrush(_qc("edge"))
-    p.drawRoundedRect(outer, radius, radius)
-    frame = outer.adjusted(0.5 * u, 0.5 * u, -0.5 * u, -0.5 * u)
+    frame = _card_edge(p, outer, u)
+    radius = CARD_RADIUS * u
     # the card's colours across the frame: a split gradient for multi-colour cards
     g = QLinearGradient(frame.topLeft(), frame.topRight())
     n = len(cols)
@@ -622,17 +620,7 @@ def render_image_face(image: QImage, card, width: int, height: int, *, level: in
     p = _begin(img)
     try:
         u = min(w / 100.0, h / (100.0 / CARD_ASPECT))
-        outer = QRectF(0, 0, w, h)
-        path = _rounded(outer, 4.6 * u)
-        p.fillPath(path, _qc("panel"))
-        p.setClipPath(path)
-        scaled = _fit_size(image.width(), image.height(), w, h)
-        target = QRectF((w - scaled[0]) / 2, (h - scaled[1]) / 2, scaled[0], scaled[1])
-        p.drawImage(target, image)
-        p.setClipping(False)
-        p.setBrush(Qt.BrushStyle.NoBrush)
-        p.setPen(QPen(_qc("edge"), max(1.0, 0.6 * u)))
-        p.drawRoundedRect(outer.adjusted(0.3 * u, 0.3 * u, -0.3 * u, -0.3 * u), 4.4 * u, 4.4 * u)
+        _card_image(p, image, QRectF(0, 0, w, h), u)
         if level is not None:
             _draw_levels(p, card, 4.5 * u, 78 * u, u, level, max_height=50 * u)
         printed = _printed_bp(card, level, printed_bp)

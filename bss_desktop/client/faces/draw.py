@@ -170,6 +170,33 @@ def _rounded(rect: QRectF, r: float) -> QPainterPath:
     return path
 
 
+CARD_RADIUS = 4.6  # a Battle Spirits card's corner, in units of a hundredth of its width
+
+
+def _card_edge(p: QPainter, outer: QRectF, u: float) -> QRectF:
+    """A card's thin dark rounded edge, the same on its face and its back; answers the rectangle inside it, where
+    the frame is painted (with corners CARD_RADIUS - 0.5 units)."""
+    radius = CARD_RADIUS * u
+    p.setPen(Qt.PenStyle.NoPen)
+    p.setBrush(_qc("edge"))
+    p.drawRoundedRect(outer, radius, radius)
+    return outer.adjusted(0.5 * u, 0.5 * u, -0.5 * u, -0.5 * u)
+
+
+def _card_image(p: QPainter, image: QImage, outer: QRectF, u: float) -> None:
+    """The player's own image of a card, scaled to fit inside its rounded corners, with the card's edge around it."""
+    path = _rounded(outer, CARD_RADIUS * u)
+    p.fillPath(path, _qc("panel"))
+    p.save()
+    p.setClipPath(path)
+    sw, sh = _fit_size(image.width(), image.height(), outer.width(), outer.height())
+    p.drawImage(QRectF(outer.x() + (outer.width() - sw) / 2, outer.y() + (outer.height() - sh) / 2, sw, sh), image)
+    p.restore()
+    p.setBrush(Qt.BrushStyle.NoBrush)
+    p.setPen(QPen(_qc("edge"), max(1.0, 0.6 * u)))
+    p.drawRoundedRect(outer.adjusted(0.3 * u, 0.3 * u, -0.3 * u, -0.3 * u), 4.4 * u, 4.4 * u)
+
+
 def _seed(card) -> random.Random:
     return random.Random(zlib.crc32(str(getattr(card, "id", "")).encode("utf-8")))
 

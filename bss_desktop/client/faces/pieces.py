@@ -21,8 +21,10 @@ from .draw import (
     _BLACK,
     _WHITE,
     CARD_ASPECT,
+    CARD_RADIUS,
     _alpha,
     _begin,
+    _card_edge,
     _fit_text,
     _font,
     _mix,
@@ -41,11 +43,8 @@ def render_back(width: int, height: int, dpr: float = 1.0) -> QPixmap:
     try:
         u = min(w / 100.0, h / (100.0 / CARD_ASPECT))
         outer = QRectF(0, 0, w, h)
-        radius = 4.6 * u
-        p.setPen(Qt.PenStyle.NoPen)
-        p.setBrush(_qc("edge"))
-        p.drawRoundedRect(outer, radius, radius)
-        frame = outer.adjusted(0.5 * u, 0.5 * u, -0.5 * u, -0.5 * u)
+        frame = _card_edge(p, outer, u)
+        radius = CARD_RADIUS * u
         g = QLinearGradient(frame.topLeft(), frame.bottomRight())
         g.setColorAt(0, QColor("#6b5bd0"))
         g.setColorAt(0.5, QColor("#2b2470"))

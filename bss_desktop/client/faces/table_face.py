@@ -30,17 +30,16 @@ from .battle_spirits import (
 from .draw import (
     _WHITE,
     CARD_ASPECT,
-    _fit_size,
     _alpha,
     _begin,
     _card_colors,
+    _card_image,
     _fit_text,
     _font,
     _mix,
     _new_image,
     _pill,
     _qc,
-    _rounded,
     _to_pixmap,
 )
 
@@ -200,17 +199,7 @@ def _paint_table(p: QPainter, card, w: float, h: float, level, bp, printed_bp, *
     if image is None:
         _frame(p, QRectF(0, 0, w, h), cols, u)
     else:  # the player's own image of the card, with the table's banners over it
-        outer = QRectF(0, 0, w, h)
-        path = _rounded(outer, 4.6 * u)
-        p.fillPath(path, _qc("panel"))
-        p.save()
-        p.setClipPath(path)
-        sw, sh = _fit_size(image.width(), image.height(), w, h)
-        p.drawImage(QRectF((w - sw) / 2, (h - sh) / 2, sw, sh), image)
-        p.restore()
-        p.setBrush(Qt.BrushStyle.NoBrush)
-        p.setPen(QPen(_qc("edge"), max(1.0, 0.6 * u)))
-        p.drawRoundedRect(outer.adjusted(0.3 * u, 0.3 * u, -0.3 * u, -0.3 * u), 4.4 * u, 4.4 * u)
+        _card_image(p, image, QRectF(0, 0, w, h), u)
     banner = _table_header(p, card, w, u, cols, overlay=image is not None)
     left, right = m + 0.6 * u, w - m - 0.6 * u
     info = QRectF(left, 94.0 * u, right - left, 17.6 * u)
