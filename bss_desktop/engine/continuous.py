@@ -8,7 +8,7 @@ from __future__ import annotations
 from dataclasses import dataclass, field
 
 from . import stats
-from .stats import ACTIVE, BY_OP
+from .stats import ACTIVE, BY_OP, GRANTS
 from .targets import condition_holds, count_value, matches
 
 
@@ -119,7 +119,12 @@ def reads_effects(cond) -> bool:
     if cond is None:
         return False
     targets = [t for t in (cond.control, cond.count.cards if cond.count is not None else None) if t is not None]
-    return any(t.bp_max is not None or t.bp_min is not None or t.keyword is not None or t.keywords for t in targets)
+    return any(reads_effects_target(t) for t in targets)
+
+
+def reads_effects_target(t) -> bool:
+    """Whether a target filter reads what constant effects change: BP or keywords."""
+    return t is not None and (t.bp_max is not None or t.bp_min is not None or t.keyword is not None or bool(t.keywords))
 
 
 def level_ok(levels: tuple, level: int) -> bool:
@@ -278,10 +283,50 @@ def keywords_of(game, iid: int, name: str | None = None) -> list:
         if g.what == "keyword" and iid in g.targets and (name is None or g.keyword.name == name):
             out.append(g.keyword)
     if game.has_constants:
-        for _, _, d in _constant_hits(game, iid, "grant"):
-            if name is None or d.keyword.name == name:
-                out.append(d.keyword)
+        if game._grant_cycles:  # grants that may depend on keywords: read off their fixed point
+            granted = granted_keywords(game).get(iid, ())
+            out.extend(k for k in granted if name is None or k.name == name)
+        else:
+            for _, _, d in _constant_hits(game, iid, "grant"):
+                if name is None or d.keyword.name == name:
+                    out.append(d.keyword)
     return out
+
+
+# Rounds of granted_keywords before it settles for what it has: grants that only add settle in as many rounds as
+# there are keywords to pass along; one that takes away what it depends on ("spirits without X gain X") never does.
+GRANT_ROUNDS = 16
+
+
+def granted_keywords(game) -> dict:
+    """Card -> the keywords active constant effects give it (CR 10-13-1), when a grant can depend on keywords: "your
+    spirits with 【Awaken】 gain 【Confront】". Found once as a fixed point, never by recursion: each round reads
+    keywords as the previous round left them (game._kw_approx, which keywords_of answers from meanwhile), until a
+    round changes nothing. Inside a read-only pass the answer is kept for the pass."""
+    if game._kw_approx is not None:
+        return game._kw_approx  # asked from inside a round: what the rounds have found so far
+    memo = stats.pass_memo(game)
+    if memo is not None and memo[GRANTS] is not None:
+        return memo[GRANTS]
+    approx: dict = {}
+    game._kw_approx, game._constants_memo = approx, None  # (the active constants depend on the rounds' keywords)
+    try:
+        for _ in range(GRANT_ROUNDS):
+            found: dict = {}
+            for src, p, d in _of_op(_active_constants(game), "grant"):
+                for player in game.state.players:
+                    for iid in player.field:
+                        if _applies(game, d.target, iid, p, src):
+                            found.setdefault(iid, []).append(d.keyword)
+            if found == approx:
+                break
+            approx.clear()
+            approx.update(found)
+    finally:
+        game._kw_approx, game._constants_memo = None, memo
+    if memo is not None:
+        memo[GRANTS] = approx
+    return approx
 
 
 def has_keyword(game, iid: int, name: str) -> bool:

@@ -70,10 +70,12 @@ _valid_decks: dict = {}  # (id(db), deck) -> db: decks Game.new found legal (sim
 _CLONE_SHARED = frozenset({"db", "_defs", "settings", "_fx_cache", "has_effects", "has_constants",
                            "has_level_constants", "has_cost_constants", "_constant_ops", "_constant_keywords",
                            "_pure_reads", "_bp_lowering", "_triggers", "_keywords", "_trigger_cids", "_op_cids",
-                           "_cost_cids", "_activated_cids", "_soul_summon", "_answer", "_resolved", "profile"})
+                           "_cost_cids", "_activated_cids", "_grant_cycles", "_soul_summon", "_answer", "_resolved",
+                           "profile"})
 # ... and those it copies or starts afresh
 _CLONE_COPIED = frozenset({"state", "start", "names", "inline_cards", "_db_owned", "history", "hashes", "log_events",
-                           "_events", "record_hashes", "_touched", "_pending", "_constants_memo", "_in_constants"})
+                           "_events", "record_hashes", "_touched", "_pending", "_constants_memo", "_in_constants",
+                           "_kw_approx"})
 
 
 _made: dict = {}  # (command class, *fields) -> the command legal_commands offers (commands are frozen values)
@@ -213,6 +215,7 @@ class Game(Resolution, TableMoves):
         self._answer = None  # the answer to a choice, until resolution consumes it
         self._in_constants = False  # guards BP filters inside constant effects against recursion
         self._constants_memo = None  # the active constant effects, during a read-only pass (reading())
+        self._kw_approx = None  # keywords granted so far, while continuous.granted_keywords finds its fixed point
         self._index_cards()
         self._resolved: Command | None = None  # the command being applied, with automatic choices filled in
         if record_hashes:
@@ -232,7 +235,7 @@ class Game(Resolution, TableMoves):
             hit = _flags_by_cards[key] = (db, self._card_flags(cids))
         (self.has_effects, self.has_constants, self.has_level_constants, self.has_cost_constants, self._constant_ops,
          self._constant_keywords, self._pure_reads, self._bp_lowering, self._triggers, self._keywords,
-         self._trigger_cids, self._op_cids, self._cost_cids, self._activated_cids) = hit[1]
+         self._trigger_cids, self._op_cids, self._cost_cids, self._activated_cids, self._grant_cycles) = hit[1]
 
     def _card_flags(self, cids) -> tuple:
         db = self.db
@@ -279,8 +282,13 @@ class Game(Resolution, TableMoves):
         op_cids = {op: frozenset(ids) for op, ids in op_cids.items()}
         cost_cids = op_cids.get("cost", frozenset()) | op_cids.get("reduction", frozenset())
         activated_cids = frozenset(d.id for d, fx in zip(defs, every) if fx.activated)
+        # a constant grant that can depend on keywords or BP (its target's filter, or any constant's condition): then
+        # granted keywords are found as a fixed point (continuous.granted_keywords), never by reading themselves
+        grant_cycles = "grant" in constant_ops and (not pure_reads or any(
+            continuous.reads_effects_target(d.target) for e in constants for d in e.do if d.op == "grant"))
         return (has_effects, has_constants, has_level_constants, has_cost_constants, constant_ops, constant_keywords,
-                pure_reads, bp_lowering, triggers, keywords, trigger_cids, op_cids, cost_cids, activated_cids)
+                pure_reads, bp_lowering, triggers, keywords, trigger_cids, op_cids, cost_cids, activated_cids,
+                grant_cycles)
 
     def _tokens_of(self, cid: str) -> bool:
         return any(d.op == "token" for e in self._defs[cid].effects for d in e.do)
@@ -523,7 +531,7 @@ class Game(Resolution, TableMoves):
         d["record_hashes"] = False
         d["_touched"] = self._touched.copy()  # iid -> Cause (immutable)
         d["_pending"] = self._pending[:]  # tuples
-        d["_constants_memo"], d["_in_constants"] = None, False  # a read-only pass of the original is not the copy's
+        d["_constants_memo"], d["_in_constants"], d["_kw_approx"] = None, False, None  # (the original's pass only)
         if cids:
             cards = twin.state.cards
             for iid, cid in cids.items():

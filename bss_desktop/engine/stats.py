@@ -11,7 +11,7 @@ BP are computed once per pass and remembered in the pass's memo (see `pass_memo`
 from __future__ import annotations
 
 # slots of the read-only pass's memo (Game._constants_memo while a pass is open)
-ACTIVE, BY_OP, LEVELS, BPS, BPS_INNER, AUTO_SELECT, AUTO_SOURCES = range(7)
+ACTIVE, BY_OP, LEVELS, BPS, BPS_INNER, AUTO_SELECT, AUTO_SOURCES, GRANTS = range(8)
 
 # The readers of constant level and BP effects live in continuous.py, which imports this module: it hands them over
 # when it loads (`use_constant_readers`), so the import points one way. A game with constant effects has loaded it.
@@ -30,13 +30,14 @@ def pass_memo(game):
 
     Slots: ACTIVE (the active constant effects, or None until found), BY_OP (their directives by op),
     LEVELS and BPS (card -> value), BPS_INNER (BP as a constant effect's own filter reads it),
-    AUTO_SELECT (the arguments of costs.auto_select -> its answer), AUTO_SOURCES (the cores it may take from a pool).
+    AUTO_SELECT (the arguments of costs.auto_select -> its answer), AUTO_SOURCES (the cores it may take from a pool),
+    GRANTS (continuous.granted_keywords, or None until found).
     A game-like object without passes (a guest's RemoteGame) has no memo."""
     memo = getattr(game, "_constants_memo", None)
     if memo is None:
         return None
     if not memo:
-        memo.extend((None, {}, {}, {}, {}, {}, {}))
+        memo.extend((None, {}, {}, {}, {}, {}, {}, None))
     return memo
 
 
