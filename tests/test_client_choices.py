@@ -252,6 +252,14 @@ def test_cards_revealed_from_the_deck_are_picked_from_a_tray_of_faces(qtbot):
     assert w.width() == width
     key(w, w.controller.keys["confirm"])
     assert game.state.cards[ward].zone == "hand" and game.state.cards[spark].zone == "deck"
+    # the other two go "on the bottom of your deck in any order": picked one by one from the same tray (CR 12-3-3)
+    rest = game.pending.info["options"]
+    assert spark in rest and len(rest) == 2 and [t.key for t in tray.tiles] == rest
+    assert "under your deck" in w.bar.label.text()
+    QTest.mouseClick(tray.tile(spark), Qt.LeftButton, Qt.NoModifier, QPoint(20, 20))
+    key(w, w.controller.keys["confirm"])
+    (other,) = set(rest) - {spark}
+    assert game.state.players[0].deck[:2] == [other, spark]  # the last one put back lies lowest
     assert w.bar.tray.isHidden()
     assert "reveals Flash Ward from the top of their deck" in w.log.toPlainText()
 
@@ -601,8 +609,9 @@ def test_a_lan_guest_picks_cards_it_looked_at_from_the_tray(loop, qtbot):
         await _until(lambda: len(host.game.history) > n, what="the host to apply the choice")
         hand = [host.game.state.cards[i].cid for i in host.game.state.players[1].hand]
         assert hand == ["T-MF"]
-        assert "Player 2 reveals Flash Ward (CR 12-2-1)" in gw.log.toPlainText() or \
-            "Mio reveals Flash Ward (CR 12-2-1)" in gw.log.toPlainText()
+        # (the guest's log has the line once the host's batch arrives, a moment after the host applied the choice)
+        await _until(lambda: "Player 2 reveals Flash Ward (CR 12-2-1)" in gw.log.toPlainText() or
+                     "Mio reveals Flash Ward (CR 12-2-1)" in gw.log.toPlainText(), what="the reveal in the log")
         await _until(lambda: gw.bar.tray.isHidden(), what="the tray to go")
     loop.run_until_complete(go())
 

@@ -441,7 +441,11 @@ def test_cr_8_5_3_5_search_reveals_a_chosen_matching_card_and_puts_the_rest_on_t
     assert info["min"] == 0 and info["max"] == 1 and len(info["options"]) == 1  # only Main Spark is magic
     answer(game, info["options"])
     assert game.state.cards[info["options"][0]].zone == "hand"
-    assert [game.state.cards[i].cid for i in deck[:2]] and len(deck) == 3 and deck[-1] not in top3
+    # CR 12-3-3: the rest go "on the bottom of your deck in any order", the order its controller chooses
+    rest = game.pending.info["options"]
+    assert game.pending.info["kind"] == "target" and sorted(rest) == sorted(set(top3) - set(info["options"]))
+    answer(game, [rest[1]])
+    assert deck[:2] == [rest[0], rest[1]] and len(deck) == 3 and deck[-1] not in top3
 
 
 def test_restrict_cannot_block_and_level_set_for_the_turn():

@@ -351,7 +351,41 @@ def test_played_reveal_add_a_family_card_and_the_rest_to_the_bottom():
     answer(game, game.pending.info["options"])
     p0 = game.state.players[0]  # a position lists a deck top first; the engine keeps the top last
     assert cids(game, p0.hand) == ["ZT-002"]
-    assert cids(game, p0.deck)[-1] == "T-R3" and sorted(cids(game, p0.deck)[:2]) == ["T-R1", "T-W0"]
+    # "in any order": the player puts the two back one by one, here T-W0 first, so T-R1 lies lowest (CR 12-3-3)
+    assert game.pending.info["kind"] == "target" and cids(game, game.pending.info["options"]) == ["T-W0", "T-R1"]
+    answer(game, [first(game, 0, "T-W0", "deck")])
+    assert cids(game, p0.deck) == ["T-R1", "T-W0", "T-R3"]
+
+
+def test_played_reveal_the_rest_back_on_top_in_any_order_is_ordered_by_the_player():
+    db = _db_with(_card(effects=[{"levels": [1, 2], "condition": "When Summoned", "keywords": [], "steps": [],
+                                  "details": "Reveal the top three cards of your deck. Add up to one Stoneback "
+                                             "card from the revealed cards to your hand. Return the remaining cards "
+                                             "to the top of your deck in any order."}]),
+                  _card(ID="ZT-002", name="Stoneback Pup", effects=[]))
+    game = _game(db, "{life: 5, reserve: 3, hand: [ZT-001], deck: [T-W0, T-R1, ZT-002, T-R3]}",
+                 "{life: 5, reserve: 3}")
+    game.apply(Summon(0, first(game, 0, "ZT-001", "hand")))
+    answer(game, game.pending.info["options"])
+    p0 = game.state.players[0]
+    assert cids(game, game.pending.info["options"]) == ["T-W0", "T-R1"]
+    answer(game, [first(game, 0, "T-W0", "deck")])  # on top first, then T-R1 on top of it
+    assert cids(game, p0.deck)[::-1] == ["T-R1", "T-W0", "T-R3"]  # top first
+
+
+def test_played_reveal_the_rest_back_on_top_in_the_same_order_asks_nothing():
+    """Control: "to the top of your deck" without "in any order" keeps them as they were."""
+    db = _db_with(_card(effects=[{"levels": [1, 2], "condition": "When Summoned", "keywords": [], "steps": [],
+                                  "details": "Reveal the top three cards of your deck. Add up to one Stoneback "
+                                             "card from the revealed cards to your hand. Return the remaining cards "
+                                             "to the top of your deck."}]),
+                  _card(ID="ZT-002", name="Stoneback Pup", effects=[]))
+    game = _game(db, "{life: 5, reserve: 3, hand: [ZT-001], deck: [T-W0, T-R1, ZT-002, T-R3]}",
+                 "{life: 5, reserve: 3}")
+    game.apply(Summon(0, first(game, 0, "ZT-001", "hand")))
+    answer(game, game.pending.info["options"])
+    assert game.pending is None or game.pending.kind != "choose"
+    assert cids(game, game.state.players[0].deck)[::-1] == ["T-W0", "T-R1", "T-R3"]
 
 
 def test_played_a_core_from_the_void_into_your_reserve():

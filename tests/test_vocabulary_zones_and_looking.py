@@ -90,7 +90,12 @@ def test_cr_8_5_3_1_an_exact_search_of_revealed_cards_takes_the_only_match_witho
     events = game.apply(UseMagic(0, first(game, 0, "V-ORACLE", "hand")))
     assert cids(game, game.state.players[0].hand) == ["T-MM"]
     assert [e["cid"] for e in events if e.kind == "reveal" and e.get("why") == "search"] == ["T-R1", "T-MM", "T-W0"]
-    assert cids(game, game.state.players[0].deck)[-1] == "T-R3"
+    # the rest goes "on the bottom of your deck in any order": its controller orders the two left (CR 12-3-3)
+    info = game.pending.info
+    assert info["kind"] == "target" and info["min"] == info["max"] == 1 and cids(game, info["options"]) == ["T-R1",
+                                                                                                          "T-W0"]
+    answer(game, [first(game, 0, "T-W0", "deck")])
+    assert cids(game, game.state.players[0].deck) == ["T-R1", "T-W0", "T-R3"]  # bottom first: T-R1 went last
 
 
 def test_the_rest_of_a_search_goes_back_on_top_in_the_same_order_when_the_text_says_so():

@@ -593,6 +593,7 @@ def _clause(d: Directive, ctx: _Ctx, effect_kind: str | None) -> _Clause:
         take_kind = _kind(replace(take, zone="hand", side="you"), _is_plural(take))
         rest = {"bottom": "put the rest on the bottom of your deck in any order", "trash": "put the rest in your trash",
                 "top": "return the rest to the top of your deck in the same order",
+                "top_any": "return the rest to the top of your deck in any order",
                 "shuffle": "shuffle the rest into your deck"}[d.to]
         turn = "reveal" if d.reveal else "look at"
         if d.into == "field":

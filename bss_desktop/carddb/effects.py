@@ -68,6 +68,9 @@ MAGIC_TRIGGERS = ("you_use_magic", "opponent_uses_magic")  # they watch magic ca
 BURST_TRIGGERS = ("life_reduced", "your_spirit_destroyed", "opponent_summons", "opponent_attacks",
                   "opponent_summon_effect")
 STEPS = ("start", "core", "draw", "refresh", "main", "attack", "end")
+# where a search puts the cards it did not take: the bottom of the deck in any order its controller chooses, the trash,
+# back on top in the same order or in any order, or shuffled in (CR 12-3-3)
+SEARCH_RESTS = ("bottom", "trash", "top", "top_any", "shuffle")
 WHOSE = ("you", "opponent", "any")
 DURATIONS = ("turn", "battle", "permanent")
 KEYWORDS = ("awaken", "confront", "curse", "immortal", "armor", "luster", "blessed", "ascend", "swift", "gale",
@@ -593,7 +596,7 @@ def _directive(op, val, f, make_token) -> Directive:
         if into == "field" and t.type not in ("spirit", "nexus"):
             raise EffectSyntax(f"{p}.take.type", "only spirits and nexuses go onto the field (CR 3-5-1)")
         return Directive(op, look=_int(d.get("look", 3), f"{p}.look", 1), target=t,
-                         to=_choice(d.get("rest", "bottom"), f"{p}.rest", ("bottom", "trash", "top", "shuffle")),
+                         to=_choice(d.get("rest", "bottom"), f"{p}.rest", SEARCH_RESTS),
                          reveal=_bool(d.get("reveal", True), f"{p}.reveal"), into=into,
                          cores_from=_choice(d.get("cores", "void"), f"{p}.cores", ("void", "reserve"))
                          if into == "field" else None)
@@ -850,6 +853,15 @@ def target_to_dict(t: Target):
     return out
 
 
+def sided_target_to_dict(t: Target):
+    """A filter whose reader takes a missing side as "you" (a condition's control, a keyword's condition): its side
+    is always written, as "opponent" is Target's default and would otherwise be left out and read back as "you"."""
+    out = target_to_dict(t)
+    if isinstance(out, dict):
+        out["side"] = t.side
+    return out
+
+
 def count_to_dict(c: Count) -> dict:
     if c.what == "cards":
         t = target_to_dict(c.cards)
@@ -869,7 +881,7 @@ def condition_to_dict(c: Condition) -> dict:
     for fld in fields(Condition):
         val = getattr(c, fld.name)
         if val != fld.default:
-            out[fld.name] = (target_to_dict(val) if fld.name == "control" else
+            out[fld.name] = (sided_target_to_dict(val) if fld.name == "control" else
                              count_to_dict(val) if fld.name == "count" else val)
     return out
 
@@ -882,7 +894,7 @@ def keyword_to_dict(k: Keyword):
     elif k.name == "armor":
         val = list(k.colors)
     elif k.name in ("immortal", "ascend"):
-        val = target_to_dict(k.condition)
+        val = sided_target_to_dict(k.condition)
     elif k.name == "astral":
         val = None if k.timing == "always" else k.timing
     else:
@@ -973,8 +985,8 @@ def _directive_value(d: Directive, token_to_dict):
         if d.look is not None:
             out["count"] = d.look
         return out
-    if shape == "recover":  # its type defaults to "any", not Target's "spirit": always write it
-        t = target_to_dict(d.target)
+    if shape == "recover":  # its type defaults to "any", not Target's "spirit": always write it (and its side)
+        t = sided_target_to_dict(d.target)
         if isinstance(t, str):  # a reference: "return it from your trash to your hand"
             return {"ref": t}
         return {"type": d.target.type, **{k: v for k, v in t.items() if k not in ("zone", "type")}}

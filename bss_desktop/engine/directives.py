@@ -512,8 +512,8 @@ class Directives:
                     self._ask("target", a.controller, fits, lo, hi, prompt=f"take {where}", source=a.source)
                     return WAIT
                 taken = list(ans)
-            a.picks = [taken, list(taken)]  # [everything taken, what is still to be moved]
-        taken, todo = a.picks
+            a.picks = [taken, list(taken)]  # [everything taken, what is still to be moved(, the rest to put back)]
+        taken, todo = a.picks[0], a.picks[1]
         while todo:
             iid = todo[0]
             if d.into == "field":
@@ -524,10 +524,26 @@ class Directives:
                     self._emit("reveal", player=a.controller, card=iid, cid=st.cards[iid].cid, why="taken")
                 self._move_card(iid, "hand", "search")
             todo.pop(0)
-        rest = [i for i in looked if i not in taken and st.cards[i].zone == "deck"]
-        if d.to in ("bottom", "trash"):
+        if len(a.picks) == 2:  # the rest, still to put back (kept across the choices of their order)
+            a.picks.append([i for i in looked if i not in taken and st.cards[i].zone == "deck"])
+        rest = a.picks[2]
+        if d.to in ("bottom", "top_any"):
+            # "... on the bottom of your deck in any order": its controller puts them back one by one (CR 12-3-3:
+            # the text says what is done instead of a shuffle, and the order is theirs to choose; "top" keeps them
+            # where they are, in the same order)
+            while rest:
+                ans = rest[:1] if len(rest) == 1 else self._take_answer("target")
+                if ans is None:
+                    where = "under your deck (the last one goes lowest)" if d.to == "bottom" else \
+                        "on top of your deck (the last one ends on top)"
+                    self._ask("target", a.controller, rest, 1, 1, prompt=f"put back {where}", source=a.source)
+                    return WAIT
+                (iid,) = ans
+                self._move_card(iid, "deck", "search_rest", bottom=d.to == "bottom")
+                rest.remove(iid)
+        elif d.to == "trash":
             for iid in rest:
-                self._move_card(iid, "deck" if d.to == "bottom" else "trash", "search_rest", bottom=True)
+                self._move_card(iid, "trash", "search_rest", bottom=True)
         elif d.to == "shuffle":  # CR 12-3-3
             self._shuffle(a.controller)
         a.cur = list(taken)  # what "it" refers to afterwards: the cards taken

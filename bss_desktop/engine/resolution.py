@@ -23,6 +23,8 @@ from .targets import condition_holds, has_symbol, matches
 _STEP_KEYS = {step: ("step", step) for step in STEPS}  # Game._trigger_cids' keys for step triggers, made once
 MAX_TARGET_OPTIONS = 64  # legal_commands lists at most this many target combinations (or core answers)
 DECOY = ("burst", None)  # a burst asked at a moment its condition does not match (ask_every_burst_moment)
+# triggers that fire as their card leaves the field: the effect reads the card's last state there (CR 8-10)
+LEAVING_TRIGGERS = ("when_destroyed", "when_destroyed_by_opponent")
 
 
 class Resolution(Directives, EffectCosts):
@@ -57,8 +59,12 @@ class Resolution(Directives, EffectCosts):
     def _fire_one(self, iid: int, i: int, e, trigger_card: int | None = None) -> None:
         card = self.state.cards[iid]
         if self._watched(iid, e, trigger_card) and self._trigger_holds(iid, e, card.owner):
-            lv = stats.level(self, iid) if card.zone == "field" else 0
-            self._pending.append((iid, ("effect", i), card.owner, trigger_card, lv))
+            on_field = card.zone == "field"
+            lv = stats.level(self, iid) if on_field else 0
+            # CR 8-10: a card leaving the field is read as it last was there ("if this spirit has a Soul Core on it")
+            lki = (stats.cores_on(self.state, iid), self.state.players[card.owner].soul == iid) \
+                if on_field and e.trigger in LEAVING_TRIGGERS else None
+            self._pending.append((iid, ("effect", i), card.owner, trigger_card, lv, lki))
 
     def _watched(self, iid: int, e, trigger_card: int | None) -> bool:
         """Whether the card the event happened to is one `e` watches ("when one of your Dragon spirits attacks");
@@ -104,7 +110,7 @@ class Resolution(Directives, EffectCosts):
             fx = self.fx(self.state.cards[player.burst].cid)
             for i, e in fx.bursts:
                 if e.trigger == trigger and self._watched(player.burst, e, trigger_card):
-                    self._pending.append((player.burst, ("burst", i), p, trigger_card, 0))
+                    self._pending.append((player.burst, ("burst", i), p, trigger_card, 0, None))
                     matched = True
             manual = [(i, e) for i, e in fx.manual_bursts if e.trigger == trigger] if fx.manual_bursts else ()
             if manual:  # CR 10-9-2: its condition is met; its owner may activate it, by hand (redacted to them)
@@ -114,11 +120,11 @@ class Resolution(Directives, EffectCosts):
             if not matched and trigger in BURST_TRIGGERS and self.settings.ask_every_burst_moment:
                 # CR 3-8-2: its owner is asked all the same, so the flow does not tell whether it matched (a manual
                 # burst too: its announcement goes to its owner alone)
-                self._pending.append((player.burst, DECOY, p, trigger_card, 0))
+                self._pending.append((player.burst, DECOY, p, trigger_card, 0, None))
 
     def _keyword_trigger(self, iid: int, name: str, controller: int, trigger_card: int | None = None,
                          value: int = 0) -> None:
-        self._pending.append((iid, ("keyword", name), controller, trigger_card, value))
+        self._pending.append((iid, ("keyword", name), controller, trigger_card, value, None))
 
     def _on_summoned(self, iid: int) -> None:
         """After a summon or placement is complete (CR 10-6-7, 10-7-7)."""
@@ -252,7 +258,7 @@ class Resolution(Directives, EffectCosts):
                         return (trig != "start_of_step" or e.step == ev["step"]) and e.whose in (whose, "any")
                     for i, e in fx.triggered.get(trig, ()):
                         if now(e) and self._trigger_holds(iid, e, p):
-                            self._pending.append((iid, ("effect", i), p, None, stats.level(self, iid)))
+                            self._pending.append((iid, ("effect", i), p, None, stats.level(self, iid), None))
                     if trig in fx.manual_triggered:
                         self._announce_triggered(iid, [(i, e) for i, e in fx.manual_triggered[trig] if now(e)], trig, p)
 
@@ -287,7 +293,7 @@ class Resolution(Directives, EffectCosts):
         group = st.next_group
         st.next_group += 1
         new = []
-        for iid, ref, controller, trigger_card, lv in self._pending:
+        for iid, ref, controller, trigger_card, lv, lki in self._pending:
             if (iid, ref) in seen:
                 continue
             seen.add((iid, ref))
@@ -295,7 +301,7 @@ class Resolution(Directives, EffectCosts):
             phase = self._start_phase(self._effect_of_ref(iid, ref)) if ref[0] == "effect" else "new"
             a = Activation(ts=st.next_ts, group=group, source=iid, ref=ref, controller=controller,
                            trigger_card=trigger_card, lki_level=lv if ref[0] != "keyword" else 0, phase=phase,
-                           value=value)
+                           value=value, lki=lki)
             if iid == self._soul_summon and ref[0] == "effect" and \
                     self._effect_of_ref(iid, ref).trigger in ("when_summoned", "when_placed"):
                 a.soul_paid = True  # the soul core was part of its summoning payment (CR 10-6-6)

@@ -194,18 +194,25 @@ class Activation:
     selected: list = field(default_factory=list)  # what the last selecting directive chose: "it"
     picks: list = field(default_factory=list)  # a directive's decisions so far: each player's picks, core splits
     acted: bool = False  # the last directive did something ("if you do")
+    # the source's last state on the field when it triggered on leaving it: (cores on it, the soul core among them)
+    # (CR 8-10; resolution.LEAVING_TRIGGERS)
+    lki: tuple | None = None
 
     def hash_data(self) -> list:
-        return [self.ts, self.group, self.source, list(self.ref), self.controller, self.trigger_card, self.lki_level,
+        data = [self.ts, self.group, self.source, list(self.ref), self.controller, self.trigger_card, self.lki_level,
                 self.phase, self.step, self.x, self.value, self.x_chosen, self.paid, self.soul_paid, self.asked,
                 self.cur, self.selected, self.picks, self.acted]
+        if self.lki is not None:  # (hashed only when there is one: the hashes of other records stay as they were)
+            data.append(list(self.lki))
+        return data
 
     def __copy__(self) -> Activation:
         a = _new(Activation)
         a.ts, a.group, a.source, a.ref, a.controller, a.trigger_card, a.lki_level = (
             self.ts, self.group, self.source, self.ref, self.controller, self.trigger_card, self.lki_level)
-        a.phase, a.step, a.x, a.value, a.x_chosen, a.paid, a.soul_paid, a.asked, a.acted = (
-            self.phase, self.step, self.x, self.value, self.x_chosen, self.paid, self.soul_paid, self.asked, self.acted)
+        a.phase, a.step, a.x, a.value, a.x_chosen, a.paid, a.soul_paid, a.asked, a.acted, a.lki = (
+            self.phase, self.step, self.x, self.value, self.x_chosen, self.paid, self.soul_paid, self.asked, self.acted,
+            self.lki)
         a.cur = None if self.cur is None else self.cur[:]
         a.selected = self.selected[:]
         # picks holds card ids, core splits [iid, regular, soul] or lists of card ids (directives.py)

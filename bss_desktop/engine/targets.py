@@ -141,23 +141,32 @@ def condition_holds(game, cond, source: int, controller: int, activation=None) -
         return False
     if cond.blocking is not None and ((b is not None and b.blocker == source) != cond.blocking):
         return False
-    if cond.soul_core is not None and ((st.players[controller].soul == source) != cond.soul_core):
-        return False
+    # a source that left the field since it triggered is read as it last was there (CR 8-10, Activation.lki)
+    lki = activation.lki if activation is not None else None
+    if lki is not None and st.cards[source].zone == "field":
+        lki = None
+    if cond.soul_core is not None:
+        soul_on_it = lki[1] if lki is not None else st.players[controller].soul == source
+        if soul_on_it != cond.soul_core:
+            return False
     if cond.life_max is not None and st.players[controller].life > cond.life_max:
         return False
     if cond.opponent_life_max is not None and st.players[1 - controller].life > cond.opponent_life_max:
         return False
     if cond.symbol is not None and not has_symbol(game, controller, cond.symbol):
         return False
-    if cond.control is not None:
+    if cond.control is not None:  # "you control ..." / "your opponent has ..." on the field of the side it names
         t = cond.control
-        n = sum(1 for iid in st.players[controller].field if matches(game, iid, t, controller, source))
+        n = sum(1 for p in sides_of(t.side, controller) for iid in st.players[p].field
+                if matches(game, iid, t, controller, source))
         if n < cond.control_min:
             return False
     if cond.step is not None and st.step != cond.step:
         return False
     if cond.count is not None:
-        n = count_value(game, cond.count, source, controller)
+        c = cond.count
+        n = lki[0] if lki is not None and c.what == "cores" and c.place == "this" else count_value(game, c, source,
+                                                                                                 controller)
         if (cond.count_min is not None and n < cond.count_min) or (cond.count_max is not None and n > cond.count_max):
             return False
     if cond.soul_paid is not None and activation is not None and activation.soul_paid != cond.soul_paid:

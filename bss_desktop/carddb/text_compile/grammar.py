@@ -110,7 +110,8 @@ rest_it: "discard it"                                          -> rest_trash
        | ("return" | "place" | "put") "it" ("to" | "on") "the bottom of your deck" -> rest_bottom
 rest_cards: ("return" | "place" | "put") ("the" | "any") "remaining cards" "to the bottom of your deck" ("in any order")? -> rest_bottom
           | ("return" | "place" | "put") ("the" | "any") "remaining cards" "on the bottom of your deck" ("in any order")? -> rest_bottom
-          | ("return" | "place" | "put") ("the" | "any") "remaining cards" ("to" | "on") "the top of your deck" ("in any order")? -> rest_top
+          | ("return" | "place" | "put") ("the" | "any") "remaining cards" ("to" | "on") "the top of your deck" "in any order" -> rest_top_any
+          | ("return" | "place" | "put") ("the" | "any") "remaining cards" ("to" | "on") "the top of your deck" -> rest_top
           | "discard the remaining cards"                      -> rest_trash
           | "discard any remaining cards"                      -> rest_trash
           | "shuffle the remaining cards into your deck"       -> rest_shuffle

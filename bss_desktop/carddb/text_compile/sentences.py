@@ -233,6 +233,9 @@ class _Build(Transformer):
     def rest_top(self, *_):
         return "top"
 
+    def rest_top_any(self, *_):
+        return "top_any"
+
     def rest_trash(self, *_):
         return "trash"
 
