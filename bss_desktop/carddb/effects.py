@@ -17,6 +17,7 @@ from __future__ import annotations
 
 from dataclasses import dataclass, fields, replace
 
+from ..limits import MAX_BP, MAX_COUNT, MAX_DIRECTIVES
 from .cards import COLORS
 
 KINDS = ("activated", "constant", "triggered", "magic", "burst")
@@ -242,21 +243,36 @@ class EffectSyntax(Exception):
 # ------------------------------------------------------------------ parsing
 
 
-def _int(v, f, minimum=0, allow_x=False):
+def _int(v, f, minimum=0, allow_x=False, maximum=MAX_COUNT):
+    """A whole number from `minimum` to `maximum`: by default a count, which no game holds more of than MAX_COUNT."""
     if allow_x and v == "X":
         return "X"
     if isinstance(v, bool) or not isinstance(v, int):
         raise EffectSyntax(f, f"expected a whole number{' or X' if allow_x else ''}, got {v!r}")
     if v < minimum:
         raise EffectSyntax(f, f"must be at least {minimum}, got {v}")
+    if v > maximum:
+        raise EffectSyntax(f, f"must be at most {maximum:,} (more than a game can hold), got {v:,}")
     return v
 
 
-def _signed(v, f, allow_x=False):
+def _signed(v, f, allow_x=False, limit=MAX_BP):
     if allow_x and v in ("X", "-X"):
         return v
     if isinstance(v, bool) or not isinstance(v, int):
         raise EffectSyntax(f, f"expected a whole number, got {v!r}")
+    if abs(v) > limit:
+        raise EffectSyntax(f, f"must be between -{limit:,} and {limit:,}, got {v:,}")
+    return v
+
+
+def _directives(v, f) -> list:
+    """A list of directives (an effect's cost, what it does, its Chain, a substitution's "instead"), at most
+    MAX_DIRECTIVES of them: with MAX_COUNT they bound the work one effect can ask for."""
+    if not isinstance(v, list):
+        raise EffectSyntax(f, "expected a list of directives")
+    if len(v) > MAX_DIRECTIVES:
+        raise EffectSyntax(f, f"has {len(v)} directives; an effect has at most {MAX_DIRECTIVES}")
     return v
 
 
@@ -322,8 +338,9 @@ def parse_target(v, f) -> Target:
                 kw["mode"] = "any_number"
         elif key == "mode":
             kw["mode"] = _choice(val, p, MODES)
-        elif key in ("bp_max", "bp_min", "cost_max", "cost_min", "level_max", "level_min", "total_bp_max", "cores_min",
-                     "cores_max"):
+        elif key in ("bp_max", "bp_min", "total_bp_max"):
+            kw[key] = _int(val, p, maximum=MAX_BP)
+        elif key in ("cost_max", "cost_min", "level_max", "level_min", "cores_min", "cores_max"):
             kw[key] = _int(val, p)
         elif key == "name_has":
             if not isinstance(val, str) or not val.strip():
@@ -556,8 +573,8 @@ def _directive(op, val, f, make_token) -> Directive:
         if op == "level" and mode == "set" and d["set"] == "max":  # "treated as its highest level" (CR 8-8-1-3-2)
             amount = "max"
         else:
-            amount = (_signed(d[mode], f"{p}.{mode}", allow_x=True) if mode == "add"
-                      else _int(d[mode], f"{p}.{mode}", 0))
+            amount = (_signed(d[mode], f"{p}.{mode}", allow_x=True, limit=MAX_BP if op == "bp" else MAX_COUNT)
+                      if mode == "add" else _int(d[mode], f"{p}.{mode}", 0, maximum=MAX_BP if op == "bp" else MAX_COUNT))
         if "for_each" in d and mode != "add":
             raise EffectSyntax(f"{p}.for_each", "for_each goes with add (+N BP for each ...)")
         return Directive(op, target=parse_target(d.get("target", "this"), f"{p}.target"), amount=amount, mode=mode,
@@ -642,7 +659,7 @@ def _directive(op, val, f, make_token) -> Directive:
         d = _map(val, p, ("target", "add"))
         t = parse_target({"side": "you", "zone": "hand", "mode": "all", **_selection(d.get("target"), f"{p}.target")},
                          f"{p}.target")
-        return Directive(op, target=t, amount=_signed(d.get("add"), f"{p}.add"), mode="add")
+        return Directive(op, target=t, amount=_signed(d.get("add"), f"{p}.add", limit=MAX_COUNT), mode="add")
     if shape == "reduction":  # CR 2-7: reduction symbols added to the cards it names
         d = _map(val, p, ("target", "add"))
         t = parse_target({"side": "you", "zone": "hand", "mode": "all", **_selection(d.get("target"), f"{p}.target")},
@@ -658,6 +675,7 @@ def _directive(op, val, f, make_token) -> Directive:
         instead = d.get("instead")
         if not isinstance(instead, list) or not instead:
             raise EffectSyntax(f"{p}.instead", "list the directives performed instead")
+        _directives(instead, f"{p}.instead")
         return Directive(op, event=_choice(d.get("event", "destroyed"), f"{p}.event", ("destroyed",)),
                          target=parse_target(d.get("target", "this"), f"{p}.target"),
                          by_opponent=_bool(d.get("by_opponent", False), f"{p}.by_opponent"),
@@ -736,6 +754,7 @@ def parse_effect(v, f, *, card_type: str, make_token=None) -> Effect:
         cost = d["cost"]
         if not isinstance(cost, list) or not cost:
             raise EffectSyntax(f"{f}.cost", "expected a list of directives")
+        _directives(cost, f"{f}.cost")
         kw["cost"] = tuple(parse_directive(x, f"{f}.cost[{i}]") for i, x in enumerate(cost))
         for i, c in enumerate(kw["cost"]):
             if c.op not in COST_OPS:
@@ -751,6 +770,7 @@ def parse_effect(v, f, *, card_type: str, make_token=None) -> Effect:
         do = d.get("do")
         if not isinstance(do, list) or not do:
             raise EffectSyntax(f"{f}.do", "list what the effect does, e.g. [{draw: 1}]")
+        _directives(do, f"{f}.do")
         kw["do"] = tuple(parse_directive(x, f"{f}.do[{i}]", make_token=make_token) for i, x in enumerate(do))
         _refuse_silent(kw["do"], f"{f}.do", card_type, kind)
         subs = [x for x in kw["do"] if x.op == "substitute"]
@@ -773,6 +793,7 @@ def parse_effect(v, f, *, card_type: str, make_token=None) -> Effect:
             cdo = ch.get("do")
             if not isinstance(cdo, list) or not cdo:
                 raise EffectSyntax(f"{f}.chain.do", "list what the chain does")
+            _directives(cdo, f"{f}.chain.do")
             kw["chain"] = tuple(parse_directive(x, f"{f}.chain.do[{i}]", make_token=make_token)
                                 for i, x in enumerate(cdo))
             _refuse_silent(kw["chain"], f"{f}.chain.do", card_type, kind)

@@ -11,6 +11,7 @@ import difflib
 import re
 from typing import Any
 
+from ..limits import MAX_BP, MAX_COUNT, MAX_EFFECTS
 from ..table.schema import show as _show  # how a bad value is quoted in an error message
 from .cards import COLORS, TIMINGS, CardDef, Level, Printing
 from .effects import EffectSyntax, effect_to_dict, keyword_to_dict, parse_effect, parse_keyword
@@ -55,12 +56,14 @@ class _Reader:
             raise self.error(field, f"has leading or trailing spaces: {value!r}")
         return value
 
-    def integer(self, value: Any, field: str, minimum: int) -> int:
+    def integer(self, value: Any, field: str, minimum: int, maximum: int = MAX_COUNT) -> int:
         # bool is a subclass of int in Python; `cost: true` is a typo, not 1
         if not isinstance(value, int) or isinstance(value, bool):
             raise self.error(field, f"expected an integer, got {_show(value)}")
         if value < minimum:
             raise self.error(field, f"must be at least {minimum}, got {value}")
+        if value > maximum:  # (bss_desktop/limits.py: more than a game can hold)
+            raise self.error(field, f"must be at most {maximum:,}, got {value:,}")
         return value
 
     def boolean(self, value: Any, field: str) -> bool:
@@ -206,7 +209,7 @@ def _effects(r: _Reader, data: dict, card_type: str, timing: frozenset) -> tuple
         if not isinstance(name, str) or not name.strip():
             raise EffectSyntax(f"{field}.name", "a token needs a name")
         colors = tuple(_color_list(r, d.get("colors", []), f"{field}.colors", allow_repeats=False)) or ("white",)
-        bp = r.integer(d.get("bp"), f"{field}.bp", 1) if "bp" in d else 1000
+        bp = r.integer(d.get("bp"), f"{field}.bp", 1, MAX_BP) if "bp" in d else 1000
         cores = r.integer(d.get("cores", 1), f"{field}.cores", 0)
         tok = CardDef(id=f"{r.card_id}-TK{len(tokens) + 1}", name=name.strip(), type="spirit", colors=colors,
                       cost=0, symbols=_symbols(r, d.get("symbols", [])), families=_families(r, d.get("families", [])),
@@ -221,6 +224,9 @@ def _effects(r: _Reader, data: dict, card_type: str, timing: frozenset) -> tuple
             raise EffectSyntax("keywords", "expected a list of keywords")
         if not isinstance(effects_raw, list):
             raise EffectSyntax("effects", "expected a list of effects")
+        if len(effects_raw) > MAX_EFFECTS or len(keywords_raw) > MAX_EFFECTS:
+            field = "effects" if len(effects_raw) > MAX_EFFECTS else "keywords"
+            raise EffectSyntax(field, f"has {len(data[field])}; a card has at most {MAX_EFFECTS}")
         keywords = tuple(parse_keyword(k, f"keywords[{i}]") for i, k in enumerate(keywords_raw))
         effects = []
         for i, e in enumerate(effects_raw):
@@ -346,7 +352,7 @@ def _levels(r: _Reader, value: Any, card_type: str, has_bp: bool = True, first: 
         if has_bp:
             if "bp" not in item:
                 raise r.error(f"{at}.bp", f"missing (a {card_type} has BP at every level; CR 2-11)")
-            bp = r.integer(item["bp"], f"{at}.bp", 1)
+            bp = r.integer(item["bp"], f"{at}.bp", 1, MAX_BP)
         elif "bp" in item:
             raise r.error(f"{at}.bp", f"a {card_type} has no BP")
         levels.append(Level(number=number, cores=cores, bp=bp))

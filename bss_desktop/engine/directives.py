@@ -15,6 +15,7 @@ from dataclasses import replace
 from ..carddb.effects import Target
 from . import continuous, stats
 from .state import Card, Cause, Continuous, Grant
+from ..limits import MAX_ZONE_CARDS
 from .targets import candidates, condition_holds, count_value, matches
 
 WAIT = object()  # a handler's answer while a player decides
@@ -435,7 +436,10 @@ class Directives:
     def _do_token(self, a, d):
         st = self.state
         tok = d.token
+        field = st.players[a.controller].field
         for _ in range(self._amount(a, d)):
+            if len(field) >= MAX_ZONE_CARDS:  # as many as a zone holds, no more (CR 1-3-2; bss_desktop/limits.py)
+                break
             iid = max(st.cards) + 1
             st.cards[iid] = Card(iid, tok.id, a.controller, "token")
             self._move_card(iid, "field", "token")  # CR 4-12-1

@@ -28,6 +28,7 @@ from .settings import Ruleset
 from .state import Activation, Battle, Card, Cause, GameState, Player, Result
 from .table_moves import TableMoves
 from .targets import condition_holds
+from ..limits import MAX_EVENTS_PER_COMMAND
 
 STARTING_LIFE = 5  # CR 5-2-3
 STARTING_RESERVE = 3  # CR 5-2-4 (plus the soul core)
@@ -1052,6 +1053,9 @@ class Game(Resolution, TableMoves):
         """Advance until a player must decide: resolve waiting effects first (CR 8-5-2-4), then the flow."""
         st = self.state
         while st.result is None:
+            if len(self._events) > MAX_EVENTS_PER_COMMAND:  # the work budget: however the cards are written
+                self._loop_draw(f"more than {MAX_EVENTS_PER_COMMAND:,} events in one command")
+                return
             if self._pending:
                 self._flush_triggers()
             if st.choice is not None:
@@ -1085,12 +1089,16 @@ class Game(Resolution, TableMoves):
             return True
         return False
 
-    def _loop_draw(self) -> None:
-        """CR 12-1-1-1: effects keep activating each other and nobody ended the loop: the game is a draw."""
-        self.state.queue.clear()
-        self.state.pending_destruction.clear()
-        self._end_game(None, f"an infinite loop neither player ended: more than {LOOP_LIMIT} effects in one chain "
-                             "(CR 12-1-1-1)")
+    def _loop_draw(self, what: str = f"more than {LOOP_LIMIT} effects in one chain") -> None:
+        """CR 12-1-1-1: effects keep activating each other (or one command's effects have done more than any real
+        game needs) and nobody ended the loop: the game is a draw, naming the card whose effect was at work."""
+        st = self.state
+        source = st.queue[-1].source if st.queue else None
+        by = f", {self._defs[st.cards[source].cid].name}'s effect among them" if source is not None else ""
+        st.queue.clear()
+        st.pending_destruction.clear()
+        self._pending = []
+        self._end_game(None, f"an infinite loop neither player ended: {what}{by} (CR 12-1-1-1)")
 
     def _begin_step(self, step: str) -> None:
         # CR 6-x-1: effects worded "at the start of the step" activate here (effects issue).

@@ -14,6 +14,7 @@ from pathlib import Path
 
 import yaml
 
+from ..limits import MAX_COUNT, MAX_SEED, MAX_TURN, MAX_ZONE_CARDS
 from .errors import PositionError
 from .game import Game
 from .rng import Rng
@@ -51,7 +52,9 @@ def load_position_file(path, db, *, settings: Ruleset | None = None) -> Game:
         raise PositionError(e.field, e.message, str(path)) from None
 
 
-def _req(d: dict, key: str, path: str, kind, *, default=None, required: bool = True):
+def _req(d: dict, key: str, path: str, kind, *, default=None, required: bool = True, maximum: int | None = None):
+    """Field `key` of `d`, of type `kind`. Numbers and lists are bounded by what a game can hold (`maximum`, by default
+    limits.MAX_COUNT for a number of cores and MAX_ZONE_CARDS for a list of cards)."""
     if key not in d:
         if required:
             raise PositionError(f"{path}{key}", "missing")
@@ -67,6 +70,12 @@ def _req(d: dict, key: str, path: str, kind, *, default=None, required: bool = T
         raise PositionError(f"{path}{key}", f"expected text, got {v!r}")
     if kind is int and v < 0:
         raise PositionError(f"{path}{key}", f"must not be negative, got {v}")
+    if kind is int and v > (MAX_COUNT if maximum is None else maximum):
+        raise PositionError(f"{path}{key}", f"must be at most {MAX_COUNT if maximum is None else maximum:,} (more than "
+                                            f"a game holds), got {v:,}")
+    if kind is list and len(v) > (MAX_ZONE_CARDS if maximum is None else maximum):
+        raise PositionError(f"{path}{key}", f"lists {len(v):,} items; at most {MAX_ZONE_CARDS:,} (more than a game "
+                                            "holds)")
     return v
 
 
@@ -86,7 +95,7 @@ def game_from_position(data, db, *, settings: Ruleset | None = None, record_hash
         raise PositionError("version", f"this app reads version {VERSION}")
     profile = _profile(data)
     table_game = profile.id != "bss"
-    turn = _req(data, "turn", "", int)
+    turn = _req(data, "turn", "", int, maximum=MAX_TURN)
     if turn < 1:
         raise PositionError("turn", "turns are numbered from 1")
     turn_player = _req(data, "turn_player", "", int)
@@ -111,7 +120,7 @@ def game_from_position(data, db, *, settings: Ruleset | None = None, record_hash
         raise PositionError("step", f"must be one of {', '.join(STEPS)}, got {step!r}")
     if step == "attack" and turn == 1:
         raise PositionError("step", "player one's first turn has no attack step (CR 6-7-2)")
-    seed = _req(data, "seed", "", int, default=0, required=False)
+    seed = _req(data, "seed", "", int, default=0, required=False, maximum=MAX_SEED)
     if "settings" in data:
         try:
             settings = Ruleset.from_dict(data["settings"])

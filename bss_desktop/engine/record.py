@@ -14,9 +14,11 @@ A record is a dict:
 from __future__ import annotations
 
 import json
+import reprlib
 from pathlib import Path
 
 from .. import __version__
+from ..limits import MAX_SEED
 from .commands import CommandFormatError, command_from_dict
 from .errors import IllegalCommand, RecordError
 from .game import Game
@@ -87,8 +89,8 @@ def start_game(rec: dict, db, *, record_hashes: bool = True) -> Game:
         if key not in start:
             raise RecordError(f"field 'start.{key}' is missing")
     seed, decks, first = start["seed"], start["decks"], start.get("first_player")
-    if not isinstance(seed, int) or isinstance(seed, bool):
-        raise RecordError(f"field 'start.seed': expected a whole number, got {seed!r}")
+    if not isinstance(seed, int) or isinstance(seed, bool) or abs(seed) > MAX_SEED:
+        raise RecordError(f"field 'start.seed': expected a whole number of at most 64 bits, got {reprlib.repr(seed)}")
     if not (isinstance(decks, list) and len(decks) == 2 and all(isinstance(d, list) for d in decks)):
         raise RecordError("field 'start.decks': expected two lists of card ids")
     if first not in (None, 0, 1) or isinstance(first, bool):
