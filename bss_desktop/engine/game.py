@@ -1549,7 +1549,9 @@ class Game(Resolution, TableMoves):
         if b.passes < 2:
             b.priority = 1 - b.priority
         elif b.window == 1:  # two passes in a row end the window (CR 7-1-2-1)
-            st.stage = "block"
+            # CR 7-1-3-1: a block is declared against the attacking spirit; one that has left the field (a burst
+            # returned it to the hand) leaves nothing to block, and its attack does nothing (CR 7-1-5-3-1)
+            st.stage = "block" if st.cards[b.attacker].zone == "field" else "battle_resolve"
         else:
             st.stage = "battle_resolve"
 
