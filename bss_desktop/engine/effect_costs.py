@@ -18,7 +18,7 @@ from .directives import WAIT
 from .state import Cause
 from .targets import candidates
 
-ACTIVATING = ("select", "activate", "pay")  # phases of an activation not yet waiting to be resolved
+ACTIVATING = ("select", "activate", "pay", "burst")  # phases of an activation not yet waiting to be resolved
 
 
 class EffectCosts:
@@ -49,6 +49,9 @@ class EffectCosts:
 
     def _activate(self, a) -> None:
         st = self.state
+        if a.phase == "burst":  # a set burst: does its owner activate it? (resolution.py)
+            self._activate_burst(a)
+            return
         if a.phase == "select":  # CR 10-8-3: a magic card with more than one usable effect
             ans = self._take_answer("effect")
             if ans is None:
@@ -89,7 +92,7 @@ class EffectCosts:
                 a.cur, a.picks = None, []
                 a.step += 1
             a.paid, a.step = True, 0
-            a.phase = "x" if a.ref[0] == "burst" else "new"  # a burst is already resolving (it turned face up)
+            a.phase = "new"
             self._emit("cost_paid", card=a.source, soul=a.soul_paid)
 
     # ------------------------------------------------------------------ what a cost takes

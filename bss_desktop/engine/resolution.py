@@ -298,7 +298,9 @@ class Resolution(Directives, EffectCosts):
                 continue
             seen.add((iid, ref))
             value = lv if ref[0] == "keyword" else 0
-            phase = self._start_phase(self._effect_of_ref(iid, ref)) if ref[0] == "effect" else "new"
+            # a set burst is first activated, or not, at its owner's will (activate_burst); the others wait, or pay
+            phase = self._start_phase(self._effect_of_ref(iid, ref)) if ref[0] == "effect" else \
+                "burst" if ref[0] == "burst" else "new"
             a = Activation(ts=st.next_ts, group=group, source=iid, ref=ref, controller=controller,
                            trigger_card=trigger_card, lki_level=lv if ref[0] != "keyword" else 0, phase=phase,
                            value=value, lki=lki)
@@ -341,9 +343,44 @@ class Resolution(Directives, EffectCosts):
 
     def _asking_decoy(self, c) -> bool:
         """Whether the pending "may" asks about a burst whose condition was not met (it can only be declined)."""
-        q = self.state.queue
-        return (c.kind == "may" and bool(q) and q[-1].ref == DECOY and q[-1].phase == "may"
-                and q[-1].source == c.source)
+        if c.kind != "may" or not self.state.queue:
+            return False
+        a = self._activation_waiting()
+        return a is not None and a.ref == DECOY and a.phase == "burst" and a.source == c.source
+
+    def _activate_burst(self, a: Activation) -> None:
+        """CR 10-9-2, 10-9-3: a set burst whose moment came is activated at its owner's will, decided first and in
+        secret. Only a burst that activates is turned face up, pays its cost and waits with the other effects that
+        activated (CR 8-5-2-1…3), so one that does not is never ordered (CR 8-5-2-4) nor named. Over a LAN its owner
+        is asked at every burst moment whether or not it matched (ask_every_burst_moment), and a burst that did not
+        match (a decoy) or whose cost cannot be paid can only be declined; a declined burst and a decoy read the
+        same (CR 3-8-2)."""
+        st = self.state
+        e = self._effect_of(a)
+        if st.cards[a.source].zone != "burst":  # it left the burst area before it could be activated
+            self._keep_burst_set(a)
+            return
+        if e is not None and e.cost and not self._cost_payable(a, e.cost, any_x=True):
+            # CR 8-4-2-4: it cannot activate, and stays set; over a LAN its owner is asked all the same
+            if not self.settings.ask_every_burst_moment:
+                self._keep_burst_set(a)
+                return
+            a.ref, e = DECOY, None
+        ans = self._take_answer("may")
+        if ans is None:  # the question never names the face-down card (CR 3-8-2), nor tells a decoy apart
+            self._ask("may", a.controller, [True, False], prompt="activate your burst? (CR 10-9-3)", source=a.source)
+            return
+        if not ans or a.ref == DECOY:  # a decoy does nothing, whatever the answer
+            self._keep_burst_set(a)
+            return
+        self._move_card(a.source, "resolving", "burst_activated")  # CR 8-5-2-1: turned face up
+        a.phase, a.step = ("pay", 0) if e.cost else ("new", 0)  # then its cost (CR 8-5-2-2), then it waits
+
+    def _keep_burst_set(self, a: Activation) -> None:
+        """A burst asked about that does not activate: it stays set, and the moment passes (ruling 8)."""
+        self.state.queue.remove(a)
+        a.phase = "done"
+        self._after_resolution(a)
 
     # ------------------------------------------------------------------ choices
 
@@ -481,34 +518,16 @@ class Resolution(Directives, EffectCosts):
             self._resolve_keyword(a)
             return
         if a.phase == "may":
-            burst = a.ref[0] == "burst"
-            if burst and st.cards[a.source].zone != "burst":
-                a.phase = "done"  # it left the burst area before it could be activated
-                return
-            if burst and e is not None and e.cost and not self._cost_payable(a, e.cost, any_x=True):
-                # CR 8-4-2-4: it cannot activate, and stays set; over a LAN its owner is asked all the same, like any
-                # burst whose condition is not met, so that the flow shows nothing (CR 3-8-2)
-                if not self.settings.ask_every_burst_moment:
-                    a.phase = "done"
-                    return
-                a.ref = DECOY
-                e = None
-            # a burst may be activated at will (CR 10-9-3); an effect with a cost was asked when it activated
-            if burst or (e.optional and not a.paid):
+            # "you may": asked as it resolves; an effect with a cost was asked when it activated, and a burst when
+            # its owner activated it (activate_burst)
+            if a.ref[0] != "burst" and e.optional and not a.paid:
                 ans = self._take_answer("may")
                 if ans is None:
-                    # a set burst is face down: the question never names it (CR 3-8-2), nor tells a decoy apart
-                    prompt = "activate your burst? (CR 10-9-3)" if burst else \
-                        f"use {self._defs[st.cards[a.source].cid].name}'s effect? (CR 8-1-8)"
-                    self._ask("may", a.controller, [True, False], prompt=prompt, source=a.source)
+                    self._ask("may", a.controller, [True, False], source=a.source,
+                              prompt=f"use {self._defs[st.cards[a.source].cid].name}'s effect? (CR 8-1-8)")
                     return
-                if not ans or a.ref == DECOY:  # a decoy does nothing, whatever the answer
+                if not ans:
                     a.phase = "done"
-                    return
-            if burst:  # CR 8-5-2-1: turn the burst face up, then pay its cost if it has one (CR 8-5-2-2)
-                self._move_card(a.source, "resolving", "burst_activated")
-                if e.cost:
-                    a.phase, a.step = "pay", 0
                     return
             a.phase = "x"
         if a.phase == "x":

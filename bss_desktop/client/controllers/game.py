@@ -525,9 +525,18 @@ class Controller(QObject, DeckLooks):
 
     # ------------------------------------------------------------------ the decision bar
 
-    def _name(self, iid) -> str:
+    def _hidden(self, iid) -> bool:
+        """Whether the seat at the board may not know this card: the other player's hand and set burst, and decks
+        (CR 3-2-2, 3-3-3, 3-8-2; a LAN guest's game does not even hold them)."""
         card = self.game.state.cards.get(iid) if isinstance(iid, int) else None
-        return self.game.db[card.cid].name if card is not None else "a card"  # e.g. hidden from a LAN guest
+        return card is None or (card.owner != self.viewer and card.zone in ("hand", "deck", "burst"))
+
+    def _name(self, iid) -> str:
+        """A card's name as the seat at the board may know it ("their face-down burst", "a card" otherwise)."""
+        if self._hidden(iid):
+            card = self.game.state.cards.get(iid) if isinstance(iid, int) else None
+            return "their face-down burst" if card is not None and card.zone == "burst" else "a card"
+        return self.game.db[self.game.state.cards[iid].cid].name
 
     def _update_decision(self) -> None:
         game = self.game
@@ -814,7 +823,7 @@ class Controller(QObject, DeckLooks):
         for ts, src in zip(info["options"], sources):
             name = self._name(src)
             a = queue.get(ts)
-            card = self.game.card_def(a.source) if a is not None and a.source in self.game.state.cards else None
+            card = self.game.card_def(a.source) if a is not None and not self._hidden(a.source) else None
             what = ""
             if a is not None and card is not None:
                 kind, key = a.ref
