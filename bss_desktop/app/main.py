@@ -625,8 +625,13 @@ class StartWindow(QMainWindow):
         try:
             record = load_record(path)
             window = ReplayWindow(record, self.db, title=f"bss_desktop — replay of {Path(path).name}")
-        except RecordError as e:
+        except RecordError as e:  # not a record, too large, nested too deep: named with its file
             self.statusBar().showMessage(str(e), 10000)
+            return
+        except (OSError, UnicodeDecodeError) as e:
+            from ..command_line import read_problem
+
+            self.statusBar().showMessage(read_problem(path, e), 10000)
             return
         self._show(window)
 
@@ -683,19 +688,24 @@ def _read_autosave(path):
     """(the autosave's data, None), (None, None) if there is none, or (None, what is wrong with it)."""
     import json
 
+    from ..data_files import DataFileError, load_json, read_text
     from ..engine.errors import RecordError
-    from ..engine.record import check_record
+    from ..engine.record import MAX_RECORD_FILE_BYTES, check_record
 
     try:
-        text = path.read_text(encoding="utf-8")
+        text = read_text(path, limit=MAX_RECORD_FILE_BYTES, what="an autosave")  # a game record and its seats
     except FileNotFoundError:
         return None, None
     except OSError as e:
         return None, f"cannot read it ({e.strerror or e})"
     except UnicodeDecodeError:
         return None, "not a text file"
+    except DataFileError as e:
+        return None, e.detail
     try:
-        data = json.loads(text)
+        data = load_json(text, source=str(path))
+    except DataFileError as e:
+        return None, e.detail
     except json.JSONDecodeError as e:
         return None, f"not valid JSON, perhaps cut short (line {e.lineno} column {e.colno}: {e.msg})"
     if not isinstance(data, dict):
