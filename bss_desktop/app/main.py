@@ -169,6 +169,7 @@ class StartWindow(QMainWindow):
         add_help_menu(self, lambda: {a: self.settings.key(a) for a in DEFAULT_HOTKEYS})
         if self.settings.problem:
             self._set_notice("settings", f"There is a problem with your settings: {self.settings.problem}")
+        self._note_profile_problems()
         if problem:  # the shipped cards still play; the notice stays until the file is fixed and the app restarted
             problem = problem[0].upper() + problem[1:]
             self._set_notice("cards", problem)
@@ -217,6 +218,15 @@ class StartWindow(QMainWindow):
             w.setToolTip("" if saga else f"A LAN sandbox of {self.profile.name}")
         self.sandbox.setText("Sandbox: free moves, undo, positions" if saga else
                              f"Sandbox of {self.profile.short}: its table, free moves, undo, positions")
+
+    def _note_profile_problems(self) -> None:
+        """A game profile of the player's that could not be read is left out of the games (table/profiles.py);
+        the notice names its file and why, so that it can be fixed."""
+        from ..table.profiles import profile_problems
+
+        problems = profile_problems()
+        self._set_notice("profiles", problems and (
+            "A game of yours was left out: " + "; ".join(str(e) for e in problems.values())))
 
     def _set_notice(self, kind: str, text: str | None) -> None:
         """One line of the start screen's notice per kind of problem; the notice shows while there is one."""

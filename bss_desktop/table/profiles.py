@@ -16,13 +16,13 @@ from pathlib import Path
 
 import yaml
 
-from ..data_files import DataFileError, load_yaml, read_text
+from ..data_files import KB, DataFileError, load_yaml, read_text
 from .profile import PROFILE, Profile, build
 from .schema import ProfileError, show
 
 # The rules modules the app has (a profile's `rules:`); anything else is a sandbox-only game.
 KNOWN_RULES = {"bss": "Battle Spirits Saga Comprehensive Rules (bss_desktop.engine)"}
-MAX_FILE_BYTES = 256 * 1024  # the shipped profiles are 2-4 KB: a profile of 60 times their size is no profile
+MAX_FILE_BYTES = 256 * KB  # the shipped profiles are 2-4 KB: a profile of 60 times their size is no profile
 MAX_DEPTH = 8  # extends chains
 RESERVED_AREAS = ("use",)  # the board's Use area (drop a magic card to use it), not a zone of cards
 # Names the engine keeps for itself: a magic card resolving, a token that left the game (CR 10-8-7, 4-12-3).
