@@ -273,7 +273,7 @@ def test_watching_a_nested_or_binary_record_says_why_in_the_status_bar(qtbot, ho
     opened = len(start.windows)
     for path, why in ((nested, f"{nested}: line 2: {TOO_DEEP}"), (binary, f"{binary}: not a text file (byte 0")):
         watch.click()
-        start._dialog.fileSelected.emit(str(path))
+        _choose_in_the_dialog(start._dialog, path)
         assert start.statusBar().currentMessage().startswith(why)
     assert len(start.windows) == opened
 
@@ -438,9 +438,16 @@ def builder(qtbot, home, tmp_path):
     return w
 
 
+def _choose_in_the_dialog(dialog, path: Path) -> None:
+    """The player picks `path` in the file dialog that is open and presses Open."""
+    dialog.selectFile(str(path))
+    dialog.accept()  # emits fileSelected, and closes the dialog
+    assert not dialog.isVisible()
+
+
 def _import_through_the_dialog(builder, path: Path) -> None:
     builder.import_action.trigger()
-    builder._dialog.fileSelected.emit(str(path))
+    _choose_in_the_dialog(builder._dialog, path)
 
 
 def test_the_deck_builder_refuses_a_20_mb_file_and_a_20_mb_paste_saying_the_bound(builder, tmp_path):
