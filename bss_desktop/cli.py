@@ -233,6 +233,10 @@ def cmd_import_cards(args) -> int:
     except CardDataError as e:  # an already imported set file in the destination is broken
         print(f"import-cards: {e}", file=sys.stderr)
         return 2
+    unread = [r for r in report.refused if r.index is None]  # files refused whole (not JSON, too large, too deep)
+    if report.files and len(unread) == len(report.files):  # nothing could be read: why, on one line
+        print("import-cards: " + "; ".join(f"{r.file}: {r.reason}" for r in unread), file=sys.stderr)
+        return 2
     print(report)
     return 1 if report.refused else 0
 

@@ -169,6 +169,7 @@ class StartWindow(QMainWindow):
         add_help_menu(self, lambda: {a: self.settings.key(a) for a in DEFAULT_HOTKEYS})
         if self.settings.problem:
             self._set_notice("settings", f"There is a problem with your settings: {self.settings.problem}")
+        self._note_profile_problems()
         if problem:  # the shipped cards still play; the notice stays until the file is fixed and the app restarted
             problem = problem[0].upper() + problem[1:]
             self._set_notice("cards", problem)
@@ -217,6 +218,15 @@ class StartWindow(QMainWindow):
             w.setToolTip("" if saga else f"A LAN sandbox of {self.profile.name}")
         self.sandbox.setText("Sandbox: free moves, undo, positions" if saga else
                              f"Sandbox of {self.profile.short}: its table, free moves, undo, positions")
+
+    def _note_profile_problems(self) -> None:
+        """A game profile of the player's that could not be read is left out of the games (table/profiles.py);
+        the notice names its file and why, so that it can be fixed."""
+        from ..table.profiles import profile_problems
+
+        problems = profile_problems()
+        self._set_notice("profiles", problems and (
+            "A game of yours was left out: " + "; ".join(str(e) for e in problems.values())))
 
     def _set_notice(self, kind: str, text: str | None) -> None:
         """One line of the start screen's notice per kind of problem; the notice shows while there is one."""
@@ -625,8 +635,13 @@ class StartWindow(QMainWindow):
         try:
             record = load_record(path)
             window = ReplayWindow(record, self.db, title=f"bss_desktop — replay of {Path(path).name}")
-        except RecordError as e:
+        except RecordError as e:  # not a record, too large, nested too deep: named with its file
             self.statusBar().showMessage(str(e), 10000)
+            return
+        except (OSError, UnicodeDecodeError) as e:
+            from ..command_line import read_problem
+
+            self.statusBar().showMessage(read_problem(path, e), 10000)
             return
         self._show(window)
 
@@ -683,19 +698,24 @@ def _read_autosave(path):
     """(the autosave's data, None), (None, None) if there is none, or (None, what is wrong with it)."""
     import json
 
+    from ..data_files import DataFileError, load_json, read_text
     from ..engine.errors import RecordError
-    from ..engine.record import check_record
+    from ..engine.record import MAX_RECORD_FILE_BYTES, check_record
 
     try:
-        text = path.read_text(encoding="utf-8")
+        text = read_text(path, limit=MAX_RECORD_FILE_BYTES, what="an autosave")  # a game record and its seats
     except FileNotFoundError:
         return None, None
     except OSError as e:
         return None, f"cannot read it ({e.strerror or e})"
     except UnicodeDecodeError:
         return None, "not a text file"
+    except DataFileError as e:
+        return None, e.detail
     try:
-        data = json.loads(text)
+        data = load_json(text, source=str(path))
+    except DataFileError as e:
+        return None, e.detail
     except json.JSONDecodeError as e:
         return None, f"not valid JSON, perhaps cut short (line {e.lineno} column {e.colno}: {e.msg})"
     if not isinstance(data, dict):

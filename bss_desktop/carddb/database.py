@@ -11,6 +11,7 @@ from pathlib import Path
 import yaml
 
 from .cards import CardDef
+from bss_desktop.data_files import MB, DataFileError, depth_limited, read_text
 from bss_desktop.resources import cards_dir
 
 from .errors import CardDataError
@@ -237,16 +238,22 @@ def _card_id_of(node: yaml.Node) -> str | None:
 
 
 # libyaml's loader when PyYAML was built with it: ten times faster on the shipped sets (start-up), same nodes,
-# same line marks for error messages; the pure-Python loader otherwise
-_LOADER = getattr(yaml, "CSafeLoader", yaml.SafeLoader)
+# same line marks for error messages; the pure-Python loader otherwise. Either counts the depth it composes
+# (data_files.depth_limited): a set nested too deep is refused naming its line, before anything recurses.
+_LOADER = depth_limited(getattr(yaml, "CSafeLoader", yaml.SafeLoader))
+# A card is ~450 bytes of YAML (cards/sets/saga1.yaml: 189 cards in 84 KB); every card of a game ever printed,
+# ~5,000, in one file would be ~2.5 MB. 32 MB is far beyond any real set file.
+MAX_SET_FILE_BYTES = 32 * MB
 
 
 def load_set_file(path: str | Path, profile=None) -> list[CardDef]:
     """Read one set file (``set: {id, name}``, ``game:`` and ``cards: [...]``) into CardDefs, checking every card
     against its game's profile (None: Battle Spirits Saga, whose files may leave ``game:`` out)."""
     shown = display_path(path)
-    try:
-        text = Path(path).read_text(encoding="utf-8-sig")  # tolerate a BOM from Windows editors
+    try:  # utf-8-sig: tolerate a BOM from Windows editors
+        text = read_text(path, limit=MAX_SET_FILE_BYTES, what="a card set file", encoding="utf-8-sig")
+    except DataFileError as e:
+        raise CardDataError(e.problem, file=shown) from None
     except UnicodeDecodeError as e:
         raise CardDataError(f"not UTF-8 text ({e.reason} at byte {e.start})", file=shown) from None
 
@@ -262,6 +269,8 @@ def load_set_file(path: str | Path, profile=None) -> list[CardDef]:
                 _check_duplicate_keys(card_node, shown, _card_id_of(card_node), seen_nodes=checked)
         _check_duplicate_keys(root, shown, None, seen_nodes=checked)
         data = loader.construct_document(root)
+    except DataFileError as e:  # nested too deep: named with its line, like a syntax error
+        raise CardDataError(e.problem, file=shown, line=e.line) from None
     except yaml.YAMLError as e:
         problem = getattr(e, "problem", None) or str(e)
         raise CardDataError(f"YAML syntax error: {problem}", file=shown, line=_yaml_line(e)) from None

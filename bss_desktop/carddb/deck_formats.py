@@ -64,7 +64,8 @@ from collections.abc import Iterable
 from dataclasses import dataclass
 from datetime import UTC, datetime
 
-from .decks import COMMENT_RE, ENTRY_RE, MAX_DECK, NAME_LINE_RE, Deck, LineParser
+from ..data_files import DataFileError, check_text_size, load_json, read_text
+from .decks import COMMENT_RE, ENTRY_RE, MAX_DECK, MAX_DECK_BYTES, NAME_LINE_RE, Deck, LineParser
 from .errors import DeckListError, DeckProblem
 
 FORMATS: dict[str, str] = {
@@ -125,11 +126,18 @@ class ImportedDeck:
 def read_deck(text: str, db, *, source: str = "<deck>", default_name: str = "Untitled deck") -> ImportedDeck:
     """Read a deck list in any of `FORMATS` (found by itself); card problems become `KeptLine`s, never errors.
 
-    Raises `DeckListError` only for JSON that is not valid or not a deck (no "cards" list), naming the field."""
+    Raises `DeckListError` only for text of more than MAX_DECK_BYTES, or JSON that is not valid, is nested too
+    deep or is not a deck (no "cards" list), naming the field."""
+    try:
+        check_text_size(text, limit=MAX_DECK_BYTES, what="a deck list")
+    except DataFileError as e:
+        raise DeckListError([DeckProblem(None, e.problem)], source=source) from None
     text = text.removeprefix("\ufeff")
     if text.lstrip().startswith("{"):
         try:
-            data = json.loads(text)
+            data = load_json(text, source=source)
+        except DataFileError as e:
+            raise DeckListError([DeckProblem(e.line, e.problem)], source=source) from None
         except ValueError as e:
             line = getattr(e, "lineno", None)
             raise DeckListError([DeckProblem(line, f"not valid JSON: {getattr(e, 'msg', e)}")], source=source) from None
@@ -225,8 +233,8 @@ class _Reader:
         stripped = text.strip()
         if stripped.startswith("{"):
             try:
-                entry = json.loads(stripped)
-            except ValueError:
+                entry = load_json(stripped)
+            except ValueError:  # nested too deep (DataFileError) too: then read as a line, and kept
                 entry = None
             if isinstance(entry, dict):
                 return self.json_entry(entry, n, side, where, text=text)
@@ -588,7 +596,11 @@ def game_deck_file(path, db):
     from .database import display_path
 
     try:
-        imported = read_deck(path.read_text(encoding="utf-8-sig"), db)
+        imported = read_deck(read_text(path, limit=MAX_DECK_BYTES, what="a deck list", encoding="utf-8-sig"), db)
+    except DataFileError as e:
+        return [(None, e.problem)]
+    except DeckListError as e:  # JSON that is not valid, nested too deep or no deck
+        return [(p.line, p.message) for p in e.problems]
     except (OSError, UnicodeDecodeError) as e:
         return [(None, f"cannot be read: {e}")]
     if imported.kept:

@@ -20,6 +20,7 @@ from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Iterable
 
+from bss_desktop.data_files import MB, DataFileError, read_text
 from bss_desktop.resources import cards_dir
 
 from .database import CardDB, display_path
@@ -27,6 +28,9 @@ from .errors import DeckListError, DeckProblem
 
 # the largest count a list line may give (CR 5-1-1-1's deck size; the deck rules themselves are in deck_rules.py)
 MAX_DECK = 60
+# A 60-card list is 1-3 KB, a side deck and a page of notes included. A deck file or pasted text of more than
+# 1 MB is refused before it is read (reading a 20 MB list line by line takes seconds, and it is no deck).
+MAX_DECK_BYTES = 1 * MB
 
 _COMMENT = re.compile(r"(?:^|\s)(?:#|//)")
 _NAME_LINE = re.compile(r"(?:deck(?:\s*name)?|name)\s*:\s*(?P<name>.*)\Z", re.IGNORECASE)
@@ -206,7 +210,11 @@ def check_deck(card_ids: Iterable[str] | Deck, db: CardDB) -> None:
 def load_deck_file(path: str | Path, db: CardDB) -> Deck:
     """Read a deck list file; the deck is named after the file unless it has a 'Deck:' line."""
     path = Path(path)
-    return parse_deck_list(path.read_text(encoding="utf-8-sig"), db, source=display_path(path), default_name=path.stem)
+    try:
+        text = read_text(path, limit=MAX_DECK_BYTES, what="a deck list", encoding="utf-8-sig")
+    except DataFileError as e:
+        raise DeckListError([DeckProblem(None, e.problem)], source=display_path(path)) from None
+    return parse_deck_list(text, db, source=display_path(path), default_name=path.stem)
 
 
 def shipped_decks(db: CardDB) -> dict[str, Deck]:

@@ -33,9 +33,10 @@ from typing import Any
 
 import yaml
 
+from ..data_files import MB, DataFileError, load_json_file, load_yaml, read_text
 from .card_text import keyword_text
 from .cards import CARD_TYPES, COLORS, CardDef, Printing
-from .database import CardDB, display_path, load_default_db, load_set_file
+from .database import MAX_SET_FILE_BYTES, CardDB, display_path, load_default_db, load_set_file
 from .effects import KEYWORD_NAMES, KEYWORDS, STEPS, Keyword, Target, keyword_to_dict
 from .errors import CardDataError
 from .schema import ID_PATTERN, card_from_dict, card_to_dict
@@ -48,6 +49,9 @@ NONE_MARKS = ("", "-", "—", "–", "none", "n/a")  # "no reduction", "no symbo
 # libyaml when PyYAML has it (writing ~1,500 cards: 0.1 s instead of 1 s); the same YAML either way
 _YAML_DUMPER = getattr(yaml, "CSafeDumper", yaml.SafeDumper)
 _YAML_LOADER = getattr(yaml, "CSafeLoader", yaml.SafeLoader)
+# A community card record is ~0.5-1 KB of JSON (tests/data_import): every card of a game ever printed (~5,000)
+# in one file is ~5 MB. A file of up to 50 MB is read; a larger one is refused whole, before it is read.
+MAX_CARD_JSON_BYTES = 50 * MB
 
 
 def user_cards_dir() -> Path:
@@ -177,7 +181,10 @@ def read_records(path: str | Path) -> tuple[list[tuple[str, int, Any]], list[Ref
         shown = str(f)
         shown_files.append(shown)
         try:
-            data = json.loads(f.read_text(encoding="utf-8-sig"))
+            data = load_json_file(f, limit=MAX_CARD_JSON_BYTES, what="a card list", encoding="utf-8-sig")
+        except DataFileError as e:  # too large or nested too deep: the file is refused whole, like bad JSON
+            refused.append(Refusal(shown, None, None, None, e.detail))
+            continue
         except UnicodeDecodeError as e:
             refused.append(Refusal(shown, None, None, None, f"not UTF-8 text ({e.reason} at byte {e.start})"))
             continue
@@ -861,7 +868,8 @@ def _read_dest(dest: Path) -> dict[str, dict]:
     existing: dict[str, dict] = {}
     for p in sorted(dest.glob("*.yaml")):
         cards = load_set_file(p)  # a broken file is an error: it is never overwritten blindly
-        header = yaml.load(p.read_text(encoding="utf-8-sig"), Loader=_YAML_LOADER)["set"]
+        header = load_yaml(read_text(p, limit=MAX_SET_FILE_BYTES, what="a card set file", encoding="utf-8-sig"),
+                           source=str(p), loader=_YAML_LOADER)["set"]  # checked whole just above
         existing[p.stem] = {"name": header["name"], "id": header["id"], "path": p,
                             "cards": {c.id: c for c in cards}}
     return existing

@@ -14,6 +14,7 @@ from pathlib import Path
 
 import yaml
 
+from ..data_files import MB, DataFileError, load_yaml, read_text
 from ..limits import MAX_COUNT, MAX_SEED, MAX_TURN, MAX_ZONE_CARDS
 from .errors import PositionError
 from .game import Game
@@ -25,6 +26,9 @@ from .stats import cores_on
 FORMAT = "bss-position"
 VERSION = 1
 STEPS = ("start", "main", "attack")
+# Two players' zones are a few KB; inline card definitions (`cards:`) about 1 KB a card, so even a position
+# defining every card of two 60-card decks is ~150 KB: 4 MB is far beyond any real one.
+MAX_POSITION_BYTES = 4 * MB
 SOUL_PLACES = ("reserve", "trash", "life", "void", "field")
 _TOP_KEYS = {"format", "version", "game", "turn", "turn_player", "first_player", "step", "seed", "settings", "cards",
              "players"}
@@ -37,7 +41,9 @@ _MARK_KEYS = {"card", "exhausted", "down", "turn", "counters", "on", "back"}  # 
 def load_position_file(path, db, *, settings: Ruleset | None = None) -> Game:
     path = Path(path)
     try:
-        data = yaml.safe_load(path.read_text(encoding="utf-8"))
+        data = load_yaml(read_text(path, limit=MAX_POSITION_BYTES, what="a position"), source=str(path))
+    except DataFileError as e:  # too large or nested too deep: named like a syntax error
+        raise PositionError("", e.detail, str(path)) from None
     except OSError as e:
         raise PositionError("", f"cannot be read: {e.strerror or e}", str(path)) from None
     except UnicodeDecodeError:

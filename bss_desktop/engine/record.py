@@ -18,6 +18,7 @@ import reprlib
 from pathlib import Path
 
 from .. import __version__
+from ..data_files import MB, DataFileError, load_json, read_text
 from ..limits import MAX_SEED
 from .commands import CommandFormatError, command_from_dict
 from .errors import IllegalCommand, RecordError
@@ -26,6 +27,10 @@ from .settings import Ruleset
 
 FORMAT = "bss-record"
 VERSION = 1
+# The longest game the LAN allows is 20,000 commands (protocol/messages.py, at most 6 MB of them as compact JSON).
+# Saved here with `indent=1` and a state hash each, a random game's command takes ~175 bytes and the largest kind
+# (~300 compact) ~570: 20,000 of those are ~12 MB. Records and autosaves of up to 16 MB are read.
+MAX_RECORD_FILE_BYTES = 16 * MB
 
 
 def to_record(game: Game) -> dict:
@@ -48,8 +53,12 @@ def save_record(game: Game, path) -> None:
 
 
 def load_record(path) -> dict:
+    """The record in the file at `path`, checked (`check_record`); RecordError names the file and what is wrong.
+    A file that can't be read or is not UTF-8 raises OSError / UnicodeDecodeError."""
     try:
-        rec = json.loads(Path(path).read_text())
+        rec = load_json(read_text(path, limit=MAX_RECORD_FILE_BYTES, what="a game record"), source=str(path))
+    except DataFileError as e:
+        raise RecordError(str(e)) from None
     except json.JSONDecodeError as e:
         raise RecordError(f"{path}: not valid JSON (line {e.lineno}, column {e.colno}): {e.msg}") from None
     check_record(rec, source=str(path))

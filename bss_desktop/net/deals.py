@@ -26,6 +26,8 @@ import logging
 import time
 from pathlib import Path
 
+from ..data_files import load_json_file
+
 log = logging.getLogger(__name__)
 
 FORMAT = "bss-deals"
@@ -75,7 +77,8 @@ class DealBook:
             if self.path.stat().st_size > MAX_BYTES:
                 self.problems.append(f"{self.path} is larger than {MAX_BYTES} bytes: not read")
                 return {}
-            data = json.loads(self.path.read_text(encoding="utf-8"))
+            # bounded again as it is read (a file growing meanwhile); nested too deep is a ValueError too
+            data = load_json_file(self.path, limit=MAX_BYTES, what="the deals file")
         except FileNotFoundError:
             return {}
         except (OSError, UnicodeDecodeError, ValueError) as e:

@@ -598,10 +598,13 @@ class GuestSession:
         Raises ValueError (naming the field) for a file that is not such an autosave. The game log and chat kept
         with it come back in `kept_log` / `kept_chat`; a malformed one is left out and said in `restore_problems`
         (the game itself can still be rejoined)."""
-        import json
+        from ..data_files import DataFileError, load_json_file
+        from ..engine.record import MAX_RECORD_FILE_BYTES
 
-        try:
-            data = json.loads(Path(path).read_text(encoding="utf-8"))
+        try:  # a game record, the deck and shares, a bounded transcript: a record's bound
+            data = load_json_file(path, limit=MAX_RECORD_FILE_BYTES, what="an autosave")
+        except DataFileError as e:
+            raise ValueError(f"{path}: not a readable autosave ({e.detail})") from None
         except ValueError as e:
             raise ValueError(f"{path}: not a readable autosave ({e})") from None
         if not isinstance(data, dict) or data.get("format") != "bss-guest" or data.get("finished"):

@@ -171,17 +171,20 @@ _HOST_AUTOSAVE_TYPES = (  # the fields the protocol sends on as they are: the sh
 def restore_host(path, db, **kw) -> HostSession:
     """HostSession.restore, with a file that is missing, not JSON or not a host autosave as one ResumeError."""
     from ..carddb.errors import DeckListError
+    from ..data_files import DataFileError, load_json_file
     from ..engine.commands import CommandFormatError
     from ..engine.errors import IllegalCommand, RecordError
-    from ..engine.record import check_record
+    from ..engine.record import MAX_RECORD_FILE_BYTES, check_record
 
     path = Path(path)
 
     def bad(problem: str) -> ResumeError:
         return ResumeError(f"{path}: " + "; ".join(x.strip() for x in problem.splitlines() if x.strip()))
 
-    try:
-        data = json.loads(path.read_text(encoding="utf-8"))
+    try:  # a game record, the shares and the guest's cards: a record's bound
+        data = load_json_file(path, limit=MAX_RECORD_FILE_BYTES, what="a host autosave")
+    except DataFileError as e:
+        raise bad(e.detail) from None
     except FileNotFoundError:
         raise bad("no such file") from None
     except OSError as e:

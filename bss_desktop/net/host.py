@@ -517,7 +517,11 @@ class HostSession:
     @classmethod
     def restore(cls, path, db, **kw) -> "HostSession":
         """The game autosaved at `path`, replayed to where it stood, waiting for its guest to resume."""
-        data = json.loads(Path(path).read_text())
+        from ..data_files import load_json_file
+        from ..engine.record import MAX_RECORD_FILE_BYTES
+
+        # a game record, the shares and the guest's cards: a record's bound (a DataFileError is a ValueError)
+        data = load_json_file(path, limit=MAX_RECORD_FILE_BYTES, what="an autosave")
         rec = data["record"]
         s = cls(db, data["deck"], deck_name=data["deck_name"], name=data["name"],
                 settings=Ruleset.from_dict(rec["settings"]), autosave=path, **kw)

@@ -16,12 +16,13 @@ from pathlib import Path
 
 import yaml
 
+from ..data_files import KB, DataFileError, load_yaml, read_text
 from .profile import PROFILE, Profile, build
 from .schema import ProfileError, show
 
 # The rules modules the app has (a profile's `rules:`); anything else is a sandbox-only game.
 KNOWN_RULES = {"bss": "Battle Spirits Saga Comprehensive Rules (bss_desktop.engine)"}
-MAX_FILE_BYTES = 256 * 1024
+MAX_FILE_BYTES = 256 * KB  # the shipped profiles are 2-4 KB: a profile of 60 times their size is no profile
 MAX_DEPTH = 8  # extends chains
 RESERVED_AREAS = ("use",)  # the board's Use area (drop a magic card to use it), not a zone of cards
 # Names the engine keeps for itself: a magic card resolving, a token that left the game (CR 10-8-7, 4-12-3).
@@ -32,10 +33,9 @@ def read_file(path: Path) -> dict:
     """The mapping a profile file holds, or a ProfileError naming the file and line."""
     name = str(path)
     try:
-        size = path.stat().st_size
-        if size > MAX_FILE_BYTES:
-            raise ProfileError(f"is {size} bytes; a profile is at most {MAX_FILE_BYTES}", file=name)
-        text = path.read_text(encoding="utf-8")
+        text = read_text(path, limit=MAX_FILE_BYTES, what="a profile")
+    except DataFileError as e:
+        raise ProfileError(e.detail, file=name) from None
     except OSError as e:
         raise ProfileError(f"cannot be read: {e.strerror or e}", file=name) from None
     except UnicodeDecodeError:
@@ -59,7 +59,9 @@ class _Loader(yaml.SafeLoader):
 
 def parse_text(text: str, name: str = "<profile>") -> dict:
     try:
-        data = yaml.load(text, Loader=_Loader)  # a SafeLoader that refuses repeated keys
+        data = load_yaml(text, source=name, loader=_Loader)  # a SafeLoader that refuses repeated keys
+    except DataFileError as e:  # nested too deep: named like a syntax error
+        raise ProfileError(e.detail, file=name) from None
     except yaml.YAMLError as e:
         mark = getattr(e, "problem_mark", None)
         where = f"line {mark.line + 1}: " if mark is not None else ""

@@ -42,8 +42,9 @@ from bss_desktop.carddb.deck_formats import (
     write_deck,
 )
 from bss_desktop.carddb.deck_rules import DECK_RULES, DEFAULT_GAME
-from bss_desktop.carddb.decks import Deck
+from bss_desktop.carddb.decks import MAX_DECK_BYTES, Deck
 from bss_desktop.carddb.errors import DeckListError
+from bss_desktop.data_files import DataFileError, check_text_size, read_text
 
 from bss_desktop.client.faces.cache import FaceCache
 from bss_desktop.client.windows.preview import CardPreview
@@ -53,7 +54,6 @@ from .sample_hand import SampleHandView
 from .stats_panel import StatsPanel
 
 NEW_NAME = "New deck"
-MAX_DECK_FILE = 1_000_000  # bytes read from a deck file or the clipboard: a deck list is a few kilobytes
 MAX_IMPORTED = 1_000  # cards in one import (a deck is at most 60): more is no deck list, and would slow every redraw
 MAX_NAME = 120  # characters of a deck name kept
 
@@ -517,8 +517,9 @@ class DeckBuilderWindow(QMainWindow):
 
         path = cards_dir() / self.profile.cards.decks / f"{key}.txt"
         try:
-            return read_deck(path.read_text(encoding="utf-8-sig"), self.db).notes
-        except (OSError, UnicodeDecodeError, DeckListError):
+            return read_deck(read_text(path, limit=MAX_DECK_BYTES, what="a deck list", encoding="utf-8-sig"),
+                             self.db).notes
+        except (OSError, UnicodeDecodeError, DeckListError, DataFileError):
             return ""
 
     def _imported_snapshot(self, imported, *, path=None, key=None) -> Snapshot:
@@ -533,11 +534,11 @@ class DeckBuilderWindow(QMainWindow):
                         side)
 
     def _read_file(self, path: Path):
-        try:
-            if path.stat().st_size > MAX_DECK_FILE:
-                self.say(f"{path}: too big for a deck list ({path.stat().st_size:,} bytes)", 15000)
-                return None
-            text = path.read_text(encoding="utf-8-sig")
+        try:  # a file larger than the bound is refused by its size, before it is read
+            text = read_text(path, limit=MAX_DECK_BYTES, what="a deck list", encoding="utf-8-sig")
+        except DataFileError as e:  # "is 20 MB; a deck list is at most 1 MB"
+            self.say(f"{e}; nothing changed", 15000)
+            return None
         except OSError as e:
             self.say(f"{path}: cannot read it ({e.strerror or e})", 15000)
             return None
@@ -592,8 +593,10 @@ class DeckBuilderWindow(QMainWindow):
         if not text.strip():
             self.say("The clipboard holds no text")
             return
-        if len(text.encode("utf-8")) > MAX_DECK_FILE:
-            self.say("The clipboard holds too much text for a deck list")
+        try:
+            check_text_size(text, limit=MAX_DECK_BYTES, what="a deck list")
+        except DataFileError as e:  # "is 20 MB; a deck list is at most 1 MB"
+            self.say(f"The clipboard's text {e.problem}; nothing changed", 15000)
             return
         imported = self._read_text(text, source="the clipboard", default_name="Pasted deck")
         if imported is None:

@@ -215,12 +215,14 @@ class HostWindow(_LanForm):
 
     def _resumable(self) -> bool:
         """An autosave of a game that did not end."""
-        import json
+        from bss_desktop.data_files import load_json_file
+        from bss_desktop.engine.record import MAX_RECORD_FILE_BYTES
 
         if self.autosave is None or not self.autosave.is_file():
             return False
-        try:
-            return "result" not in json.loads(self.autosave.read_text())["record"]
+        try:  # too large or nested too deep is a ValueError (DataFileError), as a syntax error is
+            return "result" not in load_json_file(self.autosave, limit=MAX_RECORD_FILE_BYTES,
+                                                  what="an autosave")["record"]
         except (OSError, ValueError, KeyError, TypeError):
             return False
 
@@ -393,12 +395,13 @@ class JoinWindow(_LanForm):
     def _interrupted(self) -> bool:
         """An autosave of a LAN game this computer was playing that did not end (damaged or not: a damaged one
         is offered too, and rejoining it says what is wrong)."""
-        import json
+        from bss_desktop.data_files import load_json_file
+        from bss_desktop.engine.record import MAX_RECORD_FILE_BYTES
 
         if self.autosave is None or not self.autosave.is_file():
             return False
-        try:
-            data = json.loads(self.autosave.read_text(encoding="utf-8"))
+        try:  # too large or nested too deep is a ValueError (DataFileError), as a syntax error is
+            data = load_json_file(self.autosave, limit=MAX_RECORD_FILE_BYTES, what="an autosave")
         except (OSError, ValueError):
             return False
         return isinstance(data, dict) and data.get("format") == "bss-guest" and not data.get("finished")

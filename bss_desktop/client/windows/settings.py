@@ -13,6 +13,10 @@ from PySide6.QtWidgets import (QCheckBox, QDialog, QDialogButtonBox, QFileDialog
                                QKeySequenceEdit, QLineEdit, QPushButton, QSpinBox, QWidget)
 
 from bss_desktop import paths
+from bss_desktop.data_files import KB, DataFileError, load_json, read_text
+
+# settings.json holds a dozen values and the rebound keys: ~1 KB. A file of 256 KB is not one of ours.
+MAX_SETTINGS_BYTES = 256 * KB
 
 # Keyboard shortcuts by action; players may rebind any of them (AppSettings.hotkeys holds the changes).
 # Passing a flash window and ending a step are different keys: presses meant for a flash window must never end a
@@ -137,15 +141,19 @@ class AppSettings:
         says what was wrong, naming the file and the field."""
         path = Path(path or settings_path())
         try:
-            text = path.read_text(encoding="utf-8")
+            text = read_text(path, limit=MAX_SETTINGS_BYTES, what="a settings file")
         except FileNotFoundError:
             return cls()
         except OSError as e:
             return cls(problem=f"{path}: cannot read it ({e.strerror or e}) — using the default settings")
         except UnicodeDecodeError:
             return cls._damaged(path, "not a text file")
+        except DataFileError as e:
+            return cls._damaged(path, e.detail)
         try:
-            data = json.loads(text)
+            data = load_json(text, source=str(path))
+        except DataFileError as e:
+            return cls._damaged(path, e.detail)
         except json.JSONDecodeError as e:
             return cls._damaged(path, f"line {e.lineno} column {e.colno}: {e.msg}")
         if not isinstance(data, dict):
