@@ -261,22 +261,43 @@ class CardItem(QGraphicsObject):
 
     # -- animation ------------------------------------------------------------
 
-    def move_to(self, x: float, y: float, animate: bool) -> None:
-        target = QPointF(x, y)
-        if self.pos() == target:
+    def _animate(self, attr: str, prop: bytes, now, value, setter, animate: bool, easing) -> None:
+        """Take property `prop` to `value`: at once, or animated from where it is now.
+
+        What counts is where the card is going, not where it is this instant: an animation still running towards
+        another value is stopped first (else a quick second sync, a replay's jump, would leave the card where the
+        first one sent it: a card turned sideways in the trash, an exhausted spirit upright)."""
+        a = getattr(self, attr)
+        if a is not None and a.state() == QAbstractAnimation.Running:
+            if a.endValue() == value:
+                return  # already on its way there
+            a.stop()
+        if now == value:
             return
-        if self._anim_pos is not None:
-            self._anim_pos.stop()
         ms = self.board.animation_ms if animate else 0
         if ms <= 0:
-            self.setPos(target)
+            setter(value)
             return
-        a = QPropertyAnimation(self, b"pos", self)
+        a = QPropertyAnimation(self, prop, self)
         a.setDuration(ms)
-        a.setEndValue(target)
-        a.setEasingCurve(QEasingCurve.OutCubic)
+        a.setEndValue(value)
+        a.setEasingCurve(easing)
         a.start()
-        self._anim_pos = a
+        setattr(self, attr, a)
+
+    def move_to(self, x: float, y: float, animate: bool) -> None:
+        self._animate("_anim_pos", b"pos", self.pos(), QPointF(x, y), self.setPos, animate, QEasingCurve.OutCubic)
+
+    def resting_pos(self) -> QPointF:
+        """Where the card is, or where it is moving to."""
+        a = self._anim_pos
+        if a is not None and a.state() == QAbstractAnimation.Running:
+            return a.endValue()
+        return self.pos()
+
+    def resting_center(self) -> QPointF:
+        """The scene point at the card's centre once it has arrived (turning and scaling keep the centre)."""
+        return self.resting_pos() + QPointF(CARD_W / 2, CARD_H / 2)
 
     def set_exhausted(self, exhausted: bool, animate: bool, angle: float | None = None) -> None:
         """CR 4-4-1: exhausted = turned sideways; an animated 90° turn about the card's centre (`angle`: another
@@ -285,37 +306,12 @@ class CardItem(QGraphicsObject):
             self.exhausted = exhausted
             self.use_cache()
         angle = (90.0 if exhausted else 0.0) if angle is None else float(angle)
-        if self.rotation() == angle:
-            return
-        if self._anim_rot is not None:
-            self._anim_rot.stop()
-        ms = self.board.animation_ms if animate else 0
-        if ms <= 0:
-            self.setRotation(angle)
-            return
-        a = QPropertyAnimation(self, b"rotation", self)
-        a.setDuration(ms)
-        a.setEndValue(angle)
-        a.setEasingCurve(QEasingCurve.InOutQuad)
-        a.start()
-        self._anim_rot = a
+        self._animate("_anim_rot", b"rotation", self.rotation(), angle, self.setRotation, animate,
+                      QEasingCurve.InOutQuad)
 
     def set_scale(self, scale: float, animate: bool) -> None:
         """Drawn at `scale` of a table card about its centre (the opponent's hand and the piles are smaller)."""
-        if self.scale() == scale:
-            return
-        if self._anim_scale is not None:
-            self._anim_scale.stop()
-        ms = self.board.animation_ms if animate else 0
-        if ms <= 0:
-            self.setScale(scale)
-            return
-        a = QPropertyAnimation(self, b"scale", self)
-        a.setDuration(ms)
-        a.setEndValue(scale)
-        a.setEasingCurve(QEasingCurve.OutCubic)
-        a.start()
-        self._anim_scale = a
+        self._animate("_anim_scale", b"scale", self.scale(), scale, self.setScale, animate, QEasingCurve.OutCubic)
 
     def set_stacking(self, z: float) -> None:
         """Where the card sits among overlapping neighbours (later cards of a row over earlier ones)."""

@@ -354,25 +354,33 @@ class BoardScene(QGraphicsScene):
         return item
 
     def _sync_arrows(self, view: dict) -> None:
+        """The battle's arrows, between where the cards come to rest (not where a move has got to this instant):
+        attacker to blocker and back; an unblocked attack to the defender's life, which it is about to reduce
+        (CR 7-1-5-3-1). A blocked attack whose blocker left the field reduces no life (CR 7-1-5-1, 7-1-5-2-1):
+        no arrow."""
         b = view.get("battle")
         self.arrow_attack.setVisible(False)
         self.arrow_block.setVisible(False)
-        if not b or b["attacker"] not in self.cards:
+        attacker = self._on_field(b["attacker"]) if b else None
+        if attacker is None:
             return
-        att = self.cards[b["attacker"]]
-        a = att.mapToScene(CARD_W / 2, CARD_H / 2)
-        defender = 1 - view["turn_player"]
-        if b["blocker"] is not None and b["blocker"] in self.cards:
-            blk = self.cards[b["blocker"]]
-            self.arrow_block.set_points(blk.mapToScene(CARD_W / 2, CARD_H / 2), a)
+        a = attacker.resting_center()
+        blocker = self._on_field(b["blocker"])
+        if blocker is not None:
+            c = blocker.resting_center()
+            self.arrow_block.set_points(c, a)
             self.arrow_block.setVisible(True)
-        else:
-            r = self.lay.zone_rect("life", self.side_of(defender))
+            self.arrow_attack.set_points(a, c)
+            self.arrow_attack.setVisible(True)
+        elif not b.get("blocked"):
+            r = self.lay.zone_rect("life", self.side_of(1 - view["turn_player"]))
             self.arrow_attack.set_points(a, QPointF(*r.center))
             self.arrow_attack.setVisible(True)
-            return
-        self.arrow_attack.set_points(a, self.cards[b["blocker"]].mapToScene(CARD_W / 2, CARD_H / 2))
-        self.arrow_attack.setVisible(True)
+
+    def _on_field(self, key) -> CardItem | None:
+        """The item of the card `key` while it is on the field (the same card in the trash is not)."""
+        item = self.cards.get(key) if key is not None else None
+        return item if item is not None and item.zone == "field" else None
 
     # ------------------------------------------------------------------ drawing support
 

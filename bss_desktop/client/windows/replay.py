@@ -89,10 +89,13 @@ class ReplayWindow(QMainWindow):
 
     def forward(self) -> None:
         if self.step < self.total:
-            events = self.game.apply(command_from_dict(self.record["commands"][self.step]))
-            del self.events_at[self.step + 1:]
-            self.events_at.append(list(events))
+            self._apply_next()
             self._show()
+
+    def _apply_next(self) -> None:
+        events = self.game.apply(command_from_dict(self.record["commands"][self.step]))
+        del self.events_at[self.step + 1:]
+        self.events_at.append(list(events))
 
     def back(self) -> None:
         if self.step > 0:
@@ -105,23 +108,26 @@ class ReplayWindow(QMainWindow):
         self.go_to(self.total)
 
     def go_to(self, k: int) -> None:
+        """Show step `k`: the board jumps there at once, exactly as stepping there one by one leaves it (a move
+        half animated is never left behind); one step forward or back is animated."""
         k = max(0, min(self.total, k))
         if k == self.step:
             return
+        animate = abs(k - self.step) == 1
         if k > self.step:
             while self.step < k:
-                self.forward()
-            return
-        self.game = replay(self.record, self.db, verify=False, stop=k)  # back: replay from the start
-        del self.events_at[k + 1:]
-        self._show()
+                self._apply_next()
+        else:
+            self.game = replay(self.record, self.db, verify=False, stop=k)  # back: replay from the start
+            del self.events_at[k + 1:]
+        self._show(animate)
 
     def flip(self) -> None:
         self.viewer = 1 - self.viewer
         self._show()
 
-    def _show(self) -> None:
-        self.scene.sync(self.game.view(self.viewer), db=self.game.db)
+    def _show(self, animate: bool = True) -> None:
+        self.scene.sync(self.game.view(self.viewer), animate=animate, db=self.game.db)
         self.scene.set_draggable(())
         self.slider.blockSignals(True)
         self.slider.setValue(self.step)
