@@ -10,6 +10,7 @@ from test_client import center, drag
 from bss_desktop.client.board.layout import zone_rect
 from bss_desktop.client.windows.game import GameWindow
 from bss_desktop.engine.commands import Attack, Block, EndAttack, EndMain, Pass
+from bss_desktop.engine.settings import Ruleset
 from helpers import first, position
 
 
@@ -177,3 +178,75 @@ def test_a_blocked_attacks_arrow_goes_when_the_blocker_leaves_and_never_points_a
     assert not (attack.isVisible() and attack.path.pointAtPercent(1.0) == life)
     assert not scene.arrow_block.isVisible()
     assert game.state.players[1].life == 5
+
+
+# ---------------------------------------------------------------- 21: a card back in the hand is the card as printed
+
+def item_image(item):
+    """The card item as painted on the board, alone (its face and whatever it carries)."""
+    from PySide6.QtGui import QImage, QPainter
+    from PySide6.QtWidgets import QStyleOptionGraphicsItem
+
+    rect = item.boundingRect()
+    image = QImage(int(rect.width()), int(rect.height()), QImage.Format_ARGB32_Premultiplied)
+    image.fill(0)
+    p = QPainter(image)
+    p.translate(-rect.x(), -rect.y())
+    item.paint(p, QStyleOptionGraphicsItem(), None)
+    p.end()
+    return image
+
+
+def sandbox_window(qtbot, game, size=(1366, 768)) -> GameWindow:
+    w = GameWindow(game, seats=("human", "human"), animation_ms=0, sandbox=True)
+    qtbot.addWidget(w)
+    w.resize(*size)
+    w.show()
+    qtbot.waitExposed(w)
+    w.view.fitInView(w.scene.sceneRect(), Qt.KeepAspectRatio)
+    return w
+
+
+def test_a_spirit_dragged_back_to_the_hand_loses_its_cores_level_bp_and_turn(qtbot):
+    """Issue 25 item 21: Red Knight at LV3 (4 cores), exhausted, dragged to the hand shows exactly as the Red Knight
+    that was always there: no core badge, no level or BP of the field, upright."""
+    game = position("""
+        turn: 3
+        turn_player: 0
+        players:
+          - life: 5
+            reserve: 0
+            hand: [T-R3]
+            field: [{card: T-R3, cores: 4, exhausted: true}]
+          - life: 5
+    """, settings=Ruleset(sandbox=True))
+    w = sandbox_window(qtbot, game)
+    kept, knight = game.state.players[0].hand[0], game.state.players[0].field[0]
+    item = w.scene.cards[knight]
+    assert item.level == 3 and item.cores == 4 and item.rotation() == 90
+    drag(w, center(item), QPointF(*zone_rect("hand", "bottom").center))
+    assert w.model.game.state.cards[knight].zone == "hand"
+    item = w.scene.cards[knight]
+    assert item.rotation() == 0 and item.zone == "hand"
+    assert item_image(item) == item_image(w.scene.cards[kept])
+
+
+def test_a_battle_of_souls_fighter_back_in_the_hand_drops_its_kill_tokens_and_rest_position(qtbot):
+    from bss_desktop.carddb.database import game_db
+    from bss_desktop.engine.position import game_from_position
+    from bss_desktop.table import get_profile
+
+    db = game_db(get_profile("bos"))
+    warrior = next(c.id for c in db.values() if c.extra.get("class") == "Warrior" and not c.token)
+    data = {"game": "bos", "turn": 3, "turn_player": 0, "players": [
+        {"deck": [warrior] * 10, "hand": [warrior],
+         "fighter": [{"card": warrior, "exhausted": True, "counters": {"kill": 2}}]},
+        {"deck": [warrior] * 10}]}
+    game = game_from_position(data, db, settings=Ruleset(sandbox=True))
+    w = sandbox_window(qtbot, game)
+    kept, fighter = game.state.players[0].hand[0], game.zone_cards(0, "fighter")[0]
+    assert w.scene.cards[fighter].marks and w.scene.cards[fighter].rotation() == 90
+    drag(w, center(w.scene.cards[fighter]), QPointF(*w.scene.lay.zone_rect("hand", "bottom").center))
+    assert w.model.game.state.cards[fighter].zone == "hand"
+    item = w.scene.cards[fighter]
+    assert item.rotation() == 0 and item_image(item) == item_image(w.scene.cards[kept])

@@ -255,6 +255,14 @@ class CardItem(QGraphicsObject):
             p.setPen(QColor("#fde68a"))
             p.drawText(r, Qt.AlignCenter, f"⛓ {on}"[:26])
 
+    def off_field(self, marks: tuple = ()) -> None:
+        """Off the field a card carries nothing of it — no cores, level or BP badge — only the marks of where it
+        is now (a card back in the hand is the card as printed)."""
+        state = (0, False, None, None, None, marks)
+        if (self.cores, self.soul, self.level, self.bp, self.printed_bp, self.marks) != state:
+            self.cores, self.soul, self.level, self.bp, self.printed_bp, self.marks = state
+            self.update()
+
     @property
     def zone_is_field(self) -> bool:
         return getattr(self, "zone", None) == "field"

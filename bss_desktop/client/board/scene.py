@@ -187,6 +187,7 @@ class BoardScene(QGraphicsScene):
                 item = self._card(key, card, side, animate)
                 item._synced = None
                 item.zone, item.owner = "hand", p
+                item.off_field()
                 item.set_exhausted(False, False)
                 item.set_scale(hand_scale, animate)
                 item.move_to(x, y, animate)
@@ -259,9 +260,7 @@ class BoardScene(QGraphicsScene):
                 item = self._card(key, card, side, animate)
                 item._synced = None
                 item.zone, item.owner = zone, p
-                if item.marks != marks:
-                    item.marks = marks
-                    item.update()
+                item.off_field(marks)
                 item.set_exhausted(e["exhausted"], animate, self._angle(e))
                 item.set_scale(scale, animate)
                 item.move_to(x, y, animate)
@@ -324,7 +323,7 @@ class BoardScene(QGraphicsScene):
             item = self._card(key, card, side, animate)
             item._synced = None
             item.zone, item.owner = zone, p
-            item.marks = marks
+            item.off_field(marks)
             item.set_exhausted(False, animate)
             item.set_scale(self.lay.card_scale(zone, side), animate)
             item.move_to(x, y, animate)
