@@ -250,3 +250,55 @@ def test_a_battle_of_souls_fighter_back_in_the_hand_drops_its_kill_tokens_and_re
     assert w.model.game.state.cards[fighter].zone == "hand"
     item = w.scene.cards[fighter]
     assert item.rotation() == 0 and item_image(item) == item_image(w.scene.cards[kept])
+
+
+# ---------------------------------------------------------------- 15: a full field of exhausted spirits
+
+FIVE_ATTACKERS = """
+    turn: 5
+    turn_player: 0
+    step: attack
+    players:
+      - life: 4
+        reserve: 1
+        field: [{card: T-R5, cores: 3, exhausted: true}, {card: T-R3, cores: 4, exhausted: true},
+                {card: T-G4, cores: 1, exhausted: true}, {card: T-B2, cores: 2, exhausted: true},
+                {card: T-P3, cores: 1, exhausted: true}, {card: T-NX, cores: 1}]
+      - life: 4
+        reserve: 1
+        field: [{card: T-R5, cores: 1, exhausted: true}, {card: T-R3, cores: 1, exhausted: true},
+                {card: T-G4, cores: 1, exhausted: true}, {card: T-B2, cores: 2, exhausted: true},
+                {card: T-P3, cores: 1, exhausted: true}, {card: T-NX, cores: 1}, {card: T-NX2, cores: 1}]
+"""
+
+
+@pytest.mark.parametrize("size", [(1366, 768), (1920, 1080)])
+def test_five_exhausted_attackers_lie_side_by_side_with_their_names_in_sight(qtbot, size):
+    """Issue 25 item 15: five spirits turned sideways (CR 4-4-1) and a nexus or two on a field: no card covers
+    another, so every name (along the turned card's side) shows whole, on the board of a laptop's and a desktop's
+    window."""
+    from PySide6.QtCore import QRectF
+
+    from bss_desktop.client.board.layout import CARD_H, CARD_W
+
+    game = position(FIVE_ATTACKERS)
+    w = GameWindow(game, seats=("human", "ai"), animation_ms=0)
+    qtbot.addWidget(w)
+    w.controller.ai_delay_ms = 10 ** 6
+    w.resize(*size)
+    w.show()
+    qtbot.waitExposed(w)
+    w.view.fitInView(w.scene.sceneRect(), Qt.KeepAspectRatio)
+    port = w.view.viewport().rect()
+    for p in (0, 1):
+        items = [w.scene.cards[k] for k in game.state.players[p].field]
+        on_screen = [w.view.mapFromScene(it.mapToScene(QRectF(0, 0, CARD_W, CARD_H))).boundingRect() for it in items]
+        names = [w.view.mapFromScene(it.mapToScene(QRectF(0, 0, CARD_W, 44))).boundingRect() for it in items]
+        for i, (card, name) in enumerate(zip(on_screen, names)):
+            assert port.contains(card), (p, i)
+            for j, other in enumerate(on_screen):
+                if j != i:
+                    assert not card.intersects(other), (p, i, j, card, other)
+                    assert not name.intersects(other), (p, i, j)
+        assert all(it.rotation() == 90 for it in items[:5])
+        assert min(r.width() for r in on_screen) >= 0.5 * max(r.width() for r in on_screen)  # still cards, not specks

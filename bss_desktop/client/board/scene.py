@@ -141,14 +141,18 @@ class BoardScene(QGraphicsScene):
                 (spirits if db[c["cid"]].type == "spirit" else nexuses).append(c)
             ordered = spirits + nexuses
             turned = tuple(c["exhausted"] for c in ordered)
-            slots = lay.row_slots("field", len(spirits), len(nexuses), side, turned) if ordered else ()
+            slots, field_scale = (), 1.0
+            if ordered:
+                slots = lay.row_slots("field", len(spirits), len(nexuses), side, turned)
+                field_scale = lay.row_scale("field", len(spirits), len(nexuses), side, turned)
             for i, (c, (x, y)) in enumerate(zip(ordered, slots)):
                 key = c["card"]
                 card = self._side(db[c["cid"]], c)
                 level, bp = c["level"], c["bp"]
                 printed = card.bp_at(level) if card.type == "spirit" else None
                 marks = self._marks(c)
-                placed = ("field", p, side, x, y, c["exhausted"], c["cores"], soul == key, level, bp, printed, marks)
+                placed = ("field", p, side, x, y, field_scale, c["exhausted"], c["cores"], soul == key, level, bp,
+                          printed, marks)
                 seen.add(key)
                 item = cards.get(key)
                 if item is not None and item._synced == placed and item.card is card:
@@ -164,7 +168,7 @@ class BoardScene(QGraphicsScene):
                     item.marks = marks
                     changed = True
                 item.set_exhausted(c["exhausted"], animate, self._angle(c))
-                item.set_scale(1.0, animate)
+                item.set_scale(field_scale, animate)
                 item.move_to(x, y, animate)
                 item.set_stacking(Z_CARD + i * 0.01)
                 if changed:
@@ -244,15 +248,15 @@ class BoardScene(QGraphicsScene):
                 entries = [{"card": (zone, p, i), "cid": None, "exhausted": False} for i in range(n)]
             turned = tuple(e["exhausted"] for e in entries)
             if display == "fan":
-                slots = lay.hand_slots(len(entries), side, zone)
+                slots, scale = lay.hand_slots(len(entries), side, zone), lay.card_scale(zone, side)
             else:
                 slots = lay.row_slots(zone, len(entries), 0, side, turned)
-            scale = lay.card_scale(zone, side)
+                scale = lay.row_scale(zone, len(entries), 0, side, turned)
             for i, (e, (x, y)) in enumerate(zip(entries, slots)):
                 key = e["card"]
                 card = self._side(db[e["cid"]], e) if e["cid"] else None
                 marks = self._marks(e)
-                placed = (zone, p, side, x, y, e["exhausted"], marks)
+                placed = (zone, p, side, x, y, scale, e["exhausted"], marks)
                 seen.add(key)
                 item = self.cards.get(key)
                 if item is not None and item._synced == placed and item.card is card:
