@@ -302,3 +302,60 @@ def test_five_exhausted_attackers_lie_side_by_side_with_their_names_in_sight(qtb
                     assert not name.intersects(other), (p, i, j)
         assert all(it.rotation() == 90 for it in items[:5])
         assert min(r.width() for r in on_screen) >= 0.5 * max(r.width() for r in on_screen)  # still cards, not specks
+
+
+# ---------------------------------------------------------------- 14: the Card panel draws a card of its own game
+
+def bos_game(**players):
+    from bss_desktop.carddb.database import game_db
+    from bss_desktop.engine.position import game_from_position
+    from bss_desktop.table import get_profile
+
+    db = game_db(get_profile("bos"))
+    data = {"game": "bos", "turn": 3, "turn_player": 0, "players": []}
+    for p in (0, 1):
+        pd = {"deck": [next(iter(db))] * 10}
+        pd.update(players.get(f"p{p}", {}))
+        data["players"].append(pd)
+    return game_from_position(data, db, settings=Ruleset(sandbox=True)), db
+
+
+def test_a_battle_of_souls_card_hovered_shows_its_own_face_and_fields_in_the_card_panel(qtbot):
+    """Issue 25 item 14: the Card panel shows a fighter as Battle of Souls prints it (class banner, ATK and RST:
+    the board's painter, faces/bos.py), its class, ATK and RST under the name, its text — no Battle Spirits cost."""
+    from PySide6.QtGui import QImage
+
+    from bss_desktop.client.faces.bos import render_bos
+
+    _, db = bos_game()
+    shieldbearer = next(c for c in db.values() if c.type == "fighter" and c.text and not c.token)
+    game, _ = bos_game(p0={"fighter": [shieldbearer.id]})
+    w = sandbox_window(qtbot, game)
+    fighter = game.zone_cards(0, "fighter")[0]
+    QTest.mouseMove(w.view.viewport(), w.view.mapFromScene(center(w.scene.cards[fighter])))
+    preview = w.preview
+    qtbot.waitUntil(lambda: preview.card is shieldbearer, timeout=2000)
+    face = preview.face_view
+    r = face.face_rect()
+    shown = face.pixmap().toImage().convertToFormat(QImage.Format_ARGB32)
+    drawn = render_bos(shieldbearer, int(r.width()), int(r.height()), table=False,
+                       dpr=face.devicePixelRatioF()).toImage().convertToFormat(QImage.Format_ARGB32)
+    assert shown == drawn
+    meta = preview.title_label.text()
+    extra = shieldbearer.extra
+    for word in ("Fighter", extra["class"], f"ATK {extra['atk']}", f"RST {extra['rst']}"):
+        assert word in meta
+    assert "cost" not in meta
+    assert preview.text_label.text() == shieldbearer.text
+
+
+def test_battle_of_souls_equipment_in_the_card_panel_names_its_sub_type(qtbot):
+    from bss_desktop.client.windows.preview import CardPreview
+    from bss_desktop.table import get_profile
+
+    _, db = bos_game()
+    gear = next(c for c in db.values() if c.type == "equipment")
+    preview = CardPreview(profile=get_profile("bos"))
+    qtbot.addWidget(preview)
+    preview.show_card(gear)
+    assert f"Equipment · {gear.extra['subtype']}" in preview.title_label.text()

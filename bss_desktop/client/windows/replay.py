@@ -39,7 +39,10 @@ class ReplayWindow(QMainWindow):
         self.viewer = 0
         self.game = replay(record, db, verify=False, stop=0)
         self.events_at: list[list] = [list(self.game.log_events)]  # events of step k (0 = setup)
-        self.scene = BoardScene(db, FaceCache(), self)
+        from bss_desktop.client.faces import painter_for
+
+        profile = self.game.profile  # another game's record is drawn on its own table, with its own faces
+        self.scene = BoardScene(db, FaceCache(painter=painter_for(profile.cards.face)), self, profile=profile)
         self.scene.animation_ms = 120
         self.view = BoardView(self.scene)
         controls = QHBoxLayout()
@@ -71,7 +74,7 @@ class ReplayWindow(QMainWindow):
         lay.addWidget(self.view, 1)
         lay.addLayout(controls)
         self.setCentralWidget(central)
-        self.preview = CardPreview()
+        self.preview = CardPreview(profile=profile)
         dock = QDockWidget("Card", self)
         dock.setWidget(self.preview)
         self.addDockWidget(Qt.RightDockWidgetArea, dock)
