@@ -359,3 +359,35 @@ def test_battle_of_souls_equipment_in_the_card_panel_names_its_sub_type(qtbot):
     qtbot.addWidget(preview)
     preview.show_card(gear)
     assert f"Equipment · {gear.extra['subtype']}" in preview.title_label.text()
+
+
+# ---------------------------------------------------------------- 19: after the opening, the side of the turn player
+
+@pytest.mark.parametrize("game_id", ["bos", "eternal"])
+def test_after_a_sister_games_opening_the_sandbox_shows_the_side_of_the_player_who_has_the_turn(qtbot, game_id):
+    """Issue 25 item 19: the mulligan helper turns the board to whoever decides; once both keep, Player 1 has the
+    first turn, so the board is Player 1's side and the first drag moves Player 1's card."""
+    from bss_desktop.carddb.database import game_db
+    from bss_desktop.carddb.deck_formats import game_decks
+    from bss_desktop.engine.game import Game
+    from bss_desktop.table import get_profile
+
+    profile = get_profile(game_id)
+    db = game_db(profile)
+    decks = list(game_decks(db, profile).values())[:2]
+    game = Game.new(db, [d.cards for d in decks], 7, first_player=0, settings=Ruleset(sandbox=True),
+                    profile=profile, sides=[d.side for d in decks])
+    w = sandbox_window(qtbot, game)
+    keeps = 0
+    while w.model.game.pending is not None and w.model.game.pending.kind == "mulligan":
+        next(b for b in w.bar.buttons if b.text().startswith("Keep")).click()
+        keeps += 1
+        assert keeps <= 4
+    g = w.model.game
+    assert g.state.turn_player == 0 and w.controller.viewer == 0
+    assert "Viewing from Player 1's side" in w.bar.label.text()
+    card = g.state.players[0].hand[0]
+    row = next(z.name for z in profile.zones.values() if z.display == "row")
+    drag(w, center(w.scene.cards[card]), QPointF(*w.scene.lay.zone_rect(row, "bottom").center))
+    moved = w.model.game.state.cards[card]
+    assert moved.owner == 0 and moved.zone == row
