@@ -391,3 +391,78 @@ def test_after_a_sister_games_opening_the_sandbox_shows_the_side_of_the_player_w
     drag(w, center(w.scene.cards[card]), QPointF(*w.scene.lay.zone_rect(row, "bottom").center))
     moved = w.model.game.state.cards[card]
     assert moved.owner == 0 and moved.zone == row
+
+
+# ---------------------------------------------------------------- 21: a magic card stays in sight while it is used
+
+def test_a_magic_card_stays_in_the_use_area_while_its_targets_are_chosen(qtbot):
+    """Issue 25 item 21: Weighed Purge dropped on the Use area (CR 10-8) asks for its targets; meanwhile it shows
+    in the Use area, face up, until it resolves and goes to the trash."""
+    from PySide6.QtCore import QRectF
+
+    game = position("""
+        turn: 3
+        turn_player: 0
+        players:
+          - life: 5
+            reserve: 2
+            hand: [V-PURGE]
+          - life: 5
+            field: [{card: T-R1, cores: 1}, {card: T-B2, cores: 2}]
+    """)
+    w = GameWindow(game, seats=("human", "ai"), animation_ms=0)
+    qtbot.addWidget(w)
+    w.controller.ai_delay_ms = 10 ** 6
+    w.resize(1366, 768)
+    w.show()
+    qtbot.waitExposed(w)
+    w.view.fitInView(w.scene.sceneRect(), Qt.KeepAspectRatio)
+    purge = first(game, 0, "V-PURGE", "hand")
+    use = zone_rect("use", "shared")
+    drag(w, center(w.scene.cards[purge]), QPointF(*use.center))
+    assert game.pending.kind == "choose" and game.pending.info["kind"] == "target"
+    item = w.scene.cards.get(purge)
+    assert item is not None and item.isVisible() and item.card is not None and item.card.id == "V-PURGE"
+    assert QRectF(use.x, use.y, use.w, use.h).contains(item.sceneBoundingRect().center())
+    pup = first(game, 1, "T-R1")
+    QTest.mouseClick(w.view.viewport(), Qt.LeftButton, Qt.NoModifier,
+                     w.view.mapFromScene(center(w.scene.cards[pup])))
+    next(b for b in w.bar.buttons if b.isEnabled() and b.property("primary")).click()
+    assert game.state.cards[purge].zone == "trash" and game.state.cards[pup].zone == "trash"
+    assert w.scene.cards[purge].zone == "trash"
+
+
+# ---------------------------------------------------------------- 21: whose Soul Points; labels that fit
+
+def test_each_soul_points_tracker_is_headed_by_its_players_name(qtbot):
+    game, _ = bos_game()
+    game.names = ["Aki", None]
+    w = sandbox_window(qtbot, game)
+    mine, theirs = w.scene.trackers[("sp", "bottom")], w.scene.trackers[("sp", "top")]
+    assert mine.title_layout()[1] == ["Aki — Soul Points"]
+    assert theirs.title_layout()[1] == ["Player 2 — Soul Points"]
+    next(b for b in w.bar.buttons if b.text().startswith("Other side")).click()
+    assert mine.title_layout()[1] == ["Player 2 — Soul Points"] and theirs.title_layout()[1] == ["Aki — Soul Points"]
+
+
+@pytest.mark.parametrize("game_id", ["bss", "standard", "eternal", "bos"])
+def test_every_box_title_fits_its_box_at_a_laptops_size(qtbot, game_id):
+    """Issue 25 item 21: Eternal's trash cores and count share a row of the left column; their titles were cut
+    ("Trash", "Coun"). Every pile's and tracker's title shows whole, in its box, clear of the count and cores."""
+    from PySide6.QtGui import QFontMetricsF
+
+    from bss_desktop.app.demo_table import mid_game
+    from bss_desktop.client.board.items import LABEL_PX
+    from bss_desktop.table import get_profile
+
+    w = sandbox_window(qtbot, mid_game(get_profile(game_id)))
+    boxes = list(w.scene.piles.values()) + list(w.scene.trackers.values())
+    assert boxes
+    for box in boxes:
+        font, lines, where, *_ = box.title_layout()
+        heading = box.heading() if hasattr(box, "heading") else box.title
+        assert " ".join(lines) == heading, heading  # every word, none elided
+        fm = QFontMetricsF(font)
+        assert font.pixelSize() >= LABEL_PX * 0.7
+        assert box.rect.contains(where) and fm.lineSpacing() * len(lines) <= where.height() + 1
+        assert all(fm.horizontalAdvance(line) <= where.width() for line in lines), (heading, lines)

@@ -205,6 +205,8 @@ class TableLayout:
         smaller (and a profile's scaled rows)."""
         if self.display(zone) == "fan":
             return HAND_BACK_SCALE if side == "top" else 1.0
+        if zone == "use":  # the magic card being used, shown like a pile's card
+            return PILE_SCALE
         return self.zone_scale(zone)
 
     @lru_cache(maxsize=512)  # noqa: B019 - one layout per game, alive as long as the app

@@ -61,6 +61,7 @@ class BoardScene(QGraphicsScene):
         self.piles: dict = {}
         self.trackers: dict = {}  # (name, side) -> TrackerItem
         self.view_data: dict | None = None
+        self.names: list = [None, None]  # the players' names (sync)
         self._ghost = None
         self._core_src = None
         self._hover = None  # the card under the pointer
@@ -116,12 +117,20 @@ class BoardScene(QGraphicsScene):
     def side_of(self, player: int) -> str:
         return "bottom" if player == self.viewer else "top"
 
-    def sync(self, view: dict, animate: bool = True, db=None) -> None:
+    def player_name(self, p: int) -> str:
+        return (self.names[p] if p < len(self.names) else None) or f"Player {p + 1}"
+
+    def sync(self, view: dict, animate: bool = True, db=None, names=None, using=()) -> None:
         """Make the board show `view` (from Game.view(viewer)); only changed items are touched.
 
-        `db`: the game's card database, when it may have changed (tokens made by hand add cards to it)."""
+        `db`: the game's card database, when it may have changed (tokens made by hand add cards to it);
+        `names`: the players' names (a player's trackers are headed by theirs), when known; `using`: the magic
+        cards being used, (key, card id, owner) — out of the hand and not yet in the trash (CR 10-8), they show in
+        the Use area while their targets are chosen and their effects resolve."""
         if db is not None:
             self.db = db
+        if names is not None:
+            self.names = list(names)
         db = self.db
         self.view_data = view
         self.viewer = view["viewer"]
@@ -213,6 +222,9 @@ class BoardScene(QGraphicsScene):
                 key = burst["card"] if "card" in burst else ("burst", p)
                 cid = burst.get("cid")
                 self._pile(key, db[cid] if cid is not None else None, "burst", p, side, animate, seen)
+        if ("use", "shared") in self.zones:
+            for key, cid, owner in using:
+                self._pile(key, db[cid], "use", owner, "shared", animate, seen)
         if len(seen) != len(cards):
             for key in [k for k in cards if k not in seen]:
                 gone = cards.pop(key)
@@ -282,6 +294,7 @@ class BoardScene(QGraphicsScene):
                 mark = "win_at" if t.win_at is not None and value >= t.win_at else \
                     "lose_at" if t.lose_at is not None and value <= t.lose_at else ""
                 item.owner = p
+                item.set_who(self.player_name(p))
                 item.set_value(value, mark)
 
     @staticmethod

@@ -155,7 +155,8 @@ class Controller(QObject, DeckLooks):
             self.close_deck_viewer()  # nor the cards one player looked at
             self.scene.hide_zoom()
             self.viewerChanged.emit(self.viewer)
-        self.scene.sync(self.game.view(self.viewer), db=self.game.db)
+        self.scene.sync(self.game.view(self.viewer), db=self.game.db, names=getattr(self.game, "names", None),
+                        using=in_use(self.game))
         self._update_decision()
         self._refresh_preview()
         self._preview_choice_source(pend)
@@ -1103,6 +1104,12 @@ class Controller(QObject, DeckLooks):
             return
         self._menu = menu
         menu.popup(screen_pos)
+
+
+def in_use(game) -> list[tuple]:
+    """The magic cards being used (CR 10-8: from their use until they go to the trash), as (key, card id,
+    owner) for the board's Use area. A LAN guest's game knows no such zone: there they show in the log only."""
+    return [(key, c.cid, c.owner) for key, c in game.state.cards.items() if getattr(c, "zone", None) == "resolving"]
 
 
 def hint_for(game, seat: int, seed: int):

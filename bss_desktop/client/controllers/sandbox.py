@@ -166,7 +166,7 @@ class SandboxController(QObject, DeckLooks):
                 self.viewerChanged.emit(self.viewer)
                 view = self.game.view(self.viewer)
         self._in_opening = opening
-        self.scene.sync(view, db=self.game.db)
+        self.scene.sync(view, db=self.game.db, names=getattr(self.game, "names", None))
         self.scene.set_draggable(self.scene.cards.keys())
         self.scene.set_highlights()
         lan = self.lan_seat is not None

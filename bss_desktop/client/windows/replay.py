@@ -130,7 +130,10 @@ class ReplayWindow(QMainWindow):
         self._show()
 
     def _show(self, animate: bool = True) -> None:
-        self.scene.sync(self.game.view(self.viewer), animate=animate, db=self.game.db)
+        from bss_desktop.client.controllers.game import in_use
+
+        self.scene.sync(self.game.view(self.viewer), animate=animate, db=self.game.db,
+                        names=getattr(self.game, "names", None), using=in_use(self.game))
         self.scene.set_draggable(())
         self.slider.blockSignals(True)
         self.slider.setValue(self.step)
