@@ -466,3 +466,64 @@ def test_every_box_title_fits_its_box_at_a_laptops_size(qtbot, game_id):
         assert font.pixelSize() >= LABEL_PX * 0.7
         assert box.rect.contains(where) and fm.lineSpacing() * len(lines) <= where.height() + 1
         assert all(fm.horizontalAdvance(line) <= where.width() for line in lines), (heading, lines)
+
+
+# ---------------------------------------------------------------- 17: the payment panel leaves the board in place
+
+PAYING = """
+    turn: 3
+    turn_player: 0
+    players:
+      - life: 5
+        reserve: 2
+        soul_core: reserve
+        hand: [T-R5, T-R1, T-W0]
+        field: [{card: T-R3, cores: 3}, {card: T-B2, cores: 2}]
+      - life: 5
+        field: [{card: T-G4, cores: 1}]
+"""
+
+
+def test_the_payment_panel_leaves_the_board_in_place_and_shows_the_card_paid_for(qtbot):
+    """Issue 25 item 17: the panel opened by dropping Red Titan on the field floats over the board's bottom: the
+    board keeps its size and place (also when the panel grows with a self-destruction warning), so a core dragged
+    from where Red Knight was before the panel opened comes off Red Knight; the Card panel keeps Red Titan, the
+    card being paid for, whatever the pointer crosses."""
+    from PySide6.QtWidgets import QApplication
+
+    game = position(PAYING)
+    w = GameWindow(game, seats=("human", "ai"), animation_ms=0)
+    qtbot.addWidget(w)
+    w.controller.ai_delay_ms = 10 ** 6
+    w.resize(1366, 768)
+    w.show()
+    qtbot.waitExposed(w)
+    settle(200)  # the window laid out, as the player sees it
+    view, scene = w.view, w.scene
+    titan, knight, guard = first(game, 0, "T-R5", "hand"), first(game, 0, "T-R3"), first(game, 0, "T-B2")
+    board = (view.geometry(), view.transform())
+    badge = view.mapFromScene(scene.cards[knight].mapToScene(scene.cards[knight].core_badge_rect().center()))
+    guard_at = view.mapFromScene(center(scene.cards[guard]))
+    reserve_at = view.mapFromScene(scene.piles[("reserve", "bottom")].mapToScene(QPointF(40, 50)))
+    drag(w, center(scene.cards[titan]), QPointF(*zone_rect("field", "bottom").center))
+    panel = w.bar.panel
+    assert panel is not None and panel.card_def.id == "T-R5"
+    settle(100)
+    assert (view.geometry(), view.transform()) == board
+    assert w.preview.card.id == "T-R5"
+    QTest.mouseMove(view.viewport(), guard_at)  # the pointer crosses Blue Guard: the panel keeps Red Titan
+    settle(50)
+    assert w.preview.card.id == "T-R5"
+    panel.pay_boxes["reserve"].setValue(0)
+    panel.pay_boxes[guard].setValue(2)  # takes Blue Guard's last cores: the warning line comes (CR 10-1-1-1)
+    assert panel.doomed == [guard]
+    settle(100)
+    assert (view.geometry(), view.transform()) == board
+    for point in (badge, reserve_at):  # what the pointer is over there is still the board, not the panel
+        assert QApplication.widgetAt(view.viewport().mapToGlobal(point)) is view.viewport()
+    port = view.viewport()
+    QTest.mousePress(port, Qt.LeftButton, Qt.NoModifier, badge)
+    for i in range(1, 6):
+        QTest.mouseMove(port, badge + (reserve_at - badge) * (i / 5))
+    QTest.mouseRelease(port, Qt.LeftButton, Qt.NoModifier, reserve_at)
+    assert game.state.cards[knight].cores == 2 and game.state.players[0].reserve == 3

@@ -954,7 +954,16 @@ class Controller(QObject, DeckLooks):
         panel.confirmed.connect(self._pay)
         panel.cancelled.connect(lambda: self.bar.set_panel(None))
         self.bar.set_panel(panel)
+        # the card panel shows the card being paid for while the payment is open, whatever the pointer crosses
+        self._hover_key = key
+        self.hovered.emit(card, None)
         return True
+
+    def _paying(self) -> bool:
+        """A payment panel is open (the card panel keeps the card paid for)."""
+        from bss_desktop.client.decisions.payment import PaymentPanel
+
+        return isinstance(self.bar.panel, PaymentPanel)
 
     def _auto_destroys(self, plays) -> bool:
         """Whether the automatic payment of these legal plays of a card would self-destroy a card of the player's
@@ -1001,7 +1010,7 @@ class Controller(QObject, DeckLooks):
         self._update_decision()
 
     def on_card_hovered(self, key) -> None:
-        if self.covered:
+        if self.covered or self._paying():
             return
         card = self.game.state.cards.get(key) if isinstance(key, int) else None
         if card is None or not self._visible(card):
