@@ -164,16 +164,15 @@ class _PanelOverlay(QScrollArea):
     def needed_height(self) -> int:
         """How tall the panel is at the bar's width, with the row's margins (and a sideways scroll bar if it is
         wider than the bar)."""
-        panel = self.bar.panel
+        panel, row = self.bar.panel, self.widget()
         if panel is None:
             return 0
-        m = self.row.contentsMargins()
-        inner = max(200, self.bar.width() - m.left() - m.right())
-        h = panel.heightForWidth(inner) if panel.hasHeightForWidth() else -1
-        h = max(h, panel.minimumSizeHint().height(), panel.sizeHint().height()) + m.top() + m.bottom()
-        if panel.minimumSizeHint().width() > inner:
+        width = self.bar.width()
+        h = row.heightForWidth(width) if row.hasHeightForWidth() else -1
+        h = max(h, row.minimumSizeHint().height(), row.sizeHint().height())
+        if row.minimumSizeHint().width() > width:
             h += self.horizontalScrollBar().sizeHint().height()
-        return h
+        return h + 2 * self.frameWidth()
 
     def place(self) -> None:
         """Over the bar and the board above it: bottom edge on the bar's, the bar's width."""
