@@ -130,7 +130,8 @@ def test_cr_10_8_6_a_bursts_follow_up_cost_is_paid_place_by_place_in_the_decisio
     panel = w.bar.panel
     assert game.pending.info["kind"] == "cores" and panel is not None and len(game.legal_commands()) > 3
     assert panel.value() == (0, 0) and panel.ok.isEnabled() and "how many from each place" in panel.label.text()
-    qtbot.waitUntil(lambda: w.bar.height() >= panel.sizeHint().height(), timeout=2000)  # nothing cut off
+    # nothing cut off: the panel floats over the board, as tall as it needs (the bar and the board keep theirs)
+    qtbot.waitUntil(lambda: w.bar.panel_area.viewport().height() >= panel.sizeHint().height(), timeout=2000)
     panel.spins[0].setValue(1)
     assert not panel.ok.isEnabled()
     panel.soul.click()

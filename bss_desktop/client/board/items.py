@@ -19,6 +19,7 @@ from PySide6.QtGui import (
     QBrush,
     QColor,
     QFont,
+    QFontMetricsF,
     QPainter,
     QPainterPath,
     QPen,
@@ -61,6 +62,40 @@ def label_font(px: float = LABEL_PX, bold: bool = False) -> QFont:
     f.setPixelSize(max(1, round(px)))
     f.setBold(bold)
     return f
+
+
+def fit_lines(text: str, width: float, px: float = LABEL_PX, max_lines: int = 1,
+              min_px: float = LABEL_PX * 0.7) -> tuple[QFont, list[str]]:
+    """`text` in at most `max_lines` lines no wider than `width`: the largest font from `px` down to `min_px` that
+    fits, words wrapped at spaces; a text too long even then is elided at the end of its last line."""
+    size = px
+    while True:
+        font = label_font(size)
+        fm = QFontMetricsF(font)
+        lines: list[str] = []
+        for word in text.split():
+            if lines and fm.horizontalAdvance(f"{lines[-1]} {word}") <= width:
+                lines[-1] = f"{lines[-1]} {word}"
+            else:
+                lines.append(word)
+        if len(lines) <= max_lines and all(fm.horizontalAdvance(line) <= width for line in lines):
+            return font, lines
+        if size - 0.5 < min_px:
+            kept = lines[:max_lines]
+            kept[-1] = fm.elidedText(" ".join(lines[max_lines - 1:]), Qt.ElideRight, width)
+            return font, kept
+        size -= 0.5
+
+
+def draw_lines(p: QPainter, rect: QRectF, font: QFont, lines: list[str]) -> float:
+    """Lines of text from the top left of `rect`; returns where they end (y)."""
+    p.setFont(font)
+    step = QFontMetricsF(font).lineSpacing()
+    y = rect.y()
+    for line in lines:
+        p.drawText(QRectF(rect.x(), y, rect.width(), step), Qt.AlignLeft | Qt.AlignTop, line)
+        y += step
+    return y
 
 
 def draw_count(p: QPainter, cx: float, cy: float, n: int, *, size: float = 18) -> None:
@@ -255,28 +290,57 @@ class CardItem(QGraphicsObject):
             p.setPen(QColor("#fde68a"))
             p.drawText(r, Qt.AlignCenter, f"⛓ {on}"[:26])
 
+    def off_field(self, marks: tuple = ()) -> None:
+        """Off the field a card carries nothing of it — no cores, level or BP badge — only the marks of where it
+        is now (a card back in the hand is the card as printed)."""
+        state = (0, False, None, None, None, marks)
+        if (self.cores, self.soul, self.level, self.bp, self.printed_bp, self.marks) != state:
+            self.cores, self.soul, self.level, self.bp, self.printed_bp, self.marks = state
+            self.update()
+
     @property
     def zone_is_field(self) -> bool:
         return getattr(self, "zone", None) == "field"
 
     # -- animation ------------------------------------------------------------
 
-    def move_to(self, x: float, y: float, animate: bool) -> None:
-        target = QPointF(x, y)
-        if self.pos() == target:
+    def _animate(self, attr: str, prop: bytes, now, value, setter, animate: bool, easing) -> None:
+        """Take property `prop` to `value`: at once, or animated from where it is now.
+
+        What counts is where the card is going, not where it is this instant: an animation still running towards
+        another value is stopped first (else a quick second sync, a replay's jump, would leave the card where the
+        first one sent it: a card turned sideways in the trash, an exhausted spirit upright)."""
+        a = getattr(self, attr)
+        if a is not None and a.state() == QAbstractAnimation.Running:
+            if a.endValue() == value:
+                return  # already on its way there
+            a.stop()
+        if now == value:
             return
-        if self._anim_pos is not None:
-            self._anim_pos.stop()
         ms = self.board.animation_ms if animate else 0
         if ms <= 0:
-            self.setPos(target)
+            setter(value)
             return
-        a = QPropertyAnimation(self, b"pos", self)
+        a = QPropertyAnimation(self, prop, self)
         a.setDuration(ms)
-        a.setEndValue(target)
-        a.setEasingCurve(QEasingCurve.OutCubic)
+        a.setEndValue(value)
+        a.setEasingCurve(easing)
         a.start()
-        self._anim_pos = a
+        setattr(self, attr, a)
+
+    def move_to(self, x: float, y: float, animate: bool) -> None:
+        self._animate("_anim_pos", b"pos", self.pos(), QPointF(x, y), self.setPos, animate, QEasingCurve.OutCubic)
+
+    def resting_pos(self) -> QPointF:
+        """Where the card is, or where it is moving to."""
+        a = self._anim_pos
+        if a is not None and a.state() == QAbstractAnimation.Running:
+            return a.endValue()
+        return self.pos()
+
+    def resting_center(self) -> QPointF:
+        """The scene point at the card's centre once it has arrived (turning and scaling keep the centre)."""
+        return self.resting_pos() + QPointF(CARD_W / 2, CARD_H / 2)
 
     def set_exhausted(self, exhausted: bool, animate: bool, angle: float | None = None) -> None:
         """CR 4-4-1: exhausted = turned sideways; an animated 90° turn about the card's centre (`angle`: another
@@ -285,37 +349,12 @@ class CardItem(QGraphicsObject):
             self.exhausted = exhausted
             self.use_cache()
         angle = (90.0 if exhausted else 0.0) if angle is None else float(angle)
-        if self.rotation() == angle:
-            return
-        if self._anim_rot is not None:
-            self._anim_rot.stop()
-        ms = self.board.animation_ms if animate else 0
-        if ms <= 0:
-            self.setRotation(angle)
-            return
-        a = QPropertyAnimation(self, b"rotation", self)
-        a.setDuration(ms)
-        a.setEndValue(angle)
-        a.setEasingCurve(QEasingCurve.InOutQuad)
-        a.start()
-        self._anim_rot = a
+        self._animate("_anim_rot", b"rotation", self.rotation(), angle, self.setRotation, animate,
+                      QEasingCurve.InOutQuad)
 
     def set_scale(self, scale: float, animate: bool) -> None:
         """Drawn at `scale` of a table card about its centre (the opponent's hand and the piles are smaller)."""
-        if self.scale() == scale:
-            return
-        if self._anim_scale is not None:
-            self._anim_scale.stop()
-        ms = self.board.animation_ms if animate else 0
-        if ms <= 0:
-            self.setScale(scale)
-            return
-        a = QPropertyAnimation(self, b"scale", self)
-        a.setDuration(ms)
-        a.setEndValue(scale)
-        a.setEasingCurve(QEasingCurve.OutCubic)
-        a.start()
-        self._anim_scale = a
+        self._animate("_anim_scale", b"scale", self.scale(), scale, self.setScale, animate, QEasingCurve.OutCubic)
 
     def set_stacking(self, z: float) -> None:
         """Where the card sits among overlapping neighbours (later cards of a row over earlier ones)."""
@@ -421,28 +460,46 @@ class PileItem(QGraphicsObject):
             self.count, self.soul = count, soul
             self.update()
 
+    def title_layout(self) -> tuple[QFont, list[str], QRectF, bool]:
+        """How the title is written: (font, lines, where, whether the count badge is beside it). In a narrow box
+        (Eternal's trash cores and count share a row) the title takes the whole width, on two lines if need be,
+        and the count goes to the end of the cores."""
+        w = self.rect.width()
+        beside = QRectF(10, 5, w - 50, 28)
+        font, lines = fit_lines(self.title, beside.width(), min_px=LABEL_PX * 0.85)
+        if QFontMetricsF(font).horizontalAdvance(lines[0]) <= beside.width() and not lines[0].endswith("…"):
+            return font, lines, beside, True
+        whole = QRectF(8, 4, w - 14, 40)
+        font, lines = fit_lines(self.title, whole.width(), max_lines=2)
+        return font, lines, whole, False
+
     def paint(self, p: QPainter, option, widget=None) -> None:
         p.setRenderHint(QPainter.Antialiasing)
         p.setPen(QPen(HIGHLIGHT if self.highlight else QColor(255, 255, 255, 40), 2 if self.highlight else 1))
         p.setBrush(QColor(255, 255, 255, 14))
         p.drawRoundedRect(self.rect, 10, 10)
-        p.setFont(label_font())
+        font, lines, where, badge_beside = self.title_layout()
         p.setPen(QColor(220, 225, 235, 190))
-        p.drawText(self.rect.adjusted(10, 5, -40, 0), Qt.AlignLeft | Qt.AlignTop, self.title)
+        bottom = draw_lines(p, where, font, lines)
         total = self.count + (1 if self.soul else 0)
-        shown = min(total, 14)
-        per_row = 7
+        step = CORE_R * 2 + 3
+        per_row = 7 if badge_beside else max(1, int((self.rect.width() - 20 + 3) // step))
+        top = 44 if badge_beside else max(44.0, bottom + 4 + CORE_R)
+        rows = 2
+        shown = min(total, per_row * rows - (0 if badge_beside or self.unlimited else 1))  # (a slot for the count)
         for i in range(shown):
             soul = self.soul and i == 0
-            cx = 10 + CORE_R + (i % per_row) * (CORE_R * 2 + 3)
-            cy = 44 + (i // per_row) * (CORE_R * 2 + 4)
+            cx = 10 + CORE_R + (i % per_row) * step
+            cy = top + (i // per_row) * (CORE_R * 2 + 4)
             draw_core(p, cx, cy, CORE_R, soul)
         if self.unlimited:  # CR 3-9-2: the void never runs out
             p.setFont(label_font(LABEL_PX * 0.9))
             p.setPen(QColor(220, 225, 235, 170))
             p.drawText(self.rect.adjusted(10, 0, -10, -6), Qt.AlignLeft | Qt.AlignBottom, "unlimited")
-        else:
+        elif badge_beside:
             draw_count(p, self.rect.width() - 24, 17, total, size=24)
+        else:  # the last slot of the cores' rows
+            draw_count(p, 10 + CORE_R + (per_row - 1) * step, top + (rows - 1) * (CORE_R * 2 + 4), total, size=24)
 
     def mousePressEvent(self, event) -> None:
         if event.button() == Qt.LeftButton and (self.count or self.soul or self.unlimited):
@@ -474,11 +531,26 @@ class TrackerItem(QGraphicsObject):
         self._bounds = self.rect.adjusted(-3, -3, 3, 3)
         self.value = None
         self.mark = ""  # "win_at" / "lose_at" when it reached one
+        self.who = ""  # whose number it is: their name heads it ("Aki — Soul Points")
         self.setPos(rect.x, rect.y)
         self.setCacheMode(QGraphicsItem.DeviceCoordinateCache)
 
     def boundingRect(self) -> QRectF:
         return self._bounds
+
+    def set_who(self, name: str) -> None:
+        if name != self.who:
+            self.who = name
+            self.update()
+
+    def heading(self) -> str:
+        return f"{self.who} — {self.title}" if self.who else self.title
+
+    def title_layout(self) -> tuple[QFont, list[str], QRectF]:
+        """(font, lines, where) of the heading: one line across the box, smaller or elided if a name is long."""
+        where = QRectF(10, 5, self.rect.width() - 20, 22)
+        font, lines = fit_lines(self.heading(), where.width())
+        return font, lines, where
 
     def set_value(self, value: int, mark: str = "") -> None:
         if (value, mark) != (self.value, self.mark):
@@ -491,9 +563,9 @@ class TrackerItem(QGraphicsObject):
         p.setPen(QPen(edge, 2))
         p.setBrush(QColor(15, 23, 42, 200))
         p.drawRoundedRect(self.rect, 10, 10)
-        p.setFont(label_font())
         p.setPen(QColor(220, 225, 235, 190))
-        p.drawText(self.rect.adjusted(10, 5, -10, 0), Qt.AlignLeft | Qt.AlignTop, self.title)
+        font, lines, where = self.title_layout()
+        draw_lines(p, where, font, lines)
         p.setFont(label_font(self.rect.height() * 0.46, True))
         p.setPen(QColor("#f8fafc"))
         p.drawText(self.rect.adjusted(10, 18, -12, -2), Qt.AlignRight | Qt.AlignVCenter,

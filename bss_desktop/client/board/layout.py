@@ -30,6 +30,7 @@ GAP = 12.0
 HAND_BACK_SCALE = 0.5  # the opponent's hand: backs at half size
 PILE_SCALE = 0.62  # deck, trash and burst
 LABEL_H = 26.0  # the label strip above a pile's card ("Deck  32")
+CROWDED_SCALE = 0.6  # a crowded row's cards are drawn smaller, down to this, before they overlap
 
 
 class Rect(NamedTuple):
@@ -204,6 +205,8 @@ class TableLayout:
         smaller (and a profile's scaled rows)."""
         if self.display(zone) == "fan":
             return HAND_BACK_SCALE if side == "top" else 1.0
+        if zone == "use":  # the magic card being used, shown like a pile's card
+            return PILE_SCALE
         return self.zone_scale(zone)
 
     @lru_cache(maxsize=512)  # noqa: B019 - one layout per game, alive as long as the app
@@ -211,21 +214,34 @@ class TableLayout:
         """Top-left corners for the cards of a row zone: one row, the first group, then the second after a gap.
 
         While they fit, cards are spread with room for each to turn sideways (exhausted), so turning one moves no
-        other; a crowded row packs them by the room each takes as it is (`turned[i]`: card i is sideways) and
-        overlaps them evenly when even that does not fit."""
+        other; a crowded row packs them by the room each takes as it is (`turned[i]`: card i is sideways), drawn
+        smaller (`row_scale`) so that none covers a neighbour — a turned card's name runs along its side — and
+        overlaps them evenly only when even the smallest cards do not fit."""
+        return self._row_fit(zone, n_first, n_second, side, turned)[1]
+
+    def row_scale(self, zone: str, n_first: int, n_second: int, side: str, turned: tuple = ()) -> float:
+        """How large the cards of that row are drawn (`card_scale`, less in a crowded row: see `row_slots`)."""
+        return self._row_fit(zone, n_first, n_second, side, turned)[0]
+
+    @lru_cache(maxsize=512)  # noqa: B019
+    def _row_fit(self, zone: str, n_first: int, n_second: int, side: str, turned: tuple) -> tuple:
+        """(the cards' scale, their corners) for `row_slots` and `row_scale`."""
         r = self.zone_rect(zone, side)
         s = self.zone_scale(zone)
         cw, ch, gap_x = CARD_W * s, CARD_H * s, GAP * s
         n = n_first + n_second
         if n == 0:
-            return ()
+            return s, ()
         group_gap = 2 * gap_x if n_first and n_second else 0.0
         cy = r.y + r.h / 2 + (LABEL_H / 2 if zone in self.titled else 0.0)
         if (n - 1) * (ch + gap_x) <= r.w - gap_x - ch - group_gap:
             step = ch + gap_x
             first = r.x + (r.w - step * (n - 1) - group_gap) / 2
-            return tuple(_corner(first + i * step + (group_gap if i >= n_first else 0.0), cy) for i in range(n))
+            return s, tuple(_corner(first + i * step + (group_gap if i >= n_first else 0.0), cy) for i in range(n))
         widths = [ch if i < len(turned) and turned[i] else cw for i in range(n)]
+        gaps = gap_x * n + group_gap  # between the cards, and half a gap at either end
+        fit = min(1.0, max(CROWDED_SCALE, (r.w - gaps) / sum(widths)))  # the cards' size: as large as fits
+        widths = [w * fit for w in widths]
         apart = [(widths[i] + widths[i + 1]) / 2 + gap_x for i in range(n - 1)]  # from one centre to the next
         room = r.w - gap_x - (widths[0] + widths[-1]) / 2 - group_gap
         k = min(1.0, room / sum(apart)) if apart else 1.0
@@ -236,7 +252,7 @@ class TableLayout:
             if i:
                 x += k * apart[i - 1] + (group_gap if i == n_first else 0.0)
             out.append(_corner(x, cy))
-        return tuple(out)
+        return s * fit, tuple(out)
 
     @lru_cache(maxsize=256)  # noqa: B019
     def hand_slots(self, n: int, side: str, zone: str = "hand") -> tuple:
@@ -301,6 +317,11 @@ def field_slots(n_spirits: int, n_nexuses: int, side: str, turned: tuple = ()) -
 def field_slots_t(n_spirits: int, n_nexuses: int, side: str, turned: tuple = ()) -> tuple[tuple[float, float], ...]:
     """`field_slots` as a tuple, computed once per layout."""
     return BSS.row_slots("field", n_spirits, n_nexuses, side, turned)
+
+
+def field_scale(n_spirits: int, n_nexuses: int, side: str, turned: tuple = ()) -> float:
+    """How large those field cards are drawn: 1, or less on a crowded field (see row_slots)."""
+    return BSS.row_scale("field", n_spirits, n_nexuses, side, tuple(turned))
 
 
 def hand_slots(n: int, side: str) -> list[tuple[float, float]]:

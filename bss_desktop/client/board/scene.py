@@ -61,6 +61,7 @@ class BoardScene(QGraphicsScene):
         self.piles: dict = {}
         self.trackers: dict = {}  # (name, side) -> TrackerItem
         self.view_data: dict | None = None
+        self.names: list = [None, None]  # the players' names (sync)
         self._ghost = None
         self._core_src = None
         self._hover = None  # the card under the pointer
@@ -116,12 +117,20 @@ class BoardScene(QGraphicsScene):
     def side_of(self, player: int) -> str:
         return "bottom" if player == self.viewer else "top"
 
-    def sync(self, view: dict, animate: bool = True, db=None) -> None:
+    def player_name(self, p: int) -> str:
+        return (self.names[p] if p < len(self.names) else None) or f"Player {p + 1}"
+
+    def sync(self, view: dict, animate: bool = True, db=None, names=None, using=()) -> None:
         """Make the board show `view` (from Game.view(viewer)); only changed items are touched.
 
-        `db`: the game's card database, when it may have changed (tokens made by hand add cards to it)."""
+        `db`: the game's card database, when it may have changed (tokens made by hand add cards to it);
+        `names`: the players' names (a player's trackers are headed by theirs), when known; `using`: the magic
+        cards being used, (key, card id, owner) — out of the hand and not yet in the trash (CR 10-8), they show in
+        the Use area while their targets are chosen and their effects resolve."""
         if db is not None:
             self.db = db
+        if names is not None:
+            self.names = list(names)
         db = self.db
         self.view_data = view
         self.viewer = view["viewer"]
@@ -141,14 +150,18 @@ class BoardScene(QGraphicsScene):
                 (spirits if db[c["cid"]].type == "spirit" else nexuses).append(c)
             ordered = spirits + nexuses
             turned = tuple(c["exhausted"] for c in ordered)
-            slots = lay.row_slots("field", len(spirits), len(nexuses), side, turned) if ordered else ()
+            slots, field_scale = (), 1.0
+            if ordered:
+                slots = lay.row_slots("field", len(spirits), len(nexuses), side, turned)
+                field_scale = lay.row_scale("field", len(spirits), len(nexuses), side, turned)
             for i, (c, (x, y)) in enumerate(zip(ordered, slots)):
                 key = c["card"]
                 card = self._side(db[c["cid"]], c)
                 level, bp = c["level"], c["bp"]
                 printed = card.bp_at(level) if card.type == "spirit" else None
                 marks = self._marks(c)
-                placed = ("field", p, side, x, y, c["exhausted"], c["cores"], soul == key, level, bp, printed, marks)
+                placed = ("field", p, side, x, y, field_scale, c["exhausted"], c["cores"], soul == key, level, bp,
+                          printed, marks)
                 seen.add(key)
                 item = cards.get(key)
                 if item is not None and item._synced == placed and item.card is card:
@@ -164,7 +177,7 @@ class BoardScene(QGraphicsScene):
                     item.marks = marks
                     changed = True
                 item.set_exhausted(c["exhausted"], animate, self._angle(c))
-                item.set_scale(1.0, animate)
+                item.set_scale(field_scale, animate)
                 item.move_to(x, y, animate)
                 item.set_stacking(Z_CARD + i * 0.01)
                 if changed:
@@ -187,6 +200,7 @@ class BoardScene(QGraphicsScene):
                 item = self._card(key, card, side, animate)
                 item._synced = None
                 item.zone, item.owner = "hand", p
+                item.off_field()
                 item.set_exhausted(False, False)
                 item.set_scale(hand_scale, animate)
                 item.move_to(x, y, animate)
@@ -208,6 +222,9 @@ class BoardScene(QGraphicsScene):
                 key = burst["card"] if "card" in burst else ("burst", p)
                 cid = burst.get("cid")
                 self._pile(key, db[cid] if cid is not None else None, "burst", p, side, animate, seen)
+        if ("use", "shared") in self.zones:
+            for key, cid, owner in using:
+                self._pile(key, db[cid], "use", owner, "shared", animate, seen)
         if len(seen) != len(cards):
             for key in [k for k in cards if k not in seen]:
                 gone = cards.pop(key)
@@ -243,15 +260,15 @@ class BoardScene(QGraphicsScene):
                 entries = [{"card": (zone, p, i), "cid": None, "exhausted": False} for i in range(n)]
             turned = tuple(e["exhausted"] for e in entries)
             if display == "fan":
-                slots = lay.hand_slots(len(entries), side, zone)
+                slots, scale = lay.hand_slots(len(entries), side, zone), lay.card_scale(zone, side)
             else:
                 slots = lay.row_slots(zone, len(entries), 0, side, turned)
-            scale = lay.card_scale(zone, side)
+                scale = lay.row_scale(zone, len(entries), 0, side, turned)
             for i, (e, (x, y)) in enumerate(zip(entries, slots)):
                 key = e["card"]
                 card = self._side(db[e["cid"]], e) if e["cid"] else None
                 marks = self._marks(e)
-                placed = (zone, p, side, x, y, e["exhausted"], marks)
+                placed = (zone, p, side, x, y, scale, e["exhausted"], marks)
                 seen.add(key)
                 item = self.cards.get(key)
                 if item is not None and item._synced == placed and item.card is card:
@@ -259,9 +276,7 @@ class BoardScene(QGraphicsScene):
                 item = self._card(key, card, side, animate)
                 item._synced = None
                 item.zone, item.owner = zone, p
-                if item.marks != marks:
-                    item.marks = marks
-                    item.update()
+                item.off_field(marks)
                 item.set_exhausted(e["exhausted"], animate, self._angle(e))
                 item.set_scale(scale, animate)
                 item.move_to(x, y, animate)
@@ -279,6 +294,7 @@ class BoardScene(QGraphicsScene):
                 mark = "win_at" if t.win_at is not None and value >= t.win_at else \
                     "lose_at" if t.lose_at is not None and value <= t.lose_at else ""
                 item.owner = p
+                item.set_who(self.player_name(p))
                 item.set_value(value, mark)
 
     @staticmethod
@@ -324,7 +340,7 @@ class BoardScene(QGraphicsScene):
             item = self._card(key, card, side, animate)
             item._synced = None
             item.zone, item.owner = zone, p
-            item.marks = marks
+            item.off_field(marks)
             item.set_exhausted(False, animate)
             item.set_scale(self.lay.card_scale(zone, side), animate)
             item.move_to(x, y, animate)
@@ -354,25 +370,33 @@ class BoardScene(QGraphicsScene):
         return item
 
     def _sync_arrows(self, view: dict) -> None:
+        """The battle's arrows, between where the cards come to rest (not where a move has got to this instant):
+        attacker to blocker and back; an unblocked attack to the defender's life, which it is about to reduce
+        (CR 7-1-5-3-1). A blocked attack whose blocker left the field reduces no life (CR 7-1-5-1, 7-1-5-2-1):
+        no arrow."""
         b = view.get("battle")
         self.arrow_attack.setVisible(False)
         self.arrow_block.setVisible(False)
-        if not b or b["attacker"] not in self.cards:
+        attacker = self._on_field(b["attacker"]) if b else None
+        if attacker is None:
             return
-        att = self.cards[b["attacker"]]
-        a = att.mapToScene(CARD_W / 2, CARD_H / 2)
-        defender = 1 - view["turn_player"]
-        if b["blocker"] is not None and b["blocker"] in self.cards:
-            blk = self.cards[b["blocker"]]
-            self.arrow_block.set_points(blk.mapToScene(CARD_W / 2, CARD_H / 2), a)
+        a = attacker.resting_center()
+        blocker = self._on_field(b["blocker"])
+        if blocker is not None:
+            c = blocker.resting_center()
+            self.arrow_block.set_points(c, a)
             self.arrow_block.setVisible(True)
-        else:
-            r = self.lay.zone_rect("life", self.side_of(defender))
+            self.arrow_attack.set_points(a, c)
+            self.arrow_attack.setVisible(True)
+        elif not b.get("blocked"):
+            r = self.lay.zone_rect("life", self.side_of(1 - view["turn_player"]))
             self.arrow_attack.set_points(a, QPointF(*r.center))
             self.arrow_attack.setVisible(True)
-            return
-        self.arrow_attack.set_points(a, self.cards[b["blocker"]].mapToScene(CARD_W / 2, CARD_H / 2))
-        self.arrow_attack.setVisible(True)
+
+    def _on_field(self, key) -> CardItem | None:
+        """The item of the card `key` while it is on the field (the same card in the trash is not)."""
+        item = self.cards.get(key) if key is not None else None
+        return item if item is not None and item.zone == "field" else None
 
     # ------------------------------------------------------------------ drawing support
 

@@ -155,7 +155,8 @@ class Controller(QObject, DeckLooks):
             self.close_deck_viewer()  # nor the cards one player looked at
             self.scene.hide_zoom()
             self.viewerChanged.emit(self.viewer)
-        self.scene.sync(self.game.view(self.viewer), db=self.game.db)
+        self.scene.sync(self.game.view(self.viewer), db=self.game.db, names=getattr(self.game, "names", None),
+                        using=in_use(self.game))
         self._update_decision()
         self._refresh_preview()
         self._preview_choice_source(pend)
@@ -962,7 +963,16 @@ class Controller(QObject, DeckLooks):
         panel.confirmed.connect(self._pay)
         panel.cancelled.connect(lambda: self.bar.set_panel(None))
         self.bar.set_panel(panel)
+        # the card panel shows the card being paid for while the payment is open, whatever the pointer crosses
+        self._hover_key = key
+        self.hovered.emit(card, None)
         return True
+
+    def _paying(self) -> bool:
+        """A payment panel is open (the card panel keeps the card paid for)."""
+        from bss_desktop.client.decisions.payment import PaymentPanel
+
+        return isinstance(self.bar.panel, PaymentPanel)
 
     def _auto_destroys(self, plays) -> bool:
         """Whether the automatic payment of these legal plays of a card would self-destroy a card of the player's
@@ -1009,7 +1019,7 @@ class Controller(QObject, DeckLooks):
         self._update_decision()
 
     def on_card_hovered(self, key) -> None:
-        if self.covered:
+        if self.covered or self._paying():
             return
         card = self.game.state.cards.get(key) if isinstance(key, int) else None
         if card is None or not self._visible(card):
@@ -1112,6 +1122,12 @@ class Controller(QObject, DeckLooks):
             return
         self._menu = menu
         menu.popup(screen_pos)
+
+
+def in_use(game) -> list[tuple]:
+    """The magic cards being used (CR 10-8: from their use until they go to the trash), as (key, card id,
+    owner) for the board's Use area. A LAN guest's game knows no such zone: there they show in the log only."""
+    return [(key, c.cid, c.owner) for key, c in game.state.cards.items() if getattr(c, "zone", None) == "resolving"]
 
 
 def hint_for(game, seat: int, seed: int):

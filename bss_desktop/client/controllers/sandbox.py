@@ -61,6 +61,7 @@ class SandboxController(QObject, DeckLooks):
         self.model, self.scene, self.bar = model, scene, bar
         self.lan_seat = seat  # None: a sandbox on this machine; 0 or 1: our seat in a LAN sandbox
         self.viewer = seat or 0
+        self._in_opening = False  # the opening hands were being decided at the last refresh
         self.redo_stack: list = []
         self._init_looks()
         from bss_desktop.client.windows.settings import DEFAULT_HOTKEYS
@@ -156,11 +157,16 @@ class SandboxController(QObject, DeckLooks):
         view = self.game.view(self.viewer)
         pend = view["pending"]
         opening = pend is not None and pend["kind"] == "mulligan"
-        if opening and self.lan_seat is None and pend["player"] != self.viewer:
-            self.viewer = pend["player"]  # on one machine the helper shows the hand of whoever decides
-            self.viewerChanged.emit(self.viewer)
-            view = self.game.view(self.viewer)
-        self.scene.sync(view, db=self.game.db)
+        if self.lan_seat is None:
+            # on one machine the helper shows the hand of whoever decides; once both have kept, the side of the
+            # player who has the first turn (whoever decided last may be the other)
+            seat = pend["player"] if opening else view["turn_player"] if self._in_opening else self.viewer
+            if seat != self.viewer:
+                self.viewer = seat
+                self.viewerChanged.emit(self.viewer)
+                view = self.game.view(self.viewer)
+        self._in_opening = opening
+        self.scene.sync(view, db=self.game.db, names=getattr(self.game, "names", None))
         self.scene.set_draggable(self.scene.cards.keys())
         self.scene.set_highlights()
         lan = self.lan_seat is not None

@@ -132,6 +132,59 @@ class _Strip(QScrollArea):
         self.updateGeometry()  # the scroll bar may have come or gone
 
 
+class _PanelOverlay(QScrollArea):
+    """Where a panel (a payment, a token, a count) is shown: over the bottom of the board, from the bar's bottom edge
+    up, as tall as the panel needs (scrolled past half the window). The bar keeps its height and the board its
+    place and size, so a card aimed at before the panel opened is still where the pointer goes (issue 25)."""
+
+    def __init__(self, bar: "DecisionBar", parent: QWidget):
+        super().__init__(parent)
+        self.bar = bar
+        self.setObjectName("DecisionPanel")
+        self.setFrameShape(QFrame.NoFrame)
+        self.setWidgetResizable(True)
+        self.setHorizontalScrollBarPolicy(Qt.ScrollBarAsNeeded)
+        self.setVerticalScrollBarPolicy(Qt.ScrollBarAsNeeded)
+        inner = QWidget(objectName="DecisionPanelRow")
+        inner.setAttribute(Qt.WA_StyledBackground, True)
+        self.row = QHBoxLayout(inner)
+        self.row.setContentsMargins(12, 8, 12, 8)
+        self.setWidget(inner)
+        self.setStyleSheet(bar.styleSheet() + """
+            #DecisionPanel, #DecisionPanelRow { background: #141a26; }
+            #DecisionPanel { border-top: 1px solid #2f3b52; }""")
+        inner.installEventFilter(self)
+        self.hide()
+
+    def eventFilter(self, obj, event) -> bool:  # noqa: N802 - Qt API
+        if event.type() == QEvent.LayoutRequest:  # the panel grew or shrank (a payment's warning came or went)
+            QTimer.singleShot(0, self.place)
+        return False
+
+    def needed_height(self) -> int:
+        """How tall the panel is at the bar's width, with the row's margins (and a sideways scroll bar if it is
+        wider than the bar)."""
+        panel, row = self.bar.panel, self.widget()
+        if panel is None:
+            return 0
+        width = self.bar.width()
+        h = row.heightForWidth(width) if row.hasHeightForWidth() else -1
+        h = max(h, row.minimumSizeHint().height(), row.sizeHint().height())
+        if row.minimumSizeHint().width() > width:
+            h += self.horizontalScrollBar().sizeHint().height()
+        return h + 2 * self.frameWidth()
+
+    def place(self) -> None:
+        """Over the bar and the board above it: bottom edge on the bar's, the bar's width."""
+        bar, parent = self.bar, self.parentWidget()
+        if bar.panel is None or parent is None:
+            return
+        most = max(bar.height(), int(parent.height() * 0.55))
+        h = max(bar.height(), min(self.needed_height(), most))
+        self.setGeometry(bar.x(), bar.y() + bar.height() - h, bar.width(), h)
+        self.raise_()
+
+
 class DecisionBar(QWidget):
     chosen = Signal(object)  # the command of the pressed button
     keyIgnored = Signal(str)  # a shortcut pressed while the keys were guarded (the button's text)
@@ -212,6 +265,7 @@ class DecisionBar(QWidget):
         self._armed = 0.0  # when the buttons last changed (monotonic seconds)
         self.key_guard_ms = KEY_GUARD_MS
         self.panel: QWidget | None = None
+        self.panel_area: _PanelOverlay | None = None  # where panels float over the board (made on first use)
         self._hinted = None  # the command a hint suggests: its button is marked
 
     def _tray_height(self) -> int:
@@ -303,25 +357,58 @@ class DecisionBar(QWidget):
         return next((b for b in self.buttons if b.property("hint")), None)
 
     def set_panel(self, panel: QWidget | None) -> None:
-        """Show a panel (e.g. a payment) in place of the prompt and buttons, or None to go back."""
+        """Show a panel (e.g. a payment) in place of the prompt and buttons, or None to go back.
+
+        In a window the panel floats over the board from the bar's bottom edge up (`_PanelOverlay`): the bar keeps
+        its height, so the board neither shrinks nor moves when a panel opens or grows. A bar on its own (no
+        parent) shows it in its row."""
         if self.panel is not None:
             self.panel.hide()
             self.panel.deleteLater()
         self.panel = panel
         for w in [self.label] + self.buttons:
             w.setVisible(panel is None)
+        area = self._panel_area()
         if panel is not None:
-            self.layout_.addWidget(panel, 1)
-            if self.isVisible():
-                panel.show()  # at once: its height counts from now on (content_height)
+            if area is not None:
+                area.row.addWidget(panel, 1)
+                panel.show()
+                area.show()
+                area.place()
+            else:
+                self.layout_.addWidget(panel, 1)
+                if self.isVisible():
+                    panel.show()  # at once: its height counts from now on (content_height)
             panel.setFocus()
+        elif area is not None:
+            area.hide()
         self._refit()
+
+    def _panel_area(self) -> _PanelOverlay | None:
+        if self.panel_area is None and self.parentWidget() is not None:
+            self.panel_area = _PanelOverlay(self, self.parentWidget())
+        return self.panel_area
+
+    def _floating(self) -> bool:
+        """A panel is open over the board (the bar's row keeps the prompt's and buttons' room)."""
+        return self.panel is not None and self.panel_area is not None
+
+    def _in_row(self) -> bool:
+        """A panel takes the bar's row."""
+        return self.panel is not None and not self._floating()
+
+    def moveEvent(self, event) -> None:  # noqa: N802 - Qt API
+        super().moveEvent(event)
+        if self._floating():
+            self.panel_area.place()
 
     def _refit(self) -> None:
         self._arrange()
         self.strip.updateGeometry()
         self.tray.updateGeometry()
         self.updateGeometry()
+        if self._floating():
+            self.panel_area.place()
 
     # ------------------------------------------------------------------ fitting the prompt
 
@@ -331,7 +418,7 @@ class DecisionBar(QWidget):
         return max(200, self.width() - m.left() - m.right())
 
     def _buttons_width(self) -> int:
-        shown = self.buttons if self.panel is None else []
+        shown = [] if self._in_row() else self.buttons
         if not self.busy.isHidden():
             shown = shown + [self.busy]
         return sum(b.sizeHint().width() for b in shown) + self.layout_.spacing() * len(shown)
@@ -339,7 +426,7 @@ class DecisionBar(QWidget):
     def _arrange(self) -> None:
         """The prompt beside the buttons, or above them when beside them it would be squeezed (long options)."""
         inner = self._inner_width()
-        stacked = bool(self.buttons) and self.panel is None and \
+        stacked = bool(self.buttons) and not self._in_row() and \
             inner - self._buttons_width() < max(360, int(inner * 0.4))
         if stacked == self.stacked:
             return
@@ -362,7 +449,7 @@ class DecisionBar(QWidget):
         """How tall the row is at the bar's width: a wrapped prompt is as tall as its lines."""
         m = self._rows.contentsMargins()
         margins = m.top() + m.bottom()
-        if self.panel is not None:
+        if self._in_row():
             inner = self._inner_width()
             panel = self.panel
             h = panel.heightForWidth(inner) if panel.hasHeightForWidth() else -1
@@ -379,6 +466,8 @@ class DecisionBar(QWidget):
         super().resizeEvent(event)
         if event.size().width() != event.oldSize().width():
             self._refit()
+        if self._floating():
+            self.panel_area.place()
 
     def button_labels(self) -> list[str]:
         return [b.text() for b in self.buttons]

@@ -213,7 +213,7 @@ class DeckBuilderWindow(QMainWindow):
 
         self.browser = CardBrowser(db, self.faces, profile=self.profile)
         self.panel = DeckPanel(db, self.faces, profile=self.profile)
-        self.preview = CardPreview(cache=self.faces)
+        self.preview = CardPreview(cache=self.faces, profile=self.profile)
         self.stats = StatsPanel(db, self.browser.index, profile=self.profile)
         self.hand = SampleHandView(db, self.faces)
         self.tabs = QTabWidget(objectName="Tabs")

@@ -77,7 +77,7 @@ class GameWindow(QMainWindow):
         lay.addWidget(self.bar)
         self.setCentralWidget(central)
 
-        self.preview = CardPreview()
+        self.preview = CardPreview(profile=game.profile)  # the game's own faces and fields
         dock = QDockWidget("Card", self)
         dock.setObjectName("CardDock")
         dock.setWidget(self.preview)

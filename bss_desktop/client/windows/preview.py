@@ -1,11 +1,13 @@
 """The card preview dock: a large card face with the card's full text under it (scrolled when the dock is short).
 
-    preview = CardPreview()
+    preview = CardPreview(profile=game.profile)
     preview.show_card(card, level=2, bp=7000, printed_bp=5000)
     preview.clear()
 
-The face is drawn by card_art (or a user image through the FaceCache) as large
-as the widget allows at the card's 63:88 aspect, sharp on high-DPI screens.
+The face is drawn by the game's painter (client/faces: Battle Spirits, or Battle of Souls with its class, ATK and
+RST), or a user image through the FaceCache, as large as the widget allows at the card's 63:88 aspect, sharp on
+high-DPI screens. The line under the name says what the game prints: a Battle Spirits card's type, cost, colours
+and families; another game's card its type and its own fields (a fighter's class, ATK and RST).
 """
 from __future__ import annotations
 
@@ -112,9 +114,14 @@ class _TextArea(QScrollArea):
 class CardPreview(QWidget):
     """A large card face plus the card's name, current level/BP and full text."""
 
-    def __init__(self, parent: QWidget | None = None, *, cache: FaceCache | None = None) -> None:
+    def __init__(self, parent: QWidget | None = None, *, cache: FaceCache | None = None, profile=None) -> None:
         super().__init__(parent)
-        self.cache = cache if cache is not None else FaceCache(max_entries=64)
+        from bss_desktop.client.faces import painter_for
+        from bss_desktop.table.profiles import get_profile
+
+        self.profile = profile or get_profile("bss")  # the game whose cards it shows
+        self.cache = cache if cache is not None else FaceCache(max_entries=64,
+                                                               painter=painter_for(self.profile.cards.face))
         self._card = None
         self.face_view = _FaceView(self.cache, self)
         self.title_label = QLabel(self)
@@ -165,21 +172,37 @@ class CardPreview(QWidget):
         title = f"<b>{html.escape(card.name)}</b>"
         if card.additional_name:
             title += f" <i>— {html.escape(card.additional_name)}</i>"
+        meta = self._meta(card)
+        title += f"<br><span style='color:{COLOR_HEX['muted']}'>{html.escape(' · '.join(m for m in meta if m))}</span>"
+        self.title_label.setText(title)
+        self.status_label.setText(self._status(card, level, bp, printed_bp))
+        self.status_label.setVisible(bool(self.status_label.text()))
+        # a Battle Spirits card's text is made from its effects (what the engine does); another game's is printed
+        text = card.text if self.profile.cards.shape == "plain" else card_text(card)
+        self.text_label.setText(displayable_text(text, self.text_label.font()))
+        self.text_label.setVisible(True)
+        self.text_area.verticalScrollBar().setValue(0)  # a new card is read from its top
+        self.text_area.updateGeometry()
+
+    def _meta(self, card) -> list[str]:
+        """The line under the name: a Battle Spirits card's type, cost, colours and families; another game's card
+        (its profile's `shape: plain`) its type and its own fields, e.g. Fighter · Warrior · ATK 1200 · RST 800."""
+        if self.profile.cards.shape == "plain":
+            spec = self.profile.cards.types.get(card.type, {})
+            kind = spec.get("label") or card.type.title()
+            meta = ["Token " + kind if card.token else kind]
+            for name in spec.get("fields", ()):
+                value, field = card.extra.get(name), self.profile.cards.fields[name]
+                if value is not None and field.kind in ("enum", "int"):
+                    meta.append(str(value) if field.kind == "enum" else f"{field.label or name} {value}")
+            return meta + [card.id]
         kind = _TYPE_NAMES.get(card.type, card.type.title())
         if card.token:
             kind = "Token " + kind
         meta = [kind, f"cost {card.cost}", "/".join(c.capitalize() for c in card.colors)]
         if card.families:
             meta.append(" / ".join(card.families))
-        meta.append(card.id)
-        title += f"<br><span style='color:{COLOR_HEX['muted']}'>{html.escape(' · '.join(m for m in meta if m))}</span>"
-        self.title_label.setText(title)
-        self.status_label.setText(self._status(card, level, bp, printed_bp))
-        self.status_label.setVisible(bool(self.status_label.text()))
-        self.text_label.setText(displayable_text(card_text(card), self.text_label.font()))
-        self.text_label.setVisible(True)
-        self.text_area.verticalScrollBar().setValue(0)  # a new card is read from its top
-        self.text_area.updateGeometry()
+        return meta + [card.id]
 
     def clear(self) -> None:
         self._card = None

@@ -39,7 +39,10 @@ class ReplayWindow(QMainWindow):
         self.viewer = 0
         self.game = replay(record, db, verify=False, stop=0)
         self.events_at: list[list] = [list(self.game.log_events)]  # events of step k (0 = setup)
-        self.scene = BoardScene(db, FaceCache(), self)
+        from bss_desktop.client.faces import painter_for
+
+        profile = self.game.profile  # another game's record is drawn on its own table, with its own faces
+        self.scene = BoardScene(db, FaceCache(painter=painter_for(profile.cards.face)), self, profile=profile)
         self.scene.animation_ms = 120
         self.view = BoardView(self.scene)
         controls = QHBoxLayout()
@@ -71,7 +74,7 @@ class ReplayWindow(QMainWindow):
         lay.addWidget(self.view, 1)
         lay.addLayout(controls)
         self.setCentralWidget(central)
-        self.preview = CardPreview()
+        self.preview = CardPreview(profile=profile)
         dock = QDockWidget("Card", self)
         dock.setWidget(self.preview)
         self.addDockWidget(Qt.RightDockWidgetArea, dock)
@@ -89,10 +92,13 @@ class ReplayWindow(QMainWindow):
 
     def forward(self) -> None:
         if self.step < self.total:
-            events = self.game.apply(command_from_dict(self.record["commands"][self.step]))
-            del self.events_at[self.step + 1:]
-            self.events_at.append(list(events))
+            self._apply_next()
             self._show()
+
+    def _apply_next(self) -> None:
+        events = self.game.apply(command_from_dict(self.record["commands"][self.step]))
+        del self.events_at[self.step + 1:]
+        self.events_at.append(list(events))
 
     def back(self) -> None:
         if self.step > 0:
@@ -105,23 +111,29 @@ class ReplayWindow(QMainWindow):
         self.go_to(self.total)
 
     def go_to(self, k: int) -> None:
+        """Show step `k`: the board jumps there at once, exactly as stepping there one by one leaves it (a move
+        half animated is never left behind); one step forward or back is animated."""
         k = max(0, min(self.total, k))
         if k == self.step:
             return
+        animate = abs(k - self.step) == 1
         if k > self.step:
             while self.step < k:
-                self.forward()
-            return
-        self.game = replay(self.record, self.db, verify=False, stop=k)  # back: replay from the start
-        del self.events_at[k + 1:]
-        self._show()
+                self._apply_next()
+        else:
+            self.game = replay(self.record, self.db, verify=False, stop=k)  # back: replay from the start
+            del self.events_at[k + 1:]
+        self._show(animate)
 
     def flip(self) -> None:
         self.viewer = 1 - self.viewer
         self._show()
 
-    def _show(self) -> None:
-        self.scene.sync(self.game.view(self.viewer), db=self.game.db)
+    def _show(self, animate: bool = True) -> None:
+        from bss_desktop.client.controllers.game import in_use
+
+        self.scene.sync(self.game.view(self.viewer), animate=animate, db=self.game.db,
+                        names=getattr(self.game, "names", None), using=in_use(self.game))
         self.scene.set_draggable(())
         self.slider.blockSignals(True)
         self.slider.setValue(self.step)
