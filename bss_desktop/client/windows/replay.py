@@ -7,7 +7,7 @@ player's view, switchable, like sitting in that player's chair.
 from __future__ import annotations
 
 from PySide6.QtCore import Qt
-from PySide6.QtGui import QKeySequence, QShortcut
+from PySide6.QtGui import QAction, QKeySequence, QShortcut
 from PySide6.QtWidgets import (
     QDockWidget,
     QHBoxLayout,
@@ -80,6 +80,10 @@ class ReplayWindow(QMainWindow):
         log_dock.setWidget(self.log)
         self.addDockWidget(Qt.RightDockWidgetArea, log_dock)
         self.scene.cardHovered.connect(self._hover)
+        close = QAction("Close", self)  # Ctrl+W as in every window of the app, and Esc: a replay holds nothing to lose
+        close.setShortcuts([QKeySequence("Ctrl+W"), QKeySequence(Qt.Key_Escape)])
+        close.triggered.connect(lambda _checked=False: self.close())
+        self.addAction(close)
         self._show()
 
 
