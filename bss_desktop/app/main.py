@@ -25,7 +25,7 @@ LEVEL_TIPS = {
 
 
 SAGA_SUBTITLE = "A tabletop for two: the rules engine keeps the game legal while you play with the mouse."
-START_WIDTH, START_HEIGHT = 860, 600  # the start screen's size, whatever the game chosen (every line fits it)
+START_WIDTH, START_HEIGHT = 860, 560  # the start screen's size, whatever the game chosen (every line fits it)
 
 
 def _add_row(lay, *buttons) -> None:
@@ -418,7 +418,9 @@ class StartWindow(QMainWindow):
             return f"Resume your last {what} ({moves})"
         score = f"{winners.count(0)}–{winners.count(1)}"
         if max(winners.count(0), winners.count(1)) > best_of // 2:
-            return f"Resume your last {what}: the match is over, {score} ({moves} after it)"
+            return f"Resume your last {what}: the match is over, {score}"
+        if n == 0:
+            moves = "no move yet"
         return f"Resume your last {what}: battle {len(winners) + 1} of {best_of}, {score} ({moves} in this battle)"
 
     def _db_of(self, record: dict):

@@ -39,9 +39,10 @@ class ChatPanel(QWidget):
         if text:
             self.message.emit(text)
 
-    def append(self, who: str, text: str) -> None:
+    def append(self, who: str, text: str, mine: bool = False) -> None:
+        """A line said at the table; another player's (not `mine`) counts as unread while the panel is out of sight."""
         self.view.appendPlainText(f"{who}: {text}")
-        if not self.in_sight:  # its tab is behind the game log's: the tab counts what the player has not seen
+        if not (mine or self.in_sight):  # its tab is behind the game log's: the tab counts what was not seen
             self.unread += 1
             self.unreadChanged.emit(self.unread)
 

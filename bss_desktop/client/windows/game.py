@@ -155,7 +155,7 @@ class GameWindow(QMainWindow):
         if hasattr(self.controller, "gameOver"):
             self.controller.gameOver.connect(self._game_over)
         # locally the table talks among itself; a LAN session also sends `message` to the other player
-        self.chat.message.connect(lambda text: self.chat.append(self._my_name(), text))
+        self.chat.message.connect(lambda text: self.chat.append(self._my_name(), text, mine=True))
         if hasattr(self.session, "say"):
             self.chat.message.connect(self.session.say)
         self.controller.logLines.connect(self._log)

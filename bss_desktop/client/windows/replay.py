@@ -42,6 +42,7 @@ class ReplayWindow(QMainWindow):
         self.scene = BoardScene(db, FaceCache(), self)
         self.scene.animation_ms = 120
         self.view = BoardView(self.scene)
+        self.view.setAlignment(Qt.AlignHCenter | Qt.AlignTop)  # as in the game window: no empty band above the board
         controls = QHBoxLayout()
         self.buttons = {}
         # the style's own media icons and a word: glyphs like ⏮ are missing from many fonts (empty boxes)
