@@ -524,9 +524,9 @@ def open_lan_game(session, db, settings=None, *, host: bool, rejoined: bool = Fa
         status.showMessage(text, 10000)
         window.log.appendPlainText(f"[network] {text}")
 
-    def left(reason: str) -> None:
-        """The other player closed their game window (their 'bye'): said in a box beside the board and in the log,
-        not only in the status line."""
+    def left(_reason: str) -> None:
+        """The other player closed their game window (their 'bye', whose reason the status line shows): said in a
+        box beside the board and in the log, not only in the status line."""
         window.log.appendPlainText(f"[network] {other} left the game.")
         if window.model.game.result is not None:
             return  # (leaving a finished game is no news)

@@ -65,6 +65,7 @@ class ResultDialog(QDialog):
         loser = None if result.winner is None else 1 - result.winner
         seats = getattr(controller, "seats", ("human", "human"))
         box = QWidget()
+        box.setStyleSheet("QPushButton:checked { background: #c2410c; border: 1px solid #ea580c; color: white; }")
         lay = QVBoxLayout(box)
         lay.setContentsMargins(0, 8, 0, 0)
         self.first_prompt = QLabel()
@@ -109,6 +110,7 @@ class ResultDialog(QDialog):
         self.first_prompt.setText(f"{chosen} Press Rematch to play.")
         self.rematch.setEnabled(True)
         self.rematch.setToolTip("The same decks, a new shuffle")
+        self.rematch.setFocus()  # Enter plays it
 
     def _record(self):
         """The game's record: the host's audited one for a LAN guest, else this game's."""
