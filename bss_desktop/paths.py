@@ -8,7 +8,8 @@ player makes or that the app writes for them goes in the platform's folders:
     decks         <data>/decks/*.txt             (your own deck lists: listed beside the shipped ones)
     profiles      <data>/profiles/*.yaml         (games of your own: docs/profile-format.md)
     images        <data>/images/<card id>.png    (your card images replace the drawn faces)
-    games         <data>/games/                  (saved game records and positions)
+    games         <data>/games/records/          (saved game records: the Save / Watch dialogs open here)
+                  <data>/games/positions/        (saved positions: the Save / Load position dialogs open here)
     autosave      <data>/autosave/               (the game in progress, after every command; the LAN host's game)
     LAN deals     <data>/lan-deals.json          (handshakes each LAN host broke off: seed grinding, net/deals.py)
     logs          <log>/bss-desktop.log          (what went wrong, for a bug report)
@@ -64,6 +65,14 @@ def images_dir() -> Path:
 
 def games_dir() -> Path:
     return data_dir() / "games"
+
+
+def records_dir() -> Path:
+    return games_dir() / "records"
+
+
+def positions_dir() -> Path:
+    return games_dir() / "positions"
 
 
 def autosave_dir() -> Path:

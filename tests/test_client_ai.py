@@ -190,6 +190,7 @@ def test_a_rematch_and_a_resumed_game_keep_the_level_and_an_old_autosave_resumes
     w.ask_concede()
     w.bar.panel.yes.click()
     assert game.result is not None
+    w.result_dialog.first_buttons[0].click()  # who lost chooses who goes first
     w.result_dialog.rematch.click()
     assert w._spawned.level == "easy" and w._spawned.controller.level == "easy"
     qtbot.addWidget(w._spawned)

@@ -166,7 +166,7 @@ def test_a_rematch_uses_the_same_decks_with_a_new_shuffle_and_the_loser_chooses_
     w.bar.panel.yes.click()
     dialog = w.result_dialog
     assert dialog.first.isVisible()
-    dialog.first.setCurrentIndex(1)  # the loser (us) chooses to go second
+    dialog.first_buttons[1].click()  # the loser (us) chooses to go second
     dialog.rematch.click()
     new = dialog.spawned
     qtbot.addWidget(new)

@@ -25,6 +25,16 @@ LEVEL_TIPS = {
 
 
 SAGA_SUBTITLE = "A tabletop for two: the rules engine keeps the game legal while you play with the mouse."
+START_WIDTH, START_HEIGHT = 860, 560  # the start screen's size, whatever the game chosen (every line fits it)
+
+
+def _add_row(lay, *buttons) -> None:
+    """Buttons side by side at their own widths, on a row of `lay` of their own."""
+    row = QHBoxLayout()
+    for b in buttons:
+        row.addWidget(b)
+    row.addStretch(1)
+    lay.addLayout(row)
 
 
 class StartWindow(QMainWindow):
@@ -45,7 +55,7 @@ class StartWindow(QMainWindow):
         self.broken_decks: dict = {}  # "my-<name>" -> BrokenDeck: the player's lists that can't be played, and why
         self._read_user_decks()  # the player's own lists, beside the shipped ones
         self.autosave_problem: str | None = None  # why the autosave can't be resumed (None: it can, or there is none)
-        self._resume_failed = None  # (the autosave's size and time, why) after a resume that failed
+        self._resume_failed: dict = {}  # autosave path -> (its size and time, why) after a resume that failed
         self.windows: list = []
         self.setWindowTitle(f"bss_desktop {__version__} — Battle Spirits Saga")
         self.setStyleSheet("""
@@ -60,7 +70,7 @@ class StartWindow(QMainWindow):
         """)
         central = QWidget(objectName="Start")
         lay = QVBoxLayout(central)
-        lay.setContentsMargins(48, 36, 48, 36)
+        lay.setContentsMargins(40, 28, 40, 28)
         self.title = title = QLabel("Battle Spirits Saga", objectName="Title")
         lay.addWidget(title)
         game_row = QHBoxLayout()
@@ -77,6 +87,7 @@ class StartWindow(QMainWindow):
         game_row.addStretch(1)
         lay.addLayout(game_row)
         self.subtitle = QLabel(SAGA_SUBTITLE)
+        self.subtitle.setWordWrap(True)  # another game's longer line wraps: the screen keeps its width
         lay.addWidget(self.subtitle)
         # what could not be read (the settings, the autosave): said plainly, with the file and the problem
         self.notice = QLabel(objectName="Notice")
@@ -87,18 +98,18 @@ class StartWindow(QMainWindow):
         self.notice.hide()
         self._notices: dict[str, str] = {}
         lay.addWidget(self.notice)
-        first = QHBoxLayout()
         self.guided = QPushButton("First game? Play a guided game against the computer")
         self.guided.setStyleSheet("background: #c2410c; border-color: #ea580c;")
         self.guided.clicked.connect(self.guided_game)
-        first.addWidget(self.guided)
         self.resume = QPushButton("Resume your last game")
         self.resume.clicked.connect(self.resume_game)
-        first.addWidget(self.resume)
-        first.addStretch(1)
-        lay.addLayout(first)
+        for b in (self.guided, self.resume):  # a line each: the resume button's text grows with what it resumes
+            _add_row(lay, b)
         form = QFormLayout()
         self.deck_a, self.deck_b = QComboBox(), QComboBox()
+        for box in (self.deck_a, self.deck_b):  # a long deck name (a broken list's reason) never widens the screen
+            box.setSizeAdjustPolicy(QComboBox.AdjustToMinimumContentsLengthWithIcon)
+            box.setMinimumContentsLength(32)
         self._fill_deck_boxes()
         self.deck_b.setCurrentIndex(min(1, self.deck_b.count() - 1))
         for box in (self.deck_a, self.deck_b):
@@ -121,43 +132,31 @@ class StartWindow(QMainWindow):
         lay.addLayout(form)
         self.deck_b.currentIndexChanged.connect(lambda _index: self._update_skip_note())
         self._update_skip_note()
-        row = QHBoxLayout()
         self.vs_ai = QPushButton("Play against the computer")
         self.vs_ai.clicked.connect(lambda: self.new_game(("human", "ai")))
         self.hotseat = QPushButton("Hot-seat: two players, one computer")
         self.hotseat.clicked.connect(lambda: self.new_game(("human", "human")))
-        self.demo = QPushButton("Open the demo position")
-        self.demo.clicked.connect(self.open_demo)
-        for b in (self.vs_ai, self.hotseat, self.demo):
-            row.addWidget(b)
-        lay.addLayout(row)
-        row2 = QHBoxLayout()
         self.sandbox = QPushButton("Sandbox: free moves, undo, positions")
         self.sandbox.clicked.connect(self.open_sandbox)
-        row2.addWidget(self.sandbox)
+        self.demo = QPushButton("Open the demo position")
+        self.demo.clicked.connect(self.open_demo)
         self.host_button = QPushButton("Host a LAN game")
         self.host_button.clicked.connect(lambda: self.open_lan("host"))
         self.join_button = QPushButton("Join a LAN game")
         self.join_button.clicked.connect(lambda: self.open_lan("join"))
-        row2.addWidget(self.host_button)
-        row2.addWidget(self.join_button)
-        lay.addLayout(row2)
-        row3 = QHBoxLayout()
         self.builder_button = QPushButton("Deck builder: browse the cards, build and test decks")
         self.builder_button.setObjectName("DeckBuilder")
         self.builder_button.clicked.connect(lambda _checked=False: self.open_deck_builder())
-        row3.addWidget(self.builder_button)
         watch = QPushButton("Watch a saved game…")
         watch.clicked.connect(lambda _checked=False: self.open_record())  # `checked` is not a path
-        row3.addWidget(watch)
         settings_button = QPushButton("Settings…")
         settings_button.clicked.connect(self.open_settings)
-        row3.addWidget(settings_button)
-        row3.addStretch(1)
-        lay.addLayout(row3)
+        # rows of at most ~650 px: the screen fits a small laptop's width whatever the game chosen
+        for buttons in ((self.vs_ai, self.hotseat), (self.sandbox, self.demo),
+                        (self.host_button, self.join_button, settings_button), (self.builder_button, watch)):
+            _add_row(lay, *buttons)
         lay.addStretch(1)
         self.setCentralWidget(central)
-        self.resize(900, 520)
         self._update_resume()
         from ..client.windows.help import add_help_menu
         from ..client.windows.settings import DEFAULT_HOTKEYS
@@ -182,6 +181,14 @@ class StartWindow(QMainWindow):
             first = next(iter(self.broken_decks.values()))
             self.statusBar().showMessage(f"Some of your deck lists are broken (marked ⚠ in the lists): "
                                          f"{first.summary()}", 20000)
+        self._open_sized()
+
+    def _open_sized(self) -> None:
+        """START_WIDTH wide and tall enough for any game's contents, clamped to the screen and centred: choosing
+        another game changes neither (the description wraps, the buttons' rows fit)."""
+        from ..client.windows.screen_fit import open_sized
+
+        open_sized(self, START_WIDTH, max(START_HEIGHT, self.sizeHint().height()))
 
     # ------------------------------------------------------------------ the game chosen
 
@@ -217,7 +224,8 @@ class StartWindow(QMainWindow):
         for w in (self.host_button, self.join_button):  # a game with no rules module: a LAN sandbox
             w.setToolTip("" if saga else f"A LAN sandbox of {self.profile.name}")
         self.sandbox.setText("Sandbox: free moves, undo, positions" if saga else
-                             f"Sandbox of {self.profile.short}: its table, free moves, undo, positions")
+                             f"Sandbox of {self.profile.short}: free moves, undo, positions")
+        self._update_resume()  # the chosen game's autosave, if there is one
 
     def _note_profile_problems(self) -> None:
         """A game profile of the player's that could not be read is left out of the games (table/profiles.py);
@@ -367,11 +375,12 @@ class StartWindow(QMainWindow):
 
     # ------------------------------------------------------------------ the game in progress (autosaved)
 
-    @staticmethod
-    def autosave_path():
+    def autosave_path(self):
+        """The chosen game's autosave: each game has its own (game.json for Battle Spirits Saga, game-<id>.json for
+        the others), so a sandbox of another game never takes the place of a Saga game in progress."""
         from ..paths import autosave_dir
 
-        return autosave_dir() / "game.json"
+        return autosave_dir() / ("game.json" if self.profile.id == "bss" else f"game-{self.profile.id}.json")
 
     def _saved(self):
         """The autosave of a game that did not finish, or None; self.autosave_problem then says why an autosave
@@ -379,29 +388,50 @@ class StartWindow(QMainWindow):
         path = self.autosave_path()
         self.autosave_problem = None
         data, problem = _read_autosave(path)
-        if problem is None and self._resume_failed is not None:
-            stamp, why = self._resume_failed
+        if problem is None and path in self._resume_failed:
+            stamp, why = self._resume_failed[path]
             if stamp == _file_stamp(path):
                 problem = why  # the very file that failed to resume
             else:
-                self._resume_failed = None
+                del self._resume_failed[path]
         if problem is not None:
             self.autosave_problem = f"{path}: {problem}"
             return None
         if data is None or "result" in data["record"]:
             return None  # no autosave, or the game was finished
+        start = data["record"]["start"]
+        if start.get("game", "bss") != self.profile.id:
+            return None  # another game's (an older version kept every game in one file): not offered for this one
         return data
 
     def _update_resume(self) -> None:
+        """The Resume button offers the chosen game's autosave, and says what it holds."""
         data = self._saved()
         self.resume.setVisible(data is not None)
         if data is not None:
-            n = len(data["record"]["commands"])
-            mode = "sandbox" if data.get("sandbox") else "game"
-            self.resume.setText(f"Resume your last {mode} ({n} moves)")
+            self.resume.setText(self._resume_label(data))
         self._set_notice("autosave", self.autosave_problem and (
             f"Your last game can't be resumed: the autosave {self.autosave_problem}. The file is kept as it is; "
             f"a new game keeps it as {self.autosave_path().name}.bad before it autosaves."))
+
+    def _resume_label(self, data: dict) -> str:
+        """What the autosave holds, truthfully: the game or sandbox, its moves, and in a match (Battle of Souls) the
+        battle being played and the score, since each battle's record starts again from its first move."""
+        what = "sandbox" if data.get("sandbox") else "game"
+        if self.profile.id != "bss":
+            what = f"{what} of {self.profile.short}"
+        n = len(data["record"]["commands"])
+        moves = f"{n} move{'' if n == 1 else 's'}"
+        winners = (data.get("match") or {}).get("winners") or []
+        best_of = (self.profile.match or {}).get("best_of", 1)
+        if not winners or best_of < 2:
+            return f"Resume your last {what} ({moves})"
+        score = f"{winners.count(0)}–{winners.count(1)}"
+        if max(winners.count(0), winners.count(1)) > best_of // 2:
+            return f"Resume your last {what}: the match is over, {score}"
+        if n == 0:
+            moves = "no move yet"
+        return f"Resume your last {what}: battle {len(winners) + 1} of {best_of}, {score} ({moves} in this battle)"
 
     def _db_of(self, record: dict):
         """The cards of the game a record names: Battle Spirits Saga's (the player's), or another game's."""
@@ -432,7 +462,7 @@ class StartWindow(QMainWindow):
             game = replay(data["record"], self._db_of(data["record"]), verify=False)
         except (RecordError, IllegalCommand, KeyError, TypeError, ValueError, AttributeError, IndexError) as e:
             why = f"it does not replay: {e}"
-            self._resume_failed = (_file_stamp(self.autosave_path()), why)
+            self._resume_failed[self.autosave_path()] = (_file_stamp(self.autosave_path()), why)
             self._update_resume()
             self.statusBar().showMessage(f"The autosaved game cannot be resumed: {self.autosave_problem}", 30000)
             return
@@ -440,9 +470,11 @@ class StartWindow(QMainWindow):
         from ..ai import LEVELS
 
         level = data.get("level") if data.get("level") in LEVELS else "normal"  # an older autosave has none
+        name = "" if self.profile.id == "bss" else f" of {self.profile.name}"
         self._show(GameWindow(game, seats=seats, sandbox=bool(data.get("sandbox")), settings=self.settings,
                               autosave=self.autosave_path(), level=level,
-                              title="bss_desktop — sandbox" if data.get("sandbox") else ""))
+                              title=f"bss_desktop — sandbox{name}" if data.get("sandbox") else "",
+                              match_winners=(data.get("match") or {}).get("winners")))
 
     def _new_autosave(self):
         """Where a new game autosaves. An autosave that can't be resumed is first kept as game.json.bad (never
@@ -459,7 +491,7 @@ class StartWindow(QMainWindow):
             self.statusBar().showMessage(f"This game is not autosaved: the old autosave {path} could not be kept "
                                          f"aside ({e.strerror or e})", 30000)
             return None
-        self._resume_failed = None
+        self._resume_failed.pop(path, None)
         self._update_resume()
         self.statusBar().showMessage(f"The autosave that could not be resumed is kept as {kept}", 30000)
         return path
@@ -624,13 +656,11 @@ class StartWindow(QMainWindow):
         from ..engine.errors import RecordError
         from ..engine.record import load_record
 
-        if path is None:
-            from PySide6.QtWidgets import QFileDialog
+        if path is None:  # the player's saved games folder (or the folder last used)
+            from ..client.windows.file_dialogs import ask_path
 
-            dialog = QFileDialog(self, "Watch a saved game", "", "Game records (*.json)")
-            dialog.fileSelected.connect(self.open_record)
-            self._dialog = dialog
-            dialog.open()  # not exec(): no nested event loop under qasync
+            ask_path(self, "Watch a saved game", "Game records (*.json)", self.open_record, kind="records",
+                     settings=self.settings)
             return
         try:
             record = load_record(path)
@@ -735,6 +765,10 @@ def _read_autosave(path):
     if seats is not None and not (isinstance(seats, list) and len(seats) == 2
                                   and all(s in ("human", "ai") for s in seats)):
         return None, f"field 'seats': expected two of 'human' and 'ai', got {seats!r:.40}"
+    match = data.get("match")  # a match of battles (Battle of Souls): who won each battle played so far
+    if match is not None and not (isinstance(match, dict) and isinstance(match.get("winners"), list)
+                                  and len(match["winners"]) <= 9 and all(type(w) is int and w in (0, 1) for w in match["winners"])):
+        return None, f"field 'match': expected {{\"winners\": [0 or 1 per battle played]}}, got {match!r:.40}"
     return data, None
 
 

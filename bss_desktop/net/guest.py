@@ -96,6 +96,7 @@ class GuestSession:
         self.on_refused = None  # (rule, message)
         self.on_chat = None  # (name, text)
         self.on_status = None  # (text)
+        self.on_left = None  # (reason) the host left the game: its 'bye' (a lost connection is not leaving)
         self.on_undo_request = None  # (seq) the host asks to undo command seq: call answer_undo(accept)
         self.on_rewind = None  # (view) an agreed undo took the game back
         self.on_resumed = None  # () back in the game after a reconnect: every missed batch has arrived
@@ -352,6 +353,8 @@ class GuestSession:
                 raise SessionEnded(f"the host refused: {msg['message']}")
             raise LinkClosed(f"the host closed the connection: {msg['message']}")
         elif kind == "bye":
+            if self.on_left:
+                self.on_left(msg["reason"])
             raise SessionEnded(f"the host left: {msg['reason']}")
         elif kind == "undo":
             self.undo_asked = msg["seq"]
@@ -521,7 +524,7 @@ class GuestSession:
                 log.warning("guest: could not autosave on closing: %s", e)
         self.transcript = None
         self.on_batch = self.on_refused = self.on_chat = self.on_status = self.decide = None
-        self.on_rewind = self.on_resumed = self.on_undo_request = None
+        self.on_rewind = self.on_resumed = self.on_undo_request = self.on_left = None
         self.finished.set()
         link = self.link
         if link is not None and not link.closed:

@@ -83,6 +83,7 @@ class HostSession:
         self.on_status = None  # (text) connection news for a status bar
         self.on_undo_request = None  # (seq) the guest asks to undo command seq: call answer_undo(accept)
         self.on_replaced = None  # (game) an undo rebuilt the game
+        self.on_left = None  # (reason) the guest left the game: its 'bye' (a lost connection is not leaving)
         self.undo_asked: tuple | None = None  # (who, seq) of an undo waiting for the other side's consent
         self._hello = handshake.hello(db, self.settings, name, profile)
 
@@ -314,6 +315,8 @@ class HostSession:
                 return
             elif kind == "bye":
                 self._status(f"the guest left: {msg['reason']}")
+                if self.on_left:
+                    self.on_left(msg["reason"])
                 return
             elif kind == "error":
                 self._status(f"the guest closed the connection: {msg['message']}")
@@ -470,7 +473,7 @@ class HostSession:
 
     def close(self, reason: str = "the host closed the game") -> None:
         """Leave: tell the guest why and hang up (a game in progress stays in the autosave)."""
-        self.on_events = self.on_remote_events = self.on_chat = self.on_status = None
+        self.on_events = self.on_remote_events = self.on_chat = self.on_status = self.on_left = None
         link, self.link = self.link, None
         if link is not None and not link.closed:
             asyncio.ensure_future(self._bye(link, reason))

@@ -23,7 +23,6 @@ from PySide6.QtGui import QAction, QKeySequence, QUndoCommand, QUndoStack
 from PySide6.QtWidgets import (
     QApplication,
     QComboBox,
-    QFileDialog,
     QInputDialog,
     QLabel,
     QMainWindow,
@@ -570,14 +569,18 @@ class DeckBuilderWindow(QMainWindow):
         else:
             self.say(f"{where}: {n} cards read", 8000)
 
+    def _ask_path(self, title: str, filters: str, then, *, save: bool = False, name: str = "") -> None:
+        """A file dialog in the folder last used for this game's deck lists, else the player's deck folder."""
+        from bss_desktop.client.windows.file_dialogs import ask_path
+
+        kind = "decks" if self.profile.id == DEFAULT_GAME else f"decks-{self.profile.id}"
+        ask_path(self, title, filters, then, kind=kind, settings=self.settings, save=save, name=name,
+                 default=self.folder)
+
     def import_file(self, path=None) -> None:
         if path is None:
-            dialog = QFileDialog(self, "Open or import a deck list", str(self.folder),
-                                 "Deck lists (*.txt *.csv *.json *.dek *.ydk);;All files (*)")
-            dialog.setFileMode(QFileDialog.ExistingFile)
-            dialog.fileSelected.connect(self.import_file)
-            self._dialog = dialog
-            dialog.open()  # not exec(): no nested event loop under qasync
+            self._ask_path("Open or import a deck list", "Deck lists (*.txt *.csv *.json *.dek *.ydk);;All files (*)",
+                           self.import_file)
             return
         path = Path(path)
         imported = self._read_file(path)
@@ -616,13 +619,8 @@ class DeckBuilderWindow(QMainWindow):
 
     def export_file(self, fmt: str, path=None) -> None:
         if path is None:
-            suggested = str(self.folder / (deck_file_stem(self.draft.name) + EXTENSIONS[fmt]))
-            dialog = QFileDialog(self, f"Export {self.draft.name} as {FORMATS[fmt]}", suggested)
-            dialog.setAcceptMode(QFileDialog.AcceptSave)
-            dialog.selectFile(suggested)
-            dialog.fileSelected.connect(lambda p: self.export_file(fmt, p))
-            self._dialog = dialog
-            dialog.open()
+            self._ask_path(f"Export {self.draft.name} as {FORMATS[fmt]}", "", lambda p: self.export_file(fmt, p),
+                           save=True, name=deck_file_stem(self.draft.name) + EXTENSIONS[fmt])
             return
         from ...paths import write_atomically
 

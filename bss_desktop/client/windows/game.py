@@ -5,8 +5,8 @@ from pathlib import Path
 
 from PySide6.QtCore import Qt, Signal
 from PySide6.QtGui import QAction
-from PySide6.QtWidgets import (QDockWidget, QHBoxLayout, QLabel, QMainWindow, QPlainTextEdit, QPushButton,
-                               QStackedWidget, QVBoxLayout, QWidget)
+from PySide6.QtWidgets import (QDockWidget, QHBoxLayout, QLabel, QMainWindow, QMessageBox, QPlainTextEdit,
+                               QPushButton, QStackedWidget, QVBoxLayout, QWidget)
 
 from bss_desktop.client.board.scene import BoardScene
 from bss_desktop.client.board.view import BoardView
@@ -47,7 +47,7 @@ class GameWindow(QMainWindow):
 
     def __init__(self, game, *, seats=("human", "ai"), title: str = "", image_dir=None, animation_ms: int = 180,
                  sandbox: bool = False, settings=None, session=None, guide: bool = False, autosave=None,
-                 level: str | None = None):
+                 level: str | None = None, match_winners=None):
         super().__init__()
         self.setWindowTitle(title or f"bss_desktop — {game.profile.name}")
         self.game = game
@@ -63,6 +63,8 @@ class GameWindow(QMainWindow):
         self.scene = BoardScene(game.db, self.faces, self, profile=game.profile)
         self.scene.animation_ms = animation_ms
         self.view = BoardView(self.scene)
+        # the board sits at the top of its view: height the board can't use goes below it, not in a band above
+        self.view.setAlignment(Qt.AlignHCenter | Qt.AlignTop)
         self.scene.watch_keys(self)  # the zoom key works whichever widget of the window has the focus
         self.bar = DecisionBar()
         self.cover = CoverScreen(self._reveal)
@@ -89,9 +91,13 @@ class GameWindow(QMainWindow):
         log_dock.setWidget(self.log)
         self.addDockWidget(Qt.RightDockWidgetArea, log_dock)
         self.chat = ChatPanel()
-        chat_dock = QDockWidget("Chat", self)
+        self.chat_dock = chat_dock = QDockWidget("Chat", self)
         chat_dock.setObjectName("ChatDock")
         chat_dock.setWidget(self.chat)
+        # lines that arrived while the chat was behind the game log: counted on its tab until it is opened
+        # (a tab behind another stays "visible" in Qt, moved out of sight: its dock's visibilityChanged tells)
+        chat_dock.visibilityChanged.connect(self.chat.set_in_sight)
+        self.chat.unreadChanged.connect(lambda n: chat_dock.setWindowTitle(f"Chat ({n})" if n else "Chat"))
         self.addDockWidget(Qt.RightDockWidgetArea, chat_dock)
         self.tabifyDockWidget(log_dock, chat_dock)
         log_dock.raise_()
@@ -149,7 +155,7 @@ class GameWindow(QMainWindow):
         if hasattr(self.controller, "gameOver"):
             self.controller.gameOver.connect(self._game_over)
         # locally the table talks among itself; a LAN session also sends `message` to the other player
-        self.chat.message.connect(lambda text: self.chat.append(self._my_name(), text))
+        self.chat.message.connect(lambda text: self.chat.append(self._my_name(), text, mine=True))
         if hasattr(self.session, "say"):
             self.chat.message.connect(self.session.say)
         self.controller.logLines.connect(self._log)
@@ -161,6 +167,7 @@ class GameWindow(QMainWindow):
             who = (game.names or [None, None])[st.turn_player] or f"Player {st.turn_player + 1}"
             self.log.appendPlainText(f"Position loaded: turn {st.turn}, {who}'s {st.step} step.")
         self._menus()
+        self._restore_match(match_winners)
         self.statusBar().showMessage("Hover a card to see it; right-click a card for what you can do with it.")
         if self.guide is not None or autosave is not None:
             self.model.changed.connect(self._after_command)
@@ -184,6 +191,8 @@ class GameWindow(QMainWindow):
 
         data = {"format": "bss-autosave", "version": 1, "record": to_record(self.model.game),
                 "seats": list(self.seats), "sandbox": self.sandbox, "level": self.level}
+        if getattr(self, "match", None) is not None:  # each battle is a game of its own: the score is kept beside it
+            data["match"] = {"winners": list(self.match.winners)}
         try:
             write_atomically(self.autosave, json.dumps(data), durable=True)
         except OSError as e:
@@ -225,7 +234,7 @@ class GameWindow(QMainWindow):
             game_menu.addAction(concede)
         quit_action = QAction("Close", self)
         quit_action.setShortcut("Ctrl+W")
-        quit_action.triggered.connect(lambda _checked=False: self.close())
+        quit_action.triggered.connect(lambda _checked=False: self.ask_close())
         game_menu.addAction(quit_action)
         self._match_menu()
         view_menu = self.menuBar().addMenu("&View")
@@ -246,18 +255,90 @@ class GameWindow(QMainWindow):
         add_help_menu(self, lambda: self.controller.keys)
 
     def restore_geometry(self) -> None:
-        """The saved geometry, or 1440x900, clamped to the screen (a laptop at 1366x768 sees all of it)."""
+        """The saved geometry (clamped to the screen), or maximised the first time: the board gets the whole screen,
+        at 1366x768 as at 1920x1080."""
         from bss_desktop.client.windows.screen_fit import open_sized
 
         saved = self.settings.geometry.get("game") if self.settings is not None else None
-        open_sized(self, 1440, 900, saved if isinstance(saved, str) else None)
-
+        saved = saved if isinstance(saved, str) else None
+        open_sized(self, 1440, 900, saved)  # the size it has when un-maximised
+        if saved is None:
+            self.setWindowState(self.windowState() | Qt.WindowMaximized)
 
     def _update_hint_action(self) -> None:
         if self.hint_action is not None:
             self.hint_action.setEnabled(self.controller.hint_available())
 
+    # ------------------------------------------------------------------ leaving the game
+
+    def in_progress(self) -> bool:
+        """A game still being played here: leaving it asks first. Not once it is over, nor for a LAN guest whose
+        session has already ended (the host left, or the connection is gone for good)."""
+        guest = getattr(self.session, "guest", None)
+        if guest is not None and guest.finished.is_set():
+            return False
+        return self.model.game.result is None
+
+    def ask_close(self) -> None:
+        """Ctrl+W (Game → Close): a game in progress asks first; a finished one closes."""
+        if self.in_progress():
+            self.ask_leave()
+        else:
+            self.close()
+
+    def ask_leave(self) -> QMessageBox:
+        """Leave the game in progress? Says what becomes of it (autosaved or not; over the LAN, the other player is
+        told)."""
+        return self.ask("Leave the game?", self._leaving_text(), "Leave the game", "Keep playing", self.close)
+
+    def _leaving_text(self) -> str:
+        other = self._player(1 - self.controller.viewer)
+        if self.lan and getattr(self.session, "guest", None) is None:  # the host
+            told = f"{other} is told that you left. " if getattr(self.session, "link", None) is not None else ""
+            return (f"{told}The game stays in your autosave: Host a LAN game → Resume the interrupted game carries "
+                    f"on from here, and {other} rejoins it.")
+        if self.lan:
+            return (f"{other} is told that you left. While {other} keeps the game open you can come back to it: "
+                    f"Join a LAN game → Rejoin the interrupted game.")
+        what = "sandbox" if self.sandbox else "game"
+        if self.autosave is not None:
+            return f"This {what} is autosaved: “Resume your last …” on the start screen carries on from here."
+        return f"This {what} is not saved: Game → Save position… keeps it to load again later."
+
+    def close(self) -> bool:
+        """Closing from the app's own code (a rematch, a finished game, a confirmed leave) closes at once; the
+        window's close button reaches closeEvent without this and asks first about a game in progress."""
+        self._leave_agreed = True
+        return super().close()
+
+    def ask(self, title: str, text: str, yes: str, no: str, then) -> QMessageBox:
+        """A question with two answers beside the board, shown with open() (no nested event loop under qasync):
+        `then()` if the player answers `yes`; `no` (or Esc) leaves everything as it was. Plain text: it may name
+        the other player."""
+        box = QMessageBox(QMessageBox.Question, title, text, QMessageBox.NoButton, self)
+        box.setTextFormat(Qt.PlainText)
+        box.yes = box.addButton(yes, QMessageBox.AcceptRole)
+        box.no = box.addButton(no, QMessageBox.RejectRole)
+        box.setDefaultButton(box.yes)
+        box.setEscapeButton(box.no)
+        box.yes.clicked.connect(lambda _checked=False: then())
+        self.question = box
+        box.open()
+        return box
+
+    def tell(self, title: str, text: str) -> QMessageBox:
+        """News the player must not miss (the other player left), in a box beside the board; plain text."""
+        box = QMessageBox(QMessageBox.Information, title, text, QMessageBox.Ok, self)
+        box.setTextFormat(Qt.PlainText)
+        self.news = box
+        box.open()
+        return box
+
     def closeEvent(self, event) -> None:
+        if not getattr(self, "_leave_agreed", False) and self.in_progress():
+            event.ignore()  # the window's close button on a game in progress: asked first
+            self.ask_leave()
+            return
         if hasattr(self.controller, "shutdown"):  # the computer stops thinking; its worker thread is done with
             self.controller.shutdown()
         if hasattr(self.session, "close"):  # a LAN game: hang up and say why, and stop listening
@@ -272,15 +353,11 @@ class GameWindow(QMainWindow):
     def _set_game(self, game) -> None:
         self.game = game
 
-    def _ask_path(self, title: str, name: str, filters: str, save: bool, then) -> None:
-        """A file dialog shown with open() (no nested event loop under qasync); then(path) when chosen."""
-        from PySide6.QtWidgets import QFileDialog
+    def _ask_path(self, title: str, kind: str, name: str, filters: str, save: bool, then) -> None:
+        """A file dialog in the player's folder for `kind` (or the one last used); then(path) when chosen."""
+        from bss_desktop.client.windows.file_dialogs import ask_path
 
-        dialog = QFileDialog(self, title, name, filters)
-        dialog.setAcceptMode(QFileDialog.AcceptSave if save else QFileDialog.AcceptOpen)
-        dialog.fileSelected.connect(then)
-        self._dialog = dialog
-        dialog.open()
+        ask_path(self, title, filters, then, kind=kind, settings=self.settings, save=save, name=name)
 
     @property
     def lan(self) -> bool:
@@ -303,7 +380,8 @@ class GameWindow(QMainWindow):
         if self._not_over_lan("Saving a position"):
             return False
         if path is None:
-            self._ask_path("Save position", "position.yaml", "Positions (*.yaml *.yml)", True, self.save_position)
+            self._ask_path("Save position", "positions", "position.yaml", "Positions (*.yaml *.yml)", True,
+                           self.save_position)
             return False
         try:
             save_position(self.model.game, path)
@@ -314,27 +392,59 @@ class GameWindow(QMainWindow):
         return True
 
     def load_position(self, path=None) -> bool:
-        from bss_desktop.engine.errors import PositionError
-        from bss_desktop.engine.position import load_position_file
-
+        """Load a position (docs/position-format.md) in place of the game. Without a path the player picks the file,
+        and a game in progress is asked about before the position replaces it; with one it is loaded now. The log
+        says which file was loaded. True once it is on the board."""
         if self._not_over_lan("Loading a position"):
             return False
         if path is None:
-            self._ask_path("Load position", "", "Positions (*.yaml *.yml *.json)", False, self.load_position)
+            self._ask_path("Load position", "positions", "", "Positions (*.yaml *.yml *.json)", False,
+                           self._position_chosen)
             return False
+        game = self._read_position(path)
+        if game is None:
+            return False
+        self._put_position(game, path)
+        return True
+
+    def _position_chosen(self, path: str) -> None:
+        """The file picked in the Load dialog: read first (a file that is no position asks nothing), then over a
+        game in progress the player confirms (the position replaces the board)."""
+        game = self._read_position(path)
+        if game is None:
+            return
+        if not self.in_progress():
+            self._put_position(game, path)
+            return
+        self.ask("Load the position?", f"The position in {Path(path).name} replaces the game on the board: the game "
+                 f"in progress is lost unless you saved it.", "Load the position", "Keep the game",
+                 lambda: self._put_position(game, path))
+
+    def _read_position(self, path):
+        """The game at the position in `path`, or None after saying what is wrong (naming the file)."""
+        from bss_desktop.engine.errors import PositionError
+        from bss_desktop.engine.position import load_position_file
+
         try:
-            game = load_position_file(path, self.model.game.db, settings=self.model.game.settings)
+            return load_position_file(path, self.model.game.db, settings=self.model.game.settings)
         except PositionError as e:
             self.statusBar().showMessage(str(e), 10000)
-            return False
+        except (OSError, UnicodeDecodeError) as e:
+            self.statusBar().showMessage(f"{path}: cannot read it ({getattr(e, 'strerror', None) or e})", 10000)
+        return None
+
+    def _put_position(self, game, path) -> None:
+        """The loaded position on the board in place of the game, said in the log and the status bar."""
         if hasattr(self.controller, "load"):
             self.controller.load(game)
         else:  # rules mode: a new game from that position
             self.model.session.game = game
             self.game = game
             self.controller.refresh()
+        st = game.state
+        who = (game.names or [None, None])[st.turn_player] or f"Player {st.turn_player + 1}"
+        self._log([f"— Position loaded from {Path(path).name}: turn {st.turn}, {who}'s {st.step} step —"])
         self.statusBar().showMessage(f"Loaded {path}", 8000)
-        return True
 
     def save_record(self, path=None) -> bool:
         """Save the game's record. Over the LAN, only once the game is over (a record holds every hidden card);
@@ -353,7 +463,8 @@ class GameWindow(QMainWindow):
             self.statusBar().showMessage("The host's record has not arrived yet.", 10000)
             return False
         if path is None:
-            self._ask_path("Save game record", "game.json", "Game records (*.json)", True, self.save_record)
+            self._ask_path("Save game record", "records", "game.json", "Game records (*.json)", True,
+                           self.save_record)
             return False
         if guest is not None:
             from bss_desktop.paths import write_atomically
@@ -418,6 +529,20 @@ class GameWindow(QMainWindow):
             action.triggered.connect(lambda _checked=False, p=p: self.end_battle(p))
             menu.addAction(action)
             self.match_actions.append(action)
+        self._match_shown()
+
+    def _restore_match(self, winners) -> None:
+        """A resumed match (its autosave's `match`): the battles already played count again."""
+        from bss_desktop.table.match import MatchError
+
+        if not winners or getattr(self, "match", None) is None:
+            return
+        try:
+            for winner in winners:
+                self.match.record(winner)
+        except MatchError as e:  # an autosave whose score this profile's match can't hold: the match starts over
+            self.match.winners.clear()
+            self.statusBar().showMessage(f"The match's score could not be restored: {e}", 15000)
         self._match_shown()
 
     def _player(self, p: int) -> str:

@@ -527,6 +527,19 @@ def open_lan_game(session, db, settings=None, *, host: bool, rejoined: bool = Fa
         status.showMessage(text, 10000)
         window.log.appendPlainText(f"[network] {text}")
 
+    def left(_reason: str) -> None:
+        """The other player closed their game window (their 'bye', whose reason the status line shows): said in a
+        box beside the board and in the log, not only in the status line."""
+        window.log.appendPlainText(f"[network] {other} left the game.")
+        if window.model.game.result is not None:
+            return  # (leaving a finished game is no news)
+        if host:
+            keep = f"The game is kept: {other} can rejoin it while this window stays open."
+        else:
+            keep = (f"{other} can resume the game later (Host a LAN game → Resume the interrupted game); you then "
+                    f"rejoin it (Join a LAN game → Rejoin the interrupted game).")
+        window.tell(f"{other} left the game", f"{other} left the game.\n\n{keep}")
+
     def ended(report) -> None:
         """The guest's session is over: its audit (or why there is none), unless the status already said it."""
         text = report.line() if report is not None else (session.guest.error or "the game ended without a record")
@@ -539,6 +552,7 @@ def open_lan_game(session, db, settings=None, *, host: bool, rejoined: bool = Fa
         session.on_status = note
         session.on_undo_request = ask_undo
         session.on_replaced = replaced
+        session.on_left = left
     else:
         session.undoAsked.connect(ask_undo)
         session.changed.connect(window.model.arrived)
@@ -547,6 +561,7 @@ def open_lan_game(session, db, settings=None, *, host: bool, rejoined: bool = Fa
         session.status.connect(note)
         session.finished.connect(ended)
         guest = session.guest
+        guest.on_left = left  # (its RemoteSession relays no 'bye': set on the guest session itself)
         if rejoined:  # what the log and chat showed before this app closed, as the autosave kept them
             for line in guest.kept_log:
                 window.log.appendPlainText(line)

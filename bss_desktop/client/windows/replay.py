@@ -7,7 +7,7 @@ player's view, switchable, like sitting in that player's chair.
 from __future__ import annotations
 
 from PySide6.QtCore import Qt
-from PySide6.QtGui import QKeySequence, QShortcut
+from PySide6.QtGui import QAction, QKeySequence, QShortcut
 from PySide6.QtWidgets import (
     QDockWidget,
     QHBoxLayout,
@@ -45,6 +45,7 @@ class ReplayWindow(QMainWindow):
         self.scene = BoardScene(db, FaceCache(painter=painter_for(profile.cards.face)), self, profile=profile)
         self.scene.animation_ms = 120
         self.view = BoardView(self.scene)
+        self.view.setAlignment(Qt.AlignHCenter | Qt.AlignTop)  # as in the game window: no empty band above the board
         controls = QHBoxLayout()
         self.buttons = {}
         # the style's own media icons and a word: glyphs like ⏮ are missing from many fonts (empty boxes)
@@ -83,6 +84,10 @@ class ReplayWindow(QMainWindow):
         log_dock.setWidget(self.log)
         self.addDockWidget(Qt.RightDockWidgetArea, log_dock)
         self.scene.cardHovered.connect(self._hover)
+        close = QAction("Close", self)  # Ctrl+W as in every window of the app, and Esc: a replay holds nothing to lose
+        close.setShortcuts([QKeySequence("Ctrl+W"), QKeySequence(Qt.Key_Escape)])
+        close.triggered.connect(lambda _checked=False: self.close())
+        self.addAction(close)
         self._show()
 
 

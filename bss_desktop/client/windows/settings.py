@@ -9,7 +9,7 @@ from dataclasses import asdict, dataclass, field, fields
 from pathlib import Path
 
 from PySide6.QtGui import QKeySequence
-from PySide6.QtWidgets import (QCheckBox, QDialog, QDialogButtonBox, QFileDialog, QFormLayout, QHBoxLayout, QLabel,
+from PySide6.QtWidgets import (QCheckBox, QDialog, QDialogButtonBox, QFormLayout, QHBoxLayout, QLabel,
                                QKeySequenceEdit, QLineEdit, QPushButton, QSpinBox, QWidget)
 
 from bss_desktop import paths
@@ -92,6 +92,10 @@ def _check_field(name: str, value, default):
         bad = [k for k, v in value.items() if not isinstance(v, str)]
         kept = {k: v for k, v in value.items() if k not in bad}
         return kept, (f"entries {', '.join(map(repr, bad))} are not saved geometries" if bad else None)
+    if name == "folders":
+        bad = [k for k, v in value.items() if not isinstance(v, str)]
+        kept = {k: v for k, v in value.items() if k not in bad}
+        return kept, (f"entries {', '.join(map(repr, bad))} are not folders" if bad else None)
     if name == "hotkeys":
         problems, kept = [], {}
         for action, key in value.items():
@@ -127,6 +131,7 @@ class AppSettings:
     ai_level: str = "normal"  # the computer's level last chosen on the start screen (ai.LEVELS)
     lan_name: str = ""  # the join/host windows remember the player's name
     lan_address: str = ""  # and the last host address joined
+    folders: dict = field(default_factory=dict)  # kind of file -> the folder its dialogs opened last (file_dialogs.py)
     # what was wrong with the settings file when it was loaded (for the start screen to tell the player); not saved
     problem: str | None = field(default=None, compare=False, repr=False)
 
@@ -297,10 +302,11 @@ class SettingsDialog(QDialog):
             super().accept()
 
     def _browse(self) -> None:
-        dialog = QFileDialog(self, "Card image folder")
-        dialog.setFileMode(QFileDialog.Directory)
-        dialog.fileSelected.connect(self.image_dir.setText)
-        dialog.open()
+        from bss_desktop.client.windows.file_dialogs import ask_path
+
+        chosen = self.image_dir.text().strip()
+        ask_path(self, "Card image folder", "", self.image_dir.setText, kind="images", settings=self.settings,
+                 directory=True, default=Path(chosen) if chosen else None)
 
     def _store(self) -> None:
         s = self.settings
