@@ -403,7 +403,9 @@ _SEL_FIELDS = ("pay", "place", "sources")
 MAX_SELECTION = 64  # (loc, count) pairs in a payment, placement or awakening; core moves in one MoveCores
 MAX_CHOICE = 200  # card ids in a target answer
 MAX_REVEAL = 60  # cards revealed at once
-MAX_ORDER = 1000  # cards of one zone put in a new order (the LAN bounds a zone the same: MAX_ZONE_CARDS)
+MAX_ZONE_CARDS = 1000  # cards one zone may hold: the engine refuses a command that would pass it (table_moves.py
+#                        room_in) and the LAN guest checks every view by it (protocol/messages.py): one number
+#                        both sides share, so an honest host never sends a batch its guest refuses
 CORE_PLACES = ("life", "reserve", "trash", "void")  # where a manual core move may take cores from or put them
 ZONES = ("hand", "deck", "trash", "field", "burst")  # where a manual move may put a card (a profile may add zones)
 MAX_NAME = 40  # a zone's, counter's or tracker's name
@@ -580,7 +582,7 @@ def _c_cards(v):
 
 
 def _c_order(v):
-    return _card_ids(v, 1, MAX_ORDER)
+    return _card_ids(v, 1, MAX_ZONE_CARDS)
 
 
 def _c_note(v):

@@ -14,6 +14,7 @@ from dataclasses import replace
 
 from ..carddb.effects import Target
 from . import continuous, stats
+from .commands import MAX_ZONE_CARDS
 from .state import Card, Cause, Continuous, Grant
 from .targets import candidates, condition_holds, count_value, matches
 
@@ -436,6 +437,8 @@ class Directives:
         st = self.state
         tok = d.token
         for _ in range(self._amount(a, d)):
+            if len(st.players[a.controller].field) >= MAX_ZONE_CARDS:
+                break  # a zone holds at most MAX_ZONE_CARDS cards: as many tokens as fit (CR 1-3-2)
             iid = max(st.cards) + 1
             st.cards[iid] = Card(iid, tok.id, a.controller, "token")
             self._move_card(iid, "field", "token")  # CR 4-12-1

@@ -1800,6 +1800,8 @@ class Game(Resolution, TableMoves):
             raise IllegalCommand("CR 1-3-5", "cores come along only onto the field, as a whole number")
         if n > st.players[side].reserve:
             raise IllegalCommand("CR 10-6-7", f"the reserve has only {st.players[side].reserve} core(s)")
+        if cmd.to != card.zone or crossing:
+            self._room_for(side, cmd.to)
         if crossing:
             self._emit("manual", player=cmd.player, what="move", card=card.iid, to=cmd.to, side=side)
             if card.zone == "field":  # its cores stay with their player (CR 3-5-5): to the old side's reserve
@@ -1921,6 +1923,7 @@ class Game(Resolution, TableMoves):
         deck = self.state.players[cmd.owner].deck
         if not isinstance(cmd.count, int) or isinstance(cmd.count, bool) or not 1 <= cmd.count <= len(deck):
             raise IllegalCommand("CR 1-3-5", f"take 1 to {len(deck)} card(s): the deck holds {len(deck)}")
+        self._room_for(cmd.owner, cmd.to, cmd.count)
         self._emit("manual", player=cmd.player, what="deck", owner=cmd.owner, to=cmd.to, count=cmd.count)
         if cmd.to == "hand":
             self._draw(cmd.owner, cmd.count)  # CR 4-5-3: one at a time
@@ -1985,6 +1988,7 @@ class Game(Resolution, TableMoves):
             raise IllegalCommand("CR 4-12-2", "a token needs a name of 1 to 60 characters")
         if not isinstance(cmd.bp, int) or isinstance(cmd.bp, bool) or not 0 < cmd.bp <= 100000:
             raise IllegalCommand("CR 4-12-2", "a token's BP is a whole number from 1 to 100000")
+        self._room_for(cmd.owner, "field")
         st = self.state
         n = sum(1 for c in self.inline_cards if c.token) + 1
         token = hand_token(f"TOKEN-{n}", cmd.name, cmd.color, cmd.bp)

@@ -9,6 +9,7 @@ event (`capacity`) the log shows.
 from __future__ import annotations
 
 from ..table.state import NATIVE_CARD_ZONES
+from .commands import MAX_ZONE_CARDS
 from .errors import IllegalCommand
 from .state import Card
 
@@ -27,6 +28,15 @@ class TableMoves:
         if t is None:
             raise IllegalCommand(self._rule(field), f"{self.profile.name} has no {field.split('.')[0].replace('_', ' ')}")
         return t
+
+    def _room_for(self, p: int, zone: str, n: int = 1) -> None:
+        """Refuse, with the state unchanged, a command that would put more than MAX_ZONE_CARDS cards in player
+        `p`'s `zone`: the one bound on a zone the engine and a LAN guest share (engine/commands.py), so no batch an
+        honest host sends is ever refused by its guest."""
+        have = len(self.zone_cards(p, zone))
+        if have + n > MAX_ZONE_CARDS:
+            raise IllegalCommand("MAX_ZONE_CARDS", f"player {p + 1}'s {zone} holds {have} card(s); a zone holds at "
+                                                   f"most {MAX_ZONE_CARDS:,}")
 
     def _table_card(self, iid) -> Card:
         """A card on the table (a zone of cards other than a deck or a hand), by instance id."""
@@ -269,6 +279,7 @@ class TableMoves:
             if name not in fields or fields[name].kind != "int":
                 raise IllegalCommand(self._rule("cards.fields"), f"{name!r} is not a number field of "
                                                                  f"{self.profile.name}'s cards")
+        self._room_for(cmd.owner, zone)
         kind = next((t for t, spec in self.profile.cards.types.items()
                      if all(f in stats or fields[f].kind == "enum" for f in spec["fields"]) and spec["fields"]),
                     next(iter(self.profile.cards.types)))

@@ -15,8 +15,12 @@ import re
 import time
 import unicodedata
 
-PROTOCOL_VERSION = 3  # 2: salted command chain, the guest command an undo took back ("rewind".undone);
-#                      3: card definitions exchanged when the two card databases differ (net/cards.py)
+from ..engine.commands import MAX_ZONE_CARDS  # one bound on a zone for the engine and the guest
+
+PROTOCOL_VERSION = 4  # 2: salted command chain, the guest command an undo took back ("rewind".undone);
+#                      3: card definitions exchanged when the two card databases differ (net/cards.py);
+#                      4: patches splice lists (what changed only), random results mixed from both sides'
+#                         shares, requests to the owner of a thing, the profile checked, the sandbox's end audited
 _HEX64 = re.compile(r"[0-9a-f]{64}\Z")
 
 # field -> (kind, limit): kinds int (max value), str (max length), hex64, bool, dict, list (max items)
@@ -208,10 +212,15 @@ def _shallow(value, levels: int) -> bool:
 
 
 def _check_patch(ops: list) -> None:
+    """Each operation is [path, value] or a splice [path, items, start, stop] (protocol/stream.py `diff`)."""
     for n, op in enumerate(ops):
-        if not (type(op) is list and len(op) == 2 and type(op[0]) is list and len(op[0]) <= MAX_DEPTH
+        if not (type(op) is list and len(op) in (2, 4) and type(op[0]) is list and len(op[0]) <= MAX_DEPTH
                 and all(type(k) is str or (type(k) is int and k >= 0) for k in op[0])):
-            raise MessageError(f"patch[{n}]", "expected [path, value], the path a list of keys and indexes")
+            raise MessageError(f"patch[{n}]", "expected [path, value] or [path, items, start, stop], the path a "
+                                              "list of keys and indexes")
+        if len(op) == 4 and not (type(op[1]) is list and type(op[2]) is int and type(op[3]) is int
+                                 and 0 <= op[2] <= op[3]):
+            raise MessageError(f"patch[{n}]", "a splice is [path, items, start, stop] with 0 <= start <= stop")
 
 
 def _check(name: str, value, kind: str, limit: int) -> None:
@@ -412,7 +421,6 @@ _CHOICE = {"prompt": _text, "min": _int, "max": _int, "source": _opt_int, "optio
 
 
 MAX_TABLE_ZONES = 40  # a profile's zones (table/profile.py bounds them the same)
-MAX_ZONE_CARDS = 1000
 MAX_COUNTER_KINDS = 8  # kinds of counter on one card (engine/table_moves.py bounds them the same)
 _AREA_ENTRY = {"card": _int, "cid": lambda v: v is None or (type(v) is str and 0 < len(v) <= 40), "exhausted": _bool}
 
@@ -479,6 +487,8 @@ def check_view(view) -> None:
             raise MessageError(where, f"expected an object, got {type(pv).__name__}")
         _fields(pv, _PLAYER, where)
         for zone, entry in (("hand", _HAND), ("trash", _HAND), ("field", _FIELD)):
+            if pv[zone] is not None and len(pv[zone]) > MAX_ZONE_CARDS:
+                raise MessageError(f"{where}.{zone}", f"more than {MAX_ZONE_CARDS} cards (the most a zone holds)")
             for i, c in enumerate(pv[zone] or ()):
                 if type(c) is not dict:
                     raise MessageError(f"{where}.{zone}[{i}]", f"expected a card, got {type(c).__name__}")
