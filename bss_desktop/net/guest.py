@@ -49,7 +49,8 @@ class GuestSession:
     def __init__(self, db, deck: list[str], *, deck_name: str = "", name: str = "Guest",
                  settings: Ruleset | None = None, timeout: float = 20.0, keepalive: float = 5.0,
                  reconnect_for: float = 30.0, handshake_timeout: float = 10.0, share: str | None = None,
-                 autosave=None, deals=None, card_consent=None, consent_timeout: float = 300.0, profile=None):
+                 autosave=None, deals=None, card_consent=None, consent_timeout: float = 300.0, profile=None,
+                 audit_seconds: float | None = None):
         self.profile = profile  # the game on the table (table/profile.py); None: Battle Spirits Saga
         self.base_db = db  # this player's own cards (shipped and imported): never changed here
         # the game's: a copy, to which the host's definitions are added once this player agrees (net/cards.py);
@@ -115,6 +116,8 @@ class GuestSession:
         self._view_checked = False  # self.view has passed check_view (an empty patch leaves it as it was)
         self.autosave = Path(autosave) if autosave else None  # what it takes to rejoin after this app restarts
         self.address: tuple[str, int] | None = None
+        self.audit_seconds = audit_seconds  # the audit's time bound; None: by the record's length (audit_runner)
+        self._auditing: asyncio.Future | None = None  # the audit running in its worker thread
 
     # ------------------------------------------------------------------ running
 
@@ -220,8 +223,17 @@ class GuestSession:
                 msg = await link.recv(self.timeout)
                 if await self._handle(link, msg):
                     return
+        except LinkClosed:
+            if self._auditing is not None and not self._auditing.done():
+                await self._auditing  # the record is here: the audit needs nothing more from the host
+                return
+            if self.finished.is_set():
+                return  # this side ended it: the audit is done, or the player closed the game
+            raise
         finally:
             pinger.cancel()
+        if self._auditing is not None:
+            await self._auditing
 
     async def _exchange_cards(self, link: Link) -> None:
         """The card definitions the two decks need (net/cards.py): our digests, the host's definitions and the
@@ -484,7 +496,18 @@ class GuestSession:
         record["commands"] = [c for part in self._parts for c in part["commands"]]
         self._parts = []
         self.record = record
-        self.report = fairness.audit(self.received, self.host_share or "", record, self.db)
+        if self._auditing is None:  # (a second record while auditing the first is ignored: it changes nothing)
+            self._auditing = asyncio.ensure_future(self._audit(link, record))
+        return False  # the session goes on meanwhile: pings, chat, closing
+
+    async def _audit(self, link: Link, record: dict) -> None:
+        """Audit the record in a worker thread, bounded in time (net/audit_runner.py); say the verdict, tell the
+        host, and end the session."""
+        from .audit_runner import audit_off_loop, audit_seconds
+
+        seconds = self.audit_seconds if self.audit_seconds is not None else audit_seconds(record)
+        self._status("the game is over: auditing the host's record…")
+        self.report = await audit_off_loop(self.received, self.host_share or "", record, self.db, seconds=seconds)
         self._save(finished=True)
         self._status(self.report.line())
         try:
@@ -492,7 +515,7 @@ class GuestSession:
         except LinkClosed:
             pass
         self.finished.set()
-        return True
+        link.close()  # wakes the session's wait for the next message: it is over
 
     # ------------------------------------------------------------------ commands
 
@@ -519,6 +542,8 @@ class GuestSession:
                 self._save()
             except OSError as e:
                 log.warning("guest: could not autosave on closing: %s", e)
+        if self._auditing is not None:
+            self._auditing.cancel()  # its worker is stopped (net/audit_runner.py): closing is never held up
         self.transcript = None
         self.on_batch = self.on_refused = self.on_chat = self.on_status = self.decide = None
         self.on_rewind = self.on_resumed = self.on_undo_request = None

@@ -146,8 +146,10 @@ def _host_cards_problems(deck: list, host_share: str, committed: str, db) -> lis
     return []
 
 
-def audit(received: Received, host_share: str, record: dict, db) -> AuditReport:
-    """Replay the host's record from the agreed deal and check it against everything the guest was sent."""
+def audit(received: Received, host_share: str, record: dict, db, stop=None) -> AuditReport:
+    """Replay the host's record from the agreed deal and check it against everything the guest was sent.
+    `stop` (a threading.Event): set by whoever runs this in a worker thread (net/audit_runner.py) when the
+    audit has taken too long; the replay ends before its next command."""
     from ..carddb.errors import DeckListError
     from ..engine.commands import CommandFormatError, command_from_dict
     from ..engine.errors import IllegalCommand, RecordError
@@ -236,6 +238,8 @@ def audit(received: Received, host_share: str, record: dict, db) -> AuditReport:
     mine = received.accepted()
     used = 0  # the guest's commands found in the record so far
     for seq, cd in enumerate(commands, start=1):
+        if stop is not None and stop.is_set():
+            return fail(f"the audit was stopped at command {seq} (it took too long)", commands=seq - 1)
         pend = game.pending
         if not isinstance(cd, dict) or pend is None:
             why = "is malformed" if not isinstance(cd, dict) else "comes after the end of the game"
