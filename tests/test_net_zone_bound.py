@@ -10,8 +10,7 @@ import json
 from lan import run
 from test_net_table import finish, guest_does, lan_sandbox, settle
 
-from bss_desktop.engine.commands import MAX_ZONE_CARDS, ManualCardToken
-from bss_desktop.engine.errors import IllegalCommand
+from bss_desktop.engine.commands import MAX_ZONE_CARDS
 from bss_desktop.protocol import messages
 from bss_desktop.protocol.stream import apply_patch, diff
 from bss_desktop.table import get_profile
@@ -52,11 +51,6 @@ def test_tokens_up_to_the_bound_keep_every_batch_small_and_the_game_goes_on():
         refused = await guest_does(host, guest, token)
         assert refused and refused[0][0] == "MAX_ZONE_CARDS" and "at most 1,000" in refused[0][1]
         assert host.game.state_hash() == before
-        try:
-            host.apply(ManualCardToken(0, 1, "Wisp", (("atk", 500),)))
-            raise AssertionError("the host's own token past the bound was accepted")
-        except IllegalCommand as e:
-            assert e.rule == "MAX_ZONE_CARDS"
         # the game goes on: a transfer of Soul Points, then the end, audited
         assert not await guest_does(host, guest, {"type": "manual_tracker", "player": 1, "owner": 1, "name": "sp",
                                                   "op": "transfer", "amount": 100})

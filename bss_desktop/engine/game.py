@@ -13,7 +13,7 @@ import reprlib
 from dataclasses import replace
 from typing import NamedTuple
 
-from . import continuous, costs, stats
+from . import continuous, costs, reach, stats
 from .commands import (Activate, Attack, Awaken, Block, Choose, Command, Concede, CoreMove, EndAttack, EndMain,
                        ManualAttach, ManualCardToken, ManualCores, ManualCounter, ManualDeck, ManualExhaust, ManualFlip,
                        ManualLook, ManualMove, ManualNote, ManualOrder, ManualRandom, ManualRandomCard, ManualReveal,
@@ -1758,7 +1758,10 @@ class Game(Resolution, TableMoves):
 
     def _expect_manual(self, cmd) -> None:
         """Manual moves resolve effects the engine does not automate: the deciding player makes them,
-        between actions (not in the middle of an automated effect's choices)."""
+        between actions (not in the middle of an automated effect's choices). Over the LAN a seat reaches the other
+        seat's things only as design ruling 12 allows (engine/reach.py)."""
+        if self.settings.separate_seats:
+            reach.check(self, cmd)
         if self.settings.sandbox:
             return  # the sandbox: anyone, any time between actions (apply refuses all but the answer to a choice)
         pend = self.pending

@@ -30,7 +30,7 @@ from .link import Link, LinkClosed, PeerError, connect
 log = logging.getLogger(__name__)
 
 HOST_SENDS = {"events", "refused", "chat", "ping", "pong", "reveal", "record", "welcome", "error", "bye", "undo",
-              "undo_answer", "rewind"}
+              "undo_answer", "rewind", "ask", "consent"}
 FINAL_CODES = {"mismatch", "deck", "busy", "fairness", "handshake", "resume", "cards"}  # refusals not worth retrying
 KEEP_LINES = 500  # the autosave keeps the last lines of the guest's game log and chat, each line at most...
 LINE_CHARS = 1000  # ...this long, to show them again after a rejoin
@@ -103,6 +103,9 @@ class GuestSession:
         self.undo_asked: int | None = None  # seq of an undo request from the host, awaiting our answer
         self.undo_mine: int | None = None  # seq of the undo we asked for, until the host answers
         self.undo_agreed: int | None = None  # seq of the undo both sides agreed to: the only rewind we accept
+        # design ruling 12: the host asks this player to make a move on this player's own things
+        self.on_move_request = None  # (command dict, in our aliases) call answer_ask(accept)
+        self.asked: tuple | None = None  # (the host's id for it, the command) awaiting this player's answer
         # what the window shows, kept in the autosave so that a rejoin shows it again: the window sets
         # `transcript` to () -> (game log lines, chat lines); kept_log / kept_chat hold the last kept (or restored)
         self.transcript = None
@@ -378,7 +381,39 @@ class GuestSession:
             self._status(f"the host {'agreed to' if msg['accept'] else 'declined'} your undo")
         elif kind == "rewind":
             self._rewind(msg)
+        elif kind == "ask":
+            self._host_asks(msg)
+        elif kind == "consent":
+            self._status(f"{self.host_name} {'made the move you asked for' if msg['accept'] else 'refused your request'}")
         return False
+
+    def _host_asks(self, msg: dict) -> None:
+        """The host's player asks this player to make a move on this player's things (design ruling 12); the
+        command is checked like a legal command before anything shows it."""
+        try:
+            (cmd,) = parse_commands([msg["command"]], "command")
+        except MessageError as e:
+            raise PeerError("message", f"'ask' message: {e}") from None
+        if cmd.player != self.seat:
+            raise PeerError("message", "'ask' message: field 'command.player': a request is for a move in your name")
+        if self.asked is not None or self.on_move_request is None:  # one at a time; a headless player says no
+            self._answer(msg["id"], False)
+            return
+        self.asked = (msg["id"], msg["command"])
+        self.on_move_request(msg["command"])
+
+    def answer_ask(self, accept: bool) -> None:
+        """This player's answer to the host's request: if it agrees, it sends the move as its own command."""
+        asked, self.asked = self.asked, None
+        if asked is None:
+            return
+        self._answer(asked[0], accept)
+        if accept:
+            self.send_command(asked[1])
+
+    def _answer(self, ident: int, accept: bool) -> None:
+        if self.link is not None and not self.link.closed:
+            asyncio.ensure_future(self._send_quietly(self.link, {"type": "consent", "id": ident, "accept": accept}))
 
     def _rewind(self, msg: dict) -> None:
         """An agreed undo: the view goes back to the one after command `seq`, checked against the host's hash.

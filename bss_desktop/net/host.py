@@ -18,7 +18,7 @@ import logging
 from pathlib import Path
 
 from ..engine.commands import CommandFormatError
-from ..engine.errors import IllegalCommand
+from ..engine.errors import IllegalCommand, NeedsConsent
 from ..engine.game import Game
 from ..engine.record import to_record
 from ..engine.settings import Ruleset
@@ -34,7 +34,7 @@ log = logging.getLogger(__name__)
 
 HOST_SEAT, GUEST_SEAT = 0, 1
 RECORD_PART_BYTES = 40_000  # commands per "record" frame are cut to stay well under the frame limit
-GUEST_SENDS = {"command", "chat", "ping", "pong", "bye", "audit", "error", "undo", "undo_answer"}
+GUEST_SENDS = {"command", "chat", "ping", "pong", "bye", "audit", "error", "undo", "undo_answer", "consent"}
 
 
 class HostSession:
@@ -84,6 +84,10 @@ class HostSession:
         self.on_undo_request = None  # (seq) the guest asks to undo command seq: call answer_undo(accept)
         self.on_replaced = None  # (game) an undo rebuilt the game
         self.undo_asked: tuple | None = None  # (who, seq) of an undo waiting for the other side's consent
+        # design ruling 12: a move on the other seat's public things that its profile does not allow unasked
+        self.on_move_request = None  # (command) the guest asks this player to make it: call answer_request(accept)
+        self.request: tuple | None = None  # ("guest", its command's number, our command) or ("host", id, command)
+        self._asks = 0  # our requests to the guest so far (their ids)
         self._hello = handshake.hello(db, self.settings, name, profile)
 
     # ------------------------------------------------------------------ the local session's shape
@@ -101,10 +105,88 @@ class HostSession:
         return self.game.legal_commands()
 
     def apply(self, cmd):
-        """The host's own command (or any command, for the engine's checks): events, or IllegalCommand."""
+        """The host's own command (or any command, for the engine's checks): events, or IllegalCommand. A move on
+        the guest's public things that the profile does not allow unasked (design ruling 12) is asked of the guest
+        and refused as it stands (NeedsConsent, saying so); if the guest agrees, it makes the move itself."""
         if cmd.player != HOST_SEAT:
             raise IllegalCommand("CR 1-1-1", "the host plays seat 0; the guest's seat is played from its machine")
-        return self._apply(cmd)
+        try:
+            return self._apply(cmd)
+        except NeedsConsent as e:
+            self._ask_guest(cmd, e)
+            raise
+
+    # ------------------------------------------------------------------ requests (design ruling 12)
+
+    def _ask_guest(self, cmd, why: NeedsConsent) -> None:
+        """Ask the guest to make `cmd` (on its own things) in its own name; IllegalCommand if it cannot be asked."""
+        from dataclasses import replace
+
+        theirs = replace(cmd, player=GUEST_SEAT)
+        if self.link is None or self.link.closed:
+            raise IllegalCommand(why.rule, f"{why.message}, but the guest is not connected to be asked")
+        if self.request is not None:
+            raise IllegalCommand(why.rule, f"{why.message}: first the answer to the last request")
+        self._legal_for(theirs)
+        self._asks += 1
+        self.request = ("host", self._asks, cmd)
+        self._post(self.link, {"type": "ask", "id": self._asks,
+                               "command": self.stream.window.command_from_engine(theirs)})
+        self._status(f"you asked {self.guest_name} to allow a move on their things")
+
+    def _legal_for(self, cmd) -> None:
+        """IllegalCommand if `cmd` is not legal now (tried on a copy of the game; nothing changes)."""
+        self.game.clone().apply(cmd)
+
+    async def _guest_asks(self, link: Link, seq: int, cmd, why: NeedsConsent, refuse) -> None:
+        """The guest's command `seq` touches this player's public things unasked: refused as it stands, and asked
+        of this player, who makes the move in its own name if it agrees (answer_request)."""
+        from dataclasses import replace
+
+        mine = replace(cmd, player=HOST_SEAT)
+        why_not = None
+        if self.on_move_request is None:
+            why_not = "this host takes no requests"
+        elif self.request is not None:
+            why_not = "another request is waiting for its answer"
+        else:
+            try:
+                self._legal_for(mine)
+            except IllegalCommand as e:
+                why_not = f"it would not be legal ({e.message})"
+        if why_not:
+            await refuse(why.rule, f"{why.message}; but the request was not made: {why_not}")
+            return
+        self.request = ("guest", seq, mine)
+        await refuse(why.rule, why.message)
+        self._status(f"{self.guest_name} asks you to allow a move on your things")
+        self.on_move_request(mine)
+
+    def answer_request(self, accept: bool) -> None:
+        """This player's answer to the guest's request: if it agrees, it makes the move (logged as its own, the
+        status saying at whose request); the guest is told either way."""
+        req = self.request
+        if req is None or req[0] != "guest":
+            return
+        self.request = None
+        _, seq, cmd = req
+        done = False
+        if accept:
+            try:
+                self._apply(cmd)
+                done = True
+                self._status(f"you made the move {self.guest_name} asked for")
+            except IllegalCommand as e:
+                self._status(f"the move {self.guest_name} asked for is no longer possible: {e.message}")
+        if self.link is not None and not self.link.closed:
+            self._post(self.link, {"type": "consent", "id": seq, "accept": done})
+
+    def _guest_consents(self, msg: dict) -> None:
+        req = self.request
+        if req is None or req[0] != "host" or req[1] != msg["id"]:
+            return  # an answer to nothing asked (or asked before an undo): it changes nothing
+        self.request = None
+        self._status(f"{self.guest_name} {'agreed to make' if msg['accept'] else 'refused'} the move you asked for")
 
     # ------------------------------------------------------------------ connections
 
@@ -322,6 +404,8 @@ class HostSession:
                 await self._guest_asks_undo(link, msg["seq"])
             elif kind == "undo_answer":
                 self._guest_answers_undo(msg["seq"], msg["accept"])
+            elif kind == "consent":
+                self._guest_consents(msg)
 
     async def _guest_command(self, link: Link, msg: dict) -> None:
         """A command from the guest. `seq` counts the guest's commands (each one exactly once, so a replayed
@@ -353,6 +437,9 @@ class HostSession:
             return
         try:
             events = self._apply(cmd, by=seq)
+        except NeedsConsent as e:  # design ruling 12: this player's things, which the guest may only ask for
+            await self._guest_asks(link, seq, cmd, e, refuse)
+            return
         except IllegalCommand as e:
             await refuse(e.rule, e.message)
             return

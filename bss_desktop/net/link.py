@@ -26,7 +26,7 @@ log = logging.getLogger(__name__)
 
 CLOSE_TIMEOUT = 2.0  # seconds to let a closing connection send what it still holds; then it is cut (abort)
 # held to REQUEST_RATE / REQUEST_BURST: what asks for an answer or puts a line in the other side's log
-REQUESTS = ("undo", "undo_answer", "ping", "pong", "refused", "welcome")
+REQUESTS = ("undo", "undo_answer", "ping", "pong", "refused", "welcome", "ask", "consent")
 SHOWN = ("name", "text", "message", "reason", "rule")  # text fields a window shows: one line each (one_line)
 
 
@@ -107,7 +107,7 @@ class Link:
                                          f"{CHAT_RATE:g} a second (the limit)")
         elif kind in REQUESTS and not self._requests_in.allow():
             raise PeerError("flood", f"'{kind}' flood: more than {REQUEST_BURST} undo requests and answers, pings, "
-                                     f"refusals and welcomes at once, or more than {REQUEST_RATE:g} a second (the "
+                                     f"refusals, welcomes, requests and their answers at once, or more than {REQUEST_RATE:g} a second (the "
                                      f"limit)")
         return msg
 

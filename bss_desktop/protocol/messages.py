@@ -50,6 +50,12 @@ SCHEMAS: dict[str, dict[str, tuple[str, int]]] = {
     "undo_answer": {"seq": ("int", 10**9), "accept": ("bool", 0)},
     "rewind": {"seq": ("int", 10**9), "chain": ("hex64", 0), "patch": ("list", 2000), "view_hash": ("hex64", 0),
                "legal": ("list", 2000), "undone": ("int", 10**9)},  # undone: the guest's command number, 0 = the host's
+    # design ruling 12: a move on the other seat's public things the profile does not let a seat make unasked is a
+    # request its owner answers. The host asks the guest with "ask" (the command as the guest would send it); the
+    # guest asks by sending the command, which the host turns into a question. "consent" answers either: the id is
+    # the host's number for its request, or the guest's number for the command it asked with
+    "ask": {"id": ("int", 10**9), "command": ("dict", 0)},
+    "consent": {"id": ("int", 10**9), "accept": ("bool", 0)},
     # the end: the host's record, in parts small enough for a frame
     "record": {"head": ("dict", 0), "commands": ("list", 2000), "more": ("bool", 0)},
     "audit": {"ok": ("bool", 0), "message": ("str", 500)},
