@@ -25,7 +25,7 @@ from bss_desktop.engine.game import Game
 from bss_desktop.gamelog import describe
 from bss_desktop.table import get_profile
 
-RULE = "design ruling 12"
+RULE = "ruling 12"
 
 
 def _first(game, owner: int, kind: str) -> int:

@@ -42,7 +42,9 @@ class Command:
                 v = [[loc, n] for loc, n in v]
             elif f.name == "moves":
                 v = [[m.src, m.dst, m.count, m.soul] for m in v]
-            elif f.name in ("value", "cards") and isinstance(v, tuple):
+            elif f.name in ("value", "cards", "mix") and isinstance(v, tuple):
+                if f.name == "mix" and not v:
+                    continue  # written only when there is one: records of local games stay as they were
                 v = list(v)
             elif f.name == "stats":
                 v = [list(p) for p in v]
@@ -208,11 +210,17 @@ class ManualExhaust(Command):
     exhausted: bool
 
 
+# `mix` (design ruling 13): over the LAN, a random result a player's choice triggers comes from two fresh shares, one
+# from each side (commit, then reveal: protocol/fairness.py), never from the game's generator, whose state the host
+# knows; a local game leaves it empty. Table moves: engine/table_moves.py `_rng_for`.
+
+
 @dataclass(frozen=True, slots=True)
 class ManualShuffle(Command):
-    """Shuffle `owner`'s deck by hand (CR 3-2-4), with the game's random generator."""
+    """Shuffle `owner`'s deck by hand (CR 3-2-4), with the game's random generator (or both LAN sides' `mix`)."""
 
     owner: int
+    mix: tuple = ()
 
 
 @dataclass(frozen=True, slots=True)
@@ -233,6 +241,7 @@ class ManualLook(Command):
     owner: int
     top: int = 0
     shuffle: bool = False
+    mix: tuple = ()  # the shuffle's shares over the LAN
 
 
 @dataclass(frozen=True, slots=True)
@@ -241,6 +250,7 @@ class ManualRandom(Command):
     so the result is recorded and replays the same."""
 
     sides: int = 6
+    mix: tuple = ()
 
 
 @dataclass(frozen=True, slots=True)
@@ -351,6 +361,7 @@ class ManualRandomCard(Command):
     card taken): the result is recorded and replays the same."""
 
     owner: int
+    mix: tuple = ()
 
 
 @dataclass(frozen=True, slots=True)
@@ -585,6 +596,17 @@ def _c_order(v):
     return _card_ids(v, 1, MAX_ZONE_CARDS)
 
 
+MIX_SHARES = 2  # a random result's shares: the host's and the guest's
+
+
+def _c_mix(v):
+    if type(v) is not tuple or len(v) > MIX_SHARES:
+        return "", f"expected a list of up to {MIX_SHARES} shares, got {_r(v)}"
+    for i, x in enumerate(v):
+        if type(x) is not str or len(x) != 64 or x.strip("0123456789abcdef"):
+            return f"[{i}]", "expected 64 lowercase hexadecimal digits"
+
+
 def _c_note(v):
     if type(v) is not str or len(v) > 200:
         return "", "expected text of at most 200 characters"
@@ -624,11 +646,11 @@ SCHEMA = {
                          ("dst", _c_core_place, "CR 3-1-1"), ("count", _c_count, "CR 1-3-2-3"),
                          ("soul", _c_bool, "CR 4-11-3")),
     ManualExhaust: _schema(("card", _c_int, "CR 4-4-1"), ("exhausted", _c_bool, "CR 4-4-1")),
-    ManualShuffle: _schema(("owner", _c_player, "CR 1-1-1")),
+    ManualShuffle: _schema(("owner", _c_player, "CR 1-1-1"), ("mix", _c_mix, "ruling 13")),
     ManualDeck: _schema(("owner", _c_player, "CR 1-1-1"), ("to", _c_deck_to, "CR 3-2-2"), ("count", _c_count, "CR 1-3-5")),
     ManualLook: _schema(("owner", _c_player, "CR 1-1-1"), ("top", _c_count, "CR 1-3-5"),
-                        ("shuffle", _c_bool, "CR 12-3-3")),
-    ManualRandom: _schema(("sides", _c_count, "CR 1-3-5")),
+                        ("shuffle", _c_bool, "CR 12-3-3"), ("mix", _c_mix, "ruling 13")),
+    ManualRandom: _schema(("sides", _c_count, "CR 1-3-5"), ("mix", _c_mix, "ruling 13")),
     ManualNote: _schema(("text", _c_note, "CR 1-3-1")),
     ManualReveal: _schema(("cards", _c_cards, "CR 12-2-1")),
     ManualToken: _schema(("owner", _c_player, "CR 1-1-1"), ("name", _c_label, "CR 4-12-2"),
@@ -647,7 +669,7 @@ SCHEMA = {
     ManualStep: _schema(("to", _c_opt_name, "CR 6-1-1")),
     ManualOrder: _schema(("owner", _c_player, "CR 1-1-1"), ("zone", _c_zone, "CR 3-1-1"),
                          ("cards", _c_order, "CR 3-1-1")),
-    ManualRandomCard: _schema(("owner", _c_player, "CR 1-1-1")),
+    ManualRandomCard: _schema(("owner", _c_player, "CR 1-1-1"), ("mix", _c_mix, "ruling 13")),
 }
 assert set(SCHEMA) == set(COMMANDS) and all(
     [name for name, _, _ in SCHEMA[cls]] == [f.name for f in fields(cls)] for cls in COMMANDS)
@@ -685,7 +707,7 @@ def _from_json(name: str, v):
     elif name == "moves":
         if isinstance(v, list) and len(v) <= MAX_SELECTION:
             return tuple(CoreMove(*m) if isinstance(m, list) and len(m) == 4 else m for m in v)
-    elif name in ("cards", "value"):
+    elif name in ("cards", "value", "mix"):
         if isinstance(v, list):
             return tuple(v)
     elif name == "stats":

@@ -536,8 +536,8 @@ class Directives:
         a.cur = list(taken)  # what "it" refers to afterwards: the cards taken
         return bool(taken)
 
-    def _shuffle(self, p: int) -> None:
-        self.state.rng.shuffle(self.state.players[p].deck)  # CR 3-2-4
+    def _shuffle(self, p: int, rng=None) -> None:
+        (rng or self.state.rng).shuffle(self.state.players[p].deck)  # CR 3-2-4
         self._emit("shuffle", player=p)
 
     def _do_look(self, a, d):

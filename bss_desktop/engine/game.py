@@ -1911,7 +1911,7 @@ class Game(Resolution, TableMoves):
         if cmd.owner not in (0, 1) or isinstance(cmd.owner, bool):
             raise IllegalCommand("CR 1-1-1", f"there is no player {cmd.owner!r}")
         self._emit("manual", player=cmd.player, what="shuffle", owner=cmd.owner)
-        self.state.rng.shuffle(self.state.players[cmd.owner].deck)  # CR 3-2-4
+        self._rng_for(cmd).shuffle(self.state.players[cmd.owner].deck)  # CR 3-2-4
         self._emit("shuffle", player=cmd.owner)
 
     def _h_manual_deck(self, cmd: ManualDeck) -> None:
@@ -1948,13 +1948,13 @@ class Game(Resolution, TableMoves):
         self._emit("manual", player=cmd.player, what="look", owner=cmd.owner, count=len(cards), cards=cards,
                    cids=[self.state.cards[i].cid for i in cards])
         if cmd.shuffle:  # CR 12-3-3: the cards go back and the deck is shuffled
-            self._shuffle(cmd.owner)
+            self._shuffle(cmd.owner, self._rng_for(cmd))
 
     def _h_manual_random(self, cmd: ManualRandom) -> None:
         self._expect_manual(cmd)
         if not isinstance(cmd.sides, int) or isinstance(cmd.sides, bool) or not 2 <= cmd.sides <= 100:
             raise IllegalCommand("CR 1-3-5", "a coin has 2 sides and a die up to 100")
-        result = self.state.rng.below(cmd.sides) + 1
+        result = self._rng_for(cmd).below(cmd.sides) + 1
         self._emit("manual", player=cmd.player, what="random", sides=cmd.sides, result=result)
 
     def _h_manual_note(self, cmd: ManualNote) -> None:

@@ -19,7 +19,7 @@ from .commands import (ManualAttach, ManualCardToken, ManualCores, ManualCounter
                        ManualToken, ManualTracker, ManualTurn)
 from .errors import IllegalCommand, NeedsConsent
 
-RULE = "design ruling 12"
+RULE = "ruling 12"
 
 
 def check(game, cmd) -> None:

@@ -11,6 +11,7 @@ from __future__ import annotations
 from ..table.state import NATIVE_CARD_ZONES
 from .commands import MAX_ZONE_CARDS
 from .errors import IllegalCommand
+from .rng import Rng, seed_from
 from .state import Card
 
 MAX_COUNTER_KINDS = 8  # kinds of counter on one card: a peer cannot grow a card's marks without bound
@@ -28,6 +29,12 @@ class TableMoves:
         if t is None:
             raise IllegalCommand(self._rule(field), f"{self.profile.name} has no {field.split('.')[0].replace('_', ' ')}")
         return t
+
+    def _rng_for(self, cmd) -> Rng:
+        """The generator a random result of `cmd` draws from: the game's, or over the LAN (design ruling 13) one
+        seeded by the command's `mix` alone, the two sides' fresh shares, so that the game's generator, whose state
+        the host knows, and the order of either side's moves play no part in it (protocol/fairness.py)."""
+        return Rng(seed_from("bss-mix", *cmd.mix)) if cmd.mix else self.state.rng
 
     def _room_for(self, p: int, zone: str, n: int = 1) -> None:
         """Refuse, with the state unchanged, a command that would put more than MAX_ZONE_CARDS cards in player
@@ -261,7 +268,7 @@ class TableMoves:
         ids = self.zone_cards(cmd.owner, "hand")
         if not ids:
             raise IllegalCommand("CR 1-3-2", f"player {cmd.owner + 1}'s hand is empty")
-        iid = ids[self.state.rng.below(len(ids))]
+        iid = ids[self._rng_for(cmd).below(len(ids))]
         self._emit("manual", player=cmd.player, what="random_card", owner=cmd.owner, count=len(ids))
         self._emit("manual", player=cmd.player, what="reveal", cards=[iid], cids=[self.state.cards[iid].cid])
 

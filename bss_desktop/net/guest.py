@@ -30,7 +30,7 @@ from .link import Link, LinkClosed, PeerError, connect
 log = logging.getLogger(__name__)
 
 HOST_SENDS = {"events", "refused", "chat", "ping", "pong", "reveal", "record", "welcome", "error", "bye", "undo",
-              "undo_answer", "rewind", "ask", "consent"}
+              "undo_answer", "rewind", "ask", "consent", "random"}
 FINAL_CODES = {"mismatch", "deck", "busy", "fairness", "handshake", "resume", "cards"}  # refusals not worth retrying
 KEEP_LINES = 500  # the autosave keeps the last lines of the guest's game log and chat, each line at most...
 LINE_CHARS = 1000  # ...this long, to show them again after a rejoin
@@ -383,6 +383,8 @@ class GuestSession:
             self._rewind(msg)
         elif kind == "ask":
             self._host_asks(msg)
+        elif kind == "random":
+            await self._host_random(link, msg)
         elif kind == "consent":
             self._status(f"{self.host_name} {'made the move you asked for' if msg['accept'] else 'refused your request'}")
         return False
@@ -401,6 +403,27 @@ class GuestSession:
             return
         self.asked = (msg["id"], msg["command"])
         self.on_move_request(msg["command"])
+
+    async def _host_random(self, link: Link, msg: dict) -> None:
+        """The host makes a random move (design ruling 13): it names the command, and only then gets a fresh share
+        of ours, which the audit finds in the record (mixed with the host's share for request `id`) exactly once."""
+        from ..protocol.messages import MAX_GAME_COMMANDS
+
+        command = msg["command"]
+        try:
+            (cmd,) = parse_commands([command], "command")
+        except MessageError as e:
+            raise PeerError("message", f"'random' message: {e}") from None
+        if cmd.player == self.seat or not fairness.is_random(command) or command.get("mix"):
+            raise PeerError("message", "'random' message: field 'command': expected a random move of the host's "
+                                       "(a die, a coin, a random card, a shuffle), without shares")
+        if len(self.received.random_given) >= MAX_GAME_COMMANDS:
+            raise PeerError("too_large", f"'random' message: more than {MAX_GAME_COMMANDS:,} random results asked "
+                                         f"in one game (the limit)")
+        share = fairness.new_share()
+        self.received.random_given[share] = (msg["id"], command)
+        self._save()  # kept before it leaves: the audit holds the host to it even after a restart
+        await link.send({"type": "random_share", "id": msg["id"], "share": share})
 
     def answer_ask(self, accept: bool) -> None:
         """This player's answer to the host's request: if it agrees, it sends the move as its own command."""
@@ -435,6 +458,8 @@ class GuestSession:
             del self.received.batches[seq]  # those commands are no longer part of the game
         if undone:
             self.received.dropped.add(undone)  # the audit no longer expects it in the record
+        else:
+            self.received.host_undone += 1  # the host's command was taken back (a random result of its, maybe)
         self.view, self.seq, self.chain, self.legal = view, msg["seq"], msg["chain"], msg["legal"]
         self.in_flight = None
         try:
@@ -559,7 +584,10 @@ class GuestSession:
         return bool(self.legal) and self.in_flight is None and not self.resuming and not self.finished.is_set()
 
     def send_command(self, command: dict) -> int:
-        """Send a command (cards named by alias); its answer is the next batch or a refusal."""
+        """Send a command (cards named by alias); its answer is the next batch or a refusal. A random move carries
+        a fresh share of ours (design ruling 13: the host mixes it with its own)."""
+        if fairness.is_random(command) and not command.get("mix"):
+            command = {**command, "mix": [fairness.new_share()]}
         self.sent += 1
         seq = self.in_flight = self.sent
         msg = {"type": "command", "seq": seq, "prev": self.chain, "command": command}
@@ -637,7 +665,9 @@ class GuestSession:
                 "host_deck_hash": r.host_deck_hash, "batches": {str(k): list(v) for k, v in r.batches.items()},
                 "commands": {str(k): list(v) for k, v in r.sent.items()}, "dropped": sorted(r.dropped),
                 "log": self.kept_log, "chat": self.kept_chat, "host_cards_hash": r.host_cards_hash,
-                "host_cards": [card_to_dict(c) for c in self.host_cards], "game": r.game}
+                "host_cards": [card_to_dict(c) for c in self.host_cards], "game": r.game,
+                "random_given": [[share, n, cmd] for share, (n, cmd) in r.random_given.items()],
+                "host_undone": r.host_undone}
         write_atomically(self.autosave, json.dumps(data), durable=False)
 
     def _keep_transcript(self) -> None:
@@ -701,6 +731,7 @@ class GuestSession:
             if not isinstance(cards_hash, str):
                 raise _BadField("'host_cards_hash'")
             s.received.host_cards_hash = cards_hash
+            s.received.random_given, s.received.host_undone = _random_from_autosave(data)
         except KeyError as e:
             raise ValueError(f"{path}: field {e} is missing") from None
         except _BadField as e:
@@ -724,6 +755,19 @@ class GuestSession:
 
 class _BadField(ValueError):
     """A field of the guest's autosave that is there but is not what it should be; str() is its quoted name."""
+
+
+def _random_from_autosave(data: dict) -> tuple[dict, int]:
+    """The shares this guest gave for the host's random results, and the host's commands undone (design ruling 13;
+    autosaves from before protocol 4 have none): _BadField naming the field."""
+    given, undone = data.get("random_given", []), data.get("host_undone", 0)
+    if not (isinstance(given, list) and all(
+            isinstance(g, list) and len(g) == 3 and isinstance(g[0], str) and len(g[0]) == 64
+            and type(g[1]) is int and isinstance(g[2], dict) for g in given)):
+        raise _BadField("'random_given'")
+    if type(undone) is not int or undone < 0:
+        raise _BadField("'host_undone'")
+    return {g[0]: (g[1], g[2]) for g in given}, undone
 
 
 def _check_autosave(data: dict) -> None:

@@ -15,6 +15,7 @@ from __future__ import annotations
 import asyncio
 import json
 import logging
+from dataclasses import replace
 from pathlib import Path
 
 from ..engine.commands import CommandFormatError
@@ -34,7 +35,8 @@ log = logging.getLogger(__name__)
 
 HOST_SEAT, GUEST_SEAT = 0, 1
 RECORD_PART_BYTES = 40_000  # commands per "record" frame are cut to stay well under the frame limit
-GUEST_SENDS = {"command", "chat", "ping", "pong", "bye", "audit", "error", "undo", "undo_answer", "consent"}
+GUEST_SENDS = {"command", "chat", "ping", "pong", "bye", "audit", "error", "undo", "undo_answer", "consent",
+               "random_share"}
 
 
 class HostSession:
@@ -88,6 +90,9 @@ class HostSession:
         self.on_move_request = None  # (command) the guest asks this player to make it: call answer_request(accept)
         self.request: tuple | None = None  # ("guest", its command's number, our command) or ("host", id, command)
         self._asks = 0  # our requests to the guest so far (their ids)
+        # design ruling 13: our random move waiting for the guest's fresh share: (request number, command)
+        self.random_pending: tuple | None = None
+        self.random_asks = 0  # request numbers used so far (kept in the autosave: a number is never used twice)
         self._hello = handshake.hello(db, self.settings, name, profile)
 
     # ------------------------------------------------------------------ the local session's shape
@@ -111,17 +116,51 @@ class HostSession:
         if cmd.player != HOST_SEAT:
             raise IllegalCommand("CR 1-1-1", "the host plays seat 0; the guest's seat is played from its machine")
         try:
+            if fairness.is_random(cmd.to_dict()) and not cmd.mix:
+                self._ask_share(cmd)
+                return None  # applied when the guest's share arrives (on_remote_events)
             return self._apply(cmd)
         except NeedsConsent as e:
             self._ask_guest(cmd, e)
             raise
 
+    # ------------------------------------------------------------------ random results (design ruling 13)
+
+    def _ask_share(self, cmd) -> None:
+        """Our random move: name it to the guest, which answers with a fresh share; the move is then made with the
+        result of both shares (ours for this request is fixed by our commitment). IllegalCommand if it can't be."""
+        if self.game is None:
+            raise IllegalCommand("CR 5-2-1", "the game has not started: waiting for the guest")
+        if self.link is None or self.link.closed:
+            raise IllegalCommand("ruling 13", "a random result over the LAN mixes a fresh share of the "
+                                                     "guest's, and the guest is not connected")
+        if self.random_pending is not None:
+            raise IllegalCommand("ruling 13", "the last random move is still waiting for the guest's share")
+        self._legal_for(cmd)
+        self.random_asks += 1
+        self.random_pending = (self.random_asks, cmd)
+        self._save()  # the request number is never used again, even after a restart
+        self._post(self.link, {"type": "random", "id": self.random_asks, "command": cmd.to_dict()})
+
+    def _guest_share(self, msg: dict) -> None:
+        pending = self.random_pending
+        if pending is None or pending[0] != msg["id"]:
+            return  # an answer to a request no longer waiting (sent again after a reconnect)
+        self.random_pending = None
+        n, cmd = pending
+        cmd = replace(cmd, mix=(fairness.random_share(self.share, "host", n), msg["share"]))
+        try:
+            events = self._apply(cmd)
+        except IllegalCommand as e:  # the game moved meanwhile (the audit will say the share was not used)
+            self._status(f"your random move is no longer possible: {e.message}")
+            return
+        if self.on_remote_events:
+            self.on_remote_events(events)
+
     # ------------------------------------------------------------------ requests (design ruling 12)
 
     def _ask_guest(self, cmd, why: NeedsConsent) -> None:
         """Ask the guest to make `cmd` (on its own things) in its own name; IllegalCommand if it cannot be asked."""
-        from dataclasses import replace
-
         theirs = replace(cmd, player=GUEST_SEAT)
         if self.link is None or self.link.closed:
             raise IllegalCommand(why.rule, f"{why.message}, but the guest is not connected to be asked")
@@ -141,9 +180,9 @@ class HostSession:
     async def _guest_asks(self, link: Link, seq: int, cmd, why: NeedsConsent, refuse) -> None:
         """The guest's command `seq` touches this player's public things unasked: refused as it stands, and asked
         of this player, who makes the move in its own name if it agrees (answer_request)."""
-        from dataclasses import replace
-
         mine = replace(cmd, player=HOST_SEAT)
+        if fairness.is_random(mine.to_dict()):
+            mine = replace(mine, mix=())  # made as ours: a random result of ours, with a new share of the guest's
         why_not = None
         if self.on_move_request is None:
             why_not = "this host takes no requests"
@@ -173,9 +212,11 @@ class HostSession:
         done = False
         if accept:
             try:
-                self._apply(cmd)
+                events = self.apply(cmd)
                 done = True
                 self._status(f"you made the move {self.guest_name} asked for")
+                if events is not None and self.on_remote_events:
+                    self.on_remote_events(events)  # this window's board (its own gestures get theirs from apply)
             except IllegalCommand as e:
                 self._status(f"the move {self.guest_name} asked for is no longer possible: {e.message}")
         if self.link is not None and not self.link.closed:
@@ -406,6 +447,8 @@ class HostSession:
                 self._guest_answers_undo(msg["seq"], msg["accept"])
             elif kind == "consent":
                 self._guest_consents(msg)
+            elif kind == "random_share":
+                self._guest_share(msg)
 
     async def _guest_command(self, link: Link, msg: dict) -> None:
         """A command from the guest. `seq` counts the guest's commands (each one exactly once, so a replayed
@@ -435,6 +478,13 @@ class HostSession:
         except RedactionError as e:
             await refuse("hidden", str(e))
             return
+        if fairness.is_random(msg["command"]):  # design ruling 13: the guest's fresh share, then ours for it
+            if len(cmd.mix) != 1:
+                await refuse("ruling 13", "field 'mix': a random move over the LAN carries one fresh share "
+                                                 "of yours (64 hexadecimal digits), which the host mixes with its own")
+                return
+            n = 1 + sum(1 for c in self.game.history if c.player == GUEST_SEAT and fairness.is_random(c.to_dict()))
+            cmd = replace(cmd, mix=(fairness.random_share(self.share, "guest", n), cmd.mix[0]))
         try:
             events = self._apply(cmd, by=seq)
         except NeedsConsent as e:  # design ruling 12: this player's things, which the guest may only ask for
@@ -594,7 +644,7 @@ class HostSession:
 
         data = {"record": to_record(self.game), "share": self.share, "guest_share": self.guest_share, "by": self.by,
                 "name": self.name, "guest_name": self.guest_name, "deck": self.deck, "deck_name": self.deck_name,
-                "guest_cards": [card_to_dict(c) for c in self.guest_cards]}
+                "guest_cards": [card_to_dict(c) for c in self.guest_cards], "random_asks": self.random_asks}
         try:
             write_atomically(self.autosave, json.dumps(data), durable=True)
         except OSError as e:  # the game goes on; only resuming it after a crash is lost
@@ -619,6 +669,10 @@ class HostSession:
             raise ValueError("field 'by' is missing or malformed")
         s.by = list(by)
         s.guest_seq = max(by, default=0)  # the guest's commands go on from its last one in the game
+        asks = data.get("random_asks", 0)  # (autosaves from before protocol 4 have none)
+        if type(asks) is not int or asks < 0:
+            raise ValueError("field 'random_asks' is malformed")
+        s.random_asks = asks
         s._replay(rec)
         s.started.set()
         return s

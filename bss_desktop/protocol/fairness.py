@@ -19,6 +19,14 @@
    guest's seat must be one the guest sent, in order; the record must end where the
    replay ends the game, with the result the replay gives.
 
+5. Random results a player's choice triggers (a die, a coin, a random card, a shuffle by hand: `is_random`) never
+   come from the game's generator, whose state the host knows (design ruling 13). Each mixes two fresh shares,
+   one per side, committed before either is revealed: the host's is `random_share(host share, side, n)`, bound
+   by its commitment at the start and revealed with it at the end; the guest's is a new random share it sends
+   with its own command, or in answer to the host's request ("random", naming the command) — only then, so the
+   host cannot try it against the moves it might make. The record keeps both (the command's `mix`); the audit
+   recomputes every one.
+
 What remains possible: the host's program can read its own memory (the guest's
 hand and both decks' order); a host can abandon handshakes after seeing the
 guest's share until it likes the seed (net/deals.py counts that, per host).
@@ -77,6 +85,26 @@ def command_salt(host_share: str, n: int) -> str:
     return _h("bss-salt", host_share, str(n))
 
 
+RANDOM_KINDS = ("manual_random", "manual_random_card", "manual_shuffle")  # and a look that ends with a shuffle
+
+
+def is_random(command: dict) -> bool:
+    """Whether a command (its JSON form) draws a random result a player's choice triggers (design ruling 13)."""
+    kind = command.get("type")
+    return kind in RANDOM_KINDS or (kind == "manual_look" and command.get("shuffle") is True)
+
+
+def random_share(host_share: str, side: str, n: int) -> str:
+    """The host's share of random result number n (1 = the first) of `side` ("host" or "guest"): fixed by its
+    commitment from the start, unknown to the guest until the end, one per result."""
+    return _h("bss-random", host_share, side, str(n))
+
+
+def mixed(command: dict, host_share: str, side: str, n: int, guest_share: str) -> dict:
+    """The command as the engine plays it: its random result mixed from both sides' shares."""
+    return {**command, "mix": [random_share(host_share, side, n), guest_share]}
+
+
 def chain_next(prev: str, command: dict, salt: str) -> str:
     """The chain head after `command`: binds the host to it, tells the guest nothing without `salt`."""
     return _h("bss-link", prev, salt, json.dumps(command, sort_keys=True, separators=(",", ":")))
@@ -107,6 +135,9 @@ class Received:
     sent: dict = field(default_factory=dict)  # the guest's command number -> (chain head it had seen, command)
     dropped: set = field(default_factory=set)  # numbers of sent commands the host refused, or an agreed undo took
     game: str = "bss"  # the game both players chose (its profile's digest matched in the handshake)
+    random_given: dict = field(default_factory=dict)  # our share for a random result of the host's -> (its request
+    #                                                   number, the command it named)
+    host_undone: int = 0  # commands of the host's that an agreed undo took back (a random one may be among them)
 
     def accepted(self) -> list[int]:
         """The numbers of the guest's commands that should be in the record, in the order they were sent."""
@@ -144,6 +175,27 @@ def _host_cards_problems(deck: list, host_share: str, committed: str, db) -> lis
         return [("the cards of the host's deck are not defined as the host committed to in the handshake: the two "
                  "engines did not play the same cards")]
     return []
+
+
+def _host_random_problem(cd: dict, host_share: str, received: Received, spent: set) -> str | None:
+    """Why a random result of the host's in the record is not one both sides made, or None: its `mix` must be the
+    host's share for the request it made and the share we gave for that request (once), for the command it named."""
+    mix = cd.get("mix")
+    if not (isinstance(mix, list) and len(mix) == 2 and all(isinstance(x, str) for x in mix)):
+        return ("is a random result not mixed with a share of yours: the host could have chosen it "
+                "(design ruling 13)")
+    given = received.random_given.get(mix[1])
+    if given is None or mix[1] in spent:
+        return "is a random result mixed with a share you never gave for it, or gave for another (design ruling 13)"
+    n, asked = given
+    asked = {k: v for k, v in asked.items() if k != "mix"}
+    if {k: v for k, v in cd.items() if k != "mix"} != asked:
+        return (f"uses your share for the host's request #{n} ({str(asked.get('type'))[:20]}) for another "
+                f"command (design ruling 13)")
+    if mix[0] != random_share(host_share, "host", n):
+        return f"is mixed with a share of the host's other than the one it committed to (request #{n})"
+    spent.add(mix[1])
+    return None
 
 
 def audit(received: Received, host_share: str, record: dict, db, stop=None) -> AuditReport:
@@ -237,6 +289,8 @@ def audit(received: Received, host_share: str, record: dict, db, stop=None) -> A
     commands = record["commands"]
     mine = received.accepted()
     used = 0  # the guest's commands found in the record so far
+    randoms = {"host": 0, "guest": 0}  # random results of each side replayed so far (design ruling 13)
+    spent: set[str] = set()  # our shares the record's host results used
     for seq, cd in enumerate(commands, start=1):
         if stop is not None and stop.is_set():
             return fail(f"the audit was stopped at command {seq} (it took too long)", commands=seq - 1)
@@ -264,12 +318,20 @@ def audit(received: Received, host_share: str, record: dict, db, stop=None) -> A
                     return fail(f"command {seq} of the record is your command #{n}, but you sent it on another "
                                 f"state of the game than the one it is applied to", commands=seq - 1)
                 choice = pend.info.get("kind") if pend.kind == "choose" else None
+                if is_random(sent) and isinstance(sent.get("mix"), list) and len(sent["mix"]) == 1:
+                    randoms["guest"] += 1  # our fresh share, and the host's for our next result
+                    sent = mixed(sent, host_share, "guest", randoms["guest"], sent["mix"][0])
                 events = game.apply(stream.window.command_to_engine(sent, choice))
                 if game.history[-1].to_dict() != cd:
                     return fail(f"command {seq} of the record ({str(cd.get('type'))[:20]}) is in your name, but "
                                 f"it is not the command you sent (#{n}, {str(sent.get('type'))[:20]})",
                                 commands=seq - 1)
             else:
+                if is_random(cd):
+                    why = _host_random_problem(cd, host_share, received, spent)
+                    if why:
+                        return fail(f"command {seq} of the record ({str(cd.get('type'))[:20]}) {why}",
+                                    commands=seq - 1)
                 events = game.apply(command_from_dict(cd))
                 if game.history[-1].to_dict() != cd:
                     return fail(f"command {seq} of the record is not in the form the engine records",
@@ -279,6 +341,12 @@ def audit(received: Received, host_share: str, record: dict, db, stop=None) -> A
         chain = chain_next(chain, cd, command_salt(host_share, seq))
         if not check(seq, events):
             return fail(*problems, commands=seq)
+    unused = sorted((received.random_given[s] for s in set(received.random_given) - spent), key=lambda g: g[0])
+    if len(unused) > received.host_undone:  # (a result an agreed undo took back is not in the record)
+        n, what = unused[0][0], str(unused[0][1].get("type"))[:20]
+        return fail(f"the host asked for your share of its random result #{n} ({what}) and never used it: it saw "
+                    f"the result before deciding, and may have dropped one it did not like (design ruling 13)",
+                    commands=len(commands))
     last = max(received.batches, default=0)
     if last > len(commands):
         return fail(f"the record stops at command {len(commands)}, you were shown {last}", commands=len(commands))

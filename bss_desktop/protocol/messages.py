@@ -56,6 +56,9 @@ SCHEMAS: dict[str, dict[str, tuple[str, int]]] = {
     # the host's number for its request, or the guest's number for the command it asked with
     "ask": {"id": ("int", 10**9), "command": ("dict", 0)},
     "consent": {"id": ("int", 10**9), "accept": ("bool", 0)},
+    # design ruling 13: the host's random result (its command, without shares) asks the guest for a fresh share
+    "random": {"id": ("int", 10**9), "command": ("dict", 0)},
+    "random_share": {"id": ("int", 10**9), "share": ("hex64", 0)},
     # the end: the host's record, in parts small enough for a frame
     "record": {"head": ("dict", 0), "commands": ("list", 2000), "more": ("bool", 0)},
     "audit": {"ok": ("bool", 0), "message": ("str", 500)},
@@ -75,6 +78,8 @@ CHAT_BURST = 20  # ...and at once: beyond, it is dropped ("flood")
 CHAT_SEND_RATE, CHAT_SEND_BURST = CHAT_RATE, CHAT_BURST // 2  # this side's own chat: never trips the peer's limit
 REQUEST_RATE = 5.0  # undo requests and answers, pings and pongs a second a peer may send on average...
 REQUEST_BURST = 30  # ...and at once (a guest pings every 5 s, an undo waits for the other player)
+RANDOM_RATE = 20.0  # random moves a second a peer may ask a share for (or answer) on average (design ruling 13)...
+RANDOM_BURST = 100  # ...and at once: a player who shuffles and rolls by hand stays far below
 MAX_GAME_COMMANDS = 20_000  # a batch numbered beyond it is refused (the simulator calls a game this long stuck;
 #                             random games end within ~200 commands)
 MAX_RECORD_COMMANDS = MAX_GAME_COMMANDS  # the commands of the record at the end of the game
