@@ -12,6 +12,7 @@ record and checks every batch it was sent (protocol/fairness.py).
 from __future__ import annotations
 
 import asyncio
+import copy
 import json
 import logging
 import time
@@ -30,10 +31,12 @@ from .link import Link, LinkClosed, PeerError, connect
 log = logging.getLogger(__name__)
 
 HOST_SENDS = {"events", "refused", "chat", "ping", "pong", "reveal", "record", "welcome", "error", "bye", "undo",
-              "undo_answer", "rewind", "ask", "consent", "random"}
-FINAL_CODES = {"mismatch", "deck", "busy", "fairness", "handshake", "resume", "cards"}  # refusals not worth retrying
+              "undo_answer", "rewind", "ask", "consent", "random", "end"}
+AFTER_THE_RECORD = {"chat", "ping", "pong", "error", "bye"}  # what the host may still say while the guest audits
+FINAL_CODES = {"mismatch", "deck", "busy", "fairness", "handshake", "resume", "cards", "profile"}  # refusals not worth retrying
 KEEP_LINES = 500  # the autosave keeps the last lines of the guest's game log and chat, each line at most...
 LINE_CHARS = 1000  # ...this long, to show them again after a rejoin
+END_WAIT = 15.0  # seconds a closed LAN sandbox waits for the host's record to audit it
 
 
 def clip_lines(lines) -> list[str]:
@@ -329,6 +332,9 @@ class GuestSession:
         kind = msg["type"]
         if kind not in HOST_SENDS:
             raise PeerError("unexpected", f"a host does not send '{kind}' messages during the game")
+        if self._auditing is not None and kind not in AFTER_THE_RECORD:
+            return False  # the game is over: the audit judges the record; what the host sends of the game after it
+            #               changes nothing (an honest host sends nothing more)
         if kind == "events":
             self._batch(msg)
         elif kind == "welcome":  # after a resume: every missing batch has been sent again
@@ -367,7 +373,16 @@ class GuestSession:
                 raise SessionEnded(f"the host refused: {msg['message']}")
             raise LinkClosed(f"the host closed the connection: {msg['message']}")
         elif kind == "bye":
+            if self._auditing is not None:  # the record is here: the audit goes on without the host
+                self._status(f"the host left: {msg['reason']}")
+                return False
             raise SessionEnded(f"the host left: {msg['reason']}")
+        elif kind == "end":
+            if not self.settings.sandbox:
+                raise PeerError("unexpected", "the host tried to end a game without a result: a game ends by its "
+                                              "rules or a concession (CR 1-2-4); only a sandbox ends as a window closes")
+            self.received.ended = True  # the record that follows is audited as it stands
+            self._status(f"the sandbox has ended: {msg['reason']}")
         elif kind == "undo":
             self.undo_asked = msg["seq"]
             if self.on_undo_request is None:
@@ -488,6 +503,8 @@ class GuestSession:
         if msg["seq"] != self.seq + 1:
             raise PeerError("desync", f"expected batch {self.seq + 1}, the host sent {msg['seq']}")
         view = self._patched(msg, f"batch {msg['seq']}")
+        if msg["seq"] == 0:
+            self._check_opening(view)
         self.view, self.seq, self.chain, self.legal = view, msg["seq"], msg["chain"], msg["legal"]
         self.received.batches[msg["seq"]] = (msg["chain"], batch_digest(msg["events"], msg["view_hash"], msg["legal"]))
         self.in_flight = None  # the game moved: whatever was on its way was applied or overtaken
@@ -504,6 +521,15 @@ class GuestSession:
             self._save()  # after the window has logged the batch: the autosave keeps its log up to here
         if not self.resuming:
             self._maybe_decide()
+
+    def _check_opening(self, view: dict) -> None:
+        """Before the first move: the game the host deals is the one this side's profile gives, not just the one
+        whose digest the host claimed (protocol/fairness.py opening_problems); else refused, saying what differs."""
+        r = self.received
+        problems = fairness.opening_problems(view, self.seat, self.deck, self.db, r.settings, r.game)
+        if problems:
+            raise PeerError("profile", f"the host plays another game than the one it claims (its profile's digest "
+                                       f"matched yours): " + "; ".join(problems)[:400])
 
     def _patched(self, msg: dict, what: str) -> dict:
         """Our view with the host's patch applied, if it hashes to what the host says; else the host is refused.
@@ -557,17 +583,18 @@ class GuestSession:
         self._parts = []
         self.record = record
         if self._auditing is None:  # (a second record while auditing the first is ignored: it changes nothing)
-            self._auditing = asyncio.ensure_future(self._audit(link, record))
+            self._auditing = asyncio.ensure_future(self._audit(link, record, copy.deepcopy(self.received)))
         return False  # the session goes on meanwhile: pings, chat, closing
 
-    async def _audit(self, link: Link, record: dict) -> None:
-        """Audit the record in a worker thread, bounded in time (net/audit_runner.py); say the verdict, tell the
-        host, and end the session."""
+    async def _audit(self, link: Link, record: dict, received: fairness.Received) -> None:
+        """Audit the record in a worker thread, bounded in time (net/audit_runner.py), against what this side had
+        received when the record was complete (`received`, a copy: the game is over, nothing after it counts); say
+        the verdict, tell the host, and end the session."""
         from .audit_runner import audit_off_loop, audit_seconds
 
         seconds = self.audit_seconds if self.audit_seconds is not None else audit_seconds(record)
         self._status("the game is over: auditing the host's record…")
-        self.report = await audit_off_loop(self.received, self.host_share or "", record, self.db, seconds=seconds)
+        self.report = await audit_off_loop(received, self.host_share or "", record, self.db, seconds=seconds)
         self._save(finished=True)
         self._status(self.report.line())
         try:
@@ -599,7 +626,14 @@ class GuestSession:
 
     def close(self, reason: str = "the guest closed the game") -> None:
         """Leave: no more reconnecting; tell the host why and hang up. A game still going is autosaved once more
-        (with what the window shows) so that it can be rejoined."""
+        (with what the window shows) so that it can be rejoined. A LAN sandbox ends here and is audited: the host
+        is asked for its share and the record, and the session lives on (without the window) until it has them or
+        END_WAIT passes; a rejoin later fetches them otherwise."""
+        link = self.link
+        if (self.settings.sandbox and self.seat is not None and self.record is None and not self.finished.is_set()
+                and link is not None and not link.closed and not self.resuming):
+            self._end_sandbox(link, reason)
+            return
         if self.record is None and not self.finished.is_set():
             try:
                 self._save()
@@ -621,6 +655,34 @@ class GuestSession:
                 await link.aclose()
 
             asyncio.ensure_future(bye())
+
+    def _end_sandbox(self, link: Link, reason: str) -> None:
+        try:
+            self._save()
+        except OSError as e:
+            log.warning("guest: could not autosave on closing: %s", e)
+        self.transcript = None  # the window is gone: what follows is in the log (and the host's window)
+        self.on_batch = self.on_refused = self.on_chat = self.on_status = self.decide = None
+        self.on_rewind = self.on_resumed = self.on_undo_request = self.on_move_request = None
+        asyncio.ensure_future(self._send_quietly(link, {"type": "end", "reason": reason[:300]}))
+        asyncio.ensure_future(self._leave_after_the_record(link, reason))
+
+    async def _leave_after_the_record(self, link: Link, reason: str) -> None:
+        """The sandbox's record is audited once it comes; if it does not come in END_WAIT, leave (the game stays in
+        the autosave, and a rejoin fetches the record)."""
+        deadline = asyncio.get_running_loop().time() + END_WAIT
+        while self.record is None and not self.finished.is_set() and asyncio.get_running_loop().time() < deadline:
+            await asyncio.sleep(0.05)
+        if self.record is not None:
+            await self.finished.wait()  # the audit (bounded) ends the session and tells the host
+            return
+        self._status("the host did not send the sandbox's record: it stays in the autosave, to audit on a rejoin")
+        self.finished.set()
+        try:
+            await link.send({"type": "bye", "reason": reason[:300]})
+        except LinkClosed:
+            pass
+        await link.aclose()
 
     def say(self, text: str) -> None:
         if self.link is not None and not self.link.closed:

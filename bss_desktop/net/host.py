@@ -36,7 +36,7 @@ log = logging.getLogger(__name__)
 HOST_SEAT, GUEST_SEAT = 0, 1
 RECORD_PART_BYTES = 40_000  # commands per "record" frame are cut to stay well under the frame limit
 GUEST_SENDS = {"command", "chat", "ping", "pong", "bye", "audit", "error", "undo", "undo_answer", "consent",
-               "random_share"}
+               "random_share", "end"}
 
 
 class HostSession:
@@ -93,6 +93,7 @@ class HostSession:
         # design ruling 13: our random move waiting for the guest's fresh share: (request number, command)
         self.random_pending: tuple | None = None
         self.random_asks = 0  # request numbers used so far (kept in the autosave: a number is never used twice)
+        self.ended: str | None = None  # why a LAN sandbox ended without a result (a window closed): it is audited
         self._hello = handshake.hello(db, self.settings, name, profile)
 
     # ------------------------------------------------------------------ the local session's shape
@@ -415,7 +416,7 @@ class HostSession:
         self.resent += len(missed)
         self._status(f"the guest is back: {len(missed)} missed batches sent again")
         await link.send({"type": "welcome", "seat": GUEST_SEAT, "name": self.name, "next": self.guest_seq + 1})
-        if self.game.over:
+        if self.game.over or self.ended:
             await self._send_end(link)
 
     async def _play(self, link: Link) -> None:
@@ -449,6 +450,11 @@ class HostSession:
                 self._guest_consents(msg)
             elif kind == "random_share":
                 self._guest_share(msg)
+            elif kind == "end":
+                if not self.settings.sandbox:
+                    raise PeerError("unexpected", "a game ends by its rules or a concession (CR 1-2-4); only a "
+                                                  "sandbox ends when a player leaves")
+                self._end_sandbox(f"{self.guest_name} closed the sandbox ({msg['reason'][:200]})")
 
     async def _guest_command(self, link: Link, msg: dict) -> None:
         """A command from the guest. `seq` counts the guest's commands (each one exactly once, so a replayed
@@ -502,6 +508,8 @@ class HostSession:
         """Apply a command (`by`: the guest's number for it, 0 for the host's own) and send the guest its batch."""
         if self.game is None:
             raise IllegalCommand("CR 5-2-1", "the game has not started: waiting for the guest")
+        if self.ended:
+            raise IllegalCommand("CR 1-2-1", f"the sandbox has ended: {self.ended}")
         events = self.game.apply(cmd)  # raises IllegalCommand with the state unchanged
         n = len(self.game.history)
         self.by[n - 1:] = [by]
@@ -528,9 +536,23 @@ class HostSession:
         except LinkClosed:
             pass  # the guest resumes from the batches kept here
 
+    def _end_sandbox(self, reason: str) -> None:
+        """A LAN sandbox ends without a result (a window closed): it is audited all the same. No move is made after
+        this; the share is revealed and the record sent to the guest now, or when it comes back (resume)."""
+        if self.game is None or self.game.over or self.ended or not self.settings.sandbox:
+            return
+        self.ended = reason[:300]
+        self._save()  # ended: a resumed host serves the record to its returning guest, and takes no more moves
+        self._status(f"the sandbox has ended: {self.ended}")
+        if self.link is not None and not self.link.closed:
+            asyncio.ensure_future(self._send_end(self.link))
+
     async def _send_end(self, link: Link) -> None:
-        """The game is over: reveal the share and the record, so the guest can audit everything."""
+        """The game is over (or the sandbox has ended): reveal the share and the record, so the guest can audit
+        everything."""
         try:
+            if self.ended and not self.game.over:
+                await link.send({"type": "end", "reason": self.ended})
             await link.send({"type": "reveal", "share": self.share})
             for part in record_parts(to_record(self.game)):
                 await link.send(part)
@@ -606,14 +628,21 @@ class HostSession:
             self.on_replaced(self.game)
 
     def close(self, reason: str = "the host closed the game") -> None:
-        """Leave: tell the guest why and hang up (a game in progress stays in the autosave)."""
+        """Leave: tell the guest why and hang up (a game in progress stays in the autosave). A LAN sandbox ends
+        here and is audited (the share and the record go to the guest first, or when it comes back)."""
+        self._end_sandbox(f"{self.name} closed the sandbox")
         self.on_events = self.on_remote_events = self.on_chat = self.on_status = None
         link, self.link = self.link, None
         if link is not None and not link.closed:
-            asyncio.ensure_future(self._bye(link, reason))
+            asyncio.ensure_future(self._bye(link, reason, self.finished if self.ended else None))
 
     @staticmethod
-    async def _bye(link: Link, reason: str) -> None:
+    async def _bye(link: Link, reason: str, after=None) -> None:
+        if after is not None:  # the record is on its way: the guest audits it whatever comes next
+            try:
+                await asyncio.wait_for(after.wait(), 10)
+            except asyncio.TimeoutError:
+                pass
         try:
             await link.send({"type": "bye", "reason": reason[:300]})
         except LinkClosed:
@@ -643,6 +672,7 @@ class HostSession:
         from ..paths import write_atomically
 
         data = {"record": to_record(self.game), "share": self.share, "guest_share": self.guest_share, "by": self.by,
+                "ended": self.ended,
                 "name": self.name, "guest_name": self.guest_name, "deck": self.deck, "deck_name": self.deck_name,
                 "guest_cards": [card_to_dict(c) for c in self.guest_cards], "random_asks": self.random_asks}
         try:
@@ -673,6 +703,7 @@ class HostSession:
         if type(asks) is not int or asks < 0:
             raise ValueError("field 'random_asks' is malformed")
         s.random_asks = asks
+        s.ended = data["ended"][:300] if isinstance(data.get("ended"), str) else None  # a sandbox that has ended
         s._replay(rec)
         s.started.set()
         return s

@@ -115,8 +115,9 @@ def chain_next(prev: str, command: dict, salt: str) -> str:
 RECORD_KEYS = {"format", "version", "app", "settings", "start", "commands", "hashes", "result"}
 DEAL_KEYS = {"seed", "first_player", "decks", "deck_names", "game"}  # game: another game's profile (checked below)
 # How a LAN game can stop with a record to audit: the game is over (CR 1-2-1 life or deck-out, CR 1-2-3 both at
-# once, a draw; CR 1-2-4 a concession, the guest's only if it sent it). In the sandbox nothing else ends a game
-# but a concession. A player who leaves or drops produces no record: the game waits in the autosaves.
+# once, a draw; CR 1-2-4 a concession, the guest's only if it sent it). A LAN sandbox also ends when either window
+# closes ("end", net/host.py): audited all the same, without a result. A rules game's player who leaves or drops
+# produces no record: the game waits in the autosaves.
 STOPS = "the game is over: life 0 or deck-out (CR 1-2-1), both at once (CR 1-2-3) or a concession (CR 1-2-4)"
 
 
@@ -138,6 +139,7 @@ class Received:
     random_given: dict = field(default_factory=dict)  # our share for a random result of the host's -> (its request
     #                                                   number, the command it named)
     host_undone: int = 0  # commands of the host's that an agreed undo took back (a random one may be among them)
+    ended: bool = False  # the host said the sandbox ended without a result (a window closed): audited as it stands
 
     def accepted(self) -> list[int]:
         """The numbers of the guest's commands that should be in the record, in the order they were sent."""
@@ -175,6 +177,47 @@ def _host_cards_problems(deck: list, host_share: str, committed: str, db) -> lis
         return [("the cards of the host's deck are not defined as the host committed to in the handshake: the two "
                  "engines did not play the same cards")]
     return []
+
+
+def opening_problems(view: dict, seat: int, deck: list, db, settings: dict, game: str) -> list[str]:
+    """What the first batch shows that this side's own profile of `game` would not give, before the first move.
+
+    The handshake compares profile digests, but a digest is only claimed: a host could announce the shipped Battle
+    of Souls while playing 12,000 starting Soul Points. The guest deals a game of its own profile (its own deck for
+    both seats, any seed) and compares everything of the opening view that depends on neither the seed nor the
+    host's deck: the step, each player's trackers, pieces, cores, hand size and zones, its own deck's size. What
+    differs is named; a difference that shows only later (a capacity, a winning mark) is the audit's to find."""
+    from ..engine.game import Game
+    from ..engine.settings import Ruleset
+    from ..table.profiles import get_profile
+
+    profile = get_profile(game)
+    mine = Game.new(db, [list(deck), list(deck)], 0, settings=Ruleset.from_dict(settings).for_lan(),
+                    profile=profile).view(seat)
+    ours, theirs = _opening_shape(mine, seat), _opening_shape(view, seat)
+    return [f"{key}: the host's game has {theirs.get(key)!r}, your profile of {profile.name} gives {ours.get(key)!r}"
+            for key in sorted(set(ours) | set(theirs), key=str) if ours.get(key) != theirs.get(key)]
+
+
+def _opening_shape(view: dict, seat: int) -> dict:
+    """The parts of an opening view that the profile alone decides, flattened to 'players[0].trackers.sp': value."""
+    out = {"turn": view.get("turn"), "step": view.get("step"), "pending": (view.get("pending") or {}).get("kind")}
+    for p, pv in enumerate(view.get("players") or ()):
+        if not isinstance(pv, dict):
+            continue
+        where = f"players[{p}]"
+        for key in ("life", "reserve", "trash_cores", "hand_count"):
+            out[f"{where}.{key}"] = pv.get(key)
+        out[f"{where}.soul"] = "a card" if isinstance(pv.get("soul"), int) else pv.get("soul")
+        for key in ("field", "trash"):
+            out[f"{where}.{key}"] = len(pv[key]) if isinstance(pv.get(key), list) else pv.get(key)
+        for key in ("trackers", "pieces", "counts", "opening"):
+            for name, value in (pv.get(key) or {}).items() if isinstance(pv.get(key), dict) else ():
+                out[f"{where}.{key}.{name}"] = value
+        out[f"{where}.zones"] = ", ".join(sorted(pv["areas"])) if isinstance(pv.get("areas"), dict) else None
+        if p == seat:
+            out[f"{where}.deck_count"] = pv.get("deck_count")
+    return out
 
 
 def _host_random_problem(cd: dict, host_share: str, received: Received, spent: set) -> str | None:
@@ -351,8 +394,13 @@ def audit(received: Received, host_share: str, record: dict, db, stop=None) -> A
     if last > len(commands):
         return fail(f"the record stops at command {len(commands)}, you were shown {last}", commands=len(commands))
     if not game.over:
-        return fail(f"the record stops at command {len(commands)}, before the game is over; a record is sent only "
-                    f"when {STOPS}", commands=len(commands))
+        if not (agreed.sandbox and received.ended):
+            return fail(f"the record stops at command {len(commands)}, before the game is over; a record is sent "
+                        f"only when {STOPS}", commands=len(commands))
+        if record.get("result") is not None:  # a sandbox that ended as a window closed has no winner
+            return fail(f"the record claims {_outcome(record.get('result'))}, but the sandbox ended without a "
+                        f"result", commands=len(commands))
+        return AuditReport(True, [], len(commands), game.state_hash())
     actual = {"winner": game.result.winner, "reason": game.result.reason}
     if record.get("result") != actual:
         return fail(f"the record claims {_outcome(record.get('result'))}, but the replay ends with "

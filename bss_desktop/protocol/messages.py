@@ -59,6 +59,9 @@ SCHEMAS: dict[str, dict[str, tuple[str, int]]] = {
     # design ruling 13: the host's random result (its command, without shares) asks the guest for a fresh share
     "random": {"id": ("int", 10**9), "command": ("dict", 0)},
     "random_share": {"id": ("int", 10**9), "share": ("hex64", 0)},
+    # the end of a LAN sandbox without a result (a window closed): the guest asks, the host says it (then reveals
+    # its share and sends the record, which the guest audits as it would a concession)
+    "end": {"reason": ("str", 300)},
     # the end: the host's record, in parts small enough for a frame
     "record": {"head": ("dict", 0), "commands": ("list", 2000), "more": ("bool", 0)},
     "audit": {"ok": ("bool", 0), "message": ("str", 500)},
