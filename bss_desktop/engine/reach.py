@@ -47,15 +47,22 @@ def _card(game, iid):
     return game.state.cards.get(iid) if type(iid) is int else None
 
 
-def _never(what: str, owner: int) -> IllegalCommand:
-    return IllegalCommand(RULE, f"{what} player {owner + 1}'s hidden or face-down cards: over the LAN a seat never "
+def _who(game, p: int) -> str:
+    names = getattr(game, "names", None) or ()
+    name = names[p] if len(names) > p and isinstance(names[p], str) and names[p].strip() else ""
+    return name[:40] or f"player {p + 1}"
+
+
+def _never(game, what: str, owner: int) -> IllegalCommand:
+    return IllegalCommand(RULE, f"{what} {_who(game, owner)}'s hidden or face-down cards: over the LAN a seat never "
                                 f"looks at, reveals or moves the other's (they can do it themselves)")
 
 
 def _ask(game, field: str, what: str, owner: int) -> NeedsConsent:
+    who = _who(game, owner)
     return NeedsConsent(f"{game.profile.id} profile: opponent_moves.{field}"[:40],
-                        f"{what} is player {owner + 1}'s to do: {game.profile.name} does not let the other seat do "
-                        f"it unasked (opponent_moves.{field}); player {owner + 1} is asked", owner)
+                        f"{what} is {who}'s to do: {game.profile.name} does not let the other seat do it unasked "
+                        f"(opponent_moves.{field}); {who} is asked", owner)
 
 
 def _touch_card(game, iid, me: int, field: str, what: str, declared: bool = False) -> None:
@@ -64,7 +71,7 @@ def _touch_card(game, iid, me: int, field: str, what: str, declared: bool = Fals
     if card is None or card.owner == me:
         return
     if hidden_from(game, card.iid, me):
-        raise _never(what.capitalize() + " one of", card.owner)
+        raise _never(game, what.capitalize() + " one of", card.owner)
     if not declared:
         raise _ask(game, field, what.capitalize() + " this card", card.owner)
 
@@ -87,7 +94,7 @@ def _cores(game, cmd: ManualCores, me: int) -> None:
     for loc in (cmd.src, cmd.dst):
         card = _card(game, loc)
         if card is not None and hidden_from(game, card.iid, me):
-            raise _never("Moving cores on one of", cmd.owner)
+            raise _never(game, "Moving cores on one of", cmd.owner)
     place = tuple("card" if type(loc) is int else loc for loc in (cmd.src, cmd.dst))
     if place not in game.profile.opponent_moves.cores:
         raise _ask(game, "cores", "Moving these cores", cmd.owner)
@@ -132,7 +139,7 @@ def _tracker(game, cmd: ManualTracker, me: int) -> None:
 def _their_deck(game, cmd, me: int) -> None:
     """Drawing, milling or looking at the other's deck, or picking from their hand at random: hidden cards."""
     if cmd.owner != me and cmd.owner in (0, 1):
-        raise _never("Taking, looking at or picking from", cmd.owner)
+        raise _never(game, "Taking, looking at or picking from", cmd.owner)
 
 
 def _shuffle(game, cmd: ManualShuffle, me: int) -> None:
@@ -144,7 +151,7 @@ def _reveal(game, cmd: ManualReveal, me: int) -> None:
     for iid in cmd.cards if isinstance(cmd.cards, tuple) else ():
         card = _card(game, iid)
         if card is not None and hidden_from(game, card.iid, me):
-            raise _never("Revealing one of", card.owner)
+            raise _never(game, "Revealing one of", card.owner)
 
 
 def _token(game, cmd, me: int) -> None:

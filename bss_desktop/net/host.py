@@ -199,8 +199,7 @@ class HostSession:
             return
         self.request = ("guest", seq, mine)
         await refuse(why.rule, why.message)
-        self._status(f"{self.guest_name} asks you to allow a move on your things")
-        self.on_move_request(mine)
+        self.on_move_request(mine)  # (its window says what is asked)
 
     def answer_request(self, accept: bool) -> None:
         """This player's answer to the guest's request: if it agrees, it makes the move (logged as its own, the
@@ -435,6 +434,8 @@ class HostSession:
             elif kind == "audit":
                 self.audit_result = msg
                 self._status(f"the guest's audit: {msg['message']}")
+                if self.ended:
+                    self._save()  # an ended sandbox the guest has audited: nothing is left to resume
                 return
             elif kind == "bye":
                 self._status(f"the guest left: {msg['reason']}")
@@ -672,7 +673,7 @@ class HostSession:
         from ..paths import write_atomically
 
         data = {"record": to_record(self.game), "share": self.share, "guest_share": self.guest_share, "by": self.by,
-                "ended": self.ended,
+                "ended": self.ended, "audited": self.audit_result is not None,
                 "name": self.name, "guest_name": self.guest_name, "deck": self.deck, "deck_name": self.deck_name,
                 "guest_cards": [card_to_dict(c) for c in self.guest_cards], "random_asks": self.random_asks}
         try:

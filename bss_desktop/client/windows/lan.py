@@ -214,13 +214,15 @@ class HostWindow(_LanForm):
         self.window = None
 
     def _resumable(self) -> bool:
-        """An autosave of a game that did not end."""
+        """An autosave of a game that did not end (or a LAN sandbox that ended and whose guest has not audited it
+        yet: resuming serves it the record)."""
         import json
 
         if self.autosave is None or not self.autosave.is_file():
             return False
         try:
-            return "result" not in json.loads(self.autosave.read_text())["record"]
+            data = json.loads(self.autosave.read_text())
+            return "result" not in data["record"] and data.get("audited") is not True
         except (OSError, ValueError, KeyError, TypeError):
             return False
 
