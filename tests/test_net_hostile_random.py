@@ -149,7 +149,7 @@ def test_a_host_rolling_with_a_mix_of_its_choosing_fails_the_audit_naming_the_co
     guest, n = _hostile_roll(roll)
     assert not guest.report.ok
     assert f"command {n} of the record (manual_random)" in guest.report.line()
-    assert "share you never gave" in guest.report.line()
+    assert "that you never gave" in guest.report.line()
 
 
 def test_a_host_rolling_without_the_guests_share_fails_the_audit_naming_the_command():
@@ -201,3 +201,26 @@ def test_a_guests_random_move_without_its_share_is_refused_naming_the_field():
     refused, made, guest = run(go())
     assert refused and refused[0][0] == "ruling 13" and "field 'mix'" in refused[0][1]
     assert not made and guest.report.ok, guest.report.problems
+
+
+def test_the_same_request_again_gets_the_same_share_and_a_share_used_twice_fails_the_audit():
+    """A request sent again after a reconnect gets the share already given (nothing to re-roll); a host that plays a
+    share twice (to repeat a result it liked) fails the audit."""
+    async def roll(host, guest):
+        answers = []
+        real = host._guest_share
+        host._guest_share = lambda msg: (answers.append(msg["share"]), real(msg))
+        host.apply(ManualRandom(0, 6))
+        await _caught_up(host, guest)
+        n = host.random_asks
+        cmd = ManualRandom(0, 6)
+        host._post(host.link, {"type": "random", "id": n, "command": cmd.to_dict()})  # the same request again
+        await asyncio.sleep(0.2)
+        assert len(answers) == 2 and answers[0] == answers[1]
+        host._apply(host.game.history[-1])  # the very same roll, shares and all, once more
+
+    guest, n = _hostile_roll(roll)
+    assert len(guest.received.random_given) == 1
+    assert not guest.report.ok
+    assert f"command {n} of the record (manual_random)" in guest.report.line() and "used already" in \
+        guest.report.line()

@@ -435,9 +435,12 @@ class GuestSession:
         if len(self.received.random_given) >= MAX_GAME_COMMANDS:
             raise PeerError("too_large", f"'random' message: more than {MAX_GAME_COMMANDS:,} random results asked "
                                          f"in one game (the limit)")
-        share = fairness.new_share()
-        self.received.random_given[share] = (msg["id"], command)
-        self._save()  # kept before it leaves: the audit holds the host to it even after a restart
+        given = self.received.random_given
+        share = next((s for s, (n, c) in given.items() if n == msg["id"] and c == command), None)
+        if share is None:  # (the same request again, after a reconnect, gets the same share: nothing to re-roll)
+            share = fairness.new_share()
+            given[share] = (msg["id"], command)
+            self._save()  # kept before it leaves: the audit holds the host to it even after a restart
         await link.send({"type": "random_share", "id": msg["id"], "share": share})
 
     def answer_ask(self, accept: bool) -> None:

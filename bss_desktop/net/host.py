@@ -116,6 +116,8 @@ class HostSession:
         and refused as it stands (NeedsConsent, saying so); if the guest agrees, it makes the move itself."""
         if cmd.player != HOST_SEAT:
             raise IllegalCommand("CR 1-1-1", "the host plays seat 0; the guest's seat is played from its machine")
+        if self.ended:
+            raise IllegalCommand("CR 1-2-1", f"the sandbox has ended: {self.ended}")
         try:
             if fairness.is_random(cmd.to_dict()) and not cmd.mix:
                 self._ask_share(cmd)
@@ -415,6 +417,9 @@ class HostSession:
         self.resent += len(missed)
         self._status(f"the guest is back: {len(missed)} missed batches sent again")
         await link.send({"type": "welcome", "seat": GUEST_SEAT, "name": self.name, "next": self.guest_seq + 1})
+        if self.random_pending is not None:  # our random move still waits for its share: asked again (the guest
+            n, cmd = self.random_pending     # gives the same share to the same request)
+            await link.send({"type": "random", "id": n, "command": cmd.to_dict()})
         if self.game.over or self.ended:
             await self._send_end(link)
 

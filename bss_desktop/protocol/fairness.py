@@ -229,7 +229,8 @@ def _host_random_problem(cd: dict, host_share: str, received: Received, spent: s
                 "(design ruling 13)")
     given = received.random_given.get(mix[1])
     if given is None or mix[1] in spent:
-        return "is a random result mixed with a share you never gave for it, or gave for another (design ruling 13)"
+        return ("is a random result mixed with a share of yours that you never gave, or that another result used "
+                "already (design ruling 13)")
     n, asked = given
     asked = {k: v for k, v in asked.items() if k != "mix"}
     if {k: v for k, v in cd.items() if k != "mix"} != asked:
