@@ -116,6 +116,18 @@ def test_both_sides_random_moves_and_an_agreed_undo_pass_the_audit():
         assert host.request_undo() is None
         await _caught_up(host, guest)
         await _make(host, guest, ManualRandom(0, 6))
+        for undo in (True, False):  # the guest's d20, taken back by agreement, then another
+            n = len(host.game.history)
+            guest.send_command({"type": "manual_random", "player": 1, "sides": 20})
+            for _ in range(400):
+                await asyncio.sleep(0.002)
+                if len(host.game.history) > n and guest.seq == len(host.game.history):
+                    break
+            if undo:
+                host.on_undo_request = lambda seq: host.answer_undo(True)
+                guest.request_undo()
+                await _caught_up(host, guest)
+                assert len(host.game.history) == n
         await _finish(host, playing, server)
         return guest
 

@@ -93,6 +93,7 @@ class HostSession:
         # design ruling 13: our random move waiting for the guest's fresh share: (request number, command)
         self.random_pending: tuple | None = None
         self.random_asks = 0  # request numbers used so far (kept in the autosave: a number is never used twice)
+        self._randoms_seen = [0, 0]  # [commands of the history counted, the guest's random results among them]
         self.ended: str | None = None  # why a LAN sandbox ended without a result (a window closed): it is audited
         self._hello = handshake.hello(db, self.settings, name, profile)
 
@@ -495,7 +496,7 @@ class HostSession:
                 await refuse("ruling 13", "field 'mix': a random move over the LAN carries one fresh share "
                                                  "of yours (64 hexadecimal digits), which the host mixes with its own")
                 return
-            n = 1 + sum(1 for c in self.game.history if c.player == GUEST_SEAT and fairness.is_random(c.to_dict()))
+            n = self._guest_randoms() + 1
             cmd = replace(cmd, mix=(fairness.random_share(self.share, "guest", n), cmd.mix[0]))
         try:
             events = self._apply(cmd, by=seq)
@@ -509,6 +510,17 @@ class HostSession:
             self.on_remote_events(events)
 
     # ------------------------------------------------------------------ the pipeline
+
+    def _guest_randoms(self) -> int:
+        """How many random results of the guest's the game holds, counting only the commands added since the last
+        time (an undo builds a new game, _replay, which counts afresh)."""
+        history = self.game.history
+        known = self._randoms_seen
+        if known[0] > len(history):
+            known[:] = [0, 0]
+        known[1] += sum(1 for c in history[known[0]:] if c.player == GUEST_SEAT and getattr(c, "mix", ()))
+        known[0] = len(history)
+        return known[1]
 
     def _apply(self, cmd, by: int = 0):
         """Apply a command (`by`: the guest's number for it, 0 for the host's own) and send the guest its batch."""
@@ -723,6 +735,7 @@ class HostSession:
         game = start_game(rec, self.game_db)
         game.names = [self.name, self.guest_name]
         self.game, self.stream = game, SeatStream(game, GUEST_SEAT)
+        self._randoms_seen = [0, 0]  # a new game object: its random results are counted afresh
         self.chain = fairness.chain_start(self.commitment, self.guest_share)
         self.batches = [self.stream.batch(game, game.log_events, 0, self.chain)]
         self.heads.add(self.chain)
