@@ -574,6 +574,7 @@ async def _lan_guest(text: str):
 
     host = HostSession(db, deck(), deck_name="test", name="Aki", tamper=from_position)
     guest = GuestSession(db, deck(), deck_name="test", name="Mio", reconnect_for=5.0)
+    guest._check_opening = lambda view: None  # a hand-made opening, which the guest would refuse (protocol 4)
     remote = RemoteSession(guest, db)
     host_end, guest_end = memory_pair()
     asyncio.ensure_future(host.handle(host_end))

@@ -10,6 +10,8 @@ import pytest
 
 pytest.importorskip("pytestqt")
 import qasync  # noqa: F401  (PySide6 is already imported by pytest-qt)
+from PySide6.QtCore import Qt
+from PySide6.QtWidgets import QLabel
 from test_client_lan import until
 
 from bss_desktop.app.demo_table import fits_zone
@@ -126,3 +128,55 @@ def test_bos_lan_sandbox_boards_of_both_seats(loop, qtbot):
     if out:
         hw.grab().save(os.path.join(out, "lan-bos-host.png"), "PNG")
         gw.grab().save(os.path.join(out, "lan-bos-guest.png"), "PNG")
+
+
+async def keep_openings(hw, gw, game, remote):
+    while game.state.stage == "mulligan":
+        n = len(game.history)
+        board = hw if game.pending.player == 0 else gw
+        await until(lambda b=board: "Opening hand — You" in b.bar.label.text(), what="the opening bar")
+        next(b for b in board.bar.buttons if b.text().startswith("Keep")).click()
+        await until(lambda n=n: len(game.history) > n and remote.guest.seq == len(game.history))
+
+
+def test_a_move_on_the_other_seats_things_is_asked_in_its_owners_bar(loop, qtbot):
+    """Design ruling 12 through the windows: the guest drags the host's face-up fighter to the host's discard pile;
+    the host's bar asks (Allow / Refuse) and, allowed, the host's engine makes the move in the host's name. Then the
+    host asks the guest the same, answered from the guest's bar; both logs say who asked."""
+    async def go():
+        host, join = await open_boards()
+        hw, gw = host.window, join.window
+        session, remote = host.session, join.remote
+        game, seat = session.game, remote.guest.seat
+        await keep_openings(hw, gw, game, remote)
+        me, them = game.state.players[0], game.state.players[seat]
+        mine = next(i for i in me.deck if fits_zone(DB, game.state.cards[i].cid, "fighter"))
+        hw.controller.send(ManualMove(0, mine, "fighter"))
+        theirs = next(i for i in them.deck if fits_zone(DB, game.state.cards[i].cid, "fighter"))
+        n = len(game.history)
+        gw.controller.send(ManualDeck(seat, seat, "hand", len(them.deck)))  # the guest draws its whole deck
+        await until(lambda: len(game.history) > n and remote.guest.seq == len(game.history))
+        alias = session.stream.window.alias[theirs]
+        n = len(game.history)
+        gw.controller.on_card_dropped(alias, "fighter", "bottom")
+        await until(lambda: len(game.history) > n and remote.guest.seq == len(game.history))
+        # the guest drops the host's fighter on the host's discard pile: the host is asked
+        gw.controller.on_card_dropped(session.stream.window.alias[mine], "discard", "top")
+        await until(lambda: getattr(hw, "request_panel", None) is not None, what="the host to be asked")
+        assert "Mio asks you to move" in hw.request_panel.findChild(QLabel).text()
+        assert game.state.cards[mine].zone == "fighter"
+        n = len(game.history)
+        qtbot.mouseClick(hw.request_panel.allow, Qt.LeftButton)
+        await until(lambda: len(game.history) > n and remote.guest.seq == len(game.history))
+        assert game.state.cards[mine].zone == "discard" and game.history[-1].player == 0
+        await until(lambda: "made the move you asked for" in gw.log.toPlainText(), what="the guest told")
+        # the host drops the guest's fighter on the guest's discard pile: the guest is asked, and refuses
+        hw.controller.on_card_dropped(theirs, "discard", "top")
+        await until(lambda: getattr(gw, "request_panel", None) is not None, what="the guest to be asked")
+        assert "Aki asks you to move" in gw.request_panel.findChild(QLabel).text()
+        qtbot.mouseClick(gw.request_panel.refuse, Qt.LeftButton)
+        await until(lambda: "refused the move you asked for" in hw.log.toPlainText(), what="the host told")
+        assert game.state.cards[theirs].zone == "fighter"
+        assert "Aki asks you to move" in gw.log.toPlainText() and "Mio asks you to move" in hw.log.toPlainText()
+
+    loop.run_until_complete(go())

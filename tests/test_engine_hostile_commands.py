@@ -266,6 +266,8 @@ def plausible(field: str, game):
         return st.sampled_from(["red", "purple", "white", "yellow", "green", "blue", "pink"])
     if field == "cards":
         return st.lists(card, max_size=3).map(tuple)
+    if field == "mix":  # a random result's shares over the LAN (design ruling 13)
+        return st.lists(st.sampled_from(["ab" * 32, "0" * 64, "x"]), max_size=3).map(tuple)
     raise AssertionError(f"no strategy for field {field!r}")
 
 

@@ -81,17 +81,20 @@ def _deal_from_a_position(game):
     asyncio.get_running_loop().call_soon(lambda: game.start.update(dealt))
 
 
-def test_a_game_dealt_from_a_hand_made_position_fails_the_audit():
+def test_a_game_dealt_from_a_hand_made_position_is_refused_before_the_first_move_and_fails_the_audit():
     frames = []
     host, guest = run(_hostile(*sessions(tamper=_deal_from_a_position), frames=frames))
-    assert host.game.over and "position" in host.game.start  # the cheat was played to the end
-    assert "HACK-001" in json.dumps(frames)  # the guest was shown a card no database has
+    assert "position" in host.game.start
     first = next(f for f in frames if f["type"] == "events")  # batch 0: the whole view
     hand = [e["cid"] for e in first["patch"][0][1]["players"][GUEST_SEAT]["hand"]]
-    assert sorted(DB[c].cost for c in hand) == [6, 6, 7, 7]  # and dealt the guest's four most expensive cards
-    assert not guest.report.ok
-    assert "hand-made position" in _problems(guest)
-    assert host.audit_result["ok"] is False
+    assert sorted(DB[c].cost for c in hand) == [6, 6, 7, 7]  # dealt the guest's four most expensive cards
+    # the opening is not the one the agreed game deals: refused before the first move (protocol 4), saying why
+    assert guest.report is None and guest.sent == 0  # the guest never made a move in it
+    assert "the host plays another game than the one it claims" in guest.error
+    assert "step: the host's game has 'main', your profile of Battle Spirits Saga gives 'setup'" in guest.error
+    # and its record, had the guest played on, fails the audit
+    report = fairness.audit(guest.received, host.share, to_record(host.game), DB)
+    assert not report.ok and "hand-made position" in report.line()
 
 
 def _first_player_of_choice(game):

@@ -7,7 +7,7 @@ import json
 
 from lan import DB, deck, record_frames, run
 
-from bss_desktop.engine.commands import Concede, ManualDeck, ManualShuffle
+from bss_desktop.engine.commands import Concede, ManualDeck
 from bss_desktop.engine.settings import Ruleset
 from bss_desktop.net.guest import GuestSession
 from bss_desktop.net.host import HostSession
@@ -79,7 +79,7 @@ def test_cr_3_2_2_a_guest_looks_at_its_own_deck_and_moves_a_card_it_saw():
                                                    "bottom": False, "cores": 0})
         assert top3[1] in host.game.state.players[1].hand
         # a shuffle ends the look: the remaining cards can no longer be named
-        host.apply(ManualShuffle(0, 1))  # in the sandbox, anyone may shuffle any deck
+        assert not await _guest_does(host, guest, {"type": "manual_shuffle", "player": 1, "owner": 1})
         await _settle(guest, len(host.game.history))
         refused = await _guest_does(host, guest, {"type": "manual_move", "player": 1, "card": look["cards"][0],
                                                   "to": "hand", "bottom": False, "cores": 0})

@@ -22,6 +22,8 @@ import reprlib
 from dataclasses import MISSING, dataclass, fields
 from typing import Union
 
+from ..limits import MAX_ZONE_CARDS
+
 Loc = Union[str, int]
 CoreSel = tuple  # tuple[tuple[Loc, int], ...]
 
@@ -42,7 +44,9 @@ class Command:
                 v = [[loc, n] for loc, n in v]
             elif f.name == "moves":
                 v = [[m.src, m.dst, m.count, m.soul] for m in v]
-            elif f.name in ("value", "cards") and isinstance(v, tuple):
+            elif f.name in ("value", "cards", "mix") and isinstance(v, tuple):
+                if f.name == "mix" and not v:
+                    continue  # written only when there is one: records of local games stay as they were
                 v = list(v)
             elif f.name == "stats":
                 v = [list(p) for p in v]
@@ -208,11 +212,17 @@ class ManualExhaust(Command):
     exhausted: bool
 
 
+# `mix` (design ruling 13): over the LAN, a random result a player's choice triggers comes from two fresh shares, one
+# from each side (commit, then reveal: protocol/fairness.py), never from the game's generator, whose state the host
+# knows; a local game leaves it empty. Table moves: engine/table_moves.py `_rng_for`.
+
+
 @dataclass(frozen=True, slots=True)
 class ManualShuffle(Command):
-    """Shuffle `owner`'s deck by hand (CR 3-2-4), with the game's random generator."""
+    """Shuffle `owner`'s deck by hand (CR 3-2-4), with the game's random generator (or both LAN sides' `mix`)."""
 
     owner: int
+    mix: tuple = ()
 
 
 @dataclass(frozen=True, slots=True)
@@ -233,6 +243,7 @@ class ManualLook(Command):
     owner: int
     top: int = 0
     shuffle: bool = False
+    mix: tuple = ()  # the shuffle's shares over the LAN
 
 
 @dataclass(frozen=True, slots=True)
@@ -241,6 +252,7 @@ class ManualRandom(Command):
     so the result is recorded and replays the same."""
 
     sides: int = 6
+    mix: tuple = ()
 
 
 @dataclass(frozen=True, slots=True)
@@ -351,6 +363,7 @@ class ManualRandomCard(Command):
     card taken): the result is recorded and replays the same."""
 
     owner: int
+    mix: tuple = ()
 
 
 @dataclass(frozen=True, slots=True)
@@ -403,7 +416,9 @@ _SEL_FIELDS = ("pay", "place", "sources")
 MAX_SELECTION = 64  # (loc, count) pairs in a payment, placement or awakening; core moves in one MoveCores
 MAX_CHOICE = 200  # card ids in a target answer
 MAX_REVEAL = 60  # cards revealed at once
-MAX_ORDER = 1000  # cards of one zone put in a new order (the LAN bounds a zone the same: MAX_ZONE_CARDS)
+# MAX_ZONE_CARDS (bss_desktop/limits.py): cards one zone may hold: the engine refuses a command that would pass it
+# (table_moves.py room_in), an effect makes no more tokens than fit, and the LAN guest checks every view by it
+# (protocol/messages.py): one number both sides share, so an honest host never sends a batch its guest refuses
 CORE_PLACES = ("life", "reserve", "trash", "void")  # where a manual core move may take cores from or put them
 ZONES = ("hand", "deck", "trash", "field", "burst")  # where a manual move may put a card (a profile may add zones)
 MAX_NAME = 40  # a zone's, counter's or tracker's name
@@ -580,7 +595,18 @@ def _c_cards(v):
 
 
 def _c_order(v):
-    return _card_ids(v, 1, MAX_ORDER)
+    return _card_ids(v, 1, MAX_ZONE_CARDS)
+
+
+MIX_SHARES = 2  # a random result's shares: the host's and the guest's
+
+
+def _c_mix(v):
+    if type(v) is not tuple or len(v) > MIX_SHARES:
+        return "", f"expected a list of up to {MIX_SHARES} shares, got {_r(v)}"
+    for i, x in enumerate(v):
+        if type(x) is not str or len(x) != 64 or x.strip("0123456789abcdef"):
+            return f"[{i}]", "expected 64 lowercase hexadecimal digits"
 
 
 def _c_note(v):
@@ -622,11 +648,11 @@ SCHEMA = {
                          ("dst", _c_core_place, "CR 3-1-1"), ("count", _c_count, "CR 1-3-2-3"),
                          ("soul", _c_bool, "CR 4-11-3")),
     ManualExhaust: _schema(("card", _c_int, "CR 4-4-1"), ("exhausted", _c_bool, "CR 4-4-1")),
-    ManualShuffle: _schema(("owner", _c_player, "CR 1-1-1")),
+    ManualShuffle: _schema(("owner", _c_player, "CR 1-1-1"), ("mix", _c_mix, "ruling 13")),
     ManualDeck: _schema(("owner", _c_player, "CR 1-1-1"), ("to", _c_deck_to, "CR 3-2-2"), ("count", _c_count, "CR 1-3-5")),
     ManualLook: _schema(("owner", _c_player, "CR 1-1-1"), ("top", _c_count, "CR 1-3-5"),
-                        ("shuffle", _c_bool, "CR 12-3-3")),
-    ManualRandom: _schema(("sides", _c_count, "CR 1-3-5")),
+                        ("shuffle", _c_bool, "CR 12-3-3"), ("mix", _c_mix, "ruling 13")),
+    ManualRandom: _schema(("sides", _c_count, "CR 1-3-5"), ("mix", _c_mix, "ruling 13")),
     ManualNote: _schema(("text", _c_note, "CR 1-3-1")),
     ManualReveal: _schema(("cards", _c_cards, "CR 12-2-1")),
     ManualToken: _schema(("owner", _c_player, "CR 1-1-1"), ("name", _c_label, "CR 4-12-2"),
@@ -645,7 +671,7 @@ SCHEMA = {
     ManualStep: _schema(("to", _c_opt_name, "CR 6-1-1")),
     ManualOrder: _schema(("owner", _c_player, "CR 1-1-1"), ("zone", _c_zone, "CR 3-1-1"),
                          ("cards", _c_order, "CR 3-1-1")),
-    ManualRandomCard: _schema(("owner", _c_player, "CR 1-1-1")),
+    ManualRandomCard: _schema(("owner", _c_player, "CR 1-1-1"), ("mix", _c_mix, "ruling 13")),
 }
 assert set(SCHEMA) == set(COMMANDS) and all(
     [name for name, _, _ in SCHEMA[cls]] == [f.name for f in fields(cls)] for cls in COMMANDS)
@@ -683,7 +709,7 @@ def _from_json(name: str, v):
     elif name == "moves":
         if isinstance(v, list) and len(v) <= MAX_SELECTION:
             return tuple(CoreMove(*m) if isinstance(m, list) and len(m) == 4 else m for m in v)
-    elif name in ("cards", "value"):
+    elif name in ("cards", "value", "mix"):
         if isinstance(v, list):
             return tuple(v)
     elif name == "stats":

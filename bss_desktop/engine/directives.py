@@ -14,8 +14,8 @@ from dataclasses import replace
 
 from ..carddb.effects import Target
 from . import continuous, stats
-from .state import Card, Cause, Continuous, Grant
 from ..limits import MAX_ZONE_CARDS
+from .state import Card, Cause, Continuous, Grant
 from .targets import candidates, condition_holds, count_value, matches
 
 WAIT = object()  # a handler's answer while a player decides
@@ -553,8 +553,8 @@ class Directives:
         a.cur = list(taken)  # what "it" refers to afterwards: the cards taken
         return bool(taken)
 
-    def _shuffle(self, p: int) -> None:
-        self.state.rng.shuffle(self.state.players[p].deck)  # CR 3-2-4
+    def _shuffle(self, p: int, rng=None) -> None:
+        (rng or self.state.rng).shuffle(self.state.players[p].deck)  # CR 3-2-4
         self._emit("shuffle", player=p)
 
     def _do_look(self, a, d):

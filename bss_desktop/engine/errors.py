@@ -15,6 +15,16 @@ class IllegalCommand(Exception):
         self.message = message
 
 
+class NeedsConsent(IllegalCommand):
+    """A manual move on the other seat's public things that its game's profile does not let a seat make unasked
+    (design ruling 12, engine/reach.py): refused as it stands; over the LAN it becomes a request that `owner`
+    accepts (and then makes the move) or refuses."""
+
+    def __init__(self, rule: str, message: str, owner: int):
+        super().__init__(rule, message)
+        self.owner = owner
+
+
 class PositionError(ValueError):
     """A malformed position; `field` is the path of the offending field ("players[0].field[2].cores")."""
 

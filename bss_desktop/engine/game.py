@@ -13,7 +13,7 @@ import reprlib
 from dataclasses import replace
 from typing import NamedTuple
 
-from . import continuous, costs, stats
+from . import continuous, costs, reach, stats
 from .commands import (Activate, Attack, Awaken, Block, Choose, Command, Concede, CoreMove, EndAttack, EndMain,
                        ManualAttach, ManualCardToken, ManualCores, ManualCounter, ManualDeck, ManualExhaust, ManualFlip,
                        ManualLook, ManualMove, ManualNote, ManualOrder, ManualRandom, ManualRandomCard, ManualReveal,
@@ -1776,7 +1776,10 @@ class Game(Resolution, TableMoves):
 
     def _expect_manual(self, cmd) -> None:
         """Manual moves resolve effects the engine does not automate: the deciding player makes them,
-        between actions (not in the middle of an automated effect's choices)."""
+        between actions (not in the middle of an automated effect's choices). Over the LAN a seat reaches the other
+        seat's things only as design ruling 12 allows (engine/reach.py)."""
+        if self.settings.separate_seats:
+            reach.check(self, cmd)
         if self.settings.sandbox:
             return  # the sandbox: anyone, any time between actions (apply refuses all but the answer to a choice)
         pend = self.pending
@@ -1818,6 +1821,8 @@ class Game(Resolution, TableMoves):
             raise IllegalCommand("CR 1-3-5", "cores come along only onto the field, as a whole number")
         if n > st.players[side].reserve:
             raise IllegalCommand("CR 10-6-7", f"the reserve has only {st.players[side].reserve} core(s)")
+        if cmd.to != card.zone or crossing:
+            self._room_for(side, cmd.to)
         if crossing:
             self._emit("manual", player=cmd.player, what="move", card=card.iid, to=cmd.to, side=side)
             if card.zone == "field":  # its cores stay with their player (CR 3-5-5): to the old side's reserve
@@ -1924,7 +1929,7 @@ class Game(Resolution, TableMoves):
         if cmd.owner not in (0, 1) or isinstance(cmd.owner, bool):
             raise IllegalCommand("CR 1-1-1", f"there is no player {cmd.owner!r}")
         self._emit("manual", player=cmd.player, what="shuffle", owner=cmd.owner)
-        self.state.rng.shuffle(self.state.players[cmd.owner].deck)  # CR 3-2-4
+        self._rng_for(cmd).shuffle(self.state.players[cmd.owner].deck)  # CR 3-2-4
         self._emit("shuffle", player=cmd.owner)
 
     def _h_manual_deck(self, cmd: ManualDeck) -> None:
@@ -1939,6 +1944,7 @@ class Game(Resolution, TableMoves):
         deck = self.state.players[cmd.owner].deck
         if not isinstance(cmd.count, int) or isinstance(cmd.count, bool) or not 1 <= cmd.count <= len(deck):
             raise IllegalCommand("CR 1-3-5", f"take 1 to {len(deck)} card(s): the deck holds {len(deck)}")
+        self._room_for(cmd.owner, cmd.to, cmd.count)
         self._emit("manual", player=cmd.player, what="deck", owner=cmd.owner, to=cmd.to, count=cmd.count)
         if cmd.to == "hand":
             self._draw(cmd.owner, cmd.count)  # CR 4-5-3: one at a time
@@ -1960,13 +1966,13 @@ class Game(Resolution, TableMoves):
         self._emit("manual", player=cmd.player, what="look", owner=cmd.owner, count=len(cards), cards=cards,
                    cids=[self.state.cards[i].cid for i in cards])
         if cmd.shuffle:  # CR 12-3-3: the cards go back and the deck is shuffled
-            self._shuffle(cmd.owner)
+            self._shuffle(cmd.owner, self._rng_for(cmd))
 
     def _h_manual_random(self, cmd: ManualRandom) -> None:
         self._expect_manual(cmd)
         if not isinstance(cmd.sides, int) or isinstance(cmd.sides, bool) or not 2 <= cmd.sides <= 100:
             raise IllegalCommand("CR 1-3-5", "a coin has 2 sides and a die up to 100")
-        result = self.state.rng.below(cmd.sides) + 1
+        result = self._rng_for(cmd).below(cmd.sides) + 1
         self._emit("manual", player=cmd.player, what="random", sides=cmd.sides, result=result)
 
     def _h_manual_note(self, cmd: ManualNote) -> None:
@@ -2003,6 +2009,7 @@ class Game(Resolution, TableMoves):
             raise IllegalCommand("CR 4-12-2", "a token needs a name of 1 to 60 characters")
         if not isinstance(cmd.bp, int) or isinstance(cmd.bp, bool) or not 0 < cmd.bp <= 100000:
             raise IllegalCommand("CR 4-12-2", "a token's BP is a whole number from 1 to 100000")
+        self._room_for(cmd.owner, "field")
         st = self.state
         n = sum(1 for c in self.inline_cards if c.token) + 1
         token = hand_token(f"TOKEN-{n}", cmd.name, cmd.color, cmd.bp)

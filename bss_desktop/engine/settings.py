@@ -17,20 +17,26 @@ class Ruleset:
     # opponent cannot tell from the flow of the game. A burst whose condition is not met can only be answered "no".
     # On in every LAN game (`for_lan`); off in local games, where the program holds every secret anyway.
     ask_every_burst_moment: bool = False
+    # Design ruling 12: each seat is played on its own machine (every LAN game, `for_lan`): a seat's manual moves never
+    # reveal or move the other seat's hidden or face-down cards, and touch the other's public things only as the
+    # profile's `opponent_moves` declares; anything else is a request its owner accepts (engine/reach.py). Off in
+    # local games: a hot-seat sandbox is one person moving both seats' things.
+    separate_seats: bool = False
 
     def to_dict(self) -> dict:
         d = asdict(self)
-        if not self.ask_every_burst_moment:  # written only when on: files of games without it stay as they were
-            del d["ask_every_burst_moment"]
+        for lan_only in ("ask_every_burst_moment", "separate_seats"):
+            if not d[lan_only]:  # written only when on: files of games without it stay as they were
+                del d[lan_only]
         return d
 
     def for_lan(self) -> "Ruleset":
         """The settings a LAN game is played with: the players' choice plus what every LAN game implies."""
-        return replace(self, ask_every_burst_moment=True)
+        return replace(self, ask_every_burst_moment=True, separate_seats=True)
 
     def chosen(self) -> "Ruleset":
         """What the players choose (and the LAN handshake compares): without what a LAN game implies."""
-        return replace(self, ask_every_burst_moment=False)
+        return replace(self, ask_every_burst_moment=False, separate_seats=False)
 
     @classmethod
     def from_dict(cls, data: dict | None) -> "Ruleset":

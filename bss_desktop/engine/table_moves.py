@@ -9,7 +9,9 @@ event (`capacity`) the log shows.
 from __future__ import annotations
 
 from ..table.state import NATIVE_CARD_ZONES
+from ..limits import MAX_ZONE_CARDS
 from .errors import IllegalCommand
+from .rng import Rng, seed_from
 from .state import Card
 
 MAX_COUNTER_KINDS = 8  # kinds of counter on one card: a peer cannot grow a card's marks without bound
@@ -27,6 +29,21 @@ class TableMoves:
         if t is None:
             raise IllegalCommand(self._rule(field), f"{self.profile.name} has no {field.split('.')[0].replace('_', ' ')}")
         return t
+
+    def _rng_for(self, cmd) -> Rng:
+        """The generator a random result of `cmd` draws from: the game's, or over the LAN (design ruling 13) one
+        seeded by the command's `mix` alone, the two sides' fresh shares, so that the game's generator, whose state
+        the host knows, and the order of either side's moves play no part in it (protocol/fairness.py)."""
+        return Rng(seed_from("bss-mix", *cmd.mix)) if cmd.mix else self.state.rng
+
+    def _room_for(self, p: int, zone: str, n: int = 1) -> None:
+        """Refuse, with the state unchanged, a command that would put more than MAX_ZONE_CARDS cards in player
+        `p`'s `zone`: the one bound on a zone the engine and a LAN guest share (engine/commands.py), so no batch an
+        honest host sends is ever refused by its guest."""
+        have = len(self.zone_cards(p, zone))
+        if have + n > MAX_ZONE_CARDS:
+            raise IllegalCommand("MAX_ZONE_CARDS", f"player {p + 1}'s {zone} holds {have} card(s); a zone holds at "
+                                                   f"most {MAX_ZONE_CARDS:,}")
 
     def _table_card(self, iid) -> Card:
         """A card on the table (a zone of cards other than a deck or a hand), by instance id."""
@@ -251,7 +268,7 @@ class TableMoves:
         ids = self.zone_cards(cmd.owner, "hand")
         if not ids:
             raise IllegalCommand("CR 1-3-2", f"player {cmd.owner + 1}'s hand is empty")
-        iid = ids[self.state.rng.below(len(ids))]
+        iid = ids[self._rng_for(cmd).below(len(ids))]
         self._emit("manual", player=cmd.player, what="random_card", owner=cmd.owner, count=len(ids))
         self._emit("manual", player=cmd.player, what="reveal", cards=[iid], cids=[self.state.cards[iid].cid])
 
@@ -269,6 +286,7 @@ class TableMoves:
             if name not in fields or fields[name].kind != "int":
                 raise IllegalCommand(self._rule("cards.fields"), f"{name!r} is not a number field of "
                                                                  f"{self.profile.name}'s cards")
+        self._room_for(cmd.owner, zone)
         kind = next((t for t, spec in self.profile.cards.types.items()
                      if all(f in stats or fields[f].kind == "enum" for f in spec["fields"]) and spec["fields"]),
                     next(iter(self.profile.cards.types)))

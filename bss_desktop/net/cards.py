@@ -131,11 +131,14 @@ class OfferReader:
     """Collects a peer's `cards` parts and checks every definition as it arrives (`add` is True once complete).
 
     `db` is this side's own database: an offered id it already holds (a shipped card, an imported one, a token)
-    is refused, since a definition from the other player never replaces one this side has. `expected`, if given,
-    is the exact set of ids this side asked for."""
+    is refused, since a definition from the other player never replaces one this side has; so is one whose id,
+    printing ids (alternate arts) or token ids collide with a card or printing this side has or another definition
+    of the same offer (`_scratch`: the database as it would be with the offer, built as it arrives). `expected`,
+    if given, is the exact set of ids this side asked for."""
 
     def __init__(self, db, who: str, expected: set[str] | None = None):
         self.db, self.who, self.expected = db, who, expected
+        self._scratch = None  # a copy of db with the definitions so far (made with the first one)
         self.cards: list = []
         self.want: list[str] = []
         self.parts = 0
@@ -197,8 +200,22 @@ class OfferReader:
         if card.token:
             raise self._bad(name, "token", "a token is never a deck card: its card's definition carries it")
         self._check_new(card, name)
+        self._check_ids(card, name)
         self._ids.add(card.id)
         return card
+
+    def _check_ids(self, card, name: str) -> None:
+        """Every id the definition brings (its own, its printings', its tokens') is free in this side's database
+        with the offer so far: the receiver adds them all later, and a collision there would be an error nobody
+        could act on."""
+        if self._scratch is None:
+            self._scratch = self.db.copy()
+        try:
+            self._scratch.add(card)
+        except ValueError as e:  # CardDB.add names the id: "printing 'X' of Y is already a card"
+            raise CardExchangeError(f"{self.who} sends a definition of {name} ({one_line(card.name)[:MAX_CARD_NAME]}) "
+                                    f"whose ids collide with a card you have or another card of the offer: "
+                                    f"{one_line(str(e))[:200]}") from None
 
     def _check_new(self, card, name: str) -> None:
         from ..carddb.schema import card_tokens

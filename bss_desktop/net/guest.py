@@ -12,6 +12,7 @@ record and checks every batch it was sent (protocol/fairness.py).
 from __future__ import annotations
 
 import asyncio
+import copy
 import json
 import logging
 import time
@@ -30,10 +31,12 @@ from .link import Link, LinkClosed, PeerError, connect
 log = logging.getLogger(__name__)
 
 HOST_SENDS = {"events", "refused", "chat", "ping", "pong", "reveal", "record", "welcome", "error", "bye", "undo",
-              "undo_answer", "rewind"}
-FINAL_CODES = {"mismatch", "deck", "busy", "fairness", "handshake", "resume", "cards"}  # refusals not worth retrying
+              "undo_answer", "rewind", "ask", "consent", "random", "end"}
+AFTER_THE_RECORD = {"chat", "ping", "pong", "error", "bye"}  # what the host may still say while the guest audits
+FINAL_CODES = {"mismatch", "deck", "busy", "fairness", "handshake", "resume", "cards", "profile"}  # refusals not worth retrying
 KEEP_LINES = 500  # the autosave keeps the last lines of the guest's game log and chat, each line at most...
 LINE_CHARS = 1000  # ...this long, to show them again after a rejoin
+END_WAIT = 15.0  # seconds a closed LAN sandbox waits for the host's record to audit it
 
 
 def clip_lines(lines) -> list[str]:
@@ -49,7 +52,8 @@ class GuestSession:
     def __init__(self, db, deck: list[str], *, deck_name: str = "", name: str = "Guest",
                  settings: Ruleset | None = None, timeout: float = 20.0, keepalive: float = 5.0,
                  reconnect_for: float = 30.0, handshake_timeout: float = 10.0, share: str | None = None,
-                 autosave=None, deals=None, card_consent=None, consent_timeout: float = 300.0, profile=None):
+                 autosave=None, deals=None, card_consent=None, consent_timeout: float = 300.0, profile=None,
+                 audit_seconds: float | None = None):
         self.profile = profile  # the game on the table (table/profile.py); None: Battle Spirits Saga
         self.base_db = db  # this player's own cards (shipped and imported): never changed here
         # the game's: a copy, to which the host's definitions are added once this player agrees (net/cards.py);
@@ -103,6 +107,9 @@ class GuestSession:
         self.undo_asked: int | None = None  # seq of an undo request from the host, awaiting our answer
         self.undo_mine: int | None = None  # seq of the undo we asked for, until the host answers
         self.undo_agreed: int | None = None  # seq of the undo both sides agreed to: the only rewind we accept
+        # design ruling 12: the host asks this player to make a move on this player's own things
+        self.on_move_request = None  # (command dict, in our aliases) call answer_ask(accept)
+        self.asked: tuple | None = None  # (the host's id for it, the command) awaiting this player's answer
         # what the window shows, kept in the autosave so that a rejoin shows it again: the window sets
         # `transcript` to () -> (game log lines, chat lines); kept_log / kept_chat hold the last kept (or restored)
         self.transcript = None
@@ -116,6 +123,8 @@ class GuestSession:
         self._view_checked = False  # self.view has passed check_view (an empty patch leaves it as it was)
         self.autosave = Path(autosave) if autosave else None  # what it takes to rejoin after this app restarts
         self.address: tuple[str, int] | None = None
+        self.audit_seconds = audit_seconds  # the audit's time bound; None: by the record's length (audit_runner)
+        self._auditing: asyncio.Future | None = None  # the audit running in its worker thread
 
     # ------------------------------------------------------------------ running
 
@@ -221,8 +230,17 @@ class GuestSession:
                 msg = await link.recv(self.timeout)
                 if await self._handle(link, msg):
                     return
+        except LinkClosed:
+            if self._auditing is not None and not self._auditing.done():
+                await self._auditing  # the record is here: the audit needs nothing more from the host
+                return
+            if self.finished.is_set():
+                return  # this side ended it: the audit is done, or the player closed the game
+            raise
         finally:
             pinger.cancel()
+        if self._auditing is not None:
+            await self._auditing
 
     async def _exchange_cards(self, link: Link) -> None:
         """The card definitions the two decks need (net/cards.py): our digests, the host's definitions and the
@@ -315,6 +333,9 @@ class GuestSession:
         kind = msg["type"]
         if kind not in HOST_SENDS:
             raise PeerError("unexpected", f"a host does not send '{kind}' messages during the game")
+        if self._auditing is not None and kind not in AFTER_THE_RECORD:
+            return False  # the game is over: the audit judges the record; what the host sends of the game after it
+            #               changes nothing (an honest host sends nothing more)
         if kind == "events":
             self._batch(msg)
         elif kind == "welcome":  # after a resume: every missing batch has been sent again
@@ -355,7 +376,16 @@ class GuestSession:
         elif kind == "bye":
             if self.on_left:
                 self.on_left(msg["reason"])
+            if self._auditing is not None:  # the record is here: the audit goes on without the host
+                self._status(f"the host left: {msg['reason']}")
+                return False
             raise SessionEnded(f"the host left: {msg['reason']}")
+        elif kind == "end":
+            if not self.settings.sandbox:
+                raise PeerError("unexpected", "the host tried to end a game without a result: a game ends by its "
+                                              "rules or a concession (CR 1-2-4); only a sandbox ends as a window closes")
+            self.received.ended = True  # the record that follows is audited as it stands
+            self._status(f"the sandbox has ended: {msg['reason']}")
         elif kind == "undo":
             self.undo_asked = msg["seq"]
             if self.on_undo_request is None:
@@ -369,7 +399,65 @@ class GuestSession:
             self._status(f"the host {'agreed to' if msg['accept'] else 'declined'} your undo")
         elif kind == "rewind":
             self._rewind(msg)
+        elif kind == "ask":
+            self._host_asks(msg)
+        elif kind == "random":
+            await self._host_random(link, msg)
+        elif kind == "consent":
+            self._status(f"{self.host_name} {'made the move you asked for' if msg['accept'] else 'refused your request'}")
         return False
+
+    def _host_asks(self, msg: dict) -> None:
+        """The host's player asks this player to make a move on this player's things (design ruling 12); the
+        command is checked like a legal command before anything shows it."""
+        try:
+            (cmd,) = parse_commands([msg["command"]], "command")
+        except MessageError as e:
+            raise PeerError("message", f"'ask' message: {e}") from None
+        if cmd.player != self.seat:
+            raise PeerError("message", "'ask' message: field 'command.player': a request is for a move in your name")
+        if self.asked is not None or self.on_move_request is None:  # one at a time; a headless player says no
+            self._answer(msg["id"], False)
+            return
+        self.asked = (msg["id"], msg["command"])
+        self.on_move_request(msg["command"])
+
+    async def _host_random(self, link: Link, msg: dict) -> None:
+        """The host makes a random move (design ruling 13): it names the command, and only then gets a fresh share
+        of ours, which the audit finds in the record (mixed with the host's share for request `id`) exactly once."""
+        from ..protocol.messages import MAX_GAME_COMMANDS
+
+        command = msg["command"]
+        try:
+            (cmd,) = parse_commands([command], "command")
+        except MessageError as e:
+            raise PeerError("message", f"'random' message: {e}") from None
+        if cmd.player == self.seat or not fairness.is_random(command) or command.get("mix"):
+            raise PeerError("message", "'random' message: field 'command': expected a random move of the host's "
+                                       "(a die, a coin, a random card, a shuffle), without shares")
+        if len(self.received.random_given) >= MAX_GAME_COMMANDS:
+            raise PeerError("too_large", f"'random' message: more than {MAX_GAME_COMMANDS:,} random results asked "
+                                         f"in one game (the limit)")
+        given = self.received.random_given
+        share = next((s for s, (n, c) in given.items() if n == msg["id"] and c == command), None)
+        if share is None:  # (the same request again, after a reconnect, gets the same share: nothing to re-roll)
+            share = fairness.new_share()
+            given[share] = (msg["id"], command)
+            self._save()  # kept before it leaves: the audit holds the host to it even after a restart
+        await link.send({"type": "random_share", "id": msg["id"], "share": share})
+
+    def answer_ask(self, accept: bool) -> None:
+        """This player's answer to the host's request: if it agrees, it sends the move as its own command."""
+        asked, self.asked = self.asked, None
+        if asked is None:
+            return
+        self._answer(asked[0], accept)
+        if accept:
+            self.send_command(asked[1])
+
+    def _answer(self, ident: int, accept: bool) -> None:
+        if self.link is not None and not self.link.closed:
+            asyncio.ensure_future(self._send_quietly(self.link, {"type": "consent", "id": ident, "accept": accept}))
 
     def _rewind(self, msg: dict) -> None:
         """An agreed undo: the view goes back to the one after command `seq`, checked against the host's hash.
@@ -391,6 +479,8 @@ class GuestSession:
             del self.received.batches[seq]  # those commands are no longer part of the game
         if undone:
             self.received.dropped.add(undone)  # the audit no longer expects it in the record
+        else:
+            self.received.host_undone += 1  # the host's command was taken back (a random result of its, maybe)
         self.view, self.seq, self.chain, self.legal = view, msg["seq"], msg["chain"], msg["legal"]
         self.in_flight = None
         try:
@@ -419,6 +509,8 @@ class GuestSession:
         if msg["seq"] != self.seq + 1:
             raise PeerError("desync", f"expected batch {self.seq + 1}, the host sent {msg['seq']}")
         view = self._patched(msg, f"batch {msg['seq']}")
+        if msg["seq"] == 0:
+            self._check_opening(view)
         self.view, self.seq, self.chain, self.legal = view, msg["seq"], msg["chain"], msg["legal"]
         self.received.batches[msg["seq"]] = (msg["chain"], batch_digest(msg["events"], msg["view_hash"], msg["legal"]))
         self.in_flight = None  # the game moved: whatever was on its way was applied or overtaken
@@ -435,6 +527,15 @@ class GuestSession:
             self._save()  # after the window has logged the batch: the autosave keeps its log up to here
         if not self.resuming:
             self._maybe_decide()
+
+    def _check_opening(self, view: dict) -> None:
+        """Before the first move: the game the host deals is the one this side's profile gives, not just the one
+        whose digest the host claimed (protocol/fairness.py opening_problems); else refused, saying what differs."""
+        r = self.received
+        problems = fairness.opening_problems(view, self.seat, self.deck, self.db, r.settings, r.game)
+        if problems:
+            raise PeerError("profile", f"the host plays another game than the one it claims (its profile's digest "
+                                       f"matched yours): " + "; ".join(problems)[:400])
 
     def _patched(self, msg: dict, what: str) -> dict:
         """Our view with the host's patch applied, if it hashes to what the host says; else the host is refused.
@@ -487,7 +588,19 @@ class GuestSession:
         record["commands"] = [c for part in self._parts for c in part["commands"]]
         self._parts = []
         self.record = record
-        self.report = fairness.audit(self.received, self.host_share or "", record, self.db)
+        if self._auditing is None:  # (a second record while auditing the first is ignored: it changes nothing)
+            self._auditing = asyncio.ensure_future(self._audit(link, record, copy.deepcopy(self.received)))
+        return False  # the session goes on meanwhile: pings, chat, closing
+
+    async def _audit(self, link: Link, record: dict, received: fairness.Received) -> None:
+        """Audit the record in a worker thread, bounded in time (net/audit_runner.py), against what this side had
+        received when the record was complete (`received`, a copy: the game is over, nothing after it counts); say
+        the verdict, tell the host, and end the session."""
+        from .audit_runner import audit_off_loop, audit_seconds
+
+        seconds = self.audit_seconds if self.audit_seconds is not None else audit_seconds(record)
+        self._status("the game is over: auditing the host's record…")
+        self.report = await audit_off_loop(received, self.host_share or "", record, self.db, seconds=seconds)
         self._save(finished=True)
         self._status(self.report.line())
         try:
@@ -495,7 +608,7 @@ class GuestSession:
         except LinkClosed:
             pass
         self.finished.set()
-        return True
+        link.close()  # wakes the session's wait for the next message: it is over
 
     # ------------------------------------------------------------------ commands
 
@@ -504,7 +617,10 @@ class GuestSession:
         return bool(self.legal) and self.in_flight is None and not self.resuming and not self.finished.is_set()
 
     def send_command(self, command: dict) -> int:
-        """Send a command (cards named by alias); its answer is the next batch or a refusal."""
+        """Send a command (cards named by alias); its answer is the next batch or a refusal. A random move carries
+        a fresh share of ours (design ruling 13: the host mixes it with its own)."""
+        if fairness.is_random(command) and not command.get("mix"):
+            command = {**command, "mix": [fairness.new_share()]}
         self.sent += 1
         seq = self.in_flight = self.sent
         msg = {"type": "command", "seq": seq, "prev": self.chain, "command": command}
@@ -516,12 +632,21 @@ class GuestSession:
 
     def close(self, reason: str = "the guest closed the game") -> None:
         """Leave: no more reconnecting; tell the host why and hang up. A game still going is autosaved once more
-        (with what the window shows) so that it can be rejoined."""
+        (with what the window shows) so that it can be rejoined. A LAN sandbox ends here and is audited: the host
+        is asked for its share and the record, and the session lives on (without the window) until it has them or
+        END_WAIT passes; a rejoin later fetches them otherwise."""
+        link = self.link
+        if (self.settings.sandbox and self.seat is not None and self.record is None and not self.finished.is_set()
+                and link is not None and not link.closed and not self.resuming):
+            self._end_sandbox(link, reason)
+            return
         if self.record is None and not self.finished.is_set():
             try:
                 self._save()
             except OSError as e:
                 log.warning("guest: could not autosave on closing: %s", e)
+        if self._auditing is not None:
+            self._auditing.cancel()  # its worker is stopped (net/audit_runner.py): closing is never held up
         self.transcript = None
         self.on_batch = self.on_refused = self.on_chat = self.on_status = self.decide = None
         self.on_rewind = self.on_resumed = self.on_undo_request = self.on_left = None
@@ -536,6 +661,34 @@ class GuestSession:
                 await link.aclose()
 
             asyncio.ensure_future(bye())
+
+    def _end_sandbox(self, link: Link, reason: str) -> None:
+        try:
+            self._save()
+        except OSError as e:
+            log.warning("guest: could not autosave on closing: %s", e)
+        self.transcript = None  # the window is gone: what follows is in the log (and the host's window)
+        self.on_batch = self.on_refused = self.on_chat = self.on_status = self.decide = None
+        self.on_rewind = self.on_resumed = self.on_undo_request = self.on_move_request = None
+        asyncio.ensure_future(self._send_quietly(link, {"type": "end", "reason": reason[:300]}))
+        asyncio.ensure_future(self._leave_after_the_record(link, reason))
+
+    async def _leave_after_the_record(self, link: Link, reason: str) -> None:
+        """The sandbox's record is audited once it comes; if it does not come in END_WAIT, leave (the game stays in
+        the autosave, and a rejoin fetches the record)."""
+        deadline = asyncio.get_running_loop().time() + END_WAIT
+        while self.record is None and not self.finished.is_set() and asyncio.get_running_loop().time() < deadline:
+            await asyncio.sleep(0.05)
+        if self.record is not None:
+            await self.finished.wait()  # the audit (bounded) ends the session and tells the host
+            return
+        self._status("the host did not send the sandbox's record: it stays in the autosave, to audit on a rejoin")
+        self.finished.set()
+        try:
+            await link.send({"type": "bye", "reason": reason[:300]})
+        except LinkClosed:
+            pass
+        await link.aclose()
 
     def say(self, text: str) -> None:
         if self.link is not None and not self.link.closed:
@@ -580,7 +733,9 @@ class GuestSession:
                 "host_deck_hash": r.host_deck_hash, "batches": {str(k): list(v) for k, v in r.batches.items()},
                 "commands": {str(k): list(v) for k, v in r.sent.items()}, "dropped": sorted(r.dropped),
                 "log": self.kept_log, "chat": self.kept_chat, "host_cards_hash": r.host_cards_hash,
-                "host_cards": [card_to_dict(c) for c in self.host_cards], "game": r.game}
+                "host_cards": [card_to_dict(c) for c in self.host_cards], "game": r.game,
+                "random_given": [[share, n, cmd] for share, (n, cmd) in r.random_given.items()],
+                "host_undone": r.host_undone}
         write_atomically(self.autosave, json.dumps(data), durable=False)
 
     def _keep_transcript(self) -> None:
@@ -647,6 +802,7 @@ class GuestSession:
             if not isinstance(cards_hash, str):
                 raise _BadField("'host_cards_hash'")
             s.received.host_cards_hash = cards_hash
+            s.received.random_given, s.received.host_undone = _random_from_autosave(data)
         except KeyError as e:
             raise ValueError(f"{path}: field {e} is missing") from None
         except _BadField as e:
@@ -670,6 +826,19 @@ class GuestSession:
 
 class _BadField(ValueError):
     """A field of the guest's autosave that is there but is not what it should be; str() is its quoted name."""
+
+
+def _random_from_autosave(data: dict) -> tuple[dict, int]:
+    """The shares this guest gave for the host's random results, and the host's commands undone (design ruling 13;
+    autosaves from before protocol 4 have none): _BadField naming the field."""
+    given, undone = data.get("random_given", []), data.get("host_undone", 0)
+    if not (isinstance(given, list) and all(
+            isinstance(g, list) and len(g) == 3 and isinstance(g[0], str) and len(g[0]) == 64
+            and type(g[1]) is int and isinstance(g[2], dict) for g in given)):
+        raise _BadField("'random_given'")
+    if type(undone) is not int or undone < 0:
+        raise _BadField("'host_undone'")
+    return {g[0]: (g[1], g[2]) for g in given}, undone
 
 
 def _check_autosave(data: dict) -> None:

@@ -15,10 +15,11 @@ from __future__ import annotations
 import asyncio
 import json
 import logging
+from dataclasses import replace
 from pathlib import Path
 
 from ..engine.commands import CommandFormatError
-from ..engine.errors import IllegalCommand
+from ..engine.errors import IllegalCommand, NeedsConsent
 from ..engine.game import Game
 from ..engine.record import to_record
 from ..engine.settings import Ruleset
@@ -34,7 +35,8 @@ log = logging.getLogger(__name__)
 
 HOST_SEAT, GUEST_SEAT = 0, 1
 RECORD_PART_BYTES = 40_000  # commands per "record" frame are cut to stay well under the frame limit
-GUEST_SENDS = {"command", "chat", "ping", "pong", "bye", "audit", "error", "undo", "undo_answer"}
+GUEST_SENDS = {"command", "chat", "ping", "pong", "bye", "audit", "error", "undo", "undo_answer", "consent",
+               "random_share", "end"}
 
 
 class HostSession:
@@ -85,6 +87,15 @@ class HostSession:
         self.on_replaced = None  # (game) an undo rebuilt the game
         self.on_left = None  # (reason) the guest left the game: its 'bye' (a lost connection is not leaving)
         self.undo_asked: tuple | None = None  # (who, seq) of an undo waiting for the other side's consent
+        # design ruling 12: a move on the other seat's public things that its profile does not allow unasked
+        self.on_move_request = None  # (command) the guest asks this player to make it: call answer_request(accept)
+        self.request: tuple | None = None  # ("guest", its command's number, our command) or ("host", id, command)
+        self._asks = 0  # our requests to the guest so far (their ids)
+        # design ruling 13: our random move waiting for the guest's fresh share: (request number, command)
+        self.random_pending: tuple | None = None
+        self.random_asks = 0  # request numbers used so far (kept in the autosave: a number is never used twice)
+        self._randoms_seen = [0, 0]  # [commands of the history counted, the guest's random results among them]
+        self.ended: str | None = None  # why a LAN sandbox ended without a result (a window closed): it is audited
         self._hello = handshake.hello(db, self.settings, name, profile)
 
     # ------------------------------------------------------------------ the local session's shape
@@ -102,10 +113,125 @@ class HostSession:
         return self.game.legal_commands()
 
     def apply(self, cmd):
-        """The host's own command (or any command, for the engine's checks): events, or IllegalCommand."""
+        """The host's own command (or any command, for the engine's checks): events, or IllegalCommand. A move on
+        the guest's public things that the profile does not allow unasked (design ruling 12) is asked of the guest
+        and refused as it stands (NeedsConsent, saying so); if the guest agrees, it makes the move itself."""
         if cmd.player != HOST_SEAT:
             raise IllegalCommand("CR 1-1-1", "the host plays seat 0; the guest's seat is played from its machine")
-        return self._apply(cmd)
+        if self.ended:
+            raise IllegalCommand("CR 1-2-1", f"the sandbox has ended: {self.ended}")
+        try:
+            if fairness.is_random(cmd.to_dict()) and not cmd.mix:
+                self._ask_share(cmd)
+                return None  # applied when the guest's share arrives (on_remote_events)
+            return self._apply(cmd)
+        except NeedsConsent as e:
+            self._ask_guest(cmd, e)
+            raise
+
+    # ------------------------------------------------------------------ random results (design ruling 13)
+
+    def _ask_share(self, cmd) -> None:
+        """Our random move: name it to the guest, which answers with a fresh share; the move is then made with the
+        result of both shares (ours for this request is fixed by our commitment). IllegalCommand if it can't be."""
+        if self.game is None:
+            raise IllegalCommand("CR 5-2-1", "the game has not started: waiting for the guest")
+        if self.link is None or self.link.closed:
+            raise IllegalCommand("ruling 13", "a random result over the LAN mixes a fresh share of the "
+                                                     "guest's, and the guest is not connected")
+        if self.random_pending is not None:
+            raise IllegalCommand("ruling 13", "the last random move is still waiting for the guest's share")
+        self._legal_for(cmd)
+        self.random_asks += 1
+        self.random_pending = (self.random_asks, cmd)
+        self._save()  # the request number is never used again, even after a restart
+        self._post(self.link, {"type": "random", "id": self.random_asks, "command": cmd.to_dict()})
+
+    def _guest_share(self, msg: dict) -> None:
+        pending = self.random_pending
+        if pending is None or pending[0] != msg["id"]:
+            return  # an answer to a request no longer waiting (sent again after a reconnect)
+        self.random_pending = None
+        n, cmd = pending
+        cmd = replace(cmd, mix=(fairness.random_share(self.share, "host", n), msg["share"]))
+        try:
+            events = self._apply(cmd)
+        except IllegalCommand as e:  # the game moved meanwhile (the audit will say the share was not used)
+            self._status(f"your random move is no longer possible: {e.message}")
+            return
+        if self.on_remote_events:
+            self.on_remote_events(events)
+
+    # ------------------------------------------------------------------ requests (design ruling 12)
+
+    def _ask_guest(self, cmd, why: NeedsConsent) -> None:
+        """Ask the guest to make `cmd` (on its own things) in its own name; IllegalCommand if it cannot be asked."""
+        theirs = replace(cmd, player=GUEST_SEAT)
+        if self.link is None or self.link.closed:
+            raise IllegalCommand(why.rule, f"{why.message}, but the guest is not connected to be asked")
+        if self.request is not None:
+            raise IllegalCommand(why.rule, f"{why.message}: first the answer to the last request")
+        self._legal_for(theirs)
+        self._asks += 1
+        self.request = ("host", self._asks, cmd)
+        self._post(self.link, {"type": "ask", "id": self._asks,
+                               "command": self.stream.window.command_from_engine(theirs)})
+        self._status(f"you asked {self.guest_name} to allow a move on their things")
+
+    def _legal_for(self, cmd) -> None:
+        """IllegalCommand if `cmd` is not legal now (tried on a copy of the game; nothing changes)."""
+        self.game.clone().apply(cmd)
+
+    async def _guest_asks(self, link: Link, seq: int, cmd, why: NeedsConsent, refuse) -> None:
+        """The guest's command `seq` touches this player's public things unasked: refused as it stands, and asked
+        of this player, who makes the move in its own name if it agrees (answer_request)."""
+        mine = replace(cmd, player=HOST_SEAT)
+        if fairness.is_random(mine.to_dict()):
+            mine = replace(mine, mix=())  # made as ours: a random result of ours, with a new share of the guest's
+        why_not = None
+        if self.on_move_request is None:
+            why_not = "this host takes no requests"
+        elif self.request is not None:
+            why_not = "another request is waiting for its answer"
+        else:
+            try:
+                self._legal_for(mine)
+            except IllegalCommand as e:
+                why_not = f"it would not be legal ({e.message})"
+        if why_not:
+            await refuse(why.rule, f"{why.message}; but the request was not made: {why_not}")
+            return
+        self.request = ("guest", seq, mine)
+        await refuse(why.rule, why.message)
+        self.on_move_request(mine)  # (its window says what is asked)
+
+    def answer_request(self, accept: bool) -> None:
+        """This player's answer to the guest's request: if it agrees, it makes the move (logged as its own, the
+        status saying at whose request); the guest is told either way."""
+        req = self.request
+        if req is None or req[0] != "guest":
+            return
+        self.request = None
+        _, seq, cmd = req
+        done = False
+        if accept:
+            try:
+                events = self.apply(cmd)
+                done = True
+                self._status(f"you made the move {self.guest_name} asked for")
+                if events is not None and self.on_remote_events:
+                    self.on_remote_events(events)  # this window's board (its own gestures get theirs from apply)
+            except IllegalCommand as e:
+                self._status(f"the move {self.guest_name} asked for is no longer possible: {e.message}")
+        if self.link is not None and not self.link.closed:
+            self._post(self.link, {"type": "consent", "id": seq, "accept": done})
+
+    def _guest_consents(self, msg: dict) -> None:
+        req = self.request
+        if req is None or req[0] != "host" or req[1] != msg["id"]:
+            return  # an answer to nothing asked (or asked before an undo): it changes nothing
+        self.request = None
+        self._status(f"{self.guest_name} {'agreed to make' if msg['accept'] else 'refused'} the move you asked for")
 
     # ------------------------------------------------------------------ connections
 
@@ -293,7 +419,10 @@ class HostSession:
         self.resent += len(missed)
         self._status(f"the guest is back: {len(missed)} missed batches sent again")
         await link.send({"type": "welcome", "seat": GUEST_SEAT, "name": self.name, "next": self.guest_seq + 1})
-        if self.game.over:
+        if self.random_pending is not None:  # our random move still waits for its share: asked again (the guest
+            n, cmd = self.random_pending     # gives the same share to the same request)
+            await link.send({"type": "random", "id": n, "command": cmd.to_dict()})
+        if self.game.over or self.ended:
             await self._send_end(link)
 
     async def _play(self, link: Link) -> None:
@@ -312,6 +441,8 @@ class HostSession:
             elif kind == "audit":
                 self.audit_result = msg
                 self._status(f"the guest's audit: {msg['message']}")
+                if self.ended:
+                    self._save()  # an ended sandbox the guest has audited: nothing is left to resume
                 return
             elif kind == "bye":
                 self._status(f"the guest left: {msg['reason']}")
@@ -325,6 +456,15 @@ class HostSession:
                 await self._guest_asks_undo(link, msg["seq"])
             elif kind == "undo_answer":
                 self._guest_answers_undo(msg["seq"], msg["accept"])
+            elif kind == "consent":
+                self._guest_consents(msg)
+            elif kind == "random_share":
+                self._guest_share(msg)
+            elif kind == "end":
+                if not self.settings.sandbox:
+                    raise PeerError("unexpected", "a game ends by its rules or a concession (CR 1-2-4); only a "
+                                                  "sandbox ends when a player leaves")
+                self._end_sandbox(f"{self.guest_name} closed the sandbox ({msg['reason'][:200]})")
 
     async def _guest_command(self, link: Link, msg: dict) -> None:
         """A command from the guest. `seq` counts the guest's commands (each one exactly once, so a replayed
@@ -354,8 +494,18 @@ class HostSession:
         except RedactionError as e:
             await refuse("hidden", str(e))
             return
+        if fairness.is_random(msg["command"]):  # design ruling 13: the guest's fresh share, then ours for it
+            if len(cmd.mix) != 1:
+                await refuse("ruling 13", "field 'mix': a random move over the LAN carries one fresh share "
+                                                 "of yours (64 hexadecimal digits), which the host mixes with its own")
+                return
+            n = self._guest_randoms() + 1
+            cmd = replace(cmd, mix=(fairness.random_share(self.share, "guest", n), cmd.mix[0]))
         try:
             events = self._apply(cmd, by=seq)
+        except NeedsConsent as e:  # design ruling 12: this player's things, which the guest may only ask for
+            await self._guest_asks(link, seq, cmd, e, refuse)
+            return
         except IllegalCommand as e:
             await refuse(e.rule, e.message)
             return
@@ -364,10 +514,23 @@ class HostSession:
 
     # ------------------------------------------------------------------ the pipeline
 
+    def _guest_randoms(self) -> int:
+        """How many random results of the guest's the game holds, counting only the commands added since the last
+        time (an undo builds a new game, _replay, which counts afresh)."""
+        history = self.game.history
+        known = self._randoms_seen
+        if known[0] > len(history):
+            known[:] = [0, 0]
+        known[1] += sum(1 for c in history[known[0]:] if c.player == GUEST_SEAT and getattr(c, "mix", ()))
+        known[0] = len(history)
+        return known[1]
+
     def _apply(self, cmd, by: int = 0):
         """Apply a command (`by`: the guest's number for it, 0 for the host's own) and send the guest its batch."""
         if self.game is None:
             raise IllegalCommand("CR 5-2-1", "the game has not started: waiting for the guest")
+        if self.ended:
+            raise IllegalCommand("CR 1-2-1", f"the sandbox has ended: {self.ended}")
         events = self.game.apply(cmd)  # raises IllegalCommand with the state unchanged
         n = len(self.game.history)
         self.by[n - 1:] = [by]
@@ -394,9 +557,23 @@ class HostSession:
         except LinkClosed:
             pass  # the guest resumes from the batches kept here
 
+    def _end_sandbox(self, reason: str) -> None:
+        """A LAN sandbox ends without a result (a window closed): it is audited all the same. No move is made after
+        this; the share is revealed and the record sent to the guest now, or when it comes back (resume)."""
+        if self.game is None or self.game.over or self.ended or not self.settings.sandbox:
+            return
+        self.ended = reason[:300]
+        self._save()  # ended: a resumed host serves the record to its returning guest, and takes no more moves
+        self._status(f"the sandbox has ended: {self.ended}")
+        if self.link is not None and not self.link.closed:
+            asyncio.ensure_future(self._send_end(self.link))
+
     async def _send_end(self, link: Link) -> None:
-        """The game is over: reveal the share and the record, so the guest can audit everything."""
+        """The game is over (or the sandbox has ended): reveal the share and the record, so the guest can audit
+        everything."""
         try:
+            if self.ended and not self.game.over:
+                await link.send({"type": "end", "reason": self.ended})
             await link.send({"type": "reveal", "share": self.share})
             for part in record_parts(to_record(self.game)):
                 await link.send(part)
@@ -472,14 +649,21 @@ class HostSession:
             self.on_replaced(self.game)
 
     def close(self, reason: str = "the host closed the game") -> None:
-        """Leave: tell the guest why and hang up (a game in progress stays in the autosave)."""
+        """Leave: tell the guest why and hang up (a game in progress stays in the autosave). A LAN sandbox ends
+        here and is audited (the share and the record go to the guest first, or when it comes back)."""
+        self._end_sandbox(f"{self.name} closed the sandbox")
         self.on_events = self.on_remote_events = self.on_chat = self.on_status = self.on_left = None
         link, self.link = self.link, None
         if link is not None and not link.closed:
-            asyncio.ensure_future(self._bye(link, reason))
+            asyncio.ensure_future(self._bye(link, reason, self.finished if self.ended else None))
 
     @staticmethod
-    async def _bye(link: Link, reason: str) -> None:
+    async def _bye(link: Link, reason: str, after=None) -> None:
+        if after is not None:  # the record is on its way: the guest audits it whatever comes next
+            try:
+                await asyncio.wait_for(after.wait(), 10)
+            except asyncio.TimeoutError:
+                pass
         try:
             await link.send({"type": "bye", "reason": reason[:300]})
         except LinkClosed:
@@ -509,8 +693,9 @@ class HostSession:
         from ..paths import write_atomically
 
         data = {"record": to_record(self.game), "share": self.share, "guest_share": self.guest_share, "by": self.by,
+                "ended": self.ended, "audited": self.audit_result is not None,
                 "name": self.name, "guest_name": self.guest_name, "deck": self.deck, "deck_name": self.deck_name,
-                "guest_cards": [card_to_dict(c) for c in self.guest_cards]}
+                "guest_cards": [card_to_dict(c) for c in self.guest_cards], "random_asks": self.random_asks}
         try:
             write_atomically(self.autosave, json.dumps(data), durable=True)
         except OSError as e:  # the game goes on; only resuming it after a crash is lost
@@ -539,6 +724,11 @@ class HostSession:
             raise ValueError("field 'by' is missing or malformed")
         s.by = list(by)
         s.guest_seq = max(by, default=0)  # the guest's commands go on from its last one in the game
+        asks = data.get("random_asks", 0)  # (autosaves from before protocol 4 have none)
+        if type(asks) is not int or asks < 0:
+            raise ValueError("field 'random_asks' is malformed")
+        s.random_asks = asks
+        s.ended = data["ended"][:300] if isinstance(data.get("ended"), str) else None  # a sandbox that has ended
         s._replay(rec)
         s.started.set()
         return s
@@ -552,6 +742,7 @@ class HostSession:
         game = start_game(rec, self.game_db)
         game.names = [self.name, self.guest_name]
         self.game, self.stream = game, SeatStream(game, GUEST_SEAT)
+        self._randoms_seen = [0, 0]  # a new game object: its random results are counted afresh
         self.chain = fairness.chain_start(self.commitment, self.guest_share)
         self.batches = [self.stream.batch(game, game.log_events, 0, self.chain)]
         self.heads.add(self.chain)

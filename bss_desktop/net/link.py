@@ -19,14 +19,15 @@ import asyncio
 import logging
 
 from ..protocol.framing import HEADER, MAX_FRAME, FrameError, StreamCodec
-from ..protocol.messages import (CHAT_BURST, CHAT_RATE, CHAT_SEND_BURST, CHAT_SEND_RATE, REQUEST_BURST, REQUEST_RATE,
-                                 LimitError, MessageError, RateLimit, one_line, validate)
+from ..protocol.messages import (CHAT_BURST, CHAT_RATE, CHAT_SEND_BURST, CHAT_SEND_RATE, RANDOM_BURST, RANDOM_RATE,
+                                 REQUEST_BURST, REQUEST_RATE, LimitError, MessageError, RateLimit, one_line, validate)
 
 log = logging.getLogger(__name__)
 
 CLOSE_TIMEOUT = 2.0  # seconds to let a closing connection send what it still holds; then it is cut (abort)
 # held to REQUEST_RATE / REQUEST_BURST: what asks for an answer or puts a line in the other side's log
-REQUESTS = ("undo", "undo_answer", "ping", "pong", "refused", "welcome")
+REQUESTS = ("undo", "undo_answer", "ping", "pong", "refused", "welcome", "ask", "consent")
+RANDOMS = ("random", "random_share")  # held to RANDOM_RATE / RANDOM_BURST (each makes the guest save its share)
 SHOWN = ("name", "text", "message", "reason", "rule")  # text fields a window shows: one line each (one_line)
 
 
@@ -58,6 +59,7 @@ class Link:
         self._chat_in = RateLimit(CHAT_RATE, CHAT_BURST)
         self._chat_out = RateLimit(CHAT_SEND_RATE, CHAT_SEND_BURST)
         self._requests_in = RateLimit(REQUEST_RATE, REQUEST_BURST)
+        self._randoms_in = RateLimit(RANDOM_RATE, RANDOM_BURST)
         self.rate_limits = True  # off only where the peer is no player (the benchmark's bare echo)
 
     async def send(self, msg: dict) -> None:
@@ -105,9 +107,12 @@ class Link:
             if not self._chat_in.allow():
                 raise PeerError("flood", f"chat flood: more than {CHAT_BURST} chat messages at once, or more than "
                                          f"{CHAT_RATE:g} a second (the limit)")
+        elif kind in RANDOMS and not self._randoms_in.allow():
+            raise PeerError("flood", f"'{kind}' flood: more than {RANDOM_BURST} random moves at once, or more than "
+                                     f"{RANDOM_RATE:g} a second (the limit)")
         elif kind in REQUESTS and not self._requests_in.allow():
             raise PeerError("flood", f"'{kind}' flood: more than {REQUEST_BURST} undo requests and answers, pings, "
-                                     f"refusals and welcomes at once, or more than {REQUEST_RATE:g} a second (the "
+                                     f"refusals, welcomes, requests and their answers at once, or more than {REQUEST_RATE:g} a second (the "
                                      f"limit)")
         return msg
 

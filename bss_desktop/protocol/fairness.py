@@ -19,6 +19,14 @@
    guest's seat must be one the guest sent, in order; the record must end where the
    replay ends the game, with the result the replay gives.
 
+5. Random results a player's choice triggers (a die, a coin, a random card, a shuffle by hand: `is_random`) never
+   come from the game's generator, whose state the host knows (design ruling 13). Each mixes two fresh shares,
+   one per side, committed before either is revealed: the host's is `random_share(host share, side, n)`, bound
+   by its commitment at the start and revealed with it at the end; the guest's is a new random share it sends
+   with its own command, or in answer to the host's request ("random", naming the command) — only then, so the
+   host cannot try it against the moves it might make. The record keeps both (the command's `mix`); the audit
+   recomputes every one.
+
 What remains possible: the host's program can read its own memory (the guest's
 hand and both decks' order); a host can abandon handshakes after seeing the
 guest's share until it likes the seed (net/deals.py counts that, per host).
@@ -77,6 +85,26 @@ def command_salt(host_share: str, n: int) -> str:
     return _h("bss-salt", host_share, str(n))
 
 
+RANDOM_KINDS = ("manual_random", "manual_random_card", "manual_shuffle")  # and a look that ends with a shuffle
+
+
+def is_random(command: dict) -> bool:
+    """Whether a command (its JSON form) draws a random result a player's choice triggers (design ruling 13)."""
+    kind = command.get("type")
+    return kind in RANDOM_KINDS or (kind == "manual_look" and command.get("shuffle") is True)
+
+
+def random_share(host_share: str, side: str, n: int) -> str:
+    """The host's share of random result number n (1 = the first) of `side` ("host" or "guest"): fixed by its
+    commitment from the start, unknown to the guest until the end, one per result."""
+    return _h("bss-random", host_share, side, str(n))
+
+
+def mixed(command: dict, host_share: str, side: str, n: int, guest_share: str) -> dict:
+    """The command as the engine plays it: its random result mixed from both sides' shares."""
+    return {**command, "mix": [random_share(host_share, side, n), guest_share]}
+
+
 def chain_next(prev: str, command: dict, salt: str) -> str:
     """The chain head after `command`: binds the host to it, tells the guest nothing without `salt`."""
     return _h("bss-link", prev, salt, json.dumps(command, sort_keys=True, separators=(",", ":")))
@@ -87,8 +115,9 @@ def chain_next(prev: str, command: dict, salt: str) -> str:
 RECORD_KEYS = {"format", "version", "app", "settings", "start", "commands", "hashes", "result"}
 DEAL_KEYS = {"seed", "first_player", "decks", "deck_names", "game"}  # game: another game's profile (checked below)
 # How a LAN game can stop with a record to audit: the game is over (CR 1-2-1 life or deck-out, CR 1-2-3 both at
-# once, a draw; CR 1-2-4 a concession, the guest's only if it sent it). In the sandbox nothing else ends a game
-# but a concession. A player who leaves or drops produces no record: the game waits in the autosaves.
+# once, a draw; CR 1-2-4 a concession, the guest's only if it sent it). A LAN sandbox also ends when either window
+# closes ("end", net/host.py): audited all the same, without a result. A rules game's player who leaves or drops
+# produces no record: the game waits in the autosaves.
 STOPS = "the game is over: life 0 or deck-out (CR 1-2-1), both at once (CR 1-2-3) or a concession (CR 1-2-4)"
 
 
@@ -107,6 +136,10 @@ class Received:
     sent: dict = field(default_factory=dict)  # the guest's command number -> (chain head it had seen, command)
     dropped: set = field(default_factory=set)  # numbers of sent commands the host refused, or an agreed undo took
     game: str = "bss"  # the game both players chose (its profile's digest matched in the handshake)
+    random_given: dict = field(default_factory=dict)  # our share for a random result of the host's -> (its request
+    #                                                   number, the command it named)
+    host_undone: int = 0  # commands of the host's that an agreed undo took back (a random one may be among them)
+    ended: bool = False  # the host said the sandbox ended without a result (a window closed): audited as it stands
 
     def accepted(self) -> list[int]:
         """The numbers of the guest's commands that should be in the record, in the order they were sent."""
@@ -146,8 +179,73 @@ def _host_cards_problems(deck: list, host_share: str, committed: str, db) -> lis
     return []
 
 
-def audit(received: Received, host_share: str, record: dict, db) -> AuditReport:
-    """Replay the host's record from the agreed deal and check it against everything the guest was sent."""
+def opening_problems(view: dict, seat: int, deck: list, db, settings: dict, game: str) -> list[str]:
+    """What the first batch shows that this side's own profile of `game` would not give, before the first move.
+
+    The handshake compares profile digests, but a digest is only claimed: a host could announce the shipped Battle
+    of Souls while playing 12,000 starting Soul Points. The guest deals a game of its own profile (its own deck for
+    both seats, any seed) and compares everything of the opening view that depends on neither the seed nor the
+    host's deck: the step, each player's trackers, pieces, cores, hand size and zones, its own deck's size. What
+    differs is named; a difference that shows only later (a capacity, a winning mark) is the audit's to find."""
+    from ..engine.game import Game
+    from ..engine.settings import Ruleset
+    from ..table.profiles import get_profile
+
+    profile = get_profile(game)
+    mine = Game.new(db, [list(deck), list(deck)], 0, settings=Ruleset.from_dict(settings).for_lan(),
+                    profile=profile).view(seat)
+    ours, theirs = _opening_shape(mine, seat), _opening_shape(view, seat)
+    return [f"{key}: the host's game has {theirs.get(key)!r}, your profile of {profile.name} gives {ours.get(key)!r}"
+            for key in sorted(set(ours) | set(theirs), key=str) if ours.get(key) != theirs.get(key)]
+
+
+def _opening_shape(view: dict, seat: int) -> dict:
+    """The parts of an opening view that the profile alone decides, flattened to 'players[0].trackers.sp': value."""
+    out = {"turn": view.get("turn"), "step": view.get("step"), "pending": (view.get("pending") or {}).get("kind")}
+    for p, pv in enumerate(view.get("players") or ()):
+        if not isinstance(pv, dict):
+            continue
+        where = f"players[{p}]"
+        for key in ("life", "reserve", "trash_cores", "hand_count"):
+            out[f"{where}.{key}"] = pv.get(key)
+        out[f"{where}.soul"] = "a card" if isinstance(pv.get("soul"), int) else pv.get("soul")
+        for key in ("field", "trash"):
+            out[f"{where}.{key}"] = len(pv[key]) if isinstance(pv.get(key), list) else pv.get(key)
+        for key in ("trackers", "pieces", "counts", "opening"):
+            for name, value in (pv.get(key) or {}).items() if isinstance(pv.get(key), dict) else ():
+                out[f"{where}.{key}.{name}"] = value
+        out[f"{where}.zones"] = ", ".join(sorted(pv["areas"])) if isinstance(pv.get("areas"), dict) else None
+        if p == seat:
+            out[f"{where}.deck_count"] = pv.get("deck_count")
+    return out
+
+
+def _host_random_problem(cd: dict, host_share: str, received: Received, spent: set) -> str | None:
+    """Why a random result of the host's in the record is not one both sides made, or None: its `mix` must be the
+    host's share for the request it made and the share we gave for that request (once), for the command it named."""
+    mix = cd.get("mix")
+    if not (isinstance(mix, list) and len(mix) == 2 and all(isinstance(x, str) for x in mix)):
+        return ("is a random result not mixed with a share of yours: the host could have chosen it "
+                "(design ruling 13)")
+    given = received.random_given.get(mix[1])
+    if given is None or mix[1] in spent:
+        return ("is a random result mixed with a share of yours that you never gave, or that another result used "
+                "already (design ruling 13)")
+    n, asked = given
+    asked = {k: v for k, v in asked.items() if k != "mix"}
+    if {k: v for k, v in cd.items() if k != "mix"} != asked:
+        return (f"uses your share for the host's request #{n} ({str(asked.get('type'))[:20]}) for another "
+                f"command (design ruling 13)")
+    if mix[0] != random_share(host_share, "host", n):
+        return f"is mixed with a share of the host's other than the one it committed to (request #{n})"
+    spent.add(mix[1])
+    return None
+
+
+def audit(received: Received, host_share: str, record: dict, db, stop=None) -> AuditReport:
+    """Replay the host's record from the agreed deal and check it against everything the guest was sent.
+    `stop` (a threading.Event): set by whoever runs this in a worker thread (net/audit_runner.py) when the
+    audit has taken too long; the replay ends before its next command."""
     from ..carddb.errors import DeckListError
     from ..engine.commands import CommandFormatError, command_from_dict
     from ..engine.errors import IllegalCommand, RecordError
@@ -235,7 +333,11 @@ def audit(received: Received, host_share: str, record: dict, db) -> AuditReport:
     commands = record["commands"]
     mine = received.accepted()
     used = 0  # the guest's commands found in the record so far
+    randoms = {"host": 0, "guest": 0}  # random results of each side replayed so far (design ruling 13)
+    spent: set[str] = set()  # our shares the record's host results used
     for seq, cd in enumerate(commands, start=1):
+        if stop is not None and stop.is_set():
+            return fail(f"the audit was stopped at command {seq} (it took too long)", commands=seq - 1)
         pend = game.pending
         if not isinstance(cd, dict) or pend is None:
             why = "is malformed" if not isinstance(cd, dict) else "comes after the end of the game"
@@ -260,12 +362,20 @@ def audit(received: Received, host_share: str, record: dict, db) -> AuditReport:
                     return fail(f"command {seq} of the record is your command #{n}, but you sent it on another "
                                 f"state of the game than the one it is applied to", commands=seq - 1)
                 choice = pend.info.get("kind") if pend.kind == "choose" else None
+                if is_random(sent) and isinstance(sent.get("mix"), list) and len(sent["mix"]) == 1:
+                    randoms["guest"] += 1  # our fresh share, and the host's for our next result
+                    sent = mixed(sent, host_share, "guest", randoms["guest"], sent["mix"][0])
                 events = game.apply(stream.window.command_to_engine(sent, choice))
                 if game.history[-1].to_dict() != cd:
                     return fail(f"command {seq} of the record ({str(cd.get('type'))[:20]}) is in your name, but "
                                 f"it is not the command you sent (#{n}, {str(sent.get('type'))[:20]})",
                                 commands=seq - 1)
             else:
+                if is_random(cd):
+                    why = _host_random_problem(cd, host_share, received, spent)
+                    if why:
+                        return fail(f"command {seq} of the record ({str(cd.get('type'))[:20]}) {why}",
+                                    commands=seq - 1)
                 events = game.apply(command_from_dict(cd))
                 if game.history[-1].to_dict() != cd:
                     return fail(f"command {seq} of the record is not in the form the engine records",
@@ -275,12 +385,23 @@ def audit(received: Received, host_share: str, record: dict, db) -> AuditReport:
         chain = chain_next(chain, cd, command_salt(host_share, seq))
         if not check(seq, events):
             return fail(*problems, commands=seq)
+    unused = sorted((received.random_given[s] for s in set(received.random_given) - spent), key=lambda g: g[0])
+    if len(unused) > received.host_undone:  # (a result an agreed undo took back is not in the record)
+        n, what = unused[0][0], str(unused[0][1].get("type"))[:20]
+        return fail(f"the host asked for your share of its random result #{n} ({what}) and never used it: it saw "
+                    f"the result before deciding, and may have dropped one it did not like (design ruling 13)",
+                    commands=len(commands))
     last = max(received.batches, default=0)
     if last > len(commands):
         return fail(f"the record stops at command {len(commands)}, you were shown {last}", commands=len(commands))
     if not game.over:
-        return fail(f"the record stops at command {len(commands)}, before the game is over; a record is sent only "
-                    f"when {STOPS}", commands=len(commands))
+        if not (agreed.sandbox and received.ended):
+            return fail(f"the record stops at command {len(commands)}, before the game is over; a record is sent "
+                        f"only when {STOPS}", commands=len(commands))
+        if record.get("result") is not None:  # a sandbox that ended as a window closed has no winner
+            return fail(f"the record claims {_outcome(record.get('result'))}, but the sandbox ended without a "
+                        f"result", commands=len(commands))
+        return AuditReport(True, [], len(commands), game.state_hash())
     actual = {"winner": game.result.winner, "reason": game.result.reason}
     if record.get("result") != actual:
         return fail(f"the record claims {_outcome(record.get('result'))}, but the replay ends with "

@@ -15,8 +15,12 @@ import re
 import time
 import unicodedata
 
-PROTOCOL_VERSION = 3  # 2: salted command chain, the guest command an undo took back ("rewind".undone);
-#                      3: card definitions exchanged when the two card databases differ (net/cards.py)
+from ..limits import MAX_ZONE_CARDS  # one bound on a zone for the engine and the guest
+
+PROTOCOL_VERSION = 4  # 2: salted command chain, the guest command an undo took back ("rewind".undone);
+#                      3: card definitions exchanged when the two card databases differ (net/cards.py);
+#                      4: patches splice lists (what changed only), random results mixed from both sides'
+#                         shares, requests to the owner of a thing, the profile checked, the sandbox's end audited
 _HEX64 = re.compile(r"[0-9a-f]{64}\Z")
 
 # field -> (kind, limit): kinds int (max value), str (max length), hex64, bool, dict, list (max items)
@@ -46,6 +50,18 @@ SCHEMAS: dict[str, dict[str, tuple[str, int]]] = {
     "undo_answer": {"seq": ("int", 10**9), "accept": ("bool", 0)},
     "rewind": {"seq": ("int", 10**9), "chain": ("hex64", 0), "patch": ("list", 2000), "view_hash": ("hex64", 0),
                "legal": ("list", 2000), "undone": ("int", 10**9)},  # undone: the guest's command number, 0 = the host's
+    # design ruling 12: a move on the other seat's public things the profile does not let a seat make unasked is a
+    # request its owner answers. The host asks the guest with "ask" (the command as the guest would send it); the
+    # guest asks by sending the command, which the host turns into a question. "consent" answers either: the id is
+    # the host's number for its request, or the guest's number for the command it asked with
+    "ask": {"id": ("int", 10**9), "command": ("dict", 0)},
+    "consent": {"id": ("int", 10**9), "accept": ("bool", 0)},
+    # design ruling 13: the host's random result (its command, without shares) asks the guest for a fresh share
+    "random": {"id": ("int", 10**9), "command": ("dict", 0)},
+    "random_share": {"id": ("int", 10**9), "share": ("hex64", 0)},
+    # the end of a LAN sandbox without a result (a window closed): the guest asks, the host says it (then reveals
+    # its share and sends the record, which the guest audits as it would a concession)
+    "end": {"reason": ("str", 300)},
     # the end: the host's record, in parts small enough for a frame
     "record": {"head": ("dict", 0), "commands": ("list", 2000), "more": ("bool", 0)},
     "audit": {"ok": ("bool", 0), "message": ("str", 500)},
@@ -65,6 +81,8 @@ CHAT_BURST = 20  # ...and at once: beyond, it is dropped ("flood")
 CHAT_SEND_RATE, CHAT_SEND_BURST = CHAT_RATE, CHAT_BURST // 2  # this side's own chat: never trips the peer's limit
 REQUEST_RATE = 5.0  # undo requests and answers, pings and pongs a second a peer may send on average...
 REQUEST_BURST = 30  # ...and at once (a guest pings every 5 s, an undo waits for the other player)
+RANDOM_RATE = 20.0  # random moves a second a peer may ask a share for (or answer) on average (design ruling 13)...
+RANDOM_BURST = 100  # ...and at once: a player who shuffles and rolls by hand stays far below
 MAX_GAME_COMMANDS = 20_000  # a batch numbered beyond it is refused (the simulator calls a game this long stuck;
 #                             random games end within ~200 commands)
 MAX_RECORD_COMMANDS = MAX_GAME_COMMANDS  # the commands of the record at the end of the game
@@ -208,10 +226,15 @@ def _shallow(value, levels: int) -> bool:
 
 
 def _check_patch(ops: list) -> None:
+    """Each operation is [path, value] or a splice [path, items, start, stop] (protocol/stream.py `diff`)."""
     for n, op in enumerate(ops):
-        if not (type(op) is list and len(op) == 2 and type(op[0]) is list and len(op[0]) <= MAX_DEPTH
+        if not (type(op) is list and len(op) in (2, 4) and type(op[0]) is list and len(op[0]) <= MAX_DEPTH
                 and all(type(k) is str or (type(k) is int and k >= 0) for k in op[0])):
-            raise MessageError(f"patch[{n}]", "expected [path, value], the path a list of keys and indexes")
+            raise MessageError(f"patch[{n}]", "expected [path, value] or [path, items, start, stop], the path a "
+                                              "list of keys and indexes")
+        if len(op) == 4 and not (type(op[1]) is list and type(op[2]) is int and type(op[3]) is int
+                                 and 0 <= op[2] <= op[3]):
+            raise MessageError(f"patch[{n}]", "a splice is [path, items, start, stop] with 0 <= start <= stop")
 
 
 def _check(name: str, value, kind: str, limit: int) -> None:
@@ -412,7 +435,6 @@ _CHOICE = {"prompt": _text, "min": _int, "max": _int, "source": _opt_int, "optio
 
 
 MAX_TABLE_ZONES = 40  # a profile's zones (table/profile.py bounds them the same)
-MAX_ZONE_CARDS = 1000
 MAX_COUNTER_KINDS = 8  # kinds of counter on one card (engine/table_moves.py bounds them the same)
 _AREA_ENTRY = {"card": _int, "cid": lambda v: v is None or (type(v) is str and 0 < len(v) <= 40), "exhausted": _bool}
 
@@ -479,6 +501,8 @@ def check_view(view) -> None:
             raise MessageError(where, f"expected an object, got {type(pv).__name__}")
         _fields(pv, _PLAYER, where)
         for zone, entry in (("hand", _HAND), ("trash", _HAND), ("field", _FIELD)):
+            if pv[zone] is not None and len(pv[zone]) > MAX_ZONE_CARDS:
+                raise MessageError(f"{where}.{zone}", f"more than {MAX_ZONE_CARDS} cards (the most a zone holds)")
             for i, c in enumerate(pv[zone] or ()):
                 if type(c) is not dict:
                     raise MessageError(f"{where}.{zone}[{i}]", f"expected a card, got {type(c).__name__}")

@@ -109,6 +109,15 @@ PROFILE = Map({
         "default": Bool(False),
         "means": Str(max_len=120, default=""),
     }), max_len=6),
+    # design ruling 12 (a LAN game): what a seat may do without asking to the other seat's PUBLIC things; anything
+    # else on the other's things is a request its owner accepts or refuses (engine/reach.py)
+    "opponent_moves": Map({
+        "trackers": Dict(List(Enum(*TRACKER_OPS), unique=True, min_len=1), max_len=10),  # tracker -> its ops
+        "counters": List(Name(), unique=True, max_len=10),  # card_counters kinds, on the other's public cards
+        "turn": List(Name(), unique=True, max_len=6),  # orientations the other's public cards may be given
+        "cards": List(List(Name(), min_len=2, max_len=2), max_len=40),  # [from zone, to zone] of their cards
+        "cores": List(List(Name(), min_len=2, max_len=2), max_len=40),  # [from, to] of their cores ("card": on one)
+    }, default={}),
     "tokens": Map({"label": Str(max_len=40, default="Token"), "zone": Opt(Name()),
                    "vanish_on_leave": Bool(True)}, default={}),
     "randomizers": Dict(Map({"label": Str(required=True, max_len=40),
@@ -253,6 +262,19 @@ class Randomizer:
     sides: int
 
 
+@dataclass(frozen=True)
+class OpponentMoves:
+    """What a seat may do, without asking, to the other seat's public things (design ruling 12; engine/reach.py):
+    tracker ops by tracker, counter kinds, orientations, card moves (from zone, to zone) and core moves (from, to;
+    "card" for a card's cores, "trash" for the trash's cores)."""
+
+    trackers: dict = field(default_factory=dict)  # name -> (ops)
+    counters: tuple[str, ...] = ()
+    turn: tuple[str, ...] = ()
+    cards: tuple[tuple[str, str], ...] = ()
+    cores: tuple[tuple[str, str], ...] = ()
+
+
 @dataclass(frozen=True, eq=False)  # one object per game, compared and hashed by identity (caches key on it)
 class Profile:
     id: str
@@ -279,6 +301,7 @@ class Profile:
     source: str = ""  # the file it was read from (and its parents), for messages
     digest: str = ""  # sha256 of the checked, merged profile: two machines playing a game over LAN compare it
     extends: tuple[str, ...] = field(default=(), compare=False)  # its ancestors, nearest first
+    opponent_moves: OpponentMoves = field(default_factory=OpponentMoves)  # design ruling 12 (engine/reach.py)
 
     @property
     def title(self) -> str:
@@ -333,5 +356,6 @@ def build(data: dict, source: str, ancestors: tuple[str, ...]) -> Profile:
         tokens=data["tokens"], randomizers=named(Randomizer, data["randomizers"]), steps=data["steps"],
         first_turn_skip=data["first_turn_skip"], setup=data["setup"], deck_rules=data["deck_rules"],
         match=data["match"], layout=data["layout"], source=source, extends=ancestors,
+        opponent_moves=OpponentMoves(**data["opponent_moves"]),
         digest=hashlib.sha256(json.dumps(data, sort_keys=True, default=list).encode()).hexdigest(),
     )

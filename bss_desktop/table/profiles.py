@@ -222,7 +222,38 @@ def _cross_check(p: dict) -> None:
             bad("setup.mulligan.eligible.field", f"{eligible['field']!r} is not one of cards.fields")
         elif f["kind"] == "enum" and eligible["value"] not in f["values"]:
             bad("setup.mulligan.eligible.value", f"{eligible['value']!r} is not one of {', '.join(f['values'])}")
+    _check_opponent_moves(p, card_zones, piece_zones, bad)
     _check_layout(p["layout"], zones, p["trackers"], bad)
+
+
+def _check_opponent_moves(p: dict, card_zones: set, piece_zones: set, bad) -> None:
+    """opponent_moves names only what the profile has: its trackers and their ops, counters, orientations, public
+    zones of cards (a seat never moves the other's hidden cards, design ruling 12) and places of pieces."""
+    om = p["opponent_moves"]
+    for name, ops in om["trackers"].items():
+        t = p["trackers"].get(name)
+        if t is None:
+            bad(f"opponent_moves.trackers.{name}", f"{name!r} is not one of the trackers")
+        for i, op in enumerate(ops):
+            if op not in t["ops"]:
+                bad(f"opponent_moves.trackers.{name}[{i}]", f"{op!r} is not one of {name}'s ops ({', '.join(t['ops'])})")
+    for key, known, what in (("counters", p["card_counters"], "card_counters"),
+                             ("turn", p["orientations"], "orientations")):
+        for i, name in enumerate(om[key]):
+            if name not in known:
+                bad(f"opponent_moves.{key}[{i}]", f"{name!r} is not one of the {what}")
+    public = {z for z in card_zones if p["zones"][z]["visibility"] == "public"}
+    for i, (src, dst) in enumerate(om["cards"]):
+        if src not in public:
+            bad(f"opponent_moves.cards[{i}][0]", f"{src!r} is not a public zone of cards (a seat never moves the "
+                                                 f"other's hidden cards)")
+        if dst not in card_zones:
+            bad(f"opponent_moves.cards[{i}][1]", f"{dst!r} is not a zone of cards")
+    places = {("trash" if z == "trash_cores" else z) for z in piece_zones} | {"card"}
+    for i, pair in enumerate(om["cores"]):
+        for j, place in enumerate(pair):
+            if place not in places:
+                bad(f"opponent_moves.cores[{i}][{j}]", f"{place!r} is not a place of pieces ({', '.join(sorted(places))})")
 
 
 def _check_layout(layout: dict, zones: dict, trackers: dict, bad) -> None:

@@ -214,15 +214,16 @@ class HostWindow(_LanForm):
         self.window = None
 
     def _resumable(self) -> bool:
-        """An autosave of a game that did not end."""
+        """An autosave of a game that did not end (or a LAN sandbox that ended and whose guest has not audited it
+        yet: resuming serves it the record)."""
         from bss_desktop.data_files import load_json_file
         from bss_desktop.engine.record import MAX_RECORD_FILE_BYTES
 
         if self.autosave is None or not self.autosave.is_file():
             return False
         try:  # too large or nested too deep is a ValueError (DataFileError), as a syntax error is
-            return "result" not in load_json_file(self.autosave, limit=MAX_RECORD_FILE_BYTES,
-                                                  what="an autosave")["record"]
+            data = load_json_file(self.autosave, limit=MAX_RECORD_FILE_BYTES, what="an autosave")
+            return "result" not in data["record"] and data.get("audited") is not True
         except (OSError, ValueError, KeyError, TypeError):
             return False
 
@@ -484,6 +485,56 @@ class JoinWindow(_LanForm):
         super().stop()
 
 
+def request_text(game, cmd) -> str:
+    """What the other player asks this one to do (design ruling 12), in words: "move Wisp to your discard pile"."""
+    from bss_desktop.engine import commands as c
+
+    def card(iid) -> str:
+        known = game.state.cards.get(iid) if isinstance(iid, int) else None
+        if known is None or not known.cid:
+            return "a card"
+        try:
+            return game.db[known.cid].name
+        except KeyError:
+            return "a card"
+
+    def zone(name: str) -> str:
+        z = game.profile.zones.get(name)
+        return name if z is None or game.profile.id == "bss" else z.label.lower()
+
+    if isinstance(cmd, c.ManualMove):
+        return f"move {card(cmd.card)} to your {zone(cmd.to)}" + (" (your deck's bottom)" if cmd.bottom else "")
+    if isinstance(cmd, c.ManualCores):
+        where = lambda loc: card(loc) if isinstance(loc, int) else zone(loc)  # noqa: E731
+        return f"move {cmd.count} of your cores: {where(cmd.src)} → {where(cmd.dst)}"
+    if isinstance(cmd, (c.ManualExhaust, c.ManualTurn)):
+        to = cmd.to if isinstance(cmd, c.ManualTurn) else ("exhausted" if cmd.exhausted else "refreshed")
+        o = game.profile.orientations.get(to)
+        return f"turn {card(cmd.card)}: {o.label.lower() if o else to}"
+    if isinstance(cmd, c.ManualCounter):
+        kind = game.profile.card_counters.get(cmd.name)
+        what = cmd.label or (kind.label.lower() if kind else cmd.name)
+        return f"{'put' if cmd.delta > 0 else 'take'} {abs(cmd.delta)} {what} {'on' if cmd.delta > 0 else 'off'} " \
+               f"{card(cmd.card)}"
+    if isinstance(cmd, c.ManualFlip):
+        return f"turn {card(cmd.card)} face {'down' if cmd.down else 'up'}"
+    if isinstance(cmd, c.ManualSide):
+        return f"turn {card(cmd.card)} to its {'side B' if cmd.back else 'front'}"
+    if isinstance(cmd, c.ManualAttach):
+        return f"detach {card(cmd.card)}" if cmd.host is None else f"attach {card(cmd.card)} to {card(cmd.host)}"
+    if isinstance(cmd, c.ManualTracker):
+        t = game.profile.trackers.get(cmd.name)
+        label = t.label if t else cmd.name
+        verbs = {"adjust": f"change your {label} by {cmd.amount:+,}", "transfer": f"transfer {cmd.amount:,} of your "
+                 f"{label} to them", "pay_each_opponent": f"pay them {cmd.amount:,} {label}"}
+        return verbs.get(cmd.op, f"change your {label}")
+    if isinstance(cmd, c.ManualShuffle):
+        return "shuffle your deck"
+    if isinstance(cmd, (c.ManualToken, c.ManualCardToken)):
+        return f"put a {cmd.name} token in your area"
+    return f"make this move on your things: {cmd.kind.replace('_', ' ')}"
+
+
 def open_lan_game(session, db, settings=None, *, host: bool, rejoined: bool = False):
     """The board for a LAN game, wired to its session: the other seat's events, chat, status and the audit.
     A guest's game log and chat are kept in its autosave (GuestSession.transcript); `rejoined` shows them again."""
@@ -514,6 +565,31 @@ def open_lan_game(session, db, settings=None, *, host: bool, rejoined: bool = Fa
         row.addStretch(1)
         panel.allow, panel.refuse = row.itemAt(1).widget(), row.itemAt(2).widget()
         window.undo_panel = panel
+        window.bar.set_panel(panel)
+
+    def ask_move(cmd) -> None:
+        """The other player asks this one to make a move on this player's things (design ruling 12): a question
+        in the decision bar; "Allow" makes the move in this player's name (no modal dialog)."""
+        if isinstance(cmd, dict):  # the guest's session hands the command as the host sent it (our aliases)
+            from bss_desktop.engine.commands import command_from_dict
+
+            cmd = command_from_dict(cmd)
+        text = request_text(session.game, cmd)
+        note(f"{other} asks you to {text}")
+        panel = QWidget()
+        row = QHBoxLayout(panel)
+        row.setContentsMargins(0, 0, 0, 0)
+        label = QLabel(f"{other} asks you to {text}")
+        label.setTextFormat(Qt.PlainText)  # names come from the other player's cards
+        row.addWidget(label)
+        answer = session.answer_request if host else session.guest.answer_ask
+        for caption, accept in (("Allow", True), ("Refuse", False)):
+            b = QPushButton(caption)
+            b.clicked.connect(lambda _=False, a=accept: (answer(a), window.bar.set_panel(None)))
+            row.addWidget(b)
+        row.addStretch(1)
+        panel.allow, panel.refuse = row.itemAt(1).widget(), row.itemAt(2).widget()
+        window.request_panel = panel
         window.bar.set_panel(panel)
 
     def replaced(game) -> None:  # the host's game after an agreed undo
@@ -551,6 +627,7 @@ def open_lan_game(session, db, settings=None, *, host: bool, rejoined: bool = Fa
         session.on_chat = window.chat.append
         session.on_status = note
         session.on_undo_request = ask_undo
+        session.on_move_request = ask_move
         session.on_replaced = replaced
         session.on_left = left
     else:
@@ -562,6 +639,7 @@ def open_lan_game(session, db, settings=None, *, host: bool, rejoined: bool = Fa
         session.finished.connect(ended)
         guest = session.guest
         guest.on_left = left  # (its RemoteSession relays no 'bye': set on the guest session itself)
+        guest.on_move_request = ask_move
         if rejoined:  # what the log and chat showed before this app closed, as the autosave kept them
             for line in guest.kept_log:
                 window.log.appendPlainText(line)
