@@ -141,6 +141,6 @@ def test_the_summoning_player_at_the_board_reads_no_burst_name_while_its_owner_d
     summon(w, game.state.players[0].hand[0])
     assert game.pending.player == 1 and game.pending.info["kind"] == "may"
     bar = w.bar.label.text()
-    assert "Waiting for" in bar and "burst" in bar, bar
+    assert "Waiting for <b>Bob</b>: whether to activate their face-down burst" in bar, bar
     shown = bar + w.log.toPlainText() + w.statusBar().currentMessage()
     assert not any(name in shown for name in NAMES), shown

@@ -847,6 +847,9 @@ class Controller(QObject, DeckLooks):
             return f"flash window {'before' if pend.info['window'] == 1 else 'after'} blocking"
         if k == "block":
             return f"{self._name(pend.info['attacker'])} attacks — block or take the damage?"
+        src = pend.info.get("source")
+        if pend.info.get("kind") == "may" and src is not None and self._hidden(src):  # their set burst (CR 3-8-2)
+            return "whether to activate their face-down burst (CR 10-9-3)"
         return self._what(pend)
 
     def _what(self, pend) -> str:
