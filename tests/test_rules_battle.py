@@ -202,18 +202,23 @@ def test_cr_7_1_2_1_a_flash_magic_in_the_attacker_window_is_recorded_for_the_bat
     assert game.state.players[0].reserve == 2 and game.state.battle.magic_used == [magic]  # for 【Luster】 (CR 11-6-1)
 
 
+# Red Knight attacks; Blue Guard could block it; Tollgate Ward is set: "after your opponent's attack, return the
+# attacking spirit to its owner's hand" (its cost, a discard, paid with the one hand card)
+TOLLGATE = """
+    turn: 4
+    turn_player: 0
+    step: attack
+    players:
+      - {life: 5, reserve: 3, field: [{card: T-R3, cores: 1}], deck: [T-W0, T-W0]}
+      - {life: 5, reserve: 3, hand: [T-W0], burst: V-TOLLGATE, field: [{card: T-B2, cores: 2}], deck: [T-W0]}
+"""
+
+
 def test_cr_7_1_3_1_no_block_is_asked_for_an_attacker_that_has_left_the_field():
     """Tollgate Ward's burst returns the attacker to its owner's hand before the block: when the flash window ends
     there is no attacking spirit to block, so the battle goes on to its resolution, where it does nothing
     (CR 7-1-5-3-1), and the attack step goes on (audit issue 25 item 16)."""
-    game = position("""
-        turn: 4
-        turn_player: 0
-        step: attack
-        players:
-          - {life: 5, reserve: 3, field: [{card: T-R3, cores: 1}], deck: [T-W0, T-W0]}
-          - {life: 5, reserve: 3, hand: [T-W0], burst: V-TOLLGATE, field: [{card: T-B2, cores: 2}], deck: [T-W0]}
-    """)
+    game = position(TOLLGATE)
     knight = game.state.players[0].field[0]
     game.apply(Attack(0, knight))
     assert game.pending.kind == "choose" and game.pending.info["kind"] == "may"  # the burst (CR 10-9-3)
@@ -227,14 +232,7 @@ def test_cr_7_1_3_1_no_block_is_asked_for_an_attacker_that_has_left_the_field():
 
 
 def test_cr_7_1_3_1_control_an_attacker_still_on_the_field_is_blocked_as_ever():
-    game = position("""
-        turn: 4
-        turn_player: 0
-        step: attack
-        players:
-          - {life: 5, reserve: 3, field: [{card: T-R3, cores: 1}], deck: [T-W0, T-W0]}
-          - {life: 5, reserve: 3, hand: [T-W0], burst: V-TOLLGATE, field: [{card: T-B2, cores: 2}], deck: [T-W0]}
-    """)
+    game = position(TOLLGATE)
     game.apply(Attack(0, game.state.players[0].field[0]))
     game.apply(Choose(1, False))  # the burst is not activated
     game.apply(Pass(1))

@@ -338,15 +338,22 @@ def test_played_when_attacks_the_opponents_spirit_loses_bp_this_turn_and_is_dest
     assert game.state.cards[pup].zone == "trash" and game.state.cards[knight].zone == "field"
 
 
-def test_played_reveal_add_a_family_card_and_the_rest_to_the_bottom():
+def _reveal_three_and_summon(rest: str):
+    """ZT-001 summoned: "Reveal the top three cards of your deck. Add up to one Stoneback card from the revealed cards
+    to your hand. Return the remaining cards <rest>" (the deck: T-W0, T-R1, Stoneback Pup, T-R3, top first)."""
     db = _db_with(_card(effects=[{"levels": [1, 2], "condition": "When Summoned", "keywords": [], "steps": [],
                                   "details": "Reveal the top three cards of your deck. Add up to one Stoneback "
                                              "card from the revealed cards to your hand. Return the remaining cards "
-                                             "to the bottom of your deck in any order."}]),
+                                             f"{rest}"}]),
                   _card(ID="ZT-002", name="Stoneback Pup", effects=[]))
     game = _game(db, "{life: 5, reserve: 3, hand: [ZT-001], deck: [T-W0, T-R1, ZT-002, T-R3]}",
                  "{life: 5, reserve: 3}")
     game.apply(Summon(0, first(game, 0, "ZT-001", "hand")))
+    return game
+
+
+def test_played_reveal_add_a_family_card_and_the_rest_to_the_bottom():
+    game = _reveal_three_and_summon("to the bottom of your deck in any order.")
     assert game.pending.info["min"] == 0  # "up to one"
     answer(game, game.pending.info["options"])
     p0 = game.state.players[0]  # a position lists a deck top first; the engine keeps the top last
@@ -358,14 +365,7 @@ def test_played_reveal_add_a_family_card_and_the_rest_to_the_bottom():
 
 
 def test_played_reveal_the_rest_back_on_top_in_any_order_is_ordered_by_the_player():
-    db = _db_with(_card(effects=[{"levels": [1, 2], "condition": "When Summoned", "keywords": [], "steps": [],
-                                  "details": "Reveal the top three cards of your deck. Add up to one Stoneback "
-                                             "card from the revealed cards to your hand. Return the remaining cards "
-                                             "to the top of your deck in any order."}]),
-                  _card(ID="ZT-002", name="Stoneback Pup", effects=[]))
-    game = _game(db, "{life: 5, reserve: 3, hand: [ZT-001], deck: [T-W0, T-R1, ZT-002, T-R3]}",
-                 "{life: 5, reserve: 3}")
-    game.apply(Summon(0, first(game, 0, "ZT-001", "hand")))
+    game = _reveal_three_and_summon("to the top of your deck in any order.")
     answer(game, game.pending.info["options"])
     p0 = game.state.players[0]
     assert cids(game, game.pending.info["options"]) == ["T-W0", "T-R1"]
@@ -375,14 +375,7 @@ def test_played_reveal_the_rest_back_on_top_in_any_order_is_ordered_by_the_playe
 
 def test_played_reveal_the_rest_back_on_top_in_the_same_order_asks_nothing():
     """Control: "to the top of your deck" without "in any order" keeps them as they were."""
-    db = _db_with(_card(effects=[{"levels": [1, 2], "condition": "When Summoned", "keywords": [], "steps": [],
-                                  "details": "Reveal the top three cards of your deck. Add up to one Stoneback "
-                                             "card from the revealed cards to your hand. Return the remaining cards "
-                                             "to the top of your deck."}]),
-                  _card(ID="ZT-002", name="Stoneback Pup", effects=[]))
-    game = _game(db, "{life: 5, reserve: 3, hand: [ZT-001], deck: [T-W0, T-R1, ZT-002, T-R3]}",
-                 "{life: 5, reserve: 3}")
-    game.apply(Summon(0, first(game, 0, "ZT-001", "hand")))
+    game = _reveal_three_and_summon("to the top of your deck.")
     answer(game, game.pending.info["options"])
     assert game.pending is None or game.pending.kind != "choose"
     assert cids(game, game.state.players[0].deck)[::-1] == ["T-W0", "T-R1", "T-R3"]
