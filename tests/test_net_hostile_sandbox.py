@@ -33,7 +33,24 @@ def _first(game, owner: int, kind: str) -> int:
     return next(i for i in zone.hand + zone.deck if game.db[game.state.cards[i].cid].type == kind)
 
 
-async def _table(host, guest, owner_moves):
+async def _started(profile):
+    """A LAN sandbox of `profile` on 127.0.0.1, started and settled: (host, guest, frames, server, playing)."""
+    host, guest, frames, server, playing = await lan_sandbox(profile)
+    await host.started.wait()
+    await settle(host, guest)
+    return host, guest, frames, server, playing
+
+
+async def owner_moves(host, guest, owner: int, card: int, zone: str) -> None:
+    """The card's owner moves its own card (the guest through its session, never refused)."""
+    if owner == 0:
+        host.apply(ManualMove(0, card, zone))
+    else:
+        assert not await guest_does(host, guest, {"type": "manual_move", "player": 1, "card": _alias(host, card),
+                                                  "to": zone})
+
+
+async def _table(host, guest):
     """Both seats set a tactic face down and a fighter face up; (host's tactic, guest's tactic, host's fighter,
     guest's fighter) as engine ids."""
     game = host.game
@@ -42,7 +59,7 @@ async def _table(host, guest, owner_moves):
     for owner in (0, 1):
         tactic, fighter = _first(game, owner, "tactic"), _first(game, owner, "fighter")
         for card, zone in ((tactic, "tactic"), (fighter, "fighter")):
-            await owner_moves(owner, card, zone)
+            await owner_moves(host, guest, owner, card, zone)
         made.append((tactic, fighter))
     await settle(host, guest)
     return made[0][0], made[1][0], made[0][1], made[1][1]
@@ -56,19 +73,10 @@ def test_a_hostile_guest_cannot_reveal_look_at_or_move_the_hosts_hidden_cards():
     bos = get_profile("bos")
 
     async def go():
-        host, guest, frames, server, playing = await lan_sandbox(bos)
-        await host.started.wait()
-        await settle(host, guest)
+        host, guest, frames, server, playing = await _started(bos)
         game = host.game
 
-        async def owner_moves(owner, card, zone):
-            if owner == 0:
-                host.apply(ManualMove(0, card, zone))
-            else:
-                await guest_does(host, guest, {"type": "manual_move", "player": 1, "card": _alias(host, card),
-                                               "to": zone})
-
-        tactic, _, _, _ = await _table(host, guest, owner_moves)
+        tactic, _, _, _ = await _table(host, guest)
         secret = game.state.cards[tactic].cid
         assert game.state.table.marks[tactic].down and guest.view["players"][0]["areas"]["tactic"][0]["cid"] is None
         a = guest.view["players"][0]["areas"]["tactic"][0]["card"]  # the face-down card's place has an alias
@@ -111,19 +119,10 @@ def test_a_hostile_host_cannot_reveal_look_at_or_move_the_guests_hidden_cards():
     bos = get_profile("bos")
 
     async def go():
-        host, guest, frames, server, playing = await lan_sandbox(bos)
-        await host.started.wait()
-        await settle(host, guest)
+        host, guest, frames, server, playing = await _started(bos)
         game = host.game
 
-        async def owner_moves(owner, card, zone):
-            if owner == 0:
-                host.apply(ManualMove(0, card, zone))
-            else:
-                assert not await guest_does(host, guest, {"type": "manual_move", "player": 1,
-                                                          "card": _alias(host, card), "to": zone})
-
-        _, tactic, _, _ = await _table(host, guest, owner_moves)
+        _, tactic, _, _ = await _table(host, guest)
         in_hand = game.state.players[1].hand[0]
         before = game.state_hash()
         attacks = [ManualFlip(0, tactic, False), ManualMove(0, tactic, "discard"), ManualReveal(0, (tactic,)),
@@ -150,19 +149,10 @@ def test_bos_declares_the_soul_point_transfer_and_kill_tokens_and_the_log_names_
     bos = get_profile("bos")
 
     async def go():
-        host, guest, frames, server, playing = await lan_sandbox(bos)
-        await host.started.wait()
-        await settle(host, guest)
+        host, guest, frames, server, playing = await _started(bos)
         game = host.game
 
-        async def owner_moves(owner, card, zone):
-            if owner == 0:
-                host.apply(ManualMove(0, card, zone))
-            else:
-                await guest_does(host, guest, {"type": "manual_move", "player": 1, "card": _alias(host, card),
-                                               "to": zone})
-
-        _, _, host_fighter, guest_fighter = await _table(host, guest, owner_moves)
+        _, _, host_fighter, guest_fighter = await _table(host, guest)
         events = []
         host.on_events = events.extend
         # BOS §Battle Damage: the guest's fighter beat the host's: 700 SP from the host to the guest, and a kill
@@ -192,23 +182,14 @@ def test_anything_else_on_the_others_public_things_is_a_request_its_owner_answer
     bos = get_profile("bos")
 
     async def go():
-        host, guest, frames, server, playing = await lan_sandbox(bos)
-        await host.started.wait()
-        await settle(host, guest)
+        host, guest, frames, server, playing = await _started(bos)
         game = host.game
         host_asked, guest_asked, statuses = [], [], []
         host.on_move_request = host_asked.append
         guest.on_move_request = guest_asked.append
         guest.on_status = statuses.append
 
-        async def owner_moves(owner, card, zone):
-            if owner == 0:
-                host.apply(ManualMove(0, card, zone))
-            else:
-                await guest_does(host, guest, {"type": "manual_move", "player": 1, "card": _alias(host, card),
-                                               "to": zone})
-
-        _, _, host_fighter, guest_fighter = await _table(host, guest, owner_moves)
+        _, _, host_fighter, guest_fighter = await _table(host, guest)
         # the guest asks the host's face-up fighter to the host's discard pile: refused as it stands, asked
         refused = await guest_does(host, guest, {"type": "manual_move", "player": 1,
                                                  "card": _alias(host, host_fighter), "to": "discard"})
