@@ -14,6 +14,20 @@ from bss_desktop.engine.settings import Ruleset
 from helpers import first, position
 
 
+def against_the_computer(qtbot, game, size=(1366, 768), *, fit: bool = True) -> GameWindow:
+    """The human's window of `game` against a computer that takes its time (its decisions stay on the board),
+    shown at `size`; with `fit`, the board fitted to the view as the tests above it measure it."""
+    w = GameWindow(game, seats=("human", "ai"), animation_ms=0)
+    qtbot.addWidget(w)
+    w.controller.ai_delay_ms = 10 ** 6
+    w.resize(*size)
+    w.show()
+    qtbot.waitExposed(w)
+    if fit:
+        w.view.fitInView(w.scene.sceneRect(), Qt.KeepAspectRatio)
+    return w
+
+
 def settle(ms: int = 400) -> None:
     """Let every move and turn of the board finish, as a player waits to look."""
     QTest.qWait(ms)
@@ -161,13 +175,7 @@ def test_a_blocked_attacks_arrow_goes_when_the_blocker_leaves_and_never_points_a
         game.apply(Pass(game.pending.player))
     game.apply(Block(1, pup))
     game.apply(Pass(1))  # the blocking player passes first (CR 7-1-4-1); the attacker has priority now
-    w = GameWindow(game, seats=("human", "ai"), animation_ms=0)
-    qtbot.addWidget(w)
-    w.controller.ai_delay_ms = 10 ** 6
-    w.resize(1366, 768)
-    w.show()
-    qtbot.waitExposed(w)
-    w.view.fitInView(w.scene.sceneRect(), Qt.KeepAspectRatio)
+    w = against_the_computer(qtbot, game)
     scene = w.scene
     assert scene.arrow_attack.isVisible() and scene.arrow_block.isVisible()
     quake = first(game, 0, "E-QUAKE", "hand")
@@ -282,13 +290,7 @@ def test_five_exhausted_attackers_lie_side_by_side_with_their_names_in_sight(qtb
     from bss_desktop.client.board.layout import CARD_H, CARD_W
 
     game = position(FIVE_ATTACKERS)
-    w = GameWindow(game, seats=("human", "ai"), animation_ms=0)
-    qtbot.addWidget(w)
-    w.controller.ai_delay_ms = 10 ** 6
-    w.resize(*size)
-    w.show()
-    qtbot.waitExposed(w)
-    w.view.fitInView(w.scene.sceneRect(), Qt.KeepAspectRatio)
+    w = against_the_computer(qtbot, game, size)
     port = w.view.viewport().rect()
     for p in (0, 1):
         items = [w.scene.cards[k] for k in game.state.players[p].field]
@@ -410,13 +412,7 @@ def test_a_magic_card_stays_in_the_use_area_while_its_targets_are_chosen(qtbot):
           - life: 5
             field: [{card: T-R1, cores: 1}, {card: T-B2, cores: 2}]
     """)
-    w = GameWindow(game, seats=("human", "ai"), animation_ms=0)
-    qtbot.addWidget(w)
-    w.controller.ai_delay_ms = 10 ** 6
-    w.resize(1366, 768)
-    w.show()
-    qtbot.waitExposed(w)
-    w.view.fitInView(w.scene.sceneRect(), Qt.KeepAspectRatio)
+    w = against_the_computer(qtbot, game)
     purge = first(game, 0, "V-PURGE", "hand")
     use = zone_rect("use", "shared")
     drag(w, center(w.scene.cards[purge]), QPointF(*use.center))
@@ -492,12 +488,7 @@ def test_the_payment_panel_leaves_the_board_in_place_and_shows_the_card_paid_for
     from PySide6.QtWidgets import QApplication
 
     game = position(PAYING)
-    w = GameWindow(game, seats=("human", "ai"), animation_ms=0)
-    qtbot.addWidget(w)
-    w.controller.ai_delay_ms = 10 ** 6
-    w.resize(1366, 768)
-    w.show()
-    qtbot.waitExposed(w)
+    w = against_the_computer(qtbot, game, fit=False)
     settle(200)  # the window laid out, as the player sees it
     view, scene = w.view, w.scene
     titan, knight, guard = first(game, 0, "T-R5", "hand"), first(game, 0, "T-R3"), first(game, 0, "T-B2")

@@ -27,20 +27,8 @@ from bss_desktop.client.windows.game import GameWindow  # noqa: E402
 from bss_desktop.client.windows.settings import AppSettings  # noqa: E402
 from bss_desktop.engine.commands import ManualMove, Mulligan  # noqa: E402
 from helpers import MAIN, new_game, position  # noqa: E402
+from test_client import SANDBOX  # noqa: E402
 
-SANDBOX = """
-    turn: 3
-    turn_player: 0
-    settings: {sandbox: true}
-    players:
-      - life: 5
-        reserve: 3
-        hand: [T-R3, T-MM]
-        deck: [T-W0, T-R1, T-Y2]
-        field: [{card: T-R1, cores: 1}]
-      - life: 5
-        field: [T-B2]
-"""
 
 
 @pytest.fixture
