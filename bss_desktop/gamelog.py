@@ -168,6 +168,11 @@ def _table_change(game, d: dict, who: str, viewer: int | None) -> str:
         verb = "transfers" if d["op"] == "transfer" else "pays each opponent"
         return (f"{who} (by hand): {_who(game, owner)} {verb} {moved:,} {t.label} — {_who(game, 0)} "
                 f"{b[0]:,} → {a[0]:,}, {_who(game, 1)} {b[1]:,} → {a[1]:,}.")
+    if what == "use":
+        return (f"{who} uses {name} ({d['timing'].capitalize()}, {profile.step_label(d['step']).lower()} step): "
+                f"to the trash; pay its cost and resolve it by hand.")
+    if what == "summon":
+        return f"{who} summons {name} at LV{d['level']} ({d['cores']} core(s) from the reserve); pay its cost by hand."
     if what == "card_token":
         stats = ", ".join(f"{(profile.cards.fields[k].label or k)} {v}" for k, v in d["stats"]
                           if profile.cards.fields[k].kind == "int")
@@ -283,6 +288,8 @@ def describe(game, event, viewer: int | None) -> str:
             n = d["count"] + (1 if d["soul"] else 0)
             return (f"{who} (by hand) moves {n} of {_whose_name(game, d['owner'])} core(s): "
                     f"{_loc(game, d['src'])} → {_loc(game, d['dst'])}.")
+        if what == "exhaust" and d.get("heavy") is True:
+            return f"{who} (by hand) refreshes {_card(game, d['card'])}: heavy exhausted → exhausted."
         if what == "exhaust":
             turned = [o for o in game.profile.orientations.values() if o.angle == (90 if d["exhausted"] else 0)]
             if game.profile.id != "bss" and turned:  # the game's own words: rest / attack position

@@ -44,7 +44,7 @@ def card_from_record(data: Any, profile=None, *, file: str | None = None, set_id
         card = card_from_dict(rest, file=file, set_id=set_id, types=card_types(profile))
     else:
         card = _plain(rest, profile, file, set_id)
-    checked = {k: _field(fields[k], v, profile, file, card.id, data) for k, v in extra.items()}
+    checked = {k: _field(fields[k], v, profile, file, card.id, data, card) for k, v in extra.items()}
     for need in profile.cards.types[card.type]["fields"]:
         if need not in checked:
             raise CardDataError(f"missing (a {card.type} needs it)", file=file, card_id=card_id, field=need)
@@ -80,10 +80,15 @@ def _plain(data: dict, profile, file, set_id) -> CardDef:
                    set=data.get("set", set_id or ""), text=data.get("text", ""), token=data.get("token", False))
 
 
-def _field(spec, value: Any, profile, file, card_id, front: dict):
+def _field(spec, value: Any, profile, file, card_id, front: dict, card: CardDef | None = None):
     def bad(message):
         return CardDataError(message, file=file, card_id=card_id, field=spec.name)
 
+    if spec.kind == "level":  # one of the card's own levels (Super Unleash on the LV2 cost, STD 12-2-1-1-1)
+        if not isinstance(value, int) or isinstance(value, bool) or card is None or not card.has_level(value):
+            have = ", ".join(str(lv.number) for lv in card.levels) if card is not None else ""
+            raise bad(f"expected one of the card's levels ({have or 'it has none'}), got {value!r}")
+        return value
     if spec.kind == "int":
         if not isinstance(value, int) or isinstance(value, bool):
             raise bad(f"expected a whole number, got {value!r}")

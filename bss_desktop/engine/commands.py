@@ -377,12 +377,29 @@ class ManualCardToken(Command):
 
 
 @dataclass(frozen=True, slots=True)
+class ManualUse(Command):
+    """The use-magic helper of a game without a rules module: magic `card` from the player's hand, used where its
+    timing fits the step (STD 12-2-1-4-1, 12-2-1-5-1), goes to the trash; its cost is paid by hand."""
+
+    card: int
+
+
+@dataclass(frozen=True, slots=True)
+class ManualSummon(Command):
+    """The summon helper of a game without a rules module: `card` (a spirit, an Ultimate) from the player's hand to
+    the field in a main step, with `level`'s cores from the reserve (0: its lowest level; an Ultimate's is LV3)."""
+
+    card: int
+    level: int = 0
+
+
+@dataclass(frozen=True, slots=True)
 class Concede(Command):
     """CR 1-2-4: either player, at any time."""
 
 
 TABLE_COMMANDS = (ManualFlip, ManualSide, ManualTurn, ManualCounter, ManualAttach, ManualTracker, ManualCardToken,
-                  ManualStep, ManualOrder, ManualRandomCard)
+                  ManualStep, ManualOrder, ManualRandomCard, ManualUse, ManualSummon)
 ALL_COMMANDS = (Mulligan, Summon, PlaceNexus, UseMagic, SetBurst, MoveCores, EndMain,
                 Attack, EndAttack, Pass, Block, Activate, Awaken, Choose, ManualMove, ManualCores, ManualExhaust,
                 ManualShuffle, ManualDeck, ManualLook, ManualRandom, ManualNote, ManualReveal, ManualToken, Concede)
@@ -398,6 +415,7 @@ _KIND_OF = {
     ManualFlip: "manual_flip", ManualSide: "manual_side", ManualTurn: "manual_turn", ManualCounter: "manual_counter",
     ManualAttach: "manual_attach", ManualTracker: "manual_tracker", ManualCardToken: "manual_card_token",
     ManualStep: "manual_step", ManualOrder: "manual_order", ManualRandomCard: "manual_random_card",
+    ManualUse: "manual_use", ManualSummon: "manual_summon",
 }
 KIND_OF = _KIND_OF  # command class -> its kind (Command.kind), for readers that sort many commands by kind
 _BY_KIND = {v: k for k, v in _KIND_OF.items()}
@@ -619,6 +637,11 @@ def _c_label(v):
         return "", "expected text of 1 to 60 characters"
 
 
+def _c_level(v):
+    if type(v) is not int or not 0 <= v <= 99:
+        return "", f"expected a level from 1 to 99 (or 0: the lowest), got {_r(v)}"
+
+
 def _schema(*entries):
     return (("player", _c_player, "CR 1-1-1"),) + entries
 
@@ -672,6 +695,8 @@ SCHEMA = {
     ManualOrder: _schema(("owner", _c_player, "CR 1-1-1"), ("zone", _c_zone, "CR 3-1-1"),
                          ("cards", _c_order, "CR 3-1-1")),
     ManualRandomCard: _schema(("owner", _c_player, "CR 1-1-1"), ("mix", _c_mix, "ruling 13")),
+    ManualUse: _schema(("card", _c_int, "CR 3-1-1")),
+    ManualSummon: _schema(("card", _c_int, "CR 3-1-1"), ("level", _c_level, "CR 2-10-3")),
 }
 assert set(SCHEMA) == set(COMMANDS) and all(
     [name for name, _, _ in SCHEMA[cls]] == [f.name for f in fields(cls)] for cls in COMMANDS)

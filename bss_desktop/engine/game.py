@@ -17,7 +17,8 @@ from . import continuous, costs, reach, stats
 from .commands import (Activate, Attack, Awaken, Block, Choose, Command, Concede, CoreMove, EndAttack, EndMain,
                        ManualAttach, ManualCardToken, ManualCores, ManualCounter, ManualDeck, ManualExhaust, ManualFlip,
                        ManualLook, ManualMove, ManualNote, ManualOrder, ManualRandom, ManualRandomCard, ManualReveal,
-                       ManualShuffle, ManualSide, ManualStep, ManualToken, ManualTracker, ManualTurn, MoveCores,
+                       ManualShuffle, ManualSide, ManualStep, ManualSummon, ManualToken, ManualTracker, ManualTurn,
+                       ManualUse, MoveCores,
                        Mulligan, Pass, PlaceNexus,
                        SetBurst, Summon, UseMagic, CHOICE, field_problem)
 from .errors import IllegalCommand
@@ -26,6 +27,7 @@ from .resolution import COLLECTORS, Resolution
 from .rng import Rng
 from .settings import Ruleset
 from .state import Activation, Battle, Card, Cause, GameState, Player, Result
+from .hand_helpers import HandHelpers
 from .table_moves import TableMoves
 from .targets import condition_holds
 from ..limits import MAX_EVENTS_PER_COMMAND
@@ -193,7 +195,7 @@ def profile_of(start: dict):
     return get_profile(name)
 
 
-class Game(Resolution, TableMoves):
+class Game(Resolution, TableMoves, HandHelpers):
     def __init__(self, db, state: GameState, settings: Ruleset | None = None, *,
                  start: dict | None = None, record_hashes: bool = True, profile=None):
         self.profile = profile or profile_of(start or {})  # the game on the table (table/profile.py)
@@ -1913,14 +1915,16 @@ class Game(Resolution, TableMoves):
         if card is None or not self.may_turn(card):
             raise IllegalCommand("CR 4-4-1", f"card {cmd.card!r} is not on the field")
         table = self.state.table
-        if card.exhausted == cmd.exhausted and not (table is not None and card.iid in table.marks
-                                                    and table.marks[card.iid].turn):
+        turned = table is not None and card.iid in table.marks and bool(table.marks[card.iid].turn)
+        if card.exhausted == cmd.exhausted and not turned:
             raise IllegalCommand("CR 1-3-2-1", "the card is already " + ("exhausted" if cmd.exhausted else "refreshed"))
-        if table is not None and card.iid in table.marks:  # upright or sideways: no other orientation left
+        if turned:  # upright or sideways: no other orientation left
             table.marks[card.iid].turn = None
             table.tidy(card.iid)
-        self._emit("manual", player=cmd.player, what="exhaust", card=card.iid, exhausted=cmd.exhausted)
-        if card.exhausted != cmd.exhausted:
+        heavy = turned and not cmd.exhausted  # refreshing a heavy-exhausted card exhausts it (STD 5-14-2, ETR)
+        self._emit("manual", player=cmd.player, what="exhaust", card=card.iid, exhausted=cmd.exhausted,
+                   **({"heavy": True} if heavy else {}))
+        if card.exhausted != cmd.exhausted and not heavy:
             self._set_exhausted(card.iid, cmd.exhausted)
         self._manual_done()
 
@@ -2032,52 +2036,6 @@ class Game(Resolution, TableMoves):
             self._db_owned = True
         return self.db
 
-    def _table_cores(self, cmd: ManualCores) -> None:
-        """ManualCores in a game of another profile: its zones of pieces (Eternal's Count); cores on cards."""
-        st = self.state
-        player, pieces = st.players[cmd.owner], st.table.pieces[cmd.owner]
-        zones = {("trash" if z.name == "trash_cores" else z.name) for z in self.profile.piece_zones()}
-        if not zones:
-            raise IllegalCommand(self._rule("pieces"), f"{self.profile.name} has no cores or other pieces")
-        for loc in (cmd.src, cmd.dst):
-            on_card = type(loc) is int and loc in st.cards and st.cards[loc].owner == cmd.owner and (
-                st.cards[loc].zone == "field" or (st.cards[loc].zone in self.profile.zones
-                                                  and self.profile.zones[st.cards[loc].zone].pieces_on_cards))
-            if loc not in zones and not on_card:
-                raise IllegalCommand("CR 3-1-1", f"{loc!r} is not one of player {cmd.owner + 1}'s core places")
-        if cmd.src == cmd.dst:
-            raise IllegalCommand("CR 1-3-2-2", "the cores are already there")
-        if not isinstance(cmd.count, int) or isinstance(cmd.count, bool) or cmd.count < 1 or cmd.soul:
-            raise IllegalCommand("CR 1-3-2-3", "move at least one core (the soul core moves between native places)")
-
-        def have(loc):
-            if loc in pieces:
-                return pieces[loc]
-            if type(loc) is int:
-                return st.cards[loc].cores
-            return {"life": player.life, "reserve": player.reserve, "trash": player.trash_cores}.get(loc)
-
-        if have(cmd.src) is not None and cmd.count > have(cmd.src):
-            raise IllegalCommand("CR 1-3-2", f"there are only {have(cmd.src)} core(s) at {cmd.src!r}")
-        self._emit("manual", player=cmd.player, what="cores", owner=cmd.owner, src=cmd.src, dst=cmd.dst,
-                   count=cmd.count, soul=False)
-        if cmd.src not in pieces and cmd.dst not in pieces:
-            self._move_cores(cmd.owner, cmd.src, cmd.dst, cmd.count, False, "manual", None)
-        else:  # a zone of pieces only the profile has: counted here, the void's account kept
-            for loc, n in ((cmd.src, -cmd.count), (cmd.dst, cmd.count)):
-                if loc in pieces:
-                    pieces[loc] += n
-                elif loc == "void":
-                    st.cores_in_play -= n
-                elif type(loc) is int:
-                    st.cards[loc].cores += n
-                else:
-                    attr = "trash_cores" if loc == "trash" else loc
-                    setattr(player, attr, getattr(player, attr) + n)
-            self._emit("cores_moved", player=cmd.owner, src=cmd.src, dst=cmd.dst, count=cmd.count, soul=False,
-                       reason="manual")
-        self._manual_done()
-
     def _h_concede(self, cmd: Concede) -> None:
         # CR 1-2-4, 1-2-5: any time, at once, unaffected by effects
         self._emit("concede", player=cmd.player)
@@ -2122,6 +2080,7 @@ _HANDLERS = {
     ManualAttach: Game._h_manual_attach, ManualTracker: Game._h_manual_tracker,
     ManualCardToken: Game._h_manual_card_token, ManualStep: Game._h_manual_step,
     ManualOrder: Game._h_manual_order, ManualRandomCard: Game._h_manual_random_card,
+    ManualUse: Game._h_manual_use, ManualSummon: Game._h_manual_summon,
     Activate: Game._h_activate, Awaken: Game._h_awaken, Choose: Game._h_choose,
     Mulligan: Game._h_mulligan, Summon: Game._h_summon, PlaceNexus: Game._h_summon, UseMagic: Game._h_use_magic,
     SetBurst: Game._h_set_burst, MoveCores: Game._h_move_cores, EndMain: Game._h_end_main, Attack: Game._h_attack,

@@ -36,6 +36,7 @@ _PLAYER_KEYS = {"name", "life", "reserve", "trash_cores", "soul_core", "hand", "
                 "burst_set_this_turn"}
 _FIELD_KEYS = {"card", "cores", "soul_core", "exhausted"}
 _MARK_KEYS = {"card", "exhausted", "down", "turn", "counters", "on", "back"}  # a card in a profile's zone (or its field)
+_NATIVE_PIECES = ("life", "reserve", "trash_cores", "void")
 
 
 def load_position_file(path, db, *, settings: Ruleset | None = None) -> Game:
@@ -186,10 +187,12 @@ def game_from_position(data, db, *, settings: Ruleset | None = None, record_hash
             iids = [new_card(cid, p, zone, f"{pre}{zone}[{i}]") for i, cid in enumerate(ids)]
             setattr(player, zone, iids[::-1] if zone == "deck" else iids)
         soul = _req(pd, "soul_core", pre, str, default="reserve", required=False)
+        places = SOUL_PLACES + (tuple(z.name for z in profile.piece_zones() if z.name not in _NATIVE_PIECES)
+                                if table_game else ())  # a profile's own zone of pieces (Eternal's Count)
         if table_game and "soul_core" not in profile.pieces:
             soul = None
-        elif soul not in SOUL_PLACES:
-            raise PositionError(f"{pre}soul_core", f"must be one of {', '.join(SOUL_PLACES)}, got {soul!r}")
+        elif soul not in places:
+            raise PositionError(f"{pre}soul_core", f"must be one of {', '.join(places)}, got {soul!r}")
         soul_cards = []
         for i, fd in enumerate(_req(pd, "field", pre, list, default=[], required=False)):
             fpre = f"{pre}field[{i}]."
@@ -197,7 +200,7 @@ def game_from_position(data, db, *, settings: Ruleset | None = None, record_hash
                 fd = {"card": fd}
             if not isinstance(fd, dict):
                 raise PositionError(f"{pre}field[{i}]", "expected a card id or a mapping with 'card'")
-            _unknown(fd, _FIELD_KEYS, fpre)
+            _unknown(fd, _FIELD_KEYS | _MARK_KEYS if table_game else _FIELD_KEYS, fpre)  # marks: table_game's
             iid = new_card(_req(fd, "card", fpre, str), p, "field", f"{fpre}card")
             d = cards_db[cards[iid].cid]
             if d.type == "magic":
@@ -333,7 +336,8 @@ def _read_table(profile, players_data, cards, db, new_card, state):
         for i, entry in enumerate(pd.get("field", []) or []):  # field cards' marks (a heavy-exhausted spirit)
             if isinstance(entry, dict) and set(entry) & (_MARK_KEYS - _FIELD_KEYS):
                 iid = state.players[p].field[i]
-                _marks_in(entry, f"{pre}field[{i}].", table, iid, profile, attach, p)
+                if _marks_in(entry, f"{pre}field[{i}].", table, iid, profile, attach, p):
+                    cards[iid].exhausted = True
         trackers = pd.get("trackers", {})
         if not isinstance(trackers, dict):
             raise PositionError(f"{pre}trackers", "expected a mapping such as {sp: 8000}")
@@ -369,12 +373,13 @@ def _marked_card(entry, path, table, p, zone, new_card, cards, profile, attach) 
         entry = {**entry, "down": True}  # a zone of face-down cards: face down unless the position says up
     if entry.get("down") is True and (z.face == "up" or z.visibility != "public"):
         raise PositionError(f"{path}.down", f"cards in the {z.label} are not face down")
-    _marks_in(entry, f"{path}.", table, iid, profile, attach, p)
-    cards[iid].exhausted = _req(entry, "exhausted", f"{path}.", bool, default=False, required=False)
+    turned = _marks_in(entry, f"{path}.", table, iid, profile, attach, p)
+    cards[iid].exhausted = _req(entry, "exhausted", f"{path}.", bool, default=False, required=False) or turned
     return iid
 
 
-def _marks_in(entry: dict, pre: str, table, iid: int, profile, attach: list, p: int) -> None:
+def _marks_in(entry: dict, pre: str, table, iid: int, profile, attach: list, p: int) -> bool:
+    """Read a card's marks; True if its `turn` is one that counts as exhausted (not upright)."""
     if _req(entry, "down", pre, bool, default=False, required=False):
         table.mark(iid).down = True
     if _req(entry, "back", pre, bool, default=False, required=False):
@@ -387,6 +392,12 @@ def _marks_in(entry: dict, pre: str, table, iid: int, profile, attach: list, p: 
                                               f"({', '.join(profile.orientations)})")
         if o.angle not in (0, 90):
             table.mark(iid).turn = turn
+        if o.angle != 0 and entry.get("exhausted") is False:
+            raise PositionError(f"{pre}exhausted", f"a card turned {o.label.lower()} counts as exhausted (STD 5-16; "
+                                                   f"leave 'exhausted' out or make it true)")
+        turned = o.angle != 0
+    else:
+        turned = False
     counters = entry.get("counters", {})
     if not isinstance(counters, dict):
         raise PositionError(f"{pre}counters", "expected a mapping such as {kill: 2}")
@@ -399,6 +410,7 @@ def _marks_in(entry: dict, pre: str, table, iid: int, profile, attach: list, p: 
         table.mark(iid).counters[str(key)] = n
     if "on" in entry:
         attach.append((iid, entry["on"], f"{pre}on", p))
+    return turned
 
 
 def _find(ref, path: str, table, state, p: int) -> int:

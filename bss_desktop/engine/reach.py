@@ -16,7 +16,7 @@ from __future__ import annotations
 
 from .commands import (ManualAttach, ManualCardToken, ManualCores, ManualCounter, ManualDeck, ManualExhaust,
                        ManualFlip, ManualLook, ManualMove, ManualRandomCard, ManualReveal, ManualShuffle, ManualSide,
-                       ManualToken, ManualTracker, ManualTurn)
+                       ManualSummon, ManualToken, ManualTracker, ManualTurn, ManualUse)
 from .errors import IllegalCommand, NeedsConsent
 
 RULE = "ruling 12"
@@ -142,6 +142,11 @@ def _their_deck(game, cmd, me: int) -> None:
         raise _never(game, "Taking, looking at or picking from", cmd.owner)
 
 
+def _from_hand(game, cmd, me: int) -> None:
+    """Using or summoning a card of the other's hand: a hidden card, never touched (its owner uses it)."""
+    _touch_card(game, cmd.card, me, "cards", "using")
+
+
 def _shuffle(game, cmd: ManualShuffle, me: int) -> None:
     if cmd.owner != me and cmd.owner in (0, 1):  # reveals nothing, yet it is their deck
         raise _ask(game, "cards", "Shuffling this deck", cmd.owner)
@@ -163,7 +168,7 @@ _CHECKS = {
     ManualMove: _move, ManualCores: _cores, ManualExhaust: _exhaust, ManualTurn: _turn, ManualCounter: _counter,
     ManualFlip: _flip, ManualSide: _flip, ManualAttach: _attach, ManualTracker: _tracker,
     ManualDeck: _their_deck, ManualLook: _their_deck, ManualRandomCard: _their_deck, ManualShuffle: _shuffle,
-    ManualReveal: _reveal, ManualToken: _token, ManualCardToken: _token,
+    ManualReveal: _reveal, ManualToken: _token, ManualCardToken: _token, ManualUse: _from_hand, ManualSummon: _from_hand,
 }
 # ManualOrder: the zone's own `reorder` field says who may order a public pile (the handler checks it);
 # ManualNote, ManualRandom, ManualStep touch nobody's things.

@@ -67,7 +67,10 @@ def _level(game, iid: int) -> int:
     state = game.state
     card = state.cards[iid]
     card_def = game.db[card.cid]
-    lv = card_def.level_for(card.cores + (1 if state.players[card.owner].soul == iid else 0))
+    soul = state.players[card.owner].soul == iid
+    lv = card_def.level_for(card.cores + soul)
+    if soul and card_def.extra:  # 《Super Unleash》: that level with the soul core on it; not an effect (STD 12-2-1-1-2)
+        lv = max(lv, card_def.extra.get("super_unleash", 0))
     if lv <= 0:
         return lv  # below LV1 it is destroyed at the checkpoint whatever the effects say (CR 9-3-2)
     constants = getattr(game, "has_level_constants", False) and not game._in_constants

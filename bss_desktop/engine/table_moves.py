@@ -60,6 +60,68 @@ class TableMoves:
         zone = self.profile.zones.get(card.zone)
         return zone is not None and zone.display == "row"
 
+    def _table_cores(self, cmd) -> None:
+        """ManualCores in a game of another profile: its zones of pieces (Eternal's Count), cores on cards, and the
+        soul core, which a player moves by hand like any core (paying with it, Soul Magic, 《Seal》, back from the
+        trash) except into a zone its profile bars (`pieces.soul_core.barred`: STD 5-7-3 life and the void)."""
+        st = self.state
+        player, pieces = st.players[cmd.owner], st.table.pieces[cmd.owner]
+        zones = {("trash" if z.name == "trash_cores" else z.name) for z in self.profile.piece_zones()}
+        if not zones:
+            raise IllegalCommand(self._rule("pieces"), f"{self.profile.name} has no cores or other pieces")
+        for loc in (cmd.src, cmd.dst):
+            on_card = type(loc) is int and loc in st.cards and st.cards[loc].owner == cmd.owner and (
+                st.cards[loc].zone == "field" or (st.cards[loc].zone in self.profile.zones
+                                                  and self.profile.zones[st.cards[loc].zone].pieces_on_cards))
+            if loc not in zones and not on_card:
+                raise IllegalCommand("CR 3-1-1", f"{loc!r} is not one of player {cmd.owner + 1}'s core places")
+        if cmd.src == cmd.dst:
+            raise IllegalCommand("CR 1-3-2-2", "the cores are already there")
+        if not isinstance(cmd.count, int) or isinstance(cmd.count, bool) or cmd.count < 0 or \
+                (cmd.count == 0 and not cmd.soul):
+            raise IllegalCommand("CR 1-3-2-3", "move at least one core")
+        if cmd.soul:
+            soul = self.profile.pieces.get("soul_core")
+            if soul is None or player.soul is None:
+                raise IllegalCommand(self._rule("pieces.soul_core"), f"{self.profile.name} has no soul core")
+            if player.soul != cmd.src:
+                raise IllegalCommand("CR 4-11-3", f"player {cmd.owner + 1}'s soul core is not at {cmd.src!r}")
+            zone = "trash_cores" if cmd.dst == "trash" else cmd.dst
+            if zone in soul.barred:
+                raise IllegalCommand(soul.rule or self._rule("pieces.soul_core.barred"),
+                                     f"the soul core never goes to the {self.profile.zones[zone].label.lower()} "
+                                     "by hand (only an effect that names the soul core puts it there)")
+
+        def have(loc):
+            if loc in pieces:
+                return pieces[loc]
+            if type(loc) is int:
+                return st.cards[loc].cores
+            return {"life": player.life, "reserve": player.reserve, "trash": player.trash_cores}.get(loc)
+
+        if have(cmd.src) is not None and cmd.count > have(cmd.src):
+            raise IllegalCommand("CR 1-3-2", f"there are only {have(cmd.src)} core(s) at {cmd.src!r}")
+        self._emit("manual", player=cmd.player, what="cores", owner=cmd.owner, src=cmd.src, dst=cmd.dst,
+                   count=cmd.count, soul=cmd.soul)
+        if cmd.src not in pieces and cmd.dst not in pieces:
+            self._move_cores(cmd.owner, cmd.src, cmd.dst, cmd.count, cmd.soul, "manual", None)
+        else:  # a zone of pieces only the profile has: counted here, the void's account kept
+            for loc, n in ((cmd.src, -cmd.count), (cmd.dst, cmd.count)):
+                if loc in pieces:
+                    pieces[loc] += n
+                elif loc == "void":
+                    st.cores_in_play -= n
+                elif type(loc) is int:
+                    st.cards[loc].cores += n
+                else:
+                    attr = "trash_cores" if loc == "trash" else loc
+                    setattr(player, attr, getattr(player, attr) + n)
+            if cmd.soul:
+                player.soul = cmd.dst
+            self._emit("cores_moved", player=cmd.owner, src=cmd.src, dst=cmd.dst, count=cmd.count, soul=cmd.soul,
+                       reason="manual")
+        self._manual_done()
+
     def _h_manual_flip(self, cmd) -> None:
         self._expect_manual(cmd)
         card = self._table_card(cmd.card)

@@ -363,6 +363,8 @@ MANUAL_FIELDS = {  # a "manual" event (sandbox moves), by its "what"
     "step": {"step": _text, "turn": _int, "turn_player": _seat},
     "order": {"owner": _seat, "zone": _text, "cards": _opt_ints},
     "random_card": {"owner": _seat, "count": _int},
+    "use": {"card": _opt_int, "timing": _text, "step": _text},  # the use-magic and summon helpers
+    "summon": {"card": _opt_int, "level": _int, "cores": _int},
     "tracker": {"owner": _seat, "name": _text, "op": _text, "amount": lambda v: type(v) is int,
                 "before": lambda v: type(v) is list and len(v) == 2 and all(type(x) is int for x in v),
                 "after": lambda v: type(v) is list and len(v) == 2 and all(type(x) is int for x in v)},

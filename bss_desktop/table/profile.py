@@ -25,7 +25,7 @@ TRACKER_OPS = ("adjust", "transfer", "pay_each_opponent")
 CLEAR_ON = ("battle_destruction", "leave_field")
 MULLIGANS = ("bottom_then_shuffle", "shuffle_then_draw", "reshuffle")
 CARD_SHAPES = ("battle_spirits", "plain")  # the Battle Spirits card record (docs/card-format.md), or name+fields
-FIELD_KINDS = ("int", "text", "enum", "bool", "face")
+FIELD_KINDS = ("int", "text", "enum", "bool", "face", "level")  # level: one of the card's own levels
 COLUMNS = ("left", "centre", "right")
 
 # ------------------------------------------------------------------ the shape of a profile file
@@ -86,6 +86,7 @@ PROFILE = Map({
         "unique": Bool(False),
         "supply": Opt(Name()),
         "barred": List(Name(), unique=True),
+        "rule": Str(max_len=60, default=""),  # the rule that bars it, named when a move is refused
     }), max_len=10),
     "trackers": Dict(Map({
         "label": Str(required=True, max_len=40),
@@ -123,6 +124,7 @@ PROFILE = Map({
     "randomizers": Dict(Map({"label": Str(required=True, max_len=40),
                              "sides": Int(required=True, minimum=2, maximum=100)}), max_len=6),
     "steps": List(Name(), min_len=1, unique=True, required=True),
+    "flash_in_main": Bool(False),  # Flash magic may be used in the main step(s) too (STD 9-1-7-1-2)
     "first_turn_skip": List(Name(), unique=True),
     "setup": Map({
         "hand": Int(4, minimum=0, maximum=20),
@@ -222,6 +224,7 @@ class Piece:
     unique: bool = False  # one per player (the soul core)
     supply: str | None = None  # the zone pieces come from when made by hand
     barred: tuple[str, ...] = ()  # zones this piece may never enter
+    rule: str = ""  # the rule that bars them (STD 5-7-3), or "" (the profile's field is named)
 
 
 @dataclass(frozen=True)
@@ -302,6 +305,7 @@ class Profile:
     digest: str = ""  # sha256 of the checked, merged profile: two machines playing a game over LAN compare it
     extends: tuple[str, ...] = field(default=(), compare=False)  # its ancestors, nearest first
     opponent_moves: OpponentMoves = field(default_factory=OpponentMoves)  # design ruling 12 (engine/reach.py)
+    flash_in_main: bool = False  # the use-magic helper takes Flash magic in a main step (engine/hand_helpers.py)
 
     @property
     def title(self) -> str:
@@ -356,6 +360,6 @@ def build(data: dict, source: str, ancestors: tuple[str, ...]) -> Profile:
         tokens=data["tokens"], randomizers=named(Randomizer, data["randomizers"]), steps=data["steps"],
         first_turn_skip=data["first_turn_skip"], setup=data["setup"], deck_rules=data["deck_rules"],
         match=data["match"], layout=data["layout"], source=source, extends=ancestors,
-        opponent_moves=OpponentMoves(**data["opponent_moves"]),
+        opponent_moves=OpponentMoves(**data["opponent_moves"]), flash_in_main=data["flash_in_main"],
         digest=hashlib.sha256(json.dumps(data, sort_keys=True, default=list).encode()).hexdigest(),
     )

@@ -286,7 +286,7 @@ class BoardScene(QGraphicsScene):
             pile = self.piles.get((zone, side))
             if pile is not None:
                 pile.owner = p
-                pile.set_cores(n, False)
+                pile.set_cores(n, pv["soul"] == zone)  # the soul core may rest in a profile's zone (Eternal's Count)
         for name, value in pv["trackers"].items():
             item = self.trackers.get((name, side))
             if item is not None:

@@ -34,9 +34,11 @@ from bss_desktop.engine.commands import (
     ManualShuffle,
     ManualSide,
     ManualStep,
+    ManualSummon,
     ManualToken,
     ManualTracker,
     ManualTurn,
+    ManualUse,
     Mulligan,
 )
 from bss_desktop.engine.errors import IllegalCommand
@@ -541,6 +543,7 @@ class SandboxController(QObject, DeckLooks):
                 return
             if in_hand:
                 menu.addSeparator()
+                self._hand_menu(menu, card)
             for zone in self.zones():
                 if zone != self.game.state.cards[card].zone:
                     menu.addAction(f"To {self.label(zone)}").triggered.connect(
@@ -559,6 +562,25 @@ class SandboxController(QObject, DeckLooks):
                 lambda: self.send(ManualCores(self.viewer, owner, loc, "void", 1)))
         self._menu = menu
         menu.popup(screen_pos)
+
+    def _hand_menu(self, menu, card: int) -> None:
+        """A Battle Spirits game without a rules module: use a magic card, summon a spirit at a level
+        (engine/hand_helpers.py; the cost is paid by hand)."""
+        from bss_desktop.engine.hand_helpers import summon_levels
+
+        if self.game.state.table is None or self.profile.cards.shape != "battle_spirits":
+            return
+        d = self.game.db[self.game.state.cards[card].cid]
+        if d.type == "magic":
+            timing = " / ".join(t.capitalize() for t in ("main", "flash") if t in d.magic_timing)
+            menu.addAction(f"Use ({timing}); pay its cost by hand").triggered.connect(
+                lambda: self.send(ManualUse(self.viewer, card)))
+        elif self.profile.cards.types.get(d.type, {}).get("levels") == "bp":
+            for lv in summon_levels(self.profile, d):
+                cores = next(x.cores for x in d.levels if x.number == lv)
+                menu.addAction(f"Summon at LV{lv} ({cores} core(s) from the reserve)").triggered.connect(
+                    lambda _=False, lv=lv: self.send(ManualSummon(self.viewer, card, lv)))
+        menu.addSeparator()
 
     def _table_menu(self, menu, card: int) -> None:
         """What a game's profile lets a card on its table do: flip, turn, counters, attach."""

@@ -178,7 +178,8 @@ class StatsPanel(QScrollArea):
         (Battle of Souls: Warrior-class fighters, whose count decides a mulligan)."""
         if self.profile is None:
             return DEFAULT_GROUP
-        field = next((f for f in self.profile.cards.fields.values() if f.kind == "enum"), None)
+        field = None if self.profile.cards.shape == "battle_spirits" else next(
+            (f for f in self.profile.cards.fields.values() if f.kind == "enum"), None)
         return f"{field.name}={field.values[0].lower()}" if field is not None else f"t:{next(iter(self.profile.cards.types))}"
 
     @staticmethod
