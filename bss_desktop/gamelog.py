@@ -46,7 +46,10 @@ def _whose_name(game, p: int) -> str:
 def _loc(game, loc) -> str:
     if isinstance(loc, int):
         return _card(game, loc)
-    return {"trash": "trash", "reserve": "reserve", "life": "life", "void": "void"}[loc]
+    if loc in ("trash", "reserve", "life", "void"):
+        return loc
+    zone = game.profile.zones.get(loc) if isinstance(loc, str) else None  # a profile's zone of pieces (the Count)
+    return zone.label.lower() if zone is not None else str(loc)[:40]
 
 
 def _whose(game, d) -> str:

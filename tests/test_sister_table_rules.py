@@ -113,8 +113,9 @@ def test_std_soul_core_returns_from_the_trash_in_the_refresh_step():
 
 def test_etr_soul_core_into_the_count_and_back_round_trips_a_position():
     game = etr()
-    game.apply(ManualCores(0, 0, "reserve", "count", 1, True))
+    events = game.apply(ManualCores(0, 0, "reserve", "count", 1, True))
     assert game.state.players[0].soul == "count" and game.state.table.pieces[0]["count"] == 1
+    assert "moves 2 of Player 1's core(s): reserve → count." in log(game, events)
     again = game_from_position(position_from_game(game), EDB, settings=SANDBOX)
     assert again.state.players[0].soul == "count" and again.state.hash() == game.state.hash()
     game.apply(ManualCores(0, 0, "count", "reserve", 0, True))
@@ -387,3 +388,17 @@ def test_a_set_file_with_a_bad_super_unleash_is_refused_naming_the_card(tmp_path
     with pytest.raises(CardDataError) as e:
         load_set_file(path, STD)
     assert e.value.card_id == "STD9-002" and e.value.field == "super_unleash"
+
+
+@pytest.mark.parametrize("extra, field", [
+    ("flash_in_main: 3", "flash_in_main"),
+    ("flash_in_main: [main]", "flash_in_main"),
+    ("pieces: {soul_core: {label: Soul core, rule: [STD, 5]}}", "pieces.soul_core.rule"),
+    ("pieces: {soul_core: {label: Soul core, rule: '" + "x" * 61 + "'}}", "pieces.soul_core.rule"),
+    ("cards: {fields: {unleash: {kind: levels}}}", "cards.fields.unleash.kind"),
+])
+def test_a_bad_flash_in_main_piece_rule_or_field_kind_is_refused_naming_the_field(extra, field):
+    from test_profiles import BASE, _error
+
+    e = _error(BASE + extra)
+    assert e.field == field, str(e)
