@@ -83,3 +83,44 @@ def test_bos_match_over_the_lan_best_of_three_losers_choice_and_swaps_on_each_ma
         server.close()
 
     run(go())
+
+
+def test_bos_a_claimed_battle_is_won_only_when_the_other_seat_agrees_by_conceding():
+    """CR 1-2-4 (a concession) decides a battle: a seat's claim is refused and the battle goes on, or agreed to by
+    the other seat's own concession (in the record the guest audits); a claim for another battle is not asked."""
+    async def go():
+        hm, gm, server, port = await start_match()
+        link = await connect("127.0.0.1", port)
+        playing = asyncio.ensure_future(gm.session.play_over(link))
+        await asyncio.wait_for(hm.session.started.wait(), 10)
+        await settle(hm.session, gm.session)
+        asked, told = [], []
+        hm.session.on_claim = asked.append
+        gm.session.on_status = told.append
+        assert gm.session.claim() is None
+        for _ in range(200):
+            await asyncio.sleep(0.005)
+            if asked:
+                break
+        assert asked == [1]
+        hm.session.answer_claim(False)
+        for _ in range(200):
+            await asyncio.sleep(0.005)
+            if told:
+                break
+        assert told == ["Aki does not agree that you won battle 1"] and not hm.session.game.over
+        gm.session._send_match({"type": "claim", "battle": 2})  # not the battle being played: nothing is asked
+        assert gm.session.claim() is None
+        for _ in range(200):
+            await asyncio.sleep(0.005)
+            if len(asked) == 2:
+                break
+        assert asked == [1, 1]
+        hm.session.answer_claim(True)  # Aki agrees: it concedes battle 1
+        await asyncio.wait_for(playing, 30)
+        assert gm.session.report.ok and gm.session.record["commands"][-1] == {"type": "concede", "player": 0}
+        gm.settle()
+        assert hm.match.wins() == gm.match.wins() == [0, 1]
+        server.close()
+
+    run(go())
