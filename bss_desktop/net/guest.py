@@ -27,7 +27,7 @@ from ..protocol.stream import PatchError, apply_patch, batch_digest
 from . import cards as card_exchange
 from . import handshake
 from .link import Link, LinkClosed, PeerError, connect
-from .match import Claims
+from .battles import Claims
 
 log = logging.getLogger(__name__)
 
@@ -201,7 +201,7 @@ class GuestSession(Claims):
             await link.refuse("mismatch", handshake.mismatch(theirs, self._hello, "the guest"))  # worded for the host
             raise SessionEnded(why)
         if self.seat is None and theirs.get("battle") != self._hello.get("battle"):
-            from .match import battle_mismatch
+            from .battles import battle_mismatch
 
             raise PeerError("match", battle_mismatch(self.match, theirs.get("battle")))
         self.host_name = theirs["name"]

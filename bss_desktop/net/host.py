@@ -30,7 +30,7 @@ from ..protocol.stream import SeatStream
 from . import cards as card_exchange
 from . import handshake
 from .link import Link, LinkClosed, PeerError
-from .match import Claims
+from .battles import Claims
 
 log = logging.getLogger(__name__)
 
@@ -289,7 +289,7 @@ class HostSession(Claims):
         if why:
             raise PeerError("mismatch", why)
         if self.game is None and first.get("battle") != self._hello.get("battle"):
-            from .match import battle_mismatch
+            from .battles import battle_mismatch
 
             raise PeerError("match", battle_mismatch(self.match, first.get("battle")))
         await link.send(self._hello)
@@ -318,7 +318,7 @@ class HostSession(Claims):
         while len(got) < len(expected):
             msg = await link.recv(self.handshake_timeout if chooser != GUEST_SEAT else self.consent_timeout)
             if msg["type"] == "first" and "first" not in expected:
-                from .match import not_the_chooser
+                from .battles import not_the_chooser
 
                 raise PeerError("match", not_the_chooser(self.match))
             if msg["type"] not in expected or msg["type"] in got:
