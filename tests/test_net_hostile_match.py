@@ -268,3 +268,18 @@ def test_bos_a_match_battles_guest_autosave_keeps_its_side_deck_and_first_player
         save.write_text(json.dumps({**data, field: bad}))
         with pytest.raises(ValueError, match=f"field '{field}' is malformed"):
             GuestSession.restore(save, DB)
+
+
+def test_bos_a_battle_waits_for_the_hosts_choices_and_then_refuses_a_guest_that_waited_too_long():
+    """Between battles the host's player makes its own choices first: a guest that connects meanwhile waits (up to
+    the bound), then is told so; the host's match is unharmed."""
+    async def go():
+        hm, gm, server, port = await start_match(ready_timeout=0.3)
+        await play_battle(hm, gm, port, loser=1)
+        said = await hostile_battle(port, 2)
+        assert "the host's player has not started the next battle" in refusal(said)
+        hm.next_battle(None, [], [])
+        await honest_battle_two(hm, gm, port, first=0)
+        server.close()
+
+    run(go())

@@ -68,6 +68,8 @@ def test_bos_match_over_the_lan_best_of_three_losers_choice_and_swaps_on_each_ma
         hout, hinto = first_swap(hm.match.decks[0], hm.match.sides[0])
         hm.next_battle(None, hout, hinto)
         g2 = await play_battle(hm, gm, port, loser=0)
+        theirs = gm.session.view["players"][0]  # BOS Getting Started: the side deck is checked face down
+        assert theirs["areas"].get("side") is None and theirs["counts"]["side"] == len(DECKS[0].side)
         assert g2.state.first_player == 1 and g2.start["first_player"] == 1
         assert g2.start["seed"] != g1.start["seed"]  # fresh shares: a fresh deal
         assert Counter(g2.start["decks"][1]) == Counter(DECKS[1].cards) - Counter(out) + Counter(into)

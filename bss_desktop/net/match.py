@@ -47,7 +47,6 @@ class HostMatch:
         self.ready = asyncio.Event()  # this player has made its choices for the battle being set up
         self.ready.set()
         self.ready_timeout = ready_timeout
-        self.on_battle = None  # (session) a new battle's session, before its guest connects
         self.on_settled = None  # () a battle has been counted (its guest audited it, or left)
 
     async def handle(self, link) -> None:
@@ -101,8 +100,6 @@ class HostMatch:
         self.session.guest_name = old.guest_name
         self.sessions.append(self.session)
         self.ready.set()
-        if self.on_battle:
-            self.on_battle(self.session)
         return self.session
 
 
@@ -163,11 +160,4 @@ class GuestMatch:
         match.swap(1, out_of_deck, into_deck)
         self.session = self._session(first if match.chooser() == 1 else None)
         return self.session
-
-
-def side_count_line(match: Match, player: int) -> str:
-    """What the other player sees of a player's side deck: its count only (BOS Getting Started: checked face
-    down)."""
-    return f"side deck {len(match.sides[player])} card(s), face down"
-
 
