@@ -60,3 +60,21 @@ def test_a_game_without_side_swaps_refuses_them_naming_the_field():
     with pytest.raises(MatchError) as e:
         m.swap(0, ["A"], ["B"])
     assert e.value.field == "standard profile: match.side_swap"
+
+
+def test_bos_a_players_next_deck_is_taken_only_as_one_for_one_swaps_of_the_last():
+    """BOS §Side Deck (over the LAN, net/match.py: each machine makes its own swaps, the other side re-checks them):
+    the next battle's deck and side deck must be the last ones with cards swapped one for one."""
+    m = match()
+    m.take(0, ["A"] * 3 + ["B"] * 2, ["S", "T"])  # the first battle: any (the deck rules are checked elsewhere)
+    m.record(1)
+    before = ([list(d) for d in m.decks], [list(s) for s in m.sides])
+    for deck, side, words in ((["A"] * 3 + ["B"] * 2 + ["S"], ["T"], "one for one"),
+                              (["A"] * 3 + ["B", "Z"], ["S", "T"], "not in player 1's side deck: Z"),
+                              (["A"] * 3 + ["B", "S"], ["S", "T"], "not the last battle's with the swapped cards")):
+        with pytest.raises(MatchError) as e:
+            m.take(0, deck, side)
+        assert e.value.field == "bos profile: match.side_swap" and words in str(e.value)
+        assert ([list(d) for d in m.decks], [list(s) for s in m.sides]) == before  # all or none
+    m.take(0, ["S"] + ["A"] * 3 + ["B"], ["B", "T"])
+    assert m.decks[0] == ["S", "A", "A", "A", "B"] and m.sides[0] == ["B", "T"]

@@ -27,11 +27,12 @@ from ..protocol.stream import PatchError, apply_patch, batch_digest
 from . import cards as card_exchange
 from . import handshake
 from .link import Link, LinkClosed, PeerError, connect
+from .battles import Claims
 
 log = logging.getLogger(__name__)
 
 HOST_SENDS = {"events", "refused", "chat", "ping", "pong", "reveal", "record", "welcome", "error", "bye", "undo",
-              "undo_answer", "rewind", "ask", "consent", "random", "end"}
+              "undo_answer", "rewind", "ask", "consent", "random", "end", "claim", "claim_answer"}
 AFTER_THE_RECORD = {"chat", "ping", "pong", "error", "bye"}  # what the host may still say while the guest audits
 FINAL_CODES = {"mismatch", "deck", "busy", "fairness", "handshake", "resume", "cards", "profile"}  # refusals not worth retrying
 KEEP_LINES = 500  # the autosave keeps the last lines of the guest's game log and chat, each line at most...
@@ -48,12 +49,12 @@ class SessionEnded(Exception):
     """The session ended without a finished game; the message says why."""
 
 
-class GuestSession:
+class GuestSession(Claims):
     def __init__(self, db, deck: list[str], *, deck_name: str = "", name: str = "Guest",
                  settings: Ruleset | None = None, timeout: float = 20.0, keepalive: float = 5.0,
                  reconnect_for: float = 30.0, handshake_timeout: float = 10.0, share: str | None = None,
                  autosave=None, deals=None, card_consent=None, consent_timeout: float = 300.0, profile=None,
-                 audit_seconds: float | None = None):
+                 audit_seconds: float | None = None, match=None, side=None, first: int | None = None):
         self.profile = profile  # the game on the table (table/profile.py); None: Battle Spirits Saga
         self.base_db = db  # this player's own cards (shipped and imported): never changed here
         # the game's: a copy, to which the host's definitions are added once this player agrees (net/cards.py);
@@ -116,7 +117,13 @@ class GuestSession:
         self.kept_log: list[str] = []
         self.kept_chat: list[str] = []
         self.restore_problems: list[str] = []  # parts of the autosave that could not be restored (the log, the chat)
+        # a battle of a match (net/match.py): the match as this side keeps it, our side deck (sent and committed with
+        # the deck), and who goes first as this player chose it when it lost the last battle
+        self.match, self.side, self.first = match, (list(side or ()) if match else None), first
+        self.received.guest_side = self.side
         self._hello = handshake.hello(db, self.settings, name, profile)
+        if match is not None:
+            self._hello["battle"] = match.battle
         self._parts: list[dict] = []  # the record's parts so far (held to MAX_RECORD_PARTS, _COMMANDS, _BYTES)
         self._record_size = [0, 0]  # its commands and their bytes so far
         self._legal_parsed: tuple = (None, [])  # (the legal list, its commands parsed): see legal_commands
@@ -187,20 +194,35 @@ class GuestSession:
     async def _session(self, link: Link) -> None:
         self.link = link
         await link.send(self._hello)
-        theirs = await self._expect(link, "hello")
+        # (between a match's battles the host's player may still be making its swaps: it answers when ready)
+        theirs = await self._expect(link, "hello", self.consent_timeout if self.match is not None else None)
         why = handshake.mismatch(self._hello, theirs, "the host")
         if why:
             await link.refuse("mismatch", handshake.mismatch(theirs, self._hello, "the guest"))  # worded for the host
             raise SessionEnded(why)
+        if self.seat is None and theirs.get("battle") != self._hello.get("battle"):
+            from .battles import battle_mismatch
+
+            raise PeerError("match", battle_mismatch(self.match, theirs.get("battle")))
         self.host_name = theirs["name"]
         exchange = handshake.cards_differ(self._hello, theirs)
         if self.seat is None:
+            chooser = self.match.chooser() if self.match is not None else None
+            if chooser == 0:  # the host lost the last battle: its choice comes before its commitment
+                first = await self._expect(link, "first")
+                if first["battle"] != self.match.battle:
+                    raise PeerError("match", f"'first' message: field 'battle': this is battle {self.match.battle}")
+                self.first = self.received.first_player = first["first"]
             commit = await self._expect(link, "commit")
             self.received.host_commitment = commit["share_hash"]
             self.received.host_deck_hash = commit["deck_hash"]
+            if chooser == 1:  # we lost it: our choice, before either share is revealed
+                self.received.first_player = self.first
+                await link.send({"type": "first", "battle": self.match.battle, "first": self.first})
             await link.send({"type": "commit", "share_hash": fairness.commitment(self.share),
-                             "deck_hash": fairness.deck_hash(self.deck, self.share)})
-            await link.send({"type": "deck", "cards": self.deck, "name": self.deck_name[:60]})
+                             "deck_hash": fairness.deck_hash(self.deck, self.share, self.side)})
+            deck = {"type": "deck", "cards": self.deck, "name": self.deck_name[:60]}
+            await link.send(deck if self.side is None else {**deck, "side": self.side})
             if exchange:  # the card databases differ: the cards both decks use (both decks are committed now)
                 try:
                     await self._exchange_cards(link)
@@ -405,7 +427,21 @@ class GuestSession:
             await self._host_random(link, msg)
         elif kind == "consent":
             self._status(f"{self.host_name} {'made the move you asked for' if msg['accept'] else 'refused your request'}")
+        elif kind in ("claim", "claim_answer"):  # a match's battle claimed (net/match.py)
+            self._claim_msg(msg, self.host_name)
         return False
+
+    # ------------------------------------------------------------------ a match's claims (net/match.py Claims)
+
+    def _send_match(self, msg: dict) -> None:
+        if self.link is not None and not self.link.closed:
+            asyncio.ensure_future(self._send_quietly(self.link, msg))
+
+    def _concede(self) -> None:
+        self.send_command({"type": "concede", "player": self.seat})
+
+    def game_over(self) -> bool:
+        return self.seat is None or self.record is not None or self._auditing is not None or self.finished.is_set()
 
     def _host_asks(self, msg: dict) -> None:
         """The host's player asks this player to make a move on this player's things (design ruling 12); the
@@ -532,7 +568,7 @@ class GuestSession:
         """Before the first move: the game the host deals is the one this side's profile gives, not just the one
         whose digest the host claimed (protocol/fairness.py opening_problems); else refused, saying what differs."""
         r = self.received
-        problems = fairness.opening_problems(view, self.seat, self.deck, self.db, r.settings, r.game)
+        problems = fairness.opening_problems(view, self.seat, self.deck, self.db, r.settings, r.game, r.guest_side)
         if problems:
             raise PeerError("profile", f"the host plays another game than the one it claims (its profile's digest "
                                        f"matched yours): " + "; ".join(problems)[:400])
@@ -735,7 +771,7 @@ class GuestSession:
                 "log": self.kept_log, "chat": self.kept_chat, "host_cards_hash": r.host_cards_hash,
                 "host_cards": [card_to_dict(c) for c in self.host_cards], "game": r.game,
                 "random_given": [[share, n, cmd] for share, (n, cmd) in r.random_given.items()],
-                "host_undone": r.host_undone}
+                "host_undone": r.host_undone, "side": r.guest_side, "first_player": r.first_player}
         write_atomically(self.autosave, json.dumps(data), durable=False)
 
     def _keep_transcript(self) -> None:
@@ -803,6 +839,13 @@ class GuestSession:
                 raise _BadField("'host_cards_hash'")
             s.received.host_cards_hash = cards_hash
             s.received.random_given, s.received.host_undone = _random_from_autosave(data)
+            side, first = data.get("side"), data.get("first_player")  # a match's battle (autosaves before have none)
+            if not (side is None or isinstance(side, list) and len(side) <= 60 and all(
+                    isinstance(c, str) and 0 < len(c) <= 40 for c in side)):
+                raise _BadField("'side'")
+            if first not in (None, 0, 1) or isinstance(first, bool):
+                raise _BadField("'first_player'")
+            s.received.guest_side, s.received.first_player = side, first
         except KeyError as e:
             raise ValueError(f"{path}: field {e} is missing") from None
         except _BadField as e:

@@ -30,20 +30,22 @@ from ..protocol.stream import SeatStream
 from . import cards as card_exchange
 from . import handshake
 from .link import Link, LinkClosed, PeerError
+from .battles import Claims
 
 log = logging.getLogger(__name__)
 
 HOST_SEAT, GUEST_SEAT = 0, 1
 RECORD_PART_BYTES = 40_000  # commands per "record" frame are cut to stay well under the frame limit
 GUEST_SENDS = {"command", "chat", "ping", "pong", "bye", "audit", "error", "undo", "undo_answer", "consent",
-               "random_share", "end"}
+               "random_share", "end", "claim", "claim_answer"}
 
 
-class HostSession:
+class HostSession(Claims):
     def __init__(self, db, deck: list[str], *, deck_name: str = "", name: str = "Host",
                  settings: Ruleset | None = None, autosave: str | Path | None = None,
                  timeout: float = 20.0, handshake_timeout: float = 10.0, share: str | None = None, tamper=None,
-                 card_consent=None, consent_timeout: float = 300.0, profile=None):
+                 card_consent=None, consent_timeout: float = 300.0, profile=None, match=None, side=None,
+                 first: int | None = None):
         self.profile = profile  # the game on the table (table/profile.py); None: Battle Spirits Saga
         self.db = db  # this player's own cards (shipped and imported)
         self.game_db = db  # the game's: with the guest's definitions this player agreed to use (net/cards.py)
@@ -96,7 +98,13 @@ class HostSession:
         self.random_asks = 0  # request numbers used so far (kept in the autosave: a number is never used twice)
         self._randoms_seen = [0, 0]  # [commands of the history counted, the guest's random results among them]
         self.ended: str | None = None  # why a LAN sandbox ended without a result (a window closed): it is audited
+        # a battle of a match (net/match.py): the match (table/match.py, shared with HostMatch), this player's side
+        # deck, and who goes first as this player chose it when it lost the last battle
+        self.match, self.side, self.first = match, (list(side or ()) if match else None), first
+        self.guest_side: list[str] | None = None
         self._hello = handshake.hello(db, self.settings, name, profile)
+        if match is not None:
+            self._hello["battle"] = match.battle
 
     # ------------------------------------------------------------------ the local session's shape
 
@@ -128,6 +136,20 @@ class HostSession:
         except NeedsConsent as e:
             self._ask_guest(cmd, e)
             raise
+
+    # ------------------------------------------------------------------ a match's claims (net/match.py Claims)
+
+    def _send_match(self, msg: dict) -> None:
+        if self.link is not None and not self.link.closed:
+            self._post(self.link, msg)
+
+    def _concede(self) -> None:
+        from ..engine.commands import Concede
+
+        self.apply(Concede(HOST_SEAT))
+
+    def game_over(self) -> bool:
+        return self.game is None or self.game.over or bool(self.ended)
 
     # ------------------------------------------------------------------ random results (design ruling 13)
 
@@ -266,6 +288,10 @@ class HostSession:
         why = handshake.mismatch(first, self._hello, "the host")  # worded for the guest, who reads it
         if why:
             raise PeerError("mismatch", why)
+        if self.game is None and first.get("battle") != self._hello.get("battle"):
+            from .battles import battle_mismatch
+
+            raise PeerError("match", battle_mismatch(self.match, first.get("battle")))
         await link.send(self._hello)
         if self.game is None:
             await self._begin(link, first["name"], handshake.cards_differ(self._hello, first))
@@ -281,14 +307,24 @@ class HostSession:
     async def _begin(self, link: Link, guest_name: str, exchange: bool = False) -> None:
         """Commitments, the guest's deck (and, when the card databases differ, the cards the decks use), the
         guest's share, then the game (protocol/fairness.py, net/cards.py)."""
+        chooser = self.match.chooser() if self.match is not None else None
+        if chooser == HOST_SEAT:  # we lost the last battle: our choice, before either share is revealed
+            await link.send({"type": "first", "battle": self.match.battle, "first": self.first})
         await link.send({"type": "commit", "share_hash": self.commitment,
-                         "deck_hash": fairness.deck_hash(self.deck, self.share)})
+                         "deck_hash": fairness.deck_hash(self.deck, self.share, self.side)})
         got = {}
         expected = ("commit", "deck") if exchange else ("commit", "reveal", "deck")
+        expected += ("first",) if chooser == GUEST_SEAT else ()
         while len(got) < len(expected):
-            msg = await link.recv(self.handshake_timeout)
+            msg = await link.recv(self.handshake_timeout if chooser != GUEST_SEAT else self.consent_timeout)
+            if msg["type"] == "first" and "first" not in expected:
+                from .battles import not_the_chooser
+
+                raise PeerError("match", not_the_chooser(self.match))
             if msg["type"] not in expected or msg["type"] in got:
                 raise PeerError("handshake", f"unexpected '{msg['type']}' during the handshake")
+            if msg["type"] == "first" and msg["battle"] != self.match.battle:
+                raise PeerError("match", f"'first' message: field 'battle': this is battle {self.match.battle}")
             got[msg["type"]] = msg
         guest_cards = []
         if exchange:  # both decks are committed: nothing learned from here on can change either
@@ -297,9 +333,13 @@ class HostSession:
             if got["reveal"]["type"] != "reveal":  # deciding whether to use the host's definitions
                 raise PeerError("handshake", f"unexpected '{got['reveal']['type']}' during the handshake")
         share, cards = got["reveal"]["share"], got["deck"]["cards"]
+        side = got["deck"].get("side")
+        if (side is None) != (self.match is None):
+            raise PeerError("match", "'deck' message: field 'side': " + (
+                "a battle of a match sends the side deck with the deck" if side is None else "this is no match"))
         if fairness.commitment(share) != got["commit"]["share_hash"]:
             raise PeerError("fairness", "your revealed share does not match your commitment")
-        if fairness.deck_hash(cards, share) != got["commit"]["deck_hash"]:
+        if fairness.deck_hash(cards, share, side) != got["commit"]["deck_hash"]:
             raise PeerError("fairness", "your deck is not the one you committed to")
         from ..carddb.deck_rules import DECK_RULES
         from ..carddb.decks import validate_deck
@@ -307,11 +347,25 @@ class HostSession:
         db = card_exchange.game_db(self.db, guest_cards)
         game_id = "bss" if self.profile is None else self.profile.id
         problems = validate_deck(cards, db, DECK_RULES[game_id])
+        if side is not None:  # a match's side deck: its size and copies (BOS §Side Deck), then the swaps
+            from ..carddb.deck_rules import deck_issues
+
+            problems = [str(i) for i in deck_issues(cards, db, DECK_RULES[game_id], side)]
         if problems:
             rule = "CR 5-1" if game_id == "bss" else DECK_RULES[game_id].rule
             raise PeerError("deck", f"your deck breaks the deck rules ({rule}): " + "; ".join(problems)[:400])
         if self.game is not None:  # another connection won the race
             raise PeerError("busy", "this host already has a guest")
+        first = None
+        if self.match is not None:
+            from ..table.match import MatchError
+
+            try:
+                self.match.take(GUEST_SEAT, cards, side)
+            except MatchError as e:
+                raise PeerError("match", f"your deck for battle {self.match.battle}: {e.field}: {e.message}")
+            self.guest_side = list(side)
+            first = {HOST_SEAT: self.first, GUEST_SEAT: got.get("first", {}).get("first")}.get(chooser)
         self.guest_name, self.guest_share = guest_name, share
         self.guest_deck, self.guest_deck_name = list(cards), got["deck"]["name"]
         self.game_db, self.guest_cards = db, guest_cards
@@ -320,7 +374,8 @@ class HostSession:
                          f"{card_exchange.listed(card_exchange.pairs(guest_cards))}")
         seed = fairness.derive_seed(self.share, share)
         game = Game.new(db, [self.deck, self.guest_deck], seed, settings=self.settings.for_lan(),  # CR 3-8-2
-                        deck_names=[self.deck_name, self.guest_deck_name], profile=self.profile)
+                        deck_names=[self.deck_name, self.guest_deck_name], profile=self.profile, first_player=first,
+                        sides=None if self.match is None else [self.side, self.guest_side])
         game.names = [self.name, guest_name]
         if self.tamper:
             self.tamper(game)
@@ -460,6 +515,8 @@ class HostSession:
                 self._guest_consents(msg)
             elif kind == "random_share":
                 self._guest_share(msg)
+            elif kind in ("claim", "claim_answer"):  # a match's battle claimed (net/match.py)
+                self._claim_msg(msg, self.guest_name)
             elif kind == "end":
                 if not self.settings.sandbox:
                     raise PeerError("unexpected", "a game ends by its rules or a concession (CR 1-2-4); only a "

@@ -26,7 +26,8 @@ log = logging.getLogger(__name__)
 
 CLOSE_TIMEOUT = 2.0  # seconds to let a closing connection send what it still holds; then it is cut (abort)
 # held to REQUEST_RATE / REQUEST_BURST: what asks for an answer or puts a line in the other side's log
-REQUESTS = ("undo", "undo_answer", "ping", "pong", "refused", "welcome", "ask", "consent")
+REQUESTS = ("undo", "undo_answer", "ping", "pong", "refused", "welcome", "ask", "consent", "claim", "claim_answer",
+            "first")
 RANDOMS = ("random", "random_share")  # held to RANDOM_RATE / RANDOM_BURST (each makes the guest save its share)
 SHOWN = ("name", "text", "message", "reason", "rule")  # text fields a window shows: one line each (one_line)
 

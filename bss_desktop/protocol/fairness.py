@@ -52,9 +52,12 @@ def commitment(share: str) -> str:
     return _h("bss-share", share)
 
 
-def deck_hash(cards: list[str], salt: str) -> str:
-    """A deck list's hash, salted with the share so a known deck list cannot be recognised from it."""
-    return _h("bss-deck", salt, json.dumps(list(cards), separators=(",", ":")))
+def deck_hash(cards: list[str], salt: str, side: list[str] | None = None) -> str:
+    """A deck list's hash, salted with the share so a known deck list cannot be recognised from it; in a match
+    (net/match.py) the side deck is committed with it (its swaps are checked between battles)."""
+    if side is None:
+        return _h("bss-deck", salt, json.dumps(list(cards), separators=(",", ":")))
+    return _h("bss-deck+side", salt, json.dumps([list(cards), list(side)], separators=(",", ":")))
 
 
 def card_canonical(card) -> str:
@@ -113,7 +116,8 @@ def chain_next(prev: str, command: dict, salt: str) -> str:
 # A LAN record's fields, and its start's: a game dealt from the shared seed and the two committed deck lists.
 # Anything else (a hand-made `position`, inline `cards`) is a game the guest never agreed to.
 RECORD_KEYS = {"format", "version", "app", "settings", "start", "commands", "hashes", "result"}
-DEAL_KEYS = {"seed", "first_player", "decks", "deck_names", "game"}  # game: another game's profile (checked below)
+DEAL_KEYS = {"seed", "first_player", "decks", "deck_names", "game", "sides"}  # game: another game's profile;
+#                                                                           sides: a match's (both checked below)
 # How a LAN game can stop with a record to audit: the game is over (CR 1-2-1 life or deck-out, CR 1-2-3 both at
 # once, a draw; CR 1-2-4 a concession, the guest's only if it sent it). A LAN sandbox also ends when either window
 # closes ("end", net/host.py): audited all the same, without a result. A rules game's player who leaves or drops
@@ -140,6 +144,10 @@ class Received:
     #                                                   number, the command it named)
     host_undone: int = 0  # commands of the host's that an agreed undo took back (a random one may be among them)
     ended: bool = False  # the host said the sandbox ended without a result (a window closed): audited as it stands
+    # a match's battle (net/match.py): our side deck (None: not a match), who goes first as the last battle's loser
+    # chose (None: the seed decides, CR 5-2-6)
+    guest_side: list | None = None
+    first_player: int | None = None
 
     def accepted(self) -> list[int]:
         """The numbers of the guest's commands that should be in the record, in the order they were sent."""
@@ -179,7 +187,8 @@ def _host_cards_problems(deck: list, host_share: str, committed: str, db) -> lis
     return []
 
 
-def opening_problems(view: dict, seat: int, deck: list, db, settings: dict, game: str) -> list[str]:
+def opening_problems(view: dict, seat: int, deck: list, db, settings: dict, game: str,
+                     side: list | None = None) -> list[str]:
     """What the first batch shows that this side's own profile of `game` would not give, before the first move.
 
     The handshake compares profile digests, but a digest is only claimed: a host could announce the shipped Battle
@@ -193,8 +202,11 @@ def opening_problems(view: dict, seat: int, deck: list, db, settings: dict, game
 
     profile = get_profile(game)
     mine = Game.new(db, [list(deck), list(deck)], 0, settings=Ruleset.from_dict(settings).for_lan(),
-                    profile=profile).view(seat)
+                    profile=profile, sides=[list(side or ()), list(side or ())]).view(seat)
     ours, theirs = _opening_shape(mine, seat), _opening_shape(view, seat)
+    for key in [k for k in ours if k.startswith(f"players[{1 - seat}].counts.")]:  # the host's side deck: its own
+        if key.endswith(".side"):                                                  # count (a match's, net/match.py)
+            ours.pop(key), theirs.pop(key, None)
     return [f"{key}: the host's game has {theirs.get(key)!r}, your profile of {profile.name} gives {ours.get(key)!r}"
             for key in sorted(set(ours) | set(theirs), key=str) if ours.get(key) != theirs.get(key)]
 
@@ -275,9 +287,18 @@ def audit(received: Received, host_share: str, record: dict, db, stop=None) -> A
     seed = derive_seed(host_share, received.guest_share)
     if start.get("seed") != seed or isinstance(start.get("seed"), bool):
         return fail(f"the record's seed {start.get('seed')!r} is not the one both shares give ({seed})")
-    if start.get("first_player") is not None:
-        return fail(f"the record says who goes first (player {start.get('first_player')!r}); in a LAN game the "
-                    f"shared seed decides (CR 5-2-6)")
+    if start.get("first_player") != received.first_player:
+        if received.first_player is None:
+            return fail(f"the record says who goes first (player {start.get('first_player')!r}); in a LAN game the "
+                        f"shared seed decides (CR 5-2-6)")
+        return fail(f"the record has player {start.get('first_player')!r} going first; the last battle's loser chose "
+                    f"player {received.first_player + 1} (BOS: the loser chooses)")
+    sides = start.get("sides")
+    if sides is None and received.guest_side is not None:
+        sides = [[], []]  # (a match whose side decks are both empty: the record names none)
+    if (sides is None) != (received.guest_side is None) or sides is not None and not (
+            isinstance(sides, list) and len(sides) == 2 and all(isinstance(s, list) for s in sides)):
+        return fail("the record's side decks are not the ones of the match both players committed to")
     decks = start.get("decks")
     if not (isinstance(decks, list) and len(decks) == 2 and all(isinstance(d, list) for d in decks)):
         return fail("the record has no two deck lists")
@@ -289,8 +310,12 @@ def audit(received: Received, host_share: str, record: dict, db, stop=None) -> A
     problems: list[str] = []
     if list(decks[received.seat]) != list(received.guest_deck):
         problems.append("the record's copy of your deck is not the deck you sent")
-    if not all(isinstance(c, str) for c in decks[host_seat]) or \
-            deck_hash(decks[host_seat], host_share) != received.host_deck_hash:
+    if sides is not None and list(sides[received.seat]) != list(received.guest_side):
+        problems.append("the record's copy of your side deck is not the side deck you sent: the host cannot make "
+                        "you play swaps you did not make")
+    host_side = None if sides is None else sides[host_seat]
+    if not all(isinstance(c, str) for c in [*decks[host_seat], *(host_side or ())]) or \
+            deck_hash(decks[host_seat], host_share, host_side) != received.host_deck_hash:
         problems.append("the host's deck is not the one it committed to")
     if not problems and received.host_cards_hash:
         problems.extend(_host_cards_problems(decks[host_seat], host_share, received.host_cards_hash, db))
@@ -309,7 +334,8 @@ def audit(received: Received, host_share: str, record: dict, db, stop=None) -> A
         from ..table.profiles import get_profile
 
         game = Game.new(db, [list(d) for d in decks], seed, settings=agreed, record_hashes=False,
-                        deck_names=list(names) if names is not None else None, profile=get_profile(received.game))
+                        deck_names=list(names) if names is not None else None, profile=get_profile(received.game),
+                        first_player=received.first_player, sides=sides)
     except (DeckListError, KeyError, ValueError) as e:
         return fail(f"the deck lists are not legal decks of the agreed card database: {e}")
     stream = SeatStream(game, received.seat)

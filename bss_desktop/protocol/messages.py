@@ -17,10 +17,13 @@ import unicodedata
 
 from ..limits import MAX_ZONE_CARDS  # one bound on a zone for the engine and the guest
 
-PROTOCOL_VERSION = 4  # 2: salted command chain, the guest command an undo took back ("rewind".undone);
+PROTOCOL_VERSION = 5  # 2: salted command chain, the guest command an undo took back ("rewind".undone);
 #                      3: card definitions exchanged when the two card databases differ (net/cards.py);
 #                      4: patches splice lists (what changed only), random results mixed from both sides'
-#                         shares, requests to the owner of a thing, the profile checked, the sandbox's end audited
+#                         shares, requests to the owner of a thing, the profile checked, the sandbox's end audited;
+#                      5: a match of battles (net/match.py): the battle in the hello, side decks with the decks, the
+#                         loser's choice ("first"), a claim of a battle's win the other seat agrees to by conceding
+MAX_BATTLES = 9  # a match's battles (best of 3 plays at most 3; a profile's best_of is bounded by the same number)
 _HEX64 = re.compile(r"[0-9a-f]{64}\Z")
 
 # field -> (kind, limit): kinds int (max value), str (max length), hex64, bool, dict, list (max items)
@@ -28,12 +31,18 @@ SCHEMAS: dict[str, dict[str, tuple[str, int]]] = {
     # handshake: both sides say who they are; the host answers with the guest's seat. A game other than Battle
     # Spirits Saga is named, with the digest of its profile (profiles/*.yaml): both sides must have the same one
     "hello": {"protocol": ("int", 10**6), "app": ("str", 40), "cards": ("hex64", 0), "ruleset": ("dict", 0),
-              "name": ("str", 40), "game": ("str", 40), "profile": ("hex64", 0)},
+              "name": ("str", 40), "game": ("str", 40), "profile": ("hex64", 0),
+              "battle": ("int", MAX_BATTLES)},  # a match's battle (net/match.py): both sides must name the same
     "welcome": {"seat": ("int", 1), "name": ("str", 40), "next": ("int", 10**9)},
     # fairness (protocol/fairness.py): commitments, the guest's share and deck, the host's share at the end
     "commit": {"share_hash": ("hex64", 0), "deck_hash": ("hex64", 0)},
     "reveal": {"share": ("hex64", 0)},
-    "deck": {"cards": ("list", 60), "name": ("str", 60)},
+    "deck": {"cards": ("list", 60), "name": ("str", 60), "side": ("list", 60)},  # side: a match's side deck
+    # a match (net/match.py, table/match.py): the loser of the last battle says who goes first in this one, before
+    # either share is revealed; "claim": a seat says it won the battle, and the other agrees by conceding it
+    "first": {"battle": ("int", MAX_BATTLES), "first": ("int", 1)},
+    "claim": {"battle": ("int", MAX_BATTLES)},
+    "claim_answer": {"battle": ("int", MAX_BATTLES), "accept": ("bool", 0)},
     # card definitions, when the two card databases differ (net/cards.py: the guest's digests, then definitions
     # each way with both players' consent, then the host's account of what was exchanged)
     "have": {"digests": ("list", 3000), "more": ("bool", 0)},
@@ -170,7 +179,8 @@ def validate(msg) -> dict:
     return msg
 
 
-OPTIONAL = {"hello": ("game", "profile")}  # fields a message may leave out (a Battle Spirits Saga game's hello)
+OPTIONAL = {"hello": ("game", "profile", "battle"), "deck": ("side",)}  # fields a message may leave out (a Battle
+#                                                  Spirits Saga game's hello; a game that is not a match)
 
 
 def _validate(kind: str, schema: dict, msg: dict) -> None:
@@ -187,8 +197,11 @@ def _validate(kind: str, schema: dict, msg: dict) -> None:
             raise MessageError(name, f"nested more than {MAX_DEPTH} levels deep (the limit)")
     if kind == "hello" and msg["protocol"] != PROTOCOL_VERSION:
         raise MessageError("protocol", f"this app speaks protocol {PROTOCOL_VERSION}, the peer {msg['protocol']}")
-    if kind == "deck" and not all(isinstance(c, str) and 0 < len(c) <= 40 for c in msg["cards"]):
-        raise MessageError("cards", "expected card ids (text of at most 40 characters)")
+    for key in ("cards", "side") if kind == "deck" else ():
+        if not all(isinstance(c, str) and 0 < len(c) <= 40 for c in msg.get(key, ())):
+            raise MessageError(key, "expected card ids (text of at most 40 characters)")
+    if kind in ("hello", "first", "claim", "claim_answer") and msg.get("battle") == 0:
+        raise MessageError("battle", f"a match's battles are numbered 1 to {MAX_BATTLES}")
     if kind in ("events", "rewind", "resume") and msg["seq"] > MAX_GAME_COMMANDS:
         raise LimitError("too_large", "seq", f"command {msg['seq']:,} is past the {MAX_GAME_COMMANDS:,} commands a "
                                              f"game may have (the limit)")

@@ -101,3 +101,19 @@ class Match:
                                                            f"{', '.join(sorted(missing))}")
         self.decks[player], self.sides[player] = swapped(self.decks[player], self.sides[player], out_of_deck,
                                                          into_deck)
+
+    def take(self, player: int, deck: list[str], side: list[str]) -> None:
+        """`player`'s deck and side deck for the battle being set up, as that player made them on its own machine
+        (a match over the LAN, net/match.py): for the first battle any; after that, one-for-one swaps of the last
+        battle's (MatchError naming the profile field otherwise; all or none)."""
+        if self.winners:
+            out = list((Counter(self.decks[player]) - Counter(deck)).elements())
+            into = list((Counter(deck) - Counter(self.decks[player])).elements())
+            trial = Match(self.best_of, self.loser_chooses, self.side_swap, [list(d) for d in self.decks],
+                          [list(s) for s in self.sides], list(self.winners), self.rule)
+            trial.swap(player, out, into)
+            if Counter(trial.sides[player]) != Counter(side):
+                raise MatchError(f"{self.rule}.side_swap", f"player {player + 1}'s side deck is not the last "
+                                                           f"battle's with the swapped cards: {len(side)} card(s), "
+                                                           f"{len(self.sides[player])} before")
+        self.decks[player], self.sides[player] = list(deck), list(side)

@@ -149,6 +149,17 @@ class _LanForm(QWidget):
         name = self.deck.currentData()
         return name, list(self.decks[name].cards)
 
+    def chosen_side(self) -> list[str]:
+        """The chosen deck's side deck (a game whose profile has one: Battle of Souls)."""
+        return list(getattr(self.decks[self.deck.currentData()], "side", None) or ())
+
+    def plays_a_match(self) -> bool:
+        """A sandbox of a game played in matches (its profile's `match:`, Battle of Souls: best of 3): over the
+        LAN each battle is a game of its own, and between battles each machine makes its player's choices
+        (net/match.py)."""
+        m = getattr(self.profile, "match", None) or {}
+        return m.get("best_of", 1) > 1 and self.sandbox.isChecked()
+
     def remember(self, **fields) -> None:
         """Keep the player's name (and the address joined) in the settings for the next time."""
         if self.settings is None:
@@ -212,6 +223,7 @@ class HostWindow(_LanForm):
         self.server = None
         self.announcer = None
         self.window = None
+        self.match = None  # a match's HostMatch (net/match.py): one session per battle, on the same server
 
     def _resumable(self) -> bool:
         """An autosave of a game that did not end (or a LAN sandbox that ended and whose guest has not audited it
@@ -251,15 +263,22 @@ class HostWindow(_LanForm):
         from bss_desktop.net.host import HostSession
         from bss_desktop.net.link import serve
 
+        handle = None
         if session is None:
             deck_name, cards = self.chosen_deck()
-            session = HostSession(self.db, cards, deck_name=deck_name, name=self.name.text() or "Host",
-                                  settings=self.ruleset(), autosave=self.autosave, card_consent=self.ask_cards,
-                                  profile=self.profile)
+            kw = dict(deck_name=deck_name, name=self.name.text() or "Host", settings=self.ruleset(),
+                      autosave=self.autosave, card_consent=self.ask_cards, profile=self.profile)
+            if self.plays_a_match():
+                from bss_desktop.net.match import HostMatch
+
+                self.match = HostMatch(self.db, cards, self.chosen_side(), **kw)
+                session, handle = self.match.session, self.match.handle
+            else:
+                session = HostSession(self.db, cards, **kw)
         self.session = session
         session.on_status = self.cards_status  # until the board opens (open_lan_game takes it over)
         try:
-            self.server = await serve(session.handle, self.bind, self.port.value())
+            self.server = await serve(handle or session.handle, self.bind, self.port.value())
         except OSError as e:
             self.info.setText(f"Cannot listen on port {self.port.value()}: {e.strerror or e}")
             self.start_button.setEnabled(True)
@@ -276,10 +295,35 @@ class HostWindow(_LanForm):
         await session.started.wait()
         if self.announcer is not None:
             await self.announcer.stop()
-        self.window = open_lan_game(session, self.db, self.settings, host=True)
+        self.window = open_lan_game(session, self.db, self.settings, host=True, match=self.match,
+                                    on_next=self.next_battle)
         self.window.server = self.server  # the game window owns the listening socket from now on
         self.gameOpened.emit(self.window)
         self.hide()
+
+    def next_battle(self, first, out_of_deck, into_deck) -> None:
+        """This player's choices for the match's next battle (the between-battles panel): the battle's session
+        waits for the guest; once it has started its board replaces the last battle's."""
+        from bss_desktop.table.match import MatchError
+
+        try:
+            session = self.match.next_battle(first, out_of_deck, into_deck)
+        except MatchError as e:
+            self.window.statusBar().showMessage(str(e), 10000)
+            return
+        self.window.log.appendPlainText(f"[network] Battle {self.match.match.battle}: waiting for "
+                                        f"{session.guest_name or 'the guest'} to be ready…")
+        self._task(self._battle(session))
+
+    async def _battle(self, session) -> None:
+        await session.started.wait()
+        old = self.window
+        self.window = open_lan_game(session, self.db, self.settings, host=True, match=self.match,
+                                    on_next=self.next_battle)
+        self.window.server, old.server = self.server, None  # the new board owns the listening socket
+        self.gameOpened.emit(self.window)
+        old._leave_agreed = True  # its battle is over: it closes without asking
+        old.close()
 
     async def _announce(self, port: int) -> None:
         from bss_desktop.net.discovery import Announcer
@@ -349,6 +393,7 @@ class JoinWindow(_LanForm):
         self.browser = None
         self.remote = None
         self.window = None
+        self.match = None  # a match's GuestMatch (net/match.py): one session per battle
 
     def _browse(self, on: bool) -> None:
         self.found.setVisible(on)
@@ -435,10 +480,16 @@ class JoinWindow(_LanForm):
 
         if guest is None:
             deck_name, cards = self.chosen_deck()
-            guest = GuestSession(self.db, cards, deck_name=deck_name, name=self.name.text() or "Guest",
-                                 settings=self.ruleset(), reconnect_for=600,  # a host may take minutes to restart
-                                 autosave=self.autosave, deals=self.deals, card_consent=self.ask_cards,
-                                 profile=self.profile)
+            kw = dict(deck_name=deck_name, name=self.name.text() or "Guest", settings=self.ruleset(),
+                      reconnect_for=600,  # a host may take minutes to restart
+                      autosave=self.autosave, deals=self.deals, card_consent=self.ask_cards, profile=self.profile)
+            if self.plays_a_match():
+                from bss_desktop.net.match import GuestMatch
+
+                self.match = GuestMatch(self.db, cards, self.chosen_side(), **kw)
+                guest = self.match.session
+            else:
+                guest = GuestSession(self.db, cards, **kw)
         else:
             guest.card_consent = self.ask_cards
         rejoining = guest.seat is not None  # restored from the autosave
@@ -467,7 +518,9 @@ class JoinWindow(_LanForm):
                 self.join_button.setEnabled(True)
                 self.rejoin_button.setEnabled(True)
                 return
-        self.window = open_lan_game(remote, self.db, self.settings, host=False, rejoined=rejoining)
+        old, self.remote = (self.window if self.match is not None else None), remote
+        self.window = open_lan_game(remote, self.db, self.settings, host=False, rejoined=rejoining,
+                                    match=self.match, on_next=self.next_battle)
         if guest.abandoned:  # seed grinding, detected: said in the game's log and status bar, and here
             from bss_desktop.net.deals import explain
 
@@ -477,6 +530,23 @@ class JoinWindow(_LanForm):
         running.add_done_callback(lambda t: remote.finished.emit(None if t.cancelled() else t.result()))
         self.gameOpened.emit(self.window)
         self.hide()
+        if old is not None:  # the match's last battle: its board gives way to this one's
+            old._leave_agreed = True
+            old.close()
+
+    def next_battle(self, first, out_of_deck, into_deck) -> None:
+        """This player's choices for the match's next battle (the between-battles panel): a new session connects
+        to the host (which waits for its player's choices too); its board then replaces the last battle's."""
+        from bss_desktop.table.match import MatchError
+
+        address = self.match.session.address
+        try:
+            guest = self.match.next_battle(first, out_of_deck, into_deck)
+        except MatchError as e:
+            self.window.statusBar().showMessage(str(e), 10000)
+            return
+        self.window.log.appendPlainText(f"[network] Battle {self.match.match.battle}: waiting for the host…")
+        self._task(self._join(*address, guest=guest))
 
     def stop(self) -> None:
         if self.browser is not None:
@@ -535,7 +605,7 @@ def request_text(game, cmd) -> str:
     return f"make this move on your things: {cmd.kind.replace('_', ' ')}"
 
 
-def open_lan_game(session, db, settings=None, *, host: bool, rejoined: bool = False):
+def open_lan_game(session, db, settings=None, *, host: bool, rejoined: bool = False, match=None, on_next=None):
     """The board for a LAN game, wired to its session: the other seat's events, chat, status and the audit.
     A guest's game log and chat are kept in its autosave (GuestSession.transcript); `rejoined` shows them again."""
     from bss_desktop.gamelog import describe
@@ -656,4 +726,84 @@ def open_lan_game(session, db, settings=None, *, host: bool, rejoined: bool = Fa
         guest.transcript = lambda: (_last_lines(window.log, KEEP_LINES), _last_lines(window.chat.view, KEEP_LINES))
     if not (rejoined and f"[network] {HONESTY}" in session.guest.kept_log):
         window.log.appendPlainText(f"[network] {HONESTY}")
+    if match is not None:
+        names = [session.name, other] if host else [other, session.guest.name]
+        _match_table(window, session if host else session.guest, match, me, names, note, on_next, db)
+        if not host:
+            session.finished.connect(lambda _report: window.match_settled())
     return window
+
+
+def _match_table(window, s, match, me: int, names: list[str], note, on_next, db) -> None:
+    """A battle of a match over the LAN (net/match.py): the Match menu (the score, conceding the battle, claiming
+    it), the other seat's claim in the decision bar, and once the battle is counted the between-battles panel
+    (windows/match.py) for this player's own choices: who goes first if it lost, its own swaps."""
+    from bss_desktop.client.windows.match import MatchPanel
+    from bss_desktop.net.match import GuestMatch
+
+    m, other = match.match, names[1 - me]
+    battle = m.battle
+    menu = window.menuBar().addMenu("&Match")
+    score = menu.addAction("")
+    score.setEnabled(False)
+    menu.addSeparator()
+    concede = menu.addAction(f"I lost battle {battle} (concede it)")
+    concede.triggered.connect(lambda _=False: s.concede_battle())
+    claim = menu.addAction(f"I won battle {battle} (ask {other} to agree)")
+
+    def claimed(_=False) -> None:
+        why = s.claim()
+        note(why or f"you told {other} you won battle {battle}: they agree by conceding it")
+
+    claim.triggered.connect(claimed)
+    window.match_actions = {"score": score, "concede": concede, "claim": claim}
+
+    def shown() -> None:
+        w = m.wins()
+        where = f"{names[m.winner]} won the match" if m.over else f"battle {m.battle} of {m.best_of}"
+        score.setText(f"Match: {names[0]} {w[0]} – {w[1]} {names[1]} ({where})")
+        concede.setEnabled(not s.game_over())
+        claim.setEnabled(not s.game_over())
+
+    def ask_claim(n: int) -> None:
+        panel = QWidget()
+        row = QHBoxLayout(panel)
+        row.setContentsMargins(0, 0, 0, 0)
+        label = QLabel(f"{other} says they won battle {n}.")
+        label.setTextFormat(Qt.PlainText)
+        row.addWidget(label)
+        for caption, accept in (("Agree (concede it)", True), ("Refuse", False)):
+            b = QPushButton(caption)
+            b.clicked.connect(lambda _=False, a=accept: (s.answer_claim(a), window.bar.set_panel(None)))
+            row.addWidget(b)
+        row.addStretch(1)
+        panel.agree, panel.refuse = row.itemAt(1).widget(), row.itemAt(2).widget()
+        window.claim_panel = panel
+        window.bar.set_panel(panel)
+
+    def settled() -> None:
+        """The battle is counted on this machine (the host: its guest audited it; the guest: its audit passed)."""
+        if isinstance(match, GuestMatch):  # the guest's side: count it now (the host's HostMatch did already)
+            if not match.settle():
+                if match.problem:
+                    note(f"the match cannot go on: {match.problem}")
+                    window.tell("The match cannot go on", match.problem)
+                return
+        shown()
+        w = m.wins()
+        if m.over:
+            text = f"{names[m.winner]} wins the match {max(w)} – {min(w)}."
+            note(text)
+            window.tell("The match is over", text)
+            return
+        note(f"{names[m.winners[-1]]} wins battle {len(m.winners)}: {w[0]} – {w[1]} in the match")
+        panel = MatchPanel(window, m, db, names, mine=me)
+        panel.started.connect(lambda first: on_next(None if first < 0 else first, *panel.swaps(me)))
+        window.match_panel = panel
+        panel.show()
+
+    s.on_claim = ask_claim
+    window.match_settled = settled
+    if not isinstance(match, GuestMatch):  # the host's HostMatch counts the battle when the guest audited it
+        match.on_settled = settled
+    shown()

@@ -4,6 +4,9 @@ Non-modal (show(), never exec()). The loser of the last battle chooses to go fir
 `match.loser_chooses`); each player may swap cards between deck and side deck one for one (`match.side_swap`):
 pick a deck card and a side-deck card, Swap. Start battle N hands the choices to the window, which applies them
 to the match and sets the next battle up.
+
+Over the LAN (`mine`: this machine's seat) each player sees only its own swaps; of the other player's side deck only
+its count (BOS Getting Started: checked face down), and the choice of who goes first only if it lost the last battle.
 """
 from __future__ import annotations
 
@@ -101,9 +104,9 @@ class MatchPanel(QDialog):
 
     started = Signal(int)
 
-    def __init__(self, window, match, db, names: list[str]):
+    def __init__(self, window, match, db, names: list[str], mine: int | None = None):
         super().__init__(window)
-        self.match, self.names = match, names
+        self.match, self.names, self.mine = match, names, mine
         self.setWindowTitle(f"Match — battle {match.battle} next")
         lay = QVBoxLayout(self)
         w = match.wins()
@@ -115,8 +118,12 @@ class MatchPanel(QDialog):
         self.first = QButtonGroup(self)
         chooser = match.chooser()
         row = QHBoxLayout()
-        if chooser is not None:
-            row.addWidget(QLabel(f"{names[chooser]} lost it and chooses:"))
+        if chooser is not None and mine is not None and chooser != mine:
+            row.addWidget(QLabel(f"{names[chooser]} lost it and chooses who goes first, on their machine."))
+            options = ()
+        elif chooser is not None:
+            row.addWidget(QLabel(f"{'You' if chooser == mine else names[chooser]} lost it and "
+                                 f"choose{'' if chooser == mine else 's'}:"))
             options = ((f"{names[chooser]} goes first", chooser), (f"{names[chooser]} goes second", 1 - chooser))
         else:
             row.addWidget(QLabel("Who goes first:"))
@@ -129,11 +136,17 @@ class MatchPanel(QDialog):
         row.addStretch(1)
         lay.addLayout(row)
         self.boxes: list[SwapBox] = []
+        self.box_of: dict[int, SwapBox] = {}
         if match.side_swap == "one_for_one":
             for p in (0, 1):
+                if mine is not None and p != mine:  # the other machine's: its count only, face down
+                    lay.addWidget(QLabel(f"{names[p]} swaps on their machine: their side deck holds "
+                                         f"{len(match.sides[p])} card(s), face down, before and after."))
+                    continue
                 box = SwapBox(f"{names[p]}: swap cards with the side deck, one for one", match.decks[p],
                               match.sides[p], db)
                 self.boxes.append(box)
+                self.box_of[p] = box
                 lay.addWidget(box, 1)
         self.start_button = QPushButton(f"Start battle {match.battle}")
         self.start_button.setDefault(True)
@@ -142,9 +155,9 @@ class MatchPanel(QDialog):
         self.resize(720, 560 if self.boxes else 160)
 
     def swaps(self, player: int) -> tuple[list[str], list[str]]:
-        if not self.boxes:
+        box = self.box_of.get(player)
+        if box is None:
             return [], []
-        box = self.boxes[player]
         return list(box.out), list(box.into)
 
     def _start(self) -> None:
