@@ -21,7 +21,7 @@ import json
 
 import pytest
 from lan import run
-from PySide6.QtCore import QPointF
+from PySide6.QtCore import QPoint
 from PySide6.QtTest import QTest
 from test_client import center
 from test_client_board_audit import sandbox_window
@@ -77,6 +77,12 @@ def refused(game, cmd, rule: str, words: str) -> IllegalCommand:
     assert e.value.rule == rule and words in str(e.value), e.value
     assert game.state.hash() == before and len(game.history) == n
     return e.value
+
+
+def hover(w, item) -> None:
+    """The pointer onto a board card (from a corner first: a move to where it already is makes no event)."""
+    QTest.mouseMove(w.view.viewport(), QPoint(2, 2))
+    QTest.mouseMove(w.view.viewport(), w.view.mapFromScene(center(item)))
 
 
 def field_entry(game, viewer: int, owner: int, iid: int) -> dict:
@@ -206,8 +212,8 @@ def test_etr_brave_menu_combines_and_separates_and_the_board_and_card_panel_show
     item = w.scene.cards[spirit]
     assert (item.bp, item.symbols) == (10000, (("red",), ("red",)))
     assert w.scene.cards[brave].marks[2] == DB[VALDREN].name  # drawn attached: "⛓ <spirit>"
-    QTest.mouseMove(w.view.viewport(), w.view.mapFromScene(center(item)))
-    qtbot.waitUntil(lambda: w.preview.card is DB[VALDREN], timeout=2000)
+    hover(w, item)
+    qtbot.waitUntil(lambda: getattr(w.preview.card, "id", None) == VALDREN, timeout=2000)
     status = w.preview.status_label.text()
     assert "BP 10000" in status and "symbols red + red (with its Brave)" in status
     menu = QMenu()
@@ -243,10 +249,10 @@ def test_etr_rebirth_side_b_on_the_board_and_in_the_card_panel(qtbot):
     game.apply(ManualSide(0, rion, True))
     w = sandbox_window(qtbot, game)
     item = w.scene.cards[rion]
-    side_b = DB[RION].extra["back"]
-    assert (item.card, item.level, item.bp) == (side_b, 2, 9000)
-    QTest.mouseMove(w.view.viewport(), w.view.mapFromScene(center(item)))
-    qtbot.waitUntil(lambda: w.preview.card is side_b, timeout=2000)
+    side_b = DB[RION].extra["back"].name
+    assert (item.card.name, item.level, item.bp) == (side_b, 2, 9000)
+    hover(w, item)
+    qtbot.waitUntil(lambda: getattr(w.preview.card, "name", None) == side_b, timeout=2000)
     assert "LV2" in w.preview.status_label.text() and "BP 9000" in w.preview.status_label.text()
 
 
