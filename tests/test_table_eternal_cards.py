@@ -21,7 +21,7 @@ import json
 
 import pytest
 from lan import run
-from PySide6.QtCore import QPoint
+from PySide6.QtCore import QPoint, Qt
 from PySide6.QtTest import QTest
 from test_client import center
 from test_client_board_audit import sandbox_window
@@ -80,8 +80,10 @@ def refused(game, cmd, rule: str, words: str) -> IllegalCommand:
 
 
 def hover(w, item) -> None:
-    """The pointer onto a board card (from a corner first: a move to where it already is makes no event)."""
+    """The pointer onto a board card: from a corner (a move to where it already is makes no event), with no button
+    held (another test may have left QTest's left button down: a move with it held is a drag, not a hover)."""
     QTest.mouseMove(w.view.viewport(), QPoint(2, 2))
+    QTest.mouseRelease(w.view.viewport(), Qt.LeftButton, Qt.NoModifier, QPoint(2, 2))
     QTest.mouseMove(w.view.viewport(), w.view.mapFromScene(center(item)))
 
 
