@@ -135,6 +135,9 @@ def _table_change(game, d: dict, who: str, viewer: int | None) -> str:
     if what == "order":
         z = profile.zones.get(d["zone"])
         return f"{who} (by hand) reorders {_whose_name(game, d['owner'])} {(z.label if z else d['zone']).lower()}."
+    if what == "contract":  # ETR §Contract Card: the card itself is revealed next
+        return f"{who} takes a contract card into the opening hand and draws {profile.setup['contract']['draw']}." \
+            if d["take"] else f"{who} takes no contract card and draws the opening hand."
     if what == "step":
         label = profile.step_label(d["step"]) if d["step"] in profile.steps else d["step"]
         return f"{who} moves the turn on: turn {d['turn']}, {_who(game, d['turn_player'])}'s {label.lower()} step."
@@ -156,9 +159,11 @@ def _table_change(game, d: dict, who: str, viewer: int | None) -> str:
         verb = f"puts {n} {label} on" if d["delta"] > 0 else f"takes {n} {label} off"
         return f"{who} (by hand) {verb} {name} ({d['count']} now)."
     if what == "attach":
+        combines = card is not None and game.profile.cards.types.get(game.db[card.cid].type, {}).get("combines")
         if d["host"] is None:
-            return f"{who} (by hand) detaches {name}."
-        return f"{who} (by hand) attaches {name} to {_card(game, d['host'])}."
+            return f"{who} (by hand) {'separates' if combines else 'detaches'} {name}."
+        return f"{who} (by hand) {'combines' if combines else 'attaches'} {name} {'with' if combines else 'to'} " \
+               f"{_card(game, d['host'])}."
     if what == "tracker":
         t = profile.trackers[d["name"]]
         b, a = d["before"], d["after"]

@@ -20,9 +20,9 @@ from ..engine.commands import (
     ManualSide,
     ManualTracker,
     ManualTurn,
-    Mulligan,
 )
 from ..engine.errors import IllegalCommand
+from ..engine.table_cards import combines
 from ..engine.game import Game
 from ..engine.settings import Ruleset
 from ..table.state import NATIVE_CARD_ZONES
@@ -50,8 +50,8 @@ def mid_game(profile, seed: int = 3, db=None) -> Game:
     decks = list(game_decks(db, profile).values())[:2]
     game = Game.new(db, [d.cards for d in decks], seed, first_player=0, settings=Ruleset(sandbox=True),
                     deck_names=[d.name for d in decks], profile=profile, sides=[d.side for d in decks])
-    game.apply(Mulligan(0, False))
-    game.apply(Mulligan(1, False))
+    while game.state.stage == "mulligan":  # keep (a deck with a contract card takes it first, ETR §Contract Card)
+        game.apply(game.legal_commands()[0])
     st = game.state
 
     def try_(cmd) -> bool:
@@ -92,6 +92,11 @@ def mid_game(profile, seed: int = 3, db=None) -> Game:
                 hosts = [i for h in z.attach_to for i in game.zone_cards(p, h)]
                 for card, host in zip(game.zone_cards(p, z.name), hosts):
                     try_(ManualAttach(p, card, host))
+        for card in list(player.field):  # a Brave combined with a spirit (ETR §Brave)
+            spec = combines(game, db[st.cards[card].cid])
+            host = next((i for i in player.field if db[st.cards[i].cid].type in spec["with"]), None) if spec else None
+            if host is not None:
+                try_(ManualAttach(p, card, host))
         for z in profile.piece_zones():
             if z.name not in ("life", "reserve", "trash_cores", "void") and z.owner == "player":
                 try_(ManualCores(p, p, "void", z.name, 2))

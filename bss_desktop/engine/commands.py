@@ -394,12 +394,20 @@ class ManualSummon(Command):
 
 
 @dataclass(frozen=True, slots=True)
+class ContractOpening(Command):
+    """ETR §Contract Card, §Game Setup: before seeing an opening hand, take the contract card `cid` from your deck,
+    draw the profile's `setup.contract.draw` (3) and add it; or ("") draw the whole hand as usual."""
+
+    cid: str = ""
+
+
+@dataclass(frozen=True, slots=True)
 class Concede(Command):
     """CR 1-2-4: either player, at any time."""
 
 
 TABLE_COMMANDS = (ManualFlip, ManualSide, ManualTurn, ManualCounter, ManualAttach, ManualTracker, ManualCardToken,
-                  ManualStep, ManualOrder, ManualRandomCard, ManualUse, ManualSummon)
+                  ManualStep, ManualOrder, ManualRandomCard, ManualUse, ManualSummon, ContractOpening)
 ALL_COMMANDS = (Mulligan, Summon, PlaceNexus, UseMagic, SetBurst, MoveCores, EndMain,
                 Attack, EndAttack, Pass, Block, Activate, Awaken, Choose, ManualMove, ManualCores, ManualExhaust,
                 ManualShuffle, ManualDeck, ManualLook, ManualRandom, ManualNote, ManualReveal, ManualToken, Concede)
@@ -416,6 +424,7 @@ _KIND_OF = {
     ManualAttach: "manual_attach", ManualTracker: "manual_tracker", ManualCardToken: "manual_card_token",
     ManualStep: "manual_step", ManualOrder: "manual_order", ManualRandomCard: "manual_random_card",
     ManualUse: "manual_use", ManualSummon: "manual_summon",
+    ContractOpening: "contract_opening",
 }
 KIND_OF = _KIND_OF  # command class -> its kind (Command.kind), for readers that sort many commands by kind
 _BY_KIND = {v: k for k, v in _KIND_OF.items()}
@@ -561,6 +570,11 @@ def _c_deck_to(v):
         return "", f"expected hand or trash (or a zone of the game's profile), got {_r(v)}"
 
 
+def _c_opt_cid(v):
+    if type(v) is not str or len(v) > 40:
+        return "", f"expected a card id of at most 40 characters (or nothing), got {_r(v)}"
+
+
 def _c_name(v):
     if not _is_name(v):
         return "", f"expected a name of lower-case letters, digits and _, got {_r(v)}"
@@ -697,6 +711,7 @@ SCHEMA = {
     ManualRandomCard: _schema(("owner", _c_player, "CR 1-1-1"), ("mix", _c_mix, "ruling 13")),
     ManualUse: _schema(("card", _c_int, "CR 3-1-1")),
     ManualSummon: _schema(("card", _c_int, "CR 3-1-1"), ("level", _c_level, "CR 2-10-3")),
+    ContractOpening: _schema(("cid", _c_opt_cid, "ETR §Contract Card")),
 }
 assert set(SCHEMA) == set(COMMANDS) and all(
     [name for name, _, _ in SCHEMA[cls]] == [f.name for f in fields(cls)] for cls in COMMANDS)

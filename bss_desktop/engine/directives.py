@@ -13,7 +13,7 @@ from __future__ import annotations
 from dataclasses import replace
 
 from ..carddb.effects import Target
-from . import continuous, stats
+from . import continuous, stats, table_cards
 from ..limits import MAX_ZONE_CARDS
 from .state import Card, Cause, Continuous, Grant
 from .targets import candidates, condition_holds, count_value, matches
@@ -302,7 +302,10 @@ class Directives:
         st = self.state
         card = st.cards[iid]
         owner = st.players[card.owner]
-        self._move_cores(card.owner, iid, "reserve", card.cores, owner.soul == iid, reason, None)
+        to = "reserve" if st.table is None else table_cards.cores_leave_to(self, card)  # a Grandwalker's: the void
+        self._move_cores(card.owner, iid, to, card.cores, owner.soul == iid and to == "reserve", reason, None)
+        if owner.soul == iid:  # the soul core never goes to the void (CR 4-11-3)
+            self._move_cores(card.owner, iid, "reserve", 0, True, reason, None)
         if self._defs[card.cid].token:
             dst = "removed"  # CR 4-12-3
         self._move_card(iid, dst, reason, bottom=bottom)

@@ -13,13 +13,13 @@ import reprlib
 from dataclasses import replace
 from typing import NamedTuple
 
-from . import continuous, costs, reach, stats
+from . import continuous, costs, reach, stats, table_cards
 from .commands import (Activate, Attack, Awaken, Block, Choose, Command, Concede, CoreMove, EndAttack, EndMain,
                        ManualAttach, ManualCardToken, ManualCores, ManualCounter, ManualDeck, ManualExhaust, ManualFlip,
                        ManualLook, ManualMove, ManualNote, ManualOrder, ManualRandom, ManualRandomCard, ManualReveal,
                        ManualShuffle, ManualSide, ManualStep, ManualSummon, ManualToken, ManualTracker, ManualTurn,
                        ManualUse, MoveCores,
-                       Mulligan, Pass, PlaceNexus,
+                       Mulligan, Pass, PlaceNexus, ContractOpening,
                        SetBurst, Summon, UseMagic, CHOICE, field_problem)
 from .errors import IllegalCommand
 from .events import Event
@@ -386,7 +386,8 @@ class Game(Resolution, TableMoves, HandHelpers):
         for player in st.players:
             player.soul = soul_at if "soul_core" in profile.pieces else None
         for p in (0, 1):
-            self._draw(p, profile.setup["hand"])
+            if not self._contract_asked(p):  # a contract card to take first: no hand yet (table_cards.py)
+                self._draw(p, profile.setup["hand"])
         if first_player is None:
             first_player = st.rng.below(2)
         if first_player not in (0, 1):
@@ -489,6 +490,8 @@ class Game(Resolution, TableMoves, HandHelpers):
         return stats.bp(self, iid)
 
     def symbols(self, iid: int) -> tuple:
+        if self.state.table is not None:  # a Brave's symbols on its spirit, side B's (table_cards.py)
+            return table_cards.symbols(self, iid)
         return self._defs[self.state.cards[iid].cid].symbols  # stats.symbols, for this game's own database
 
     def cores_on(self, iid: int) -> int:
@@ -574,6 +577,9 @@ class Game(Resolution, TableMoves, HandHelpers):
         player = st.players[p]
         out: list[Command] = []
         if kind == "mulligan":
+            if st.table is not None and st.table.contract[p]:  # take a contract card or not (table_cards.py)
+                return [*(_offer(ContractOpening, p, cid) for cid in self._contract_cids(p)),
+                        _offer(ContractOpening, p)]
             if self.profile.rules is None and self._table_redraw_refused(p):
                 return [_offer(Mulligan, p, False)]
             return [_offer(Mulligan, p, False), _offer(Mulligan, p, True)]
@@ -823,6 +829,8 @@ class Game(Resolution, TableMoves, HandHelpers):
         for other in table.attached_to(iid):
             table.marks[other].on = None
             table.tidy(other)
+            if self._combined_goes(other, src, dst):  # a Brave leaves with its spirit (table_cards.py)
+                continue
             goes = profile.zones[self.state.cards[other].zone].dies_with_host
             if goes is not None:
                 self._move_card(other, goes, "with_host")
@@ -1254,6 +1262,7 @@ class Game(Resolution, TableMoves, HandHelpers):
         p, other = cmd.player, 1 - cmd.player
         player, table = st.players[p], st.table
         done = table.mulligans[p] if table is not None else 0
+        self._contract_answered(p)
         if cmd.redraw:
             why = self._table_redraw_refused(p)
             if why is not None:
@@ -2077,7 +2086,7 @@ _HANDLERS = {
     ManualShuffle: Game._h_manual_shuffle, ManualDeck: Game._h_manual_deck, ManualLook: Game._h_manual_look, ManualRandom: Game._h_manual_random, ManualNote: Game._h_manual_note,
     ManualReveal: Game._h_manual_reveal, ManualToken: Game._h_manual_token,
     ManualFlip: Game._h_manual_flip, ManualSide: Game._h_manual_side, ManualTurn: Game._h_manual_turn, ManualCounter: Game._h_manual_counter,
-    ManualAttach: Game._h_manual_attach, ManualTracker: Game._h_manual_tracker,
+    ManualAttach: Game._h_manual_attach, ManualTracker: Game._h_manual_tracker, ContractOpening: Game._h_contract_opening,
     ManualCardToken: Game._h_manual_card_token, ManualStep: Game._h_manual_step,
     ManualOrder: Game._h_manual_order, ManualRandomCard: Game._h_manual_random_card,
     ManualUse: Game._h_manual_use, ManualSummon: Game._h_manual_summon,

@@ -10,6 +10,8 @@ BP are computed once per pass and remembered in the pass's memo (see `pass_memo`
 """
 from __future__ import annotations
 
+from . import table_cards
+
 # slots of the read-only pass's memo (Game._constants_memo while a pass is open)
 ACTIVE, BY_OP, LEVELS, BPS, BPS_INNER, AUTO_SELECT, AUTO_SOURCES, GRANTS = range(8)
 
@@ -66,7 +68,7 @@ def level(game, iid: int) -> int:
 def _level(game, iid: int) -> int:
     state = game.state
     card = state.cards[iid]
-    card_def = game.db[card.cid]
+    card_def = game.db[card.cid] if state.table is None else table_cards.shown_def(game, iid)  # side B (ETR §Rebirth)
     soul = state.players[card.owner].soul == iid
     lv = card_def.level_for(card.cores + soul)
     if soul and card_def.extra:  # 《Super Unleash》: that level with the soul core on it; not an effect (STD 12-2-1-1-2)
@@ -114,9 +116,11 @@ def bp(game, iid: int) -> int:
 
 def _bp(game, iid: int) -> int:
     state = game.state
-    card_def = game.db[state.cards[iid].cid]
     lv = level(game, iid)
-    value = card_def.bp_at(lv)
+    if state.table is None:
+        value = game.db[state.cards[iid].cid].bp_at(lv)
+    else:  # side B's BP (ETR §Rebirth), plus a combined Brave's (ETR §Brave)
+        value = table_cards.shown_def(game, iid).bp_at(lv) + table_cards.brave_bp(game, iid)
     constants = game.has_constants and not game._in_constants
     if not state.continuous and not constants:
         return value
@@ -148,7 +152,7 @@ def _bp(game, iid: int) -> int:
 
 def bp_breakdown(game, iid: int) -> dict:
     """Printed BP at the current level and the modified BP, for display."""
-    card_def = game.db[game.state.cards[iid].cid]
+    card_def = game.db[game.state.cards[iid].cid] if game.state.table is None else table_cards.shown_def(game, iid)
     lv = level(game, iid)
     return {"level": lv, "printed": card_def.bp_at(lv), "bp": bp(game, iid)}
 

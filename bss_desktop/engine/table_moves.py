@@ -13,11 +13,12 @@ from ..limits import MAX_ZONE_CARDS
 from .errors import IllegalCommand
 from .rng import Rng, seed_from
 from .state import Card
+from .table_cards import TableCards, combines
 
 MAX_COUNTER_KINDS = 8  # kinds of counter on one card: a peer cannot grow a card's marks without bound
 
 
-class TableMoves:
+class TableMoves(TableCards):
     # (Game provides state, profile, settings, db, inline_cards, _emit, _expect_manual, _manual_done, _move_card)
 
     def _rule(self, field: str) -> str:
@@ -220,6 +221,9 @@ class TableMoves:
     def _h_manual_attach(self, cmd) -> None:
         self._expect_manual(cmd)
         card = self._table_card(cmd.card)
+        spec = combines(self, self._defs[card.cid]) if card.zone == "field" else None
+        if spec is not None:
+            return self._combine(cmd, card, spec)  # a Brave on the field (table_cards.py)
         zone = self.profile.zones[card.zone]
         table = self._table(f"zones.{zone.name}.attach_to")
         if cmd.host is None:

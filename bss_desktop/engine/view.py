@@ -12,7 +12,7 @@ card's identity is its owner's only (profile `peek: owner`).
 """
 from __future__ import annotations
 
-from . import stats
+from . import stats, table_cards
 
 
 def view(game, viewer: int) -> dict:
@@ -37,6 +37,7 @@ def view(game, viewer: int) -> dict:
         if st.table is not None:
             for entry in field:
                 _mark(entry, st.table, mine, game.profile)
+                _combined(game, entry)
         players.append({
             "life": player.life,
             "reserve": player.reserve,
@@ -77,6 +78,16 @@ def _mark(entry: dict, table, mine: bool, profile) -> dict:
     return entry
 
 
+def _combined(game, entry: dict) -> None:
+    """A field card of another profile: BP by its shown side and type (an Ultimate, a Brave: table_cards.has_bp);
+    a spirit with a Brave shows their BP and symbols together, the Brave on it no BP of its own (ETR §Brave)."""
+    i = entry["card"]
+    on_host = entry.get("on") is not None and table_cards.combines(game, table_cards.shown_def(game, i)) is not None
+    entry["bp"] = stats.bp(game, i) if table_cards.has_bp(game, i) and not on_host else None
+    if table_cards.combined_on(game, i):
+        entry["symbols"] = [list(s) for s in table_cards.symbols(game, i)]
+
+
 def _table_view(game, p: int, mine: bool) -> dict:
     st, profile = game.state, game.profile
     table, cards = st.table, st.cards
@@ -94,5 +105,8 @@ def _table_view(game, p: int, mine: bool) -> dict:
             out.append(_mark(entry, table, mine, profile))
             del entry["zone"]
         areas[zone] = out
+    opening = {"mulligans": table.mulligans[p], "kept": table.kept[p], "follow": table.follow[p]}
+    if table.contract[p] and mine:  # the contract cards its owner may take (ETR §Contract Card); theirs alone to see
+        opening["contract"] = game._contract_cids(p)
     return {"areas": areas, "counts": counts, "pieces": dict(table.pieces[p]), "trackers": dict(table.trackers[p]),
-            "opening": {"mulligans": table.mulligans[p], "kept": table.kept[p], "follow": table.follow[p]}}
+            "opening": opening}

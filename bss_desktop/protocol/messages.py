@@ -373,6 +373,7 @@ MANUAL_FIELDS = {  # a "manual" event (sandbox moves), by its "what"
     "counter": {"card": _opt_int, "name": _text, "label": lambda v: type(v) is str and len(v) <= 40,
                 "delta": lambda v: type(v) is int, "count": _int},
     "attach": {"card": _opt_int, "host": _opt_int},
+    "contract": {"take": _bool},
     "step": {"step": _text, "turn": _int, "turn_player": _seat},
     "order": {"owner": _seat, "zone": _text, "cards": _opt_ints},
     "random_card": {"owner": _seat, "count": _int},
@@ -451,6 +452,8 @@ _CHOICE = {"prompt": _text, "min": _int, "max": _int, "source": _opt_int, "optio
 
 MAX_TABLE_ZONES = 40  # a profile's zones (table/profile.py bounds them the same)
 MAX_COUNTER_KINDS = 8  # kinds of counter on one card (engine/table_moves.py bounds them the same)
+MAX_SYMBOLS = 24  # symbols of a spirit with its Brave (ETR §Brave): a card has a few
+MAX_CONTRACT_CARDS = 40  # different contract cards a sandbox deck offers at the opening (a legal deck: 1)
 _AREA_ENTRY = {"card": _int, "cid": lambda v: v is None or (type(v) is str and 0 < len(v) <= 40), "exhausted": _bool}
 
 
@@ -469,6 +472,10 @@ def _check_marks(c: dict, where: str) -> None:
         raise MessageError(f"{where}.turn", "expected an orientation's name")
     if "back" in c and not _bool(c["back"]):
         raise MessageError(f"{where}.back", "expected true or false")
+    if "symbols" in c and not (type(c["symbols"]) is list and len(c["symbols"]) <= MAX_SYMBOLS and all(
+            type(s) is list and 0 < len(s) <= 6 and all(type(x) is str and 0 < len(x) <= 20 for x in s)
+            for s in c["symbols"])):
+        raise MessageError(f"{where}.symbols", f"expected up to {MAX_SYMBOLS} symbols, each its colours")
 
 
 def _names_to_ints(v, limit: int) -> bool:
@@ -502,6 +509,10 @@ def _check_table(pv: dict, where: str) -> None:
     if type(opening) is not dict:
         raise MessageError(f"{where}.opening", "expected the opening hand's mulligans")
     _fields(opening, {"mulligans": _int, "kept": _bool, "follow": _bool}, f"{where}.opening")
+    contract = opening.get("contract", [])
+    if type(contract) is not list or len(contract) > MAX_CONTRACT_CARDS or not all(
+            type(c) is str and 0 < len(c) <= 40 for c in contract):
+        raise MessageError(f"{where}.opening.contract", "expected the ids of the contract cards it may take")
 
 
 def check_view(view) -> None:

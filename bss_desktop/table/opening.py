@@ -34,3 +34,12 @@ def may_redraw(profile, defs, done: int, follow: bool) -> str | None:
         what = rule["label"] or f"fewer than {rule['fewer_than']} cards with {rule['field']} {rule['value']}"
         return f"a mulligan needs {what}; this hand has {count}"
     return None
+
+
+def contract_cids(profile, defs) -> list[str]:
+    """The ids of the contract cards among `defs` (a deck's card definitions), each once, in deck order: what a
+    player may take into an opening hand (`setup.contract`, ETR §Contract Card); [] when the profile has none."""
+    rule = profile.setup["contract"]
+    if rule is None:
+        return []
+    return list(dict.fromkeys(d.id for d in defs if d is not None and d.extra.get(rule["field"]) is True))

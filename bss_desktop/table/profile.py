@@ -73,8 +73,15 @@ PROFILE = Map({
         "shape": Enum(*CARD_SHAPES, required=True),
         "types": Dict(Map({"label": Str(max_len=40), "fields": List(Name(), unique=True),
                            "levels": Enum("bp", "plain", "none", default="none"),
-                           "first_level": Int(1, minimum=1, maximum=10)}), max_len=30),
+                           "first_level": Int(1, minimum=1, maximum=10),
+                           # a card of this type combines with one of its owner's field cards (ETR §Brave)
+                           "combines": Opt(Map({"with": List(Name(), min_len=1, unique=True, required=True),
+                                                "bp": Opt(Name()), "rule": Str(max_len=60, default="")}))}),
+                       max_len=30),
         "fields": Dict(_FIELD, max_len=40),
+        # the cores of a field card whose card field `field` is `value` go to the void when it leaves (ETR §Grandwalker)
+        "void_cores": Opt(Map({"field": Name(required=True), "value": Str(required=True, max_len=60),
+                               "rule": Str(max_len=60, default="")})),
         "face": Name(required=True),
     }, required=True),
     "zones": Dict(_ZONE, max_len=40),
@@ -139,6 +146,9 @@ PROFILE = Map({
                          "agreement": Bool(False),  # the first turn waits until every player keeps in a row
                          "follow": Bool(False)}, default={}),  # a player may take the other's mulligan too
         "pieces": Dict(Dict(Int(minimum=0, maximum=100)), max_len=10),
+        # ETR §Contract Card: instead of the hand, draw `draw` and take a card whose bool field `field` is true
+        "contract": Opt(Map({"field": Name(required=True), "draw": Int(3, minimum=0, maximum=20),
+                             "rule": Str(max_len=60, default="")})),
     }, default={}),
     "deck_rules": Map({
         "rule": Str(max_len=60, default=""),
@@ -212,9 +222,11 @@ class Cards:
     sets: str  # folders under the shipped cards/ folder
     decks: str
     shape: str
-    types: dict  # type -> {"label", "fields": (field names the type requires), "levels": bp/plain/none, "first_level"}
+    types: dict  # type -> {"label", "fields": (field names the type requires), "levels": bp/plain/none, "first_level",
+    #                       "combines": None or {"with": (host types), "bp": int field added to the host's BP, "rule"}}
     fields: dict  # name -> CardField
     face: str  # which card face painter draws this game's cards
+    void_cores: dict | None = None  # {"field", "value", "rule"}: whose cores go to the void on leaving the field
 
 
 @dataclass(frozen=True)
@@ -353,7 +365,8 @@ def build(data: dict, source: str, ancestors: tuple[str, ...]) -> Profile:
         id=data["id"], name=data["name"], short=data["short"] or data["name"], rules=data["rules"],
         rules_document=data["rules_document"],
         cards=Cards(sets=cards["sets"], decks=cards["decks"], shape=cards["shape"], types=cards["types"],
-                    fields=named(CardField, cards["fields"]), face=cards["face"]),
+                    fields=named(CardField, cards["fields"]), face=cards["face"],
+                    void_cores=cards["void_cores"]),
         zones=zones, group_caps=data["group_caps"], capacity_policy=data["capacity_policy"],
         pieces=named(Piece, data["pieces"]), trackers=named(Tracker, data["trackers"]),
         card_counters=named(CardCounter, data["card_counters"]), orientations=named(Orientation, data["orientations"]),

@@ -199,6 +199,17 @@ def _cross_check(p: dict) -> None:
         for i, f in enumerate(spec["fields"]):
             if f not in cards["fields"]:
                 bad(f"cards.types.{t}.fields[{i}]", f"{f!r} is not one of cards.fields")
+        combines = spec["combines"]
+        for i, host in enumerate(combines["with"] if combines else ()):
+            if host not in cards["types"]:
+                bad(f"cards.types.{t}.combines.with[{i}]", f"{host!r} is not a card type")
+        if combines and combines["bp"] is not None and cards["fields"].get(combines["bp"], {}).get("kind") != "int":
+            bad(f"cards.types.{t}.combines.bp", f"{combines['bp']!r} is not a number field of cards.fields")
+    if cards["void_cores"] is not None and cards["void_cores"]["field"] not in cards["fields"]:
+        bad("cards.void_cores.field", f"{cards['void_cores']['field']!r} is not one of cards.fields")
+    contract = p["setup"]["contract"]
+    if contract is not None and cards["fields"].get(contract["field"], {}).get("kind") != "bool":
+        bad("setup.contract.field", f"{contract['field']!r} is not a bool field of cards.fields")
     for name, f in cards["fields"].items():
         if (f["kind"] == "enum") != bool(f["values"]):
             bad(f"cards.fields.{name}.values", "an enum field lists its values, and only an enum field does")

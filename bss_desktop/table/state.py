@@ -27,6 +27,7 @@ def needs_table(profile) -> bool:
     attach = [z for z in profile.zones.values() if z.attach_to]
     mulligan = profile.setup["mulligan"]
     helper = mulligan["max"] > 1 or mulligan["agreement"] or mulligan["eligible"] is not None  # counted, checked
+    helper = helper or profile.setup["contract"] is not None  # a contract opening to answer (ETR §Contract Card)
     return bool(extra_zones or profile.trackers or profile.card_counters or odd_turns or face_down or attach
                 or two_sided or helper)
 
@@ -74,6 +75,7 @@ class Table:
     kept: list = field(default_factory=lambda: [False, False])  # satisfied with their hand (setup.mulligan.agreement)
     follow: list = field(default_factory=lambda: [False, False])  # may take the other's mulligan (mulligan.follow)
     step: str = ""  # the turn's step, one of the profile's `steps` ("" before the first turn)
+    contract: list = field(default_factory=lambda: [False, False])  # still to say whether to take a contract card
 
     @classmethod
     def for_profile(cls, profile) -> Table:
@@ -108,12 +110,16 @@ class Table:
         t.trackers = [dict(p) for p in self.trackers]
         t.marks = {i: m.__copy__() for i, m in self.marks.items()}
         t.mulligans, t.kept, t.follow, t.step = self.mulligans[:], self.kept[:], self.follow[:], self.step
+        t.contract = self.contract[:]
         return t
 
     def to_dict(self) -> dict:
-        return {"areas": self.areas, "pieces": self.pieces, "trackers": self.trackers, "mulligans": self.mulligans,
-                "kept": self.kept, "follow": self.follow, "step": self.step,
-                "marks": {str(i): m.to_dict() for i, m in sorted(self.marks.items())}}
+        d = {"areas": self.areas, "pieces": self.pieces, "trackers": self.trackers, "mulligans": self.mulligans,
+             "kept": self.kept, "follow": self.follow, "step": self.step,
+             "marks": {str(i): m.to_dict() for i, m in sorted(self.marks.items())}}
+        if any(self.contract):  # only while one is asked: the hashes of other games stay as they were
+            d["contract"] = self.contract
+        return d
 
 
 def other_side(card) -> tuple[str, object] | None:

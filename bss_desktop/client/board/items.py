@@ -133,6 +133,7 @@ class CardItem(QGraphicsObject):
         self.selected_mark = False  # chosen in a target choice
         self.hint_mark = False  # a hint suggests this card (it glows)
         self.marks = ()  # what a game's profile puts on it: (face down, counters, attached to, orientation)
+        self.symbols = None  # a spirit with a Brave: its symbols and the Brave's (ETR §Brave), else None
         self._press = None
         self._core_press = False
         self._anim_pos = None
@@ -190,7 +191,7 @@ class CardItem(QGraphicsObject):
             return
         dpr = p.device().devicePixelRatio()
         shows = (self.card, self.highlight, self.selected_mark, self.hint_mark, self.cores, self.soul, self.marks,
-                 self.zone_is_field, t.m11(), t.m12(), t.m21(), t.m22(), t.dx() - device.x(), t.dy() - device.y(),
+                 self.symbols, self.zone_is_field, t.m11(), t.m12(), t.m21(), t.m22(), t.dx() - device.x(), t.dy() - device.y(),
                  device.width(), device.height(), dpr, p.renderHints())
         cached = self._turned
         if cached is not None and cached[0] is pix and cached[1] == shows:
@@ -255,6 +256,23 @@ class CardItem(QGraphicsObject):
             draw_count(p, r.x() + 22 + shown * 26, r.center().y(), total, size=26)
         if self.marks:
             self._paint_marks(p)
+        if self.symbols:
+            self._paint_symbols(p)
+
+    def _paint_symbols(self, p: QPainter) -> None:
+        """A spirit combined with a Brave: all its symbols (its own and the Brave's) in a row over the art, so the
+        table reads what it pays with (ETR §Brave: "symbol ... added")."""
+        from bss_desktop.client.faces.art import _draw_symbol, _symbol_colors
+
+        r, gap = 11.0, 5.0
+        width = len(self.symbols) * (2 * r + gap) + gap + 4
+        band = QRectF(CARD_W - 6 - width, CARD_H * 0.5, width, 2 * r + 8)
+        p.setPen(QPen(QColor("#fde68a"), 1.5))  # the gold of the attachment banner: a Brave's doing
+        p.setBrush(QColor(15, 18, 28, 225))
+        p.drawRoundedRect(band, band.height() / 2, band.height() / 2)
+        for i, s in enumerate(self.symbols):
+            _draw_symbol(p, QPointF(band.left() + 2 + gap + r + i * (2 * r + gap), band.center().y()), r,
+                         _symbol_colors(list(s)))
 
     def _paint_marks(self, p: QPainter) -> None:
         """Face down (its owner still sees the face: a veil and a banner say the other player does not), counters
@@ -466,7 +484,7 @@ class PileItem(QGraphicsObject):
         and the count goes to the end of the cores."""
         w = self.rect.width()
         beside = QRectF(10, 5, w - 50, 28)
-        font, lines = fit_lines(self.title, beside.width(), min_px=LABEL_PX * 0.85)
+        font, lines = fit_lines(self.title, beside.width(), min_px=LABEL_PX)  # shrunk, it read 8 px at 1366x768
         if QFontMetricsF(font).horizontalAdvance(lines[0]) <= beside.width() and not lines[0].endswith("…"):
             return font, lines, beside, True
         whole = QRectF(8, 4, w - 14, 40)

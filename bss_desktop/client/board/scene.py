@@ -160,8 +160,9 @@ class BoardScene(QGraphicsScene):
                 level, bp = c["level"], c["bp"]
                 printed = card.bp_at(level) if card.type == "spirit" else None
                 marks = self._marks(c)
+                symbols = tuple(tuple(s) for s in c["symbols"]) if "symbols" in c else None  # with a Brave's
                 placed = ("field", p, side, x, y, field_scale, c["exhausted"], c["cores"], soul == key, level, bp,
-                          printed, marks)
+                          printed, marks, symbols)
                 seen.add(key)
                 item = cards.get(key)
                 if item is not None and item._synced == placed and item.card is card:
@@ -173,8 +174,8 @@ class BoardScene(QGraphicsScene):
                 changed = (item.cores, item.soul, item.level, item.bp) != new
                 item.cores, item.soul, item.level, item.bp = new
                 item.printed_bp = printed
-                if item.marks != marks:
-                    item.marks = marks
+                if item.marks != marks or item.symbols != symbols:
+                    item.marks, item.symbols = marks, symbols
                     changed = True
                 item.set_exhausted(c["exhausted"], animate, self._angle(c))
                 item.set_scale(field_scale, animate)

@@ -20,6 +20,7 @@ from PySide6.QtWidgets import QMenu
 
 from bss_desktop.client.controllers.deck_look import DeckLooks
 from bss_desktop.engine.commands import (
+    ContractOpening,
     ManualAttach,
     ManualCardToken,
     ManualCores,
@@ -233,6 +234,8 @@ class SandboxController(QObject, DeckLooks):
                                "mulligan.", extra)
             return
         state = view["players"][p].get("opening") or {"mulligans": 0, "follow": False}
+        if self._contract_bar(view, p, who, extra):
+            return
         defs = [self.game.db.get(c["cid"]) for c in view["players"][p]["hand"] or []]
         why = may_redraw(self.profile, defs, state["mulligans"], state["follow"])
         parts = [f"<b>Opening hand — {who}</b>:"]
@@ -254,7 +257,32 @@ class SandboxController(QObject, DeckLooks):
                    ("Mulligan", None if why else "mulligan", self.keys["mulligan"], False, why or "")] + extra
         self.bar.set_state(" ".join(parts), buttons)
 
+    def _contract_bar(self, view: dict, p: int, who: str, extra: list) -> bool:
+        """ETR §Contract Card / §Game Setup: before the opening hand, take a contract card from the deck (then draw
+        `setup.contract.draw`) or draw the hand as usual (ContractOpening). True when the bar asks it."""
+        rule = self.profile.setup.get("contract")
+        table = self.game.state.table
+        cids = (view["players"][p].get("opening") or {}).get("contract")
+        if cids is None and self.lan_seat is None and table is not None and getattr(table, "contract", (0, 0))[p]:
+            cids = self.game._contract_cids(p)  # a hot seat: the view is the other seat's
+        if rule is None or not cids:
+            return False
+        buttons = [(f"Take {self.game.db[cid].name} + draw {rule['draw']}", f"contract:{cid}",
+                    self.keys["keep"] if i == 0 else "", i == 0) for i, cid in enumerate(cids[:4])]
+        buttons.append((f"Draw {self.profile.setup['hand']}", "contract:", self.keys["mulligan"], False))
+        self.bar.set_state(f"<b>Opening hand — {who}</b>: your deck holds a contract card. Take one into your "
+                           f"opening hand (it is shown to the other player) and draw {rule['draw']}, or draw "
+                           f"{self.profile.setup['hand']} as usual ({rule['rule'] or 'setup.contract'}). A mulligan "
+                           f"later draws {self.profile.setup['hand']}, with no contract card.", buttons + extra)
+        return True
+
     def _button(self, what) -> None:
+        if isinstance(what, str) and what.startswith("contract:"):
+            pend = self.game.pending
+            if pend is not None and pend.kind == "mulligan":
+                p = pend.player if self.lan_seat is None else self.lan_seat
+                self.send(ContractOpening(p, what.split(":", 1)[1]))
+            return
         if what in ("keep", "mulligan"):
             pend = self.game.pending
             if pend is not None and pend.kind == "mulligan":
@@ -451,12 +479,22 @@ class SandboxController(QObject, DeckLooks):
             self.send(ManualExhaust(self.viewer, key, not card.exhausted))
 
     def on_card_hovered(self, key) -> None:
+        from bss_desktop.engine import table_cards
+
         card = self.game.state.cards.get(key) if isinstance(key, int) else None
         if card is not None:
-            info = None
-            if card.zone == "field" and self.game.db[card.cid].type == "spirit":
+            info, shown = None, self.game.db[card.cid]
+            if card.zone == "field" and self.game.state.table is not None:  # side B, a Brave's BP and symbols
+                shown = table_cards.shown_def(self.game, key)
+                mark = self.game.state.table.marks.get(key)
+                on_spirit = mark is not None and mark.on is not None and table_cards.combines(self.game, shown)
+                if table_cards.has_bp(self.game, key) and not on_spirit:  # a Brave on a spirit: the spirit's BP
+                    info = {"level": self.game.level(key), "bp": self.game.bp(key)}
+                if table_cards.combined_on(self.game, key):
+                    info = dict(info or {}, symbols=table_cards.symbols(self.game, key))
+            elif card.zone == "field" and shown.type == "spirit":
                 info = {"level": self.game.level(key), "bp": self.game.bp(key)}
-            self.hovered.emit(self.game.db[card.cid], info)
+            self.hovered.emit(shown, info)
 
     def _core_place(self, ref):
         if ref[0] == "card":
@@ -631,6 +669,26 @@ class SandboxController(QObject, DeckLooks):
                     lambda _=False, h=host: self.send(ManualAttach(self.viewer, card, h)))
             if mark is not None and mark.on is not None:
                 menu.addAction("Detach").triggered.connect(lambda: self.send(ManualAttach(self.viewer, card, None)))
+        self._combine_menu(menu, card, mark)
+
+    def _combine_menu(self, menu, card: int, mark) -> None:
+        """A Brave on the field (its type's `combines`, ETR §Brave): combine with one of its owner's spirits, swap,
+        or separate."""
+        from bss_desktop.engine.table_cards import combines
+
+        st, db = self.game.state, self.game.db
+        c = st.cards[card]
+        spec = combines(self.game, db[c.cid]) if c.zone == "field" and c.cid else None
+        if spec is None:
+            return
+        on = mark.on if mark is not None else None
+        for host in self.game.zone_cards(c.owner, "field"):
+            d = db[st.cards[host].cid] if host is not None and st.cards[host].cid else None
+            if d is not None and host not in (card, on) and d.type in spec["with"]:
+                menu.addAction(f"Combine with {d.name}").triggered.connect(
+                    lambda _=False, h=host: self.send(ManualAttach(self.viewer, card, h)))
+        if on is not None:
+            menu.addAction("Separate").triggered.connect(lambda: self.send(ManualAttach(self.viewer, card, None)))
 
     def _seen(self, iid: int) -> bool:
         m = self.game.state.table.marks.get(iid) if self.game.state.table is not None else None

@@ -78,6 +78,7 @@ from .draw import (
     _seed,
     _to_pixmap,
 )
+from .special_symbols import draw_special, special_symbols
 
 
 def _draw_cost(p: QPainter, cc: QPointF, cr: float, edge: float, u: float, cols: list[QColor], cost: int,
@@ -586,12 +587,15 @@ def _paint_face(p: QPainter, card, w: float, h: float, level, bp, printed_bp, *,
         _fit_text(p, rect, rarity, _font(3.5 * u, True), _qc("ink"), align=Qt.AlignmentFlag.AlignHCenter)
         x = rect.right() + 1.4 * u
     syms = list(getattr(card, "symbols", ()) or ())
+    special = special_symbols(card)  # Eternal's God / Ultimate symbols, after the colours
     sr = 3.5 * u
-    sym_left = right - 1.2 * u - len(syms) * (2 * sr + 1.4 * u) + 1.4 * u
+    sym_left = right - 1.2 * u - (len(syms) + len(special)) * (2 * sr + 1.4 * u) + 1.4 * u
     _fit_text(p, QRectF(x, fy - 2.5 * u, max(1.0, sym_left - x - 1.5 * u), 5 * u), card.id, _font(3.2 * u),
               _qc("muted"))
     for i, s in enumerate(syms):
         _draw_symbol(p, QPointF(sym_left + sr + i * (2 * sr + 1.4 * u), fy), sr, _symbol_colors(s))
+    for i, (kind, colour) in enumerate(special, len(syms)):
+        draw_special(p, QPointF(sym_left + sr + i * (2 * sr + 1.4 * u), fy), sr, kind, colour)
 
 
 def render_face(card, width: int, height: int, *, level: int | None = None, bp: int | None = None,

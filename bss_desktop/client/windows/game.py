@@ -632,7 +632,7 @@ class GameWindow(QMainWindow):
 
     def _preview(self, card, info) -> None:
         if info:
-            self.preview.show_card(card, level=info.get("level"), bp=info.get("bp"))
+            self.preview.show_card(card, level=info.get("level"), bp=info.get("bp"), symbols=info.get("symbols"))
         else:
             self.preview.show_card(card)
 

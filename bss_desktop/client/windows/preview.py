@@ -28,6 +28,7 @@ from PySide6.QtWidgets import (
 from bss_desktop.carddb.card_text import card_text
 from bss_desktop.client.faces.cache import FaceCache
 from bss_desktop.client.faces.draw import CARD_ASPECT, COLOR_HEX, displayable_text
+from bss_desktop.client.faces.special_symbols import describe as describe_special
 
 __all__ = ["CardPreview"]
 
@@ -165,8 +166,10 @@ class CardPreview(QWidget):
         """The card shown, or None."""
         return self._card
 
-    def show_card(self, card, level: int | None = None, bp: int | None = None, printed_bp: int | None = None) -> None:
-        """Show `card`; `level` / `bp` / `printed_bp` describe it on the field (None in hand or in a deck list)."""
+    def show_card(self, card, level: int | None = None, bp: int | None = None, printed_bp: int | None = None,
+                  symbols: tuple | None = None) -> None:
+        """Show `card`; `level` / `bp` / `printed_bp` describe it on the field (None in hand or in a deck list);
+        `symbols`: all its symbols when a Brave adds its own (ETR §Brave), else None."""
         self._card = card
         self.face_view.set_card(card, level, bp, printed_bp)
         title = f"<b>{html.escape(card.name)}</b>"
@@ -175,7 +178,11 @@ class CardPreview(QWidget):
         meta = self._meta(card)
         title += f"<br><span style='color:{COLOR_HEX['muted']}'>{html.escape(' · '.join(m for m in meta if m))}</span>"
         self.title_label.setText(title)
-        self.status_label.setText(self._status(card, level, bp, printed_bp))
+        status = self._status(card, level, bp, printed_bp)
+        if symbols:
+            names = " + ".join("/".join(s) if isinstance(s, (tuple, list)) else str(s) for s in symbols)
+            status += f"{' · ' if status else ''}symbols {html.escape(names)} (with its Brave)"
+        self.status_label.setText(status)
         self.status_label.setVisible(bool(self.status_label.text()))
         # a Battle Spirits card's text is made from its effects (what the engine does); another game's is printed
         text = card.text if self.profile.cards.shape == "plain" else card_text(card)
@@ -202,7 +209,7 @@ class CardPreview(QWidget):
         meta = [kind, f"cost {card.cost}", "/".join(c.capitalize() for c in card.colors)]
         if card.families:
             meta.append(" / ".join(card.families))
-        return meta + [card.id]
+        return meta + [describe_special(card), card.id]  # Eternal's God / Ultimate symbols ("" for none)
 
     def clear(self) -> None:
         self._card = None
