@@ -27,6 +27,8 @@ from .rng import Rng
 from .settings import Ruleset
 from .state import Activation, Battle, Card, Cause, GameState, Player, Result
 from .table_moves import TableMoves
+from .table_turn import HANDLERS as TURN_HANDLERS
+from ..table import opening
 from .targets import condition_holds
 from ..limits import MAX_EVENTS_PER_COMMAND
 
@@ -824,6 +826,7 @@ class Game(Resolution, TableMoves):
             goes = profile.zones[self.state.cards[other].zone].dies_with_host
             if goes is not None:
                 self._move_card(other, goes, "with_host")
+        self._turn_card_moved(iid, src, dst)
         tokens = profile.tokens  # (a token leaving the field: _leave_field, CR 4-12-3)
         if src == tokens["zone"] != "field" and dst not in ("removed", src) and tokens["vanish_on_leave"] \
                 and self._defs[self.state.cards[iid].cid].token:
@@ -1218,7 +1221,7 @@ class Game(Resolution, TableMoves):
     # ------------------------------------------------------------------ command handlers
 
     def _h_mulligan(self, cmd: Mulligan) -> None:
-        self._expect(cmd, ("mulligan",), "CR 5-2-7", "mulligan")
+        self._expect(cmd, ("mulligan",), opening.rule(self.profile), "mulligan")  # Saga: CR 5-2-7
         if self.profile.rules is None:
             return self._table_mulligan(cmd)
         st = self.state
@@ -1256,7 +1259,7 @@ class Game(Resolution, TableMoves):
             why = self._table_redraw_refused(p)
             if why is not None:
                 field = "max" if done >= m["max"] else "eligible"
-                raise IllegalCommand(self._rule(f"setup.mulligan.{field}"), why)
+                raise IllegalCommand(opening.rule(self.profile, field), why)
         if table is not None:
             table.follow[p] = False
         self._emit("mulligan", player=p, redraw=cmd.redraw)
@@ -1941,6 +1944,8 @@ class Game(Resolution, TableMoves):
         if cmd.to not in to_ok:
             raise IllegalCommand("CR 3-2-2", "cards taken unseen from a deck go to the "
                                              + (" or ".join(to_ok) if len(to_ok) < 3 else ", ".join(to_ok)))
+        if self._deck_out(cmd):  # a profile where drawing from an empty deck loses (engine/table_turn.py)
+            return self._manual_done()
         deck = self.state.players[cmd.owner].deck
         if not isinstance(cmd.count, int) or isinstance(cmd.count, bool) or not 1 <= cmd.count <= len(deck):
             raise IllegalCommand("CR 1-3-5", f"take 1 to {len(deck)} card(s): the deck holds {len(deck)}")
@@ -2121,7 +2126,7 @@ _HANDLERS = {
     ManualFlip: Game._h_manual_flip, ManualSide: Game._h_manual_side, ManualTurn: Game._h_manual_turn, ManualCounter: Game._h_manual_counter,
     ManualAttach: Game._h_manual_attach, ManualTracker: Game._h_manual_tracker,
     ManualCardToken: Game._h_manual_card_token, ManualStep: Game._h_manual_step,
-    ManualOrder: Game._h_manual_order, ManualRandomCard: Game._h_manual_random_card,
+    ManualOrder: Game._h_manual_order, ManualRandomCard: Game._h_manual_random_card, **TURN_HANDLERS,
     Activate: Game._h_activate, Awaken: Game._h_awaken, Choose: Game._h_choose,
     Mulligan: Game._h_mulligan, Summon: Game._h_summon, PlaceNexus: Game._h_summon, UseMagic: Game._h_use_magic,
     SetBurst: Game._h_set_burst, MoveCores: Game._h_move_cores, EndMain: Game._h_end_main, Attack: Game._h_attack,

@@ -6,7 +6,8 @@ opponent's hand is a count (CR 3-3-3); the opponent's set burst is face down
 
 A game of another profile (table/) adds, per player, its zones ("areas": each zone's cards, or None where its
 profile hides them from this viewer; "counts"), its zones of pieces ("pieces"), trackers ("trackers") and opening
-hand ("opening": mulligans taken, kept, may follow the other's, table/opening.py); a card
+hand ("opening": mulligans taken, kept, may follow the other's, table/opening.py) and whether they lost by drawing
+from an empty deck ("deck_out"); a card
 with marks (face down, counters, attached, an orientation such as heavy exhausted) carries them. A face-down
 card's identity is its owner's only (profile `peek: owner`).
 """
@@ -95,4 +96,5 @@ def _table_view(game, p: int, mine: bool) -> dict:
             del entry["zone"]
         areas[zone] = out
     return {"areas": areas, "counts": counts, "pieces": dict(table.pieces[p]), "trackers": dict(table.trackers[p]),
-            "opening": {"mulligans": table.mulligans[p], "kept": table.kept[p], "follow": table.follow[p]}}
+            "opening": {"mulligans": table.mulligans[p], "kept": table.kept[p], "follow": table.follow[p]},
+            "deck_out": table.deck_out[p]}  # could not draw: lost (profile turn_rules.deck_out)

@@ -73,7 +73,9 @@ PROFILE = Map({
         "shape": Enum(*CARD_SHAPES, required=True),
         "types": Dict(Map({"label": Str(max_len=40), "fields": List(Name(), unique=True),
                            "levels": Enum("bp", "plain", "none", default="none"),
-                           "first_level": Int(1, minimum=1, maximum=10)}), max_len=30),
+                           "first_level": Int(1, minimum=1, maximum=10),
+                           # the values of an enum field this type may take (BOS: a tactic is never Attached)
+                           "values": Dict(List(Str(max_len=60), min_len=1, unique=True), max_len=10)}), max_len=30),
         "fields": Dict(_FIELD, max_len=40),
         "face": Name(required=True),
     }, required=True),
@@ -135,7 +137,8 @@ PROFILE = Map({
                                               "label": Str(max_len=120, default="")})),
                          "reveal": Bool(False),  # a mulligan shows the hand to the other player first
                          "agreement": Bool(False),  # the first turn waits until every player keeps in a row
-                         "follow": Bool(False)}, default={}),  # a player may take the other's mulligan too
+                         "follow": Bool(False),  # a player may take the other's mulligan too
+                         "rule": Str(max_len=60, default="")}, default={}),  # the rule its refusals cite
         "pieces": Dict(Dict(Int(minimum=0, maximum=100)), max_len=10),
     }, default={}),
     "deck_rules": Map({
@@ -149,6 +152,19 @@ PROFILE = Map({
         "group_limits": List(Map({"field": Name(required=True), "value": Str(required=True, max_len=60),
                                   "max": Int(required=True, minimum=0), "label": Str(max_len=80)})),
     }, required=True),
+    # what a sandbox's turn remembers and reminds (table/turn_rules.py, engine/table_turn.py; none: nothing)
+    "turn_rules": Map({
+        "deck_out": Opt(Map({"rule": Str(required=True, max_len=60)})),  # a draw from an empty deck loses
+        "ready": Opt(Map({"step": Name(required=True), "zone": Name(required=True),
+                          "orientation": Name(required=True), "rule": Str(max_len=60, default="")})),
+        "hand_limit": Opt(Map({"step": Name(required=True), "over": Int(required=True, minimum=0, maximum=100),
+                               "down_to": Int(required=True, minimum=0, maximum=100),
+                               "rule": Str(max_len=60, default="")})),
+        "attack_mark": Opt(Map({"zone": Name(required=True), "rule": Str(max_len=60, default="")})),
+        "set_wait": Dict(Str(max_len=60), max_len=10),  # zone -> the rule: not activated the turn it was set
+        "step_bans": List(Map({"step": Name(required=True), "zone": Name(required=True),
+                               "rule": Str(max_len=60, default="")}), max_len=10),
+    }, default={}),
     "match": Opt(Map({"best_of": Int(1, minimum=1, maximum=9), "loser_chooses": Bool(False),
                       "side_swap": Enum("none", "one_for_one", default="none")})),
     "layout": Map({
@@ -302,6 +318,7 @@ class Profile:
     digest: str = ""  # sha256 of the checked, merged profile: two machines playing a game over LAN compare it
     extends: tuple[str, ...] = field(default=(), compare=False)  # its ancestors, nearest first
     opponent_moves: OpponentMoves = field(default_factory=OpponentMoves)  # design ruling 12 (engine/reach.py)
+    turn_rules: dict = field(default_factory=dict)  # the checked `turn_rules` mapping (engine/table_turn.py)
 
     @property
     def title(self) -> str:
@@ -356,6 +373,6 @@ def build(data: dict, source: str, ancestors: tuple[str, ...]) -> Profile:
         tokens=data["tokens"], randomizers=named(Randomizer, data["randomizers"]), steps=data["steps"],
         first_turn_skip=data["first_turn_skip"], setup=data["setup"], deck_rules=data["deck_rules"],
         match=data["match"], layout=data["layout"], source=source, extends=ancestors,
-        opponent_moves=OpponentMoves(**data["opponent_moves"]),
+        opponent_moves=OpponentMoves(**data["opponent_moves"]), turn_rules=data["turn_rules"],
         digest=hashlib.sha256(json.dumps(data, sort_keys=True, default=list).encode()).hexdigest(),
     )

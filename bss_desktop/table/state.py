@@ -40,13 +40,17 @@ class Mark:
     on: int | None = None  # the card it is attached to
     turn: str | None = None  # an orientation other than upright / sideways (heavy exhausted)
     back: bool = False  # a two-sided card shows its other side (ETR §Rebirth: side B)
+    attacked: bool = False  # attacked this turn (profile turn_rules.attack_mark; cleared as the turn ends)
+    set_this_turn: bool = False  # set face down this turn (turn_rules.set_wait; cleared as the turn ends)
 
     def empty(self) -> bool:
-        return not (self.down or self.counters or self.on is not None or self.turn or self.back)
+        return not (self.down or self.counters or self.on is not None or self.turn or self.back or self.attacked
+                    or self.set_this_turn)
 
     def __copy__(self) -> Mark:
         m = _new(Mark)
         m.down, m.counters, m.on, m.turn, m.back = self.down, dict(self.counters), self.on, self.turn, self.back
+        m.attacked, m.set_this_turn = self.attacked, self.set_this_turn
         return m
 
     def to_dict(self) -> dict:
@@ -61,6 +65,10 @@ class Mark:
             d["turn"] = self.turn
         if self.back:
             d["back"] = True
+        if self.attacked:
+            d["attacked"] = True
+        if self.set_this_turn:
+            d["set_this_turn"] = True
         return d
 
 
@@ -74,6 +82,7 @@ class Table:
     kept: list = field(default_factory=lambda: [False, False])  # satisfied with their hand (setup.mulligan.agreement)
     follow: list = field(default_factory=lambda: [False, False])  # may take the other's mulligan (mulligan.follow)
     step: str = ""  # the turn's step, one of the profile's `steps` ("" before the first turn)
+    deck_out: list = field(default_factory=lambda: [False, False])  # could not draw: lost (turn_rules.deck_out)
 
     @classmethod
     def for_profile(cls, profile) -> Table:
@@ -108,12 +117,14 @@ class Table:
         t.trackers = [dict(p) for p in self.trackers]
         t.marks = {i: m.__copy__() for i, m in self.marks.items()}
         t.mulligans, t.kept, t.follow, t.step = self.mulligans[:], self.kept[:], self.follow[:], self.step
+        t.deck_out = self.deck_out[:]
         return t
 
     def to_dict(self) -> dict:
         return {"areas": self.areas, "pieces": self.pieces, "trackers": self.trackers, "mulligans": self.mulligans,
                 "kept": self.kept, "follow": self.follow, "step": self.step,
-                "marks": {str(i): m.to_dict() for i, m in sorted(self.marks.items())}}
+                "marks": {str(i): m.to_dict() for i, m in sorted(self.marks.items())},
+                **({"deck_out": self.deck_out} if any(self.deck_out) else {})}
 
 
 def other_side(card) -> tuple[str, object] | None:
