@@ -190,7 +190,8 @@ def _table_change(game, d: dict, who: str, viewer: int | None) -> str:
 
 
 def _turn_line(game, d: dict, viewer: int | None) -> str:
-    """A line of the turn's table (engine/table_turn.py): a deck-out loss, or a reminder the sandbox does not enforce."""
+    """A line of the turn's table (engine/table_turn.py): a deck-out loss, or a reminder the sandbox does not
+    enforce."""
     try:
         rule, who, what = d["rule"], _who(game, d["player"]), d.get("what")
         if "what" not in d:

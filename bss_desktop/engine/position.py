@@ -35,7 +35,8 @@ _TOP_KEYS = {"format", "version", "game", "turn", "turn_player", "first_player",
 _PLAYER_KEYS = {"name", "life", "reserve", "trash_cores", "soul_core", "hand", "deck", "trash", "field", "burst",
                 "burst_set_this_turn"}
 _FIELD_KEYS = {"card", "cores", "soul_core", "exhausted"}
-_MARK_KEYS = {"card", "exhausted", "down", "turn", "counters", "on", "back", "attacked", "set_this_turn"}  # a card in a profile's zone (or its field)
+# a card in a profile's zone (or its field); attacked, set_this_turn: the turn's marks (engine/table_turn.py)
+_MARK_KEYS = {"card", "exhausted", "down", "turn", "counters", "on", "back", "attacked", "set_this_turn"}
 
 
 def load_position_file(path, db, *, settings: Ruleset | None = None) -> Game:

@@ -14,9 +14,10 @@ card is left to the handler, which refuses it as before.
 """
 from __future__ import annotations
 
-from .commands import (ManualAttach, ManualAttacked, ManualBrowse, ManualCardToken, ManualCores, ManualCounter, ManualDeck, ManualExhaust,
-                       ManualFlip, ManualLook, ManualMove, ManualRandomCard, ManualReady, ManualReveal, ManualShuffle,
-                       ManualSide, ManualToken, ManualTracker, ManualTurn)
+from .commands import (ManualAttach, ManualCardToken, ManualCores, ManualCounter, ManualDeck, ManualExhaust,
+                       ManualFlip, ManualLook, ManualMove, ManualRandomCard, ManualReveal, ManualShuffle, ManualSide,
+                       ManualToken, ManualTracker, ManualTurn)
+from .commands import ManualAttacked, ManualBrowse, ManualReady  # the turn's table (engine/table_turn.py)
 from .errors import IllegalCommand, NeedsConsent
 
 RULE = "ruling 12"

@@ -156,7 +156,8 @@ class SandboxController(QObject, DeckLooks):
                 self.pileShown.emit(d["owner"], d["zone"])
         # the log names hidden cards only for a sandbox on one machine; over the LAN it shows what our seat may see
         by_hand = {e.data.get("owner") for e in events if e.kind == "manual" and e.data.get("what") == "shuffle"}
-        shown = [e for e in events if e.kind in ("manual", "mulligan", "deck_out", "table_warning") or  # a shuffle after a search or a
+        shown = [e for e in events if e.kind in ("manual", "mulligan") or  # a shuffle after a search or a
+                 e.kind in ("deck_out", "table_warning") or  # the turn's table (engine/table_turn.py)
                  (e.kind == "shuffle" and e.data["player"] not in by_hand)]  # mulligan (a Shuffle has its own line)
         lines = [describe(self.game, e, self.lan_seat) for e in shown]
         self.logLines.emit([line for line in lines if line])
@@ -204,7 +205,8 @@ class SandboxController(QObject, DeckLooks):
         if ready:
             buttons.insert(0, ready)
         self.bar.set_state(
-            f"<b>Sandbox{game}</b> — {steps}{turn_note}{'N' if steps else 'n'}othing is enforced: drag any card or core anywhere; "
+            f"<b>Sandbox{game}</b> — {steps}{turn_note}"
+            f"{'N' if steps else 'n'}othing is enforced: drag any card or core anywhere; "
             f"double-click a field card to turn it, the deck to draw; right-click for more. Viewing from {where}.",
             buttons)
 
