@@ -129,6 +129,11 @@ def test_bos_deck_out_in_a_position_is_a_true_or_false():
     with pytest.raises(PositionError) as e:
         bos_position(p0={"deck_out": "yes"})
     assert e.value.field == "players[0].deck_out"
+    with pytest.raises(PositionError) as e:
+        game_from_position({"game": "standard", "turn": 3, "turn_player": 0,
+                            "players": [{"deck": [], "life": 5, "deck_out": True}, {"deck": [], "life": 5}]},
+                           game_db(get_profile("standard")), settings=SANDBOX)
+    assert e.value.field == "players[0].deck_out" and "no deck-out loss" in e.value.message
 
 
 # ------------------------------------------------------------------ ready phase (BOS §Ready Phase)

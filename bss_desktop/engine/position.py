@@ -353,6 +353,8 @@ def _read_table(profile, players_data, cards, db, new_card, state):
             table.pieces[p][name] = _req(pieces, name, f"{pre}pieces.", int)
             state.cores_in_play += value
         table.deck_out[p] = _req(pd, "deck_out", pre, bool, default=False, required=False)
+        if table.deck_out[p] and not (profile.turn_rules.get("deck_out") or None):
+            raise PositionError(f"{pre}deck_out", f"{profile.name} has no deck-out loss (turn_rules.deck_out)")
     for iid, ref, path, p in attach:
         host = _find(ref, path, table, state, p)
         table.mark(iid).on = host

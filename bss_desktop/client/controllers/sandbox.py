@@ -219,7 +219,7 @@ class SandboxController(QObject, DeckLooks):
         names = getattr(self.game, "names", None) or [None, None]
         notes = []
         for p, pv in enumerate(view["players"]):
-            if pv.get("deck_out"):
+            if pv.get("deck_out") and rules["deck_out"] is not None:
                 notes.append(f"<b style='color:#fca5a5'>{names[p] or f'Player {p + 1}'} cannot draw: lost "
                              f"({rules['deck_out']['rule']}).</b>")
         p = view["turn_player"]
