@@ -181,11 +181,47 @@ def _table_change(game, d: dict, who: str, viewer: int | None) -> str:
                 f"to the trash; pay its cost and resolve it by hand.")
     if what == "summon":
         return f"{who} summons {name} at LV{d['level']} ({d['cores']} core(s) from the reserve); pay its cost by hand."
+    if what == "ready":
+        o, z = profile.orientations[d["to"]], profile.zones[d["zone"]]
+        return (f"{who} (by hand) readies {_whose_name(game, d['owner'])} {z.label.lower()}: {len(d['cards'])} "
+                f"card(s) to {o.label.lower()}" + (f" ({d['rule']})." if d.get("rule") else "."))
+    if what == "attacked":
+        if d["attacked"]:
+            return f"{who} (by hand) attacks with {name}: marked as having attacked this turn."
+        return f"{who} (by hand) clears {name}'s attack mark."
+    if what == "browse":
+        z = profile.zones[d["zone"]]
+        if d["owner"] == d["player"]:
+            return f"{who} shows {_whose_name(game, d['owner'])} {z.label.lower()} to the other player."
+        return f"{who} looks through {_whose_name(game, d['owner'])} {z.label.lower()}."
     if what == "card_token":
         stats = ", ".join(f"{(profile.cards.fields[k].label or k)} {v}" for k, v in d["stats"]
                           if profile.cards.fields[k].kind == "int")
         zone = profile.zones[profile.tokens["zone"]].label.lower()
         return f"{who} (by hand) makes a {d['name']} token ({stats}) in {_whose_name(game, d['owner'])} {zone}."
+    return ""
+
+
+def _turn_line(game, d: dict, viewer: int | None) -> str:
+    """A line of the turn's table (engine/table_turn.py): a deck-out loss, or a reminder the sandbox does not
+    enforce."""
+    try:
+        rule, who, what = d["rule"], _who(game, d["player"]), d.get("what")
+        if "what" not in d:
+            return f"  {who} cannot draw: loses ({rule})."
+        if what == "hand_limit":
+            return (f"  Reminder: {_whose_name(game, d['player'])} hand holds {d['count']}, more than {d['over']}: "
+                    f"discard down to {d['down_to']} ({rule}).")
+        z = game.profile.zones.get(d["zone"])
+        where = (z.label if z else d["zone"]).lower()
+        if what == "set_this_turn":
+            return (f"  Note: {_card(game, d['card'])} was set this turn; it is activated on a later turn ({rule}; "
+                    f"the sandbox lets it be).")
+        if what == "step_ban":
+            step = game.profile.step_label(d["step"]).lower()
+            return f"  Note: no {where} cards in the {step} step ({rule}; the sandbox lets it be)."
+    except (KeyError, TypeError, AttributeError):
+        pass
     return ""
 
 
@@ -324,6 +360,8 @@ def describe(game, event, viewer: int | None) -> str:
     if k == "capacity":
         return (f"  Note: {_whose_name(game, d['player'])} {d['label'].lower()} hold {d['count']}; "
                 f"{game.profile.name} allows {d['max']} (the sandbox lets it be).")
+    if k in ("deck_out", "table_warning"):
+        return _turn_line(game, d, viewer)
     if k == "tracker_mark":
         t = game.profile.trackers.get(d["name"])
         what = "the winning mark" if d["mark"] == "win_at" else "the losing mark"

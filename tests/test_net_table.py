@@ -253,7 +253,7 @@ def test_bos_lan_opening_hands_use_the_mulligan_helper_and_the_audit_replays_it(
         assert game.state.stage == "mulligan" and guest.view["pending"]["kind"] == "mulligan"
         if game.pending.player == 1:  # the guest decides first: five Warriors, so no mulligan of its own
             refused = await guest_does(host, guest, {"type": "mulligan", "player": 1, "redraw": True})
-            assert refused and refused[0][0] == "bos profile: setup.mulligan.eligible"
+            assert refused and refused[0][0] == "BOS Rule Update 2"
             assert not await guest_does(host, guest, {"type": "mulligan", "player": 1, "redraw": False})
         shown = sorted(game.state.cards[i].cid for i in game.state.players[0].hand)
         host.apply(Mulligan(0, True))

@@ -106,8 +106,9 @@ def test_bos_tactics_are_set_face_down_only_their_owner_sees_them():
     events = game.apply(ManualMove(0, card, "tactic"))
     assert [e.get("down") for e in events if e.kind == "card_moved"] == [True]
     mine, theirs = game.view(0)["players"][0]["areas"]["tactic"], game.view(1)["players"][0]["areas"]["tactic"]
-    assert mine == [{"card": card, "cid": TACTIC, "exhausted": False, "down": True}]
-    assert theirs == [{"card": card, "cid": None, "exhausted": False, "down": True}]
+    # (set this turn: BOS §Tactic Cards, not activated until a later turn; engine/table_turn.py)
+    assert mine == [{"card": card, "cid": TACTIC, "exhausted": False, "down": True, "set_this_turn": True}]
+    assert theirs == [{"card": card, "cid": None, "exhausted": False, "down": True, "set_this_turn": True}]
     refused(game, ManualFlip(0, card, True), "already face down")
     game.apply(ManualFlip(0, card, False))
     assert game.view(1)["players"][0]["areas"]["tactic"][0]["cid"] == TACTIC

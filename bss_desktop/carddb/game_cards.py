@@ -48,6 +48,10 @@ def card_from_record(data: Any, profile=None, *, file: str | None = None, set_id
     for need in profile.cards.types[card.type]["fields"]:
         if need not in checked:
             raise CardDataError(f"missing (a {card.type} needs it)", file=file, card_id=card_id, field=need)
+    for name, allowed in profile.cards.types[card.type].get("values", {}).items():  # BOS: a tactic is never Attached
+        if name in checked and checked[name] not in allowed:
+            raise CardDataError(f"a {card.type} is one of {', '.join(allowed)}, got {checked[name]!r}", file=file,
+                                card_id=card_id, field=name)
     return dataclasses.replace(card, extra=checked)
 
 

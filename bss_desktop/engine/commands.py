@@ -402,12 +402,39 @@ class ContractOpening(Command):
 
 
 @dataclass(frozen=True, slots=True)
+class ManualReady(Command):
+    """Turn every card of `owner`'s zone that the profile's `turn_rules.ready` names to its orientation at once (BOS
+    §Ready Phase: all of a player's rest-position fighters to attack position)."""
+
+    owner: int
+
+
+@dataclass(frozen=True, slots=True)
+class ManualAttacked(Command):
+    """Mark (or unmark) a card of the profile's `turn_rules.attack_mark` zone as having attacked this turn (BOS
+    §Battle Step: one attack per fighter per turn; attacking does not turn it). The mark goes when the turn ends."""
+
+    card: int
+    attacked: bool = True
+
+
+@dataclass(frozen=True, slots=True)
+class ManualBrowse(Command):
+    """`player` looks through `owner`'s public pile `zone`, or (player == owner) shows it to the other player: the
+    log says so. A pile whose profile says `browse_opponent: ask` is the owner's to show (BOS §Public Knowledge)."""
+
+    owner: int
+    zone: str = ""
+
+
+@dataclass(frozen=True, slots=True)
 class Concede(Command):
     """CR 1-2-4: either player, at any time."""
 
 
 TABLE_COMMANDS = (ManualFlip, ManualSide, ManualTurn, ManualCounter, ManualAttach, ManualTracker, ManualCardToken,
                   ManualStep, ManualOrder, ManualRandomCard, ManualUse, ManualSummon, ContractOpening)
+TABLE_COMMANDS += (ManualReady, ManualAttacked, ManualBrowse)  # the turn's table (engine/table_turn.py)
 ALL_COMMANDS = (Mulligan, Summon, PlaceNexus, UseMagic, SetBurst, MoveCores, EndMain,
                 Attack, EndAttack, Pass, Block, Activate, Awaken, Choose, ManualMove, ManualCores, ManualExhaust,
                 ManualShuffle, ManualDeck, ManualLook, ManualRandom, ManualNote, ManualReveal, ManualToken, Concede)
@@ -426,6 +453,7 @@ _KIND_OF = {
     ManualUse: "manual_use", ManualSummon: "manual_summon",
     ContractOpening: "contract_opening",
 }
+_KIND_OF.update({ManualReady: "manual_ready", ManualAttacked: "manual_attacked", ManualBrowse: "manual_browse"})
 KIND_OF = _KIND_OF  # command class -> its kind (Command.kind), for readers that sort many commands by kind
 _BY_KIND = {v: k for k, v in _KIND_OF.items()}
 _SEL_FIELDS = ("pay", "place", "sources")
@@ -713,6 +741,11 @@ SCHEMA = {
     ManualSummon: _schema(("card", _c_int, "CR 3-1-1"), ("level", _c_level, "CR 2-10-3")),
     ContractOpening: _schema(("cid", _c_opt_cid, "ETR §Contract Card")),
 }
+SCHEMA.update({  # the turn's table (engine/table_turn.py)
+    ManualReady: _schema(("owner", _c_player, "CR 1-1-1")),
+    ManualAttacked: _schema(("card", _c_int, "CR 3-1-1"), ("attacked", _c_bool, "CR 3-1-1")),
+    ManualBrowse: _schema(("owner", _c_player, "CR 1-1-1"), ("zone", _c_zone, "CR 3-1-1")),
+})
 assert set(SCHEMA) == set(COMMANDS) and all(
     [name for name, _, _ in SCHEMA[cls]] == [f.name for f in fields(cls)] for cls in COMMANDS)
 

@@ -15,6 +15,9 @@ Kinds and their fields:
   card_face    card, owner, down, cid              (a game of another profile: turned face down or up)
   capacity     player, zone, zones, count, max, label   (a sandbox zone over its profile's capacity: a warning)
   tracker_mark player, name, value, mark, at       (a tracker reached its win_at or lose_at)
+  deck_out     player, rule                        (a draw from an empty deck: that player lost, turn_rules.deck_out)
+  table_warning player, what, rule[, card, zone, step, count, over, down_to]
+               (what: set_this_turn, step_ban, hand_limit: a sandbox reminder, engine/table_turn.py)
   cores_moved  player, src, dst, count, soul, reason[, dst_player]
                (src/dst: "life" "reserve" "trash" "void" or a card iid; count = regular cores)
   exhaust      card, exhausted

@@ -29,6 +29,8 @@ from .settings import Ruleset
 from .state import Activation, Battle, Card, Cause, GameState, Player, Result
 from .hand_helpers import HandHelpers
 from .table_moves import TableMoves
+from .table_turn import HANDLERS as TURN_HANDLERS
+from ..table import opening
 from .targets import condition_holds
 from ..limits import MAX_EVENTS_PER_COMMAND
 
@@ -834,6 +836,7 @@ class Game(Resolution, TableMoves, HandHelpers):
             goes = profile.zones[self.state.cards[other].zone].dies_with_host
             if goes is not None:
                 self._move_card(other, goes, "with_host")
+        self._turn_card_moved(iid, src, dst)
         tokens = profile.tokens  # (a token leaving the field: _leave_field, CR 4-12-3)
         if src == tokens["zone"] != "field" and dst not in ("removed", src) and tokens["vanish_on_leave"] \
                 and self._defs[self.state.cards[iid].cid].token:
@@ -1228,7 +1231,7 @@ class Game(Resolution, TableMoves, HandHelpers):
     # ------------------------------------------------------------------ command handlers
 
     def _h_mulligan(self, cmd: Mulligan) -> None:
-        self._expect(cmd, ("mulligan",), "CR 5-2-7", "mulligan")
+        self._expect(cmd, ("mulligan",), opening.rule(self.profile), "mulligan")  # Saga: CR 5-2-7
         if self.profile.rules is None:
             return self._table_mulligan(cmd)
         st = self.state
@@ -1267,7 +1270,7 @@ class Game(Resolution, TableMoves, HandHelpers):
             why = self._table_redraw_refused(p)
             if why is not None:
                 field = "max" if done >= m["max"] else "eligible"
-                raise IllegalCommand(self._rule(f"setup.mulligan.{field}"), why)
+                raise IllegalCommand(opening.rule(self.profile, field), why)
         if table is not None:
             table.follow[p] = False
         self._emit("mulligan", player=p, redraw=cmd.redraw)
@@ -1954,6 +1957,8 @@ class Game(Resolution, TableMoves, HandHelpers):
         if cmd.to not in to_ok:
             raise IllegalCommand("CR 3-2-2", "cards taken unseen from a deck go to the "
                                              + (" or ".join(to_ok) if len(to_ok) < 3 else ", ".join(to_ok)))
+        if self._deck_out(cmd):  # a profile where drawing from an empty deck loses (engine/table_turn.py)
+            return self._manual_done()
         deck = self.state.players[cmd.owner].deck
         if not isinstance(cmd.count, int) or isinstance(cmd.count, bool) or not 1 <= cmd.count <= len(deck):
             raise IllegalCommand("CR 1-3-5", f"take 1 to {len(deck)} card(s): the deck holds {len(deck)}")
@@ -2089,7 +2094,7 @@ _HANDLERS = {
     ManualAttach: Game._h_manual_attach, ManualTracker: Game._h_manual_tracker, ContractOpening: Game._h_contract_opening,
     ManualCardToken: Game._h_manual_card_token, ManualStep: Game._h_manual_step,
     ManualOrder: Game._h_manual_order, ManualRandomCard: Game._h_manual_random_card,
-    ManualUse: Game._h_manual_use, ManualSummon: Game._h_manual_summon,
+    ManualUse: Game._h_manual_use, ManualSummon: Game._h_manual_summon, **TURN_HANDLERS,
     Activate: Game._h_activate, Awaken: Game._h_awaken, Choose: Game._h_choose,
     Mulligan: Game._h_mulligan, Summon: Game._h_summon, PlaceNexus: Game._h_summon, UseMagic: Game._h_use_magic,
     SetBurst: Game._h_set_burst, MoveCores: Game._h_move_cores, EndMain: Game._h_end_main, Attack: Game._h_attack,

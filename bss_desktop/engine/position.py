@@ -35,7 +35,8 @@ _TOP_KEYS = {"format", "version", "game", "turn", "turn_player", "first_player",
 _PLAYER_KEYS = {"name", "life", "reserve", "trash_cores", "soul_core", "hand", "deck", "trash", "field", "burst",
                 "burst_set_this_turn"}
 _FIELD_KEYS = {"card", "cores", "soul_core", "exhausted"}
-_MARK_KEYS = {"card", "exhausted", "down", "turn", "counters", "on", "back"}  # a card in a profile's zone (or its field)
+# a card in a profile's zone (or its field); attacked, set_this_turn: the turn's marks (engine/table_turn.py)
+_MARK_KEYS = {"card", "exhausted", "down", "turn", "counters", "on", "back", "attacked", "set_this_turn"}
 _NATIVE_PIECES = ("life", "reserve", "trash_cores", "void")
 
 
@@ -173,7 +174,7 @@ def game_from_position(data, db, *, settings: Ruleset | None = None, record_hash
         pre = f"players[{p}]."
         if not isinstance(pd, dict):
             raise PositionError(f"players[{p}]", "expected a mapping")
-        extra_keys = set(_table_zones(profile)) | {"trackers", "pieces"} if table_game else set()
+        extra_keys = set(_table_zones(profile)) | {"trackers", "pieces", "deck_out"} if table_game else set()
         _unknown(pd, _PLAYER_KEYS | extra_keys, pre)
         player = players[p]
         player.life = _req(pd, "life", pre, int, default=0, required=not table_game)
@@ -355,6 +356,9 @@ def _read_table(profile, players_data, cards, db, new_card, state):
                 raise PositionError(f"{pre}pieces.{name}", f"{profile.name} has no zone of pieces {name!r} here")
             table.pieces[p][name] = _req(pieces, name, f"{pre}pieces.", int)
             state.cores_in_play += value
+        table.deck_out[p] = _req(pd, "deck_out", pre, bool, default=False, required=False)
+        if table.deck_out[p] and not (profile.turn_rules.get("deck_out") or None):
+            raise PositionError(f"{pre}deck_out", f"{profile.name} has no deck-out loss (turn_rules.deck_out)")
     for iid, ref, path, p in attach:
         host = _find(ref, path, table, state, p)
         table.mark(iid).on = host
@@ -384,6 +388,9 @@ def _marks_in(entry: dict, pre: str, table, iid: int, profile, attach: list, p: 
         table.mark(iid).down = True
     if _req(entry, "back", pre, bool, default=False, required=False):
         table.mark(iid).back = True
+    for turn_mark in ("attacked", "set_this_turn"):  # the turn's marks (profile turn_rules, engine/table_turn.py)
+        if _req(entry, turn_mark, pre, bool, default=False, required=False):
+            setattr(table.mark(iid), turn_mark, True)
     turn = _req(entry, "turn", pre, str, default=None, required=False)
     if turn is not None:
         o = profile.orientations.get(turn)
@@ -460,6 +467,8 @@ def _write_table(game, p: int, pd: dict) -> None:
         pd["trackers"] = dict(st.table.trackers[p])
     if st.table.pieces[p]:
         pd["pieces"] = dict(st.table.pieces[p])
+    if st.table.deck_out[p]:
+        pd["deck_out"] = True
 
 
 def save_position(game: Game, path) -> None:

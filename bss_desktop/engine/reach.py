@@ -17,6 +17,7 @@ from __future__ import annotations
 from .commands import (ManualAttach, ManualCardToken, ManualCores, ManualCounter, ManualDeck, ManualExhaust,
                        ManualFlip, ManualLook, ManualMove, ManualRandomCard, ManualReveal, ManualShuffle, ManualSide,
                        ManualSummon, ManualToken, ManualTracker, ManualTurn, ManualUse)
+from .commands import ManualAttacked, ManualBrowse, ManualReady  # the turn's table (engine/table_turn.py)
 from .errors import IllegalCommand, NeedsConsent
 
 RULE = "ruling 12"
@@ -164,11 +165,32 @@ def _token(game, cmd, me: int) -> None:
         raise _ask(game, "cards", "Putting a token in this area", cmd.owner)
 
 
+def _ready(game, cmd: ManualReady, me: int) -> None:
+    if cmd.owner != me and cmd.owner in (0, 1):  # their ready step is theirs to play
+        raise _ask(game, "turn", "Readying these cards", cmd.owner)
+
+
+def _attacked(game, cmd: ManualAttacked, me: int) -> None:
+    _touch_card(game, cmd.card, me, "cards", "marking the attack of")
+
+
+def _browse(game, cmd: ManualBrowse, me: int) -> None:
+    """BOS §Public Knowledge: "you may ... verify the cards in your opponent's discard pile but you must ask their
+    permission first" (the zone's `browse_opponent: ask`): the owner shows it (ManualBrowse in their own name)."""
+    zone = game.profile.zones.get(cmd.zone)
+    if cmd.owner != me and cmd.owner in (0, 1) and zone is not None and zone.browse_opponent == "ask":
+        who = _who(game, cmd.owner)
+        raise NeedsConsent(f"{game.profile.id} profile: browse_opponent"[:40],
+                           f"Looking through {who}'s {zone.label.lower()} needs {who}'s permission "
+                           f"(zones.{zone.name}.browse_opponent: ask); {who} is asked", cmd.owner)
+
+
 _CHECKS = {
     ManualMove: _move, ManualCores: _cores, ManualExhaust: _exhaust, ManualTurn: _turn, ManualCounter: _counter,
     ManualFlip: _flip, ManualSide: _flip, ManualAttach: _attach, ManualTracker: _tracker,
     ManualDeck: _their_deck, ManualLook: _their_deck, ManualRandomCard: _their_deck, ManualShuffle: _shuffle,
     ManualReveal: _reveal, ManualToken: _token, ManualCardToken: _token, ManualUse: _from_hand, ManualSummon: _from_hand,
+    ManualReady: _ready, ManualAttacked: _attacked, ManualBrowse: _browse,
 }
 # ManualOrder: the zone's own `reorder` field says who may order a public pile (the handler checks it);
 # ManualNote, ManualRandom, ManualStep touch nobody's things.

@@ -14,11 +14,12 @@ from .errors import IllegalCommand
 from .rng import Rng, seed_from
 from .state import Card
 from .table_cards import TableCards, combines
+from .table_turn import TableTurn
 
 MAX_COUNTER_KINDS = 8  # kinds of counter on one card: a peer cannot grow a card's marks without bound
 
 
-class TableMoves(TableCards):
+class TableMoves(TableCards, TableTurn):
     # (Game provides state, profile, settings, db, inline_cards, _emit, _expect_manual, _manual_done, _move_card)
 
     def _rule(self, field: str) -> str:
@@ -137,6 +138,7 @@ class TableMoves(TableCards):
         table.tidy(card.iid)
         self._emit("manual", player=cmd.player, what="flip", card=card.iid, down=cmd.down)
         self._emit("card_face", card=card.iid, owner=card.owner, down=cmd.down, cid=card.cid)
+        self._turn_card_flipped(card, cmd.down)  # set this turn; activated too soon (engine/table_turn.py)
         self._manual_done()
 
     def _h_manual_side(self, cmd) -> None:
@@ -288,6 +290,7 @@ class TableMoves(TableCards):
         self._expect_manual(cmd)
         st, steps = self.state, self.profile.steps
         table = self._table("steps")
+        turn_before = st.turn
         if st.turn < 1:
             raise IllegalCommand(self._rule("setup.mulligan"), "the first turn begins when both players keep")
         if cmd.to and cmd.to not in steps:
@@ -306,6 +309,7 @@ class TableMoves(TableCards):
                 table.step = table.first_step(self.profile, st.turn)
         self._emit("manual", player=cmd.player, what="step", step=table.step, turn=st.turn,
                    turn_player=st.turn_player)
+        self._turn_stepped(turn_before)  # the turn's marks cleared; the hand limit reminded
         self._manual_done()
 
     def _h_manual_order(self, cmd) -> None:

@@ -6,7 +6,8 @@ opponent's hand is a count (CR 3-3-3); the opponent's set burst is face down
 
 A game of another profile (table/) adds, per player, its zones ("areas": each zone's cards, or None where its
 profile hides them from this viewer; "counts"), its zones of pieces ("pieces"), trackers ("trackers") and opening
-hand ("opening": mulligans taken, kept, may follow the other's, table/opening.py); a card
+hand ("opening": mulligans taken, kept, may follow the other's, table/opening.py) and whether they lost by drawing
+from an empty deck ("deck_out"); a card
 with marks (face down, counters, attached, an orientation such as heavy exhausted) carries them. A face-down
 card's identity is its owner's only (profile `peek: owner`).
 """
@@ -109,4 +110,5 @@ def _table_view(game, p: int, mine: bool) -> dict:
     if table.contract[p] and mine:  # the contract cards its owner may take (ETR §Contract Card); theirs alone to see
         opening["contract"] = game._contract_cids(p)
     return {"areas": areas, "counts": counts, "pieces": dict(table.pieces[p]), "trackers": dict(table.trackers[p]),
-            "opening": opening}
+            "opening": opening,
+            "deck_out": table.deck_out[p]}  # could not draw: lost (profile turn_rules.deck_out)

@@ -354,6 +354,8 @@ EVENT_FIELDS = {
     "capacity": {"player": _seat, "zone": _text, "count": _int, "max": _int, "label": _text},
     "tracker_mark": {"player": _seat, "name": _text, "value": lambda v: type(v) is int, "mark": _text,
                      "at": lambda v: type(v) is int},
+    "deck_out": {"player": _seat, "rule": _text},  # the turn's table (engine/table_turn.py)
+    "table_warning": {"player": _seat, "what": _text, "rule": _text},
 }
 MANUAL_FIELDS = {  # a "manual" event (sandbox moves), by its "what"
     "move": {"card": _opt_int, "to": _text},
@@ -386,6 +388,10 @@ MANUAL_FIELDS = {  # a "manual" event (sandbox moves), by its "what"
                    "stats": lambda v: type(v) is list and len(v) <= 16 and all(
                        type(x) is list and len(x) == 2 and type(x[0]) is str and type(x[1]) in (int, str)
                        and len(str(x[1])) <= 40 for x in v)},
+    # the turn's table (engine/table_turn.py)
+    "ready": {"owner": _seat, "zone": _text, "to": _text, "cards": _opt_ints},
+    "attacked": {"card": _opt_int, "attacked": _bool},
+    "browse": {"owner": _seat, "zone": _text},
 }
 
 

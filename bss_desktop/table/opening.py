@@ -14,6 +14,18 @@ Legendary Warrior; "Warriors (all classes)" is written out where all are meant).
 from __future__ import annotations
 
 
+def rule(profile, field: str = "") -> str:
+    """What a refused opening-hand decision cites: the profile's own rule (`setup.mulligan.rule`: Battle of Souls'
+    Rule Update 2), else the profile's field (`<id> profile: setup.mulligan.<field>`), else (Battle Spirits Saga's
+    rules module) CR 5-2-7."""
+    own = profile.setup["mulligan"].get("rule")
+    if own:
+        return own
+    if profile.rules is not None or not field:
+        return "CR 5-2-7"
+    return f"{profile.id} profile: setup.mulligan.{field}"
+
+
 def eligible_count(profile, defs) -> int | None:
     """How many of `defs` (the hand's card definitions) count toward `mulligan.eligible`; None: no such test."""
     rule = profile.setup["mulligan"]["eligible"]

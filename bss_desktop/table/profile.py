@@ -76,8 +76,9 @@ PROFILE = Map({
                            "first_level": Int(1, minimum=1, maximum=10),
                            # a card of this type combines with one of its owner's field cards (ETR §Brave)
                            "combines": Opt(Map({"with": List(Name(), min_len=1, unique=True, required=True),
-                                                "bp": Opt(Name()), "rule": Str(max_len=60, default="")}))}),
-                       max_len=30),
+                                                "bp": Opt(Name()), "rule": Str(max_len=60, default="")})),
+                           # the values of an enum field this type may take (BOS: a tactic is never Attached)
+                           "values": Dict(List(Str(max_len=60), min_len=1, unique=True), max_len=10)}), max_len=30),
         "fields": Dict(_FIELD, max_len=40),
         # the cores of a field card whose card field `field` is `value` go to the void when it leaves (ETR §Grandwalker)
         "void_cores": Opt(Map({"field": Name(required=True), "value": Str(required=True, max_len=60),
@@ -144,7 +145,8 @@ PROFILE = Map({
                                               "label": Str(max_len=120, default="")})),
                          "reveal": Bool(False),  # a mulligan shows the hand to the other player first
                          "agreement": Bool(False),  # the first turn waits until every player keeps in a row
-                         "follow": Bool(False)}, default={}),  # a player may take the other's mulligan too
+                         "follow": Bool(False),  # a player may take the other's mulligan too
+                         "rule": Str(max_len=60, default="")}, default={}),  # the rule its refusals cite
         "pieces": Dict(Dict(Int(minimum=0, maximum=100)), max_len=10),
         # ETR §Contract Card: instead of the hand, draw `draw` and take a card whose bool field `field` is true
         "contract": Opt(Map({"field": Name(required=True), "draw": Int(3, minimum=0, maximum=20),
@@ -161,6 +163,19 @@ PROFILE = Map({
         "group_limits": List(Map({"field": Name(required=True), "value": Str(required=True, max_len=60),
                                   "max": Int(required=True, minimum=0), "label": Str(max_len=80)})),
     }, required=True),
+    # what a sandbox's turn remembers and reminds (table/turn_rules.py, engine/table_turn.py; none: nothing)
+    "turn_rules": Map({
+        "deck_out": Opt(Map({"rule": Str(required=True, max_len=60)})),  # a draw from an empty deck loses
+        "ready": Opt(Map({"step": Name(required=True), "zone": Name(required=True),
+                          "orientation": Name(required=True), "rule": Str(max_len=60, default="")})),
+        "hand_limit": Opt(Map({"step": Name(required=True), "over": Int(required=True, minimum=0, maximum=100),
+                               "down_to": Int(required=True, minimum=0, maximum=100),
+                               "rule": Str(max_len=60, default="")})),
+        "attack_mark": Opt(Map({"zone": Name(required=True), "rule": Str(max_len=60, default="")})),
+        "set_wait": Dict(Str(max_len=60), max_len=10),  # zone -> the rule: not activated the turn it was set
+        "step_bans": List(Map({"step": Name(required=True), "zone": Name(required=True),
+                               "rule": Str(max_len=60, default="")}), max_len=10),
+    }, default={}),
     "match": Opt(Map({"best_of": Int(1, minimum=1, maximum=9), "loser_chooses": Bool(False),
                       "side_swap": Enum("none", "one_for_one", default="none")})),
     "layout": Map({
@@ -318,6 +333,7 @@ class Profile:
     extends: tuple[str, ...] = field(default=(), compare=False)  # its ancestors, nearest first
     opponent_moves: OpponentMoves = field(default_factory=OpponentMoves)  # design ruling 12 (engine/reach.py)
     flash_in_main: bool = False  # the use-magic helper takes Flash magic in a main step (engine/hand_helpers.py)
+    turn_rules: dict = field(default_factory=dict)  # the checked `turn_rules` mapping (engine/table_turn.py)
 
     @property
     def title(self) -> str:
@@ -374,5 +390,6 @@ def build(data: dict, source: str, ancestors: tuple[str, ...]) -> Profile:
         first_turn_skip=data["first_turn_skip"], setup=data["setup"], deck_rules=data["deck_rules"],
         match=data["match"], layout=data["layout"], source=source, extends=ancestors,
         opponent_moves=OpponentMoves(**data["opponent_moves"]), flash_in_main=data["flash_in_main"],
+        turn_rules=data["turn_rules"],
         digest=hashlib.sha256(json.dumps(data, sort_keys=True, default=list).encode()).hexdigest(),
     )

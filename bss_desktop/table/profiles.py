@@ -210,6 +210,9 @@ def _cross_check(p: dict) -> None:
     contract = p["setup"]["contract"]
     if contract is not None and cards["fields"].get(contract["field"], {}).get("kind") != "bool":
         bad("setup.contract.field", f"{contract['field']!r} is not a bool field of cards.fields")
+    from .turn_rules import check as check_turn_rules, check_type_values
+
+    check_type_values(cards, bad)
     for name, f in cards["fields"].items():
         if (f["kind"] == "enum") != bool(f["values"]):
             bad(f"cards.fields.{name}.values", "an enum field lists its values, and only an enum field does")
@@ -234,6 +237,7 @@ def _cross_check(p: dict) -> None:
         elif f["kind"] == "enum" and eligible["value"] not in f["values"]:
             bad("setup.mulligan.eligible.value", f"{eligible['value']!r} is not one of {', '.join(f['values'])}")
     _check_opponent_moves(p, card_zones, piece_zones, bad)
+    check_turn_rules(p, card_zones, bad)
     _check_layout(p["layout"], zones, p["trackers"], bad)
 
 

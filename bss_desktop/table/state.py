@@ -41,13 +41,17 @@ class Mark:
     on: int | None = None  # the card it is attached to
     turn: str | None = None  # an orientation other than upright / sideways (heavy exhausted)
     back: bool = False  # a two-sided card shows its other side (ETR §Rebirth: side B)
+    attacked: bool = False  # attacked this turn (profile turn_rules.attack_mark; cleared as the turn ends)
+    set_this_turn: bool = False  # set face down this turn (turn_rules.set_wait; cleared as the turn ends)
 
     def empty(self) -> bool:
-        return not (self.down or self.counters or self.on is not None or self.turn or self.back)
+        return not (self.down or self.counters or self.on is not None or self.turn or self.back or self.attacked
+                    or self.set_this_turn)
 
     def __copy__(self) -> Mark:
         m = _new(Mark)
         m.down, m.counters, m.on, m.turn, m.back = self.down, dict(self.counters), self.on, self.turn, self.back
+        m.attacked, m.set_this_turn = self.attacked, self.set_this_turn
         return m
 
     def to_dict(self) -> dict:
@@ -62,6 +66,10 @@ class Mark:
             d["turn"] = self.turn
         if self.back:
             d["back"] = True
+        if self.attacked:
+            d["attacked"] = True
+        if self.set_this_turn:
+            d["set_this_turn"] = True
         return d
 
 
@@ -76,6 +84,7 @@ class Table:
     follow: list = field(default_factory=lambda: [False, False])  # may take the other's mulligan (mulligan.follow)
     step: str = ""  # the turn's step, one of the profile's `steps` ("" before the first turn)
     contract: list = field(default_factory=lambda: [False, False])  # still to say whether to take a contract card
+    deck_out: list = field(default_factory=lambda: [False, False])  # could not draw: lost (turn_rules.deck_out)
 
     @classmethod
     def for_profile(cls, profile) -> Table:
@@ -111,6 +120,7 @@ class Table:
         t.marks = {i: m.__copy__() for i, m in self.marks.items()}
         t.mulligans, t.kept, t.follow, t.step = self.mulligans[:], self.kept[:], self.follow[:], self.step
         t.contract = self.contract[:]
+        t.deck_out = self.deck_out[:]
         return t
 
     def to_dict(self) -> dict:
@@ -119,6 +129,8 @@ class Table:
              "marks": {str(i): m.to_dict() for i, m in sorted(self.marks.items())}}
         if any(self.contract):  # only while one is asked: the hashes of other games stay as they were
             d["contract"] = self.contract
+        if any(self.deck_out):
+            d["deck_out"] = self.deck_out
         return d
 
 

@@ -132,7 +132,7 @@ class CardItem(QGraphicsObject):
         self.highlight = False  # a legal target or piece for the current decision
         self.selected_mark = False  # chosen in a target choice
         self.hint_mark = False  # a hint suggests this card (it glows)
-        self.marks = ()  # what a game's profile puts on it: (face down, counters, attached to, orientation)
+        self.marks = ()  # what a game's profile puts on it: (face down, counters, attached to, orientation, badges)
         self.symbols = None  # a spirit with a Brave: its symbols and the Brave's (ETR §Brave), else None
         self._press = None
         self._core_press = False
@@ -277,7 +277,7 @@ class CardItem(QGraphicsObject):
     def _paint_marks(self, p: QPainter) -> None:
         """Face down (its owner still sees the face: a veil and a banner say the other player does not), counters
         as badges down the right edge, and the card it is attached to along the bottom."""
-        down, counters, on, _turn = self.marks
+        down, counters, on, _turn, badges = self.marks
         if down and self.card is not None:
             p.setPen(Qt.NoPen)
             p.setBrush(QColor(10, 12, 20, 120))
@@ -299,6 +299,16 @@ class CardItem(QGraphicsObject):
             p.setPen(QColor(15, 18, 28))
             p.drawText(r, Qt.AlignCenter, f"{label[:6]} {n}")
             y += 34
+        y = CARD_H * 0.6
+        for text in badges:  # the turn's marks (attacked, set this turn): a badge across the art's lower part
+            r = QRectF(12, y, CARD_W - 24, 26)
+            p.setPen(QPen(QColor(15, 18, 28), 1.5))
+            p.setBrush(QColor("#fdba74") if text == "Attacked" else QColor("#93c5fd"))
+            p.drawRoundedRect(r, 13, 13)
+            p.setFont(label_font(13, True))
+            p.setPen(QColor(15, 18, 28))
+            p.drawText(r, Qt.AlignCenter, text)
+            y += 30
         if on:
             r = QRectF(6, CARD_H - 36, CARD_W - 12, 30)
             p.setPen(Qt.NoPen)

@@ -293,7 +293,7 @@ class BoardScene(QGraphicsScene):
             if item is not None:
                 t = self.profile.trackers[name]
                 mark = "win_at" if t.win_at is not None and value >= t.win_at else \
-                    "lose_at" if t.lose_at is not None and value <= t.lose_at else ""
+                    "lose_at" if t.lose_at is not None and value <= t.lose_at or pv.get("deck_out") else ""
                 item.owner = p
                 item.set_who(self.player_name(p))
                 item.set_value(value, mark)
@@ -310,15 +310,20 @@ class BoardScene(QGraphicsScene):
         return card
 
     def _marks(self, entry: dict) -> tuple:
-        """A card's marks as CardItem draws them: (face down, counters, the name of what it is attached to, turn)."""
-        if not ("down" in entry or "counters" in entry or "on" in entry or "turn" in entry):
+        """A card's marks as CardItem draws them: (face down, counters, the name of what it is attached to, turn, the
+        turn's badges)."""
+        if not ("down" in entry or "counters" in entry or "on" in entry or "turn" in entry or "attacked" in entry
+                or "set_this_turn" in entry):
             return ()
         on = entry.get("on")
         host = None
         if on is not None:
             item = self.cards.get(on)
             host = item.card.name if item is not None and item.card is not None else "a card"
-        return (bool(entry.get("down")), tuple(sorted((entry.get("counters") or {}).items())), host, entry.get("turn"))
+        badges = tuple(text for key, text in (("attacked", "Attacked"), ("set_this_turn", "Set this turn"))
+                       if entry.get(key))  # the turn's marks (profile turn_rules), gone as the turn passes
+        return (bool(entry.get("down")), tuple(sorted((entry.get("counters") or {}).items())), host, entry.get("turn"),
+                badges)
 
     def _angle(self, entry: dict) -> float | None:
         turn = entry.get("turn")
@@ -536,6 +541,17 @@ class BoardScene(QGraphicsScene):
         if self.zoom.isVisible():
             self.hide_zoom()
         super().focusOutEvent(event)
+
+    def mouseDoubleClickEvent(self, event) -> None:
+        """A double-click on an empty deck's place draws from it, as on a deck's back (a game where drawing from an
+        empty deck loses says so: profile turn_rules.deck_out)."""
+        super().mouseDoubleClickEvent(event)
+        pos = event.scenePos()
+        if any(isinstance(it, CardItem) for it in self.items(pos)):
+            return
+        hit = self.lay.zone_at(pos.x(), pos.y())
+        if hit is not None and hit[0] == "deck" and hit[1] in ("bottom", "top"):
+            self.cardActivated.emit(("deck", self.viewer if hit[1] == "bottom" else 1 - self.viewer))
 
     def clicked(self, item: CardItem) -> None:
         self.cardClicked.emit(item.key)

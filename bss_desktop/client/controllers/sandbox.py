@@ -15,13 +15,15 @@ token is (a token spirit, or a fighter token with its numbers).
 """
 from __future__ import annotations
 
-from PySide6.QtCore import QObject, Signal
+from PySide6.QtCore import QObject, Qt, Signal
 from PySide6.QtWidgets import QMenu
 
 from bss_desktop.client.controllers.deck_look import DeckLooks
 from bss_desktop.engine.commands import (
     ContractOpening,
     ManualAttach,
+    ManualAttacked,
+    ManualBrowse,
     ManualCardToken,
     ManualCores,
     ManualCounter,
@@ -32,6 +34,7 @@ from bss_desktop.engine.commands import (
     ManualNote,
     ManualRandom,
     ManualRandomCard,
+    ManualReady,
     ManualShuffle,
     ManualSide,
     ManualStep,
@@ -55,6 +58,7 @@ class SandboxController(QObject, DeckLooks):
     hovered = Signal(object, object)
     viewerChanged = Signal(int)
     gameReplaced = Signal(object)  # undo/redo built a new Game object
+    pileShown = Signal(int, str)  # the other player showed us their pile (ManualBrowse): owner, zone
 
     hotseat = False
     covered = False  # the sandbox never hides a side behind a cover
@@ -148,9 +152,15 @@ class SandboxController(QObject, DeckLooks):
 
     def _on_changed(self, events) -> None:
         self.note_looks(events)
+        me = self.viewer if self.lan_seat is None else self.lan_seat
+        for e in events:  # a pile its owner shows (asked first, BOS §Public Knowledge): it opens for the other seat
+            d = e.data
+            if e.kind == "manual" and d.get("what") == "browse" and d.get("player") == d.get("owner") != me:
+                self.pileShown.emit(d["owner"], d["zone"])
         # the log names hidden cards only for a sandbox on one machine; over the LAN it shows what our seat may see
         by_hand = {e.data.get("owner") for e in events if e.kind == "manual" and e.data.get("what") == "shuffle"}
         shown = [e for e in events if e.kind in ("manual", "mulligan") or  # a shuffle after a search or a
+                 e.kind in ("deck_out", "table_warning") or  # the turn's table (engine/table_turn.py)
                  (e.kind == "shuffle" and e.data["player"] not in by_hand)]  # mulligan (a Shuffle has its own line)
         lines = [describe(self.game, e, self.lan_seat) for e in shown]
         self.logLines.emit([line for line in lines if line])
@@ -194,10 +204,76 @@ class SandboxController(QObject, DeckLooks):
         steps = self._steps_text(view) if self.profile.rules is None else ""
         if steps:
             buttons.insert(0, ("Next step", "step", self.keys["end_step"], True))
+        turn_note, ready = self._turn_notes(view)  # the profile's turn_rules (engine/table_turn.py)
+        if ready:
+            buttons.insert(0, ready)
         self.bar.set_state(
-            f"<b>Sandbox{game}</b> — {steps}{'N' if steps else 'n'}othing is enforced: drag any card or core anywhere; "
+            f"<b>Sandbox{game}</b> — {steps}{turn_note}"
+            f"{'N' if steps else 'n'}othing is enforced: drag any card or core anywhere; "
             f"double-click a field card to turn it, the deck to draw; right-click for more. Viewing from {where}.",
             buttons)
+
+    def _turn_notes(self, view: dict) -> tuple[str, tuple | None]:
+        """What the profile's `turn_rules` add to the bar: who lost by drawing from an empty deck, the hand limit's
+        reminder in its step, and (in the ready step, for the turn player's side) the Ready button."""
+        rules = self.profile.turn_rules
+        if not rules or self.game.state.table is None or view["turn"] < 1:
+            return "", None
+        names = getattr(self.game, "names", None) or [None, None]
+        notes = []
+        for p, pv in enumerate(view["players"]):
+            if pv.get("deck_out") and rules["deck_out"] is not None:
+                notes.append(f"<b style='color:#fca5a5'>{names[p] or f'Player {p + 1}'} cannot draw: lost "
+                             f"({rules['deck_out']['rule']}).</b>")
+        p = view["turn_player"]
+        limit = rules["hand_limit"]
+        n = view["players"][p]["hand_count"]
+        if limit is not None and view["step"] == limit["step"] and n > limit["over"]:
+            notes.append(f"<span style='color:#fde68a'>Reminder: {names[p] or f'Player {p + 1}'}'s hand holds {n}, "
+                         f"more than {limit['over']}: discard down to {limit['down_to']} ({limit['rule']}).</span>")
+        ready = rules["ready"]
+        button = None
+        if ready is not None and view["step"] == ready["step"] and self.lan_seat in (None, p):
+            button = (f"Ready ({self.profile.orientations[ready['orientation']].label.lower()})", "ready", "", True)
+        return "".join(note + " " for note in notes), button
+
+    def ask_browse(self, owner: int, zone: str) -> bool:
+        """BOS §Public Knowledge (`browse_opponent: ask`): looking through the other player's pile asks them first.
+        Over the LAN the request goes to them (ManualBrowse, ruling 12); on one machine the bar asks the other
+        player, who is at the same screen. True: the pile may be shown now (one's own, or no permission needed)."""
+        z = self.profile.zones.get(zone)
+        me = self.viewer if self.lan_seat is None else self.lan_seat
+        if owner == me or z is None or z.browse_opponent != "ask":
+            return True
+        if self.lan_seat is not None:
+            self.send(ManualBrowse(self.lan_seat, owner, zone))  # refused as it stands; the owner is asked
+            return False
+        from PySide6.QtWidgets import QHBoxLayout, QLabel, QPushButton, QWidget
+
+        panel = QWidget()
+        row = QHBoxLayout(panel)
+        row.setContentsMargins(0, 0, 0, 0)
+        label = QLabel(f"Player {owner + 1}: Player {me + 1} asks to look through your {z.label.lower()} "
+                       f"(BOS §Public Knowledge).")
+        label.setTextFormat(Qt.PlainText)
+        row.addWidget(label)
+
+        def answer(allow: bool) -> None:
+            self.bar.set_panel(None)
+            if allow:  # shown in the owner's name, as over the LAN; the window opens it (a "browse" event)
+                self.send(ManualBrowse(owner, owner, zone))
+            else:
+                self.status.emit(f"Player {owner + 1} refused: their {z.label.lower()} stays closed.")
+
+        for caption, allow in (("Allow", True), ("Refuse", False)):
+            b = QPushButton(caption)
+            b.clicked.connect(lambda _=False, a=allow: answer(a))
+            row.addWidget(b)
+        row.addStretch(1)
+        panel.allow, panel.refuse = row.itemAt(1).widget(), row.itemAt(2).widget()
+        self.browse_panel = panel
+        self.bar.set_panel(panel)
+        return False
 
     def _steps_text(self, view: dict) -> str:
         """Another game's turn as its profile's steps, the current one marked ("" before the first turn): players
@@ -290,6 +366,9 @@ class SandboxController(QObject, DeckLooks):
             return
         if what == "step":
             self.send(ManualStep(self.viewer))
+            return
+        if what == "ready":
+            self.send(ManualReady(self.viewer, self.game.state.turn_player))
             return
         if what == "undo":
             self.undo()
@@ -661,6 +740,7 @@ class SandboxController(QObject, DeckLooks):
             if mark is not None and mark.counters.get(kind.name):
                 menu.addAction(f"−1 {kind.label.lower()}").triggered.connect(
                     lambda _=False, k=kind.name: self.send(ManualCounter(self.viewer, card, k, -1)))
+        self._turn_menu(menu, card, zone.name, mark)
         if zone.attach_to:
             hosts = [i for z in zone.attach_to for p in (0, 1) for i in self.game.zone_cards(p, z)]
             for host in hosts:
@@ -689,6 +769,22 @@ class SandboxController(QObject, DeckLooks):
                     lambda _=False, h=host: self.send(ManualAttach(self.viewer, card, h)))
         if on is not None:
             menu.addAction("Separate").triggered.connect(lambda: self.send(ManualAttach(self.viewer, card, None)))
+
+    def _turn_menu(self, menu, card: int, zone: str, mark) -> None:
+        """The profile's turn_rules on a card's menu: mark an attack (BOS §Battle Step), ready the whole zone."""
+        rules = self.profile.turn_rules
+        if not rules:
+            return
+        spec, ready = rules["attack_mark"], rules["ready"]
+        if spec is not None and zone == spec["zone"]:
+            attacked = mark is not None and mark.attacked
+            menu.addAction("Clear the attack mark" if attacked else "Attack with this fighter (mark it)").triggered \
+                .connect(lambda: self.send(ManualAttacked(self.viewer, card, not attacked)))
+        if ready is not None and zone == ready["zone"]:
+            owner = self.game.state.cards[card].owner
+            label = self.profile.orientations[ready["orientation"]].label.lower()
+            menu.addAction(f"Ready all of these ({label})").triggered.connect(
+                lambda: self.send(ManualReady(self.viewer, owner)))
 
     def _seen(self, iid: int) -> bool:
         m = self.game.state.table.marks.get(iid) if self.game.state.table is not None else None

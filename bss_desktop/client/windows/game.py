@@ -154,6 +154,8 @@ class GameWindow(QMainWindow):
             self.controller.unhovered.connect(self.preview.clear)
         if hasattr(self.controller, "gameOver"):
             self.controller.gameOver.connect(self._game_over)
+        if hasattr(self.controller, "pileShown"):  # the other player showed their pile (browse_opponent: ask)
+            self.controller.pileShown.connect(self.open_zone)
         # locally the table talks among itself; a LAN session also sends `message` to the other player
         self.chat.message.connect(lambda text: self.chat.append(self._my_name(), text, mine=True))
         if hasattr(self.session, "say"):
@@ -612,6 +614,14 @@ class GameWindow(QMainWindow):
         owner = me if whose == "me" else 1 - me
         if self.controller.covered:
             return
+        ask = getattr(self.controller, "ask_browse", None)
+        if ask is not None and not ask(owner, zone):
+            return  # asked first (BOS §Public Knowledge): it opens when its owner shows it (pileShown)
+        self.open_zone(owner, zone)
+
+    def open_zone(self, owner: int, zone: str) -> None:
+        from bss_desktop.client.windows.zone_viewer import ZoneViewer
+
         viewer = ZoneViewer(self, owner, zone)
         self._zone_viewer = viewer
         self.model.changed.connect(viewer.refill)

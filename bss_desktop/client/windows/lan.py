@@ -602,6 +602,12 @@ def request_text(game, cmd) -> str:
         return "shuffle your deck"
     if isinstance(cmd, (c.ManualToken, c.ManualCardToken)):
         return f"put a {cmd.name} token in your area"
+    if isinstance(cmd, c.ManualBrowse):  # BOS §Public Knowledge: looking needs the owner's permission
+        return f"let them look through your {zone(cmd.zone)} (Allow shows it to them)"
+    if isinstance(cmd, c.ManualReady):
+        return "ready your cards (all of them at once)"
+    if isinstance(cmd, c.ManualAttacked):
+        return f"{'mark' if cmd.attacked else 'unmark'} the attack of {card(cmd.card)}"
     return f"make this move on your things: {cmd.kind.replace('_', ' ')}"
 
 
