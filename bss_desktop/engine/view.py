@@ -7,12 +7,13 @@ opponent's hand is a count (CR 3-3-3); the opponent's set burst is face down
 A game of another profile (table/) adds, per player, its zones ("areas": each zone's cards, or None where its
 profile hides them from this viewer; "counts"), its zones of pieces ("pieces"), trackers ("trackers") and opening
 hand ("opening": mulligans taken, kept, may follow the other's, table/opening.py); a card
-with marks (face down, counters, attached, an orientation such as heavy exhausted) carries them. A face-down
+with marks (face down, counters, attached, an orientation such as heavy exhausted) carries them, one whose numbers
+differ from the printed ones (a BOS fighter's ATK with its equipment: engine/table_stats.py) "stats". A face-down
 card's identity is its owner's only (profile `peek: owner`).
 """
 from __future__ import annotations
 
-from . import stats
+from . import stats, table_stats
 
 
 def view(game, viewer: int) -> dict:
@@ -93,6 +94,9 @@ def _table_view(game, p: int, mine: bool) -> dict:
             entry = {"card": i, "cid": c.cid, "exhausted": c.exhausted, "zone": zone}
             out.append(_mark(entry, table, mine, profile))
             del entry["zone"]
+            modified = table_stats.current(game, i) if entry["cid"] is not None else None
+            if modified:
+                entry["stats"] = modified  # ATK/RST as modified, both seats alike
         areas[zone] = out
     return {"areas": areas, "counts": counts, "pieces": dict(table.pieces[p]), "trackers": dict(table.trackers[p]),
             "opening": {"mulligans": table.mulligans[p], "kept": table.kept[p], "follow": table.follow[p]}}

@@ -58,6 +58,7 @@ _FIELD = Map({
     "min": Opt(Int()),
     "max": Opt(Int()),
     "step": Opt(Int(minimum=1)),
+    "modifies": Opt(Name()),  # an attached card's value of this field adds to its host's field named here
 })
 
 PROFILE = Map({
@@ -73,7 +74,8 @@ PROFILE = Map({
         "shape": Enum(*CARD_SHAPES, required=True),
         "types": Dict(Map({"label": Str(max_len=40), "fields": List(Name(), unique=True),
                            "levels": Enum("bp", "plain", "none", default="none"),
-                           "first_level": Int(1, minimum=1, maximum=10)}), max_len=30),
+                           "first_level": Int(1, minimum=1, maximum=10),
+                           "optional": List(Name(), unique=True)}), max_len=30),
         "fields": Dict(_FIELD, max_len=40),
         "face": Name(required=True),
     }, required=True),
@@ -102,6 +104,8 @@ PROFILE = Map({
         "clear_on": List(Enum(*CLEAR_ON), unique=True),
         "free_label": Bool(False),
         "max": Int(99, minimum=1, maximum=999),
+        "stat": Opt(Name()),  # a signed modifier of this int card field (ATK), each counter worth `step` of it
+        "step": Int(1, minimum=1, maximum=10000),
     }), max_len=10),
     "orientations": Dict(Map({
         "label": Str(required=True, max_len=40),
@@ -203,6 +207,7 @@ class CardField:
     min: int | None = None
     max: int | None = None
     step: int | None = None
+    modifies: str | None = None  # the host's field this field adds to while its card is attached
 
 
 @dataclass(frozen=True)
@@ -244,6 +249,8 @@ class CardCounter:
     clear_on: tuple[str, ...] = ()
     free_label: bool = False
     max: int = 99
+    stat: str | None = None  # a signed modifier of this card field: -max..max counters, each worth `step`
+    step: int = 1
 
 
 @dataclass(frozen=True)

@@ -632,7 +632,7 @@ class GameWindow(QMainWindow):
 
     def _preview(self, card, info) -> None:
         if info:
-            self.preview.show_card(card, level=info.get("level"), bp=info.get("bp"))
+            self.preview.show_card(card, level=info.get("level"), bp=info.get("bp"), stats=info.get("stats"))
         else:
             self.preview.show_card(card)
 
