@@ -13,7 +13,10 @@ up what the table shows.
 """
 from __future__ import annotations
 
+import functools
 
+
+@functools.lru_cache(maxsize=16)  # one profile object per game (compared by identity)
 def stats_of(profile) -> tuple[str, ...]:
     """The card fields that modifiers change (the targets of `modifies` and of stat counters), in field order."""
     targets = {f.modifies for f in profile.cards.fields.values()} | {k.stat for k in profile.card_counters.values()}
@@ -49,5 +52,9 @@ def breakdown(game, iid: int) -> dict:
 
 
 def current(game, iid: int) -> dict:
-    """{stat: value} of the stats of card `iid` that differ from the printed ones (what the view carries)."""
+    """{stat: value} of the stats of card `iid` that differ from the printed ones (what the view carries): none
+    for a card with no marks and nothing attached, the most of them (the view asks for every card it shows)."""
+    table = game.state.table
+    if table is None or not stats_of(game.profile) or (iid not in table.marks and not table.attached_to(iid)):
+        return {}
     return {s: b["value"] for s, b in breakdown(game, iid).items() if b["value"] != b["printed"]}
