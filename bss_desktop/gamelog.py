@@ -152,6 +152,11 @@ def _table_change(game, d: dict, who: str, viewer: int | None) -> str:
     if what == "turn":
         o = profile.orientations[d["to"]]
         return f"{who} (by hand) turns {name}: {o.label.lower()}."
+    if what == "counter" and "after" in d:  # an ATK/RST modifier (engine/table_stats.py): the number itself
+        kind = profile.card_counters[d["name"]]
+        label = profile.cards.fields[kind.stat].label or kind.stat
+        change = d["delta"] * kind.step
+        return f"{who} (by hand) changes {name}'s {label} by {change:+}: {d['before']} → {d['after']}."
     if what == "counter":
         kind = profile.card_counters[d["name"]]
         n = abs(d["delta"])

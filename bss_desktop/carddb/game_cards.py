@@ -45,13 +45,18 @@ def card_from_record(data: Any, profile=None, *, file: str | None = None, set_id
     else:
         card = _plain(rest, profile, file, set_id)
     checked = {k: _field(fields[k], v, profile, file, card.id, data, card) for k, v in extra.items()}
-    for need in profile.cards.types[card.type]["fields"]:
+    spec = profile.cards.types[card.type]
+    for need in spec["fields"]:
         if need not in checked:
             raise CardDataError(f"missing (a {card.type} needs it)", file=file, card_id=card_id, field=need)
-    for name, allowed in profile.cards.types[card.type].get("values", {}).items():  # BOS: a tactic is never Attached
+    for name, allowed in spec.get("values", {}).items():  # BOS: a tactic is never Attached
         if name in checked and checked[name] not in allowed:
             raise CardDataError(f"a {card.type} is one of {', '.join(allowed)}, got {checked[name]!r}", file=file,
                                 card_id=card_id, field=name)
+    for name in checked:  # a bonus to the card it is attached to (BOS equipment: +500 ATK) only where the type has it
+        if fields[name].modifies and name not in (*spec["fields"], *spec.get("optional", ())):
+            raise CardDataError(f"a {card.type} has no {name} (cards.types.{card.type}: fields, optional)",
+                                file=file, card_id=card_id, field=name)
     return dataclasses.replace(card, extra=checked)
 
 

@@ -412,8 +412,11 @@ def _marks_in(entry: dict, pre: str, table, iid: int, profile, attach: list, p: 
         kind = str(key).split(":", 1)[0]
         if kind not in profile.card_counters:
             raise PositionError(f"{pre}counters.{key}", f"{profile.name} has no counter {kind!r}")
-        if not isinstance(n, int) or isinstance(n, bool) or not 0 < n <= profile.card_counters[kind].max:
-            raise PositionError(f"{pre}counters.{key}", f"expected 1 to {profile.card_counters[kind].max}, got {n!r}")
+        top = profile.card_counters[kind].max
+        low = -top if profile.card_counters[kind].stat else 1  # a stat modifier is signed (ATK -3 x 100), never 0
+        if not isinstance(n, int) or isinstance(n, bool) or not low <= n <= top or n == 0:
+            raise PositionError(f"{pre}counters.{key}", f"expected {low} to {top}" + (" other than 0" if low < 0
+                                                                                      else "") + f", got {n!r}")
         table.mark(iid).counters[str(key)] = n
     if "on" in entry:
         attach.append((iid, entry["on"], f"{pre}on", p))

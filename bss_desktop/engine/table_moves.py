@@ -10,6 +10,7 @@ from __future__ import annotations
 
 from ..table.state import NATIVE_CARD_ZONES
 from ..limits import MAX_ZONE_CARDS
+from . import table_stats
 from .errors import IllegalCommand
 from .rng import Rng, seed_from
 from .state import Card
@@ -201,23 +202,31 @@ class TableMoves(TableCards, TableTurn):
             raise IllegalCommand(self._rule(f"card_counters.{kind.name}.free_label"),
                                  f"a {kind.label.lower()} " + ("needs a name" if kind.free_label else "has no name"))
         key = f"{kind.name}:{label}" if label else kind.name
+        if kind.stat is not None:  # a signed ATK/RST modifier: only a card on the field with that stat printed
+            before = table_stats.breakdown(self, card.iid).get(kind.stat)
+            if before is None or not self.may_turn(card):
+                raise IllegalCommand(self._rule(f"card_counters.{kind.name}.stat"), f"only a card on the field with "
+                                     f"a printed {self.profile.cards.fields[kind.stat].label or kind.stat} takes it")
         table = self._table("card_counters")
         counters = table.mark(card.iid).counters
         if key not in counters and len(counters) >= MAX_COUNTER_KINDS:
             table.tidy(card.iid)
             raise IllegalCommand("CR 1-3-5", f"a card carries at most {MAX_COUNTER_KINDS} kinds of counter")
         n = counters.get(key, 0) + cmd.delta
-        if not 0 <= n <= kind.max:
+        low = -kind.max if kind.stat else 0
+        if not low <= n <= kind.max:
             table.tidy(card.iid)
             raise IllegalCommand("CR 1-3-5", f"the card has {counters.get(key, 0)} {kind.label.lower()}(s); it can "
-                                             f"have 0 to {kind.max}")
+                                             f"have {low} to {kind.max}")
         if n:
             counters[key] = n
         else:
             counters.pop(key, None)
         table.tidy(card.iid)
+        stat = {} if kind.stat is None else {  # the log says the stat before and after
+            "before": before["value"], "after": table_stats.breakdown(self, card.iid)[kind.stat]["value"]}
         self._emit("manual", player=cmd.player, what="counter", card=card.iid, name=kind.name, label=label,
-                   delta=cmd.delta, count=n)
+                   delta=cmd.delta, count=n, **stat)
         self._manual_done()
 
     def _h_manual_attach(self, cmd) -> None:

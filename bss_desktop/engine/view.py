@@ -8,12 +8,13 @@ A game of another profile (table/) adds, per player, its zones ("areas": each zo
 profile hides them from this viewer; "counts"), its zones of pieces ("pieces"), trackers ("trackers") and opening
 hand ("opening": mulligans taken, kept, may follow the other's, table/opening.py) and whether they lost by drawing
 from an empty deck ("deck_out"); a card
-with marks (face down, counters, attached, an orientation such as heavy exhausted) carries them. A face-down
+with marks (face down, counters, attached, an orientation such as heavy exhausted) carries them, one whose numbers
+differ from the printed ones (a BOS fighter's ATK with its equipment: engine/table_stats.py) "stats". A face-down
 card's identity is its owner's only (profile `peek: owner`).
 """
 from __future__ import annotations
 
-from . import stats, table_cards
+from . import stats, table_cards, table_stats
 
 
 def view(game, viewer: int) -> dict:
@@ -105,6 +106,9 @@ def _table_view(game, p: int, mine: bool) -> dict:
             entry = {"card": i, "cid": c.cid, "exhausted": c.exhausted, "zone": zone}
             out.append(_mark(entry, table, mine, profile))
             del entry["zone"]
+            modified = table_stats.current(game, i) if entry["cid"] is not None else None
+            if modified:
+                entry["stats"] = modified  # ATK/RST as modified, both seats alike
         areas[zone] = out
     opening = {"mulligans": table.mulligans[p], "kept": table.kept[p], "follow": table.follow[p]}
     if table.contract[p] and mine:  # the contract cards its owner may take (ETR §Contract Card); theirs alone to see

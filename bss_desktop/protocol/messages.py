@@ -470,8 +470,10 @@ def _check_marks(c: dict, where: str) -> None:
     if "counters" in c:
         counters = c["counters"]
         if type(counters) is not dict or len(counters) > MAX_COUNTER_KINDS or not all(
-                type(k) is str and len(k) <= 90 and type(n) is int and 0 < n <= 999 for k, n in counters.items()):
+                type(k) is str and len(k) <= 90 and type(n) is int and 0 < abs(n) <= 999 for k, n in counters.items()):
             raise MessageError(f"{where}.counters", f"expected up to {MAX_COUNTER_KINDS} counters and their numbers")
+    if "stats" in c and not _names_to_ints(c["stats"], MAX_TABLE_ZONES):  # ATK/RST as modified (engine/table_stats.py)
+        raise MessageError(f"{where}.stats", "expected each modified stat's current value")
     if "on" in c and not _int(c["on"]):
         raise MessageError(f"{where}.on", "expected the card it is attached to")
     if "turn" in c and not _text(c["turn"]):

@@ -58,6 +58,7 @@ _FIELD = Map({
     "min": Opt(Int()),
     "max": Opt(Int()),
     "step": Opt(Int(minimum=1)),
+    "modifies": Opt(Name()),  # an attached card's value of this field adds to its host's field named here
 })
 
 PROFILE = Map({
@@ -78,7 +79,8 @@ PROFILE = Map({
                            "combines": Opt(Map({"with": List(Name(), min_len=1, unique=True, required=True),
                                                 "bp": Opt(Name()), "rule": Str(max_len=60, default="")})),
                            # the values of an enum field this type may take (BOS: a tactic is never Attached)
-                           "values": Dict(List(Str(max_len=60), min_len=1, unique=True), max_len=10)}), max_len=30),
+                           "values": Dict(List(Str(max_len=60), min_len=1, unique=True), max_len=10),
+                           "optional": List(Name(), unique=True)}), max_len=30),
         "fields": Dict(_FIELD, max_len=40),
         # the cores of a field card whose card field `field` is `value` go to the void when it leaves (ETR §Grandwalker)
         "void_cores": Opt(Map({"field": Name(required=True), "value": Str(required=True, max_len=60),
@@ -111,6 +113,8 @@ PROFILE = Map({
         "clear_on": List(Enum(*CLEAR_ON), unique=True),
         "free_label": Bool(False),
         "max": Int(99, minimum=1, maximum=999),
+        "stat": Opt(Name()),  # a signed modifier of this int card field (ATK), each counter worth `step` of it
+        "step": Int(1, minimum=1, maximum=10000),
     }), max_len=10),
     "orientations": Dict(Map({
         "label": Str(required=True, max_len=40),
@@ -230,6 +234,7 @@ class CardField:
     min: int | None = None
     max: int | None = None
     step: int | None = None
+    modifies: str | None = None  # the host's field this field adds to while its card is attached
 
 
 @dataclass(frozen=True)
@@ -274,6 +279,8 @@ class CardCounter:
     clear_on: tuple[str, ...] = ()
     free_label: bool = False
     max: int = 99
+    stat: str | None = None  # a signed modifier of this card field: -max..max counters, each worth `step`
+    step: int = 1
 
 
 @dataclass(frozen=True)

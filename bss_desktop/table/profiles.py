@@ -199,6 +199,9 @@ def _cross_check(p: dict) -> None:
         for i, f in enumerate(spec["fields"]):
             if f not in cards["fields"]:
                 bad(f"cards.types.{t}.fields[{i}]", f"{f!r} is not one of cards.fields")
+        for i, f in enumerate(spec["optional"]):
+            if f not in cards["fields"] or f in spec["fields"]:
+                bad(f"cards.types.{t}.optional[{i}]", f"{f!r} is not one of cards.fields, or is already in fields")
         combines = spec["combines"]
         for i, host in enumerate(combines["with"] if combines else ()):
             if host not in cards["types"]:
@@ -216,6 +219,14 @@ def _cross_check(p: dict) -> None:
     for name, f in cards["fields"].items():
         if (f["kind"] == "enum") != bool(f["values"]):
             bad(f"cards.fields.{name}.values", "an enum field lists its values, and only an enum field does")
+        target = cards["fields"].get(f["modifies"]) if f["modifies"] else None
+        if f["modifies"] and (f["kind"] != "int" or target is None or target["kind"] != "int"):
+            bad(f"cards.fields.{name}.modifies", "an int field modifies another int field of cards.fields")
+    for name, k in p["card_counters"].items():  # a stat modifier (BOS: ATK -500): a signed count of an int field
+        f = cards["fields"].get(k["stat"]) if k["stat"] else None
+        if k["stat"] and (f is None or f["kind"] != "int" or k["free_label"]):
+            bad(f"card_counters.{name}.stat", f"{k['stat']!r} is not an int field of cards.fields (nor has a "
+                                              f"stat modifier a free label)")
     rules = p["deck_rules"]
     if rules["max"] is not None and rules["max"] < rules["min"]:
         bad("deck_rules.max", f"{rules['max']} is below the minimum {rules['min']}")

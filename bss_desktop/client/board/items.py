@@ -134,6 +134,7 @@ class CardItem(QGraphicsObject):
         self.hint_mark = False  # a hint suggests this card (it glows)
         self.marks = ()  # what a game's profile puts on it: (face down, counters, attached to, orientation, badges)
         self.symbols = None  # a spirit with a Brave: its symbols and the Brave's (ETR §Brave), else None
+        self.stats = ()  # its numbers as modified on the table, ((field, value), ...) (engine/table_stats.py)
         self._press = None
         self._core_press = False
         self._anim_pos = None
@@ -318,12 +319,15 @@ class CardItem(QGraphicsObject):
             p.setPen(QColor("#fde68a"))
             p.drawText(r, Qt.AlignCenter, f"⛓ {on}"[:26])
 
-    def off_field(self, marks: tuple = ()) -> None:
+    def off_field(self, marks: tuple = (), stats: tuple = ()) -> None:
         """Off the field a card carries nothing of it — no cores, level or BP badge — only the marks of where it
-        is now (a card back in the hand is the card as printed)."""
+        is now (a card back in the hand is the card as printed) and another game's numbers as modified there."""
         state = (0, False, None, None, None, marks)
         if (self.cores, self.soul, self.level, self.bp, self.printed_bp, self.marks) != state:
             self.cores, self.soul, self.level, self.bp, self.printed_bp, self.marks = state
+            self.update()
+        if self.stats != stats:
+            self.stats = stats
             self.update()
 
     @property

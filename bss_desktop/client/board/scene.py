@@ -269,7 +269,8 @@ class BoardScene(QGraphicsScene):
                 key = e["card"]
                 card = self._side(db[e["cid"]], e) if e["cid"] else None
                 marks = self._marks(e)
-                placed = (zone, p, side, x, y, scale, e["exhausted"], marks)
+                stats = tuple(sorted((e.get("stats") or {}).items()))  # ATK/RST as modified (engine/table_stats.py)
+                placed = (zone, p, side, x, y, scale, e["exhausted"], marks, stats)
                 seen.add(key)
                 item = self.cards.get(key)
                 if item is not None and item._synced == placed and item.card is card:
@@ -277,7 +278,7 @@ class BoardScene(QGraphicsScene):
                 item = self._card(key, card, side, animate)
                 item._synced = None
                 item.zone, item.owner = zone, p
-                item.off_field(marks)
+                item.off_field(marks, stats)
                 item.set_exhausted(e["exhausted"], animate, self._angle(e))
                 item.set_scale(scale, animate)
                 item.move_to(x, y, animate)
@@ -322,8 +323,10 @@ class BoardScene(QGraphicsScene):
             host = item.card.name if item is not None and item.card is not None else "a card"
         badges = tuple(text for key, text in (("attacked", "Attacked"), ("set_this_turn", "Set this turn"))
                        if entry.get(key))  # the turn's marks (profile turn_rules), gone as the turn passes
-        return (bool(entry.get("down")), tuple(sorted((entry.get("counters") or {}).items())), host, entry.get("turn"),
-                badges)
+        kinds = self.profile.card_counters  # an ATK/RST modifier shows in the number itself (entry "stats"), no badge
+        counters = tuple(sorted((k, n) for k, n in (entry.get("counters") or {}).items()
+                                if kinds.get(k) is None or kinds[k].stat is None))
+        return (bool(entry.get("down")), counters, host, entry.get("turn"), badges)
 
     def _angle(self, entry: dict) -> float | None:
         turn = entry.get("turn")
@@ -411,7 +414,8 @@ class BoardScene(QGraphicsScene):
         w, h = int(CARD_W * self.render_scale), int(CARD_H * self.render_scale)
         if item.card is None:
             return self.faces.back(w, h)
-        return self.faces.table(item.card, w, h, level=item.level, bp=item.bp, printed_bp=item.printed_bp)
+        return self.faces.table(item.card, w, h, level=item.level, bp=item.bp, printed_bp=item.printed_bp,
+                                stats=item.stats or None)
 
     def set_highlights(self, keys=(), piles=(), selected=()) -> None:
         keys, selected, piles = set(keys), set(selected), set(piles)
@@ -490,7 +494,7 @@ class BoardScene(QGraphicsScene):
         y = min(max(centre.y() - h / 2, area.top() + 8), area.bottom() - 8 - h)
         scale, dpr = self._view_scale()
         pix = self.faces.get(item.card, max(1, round(w * scale)), max(1, round(h * scale)), level=item.level,
-                             bp=item.bp, printed_bp=item.printed_bp, dpr=dpr)
+                             bp=item.bp, printed_bp=item.printed_bp, dpr=dpr, stats=item.stats or None)
         self.zoom.show_face(item.key, pix, QRectF(x, y, w, h))
 
     def hide_zoom(self) -> None:

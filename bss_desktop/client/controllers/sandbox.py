@@ -19,6 +19,7 @@ from PySide6.QtCore import QObject, Qt, Signal
 from PySide6.QtWidgets import QMenu
 
 from bss_desktop.client.controllers.deck_look import DeckLooks
+from bss_desktop.client.controllers.stat_menu import stat_actions
 from bss_desktop.engine.commands import (
     ContractOpening,
     ManualAttach,
@@ -45,6 +46,7 @@ from bss_desktop.engine.commands import (
     ManualUse,
     Mulligan,
 )
+from bss_desktop.engine import table_stats
 from bss_desktop.engine.errors import IllegalCommand
 from bss_desktop.engine.record import replay, to_record
 from bss_desktop.gamelog import describe
@@ -573,6 +575,8 @@ class SandboxController(QObject, DeckLooks):
                     info = dict(info or {}, symbols=table_cards.symbols(self.game, key))
             elif card.zone == "field" and shown.type == "spirit":
                 info = {"level": self.game.level(key), "bp": self.game.bp(key)}
+            elif self.game.state.table is not None and self.game.may_turn(card):  # BOS ATK/RST as modified
+                info = {"stats": table_stats.breakdown(self.game, key)} if self._seen(key) else None
             self.hovered.emit(shown, info)
 
     def _core_place(self, ref):
@@ -724,6 +728,9 @@ class SandboxController(QObject, DeckLooks):
                 menu.addAction(f"Turn: {o.label}").triggered.connect(
                     lambda _=False, o=o.name: self.send(ManualTurn(self.viewer, card, o)))
         for kind in profile.card_counters.values():
+            if kind.stat:  # ATK +100 / −100 / set… (client/controllers/stat_menu.py)
+                stat_actions(self, menu, card, kind)
+                continue
             if kind.free_label:
                 for key, n in sorted((mark.counters if mark else {}).items()):
                     if key.startswith(f"{kind.name}:"):

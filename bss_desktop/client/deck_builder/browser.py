@@ -117,6 +117,8 @@ def columns_for(profile) -> tuple[tuple, tuple[int, ...], frozenset[int], int | 
                             lambda c: profile.cards.types.get(c.type, {}).get("label") or c.type)]
     right = set()
     for f in profile.cards.fields.values():
+        if f.modifies:
+            continue  # an equipment's bonus (a few cards): in the Card panel's line, not a column of every card
         if f.kind == "int":
             right.add(len(cols))
             cols.append((f.label or f.name, lambda c, n=f.name: (c.extra.get(n, -1), c.name.casefold()),

@@ -3,7 +3,9 @@
 A fighter shows its class on a banner in its class's metal and its ATK and RST in two large boxes; equipment and
 tactics show their sub-type (One-Turn, Continuous, Attached) on a tag; a battlefield shows its landscape. The
 table face is the same card with the rules text left out, so the numbers read at a laptop's window size; the
-full face (the preview, the zoom) has the text.
+full face (the preview, the zoom) has the text. A fighter whose ATK or RST is modified on the table (equipment
+attached, the players' modifiers: engine/table_stats.py) shows the current value, green when raised and amber when
+lowered, in a box ringed in that colour, with the printed value struck through beside its label.
 """
 from __future__ import annotations
 
@@ -39,6 +41,7 @@ FRAMES = {
     "battlefield": ("#2f5d2a", "#9fd88a"),
 }
 ATK_FILL, RST_FILL = QColor("#b91c1c"), QColor("#1d4ed8")
+RAISED, LOWERED = QColor("#86efac"), QColor("#fdba74")  # a modified value: above or below the printed one
 
 
 def _frame_colors(card) -> tuple[QColor, QColor]:
@@ -85,19 +88,32 @@ def _emblem(p: QPainter, rect: QRectF, card, light: QColor) -> None:
     p.restore()
 
 
-def _stat_box(p: QPainter, rect: QRectF, label: str, value: int, fill: QColor, u: float) -> None:
-    p.setPen(QPen(QColor(255, 255, 255, 200), 1.2 * u))
+def _stat_box(p: QPainter, rect: QRectF, label: str, value: int, fill: QColor, u: float,
+              printed: int | None = None) -> None:
+    """A stat's box: its label over its value; a value other than `printed` in the colour of its change, the box
+    ringed in it and the printed value struck through beside the label."""
+    mark = None if printed is None or value == printed else RAISED if value > printed else LOWERED
+    p.setPen(QPen(mark, 3.2 * u) if mark else QPen(QColor(255, 255, 255, 200), 1.2 * u))
     p.setBrush(fill)
     p.drawRoundedRect(rect, 6 * u, 6 * u)
     top = QRectF(rect.x(), rect.y() + 1 * u, rect.width(), rect.height() * 0.36)
-    _fit_text(p, top, label, _font(rect.height() * 0.26, True), QColor(255, 255, 255, 215),
-              align=Qt.AlignmentFlag.AlignHCenter)
+    small = _font(rect.height() * 0.26, True)
+    if mark:
+        half = QRectF(top.x() + 4 * u, top.y(), top.width() / 2 - 5 * u, top.height())
+        _fit_text(p, half, label, small, QColor(255, 255, 255, 215), align=Qt.AlignmentFlag.AlignRight)
+        was = QRectF(top.center().x() + 1 * u, top.y(), top.width() / 2 - 5 * u, top.height())
+        struck = _font(rect.height() * 0.26)
+        struck.setStrikeOut(True)
+        _fit_text(p, was, f"{printed}", struck, QColor(255, 255, 255, 190))
+    else:
+        _fit_text(p, top, label, small, QColor(255, 255, 255, 215), align=Qt.AlignmentFlag.AlignHCenter)
     low = QRectF(rect.x() + 3 * u, rect.y() + rect.height() * 0.34, rect.width() - 6 * u, rect.height() * 0.62)
-    _fit_text(p, low, f"{value}", _font(rect.height() * 0.52, True), QColor("white"),
-              align=Qt.AlignmentFlag.AlignHCenter, shadow=QColor(0, 0, 0, 140))
+    _fit_text(p, low, f"{value}", _font(rect.height() * 0.52, True), mark or QColor("white"),
+              align=Qt.AlignmentFlag.AlignHCenter, shadow=QColor(0, 0, 0, 160))
 
 
-def paint_bos(p: QPainter, card, w: float, h: float, *, table: bool) -> None:
+def paint_bos(p: QPainter, card, w: float, h: float, *, table: bool, stats: tuple | None = None) -> None:
+    """`stats`: ((field, current value), ...) of the numbers modified on the table; the printed ones otherwise."""
     u = w / 180.0  # one unit at the table's card size
     deep, light = _frame_colors(card)
     outer = QRectF(0, 0, w, h)
@@ -160,14 +176,17 @@ def paint_bos(p: QPainter, card, w: float, h: float, *, table: bool) -> None:
     if fighter:
         half = (inner.width() - 18 * u) / 2
         y = inner.bottom() - 6 * u - stats_h
-        _stat_box(p, QRectF(inner.x() + 6 * u, y, half, stats_h), "ATK", card.extra.get("atk", 0), ATK_FILL, u)
-        _stat_box(p, QRectF(inner.x() + 12 * u + half, y, half, stats_h), "RST", card.extra.get("rst", 0),
-                  RST_FILL, u)
+        now = dict(stats or ())
+        atk, rst = card.extra.get("atk", 0), card.extra.get("rst", 0)
+        _stat_box(p, QRectF(inner.x() + 6 * u, y, half, stats_h), "ATK", now.get("atk", atk), ATK_FILL, u, atk)
+        _stat_box(p, QRectF(inner.x() + 12 * u + half, y, half, stats_h), "RST", now.get("rst", rst),
+                  RST_FILL, u, rst)
 
 
-def render_bos(card, width: int, height: int, *, table: bool, dpr: float = 1.0) -> QPixmap:
+def render_bos(card, width: int, height: int, *, table: bool, dpr: float = 1.0,
+               stats: tuple | None = None) -> QPixmap:
     img, w, h = _new_image(width, height, dpr)
     p = _begin(img)
-    paint_bos(p, card, w, h, table=table)
+    paint_bos(p, card, w, h, table=table, stats=stats)
     p.end()
     return _to_pixmap(img, dpr)

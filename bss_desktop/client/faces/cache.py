@@ -83,13 +83,14 @@ class FaceCache:
         return pm
 
     def get(self, card, width: int, height: int, level: int | None = None, bp: int | None = None,
-            printed_bp: int | None = None, dpr: float = 1.0) -> QPixmap:
+            printed_bp: int | None = None, dpr: float = 1.0, stats: tuple | None = None) -> QPixmap:
+        """`stats`: another game's numbers as modified on the table ((field, value), ...), for its painter."""
         width, height, dpr = int(width), int(height), float(dpr or 1.0)
-        key = ("face", card.id, width, height, level, bp, printed_bp, dpr)
+        key = ("face", card.id, width, height, level, bp, printed_bp, dpr) + ((stats,) if stats else ())
 
         def make():
             if self.painter is not None:
-                return self.painter(card, width, height, table=False, dpr=dpr)
+                return self.painter(card, width, height, table=False, dpr=dpr, **({"stats": stats} if stats else {}))
             image = self.user_image(card.id)
             if image is not None:
                 return render_image_face(image, card, width, height, level=level, bp=bp, printed_bp=printed_bp,
@@ -99,12 +100,13 @@ class FaceCache:
         return self._lookup(key, make)
 
     def table(self, card, width: int, height: int, level: int | None = None, bp: int | None = None,
-              printed_bp: int | None = None, dpr: float = 1.0) -> QPixmap:
+              printed_bp: int | None = None, dpr: float = 1.0, stats: tuple | None = None) -> QPixmap:
         """The table face of `card` (`render_table_face`), over the player's own image of it when there is one."""
         width, height, dpr = int(width), int(height), float(dpr or 1.0)
-        key = ("table", card.id, width, height, level, bp, printed_bp, dpr)
+        key = ("table", card.id, width, height, level, bp, printed_bp, dpr) + ((stats,) if stats else ())
         if self.painter is not None:
-            return self._lookup(key, lambda: self.painter(card, width, height, table=True, dpr=dpr))
+            return self._lookup(key, lambda: self.painter(card, width, height, table=True, dpr=dpr,
+                                                          **({"stats": stats} if stats else {})))
         return self._lookup(key, lambda: render_table_face(card, width, height, level=level, bp=bp,
                                                            printed_bp=printed_bp, dpr=dpr,
                                                            image=self.user_image(card.id)))

@@ -642,7 +642,8 @@ class GameWindow(QMainWindow):
 
     def _preview(self, card, info) -> None:
         if info:
-            self.preview.show_card(card, level=info.get("level"), bp=info.get("bp"), symbols=info.get("symbols"))
+            self.preview.show_card(card, level=info.get("level"), bp=info.get("bp"), symbols=info.get("symbols"),
+                                   stats=info.get("stats"))
         else:
             self.preview.show_card(card)
 

@@ -583,6 +583,9 @@ def request_text(game, cmd) -> str:
         return f"turn {card(cmd.card)}: {o.label.lower() if o else to}"
     if isinstance(cmd, c.ManualCounter):
         kind = game.profile.card_counters.get(cmd.name)
+        if kind is not None and kind.stat:  # an ATK/RST modifier
+            return f"change the {game.profile.cards.fields[kind.stat].label or kind.stat} of {card(cmd.card)} by " \
+                   f"{cmd.delta * kind.step:+}"
         what = cmd.label or (kind.label.lower() if kind else cmd.name)
         return f"{'put' if cmd.delta > 0 else 'take'} {abs(cmd.delta)} {what} {'on' if cmd.delta > 0 else 'off'} " \
                f"{card(cmd.card)}"

@@ -43,14 +43,15 @@ class _FaceView(QWidget):
         self._cache = cache
         self._card = None
         self._level = self._bp = self._printed = None
+        self._stats = None  # another game's numbers as modified on the table: ((field, value), ...)
         self.setSizePolicy(QSizePolicy.Policy.Expanding, QSizePolicy.Policy.Expanding)
         self.setMinimumSize(72, 100)
 
     def sizeHint(self) -> QSize:
         return QSize(300, round(300 / CARD_ASPECT))
 
-    def set_card(self, card, level=None, bp=None, printed_bp=None) -> None:
-        self._card, self._level, self._bp, self._printed = card, level, bp, printed_bp
+    def set_card(self, card, level=None, bp=None, printed_bp=None, stats=None) -> None:
+        self._card, self._level, self._bp, self._printed, self._stats = card, level, bp, printed_bp, stats
         self.update()
 
     def face_rect(self) -> QRectF:
@@ -69,7 +70,7 @@ class _FaceView(QWidget):
             return None
         r = self.face_rect()
         return self._cache.get(self._card, int(r.width()), int(r.height()), self._level, self._bp, self._printed,
-                               self.devicePixelRatioF())
+                               self.devicePixelRatioF(), stats=self._stats)
 
     def paintEvent(self, event) -> None:  # noqa: N802 - Qt API
         p = QPainter(self)
@@ -167,11 +168,13 @@ class CardPreview(QWidget):
         return self._card
 
     def show_card(self, card, level: int | None = None, bp: int | None = None, printed_bp: int | None = None,
-                  symbols: tuple | None = None) -> None:
+                  symbols: tuple | None = None, stats: dict | None = None) -> None:
         """Show `card`; `level` / `bp` / `printed_bp` describe it on the field (None in hand or in a deck list);
-        `symbols`: all its symbols when a Brave adds its own (ETR §Brave), else None."""
+        `symbols`: all its symbols when a Brave adds its own (ETR §Brave), else None; `stats` another game's numbers
+        on its table and where they come from (engine/table_stats.breakdown)."""
         self._card = card
-        self.face_view.set_card(card, level, bp, printed_bp)
+        modified = tuple(sorted((k, b["value"]) for k, b in (stats or {}).items() if b["value"] != b["printed"]))
+        self.face_view.set_card(card, level, bp, printed_bp, modified or None)
         title = f"<b>{html.escape(card.name)}</b>"
         if card.additional_name:
             title += f" <i>— {html.escape(card.additional_name)}</i>"
@@ -182,7 +185,7 @@ class CardPreview(QWidget):
         if symbols:
             names = " + ".join("/".join(s) if isinstance(s, (tuple, list)) else str(s) for s in symbols)
             status += f"{' · ' if status else ''}symbols {html.escape(names)} (with its Brave)"
-        self.status_label.setText(status)
+        self.status_label.setText(status + self._stat_lines(stats))
         self.status_label.setVisible(bool(self.status_label.text()))
         # a Battle Spirits card's text is made from its effects (what the engine does); another game's is printed
         text = card.text if self.profile.cards.shape == "plain" else card_text(card)
@@ -198,10 +201,11 @@ class CardPreview(QWidget):
             spec = self.profile.cards.types.get(card.type, {})
             kind = spec.get("label") or card.type.title()
             meta = ["Token " + kind if card.token else kind]
-            for name in spec.get("fields", ()):
+            for name in (*spec.get("fields", ()), *spec.get("optional", ())):
                 value, field = card.extra.get(name), self.profile.cards.fields[name]
                 if value is not None and field.kind in ("enum", "int"):
-                    meta.append(str(value) if field.kind == "enum" else f"{field.label or name} {value}")
+                    shown = f"{value:+}" if field.modifies else value  # a bonus: ATK bonus +500
+                    meta.append(str(value) if field.kind == "enum" else f"{field.label or name} {shown}")
             return meta + [card.id]
         kind = _TYPE_NAMES.get(card.type, card.type.title())
         if card.token:
@@ -219,6 +223,21 @@ class CardPreview(QWidget):
         self.status_label.setVisible(False)
         self.text_label.setText("")
         self.text_area.updateGeometry()
+
+    def _stat_lines(self, stats: dict | None) -> str:
+        """A line per stat: "ATK 1800 (printed 1500: +300 Oathsteel Blade, +0 manual)", coloured when it differs
+        from the printed value (BOS glossary: Original ATK/RST)."""
+        lines = []
+        for name, b in (stats or {}).items():
+            label = html.escape(self.profile.cards.fields[name].label or name)
+            if b["value"] == b["printed"] and all(n == 0 for _, n in b["parts"]):
+                lines.append(f"<b>{label} {b['value']}</b>")
+                continue
+            color = COLOR_HEX["up"] if b["value"] > b["printed"] else COLOR_HEX["down"] \
+                if b["value"] < b["printed"] else COLOR_HEX["muted"]
+            parts = ", ".join(f"{n:+} {html.escape(src)}" for src, n in b["parts"])
+            lines.append(f"<b style='color:{color}'>{label} {b['value']}</b> (printed {b['printed']}: {parts})")
+        return "<br>".join(lines)
 
     @staticmethod
     def _status(card, level, bp, printed_bp) -> str:
