@@ -65,6 +65,7 @@ from dataclasses import dataclass
 from datetime import UTC, datetime
 
 from ..data_files import DataFileError, check_text_size, load_json, read_text
+from .cards import display_name
 from .decks import COMMENT_RE, ENTRY_RE, MAX_DECK, MAX_DECK_BYTES, NAME_LINE_RE, Deck, LineParser
 from .errors import DeckListError, DeckProblem
 
@@ -501,7 +502,7 @@ def _card_lines(ids: list[str], deck: Deck, db, fmt: str) -> list[str]:
     for card_id, count in Counter(ids).items():
         shown = deck.printings.get(card_id, card_id)
         card = db.get(card_id)
-        name = card.name if card is not None else ""
+        name = display_name(card) if card is not None else ""
         tries = {"text": [f"{count}x {shown}: {name}"], "ids": [f"{count} {shown}"],
                  "names": [f"{count} {name}", f"{count}x {shown}: {name}"]}[fmt]
         fallback = f"{count} {shown}" if fmt == "ids" else f"{count}x {shown}"

@@ -37,12 +37,14 @@ class Match:
     sides: list  # per player: the side deck
     winners: list = field(default_factory=list)  # the winner of each battle played, in order
     rule: str = ""  # how messages name the profile ("bos profile: match")
+    # deck -> the deck limits it breaks, each naming its rule (carddb.deck_rules.limit_problems); None: unchecked
+    check: object = None
 
     @classmethod
-    def for_profile(cls, profile, decks, sides=None) -> Match:
+    def for_profile(cls, profile, decks, sides=None, check=None) -> Match:
         m = profile.match or {"best_of": 1, "loser_chooses": False, "side_swap": "none"}
         return cls(m["best_of"], m["loser_chooses"], m["side_swap"], [list(d) for d in decks],
-                   [list(s) for s in (sides or [[], []])], rule=f"{profile.id} profile: match")
+                   [list(s) for s in (sides or [[], []])], rule=f"{profile.id} profile: match", check=check)
 
     @property
     def needed(self) -> int:
@@ -99,5 +101,9 @@ class Match:
             if missing:
                 raise MatchError(f"{self.rule}.side_swap", f"not in player {player + 1}'s {where}: "
                                                            f"{', '.join(sorted(missing))}")
-        self.decks[player], self.sides[player] = swapped(self.decks[player], self.sides[player], out_of_deck,
-                                                         into_deck)
+        deck, side = swapped(self.decks[player], self.sides[player], out_of_deck, into_deck)
+        broken = self.check(deck) if self.check is not None else []
+        if broken:  # the deck limits hold after a swap too (BOS §Getting Started: "in your deck")
+            raise MatchError(f"{self.rule}.side_swap", f"player {player + 1}'s deck after this swap would break "
+                                                       f"{broken[0]}")
+        self.decks[player], self.sides[player] = deck, side

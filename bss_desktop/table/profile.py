@@ -147,7 +147,8 @@ PROFILE = Map({
         "tokens_allowed": Bool(False),
         "side": Opt(Map({"min": Int(0, minimum=0), "max": Int(required=True, minimum=0, maximum=100)})),
         "group_limits": List(Map({"field": Name(required=True), "value": Str(required=True, max_len=60),
-                                  "max": Int(required=True, minimum=0), "label": Str(max_len=80)})),
+                                  "max": Int(required=True, minimum=0), "label": Str(max_len=80),
+                                  "distinct": Opt(Int(minimum=1, maximum=99))})),  # at most N different cards
     }, required=True),
     "match": Opt(Map({"best_of": Int(1, minimum=1, maximum=9), "loser_chooses": Bool(False),
                       "side_swap": Enum("none", "one_for_one", default="none")})),

@@ -215,6 +215,8 @@ def _cross_check(p: dict) -> None:
             bad(f"deck_rules.group_limits[{i}].field", f"{g['field']!r} is not one of cards.fields")
         if f["kind"] == "enum" and g["value"] not in f["values"]:
             bad(f"deck_rules.group_limits[{i}].value", f"{g['value']!r} is not one of {', '.join(f['values'])}")
+        if f["kind"] == "bool" and g["value"] not in ("true", "false"):
+            bad(f"deck_rules.group_limits[{i}].value", f"{g['value']!r}: a true/false field's value is true or false")
     eligible = p["setup"]["mulligan"]["eligible"]
     if eligible is not None:
         f = cards["fields"].get(eligible["field"])

@@ -16,6 +16,7 @@ Battle of Souls fighter's class, ATK and RST, an equipment's sub-type; its field
 """
 from __future__ import annotations
 
+from bss_desktop.carddb.cards import display_name
 from PySide6.QtCore import (
     QAbstractTableModel,
     QMimeData,
@@ -90,7 +91,7 @@ def ids_mime(ids) -> QMimeData:
 
 # (header, sort key, display text); sort keys end with the name and id so equal values keep a stable order
 COLUMNS = (
-    ("Name", lambda c: (c.name.casefold(), c.id), lambda c: c.name + (f" ({c.additional_name})" if c.additional_name
+    ("Name", lambda c: (c.name.casefold(), c.id), lambda c: display_name(c) + (f" ({c.additional_name})" if c.additional_name
                                                                       else "")),
     ("Cost", lambda c: (c.cost, c.name.casefold(), c.id), lambda c: str(c.cost)),
     ("Colour", lambda c: (tuple(COLORS.index(x) for x in c.colors if x in COLORS), c.cost, c.name.casefold()),
@@ -251,11 +252,11 @@ class CardTableModel(QAbstractTableModel):
         card = self.db[card_id]
         if self.colour_col is None:  # another game's card: its own fields
             fields = " · ".join(f"{k} {v}" for k, v in card.extra.items() if isinstance(v, (int, str)))
-            return f"{card.name} — {card.id} · {card.type}" + (f" · {fields}" if fields else "") + \
+            return f"{display_name(card)} — {card.id} · {card.type}" + (f" · {fields}" if fields else "") + \
                 "\nDouble-click or + adds it to the deck; drag it onto the deck."
         fams = ", ".join(card.families)
         printings = ", ".join(p.id + (f" ({p.rarity})" if p.rarity else "") for p in card.printings)
-        return f"{card.name} — {card.id} · cost {card.cost} · {colors_text(card)} {card.type}" + (
+        return f"{display_name(card)} — {card.id} · cost {card.cost} · {colors_text(card)} {card.type}" + (
             f" · {fams}" if fams else "") + (f"\nAlso printed as {printings} (the same card, CR 2-1)" if printings
                                              else "") + "\nDouble-click or + adds it to the deck; drag it onto the deck."
 

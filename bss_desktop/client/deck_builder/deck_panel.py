@@ -9,6 +9,7 @@ the window turns them into undoable commands and calls `show_draft` again, as th
 """
 from __future__ import annotations
 
+from bss_desktop.carddb.cards import display_name
 from collections import Counter
 
 from PySide6.QtCore import QSize, Qt, Signal
@@ -213,7 +214,7 @@ class DeckPanel(QWidget):
             head.setFirstColumnSpanned(True)
             for card_id in ids:
                 card = self.db[card_id]
-                item = QTreeWidgetItem([f"{draft.counts[card_id]}×", card.name, str(card.cost) if self.costed else ""])
+                item = QTreeWidgetItem([f"{draft.counts[card_id]}×", display_name(card), str(card.cost) if self.costed else ""])
                 item.setData(0, Qt.UserRole, card_id)
                 item.setIcon(1, self.faces.get(card, round(THUMB_H * CARD_ASPECT), THUMB_H))
                 item.setTextAlignment(0, Qt.AlignRight | Qt.AlignVCenter)
@@ -221,7 +222,7 @@ class DeckPanel(QWidget):
                 item.setToolTip(2, f"cost {card.cost}")
                 if len(card.colors) == 1:
                     item.setForeground(2, QColor(COLOR_HEX.get(card.colors[0], "#e3e8f0")))
-                item.setToolTip(0, f"{card.name} ({card_id}), cost {card.cost}\n+ adds a copy; - or a double-click "
+                item.setToolTip(0, f"{display_name(card)} ({card_id}), cost {card.cost}\n+ adds a copy; - or a double-click "
                                    f"removes one; drag it onto the card list to remove it")
                 if card_id in bad:
                     for col in (0, 1):
@@ -275,7 +276,7 @@ class DeckPanel(QWidget):
         self.side_list.clear()
         for card_id, n in counts.items():
             card = self.db.get(card_id)
-            item = QListWidgetItem(f"{n}×  {card.name if card else card_id + ' (unknown card)'}")
+            item = QListWidgetItem(f"{n}×  {display_name(card) if card else card_id + ' (unknown card)'}")
             item.setData(Qt.UserRole, card_id)
             if card is not None:
                 item.setIcon(self.faces.get(card, round(THUMB_H * CARD_ASPECT), THUMB_H))

@@ -4,6 +4,7 @@ the player writes as a browser query.
 """
 from __future__ import annotations
 
+from bss_desktop.carddb.cards import display_name
 from PySide6.QtCore import QRectF, Qt, Signal
 from PySide6.QtGui import QColor, QFont, QPainter
 from PySide6.QtWidgets import (
@@ -204,13 +205,13 @@ class StatsPanel(QScrollArea):
         self.by_symbol.set_rows(s.colors_by_symbol)
         fams = ", ".join(f"{k} {n}" for k, n in list(s.families.items())[:10]) or "—"
         kws = ", ".join(f"{k} {n}" for k, n in s.keywords.items()) or "—"
-        bursts = ", ".join(f"{n}× {self.db[i].name}" for i, n in s.burst_cards) or "—"
+        bursts = ", ".join(f"{n}× {display_name(self.db[i])}" for i, n in s.burst_cards) or "—"
         r = s.reduction
         cover = (f"{r.covered} of {r.with_reduction} cards with reductions have them all met by the deck's "
                  f"symbols") if r.with_reduction else "no card has a reduction"
         colours = " · ".join(f"{c} {asked} / {given}" for c, (asked, given) in r.by_color.items())
         colours = f"reduction symbols asked / cards giving that colour's symbol: {colours}" if colours else ""
-        missing = "".join(f"<br><span style='color:#fbbf24'>⚠ {self.db[i].name}: no other card gives a {'/'.join(cols)} "
+        missing = "".join(f"<br><span style='color:#fbbf24'>⚠ {display_name(self.db[i])}: no other card gives a {'/'.join(cols)} "
                           f"symbol</span>" for i, cols in r.uncovered[:6])
         self.details.setText(
             f"<b>Families</b>: {fams}<br><b>Bursts</b> ({s.bursts}): {bursts}<br><b>Keywords</b>: {kws}<br>"

@@ -13,6 +13,7 @@ and Paste), so each can be undone; an add is checked against the copy limit befo
 """
 from __future__ import annotations
 
+from bss_desktop.carddb.cards import display_name
 import re
 from collections import Counter
 from dataclasses import dataclass, field
@@ -79,7 +80,7 @@ def deck_file_stem(name: str) -> str:
 
 class _Add(QUndoCommand):
     def __init__(self, window, card_id: str, n: int) -> None:
-        super().__init__(f"add {n}× {window.db[card_id].name}")
+        super().__init__(f"add {n}× {display_name(window.db[card_id])}")
         self.w, self.card_id, self.n = window, card_id, n
 
     def redo(self) -> None:
@@ -94,7 +95,7 @@ class _Add(QUndoCommand):
 class _Remove(QUndoCommand):
     def __init__(self, window, card_id: str, n: int) -> None:
         card = window.db.get(card_id)
-        super().__init__(f"remove {n}× {card.name if card else card_id}")
+        super().__init__(f"remove {n}× {display_name(card) if card else card_id}")
         self.w, self.card_id, self.n = window, card_id, n
         self.index = window.draft.index_of(card_id)
 
@@ -112,7 +113,7 @@ class _Side(QUndoCommand):
 
     def __init__(self, window, card_id: str, n: int) -> None:
         card = window.db.get(card_id)
-        super().__init__(f"{'add' if n > 0 else 'remove'} 1× {card.name if card else card_id} "
+        super().__init__(f"{'add' if n > 0 else 'remove'} 1× {display_name(card) if card else card_id} "
                          f"{'to' if n > 0 else 'from'} the side deck")
         self.w, self.card_id, self.n = window, card_id, n
         self.index = len(window.side) if n > 0 else window.side.index(card_id)
@@ -413,27 +414,29 @@ class DeckBuilderWindow(QMainWindow):
             return False
         card = self.db[card_id]
         if to_side:
-            self.undo_stack.beginMacro(f"add {n}× {card.name} to the side deck")
+            self.undo_stack.beginMacro(f"add {n}× {display_name(card)} to the side deck")
             for _ in range(n):
                 self.undo_stack.push(_Side(self, card_id, 1))
             self.undo_stack.endMacro()
-            self.say(f"Added {card.name} to the side deck: {self.side.count(card_id)} there, {len(self.side)} "
+            self.say(f"Added {display_name(card)} to the side deck: {self.side.count(card_id)} there, {len(self.side)} "
                      f"cards", 4000)
             return True
         self.undo_stack.push(_Add(self, card_id, n))
-        self.say(f"Added {card.name}: {self.draft.count(card_id)} in the deck, {len(self.draft)} cards", 4000)
+        self.say(f"Added {display_name(card)}: {self.draft.count(card_id)} in the deck, {len(self.draft)} cards", 4000)
         return True
 
     def why_not_add(self, card_id: str, n: int = 1, to_side: bool = False) -> str | None:
         """Why `n` copies of `card_id` may not be added to the deck (or the side deck), or None. The copy limit
-        counts the deck and the side deck together (deck_rules.deck_issues)."""
+        counts the deck only (BOS §Getting Started: "in your deck"); the side deck is bounded by its size, and a
+        swap that would break the deck's limits is refused between battles (table/match.py)."""
+        if not to_side:
+            return self.draft.why_not_add(card_id, n)
         card = self.db.get(card_id)
-        in_side = 0 if card is None else sum(1 for i in self.side if i in self.db and
-                                             self.rules.copy_key(self.db[i]) == self.rules.copy_key(card))
-        why = self.draft.why_not_add(card_id, n + in_side)
-        if why is not None:
-            return why + (f" and the side deck {in_side} more" if in_side else "")
-        if to_side and len(self.side) + n > self.rules.side_max:
+        if card is None:
+            return f"unknown card {card_id!r}"
+        if card.token and not self.rules.tokens_allowed:
+            return f"{self.rules.rule}: {display_name(card)} is a token; tokens can't be in a side deck"
+        if len(self.side) + n > self.rules.side_max:
             return f"{self.rules.rule}: a side deck holds at most {self.rules.side_max} cards"
         return None
 
@@ -443,7 +446,7 @@ class DeckBuilderWindow(QMainWindow):
             return False
         self.undo_stack.push(_Side(self, card_id, -1))
         card = self.db.get(card_id)
-        self.say(f"Removed {card.name if card else card_id} from the side deck: {len(self.side)} cards there", 4000)
+        self.say(f"Removed {display_name(card) if card else card_id} from the side deck: {len(self.side)} cards there", 4000)
         return True
 
     def remove_card(self, card_id: str, n: int = 1) -> bool:
@@ -451,7 +454,7 @@ class DeckBuilderWindow(QMainWindow):
             return False
         self.undo_stack.push(_Remove(self, card_id, min(n, self.draft.count(card_id))))
         card = self.db.get(card_id)
-        self.say(f"Removed {card.name if card else card_id}: {self.draft.count(card_id)} left, "
+        self.say(f"Removed {display_name(card) if card else card_id}: {self.draft.count(card_id)} left, "
                  f"{len(self.draft)} cards", 4000)
         return True
 
@@ -525,7 +528,7 @@ class DeckBuilderWindow(QMainWindow):
         counts = imported.deck.counts()
         kept = list(imported.kept)
         if imported.side and self.rules.side_max is None:  # a community list's sideboard: kept, said why
-            kept += [KeptLine(None, f"{n}x {c}: {self.db[c].name}" if c in self.db else f"{n}x {c}",
+            kept += [KeptLine(None, f"{n}x {c}: {display_name(self.db[c])}" if c in self.db else f"{n}x {c}",
                               f"{self.rules.title} has no side deck", "side deck")
                      for c, n in Counter(imported.side).items()]
         side = list(imported.side) if self.rules.side_max is not None else []

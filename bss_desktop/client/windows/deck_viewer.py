@@ -1,6 +1,7 @@
 """Looking through a deck in the sandbox: all of it, or the top N; move or reveal what you pick."""
 from __future__ import annotations
 
+from bss_desktop.carddb.cards import display_name
 from PySide6.QtCore import QSize, Qt
 from PySide6.QtGui import QIcon
 from PySide6.QtWidgets import (
@@ -50,7 +51,7 @@ class DeckViewer(QDialog):
         self.list.clear()
         for iid in self.cards():
             card = game.db[game.state.cards[iid].cid]
-            item = QListWidgetItem(QIcon(faces.get(card, 120, 168)), f"{card.name}  ({card.id})")
+            item = QListWidgetItem(QIcon(faces.get(card, 120, 168)), f"{display_name(card)}  ({card.id})")
             item.setData(Qt.UserRole, iid)
             self.list.addItem(item)
             item.setSelected(iid in keep)

@@ -11,6 +11,7 @@ and families; another game's card its type and its own fields (a fighter's class
 """
 from __future__ import annotations
 
+from bss_desktop.carddb.cards import display_name
 import html
 import math
 
@@ -169,7 +170,7 @@ class CardPreview(QWidget):
         """Show `card`; `level` / `bp` / `printed_bp` describe it on the field (None in hand or in a deck list)."""
         self._card = card
         self.face_view.set_card(card, level, bp, printed_bp)
-        title = f"<b>{html.escape(card.name)}</b>"
+        title = f"<b>{html.escape(display_name(card))}</b>"
         if card.additional_name:
             title += f" <i>— {html.escape(card.additional_name)}</i>"
         meta = self._meta(card)

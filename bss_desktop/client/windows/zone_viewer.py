@@ -8,6 +8,7 @@ takes a new order by dragging a card, or Alt+Up / Alt+Down (ManualOrder).
 """
 from __future__ import annotations
 
+from bss_desktop.carddb.cards import display_name
 from PySide6.QtCore import QSize, Qt, Signal
 from PySide6.QtGui import QIcon
 from PySide6.QtWidgets import (
@@ -112,7 +113,7 @@ class ZoneViewer(QDialog):
             if card is None:
                 item = QListWidgetItem("A face-down card")
             else:
-                item = QListWidgetItem(QIcon(faces.get(card, 120, 168)), f"{card.name}  ({card.id})")
+                item = QListWidgetItem(QIcon(faces.get(card, 120, 168)), f"{display_name(card)}  ({card.id})")
             item.setData(Qt.UserRole, iid)
             self.list.addItem(item)
 

@@ -1,0 +1,255 @@
+"""Deck rules per game, counted where each game's rules count them, and same-name ids shown wherever names show.
+
+Standard (STD 2-1-4, 6-1-1-2-1) and Eternal (ETR §Deck): a card name with a same-name id ("Kindleclaw Wyvern [2]")
+is another name for the copy limit, so 3 + 3 + 3 may share a deck; ETR §Deck, §Contract Card: one type of Contract
+card, up to 3 copies; Battle of Souls (BOS §Getting Started): 4 copies and 3 Legendary Warriors "in your deck",
+so a side deck may hold more, and a swap between battles must leave the deck legal.
+"""
+from __future__ import annotations
+
+import dataclasses
+
+import pytest
+from PySide6.QtCore import QPoint
+from PySide6.QtTest import QTest
+from test_deck_builder import double_click, row_point, type_query
+from test_profiles import BASE, _error
+
+from bss_desktop.carddb.cards import display_name
+from bss_desktop.carddb.database import game_db
+from bss_desktop.carddb.deck_draft import DeckDraft
+from bss_desktop.carddb.deck_formats import read_deck, write_deck
+from bss_desktop.carddb.deck_rules import DECK_RULES, deck_issues, limit_problems
+from bss_desktop.carddb.decks import Deck
+from bss_desktop.carddb.game_cards import card_from_record
+from bss_desktop.table import get_profile
+from bss_desktop.table.match import Match, MatchError
+
+STD, ETR, BOS = (get_profile(g) for g in ("standard", "eternal", "bos"))
+STD_DB, ETR_DB, BOS_DB = game_db(STD), game_db(ETR), game_db(BOS)
+# the shipped same-name cards: [none], [2], [3]
+KINDLECLAW = ("STD1-003", "STD1-004", "STD1-005")
+KILNHEART = ("ETR1-004", "ETR1-060", "ETR1-061")
+
+
+def filler(db, rules, n: int, avoid) -> list[str]:
+    """`n` cards of other names, at most `rules.copies` of each (a legal rest of a deck)."""
+    keys = {rules.copy_key(db[i]) for i in avoid}
+    out = []
+    for c in db.values():
+        key = rules.copy_key(c)
+        if c.token or key in keys or c.extra.get("contract") or c.extra.get("class") == "Legendary Warrior":
+            continue
+        keys.add(key)
+        out += [c.id] * min(rules.copies, n - len(out))
+        if len(out) == n:
+            return out
+    raise AssertionError("not enough cards")
+
+
+@pytest.mark.parametrize("game, db, same", [("standard", STD_DB, KINDLECLAW), ("eternal", ETR_DB, KILNHEART)])
+def test_std_6_1_1_2_1_and_etr_deck_three_of_each_same_name_id_are_legal_a_fourth_is_refused(game, db, same):
+    """STD 6-1-1-2-1, ETR §Deck: a card whose same-name id differs is another card for the copy limit: 3 of
+    "Name", 3 of "Name [2]" and 3 of "Name [3]" make a legal deck of 40; a fourth "[2]" breaks the rule, and the
+    deck builder's draft refuses it naming the rule and the numbered name."""
+    rules = DECK_RULES[game]
+    assert {db[i].name for i in same} == {db[same[0]].name}  # one card name, three same-name ids
+    deck = [i for i in same for _ in range(3)] + filler(db, rules, 31, same)
+    assert len(deck) == 40 and deck_issues(deck, db, rules) == []
+    issues = deck_issues([*deck, same[1]], db, rules)
+    assert [i.kind for i in issues] == ["copies"] and issues[0].rule == rules.rule
+    assert f"'{db[same[1]].name} [2]'" in issues[0].message and "at most 3" in issues[0].message
+    draft = DeckDraft(db, rules, deck)
+    why = draft.why_not_add(same[1])
+    assert why.startswith(rules.rule) and f"{db[same[1]].name} [2]" in why
+    assert draft.add(same[1]) == 0 and draft.count(same[1]) == 3
+    assert draft.add(same[0]) == 0 and draft.why_not_add(same[0]) is not None
+
+
+def test_std_2_1_4_the_display_name_carries_the_same_name_id_and_deck_files_round_trip():
+    """STD 2-1-4: "[2]" after the name. One function gives it; a text deck list writes it and reads it back,
+    and "3 Kindleclaw Wyvern [2]" names exactly that card."""
+    assert [display_name(STD_DB[i]) for i in KINDLECLAW] == [
+        "Kindleclaw Wyvern", "Kindleclaw Wyvern [2]", "Kindleclaw Wyvern [3]"]
+    deck = Deck("Wyverns", [i for i in KINDLECLAW for _ in range(3)])
+    text = write_deck(deck, STD_DB, "text")
+    assert "3x STD1-004: Kindleclaw Wyvern [2]" in text and "3x STD1-005: Kindleclaw Wyvern [3]" in text
+    again = read_deck(text, STD_DB)
+    assert again.deck.cards == deck.cards and again.kept == []
+    by_name = read_deck("Deck: W\n3 Kindleclaw Wyvern [3]\n", STD_DB)
+    assert by_name.deck.cards == ["STD1-005"] * 3 and by_name.kept == []
+    wrong = read_deck("Deck: W\n3x STD1-004: Kindleclaw Wyvern [3]\n", STD_DB)  # the id and the name disagree
+    assert wrong.deck.cards == [] and "STD1-004 is 'Kindleclaw Wyvern'" in wrong.kept[0].problem
+
+
+def test_std_2_1_4_faces_draw_the_same_name_id(qtbot):
+    """The card face draws "Kindleclaw Wyvern [2]": the full face and the table face differ from the same card
+    without its id."""
+    from bss_desktop.client.faces.battle_spirits import render_face
+    from bss_desktop.client.faces.table_face import render_table_face
+
+    card = STD_DB["STD1-004"]
+    plain = dataclasses.replace(card, extra={k: v for k, v in card.extra.items() if k != "name_id"})
+    for render in (render_face, render_table_face):
+        assert render(card, 300, 420).toImage() != render(plain, 300, 420).toImage(), render
+
+
+def test_std_2_1_4_log_zone_viewer_and_card_panel_show_the_same_name_id(qtbot):
+    """A sandbox of Standard: the log line of a move, the trash viewer and the Card panel name "Kindleclaw
+    Wyvern [2]"."""
+    from test_client import center
+    from test_table_board import show
+
+    from bss_desktop.engine.commands import ManualMove
+    from bss_desktop.engine.position import game_from_position
+    from bss_desktop.engine.settings import Ruleset
+
+    game = game_from_position({"game": "standard", "turn": 2, "turn_player": 0, "players": [
+        {"life": 5, "reserve": 3, "deck": ["STD1-001"] * 10, "hand": ["STD1-004"],
+         "field": [{"card": "STD1-005", "cores": 1}]},
+        {"life": 5, "reserve": 3, "deck": ["STD1-001"] * 10}]}, STD_DB, settings=Ruleset(sandbox=True))
+    w = show(qtbot, game)
+    at = w.view.mapFromScene(center(w.scene.cards[game.state.players[0].field[0]]))
+    QTest.mouseMove(w.view.viewport(), at + QPoint(0, 200))  # from off the card onto it
+    QTest.mouseMove(w.view.viewport(), at)
+    qtbot.waitUntil(lambda: w.preview.card is not None and w.preview.card.id == "STD1-005", timeout=3000)
+    assert "Kindleclaw Wyvern [3]" in w.preview.title_label.text()
+    assert w.model.send(ManualMove(0, game.state.players[0].hand[0], "trash"))
+    assert "Kindleclaw Wyvern [2]" in w.log.toPlainText()
+    actions = {a.text(): a for a in w.menuBar().actions()[1].menu().actions()}
+    actions["Your trash"].trigger()
+    viewer = w._zone_viewer
+    qtbot.addWidget(viewer)
+    assert [viewer.list.item(i).text() for i in range(viewer.list.count())] == ["Kindleclaw Wyvern [2]  (STD1-004)"]
+
+
+@pytest.fixture
+def std_builder(qtbot, tmp_path, monkeypatch):
+    from bss_desktop.client.deck_builder import DeckBuilderWindow
+
+    monkeypatch.setenv("BSS_DESKTOP_HOME", str(tmp_path))
+    w = DeckBuilderWindow(STD_DB, {}, game="standard")
+    qtbot.addWidget(w)
+    w.show()
+    qtbot.waitExposed(w)
+    return w
+
+
+def test_std_2_1_4_the_deck_builder_lists_show_the_same_name_id(std_builder):
+    """The browser's rows and the deck panel's rows read "Kindleclaw Wyvern [2]", so three rows do not all read
+    "Kindleclaw Wyvern"."""
+    w = std_builder
+    type_query(w, "Kindleclaw")
+    view = w.browser.table
+    model = view.model()
+    names = sorted(model.index(r, 0).data() for r in range(model.rowCount()))
+    assert names == ["Kindleclaw Wyvern", "Kindleclaw Wyvern [2]", "Kindleclaw Wyvern [3]"]
+    for r in range(model.rowCount()):
+        double_click(view.viewport(), row_point(view, r, 0))
+    tree = w.panel.tree
+    rows = []
+    for t in range(tree.topLevelItemCount()):
+        top = tree.topLevelItem(t)
+        rows += [top.child(c).text(1) for c in range(top.childCount())]
+    assert sorted(r for r in rows if r.startswith("Kindleclaw")) == names
+
+
+def contract_db():
+    """Eternal's shipped cards and two original contract spirits (ETR §Contract Card: "Contract" in the type)."""
+    db = dict(ETR_DB.items())
+    for n, name in ((1, "Pactwarden Ashling"), (2, "Pactwarden Tidecall")):
+        db[f"T-PACT{n}"] = card_from_record({
+            "id": f"T-PACT{n}", "name": name, "type": "spirit", "contract": True, "colors": ["red"], "cost": 3,
+            "symbols": ["red"], "levels": [{"level": 1, "cores": 1, "bp": 3000}]}, ETR)
+    return db
+
+
+def test_etr_contract_card_one_type_and_at_most_three_copies_in_a_deck():
+    """ETR §Deck / §Contract Card: "only one type of Contract card (up to 3 copies) can be included in a Deck"."""
+    db, rules = contract_db(), DECK_RULES["eternal"]
+    rest = filler(db, rules, 37, ["T-PACT1", "T-PACT2"])
+    assert deck_issues(rest + ["T-PACT1"] * 3, db, rules) == []
+    two_types = deck_issues(rest + ["T-PACT1"] * 2 + ["T-PACT2"], db, rules)
+    assert [(i.kind, i.rule) for i in two_types] == [("group", "ETR §Deck")]
+    assert "2 different contract cards (Pactwarden Ashling, Pactwarden Tidecall); at most 1" in two_types[0].message
+    four = deck_issues(rest + ["T-PACT1"] * 4, db, rules)
+    assert {i.kind for i in four} == {"copies", "group"}
+    assert any("4 contract cards; at most 3 in a deck" in i.message for i in four)
+
+
+@pytest.mark.parametrize("extra, field, words", [
+    ('cards: {fields: {pact: {kind: bool}}}\ndeck_rules: {group_limits: [{field: pact, value: "yes", max: 3}]}',
+     "deck_rules.group_limits[0].value", "true or false"),
+    ("deck_rules: {group_limits: [{field: class, value: Warrior, max: 3, distinct: 0}]}",
+     "deck_rules.group_limits[0].distinct", "at least 1"),
+])
+def test_a_bad_group_limit_is_named(extra, field, words):
+    e = _error(BASE + extra)
+    assert e.field == field and words in e.message, str(e)
+
+
+def legends():
+    return [c.id for c in BOS_DB.values() if c.extra.get("class") == "Legendary Warrior" and not c.token]
+
+
+def bos_deck() -> tuple[list[str], list[str]]:
+    """A legal Battle of Souls deck of 40 with 3 Legendary Warriors, and a side deck holding a 4th one and four
+    more copies of a card the deck has 4 of."""
+    rules = DECK_RULES["bos"]
+    three = legends()[:3]
+    rest = filler(BOS_DB, rules, 37, three)
+    return three + rest, [legends()[3], rest[0], rest[0], rest[0], rest[0]]
+
+
+def test_bos_getting_started_limits_count_the_deck_not_the_side_deck():
+    """BOS §Getting Started: "4 copies of the same card in your deck", "no more than 3 Legendary Warriors in your
+    deck": a side deck holding a 4th Legendary and a 5th to 8th copy is legal; in the deck they are not."""
+    rules = DECK_RULES["bos"]
+    deck, side = bos_deck()
+    assert deck_issues(deck, BOS_DB, rules, side) == []
+    issues = deck_issues(deck[1:] + [side[0], deck[3]], BOS_DB, rules, side)
+    assert [i.kind for i in issues] == ["copies"]  # the Legendary swapped in: still 3; the 5th copy is not
+    four = deck_issues(deck[:-1] + [side[0]], BOS_DB, rules, side)
+    assert [(i.kind, i.rule) for i in four] == [("group", "BOS §Getting Started")]
+    assert "4 Legendary Warriors; at most 3 in a deck" in four[0].message
+
+
+def test_bos_getting_started_a_side_swap_that_breaks_the_deck_is_refused_naming_the_rule():
+    """table/match.py: a swap one for one between battles is refused, all or none, when the deck after it would
+    hold 4 Legendary Warriors (BOS §Getting Started); swapping a Legendary for a Legendary is fine."""
+    deck, side = bos_deck()
+    other = next(i for i in deck if i not in legends())
+    m = Match.for_profile(BOS, [deck, deck], [side, []],
+                          check=lambda d: limit_problems(d, BOS_DB, DECK_RULES["bos"]))
+    m.record(0)
+    before = ([list(d) for d in m.decks], [list(s) for s in m.sides])
+    with pytest.raises(MatchError) as e:
+        m.swap(0, [other], [side[0]])
+    assert e.value.field == "bos profile: match.side_swap"
+    assert "BOS §Getting Started: 4 Legendary Warriors; at most 3 in a deck" in e.value.message
+    assert ([list(d) for d in m.decks], [list(s) for s in m.sides]) == before
+    m.swap(0, [deck[0]], [side[0]])  # a Legendary for a Legendary: still 3
+    assert m.decks[0].count(side[0]) == 1 and deck[0] in m.sides[0]
+
+
+def test_bos_a_side_deck_with_a_fourth_legendary_is_kept_by_the_deck_builder(qtbot, tmp_path, monkeypatch):
+    """The deck builder adds a 4th Legendary Warrior to the side deck (not counted, BOS §Getting Started), and
+    refuses none of the side deck's cards in its legality panel."""
+    from bss_desktop.client.deck_builder import DeckBuilderWindow
+
+    monkeypatch.setenv("BSS_DESKTOP_HOME", str(tmp_path))
+    deck, _ = bos_deck()
+    w = DeckBuilderWindow(BOS_DB, {}, game="bos")
+    qtbot.addWidget(w)
+    w.show()
+    qtbot.waitExposed(w)
+    w.draft.replace(deck)
+    w.changed()
+    w.panel.to_side.click()
+    type_query(w, f"id:{legends()[3]}")
+    double_click(w.browser.table.viewport(), row_point(w.browser.table, 0, 0))
+    assert w.side == [legends()[3]] and w.draft.issues(w.side) == []
+    w.panel.to_side.click()
+    double_click(w.browser.table.viewport(), row_point(w.browser.table, 0, 0))  # into the deck: a 4th is one too many
+    assert w.draft.count(legends()[3]) == 1
+    assert any(i.kind == "group" for i in w.draft.issues(w.side))
