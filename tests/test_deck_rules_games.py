@@ -10,7 +10,7 @@ from __future__ import annotations
 import dataclasses
 
 import pytest
-from PySide6.QtCore import QPoint
+from PySide6.QtCore import QPoint, Qt
 from PySide6.QtTest import QTest
 from test_deck_builder import double_click, row_point, type_query
 from test_profiles import BASE, _error
@@ -110,6 +110,9 @@ def test_std_2_1_4_log_zone_viewer_and_card_panel_show_the_same_name_id(qtbot):
         {"life": 5, "reserve": 3, "deck": ["STD1-001"] * 10}]}, STD_DB, settings=Ruleset(sandbox=True))
     w = show(qtbot, game)
     at = w.view.mapFromScene(center(w.scene.cards[game.state.players[0].field[0]]))
+    # a release first: an earlier test's double-click may have left Qt believing a button is held, and hover
+    # events do not come while one is
+    QTest.mouseRelease(w.view.viewport(), Qt.LeftButton, pos=at + QPoint(0, 200))
     QTest.mouseMove(w.view.viewport(), at + QPoint(0, 200))  # from off the card onto it
     QTest.mouseMove(w.view.viewport(), at)
     qtbot.waitUntil(lambda: w.preview.card is not None and w.preview.card.id == "STD1-005", timeout=3000)
@@ -253,3 +256,64 @@ def test_bos_a_side_deck_with_a_fourth_legendary_is_kept_by_the_deck_builder(qtb
     double_click(w.browser.table.viewport(), row_point(w.browser.table, 0, 0))  # into the deck: a 4th is one too many
     assert w.draft.count(legends()[3]) == 1
     assert any(i.kind == "group" for i in w.draft.issues(w.side))
+
+
+def builder(qtbot, monkeypatch, tmp_path, game: str, deck: str):
+    from bss_desktop.carddb.deck_formats import game_decks
+    from bss_desktop.client.deck_builder import DeckBuilderWindow
+
+    monkeypatch.setenv("BSS_DESKTOP_HOME", str(tmp_path))
+    profile = get_profile(game)
+    db = game_db(profile)
+    w = DeckBuilderWindow(db, dict(game_decks(db, profile)), game=game)
+    qtbot.addWidget(w)
+    w.show()
+    qtbot.waitExposed(w)
+    w.open_deck(deck)
+    return w
+
+
+def test_std_4_1_1_the_standard_deck_builder_shows_no_bursts_and_no_confront_hint(qtbot, monkeypatch, tmp_path):
+    """STD 4-1-1 lists no burst area, so Standard's statistics have no "Bursts" line and its search hints no
+    "burst"; 【激突】's English keyword is Saga's mapping, not in Standard's texts, so no kw:confront example."""
+    w = builder(qtbot, monkeypatch, tmp_path, "standard", "crimson-vanguard")
+    assert "Families" in w.stats.details.text() and "Bursts" not in w.stats.details.text()
+    hint, help_ = w.browser.search.placeholderText(), w.browser.search.toolTip()
+    assert hint.startswith("Search: words") and "confront" not in hint and "burst" not in hint
+    assert "confront" not in help_ and "is:burst" not in help_
+    type_query(w, "t:spirit")
+    assert w.browser.error is None
+
+
+def test_etr_card_types_the_eternal_cost_curve_stacks_ultimates_and_braves_with_their_labels(qtbot, monkeypatch,
+                                                                                              tmp_path):
+    """ETR §Ultimate, §Brave: Eternal's own card types are counted in the cost curve (stacked in the game's type
+    order) and named as its profile labels them, capitalised, in the legend and the summary."""
+    w = builder(qtbot, monkeypatch, tmp_path, "eternal", "godblade-ascension")
+    curve = w.stats.curve.by_type
+    assert list(curve) == ["spirit", "nexus", "magic", "ultimate", "brave"]
+    assert sum(curve["ultimate"].values()) == 3 and sum(curve["brave"].values()) == 6
+    legend = w.stats.legend.text()
+    assert all(label in legend for label in ("Spirit", "Nexus", "Magic", "Ultimate", "Brave"))
+    assert "3 Ultimate" in w.stats.summary.text() and "6 Brave" in w.stats.summary.text()
+    assert "Bursts" in w.stats.details.text()  # Eternal keeps the burst area
+    assert "t:brave" in w.browser.search.placeholderText() and "ultimate, brave" in w.browser.search.toolTip()
+    type_query(w, "t:ultimate")
+    assert w.browser.error is None and w.browser.table.model().rowCount() >= 3
+
+
+def test_cr_3_8_saga_keeps_its_bursts_statistic_and_confront_hint(qtbot, monkeypatch, tmp_path):
+    """Battle Spirits Saga: the burst area (CR 3-8) and 【Confront】 stay in its deck builder's statistics and hints."""
+    from bss_desktop.carddb.decks import shipped_decks
+    from bss_desktop.client.deck_builder import DeckBuilderWindow
+
+    monkeypatch.setenv("BSS_DESKTOP_HOME", str(tmp_path))
+    db = game_db()
+    decks = shipped_decks(db)
+    w = DeckBuilderWindow(db, decks)
+    qtbot.addWidget(w)
+    w.show()
+    qtbot.waitExposed(w)
+    w.open_deck(next(iter(decks)))
+    assert "Bursts" in w.stats.details.text() and "kw:confront" in w.browser.search.placeholderText()
+    assert "Spirit" in w.stats.legend.text()

@@ -43,7 +43,7 @@ from PySide6.QtWidgets import (
 )
 
 from bss_desktop.carddb.cards import COLORS
-from bss_desktop.carddb.query import FIELDS, CardIndex, GameFields, QueryError
+from bss_desktop.carddb.query import FIELDS, CardIndex, GameFields, QueryError, game_help
 from bss_desktop.client.faces.draw import CARD_ASPECT, COLOR_HEX
 
 CARD_MIME = "application/x-bss-card-ids"  # newline-separated card ids: a drag from the browser or the deck list
@@ -374,8 +374,9 @@ class CardBrowser(QWidget):
         lay.setSpacing(4)
         self.search = _SearchBox(self, objectName="Search")
         self.search.setClearButtonEnabled(True)
-        self.search.setPlaceholderText("Search: words, cost>=4, c:r, t:magic, family:dragon, kw:confront, burst…"
-                                       if spirits else self._game_placeholder())
+        # a Battle Spirits game's hints from its profile and cards (no "burst" where there is no burst area)
+        self.hints = game_help(profile, db.values()) if spirits else None
+        self.search.setPlaceholderText(self.hints[0] if spirits else self._game_placeholder())
         self.search.setToolTip(self._help_text())
         self.search.textChanged.connect(self._query_changed)
         self.search.returnPressed.connect(self._activate_current)
@@ -507,7 +508,7 @@ class CardBrowser(QWidget):
 
     def _help_text(self) -> str:
         lines = ["Words match the name, text and families. Combine with and, or, not, -, ( ) and \"quotes\"."]
-        lines += [f"{name}: {text}" for name, text in FIELDS.items()]
+        lines += [f"{name}: {text}" for name, text in (self.hints[1] if self.hints else FIELDS).items()]
         if self.profile is not None and self.profile.id != "bss":
             for f in self.profile.cards.fields.values():
                 if f.kind == "int":
