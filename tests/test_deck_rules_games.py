@@ -20,7 +20,7 @@ from bss_desktop.carddb.database import game_db
 from bss_desktop.carddb.deck_draft import DeckDraft
 from bss_desktop.carddb.deck_formats import read_deck, write_deck
 from bss_desktop.carddb.deck_rules import DECK_RULES, deck_issues, limit_problems
-from bss_desktop.carddb.decks import Deck
+from bss_desktop.carddb.decks import MAX_DECK, Deck
 from bss_desktop.carddb.game_cards import card_from_record
 from bss_desktop.table import get_profile
 from bss_desktop.table.match import Match, MatchError
@@ -317,3 +317,88 @@ def test_cr_3_8_saga_keeps_its_bursts_statistic_and_confront_hint(qtbot, monkeyp
     w.open_deck(next(iter(decks)))
     assert "Bursts" in w.stats.details.text() and "kw:confront" in w.browser.search.placeholderText()
     assert "Spirit" in w.stats.legend.text()
+
+
+# ---------------------------------------------------------------- Eternal's token cards, brought outside the deck
+
+SPRITE = "ETR1-019"  # Ember Sprite, a token card of the shipped set
+
+
+def test_etr_token_cards_are_dealt_into_the_token_pool_hidden_from_the_opponent():
+    """ETR §Token Cards: token cards are prepared outside the deck, and "you cannot check the contents of an
+    opponent's Token Cards until they are placed on the Field": the deck list's token cards are dealt into the
+    owner's token pool at setup, which the other seat's view and the LAN redaction (SeatWindow) never name."""
+    from bss_desktop.engine.game import Game
+    from bss_desktop.engine.settings import Ruleset
+    from bss_desktop.protocol.redaction import SeatWindow
+
+    deck = filler(ETR_DB, DECK_RULES["eternal"], 40, [])
+    assert SPRITE not in deck
+    game = Game.new(ETR_DB, [deck, deck], 5, settings=Ruleset(sandbox=True).for_lan(), profile=ETR,
+                    sides=[[SPRITE] * 3, []])
+    pool = game.zone_cards(0, "token_pool")
+    assert [game.state.cards[i].cid for i in pool] == [SPRITE] * 3
+    assert [e["cid"] for e in game.view(0)["players"][0]["areas"]["token_pool"]] == [SPRITE] * 3
+    assert game.view(1)["players"][0]["areas"]["token_pool"] is None
+    assert SPRITE not in repr(SeatWindow.for_game(game, 1).view(game))
+    assert SPRITE in repr(SeatWindow.for_game(game, 0).view(game))
+
+
+def test_etr_token_cards_section_takes_token_cards_only_and_is_bounded():
+    """ETR §Token Cards: "cards prepared outside of your Deck and [that] cannot be included in it": the section
+    takes token cards only (a spirit there is refused naming the rule), and at most 30 (profiles/eternal.yaml)."""
+    rules = DECK_RULES["eternal"]
+    deck = filler(ETR_DB, rules, 40, [])
+    assert (rules.side_label, rules.side_tokens, rules.side_max) == ("Token cards", True, 30)
+    assert deck_issues(deck, ETR_DB, rules, [SPRITE] * 3) == []
+    wrong = deck_issues(deck, ETR_DB, rules, [SPRITE, deck[0]])
+    assert [(i.kind, i.rule, i.cards) for i in wrong] == [("side", "ETR §Deck", (deck[0],))]
+    assert "is not a token card" in wrong[0].message
+    big = deck_issues(deck, ETR_DB, rules, [SPRITE] * 31)
+    assert [i.kind for i in big] == ["side"] and "Token cards: 31 cards; it takes 0 to 30" in big[0].message
+    in_deck = deck_issues([*deck[:-1], SPRITE], ETR_DB, rules)
+    assert [i.kind for i in in_deck] == ["token"]  # never in the deck itself
+
+
+def test_etr_token_cards_round_trip_through_deck_files_and_a_bad_line_is_named():
+    """A deck list writes its token cards under "# Token cards" and reads them back there, in every format; a
+    malformed or unknown token line is kept naming its line, never dropped."""
+    deck = Deck("Sprites", filler(ETR_DB, DECK_RULES["eternal"], 40, []))
+    for fmt in ("text", "ids", "names", "tts", "csv", "json"):
+        text = write_deck(deck, ETR_DB, fmt, side=[SPRITE] * 3, side_label="Token cards")
+        again = read_deck(text, ETR_DB)
+        assert again.side == [SPRITE] * 3 and again.deck.cards == deck.cards and again.kept == [], fmt
+    assert "# Token cards\n# 3x ETR1-019: Ember Sprite" in write_deck(deck, ETR_DB, "text", side=[SPRITE] * 3,
+                                                                      side_label="Token cards")
+    bad = read_deck("Deck: S\n3x ETR1-001\n\n# Token cards\n# 3x ETR1-019\n# 2x NOPE-1\n# 9999x ETR1-019\n",
+                    ETR_DB)
+    assert bad.side == [SPRITE] * 3
+    assert [(k.line, k.problem) for k in bad.kept] == [(6, "unknown card 'NOPE-1'"),
+                                                      (7, f"bad count 9999: expected 1 to {MAX_DECK}")]
+
+
+def test_a_side_section_into_a_zone_the_game_lacks_is_refused_naming_the_field():
+    e = _error(BASE + "deck_rules: {side: {max: 5, zone: pool}}")
+    assert e.field == "deck_rules.side.zone" and "not a zone of cards" in e.message
+
+
+def test_etr_the_deck_builder_puts_token_cards_in_the_token_section(qtbot, monkeypatch, tmp_path):
+    """The Eternal deck builder lists token cards; a double-click puts one in the "Token cards" section (never in
+    the deck), a non-token is refused there naming the rule, and a saved list keeps them."""
+    from bss_desktop import paths
+
+    w = builder(qtbot, monkeypatch, tmp_path, "eternal", "godblade-ascension")
+    assert w.side == [SPRITE] * 3 and "Token cards: 3 cards" in w.panel.side_title.text()
+    assert w.panel.to_side.text() == "Add cards to the token cards"
+    deck_before = dict(w.draft.counts)
+    type_query(w, f"id:{SPRITE}")
+    double_click(w.browser.table.viewport(), row_point(w.browser.table, 0, 0))
+    assert w.side == [SPRITE] * 4 and w.draft.counts == deck_before
+    w.panel.to_side.click()
+    type_query(w, "id:ETR1-001")
+    double_click(w.browser.table.viewport(), row_point(w.browser.table, 0, 0))
+    assert w.side == [SPRITE] * 4 and "token cards; Cinderpup Drakeling is not" in w.statusBar().currentMessage()
+    w._save_named("Sprites", paths.decks_dir() / "eternal" / "sprites.txt")
+    text = (paths.decks_dir() / "eternal" / "sprites.txt").read_text()
+    assert "# Token cards\n# 4x ETR1-019: Ember Sprite" in text
+    assert read_deck(text, ETR_DB).side == [SPRITE] * 4

@@ -28,6 +28,8 @@ class DeckRules:
     tokens_allowed: bool = False
     side_min: int = 0
     side_max: int | None = None  # None: the game has no side deck
+    side_label: str = "Side deck"  # the cards brought outside the deck: Battle of Souls' side deck, Eternal's tokens
+    side_tokens: bool = False  # the section takes token cards only (ETR §Token Cards: prepared outside the deck)
     hand: int = 4  # the opening hand (the statistics' odds and the sample hand)
     keep_bonus: int = 1  # cards drawn when keeping the opening hand
     mulligans: int = 1
@@ -63,6 +65,7 @@ def rules_of(profile) -> DeckRules:
         game=profile.id, title=profile.name, rule=d["rule"], min_cards=d["min"], max_cards=d["max"],
         copies=d["copies"], copies_by=d["copies_by"], tokens_allowed=d["tokens_allowed"],
         side_min=side["min"] if side else 0, side_max=side["max"] if side else None,
+        side_label=side["label"] if side else "Side deck", side_tokens=bool(side) and side["cards"] == "tokens",
         hand=setup["hand"], keep_bonus=setup["keep_bonus"], mulligans=setup["mulligan"]["max"],
         mulligan_shuffles_first=setup["mulligan"]["procedure"] != "bottom_then_shuffle",
         group_limits=tuple(d["group_limits"]))
@@ -164,11 +167,15 @@ def deck_issues(card_ids: Iterable[str], db, rules: DeckRules | None = None,
             issues.append(DeckIssue("group", rules.rule, f"{len(kinds)} different {what} ({', '.join(sorted(kinds))}"
                                                          f"); at most {limit['distinct']} in a deck",
                                     tuple(dict.fromkeys(hits))))
+    if rules.side_tokens:
+        for card_id in dict.fromkeys(i for i in side if i in db and not db[i].token):
+            issues.append(DeckIssue("side", rules.rule, f"{card_id} {db[card_id].name!r} is not a token card; the "
+                                                        f"{rules.side_label.lower()} are token cards", (card_id,)))
     if side and rules.side_max is None:
         issues.append(DeckIssue("side", rules.rule, f"{rules.title} has no side deck ({len(side)} cards in it)",
                                 tuple(dict.fromkeys(side))))
     elif rules.side_max is not None and not rules.side_min <= len(side) <= rules.side_max:
-        issues.append(DeckIssue("side", rules.rule, f"the side deck has {len(side)} cards; it needs "
+        issues.append(DeckIssue("side", rules.rule, f"{rules.side_label}: {len(side)} cards; it takes "
                                                     f"{rules.side_min} to {rules.side_max}"))
     return issues
 

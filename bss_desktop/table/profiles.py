@@ -207,6 +207,8 @@ def _cross_check(p: dict) -> None:
         bad("deck_rules.max", f"{rules['max']} is below the minimum {rules['min']}")
     if rules["side"] is not None and rules["side"]["max"] < rules["side"]["min"]:
         bad("deck_rules.side.max", "is below side.min")
+    if rules["side"] is not None and rules["side"]["zone"] not in card_zones:
+        bad("deck_rules.side.zone", f"{rules['side']['zone']!r} is not a zone of cards")
     if rules["copies_by"] == "name_id" and "name_id" not in cards["fields"]:
         bad("deck_rules.copies_by", "name_id needs a card field called name_id (cards.fields)")
     for i, g in enumerate(rules["group_limits"]):

@@ -363,7 +363,9 @@ class CardBrowser(QWidget):
         self.db = db
         self.profile = profile
         # tokens are made by effects, not collected; another game's fields are searched too
-        self.index = CardIndex((c for c in db.values() if not c.token), GameFields.of(profile))
+        # (unless the game brings token cards outside the deck: Eternal's token pool, ETR §Token Cards)
+        tokens = profile is not None and (profile.deck_rules["side"] or {}).get("cards") == "tokens"
+        self.index = CardIndex((c for c in db.values() if tokens or not c.token), GameFields.of(profile))
         spirits = profile is None or profile.cards.shape == "battle_spirits"
         self.chip_field = None if spirits else next(
             (f for f in profile.cards.fields.values() if f.kind == "enum"), None)  # a Battle of Souls class

@@ -156,7 +156,8 @@ class DeckPanel(QWidget):
         self.tree.removeRequested.connect(self.removeRequested.emit)
         lay.addWidget(self.tree, 3)
         side = profile.deck_rules["side"] if profile is not None else None
-        self.to_side = QCheckBox("Add cards to the side deck", objectName="ToSide")
+        label = side["label"] if side is not None else "Side deck"  # Eternal: the token cards brought
+        self.to_side = QCheckBox(f"Add cards to the {label.lower()}", objectName="ToSide")
         self.to_side.setToolTip("Checked: a card added from the list (double-click, + or Enter, a drop) goes to the "
                                 "side deck instead of the deck")
         self.side_title = QLabel(objectName="SideTitle")
@@ -284,7 +285,7 @@ class DeckPanel(QWidget):
             if card_id == current:
                 self.side_list.setCurrentItem(item)
         span = f"{rules.side_min} to {rules.side_max}" if rules.side_min else f"up to {rules.side_max}"
-        self.side_title.setText(f"Side deck: {len(side)} card{'s' if len(side) != 1 else ''} ({span})")
+        self.side_title.setText(f"{rules.side_label}: {len(side)} card{'s' if len(side) != 1 else ''} ({span})")
 
     def _side_double_clicked(self, item) -> None:
         card_id = item.data(Qt.UserRole)

@@ -406,7 +406,9 @@ class DeckBuilderWindow(QMainWindow):
     def add_card(self, card_id: str, n: int = 1) -> bool:
         """Add `n` copies (to the side deck while the panel's switch says so), or say why not (the copy limit, the
         side deck's size, a token); nothing changes when refused."""
-        to_side = self.rules.side_max is not None and self.panel.to_side.isChecked()
+        card = self.db.get(card_id)
+        to_side = self.rules.side_max is not None and (self.panel.to_side.isChecked() or (
+            self.rules.side_tokens and card is not None and card.token))  # Eternal's token cards go there
         why = self.why_not_add(card_id, n, to_side)
         if why is not None:
             self.say(why)
@@ -434,10 +436,12 @@ class DeckBuilderWindow(QMainWindow):
         card = self.db.get(card_id)
         if card is None:
             return f"unknown card {card_id!r}"
-        if card.token and not self.rules.tokens_allowed:
+        if self.rules.side_tokens and not card.token:
+            return f"{self.rules.rule}: the {self.rules.side_label.lower()} are token cards; {display_name(card)} is not"
+        if card.token and not self.rules.tokens_allowed and not self.rules.side_tokens:
             return f"{self.rules.rule}: {display_name(card)} is a token; tokens can't be in a side deck"
         if len(self.side) + n > self.rules.side_max:
-            return f"{self.rules.rule}: a side deck holds at most {self.rules.side_max} cards"
+            return f"{self.rules.rule}: the {self.rules.side_label.lower()} hold at most {self.rules.side_max} cards"
         return None
 
     def remove_side(self, card_id: str) -> bool:
@@ -614,7 +618,8 @@ class DeckBuilderWindow(QMainWindow):
         return Deck(name=self.draft.name, cards=self.draft.cards(), printings=dict(self.draft.printings))
 
     def deck_text(self, fmt: str = "text") -> str:
-        return write_deck(self.current_deck(), self.db, fmt, kept=self.kept, notes=self.notes, side=self.side)
+        return write_deck(self.current_deck(), self.db, fmt, kept=self.kept, notes=self.notes, side=self.side,
+                          side_label=self.rules.side_label)
 
     def copy_deck(self, fmt: str = "text") -> None:
         QApplication.clipboard().setText(self.deck_text(fmt))
