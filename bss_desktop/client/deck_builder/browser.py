@@ -16,7 +16,6 @@ Battle of Souls fighter's class, ATK and RST, an equipment's sub-type; its field
 """
 from __future__ import annotations
 
-from bss_desktop.carddb.cards import display_name
 from PySide6.QtCore import (
     QAbstractTableModel,
     QMimeData,
@@ -42,7 +41,7 @@ from PySide6.QtWidgets import (
     QWidget,
 )
 
-from bss_desktop.carddb.cards import COLORS
+from bss_desktop.carddb.cards import COLORS, display_name
 from bss_desktop.carddb.query import FIELDS, CardIndex, GameFields, QueryError, game_help
 from bss_desktop.client.faces.draw import CARD_ASPECT, COLOR_HEX
 

@@ -9,7 +9,6 @@ the window turns them into undoable commands and calls `show_draft` again, as th
 """
 from __future__ import annotations
 
-from bss_desktop.carddb.cards import display_name
 from collections import Counter
 
 from PySide6.QtCore import QSize, Qt, Signal
@@ -28,6 +27,7 @@ from PySide6.QtWidgets import (
     QWidget,
 )
 
+from bss_desktop.carddb.cards import display_name
 from bss_desktop.client.faces.draw import CARD_ASPECT, COLOR_HEX
 
 from .browser import CARD_MIME, DECK_MIME, TYPE_NAMES, answer_drag, ids_mime, mime_ids

@@ -2,7 +2,6 @@
 of 4, keep (draw 1) or mulligan once (CR 5-2-7), then "draw next" to see the turns that follow."""
 from __future__ import annotations
 
-from bss_desktop.carddb.cards import display_name
 from PySide6.QtCore import Qt, Signal
 from PySide6.QtWidgets import (
     QGridLayout,
@@ -14,6 +13,7 @@ from PySide6.QtWidgets import (
     QWidget,
 )
 
+from bss_desktop.carddb.cards import display_name
 from bss_desktop.carddb.deck_stats import SampleHand
 from bss_desktop.client.faces.draw import CARD_ASPECT
 

@@ -4,7 +4,6 @@ the player writes as a browser query.
 """
 from __future__ import annotations
 
-from bss_desktop.carddb.cards import display_name
 from PySide6.QtCore import QRectF, Qt, Signal
 from PySide6.QtGui import QColor, QFont, QPainter
 from PySide6.QtWidgets import (
@@ -20,6 +19,7 @@ from PySide6.QtWidgets import (
     QWidget,
 )
 
+from bss_desktop.carddb.cards import display_name
 from bss_desktop.carddb.deck_stats import COST_BUCKETS, deck_stats, opening_odds
 from bss_desktop.carddb.query import QueryError
 from bss_desktop.client.faces.draw import COLOR_HEX

@@ -13,7 +13,6 @@ and Paste), so each can be undone; an add is checked against the copy limit befo
 """
 from __future__ import annotations
 
-from bss_desktop.carddb.cards import display_name
 import re
 from collections import Counter
 from dataclasses import dataclass, field
@@ -33,6 +32,7 @@ from PySide6.QtWidgets import (
     QToolBar,
 )
 
+from bss_desktop.carddb.cards import display_name
 from bss_desktop.carddb.deck_draft import DeckDraft
 from bss_desktop.carddb.deck_formats import (
     EXTENSIONS,

@@ -23,7 +23,6 @@ it needs a QGuiApplication but no widgets.
 """
 from __future__ import annotations
 
-from bss_desktop.carddb.cards import display_name
 import random
 import re
 
@@ -47,6 +46,7 @@ from PySide6.QtGui import (
 )
 
 from bss_desktop.carddb.card_text import card_text
+from bss_desktop.carddb.cards import display_name
 
 from .art import (
     _EMBLEMS,

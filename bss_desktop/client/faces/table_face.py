@@ -3,7 +3,6 @@ window size (the board draws these; the preview and the zoom draw the full face)
 """
 from __future__ import annotations
 
-from bss_desktop.carddb.cards import display_name
 from PySide6.QtCore import QPointF, QRectF, Qt
 from PySide6.QtGui import (
     QColor,
@@ -15,6 +14,8 @@ from PySide6.QtGui import (
     QPen,
     QPixmap,
 )
+
+from bss_desktop.carddb.cards import display_name
 
 from .art import _draw_art
 from .battle_spirits import (

@@ -1,7 +1,6 @@
 """Looking through a deck in the sandbox: all of it, or the top N; move or reveal what you pick."""
 from __future__ import annotations
 
-from bss_desktop.carddb.cards import display_name
 from PySide6.QtCore import QSize, Qt
 from PySide6.QtGui import QIcon
 from PySide6.QtWidgets import (
@@ -13,6 +12,7 @@ from PySide6.QtWidgets import (
     QVBoxLayout,
 )
 
+from bss_desktop.carddb.cards import display_name
 from bss_desktop.engine.commands import ManualMove, ManualReveal, ManualShuffle
 
 

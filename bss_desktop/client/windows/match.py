@@ -7,7 +7,6 @@ to the match and sets the next battle up.
 """
 from __future__ import annotations
 
-from bss_desktop.carddb.cards import display_name
 from collections import Counter
 
 from PySide6.QtCore import Qt, Signal
@@ -25,6 +24,7 @@ from PySide6.QtWidgets import (
     QVBoxLayout,
 )
 
+from bss_desktop.carddb.cards import display_name
 from bss_desktop.table.match import swapped
 
 

@@ -11,7 +11,6 @@ and families; another game's card its type and its own fields (a fighter's class
 """
 from __future__ import annotations
 
-from bss_desktop.carddb.cards import display_name
 import html
 import math
 
@@ -27,6 +26,7 @@ from PySide6.QtWidgets import (
 )
 
 from bss_desktop.carddb.card_text import card_text
+from bss_desktop.carddb.cards import display_name
 from bss_desktop.client.faces.cache import FaceCache
 from bss_desktop.client.faces.draw import CARD_ASPECT, COLOR_HEX, displayable_text
 

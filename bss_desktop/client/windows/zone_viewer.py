@@ -8,7 +8,6 @@ takes a new order by dragging a card, or Alt+Up / Alt+Down (ManualOrder).
 """
 from __future__ import annotations
 
-from bss_desktop.carddb.cards import display_name
 from PySide6.QtCore import QSize, Qt, Signal
 from PySide6.QtGui import QIcon
 from PySide6.QtWidgets import (
@@ -20,6 +19,8 @@ from PySide6.QtWidgets import (
     QMenu,
     QVBoxLayout,
 )
+
+from bss_desktop.carddb.cards import display_name
 
 
 def viewable_zones(profile) -> list:
