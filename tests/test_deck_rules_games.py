@@ -76,8 +76,10 @@ def test_std_2_1_4_the_display_name_carries_the_same_name_id_and_deck_files_roun
     assert "3x STD1-004: Kindleclaw Wyvern [2]" in text and "3x STD1-005: Kindleclaw Wyvern [3]" in text
     again = read_deck(text, STD_DB)
     assert again.deck.cards == deck.cards and again.kept == []
-    by_name = read_deck("Deck: W\n3 Kindleclaw Wyvern [3]\n", STD_DB)
-    assert by_name.deck.cards == ["STD1-005"] * 3 and by_name.kept == []
+    by_name = read_deck("Deck: W\n3 Kindleclaw Wyvern [3]\n2 Kindleclaw Wyvern\n", STD_DB)
+    assert by_name.deck.cards == ["STD1-005"] * 3 + ["STD1-003"] * 2 and by_name.kept == []
+    assert write_deck(deck, STD_DB, "names").splitlines()[1:] == [
+        "3 Kindleclaw Wyvern", "3 Kindleclaw Wyvern [2]", "3 Kindleclaw Wyvern [3]"]
     wrong = read_deck("Deck: W\n3x STD1-004: Kindleclaw Wyvern [3]\n", STD_DB)  # the id and the name disagree
     assert wrong.deck.cards == [] and "STD1-004 is 'Kindleclaw Wyvern'" in wrong.kept[0].problem
 

@@ -81,6 +81,8 @@ class _Parser:
         if not matches and numbered:  # "Kindleclaw Wyvern [2]": the name with its same-name id (STD 2-1-4)
             matches = [c for c in self.db.by_name(numbered["name"])
                        if str(c.extra.get("name_id")) == numbered["id"]]
+        elif len(matches) > 1 and any(c.extra.get("name_id") for c in matches):
+            matches = [c for c in matches if not c.extra.get("name_id")]  # no "[2]" written: the card without one
         if len(matches) == 1:
             return matches[0].id
         if matches:
@@ -285,5 +287,5 @@ def deck_to_text(deck: Deck, db: CardDB) -> str:
     name = " ".join(deck.name.split()) or "Untitled deck"
     lines = [f"Deck: {name}"]
     for card_id, count in deck.counts().items():
-        lines.append(f"{count}x {card_id}: {db[card_id].name}")
+        lines.append(f"{count}x {card_id}: {display_name(db[card_id])}")
     return "\n".join(lines) + "\n"
