@@ -8,10 +8,11 @@ else "Player 1" / "Player 2".
 """
 from __future__ import annotations
 
+from .carddb.cards import display_name
 
 def _name(game, cid) -> str:
     card = game.db.get(cid) if isinstance(cid, str) else None
-    return card.name if card is not None else "a card"  # a LAN guest is not told hidden identities
+    return display_name(card) if card is not None else "a card"  # a LAN guest is not told hidden identities
 
 
 def _card(game, iid) -> str:

@@ -137,9 +137,10 @@ def test_a_bos_deck_built_from_the_start_screen_is_offered_there(qtbot, tmp_path
 
 
 def test_bos_side_deck_is_edited_in_the_builder_with_its_limits_and_undo(bos_builder, tmp_path):
-    """BOS §Side deck: 0 to 15 cards kept outside the game; the copy limit counts the deck and the side deck
-    together. Cards go in with the panel's switch and a double-click in the list, come out with a double-click in
-    the side list or Delete, and every edit is undone with Ctrl+Z."""
+    """BOS §Side deck: 0 to 15 cards kept outside the game; BOS §Getting Started: the copy limit counts "your
+    deck" only, so the side deck may hold a fifth copy (a swap that would break the deck is refused, table/match.py).
+    Cards go in with the panel's switch and a double-click in the list, come out with a double-click in the side
+    list or Delete, and every edit is undone with Ctrl+Z."""
     from PySide6.QtCore import Qt
 
     from bss_desktop import paths
@@ -155,27 +156,27 @@ def test_bos_side_deck_is_edited_in_the_builder_with_its_limits_and_undo(bos_bui
     w.panel.to_side.click()
     type_query(w, f"id:{tactic}")
     view = w.browser.table
-    for _ in range(5):  # the fifth copy is refused: 4 of a card, deck and side deck together
+    for _ in range(5):  # five copies in the side deck: the limit of 4 is on the deck
         double_click(view.viewport(), row_point(view, 0, 0))
-    assert w.side.count(tactic) == 4 and w.draft.counts == deck_before
-    assert "at most 4" in w.statusBar().currentMessage()
-    assert f"Side deck: {len(start) + 4} cards" in w.panel.side_title.text()
+    assert w.side.count(tactic) == 5 and w.draft.counts == deck_before
+    assert f"Side deck: {len(start) + 5} cards" in w.panel.side_title.text()
     item = next(side.item(i) for i in range(side.count()) if side.item(i).data(Qt.UserRole) == tactic)
-    assert item.text().startswith("4×")
+    assert item.text().startswith("5×")
     rect = side.visualItemRect(item)
     double_click(side.viewport(), rect.center())  # one copy out
-    assert w.side.count(tactic) == 3
+    assert w.side.count(tactic) == 4
     side.setCurrentItem(next(side.item(i) for i in range(side.count()) if side.item(i).data(Qt.UserRole) == tactic))
     side.setFocus()
     QTest.keyClick(side, Qt.Key_Delete)
-    assert w.side.count(tactic) == 2
-    QTest.keyClick(w, Qt.Key_Z, Qt.ControlModifier)
     assert w.side.count(tactic) == 3
-    w.panel.to_side.click()  # the switch off: the next copy goes to the deck, and still counts the side's
-    double_click(view.viewport(), row_point(view, 0, 0))
-    assert w.draft.count(tactic) == 1 and w.side.count(tactic) == 3
-    double_click(view.viewport(), row_point(view, 0, 0))
-    assert w.draft.count(tactic) == 1 and "the side deck 3 more" in w.statusBar().currentMessage()
+    QTest.keyClick(w, Qt.Key_Z, Qt.ControlModifier)
+    assert w.side.count(tactic) == 4
+    w.panel.to_side.click()  # the switch off: copies go to the deck, whose limit does not count the side's
+    for _ in range(5):
+        double_click(view.viewport(), row_point(view, 0, 0))
+    assert w.draft.count(tactic) == 4 and w.side.count(tactic) == 4
+    assert "at most 4" in w.statusBar().currentMessage()
+    assert not [i for i in w.draft.issues(w.side) if i.kind == "copies"]
     # filled to 15: a sixteenth is refused with the rule
     w.panel.to_side.click()
     others = [c.id for c in DB.values() if c.type == "equipment" and not c.token]

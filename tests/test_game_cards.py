@@ -123,6 +123,6 @@ def test_bos_allows_three_legendary_warriors_at_most_and_a_side_deck_of_15():
     assert [i.kind for i in issues] == ["group"] and "4 Legendary Warriors; at most 3" in issues[0].message
     side = [i for i in warriors for _ in range(2)][:16]
     issues = deck_issues(base + legend[:3], db, rules, side=side)
-    assert "side deck has 16 cards; it needs 0 to 15" in " ".join(i.message for i in issues)
+    assert "Side deck: 16 cards; it takes 0 to 15" in " ".join(i.message for i in issues)
     token = next(c.id for c in db.values() if c.token)
     assert [i.kind for i in deck_issues(base + legend[:3] + [token], db, rules)] == ["token"]

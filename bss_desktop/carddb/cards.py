@@ -89,3 +89,10 @@ def hand_token(card_id: str, name: str, color: str, bp: int) -> CardDef:
     core. The engine makes it; a LAN guest rebuilds the same one from the event that announced it."""
     return CardDef(id=card_id, name=name.strip(), type="spirit", colors=(color,), cost=0, symbols=((color,),),
                    levels=(Level(1, 1, bp),), token=True)
+
+
+def display_name(card: CardDef) -> str:
+    """A card's name as players read it: with its same-name id, "Kindleclaw Wyvern [2]" (STD 2-1-4; ETR §Deck's
+    same-name card identification number), so same-name cards of different ids are told apart wherever names show."""
+    name_id = card.extra.get("name_id")
+    return f"{card.name} [{name_id}]" if name_id else card.name

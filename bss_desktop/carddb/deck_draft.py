@@ -14,6 +14,7 @@ from __future__ import annotations
 from collections import Counter
 from collections.abc import Iterable
 
+from .cards import display_name
 from .deck_rules import DECK_RULES, DEFAULT_GAME, DeckIssue, DeckRules, deck_issues
 
 
@@ -58,10 +59,10 @@ class DeckDraft:
         if card is None:
             return f"unknown card {card_id!r}"
         if card.token and not self.rules.tokens_allowed:
-            return f"{self.rules.rule}: {card.name} is a token; tokens can't be in a deck"
+            return f"{self.rules.rule}: {display_name(card)} is a token; tokens can't be in a deck"
         have = self.key_count(card_id)
         if have + n > self.rules.copies:
-            what = f"named {card.name!r}" if self.rules.copies_by == "name" else f"of {card_id}"
+            what = f"of {card_id}" if self.rules.copies_by == "id" else f"named {self.rules.copy_key(card)!r}"
             others = sorted(i for i in self.counts if i != card_id and i in self.db
                             and self.rules.copy_key(self.db[i]) == self.rules.copy_key(card))
             also = f" (with {', '.join(others)}: an additional name is the same card, CR 5-1-1-1-1)" if others else ""

@@ -65,6 +65,7 @@ from dataclasses import dataclass
 from datetime import UTC, datetime
 
 from ..data_files import DataFileError, check_text_size, load_json, read_text
+from .cards import display_name
 from .decks import COMMENT_RE, ENTRY_RE, MAX_DECK, MAX_DECK_BYTES, NAME_LINE_RE, Deck, LineParser
 from .errors import DeckListError, DeckProblem
 
@@ -89,12 +90,12 @@ _CSV_ROLES = {  # column role -> header names, lower case without spaces, '_' or
 }
 _COMMUNITY_COLUMNS = {"count": 0, "id": 1, "name": 2, "section": 7}
 _MAIN = {"main", "main deck", "maindeck"}
-_SIDE = {"side", "sideboard", "side board", "side deck", "sidedeck"}
+_SIDE = {"side", "sideboard", "side board", "side deck", "sidedeck", "token cards", "tokens"}  # tokens: Eternal's
 
 _HEADING = re.compile(r"={2,}\s*(?P<title>.*?)\s*={2,}\Z")  # === Deck Name === / === Main === / === Sideboard ===
 _KEPT = re.compile(r"kept \((?P<info>.*?)\):(?: (?P<text>.*))?\Z")  # an editor may strip the space of an empty text
 _KEPT_JSON = re.compile(r"kept-json \((?P<info>.*?)\): (?P<text>\".*\")\s*\Z")
-_SIDE_MARK = re.compile(r"side\s*(?:deck|board)?\s*:?\Z", re.IGNORECASE)
+_SIDE_MARK = re.compile(r"(?:side\s*(?:deck|board)?|token\s*cards)\s*:?\Z", re.IGNORECASE)
 _STARTS_ENTRY = re.compile(r"\s*[0-9\[]")
 _CSV_ROW = re.compile(r'"?\s*(?:[0-9]+\s*[xX]?)?\s*"?\s*(?P<sep>[,;\t])')  # a count (or nothing), then a separator
 _COUNT = re.compile(r"([0-9]+)\s*[xX×]?\Z")
@@ -464,9 +465,10 @@ def _json_kind(value) -> str:
 # -- writing ------------------------------------------------------------------------------------------------------
 
 def write_deck(deck: Deck, db, fmt: str = "text", *, kept: Iterable[KeptLine] = (), side: Iterable[str] = (),
-               notes: str = "") -> str:
+               notes: str = "", side_label: str = "Side deck") -> str:
     """The deck in format `fmt` (a `FORMATS` key), with its kept lines, side deck and notes where the format has room
-    (see the module docstring); `read_deck` reads it back unchanged."""
+    (see the module docstring); `read_deck` reads it back unchanged. `side_label`: the text formats' heading of the
+    cards brought outside the deck ("Token cards" in Eternal, read back as the same section)."""
     if fmt not in FORMATS:
         raise ValueError(f"unknown deck format {fmt!r}; expected one of {', '.join(FORMATS)}")
     kept, side = list(kept), list(side)
@@ -480,7 +482,8 @@ def write_deck(deck: Deck, db, fmt: str = "text", *, kept: Iterable[KeptLine] = 
     if kept:
         lines += ["", *(_kept_comment(k) for k in kept)]
     if side:
-        lines += ["", "# Side deck", *(f"# {line}" for line in _card_lines(side, deck, db, fmt))]
+        mark = side_label if _SIDE_MARK.match(side_label) else "Side deck"
+        lines += ["", f"# {mark}", *(f"# {line}" for line in _card_lines(side, deck, db, fmt))]
     return "\n".join(lines) + "\n"
 
 
@@ -501,7 +504,7 @@ def _card_lines(ids: list[str], deck: Deck, db, fmt: str) -> list[str]:
     for card_id, count in Counter(ids).items():
         shown = deck.printings.get(card_id, card_id)
         card = db.get(card_id)
-        name = card.name if card is not None else ""
+        name = display_name(card) if card is not None else ""
         tries = {"text": [f"{count}x {shown}: {name}"], "ids": [f"{count} {shown}"],
                  "names": [f"{count} {name}", f"{count}x {shown}: {name}"]}[fmt]
         fallback = f"{count} {shown}" if fmt == "ids" else f"{count}x {shown}"

@@ -28,11 +28,14 @@ class DeckRules:
     tokens_allowed: bool = False
     side_min: int = 0
     side_max: int | None = None  # None: the game has no side deck
+    side_label: str = "Side deck"  # the cards brought outside the deck: Battle of Souls' side deck, Eternal's tokens
+    side_tokens: bool = False  # the section takes token cards only (ETR §Token Cards: prepared outside the deck)
     hand: int = 4  # the opening hand (the statistics' odds and the sample hand)
     keep_bonus: int = 1  # cards drawn when keeping the opening hand
     mulligans: int = 1
     mulligan_shuffles_first: bool = False  # False: hand to the bottom, draw, then shuffle (CR 5-2-7)
-    group_limits: tuple = ()  # ({"field", "value", "max", "label"}, ...): e.g. at most 3 Legendary Warriors
+    group_limits: tuple = ()  # ({"field", "value", "max", "distinct", "label"}, ...): e.g. at most 3 Legendary
+    # Warriors; "distinct": at most that many different cards of the group (ETR §Deck: one type of Contract card)
 
     def copy_key(self, card) -> str:
         """What the copy limit counts together for this game. A two-sided card's name is both sides' (ETR
@@ -62,6 +65,7 @@ def rules_of(profile) -> DeckRules:
         game=profile.id, title=profile.name, rule=d["rule"], min_cards=d["min"], max_cards=d["max"],
         copies=d["copies"], copies_by=d["copies_by"], tokens_allowed=d["tokens_allowed"],
         side_min=side["min"] if side else 0, side_max=side["max"] if side else None,
+        side_label=side["label"] if side else "Side deck", side_tokens=bool(side) and side["cards"] == "tokens",
         hand=setup["hand"], keep_bonus=setup["keep_bonus"], mulligans=setup["mulligan"]["max"],
         mulligan_shuffles_first=setup["mulligan"]["procedure"] != "bottom_then_shuffle",
         group_limits=tuple(d["group_limits"]))
@@ -110,6 +114,13 @@ class DeckIssue:
         return f"{self.rule}: {self.message}" if self.rule else self.message
 
 
+def in_group(card, limit) -> bool:
+    """Whether `card` is in a group limit's group: its field has the value (a true/false field's value written
+    "true" or "false")."""
+    value = card.extra.get(limit["field"])
+    return str(value).lower() == limit["value"] if isinstance(value, bool) else value == limit["value"]
+
+
 def copies_over(card_ids: Iterable[str], db, rules: DeckRules) -> dict[str, Counter]:
     """Copy key -> Counter of card ids, for every key over the limit."""
     by_key: dict[str, Counter] = {}
@@ -137,22 +148,39 @@ def deck_issues(card_ids: Iterable[str], db, rules: DeckRules | None = None,
     n = len(ids)
     if n < rules.min_cards or (rules.max_cards is not None and n > rules.max_cards):
         issues.append(DeckIssue("size", rules.rule, f"the deck has {n} cards; it needs {rules.size_text()}"))
-    for key, counts in sorted(copies_over([*ids, *side], db, rules).items()):
+    # the limits count the deck only: a side deck may hold what a swap could bring in (BOS §Getting Started: "in
+    # your deck"); a swap that breaks them is refused (table/match.py)
+    for key, counts in sorted(copies_over(ids, db, rules).items()):
         total = sum(counts.values())
         detail = ", ".join(f"{i} x{c}" for i, c in sorted(counts.items()))
-        what = f"cards named {key!r}" if rules.copies_by == "name" else f"copies of {key}"
+        what = f"cards named {key!r}" if rules.copies_by != "id" else f"copies of {key}"
         issues.append(DeckIssue("copies", rules.rule, f"{total} {what} ({detail}); at most {rules.copies}",
                                 tuple(sorted(counts))))
     for limit in rules.group_limits:
-        hits = [i for i in [*ids, *side] if i in db and db[i].extra.get(limit["field"]) == limit["value"]]
+        hits = [i for i in ids if i in db and in_group(db[i], limit)]
+        what = limit["label"] or limit["value"]
         if len(hits) > limit["max"]:
-            what = limit["label"] or limit["value"]
             issues.append(DeckIssue("group", rules.rule, f"{len(hits)} {what}; at most {limit['max']} in a deck",
                                     tuple(dict.fromkeys(hits))))
+        kinds = {rules.copy_key(db[i]) for i in hits}
+        if limit.get("distinct") is not None and len(kinds) > limit["distinct"]:
+            issues.append(DeckIssue("group", rules.rule, f"{len(kinds)} different {what} ({', '.join(sorted(kinds))}"
+                                                         f"); at most {limit['distinct']} in a deck",
+                                    tuple(dict.fromkeys(hits))))
+    if rules.side_tokens:
+        for card_id in dict.fromkeys(i for i in side if i in db and not db[i].token):
+            issues.append(DeckIssue("side", rules.rule, f"{card_id} {db[card_id].name!r} is not a token card; the "
+                                                        f"{rules.side_label.lower()} are token cards", (card_id,)))
     if side and rules.side_max is None:
         issues.append(DeckIssue("side", rules.rule, f"{rules.title} has no side deck ({len(side)} cards in it)",
                                 tuple(dict.fromkeys(side))))
     elif rules.side_max is not None and not rules.side_min <= len(side) <= rules.side_max:
-        issues.append(DeckIssue("side", rules.rule, f"the side deck has {len(side)} cards; it needs "
+        issues.append(DeckIssue("side", rules.rule, f"{rules.side_label}: {len(side)} cards; it takes "
                                                     f"{rules.side_min} to {rules.side_max}"))
     return issues
+
+
+def limit_problems(card_ids: Iterable[str], db, rules: DeckRules) -> list[str]:
+    """The copy and group limits a deck breaks, each naming its rule: what a side-deck swap between battles must
+    keep (table/match.py; BOS §Getting Started: the limits are on "your deck")."""
+    return [str(i) for i in deck_issues(card_ids, db, rules) if i.kind in ("copies", "group")]

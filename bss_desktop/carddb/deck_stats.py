@@ -138,12 +138,14 @@ def _reduction_coverage(copies: Counter, defs: dict[str, CardDef]) -> ReductionC
     return ReductionCoverage(by_color=by_color, covered=covered, with_reduction=with_reduction, uncovered=uncovered)
 
 
-def deck_stats(card_ids: Iterable[str], db) -> DeckStats:
-    """The statistics of a deck given as card ids, one per copy. Unknown ids are ignored (the caller lists them)."""
+def deck_stats(card_ids: Iterable[str], db, types: Iterable[str] = CARD_TYPES) -> DeckStats:
+    """The statistics of a deck given as card ids, one per copy. Unknown ids are ignored (the caller lists them).
+    `types`: the game's card types, always present and first (Eternal's profile adds ultimate and brave)."""
     cards = _resolve(card_ids, db)
     defs = {c.id: c for c in cards}
     copies = Counter(c.id for c in cards)  # in order of first appearance
-    types_seen = list(CARD_TYPES) + sorted({c.type for c in cards} - set(CARD_TYPES))
+    types = list(types)
+    types_seen = types + sorted({c.type for c in cards} - set(types))
 
     curve = dict.fromkeys(COST_BUCKETS, 0)
     by_type = {t: dict.fromkeys(COST_BUCKETS, 0) for t in types_seen}

@@ -23,6 +23,7 @@ from typing import Iterable
 from bss_desktop.data_files import MB, DataFileError, read_text
 from bss_desktop.resources import cards_dir
 
+from .cards import display_name
 from .database import CardDB, display_path
 from .errors import DeckListError, DeckProblem
 
@@ -36,6 +37,7 @@ _COMMENT = re.compile(r"(?:^|\s)(?:#|//)")
 _NAME_LINE = re.compile(r"(?:deck(?:\s*name)?|name)\s*:\s*(?P<name>.*)\Z", re.IGNORECASE)
 # "4 X", "4x X", "4 x X", "4× X"; a space must follow, so "4 Xeno Beast" keeps its X
 _ENTRY = re.compile(r"(?P<count>\d+)(?:\s*[xX×])?\s+(?P<rest>\S.*)\Z")
+_NAME_ID = re.compile(r"(?P<name>.*?)\s*\[(?P<id>[0-9]+)\]\Z")  # a name with its same-name id, "Name [2]"
 _COUNT_LIKE = re.compile(r"[+-]?\d+(?:[.,]\d*)?[xX×]?\Z")
 
 FORMATS_HINT = "expected '4x CORE-001', '4x CORE-001: Card Name', '4 Card Name' or '[CORE-001, ...]'"
@@ -75,6 +77,12 @@ class _Parser:
             self.printings.setdefault(card_id, text)
             return card_id
         matches = self.db.by_name(text)
+        numbered = _NAME_ID.match(text)
+        if not matches and numbered:  # "Kindleclaw Wyvern [2]": the name with its same-name id (STD 2-1-4)
+            matches = [c for c in self.db.by_name(numbered["name"])
+                       if str(c.extra.get("name_id")) == numbered["id"]]
+        elif len(matches) > 1 and any(c.extra.get("name_id") for c in matches):
+            matches = [c for c in matches if not c.extra.get("name_id")]  # no "[2]" written: the card without one
         if len(matches) == 1:
             return matches[0].id
         if matches:
@@ -115,7 +123,7 @@ class _Parser:
         if card_id is None:
             return None
         card = self.db[card_id]
-        accepted = {card.name.casefold()}
+        accepted = {card.name.casefold(), display_name(card).casefold()}
         if card.additional_name:
             accepted.add(f"{card.name} ({card.additional_name})".casefold())
         if " ".join(name.split()).casefold() not in accepted:
@@ -279,5 +287,5 @@ def deck_to_text(deck: Deck, db: CardDB) -> str:
     name = " ".join(deck.name.split()) or "Untitled deck"
     lines = [f"Deck: {name}"]
     for card_id, count in deck.counts().items():
-        lines.append(f"{count}x {card_id}: {db[card_id].name}")
+        lines.append(f"{count}x {card_id}: {display_name(db[card_id])}")
     return "\n".join(lines) + "\n"

@@ -73,6 +73,7 @@ from __future__ import annotations
 
 import operator
 import re
+from collections import Counter
 from collections.abc import Callable, Iterable, Mapping
 from dataclasses import dataclass
 
@@ -291,6 +292,36 @@ class GameFields:
         if profile is None or profile.id == "bss":
             return None
         return cls(tuple(profile.cards.types), dict(profile.cards.fields))
+
+
+def game_help(profile, cards: Iterable[CardDef] = ()) -> tuple[str, dict[str, str]]:
+    """The search box's placeholder and help lines (field -> text) for a Battle Spirits game, from its profile and
+    its cards: its own card types; "burst" only where the table has a burst area (Standard has none, STD 4-1-1);
+    a keyword example only from a keyword its cards have (【激突】's mapping is Saga's, not in Standard's texts)."""
+    types = tuple(profile.cards.types) if profile is not None else CARD_TYPES
+    burst = profile is None or "burst" in profile.zones
+    kws = Counter(k.name for c in cards for k in c.keywords)
+    example = kws.most_common(1)[0][0] if kws else None
+    if profile is None or profile.id == "bss":
+        example = "confront"
+    help_ = dict(FIELDS)
+    type_help = f"card type: {', '.join(types)} or token (t:{types[0][:3]})"
+    kw_help = "has a keyword, or one starting with this" + (f": kw:{example}" if example else "")
+    for canon, text in FIELDS.items():
+        if canon not in _FIELD_TABLE:  # an alias: "same as ..."
+            continue
+        if canon == "type":
+            help_[canon] = type_help
+        elif canon == "keyword":
+            help_[canon] = kw_help
+        elif canon in ("is", "has") and not burst:
+            help_[canon] = text.replace("is:burst, ", "").replace("has:burst (same as is:burst)", "has:token")
+        elif canon == "text" and not burst:
+            help_[canon] = text.replace("text:burst", "text:summoned")
+    words = ["words", "cost>=4", "c:r", f"t:{types[-1] if len(types) > 3 else 'magic'}", "family:dragon"]
+    words += [f"kw:{example}"] if example else []
+    words += ["burst"] if burst else []
+    return "Search: " + ", ".join(words) + "…", help_
 
 
 class _Parser:

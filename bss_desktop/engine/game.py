@@ -362,14 +362,15 @@ class Game(Resolution, TableMoves, HandHelpers):
         st, profile = self.state, self.profile
         if needs_table(profile):
             st.table = Table.for_profile(profile)
-        if "side" in profile.zones and any(sides):
+        zone = (profile.deck_rules["side"] or {}).get("zone")  # side deck; Eternal's token cards (ETR §Token Cards)
+        if zone in profile.zones and any(sides):
             iid = max(st.cards, default=0)
             for owner, side in enumerate(sides):
                 for cid in side:
                     self.db[cid]  # unknown ids fail here
                     iid += 1
-                    st.cards[iid] = Card(iid, cid, owner, "side")
-                    st.table.areas[owner]["side"].append(iid)
+                    st.cards[iid] = Card(iid, cid, owner, zone)
+                    st.table.areas[owner][zone].append(iid)
         for p, player in enumerate(st.players):
             st.rng.shuffle(player.deck)
             self._emit("shuffle", player=p)

@@ -37,12 +37,14 @@ class Match:
     sides: list  # per player: the side deck
     winners: list = field(default_factory=list)  # the winner of each battle played, in order
     rule: str = ""  # how messages name the profile ("bos profile: match")
+    # deck -> the deck limits it breaks, each naming its rule (carddb.deck_rules.limit_problems); None: unchecked
+    check: object = None
 
     @classmethod
-    def for_profile(cls, profile, decks, sides=None) -> Match:
+    def for_profile(cls, profile, decks, sides=None, check=None) -> Match:
         m = profile.match or {"best_of": 1, "loser_chooses": False, "side_swap": "none"}
         return cls(m["best_of"], m["loser_chooses"], m["side_swap"], [list(d) for d in decks],
-                   [list(s) for s in (sides or [[], []])], rule=f"{profile.id} profile: match")
+                   [list(s) for s in (sides or [[], []])], rule=f"{profile.id} profile: match", check=check)
 
     @property
     def needed(self) -> int:
@@ -99,8 +101,12 @@ class Match:
             if missing:
                 raise MatchError(f"{self.rule}.side_swap", f"not in player {player + 1}'s {where}: "
                                                            f"{', '.join(sorted(missing))}")
-        self.decks[player], self.sides[player] = swapped(self.decks[player], self.sides[player], out_of_deck,
-                                                         into_deck)
+        deck, side = swapped(self.decks[player], self.sides[player], out_of_deck, into_deck)
+        broken = self.check(deck) if self.check is not None else []
+        if broken:  # the deck limits hold after a swap too (BOS §Getting Started: "in your deck")
+            raise MatchError(f"{self.rule}.side_swap", f"player {player + 1}'s deck after this swap would break "
+                                                       f"{broken[0]}")
+        self.decks[player], self.sides[player] = deck, side
 
     def take(self, player: int, deck: list[str], side: list[str]) -> None:
         """`player`'s deck and side deck for the battle being set up, as that player made them on its own machine
@@ -110,7 +116,7 @@ class Match:
             out = list((Counter(self.decks[player]) - Counter(deck)).elements())
             into = list((Counter(deck) - Counter(self.decks[player])).elements())
             trial = Match(self.best_of, self.loser_chooses, self.side_swap, [list(d) for d in self.decks],
-                          [list(s) for s in self.sides], list(self.winners), self.rule)
+                          [list(s) for s in self.sides], list(self.winners), self.rule, self.check)
             trial.swap(player, out, into)
             if Counter(trial.sides[player]) != Counter(side):
                 raise MatchError(f"{self.rule}.side_swap", f"player {player + 1}'s side deck is not the last "

@@ -163,9 +163,14 @@ PROFILE = Map({
         "copies": Int(required=True, minimum=1, maximum=99),
         "copies_by": Enum("name", "name_id", "id", default="name"),
         "tokens_allowed": Bool(False),
-        "side": Opt(Map({"min": Int(0, minimum=0), "max": Int(required=True, minimum=0, maximum=100)})),
+        "side": Opt(Map({"min": Int(0, minimum=0), "max": Int(required=True, minimum=0, maximum=100),
+                         # cards brought outside the deck: what the section is called, the zone it is dealt into
+                         # at setup, and which cards it takes (ETR §Token Cards: Eternal's token cards)
+                         "label": Str(max_len=40, default="Side deck"), "zone": Name(default="side"),
+                         "cards": Enum("any", "tokens", default="any")})),
         "group_limits": List(Map({"field": Name(required=True), "value": Str(required=True, max_len=60),
-                                  "max": Int(required=True, minimum=0), "label": Str(max_len=80)})),
+                                  "max": Int(required=True, minimum=0), "label": Str(max_len=80),
+                                  "distinct": Opt(Int(minimum=1, maximum=99))})),  # at most N different cards
     }, required=True),
     # what a sandbox's turn remembers and reminds (table/turn_rules.py, engine/table_turn.py; none: nothing)
     "turn_rules": Map({

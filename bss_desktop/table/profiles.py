@@ -232,6 +232,8 @@ def _cross_check(p: dict) -> None:
         bad("deck_rules.max", f"{rules['max']} is below the minimum {rules['min']}")
     if rules["side"] is not None and rules["side"]["max"] < rules["side"]["min"]:
         bad("deck_rules.side.max", "is below side.min")
+    if rules["side"] is not None and rules["side"]["zone"] not in card_zones:
+        bad("deck_rules.side.zone", f"{rules['side']['zone']!r} is not a zone of cards")
     if rules["copies_by"] == "name_id" and "name_id" not in cards["fields"]:
         bad("deck_rules.copies_by", "name_id needs a card field called name_id (cards.fields)")
     for i, g in enumerate(rules["group_limits"]):
@@ -240,6 +242,8 @@ def _cross_check(p: dict) -> None:
             bad(f"deck_rules.group_limits[{i}].field", f"{g['field']!r} is not one of cards.fields")
         if f["kind"] == "enum" and g["value"] not in f["values"]:
             bad(f"deck_rules.group_limits[{i}].value", f"{g['value']!r} is not one of {', '.join(f['values'])}")
+        if f["kind"] == "bool" and g["value"] not in ("true", "false"):
+            bad(f"deck_rules.group_limits[{i}].value", f"{g['value']!r}: a true/false field's value is true or false")
     eligible = p["setup"]["mulligan"]["eligible"]
     if eligible is not None:
         f = cards["fields"].get(eligible["field"])

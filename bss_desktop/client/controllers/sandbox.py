@@ -18,6 +18,7 @@ from __future__ import annotations
 from PySide6.QtCore import QObject, Qt, Signal
 from PySide6.QtWidgets import QMenu
 
+from bss_desktop.carddb.cards import display_name
 from bss_desktop.client.controllers.deck_look import DeckLooks
 from bss_desktop.client.controllers.stat_menu import stat_actions
 from bss_desktop.engine.commands import (
@@ -721,7 +722,7 @@ class SandboxController(QObject, DeckLooks):
         side = other_side(self.game.db[c.cid]) if c.cid else None
         if side is not None:  # a two-sided card (ETR §Rebirth)
             back = mark is not None and mark.back
-            label = f"Turn to its front: {self.game.db[c.cid].name}" if back else f"Turn to side B: {side[1].name}"
+            label = f"Turn to its front: {display_name(self.game.db[c.cid])}" if back else f"Turn to side B: {side[1].name}"
             menu.addAction(label).triggered.connect(lambda: self.send(ManualSide(self.viewer, card, not back)))
         if self.game.may_turn(c):
             for o in profile.orientations.values():
@@ -751,7 +752,7 @@ class SandboxController(QObject, DeckLooks):
         if zone.attach_to:
             hosts = [i for z in zone.attach_to for p in (0, 1) for i in self.game.zone_cards(p, z)]
             for host in hosts:
-                name = self.game.db[st.cards[host].cid].name if self._seen(host) else "a face-down card"
+                name = display_name(self.game.db[st.cards[host].cid]) if self._seen(host) else "a face-down card"
                 menu.addAction(f"Attach to {name}").triggered.connect(
                     lambda _=False, h=host: self.send(ManualAttach(self.viewer, card, h)))
             if mark is not None and mark.on is not None:

@@ -41,8 +41,8 @@ from PySide6.QtWidgets import (
     QWidget,
 )
 
-from bss_desktop.carddb.cards import COLORS
-from bss_desktop.carddb.query import FIELDS, CardIndex, GameFields, QueryError
+from bss_desktop.carddb.cards import COLORS, display_name
+from bss_desktop.carddb.query import FIELDS, CardIndex, GameFields, QueryError, game_help
 from bss_desktop.client.faces.draw import CARD_ASPECT, COLOR_HEX
 
 CARD_MIME = "application/x-bss-card-ids"  # newline-separated card ids: a drag from the browser or the deck list
@@ -90,7 +90,7 @@ def ids_mime(ids) -> QMimeData:
 
 # (header, sort key, display text); sort keys end with the name and id so equal values keep a stable order
 COLUMNS = (
-    ("Name", lambda c: (c.name.casefold(), c.id), lambda c: c.name + (f" ({c.additional_name})" if c.additional_name
+    ("Name", lambda c: (c.name.casefold(), c.id), lambda c: display_name(c) + (f" ({c.additional_name})" if c.additional_name
                                                                       else "")),
     ("Cost", lambda c: (c.cost, c.name.casefold(), c.id), lambda c: str(c.cost)),
     ("Colour", lambda c: (tuple(COLORS.index(x) for x in c.colors if x in COLORS), c.cost, c.name.casefold()),
@@ -253,11 +253,11 @@ class CardTableModel(QAbstractTableModel):
         card = self.db[card_id]
         if self.colour_col is None:  # another game's card: its own fields
             fields = " · ".join(f"{k} {v}" for k, v in card.extra.items() if isinstance(v, (int, str)))
-            return f"{card.name} — {card.id} · {card.type}" + (f" · {fields}" if fields else "") + \
+            return f"{display_name(card)} — {card.id} · {card.type}" + (f" · {fields}" if fields else "") + \
                 "\nDouble-click or + adds it to the deck; drag it onto the deck."
         fams = ", ".join(card.families)
         printings = ", ".join(p.id + (f" ({p.rarity})" if p.rarity else "") for p in card.printings)
-        return f"{card.name} — {card.id} · cost {card.cost} · {colors_text(card)} {card.type}" + (
+        return f"{display_name(card)} — {card.id} · cost {card.cost} · {colors_text(card)} {card.type}" + (
             f" · {fams}" if fams else "") + (f"\nAlso printed as {printings} (the same card, CR 2-1)" if printings
                                              else "") + "\nDouble-click or + adds it to the deck; drag it onto the deck."
 
@@ -364,7 +364,9 @@ class CardBrowser(QWidget):
         self.db = db
         self.profile = profile
         # tokens are made by effects, not collected; another game's fields are searched too
-        self.index = CardIndex((c for c in db.values() if not c.token), GameFields.of(profile))
+        # (unless the game brings token cards outside the deck: Eternal's token pool, ETR §Token Cards)
+        tokens = profile is not None and (profile.deck_rules["side"] or {}).get("cards") == "tokens"
+        self.index = CardIndex((c for c in db.values() if tokens or not c.token), GameFields.of(profile))
         spirits = profile is None or profile.cards.shape == "battle_spirits"
         self.chip_field = None if spirits else next(
             (f for f in profile.cards.fields.values() if f.kind == "enum"), None)  # a Battle of Souls class
@@ -375,8 +377,9 @@ class CardBrowser(QWidget):
         lay.setSpacing(4)
         self.search = _SearchBox(self, objectName="Search")
         self.search.setClearButtonEnabled(True)
-        self.search.setPlaceholderText("Search: words, cost>=4, c:r, t:magic, family:dragon, kw:confront, burst…"
-                                       if spirits else self._game_placeholder())
+        # a Battle Spirits game's hints from its profile and cards (no "burst" where there is no burst area)
+        self.hints = game_help(profile, db.values()) if spirits else None
+        self.search.setPlaceholderText(self.hints[0] if spirits else self._game_placeholder())
         self.search.setToolTip(self._help_text())
         self.search.textChanged.connect(self._query_changed)
         self.search.returnPressed.connect(self._activate_current)
@@ -508,7 +511,7 @@ class CardBrowser(QWidget):
 
     def _help_text(self) -> str:
         lines = ["Words match the name, text and families. Combine with and, or, not, -, ( ) and \"quotes\"."]
-        lines += [f"{name}: {text}" for name, text in FIELDS.items()]
+        lines += [f"{name}: {text}" for name, text in (self.hints[1] if self.hints else FIELDS).items()]
         if self.profile is not None and self.profile.id != "bss":
             for f in self.profile.cards.fields.values():
                 if f.kind == "int":

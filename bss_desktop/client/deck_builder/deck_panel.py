@@ -27,6 +27,7 @@ from PySide6.QtWidgets import (
     QWidget,
 )
 
+from bss_desktop.carddb.cards import display_name
 from bss_desktop.client.faces.draw import CARD_ASPECT, COLOR_HEX
 
 from .browser import CARD_MIME, DECK_MIME, TYPE_NAMES, answer_drag, ids_mime, mime_ids
@@ -155,7 +156,8 @@ class DeckPanel(QWidget):
         self.tree.removeRequested.connect(self.removeRequested.emit)
         lay.addWidget(self.tree, 3)
         side = profile.deck_rules["side"] if profile is not None else None
-        self.to_side = QCheckBox("Add cards to the side deck", objectName="ToSide")
+        label = side["label"] if side is not None else "Side deck"  # Eternal: the token cards brought
+        self.to_side = QCheckBox(f"Add cards to the {label.lower()}", objectName="ToSide")
         self.to_side.setToolTip("Checked: a card added from the list (double-click, + or Enter, a drop) goes to the "
                                 "side deck instead of the deck")
         self.side_title = QLabel(objectName="SideTitle")
@@ -213,7 +215,7 @@ class DeckPanel(QWidget):
             head.setFirstColumnSpanned(True)
             for card_id in ids:
                 card = self.db[card_id]
-                item = QTreeWidgetItem([f"{draft.counts[card_id]}×", card.name, str(card.cost) if self.costed else ""])
+                item = QTreeWidgetItem([f"{draft.counts[card_id]}×", display_name(card), str(card.cost) if self.costed else ""])
                 item.setData(0, Qt.UserRole, card_id)
                 item.setIcon(1, self.faces.get(card, round(THUMB_H * CARD_ASPECT), THUMB_H))
                 item.setTextAlignment(0, Qt.AlignRight | Qt.AlignVCenter)
@@ -221,7 +223,7 @@ class DeckPanel(QWidget):
                 item.setToolTip(2, f"cost {card.cost}")
                 if len(card.colors) == 1:
                     item.setForeground(2, QColor(COLOR_HEX.get(card.colors[0], "#e3e8f0")))
-                item.setToolTip(0, f"{card.name} ({card_id}), cost {card.cost}\n+ adds a copy; - or a double-click "
+                item.setToolTip(0, f"{display_name(card)} ({card_id}), cost {card.cost}\n+ adds a copy; - or a double-click "
                                    f"removes one; drag it onto the card list to remove it")
                 if card_id in bad:
                     for col in (0, 1):
@@ -275,7 +277,7 @@ class DeckPanel(QWidget):
         self.side_list.clear()
         for card_id, n in counts.items():
             card = self.db.get(card_id)
-            item = QListWidgetItem(f"{n}×  {card.name if card else card_id + ' (unknown card)'}")
+            item = QListWidgetItem(f"{n}×  {display_name(card) if card else card_id + ' (unknown card)'}")
             item.setData(Qt.UserRole, card_id)
             if card is not None:
                 item.setIcon(self.faces.get(card, round(THUMB_H * CARD_ASPECT), THUMB_H))
@@ -283,7 +285,7 @@ class DeckPanel(QWidget):
             if card_id == current:
                 self.side_list.setCurrentItem(item)
         span = f"{rules.side_min} to {rules.side_max}" if rules.side_min else f"up to {rules.side_max}"
-        self.side_title.setText(f"Side deck: {len(side)} card{'s' if len(side) != 1 else ''} ({span})")
+        self.side_title.setText(f"{rules.side_label}: {len(side)} card{'s' if len(side) != 1 else ''} ({span})")
 
     def _side_double_clicked(self, item) -> None:
         card_id = item.data(Qt.UserRole)

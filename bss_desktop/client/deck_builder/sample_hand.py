@@ -13,6 +13,7 @@ from PySide6.QtWidgets import (
     QWidget,
 )
 
+from bss_desktop.carddb.cards import display_name
 from bss_desktop.carddb.deck_stats import SampleHand
 from bss_desktop.client.faces.draw import CARD_ASPECT
 
@@ -120,7 +121,7 @@ class SampleHandView(QWidget):
         if self.sample is None:
             return
         card = self.sample.draw_next()
-        self.status.setText(f"Drew {self.db[card].name} — {len(self.sample.hand)} in hand, "
+        self.status.setText(f"Drew {display_name(self.db[card])} — {len(self.sample.hand)} in hand, "
                             f"{len(self.sample.library)} left." if card else "The deck is empty.")
         self._show()
 
@@ -134,7 +135,7 @@ class SampleHandView(QWidget):
         h = round(FACE_W / CARD_ASPECT)
         for i, card_id in enumerate(hand):
             face = _Face(card_id, self.faces.get(self.db[card_id], FACE_W, h))
-            face.setToolTip(self.db[card_id].name)
+            face.setToolTip(display_name(self.db[card_id]))
             face.hovered.connect(self.cardHovered.emit)
             self.grid.addWidget(face, i // PER_ROW, i % PER_ROW)
         self._buttons()

@@ -19,11 +19,14 @@ from PySide6.QtWidgets import (
     QWidget,
 )
 
+from bss_desktop.carddb.cards import display_name
 from bss_desktop.carddb.deck_stats import COST_BUCKETS, deck_stats, opening_odds
 from bss_desktop.carddb.query import QueryError
 from bss_desktop.client.faces.draw import COLOR_HEX
 
-TYPE_COLORS = {"spirit": "#60a5fa", "nexus": "#a78bfa", "magic": "#f59e0b"}
+TYPE_COLORS = {"spirit": "#60a5fa", "nexus": "#a78bfa", "magic": "#f59e0b", "ultimate": "#f472b6",
+               "brave": "#34d399"}
+OTHER_TYPE_COLOR = "#94a3b8"
 DEFAULT_GROUP = "t:spirit cost<=3"
 
 
@@ -55,13 +58,13 @@ class CostCurve(QWidget):
             x = i * slot + (slot - bar_w) / 2
             base = h - label_h
             y = base
-            for kind in ("spirit", "nexus", "magic"):
-                n = self.by_type.get(kind, {}).get(b, 0)
+            for kind, counts in self.by_type.items():  # stacked in the game's type order
+                n = counts.get(b, 0)
                 if not n:
                     continue
                 bh = (base - top) * n / peak
                 y -= bh
-                p.fillRect(QRectF(x, y, bar_w, bh), QColor(TYPE_COLORS[kind]))
+                p.fillRect(QRectF(x, y, bar_w, bh), QColor(TYPE_COLORS.get(kind, OTHER_TYPE_COLOR)))
             p.setPen(QColor("#e3e8f0"))
             if totals[b]:
                 p.drawText(QRectF(x - 4, y - 15, bar_w + 8, 14), Qt.AlignCenter, str(totals[b]))
@@ -117,6 +120,10 @@ class StatsPanel(QScrollArea):
         self.db, self.index = db, index  # index: the browser's CardIndex, so a group is written as a query
         # another game's cards have no costs or colours: its types and its own fields are counted instead
         self.profile = profile if profile is not None and profile.cards.shape == "plain" else None
+        # a Battle Spirits game's own card types (labels as its profile writes them) and whether it has bursts
+        self.type_labels = {t: spec.get("label") or t.capitalize() for t, spec in profile.cards.types.items()} \
+            if profile is not None else {t: t.capitalize() for t in TYPE_COLORS if t in ("spirit", "nexus", "magic")}
+        self.bursts = profile is None or "burst" in profile.zones
         self.setWidgetResizable(True)
         self.setFrameShape(QFrame.NoFrame)
         body = QWidget(objectName="Stats")
@@ -130,7 +137,8 @@ class StatsPanel(QScrollArea):
         lay.addWidget(self.curve_title)
         self.curve = CostCurve()
         lay.addWidget(self.curve)
-        legend = " ".join(f"<span style='color:{c}'>■</span> {k.capitalize()}" for k, c in TYPE_COLORS.items())
+        legend = " ".join(f"<span style='color:{TYPE_COLORS.get(t, OTHER_TYPE_COLOR)}'>■</span> {label}"
+                          for t, label in self.type_labels.items())
         self.summary = QLabel(objectName="StatsSummary")
         self.summary.setTextFormat(Qt.RichText)
         self.summary.setWordWrap(True)
@@ -155,7 +163,7 @@ class StatsPanel(QScrollArea):
         form = QFormLayout()
         self.group = QLineEdit(self._default_group(), objectName="OddsGroup")
         self.group.setToolTip("The group of cards counted, written as a card-list search (e.g. t:spirit cost<=3, "
-                              "burst, \"Ashwing Drake\")")
+                              + ("burst, " if self.bursts else "") + "\"Ashwing Drake\")")
         self.group.textChanged.connect(lambda _t: self._update_odds())
         form.addRow("Group", self.group)
         self.at_least = QSpinBox(objectName="OddsAtLeast")
@@ -196,25 +204,26 @@ class StatsPanel(QScrollArea):
             self._game_stats()
             self._update_odds()
             return
-        s = deck_stats(self.cards, self.db)
+        s = deck_stats(self.cards, self.db, self.type_labels)
         self.curve.set_curve(s.cost_curve_by_type)
-        types = ", ".join(f"{n} {k}" for k, n in s.types.items())
+        types = ", ".join(f"{n} {self.type_labels.get(k, k)}" for k, n in s.types.items())
         self.summary.setText(f"<b>{s.size}</b> cards · average cost <b>{s.average_cost:.2f}</b>"
                              + (f" · {types}" if types else ""))
         self.by_card.set_rows(s.colors_by_card)
         self.by_symbol.set_rows(s.colors_by_symbol)
         fams = ", ".join(f"{k} {n}" for k, n in list(s.families.items())[:10]) or "—"
         kws = ", ".join(f"{k} {n}" for k, n in s.keywords.items()) or "—"
-        bursts = ", ".join(f"{n}× {self.db[i].name}" for i, n in s.burst_cards) or "—"
+        bursts = ", ".join(f"{n}× {display_name(self.db[i])}" for i, n in s.burst_cards) or "—"
         r = s.reduction
         cover = (f"{r.covered} of {r.with_reduction} cards with reductions have them all met by the deck's "
                  f"symbols") if r.with_reduction else "no card has a reduction"
         colours = " · ".join(f"{c} {asked} / {given}" for c, (asked, given) in r.by_color.items())
         colours = f"reduction symbols asked / cards giving that colour's symbol: {colours}" if colours else ""
-        missing = "".join(f"<br><span style='color:#fbbf24'>⚠ {self.db[i].name}: no other card gives a {'/'.join(cols)} "
+        missing = "".join(f"<br><span style='color:#fbbf24'>⚠ {display_name(self.db[i])}: no other card gives a {'/'.join(cols)} "
                           f"symbol</span>" for i, cols in r.uncovered[:6])
         self.details.setText(
-            f"<b>Families</b>: {fams}<br><b>Bursts</b> ({s.bursts}): {bursts}<br><b>Keywords</b>: {kws}<br>"
+            f"<b>Families</b>: {fams}<br>" + (f"<b>Bursts</b> ({s.bursts}): {bursts}<br>" if self.bursts else "")
+            + f"<b>Keywords</b>: {kws}<br>"
             f"<b>Reduction coverage</b>: {cover}" + (f"<br><small>{colours}</small>" if colours else "") + missing)
         self._update_odds()
 

@@ -32,6 +32,7 @@ from PySide6.QtWidgets import (
     QToolBar,
 )
 
+from bss_desktop.carddb.cards import display_name
 from bss_desktop.carddb.deck_draft import DeckDraft
 from bss_desktop.carddb.deck_formats import (
     EXTENSIONS,
@@ -79,7 +80,7 @@ def deck_file_stem(name: str) -> str:
 
 class _Add(QUndoCommand):
     def __init__(self, window, card_id: str, n: int) -> None:
-        super().__init__(f"add {n}× {window.db[card_id].name}")
+        super().__init__(f"add {n}× {display_name(window.db[card_id])}")
         self.w, self.card_id, self.n = window, card_id, n
 
     def redo(self) -> None:
@@ -94,7 +95,7 @@ class _Add(QUndoCommand):
 class _Remove(QUndoCommand):
     def __init__(self, window, card_id: str, n: int) -> None:
         card = window.db.get(card_id)
-        super().__init__(f"remove {n}× {card.name if card else card_id}")
+        super().__init__(f"remove {n}× {display_name(card) if card else card_id}")
         self.w, self.card_id, self.n = window, card_id, n
         self.index = window.draft.index_of(card_id)
 
@@ -112,7 +113,7 @@ class _Side(QUndoCommand):
 
     def __init__(self, window, card_id: str, n: int) -> None:
         card = window.db.get(card_id)
-        super().__init__(f"{'add' if n > 0 else 'remove'} 1× {card.name if card else card_id} "
+        super().__init__(f"{'add' if n > 0 else 'remove'} 1× {display_name(card) if card else card_id} "
                          f"{'to' if n > 0 else 'from'} the side deck")
         self.w, self.card_id, self.n = window, card_id, n
         self.index = len(window.side) if n > 0 else window.side.index(card_id)
@@ -405,7 +406,9 @@ class DeckBuilderWindow(QMainWindow):
     def add_card(self, card_id: str, n: int = 1) -> bool:
         """Add `n` copies (to the side deck while the panel's switch says so), or say why not (the copy limit, the
         side deck's size, a token); nothing changes when refused."""
-        to_side = self.rules.side_max is not None and self.panel.to_side.isChecked()
+        card = self.db.get(card_id)
+        to_side = self.rules.side_max is not None and (self.panel.to_side.isChecked() or (
+            self.rules.side_tokens and card is not None and card.token))  # Eternal's token cards go there
         why = self.why_not_add(card_id, n, to_side)
         if why is not None:
             self.say(why)
@@ -413,28 +416,32 @@ class DeckBuilderWindow(QMainWindow):
             return False
         card = self.db[card_id]
         if to_side:
-            self.undo_stack.beginMacro(f"add {n}× {card.name} to the side deck")
+            self.undo_stack.beginMacro(f"add {n}× {display_name(card)} to the side deck")
             for _ in range(n):
                 self.undo_stack.push(_Side(self, card_id, 1))
             self.undo_stack.endMacro()
-            self.say(f"Added {card.name} to the side deck: {self.side.count(card_id)} there, {len(self.side)} "
+            self.say(f"Added {display_name(card)} to the side deck: {self.side.count(card_id)} there, {len(self.side)} "
                      f"cards", 4000)
             return True
         self.undo_stack.push(_Add(self, card_id, n))
-        self.say(f"Added {card.name}: {self.draft.count(card_id)} in the deck, {len(self.draft)} cards", 4000)
+        self.say(f"Added {display_name(card)}: {self.draft.count(card_id)} in the deck, {len(self.draft)} cards", 4000)
         return True
 
     def why_not_add(self, card_id: str, n: int = 1, to_side: bool = False) -> str | None:
         """Why `n` copies of `card_id` may not be added to the deck (or the side deck), or None. The copy limit
-        counts the deck and the side deck together (deck_rules.deck_issues)."""
+        counts the deck only (BOS §Getting Started: "in your deck"); the side deck is bounded by its size, and a
+        swap that would break the deck's limits is refused between battles (table/match.py)."""
+        if not to_side:
+            return self.draft.why_not_add(card_id, n)
         card = self.db.get(card_id)
-        in_side = 0 if card is None else sum(1 for i in self.side if i in self.db and
-                                             self.rules.copy_key(self.db[i]) == self.rules.copy_key(card))
-        why = self.draft.why_not_add(card_id, n + in_side)
-        if why is not None:
-            return why + (f" and the side deck {in_side} more" if in_side else "")
-        if to_side and len(self.side) + n > self.rules.side_max:
-            return f"{self.rules.rule}: a side deck holds at most {self.rules.side_max} cards"
+        if card is None:
+            return f"unknown card {card_id!r}"
+        if self.rules.side_tokens and not card.token:
+            return f"{self.rules.rule}: the {self.rules.side_label.lower()} are token cards; {display_name(card)} is not"
+        if card.token and not self.rules.tokens_allowed and not self.rules.side_tokens:
+            return f"{self.rules.rule}: {display_name(card)} is a token; tokens can't be in a side deck"
+        if len(self.side) + n > self.rules.side_max:
+            return f"{self.rules.rule}: the {self.rules.side_label.lower()} hold at most {self.rules.side_max} cards"
         return None
 
     def remove_side(self, card_id: str) -> bool:
@@ -443,7 +450,7 @@ class DeckBuilderWindow(QMainWindow):
             return False
         self.undo_stack.push(_Side(self, card_id, -1))
         card = self.db.get(card_id)
-        self.say(f"Removed {card.name if card else card_id} from the side deck: {len(self.side)} cards there", 4000)
+        self.say(f"Removed {display_name(card) if card else card_id} from the side deck: {len(self.side)} cards there", 4000)
         return True
 
     def remove_card(self, card_id: str, n: int = 1) -> bool:
@@ -451,7 +458,7 @@ class DeckBuilderWindow(QMainWindow):
             return False
         self.undo_stack.push(_Remove(self, card_id, min(n, self.draft.count(card_id))))
         card = self.db.get(card_id)
-        self.say(f"Removed {card.name if card else card_id}: {self.draft.count(card_id)} left, "
+        self.say(f"Removed {display_name(card) if card else card_id}: {self.draft.count(card_id)} left, "
                  f"{len(self.draft)} cards", 4000)
         return True
 
@@ -525,7 +532,7 @@ class DeckBuilderWindow(QMainWindow):
         counts = imported.deck.counts()
         kept = list(imported.kept)
         if imported.side and self.rules.side_max is None:  # a community list's sideboard: kept, said why
-            kept += [KeptLine(None, f"{n}x {c}: {self.db[c].name}" if c in self.db else f"{n}x {c}",
+            kept += [KeptLine(None, f"{n}x {c}: {display_name(self.db[c])}" if c in self.db else f"{n}x {c}",
                               f"{self.rules.title} has no side deck", "side deck")
                      for c, n in Counter(imported.side).items()]
         side = list(imported.side) if self.rules.side_max is not None else []
@@ -611,7 +618,8 @@ class DeckBuilderWindow(QMainWindow):
         return Deck(name=self.draft.name, cards=self.draft.cards(), printings=dict(self.draft.printings))
 
     def deck_text(self, fmt: str = "text") -> str:
-        return write_deck(self.current_deck(), self.db, fmt, kept=self.kept, notes=self.notes, side=self.side)
+        return write_deck(self.current_deck(), self.db, fmt, kept=self.kept, notes=self.notes, side=self.side,
+                          side_label=self.rules.side_label)
 
     def copy_deck(self, fmt: str = "text") -> None:
         QApplication.clipboard().setText(self.deck_text(fmt))

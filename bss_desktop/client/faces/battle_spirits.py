@@ -46,6 +46,7 @@ from PySide6.QtGui import (
 )
 
 from bss_desktop.carddb.card_text import card_text
+from bss_desktop.carddb.cards import display_name
 
 from .art import (
     _EMBLEMS,
@@ -485,7 +486,7 @@ def _paint_face(p: QPainter, card, w: float, h: float, level, bp, printed_bp, *,
     has_add = bool(getattr(card, "additional_name", ""))
     name_rect = QRectF(text_left, name_bar.top() + (0.6 * u if has_add else 0), name_bar.right() - text_left - 1.8 * u,
                        (8.2 * u) if has_add else name_bar.height())
-    _fit_text(p, name_rect, card.name, _font(6.9 * u, True), _qc("ink_light"), shadow=QColor(0, 0, 0, 200),
+    _fit_text(p, name_rect, display_name(card), _font(6.9 * u, True), _qc("ink_light"), shadow=QColor(0, 0, 0, 200),
               min_scale=0.72, squeeze=0.8, min_px=9)  # 9 px: still legible on a 150 px table card
     if has_add:
         _fit_text(p, QRectF(text_left, name_bar.top() + 8.0 * u, name_rect.width(), 4.4 * u), card.additional_name,

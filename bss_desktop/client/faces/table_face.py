@@ -15,6 +15,8 @@ from PySide6.QtGui import (
     QPixmap,
 )
 
+from bss_desktop.carddb.cards import display_name
+
 from .art import _draw_art
 from .battle_spirits import (
     _draw_core_badge,
@@ -94,7 +96,7 @@ def _table_header(p: QPainter, card, w: float, u: float, cols: list[QColor], *, 
     left = cc.x() + cr + 1.8 * u
     name_w = banner.right() - 1.4 * u - left
     one = _table_font(TABLE_NAME_U * u)
-    lines = _split_name(card.name, one, name_w)
+    lines = _split_name(display_name(card), one, name_w)
     if len(lines) == 1:
         _fit_text(p, QRectF(left, banner.top(), name_w, banner.height()), lines[0], one, _qc("ink_light"),
                   shadow=QColor(0, 0, 0, 200), min_scale=TABLE_FIT, squeeze=0.8)

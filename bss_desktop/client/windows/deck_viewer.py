@@ -12,6 +12,7 @@ from PySide6.QtWidgets import (
     QVBoxLayout,
 )
 
+from bss_desktop.carddb.cards import display_name
 from bss_desktop.engine.commands import ManualMove, ManualReveal, ManualShuffle
 
 
@@ -50,7 +51,7 @@ class DeckViewer(QDialog):
         self.list.clear()
         for iid in self.cards():
             card = game.db[game.state.cards[iid].cid]
-            item = QListWidgetItem(QIcon(faces.get(card, 120, 168)), f"{card.name}  ({card.id})")
+            item = QListWidgetItem(QIcon(faces.get(card, 120, 168)), f"{display_name(card)}  ({card.id})")
             item.setData(Qt.UserRole, iid)
             self.list.addItem(item)
             item.setSelected(iid in keep)

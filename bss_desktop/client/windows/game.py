@@ -513,6 +513,9 @@ class GameWindow(QMainWindow):
         """A sandbox on this machine of a game played in matches (its profile's `match:`, Battle of Souls: best of
         3) has a Match menu: the players say who won each battle; between battles the loser chooses to go first
         or second and each player may swap side-deck cards (windows/match.py)."""
+        from functools import partial
+
+        from bss_desktop.carddb.deck_rules import limit_problems, rules_of
         from bss_desktop.table.match import Match
 
         game = self.model.game
@@ -520,7 +523,8 @@ class GameWindow(QMainWindow):
         self.match = None
         if not (self.sandbox and not self.lan and m and m["best_of"] > 1 and decks and all(decks)):
             return
-        self.match = Match.for_profile(game.profile, decks, game.start.get("sides"))
+        self.match = Match.for_profile(game.profile, decks, game.start.get("sides"),
+                                        partial(limit_problems, db=game.db, rules=rules_of(game.profile)))
         menu = self.menuBar().addMenu("&Match")
         self.match_score = menu.addAction("")
         self.match_score.setEnabled(False)

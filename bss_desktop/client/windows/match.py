@@ -27,6 +27,7 @@ from PySide6.QtWidgets import (
     QVBoxLayout,
 )
 
+from bss_desktop.carddb.cards import display_name
 from bss_desktop.table.match import swapped
 
 
@@ -69,7 +70,7 @@ class SwapBox(QGroupBox):
         keep = widget.currentItem().data(Qt.UserRole) if widget.currentItem() is not None else None
         widget.clear()
         for cid, n in sorted(Counter(cards).items(), key=lambda kv: (self.db[kv[0]].name, kv[0])):
-            item = QListWidgetItem(f"{n}×  {self.db[cid].name}")
+            item = QListWidgetItem(f"{n}×  {display_name(self.db[cid])}")
             item.setData(Qt.UserRole, cid)
             widget.addItem(item)
             if cid == keep:
@@ -79,7 +80,7 @@ class SwapBox(QGroupBox):
         deck, side = self.current()
         self._fill(self.deck_list, deck)
         self._fill(self.side_list, side)
-        swaps = ", ".join(f"{self.db[o].name} ⇄ {self.db[i].name}" for o, i in zip(self.out, self.into))
+        swaps = ", ".join(f"{display_name(self.db[o])} ⇄ {display_name(self.db[i])}" for o, i in zip(self.out, self.into))
         self.count.setText(f"Deck {len(deck)} · side deck {len(side)} (as before)"
                            + (f". Swapped: {swaps}" if swaps else ""))
         self.reset_button.setEnabled(bool(self.out))

@@ -26,6 +26,7 @@ from PySide6.QtWidgets import (
 )
 
 from bss_desktop.carddb.card_text import card_text
+from bss_desktop.carddb.cards import display_name
 from bss_desktop.client.faces.cache import FaceCache
 from bss_desktop.client.faces.draw import CARD_ASPECT, COLOR_HEX, displayable_text
 from bss_desktop.client.faces.special_symbols import describe as describe_special
@@ -175,7 +176,7 @@ class CardPreview(QWidget):
         self._card = card
         modified = tuple(sorted((k, b["value"]) for k, b in (stats or {}).items() if b["value"] != b["printed"]))
         self.face_view.set_card(card, level, bp, printed_bp, modified or None)
-        title = f"<b>{html.escape(card.name)}</b>"
+        title = f"<b>{html.escape(display_name(card))}</b>"
         if card.additional_name:
             title += f" <i>— {html.escape(card.additional_name)}</i>"
         meta = self._meta(card)

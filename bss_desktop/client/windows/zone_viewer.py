@@ -20,6 +20,8 @@ from PySide6.QtWidgets import (
     QVBoxLayout,
 )
 
+from bss_desktop.carddb.cards import display_name
+
 
 def viewable_zones(profile) -> list:
     """The zones a View menu offers to look through: piles whose cards the board shows one at a time (a trash, a
@@ -112,7 +114,7 @@ class ZoneViewer(QDialog):
             if card is None:
                 item = QListWidgetItem("A face-down card")
             else:
-                item = QListWidgetItem(QIcon(faces.get(card, 120, 168)), f"{card.name}  ({card.id})")
+                item = QListWidgetItem(QIcon(faces.get(card, 120, 168)), f"{display_name(card)}  ({card.id})")
             item.setData(Qt.UserRole, iid)
             self.list.addItem(item)
 
