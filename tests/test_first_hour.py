@@ -175,6 +175,42 @@ def test_a_rematch_uses_the_same_decks_with_a_new_shuffle_and_the_loser_chooses_
     assert g2.state.first_player == 1
 
 
+def test_a_rematch_after_a_position_replaced_the_ended_game_plays_that_position_again(qtbot, tmp_path):
+    """The result screen of a game dealt from decks stays open while a position is loaded over the board (File >
+    Load position): Rematch then plays what the window holds, that position from its start, instead of failing on
+    the decks it no longer has (a KeyError 'decks' the every-action test met now and then)."""
+    from bss_desktop.carddb.database import load_default_db
+    from bss_desktop.carddb.decks import shipped_decks
+    from bss_desktop.engine.game import Game
+    from bss_desktop.resources import assets_dir
+
+    db = load_default_db()
+    decks = shipped_decks(db)
+    a, b = sorted(decks)[:2]
+    w = GameWindow(Game.new(db, [decks[a].cards, decks[b].cards], 5, deck_names=[a, b]), seats=("human", "ai"),
+                   animation_ms=0)
+    qtbot.addWidget(w)
+    w.controller.ai_delay_ms = 10 ** 6
+    w.show()
+    w.ask_concede()
+    w.bar.panel.yes.click()
+    dialog = w.result_dialog
+    dialog.first_buttons[0].click()
+    assert w.load_position(str(assets_dir() / "positions" / "demo.yaml"))
+    loaded = w.model.game
+    assert "decks" not in loaded.start
+    dialog.rematch.click()
+    new = dialog.spawned
+    qtbot.addWidget(new)
+    assert new.model.game.state_hash() == replay_start_hash(loaded)
+
+
+def replay_start_hash(game) -> str:
+    from bss_desktop.engine.record import replay, to_record
+
+    return replay(to_record(game), game.db, verify=False, stop=0).state_hash()
+
+
 def test_the_result_screen_offers_the_replay_of_the_game(qtbot):
     w, game = window_for(qtbot, MAIN, seats=("human", "ai"))
     w.controller.ai_delay_ms = 10 ** 6

@@ -127,8 +127,8 @@ class ResultDialog(QDialog):
 
         w = self.window_
         game = w.model.game
-        start = game.start
-        if self.from_position:
+        start = game.start or {}
+        if "decks" not in start:  # the window's game now (a position loaded after the dialog opened: that one again)
             from bss_desktop.engine.record import replay, to_record
 
             new = replay(to_record(game), game.db, verify=False, stop=0)
