@@ -97,6 +97,9 @@ def mid_game(profile, seed: int = 3, db=None) -> Game:
             host = next((i for i in player.field if db[st.cards[i].cid].type in spec["with"]), None) if spec else None
             if host is not None:
                 try_(ManualAttach(p, card, host))
+        unleash = [i for i in player.field if db[st.cards[i].cid].extra.get("super_unleash")]
+        if unleash and player.soul == "reserve":  # 《Super Unleash》: LV2 with the soul core on it (STD 12-2-1-1)
+            try_(ManualCores(p, p, "reserve", unleash[0], 0, True))
         for z in profile.piece_zones():
             if z.name not in ("life", "reserve", "trash_cores", "void") and z.owner == "player":
                 try_(ManualCores(p, p, "void", z.name, 2))

@@ -95,7 +95,7 @@ COLUMNS = (
     ("Cost", lambda c: (c.cost, c.name.casefold(), c.id), lambda c: str(c.cost)),
     ("Colour", lambda c: (tuple(COLORS.index(x) for x in c.colors if x in COLORS), c.cost, c.name.casefold()),
      colors_text),
-    ("Type", lambda c: (c.type, c.cost, c.name.casefold()), lambda c: TYPE_NAMES.get(c.type, c.type)),
+    ("Type", lambda c: (c.type, c.cost, c.name.casefold()), lambda c: TYPE_NAMES.get(c.type, c.type.title())),
     ("BP", lambda c: (max_bp(c), c.name.casefold()), lambda c: f"{max_bp(c):,}" if max_bp(c) else ""),
     ("Sym", lambda c: (c.symbol_count, c.name.casefold()), lambda c: str(c.symbol_count) if c.symbols else ""),
     ("Families", lambda c: (" ".join(c.families).casefold(), c.name.casefold()), lambda c: ", ".join(c.families)),

@@ -204,7 +204,8 @@ class DeckPanel(QWidget):
         bold = QFont(self.tree.font())
         bold.setBold(True)
         sections = dict(self.sections)
-        for kind, title in [*self.sections, *[(t, TYPE_NAMES.get(t, t)) for t in groups if t not in sections]]:
+        extra = [(t, TYPE_NAMES.get(t, t.title() + "s")) for t in groups if t not in sections]  # Eternal's Ultimates
+        for kind, title in [*self.sections, *extra]:
             ids = sorted(groups.get(kind, ()), key=lambda i: (self.db[i].cost, self.db[i].name.casefold(), i))
             if not ids:
                 continue
