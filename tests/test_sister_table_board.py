@@ -117,3 +117,21 @@ def test_std_12_2_1_1_the_card_panel_shows_a_super_unleash_spirit_at_lv2_5000(qt
     QTest.mouseMove(w.view.viewport(), vp(w, at.x(), at.y()))
     status = w.preview.status_label.text()
     assert "LV2" in status and "BP 5000" in status, status
+
+
+def test_std_a_card_played_by_hand_shows_its_printed_text_on_its_face_and_in_the_card_panel(qtbot):
+    """A Standard card is played by hand (no rules module reads its text): its face and the Card panel show the text
+    as printed, 《Super Unleash》 and all (before, both text boxes were empty: the text came only from effects the
+    engine compiles, and a sister game's card has none)."""
+    from PySide6.QtTest import QTest
+
+    from bss_desktop.carddb.card_text import card_text
+    from test_client import vp
+
+    assert "Super Unleash" in card_text(SDB[HARRIER])
+    w, game = window(qtbot, STD, SDB, {"field": [{"card": HARRIER, "cores": 1}]})
+    harrier = game.state.players[0].field[0]
+    at = center(w.scene.cards[harrier])
+    QTest.mouseMove(w.view.viewport(), vp(w, at.x() - 5, at.y()))
+    QTest.mouseMove(w.view.viewport(), vp(w, at.x(), at.y()))
+    assert "Super Unleash" in w.preview.text_label.text()

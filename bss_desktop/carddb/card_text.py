@@ -849,11 +849,12 @@ def effect_text(effect: Effect, card=None) -> str:
 def card_text(card) -> str:
     """The whole text box: keywords first (with their levels), then each effect on its own line, in printed order.
 
-    Vanilla cards give "".
+    Vanilla cards give "". A card none of whose text the engine reads (a sister game's card, played by hand in its
+    sandbox: no effects, no keywords) shows its printed text.
     """
     lines = []
     for kw in card.keywords:
         lines.append(" ".join(p for p in (_levels(kw.levels), keyword_text(kw)) if p))
     for e in card.effects:
         lines.append(effect_text(e, card))
-    return "\n".join(lines)
+    return "\n".join(lines) if lines else card.text
