@@ -3,7 +3,8 @@ effect puts one on the field) on TCP 127.0.0.1: each seat's section travels with
 hash (protocol/fairness.py deck_hash), checked by the host against the deck rules (token cards only, at most the
 profile's max) and dealt into its owner's token pool, which the other seat sees only as a count. A hostile guest
 is refused naming the field without crashing the host; a host that deals or records other tokens than the guest
-sent is caught by the guest's opening check or its audit."""
+sent is caught by the guest's opening check or its audit. A Battle of Souls sandbox that is no match sends its side
+decks the same way (BOS §Side Deck)."""
 from __future__ import annotations
 
 import asyncio
@@ -242,3 +243,33 @@ def test_etr_a_host_that_commits_to_other_token_cards_than_it_deals_fails_the_gu
     guest = run(go())
     assert guest.report is not None and not guest.report.ok
     assert any("the host's deck is not the one it committed to" in p for p in guest.report.problems)
+
+
+def test_bos_a_sandbox_that_is_no_match_deals_both_side_decks_too():
+    """BOS §Side Deck outside a match: the section travels the same way (its profile declares deck_rules.side),
+    each side deck in its owner's `side` zone, the other seat sees a count; the audit passes."""
+    bos = get_profile("bos")
+    db = game_db(bos)
+    decks = list(game_decks(db, bos).values())
+    assert decks[0].side and decks[1].side
+
+    async def go():
+        host = HostSession(db, decks[0].cards, name="Aki", settings=SANDBOX, profile=bos, side=decks[0].side)
+        guest = GuestSession(db, decks[1].cards, name="Mio", settings=SANDBOX, profile=bos, side=decks[1].side)
+        server, port = await tcp_server(host)
+        playing = asyncio.ensure_future(guest.play_over(await connect("127.0.0.1", port)))
+        await asyncio.wait_for(host.started.wait(), 10)
+        await settle(host, guest)
+        st = host.game.state
+        assert host.match is None and host.game.start["sides"] == [decks[0].side, decks[1].side]
+        assert [sorted(st.cards[i].cid for i in st.table.areas[p]["side"]) for p in (0, 1)] == \
+            [sorted(decks[0].side), sorted(decks[1].side)]
+        theirs = guest.view["players"][0]
+        assert theirs["areas"].get("side") is None and theirs["counts"]["side"] == len(decks[0].side)
+        host.apply(Concede(0))
+        await asyncio.wait_for(playing, 30)
+        server.close()
+        return guest
+
+    guest = run(go())
+    assert guest.report is not None and guest.report.ok, guest.report.problems
