@@ -189,7 +189,7 @@ def test_bos_a_host_cannot_make_the_guest_play_a_swap_it_did_not_make():
         await asyncio.wait_for(playing, 30)
         report = gm.session.report
         assert report is not None and not report.ok
-        assert any("your side deck is not the side deck you sent" in p for p in report.problems)
+        assert any("your side section is not the one you sent" in p for p in report.problems)
         assert not gm.settle() and "audit failed" in gm.problem and gm.match.wins() == [1, 0]
         server.close()
 

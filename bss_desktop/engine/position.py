@@ -206,7 +206,8 @@ def game_from_position(data, db, *, settings: Ruleset | None = None, record_hash
             d = cards_db[cards[iid].cid]
             if d.type == "magic":
                 raise PositionError(f"{fpre}card", f"{d.name} is a magic card; only spirits and nexuses are on the field (CR 3-5-1)")
-            cards[iid].cores = _req(fd, "cores", fpre, int, default=d.lv1_cores, required=False)
+            brave = table_game and "on" in fd and _combines(profile, d) is not None  # its cores sit on its spirit
+            cards[iid].cores = _req(fd, "cores", fpre, int, default=0 if brave else d.lv1_cores, required=False)
             cards[iid].exhausted = _req(fd, "exhausted", fpre, bool, default=False, required=False)
             cores_in_play += cards[iid].cores
             if _req(fd, "soul_core", fpre, bool, default=False, required=False):
@@ -246,7 +247,9 @@ def game_from_position(data, db, *, settings: Ruleset | None = None, record_hash
     for p, player in enumerate(players):  # CR 9-3-2: a field card below LV1 is not a legal position
         for i, iid in enumerate(player.field):
             need = cards_db[cards[iid].cid].lv1_cores
-            if cores_on(state, iid) < need:
+            combined = table_game and state.table.marks.get(iid) is not None and state.table.marks[iid].on is not None \
+                and _combines(profile, cards_db[cards[iid].cid]) is not None  # ETR §Brave: its cores are its spirit's
+            if cores_on(state, iid) < need and not combined:
                 raise PositionError(f"players[{p}].field[{i}].cores",
                                     f"{cards_db[cards[iid].cid].name} needs at least {need} core(s) for LV1 (CR 9-3-2)")
     game._check_winner()
@@ -361,8 +364,35 @@ def _read_table(profile, players_data, cards, db, new_card, state):
             raise PositionError(f"{pre}deck_out", f"{profile.name} has no deck-out loss (turn_rules.deck_out)")
     for iid, ref, path, p in attach:
         host = _find(ref, path, table, state, p)
+        _check_combine(profile, db, cards, table, iid, host, path)
         table.mark(iid).on = host
     return table
+
+
+def _combines(profile, card_def) -> dict | None:
+    """The `combines` rule of a card's type (Eternal's Brave, ETR §Brave), or None (engine/table_cards.py)."""
+    spec = profile.cards.types.get(card_def.type)
+    return spec.get("combines") if spec else None
+
+
+def _check_combine(profile, db, cards, table, iid: int, host: int, path: str) -> None:
+    """A field card whose type combines (a Brave) sits on one of its owner's field cards of `combines.with`, not on
+    itself, and on a card no other Brave sits on: what ManualAttach allows (engine/table_cards.py _combine)."""
+    d = db[cards[iid].cid]
+    spec = _combines(profile, d)
+    if spec is None or cards[iid].zone != "field":
+        return
+    rule = spec.get("rule") or f"{profile.id} profile: cards.types.{d.type}.combines"
+    kinds, h = ", ".join(spec["with"]), cards[host]
+    if host == iid:
+        raise PositionError(path, f"{d.name} cannot combine with itself ({rule})")
+    if h.zone != "field" or h.owner != cards[iid].owner:
+        raise PositionError(path, f"{d.name} combines with a {kinds} on its owner's field ({rule})")
+    if db[h.cid].type not in spec["with"]:
+        raise PositionError(path, f"{d.name} combines with a {kinds}, not a {db[h.cid].type} ({rule})")
+    if any(m.on == host and _combines(profile, db[cards[i].cid]) is not None for i, m in table.marks.items()):
+        raise PositionError(path, f"{db[h.cid].name} already carries a {d.type}: no Brave can be combined onto an "
+                                  f"already combined spirit ({rule})")
 
 
 def _marked_card(entry, path, table, p, zone, new_card, cards, profile, attach) -> int:

@@ -117,9 +117,11 @@ class GuestSession(Claims):
         self.kept_log: list[str] = []
         self.kept_chat: list[str] = []
         self.restore_problems: list[str] = []  # parts of the autosave that could not be restored (the log, the chat)
-        # a battle of a match (net/match.py): the match as this side keeps it, our side deck (sent and committed with
-        # the deck), and who goes first as this player chose it when it lost the last battle
-        self.match, self.side, self.first = match, (list(side or ()) if match else None), first
+        # a battle of a match (net/match.py): the match as this side keeps it, and who goes first as this player
+        # chose it when it lost the last battle; our side section (a side deck, Eternal's token cards: sent and
+        # committed with the deck; None when the game has none, net/handshake.py takes_side)
+        self.match, self.first = match, first
+        self.side = list(side or ()) if match or handshake.takes_side(profile) else None
         self.received.guest_side = self.side
         self._hello = handshake.hello(db, self.settings, name, profile)
         if match is not None:

@@ -23,6 +23,13 @@ def hello(db, settings, name: str, profile=None) -> dict:
     return msg
 
 
+def takes_side(profile) -> bool:
+    """Whether this game's decks bring a section outside the deck (its profile's `deck_rules.side`: Battle of
+    Souls' side deck, Eternal's token cards, ETR §Token Cards): the 'deck' message then always carries it as
+    `side` (an empty list for none), committed with the deck (protocol/fairness.py deck_hash) and dealt."""
+    return profile is not None and (profile.deck_rules or {}).get("side") is not None
+
+
 def mismatch(mine: dict, theirs: dict, who: str) -> str | None:
     """Why a game between these two hellos cannot be played, in words; None if it can.
     `who` names the other side ("the host", "the guest")."""

@@ -40,6 +40,15 @@ GUEST_SENDS = {"command", "chat", "ping", "pong", "bye", "audit", "error", "undo
                "random_share", "end", "claim", "claim_answer"}
 
 
+def _side_refusal(profile, match, sent) -> str:
+    """Why a 'deck' message's side section is missing, or there where the game has none (net/handshake.py)."""
+    if sent is not None:
+        return f"{'Battle Spirits Saga' if profile is None else profile.name} has no side section"
+    if match is not None:
+        return "a battle of a match sends the side deck with the deck"
+    return f"{profile.name} sends its {profile.deck_rules['side']['label'].lower()} with the deck (an empty list: none)"
+
+
 class HostSession(Claims):
     def __init__(self, db, deck: list[str], *, deck_name: str = "", name: str = "Host",
                  settings: Ruleset | None = None, autosave: str | Path | None = None,
@@ -98,9 +107,11 @@ class HostSession(Claims):
         self.random_asks = 0  # request numbers used so far (kept in the autosave: a number is never used twice)
         self._randoms_seen = [0, 0]  # [commands of the history counted, the guest's random results among them]
         self.ended: str | None = None  # why a LAN sandbox ended without a result (a window closed): it is audited
-        # a battle of a match (net/match.py): the match (table/match.py, shared with HostMatch), this player's side
-        # deck, and who goes first as this player chose it when it lost the last battle
-        self.match, self.side, self.first = match, (list(side or ()) if match else None), first
+        # a battle of a match (net/match.py): the match (table/match.py, shared with HostMatch), and who goes first
+        # as this player chose it when it lost the last battle; this player's side section (a side deck, Eternal's
+        # token cards: None when the game has none, net/handshake.py takes_side)
+        self.match, self.first = match, first
+        self.side = list(side or ()) if match or handshake.takes_side(profile) else None
         self.guest_side: list[str] | None = None
         self._hello = handshake.hello(db, self.settings, name, profile)
         if match is not None:
@@ -334,25 +345,31 @@ class HostSession(Claims):
                 raise PeerError("handshake", f"unexpected '{got['reveal']['type']}' during the handshake")
         share, cards = got["reveal"]["share"], got["deck"]["cards"]
         side = got["deck"].get("side")
-        if (side is None) != (self.match is None):
-            raise PeerError("match", "'deck' message: field 'side': " + (
-                "a battle of a match sends the side deck with the deck" if side is None else "this is no match"))
+        if (side is None) != (self.side is None):
+            raise PeerError("match" if self.match else "deck",
+                            "'deck' message: field 'side': " + _side_refusal(self.profile, self.match, side))
         if fairness.commitment(share) != got["commit"]["share_hash"]:
             raise PeerError("fairness", "your revealed share does not match your commitment")
         if fairness.deck_hash(cards, share, side) != got["commit"]["deck_hash"]:
-            raise PeerError("fairness", "your deck is not the one you committed to")
+            raise PeerError("fairness", "your deck is not the one you committed to" + (
+                "" if side is None else " ('deck' message: fields 'cards' and 'side', committed together)"))
         from ..carddb.deck_rules import DECK_RULES
         from ..carddb.decks import validate_deck
 
         db = card_exchange.game_db(self.db, guest_cards)
         game_id = "bss" if self.profile is None else self.profile.id
         problems = validate_deck(cards, db, DECK_RULES[game_id])
-        if side is not None:  # a match's side deck: its size and copies (BOS §Side Deck), then the swaps
+        rule = "CR 5-1" if game_id == "bss" else DECK_RULES[game_id].rule
+        if side is not None:  # the side section: its size, token cards only (BOS §Side Deck, ETR §Token Cards)
             from ..carddb.deck_rules import deck_issues
 
             problems = [str(i) for i in deck_issues(cards, db, DECK_RULES[game_id], side)]
+            own = {str(i) for i in deck_issues(cards, db, DECK_RULES[game_id])}
+            if [p for p in problems if p not in own]:
+                raise PeerError("deck", f"'deck' message: field 'side': your {DECK_RULES[game_id].side_label.lower()}"
+                                        f" break the deck rules ({rule}): " + "; ".join(
+                                            p for p in problems if p not in own)[:400])
         if problems:
-            rule = "CR 5-1" if game_id == "bss" else DECK_RULES[game_id].rule
             raise PeerError("deck", f"your deck breaks the deck rules ({rule}): " + "; ".join(problems)[:400])
         if self.game is not None:  # another connection won the race
             raise PeerError("busy", "this host already has a guest")
@@ -364,8 +381,8 @@ class HostSession(Claims):
                 self.match.take(GUEST_SEAT, cards, side)
             except MatchError as e:
                 raise PeerError("match", f"your deck for battle {self.match.battle}: {e.field}: {e.message}")
-            self.guest_side = list(side)
             first = {HOST_SEAT: self.first, GUEST_SEAT: got.get("first", {}).get("first")}.get(chooser)
+        self.guest_side = None if side is None else list(side)
         self.guest_name, self.guest_share = guest_name, share
         self.guest_deck, self.guest_deck_name = list(cards), got["deck"]["name"]
         self.game_db, self.guest_cards = db, guest_cards
@@ -375,7 +392,7 @@ class HostSession(Claims):
         seed = fairness.derive_seed(self.share, share)
         game = Game.new(db, [self.deck, self.guest_deck], seed, settings=self.settings.for_lan(),  # CR 3-8-2
                         deck_names=[self.deck_name, self.guest_deck_name], profile=self.profile, first_player=first,
-                        sides=None if self.match is None else [self.side, self.guest_side])
+                        sides=None if self.side is None else [self.side, self.guest_side])
         game.names = [self.name, guest_name]
         if self.tamper:
             self.tamper(game)

@@ -53,8 +53,9 @@ def commitment(share: str) -> str:
 
 
 def deck_hash(cards: list[str], salt: str, side: list[str] | None = None) -> str:
-    """A deck list's hash, salted with the share so a known deck list cannot be recognised from it; in a match
-    (net/match.py) the side deck is committed with it (its swaps are checked between battles)."""
+    """A deck list's hash, salted with the share so a known deck list cannot be recognised from it; in a game whose
+    decks bring a side section (net/handshake.py takes_side) that is committed with it: a match's side deck (its
+    swaps are checked between battles, net/match.py), Eternal's token cards (ETR §Token Cards)."""
     if side is None:
         return _h("bss-deck", salt, json.dumps(list(cards), separators=(",", ":")))
     return _h("bss-deck+side", salt, json.dumps([list(cards), list(side)], separators=(",", ":")))
@@ -117,7 +118,7 @@ def chain_next(prev: str, command: dict, salt: str) -> str:
 # Anything else (a hand-made `position`, inline `cards`) is a game the guest never agreed to.
 RECORD_KEYS = {"format", "version", "app", "settings", "start", "commands", "hashes", "result"}
 DEAL_KEYS = {"seed", "first_player", "decks", "deck_names", "game", "sides"}  # game: another game's profile;
-#                                                                           sides: a match's (both checked below)
+#                                                               sides: side decks, token cards (both checked below)
 # How a LAN game can stop with a record to audit: the game is over (CR 1-2-1 life or deck-out, CR 1-2-3 both at
 # once, a draw; CR 1-2-4 a concession, the guest's only if it sent it). A LAN sandbox also ends when either window
 # closes ("end", net/host.py): audited all the same, without a result. A rules game's player who leaves or drops
@@ -144,8 +145,8 @@ class Received:
     #                                                   number, the command it named)
     host_undone: int = 0  # commands of the host's that an agreed undo took back (a random one may be among them)
     ended: bool = False  # the host said the sandbox ended without a result (a window closed): audited as it stands
-    # a match's battle (net/match.py): our side deck (None: not a match), who goes first as the last battle's loser
-    # chose (None: the seed decides, CR 5-2-6)
+    # our side section (None: the game has none; a side deck, Eternal's token cards), and in a match's battle
+    # (net/match.py) who goes first as the last battle's loser chose (None: the seed decides, CR 5-2-6)
     guest_side: list | None = None
     first_player: int | None = None
 
@@ -204,11 +205,27 @@ def opening_problems(view: dict, seat: int, deck: list, db, settings: dict, game
     mine = Game.new(db, [list(deck), list(deck)], 0, settings=Ruleset.from_dict(settings).for_lan(),
                     profile=profile, sides=[list(side or ()), list(side or ())]).view(seat)
     ours, theirs = _opening_shape(mine, seat), _opening_shape(view, seat)
-    for key in [k for k in ours if k.startswith(f"players[{1 - seat}].counts.")]:  # the host's side deck: its own
-        if key.endswith(".side"):                                                  # count (a match's, net/match.py)
-            ours.pop(key), theirs.pop(key, None)
-    return [f"{key}: the host's game has {theirs.get(key)!r}, your profile of {profile.name} gives {ours.get(key)!r}"
-            for key in sorted(set(ours) | set(theirs), key=str) if ours.get(key) != theirs.get(key)]
+    zone = (profile.deck_rules["side"] or {}).get("zone")  # the side section's zone (a side deck, token cards)
+    ours.pop(f"players[{1 - seat}].counts.{zone}", None), theirs.pop(f"players[{1 - seat}].counts.{zone}", None)
+    problems = [f"{key}: the host's game has {theirs.get(key)!r}, your profile of {profile.name} gives "
+                f"{ours.get(key)!r}" for key in sorted(set(ours) | set(theirs), key=str)
+                if ours.get(key) != theirs.get(key)]
+    dealt = _own_zone(view, seat, zone)  # our section is ours to see (owner visibility): the cards we sent
+    if zone is not None and dealt is not None and sorted(dealt) != sorted(side or ()):
+        problems.append(f"players[{seat}].areas.{zone}: the host dealt you "
+                        f"{', '.join(sorted(dealt))[:200] or 'nothing'}, you sent "
+                        f"{', '.join(sorted(side or ()))[:200] or 'nothing'}")
+    return problems
+
+
+def _own_zone(view: dict, seat: int, zone: str | None) -> list[str] | None:
+    """The card ids in our own `zone` of a view, or None where the view does not show them."""
+    players = view.get("players")
+    pv = players[seat] if isinstance(players, list) and len(players) > seat else None
+    cards = (pv.get("areas") or {}).get(zone) if isinstance(pv, dict) and isinstance(pv.get("areas"), dict) else None
+    if not isinstance(cards, list):
+        return None
+    return [str(c.get("cid")) for c in cards if isinstance(c, dict)]
 
 
 def _opening_shape(view: dict, seat: int) -> dict:
@@ -298,7 +315,7 @@ def audit(received: Received, host_share: str, record: dict, db, stop=None) -> A
         sides = [[], []]  # (a match whose side decks are both empty: the record names none)
     if (sides is None) != (received.guest_side is None) or sides is not None and not (
             isinstance(sides, list) and len(sides) == 2 and all(isinstance(s, list) for s in sides)):
-        return fail("the record's side decks are not the ones of the match both players committed to")
+        return fail("the record's side sections (side decks, token cards) are not the ones both players committed to")
     decks = start.get("decks")
     if not (isinstance(decks, list) and len(decks) == 2 and all(isinstance(d, list) for d in decks)):
         return fail("the record has no two deck lists")
@@ -311,8 +328,8 @@ def audit(received: Received, host_share: str, record: dict, db, stop=None) -> A
     if list(decks[received.seat]) != list(received.guest_deck):
         problems.append("the record's copy of your deck is not the deck you sent")
     if sides is not None and list(sides[received.seat]) != list(received.guest_side):
-        problems.append("the record's copy of your side deck is not the side deck you sent: the host cannot make "
-                        "you play swaps you did not make")
+        problems.append("the record's copy of your side section is not the one you sent (side deck: the host cannot "
+                        "make you play swaps you did not make; token cards: nor other tokens)")
     host_side = None if sides is None else sides[host_seat]
     if not all(isinstance(c, str) for c in [*decks[host_seat], *(host_side or ())]) or \
             deck_hash(decks[host_seat], host_share, host_side) != received.host_deck_hash:

@@ -22,7 +22,8 @@ PROTOCOL_VERSION = 5  # 2: salted command chain, the guest command an undo took 
 #                      4: patches splice lists (what changed only), random results mixed from both sides'
 #                         shares, requests to the owner of a thing, the profile checked, the sandbox's end audited;
 #                      5: a match of battles (net/match.py): the battle in the hello, side decks with the decks, the
-#                         loser's choice ("first"), a claim of a battle's win the other seat agrees to by conceding
+#                         loser's choice ("first"), a claim of a battle's win the other seat agrees to by conceding;
+#                         the deck's side section in every game whose profile has one (Eternal's token cards too)
 MAX_BATTLES = 9  # a match's battles (best of 3 plays at most 3; a profile's best_of is bounded by the same number)
 _HEX64 = re.compile(r"[0-9a-f]{64}\Z")
 
@@ -37,7 +38,7 @@ SCHEMAS: dict[str, dict[str, tuple[str, int]]] = {
     # fairness (protocol/fairness.py): commitments, the guest's share and deck, the host's share at the end
     "commit": {"share_hash": ("hex64", 0), "deck_hash": ("hex64", 0)},
     "reveal": {"share": ("hex64", 0)},
-    "deck": {"cards": ("list", 60), "name": ("str", 60), "side": ("list", 60)},  # side: a match's side deck
+    "deck": {"cards": ("list", 60), "name": ("str", 60), "side": ("list", 60)},  # side: side deck, tokens
     # a match (net/match.py, table/match.py): the loser of the last battle says who goes first in this one, before
     # either share is revealed; "claim": a seat says it won the battle, and the other agrees by conceding it
     "first": {"battle": ("int", MAX_BATTLES), "first": ("int", 1)},
@@ -180,7 +181,7 @@ def validate(msg) -> dict:
 
 
 OPTIONAL = {"hello": ("game", "profile", "battle"), "deck": ("side",)}  # fields a message may leave out (a Battle
-#                                                  Spirits Saga game's hello; a game that is not a match)
+#                                                  Spirits Saga game's hello; a game without a side section)
 
 
 def _validate(kind: str, schema: dict, msg: dict) -> None:

@@ -150,7 +150,8 @@ class _LanForm(QWidget):
         return name, list(self.decks[name].cards)
 
     def chosen_side(self) -> list[str]:
-        """The chosen deck's side deck (a game whose profile has one: Battle of Souls)."""
+        """The chosen deck's side section (a game whose profile has one: Battle of Souls' side deck, Eternal's
+        token cards)."""
         return list(getattr(self.decks[self.deck.currentData()], "side", None) or ())
 
     def plays_a_match(self) -> bool:
@@ -274,7 +275,7 @@ class HostWindow(_LanForm):
                 self.match = HostMatch(self.db, cards, self.chosen_side(), **kw)
                 session, handle = self.match.session, self.match.handle
             else:
-                session = HostSession(self.db, cards, **kw)
+                session = HostSession(self.db, cards, side=self.chosen_side(), **kw)  # Eternal's token cards
         self.session = session
         session.on_status = self.cards_status  # until the board opens (open_lan_game takes it over)
         try:
@@ -489,7 +490,7 @@ class JoinWindow(_LanForm):
                 self.match = GuestMatch(self.db, cards, self.chosen_side(), **kw)
                 guest = self.match.session
             else:
-                guest = GuestSession(self.db, cards, **kw)
+                guest = GuestSession(self.db, cards, side=self.chosen_side(), **kw)  # Eternal's token cards
         else:
             guest.card_consent = self.ask_cards
         rejoining = guest.seat is not None  # restored from the autosave
