@@ -12,6 +12,12 @@ sys.path.insert(0, str(Path(__file__).parent))  # for `import helpers`
 import asyncio  # noqa: E402
 
 import pytest  # noqa: E402
+from hypothesis import HealthCheck, settings  # noqa: E402
+
+# Property tests check what holds, never how fast: on a loaded machine a slow example is no failure (speed is the
+# benchmarks' business). Without this, Hypothesis' deadline and too_slow check failed now and then under load.
+settings.register_profile("project", deadline=None, suppress_health_check=[HealthCheck.too_slow])
+settings.load_profile("project")
 
 
 @pytest.fixture
