@@ -201,3 +201,33 @@ def test_std_6_2_7_1_3_2_7_4_2_7_5_2_8_1_a_standard_game_by_hand_through_every_s
     assert (st.turn, st.turn_player) == (5, 0) and st.players[0].field == [sentinel, emberpip]
     assert st.players[0].trash == [kiln, courier]  # STD 4-4-2: in the order they went there
     round_trips(game)
+
+
+# ====================================================================== Battle Spirits Eternal
+
+SPRITE = "ETR1-019"  # Ember Sprite: a token card, prepared outside the deck (ETR §Token Cards)
+LANCER = "ETR1-002"
+
+
+@pytest.mark.parametrize("to", ["trash", "hand", "deck", "token_pool"])
+def test_etr_glossary_token_a_token_card_leaving_the_field_returns_to_the_token_pool(to):
+    """ETR glossary, Token: "A card prepared outside the Deck ... When it leaves the Field, it returns to its original
+    location": wherever it is sent, the token pool (it used to leave the game, as a Saga token does, CR 4-12-3);
+    its core goes to the reserve. A token made by hand (ManualToken) still leaves the game."""
+    from bss_desktop.engine.commands import ManualToken
+
+    db = game_db(get_profile("eternal"))
+    game = game_from_position({"game": "eternal", "turn": 3, "turn_player": 0, "step": "main", "players": [
+        {"life": 5, "reserve": 3, "deck": [LANCER] * 4, "token_pool": [SPRITE, SPRITE]},
+        {"life": 5, "reserve": 3, "deck": [LANCER] * 4}]}, db, settings=SANDBOX)
+    st = game.state
+    sprite, other = game.zone_cards(0, "token_pool")
+    game.apply(ManualMove(0, sprite, "field", cores=1))
+    game.apply(ManualMove(0, sprite, to))
+    assert st.cards[sprite].zone == "token_pool" and game.zone_cards(0, "token_pool") == [other, sprite]
+    assert st.players[0].reserve == 3 and st.players[0].deck == [i for i in st.players[0].deck if i != sprite]
+    game.apply(ManualToken(0, 0, "Shade", "purple", 1000))
+    made = st.players[0].field[0]
+    game.apply(ManualMove(0, made, "trash"))
+    assert st.cards[made].zone == "removed" and st.players[0].trash == []
+    round_trips(game)
