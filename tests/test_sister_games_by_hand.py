@@ -205,8 +205,239 @@ def test_std_6_2_7_1_3_2_7_4_2_7_5_2_8_1_a_standard_game_by_hand_through_every_s
 
 # ====================================================================== Battle Spirits Eternal
 
+EMBERKIT = "ETR1-052"  # Pactbound Emberkit: a contract spirit (cost 3, LV1 1 core 3000)
+GAUNTLET = "ETR1-009"  # Cindergauntlet Wyrmling: Brave, cost 2, BP+ 2000 ("cost 2 or more"), LV1 1 core 2000
+VERDICT = "ETR1-014"  # Flare Verdict: [Flash] magic, cost 3, destroys a spirit with 4000 BP or less
+ACOLYTE, WISP = "ETR1-022", "ETR1-021"  # Hollowbell Acolyte (cost 1), Gloomcradle Wisp (cost 0): both Count makers
 SPRITE = "ETR1-019"  # Ember Sprite: a token card, prepared outside the deck (ETR §Token Cards)
-LANCER = "ETR1-002"
+ETR_SEED = 85
+
+
+def contract_deck(game_id: str = "eternal") -> list[list[str]]:
+    """The shipped decks, player 1's (Godblade Ascension) with its Kilnheart Wyvern [2] traded for the contract card
+    Pactbound Emberkit (a deck a player builds: still legal, ETR §Deck, §Contract Card)."""
+    from bss_desktop.carddb.deck_rules import deck_issues, rules_of
+
+    profile = get_profile(game_id)
+    db = game_db(profile)
+    decks = [list(d.cards) for d in list(game_decks(db, profile).values())[:2]]
+    decks[0][decks[0].index("ETR1-060")] = EMBERKIT
+    assert deck_issues(decks[0], db, rules_of(profile)) == []
+    return decks
+
+
+def test_etr_contract_card_game_setup_brave_count_and_battles_a_game_by_hand_for_five_turns():
+    """Eternal, five turns by hand from the shipped decks (player 1's with a contract card):
+
+    - ETR §Contract Card, §Game Setup: player 1 takes the contract card and draws 3; player 2, with none, has 4; no
+      bonus card; Godblade Ascension's token cards start in its token pool, hidden from the other player
+      (ETR §Token Cards);
+    - the steps of Battle Spirits Saga (ETR §Turn Flow: no second main step), the first turn without core and
+      attack steps; core, draw and refresh steps by hand, the soul core paying costs and coming back;
+    - ETR §Brave: summoned, combined (its core moves onto the spirit; BP and symbols add up, so an unblocked attack
+      takes 2 life), separated in a later main step with a core placed on it to keep it at LV1;
+    - ETR §Using Magic: a Flash magic in the main step destroys a spirit (to the trash, its core to the reserve);
+    - ETR §Count: cores from the void into the Count by hand;
+    - a block, and the lower BP destroyed.
+    """
+    from bss_desktop.engine.table_cards import symbols
+
+    game = start("eternal", ETR_SEED, contract_deck())
+    st = game.state
+    sprites = game.zone_cards(0, "token_pool")
+    assert [st.cards[i].cid for i in sprites] == [SPRITE] * 3 and game.zone_cards(1, "token_pool") == []
+    assert [len(p.hand) for p in st.players] == [0, 4]  # player 1 answers the contract card before any hand
+    assert game.view(1)["players"][0]["areas"]["token_pool"] is None  # hidden from the other player
+    # ---- the opening
+    refused(game, Mulligan(0, False), "ETR §Contract Card", "contract card")
+    game.apply(ContractOpening(0, EMBERKIT))
+    emberkit = hand(game, 0, EMBERKIT)
+    assert len(st.players[0].hand) == 4 and len(st.players[0].deck) == 39
+    game.apply(Mulligan(0, False))
+    game.apply(Mulligan(1, False))
+    assert (st.turn, st.turn_player, st.table.step) == (1, 0, "start")
+    assert cores(game, 0) == (5, 3, 0, "reserve")
+
+    # ---- turn 1, player 1: start → draw → refresh → main → end
+    step(game, "draw")
+    game.apply(ManualDeck(0, 0, "hand", 1))
+    step(game, "refresh")
+    step(game, "main")
+    game.apply(ManualSummon(0, emberkit))
+    game.apply(ManualCores(0, 0, "reserve", "trash", 2, True))  # cost 3, nothing to reduce it: 2 cores + soul core
+    assert cores(game, 0) == (5, 0, 2, "trash") and game.bp(emberkit) == 3000
+    step(game, "end")
+
+    # ---- turn 2, player 2: the Acolyte puts a core from the void into the Count, then attacks unblocked
+    step(game, "start")
+    step(game, "core")
+    game.apply(ManualCores(1, 1, "void", "reserve", 1))
+    step(game, "draw")
+    game.apply(ManualDeck(1, 1, "hand", 1))
+    step(game, "refresh")
+    step(game, "main")
+    acolyte = hand(game, 1, ACOLYTE)
+    game.apply(ManualSummon(1, acolyte))
+    game.apply(ManualCores(1, 1, "reserve", "trash", 1))
+    game.apply(ManualCores(1, 1, "void", "count", 1))  # its When Summoned (ETR §Count)
+    assert st.table.pieces[1]["count"] == 1 and cores(game, 1) == (5, 2, 1, "reserve")
+    step(game, "attack")
+    game.apply(ManualExhaust(1, acolyte, True))
+    game.apply(ManualCores(0, 0, "life", "reserve", 1))  # player 1 does not block: 1 symbol, 1 life
+    step(game, "end")
+    refused(game, ManualStep(1, "second_main"), "eternal profile: steps")  # Eternal has no second main step
+
+    # ---- turn 3, player 1: the Brave, a Flash magic in the main step, an attack for 2 life
+    step(game, "start")
+    step(game, "core")
+    game.apply(ManualCores(0, 0, "void", "reserve", 1))
+    step(game, "draw")
+    game.apply(ManualDeck(0, 0, "hand", 1))
+    step(game, "refresh")
+    game.apply(ManualCores(0, 0, "trash", "reserve", 2, True))
+    assert cores(game, 0) == (4, 4, 0, "reserve")
+    step(game, "main")
+    gauntlet = hand(game, 0, GAUNTLET)
+    game.apply(ManualSummon(0, gauntlet))  # in spirit state, LV1 on 1 core (ETR §Brave: Summoning)
+    game.apply(ManualCores(0, 0, "reserve", "trash", 1))  # cost 2 − 1 (the Emberkit's red symbol)
+    game.apply(ManualAttach(0, gauntlet, emberkit))  # combine: no cost; its core moves onto the spirit
+    assert st.cards[emberkit].cores == 2 and st.cards[gauntlet].cores == 0
+    assert game.bp(emberkit) == 3000 + 2000 and len(symbols(game, emberkit)) == 2
+    verdict = hand(game, 0, VERDICT)
+    game.apply(ManualUse(0, verdict))  # Flash in the main step (ETR §Using Magic)
+    game.apply(ManualCores(0, 0, "reserve", "trash", 1, True))  # cost 3 − 1: a core and the soul core
+    assert game.bp(acolyte) <= 4000
+    game.apply(ManualMove(1, acolyte, "trash"))  # destroyed: its core to player 2's reserve
+    assert st.cards[acolyte].zone == "trash" and st.players[1].reserve == 3
+    step(game, "attack")
+    game.apply(ManualExhaust(0, emberkit, True))
+    game.apply(ManualCores(1, 1, "life", "reserve", len(symbols(game, emberkit))))  # no spirit to block
+    assert st.players[1].life == 3
+    game.apply(ManualDeck(0, 0, "hand", 1))  # the Wyrmling's [While Braved]: the attack took life, draw 1
+    step(game, "end")
+
+    # ---- turn 4, player 2: a Wisp for a blocker
+    step(game, "start")
+    step(game, "core")
+    game.apply(ManualCores(1, 1, "void", "reserve", 1))
+    step(game, "draw")
+    game.apply(ManualDeck(1, 1, "hand", 1))
+    step(game, "refresh")
+    game.apply(ManualCores(1, 1, "trash", "reserve", 1))  # the Acolyte's cost; nothing of player 2's to refresh
+    assert cores(game, 1) == (3, 7, 0, "reserve") and st.players[1].field == []
+    step(game, "main")
+    wisp = hand(game, 1, WISP)
+    game.apply(ManualSummon(1, wisp))  # cost 0
+    step(game, "attack")
+    step(game, "end")
+
+    # ---- turn 5, player 1: separate the Brave, attack, the Wisp blocks and is destroyed
+    step(game, "start")
+    step(game, "core")
+    game.apply(ManualCores(0, 0, "void", "reserve", 1))
+    step(game, "draw")
+    game.apply(ManualDeck(0, 0, "hand", 1))
+    step(game, "refresh")
+    game.apply(ManualExhaust(0, emberkit, False))
+    game.apply(ManualCores(0, 0, "trash", "reserve", 2, True))
+    assert not st.cards[emberkit].exhausted
+    step(game, "main")
+    game.apply(ManualAttach(0, gauntlet, None))  # separate (ETR §Brave: Combine and Separation)
+    game.apply(ManualCores(0, 0, emberkit, gauntlet, 1))  # a core onto it so it stays at LV1
+    assert (game.bp(emberkit), game.bp(gauntlet)) == (3000, 2000) and len(symbols(game, emberkit)) == 1
+    step(game, "attack")
+    game.apply(ManualExhaust(0, emberkit, True))
+    game.apply(ManualExhaust(1, wisp, True))  # the block
+    assert game.bp(emberkit) > game.bp(wisp)
+    reserve = st.players[1].reserve
+    game.apply(ManualMove(1, wisp, "trash"))
+    game.apply(ManualCores(1, 1, "void", "count", 1))  # its "when destroyed": a core from the void to the Count
+    assert st.players[1].reserve == reserve + 1 and st.table.pieces[1]["count"] == 2
+    step(game, "end")
+    step(game, "start")
+    assert (st.turn, st.turn_player) == (6, 1) and st.players[0].field == [emberkit, gauntlet]
+    assert st.players[1].life == 3 and st.players[0].life == 4
+    round_trips(game)
+
+
+RION, RAGNAVAR, IGNARA, COURIER_ETR = "ETR1-017", "ETR1-007", "ETR1-012", "ETR1-003"
+WRAITH, LANCER = "ETR1-026", "ETR1-002"
+
+
+def test_etr_rebirth_seal_grandwalker_and_token_cards_a_late_turn_by_hand_from_a_position():
+    """Eternal, a late turn and the next by hand, from a position of the shipped set ETR1:
+
+    - ETR §Token Cards: Ashwing Courier's When Summoned puts the Ember Sprite from the token pool onto the field
+      (the other player learns what it is only then); when it leaves the field it goes back to the token pool;
+    - ETR §Grandwalker Nexus: 【Divine Art】 moves a core from it to the void; when it leaves the field all its cores
+      go to the void (digest row 59), not to the reserve;
+    - ETR §Rebirth: Rion's attack takes a life, it flips to side B (its levels and BP), side B's "when flipped up"
+      destroys a spirit; off the field it shows side A again;
+    - ETR §Seal: Ragnavar's 《Seal》 moves the soul core from it to life, so it drops a level; the sealed soul core
+      never goes to the void (ETR §Cores and the Soul Core).
+    """
+    db = game_db(get_profile("eternal"))
+    game = game_from_position({"game": "eternal", "turn": 7, "turn_player": 0, "step": "main", "players": [
+        {"life": 3, "reserve": 4, "soul_core": "field", "deck": [LANCER] * 8, "hand": [COURIER_ETR],
+         "token_pool": [SPRITE],
+         "field": [{"card": RION, "cores": 1}, {"card": RAGNAVAR, "cores": 2, "soul_core": True},
+                   {"card": IGNARA, "cores": 3}]},
+        {"life": 4, "reserve": 2, "deck": [LANCER] * 8,
+         "field": [{"card": WRAITH, "cores": 1}, {"card": ACOLYTE, "cores": 1}]}]}, db, settings=SANDBOX)
+    st = game.state
+    rion, ragnavar, ignara = st.players[0].field
+    wraith, acolyte = st.players[1].field
+    sprite = game.zone_cards(0, "token_pool")[0]
+    assert (game.level(ragnavar), game.level(ignara), game.bp(rion)) == (2, 2, 3000)
+    # ---- main step: the Courier and its token
+    courier = hand(game, 0, COURIER_ETR)
+    game.apply(ManualSummon(0, courier))
+    game.apply(ManualCores(0, 0, "reserve", "trash", 1))  # cost 3 − 2 (two red symbols on the field)
+    game.apply(ManualMove(0, sprite, "field"))
+    game.apply(ManualCores(0, 0, "void", sprite, 1))  # a token's LV1 core
+    assert st.cards[sprite].zone == "field" and game.bp(sprite) == 1000
+    assert next(e for e in game.view(1)["players"][0]["field"] if e["card"] == sprite)["cid"] == SPRITE
+    # ---- 【Divine Art】: a core from the Grandwalker to the void, destroy a spirit of 4000 BP or less
+    in_play = st.cores_in_play
+    game.apply(ManualCores(0, 0, ignara, "void", 1))
+    assert st.cores_in_play == in_play - 1 and game.level(ignara) == 1
+    game.apply(ManualMove(1, acolyte, "trash"))
+    assert st.players[1].reserve == 3
+    # ---- the attack step: Rion's attack takes a life, 《Rebirth》
+    step(game, "attack")
+    game.apply(ManualExhaust(0, rion, True))
+    game.apply(ManualCores(1, 1, "life", "reserve", 1))  # player 2 does not block with the Wraith
+    game.apply(ManualSide(0, rion, True))
+    assert (game.level(rion), game.bp(rion)) == (1, 6000) and st.cards[rion].exhausted
+    assert game.bp(wraith) <= 6000
+    game.apply(ManualMove(1, wraith, "trash"))  # side B's "when this side is flipped up": destroy it
+    assert st.players[1].field == [] and st.players[1].reserve == 5
+    # ---- Ragnavar attacks: 《Seal》 the soul core from it to life; no spirit blocks: 1 symbol, 1 life
+    game.apply(ManualExhaust(0, ragnavar, True))
+    game.apply(ManualCores(0, 0, ragnavar, "life", 0, True))
+    assert st.players[0].soul == "life" and st.cards[ragnavar].cores == 2 and game.level(ragnavar) == 1
+    assert game.view(1)["players"][0]["soul"] == "life"
+    refused(game, ManualCores(0, 0, "life", "void", 0, True), "ETR §Cores and the Soul Core", "void")
+    game.apply(ManualCores(1, 1, "life", "reserve", 1))
+    assert (st.players[0].life, st.players[1].life) == (3, 2)
+    step(game, "end")
+    # ---- turn 8, player 2: effects resolved by hand destroy the Grandwalker and the token
+    step(game, "start")
+    step(game, "core")
+    game.apply(ManualCores(1, 1, "void", "reserve", 1))
+    step(game, "draw")
+    game.apply(ManualDeck(1, 1, "hand", 1))
+    step(game, "refresh")
+    step(game, "main")
+    in_play, reserve = st.cores_in_play, st.players[0].reserve
+    game.apply(ManualMove(1, ignara, "trash"))
+    assert st.cores_in_play == in_play - 2 and st.players[0].reserve == reserve  # its 2 cores to the void
+    game.apply(ManualMove(0, sprite, "token_pool"))  # the Ember Sprite's own text: back to the token pool
+    assert game.zone_cards(0, "token_pool") == [sprite] and st.players[0].reserve == reserve + 1
+    game.apply(ManualMove(1, rion, "hand"))  # returned to the hand: it shows side A again (ETR §Rebirth)
+    assert st.cards[rion].zone == "hand" and rion not in st.table.marks and st.players[0].reserve == reserve + 2
+    assert st.players[0].soul == "life"  # sealed until an effect moves it
+    round_trips(game)
 
 
 @pytest.mark.parametrize("to", ["trash", "hand", "deck", "token_pool"])
