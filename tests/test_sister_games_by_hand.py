@@ -462,3 +462,198 @@ def test_etr_glossary_token_a_token_card_leaving_the_field_returns_to_the_token_
     game.apply(ManualMove(0, made, "trash"))
     assert st.cards[made].zone == "removed" and st.players[0].trash == []
     round_trips(game)
+
+
+# ====================================================================== Battle of Souls
+
+# seeds whose shuffles play every row of BOS §Battle Damage between them (ATK against ATK or against RST; no fighter)
+BOS_GAMES = {57: ["rest lose", "attack win", "direct"], 130: ["rest tie", "attack win", "direct"],
+             10: ["rest win", "attack lose"], 850: ["rest lose", "attack tie"]}
+
+
+def bos_hand(game, p: int, kind: str, **fields) -> int:
+    """The first card of player p's hand of type `kind` whose fields match (`class`, `subtype`, `atk_mod`)."""
+    st = game.state
+    return next(i for i in st.players[p].hand if game.db[st.cards[i].cid].type == kind and all(
+        game.db[st.cards[i].cid].extra.get(k) == v for k, v in fields.items()))
+
+
+def sp(game) -> list[int]:
+    return [t["sp"] for t in game.state.table.trackers]
+
+
+def stat(game, iid: int, name: str) -> int:
+    from bss_desktop.engine import table_stats
+
+    return table_stats.breakdown(game, iid)[name]["value"]
+
+
+def kills(game, iid: int) -> int:
+    m = game.state.table.marks.get(iid)
+    return m.counters.get("kill", 0) if m else 0
+
+
+def battle(game, attacker: int, target: int | None) -> str:
+    """BOS §Battle Step and §Battle Damage by hand: mark the attack, then the row of the Battle Damage table that
+    the fighters' current ATK/RST give, its moves made by hand (fighters to the discard pile, Soul Points moved from
+    the loser to the winner, a kill token on the fighter that won); what each row says is checked. Returns the row."""
+    st = game.state
+    me = st.cards[attacker].owner
+    them = 1 - me
+    game.apply(ManualAttacked(me, attacker))
+    assert not st.cards[attacker].exhausted  # attacking does not rest the fighter (digest §3.3 defect 7)
+    before, atk = sp(game), stat(game, attacker, "atk")
+    attacker_kills = kills(game, attacker)
+    if target is None:
+        assert game.zone_cards(them, "fighter") == []  # only with no fighter to attack (BOS §Battle Step)
+        row, damage, destroyed, winner = "direct", atk, [], None
+    else:
+        resting = st.cards[target].exhausted  # rest position: ATK against RST
+        other = stat(game, target, "rst" if resting else "atk")
+        kind = "rest" if resting else "attack"
+        if atk > other:
+            row, damage, destroyed, winner = f"{kind} win", 0 if resting else atk - other, [target], attacker
+        elif atk == other:
+            row, damage, destroyed, winner = f"{kind} tie", 0, [] if resting else [attacker, target], None
+        else:
+            row, damage, destroyed = f"{kind} lose", atk - other, [] if resting else [attacker]
+            winner = None if resting else target
+    if damage > 0:  # subtracted from the opponent's SP and added to the attacker's
+        game.apply(ManualTracker(me, them, "sp", "transfer", damage))
+    elif damage < 0:
+        game.apply(ManualTracker(me, me, "sp", "transfer", -damage))
+    after = sp(game)
+    assert sum(after) == sum(before) and after[me] - before[me] == damage
+    if winner is not None:  # BOS §Kill Tokens: the fighter that won the battle (the defender's too)
+        game.apply(ManualCounter(st.cards[winner].owner, winner, "kill", 1))
+        assert kills(game, winner) >= 1
+    for f in destroyed:
+        attached = game.state.table.attached_to(f)
+        game.apply(ManualMove(st.cards[f].owner, f, "discard"))
+        assert all(st.cards[i].zone == "discard" for i in attached)  # its equipment goes with it
+    if winner == attacker:
+        assert kills(game, attacker) == attacker_kills + 1
+    for f in destroyed:
+        assert st.cards[f].zone == "discard"
+    return row
+
+
+@pytest.mark.parametrize("seed", list(BOS_GAMES))
+def test_bos_getting_started_turn_structure_battle_damage_kill_tokens_tactics_equipment_and_deck_out_by_hand(seed):
+    """Battle of Souls played whole by hand from the shipped decks (Iron Legion vs Shadow Court), to its end:
+
+    - Getting Started 5 / Rule Update 2: 5 cards; a hand with 2 Warriors may not be redrawn; one with fewer is
+      shown and redrawn, the other player agrees again, and the first turn waits until both are satisfied;
+    - §Turn Structure: draw, ready, main I, battle, main II, end; the first player has no battle phase on turn 1;
+    - §Ready Phase: all rest-position fighters back to attack position at once; §Main Phase I: one fighter
+      deployed a turn, equipment and tactics placed; §Equipment Cards (Attached): the bonus on the fighter;
+      §Tactic Cards: set face down, activated on a later turn without a warning;
+    - §Battle Step / §Battle Damage: each attack marked (the fighter stays upright), the rows of the damage
+      table played by hand (SP moved from loser to winner, zero-sum), kill tokens to the winners;
+    - §End Phase: a hand over 7 is reminded and discarded down to 6;
+    - §Draw Phase: a player who has to draw from an empty deck loses the battle.
+    """
+    game = start("bos", seed)
+    st, db = game.state, game.db
+    assert [len(p.hand) for p in st.players] == [5, 5] and sp(game) == [8000, 8000]
+    assert len(game.zone_cards(0, "side")) == 7 and game.view(1)["players"][0]["areas"]["side"] is None
+    warriors = [sum(db[st.cards[i].cid].extra.get("class") == "Warrior" for i in p.hand) for p in st.players]
+    assert warriors[0] >= 2 > warriors[1]
+    # ---- the opening (BOS Getting Started 5, Rule Update 2)
+    refused(game, Mulligan(0, True), "BOS Rule Update 2", "fewer than 2 Warrior-class fighters")
+    game.apply(Mulligan(0, False))
+    shown = list(st.players[1].hand)
+    events = game.apply(Mulligan(1, True))  # fewer than 2 Warriors: shown, shuffled back, 5 new cards
+    assert next(e for e in events if e.data.get("what") == "reveal").data["cards"] == shown
+    assert len(st.players[1].hand) == 5 and st.stage == "mulligan" and game.pending.player == 0
+    game.apply(Mulligan(0, False))  # everyone agrees again
+    game.apply(Mulligan(1, False))
+    assert (st.turn, st.turn_player, st.table.step, st.stage) == (1, 0, "draw", "main")
+    rows = []
+
+    # ---- turn 1, player 1: draw → ready → main I → main II → end (no battle phase on the first turn)
+    game.apply(ManualDeck(0, 0, "hand", 1))
+    step(game, "ready")
+    refused(game, ManualReady(0, 0), "", "attack position already")  # no fighter in rest position
+    step(game, "main1")
+    a = bos_hand(game, 0, "fighter", **{"class": "Warrior"})
+    game.apply(ManualMove(0, a, "fighter"))  # deploy (one a turn)
+    blade = bos_hand(game, 0, "equipment", subtype="Attached")
+    game.apply(ManualMove(0, blade, "equipment"))  # face up: activated, attached to the fighter
+    game.apply(ManualAttach(0, blade, a))
+    bonus = db[st.cards[blade].cid].extra.get("atk_mod", 0)
+    assert stat(game, a, "atk") == db[st.cards[a].cid].extra["atk"] + bonus
+    tactic = bos_hand(game, 0, "tactic")
+    game.apply(ManualMove(0, tactic, "tactic"))  # set face down
+    assert st.table.marks[tactic].down and st.table.marks[tactic].set_this_turn
+    assert game.view(1)["players"][0]["areas"]["tactic"][0].get("cid") is None
+    game.apply(ManualTurn(0, a, "rest"))  # a change of battle position (not an effect activation)
+    step(game, "main2")
+    step(game, "end")
+
+    # ---- turn 2, player 2: a fighter deployed attacks the rest-position fighter (ATK against RST)
+    step(game, "draw")
+    assert (st.turn, st.turn_player) == (2, 1)
+    game.apply(ManualDeck(1, 1, "hand", 1))
+    step(game, "ready")
+    step(game, "main1")
+    b = bos_hand(game, 1, "fighter", **{"class": "Warrior"})
+    game.apply(ManualMove(1, b, "fighter"))
+    step(game, "battle")
+    rows.append(battle(game, b, a))
+    refused(game, ManualAttacked(1, b), "BOS §Battle Step", "one attack per fighter per turn")
+    step(game, "main2")
+    step(game, "end")
+
+    # ---- turn 3, player 1: ready, the tactic activated, a second fighter, attacks until player 2 has no fighter
+    step(game, "draw")
+    assert st.table.marks.get(b) is None or not st.table.marks[b].attacked  # the turn's marks went
+    game.apply(ManualDeck(0, 0, "hand", 1))
+    step(game, "ready")
+    if st.cards[a].zone == "fighter":
+        game.apply(ManualReady(0, 0))  # BOS §Ready Phase: rest → attack position, all at once
+        assert not st.cards[a].exhausted
+    step(game, "main1")
+    events = game.apply(ManualFlip(0, tactic, False))  # set last turn: activated with no warning
+    assert not [e for e in events if e.kind == "table_warning"]
+    game.apply(ManualMove(0, tactic, "discard"))  # a One-Turn tactic goes to the discard pile once resolved
+    c = bos_hand(game, 0, "fighter", **{"class": "Warrior"})
+    game.apply(ManualMove(0, c, "fighter"))
+    step(game, "battle")
+    for fighter in game.zone_cards(0, "fighter"):
+        targets = game.zone_cards(1, "fighter")
+        rows.append(battle(game, fighter, targets[0] if targets else None))
+    step(game, "main2")
+    step(game, "end")
+
+    # ---- then turn after turn of draws, with the end phase's hand limit, until a deck runs out
+    loser, reminders = None, 0
+    while loser is None:
+        step(game, "draw")
+        p = st.turn_player
+        events = game.apply(ManualDeck(p, p, "hand", 1))
+        if any(e.kind == "deck_out" for e in events):
+            loser = p
+            break
+        for s in ("ready", "main1", "battle", "main2"):
+            step(game, s)
+        events = game.apply(ManualStep(p))
+        assert st.table.step == "end"
+        reminded = [e.data for e in events if e.kind == "table_warning" and e.data["what"] == "hand_limit"]
+        assert bool(reminded) == (len(st.players[p].hand) > 7)
+        if reminded:  # BOS §End Phase: more than 7 cards, discard down to 6
+            assert reminded[0]["rule"] == "BOS §End Phase" and reminded[0]["down_to"] == 6
+            reminders += 1
+            for iid in st.players[p].hand[6:]:
+                game.apply(ManualMove(p, iid, "discard"))
+        assert len(st.players[p].hand) <= 7
+    assert st.table.deck_out[loser] and st.players[loser].deck == []
+    assert loser == 0 and reminders > 0  # the first player draws first and runs out first
+    refused(game, ManualDeck(loser, loser, "hand", 1), "BOS §Draw Phase", "already lost")
+    assert rows == BOS_GAMES[seed], rows
+    round_trips(game)
+
+
+def test_bos_battle_damage_every_row_is_played_by_one_of_the_games():
+    rows = {r for played in BOS_GAMES.values() for r in played}
+    assert rows == {f"{k} {r}" for k in ("attack", "rest") for r in ("win", "tie", "lose")} | {"direct"}
