@@ -81,7 +81,7 @@ EMBERPIP, COURIER = "STD1-001", "STD1-002"  # cost-1 and cost-2 red spirits
 STD_SEED = 2118
 
 
-def test_std_6_2_7_1_3_2_7_4_2_7_5_2_8_1_a_standard_game_by_hand_through_every_step_for_four_turns():
+def test_std_7_1_1_a_game_by_hand_through_every_step_core_draw_refresh_summon_flash_attack_block_four_turns():
     """Standard, four turns by hand from the shipped decks (Crimson Vanguard vs Tidal Archive):
 
     - the opening (STD 6-2-1-5…8, digest §2.3): 4 cards, no bonus card; one mulligan, the hand shuffled in first;
