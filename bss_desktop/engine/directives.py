@@ -306,8 +306,8 @@ class Directives:
         self._move_cores(card.owner, iid, to, card.cores, owner.soul == iid and to == "reserve", reason, None)
         if owner.soul == iid:  # the soul core never goes to the void (CR 4-11-3)
             self._move_cores(card.owner, iid, "reserve", 0, True, reason, None)
-        if self._defs[card.cid].token:
-            dst = "removed"  # CR 4-12-3
+        if self._defs[card.cid].token:  # CR 4-12-3; a token card of the token pool goes back there (ETR)
+            dst = (table_cards.token_home(self, card) or "removed") if st.table is not None else "removed"
         self._move_card(iid, dst, reason, bottom=bottom)
 
     def _send(self, a, d, dst: str, reason: str, bottom: bool = False):

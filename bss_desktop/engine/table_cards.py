@@ -9,6 +9,7 @@
   the rule's default ("otherwise it leaves with the spirit"); to keep it on the field, separate it first.
 - A two-sided card turned to side B (ETR §Rebirth; `ManualSide`) has side B's levels and BP on the field.
 - `cards.void_cores` (ETR §Grandwalker Nexus): the cores on such a card go to the void when it leaves the field.
+- A token card dealt from outside the deck (Eternal's token pool) goes back there when it leaves the field.
 - `setup.contract` (ETR §Contract Card, §Game Setup): a player whose deck holds a contract card answers, before
   seeing a hand, whether to take one: then the opening draws `draw` cards and adds it (table/opening.py).
 
@@ -83,6 +84,17 @@ def cores_leave_to(game, card) -> str:
     if rule is not None and game.db[card.cid].extra.get(rule["field"]) == rule["value"]:
         return "void"
     return "reserve"
+
+
+def token_home(game, card) -> str | None:
+    """Where a token card goes when it leaves the field: back to the zone its profile deals token cards into from
+    outside the deck (`deck_rules.side` with `cards: tokens`; ETR glossary, Token: "When it leaves the Field, it
+    returns to its original location"). None: it leaves the game (CR 4-12-3), as a token made by hand does."""
+    side = game.profile.deck_rules["side"] if game.state.table is not None else None
+    zone = side.get("zone") if side and side.get("cards") == "tokens" else None
+    if zone is None or not game.db[card.cid].set:  # a token made by hand (carddb.cards.hand_token) has no set
+        return None
+    return zone
 
 
 class TableCards:
