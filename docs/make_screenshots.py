@@ -4,7 +4,8 @@
 
 (Debian: apt-get install xvfb openbox, plus the xcb libraries the README names.) It grabs the whole screen,
 window decorations included, for: the start screen, a game in the middle of a turn, the payment panel warning
-about a self-destruction, the end-of-game screen, the hot-seat cover, the sandbox and the deck builder. Files: docs/screen-<what>-<W>x<H>.png.
+about a self-destruction, the end-of-game screen, the hot-seat cover, the sandbox and the deck builder, then each sister game's sandbox in mid-game and deck builder (Standard, Eternal,
+Battle of Souls). Files: docs/screen-<what>-<W>x<H>.png.
 The player's folders go to a scratch folder, so nothing of yours shows.
 """
 from __future__ import annotations
@@ -143,8 +144,32 @@ def main() -> int:
     b.tabs.setCurrentWidget(b.stats)
     shot("deck-builder")
     b.close()
+    sister_games(start)
     start.close()
     return 0
+
+
+def sister_games(start) -> None:
+    """Each sister game's sandbox in mid-game (app/demo_table.py) and its deck builder with a shipped deck open."""
+    from bss_desktop.app.demo_table import mid_game
+    from bss_desktop.client.windows.game import GameWindow
+
+    for game in ("standard", "eternal", "bos"):
+        start.game_box.setCurrentIndex(start.game_box.findData(game))
+        wait()
+        w = GameWindow(mid_game(start.profile), sandbox=True, animation_ms=0, settings=start.settings,
+                       title=f"bss_desktop — sandbox of {start.profile.name}")
+        w.restore_geometry()
+        w.show()
+        wait()
+        shot(f"sandbox-{game}")
+        w.close()
+        b = start.open_deck_builder()
+        b.showMaximized()
+        b.tabs.setCurrentWidget(b.stats)
+        shot(f"deck-builder-{game}")
+        b.close()
+    start.game_box.setCurrentIndex(start.game_box.findData("bss"))
 
 
 if __name__ == "__main__":
