@@ -51,6 +51,17 @@ def step(game, expected: str) -> None:
     assert game.state.table.step == expected, (game.state.turn, game.state.table.step)
 
 
+def to_refresh_step(game, p: int) -> None:
+    """The start of player `p`'s Battle Spirits turn by hand, up to its refresh step: the start step, a core from
+    the void in the core step (STD 7-3-2), the draw step's card (7-4-2)."""
+    step(game, "start")
+    step(game, "core")
+    game.apply(ManualCores(p, p, "void", "reserve", 1))
+    step(game, "draw")
+    game.apply(ManualDeck(p, p, "hand", 1))
+    step(game, "refresh")
+
+
 def refused(game, cmd, rule: str = "", words: str = "") -> None:
     before = game.state.hash()
     with pytest.raises(IllegalCommand) as e:
@@ -151,12 +162,7 @@ def test_std_7_1_1_a_game_by_hand_through_every_step_core_draw_refresh_summon_fl
     step(game, "end")
 
     # ---- turn 3, player 1
-    step(game, "start")
-    step(game, "core")
-    game.apply(ManualCores(0, 0, "void", "reserve", 1))
-    step(game, "draw")
-    game.apply(ManualDeck(0, 0, "hand", 1))
-    step(game, "refresh")  # STD 7-5-2: refresh all, the trash's cores (the soul core too) to the reserve
+    to_refresh_step(game, 0)  # STD 7-5-2: refresh all, the trash's cores (the soul core too) to the reserve
     game.apply(ManualExhaust(0, sentinel, False))
     assert st.cards[sentinel].exhausted and sentinel not in st.table.marks  # heavy exhausted → exhausted (5-14-2)
     game.apply(ManualCores(0, 0, "trash", "reserve", 2, True))
@@ -178,12 +184,7 @@ def test_std_7_1_1_a_game_by_hand_through_every_step_core_draw_refresh_summon_fl
     step(game, "end")
 
     # ---- turn 4, player 2: the Warden attacks, the Courier blocks; 3000 BP against 2000: the Courier is destroyed
-    step(game, "start")
-    step(game, "core")
-    game.apply(ManualCores(1, 1, "void", "reserve", 1))
-    step(game, "draw")
-    game.apply(ManualDeck(1, 1, "hand", 1))
-    step(game, "refresh")
+    to_refresh_step(game, 1)
     game.apply(ManualExhaust(1, warden, False))
     game.apply(ManualCores(1, 1, "trash", "reserve", 2, True))
     assert cores(game, 1) == (4, 5, 0, "reserve") and not st.cards[warden].exhausted
@@ -269,12 +270,7 @@ def test_etr_contract_card_game_setup_brave_count_and_battles_a_game_by_hand_for
     step(game, "end")
 
     # ---- turn 2, player 2: the Acolyte puts a core from the void into the Count, then attacks unblocked
-    step(game, "start")
-    step(game, "core")
-    game.apply(ManualCores(1, 1, "void", "reserve", 1))
-    step(game, "draw")
-    game.apply(ManualDeck(1, 1, "hand", 1))
-    step(game, "refresh")
+    to_refresh_step(game, 1)
     step(game, "main")
     acolyte = hand(game, 1, ACOLYTE)
     game.apply(ManualSummon(1, acolyte))
@@ -288,12 +284,7 @@ def test_etr_contract_card_game_setup_brave_count_and_battles_a_game_by_hand_for
     refused(game, ManualStep(1, "second_main"), "eternal profile: steps")  # Eternal has no second main step
 
     # ---- turn 3, player 1: the Brave, a Flash magic in the main step, an attack for 2 life
-    step(game, "start")
-    step(game, "core")
-    game.apply(ManualCores(0, 0, "void", "reserve", 1))
-    step(game, "draw")
-    game.apply(ManualDeck(0, 0, "hand", 1))
-    step(game, "refresh")
+    to_refresh_step(game, 0)
     game.apply(ManualCores(0, 0, "trash", "reserve", 2, True))
     assert cores(game, 0) == (4, 4, 0, "reserve")
     step(game, "main")
@@ -317,12 +308,7 @@ def test_etr_contract_card_game_setup_brave_count_and_battles_a_game_by_hand_for
     step(game, "end")
 
     # ---- turn 4, player 2: a Wisp for a blocker
-    step(game, "start")
-    step(game, "core")
-    game.apply(ManualCores(1, 1, "void", "reserve", 1))
-    step(game, "draw")
-    game.apply(ManualDeck(1, 1, "hand", 1))
-    step(game, "refresh")
+    to_refresh_step(game, 1)
     game.apply(ManualCores(1, 1, "trash", "reserve", 1))  # the Acolyte's cost; nothing of player 2's to refresh
     assert cores(game, 1) == (3, 7, 0, "reserve") and st.players[1].field == []
     step(game, "main")
@@ -332,12 +318,7 @@ def test_etr_contract_card_game_setup_brave_count_and_battles_a_game_by_hand_for
     step(game, "end")
 
     # ---- turn 5, player 1: separate the Brave, attack, the Wisp blocks and is destroyed
-    step(game, "start")
-    step(game, "core")
-    game.apply(ManualCores(0, 0, "void", "reserve", 1))
-    step(game, "draw")
-    game.apply(ManualDeck(0, 0, "hand", 1))
-    step(game, "refresh")
+    to_refresh_step(game, 0)
     game.apply(ManualExhaust(0, emberkit, False))
     game.apply(ManualCores(0, 0, "trash", "reserve", 2, True))
     assert not st.cards[emberkit].exhausted
@@ -422,12 +403,7 @@ def test_etr_rebirth_seal_grandwalker_and_token_cards_a_late_turn_by_hand_from_a
     assert (st.players[0].life, st.players[1].life) == (3, 2)
     step(game, "end")
     # ---- turn 8, player 2: effects resolved by hand destroy the Grandwalker and the token
-    step(game, "start")
-    step(game, "core")
-    game.apply(ManualCores(1, 1, "void", "reserve", 1))
-    step(game, "draw")
-    game.apply(ManualDeck(1, 1, "hand", 1))
-    step(game, "refresh")
+    to_refresh_step(game, 1)
     step(game, "main")
     in_play, reserve = st.cores_in_play, st.players[0].reserve
     game.apply(ManualMove(1, ignara, "trash"))

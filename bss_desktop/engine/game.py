@@ -28,7 +28,7 @@ from .rng import Rng
 from .settings import Ruleset
 from .state import Activation, Battle, Card, Cause, GameState, Player, Result
 from .hand_helpers import HandHelpers
-from .table_moves import TableMoves
+from .table_moves import TableMoves, check_core_count
 from .table_turn import HANDLERS as TURN_HANDLERS
 from ..table import opening
 from .targets import condition_holds
@@ -1904,11 +1904,7 @@ class Game(Resolution, TableMoves, HandHelpers):
         for loc in (cmd.src, cmd.dst):
             if loc not in places and not (isinstance(loc, int) and not isinstance(loc, bool) and loc in player.field):
                 raise IllegalCommand("CR 3-1-1", f"{loc!r} is not one of player {cmd.owner + 1}'s core places")
-        if cmd.src == cmd.dst:
-            raise IllegalCommand("CR 1-3-2-2", "the cores are already there")
-        if not isinstance(cmd.count, int) or isinstance(cmd.count, bool) or cmd.count < 0 or \
-                (cmd.count == 0 and not cmd.soul):
-            raise IllegalCommand("CR 1-3-2-3", "move at least one core")
+        check_core_count(cmd)
         have = {"life": player.life, "reserve": player.reserve, "trash": player.trash_cores}.get(cmd.src)
         if have is None and cmd.src != "void":
             have = st.cards[cmd.src].cores

@@ -20,6 +20,15 @@ from .table_turn import TableTurn
 MAX_COUNTER_KINDS = 8  # kinds of counter on one card: a peer cannot grow a card's marks without bound
 
 
+def check_core_count(cmd) -> None:
+    """A core move (ManualCores) goes somewhere else and moves at least one core, or the soul core alone."""
+    if cmd.src == cmd.dst:
+        raise IllegalCommand("CR 1-3-2-2", "the cores are already there")
+    if not isinstance(cmd.count, int) or isinstance(cmd.count, bool) or cmd.count < 0 or \
+            (cmd.count == 0 and not cmd.soul):
+        raise IllegalCommand("CR 1-3-2-3", "move at least one core")
+
+
 class TableMoves(TableCards, TableTurn):
     # (Game provides state, profile, settings, db, inline_cards, _emit, _expect_manual, _manual_done, _move_card)
 
@@ -78,11 +87,7 @@ class TableMoves(TableCards, TableTurn):
                                                   and self.profile.zones[st.cards[loc].zone].pieces_on_cards))
             if loc not in zones and not on_card:
                 raise IllegalCommand("CR 3-1-1", f"{loc!r} is not one of player {cmd.owner + 1}'s core places")
-        if cmd.src == cmd.dst:
-            raise IllegalCommand("CR 1-3-2-2", "the cores are already there")
-        if not isinstance(cmd.count, int) or isinstance(cmd.count, bool) or cmd.count < 0 or \
-                (cmd.count == 0 and not cmd.soul):
-            raise IllegalCommand("CR 1-3-2-3", "move at least one core")
+        check_core_count(cmd)
         if cmd.soul:
             soul = self.profile.pieces.get("soul_core")
             if soul is None or player.soul is None:

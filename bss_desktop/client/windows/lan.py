@@ -8,6 +8,7 @@ always works.
 from __future__ import annotations
 
 import asyncio
+import html
 import logging
 
 from PySide6.QtCore import Qt, Signal
@@ -633,19 +634,11 @@ def open_lan_game(session, db, settings=None, *, host: bool, rejoined: bool = Fa
     status = window.statusBar()
 
     def ask_undo(seq: int) -> None:
-        """The other player asks to undo; the answer goes back through the session (no modal dialog)."""
-        panel = QWidget()
-        row = QHBoxLayout(panel)
-        row.setContentsMargins(0, 0, 0, 0)
-        row.addWidget(QLabel(f"<b>{other}</b> asks to undo the last move (move {seq})."))
-        for label, accept in (("Allow", True), ("Refuse", False)):
-            b = QPushButton(label)
-            b.clicked.connect(lambda _=False, a=accept: (session.answer_undo(a), window.bar.set_panel(None)))
-            row.addWidget(b)
-        row.addStretch(1)
-        panel.allow, panel.refuse = row.itemAt(1).widget(), row.itemAt(2).widget()
+        """The other player asks to undo; the answer goes back through the session."""
+        panel = question_panel(window, f"<b>{html.escape(other)}</b> asks to undo the last move (move {seq}).",
+                         session.answer_undo, ("Allow", "Refuse"), rich=True)
+        panel.allow, panel.refuse = panel.buttons
         window.undo_panel = panel
-        window.bar.set_panel(panel)
 
     def ask_move(cmd) -> None:
         """The other player asks this one to make a move on this player's things (design ruling 12): a question
@@ -656,21 +649,10 @@ def open_lan_game(session, db, settings=None, *, host: bool, rejoined: bool = Fa
             cmd = command_from_dict(cmd)
         text = request_text(session.game, cmd)
         note(f"{other} asks you to {text}")
-        panel = QWidget()
-        row = QHBoxLayout(panel)
-        row.setContentsMargins(0, 0, 0, 0)
-        label = QLabel(f"{other} asks you to {text}")
-        label.setTextFormat(Qt.PlainText)  # names come from the other player's cards
-        row.addWidget(label)
         answer = session.answer_request if host else session.guest.answer_ask
-        for caption, accept in (("Allow", True), ("Refuse", False)):
-            b = QPushButton(caption)
-            b.clicked.connect(lambda _=False, a=accept: (answer(a), window.bar.set_panel(None)))
-            row.addWidget(b)
-        row.addStretch(1)
-        panel.allow, panel.refuse = row.itemAt(1).widget(), row.itemAt(2).widget()
+        panel = question_panel(window, f"{other} asks you to {text}", answer, ("Allow", "Refuse"))
+        panel.allow, panel.refuse = panel.buttons
         window.request_panel = panel
-        window.bar.set_panel(panel)
 
     def replaced(game) -> None:  # the host's game after an agreed undo
         window._set_game(game)
@@ -744,6 +726,27 @@ def open_lan_game(session, db, settings=None, *, host: bool, rejoined: bool = Fa
     return window
 
 
+def question_panel(window, text: str, answer, captions: tuple[str, str], rich: bool = False) -> QWidget:
+    """The other player's question in `window`'s decision bar (no modal dialog): `text` (plain text, as names come
+    from the other side, unless `rich`) and two buttons that send `answer(True)` / `answer(False)` back through the
+    session and close the panel. The panel is shown and returned; `panel.buttons` are its two buttons."""
+    panel = QWidget()
+    row = QHBoxLayout(panel)
+    row.setContentsMargins(0, 0, 0, 0)
+    label = QLabel(text)
+    label.setTextFormat(Qt.RichText if rich else Qt.PlainText)
+    row.addWidget(label)
+    panel.buttons = []
+    for caption, accept in zip(captions, (True, False)):
+        b = QPushButton(caption)
+        b.clicked.connect(lambda _=False, a=accept: (answer(a), window.bar.set_panel(None)))
+        row.addWidget(b)
+        panel.buttons.append(b)
+    row.addStretch(1)
+    window.bar.set_panel(panel)
+    return panel
+
+
 def _match_table(window, s, match, me: int, names: list[str], note, on_next, db) -> None:
     """A battle of a match over the LAN (net/match.py): the Match menu (the score, conceding the battle, claiming
     it), the other seat's claim in the decision bar, and once the battle is counted the between-battles panel
@@ -776,20 +779,10 @@ def _match_table(window, s, match, me: int, names: list[str], note, on_next, db)
         claim.setEnabled(not s.game_over())
 
     def ask_claim(n: int) -> None:
-        panel = QWidget()
-        row = QHBoxLayout(panel)
-        row.setContentsMargins(0, 0, 0, 0)
-        label = QLabel(f"{other} says they won battle {n}.")
-        label.setTextFormat(Qt.PlainText)
-        row.addWidget(label)
-        for caption, accept in (("Agree (concede it)", True), ("Refuse", False)):
-            b = QPushButton(caption)
-            b.clicked.connect(lambda _=False, a=accept: (s.answer_claim(a), window.bar.set_panel(None)))
-            row.addWidget(b)
-        row.addStretch(1)
-        panel.agree, panel.refuse = row.itemAt(1).widget(), row.itemAt(2).widget()
+        panel = question_panel(window, f"{other} says they won battle {n}.", s.answer_claim,
+                               ("Agree (concede it)", "Refuse"))
+        panel.agree, panel.refuse = panel.buttons
         window.claim_panel = panel
-        window.bar.set_panel(panel)
 
     def settled() -> None:
         """The battle is counted on this machine (the host: its guest audited it; the guest: its audit passed)."""
