@@ -36,6 +36,26 @@ async def until(predicate, timeout: float = 20.0, what: str = "condition"):
         await asyncio.sleep(0.01)
 
 
+
+async def open_lan_boards(db, decks, profile, host_deck: str, guest_deck: str, *, click: bool = False):
+    """Host and guest windows of `profile`'s game on 127.0.0.1 in this process (Aki hosts `host_deck`, Mio joins
+    with `guest_deck`), started and connected until both boards are open. `click`: through the windows' own
+    buttons (else their start methods, as a click calls them)."""
+    from bss_desktop.client.windows.lan import HostWindow, JoinWindow
+
+    host = HostWindow(db, decks, bind="127.0.0.1", port=0, profile=profile)
+    host.name.setText("Aki")
+    host.deck.setCurrentIndex(host.deck.findData(host_deck))
+    join = JoinWindow(db, decks, profile=profile)
+    join.name.setText("Mio")
+    join.deck.setCurrentIndex(join.deck.findData(guest_deck))
+    host.start_button.click() if click else host.start()
+    await until(lambda: host.server is not None, what="the host to listen")
+    join.address.setText(f"127.0.0.1:{host.server.sockets[0].getsockname()[1]}")
+    join.join_button.click() if click else join.start()
+    await until(lambda: host.window is not None and join.window is not None, what="both boards")
+    return host, join
+
 def _windows():
     from bss_desktop.client.windows.lan import HostWindow, JoinWindow
 

@@ -12,7 +12,7 @@ pytest.importorskip("pytestqt")
 import qasync  # noqa: F401  (PySide6 is already imported by pytest-qt)
 from PySide6.QtCore import Qt
 from PySide6.QtWidgets import QLabel
-from test_client_lan import until
+from test_client_lan import open_lan_boards, until
 
 from bss_desktop.app.demo_table import fits_zone
 from bss_desktop.carddb.database import game_db
@@ -31,21 +31,9 @@ def loop(qloop):
 
 
 async def open_boards():
-    from bss_desktop.client.windows.lan import HostWindow, JoinWindow
-
-    host = HostWindow(DB, DECKS, bind="127.0.0.1", port=0, profile=BOS)
-    host.name.setText("Aki")
-    host.deck.setCurrentIndex(host.deck.findData("iron-legion"))
-    join = JoinWindow(DB, DECKS, profile=BOS)
-    join.name.setText("Mio")
-    join.deck.setCurrentIndex(join.deck.findData("shadow-court"))
+    host, join = await open_lan_boards(DB, DECKS, BOS, "iron-legion", "shadow-court")
     assert host.sandbox.isChecked() and not host.sandbox.isEnabled()  # no rules module: a sandbox
     assert "Battle of Souls" in host.windowTitle()
-    host.start()
-    await until(lambda: host.server is not None, what="the host to listen")
-    join.address.setText(f"127.0.0.1:{host.server.sockets[0].getsockname()[1]}")
-    join.start()
-    await until(lambda: host.window is not None and join.window is not None, what="both boards")
     return host, join
 
 

@@ -9,7 +9,7 @@ import pytest
 
 pytest.importorskip("pytestqt")
 import qasync  # noqa: F401  (PySide6 is already imported by pytest-qt)
-from test_client_lan import until
+from test_client_lan import open_lan_boards
 
 from bss_desktop.carddb.database import game_db
 from bss_desktop.carddb.deck_formats import game_decks
@@ -28,20 +28,8 @@ def loop(qloop):
 
 
 def test_etr_lan_windows_deal_each_players_token_cards_from_the_deck_it_chose(loop, qtbot):
-    from bss_desktop.client.windows.lan import HostWindow, JoinWindow
-
     async def go():
-        host = HostWindow(DB, DECKS, bind="127.0.0.1", port=0, profile=ETR)
-        host.name.setText("Aki")
-        host.deck.setCurrentIndex(host.deck.findData("godblade-ascension"))
-        join = JoinWindow(DB, DECKS, profile=ETR)
-        join.name.setText("Mio")
-        join.deck.setCurrentIndex(join.deck.findData("gravefrost-vigil"))
-        host.start_button.click()
-        await until(lambda: host.server is not None, what="the host to listen")
-        join.address.setText(f"127.0.0.1:{host.server.sockets[0].getsockname()[1]}")
-        join.join_button.click()
-        await until(lambda: host.window is not None and join.window is not None, what="both boards")
+        host, join = await open_lan_boards(DB, DECKS, ETR, "godblade-ascension", "gravefrost-vigil", click=True)
         game = host.session.game
         assert game.start["sides"] == [DECKS["godblade-ascension"].side, GUEST_TOKENS]
         pools = [sorted(game.state.cards[i].cid for i in game.state.table.areas[p]["token_pool"]) for p in (0, 1)]
