@@ -8,7 +8,7 @@ from bss_desktop.carddb.database import load_default_db
 from bss_desktop.client.board.items import CardItem
 from bss_desktop.client.board.layout import field_slots, field_slots_t, hand_slots, hand_slots_t
 from bss_desktop.client.windows.game import GameWindow
-from bss_desktop.engine import costs
+from bss_desktop.rules.bss import costs
 from bss_desktop.engine.commands import CoreMove, MoveCores
 from bss_desktop.engine.position import game_from_position
 

@@ -13,7 +13,6 @@ import pytest
 
 from bss_desktop.carddb.database import load_default_db
 from bss_desktop.carddb.decks import shipped_decks
-from bss_desktop.engine import game as game_module
 from bss_desktop.engine.commands import CoreMove, ManualToken, MoveCores
 from bss_desktop.engine.game import Game
 from bss_desktop.engine.rng import Rng, seed_from
@@ -183,7 +182,7 @@ def test_no_mutable_part_of_the_state_is_shared_with_the_clone():
         mine = {id(o): p for p, o in _mutables(game.state)}
         shared = [(p, mine[id(o)]) for p, o in _mutables(twin.state) if id(o) in mine]
         assert not shared
-        for name in game_module._CLONE_COPIED:
+        for name in type(game).CLONE_COPIED:
             value = getattr(game, name)
             if isinstance(value, (list, dict)) and (value or name in ("history", "hashes", "log_events")):
                 assert getattr(twin, name) is not value, name
@@ -318,15 +317,15 @@ def test_a_token_made_by_hand_in_a_clone_never_reaches_the_original():
 
 
 def test_every_attribute_of_a_game_is_either_shared_or_copied_by_clone():
-    """An attribute added to Game (or set later by resolution) must be sorted into _CLONE_SHARED or _CLONE_COPIED,
-    after deciding whether a clone may share it."""
-    known = game_module._CLONE_SHARED | game_module._CLONE_COPIED
+    """An attribute added to Game or a rules module's class (or set later by resolution) must be sorted into the
+    class's CLONE_SHARED or CLONE_COPIED, after deciding whether a clone may share it."""
     games = [new_game(1), _mid_game()[0], *[g for g, _ in _choice_states(3)]]
     for game in games:
+        known = type(game).CLONE_SHARED | type(game).CLONE_COPIED
         assert set(vars(game)) <= known, set(vars(game)) - known
         twin = game.clone()
         assert set(vars(twin)) == set(vars(game))
-        for name in game_module._CLONE_SHARED:
+        for name in type(game).CLONE_SHARED:
             assert getattr(twin, name) is getattr(game, name), name
 
 

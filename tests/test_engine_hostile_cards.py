@@ -17,7 +17,7 @@ from bss_desktop import limits
 from bss_desktop.carddb.database import load_set_file
 from bss_desktop.carddb.errors import CardDataError
 from bss_desktop.carddb.schema import card_from_dict
-from bss_desktop.engine import game as game_module
+from bss_desktop.rules.bss import turn as saga_turn
 from bss_desktop.engine.commands import Summon
 from bss_desktop.engine.errors import PositionError, RecordError
 from bss_desktop.engine.record import load_record, replay, to_record
@@ -153,7 +153,7 @@ def test_cr_1_3_2_an_effect_makes_no_more_tokens_than_a_zone_holds_and_apply_ret
 def test_cr_12_1_1_1_a_command_past_the_work_budget_is_a_draw_naming_the_card(monkeypatch):
     """However the cards are written, one command causes at most MAX_EVENTS_PER_COMMAND events: the chain is then an
     infinite loop nobody ended, and the game a draw that names the card at work (here with a small budget)."""
-    monkeypatch.setattr(game_module, "MAX_EVENTS_PER_COMMAND", 500)
+    monkeypatch.setattr(saga_turn, "MAX_EVENTS_PER_COMMAND", 500)
     game = hive_game()
     before = len(game.history)
     game.apply(Summon(0, game.state.players[0].hand[0]))

@@ -1,4 +1,4 @@
-"""The engine, card database, simulator, computer opponent, protocol and network sessions are pure Python: they never import Qt or qasync."""
+"""The engine, its rules modules, the card database, simulator, computer opponent, protocol and network sessions are pure Python: they never import Qt or qasync."""
 from __future__ import annotations
 
 import re
@@ -11,11 +11,11 @@ import pytest
 ROOT = Path(__file__).resolve().parent.parent
 PACKAGE = ROOT / "bss_desktop"
 GUI_MODULES = ("PySide6", "shiboken6", "qasync")
-HEADLESS = ("engine", "carddb", "protocol", "net", "sim", "ai")
+HEADLESS = ("engine", "rules", "carddb", "protocol", "net", "sim", "ai")
 
 PROBE = """
 import sys
-import bss_desktop.engine, bss_desktop.carddb, bss_desktop.sim
+import bss_desktop.engine, bss_desktop.carddb, bss_desktop.sim, bss_desktop.rules.bss
 import bss_desktop.engine.position, bss_desktop.engine.record, bss_desktop.engine.view, bss_desktop.engine.invariants
 import bss_desktop.carddb.database, bss_desktop.carddb.decks, bss_desktop.carddb.schema
 import bss_desktop.sim.simulate, bss_desktop.sim.policy
@@ -191,3 +191,17 @@ def test_no_import_circles_but_the_known_ones():
 def test_the_circle_finder_finds_a_circle():
     graph = {"a": {"b"}, "b": {"c"}, "c": {"a"}, "d": {"a"}}
     assert circles(graph) == [{"a", "b", "c"}]
+
+
+def test_the_shared_engine_reaches_a_rules_module_only_through_the_registry():
+    """engine/ is what every game shares: it names no game's module. Game finds the module a profile names through
+    rules.game_class (rules/__init__.py), so a new game never means an edit of the shared core."""
+    rules_import = re.compile(r"^\s*from\s+(?:\.\.|bss_desktop\.)rules(?P<sub>[\w.]*)\s+import\s+(?P<names>.+)$",
+                              re.MULTILINE)
+    bad = []
+    for path in sorted((PACKAGE / "engine").rglob("*.py")):
+        text = path.read_text(encoding="utf-8")
+        for m in rules_import.finditer(text):
+            if m.group("sub") or m.group("names").strip() != "game_class":
+                bad.append(f"{path.relative_to(ROOT)}:{text.count(chr(10), 0, m.start()) + 1}: {m.group(0).strip()}")
+    assert not bad, "\n".join(bad)

@@ -15,7 +15,7 @@ from PySide6.QtTest import QTest
 from PySide6.QtWidgets import QVBoxLayout, QWidget
 
 from bss_desktop.client.decisions.payment import PaymentPanel
-from bss_desktop.engine import costs
+from bss_desktop.rules.bss import costs
 from bss_desktop.engine.commands import PlaceNexus, Summon, UseMagic
 from helpers import hand_iid, position
 

@@ -10,7 +10,8 @@ from __future__ import annotations
 import pytest
 import yaml
 
-from bss_desktop.engine import Attack, Block, IllegalCommand, Pass, continuous
+from bss_desktop.engine import Attack, Block, IllegalCommand, Pass
+from bss_desktop.rules.bss import continuous
 from helpers import position
 
 

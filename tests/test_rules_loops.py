@@ -4,7 +4,7 @@ from __future__ import annotations
 import time
 
 from bss_desktop.engine.commands import Choose, Summon
-from bss_desktop.engine.game import LOOP_LIMIT
+from bss_desktop.rules.bss.turn import LOOP_LIMIT
 from helpers import position
 
 MIRROR = """

@@ -215,7 +215,7 @@ class Activation:
             self.lki)
         a.cur = None if self.cur is None else self.cur[:]
         a.selected = self.selected[:]
-        # picks holds card ids, core splits [iid, regular, soul] or lists of card ids (directives.py)
+        # picks holds card ids, core splits [iid, regular, soul] or lists of card ids (rules/bss/directives.py)
         a.picks = [x[:] if type(x) is list else x for x in self.picks]
         return a
 

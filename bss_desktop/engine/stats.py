@@ -15,7 +15,7 @@ from . import table_cards
 # slots of the read-only pass's memo (Game._constants_memo while a pass is open)
 ACTIVE, BY_OP, LEVELS, BPS, BPS_INNER, AUTO_SELECT, AUTO_SOURCES, GRANTS = range(8)
 
-# The readers of constant level and BP effects live in continuous.py, which imports this module: it hands them over
+# The readers of constant level and BP effects live in rules/bss/continuous.py, which imports this module: it hands them over
 # when it loads (`use_constant_readers`), so the import points one way. A game with constant effects has loaded it.
 _constant_bp = None  # continuous.constant_bp
 _constant_levels = None  # continuous.constant_levels

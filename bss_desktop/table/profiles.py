@@ -20,8 +20,7 @@ from ..data_files import KB, DataFileError, load_yaml, read_text
 from .profile import PROFILE, Profile, build
 from .schema import ProfileError, show
 
-# The rules modules the app has (a profile's `rules:`); anything else is a sandbox-only game.
-KNOWN_RULES = {"bss": "Battle Spirits Saga Comprehensive Rules (bss_desktop.engine)"}
+from ..rules import MODULES as KNOWN_RULES  # the rules modules the app has (a profile's `rules:`, or null: a sandbox)
 MAX_FILE_BYTES = 256 * KB  # the shipped profiles are 2-4 KB: a profile of 60 times their size is no profile
 MAX_DEPTH = 8  # extends chains
 RESERVED_AREAS = ("use",)  # the board's Use area (drop a magic card to use it), not a zone of cards

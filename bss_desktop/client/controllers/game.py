@@ -980,7 +980,7 @@ class Controller(QObject, DeckLooks):
     def _auto_destroys(self, plays) -> bool:
         """Whether the automatic payment of these legal plays of a card would self-destroy a card of the player's
         (CR 10-1-1-1): then even "pay automatically" opens the payment panel, which names them."""
-        from bss_desktop.engine.costs import destroyed_by_payment
+        from bss_desktop.rules.bss.costs import destroyed_by_payment
 
         for c in plays:
             if c.pay is not None:

@@ -24,7 +24,7 @@ from PySide6.QtWidgets import (
     QWidget,
 )
 
-from bss_desktop.engine import costs
+from bss_desktop.rules.bss import costs
 
 WARNING_STYLE = "color: #f87171; font-weight: 600;"  # red, readable on the decision bar's dark background
 

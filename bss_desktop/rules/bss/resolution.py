@@ -12,12 +12,13 @@ from __future__ import annotations
 from dataclasses import replace
 from itertools import combinations
 
-from ..carddb.effects import BURST_TRIGGERS, Effect
-from . import continuous, costs, stats
+from ...carddb.effects import BURST_TRIGGERS, Effect
+from ...engine import stats
+from . import continuous, costs
 from .directives import WAIT, Directives
 from .effect_costs import EffectCosts
-from .errors import IllegalCommand
-from .state import STEPS, Activation, Cause, Choice
+from ...engine.errors import IllegalCommand
+from ...engine.state import STEPS, Activation, Cause, Choice
 from .targets import condition_holds, has_symbol, matches
 
 _STEP_KEYS = {step: ("step", step) for step in STEPS}  # Game._trigger_cids' keys for step triggers, made once

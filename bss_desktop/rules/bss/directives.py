@@ -12,10 +12,11 @@ from __future__ import annotations
 
 from dataclasses import replace
 
-from ..carddb.effects import Target
-from . import continuous, stats, table_cards
-from ..limits import MAX_ZONE_CARDS
-from .state import Card, Cause, Continuous, Grant
+from ...carddb.effects import Target
+from ...engine import stats, table_cards
+from . import continuous
+from ...limits import MAX_ZONE_CARDS
+from ...engine.state import Card, Cause, Continuous, Grant
 from .targets import candidates, condition_holds, count_value, matches
 
 WAIT = object()  # a handler's answer while a player decides
@@ -132,7 +133,7 @@ class Directives:
         if d.may and not a.asked:  # CR 8-1-8
             ans = self._take_answer("may")
             if ans is None:
-                from ..carddb.card_text import directive_text
+                from ...carddb.card_text import directive_text
 
                 text = directive_text(d, self._defs[self.state.cards[a.source].cid])
                 self._ask("may", a.controller, [True, False], prompt=f"you may: {text}", source=a.source)

@@ -13,9 +13,9 @@ from __future__ import annotations
 
 from dataclasses import replace
 
-from ..carddb.effects import Target, uses_x
+from ...carddb.effects import Target, uses_x
 from .directives import WAIT
-from .state import Cause
+from ...engine.state import Cause
 from .targets import candidates
 
 ACTIVATING = ("select", "activate", "pay", "burst")  # phases of an activation not yet waiting to be resolved
@@ -68,7 +68,7 @@ class EffectCosts:
                 return
             ans = self._take_answer("may")
             if ans is None:  # CR 8-4-1: "you may ... to ...": paying is the controller's choice
-                from ..carddb.card_text import effect_text
+                from ...carddb.card_text import effect_text
 
                 card = self._defs[st.cards[a.source].cid]
                 self._ask("may", a.controller, [True, False], source=a.source,

@@ -7,8 +7,8 @@ from __future__ import annotations
 
 from dataclasses import dataclass, field
 
-from . import stats
-from .stats import ACTIVE, BY_OP, GRANTS
+from ...engine import stats
+from ...engine.stats import ACTIVE, BY_OP, GRANTS
 from .targets import condition_holds, count_value, matches
 
 
@@ -92,7 +92,7 @@ def raises_only(d) -> bool:
 
 def with_tokens(card_defs) -> list:
     """These card definitions and those of the tokens their effects make (CR 4-12), tokens' tokens too."""
-    from ..carddb.schema import card_tokens
+    from ...carddb.schema import card_tokens
 
     out, seen, todo = [], set(), list(card_defs)
     while todo:

@@ -7,10 +7,10 @@ only use cores in the player's reserve or on cards on their field
 """
 from __future__ import annotations
 
-from ..carddb.cards import CardDef
-from . import stats
+from ...carddb.cards import CardDef
+from ...engine import stats
 from .continuous import cost_changes
-from .errors import IllegalCommand
+from ...engine.errors import IllegalCommand
 
 
 def reduction(card: CardDef, symbols: list[tuple[str, ...]], extra: tuple = ()) -> int:

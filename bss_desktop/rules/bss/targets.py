@@ -4,7 +4,7 @@ Functions here read the game; they never change it.
 """
 from __future__ import annotations
 
-from . import stats
+from ...engine import stats
 
 
 def controller_of(game, iid: int) -> int:
