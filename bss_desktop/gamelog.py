@@ -232,6 +232,14 @@ def _turn_line(game, d: dict, viewer: int | None) -> str:
 
 
 def describe(game, event, viewer: int | None) -> str:
+    """One line of the game log for `event` as `viewer` may see it (None: everything), in the rule numbers of the
+    game's own document (a rules module words Saga's citations in its own: Game.cited)."""
+    text = _describe(game, event, viewer)
+    cited = getattr(game, "cited", None)
+    return cited(text) if cited is not None and "CR " in text else text
+
+
+def _describe(game, event, viewer: int | None) -> str:
     k, d = event.kind, event.data
     if k == "setup":
         rules = getattr(game, "profile", None) is None or game.profile.rules is not None
@@ -319,6 +327,9 @@ def describe(game, event, viewer: int | None) -> str:
         return f"  BP {d['attacker_bp']} against {d['blocker_bp']} (CR 7-1-5-2-1)."
     if k == "damage":
         return f"  {_who(game, d['player'])} loses {d['amount']} life (CR 7-1-5-3-1)."
+    if k == "depleted":  # below its Lv1 cost: not destruction (STD 5-11)
+        by = " by an effect" if d["cause"][0] == "depleted_effect" else ""
+        return f"  {_card(game, d['card'])} is depleted{by}: fewer cores than its Lv1 cost (STD 5-11-1)."
     if k == "destroyed":
         how = "self-destroyed (CR 10-1-1-1)" if d["self_destruction"] else {
             "battle": "destroyed in battle (CR 7-1-5-2-1)", "rule": "destroyed (CR 9-3-2)"}.get(d["cause"][0], "destroyed")

@@ -1,5 +1,6 @@
-"""The use-magic and summon helpers (ManualUse, ManualSummon: issue 26 part A) over TCP on 127.0.0.1, in a Standard
-LAN sandbox: a seat uses or summons its own hand cards (STD 12-2-1-4-1, 7-6-1-2-1); a hostile guest naming the host's
+"""The use-magic and summon helpers (ManualUse, ManualSummon: issue 26 part A) over TCP on 127.0.0.1, in an Eternal
+LAN sandbox (Standard plays by its rules module): a seat uses or summons its own hand cards (ETR §Using Magic,
+§Main Step Actions); a hostile guest naming the host's
 hidden hand cards, or sending malformed helpers, and a hostile host naming the guest's, are refused without crashing
 and without changing the game (design ruling 12); a malformed helper event from a hostile host is refused by the guest.
 """
@@ -31,11 +32,11 @@ async def _guests_main_step(host, guest):
     assert game.state.turn_player == 1 and game.state.table.step == "main"
 
 
-def test_std_lan_helpers_a_hostile_guest_and_a_hostile_host_are_refused_an_honest_summon_is_not():
-    std = get_profile("standard")
+def test_etr_lan_helpers_a_hostile_guest_and_a_hostile_host_are_refused_an_honest_summon_is_not():
+    etr = get_profile("eternal")
 
     async def go():
-        host, guest, frames, server, playing = await lan_sandbox(std)
+        host, guest, frames, server, playing = await lan_sandbox(etr)
         await host.started.wait()
         await settle(host, guest)
         game = host.game

@@ -60,7 +60,7 @@ def test_standard_extends_bss_with_its_differences():
     """digest §2.3: no burst area (STD 4-1-1), a removed-from-game area the owner orders (STD 4-9), heavy exhausted
     (STD 5-16), a Second Main Step (STD 7-1-1), decks of 40+ with 3 per name and same-name id (STD 6-1-1-2-1)."""
     std = get_profile("standard")
-    assert std.extends == ("bss",) and std.rules is None
+    assert std.extends == ("bss",) and std.rules == "standard"  # its rules module (issue 27)
     assert "burst" not in std.zones and std.zones["exile"].reorder == "owner"
     assert std.orientations["heavy_exhausted"].angle == 180
     assert std.steps[-2:] == ("second_main", "end") and "second_main" in std.first_turn_skip

@@ -1,12 +1,13 @@
 """Standard's and Eternal's boards played with the mouse (issue 26, part A): the soul core dragged like any core
 (STD 5-7-3; Eternal's Count), the Super Unleash level on the board (STD 12-2-1-1), the hand card's Use and Summon
-helpers (STD 12-2-1-4-1, 7-6-1-2-1; ETR §Ultimate) and the double-click on a heavy-exhausted spirit (STD 5-14-2).
+helpers of Eternal (ETR §Using Magic, §Ultimate; Standard summons by its rules) and the double-click on a heavy-exhausted spirit (STD 5-14-2).
 """
 from __future__ import annotations
 
 from PySide6.QtCore import QPointF
 from test_client import center, dclick, drag
-from test_sister_table_rules import EMBERPIP, ETR, EDB, HARRIER, KILN, SDB, STD, ULTIMATE, VOLLEY
+from test_sister_table_rules import (EDB, EMBERPIP, ETR, ETR_FLASH, ETR_MAIN, HARRIER, SDB, STD, ULTIMATE, VOLLEY,
+                                     WYVERN)
 from test_table_board import action, right_click, show
 
 from bss_desktop.engine.position import game_from_position
@@ -53,34 +54,43 @@ def test_etr_the_soul_core_dragged_into_the_count_shows_there(qtbot):
     assert w.model.game.state.players[0].soul == "life" and w.scene.piles[("life", "bottom")].soul
 
 
-def test_std_hand_menu_uses_a_magic_card_and_summons_a_spirit_at_a_level(qtbot):
-    w, game = window(qtbot, STD, SDB, {"hand": [VOLLEY, HARRIER], "reserve": 5})
-    volley, harrier = game.state.players[0].hand
-    right_click(w, center(w.scene.cards[volley]))
+def test_etr_hand_menu_uses_a_magic_card_and_summons_a_spirit_at_a_level(qtbot):
+    w, game = window(qtbot, ETR, EDB, {"hand": [ETR_MAIN, WYVERN], "reserve": 5})
+    magic, wyvern = game.state.players[0].hand
+    right_click(w, center(w.scene.cards[magic]))
     action(w, "Use (Main); pay its cost by hand").trigger()
     g = w.model.game
-    assert g.state.cards[volley].zone == "trash"
-    assert "uses Scorchline Volley (Main, main step)" in w.log.toPlainText()
-    right_click(w, center(w.scene.cards[harrier]))
+    assert g.state.cards[magic].zone == "trash"
+    assert "(Main, main step)" in w.log.toPlainText()
+    right_click(w, center(w.scene.cards[wyvern]))
     texts = [a.text() for a in w.controller._menu.actions()]
     assert [t for t in texts if t.startswith("Summon")] == [
-        "Summon at LV1 (1 core(s) from the reserve)", "Summon at LV2 (2 core(s) from the reserve)",
-        "Summon at LV3 (4 core(s) from the reserve)"]
-    action(w, "Summon at LV2 (2 core(s) from the reserve)").trigger()
+        "Summon at LV1 (1 core(s) from the reserve)", "Summon at LV2 (3 core(s) from the reserve)",
+        "Summon at LV3 (5 core(s) from the reserve)"]
+    action(w, "Summon at LV2 (3 core(s) from the reserve)").trigger()
     g = w.model.game
-    assert g.state.cards[harrier].zone == "field" and g.state.cards[harrier].cores == 2
-    assert w.scene.cards[harrier].level == 2 and g.state.players[0].reserve == 3
+    assert g.state.cards[wyvern].zone == "field" and g.state.cards[wyvern].cores == 3
+    assert w.scene.cards[wyvern].level == 2 and g.state.players[0].reserve == 2
 
 
-def test_std_hand_menu_refuses_a_main_magic_in_the_attack_step_and_leaves_it_in_hand(qtbot):
-    w, game = window(qtbot, STD, SDB, {"hand": [VOLLEY, KILN]}, step="attack")
-    volley, kiln = game.state.players[0].hand
-    right_click(w, center(w.scene.cards[volley]))
+def test_etr_hand_menu_refuses_a_main_magic_in_the_attack_step_and_leaves_it_in_hand(qtbot):
+    w, game = window(qtbot, ETR, EDB, {"hand": [ETR_MAIN, ETR_FLASH]}, step="attack")
+    main, flash = game.state.players[0].hand
+    right_click(w, center(w.scene.cards[main]))
     action(w, "Use (Main); pay its cost by hand").trigger()
-    assert w.model.game.state.cards[volley].zone == "hand"
-    right_click(w, center(w.scene.cards[kiln]))
+    assert w.model.game.state.cards[main].zone == "hand"
+    right_click(w, center(w.scene.cards[flash]))
     action(w, "Use (Flash); pay its cost by hand").trigger()  # a Flash magic in the attack step
-    assert w.model.game.state.cards[kiln].zone == "trash"
+    assert w.model.game.state.cards[flash].zone == "trash"
+
+
+def test_std_the_hand_menu_of_standard_offers_no_by_hand_helper_its_rules_summon(qtbot):
+    """Standard has its rules module: its sandbox summons and uses magic by the rules (drag, as in Saga's)."""
+    w, game = window(qtbot, STD, SDB, {"hand": [VOLLEY, HARRIER], "reserve": 5})
+    for card in game.state.players[0].hand:
+        right_click(w, center(w.scene.cards[card]))
+        texts = [a.text() for a in w.controller._menu.actions()]
+        assert not [t for t in texts if t.startswith(("Use (", "Summon at"))], texts
 
 
 def test_etr_hand_menu_offers_an_ultimate_from_lv3(qtbot):

@@ -1,8 +1,9 @@
 """Standard's and Eternal's tables as their players know them (issue 26, part A), from positions of those games:
 the soul core moved by hand (STD 5-7-3; ETR §Cores and the Soul Core, §Seal), Flash magic in the main step
-(STD 9-1-7-1-2, 12-2-1-5-1; ETR §Using Magic) through the use-magic helper, the summon helper (STD 7-6-1-2-1,
-11-1-1-6; an Eternal Ultimate at LV3, ETR §Ultimate), heavy exhaust (STD 5-14-2, 5-16-1), Standard's trash
-ordered by its owner (STD 4-4-2) and Super Unleash (STD 12-2-1-1).
+(ETR §Using Magic) through Eternal's use-magic helper, its summon helper (ETR §Main Step Actions; an Ultimate at
+LV3, ETR §Ultimate), heavy exhaust (STD 5-14-2, 5-16-1), Standard's trash ordered by its owner (STD 4-4-2) and Super
+Unleash (STD 12-2-1-1). Standard has a rules module (issue 27): its sandbox is its rules game played by hand, where
+one summons and uses magic with the rules' own commands, so the helpers are Eternal's.
 
 STD = ../shared/rules/001 (rule numbers), ETR = ../shared/rules/003 (sections).
 """
@@ -30,6 +31,7 @@ EMBERPIP = "STD1-001"  # a spirit: LV1 1 core
 VOLLEY, KILN = "STD1-016", "STD1-017"  # magic: [Main] only; [Flash] only (Soul Magic: red)
 ULTIMATE = "ETR1-010"  # Ultimate-Kaelgrim: LV3 1 core 7000, LV4 3 cores, LV5 5 cores
 ETR_FLASH, ETR_MAIN = "ETR1-014", "ETR1-016"
+WYVERN, DRAKELING = "ETR1-004", "ETR1-001"  # Eternal spirits: LV1 1 core, LV2 3, LV3 5; LV1 1 core, LV2 3
 
 
 def position(profile, db, p0=None, p1=None, *, step="main", turn=2, turn_player=0):
@@ -89,7 +91,7 @@ def test_std_5_7_3_soul_core_never_goes_to_life_or_the_void_by_hand():
     refused(game, ManualCores(0, 0, "reserve", "life", 0, True), "STD 5-7-3", "life")
     refused(game, ManualCores(0, 0, "reserve", "void", 0, True), "STD 5-7-3", "void")
     refused(game, ManualCores(0, 0, "reserve", "life", 1, True), "STD 5-7-3")  # with a core too: nothing moves
-    refused(game, ManualCores(0, 0, "trash", "reserve", 0, True), "CR 4-11-3", "not at 'trash'")
+    refused(game, ManualCores(0, 0, "trash", "reserve", 0, True), "STD 5-7-3", "not at 'trash'")
     game.apply(ManualCores(0, 0, "reserve", "life", 1))  # a plain core still goes to life by hand
 
 
@@ -104,11 +106,14 @@ def test_etr_seal_moves_the_soul_core_from_the_reserve_to_life():
 
 
 def test_std_soul_core_returns_from_the_trash_in_the_refresh_step():
-    """STD 7-5 refresh step: the trash's cores, the soul core among them, go back to the reserve."""
-    game = std({"soul_core": "trash", "trash_cores": 2, "reserve": 0}, step="refresh")
-    game.apply(ManualCores(0, 0, "trash", "reserve", 2, True))
+    """STD 7-5-2 refresh step: the trash's cores, the soul core among them, go back to the reserve (by the rules,
+    in Standard's sandbox too)."""
+    from bss_desktop.engine.commands import EndMain
+
+    game = std({"soul_core": "trash", "trash_cores": 2, "reserve": 0}, step="second_main", turn=2, turn_player=1)
+    game.apply(EndMain(1))  # the end of player 2's turn; player 1's turn 3: start, core, draw, refresh, main
     p = game.state.players[0]
-    assert (p.soul, p.reserve, p.trash_cores) == ("reserve", 2, 0)
+    assert game.state.turn == 3 and (p.soul, p.reserve, p.trash_cores) == ("reserve", 3, 0)
 
 
 def test_etr_soul_core_into_the_count_and_back_round_trips_a_position():
@@ -134,41 +139,52 @@ def test_soul_core_moves_replay_from_the_record_and_parse_from_json():
 # ------------------------------------------------------------------ the use-magic helper
 
 
-def test_std_12_2_1_4_1_main_magic_in_your_main_step_goes_to_the_trash():
-    game = std({"hand": [VOLLEY]})
+def test_etr_main_magic_in_your_main_step_goes_to_the_trash():
+    game = etr({"hand": [ETR_MAIN]})
     card = game.state.players[0].hand[0]
     events = game.apply(ManualUse(0, card))
     assert game.state.cards[card].zone == "trash" and game.state.players[0].trash == [card]
-    assert "uses Scorchline Volley (Main, main step): to the trash; pay its cost and resolve it by hand" in \
-        log(game, events)
+    assert "pay its cost and resolve it by hand" in log(game, events)
     assert game.state.players[0].reserve == 3  # its cost stays the player's to pay
 
 
-def test_std_12_2_1_4_1_main_magic_is_refused_in_the_attack_step_and_the_others_main_step():
-    game = std({"hand": [VOLLEY]}, {"hand": [VOLLEY]}, step="attack")
-    refused(game, ManualUse(0, game.state.players[0].hand[0]), "STD 12-2-1-4-1", "main timing")
-    game = std({"hand": [VOLLEY]}, {"hand": [VOLLEY]}, step="second_main")
-    game.apply(ManualUse(0, game.state.players[0].hand[0]))  # Standard's second main step is a main step (7-8-1)
-    refused(game, ManualUse(1, game.state.players[1].hand[0]), "STD 12-2-1-4-1")  # your own main step only
+def test_etr_main_magic_is_refused_in_the_attack_step_and_the_others_main_step():
+    game = etr({"hand": [ETR_MAIN]}, {"hand": [ETR_MAIN]}, step="attack")
+    refused(game, ManualUse(0, game.state.players[0].hand[0]), "ETR §Using Magic", "main timing")
+    game = etr({"hand": [ETR_MAIN]}, {"hand": [ETR_MAIN]})
+    refused(game, ManualUse(1, game.state.players[1].hand[0]), "ETR §Using Magic")  # your own main step only
 
 
-def test_std_9_1_7_1_2_flash_magic_in_the_main_step_and_in_either_players_attack_step():
+def test_etr_flash_magic_in_either_players_attack_step_not_the_end_step():
     assert STD.flash_in_main and ETR.flash_in_main and not get_profile("bss").flash_in_main
-    game = std({"hand": [KILN, KILN]}, {"hand": [KILN]})
-    game.apply(ManualUse(0, game.state.players[0].hand[0]))  # the main step (the profile's flash_in_main)
-    game = std({"hand": [KILN]}, {"hand": [KILN]}, step="attack")
+    game = etr({"hand": [ETR_FLASH]}, {"hand": [ETR_FLASH]}, step="attack")
     game.apply(ManualUse(1, game.state.players[1].hand[0]))  # the defending player's flash timing
     game.apply(ManualUse(0, game.state.players[0].hand[0]))
-    game = std({"hand": [KILN]}, step="end")
-    refused(game, ManualUse(0, game.state.players[0].hand[0]), "STD 12-2-1-5-1", "flash timing")
+    game = etr({"hand": [ETR_FLASH]}, step="end")
+    refused(game, ManualUse(0, game.state.players[0].hand[0]), "ETR §Using Magic", "flash timing")
 
 
 def test_flash_in_main_off_refuses_flash_magic_in_the_main_step_naming_the_profile_field():
     import dataclasses
 
-    game = std({"hand": [KILN]})
-    game.profile = dataclasses.replace(STD, flash_in_main=False)
-    refused(game, ManualUse(0, game.state.players[0].hand[0]), "standard profile: flash_in_main", "Flash magic")
+    game = etr({"hand": [ETR_FLASH]})
+    game.profile = dataclasses.replace(ETR, flash_in_main=False)
+    refused(game, ManualUse(0, game.state.players[0].hand[0]), "eternal profile: flash_in_main", "Flash magic")
+
+
+def test_std_the_helpers_are_refused_in_standard_which_summons_and_uses_magic_by_its_rules():
+    """Standard has its rules module: a spirit is summoned (Summon) and a magic used (UseMagic) with the rules'
+    payment, in its sandbox too; the by-hand helpers of the games without rules are not Standard's."""
+    from bss_desktop.engine.commands import Summon, UseMagic
+
+    game = std({"hand": [VOLLEY, EMBERPIP]})
+    magic, spirit = game.state.players[0].hand
+    refused(game, ManualUse(0, magic), "standard profile: rules", "its rules")
+    refused(game, ManualSummon(0, spirit), "standard profile: rules", "its rules")
+    game.apply(Summon(0, spirit))
+    assert game.state.cards[spirit].zone == "field"
+    game.apply(UseMagic(0, magic))
+    assert game.state.cards[magic].zone == "trash"
 
 
 def test_etr_using_magic_main_and_flash_in_the_main_step():
@@ -182,9 +198,9 @@ def test_etr_using_magic_main_and_flash_in_the_main_step():
 
 
 def test_use_helper_refuses_a_spirit_a_card_not_in_hand_and_the_others_card():
-    game = std({"hand": [EMBERPIP], "trash": [VOLLEY]}, {"hand": [VOLLEY]})
+    game = etr({"hand": [DRAKELING], "trash": [ETR_MAIN]}, {"hand": [ETR_MAIN]})
     spirit, trashed = game.state.players[0].hand[0], game.state.players[0].trash[0]
-    refused(game, ManualUse(0, spirit), "STD 11-3-1-6", "not a magic card")
+    refused(game, ManualUse(0, spirit), "ETR §Using Magic", "not a magic card")
     refused(game, ManualUse(0, trashed), "CR 3-3-1", "hand")
     refused(game, ManualUse(0, game.state.players[1].hand[0]), "CR 3-3-1", "player 1's hand")
     refused(game, ManualUse(0, 10**6), "CR 3-3-1")
@@ -193,36 +209,34 @@ def test_use_helper_refuses_a_spirit_a_card_not_in_hand_and_the_others_card():
 # ------------------------------------------------------------------ the summon helper
 
 
-def test_std_7_6_1_2_1_summon_helper_places_the_levels_cores_from_the_reserve():
-    game = std({"hand": [HARRIER], "reserve": 5})
-    harrier = game.state.players[0].hand[0]
-    events = game.apply(ManualSummon(0, harrier, 3))
-    assert game.state.cards[harrier].zone == "field" and game.state.cards[harrier].cores == 4
-    assert game.state.players[0].reserve == 1 and (game.level(harrier), game.bp(harrier)) == (3, 7000)
-    assert "summons Smoulderwing Harrier at LV3 (4 core(s) from the reserve); pay its cost by hand" in \
-        log(game, events)
+def test_etr_summon_helper_places_the_levels_cores_from_the_reserve():
+    game = etr({"hand": [WYVERN], "reserve": 6})
+    wyvern = game.state.players[0].hand[0]
+    events = game.apply(ManualSummon(0, wyvern, 3))
+    assert game.state.cards[wyvern].zone == "field" and game.state.cards[wyvern].cores == 5
+    assert game.state.players[0].reserve == 1 and game.level(wyvern) == 3
+    assert "at LV3 (5 core(s) from the reserve); pay its cost by hand" in log(game, events)
 
 
-def test_std_summon_helper_lowest_level_and_refusals():
-    game = std({"hand": [HARRIER, EMBERPIP], "reserve": 3})
-    harrier, emberpip = game.state.players[0].hand
-    refused(game, ManualSummon(0, harrier, 3), "STD 11-1-1-6", "needs 4 core(s); the reserve has 3")
-    refused(game, ManualSummon(0, harrier, 7), "STD 11-1-1-6", "not LV7")
-    game.apply(ManualSummon(0, emberpip))  # level 0: its lowest, LV1 on 1 core
-    assert game.state.cards[emberpip].cores == 1 and game.state.players[0].reserve == 2
-    assert game.level(emberpip) == 1
-    game.apply(ManualSummon(0, harrier, 2))
-    assert game.state.cards[harrier].cores == 2 and game.state.players[0].reserve == 0 and game.level(harrier) == 2
+def test_etr_summon_helper_lowest_level_and_refusals():
+    game = etr({"hand": [WYVERN, DRAKELING], "reserve": 4})
+    wyvern, drakeling = game.state.players[0].hand
+    refused(game, ManualSummon(0, wyvern, 3), "ETR §Ultimate", "needs 5 core(s); the reserve has 4")
+    refused(game, ManualSummon(0, wyvern, 7), "ETR §Ultimate", "not LV7")
+    game.apply(ManualSummon(0, drakeling))  # level 0: its lowest, LV1 on 1 core
+    assert game.state.cards[drakeling].cores == 1 and game.state.players[0].reserve == 3
+    game.apply(ManualSummon(0, wyvern, 2))
+    assert game.state.cards[wyvern].cores == 3 and game.state.players[0].reserve == 0 and game.level(wyvern) == 2
 
 
-def test_std_summoning_is_a_main_step_action_of_the_turn_player():
+def test_etr_summoning_is_a_main_step_action_of_the_turn_player():
     for step in ("attack", "refresh", "end"):
-        game = std({"hand": [EMBERPIP]}, step=step)
-        refused(game, ManualSummon(0, game.state.players[0].hand[0]), "STD 7-6-1-2-1", "main step")
-    game = std(None, {"hand": [EMBERPIP]})
-    refused(game, ManualSummon(1, game.state.players[1].hand[0]), "STD 7-6-1-2-1", "player 1")
-    game = std({"hand": [VOLLEY]})
-    refused(game, ManualSummon(0, game.state.players[0].hand[0]), "STD 7-6-1-2-1", "not a card one summons")
+        game = etr({"hand": [DRAKELING]}, step=step)
+        refused(game, ManualSummon(0, game.state.players[0].hand[0]), "ETR §Main Step Actions", "main step")
+    game = etr(None, {"hand": [DRAKELING]})
+    refused(game, ManualSummon(1, game.state.players[1].hand[0]), "ETR §Main Step Actions", "player 1")
+    game = etr({"hand": [ETR_MAIN]})
+    refused(game, ManualSummon(0, game.state.players[0].hand[0]), "ETR §Main Step Actions", "not a card one summons")
 
 
 def test_etr_ultimate_summon_helper_starts_at_lv3():
@@ -246,11 +260,11 @@ def test_etr_a_plain_manual_move_of_an_ultimate_with_fewer_cores_stays_allowed()
 
 
 def test_use_and_summon_record_replay_and_json_round_trip():
-    game = std({"hand": [VOLLEY, EMBERPIP]})
+    game = etr({"hand": [ETR_MAIN, DRAKELING]})
     magic, spirit = game.state.players[0].hand
     game.apply(ManualUse(0, magic))
     game.apply(ManualSummon(0, spirit, 1))
-    assert replay(to_record(game), SDB).state.hash() == game.state.hash()
+    assert replay(to_record(game), EDB).state.hash() == game.state.hash()
     for cmd in (ManualUse(0, magic), ManualSummon(0, spirit, 2)):
         assert command_from_dict(cmd.to_dict()) == cmd
 
@@ -291,7 +305,7 @@ def test_std_5_14_2_refreshing_a_heavy_exhausted_card_makes_it_exhausted_then_re
     assert game.view(1)["players"][0]["field"][0]["exhausted"] is True
     game.apply(ManualExhaust(0, s, False))
     assert not game.state.cards[s].exhausted
-    refused(game, ManualExhaust(0, s, False), "CR 1-3-2-1", "already refreshed")
+    refused(game, ManualExhaust(0, s, False), "STD 1-4-2", "already refreshed")
 
 
 def test_std_5_16_1_a_heavy_exhausted_card_is_written_in_a_position_and_read_back():

@@ -132,8 +132,9 @@ def test_standard_one_mulligan_shuffled_in_first_and_no_bonus_card():
     game = Game.new(db, [deck, deck], 3, first_player=0, settings=SANDBOX, profile=std, validate_decks=False)
     game.apply(Mulligan(0, True))
     assert len(game.state.players[0].hand) == 4 and game.pending.player == 1
-    game.apply(Mulligan(1, False))
-    assert (game.state.stage, [len(p.hand) for p in game.state.players]) == ("main", [4, 4])
+    game.apply(Mulligan(1, False))  # kept: no fifth card (player 2 still has 4)
+    # the first turn runs to the main step by Standard's rules (its module): player 1 drew in the draw step
+    assert (game.state.stage, [len(p.hand) for p in game.state.players]) == ("main", [5, 4])
 
 
 # ---------------------------------------------------------------- the turn's steps by hand (ManualStep)
@@ -158,16 +159,25 @@ def walk(game, n: int) -> list[tuple[int, int, str]]:
     return out
 
 
+def step_events(events) -> list[str]:
+    return [e.data["step"] for e in events if e.kind == "step"]
+
+
 def test_standard_steps_include_second_main_and_the_first_turn_skips_core_attack_and_second_main():
     """STD 7-1-1 (digest §2.3): start, core, draw, refresh, main, attack, second main, end; player one's first turn
-    skips the core, attack and second main steps (STD 7-3-3, 7-7-2, 7-8-2)."""
+    skips the core, attack and second main steps (STD 7-3-3, 7-7-2, 7-8-2). Standard's sandbox walks them by its
+    rules module's steps (End Main / End Attack), as Saga's does."""
+    from bss_desktop.engine.commands import EndAttack, EndMain
+
     game = _playing("standard")
-    assert (game.state.turn, game.state.step) == (1, "start")
-    assert walk(game, 4) == [(1, 0, "draw"), (1, 0, "refresh"), (1, 0, "main"), (1, 0, "end")]
-    assert walk(game, 8) == [(2, 1, "start"), (2, 1, "core"), (2, 1, "draw"), (2, 1, "refresh"), (2, 1, "main"),
-                             (2, 1, "attack"), (2, 1, "second_main"), (2, 1, "end")]
-    assert walk(game, 1) == [(3, 0, "start")]
-    assert game.view(1)["step"] == "start"
+    assert (game.state.turn, game.state.step) == (1, "main")
+    assert step_events(game.apply(EndMain(0))) == ["end", "start", "core", "draw", "refresh", "main"]
+    assert (game.state.turn, game.state.turn_player) == (2, 1)
+    assert step_events(game.apply(EndMain(1))) == ["attack"]
+    assert step_events(game.apply(EndAttack(1))) == ["second_main"]
+    assert game.view(1)["step"] == "second_main"
+    assert step_events(game.apply(EndMain(1)))[:2] == ["end", "start"]
+    assert (game.state.turn, game.state.turn_player, game.state.step) == (3, 0, "main")
 
 
 def test_bos_steps_jump_by_name_and_a_step_it_lacks_is_refused_naming_the_profile():
@@ -193,26 +203,33 @@ def test_no_step_moves_before_both_players_keep():
 
 
 def test_a_position_keeps_another_games_step():
-    from bss_desktop.engine.position import (
-        PositionError,
-        game_from_position,
-        position_from_game,
-    )
+    from bss_desktop.engine.commands import EndAttack, EndMain
+    from bss_desktop.engine.position import PositionError, game_from_position, position_from_game
 
-    game = _playing("standard")
-    walk(game, 11)
+    game = _playing("standard")  # a rules module's step: Standard's Second Main Step
+    game.apply(EndMain(0))
+    game.apply(EndMain(1))
+    game.apply(EndAttack(1))
     data = position_from_game(game)
     assert data["step"] == "second_main"
     again = game_from_position(data, game.db, settings=SANDBOX)
     assert (again.state.turn, again.state.turn_player, again.state.step) == (2, 1, "second_main")
-    walk(again, 6)  # turn 3's main step: a step Battle Spirits Saga has too, kept as Standard's
-    assert again.state.step == "main" and position_from_game(again)["step"] == "main"
-    assert game_from_position(position_from_game(again), game.db, settings=SANDBOX).state.step == "main"
+    assert game_from_position({k: v for k, v in data.items() if k != "step"}, game.db,
+                              settings=SANDBOX).state.step == "main"  # none given: the main step
+    with pytest.raises(PositionError) as e:
+        game_from_position({**data, "step": "battle"}, game.db, settings=SANDBOX)
+    assert e.value.field == "step" and "Battle Spirits Standard" in str(e.value)
+
+    game = _playing("eternal")  # a game without rules: its table's own steps, walked by hand
+    walk(game, 2)
+    data = position_from_game(game)
+    again = game_from_position(data, game.db, settings=SANDBOX)
+    assert again.state.step == game.state.step == data["step"] != "main"
     assert game_from_position({k: v for k, v in data.items() if k != "step"}, game.db,
                               settings=SANDBOX).state.step == "start"  # none given: the turn's first step
     with pytest.raises(PositionError) as e:
         game_from_position({**data, "step": "battle"}, game.db, settings=SANDBOX)
-    assert e.value.field == "step" and "Battle Spirits Standard" in str(e.value)
+    assert e.value.field == "step" and "Eternal" in str(e.value)
 
 
 # ---------------------------------------------------------------- a pile's order by hand (ManualOrder)
@@ -239,8 +256,8 @@ def test_standard_removed_from_game_area_is_ordered_by_its_owner_only():
     assert game.view(1)["players"][0]["areas"]["exile"][0]["card"] == cards[2]  # the other player sees the order
     _order_refused(game, ManualOrder(1, 0, "exile", tuple(cards)), "standard profile: zones.exile.reorder",
                    "only its owner")
-    _order_refused(game, ManualOrder(0, 0, "exile", tuple(cards[:2])), "CR 3-1-1", "exactly the 3 card(s)")
-    _order_refused(game, ManualOrder(0, 0, "exile", (cards[0], cards[0], cards[1])), "CR 3-1-1", "each once")
+    _order_refused(game, ManualOrder(0, 0, "exile", tuple(cards[:2])), "STD 4-1-1", "exactly the 3 card(s)")
+    _order_refused(game, ManualOrder(0, 0, "exile", (cards[0], cards[0], cards[1])), "STD 4-1-1", "each once")
 
 
 def test_bos_discard_pile_order_never_changes_and_a_hidden_zone_is_not_reordered():

@@ -213,12 +213,18 @@ class StartWindow(QMainWindow):
             self.decks.update(player_game_decks(self.db, self.profile))
         self._fill_deck_boxes()
         self.deck_b.setCurrentIndex(min(1, self.deck_b.count() - 1))
-        why = "" if saga else f"{self.profile.name} has no rules module yet: play it in the sandbox"
-        for w in (self.guided, self.vs_ai, self.hotseat, self.demo, self.level):
-            w.setEnabled(saga)
+        ruled = self.profile.rules is not None  # a rules module plays it: against the computer, hot-seat
+        why = "" if ruled else f"{self.profile.name} has no rules module yet: play it in the sandbox"
+        for w in (self.vs_ai, self.hotseat, self.level):
+            w.setEnabled(ruled)
             w.setToolTip(why)
+        for w in (self.guided, self.demo):  # the guided game and the demo position are Saga's
+            w.setEnabled(saga)
+            w.setToolTip("" if saga else f"{self.profile.name} has no guided game or demo position yet")
         self.guided.setVisible(saga)  # the guided game teaches the rules mode
         self.subtitle.setText(SAGA_SUBTITLE if saga else
+                              f"A tabletop for two: {self.profile.name}'s rules keep the game legal while you "
+                              "play with the mouse, against the computer, hot-seat or over the LAN." if ruled else
                               f"A tabletop for two: {self.profile.name}'s table, its cards and decks; no rule is "
                               f"enforced yet, so the players keep the game, in the sandbox or over the LAN.")
         for w in (self.host_button, self.join_button):  # a game with no rules module: a LAN sandbox
@@ -547,7 +553,7 @@ class StartWindow(QMainWindow):
         a, b = chosen
         seed = seed_from("local", a, b, os.getpid(), len(self.windows))
         game = Game.new(self.db, [self.decks[a].cards, self.decks[b].cards], seed, deck_names=[a, b],
-                        settings=self.settings.ruleset())
+                        settings=self.settings.ruleset(), profile=self.profile)
         self._show(GameWindow(game, seats=seats, settings=self.settings, autosave=self._new_autosave(),
                               level=self.chosen_level()))
 
@@ -637,7 +643,7 @@ class StartWindow(QMainWindow):
             other = next(iter(self.decks))
         seed = seed_from("local", name, other, os.getpid(), len(self.windows))
         game = Game.new(self.db, [list(cards), self.decks[other].cards], seed, deck_names=[key or name, other],
-                        settings=self.settings.ruleset())
+                        settings=self.settings.ruleset(), profile=self.profile)
         window = GameWindow(game, seats=("human", "ai"), settings=self.settings, autosave=self._new_autosave(),
                             level=self.chosen_level())
         self._show(window)

@@ -9,7 +9,8 @@ Kinds and their fields:
   shuffle      player
   mulligan     player, redraw
   draw         player, card                        (card identity is private to `player`)
-  step         turn, player, step
+  step         turn, player, step                  (step: start core draw refresh main attack end, and
+               second_main in Standard, STD 7-8)
   card_moved   card, cid, owner, src, dst, reason[, down]  (src/dst are zones, see state.ZONES, or a profile's;
                down: it enters face down, so only its owner may know it)
   card_face    card, owner, down, cid              (a game of another profile: turned face down or up)
@@ -22,6 +23,8 @@ Kinds and their fields:
                (src/dst: "life" "reserve" "trash" "void" or a card iid; count = regular cores)
   exhaust      card, exhausted
   destroyed    card, cause, self_destruction       (cause = [kind, player, source], CR 10-1)
+  depleted     card, cause                         (Standard: fewer cores than its Lv1 cost, never destruction,
+               STD 5-11; cause = ["depleted_effect", player, source] or ["depleted_self", owner], 10-2-2-8…10)
   attack       player, card
   block        player, card                        (card None: no block)
   pass         player

@@ -294,6 +294,8 @@ class Game(ManualMoves, TableMoves, HandHelpers):
             return _pending(Pending, ("mulligan", st.decider, {}))
         if s == "main" or s == "attack":
             return _pending(Pending, (s, st.turn_player, {}))
+        if s == "second_main":  # (Standard's Second Main Step: the same decision as the main step)
+            return _pending(Pending, ("main", st.turn_player, {}))
         b = st.battle
         if s == "flash":
             return _pending(Pending, ("flash", b.priority, {"window": b.window, "attacker": b.attacker,
@@ -323,6 +325,8 @@ class Game(ManualMoves, TableMoves, HandHelpers):
             return s, 1 - st.battle.attacking_player  # the defending player
         if s == "mulligan":
             return s, st.decider
+        if s == "second_main":
+            return "main", st.turn_player
         raise AssertionError(f"no decision at stage {s!r}")  # _run stops only at decision stages
 
     def level(self, iid: int) -> int:
@@ -745,6 +749,10 @@ class Game(ManualMoves, TableMoves, HandHelpers):
         ev.kind = kind
         ev.data = data
         self._events.append(ev)
+
+    def cited(self, text: str) -> str:
+        """`text` (a refusal, a reason, a log line) with its rule numbers in the game's own document's words."""
+        return text
 
     def _choice_rule(self) -> str:
         """The rule that asks for the pending choice."""

@@ -1,4 +1,4 @@
-"""The use-magic and summon helpers of a Battle Spirits game without a rules module (Standard, Eternal): a hand
+"""The use-magic and summon helpers of a Battle Spirits game without a rules module (Eternal): a hand
 card's menu offers them; they are engine commands (ManualUse, ManualSummon), so logged, recorded and sent over the
 LAN. A mixin of `Game`.
 
@@ -12,8 +12,6 @@ from .errors import IllegalCommand
 
 # The rule each check names, by game (a profile, or the nearest one it extends); Battle Spirits Saga's CR otherwise.
 _RULES = {
-    "standard": {"main": "STD 12-2-1-4-1", "flash": "STD 12-2-1-5-1", "flash_in_main": "STD 9-1-7-1-2",
-                 "summon": "STD 7-6-1-2-1", "level": "STD 11-1-1-6", "used": "STD 11-3-1-6"},
     "eternal": {"main": "ETR §Using Magic", "flash": "ETR §Using Magic", "flash_in_main": "ETR §Using Magic",
                 "summon": "ETR §Main Step Actions", "level": "ETR §Ultimate", "used": "ETR §Using Magic"},
     "bss": {"main": "CR 8-1-6-1", "flash": "CR 8-1-6-1", "flash_in_main": "ruling 1", "summon": "CR 6-6-1-2",
@@ -58,6 +56,9 @@ class HandHelpers:
     def _hand_card(self, cmd):
         """The command's card: one of its player's hand, in a Battle Spirits game played on a table of steps."""
         table = self.state.table
+        if self.profile.rules is not None:  # (Standard: its rules module's Summon and UseMagic, in its sandbox too)
+            raise IllegalCommand(self._rule("rules"), f"{self.profile.name} is played with its rules: summon a spirit "
+                                                      "and use a magic card with its own actions")
         if table is None or self.profile.cards.shape != "battle_spirits":
             raise IllegalCommand(self._rule("cards.shape"), f"{self.profile.name} has no use or summon helper "
                                                             "(move the card by hand)")

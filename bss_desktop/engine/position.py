@@ -117,15 +117,22 @@ def game_from_position(data, db, *, settings: Ruleset | None = None, record_hash
                                             f"is player {turn_player}'s)")
     step = _req(data, "step", "", str, default="", required=False)
     table_step = ""
-    if table_game:  # another game's own steps (its profile's `steps`); none given: its first step
+    stages = STEPS
+    if table_game and profile.rules is not None:  # a rules module's steps: those where a player decides
+        if step == "second_main" and "second_main" in profile.steps:
+            stages = ("start", "main", "attack", "second_main")
+        else:
+            stages = STEPS
+    elif table_game:  # another game's own steps (its profile's `steps`); none given: its first step
         if step in profile.steps:
             table_step = step
         elif step not in ("", "main"):  # ("main": saved before these games had steps, read as the first step)
             raise PositionError("step", f"must be one of {', '.join(profile.steps)} ({profile.name}), got {step!r}")
         step = "main"
     step = step or "main"
-    if step not in STEPS:
-        raise PositionError("step", f"must be one of {', '.join(STEPS)}, got {step!r}")
+    if step not in stages:
+        raise PositionError("step", f"must be one of {', '.join(stages)}"
+                                    + (f" ({profile.name})" if table_game else "") + f", got {step!r}")
     if step == "attack" and turn == 1:
         raise PositionError("step", "player one's first turn has no attack step (CR 6-7-2)")
     seed = _req(data, "seed", "", int, default=0, required=False, maximum=MAX_SEED)
@@ -235,11 +242,12 @@ def game_from_position(data, db, *, settings: Ruleset | None = None, record_hash
             player.burst_set_turn = turn
 
     state = GameState(cards=cards, players=players, rng=Rng(seed), first_player=first_player, turn=turn,
-                      turn_player=turn_player, stage={"start": "start", "main": "main", "attack": "attack"}[step],
+                      turn_player=turn_player, stage=step,
                       cores_in_play=cores_in_play)
     if table_game:
         state.table = _read_table(profile, players_data, cards, cards_db, new_card, state)
-        state.table.step = table_step or state.table.first_step(profile, turn)
+        if profile.rules is None:  # (a rules module's step is its stage's)
+            state.table.step = table_step or state.table.first_step(profile, turn)
     game = Game(cards_db, state, settings, start={"position": data}, record_hashes=False, profile=profile)
     game.inline_cards = inline
     game.names = [_req(pd, "name", f"players[{p}].", str, default=None, required=False)
@@ -263,8 +271,8 @@ def game_from_position(data, db, *, settings: Ruleset | None = None, record_hash
 def position_from_game(game: Game) -> dict:
     """The current position, for saving. Only between actions of the main or attack step (no battle in progress)."""
     st = game.state
-    if st.stage not in ("main", "attack") or st.battle is not None or st.result is not None:
-        raise PositionError("step", f"a position can be saved in the main or attack step, not at {st.stage!r}")
+    if st.stage not in ("main", "attack", "second_main") or st.battle is not None or st.result is not None:
+        raise PositionError("step", f"a position can be saved in a main or attack step, not at {st.stage!r}")
     out = {"format": FORMAT, "version": VERSION, "turn": st.turn, "turn_player": st.turn_player,
            "first_player": st.first_player, "step": st.step if st.table is not None else st.stage,
            "seed": st.rng.state,

@@ -355,7 +355,7 @@ class GameState:
 # Stage → turn step. Stages are the engine's resumable points inside a turn.
 STAGE_STEP = {
     "start": "start", "core": "core", "draw": "draw", "refresh": "refresh",
-    "main_start": "main", "main": "main",
+    "main_start": "main", "main": "main", "second_main_start": "second_main", "second_main": "second_main",
     "attack_start": "attack", "attack": "attack", "flash": "attack", "block": "attack",
     "battle_resolve": "attack", "battle_end": "attack",
     "end_start": "end", "end_cleanup": "end",

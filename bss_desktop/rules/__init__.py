@@ -10,7 +10,7 @@ from __future__ import annotations
 
 import importlib
 
-MODULES = ("bss",)  # the rules modules there are (a profile's `rules:` names one of them, or is null)
+MODULES = ("bss", "standard")  # the rules modules there are (a profile's `rules:` names one of them, or is null)
 SANDBOX = "bss"  # the module a profile without rules is played on, by hand
 
 _classes: dict = {}

@@ -690,8 +690,8 @@ class SandboxController(QObject, DeckLooks):
         (engine/hand_helpers.py; the cost is paid by hand)."""
         from bss_desktop.engine.hand_helpers import summon_levels
 
-        if self.game.state.table is None or self.profile.cards.shape != "battle_spirits":
-            return
+        if self.game.state.table is None or self.profile.cards.shape != "battle_spirits" or self.profile.rules:
+            return  # (a game with a rules module summons and uses magic by its rules, as Saga's sandbox does)
         d = self.game.db[self.game.state.cards[card].cid]
         if d.type == "magic":
             timing = " / ".join(t.capitalize() for t in ("main", "flash") if t in d.magic_timing)

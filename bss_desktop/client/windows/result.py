@@ -137,7 +137,7 @@ class ResultDialog(QDialog):
             seed = seed_from("rematch", os.getpid(), id(self), game.state_hash())
             new = Game.new(game.db, [list(d) for d in start["decks"]], seed,
                            first_player=self.first_choice, settings=game.settings,
-                           deck_names=start.get("deck_names"))
+                           deck_names=start.get("deck_names"), profile=game.profile)
         # a game window like the one that ended (no import back up to it), autosaved where it was
         window = type(w)(new, seats=w.seats, settings=w.settings, autosave=w.autosave,
                          title=w.windowTitle(), guide=w.guide is not None, level=getattr(w, "level", None))

@@ -105,7 +105,7 @@ class SagaActions:
             where = "the main step (ruling 1: flash effects are not used in the main step)" if window == "main" \
                 else "a flash window"
             raise IllegalCommand("CR 8-1-6-1", f"{d.name} is {label} magic and cannot be used in {where}")
-        cost = costs.net_cost(self, p, d, iid=card.iid)
+        cost = self._magic_cost(cmd, d, card.iid)
         if cmd.pay is None:
             auto = costs.auto_select(self, p, cost, 0)
             if auto is None:
@@ -139,6 +139,11 @@ class SagaActions:
         if window == "flash" and st.result is None:  # the other player may now act (CR 7-1-2-1)
             b.passes = 0
             b.priority = 1 - p
+
+    def _magic_cost(self, cmd: UseMagic, d, iid: int) -> int:
+        """What using magic card `iid` (definition `d`) costs its player now, after reduction (CR 10-8-5): the cores
+        `cmd`'s payment must hold."""
+        return costs.net_cost(self, cmd.player, d, iid=iid)
 
     def _h_set_burst(self, cmd: SetBurst) -> None:
         st = self.state
@@ -230,7 +235,7 @@ class SagaActions:
         if e.kind != "activated" or e.manual:
             return f"effect {idx} of {d.name} is not an automated activated effect"
         if window == "main":
-            if not ("main" in e.timing or (self.settings.flash_in_main and "flash" in e.timing)):
+            if not ("main" in e.timing or (self.flash_in_main and "flash" in e.timing)):
                 return f"effect {idx} of {d.name} is a flash effect (ruling 1: not in the main step)"
         elif "flash" not in e.timing:
             return f"effect {idx} of {d.name} is a main effect, not usable in a flash window"
@@ -258,7 +263,7 @@ class SagaActions:
 
     def _h_awaken(self, cmd: Awaken) -> None:
         st = self.state
-        windows = ("flash", "main") if self.settings.flash_in_main else ("flash",)
+        windows = ("flash", "main") if self.flash_in_main else ("flash",)
         window = self._expect(cmd, windows, "CR 11-1-1", "【Awaken】")
         p = cmd.player
         card = self._own_card(p, cmd.card, "field", "CR 11-1-1", "【Awaken】")

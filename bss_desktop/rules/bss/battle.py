@@ -2,7 +2,6 @@
 the battle."""
 from __future__ import annotations
 
-
 from ...engine import stats
 from ...engine.commands import Attack, Block, EndAttack, Pass
 from ...engine.errors import IllegalCommand

@@ -102,6 +102,11 @@ class SagaGame(SagaTurn, SagaBattle, SagaActions, SagaLegal, SagaManagement, Res
         self._kw_approx = None  # keywords granted so far, while continuous.granted_keywords finds its fixed point
         self._index_cards()
 
+    @property
+    def flash_in_main(self) -> bool:
+        """Whether Flash effects may be used in the main step: ruling 1 (design.md), a setting."""
+        return self.settings.flash_in_main
+
     def _cloned(self, d: dict) -> None:
         d["_pending"] = self._pending[:]  # tuples
         d["_constants_memo"], d["_in_constants"], d["_kw_approx"] = None, False, None  # (the original's pass only)
@@ -235,7 +240,7 @@ class SagaGame(SagaTurn, SagaBattle, SagaActions, SagaLegal, SagaManagement, Res
     def _magic_timing_ok(self, timing, window: str) -> bool:
         """Whether a magic card (or one of its effects) with this timing may be used in `window` (CR 8-1-6-1)."""
         if window == "main":
-            return "main" in timing or (self.settings.flash_in_main and "flash" in timing)
+            return "main" in timing or (self.flash_in_main and "flash" in timing)
         return "flash" in timing
 
     def _forget(self, iid: int) -> None:

@@ -1,9 +1,8 @@
 """What each decision of Battle Spirits Saga allows: `legal_commands` with the default payments (CR 6-6, 7, 10-6)."""
 from __future__ import annotations
 
-
-from ...engine.commands import (Choose, Command, ContractOpening, Activate, Attack, Awaken, Block, CoreMove, EndAttack, EndMain, MoveCores, Mulligan, Pass,
-                                PlaceNexus, SetBurst, Summon, UseMagic)
+from ...engine.commands import (Activate, Attack, Awaken, Block, Choose, Command, ContractOpening, CoreMove, EndAttack,
+                                EndMain, MoveCores, Mulligan, Pass, PlaceNexus, SetBurst, Summon, UseMagic)
 from ...engine.errors import IllegalCommand
 from ...engine.offers import made, offer, remember
 from . import continuous, costs
@@ -162,7 +161,7 @@ class SagaLegal:
     def _legal_effect_commands(self, p: int, window: str) -> list:
         st = self.state
         out = []
-        awaken_ok = (window == "flash" or self.settings.flash_in_main) and not (
+        awaken_ok = (window == "flash" or self.flash_in_main) and not (
             # no card can have 【Awaken】: none prints it, no constant effect or resolved one gives it (_may_have)
             self._pure_reads and "awaken" not in self._keywords and "awaken" not in self._constant_keywords
             and not any(g.what == "keyword" and g.keyword.name == "awaken" for g in st.grants))

@@ -2,7 +2,6 @@
 established at once; destruction (CR 10-1) and the end of the game."""
 from __future__ import annotations
 
-
 from ...engine import stats
 from ...engine.state import Cause
 from . import continuous

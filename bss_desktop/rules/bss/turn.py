@@ -2,7 +2,6 @@
 flow that runs them until a player must decide."""
 from __future__ import annotations
 
-
 from ...engine.commands import EndMain, Mulligan
 from ...limits import MAX_EVENTS_PER_COMMAND
 from ...table import opening

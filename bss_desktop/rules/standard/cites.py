@@ -1,0 +1,64 @@
+"""What Battle Spirits Standard's document (001) numbers the rules that Saga's module cites (CR = Saga's numbers).
+
+Standard plays on Saga's module where their rules agree (digest §2.3); a refusal, or the reason a game ended, that
+Saga's code words with a CR number is shown to a Standard player with the STD rule that says the same. Where 001 has
+no such rule, the Standard ruling of docs/standard-rulings.md that the engine follows is cited instead.
+"""
+from __future__ import annotations
+
+import re
+
+CR_TO_STD = {
+    # the game, players, winning (STD 1)
+    "CR 1-1-1": "STD 1-2-1", "CR 1-2-1": "STD 1-3-1", "CR 1-2-1-1-1": "STD 1-3-2-1", "CR 1-2-1-1-2": "STD 1-3-2-2",
+    "CR 1-2-3": "STD 1-3-3", "CR 1-2-4": "STD 1-3-4", "CR 1-2-5": "STD 1-3-5",
+    "CR 1-3-1": "STD 1-4-1", "CR 1-3-2": "STD 1-4-2", "CR 1-3-2-1": "STD 1-4-2", "CR 1-3-2-2": "STD 1-4-2",
+    "CR 1-3-2-3": "STD 1-4-2", "CR 1-3-3": "STD 9-1-2-1", "CR 1-3-5": "STD 1-4-5",
+    # card information, areas, cores
+    "CR 2-4-1-1": "STD 2-11-1", "CR 2-10-2": "STD 2-8-2", "CR 2-10-3": "STD 2-8-3",
+    "CR 3-1-1": "STD 4-1-1", "CR 3-1-6": "STD 4-1-4", "CR 3-3-1": "STD 4-3-3", "CR 3-5-1": "STD 4-5-1", "CR 3-2-2": "STD 4-2-2", "CR 3-8-2": "STD 4-1-1", "CR 3-8-3": "STD 4-1-1",
+    "CR 3-8-4": "STD 4-1-1", "CR 4-4-1": "STD 5-5-1", "CR 4-6-2": "STD 1-4-5", "CR 4-11-3": "STD 5-7-3",
+    "CR 4-12-2": "Standard ruling 3",
+    # deck, setup, turn (STD 6, 7)
+    "CR 5-1-1-1": "STD 6-1-1", "CR 5-2-7": "STD 6-2-1-7", "CR 6-1-1": "STD 7-1-1",
+    "CR 6-6-1-2-1": "STD 7-6-1-2-1", "CR 6-6-1-2-2": "STD 4-1-1", "CR 6-6-1-2-3": "STD 7-6-1-2-2",
+    "CR 6-6-1-2-5": "STD 7-6-1-2-4", "CR 6-7-3-2": "STD 7-7-3-2",
+    # battles (STD 8)
+    "CR 7-1-1-1": "STD 8-1-1-1", "CR 7-1-2-1": "STD 8-1-2-1", "CR 7-1-3-1": "STD 8-1-3-1",
+    "CR 7-1-4-1": "STD 8-1-4-1",
+    # effects (STD 9)
+    "CR 8-1-3": "STD 9-1-6-1", "CR 8-1-3-1": "STD 9-1-6-1", "CR 8-1-4-1": "STD 9-1-6-2", "CR 8-1-6-1": "STD 9-1-7-1",
+    "CR 8-1-8": "STD 9-1-2", "CR 8-3-3": "STD 9-2-1", "CR 8-4-2-3": "STD 9-1-6-2", "CR 8-5-2-4": "STD 9-1-5-7",
+    "CR 8-5-3": "STD 9-3-2", "CR 8-5-3-1": "STD 9-3-2", "CR 8-5-3-2": "STD 9-3-2", "CR 8-5-6": "STD 9-3-2",
+    "CR 8-9-2": "STD 9-1-8-1-3",
+    # summon, deploy, use (STD 5, 11)
+    "CR 10-6-1": "STD 5-8-1", "CR 10-6-6": "STD 11-1-1-5", "CR 10-6-7": "STD 11-1-1-6",
+    "CR 10-7-1": "STD 5-9-1", "CR 10-7-6": "STD 11-2-1-5", "CR 10-7-7": "STD 11-2-1-6",
+    "CR 10-8-1": "STD 3-4-1", "CR 10-8-3": "STD 9-1-7-1-3", "CR 10-8-6": "STD 11-3-1-5",
+    "CR 10-9-2": "STD 4-1-1", "CR 10-9-3": "STD 4-1-1", "CR 10-10-1": "STD 1-4-2",
+    # keywords: 001 defines keyword effects in general (STD 12-1), a card's text says what each does
+    "CR 11-1-1": "STD 12-1-1", "CR 11-2-1": "STD 12-1-1", "CR 11-5-1": "STD 12-1-1", "CR 11-8-1": "STD 12-1-1",
+    "CR 11-9-1": "STD 12-1-1", "CR 11-14-1": "STD 12-1-1",
+    # loops, revealing and viewing: 001 is silent, Saga's rules are followed (docs/standard-rulings.md)
+    "CR 12-1-1-1": "Standard ruling 2", "CR 12-2-1": "STD 4-3-3", "CR 12-3-1": "STD 4-1-3",
+    "CR 12-3-3": "STD 4-3-3",
+}
+_CR = re.compile(r"CR \d+(?:-\d+)*")
+
+
+def std_rule(rule: str) -> str:
+    """The STD rule (or Standard ruling) for a Saga citation; a citation that is not a CR number is kept."""
+    if not rule.startswith("CR "):
+        return rule
+    parts = rule.split("-")
+    while parts:  # the rule itself, else the nearest rule it belongs to
+        hit = CR_TO_STD.get("-".join(parts))
+        if hit is not None:
+            return hit
+        parts.pop()
+    return "STD 1-4-1"  # (never: tests/test_std_rules_module.py holds that every citation is in the table)
+
+
+def std_text(text: str) -> str:
+    """`text` with each CR number in it replaced by its STD rule."""
+    return _CR.sub(lambda m: std_rule(m.group(0)), text) if "CR " in text else text

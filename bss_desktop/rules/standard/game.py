@@ -1,0 +1,100 @@
+"""Battle Spirits Standard's rules module: the game class.
+
+Standard is the game Battle Spirits Saga grew from, and most of their rules agree (digest §2.3), so `StandardGame`
+is Saga's game (rules/bss/) with Standard's differences: deck rules with same-name ids (STD 6-1-1), its setup and
+mulligan, eight steps with the Second Main Step (turn.py), [Flash] usable in the main steps (STD 9-1-7-1-2), no burst
+area (4-1-1), depletion instead of destruction below the Lv1 cost and no destruction at 0 BP (management.py), and
+every refusal and result worded with Standard's own rule numbers (cites.py).
+"""
+from __future__ import annotations
+
+from ...engine.commands import SetBurst, UseMagic
+from ...engine.errors import IllegalCommand
+from ...engine.offers import offer
+from ..bss import costs
+from ..bss.game import SagaGame
+from ..bss.targets import has_symbol
+from .cites import std_rule, std_text
+from .management import StandardManagement
+from .turn import StandardTurn
+
+_valid_decks: dict = {}  # (id(db), deck) -> db: decks found legal (simulations play the same ones again)
+
+
+class StandardGame(StandardTurn, StandardManagement, SagaGame):
+    """A game of Battle Spirits Standard."""
+
+    # no burst area, so no burst to set (STD 4-1-1): the command is not one of Standard's
+    HANDLERS = {cls: name for cls, name in SagaGame.HANDLERS.items() if cls is not SetBurst}
+    STAGES = {**SagaGame.STAGES, **StandardTurn.STAGES}
+    CITES = {"command": "STD 7-6-1-2-1", "over": "STD 1-3-1", "concede": "STD 1-3-4", "choice": "STD 9-3-2"}
+
+    @classmethod
+    def _validate_decks(cls, db, decks: list[list[str]], profile) -> None:
+        """STD 6-1-1: at least 40 cards, at most 3 of a name and same-name id (6-1-1-2-1); every violation."""
+        from ...carddb.deck_rules import rules_of
+        from ...carddb.decks import DeckListError, validate_deck
+
+        rules = rules_of(profile)
+        for i, deck in enumerate(decks):
+            key = (id(db), tuple(deck))
+            if _valid_decks.get(key) is db:
+                continue
+            problems = validate_deck(deck, db, rules)
+            if problems:
+                raise DeckListError([(None, m) for m in problems], source=f"player {i + 1}'s deck")
+            if len(_valid_decks) >= 256:
+                _valid_decks.clear()
+            _valid_decks[key] = db
+
+    flash_in_main = True  # STD 9-1-7-1-2, 12-2-1-5-1: a rule of the game, not a setting
+
+    def apply(self, cmd):
+        try:
+            return super().apply(cmd)
+        except IllegalCommand as e:  # Saga's refusals, in Standard's rule numbers
+            rule, message = std_rule(e.rule), std_text(e.message)
+            if rule == e.rule and message == e.message:
+                raise
+            raise type(e)(rule, message, *([e.owner] if hasattr(e, "owner") else [])) from None
+
+    def cited(self, text: str) -> str:
+        return std_text(text)
+
+    def _end_game(self, winner, reason: str) -> None:
+        super()._end_game(winner, std_text(reason))
+
+    def _legal_commands(self) -> list:
+        out = [c for c in super()._legal_commands() if type(c) is not SetBurst]  # (a Saga card brought along)
+        kind, p = self._decision() or (None, None)
+        if kind in ("main", "flash"):
+            out.extend(c for c in self._soul_magic_offers(p, kind) if c not in out)
+        return out
+
+    # ---------------------------------------------------------------- 《Soul Magic》 (STD 12-2-1-2-1)
+
+    def _soul_magic(self, p: int, d) -> bool:
+        """Whether player p may use magic `d` paying only the soul core: it has 《Soul Magic》 of a colour whose symbol
+        p has on their field (STD 12-2-1-2-1), and the soul core is theirs to pay with (in the reserve or on the
+        field)."""
+        colour = d.extra.get("soul_magic") if d.extra else None
+        return colour is not None and costs.soul_available(self, p) and has_symbol(self, p, colour)
+
+    def _magic_cost(self, cmd: UseMagic, d, iid: int) -> int:
+        """A payment of the soul core alone uses a 《Soul Magic》 card: the soul core is its whole cost."""
+        if cmd.pay_soul and cmd.pay is not None and not any(n for _, n in cmd.pay) and self._soul_magic(cmd.player, d):
+            return 1  # (the soul core, counted as the one core the payment holds: costs.take)
+        return super()._magic_cost(cmd, d, iid)
+
+    def _soul_magic_offers(self, p: int, window: str) -> list:
+        st = self.state
+        out = []
+        for iid in st.players[p].hand:
+            d = self._defs[st.cards[iid].cid]
+            if d.type == "magic" and d.extra and "soul_magic" in d.extra and (
+                    self._magic_timing_ok(d.magic_timing, window) and self._soul_magic(p, d)):
+                out.append(offer(UseMagic, p, iid, (), True))
+        return out
+
+
+GAME = StandardGame

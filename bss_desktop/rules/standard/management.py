@@ -1,0 +1,85 @@
+"""Battle Spirits Standard's rule processing (STD 10): depletion instead of Saga's destruction for a card below its
+Lv1 cost, no destruction at 0 BP, and a game that ends the moment life reaches 0 (STD 1-3-7)."""
+from __future__ import annotations
+
+from ...engine import stats
+from ...engine.state import Cause
+
+
+class StandardManagement:
+    """StandardGame's rule processing and the end of the game."""
+
+    def _manage(self) -> None:
+        """Rule processing after each action and each resolved effect (STD 10-1-2), until nothing more happens.
+
+        A spirit or nexus with fewer cores than its Lv1 cost is *depleted* (STD 5-11), never destroyed (5-10-2,
+        5-11-2): no "when destroyed" effect and no substitution for destruction applies to it. A nexus's Lv1 cost is
+        0, so a nexus is never depleted (STD 3-3-3-3). A spirit at 0 BP or less stays: 001 has no rule that destroys
+        it (digest §2.3 row 38)."""
+        st = self.state
+        waiting = {i for i, _ in st.pending_destruction} if st.pending_destruction else ()
+        while st.result is None and st.choice is None:
+            gone = self._depleted_now(waiting)
+            if not gone:
+                break
+            self._deplete(gone)
+        self._check_winner()
+
+    def _depleted_now(self, waiting) -> list[tuple[int, Cause]]:
+        """Field spirits below their Lv1 cost, with who depleted them (STD 10-2-2-8…10): the effect that took their
+        cores (or changed their Lv1 cost), or their owner, whose own action or payment did (Cause kinds
+        "depleted_effect" and "depleted_self")."""
+        st = self.state
+        out = []
+        for p in (st.turn_player, 1 - st.turn_player):
+            for iid in st.players[p].field:
+                if iid in waiting:
+                    continue
+                card = st.cards[iid]
+                d = self._defs[card.cid]
+                if d.type == "nexus":  # STD 3-3-3-3
+                    continue
+                if stats.cores_on(st, iid) < d.lv1_cores:
+                    touched = self._touched.get(iid)
+                    if touched is None or touched.kind == "self":
+                        cause = Cause("depleted_self", card.owner)  # STD 10-2-2-10 (or no one: a rule)
+                    else:
+                        cause = Cause("depleted_effect", touched.player, touched.source)  # STD 10-2-2-8, 10-2-2-9
+                    out.append((iid, cause))
+        return out
+
+    def _deplete(self, gone: list[tuple[int, Cause]]) -> None:
+        """STD 5-11-1, 10-2-2-5: the depleted cards go to the trash together, their cores to the reserve."""
+        st = self.state
+        for iid, cause in gone:
+            self._emit("depleted", card=iid, cause=list(cause))
+        for iid, cause in gone:
+            card = st.cards[iid]
+            owner = st.players[card.owner]
+            self._move_cores(card.owner, iid, "reserve", card.cores, owner.soul == iid, "depleted", None)
+            card.removal = cause
+            self._move_card(iid, "removed" if self._defs[card.cid].token else "trash", "depleted")
+
+    def _move_cores(self, p: int, src, dst, n: int, soul: bool, reason: str, cause, dst_player=None) -> None:
+        super()._move_cores(p, src, dst, n, soul, reason, cause, dst_player)
+        if src == "life" and n and self.state.players[p].life <= 0:
+            self._check_winner()  # STD 1-3-7: at once, with no triggered effect resolving
+
+    def _check_winner(self) -> None:
+        """STD 1-3-1, 10-2-1: a player whose opponent's life is 0, or whose opponent's deck is empty in their start
+        step, wins at once; both at once is a draw (1-3-3)."""
+        st = self.state
+        if st.result is not None:
+            return
+        a, b = st.players
+        lost_a, lost_b = a.life <= 0 or a.deck_out, b.life <= 0 or b.deck_out
+        if not lost_a and not lost_b:
+            return
+        if lost_a and lost_b:
+            self._end_game(None, "both players fulfilled a victory condition (STD 1-3-3)")
+            return
+        w = 1 if lost_a else 0
+        loser = st.players[1 - w]
+        why = ("life reduced to 0 (STD 1-3-2-1)" if loser.life <= 0
+               else "no cards in deck at the start step (STD 1-3-2-2)")
+        self._end_game(w, why)

@@ -1,0 +1,451 @@
+"""Battle Spirits Standard in rules mode (rules document 001, STD rule numbers): the differences from Saga that a
+game between two players meets, each from a Standard position, and each Saga-only behaviour shown not to leak."""
+from __future__ import annotations
+
+import re
+import textwrap
+from pathlib import Path
+
+import pytest
+import yaml
+
+from bss_desktop.carddb.database import CardDB
+from bss_desktop.carddb.decks import DeckListError
+from bss_desktop.carddb.schema import card_from_dict
+from bss_desktop.engine import (Attack, Block, EndAttack, EndMain, IllegalCommand, MoveCores, Mulligan, Pass,
+                                SetBurst, UseMagic)
+from bss_desktop.engine.commands import CoreMove
+from bss_desktop.engine.game import Game
+from bss_desktop.engine.position import game_from_position
+from bss_desktop.rules.standard import StandardGame
+from bss_desktop.rules.standard.cites import CR_TO_STD, std_rule
+from bss_desktop.table.profiles import get_profile
+
+STANDARD = get_profile("standard")
+SAGA = get_profile("bss")
+
+# Original test cards in the card format (nothing official).
+CARDS = [
+    {"id": "S-PUP", "name": "Ash Pup", "type": "spirit", "colors": ["red"], "cost": 1, "symbols": ["red"],
+     "levels": [{"level": 1, "cores": 1, "bp": 1000}, {"level": 2, "cores": 3, "bp": 3000}]},
+    # a spirit whose constant effect lowers its own BP to 0
+    {"id": "S-ZERO", "name": "Hollow Wisp", "type": "spirit", "colors": ["purple"], "cost": 1, "symbols": ["purple"],
+     "levels": [{"level": 1, "cores": 1, "bp": 1000}],
+     "effects": [{"kind": "constant", "do": [{"bp": {"target": "this", "add": -1000}}]}]},
+    {"id": "S-BIG", "name": "Ember Colossus", "type": "spirit", "colors": ["red"], "cost": 4, "symbols": ["red"],
+     "levels": [{"level": 1, "cores": 1, "bp": 5000}, {"level": 2, "cores": 3, "bp": 7000}]},
+    {"id": "S-NEX", "name": "Cinder Spire", "type": "nexus", "colors": ["red"], "cost": 2, "symbols": ["red"],
+     "levels": [{"level": 1, "cores": 0}, {"level": 2, "cores": 2}]},
+    # a spirit whose "when destroyed" effect gives its owner 1 life
+    {"id": "S-LAST", "name": "Last Cinder", "type": "spirit", "colors": ["red"], "cost": 1, "symbols": ["red"],
+     "levels": [{"level": 1, "cores": 1, "bp": 1000}],
+     "effects": [{"kind": "triggered", "trigger": "when_destroyed", "do": [{"life_gain": 1}]}]},
+    # [Main] magic: remove 1 core from each of the opponent's spirits; [Flash] magic: a spirit of yours +2000 BP
+    {"id": "S-DRAIN", "name": "Siphon Draft", "type": "magic", "colors": ["purple"], "cost": 1, "timing": ["main"],
+     "effects": [{"kind": "magic", "do": [{"core_remove": {"target": {"side": "opponent", "all": True},
+                                                           "count": 1}}]}]},
+    {"id": "S-FLASH", "name": "Quick Kindling", "type": "magic", "colors": ["red"], "cost": 1, "timing": ["flash"],
+     "effects": [{"kind": "magic", "do": [{"bp": {"target": {"side": "you"}, "add": 2000, "duration": "turn"}}]}]},
+    # a spirit that draws a card at the start of its owner's end step
+    {"id": "S-OWL", "name": "Dusk Owl", "type": "spirit", "colors": ["yellow"], "cost": 1, "symbols": ["yellow"],
+     "levels": [{"level": 1, "cores": 1, "bp": 1000}],
+     "effects": [{"kind": "triggered", "trigger": "start_of_step", "step": "end", "whose": "you",
+                  "do": [{"draw": 1}]}]},
+    # a spirit that gets +3000 BP "this turn" at the start of its owner's end step
+    {"id": "S-DUSK", "name": "Dusk Ember", "type": "spirit", "colors": ["red"], "cost": 1, "symbols": ["red"],
+     "levels": [{"level": 1, "cores": 1, "bp": 1000}],
+     "effects": [{"kind": "triggered", "trigger": "start_of_step", "step": "end", "whose": "you",
+                  "do": [{"bp": {"target": "this", "add": 3000, "duration": "turn"}}]}]},
+]
+
+
+# Standard's own card fields (profiles/standard.yaml), read with its profile
+STD_CARDS = [
+    # 《Soul Magic: red》 (STD 12-2-1-2-1): cost 3, or the soul core alone with a red symbol on the field
+    {"id": "S-SOUL", "name": "Soulflare Edict", "type": "magic", "colors": ["red"], "cost": 3, "timing": ["main"],
+     "soul_magic": "red", "effects": [{"kind": "magic", "do": [{"draw": 1}]}]},
+]
+
+
+def db(fillers: int = 0) -> CardDB:
+    """The test cards, and `fillers` vanilla spirits X-0, X-1, ... of different names (for whole decks)."""
+    from bss_desktop.carddb.game_cards import card_from_record
+
+    return CardDB([card_from_dict(c) for c in CARDS] + [card_from_record(c, STANDARD) for c in STD_CARDS]
+                  + [card_from_dict({**CARDS[0], "id": f"X-{i}", "name": f"Filler {i}"}) for i in range(fillers)])
+
+
+def position(text: str, game: str = "standard", deck=("S-PUP",) * 10) -> Game:
+    data = yaml.safe_load(textwrap.dedent(text))
+    data["game"] = game
+    for p in data.get("players", []):
+        p.setdefault("deck", list(deck))
+    return game_from_position(data, db())
+
+
+def refused(game: Game, cmd, rule: str) -> IllegalCommand:
+    before = game.state.hash()
+    with pytest.raises(IllegalCommand) as e:
+        game.apply(cmd)
+    assert e.value.rule == rule, e.value
+    assert game.state.hash() == before
+    return e.value
+
+
+def new_game(game: str = "standard", seed: int = 3, deck=None) -> Game:
+    profile = get_profile(game)
+    deck = deck or ["S-PUP"] * 3 + ["S-BIG"] * 3 + ["S-NEX"] * 3 + ["S-OWL"] * 3 + [
+        f"X-{i}" for i in range(28)] if game == "standard" else deck
+    fillers = db(60)
+    if game == "bss":
+        deck = [f"X-{i // 4}" for i in range(50)]
+    return Game.new(fillers, [deck, deck], seed, first_player=0, profile=profile)
+
+
+# ---------------------------------------------------------------- the module
+
+def test_the_standard_profile_names_its_rules_module_and_games_are_standard_games():
+    assert STANDARD.rules == "standard"
+    game = new_game()
+    assert isinstance(game, StandardGame) and type(new_game("bss")).__name__ == "SagaGame"
+    assert type(game.clone()) is StandardGame
+
+
+# ---------------------------------------------------------------- deck rules, setup, mulligan (STD 6)
+
+def test_std_6_1_1_a_deck_of_39_cards_is_refused_and_40_is_legal():
+    cards = db(40)
+    forty = [f"X-{i}" for i in range(40)]
+    Game.new(cards, [forty, forty], 1, profile=STANDARD)
+    with pytest.raises(DeckListError) as e:
+        Game.new(cards, [forty[:39], forty], 1, profile=STANDARD)
+    assert "STD 6-1-1" in str(e.value)
+
+
+def test_std_6_1_1_2_a_fourth_copy_of_a_name_is_refused():
+    cards = db(40)
+    deck = ["S-PUP"] * 4 + [f"X-{i}" for i in range(36)]
+    with pytest.raises(DeckListError) as e:
+        Game.new(cards, [deck, deck], 1, profile=STANDARD)
+    assert "at most 3" in str(e.value)
+
+
+def test_std_6_2_1_3_to_5_setup_five_life_three_cores_and_the_soul_core_four_cards():
+    game = new_game()
+    for player in game.state.players:
+        assert (player.life, player.reserve, player.soul, len(player.hand)) == (5, 3, "reserve", 4)
+    assert game.pending.kind == "mulligan" and game.pending.player == 0  # STD 6-2-1-7: the first player first
+
+
+def test_std_6_2_1_7_keeping_draws_no_fifth_card_unlike_saga():
+    std = new_game()
+    std.apply(Mulligan(0, False))
+    assert len(std.state.players[0].hand) == 4  # no keep bonus in Standard
+    saga = new_game("bss")
+    saga.apply(Mulligan(0, False))
+    assert len(saga.state.players[0].hand) == 5  # Saga's CR 5-2-7 bonus card stays Saga's
+
+
+def test_std_6_2_1_8_a_redraw_shuffles_the_hand_in_before_drawing_four():
+    game = new_game()
+    hand = list(game.state.players[0].hand)
+    events = game.apply(Mulligan(0, True))
+    kinds = [e.kind for e in events]
+    assert kinds.index("shuffle") < kinds.index("draw")  # shuffle, then draw (Saga draws, then shuffles)
+    player = game.state.players[0]
+    assert len(player.hand) == 4 and len(player.deck) == 40 - 4
+    assert set(hand) <= set(player.deck) | set(player.hand)
+    refused(game, Mulligan(0, True), "STD 6-2-1-7")  # once, and it is now the other player's decision
+
+
+# ---------------------------------------------------------------- steps (STD 7)
+
+def play_to_turn_two(game: Game) -> None:
+    game.apply(Mulligan(0, False))
+    game.apply(Mulligan(1, False))
+
+
+def test_std_7_7_2_and_7_8_2_the_first_turn_skips_the_attack_and_second_main_steps():
+    game = new_game()
+    play_to_turn_two(game)
+    assert (game.state.turn, game.state.step) == (1, "main")
+    events = game.apply(EndMain(0))
+    steps = [e.data["step"] for e in events if e.kind == "step"]
+    assert "attack" not in steps and "second_main" not in steps
+    assert game.state.turn == 2 and game.state.turn_player == 1 and game.state.step == "main"
+
+
+def test_std_7_1_1_after_the_attack_step_comes_the_second_main_step_with_the_main_steps_actions():
+    game = position("""
+        turn: 2
+        turn_player: 1
+        step: attack
+        players:
+          - {life: 5}
+          - {life: 5, reserve: 3, hand: [S-PUP]}
+    """)
+    events = game.apply(EndAttack(1))
+    assert [e.data["step"] for e in events if e.kind == "step"] == ["second_main"]
+    assert game.state.step == "second_main" and game.pending.kind == "main" and game.pending.player == 1
+    summon = next(c for c in game.legal_commands() if c.kind == "summon")  # STD 7-8-1: the main step's actions
+    game.apply(summon)
+    events = game.apply(EndMain(1))  # ends the Second Main Step: the end step, then player 1's turn
+    assert [e.data["step"] for e in events if e.kind == "step"][:1] == ["end"]
+    assert game.state.turn == 3 and game.state.turn_player == 0
+
+
+def test_std_9_1_7_1_2_flash_magic_is_used_in_the_main_step():
+    game = position("""
+        turn: 3
+        turn_player: 0
+        players:
+          - {life: 5, reserve: 2, hand: [S-FLASH], field: [{card: S-PUP, cores: 1}]}
+          - {life: 5}
+    """)
+    pup = game.state.players[0].field[0]
+    use = next(c for c in game.legal_commands() if c.kind == "use_magic")
+    game.apply(use)
+    if game.pending.kind == "choose":
+        game.apply(game.legal_commands()[0])
+    assert game.bp(pup) == 3000
+
+
+def test_std_4_1_1_there_is_no_burst_area_so_no_burst_is_set():
+    game = position("""
+        turn: 3
+        turn_player: 0
+        players:
+          - {life: 5, reserve: 2, hand: [S-PUP]}
+          - {life: 5}
+    """)
+    err = refused(game, SetBurst(0, game.state.players[0].hand[0]), "STD 7-6-1-2-1")
+    assert "no such action" in str(err)
+    assert not any(isinstance(c, SetBurst) for c in game.legal_commands())
+
+
+def test_std_7_9_1_1_this_turns_effects_end_before_the_end_steps_triggers():
+    # Quick Kindling gave Ash Pup +2000 BP this turn; Dusk Owl draws at the start of the end step. In Standard the
+    # +2000 is gone when the Owl's effect resolves (STD 7-9-1-1); in Saga it lasts until after (CR 6-8-1-1/2)
+    game = position("""
+        turn: 3
+        turn_player: 0
+        players:
+          - {life: 5, reserve: 2, hand: [S-FLASH], field: [{card: S-PUP, cores: 1}, {card: S-OWL, cores: 1}]}
+          - {life: 5}
+    """)
+    pup = game.state.players[0].field[0]
+    game.apply(next(c for c in game.legal_commands() if c.kind == "use_magic"))
+    while game.pending.kind == "choose":
+        game.apply(Choose_first(game))
+    assert game.bp(pup) == 3000
+    events = game.apply(EndMain(0))  # attack step
+    events += game.apply(EndAttack(0))  # second main
+    events += game.apply(EndMain(0))  # end step
+    kinds = [(e.kind, e.data.get("step")) for e in events]
+    end_at = kinds.index(("step", "end"))
+    draws_after = [e for e in events[end_at:] if e.kind == "draw" and e.data["player"] == 0]
+    assert draws_after  # the Owl's end-step draw happened
+    assert not game.state.continuous or all(e.duration != "turn" for e in game.state.continuous)
+
+
+def Choose_first(game):
+    return game.legal_commands()[0]
+
+
+# ---------------------------------------------------------------- rule processing (STD 10, 5-10, 5-11)
+
+def test_std_5_11_a_spirit_below_its_lv1_cost_is_depleted_not_destroyed_and_no_when_destroyed_effect_applies():
+    # Siphon Draft takes Last Cinder's only core: it is depleted by player 1's effect (STD 10-2-2-8); its
+    # "when destroyed" effect does not apply (STD 5-11-2), so player 2's life stays 4
+    game = position("""
+        turn: 3
+        turn_player: 0
+        players:
+          - {life: 5, reserve: 2, hand: [S-DRAIN]}
+          - {life: 4, field: [{card: S-LAST, cores: 1}]}
+    """)
+    last = game.state.players[1].field[0]
+    drain = game.state.players[0].hand[0]
+    events = game.apply(UseMagic(0, drain))
+    kinds = [e.kind for e in events]
+    assert "depleted" in kinds and "destroyed" not in kinds
+    card = game.state.cards[last]
+    assert card.zone == "trash" and card.removal.kind == "depleted_effect"
+    assert card.removal.player == 0 and card.removal.source == drain
+    assert game.state.players[1].life == 4
+
+
+def test_std_10_2_2_10_moving_a_spirits_last_core_away_depletes_it_by_its_owner():
+    game = position("""
+        turn: 3
+        turn_player: 0
+        players:
+          - {life: 5, field: [{card: S-LAST, cores: 1}]}
+          - {life: 4}
+    """)
+    last = game.state.players[0].field[0]
+    events = game.apply(MoveCores(0, (CoreMove(last, "reserve", 1, False),)))
+    assert [e.kind for e in events].count("destroyed") == 0
+    assert game.state.cards[last].removal.kind == "depleted_self" and game.state.players[0].life == 5
+
+
+def test_saga_still_destroys_a_spirit_below_lv1_and_its_when_destroyed_effect_applies():
+    game = position("""
+        turn: 3
+        turn_player: 0
+        players:
+          - {life: 4, field: [{card: S-LAST, cores: 1}]}
+          - {life: 4}
+    """, game="bss", deck=("S-PUP",) * 10)
+    last = game.state.players[0].field[0]
+    events = game.apply(MoveCores(0, (CoreMove(last, "reserve", 1, False),)))
+    assert "destroyed" in [e.kind for e in events]  # self-destruction in Saga (CR 9-3-2)
+
+
+def test_std_3_3_3_3_a_nexus_with_no_core_stays_on_the_field():
+    game = position("""
+        turn: 3
+        turn_player: 0
+        players:
+          - {life: 5, reserve: 2, hand: [S-NEX]}
+          - {life: 5}
+    """)
+    game.apply(next(c for c in game.legal_commands() if c.kind == "place_nexus"))
+    nexus = game.state.players[0].field[-1]
+    assert game.state.cards[nexus].zone == "field" and game.cores_on(nexus) == 0
+
+
+def test_std_a_spirit_at_0_bp_is_not_destroyed_but_in_saga_it_is():
+    # Hollow Wisp's own effect brings it to 0 BP: Standard has no rule that destroys it (digest §2.3 row 38); Saga's CR 9-4 does
+    text = """
+        turn: 3
+        turn_player: 0
+        players:
+          - {life: 5, reserve: 2, hand: [S-ZERO]}
+          - {life: 5}
+    """
+    std = position(text)
+    std.apply(next(c for c in std.legal_commands() if c.kind == "summon"))
+    assert [std.state.cards[i].cid for i in std.state.players[0].field] == ["S-ZERO"]
+    saga = position(text, game="bss")
+    saga.apply(next(c for c in saga.legal_commands() if c.kind == "summon"))
+    assert saga.state.players[0].field == []
+
+
+def test_std_1_3_7_the_game_ends_the_moment_life_reaches_0_naming_the_standard_rule():
+    game = position("""
+        turn: 3
+        turn_player: 0
+        step: attack
+        players:
+          - {life: 5, field: [{card: S-BIG, cores: 1}]}
+          - {life: 1}
+    """)
+    game.apply(Attack(0, game.state.players[0].field[0]))
+    game.apply(Pass(1))
+    game.apply(Pass(0))
+    game.apply(Block(1, None))
+    assert game.over and game.result.winner == 0
+    assert "STD 1-3-2-1" in game.result.reason and "CR " not in game.result.reason
+
+
+# ---------------------------------------------------------------- Standard's own rule numbers
+
+def test_std_refusals_cite_standard_rules_not_saga_ones():
+    game = position("""
+        turn: 3
+        turn_player: 0
+        players:
+          - {life: 5, reserve: 0, hand: [S-BIG]}
+          - {life: 5}
+    """)
+    err = refused(game, EndAttack(0), "STD 7-7-3-2")
+    assert "CR " not in str(err)
+    err = refused(game, Attack(1, 99), "STD 8-1-1-1")
+    assert "CR " not in str(err)
+
+
+def test_every_rule_sagas_module_refuses_with_has_a_standard_number():
+    """A Saga refusal shown in a Standard game names an STD rule (or a Standard ruling), never a CR number."""
+    root = Path(__file__).resolve().parent.parent / "bss_desktop"
+    cited = set()
+    for path in [*(root / "rules" / "bss").glob("*.py"), *(root / "engine").glob("*.py")]:
+        text = path.read_text(encoding="utf-8")
+        cited |= set(re.findall(r'IllegalCommand\(\s*f?"(CR [0-9-]+[0-9])', text))
+        cited |= {f"CR {r}-{n}" for r in ("10-6", "10-7") for n in (1, 6, 7)}  # f"CR {r}-1" etc. (actions.py)
+    missing = sorted(c for c in cited if std_rule(c).startswith("STD 1-4-1") and c not in CR_TO_STD)
+    assert not missing, missing
+    assert all(std_rule(c).startswith(("STD ", "Standard ruling ")) for c in cited)
+
+
+# ---------------------------------------------------------------- Standard rulings (docs/standard-rulings.md)
+
+def test_standard_ruling_1_a_this_turn_effect_made_in_the_end_step_ends_with_the_turn():
+    game = position("""
+        turn: 3
+        turn_player: 0
+        step: second_main
+        players:
+          - {life: 5, field: [{card: S-DUSK, cores: 1}]}
+          - {life: 5, field: [{card: S-PUP, cores: 1}]}
+    """)
+    dusk = game.state.players[0].field[0]
+    events = game.apply(EndMain(0))
+    kinds = [(e.kind, e.data.get("step") or e.data.get("card")) for e in events]
+    # its end-step effect resolved (+3000 this turn) before the turn ended ...
+    assert kinds.index(("step", "end")) < kinds.index(("bp_changed", None)) < kinds.index(("resolved", dusk))
+    assert kinds.index(("resolved", dusk)) < kinds.index(("step", "start"))
+    assert game.state.turn == 4 and game.bp(dusk) == 1000  # ... and did not outlive it
+
+
+def test_standard_ruling_2_an_endless_loop_is_cited_as_the_standard_ruling():
+    assert std_rule("CR 12-1-1-1") == "Standard ruling 2"
+
+
+def test_standard_ruling_5_life_damage_moves_the_cores_to_the_attacked_players_reserve():
+    game = position("""
+        turn: 3
+        turn_player: 0
+        step: attack
+        players:
+          - {life: 5, field: [{card: S-BIG, cores: 1}]}
+          - {life: 5, reserve: 0}
+    """)
+    game.apply(Attack(0, game.state.players[0].field[0]))
+    game.apply(Pass(1))
+    game.apply(Pass(0))
+    game.apply(Block(1, None))
+    assert (game.state.players[1].life, game.state.players[1].reserve) == (4, 1)
+
+
+# ---------------------------------------------------------------- 《Soul Magic》 (STD 12-2-1-2-1)
+
+SOUL_MAGIC = """
+    turn: 3
+    turn_player: 0
+    players:
+      - {life: 5, reserve: 0, hand: [S-SOUL], field: [%s]}
+      - {life: 5}
+"""
+
+
+def test_std_12_2_1_2_1_soul_magic_is_used_paying_only_the_soul_core_with_the_symbol_on_the_field():
+    game = position(SOUL_MAGIC % "{card: S-PUP, cores: 1}")  # a red symbol; no core in the reserve, cost 3
+    edict = game.state.players[0].hand[0]
+    offers = [c for c in game.legal_commands() if isinstance(c, UseMagic)]
+    assert offers == [UseMagic(0, edict, (), True)]
+    hand = len(game.state.players[0].hand)
+    game.apply(offers[0])
+    p = game.state.players[0]
+    assert p.soul == "trash" and game.state.cards[edict].zone == "trash" and len(p.hand) == hand  # drew 1
+
+
+def test_std_12_2_1_2_1_soul_magic_needs_the_symbol_and_the_soul_core_is_not_a_payment_of_3():
+    game = position(SOUL_MAGIC % "")  # no red symbol on the field
+    edict = game.state.players[0].hand[0]
+    assert not [c for c in game.legal_commands() if isinstance(c, UseMagic)]
+    refused(game, UseMagic(0, edict, (), True), "STD 11-3-1-5")
+    saga = position(SOUL_MAGIC % "{card: S-PUP, cores: 1}", game="bss")  # Saga has no Soul Magic
+    saga_edict = saga.state.players[0].hand[0]
+    assert saga.db[saga.state.cards[saga_edict].cid].extra.get("soul_magic") == "red"
+    refused(saga, UseMagic(0, saga_edict, (), True), "CR 10-8-6")
