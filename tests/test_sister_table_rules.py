@@ -369,7 +369,7 @@ def test_std_12_2_1_1_super_unleash_needs_the_soul_core_one_plain_core_is_lv1():
 
 
 def test_std_card_fields_super_unleash_soul_magic_ex_symbol_on_the_shipped_cards():
-    assert SDB[HARRIER].extra["super_unleash"] == 2 and "<Super Unleash>" in SDB[HARRIER].text
+    assert SDB[HARRIER].extra["super_unleash"] == 2 and SDB[HARRIER].text == ""  # the field, no hand text
     assert SDB[KILN].extra["soul_magic"] == "red"
     assert SDB[EMBERPIP].extra["ex_symbol"] is True
     assert {f: STD.cards.fields[f].kind for f in ("super_unleash", "soul_magic", "ex_symbol")} == {
