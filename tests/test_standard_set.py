@@ -137,12 +137,15 @@ def test_a_seeded_game_between_the_two_new_decks_is_set_up():
     game = _new_game(27)
     state = game.state
     assert [len(p.hand) for p in state.players] == [4, 4]  # STD 6-2-1-5: 4 cards, no bonus card
+    opening = [[state.cards[i].cid for i in p.hand] for p in state.players]
     assert [len(p.hand) + len(p.deck) for p in state.players] == [44, 43]
     assert [(p.life, p.reserve) for p in state.players] == [(5, 3), (5, 3)]  # STD 6-2-1-3
     for _ in range(2):
         assert game.pending.kind == "mulligan"
         game.apply(Mulligan(game.pending.player, False))
-    assert state.stage == "main" and [len(p.hand) for p in state.players] == [4, 4]
+    # no bonus card for keeping; the first turn runs by the rules to its main step, the draw step's card drawn
+    first = state.first_player
+    assert state.stage == "main" and state.turn_player == first
+    assert [len(p.hand) for p in state.players] == [5 if p == first else 4 for p in (0, 1)]
     again = _new_game(27)
-    assert [[c.cid for c in map(again.state.cards.get, p.hand)] for p in again.state.players] == [
-        [c.cid for c in map(state.cards.get, p.hand)] for p in state.players]  # the seed decides the hands
+    assert [[c.cid for c in map(again.state.cards.get, p.hand)] for p in again.state.players] == opening  # seeded
