@@ -144,9 +144,36 @@ def main() -> int:
     b.tabs.setCurrentWidget(b.stats)
     shot("deck-builder")
     b.close()
+    standard_game(start)
     sister_games(start)
     start.close()
     return 0
+
+
+def standard_game(start) -> None:
+    """Battle Spirits Standard in rules mode against the computer, a few turns in (the computer played both seats
+    until player 1's fifth turn): the board, the decision bar of the main step, a card in the panel."""
+    from bss_desktop.ai import make_player
+    from bss_desktop.client.windows.game import GameWindow
+    from bss_desktop.engine.game import Game
+
+    start.game_box.setCurrentIndex(start.game_box.findData("standard"))
+    wait()
+    decks = [start.decks[n].cards for n in ("crimson-vanguard", "tidal-archive")]
+    game = Game.new(start.db, decks, 11, first_player=0, settings=start.settings.ruleset(), profile=start.profile)
+    players = [make_player("easy", p, 100 + p) for p in (0, 1)]
+    while not game.over and not (game.state.turn >= 5 and game.state.turn_player == 0 and game.pending.kind == "main"):
+        game.apply(players[game.deciding_player()].choose(game))
+    w = GameWindow(game, seats=("human", "ai"), settings=start.settings)
+    w.controller.ai_delay_ms = 10 ** 6
+    w.restore_geometry()
+    w.show()
+    wait()
+    if game.state.players[0].field:
+        w.controller.on_card_hovered(game.state.players[0].field[0])
+    shot("game-standard")
+    w.close()
+    start.game_box.setCurrentIndex(start.game_box.findData("bss"))
 
 
 def sister_games(start) -> None:

@@ -51,6 +51,20 @@ CARDS = [
      "levels": [{"level": 1, "cores": 1, "bp": 1000}],
      "effects": [{"kind": "triggered", "trigger": "start_of_step", "step": "end", "whose": "you",
                   "do": [{"draw": 1}]}]},
+    # a spirit with two "when attacks" effects: destroy itself, and draw a card
+    {"id": "S-RASH", "name": "Rash Cinder", "type": "spirit", "colors": ["red"], "cost": 1, "symbols": ["red"],
+     "levels": [{"level": 1, "cores": 1, "bp": 1000}],
+     "effects": [{"kind": "triggered", "trigger": "when_attacks", "do": [{"destroy": "this"}]},
+                 {"kind": "triggered", "trigger": "when_attacks", "do": [{"draw": 1}]}]},
+    # a nexus: when one of your spirits would be destroyed by the opponent, exhaust this nexus instead
+    {"id": "S-AEGIS", "name": "Aegis Bastion", "type": "nexus", "colors": ["white"], "cost": 2, "symbols": ["white"],
+     "levels": [{"level": 1, "cores": 0}],
+     "effects": [{"kind": "constant", "do": [{"substitute": {"event": "destroyed", "by_opponent": True,
+                                                             "target": {"side": "you", "type": "spirit", "all": True},
+                                                             "instead": [{"exhaust": "this"}]}}]}]},
+    # [Main] magic: destroy 1 opponent's spirit
+    {"id": "S-SMITE", "name": "Smite", "type": "magic", "colors": ["red"], "cost": 0, "timing": ["main"],
+     "effects": [{"kind": "magic", "do": [{"destroy": {"side": "opponent"}}]}]},
     # a spirit that gets +3000 BP "this turn" at the start of its owner's end step
     {"id": "S-DUSK", "name": "Dusk Ember", "type": "spirit", "colors": ["red"], "cost": 1, "symbols": ["red"],
      "levels": [{"level": 1, "cores": 1, "bp": 1000}],
@@ -61,6 +75,10 @@ CARDS = [
 
 # Standard's own card fields (profiles/standard.yaml), read with its profile
 STD_CARDS = [
+    # 《Super Unleash》 at Lv2 (STD 12-2-1-1): Lv1 1 core 3000, Lv2 3 cores 5000, or the soul core alone
+    {"id": "S-UNL", "name": "Unbound Drake", "type": "spirit", "colors": ["red"], "cost": 3, "reduction": ["red"],
+     "symbols": ["red"], "super_unleash": 2,
+     "levels": [{"level": 1, "cores": 1, "bp": 3000}, {"level": 2, "cores": 3, "bp": 5000}]},
     # 《Soul Magic: red》 (STD 12-2-1-2-1): cost 3, or the soul core alone with a red symbol on the field
     {"id": "S-SOUL", "name": "Soulflare Edict", "type": "magic", "colors": ["red"], "cost": 3, "timing": ["main"],
      "soul_magic": "red", "effects": [{"kind": "magic", "do": [{"draw": 1}]}]},
@@ -365,6 +383,22 @@ def test_std_refusals_cite_standard_rules_not_saga_ones():
     assert "CR " not in str(err)
 
 
+def test_every_cr_number_a_player_can_read_has_a_standard_number_of_its_own():
+    """Every CR number in a string of Saga's module, the engine, the game log or the client (what a refusal, a
+    result or a log line can show) is in the table, not found by its nearest parent."""
+    root = Path(__file__).resolve().parent.parent / "bss_desktop"
+    files = [*(root / "rules" / "bss").glob("*.py"), *(root / "engine").glob("*.py"), root / "gamelog.py",
+             *(root / "client").rglob("*.py")]
+    quoted = re.compile(r"""["'][^"'\n]*?(CR \d+(?:-\d+)*)""")
+    cited = set()
+    for path in files:
+        for line in path.read_text(encoding="utf-8").splitlines():
+            code = line.split("#", 1)[0]
+            cited |= {m for m in re.findall(r"CR \d+(?:-\d+)*", code) if quoted.search(code)}
+    missing = sorted(cited - set(CR_TO_STD))
+    assert not missing, missing
+
+
 def test_every_rule_sagas_module_refuses_with_has_a_standard_number():
     """A Saga refusal shown in a Standard game names an STD rule (or a Standard ruling), never a CR number."""
     root = Path(__file__).resolve().parent.parent / "bss_desktop"
@@ -449,3 +483,113 @@ def test_std_12_2_1_2_1_soul_magic_needs_the_symbol_and_the_soul_core_is_not_a_p
     saga_edict = saga.state.players[0].hand[0]
     assert saga.db[saga.state.cards[saga_edict].cid].extra.get("soul_magic") == "red"
     refused(saga, UseMagic(0, saga_edict, (), True), "CR 10-8-6")
+
+
+# ---------------------------------------------------------------- triggers (STD 9-1-5)
+
+def rash_attack(game_id: str) -> tuple[Game, list, int]:
+    """Rash Cinder attacks: its two "when attacks" effects wait; its owner (the turn player) resolves "destroy this"
+    first, then its draw waits with its card gone."""
+    game = position("""
+        turn: 3
+        turn_player: 0
+        step: attack
+        players:
+          - {life: 5, field: [{card: S-RASH, cores: 1}]}
+          - {life: 5}
+    """, game=game_id)
+    rash = game.state.players[0].field[0]
+    hand = len(game.state.players[0].hand)
+    events = game.apply(Attack(0, rash))
+    assert game.pending.kind == "choose" and game.pending.info["kind"] == "order"
+    first = next(ts for ts, src in zip(game.pending.info["options"], game.pending.info["sources"])
+                 if [a for a in game.state.queue if a.ts == ts][0].ref[1] == 0)
+    from bss_desktop.engine.commands import Choose
+
+    events += game.apply(Choose(0, first))
+    assert game.state.cards[rash].zone == "trash"
+    return game, events, len(game.state.players[0].hand) - hand
+
+
+def test_std_9_1_5_5_a_waiting_trigger_whose_card_left_the_field_does_not_resolve():
+    game, events, drawn = rash_attack("standard")
+    assert drawn == 0 and ("effect_fizzled", "left") in [(e.kind, e.data.get("reason")) for e in events]
+
+
+def test_saga_resolves_the_trigger_of_a_card_that_left_with_its_last_known_information():
+    game, events, drawn = rash_attack("bss")
+    assert drawn == 1
+
+
+def test_std_9_3_3_a_when_destroyed_effect_resolves_after_its_card_left_the_field():
+    # Last Cinder attacks and is blocked by Ember Colossus (5000 BP): destroyed in battle (STD 8-1-6-1), its
+    # "when destroyed" effect triggers as it leaves and resolves though it is gone: its owner gains 1 life
+    game = position("""
+        turn: 3
+        turn_player: 0
+        step: attack
+        players:
+          - {life: 4, field: [{card: S-LAST, cores: 1}]}
+          - {life: 5, field: [{card: S-BIG, cores: 1}]}
+    """)
+    last, big = game.state.players[0].field[0], game.state.players[1].field[0]
+    game.apply(Attack(0, last))
+    game.apply(Pass(1))
+    game.apply(Pass(0))
+    game.apply(Block(1, big))
+    game.apply(Pass(1))
+    game.apply(Pass(0))
+    assert game.state.cards[last].zone == "trash" and game.state.players[0].life == 5
+
+
+# ---------------------------------------------------------------- costs and levels
+
+def test_std_12_2_1_1_2_super_unleash_reaches_lv2_with_the_soul_core_alone():
+    game = position("""
+        turn: 3
+        turn_player: 0
+        players:
+          - {life: 5, reserve: 2, soul_core: reserve, field: [{card: S-UNL, cores: 1}]}
+          - {life: 5}
+    """)
+    drake = game.state.players[0].field[0]
+    assert (game.level(drake), game.bp(drake)) == (1, 3000)
+    game.apply(MoveCores(0, (CoreMove("reserve", drake, 0, True),)))  # the soul core onto it: 1 core + the soul core
+    assert (game.level(drake), game.bp(drake)) == (2, 5000)
+    game.apply(MoveCores(0, (CoreMove(drake, "reserve", 1, False),)))  # the soul core alone still holds Lv2
+    assert (game.level(drake), game.bp(drake)) == (2, 5000) and game.state.cards[drake].zone == "field"
+
+
+def test_std_2_3_3_cost_reduction_is_mandatory_and_the_full_cost_cannot_be_overpaid():
+    # Unbound Drake costs 3 with one red reduction symbol; Ash Pup's red symbol on the field makes it 2
+    game = position("""
+        turn: 3
+        turn_player: 0
+        players:
+          - {life: 5, reserve: 5, hand: [S-UNL], field: [{card: S-PUP, cores: 1}]}
+          - {life: 5}
+    """)
+    drake = game.state.players[0].hand[0]
+    from bss_desktop.engine.commands import Summon
+
+    err = refused(game, Summon(0, drake, (("reserve", 3),), False, (("reserve", 1),), False), "STD 11-1-1-5")
+    assert "costs 2 after reduction" in str(err)
+    game.apply(Summon(0, drake, (("reserve", 2),), False, (("reserve", 1),), False))
+    assert game.state.players[0].reserve == 2
+
+
+def test_std_9_1_8_1_3_between_two_substitutions_the_turn_player_decides_in_saga_the_owner():
+    text = """
+        turn: 3
+        turn_player: 0
+        players:
+          - {life: 5, hand: [S-SMITE]}
+          - {life: 5, field: [{card: S-PUP, cores: 1}, {card: S-AEGIS, cores: 0}, {card: S-AEGIS, cores: 0}]}
+    """
+    for game_id, chooser in (("standard", 0), ("bss", 1)):
+        game = position(text, game=game_id)
+        game.apply(UseMagic(0, game.state.players[0].hand[0]))
+        while game.pending.kind == "choose" and game.pending.info["kind"] == "target":
+            game.apply(game.legal_commands()[0])
+        assert game.pending.info["kind"] == "substitute" and len(game.pending.info["options"]) == 2
+        assert game.pending.player == chooser, game_id

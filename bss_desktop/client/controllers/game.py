@@ -854,11 +854,19 @@ class Controller(QObject, DeckLooks):
 
     def _what(self, pend) -> str:
         k = pend.kind
-        if k == "mulligan":
-            return "keep this opening hand and draw 1, or mulligan (hand to the bottom, draw 4) — CR 5-2-7"
+        profile = self.game.profile
+        if k == "mulligan":  # the game's own opening (its profile's setup), in its own rule numbers
+            from bss_desktop.table.opening import rule
+
+            setup = profile.setup
+            keep = "keep this opening hand" + (f" and draw {setup['keep_bonus']}" if setup["keep_bonus"] else "")
+            how = ("hand to the bottom, draw {}" if setup["mulligan"]["procedure"] == "bottom_then_shuffle"
+                   else "hand shuffled into the deck, then draw {}").format(setup["hand"])
+            return f"{keep}, or mulligan ({how}) — {rule(profile)}"
         if k == "main":
-            return ("main step — drag a spirit or nexus onto your field, a magic card onto the Use area, a burst card "
-                    "onto your burst area; drag cores between your reserve and your cards")
+            burst = ", a burst card onto your burst area" if "burst" in profile.zones else ""
+            return (f"{profile.step_label(self.game.state.step).lower()} step — drag a spirit or nexus onto your field, a "
+                    f"magic card onto the Use area{burst}; drag cores between your reserve and your cards")
         if k == "attack":
             return "attack step — double-click or drag a refreshed spirit forward to attack"
         if k == "flash":
@@ -932,8 +940,8 @@ class Controller(QObject, DeckLooks):
             elif zone == "field" and side == "bottom" or (zone == "field" and card.type == "magic"):
                 self.play(key)
             else:
-                self.status.emit("Drop a spirit or nexus on your field, a magic card on the Use area, "
-                                 "a burst card on your burst area.")
+                burst = ", a burst card on your burst area" if "burst" in self.game.profile.zones else ""
+                self.status.emit(f"Drop a spirit or nexus on your field, a magic card on the Use area{burst}.")
         elif where == "field":
             pend = self.game.pending
             if pend.kind == "attack" and side == "top":

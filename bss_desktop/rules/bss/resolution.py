@@ -706,6 +706,10 @@ class Resolution(Directives, EffectCosts):
         st.next_ts += 1
         st.next_group += 1  # Game._run resolves it before the next destruction waiting on a choice
 
+    def _substitution_chooser(self, card, options) -> int:
+        """Who decides a destruction's substitution: the destroyed card's owner (CR 8-9-2)."""
+        return card.owner
+
     def _next_substitution(self) -> None:
         st = self.state
         while st.pending_destruction:
@@ -713,7 +717,7 @@ class Resolution(Directives, EffectCosts):
             card = st.cards[iid]
             options = continuous.substitutions(self, iid, cause) if card.zone == "field" else []
             if options:
-                self._ask("substitute", card.owner, list(range(len(options))),
+                self._ask("substitute", self._substitution_chooser(card, options), list(range(len(options))),
                           prompt=f"{self._defs[card.cid].name} would be destroyed: substitute?", source=iid)
                 return
             st.pending_destruction.pop(0)

@@ -16,12 +16,13 @@ from ..bss.game import SagaGame
 from ..bss.targets import has_symbol
 from .cites import std_rule, std_text
 from .management import StandardManagement
+from .triggers import StandardTriggers
 from .turn import StandardTurn
 
 _valid_decks: dict = {}  # (id(db), deck) -> db: decks found legal (simulations play the same ones again)
 
 
-class StandardGame(StandardTurn, StandardManagement, SagaGame):
+class StandardGame(StandardTurn, StandardManagement, StandardTriggers, SagaGame):
     """A game of Battle Spirits Standard."""
 
     # no burst area, so no burst to set (STD 4-1-1): the command is not one of Standard's
