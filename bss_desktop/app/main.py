@@ -215,13 +215,12 @@ class StartWindow(QMainWindow):
         self.deck_b.setCurrentIndex(min(1, self.deck_b.count() - 1))
         ruled = self.profile.rules is not None  # a rules module plays it: against the computer, hot-seat
         why = "" if ruled else f"{self.profile.name} has no rules module yet: play it in the sandbox"
-        for w in (self.vs_ai, self.hotseat, self.level):
+        for w in (self.guided, self.vs_ai, self.hotseat, self.level):
             w.setEnabled(ruled)
             w.setToolTip(why)
-        for w in (self.guided, self.demo):  # the guided game and the demo position are Saga's
-            w.setEnabled(saga)
-            w.setToolTip("" if saga else f"{self.profile.name} has no guided game or demo position yet")
-        self.guided.setVisible(saga)  # the guided game teaches the rules mode
+        self.demo.setEnabled(saga)  # the demo position is Saga's
+        self.demo.setToolTip("" if saga else f"{self.profile.name} has no demo position yet")
+        self.guided.setVisible(ruled)  # the guided game teaches the rules mode
         self.subtitle.setText(SAGA_SUBTITLE if saga else
                               f"A tabletop for two: {self.profile.name}'s rules keep the game legal while you "
                               "play with the mouse, against the computer, hot-seat or over the LAN." if ruled else
@@ -514,7 +513,7 @@ class StartWindow(QMainWindow):
             return
         a, b = chosen
         game = Game.new(self.db, [self.decks[a].cards, self.decks[b].cards], seed_from("guided", os.getpid()),
-                        deck_names=[a, b], settings=self.settings.ruleset())
+                        deck_names=[a, b], settings=self.settings.ruleset(), profile=self.profile)
         self._show(GameWindow(game, seats=("human", "ai"), settings=self.settings, guide=True,
                               autosave=self._new_autosave(), title="bss_desktop — a guided first game",
                               level=self.chosen_level()))

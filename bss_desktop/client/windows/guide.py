@@ -21,7 +21,14 @@ WELCOME = ("<p><b>Welcome!</b> You play the bottom half of the table against the
 
 
 def hint(game, viewer: int, keys: dict | None = None) -> str:
-    """What the guide says now, as HTML; `keys` are the player's hotkeys (settings.DEFAULT_HOTKEYS by default)."""
+    """What the guide says now, as HTML, in the rule numbers of the game's own document (Game.cited); `keys` are the
+    player's hotkeys (settings.DEFAULT_HOTKEYS by default)."""
+    text = _hint(game, viewer, keys)
+    cited = getattr(game, "cited", None)
+    return cited(text) if cited is not None else text
+
+
+def _hint(game, viewer: int, keys: dict | None) -> str:
     from bss_desktop.client.windows.settings import DEFAULT_HOTKEYS
 
     keys = {**DEFAULT_HOTKEYS, **(keys or {})}
@@ -35,16 +42,24 @@ def hint(game, viewer: int, keys: dict | None = None) -> str:
         return "<p>The computer is deciding. Watch the game log on the right: every line names its rule.</p>"
     legal = game.legal_commands()
     kind = pend.kind
-    if kind == "mulligan":
-        return (f"<p><b>Your opening hand.</b> Keep it and draw 1 card (press <b>{keys['keep']}</b>), or mulligan "
-                "once: the hand goes to the bottom of your deck and you draw 4 "
-                f"(<b>{keys['mulligan']}</b>) — CR 5-2-7.</p><p>Spirits with a low cost "
+    if kind == "mulligan":  # the game's own opening (its profile's setup)
+        from bss_desktop.table.opening import rule
+
+        setup = game.profile.setup
+        bonus = setup["keep_bonus"]
+        keep = f"Keep it and draw {bonus} card{'s' if bonus > 1 else ''}" if bonus else "Keep it"
+        how = ("the hand goes to the bottom of your deck and you draw {}" if setup["mulligan"]["procedure"] ==
+               "bottom_then_shuffle" else "the hand is shuffled into your deck, then you draw {}").format(setup["hand"])
+        return (f"<p><b>Your opening hand.</b> {keep} (press <b>{keys['keep']}</b>), or mulligan once: {how} "
+                f"(<b>{keys['mulligan']}</b>) — {rule(game.profile)}.</p><p>Spirits with a low cost "
                 "(the number in the top-left corner) are good to keep.</p>")
     if kind == "main":
         plays = [c for c in legal if isinstance(c, (Summon, PlaceNexus))]
         magic = [c for c in legal if isinstance(c, UseMagic)]
         bursts = [c for c in legal if isinstance(c, SetBurst)]
-        lines = ["<p><b>Your main step</b> (CR 6-6).</p>"]
+        second = game.state.step == "second_main"  # Standard's Second Main Step: the main step's actions (STD 7-8-1)
+        lines = ["<p><b>Your second main step</b> (STD 7-8): the main step's actions once more.</p>" if second
+                 else "<p><b>Your main step</b> (CR 6-6).</p>"]
         if plays:
             lines.append("<p>Drag a highlighted <b>spirit or nexus</b> from your hand onto your field. The payment "
                          "panel shows its cost: cores from your reserve pay for it (CR 10-6-6), then at least its LV1 "

@@ -1,0 +1,67 @@
+"""Battle Spirits Standard in rules mode from the start screen, with Qt's own signals: against the computer, hot-seat
+and the guided game are offered for a game with a rules module; the window plays a StandardGame whose decision bar
+and guide speak Standard's rules (no keep bonus, no burst area, STD numbers); a game left open resumes as Standard."""
+from __future__ import annotations
+
+import pytest
+
+pytest.importorskip("pytestqt")
+
+from test_client_ai import _opened, _start, home  # noqa: E402,F401 - the fixture, imported for its name
+
+from bss_desktop.engine.commands import Mulligan  # noqa: E402
+from bss_desktop.rules.standard import StandardGame  # noqa: E402
+
+
+def _standard(qtbot):
+    start = _start(qtbot)
+    start.game_box.setCurrentIndex(start.game_box.findData("standard"))  # the chooser's own signal
+    return start
+
+
+def test_std_the_start_screen_offers_the_rules_modes_of_standard_and_not_the_sagas_demo(qtbot, home):
+    start = _standard(qtbot)
+    assert start.profile.id == "standard"
+    assert start.vs_ai.isEnabled() and start.hotseat.isEnabled() and start.level.isEnabled()
+    assert start.guided.isEnabled() and not start.demo.isEnabled()
+    assert "rules keep the game legal" in start.subtitle.text()
+    start.game_box.setCurrentIndex(start.game_box.findData("eternal"))  # no rules module: the sandbox only
+    assert not start.vs_ai.isEnabled() and not start.hotseat.isEnabled() and not start.guided.isEnabled()
+
+
+def test_std_a_hot_seat_game_opens_with_standards_opening_in_the_decision_bar(qtbot, home):
+    start = _standard(qtbot)
+    start.hotseat.click()
+    w = _opened(qtbot, start)
+    game = w.model.game
+    assert isinstance(game, StandardGame) and game.pending.kind == "mulligan"
+    text = w.bar.label.text()
+    assert "STD 6-2-1-7" in text and "draw 1" not in text and "shuffled into the deck" in text, text
+    w.close()
+
+
+def test_std_a_game_against_the_computer_resumes_as_standard(qtbot, home):
+    start = _standard(qtbot)
+    start.level.setCurrentIndex(start.level.findData("easy"))
+    start.vs_ai.click()
+    w = _opened(qtbot, start)
+    w.controller.ai_delay_ms = 10 ** 6  # the computer keeps still
+    assert isinstance(w.model.game, StandardGame)
+    w.close()
+    start._update_resume()
+    start.resume.click()  # the autosave of the game left open resumes it, as Standard
+    resumed = _opened(qtbot, start)
+    assert isinstance(resumed.model.game, StandardGame)
+
+
+def test_std_the_guided_game_speaks_standards_rules(qtbot, home):
+    start = _standard(qtbot)
+    start.guided.click()
+    w = _opened(qtbot, start)
+    w.controller.ai_delay_ms = 10 ** 6
+    game = w.model.game
+    assert isinstance(game, StandardGame)
+    if game.pending.player != 0:  # the computer keeps first: let it, through the engine's own door
+        w.controller.send(Mulligan(1, False))
+    guide = w.guide.toPlainText()
+    assert "Keep it (press" in guide and "draw 1" not in guide and "STD 6-2-1-7" in guide and "CR " not in guide
