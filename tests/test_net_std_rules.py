@@ -86,6 +86,9 @@ def test_std_a_hostile_guests_burst_and_malformed_commands_are_refused_and_chang
             {"type": "summon", "player": 1, "card": 10 ** 6},  # no card the guest can see
             {"type": "use_magic", "player": 1, "card": mine, "pay": [["reserve", 10 ** 9]]},
             {"type": "mulligan", "player": 1, "redraw": True},  # the opening is over
+            {"type": "summon", "player": 1, "card": mine, "exile": [10 ** 6]},  # Succession: no card it can see
+            {"type": "summon", "player": 1, "card": mine, "exile": [1] * 5000},  # a huge list
+            {"type": "use_magic", "player": 1, "card": mine, "exile": "all"},
         ]
         refusals = []
         for cmd in attacks:

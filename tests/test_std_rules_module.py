@@ -75,6 +75,12 @@ CARDS = [
 
 # Standard's own card fields (profiles/standard.yaml), read with its profile
 STD_CARDS = [
+    # 《Succession》 (STD 12-2-1-3): cost 6, four red reduction symbols; EX-symbol cards for its trash
+    {"id": "S-HEIR", "name": "Ashen Heir", "type": "spirit", "colors": ["red"], "cost": 6,
+     "reduction": ["red", "red", "red", "red"], "symbols": ["red"], "succession": True,
+     "levels": [{"level": 1, "cores": 1, "bp": 6000}]},
+    {"id": "S-EXP", "name": "Ember Relic", "type": "spirit", "colors": ["red"], "cost": 1, "symbols": ["red"],
+     "ex_symbol": True, "levels": [{"level": 1, "cores": 1, "bp": 1000}]},
     # 《Super Unleash》 at Lv2 (STD 12-2-1-1): Lv1 1 core 3000, Lv2 3 cores 5000, or the soul core alone
     {"id": "S-UNL", "name": "Unbound Drake", "type": "spirit", "colors": ["red"], "cost": 3, "reduction": ["red"],
      "symbols": ["red"], "super_unleash": 2,
@@ -593,3 +599,74 @@ def test_std_9_1_8_1_3_between_two_substitutions_the_turn_player_decides_in_saga
             game.apply(game.legal_commands()[0])
         assert game.pending.info["kind"] == "substitute" and len(game.pending.info["options"]) == 2
         assert game.pending.player == chooser, game_id
+
+
+# ---------------------------------------------------------------- 《Succession》 (STD 12-2-1-3)
+
+HEIR = """
+    turn: 3
+    turn_player: 0
+    players:
+      - {life: 5, reserve: 6, hand: [S-HEIR], trash: [S-EXP, S-EXP, S-EXP, S-PUP, S-EXP, S-EXP],
+         field: [{card: S-PUP, cores: 1}]}
+      - {life: 5}
+"""
+
+
+def test_std_12_2_1_3_succession_removes_ex_cards_of_the_trash_each_satisfying_a_reduction_symbol():
+    from bss_desktop.engine.commands import Summon
+
+    game = position(HEIR)
+    heir = game.state.players[0].hand[0]
+    trash = game.state.players[0].trash
+    ex = [i for i in trash if game.state.cards[i].cid == "S-EXP"]
+    # one red symbol on the field reduces 1 (6 -> 5); three EX cards satisfy three more symbols: it costs 2
+    cmd = Summon(0, heir, (("reserve", 2),), False, (("reserve", 1),), False, None, tuple(ex[:3]))
+    events = game.apply(cmd)
+    assert [e.data["dst"] for e in events if e.kind == "card_moved" and e.data["reason"] == "succession"] == ["exile"] * 3
+    assert game.zone_cards(0, "exile") == ex[:3] and game.state.players[0].reserve == 3
+    assert game.state.cards[heir].zone == "field"
+    offered = [c for c in position(HEIR).legal_commands() if isinstance(c, Summon) and c.exile]
+    assert offered and len(offered[0].exile) == 3  # the most that reduce: 4 symbols, 1 met by the field
+
+
+def test_std_12_2_1_3_succession_refusals_name_the_rule_and_change_nothing():
+    from bss_desktop.engine.commands import Summon
+
+    game = position(HEIR)
+    heir = game.state.players[0].hand[0]
+    trash = game.state.players[0].trash
+    ex = [i for i in trash if game.state.cards[i].cid == "S-EXP"]
+    plain = next(i for i in trash if game.state.cards[i].cid == "S-PUP")
+    pup = game.state.players[0].field[0]
+    pay = (("reserve", 2),), False, (("reserve", 1),), False, None
+    refused(game, Summon(0, heir, *pay, tuple(ex)), "STD 12-2-1-3-2-1")  # five cards for four symbols
+    refused(game, Summon(0, heir, *pay, (ex[0], ex[0], ex[1])), "STD 12-2-1-3")  # a card twice
+    refused(game, Summon(0, heir, *pay, (ex[0], ex[1], plain)), "STD 12-2-1-3")  # no EX symbol
+    refused(game, Summon(0, heir, *pay, (ex[0], ex[1], pup)), "STD 12-2-1-3")  # not in the trash
+    refused(game, Summon(0, heir, (("reserve", 3),), False, (("reserve", 1),), False, None, tuple(ex[:3])),
+            "STD 11-1-1-5")  # three cards make it cost 2, not 3
+
+
+def test_saga_has_no_succession_and_a_command_naming_cards_is_refused():
+    from bss_desktop.engine.commands import Summon
+
+    game = position(HEIR, game="bss")
+    heir = game.state.players[0].hand[0]
+    ex = [i for i in game.state.players[0].trash if game.state.cards[i].cid == "S-EXP"]
+    err = refused(game, Summon(0, heir, None, False, None, False, None, tuple(ex[:1])), "CR 2-7-3")
+    assert "no 《Succession》" in str(err)
+    assert not [c for c in game.legal_commands() if isinstance(c, Summon) and c.exile]
+
+
+def test_std_the_exile_field_is_checked_for_its_shape_and_records_omit_it_when_empty():
+    import pytest as _pytest
+
+    from bss_desktop.engine.commands import CommandFormatError, Summon, command_from_dict
+
+    assert "exile" not in Summon(0, 5).to_dict()  # Saga's records stay as they were
+    assert command_from_dict(Summon(0, 5, exile=(7, 8)).to_dict()).exile == (7, 8)
+    for bad in ([1] * 13, "7", [True], [[1]], {"a": 1}):
+        with _pytest.raises(CommandFormatError) as e:
+            command_from_dict({"type": "summon", "player": 0, "card": 5, "exile": bad})
+        assert e.value.field.startswith("exile")

@@ -44,8 +44,8 @@ class Command:
                 v = [[loc, n] for loc, n in v]
             elif f.name == "moves":
                 v = [[m.src, m.dst, m.count, m.soul] for m in v]
-            elif f.name in ("value", "cards", "mix") and isinstance(v, tuple):
-                if f.name == "mix" and not v:
+            elif f.name in ("value", "cards", "mix", "exile") and isinstance(v, tuple):
+                if f.name in ("mix", "exile") and not v:
                     continue  # written only when there is one: records of local games stay as they were
                 v = list(v)
             elif f.name == "stats":
@@ -75,6 +75,7 @@ class Summon(Command):
     place: CoreSel | None = None
     place_soul: bool = False
     ascend: int | None = None
+    exile: tuple = ()  # 《Succession》: EX-symbol cards of your trash removed from the game (STD 12-2-1-3)
 
 
 @dataclass(frozen=True, slots=True)
@@ -86,6 +87,7 @@ class PlaceNexus(Command):
     pay_soul: bool = False
     place: CoreSel | None = None
     place_soul: bool = False
+    exile: tuple = ()  # 《Succession》 (STD 12-2-1-3)
 
 
 @dataclass(frozen=True, slots=True)
@@ -95,6 +97,7 @@ class UseMagic(Command):
     card: int
     pay: CoreSel | None = None
     pay_soul: bool = False
+    exile: tuple = ()  # 《Succession》 (STD 12-2-1-3)
 
 
 @dataclass(frozen=True, slots=True)
@@ -661,6 +664,13 @@ def _c_order(v):
 MIX_SHARES = 2  # a random result's shares: the host's and the guest's
 
 
+MAX_SUCCESSION = 12  # 《Succession》 removes at most one card per reduction symbol (STD 12-2-1-3-2-1)
+
+
+def _c_exile(v):
+    return _card_ids(v, 0, MAX_SUCCESSION)
+
+
 def _c_mix(v):
     if type(v) is not tuple or len(v) > MIX_SHARES:
         return "", f"expected a list of up to {MIX_SHARES} shares, got {_r(v)}"
@@ -692,11 +702,12 @@ SCHEMA = {
     Mulligan: _schema(("redraw", _c_bool, "CR 5-2-7")),
     Summon: _schema(("card", _c_int, "CR 10-6-1"), ("pay", _c_opt_sel, "CR 10-6-6"), ("pay_soul", _c_bool, "CR 10-6-6"),
                     ("place", _c_opt_sel, "CR 10-6-7"), ("place_soul", _c_bool, "CR 10-6-7"),
-                    ("ascend", _c_opt_int, "CR 11-8-1")),
+                    ("ascend", _c_opt_int, "CR 11-8-1"), ("exile", _c_exile, "STD 12-2-1-3")),
     PlaceNexus: _schema(("card", _c_int, "CR 10-7-1"), ("pay", _c_opt_sel, "CR 10-7-6"),
                         ("pay_soul", _c_bool, "CR 10-7-6"), ("place", _c_opt_sel, "CR 10-7-7"),
-                        ("place_soul", _c_bool, "CR 10-7-7")),
-    UseMagic: _schema(("card", _c_int, "CR 10-8-1"), ("pay", _c_opt_sel, "CR 10-8-6"), ("pay_soul", _c_bool, "CR 10-8-6")),
+                        ("place_soul", _c_bool, "CR 10-7-7"), ("exile", _c_exile, "STD 12-2-1-3")),
+    UseMagic: _schema(("card", _c_int, "CR 10-8-1"), ("pay", _c_opt_sel, "CR 10-8-6"), ("pay_soul", _c_bool, "CR 10-8-6"),
+                      ("exile", _c_exile, "STD 12-2-1-3")),
     SetBurst: _schema(("card", _c_int, "CR 6-6-1-2-2")),
     MoveCores: _schema(("moves", _c_moves, "CR 6-6-1-2-3")),
     EndMain: _schema(),
@@ -782,7 +793,7 @@ def _from_json(name: str, v):
     elif name == "moves":
         if isinstance(v, list) and len(v) <= MAX_SELECTION:
             return tuple(CoreMove(*m) if isinstance(m, list) and len(m) == 4 else m for m in v)
-    elif name in ("cards", "value", "mix"):
+    elif name in ("cards", "value", "mix", "exile"):
         if isinstance(v, list):
             return tuple(v)
     elif name == "stats":

@@ -299,6 +299,8 @@ class SeatWindow:
         if cmd.kind == "manual_random_card" and cmd.owner != self.seat:
             raise RedactionError("owner", "over the LAN a random card is picked from your own hand; the other "
                                           "player picks from theirs")
+        if getattr(cmd, "exile", None):  # 《Succession》's cards of the trash (STD 12-2-1-3)
+            changes["exile"] = tuple(self._real(a, f"exile[{i}]") for i, a in enumerate(cmd.exile))
         if cmd.kind in ("manual_reveal", "manual_order"):
             changes["cards"] = tuple(self._real(a, f"cards[{i}]") for i, a in enumerate(cmd.cards))
         if cmd.kind == "manual_reveal":
@@ -340,6 +342,8 @@ class SeatWindow:
                 d[name] = self.ref(d[name])
         if d.get("cards"):
             d["cards"] = [self.ref(i, shown=True) for i in d["cards"]]
+        if d.get("exile"):
+            d["exile"] = [self.ref(i, shown=True) for i in d["exile"]]
         return d
 
 

@@ -32,7 +32,7 @@ class SagaActions:
         if swift and not (is_spirit and any(k.name == "swift" for k in d.keywords)):
             raise IllegalCommand("CR 11-9-1", "only a spirit with 【Swift】 can be summoned in a flash window")
         ascend = self._ascend_target(cmd, d) if is_spirit else None
-        cost = costs.net_cost(self, p, d, iid=card.iid)  # CR 10-6-5: fixed before payment (ruling 7)
+        cost = self._summon_cost(cmd, d, card.iid)  # CR 10-6-5: fixed before payment (ruling 7)
         pool, soul_ok = self._summon_pool(p, ascend, swift)
         pay, pay_soul, place, place_soul = self._selections(cmd, cost, d.lv1_cores, r, pool=pool, soul_ok=soul_ok)
         paid = costs.take(pool, pay, pay_soul, soul_ok, what="payment", rule="CR 10-6-6" if is_spirit else "CR 10-7-6")
@@ -54,6 +54,8 @@ class SagaActions:
         if ascend is not None:
             asc = st.cards[ascend]
             self._move_cores(p, ascend, "reserve", asc.cores, st.players[p].soul == ascend, "ascend", cause)
+        if cmd.exile:
+            self._succession(cmd)
         self._move_selection(p, pay, pay_soul, "trash", "pay", cause)  # CR 10-6-6
         self._move_card(card.iid, "field", "summon" if is_spirit else "place")  # CR 10-6-7, 3-5-3
         self._move_selection(p, place, place_soul, card.iid, "place", cause)
@@ -121,6 +123,8 @@ class SagaActions:
         if (pay, pay_soul) != (cmd.pay, cmd.pay_soul) or type(pay) is not type(cmd.pay):
             self._resolved = replace(cmd, pay=pay, pay_soul=pay_soul)
         self._emit("reveal", player=p, card=card.iid, cid=card.cid)  # CR 10-8-3
+        if cmd.exile:
+            self._succession(cmd)
         self._move_selection(p, pay, pay_soul, "trash", "pay", Cause("self", p))
         self._move_card(card.iid, "resolving", "use")  # CR 10-8-7: not counted, not observable
         self._emit("magic_used", player=p, card=card.iid, cid=card.cid, window=window)
@@ -140,10 +144,25 @@ class SagaActions:
             b.passes = 0
             b.priority = 1 - p
 
-    def _magic_cost(self, cmd: UseMagic, d, iid: int) -> int:
-        """What using magic card `iid` (definition `d`) costs its player now, after reduction (CR 10-8-5): the cores
-        `cmd`'s payment must hold."""
+    def _summon_cost(self, cmd, d, iid: int) -> int:
+        """What summoning or placing card `iid` (definition `d`) costs its player now, after reduction (CR 10-6-5,
+        10-7-5): the cores `cmd`'s payment must hold."""
+        if cmd.exile:
+            self._no_succession()
         return costs.net_cost(self, cmd.player, d, iid=iid)
+
+    def _magic_cost(self, cmd: UseMagic, d, iid: int) -> int:
+        """What using magic card `iid` (definition `d`) costs its player now, after reduction (CR 10-8-5)."""
+        if cmd.exile:
+            self._no_succession()
+        return costs.net_cost(self, cmd.player, d, iid=iid)
+
+    def _no_succession(self) -> None:
+        raise IllegalCommand("CR 2-7-3", f"{self.profile.name} has no 《Succession》: only symbols on the field reduce "
+                                         "a cost")
+
+    def _succession(self, cmd) -> None:
+        """Remove `cmd.exile`'s cards from the game for 《Succession》 (never in Saga: refused with its cost)."""
 
     def _h_set_burst(self, cmd: SetBurst) -> None:
         st = self.state

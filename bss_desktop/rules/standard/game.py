@@ -8,13 +8,11 @@ every refusal and result worded with Standard's own rule numbers (cites.py).
 """
 from __future__ import annotations
 
-from ...engine.commands import SetBurst, UseMagic
+from ...engine.commands import SetBurst
 from ...engine.errors import IllegalCommand
-from ...engine.offers import offer
-from ..bss import costs
 from ..bss.game import SagaGame
-from ..bss.targets import has_symbol
 from .cites import std_rule, std_text
+from .costs import StandardCosts
 from .management import StandardManagement
 from .triggers import StandardTriggers
 from .turn import StandardTurn
@@ -22,7 +20,7 @@ from .turn import StandardTurn
 _valid_decks: dict = {}  # (id(db), deck) -> db: decks found legal (simulations play the same ones again)
 
 
-class StandardGame(StandardTurn, StandardManagement, StandardTriggers, SagaGame):
+class StandardGame(StandardTurn, StandardManagement, StandardTriggers, StandardCosts, SagaGame):
     """A game of Battle Spirits Standard."""
 
     # no burst area, so no burst to set (STD 4-1-1): the command is not one of Standard's
@@ -68,33 +66,8 @@ class StandardGame(StandardTurn, StandardManagement, StandardTriggers, SagaGame)
     def _legal_commands(self) -> list:
         out = [c for c in super()._legal_commands() if type(c) is not SetBurst]  # (a Saga card brought along)
         kind, p = self._decision() or (None, None)
-        if kind in ("main", "flash"):
-            out.extend(c for c in self._soul_magic_offers(p, kind) if c not in out)
-        return out
-
-    # ---------------------------------------------------------------- 《Soul Magic》 (STD 12-2-1-2-1)
-
-    def _soul_magic(self, p: int, d) -> bool:
-        """Whether player p may use magic `d` paying only the soul core: it has 《Soul Magic》 of a colour whose symbol
-        p has on their field (STD 12-2-1-2-1), and the soul core is theirs to pay with (in the reserve or on the
-        field)."""
-        colour = d.extra.get("soul_magic") if d.extra else None
-        return colour is not None and costs.soul_available(self, p) and has_symbol(self, p, colour)
-
-    def _magic_cost(self, cmd: UseMagic, d, iid: int) -> int:
-        """A payment of the soul core alone uses a 《Soul Magic》 card: the soul core is its whole cost."""
-        if cmd.pay_soul and cmd.pay is not None and not any(n for _, n in cmd.pay) and self._soul_magic(cmd.player, d):
-            return 1  # (the soul core, counted as the one core the payment holds: costs.take)
-        return super()._magic_cost(cmd, d, iid)
-
-    def _soul_magic_offers(self, p: int, window: str) -> list:
-        st = self.state
-        out = []
-        for iid in st.players[p].hand:
-            d = self._defs[st.cards[iid].cid]
-            if d.type == "magic" and d.extra and "soul_magic" in d.extra and (
-                    self._magic_timing_ok(d.magic_timing, window) and self._soul_magic(p, d)):
-                out.append(offer(UseMagic, p, iid, (), True))
+        if kind in ("main", "flash"):  # the payments of Standard's own: Soul Magic, Succession (costs.py)
+            out.extend(c for c in self._cost_offers(p, kind) if c not in out)
         return out
 
 

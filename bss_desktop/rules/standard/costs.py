@@ -1,0 +1,115 @@
+"""Battle Spirits Standard's own ways to pay (STD 11-1-1, 11-3-1, 12-2-1-2, 12-2-1-3): 《Soul Magic》 (a magic card used
+with the soul core alone) and 《Succession》 (EX-symbol cards of the trash removed from the game, each satisfying a
+reduction symbol). Saga's costs do the rest (rules/bss/costs.py): reduction by the field's symbols is always taken,
+so a cost is never overpaid (STD 2-3-3)."""
+from __future__ import annotations
+
+from ...engine.commands import PlaceNexus, Summon, UseMagic
+from ...engine.errors import IllegalCommand
+from ...engine.offers import offer
+from ..bss import costs
+from ..bss.targets import has_symbol
+
+
+class StandardCosts:
+    """StandardGame's Soul Magic and Succession."""
+
+    # ---------------------------------------------------------------- 《Soul Magic》 (STD 12-2-1-2-1)
+
+    def _soul_magic(self, p: int, d) -> bool:
+        """Whether player p may use magic `d` paying only the soul core: it has 《Soul Magic》 of a colour whose symbol
+        p has on their field, and the soul core is theirs to pay with (in the reserve or on the field)."""
+        colour = d.extra.get("soul_magic") if d.extra else None
+        return colour is not None and costs.soul_available(self, p) and has_symbol(self, p, colour)
+
+    def _magic_cost(self, cmd: UseMagic, d, iid: int) -> int:
+        """A payment of the soul core alone uses a 《Soul Magic》 card: the soul core is its whole cost."""
+        if cmd.pay_soul and cmd.pay is not None and not any(n for _, n in cmd.pay) and not cmd.exile \
+                and self._soul_magic(cmd.player, d):
+            return 1  # (the soul core, counted as the one core the payment holds: costs.take)
+        return self._with_succession(cmd, d, iid)
+
+    # ---------------------------------------------------------------- 《Succession》 (STD 12-2-1-3)
+
+    def _summon_cost(self, cmd, d, iid: int) -> int:
+        return self._with_succession(cmd, d, iid)
+
+    def _with_succession(self, cmd, d, iid: int) -> int:
+        """The cost after reduction: the field's symbols (STD 11-1-1-4-1), and before them each card `cmd.exile`
+        removes for 《Succession》, which satisfies one reduction symbol (12-2-1-3-1, 12-2-1-3-2)."""
+        p = cmd.player
+        base = costs.net_cost(self, p, d, iid=iid)
+        if not cmd.exile:
+            return base
+        self._check_succession(cmd, d)
+        by_field = costs.reduction(d, costs.field_symbols(self, p)) if d.reduction else 0
+        extra = min(len(cmd.exile), len(d.reduction) - by_field)
+        return max(0, base - extra)
+
+    def _check_succession(self, cmd, d) -> None:
+        """STD 12-2-1-3: the card has 《Succession》; each card named is a different card of its player's trash with an
+        EX symbol (2-10-3); no more of them than the card has reduction symbols (12-2-1-3-2-1)."""
+        rule = "STD 12-2-1-3"
+        if not (d.extra and d.extra.get("succession")):
+            raise IllegalCommand(rule, f"{d.name} has no 《Succession》")
+        if len(cmd.exile) > len(d.reduction):
+            raise IllegalCommand("STD 12-2-1-3-2-1", f"{d.name} has {len(d.reduction)} reduction symbol(s): 《Succession"
+                                                     f"》 removes at most that many cards, not {len(cmd.exile)}")
+        st = self.state
+        if len(set(cmd.exile)) != len(cmd.exile):
+            raise IllegalCommand(rule, "a card is named twice for 《Succession》")
+        for i, iid in enumerate(cmd.exile):
+            card = st.cards.get(iid)
+            if card is None or card.owner != cmd.player or card.zone != "trash":
+                raise IllegalCommand(rule, f"exile[{i}]: card {iid!r} is not in your trash")
+            if not self._defs[card.cid].extra.get("ex_symbol"):
+                raise IllegalCommand(rule, f"exile[{i}]: {self._defs[card.cid].name} has no EX symbol")
+
+    def _succession(self, cmd) -> None:
+        """Before the payment (STD 11-1-1-4): the named cards go from the trash to the removed-from-game area."""
+        for iid in cmd.exile:
+            self._move_card(iid, "exile", "succession")
+
+    # ---------------------------------------------------------------- what legal_commands offers
+
+    def _cost_offers(self, p: int, window: str) -> list:
+        """Soul Magic's payment of the soul core alone, and a Succession summon, placement or use removing as many EX
+        cards of the trash as reduce its cost (the automatic payment of the rest); Saga's offers have the others."""
+        st = self.state
+        hand = st.players[p].hand
+        out = []
+        ex = None  # the EX-symbol cards of p's trash, found when a card with Succession is in hand
+        for iid in hand:
+            d = self._defs[st.cards[iid].cid]
+            if not d.extra:
+                continue
+            if d.type == "magic" and "soul_magic" in d.extra and self._magic_timing_ok(d.magic_timing, window) \
+                    and self._soul_magic(p, d):
+                out.append(offer(UseMagic, p, iid, (), True))
+            if not d.extra.get("succession") or not d.reduction:
+                continue
+            if d.type == "magic" and not self._magic_timing_ok(d.magic_timing, window):
+                continue
+            if d.type != "magic" and window != "main":
+                continue
+            if ex is None:
+                ex = [i for i in st.players[p].trash if self._defs[st.cards[i].cid].extra.get("ex_symbol")]
+            if not ex:
+                continue
+            base = costs.net_cost(self, p, d, iid=iid)
+            by_field = costs.reduction(d, costs.field_symbols(self, p))
+            useful = min(len(ex), len(d.reduction) - by_field, base)
+            if useful <= 0:
+                continue
+            exile = tuple(ex[:useful])
+            lv1 = 0 if d.type == "magic" else d.lv1_cores
+            auto = costs.auto_select(self, p, base - useful, lv1)
+            if auto is None:
+                continue
+            if d.type == "magic":
+                out.append(offer(UseMagic, p, iid, auto[0], auto[1], exile))
+            elif d.type == "nexus":
+                out.append(offer(PlaceNexus, p, iid, *auto, exile))
+            else:
+                out.append(offer(Summon, p, iid, *auto, None, exile))
+        return out
