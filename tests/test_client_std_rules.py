@@ -65,3 +65,49 @@ def test_std_the_guided_game_speaks_standards_rules(qtbot, home):
         w.controller.send(Mulligan(1, False))
     guide = w.guide.toPlainText()
     assert "Keep it (press" in guide and "draw 1" not in guide and "STD 6-2-1-7" in guide and "CR " not in guide
+
+
+# ---------------------------------------------------------------- Standard's own ways to pay, with the mouse
+
+def _std_window(qtbot, text: str):
+    from PySide6.QtCore import Qt
+    from test_std_rules_module import position
+
+    from bss_desktop.client.windows.game import GameWindow
+
+    game = position(text)
+    w = GameWindow(game, seats=("human", "human"), animation_ms=0)
+    qtbot.addWidget(w)
+    w.resize(1280, 800)
+    w.show()
+    qtbot.waitExposed(w)
+    w.view.fitInView(w.scene.sceneRect(), Qt.KeepAspectRatio)
+    return w, game
+
+
+def test_std_12_2_1_2_1_the_payment_panel_pays_soul_magic_with_the_soul_core_alone(qtbot):
+    from test_std_rules_module import SOUL_MAGIC
+
+    w, game = _std_window(qtbot, SOUL_MAGIC.replace("reserve: 0", "reserve: 3") % "{card: S-PUP, cores: 1}")
+    edict = game.state.players[0].hand[0]
+    w.controller.play(edict)
+    panel = w.bar.panel
+    assert panel is not None and panel.cost == 3 and panel.soul_magic.isVisible()
+    panel.soul_magic.click()
+    p = game.state.players[0]
+    assert game.state.cards[edict].zone == "trash" and p.soul == "trash" and p.reserve == 3  # the 3 cores stay
+
+
+def test_std_12_2_1_3_the_payment_panel_removes_ex_cards_for_succession(qtbot):
+    from test_std_rules_module import HEIR
+
+    w, game = _std_window(qtbot, HEIR)
+    heir = game.state.players[0].hand[0]
+    w.controller.play(heir)
+    panel = w.bar.panel
+    assert panel.cost == 5 and panel.succession.maximum() == 4  # four reduction symbols, five EX cards
+    panel.succession.setValue(3)  # the spin box's own signal
+    assert panel.cost == 2 and panel.ok.isEnabled()
+    panel.ok.click()
+    assert game.state.cards[heir].zone == "field" and len(game.zone_cards(0, "exile")) == 3
+    assert game.state.players[0].reserve == 3  # 2 paid, 1 placed

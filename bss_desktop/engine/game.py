@@ -750,7 +750,22 @@ class Game(ManualMoves, TableMoves, HandHelpers):
         ev.data = data
         self._events.append(ev)
 
-    def cited(self, text: str) -> str:
+    # what a payment panel offers besides cores (a rules module's own ways to pay; none by default)
+
+    def soul_magic_ok(self, cmd) -> bool:
+        """Whether `cmd` (a UseMagic) may be paid with the soul core alone (Standard's 《Soul Magic》)."""
+        return False
+
+    def succession_cards(self, cmd) -> list[int]:
+        """The cards `cmd` (a Summon, PlaceNexus or UseMagic) may remove for 《Succession》, in the order to take them."""
+        return []
+
+    def cost_with(self, cmd) -> int:
+        """What `cmd`'s card costs with `cmd`'s own choices (its Succession cards), after reduction."""
+        return self.cost_of(cmd.card)
+
+    @classmethod
+    def cited(cls, text: str) -> str:
         """`text` (a refusal, a reason, a log line) with its rule numbers in the game's own document's words."""
         return text
 

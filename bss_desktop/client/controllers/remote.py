@@ -236,6 +236,30 @@ class RemoteGame:
                 return sum(n for _, n in c.pay) + (1 if c.pay_soul else 0)
         return self.db[self.state.cards[iid].cid].cost
 
+    # a game's own ways to pay, as the host's legal commands offer them (engine/game.py: Game.soul_magic_ok ...)
+
+    def soul_magic_ok(self, cmd) -> bool:
+        return any(isinstance(c, UseMagic) and c.card == cmd.card and c.pay == () and c.pay_soul
+                   for c in self.legal_commands())
+
+    def succession_cards(self, cmd) -> list[int]:
+        offered = [c.exile for c in self.legal_commands() if type(c) is type(cmd) and c.card == cmd.card
+                   and getattr(c, "exile", ())]
+        return list(max(offered, key=len)) if offered else []
+
+    def cost_with(self, cmd) -> int:
+        for c in self.legal_commands():
+            if type(c) is type(cmd) and c.card == cmd.card and getattr(c, "exile", ()) == cmd.exile \
+                    and c.pay is not None:
+                return sum(n for _, n in c.pay) + (1 if c.pay_soul else 0)
+        return self.cost_of(cmd.card)
+
+    def cited(self, text: str) -> str:
+        """The log's and the panels' rule numbers in the words of the game's own rules module."""
+        from bss_desktop.rules import game_class
+
+        return game_class(self.profile).cited(text)
+
     def state_hash(self) -> str:
         from bss_desktop.protocol.redaction import view_hash
 

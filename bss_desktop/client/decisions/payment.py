@@ -24,6 +24,7 @@ from PySide6.QtWidgets import (
     QWidget,
 )
 
+from bss_desktop.engine.commands import UseMagic
 from bss_desktop.rules.bss import costs
 
 WARNING_STYLE = "color: #f87171; font-weight: 600;"  # red, readable on the decision bar's dark background
@@ -80,6 +81,8 @@ class PaymentPanel(QWidget):
         card = game.db[st.cards[cmd.card].cid]
         self.card_def = card
         self.cost = game.cost_of(cmd.card)
+        self.exile: tuple = ()  # the cards 《Succession》 removes (a game's own way to pay: Game.succession_cards)
+        self.ex_cards = game.succession_cards(cmd)
         self.lv1 = card.lv1_cores if card.type != "magic" else 0
         self.places = card.type != "magic"
         player = st.players[p]
@@ -88,12 +91,30 @@ class PaymentPanel(QWidget):
             (iid, game.db[st.cards[iid].cid].name, st.cards[iid].cores) for iid in player.field if st.cards[iid].cores]
         lay = QVBoxLayout(self)
         lay.setContentsMargins(0, 0, 0, 0)
-        reduced = card.cost - self.cost
         verb = {"spirit": "Summon", "nexus": "Place", "magic": "Use"}[card.type]
-        head = QLabel(f"<b>{verb} {card.name}</b> — cost {self.cost}"
-                      + (f" ({card.cost} − {reduced} reduction, CR 2-7-3)" if reduced else "")
-                      + (f"; LV1 needs {self.lv1} core(s)" if self.places else ""))
+        self.verb = verb
+        self.head = head = QLabel()
+        self._head()
         lay.addWidget(head)
+        extras = QHBoxLayout()  # the game's own ways to pay: Standard's Soul Magic and Succession
+        if game.soul_magic_ok(cmd):
+            self.soul_magic = QPushButton("《Soul Magic》: pay with the soul core alone")
+            self.soul_magic.setToolTip(game.cited("You have a symbol of its colour on your field: the soul core "
+                                                  "alone pays its cost (STD 12-2-1-2-1)"))
+            self.soul_magic.clicked.connect(lambda: self.confirmed.emit(UseMagic(p, cmd.card, (), True)))
+            extras.addWidget(self.soul_magic)
+        if self.ex_cards:
+            extras.addWidget(QLabel("《Succession》: remove"))
+            self.succession = QSpinBox()
+            self.succession.setRange(0, len(self.ex_cards))
+            self.succession.setToolTip("EX-symbol cards of your trash removed from the game, each satisfying one "
+                                       "reduction symbol (STD 12-2-1-3)")
+            self.succession.valueChanged.connect(self._succession_changed)
+            extras.addWidget(self.succession)
+            extras.addWidget(QLabel(f"EX card(s) of your trash (of {len(self.ex_cards)})"))
+        if extras.count():
+            extras.addStretch(1)
+            lay.addLayout(extras)
         grid = QGridLayout()  # one column per source: name, then how many it pays and places
         grid.setHorizontalSpacing(10)
         grid.setVerticalSpacing(2)
@@ -145,6 +166,24 @@ class PaymentPanel(QWidget):
         lay.addLayout(row)
         for key, slot in (("Return", self._confirm_key), ("Enter", self._confirm_key), ("Escape", self.cancelled.emit)):
             QShortcut(QKeySequence(key), self, activated=slot)
+        self._fill_automatic()
+
+    def _head(self) -> None:
+        card = self.card_def
+        reduced = card.cost - self.cost
+        self.head.setText(f"<b>{self.verb} {card.name}</b> — cost {self.cost}"
+                          + (f" ({card.cost} − {reduced} reduction, {self.game.cited('CR 2-7-3')})" if reduced else "")
+                          + (f"; LV1 needs {self.lv1} core(s)" if self.places else ""))
+
+    def _succession_changed(self, k: int) -> None:
+        """How many EX cards 《Succession》 removes: the cost, and the automatic payment of it, again."""
+        from dataclasses import replace
+
+        self.exile = tuple(self.ex_cards[:k])
+        self.cost = self.game.cost_with(replace(self.cmd, exile=self.exile))
+        self._head()
+        for box in (*self.pay_boxes.values(), *self.place_boxes.values()):
+            box.setValue(0)
         self._fill_automatic()
 
     def _count_box(self, most: int) -> QSpinBox:
@@ -233,7 +272,7 @@ class PaymentPanel(QWidget):
             return
         pay, pay_soul, place, place_soul = self.selection()
         if self.places:
-            cmd = type(self.cmd)(self.cmd.player, self.cmd.card, pay, pay_soul, place, place_soul)
+            cmd = type(self.cmd)(self.cmd.player, self.cmd.card, pay, pay_soul, place, place_soul, exile=self.exile)
         else:
-            cmd = type(self.cmd)(self.cmd.player, self.cmd.card, pay, pay_soul)
+            cmd = type(self.cmd)(self.cmd.player, self.cmd.card, pay, pay_soul, exile=self.exile)
         self.confirmed.emit(cmd)

@@ -70,6 +70,24 @@ class StandardCosts:
         for iid in cmd.exile:
             self._move_card(iid, "exile", "succession")
 
+    # ---------------------------------------------------------------- what the payment panel offers
+
+    def soul_magic_ok(self, cmd) -> bool:
+        st = self.state
+        return isinstance(cmd, UseMagic) and cmd.card in st.cards and self._soul_magic(
+            cmd.player, self._defs[st.cards[cmd.card].cid])
+
+    def succession_cards(self, cmd) -> list[int]:
+        st = self.state
+        d = self._defs[st.cards[cmd.card].cid]
+        if not (d.extra and d.extra.get("succession") and d.reduction):
+            return []
+        ex = [i for i in st.players[cmd.player].trash if self._defs[st.cards[i].cid].extra.get("ex_symbol")]
+        return ex[:len(d.reduction)]
+
+    def cost_with(self, cmd) -> int:
+        return self._with_succession(cmd, self._defs[self.state.cards[cmd.card].cid], cmd.card)
+
     # ---------------------------------------------------------------- what legal_commands offers
 
     def _cost_offers(self, p: int, window: str) -> list:

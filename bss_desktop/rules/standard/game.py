@@ -57,7 +57,8 @@ class StandardGame(StandardTurn, StandardManagement, StandardTriggers, StandardC
                 raise
             raise type(e)(rule, message, *([e.owner] if hasattr(e, "owner") else [])) from None
 
-    def cited(self, text: str) -> str:
+    @classmethod
+    def cited(cls, text: str) -> str:
         return std_text(text)
 
     def _end_game(self, winner, reason: str) -> None:
