@@ -65,6 +65,24 @@ CARDS = [
     # [Main] magic: destroy 1 opponent's spirit
     {"id": "S-SMITE", "name": "Smite", "type": "magic", "colors": ["red"], "cost": 0, "timing": ["main"],
      "effects": [{"kind": "magic", "do": [{"destroy": {"side": "opponent"}}]}]},
+    # a spirit that draws when exhausted, and refreshes itself when it attacks
+    {"id": "S-SPRING", "name": "Springback Stag", "type": "spirit", "colors": ["green"], "cost": 2,
+     "symbols": ["green"], "levels": [{"level": 1, "cores": 1, "bp": 2000}],
+     "effects": [{"kind": "triggered", "trigger": "when_exhausted", "do": [{"draw": 1}]},
+                 {"kind": "triggered", "trigger": "when_attacks", "do": [{"refresh": "this"}]}]},
+    # a spirit the opponent must block ("must", 【Confront】), and a magic: the opponent's spirits cannot block
+    {"id": "S-RAM", "name": "Challenger Ram", "type": "spirit", "colors": ["red"], "cost": 3, "symbols": ["red"],
+     "keywords": ["confront"], "levels": [{"level": 1, "cores": 1, "bp": 3000}]},
+    {"id": "S-CHAIN", "name": "Binding Chains", "type": "magic", "colors": ["white"], "cost": 0, "timing": ["main"],
+     "effects": [{"kind": "magic", "do": [{"restrict": {"target": {"side": "opponent"}, "cannot": "block",
+                                                        "duration": "turn"}}]}]},
+    # [Main] magic: destroy 1 opponent's spirit with "Cinder" in its name
+    {"id": "S-NAMED", "name": "Quench", "type": "magic", "colors": ["blue"], "cost": 0, "timing": ["main"],
+     "effects": [{"kind": "magic", "do": [{"destroy": {"side": "opponent", "name_has": "Cinder"}}]}]},
+    # a spirit whose owner draws when their life is reduced
+    {"id": "S-SCAR", "name": "Scar Keeper", "type": "spirit", "colors": ["purple"], "cost": 1, "symbols": ["purple"],
+     "levels": [{"level": 1, "cores": 1, "bp": 1000}],
+     "effects": [{"kind": "triggered", "trigger": "life_reduced", "do": [{"draw": 1}]}]},
     # a spirit that gets +3000 BP "this turn" at the start of its owner's end step
     {"id": "S-DUSK", "name": "Dusk Ember", "type": "spirit", "colors": ["red"], "cost": 1, "symbols": ["red"],
      "levels": [{"level": 1, "cores": 1, "bp": 1000}],
@@ -670,3 +688,91 @@ def test_std_the_exile_field_is_checked_for_its_shape_and_records_omit_it_when_e
         with _pytest.raises(CommandFormatError) as e:
             command_from_dict({"type": "summon", "player": 0, "card": 5, "exile": bad})
         assert e.value.field.startswith("exile")
+
+
+def test_std_5_15_2_a_when_exhausted_effect_of_a_spirit_refreshed_again_does_not_resolve():
+    # Springback Stag attacks: it is exhausted ("when exhausted": draw 1) and attacks ("when attacks": refresh
+    # this). Its owner resolves the refresh first: the draw no longer resolves in Standard; Saga draws
+    from bss_desktop.engine.commands import Choose
+
+    for game_id, draws in (("standard", 0), ("bss", 1)):
+        game = position("""
+            turn: 3
+            turn_player: 0
+            step: attack
+            players:
+              - {life: 5, field: [{card: S-SPRING, cores: 1}]}
+              - {life: 5}
+        """, game=game_id)
+        stag = game.state.players[0].field[0]
+        hand = len(game.state.players[0].hand)
+        events = game.apply(Attack(0, stag))
+        refresh = next(a.ts for a in game.state.queue if a.ref[0] == "effect" and a.ref[1] == 1)
+        events += game.apply(Choose(0, refresh))
+        assert not game.state.cards[stag].exhausted
+        assert len(game.state.players[0].hand) - hand == draws, game_id
+        if game_id == "standard":
+            assert ("effect_fizzled", "refreshed") in [(e.kind, e.data.get("reason")) for e in events]
+
+
+def test_std_9_1_2_2_cannot_comes_before_must_a_spirit_that_cannot_block_need_not_block_confront():
+    game = position("""
+        turn: 3
+        turn_player: 0
+        players:
+          - {life: 5, hand: [S-CHAIN], field: [{card: S-RAM, cores: 1}]}
+          - {life: 5, field: [{card: S-PUP, cores: 1}]}
+    """)
+    game.apply(UseMagic(0, game.state.players[0].hand[0]))  # the opponent's spirits cannot block this turn
+    game.apply(EndMain(0))
+    game.apply(Attack(0, game.state.players[0].field[0]))  # 【Confront】: the defender must block if it can
+    game.apply(Pass(1))
+    game.apply(Pass(0))
+    assert game.pending.kind == "block"
+    assert game.legal_commands() == [Block(1, None)]  # "cannot" wins over "must"
+    game.apply(Block(1, None))
+
+
+def test_std_2_1_2_1_a_partial_name_matches_every_card_whose_name_contains_it():
+    game = position("""
+        turn: 3
+        turn_player: 0
+        players:
+          - {life: 5, hand: [S-NAMED]}
+          - {life: 5, field: [{card: S-PUP, cores: 1}, {card: S-LAST, cores: 1}, {card: S-RASH, cores: 1}]}
+    """)
+    pup, last, rash = game.state.players[1].field
+    game.apply(UseMagic(0, game.state.players[0].hand[0]))
+    assert game.pending.kind == "choose" and set(game.pending.info["options"]) == {last, rash}  # "…Cinder"
+
+
+def test_std_1_3_7_at_life_0_the_game_ends_at_once_and_no_triggered_effect_resolves():
+    game = position("""
+        turn: 3
+        turn_player: 0
+        step: attack
+        players:
+          - {life: 5, field: [{card: S-BIG, cores: 1}]}
+          - {life: 1, field: [{card: S-SCAR, cores: 1}]}
+    """)
+    hand = len(game.state.players[1].hand)
+    game.apply(Attack(0, game.state.players[0].field[0]))
+    game.apply(Pass(1))
+    game.apply(Pass(0))
+    events = game.apply(Block(1, None))
+    assert game.over and game.result.winner == 0
+    assert len(game.state.players[1].hand) == hand and not game.state.queue  # Scar Keeper's draw never resolved
+    assert [e.kind for e in events][-1] == "game_over"
+
+
+def test_std_1_3_8_an_empty_deck_in_the_start_step_ends_the_game_before_any_start_step_effect():
+    game = position("""
+        turn: 3
+        turn_player: 0
+        step: second_main
+        players:
+          - {life: 5}
+          - {life: 5, deck: [], field: [{card: S-PUP, cores: 1}]}
+    """)
+    game.apply(EndMain(0))
+    assert game.over and game.result.winner == 0 and "STD 1-3-2-2" in game.result.reason
