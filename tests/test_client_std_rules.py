@@ -111,3 +111,35 @@ def test_std_12_2_1_3_the_payment_panel_removes_ex_cards_for_succession(qtbot):
     panel.ok.click()
     assert game.state.cards[heir].zone == "field" and len(game.zone_cards(0, "exile")) == 3
     assert game.state.players[0].reserve == 3  # 2 paid, 1 placed
+
+
+def test_std_the_hint_key_suggests_a_legal_move_of_standard(qtbot):
+    """The real computer's hint (ai.hint on a clone of the StandardGame, off the GUI thread) in the Second Main
+    Step, where Soul Magic is one of the moves."""
+    from PySide6.QtCore import Qt
+    from PySide6.QtTest import QTest
+    from test_client_ai import activate
+    from test_std_rules_module import position
+
+    from bss_desktop.client.windows.game import GameWindow
+
+    game = position("""
+        turn: 3
+        turn_player: 0
+        step: second_main
+        players:
+          - {life: 5, reserve: 1, hand: [S-SOUL, S-PUP], field: [{card: S-PUP, cores: 1}]}
+          - {life: 5, field: [{card: S-BIG, cores: 1}]}
+    """)
+    w = GameWindow(game, seats=("human", "ai"), animation_ms=0, level="easy")
+    qtbot.addWidget(w)
+    w.controller.ai_delay_ms = 10 ** 6
+    w.resize(1280, 800)
+    w.show()
+    qtbot.waitExposed(w)
+    activate(qtbot, w)
+    legal = game.legal_commands()
+    QTest.keyClick(w, Qt.Key_H)
+    qtbot.waitUntil(lambda: w.controller.hint is not None, timeout=30000)
+    assert w.controller.hint in legal and game.history == []
+    assert w.statusBar().currentMessage().startswith("Hint: ")
