@@ -13,9 +13,9 @@ from __future__ import annotations
 from ..carddb.deck_rules import DECK_RULES
 from ..engine.rng import Rng
 
-PUBLIC = ("field", "trash", "resolving", "removed")
+PUBLIC = ("field", "trash", "resolving", "removed", "exile")  # (exile: Standard's removed-from-game area, STD 4-9)
 SEEN_WEIGHT = 8  # a card the opponent has shown is this many times likelier than an unseen card of their colours
-MAX_COPIES = DECK_RULES["bss"].copies  # CR 5-1-1-1
+MAX_COPIES = DECK_RULES["bss"].copies  # CR 5-1-1-1 (another game: its own deck rules, _deal_opponent)
 
 
 class Memory:
@@ -121,7 +121,8 @@ def _deal_opponent(game, seat, memory, rng, hidden, burst) -> dict:
     for cid in seen:
         if cid in db and not db[cid].token:
             weights[cid] = weights.get(cid, 0) + SEEN_WEIGHT
-    left = {cid: MAX_COPIES - shown.get(cid, 0) for cid in weights}
+    copies = DECK_RULES[game.profile.id].copies if game.profile.id != "bss" else MAX_COPIES  # (Standard: 3)
+    left = {cid: copies - shown.get(cid, 0) for cid in weights}
     names = sorted(weights)
     out: dict[int, str] = {}
 
