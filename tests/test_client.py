@@ -8,8 +8,9 @@ from bss_desktop.client.windows.game import GameWindow
 from helpers import MAIN, position
 
 
-def window_for(qtbot, text, seats=("human", "human"), **kw):
-    game = position(text)
+def window_for(qtbot, text, seats=("human", "human"), game=None, **kw):
+    """A game window on a position of the test cards (`text`), or on `game`."""
+    game = game or position(text)
     w = GameWindow(game, seats=seats, animation_ms=0, **kw)
     qtbot.addWidget(w)
     w.resize(1280, 800)

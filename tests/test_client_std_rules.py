@@ -69,20 +69,12 @@ def test_std_the_guided_game_speaks_standards_rules(qtbot, home):
 
 # ---------------------------------------------------------------- Standard's own ways to pay, with the mouse
 
-def _std_window(qtbot, text: str):
-    from PySide6.QtCore import Qt
+def _std_window(qtbot, text: str, **kw):
+    """A game window on a Standard position of tests/test_std_rules_module.py's cards."""
+    from test_client import window_for
     from test_std_rules_module import position
 
-    from bss_desktop.client.windows.game import GameWindow
-
-    game = position(text)
-    w = GameWindow(game, seats=("human", "human"), animation_ms=0)
-    qtbot.addWidget(w)
-    w.resize(1280, 800)
-    w.show()
-    qtbot.waitExposed(w)
-    w.view.fitInView(w.scene.sceneRect(), Qt.KeepAspectRatio)
-    return w, game
+    return window_for(qtbot, None, game=position(text), **kw)
 
 
 def test_std_12_2_1_2_1_the_payment_panel_pays_soul_magic_with_the_soul_core_alone(qtbot):
@@ -119,24 +111,16 @@ def test_std_the_hint_key_suggests_a_legal_move_of_standard(qtbot):
     from PySide6.QtCore import Qt
     from PySide6.QtTest import QTest
     from test_client_ai import activate
-    from test_std_rules_module import position
 
-    from bss_desktop.client.windows.game import GameWindow
-
-    game = position("""
+    w, game = _std_window(qtbot, """
         turn: 3
         turn_player: 0
         step: second_main
         players:
           - {life: 5, reserve: 1, hand: [S-SOUL, S-PUP], field: [{card: S-PUP, cores: 1}]}
           - {life: 5, field: [{card: S-BIG, cores: 1}]}
-    """)
-    w = GameWindow(game, seats=("human", "ai"), animation_ms=0, level="easy")
-    qtbot.addWidget(w)
+    """, seats=("human", "ai"), level="easy")
     w.controller.ai_delay_ms = 10 ** 6
-    w.resize(1280, 800)
-    w.show()
-    qtbot.waitExposed(w)
     activate(qtbot, w)
     legal = game.legal_commands()
     QTest.keyClick(w, Qt.Key_H)

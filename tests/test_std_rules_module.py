@@ -125,6 +125,19 @@ def position(text: str, game: str = "standard", deck=("S-PUP",) * 10) -> Game:
     return game_from_position(data, db())
 
 
+def attack(game: Game, blocker=None) -> list:
+    """Player 1's first field spirit attacks; both players pass the flash windows; player 2 blocks with `blocker`
+    (None: takes the damage). The events of the block and what follows."""
+    game.apply(Attack(0, game.state.players[0].field[0]))
+    game.apply(Pass(1))
+    game.apply(Pass(0))
+    events = game.apply(Block(1, blocker))
+    if blocker is not None and not game.over:
+        events += game.apply(Pass(1))
+        events += game.apply(Pass(0))
+    return events
+
+
 def refused(game: Game, cmd, rule: str) -> IllegalCommand:
     before = game.state.hash()
     with pytest.raises(IllegalCommand) as e:
@@ -317,31 +330,22 @@ def test_std_5_11_a_spirit_below_its_lv1_cost_is_depleted_not_destroyed_and_no_w
     assert game.state.players[1].life == 4
 
 
-def test_std_10_2_2_10_moving_a_spirits_last_core_away_depletes_it_by_its_owner():
-    game = position("""
-        turn: 3
-        turn_player: 0
-        players:
-          - {life: 5, field: [{card: S-LAST, cores: 1}]}
-          - {life: 4}
-    """)
-    last = game.state.players[0].field[0]
-    events = game.apply(MoveCores(0, (CoreMove(last, "reserve", 1, False),)))
-    assert [e.kind for e in events].count("destroyed") == 0
-    assert game.state.cards[last].removal.kind == "depleted_self" and game.state.players[0].life == 5
-
-
-def test_saga_still_destroys_a_spirit_below_lv1_and_its_when_destroyed_effect_applies():
-    game = position("""
-        turn: 3
-        turn_player: 0
-        players:
-          - {life: 4, field: [{card: S-LAST, cores: 1}]}
-          - {life: 4}
-    """, game="bss", deck=("S-PUP",) * 10)
-    last = game.state.players[0].field[0]
-    events = game.apply(MoveCores(0, (CoreMove(last, "reserve", 1, False),)))
-    assert "destroyed" in [e.kind for e in events]  # self-destruction in Saga (CR 9-3-2)
+def test_std_10_2_2_10_moving_a_spirits_last_core_away_depletes_it_by_its_owner_saga_self_destroys_it():
+    for game_id, kind in (("standard", "depleted_self"), ("bss", "self")):
+        game = position("""
+            turn: 3
+            turn_player: 0
+            players:
+              - {life: 4, field: [{card: S-LAST, cores: 1}]}
+              - {life: 4}
+        """, game=game_id)
+        last = game.state.players[0].field[0]
+        events = [e.kind for e in game.apply(MoveCores(0, (CoreMove(last, "reserve", 1, False),)))]
+        assert game.state.cards[last].removal.kind == kind, game_id
+        # Standard: depleted, never destroyed (STD 5-11-2); Saga: self-destroyed (CR 9-3-2, 10-1-1-1)
+        assert ("depleted" in events, "destroyed" in events) == ((True, False) if game_id == "standard" else
+                                                                  (False, True))
+        assert game.state.players[0].life == 4  # no "when destroyed" effect after a self-destruction either
 
 
 def test_std_3_3_3_3_a_nexus_with_no_core_stays_on_the_field():
@@ -383,10 +387,7 @@ def test_std_1_3_7_the_game_ends_the_moment_life_reaches_0_naming_the_standard_r
           - {life: 5, field: [{card: S-BIG, cores: 1}]}
           - {life: 1}
     """)
-    game.apply(Attack(0, game.state.players[0].field[0]))
-    game.apply(Pass(1))
-    game.apply(Pass(0))
-    game.apply(Block(1, None))
+    attack(game)
     assert game.over and game.result.winner == 0
     assert "STD 1-3-2-1" in game.result.reason and "CR " not in game.result.reason
 
@@ -469,10 +470,7 @@ def test_standard_ruling_5_life_damage_moves_the_cores_to_the_attacked_players_r
           - {life: 5, field: [{card: S-BIG, cores: 1}]}
           - {life: 5, reserve: 0}
     """)
-    game.apply(Attack(0, game.state.players[0].field[0]))
-    game.apply(Pass(1))
-    game.apply(Pass(0))
-    game.apply(Block(1, None))
+    attack(game)
     assert (game.state.players[1].life, game.state.players[1].reserve) == (4, 1)
 
 
@@ -511,28 +509,33 @@ def test_std_12_2_1_2_1_soul_magic_needs_the_symbol_and_the_soul_core_is_not_a_p
 
 # ---------------------------------------------------------------- triggers (STD 9-1-5)
 
-def rash_attack(game_id: str) -> tuple[Game, list, int]:
-    """Rash Cinder attacks: its two "when attacks" effects wait; its owner (the turn player) resolves "destroy this"
-    first, then its draw waits with its card gone."""
-    game = position("""
+def attack_resolving_first(game_id: str, cid: str, effect: int) -> tuple[Game, list, int, int]:
+    """A lone spirit `cid` of player 1 attacks; two of its triggers wait, and its owner (the turn player, STD 9-4-1)
+    resolves its effect number `effect` first. (game, the events, cards player 1 drew, the spirit)."""
+    from bss_desktop.engine.commands import Choose
+
+    game = position(f"""
         turn: 3
         turn_player: 0
         step: attack
         players:
-          - {life: 5, field: [{card: S-RASH, cores: 1}]}
-          - {life: 5}
+          - {{life: 5, field: [{{card: {cid}, cores: 1}}]}}
+          - {{life: 5}}
     """, game=game_id)
-    rash = game.state.players[0].field[0]
+    spirit = game.state.players[0].field[0]
     hand = len(game.state.players[0].hand)
-    events = game.apply(Attack(0, rash))
+    events = game.apply(Attack(0, spirit))
     assert game.pending.kind == "choose" and game.pending.info["kind"] == "order"
-    first = next(ts for ts, src in zip(game.pending.info["options"], game.pending.info["sources"])
-                 if [a for a in game.state.queue if a.ts == ts][0].ref[1] == 0)
-    from bss_desktop.engine.commands import Choose
-
+    first = next(a.ts for a in game.state.queue if a.ref[0] == "effect" and a.ref[1] == effect)
     events += game.apply(Choose(0, first))
+    return game, events, len(game.state.players[0].hand) - hand, spirit
+
+
+def rash_attack(game_id: str) -> tuple[Game, list, int]:
+    """Rash Cinder attacks: its "destroy this" resolves first, then its draw waits with its card gone."""
+    game, events, drawn, rash = attack_resolving_first(game_id, "S-RASH", 0)
     assert game.state.cards[rash].zone == "trash"
-    return game, events, len(game.state.players[0].hand) - hand
+    return game, events, drawn
 
 
 def test_std_9_1_5_5_a_waiting_trigger_whose_card_left_the_field_does_not_resolve():
@@ -557,12 +560,7 @@ def test_std_9_3_3_a_when_destroyed_effect_resolves_after_its_card_left_the_fiel
           - {life: 5, field: [{card: S-BIG, cores: 1}]}
     """)
     last, big = game.state.players[0].field[0], game.state.players[1].field[0]
-    game.apply(Attack(0, last))
-    game.apply(Pass(1))
-    game.apply(Pass(0))
-    game.apply(Block(1, big))
-    game.apply(Pass(1))
-    game.apply(Pass(0))
+    attack(game, big)
     assert game.state.cards[last].zone == "trash" and game.state.players[0].life == 5
 
 
@@ -693,24 +691,10 @@ def test_std_the_exile_field_is_checked_for_its_shape_and_records_omit_it_when_e
 def test_std_5_15_2_a_when_exhausted_effect_of_a_spirit_refreshed_again_does_not_resolve():
     # Springback Stag attacks: it is exhausted ("when exhausted": draw 1) and attacks ("when attacks": refresh
     # this). Its owner resolves the refresh first: the draw no longer resolves in Standard; Saga draws
-    from bss_desktop.engine.commands import Choose
-
     for game_id, draws in (("standard", 0), ("bss", 1)):
-        game = position("""
-            turn: 3
-            turn_player: 0
-            step: attack
-            players:
-              - {life: 5, field: [{card: S-SPRING, cores: 1}]}
-              - {life: 5}
-        """, game=game_id)
-        stag = game.state.players[0].field[0]
-        hand = len(game.state.players[0].hand)
-        events = game.apply(Attack(0, stag))
-        refresh = next(a.ts for a in game.state.queue if a.ref[0] == "effect" and a.ref[1] == 1)
-        events += game.apply(Choose(0, refresh))
+        game, events, drawn, stag = attack_resolving_first(game_id, "S-SPRING", 1)
         assert not game.state.cards[stag].exhausted
-        assert len(game.state.players[0].hand) - hand == draws, game_id
+        assert drawn == draws, game_id
         if game_id == "standard":
             assert ("effect_fizzled", "refreshed") in [(e.kind, e.data.get("reason")) for e in events]
 
@@ -756,10 +740,7 @@ def test_std_1_3_7_at_life_0_the_game_ends_at_once_and_no_triggered_effect_resol
           - {life: 1, field: [{card: S-SCAR, cores: 1}]}
     """)
     hand = len(game.state.players[1].hand)
-    game.apply(Attack(0, game.state.players[0].field[0]))
-    game.apply(Pass(1))
-    game.apply(Pass(0))
-    events = game.apply(Block(1, None))
+    events = attack(game)
     assert game.over and game.result.winner == 0
     assert len(game.state.players[1].hand) == hand and not game.state.queue  # Scar Keeper's draw never resolved
     assert [e.kind for e in events][-1] == "game_over"

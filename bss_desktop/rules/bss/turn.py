@@ -31,6 +31,10 @@ class SagaTurn:
         without rules played on this module (the sandbox) is set up as its `setup:` says."""
         if self.profile.id != "bss":
             return self._setup_table(first_player, sides)
+        self._deal(first_player)
+
+    def _deal(self, first_player: int | None) -> None:
+        """CR 5-2-2…6 (Standard's 6-2-1-2…6 are the same): shuffle, life and reserve, the opening hands, player one."""
         st = self.state
         for p, player in enumerate(st.players):
             st.rng.shuffle(player.deck)  # CR 5-2-2

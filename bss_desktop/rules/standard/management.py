@@ -1,5 +1,6 @@
 """Battle Spirits Standard's rule processing (STD 10): depletion instead of Saga's destruction for a card below its
-Lv1 cost, no destruction at 0 BP, and a game that ends the moment life reaches 0 (STD 1-3-7)."""
+Lv1 cost, no destruction at 0 BP, and a game that ends the moment life reaches 0 (STD 1-3-7). Who won is found as in
+Saga (STD 1-3-1…3, 10-2-1 say the same as CR 9-2; the reason is worded in STD numbers by StandardGame._end_game)."""
 from __future__ import annotations
 
 from ...engine import stats
@@ -64,22 +65,3 @@ class StandardManagement:
         super()._move_cores(p, src, dst, n, soul, reason, cause, dst_player)
         if src == "life" and n and self.state.players[p].life <= 0:
             self._check_winner()  # STD 1-3-7: at once, with no triggered effect resolving
-
-    def _check_winner(self) -> None:
-        """STD 1-3-1, 10-2-1: a player whose opponent's life is 0, or whose opponent's deck is empty in their start
-        step, wins at once; both at once is a draw (1-3-3)."""
-        st = self.state
-        if st.result is not None:
-            return
-        a, b = st.players
-        lost_a, lost_b = a.life <= 0 or a.deck_out, b.life <= 0 or b.deck_out
-        if not lost_a and not lost_b:
-            return
-        if lost_a and lost_b:
-            self._end_game(None, "both players fulfilled a victory condition (STD 1-3-3)")
-            return
-        w = 1 if lost_a else 0
-        loser = st.players[1 - w]
-        why = ("life reduced to 0 (STD 1-3-2-1)" if loser.life <= 0
-               else "no cards in deck at the start step (STD 1-3-2-2)")
-        self._end_game(w, why)

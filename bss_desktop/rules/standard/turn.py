@@ -5,8 +5,6 @@ from __future__ import annotations
 from ...engine.commands import EndAttack, EndMain, Mulligan
 from ...table.state import Table, needs_table
 
-STARTING_LIFE = 5  # STD 6-2-1-3
-STARTING_RESERVE = 3  # STD 6-2-1-3 (plus the soul core)
 OPENING_HAND = 4  # STD 6-2-1-5; no card more for keeping it (6-2-1-7, 6-2-1-8)
 
 
@@ -16,26 +14,11 @@ class StandardTurn:
     STAGES = {"second_main_start": "_stage_second_main_start"}
 
     def _setup(self, first_player: int | None, sides: list) -> None:
-        st = self.state
-        if needs_table(self.profile):  # the removed-from-game area (STD 4-9), heavy exhaust (5-16)
-            st.table = Table.for_profile(self.profile)
-        for p, player in enumerate(st.players):
-            st.rng.shuffle(player.deck)  # STD 6-2-1-2
-            self._emit("shuffle", player=p)
-        for player in st.players:
-            player.life = STARTING_LIFE  # STD 6-2-1-3
-            player.reserve = STARTING_RESERVE
-            player.soul = "reserve"
-            st.cores_in_play += STARTING_LIFE + STARTING_RESERVE
-        for p in (0, 1):
-            self._draw(p, OPENING_HAND)  # STD 6-2-1-5
-        if first_player is None:
-            first_player = st.rng.below(2)  # STD 6-2-1-6: decided by rock-paper-scissors or the like
-        if first_player not in (0, 1):
-            raise ValueError("first_player must be 0, 1 or None")
-        st.first_player = st.turn_player = st.decider = first_player
-        st.stage = "mulligan"
-        self._emit("setup", first_player=first_player)
+        """STD 6-2-1-2…6: as Saga's (SagaTurn._deal: 5 life, 3 cores and the soul core, 4 cards), on a table with
+        the removed-from-game area (STD 4-9) and heavy exhaust (5-16)."""
+        if needs_table(self.profile):
+            self.state.table = Table.for_profile(self.profile)
+        self._deal(first_player)
 
     def _h_mulligan(self, cmd: Mulligan) -> None:
         """STD 6-2-1-7, 6-2-1-8: from the first player, each may redraw once: the hand goes into the deck, the deck is
