@@ -417,3 +417,57 @@ def test_cores_reach_card_format_text_and_hostile_values():
     with pytest.raises(EffectSyntax):
         parse_effect({"kind": "triggered", "trigger": "cores_reach", "count": 10 ** 12, "do": DRAW}, "e",
                      card_type="spirit")
+
+
+# ---------------------------------------------------------------- refreshing a heavy exhausted card (STD 5-14-2)
+
+FRESH = spirit("V-FRESH", "Dawn Drake", [{"kind": "triggered", "trigger": "when_refreshed", "do": DRAW}])
+REVIVE = magic("V-REVIVE", "Second Wind", [{"refresh": {"side": "you"}}])
+
+
+def test_std_5_14_2_refreshing_a_heavy_exhausted_card_by_an_effect_exhausts_it_and_fires_when_refreshed():
+    db = CardDB([card_from_record(c, STANDARD) for c in CARDS + [FRESH, REVIVE]])
+    data = yaml.safe_load(textwrap.dedent("""
+        turn: 3
+        turn_player: 0
+        step: main
+        players:
+          - {life: 5, reserve: 3, hand: [V-REVIVE], deck: [V-PUP, V-PUP],
+             field: [{card: V-FRESH, cores: 1, exhausted: true, turn: heavy_exhausted}]}
+          - {life: 5, deck: [V-PUP]}
+    """))
+    data["game"] = "standard"
+    game = game_from_position(data, db)
+    fresh = game.state.players[0].field[0]
+    assert game.state.table.marks[fresh].turn == "heavy_exhausted"
+    before = hand_size(game, 0)
+    game.apply(UseMagic(0, game.state.players[0].hand[0]))
+    assert game.state.cards[fresh].exhausted and fresh not in game.state.table.marks
+    assert hand_size(game, 0) == before - 1 + 1  # "when refreshed": its controller draws
+
+
+def test_std_5_14_2_the_refresh_step_fires_when_refreshed_for_a_heavy_exhausted_card_not_when_exhausted():
+    db = CardDB([card_from_record(c, STANDARD) for c in CARDS + [FRESH, REVIVE]]
+                + [card_from_record(spirit("V-TIRE2", "Weary Drake II", [
+                    {"kind": "triggered", "trigger": "when_exhausted", "do": [{"core_gain": 1}]}]), STANDARD)])
+    data = yaml.safe_load(textwrap.dedent("""
+        turn: 3
+        turn_player: 1
+        step: main
+        players:
+          - {life: 5, deck: [V-PUP, V-PUP, V-PUP, V-PUP],
+             field: [{card: V-FRESH, cores: 1, exhausted: true, turn: heavy_exhausted},
+                     {card: V-TIRE2, cores: 1, exhausted: true, turn: heavy_exhausted}]}
+          - {life: 5, deck: [V-PUP, V-PUP]}
+    """))
+    data["game"] = "standard"
+    game = game_from_position(data, db)
+    fresh, tire = game.state.players[0].field
+    before = hand_size(game, 0)
+    game.apply(EndMain(1))
+    game.apply(EndAttack(1))
+    events = game.apply(EndMain(1))  # player 1's turn: the start, core, draw (1 card) and refresh steps
+    settle(game)
+    assert game.state.turn_player == 0 and game.state.cards[fresh].exhausted and game.state.cards[tire].exhausted
+    assert hand_size(game, 0) == before + 1 + 1  # the draw step, and Dawn Drake's "when refreshed"
+    assert not [e for e in events if e.kind == "cores_moved" and e.data["reason"] == "effect"]  # no "when exhausted"

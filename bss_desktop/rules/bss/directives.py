@@ -289,7 +289,16 @@ class Directives:
 
     def _exhaust(self, iid: int, exhausted: bool) -> bool:
         card = self.state.cards[iid]
-        if card.zone != "field" or card.exhausted == exhausted:
+        if card.zone != "field":
+            return False
+        table = self.state.table
+        if not exhausted and table is not None and iid in table.marks and table.marks[iid].turn == "heavy_exhausted":
+            # STD 5-14-2: refreshing a heavy exhausted card makes it exhausted; its "when refreshed" effects trigger
+            table.marks[iid].turn = None
+            table.tidy(iid)
+            self._emit("exhaust", card=iid, exhausted=True, heavy=True)
+            return True
+        if card.exhausted == exhausted:
             return False  # CR 1-3-2-1: a state that already exists is not established again
         self._set_exhausted(iid, exhausted)
         return True

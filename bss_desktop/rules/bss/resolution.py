@@ -250,6 +250,9 @@ class Resolution(Directives, EffectCosts):
                 self._fire_one(iid, i, e)
 
     def _on_exhaust(self, ev: dict) -> None:  # only a change of state is an event (CR 1-3-2-1)
+        if "heavy" in ev:  # STD 5-14-2: a heavy exhausted card refreshed (it becomes exhausted): a refresh
+            self._fire(ev["card"], "when_refreshed")
+            return
         self._fire(ev["card"], "when_exhausted" if ev["exhausted"] else "when_refreshed")
         card = self.state.cards[ev["card"]]
         if ev["exhausted"] and self._defs[card.cid].type == "nexus":
