@@ -471,3 +471,23 @@ def test_std_5_14_2_the_refresh_step_fires_when_refreshed_for_a_heavy_exhausted_
     assert game.state.turn_player == 0 and game.state.cards[fresh].exhausted and game.state.cards[tire].exhausted
     assert hand_size(game, 0) == before + 1 + 1  # the draw step, and Dawn Drake's "when refreshed"
     assert not [e for e in events if e.kind == "cores_moved" and e.data["reason"] == "effect"]  # no "when exhausted"
+
+
+# ---------------------------------------------------------------- every word: its own text, documented
+
+def test_standards_triggers_have_labels_of_their_own_and_every_new_word_is_documented():
+    from pathlib import Path
+
+    from bss_desktop.carddb.effects import LIMITS, STANDARD_TRIGGERS, TRIGGERS
+
+    def label(trig):
+        kw = {"step": "main", "whose": "you"} if trig == "start_of_step" else \
+            {"whose": "you"} if trig in ("end_of_turn", "burst_set") else {"count": 2} if trig == "cores_reach" else {}
+        return effect_text(parse_effect({"kind": "triggered", "trigger": trig, "do": DRAW, **kw}, "e",
+                                        card_type="spirit"))
+    labels = {t: label(t) for t in TRIGGERS + STANDARD_TRIGGERS}
+    assert len(set(labels.values())) == len(labels)
+    assert not [t for t in STANDARD_TRIGGERS if "_" in labels[t] or "None" in labels[t]]
+    doc = (Path(__file__).resolve().parent.parent / "docs" / "card-format.md").read_text(encoding="utf-8")
+    words = STANDARD_TRIGGERS + LIMITS + ("heavy_exhaust", "remove_from_game", "limit", "count")
+    assert not [w for w in words if f"`{w}`" not in doc]

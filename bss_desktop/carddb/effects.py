@@ -55,12 +55,16 @@ TRIGGERS = (
     "your_nexus_exhausted",  # one of your nexuses (`watch`: which ones) is exhausted (CR 10-4; not if it was)
     "you_use_magic",  # you use a magic card (`watch`: which ones), its effect resolving first (CR 10-8, 8-5-2-4)
     "opponent_uses_magic",  # your opponent uses one
-    # Battle Spirits Standard (STD = its rule numbers); harmless elsewhere: a game without depletion never fires them
+)
+# Battle Spirits Standard's triggers (STD = its rule numbers); harmless elsewhere: a game without depletion never
+# fires the depletion ones. Kept apart from TRIGGERS, the triggers of Battle Spirits Saga's cards.
+STANDARD_TRIGGERS = (
     "when_depleted",  # this card is depleted (STD 5-11), read with its level before depletion (STD 10-2-2-3)
     "your_spirit_depleted",  # one of your spirits (`watch`: which ones) is depleted
     "opponent_spirit_depleted",  # one of your opponent's spirits is depleted
     "cores_reach",  # `count: N`: an increase leaves N or more cores on this card, even from N or more (STD 13-1-1)
 )
+ALL_TRIGGERS = TRIGGERS + STANDARD_TRIGGERS
 # triggers about another card (the trigger card): `watch` narrows which cards (a target filter on it, without side:
 # the trigger names whose); "it"/"that spirit" in the effect is that card (target `trigger`)
 WATCH_TRIGGERS = {
@@ -98,8 +102,12 @@ OPS = {  # directive: what its value is
     "token": "token", "search": "search", "recover": "recover", "grant": "grant", "restrict": "restrict",
     "attack_spirit": "target", "pay_cores": "amount", "substitute": "substitute", "select": "target",
     "to_deck_top": "target", "summon": "summon", "look": "look", "cost": "cost", "reduction": "reduction",
-    "core_gain": "amount", "heavy_exhaust": "target", "remove_from_game": "target",
+    "core_gain": "amount",
 }
+# Battle Spirits Standard's directives (STD 5-16-1, 4-9), kept apart from OPS, the directives of Saga's cards; a
+# Saga game performs them as it can (heavy exhaust exhausts, a card removed from the game leaves it)
+STANDARD_OPS = {"heavy_exhaust": "target", "remove_from_game": "target"}
+ALL_OPS = {**OPS, **STANDARD_OPS}
 # restriction tags on a triggered or activated effect (STD 12-3): once per turn for each card (12-3-1), once at one
 # timing among the same-name cards of one player (12-3-2), or both (12-3-3)
 LIMITS = ("once_per_turn", "unstackable", "unstackable_once_per_turn")
@@ -542,9 +550,9 @@ def parse_directive(v, f, *, make_token=None) -> Directive:
 
 def _directive(op, val, f, make_token) -> Directive:
     p = f"{f}.{op}"
-    shape = OPS.get(op)
+    shape = ALL_OPS.get(op)
     if shape is None:
-        raise EffectSyntax(p, f"unknown action; expected one of {', '.join(sorted(OPS))}")
+        raise EffectSyntax(p, f"unknown action; expected one of {', '.join(sorted(ALL_OPS))}")
     if shape == "amount":
         if op == "pay_cores" or not isinstance(val, dict):  # a cost is a plain number (or X)
             return Directive(op, amount=_int(val, p, 1, allow_x=True),
@@ -719,7 +727,7 @@ def parse_effect(v, f, *, card_type: str, make_token=None) -> Effect:
     if "levels" in d:
         kw["levels"] = _levels(d["levels"], f"{f}.levels")
     if kind in ("triggered", "burst"):
-        trig = _choice(d.get("trigger"), f"{f}.trigger", BURST_TRIGGERS if kind == "burst" else TRIGGERS)
+        trig = _choice(d.get("trigger"), f"{f}.trigger", BURST_TRIGGERS if kind == "burst" else ALL_TRIGGERS)
         kw["trigger"] = trig
         if trig == "start_of_step":
             kw["step"] = _choice(d.get("step"), f"{f}.step", STEPS)
@@ -977,7 +985,7 @@ def _with_per(out: dict, d: Directive) -> dict:
 
 
 def _directive_value(d: Directive, token_to_dict):
-    shape = OPS[d.op]
+    shape = ALL_OPS[d.op]
     if shape == "amount":
         if (d.per is None and d.player in (None, "opponent") and d.to in (None, "reserve")
                 and d.side in (None, "you") and d.target is None and d.cores_from is None):
