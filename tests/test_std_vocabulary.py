@@ -164,8 +164,8 @@ def test_saga_has_no_heavy_exhausted_state_heavy_exhaust_exhausts():
 
 
 def test_heavy_exhaust_card_format_text_and_hostile_values():
-    e = parse_effect({"kind": "magic", "timing": ["main"], "do": [{"heavy_exhaust": {"side": "opponent", "all": True}}]}, "e",
-                     card_type="magic")
+    e = parse_effect({"kind": "magic", "timing": ["main"],
+                      "do": [{"heavy_exhaust": {"side": "opponent", "all": True}}]}, "e", card_type="magic")
     assert effect_to_dict(e)["do"] == [{"heavy_exhaust": {"all": True}}]
     assert effect_text(e) == "Main: Heavy exhaust all your opponent's spirits."
     assert "effects[0].do[0].heavy_exhaust.zone" in bad_card(
@@ -213,9 +213,9 @@ def test_saga_has_no_removed_area_the_card_leaves_the_game():
 
 
 def test_remove_from_game_card_format_text_and_hostile_values():
-    e = parse_effect({"kind": "magic", "timing": ["main"], "do": [{"remove_from_game": {"side": "opponent", "zone": "trash",
-                                                                    "type": "any", "up_to": 2}}]}, "e",
-                     card_type="magic")
+    e = parse_effect({"kind": "magic", "timing": ["main"],
+                      "do": [{"remove_from_game": {"side": "opponent", "zone": "trash", "type": "any", "up_to": 2}}]},
+                     "e", card_type="magic")
     assert effect_to_dict(e)["do"] == [{"remove_from_game": {"type": "any", "zone": "trash", "up_to": 2}}]
     assert effect_text(e) == "Main: Remove up to 2 cards in your opponent's trash from the game."
     assert "effects[0].do[0]" in bad_card(  # a deck's cards are counted, never selected

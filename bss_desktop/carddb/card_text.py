@@ -769,7 +769,9 @@ def trigger_label(effect: Effect) -> str:
     if trig == "burst_set":
         return f"({_BURST_SET_LABELS[effect.whose or 'you']})"
     if trig == "cores_reach":  # STD 13-1-1: reached by an increase
-        return f"(When this card has {effect.reach} or more cores)" if effect.reach else "(When cores are put on this card)"
+        if not effect.reach:
+            return "(When cores are put on this card)"
+        return f"(When this card has {effect.reach} or more cores)"
     if trig in _WATCH_LABELS and (effect.watch is not None or trig not in _TRIGGER_LABELS):
         watch = replace(effect.watch or Target(), side=WATCH_TRIGGERS[trig], zone="field")
         return "(" + _WATCH_LABELS[trig].format(one=_one_of(watch, _Ctx()), a=_article(_kind(watch, False))) + ")"

@@ -805,7 +805,8 @@ class Resolution(Directives, EffectCosts):
 # the kinds of event that can trigger something, and the method that checks each (Resolution._collect)
 COLLECTORS = {
     "attack": Resolution._on_attack, "block": Resolution._on_block, "destroyed": Resolution._on_destroyed,
-    "depleted": Resolution._on_depleted, "cores_moved": Resolution._on_cores_moved, "exhaust": Resolution._on_exhaust, "damage": Resolution._on_damage,
+    "depleted": Resolution._on_depleted, "cores_moved": Resolution._on_cores_moved, "exhaust": Resolution._on_exhaust,
+    "damage": Resolution._on_damage,
     "burst_set": Resolution._on_burst_set, "step": Resolution._on_step, "resolved": Resolution._on_resolved,
     "magic_used": Resolution._on_magic_used, "battle_end": Resolution._on_battle_end,
 }
