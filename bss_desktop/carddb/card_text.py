@@ -524,6 +524,10 @@ def _clause(d: Directive, ctx: _Ctx, effect_kind: str | None) -> _Clause:
         return _imp(f"destroy {target_text(t, ctx=ctx)}")
     if op == "exhaust":  # CR 10-4
         return _imp(f"exhaust {target_text(t, ctx=ctx)}")
+    if op == "heavy_exhaust":  # STD 5-16-1
+        return _imp(f"heavy exhaust {target_text(t, ctx=ctx)}")
+    if op == "remove_from_game":  # STD 4-9: to the removed-from-game area
+        return _imp(f"remove {target_text(t, ctx=ctx)} from the game")
     if op == "refresh":  # CR 10-3
         return _imp(f"refresh {target_text(t, ctx=ctx)}")
     if op == "select":
@@ -713,6 +717,9 @@ _TRIGGER_LABELS = {
     "you_use_magic": "When you use a magic card",
     "your_nexus_exhausted": "When one of your nexuses is exhausted",
     "opponent_uses_magic": "When your opponent uses a magic card",
+    "when_depleted": "When Depleted",
+    "your_spirit_depleted": "When one of your spirits is depleted",
+    "opponent_spirit_depleted": "When one of your opponent's spirits is depleted",
 }
 # triggers watching one of several cards: the label names which ("{one}": "one of your Dragon spirits")
 _WATCH_LABELS = {
@@ -730,7 +737,12 @@ _WATCH_LABELS = {
     "you_use_magic": "When you use {a}",
     "your_nexus_exhausted": "When {one} is exhausted",
     "opponent_uses_magic": "When your opponent uses {a}",
+    "your_spirit_depleted": "When {one} is depleted",
+    "opponent_spirit_depleted": "When {one} is depleted",
 }
+# restriction tags (STD 12-3), printed before the effect's label
+LIMIT_TAGS = {"once_per_turn": "〔Once per turn〕", "unstackable": "〔Unstackable〕",
+              "unstackable_once_per_turn": "〔Unstackable・Once per turn〕"}
 _BURST_SET_LABELS = {"you": "When you set a burst", "opponent": "When your opponent sets a burst",
                      "any": "When a burst is set"}
 _BURST_LABELS = {
@@ -756,6 +768,10 @@ def trigger_label(effect: Effect) -> str:
         return f"(End of {_WHOSE_TURN[effect.whose or 'you']})"
     if trig == "burst_set":
         return f"({_BURST_SET_LABELS[effect.whose or 'you']})"
+    if trig == "cores_reach":  # STD 13-1-1: reached by an increase
+        if not effect.reach:
+            return "(When cores are put on this card)"
+        return f"(When this card has {effect.reach} or more cores)"
     if trig in _WATCH_LABELS and (effect.watch is not None or trig not in _TRIGGER_LABELS):
         watch = replace(effect.watch or Target(), side=WATCH_TRIGGERS[trig], zone="field")
         return "(" + _WATCH_LABELS[trig].format(one=_one_of(watch, _Ctx()), a=_article(_kind(watch, False))) + ")"
@@ -842,7 +858,7 @@ def effect_text(effect: Effect, card=None) -> str:
     if effect.manual:
         return f"{effect.text.strip()} (resolved by hand)"
     ctx = _ctx_for(card, effect)
-    head = " ".join(p for p in (_levels(effect.levels), _label(effect)) if p)
+    head = " ".join(p for p in (_levels(effect.levels), LIMIT_TAGS.get(effect.limit, ""), _label(effect)) if p)
     return f"{head} {_body(effect, ctx)}"
 
 

@@ -56,6 +56,15 @@ TRIGGERS = (
     "you_use_magic",  # you use a magic card (`watch`: which ones), its effect resolving first (CR 10-8, 8-5-2-4)
     "opponent_uses_magic",  # your opponent uses one
 )
+# Battle Spirits Standard's triggers (STD = its rule numbers); harmless elsewhere: a game without depletion never
+# fires the depletion ones. Kept apart from TRIGGERS, the triggers of Battle Spirits Saga's cards.
+STANDARD_TRIGGERS = (
+    "when_depleted",  # this card is depleted (STD 5-11), read with its level before depletion (STD 10-2-2-3)
+    "your_spirit_depleted",  # one of your spirits (`watch`: which ones) is depleted
+    "opponent_spirit_depleted",  # one of your opponent's spirits is depleted
+    "cores_reach",  # `count: N`: an increase leaves N or more cores on this card, even from N or more (STD 13-1-1)
+)
+ALL_TRIGGERS = TRIGGERS + STANDARD_TRIGGERS
 # triggers about another card (the trigger card): `watch` narrows which cards (a target filter on it, without side:
 # the trigger names whose); "it"/"that spirit" in the effect is that card (target `trigger`)
 WATCH_TRIGGERS = {
@@ -64,6 +73,7 @@ WATCH_TRIGGERS = {
     "your_spirit_blocked": "you", "your_spirit_summoned": "you", "your_spirit_reduces_life": "you",
     "your_spirit_wins_battle": "you", "your_spirit_destroyed_by_opponent": "you",
     "you_use_magic": "you", "opponent_uses_magic": "opponent", "your_nexus_exhausted": "you",
+    "your_spirit_depleted": "you", "opponent_spirit_depleted": "opponent",
 }
 MAGIC_TRIGGERS = ("you_use_magic", "opponent_uses_magic")  # they watch magic cards, not spirits
 BURST_TRIGGERS = ("life_reduced", "your_spirit_destroyed", "opponent_summons", "opponent_attacks",
@@ -94,6 +104,13 @@ OPS = {  # directive: what its value is
     "to_deck_top": "target", "summon": "summon", "look": "look", "cost": "cost", "reduction": "reduction",
     "core_gain": "amount",
 }
+# Battle Spirits Standard's directives (STD 5-16-1, 4-9), kept apart from OPS, the directives of Saga's cards; a
+# Saga game performs them as it can (heavy exhaust exhausts, a card removed from the game leaves it)
+STANDARD_OPS = {"heavy_exhaust": "target", "remove_from_game": "target"}
+ALL_OPS = {**OPS, **STANDARD_OPS}
+# restriction tags on a triggered or activated effect (STD 12-3): once per turn for each card (12-3-1), once at one
+# timing among the same-name cards of one player (12-3-2), or both (12-3-3)
+LIMITS = ("once_per_turn", "unstackable", "unstackable_once_per_turn")
 COST_OPS = ("pay_cores", "discard", "exhaust", "core_remove", "destroy")  # what an effect cost may contain (CR 8-4)
 STANDING_OPS = ("bp", "level", "grant", "restrict", "substitute", "cost", "reduction")  # what a constant effect does
 CONSTANT_OPS = ("cost", "reduction")  # change information while the card is on the field: constant effects only
@@ -231,6 +248,8 @@ class Effect:
     text: str = ""
     then_use: str | None = None  # a burst's follow-up: pay the card's cost to use its main/flash effect (CR 10-9)
     watch: Target | None = None  # WATCH_TRIGGERS: which cards' event triggers it ("one of your Dragon spirits")
+    limit: str | None = None  # LIMITS: 〔Once per turn〕, 〔Unstackable〕 or both (STD 12-3)
+    reach: int | None = None  # cores_reach: the number of cores that, reached by an increase, triggers it
 
 
 class EffectSyntax(Exception):
@@ -531,9 +550,9 @@ def parse_directive(v, f, *, make_token=None) -> Directive:
 
 def _directive(op, val, f, make_token) -> Directive:
     p = f"{f}.{op}"
-    shape = OPS.get(op)
+    shape = ALL_OPS.get(op)
     if shape is None:
-        raise EffectSyntax(p, f"unknown action; expected one of {', '.join(sorted(OPS))}")
+        raise EffectSyntax(p, f"unknown action; expected one of {', '.join(sorted(ALL_OPS))}")
     if shape == "amount":
         if op == "pay_cores" or not isinstance(val, dict):  # a cost is a plain number (or X)
             return Directive(op, amount=_int(val, p, 1, allow_x=True),
@@ -559,6 +578,8 @@ def _directive(op, val, f, make_token) -> Directive:
         t = parse_target(val, p)
         if op == "select" and t.ref is not None:
             raise EffectSyntax(p, "select chooses cards: give a selection, not a reference")
+        if op == "heavy_exhaust" and t.ref is None and t.zone != "field":
+            raise EffectSyntax(f"{p}.zone", "only field cards are heavy exhausted (STD 5-16-1): zone: field")
         return Directive(op, target=t)
     if shape == "mill":
         d = _map(val, p, ("count", "side", "for_each", "minus"))
@@ -684,7 +705,7 @@ def _directive(op, val, f, make_token) -> Directive:
 
 
 _EFFECT_KEYS = ("kind", "do", "levels", "trigger", "step", "whose", "timing", "condition", "optional", "cost",
-                "chain", "x_max", "manual", "text", "then_use", "watch")
+                "chain", "x_max", "manual", "text", "then_use", "watch", "limit", "count")
 _WATCH_KEYS = ("type", "bp_max", "bp_min", "cost_max", "cost_min", "level_max", "colors", "family", "families",
                "exhausted", "keyword", "other", "name_has", "costs", "token", "soul_core", "cores_min", "cores_max")
 
@@ -706,7 +727,7 @@ def parse_effect(v, f, *, card_type: str, make_token=None) -> Effect:
     if "levels" in d:
         kw["levels"] = _levels(d["levels"], f"{f}.levels")
     if kind in ("triggered", "burst"):
-        trig = _choice(d.get("trigger"), f"{f}.trigger", BURST_TRIGGERS if kind == "burst" else TRIGGERS)
+        trig = _choice(d.get("trigger"), f"{f}.trigger", BURST_TRIGGERS if kind == "burst" else ALL_TRIGGERS)
         kw["trigger"] = trig
         if trig == "start_of_step":
             kw["step"] = _choice(d.get("step"), f"{f}.step", STEPS)
@@ -714,6 +735,10 @@ def parse_effect(v, f, *, card_type: str, make_token=None) -> Effect:
             kw["whose"] = _choice(d.get("whose", "you"), f"{f}.whose", WHOSE)
         elif "whose" in d:
             raise EffectSyntax(f"{f}.whose", "only start_of_step, end_of_turn and burst_set say whose")
+        if trig == "cores_reach":  # STD 13-1-1: "when this card has N or more cores"
+            if "count" not in d:
+                raise EffectSyntax(f"{f}.count", "missing: the number of cores that triggers it (cores_reach)")
+            kw["reach"] = _int(d["count"], f"{f}.count", 1)
         if "watch" in d:
             if trig not in WATCH_TRIGGERS or kind != "triggered":
                 raise EffectSyntax(f"{f}.watch", f"only triggered effects on {', '.join(WATCH_TRIGGERS)} watch "
@@ -723,6 +748,15 @@ def parse_effect(v, f, *, card_type: str, make_token=None) -> Effect:
             kw["watch"] = parse_target({"type": kind_of, **d["watch"]}, f"{f}.watch")
     elif "watch" in d:
         raise EffectSyntax(f"{f}.watch", "only triggered effects watch other cards")
+    if "count" in d and kw.get("trigger") != "cores_reach":
+        raise EffectSyntax(f"{f}.count", "only a cores_reach trigger takes a count")
+    if "limit" in d:  # STD 12-3: 〔Once per turn〕, 〔Unstackable〕
+        if kind not in ("triggered", "activated"):
+            raise EffectSyntax(f"{f}.limit", f"only triggered and activated effects are limited (STD 12-3), not "
+                                             f"{kind} effects")
+        if manual:
+            raise EffectSyntax(f"{f}.limit", "a manual effect's text says its limit; the engine does not count it")
+        kw["limit"] = _choice(d["limit"], f"{f}.limit", LIMITS)
     if "trigger" in d and kind not in ("triggered", "burst"):
         raise EffectSyntax(f"{f}.trigger", f"only triggered effects and bursts have a trigger, not {kind} effects")
     if kind in ("activated", "magic"):
@@ -833,7 +867,8 @@ def _refuse_silent(directives, f: str, card_type: str, kind: str) -> None:
 
 
 # directives that act on field cards and so may let each player select their own (side: each)
-_EACH_OPS = ("select", "destroy", "exhaust", "refresh", "bounce", "to_deck_bottom", "to_deck_top", "bp", "level",
+_EACH_OPS = ("select", "destroy", "exhaust", "heavy_exhaust", "refresh", "bounce", "to_deck_bottom", "to_deck_top",
+             "bp", "level",
              "core_charge", "core_remove", "grant", "restrict")
 
 
@@ -950,7 +985,7 @@ def _with_per(out: dict, d: Directive) -> dict:
 
 
 def _directive_value(d: Directive, token_to_dict):
-    shape = OPS[d.op]
+    shape = ALL_OPS[d.op]
     if shape == "amount":
         if (d.per is None and d.player in (None, "opponent") and d.to in (None, "reserve")
                 and d.side in (None, "you") and d.target is None and d.cores_from is None):
@@ -1039,8 +1074,12 @@ def effect_to_dict(e: Effect, token_to_dict=None) -> dict:
         out["step"] = e.step
     if e.whose:
         out["whose"] = e.whose
+    if e.reach is not None:
+        out["count"] = e.reach
     if e.watch is not None:
         out["watch"] = target_to_dict(e.watch)
+    if e.limit is not None:
+        out["limit"] = e.limit
     if e.timing:
         out["timing"] = sorted(e.timing)
     if e.condition is not None:

@@ -271,6 +271,7 @@ class GameState:
     choice: Choice | None = None  # a pending decision inside resolution
     pending_destruction: list = field(default_factory=list)  # (iid, Cause) waiting on a substitution choice
     raid_uses: dict = field(default_factory=dict)  # iid -> times 【Raid】 refreshed it this turn (CR 11-12-1)
+    effect_uses: set = field(default_factory=set)  # (iid, effect) used this turn: 〔Once per turn〕 (STD 12-3-1)
     next_group: int = 1
     next_ts: int = 1
     cores_in_play: int = 0  # regular cores taken out of the void, so core totals can be audited
@@ -323,6 +324,7 @@ class GameState:
             "chain": self.chain,
             "result": None if self.result is None else [self.result.winner, self.result.reason],
             **({} if self.table is None else {"table": self.table.to_dict()}),
+            **({"effect_uses": sorted(map(list, self.effect_uses))} if self.effect_uses else {}),
         }
 
     def hash(self) -> str:
@@ -345,6 +347,7 @@ class GameState:
         s.choice = None if self.choice is None else self.choice.__copy__()
         s.pending_destruction = self.pending_destruction[:]  # (iid, Cause) pairs: immutable
         s.raid_uses = self.raid_uses.copy()
+        s.effect_uses = self.effect_uses.copy()
         s.next_group, s.next_ts = self.next_group, self.next_ts
         s.cores_in_play, s.chain = self.cores_in_play, self.chain
         s.result = None if self.result is None else self.result.__copy__()

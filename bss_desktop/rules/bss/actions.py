@@ -262,6 +262,8 @@ class SagaActions:
             return f"{d.name} is not at a level that has this effect (CR 2-10-2)"
         if not condition_holds(self, e.condition, iid, p):
             return "its condition is not met (CR 8-3-3)"
+        if e.limit is not None and (why := self.limit_refusal(p, iid, idx, e)) is not None:
+            return why  # STD 12-3
         probe = Activation(0, 0, iid, ("effect", idx), p)
         if e.cost and not self._cost_payable(probe, e.cost, any_x=True):
             return "its cost cannot be paid (CR 8-4-2-3)"

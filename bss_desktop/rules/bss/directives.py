@@ -289,10 +289,61 @@ class Directives:
 
     def _exhaust(self, iid: int, exhausted: bool) -> bool:
         card = self.state.cards[iid]
-        if card.zone != "field" or card.exhausted == exhausted:
+        if card.zone != "field":
+            return False
+        table = self.state.table
+        if not exhausted and table is not None and iid in table.marks and table.marks[iid].turn == "heavy_exhausted":
+            # STD 5-14-2: refreshing a heavy exhausted card makes it exhausted; its "when refreshed" effects trigger
+            table.marks[iid].turn = None
+            table.tidy(iid)
+            self._emit("exhaust", card=iid, exhausted=True, heavy=True)
+            return True
+        if card.exhausted == exhausted:
             return False  # CR 1-3-2-1: a state that already exists is not established again
         self._set_exhausted(iid, exhausted)
         return True
+
+    def _do_heavy_exhaust(self, a, d):
+        return self._targets_then(a, d, self._heavy_exhaust, "heavy exhaust")
+
+    def _heavy_exhaust(self, iid: int) -> bool:
+        """STD 5-16-1, 5-5-1-3: the field card turns heavy exhausted (the table's `heavy_exhausted` orientation); it
+        counts as exhausted, and "when exhausted" effects trigger (5-16-1), whether it was refreshed or exhausted. A
+        card heavy exhausted already is not heavy exhausted again (CR 1-3-2-1). A game without that orientation
+        (Battle Spirits Saga) has no such state: the card is exhausted."""
+        st = self.state
+        card = st.cards[iid]
+        if card.zone != "field":
+            return False
+        table = st.table
+        if table is None or "heavy_exhausted" not in self.profile.orientations:
+            return self._exhaust(iid, True)
+        mark = table.marks.get(iid)
+        if mark is not None and mark.turn == "heavy_exhausted":
+            return False
+        table.mark(iid).turn = "heavy_exhausted"
+        card.exhausted = True
+        self._emit("exhaust", card=iid, exhausted=True, heavy_exhausted=True)
+        return True
+
+    def _do_remove_from_game(self, a, d):
+        """STD 4-9: the cards go to their owner's removed-from-game area (the profile's `exile` zone), a field card's
+        cores to its owner's reserve (CR 3-5-5); in a game without that area (Battle Spirits Saga) they leave the
+        game ("removed", as a token does)."""
+        st = self.state
+        zone = "field" if d.target.ref is not None else d.target.zone
+        dst = "exile" if st.table is not None and "exile" in self.profile.zones else "removed"
+
+        def go(iid):
+            card = st.cards[iid]
+            if card.zone != zone:
+                return False
+            if zone == "field":
+                self._leave_field(iid, dst, "remove_from_game")
+            else:
+                self._move_card(iid, dst, "remove_from_game")
+            return True
+        return self._targets_then(a, d, go, "remove from the game")
 
     def _do_select(self, a, d):
         chosen = self._select(a, d.target, prompt="select")

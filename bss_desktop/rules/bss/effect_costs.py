@@ -79,6 +79,8 @@ class EffectCosts:
                 return
             a.phase, a.step = "pay", 0
         if a.phase == "pay":
+            if e.limit is not None and e.limit != "unstackable" and e.kind == "activated":
+                st.effect_uses.add((a.source, a.ref[1]))  # STD 12-3-1: 〔Once per turn〕 counts from its activation
             if e.x_max and uses_x(e.cost) and not a.x_chosen:  # CR 4-6-3: X is fixed with the cost
                 ans = self._take_answer("x")
                 if ans is None:

@@ -25,7 +25,7 @@ _STEP_KEYS = {step: ("step", step) for step in STEPS}  # Game._trigger_cids' key
 MAX_TARGET_OPTIONS = 64  # legal_commands lists at most this many target combinations (or core answers)
 DECOY = ("burst", None)  # a burst asked at a moment its condition does not match (ask_every_burst_moment)
 # triggers that fire as their card leaves the field: the effect reads the card's last state there (CR 8-10)
-LEAVING_TRIGGERS = ("when_destroyed", "when_destroyed_by_opponent")
+LEAVING_TRIGGERS = ("when_destroyed", "when_destroyed_by_opponent", "when_depleted")
 
 
 class Resolution(Directives, EffectCosts):
@@ -207,11 +207,52 @@ class Resolution(Directives, EffectCosts):
                         self._keyword_trigger(t, "immortal", owner, iid)
                         break
 
+    def _on_depleted(self, ev: dict) -> None:
+        """STD 5-11: a card is depleted (Battle Spirits Standard's rule processing emits it before the card moves).
+        Its "when depleted" effects read it as it was on the field (CR 8-10) at its level before depletion
+        (STD 10-2-2-3): below its Lv1 cost it counts as Lv1, the lowest level it had there."""
+        st = self.state
+        iid = ev["card"]
+        card = st.cards[iid]
+        owner = card.owner
+        if card.cid in self._trigger_cids.get("when_depleted", ()):
+            fx = self._fx_cache[card.cid]
+            lv = max(1, stats.level(self, iid))
+            lki = (stats.cores_on(st, iid), st.players[owner].soul == iid)
+            for i, e in fx.triggered.get("when_depleted", ()):
+                if continuous.level_ok(e.levels, lv) and condition_holds(self, e.condition, iid, owner):
+                    self._pending.append((iid, ("effect", i), owner, None, lv, lki))
+            hits = [(i, e) for i, e in fx.manual_triggered.get("when_depleted", ())
+                    if continuous.level_ok(e.levels, lv) and condition_holds(self, e.condition, iid, owner)]
+            if hits:
+                self._emit("manual_effect", card=iid, cid=card.cid, player=owner, texts=[e.text for _, e in hits],
+                           effects=[i for i, _ in hits], trigger="when_depleted")
+        if self._defs[card.cid].type == "spirit":
+            self._fire_side(owner, "your_spirit_depleted", iid, exclude=iid)
+            self._fire_side(1 - owner, "opponent_spirit_depleted", iid)
+
     def _on_cores_moved(self, ev: dict) -> None:
         if ev["src"] == "life" and ev["count"] > 0:
             self._fire_side(ev["player"], "life_reduced")
+        dst = ev["dst"]
+        if type(dst) is int and "cores_reach" in self._triggers:
+            self._cores_reach(dst)
+
+    def _cores_reach(self, iid: int) -> None:
+        """STD 13-1-1: cores were put on card `iid`; its "when this card has N or more cores" effects trigger if it
+        now has N or more, even if it had them before (never when cores leave it)."""
+        card = self.state.cards[iid]
+        if card.zone != "field" or card.cid not in self._trigger_cids.get("cores_reach", ()):
+            return
+        n = stats.cores_on(self.state, iid)
+        for i, e in self._fx_cache[card.cid].triggered.get("cores_reach", ()):
+            if n >= e.reach:
+                self._fire_one(iid, i, e)
 
     def _on_exhaust(self, ev: dict) -> None:  # only a change of state is an event (CR 1-3-2-1)
+        if "heavy" in ev:  # STD 5-14-2: a heavy exhausted card refreshed (it becomes exhausted): a refresh
+            self._fire(ev["card"], "when_refreshed")
+            return
         self._fire(ev["card"], "when_exhausted" if ev["exhausted"] else "when_refreshed")
         card = self.state.cards[ev["card"]]
         if ev["exhausted"] and self._defs[card.cid].type == "nexus":
@@ -294,14 +335,17 @@ class Resolution(Directives, EffectCosts):
         group = st.next_group
         st.next_group += 1
         new = []
+        stacked: set = set()  # 〔Unstackable〕 effects activating at this timing (STD 12-3-2)
         for iid, ref, controller, trigger_card, lv, lki in self._pending:
             if (iid, ref) in seen:
                 continue
             seen.add((iid, ref))
             value = lv if ref[0] == "keyword" else 0
+            e = self._effect_of_ref(iid, ref) if ref[0] == "effect" else None
+            if e is not None and e.limit is not None and not self._limit_allows(iid, ref[1], e, controller, stacked):
+                continue
             # a set burst is first activated, or not, at its owner's will (activate_burst); the others wait, or pay
-            phase = self._start_phase(self._effect_of_ref(iid, ref)) if ref[0] == "effect" else \
-                "burst" if ref[0] == "burst" else "new"
+            phase = self._start_phase(e) if ref[0] == "effect" else "burst" if ref[0] == "burst" else "new"
             a = Activation(ts=st.next_ts, group=group, source=iid, ref=ref, controller=controller,
                            trigger_card=trigger_card, lki_level=lv if ref[0] != "keyword" else 0, phase=phase,
                            value=value, lki=lki)
@@ -318,6 +362,42 @@ class Resolution(Directives, EffectCosts):
             st.queue[-1:-1] = new
         else:
             st.queue.extend(new)
+
+    # ------------------------------------------------------------------ 〔Once per turn〕, 〔Unstackable〕 (STD 12-3)
+
+    def _limit_allows(self, iid: int, idx: int, e, controller: int, stacked: set) -> bool:
+        """Whether triggered effect `idx` of `iid` may activate now, its restriction tag recorded if so: 〔Once per
+        turn〕 once a turn for each card (same-name copies each once, STD 12-3-1-2); 〔Unstackable〕 once among the
+        same-name cards of its controller at one timing, the first of them (12-3-2); both for the combined tag
+        (12-3-3). A card of another name has another effect (12-3-1-3, 12-3-2-2)."""
+        st = self.state
+        once = e.limit != "unstackable"
+        if once and (iid, idx) in st.effect_uses:
+            return False
+        if e.limit != "once_per_turn":
+            key = (controller, self._defs[st.cards[iid].cid].name, idx)
+            if key in stacked:
+                return False
+            stacked.add(key)
+        if once:
+            st.effect_uses.add((iid, idx))
+        return True
+
+    def limit_refusal(self, p: int, iid: int, idx: int, e) -> str | None:
+        """Why activated effect `idx` of `iid` cannot be activated now because of its restriction tag, or None: used
+        this turn by this card (〔Once per turn〕, STD 12-3-1), or the same effect of a same-name card of player p is
+        waiting to resolve at this timing (〔Unstackable〕, 12-3-2)."""
+        st = self.state
+        if e.limit != "unstackable" and (iid, idx) in st.effect_uses:
+            return "〔Once per turn〕: this card has used that effect this turn (STD 12-3-1-1)"
+        if e.limit != "once_per_turn" and st.queue:
+            name = self._defs[st.cards[iid].cid].name
+            ref = ("effect", idx)
+            if any(a.controller == p and a.ref == ref and self._defs[st.cards[a.source].cid].name == name
+                   for a in st.queue):
+                return "〔Unstackable〕: that effect of a card of the same name waits to resolve at this timing " \
+                       "(STD 12-3-2-1)"
+        return None
 
     def _one_prompt_per_burst(self) -> None:
         """ask_every_burst_moment: in one simultaneous group each set burst is asked once, at the place of its
@@ -729,7 +809,8 @@ class Resolution(Directives, EffectCosts):
 # the kinds of event that can trigger something, and the method that checks each (Resolution._collect)
 COLLECTORS = {
     "attack": Resolution._on_attack, "block": Resolution._on_block, "destroyed": Resolution._on_destroyed,
-    "cores_moved": Resolution._on_cores_moved, "exhaust": Resolution._on_exhaust, "damage": Resolution._on_damage,
+    "depleted": Resolution._on_depleted, "cores_moved": Resolution._on_cores_moved, "exhaust": Resolution._on_exhaust,
+    "damage": Resolution._on_damage,
     "burst_set": Resolution._on_burst_set, "step": Resolution._on_step, "resolved": Resolution._on_resolved,
     "magic_used": Resolution._on_magic_used, "battle_end": Resolution._on_battle_end,
 }

@@ -185,6 +185,7 @@ class SagaTurn:
         if st.grants:
             st.grants = [g for g in st.grants if g.duration != "turn"]
         st.raid_uses.clear()  # CR 11-12-1: 【Raid】 counts per turn
+        st.effect_uses.clear()  # STD 12-3-1: 〔Once per turn〕 likewise
         self._manage()
         if st.result is not None or st.queue or st.choice is not None:
             return
