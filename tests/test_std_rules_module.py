@@ -757,3 +757,12 @@ def test_std_1_3_8_an_empty_deck_in_the_start_step_ends_the_game_before_any_star
     """)
     game.apply(EndMain(0))
     assert game.over and game.result.winner == 0 and "STD 1-3-2-2" in game.result.reason
+
+
+def test_every_attribute_of_a_standard_game_is_shared_or_copied_by_clone():
+    game = new_game()
+    known = type(game).CLONE_SHARED | type(game).CLONE_COPIED
+    assert set(vars(game)) <= known, set(vars(game)) - known
+    twin = game.clone()
+    assert type(twin) is StandardGame and set(vars(twin)) == set(vars(game))
+    assert twin._levels_before is not game._levels_before

@@ -49,6 +49,9 @@ CARDS = [
     # "[LV1] When Depleted: draw 1 card" (its level before depletion, STD 10-2-2-3)
     spirit("V-WILT", "Wilting Sprout", [{"kind": "triggered", "trigger": "when_depleted", "levels": [1], "do": DRAW}]),
     spirit("V-LAST", "Last Cinder", [{"kind": "triggered", "trigger": "when_destroyed", "do": DRAW}]),
+    # "[LV2] When Depleted: draw 1 card"; and a magic that removes 3 cores from an opponent's spirit
+    spirit("V-WILT2", "Withering Elder", [{"kind": "triggered", "trigger": "when_depleted", "levels": [2], "do": DRAW}]),
+    magic("V-DRAIN3", "Deep Siphon", [{"core_remove": {"target": {"side": "opponent"}, "count": 3}}]),
     spirit("V-MOURN", "Mourning Wisp", [{"kind": "triggered", "trigger": "your_spirit_depleted", "do": DRAW}]),
     spirit("V-GLOAT", "Gloating Imp", [{"kind": "triggered", "trigger": "opponent_spirit_depleted", "do": DRAW}]),
     # 〔Once per turn〕 Main: pay 1 core: draw 1 card
@@ -239,6 +242,21 @@ def test_std_5_11_when_depleted_fires_with_the_level_before_depletion_and_not_wh
     assert [e.kind for e in events].count("depleted") == 2 and "destroyed" not in [e.kind for e in events]
     assert game.state.cards[wilt].zone == game.state.cards[last].zone == "trash"
     assert hand_size(game, 1) == before + 1  # Wilting Sprout's [LV1] effect; Last Cinder's "when destroyed" is not
+
+
+def test_std_10_2_2_3_a_spirit_depleted_from_lv2_at_once_uses_its_lv2_when_depleted_effect():
+    # Withering Elder is at LV2 (3 cores); Deep Siphon takes all 3: depleted, it uses its level before depletion
+    game = main_turn("""
+        - {life: 5, reserve: 3, hand: [V-DRAIN3]}
+        - {life: 5, field: [{card: V-WILT2, cores: 3}]}
+    """)
+    elder = game.state.players[1].field[0]
+    assert game.level(elder) == 2
+    before = hand_size(game, 1)
+    events = game.apply(UseMagic(0, game.state.players[0].hand[0]))
+    settle(game)
+    assert [e.data.get("level") for e in events if e.kind == "depleted"] == [2]
+    assert game.state.cards[elder].zone == "trash" and hand_size(game, 1) == before + 1  # its [LV2] effect
 
 
 def test_std_5_11_your_and_opponent_spirit_depleted_watch_the_depletion():

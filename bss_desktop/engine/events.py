@@ -23,8 +23,9 @@ Kinds and their fields:
                (src/dst: "life" "reserve" "trash" "void" or a card iid; count = regular cores)
   exhaust      card, exhausted
   destroyed    card, cause, self_destruction       (cause = [kind, player, source], CR 10-1)
-  depleted     card, cause                         (Standard: fewer cores than its Lv1 cost, never destruction,
-               STD 5-11; cause = ["depleted_effect", player, source] or ["depleted_self", owner], 10-2-2-8…10)
+  depleted     card, cause, level                  (Standard: fewer cores than its Lv1 cost, never destruction,
+               STD 5-11; cause = ["depleted_effect", player, source] or ["depleted_self", owner], 10-2-2-8…10;
+               level: the level it had before it lost its cores, 10-2-2-3)
   attack       player, card
   block        player, card                        (card None: no block)
   pass         player

@@ -210,14 +210,14 @@ class Resolution(Directives, EffectCosts):
     def _on_depleted(self, ev: dict) -> None:
         """STD 5-11: a card is depleted (Battle Spirits Standard's rule processing emits it before the card moves).
         Its "when depleted" effects read it as it was on the field (CR 8-10) at its level before depletion
-        (STD 10-2-2-3): below its Lv1 cost it counts as Lv1, the lowest level it had there."""
+        (STD 10-2-2-3: the event's `level`, the level it had before it lost its cores; at least Lv1)."""
         st = self.state
         iid = ev["card"]
         card = st.cards[iid]
         owner = card.owner
         if card.cid in self._trigger_cids.get("when_depleted", ()):
             fx = self._fx_cache[card.cid]
-            lv = max(1, stats.level(self, iid))
+            lv = max(1, ev.get("level") or stats.level(self, iid))
             lki = (stats.cores_on(st, iid), st.players[owner].soul == iid)
             for i, e in fx.triggered.get("when_depleted", ()):
                 if continuous.level_ok(e.levels, lv) and condition_holds(self, e.condition, iid, owner):

@@ -47,6 +47,15 @@ class StandardGame(StandardTurn, StandardManagement, StandardTriggers, StandardC
             _valid_decks[key] = db
 
     flash_in_main = True  # STD 9-1-7-1-2, 12-2-1-5-1: a rule of the game, not a setting
+    CLONE_COPIED = SagaGame.CLONE_COPIED | {"_levels_before"}
+
+    def _start_rules(self) -> None:
+        super()._start_rules()
+        self._levels_before: dict = {}  # field card -> its level before this action took cores off it (management)
+
+    def _cloned(self, d: dict) -> None:
+        super()._cloned(d)
+        d["_levels_before"] = dict(self._levels_before)
 
     def apply(self, cmd):
         try:

@@ -24,6 +24,7 @@ class StandardManagement:
             if not gone:
                 break
             self._deplete(gone)
+        self._levels_before.clear()  # (the next action's cores come off cards at their levels then)
         self._check_winner()
 
     def _depleted_now(self, waiting) -> list[tuple[int, Cause]]:
@@ -52,8 +53,8 @@ class StandardManagement:
     def _deplete(self, gone: list[tuple[int, Cause]]) -> None:
         """STD 5-11-1, 10-2-2-5: the depleted cards go to the trash together, their cores to the reserve."""
         st = self.state
-        for iid, cause in gone:
-            self._emit("depleted", card=iid, cause=list(cause))
+        for iid, cause in gone:  # with the level it had before it lost its cores (STD 10-2-2-3)
+            self._emit("depleted", card=iid, cause=list(cause), level=self._levels_before.get(iid, 1))
         for iid, cause in gone:
             card = st.cards[iid]
             owner = st.players[card.owner]
@@ -62,6 +63,8 @@ class StandardManagement:
             self._move_card(iid, "removed" if self._defs[card.cid].token else "trash", "depleted")
 
     def _move_cores(self, p: int, src, dst, n: int, soul: bool, reason: str, cause, dst_player=None) -> None:
+        if type(src) is int and src not in self._levels_before and self.state.cards[src].zone == "field":
+            self._levels_before[src] = self.level(src)  # a depletion it leads to keeps this level (10-2-2-3)
         super()._move_cores(p, src, dst, n, soul, reason, cause, dst_player)
         if src == "life" and n and self.state.players[p].life <= 0:
             self._check_winner()  # STD 1-3-7: at once, with no triggered effect resolving
