@@ -149,3 +149,37 @@ def test_a_seeded_game_between_the_two_new_decks_is_set_up():
     assert [len(p.hand) for p in state.players] == [5 if p == first else 4 for p in (0, 1)]
     again = _new_game(27)
     assert [[c.cid for c in map(again.state.cards.get, p.hand)] for p in again.state.players] == opening  # seeded
+
+
+def test_every_standard_mechanism_is_on_at_least_two_shipped_cards():
+    """Issue 27: each of Standard's own mechanisms is played by two cards or more of the shipped set."""
+    cards = [c for c in DB.values() if c.id.startswith("STD1-") and not c.token]
+    ops = {d.op for c in cards for e in c.effects for d in e.do}
+
+    def count(pred) -> int:
+        return sum(1 for c in cards if pred(c))
+
+    def has_op(op):
+        return lambda c: any(d.op == op for e in c.effects for d in e.do)
+
+    def has_trigger(*names):
+        return lambda c: any(e.trigger in names for e in c.effects)
+
+    def has_limit(*tags):
+        return lambda c: any(getattr(e, "limit", None) in tags for e in c.effects)
+
+    found = {
+        "Super Unleash (STD 12-2-1-1)": count(lambda c: c.extra.get("super_unleash")),
+        "Soul Magic (12-2-1-2-1)": count(lambda c: c.extra.get("soul_magic")),
+        "Succession (12-2-1-3)": count(lambda c: c.extra.get("succession")),
+        "EX symbols (2-10-3)": count(lambda c: c.extra.get("ex_symbol")),
+        "heavy exhaust (5-16-1)": count(has_op("heavy_exhaust")),
+        "removed from game (4-9)": count(has_op("remove_from_game")),
+        "depletion triggers (5-11)": count(has_trigger("when_depleted", "your_spirit_depleted",
+                                                       "opponent_spirit_depleted")),
+        "once per turn / unstackable (12-3)": count(has_limit("once_per_turn", "unstackable",
+                                                              "unstackable_once_per_turn")),
+        "threshold triggers (13-1-1)": count(has_trigger("cores_reach")),
+    }
+    assert all(n >= 2 for n in found.values()), found
+    assert "heavy_exhaust" in ops

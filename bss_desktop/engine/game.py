@@ -125,6 +125,7 @@ class Game(ManualMoves, TableMoves, HandHelpers):
     # the rules the shared door cites, in the words of the game's own document (a rules module gives its numbers):
     # an unknown command, a command after the end, a concession, a choice's default rule
     CITES: dict = {"command": "", "over": "", "concede": "", "choice": ""}
+    bp_zero_destroys = False  # whether the game's rules destroy a spirit at 0 BP or less (Saga: CR 9-4)
     CLONE_SHARED = _CLONE_SHARED
     CLONE_COPIED = _CLONE_COPIED
     STAGES: dict = {}  # stage -> the name of the method that runs it by itself (a rules module's automatic stages)

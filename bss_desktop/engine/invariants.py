@@ -19,6 +19,8 @@ def check(game) -> list[str]:
     for p, player in enumerate(st.players):
         zones = {"deck": player.deck, "hand": player.hand, "trash": player.trash, "field": player.field,
                  "burst": [player.burst] if player.burst is not None else []}
+        if st.table is not None:  # a profile's own zones (Standard's removed-from-game area)
+            zones.update(st.table.areas[p])
         for zone, iids in zones.items():
             for iid in iids:
                 where = f"player {p} {zone}"
@@ -61,7 +63,7 @@ def check(game) -> list[str]:
                 if cores_on(st, iid) < need:
                     out.append(f"card {iid} on player {p}'s field has {cores_on(st, iid)} core(s), below LV1 ({need})"
                                " at a decision point (CR 9-3-2)")
-                if game.db[st.cards[iid].cid].type == "spirit" and game.bp(iid) <= 0:
+                if game.bp_zero_destroys and game.db[st.cards[iid].cid].type == "spirit" and game.bp(iid) <= 0:
                     out.append(f"spirit {iid} has BP {game.bp(iid)} at a decision point (CR 9-4-2)")
     if st.battle is None and st.stage in ("flash", "block", "battle_resolve", "battle_end"):
         out.append(f"stage {st.stage!r} without a battle")

@@ -67,6 +67,7 @@ class SagaGame(SagaTurn, SagaBattle, SagaActions, SagaLegal, SagaManagement, Res
                 SetBurst: "_h_set_burst", MoveCores: "_h_move_cores", EndMain: "_h_end_main", Attack: "_h_attack",
                 EndAttack: "_h_end_attack", Pass: "_h_pass", Block: "_h_block"}
     CITES = {"command": "CR 6-6-1-2-1", "over": "CR 1-2-1", "concede": "CR 1-2-4", "choice": "CR 8-5-3"}
+    bp_zero_destroys = True  # CR 9-4-2
     # what a clone shares (read-only: the effect index and the flags found from it; values) and copies afresh
     CLONE_SHARED = Game.CLONE_SHARED | {
         "_fx_cache", "has_effects", "has_constants", "has_level_constants", "has_cost_constants", "_constant_ops",

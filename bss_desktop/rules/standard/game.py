@@ -47,6 +47,7 @@ class StandardGame(StandardTurn, StandardManagement, StandardTriggers, StandardC
             _valid_decks[key] = db
 
     flash_in_main = True  # STD 9-1-7-1-2, 12-2-1-5-1: a rule of the game, not a setting
+    bp_zero_destroys = False  # 001 has no such rule (digest §2.3 row 38; management.py)
     CLONE_COPIED = SagaGame.CLONE_COPIED | {"_levels_before"}
 
     def _start_rules(self) -> None:
