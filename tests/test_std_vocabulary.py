@@ -314,6 +314,22 @@ def test_std_12_3_1_once_per_turn_each_card_activates_once_and_a_same_name_copy_
     refused(game, Activate(0, b, 0))
 
 
+def test_std_4_1_4_a_card_that_left_the_field_and_came_back_is_a_new_card_with_its_once_per_turn_again():
+    from bss_desktop.engine.commands import ManualMove
+
+    game = main_turn("""
+        - {life: 5, reserve: 5, field: [{card: V-ONCE, cores: 1}]}
+        - {life: 5}
+    """)
+    a = game.state.players[0].field[0]
+    game.apply(Activate(0, a, 0))
+    settle(game)
+    refused(game, Activate(0, a, 0))
+    game.apply(ManualMove(0, a, "hand"))  # by hand: back to the hand, then onto the field again
+    game.apply(ManualMove(0, a, "field", cores=1))
+    assert Activate(0, a, 0) in game.legal_commands()
+
+
 def test_std_12_3_1_the_usage_ledger_is_state_hashed_copied_and_cleared_at_the_turns_end():
     game = main_turn("""
         - {life: 5, reserve: 5, field: [{card: V-ONCE, cores: 1}]}

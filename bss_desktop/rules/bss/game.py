@@ -258,6 +258,8 @@ class SagaGame(SagaTurn, SagaBattle, SagaActions, SagaLegal, SagaManagement, Res
                 if iid in g.targets:
                     g.targets = g.targets - {iid}
         st.raid_uses.pop(iid, None)
+        if st.effect_uses:  # a new card has its 〔Once per turn〕 again (STD 4-1-4, 12-3-1)
+            st.effect_uses = {u for u in st.effect_uses if u[0] != iid}
 
     def _queue(self, source: int, ref: tuple, controller: int, phase: str = "new") -> Activation:
         """An activation of its own (CR 8-5-2-3): it resolves before anything already waiting."""
