@@ -809,11 +809,13 @@ def _sentences(do, ctx: _Ctx, kind: str, *, base: bool = False) -> list[str]:
     out = []
     for x in do:
         c = _clause(x, ctx, kind)
-        text = f"you may {c.base}" if x.may else (c.base if base else c.text)
+        text = f"you may {c.base}" if x.may else f"you must {c.base}" if x.must else (c.base if base else c.text)
         if x.cond is not None:
             text = f"{_condition_clause(_condition_parts(x.cond, ctx, constant=False), False)}, {text}"
         if x.if_done:
             text = f"if you do, {text}"
+        if x.after:  # STD 5-19-3
+            text = f"after this effect resolves, {text}"
         out.append(text)
         if x.target is not None and x.target.ref is None:
             ctx = replace(ctx, selected=_selected_words(x.target))

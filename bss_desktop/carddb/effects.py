@@ -226,6 +226,11 @@ class Directive:
     colors: tuple = ()  # reduction: the reduction symbols added (CR 2-7)
     may: bool = False  # "you may ..." for this directive alone (CR 8-1-8)
     if_done: bool = False  # "if you do, ...": only when the directive before it did something
+    # Battle Spirits Standard's connectives (STD 5-19): "after this effect resolves, ..." (此效果發揮後): only when every
+    # directive before it did something, and after the triggered effects they caused have resolved (5-19-3, 5-19-4);
+    # "must" (必須): unless this directive can be done in full, the whole effect does nothing (5-19-5)
+    after: bool = False
+    must: bool = False
     cond: Condition | None = None  # "if ..., ...": only when this holds as the directive is performed
 
 
@@ -250,6 +255,11 @@ class Effect:
     watch: Target | None = None  # WATCH_TRIGGERS: which cards' event triggers it ("one of your Dragon spirits")
     limit: str | None = None  # LIMITS: 〔Once per turn〕, 〔Unstackable〕 or both (STD 12-3)
     reach: int | None = None  # cores_reach: the number of cores that, reached by an increase, triggers it
+
+    @property
+    def musts(self) -> bool:
+        """Whether a directive of it is marked `must` (STD 5-19-5: the effect does nothing unless it can be done)."""
+        return any(d.must for d in self.do)
 
 
 class EffectSyntax(Exception):
@@ -505,7 +515,7 @@ def _levels(v, f):
     return tuple(_int(x, f"{f}[{i}]", 1) for i, x in enumerate(v))
 
 
-_MODIFIERS = ("may", "if_done", "if")  # written beside a directive's action: {draw: 2, if_done: true}
+_MODIFIERS = ("may", "if_done", "if", "after", "must")  # beside a directive's action: {draw: 2, if_done: true}
 
 
 def _per(d: dict, p: str) -> dict:
@@ -534,7 +544,8 @@ def parse_directive(v, f, *, make_token=None) -> Directive:
         raise EffectSyntax(f, f"a directive is a mapping with one action, e.g. {{draw: 1}}; got {v!r}")
     ops = [k for k in v if k not in _MODIFIERS]
     if len(ops) != 1:
-        raise EffectSyntax(f, f"a directive is a mapping with one action (plus may, if_done or if), e.g. {{draw: 1}}; "
+        raise EffectSyntax(f, f"a directive is a mapping with one action (plus may, if_done, if, after or must), e.g. "
+                              f"{{draw: 1}}; "
                               f"got {v!r}")
     op = ops[0]
     mods: dict = {}
@@ -544,6 +555,9 @@ def parse_directive(v, f, *, make_token=None) -> Directive:
         mods["if_done"] = _bool(v["if_done"], f"{f}.if_done")
     if "if" in v:
         mods["cond"] = parse_condition(v["if"], f"{f}.if")
+    for flag in ("after", "must"):
+        if flag in v:
+            mods[flag] = _bool(v[flag], f"{f}.{flag}")
     d = _directive(op, v[op], f, make_token)
     return replace(d, **mods) if mods else d
 
@@ -793,7 +807,7 @@ def parse_effect(v, f, *, card_type: str, make_token=None) -> Effect:
         for i, c in enumerate(kw["cost"]):
             if c.op not in COST_OPS:
                 raise EffectSyntax(f"{f}.cost[{i}]", f"an effect cost may only {', '.join(COST_OPS)}")
-            if c.may or c.if_done or c.cond is not None or c.per is not None or c.keep is not None:
+            if c.may or c.if_done or c.after or c.must or c.cond is not None or c.per is not None or c.keep is not None:
                 raise EffectSyntax(f"{f}.cost[{i}]", "a cost is paid whole or not at all (CR 8-4-2-3): no may, if, "
                                                      "if_done or for_each in it")
             if (c.target is not None and (c.target.side == "each" or c.target.ref == "it" or (
@@ -818,7 +832,7 @@ def parse_effect(v, f, *, card_type: str, make_token=None) -> Effect:
                 raise EffectSyntax(f"{f}.do[{i}].{x.op}", f"'{x.op}' happens once: a constant effect only changes "
                                    f"what holds while it is active ({', '.join(STANDING_OPS)}, CR 8-1-4); give it "
                                    "a trigger or a timing")
-            if kind == "constant" and (x.may or x.if_done or x.cond is not None):
+            if kind == "constant" and (x.may or x.if_done or x.after or x.must or x.cond is not None):
                 raise EffectSyntax(f"{f}.do[{i}]", "a constant effect applies while it is active (CR 8-1-4): put "
                                                    "its 'if' in the effect's condition")
         if "chain" in d:
@@ -860,11 +874,23 @@ def _refuse_silent(directives, f: str, card_type: str, kind: str) -> None:
             raise EffectSyntax(where, "'it' refers to the cards an earlier directive of this effect selected; none did")
         if d.if_done and i == 0:
             raise EffectSyntax(where, "if_done follows another directive ('if you do, ...')")
+        if d.after and i == 0:
+            raise EffectSyntax(where, "after follows another directive ('after this effect resolves, ...', STD 5-19-3)")
+        if d.must and d.op not in MUST_OPS:
+            raise EffectSyntax(where, f"must goes with an action whose whole can be checked before the effect "
+                                      f"({', '.join(MUST_OPS)}), not '{d.op}' (STD 5-19-5)")
+        if d.must and (d.may or t is not None and (t.mode != "exact" or t.ref is not None or t.count == "X")):
+            raise EffectSyntax(where, "must asks for the whole of a fixed number of cards: not with may, up_to, all, "
+                                      "X or a reference")
         if d.op == "select" and kind == "constant":
             raise EffectSyntax(where, "a constant effect names its cards by its target, not by selecting")
         if t is not None and t.ref is None:
             selected = True
 
+
+# the actions `must` (STD 5-19-5) may go with: their whole is a number of cards there are, or not, before they act
+MUST_OPS = ("discard", "draw", "mill", "destroy", "exhaust", "heavy_exhaust", "bounce", "remove_from_game",
+            "to_deck_bottom", "to_deck_top")
 
 # directives that act on field cards and so may let each player select their own (side: each)
 _EACH_OPS = ("select", "destroy", "exhaust", "heavy_exhaust", "refresh", "bounce", "to_deck_bottom", "to_deck_top",
@@ -971,6 +997,10 @@ def directive_to_dict(d: Directive, token_to_dict=None) -> dict:
         out["may"] = True
     if d.if_done:
         out["if_done"] = True
+    if d.after:
+        out["after"] = True
+    if d.must:
+        out["must"] = True
     if d.cond is not None:
         out["if"] = condition_to_dict(d.cond)
     return out

@@ -194,6 +194,7 @@ class Activation:
     selected: list = field(default_factory=list)  # what the last selecting directive chose: "it"
     picks: list = field(default_factory=list)  # a directive's decisions so far: each player's picks, core splits
     acted: bool = False  # the last directive did something ("if you do")
+    shortfall: bool = False  # a directive before did nothing: "after this effect resolves" does not (STD 5-19-3)
     # the source's last state on the field when it triggered on leaving it: (cores on it, the soul core among them)
     # (CR 8-10; resolution.LEAVING_TRIGGERS)
     lki: tuple | None = None
@@ -204,6 +205,8 @@ class Activation:
                 self.cur, self.selected, self.picks, self.acted]
         if self.lki is not None:  # (hashed only when there is one: the hashes of other records stay as they were)
             data.append(list(self.lki))
+        if self.shortfall:  # (likewise: only an effect with "after this effect resolves" keeps it)
+            data.append("shortfall")
         return data
 
     def __copy__(self) -> Activation:
@@ -213,6 +216,7 @@ class Activation:
         a.phase, a.step, a.x, a.value, a.x_chosen, a.paid, a.soul_paid, a.asked, a.acted, a.lki = (
             self.phase, self.step, self.x, self.value, self.x_chosen, self.paid, self.soul_paid, self.asked, self.acted,
             self.lki)
+        a.shortfall = self.shortfall
         a.cur = None if self.cur is None else self.cur[:]
         a.selected = self.selected[:]
         # picks holds card ids, core splits [iid, regular, soul] or lists of card ids (rules/bss/directives.py)

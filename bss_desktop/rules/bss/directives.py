@@ -148,16 +148,44 @@ class Directives:
         st = self.state
         while a.step < len(directives):
             d = directives[a.step]
+            if d.after:  # STD 5-19-3/4: "after this effect resolves, ..."
+                if a.shortfall:  # the part before it was not all done: the rest of the effect is not
+                    a.step = len(directives)
+                    break
+                newer = [x for x in st.queue if x is not a and x.ts > a.ts]
+                if newer:  # the triggers the part before caused resolve first: this effect waits under them
+                    st.queue.remove(a)
+                    st.queue.insert(st.queue.index(newer[0]), a)
+                    return False
             done = self._directive(a, d)
             if done is WAIT:
                 return False
             a.acted = done is not False
+            if not a.acted and not a.shortfall and any(x.after for x in directives[a.step + 1:]):
+                a.shortfall = True
             if d.target is not None and d.target.ref is None:
                 a.selected = list(a.cur or ())  # what "it" refers to from now on
             a.cur, a.picks, a.asked = None, [], False
             a.step += 1
             self._flush_triggers()
             if st.result is not None or st.choice is not None or self._activation_waiting() is not None:
+                return False
+        return True
+
+    def _must_hold(self, a, directives) -> bool:
+        """STD 5-19-5: every directive marked `must` can be done in full now (its number of cards is there), or
+        the effect does nothing."""
+        st = self.state
+        for d in directives:
+            if not d.must:
+                continue
+            if d.target is None:  # draw, discard, mill: cards of a deck or a hand
+                n = self._amount(a, d)
+                p = a.controller if (d.side or ("you" if d.op != "mill" else "opponent")) == "you" else 1 - a.controller
+                pile = st.players[p].hand if d.op == "discard" else st.players[p].deck
+                if len(pile) < n:
+                    return False
+            elif len(candidates(self, d.target, a.controller, a.source)) < d.target.count:
                 return False
         return True
 

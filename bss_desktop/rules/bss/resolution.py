@@ -624,6 +624,10 @@ class Resolution(Directives, EffectCosts):
                 self._emit("effect_fizzled", card=a.source, reason="condition")
                 a.phase = "done"
                 return
+            if e.musts and not self._must_hold(a, e.do):  # STD 5-19-5: "must": in full, or nothing at all
+                self._emit("effect_fizzled", card=a.source, reason="must")
+                a.phase = "done"
+                return
         if a.phase == "do":
             if not self._run_directives(a, e.do):
                 return
