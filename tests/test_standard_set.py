@@ -180,6 +180,7 @@ def test_every_standard_mechanism_is_on_at_least_two_shipped_cards():
         "once per turn / unstackable (12-3)": count(has_limit("once_per_turn", "unstackable",
                                                               "unstackable_once_per_turn")),
         "threshold triggers (13-1-1)": count(has_trigger("cores_reach")),
+        "battle resolution triggers (8-1-5-1)": count(has_trigger("at_battle_resolution")),
         "after this effect resolves (5-19-3)": count(lambda c: any(d.after for e in c.effects for d in e.do)),
         "must (5-19-5)": count(lambda c: any(d.must for e in c.effects for d in e.do)),
     }

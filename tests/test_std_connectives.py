@@ -129,3 +129,34 @@ def test_the_connectives_text_is_generated_and_bad_values_are_refused_naming_the
         with pytest.raises(CardDataError) as e:
             card_from_record(magic("C-BAD", "Bad Rite", do), STD)
         assert field in str(e.value), (do, str(e.value))
+
+
+# ---------------------------------------------------------------- 『戰鬥結算時』 (STD 8-1-5-1)
+
+def test_std_8_1_5_1_at_battle_resolution_effects_resolve_before_the_bp_comparison():
+    # Resolve Drake (3000 BP) attacks into a 4000 BP blocker; "At Battle Resolution: +2000 BP this turn" makes it
+    # 5000 before the comparison (STD 8-1-5-1): the blocker is destroyed. Saga has no such timing: the drake is
+    boost = [{"kind": "triggered", "trigger": "at_battle_resolution", "do": [{"bp": {"target": "this", "add": 2000,
+                                                                                  "duration": "turn"}}]}]
+    cards = CardDB([card_from_record(c, STD) for c in CARDS + [spirit("C-DRAKE", "Resolve Drake", boost, bp=3000),
+                                                              spirit("C-WALL", "Stone Wall", bp=4000)]])
+    from bss_desktop.engine.commands import Attack, Block, Pass
+
+    for game_id, loser in (("standard", "C-WALL"), ("bss", "C-DRAKE")):
+        players = [{"life": 5, "deck": ["C-PUP"] * 10, "field": [{"card": "C-DRAKE", "cores": 1}]},
+                   {"life": 5, "deck": ["C-PUP"] * 10, "field": [{"card": "C-WALL", "cores": 1}]}]
+        game = game_from_position({"game": game_id, "turn": 3, "turn_player": 0, "step": "attack",
+                                   "players": players}, cards)
+        drake, wall = game.state.players[0].field[0], game.state.players[1].field[0]
+        game.apply(Attack(0, drake))
+        game.apply(Pass(1))
+        game.apply(Pass(0))
+        game.apply(Block(1, wall))
+        game.apply(Pass(1))
+        events = game.apply(Pass(0))
+        gone = drake if loser == "C-DRAKE" else wall
+        assert game.state.cards[gone].zone == "trash", game_id
+        if game_id == "standard":
+            kinds = [e.kind for e in events]
+            assert kinds.index("battle_resolution") < kinds.index("bp_changed") < kinds.index("battle_result")
+    assert "(At Battle Resolution)" in card_text(cards["C-DRAKE"])

@@ -720,6 +720,7 @@ _TRIGGER_LABELS = {
     "when_depleted": "When Depleted",
     "your_spirit_depleted": "When one of your spirits is depleted",
     "opponent_spirit_depleted": "When one of your opponent's spirits is depleted",
+    "at_battle_resolution": "At Battle Resolution",
 }
 # triggers watching one of several cards: the label names which ("{one}": "one of your Dragon spirits")
 _WATCH_LABELS = {

@@ -63,6 +63,7 @@ STANDARD_TRIGGERS = (
     "your_spirit_depleted",  # one of your spirits (`watch`: which ones) is depleted
     "opponent_spirit_depleted",  # one of your opponent's spirits is depleted
     "cores_reach",  # `count: N`: an increase leaves N or more cores on this card, even from N or more (STD 13-1-1)
+    "at_battle_resolution",  # 『戰鬥結算時』: this spirit's battle reaches battle resolution, before BP or life (8-1-5-1)
 )
 ALL_TRIGGERS = TRIGGERS + STANDARD_TRIGGERS
 # triggers about another card (the trigger card): `watch` narrows which cards (a target filter on it, without side:

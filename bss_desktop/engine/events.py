@@ -29,6 +29,7 @@ Kinds and their fields:
   attack       player, card
   block        player, card                        (card None: no block)
   pass         player
+  battle_resolution attacker, blocker             (Standard: battle resolution begins, STD 8-1-5-1)
   battle_end   attacker, blocker
   game_over    winner, reason                      (winner None: a draw)
 """

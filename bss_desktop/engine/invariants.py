@@ -65,7 +65,7 @@ def check(game) -> list[str]:
                                " at a decision point (CR 9-3-2)")
                 if game.bp_zero_destroys and game.db[st.cards[iid].cid].type == "spirit" and game.bp(iid) <= 0:
                     out.append(f"spirit {iid} has BP {game.bp(iid)} at a decision point (CR 9-4-2)")
-    if st.battle is None and st.stage in ("flash", "block", "battle_resolve", "battle_end"):
+    if st.battle is None and st.stage in ("flash", "block", "battle_resolve", "battle_compare", "battle_end"):
         out.append(f"stage {st.stage!r} without a battle")
     if st.choice is not None and not (st.queue or st.pending_destruction):
         out.append(f"a {st.choice.kind!r} choice with no effect resolving")

@@ -364,7 +364,7 @@ STAGE_STEP = {
     "start": "start", "core": "core", "draw": "draw", "refresh": "refresh",
     "main_start": "main", "main": "main", "second_main_start": "second_main", "second_main": "second_main",
     "attack_start": "attack", "attack": "attack", "flash": "attack", "block": "attack",
-    "battle_resolve": "attack", "battle_end": "attack",
+    "battle_resolve": "attack", "battle_compare": "attack", "battle_end": "attack",
     "end_start": "end", "end_cleanup": "end",
     "game_over": "end",
 }

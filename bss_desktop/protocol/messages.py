@@ -335,6 +335,7 @@ EVENT_FIELDS = {
     "destroyed": {"card": _opt_int, "cause": lambda v: type(v) is list and len(v) >= 1 and _scalar(v[0]),
                   "self_destruction": _bool},
     "depleted": {"card": _opt_int, "cause": lambda v: type(v) is list and len(v) >= 1 and _scalar(v[0])},
+    "battle_resolution": {"attacker": _opt_int, "blocker": _opt_int},
     "attack": {"player": _seat, "card": _opt_int},
     "block": {"player": _seat, "card": _opt_int},
     "battle_result": {"attacker_bp": _scalar, "blocker_bp": _scalar},

@@ -317,6 +317,13 @@ class Resolution(Directives, EffectCosts):
         self._fire_side(ev["player"], "you_use_magic", ev["card"])
         self._fire_side(1 - ev["player"], "opponent_uses_magic", ev["card"])
 
+    def _on_battle_resolution(self, ev: dict) -> None:
+        """STD 8-1-5-1: 『戰鬥結算時』 effects of the battling spirits, before the BP comparison or the life damage
+        (Battle Spirits Standard's battle emits it; Saga's has no such timing)."""
+        for iid in (ev["attacker"], ev["blocker"]):
+            if iid is not None and self.state.cards[iid].zone == "field":
+                self._fire(iid, "at_battle_resolution")
+
     def _on_battle_end(self, ev: dict) -> None:
         for iid in (ev["attacker"], ev["blocker"]):
             if iid is not None and self.state.cards[iid].zone == "field":
@@ -817,6 +824,7 @@ COLLECTORS = {
     "damage": Resolution._on_damage,
     "burst_set": Resolution._on_burst_set, "step": Resolution._on_step, "resolved": Resolution._on_resolved,
     "magic_used": Resolution._on_magic_used, "battle_end": Resolution._on_battle_end,
+    "battle_resolution": Resolution._on_battle_resolution,
 }
 
 

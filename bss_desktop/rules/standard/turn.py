@@ -11,7 +11,9 @@ OPENING_HAND = 4  # STD 6-2-1-5; no card more for keeping it (6-2-1-7, 6-2-1-8)
 class StandardTurn:
     """StandardGame's setup, mulligan and steps (the rest of the turn is Saga's: SagaTurn)."""
 
-    STAGES = {"second_main_start": "_stage_second_main_start"}
+    # the Second Main Step; battle resolution in two (STD 8-1-5-1: its 『戰鬥結算時』 effects, then the result)
+    STAGES = {"second_main_start": "_stage_second_main_start", "battle_resolve": "_stage_battle_resolution",
+              "battle_compare": "_stage_battle_resolve"}
 
     def _setup(self, first_player: int | None, sides: list) -> None:
         """STD 6-2-1-2…6: as Saga's (SagaTurn._deal: 5 life, 3 cores and the soul core, 4 cards), on a table with
@@ -76,6 +78,13 @@ class StandardTurn:
                 self._set_exhausted(iid, False)
         self._move_cores(p, "trash", "reserve", player.trash_cores, player.soul == "trash", "refresh_step", None)
         st.stage = "main_start"
+
+    def _stage_battle_resolution(self) -> None:
+        """STD 8-1-5-1: battle resolution begins with the 『戰鬥結算時』 effects of the battling spirits; then the BP
+        comparison or the life damage (Saga's battle_resolve, as the stage battle_compare)."""
+        b = self.state.battle
+        self._emit("battle_resolution", attacker=b.attacker, blocker=b.blocker if b.blocked else None)
+        self.state.stage = "battle_compare"
 
     def _stage_second_main_start(self) -> None:
         self._begin_step("second_main")  # STD 7-8-1: the same actions as the main step
