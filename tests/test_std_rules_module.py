@@ -62,6 +62,9 @@ CARDS = [
      "effects": [{"kind": "constant", "do": [{"substitute": {"event": "destroyed", "by_opponent": True,
                                                              "target": {"side": "you", "type": "spirit", "all": True},
                                                              "instead": [{"exhaust": "this"}]}}]}]},
+    # [Main] magic: destroy all the opponent's spirits with 3000 BP or less
+    {"id": "S-QUAKE", "name": "Ember Quake", "type": "magic", "colors": ["red"], "cost": 0, "timing": ["main"],
+     "effects": [{"kind": "magic", "do": [{"destroy": {"side": "opponent", "all": True, "bp_max": 3000}}]}]},
     # [Main] magic: destroy 1 opponent's spirit
     {"id": "S-SMITE", "name": "Smite", "type": "magic", "colors": ["red"], "cost": 0, "timing": ["main"],
      "effects": [{"kind": "magic", "do": [{"destroy": {"side": "opponent"}}]}]},
@@ -766,3 +769,20 @@ def test_every_attribute_of_a_standard_game_is_shared_or_copied_by_clone():
     twin = game.clone()
     assert type(twin) is StandardGame and set(vars(twin)) == set(vars(game))
     assert twin._levels_before is not game._levels_before
+
+
+def test_std_9_1_5_7_the_non_turn_players_own_simultaneous_effects_are_ordered_by_that_player():
+    # Quake destroys both of player 2's Last Cinders at once: their two "when destroyed" effects are player 2's
+    # alone, so player 2 orders them in Standard; in Saga the turn player orders every simultaneous effect
+    text = """
+        turn: 3
+        turn_player: 0
+        players:
+          - {life: 5, hand: [S-QUAKE]}
+          - {life: 4, field: [{card: S-LAST, cores: 1}, {card: S-LAST, cores: 1}]}
+    """
+    for game_id, chooser in (("standard", 1), ("bss", 0)):
+        game = position(text, game=game_id)
+        game.apply(UseMagic(0, game.state.players[0].hand[0]))
+        assert game.pending.kind == "choose" and game.pending.info["kind"] == "order", game_id
+        assert game.pending.player == chooser, game_id

@@ -573,8 +573,9 @@ class Resolution(Directives, EffectCosts):
             group = [a for a in st.queue if a.group == top.group and a.phase == "new"]
             if len(group) > 1:
                 pick = self._take_answer("order")
-                if pick is None:  # the turn player picks which resolves first, whoever controls it
-                    self._ask("order", st.turn_player, [a.ts for a in group], prompt="which effect resolves first")
+                if pick is None:  # the turn player picks which resolves first, whoever controls it (CR 8-5-2-4)
+                    self._ask("order", self._order_chooser(group), [a.ts for a in group],
+                              prompt="which effect resolves first")
                     return
                 chosen = next(a for a in group if a.ts == pick)
                 st.queue.remove(chosen)
@@ -796,6 +797,10 @@ class Resolution(Directives, EffectCosts):
                                    controller=controller, trigger_card=iid, phase="do"))
         st.next_ts += 1
         st.next_group += 1  # Game._run resolves it before the next destruction waiting on a choice
+
+    def _order_chooser(self, group) -> int:
+        """Who orders simultaneous effects: the turn player, whoever controls them (CR 8-5-2-4)."""
+        return self.state.turn_player
 
     def _substitution_chooser(self, card, options) -> int:
         """Who decides a destruction's substitution: the destroyed card's owner (CR 8-9-2)."""

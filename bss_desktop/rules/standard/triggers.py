@@ -12,6 +12,12 @@ LEAVING = frozenset(("when_destroyed", "when_destroyed_by_opponent", "when_deple
 class StandardTriggers:
     """StandardGame's check of a trigger's source before it resolves, and who orders substitutions."""
 
+    def _order_chooser(self, group) -> int:
+        """STD 9-1-5-7/8: a player's own simultaneous effects are ordered by that player; when both players' are
+        among them, the turn player picks which resolves first."""
+        controllers = {a.controller for a in group}
+        return controllers.pop() if len(controllers) == 1 else self.state.turn_player
+
     def _substitution_chooser(self, card, options) -> int:
         """STD 9-1-8-1-3: with several substitution effects, the turn player decides which applies first; one alone
         is its card's owner's to use, as in Saga."""
