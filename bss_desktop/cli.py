@@ -326,11 +326,12 @@ def build_parser() -> argparse.ArgumentParser:
                              "--game in mid-game)")
     parser.add_argument("--game", default="bss", help="with --screenshot --window sandbox or deck-builder: which "
                                                       "game (bss, standard, eternal, bos; bss-desktop profiles lists "
-                                                      "them)")
+                                                      "them); before simulate, arena or bench engine, as their own "
+                                                      "--game")
     sub = parser.add_subparsers(dest="command")
 
     p = sub.add_parser("simulate", help="play seeded random games and check invariants after every command")
-    _game_option(p, "whose shipped decks play")
+    _game_option(p, "played")
     p.add_argument("--games", type=int, default=100)
     p.add_argument("--seed", type=int, default=1)
     p.add_argument("--decks", help="two decks, comma separated (the game's shipped deck names, your my-<name> decks "

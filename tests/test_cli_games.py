@@ -9,7 +9,8 @@ import shutil
 
 import pytest
 
-from bss_desktop import cli
+from test_cli import run, simulate_json  # cli.main in-process: (exit status, stdout, stderr)
+
 from bss_desktop.ai import arena as arena_module
 from bss_desktop.carddb.database import game_db
 from bss_desktop.carddb.deck_formats import game_decks
@@ -23,18 +24,6 @@ from bss_desktop.table.profiles import get_profile
 STANDARD = get_profile("standard")
 STD_DECKS = sorted(game_decks(game_db(STANDARD), STANDARD))
 TIMING = ("commands_per_second", "games_per_second")
-
-
-def run(capsys, *argv):
-    code = cli.main(list(argv))
-    out, err = capsys.readouterr()
-    return code, out, err
-
-
-def simulate_json(capsys, *argv):
-    code, out, err = run(capsys, "simulate", *argv, "--json")
-    assert code == 0, err
-    return json.loads(out)
 
 
 def untimed(summary: dict) -> dict:
