@@ -71,10 +71,10 @@ def game_cards(profile=None):
     return game_db(profile)
 
 
-def _named_decks(spec: str) -> list[str]:
+def _named_decks(spec: str, example: str = "red-vanilla,blue-vanilla") -> list[str]:
     names = [n.strip() for n in spec.split(",") if n.strip()]
     if len(names) != 2:
-        raise BadInput("--decks takes two decks separated by a comma, e.g. --decks red-vanilla,blue-vanilla")
+        raise BadInput(f"--decks takes two decks separated by a comma, e.g. --decks {example}")
     return names
 
 
@@ -114,6 +114,12 @@ def other_game(name: str, profile=None):
     return None
 
 
+def _elsewhere(name: str, profile=None) -> str:
+    """" (a deck of Battle Spirits Standard: --game standard)" after an unknown deck name that is another game's."""
+    other = other_game(name, profile)
+    return f" (a deck of {other.name}: --game {other.id})" if other else ""
+
+
 def _not_this_game(name: str, profile, problems: list[str]) -> BadInput | None:
     """"<name>: a deck of <other game> (--game <id>), not of <this game>: <first problem> …" when `name` is another
     game's deck; None when it is not."""
@@ -149,9 +155,7 @@ def load_deck_pairs(db, spec: str | None, profile=None):
         path = Path(name)
         if not _a_file(name):
             mine = sorted(n for n in [*decks, *broken] if n not in shipped)
-            other = other_game(name)
-            elsewhere = f" (a deck of {other.name}: --game {other.id})" if other else ""
-            raise BadInput(f"unknown deck {name!r}{elsewhere}; shipped decks: {', '.join(sorted(shipped))}"
+            raise BadInput(f"unknown deck {name!r}{_elsewhere(name)}; shipped decks: {', '.join(sorted(shipped))}"
                            + (f"; your decks: {', '.join(mine)}" if mine else ""))
         try:
             deck = load_deck_file(path, db)
@@ -212,10 +216,8 @@ def _game_deck_pairs(db, spec: str | None, profile):
             return checked(name, mine[name])
         if not _a_file(name):
             yours = f"; your decks: {', '.join(sorted(mine))}" if mine else ""
-            other = other_game(name, profile)
-            elsewhere = f" (a deck of {other.name}: --game {other.id})" if other else ""
-            raise BadInput(f"unknown deck {name!r} for {profile.name}{elsewhere}; its shipped decks: "
-                           f"{', '.join(sorted(shipped))}{yours}")
+            raise BadInput(f"unknown deck {name!r} for {profile.name}{_elsewhere(name, profile)}; its shipped "
+                           f"decks: {', '.join(sorted(shipped))}{yours}")
         path = Path(name)
         if not path.is_file():
             try:
@@ -230,7 +232,7 @@ def _game_deck_pairs(db, spec: str | None, profile):
         return checked(name, deck)
 
     if spec:
-        names = _named_decks(spec)
+        names = _named_decks(spec, ",".join(sorted(shipped)[:2]) or "deck-a.txt,deck-b.txt")
         return [(one(names[0]), one(names[1]))]
     return _every_pairing(shipped)
 
