@@ -3,10 +3,10 @@
     bss-desktop                                   start the app
     bss-desktop --paths                           where your settings, cards, decks, games and logs live
     bss-desktop --screenshot FILE [--position FILE] [--window game|deck-builder|sandbox] [--game GAME]
-    bss-desktop simulate --games N --seed S [--decks A,B] [--policy P[,P]] [--json]
-    bss-desktop arena --a LEVEL --b LEVEL --games N --seed S [--decks A,B] [--jobs J] [--json]
+    bss-desktop simulate [--game GAME] --games N --seed S [--decks A,B] [--policy P[,P]] [--json]
+    bss-desktop arena [--game GAME] --a LEVEL --b LEVEL --games N --seed S [--decks A,B] [--jobs J] [--json]
     bss-desktop replay FILE [--verify]
-    bss-desktop bench engine [--games N] [--runs R]
+    bss-desktop bench engine [--game GAME] [--games N] [--runs R]
     bss-desktop bench client [--runs R]
     bss-desktop bench net [--runs R] [--games N]
     bss-desktop host --port P [--headless] [--policy random|easy|normal|hard] [--seed S] [--deck NAME] [--bind ADDR]
@@ -16,7 +16,9 @@
     bss-desktop profiles [--check FILE] [--json]
 
 A file or deck given on the command line that can't be used (missing, not JSON/YAML, the wrong shape, an unknown
-card) is answered with one line on stderr naming it and the problem, and exit status 2.
+card) is answered with one line on stderr naming it and the problem, and exit status 2. So is a `--game` that is
+not a game with a rules module (simulate, arena and bench engine play bss, the default, or standard), and a deck of
+another game or one that breaks the chosen game's deck rules.
 """
 from __future__ import annotations
 
@@ -24,15 +26,23 @@ import argparse
 import json
 import sys
 
-from .command_line import BadInput, load_deck_pairs, player_db
+from .command_line import BadInput, game_cards, game_profile, is_saga, load_deck_pairs, player_db, shipped_game_decks
 from .command_line import one_line as _one_line
 from .command_line import read_problem as _read_problem
+
+
+def _ruled_game(args):
+    """The game `--game` names, if a rules module plays it (else BadInput); None for Battle Spirits Saga, the
+    default, whose commands run exactly as before there was a choice."""
+    profile = game_profile(args.game)
+    return None if is_saga(profile) else profile
 
 
 def cmd_simulate(args) -> int:
     from .sim.simulate import simulate
 
-    db = player_db()
+    profile = _ruled_game(args)
+    db = game_cards(profile)
     names = [n.strip() for n in args.policy.split(",")]
     if len(names) == 1:
         names *= 2
@@ -41,8 +51,8 @@ def cmd_simulate(args) -> int:
     if len(names) != 2 or any(n not in ("random", *LEVELS) for n in names):
         raise BadInput(f"--policy takes one player or two separated by a comma, each random or one of "
                        f"{', '.join(LEVELS)}: not {args.policy!r}")
-    summary = simulate(db, load_deck_pairs(db, args.decks), args.games, args.seed, check=not args.no_check,
-                       policies=tuple(names))
+    summary = simulate(db, load_deck_pairs(db, args.decks, profile), args.games, args.seed, check=not args.no_check,
+                       policies=tuple(names), profile=profile)
     if args.json:
         print(json.dumps(summary.to_dict()))
     else:
@@ -60,13 +70,16 @@ def cmd_arena(args) -> int:
     """Two computer levels play seat-swapped game pairs; the last line is A's win rate with its 95 % interval."""
     from .ai.arena import arena, deck_pairs
 
-    db = player_db()
+    profile = _ruled_game(args)
     if args.games < 1:
         raise BadInput("--games must be at least 1")
     if args.jobs < 1:
         raise BadInput("--jobs must be at least 1")
+    db = game_cards(profile)
     if args.decks:
-        pairs = load_deck_pairs(db, args.decks)
+        pairs = load_deck_pairs(db, args.decks, profile)
+    elif profile is not None:  # another game: every pairing of its shipped decks
+        pairs = deck_pairs([(n, d.cards) for n, d in sorted(shipped_game_decks(db, profile).items())])
     else:
         from .carddb.player_db import MY_PREFIX, player_decks
 
@@ -78,7 +91,8 @@ def cmd_arena(args) -> int:
         if not args.json and args.progress:
             print(f"  {r.games} games: {r.level_a} {r.score:g} points", file=sys.stderr, flush=True)
 
-    result = arena(db, args.a, args.b, args.games, args.seed, pairs, jobs=args.jobs, progress=progress)
+    result = arena(db, args.a, args.b, args.games, args.seed, pairs, jobs=args.jobs, progress=progress,
+                   profile=profile)
     if args.json:
         print(json.dumps(result.to_dict()))
     else:
@@ -133,7 +147,11 @@ def cmd_bench(args) -> int:
     from .bench import engine as bench_engine
 
     if args.what == "engine":
-        return bench_engine.main(games=args.games, runs=args.runs, decks=args.decks, as_json=args.json)
+        return bench_engine.main(games=args.games, runs=args.runs, decks=args.decks, as_json=args.json,
+                                 profile=_ruled_game(args))
+    if args.game != "bss":
+        raise BadInput(f"bench {args.what}: --game is for bench engine (the {args.what} benchmark plays Battle "
+                       f"Spirits Saga)")
     if args.what == "client":
         from .bench import client as bench_client
 
@@ -289,6 +307,13 @@ def cmd_profiles(args) -> int:
     return 0
 
 
+def _game_option(p: argparse.ArgumentParser, what: str) -> None:
+    """`--game` on a command that plays games: absent, the value before the command stands (default bss)."""
+    p.add_argument("--game", default=argparse.SUPPRESS,
+                   help=f"the game {what}: bss (Battle Spirits Saga, the default) or another game with a rules "
+                        f"module (standard); bss-desktop profiles lists the games")
+
+
 def build_parser() -> argparse.ArgumentParser:
     parser = argparse.ArgumentParser(prog="bss-desktop", description="Battle Spirits Saga tabletop")
     parser.add_argument("--screenshot", metavar="FILE", help="render the game window offscreen to a PNG and exit")
@@ -301,13 +326,16 @@ def build_parser() -> argparse.ArgumentParser:
                              "--game in mid-game)")
     parser.add_argument("--game", default="bss", help="with --screenshot --window sandbox or deck-builder: which "
                                                       "game (bss, standard, eternal, bos; bss-desktop profiles lists "
-                                                      "them)")
+                                                      "them); before simulate, arena or bench engine, as their own "
+                                                      "--game")
     sub = parser.add_subparsers(dest="command")
 
     p = sub.add_parser("simulate", help="play seeded random games and check invariants after every command")
+    _game_option(p, "played")
     p.add_argument("--games", type=int, default=100)
     p.add_argument("--seed", type=int, default=1)
-    p.add_argument("--decks", help="two decks, comma separated (shipped deck names, your my-<name> decks or deck files)")
+    p.add_argument("--decks", help="two decks, comma separated (the game's shipped deck names, your my-<name> decks "
+                                   "or deck files; default: every pairing of the game's shipped decks)")
     p.add_argument("--json", action="store_true", help="print the summary as JSON")
     p.add_argument("--no-check", action="store_true", help="skip the invariant checks (faster)")
     p.add_argument("--policy", default="random", help="who plays: random (default) or a computer level "
@@ -317,11 +345,13 @@ def build_parser() -> argparse.ArgumentParser:
     from .ai import LEVELS
 
     p = sub.add_parser("arena", help="computer levels play each other: A's win rate with a 95%% interval")
+    _game_option(p, "the levels play")
     p.add_argument("--a", required=True, choices=LEVELS, help="the level measured")
     p.add_argument("--b", required=True, choices=LEVELS, help="its opponent")
     p.add_argument("--games", type=int, default=200)
     p.add_argument("--seed", type=int, default=1)
-    p.add_argument("--decks", help="two decks, comma separated (default: every pairing of the shipped saga decks)")
+    p.add_argument("--decks", help="two decks, comma separated (default: every pairing of the game's shipped decks; "
+                                   "for bss the saga ones)")
     p.add_argument("--jobs", type=int, default=1, help="games played in this many processes at once")
     p.add_argument("--json", action="store_true", help="print the result as JSON")
     p.add_argument("--progress", action="store_true", help="a line on stderr after each pair of games")
@@ -334,6 +364,7 @@ def build_parser() -> argparse.ArgumentParser:
 
     p = sub.add_parser("bench", help="benchmarks (median of several runs, with a reference figure)")
     p.add_argument("what", choices=["engine", "client", "net"])
+    _game_option(p, "bench engine measures")
     p.add_argument("--games", type=int, default=200)
     p.add_argument("--runs", type=int, default=5)
     p.add_argument("--decks")

@@ -49,10 +49,17 @@ class GameOutcome:
     reason: str
 
 
-def play_game(db, decks, seed: int, level_a: str, level_b: str, a_seat: int, player_options=None) -> GameOutcome:
-    """One game: level A in `a_seat`, level B in the other."""
+def play_game(db, decks, seed: int, level_a: str, level_b: str, a_seat: int, player_options=None,
+              game_id: str | None = None) -> GameOutcome:
+    """One game: level A in `a_seat`, level B in the other; `game_id`: the profile id of the game played (None:
+    Battle Spirits Saga; `db` is that game's cards)."""
+    profile = None
+    if game_id is not None:
+        from ..table.profiles import get_profile
+
+        profile = get_profile(game_id)
     game = Game.new(db, [decks[0][1], decks[1][1]], seed, record_hashes=False, validate_decks=False,
-                    deck_names=[decks[0][0], decks[1][0]])
+                    deck_names=[decks[0][0], decks[1][0]], profile=profile)
     opts = player_options or {}
     levels = {a_seat: level_a, 1 - a_seat: level_b}
     players = {s: make_player(levels[s], s, seed_from(seed, "player", s), **opts.get(levels[s], {})) for s in (0, 1)}
@@ -85,8 +92,8 @@ def play_game(db, decks, seed: int, level_a: str, level_b: str, a_seat: int, pla
 
 
 def _pair(task):
-    db, decks, seed, level_a, level_b, options = task
-    return [play_game(db, decks, seed, level_a, level_b, a_seat, options) for a_seat in (0, 1)]
+    db, decks, seed, level_a, level_b, options, game_id = task
+    return [play_game(db, decks, seed, level_a, level_b, a_seat, options, game_id) for a_seat in (0, 1)]
 
 
 _DB = None
@@ -175,10 +182,12 @@ def deck_pairs(decks: list) -> list:
 
 
 def arena(db, level_a: str, level_b: str, games: int, seed: int, pairs: list, *, jobs: int = 1,
-          options: dict | None = None, progress=None) -> ArenaResult:
-    """Play `games` games (rounded up to pairs) of level A against level B over `pairs` of (name, cards) decks."""
+          options: dict | None = None, progress=None, profile=None) -> ArenaResult:
+    """Play `games` games (rounded up to pairs) of level A against level B over `pairs` of (name, cards) decks, of
+    `profile`'s game (None: Battle Spirits Saga; `db` is that game's cards)."""
     n_pairs = (games + 1) // 2
-    tasks = [(pairs[k % len(pairs)], seed_from(seed, "arena", k), level_a, level_b, options or {})
+    game_id = None if profile is None or profile.id == "bss" else profile.id  # (a name travels to worker processes)
+    tasks = [(pairs[k % len(pairs)], seed_from(seed, "arena", k), level_a, level_b, options or {}, game_id)
              for k in range(n_pairs)]
     result = ArenaResult(level_a, level_b)
     t0 = time.perf_counter()

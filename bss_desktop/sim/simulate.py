@@ -73,10 +73,10 @@ def make_policy(name: str, seat: int, seed: int):
 
 
 def play_one(db, decks, game_seed: int, *, check: bool, record_hashes: bool = False, deck_names=None,
-             policies=("random", "random")):
-    """Play one game (each seat by its policy); returns (game, violation message or None, index of the failing
-    command)."""
-    game = Game.new(db, decks, game_seed, record_hashes=record_hashes, deck_names=deck_names)
+             policies=("random", "random"), profile=None):
+    """Play one game (each seat by its policy) of `profile`'s game (None: Battle Spirits Saga); returns (game,
+    violation message or None, index of the failing command)."""
+    game = Game.new(db, decks, game_seed, record_hashes=record_hashes, deck_names=deck_names, profile=profile)
     policies = [make_policy(policies[p], p, seed_from(game_seed, "seat", p)) for p in (0, 1)]
     if check:
         bad = invariants.check(game)
@@ -101,9 +101,11 @@ def play_one(db, decks, game_seed: int, *, check: bool, record_hashes: bool = Fa
 
 
 def simulate(db, deck_pairs, games: int, seed: int, *, check: bool = True, stop_on_violation: bool = True,
-             policies=("random", "random")) -> Summary:
+             policies=("random", "random"), profile=None) -> Summary:
     """Play `games` games; game i uses deck_pairs[i % len(deck_pairs)] = ((name, ids), (name, ids)).
-    `policies`: each seat's player ("random" or a computer level)."""
+    `policies`: each seat's player ("random" or a computer level); `profile`: the game (None: Battle Spirits Saga;
+    another game's needs a rules module, and `db` its cards: carddb.database.game_db). A record names its game, so
+    the replay check needs nothing more."""
     s = Summary()
     t0 = time.perf_counter()
     for i in range(games):
@@ -111,7 +113,7 @@ def simulate(db, deck_pairs, games: int, seed: int, *, check: bool = True, stop_
         game_seed = seed_from(seed, i)
         verify = check and i % REPLAY_EVERY == 0
         game, problem, n = play_one(db, [deck_a, deck_b], game_seed, check=check, record_hashes=verify,
-                                    deck_names=[name_a, name_b], policies=policies)
+                                    deck_names=[name_a, name_b], policies=policies, profile=profile)
         if problem is None and verify:
             try:
                 replay(to_record(game), db, verify=True)
