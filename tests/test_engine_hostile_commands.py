@@ -264,7 +264,7 @@ def plausible(field: str, game):
         return st.text(max_size=8)
     if field == "color":
         return st.sampled_from(["red", "purple", "white", "yellow", "green", "blue", "pink"])
-    if field == "cards":
+    if field in ("cards", "exile"):  # (exile: 《Succession》's cards of the trash, STD 12-2-1-3)
         return st.lists(card, max_size=3).map(tuple)
     if field == "mix":  # a random result's shares over the LAN (design ruling 13)
         return st.lists(st.sampled_from(["ab" * 32, "0" * 64, "x"]), max_size=3).map(tuple)
