@@ -86,6 +86,11 @@ CARDS = [
     {"id": "S-SCAR", "name": "Scar Keeper", "type": "spirit", "colors": ["purple"], "cost": 1, "symbols": ["purple"],
      "levels": [{"level": 1, "cores": 1, "bp": 1000}],
      "effects": [{"kind": "triggered", "trigger": "life_reduced", "do": [{"draw": 1}]}]},
+    # a nexus: at the start of your end step, if you control a spirit with 3000 BP or more, draw 1
+    {"id": "S-BELL", "name": "Dusk Bell", "type": "nexus", "colors": ["yellow"], "cost": 1, "symbols": ["yellow"],
+     "levels": [{"level": 1, "cores": 0}],
+     "effects": [{"kind": "triggered", "trigger": "start_of_step", "step": "end", "whose": "you",
+                  "condition": {"control": {"side": "you", "bp_min": 3000}}, "do": [{"draw": 1}]}]},
     # a spirit that gets +3000 BP "this turn" at the start of its owner's end step
     {"id": "S-DUSK", "name": "Dusk Ember", "type": "spirit", "colors": ["red"], "cost": 1, "symbols": ["red"],
      "levels": [{"level": 1, "cores": 1, "bp": 1000}],
@@ -786,3 +791,32 @@ def test_std_9_1_5_7_the_non_turn_players_own_simultaneous_effects_are_ordered_b
         game.apply(UseMagic(0, game.state.players[0].hand[0]))
         assert game.pending.kind == "choose" and game.pending.info["kind"] == "order", game_id
         assert game.pending.player == chooser, game_id
+
+
+def test_std_7_9_1_1_this_turns_boost_is_gone_when_the_end_step_trigger_checks_it_in_saga_it_is_not():
+    # Quick Kindling makes Ash Pup 3000 BP this turn; Dusk Bell draws at the start of the end step if its player
+    # controls a 3000 BP spirit. Standard ends the boost first (STD 7-9-1-1): no draw. Saga's end step triggers
+    # first (CR 6-8-1-1, 6-8-1-2): it draws
+    text = """
+        turn: 3
+        turn_player: 0
+        players:
+          - {life: 5, reserve: 2, hand: [S-FLASH], field: [{card: S-PUP, cores: 1}, {card: S-BELL, cores: 0}]}
+          - {life: 5}
+    """
+    for game_id, draws in (("standard", 0), ("bss", 1)):
+        # (Saga: Flash magic in the main step by its setting, ruling 1; Standard: by its rule, STD 9-1-7-1-2)
+        game = position(text + "    settings: {flash_in_main: true}\n" if game_id == "bss" else text, game=game_id)
+        game.apply(next(c for c in game.legal_commands() if c.kind == "use_magic"))
+        while game.pending.kind == "choose":
+            game.apply(game.legal_commands()[0])
+        assert game.bp(game.state.players[0].field[0]) == 3000
+        hand = len(game.state.players[0].hand)
+        events = game.apply(EndMain(0))  # the attack step
+        if game_id == "standard":
+            events += game.apply(EndAttack(0))  # the Second Main Step
+            events += game.apply(EndMain(0))
+        else:
+            events += game.apply(EndAttack(0))
+        own = [e for e in events if e.kind == "draw" and e.data["player"] == 0]
+        assert len(own) == draws, game_id
