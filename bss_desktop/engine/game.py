@@ -78,15 +78,20 @@ class _Defs(dict):
 _db_defs: dict = {}  # id(db) -> (db, its _Defs): what games of one database share
 
 
-def defs_of(db) -> _Defs:
-    """A database's definition lookup (Game._defs), shared by every game of that database: a read-only view of it,
-    and a database only ever gains cards."""
-    hit = _db_defs.get(id(db))
+def per_db(cache: dict, db, make):
+    """What `make(db)` gives, made once per card database and shared by every game of it (a read-only view of the
+    database, which only ever gains cards); `cache` holds the last 64."""
+    hit = cache.get(id(db))
     if hit is None or hit[0] is not db:
-        if len(_db_defs) >= 64:
-            _db_defs.clear()
-        hit = _db_defs[id(db)] = (db, _Defs(db))
+        if len(cache) >= 64:
+            cache.clear()
+        hit = cache[id(db)] = (db, make(db))
     return hit[1]
+
+
+def defs_of(db) -> _Defs:
+    """A database's definition lookup (Game._defs)."""
+    return per_db(_db_defs, db, _Defs)
 
 
 def _plain_copy(v):

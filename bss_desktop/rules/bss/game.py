@@ -10,7 +10,7 @@ from __future__ import annotations
 from ...engine.commands import (Activate, Attack, Awaken, Block, Choose, EndAttack, EndMain, MoveCores, Mulligan, Pass,
                                 PlaceNexus, SetBurst, Summon, UseMagic)
 from ...engine.events import Event
-from ...engine.game import Game, _OrNone
+from ...engine.game import Game, _OrNone, per_db
 from ...engine.state import Activation
 from ...engine import stats
 from . import continuous, costs
@@ -49,14 +49,8 @@ _db_fx: dict = {}  # id(db) -> (db, its _FxIndex): what games of one database sh
 
 
 def _fx_of(db) -> _FxIndex:
-    """A database's effect index (card id -> continuous.CardFx), shared by every game of that database: a read-only
-    view of it, and a database only ever gains cards."""
-    hit = _db_fx.get(id(db))
-    if hit is None or hit[0] is not db:
-        if len(_db_fx) >= 64:
-            _db_fx.clear()
-        hit = _db_fx[id(db)] = (db, _FxIndex(db))
-    return hit[1]
+    """A database's effect index (card id -> continuous.CardFx)."""
+    return per_db(_db_fx, db, _FxIndex)
 
 
 class SagaGame(SagaTurn, SagaBattle, SagaActions, SagaLegal, SagaManagement, Resolution, Game):

@@ -59,25 +59,28 @@ class SagaManagement:
                     return None
         return doomed
 
+    def _field_cards(self, waiting):
+        """(iid, definition) of the field cards, the turn player's first, but those in `waiting`."""
+        st = self.state
+        for p in (st.turn_player, 1 - st.turn_player):
+            for iid in st.players[p].field:
+                if iid not in waiting:
+                    yield iid, self._defs[st.cards[iid].cid]
+
     def _doomed(self, waiting) -> list[tuple[int, Cause]]:
         """Field cards the checkpoint destroys now, with their causes (CR 9-3-2, 9-4-2)."""
         st = self.state
         doomed: list[tuple[int, Cause]] = []
-        for p in (st.turn_player, 1 - st.turn_player):
-            for iid in st.players[p].field:
-                if iid in waiting:
-                    continue
-                card = st.cards[iid]
-                d = self._defs[card.cid]
-                if stats.cores_on(st, iid) < d.lv1_cores:  # CR 9-3-2
-                    # CR 9-3-2: the action that took its cores decides destroyed vs self-destroyed
-                    cause = self._touched.get(iid) or Cause("rule")
-                    doomed.append((iid, cause))
-                elif d.type == "spirit" and stats.bp(self, iid) <= 0:  # CR 9-4-2
-                    touched = self._touched.get(iid)
-                    # CR 9-4-2-3: the owner's own action lowered its level; else an effect did (9-4-2-1/2)
-                    cause = touched if touched is not None and touched.kind == "self" else self._bp_cause(iid)
-                    doomed.append((iid, cause))
+        for iid, d in self._field_cards(waiting):
+            if stats.cores_on(st, iid) < d.lv1_cores:  # CR 9-3-2
+                # CR 9-3-2: the action that took its cores decides destroyed vs self-destroyed
+                cause = self._touched.get(iid) or Cause("rule")
+                doomed.append((iid, cause))
+            elif d.type == "spirit" and stats.bp(self, iid) <= 0:  # CR 9-4-2
+                touched = self._touched.get(iid)
+                # CR 9-4-2-3: the owner's own action lowered its level; else an effect did (9-4-2-1/2)
+                cause = touched if touched is not None and touched.kind == "self" else self._bp_cause(iid)
+                doomed.append((iid, cause))
         return doomed
 
     def _destroy(self, doomed: list[tuple[int, Cause]], substitutions: bool = True) -> None:

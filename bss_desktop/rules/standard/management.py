@@ -33,21 +33,14 @@ class StandardManagement:
         "depleted_effect" and "depleted_self")."""
         st = self.state
         out = []
-        for p in (st.turn_player, 1 - st.turn_player):
-            for iid in st.players[p].field:
-                if iid in waiting:
-                    continue
-                card = st.cards[iid]
-                d = self._defs[card.cid]
-                if d.type == "nexus":  # STD 3-3-3-3
-                    continue
-                if stats.cores_on(st, iid) < d.lv1_cores:
-                    touched = self._touched.get(iid)
-                    if touched is None or touched.kind == "self":
-                        cause = Cause("depleted_self", card.owner)  # STD 10-2-2-10 (or no one: a rule)
-                    else:
-                        cause = Cause("depleted_effect", touched.player, touched.source)  # STD 10-2-2-8, 10-2-2-9
-                    out.append((iid, cause))
+        for iid, d in self._field_cards(waiting):
+            if d.type != "nexus" and stats.cores_on(st, iid) < d.lv1_cores:  # (a nexus never: STD 3-3-3-3)
+                touched = self._touched.get(iid)
+                if touched is None or touched.kind == "self":
+                    cause = Cause("depleted_self", st.cards[iid].owner)  # STD 10-2-2-10 (or no one: a rule)
+                else:
+                    cause = Cause("depleted_effect", touched.player, touched.source)  # STD 10-2-2-8, 10-2-2-9
+                out.append((iid, cause))
         return out
 
     def _deplete(self, gone: list[tuple[int, Cause]]) -> None:
