@@ -160,3 +160,10 @@ def test_std_8_1_5_1_at_battle_resolution_effects_resolve_before_the_bp_comparis
             kinds = [e.kind for e in events]
             assert kinds.index("battle_resolution") < kinds.index("bp_changed") < kinds.index("battle_result")
     assert "(At Battle Resolution)" in card_text(cards["C-DRAKE"])
+
+
+def test_a_target_of_at_most_one_core_is_worded_in_the_singular():
+    card = card_from_record(magic("C-ONE", "Thin Cut", [{"destroy": {"side": "opponent", "cores_max": 1}}]), STD)
+    assert "with 1 core or less on it" in card_text(card)
+    card = card_from_record(magic("C-TWO", "Wide Cut", [{"destroy": {"side": "opponent", "cores_max": 2}}]), STD)
+    assert "with 2 cores or less on it" in card_text(card)

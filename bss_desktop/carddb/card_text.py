@@ -171,7 +171,9 @@ def _with_parts(t: Target, plural: bool = False) -> list[str]:
     if t.cores_min is not None and t.cores_min == t.cores_max:
         parts.append(_count(t.cores_min, "core") + (" on them" if plural else " on it"))
     else:
-        parts += [p + (" on them" if plural else " on it") for p in _range(t.cores_min, t.cores_max, "{} cores")]
+        one = (t.cores_max == 1 and t.cores_min is None) or (t.cores_min == 1 and t.cores_max is None)
+        parts += [p + (" on them" if plural else " on it")
+                  for p in _range(t.cores_min, t.cores_max, "{} core" if one else "{} cores")]
     if t.soul_core is not None:
         parts.append(("the soul core" if t.soul_core else "no soul core") + (" on them" if plural else " on it"))
     if t.costs:
