@@ -27,7 +27,7 @@ CHOICE_RULES = {"target": "CR 8-5-3", "may": "CR 8-1-8", "order": "CR 8-5-2-4", 
                 "substitute": "CR 8-9-2", "cores": "CR 8-5-6", "effect": "CR 10-8-3"}
 
 _new = object.__new__
-_valid_decks: dict = {}  # (id(db), deck) -> db: decks SagaGame found legal (simulations play the same ones again)
+_valid_decks: dict = {}  # (id(db), game, deck) -> db: decks SagaGame found legal (simulations play the same ones again)
 _flags_by_cards: dict = {}  # (id(db), card ids) -> (db, SagaGame._card_flags(...)): the same decks meet again and again
 
 
@@ -71,16 +71,19 @@ class SagaGame(SagaTurn, SagaBattle, SagaActions, SagaLegal, SagaManagement, Res
 
     @classmethod
     def _validate_decks(cls, db, decks: list[list[str]], profile) -> None:
-        """CR 5-1-1-1: every violation, for each deck (a profile without rules is a sandbox: its decks as they are)."""
-        if profile.id != "bss":
+        """The game's deck rules (CR 5-1-1-1; a module built on this one: its profile's, STD 6-1-1): every violation,
+        for each deck. A profile without rules is a sandbox: its decks as they are."""
+        if profile.rules is None:
             return
+        from ...carddb.deck_rules import rules_of
         from ...carddb.decks import DeckListError, validate_deck
 
+        rules = rules_of(profile)
         for i, deck in enumerate(decks):
-            key = (id(db), tuple(deck))
+            key = (id(db), profile.id, tuple(deck))
             if _valid_decks.get(key) is db:
                 continue  # found legal with this database before (a database only ever gains cards)
-            problems = validate_deck(deck, db)
+            problems = validate_deck(deck, db, rules)
             if problems:
                 raise DeckListError([(None, m) for m in problems], source=f"player {i + 1}'s deck")
             if len(_valid_decks) >= 256:

@@ -17,9 +17,6 @@ from .management import StandardManagement
 from .triggers import StandardTriggers
 from .turn import StandardTurn
 
-_valid_decks: dict = {}  # (id(db), deck) -> db: decks found legal (simulations play the same ones again)
-
-
 class StandardGame(StandardTurn, StandardManagement, StandardTriggers, StandardCosts, SagaGame):
     """A game of Battle Spirits Standard."""
 
@@ -27,24 +24,6 @@ class StandardGame(StandardTurn, StandardManagement, StandardTriggers, StandardC
     HANDLERS = {cls: name for cls, name in SagaGame.HANDLERS.items() if cls is not SetBurst}
     STAGES = {**SagaGame.STAGES, **StandardTurn.STAGES}
     CITES = {"command": "STD 7-6-1-2-1", "over": "STD 1-3-1", "concede": "STD 1-3-4", "choice": "STD 9-3-2"}
-
-    @classmethod
-    def _validate_decks(cls, db, decks: list[list[str]], profile) -> None:
-        """STD 6-1-1: at least 40 cards, at most 3 of a name and same-name id (6-1-1-2-1); every violation."""
-        from ...carddb.deck_rules import rules_of
-        from ...carddb.decks import DeckListError, validate_deck
-
-        rules = rules_of(profile)
-        for i, deck in enumerate(decks):
-            key = (id(db), tuple(deck))
-            if _valid_decks.get(key) is db:
-                continue
-            problems = validate_deck(deck, db, rules)
-            if problems:
-                raise DeckListError([(None, m) for m in problems], source=f"player {i + 1}'s deck")
-            if len(_valid_decks) >= 256:
-                _valid_decks.clear()
-            _valid_decks[key] = db
 
     flash_in_main = True  # STD 9-1-7-1-2, 12-2-1-5-1: a rule of the game, not a setting
     bp_zero_destroys = False  # 001 has no such rule (digest §2.3 row 38; management.py)
