@@ -14,7 +14,7 @@ Constructing a command checks nothing (legal_commands builds many, cheaply);
 are 0 or 1, whole numbers are ints and not bools, flags are real bools,
 sequences are tuples of the right shape, words come from their allowed set,
 None only where a field allows it) and refuses a malformed command with the
-rule of that field. `command_from_dict` makes the same checks on JSON.
+game's rule for that field. `command_from_dict` makes the same checks on JSON.
 """
 from __future__ import annotations
 
@@ -56,17 +56,17 @@ class Command:
 
 @dataclass(frozen=True, slots=True)
 class Mulligan(Command):
-    """CR 5-2-7: redraw (hand to the bottom, draw 4, shuffle) or keep and draw 1."""
+    """The mulligan (cites["mulligan"]): redraw (hand to the bottom, draw 4, shuffle) or keep and draw 1."""
 
     redraw: bool
 
 
 @dataclass(frozen=True, slots=True)
 class Summon(Command):
-    """CR 10-6: summon a spirit from hand. `pay`/`place` None = the automatic default.
+    """Summon a spirit from hand (cites["summon"]). `pay`/`place` None = the automatic default.
 
-    In a flash window only a 【Swift】 spirit, paid and placed from the reserve (CR 11-9-1).
-    `ascend`: the spirit whose cores 【Ascend】 sends to the reserve (CR 11-8-1).
+    In a flash window only a 【Swift】 spirit, paid and placed from the reserve.
+    `ascend`: the spirit whose cores 【Ascend】 sends to the reserve (cites["ascend"]).
     """
 
     card: int
@@ -75,34 +75,34 @@ class Summon(Command):
     place: CoreSel | None = None
     place_soul: bool = False
     ascend: int | None = None
-    exile: tuple = ()  # 《Succession》: EX-symbol cards of your trash removed from the game (STD 12-2-1-3)
+    exile: tuple = ()  # 《Succession》: EX-symbol cards of your trash removed from the game
 
 
 @dataclass(frozen=True, slots=True)
 class PlaceNexus(Command):
-    """CR 10-7: place a nexus from hand."""
+    """Place a nexus from hand (cites["nexus"])."""
 
     card: int
     pay: CoreSel | None = None
     pay_soul: bool = False
     place: CoreSel | None = None
     place_soul: bool = False
-    exile: tuple = ()  # 《Succession》 (STD 12-2-1-3)
+    exile: tuple = ()  # 《Succession》 (cites["reduction"])
 
 
 @dataclass(frozen=True, slots=True)
 class UseMagic(Command):
-    """CR 10-8: use a magic card from hand (main step, or a flash window for flash magic)."""
+    """Use a magic card from hand (main step, or a flash window for flash magic)."""
 
     card: int
     pay: CoreSel | None = None
     pay_soul: bool = False
-    exile: tuple = ()  # 《Succession》 (STD 12-2-1-3)
+    exile: tuple = ()  # 《Succession》 (cites["reduction"])
 
 
 @dataclass(frozen=True, slots=True)
 class SetBurst(Command):
-    """CR 6-6-1-2-2, 3-8-3: set a card with a burst effect face down."""
+    """Set a card with a burst effect face down (cites["set_burst"])."""
 
     card: int
 
@@ -117,43 +117,43 @@ class CoreMove:
 
 @dataclass(frozen=True, slots=True)
 class MoveCores(Command):
-    """CR 6-6-1-2-3: move cores among your reserve and your field cards, as one action."""
+    """Move cores among your reserve and your field cards, as one action."""
 
     moves: tuple  # tuple[CoreMove, ...]
 
 
 @dataclass(frozen=True, slots=True)
 class EndMain(Command):
-    """CR 6-6-1-2-5."""
+    """End the main step."""
 
 
 @dataclass(frozen=True, slots=True)
 class Attack(Command):
-    """CR 7-1-1-1: exhaust a refreshed spirit and attack."""
+    """Exhaust a refreshed spirit and attack."""
 
     spirit: int
 
 
 @dataclass(frozen=True, slots=True)
 class EndAttack(Command):
-    """CR 6-7-3-2: end the attack step."""
+    """End the attack step."""
 
 
 @dataclass(frozen=True, slots=True)
 class Pass(Command):
-    """CR 7-1-2-1: pass in a flash window."""
+    """Pass in a flash window."""
 
 
 @dataclass(frozen=True, slots=True)
 class Block(Command):
-    """CR 7-1-3-1: block with a refreshed spirit, or `spirit=None` to not block."""
+    """Block with a refreshed spirit, or `spirit=None` to not block."""
 
     spirit: int | None
 
 
 @dataclass(frozen=True, slots=True)
 class Activate(Command):
-    """CR 8-1-3: activate the `effect`-th effect (an activated effect) of one of your field cards."""
+    """Activate the `effect`-th effect (an activated effect) of one of your field cards."""
 
     card: int
     effect: int
@@ -161,7 +161,7 @@ class Activate(Command):
 
 @dataclass(frozen=True, slots=True)
 class Awaken(Command):
-    """CR 11-1-1: move cores from your other field cards onto a card with 【Awaken】."""
+    """Move cores from your other field cards onto a card with 【Awaken】."""
 
     card: int
     sources: CoreSel = ()
@@ -183,9 +183,9 @@ class ManualMove(Command):
 
     Moves `card` to its owner's `to` zone (hand, deck, trash, field, burst); `bottom` puts it
     under the deck; a card put onto the field takes `cores` from its owner's reserve. Cores on
-    a card leaving the field go to its owner's reserve (CR 3-5-5).
+    a card leaving the field go to its owner's reserve.
     `side`: in the sandbox only, the player whose area it goes to; the card changes sides (rules mode keeps
-    every card in its owner's areas, CR 3-1-6).
+    every card in its owner's areas, cites["owners_areas"]).
     """
 
     card: int
@@ -222,7 +222,7 @@ class ManualExhaust(Command):
 
 @dataclass(frozen=True, slots=True)
 class ManualShuffle(Command):
-    """Shuffle `owner`'s deck by hand (CR 3-2-4), with the game's random generator (or both LAN sides' `mix`)."""
+    """Shuffle `owner`'s deck by hand, with the game's random generator (or both LAN sides' `mix`)."""
 
     owner: int
     mix: tuple = ()
@@ -231,7 +231,7 @@ class ManualShuffle(Command):
 @dataclass(frozen=True, slots=True)
 class ManualDeck(Command):
     """Take the top `count` cards of `owner`'s deck by hand without naming them (nobody may look at a deck,
-    CR 3-2-2): to the hand (a draw, CR 4-5-3) or to the trash (a mill)."""
+    cites["deck_hidden"]): to the hand (a draw) or to the trash (a mill)."""
     owner: int
     to: str = "hand"
     count: int = 1
@@ -240,8 +240,8 @@ class ManualDeck(Command):
 @dataclass(frozen=True, slots=True)
 class ManualLook(Command):
     """Look at `owner`'s deck by hand (the top `top` cards, or all of it with 0), to resolve a search or a look
-    the engine does not automate; only your own deck unless in the sandbox (CR 3-2-2). Who looks learns the cards;
-    the other player learns how many. `shuffle`: then shuffle that deck, as CR 12-3-3 says unless the text says
+    the engine does not automate; only your own deck unless in the sandbox (cites["deck_hidden"]). Who looks learns the cards;
+    the other player learns how many. `shuffle`: then shuffle that deck, as cites["look_shuffle"] says unless the text says
     otherwise (the board offers it; records made before it existed read it as false)."""
     owner: int
     top: int = 0
@@ -267,14 +267,14 @@ class ManualNote(Command):
 
 @dataclass(frozen=True, slots=True)
 class ManualReveal(Command):
-    """Show cards to both players (CR 12-2): their identities enter the log."""
+    """Show cards to both players (cites["reveal"]): their identities enter the log."""
 
     cards: tuple = ()
 
 
 @dataclass(frozen=True, slots=True)
 class ManualToken(Command):
-    """Put a token spirit onto `owner`'s field by hand (CR 4-12): its name, colour and BP; LV1 needs one core,
+    """Put a token spirit onto `owner`'s field by hand (cites["tokens"]): its name, colour and BP; LV1 needs one core,
     which comes from the void."""
 
     owner: int
@@ -297,8 +297,8 @@ class ManualFlip(Command):
 
 @dataclass(frozen=True, slots=True)
 class ManualSide(Command):
-    """Show a two-sided card's other side (`back`: side B; ETR §Rebirth) or its front again. A card that changes
-    zone shows its front (a new card, CR 3-1-4)."""
+    """Show a two-sided card's other side (`back`: side B, Eternal's Rebirth) or its front again. A card that changes
+    zone shows its front (a new card)."""
 
     card: int
     back: bool = True
@@ -382,7 +382,7 @@ class ManualCardToken(Command):
 @dataclass(frozen=True, slots=True)
 class ManualUse(Command):
     """The use-magic helper of a game without a rules module: magic `card` from the player's hand, used where its
-    timing fits the step (STD 12-2-1-4-1, 12-2-1-5-1), goes to the trash; its cost is paid by hand."""
+    timing fits the step (cites["magic_timing"]), goes to the trash; its cost is paid by hand."""
 
     card: int
 
@@ -432,7 +432,7 @@ class ManualBrowse(Command):
 
 @dataclass(frozen=True, slots=True)
 class Concede(Command):
-    """CR 1-2-4: either player, at any time."""
+    """Concede: either player, at any time (cites["concede"])."""
 
 
 TABLE_COMMANDS = (ManualFlip, ManualSide, ManualTurn, ManualCounter, ManualAttach, ManualTracker, ManualCardToken,
@@ -463,9 +463,9 @@ _SEL_FIELDS = ("pay", "place", "sources")
 
 # ---------------------------------------------------------------- field types (one schema for apply and JSON)
 #
-# Every field of every command has a checker and the rule a wrong value of it breaks (the rule the handler names
-# for a bad value of that field). `field_problem(cmd)` runs them: Game.apply refuses a command whose fields have
-# the wrong types before anything else (IllegalCommand naming that rule), and `command_from_dict` turns JSON into
+# Every field of every command has a checker and the topic (engine/citations.py) of the rule a wrong value of it
+# breaks; "ruling N" is a design ruling. `field_problem(cmd)` runs them: Game.apply refuses a command whose fields
+# have the wrong types before anything else (IllegalCommand naming the game's rule for that topic), and `command_from_dict` turns JSON into
 # the same dataclass and refuses it by the same checks (CommandFormatError naming the field). So a dictionary
 # parses exactly when the command built from its values directly passes apply's checks, and it gives that command.
 # Checks are cheap: one type test per field (sizes are bounded, so a huge list costs nothing).
@@ -547,7 +547,7 @@ def _c_sel(v):
         if type(loc) is not int and not (type(loc) is str and loc == "reserve"):
             return f"[{i}][0]", f"expected 'reserve' or a card id, got {_r(loc)}"
         if type(n) is not int or n < 0:
-            return f"[{i}][1]", f"expected a whole number of cores, 0 or more (CR 1-3-5), got {_r(n)}"
+            return f"[{i}][1]", f"expected a whole number of cores, 0 or more, got {_r(n)}"
 
 
 def _c_opt_sel(v):
@@ -565,7 +565,7 @@ def _c_moves(v):
             if type(loc) is not int and not (type(loc) is str and loc == "reserve"):
                 return f"[{i}][{j}]", f"expected 'reserve' or a card id, got {_r(loc)}"
         if type(m.count) is not int or m.count < 0:
-            return f"[{i}][2]", f"expected a whole number of cores, 0 or more, got {_r(m.count)}", "CR 1-3-2-3"
+            return f"[{i}][2]", f"expected a whole number of cores, 0 or more, got {_r(m.count)}", "nothing_moved"
         if type(m.soul) is not bool:
             return f"[{i}][3]", f"expected true or false, got {_r(m.soul)}"
 
@@ -664,7 +664,7 @@ def _c_order(v):
 MIX_SHARES = 2  # a random result's shares: the host's and the guest's
 
 
-MAX_SUCCESSION = 12  # 《Succession》 removes at most one card per reduction symbol (STD 12-2-1-3-2-1)
+MAX_SUCCESSION = 12  # 《Succession》 removes at most one card per reduction symbol
 
 
 def _c_exile(v):
@@ -695,76 +695,76 @@ def _c_level(v):
 
 
 def _schema(*entries):
-    return (("player", _c_player, "CR 1-1-1"),) + entries
+    return (("player", _c_player, "players"),) + entries
 
 
 SCHEMA = {
-    Mulligan: _schema(("redraw", _c_bool, "CR 5-2-7")),
-    Summon: _schema(("card", _c_int, "CR 10-6-1"), ("pay", _c_opt_sel, "CR 10-6-6"), ("pay_soul", _c_bool, "CR 10-6-6"),
-                    ("place", _c_opt_sel, "CR 10-6-7"), ("place_soul", _c_bool, "CR 10-6-7"),
-                    ("ascend", _c_opt_int, "CR 11-8-1"), ("exile", _c_exile, "CR 2-7-3")),
-    PlaceNexus: _schema(("card", _c_int, "CR 10-7-1"), ("pay", _c_opt_sel, "CR 10-7-6"),
-                        ("pay_soul", _c_bool, "CR 10-7-6"), ("place", _c_opt_sel, "CR 10-7-7"),
-                        ("place_soul", _c_bool, "CR 10-7-7"), ("exile", _c_exile, "CR 2-7-3")),
-    UseMagic: _schema(("card", _c_int, "CR 10-8-1"), ("pay", _c_opt_sel, "CR 10-8-6"), ("pay_soul", _c_bool, "CR 10-8-6"),
-                      ("exile", _c_exile, "CR 2-7-3")),
-    SetBurst: _schema(("card", _c_int, "CR 6-6-1-2-2")),
-    MoveCores: _schema(("moves", _c_moves, "CR 6-6-1-2-3")),
+    Mulligan: _schema(("redraw", _c_bool, "mulligan")),
+    Summon: _schema(("card", _c_int, "summon"), ("pay", _c_opt_sel, "summon_pay"), ("pay_soul", _c_bool, "summon_pay"),
+                    ("place", _c_opt_sel, "summon_place"), ("place_soul", _c_bool, "summon_place"),
+                    ("ascend", _c_opt_int, "ascend"), ("exile", _c_exile, "reduction")),
+    PlaceNexus: _schema(("card", _c_int, "nexus"), ("pay", _c_opt_sel, "nexus_pay"),
+                        ("pay_soul", _c_bool, "nexus_pay"), ("place", _c_opt_sel, "nexus_place"),
+                        ("place_soul", _c_bool, "nexus_place"), ("exile", _c_exile, "reduction")),
+    UseMagic: _schema(("card", _c_int, "magic"), ("pay", _c_opt_sel, "magic_pay"), ("pay_soul", _c_bool, "magic_pay"),
+                      ("exile", _c_exile, "reduction")),
+    SetBurst: _schema(("card", _c_int, "set_burst")),
+    MoveCores: _schema(("moves", _c_moves, "move_cores")),
     EndMain: _schema(),
-    Attack: _schema(("spirit", _c_int, "CR 7-1-1-1")),
+    Attack: _schema(("spirit", _c_int, "attack")),
     EndAttack: _schema(),
     Pass: _schema(),
-    Block: _schema(("spirit", _c_opt_int, "CR 7-1-3-1")),
-    Activate: _schema(("card", _c_int, "CR 8-1-3"), ("effect", _c_int, "CR 8-1-3")),
-    Awaken: _schema(("card", _c_int, "CR 11-1-1"), ("sources", _c_sel, "CR 11-1-1"), ("soul", _c_bool, "CR 11-1-1")),
+    Block: _schema(("spirit", _c_opt_int, "block")),
+    Activate: _schema(("card", _c_int, "activate"), ("effect", _c_int, "activate")),
+    Awaken: _schema(("card", _c_int, "awaken"), ("sources", _c_sel, "awaken"), ("soul", _c_bool, "awaken")),
     Choose: _schema(("value", _c_choice_value, CHOICE)),
-    ManualMove: _schema(("card", _c_int, "CR 3-1-1"), ("to", _c_zone, "CR 3-1-1"), ("bottom", _c_bool, "CR 3-1-1"),
-                        ("cores", _c_count, "CR 1-3-5"), ("side", _c_opt_player, "CR 1-1-1")),
-    ManualCores: _schema(("owner", _c_player, "CR 1-1-1"), ("src", _c_core_place, "CR 3-1-1"),
-                         ("dst", _c_core_place, "CR 3-1-1"), ("count", _c_count, "CR 1-3-2-3"),
-                         ("soul", _c_bool, "CR 4-11-3")),
-    ManualExhaust: _schema(("card", _c_int, "CR 4-4-1"), ("exhausted", _c_bool, "CR 4-4-1")),
-    ManualShuffle: _schema(("owner", _c_player, "CR 1-1-1"), ("mix", _c_mix, "ruling 13")),
-    ManualDeck: _schema(("owner", _c_player, "CR 1-1-1"), ("to", _c_deck_to, "CR 3-2-2"), ("count", _c_count, "CR 1-3-5")),
-    ManualLook: _schema(("owner", _c_player, "CR 1-1-1"), ("top", _c_count, "CR 1-3-5"),
-                        ("shuffle", _c_bool, "CR 12-3-3"), ("mix", _c_mix, "ruling 13")),
-    ManualRandom: _schema(("sides", _c_count, "CR 1-3-5"), ("mix", _c_mix, "ruling 13")),
-    ManualNote: _schema(("text", _c_note, "CR 1-3-1")),
-    ManualReveal: _schema(("cards", _c_cards, "CR 12-2-1")),
-    ManualToken: _schema(("owner", _c_player, "CR 1-1-1"), ("name", _c_label, "CR 4-12-2"),
-                         ("color", _c_label, "CR 2-4-1-1"), ("bp", _c_count, "CR 4-12-2")),
+    ManualMove: _schema(("card", _c_int, "areas"), ("to", _c_zone, "areas"), ("bottom", _c_bool, "areas"),
+                        ("cores", _c_count, "numbers"), ("side", _c_opt_player, "players")),
+    ManualCores: _schema(("owner", _c_player, "players"), ("src", _c_core_place, "areas"),
+                         ("dst", _c_core_place, "areas"), ("count", _c_count, "nothing_moved"),
+                         ("soul", _c_bool, "soul_core")),
+    ManualExhaust: _schema(("card", _c_int, "orientation"), ("exhausted", _c_bool, "orientation")),
+    ManualShuffle: _schema(("owner", _c_player, "players"), ("mix", _c_mix, "ruling 13")),
+    ManualDeck: _schema(("owner", _c_player, "players"), ("to", _c_deck_to, "deck_hidden"), ("count", _c_count, "numbers")),
+    ManualLook: _schema(("owner", _c_player, "players"), ("top", _c_count, "numbers"),
+                        ("shuffle", _c_bool, "look_shuffle"), ("mix", _c_mix, "ruling 13")),
+    ManualRandom: _schema(("sides", _c_count, "numbers"), ("mix", _c_mix, "ruling 13")),
+    ManualNote: _schema(("text", _c_note, "by_hand")),
+    ManualReveal: _schema(("cards", _c_cards, "reveal")),
+    ManualToken: _schema(("owner", _c_player, "players"), ("name", _c_label, "tokens"),
+                         ("color", _c_label, "colours"), ("bp", _c_count, "tokens")),
     Concede: _schema(),
-    ManualFlip: _schema(("card", _c_int, "CR 3-1-1"), ("down", _c_bool, "CR 3-1-1")),
-    ManualSide: _schema(("card", _c_int, "CR 3-1-1"), ("back", _c_bool, "CR 3-1-1")),
-    ManualTurn: _schema(("card", _c_int, "CR 4-4-1"), ("to", _c_name, "CR 4-4-1")),
-    ManualCounter: _schema(("card", _c_int, "CR 3-1-1"), ("name", _c_name, "CR 3-1-1"), ("delta", _c_delta, "CR 1-3-5"),
-                           ("label", _c_opt_label, "CR 3-1-1")),
-    ManualAttach: _schema(("card", _c_int, "CR 3-1-1"), ("host", _c_opt_int, "CR 3-1-1")),
-    ManualTracker: _schema(("owner", _c_player, "CR 1-1-1"), ("name", _c_name, "CR 1-1-1"), ("op", _c_op, "CR 1-1-1"),
-                           ("amount", _c_amount, "CR 1-3-5")),
-    ManualCardToken: _schema(("owner", _c_player, "CR 1-1-1"), ("name", _c_label, "CR 4-12-2"),
-                             ("stats", _c_stats, "CR 4-12-2")),
-    ManualStep: _schema(("to", _c_opt_name, "CR 6-1-1")),
-    ManualOrder: _schema(("owner", _c_player, "CR 1-1-1"), ("zone", _c_zone, "CR 3-1-1"),
-                         ("cards", _c_order, "CR 3-1-1")),
-    ManualRandomCard: _schema(("owner", _c_player, "CR 1-1-1"), ("mix", _c_mix, "ruling 13")),
-    ManualUse: _schema(("card", _c_int, "CR 3-1-1")),
-    ManualSummon: _schema(("card", _c_int, "CR 3-1-1"), ("level", _c_level, "CR 2-10-3")),
-    ContractOpening: _schema(("cid", _c_opt_cid, "ETR §Contract Card")),
+    ManualFlip: _schema(("card", _c_int, "areas"), ("down", _c_bool, "areas")),
+    ManualSide: _schema(("card", _c_int, "areas"), ("back", _c_bool, "areas")),
+    ManualTurn: _schema(("card", _c_int, "orientation"), ("to", _c_name, "orientation")),
+    ManualCounter: _schema(("card", _c_int, "areas"), ("name", _c_name, "areas"), ("delta", _c_delta, "numbers"),
+                           ("label", _c_opt_label, "areas")),
+    ManualAttach: _schema(("card", _c_int, "areas"), ("host", _c_opt_int, "areas")),
+    ManualTracker: _schema(("owner", _c_player, "players"), ("name", _c_name, "players"), ("op", _c_op, "players"),
+                           ("amount", _c_amount, "numbers")),
+    ManualCardToken: _schema(("owner", _c_player, "players"), ("name", _c_label, "tokens"),
+                             ("stats", _c_stats, "tokens")),
+    ManualStep: _schema(("to", _c_opt_name, "steps")),
+    ManualOrder: _schema(("owner", _c_player, "players"), ("zone", _c_zone, "areas"),
+                         ("cards", _c_order, "areas")),
+    ManualRandomCard: _schema(("owner", _c_player, "players"), ("mix", _c_mix, "ruling 13")),
+    ManualUse: _schema(("card", _c_int, "areas")),
+    ManualSummon: _schema(("card", _c_int, "areas"), ("level", _c_level, "levels")),
+    ContractOpening: _schema(("cid", _c_opt_cid, "contract")),
 }
 SCHEMA.update({  # the turn's table (engine/table_turn.py)
-    ManualReady: _schema(("owner", _c_player, "CR 1-1-1")),
-    ManualAttacked: _schema(("card", _c_int, "CR 3-1-1"), ("attacked", _c_bool, "CR 3-1-1")),
-    ManualBrowse: _schema(("owner", _c_player, "CR 1-1-1"), ("zone", _c_zone, "CR 3-1-1")),
+    ManualReady: _schema(("owner", _c_player, "players")),
+    ManualAttacked: _schema(("card", _c_int, "areas"), ("attacked", _c_bool, "areas")),
+    ManualBrowse: _schema(("owner", _c_player, "players"), ("zone", _c_zone, "areas")),
 })
 assert set(SCHEMA) == set(COMMANDS) and all(
     [name for name, _, _ in SCHEMA[cls]] == [f.name for f in fields(cls)] for cls in COMMANDS)
 
 
 def field_problem(cmd) -> tuple[str, str, str] | None:
-    """The first field of `cmd` with a value of the wrong type or shape, as (field path, rule, message), or None.
+    """The first field of `cmd` with a value of the wrong type or shape, as (field path, topic, message), or None.
 
-    `cmd` must be an instance of one of COMMANDS (exactly, not a subclass). The rule of a Choose value is
+    `cmd` must be an instance of one of COMMANDS (exactly, not a subclass). The topic of a Choose value is
     CHOICE: the caller names the rule of the pending choice.
     """
     for name, check, rule in SCHEMA[type(cmd)]:

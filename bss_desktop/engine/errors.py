@@ -5,7 +5,7 @@ from __future__ import annotations
 class IllegalCommand(Exception):
     """A command the rules do not allow here. The state is left unchanged.
 
-    `rule` is the Comprehensive Rules number that forbids it ("CR 7-1-1-1"),
+    `rule` is the rule of the game's own document that forbids it (its rules module's words),
     so the client can tell the player why a gesture was refused.
     """
 

@@ -10,7 +10,7 @@ Kinds and their fields:
   mulligan     player, redraw
   draw         player, card                        (card identity is private to `player`)
   step         turn, player, step                  (step: start core draw refresh main attack end, and
-               second_main in Standard, STD 7-8)
+               second_main in Standard)
   card_moved   card, cid, owner, src, dst, reason[, down]  (src/dst are zones, see state.ZONES, or a profile's;
                down: it enters face down, so only its owner may know it)
   card_face    card, owner, down, cid              (a game of another profile: turned face down or up)
@@ -22,14 +22,14 @@ Kinds and their fields:
   cores_moved  player, src, dst, count, soul, reason[, dst_player]
                (src/dst: "life" "reserve" "trash" "void" or a card iid; count = regular cores)
   exhaust      card, exhausted
-  destroyed    card, cause, self_destruction       (cause = [kind, player, source], CR 10-1)
+  destroyed    card, cause, self_destruction       (cause = [kind, player, source])
   depleted     card, cause, level                  (Standard: fewer cores than its Lv1 cost, never destruction,
-               STD 5-11; cause = ["depleted_effect", player, source] or ["depleted_self", owner], 10-2-2-8…10;
+               cause = ["depleted_effect", player, source] or ["depleted_self", owner];
                level: the level it had before it lost its cores, 10-2-2-3)
   attack       player, card
   block        player, card                        (card None: no block)
   pass         player
-  battle_resolution attacker, blocker             (Standard: battle resolution begins, STD 8-1-5-1)
+  battle_resolution attacker, blocker             (Standard: battle resolution begins)
   battle_end   attacker, blocker
   game_over    winner, reason                      (winner None: a draw)
 """

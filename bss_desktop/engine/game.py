@@ -17,7 +17,7 @@ import reprlib
 from dataclasses import replace
 from typing import NamedTuple
 
-from . import stats, table_cards
+from . import citations, stats, table_cards
 from .commands import (Choose, Command, Concede, Mulligan, ContractOpening, ManualAttach, ManualCardToken, ManualCores,
                        ManualCounter, ManualDeck, ManualExhaust, ManualFlip, ManualLook, ManualMove, ManualNote,
                        ManualOrder, ManualRandom, ManualRandomCard, ManualReveal, ManualShuffle, ManualSide, ManualStep,
@@ -54,7 +54,7 @@ _new = object.__new__
 _pending = tuple.__new__  # Pending(kind, player, info) without the named tuple's Python-level __new__
 # Game.clone: attributes the copy shares (immutable, or read-only: the card database) ... (a rules module adds its own
 # to its class's CLONE_SHARED and CLONE_COPIED, and copies them in _cloned)
-_CLONE_SHARED = frozenset({"db", "_defs", "settings", "_resolved", "profile"})
+_CLONE_SHARED = frozenset({"db", "_defs", "settings", "_resolved", "profile", "cites"})
 # ... and those it copies or starts afresh
 _CLONE_COPIED = frozenset({"state", "start", "names", "inline_cards", "_db_owned", "history", "hashes", "log_events",
                            "_events", "record_hashes", "_touched"})
@@ -127,10 +127,10 @@ class Game(ManualMoves, TableMoves, HandHelpers):
         ManualRandomCard: "_h_manual_random_card", ManualUse: "_h_manual_use", ManualSummon: "_h_manual_summon",
         **{cls: f.__name__ for cls, f in TURN_HANDLERS.items()}, Concede: "_h_concede", Mulligan: "_h_mulligan",
     }
-    # the rules the shared door cites, in the words of the game's own document (a rules module gives its numbers):
-    # an unknown command, a command after the end, a concession, a choice's default rule
-    CITES: dict = {"command": "", "over": "", "concede": "", "choice": ""}
-    bp_zero_destroys = False  # whether the game's rules destroy a spirit at 0 BP or less (Saga: CR 9-4)
+    # topic -> the rule of the game's own document that the shared core cites for it (engine/citations.py): a rules
+    # module words every topic; `self.cites` adds the profile's words
+    CITES: dict = {}
+    bp_zero_destroys = False  # whether the game's rules destroy a spirit at 0 BP or less
     CLONE_SHARED = _CLONE_SHARED
     CLONE_COPIED = _CLONE_COPIED
     STAGES: dict = {}  # stage -> the name of the method that runs it by itself (a rules module's automatic stages)
@@ -153,6 +153,7 @@ class Game(ManualMoves, TableMoves, HandHelpers):
     def __init__(self, db, state: GameState, settings: Ruleset | None = None, *,
                  start: dict | None = None, record_hashes: bool = True, profile=None):
         self.profile = profile or profile_of(start or {})  # the game on the table (table/profile.py)
+        self.cites = citations.merged(type(self), self.profile)  # topic -> the rule this game cites for it
         self.db = db
         self._defs = defs_of(db)  # (replaced whenever self.db is)
         self.state = state
@@ -403,17 +404,18 @@ class Game(ManualMoves, TableMoves, HandHelpers):
         """
         handler = self._handlers.get(type(cmd))
         if handler is None:
-            raise IllegalCommand(self.CITES["command"], f"unknown command {reprlib.repr(cmd)}"
+            raise IllegalCommand(self.cites["command"], f"unknown command {reprlib.repr(cmd)}"
                                  + (f" ({self.profile.name} has no such action)" if isinstance(cmd, Command) else ""))
         if self.state.result is not None:
-            raise IllegalCommand(self.CITES["over"], "the game is over")
+            raise IllegalCommand(self.cites["over"], "the game is over")
         # every field's type and shape, before any rule looks at it (done already for a command legal_commands made)
         bad = None if well_formed(id(cmd)) is cmd else field_problem(cmd)
         if bad is not None:
-            path, rule, message = bad
+            path, topic, message = bad
+            rule = self._choice_rule() if topic == CHOICE else self.cites.get(topic, topic)  # (a design ruling: as is)
             if path == "player":
                 raise IllegalCommand(rule, f"a command's player is 0 (player 1) or 1 (player 2): {message}")
-            raise IllegalCommand(self._choice_rule() if rule == CHOICE else rule, f"{cmd.kind}: field '{path}': {message}")
+            raise IllegalCommand(rule, f"{cmd.kind}: field '{path}': {message}")
         c = self.state.choice
         if c is not None and type(cmd) not in _DURING_A_CHOICE:
             # the game is inside an effect's resolution: only the answer (or a concession) comes next
@@ -457,7 +459,7 @@ class Game(ManualMoves, TableMoves, HandHelpers):
         return card
 
     def _draw(self, p: int, n: int = 1) -> None:
-        """Draw n cards one at a time (CR 4-5-3); from an empty deck nothing happens (CR 1-3-2)."""
+        """Draw n cards one at a time; from an empty deck nothing happens (cites["impossible"])."""
         player = self.state.players[p]
         for _ in range(n):
             if not player.deck:
@@ -468,7 +470,7 @@ class Game(ManualMoves, TableMoves, HandHelpers):
             self._emit("draw", player=p, card=iid)
 
     def _move_card(self, iid: int, dst: str, reason: str, *, bottom: bool = False) -> None:
-        """Move a card between zones of its owner (CR 3-1-6), as a new card (CR 3-1-4)."""
+        """Move a card between zones of its owner (cites["owners_areas"]), as a new card."""
         st = self.state
         card = st.cards[iid]
         player = st.players[card.owner]
@@ -502,7 +504,7 @@ class Game(ManualMoves, TableMoves, HandHelpers):
             self._table_moved(iid, src, dst, reason)
 
     def _table_moved(self, iid: int, src: str, dst: str, reason: str) -> None:
-        """A card changed zone: it is a new card (CR 3-1-4), so its marks go; a card entering a zone of face-down
+        """A card changed zone: it is a new card, so its marks go; a card entering a zone of face-down
         cards is face down (the move says so, so a redacted move never shows its face); what was attached to it
         goes where its zone says (a Battle of Souls equipment is destroyed with its fighter), or stays, detached;
         a token leaving the table's token zone leaves the game."""
@@ -524,14 +526,14 @@ class Game(ManualMoves, TableMoves, HandHelpers):
             if goes is not None:
                 self._move_card(other, goes, "with_host")
         self._turn_card_moved(iid, src, dst)
-        tokens = profile.tokens  # (a token leaving the field: _leave_field, CR 4-12-3)
+        tokens = profile.tokens  # (a token leaving the field: _leave_field)
         if src == tokens["zone"] != "field" and dst not in ("removed", src) and tokens["vanish_on_leave"] \
                 and self._defs[self.state.cards[iid].cid].token:
             self._move_card(iid, "removed", "token")  # BOS §Fighter tokens: removed instead
 
     def _move_cores(self, p: int, src, dst, n: int, soul: bool, reason: str, cause: Cause | None,
                     dst_player: int | None = None) -> None:
-        """Move n regular cores (and the soul core, if `soul`) from src to dst (CR 1-3-2-2: same place = nothing)."""
+        """Move n regular cores (and the soul core, if `soul`) from src to dst (cites["same_place"]: nothing)."""
         if src == dst and (dst_player is None or dst_player == p):
             return
         q = p if dst_player is None else dst_player
@@ -582,11 +584,11 @@ class Game(ManualMoves, TableMoves, HandHelpers):
 
     def _set_exhausted(self, iid: int, exhausted: bool) -> None:
         card = self.state.cards[iid]
-        if card.exhausted != exhausted:  # CR 1-3-2-1: an existing condition is not established again
+        if card.exhausted != exhausted:  # an existing condition is not established again (cites["already_so"])
             card.exhausted = exhausted
             self._emit("exhaust", card=iid, exhausted=exhausted)
 
-    # ------------------------------------------------------------------ gameplay management (CR 9)
+    # ------------------------------------------------------------------ gameplay management
 
     # ------------------------------------------------------------------ automatic stages
 
@@ -704,9 +706,9 @@ class Game(ManualMoves, TableMoves, HandHelpers):
         return self.db
 
     def _h_concede(self, cmd: Concede) -> None:
-        # any time, at once, unaffected by effects (the game's own rule: CITES["concede"])
+        # any time, at once, unaffected by effects
         self._emit("concede", player=cmd.player)
-        self._end_game(1 - cmd.player, f"player {cmd.player + 1} conceded ({self.CITES['concede']})")
+        self._end_game(1 - cmd.player, f"player {cmd.player + 1} conceded ({self.cites['concede']})")
 
     def _end_game(self, winner: int | None, reason: str) -> None:
         st = self.state
@@ -777,7 +779,7 @@ class Game(ManualMoves, TableMoves, HandHelpers):
 
     def _choice_rule(self) -> str:
         """The rule that asks for the pending choice."""
-        return self.CITES["choice"]
+        return self.cites["choice"]
 
     def _substitute_sources(self) -> list:
         """The cards whose substitution effect each option of a pending "substitute" choice is."""

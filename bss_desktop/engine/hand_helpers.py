@@ -10,17 +10,9 @@ from __future__ import annotations
 
 from .errors import IllegalCommand
 
-# The rule each check names, by game (a profile, or the nearest one it extends); Battle Spirits Saga's CR otherwise.
-_RULES = {
-    "eternal": {"main": "ETR §Using Magic", "flash": "ETR §Using Magic", "flash_in_main": "ETR §Using Magic",
-                "summon": "ETR §Main Step Actions", "level": "ETR §Ultimate", "used": "ETR §Using Magic"},
-    "bss": {"main": "CR 8-1-6-1", "flash": "CR 8-1-6-1", "flash_in_main": "ruling 1", "summon": "CR 6-6-1-2",
-            "level": "CR 10-6-7", "used": "CR 10-8"},
-}
-
 
 def main_steps(profile) -> tuple[str, ...]:
-    """The profile's main steps: Standard's main and second main (STD 7-6, 7-8); Eternal's one."""
+    """The profile's main steps: Standard's main and second main; Eternal's one."""
     return tuple(s for s in profile.steps if s == "main" or s.endswith("_main"))
 
 
@@ -47,12 +39,6 @@ def summon_levels(profile, card) -> list[int]:
 class HandHelpers:
     # (Game provides state, profile, _defs, _emit, _expect_manual, _manual_done, _move_card, _move_cores, _room_for)
 
-    def _cite(self, what: str) -> str:
-        for pid in (self.profile.id, *self.profile.extends):
-            if pid in _RULES:
-                return _RULES[pid][what]
-        return _RULES["bss"][what]
-
     def _hand_card(self, cmd):
         """The command's card: one of its player's hand, in a Battle Spirits game played on a table of steps."""
         table = self.state.table
@@ -64,14 +50,14 @@ class HandHelpers:
                                                             "(move the card by hand)")
         card = self.state.cards.get(cmd.card) if type(cmd.card) is int else None
         if card is None or card.zone != "hand" or card.owner != cmd.player:
-            raise IllegalCommand("CR 3-3-1", f"card {cmd.card!r} is not in player {cmd.player + 1}'s hand")
+            raise IllegalCommand(self.cites["hand"], f"card {cmd.card!r} is not in player {cmd.player + 1}'s hand")
         return card, self._defs[card.cid], table.step
 
     def _h_manual_use(self, cmd) -> None:
         self._expect_manual(cmd)
         card, d, step = self._hand_card(cmd)
         if d.type != "magic":
-            raise IllegalCommand(self._cite("used"), f"{d.name} is not a magic card")
+            raise IllegalCommand(self.cites["magic_used"], f"{d.name} is not a magic card")
         mine = cmd.player == self.state.turn_player
         fits = magic_fits(self.profile, step, mine, d.magic_timing)
         if fits is None:
@@ -80,14 +66,14 @@ class HandHelpers:
                 rule = self._rule("flash_in_main")  # off in this game's profile
                 why = f"{self.profile.name} does not use Flash magic in the main step"
             else:
-                rule = self._cite("flash" if "flash" in d.magic_timing else "main")
+                rule = self.cites["magic_timing"]
                 why = "a Main magic is used in your own main step, a Flash magic in an attack step" + (
                     " or your own main step" if self.profile.flash_in_main else "")
             raise IllegalCommand(rule, f"{d.name} has {have} timing; it is the {self.profile.step_label(step).lower()}"
                                        f" step of player {self.state.turn_player + 1}: {why}")
         self._room_for(cmd.player, "trash")
         self._emit("manual", player=cmd.player, what="use", card=card.iid, timing=fits, step=step)
-        self._move_card(card.iid, "trash", "manual")  # in no area while it resolves, then the trash (STD 11-3-1-6)
+        self._move_card(card.iid, "trash", "manual")  # in no area while it resolves, then the trash (cites["magic_used"])
         self._manual_done()
 
     def _h_manual_summon(self, cmd) -> None:
@@ -96,19 +82,19 @@ class HandHelpers:
         levels = summon_levels(self.profile, d)
         spec = self.profile.cards.types.get(d.type, {})
         if spec.get("levels") != "bp" or not levels:
-            raise IllegalCommand(self._cite("summon"), f"{d.name} is not a card one summons (a spirit, an Ultimate)")
+            raise IllegalCommand(self.cites["summon_step"], f"{d.name} is not a card one summons (a spirit, an Ultimate)")
         if step not in main_steps(self.profile) or cmd.player != self.state.turn_player:
-            raise IllegalCommand(self._cite("summon"), f"summoning is an action of your own main step; it is the "
+            raise IllegalCommand(self.cites["summon_step"], f"summoning is an action of your own main step; it is the "
                                                        f"{self.profile.step_label(step).lower()} step of player "
                                                        f"{self.state.turn_player + 1}")
         level = cmd.level or levels[0]
         if level not in levels:
-            raise IllegalCommand(self._cite("level"), f"{d.name} is summoned at LV{', LV'.join(map(str, levels))}; "
+            raise IllegalCommand(self.cites["first_level"], f"{d.name} is summoned at LV{', LV'.join(map(str, levels))}; "
                                                       f"not LV{level}")
         cores = next(lv.cores for lv in d.levels if lv.number == level)
         reserve = self.state.players[cmd.player].reserve
         if cores > reserve:
-            raise IllegalCommand(self._cite("level"), f"LV{level} needs {cores} core(s); the reserve has {reserve}")
+            raise IllegalCommand(self.cites["first_level"], f"LV{level} needs {cores} core(s); the reserve has {reserve}")
         self._room_for(cmd.player, "field")
         self._emit("manual", player=cmd.player, what="summon", card=card.iid, level=level, cores=cores)
         self._move_card(card.iid, "field", "manual")

@@ -34,7 +34,7 @@ def check(game) -> list[str]:
                 if card.zone != zone or card.owner != p:
                     out.append(f"card {iid} is listed in {where} but records zone {card.zone!r}, owner {card.owner}")
                 if card.exhausted and zone != "field":
-                    out.append(f"card {iid} is exhausted in the {zone} (CR 4-4-1: only field cards are turned)")
+                    out.append(f"card {iid} is exhausted in the {zone} ({game.cites['orientation']}: only field cards are turned)")
                 if card.cores and zone != "field":
                     out.append(f"card {iid} holds {card.cores} core(s) in the {zone}")
         for name in ("life", "reserve", "trash_cores"):
@@ -43,7 +43,7 @@ def check(game) -> list[str]:
         soul = player.soul
         if isinstance(soul, int):
             if soul not in player.field:
-                out.append(f"player {p}'s soul core is on card {soul}, which is not on their field (CR 4-11-3)")
+                out.append(f"player {p}'s soul core is on card {soul}, which is not on their field ({game.cites['soul_core']})")
         elif soul not in SOUL_PLACES:
             out.append(f"player {p}'s soul core is at unknown location {soul!r}")
     for iid, card in st.cards.items():
@@ -56,15 +56,15 @@ def check(game) -> list[str]:
     if total != st.cores_in_play:
         out.append(f"core count {total} differs from the {st.cores_in_play} cores taken from the void")
     between_actions = st.choice is None and not st.queue and not st.pending_destruction
-    if game.pending is not None and between_actions:  # inside a resolving effect, management waits (ruling 2)
+    if game.pending is not None and between_actions:  # inside a resolving effect, management waits (design ruling 2)
         for p, player in enumerate(st.players):
             for iid in player.field:
                 need = game.db[st.cards[iid].cid].lv1_cores
                 if cores_on(st, iid) < need:
                     out.append(f"card {iid} on player {p}'s field has {cores_on(st, iid)} core(s), below LV1 ({need})"
-                               " at a decision point (CR 9-3-2)")
+                               f" at a decision point ({game.cites['level_zero']})")
                 if game.bp_zero_destroys and game.db[st.cards[iid].cid].type == "spirit" and game.bp(iid) <= 0:
-                    out.append(f"spirit {iid} has BP {game.bp(iid)} at a decision point (CR 9-4-2)")
+                    out.append(f"spirit {iid} has BP {game.bp(iid)} at a decision point ({game.cites['bp_zero']})")
     if st.battle is None and st.stage in ("flash", "block", "battle_resolve", "battle_compare", "battle_end"):
         out.append(f"stage {st.stage!r} without a battle")
     if st.choice is not None and not (st.queue or st.pending_destruction):

@@ -27,7 +27,7 @@ class ManualMoves:
             return  # the sandbox: anyone, any time between actions (apply refuses all but the answer to a choice)
         pend = self.pending
         if pend.kind in ("choose", "mulligan") or pend.player != cmd.player:
-            raise IllegalCommand("CR 1-3-1", "manual moves are made by the player whose decision it is, between actions")
+            raise IllegalCommand(self.cites["by_hand"], "manual moves are made by the player whose decision it is, between actions")
 
     def _manual_done(self) -> None:
         """After a manual move: gameplay management as usual, except in the sandbox, which enforces nothing."""
@@ -39,36 +39,36 @@ class ManualMoves:
         st = self.state
         card = st.cards.get(cmd.card) if isinstance(cmd.card, int) and not isinstance(cmd.card, bool) else None
         if card is None or card.zone in ("removed", "resolving", "token"):
-            raise IllegalCommand("CR 3-1-1", f"card {cmd.card!r} is not in a player's area")
+            raise IllegalCommand(self.cites["areas"], f"card {cmd.card!r} is not in a player's area")
         d = self._defs[card.cid]
         table = st.table
         if table is None and cmd.to not in ("hand", "deck", "trash", "field", "burst"):
-            raise IllegalCommand("CR 3-1-1", f"{cmd.to!r} is not an area a card can be moved to")
+            raise IllegalCommand(self.cites["areas"], f"{cmd.to!r} is not an area a card can be moved to")
         if table is not None and (cmd.to not in self.profile.zones or self.profile.zones[cmd.to].holds != "cards"):
             names = ", ".join(z.name for z in self.profile.card_zones())
-            raise IllegalCommand("CR 3-1-1", f"{cmd.to!r} is not an area of {self.profile.name} ({names})")
+            raise IllegalCommand(self.cites["areas"], f"{cmd.to!r} is not an area of {self.profile.name} ({names})")
         side = card.owner if cmd.side is None else cmd.side
         if isinstance(side, bool) or side not in (0, 1):
-            raise IllegalCommand("CR 1-1-1", f"there is no player {side!r}")
+            raise IllegalCommand(self.cites["players"], f"there is no player {side!r}")
         crossing = side != card.owner
         if crossing and not self.settings.sandbox:
-            raise IllegalCommand("CR 3-1-6", "a card moves only among its owner's areas (the sandbox allows any)")
+            raise IllegalCommand(self.cites["owners_areas"], "a card moves only among its owner's areas (the sandbox allows any)")
         if cmd.to == card.zone and not crossing and not (cmd.to == "deck" and cmd.bottom):
-            raise IllegalCommand("CR 1-3-2-2", "the card is already there")
+            raise IllegalCommand(self.cites["same_place"], "the card is already there")
         if cmd.to == "field" and d.type == "magic":
-            raise IllegalCommand("CR 3-5-1", f"{d.name} is a magic card; only spirits and nexuses go on the field")
+            raise IllegalCommand(self.cites["field"], f"{d.name} is a magic card; only spirits and nexuses go on the field")
         if cmd.to == "burst" and (not d.burst or st.players[side].burst is not None):
-            raise IllegalCommand("CR 3-8-3", "only a card with a burst effect, into an empty burst area")
+            raise IllegalCommand(self.cites["burst_area"], "only a card with a burst effect, into an empty burst area")
         n = cmd.cores
         if not isinstance(n, int) or isinstance(n, bool) or n < 0 or (n and cmd.to != "field"):
-            raise IllegalCommand("CR 1-3-5", "cores come along only onto the field, as a whole number")
+            raise IllegalCommand(self.cites["numbers"], "cores come along only onto the field, as a whole number")
         if n > st.players[side].reserve:
-            raise IllegalCommand("CR 10-6-7", f"the reserve has only {st.players[side].reserve} core(s)")
+            raise IllegalCommand(self.cites["summon_place"], f"the reserve has only {st.players[side].reserve} core(s)")
         if cmd.to != card.zone or crossing:
             self._room_for(side, cmd.to)
         if crossing:
             self._emit("manual", player=cmd.player, what="move", card=card.iid, to=cmd.to, side=side)
-            if card.zone == "field":  # its cores stay with their player (CR 3-5-5): to the old side's reserve
+            if card.zone == "field":  # its cores stay with their player: to the old side's reserve
                 self._leave_field(card.iid, "trash", "manual")
             self._change_side(card.iid, side)
             if card.zone != "removed" and (card.zone != cmd.to or cmd.bottom):
@@ -111,7 +111,7 @@ class ManualMoves:
             st.table.areas[card.owner][card.zone].remove(iid)
             st.table.areas[side][card.zone].append(iid)
         elif card.zone not in ("hand", "deck", "trash", "field", "burst"):
-            return  # a token that left the field has left the game (CR 4-12-3)
+            return  # a token that left the field has left the game (cites["tokens"])
         elif card.zone == "burst":
             old.burst, new.burst = None, iid
         else:
@@ -124,22 +124,22 @@ class ManualMoves:
         self._expect_manual(cmd)
         st = self.state
         if cmd.owner not in (0, 1) or isinstance(cmd.owner, bool):
-            raise IllegalCommand("CR 1-1-1", f"there is no player {cmd.owner!r}")
+            raise IllegalCommand(self.cites["players"], f"there is no player {cmd.owner!r}")
         player = st.players[cmd.owner]
         places = ("life", "reserve", "trash", "void")
         if st.table is not None:
             return self._table_cores(cmd)
         for loc in (cmd.src, cmd.dst):
             if loc not in places and not (isinstance(loc, int) and not isinstance(loc, bool) and loc in player.field):
-                raise IllegalCommand("CR 3-1-1", f"{loc!r} is not one of player {cmd.owner + 1}'s core places")
-        check_core_count(cmd)
+                raise IllegalCommand(self.cites["areas"], f"{loc!r} is not one of player {cmd.owner + 1}'s core places")
+        check_core_count(cmd, self.cites)
         have = {"life": player.life, "reserve": player.reserve, "trash": player.trash_cores}.get(cmd.src)
         if have is None and cmd.src != "void":
             have = st.cards[cmd.src].cores
         if have is not None and cmd.count > have:
-            raise IllegalCommand("CR 1-3-2", f"there are only {have} core(s) at {cmd.src!r}")
+            raise IllegalCommand(self.cites["impossible"], f"there are only {have} core(s) at {cmd.src!r}")
         if cmd.soul and player.soul != cmd.src:
-            raise IllegalCommand("CR 4-11-3", f"player {cmd.owner + 1}'s soul core is not at {cmd.src!r}")
+            raise IllegalCommand(self.cites["soul_core"], f"player {cmd.owner + 1}'s soul core is not at {cmd.src!r}")
         self._emit("manual", player=cmd.player, what="cores", owner=cmd.owner, src=cmd.src, dst=cmd.dst,
                    count=cmd.count, soul=cmd.soul)
         cause = Cause("self", cmd.owner) if cmd.player == cmd.owner else Cause("effect_cores", cmd.player)
@@ -150,15 +150,15 @@ class ManualMoves:
         self._expect_manual(cmd)
         card = self.state.cards.get(cmd.card) if isinstance(cmd.card, int) and not isinstance(cmd.card, bool) else None
         if card is None or not self.may_turn(card):
-            raise IllegalCommand("CR 4-4-1", f"card {cmd.card!r} is not on the field")
+            raise IllegalCommand(self.cites["orientation"], f"card {cmd.card!r} is not on the field")
         table = self.state.table
         turned = table is not None and card.iid in table.marks and bool(table.marks[card.iid].turn)
         if card.exhausted == cmd.exhausted and not turned:
-            raise IllegalCommand("CR 1-3-2-1", "the card is already " + ("exhausted" if cmd.exhausted else "refreshed"))
+            raise IllegalCommand(self.cites["already_so"], "the card is already " + ("exhausted" if cmd.exhausted else "refreshed"))
         if turned:  # upright or sideways: no other orientation left
             table.marks[card.iid].turn = None
             table.tidy(card.iid)
-        heavy = turned and not cmd.exhausted  # refreshing a heavy-exhausted card exhausts it (STD 5-14-2, ETR)
+        heavy = turned and not cmd.exhausted  # refreshing a heavy-exhausted card exhausts it (Standard, Eternal)
         self._emit("manual", player=cmd.player, what="exhaust", card=card.iid, exhausted=cmd.exhausted,
                    **({"heavy": True} if heavy else {}))
         if card.exhausted != cmd.exhausted and not heavy:
@@ -168,29 +168,29 @@ class ManualMoves:
     def _h_manual_shuffle(self, cmd: ManualShuffle) -> None:
         self._expect_manual(cmd)
         if cmd.owner not in (0, 1) or isinstance(cmd.owner, bool):
-            raise IllegalCommand("CR 1-1-1", f"there is no player {cmd.owner!r}")
+            raise IllegalCommand(self.cites["players"], f"there is no player {cmd.owner!r}")
         self._emit("manual", player=cmd.player, what="shuffle", owner=cmd.owner)
-        self._rng_for(cmd).shuffle(self.state.players[cmd.owner].deck)  # CR 3-2-4
+        self._rng_for(cmd).shuffle(self.state.players[cmd.owner].deck)
         self._emit("shuffle", player=cmd.owner)
 
     def _h_manual_deck(self, cmd: ManualDeck) -> None:
         self._expect_manual(cmd)
         if cmd.owner not in (0, 1) or isinstance(cmd.owner, bool):
-            raise IllegalCommand("CR 1-1-1", f"there is no player {cmd.owner!r}")
+            raise IllegalCommand(self.cites["players"], f"there is no player {cmd.owner!r}")
         to_ok = ("hand", "trash") if self.state.table is None else \
             tuple(z.name for z in self.profile.card_zones() if z.name != "deck")
         if cmd.to not in to_ok:
-            raise IllegalCommand("CR 3-2-2", "cards taken unseen from a deck go to the "
+            raise IllegalCommand(self.cites["deck_hidden"], "cards taken unseen from a deck go to the "
                                              + (" or ".join(to_ok) if len(to_ok) < 3 else ", ".join(to_ok)))
         if self._deck_out(cmd):  # a profile where drawing from an empty deck loses (engine/table_turn.py)
             return self._manual_done()
         deck = self.state.players[cmd.owner].deck
         if not isinstance(cmd.count, int) or isinstance(cmd.count, bool) or not 1 <= cmd.count <= len(deck):
-            raise IllegalCommand("CR 1-3-5", f"take 1 to {len(deck)} card(s): the deck holds {len(deck)}")
+            raise IllegalCommand(self.cites["numbers"], f"take 1 to {len(deck)} card(s): the deck holds {len(deck)}")
         self._room_for(cmd.owner, cmd.to, cmd.count)
         self._emit("manual", player=cmd.player, what="deck", owner=cmd.owner, to=cmd.to, count=cmd.count)
         if cmd.to == "hand":
-            self._draw(cmd.owner, cmd.count)  # CR 4-5-3: one at a time
+            self._draw(cmd.owner, cmd.count)  # one at a time
         else:
             for _ in range(cmd.count):
                 self._move_card(deck[-1], cmd.to, "mill")
@@ -199,59 +199,59 @@ class ManualMoves:
     def _h_manual_look(self, cmd: ManualLook) -> None:
         self._expect_manual(cmd)
         if cmd.owner not in (0, 1) or isinstance(cmd.owner, bool):
-            raise IllegalCommand("CR 1-1-1", f"there is no player {cmd.owner!r}")
+            raise IllegalCommand(self.cites["players"], f"there is no player {cmd.owner!r}")
         if cmd.owner != cmd.player and not self.settings.sandbox:
-            raise IllegalCommand("CR 3-2-2", "you may look only at your own deck, and only when an effect says so")
+            raise IllegalCommand(self.cites["deck_hidden"], "you may look only at your own deck, and only when an effect says so")
         deck = self.state.players[cmd.owner].deck
         if not isinstance(cmd.top, int) or isinstance(cmd.top, bool) or cmd.top < 0:
-            raise IllegalCommand("CR 1-3-5", "look at the top N cards (N at least 1), or 0 for the whole deck")
+            raise IllegalCommand(self.cites["numbers"], "look at the top N cards (N at least 1), or 0 for the whole deck")
         cards = deck[::-1][:cmd.top] if cmd.top else deck[::-1]  # top first
         self._emit("manual", player=cmd.player, what="look", owner=cmd.owner, count=len(cards), cards=cards,
                    cids=[self.state.cards[i].cid for i in cards])
-        if cmd.shuffle:  # CR 12-3-3: the cards go back and the deck is shuffled
+        if cmd.shuffle:  # the cards go back and the deck is shuffled (cites["look_shuffle"])
             self._shuffle(cmd.owner, self._rng_for(cmd))
 
     def _h_manual_random(self, cmd: ManualRandom) -> None:
         self._expect_manual(cmd)
         if not isinstance(cmd.sides, int) or isinstance(cmd.sides, bool) or not 2 <= cmd.sides <= 100:
-            raise IllegalCommand("CR 1-3-5", "a coin has 2 sides and a die up to 100")
+            raise IllegalCommand(self.cites["numbers"], "a coin has 2 sides and a die up to 100")
         result = self._rng_for(cmd).below(cmd.sides) + 1
         self._emit("manual", player=cmd.player, what="random", sides=cmd.sides, result=result)
 
     def _h_manual_note(self, cmd: ManualNote) -> None:
         self._expect_manual(cmd)
         if not isinstance(cmd.text, str) or not cmd.text.strip() or len(cmd.text) > 200:
-            raise IllegalCommand("CR 1-3-1", "a note is 1 to 200 characters of text")
+            raise IllegalCommand(self.cites["by_hand"], "a note is 1 to 200 characters of text")
         self._emit("manual", player=cmd.player, what="note", text=cmd.text.strip())
 
     def _h_manual_reveal(self, cmd: ManualReveal) -> None:
         self._expect_manual(cmd)
         st = self.state
         if not isinstance(cmd.cards, tuple) or not cmd.cards:
-            raise IllegalCommand("CR 12-2-1", "reveal at least one card")
+            raise IllegalCommand(self.cites["reveal"], "reveal at least one card")
         for iid in cmd.cards:
             card = st.cards.get(iid) if isinstance(iid, int) and not isinstance(iid, bool) else None
             if card is None or card.zone in ("removed", "resolving", "token"):
-                raise IllegalCommand("CR 12-2-1", f"card {iid!r} is not in a player's area")
+                raise IllegalCommand(self.cites["reveal"], f"card {iid!r} is not in a player's area")
             if card.owner != cmd.player and not self.settings.sandbox:
-                raise IllegalCommand("CR 12-3-1", "you can reveal only your own cards")
+                raise IllegalCommand(self.cites["viewing"], "you can reveal only your own cards")
         self._emit("manual", player=cmd.player, what="reveal", cards=list(cmd.cards),
                    cids=[st.cards[i].cid for i in cmd.cards])
 
     def _h_manual_token(self, cmd: ManualToken) -> None:
-        """A token made by hand (CR 4-12): a card definition of its own, kept with the game's inline cards so
+        """A token made by hand (cites["tokens"]): a card definition of its own, kept with the game's inline cards so
         positions and replays know it."""
         from ..carddb.cards import COLORS, hand_token
 
         self._expect_manual(cmd)
         if cmd.owner not in (0, 1) or isinstance(cmd.owner, bool):
-            raise IllegalCommand("CR 1-1-1", f"there is no player {cmd.owner!r}")
+            raise IllegalCommand(self.cites["players"], f"there is no player {cmd.owner!r}")
         if cmd.color not in COLORS:
-            raise IllegalCommand("CR 2-4-1-1", f"{cmd.color!r} is not a card colour")
+            raise IllegalCommand(self.cites["colours"], f"{cmd.color!r} is not a card colour")
         if not isinstance(cmd.name, str) or not cmd.name.strip() or len(cmd.name) > 60:
-            raise IllegalCommand("CR 4-12-2", "a token needs a name of 1 to 60 characters")
+            raise IllegalCommand(self.cites["tokens"], "a token needs a name of 1 to 60 characters")
         if not isinstance(cmd.bp, int) or isinstance(cmd.bp, bool) or not 0 < cmd.bp <= 100000:
-            raise IllegalCommand("CR 4-12-2", "a token's BP is a whole number from 1 to 100000")
+            raise IllegalCommand(self.cites["tokens"], "a token's BP is a whole number from 1 to 100000")
         self._room_for(cmd.owner, "field")
         st = self.state
         n = sum(1 for c in self.inline_cards if c.token) + 1

@@ -16,6 +16,7 @@ import yaml
 
 from ..data_files import MB, DataFileError, load_yaml, read_text
 from ..limits import MAX_COUNT, MAX_SEED, MAX_TURN, MAX_ZONE_CARDS
+from .citations import cites_for
 from .errors import PositionError
 from .game import Game
 from .rng import Rng
@@ -102,6 +103,7 @@ def game_from_position(data, db, *, settings: Ruleset | None = None, record_hash
     if data.get("version", VERSION) != VERSION:
         raise PositionError("version", f"this app reads version {VERSION}")
     profile = _profile(data)
+    cite = cites_for(profile)  # topic -> the rule of this game a refusal names
     table_game = profile.id != "bss"
     turn = _req(data, "turn", "", int, maximum=MAX_TURN)
     if turn < 1:
@@ -109,7 +111,7 @@ def game_from_position(data, db, *, settings: Ruleset | None = None, record_hash
     turn_player = _req(data, "turn_player", "", int)
     if turn_player not in (0, 1):
         raise PositionError("turn_player", "must be 0 or 1")
-    # player one moves on odd turns (CR 6-1-1: players alternate)
+    # player one moves on odd turns (the players alternate: cite["steps"])
     first_player = _req(data, "first_player", "", int, default=turn_player if turn % 2 else 1 - turn_player,
                          required=False)
     if first_player not in (0, 1) or (first_player == turn_player) != (turn % 2 == 1):
@@ -134,7 +136,7 @@ def game_from_position(data, db, *, settings: Ruleset | None = None, record_hash
         raise PositionError("step", f"must be one of {', '.join(stages)}"
                                     + (f" ({profile.name})" if table_game else "") + f", got {step!r}")
     if step == "attack" and turn == 1:
-        raise PositionError("step", "player one's first turn has no attack step (CR 6-7-2)")
+        raise PositionError("step", f"player one's first turn has no attack step ({cite['first_attack']})")
     seed = _req(data, "seed", "", int, default=0, required=False, maximum=MAX_SEED)
     if "settings" in data:
         try:
@@ -164,7 +166,7 @@ def game_from_position(data, db, *, settings: Ruleset | None = None, record_hash
 
     players_data = _req(data, "players", "", list)
     if len(players_data) != 2:
-        raise PositionError("players", "a position has exactly two players (CR 1-1-1)")
+        raise PositionError("players", f"a position has exactly two players ({cite['players']})")
     cards: dict[int, Card] = {}
     players = [Player(), Player()]
     cores_in_play = 0
@@ -212,7 +214,7 @@ def game_from_position(data, db, *, settings: Ruleset | None = None, record_hash
             iid = new_card(_req(fd, "card", fpre, str), p, "field", f"{fpre}card")
             d = cards_db[cards[iid].cid]
             if d.type == "magic":
-                raise PositionError(f"{fpre}card", f"{d.name} is a magic card; only spirits and nexuses are on the field (CR 3-5-1)")
+                raise PositionError(f"{fpre}card", f"{d.name} is a magic card; only spirits and nexuses are on the field ({cite['field']})")
             brave = table_game and "on" in fd and _combines(profile, d) is not None  # its cores sit on its spirit
             cards[iid].cores = _req(fd, "cores", fpre, int, default=0 if brave else d.lv1_cores, required=False)
             cards[iid].exhausted = _req(fd, "exhausted", fpre, bool, default=False, required=False)
@@ -223,20 +225,20 @@ def game_from_position(data, db, *, settings: Ruleset | None = None, record_hash
         if soul == "field":
             if len(soul_cards) != 1:
                 raise PositionError(f"{pre}soul_core", "is 'field', so exactly one field card needs 'soul_core: true' "
-                                                       f"(found {len(soul_cards)}); each player has one soul core (CR 4-11-3)")
+                                                       f"(found {len(soul_cards)}); each player has one soul core ({cite['soul_core']})")
             player.soul = soul_cards[0][0]
         elif soul is None and not soul_cards:
             player.soul = None  # a game without a soul core
         else:
             if soul_cards:
                 raise PositionError(f"{soul_cards[0][1]}soul_core",
-                                    f"the soul core is in the {soul}, so no field card can hold it (CR 4-11-3)")
+                                    f"the soul core is in the {soul}, so no field card can hold it ({cite['soul_core']})")
             player.soul = soul
         burst = pd.get("burst")
         if burst is not None:
             iid = new_card(burst, p, "burst", f"{pre}burst")
             if not cards_db[burst].burst:
-                raise PositionError(f"{pre}burst", f"{cards_db[burst].name} has no burst effect (CR 3-8-4)")
+                raise PositionError(f"{pre}burst", f"{cards_db[burst].name} has no burst effect ({cite['burst_card']})")
             player.burst = iid
         if _req(pd, "burst_set_this_turn", pre, bool, default=False, required=False):
             player.burst_set_turn = turn
@@ -252,14 +254,14 @@ def game_from_position(data, db, *, settings: Ruleset | None = None, record_hash
     game.inline_cards = inline
     game.names = [_req(pd, "name", f"players[{p}].", str, default=None, required=False)
                   for p, pd in enumerate(players_data)]
-    for p, player in enumerate(players):  # CR 9-3-2: a field card below LV1 is not a legal position
+    for p, player in enumerate(players):  # a field card below LV1 is not a legal position (cite["level_zero"])
         for i, iid in enumerate(player.field):
             need = cards_db[cards[iid].cid].lv1_cores
             combined = table_game and state.table.marks.get(iid) is not None and state.table.marks[iid].on is not None \
                 and _combines(profile, cards_db[cards[iid].cid]) is not None  # ETR §Brave: its cores are its spirit's
             if cores_on(state, iid) < need and not combined:
                 raise PositionError(f"players[{p}].field[{i}].cores",
-                                    f"{cards_db[cards[iid].cid].name} needs at least {need} core(s) for LV1 (CR 9-3-2)")
+                                    f"{cards_db[cards[iid].cid].name} needs at least {need} core(s) for LV1 ({cite['level_zero']})")
     game._check_winner()
     game._run()
     game.record_hashes = record_hashes
@@ -438,7 +440,7 @@ def _marks_in(entry: dict, pre: str, table, iid: int, profile, attach: list, p: 
         if o.angle not in (0, 90):
             table.mark(iid).turn = turn
         if o.angle != 0 and entry.get("exhausted") is False:
-            raise PositionError(f"{pre}exhausted", f"a card turned {o.label.lower()} counts as exhausted (STD 5-16; "
+            raise PositionError(f"{pre}exhausted", f"a card turned {o.label.lower()} counts as exhausted ({cites_for(profile)['turned']}; "
                                                    f"leave 'exhausted' out or make it true)")
         turned = o.angle != 0
     else:

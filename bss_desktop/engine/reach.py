@@ -1,7 +1,7 @@
 """What one seat's manual moves may touch of the other seat's things, when each seat is played on its own machine.
 
 Design ruling 12: in a LAN sandbox (and a LAN game's manual moves) a seat's free moves never reveal or move the
-other seat's hidden or face-down cards (CR 3-2-2, 3-3-3, 3-8-2; BOS §Tactic Cards: set face down); what a seat may
+other seat's hidden or face-down cards (a deck, a hand, a set burst; a Battle of Souls tactic set face down); what a seat may
 do to the other's public cards, pieces and trackers is declared by the profile (`opponent_moves`,
 docs/profile-format.md), anything else is a request the owner accepts (NeedsConsent: the LAN asks the owner, who
 then makes the move in its own name), and every such move is logged with who made it (the "manual" event's

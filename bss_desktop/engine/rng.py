@@ -53,7 +53,7 @@ class Rng:
                 return x % n
 
     def shuffle(self, items: list) -> None:
-        """Fisher-Yates shuffle in place (CR 3-2-4: reorder the cards randomly)."""
+        """Fisher-Yates shuffle in place (reorder the cards randomly)."""
         state = self.state
         for i in range(len(items) - 1, 0, -1):
             n = i + 1  # j = self.below(n), written out

@@ -6,12 +6,12 @@ from dataclasses import asdict, dataclass, fields, replace
 
 @dataclass(frozen=True, slots=True)
 class Ruleset:
-    # Ruling 1: flash effects may not be used in the main step; CR 6-6 lists none.
+    # Design ruling 1: flash effects may not be used in Saga's main step (its rules list none there).
     flash_in_main: bool = False
     # The manual sandbox: either player may make any manual move at any time and nothing is enforced
     # (no gameplay management, no winner); for testing combos, teaching, and cards not automated.
     sandbox: bool = False
-    # Hidden bursts (CR 3-8-2, 10-9-1): at every moment that could trigger a burst (the burst triggers the engine
+    # Hidden bursts (Saga's burst area is private): at every moment that could trigger a burst (the burst triggers the engine
     # knows: after your life is reduced, after your spirit is destroyed, after your opponent's summoning, after your
     # opponent's attack) the owner of a set burst is asked "activate?" whether or not its condition is met, so the
     # opponent cannot tell from the flow of the game. A burst whose condition is not met can only be answered "no".

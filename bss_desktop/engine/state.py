@@ -1,11 +1,11 @@
-"""The game state: every piece and where it is (CR 3, 4).
+"""The game state: every piece and where it is.
 
 Plain mutable dataclasses, owned by a `Game`; nothing outside the engine
 mutates them. Cards are instances (`Card`) with a stable instance id (`iid`)
 and an owner; regular cores are counts per location, and each player's one
-soul core has a tracked location (CR 4-11).
+soul core has a tracked location (cites["soul_core"]).
 
-Core locations: "life", "reserve", "trash" (the trash's core section, CR 3-4-1),
+Core locations: "life", "reserve", "trash" (the trash's core section),
 "void", or the iid of a card on the field.
 """
 from __future__ import annotations
@@ -19,20 +19,20 @@ from .rng import Rng
 
 _new = object.__new__
 
-# Zones a card can be in (CR 3-1-1); "resolving" is a magic card waiting to
-# resolve (CR 10-8-7) and "removed" a token that left the field (CR 4-12-3).
+# Zones a card can be in (cites["areas"]); "resolving" is a magic card waiting to
+# resolve and "removed" a token that left the field (cites["tokens"]).
 ZONES = ("deck", "hand", "trash", "field", "burst", "resolving", "removed")
 
-# Turn steps in order (CR 6-1-1).
+# Turn steps in order (cites["steps"]).
 STEPS = ("start", "core", "draw", "refresh", "main", "attack", "end")
 
 
 class Cause(NamedTuple):
-    """Why a card left the field or lost cores: the cause record (CR 9-3, 9-4, 10-1, 10-14).
+    """Why a card left the field or lost cores: the cause record (the rules module says which causes its game has).
 
-    kind: "battle" (BP comparison, CR 7-1-5-2-1), "effect" (a destruction effect, CR 10-14-1),
-    "effect_cores" / "effect_bp" (an effect removed cores or lowered BP/level, CR 9-3-2-1, 9-4-2-1),
-    "self" (the owner's own action or cost payment: self-destruction, CR 10-1-1-1),
+    kind: "battle" (BP comparison), "effect" (a destruction effect),
+    "effect_cores" / "effect_bp" (an effect removed cores or lowered BP/level),
+    "self" (the owner's own action or cost payment: self-destruction),
     "rule" (anything else the rules do).
     """
 
@@ -72,10 +72,10 @@ class Player:
     life: int = 0
     reserve: int = 0
     trash_cores: int = 0
-    soul: object = "reserve"  # the soul core's location (CR 4-11-1)
-    burst_set_turn: int = 0  # turn number of the last burst set (CR 6-6-1-2-2)
-    mulligan: bool | None = None  # None until decided (CR 5-2-7)
-    deck_out: bool = False  # had no deck at the start of their start step (CR 9-2-4)
+    soul: object = "reserve"  # the soul core's location (cites["soul_core"])
+    burst_set_turn: int = 0  # turn number of the last burst set (cites["set_burst"])
+    mulligan: bool | None = None  # None until decided (cites["mulligan"])
+    deck_out: bool = False  # had no deck at the start of their start step
 
     def __copy__(self) -> Player:
         p = _new(Player)
@@ -88,18 +88,18 @@ class Player:
 
 @dataclass(slots=True)
 class Battle:
-    """The battle in progress (CR 7-1)."""
+    """The battle in progress."""
 
     attacker: int
     attacking_player: int
     priority: int  # who may act in the current flash window
-    window: int = 1  # 1: before blocking (CR 7-1-2), 2: after blocking (CR 7-1-4)
+    window: int = 1  # 1: before blocking, 2: after blocking
     passes: int = 0  # passes in a row (two end the window)
     blocker: int | None = None
     blocked: bool = False
-    magic_used: list[int] = field(default_factory=list)  # magic its attacker's owner used (CR 11-6-1)
-    cursed: bool = False  # a 【Curse】 attacker was blocked: destroy the blocker at the end (CR 11-3-1)
-    luster: bool = False  # the attacker had 【Luster】 when it attacked (CR 11-6-1)
+    magic_used: list[int] = field(default_factory=list)  # magic its attacker's owner used (【Luster】)
+    cursed: bool = False  # a 【Curse】 attacker was blocked: destroy the blocker at the end
+    luster: bool = False  # the attacker had 【Luster】 when it attacked
 
     @property
     def defending_player(self) -> int:
@@ -116,12 +116,12 @@ class Battle:
 
 @dataclass(slots=True)
 class Continuous:
-    """A continuous effect directive (CR 8-2-2-2) that alters card information.
+    """A continuous effect directive that alters card information.
 
-    layer 1 alters level, 2 redefines printed BP, 3 sets BP, 4 adds to BP (CR 8-8-1-3-2…5);
+    layer 1 alters level, 2 redefines printed BP, 3 sets BP, 4 adds to BP (rules/bss/continuous.py);
     within a layer they apply in timestamp order. `targets` is the set of iids fixed when a
-    non-constant effect resolved (CR 8-8-1-4). `duration`: "turn" (until the end step,
-    CR 6-8-1-2), "battle" (CR 7-1-6-2) or "permanent".
+    non-constant effect resolved. `duration`: "turn" (until the end step),
+    "battle" or "permanent".
     """
 
     ts: int
@@ -142,7 +142,7 @@ class Continuous:
 
 @dataclass(slots=True)
 class Grant:
-    """A keyword or restriction given to cards for a while (CR 8-2-2-2): what is "keyword", "cannot_attack",
+    """A keyword or restriction given to cards for a while: what is "keyword", "cannot_attack",
     "cannot_block" or "cannot_be_blocked"."""
 
     ts: int
@@ -162,41 +162,41 @@ class Grant:
 
 @dataclass(slots=True)
 class Activation:
-    """An activated effect waiting to resolve or resolving (CR 8-5-2-3, 8-5-2-4).
+    """An activated effect waiting to resolve or resolving.
 
     ref: ("effect", i) for the source card's i-th effect, ("keyword", name) for a keyword's
     triggered part, ("burst", i) for a burst, ("magic", None) for a magic card whose player still selects
-    which effect to use (CR 10-8-3), ("substitute", i, j) for the replacement directive j of the source's
-    effect i (CR 8-9-1).
+    which effect to use, ("substitute", i, j) for the replacement directive j of the source's
+    effect i.
 
-    `phase` is where it stands. Activating (CR 8-5-2-2): "select" (which magic effect), "activate" (may its
-    controller pay the cost: "you may ... to ...", CR 8-4-1), "pay" (X, then each part of the cost, `step`
-    the next part). Waiting: "new" (ordered with its group, CR 8-5-2-4). Resolving: "may", "x", "do",
-    "chain" (`step` the next directive), "then_use" (a burst's follow-up, CR 10-9), "done".
+    `phase` is where it stands. Activating: "select" (which magic effect), "activate" (may its
+    controller pay the cost: "you may ... to ..."), "pay" (X, then each part of the cost, `step`
+    the next part). Waiting: "new" (ordered with its group). Resolving: "may", "x", "do",
+    "chain" (`step` the next directive), "then_use" (a burst's follow-up), "done".
     """
 
     ts: int
-    group: int  # activations sharing a group activated simultaneously (CR 8-5-2-4)
+    group: int  # activations sharing a group activated simultaneously
     source: int
     ref: tuple
     controller: int
     trigger_card: int | None = None
-    lki_level: int = 0  # the source's level when it activated (CR 8-10)
+    lki_level: int = 0  # the source's level when it activated (its last known information)
     phase: str = "may"
     step: int = 0
     x: int = 0
     value: int = 0  # a keyword's number (Crush modifier, Gale count, Raid uses)
-    x_chosen: bool = False  # X was fixed when the cost was paid (CR 4-6-3)
-    paid: bool = False  # its cost is paid (CR 8-5-2-2)
+    x_chosen: bool = False  # X was fixed when the cost was paid
+    paid: bool = False  # its cost is paid
     soul_paid: bool = False  # the soul core was among what paid its cost (or its magic card's cost)
     asked: bool = False  # the current directive's "may" was answered yes (or the follow-up's)
-    cur: list | None = None  # the cards the current directive selected, kept across its choices (CR 8-5-3)
+    cur: list | None = None  # the cards the current directive selected, kept across its choices (cites["choice"])
     selected: list = field(default_factory=list)  # what the last selecting directive chose: "it"
     picks: list = field(default_factory=list)  # a directive's decisions so far: each player's picks, core splits
     acted: bool = False  # the last directive did something ("if you do")
-    shortfall: bool = False  # a directive before did nothing: "after this effect resolves" does not (STD 5-19-3)
+    shortfall: bool = False  # a directive before did nothing: "after this effect resolves" does not (Standard)
     # the source's last state on the field when it triggered on leaving it: (cores on it, the soul core among them)
-    # (CR 8-10; resolution.LEAVING_TRIGGERS)
+    # (rules/bss/resolution.LEAVING_TRIGGERS)
     lki: tuple | None = None
 
     def hash_data(self) -> list:
@@ -226,7 +226,7 @@ class Activation:
 
 @dataclass(slots=True)
 class Choice:
-    """A decision inside resolution: who chooses what (CR 8-5-3, 8-5-2-4, 8-1-8, 4-6-2, 8-9-2)."""
+    """A decision inside resolution: who chooses what (cites["choice"])."""
 
     kind: str  # order | may | x | target | substitute | cores | effect
     player: int
@@ -251,7 +251,7 @@ class Choice:
 
 @dataclass(slots=True)
 class Result:
-    winner: int | None  # None: a draw (CR 1-2-3)
+    winner: int | None  # None: a draw
     reason: str
 
     def __copy__(self) -> Result:
@@ -274,8 +274,8 @@ class GameState:
     queue: list[Activation] = field(default_factory=list)  # waiting to resolve; the newest group first
     choice: Choice | None = None  # a pending decision inside resolution
     pending_destruction: list = field(default_factory=list)  # (iid, Cause) waiting on a substitution choice
-    raid_uses: dict = field(default_factory=dict)  # iid -> times 【Raid】 refreshed it this turn (CR 11-12-1)
-    effect_uses: set = field(default_factory=set)  # (iid, effect) used this turn: 〔Once per turn〕 (STD 12-3-1)
+    raid_uses: dict = field(default_factory=dict)  # iid -> times 【Raid】 refreshed it this turn
+    effect_uses: set = field(default_factory=set)  # (iid, effect) used this turn: 〔Once per turn〕 (Standard)
     next_group: int = 1
     next_ts: int = 1
     cores_in_play: int = 0  # regular cores taken out of the void, so core totals can be audited
@@ -285,7 +285,7 @@ class GameState:
 
     @property
     def step(self) -> str:
-        """The turn step (CR 6-1-1) the current stage belongs to, or "setup"; another game's, its table's step."""
+        """The turn step (cites["steps"]) the current stage belongs to, or "setup"; another game's, its table's step."""
         if self.table is not None and self.table.step:
             return self.table.step
         return STAGE_STEP.get(self.stage, "setup")

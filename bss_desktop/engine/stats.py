@@ -1,9 +1,9 @@
-"""Reading card information through continuous effects: level, BP, symbols (CR 2-10, 2-11, 8-8).
+"""Reading card information through continuous effects: level, BP, symbols (the layers of rules/bss/continuous.py).
 
-BP is computed in the order CR 8-8-1-3 fixes: ① level-altering effects,
+BP is computed in the order of the layers: ① level-altering effects,
 ② effects that redefine printed BP, ③ effects that set BP, ④ effects that add
 to or subtract from BP; within each layer in timestamp order. Intermediate
-values may go negative; the result is floored at zero (CR 1-3-6).
+values may go negative; the result is floored at zero.
 
 Inside a read-only pass (Game.reading) nothing changes, so each card's level and
 BP are computed once per pass and remembered in the pass's memo (see `pass_memo`).
@@ -22,7 +22,7 @@ _constant_levels = None  # continuous.constant_levels
 
 
 def use_constant_readers(levels, bp) -> None:
-    """continuous.py's readers of constant level and BP effects (layers ① to ④, CR 8-8-1-3)."""
+    """continuous.py's readers of constant level and BP effects (layers ① to ④)."""
     global _constant_levels, _constant_bp
     _constant_levels, _constant_bp = levels, bp
 
@@ -44,7 +44,7 @@ def pass_memo(game):
 
 
 def cores_on(state, iid: int) -> int:
-    """Cores on a card, the soul core included (CR 2-10-3)."""
+    """Cores on a card, the soul core included (cites["levels"])."""
     card = state.cards[iid]
     return card.cores + (1 if state.players[card.owner].soul == iid else 0)
 
@@ -54,7 +54,7 @@ def _effects_on(state, iid: int, layer: int):
 
 
 def level(game, iid: int) -> int:
-    """Current level: the highest level whose cores are met (CR 2-10-3), then layer ① effects."""
+    """Current level: the highest level whose cores are met (cites["levels"]), then layer ① effects."""
     memo = getattr(game, "_constants_memo", None)
     if memo is None or game._in_constants:  # inside a constant effect's filter: the level without constants,
         return _level(game, iid)  # never kept as the card's level
@@ -71,15 +71,15 @@ def _level(game, iid: int) -> int:
     card_def = game.db[card.cid] if state.table is None else table_cards.shown_def(game, iid)  # side B (ETR §Rebirth)
     soul = state.players[card.owner].soul == iid
     lv = card_def.level_for(card.cores + soul)
-    if soul and card_def.extra:  # 《Super Unleash》: that level with the soul core on it; not an effect (STD 12-2-1-1-2)
+    if soul and card_def.extra:  # 《Super Unleash》: that level with the soul core on it; not an effect (Standard)
         lv = max(lv, card_def.extra.get("super_unleash", 0))
     if lv <= 0:
-        return lv  # below LV1 it is destroyed at the checkpoint whatever the effects say (CR 9-3-2)
+        return lv  # below LV1 it is destroyed at the checkpoint whatever the effects say (cites["level_zero"])
     constants = getattr(game, "has_level_constants", False) and not game._in_constants
     if not state.continuous and not constants:
         return lv
     changed = False
-    if constants:  # CR 8-8-1-3-2: constant level effects first, then resolved ones in timestamp order
+    if constants:  # constant level effects first, then resolved ones in timestamp order
         game._in_constants = True  # a constant effect's own filters read the printed level, not itself
         try:
             for mode, value in _constant_levels(game, iid):
@@ -95,14 +95,14 @@ def _level(game, iid: int) -> int:
 
 
 def _level_change(lv: int, mode: str, value, card_def) -> int:
-    """One layer-① change: set (to a number, or "max": the card's highest level) or add (CR 8-8-1-3-2)."""
+    """One layer-① change: set (to a number, or "max": the card's highest level) or add."""
     if mode == "set":
         return card_def.levels[-1].number if value == "max" and card_def.levels else value if value != "max" else lv
     return lv + value
 
 
 def bp(game, iid: int) -> int:
-    """Current BP of a spirit on the field (CR 2-10-2, 8-8-1-3)."""
+    """Current BP of a spirit on the field, through the layers."""
     memo = getattr(game, "_constants_memo", None)
     if memo is None:
         return _bp(game, iid)
@@ -131,23 +131,23 @@ def _bp(game, iid: int) -> int:
             const_redefs, const_sets, const_adds = _constant_bp(game, iid)
         finally:
             game._in_constants = False
-    for at, v in const_redefs:  # CR 8-8-1-3-3: a constant "LVn BP becomes v" holds at level n only
+    for at, v in const_redefs:  # a constant "LVn BP becomes v" holds at level n only
         if at == lv:
             value = v
     if state.continuous:
-        for e in _effects_on(state, iid, 2):  # CR 8-8-1-3-3: redefine printed (level) BP
+        for e in _effects_on(state, iid, 2):  # redefine printed (level) BP
             if e.level is None or e.level == lv:
                 value = e.value if e.op == "set" else value + e.value
-    for v in const_sets:  # CR 8-8-1-3-4: BP becomes a value; constant effects apply from before
+    for v in const_sets:  # BP becomes a value; constant effects apply from before
         value = v
     if state.continuous:
         for e in _effects_on(state, iid, 3):
             value = e.value
-    value += sum(const_adds)  # CR 8-8-1-3-5: + / - BP
+    value += sum(const_adds)  # + / - BP
     if state.continuous:
         for e in _effects_on(state, iid, 4):
             value += e.value
-    return max(0, value)  # CR 1-3-6
+    return max(0, value)  # a number is never below 0
 
 
 def bp_breakdown(game, iid: int) -> dict:
@@ -158,5 +158,5 @@ def bp_breakdown(game, iid: int) -> dict:
 
 
 def symbols(game, iid: int) -> tuple:
-    """The card's symbols (CR 2-8); effects that add symbols plug in here."""
+    """The card's symbols; effects that add symbols plug in here."""
     return game.db[game.state.cards[iid].cid].symbols

@@ -88,8 +88,8 @@ def cores_leave_to(game, card) -> str:
 
 def token_home(game, card) -> str | None:
     """Where a token card goes when it leaves the field: back to the zone its profile deals token cards into from
-    outside the deck (`deck_rules.side` with `cards: tokens`; ETR glossary, Token: "When it leaves the Field, it
-    returns to its original location"). None: it leaves the game (CR 4-12-3), as a token made by hand does."""
+    outside the deck (`deck_rules.side` with `cards: tokens`: Eternal's tokens return to where they came from). None: it
+    leaves the game (cites["tokens"]), as a token made by hand does."""
     side = game.profile.deck_rules["side"] if game.state.table is not None else None
     zone = side.get("zone") if side and side.get("cards") == "tokens" else None
     if zone is None or not game.db[card.cid].set:  # a token made by hand (carddb.cards.hand_token) has no set
@@ -108,7 +108,7 @@ class TableCards:
         on = mark.on if mark is not None else None
         if cmd.host is None:
             if on is None:
-                raise IllegalCommand("CR 1-3-2-1", "the card is not combined with anything")
+                raise IllegalCommand(self.cites["already_so"], "the card is not combined with anything")
             mark.on = None
             table.tidy(card.iid)
             self._emit("manual", player=cmd.player, what="attach", card=card.iid, host=None)
@@ -121,7 +121,7 @@ class TableCards:
         if host_def.type not in spec["with"]:
             raise IllegalCommand(rule, f"it combines with a {kinds}, not a {host_def.type}")
         if on == host.iid:
-            raise IllegalCommand("CR 1-3-2-1", "the card is already combined with it")
+            raise IllegalCommand(self.cites["already_so"], "the card is already combined with it")
         if combined_on(self, host.iid):
             raise IllegalCommand(rule, "No Brave can be combined onto an already combined spirit")
         table.mark(card.iid).on = host.iid

@@ -20,13 +20,13 @@ from .table_turn import TableTurn
 MAX_COUNTER_KINDS = 8  # kinds of counter on one card: a peer cannot grow a card's marks without bound
 
 
-def check_core_count(cmd) -> None:
+def check_core_count(cmd, cites: dict) -> None:
     """A core move (ManualCores) goes somewhere else and moves at least one core, or the soul core alone."""
     if cmd.src == cmd.dst:
-        raise IllegalCommand("CR 1-3-2-2", "the cores are already there")
+        raise IllegalCommand(cites["same_place"], "the cores are already there")
     if not isinstance(cmd.count, int) or isinstance(cmd.count, bool) or cmd.count < 0 or \
             (cmd.count == 0 and not cmd.soul):
-        raise IllegalCommand("CR 1-3-2-3", "move at least one core")
+        raise IllegalCommand(cites["nothing_moved"], "move at least one core")
 
 
 class TableMoves(TableCards, TableTurn):
@@ -62,11 +62,11 @@ class TableMoves(TableCards, TableTurn):
         card = self.state.cards.get(iid) if type(iid) is int else None
         zone = self.profile.zones.get(card.zone) if card is not None else None
         if zone is None or zone.name in ("deck", "hand") or zone.visibility == "none":
-            raise IllegalCommand("CR 3-1-1", f"card {iid!r} is not on the table")
+            raise IllegalCommand(self.cites["areas"], f"card {iid!r} is not on the table")
         return card
 
     def may_turn(self, card: Card) -> bool:
-        """Cards that turn sideways: the field (CR 4-4-1), or a profile's zones laid out in a row."""
+        """Cards that turn sideways: the field (cites["orientation"]), or a profile's zones laid out in a row."""
         if self.state.table is None:
             return card.zone == "field"
         zone = self.profile.zones.get(card.zone)
@@ -75,7 +75,7 @@ class TableMoves(TableCards, TableTurn):
     def _table_cores(self, cmd) -> None:
         """ManualCores in a game of another profile: its zones of pieces (Eternal's Count), cores on cards, and the
         soul core, which a player moves by hand like any core (paying with it, Soul Magic, 《Seal》, back from the
-        trash) except into a zone its profile bars (`pieces.soul_core.barred`: STD 5-7-3 life and the void)."""
+        trash) except into a zone its profile bars (`pieces.soul_core.barred`: Standard's life and the void)."""
         st = self.state
         player, pieces = st.players[cmd.owner], st.table.pieces[cmd.owner]
         zones = {("trash" if z.name == "trash_cores" else z.name) for z in self.profile.piece_zones()}
@@ -86,14 +86,14 @@ class TableMoves(TableCards, TableTurn):
                 st.cards[loc].zone == "field" or (st.cards[loc].zone in self.profile.zones
                                                   and self.profile.zones[st.cards[loc].zone].pieces_on_cards))
             if loc not in zones and not on_card:
-                raise IllegalCommand("CR 3-1-1", f"{loc!r} is not one of player {cmd.owner + 1}'s core places")
-        check_core_count(cmd)
+                raise IllegalCommand(self.cites["areas"], f"{loc!r} is not one of player {cmd.owner + 1}'s core places")
+        check_core_count(cmd, self.cites)
         if cmd.soul:
             soul = self.profile.pieces.get("soul_core")
             if soul is None or player.soul is None:
                 raise IllegalCommand(self._rule("pieces.soul_core"), f"{self.profile.name} has no soul core")
             if player.soul != cmd.src:
-                raise IllegalCommand("CR 4-11-3", f"player {cmd.owner + 1}'s soul core is not at {cmd.src!r}")
+                raise IllegalCommand(self.cites["soul_core"], f"player {cmd.owner + 1}'s soul core is not at {cmd.src!r}")
             zone = "trash_cores" if cmd.dst == "trash" else cmd.dst
             if zone in soul.barred:
                 raise IllegalCommand(soul.rule or self._rule("pieces.soul_core.barred"),
@@ -108,7 +108,7 @@ class TableMoves(TableCards, TableTurn):
             return {"life": player.life, "reserve": player.reserve, "trash": player.trash_cores}.get(loc)
 
         if have(cmd.src) is not None and cmd.count > have(cmd.src):
-            raise IllegalCommand("CR 1-3-2", f"there are only {have(cmd.src)} core(s) at {cmd.src!r}")
+            raise IllegalCommand(self.cites["impossible"], f"there are only {have(cmd.src)} core(s) at {cmd.src!r}")
         self._emit("manual", player=cmd.player, what="cores", owner=cmd.owner, src=cmd.src, dst=cmd.dst,
                    count=cmd.count, soul=cmd.soul)
         if cmd.src not in pieces and cmd.dst not in pieces:
@@ -139,7 +139,7 @@ class TableMoves(TableCards, TableTurn):
         table = self._table(f"zones.{zone.name}.face")
         if table.mark(card.iid).down == cmd.down:
             table.tidy(card.iid)
-            raise IllegalCommand("CR 1-3-2-1", "the card is already face " + ("down" if cmd.down else "up"))
+            raise IllegalCommand(self.cites["already_so"], "the card is already face " + ("down" if cmd.down else "up"))
         table.marks[card.iid].down = cmd.down
         table.tidy(card.iid)
         self._emit("manual", player=cmd.player, what="flip", card=card.iid, down=cmd.down)
@@ -154,14 +154,14 @@ class TableMoves(TableCards, TableTurn):
         card = self.state.cards.get(cmd.card) if type(cmd.card) is int else None
         zone = self.profile.zones.get(card.zone) if card is not None else None
         if zone is None or zone.visibility == "none" or zone.name == "hand":
-            raise IllegalCommand("CR 3-1-1", f"card {cmd.card!r} is not on the table")
+            raise IllegalCommand(self.cites["areas"], f"card {cmd.card!r} is not on the table")
         side = other_side(self._defs[card.cid])
         if side is None:
             raise IllegalCommand(self._rule("cards.fields"), f"{self._defs[card.cid].name} has one side")
         table = self._table("cards.fields")
         if table.mark(card.iid).back == cmd.back:
             table.tidy(card.iid)
-            raise IllegalCommand("CR 1-3-2-1", "the card already shows that side")
+            raise IllegalCommand(self.cites["already_so"], "the card already shows that side")
         table.marks[card.iid].back = cmd.back
         table.tidy(card.iid)
         self._emit("manual", player=cmd.player, what="side", card=card.iid, back=cmd.back,
@@ -172,7 +172,7 @@ class TableMoves(TableCards, TableTurn):
         self._expect_manual(cmd)
         card = self.state.cards.get(cmd.card) if type(cmd.card) is int else None
         if card is None or not self.may_turn(card):
-            raise IllegalCommand("CR 4-4-1", f"card {cmd.card!r} is not where cards turn")
+            raise IllegalCommand(self.cites["orientation"], f"card {cmd.card!r} is not where cards turn")
         o = self.profile.orientations.get(cmd.to)
         if o is None:
             raise IllegalCommand(self._rule("orientations"), f"{self.profile.name} has no orientation {cmd.to!r} "
@@ -182,7 +182,7 @@ class TableMoves(TableCards, TableTurn):
         current = now or next(x.name for x in self.profile.orientations.values()
                               if x.angle == (90 if card.exhausted else 0))
         if current == o.name:
-            raise IllegalCommand("CR 1-3-2-1", f"the card is already {o.label.lower()}")
+            raise IllegalCommand(self.cites["already_so"], f"the card is already {o.label.lower()}")
         if o.angle in (0, 90):
             if table is not None and card.iid in table.marks:
                 table.marks[card.iid].turn = None
@@ -191,7 +191,7 @@ class TableMoves(TableCards, TableTurn):
             self._table("orientations").mark(card.iid).turn = o.name
         self._emit("manual", player=cmd.player, what="turn", card=card.iid, to=o.name)
         if card.exhausted != (o.angle != 0):
-            self._set_exhausted(card.iid, o.angle != 0)  # anything but upright counts as exhausted (STD 5-16)
+            self._set_exhausted(card.iid, o.angle != 0)  # anything but upright counts as exhausted (cites["turned"])
         self._manual_done()
 
     def _h_manual_counter(self, cmd) -> None:
@@ -216,12 +216,12 @@ class TableMoves(TableCards, TableTurn):
         counters = table.mark(card.iid).counters
         if key not in counters and len(counters) >= MAX_COUNTER_KINDS:
             table.tidy(card.iid)
-            raise IllegalCommand("CR 1-3-5", f"a card carries at most {MAX_COUNTER_KINDS} kinds of counter")
+            raise IllegalCommand(self.cites["numbers"], f"a card carries at most {MAX_COUNTER_KINDS} kinds of counter")
         n = counters.get(key, 0) + cmd.delta
         low = -kind.max if kind.stat else 0
         if not low <= n <= kind.max:
             table.tidy(card.iid)
-            raise IllegalCommand("CR 1-3-5", f"the card has {counters.get(key, 0)} {kind.label.lower()}(s); it can "
+            raise IllegalCommand(self.cites["numbers"], f"the card has {counters.get(key, 0)} {kind.label.lower()}(s); it can "
                                              f"have {low} to {kind.max}")
         if n:
             counters[key] = n
@@ -244,7 +244,7 @@ class TableMoves(TableCards, TableTurn):
         table = self._table(f"zones.{zone.name}.attach_to")
         if cmd.host is None:
             if card.iid not in table.marks or table.marks[card.iid].on is None:
-                raise IllegalCommand("CR 1-3-2-1", "the card is not attached to anything")
+                raise IllegalCommand(self.cites["already_so"], "the card is not attached to anything")
             table.marks[card.iid].on = None
             table.tidy(card.iid)
             self._emit("manual", player=cmd.player, what="attach", card=card.iid, host=None)
@@ -257,7 +257,7 @@ class TableMoves(TableCards, TableTurn):
             where = " or ".join(self.profile.zones[z].label for z in zone.attach_to)
             raise IllegalCommand(self._rule(f"zones.{zone.name}.attach_to"), f"it attaches to a card in the {where}")
         if table.mark(card.iid).on == host.iid:
-            raise IllegalCommand("CR 1-3-2-1", "the card is already attached to it")
+            raise IllegalCommand(self.cites["already_so"], "the card is already attached to it")
         table.marks[card.iid].on = host.iid
         self._emit("manual", player=cmd.player, what="attach", card=card.iid, host=host.iid)
         self._manual_done()
@@ -271,7 +271,7 @@ class TableMoves(TableCards, TableTurn):
         if cmd.op not in t.ops:
             raise IllegalCommand(self._rule(f"trackers.{t.name}.ops"), f"{t.label} allows {', '.join(t.ops)}")
         if cmd.amount == 0 or (cmd.op != "adjust" and cmd.amount < 0):
-            raise IllegalCommand("CR 1-3-5", "change it by a whole number other than 0 (a transfer or payment: "
+            raise IllegalCommand(self.cites["numbers"], "change it by a whole number other than 0 (a transfer or payment: "
                                              "more than 0)")
         values = self._table("trackers").trackers
         me, other = cmd.owner, 1 - cmd.owner
@@ -328,7 +328,7 @@ class TableMoves(TableCards, TableTurn):
 
     def _h_manual_order(self, cmd) -> None:
         """A public pile in a new order, by a player its profile lets reorder it (Battle Spirits Saga's trash: both,
-        CR 3-4-2; Standard's removed-from-game area: its owner, STD 4-9; a Battle of Souls discard pile: nobody)."""
+        Standard's removed-from-game area: its owner; a Battle of Souls discard pile: nobody)."""
         self._expect_manual(cmd)
         z = self.profile.zones.get(cmd.zone)
         if z is None or z.holds != "cards":
@@ -340,7 +340,7 @@ class TableMoves(TableCards, TableTurn):
             raise IllegalCommand(self._rule(field), f"only its owner orders the {z.label.lower()}")
         ids = self.zone_cards(cmd.owner, cmd.zone)
         if len(cmd.cards) != len(ids) or set(cmd.cards) != set(ids):
-            raise IllegalCommand("CR 3-1-1", f"the new order must hold exactly the {len(ids)} card(s) of the "
+            raise IllegalCommand(self.cites["areas"], f"the new order must hold exactly the {len(ids)} card(s) of the "
                                              f"{z.label.lower()}, each once")
         ids[:] = list(cmd.cards)
         self._emit("manual", player=cmd.player, what="order", owner=cmd.owner, zone=cmd.zone, cards=list(cmd.cards))
@@ -351,7 +351,7 @@ class TableMoves(TableCards, TableTurn):
         self._expect_manual(cmd)
         ids = self.zone_cards(cmd.owner, "hand")
         if not ids:
-            raise IllegalCommand("CR 1-3-2", f"player {cmd.owner + 1}'s hand is empty")
+            raise IllegalCommand(self.cites["impossible"], f"player {cmd.owner + 1}'s hand is empty")
         iid = ids[self._rng_for(cmd).below(len(ids))]
         self._emit("manual", player=cmd.player, what="random_card", owner=cmd.owner, count=len(ids))
         self._emit("manual", player=cmd.player, what="reveal", cards=[iid], cids=[self.state.cards[iid].cid])

@@ -4,9 +4,9 @@ BOS glossary "Original ATK (or RST)": the printed value, which "does not include
 card or other card effect". The current value is that printed value plus
 
 - the bonus of each face-up card attached to it (a card field that `modifies` the stat: Oathsteel Blade's
-  `atk_mod: 500`; BOS §Equipment Cards, Attached), and
+  `atk_mod: 500`: an attached equipment), and
 - the players' own modifiers (a `card_counters` kind with `stat:`, each counter worth its `step`: "+400 ATK until
-  the end of this turn" set by hand), which go when the card changes zone with its other marks (CR 3-1-4),
+  the end of this turn" set by hand), which go when the card changes zone with its other marks (a new card),
 
 never below the field's `min`. In the sandbox the players apply every other effect by hand; this module only adds
 up what the table shows.

@@ -73,7 +73,7 @@ class TableTurn:
         zone = self.profile.zones[ready["zone"]]
         ids = [i for i in self.zone_cards(cmd.owner, zone.name) if self._orientation_of(i) != o.name]
         if not ids:
-            raise IllegalCommand("CR 1-3-2-1", f"{self._who_n(cmd.owner)}'s {zone.label.lower()} are all in "
+            raise IllegalCommand(self.cites["already_so"], f"{self._who_n(cmd.owner)}'s {zone.label.lower()} are all in "
                                                f"{o.label.lower()} already")
         self._emit("manual", player=cmd.player, what="ready", owner=cmd.owner, zone=zone.name, to=o.name,
                    cards=ids, rule=ready["rule"])
@@ -103,7 +103,7 @@ class TableTurn:
         table = self.state.table
         if table.mark(card.iid).attacked == cmd.attacked:
             table.tidy(card.iid)
-            raise IllegalCommand(spec["rule"] or "CR 1-3-2-1",
+            raise IllegalCommand(spec["rule"] or self.cites["already_so"],
                                  "it has attacked this turn (one attack per fighter per turn)" if cmd.attacked
                                  else "it has not attacked this turn")
         table.marks[card.iid].attacked = cmd.attacked

@@ -1,8 +1,8 @@
-"""What one player may see (CR 3-1-2, 3-2-2, 3-3-3, 3-8-2).
+"""What one player may see (cites["deck_hidden"], ["hand"], ["burst_area"]).
 
-Decks are counts for both players (nobody may look at a deck, CR 3-2-2); the
-opponent's hand is a count (CR 3-3-3); the opponent's set burst is face down
-(CR 3-8-2) until the game ends (CR 3-8-5). Everything else is public.
+Decks are counts for both players (nobody may look at a deck); the
+opponent's hand is a count; the opponent's set burst is face down
+until the game ends. Everything else is public.
 
 A game of another profile (table/) adds, per player, its zones ("areas": each zone's cards, or None where its
 profile hides them from this viewer; "counts"), its zones of pieces ("pieces"), trackers ("trackers") and opening

@@ -185,6 +185,8 @@ PROFILE = Map({
         "step_bans": List(Map({"step": Name(required=True), "zone": Name(required=True),
                                "rule": Str(max_len=60, default="")}), max_len=10),
     }, default={}),
+    # topic -> the rule of this game's document the app cites for it (engine/citations.py; over its rules module's)
+    "cites": Dict(Str(required=True, max_len=80), max_len=100),
     "match": Opt(Map({"best_of": Int(1, minimum=1, maximum=9), "loser_chooses": Bool(False),
                       "side_swap": Enum("none", "one_for_one", default="none")})),
     "layout": Map({
@@ -346,6 +348,7 @@ class Profile:
     opponent_moves: OpponentMoves = field(default_factory=OpponentMoves)  # design ruling 12 (engine/reach.py)
     flash_in_main: bool = False  # the use-magic helper takes Flash magic in a main step (engine/hand_helpers.py)
     turn_rules: dict = field(default_factory=dict)  # the checked `turn_rules` mapping (engine/table_turn.py)
+    cites: dict = field(default_factory=dict)  # topic -> the rule cited for it (engine/citations.py)
 
     @property
     def title(self) -> str:
@@ -402,6 +405,6 @@ def build(data: dict, source: str, ancestors: tuple[str, ...]) -> Profile:
         first_turn_skip=data["first_turn_skip"], setup=data["setup"], deck_rules=data["deck_rules"],
         match=data["match"], layout=data["layout"], source=source, extends=ancestors,
         opponent_moves=OpponentMoves(**data["opponent_moves"]), flash_in_main=data["flash_in_main"],
-        turn_rules=data["turn_rules"],
+        turn_rules=data["turn_rules"], cites=data["cites"],
         digest=hashlib.sha256(json.dumps(data, sort_keys=True, default=list).encode()).hexdigest(),
     )

@@ -19,6 +19,7 @@ import yaml
 from ..data_files import KB, DataFileError, load_yaml, read_text
 from .profile import PROFILE, Profile, build
 from .schema import ProfileError, show
+from .topics import TOPICS
 
 from ..rules import MODULES as KNOWN_RULES  # the rules modules the app has (a profile's `rules:`, or null: a sandbox)
 MAX_FILE_BYTES = 256 * KB  # the shipped profiles are 2-4 KB: a profile of 60 times their size is no profile
@@ -132,6 +133,9 @@ def _cross_check(p: dict) -> None:
     zones = p["zones"]
     card_zones = {z for z, v in zones.items() if v["holds"] == "cards"}
     piece_zones = {z for z, v in zones.items() if v["holds"] == "pieces"}
+    for topic in p["cites"]:
+        if topic not in TOPICS:
+            bad(f"cites.{topic}", f"{topic!r} is not a topic the app cites a rule for (there are: {', '.join(TOPICS)})")
     if p["rules"] is not None and p["rules"] not in KNOWN_RULES:
         bad("rules", f"no rules module is called {p['rules']!r} (there are: {', '.join(KNOWN_RULES)}); "
                      "write null for a sandbox-only game")

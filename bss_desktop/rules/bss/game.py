@@ -13,7 +13,7 @@ from ...engine.events import Event
 from ...engine.game import Game, _OrNone, per_db
 from ...engine.state import Activation
 from ...engine import stats
-from . import continuous, costs
+from . import cites, continuous, costs
 from .actions import SagaActions
 from .battle import SagaBattle
 from .legal import SagaLegal
@@ -60,7 +60,7 @@ class SagaGame(SagaTurn, SagaBattle, SagaActions, SagaLegal, SagaManagement, Res
                 Mulligan: "_h_mulligan", Summon: "_h_summon", PlaceNexus: "_h_summon", UseMagic: "_h_use_magic",
                 SetBurst: "_h_set_burst", MoveCores: "_h_move_cores", EndMain: "_h_end_main", Attack: "_h_attack",
                 EndAttack: "_h_end_attack", Pass: "_h_pass", Block: "_h_block"}
-    CITES = {"command": "CR 6-6-1-2-1", "over": "CR 1-2-1", "concede": "CR 1-2-4", "choice": "CR 8-5-3"}
+    CITES = cites.CITES  # the topics the shared core cites, in CR numbers
     bp_zero_destroys = True  # CR 9-4-2
     # what a clone shares (read-only: the effect index and the flags found from it; values) and copies afresh
     CLONE_SHARED = Game.CLONE_SHARED | {

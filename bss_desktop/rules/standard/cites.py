@@ -8,6 +8,25 @@ from __future__ import annotations
 
 import re
 
+# the topics the shared core cites (engine/citations.py), in 001's numbers
+CITES = {
+    "command": "STD 7-6-1-2-1", "over": "STD 1-3-1", "concede": "STD 1-3-4", "choice": "STD 9-3-2",
+    "players": "STD 1-2-1", "by_hand": "STD 1-4-1", "impossible": "STD 1-4-2", "already_so": "STD 1-4-2",
+    "same_place": "STD 1-4-2", "nothing_moved": "STD 1-4-2", "numbers": "STD 1-4-5", "colours": "STD 2-11-1",
+    "reduction": "STD 2-3-3", "levels": "STD 2-8-3", "areas": "STD 4-1-1", "owners_areas": "STD 4-1-4",
+    "deck_hidden": "STD 4-2-2", "hand": "STD 4-3-3", "field": "STD 4-5-1", "burst_area": "STD 4-1-1",
+    "burst_card": "STD 4-1-1", "orientation": "STD 5-5-1", "turned": "STD 5-16", "soul_core": "STD 5-7-3",
+    "tokens": "Standard ruling 3", "reveal": "STD 4-3-3", "viewing": "STD 4-1-3", "look_shuffle": "STD 4-3-3",
+    "mulligan": "STD 6-2-1-7", "contract": "STD 6-2-1", "steps": "STD 7-1-1", "first_attack": "STD 7-7-2", "summon_step": "STD 7-6-1-2",
+    "magic_timing": "STD 9-1-7-1", "set_burst": "STD 4-1-1",
+    "move_cores": "STD 7-6-1-2-2", "attack": "STD 8-1-1-1", "block": "STD 8-1-3-1", "activate": "STD 9-1-6-1",
+    "awaken": "STD 12-1-1", "ascend": "STD 12-1-1", "summon": "STD 5-8-1", "summon_pay": "STD 11-1-1-5",
+    "summon_place": "STD 11-1-1-6", "first_level": "STD 11-1-1-6", "nexus": "STD 5-9-1", "nexus_pay": "STD 11-2-1-5",
+    "nexus_place": "STD 11-2-1-6", "magic": "STD 3-4-1", "magic_pay": "STD 11-3-1-5", "magic_used": "STD 11-3-1",
+    "level_zero": "STD 5-11-1", "bp_zero": "STD 5-10-1",
+}
+
+# Saga's own numbers, where Standard plays on Saga's module code (rules/bss)
 CR_TO_STD = {
     # the game, players, winning (STD 1)
     "CR 1-1-1": "STD 1-2-1", "CR 1-2-1": "STD 1-3-1", "CR 1-2-1-1-1": "STD 1-3-2-1", "CR 1-2-1-1-2": "STD 1-3-2-2",

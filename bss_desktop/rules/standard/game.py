@@ -11,7 +11,7 @@ from __future__ import annotations
 from ...engine.commands import SetBurst
 from ...engine.errors import IllegalCommand
 from ..bss.game import SagaGame
-from .cites import std_rule, std_text
+from .cites import CITES, std_rule, std_text
 from .costs import StandardCosts
 from .management import StandardManagement
 from .triggers import StandardTriggers
@@ -23,7 +23,7 @@ class StandardGame(StandardTurn, StandardManagement, StandardTriggers, StandardC
     # no burst area, so no burst to set (STD 4-1-1): the command is not one of Standard's
     HANDLERS = {cls: name for cls, name in SagaGame.HANDLERS.items() if cls is not SetBurst}
     STAGES = {**SagaGame.STAGES, **StandardTurn.STAGES}
-    CITES = {"command": "STD 7-6-1-2-1", "over": "STD 1-3-1", "concede": "STD 1-3-4", "choice": "STD 9-3-2"}
+    CITES = CITES  # the topics the shared core cites, in STD numbers
 
     flash_in_main = True  # STD 9-1-7-1-2, 12-2-1-5-1: a rule of the game, not a setting
     bp_zero_destroys = False  # 001 has no such rule (digest §2.3 row 38; management.py)
