@@ -271,6 +271,9 @@ def _describe(game, event, viewer: int | None) -> str:
             return f"{who} places {name} (CR 10-7)."
         if reason == "destroyed":
             return ""
+        if reason == "pending_over":  # Standard: what its leaving triggered has resolved
+            where = "the trash" if d["dst"] == "trash" else "the game"
+            return f"{who}'s {name} leaves its pending state for {where} (STD 10-2-2-5)."
         if reason == "set_burst":
             hidden = viewer is not None and viewer != d["owner"]
             return f"{who} sets {'a burst' if hidden else name + ' as a burst'} (CR 6-6-1-2-2)."

@@ -13,7 +13,7 @@ from __future__ import annotations
 from ..carddb.deck_rules import DECK_RULES
 from ..engine.rng import Rng
 
-PUBLIC = ("field", "trash", "resolving", "removed", "exile")  # (exile: Standard's removed-from-game area, STD 4-9)
+PUBLIC = ("field", "trash", "resolving", "removed", "exile", "pending")  # (Standard's removed-from-game area, its pending state)
 SEEN_WEIGHT = 8  # a card the opponent has shown is this many times likelier than an unseen card of their colours
 MAX_COPIES = DECK_RULES["bss"].copies  # CR 5-1-1-1 (another game: its own deck rules, _deal_opponent)
 

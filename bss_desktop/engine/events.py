@@ -12,7 +12,8 @@ Kinds and their fields:
   step         turn, player, step                  (step: start core draw refresh main attack end, and
                second_main in Standard)
   card_moved   card, cid, owner, src, dst, reason[, down]  (src/dst are zones, see state.ZONES, or a profile's;
-               down: it enters face down, so only its owner may know it)
+               down: it enters face down, so only its owner may know it; Standard: a destroyed or depleted card
+               moves to "pending", then on with reason "pending_over")
   card_face    card, owner, down, cid              (a game of another profile: turned face down or up)
   capacity     player, zone, zones, count, max, label   (a sandbox zone over its profile's capacity: a warning)
   tracker_mark player, name, value, mark, at       (a tracker reached its win_at or lose_at)
@@ -25,7 +26,7 @@ Kinds and their fields:
   destroyed    card, cause, self_destruction       (cause = [kind, player, source])
   depleted     card, cause, level                  (Standard: fewer cores than its Lv1 cost, never destruction,
                cause = ["depleted_effect", player, source] or ["depleted_self", owner];
-               level: the level it had before it lost its cores, 10-2-2-3)
+               level: the level it had before it lost its cores)
   attack       player, card
   block        player, card                        (card None: no block)
   pass         player

@@ -7,6 +7,7 @@ at a decision point, orientation only on the field.
 """
 from __future__ import annotations
 
+from .state import OFF_LIST
 from .stats import cores_on
 
 SOUL_PLACES = ("reserve", "trash", "life", "void")
@@ -42,20 +43,29 @@ def check(game) -> list[str]:
                 out.append(f"player {p} has {getattr(player, name)} cores in {name}")
         soul = player.soul
         if isinstance(soul, int):
-            if soul not in player.field:
+            if soul not in player.field and st.cards[soul].zone != "pending":  # (a pending card keeps its cores)
                 out.append(f"player {p}'s soul core is on card {soul}, which is not on their field ({game.cites['soul_core']})")
         elif soul not in SOUL_PLACES:
             out.append(f"player {p}'s soul core is at unknown location {soul!r}")
     for iid, card in st.cards.items():
-        if iid not in seen and card.zone not in ("removed", "resolving"):
+        if iid not in seen and card.zone not in OFF_LIST:
             out.append(f"card {iid} ({card.cid}) is in no zone")
         if card.cores < 0:
             out.append(f"card {iid} holds {card.cores} cores")
+    waiting = [e[0] for e in st.pending_cards]
+    for iid in waiting:
+        if iid not in st.cards or st.cards[iid].zone != "pending":
+            out.append(f"card {iid} is listed as pending but is not in the pending zone")
+    for iid, card in st.cards.items():
+        if card.zone == "pending" and iid not in waiting:
+            out.append(f"card {iid} ({card.cid}) is in the pending zone but not listed as pending")
     total = sum(p.life + p.reserve + p.trash_cores for p in st.players)
     total += sum(c.cores for c in st.cards.values())
     if total != st.cores_in_play:
         out.append(f"core count {total} differs from the {st.cores_in_play} cores taken from the void")
     between_actions = st.choice is None and not st.queue and not st.pending_destruction
+    if waiting and between_actions and game.pending is not None:  # its leaving is over: it has gone on (pending state)
+        out.append(f"card(s) {waiting} still pending at a decision point with no effect waiting")
     if game.pending is not None and between_actions:  # inside a resolving effect, management waits (design ruling 2)
         for p, player in enumerate(st.players):
             for iid in player.field:

@@ -20,8 +20,10 @@ from .rng import Rng
 _new = object.__new__
 
 # Zones a card can be in (cites["areas"]); "resolving" is a magic card waiting to
-# resolve and "removed" a token that left the field (cites["tokens"]).
-ZONES = ("deck", "hand", "trash", "field", "burst", "resolving", "removed")
+# resolve, "removed" a token that left the field (cites["tokens"]) and "pending" a card that left the field and waits
+# there, with its cores, for the effects its leaving triggered (a rules module's pending state: GameState.pending_cards).
+ZONES = ("deck", "hand", "trash", "field", "burst", "resolving", "removed", "pending")
+OFF_LIST = ("resolving", "removed", "pending")  # zones of no player's list
 
 # Turn steps in order (cites["steps"]).
 STEPS = ("start", "core", "draw", "refresh", "main", "attack", "end")
@@ -276,6 +278,8 @@ class GameState:
     pending_destruction: list = field(default_factory=list)  # (iid, Cause) waiting on a substitution choice
     raid_uses: dict = field(default_factory=dict)  # iid -> times 【Raid】 refreshed it this turn
     effect_uses: set = field(default_factory=set)  # (iid, effect) used this turn: 〔Once per turn〕 (Standard)
+    # cards in the "pending" zone, in the order they entered it: (iid, where it goes next, the level it keeps)
+    pending_cards: list = field(default_factory=list)
     next_group: int = 1
     next_ts: int = 1
     cores_in_play: int = 0  # regular cores taken out of the void, so core totals can be audited
@@ -329,6 +333,7 @@ class GameState:
             "result": None if self.result is None else [self.result.winner, self.result.reason],
             **({} if self.table is None else {"table": self.table.to_dict()}),
             **({"effect_uses": sorted(map(list, self.effect_uses))} if self.effect_uses else {}),
+            **({"pending_cards": [list(e) for e in self.pending_cards]} if self.pending_cards else {}),
         }
 
     def hash(self) -> str:
@@ -352,6 +357,7 @@ class GameState:
         s.pending_destruction = self.pending_destruction[:]  # (iid, Cause) pairs: immutable
         s.raid_uses = self.raid_uses.copy()
         s.effect_uses = self.effect_uses.copy()
+        s.pending_cards = self.pending_cards[:]  # (tuples)
         s.next_group, s.next_ts = self.next_group, self.next_ts
         s.cores_in_play, s.chain = self.cores_in_play, self.chain
         s.result = None if self.result is None else self.result.__copy__()

@@ -40,6 +40,12 @@ def view(game, viewer: int) -> dict:
             for entry in field:
                 _mark(entry, st.table, mine, game.profile)
                 _combined(game, entry)
+        extra = {}
+        if st.pending_cards:  # cards that left the field and wait in a pending state (a rules module's), public
+            leaving = [{"card": i, "cid": cards[i].cid, "cores": cards[i].cores, "level": lv}
+                       for i, _, lv in st.pending_cards if cards[i].owner == p]
+            if leaving:
+                extra["leaving"] = leaving
         players.append({
             "life": player.life,
             "reserve": player.reserve,
@@ -52,6 +58,7 @@ def view(game, viewer: int) -> dict:
             "field": field,
             "burst": burst,
             "burst_set_this_turn": player.burst_set_turn == st.turn,
+            **extra,
         })
     if st.table is not None:
         for p, out in enumerate(players):

@@ -443,6 +443,7 @@ def _card_entry(**extra):
 
 _HAND = _card_entry()
 _FIELD = _card_entry(cores=_int, exhausted=_bool, level=_opt_int, bp=_opt_int)
+_LEAVING = _card_entry(cores=_int, level=_int)
 _PLAYER = {"life": _int, "reserve": _int, "trash_cores": _int, "soul": lambda v: v is None or type(v) in (str, int),
            "deck_count": _int, "hand_count": _int, "hand": lambda v: v is None or type(v) is list,
            "trash": lambda v: type(v) is list, "field": lambda v: type(v) is list,
@@ -549,6 +550,14 @@ def check_view(view) -> None:
             _fields(burst, _HAND, f"{where}.burst")
         for i, c in enumerate(pv["field"]):
             _check_marks(c, f"{where}.field[{i}]")
+        if "leaving" in pv:  # cards in a pending state (engine/view.py): a few, each like a field card
+            leaving = pv["leaving"]
+            if type(leaving) is not list or not 0 < len(leaving) <= MAX_ZONE_CARDS:
+                raise MessageError(f"{where}.leaving", f"expected 1 to {MAX_ZONE_CARDS} cards")
+            for i, c in enumerate(leaving):
+                if type(c) is not dict:
+                    raise MessageError(f"{where}.leaving[{i}]", f"expected a card, got {type(c).__name__}")
+                _fields(c, _LEAVING, f"{where}.leaving[{i}]")
         if "areas" in pv:
             _check_table(pv, where)
     battle = view["battle"]

@@ -56,7 +56,7 @@ def _zone_sight(profile) -> tuple[frozenset, frozenset]:
         return frozenset(PUBLIC_ZONES), frozenset(("hand", "burst"))
     public = {z.name for z in profile.card_zones() if z.visibility == "public"}
     owner = {z.name for z in profile.card_zones() if z.visibility == "owner"}
-    return frozenset(public | {"resolving", "removed", "token"}), frozenset(owner)
+    return frozenset(public | {"resolving", "removed", "token", "pending"}), frozenset(owner)
 
 
 def initial_down(game) -> set[int]:
@@ -230,8 +230,8 @@ class SeatWindow:
         """`engine.view.view(game, seat)` with aliases for ids; hidden choices show no options."""
         v = game.view(self.seat)
         for p in v["players"]:
-            for key in ("hand", "trash", "field"):
-                if p[key] is not None:
+            for key in ("hand", "trash", "field", "leaving"):
+                if p.get(key) is not None:
                     p[key] = [self._entry(e) for e in p[key]]
             for zone, entries in (p.get("areas") or {}).items():
                 if entries is not None:  # a face-down card keeps a position on the table: an alias of its own

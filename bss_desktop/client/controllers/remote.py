@@ -61,8 +61,8 @@ class RemoteGame:
             return cid in made or cid in self.db
 
         for p, pv in enumerate(view["players"]):
-            for zone in ("hand", "trash", "field"):
-                for i, c in enumerate(pv[zone] or ()):
+            for zone in ("hand", "trash", "field", "leaving"):
+                for i, c in enumerate(pv.get(zone) or ()):
                     if not known(c["cid"]):
                         return f"view.players[{p}].{zone}[{i}].cid: no card {c['cid']!r}"
             burst = pv["burst"]
@@ -102,6 +102,7 @@ class RemoteGame:
             player.hand = self._place(pv["hand"] or [], p, "hand")
             player.trash = self._place(pv["trash"], p, "trash")
             player.field = self._place(pv["field"], p, "field")
+            self._place(pv.get("leaving") or [], p, "pending")  # (the Use area shows them: controllers/game.in_use)
             player.deck = [None] * pv["deck_count"]
             burst = pv["burst"]
             player.burst = self._place([burst], p, "burst")[0] if burst and "card" in burst else None

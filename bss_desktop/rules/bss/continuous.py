@@ -166,6 +166,12 @@ def _active_constants(game) -> list:
             for _, e in fx.constants:
                 if (not e.levels or lv in e.levels) and condition_holds(game, e.condition, iid, p):  # level_ok
                     out.append((iid, p, e))
+    for iid, _, lv in st.pending_cards:  # a card in a pending state: its constant effects work on (STD 10-2-2-4)
+        fx = fx_cache[cards[iid].cid]
+        p = cards[iid].owner
+        for _, e in fx.constants:
+            if (not e.levels or lv in e.levels) and condition_holds(game, e.condition, iid, p):
+                out.append((iid, p, e))
     return out
 
 
@@ -199,6 +205,7 @@ def _on_field(game, op: str) -> bool:
             for iid in player.field:
                 if cards[iid].cid in cids:
                     return True
+        return any(cards[e[0]].cid in cids for e in game.state.pending_cards)
     return False
 
 

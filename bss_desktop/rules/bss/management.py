@@ -102,14 +102,18 @@ class SagaManagement:
             # CR 10-1-3-3: destruction is confirmed; "when destroyed" effects trigger (resolution._collect)
             self._emit("destroyed", card=iid, cause=list(cause), self_destruction=cause.self_destruction)
         for iid, cause in doomed:  # CR 10-1-3-4: card to the trash and its cores to the reserve at once
-            card = st.cards[iid]
-            owner = st.players[card.owner]
-            self._move_cores(card.owner, iid, "reserve", card.cores, owner.soul == iid, "destroyed", None)
-            card.removal = cause
-            token = self._defs[card.cid].token
-            self._move_card(iid, "removed" if token else "trash", "destroyed")  # CR 4-12-3
+            self._put_away(iid, cause, "destroyed")
         if st.pending_destruction and st.choice is None:
             self._next_substitution()
+
+    def _put_away(self, iid: int, cause, reason: str) -> None:
+        """A destroyed card goes to the trash (a token leaves the game, CR 4-12-3), its cores to the reserve."""
+        st = self.state
+        card = st.cards[iid]
+        owner = st.players[card.owner]
+        self._move_cores(card.owner, iid, "reserve", card.cores, owner.soul == iid, reason, None)
+        card.removal = cause
+        self._move_card(iid, "removed" if self._defs[card.cid].token else "trash", reason)
 
     def _check_winner(self) -> None:
         """Establish a winner (CR 9-2): interrupting, so it is checked after every change of life or deck-out."""

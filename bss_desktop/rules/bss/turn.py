@@ -90,6 +90,8 @@ class SagaTurn:
                 self._flush_triggers()
             if st.choice is not None:
                 return
+            if st.pending_cards and self._settle_pending():  # (a rules module's pending state: Standard's)
+                continue
             activating = self._activation_waiting() if st.queue else None
             if activating is not None:  # an effect pays its cost before anything resolves (CR 8-5-2-2)
                 if self._count_chain():

@@ -14,10 +14,11 @@ from ..bss.game import SagaGame
 from .cites import CITES, std_rule, std_text
 from .costs import StandardCosts
 from .management import StandardManagement
+from .pending import StandardPending
 from .triggers import StandardTriggers
 from .turn import StandardTurn
 
-class StandardGame(StandardTurn, StandardManagement, StandardTriggers, StandardCosts, SagaGame):
+class StandardGame(StandardTurn, StandardManagement, StandardPending, StandardTriggers, StandardCosts, SagaGame):
     """A game of Battle Spirits Standard."""
 
     # no burst area, so no burst to set (STD 4-1-1): the command is not one of Standard's

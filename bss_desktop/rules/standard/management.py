@@ -44,16 +44,11 @@ class StandardManagement:
         return out
 
     def _deplete(self, gone: list[tuple[int, Cause]]) -> None:
-        """STD 5-11-1, 10-2-2-5: the depleted cards go to the trash together, their cores to the reserve."""
-        st = self.state
+        """STD 5-11-1: the depleted cards leave the field together, into the pending state (pending.py)."""
         for iid, cause in gone:  # with the level it had before it lost its cores (STD 10-2-2-3)
             self._emit("depleted", card=iid, cause=list(cause), level=self._levels_before.get(iid, 1))
         for iid, cause in gone:
-            card = st.cards[iid]
-            owner = st.players[card.owner]
-            self._move_cores(card.owner, iid, "reserve", card.cores, owner.soul == iid, "depleted", None)
-            card.removal = cause
-            self._move_card(iid, "removed" if self._defs[card.cid].token else "trash", "depleted")
+            self._put_away(iid, cause, "depleted")
 
     def _move_cores(self, p: int, src, dst, n: int, soul: bool, reason: str, cause, dst_player=None) -> None:
         if type(src) is int and src not in self._levels_before and self.state.cards[src].zone == "field":
