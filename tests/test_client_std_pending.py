@@ -20,6 +20,8 @@ def test_std_10_2_2_5_a_destroyed_spirit_waits_in_the_use_area_until_its_effect_
     item = w.scene.cards[warden]
     assert item.isVisible() and item.card is not None and item.card.id == "P-WARD"
     assert QRectF(use.x, use.y, use.w, use.h).contains(item.sceneBoundingRect().center())
+    assert w.scene.zones[("use", "shared")].title == "Leaving the field"  # what the card is doing there
     no = next(b for b in w.bar.buttons if b.isEnabled() and b.text().lower().startswith("no"))
     no.click()
     assert st.cards[warden].zone == "trash" and w.scene.cards[warden].zone == "trash"
+    assert w.scene.zones[("use", "shared")].title.startswith("Use magic")

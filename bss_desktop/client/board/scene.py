@@ -35,6 +35,8 @@ ZOOM_HEIGHT = 3.0 * CARD_H  # the zoomed card's height, at most (and at most 92%
 # a field's cards would cover its name: it has none
 ZONE_TITLES = {"field": "", "hand": "Hand", "deck": "Deck", "trash": "Trash", "burst": "Burst"}
 PILE_TITLES = {"life": "Life", "reserve": "Reserve", "trash_cores": "Trash (cores)"}
+USE_TITLE = "Use magic — drop a magic card here"
+LEAVING_TITLE = "Leaving the field"  # (Standard: a destroyed or depleted card while its effects resolve, STD 10-2-2)
 
 
 class BoardScene(QGraphicsScene):
@@ -94,7 +96,7 @@ class BoardScene(QGraphicsScene):
                 self.addItem(item)
         for name, rect in lay.shared.items():
             if name == "use":
-                item = ZoneItem(rect, "Use magic — drop a magic card here")
+                item = ZoneItem(rect, USE_TITLE)
                 self.zones[("use", "shared")] = item
             else:
                 item = PileItem(name, None, rect, zones[name].label, self)
@@ -223,9 +225,15 @@ class BoardScene(QGraphicsScene):
                 key = burst["card"] if "card" in burst else ("burst", p)
                 cid = burst.get("cid")
                 self._pile(key, db[cid] if cid is not None else None, "burst", p, side, animate, seen)
-        if ("use", "shared") in self.zones:
-            for key, cid, owner in using:
+        use = self.zones.get(("use", "shared"))
+        if use is not None:
+            for key, cid, owner, _ in using:
                 self._pile(key, db[cid], "use", owner, "shared", animate, seen)
+            # a card that left the field and waits there while its leaving's effects resolve (Standard's pending state)
+            title = LEAVING_TITLE if any(zone == "pending" for *_, zone in using) else USE_TITLE
+            if use.title != title:
+                use.title = title
+                use.update()
         if len(seen) != len(cards):
             for key in [k for k in cards if k not in seen]:
                 gone = cards.pop(key)

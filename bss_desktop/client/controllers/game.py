@@ -1138,8 +1138,8 @@ class Controller(QObject, DeckLooks):
 def in_use(game) -> list[tuple]:
     """The magic cards being used (CR 10-8: from their use until they go to the trash) and the cards waiting in a
     pending state (Standard: destroyed or depleted, while the effects their leaving triggered resolve), as (key,
-    card id, owner) for the board's Use area. A LAN guest's game knows no magic being used: it shows in the log."""
-    return [(key, c.cid, c.owner) for key, c in game.state.cards.items()
+    card id, owner, zone) for the board's Use area. A LAN guest's game knows no magic being used: it shows in the log."""
+    return [(key, c.cid, c.owner, c.zone) for key, c in game.state.cards.items()
             if getattr(c, "zone", None) in ("resolving", "pending")]
 
 
