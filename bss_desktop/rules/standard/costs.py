@@ -61,7 +61,12 @@ class StandardCosts:
         for i, iid in enumerate(cmd.exile):
             card = st.cards.get(iid)
             if card is None or card.owner != cmd.player or card.zone != "trash":
-                raise IllegalCommand(rule, f"exile[{i}]: card {iid!r} is not in your trash")
+                # named only where its player sees it, never by the host's number (a LAN guest names cards by alias)
+                where = {"hand": "in your hand", "field": "on your field", "exile": "removed from the game"}
+                if card is not None and card.owner == cmd.player and card.zone in where:
+                    raise IllegalCommand(rule, f"exile[{i}]: {self._defs[card.cid].name} is {where[card.zone]}, "
+                                               "not in your trash")
+                raise IllegalCommand(rule, f"exile[{i}]: that card is not in your trash")
             if not self._defs[card.cid].extra.get("ex_symbol"):
                 raise IllegalCommand(rule, f"exile[{i}]: {self._defs[card.cid].name} has no EX symbol")
 
