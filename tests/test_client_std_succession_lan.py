@@ -1,7 +1,8 @@
 """《Succession》 (STD 12-2-1-3) over the LAN, on 127.0.0.1: the guest's payment panel, built from the host's redacted
 view and legal commands (RemoteGame), offers every count of EX cards the host offers, each at its cost; driven by its
 real widgets it summons with 1 of the 2 EX cards, and the host removes exactly that card from the game and takes the
-right cores. A hostile guest's Succession cards (not in its trash, named twice, more than the reduction symbols, no
+right cores; short of cores without it, the panel still prices 0 EX cards at the full cost. A guest whose only
+payment is 《Soul Magic》's soul core sees the card's real cost and pays with the soul core. A hostile guest's Succession cards (not in its trash, named twice, more than the reduction symbols, no
 EX symbol) are refused naming the STD rule, and the game does not change.
 
 The deal is replaced by a Standard position on the host (the guest's audit would say so; these tests look at the
@@ -167,6 +168,41 @@ def test_std_12_2_1_3_a_lan_guest_too_short_without_succession_sees_the_full_cos
         await _until(lambda: len(game.history) > n, what="the host to apply the summon")
         assert game.state.cards[regent].zone == "field" and game.zone_cards(1, "exile") == ex
         assert me.reserve == 0 and game.state.cards[game.state.players[1].field[0]].cores == 1  # the Courier keeps its
+        server.close()  # (the fixture closes the window: the guest hangs up)
+
+    loop.run_until_complete(go())
+
+
+def test_std_12_2_1_2_1_a_lan_guest_short_of_cores_pays_soul_magic_with_the_soul_core(loop, qtbot):
+    # Current Shear (cost 3, two blue reduction symbols, 《Soul Magic: blue》): the nexus's blue symbol makes it 2,
+    # and the guest has only the soul core. The host offers the soul core alone; the guest's panel says 2 (not the
+    # soul core's 1) and pays with its Soul Magic button
+    async def go():
+        host, guest, gw, server = await _guest_window("""
+            game: standard
+            turn: 4
+            turn_player: 1
+            step: main
+            players:
+              - {life: 5, reserve: 3, deck: [STD1-002, STD1-002, STD1-002]}
+              - {life: 5, reserve: 0, hand: [STD1-036], field: [{card: STD1-032, cores: 0}],
+                 deck: [STD1-002, STD1-002, STD1-002]}
+        """)
+        game = host.game
+        shear = game.state.players[1].hand[0]
+        board = gw.model.game
+        from test_client_choices import play_magic
+
+        play_magic(gw, board.state.players[1].hand[0])
+        panel = gw.bar.panel
+        assert panel is not None and panel.cost == 2 and not panel.ok.isEnabled()
+        assert panel.soul_magic.isVisible()
+        n = len(game.history)
+        panel.soul_magic.click()
+        await _until(lambda: len(game.history) > n, what="the host to apply the magic")
+        cmd = game.history[n]
+        assert cmd.card == shear and cmd.pay == () and cmd.pay_soul
+        assert game.state.cards[shear].zone == "trash" and game.state.players[1].soul == "trash"
         server.close()  # (the fixture closes the window: the guest hangs up)
 
     loop.run_until_complete(go())

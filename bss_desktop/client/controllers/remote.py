@@ -244,7 +244,17 @@ class RemoteGame:
                     saved = paid + len(c.exile)  # each EX card satisfied one reduction symbol (STD 12-2-1-3-1)
             elif not (soul_magic and c.pay == () and c.pay_soul):  # (the soul core alone: 《Soul Magic》)
                 return paid
-        return saved if saved is not None else self.db[self.state.cards[iid].cid].cost
+        return saved if saved is not None else self._printed_cost(iid)
+
+    def _printed_cost(self, iid: int) -> int:
+        """With no offer to read the cost from (none at all, or only 《Soul Magic》's soul core): the printed cost less
+        the reduction by the printed symbols of its owner's field (an effect changing either is not in the view)."""
+        from bss_desktop.rules.bss.costs import reduction
+
+        cards = self.state.cards
+        card = self.db[cards[iid].cid]
+        field = self.state.players[cards[iid].owner].field
+        return max(0, card.cost - reduction(card, tuple(s for f in field for s in self.db[cards[f].cid].symbols)))
 
     # a game's own ways to pay, as the host's legal commands offer them (engine/game.py: Game.soul_magic_ok ...)
 
