@@ -2,8 +2,9 @@
 view and legal commands (RemoteGame), offers every count of EX cards the host offers, each at its cost; driven by its
 real widgets it summons with 1 of the 2 EX cards, and the host removes exactly that card from the game and takes the
 right cores; short of cores without it, the panel still prices 0 EX cards at the full cost. A guest whose only
-payment is 《Soul Magic》's soul core sees the card's real cost and pays with the soul core. A hostile guest's Succession cards (not in its trash, named twice, more than the reduction symbols, no
-EX symbol) are refused naming the STD rule, and the game does not change.
+payment is 《Soul Magic》's soul core sees the card's real cost and pays with the soul core. A hostile guest's
+Succession cards (not in its trash, named twice, more than the reduction symbols, no EX symbol) are refused naming
+the STD rule, and the game does not change.
 
 The deal is replaced by a Standard position on the host (the guest's audit would say so; these tests look at the
 payment, not the audit)."""
