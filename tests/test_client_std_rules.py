@@ -19,14 +19,15 @@ def _standard(qtbot):
     return start
 
 
-def test_std_the_start_screen_offers_the_rules_modes_of_standard_and_not_the_sagas_demo(qtbot, home):
+def test_std_the_start_screen_offers_the_rules_modes_of_standard_and_its_own_demo(qtbot, home):
     start = _standard(qtbot)
     assert start.profile.id == "standard"
     assert start.vs_ai.isEnabled() and start.hotseat.isEnabled() and start.level.isEnabled()
-    assert start.guided.isEnabled() and not start.demo.isEnabled()
+    assert start.guided.isEnabled() and start.demo.isEnabled()  # Standard's demo (tests/test_std_demo_position.py)
     assert "rules keep the game legal" in start.subtitle.text()
     start.game_box.setCurrentIndex(start.game_box.findData("eternal"))  # no rules module: the sandbox only
     assert not start.vs_ai.isEnabled() and not start.hotseat.isEnabled() and not start.guided.isEnabled()
+    assert not start.demo.isEnabled() and start.demo.toolTip() == "Battle Spirits Eternal has no demo position yet"
 
 
 def test_std_a_hot_seat_game_opens_with_standards_opening_in_the_decision_bar(qtbot, home):

@@ -16,7 +16,8 @@ import qasync  # noqa: E402
 from .. import __version__
 from ..resources import assets_dir
 
-DEMO_POSITION = "positions/demo.yaml"
+DEMO_POSITIONS = {"bss": "positions/demo.yaml", "standard": "positions/demo-standard.yaml"}  # by game profile
+DEMO_POSITION = DEMO_POSITIONS["bss"]  # --screenshot's default (it takes no game of its own)
 LEVEL_TIPS = {
     "easy": "Easy: plays at random among the legal moves, but never destroys its own spirits when it need not",
     "normal": "Normal: tries each move to the end of its turn and keeps the best (thinks a fraction of a second)",
@@ -218,8 +219,10 @@ class StartWindow(QMainWindow):
         for w in (self.guided, self.vs_ai, self.hotseat, self.level):
             w.setEnabled(ruled)
             w.setToolTip(why)
-        self.demo.setEnabled(saga)  # the demo position is Saga's
-        self.demo.setToolTip("" if saga else f"{self.profile.name} has no demo position yet")
+        demo = self.profile.id in DEMO_POSITIONS  # a game with a demo position of its own: opened on its rules
+        self.demo.setEnabled(demo)
+        self.demo.setToolTip(f"A game of {self.profile.name} in progress, to play on from here" if demo else
+                             f"{self.profile.name} has no demo position yet")
         self.guided.setVisible(ruled)  # the guided game teaches the rules mode
         self.subtitle.setText(SAGA_SUBTITLE if saga else
                               f"A tabletop for two: {self.profile.name}'s rules keep the game legal while you "
@@ -652,7 +655,7 @@ class StartWindow(QMainWindow):
         from ..client.windows.game import GameWindow
         from ..engine.position import load_position_file
 
-        game = load_position_file(assets_dir() / DEMO_POSITION, self.db)
+        game = load_position_file(assets_dir() / DEMO_POSITIONS[self.profile.id], self.db)  # the chosen game's cards
         self._show(GameWindow(game, seats=("human", "human"), settings=self.settings))
 
     def open_record(self, path=None) -> None:

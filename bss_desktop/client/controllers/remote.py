@@ -231,11 +231,31 @@ class RemoteGame:
         return self.state.cards[iid].bp
 
     def cost_of(self, iid: int) -> int:
-        """The cost after reductions, as the host's automatic payment for this card pays it."""
+        """The cost after reductions, as the host's automatic payment for this card pays it: the payment with none of
+        a game's own ways to pay (Standard's 《Succession》 and 《Soul Magic》 offers cost less). With no such offer
+        (too few cores without them), a Succession offer's cost and the one core each of its EX cards saved."""
+        soul_magic = bool((self.db[self.state.cards[iid].cid].extra or {}).get("soul_magic"))
+        saved = None
         for c in self.legal_commands():
-            if isinstance(c, (Summon, PlaceNexus, UseMagic)) and c.card == iid and c.pay is not None:
-                return sum(n for _, n in c.pay) + (1 if c.pay_soul else 0)
-        return self.db[self.state.cards[iid].cid].cost
+            if not isinstance(c, (Summon, PlaceNexus, UseMagic)) or c.card != iid or c.pay is None:
+                continue
+            paid = _paid(c)
+            if c.exile:
+                if saved is None:
+                    saved = paid + len(c.exile)  # each EX card satisfied one reduction symbol (STD 12-2-1-3-1)
+            elif not (soul_magic and c.pay == () and c.pay_soul):  # (the soul core alone: 《Soul Magic》)
+                return paid
+        return saved if saved is not None else self._printed_cost(iid)
+
+    def _printed_cost(self, iid: int) -> int:
+        """With no offer to read the cost from (none at all, or only 《Soul Magic》's soul core): the printed cost less
+        the reduction by the printed symbols of its owner's field (an effect changing either is not in the view)."""
+        from bss_desktop.rules.bss.costs import reduction
+
+        cards = self.state.cards
+        card = self.db[cards[iid].cid]
+        field = self.state.players[cards[iid].owner].field
+        return max(0, card.cost - reduction(card, tuple(s for f in field for s in self.db[cards[f].cid].symbols)))
 
     # a game's own ways to pay, as the host's legal commands offer them (engine/game.py: Game.soul_magic_ok ...)
 
@@ -244,15 +264,20 @@ class RemoteGame:
                    for c in self.legal_commands())
 
     def succession_cards(self, cmd) -> list[int]:
+        """The EX cards the host offers to remove, in its order: the host offers each count k with the first k of
+        them (rules/standard/costs.py), so the longest offer holds them all."""
         offered = [c.exile for c in self.legal_commands() if type(c) is type(cmd) and c.card == cmd.card
                    and getattr(c, "exile", ())]
         return list(max(offered, key=len)) if offered else []
 
     def cost_with(self, cmd) -> int:
+        """The cost with `cmd`'s Succession cards: the host's offer removing exactly those (none: cost_of)."""
+        if not cmd.exile:
+            return self.cost_of(cmd.card)
         for c in self.legal_commands():
             if type(c) is type(cmd) and c.card == cmd.card and getattr(c, "exile", ()) == cmd.exile \
                     and c.pay is not None:
-                return sum(n for _, n in c.pay) + (1 if c.pay_soul else 0)
+                return _paid(c)
         return self.cost_of(cmd.card)
 
     def cited(self, text: str) -> str:
@@ -265,6 +290,11 @@ class RemoteGame:
         from bss_desktop.protocol.redaction import view_hash
 
         return view_hash(self._view or {})
+
+
+def _paid(cmd) -> int:
+    """How many cores an offered payment pays (the soul core counts as one)."""
+    return sum(n for _, n in cmd.pay) + (1 if cmd.pay_soul else 0)
 
 
 def _player():

@@ -61,7 +61,12 @@ class StandardCosts:
         for i, iid in enumerate(cmd.exile):
             card = st.cards.get(iid)
             if card is None or card.owner != cmd.player or card.zone != "trash":
-                raise IllegalCommand(rule, f"exile[{i}]: card {iid!r} is not in your trash")
+                # named only where its player sees it, never by the host's number (a LAN guest names cards by alias)
+                where = {"hand": "in your hand", "field": "on your field", "exile": "removed from the game"}
+                if card is not None and card.owner == cmd.player and card.zone in where:
+                    raise IllegalCommand(rule, f"exile[{i}]: {self._defs[card.cid].name} is {where[card.zone]}, "
+                                               "not in your trash")
+                raise IllegalCommand(rule, f"exile[{i}]: that card is not in your trash")
             if not self._defs[card.cid].extra.get("ex_symbol"):
                 raise IllegalCommand(rule, f"exile[{i}]: {self._defs[card.cid].name} has no EX symbol")
 
@@ -91,8 +96,11 @@ class StandardCosts:
     # ---------------------------------------------------------------- what legal_commands offers
 
     def _cost_offers(self, p: int, window: str) -> list:
-        """Soul Magic's payment of the soul core alone, and a Succession summon, placement or use removing as many EX
-        cards of the trash as reduce its cost (the automatic payment of the rest); Saga's offers have the others."""
+        """Soul Magic's payment of the soul core alone, and a Succession summon, placement or use for each number k of
+        EX cards of the trash that reduces its cost, 1 to the most that do (the first k of `succession_cards`' order,
+        with the automatic payment of the rest): a player may keep EX cards in the trash for later, so every count is
+        a choice (STD 12-2-1-3-2), and a LAN guest's payment panel offers the counts offered here. Saga's offers have
+        the payment without Succession."""
         st = self.state
         hand = st.players[p].hand
         out = []
@@ -119,15 +127,16 @@ class StandardCosts:
             useful = min(len(ex), len(d.reduction) - by_field, base)
             if useful <= 0:
                 continue
-            exile = tuple(ex[:useful])
             lv1 = 0 if d.type == "magic" else d.lv1_cores
-            auto = costs.auto_select(self, p, base - useful, lv1)
-            if auto is None:
-                continue
-            if d.type == "magic":
-                out.append(offer(UseMagic, p, iid, auto[0], auto[1], exile))
-            elif d.type == "nexus":
-                out.append(offer(PlaceNexus, p, iid, *auto, exile))
-            else:
-                out.append(offer(Summon, p, iid, *auto, None, exile))
+            for k in range(1, useful + 1):  # each EX card satisfies one reduction symbol the field leaves: base - k
+                auto = costs.auto_select(self, p, base - k, lv1)
+                if auto is None:
+                    continue  # too few cores for this count (a larger one may do)
+                exile = tuple(ex[:k])
+                if d.type == "magic":
+                    out.append(offer(UseMagic, p, iid, auto[0], auto[1], exile))
+                elif d.type == "nexus":
+                    out.append(offer(PlaceNexus, p, iid, *auto, exile))
+                else:
+                    out.append(offer(Summon, p, iid, *auto, None, exile))
         return out
