@@ -138,7 +138,8 @@ def test_std_a_card_played_by_hand_shows_its_text_on_its_face_and_in_the_card_pa
     from bss_desktop.carddb.card_text import card_text
     from test_client import vp
 
-    words = "[LV2][LV3] (When Attacks) This spirit gets +3000 BP this turn."
+    words = ("《Super Unleash》 With the soul core on it, this card is at LV2 or higher.\n"  # (its field, STD 12-2-1-1)
+             "[LV2][LV3] (When Attacks) This spirit gets +3000 BP this turn.")
     assert card_text(SDB[HARRIER]) == words and SDB[HARRIER].extra["super_unleash"] == 2
     w, game = window(qtbot, STD, SDB, {"field": [{"card": HARRIER, "cores": 1}]})
     harrier = game.state.players[0].field[0]
@@ -146,3 +147,4 @@ def test_std_a_card_played_by_hand_shows_its_text_on_its_face_and_in_the_card_pa
     QTest.mouseMove(w.view.viewport(), vp(w, at.x() - 5, at.y()))
     QTest.mouseMove(w.view.viewport(), vp(w, at.x(), at.y()))
     assert "(When Attacks) This spirit gets +3000 BP this turn." in w.preview.text_label.text()
+    assert "《Super Unleash》" in w.preview.text_label.text()

@@ -186,3 +186,26 @@ def test_every_standard_mechanism_is_on_at_least_two_shipped_cards():
     }
     assert all(n >= 2 for n in found.values()), found
     assert "heavy_exhaust" in ops
+
+
+def test_std_12_2_1_the_standard_card_fields_are_written_in_the_card_text():
+    """《Super Unleash》, 《Soul Magic》, 《Succession》 and an EX symbol are card fields (profiles/standard.yaml), not
+    effects: the text box (face, Card panel, deck builder) says each, before the keywords and effects."""
+    from bss_desktop.carddb.card_text import card_text
+
+    std = get_profile("standard")
+    heir = card_from_record({"id": "T-HEIR", "name": "Test Heir", "type": "spirit", "colors": ["red"], "cost": 6,
+                             "reduction": ["red", "red"], "symbols": ["red"], "succession": True, "ex_symbol": True,
+                             "super_unleash": 2,
+                             "levels": [{"level": 1, "cores": 1, "bp": 6000}, {"level": 2, "cores": 3, "bp": 8000}]},
+                            std)
+    edict = card_from_record({"id": "T-EDICT", "name": "Test Edict", "type": "magic", "colors": ["blue"], "cost": 3,
+                              "timing": ["main"], "soul_magic": "blue",
+                              "effects": [{"kind": "magic", "do": [{"draw": 1}]}]}, std)
+    assert card_text(heir).split("\n") == [
+        "《Super Unleash》 With the soul core on it, this card is at LV2 or higher.",
+        "《Succession》 As you pay its cost, you may remove cards with an EX symbol in your trash from the game: each "
+        "one counts as one of its reduction symbols.",
+        "〔EX symbol〕 Its symbol is an EX symbol."]
+    assert card_text(edict).split("\n")[0] == ("《Soul Magic: Blue》 While you have a Blue symbol on your field, you "
+                                               "may pay this card's cost with the soul core alone.")

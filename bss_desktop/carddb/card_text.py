@@ -867,13 +867,32 @@ def effect_text(effect: Effect, card=None) -> str:
     return f"{head} {_body(effect, ctx)}"
 
 
+def _field_lines(card) -> list[str]:
+    """What Battle Spirits Standard's card fields say (docs/card-format.md, "Another game's fields"), as text lines
+    before the keywords: 《Super Unleash》 (STD 12-2-1-1), 《Soul Magic》 (12-2-1-2-1), 《Succession》 (12-2-1-3) and
+    an EX symbol (2-10-3)."""
+    x, out = card.extra, []
+    if x.get("super_unleash"):
+        out.append(f"《Super Unleash》 With the soul core on it, this card is at LV{x['super_unleash']} or higher.")
+    if x.get("soul_magic"):
+        colour = _color(x["soul_magic"])
+        out.append(f"《Soul Magic: {colour}》 While you have a {colour} symbol on your field, you may pay this card's "
+                   "cost with the soul core alone.")
+    if x.get("succession"):
+        out.append("《Succession》 As you pay its cost, you may remove cards with an EX symbol in your trash from the "
+                   "game: each one counts as one of its reduction symbols.")
+    if x.get("ex_symbol"):
+        out.append("〔EX symbol〕 Its symbol is an EX symbol.")
+    return out
+
+
 def card_text(card) -> str:
     """The whole text box: keywords first (with their levels), then each effect on its own line, in printed order.
 
     Vanilla cards give "". A card none of whose text the engine reads (a sister game's card, played by hand in its
     sandbox: no effects, no keywords) shows its printed text.
     """
-    lines = []
+    lines = _field_lines(card) if card.extra else []
     for kw in card.keywords:
         lines.append(" ".join(p for p in (_levels(kw.levels), keyword_text(kw)) if p))
     for e in card.effects:
