@@ -128,3 +128,25 @@ def test_std_the_hint_key_suggests_a_legal_move_of_standard(qtbot):
     qtbot.waitUntil(lambda: w.controller.hint is not None, timeout=30000)
     assert w.controller.hint in legal and game.history == []
     assert w.statusBar().currentMessage().startswith("Hint: ")
+
+
+def test_std_12_2_1_3_with_pay_automatically_a_card_payable_only_by_succession_opens_the_payment_panel(qtbot):
+    """"Pay automatically" sends the plain payment; Ashen Heir, which the reserve pays only with EX cards removed
+    (5 after the field's symbol, 3 cores: 《Succession》 takes it to 2, and 1 to place), opens the payment panel
+    instead of being refused."""
+    from PySide6.QtCore import Qt
+    from PySide6.QtTest import QTest
+
+    from test_client import center, vp
+    from test_std_rules_module import HEIR
+
+    w, game = _std_window(qtbot, HEIR.replace("reserve: 6", "reserve: 3"))
+    w.controller.quick_pay = True  # (as GameWindow sets it from the settings)
+    heir = game.state.players[0].hand[0]
+    at = center(w.scene.cards[heir])
+    QTest.mouseDClick(w.view.viewport(), Qt.LeftButton, Qt.NoModifier, vp(w, at.x(), at.y()))
+    panel = w.bar.panel
+    assert panel is not None and panel.succession.maximum() >= 3
+    panel.succession.setValue(3)
+    panel.ok.click()
+    assert game.state.cards[heir].zone == "field" and len(game.zone_cards(0, "exile")) == 3

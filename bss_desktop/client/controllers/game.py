@@ -966,7 +966,7 @@ class Controller(QObject, DeckLooks):
             return self.send(cmd)
         special = any(k.name in ("ascend", "swift") for k in card.keywords)
         needs = self.game.cost_of(key) + (card.lv1_cores if card.type != "magic" else 0)
-        if special or needs == 0 or self.quick_pay and not self._auto_destroys(plays):
+        if special or needs == 0 or self.quick_pay and self._plain(plays) and not self._auto_destroys(plays):
             return self.send(cmd)
         from bss_desktop.client.decisions.payment import PaymentPanel
 
@@ -984,6 +984,14 @@ class Controller(QObject, DeckLooks):
         from bss_desktop.client.decisions.payment import PaymentPanel
 
         return isinstance(self.bar.panel, PaymentPanel)
+
+    def _plain(self, plays) -> bool:
+        """Whether one of a card's legal plays is paid the plain way, which "pay automatically" sends: not only with
+        a game's own way to pay (Standard's 《Succession》 or 《Soul Magic》), which the payment panel offers."""
+        game = self.game
+        return any(not getattr(c, "exile", ()) and not (
+            isinstance(c, UseMagic) and c.pay == () and c.pay_soul and game.soul_magic_ok(c) and game.cost_of(c.card) > 1)
+            for c in plays)
 
     def _auto_destroys(self, plays) -> bool:
         """Whether the automatic payment of these legal plays of a card would self-destroy a card of the player's
