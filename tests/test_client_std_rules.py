@@ -131,22 +131,24 @@ def test_std_the_hint_key_suggests_a_legal_move_of_standard(qtbot):
 
 
 def test_std_12_2_1_3_with_pay_automatically_a_card_payable_only_by_succession_opens_the_payment_panel(qtbot):
-    """"Pay automatically" sends the plain payment; Ashen Heir, which the reserve pays only with EX cards removed
-    (5 after the field's symbol, 3 cores: 《Succession》 takes it to 2, and 1 to place), opens the payment panel
-    instead of being refused."""
+    """"Pay automatically" sends the plain payment; Ashen Heir, which 3 cores pay only with EX cards removed (cost 5
+    after the field's symbol: 《Succession》 takes it to 2, and 1 to place), opens the payment panel instead of being
+    refused."""
     from PySide6.QtCore import Qt
     from PySide6.QtTest import QTest
 
     from test_client import center, vp
     from test_std_rules_module import HEIR
 
-    w, game = _std_window(qtbot, HEIR.replace("reserve: 6", "reserve: 3"))
+    # the red symbol from a nexus without cores; the soul core in the trash: only 3 cores in all, no field core to pay
+    w, game = _std_window(qtbot, HEIR.replace("reserve: 6", "reserve: 3, soul_core: trash").replace(
+        "{card: S-PUP, cores: 1}", "{card: S-NEX, cores: 0}"))
     w.controller.quick_pay = True  # (as GameWindow sets it from the settings)
     heir = game.state.players[0].hand[0]
     at = center(w.scene.cards[heir])
     QTest.mouseDClick(w.view.viewport(), Qt.LeftButton, Qt.NoModifier, vp(w, at.x(), at.y()))
     panel = w.bar.panel
-    assert panel is not None and panel.succession.maximum() >= 3
+    assert panel is not None and panel.succession.maximum() >= 3 and game.state.cards[heir].zone == "hand"
     panel.succession.setValue(3)
     panel.ok.click()
     assert game.state.cards[heir].zone == "field" and len(game.zone_cards(0, "exile")) == 3
