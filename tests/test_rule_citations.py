@@ -154,3 +154,26 @@ def test_a_clone_words_its_refusals_as_its_original():
 
 def test_db_fixture_is_the_standard_test_cards():
     assert "S-PUP" in db()
+
+
+@pytest.mark.parametrize("game_id, start, players", [("bss", "CR 5-2-1", "CR 1-1-1"),
+                                                     ("standard", "STD 6-2-1", "STD 1-2-1"),
+                                                     ("bos", "BOS §Preparing to Battle",
+                                                      "BOS §What Is the Battle of Souls Card Game?")])
+def test_a_lan_hosts_own_refusals_name_its_games_rules(game_id, start, players):
+    """Before the guest has joined nothing is played, and the host plays seat 0 only: each game's own rule."""
+    from bss_desktop.carddb.database import game_db, load_default_db
+    from bss_desktop.carddb.deck_formats import game_decks
+    from bss_desktop.engine.commands import EndMain
+    from bss_desktop.net.host import HostSession
+
+    profile = get_profile(game_id)
+    db = load_default_db() if game_id == "bss" else game_db(profile)
+    deck = next(iter(game_decks(db, profile).values())).cards
+    host = HostSession(db, deck, name="Aki", profile=None if game_id == "bss" else profile, share="11" * 32)
+    with pytest.raises(IllegalCommand) as e:
+        host.apply(EndMain(0))
+    assert e.value.rule == start
+    with pytest.raises(IllegalCommand) as e:
+        host.apply(EndMain(1))
+    assert e.value.rule == players

@@ -31,7 +31,7 @@ ETR_SILENT = {"concede", "same_place", "nothing_moved", "numbers", "deck_hidden"
               "bp_zero"}
 # the manual words these (ETR §Game Setup ⑤; §About Targeting Effects, Q3), but tests of the hand helpers and of
 # Braves by hand still expect Saga's CR 3-3-1 and 1-3-2-1 there: held back until they are updated
-ETR_HELD = {"hand", "already_so"}
+ETR_HELD: set = set()  # (none held back: the tests that expected CR numbers there now expect Eternal's)
 
 
 def rule_of(game, cmd) -> str:

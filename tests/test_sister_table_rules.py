@@ -201,9 +201,9 @@ def test_use_helper_refuses_a_spirit_a_card_not_in_hand_and_the_others_card():
     game = etr({"hand": [DRAKELING], "trash": [ETR_MAIN]}, {"hand": [ETR_MAIN]})
     spirit, trashed = game.state.players[0].hand[0], game.state.players[0].trash[0]
     refused(game, ManualUse(0, spirit), "ETR §Using Magic", "not a magic card")
-    refused(game, ManualUse(0, trashed), "CR 3-3-1", "hand")
-    refused(game, ManualUse(0, game.state.players[1].hand[0]), "CR 3-3-1", "player 1's hand")
-    refused(game, ManualUse(0, 10**6), "CR 3-3-1")
+    refused(game, ManualUse(0, trashed), "ETR §Game Setup", "hand")  # (Eternal's words for the hand)
+    refused(game, ManualUse(0, game.state.players[1].hand[0]), "ETR §Game Setup", "player 1's hand")
+    refused(game, ManualUse(0, 10**6), "ETR §Game Setup")
 
 
 # ------------------------------------------------------------------ the summon helper

@@ -127,7 +127,7 @@ def test_etr_brave_separation_by_hand_restores_both_cards():
     assert game.state.cards[brave].cores == 0  # its core stayed on the spirit: the player places one by hand
     game.apply(ManualCores(0, 0, "reserve", brave, 1))
     assert (game.level(brave), game.bp(brave), field_entry(game, 1, 0, brave)["bp"]) == (1, 3000, 3000)
-    refused(game, ManualAttach(0, brave, None), "CR 1-3-2-1", "not combined")
+    refused(game, ManualAttach(0, brave, None), "ETR §About Targeting Effects, Q3", "not combined")
 
 
 def test_etr_brave_no_brave_onto_an_already_combined_spirit_and_only_onto_its_owners_spirit():
@@ -148,7 +148,7 @@ def test_etr_brave_no_brave_onto_an_already_combined_spirit_and_only_onto_its_ow
     refused(game, ManualAttach(0, second, theirs), "ETR §Brave", "on its owner's field")
     refused(game, ManualAttach(0, second, nexus), "ETR §Brave", "not a nexus")
     refused(game, ManualAttach(0, second, brave), "ETR §Brave", "not a brave")
-    refused(game, ManualAttach(0, brave, spirit), "CR 1-3-2-1", "already combined")
+    refused(game, ManualAttach(0, brave, spirit), "ETR §About Targeting Effects, Q3", "already combined")
     log = [describe(game, e, 1) for e in game.apply(ManualAttach(0, brave, None))]
     assert f"Player 1 (by hand) separates {DB[FLAMEBRAND].name}." in log
 

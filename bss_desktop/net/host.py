@@ -136,9 +136,9 @@ class HostSession(Claims):
         the guest's public things that the profile does not allow unasked (design ruling 12) is asked of the guest
         and refused as it stands (NeedsConsent, saying so); if the guest agrees, it makes the move itself."""
         if cmd.player != HOST_SEAT:
-            raise IllegalCommand("CR 1-1-1", "the host plays seat 0; the guest's seat is played from its machine")
+            raise IllegalCommand(self._cite("players"), "the host plays seat 0; the guest's seat is played from its machine")
         if self.ended:
-            raise IllegalCommand("CR 1-2-1", f"the sandbox has ended: {self.ended}")
+            raise IllegalCommand(self._cite("over"), f"the sandbox has ended: {self.ended}")
         try:
             if fairness.is_random(cmd.to_dict()) and not cmd.mix:
                 self._ask_share(cmd)
@@ -168,7 +168,7 @@ class HostSession(Claims):
         """Our random move: name it to the guest, which answers with a fresh share; the move is then made with the
         result of both shares (ours for this request is fixed by our commitment). IllegalCommand if it can't be."""
         if self.game is None:
-            raise IllegalCommand("CR 5-2-1", "the game has not started: waiting for the guest")
+            raise IllegalCommand(self._cite("start"), "the game has not started: waiting for the guest")
         if self.link is None or self.link.closed:
             raise IllegalCommand("ruling 13", "a random result over the LAN mixes a fresh share of the "
                                                      "guest's, and the guest is not connected")
@@ -599,12 +599,19 @@ class HostSession(Claims):
         known[0] = len(history)
         return known[1]
 
+    def _cite(self, topic: str) -> str:
+        """The rule of this game's document for `topic` (engine/citations.py), for the host's own refusals."""
+        from ..engine.citations import cites_for
+        from ..table.profiles import get_profile
+
+        return cites_for(self.profile or get_profile("bss"))[topic]
+
     def _apply(self, cmd, by: int = 0):
         """Apply a command (`by`: the guest's number for it, 0 for the host's own) and send the guest its batch."""
         if self.game is None:
-            raise IllegalCommand("CR 5-2-1", "the game has not started: waiting for the guest")
+            raise IllegalCommand(self._cite("start"), "the game has not started: waiting for the guest")
         if self.ended:
-            raise IllegalCommand("CR 1-2-1", f"the sandbox has ended: {self.ended}")
+            raise IllegalCommand(self._cite("over"), f"the sandbox has ended: {self.ended}")
         events = self.game.apply(cmd)  # raises IllegalCommand with the state unchanged
         n = len(self.game.history)
         self.by[n - 1:] = [by]

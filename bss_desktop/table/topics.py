@@ -36,6 +36,7 @@ TOPICS = {
     "viewing": "who views a private card (its owner, unless an effect says otherwise)",
     "look_shuffle": "a deck looked at is shuffled afterwards",
     # the game's course
+    "start": "the start of the game (setup): nothing is played before it",
     "mulligan": "the mulligan at the start of the game",
     "contract": "a contract card taken into the opening hand",
     "steps": "the steps of a turn",

@@ -14,7 +14,7 @@ CITES = {
     "burst_area": "CR 3-8-3", "burst_card": "CR 3-8-4", "orientation": "CR 4-4-1", "turned": "CR 4-4-1",
     "soul_core": "CR 4-11-3", "tokens": "CR 4-12-2", "reveal": "CR 12-2-1", "viewing": "CR 12-3-1",
     "look_shuffle": "CR 12-3-3",
-    "mulligan": "CR 5-2-7", "contract": "CR 5-2", "steps": "CR 6-1-1", "first_attack": "CR 6-7-2", "summon_step": "CR 6-6-1-2",
+    "start": "CR 5-2-1", "mulligan": "CR 5-2-7", "contract": "CR 5-2", "steps": "CR 6-1-1", "first_attack": "CR 6-7-2", "summon_step": "CR 6-6-1-2",
     "magic_timing": "CR 8-1-6-1", "set_burst": "CR 6-6-1-2-2",
     "move_cores": "CR 6-6-1-2-3", "attack": "CR 7-1-1-1", "block": "CR 7-1-3-1", "activate": "CR 8-1-3",
     "awaken": "CR 11-1-1", "ascend": "CR 11-8-1", "summon": "CR 10-6-1", "summon_pay": "CR 10-6-6",

@@ -17,7 +17,7 @@ CITES = {
     "deck_hidden": "STD 4-2-2", "hand": "STD 4-3-3", "field": "STD 4-5-1", "burst_area": "STD 4-1-1",
     "burst_card": "STD 4-1-1", "orientation": "STD 5-5-1", "turned": "STD 5-16", "soul_core": "STD 5-7-3",
     "tokens": "Standard ruling 3", "reveal": "STD 4-3-3", "viewing": "STD 4-1-3", "look_shuffle": "STD 4-3-3",
-    "mulligan": "STD 6-2-1-7", "contract": "STD 6-2-1", "steps": "STD 7-1-1", "first_attack": "STD 7-7-2", "summon_step": "STD 7-6-1-2",
+    "start": "STD 6-2-1", "mulligan": "STD 6-2-1-7", "contract": "STD 6-2-1", "steps": "STD 7-1-1", "first_attack": "STD 7-7-2", "summon_step": "STD 7-6-1-2",
     "magic_timing": "STD 9-1-7-1", "set_burst": "STD 4-1-1",
     "move_cores": "STD 7-6-1-2-2", "attack": "STD 8-1-1-1", "block": "STD 8-1-3-1", "activate": "STD 9-1-6-1",
     "awaken": "STD 12-1-1", "ascend": "STD 12-1-1", "summon": "STD 5-8-1", "summon_pay": "STD 11-1-1-5",
