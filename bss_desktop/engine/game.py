@@ -29,7 +29,7 @@ from .manual_moves import ManualMoves
 from .offers import well_formed
 from .rng import Rng
 from .settings import Ruleset
-from .state import OFF_LIST, Card, Cause, GameState, Player, Result
+from .state import Card, Cause, GameState, Player, Result
 from .table_moves import TableMoves
 from .table_turn import HANDLERS as TURN_HANDLERS
 from ..table import opening
@@ -477,7 +477,7 @@ class Game(ManualMoves, TableMoves, HandHelpers):
         src = card.zone
         if src == "burst":
             player.burst = None
-        elif src not in OFF_LIST and src != "token":
+        elif src not in ("resolving", "removed", "pending", "token"):  # (state.OFF_LIST: zones of no list)
             try:
                 getattr(player, src).remove(iid)
             except AttributeError:  # a zone of the game's profile (table/state.py)
@@ -488,7 +488,7 @@ class Game(ManualMoves, TableMoves, HandHelpers):
             card.exhausted = False
         if dst == "burst":
             player.burst = iid
-        elif dst not in OFF_LIST:
+        elif dst not in ("resolving", "removed", "pending"):
             try:
                 zone = getattr(player, dst)
             except AttributeError:

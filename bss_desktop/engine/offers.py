@@ -26,9 +26,7 @@ def offer(cls, *fields):
     return cmd
 
 
-def made(key):
-    """A command remembered under `key` by `remember`, or None."""
-    return _made.get(key)
+made = _made.get  # made(key): a command remembered under `key` by `remember`, or None (a dict lookup, no call)
 
 
 def remember(key, cmd) -> None:

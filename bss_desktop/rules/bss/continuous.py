@@ -205,7 +205,8 @@ def _on_field(game, op: str) -> bool:
             for iid in player.field:
                 if cards[iid].cid in cids:
                     return True
-        return any(cards[e[0]].cid in cids for e in game.state.pending_cards)
+        if game.state.pending_cards:  # (Standard's pending state: rules/standard/pending.py)
+            return any(cards[e[0]].cid in cids for e in game.state.pending_cards)
     return False
 
 

@@ -78,12 +78,11 @@ class SagaGame(SagaTurn, SagaBattle, SagaActions, SagaLegal, SagaManagement, Res
         from ...carddb.deck_rules import rules_of
         from ...carddb.decks import DeckListError, validate_deck
 
-        rules = rules_of(profile)
         for i, deck in enumerate(decks):
             key = (id(db), profile.id, tuple(deck))
             if _valid_decks.get(key) is db:
                 continue  # found legal with this database before (a database only ever gains cards)
-            problems = validate_deck(deck, db, rules)
+            problems = validate_deck(deck, db, rules_of(profile))
             if problems:
                 raise DeckListError([(None, m) for m in problems], source=f"player {i + 1}'s deck")
             if len(_valid_decks) >= 256:
