@@ -64,3 +64,12 @@ async def tcp_server(host: HostSession):
 
 def run(coro):
     return asyncio.run(coro)
+
+
+async def until(predicate, timeout: float = 20.0, what: str = "condition"):
+    """Wait (on the running loop) until `predicate()` holds; AssertionError naming `what` after `timeout` seconds."""
+    deadline = asyncio.get_running_loop().time() + timeout
+    while not predicate():
+        if asyncio.get_running_loop().time() > deadline:
+            raise AssertionError(f"timed out waiting for {what}")
+        await asyncio.sleep(0.01)

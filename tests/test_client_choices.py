@@ -14,6 +14,7 @@ from PySide6.QtWidgets import QAbstractButton, QMenu
 
 from bss_desktop.client.board.layout import CARD_H, CARD_W, zone_rect
 from bss_desktop.engine.commands import Choose
+from lan import until
 from helpers import first, position, two_players as game_text, window_sizes_at_screen
 from test_client import drag, vp
 from test_first_hour import _all_text, key, window_for
@@ -548,14 +549,6 @@ def loop(qloop):
     return qloop
 
 
-async def _until(predicate, timeout: float = 20.0, what: str = "condition"):
-    deadline = asyncio.get_running_loop().time() + timeout
-    while not predicate():
-        if asyncio.get_running_loop().time() > deadline:
-            raise AssertionError(f"timed out waiting for {what}")
-        await asyncio.sleep(0.01)
-
-
 async def _lan_guest(text: str):
     """A LAN game over an in-process link whose deal is replaced by a position (the guest's audit would say so;
     these tests look at the board, not the audit): the host's session and the guest's window."""
@@ -579,7 +572,7 @@ async def _lan_guest(text: str):
     host_end, guest_end = memory_pair()
     asyncio.ensure_future(host.handle(host_end))
     asyncio.ensure_future(guest.play_over(guest_end))
-    await _until(lambda: remote.game._view is not None, what="the first batch")
+    await until(lambda: remote.game._view is not None, what="the first batch")
     gw = open_lan_game(remote, db, None, host=False)
     gw.resize(1280, 800)
     gw.show()
@@ -600,7 +593,7 @@ def test_a_lan_guest_picks_cards_it_looked_at_from_the_tray(loop, qtbot):
         assert guest.seat == 1 and game.pending.kind == "main" and game.pending.player == 1
         play_magic(gw, game.state.players[1].hand[0])
         tray = gw.bar.tray
-        await _until(lambda: len(tray.tiles) == 3, what="the looked-at cards in the guest's tray")
+        await until(lambda: len(tray.tiles) == 3, what="the looked-at cards in the guest's tray")
         assert [t.card.id for t in tray.tiles] == ["T-MM", "T-R1", "T-MF"] and all(t.caption for t in tray.tiles)
         assert [t.selectable for t in tray.tiles] == [True, False, True]
         assert "looks at 3 cards of their deck: Main Spark, Red Pup, Flash Ward" in gw.log.toPlainText()
@@ -608,13 +601,13 @@ def test_a_lan_guest_picks_cards_it_looked_at_from_the_tray(loop, qtbot):
         assert tray.tiles[2].selected and gw.bar.buttons[0].isEnabled()
         n = len(host.game.history)
         gw.bar.buttons[0].click()
-        await _until(lambda: len(host.game.history) > n, what="the host to apply the choice")
+        await until(lambda: len(host.game.history) > n, what="the host to apply the choice")
         hand = [host.game.state.cards[i].cid for i in host.game.state.players[1].hand]
         assert hand == ["T-MF"]
         # (the guest's log has the line once the host's batch arrives, a moment after the host applied the choice)
-        await _until(lambda: "Player 2 reveals Flash Ward (CR 12-2-1)" in gw.log.toPlainText() or
+        await until(lambda: "Player 2 reveals Flash Ward (CR 12-2-1)" in gw.log.toPlainText() or
                      "Mio reveals Flash Ward (CR 12-2-1)" in gw.log.toPlainText(), what="the reveal in the log")
-        await _until(lambda: gw.bar.tray.isHidden(), what="the tray to go")
+        await until(lambda: gw.bar.tray.isHidden(), what="the tray to go")
     loop.run_until_complete(go())
 
 
@@ -627,13 +620,13 @@ def test_a_lan_guest_can_answer_a_search_of_revealed_cards(loop, qtbot):
             turn_player=1))
         play_magic(gw, gw.model.game.state.players[1].hand[0])
         tray = gw.bar.tray
-        await _until(lambda: len(tray.tiles) == 2, what="the options in the guest's tray")
+        await until(lambda: len(tray.tiles) == 2, what="the options in the guest's tray")
         assert [t.card.id if t.card is not None else t.caption for t in tray.tiles] == ["T-MM", "T-MF"]
         assert "reveals Flash Ward from the top of their deck" in gw.log.toPlainText()
         QTest.mouseClick(tray.tiles[1], Qt.LeftButton, Qt.NoModifier, QPoint(10, 10))
         n = len(host.game.history)
         gw.bar.buttons[0].click()
-        await _until(lambda: len(host.game.history) > n, what="the host to apply the choice")
+        await until(lambda: len(host.game.history) > n, what="the host to apply the choice")
         assert [host.game.state.cards[i].cid for i in host.game.state.players[1].hand] == ["T-MF"]
     loop.run_until_complete(go())
 
@@ -645,13 +638,13 @@ def test_a_lan_guest_picks_a_card_from_below_the_top_of_its_trash(loop, qtbot):
             turn_player=1))
         play_magic(gw, gw.model.game.state.players[1].hand[0])
         tray = gw.bar.tray
-        await _until(lambda: len(tray.tiles) == 2, what="the trash's magic cards in the guest's tray")
+        await until(lambda: len(tray.tiles) == 2, what="the trash's magic cards in the guest's tray")
         assert [t.card.id for t in tray.tiles] == ["T-MM", "T-MF"]
         assert {t.caption for t in tray.tiles} == {"your trash"}
         QTest.mouseClick(tray.tiles[0], Qt.LeftButton, Qt.NoModifier, QPoint(10, 10))
         n = len(host.game.history)
         gw.bar.buttons[0].click()
-        await _until(lambda: len(host.game.history) > n, what="the host to apply the choice")
+        await until(lambda: len(host.game.history) > n, what="the host to apply the choice")
         assert [host.game.state.cards[i].cid for i in host.game.state.players[1].hand] == ["T-MM"]
     loop.run_until_complete(go())
 
@@ -665,11 +658,11 @@ def test_a_lan_guest_answers_core_or_soul_core_for_its_own_spirit(loop, qtbot):
 
         leech = first(host.game, 0, "V-LEECH", "hand")
         host.apply(Summon(0, leech))
-        await _until(lambda: gw.bar.button_labels()[:1] == ["1 core from Red Knight (keep the soul core)  [Return]"],
+        await until(lambda: gw.bar.button_labels()[:1] == ["1 core from Red Knight (keep the soul core)  [Return]"],
                      what="the guest's cores choice")
         assert gw.bar.button_labels()[1] == "the soul core"
         n = len(host.game.history)
         button(gw, "the soul core").click()
-        await _until(lambda: len(host.game.history) > n, what="the host to apply the choice")
+        await until(lambda: len(host.game.history) > n, what="the host to apply the choice")
         assert host.game.state.players[1].soul == "reserve"
     loop.run_until_complete(go())

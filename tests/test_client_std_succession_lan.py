@@ -20,7 +20,7 @@ pytest.importorskip("pytestqt")
 
 from PySide6.QtCore import QPointF, Qt  # noqa: E402
 
-from lan import tcp_server  # noqa: E402
+from lan import tcp_server, until  # noqa: E402
 from test_net_table import guest_does, settle  # noqa: E402
 
 from bss_desktop.carddb.database import game_db  # noqa: E402
@@ -50,14 +50,6 @@ GUEST_SUMMONS = """
 @pytest.fixture
 def loop(qloop):
     return qloop
-
-
-async def _until(predicate, timeout: float = 20.0, what: str = "condition"):
-    deadline = asyncio.get_running_loop().time() + timeout
-    while not predicate():
-        if asyncio.get_running_loop().time() > deadline:
-            raise AssertionError(f"timed out waiting for {what}")
-        await asyncio.sleep(0.01)
 
 
 def _sessions(text: str):
@@ -92,7 +84,7 @@ async def _guest_window(text: str):
     link = await connect("127.0.0.1", port)
     remote = RemoteSession(guest, DB)
     asyncio.ensure_future(guest.play_over(link))
-    await _until(lambda: remote.game._view is not None, what="the first batch")
+    await until(lambda: remote.game._view is not None, what="the first batch")
     gw = open_lan_game(remote, DB, None, host=False)
     gw.resize(1280, 800)
     gw.show()
@@ -132,7 +124,7 @@ def test_std_12_2_1_3_a_lan_guests_payment_panel_summons_with_1_of_2_ex_cards(lo
         before = (me.reserve, me.trash_cores)
         n = len(game.history)
         panel.ok.click()
-        await _until(lambda: len(game.history) > n, what="the host to apply the summon")
+        await until(lambda: len(game.history) > n, what="the host to apply the summon")
         await settle(host, guest)
         assert game.state.cards[regent].zone == "field"
         assert game.zone_cards(1, "exile") == ex[:1]  # exactly the first EX card is removed from the game
@@ -141,7 +133,7 @@ def test_std_12_2_1_3_a_lan_guests_payment_panel_summons_with_1_of_2_ex_cards(lo
         assert game.state.cards[regent].cores == 1 and me.soul == "reserve"
         cmd = game.history[-1]
         assert cmd.exile == tuple(ex[:1]) and sum(n for _, n in cmd.pay) + cmd.pay_soul == 6
-        await _until(lambda: len(board.zone_cards(1, "exile")) == 1, what="the guest's board to show it")
+        await until(lambda: len(board.zone_cards(1, "exile")) == 1, what="the guest's board to show it")
         server.close()  # (the fixture closes the window: the guest hangs up)
 
     loop.run_until_complete(go())
@@ -166,7 +158,7 @@ def test_std_12_2_1_3_a_lan_guest_too_short_without_succession_sees_the_full_cos
         assert panel.cost == 5 and panel.ok.isEnabled()
         n = len(game.history)
         panel.ok.click()
-        await _until(lambda: len(game.history) > n, what="the host to apply the summon")
+        await until(lambda: len(game.history) > n, what="the host to apply the summon")
         assert game.state.cards[regent].zone == "field" and game.zone_cards(1, "exile") == ex
         assert me.reserve == 0 and game.state.cards[game.state.players[1].field[0]].cores == 1  # the Courier keeps its
         server.close()  # (the fixture closes the window: the guest hangs up)
@@ -200,7 +192,7 @@ def test_std_12_2_1_2_1_a_lan_guest_short_of_cores_pays_soul_magic_with_the_soul
         assert panel.soul_magic.isVisible()
         n = len(game.history)
         panel.soul_magic.click()
-        await _until(lambda: len(game.history) > n, what="the host to apply the magic")
+        await until(lambda: len(game.history) > n, what="the host to apply the magic")
         cmd = game.history[n]
         assert cmd.card == shear and cmd.pay == () and cmd.pay_soul
         assert game.state.cards[shear].zone == "trash" and game.state.players[1].soul == "trash"

@@ -120,27 +120,24 @@ def test_std_11_1_1_5_a_malformed_payment_field_names_standards_payment_rule():
     assert err.rule == "STD 11-1-1-5" and "field 'pay[0][1]'" in err.message
 
 
+TWO_SOULS = """
+    turn: 3
+    turn_player: 0
+    players:
+      - {life: 5, field: [{card: S-PUP, cores: 1, soul_core: true}, {card: S-PUP, cores: 1, soul_core: true}]}
+      - {life: 5}
+"""
+
+
 def test_std_5_7_3_a_position_with_the_soul_core_on_two_spirits_names_the_standard_rule():
     with pytest.raises(PositionError) as e:
-        position("""
-            turn: 3
-            turn_player: 0
-            players:
-              - {life: 5, field: [{card: S-PUP, cores: 1, soul_core: true}, {card: S-PUP, cores: 1, soul_core: true}]}
-              - {life: 5}
-        """)
+        position(TWO_SOULS)
     assert "STD 5-7-3" in str(e.value) and "CR " not in str(e.value)
 
 
 def test_a_saga_position_with_the_soul_core_on_two_spirits_names_the_cr():
     with pytest.raises(PositionError) as e:
-        position("""
-            turn: 3
-            turn_player: 0
-            players:
-              - {life: 5, field: [{card: S-PUP, cores: 1, soul_core: true}, {card: S-PUP, cores: 1, soul_core: true}]}
-              - {life: 5}
-        """, game="bss")
+        position(TWO_SOULS, game="bss")
     assert "CR 4-11-3" in str(e.value)
 
 

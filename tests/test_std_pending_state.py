@@ -46,12 +46,13 @@ CARDS = [
 ]
 
 
-def position(text: str, game: str = "standard"):
+def position(text: str, game: str = "standard", more=()):
+    """A position of `game` with the test cards (and `more` of them)."""
     data = yaml.safe_load(textwrap.dedent(text))
     data["game"] = game
     for p in data["players"]:
         p.setdefault("deck", ["P-PUP"] * 10)
-    return game_from_position(data, CardDB([card_from_dict(c) for c in CARDS]))
+    return game_from_position(data, CardDB([card_from_dict(c) for c in [*CARDS, *more]]))
 
 
 WARDEN = """
@@ -169,11 +170,7 @@ BOUNCE = [
 
 
 def bounce_position(text: str):
-    data = yaml.safe_load(textwrap.dedent(text))
-    data["game"] = "standard"
-    for p in data["players"]:
-        p.setdefault("deck", ["P-PUP"] * 10)
-    return game_from_position(data, CardDB([card_from_dict(c) for c in CARDS + BOUNCE]))
+    return position(text, more=BOUNCE)
 
 
 def test_std_ruling_8_a_spirit_returned_to_the_hand_is_there_at_once_with_its_cores_in_the_reserve():
