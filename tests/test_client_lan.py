@@ -14,6 +14,7 @@ import pytest
 pytest.importorskip("pytestqt")
 import qasync  # noqa: E402  (PySide6 is already imported by pytest-qt)
 
+from lan import until  # noqa: E402,F401  (the LAN tests' wait; test_lan_first_hour and others import it from here)
 from bss_desktop.carddb.database import load_default_db  # noqa: E402
 from bss_desktop.carddb.decks import shipped_decks  # noqa: E402
 from bss_desktop.engine.commands import Attack  # noqa: E402
@@ -26,14 +27,6 @@ DECKS = shipped_decks(DB)
 @pytest.fixture
 def loop(qloop):
     return qloop
-
-
-async def until(predicate, timeout: float = 20.0, what: str = "condition"):
-    deadline = asyncio.get_running_loop().time() + timeout
-    while not predicate():
-        if asyncio.get_running_loop().time() > deadline:
-            raise AssertionError(f"timed out waiting for {what}")
-        await asyncio.sleep(0.01)
 
 
 
