@@ -668,7 +668,7 @@ MAX_SUCCESSION = 12  # 《Succession》 removes at most one card per reduction s
 
 
 def _c_exile(v):
-    return _card_ids(v, 0, MAX_SUCCESSION)
+    return None if v == () else _card_ids(v, 0, MAX_SUCCESSION)  # (most commands name none)
 
 
 def _c_mix(v):

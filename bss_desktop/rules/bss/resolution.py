@@ -234,9 +234,10 @@ class Resolution(Directives, EffectCosts):
     def _on_cores_moved(self, ev: dict) -> None:
         if ev["src"] == "life" and ev["count"] > 0:
             self._fire_side(ev["player"], "life_reduced")
-        dst = ev["dst"]
-        if type(dst) is int and "cores_reach" in self._triggers:
-            self._cores_reach(dst)
+        if "cores_reach" in self._triggers:  # (a card of this game triggers on its cores reaching a count)
+            dst = ev["dst"]
+            if type(dst) is int:
+                self._cores_reach(dst)
 
     def _cores_reach(self, iid: int) -> None:
         """STD 13-1-1: cores were put on card `iid`; its "when this card has N or more cores" effects trigger if it

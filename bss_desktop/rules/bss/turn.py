@@ -90,10 +90,10 @@ class SagaTurn:
                 self._flush_triggers()
             if st.choice is not None:
                 return
-            if st.pending_cards and self._settle_pending():  # (a rules module's pending state: Standard's)
-                continue
             activating = self._activation_waiting() if st.queue else None
             if activating is not None:  # an effect pays its cost before anything resolves (CR 8-5-2-2)
+                if st.pending_cards and self._settle_pending():  # (a card whose leaving triggered nothing goes first)
+                    continue
                 if self._count_chain():
                     return
                 self._activate(activating)
@@ -105,6 +105,10 @@ class SagaTurn:
                 if self._count_chain():
                     return
                 self._resolve_next()
+                if st.pending_cards:  # (a rules module's pending state: Standard's) an effect of its leaving is done
+                    self._settle_pending()
+                continue
+            if st.pending_cards and self._settle_pending():  # nothing waits: what its leaving triggered is done
                 continue
             st.chain = 0  # nothing waits: the chain of effects is over
             stage = self._stages[st.stage]

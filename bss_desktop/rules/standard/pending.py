@@ -32,11 +32,13 @@ class StandardPending:
         self._emit("card_moved", card=iid, cid=card.cid, owner=card.owner, src="field", dst="pending", reason=reason)
 
     def _settle_pending(self) -> bool:
-        """STD 10-2-2-5: the pending cards whose leaving has no effect left to resolve (none waits or resolves with
-        it as its source or the card it triggered on) go to the trash together, their cores to the reserve.
-        True if one went."""
+        """STD 10-2-2-5: the pending cards whose leaving has no effect left to resolve (none triggered, waits or
+        resolves with it as its source or the card it triggered on) go to the trash together, their cores to the
+        reserve. True if one went."""
         st = self.state
-        busy = {a.source for a in st.queue} | {a.trigger_card for a in st.queue} if st.queue else ()
+        busy = {a.source for a in st.queue} | {a.trigger_card for a in st.queue} if st.queue else set()
+        if self._pending:  # triggered now, not yet queued (resolution._flush_triggers): (card, ref, controller, on)
+            busy = {*busy, *(t[0] for t in self._pending), *(t[3] for t in self._pending)}
         done = [e for e in st.pending_cards if e[0] not in busy]
         if not done:
             return False
