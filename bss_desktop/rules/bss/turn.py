@@ -88,12 +88,12 @@ class SagaTurn:
                 return
             if self._pending:
                 self._flush_triggers()
+                if st.pending_cards:  # (a rules module's pending state: Standard's) what its leaving triggered
+                    self._settle_pending()
             if st.choice is not None:
                 return
             activating = self._activation_waiting() if st.queue else None
             if activating is not None:  # an effect pays its cost before anything resolves (CR 8-5-2-2)
-                if st.pending_cards and self._settle_pending():  # (a card whose leaving triggered nothing goes first)
-                    continue
                 if self._count_chain():
                     return
                 self._activate(activating)
@@ -105,10 +105,8 @@ class SagaTurn:
                 if self._count_chain():
                     return
                 self._resolve_next()
-                if st.pending_cards:  # (a rules module's pending state: Standard's) an effect of its leaving is done
+                if st.pending_cards:  # an effect its leaving triggered may be done (a pending state: Standard's)
                     self._settle_pending()
-                continue
-            if st.pending_cards and self._settle_pending():  # nothing waits: what its leaving triggered is done
                 continue
             st.chain = 0  # nothing waits: the chain of effects is over
             stage = self._stages[st.stage]

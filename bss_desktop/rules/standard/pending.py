@@ -30,6 +30,9 @@ class StandardPending:
         dst = "removed" if self._defs[card.cid].token else "trash"
         st.pending_cards.append((iid, dst, max(1, level)))
         self._emit("card_moved", card=iid, cid=card.cid, owner=card.owner, src="field", dst="pending", reason=reason)
+        # its leaving's effects were triggered as it left (the event before this): if none was, it goes on at once;
+        # else the engine's loop lets it go once they have resolved (rules/bss/turn.py)
+        self._settle_pending()
 
     def _settle_pending(self) -> bool:
         """STD 10-2-2-5: the pending cards whose leaving has no effect left to resolve (none triggered, waits or
