@@ -18,7 +18,7 @@ from bss_desktop.rules import MODULES, game_class
 from bss_desktop.table.profiles import get_profile
 from bss_desktop.table.topics import TOPICS
 
-from test_std_rules_module import db, new_game, position
+from test_std_rules_module import new_game, position
 
 ROOT = Path(__file__).resolve().parent.parent / "bss_desktop"
 RULE_NUMBER = re.compile(r"\b(?:CR|STD) \d|\b(?:ETR|BOS) §")
@@ -147,10 +147,6 @@ def test_a_clone_words_its_refusals_as_its_original():
     assert twin.cites is game.cites
     err = _refusal(twin, ManualNote(2, "hello"))
     assert err.rule == "STD 1-2-1"
-
-
-def test_db_fixture_is_the_standard_test_cards():
-    assert "S-PUP" in db()
 
 
 @pytest.mark.parametrize("game_id, start, players", [("bss", "CR 5-2-1", "CR 1-1-1"),
