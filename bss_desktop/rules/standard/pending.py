@@ -34,17 +34,17 @@ class StandardPending:
         # else the engine's loop lets it go once they have resolved (rules/bss/turn.py)
         self._settle_pending()
 
-    def _settle_pending(self) -> bool:
+    def _settle_pending(self) -> None:
         """STD 10-2-2-5: the pending cards whose leaving has no effect left to resolve (none triggered, waits or
         resolves with it as its source or the card it triggered on) go to the trash together, their cores to the
-        reserve. True if one went."""
+        reserve."""
         st = self.state
         busy = {a.source for a in st.queue} | {a.trigger_card for a in st.queue} if st.queue else set()
         if self._pending:  # triggered now, not yet queued (resolution._flush_triggers): (card, ref, controller, on)
             busy = {*busy, *(t[0] for t in self._pending), *(t[3] for t in self._pending)}
         done = [e for e in st.pending_cards if e[0] not in busy]
         if not done:
-            return False
+            return
         st.pending_cards = [e for e in st.pending_cards if e[0] in busy]
         for iid, dst, _ in done:
             card = st.cards[iid]
@@ -53,7 +53,6 @@ class StandardPending:
                 self._move_cores(card.owner, iid, "reserve", card.cores, owner.soul == iid, "pending_over", None)
             self._forget(iid)  # a new card from here on (STD 4-1-4)
             self._move_card(iid, dst, "pending_over")
-        return True
 
     def level(self, iid: int) -> int:
         if self.state.cards[iid].zone == "pending":  # the level it keeps in its pending state (STD 10-2-2-3)
