@@ -13,6 +13,7 @@ from bss_desktop.carddb.database import load_default_db
 from bss_desktop.carddb.importer import import_cards, load_user_db
 
 GOOD = Path(__file__).parent / "data_import" / "good"
+SHIPPED = frozenset(load_default_db())  # the shipped cards' ids: counted apart from the base cards
 
 
 @pytest.fixture
@@ -63,8 +64,9 @@ def test_coverage_lines_end_with_the_totals_per_set(user_dir):
     assert "CORE: 44/44 automated, 0 partly manual, 0 manual" in lines
     assert "FX01: 8/12 automated, 2 partly manual, 2 manual" in lines and "FX02-Promo: 1/2 automated, 0 partly manual, 1 manual" in lines
     t = report["total"]
-    assert lines[-1] == (f"total: {t['automated']}/{t['cards']} automated, {t['partly manual']} partly manual, "
+    assert lines[-2] == (f"total: {t['automated']}/{t['cards']} automated, {t['partly manual']} partly manual, "
                          f"{t['manual']} manual")
+    assert lines[-1].startswith("base cards: ")
     i = next(i for i, line in enumerate(lines) if line.startswith("FX01-010 "))
     assert lines[i].endswith("Quickfin Raider: 1 of 1 effect manual")
     assert lines[i + 1].strip() == "effects[0]: Flash: Return this spirit to the top of your deck. (resolved by hand)"
@@ -83,7 +85,7 @@ def test_cards_coverage_json(capsys, user_dir):
     code, out, _ = run(capsys, "cards", "coverage", "--json")
     assert code == 0
     data = json.loads(out)
-    assert data == json.loads(json.dumps(coverage(load_user_db()), ensure_ascii=False))
+    assert data == json.loads(json.dumps(coverage(load_user_db(), SHIPPED), ensure_ascii=False))
     assert data["sets"]["FX01"] == {"cards": 12, "automated": 8, "partly manual": 2, "manual": 2}
     assert {"id", "name", "set", "effects", "keywords", "automated", "manual"} <= set(data["cards"][0])
 
@@ -91,7 +93,10 @@ def test_cards_coverage_json(capsys, user_dir):
 def test_cards_coverage_without_imports(capsys, tmp_path, monkeypatch):
     monkeypatch.setattr(importer, "user_cards_dir", lambda: tmp_path / "nothing")
     code, out, _ = run(capsys, "cards", "coverage", "--json")
-    assert code == 0 and json.loads(out) == coverage(load_default_db())
+    assert code == 0 and json.loads(out) == coverage(load_default_db(), SHIPPED)
+    assert json.loads(out)["base"] == {"cards": 0, "automated": 0, "partly manual": 0, "manual": 0}
+    code, out, _ = run(capsys, "cards", "coverage")
+    assert out.rstrip().splitlines()[-1] == "base cards: none imported (bss-desktop import-cards PATH)"
 
 
 def test_cards_coverage_reports_a_broken_user_file(capsys, tmp_path, monkeypatch):
@@ -99,3 +104,22 @@ def test_cards_coverage_reports_a_broken_user_file(capsys, tmp_path, monkeypatch
     monkeypatch.setattr(importer, "user_cards_dir", lambda: tmp_path)
     code, out, err = run(capsys, "cards", "coverage")
     assert code == 1 and out == "" and "bad.yaml" in err and "B-1" in err
+
+
+def test_the_base_card_figure_counts_imported_cards_once_apart_from_shipped_sets_and_alternate_arts(capsys, user_dir):
+    """The figure the real pool is measured by: each imported card once; the shipped sets (CORE, SG1, ...) and an
+    alternate art imported as a card of its own (<ID>_pN, importer.py) are not base cards."""
+    from dataclasses import replace
+
+    db = {c.id: c for c in load_user_db().values()}
+    raider = db["FX01-010"]  # partly manual
+    db["FX01-010_p1"] = replace(raider, id="FX01-010_p1")  # an alternate art with rules of its own
+    report = coverage(db, SHIPPED)
+    imported = [e for e in report["cards"] if e["id"] not in SHIPPED and not e["id"].endswith("_p1")]
+    assert report["base"]["cards"] == len(imported) == 14  # FX01 (12) and FX02-Promo (2)
+    assert report["base"]["automated"] == 9 and report["base"]["partly manual"] == 2 and report["base"]["manual"] == 3
+    assert report["total"]["cards"] == report["base"]["cards"] + len(SHIPPED - {c for c in SHIPPED if db[c].token}) + 1
+    code, out, _ = run(capsys, "cards", "coverage")
+    assert code == 0
+    assert out.rstrip().splitlines()[-1] == ("base cards: 9/14 automated (64.3 %), 2 partly manual, 3 manual (imported "
+                                             "cards; shipped sets and alternate arts apart)")

@@ -27,6 +27,7 @@ from .text_compile.normalise import normalise
 __all__ = ["coverage", "coverage_lines", "unrecognised_phrases"]
 
 NO_SET = "(no set)"
+_ALTERNATE_ART = re.compile(r".+_p\d+\Z")  # BSS01-001_p1: an alternate art (importer.py), counted apart
 PHRASES = 30  # how many of the most common unrecognised phrases the report lists
 
 
@@ -59,12 +60,14 @@ def unrecognised_phrases(db: Mapping[str, CardDef], families: tuple[str, ...] = 
     return found
 
 
-def coverage(db: Mapping[str, CardDef]) -> dict:
+def coverage(db: Mapping[str, CardDef], shipped: frozenset = frozenset()) -> dict:
     """Per card and per set, what is automated.
 
     ``{"cards": [{id, name, set, effects, keywords, automated, manual: [{index, kind, text}]}],
-       "sets": {set: {"cards": n, "automated": m}}, "total": {"cards": n, "automated": m}}``;
-    cards sorted by set then id, sets in that order too.
+       "sets": {set: {"cards": n, "automated": m}}, "total": {"cards": n, "automated": m},
+       "base": {"cards": n, "automated": m, ...}}``; cards sorted by set then id, sets in that order too.
+    ``base`` counts the *base cards*: those not among the `shipped` ids and not an alternate art imported as a card
+    of its own (``<ID>_pN``) — the player's imported pool, each card once.
     """
     cards = sorted((c for c in db.values() if not c.token), key=lambda c: (c.set or NO_SET, c.id))
     entries = [_card_entry(c) for c in cards]
@@ -73,11 +76,16 @@ def coverage(db: Mapping[str, CardDef]) -> dict:
         s = sets.setdefault(e["set"], {"cards": 0, "automated": 0, "partly manual": 0, "manual": 0})
         s["cards"] += 1
         s[e["status"]] += 1
-    total = {"cards": len(entries), **{k: sum(e["status"] == k for e in entries)
-                                       for k in ("automated", "partly manual", "manual")}}
+    total = _counts(entries)
+    base = _counts([e for e in entries if e["id"] not in shipped and not _ALTERNATE_ART.match(e["id"])])
     phrases = unrecognised_phrases({c.id: c for c in cards})
-    return {"cards": entries, "sets": sets, "total": total,
+    return {"cards": entries, "sets": sets, "total": total, "base": base,
             "unrecognised": [{"phrase": p, "effects": n} for p, n in phrases.most_common(PHRASES)]}
+
+
+def _counts(entries: list) -> dict:
+    return {"cards": len(entries), **{k: sum(e["status"] == k for e in entries)
+                                      for k in ("automated", "partly manual", "manual")}}
 
 
 def coverage_lines(report: dict) -> list[str]:
@@ -105,4 +113,12 @@ def coverage_lines(report: dict) -> list[str]:
     t = report["total"]
     out.append(f"total: {t['automated']}/{t['cards']} automated, {t['partly manual']} partly manual, "
                f"{t['manual']} manual")
+    b = report.get("base")
+    if b is not None:
+        if b["cards"]:
+            out.append(f"base cards: {b['automated']}/{b['cards']} automated ({100 * b['automated'] / b['cards']:.1f} %), "
+                       f"{b['partly manual']} partly manual, {b['manual']} manual (imported cards; shipped sets and "
+                       "alternate arts apart)")
+        else:
+            out.append("base cards: none imported (bss-desktop import-cards PATH)")
     return out
