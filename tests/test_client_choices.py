@@ -552,7 +552,6 @@ def loop(qloop):
 async def _lan_guest(text: str):
     """A LAN game over an in-process link whose deal is replaced by a position (the guest's audit would say so;
     these tests look at the board, not the audit): the host's session and the guest's window."""
-    from bss_desktop.client.windows.lan import open_lan_game
     from bss_desktop.client.controllers.remote import RemoteSession
     from bss_desktop.net.guest import GuestSession
     from bss_desktop.net.host import HostSession
@@ -572,13 +571,20 @@ async def _lan_guest(text: str):
     host_end, guest_end = memory_pair()
     asyncio.ensure_future(host.handle(host_end))
     asyncio.ensure_future(guest.play_over(guest_end))
+    return host, guest, await shown_guest_window(remote, db)
+
+
+async def shown_guest_window(remote, db):
+    """The guest's game window, opened once the host's first batch is in, shown and laid out as a player sees it."""
+    from bss_desktop.client.windows.lan import open_lan_game
+
     await until(lambda: remote.game._view is not None, what="the first batch")
     gw = open_lan_game(remote, db, None, host=False)
     gw.resize(1280, 800)
     gw.show()
-    await asyncio.sleep(0.2)  # shown and laid out, as a player sees it
+    await asyncio.sleep(0.2)
     gw.view.fitInView(gw.scene.sceneRect(), Qt.KeepAspectRatio)
-    return host, guest, gw
+    return gw
 
 
 def test_a_lan_guest_picks_cards_it_looked_at_from_the_tray(loop, qtbot):

@@ -18,9 +18,10 @@ import yaml
 
 pytest.importorskip("pytestqt")
 
-from PySide6.QtCore import QPointF, Qt  # noqa: E402
+from PySide6.QtCore import QPointF  # noqa: E402
 
 from lan import tcp_server, until  # noqa: E402
+from test_client_choices import shown_guest_window  # noqa: E402
 from test_net_table import guest_does, settle  # noqa: E402
 
 from bss_desktop.carddb.database import game_db  # noqa: E402
@@ -76,7 +77,6 @@ async def _guest_window(text: str):
     """A LAN game on 127.0.0.1 from the Standard position `text`: the host's session, the guest's session and the
     guest's window, laid out as a player sees it."""
     from bss_desktop.client.controllers.remote import RemoteSession
-    from bss_desktop.client.windows.lan import open_lan_game
     from bss_desktop.net.link import connect
 
     host, guest = _sessions(text)
@@ -84,13 +84,7 @@ async def _guest_window(text: str):
     link = await connect("127.0.0.1", port)
     remote = RemoteSession(guest, DB)
     asyncio.ensure_future(guest.play_over(link))
-    await until(lambda: remote.game._view is not None, what="the first batch")
-    gw = open_lan_game(remote, DB, None, host=False)
-    gw.resize(1280, 800)
-    gw.show()
-    await asyncio.sleep(0.2)  # shown and laid out, as a player sees it
-    gw.view.fitInView(gw.scene.sceneRect(), Qt.KeepAspectRatio)
-    return host, guest, gw, server
+    return host, guest, await shown_guest_window(remote, DB), server
 
 
 def _drag_to_field(gw, alias):
