@@ -11,6 +11,8 @@ from __future__ import annotations
 
 import re
 
+from .templates import GRAMMARS
+
 __all__ = ["grammar"]
 
 _SOURCE = r"""
@@ -359,4 +361,5 @@ def _split_literals(source: str) -> str:
 
 
 def grammar() -> str:
-    return _split_literals(_SOURCE)
+    """The core grammar above, then each template family's rules (templates/, joined with `%extend`)."""
+    return _split_literals("\n".join([_SOURCE, *GRAMMARS]))

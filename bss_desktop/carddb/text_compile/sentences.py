@@ -14,6 +14,8 @@ from lark.exceptions import GrammarError, LarkError, UnexpectedInput, VisitError
 
 from .grammar import grammar
 from .normalise import Normalised, normalise
+from .not_supported import NotSupported
+from .templates import RULES
 
 __all__ = ["Sentence", "compile_sentence"]
 
@@ -30,10 +32,6 @@ class Sentence:
         return self.ops is not None
 
 
-class NotSupported(Exception):
-    """A sentence the grammar reads but the vocabulary can't say."""
-
-
 @lru_cache(maxsize=1)
 def _parser() -> Lark:
     return Lark(grammar(), parser="lalr", lexer="contextual", start="start")
@@ -47,8 +45,10 @@ _TO = {"to_reserve": "reserve", "to_trash": "trash", "to_void": "void"}
 
 
 @v_args(inline=True)
-class _Build(Transformer):
-    """Trees -> lists of directive dicts. A target is a dict of target keys; "it" is the string "it"."""
+class _Build(*RULES, Transformer):
+    """Trees -> lists of directive dicts. A target is a dict of target keys; "it" is the string "it".
+
+    The methods of the template families in templates/ (`RULES`) are its own: they read the same trees."""
 
     def __init__(self, norm: Normalised):
         super().__init__()
