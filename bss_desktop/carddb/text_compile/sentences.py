@@ -15,7 +15,7 @@ from lark.exceptions import GrammarError, LarkError, UnexpectedInput, VisitError
 from .grammar import grammar
 from .normalise import Normalised, normalise
 from .not_supported import NotSupported
-from .templates import RULES
+from .templates import METHODS
 
 __all__ = ["Sentence", "compile_sentence"]
 
@@ -44,11 +44,11 @@ def _n(tok) -> int:
 _TO = {"to_reserve": "reserve", "to_trash": "trash", "to_void": "void"}
 
 
-@v_args(inline=True)
-class _Build(*RULES, Transformer):
+class _Build(Transformer):
     """Trees -> lists of directive dicts. A target is a dict of target keys; "it" is the string "it".
 
-    The methods of the template families in templates/ (`RULES`) are its own: they read the same trees."""
+    The methods of the template families in templates/ (`METHODS`) are added to it below: they read the same
+    trees."""
 
     def __init__(self, norm: Normalised):
         super().__init__()
@@ -895,6 +895,13 @@ class _Build(*RULES, Transformer):
         if count != 1:
             return self.c_symbols_min(count, colour)
         return {"symbol": str(colour)}
+
+
+for _name, _method in METHODS.items():
+    if _name in _Build.__dict__:
+        raise ImportError(f"template method {_name!r} is the core's own")
+    setattr(_Build, _name, _method)
+_Build = v_args(inline=True)(_Build)  # after the families' methods: each rule's children come as arguments
 
 
 def _strip_none(ops: list) -> list:
