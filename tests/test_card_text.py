@@ -370,6 +370,8 @@ TARGET_SAMPLES = {
     "cores_min": [2],
     "cores_max": [1],
     "chooser": ["opponent"],
+    "no_keyword": ["astral", "curse"],
+    "has_effect": ["when_summoned", "when_destroyed"],
 }
 
 

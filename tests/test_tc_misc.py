@@ -84,3 +84,149 @@ def test_cr_8_5_3_played_families_after_that_are_only_those_spirits_may_be_selec
     assert game.pending.info["options"] == [warden, rock]  # the Red Pup is of no family named
     answer(game, [rock])
     assert [game.state.cards[i].cores for i in (warden, pup, rock)] == [1, 1, 2]
+
+
+# ---------------------------------------------------------------- more templates of the family
+
+@pytest.mark.parametrize("text, ops", [
+    ("Remove all but one core each from all spirits and place them into their owners' reserves.",
+     [{"core_remove": {"target": {"side": "any", "all": True}, "keep": 1}}]),
+    ("Place 1 from it into their reserve.", [{"core_remove": {"target": "it", "count": 1}}]),  # "core" left out
+    ("Select one your opponent's spirits and destroy it.", [{"destroy": {}}]),  # "of" left out
+    ('Place a core from the void onto this spirit if there is a "Soul Core" on it.',
+     [{"core_charge": {"target": "this", "count": 1}, "if": {"soul_core": True}}]),
+    ('If this spirit has a "Soul Core" on it, you may select an exhausted spirit that costs 3 or fewer and destroy '
+     "it.", [{"destroy": {"side": "any", "exhausted": True, "cost_max": 3}, "may": True, "if": {"soul_core": True}}]),
+    ("Select one of your opponent's spirits that does not have Astral and exhaust it.",
+     [{"exhaust": {"no_keyword": "astral"}}]),
+    ("Select one of your opponent's spirits without Astral.", [{"select": {"no_keyword": "astral"}}]),
+    ("Destroy all of your opponent's spirits with 3000 or fewer BP that have \"When Summoned\" effects.",
+     [{"destroy": {"all": True, "bp_max": 3000, "has_effect": "when_summoned"}}]),
+    ('Select one of your spirits with a "When Attacks" effect and place a core from the void onto it.',
+     [{"select": {"side": "you", "has_effect": "when_attacks"}}, {"core_charge": {"target": "it", "count": 1}}]),
+])
+def test_cr_8_5_3_compiled_filters_and_typos_of_the_family(text, ops):
+    s = compile_sentence(text, FAMS)
+    assert s.ok, s.why
+    assert s.ops == ops
+
+
+def test_cr_8_1_2_an_effect_label_no_filter_knows_stays_by_hand():
+    assert not compile_sentence('Destroy all of your opponent\'s spirits that have "Roll Call" effects.').ok
+
+
+def test_cr_10_15_1_return_this_card_to_your_hand_only_in_its_own_when_destroyed_effect():
+    from bss_desktop.carddb.text_compile import compile_effect
+
+    assert compile_effect("spirit", "When Destroyed", "Return this card to your hand.", []).effect == {
+        "kind": "triggered", "trigger": "when_destroyed", "do": [{"recover": "this"}]}
+    for label in ("When Summoned", "When This Spirit Attacks"):
+        assert not compile_effect("spirit", label, "Return this card to your hand.", []).automated
+
+
+def _one_effect(condition: str, details: str, **fields) -> dict:
+    return record(effects=[{"levels": [1, 2], "condition": condition, "keywords": [], "steps": [],
+                            "details": details}], **fields)
+
+
+def test_ruling_either_moment_a_when_summoned_or_destroyed_label_is_one_effect_at_each_moment():
+    """docs/saga-rulings.md (Other phrases): a label naming two moments is imported as the same effect at each."""
+    from bss_desktop.engine.commands import Summon
+
+    db = imported_db(_one_effect("When Summoned or Destroyed", "Draw a card."),
+                     magic("Select one of your opponent's spirits and destroy it.") | {"ID": "ZT-009"})
+    assert [e.trigger for e in db["ZT-001"].effects] == ["when_summoned", "when_destroyed"]
+    game = position(two_players("{life: 5, reserve: 4, hand: [ZT-001], deck: [T-W0, T-W0, T-W0]}",
+                                "{life: 5, reserve: 3, hand: [ZT-009], deck: [T-W0]}"), db=db)
+    game.apply(Summon(0, game.state.players[0].hand[0]))
+    assert len(game.state.players[0].hand) == 1  # drawn when summoned
+    two = position(two_players("{life: 5, reserve: 4, field: [ZT-001], deck: [T-W0, T-W0]}",
+                               "{life: 5, reserve: 4, hand: [ZT-009], deck: [T-W0]}", turn=4, turn_player=1), db=db)
+    two.apply(UseMagic(1, two.state.players[1].hand[0]))
+    assert two.state.players[0].field == [] and len(two.state.players[0].hand) == 1  # drawn when destroyed
+
+
+def test_ruling_either_moment_while_attacks_or_blocks_the_bp_counts_in_both_battles_and_not_otherwise():
+    from bss_desktop.engine import stats
+    from bss_desktop.engine.commands import Attack, Block, Pass
+
+    db = imported_db(_one_effect("While This Spirit Attacks or Blocks", "This spirit gains 3000 BP."))
+    game = position(two_players("{life: 5, reserve: 4, field: [ZT-001]}", "{life: 5, reserve: 3, field: [T-W0]}",
+                                step="attack"), db=db)
+    spirit = game.state.players[0].field[0]
+    assert stats.bp(game, spirit) == 1000
+    game.apply(Attack(0, spirit))
+    assert stats.bp(game, spirit) == 4000  # attacking
+    back = position(two_players("{life: 5, reserve: 3, field: [T-R3]}", "{life: 5, reserve: 4, field: [ZT-001]}",
+                                step="attack"), db=db)
+    knight, guard = back.state.players[0].field[0], back.state.players[1].field[0]
+    back.apply(Attack(0, knight))
+    back.apply(Pass(1))
+    back.apply(Pass(0))
+    assert stats.bp(back, guard) == 1000  # not blocking yet
+    back.apply(Block(1, guard))
+    assert stats.bp(back, guard) == 4000  # blocking
+
+
+def test_cr_10_5_played_all_but_one_core_each_from_all_spirits_of_both_players():
+    db = imported_db(magic("Remove all but one core each from all spirits and place them into their owners' "
+                           "reserves."))
+    game = position(two_players("{life: 5, reserve: 4, hand: [ZT-001], field: [{card: T-R3, cores: 4}]}",
+                                "{life: 5, reserve: 0, field: [{card: T-G4, cores: 3}, {card: T-B2, cores: 4}]}"),
+                    db=db)
+    mine, = game.state.players[0].field
+    stag, guard = game.state.players[1].field
+    game.apply(UseMagic(0, game.state.players[0].hand[0]))
+    cards = game.state.cards
+    assert cards[mine].cores == 1 and cards[stag].cores == 1
+    # the Blue Guard needs 2 cores at LV1: with 1 it is destroyed (CR 9-4-2) and its core goes to the reserve too
+    assert cards[guard].zone == "trash" and game.state.players[1].reserve == 2 + 4
+
+
+def test_cr_10_15_1_played_a_destroyed_spirit_returns_itself_from_the_trash_to_the_hand():
+    db = imported_db(_one_effect("When Destroyed", "Return this card to your hand."),
+                     magic("Select one of your opponent's spirits and destroy it.") | {"ID": "ZT-009"})
+    game = position(two_players("{life: 5, reserve: 4, field: [ZT-001]}",
+                                "{life: 5, reserve: 4, hand: [ZT-009]}", turn=4, turn_player=1), db=db)
+    spirit = game.state.players[0].field[0]
+    game.apply(UseMagic(1, game.state.players[1].hand[0]))
+    assert game.state.cards[spirit].zone == "hand"
+
+
+def test_cr_10_13_played_that_does_not_have_astral_leaves_the_astral_spirit_out():
+    db = imported_db(magic("Select one of your opponent's spirits that does not have Astral and exhaust it."))
+    game = position(two_players("{life: 5, reserve: 4, hand: [ZT-001]}",
+                                "{life: 5, reserve: 3, field: [KW-AST, T-R3, T-G4]}"), db=db)
+    star, knight, stag = game.state.players[1].field
+    game.apply(UseMagic(0, game.state.players[0].hand[0]))
+    assert game.pending.info["options"] == [knight, stag]
+    answer(game, [stag])
+    assert game.state.cards[stag].exhausted and not game.state.cards[star].exhausted
+
+
+def test_cr_8_1_2_played_only_spirits_printing_a_when_summoned_effect_are_destroyed():
+    db = imported_db(magic("Destroy all of your opponent's spirits with 3000 or fewer BP that have "
+                           "\"When Summoned\" effects."))
+    # E-SCOUT (1000 BP) and E-SNIPE (2000 BP) print "When Summoned" effects; T-R3 (3000) prints none; KW-AST none
+    game = position(two_players("{life: 5, reserve: 4, hand: [ZT-001]}",
+                                "{life: 5, reserve: 3, field: [E-SCOUT, E-SNIPE, T-R3, KW-AST]}"), db=db)
+    scout, snipe, knight, star = game.state.players[1].field
+    game.apply(UseMagic(0, game.state.players[0].hand[0]))
+    zones = [game.state.cards[i].zone for i in (scout, snipe, knight, star)]
+    assert zones == ["trash", "trash", "field", "field"]
+
+
+@pytest.mark.parametrize("target, field", [
+    ({"no_keyword": "flying"}, "effects[0].do[0].destroy.no_keyword"),
+    ({"has_effect": "when_lunch"}, "effects[0].do[0].destroy.has_effect"),
+    ({"has_effect": "your_spirit_attacks"}, "effects[0].do[0].destroy.has_effect"),  # not a label a card prints
+])
+def test_a_set_file_or_a_peers_card_with_a_bad_new_filter_is_refused_naming_the_field(target, field):
+    from bss_desktop.carddb.errors import CardDataError
+    from bss_desktop.carddb.schema import card_from_dict
+
+    card = {"id": "EVIL-001", "name": "Evil", "type": "magic", "colors": ["red"], "cost": 0, "timing": ["main"],
+            "effects": [{"kind": "magic", "do": [{"destroy": target}]}]}
+    with pytest.raises(CardDataError) as e:
+        card_from_dict(card, file="(peer)", set_id="EVIL")
+    assert e.value.field == field

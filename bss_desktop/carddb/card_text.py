@@ -184,6 +184,10 @@ def _with_parts(t: Target, plural: bool = False) -> list[str]:
         parts.append(" or ".join(f"【{KEYWORD_NAMES.get(k, k)}】" for k in t.keywords))
     if t.name_has is not None:
         parts.append(f'"{t.name_has}" in {"their card names" if plural else "its card name"}')
+    if t.has_effect is not None:
+        parts.append(f'a "{_TRIGGER_LABELS[t.has_effect]}" effect')
+    if t.no_keyword is not None:
+        parts.append(f"no 【{KEYWORD_NAMES.get(t.no_keyword, t.no_keyword)}】")
     return parts
 
 

@@ -66,6 +66,9 @@ STANDARD_TRIGGERS = (
     "at_battle_resolution",  # 『戰鬥結算時』: this spirit's battle reaches battle resolution, before BP or life (8-1-5-1)
 )
 ALL_TRIGGERS = TRIGGERS + STANDARD_TRIGGERS
+# the triggers a card's label names about the card itself, which a filter may ask for ("with a "When Summoned" effect")
+EFFECT_LABEL_TRIGGERS = ("when_summoned", "when_placed", "when_attacks", "when_blocks", "when_destroyed",
+                         "when_destroyed_by_opponent", "when_battle_ends")
 # triggers about another card (the trigger card): `watch` narrows which cards (a target filter on it, without side:
 # the trigger names whose); "it"/"that spirit" in the effect is that card (target `trigger`)
 WATCH_TRIGGERS = {
@@ -151,6 +154,8 @@ class Target:
     cores_min: int | None = None  # cores on it, the soul core counted
     cores_max: int | None = None
     chooser: str = "you"  # who selects: you, or your opponent among their own cards ("your opponent selects ...")
+    no_keyword: str | None = None  # without this keyword ("that does not have 【Astral】", CR 10-13)
+    has_effect: str | None = None  # with a printed effect of this trigger ("with a "When Summoned" effect", CR 8-1-2)
 
 
 @dataclass(frozen=True, slots=True)
@@ -394,8 +399,10 @@ def parse_target(v, f) -> Target:
             kw["costs"] = tuple(sorted(set(_int(x, f"{p}[{i}]") for i, x in enumerate(items))))
         elif key in ("exhausted", "other", "token", "soul_core"):
             kw[key] = _bool(val, p)
-        elif key == "keyword":
-            kw["keyword"] = _choice(val, p, KEYWORDS)
+        elif key in ("keyword", "no_keyword"):
+            kw[key] = _choice(val, p, KEYWORDS)
+        elif key == "has_effect":
+            kw["has_effect"] = _choice(val, p, EFFECT_LABEL_TRIGGERS)
         elif key == "keywords":
             items = val if isinstance(val, list) else [val]
             if not items:

@@ -714,6 +714,10 @@ def convert_record(rec: Any, known_families: tuple[str, ...] = (), *, compile_te
             effect.pop("timing")
         fields_back[f"effects[{len(effects)}]"] = at
         effects.append(effect)
+        if compiled.automated and not effect.get("manual"):
+            for other in compiled.also:  # "When Summoned or Destroyed": the same text at the other moment
+                fields_back[f"effects[{len(effects)}]"] = at
+                effects.append({**other.effect, **({"levels": levels} if levels and card_type != "magic" else {})})
 
     if card_type == "magic":
         timing = [t for t in ("main", "flash") if t in magic_timings]

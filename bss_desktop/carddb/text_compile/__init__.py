@@ -35,6 +35,11 @@ class CompiledEffect:
     sentences: list[Sentence] = field(default_factory=list)
     chain_sentences: list[Sentence] = field(default_factory=list)
     why: str = ""  # why it stays manual, when it does
+    also: list = field(default_factory=list)  # the same text at the label's other moments (Frame.also), compiled
+
+    def effects(self) -> list[dict]:
+        """The automated effect, then the same at each further moment of its label."""
+        return [self.effect, *(a.effect for a in self.also)] if self.effect is not None else []
 
     @property
     def automated(self) -> bool:
@@ -173,6 +178,19 @@ def _name_it(frame: Frame, card_type: str, sentences: list[Sentence]) -> None:
         sentences[n] = replace(s, ops=ops)
 
 
+def _destroyed_card(frame: Frame, sentences: list[Sentence]) -> str:
+    """"Return this card to your hand" names the card in the trash only in the destroyed card's own effect (CR
+    10-15-1: it resolves once the card is there); elsewhere it stays by hand. The mark goes either way."""
+    found = False
+    for n, s in enumerate(sentences):
+        if any("_destroyed_card" in op for op in s.ops):
+            found = True
+            sentences[n] = replace(s, ops=[{k: v for k, v in op.items() if k != "_destroyed_card"} for op in s.ops])
+    if found and frame.trigger not in ("when_destroyed", "when_destroyed_by_opponent"):
+        return "'return this card to your hand' outside the card's own 'when destroyed' effect"
+    return ""
+
+
 def _summon_selected(ops: list[dict]) -> list[dict] | str:
     """"Select a spirit card from your trash ..." + "Summon it without paying its cost." -> one `summon` of the
     selected card (the vocabulary's summon selects its card itself), its LV1 cores from your reserve."""
@@ -263,6 +281,10 @@ def compile_effect(card_type: str, condition: str, details: str, steps: list[str
         result.why = problem
         return result
     _name_it(frame, card_type, sentences)
+    problem = _destroyed_card(frame, sentences)
+    if problem:
+        result.why = problem
+        return result
     effect = frame.effect_keys()
     for s in sentences + result.chain_sentences:
         effect.update(s.effect_keys)
@@ -293,6 +315,13 @@ def compile_effect(card_type: str, condition: str, details: str, steps: list[str
         result.why = f"the vocabulary refuses it: {problem}"
         return result
     result.effect = effect
+    for label in frame.also:  # "When Summoned or Destroyed": the same text at the other moment, or all by hand
+        other = compile_effect(card_type, label, frame.body, steps, burst=burst, chain_colors=chain_colors,
+                               families=families)
+        if not other.automated:
+            result.effect, result.why = None, f"at {label!r}: {other.why}"
+            return result
+        result.also.append(other)
     return result
 
 

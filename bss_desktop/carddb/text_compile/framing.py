@@ -24,6 +24,9 @@ class Frame:
     label: str = ""  # the label as printed ("When This Spirit Attacks"), "" if none
     body: str = ""  # the text after the label
     unknown: str = ""  # a label this module can't frame: the effect stays manual, this says why
+    # a label naming two moments ("When Summoned or Destroyed"): the labels of the further moments; the effect is
+    # compiled and imported once per moment (they never coincide, so the two effects act as the printed one)
+    also: list[str] = field(default_factory=list)
 
     def effect_keys(self) -> dict:
         """The frame as effect-dict keys (without `do`)."""
@@ -67,6 +70,14 @@ _TRIGGERS = {
     "end of opponent's turn": ("end_of_turn", "opponent"),
     "end of your turn": ("end_of_turn", "you"),
 }
+# labels naming two moments, each a label above: the effect works at either (see Frame.also)
+_EITHER = {
+    "when this spirit is summoned or attacks": ("when summoned", "when this spirit attacks"),
+    "when summoned or attacks": ("when summoned", "when this spirit attacks"),
+    "when summoned or destroyed": ("when summoned", "when destroyed"),
+    "when this spirit is summoned or destroyed": ("when summoned", "when destroyed"),
+    "while this spirit attacks or blocks": ("while this spirit attacks", "while this spirit blocks"),
+}
 # label -> the condition under which a constant (or activated) effect works (CR 8-1-4-1, 10-12)
 _WHILE = {
     "while this spirit attacks": {"attacking": True},
@@ -95,7 +106,7 @@ _BURSTS = {
 }
 # labels a text may start with when the record's condition is "N/A", longest first so "when this spirit attacks
 # or blocks" wins over "when this spirit attacks"
-_TEXT_LABELS = sorted(set(_TRIGGERS) | set(_WHILE), key=len, reverse=True)
+_TEXT_LABELS = sorted(set(_TRIGGERS) | set(_WHILE) | set(_EITHER), key=len, reverse=True)
 
 
 def _strip_text_label(details: str) -> tuple[str, str]:
@@ -141,6 +152,12 @@ def frame_of(card_type: str, condition: str, details: str, steps: list[str], *, 
             frame.condition = dict(_WHILE[label])
         elif label:
             frame.unknown = f"a magic effect with the label {condition or label!r}"
+        return frame
+    if label in _EITHER and card_type != "magic":
+        first, *rest = _EITHER[label]
+        frame = frame_of(card_type, first, body, steps, burst=False)
+        frame.label = shown
+        frame.also = list(rest)
         return frame
     if label in _TRIGGERS:
         frame.kind = "triggered"

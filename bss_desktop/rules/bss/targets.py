@@ -57,6 +57,10 @@ def matches(game, iid: int, t, controller: int, source: int | None) -> bool:
         return False
     if t.keywords and not any(game.has_keyword(iid, k) for k in t.keywords):
         return False
+    if t.no_keyword is not None and game.has_keyword(iid, t.no_keyword):
+        return False
+    if t.has_effect is not None and not has_printed_effect(d, t.has_effect):
+        return False
     if t.name_has is not None and t.name_has.casefold() not in d.name.casefold():  # the card name (CR 2-1-2)
         return False
     if t.soul_core is not None or t.cores_min is not None or t.cores_max is not None:
@@ -67,6 +71,16 @@ def matches(game, iid: int, t, controller: int, source: int | None) -> bool:
         if (t.cores_min is not None and cores < t.cores_min) or (t.cores_max is not None and cores > t.cores_max):
             return False
     return True
+
+
+# a printed "When Attacks or Blocks" effect is a "When Attacks" effect and a "When Blocks" one (CR 10-11-2)
+_EITHER_TRIGGER = {"when_attacks": "when_attacks_or_blocks", "when_blocks": "when_attacks_or_blocks"}
+
+
+def has_printed_effect(d, trigger: str) -> bool:
+    """Whether the card prints an effect of this trigger ("a spirit with a "When Summoned" effect"): its own
+    effects, automated or resolved by hand, not effects others give it (CR 8-1-2: the effect is on the card)."""
+    return any(e.trigger in (trigger, _EITHER_TRIGGER.get(trigger)) for e in d.effects if e.kind == "triggered")
 
 
 def _armored(game, iid: int, controller: int, source: int | None) -> bool:

@@ -4,6 +4,12 @@ from __future__ import annotations
 
 from ..not_supported import NotSupported  # noqa: F401  (raised by the rules below)
 
+# the labels a "with a "..." effect" filter names -> the trigger of such an effect (EFFECT_LABEL_TRIGGERS)
+_EFFECT_LABELS = {"when summoned": "when_summoned", "when placed": "when_placed", "when attacks": "when_attacks",
+                  "when blocks": "when_blocks", "when destroyed": "when_destroyed",
+                  "when destroyed by opponent": "when_destroyed_by_opponent", "when the battle ends": "when_battle_ends"}
+_KEYWORD_WORDS = {"atfield": "at_field"}  # the normalised word -> the vocabulary's keyword name
+
 GRAMMAR = r"""
 // cores from each of the selected spirits (CR 10-5: cores removed go where the text says)
 %extend core_remove: "remove" count core_word "from" each_selected "and place" moved_cores "into" core_to -> m_remove_each_selected
@@ -16,6 +22,21 @@ moved_cores: "them" | "it" | "the cores" | "those cores"
                  | "each of the selected spirits" -> cd_it
 // "select 1 of your spirits that are Stoneback, Sky Warden, or Tidecaller": a family among these
 %extend filter: ("that is" | "that are") families -> m_f_families
+// all but N cores off every spirit, both players' (CR 10-5)
+%extend core_remove: "remove all but" count core_word ("each from all" | "from each") descr filters? "and place" it "into" core_to -> m_keep_each_all
+// "place 1 from it into their reserve": the word "core" left out, as some printings do
+                   | "place" count "from" it "into" core_to -> m_place_from_it
+// "select 1 your opponent's spirits": the "of" left out, as some printings do
+%extend selection: amount owner descr filters? -> sel_of
+// "if there is a "Soul Core" on it" (it: this card), and "if ..., you may ..."
+%extend condition: "there is a" QUOTED "on it" -> c_soul_core
+%extend sentence: "if" condition ","? "you may" statement -> m_if_may
+// "that does not have 【Astral】", "with a "When Summoned" effect" / "that have "When Attacks" effects"
+%extend filter: ("that does not have" | "that do not have" | "without") KEYWORD -> m_f_no_keyword
+              | ("with a" | "that has a" | "with" | "that have" | "that has") QUOTED ("effect" | "effects") -> m_f_has_effect
+// "(When Destroyed) Return this card to your hand.": from the trash, where the destroyed card is (CR 10-15-1)
+%extend action: m_this_card_to_hand
+m_this_card_to_hand: "return this card to your hand"
 """
 
 
@@ -41,3 +62,29 @@ class Rules:
 
     def m_f_families(self, families):
         return families
+
+    def m_f_no_keyword(self, kw):
+        return {"no_keyword": _KEYWORD_WORDS.get(str(kw), str(kw))}
+
+    def m_f_has_effect(self, q):
+        label = self.norm.quoted[int(str(q)[1:])]
+        trigger = _EFFECT_LABELS.get(" ".join(label.lower().replace("this spirit ", "").split()))
+        if trigger is None:
+            raise NotSupported(f"a filter on effects labelled {label!r}")
+        return {"has_effect": trigger}
+
+    def m_keep_each_all(self, count, _w, descr, *rest):
+        filters = rest[0] if len(rest) == 3 else None
+        d = self._core_to(count, rest[-1])
+        t = self._target({"all": True}, "any", descr, filters)
+        return [{"core_remove": {"target": t, "keep": d.pop("count"), **d}}]
+
+    def m_place_from_it(self, count, _it, to):
+        return [{"core_remove": {"target": "it", **self._core_to(count, to)}}]
+
+    def m_if_may(self, cond, ops):
+        return self.if_first(cond, self.may(ops))
+
+    def m_this_card_to_hand(self):
+        # only a destroyed card's own effect means the card in the trash: text_compile checks the trigger
+        return [{"recover": "this", "_destroyed_card": True}]
