@@ -371,6 +371,7 @@ TARGET_SAMPLES = {
     "cores_max": [1],
     "chooser": ["opponent"],
     "no_keyword": ["astral", "curse"],
+    "extreme": ["cost_least", "bp_most"],
     "has_effect": ["when_summoned", "when_destroyed"],
 }
 

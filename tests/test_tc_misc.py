@@ -230,3 +230,98 @@ def test_a_set_file_or_a_peers_card_with_a_bad_new_filter_is_refused_naming_the_
     with pytest.raises(CardDataError) as e:
         card_from_dict(card, file="(peer)", set_id="EVIL")
     assert e.value.field == field
+
+
+# ---------------------------------------------------------------- extremes, draws, "you may destroy it to ..."
+
+@pytest.mark.parametrize("text, ops", [
+    ("Select your opponent's spirit that costs the least and destroy it.", [{"destroy": {"extreme": "cost_least"}}]),
+    ("Select their spirit that costs the most and destroy it.", [{"destroy": {"extreme": "cost_most"}}]),
+    ("Select your lowest cost spirit and refresh it.", [{"refresh": {"side": "you", "extreme": "cost_least"}}]),
+    ("Select one of your opponent's spirits with the highest BP and exhaust it.",
+     [{"exhaust": {"extreme": "bp_most"}}]),
+    ("Draw cards until you have three cards in your hand.", [{"draw": {"until": 3}}]),
+    ("You and your opponent each draw two cards.", [{"draw": {"count": 2, "side": "each"}}]),
+    ("Your opponent draws a card.", [{"draw": {"count": 1, "side": "opponent"}}]),
+    ("You may destroy it to place three cores from the void into your reserve.",
+     [{"destroy": "it", "may": True}, {"core_gain": {"count": 3, "to": "reserve"}, "if_done": True}]),
+])
+def test_cr_8_5_3_compiled_extremes_draws_and_a_destruction_to_do_more(text, ops):
+    s = compile_sentence(text, FAMS)
+    assert s.ok, s.why
+    assert s.ops == ops
+
+
+def test_cr_8_5_3_played_the_spirit_that_costs_the_least_ties_let_you_choose_armor_keeps_it():
+    db = imported_db(magic("Select your opponent's spirit that costs the least and destroy it."))
+    # T-W0 costs 0 twice (a tie: either may be chosen), T-R3 3, T-G4 4
+    game = position(two_players("{life: 5, reserve: 4, hand: [ZT-001]}",
+                                "{life: 5, reserve: 3, field: [T-R3, T-W0, T-G4, T-W0]}"), db=db)
+    knight, wisp, stag, wisp2 = game.state.players[1].field
+    game.apply(UseMagic(0, game.state.players[0].hand[0]))
+    assert game.pending.info["options"] == [wisp, wisp2]
+    answer(game, [wisp2])
+    assert game.state.cards[wisp2].zone == "trash" and game.state.cards[wisp].zone == "field"
+
+
+def test_cr_11_5_1_played_the_cheapest_spirit_armored_against_the_colour_is_not_replaced_by_the_next():
+    # KW-ARM (cost 1, 【Armor: Red】) is the cheapest: the red magic selects nothing rather than the next cheapest
+    db = imported_db(magic("Select your opponent's spirit that costs the least and destroy it."))
+    game = position(two_players("{life: 5, reserve: 4, hand: [ZT-001]}",
+                                "{life: 5, reserve: 3, field: [T-R3, KW-ARM]}"), db=db)
+    knight, armored = game.state.players[1].field
+    assert game.db["KW-ARM"].cost < game.db["T-R3"].cost
+    game.apply(UseMagic(0, game.state.players[0].hand[0]))
+    assert [game.state.cards[i].zone for i in (knight, armored)] == ["field", "field"]
+
+
+def test_cr_10_2_played_draw_until_you_have_three_cards_and_each_player_draws():
+    db = imported_db(magic("Draw cards until you have three cards in your hand. You and your opponent each draw "
+                           "one card."))
+    game = position(two_players("{life: 5, reserve: 4, hand: [ZT-001, T-R1], deck: [T-W0, T-W0, T-W0, T-W0]}",
+                                "{life: 5, reserve: 3, hand: [T-R1], deck: [T-W0, T-W0]}"), db=db)
+    game.apply(UseMagic(0, game.state.players[0].hand[0]))
+    # the magic card left the hand: 1 card, drawn up to 3, then 1 more; the opponent 1 + 1
+    assert len(game.state.players[0].hand) == 4 and len(game.state.players[1].hand) == 2
+
+
+def test_cr_10_2_played_draw_until_draws_nothing_from_a_hand_already_that_big():
+    db = imported_db(magic("Draw cards until you have two cards in your hand."))
+    game = position(two_players("{life: 5, reserve: 4, hand: [ZT-001, T-R1, T-R1, T-R1], deck: [T-W0]}",
+                                "{life: 5, reserve: 3}"), db=db)
+    game.apply(UseMagic(0, game.state.players[0].hand[0]))
+    assert len(game.state.players[0].hand) == 3 and len(game.state.players[0].deck) == 1
+
+
+def test_cr_8_1_8_played_you_may_destroy_the_selected_spirit_to_gain_cores_or_decline():
+    db = imported_db(magic("Select one of your spirits that costs 3 or more. You may destroy it to place three "
+                           "cores from the void into your reserve."))
+    for accept in (True, False):
+        game = position(two_players("{life: 5, reserve: 4, hand: [ZT-001], field: [T-R3, T-R1]}",
+                                    "{life: 5, reserve: 3}"), db=db)
+        knight, pup = game.state.players[0].field
+        game.apply(UseMagic(0, game.state.players[0].hand[0]))
+        while game.pending.kind == "choose":
+            answer(game, accept if game.pending.info.get("kind") == "may" else [knight])
+        reserve = game.state.players[0].reserve
+        if accept:
+            assert game.state.cards[knight].zone == "trash" and reserve == 4 + 1 + 3  # its core, then 3 more
+        else:
+            assert game.state.cards[knight].zone == "field" and reserve == 4
+
+
+@pytest.mark.parametrize("op, field", [
+    ({"draw": {"until": 0}}, "effects[0].do[0].draw.until"),
+    ({"draw": {"until": 3, "count": 2}}, "effects[0].do[0].draw.until"),
+    ({"draw": {"count": 1, "side": "both"}}, "effects[0].do[0].draw.side"),
+    ({"destroy": {"extreme": "cheapest"}}, "effects[0].do[0].destroy.extreme"),
+])
+def test_a_set_file_or_a_peers_card_with_a_bad_draw_or_extreme_is_refused_naming_the_field(op, field):
+    from bss_desktop.carddb.errors import CardDataError
+    from bss_desktop.carddb.schema import card_from_dict
+
+    card = {"id": "EVIL-001", "name": "Evil", "type": "magic", "colors": ["red"], "cost": 0, "timing": ["main"],
+            "effects": [{"kind": "magic", "do": [op]}]}
+    with pytest.raises(CardDataError) as e:
+        card_from_dict(card, file="(peer)", set_id="EVIL")
+    assert e.value.field == field

@@ -216,6 +216,9 @@ def _kind(t: Target, plural: bool, *, other: bool = True) -> str:
     parts = _with_parts(t, plural)
     if parts:
         text += " with " + _or_list(parts, "and")
+    if t.extreme is not None:  # "the spirit that costs the least"
+        text += {"cost_least": " that costs the least", "cost_most": " that costs the most",
+                 "bp_least": " with the lowest BP", "bp_most": " with the highest BP"}[t.extreme]
     if t.total_bp_max is not None:
         text += f" with a combined total of {t.total_bp_max} BP or less"
     return text
@@ -520,6 +523,15 @@ def _clause(d: Directive, ctx: _Ctx, effect_kind: str | None) -> _Clause:
     dur = _duration(d, effect_kind)
     per = _per_text(d)
     if op == "draw":
+        if d.keep is not None:  # "draw cards until you have 3 cards in your hand"
+            n = _count(d.keep, "card")
+            return _imp({"opponent": f"your opponent draws cards until they have {n} in their hand",
+                         "each": f"each player draws cards until they have {n} in their hand"}.get(
+                d.side, f"draw cards until you have {n} in your hand"))
+        if d.side == "opponent":
+            return _imp(f"your opponent draws {_count(d.amount, 'card')}{per}")
+        if d.side == "each":
+            return _imp(f"you and your opponent each draw {_count(d.amount, 'card')}{per}")
         return _imp(f"draw {_count(d.amount, 'card')}{per}")
     if op == "discard":  # CR 10-2-2: from the hand unless said otherwise
         return _imp(_discard_text(d, per))

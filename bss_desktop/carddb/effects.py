@@ -66,6 +66,7 @@ STANDARD_TRIGGERS = (
     "at_battle_resolution",  # 『戰鬥結算時』: this spirit's battle reaches battle resolution, before BP or life (8-1-5-1)
 )
 ALL_TRIGGERS = TRIGGERS + STANDARD_TRIGGERS
+EXTREMES = ("cost_least", "cost_most", "bp_least", "bp_most")  # Target.extreme
 # the triggers a card's label names about the card itself, which a filter may ask for ("with a "When Summoned" effect")
 EFFECT_LABEL_TRIGGERS = ("when_summoned", "when_placed", "when_attacks", "when_blocks", "when_destroyed",
                          "when_destroyed_by_opponent", "when_battle_ends")
@@ -154,6 +155,8 @@ class Target:
     cores_min: int | None = None  # cores on it, the soul core counted
     cores_max: int | None = None
     chooser: str = "you"  # who selects: you, or your opponent among their own cards ("your opponent selects ...")
+    extreme: str | None = None  # among the cards that fit, those of the lowest or highest cost or BP ("your
+    # opponent's spirit that costs the least"): cost_least | cost_most | bp_least | bp_most
     no_keyword: str | None = None  # without this keyword ("that does not have 【Astral】", CR 10-13)
     has_effect: str | None = None  # with a printed effect of this trigger ("with a "When Summoned" effect", CR 8-1-2)
 
@@ -222,7 +225,8 @@ class Directive:
     level: int | None = None  # bp set on a specific level (layer 2, CR 8-8-1-3-3)
     per: Count | None = None  # "for each ...": the amount is `amount` times this count beyond the first `minus`
     minus: int = 0
-    keep: int | None = None  # core_remove: all cores but this many ("remove all but 1 core from it")
+    keep: int | None = None  # core_remove: all cores but this many ("remove all but 1 core from it"); draw: until
+    # the drawing player holds this many cards ("draw cards until you have 3 cards in your hand")
     player: str | None = None  # life_damage: opponent | you | both
     into: str | None = None  # search: hand | field (summoned without paying the cost)
     cores_from: str | None = None  # summon, search into the field: where its LV1 cores come from (void | reserve);
@@ -340,7 +344,8 @@ def _colors(v, f):
 
 
 _TARGET_KEYS = tuple(x.name for x in fields(Target)) + ("up_to", "all", "any_number")
-_NOT_A_FILTER = ("ref", "side", "zone", "count", "mode", "up_to", "all", "any_number", "chooser", "total_bp_max")
+_NOT_A_FILTER = ("ref", "side", "zone", "count", "mode", "up_to", "all", "any_number", "chooser", "total_bp_max",
+                 "extreme")
 
 
 def parse_target(v, f) -> Target:
@@ -401,6 +406,8 @@ def parse_target(v, f) -> Target:
             kw[key] = _bool(val, p)
         elif key in ("keyword", "no_keyword"):
             kw[key] = _choice(val, p, KEYWORDS)
+        elif key == "extreme":
+            kw["extreme"] = _choice(val, p, EXTREMES)
         elif key == "has_effect":
             kw["has_effect"] = _choice(val, p, EFFECT_LABEL_TRIGGERS)
         elif key == "keywords":
@@ -582,8 +589,16 @@ def _directive(op, val, f, make_token) -> Directive:
                              **({"to": "reserve"} if op == "core_gain" else {}))
         keys = ("count", "for_each", "minus") + (("player",) if op == "life_damage" else ()) + (
             ("to",) if op == "core_gain" else ()) + (("of", "side") if op == "discard" else ()) + (
-            ("from",) if op == "life_gain" else ())
+            ("from",) if op == "life_gain" else ()) + (("side", "until") if op == "draw" else ())
         d = _map(val, p, keys)
+        if op == "draw":  # who draws (each: both players, CR 1-3-4), and "until you have N cards in your hand"
+            extra = {"side": _choice(d.get("side", "you"), f"{p}.side", ("you", "opponent", "each"))}
+            if "until" in d:
+                if any(k in d for k in ("count", "for_each", "minus")):
+                    raise EffectSyntax(f"{p}.until", "until (a hand of N cards) goes without count or for_each")
+                return Directive(op, amount=1, keep=_int(d["until"], f"{p}.until", 1), **extra)
+            return Directive(op, amount=_int(d.get("count", 1), f"{p}.count", 1, allow_x=True), **_per(d, p),
+                             **extra)
         extra = {"player": _choice(d.get("player", "opponent"), f"{p}.player", LIFE_PLAYERS)} \
             if op == "life_damage" else {}
         if op == "discard":  # "discard a nexus card", "your opponent discards 1 card" (they choose, CR 10-2-2)
@@ -1026,7 +1041,7 @@ def _directive_value(d: Directive, token_to_dict):
     shape = ALL_OPS[d.op]
     if shape == "amount":
         if (d.per is None and d.player in (None, "opponent") and d.to in (None, "reserve")
-                and d.side in (None, "you") and d.target is None and d.cores_from is None):
+                and d.side in (None, "you") and d.target is None and d.cores_from is None and d.keep is None):
             return d.amount
         out = _with_per({"count": d.amount}, d)
         if d.op == "life_gain" and d.cores_from is not None:
@@ -1040,6 +1055,11 @@ def _directive_value(d: Directive, token_to_dict):
             out["player"] = d.player
         if d.op == "core_gain" and d.to != "reserve":
             out["to"] = d.to
+        if d.op == "draw":
+            if d.keep is not None:
+                out = {"until": d.keep}
+            if d.side not in (None, "you"):
+                out["side"] = d.side
         return out
     if shape == "target":
         return target_to_dict(d.target)

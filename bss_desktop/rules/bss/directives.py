@@ -232,11 +232,19 @@ class Directives:
     # ------------------------------------------------------------------ the directives
 
     def _do_draw(self, a, d):
-        n = self._amount(a, d)
-        if n <= 0:  # CR 4-5-3, 1-3-2-3: zero or fewer times is not at all
-            return False
-        self._draw(a.controller, n)
-        return True
+        drew = False
+        players = (a.controller, 1 - a.controller) if d.side == "each" else \
+            (1 - a.controller,) if d.side == "opponent" else (a.controller,)
+        for p in players:  # "you and your opponent each draw": you first (CR 1-3-4)
+            if d.keep is not None:  # "draw cards until you have N cards in your hand"
+                n = d.keep - len(self.state.players[p].hand)
+            else:
+                n = self._amount(a, d)
+            if n <= 0:  # CR 4-5-3, 1-3-2-3: zero or fewer times is not at all
+                continue
+            self._draw(p, n)
+            drew = True
+        return drew
 
     def _discard_cands(self, a, d, p: int) -> list:
         """The cards of player `p`'s hand a discard may take (those of the kind it names, "discard a nexus card")."""

@@ -100,14 +100,25 @@ def candidates(game, t, controller: int, source: int | None, *, selecting: bool 
     """Cards in the target's zone that fit it; `selecting` applies 【Armor】 (a selection, not "all")."""
     st = game.state
     sides = sides_of(t.side, controller)
-    out = []
-    for p in sides:
-        zone = getattr(st.players[p], t.zone)
-        for iid in zone:
-            if matches(game, iid, t, controller, source) and not (selecting and t.zone == "field"
-                                                                  and _armored(game, iid, controller, source)):
-                out.append(iid)
-    return out
+    fit = [iid for p in sides for iid in getattr(st.players[p], t.zone) if matches(game, iid, t, controller, source)]
+    if t.extreme is not None and fit:  # "the spirit that costs the least": the extreme among all that fit, then
+        fit = _extreme(game, fit, t.extreme)  # Armor may still keep it from being selected
+    if selecting and t.zone == "field":
+        return [iid for iid in fit if not _armored(game, iid, controller, source)]
+    return fit
+
+
+def _extreme(game, iids: list, which: str) -> list:
+    """The cards of `iids` with the lowest or highest cost or BP (all of them when several tie)."""
+    what, end = which.split("_")
+    st = game.state
+    if what == "cost":
+        value = {i: game.db[st.cards[i].cid].cost for i in iids}
+    else:
+        value = {i: stats.bp(game, i) if st.cards[i].zone == "field" else game.db[st.cards[i].cid].bp_at(1)
+                 for i in iids}
+    best = (min if end == "least" else max)(value.values())
+    return [i for i in iids if value[i] == best]
 
 
 def count_value(game, c, source: int | None, controller: int) -> int:

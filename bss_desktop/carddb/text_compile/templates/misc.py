@@ -34,6 +34,25 @@ moved_cores: "them" | "it" | "the cores" | "those cores"
 // "that does not have 【Astral】", "with a "When Summoned" effect" / "that have "When Attacks" effects"
 %extend filter: ("that does not have" | "that do not have" | "without") KEYWORD -> m_f_no_keyword
               | ("with a" | "that has a" | "with" | "that have" | "that has") QUOTED ("effect" | "effects") -> m_f_has_effect
+// the lowest or highest cost or BP among the cards that fit (Target.extreme)
+%extend filter: "that costs the least" -> m_f_cost_least
+              | "that costs the most" -> m_f_cost_most
+              | "with the lowest bp" -> m_f_bp_least
+              | "with the highest bp" -> m_f_bp_most
+%extend selection: "your" extreme_words descr filters? -> m_sel_your_extreme
+                 | "their" descr filters? -> m_sel_their
+extreme_words: "lowest cost" -> m_f_cost_least
+             | "highest cost" -> m_f_cost_most
+             | "lowest bp" -> m_f_bp_least
+             | "highest bp" -> m_f_bp_most
+// draws: "draw cards until you have N cards in your hand", "you and your opponent each draw N cards",
+// "your opponent draws N cards"
+%extend action: m_draw_until | m_draw_each | m_draw_opponent
+m_draw_until: "draw cards until you have" NUMBER card_word "in your hand"
+m_draw_each: ("you and your opponent each draw" | "each player draws" | "both players draw") count card_word
+m_draw_opponent: "your opponent draws" count card_word
+// "you may destroy it to ...": the selected card destroyed, and if it is, the rest (CR 8-1-8)
+%extend sentence: "you may destroy it to" statement -> m_may_destroy_it_to
 // "(When Destroyed) Return this card to your hand.": from the trash, where the destroyed card is (CR 10-15-1)
 %extend action: m_this_card_to_hand
 m_this_card_to_hand: "return this card to your hand"
@@ -72,6 +91,37 @@ class Rules:
         if trigger is None:
             raise NotSupported(f"a filter on effects labelled {label!r}")
         return {"has_effect": trigger}
+
+    def m_f_cost_least(self):
+        return {"extreme": "cost_least"}
+
+    def m_f_cost_most(self):
+        return {"extreme": "cost_most"}
+
+    def m_f_bp_least(self):
+        return {"extreme": "bp_least"}
+
+    def m_f_bp_most(self):
+        return {"extreme": "bp_most"}
+
+    def m_sel_your_extreme(self, extreme, descr, filters=None):
+        return self._target({}, "you", descr, [extreme, *(filters or [])])
+
+    def m_sel_their(self, descr, filters=None):
+        # "select their spirit": card text says "their" of the opponent's cards, never of yours
+        return self._target({}, "opponent", descr, filters)
+
+    def m_draw_until(self, n, _w):
+        return [{"draw": {"until": int(n)}}]
+
+    def m_draw_each(self, count, _w):
+        return [{"draw": {"count": count, "side": "each"}}]
+
+    def m_draw_opponent(self, count, _w):
+        return [{"draw": {"count": count, "side": "opponent"}}]
+
+    def m_may_destroy_it_to(self, ops):
+        return self.may([{"destroy": "it"}, *ops])
 
     def m_keep_each_all(self, count, _w, descr, *rest):
         filters = rest[0] if len(rest) == 3 else None
