@@ -325,3 +325,44 @@ def test_a_set_file_or_a_peers_card_with_a_bad_draw_or_extreme_is_refused_naming
     with pytest.raises(CardDataError) as e:
         card_from_dict(card, file="(peer)", set_id="EVIL")
     assert e.value.field == field
+
+
+# ---------------------------------------------------------------- counts ("for each ...")
+
+@pytest.mark.parametrize("text, ops", [
+    ("This spirit gains 2000 BP for each of your spirits with only one core on it.",
+     [{"bp": {"target": "this", "add": 2000, "_duration": None,
+              "for_each": {"cards": {"side": "you", "cores_min": 1, "cores_max": 1, "type": "spirit"}}}}]),
+    ("For each spirit you control, remove one core from the selected spirit and place it into their reserve.",
+     [{"core_remove": {"target": "it", "count": 1, "for_each": {"cards": {"side": "you", "type": "spirit"}}}}]),
+])
+def test_cr_10_5_compiled_for_each_of_your_and_a_count_written_first(text, ops):
+    s = compile_sentence(text, FAMS)
+    assert s.ok, s.why
+    assert s.ops == ops
+
+
+def test_cr_10_5_a_count_written_first_for_two_actions_stays_by_hand():
+    assert not compile_sentence("For each spirit you control, draw a card and discard a card.", FAMS).ok
+
+
+def test_cr_10_5_played_for_each_spirit_you_control_one_core_comes_off_the_selected_spirit():
+    db = imported_db(magic("Select one of your opponent's spirits. For each spirit you control, remove one core "
+                           "from the selected spirit and place it into their reserve."))
+    game = position(two_players("{life: 5, reserve: 4, hand: [ZT-001], field: [T-R1, T-R1, T-W0]}",
+                                "{life: 5, reserve: 0, field: [{card: T-B2, cores: 5}, T-R3]}"), db=db)
+    guard, knight = game.state.players[1].field
+    game.apply(UseMagic(0, game.state.players[0].hand[0]))
+    answer(game, [guard])
+    assert game.state.cards[guard].cores == 5 - 3 and game.state.players[1].reserve == 3  # three spirits of yours
+
+
+def test_cr_10_5_played_this_spirit_gains_bp_for_each_of_your_spirits_with_only_one_core():
+    from bss_desktop.engine import stats
+
+    db = imported_db(_one_effect("During Your Attack Step", "This spirit gains 2000 BP for each of your spirits "
+                                 "with only one core on it."))
+    game = position(two_players("{life: 5, reserve: 4, field: [{card: ZT-001, cores: 3}, T-R1, {card: T-R3, cores: 2}]}",
+                                "{life: 5, reserve: 3}", step="attack"), db=db)
+    spirit = game.state.players[0].field[0]
+    assert stats.bp(game, spirit) == 3000 + 2000  # LV2 with 3 cores; only the Red Pup has exactly one core

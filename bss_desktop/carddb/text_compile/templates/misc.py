@@ -53,6 +53,10 @@ m_draw_each: ("you and your opponent each draw" | "each player draws" | "both pl
 m_draw_opponent: "your opponent draws" count card_word
 // "you may destroy it to ...": the selected card destroyed, and if it is, the rest (CR 8-1-8)
 %extend sentence: "you may destroy it to" statement -> m_may_destroy_it_to
+// "for each of your spirits with only 1 core on it"
+%extend per: ("for each of your" | "for every one of your") descr filters? -> per_yours
+// "For each spirit you control, remove 1 core from the selected spirit ...": the count written first
+%extend sentence: ("for each" | "for every") descr filters? ("you control" | "on your field") "," statement -> m_per_first
 // "(When Destroyed) Return this card to your hand.": from the trash, where the destroyed card is (CR 10-15-1)
 %extend action: m_this_card_to_hand
 m_this_card_to_hand: "return this card to your hand"
@@ -122,6 +126,17 @@ class Rules:
 
     def m_may_destroy_it_to(self, ops):
         return self.may([{"destroy": "it"}, *ops])
+
+    def m_per_first(self, descr, *rest):
+        filters = rest[0] if len(rest) == 2 else None
+        ops = rest[-1]
+        if len(ops) != 1:
+            raise NotSupported("a count written first for more than one action")
+        (name, value), = ((k, v) for k, v in ops[0].items() if k not in ("may", "if_done", "if"))
+        if not isinstance(value, dict) or "count" not in value or "for_each" in value:
+            raise NotSupported(f"'for each ...' on {name!r}")
+        per = self.per_yours(descr, filters)
+        return [{**ops[0], name: {**value, "for_each": per}}]
 
     def m_keep_each_all(self, count, _w, descr, *rest):
         filters = rest[0] if len(rest) == 3 else None
