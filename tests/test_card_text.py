@@ -343,7 +343,7 @@ def test_keyword_levels_and_grants_are_shown():
 
 
 TARGET_SAMPLES = {
-    "ref": ["this", "attacker", "blocker", "trigger", "it"],
+    "ref": ["this", "attacker", "blocker", "trigger", "it", "linked"],
     "side": ["you", "any", "each"],
     "type": ["nexus", "magic", "any"],
     "zone": ["hand", "trash", "deck"],
@@ -370,6 +370,7 @@ TARGET_SAMPLES = {
     "cores_min": [2],
     "cores_max": [1],
     "chooser": ["opponent"],
+    "linked": [True, False],  # 【Link】 (docs/saga-rulings.md "Link")
 }
 
 
@@ -417,6 +418,7 @@ CONDITION_SAMPLES = {
               Count("cores", place="this"), Count("symbols", side="you", colors=("red",)),
               Count("cards", cards=Target(side="opponent", mode="all"))],
     "soul_paid": [True, False],
+    "linked": [True, False],  # 【Link】 (docs/saga-rulings.md "Link")
 }
 
 

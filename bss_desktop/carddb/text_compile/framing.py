@@ -66,6 +66,7 @@ _TRIGGERS = {
     "when opponent destroys your spirit": ("your_spirit_destroyed", None),
     "end of opponent's turn": ("end_of_turn", "opponent"),
     "end of your turn": ("end_of_turn", "you"),
+    "when this spirit links": ("when_links", None),  # 【Link】 (docs/saga-rulings.md "Link")
 }
 # label -> the condition under which a constant (or activated) effect works (CR 8-1-4-1, 10-12)
 _WHILE = {
@@ -83,6 +84,7 @@ _WHILE = {
     "during either end step": {"step": "end"},
     "during your start step": {"step": "start", "your_turn": True},
     "during opponent's start step": {"step": "start", "your_turn": False},
+    "while this spirit is linked": {"linked": True},  # 【Link】 (docs/saga-rulings.md "Link")
 }
 # a burst's label -> its burst trigger (CR 10-9)
 _BURSTS = {
