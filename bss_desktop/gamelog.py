@@ -390,6 +390,8 @@ def _describe(game, event, viewer: int | None) -> str:
         return f"{_who(game, d['player'])} activates {_card(game, d['card'])}'s effect (CR 8-1-3)."
     if k == "keyword":
         return f"  【{_keyword_name(d['keyword'])}】 of {_card(game, d['card'])} (CR 11)."
+    if k == "linked":  # Saga's 【Link】 (docs/saga-rulings.md "Link")
+        return f"  {_card(game, d['card'])} links with {_card(game, d['attacker'])} for this battle (【Link】)."
     if k == "manual_effect":
         return _manual_effect(game, d, viewer)
     if k == "substituted":

@@ -343,7 +343,7 @@ def test_keyword_levels_and_grants_are_shown():
 
 
 TARGET_SAMPLES = {
-    "ref": ["this", "attacker", "blocker", "trigger", "it"],
+    "ref": ["this", "attacker", "blocker", "trigger", "it", "linked"],
     "side": ["you", "any", "each"],
     "type": ["nexus", "magic", "any"],
     "zone": ["hand", "trash", "deck"],
@@ -373,6 +373,7 @@ TARGET_SAMPLES = {
     "no_keyword": ["astral", "curse"],
     "extreme": ["cost_least", "bp_most"],
     "has_effect": ["when_summoned", "when_destroyed"],
+    "linked": [True, False],  # 【Link】 (docs/saga-rulings.md "Link")
 }
 
 
@@ -420,6 +421,7 @@ CONDITION_SAMPLES = {
               Count("cores", place="this"), Count("symbols", side="you", colors=("red",)),
               Count("cards", cards=Target(side="opponent", mode="all"))],
     "soul_paid": [True, False],
+    "linked": [True, False],  # 【Link】 (docs/saga-rulings.md "Link")
 }
 
 

@@ -70,7 +70,9 @@ def keyword_text(kw: Keyword) -> str:
         return f"【{name}: +{kw.value}】" if kw.value else f"【{name}】"
     if kw.name == "armor":  # CR 11-5-2
         return f"【{name}: {'/'.join(_color(c) for c in kw.colors)}】"
-    if kw.name in ("immortal", "ascend"):  # CR 11-4-2, 11-8-2
+    if kw.name == "link" and kw.condition is not None and _only_cost_min(kw.condition):
+        return f"【{name}: {kw.condition.cost_min}】"  # printed as the number: a spirit that costs it or more
+    if kw.name in ("immortal", "ascend", "link"):  # CR 11-4-2, 11-8-2; 【Link】: docs/saga-rulings.md "Link"
         text = f"【{name}: {_condition_target(kw.condition)}】"
         if kw.name == "immortal" and kw.timing == "attack_step":  # a printed limit on when it triggers
             text = f"(During Either Attack Step) {text}"
@@ -82,13 +84,19 @@ def keyword_text(kw: Keyword) -> str:
     return f"【{name}】"
 
 
+def _only_cost_min(t: Target) -> bool:
+    """Whether the condition is "a spirit that costs N or more" and nothing else (【Link: N】)."""
+    return t.cost_min is not None and t.ref is None and t.type == "spirit" and replace(
+        t, side="opponent", cost_min=None) == Target()
+
+
 def _condition_target(t: Target | None) -> str:
     """The condition inside 【Immortal: ...】 / 【Ascend: ...】: "Dragon", "Red", "Red Dragon, cost 4 or more"."""
     if t is None:
         return "Spirit"
     if t.ref is not None:
         return {"this": "This Spirit", "trigger": "That Spirit", "attacker": "The Attacking Spirit",
-                "blocker": "The Blocking Spirit"}[t.ref]
+                "blocker": "The Blocking Spirit", "linked": "The Linked Spirit"}[t.ref]
     words = []
     if t.exhausted is not None:
         words.append("Exhausted" if t.exhausted else "Refreshed")
@@ -115,7 +123,7 @@ def _condition_target(t: Target | None) -> str:
 
 # ------------------------------------------------------------------ targets (CR 8-5-3)
 
-_REF_WORDS = {"attacker": "the attacking spirit", "blocker": "the blocking spirit"}
+_REF_WORDS = {"attacker": "the attacking spirit", "blocker": "the blocking spirit", "linked": "the linked spirit"}
 _PLAIN_NOUNS = {"spirit": "spirit", "nexus": "nexus", "magic": "magic card", "any": "card"}
 
 
@@ -206,6 +214,8 @@ def _kind(t: Target, plural: bool, *, other: bool = True) -> str:
         words.append(_or_list(list(t.families)))
     if t.token is not None:
         words.append("token" if t.token else "non-token")
+    if t.linked is not None:  # 【Link】 (docs/saga-rulings.md "Link")
+        words.append("linked" if t.linked else "unlinked")
     noun = _PLAIN_NOUNS[t.type]
     if t.zone != "field" and t.type in ("spirit", "nexus"):
         noun += " card"  # CR 8-5-4: a bare "spirit" or "nexus" is on the field
@@ -410,6 +420,8 @@ def _condition_parts(c: Condition, ctx: _Ctx, *, constant: bool) -> list[str]:
         parts.append(_control_text(c.control, c.control_min))
     if c.count is not None:
         parts.append(_count_condition(c.count, c.count_min, c.count_max).replace("{this}", this))
+    if c.linked is not None:  # 【Link】 (docs/saga-rulings.md "Link")
+        parts.append(f"{this} is linked" if c.linked else f"{this} is not linked")
     if c.soul_paid is not None:
         what = "summoning cost" if ctx.trigger == "when_summoned" else "placing cost" \
             if ctx.trigger == "when_placed" else "cost"
@@ -739,6 +751,7 @@ _TRIGGER_LABELS = {
     "your_spirit_depleted": "When one of your spirits is depleted",
     "opponent_spirit_depleted": "When one of your opponent's spirits is depleted",
     "at_battle_resolution": "At Battle Resolution",
+    "when_links": "When This Spirit Links",
 }
 # triggers watching one of several cards: the label names which ("{one}": "one of your Dragon spirits")
 _WATCH_LABELS = {

@@ -55,6 +55,7 @@ TRIGGERS = (
     "your_nexus_exhausted",  # one of your nexuses (`watch`: which ones) is exhausted (CR 10-4; not if it was)
     "you_use_magic",  # you use a magic card (`watch`: which ones), its effect resolving first (CR 10-8, 8-5-2-4)
     "opponent_uses_magic",  # your opponent uses one
+    "when_links",  # this spirit links with an attacking spirit (【Link】, docs/saga-rulings.md "Link")
 )
 # Battle Spirits Standard's triggers (STD = its rule numbers); harmless elsewhere: a game without depletion never
 # fires the depletion ones. Kept apart from TRIGGERS, the triggers of Battle Spirits Saga's cards.
@@ -90,14 +91,15 @@ SEARCH_RESTS = ("bottom", "trash", "top", "top_any", "shuffle")
 WHOSE = ("you", "opponent", "any")
 DURATIONS = ("turn", "battle", "permanent")
 KEYWORDS = ("awaken", "confront", "curse", "immortal", "armor", "luster", "blessed", "ascend", "swift", "gale",
-            "crush", "raid", "at_field", "astral")  # chain is written on the effect it continues (CR 11-15-2)
+            "crush", "raid", "at_field", "astral", "link")  # chain is written on the effect it continues (CR 11-15-2)
 KEYWORD_NAMES = {"awaken": "Awaken", "confront": "Confront", "curse": "Curse", "immortal": "Immortal",
                  "armor": "Armor", "luster": "Luster", "blessed": "Blessed", "ascend": "Ascend", "swift": "Swift",
                  "gale": "Gale", "crush": "Crush", "raid": "Raid", "at_field": "A.T. Field", "astral": "Astral",
-                 "chain": "Chain"}
+                 "link": "Link", "chain": "Chain"}
 ASTRAL_TIMINGS = ("always", "your_turn", "opponent_turn", "attacking")  # CR 11-14-2: printed on the card
 IMMORTAL_TIMINGS = ("always", "attack_step")  # a printed limit: "During Either Attack Step" (CR 11-4-1 has none)
-REFS = ("this", "attacker", "blocker", "trigger", "it")  # card references instead of a selection
+REFS = ("this", "attacker", "blocker", "trigger", "it", "linked")  # card references instead of a selection
+# "linked": the spirit this card is linked with (【Link】, docs/saga-rulings.md "Link")
 # "it": the cards the effect's previous selecting directive chose ("select 1 of your spirits; it gets ...")
 MODES = ("exact", "up_to", "any_number", "all")  # CR 8-5-3-1, 8-5-3-2, 8-8-1-4
 OPS = {  # directive: what its value is
@@ -159,6 +161,7 @@ class Target:
     # opponent's spirit that costs the least"): cost_least | cost_most | bp_least | bp_most
     no_keyword: str | None = None  # without this keyword ("that does not have 【Astral】", CR 10-13)
     has_effect: str | None = None  # with a printed effect of this trigger ("with a "When Summoned" effect", CR 8-1-2)
+    linked: bool | None = None  # the linked spirit of a link (the attacker linked with) or not (saga-rulings.md "Link")
 
 
 @dataclass(frozen=True, slots=True)
@@ -190,6 +193,7 @@ class Condition:
     count_min: int | None = None
     count_max: int | None = None
     soul_paid: bool | None = None  # the soul core was used to pay this effect's cost (or this magic card's cost)
+    linked: bool | None = None  # this card is in a link (【Link】, docs/saga-rulings.md "Link")
 
 
 @dataclass(frozen=True, slots=True)
@@ -402,7 +406,7 @@ def parse_target(v, f) -> Target:
             if not items:
                 raise EffectSyntax(p, "expected a list of costs, got an empty list")
             kw["costs"] = tuple(sorted(set(_int(x, f"{p}[{i}]") for i, x in enumerate(items))))
-        elif key in ("exhausted", "other", "token", "soul_core"):
+        elif key in ("exhausted", "other", "token", "soul_core", "linked"):
             kw[key] = _bool(val, p)
         elif key in ("keyword", "no_keyword"):
             kw[key] = _choice(val, p, KEYWORDS)
@@ -465,7 +469,7 @@ def parse_condition(v, f) -> Condition:
     kw: dict = {}
     for key, val in d.items():
         p = f"{f}.{key}"
-        if key in ("your_turn", "attacking", "blocking", "soul_core", "soul_paid"):
+        if key in ("your_turn", "attacking", "blocking", "soul_core", "soul_paid", "linked"):
             kw[key] = _bool(val, p)
         elif key in ("life_max", "opponent_life_max", "control_min", "count_min", "count_max"):
             kw[key] = _int(val, p)
@@ -491,7 +495,7 @@ def parse_keyword(v, f) -> Keyword:
     each optionally with `levels: [...]`; 【Immortal】 also with `timing: attack_step`."""
     if isinstance(v, str):
         name = _choice(v, f, KEYWORDS)
-        if name in ("armor", "immortal", "ascend", "gale", "raid"):
+        if name in ("armor", "immortal", "ascend", "gale", "raid", "link"):
             raise EffectSyntax(f, f"{name} needs a value, e.g. {{{name}: ...}}")
         return Keyword(name, value=0 if name == "crush" else None)  # CR 11-11-3: no modifier = +0
     if not isinstance(v, dict):
@@ -515,7 +519,8 @@ def parse_keyword(v, f) -> Keyword:
         kw["value"] = 0 if val is None else _int(val, p, 0)
     elif name == "armor":
         kw["colors"] = _colors(val, p)
-    elif name in ("immortal", "ascend"):  # a condition on one of your own spirits (CR 11-4-1, 11-8-1)
+    elif name in ("immortal", "ascend", "link"):  # a condition on one of your own spirits (CR 11-4-1, 11-8-1;
+        # 【Link】: the attacking spirits it may link with, docs/saga-rulings.md "Link")
         kw["condition"] = parse_target({"side": "you", **val} if isinstance(val, dict) else val, p)
     elif name == "astral":
         kw["timing"] = "always" if val is None else _choice(val, p, ASTRAL_TIMINGS)
@@ -998,7 +1003,7 @@ def keyword_to_dict(k: Keyword):
         val = k.value
     elif k.name == "armor":
         val = list(k.colors)
-    elif k.name in ("immortal", "ascend"):
+    elif k.name in ("immortal", "ascend", "link"):
         val = sided_target_to_dict(k.condition)
     elif k.name == "astral":
         val = None if k.timing == "always" else k.timing

@@ -258,7 +258,7 @@ _KEYWORD_BY_NORM = {_norm(KEYWORD_NAMES[k]): k for k in KEYWORDS} | {k.replace("
 
 
 # Keywords that are not in CR v1.6.0 §11 (later sets print them): their effects stay text, resolved by hand
-OUTSIDE_CR = ("feast", "link", "agile", "bloodcurse")
+OUTSIDE_CR = ("feast", "agile", "bloodcurse")  # (【Link】 is mapped: docs/saga-rulings.md "Link")
 
 # What an effect's `condition` may say beside a keyword without adding anything to the keyword's own rule:
 # these keywords act only while their spirit attacks (or is blocked while attacking), by definition
@@ -364,6 +364,11 @@ def _map_keyword(name: str, modifier: Any, condition: str = "") -> tuple[Keyword
                 or any(p not in COLORS for p in parts) or len(set(parts)) != len(parts):
             return None, f"Armor needs colours like 'Blue, White', got {shown!r}"
         return Keyword(kw, colors=tuple(parts)), ""
+    if kw == "link":  # 【Link: N】: linked with your attacking spirits that cost N or more (saga-rulings.md "Link")
+        n = _whole(mod)
+        if n is None:
+            return None, f"Link needs a cost like 4, got {shown!r}"
+        return Keyword(kw, condition=Target(side="you", cost_min=n)), ""
     if kw in ("immortal", "ascend"):
         target, why = _condition_target(kw, mod)
         if target is None:

@@ -102,6 +102,7 @@ class Battle:
     magic_used: list[int] = field(default_factory=list)  # magic its attacker's owner used (【Luster】)
     cursed: bool = False  # a 【Curse】 attacker was blocked: destroy the blocker at the end
     luster: bool = False  # the attacker had 【Luster】 when it attacked
+    link: int | None = None  # the spirit linked with the attacker for this battle (a module's linking mechanism)
 
     @property
     def defending_player(self) -> int:
@@ -111,8 +112,8 @@ class Battle:
         b = _new(Battle)
         b.attacker, b.attacking_player, b.priority, b.window, b.passes = (
             self.attacker, self.attacking_player, self.priority, self.window, self.passes)
-        b.blocker, b.blocked, b.magic_used, b.cursed, b.luster = (
-            self.blocker, self.blocked, self.magic_used[:], self.cursed, self.luster)
+        b.blocker, b.blocked, b.magic_used, b.cursed, b.luster, b.link = (
+            self.blocker, self.blocked, self.magic_used[:], self.cursed, self.luster, self.link)
         return b
 
 
@@ -317,7 +318,8 @@ class GameState:
                 "attacker": self.battle.attacker, "attacking_player": self.battle.attacking_player,
                 "priority": self.battle.priority, "window": self.battle.window, "passes": self.battle.passes,
                 "blocker": self.battle.blocker, "blocked": self.battle.blocked,
-                "magic_used": self.battle.magic_used, "cursed": self.battle.cursed, "luster": self.battle.luster},
+                "magic_used": self.battle.magic_used, "cursed": self.battle.cursed, "luster": self.battle.luster,
+                **({"link": self.battle.link} if self.battle.link is not None else {})},
             "continuous": [[e.ts, e.layer, e.op, e.value, sorted(e.targets), e.duration, e.source, e.level]
                            for e in self.continuous],
             "grants": [[g.ts, sorted(g.targets), g.what, repr(g.keyword), g.duration, g.source, repr(g.by)]

@@ -21,6 +21,18 @@ _constant_bp = None  # continuous.constant_bp
 _constant_levels = None  # continuous.constant_levels
 
 
+# What a spirit gains during a battle from another card (a module's mechanism, e.g. Saga's linked spirits): BP and
+# symbols added, handed over the same way (`use_battle_gains`); read only while a battle is in progress
+_battle_bp = None  # (game, iid) -> BP added
+_battle_symbols = None  # (game, iid) -> symbols added
+
+
+def use_battle_gains(bp, symbols) -> None:
+    """A module's readers of the BP and symbols a spirit gains in a battle from another card."""
+    global _battle_bp, _battle_symbols
+    _battle_bp, _battle_symbols = bp, symbols
+
+
 def use_constant_readers(levels, bp) -> None:
     """continuous.py's readers of constant level and BP effects (layers ① to ④)."""
     global _constant_levels, _constant_bp
@@ -121,9 +133,12 @@ def _bp(game, iid: int) -> int:
         value = game.db[state.cards[iid].cid].bp_at(lv)
     else:  # side B's BP (ETR §Rebirth), plus a combined Brave's (ETR §Brave)
         value = table_cards.shown_def(game, iid).bp_at(lv) + table_cards.brave_bp(game, iid)
+    gain = 0  # gained from another card in a battle: added after the layers, before the floor at 0
+    if _battle_bp is not None and state.battle is not None and state.battle.link is not None:
+        gain = _battle_bp(game, iid)
     constants = game.has_constants and not game._in_constants
     if not state.continuous and not constants:
-        return value
+        return max(0, value + gain) if gain else value
     const_redefs, const_sets, const_adds = (), (), ()
     if constants:
         game._in_constants = True  # a constant effect's own BP filter reads printed BP, not itself
@@ -147,7 +162,7 @@ def _bp(game, iid: int) -> int:
     if state.continuous:
         for e in _effects_on(state, iid, 4):
             value += e.value
-    return max(0, value)  # a number is never below 0
+    return max(0, value + gain)  # a number is never below 0
 
 
 def bp_breakdown(game, iid: int) -> dict:
@@ -159,4 +174,8 @@ def bp_breakdown(game, iid: int) -> dict:
 
 def symbols(game, iid: int) -> tuple:
     """The card's symbols; effects that add symbols plug in here."""
-    return game.db[game.state.cards[iid].cid].symbols
+    own = game.db[game.state.cards[iid].cid].symbols
+    b = game.state.battle
+    if _battle_symbols is not None and b is not None and b.link is not None:
+        return own + tuple(_battle_symbols(game, iid))
+    return own

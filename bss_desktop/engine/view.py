@@ -72,7 +72,8 @@ def view(game, viewer: int) -> dict:
         "step": st.step,
         "pending": None if pend is None else {"kind": pend.kind, "player": pend.player, **pend.info},
         "battle": None if b is None else {"attacker": b.attacker, "blocker": b.blocker, "blocked": b.blocked,
-                                          "window": b.window, "priority": b.priority},
+                                          "window": b.window, "priority": b.priority,
+                                          **({"link": b.link} if b.link is not None else {})},
         "result": None if st.result is None else {"winner": st.result.winner, "reason": st.result.reason},
         "players": players,
     }

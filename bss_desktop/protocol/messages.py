@@ -342,6 +342,7 @@ EVENT_FIELDS = {
     "damage": {"player": _seat, "amount": _int},
     "activate": {"player": _seat, "card": _opt_int},
     "keyword": {"keyword": _text, "card": _opt_int},
+    "linked": {"player": _seat, "card": _opt_int, "attacker": _opt_int},
     "manual_effect": {"texts": _texts},
     "substituted": {"card": _opt_int},
     "destruction_prevented": {"card": _opt_int},
@@ -563,6 +564,8 @@ def check_view(view) -> None:
     battle = view["battle"]
     if battle is not None:
         _fields(battle, {"attacker": _opt_int, "blocker": _opt_int}, "view.battle")
+        if "link" in battle:  # the spirit linked with the attacker (Saga's 【Link】): another card on a field
+            _check_link(view, battle)
     result = view["result"]
     if result is not None:
         _fields(result, {"winner": lambda v: v is None or _seat(v), "reason": _text}, "view.result")
@@ -590,6 +593,16 @@ def check_view(view) -> None:
                 raise MessageError("view.pending.limit", "expected a whole number")
         else:
             _fields(pend, _PENDING.get(kind, {}), "view.pending")
+
+
+def _check_link(view: dict, battle: dict) -> None:
+    link = battle["link"]
+    if not _int(link):
+        raise MessageError("view.battle.link", f"not a valid value ({_shown(link)})")
+    if link == battle["attacker"]:
+        raise MessageError("view.battle.link", "a spirit is not linked with itself")
+    if not any(type(c) is dict and c.get("card") == link for p in view["players"] for c in p["field"]):
+        raise MessageError("view.battle.link", f"not a card on a field ({_shown(link)})")
 
 
 def parse_commands(items: list, field: str = "legal") -> list:

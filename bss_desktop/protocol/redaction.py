@@ -244,6 +244,8 @@ class SeatWindow:
             b = v["battle"]
             b["attacker"] = self.ref(b["attacker"])
             b["blocker"] = self.ref(b["blocker"])
+            if "link" in b:  # the spirit linked with the attacker (Saga's 【Link】)
+                b["link"] = self.ref(b["link"])
         pend = v["pending"]
         if pend is not None:
             for key in ("attacker", "blocker", "source"):

@@ -69,6 +69,7 @@ _TRIGGERS = {
     "when opponent destroys your spirit": ("your_spirit_destroyed", None),
     "end of opponent's turn": ("end_of_turn", "opponent"),
     "end of your turn": ("end_of_turn", "you"),
+    "when this spirit links": ("when_links", None),  # 【Link】 (docs/saga-rulings.md "Link")
 }
 # labels naming two moments, each a label above: the effect works at either (see Frame.also)
 _EITHER = {
@@ -94,6 +95,7 @@ _WHILE = {
     "during either end step": {"step": "end"},
     "during your start step": {"step": "start", "your_turn": True},
     "during opponent's start step": {"step": "start", "your_turn": False},
+    "while this spirit is linked": {"linked": True},  # 【Link】 (docs/saga-rulings.md "Link")
 }
 # a burst's label -> its burst trigger (CR 10-9)
 _BURSTS = {

@@ -72,7 +72,8 @@ class BoardScene(QGraphicsScene):
         self.addItem(self.zoom)
         self.arrow_attack = ArrowItem(QColor(239, 68, 68, 220))
         self.arrow_block = ArrowItem(QColor(96, 165, 250, 220))
-        for a in (self.arrow_attack, self.arrow_block):
+        self.arrow_link = ArrowItem(QColor(250, 204, 21, 220))  # a spirit linked with the attacker (Saga's 【Link】)
+        for a in (self.arrow_attack, self.arrow_block, self.arrow_link):
             a.setVisible(False)
             self.addItem(a)
         self._build_zones()
@@ -394,10 +395,15 @@ class BoardScene(QGraphicsScene):
         b = view.get("battle")
         self.arrow_attack.setVisible(False)
         self.arrow_block.setVisible(False)
+        self.arrow_link.setVisible(False)
         attacker = self._on_field(b["attacker"]) if b else None
         if attacker is None:
             return
         a = attacker.resting_center()
+        linker = self._on_field(b.get("link"))
+        if linker is not None:  # the link (Saga's 【Link】): from the linking spirit to the attacker it gives its BP
+            self.arrow_link.set_points(linker.resting_center(), a)
+            self.arrow_link.setVisible(True)
         blocker = self._on_field(b["blocker"])
         if blocker is not None:
             c = blocker.resting_center()

@@ -10,6 +10,7 @@ from dataclasses import dataclass, field
 from ...engine import stats
 from ...engine.stats import ACTIVE, BY_OP, GRANTS
 from .targets import condition_holds, count_value, matches
+from . import link
 
 
 @dataclass
@@ -232,6 +233,8 @@ def _applies(game, t, iid: int, controller: int, source: int) -> bool:
         return iid == source
     if t.ref is not None:
         b = game.state.battle
+        if t.ref == "linked":  # docs/saga-rulings.md "Link"
+            return iid == link.partner(game, source)
         ref = None if b is None else (b.attacker if t.ref == "attacker" else b.blocker if t.ref == "blocker" else None)
         return iid == ref
     zone = game.state.cards[iid].zone

@@ -14,7 +14,7 @@ from dataclasses import replace
 
 from ...carddb.effects import Target
 from ...engine import stats, table_cards
-from . import continuous
+from . import continuous, link
 from ...limits import MAX_ZONE_CARDS
 from ...engine.state import Card, Cause, Continuous, Grant
 from .targets import candidates, condition_holds, count_value, matches
@@ -57,6 +57,8 @@ class Directives:
             return b.attacker if b else None
         if ref == "blocker":
             return b.blocker if b else None
+        if ref == "linked":  # docs/saga-rulings.md "Link"
+            return link.partner(self, a.source)
         return a.trigger_card
 
     def _select_now(self, a, t) -> list[int]:

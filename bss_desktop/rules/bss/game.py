@@ -13,7 +13,7 @@ from ...engine.events import Event
 from ...engine.game import Game, _OrNone, per_db
 from ...engine.state import Activation
 from ...engine import stats
-from . import cites, continuous, costs
+from . import cites, continuous, costs, link
 from .actions import SagaActions
 from .battle import SagaBattle
 from .legal import SagaLegal
@@ -254,6 +254,7 @@ class SagaGame(SagaTurn, SagaBattle, SagaActions, SagaLegal, SagaManagement, Res
                 if iid in g.targets:
                     g.targets = g.targets - {iid}
         st.raid_uses.pop(iid, None)
+        link.forget(self, iid)  # docs/saga-rulings.md "Link": a spirit of a link leaving the field ends it
         if st.effect_uses:  # a new card has its 〔Once per turn〕 again (STD 4-1-4, 12-3-1)
             st.effect_uses = {u for u in st.effect_uses if u[0] != iid}
 

@@ -14,7 +14,7 @@ from itertools import combinations
 
 from ...carddb.effects import BURST_TRIGGERS, Effect
 from ...engine import stats
-from . import continuous, costs
+from . import continuous, costs, link
 from .directives import WAIT, Directives
 from .effect_costs import EffectCosts
 from ...engine.errors import IllegalCommand
@@ -159,6 +159,7 @@ class Resolution(Directives, EffectCosts):
         if raid is not None and st.raid_uses.get(a, 0) < raid:  # CR 11-12-1
             self._keyword_trigger(a, "raid", ev["player"], value=raid)
         st.battle.luster = continuous.has_keyword(self, a, "luster")  # CR 11-6-1
+        link.on_attack(self, a, ev["player"])  # 【Link】 (docs/saga-rulings.md "Link")
 
     def _on_block(self, ev: dict) -> None:
         if ev["card"] is None:
@@ -324,6 +325,9 @@ class Resolution(Directives, EffectCosts):
         for iid in (ev["attacker"], ev["blocker"]):
             if iid is not None and self.state.cards[iid].zone == "field":
                 self._fire(iid, "at_battle_resolution")
+
+    def _on_linked(self, ev: dict) -> None:  # docs/saga-rulings.md "Link": "When This Spirit Links"
+        self._fire(ev["card"], "when_links")
 
     def _on_battle_end(self, ev: dict) -> None:
         for iid in (ev["attacker"], ev["blocker"]):
@@ -737,6 +741,10 @@ class Resolution(Directives, EffectCosts):
                 self._set_exhausted(a.source, False)
                 st.raid_uses[a.source] = st.raid_uses.get(a.source, 0) + 1
             a.phase = "done"
+        elif name == "link":  # docs/saga-rulings.md "Link"
+            if not link.resolve(self, a):
+                return
+            a.phase = "done"
         elif name == "gale":  # CR 11-10-1: the blocking player exhausts N of their refreshed spirits
             spirits = [i for i in st.players[a.controller].field
                        if self._defs[st.cards[i].cid].type == "spirit" and not st.cards[i].exhausted]
@@ -830,7 +838,7 @@ COLLECTORS = {
     "damage": Resolution._on_damage,
     "burst_set": Resolution._on_burst_set, "step": Resolution._on_step, "resolved": Resolution._on_resolved,
     "magic_used": Resolution._on_magic_used, "battle_end": Resolution._on_battle_end,
-    "battle_resolution": Resolution._on_battle_resolution,
+    "battle_resolution": Resolution._on_battle_resolution, "linked": Resolution._on_linked,
 }
 
 

@@ -5,6 +5,7 @@ Functions here read the game; they never change it.
 from __future__ import annotations
 
 from ...engine import stats
+from . import link
 
 
 def controller_of(game, iid: int) -> int:
@@ -60,6 +61,8 @@ def matches(game, iid: int, t, controller: int, source: int | None) -> bool:
     if t.no_keyword is not None and game.has_keyword(iid, t.no_keyword):
         return False
     if t.has_effect is not None and not has_printed_effect(d, t.has_effect):
+        return False
+    if t.linked is not None and (on_field and link.is_linked(game, iid)) != t.linked:  # docs/saga-rulings.md "Link"
         return False
     if t.name_has is not None and t.name_has.casefold() not in d.name.casefold():  # the card name (CR 2-1-2)
         return False
@@ -165,6 +168,8 @@ def condition_holds(game, cond, source: int, controller: int, activation=None) -
     if cond.attacking is not None and ((b is not None and b.attacker == source) != cond.attacking):
         return False
     if cond.blocking is not None and ((b is not None and b.blocker == source) != cond.blocking):
+        return False
+    if cond.linked is not None and link.in_link(game, source) != cond.linked:  # docs/saga-rulings.md "Link"
         return False
     # a source that left the field since it triggered is read as it last was there (CR 8-10, Activation.lki)
     lki = activation.lki if activation is not None else None
