@@ -5,6 +5,7 @@ player makes or that the app writes for them goes in the platform's folders:
 
     settings      <config>/settings.json
     cards         <data>/cards/imported/*.yaml   (bss-desktop import-cards)
+    tokens        <data>/cards/tokens.yaml       (the stats of tokens imported cards summon by name)
     decks         <data>/decks/*.txt             (your own deck lists: listed beside the shipped ones)
     profiles      <data>/profiles/*.yaml         (games of your own: docs/profile-format.md)
     images        <data>/images/<card id>.png    (your card images replace the drawn faces)
@@ -49,6 +50,11 @@ def settings_file() -> Path:
 
 def cards_dir() -> Path:
     return data_dir() / "cards" / "imported"
+
+
+def tokens_file() -> Path:
+    """The player's token table (carddb/token_table.py): beside the imported sets."""
+    return data_dir() / "cards" / "tokens.yaml"
 
 
 def decks_dir() -> Path:

@@ -587,10 +587,15 @@ def _clause(d: Directive, ctx: _Ctx, effect_kind: str | None) -> _Clause:
     if op == "pay_cores":  # the brief form of a core payment in an effect cost (CR 8-4)
         return _imp(f"send {_count(d.amount, 'core')} from your reserve to your trash")
     if op == "token":  # CR 4-12-2
-        name = _token_name(d.token)
+        name = _token_name(d.token if d.token is not None else type("Ref", (), {"name": d.token_ref})())
         many = d.amount != 1
         noun = name + "s" if many and name.lower().endswith("token") else name
-        return _imp(f"summon {d.amount} {noun} ({token_annotation(d.token)})")
+        how = " exhausted" if d.token_exhausted else ""
+        if d.token_ref is not None:  # its stats from the player's token table; its LV1 cores as a summon's (CR 10-6-7)
+            stats = token_annotation(d.token) if d.token is not None else "stats from your token table"
+            return _imp(f"summon {d.amount} of your {noun}{how} ({stats}), each with its LV1 cores from your field "
+                        "or reserve")
+        return _imp(f"summon {d.amount} {noun}{how} ({token_annotation(d.token)})")
     if op == "search":
         take = d.target
         lead = {"exact": f"{take.count} ", "up_to": f"up to {take.count} ", "any_number": "any number of ",

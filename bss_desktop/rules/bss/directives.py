@@ -517,6 +517,12 @@ class Directives:
         return done
 
     def _do_token(self, a, d):
+        if d.token_ref is not None:  # named by name: the token table's stats, LV1 cores as a summon's (tokens.py)
+            if d.token is None:  # the table lacks it: made by hand (token_table.resolve_tokens keeps such effects manual)
+                return False
+            from .tokens import summon_named
+
+            return summon_named(self, a, d, WAIT)
         st = self.state
         tok = d.token
         field = st.players[a.controller].field
@@ -526,6 +532,8 @@ class Directives:
             iid = max(st.cards) + 1
             st.cards[iid] = Card(iid, tok.id, a.controller, "token")
             self._move_card(iid, "field", "token")  # CR 4-12-1
+            if d.token_exhausted:  # "summon ... exhausted": it is put onto the field exhausted
+                self._set_exhausted(iid, True)
             self._move_cores(a.controller, "void", iid, tok.lv1_cores, False, "token", None)
             self._on_summoned(iid)
         return True
