@@ -827,6 +827,8 @@ def _sentences(do, ctx: _Ctx, kind: str, *, base: bool = False) -> list[str]:
         out.append(text)
         if x.target is not None and x.target.ref is None:
             ctx = replace(ctx, selected=_selected_words(x.target))
+        elif x.op == "token" and x.token_ref is not None:  # "them": the tokens it summoned (rules/bss/tokens.py)
+            ctx = replace(ctx, selected=("them", True) if x.amount != 1 else ("it", False))
     return out
 
 
