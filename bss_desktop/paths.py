@@ -100,7 +100,8 @@ def cache_dir() -> Path:
 
 def all_paths() -> dict[str, Path]:
     """Every folder and file the app uses for the player, by name (`bss-desktop --paths`, the About box)."""
-    return {"settings": settings_file(), "imported cards": cards_dir(), "your decks": decks_dir(),
+    return {"settings": settings_file(), "imported cards": cards_dir(), "token table": tokens_file(),
+            "your decks": decks_dir(),
             "card images": images_dir(), "saved games": games_dir(), "autosaves": autosave_dir(),
             "log": log_file(), "cache": cache_dir()}
 

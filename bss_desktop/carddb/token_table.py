@@ -34,7 +34,7 @@ from .cards import CardDef, Level
 from .effects import MAX_TOKEN_NAME
 from .errors import CardDataError
 
-__all__ = ["TOKEN_FIELDS", "load_token_table", "resolve_tokens", "save_token", "token_card", "token_key",
+__all__ = ["TOKEN_FIELDS", "describe", "load_token_table", "resolve_tokens", "save_token", "token_card", "token_key",
            "token_refs", "tokens_file"]
 
 TOKEN_FIELDS = ("colors", "families", "bp", "cores", "symbols")
@@ -62,7 +62,7 @@ def token_card(name: str, stats: dict) -> CardDef:
     if not shown.lower().endswith("token"):
         shown += " Token"
     return CardDef(id=f"TK-{slug}", name=shown, type="spirit", colors=tuple(stats["colors"]), cost=0,
-                   symbols=tuple(stats.get("symbols", ())), families=tuple(stats.get("families", ())),
+                   symbols=tuple(tuple(sym.split("/")) for sym in stats.get("symbols", ())), families=tuple(stats.get("families", ())),
                    levels=(Level(1, stats.get("cores", 1), stats["bp"]),), token=True)
 
 
@@ -155,11 +155,20 @@ def save_token(name: str, stats: dict, path: str | Path | None = None) -> CardDe
         entries = yaml.safe_load(path.read_text(encoding="utf-8-sig")) or {}
     entries = {k: v for k, v in entries.items() if token_key(k) != token_key(name)}
     entries[" ".join(name.split())] = {k: v for k, v in checked.items() if v or k in ("bp", "colors")}
-    path.parent.mkdir(parents=True, exist_ok=True)
-    tmp = path.with_name(path.name + ".tmp")
-    tmp.write_text(yaml.safe_dump(entries, sort_keys=True, allow_unicode=True), encoding="utf-8")
-    tmp.replace(path)
+    from ..paths import write_atomically
+
+    write_atomically(path, yaml.safe_dump(entries, sort_keys=True, allow_unicode=True))
     return token_card(name, checked)
+
+
+def describe(token: CardDef) -> str:
+    """A token's stats in a line: "white, BP 2000, LV1 1 core, Machine, symbols white"."""
+    lv = token.levels[0]
+    parts = ["/".join(token.colors), f"BP {lv.bp}", f"LV1 {lv.cores} core{'s' if lv.cores != 1 else ''}"]
+    if token.families:
+        parts.append("/".join(token.families))
+    parts.append("symbols " + (", ".join("/".join(s) for s in token.symbols) if token.symbols else "none"))
+    return ", ".join(parts)
 
 
 def token_refs(db) -> dict[str, list[str]]:
