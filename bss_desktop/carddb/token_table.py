@@ -34,7 +34,7 @@ from .cards import CardDef, Level
 from .effects import MAX_TOKEN_NAME
 from .errors import CardDataError
 
-__all__ = ["TOKEN_FIELDS", "describe", "load_token_table", "resolve_tokens", "save_token", "token_card", "token_key",
+__all__ = ["TOKEN_FIELDS", "describe", "load_token_table", "missing_tokens", "resolve_tokens", "save_token", "token_card", "token_key",
            "token_refs", "tokens_file"]
 
 TOKEN_FIELDS = ("colors", "families", "bp", "cores", "symbols")
@@ -180,6 +180,19 @@ def token_refs(db) -> dict[str, list[str]]:
     return {name: sorted(ids) for name, ids in sorted(out.items(), key=lambda kv: token_key(kv[0]))}
 
 
+def missing_tokens(db, card_ids) -> list[str]:
+    """The token names these cards summon by name whose stats the db lacks (the table had none), sorted."""
+    out = {}
+    for cid in dict.fromkeys(card_ids):
+        card = db.get(cid)
+        if card is None:
+            continue
+        for d in _token_directives(card):
+            if d.token is None:
+                out.setdefault(token_key(d.token_ref), d.token_ref)
+    return [out[k] for k in sorted(out)]
+
+
 def _token_directives(card: CardDef):
     for e in card.effects:
         for d in (*e.do, *e.chain):
@@ -200,7 +213,9 @@ def _resolved_effect(e, table: dict, card: CardDef):
 
         text = e.text or effect_text(e, card)  # what the players do by hand: the effect's words
         return dataclasses.replace(e, manual=True, text=text)
-    return dataclasses.replace(e, do=do, chain=chain)
+    # every token has its stats now: automated (again, if an earlier table lacked one: a manual effect of the
+    # importer has text, never directives)
+    return dataclasses.replace(e, do=do, chain=chain, manual=False if e.do else e.manual)
 
 
 def resolve_tokens(db, table: dict[str, CardDef]):
