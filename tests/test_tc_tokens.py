@@ -183,3 +183,29 @@ def test_cr_4_12_3_a_token_summoned_by_name_leaves_the_game_when_destroyed():
     game.apply(UseMagic(0, first(game, 0, "ZT-002", "hand")))
     assert game.state.cards[tok].zone == "removed" and tok not in game.state.players[0].trash
     assert "ZT-002" in cids(game, game.state.players[0].trash)
+
+
+# ---------------------------------------------------------------- a selected card as the cost (CR 8-4)
+
+
+def test_cr_8_4_select_one_of_your_nexuses_and_destroy_it_to_compiles_to_a_destroy_cost():
+    r = compile_effect("spirit", "When Summoned",
+                       "You may select one of your nexuses and destroy it to summon one of your Gadget Tokens.")
+    assert r.effect["cost"] == [{"destroy": {"side": "you", "type": "nexus"}}] and r.effect["optional"]
+    for sentence in ("You may select one of your opponent's spirits and destroy it to draw a card.",
+                     "You may select up to one of your nexuses and destroy it to draw a card."):
+        assert not compile_sentence(sentence, FAMILIES).ok, sentence
+
+
+def test_cr_8_4_played_a_nexus_destroyed_as_the_cost_then_the_token_is_summoned():
+    db = with_table(imported_db(effect("You may select one of your nexuses and destroy it to summon one of your "
+                                       "Gadget Tokens.")), GADGET)
+    game = position(two_players("{life: 5, reserve: 3, soul_core: trash, hand: [ZT-001], field: [T-NX, T-NX]}",
+                                "{life: 5, reserve: 3}"), db=db)
+    forge = game.state.players[0].field[0]
+    game.apply(Summon(0, first(game, 0, "ZT-001", "hand")))
+    answer(game, True)  # CR 8-4-1: pay the cost?
+    answer(game, [forge])  # which nexus
+    while game.pending.kind == "choose":
+        answer(game, [0])  # the token's core from the reserve
+    assert game.state.cards[forge].zone == "trash" and len(tokens_on(game, 0)) == 1

@@ -17,6 +17,7 @@ _NOT_A_NAME = frozenset({"opponent", "opponents", "their", "your", "each", "all"
 
 GRAMMAR = r"""
 %extend action: token_summon
+%extend cost_part: select_act -> cost_selected
 
 token_summon: "summon" count "of your" token_name token_word
 token_name: (WORD | FAMILY | COLOUR)+
@@ -36,6 +37,20 @@ class Rules:
         if exhausted:
             out["exhausted"] = True
         return [{"token": out}]
+
+    @v_args(inline=True)
+    def cost_selected(self, ops):
+        """"You may select 1 of your nexuses and destroy it to ...": a cost of destroying (or exhausting) your own
+        card, chosen as the cost is paid (CR 8-4-1), the same cost as "destroy 1 of your nexuses"."""
+        (op,) = ops
+        (name, t), = op.items()
+        if name not in ("destroy", "exhaust") or not isinstance(t, dict) or t.get("side") != "you" \
+                or set(t) - {"side", "type", "count", "family", "families", "colors", "token", "other", "cost_max",
+                             "cost_min", "bp_max", "bp_min", "level_min", "level_max"}:
+            raise NotSupported("a selected cost other than destroying or exhausting your own cards")
+        if name == "exhaust" and t.get("exhausted") is not None:
+            raise NotSupported("an exhaust cost names refreshed cards: it can only exhaust those")
+        return {name: t}
 
     @v_args(inline=True)
     def token_name(self, *words):
