@@ -209,3 +209,32 @@ def test_cr_8_4_played_a_nexus_destroyed_as_the_cost_then_the_token_is_summoned(
     while game.pending.kind == "choose":
         answer(game, [0])  # the token's core from the reserve
     assert game.state.cards[forge].zone == "trash" and len(tokens_on(game, 0)) == 1
+
+
+# ---------------------------------------------------------------- "non-token" (CR 4-12)
+
+
+@pytest.mark.parametrize("sentence, expected", [
+    ("Destroy all of your opponent's non-token spirits.", [{"destroy": {"token": False, "all": True}}]),
+    ("Destroy all spirits that cost 3 or fewer that are not tokens.",
+     [{"destroy": {"side": "any", "all": True, "cost_max": 3, "token": False}}]),
+    ("Select one of your opponent's spirits that is not a token and return it to their hand.",
+     [{"bounce": {"token": False}}]),
+])
+def test_cr_4_12_non_token_spirits_compile_to_a_token_false_filter(sentence, expected):
+    assert ops(sentence) == expected
+
+
+def test_cr_4_12_played_destroy_all_spirits_that_are_not_tokens_leaves_the_tokens():
+    db = with_table(imported_db(magic("Summon one of your Gadget Tokens."),
+                                magic("Destroy all spirits that cost 3 or fewer that are not tokens.")
+                                | {"ID": "ZT-002"}), GADGET)
+    game = position(two_players("{life: 5, reserve: 1, soul_core: trash, hand: [ZT-001, ZT-002], field: [T-W0]}",
+                                "{life: 5, reserve: 3, field: [T-W0]}"), db=db)
+    wisps = [game.state.players[0].field[0], game.state.players[1].field[0]]
+    game.apply(UseMagic(0, first(game, 0, "ZT-001", "hand")))
+    answer(game, [0])  # the token's core from the reserve, not from the spirit
+    tok = tokens_on(game, 0)[0]
+    game.apply(UseMagic(0, first(game, 0, "ZT-002", "hand")))
+    assert game.state.cards[tok].zone == "field"
+    assert all(game.state.cards[w].zone == "trash" for w in wisps)

@@ -18,6 +18,8 @@ _NOT_A_NAME = frozenset({"opponent", "opponents", "their", "your", "each", "all"
 GRAMMAR = r"""
 %extend action: token_summon
 %extend cost_part: select_act -> cost_selected
+%extend adjective: "non-token"                                 -> adj_non_token
+%extend filter: ("that are not tokens" | "that is not a token") -> f_not_token
 
 token_summon: "summon" count "of your" token_name token_word
 token_name: (WORD | FAMILY | COLOUR)+
@@ -63,6 +65,14 @@ class Rules:
             else:
                 parts.append(str(w).capitalize())
         return " ".join(parts)
+
+    @v_args(inline=True)
+    def adj_non_token(self, *_words):  # "your non-token spirits" (CR 4-12)
+        return {"token": False}
+
+    @v_args(inline=True)
+    def f_not_token(self, *_words):  # "... that are not tokens"
+        return {"token": False}
 
     @v_args(inline=True)
     def tw_plain(self, *_words):  # (a word the WORD pattern also reads is kept in the tree)
