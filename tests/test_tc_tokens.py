@@ -238,3 +238,27 @@ def test_cr_4_12_played_destroy_all_spirits_that_are_not_tokens_leaves_the_token
     game.apply(UseMagic(0, first(game, 0, "ZT-002", "hand")))
     assert game.state.cards[tok].zone == "field"
     assert all(game.state.cards[w].zone == "trash" for w in wisps)
+
+
+def test_tokens_ruling_2_a_named_token_without_stats_in_a_game_is_told_to_the_players_to_make_by_hand():
+    db = imported_db(magic("Summon one of your Gadget Tokens."))  # loaded without the token table
+    game = position(two_players("{life: 5, reserve: 2, soul_core: trash, hand: [ZT-001]}", "{life: 5, reserve: 3}"),
+                    db=db)
+    events = game.apply(UseMagic(0, first(game, 0, "ZT-001", "hand")))
+    told = [e for e in events if e.kind == "manual_effect"]
+    assert told and "Gadget" in told[0].data["texts"][0] and tokens_on(game, 0) == []
+    assert game.state.players[0].reserve == 2  # nothing taken
+
+
+def test_cr_4_12_2_an_inline_token_summoned_exhausted_enters_the_field_exhausted():
+    from helpers import test_db
+
+    maker = card_from_dict({"id": "ZZ-1", "name": "Maker", "type": "magic", "colors": ["white"], "cost": 0,
+                            "timing": ["main"], "effects": [{"kind": "magic", "timing": ["main"], "do": [
+                                {"token": {"name": "Drake", "colors": ["red"], "bp": 2000, "exhausted": True}}]}]})
+    db = test_db().copy()
+    db.add(maker)
+    game = position(two_players("{life: 5, reserve: 2, hand: [ZZ-1]}", "{life: 5, reserve: 3}"), db=db)
+    game.apply(UseMagic(0, first(game, 0, "ZZ-1", "hand")))
+    (tok,) = game.state.players[0].field
+    assert game.state.cards[tok].exhausted and game.state.cards[tok].cores == 1

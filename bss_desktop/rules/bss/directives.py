@@ -518,7 +518,12 @@ class Directives:
 
     def _do_token(self, a, d):
         if d.token_ref is not None:  # named by name: the token table's stats, LV1 cores as a summon's (tokens.py)
-            if d.token is None:  # the table lacks it: made by hand (token_table.resolve_tokens keeps such effects manual)
+            if d.token is None:  # no stats (cards not loaded through player_db): the players make it by hand
+                from ...carddb.card_text import directive_text
+
+                card = self.state.cards[a.source]
+                self._emit("manual_effect", card=a.source, cid=card.cid, player=a.controller,
+                           texts=[directive_text(d, self._defs[card.cid])], effects=[])
                 return False
             from .tokens import summon_named
 
