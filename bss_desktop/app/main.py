@@ -58,6 +58,7 @@ class StartWindow(QMainWindow):
         self.autosave_problem: str | None = None  # why the autosave can't be resumed (None: it can, or there is none)
         self._resume_failed: dict = {}  # autosave path -> (its size and time, why) after a resume that failed
         self.windows: list = []
+        self.token_dialog = None  # the dialog asking for a token's stats, while it is up (ask_token_stats)
         self.setWindowTitle(f"bss_desktop {__version__} — Battle Spirits Saga")
         self.setStyleSheet("""
             QMainWindow, QWidget#Start { background: #1d2433; }
@@ -668,6 +669,7 @@ class StartWindow(QMainWindow):
         other = self.deck_b.currentData()
         if other not in self.decks:
             other = next(iter(self.decks))
+        self.ask_token_stats(list(cards) + self.decks[other].cards)
         seed = seed_from("local", name, other, os.getpid(), len(self.windows))
         game = Game.new(self.db, [list(cards), self.decks[other].cards], seed, deck_names=[key or name, other],
                         settings=self.settings.ruleset(), profile=self.profile)
