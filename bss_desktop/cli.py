@@ -13,6 +13,8 @@
     bss-desktop join HOST:PORT [--headless] [--policy random|easy] [--seed S] [--deck NAME]
     bss-desktop import-cards PATH [--dest DIR] [--explain ID]
     bss-desktop cards coverage [--json]
+    bss-desktop tokens                            the tokens your imported cards summon by name, with their stats
+    bss-desktop tokens set NAME --colors C[,C] --bp N [--cores N] [--families F[,F]] [--symbols S[,S]]
     bss-desktop profiles [--check FILE] [--json]
 
 A file or deck given on the command line that can't be used (missing, not JSON/YAML, the wrong shape, an unknown
@@ -273,11 +275,60 @@ def cmd_cards(args) -> int:
         return 1
     from .carddb.database import load_default_db
 
-    report = coverage(db, frozenset(load_default_db()))  # (the shipped cards, counted apart from the base cards)
+    from .carddb.token_table import load_token_table
+
+    try:
+        table = load_token_table()
+    except CardDataError as e:  # the coverage still counts: every named token is then without stats
+        print(f"cards coverage: your token table is not read: {e}", file=sys.stderr)
+        table = {}
+    report = coverage(db, frozenset(load_default_db()), table)  # (the shipped cards, counted apart from the base cards)
     if args.json:
         print(json.dumps(report, ensure_ascii=False))
     else:
         print("\n".join(coverage_lines(report)))
+    return 0
+
+
+def cmd_tokens(args) -> int:
+    """The tokens imported cards summon by name and their stats (carddb/token_table.py), or one token's stats set."""
+    from .carddb.errors import CardDataError
+    from .carddb.importer import load_user_db
+    from .carddb.token_table import describe, load_token_table, save_token, token_key, token_refs, tokens_file
+
+    if args.what == "set":
+        if not args.name:
+            raise BadInput("tokens set: give the token's name (bss-desktop tokens set NAME --colors ... --bp ...)")
+        split = (lambda v: [x.strip() for x in v.split(",") if x.strip()] if v else [])
+        stats = {"colors": split(args.colors), "bp": args.bp, "cores": args.cores, "families": split(args.families),
+                 "symbols": split(args.symbols)}
+        stats = {k: v for k, v in stats.items() if v is not None}
+        try:
+            tok = save_token(args.name, stats)
+        except CardDataError as e:
+            raise BadInput(f"tokens set: {e}") from None
+        print(f"{tok.name}: {describe(tok)} (in {tokens_file()})")
+        return 0
+    try:
+        table = load_token_table()
+    except CardDataError as e:
+        print(f"tokens: {e}", file=sys.stderr)
+        return 1
+    try:
+        refs = token_refs(load_user_db())
+    except CardDataError as e:
+        print(f"tokens: {e}", file=sys.stderr)
+        return 1
+    if not refs:
+        print("no imported card summons a token by name")
+    for name, ids in refs.items():
+        tok = table.get(token_key(name))
+        what = describe(tok) if tok is not None else f"no stats yet (bss-desktop tokens set {name!r} --colors ... " \
+                                                      "--bp ...): its effects are resolved by hand"
+        print(f"{name}: {len(ids)} card{'s' if len(ids) != 1 else ''} ({', '.join(ids)}): {what}")
+    unused = sorted(t.name for k, t in table.items() if not any(token_key(n) == k for n in refs))
+    if unused:
+        print(f"in the table, no imported card uses: {', '.join(unused)}")
     return 0
 
 
@@ -416,6 +467,17 @@ def build_parser() -> argparse.ArgumentParser:
     p.add_argument("what", choices=["coverage"], help="coverage: which cards' effects are automated")
     p.add_argument("--json", action="store_true", help="print the report as JSON")
     p.set_defaults(func=cmd_cards)
+
+    p = sub.add_parser("tokens", help="the tokens your imported cards summon by name, and their stats")
+    p.add_argument("what", nargs="?", choices=["list", "set"], default="list",
+                   help="list (default): the names and which have stats; set: write one token's stats")
+    p.add_argument("name", nargs="?", help="set: the token's name as the cards write it, without 'Token'")
+    p.add_argument("--colors", help="set: its colours, e.g. green or red,white")
+    p.add_argument("--bp", type=int, help="set: its BP")
+    p.add_argument("--cores", type=int, help="set: the cores its LV1 needs (default 1)")
+    p.add_argument("--families", help="set: its families, e.g. Machine,Beast")
+    p.add_argument("--symbols", help="set: its symbols, e.g. green (red/green for a double symbol)")
+    p.set_defaults(func=cmd_tokens)
 
     p = sub.add_parser("profiles", help="the games this app puts on the table (docs/profile-format.md)")
     p.add_argument("--check", metavar="FILE", help="check a profile file of your own and say what is wrong")

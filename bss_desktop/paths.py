@@ -5,6 +5,7 @@ player makes or that the app writes for them goes in the platform's folders:
 
     settings      <config>/settings.json
     cards         <data>/cards/imported/*.yaml   (bss-desktop import-cards)
+    tokens        <data>/cards/tokens.yaml       (the stats of tokens imported cards summon by name)
     decks         <data>/decks/*.txt             (your own deck lists: listed beside the shipped ones)
     profiles      <data>/profiles/*.yaml         (games of your own: docs/profile-format.md)
     images        <data>/images/<card id>.png    (your card images replace the drawn faces)
@@ -51,6 +52,11 @@ def cards_dir() -> Path:
     return data_dir() / "cards" / "imported"
 
 
+def tokens_file() -> Path:
+    """The player's token table (carddb/token_table.py): beside the imported sets."""
+    return data_dir() / "cards" / "tokens.yaml"
+
+
 def decks_dir() -> Path:
     return data_dir() / "decks"
 
@@ -94,7 +100,8 @@ def cache_dir() -> Path:
 
 def all_paths() -> dict[str, Path]:
     """Every folder and file the app uses for the player, by name (`bss-desktop --paths`, the About box)."""
-    return {"settings": settings_file(), "imported cards": cards_dir(), "your decks": decks_dir(),
+    return {"settings": settings_file(), "imported cards": cards_dir(), "token table": tokens_file(),
+            "your decks": decks_dir(),
             "card images": images_dir(), "saved games": games_dir(), "autosaves": autosave_dir(),
             "log": log_file(), "cache": cache_dir()}
 

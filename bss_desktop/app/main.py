@@ -58,6 +58,7 @@ class StartWindow(QMainWindow):
         self.autosave_problem: str | None = None  # why the autosave can't be resumed (None: it can, or there is none)
         self._resume_failed: dict = {}  # autosave path -> (its size and time, why) after a resume that failed
         self.windows: list = []
+        self.token_dialog = None  # the dialog asking for a token's stats, while it is up (ask_token_stats)
         self.setWindowTitle(f"bss_desktop {__version__} — Battle Spirits Saga")
         self.setStyleSheet("""
             QMainWindow, QWidget#Start { background: #1d2433; }
@@ -553,11 +554,36 @@ class StartWindow(QMainWindow):
         if chosen is None:
             return
         a, b = chosen
+        self.ask_token_stats(self.decks[a].cards + self.decks[b].cards)
         seed = seed_from("local", a, b, os.getpid(), len(self.windows))
         game = Game.new(self.db, [self.decks[a].cards, self.decks[b].cards], seed, deck_names=[a, b],
                         settings=self.settings.ruleset(), profile=self.profile)
         self._show(GameWindow(game, seats=seats, settings=self.settings, autosave=self._new_autosave(),
                               level=self.chosen_level()))
+
+    def ask_token_stats(self, card_ids) -> None:
+        """Before a game: ask once for the stats of each token these cards summon by name that the player's token
+        table lacks (client/windows/token_stats.py); those saved take effect at once (Tokens ruling 2)."""
+        from ..carddb.errors import CardDataError
+        from ..carddb.token_table import load_token_table, missing_tokens, resolve_tokens, token_key
+
+        if self.db is not self.saga_db:
+            return
+        saved = False
+        for name in missing_tokens(self.db, card_ids):
+            from ..client.windows.token_stats import TokenStatsDialog
+
+            users = sorted({c for c in card_ids if any(d.op == "token" and d.token_ref is not None
+                                                       and token_key(d.token_ref) == token_key(name)
+                                                       for e in self.db[c].effects for d in (*e.do, *e.chain))})
+            self.token_dialog = TokenStatsDialog(name, users, self)
+            saved = self.token_dialog.exec() == TokenStatsDialog.Accepted or saved
+        self.token_dialog = None
+        if saved:
+            try:
+                self.db = self.saga_db = resolve_tokens(self.db, load_token_table())
+            except (CardDataError, OSError) as e:  # a table broken meanwhile: the game starts, those effects by hand
+                self.statusBar().showMessage(f"Your token table is not read: {e}", 30000)
 
     def open_sandbox(self) -> None:
         """A sandbox with the two chosen decks, set up as for a game: Battle Spirits Saga's players keep their
@@ -643,6 +669,7 @@ class StartWindow(QMainWindow):
         other = self.deck_b.currentData()
         if other not in self.decks:
             other = next(iter(self.decks))
+        self.ask_token_stats(list(cards) + self.decks[other].cards)
         seed = seed_from("local", name, other, os.getpid(), len(self.windows))
         game = Game.new(self.db, [list(cards), self.decks[other].cards], seed, deck_names=[key or name, other],
                         settings=self.settings.ruleset(), profile=self.profile)

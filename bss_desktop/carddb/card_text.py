@@ -615,10 +615,15 @@ def _clause(d: Directive, ctx: _Ctx, effect_kind: str | None) -> _Clause:
     if op == "pay_cores":  # the brief form of a core payment in an effect cost (CR 8-4)
         return _imp(f"send {_count(d.amount, 'core')} from your reserve to your trash")
     if op == "token":  # CR 4-12-2
-        name = _token_name(d.token)
+        name = _token_name(d.token if d.token is not None else type("Ref", (), {"name": d.token_ref})())
         many = d.amount != 1
         noun = name + "s" if many and name.lower().endswith("token") else name
-        return _imp(f"summon {d.amount} {noun} ({token_annotation(d.token)})")
+        how = " exhausted" if d.token_exhausted else ""
+        if d.token_ref is not None:  # its stats from the player's token table; its LV1 cores as a summon's (CR 10-6-7)
+            stats = token_annotation(d.token) if d.token is not None else "stats from your token table"
+            return _imp(f"summon {d.amount} of your {noun}{how} ({stats}), each with its LV1 cores from your field "
+                        "or reserve")
+        return _imp(f"summon {d.amount} {noun}{how} ({token_annotation(d.token)})")
     if op == "search":
         take = d.target
         lead = {"exact": f"{take.count} ", "up_to": f"up to {take.count} ", "any_number": "any number of ",
@@ -851,6 +856,8 @@ def _sentences(do, ctx: _Ctx, kind: str, *, base: bool = False) -> list[str]:
         out.append(text)
         if x.target is not None and x.target.ref is None:
             ctx = replace(ctx, selected=_selected_words(x.target))
+        elif x.op == "token" and x.token_ref is not None:  # "them": the tokens it summoned (rules/bss/tokens.py)
+            ctx = replace(ctx, selected=("them", True) if x.amount != 1 else ("it", False))
     return out
 
 

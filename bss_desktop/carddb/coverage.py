@@ -60,7 +60,7 @@ def unrecognised_phrases(db: Mapping[str, CardDef], families: tuple[str, ...] = 
     return found
 
 
-def coverage(db: Mapping[str, CardDef], shipped: frozenset = frozenset()) -> dict:
+def coverage(db: Mapping[str, CardDef], shipped: frozenset = frozenset(), tokens: Mapping | None = None) -> dict:
     """Per card and per set, what is automated.
 
     ``{"cards": [{id, name, set, effects, keywords, automated, manual: [{index, kind, text}]}],
@@ -68,7 +68,13 @@ def coverage(db: Mapping[str, CardDef], shipped: frozenset = frozenset()) -> dic
        "base": {"cards": n, "automated": m, ...}}``; cards sorted by set then id, sets in that order too.
     ``base`` counts the *base cards*: those not among the `shipped` ids and not an alternate art imported as a card
     of its own (``<ID>_pN``) — the player's imported pool, each card once.
+
+    A card whose effect summons a token by name counts by its compiled text; ``tokens`` lists those tokens with
+    whether `tokens` (the player's token table, token_table.py) has their stats: in a game, an effect whose token
+    has none is resolved by hand until the player gives them (docs/saga-rulings.md, Tokens ruling 2).
     """
+    from .token_table import token_key, token_refs
+
     cards = sorted((c for c in db.values() if not c.token), key=lambda c: (c.set or NO_SET, c.id))
     entries = [_card_entry(c) for c in cards]
     sets: dict[str, dict] = {}
@@ -79,8 +85,10 @@ def coverage(db: Mapping[str, CardDef], shipped: frozenset = frozenset()) -> dic
     total = _counts(entries)
     base = _counts([e for e in entries if e["id"] not in shipped and not _ALTERNATE_ART.match(e["id"])])
     phrases = unrecognised_phrases({c.id: c for c in cards})
+    named = [{"name": name, "cards": ids, "stats": token_key(name) in (tokens or {})}
+             for name, ids in token_refs({c.id: c for c in cards}).items()]
     return {"cards": entries, "sets": sets, "total": total, "base": base,
-            "unrecognised": [{"phrase": p, "effects": n} for p, n in phrases.most_common(PHRASES)]}
+            "unrecognised": [{"phrase": p, "effects": n} for p, n in phrases.most_common(PHRASES)], "tokens": named}
 
 
 def _counts(entries: list) -> dict:
@@ -106,6 +114,13 @@ def coverage_lines(report: dict) -> list[str]:
         out.append("")
         out.append("Most common unrecognised phrases (effects using each):")
         out.extend(f"  {u['effects']:>4}  {u['phrase']}" for u in report["unrecognised"])
+    lacking = [t for t in report.get("tokens", ()) if not t["stats"]]
+    if lacking:
+        out.append("")
+        out.append("Tokens summoned by name without stats in your token table (counted above by their compiled text; "
+                   "resolved by hand in a game until `bss-desktop tokens set NAME ...`): "
+                   + ", ".join(f"{t['name']} ({len(t['cards'])} card{'s' if len(t['cards']) != 1 else ''})"
+                               for t in lacking))
     out.append("")
     for name, s in report["sets"].items():
         out.append(f"{name}: {s['automated']}/{s['cards']} automated, {s['partly manual']} partly manual, "

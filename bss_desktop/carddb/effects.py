@@ -123,6 +123,7 @@ STANDING_OPS = ("bp", "level", "grant", "restrict", "substitute", "cost", "reduc
 CONSTANT_OPS = ("cost", "reduction")  # change information while the card is on the field: constant effects only
 SIDES = ("you", "opponent", "any", "each")  # each: every player selects among their own cards (CR 1-3-4)
 ZONES = ("field", "hand", "trash", "deck")  # deck: only counted ("for each", conditions), never selected
+MAX_TOKEN_NAME = 60  # a token named by name (`{token: {ref: ...}}`): as long as a token made by hand may be named
 LIFE_PLAYERS = ("opponent", "you", "both")  # whose life a life_damage directive reduces
 
 
@@ -222,7 +223,9 @@ class Directive:
     look: int | None = None  # search, look: how many cards from the top
     keyword: Keyword | None = None  # grant
     cannot: str | None = None  # restrict: attack | block | be_blocked
-    token: object | None = None  # token: the token's CardDef
+    token: object | None = None  # token: the token's CardDef (a `ref` token: None until the token table gives it)
+    token_ref: str | None = None  # token: the token named by name, its stats from the player's token table
+    token_exhausted: bool = False  # token: summoned exhausted ("summon 1 of your ... tokens exhausted")
     event: str | None = None  # substitute: the event replaced ("destroyed")
     by_opponent: bool = False  # substitute: only when the opponent causes it
     instead: tuple = ()  # substitute: the directives performed instead (CR 8-9-1)
@@ -658,8 +661,18 @@ def _directive(op, val, f, make_token) -> Directive:
     if shape == "token":
         if make_token is None:
             raise EffectSyntax(p, "tokens can only be made by card effects")
-        d = _map(val, p, ("name", "colors", "families", "bp", "symbols", "count", "cores"))
-        return Directive(op, amount=_int(d.get("count", 1), f"{p}.count", 1, allow_x=True), token=make_token(d, p))
+        if isinstance(val, dict) and "ref" in val:  # a token named by name: its stats from the token table
+            d = _map(val, p, ("ref", "count", "exhausted"))
+            ref = d["ref"]
+            if not isinstance(ref, str) or not ref.strip() or len(ref.strip()) > MAX_TOKEN_NAME:
+                raise EffectSyntax(f"{p}.ref", f"expected a token name of 1 to {MAX_TOKEN_NAME} characters, "
+                                               f"got {ref!r}")
+            return Directive(op, amount=_int(d.get("count", 1), f"{p}.count", 1, allow_x=True),
+                             token_ref=" ".join(ref.split()),
+                             token_exhausted=_bool(d.get("exhausted", False), f"{p}.exhausted"))
+        d = _map(val, p, ("name", "colors", "families", "bp", "symbols", "count", "cores", "exhausted"))
+        return Directive(op, amount=_int(d.get("count", 1), f"{p}.count", 1, allow_x=True), token=make_token(d, p),
+                         token_exhausted=_bool(d.get("exhausted", False), f"{p}.exhausted"))
     if shape == "search":
         d = _map(val, p, ("look", "take", "rest", "reveal", "to", "cores"))
         take = d.get("take") or {}
@@ -912,8 +925,8 @@ def _refuse_silent(directives, f: str, card_type: str, kind: str) -> None:
                                       "X or a reference")
         if d.op == "select" and kind == "constant":
             raise EffectSyntax(where, "a constant effect names its cards by its target, not by selecting")
-        if t is not None and t.ref is None:
-            selected = True
+        if t is not None and t.ref is None or d.op == "token" and d.token_ref is not None:
+            selected = True  # (a token named by name: "them" are the tokens it summoned, rules/bss/tokens.py)
 
 
 # the actions `must` (STD 5-19-5) may go with: their whole is a number of cards there are, or not, before they act
@@ -1083,7 +1096,11 @@ def _directive_value(d: Directive, token_to_dict):
             out["to"] = d.to
         return _with_per(out, d)
     if shape == "token":
-        return {**token_to_dict(d.token), "count": d.amount}
+        out = {"ref": d.token_ref} if d.token_ref is not None else token_to_dict(d.token)
+        out = {**out, "count": d.amount}
+        if d.token_exhausted:
+            out["exhausted"] = True
+        return out
     if shape == "search":
         take = target_to_dict(d.target)
         take = {"type": d.target.type, **{k: v for k, v in take.items() if k not in ("zone", "side", "type")}}

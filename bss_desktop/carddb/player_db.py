@@ -23,13 +23,30 @@ def player_db(user_dir=None) -> tuple[CardDB, str | None]:
     from .user_db import load_user_db  # cached: the start-up reads the imported cards from the cache
 
     try:
-        return load_user_db(user_dir=importer.user_cards_dir() if user_dir is None else user_dir), None
+        db = load_user_db(user_dir=importer.user_cards_dir() if user_dir is None else user_dir)
     except CardDataError as e:
         problem = str(e)
     except OSError as e:  # a set file that exists but can't be read (permissions, a disk error)
         problem = f"{e.filename or 'an imported card file'}: cannot read it ({e.strerror or e})"
+    else:
+        return with_token_table(db)
     problem = " ".join(problem.split())  # one line, whatever the file held
     return load_default_db(), f"your imported cards are not loaded (shipped cards only): {problem}"
+
+
+def with_token_table(db: CardDB, path=None) -> tuple[CardDB, str | None]:
+    """`db` with the stats of the tokens its cards summon by name, from the player's token table
+    (token_table.py); a table that can't be read leaves those effects manual and says why (the app still starts)."""
+    from .token_table import load_token_table, resolve_tokens
+
+    problem = None
+    try:
+        table = load_token_table(path)
+    except CardDataError as e:
+        table, problem = {}, f"your token table is not loaded (tokens stay manual): {' '.join(str(e).split())}"
+    except OSError as e:
+        table, problem = {}, f"your token table is not loaded: {e.filename or 'tokens.yaml'}: cannot read it"
+    return resolve_tokens(db, table), problem
 
 
 def player_decks(db: CardDB, folder=None) -> tuple[dict[str, Deck], dict[str, BrokenDeck]]:

@@ -264,7 +264,7 @@ def card_tokens(card: CardDef) -> list[CardDef]:
 
     def walk(directives):
         for d in directives:
-            if d.op == "token":
+            if d.op == "token" and d.token is not None:  # a `ref` token the table lacks makes none
                 out.append(d.token)
             walk(d.instead)
 

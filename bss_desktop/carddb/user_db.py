@@ -25,7 +25,7 @@ from .database import MAX_SET_FILE_BYTES, CardDB, load_default_db, load_set_file
 
 __all__ = ["CACHE_FORMAT", "cache_file", "load_user_db", "user_cards_dir"]
 
-CACHE_FORMAT = 1  # bump when what the cache holds changes shape
+CACHE_FORMAT = 2  # bump when what the cache holds changes shape (2: Directive.token_ref, token_exhausted)
 
 
 def user_cards_dir() -> Path:

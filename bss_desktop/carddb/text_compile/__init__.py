@@ -94,7 +94,9 @@ def _search(ops: list[dict]) -> list[dict] | str:
     return out
 
 
-_SELECTING = ("select", "destroy", "exhaust", "refresh", "bounce", "to_deck_bottom", "to_deck_top", "attack_spirit")
+# directives after which "it" is what they chose or made (a token directive: the tokens summoned, rules/bss/tokens.py)
+_SELECTING = ("select", "destroy", "exhaust", "refresh", "bounce", "to_deck_bottom", "to_deck_top", "attack_spirit",
+              "token")
 
 
 def _unselected_it(ops: list[dict], selected: bool, ref: str) -> tuple[list[dict], bool]:

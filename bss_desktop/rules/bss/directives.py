@@ -527,6 +527,17 @@ class Directives:
         return done
 
     def _do_token(self, a, d):
+        if d.token_ref is not None:  # named by name: the token table's stats, LV1 cores as a summon's (tokens.py)
+            if d.token is None:  # no stats (cards not loaded through player_db): the players make it by hand
+                from ...carddb.card_text import directive_text
+
+                card = self.state.cards[a.source]
+                self._emit("manual_effect", card=a.source, cid=card.cid, player=a.controller,
+                           texts=[directive_text(d, self._defs[card.cid])], effects=[])
+                return False
+            from .tokens import summon_named
+
+            return summon_named(self, a, d, WAIT)
         st = self.state
         tok = d.token
         field = st.players[a.controller].field
@@ -536,6 +547,8 @@ class Directives:
             iid = max(st.cards) + 1
             st.cards[iid] = Card(iid, tok.id, a.controller, "token")
             self._move_card(iid, "field", "token")  # CR 4-12-1
+            if d.token_exhausted:  # "summon ... exhausted": it is put onto the field exhausted
+                self._set_exhausted(iid, True)
             self._move_cores(a.controller, "void", iid, tok.lv1_cores, False, "token", None)
             self._on_summoned(iid)
         return True
