@@ -366,3 +366,21 @@ def test_cr_10_5_played_this_spirit_gains_bp_for_each_of_your_spirits_with_only_
                                 "{life: 5, reserve: 3}", step="attack"), db=db)
     spirit = game.state.players[0].field[0]
     assert stats.bp(game, spirit) == 3000 + 2000  # LV2 with 3 cores; only the Red Pup has exactly one core
+
+
+def test_cr_8_1_8_played_declining_the_destruction_skips_the_selection_and_what_it_was_for():
+    """"Select one of your spirits. You may destroy it to select one of your opponent's spirits. Remove a core from
+    it ...": declined, nothing else happens — the core comes off neither the opponent's spirit nor your own."""
+    db = imported_db(magic("Select one of your spirits. You may destroy it to select one of your opponent's "
+                           "spirits. Remove a core from it and place it into their reserve."))
+    game = position(two_players("{life: 5, reserve: 4, hand: [ZT-001], field: [{card: T-R3, cores: 3}, T-R1]}",
+                                "{life: 5, reserve: 0, field: [{card: T-G4, cores: 3}, T-R3]}"), db=db)
+    knight, pup = game.state.players[0].field
+    stag, their_knight = game.state.players[1].field
+    game.apply(UseMagic(0, game.state.players[0].hand[0]))
+    answer(game, [knight])
+    answer(game, False)  # "you may destroy it": no
+    assert game.pending.kind == "main"
+    cards = game.state.cards
+    assert (cards[knight].zone, cards[knight].cores, cards[stag].cores) == ("field", 3, 3)
+    assert game.state.players[1].reserve == 0
