@@ -422,12 +422,14 @@ CONDITION_SAMPLES = {
               Count("cards", cards=Target(side="opponent", mode="all"))],
     "soul_paid": [True, False],
     "linked": [True, False],  # 【Link】 (docs/saga-rulings.md "Link")
+    "it": [Target(side="any", type="any", colors=("green",)), Target(side="any", type="any", bp_max=3000)],
 }
 
 
 @pytest.mark.parametrize("constant", [True, False])
 def test_every_condition_field_has_its_own_wording(constant):
-    assert {f.name for f in fields(Condition)} == set(CONDITION_SAMPLES) | {"control_min", "count_min", "count_max"}
+    assert {f.name for f in fields(Condition)} == set(CONDITION_SAMPLES) | {"control_min", "count_min", "count_max",
+                                                                           "it_not"}
     seen = set()
     for name, values in CONDITION_SAMPLES.items():
         for v in values:

@@ -384,3 +384,62 @@ def test_cr_8_1_8_played_declining_the_destruction_skips_the_selection_and_what_
     cards = game.state.cards
     assert (cards[knight].zone, cards[knight].cores, cards[stag].cores) == ("field", 3, 3)
     assert game.state.players[1].reserve == 0
+
+
+# ---------------------------------------------------------------- conditions on the card "it" names
+
+@pytest.mark.parametrize("text, cond", [
+    ("If it is green, refresh it.", {"it": {"colors": ["green"]}}),
+    ("If it is not green, exhaust it.", {"it": {"colors": ["green"]}, "it_not": True}),
+    ("If it has 6000 or fewer BP, destroy it.", {"it": {"bp_max": 6000}}),
+    ("If it has 7000 or more BP, exhaust it.", {"it": {"bp_min": 7000}}),
+])
+def test_cr_8_5_3_compiled_a_condition_on_the_selected_card(text, cond):
+    s = compile_sentence(text, FAMS)
+    assert s.ok, s.why
+    assert s.ops[0]["if"] == cond and s.ops[0].get("destroy", s.ops[0].get("exhaust", s.ops[0].get("refresh"))) == "it"
+
+
+def _it_game(details: str, opp_field: str):
+    db = imported_db(magic(details))
+    return position(two_players("{life: 5, reserve: 4, hand: [ZT-001], field: [T-G4, T-R3]}",
+                                f"{{life: 5, reserve: 3, field: {opp_field}}}"), db=db)
+
+
+@pytest.mark.parametrize("pick, destroyed, exhausted", [(0, True, False), (1, False, True), (2, False, False)])
+def test_cr_8_5_3_played_destroy_it_if_small_exhaust_it_if_big_and_neither_between(pick, destroyed, exhausted):
+    game = _it_game("Select one of your opponent's spirits. If it has 3000 or fewer BP, destroy it. If it has 5000 "
+                    "or more BP, exhaust it.", "[T-R3, T-R5, T-G4]")  # BP 3000, 5000, 4000
+    chosen = game.state.players[1].field[pick]
+    game.apply(UseMagic(0, game.state.players[0].hand[0]))
+    answer(game, [chosen])
+    card = game.state.cards[chosen]
+    assert (card.zone == "trash", card.zone == "field" and card.exhausted) == (destroyed, exhausted)
+
+
+def test_cr_8_5_3_played_refresh_it_if_green_else_exhaust_it():
+    for pick, green in ((0, True), (1, False)):
+        db = imported_db(magic("Select a spirit. If it is green, refresh it. If it is not green, exhaust it."))
+        game = position(two_players("{life: 5, reserve: 4, hand: [ZT-001], field: [{card: T-G4, exhausted: true}, "
+                                    "T-R3]}", "{life: 5, reserve: 3}"), db=db)
+        chosen = game.state.players[0].field[pick]
+        game.apply(UseMagic(0, game.state.players[0].hand[0]))
+        answer(game, [chosen])
+        assert game.state.cards[chosen].exhausted is not green  # the stag refreshed, the knight exhausted
+
+
+@pytest.mark.parametrize("cond, field", [
+    ({"it": {"side": "you"}}, "effects[0].do[0].if.it.side"),  # whose card it is is not the filter's to say
+    ({"it": "this"}, "effects[0].do[0].if.it"),
+    ({"it_not": True}, "effects[0].do[0].if.it_not"),
+    ({"it": {"colors": ["mauve"]}}, "effects[0].do[0].if.it.colors[0]"),
+])
+def test_a_set_file_or_a_peers_card_with_a_bad_it_condition_is_refused_naming_the_field(cond, field):
+    from bss_desktop.carddb.errors import CardDataError
+    from bss_desktop.carddb.schema import card_from_dict
+
+    card = {"id": "EVIL-001", "name": "Evil", "type": "magic", "colors": ["red"], "cost": 0, "timing": ["main"],
+            "effects": [{"kind": "magic", "do": [{"draw": 1, "if": cond}]}]}
+    with pytest.raises(CardDataError) as e:
+        card_from_dict(card, file="(peer)", set_id="EVIL")
+    assert e.value.field == field, e.value

@@ -194,6 +194,10 @@ class Condition:
     count_min: int | None = None
     count_max: int | None = None
     soul_paid: bool | None = None  # the soul core was used to pay this effect's cost (or this magic card's cost)
+    # the card "it" names (what the effect's last selection chose) fits this filter ("if it is green, ...", "if it
+    # has 3000 or fewer BP, ..."), or with it_not, does not ("if it is not green"); false when it names no card
+    it: Target | None = None
+    it_not: bool = False
     linked: bool | None = None  # this card is in a link (【Link】, docs/saga-rulings.md "Link")
 
 
@@ -467,6 +471,10 @@ def parse_count(v, f) -> Count:
 _COND_KEYS = tuple(x.name for x in fields(Condition))
 
 
+_IT_FILTER_KEYS = ("type", "bp_max", "bp_min", "cost_max", "cost_min", "colors", "family", "families", "keyword",
+                   "exhausted", "token", "name_has")  # Condition.it: what the card is like, not where or whose
+
+
 def parse_condition(v, f) -> Condition:
     d = _map(v, f, _COND_KEYS)
     kw: dict = {}
@@ -484,6 +492,14 @@ def parse_condition(v, f) -> Condition:
             kw[key] = _choice(val, p, COLORS)
         elif key == "control":  # "you control ...": your cards unless it says otherwise
             kw[key] = parse_target({"side": "you", **val} if isinstance(val, dict) else val, p)
+        elif key == "it":  # a filter on the card itself: whose card, which zone and how many are not its to say
+            if not isinstance(val, dict):
+                raise EffectSyntax(p, f"expected a card filter, got {val!r}")
+            kw[key] = parse_target({"side": "any", "type": "any", **_map(val, p, _IT_FILTER_KEYS)}, p)
+        elif key == "it_not":
+            kw[key] = _bool(val, p)
+    if kw.get("it_not") and "it" not in kw:
+        raise EffectSyntax(f"{f}.it_not", "it_not turns the it filter round; add it")
     if "control_min" in kw and "control" not in kw:
         raise EffectSyntax(f"{f}.control_min", "control_min counts the cards named by control; add control")
     if "count" in kw and "count_min" not in kw and "count_max" not in kw:
@@ -1005,7 +1021,9 @@ def condition_to_dict(c: Condition) -> dict:
         val = getattr(c, fld.name)
         if val != fld.default:
             out[fld.name] = (sided_target_to_dict(val) if fld.name == "control" else
-                             count_to_dict(val) if fld.name == "count" else val)
+                             count_to_dict(val) if fld.name == "count" else
+                             {k: v for k, v in target_to_dict(val).items() if k not in ("side", "type")}
+                             | ({"type": val.type} if val.type != "any" else {}) if fld.name == "it" else val)
     return out
 
 

@@ -201,6 +201,10 @@ def condition_holds(game, cond, source: int, controller: int, activation=None) -
             return False
     if cond.soul_paid is not None and activation is not None and activation.soul_paid != cond.soul_paid:
         return False  # (without an activation, e.g. when it triggers, it is decided on resolution)
+    if cond.it is not None:  # "if it is green": the cards the last selection chose, as they are now
+        chosen = list(activation.selected) if activation is not None else []
+        if not chosen or any(matches(game, i, cond.it, controller, source) == cond.it_not for i in chosen):
+            return False
     return True
 
 

@@ -57,6 +57,11 @@ m_draw_opponent: "your opponent draws" count card_word
 %extend per: ("for each of your" | "for every one of your") descr filters? -> per_yours
 // "For each spirit you control, remove 1 core from the selected spirit ...": the count written first
 %extend sentence: ("for each" | "for every") descr filters? ("you control" | "on your field") "," statement -> m_per_first
+// the card "it" names: "if it is green, ...", "if it is not green", "if it has 3000 or fewer BP" (Condition.it)
+%extend condition: "it is" COLOUR -> m_c_it_colour
+                 | "it is not" COLOUR -> m_c_it_not_colour
+                 | "it has" NUMBER ("or fewer" | "or less") "bp" -> m_c_it_bp_max
+                 | "it has" NUMBER "or more bp" -> m_c_it_bp_min
 // "(When Destroyed) Return this card to your hand.": from the trash, where the destroyed card is (CR 10-15-1)
 %extend action: m_this_card_to_hand
 m_this_card_to_hand: "return this card to your hand"
@@ -137,6 +142,18 @@ class Rules:
             raise NotSupported(f"'for each ...' on {name!r}")
         per = self.per_yours(descr, filters)
         return [{**ops[0], name: {**value, "for_each": per}}]
+
+    def m_c_it_colour(self, colour):
+        return {"it": {"colors": [str(colour)]}}
+
+    def m_c_it_not_colour(self, colour):
+        return {"it": {"colors": [str(colour)]}, "it_not": True}
+
+    def m_c_it_bp_max(self, n):
+        return {"it": {"bp_max": int(n)}}
+
+    def m_c_it_bp_min(self, n):
+        return {"it": {"bp_min": int(n)}}
 
     def m_keep_each_all(self, count, _w, descr, *rest):
         filters = rest[0] if len(rest) == 3 else None
