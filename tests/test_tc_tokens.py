@@ -63,7 +63,8 @@ def test_cr_4_12_2_summon_n_of_your_name_tokens_compiles_to_a_token_named_by_nam
 
 
 def test_cr_8_4_a_cost_then_a_token_summon_compiles_to_an_optional_effect_with_its_cost():
-    r = compile_effect("spirit", "When Summoned", "You may exhaust one of your nexuses to summon one of your Gadget Tokens.")
+    r = compile_effect("spirit", "When Summoned",
+                       "You may exhaust one of your nexuses to summon one of your Gadget Tokens.")
     assert r.effect == {"kind": "triggered", "trigger": "when_summoned", "cost": [{"exhaust": {"side": "you",
                         "type": "nexus"}}], "optional": True, "do": [{"token": {"ref": "Gadget", "count": 1}}]}
 

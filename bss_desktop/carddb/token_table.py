@@ -34,8 +34,8 @@ from .cards import CardDef, Level
 from .effects import MAX_TOKEN_NAME
 from .errors import CardDataError
 
-__all__ = ["TOKEN_FIELDS", "describe", "load_token_table", "missing_tokens", "resolve_tokens", "save_token", "token_card", "token_key",
-           "token_refs", "tokens_file"]
+__all__ = ["TOKEN_FIELDS", "describe", "load_token_table", "missing_tokens", "resolve_tokens", "save_token",
+           "token_card", "token_key", "token_refs", "tokens_file"]
 
 TOKEN_FIELDS = ("colors", "families", "bp", "cores", "symbols")
 MAX_TABLE_BYTES = 1 * MB
@@ -62,7 +62,8 @@ def token_card(name: str, stats: dict) -> CardDef:
     if not shown.lower().endswith("token"):
         shown += " Token"
     return CardDef(id=f"TK-{slug}", name=shown, type="spirit", colors=tuple(stats["colors"]), cost=0,
-                   symbols=tuple(tuple(sym.split("/")) for sym in stats.get("symbols", ())), families=tuple(stats.get("families", ())),
+                   symbols=tuple(tuple(sym.split("/")) for sym in stats.get("symbols", ())),
+                   families=tuple(stats.get("families", ())),
                    levels=(Level(1, stats.get("cores", 1), stats["bp"]),), token=True)
 
 
