@@ -12,7 +12,7 @@ import pytest
 from bss_desktop.carddb.card_text import effect_text
 from bss_desktop.carddb.schema import card_from_dict, card_to_dict
 from bss_desktop.carddb.text_compile import compile_effect, compile_sentence
-from bss_desktop.carddb.token_table import resolve_tokens, token_card, token_refs
+from bss_desktop.carddb.token_table import missing_tokens, resolve_tokens, token_card, token_refs
 from bss_desktop.engine import stats
 from bss_desktop.engine.commands import Summon, UseMagic
 from helpers import answer, cids, first, imported_db, position, record, two_players
@@ -63,7 +63,8 @@ def test_cr_4_12_2_summon_n_of_your_name_tokens_compiles_to_a_token_named_by_nam
 
 
 def test_cr_8_4_a_cost_then_a_token_summon_compiles_to_an_optional_effect_with_its_cost():
-    r = compile_effect("spirit", "When Summoned", "You may exhaust one of your nexuses to summon one of your Gadget Tokens.")
+    r = compile_effect("spirit", "When Summoned",
+                       "You may exhaust one of your nexuses to summon one of your Gadget Tokens.")
     assert r.effect == {"kind": "triggered", "trigger": "when_summoned", "cost": [{"exhaust": {"side": "you",
                         "type": "nexus"}}], "optional": True, "do": [{"token": {"ref": "Gadget", "count": 1}}]}
 
@@ -105,9 +106,14 @@ def test_cr_4_12_2_the_token_tables_stats_fill_in_the_named_token():
 
 
 def test_tokens_ruling_2_a_token_the_table_lacks_keeps_its_effect_manual():
-    db = resolve_tokens(imported_db(effect("Summon one of your Gadget Tokens.")), {})
-    e = db["ZT-001"].effects[0]
-    assert e.manual and "Gadget" in e.text
+    raw = imported_db(effect("You may exhaust one of your nexuses to summon one of your Gadget Tokens."),
+                      magic("Draw a card. Summon one of your Brass Kin Tokens.") | {"ID": "ZT-002"})
+    db = resolve_tokens(raw, {"gadget": GADGET})
+    assert not db["ZT-001"].effects[0].manual
+    e = db["ZT-002"].effects[0]
+    assert e.manual and "Brass Kin" in e.text and not e.do and not e.cost  # as the importer writes a manual one
+    assert card_from_dict(card_to_dict(db["ZT-002"])) == db["ZT-002"]  # written back and read again unchanged
+    assert missing_tokens(raw, {"gadget": GADGET}, ["ZT-001", "ZT-002", "T-W0", "NOPE"]) == {"Brass Kin": ["ZT-002"]}
 
 
 # ---------------------------------------------------------------- played (CR 4-12-1, 10-6-7)

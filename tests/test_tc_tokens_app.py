@@ -107,3 +107,11 @@ def test_tokens_ruling_2_a_bad_answer_is_named_and_skipping_leaves_the_effect_by
     assert seen and "Gizmo.colors" in seen[0]
     assert not (home / "data" / "cards" / "tokens.yaml").exists()
     assert window.model.game.db[IDS[0]].effects[0].manual
+
+
+def test_hostile_a_broken_token_table_is_named_on_the_start_screen_and_the_app_starts(qtbot, home):
+    table = home / "data" / "cards" / "tokens.yaml"
+    table.write_text("Gizmo: {colors: [pink], bp: 1000}\n", encoding="utf-8")
+    start = _start(qtbot)
+    assert "tokens.yaml" in start.notice.text() and "Gizmo.colors[0]" in start.notice.text()
+    assert start.db[IDS[0]].effects[0].manual  # the imported cards are there; that effect by hand

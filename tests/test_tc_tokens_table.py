@@ -153,3 +153,17 @@ def test_the_tokens_command_sets_and_lists_token_stats(home, capsys):
     table_file(home, "Gadget: {colors: [pink], bp: 1}\n")
     code, out, err = run(capsys, "tokens")
     assert code == 1 and "tokens.yaml" in err
+
+
+def test_tokens_ruling_2_cards_coverage_counts_the_compiled_text_and_names_the_tokens_without_stats():
+    from bss_desktop.carddb.coverage import coverage, coverage_lines
+    from bss_desktop.carddb.token_table import token_card
+
+    db = imported_db(maker())
+    report = coverage(db, frozenset(), {})
+    entry = next(e for e in report["cards"] if e["id"] == "ZT-001")
+    assert entry["automated"] and report["tokens"] == [{"name": "Gadget", "cards": ["ZT-001"], "stats": False}]
+    assert any("without stats" in line and "Gadget (1 card)" in line for line in coverage_lines(report))
+    table = {"gadget": token_card("Gadget", {"colors": ["white"], "bp": 1000})}
+    report = coverage(db, frozenset(), table)
+    assert report["tokens"][0]["stats"] and not any("without stats" in line for line in coverage_lines(report))

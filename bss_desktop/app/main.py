@@ -565,25 +565,27 @@ class StartWindow(QMainWindow):
         """Before a game: ask once for the stats of each token these cards summon by name that the player's token
         table lacks (client/windows/token_stats.py); those saved take effect at once (Tokens ruling 2)."""
         from ..carddb.errors import CardDataError
-        from ..carddb.token_table import load_token_table, missing_tokens, resolve_tokens, token_key
+        from ..carddb.importer import load_user_db
+        from ..carddb.token_table import load_token_table, missing_tokens
 
         if self.db is not self.saga_db:
             return
+        try:  # the cards as imported (cached) and the table as it is now
+            missing = missing_tokens(load_user_db(), load_token_table(), card_ids)
+        except (CardDataError, OSError):  # told on the start screen already: the game starts, those by hand
+            return
         saved = False
-        for name in missing_tokens(self.db, card_ids):
+        for name, users in missing.items():
             from ..client.windows.token_stats import TokenStatsDialog
 
-            users = sorted({c for c in card_ids if any(d.op == "token" and d.token_ref is not None
-                                                       and token_key(d.token_ref) == token_key(name)
-                                                       for e in self.db[c].effects for d in (*e.do, *e.chain))})
             self.token_dialog = TokenStatsDialog(name, users, self)
             saved = self.token_dialog.exec() == TokenStatsDialog.Accepted or saved
         self.token_dialog = None
-        if saved:
-            try:
-                self.db = self.saga_db = resolve_tokens(self.db, load_token_table())
-            except (CardDataError, OSError) as e:  # a table broken meanwhile: the game starts, those effects by hand
-                self.statusBar().showMessage(f"Your token table is not read: {e}", 30000)
+        if saved:  # the cards again, with the table's new stats (player_db: a broken table is told, never fatal)
+            self.db, problem = _card_db()
+            self.saga_db = self.db
+            if problem:
+                self.statusBar().showMessage(problem[0].upper() + problem[1:], 30000)
 
     def open_sandbox(self) -> None:
         """A sandbox with the two chosen decks, set up as for a game: Battle Spirits Saga's players keep their

@@ -34,8 +34,8 @@ from .cards import CardDef, Level
 from .effects import MAX_TOKEN_NAME
 from .errors import CardDataError
 
-__all__ = ["TOKEN_FIELDS", "describe", "load_token_table", "missing_tokens", "resolve_tokens", "save_token", "token_card", "token_key",
-           "token_refs", "tokens_file"]
+__all__ = ["TOKEN_FIELDS", "describe", "load_token_table", "missing_tokens", "resolve_tokens", "save_token",
+           "token_card", "token_key", "token_refs", "tokens_file"]
 
 TOKEN_FIELDS = ("colors", "families", "bp", "cores", "symbols")
 MAX_TABLE_BYTES = 1 * MB
@@ -62,7 +62,8 @@ def token_card(name: str, stats: dict) -> CardDef:
     if not shown.lower().endswith("token"):
         shown += " Token"
     return CardDef(id=f"TK-{slug}", name=shown, type="spirit", colors=tuple(stats["colors"]), cost=0,
-                   symbols=tuple(tuple(sym.split("/")) for sym in stats.get("symbols", ())), families=tuple(stats.get("families", ())),
+                   symbols=tuple(tuple(sym.split("/")) for sym in stats.get("symbols", ())),
+                   families=tuple(stats.get("families", ())),
                    levels=(Level(1, stats.get("cores", 1), stats["bp"]),), token=True)
 
 
@@ -180,17 +181,19 @@ def token_refs(db) -> dict[str, list[str]]:
     return {name: sorted(ids) for name, ids in sorted(out.items(), key=lambda kv: token_key(kv[0]))}
 
 
-def missing_tokens(db, card_ids) -> list[str]:
-    """The token names these cards summon by name whose stats the db lacks (the table had none), sorted."""
-    out = {}
+def missing_tokens(db, table: dict, card_ids) -> dict[str, list[str]]:
+    """The token names these cards of `db` (as imported: not yet resolved) summon by name and `table` lacks ->
+    the ids of those cards, names sorted."""
+    out: dict[str, tuple[str, set]] = {}
     for cid in dict.fromkeys(card_ids):
         card = db.get(cid)
         if card is None:
             continue
         for d in _token_directives(card):
-            if d.token is None:
-                out.setdefault(token_key(d.token_ref), d.token_ref)
-    return [out[k] for k in sorted(out)]
+            key = token_key(d.token_ref)
+            if key not in table:
+                out.setdefault(key, (d.token_ref, set()))[1].add(cid)
+    return {out[k][0]: sorted(out[k][1]) for k in sorted(out)}
 
 
 def _token_directives(card: CardDef):
@@ -200,22 +203,27 @@ def _token_directives(card: CardDef):
                 yield d
 
 
+_FRAME_KEYS = ("kind", "levels", "trigger", "step", "whose", "timing", "condition", "watch", "count")
+
+
 def _resolved_effect(e, table: dict, card: CardDef):
-    """The effect with its named tokens' stats filled in; manual (resolved by hand) when the table lacks one."""
+    """The effect with its named tokens' stats filled in; when the table lacks one, the effect as the importer
+    writes a manual one (its frame and its words, no directives: resolved by hand, CR 4-12-2 unmet)."""
     def fill(d):
         if d.op != "token" or d.token_ref is None:
             return d
         return dataclasses.replace(d, token=table.get(token_key(d.token_ref)))
 
     do, chain = tuple(fill(d) for d in e.do), tuple(fill(d) for d in e.chain)
-    if any(d.op == "token" and d.token_ref is not None and d.token is None for d in (*do, *chain)):
-        from .card_text import effect_text
+    if not any(d.op == "token" and d.token_ref is not None and d.token is None for d in (*do, *chain)):
+        return dataclasses.replace(e, do=do, chain=chain)
+    from .card_text import effect_text
+    from .effects import effect_to_dict, parse_effect
 
-        text = e.text or effect_text(e, card)  # what the players do by hand: the effect's words
-        return dataclasses.replace(e, manual=True, text=text)
-    # every token has its stats now: automated (again, if an earlier table lacked one: a manual effect of the
-    # importer has text, never directives)
-    return dataclasses.replace(e, do=do, chain=chain, manual=False if e.do else e.manual)
+    whole = effect_to_dict(e, lambda tok: {})
+    manual = {k: v for k, v in whole.items() if k in _FRAME_KEYS}
+    manual.update(manual=True, text=effect_text(e, card))  # what the players do by hand: the effect's words
+    return parse_effect(manual, "(token table)", card_type=card.type)
 
 
 def resolve_tokens(db, table: dict[str, CardDef]):
