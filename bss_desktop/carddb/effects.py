@@ -91,6 +91,9 @@ KEYWORD_NAMES = {"awaken": "Awaken", "confront": "Confront", "curse": "Curse", "
                  "armor": "Armor", "luster": "Luster", "blessed": "Blessed", "ascend": "Ascend", "swift": "Swift",
                  "gale": "Gale", "crush": "Crush", "raid": "Raid", "at_field": "A.T. Field", "astral": "Astral",
                  "chain": "Chain"}
+# keywords printed after CR v1.6.0, each with its ruling in docs/saga-rulings.md: 【Agile】 ("Costs: Agile, ...")
+KEYWORDS += ("agile",)
+KEYWORD_NAMES["agile"] = "Agile"
 ASTRAL_TIMINGS = ("always", "your_turn", "opponent_turn", "attacking")  # CR 11-14-2: printed on the card
 IMMORTAL_TIMINGS = ("always", "attack_step")  # a printed limit: "During Either Attack Step" (CR 11-4-1 has none)
 REFS = ("this", "attacker", "blocker", "trigger", "it")  # card references instead of a selection

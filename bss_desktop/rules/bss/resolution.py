@@ -14,7 +14,7 @@ from itertools import combinations
 
 from ...carddb.effects import BURST_TRIGGERS, Effect
 from ...engine import stats
-from . import continuous, costs
+from . import agile, continuous, costs
 from .directives import WAIT, Directives
 from .effect_costs import EffectCosts
 from ...engine.errors import IllegalCommand
@@ -329,6 +329,8 @@ class Resolution(Directives, EffectCosts):
         for iid in (ev["attacker"], ev["blocker"]):
             if iid is not None and self.state.cards[iid].zone == "field":
                 self._fire(iid, "when_battle_ends")
+        if "agile" in self._keywords:  # 【Agile】 cards in the hands (agile.py, docs/saga-rulings.md)
+            agile.battle_ended(self, ev["attacker"], ev["blocker"])
 
     def _flush_triggers(self) -> None:
         """Put collected triggers into the queue as one simultaneous group, each once (CR 8-6-3).
@@ -776,6 +778,8 @@ class Resolution(Directives, EffectCosts):
                 self._move_selection(a.controller, place, place_soul, a.source, "place", cause)
                 self._on_summoned(a.source)
             a.phase = "done"
+        elif name == "agile":  # from the hand: agile.py (docs/saga-rulings.md, Agile-2, Agile-3)
+            agile.resolve(self, a)
         else:
             a.phase = "done"
 
