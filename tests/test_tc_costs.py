@@ -123,3 +123,78 @@ def test_cr_2_7_played_without_the_nexus_the_magic_card_costs_its_printed_cost()
     spell = first(game, 0, "ZT-002", "hand")
     assert game.cost_of(spell) == 3
     assert not any(isinstance(c, UseMagic) and c.card == spell for c in game.legal_commands())
+
+
+# ---------------------------------------------------------------- "... instead" when the soul core paid (CR 10-6-6)
+
+DESTROY = ("Select one of your opponent's spirits with 2000 or fewer BP and destroy it. If you spend a "
+           f"{SOUL} as part of this card's cost, select a spirit with 4000 or fewer BP instead.")
+PUMP = (f"Select a spirit. It gains 1000 BP during this turn. If you spend a {SOUL} as part of this card's cost, "
+        "it gains 4000 BP instead.")
+
+
+def test_cr_10_6_6_compiles_a_selection_filter_changed_instead():
+    r = compile_effect("magic", "N/A", DESTROY, ["Main"])
+    assert r.effect["do"] == [{"destroy": {"bp_max": 2000}, "if": {"soul_paid": False}},
+                              {"destroy": {"bp_max": 4000}, "if": {"soul_paid": True}}]
+
+
+def test_cr_10_6_6_compiles_a_bp_change_changed_instead():
+    r = compile_effect("magic", "N/A", PUMP, ["Flash"])
+    assert r.effect["do"] == [{"select": {"side": "any"}},
+                              {"bp": {"target": "it", "add": 1000}, "if": {"soul_paid": False}},
+                              {"bp": {"target": "it", "add": 4000}, "if": {"soul_paid": True}}]
+
+
+@pytest.mark.parametrize("text", [
+    # a condition whose opposite the vocabulary can't say
+    "Select a spirit. It gains 1000 BP during this turn. If you have 2 or fewer life, it gains 4000 BP instead.",
+    # something other than a filter or a BP change
+    f"Draw a card. If you spend a {SOUL} as part of this card's cost, draw 2 cards instead.",
+    # a filter the first selection does not have
+    "Select one of your opponent's spirits with 2000 or fewer BP and destroy it. If you spend a "
+    f"{SOUL} as part of this card's cost, select a spirit that costs 3 or less instead.",
+    # nothing before it
+    f"If you spend a {SOUL} as part of this card's cost, it gains 4000 BP instead.",
+])
+def test_cr_10_6_6_an_instead_the_vocabulary_cannot_fold_stays_manual(text):
+    r = compile_effect("magic", "N/A", text, ["Main"])
+    assert r.effect is None
+
+
+def _spell_game(text: str, soul: bool, mine: str = "[]", theirs: str = "[]"):
+    """Player 0 holds ZT-003 (red magic, cost 2): with the soul core and one core in the reserve, or two cores."""
+    spell = record(ID="ZT-003", name="Test Bolt", cardType="MAGIC", color=["Red"], cost="2", reduction=[],
+                   symbols=[], core_requirements=[],
+                   effects=[{"levels": [], "condition": "N/A", "keywords": [], "steps": ["Main"], "details": text}])
+    cores = "reserve: 1, soul_core: reserve" if soul else "reserve: 2, soul_core: trash"
+    game = game_of(imported_db(spell), f"{{life: 5, {cores}, hand: [ZT-003], field: {mine}}}",
+                   f"{{life: 5, reserve: 3, field: {theirs}}}")
+    spell = first(game, 0, "ZT-003", "hand")
+    game.apply(UseMagic(0, spell, pay=(("reserve", 1),), pay_soul=True) if soul
+               else UseMagic(0, spell, pay=(("reserve", 2),)))
+    return game
+
+
+def _choose(game, iid: int) -> None:
+    from bss_desktop.engine.commands import Choose
+
+    while game.pending is not None and game.pending.kind == "choose":
+        game.apply(Choose(game.pending.player, [iid]))
+
+
+@pytest.mark.parametrize("soul, destroyed", [(False, False), (True, True)])
+def test_cr_10_6_6_played_the_wider_selection_only_when_the_soul_core_paid(soul, destroyed):
+    game = _spell_game(DESTROY, soul, theirs="[T-R3]")  # Red Knight: 3000 BP, over 2000, under 4000
+    knight = next(i for i, c in game.state.cards.items() if c.cid == "T-R3")
+    _choose(game, knight)
+    assert (game.state.cards[knight].zone == "trash") is destroyed
+    assert (game.state.players[0].soul == "trash")  # paid with it, or there already
+
+
+@pytest.mark.parametrize("soul, bp", [(False, 2000), (True, 5000)])
+def test_cr_10_6_6_played_the_bigger_bp_change_only_when_the_soul_core_paid(soul, bp):
+    game = _spell_game(PUMP, soul, mine="[T-R1]")
+    pup = next(i for i, c in game.state.cards.items() if c.cid == "T-R1")
+    _choose(game, pup)
+    assert game.bp(pup) == bp  # Red Pup: 1000 BP at LV1

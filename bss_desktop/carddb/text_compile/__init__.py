@@ -22,6 +22,7 @@ from ..schema import card_from_dict
 from .framing import Frame, frame_of
 from .normalise import split_sentences
 from .sentences import Sentence, compile_sentence
+from .templates.costs import instead as _instead
 
 __all__ = ["CompiledEffect", "Frame", "Sentence", "compile_effect", "compile_sentence", "split_sentences"]
 
@@ -201,6 +202,9 @@ def _assemble(ops: list[dict], kind: str) -> tuple[list[dict], dict] | str:
         ops = ops[1:]
     if any("_cost" in op for op in ops):
         return "a cost in the middle of an effect"
+    ops = _instead(ops)  # "... instead" (templates/costs.py)
+    if isinstance(ops, str):
+        return ops
     ops = _search(ops)
     if isinstance(ops, str):
         return ops

@@ -17,7 +17,60 @@ GRAMMAR = r"""
 %extend action: reduction_gain
 reduction_gain: "all of" owner card_descr ("gain" | "gains") "a" SYMBOL_ICON "reduction symbol"
 SYMBOL_ICON.2: /\{(red|purple|green|white|yellow|blue)_symbol\}/
+
+// "If you spend the soul core as part of this card's cost, select a spirit with 6000 or fewer BP instead." /
+// "..., it gains 5000 BP instead.": the sentence before it, changed when the condition holds (see `instead`)
+%extend sentence: "if" condition ","? action "instead"              -> if_instead
 """
+
+
+def instead(ops: list[dict]) -> list[dict] | str:
+    """Each "... instead" sentence (`_instead`: its directive and condition) folded into the directive before it:
+    that one under the opposite condition, and a copy changed as the sentence says under the condition. Only a
+    condition on the soul core's payment, whose opposite the vocabulary says (CR 10-6-6), and only a change of a
+    selection's filters (its card chosen the same way) or of the number a BP change adds. A reason string when the
+    sentence can't be folded so."""
+    out: list[dict] = []
+    for op in ops:
+        if "_instead" not in op:
+            out.append(op)
+            continue
+        cond, (new,) = op["if"], op["_instead"]
+        if set(cond) != {"soul_paid"}:
+            return "'... instead' under a condition other than the soul core's payment"
+        if not out or len(set(out[-1]) - {"may"}) != 1:
+            return "'... instead' after a directive with conditions of its own"
+        old = out.pop()
+        name = next(k for k in old if k != "may")
+        changed = _changed(name, old[name], new)
+        if isinstance(changed, str):
+            return changed
+        out.append({**old, "if": {"soul_paid": not cond["soul_paid"]}})
+        out.append({**old, name: changed, "if": dict(cond)})
+    return out
+
+
+_FILTERS = ("bp_max", "bp_min", "cost_max", "cost_min", "cores_max", "cores_min", "level_max")
+_SELECTING = ("destroy", "exhaust", "refresh", "bounce", "to_deck_bottom", "to_deck_top")  # act on what they select
+
+
+def _changed(name: str, old, new: dict):
+    """The directive value `old` of `name`, changed as the "instead" sentence's directive `new` says."""
+    if "select" in new and name in _SELECTING and isinstance(old, dict):
+        sel = dict(new["select"])
+        sel.pop("side", None)  # "select a spirit ... instead": the same selection, whose side the first one says
+        if sel.get("type", "spirit") != old.get("type", "spirit") or set(sel) - {"type"} - set(_FILTERS):
+            return "'select ... instead' that changes more than a filter of the selection"
+        if not set(sel) - {"type"} or not set(sel) - {"type"} <= set(old):
+            return "'select ... instead' with a filter the first selection does not have"
+        return {**old, **sel}
+    if "bp" in new and name == "bp" and isinstance(old, dict):
+        b = new["bp"]
+        if b.get("target") != old.get("target") or set(b) - {"target", "add", "_duration"} or "for_each" in old \
+                or b.get("_duration") not in (None, old.get("_duration")):
+            return "'... gains N BP instead' of another card or span"
+        return {**old, "add": b["add"]}
+    return "'... instead' of something other than a selection's filter or a BP change"
 
 
 class Rules:
@@ -27,6 +80,12 @@ class Rules:
     def c_soul_unpaid(self, q, _cost):
         self._soul(q, "a cost paid with something other than the soul core")
         return {"soul_paid": False}
+
+    @_inline
+    def if_instead(self, cond, ops):
+        if len(ops) != 1:
+            raise NotSupported("'... instead' of more than one thing")
+        return [{"_instead": ops, "if": cond}]
 
     @_inline
     def reduction_gain(self, side, descr, icon):
