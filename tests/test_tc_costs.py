@@ -198,3 +198,57 @@ def test_cr_10_6_6_played_the_bigger_bp_change_only_when_the_soul_core_paid(soul
     pup = next(i for i, c in game.state.cards.items() if c.cid == "T-R1")
     _choose(game, pup)
     assert game.bp(pup) == bp  # Red Pup: 1000 BP at LV1
+
+
+# ---------------------------------------------------------------- "if the soul core paid, you may X to Y" (CR 8-4-1)
+
+OFFER = (f"If you spend a {SOUL} as part of this spirit's summoning cost, you may destroy one of your nexuses to "
+         "draw two cards.")
+
+
+def test_cr_8_4_1_compiles_a_condition_then_something_the_player_may_do_to_do_more():
+    r = compile_effect("spirit", "When Summoned", OFFER, [])
+    assert r.effect["do"] == [{"destroy": {"side": "you", "type": "nexus"}, "may": True, "if": {"soul_paid": True}},
+                              {"draw": 2, "if_done": True, "if": {"soul_paid": True}}]
+
+
+def test_cr_8_4_1_a_condition_then_paying_cores_to_do_more_stays_manual():
+    assert not compile_sentence("If you have 2 or fewer life, you may pay 1 core to draw a card.").ok
+
+
+def _offer_game(soul: bool):
+    db = imported_db(effect(OFFER, "When Summoned", cost="2"))
+    game = game_of(db, "{life: 5, reserve: 4, soul_core: reserve, hand: [ZT-001], field: [T-NX], "
+                       "deck: [T-W0, T-W0, T-W0]}", "{life: 5, reserve: 3}")
+    card = first(game, 0, "ZT-001", "hand")
+    if soul:
+        game.apply(Summon(0, card, pay=(("reserve", 1),), pay_soul=True, place=(("reserve", 1),)))
+    else:
+        game.apply(Summon(0, card, pay=(("reserve", 2),), place=(("reserve", 1),)))
+    return game
+
+
+def test_cr_8_4_1_played_with_the_soul_core_spent_the_player_may_destroy_a_nexus_to_draw_two():
+    from bss_desktop.engine.commands import Choose
+
+    game = _offer_game(soul=True)
+    forge = first(game, 0, "T-NX")
+    assert game.pending.kind == "choose" and game.pending.info["kind"] == "may"
+    game.apply(Choose(0, True))
+    while game.pending.kind == "choose":
+        game.apply(Choose(0, [forge]))
+    assert game.state.cards[forge].zone == "trash" and len(game.state.players[0].hand) == 2
+
+
+def test_cr_8_4_1_played_declining_draws_nothing():
+    from bss_desktop.engine.commands import Choose
+
+    game = _offer_game(soul=True)
+    game.apply(Choose(0, False))
+    assert first(game, 0, "T-NX") and game.state.players[0].hand == []
+
+
+def test_cr_8_4_1_played_without_the_soul_core_spent_nothing_is_offered():
+    game = _offer_game(soul=False)
+    assert game.pending.kind != "choose"
+    assert first(game, 0, "T-NX") and game.state.players[0].hand == []

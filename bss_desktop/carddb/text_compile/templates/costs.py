@@ -21,6 +21,10 @@ SYMBOL_ICON.2: /\{(red|purple|green|white|yellow|blue)_symbol\}/
 // "If you spend the soul core as part of this card's cost, select a spirit with 6000 or fewer BP instead." /
 // "..., it gains 5000 BP instead.": the sentence before it, changed when the condition holds (see `instead`)
 %extend sentence: "if" condition ","? action "instead"              -> if_instead
+
+// "If you spend the soul core as part of this spirit's summoning cost, you may destroy one of your nexuses to draw
+// two cards.": under a condition, something the player may do, and what follows only if they do
+%extend sentence: "if" condition ","? "you may" cost_part "to" statement -> if_may_do
 """
 
 
@@ -86,6 +90,18 @@ class Rules:
         if len(ops) != 1:
             raise NotSupported("'... instead' of more than one thing")
         return [{"_instead": ops, "if": cond}]
+
+    _MAY_DO = ("destroy", "exhaust", "discard")  # what "you may X to Y" does as an effect too: X, then Y if done
+
+    @_inline
+    def if_may_do(self, cond, cost, ops):
+        """The condition decided as the effect resolves, for each directive (a cost would be paid before it is
+        known: an effect's own condition on the soul core's payment is read on resolution, targets.py): X the
+        player may do, then Y "if you do" (CR 8-4-1 says the same of a cost: no X, no Y)."""
+        (name,) = cost
+        if name not in self._MAY_DO:
+            raise NotSupported(f"'if ..., you may {name} to ...'")
+        return [{**cost, "may": True, "if": cond}] + [{**op, "if_done": True, "if": cond} for op in ops]
 
     @_inline
     def reduction_gain(self, side, descr, icon):
