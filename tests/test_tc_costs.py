@@ -252,3 +252,91 @@ def test_cr_8_4_1_played_without_the_soul_core_spent_nothing_is_offered():
     game = _offer_game(soul=False)
     assert game.pending.kind != "choose"
     assert first(game, 0, "T-NX") and game.state.players[0].hand == []
+
+
+# ---------------------------------------------------------------- triggers on the soul core spent (CR 10-6-6, 10-8-6)
+
+ON_SUMMON = f"Refresh this spirit when you summon a spirit and spend a {SOUL} as part of its summoning cost."
+ON_MAGIC = (f"When you spend a {SOUL} as part of a magic card's cost, select one of your opponent's spirits after the "
+            "magic effect resolves. That spirit cannot block during this turn.")
+
+
+def test_cr_10_6_6_compiles_a_trigger_on_a_spirit_summoned_with_the_soul_core():
+    r = compile_effect("spirit", "During Your Turn", ON_SUMMON, [])
+    assert r.effect == {"kind": "triggered", "trigger": "your_spirit_summoned",
+                        "condition": {"your_turn": True, "soul_paid": True}, "do": [{"refresh": "this"}]}
+
+
+def test_cr_10_8_6_compiles_a_trigger_on_a_magic_card_paid_with_the_soul_core():
+    r = compile_effect("nexus", "N/A", ON_MAGIC, [])
+    assert r.effect == {"kind": "triggered", "trigger": "you_use_magic", "condition": {"soul_paid": True},
+                        "do": [{"select": {}}, {"restrict": {"target": "it", "cannot": "block"}}]}
+
+
+def test_cr_10_6_6_the_trigger_text_says_whose_payment():
+    from bss_desktop.carddb.card_text import effect_text
+
+    db = imported_db(effect(ON_SUMMON, "During Your Turn"))
+    card = db["ZT-001"]
+    assert "summoning cost of that spirit" in effect_text(card.effects[0], card)
+
+
+def _summon_watch(soul: bool):
+    db = imported_db(effect(ON_SUMMON, "During Your Turn"))
+    game = game_of(db, "{life: 5, reserve: 3, soul_core: reserve, hand: [T-R3], "
+                       "field: [{card: ZT-001, exhausted: true}]}", "{life: 5, reserve: 3}")
+    watcher, knight = game.state.players[0].field[0], first(game, 0, "T-R3", "hand")
+    if soul:  # Red Knight costs 3, less one for the watcher's red symbol: 2, one of them the soul core
+        game.apply(Summon(0, knight, pay=(("reserve", 1),), pay_soul=True, place=(("reserve", 1),)))
+    else:
+        game.apply(Summon(0, knight, pay=(("reserve", 2),), place=(("reserve", 1),)))
+    return game, watcher
+
+
+def test_cr_10_6_6_played_a_spirit_summoned_with_the_soul_core_triggers_it():
+    game, watcher = _summon_watch(soul=True)
+    assert not game.state.cards[watcher].exhausted
+
+
+def test_cr_10_6_6_played_a_spirit_summoned_without_the_soul_core_does_not():
+    game, watcher = _summon_watch(soul=False)
+    assert game.state.cards[watcher].exhausted and not game.state.queue
+
+
+def test_cr_10_6_6_played_a_spirit_put_onto_the_field_for_free_later_does_not_count_an_earlier_soul_core():
+    """The soul core paid one summon of the pup; the next summon of it, by an effect, paid nothing."""
+    from bss_desktop.engine.commands import Activate, Choose
+
+    gate = nexus("You may exhaust this nexus to summon a spirit card from your hand without paying its cost.",
+                 ID="ZT-006", steps=["Main"])
+    db = imported_db(effect(ON_SUMMON, "During Your Turn"), gate)
+    game = game_of(db, "{life: 5, reserve: 4, soul_core: trash, hand: [T-R1], "
+                       "field: [{card: ZT-001, exhausted: true}, ZT-006]}", "{life: 5, reserve: 3}")
+    watcher, gate, pup = game.state.players[0].field[0], game.state.players[0].field[1], first(game, 0, "T-R1", "hand")
+    game._soul_summon = pup  # the mark an earlier summon of the pup paid with the soul core would have left
+    game.apply(Activate(0, gate, 0))
+    while game.pending is not None and game.pending.kind == "choose":
+        game.apply(Choose(0, True if game.pending.info.get("kind") == "may" else [pup]))
+    assert game.state.cards[pup].zone == "field" and game.state.cards[watcher].exhausted
+
+
+@pytest.mark.parametrize("soul, blocked", [(True, True), (False, False)])
+def test_cr_10_8_6_played_a_magic_card_paid_with_the_soul_core_triggers_it_after_its_effect(soul, blocked):
+    db = imported_db(nexus(ON_MAGIC), record(ID="ZT-005", name="Test Spark", cardType="MAGIC", cost="1",
+                                             reduction=[], symbols=[], core_requirements=[],
+                                             effects=[{"levels": [], "condition": "N/A", "keywords": [],
+                                                       "steps": ["Main"], "details": "Draw a card."}]))
+    cores = "reserve: 0, soul_core: reserve" if soul else "reserve: 1, soul_core: trash"
+    game = game_of(db, f"{{life: 5, {cores}, hand: [ZT-005], field: [ZT-001], deck: [T-W0, T-W0]}}",
+                   "{life: 5, reserve: 3, field: [T-G4]}")
+    stag = game.state.players[1].field[0]
+    spark = first(game, 0, "ZT-005", "hand")
+    game.apply(UseMagic(0, spark, pay=(), pay_soul=True) if soul else UseMagic(0, spark, pay=(("reserve", 1),)))
+    assert len(game.state.players[0].hand) == 1  # the magic effect resolved
+    from bss_desktop.engine.commands import Choose
+
+    while game.pending is not None and game.pending.kind == "choose":
+        game.apply(Choose(game.pending.player, [stag]))
+    from bss_desktop.rules.bss import continuous
+
+    assert continuous.restricted(game, stag, "cannot_block") is blocked

@@ -404,8 +404,9 @@ def _condition_parts(c: Condition, ctx: _Ctx, *, constant: bool) -> list[str]:
     if c.count is not None:
         parts.append(_count_condition(c.count, c.count_min, c.count_max).replace("{this}", this))
     if c.soul_paid is not None:
-        what = "summoning cost" if ctx.trigger == "when_summoned" else "placing cost" \
-            if ctx.trigger == "when_placed" else "cost"
+        what = {"when_summoned": "summoning cost", "when_placed": "placing cost",
+                "your_spirit_summoned": "summoning cost of that spirit",
+                "you_use_magic": "cost of that magic card"}.get(ctx.trigger, "cost")
         parts.append(f"the soul core was used to pay the {what}" if c.soul_paid
                      else f"the soul core was not used to pay the {what}")
     return parts

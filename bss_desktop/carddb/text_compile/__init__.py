@@ -132,7 +132,8 @@ def _written_trigger(frame: Frame, sentences: list[Sentence]) -> tuple[Frame, st
     sentences[0] = replace(first, ops=first.ops[1:])
     if trig["trigger"] == "start_of_step":  # "During Your Attack Step: at the start of the step, ..."
         return _at_step_start(frame)
-    return replace(frame, kind="triggered", trigger=trig["trigger"], watch=trig.get("watch")), ""
+    cond = {**frame.condition, **trig.get("condition", {})}  # e.g. the soul core spent on it (templates/costs.py)
+    return replace(frame, kind="triggered", trigger=trig["trigger"], watch=trig.get("watch"), condition=cond), ""
 
 
 def _at_step_start(frame: Frame) -> tuple[Frame, str]:

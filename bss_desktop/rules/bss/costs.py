@@ -13,6 +13,11 @@ from .continuous import cost_changes
 from ...engine.errors import IllegalCommand
 
 
+# triggers on another card's summon or use whose `soul_paid` condition reads that card's payment (CR 10-6-6,
+# 10-8-6): "when you summon a spirit and spend the soul core as part of its summoning cost"
+SOUL_SEEN_TRIGGERS = ("your_spirit_summoned", "you_use_magic")
+
+
 def reduction(card: CardDef, symbols: list[tuple[str, ...]], extra: tuple = ()) -> int:
     """How much `card`'s cost is reduced by the symbols on its player's field (CR 2-7-3, 10-6-5).
 

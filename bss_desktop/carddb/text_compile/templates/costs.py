@@ -22,6 +22,11 @@ SYMBOL_ICON.2: /\{(red|purple|green|white|yellow|blue)_symbol\}/
 // "..., it gains 5000 BP instead.": the sentence before it, changed when the condition holds (see `instead`)
 %extend sentence: "if" condition ","? action "instead"              -> if_instead
 
+// "when you summon a spirit and spend the soul core as part of its summoning cost" / "when you spend the soul core
+// as part of a magic card's cost": the trigger, and its condition on that card's payment (CR 10-6-6, 10-8-6)
+%extend watch_event: "you summon" count descr filters? "and spend a" QUOTED "as part of its summoning cost" -> you_summon_soul
+                   | "you spend a" QUOTED "as part of a magic card's cost"     -> you_use_soul
+
 // "If you spend the soul core as part of this spirit's summoning cost, you may destroy one of your nexuses to draw
 // two cards.": under a condition, something the player may do, and what follows only if they do
 %extend sentence: "if" condition ","? "you may" cost_part "to" statement -> if_may_do
@@ -101,7 +106,18 @@ class Rules:
         (name,) = cost
         if name not in self._MAY_DO:
             raise NotSupported(f"'if ..., you may {name} to ...'")
-        return [{**cost, "may": True, "if": cond}] + [{**op, "if_done": True, "if": cond} for op in ops]
+        return [{**cost, "may": True, "if": dict(cond)}] + [{**op, "if_done": True, "if": dict(cond)} for op in ops]
+
+    @_inline
+    def you_summon_soul(self, count, descr, *rest):
+        filters, q = (rest[0], rest[1]) if len(rest) == 2 else (None, rest[0])
+        self._soul(q, "a summoning cost paid with something other than the soul core")
+        return {**self.you_summon(count, descr, filters), "condition": {"soul_paid": True}}
+
+    @_inline
+    def you_use_soul(self, q):
+        self._soul(q, "a cost paid with something other than the soul core")
+        return {"trigger": "you_use_magic", "condition": {"soul_paid": True}}
 
     @_inline
     def reduction_gain(self, side, descr, icon):
