@@ -640,6 +640,8 @@ def _clause(d: Directive, ctx: _Ctx, effect_kind: str | None) -> _Clause:
             what += " by " + _kind(replace(d.by, side="any"), True)
         return _Clause(_join(f"{target_text(t, ctx=ctx)} cannot {what}", dur),
                        _join(f"have {target_text(t, ctx=ctx)} be unable to {what}", dur))
+    if op == "cost" and d.mode == "set":  # CR 10-6-4, 10-7-4, 10-8-4: its own cost, determined in the hand
+        return _imp(f"this card costs {d.amount} in your hand")
     if op == "cost":  # CR 10-6-4
         n = abs(d.amount)
         return _imp(f"{_kind(t, True)} in {_zone_words(t)} cost {n} {'more' if d.amount >= 0 else 'less'}")

@@ -27,6 +27,14 @@ SYMBOL_ICON.2: /\{(red|purple|green|white|yellow|blue)_symbol\}/
 %extend watch_event: "you summon" count descr filters? "and spend a" QUOTED "as part of its summoning cost" -> you_summon_soul
                    | "you spend a" QUOTED "as part of a magic card's cost"     -> you_use_soul
 
+// "This card costs 3 in your hand if you control a nexus." / "When summoning this card, if ..., this card costs 3." /
+// "When using this magic card, it costs 4 if ...": its own cost, determined in the hand (CR 10-6-4, 10-8-4)
+%extend action: cost_in_hand
+cost_in_hand: "this card costs" NUMBER "in your hand"
+%extend sentence: "when summoning this card" "," "if" condition "," "this card costs" NUMBER -> cost_in_hand_summoning
+                | "when using this magic card" "," "it costs" NUMBER "if" condition    -> cost_in_hand_using
+%extend condition: "you use it during your main step"                 -> c_main_use
+
 // "If you spend the soul core as part of this spirit's summoning cost, you may destroy one of your nexuses to draw
 // two cards.": under a condition, something the player may do, and what follows only if they do
 %extend sentence: "if" condition ","? "you may" cost_part "to" statement -> if_may_do
@@ -57,6 +65,13 @@ def instead(ops: list[dict]) -> list[dict] | str:
         out.append({**old, "if": {"soul_paid": not cond["soul_paid"]}})
         out.append({**old, name: changed, "if": dict(cond)})
     return out
+
+
+def own_cost_only(sentences) -> bool:
+    """Whether an effect's sentences only say its card's own cost in the hand: on a magic card such an effect is a
+    constant one, not its magic effect (it works from the hand, docs/saga-rulings.md, Costs: Own-1)."""
+    ops = [op for s in sentences for op in s.ops]
+    return bool(ops) and all(isinstance(op.get("cost"), dict) and op["cost"].get("target") == "this" for op in ops)
 
 
 _FILTERS = ("bp_max", "bp_min", "cost_max", "cost_min", "cores_max", "cores_min", "level_max")
@@ -118,6 +133,22 @@ class Rules:
     def you_use_soul(self, q):
         self._soul(q, "a cost paid with something other than the soul core")
         return {"trigger": "you_use_magic", "condition": {"soul_paid": True}}
+
+    @_inline
+    def cost_in_hand(self, n):
+        return [{"cost": {"target": "this", "set": int(n)}}]
+
+    @_inline
+    def cost_in_hand_summoning(self, cond, n):
+        return [{"cost": {"target": "this", "set": int(n)}, "if": cond}]
+
+    @_inline
+    def cost_in_hand_using(self, n, cond):
+        return [{"cost": {"target": "this", "set": int(n)}, "if": cond}]
+
+    @_inline
+    def c_main_use(self):  # "... when you use it during your main step": its cost is determined then (CR 10-8-4)
+        return {"step": "main", "your_turn": True}
 
     @_inline
     def reduction_gain(self, side, descr, icon):
