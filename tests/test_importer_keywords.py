@@ -136,7 +136,7 @@ def test_keyword_stays_text_with_its_reason(name, modifier, condition, why):
     assert effect.manual and note.text in effect.text
 
 
-@pytest.mark.parametrize("name,modifier", [("Feast", 1), ("Agile", None), ("Bloodcurse", None),
+@pytest.mark.parametrize("name,modifier", [("Feast", 1), ("Bloodcurse", None),
                                            ("Moonwalk", None)])
 def test_keywords_outside_cr_11_stay_text_in_their_own_section(tmp_path, name, modifier):
     import json

@@ -426,8 +426,9 @@ def _condition_parts(c: Condition, ctx: _Ctx, *, constant: bool) -> list[str]:
         shape = _kind(replace(c.it, side="you"), False)
         parts.append(f"it is {'not ' if c.it_not else ''}{_article(shape)}")
     if c.soul_paid is not None:
-        what = "summoning cost" if ctx.trigger == "when_summoned" else "placing cost" \
-            if ctx.trigger == "when_placed" else "cost"
+        what = {"when_summoned": "summoning cost", "when_placed": "placing cost",
+                "your_spirit_summoned": "summoning cost of that spirit",
+                "you_use_magic": "cost of that magic card"}.get(ctx.trigger, "cost")
         parts.append(f"the soul core was used to pay the {what}" if c.soul_paid
                      else f"the soul core was not used to pay the {what}")
     return parts
@@ -675,6 +676,8 @@ def _clause(d: Directive, ctx: _Ctx, effect_kind: str | None) -> _Clause:
             what += " by " + _kind(replace(d.by, side="any"), True)
         return _Clause(_join(f"{target_text(t, ctx=ctx)} cannot {what}", dur),
                        _join(f"have {target_text(t, ctx=ctx)} be unable to {what}", dur))
+    if op == "cost" and d.mode == "set":  # CR 10-6-4, 10-7-4, 10-8-4: its own cost, determined in the hand
+        return _imp(f"this card costs {d.amount} in your hand")
     if op == "cost":  # CR 10-6-4
         n = abs(d.amount)
         return _imp(f"{_kind(t, True)} in {_zone_words(t)} cost {n} {'more' if d.amount >= 0 else 'less'}")

@@ -96,6 +96,9 @@ KEYWORD_NAMES = {"awaken": "Awaken", "confront": "Confront", "curse": "Curse", "
                  "armor": "Armor", "luster": "Luster", "blessed": "Blessed", "ascend": "Ascend", "swift": "Swift",
                  "gale": "Gale", "crush": "Crush", "raid": "Raid", "at_field": "A.T. Field", "astral": "Astral",
                  "link": "Link", "chain": "Chain"}
+# keywords printed after CR v1.6.0, each with its ruling in docs/saga-rulings.md: 【Agile】 ("Costs: Agile, ...")
+KEYWORDS += ("agile",)
+KEYWORD_NAMES["agile"] = "Agile"
 ASTRAL_TIMINGS = ("always", "your_turn", "opponent_turn", "attacking")  # CR 11-14-2: printed on the card
 IMMORTAL_TIMINGS = ("always", "attack_step")  # a printed limit: "During Either Attack Step" (CR 11-4-1 has none)
 REFS = ("this", "attacker", "blocker", "trigger", "it", "linked")  # card references instead of a selection
@@ -748,6 +751,14 @@ def _directive(op, val, f, make_token) -> Directive:
         return Directive(op, target=parse_target(d.get("target", {}), f"{p}.target"), cannot=cannot, by=by,
                          duration=_choice(d.get("duration", "turn"), f"{p}.duration", DURATIONS))
     if shape == "cost":  # CR 10-6-4: the cost of the cards it names, before reduction
+        if isinstance(val, dict) and val.get("target") == "this":  # this card's own cost in its owner's hand
+            d = _map(val, p, ("target", "set"))
+            if "set" not in d:
+                raise EffectSyntax(f"{p}.set", "missing: the cost this card has in your hand, e.g. set: 3")
+            return Directive(op, target=parse_target("this", f"{p}.target"),
+                             amount=_int(d["set"], f"{p}.set", 0), mode="set")
+        if isinstance(val, dict) and "set" in val:
+            raise EffectSyntax(f"{p}.set", "set: N is this card's own cost (target: this); others add: N")
         d = _map(val, p, ("target", "add"))
         t = parse_target({"side": "you", "zone": "hand", "mode": "all", **_selection(d.get("target"), f"{p}.target")},
                          f"{p}.target")
@@ -840,8 +851,9 @@ def parse_effect(v, f, *, card_type: str, make_token=None) -> Effect:
         raise EffectSyntax(f"{f}.timing", "only activated and magic effects have a timing")
     if kind == "magic" and card_type != "magic":
         raise EffectSyntax(f"{f}.kind", "magic effects belong to magic cards (CR 8-1-6)")
-    if card_type == "magic" and kind not in ("magic", "burst"):
-        raise EffectSyntax(f"{f}.kind", "a magic card's effects are magic effects or bursts")
+    if card_type == "magic" and kind not in ("magic", "burst") and not (kind == "constant" and _own_cost_only(d)):
+        raise EffectSyntax(f"{f}.kind", "a magic card's effects are magic effects or bursts (or a constant effect "
+                                        "saying only its own cost in the hand: {cost: {target: this, set: N}})")
     if "condition" in d:
         kw["condition"] = parse_condition(d["condition"], f"{f}.condition")
     if "optional" in d:
@@ -908,6 +920,14 @@ def parse_effect(v, f, *, card_type: str, make_token=None) -> Effect:
     if uses_x and "x_max" not in kw:
         raise EffectSyntax(f"{f}.x_max", "an effect using X needs x_max (the largest X its controller may choose)")
     return Effect(**kw)
+
+
+def _own_cost_only(d: dict) -> bool:
+    """An effect whose directives only say its card's own cost in the hand ({cost: {target: this, set: N}}): what a
+    magic card's constant effect may say, as it works from the hand (docs/saga-rulings.md, Costs: Own-1)."""
+    do = d.get("do")
+    return isinstance(do, list) and bool(do) and all(
+        isinstance(x, dict) and isinstance(x.get("cost"), dict) and x["cost"].get("target") == "this" for x in do)
 
 
 def _refuse_silent(directives, f: str, card_type: str, kind: str) -> None:
@@ -1151,6 +1171,8 @@ def _directive_value(d: Directive, token_to_dict):
         if d.by is not None:
             out["by"] = target_to_dict(d.by)
         return out
+    if shape == "cost" and d.mode == "set":
+        return {"target": "this", "set": d.amount}
     if shape in ("cost", "reduction"):
         t = target_to_dict(d.target)
         t.pop("all", None)

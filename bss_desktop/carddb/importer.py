@@ -258,7 +258,7 @@ _KEYWORD_BY_NORM = {_norm(KEYWORD_NAMES[k]): k for k in KEYWORDS} | {k.replace("
 
 
 # Keywords that are not in CR v1.6.0 §11 (later sets print them): their effects stay text, resolved by hand
-OUTSIDE_CR = ("feast", "agile", "bloodcurse")  # (【Link】 is mapped: docs/saga-rulings.md "Link")
+OUTSIDE_CR = ("feast", "bloodcurse")  # (【Link】 and 【Agile】 have rulings: docs/saga-rulings.md)
 
 # What an effect's `condition` may say beside a keyword without adding anything to the keyword's own rule:
 # these keywords act only while their spirit attacks (or is blocked while attacking), by definition

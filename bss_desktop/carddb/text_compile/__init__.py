@@ -22,6 +22,7 @@ from ..schema import card_from_dict
 from .framing import Frame, frame_of
 from .normalise import split_sentences
 from .sentences import Sentence, compile_sentence
+from .templates.costs import instead as _instead, own_cost_only
 
 __all__ = ["CompiledEffect", "Frame", "Sentence", "compile_effect", "compile_sentence", "split_sentences"]
 
@@ -138,7 +139,8 @@ def _written_trigger(frame: Frame, sentences: list[Sentence]) -> tuple[Frame, st
     sentences[0] = replace(first, ops=first.ops[1:])
     if trig["trigger"] == "start_of_step":  # "During Your Attack Step: at the start of the step, ..."
         return _at_step_start(frame)
-    return replace(frame, kind="triggered", trigger=trig["trigger"], watch=trig.get("watch")), ""
+    cond = {**frame.condition, **trig.get("condition", {})}  # e.g. the soul core spent on it (templates/costs.py)
+    return replace(frame, kind="triggered", trigger=trig["trigger"], watch=trig.get("watch"), condition=cond), ""
 
 
 def _at_step_start(frame: Frame) -> tuple[Frame, str]:
@@ -221,6 +223,9 @@ def _assemble(ops: list[dict], kind: str) -> tuple[list[dict], dict] | str:
         ops = ops[1:]
     if any("_cost" in op for op in ops):
         return "a cost in the middle of an effect"
+    ops = _instead(ops)  # "... instead" (templates/costs.py)
+    if isinstance(ops, str):
+        return ops
     ops = _search(ops)
     if isinstance(ops, str):
         return ops
@@ -276,6 +281,8 @@ def compile_effect(card_type: str, condition: str, details: str, steps: list[str
         result.why = f"not recognised: {bad[0].text!r} ({bad[0].why})"
         return result
     sentences = list(result.sentences)
+    if frame.kind == "magic" and own_cost_only(sentences):  # a magic card's own cost in the hand (templates/costs.py)
+        frame = replace(frame, kind="constant", timing=[])
     frame, problem = _written_trigger(frame, sentences)
     if not problem:
         frame, problem = _step_moment(frame, sentences)
@@ -335,6 +342,8 @@ def _check(card_type: str, effect: dict) -> str:
         card["timing"] = ["main", "flash"]
         if effect.get("then_use"):  # the card's own magic effect is checked with the whole card, at import
             card["effects"].append({"kind": "magic", "timing": [effect["then_use"]], "do": [{"draw": 1}]})
+        elif effect.get("kind") == "constant":  # its own cost in the hand, beside its magic effect (likewise)
+            card["effects"].append({"kind": "magic", "timing": ["main"], "do": [{"draw": 1}]})
     else:
         card["levels"] = [{"level": n, "cores": n, **({"bp": 1000} if card_type == "spirit" else {})}
                           for n in (1, 2, 3)]

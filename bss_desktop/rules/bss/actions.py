@@ -127,6 +127,7 @@ class SagaActions:
             self._succession(cmd)
         self._move_selection(p, pay, pay_soul, "trash", "pay", Cause("self", p))
         self._move_card(card.iid, "resolving", "use")  # CR 10-8-7: not counted, not observable
+        self._soul_summon = card.iid if pay_soul else None  # "when you spend a soul core as part of its cost"
         self._emit("magic_used", player=p, card=card.iid, cid=card.cid, window=window)
         self._announce_manual(card.iid)
         # CR 10-8-3: the effects usable in this window, each by its own timing; with several its player selects one.

@@ -10,7 +10,13 @@ from __future__ import annotations
 from ...carddb.cards import CardDef
 from ...engine import stats
 from .continuous import cost_changes
+from .targets import condition_holds
 from ...engine.errors import IllegalCommand
+
+
+# triggers on another card's summon or use whose `soul_paid` condition reads that card's payment (CR 10-6-6,
+# 10-8-6): "when you summon a spirit and spend the soul core as part of its summoning cost"
+SOUL_SEEN_TRIGGERS = ("your_spirit_summoned", "you_use_magic")
 
 
 def reduction(card: CardDef, symbols: list[tuple[str, ...]], extra: tuple = ()) -> int:
@@ -96,6 +102,38 @@ def _reduction(card: CardDef, symbols, extra: tuple) -> int:
     return found
 
 
+_OWN: dict = {}  # id(CardDef) -> (the CardDef, its own-cost effects): read for every hand card, again and again
+
+
+def own_cost_effects(card: CardDef) -> tuple:
+    """`card`'s constant effects that say its own cost in the hand ({cost: {target: this, set: N}}): (effect,
+    directive) pairs."""
+    hit = _OWN.get(id(card))
+    if hit is None or hit[0] is not card:
+        if len(_OWN) >= 4096:
+            _OWN.clear()
+        found = tuple((e, d) for e in card.effects if e.kind == "constant" and not e.manual
+                      for d in e.do if d.op == "cost" and d.mode == "set")
+        hit = _OWN[id(card)] = (card, found)
+    return hit[1]
+
+
+def own_cost(game, iid: int, card: CardDef) -> int | None:
+    """"This card costs N in your hand [if ...]": the cost card `iid` has while its owner determines it in the hand
+    (or using it from there), if one of its own effects says so and its condition holds (CR 10-6-4, 10-7-4,
+    10-8-4; docs/saga-rulings.md, Costs: Own-1); else None. Its levels do not matter: it is not on the field."""
+    found = own_cost_effects(card)
+    if not found:
+        return None
+    c = game.state.cards[iid]
+    if c.zone not in ("hand", "resolving"):  # "resolving": a magic card being used is still a hand card (10-8-7)
+        return None
+    for e, d in found:
+        if e.condition is None or condition_holds(game, e.condition, iid, c.owner):
+            return d.amount
+    return None
+
+
 def net_cost(game, player: int, card: CardDef, symbols: list | None = None, iid: int | None = None) -> int:
     """The cost after reduction (CR 10-6-4, 10-6-5); never below zero (CR 1-3-6).
 
@@ -107,8 +145,9 @@ def net_cost(game, player: int, card: CardDef, symbols: list | None = None, iid:
         symbols = field_symbols(game, player)
     cost, extra = card.cost, ()
     if iid is not None and getattr(game, "has_cost_constants", False):
+        own = own_cost(game, iid, card)  # its own "this card costs N" first, then what other effects add
         delta, extra = cost_changes(game, iid)
-        cost = max(0, cost + delta)  # CR 1-3-6
+        cost = max(0, (card.cost if own is None else own) + delta)  # CR 1-3-6
     if not card.reduction and not extra:
         return max(0, cost)
     return max(0, cost - _reduction(card, symbols, extra))

@@ -573,6 +573,7 @@ class Directives:
         self._move_card(iid, "field", "summon" if d.type == "spirit" else "place")
         self._move_cores(card.owner, cores_from, iid, split[0], split[1], "place", Cause("self", card.owner))
         self._announce_manual(iid)
+        self._soul_summon = None  # nothing paid for it (a soul core spent on an earlier summon of it is not this one's)
         self._on_summoned(iid)
         return True
 

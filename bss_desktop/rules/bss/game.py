@@ -91,7 +91,7 @@ class SagaGame(SagaTurn, SagaBattle, SagaActions, SagaLegal, SagaManagement, Res
 
     def _start_rules(self) -> None:
         self._fx_cache = _fx_of(self.db)  # (replaced whenever self.db is)
-        self._soul_summon: int | None = None  # the card just summoned with the soul core in its payment
+        self._soul_summon: int | None = None  # the card just summoned (or magic used) with the soul core in its payment
         self._pending: list = []  # triggers collected since the last flush (resolution.py)
         self._answer = None  # the answer to a choice, until resolution consumes it
         self._in_constants = False  # guards BP filters inside constant effects against recursion

@@ -14,7 +14,7 @@ from itertools import combinations
 
 from ...carddb.effects import BURST_TRIGGERS, Effect
 from ...engine import stats
-from . import continuous, costs, link
+from . import agile, continuous, costs, link
 from .directives import WAIT, Directives
 from .effect_costs import EffectCosts
 from ...engine.errors import IllegalCommand
@@ -333,6 +333,8 @@ class Resolution(Directives, EffectCosts):
         for iid in (ev["attacker"], ev["blocker"]):
             if iid is not None and self.state.cards[iid].zone == "field":
                 self._fire(iid, "when_battle_ends")
+        if "agile" in self._keywords:  # 【Agile】 cards in the hands (agile.py, docs/saga-rulings.md)
+            agile.battle_ended(self, ev["attacker"], ev["blocker"])
 
     def _flush_triggers(self) -> None:
         """Put collected triggers into the queue as one simultaneous group, each once (CR 8-6-3).
@@ -364,6 +366,13 @@ class Resolution(Directives, EffectCosts):
             if iid == self._soul_summon and ref[0] == "effect" and \
                     self._effect_of_ref(iid, ref).trigger in ("when_summoned", "when_placed"):
                 a.soul_paid = True  # the soul core was part of its summoning payment (CR 10-6-6)
+            elif e is not None and e.trigger in costs.SOUL_SEEN_TRIGGERS and e.condition is not None \
+                    and e.condition.soul_paid is not None:
+                # "when you summon a spirit / use a magic card and spend the soul core as part of its cost": the
+                # payment of the card the event happened to (CR 10-6-6, 10-8-6); otherwise it does not trigger
+                a.soul_paid = trigger_card is not None and trigger_card == self._soul_summon
+                if a.soul_paid != e.condition.soul_paid:
+                    continue
             st.next_ts += 1
             new.append(a)
         self._pending = []
@@ -686,6 +695,7 @@ class Resolution(Directives, EffectCosts):
         if chosen is None:
             return True
         soul = self._pay_with(a.controller, chosen)
+        self._soul_summon = a.source if soul else None  # (as actions.py's use of a magic card)
         self._emit("magic_used", player=a.controller, card=a.source, cid=card.cid, window="burst")
         self._use_magic_effects(a.source, a.controller, usable, soul)
         return True
@@ -782,8 +792,11 @@ class Resolution(Directives, EffectCosts):
                 self._move_selection(a.controller, pay, pay_soul, "trash", "pay", cause)
                 self._move_card(a.source, "field", "summon")
                 self._move_selection(a.controller, place, place_soul, a.source, "place", cause)
+                self._soul_summon = a.source if pay_soul else None  # (as a summon from the hand)
                 self._on_summoned(a.source)
             a.phase = "done"
+        elif name == "agile":  # from the hand: agile.py (docs/saga-rulings.md, Agile-2, Agile-3)
+            agile.resolve(self, a)
         else:
             a.phase = "done"
 

@@ -1,11 +1,163 @@
 """Templates: costs that change, reduction symbols, Agile, Feast, soul-core costs (CR 5-2-3, 10-6)."""
 from __future__ import annotations
 
+from lark import v_args
+
+# each method inline like the core's (_Build's class decorator does not reach the methods of its bases)
+_inline = v_args(inline=True)
+
 from ..not_supported import NotSupported  # noqa: F401  (raised by the rules below)
 
 GRAMMAR = r"""
+// "if you do not spend the soul core as part of this spirit's summoning cost, ..." (CR 10-6-6)
+%extend condition: "you do not spend a" QUOTED "as part of" own_cost   -> c_soul_unpaid
+                 | "you don't spend a" QUOTED "as part of" own_cost    -> c_soul_unpaid
+
+// "all of your magic cards gain a {white_symbol} reduction symbol" (CR 2-7)
+%extend action: reduction_gain
+reduction_gain: "all of" owner card_descr ("gain" | "gains") "a" SYMBOL_ICON "reduction symbol"
+SYMBOL_ICON.2: /\{(red|purple|green|white|yellow|blue)_symbol\}/
+
+// "If you spend the soul core as part of this card's cost, select a spirit with 6000 or fewer BP instead." /
+// "..., it gains 5000 BP instead.": the sentence before it, changed when the condition holds (see `instead`)
+%extend sentence: "if" condition ","? action "instead"              -> if_instead
+
+// "when you summon a spirit and spend the soul core as part of its summoning cost" / "when you spend the soul core
+// as part of a magic card's cost": the trigger, and its condition on that card's payment (CR 10-6-6, 10-8-6)
+%extend watch_event: "you summon" count descr filters? "and spend a" QUOTED "as part of its summoning cost" -> you_summon_soul
+                   | "you spend a" QUOTED "as part of a magic card's cost"     -> you_use_soul
+
+// "This card costs 3 in your hand if you control a nexus." / "When summoning this card, if ..., this card costs 3." /
+// "When using this magic card, it costs 4 if ...": its own cost, determined in the hand (CR 10-6-4, 10-8-4)
+%extend action: cost_in_hand
+cost_in_hand: "this card costs" NUMBER "in your hand"
+%extend sentence: "when summoning this card" "," "if" condition "," "this card costs" NUMBER -> cost_in_hand_summoning
+                | "when using this magic card" "," "it costs" NUMBER "if" condition    -> cost_in_hand_using
+%extend condition: "you use it during your main step"                 -> c_main_use
+
+// "If you spend the soul core as part of this spirit's summoning cost, you may destroy one of your nexuses to draw
+// two cards.": under a condition, something the player may do, and what follows only if they do
+%extend sentence: "if" condition ","? "you may" cost_part "to" statement -> if_may_do
 """
+
+
+def instead(ops: list[dict]) -> list[dict] | str:
+    """Each "... instead" sentence (`_instead`: its directive and condition) folded into the directive before it:
+    that one under the opposite condition, and a copy changed as the sentence says under the condition. Only a
+    condition on the soul core's payment, whose opposite the vocabulary says (CR 10-6-6), and only a change of a
+    selection's filters (its card chosen the same way) or of the number a BP change adds. A reason string when the
+    sentence can't be folded so."""
+    out: list[dict] = []
+    for op in ops:
+        if "_instead" not in op:
+            out.append(op)
+            continue
+        cond, (new,) = op["if"], op["_instead"]
+        if set(cond) != {"soul_paid"}:
+            return "'... instead' under a condition other than the soul core's payment"
+        if not out or len(set(out[-1]) - {"may"}) != 1:
+            return "'... instead' after a directive with conditions of its own"
+        old = out.pop()
+        name = next(k for k in old if k != "may")
+        changed = _changed(name, old[name], new)
+        if isinstance(changed, str):
+            return changed
+        out.append({**old, "if": {"soul_paid": not cond["soul_paid"]}})
+        out.append({**old, name: changed, "if": dict(cond)})
+    return out
+
+
+def own_cost_only(sentences) -> bool:
+    """Whether an effect's sentences only say its card's own cost in the hand: on a magic card such an effect is a
+    constant one, not its magic effect (it works from the hand, docs/saga-rulings.md, Costs: Own-1)."""
+    ops = [op for s in sentences for op in s.ops]
+    return bool(ops) and all(isinstance(op.get("cost"), dict) and op["cost"].get("target") == "this" for op in ops)
+
+
+_FILTERS = ("bp_max", "bp_min", "cost_max", "cost_min", "cores_max", "cores_min", "level_max")
+_SELECTING = ("destroy", "exhaust", "refresh", "bounce", "to_deck_bottom", "to_deck_top")  # act on what they select
+
+
+def _changed(name: str, old, new: dict):
+    """The directive value `old` of `name`, changed as the "instead" sentence's directive `new` says."""
+    if "select" in new and name in _SELECTING and isinstance(old, dict):
+        sel = dict(new["select"])
+        sel.pop("side", None)  # "select a spirit ... instead": the same selection, whose side the first one says
+        if sel.get("type", "spirit") != old.get("type", "spirit") or set(sel) - {"type"} - set(_FILTERS):
+            return "'select ... instead' that changes more than a filter of the selection"
+        if not set(sel) - {"type"} or not set(sel) - {"type"} <= set(old):
+            return "'select ... instead' with a filter the first selection does not have"
+        return {**old, **sel}
+    if "bp" in new and name == "bp" and isinstance(old, dict):
+        b = new["bp"]
+        if b.get("target") != old.get("target") or set(b) - {"target", "add", "_duration"} or "for_each" in old \
+                or b.get("_duration") not in (None, old.get("_duration")):
+            return "'... gains N BP instead' of another card or span"
+        return {**old, "add": b["add"]}
+    return "'... instead' of something other than a selection's filter or a BP change"
 
 
 class Rules:
     """Transformer methods of the rules in GRAMMAR (see templates/__init__.py)."""
+
+    @_inline
+    def c_soul_unpaid(self, q, _cost):
+        self._soul(q, "a cost paid with something other than the soul core")
+        return {"soul_paid": False}
+
+    @_inline
+    def if_instead(self, cond, ops):
+        if len(ops) != 1:
+            raise NotSupported("'... instead' of more than one thing")
+        return [{"_instead": ops, "if": cond}]
+
+    _MAY_DO = ("destroy", "exhaust", "discard")  # what "you may X to Y" does as an effect too: X, then Y if done
+
+    @_inline
+    def if_may_do(self, cond, cost, ops):
+        """The condition decided as the effect resolves, for each directive (a cost would be paid before it is
+        known: an effect's own condition on the soul core's payment is read on resolution, targets.py): X the
+        player may do, then Y "if you do" (CR 8-4-1 says the same of a cost: no X, no Y)."""
+        (name,) = cost
+        if name not in self._MAY_DO:
+            raise NotSupported(f"'if ..., you may {name} to ...'")
+        return [{**cost, "may": True, "if": dict(cond)}] + [{**op, "if_done": True, "if": dict(cond)} for op in ops]
+
+    @_inline
+    def you_summon_soul(self, count, descr, *rest):
+        filters, q = (rest[0], rest[1]) if len(rest) == 2 else (None, rest[0])
+        self._soul(q, "a summoning cost paid with something other than the soul core")
+        return {**self.you_summon(count, descr, filters), "condition": {"soul_paid": True}}
+
+    @_inline
+    def you_use_soul(self, q):
+        self._soul(q, "a cost paid with something other than the soul core")
+        return {"trigger": "you_use_magic", "condition": {"soul_paid": True}}
+
+    @_inline
+    def cost_in_hand(self, n):
+        return [{"cost": {"target": "this", "set": int(n)}}]
+
+    @_inline
+    def cost_in_hand_summoning(self, cond, n):
+        return [{"cost": {"target": "this", "set": int(n)}, "if": cond}]
+
+    @_inline
+    def cost_in_hand_using(self, n, cond):
+        return [{"cost": {"target": "this", "set": int(n)}, "if": cond}]
+
+    @_inline
+    def c_main_use(self):  # "... when you use it during your main step": its cost is determined then (CR 10-8-4)
+        return {"step": "main", "your_turn": True}
+
+    @_inline
+    def reduction_gain(self, side, descr, icon):
+        """Cards of yours gain a reduction symbol while the effect is active: the cards named in your hand (and
+        being used or summoned from it), which is where a cost is paid from (CR 2-7-3, 10-6-5)."""
+        if side != "you":
+            raise NotSupported("reduction symbols for cards other than your own")
+        t = {k: v for k, v in descr.items() if not (k == "type" and v == "any")}
+        if set(t) - {"type", "family", "families", "color", "colors"}:
+            raise NotSupported(f"reduction symbols for cards described by {sorted(t)}")
+        colour = str(icon)[1:].split("_", 1)[0]
+        return [{"reduction": {"target": t, "add": [colour]}}]
