@@ -50,6 +50,7 @@ TRIGGERS = (
     "your_spirit_blocked",  # ... has its attack blocked (CR 7-1-3)
     "your_spirit_summoned",  # ... is summoned (CR 10-6-7)
     "your_spirit_reduces_life",  # ... reduces your opponent's life with its attack (CR 7-1-5-3-1)
+    "opponent_spirit_reduces_life",  # one of your opponent's spirits (`watch`) reduces your life with its attack
     "your_spirit_wins_battle",  # ... destroys an opponent's spirit by comparing BP (CR 7-1-5-2-1)
     "your_spirit_destroyed_by_opponent",  # ... is destroyed by the opponent's effect or in battle (CR 10-15-1)
     "your_nexus_exhausted",  # one of your nexuses (`watch`: which ones) is exhausted (CR 10-4; not if it was)
@@ -71,7 +72,7 @@ ALL_TRIGGERS = TRIGGERS + STANDARD_TRIGGERS
 WATCH_TRIGGERS = {
     "your_spirit_destroyed": "you", "opponent_spirit_destroyed": "opponent", "opponent_summons": "opponent",
     "opponent_attacks": "opponent", "your_spirit_attacks": "you", "your_spirit_blocks": "you",
-    "your_spirit_blocked": "you", "your_spirit_summoned": "you", "your_spirit_reduces_life": "you",
+    "your_spirit_blocked": "you", "your_spirit_summoned": "you", "your_spirit_reduces_life": "you", "opponent_spirit_reduces_life": "opponent",
     "your_spirit_wins_battle": "you", "your_spirit_destroyed_by_opponent": "you",
     "you_use_magic": "you", "opponent_uses_magic": "opponent", "your_nexus_exhausted": "you",
     "your_spirit_depleted": "you", "opponent_spirit_depleted": "opponent",
@@ -113,6 +114,11 @@ ALL_OPS = {**OPS, **STANDARD_OPS}
 # timing among the same-name cards of one player (12-3-2), or both (12-3-3)
 LIMITS = ("once_per_turn", "unstackable", "unstackable_once_per_turn")
 COST_OPS = ("pay_cores", "discard", "exhaust", "core_remove", "destroy")  # what an effect cost may contain (CR 8-4)
+# what `restrict` says a card cannot do or undergo: attack, block, be blocked (CR 1-3-3), and the protections of
+# rules/bss/protection.py: be selected, destroyed by destruction effects or lose cores by the effects `by` names
+# (be_returned: to the hand or the deck), be destroyed by comparing BP, reduce life with its attacks
+PROTECTIONS = ("be_selected", "be_destroyed", "lose_cores", "be_returned")
+RESTRICTIONS = ("attack", "block", "be_blocked") + PROTECTIONS + ("be_destroyed_in_battle", "reduce_life")
 STANDING_OPS = ("bp", "level", "grant", "restrict", "substitute", "cost", "reduction")  # what a constant effect does
 CONSTANT_OPS = ("cost", "reduction")  # change information while the card is on the field: constant effects only
 SIDES = ("you", "opponent", "any", "each")  # each: every player selects among their own cards (CR 1-3-4)
@@ -209,7 +215,7 @@ class Directive:
     to: str | None = None  # core_remove: reserve | trash | void; search: where the rest goes
     look: int | None = None  # search, look: how many cards from the top
     keyword: Keyword | None = None  # grant
-    cannot: str | None = None  # restrict: attack | block | be_blocked
+    cannot: str | None = None  # restrict: RESTRICTIONS (attack | block | be_blocked | be_selected ...)
     token: object | None = None  # token: the token's CardDef
     event: str | None = None  # substitute: the event replaced ("destroyed")
     by_opponent: bool = False  # substitute: only when the opponent causes it
@@ -223,7 +229,7 @@ class Directive:
     cores_from: str | None = None  # summon, search into the field: where its LV1 cores come from (void | reserve);
     # life_gain: where the cores come from (void, the default, or your reserve)
     reveal: bool = True  # search: reveal the cards (public) or only look at them (CR 12-3-1)
-    by: Target | None = None  # restrict be_blocked: the blockers it keeps out
+    by: Target | None = None  # restrict be_blocked: the blockers it keeps out; PROTECTIONS: whose effects
     colors: tuple = ()  # reduction: the reduction symbols added (CR 2-7)
     may: bool = False  # "you may ..." for this directive alone (CR 8-1-8)
     if_done: bool = False  # "if you do, ...": only when the directive before it did something
@@ -563,6 +569,20 @@ def parse_directive(v, f, *, make_token=None) -> Directive:
     return replace(d, **mods) if mods else d
 
 
+_SOURCE_KEYS = ("side", "type", "colors", "family", "families")
+
+
+def _effect_source(v, f) -> Target:
+    """The cards whose effects a protection keeps out ("your opponent's effects", "the effects of your opponent's
+    magic"): a side seen by the protecting effect's controller (opponent by default), a type (any by default),
+    colours or families."""
+    d = _map(v, f, _SOURCE_KEYS)
+    t = parse_target({"side": "opponent", "type": "any", **d, "all": True}, f)
+    if t.side == "each":
+        raise EffectSyntax(f"{f}.side", "the effects kept out are of you, your opponent or any player")
+    return t
+
+
 def _directive(op, val, f, make_token) -> Directive:
     p = f"{f}.{op}"
     shape = ALL_OPS.get(op)
@@ -681,11 +701,14 @@ def _directive(op, val, f, make_token) -> Directive:
                          duration=_choice(d.get("duration", "turn"), f"{p}.duration", DURATIONS))
     if shape == "restrict":
         d = _map(val, p, ("target", "cannot", "duration", "by"))
-        cannot = _choice(d.get("cannot"), f"{p}.cannot", ("attack", "block", "be_blocked"))
+        cannot = _choice(d.get("cannot"), f"{p}.cannot", RESTRICTIONS)
         by = None
-        if "by" in d:
+        if cannot in PROTECTIONS:  # whose effects it keeps out: `by` names their cards (their type: any by default)
+            by = _effect_source(d.get("by", {}), f"{p}.by")
+        elif "by" in d:
             if cannot != "be_blocked":
-                raise EffectSyntax(f"{p}.by", "by names the blockers that cannot block (cannot: be_blocked)")
+                raise EffectSyntax(f"{p}.by", "by names the blockers that cannot block (cannot: be_blocked) or the "
+                                              f"cards whose effects it keeps out ({', '.join(PROTECTIONS)})")
             by = parse_target({"side": "opponent", **d["by"]} if isinstance(d["by"], dict) else d["by"], f"{p}.by")
             if by.ref is not None:
                 raise EffectSyntax(f"{p}.by", "describe the blockers (e.g. {bp_max: 3000}), not one card")
@@ -1081,7 +1104,11 @@ def _directive_value(d: Directive, token_to_dict):
         return {"target": target_to_dict(d.target), "keyword": keyword_to_dict(d.keyword), "duration": d.duration}
     if shape == "restrict":
         out = {"target": target_to_dict(d.target), "cannot": d.cannot, "duration": d.duration}
-        if d.by is not None:
+        if d.cannot in PROTECTIONS:
+            by = target_to_dict(d.by)
+            by.pop("all", None)
+            out["by"] = {**by, "type": d.by.type}  # (its type is read as any when left out)
+        elif d.by is not None:
             out["by"] = target_to_dict(d.by)
         return out
     if shape in ("cost", "reduction"):

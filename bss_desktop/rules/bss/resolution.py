@@ -263,6 +263,7 @@ class Resolution(Directives, EffectCosts):
         if ev["amount"] > 0:  # CR 7-1-5-3-1: the attack reduced the opponent's life
             self._fire(ev["attacker"], "when_attack_reduces_life")
             self._fire_side(1 - ev["player"], "your_spirit_reduces_life", ev["attacker"])
+            self._fire_side(ev["player"], "opponent_spirit_reduces_life", ev["attacker"])
 
     def _on_burst_set(self, ev: dict) -> None:
         if "burst_set" not in self._triggers:
