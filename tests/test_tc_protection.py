@@ -206,3 +206,11 @@ def test_every_restriction_is_documented():
     rows = [line for line in doc.splitlines() if line.startswith("| `restrict`")]
     assert all(re.search(rf"\b{w}\b", "".join(rows)) for w in RESTRICTIONS)
     assert set(PROTECTIONS) < set(RESTRICTIONS)
+
+
+def test_ruling_p9_draw_a_card_when_your_life_increases_compiles():
+    c = compile_effect("spirit", "During Your Attack Step", "Draw a card when your life increases.")
+    assert c.effect == {"kind": "triggered", "trigger": "life_gained", "condition": {"step": "attack", "your_turn": True},
+                        "do": [{"draw": 1}]}
+    e = parse_effect(c.effect, "e", card_type="spirit")
+    assert effect_text(e) == "(When your life increases) If it is your attack step, draw 1 card."

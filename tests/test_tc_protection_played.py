@@ -277,3 +277,24 @@ def test_ruling_p8_played_no_trigger_when_the_attack_reduces_no_life():
                    "{life: 5, reserve: 3, field: [ZT-050, ZT-051], deck: [T-W0, T-W0]}", step="attack")
     attack_unblocked(game, 0, game.state.players[0].field[0])
     assert game.state.players[1].life == 5 and cids(game, game.state.players[1].hand) == []
+
+
+# ---------------------------------------------------------------- P9: a life that increases
+
+
+def test_ruling_p9_played_draw_a_card_when_your_life_increases():
+    db = imported_db(nexus("Draw a card when your life increases."),
+                     magic("Place two cores from the void into your life."))
+    game = game_of(db, "{life: 3, reserve: 3, hand: [ZT-090], field: [ZT-050], deck: [T-W0, T-W0, T-W0]}",
+                   "{life: 5, reserve: 3}")
+    use(game, 0, "ZT-090")
+    assert game.state.players[0].life == 5 and cids(game, game.state.players[0].hand) == ["T-W0"]  # one increase
+
+
+def test_ruling_p9_cr_11_7_1_played_blessed_increases_your_life_and_your_opponents_loss_does_not():
+    db = imported_db(nexus("Draw a card when your life increases."))
+    game = game_of(db, "{life: 3, reserve: 3, field: [KW-BLS, ZT-050], deck: [T-W0, T-W0, T-W0]}",
+                   "{life: 5, reserve: 3, field: [ZT-050], deck: [T-W0, T-W0]}", step="attack")
+    attack_unblocked(game, 0, game.state.players[0].field[0])
+    assert game.state.players[0].life == 4 and cids(game, game.state.players[0].hand) == ["T-W0"]
+    assert cids(game, game.state.players[1].hand) == []

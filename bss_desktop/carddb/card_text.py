@@ -731,6 +731,7 @@ _TRIGGER_LABELS = {
     "when_destroyed_by_opponent": "When Destroyed by Opponent",
     "when_battle_ends": "When Battle Ends",
     "life_reduced": "When your life is reduced",
+    "life_gained": "When your life increases",
     "your_spirit_destroyed": "When one of your spirits is destroyed",
     "opponent_spirit_destroyed": "When one of your opponent's spirits is destroyed",
     "opponent_summons": "When your opponent summons a spirit",

@@ -234,6 +234,8 @@ class Resolution(Directives, EffectCosts):
     def _on_cores_moved(self, ev: dict) -> None:
         if ev["src"] == "life" and ev["count"] > 0:
             self._fire_side(ev["player"], "life_reduced")
+        if ev["dst"] == "life" and ev["count"] > 0:  # ruling P9: a life increases when cores are placed into it
+            self._fire_side(ev.get("dst_player", ev["player"]), "life_gained")
         if "cores_reach" in self._triggers:  # (a card of this game triggers on its cores reaching a count)
             dst = ev["dst"]
             if type(dst) is int:

@@ -15,6 +15,7 @@ from ..not_supported import NotSupported
 GRAMMAR = r"""
 %extend action: prot_action
 %extend watch_event: "your life is reduced by an attack from" count "of" owner descr filters? -> prot_life_watch
+                   | "your life increases"                     -> prot_life_gained
 %extend filter: "that has" NUMBER ("or fewer" | "or less") "bp"  -> f_bp_max
               | "that has" NUMBER "or more bp"                   -> f_bp_min
 
@@ -174,6 +175,9 @@ class Rules:
 
     def prot_its_attacks(self, *_):
         return None
+
+    def prot_life_gained(self):  # "when your life increases" (ruling P9)
+        return {"trigger": "life_gained"}
 
     def prot_life_watch(self, count, side, descr, filters=None):
         """"When your life is reduced by an attack from one of your opponent's spirits ...": the trigger watches the
