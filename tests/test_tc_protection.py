@@ -214,3 +214,15 @@ def test_ruling_p9_draw_a_card_when_your_life_increases_compiles():
                         "do": [{"draw": 1}]}
     e = parse_effect(c.effect, "e", card_type="spirit")
     assert effect_text(e) == "(When your life increases) If it is your attack step, draw 1 card."
+
+
+def test_cr_8_1_4_1_one_condition_on_every_part_of_a_constant_effect_is_the_effects_own():
+    c = compile_effect("spirit", "N/A", "If this spirit has a \"Soul Core\" on it, it cannot be selected by the "
+                                        "effects of your opponent's spirits, and its cores cannot be removed by the "
+                                        "effects of your opponent's spirits.")
+    assert c.effect == {"kind": "constant", "condition": {"soul_core": True}, "do": [
+        {"restrict": {"target": "this", "cannot": "be_selected", "by": {"type": "spirit"}}},
+        {"restrict": {"target": "this", "cannot": "lose_cores", "by": {"type": "spirit"}}}]}
+    c = compile_effect("spirit", "N/A", "If you have 3 or fewer life, this spirit gains 1000 BP. All of your spirits "
+                                        "gain 1000 BP.")
+    assert not c.automated and "one of its parts" in c.why

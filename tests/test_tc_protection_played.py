@@ -298,3 +298,23 @@ def test_ruling_p9_cr_11_7_1_played_blessed_increases_your_life_and_your_opponen
     attack_unblocked(game, 0, game.state.players[0].field[0])
     assert game.state.players[0].life == 4 and cids(game, game.state.players[0].hand) == ["T-W0"]
     assert cids(game, game.state.players[1].hand) == []
+
+
+def test_ruling_p1_p4_played_while_the_soul_core_is_on_it():
+    db = imported_db(spirit("If this spirit has a \"Soul Core\" on it, it cannot be selected by the effects of your "
+                            "opponent's spirits, and its cores cannot be removed by the effects of your opponent's "
+                            "spirits."),
+                     spirit("Select one of your opponent's spirits and exhaust it.", "When Summoned", ID="ZT-002",
+                            name="Exhauster"),
+                     spirit("Remove a core from each of your opponent's spirits and place them into their reserve.",
+                            "When Summoned", ID="ZT-003", name="Drainer"))
+    soul = "{life: 5, reserve: 0, soul_core: field, field: [{card: ZT-001, cores: 2, soul_core: true}, T-R1]}"
+    game = game_of(db, "{life: 5, reserve: 5, hand: [ZT-002, ZT-003]}", soul)
+    guarded, pup = game.state.players[1].field
+    game.apply(Summon(0, first(game, 0, "ZT-002", "hand")))
+    assert game.state.cards[pup].exhausted and not game.state.cards[guarded].exhausted  # no choice: only the pup
+    game.apply(Summon(0, first(game, 0, "ZT-003", "hand")))
+    assert game.state.cards[guarded].cores == 2
+    game = game_of(db, "{life: 5, reserve: 5, hand: [ZT-002]}", "{life: 5, reserve: 3, field: [ZT-001, T-R1]}")
+    game.apply(Summon(0, first(game, 0, "ZT-002", "hand")))
+    assert options(game) == game.state.players[1].field  # without the soul core it can be selected

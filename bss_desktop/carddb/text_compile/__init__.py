@@ -218,7 +218,8 @@ def _assemble(ops: list[dict], kind: str) -> tuple[list[dict], dict] | str:
             op["if"] = out[-1]["if"]  # "If ..., A. Then, B.": B goes with A
         (name, value), = ((k, v) for k, v in op.items() if k not in ("may", "if_done", "if"))
         if kind == "constant" and "if" in op:
-            if len(ops) != 1 or keys:
+            # "If X, A, and B.": one condition on every part is the effect's own (CR 8-1-4-1)
+            if any(o.get("if") != op["if"] for o in ops) or set(keys) - {"condition"}:
                 return "a constant effect with a condition on one of its parts"
             keys["condition"] = op["if"]
             op = {k: v for k, v in op.items() if k != "if"}
