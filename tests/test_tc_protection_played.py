@@ -318,3 +318,24 @@ def test_ruling_p1_p4_played_while_the_soul_core_is_on_it():
     game = game_of(db, "{life: 5, reserve: 5, hand: [ZT-002]}", "{life: 5, reserve: 3, field: [ZT-001, T-R1]}")
     game.apply(Summon(0, first(game, 0, "ZT-002", "hand")))
     assert options(game) == game.state.players[1].field  # without the soul core it can be selected
+
+
+def test_ruling_p2_p3_p4_played_neither_destroyed_by_effects_nor_in_battle_nor_its_cores_removed():
+    db = imported_db(spirit("Neither this spirit nor any red nexus with a \"Soul Core\" on it can be destroyed by your "
+                            "opponent's destruction effects or as the result of battle, and they cannot have their "
+                            "cores removed by your opponent's effects."),
+                     magic("Destroy all of your opponent's spirits with 5000 or fewer BP."),
+                     magic("Remove a core from each of your opponent's spirits and place them into their reserve.",
+                           ID="ZT-091"))
+    game = game_of(db, "{life: 5, reserve: 5, hand: [ZT-090, ZT-091], field: [T-R5]}",
+                   "{life: 5, reserve: 3, field: [{card: ZT-001, cores: 2}, T-R1]}")
+    guarded, pup = game.state.players[1].field
+    use(game, 0, "ZT-090")
+    assert game.state.cards[guarded].zone == "field" and game.state.cards[pup].zone == "trash"
+    use(game, 0, "ZT-091")
+    assert game.state.cards[guarded].cores == 2
+    game = game_of(db, "{life: 5, reserve: 3, field: [T-R5]}", "{life: 5, reserve: 3, field: [ZT-001]}",
+                   step="attack")
+    titan, guarded = game.state.players[0].field[0], game.state.players[1].field[0]
+    blocked_fight(game, 0, titan, guarded)  # 5000 BP against 1000 BP
+    assert game.state.cards[guarded].zone == "field"

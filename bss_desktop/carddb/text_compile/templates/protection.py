@@ -31,8 +31,14 @@ prot_action: subject prot_pred                                        -> prot_su
            | "attacks from" owner descr filters? ("cannot" | "can't") "reduce your life" duration? -> prot_attacks_from
            | duration ","? "your life" ("cannot" | "can't") "be reduced by" prot_its_attacks -> prot_dur_its_attacks
            | "your life" ("cannot" | "can't") "be reduced by" prot_its_attacks duration? -> prot_its_attacks_dur
+           | "neither" prot_one "nor" prot_one "can be destroyed by" prot_destruction prot_or_battle? ", and they" ("cannot" | "can't") "have their cores removed by" prot_effects -> prot_neither
+
+prot_one: "this spirit"                                               -> po_this
+        | "any" descr filters?                                        -> po_any
+prot_or_battle: "or as the result of battle"
 
 prot_pred: ("cannot" | "can't") "be selected by" prot_effects duration?         -> pp_selected
+         | ("cannot" | "can't") "be destroyed by" prot_destruction "or as the result of battle" duration? -> pp_destroyed_or_battle
          | ("cannot" | "can't") "be destroyed by" prot_destruction duration?    -> pp_destroyed
          | ("cannot" | "can't") "be destroyed in battle" duration?              -> pp_battle
          | ("cannot" | "can't") "be returned to your hand or deck by" prot_effects duration? -> pp_returned
@@ -46,7 +52,7 @@ prot_effects: "your opponent's effects"                               -> pe_any
             | "the"? "effects of your opponent's" prot_kinds          -> pe_of
 prot_destruction: "your opponent's destruction effects"              -> pe_any
                 | "the"? "destruction effects" ("on" | "of") "your opponent's" prot_kinds -> pe_of
-prot_kinds: prot_kind ("or" prot_kind)*
+prot_kinds: prot_kind  // one kind: "spirits or magic" stays manual (and "or" is free for "or as the result of battle")
 prot_kind: "spirits"                                                  -> pk_spirit
          | ("magic" | "magic cards")                                  -> pk_magic
          | "nexuses"                                                  -> pk_nexus
@@ -65,10 +71,10 @@ class Rules:
         return self._prot(subject, pred)
 
     def prot_dur_subject(self, duration, subject, pred):
-        cannot, by, dur = pred
-        if dur is not None:
+        preds = pred if isinstance(pred, list) else [pred]
+        if any(dur is not None for _, _, dur in preds):
             raise NotSupported("two durations")
-        return self._prot(subject, (cannot, by, duration))
+        return self._prot(subject, [(cannot, by, duration) for cannot, by, _ in preds])
 
     def prot_this(self, pred):
         return self._prot("this", pred)
@@ -105,6 +111,8 @@ class Rules:
         return ["this", self._target({"all": True}, "any", {"type": "spirit"}, filters)]
 
     def _prot(self, subject, pred):
+        if isinstance(pred, list):  # "cannot be destroyed by ... or as the result of battle": two protections
+            return [op for p in pred for op in self._prot(subject, p)]
         cannot, by, duration = pred
         out = {"target": subject, "cannot": cannot, "_duration": duration}
         if by is not None:
@@ -116,6 +124,27 @@ class Rules:
 
     def pp_destroyed(self, by, duration=None):
         return ("be_destroyed", by, duration)
+
+    def pp_destroyed_or_battle(self, by, duration=None):
+        return [("be_destroyed", by, duration), ("be_destroyed_in_battle", None, duration)]
+
+    def prot_neither(self, a, b, by, *rest):
+        """"Neither A nor B can be destroyed by ... (or as the result of battle), and they cannot have their cores
+        removed by ...": each protection for each of the two."""
+        battle = len(rest) == 2
+        cores_by = rest[-1]
+        preds = [("be_destroyed", by, None)] + ([("be_destroyed_in_battle", None, None)] if battle else []) + [
+            ("lose_cores", cores_by, None)]
+        return self._prot(a, preds) + self._prot(b, preds)
+
+    def prot_or_battle(self, *_):
+        return True
+
+    def po_this(self):
+        return "this"
+
+    def po_any(self, descr, filters=None):  # "any white nexus with ...": anyone's
+        return self._target({"all": True}, "any", descr, filters)
 
     def pp_battle(self, duration=None):
         return ("be_destroyed_in_battle", None, duration)
@@ -135,11 +164,8 @@ class Rules:
     def pe_of(self, kinds):
         return kinds
 
-    def prot_kinds(self, *kinds):
-        kinds = [k for k in kinds if isinstance(k, str)]
-        if len(set(kinds)) != 1:  # "your opponent's red spirits or magic": one kind of card only
-            raise NotSupported("the effects of more than one kind of card")
-        return {"type": kinds[0]}
+    def prot_kinds(self, kind):
+        return {"type": kind}
 
     def pk_spirit(self, *_):
         return "spirit"
