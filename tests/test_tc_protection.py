@@ -239,3 +239,45 @@ def test_ruling_p2_p3_p4_neither_this_nor_any_nexus_compiles_to_each_protection_
     assert ops("During this turn, this spirit cannot be destroyed by your opponent's destruction effects or as the "
                "result of battle.") == [restrict("this", "be_destroyed", by, "turn"),
                                         restrict("this", "be_destroyed_in_battle", None, "turn")]
+
+
+# ---------------------------------------------------------------- ruling P10: "When Destroyed" effects not triggered
+
+
+def test_ruling_p10_not_triggered_by_this_effect_marks_every_destruction_before_it():
+    c = compile_effect("spirit", "When Summoned", "Destroy all of your opponent's spirits with 3000 or fewer BP. Your "
+                                                  "opponent's \"When Destroyed\" effects are not triggered by this "
+                                                  "effect.")
+    assert c.effect["do"] == [{"destroy": {"all": True, "bp_max": 3000}, "quiet": True}]
+    e = parse_effect(c.effect, "e", card_type="spirit")
+    assert effect_to_dict(e)["do"][0]["quiet"] is True
+    assert effect_text(e).endswith("Your opponent's \"When Destroyed\" effects are not triggered by this destruction.")
+
+
+@pytest.mark.parametrize("text", [
+    "Draw a card. Your opponent's \"When Destroyed\" effects are not triggered by this effect.",
+    "Destroy all of your opponent's spirits with 3000 or fewer BP. Your opponent's \"When Summoned\" effects are not "
+    "triggered by this effect.",
+    "Destroy all of your opponent's spirits with 3000 or fewer BP. If you have 3 or fewer life, your opponent's "
+    "\"When Destroyed\" effects are not triggered by this effect.",
+])
+def test_ruling_p10_other_shapes_stay_manual(text):
+    assert not compile_effect("spirit", "When Summoned", text).automated
+
+
+@pytest.mark.parametrize("directive,field", [
+    ({"draw": 1, "quiet": True}, "e.do[0].quiet"),
+    ({"destroy": {}, "quiet": "yes"}, "e.do[0].quiet"),
+])
+def test_hostile_a_malformed_quiet_is_refused_naming_the_field(directive, field):
+    with pytest.raises(EffectSyntax) as err:
+        parse_effect({"kind": "triggered", "trigger": "when_summoned", "do": [directive]}, "e", card_type="spirit")
+    assert err.value.field == field
+
+
+def test_hostile_quiet_is_no_part_of_a_cost():
+    with pytest.raises(EffectSyntax) as err:
+        parse_effect({"kind": "triggered", "trigger": "when_attacks", "optional": True,
+                      "cost": [{"destroy": {"side": "you"}, "quiet": True}], "do": [{"draw": 1}]}, "e",
+                     card_type="spirit")
+    assert err.value.field == "e.cost[0]"

@@ -339,3 +339,38 @@ def test_ruling_p2_p3_p4_played_neither_destroyed_by_effects_nor_in_battle_nor_i
     titan, guarded = game.state.players[0].field[0], game.state.players[1].field[0]
     blocked_fight(game, 0, titan, guarded)  # 5000 BP against 1000 BP
     assert game.state.cards[guarded].zone == "field"
+
+
+# ---------------------------------------------------------------- P10: "When Destroyed" effects not triggered
+
+
+def _p10_db(quiet: bool):
+    tail = " Your opponent's \"When Destroyed\" effects are not triggered by this effect." if quiet else ""
+    return imported_db(spirit("Destroy all of your opponent's spirits with 3000 or fewer BP." + tail, "When Summoned",
+                              ID="ZT-002", name="Razer"),
+                       spirit("Draw a card.", "When Destroyed", ID="ZT-003", name="Last Words"),
+                       nexus("When one of your spirits is destroyed, draw a card."),
+                       nexus("When one of your opponent's spirits is destroyed, draw a card.", ID="ZT-051",
+                             name="Watcher"))
+
+
+def _p10_game(db):
+    return game_of(db, "{life: 5, reserve: 5, hand: [ZT-002], field: [ZT-051], deck: [T-W0, T-W0, T-W0]}",
+                   "{life: 5, reserve: 3, field: [ZT-003, ZT-050], deck: [T-W0, T-W0, T-W0]}")
+
+
+def test_ruling_p10_cr_10_15_1_played_the_destroyed_cards_owners_destruction_effects_do_not_trigger():
+    game = _p10_game(_p10_db(quiet=True))
+    last = game.state.players[1].field[0]
+    game.apply(Summon(0, first(game, 0, "ZT-002", "hand")))
+    assert game.state.cards[last].zone == "trash"
+    assert cids(game, game.state.players[1].hand) == []  # neither its label nor the nexus watching it
+    assert cids(game, game.state.players[0].hand) == ["T-W0"]  # the controller's own effect still triggers
+
+
+def test_ruling_p10_played_without_it_they_trigger():
+    game = _p10_game(_p10_db(quiet=False))
+    game.apply(Summon(0, first(game, 0, "ZT-002", "hand")))
+    while game.pending.kind == "choose":  # the turn player orders the simultaneous effects (CR 8-5-2-4)
+        answer(game, game.pending.info["options"][0])
+    assert cids(game, game.state.players[1].hand) == ["T-W0", "T-W0"]

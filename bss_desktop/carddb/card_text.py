@@ -846,6 +846,8 @@ def _sentences(do, ctx: _Ctx, kind: str, *, base: bool = False) -> list[str]:
         if x.after:  # STD 5-19-3
             text = f"after this effect resolves, {text}"
         out.append(text)
+        if x.quiet:  # CR 10-15-1
+            out.append("your opponent's \"When Destroyed\" effects are not triggered by this destruction")
         if x.target is not None and x.target.ref is None:
             ctx = replace(ctx, selected=_selected_words(x.target))
     return out

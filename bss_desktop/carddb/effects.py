@@ -240,6 +240,8 @@ class Directive:
     after: bool = False
     must: bool = False
     cond: Condition | None = None  # "if ..., ...": only when this holds as the directive is performed
+    # destroy: "your opponent's "When Destroyed" effects are not triggered by this effect" (CR 10-15-1; ruling P10)
+    quiet: bool = False
 
 
 @dataclass(frozen=True, slots=True)
@@ -523,7 +525,7 @@ def _levels(v, f):
     return tuple(_int(x, f"{f}[{i}]", 1) for i, x in enumerate(v))
 
 
-_MODIFIERS = ("may", "if_done", "if", "after", "must")  # beside a directive's action: {draw: 2, if_done: true}
+_MODIFIERS = ("may", "if_done", "if", "after", "must", "quiet")  # beside a directive's action: {draw: 2, if_done: true}
 
 
 def _per(d: dict, p: str) -> dict:
@@ -563,9 +565,12 @@ def parse_directive(v, f, *, make_token=None) -> Directive:
         mods["if_done"] = _bool(v["if_done"], f"{f}.if_done")
     if "if" in v:
         mods["cond"] = parse_condition(v["if"], f"{f}.if")
-    for flag in ("after", "must"):
+    for flag in ("after", "must", "quiet"):
         if flag in v:
             mods[flag] = _bool(v[flag], f"{f}.{flag}")
+    if mods.get("quiet") and op != "destroy":
+        raise EffectSyntax(f"{f}.quiet", "quiet goes with destroy: the opponent's \"When Destroyed\" effects are not "
+                                         "triggered by what it destroys (CR 10-15-1)")
     d = _directive(op, v[op], f, make_token)
     return replace(d, **mods) if mods else d
 
@@ -832,7 +837,8 @@ def parse_effect(v, f, *, card_type: str, make_token=None) -> Effect:
         for i, c in enumerate(kw["cost"]):
             if c.op not in COST_OPS:
                 raise EffectSyntax(f"{f}.cost[{i}]", f"an effect cost may only {', '.join(COST_OPS)}")
-            if c.may or c.if_done or c.after or c.must or c.cond is not None or c.per is not None or c.keep is not None:
+            if (c.may or c.if_done or c.after or c.must or c.quiet or c.cond is not None or c.per is not None
+                    or c.keep is not None):
                 raise EffectSyntax(f"{f}.cost[{i}]", "a cost is paid whole or not at all (CR 8-4-2-3): no may, if, "
                                                      "if_done or for_each in it")
             if (c.target is not None and (c.target.side == "each" or c.target.ref == "it" or (
@@ -1026,6 +1032,8 @@ def directive_to_dict(d: Directive, token_to_dict=None) -> dict:
         out["after"] = True
     if d.must:
         out["must"] = True
+    if d.quiet:
+        out["quiet"] = True
     if d.cond is not None:
         out["if"] = condition_to_dict(d.cond)
     return out

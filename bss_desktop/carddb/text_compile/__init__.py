@@ -210,6 +210,13 @@ def _assemble(ops: list[dict], kind: str) -> tuple[list[dict], dict] | str:
     out = []
     for op in ops:
         op = dict(op)
+        if op.pop("_quiet", False):  # "... "When Destroyed" effects are not triggered by this effect" (CR 10-15-1)
+            destroys = [i for i, o in enumerate(out) if "destroy" in o]
+            if op or not destroys:
+                return "'not triggered by this effect' with a condition, or without a destruction before it"
+            for i in destroys:
+                out[i] = {**out[i], "quiet": True}
+            continue
         if op.pop("_if_destroyed", False):  # "if you destroy a spirit with this effect": only after a destruction
             if not out or not any(k == "destroy" for k in out[-1]):
                 return "'if you destroy ... with this effect' after something other than a destruction"

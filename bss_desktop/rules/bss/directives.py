@@ -308,7 +308,8 @@ class Directives:
             if guarded and protection.protected(self, iid, "be_destroyed", a.source):  # protection.py
                 self._emit("destruction_prevented", card=iid, by="restriction")
                 continue
-            doomed.append((iid, Cause("effect", a.controller, a.source)))
+            # "effect_quiet": the opponent's "When Destroyed" effects are not triggered by it (protection.py, P10)
+            doomed.append((iid, Cause("effect_quiet" if d.quiet else "effect", a.controller, a.source)))
         if doomed:
             self._destroy(doomed)
         return bool(doomed)

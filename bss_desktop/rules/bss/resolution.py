@@ -184,14 +184,20 @@ class Resolution(Directives, EffectCosts):
         card = st.cards[iid]
         owner = card.owner
         by = ev["cause"][1]
-        self._fire(iid, "when_destroyed")  # CR 10-15-1, with its last state (CR 8-10)
-        if by == 1 - owner:
-            self._fire(iid, "when_destroyed_by_opponent")
-        if self._defs[card.cid].type == "spirit":
-            self._fire_side(owner, "your_spirit_destroyed", iid, exclude=iid)
+        # ruling P10: a destruction "not triggering your opponent's 'When Destroyed' effects" triggers none of that
+        # player's effects that wait for a destruction (CR 10-15-1)
+        quiet = 1 - by if ev["cause"][0] == "effect_quiet" and by is not None else None
+        if owner != quiet:
+            self._fire(iid, "when_destroyed")  # CR 10-15-1, with its last state (CR 8-10)
             if by == 1 - owner:
-                self._fire_side(owner, "your_spirit_destroyed_by_opponent", iid, exclude=iid)
-            self._fire_side(1 - owner, "opponent_spirit_destroyed", iid)
+                self._fire(iid, "when_destroyed_by_opponent")
+        if self._defs[card.cid].type == "spirit":
+            if owner != quiet:
+                self._fire_side(owner, "your_spirit_destroyed", iid, exclude=iid)
+                if by == 1 - owner:
+                    self._fire_side(owner, "your_spirit_destroyed_by_opponent", iid, exclude=iid)
+            if 1 - owner != quiet:
+                self._fire_side(1 - owner, "opponent_spirit_destroyed", iid)
             winner = ev["cause"][2]
             if ev["cause"][0] == "battle" and winner is not None:
                 # CR 7-1-5-2-1: it destroyed this one by comparing BP; in a tie it is destroyed too and its
@@ -199,7 +205,7 @@ class Resolution(Directives, EffectCosts):
                 self._fire(winner, "when_wins_battle", iid)
                 self._fire_side(st.cards[winner].owner, "your_spirit_wins_battle", winner)
             # CR 11-4-1: 【Immortal】 works from the trash, where a card has its printed keywords (CR 10-13-2)
-            for t in st.players[owner].trash if "immortal" in self._keywords else ():
+            for t in st.players[owner].trash if "immortal" in self._keywords and owner != quiet else ():
                 for kw in continuous.keywords_of(self, t, "immortal"):
                     if kw.timing == "attack_step" and st.step != "attack":  # a printed limit on the trigger
                         continue

@@ -14,6 +14,7 @@ from ..not_supported import NotSupported
 
 GRAMMAR = r"""
 %extend action: prot_action
+%extend sentence: "your opponent's" QUOTED "effects are not triggered by this effect" -> prot_quiet
 %extend watch_event: "your life is reduced by an attack from" count "of" owner descr filters? -> prot_life_watch
                    | "your life increases"                     -> prot_life_gained
 %extend filter: "that has" NUMBER ("or fewer" | "or less") "bp"  -> f_bp_max
@@ -175,6 +176,11 @@ class Rules:
 
     def pk_nexus(self, *_):
         return "nexus"
+
+    def prot_quiet(self, q):  # ruling P10: the destructions of this effect trigger none of them (CR 10-15-1)
+        if self.norm.quoted[int(str(q)[1:])].strip().lower() != "when destroyed":
+            raise NotSupported("effects other than \"When Destroyed\" ones that are not triggered")
+        return [{"_quiet": True}]
 
     # ---------------------------------------------------------------- life (CR 7-1-5-3-1)
     def prot_no_life(self, *args):  # "neither player's life can be reduced by an attack from a spirit ..."
