@@ -281,3 +281,26 @@ def test_hostile_quiet_is_no_part_of_a_cost():
                       "cost": [{"destroy": {"side": "you"}, "quiet": True}], "do": [{"draw": 1}]}, "e",
                      card_type="spirit")
     assert err.value.field == "e.cost[0]"
+
+
+# ---------------------------------------------------------------- the condition "if this spirit is exhausted / refreshed"
+
+
+def test_cr_4_4_if_this_spirit_is_refreshed_is_a_condition_on_its_state():
+    c = compile_effect("spirit", "N/A", "If this spirit is refreshed, your Stoneback spirits cannot be selected by "
+                                        "your opponent's effects.", families=FAMILIES)
+    assert c.effect["condition"] == {"exhausted": False}
+    e = parse_effect(c.effect, "e", card_type="spirit")
+    assert effect_to_dict(e)["condition"] == {"exhausted": False}
+
+    class Card:
+        type = "spirit"
+    assert effect_text(e, Card()).startswith("Constant: while this spirit is refreshed, ")
+    assert ops("If this nexus is exhausted, draw a card.") == [{"draw": 1, "if": {"exhausted": True}}]
+
+
+def test_hostile_a_malformed_exhausted_condition_is_refused_naming_the_field():
+    with pytest.raises(EffectSyntax) as err:
+        parse_effect({"kind": "constant", "condition": {"exhausted": "no"}, "do": [
+            {"restrict": {"target": "this", "cannot": "be_selected"}}]}, "e", card_type="spirit")
+    assert err.value.field == "e.condition.exhausted"

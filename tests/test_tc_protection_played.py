@@ -374,3 +374,20 @@ def test_ruling_p10_played_without_it_they_trigger():
     while game.pending.kind == "choose":  # the turn player orders the simultaneous effects (CR 8-5-2-4)
         answer(game, game.pending.info["options"][0])
     assert cids(game, game.state.players[1].hand) == ["T-W0", "T-W0"]
+
+
+# ---------------------------------------------------------------- "if this spirit is refreshed" (CR 4-4)
+
+
+def test_cr_4_4_played_the_protection_holds_while_this_spirit_is_refreshed():
+    db = imported_db(spirit("If this spirit is refreshed, your Stoneback spirits cannot be selected by your "
+                            "opponent's effects."),
+                     magic("Select one of your opponent's spirits and exhaust it."))
+    game = game_of(db, "{life: 5, reserve: 5, hand: [ZT-090, ZT-090]}", "{life: 5, reserve: 3, field: [ZT-001, T-R1]}")
+    guarded, pup = game.state.players[1].field
+    use(game, 0, "ZT-090")
+    assert game.state.cards[pup].exhausted and not game.state.cards[guarded].exhausted  # only the pup could be chosen
+    game = game_of(db, "{life: 5, reserve: 5, hand: [ZT-090]}",
+                   "{life: 5, reserve: 3, field: [{card: ZT-001, exhausted: true}, T-R1]}")
+    use(game, 0, "ZT-090")
+    assert options(game) == game.state.players[1].field  # exhausted: no protection

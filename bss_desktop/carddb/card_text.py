@@ -393,6 +393,8 @@ def _condition_parts(c: Condition, ctx: _Ctx, *, constant: bool) -> list[str]:
             parts.append(f"{this} is {word}" if val else f"{this} is not {word}")
     if c.soul_core is not None:
         parts.append(f"the soul core is on {this}" if c.soul_core else f"the soul core is not on {this}")
+    if c.exhausted is not None:
+        parts.append(f"{this} is {'exhausted' if c.exhausted else 'refreshed'}")
     if c.life_max is not None:
         parts.append(f"your life is {c.life_max} or less")
     if c.opponent_life_max is not None:

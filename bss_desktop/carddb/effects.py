@@ -189,6 +189,7 @@ class Condition:
     count_min: int | None = None
     count_max: int | None = None
     soul_paid: bool | None = None  # the soul core was used to pay this effect's cost (or this magic card's cost)
+    exhausted: bool | None = None  # this card is on the field exhausted (true) or refreshed (false) (CR 4-4)
 
 
 @dataclass(frozen=True, slots=True)
@@ -460,7 +461,7 @@ def parse_condition(v, f) -> Condition:
     kw: dict = {}
     for key, val in d.items():
         p = f"{f}.{key}"
-        if key in ("your_turn", "attacking", "blocking", "soul_core", "soul_paid"):
+        if key in ("your_turn", "attacking", "blocking", "soul_core", "soul_paid", "exhausted"):
             kw[key] = _bool(val, p)
         elif key in ("life_max", "opponent_life_max", "control_min", "count_min", "count_max"):
             kw[key] = _int(val, p)

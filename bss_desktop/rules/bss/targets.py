@@ -185,6 +185,10 @@ def condition_holds(game, cond, source: int, controller: int, activation=None) -
                                                                                                  controller)
         if (cond.count_min is not None and n < cond.count_min) or (cond.count_max is not None and n > cond.count_max):
             return False
+    if cond.exhausted is not None:  # "if this spirit is exhausted / refreshed": on the field, in that state
+        card = st.cards[source]
+        if card.zone != "field" or card.exhausted != cond.exhausted:
+            return False
     if cond.soul_paid is not None and activation is not None and activation.soul_paid != cond.soul_paid:
         return False  # (without an activation, e.g. when it triggers, it is decided on resolution)
     return True

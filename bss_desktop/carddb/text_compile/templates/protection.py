@@ -17,6 +17,8 @@ GRAMMAR = r"""
 %extend sentence: "your opponent's" QUOTED "effects are not triggered by this effect" -> prot_quiet
 %extend watch_event: "your life is reduced by an attack from" count "of" owner descr filters? -> prot_life_watch
                    | "your life increases"                     -> prot_life_gained
+%extend condition: ("this spirit is" | "this nexus is") "exhausted"  -> c_this_exhausted
+                 | ("this spirit is" | "this nexus is") "refreshed"  -> c_this_refreshed
 %extend filter: "that has" NUMBER ("or fewer" | "or less") "bp"  -> f_bp_max
               | "that has" NUMBER "or more bp"                   -> f_bp_min
 
@@ -181,6 +183,12 @@ class Rules:
         if self.norm.quoted[int(str(q)[1:])].strip().lower() != "when destroyed":
             raise NotSupported("effects other than \"When Destroyed\" ones that are not triggered")
         return [{"_quiet": True}]
+
+    def c_this_exhausted(self):  # "if this spirit is exhausted" (CR 4-4)
+        return {"exhausted": True}
+
+    def c_this_refreshed(self):
+        return {"exhausted": False}
 
     # ---------------------------------------------------------------- life (CR 7-1-5-3-1)
     def prot_no_life(self, *args):  # "neither player's life can be reduced by an attack from a spirit ..."
