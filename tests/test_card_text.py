@@ -417,6 +417,7 @@ CONDITION_SAMPLES = {
               Count("cores", place="this"), Count("symbols", side="you", colors=("red",)),
               Count("cards", cards=Target(side="opponent", mode="all"))],
     "soul_paid": [True, False],
+    "exhausted": [True, False],
 }
 
 
