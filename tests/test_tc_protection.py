@@ -304,3 +304,16 @@ def test_hostile_a_malformed_exhausted_condition_is_refused_naming_the_field():
         parse_effect({"kind": "constant", "condition": {"exhausted": "no"}, "do": [
             {"restrict": {"target": "this", "cannot": "be_selected"}}]}, "e", card_type="spirit")
     assert err.value.field == "e.condition.exhausted"
+
+
+# ---------------------------------------------------------------- ruling P11: "When Destroyed" effects on cards
+
+
+def test_ruling_p11_when_destroyed_effects_on_your_opponents_spirits_compile_to_a_restriction():
+    c = compile_effect("nexus", "During Either Attack Step", "\"When Destroyed\" effects on your opponent's spirits "
+                                                              "are not triggered.")
+    assert c.effect == {"kind": "constant", "condition": {"step": "attack"},
+                        "do": [{"restrict": {"target": {"all": True}, "cannot": "trigger_when_destroyed"}}]}
+    e = parse_effect(c.effect, "e", card_type="nexus")
+    assert effect_text(e).endswith("the \"When Destroyed\" effects on all your opponent's spirits are not triggered.")
+    assert not compile_sentence("\"When Summoned\" effects on your opponent's spirits are not triggered.").ok

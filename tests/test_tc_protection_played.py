@@ -391,3 +391,29 @@ def test_cr_4_4_played_the_protection_holds_while_this_spirit_is_refreshed():
                    "{life: 5, reserve: 3, field: [{card: ZT-001, exhausted: true}, T-R1]}")
     use(game, 0, "ZT-090")
     assert options(game) == game.state.players[1].field  # exhausted: no protection
+
+
+# ---------------------------------------------------------------- P11: "When Destroyed" effects on cards
+
+
+def test_ruling_p11_cr_10_15_1_played_the_effects_on_the_opponents_spirits_do_not_trigger():
+    db = imported_db(nexus("\"When Destroyed\" effects on your opponent's spirits are not triggered."),
+                     spirit("Draw a card.", "When Destroyed", ID="ZT-003", name="Last Words"),
+                     spirit("When one of your spirits is destroyed, draw a card.", ID="ZT-004", name="Mourner"),
+                     magic("Destroy all of your opponent's spirits with 1000 or fewer BP."))
+    game = game_of(db, "{life: 5, reserve: 5, hand: [ZT-090], field: [ZT-050]}",
+                   "{life: 5, reserve: 3, field: [ZT-003, {card: ZT-004, cores: 3}], deck: [T-W0, T-W0, T-W0]}")
+    last, mourner = game.state.players[1].field
+    use(game, 0, "ZT-090")
+    assert game.state.cards[last].zone == "trash" and game.state.cards[mourner].zone == "field"  # 3000 BP at LV2
+    assert cids(game, game.state.players[1].hand) == []
+
+
+def test_ruling_p11_played_your_own_spirits_effects_still_trigger():
+    db = imported_db(nexus("\"When Destroyed\" effects on your opponent's spirits are not triggered."),
+                     spirit("Draw a card.", "When Destroyed", ID="ZT-003", name="Last Words"),
+                     magic("Destroy all of your opponent's spirits with 1000 or fewer BP."))
+    game = game_of(db, "{life: 5, reserve: 5, hand: [ZT-090], field: [ZT-003]}",
+                   "{life: 5, reserve: 3, field: [ZT-050, ZT-003], deck: [T-W0, T-W0]}")
+    use(game, 0, "ZT-090")
+    assert cids(game, game.state.players[1].hand) == ["T-W0"]  # player 1's nexus mutes player 0's spirits only

@@ -639,6 +639,10 @@ def _clause(d: Directive, ctx: _Ctx, effect_kind: str | None) -> _Clause:
         what = _PROTECTION_WORDS[d.cannot]
         if d.by is not None:
             what += " by " + _effects_of(d.by, "destruction effects" if d.cannot == "be_destroyed" else "effects")
+        if d.cannot == "trigger_when_destroyed":  # CR 10-15-1
+            return _Clause(_join(f"the \"When Destroyed\" effects on {target_text(t, ctx=ctx)} are not triggered", dur),
+                           _join(f"have the \"When Destroyed\" effects on {target_text(t, ctx=ctx)} not triggered",
+                                 dur))
         if d.cannot == "reduce_life":
             return _Clause(_join(f"the attacks of {target_text(t, ctx=ctx)} cannot reduce life", dur),
                            _join(f"have the attacks of {target_text(t, ctx=ctx)} be unable to reduce life", dur))
@@ -671,7 +675,8 @@ def _clause(d: Directive, ctx: _Ctx, effect_kind: str | None) -> _Clause:
 # the protections (rules/bss/protection.py) as the text says them
 _PROTECTION_WORDS = {"be_selected": "be selected", "be_destroyed": "be destroyed", "lose_cores": "have cores removed",
                      "be_returned": "be returned to the hand or deck", "be_destroyed_in_battle": "be destroyed in battle",
-                     "reduce_life": "reduce life"}
+                     "reduce_life": "reduce life",
+                     "trigger_when_destroyed": "have the \"When Destroyed\" effects on it triggered"}
 
 
 def _effects_of(by, effects: str) -> str:

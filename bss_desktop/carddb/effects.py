@@ -117,9 +117,11 @@ LIMITS = ("once_per_turn", "unstackable", "unstackable_once_per_turn")
 COST_OPS = ("pay_cores", "discard", "exhaust", "core_remove", "destroy")  # what an effect cost may contain (CR 8-4)
 # what `restrict` says a card cannot do or undergo: attack, block, be blocked (CR 1-3-3), and the protections of
 # rules/bss/protection.py: be selected, destroyed by destruction effects or lose cores by the effects `by` names
-# (be_returned: to the hand or the deck), be destroyed by comparing BP, reduce life with its attacks
+# (be_returned: to the hand or the deck), be destroyed by comparing BP, reduce life with its attacks, have the
+# "When Destroyed" effects on it triggered (CR 10-15-1)
 PROTECTIONS = ("be_selected", "be_destroyed", "lose_cores", "be_returned")
-RESTRICTIONS = ("attack", "block", "be_blocked") + PROTECTIONS + ("be_destroyed_in_battle", "reduce_life")
+RESTRICTIONS = ("attack", "block", "be_blocked") + PROTECTIONS + ("be_destroyed_in_battle", "reduce_life",
+                                                                 "trigger_when_destroyed")
 STANDING_OPS = ("bp", "level", "grant", "restrict", "substitute", "cost", "reduction")  # what a constant effect does
 CONSTANT_OPS = ("cost", "reduction")  # change information while the card is on the field: constant effects only
 SIDES = ("you", "opponent", "any", "each")  # each: every player selects among their own cards (CR 1-3-4)

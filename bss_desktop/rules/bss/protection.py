@@ -9,6 +9,7 @@ A `restrict` directive (a constant effect, or one resolved for a while) says a c
     lose_cores              have cores removed from it by the effects of the cards `by` names (CR 8-5-6)
     be_returned             be returned to the hand or the deck by the effects of the cards `by` names
     reduce_life             reduce life with its attacks: its damage moves no cores (CR 7-1-5-3-1)
+    trigger_when_destroyed  have the "When Destroyed" effects on it triggered (CR 10-15-1)
 
 `by` filters the card whose effect it is (a magic card being used, a spirit, a nexus), from the point of view of the
 restricting effect's controller ("your opponent's effects": side opponent, type any). Reads only.
@@ -60,4 +61,12 @@ def any_protection(game) -> bool:
     return bool(game.has_constants and "restrict" in getattr(game, "_constant_ops", ("restrict",)))
 
 
-_ALL = FROM_EFFECTS + ("be_destroyed_in_battle", "reduce_life")
+_ALL = FROM_EFFECTS + ("be_destroyed_in_battle", "reduce_life", "trigger_when_destroyed")
+
+
+def muted(game) -> frozenset:
+    """The field cards whose "When Destroyed" effects are not triggered now (ruling P11, CR 10-15-1)."""
+    if not any_protection(game):
+        return frozenset()
+    return frozenset(iid for player in game.state.players for iid in player.field
+                     if protected(game, iid, "trigger_when_destroyed"))

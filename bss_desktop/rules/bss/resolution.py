@@ -14,7 +14,7 @@ from itertools import combinations
 
 from ...carddb.effects import BURST_TRIGGERS, Effect
 from ...engine import stats
-from . import continuous, costs
+from . import continuous, costs, protection
 from .directives import WAIT, Directives
 from .effect_costs import EffectCosts
 from ...engine.errors import IllegalCommand
@@ -94,7 +94,8 @@ class Resolution(Directives, EffectCosts):
             self._emit("manual_effect", card=iid, cid=card.cid, player=card.owner, texts=[e.text for _, e in hits],
                        effects=[i for i, _ in hits], trigger=trigger)
 
-    def _fire_side(self, p: int, trigger: str, trigger_card: int | None = None, exclude: int | None = None) -> None:
+    def _fire_side(self, p: int, trigger: str, trigger_card: int | None = None, exclude: int | None = None,
+                   skip=()) -> None:
         """Triggers of every field card of player `p`, and their set burst (CR 10-9-1)."""
         player = self.state.players[p]
         if trigger not in self._triggers and (player.burst is None or trigger not in BURST_TRIGGERS
@@ -104,7 +105,7 @@ class Resolution(Directives, EffectCosts):
         if watching:  # (only the cards with an effect waiting for it can trigger: _fire)
             cards = self.state.cards
             for iid in player.field:
-                if iid != exclude and cards[iid].cid in watching:
+                if iid != exclude and cards[iid].cid in watching and iid not in skip:
                     self._fire(iid, trigger, trigger_card)
         if player.burst is not None:
             matched = False
@@ -187,17 +188,18 @@ class Resolution(Directives, EffectCosts):
         # ruling P10: a destruction "not triggering your opponent's 'When Destroyed' effects" triggers none of that
         # player's effects that wait for a destruction (CR 10-15-1)
         quiet = 1 - by if ev["cause"][0] == "effect_quiet" and by is not None else None
-        if owner != quiet:
+        mute = protection.muted(self)  # ruling P11: the "When Destroyed" effects on these are not triggered
+        if owner != quiet and iid not in mute:
             self._fire(iid, "when_destroyed")  # CR 10-15-1, with its last state (CR 8-10)
             if by == 1 - owner:
                 self._fire(iid, "when_destroyed_by_opponent")
         if self._defs[card.cid].type == "spirit":
             if owner != quiet:
-                self._fire_side(owner, "your_spirit_destroyed", iid, exclude=iid)
+                self._fire_side(owner, "your_spirit_destroyed", iid, exclude=iid, skip=mute)
                 if by == 1 - owner:
-                    self._fire_side(owner, "your_spirit_destroyed_by_opponent", iid, exclude=iid)
+                    self._fire_side(owner, "your_spirit_destroyed_by_opponent", iid, exclude=iid, skip=mute)
             if 1 - owner != quiet:
-                self._fire_side(1 - owner, "opponent_spirit_destroyed", iid)
+                self._fire_side(1 - owner, "opponent_spirit_destroyed", iid, skip=mute)
             winner = ev["cause"][2]
             if ev["cause"][0] == "battle" and winner is not None:
                 # CR 7-1-5-2-1: it destroyed this one by comparing BP; in a tie it is destroyed too and its

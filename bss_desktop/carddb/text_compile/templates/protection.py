@@ -15,6 +15,7 @@ from ..not_supported import NotSupported
 GRAMMAR = r"""
 %extend action: prot_action
 %extend sentence: "your opponent's" QUOTED "effects are not triggered by this effect" -> prot_quiet
+                | QUOTED "effects on" owner descr filters? "are not triggered" duration? -> prot_muted
 %extend watch_event: "your life is reduced by an attack from" count "of" owner descr filters? -> prot_life_watch
                    | "your life increases"                     -> prot_life_gained
 %extend condition: ("this spirit is" | "this nexus is") "exhausted"  -> c_this_exhausted
@@ -189,6 +190,13 @@ class Rules:
 
     def c_this_refreshed(self):
         return {"exhausted": False}
+
+    def prot_muted(self, q, side, descr, *rest):
+        """""When Destroyed" effects on your opponent's spirits are not triggered" (ruling P11)."""
+        self.prot_quiet(q)
+        filters = next((r for r in rest if isinstance(r, list)), None)
+        duration = next((r for r in rest if isinstance(r, str)), None)
+        return self._prot(self._target({"all": True}, side, descr, filters), ("trigger_when_destroyed", None, duration))
 
     # ---------------------------------------------------------------- life (CR 7-1-5-3-1)
     def prot_no_life(self, *args):  # "neither player's life can be reduced by an attack from a spirit ..."
