@@ -317,3 +317,22 @@ def test_ruling_p11_when_destroyed_effects_on_your_opponents_spirits_compile_to_
     e = parse_effect(c.effect, "e", card_type="nexus")
     assert effect_text(e).endswith("the \"When Destroyed\" effects on all your opponent's spirits are not triggered.")
     assert not compile_sentence("\"When Summoned\" effects on your opponent's spirits are not triggered.").ok
+
+
+@pytest.mark.parametrize("effect,field", [
+    ({"kind": "constant", "do": [{"restrict": {"target": "this", "cannot": "lose_cores", "by": {"cost_max": 3}}}]},
+     "effects[0].do[0].restrict.by.cost_max"),
+    ({"kind": "constant", "condition": {"exhausted": 1}, "do": [{"restrict": {"target": "this", "cannot": "attack"}}]},
+     "effects[0].condition.exhausted"),
+    ({"kind": "triggered", "trigger": "when_summoned", "do": [{"exhaust": {}, "quiet": True}]}, "effects[0].do[0].quiet"),
+    ({"kind": "triggered", "trigger": "life_gained", "watch": {"cost_max": 3}, "do": [{"draw": 1}]}, "effects[0].watch"),
+])
+def test_hostile_a_card_file_with_a_malformed_protection_is_refused_naming_the_card_and_field(effect, field):
+    from bss_desktop.carddb.errors import CardDataError
+    from bss_desktop.carddb.schema import card_from_dict
+
+    card = {"id": "EVIL-002", "name": "Warden", "type": "spirit", "colors": ["red"], "cost": 0, "symbols": ["red"],
+            "levels": [{"level": 1, "cores": 1, "bp": 1000}], "effects": [effect]}
+    with pytest.raises(CardDataError) as err:
+        card_from_dict(card, file="evil.yaml", set_id="EVIL")
+    assert err.value.field == field and "EVIL-002" in str(err.value)
