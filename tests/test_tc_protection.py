@@ -336,3 +336,9 @@ def test_hostile_a_card_file_with_a_malformed_protection_is_refused_naming_the_c
     with pytest.raises(CardDataError) as err:
         card_from_dict(card, file="evil.yaml", set_id="EVIL")
     assert err.value.field == field and "EVIL-002" in str(err.value)
+
+
+def test_ruling_p1_the_effects_of_spirits_with_the_soul_core_on_them():
+    assert ops("Your spirits with a \"Soul Core\" on them cannot be selected by the effects of your opponent's spirits "
+               "with a \"Soul Core\" on them.") == [
+        restrict({"side": "you", "all": True, "soul_core": True}, "be_selected", {"type": "spirit", "soul_core": True})]

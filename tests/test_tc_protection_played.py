@@ -417,3 +417,20 @@ def test_ruling_p11_played_your_own_spirits_effects_still_trigger():
                    "{life: 5, reserve: 3, field: [ZT-050, ZT-003], deck: [T-W0, T-W0]}")
     use(game, 0, "ZT-090")
     assert cids(game, game.state.players[1].hand) == ["T-W0"]  # player 1's nexus mutes player 0's spirits only
+
+
+def test_ruling_p1_p7_played_only_the_effects_of_a_spirit_with_the_soul_core_on_it_are_kept_out():
+    db = imported_db(spirit("This spirit cannot be selected by the effects of your opponent's spirits with a "
+                            "\"Soul Core\" on them."),
+                     spirit("Select one of your opponent's spirits and exhaust it.", "When This Spirit Attacks",
+                            ID="ZT-002", name="Exhauster"))
+    game = game_of(db, "{life: 5, reserve: 5, soul_core: field, field: [{card: ZT-002, soul_core: true}, ZT-002]}",
+                   "{life: 5, reserve: 3, field: [ZT-001, T-R1]}", step="attack")
+    souled, plain = game.state.players[0].field
+    guarded, pup = game.state.players[1].field
+    game.apply(Attack(0, souled))
+    assert game.state.cards[pup].exhausted and not game.state.cards[guarded].exhausted  # no choice: only the pup
+    game = game_of(db, "{life: 5, reserve: 5, soul_core: field, field: [{card: ZT-002, soul_core: true}, ZT-002]}",
+                   "{life: 5, reserve: 3, field: [ZT-001, T-R1]}", step="attack")
+    game.apply(Attack(0, game.state.players[0].field[1]))  # without the soul core on it
+    assert options(game) == game.state.players[1].field

@@ -578,13 +578,13 @@ def parse_directive(v, f, *, make_token=None) -> Directive:
     return replace(d, **mods) if mods else d
 
 
-_SOURCE_KEYS = ("side", "type", "colors", "family", "families")
+_SOURCE_KEYS = ("side", "type", "colors", "family", "families", "soul_core")
 
 
 def _effect_source(v, f) -> Target:
     """The cards whose effects a protection keeps out ("your opponent's effects", "the effects of your opponent's
     magic"): a side seen by the protecting effect's controller (opponent by default), a type (any by default),
-    colours or families."""
+    colours, families, or the soul core on it ("your opponent's spirits with a soul core on them")."""
     d = _map(v, f, _SOURCE_KEYS)
     t = parse_target({"side": "opponent", "type": "any", **d, "all": True}, f)
     if t.side == "each":

@@ -58,6 +58,7 @@ prot_destruction: "your opponent's destruction effects"              -> pe_any
                 | "the"? "destruction effects" ("on" | "of") "your opponent's" prot_kinds -> pe_of
 prot_kinds: prot_kind  // one kind: "spirits or magic" stays manual (and "or" is free for "or as the result of battle")
 prot_kind: "spirits"                                                  -> pk_spirit
+         | "spirits with a" QUOTED ("on them" | "on it")              -> pk_spirit_with
          | ("magic" | "magic cards")                                  -> pk_magic
          | "nexuses"                                                  -> pk_nexus
 
@@ -169,10 +170,16 @@ class Rules:
         return kinds
 
     def prot_kinds(self, kind):
+        if isinstance(kind, tuple):
+            return {"type": kind[0], **kind[1]}
         return {"type": kind}
 
     def pk_spirit(self, *_):
         return "spirit"
+
+    def pk_spirit_with(self, q):  # "your opponent's spirits with a "Soul Core" on them"
+        self._soul(q)
+        return ("spirit", {"soul_core": True})
 
     def pk_magic(self, *_):
         return "magic"
