@@ -397,6 +397,8 @@ def _describe(game, event, viewer: int | None) -> str:
     if k == "substituted":
         return f"  {_card(game, d['card'])} stays on the field instead (CR 8-9, 10-5)."
     if k == "destruction_prevented":
+        if d.get("by") == "restriction":  # "cannot be destroyed by ..." (rules/bss/protection.py)
+            return f"  An effect keeps {_card(game, d['card'])} from being destroyed (CR 1-3-3)."
         return f"  【A.T. Field】 keeps {_card(game, d['card'])} from being destroyed (CR 11-13)."
     if k == "effect_fizzled":
         why = {"declined": "its player chose not to pay its cost (CR 8-4-1)",

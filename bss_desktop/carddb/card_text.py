@@ -410,6 +410,8 @@ def _condition_parts(c: Condition, ctx: _Ctx, *, constant: bool) -> list[str]:
             parts.append(f"{this} is {word}" if val else f"{this} is not {word}")
     if c.soul_core is not None:
         parts.append(f"the soul core is on {this}" if c.soul_core else f"the soul core is not on {this}")
+    if c.exhausted is not None:
+        parts.append(f"{this} is {'exhausted' if c.exhausted else 'refreshed'}")
     if c.life_max is not None:
         parts.append(f"your life is {c.life_max} or less")
     if c.opponent_life_max is not None:
@@ -670,6 +672,19 @@ def _clause(d: Directive, ctx: _Ctx, effect_kind: str | None) -> _Clause:
         if d.keyword.levels:
             kw += f" at {' and '.join(f'LV{n}' for n in d.keyword.levels)}"
         return _subject(target_text(t, ctx=ctx), _is_plural(t, ctx), "gains", "gain", "gain", _join(kw, dur))
+    if op == "restrict" and d.cannot in _PROTECTION_WORDS:
+        what = _PROTECTION_WORDS[d.cannot]
+        if d.by is not None:
+            what += " by " + _effects_of(d.by, "destruction effects" if d.cannot == "be_destroyed" else "effects")
+        if d.cannot == "trigger_when_destroyed":  # CR 10-15-1
+            return _Clause(_join(f"the \"When Destroyed\" effects on {target_text(t, ctx=ctx)} are not triggered", dur),
+                           _join(f"have the \"When Destroyed\" effects on {target_text(t, ctx=ctx)} not triggered",
+                                 dur))
+        if d.cannot == "reduce_life":
+            return _Clause(_join(f"the attacks of {target_text(t, ctx=ctx)} cannot reduce life", dur),
+                           _join(f"have the attacks of {target_text(t, ctx=ctx)} be unable to reduce life", dur))
+        return _Clause(_join(f"{target_text(t, ctx=ctx)} cannot {what}", dur),
+                       _join(f"have {target_text(t, ctx=ctx)} be unable to {what}", dur))
     if op == "restrict":
         what = d.cannot.replace("_", " ")
         if d.by is not None:  # the blockers kept out are the opponent's: no need to say whose
@@ -694,6 +709,22 @@ def _clause(d: Directive, ctx: _Ctx, effect_kind: str | None) -> _Clause:
     if op == "substitute":  # CR 8-9-1
         return _imp(_substitute(d, ctx, effect_kind))
     raise ValueError(f"no wording for directive {op!r}")
+
+
+# the protections (rules/bss/protection.py) as the text says them
+_PROTECTION_WORDS = {"be_selected": "be selected", "be_destroyed": "be destroyed", "lose_cores": "have cores removed",
+                     "be_returned": "be returned to the hand or deck", "be_destroyed_in_battle": "be destroyed in battle",
+                     "reduce_life": "reduce life",
+                     "trigger_when_destroyed": "have the \"When Destroyed\" effects on it triggered"}
+
+
+def _effects_of(by, effects: str) -> str:
+    """"your opponent's effects", "the destruction effects of your opponent's spirits": the effects a protection
+    keeps out, by their cards."""
+    whose = {"you": "your", "opponent": "your opponent's", "any": "any player's"}[by.side]
+    if by.type == "any" and not by.colors and by.family is None and not by.families:
+        return f"{whose} {effects}"
+    return f"the {effects} of {whose} {_kind(replace(by, side='any', mode='all'), True)}"
 
 
 def _top(n: int) -> str:
@@ -746,6 +777,7 @@ _TRIGGER_LABELS = {
     "when_destroyed_by_opponent": "When Destroyed by Opponent",
     "when_battle_ends": "When Battle Ends",
     "life_reduced": "When your life is reduced",
+    "life_gained": "When your life increases",
     "your_spirit_destroyed": "When one of your spirits is destroyed",
     "opponent_spirit_destroyed": "When one of your opponent's spirits is destroyed",
     "opponent_summons": "When your opponent summons a spirit",
@@ -776,6 +808,7 @@ _WATCH_LABELS = {
     "your_spirit_blocked": "When {one} is blocked",
     "your_spirit_summoned": "When {one} is summoned",
     "your_spirit_reduces_life": "When {one} reduces your opponent's life with its attack",
+    "opponent_spirit_reduces_life": "When your life is reduced by an attack from {one}",
     "your_spirit_wins_battle": "When {one} destroys an opponent's spirit by comparing BP",
     "you_use_magic": "When you use {a}",
     "your_nexus_exhausted": "When {one} is exhausted",
@@ -860,6 +893,8 @@ def _sentences(do, ctx: _Ctx, kind: str, *, base: bool = False) -> list[str]:
         if x.after:  # STD 5-19-3
             text = f"after this effect resolves, {text}"
         out.append(text)
+        if x.quiet:  # CR 10-15-1
+            out.append("your opponent's \"When Destroyed\" effects are not triggered by this destruction")
         if x.target is not None and x.target.ref is None:
             ctx = replace(ctx, selected=_selected_words(x.target))
         elif x.op == "token" and x.token_ref is not None:  # "them": the tokens it summoned (rules/bss/tokens.py)

@@ -34,6 +34,7 @@ TRIGGERS = (
     "start_of_step",  # "at the start of your/your opponent's <step> step" (CR 6-x-1)
     "end_of_turn",  # "at the end of your/your opponent's turn" (CR 6-8-1-1)
     "life_reduced",  # your life is reduced
+    "life_gained",  # your life increases: cores are placed into it (CR 4-5)
     "your_spirit_destroyed",  # "when one of your spirits is destroyed" (CR 8-6-3: once per batch)
     "opponent_spirit_destroyed",  # one of your opponent's spirits is destroyed
     "opponent_summons",  # your opponent summons a spirit
@@ -50,6 +51,7 @@ TRIGGERS = (
     "your_spirit_blocked",  # ... has its attack blocked (CR 7-1-3)
     "your_spirit_summoned",  # ... is summoned (CR 10-6-7)
     "your_spirit_reduces_life",  # ... reduces your opponent's life with its attack (CR 7-1-5-3-1)
+    "opponent_spirit_reduces_life",  # one of your opponent's spirits (`watch`) reduces your life with its attack
     "your_spirit_wins_battle",  # ... destroys an opponent's spirit by comparing BP (CR 7-1-5-2-1)
     "your_spirit_destroyed_by_opponent",  # ... is destroyed by the opponent's effect or in battle (CR 10-15-1)
     "your_nexus_exhausted",  # one of your nexuses (`watch`: which ones) is exhausted (CR 10-4; not if it was)
@@ -76,7 +78,7 @@ EFFECT_LABEL_TRIGGERS = ("when_summoned", "when_placed", "when_attacks", "when_b
 WATCH_TRIGGERS = {
     "your_spirit_destroyed": "you", "opponent_spirit_destroyed": "opponent", "opponent_summons": "opponent",
     "opponent_attacks": "opponent", "your_spirit_attacks": "you", "your_spirit_blocks": "you",
-    "your_spirit_blocked": "you", "your_spirit_summoned": "you", "your_spirit_reduces_life": "you",
+    "your_spirit_blocked": "you", "your_spirit_summoned": "you", "your_spirit_reduces_life": "you", "opponent_spirit_reduces_life": "opponent",
     "your_spirit_wins_battle": "you", "your_spirit_destroyed_by_opponent": "you",
     "you_use_magic": "you", "opponent_uses_magic": "opponent", "your_nexus_exhausted": "you",
     "your_spirit_depleted": "you", "opponent_spirit_depleted": "opponent",
@@ -122,6 +124,13 @@ ALL_OPS = {**OPS, **STANDARD_OPS}
 # timing among the same-name cards of one player (12-3-2), or both (12-3-3)
 LIMITS = ("once_per_turn", "unstackable", "unstackable_once_per_turn")
 COST_OPS = ("pay_cores", "discard", "exhaust", "core_remove", "destroy")  # what an effect cost may contain (CR 8-4)
+# what `restrict` says a card cannot do or undergo: attack, block, be blocked (CR 1-3-3), and the protections of
+# rules/bss/protection.py: be selected, destroyed by destruction effects or lose cores by the effects `by` names
+# (be_returned: to the hand or the deck), be destroyed by comparing BP, reduce life with its attacks, have the
+# "When Destroyed" effects on it triggered (CR 10-15-1)
+PROTECTIONS = ("be_selected", "be_destroyed", "lose_cores", "be_returned")
+RESTRICTIONS = ("attack", "block", "be_blocked") + PROTECTIONS + ("be_destroyed_in_battle", "reduce_life",
+                                                                 "trigger_when_destroyed")
 STANDING_OPS = ("bp", "level", "grant", "restrict", "substitute", "cost", "reduction")  # what a constant effect does
 CONSTANT_OPS = ("cost", "reduction")  # change information while the card is on the field: constant effects only
 SIDES = ("you", "opponent", "any", "each")  # each: every player selects among their own cards (CR 1-3-4)
@@ -202,6 +211,7 @@ class Condition:
     it: Target | None = None
     it_not: bool = False
     linked: bool | None = None  # this card is in a link (【Link】, docs/saga-rulings.md "Link")
+    exhausted: bool | None = None  # this card is on the field exhausted (true) or refreshed (false) (CR 4-4)
 
 
 @dataclass(frozen=True, slots=True)
@@ -229,7 +239,7 @@ class Directive:
     to: str | None = None  # core_remove: reserve | trash | void; search: where the rest goes
     look: int | None = None  # search, look: how many cards from the top
     keyword: Keyword | None = None  # grant
-    cannot: str | None = None  # restrict: attack | block | be_blocked
+    cannot: str | None = None  # restrict: RESTRICTIONS (attack | block | be_blocked | be_selected ...)
     token: object | None = None  # token: the token's CardDef (a `ref` token: None until the token table gives it)
     token_ref: str | None = None  # token: the token named by name, its stats from the player's token table
     token_exhausted: bool = False  # token: summoned exhausted ("summon 1 of your ... tokens exhausted")
@@ -246,7 +256,7 @@ class Directive:
     cores_from: str | None = None  # summon, search into the field: where its LV1 cores come from (void | reserve);
     # life_gain: where the cores come from (void, the default, or your reserve)
     reveal: bool = True  # search: reveal the cards (public) or only look at them (CR 12-3-1)
-    by: Target | None = None  # restrict be_blocked: the blockers it keeps out
+    by: Target | None = None  # restrict be_blocked: the blockers it keeps out; PROTECTIONS: whose effects
     colors: tuple = ()  # reduction: the reduction symbols added (CR 2-7)
     may: bool = False  # "you may ..." for this directive alone (CR 8-1-8)
     if_done: bool = False  # "if you do, ...": only when the directive before it did something
@@ -256,6 +266,8 @@ class Directive:
     after: bool = False
     must: bool = False
     cond: Condition | None = None  # "if ..., ...": only when this holds as the directive is performed
+    # destroy: "your opponent's "When Destroyed" effects are not triggered by this effect" (CR 10-15-1; ruling P10)
+    quiet: bool = False
 
 
 @dataclass(frozen=True, slots=True)
@@ -483,7 +495,7 @@ def parse_condition(v, f) -> Condition:
     kw: dict = {}
     for key, val in d.items():
         p = f"{f}.{key}"
-        if key in ("your_turn", "attacking", "blocking", "soul_core", "soul_paid", "linked"):
+        if key in ("your_turn", "attacking", "blocking", "soul_core", "soul_paid", "linked", "exhausted"):
             kw[key] = _bool(val, p)
         elif key in ("life_max", "opponent_life_max", "control_min", "count_min", "count_max"):
             kw[key] = _int(val, p)
@@ -557,7 +569,7 @@ def _levels(v, f):
     return tuple(_int(x, f"{f}[{i}]", 1) for i, x in enumerate(v))
 
 
-_MODIFIERS = ("may", "if_done", "if", "after", "must")  # beside a directive's action: {draw: 2, if_done: true}
+_MODIFIERS = ("may", "if_done", "if", "after", "must", "quiet")  # beside a directive's action: {draw: 2, if_done: true}
 
 
 def _per(d: dict, p: str) -> dict:
@@ -597,11 +609,28 @@ def parse_directive(v, f, *, make_token=None) -> Directive:
         mods["if_done"] = _bool(v["if_done"], f"{f}.if_done")
     if "if" in v:
         mods["cond"] = parse_condition(v["if"], f"{f}.if")
-    for flag in ("after", "must"):
+    for flag in ("after", "must", "quiet"):
         if flag in v:
             mods[flag] = _bool(v[flag], f"{f}.{flag}")
+    if mods.get("quiet") and op != "destroy":
+        raise EffectSyntax(f"{f}.quiet", "quiet goes with destroy: the opponent's \"When Destroyed\" effects are not "
+                                         "triggered by what it destroys (CR 10-15-1)")
     d = _directive(op, v[op], f, make_token)
     return replace(d, **mods) if mods else d
+
+
+_SOURCE_KEYS = ("side", "type", "colors", "family", "families", "soul_core")
+
+
+def _effect_source(v, f) -> Target:
+    """The cards whose effects a protection keeps out ("your opponent's effects", "the effects of your opponent's
+    magic"): a side seen by the protecting effect's controller (opponent by default), a type (any by default),
+    colours, families, or the soul core on it ("your opponent's spirits with a soul core on them")."""
+    d = _map(v, f, _SOURCE_KEYS)
+    t = parse_target({"side": "opponent", "type": "any", **d, "all": True}, f)
+    if t.side == "each":
+        raise EffectSyntax(f"{f}.side", "the effects kept out are of you, your opponent or any player")
+    return t
 
 
 def _directive(op, val, f, make_token) -> Directive:
@@ -740,11 +769,14 @@ def _directive(op, val, f, make_token) -> Directive:
                          duration=_choice(d.get("duration", "turn"), f"{p}.duration", DURATIONS))
     if shape == "restrict":
         d = _map(val, p, ("target", "cannot", "duration", "by"))
-        cannot = _choice(d.get("cannot"), f"{p}.cannot", ("attack", "block", "be_blocked"))
+        cannot = _choice(d.get("cannot"), f"{p}.cannot", RESTRICTIONS)
         by = None
-        if "by" in d:
+        if cannot in PROTECTIONS:  # whose effects it keeps out: `by` names their cards (their type: any by default)
+            by = _effect_source(d.get("by", {}), f"{p}.by")
+        elif "by" in d:
             if cannot != "be_blocked":
-                raise EffectSyntax(f"{p}.by", "by names the blockers that cannot block (cannot: be_blocked)")
+                raise EffectSyntax(f"{p}.by", "by names the blockers that cannot block (cannot: be_blocked) or the "
+                                              f"cards whose effects it keeps out ({', '.join(PROTECTIONS)})")
             by = parse_target({"side": "opponent", **d["by"]} if isinstance(d["by"], dict) else d["by"], f"{p}.by")
             if by.ref is not None:
                 raise EffectSyntax(f"{p}.by", "describe the blockers (e.g. {bp_max: 3000}), not one card")
@@ -876,7 +908,8 @@ def parse_effect(v, f, *, card_type: str, make_token=None) -> Effect:
         for i, c in enumerate(kw["cost"]):
             if c.op not in COST_OPS:
                 raise EffectSyntax(f"{f}.cost[{i}]", f"an effect cost may only {', '.join(COST_OPS)}")
-            if c.may or c.if_done or c.after or c.must or c.cond is not None or c.per is not None or c.keep is not None:
+            if (c.may or c.if_done or c.after or c.must or c.quiet or c.cond is not None or c.per is not None
+                    or c.keep is not None):
                 raise EffectSyntax(f"{f}.cost[{i}]", "a cost is paid whole or not at all (CR 8-4-2-3): no may, if, "
                                                      "if_done or for_each in it")
             if (c.target is not None and (c.target.side == "each" or c.target.ref == "it" or (
@@ -1080,6 +1113,8 @@ def directive_to_dict(d: Directive, token_to_dict=None) -> dict:
         out["after"] = True
     if d.must:
         out["must"] = True
+    if d.quiet:
+        out["quiet"] = True
     if d.cond is not None:
         out["if"] = condition_to_dict(d.cond)
     return out
@@ -1168,7 +1203,11 @@ def _directive_value(d: Directive, token_to_dict):
         return {"target": target_to_dict(d.target), "keyword": keyword_to_dict(d.keyword), "duration": d.duration}
     if shape == "restrict":
         out = {"target": target_to_dict(d.target), "cannot": d.cannot, "duration": d.duration}
-        if d.by is not None:
+        if d.cannot in PROTECTIONS:
+            by = target_to_dict(d.by)
+            by.pop("all", None)
+            out["by"] = {**by, "type": d.by.type}  # (its type is read as any when left out)
+        elif d.by is not None:
             out["by"] = target_to_dict(d.by)
         return out
     if shape == "cost" and d.mode == "set":

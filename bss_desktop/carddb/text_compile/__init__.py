@@ -235,6 +235,13 @@ def _assemble(ops: list[dict], kind: str) -> tuple[list[dict], dict] | str:
     out = []
     for op in ops:
         op = dict(op)
+        if op.pop("_quiet", False):  # "... "When Destroyed" effects are not triggered by this effect" (CR 10-15-1)
+            destroys = [i for i, o in enumerate(out) if "destroy" in o]
+            if op or not destroys:
+                return "'not triggered by this effect' with a condition, or without a destruction before it"
+            for i in destroys:
+                out[i] = {**out[i], "quiet": True}
+            continue
         if op.pop("_if_destroyed", False):  # "if you destroy a spirit with this effect": only after a destruction
             if not out or not any(k == "destroy" for k in out[-1]):
                 return "'if you destroy ... with this effect' after something other than a destruction"
@@ -243,7 +250,8 @@ def _assemble(ops: list[dict], kind: str) -> tuple[list[dict], dict] | str:
             op["if"] = out[-1]["if"]  # "If ..., A. Then, B.": B goes with A
         (name, value), = ((k, v) for k, v in op.items() if k not in ("may", "if_done", "if"))
         if kind == "constant" and "if" in op:
-            if len(ops) != 1 or keys:
+            # "If X, A, and B.": one condition on every part is the effect's own (CR 8-1-4-1)
+            if any(o.get("if") != op["if"] for o in ops) or set(keys) - {"condition"}:
                 return "a constant effect with a condition on one of its parts"
             keys["condition"] = op["if"]
             op = {k: v for k, v in op.items() if k != "if"}

@@ -6,7 +6,7 @@ from ...engine import stats
 from ...engine.commands import Attack, Block, EndAttack, Pass
 from ...engine.errors import IllegalCommand
 from ...engine.state import Battle, Cause
-from . import continuous
+from . import continuous, protection
 
 
 class SagaBattle:
@@ -114,10 +114,18 @@ class SagaBattle:
                 if dbp <= abp:
                     doomed.append((b.blocker, Cause("battle", b.attacking_player, b.attacker)))
                 self._emit("battle_result", attacker_bp=abp, blocker_bp=dbp)
+                if doomed and self.has_effects and protection.any_protection(self):  # "cannot be destroyed in battle"
+                    kept = [x for x in doomed if protection.protected(self, x[0], "be_destroyed_in_battle")]
+                    for iid, _ in kept:
+                        self._emit("destruction_prevented", card=iid, by="restriction")
+                    doomed = [x for x in doomed if x not in kept]
                 self._destroy(doomed)
         elif field[b.attacker].zone == "field":  # CR 7-1-5-3-1 (ruling 3: the attacked player's life)
             defender = st.players[b.defending_player]
             damage = min(len(stats.symbols(self, b.attacker)), defender.life)
+            if damage and self.has_effects and protection.any_protection(self) and protection.protected(
+                    self, b.attacker, "reduce_life"):
+                damage = 0  # an effect says its attacks cannot reduce life (protection.py)
             self._emit("damage", player=b.defending_player, amount=damage, attacker=b.attacker)
             self._move_cores(b.defending_player, "life", "reserve", damage, False, "damage", None)
             self._check_winner()  # interrupting (CR 9-2-1)

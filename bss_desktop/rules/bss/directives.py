@@ -14,7 +14,7 @@ from dataclasses import replace
 
 from ...carddb.effects import Target
 from ...engine import stats, table_cards
-from . import continuous, link
+from . import continuous, link, protection
 from ...limits import MAX_ZONE_CARDS
 from ...engine.state import Card, Cause, Continuous, Grant
 from .targets import candidates, condition_holds, count_value, matches
@@ -304,6 +304,7 @@ class Directives:
         if chosen is None:
             return WAIT
         src_def = self._defs[self.state.cards[a.source].cid]
+        guarded = protection.any_protection(self)
         doomed = []
         for iid in chosen:
             if self.state.cards[iid].zone != "field":
@@ -314,7 +315,11 @@ class Directives:
                     and continuous.has_keyword(self, iid, "at_field")):
                 self._emit("destruction_prevented", card=iid, by="at_field")
                 continue
-            doomed.append((iid, Cause("effect", a.controller, a.source)))
+            if guarded and protection.protected(self, iid, "be_destroyed", a.source):  # protection.py
+                self._emit("destruction_prevented", card=iid, by="restriction")
+                continue
+            # "effect_quiet": the opponent's "When Destroyed" effects are not triggered by it (protection.py, P10)
+            doomed.append((iid, Cause("effect_quiet" if d.quiet else "effect", a.controller, a.source)))
         if doomed:
             self._destroy(doomed)
         return bool(doomed)
@@ -403,10 +408,16 @@ class Directives:
     def _send(self, a, d, dst: str, reason: str, bottom: bool = False):
         """Move the target's cards (field, hand or trash) to their owner's hand or deck."""
         zone = "field" if d.target.ref is not None else d.target.zone
+        kept = ()
+        if zone == "field" and protection.any_protection(self):  # protection.py: read before any card moves
+            chosen = self._select(a, d.target, prompt=reason.replace("_", " "))
+            if chosen is None:
+                return WAIT
+            kept = {i for i in chosen if protection.protected(self, i, "be_returned", a.source)}
 
         def go(iid):
             card = self.state.cards[iid]
-            if card.zone != zone or card.zone == dst:
+            if card.zone != zone or card.zone == dst or iid in kept:
                 return False
             if zone == "field":
                 self._leave_field(iid, dst, reason, bottom=bottom)
@@ -473,8 +484,11 @@ class Directives:
             return False
         st = self.state
         decided = {p[0] for p in a.picks}  # core or soul core, decided card by card before any core moves
+        guarded = protection.any_protection(self)
         for iid in chosen:
             if iid in decided or st.cards[iid].zone != "field":
+                continue
+            if guarded and protection.protected(self, iid, "lose_cores", a.source):  # protection.py
                 continue
             owner = st.cards[iid].owner
             if d.keep is not None:  # "all but N": as many as it has beyond N, the soul core counted (CR 4-11)

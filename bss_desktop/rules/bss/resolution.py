@@ -14,7 +14,7 @@ from itertools import combinations
 
 from ...carddb.effects import BURST_TRIGGERS, Effect
 from ...engine import stats
-from . import agile, continuous, costs, link
+from . import agile, continuous, costs, link, protection
 from .directives import WAIT, Directives
 from .effect_costs import EffectCosts
 from ...engine.errors import IllegalCommand
@@ -94,7 +94,8 @@ class Resolution(Directives, EffectCosts):
             self._emit("manual_effect", card=iid, cid=card.cid, player=card.owner, texts=[e.text for _, e in hits],
                        effects=[i for i, _ in hits], trigger=trigger)
 
-    def _fire_side(self, p: int, trigger: str, trigger_card: int | None = None, exclude: int | None = None) -> None:
+    def _fire_side(self, p: int, trigger: str, trigger_card: int | None = None, exclude: int | None = None,
+                   skip=()) -> None:
         """Triggers of every field card of player `p`, and their set burst (CR 10-9-1)."""
         player = self.state.players[p]
         if trigger not in self._triggers and (player.burst is None or trigger not in BURST_TRIGGERS
@@ -104,7 +105,7 @@ class Resolution(Directives, EffectCosts):
         if watching:  # (only the cards with an effect waiting for it can trigger: _fire)
             cards = self.state.cards
             for iid in player.field:
-                if iid != exclude and cards[iid].cid in watching:
+                if iid != exclude and cards[iid].cid in watching and iid not in skip:
                     self._fire(iid, trigger, trigger_card)
         if player.burst is not None:
             matched = False
@@ -185,14 +186,21 @@ class Resolution(Directives, EffectCosts):
         card = st.cards[iid]
         owner = card.owner
         by = ev["cause"][1]
-        self._fire(iid, "when_destroyed")  # CR 10-15-1, with its last state (CR 8-10)
-        if by == 1 - owner:
-            self._fire(iid, "when_destroyed_by_opponent")
-        if self._defs[card.cid].type == "spirit":
-            self._fire_side(owner, "your_spirit_destroyed", iid, exclude=iid)
+        # ruling P10: a destruction "not triggering your opponent's 'When Destroyed' effects" triggers none of that
+        # player's effects that wait for a destruction (CR 10-15-1)
+        quiet = 1 - by if ev["cause"][0] == "effect_quiet" and by is not None else None
+        mute = protection.muted(self)  # ruling P11: the "When Destroyed" effects on these are not triggered
+        if owner != quiet and iid not in mute:
+            self._fire(iid, "when_destroyed")  # CR 10-15-1, with its last state (CR 8-10)
             if by == 1 - owner:
-                self._fire_side(owner, "your_spirit_destroyed_by_opponent", iid, exclude=iid)
-            self._fire_side(1 - owner, "opponent_spirit_destroyed", iid)
+                self._fire(iid, "when_destroyed_by_opponent")
+        if self._defs[card.cid].type == "spirit":
+            if owner != quiet:
+                self._fire_side(owner, "your_spirit_destroyed", iid, exclude=iid, skip=mute)
+                if by == 1 - owner:
+                    self._fire_side(owner, "your_spirit_destroyed_by_opponent", iid, exclude=iid, skip=mute)
+            if 1 - owner != quiet:
+                self._fire_side(1 - owner, "opponent_spirit_destroyed", iid, skip=mute)
             winner = ev["cause"][2]
             if ev["cause"][0] == "battle" and winner is not None:
                 # CR 7-1-5-2-1: it destroyed this one by comparing BP; in a tie it is destroyed too and its
@@ -200,7 +208,7 @@ class Resolution(Directives, EffectCosts):
                 self._fire(winner, "when_wins_battle", iid)
                 self._fire_side(st.cards[winner].owner, "your_spirit_wins_battle", winner)
             # CR 11-4-1: 【Immortal】 works from the trash, where a card has its printed keywords (CR 10-13-2)
-            for t in st.players[owner].trash if "immortal" in self._keywords else ():
+            for t in st.players[owner].trash if "immortal" in self._keywords and owner != quiet else ():
                 for kw in continuous.keywords_of(self, t, "immortal"):
                     if kw.timing == "attack_step" and st.step != "attack":  # a printed limit on the trigger
                         continue
@@ -235,6 +243,8 @@ class Resolution(Directives, EffectCosts):
     def _on_cores_moved(self, ev: dict) -> None:
         if ev["src"] == "life" and ev["count"] > 0:
             self._fire_side(ev["player"], "life_reduced")
+        if ev["dst"] == "life" and ev["count"] > 0:  # ruling P9: a life increases when cores are placed into it
+            self._fire_side(ev.get("dst_player", ev["player"]), "life_gained")
         if "cores_reach" in self._triggers:  # (a card of this game triggers on its cores reaching a count)
             dst = ev["dst"]
             if type(dst) is int:
@@ -264,6 +274,7 @@ class Resolution(Directives, EffectCosts):
         if ev["amount"] > 0:  # CR 7-1-5-3-1: the attack reduced the opponent's life
             self._fire(ev["attacker"], "when_attack_reduces_life")
             self._fire_side(1 - ev["player"], "your_spirit_reduces_life", ev["attacker"])
+            self._fire_side(ev["player"], "opponent_spirit_reduces_life", ev["attacker"])
 
     def _on_burst_set(self, ev: dict) -> None:
         if "burst_set" not in self._triggers:

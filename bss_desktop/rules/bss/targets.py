@@ -105,9 +105,11 @@ def candidates(game, t, controller: int, source: int | None, *, selecting: bool 
     sides = sides_of(t.side, controller)
     fit = [iid for p in sides for iid in getattr(st.players[p], t.zone) if matches(game, iid, t, controller, source)]
     if t.extreme is not None and fit:  # "the spirit that costs the least": the extreme among all that fit, then
-        fit = _extreme(game, fit, t.extreme)  # Armor may still keep it from being selected
+        fit = _extreme(game, fit, t.extreme)  # Armor and immunity may still keep it from being selected
     if selecting and t.zone == "field":
-        return [iid for iid in fit if not _armored(game, iid, controller, source)]
+        guarded = source is not None and _guarded(game)
+        return [iid for iid in fit if not _armored(game, iid, controller, source)
+                and not (guarded and _unselectable(game, iid, source))]
     return fit
 
 
@@ -122,6 +124,19 @@ def _extreme(game, iids: list, which: str) -> list:
                  for i in iids}
     best = (min if end == "least" else max)(value.values())
     return [i for i in iids if value[i] == best]
+
+
+def _guarded(game) -> bool:
+    from .protection import any_protection  # (protection reads continuous, which reads this module)
+
+    return any_protection(game)
+
+
+def _unselectable(game, iid: int, source: int) -> bool:
+    """A restriction says `iid` cannot be selected by the effects of cards like `source` (protection.py)."""
+    from .protection import protected
+
+    return protected(game, iid, "be_selected", source)
 
 
 def count_value(game, c, source: int | None, controller: int) -> int:
@@ -198,6 +213,10 @@ def condition_holds(game, cond, source: int, controller: int, activation=None) -
         n = lki[0] if lki is not None and c.what == "cores" and c.place == "this" else count_value(game, c, source,
                                                                                                  controller)
         if (cond.count_min is not None and n < cond.count_min) or (cond.count_max is not None and n > cond.count_max):
+            return False
+    if cond.exhausted is not None:  # "if this spirit is exhausted / refreshed": on the field, in that state
+        card = st.cards[source]
+        if card.zone != "field" or card.exhausted != cond.exhausted:
             return False
     if cond.soul_paid is not None and activation is not None and activation.soul_paid != cond.soul_paid:
         return False  # (without an activation, e.g. when it triggers, it is decided on resolution)

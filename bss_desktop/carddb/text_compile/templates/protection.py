@@ -1,11 +1,251 @@
-"""Templates: replacement ('would be ... instead'), immunity ('cannot be selected'), life (CR 8-x)."""
+"""Templates: replacement ('would be ... instead'), immunity ('cannot be selected'), life (CR 8-x).
+
+Immunity: "X cannot be selected / be destroyed / have its cores removed / be returned ... by your opponent's
+effects", "X cannot be destroyed in battle" -> `restrict` with the protections of rules/bss/protection.py (`by`: whose
+effects). Life: "attacks from X cannot reduce your life", "neither player's life can be reduced by an attack from a
+spirit ..." -> `restrict ... reduce_life`; "when your life is reduced by an attack from one of your opponent's
+spirits ..." -> the trigger `opponent_spirit_reduces_life`.
+"""
 from __future__ import annotations
 
-from ..not_supported import NotSupported  # noqa: F401  (raised by the rules below)
+from lark import v_args
+
+from ..not_supported import NotSupported
 
 GRAMMAR = r"""
+%extend action: prot_action
+%extend sentence: "your opponent's" QUOTED "effects are not triggered by this effect" -> prot_quiet
+                | QUOTED "effects on" owner descr filters? "are not triggered" duration? -> prot_muted
+%extend watch_event: "your life is reduced by an attack from" count "of" owner descr filters? -> prot_life_watch
+                   | "your life increases"                     -> prot_life_gained
+%extend condition: ("this spirit is" | "this nexus is") "exhausted"  -> c_this_exhausted
+                 | ("this spirit is" | "this nexus is") "refreshed"  -> c_this_refreshed
+%extend filter: "that has" NUMBER ("or fewer" | "or less") "bp"  -> f_bp_max
+              | "that has" NUMBER "or more bp"                   -> f_bp_min
+
+prot_action: subject prot_pred                                        -> prot_subject
+           | duration ","? subject prot_pred                          -> prot_dur_subject
+           | "this nexus" prot_pred                                   -> prot_this
+           | owner descr "and nexuses" filters? prot_pred             -> prot_yours_any
+           | owner descr "and" owner descr prot_pred                  -> prot_both_sides
+           | duration ","? owner descr "and" owner descr prot_pred    -> prot_dur_both_sides
+           | ("its" | "their") "cores" ("cannot" | "can't") "be removed by" prot_effects duration? -> prot_its_cores
+           | prot_effects ("cannot" | "can't") "remove cores from" prot_from duration? -> prot_effects_remove
+           | "neither player's life can be reduced by an attack from" ("a spirit" | "spirits") filters? duration? -> prot_no_life
+           | "attacks from" owner descr filters? ("cannot" | "can't") "reduce your life" duration? -> prot_attacks_from
+           | duration ","? "your life" ("cannot" | "can't") "be reduced by" prot_its_attacks -> prot_dur_its_attacks
+           | "your life" ("cannot" | "can't") "be reduced by" prot_its_attacks duration? -> prot_its_attacks_dur
+           | "neither" prot_one "nor" prot_one "can be destroyed by" prot_destruction prot_or_battle? ", and they" ("cannot" | "can't") "have their cores removed by" prot_effects -> prot_neither
+
+prot_one: "this spirit"                                               -> po_this
+        | "any" descr filters?                                        -> po_any
+prot_or_battle: "or as the result of battle"
+
+prot_pred: ("cannot" | "can't") "be selected by" prot_effects duration?         -> pp_selected
+         | ("cannot" | "can't") "be destroyed by" prot_destruction "or as the result of battle" duration? -> pp_destroyed_or_battle
+         | ("cannot" | "can't") "be destroyed by" prot_destruction duration?    -> pp_destroyed
+         | ("cannot" | "can't") "be destroyed in battle" duration?              -> pp_battle
+         | ("cannot" | "can't") "be returned to your hand or deck by" prot_effects duration? -> pp_returned
+         | ("cannot" | "can't") "have" ("its" | "their") "cores removed by" prot_effects duration? -> pp_cores
+
+prot_its_attacks: "that spirit's attacks" | "its attacks" | "the attacks of that spirit"
+
+// the effects kept out, by their cards (protection.py `by`)
+prot_effects: "your opponent's effects"                               -> pe_any
+            | "your opponent's magic effects"                         -> pe_magic
+            | "the"? "effects of your opponent's" prot_kinds          -> pe_of
+prot_destruction: "your opponent's destruction effects"              -> pe_any
+                | "the"? "destruction effects" ("on" | "of") "your opponent's" prot_kinds -> pe_of
+prot_kinds: prot_kind  // one kind: "spirits or magic" stays manual (and "or" is free for "or as the result of battle")
+prot_kind: "spirits"                                                  -> pk_spirit
+         | "spirits with a" QUOTED ("on them" | "on it")              -> pk_spirit_with
+         | ("magic" | "magic cards")                                  -> pk_magic
+         | "nexuses"                                                  -> pk_nexus
+
+// "... cannot remove cores from this spirit or any spirit with ...", "... from your other Dragon spirits"
+prot_from: subject                                                    -> pf_subject
+         | "this spirit or any spirit" filters?                      -> pf_this_or_any
 """
 
 
 class Rules:
     """Transformer methods of the rules in GRAMMAR (see templates/__init__.py)."""
+
+    # ---------------------------------------------------------------- immunity (rules/bss/protection.py)
+    def prot_subject(self, subject, pred):
+        return self._prot(subject, pred)
+
+    def prot_dur_subject(self, duration, subject, pred):
+        preds = pred if isinstance(pred, list) else [pred]
+        if any(dur is not None for _, _, dur in preds):
+            raise NotSupported("two durations")
+        return self._prot(subject, [(cannot, by, duration) for cannot, by, _ in preds])
+
+    def prot_this(self, pred):
+        return self._prot("this", pred)
+
+    def prot_yours_any(self, side, descr, *args):  # "your spirits and nexuses ...": every card of yours on the field
+        pred = args[-1]
+        filters = args[0] if len(args) == 2 else None
+        if side != "you" or descr != {"type": "spirit"}:
+            raise NotSupported("spirits and nexuses other than all of yours")
+        t = self._target({"all": True}, "you", {"type": "any"}, filters)
+        return self._prot(t, pred)
+
+    def _both_sides(self, side_a, descr_a, side_b, descr_b):  # "your spirits and your opponent's spirits"
+        if {side_a, side_b} != {"you", "opponent"} or descr_a != descr_b or descr_a != {"type": "spirit"}:
+            raise NotSupported("two kinds of cards in one protection")
+        return self._target({"all": True}, "any", {"type": "spirit"}, None)
+
+    def prot_both_sides(self, side_a, descr_a, side_b, descr_b, pred):
+        return self._prot(self._both_sides(side_a, descr_a, side_b, descr_b), pred)
+
+    def prot_dur_both_sides(self, duration, side_a, descr_a, side_b, descr_b, pred):
+        return self.prot_dur_subject(duration, self._both_sides(side_a, descr_a, side_b, descr_b), pred)
+
+    def prot_its_cores(self, by, duration=None):  # "its cores cannot be removed by ...": "it"
+        return self._prot("it", ("lose_cores", by, duration))
+
+    def prot_effects_remove(self, by, targets, duration=None):
+        return [op for t in targets for op in self._prot(t, ("lose_cores", by, duration))]
+
+    def pf_subject(self, subject):
+        return [subject]
+
+    def pf_this_or_any(self, filters=None):  # "this spirit or any spirit with ...": this one, and any (either side's)
+        return ["this", self._target({"all": True}, "any", {"type": "spirit"}, filters)]
+
+    def _prot(self, subject, pred):
+        if isinstance(pred, list):  # "cannot be destroyed by ... or as the result of battle": two protections
+            return [op for p in pred for op in self._prot(subject, p)]
+        cannot, by, duration = pred
+        out = {"target": subject, "cannot": cannot, "_duration": duration}
+        if by is not None:
+            out["by"] = by
+        return [{"restrict": out}]
+
+    def pp_selected(self, by, duration=None):
+        return ("be_selected", by, duration)
+
+    def pp_destroyed(self, by, duration=None):
+        return ("be_destroyed", by, duration)
+
+    def pp_destroyed_or_battle(self, by, duration=None):
+        return [("be_destroyed", by, duration), ("be_destroyed_in_battle", None, duration)]
+
+    def prot_neither(self, a, b, by, *rest):
+        """"Neither A nor B can be destroyed by ... (or as the result of battle), and they cannot have their cores
+        removed by ...": each protection for each of the two."""
+        battle = len(rest) == 2
+        cores_by = rest[-1]
+        preds = [("be_destroyed", by, None)] + ([("be_destroyed_in_battle", None, None)] if battle else []) + [
+            ("lose_cores", cores_by, None)]
+        return self._prot(a, preds) + self._prot(b, preds)
+
+    def prot_or_battle(self, *_):
+        return True
+
+    def po_this(self):
+        return "this"
+
+    def po_any(self, descr, filters=None):  # "any white nexus with ...": anyone's
+        return self._target({"all": True}, "any", descr, filters)
+
+    def pp_battle(self, duration=None):
+        return ("be_destroyed_in_battle", None, duration)
+
+    def pp_returned(self, by, duration=None):
+        return ("be_returned", by, duration)
+
+    def pp_cores(self, by, duration=None):
+        return ("lose_cores", by, duration)
+
+    def pe_any(self):
+        return {"type": "any"}
+
+    def pe_magic(self):
+        return {"type": "magic"}
+
+    def pe_of(self, kinds):
+        return kinds
+
+    def prot_kinds(self, kind):
+        if isinstance(kind, tuple):
+            return {"type": kind[0], **kind[1]}
+        return {"type": kind}
+
+    def pk_spirit(self, *_):
+        return "spirit"
+
+    def pk_spirit_with(self, q):  # "your opponent's spirits with a "Soul Core" on them"
+        self._soul(q)
+        return ("spirit", {"soul_core": True})
+
+    def pk_magic(self, *_):
+        return "magic"
+
+    def pk_nexus(self, *_):
+        return "nexus"
+
+    def prot_quiet(self, q):  # ruling P10: the destructions of this effect trigger none of them (CR 10-15-1)
+        if self.norm.quoted[int(str(q)[1:])].strip().lower() != "when destroyed":
+            raise NotSupported("effects other than \"When Destroyed\" ones that are not triggered")
+        return [{"_quiet": True}]
+
+    def c_this_exhausted(self):  # "if this spirit is exhausted" (CR 4-4)
+        return {"exhausted": True}
+
+    def c_this_refreshed(self):
+        return {"exhausted": False}
+
+    def prot_muted(self, q, side, descr, *rest):
+        """""When Destroyed" effects on your opponent's spirits are not triggered" (ruling P11)."""
+        self.prot_quiet(q)
+        filters = next((r for r in rest if isinstance(r, list)), None)
+        duration = next((r for r in rest if isinstance(r, str)), None)
+        return self._prot(self._target({"all": True}, side, descr, filters), ("trigger_when_destroyed", None, duration))
+
+    # ---------------------------------------------------------------- life (CR 7-1-5-3-1)
+    def prot_no_life(self, *args):  # "neither player's life can be reduced by an attack from a spirit ..."
+        filters = next((a for a in args if isinstance(a, list)), None)
+        duration = next((a for a in args if isinstance(a, str)), None)
+        return self._prot(self._target({"all": True}, "any", {"type": "spirit"}, filters),
+                          ("reduce_life", None, duration))
+
+    def prot_attacks_from(self, side, descr, *rest):  # "attacks from your opponent's spirits ... cannot reduce your life"
+        if side != "opponent":
+            raise NotSupported("attacks from your own spirits reducing your own life")
+        filters = next((a for a in rest if isinstance(a, list)), None)
+        duration = next((a for a in rest if isinstance(a, str)), None)
+        t = self._target({"all": True}, side, descr, filters)
+        if t.get("type", "spirit") != "spirit":
+            raise NotSupported("attacks from cards other than spirits")
+        return self._prot(t, ("reduce_life", None, duration))
+
+    def prot_dur_its_attacks(self, duration, _its):  # "... your life cannot be reduced by that spirit's attacks"
+        return self._prot("it", ("reduce_life", None, duration))
+
+    def prot_its_attacks_dur(self, _its, duration=None):
+        return self._prot("it", ("reduce_life", None, duration))
+
+    def prot_its_attacks(self, *_):
+        return None
+
+    def prot_life_gained(self):  # "when your life increases" (ruling P9)
+        return {"trigger": "life_gained"}
+
+    def prot_life_watch(self, count, side, descr, filters=None):
+        """"When your life is reduced by an attack from one of your opponent's spirits ...": the trigger watches the
+        attacker (CR 7-1-5-3-1)."""
+        if count != 1 or side != "opponent":
+            raise NotSupported("life reduced by an attack from other than one of your opponent's spirits")
+        watch = self._target({}, "opponent", descr, filters)
+        if watch.pop("type", "spirit") != "spirit":
+            raise NotSupported("attacks from cards other than spirits")
+        return {"trigger": "opponent_spirit_reduces_life", **({"watch": watch} if watch else {})}
+
+
+# the core's @v_args(inline=True) reaches only the methods _Build itself defines: these get theirs one by one
+for _name, _fn in list(vars(Rules).items()):
+    if callable(_fn) and not _name.startswith("_"):
+        setattr(Rules, _name, v_args(inline=True)(_fn))
