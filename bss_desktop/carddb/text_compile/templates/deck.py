@@ -1,11 +1,48 @@
 """Templates: the top and bottom of a deck, looking, revealing, the trash (CR 12-2)."""
 from __future__ import annotations
 
-from ..not_supported import NotSupported  # noqa: F401  (raised by the rules below)
+from lark import v_args
+
+from ..not_supported import NotSupported
 
 GRAMMAR = r"""
+// ---------------------------------------------------------------- the revealed cards (CR 12-2)
+%extend sentence: "then" ","? "reveal the top" count? card_word "of your deck"      -> then_reveal
+                | "add" take filters "from" "among"? "the revealed cards to your hand" -> add_revealed_filtered
+                | "you may add" take filters? "from" "among"? "the revealed cards to your hand" -> may_add_revealed
+                | "if you add a card to your hand with this effect" ","? statement -> if_added
 """
+
+
+_inline = v_args(inline=True)  # lark's class decorator on _Build skips inherited methods: each is decorated here
 
 
 class Rules:
     """Transformer methods of the rules in GRAMMAR (see templates/__init__.py)."""
+
+    # ---------------------------------------------------------------- the revealed cards
+    @_inline
+    def then_reveal(self, *args):  # "Draw 2 cards. Then, reveal the top 3 cards ...": goes with what came before
+        return [{**self.reveal(*args)[0], "_then": True}]
+
+    @_inline
+    def add_revealed_filtered(self, take, filters):  # "add all spirit cards with Ascend from the revealed cards"
+        t = dict(take)
+        for f in filters:
+            for k, v in f.items():
+                if k in t:
+                    raise NotSupported(f"two '{k}' filters")
+                t[k] = v
+        return [{"_take": t}]
+
+    @_inline
+    def may_add_revealed(self, take, filters=None):  # "you may add 1 ...": up to that many (CR 8-1-8, 8-5-3-2)
+        t = dict(take)
+        if set(t) & {"all", "any_number", "up_to"}:
+            raise NotSupported("'you may add' with a number that is not exact")
+        t["up_to"] = t.pop("count")
+        return self.add_revealed_filtered(t, filters or [])
+
+    @_inline
+    def if_added(self, ops):  # "if you add a card to your hand with this effect, ...": the search took one
+        return [{**ops[0], "if_done": True, "_after_take": True}] + ops[1:]

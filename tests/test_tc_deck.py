@@ -1,0 +1,160 @@
+"""Imported card text of the family "deck" (text_compile/templates/deck.py): the top of the deck revealed or
+viewed, cards from the trash, cores from the trash (CR 12-2, 12-3, 4-5, 4-8).
+
+Every sentence here is written for these tests in the templates real card text uses; none is a real card's text.
+Each template is checked compiled (the directives it says) and played from a concrete position (the outcome the text
+states).
+"""
+from __future__ import annotations
+
+import pytest
+
+from bss_desktop.carddb.text_compile import compile_effect, compile_sentence
+from bss_desktop.engine.commands import Summon, UseMagic
+from helpers import answer, cids, first, imported_db, position, record, two_players
+
+FAMILIES = ("Stoneback", "Sky Warden")
+
+
+def ops(sentence: str):
+    s = compile_sentence(sentence, FAMILIES)
+    assert s.ok, s.why
+    return s.ops
+
+
+def compiled(text: str, card_type: str = "magic", condition: str = "Main") -> dict:
+    r = compile_effect(card_type, condition, text, families=FAMILIES)
+    assert r.automated, r.why
+    return r.effect
+
+
+def manual_why(text: str, card_type: str = "magic", condition: str = "Main") -> str:
+    r = compile_effect(card_type, condition, text, families=FAMILIES)
+    assert not r.automated, r.effect
+    return r.why
+
+
+def effect(details: str, condition: str = "When Summoned", **fields) -> dict:
+    """ZT-001 (a red Stoneback spirit, 1000 / 3000 BP) with one effect."""
+    return record(effects=[{"levels": [1, 2], "condition": condition, "keywords": [], "steps": [],
+                            "details": details}], **fields)
+
+
+def magic(details: str, **fields) -> dict:
+    return record(**{"effects": [{"levels": [1, 2], "condition": "N/A", "keywords": [], "steps": ["Main", "Flash"],
+                                  "details": details}], "cardType": "MAGIC", "name": "Test Magic",
+                     "ID": "ZT-009", "core_requirements": [], **fields})
+
+
+def game_of(db, p0: str, p1: str = "{life: 5, reserve: 3}", **kw):
+    return position(two_players(p0, p1, **kw), db=db)
+
+
+def hand(game, p: int = 0) -> list[str]:
+    return cids(game, game.state.players[p].hand)
+
+
+def trash(game, p: int = 0) -> list[str]:
+    return cids(game, game.state.players[p].trash)
+
+
+def deck(game, p: int = 0) -> list[str]:
+    """Top first, as a position writes it."""
+    return cids(game, game.state.players[p].deck[::-1])
+
+
+def summon(game, cid: str = "ZT-001"):
+    return game.apply(Summon(0, first(game, 0, cid, "hand")))
+
+
+def use(game, cid: str = "ZT-009"):
+    return game.apply(UseMagic(0, first(game, 0, cid, "hand")))
+
+
+# ---------------------------------------------------------------- the revealed cards (CR 12-2)
+
+
+@pytest.mark.parametrize("sentence, expected", [
+    ("Then, reveal the top four cards of your deck.", [{"_reveal": 4, "_then": True}]),
+    ("Add all spirit cards with Swift from the revealed cards to your hand.",
+     [{"_take": {"type": "spirit", "all": True, "keyword": "swift"}}]),
+    ("Add all cards that cost 3 from the revealed cards to your hand.",
+     [{"_take": {"type": "any", "all": True, "cost_min": 3, "cost_max": 3}}]),
+    ("Add one Stoneback spirit card with 4000 or more BP from among the revealed cards to your hand.",
+     [{"_take": {"type": "spirit", "family": "Stoneback", "count": 1, "bp_min": 4000}}]),
+    ("You may add one magic card from the revealed cards to your hand.", [{"_take": {"type": "magic", "up_to": 1}}]),
+    ("You may add two cards that cost 1 or fewer from the revealed cards to your hand.",
+     [{"_take": {"type": "any", "up_to": 2, "cost_max": 1}}]),
+    ("If you add a card to your hand with this effect, discard a card.",
+     [{"discard": 1, "if_done": True, "_after_take": True}]),
+])
+def test_cr_12_2_revealed_cards_sentences(sentence, expected):
+    assert ops(sentence) == expected
+
+
+def test_cr_12_2_then_reveal_follows_a_draw_in_one_search():
+    e = compiled("Draw a card. Then, reveal the top three cards of your deck. Add all spirit cards with Swift from "
+                 "the revealed cards to your hand. Return any remaining cards to the bottom of your deck in any order.")
+    assert e["do"] == [{"draw": 1}, {"search": {"look": 3, "take": {"type": "spirit", "all": True, "keyword": "swift"},
+                                                "rest": "bottom"}}]
+
+
+def test_cr_12_2_then_reveal_keeps_the_condition_of_the_sentence_before():
+    e = compiled("If you have 2 or fewer life, draw a card. Then, reveal the top two cards of your deck. Add all "
+                 "cards that cost 3 from the revealed cards to your hand. Discard any remaining cards.")
+    assert e["do"][1] == {"search": {"look": 2, "take": {"all": True, "cost_min": 3, "cost_max": 3}, "rest": "trash"},
+                          "if": {"life_max": 2}}
+
+
+def test_cr_12_2_if_you_add_a_card_goes_with_the_search_before_it():
+    e = compiled("Reveal the top three cards of your deck. You may add one magic card from the revealed cards to "
+                 "your hand. Discard the remaining cards. If you add a card to your hand with this effect, discard a "
+                 "card.")
+    assert e["do"] == [{"search": {"look": 3, "take": {"type": "magic", "up_to": 1}, "rest": "trash"}},
+                       {"discard": 1, "if_done": True}]
+    assert "other than a search" in manual_why("Draw a card. If you add a card to your hand with this effect, "
+                                               "discard a card.")
+
+
+def test_you_may_add_all_is_not_a_number_to_take_up_to():
+    s = compile_sentence("You may add all magic cards from the revealed cards to your hand.", FAMILIES)
+    assert not s.ok and "not exact" in s.why
+
+
+def test_cr_12_2_played_add_all_cards_that_cost_n_from_the_revealed_cards():
+    # the deck's top three: a cost-0 spirit, a cost-1 spirit, a cost-0 magic card; the cost-0 ones are taken
+    db = imported_db(magic("Reveal the top three cards of your deck. Add all cards that cost 0 from the revealed "
+                           "cards to your hand. Discard any remaining cards."))
+    game = game_of(db, "{life: 5, reserve: 3, hand: [ZT-009], deck: [T-W0, T-R1, T-MB, T-G4]}")
+    use(game)
+    assert sorted(hand(game)) == ["T-MB", "T-W0"]
+    assert trash(game) == ["T-R1", "ZT-009"] and deck(game) == ["T-G4"]
+
+
+def test_cr_12_2_played_add_all_spirit_cards_with_a_keyword_after_a_draw():
+    db = imported_db(magic("Draw a card. Then, reveal the top two cards of your deck. Add all spirit cards with "
+                           "Swift from the revealed cards to your hand. Return any remaining cards to the bottom of "
+                           "your deck in any order."),
+                     record(ID="ZT-002", name="Quick Pup", effects=[{"levels": [1, 2], "condition": "N/A",
+                                                                     "keywords": [{"keyword_name": "Swift"}], "steps": [],
+                                                                     "details": ""}]))
+    game = game_of(db, "{life: 5, reserve: 3, hand: [ZT-009], deck: [T-G4, ZT-002, T-R1, T-W0]}")
+    use(game)  # the draw takes the Stag; then the top two are the Swift spirit and the Pup
+    assert hand(game) == ["T-G4", "ZT-002"] and deck(game) == ["T-W0", "T-R1"]
+
+
+def test_cr_8_1_8_played_you_may_add_one_and_if_you_do_discard_a_card():
+    db = imported_db(magic("Reveal the top two cards of your deck. You may add one nexus card from the revealed "
+                           "cards to your hand. Discard the remaining cards. If you add a card to your hand with this "
+                           "effect, discard a card."))
+    game = game_of(db, "{life: 5, reserve: 3, hand: [ZT-009, T-G4], deck: [T-NX, T-W0, T-R1]}")
+    use(game)
+    assert game.pending.info["options"] == [first(game, 0, "T-NX", "deck")]
+    assert game.pending.info["min"] == 0  # "you may": none need be taken
+    answer(game, [first(game, 0, "T-NX", "deck")])
+    answer(game, [first(game, 0, "T-G4", "hand")])  # a card was added: one is discarded
+    assert hand(game) == ["T-NX"] and sorted(trash(game)) == ["T-G4", "T-W0", "ZT-009"]
+    game = game_of(db, "{life: 5, reserve: 3, hand: [ZT-009, T-G4], deck: [T-NX, T-W0, T-R1]}")
+    use(game)
+    answer(game, [])  # none taken: nothing is discarded from the hand
+    assert hand(game) == ["T-G4"] and sorted(trash(game)) == ["T-NX", "T-W0", "ZT-009"]
