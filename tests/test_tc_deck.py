@@ -8,9 +8,13 @@ states).
 from __future__ import annotations
 
 import pytest
+import yaml
 
+from bss_desktop.carddb.card_text import effect_text
+from bss_desktop.carddb.errors import CardDataError
+from bss_desktop.carddb.schema import card_from_dict, card_to_dict
 from bss_desktop.carddb.text_compile import compile_effect, compile_sentence
-from bss_desktop.engine.commands import Summon, UseMagic
+from bss_desktop.engine.commands import EndMain, Summon, UseMagic
 from helpers import answer, cids, first, imported_db, position, record, two_players
 
 FAMILIES = ("Stoneback", "Sky Warden")
@@ -158,3 +162,122 @@ def test_cr_8_1_8_played_you_may_add_one_and_if_you_do_discard_a_card():
     use(game)
     answer(game, [])  # none taken: nothing is discarded from the hand
     assert hand(game) == ["T-G4"] and sorted(trash(game)) == ["T-NX", "T-W0", "ZT-009"]
+
+
+# ---------------------------------------------------------------- cores from the trash (CR 3-4-1, 8-5-6)
+
+
+@pytest.mark.parametrize("sentence, expected", [
+    ("Place three cores from your trash onto it.", [{"core_charge": {"target": "it", "count": 3, "from": "trash"}}]),
+    ("Place a core from your trash onto this spirit.",
+     [{"core_charge": {"target": "this", "count": 1, "from": "trash"}}]),
+    ('Place two cores from your trash that are not a "Soul Core" onto it.',
+     [{"core_charge": {"target": "it", "count": 2, "from": "trash", "soul_core": False}}]),
+    ("Place two cores from your trash into your reserve.", [{"core_gain": {"count": 2, "from": "trash"}}]),
+    ('Exhaust it and place a core from your trash that is not a "Soul Core" into your reserve.',
+     [{"exhaust": "it"}, {"core_gain": {"count": 1, "from": "trash", "soul_core": False}}]),
+])
+def test_cr_8_5_6_cores_from_the_trash_sentences(sentence, expected):
+    assert ops(sentence) == expected
+
+
+@pytest.mark.parametrize("sentence, why", [
+    ("Place two cores from your trash onto each of your spirits.", "several cards"),
+    ('Place two cores from your trash that are not a "Gear" onto it.', "soul core"),
+])
+def test_cores_from_the_trash_it_cannot_say_stay_manual(sentence, why):
+    s = compile_sentence(sentence, FAMILIES)
+    assert not s.ok and why in s.why
+
+
+def _trash_magic(text: str):
+    return imported_db(magic(text))
+
+
+def test_cr_3_4_1_played_place_cores_from_your_trash_onto_a_selected_spirit():
+    db = _trash_magic("Select one of your spirits. Place two cores from your trash onto it.")
+    game = game_of(db, "{life: 5, reserve: 3, trash_cores: 3, hand: [ZT-009], field: [T-R1]}")
+    pup = game.state.players[0].field[0]
+    use(game)
+    assert game.state.cards[pup].cores == 3 and game.state.players[0].trash_cores == 1
+    # fewer in the trash than the text says: as many as there are (CR 1-3-2)
+    game = game_of(db, "{life: 5, reserve: 3, trash_cores: 1, hand: [ZT-009], field: [T-R1]}")
+    use(game)
+    assert game.state.cards[game.state.players[0].field[0]].cores == 2 and game.state.players[0].trash_cores == 0
+
+
+def test_cr_8_5_6_played_the_soul_core_in_the_trash_is_yours_to_choose():
+    db = _trash_magic("Select one of your spirits. Place two cores from your trash onto it.")
+    game = game_of(db, "{life: 5, reserve: 3, trash_cores: 3, soul_core: trash, hand: [ZT-009], field: [T-R1]}")
+    pup = game.state.players[0].field[0]
+    use(game)
+    info = game.pending.info
+    assert info["kind"] == "cores" and info["options"] == [-2, -1] and info["counts"] == [3, 1]
+    answer(game, [-2, -1])  # one regular core and the soul core
+    p0 = game.state.players[0]
+    assert game.state.cards[pup].cores == 2 and p0.soul == pup and p0.trash_cores == 2
+
+
+def test_cr_8_5_6_played_cores_that_are_not_a_soul_core_leave_it_in_the_trash():
+    db = _trash_magic('Select one of your spirits. Place two cores from your trash that are not a "Soul Core" onto '
+                      'it.')
+    game = game_of(db, "{life: 5, reserve: 3, trash_cores: 1, soul_core: trash, hand: [ZT-009], field: [T-R1]}")
+    pup = game.state.players[0].field[0]
+    use(game)  # nothing asked: only the one regular core can go
+    p0 = game.state.players[0]
+    assert game.state.cards[pup].cores == 2 and p0.soul == "trash" and p0.trash_cores == 0
+
+
+def test_cr_3_4_1_played_destroy_it_and_place_cores_from_your_trash_into_your_reserve():
+    db = _trash_magic("Select one of your opponent's spirits. Destroy it and place two cores from your trash that "
+                      'are not a "Soul Core" into your reserve.')
+    game = game_of(db, "{life: 5, reserve: 3, trash_cores: 4, soul_core: trash, hand: [ZT-009]}",
+                   "{life: 5, reserve: 3, field: [T-R1]}")
+    stag = game.state.players[1].field[0]
+    use(game)
+    p0 = game.state.players[0]
+    assert game.state.cards[stag].zone == "trash"
+    assert p0.reserve == 5 and p0.trash_cores == 2 and p0.soul == "trash"
+
+
+def test_cr_6_7_1_played_at_the_start_of_the_step_a_core_from_your_trash_into_your_reserve():
+    db = imported_db(effect('At the start of the step, if this spirit has a "Soul Core" on it, place a core from '
+                            "your trash into your reserve.", "During Your Attack Step"))
+    for soul, moved in (("field", 1), ("reserve", 0)):
+        spirit = "{card: ZT-001, soul_core: true}" if soul == "field" else "ZT-001"
+        game = game_of(db, f"{{life: 5, reserve: 0, trash_cores: 2, soul_core: {soul}, field: [{spirit}]}}")
+        game.apply(EndMain(0))  # the attack step starts
+        p0 = game.state.players[0]
+        assert (p0.trash_cores, p0.reserve) == (2 - moved, moved)
+
+
+@pytest.mark.parametrize("directive, field", [
+    ({"core_charge": {"target": "this", "from": "hand"}}, "do[0].core_charge.from"),
+    ({"core_charge": {"target": "this", "soul_core": False}}, "do[0].core_charge.soul_core"),
+    ({"core_charge": {"target": "this", "from": "trash", "soul_core": True}}, "do[0].core_charge.soul_core"),
+    ({"core_charge": {"target": "this", "from": "trash", "soul_core": "no"}}, "do[0].core_charge.soul_core"),
+    ({"core_gain": {"count": 1, "from": "life"}}, "do[0].core_gain.from"),
+    ({"core_gain": {"count": 1, "from": "trash", "to": "trash"}}, "do[0].core_gain.to"),
+    ({"core_gain": {"count": 1, "soul_core": False}}, "do[0].core_gain.soul_core"),
+])
+def test_cores_from_the_trash_malformed_is_refused_naming_the_field(directive, field):
+    card = {"id": "X-1", "name": "X", "type": "magic", "colors": ["red"], "cost": 1, "timing": ["main"],
+            "effects": [{"kind": "magic", "timing": ["main"], "do": [directive]}]}
+    with pytest.raises(CardDataError) as e:
+        card_from_dict(card, file="x.yaml", set_id="X")
+    assert field in str(e.value.field)
+
+
+@pytest.mark.parametrize("directive, words", [
+    ({"core_charge": {"target": "this", "count": 2, "from": "trash"}}, "from your trash on"),
+    ({"core_charge": {"target": "this", "count": 2, "from": "trash", "soul_core": False}}, "not the soul core"),
+    ({"core_gain": {"count": 2, "from": "trash"}}, "from your trash into your reserve"),
+    ({"core_gain": {"count": 2, "from": "trash", "soul_core": False}}, "(not the soul core) into your reserve"),
+])
+def test_cores_from_the_trash_round_trip_and_read_as_english(directive, words):
+    card = card_from_dict({"id": "X-1", "name": "X", "type": "magic", "colors": ["red"], "cost": 1,
+                           "timing": ["main"], "effects": [{"kind": "magic", "timing": ["main"], "do": [directive]}]})
+    d = card_to_dict(card)
+    assert d["effects"][0]["do"] == [directive]
+    assert card_from_dict(yaml.safe_load(yaml.safe_dump(d))) == card
+    assert words in effect_text(card.effects[0], card)

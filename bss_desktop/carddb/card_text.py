@@ -50,6 +50,13 @@ def _count(n, singular: str, plural: str | None = None) -> str:
     return f"{n} {singular if n == 1 else plural}"
 
 
+def _core_source(d) -> str:
+    """Where a core_charge's or core_gain's cores come from: the void, or your trash (not its soul core)."""
+    if d.cores_from != "trash":
+        return "the void"
+    return "your trash (not the soul core)" if d.no_soul else "your trash"
+
+
 def _circled(n: int) -> str:
     return _CIRCLED[n] if 0 <= n < len(_CIRCLED) else f"({n})"
 
@@ -566,7 +573,7 @@ def _clause(d: Directive, ctx: _Ctx, effect_kind: str | None) -> _Clause:
             rest += f" while at LV{d.level}"
         return _subject(subject, plural, "is", "are", "be", _join(rest, dur))
     if op == "core_charge":
-        return _imp(f"put {_count(d.amount, 'core')} from the void on {_each(t, ctx)}{per}")
+        return _imp(f"put {_count(d.amount, 'core')} from {_core_source(d)} on {_each(t, ctx)}{per}")
     if op == "core_remove":
         dest = {"reserve": _owner(t, "reserve", ctx), "trash": _owner(t, "trash", ctx), "void": "the void"}[d.to]
         if d.keep is not None:
@@ -576,7 +583,7 @@ def _clause(d: Directive, ctx: _Ctx, effect_kind: str | None) -> _Clause:
         where = "your reserve" if d.cores_from == "reserve" else "the void"
         return _imp(f"put {_count(d.amount, 'core')} from {where} into your life{per}")
     if op == "core_gain":
-        return _imp(f"put {_count(d.amount, 'core')} from the void into your {d.to or 'reserve'}{per}")
+        return _imp(f"put {_count(d.amount, 'core')} from {_core_source(d)} into your {d.to or 'reserve'}{per}")
     if op == "life_damage":
         n = _count(d.amount, "core")
         if d.player == "you":

@@ -223,6 +223,7 @@ class Directive:
     cores_from: str | None = None  # summon, search into the field: where its LV1 cores come from (void | reserve);
     # life_gain: where the cores come from (void, the default, or your reserve)
     reveal: bool = True  # search: reveal the cards (public) or only look at them (CR 12-3-1)
+    no_soul: bool = False  # core_charge / core_gain from the trash: "cores ... that are not a soul core" (CR 8-5-6)
     by: Target | None = None  # restrict be_blocked: the blockers it keeps out
     colors: tuple = ()  # reduction: the reduction symbols added (CR 2-7)
     may: bool = False  # "you may ..." for this directive alone (CR 8-1-8)
@@ -540,6 +541,20 @@ def _selection(v, f) -> dict:
     return v
 
 
+def _from_trash(d: dict, p: str, op: str) -> dict:
+    """core_charge / core_gain: `from: trash` (the cores of your trash, not the void) and `soul_core: false` (never
+    the soul core; otherwise its controller chooses whether it is among them, CR 8-5-6)."""
+    out: dict = {}
+    if _choice(d.get("from", "void"), f"{p}.from", ("void", "trash")) == "trash":
+        out["cores_from"] = "trash"
+    if "soul_core" in d:
+        if _bool(d["soul_core"], f"{p}.soul_core") or "cores_from" not in out:
+            raise EffectSyntax(f"{p}.soul_core", "only soul_core: false, with from: trash (cores of your trash that "
+                                                 "are not the soul core)")
+        out["no_soul"] = True
+    return out
+
+
 def parse_directive(v, f, *, make_token=None) -> Directive:
     if not isinstance(v, dict):
         raise EffectSyntax(f, f"a directive is a mapping with one action, e.g. {{draw: 1}}; got {v!r}")
@@ -574,7 +589,7 @@ def _directive(op, val, f, make_token) -> Directive:
                              **({"player": "opponent"} if op == "life_damage" else {}),
                              **({"to": "reserve"} if op == "core_gain" else {}))
         keys = ("count", "for_each", "minus") + (("player",) if op == "life_damage" else ()) + (
-            ("to",) if op == "core_gain" else ()) + (("of", "side") if op == "discard" else ()) + (
+            ("to", "from", "soul_core") if op == "core_gain" else ()) + (("of", "side") if op == "discard" else ()) + (
             ("from",) if op == "life_gain" else ())
         d = _map(val, p, keys)
         extra = {"player": _choice(d.get("player", "opponent"), f"{p}.player", LIFE_PLAYERS)} \
@@ -584,8 +599,11 @@ def _directive(op, val, f, make_token) -> Directive:
             if "of" in d:
                 of = _map(d["of"], f"{p}.of", tuple(k for k in _TARGET_KEYS if k not in _NOT_A_FILTER))
                 extra["target"] = parse_target({"type": "any", **of, "zone": "hand", "side": "you"}, f"{p}.of")
-        if op == "core_gain":  # cores from the void into your reserve or trash
-            extra = {"to": _choice(d.get("to", "reserve"), f"{p}.to", ("reserve", "trash"))}
+        if op == "core_gain":  # cores from the void into your reserve or trash, or from your trash to your reserve
+            extra = {"to": _choice(d.get("to", "reserve"), f"{p}.to", ("reserve", "trash")),
+                     **_from_trash(d, p, "core_gain")}
+            if extra.get("cores_from") == "trash" and extra["to"] == "trash":
+                raise EffectSyntax(f"{p}.to", "cores from your trash go into your reserve (to: reserve)")
         if op == "life_gain" and d.get("from", "void") != "void":  # "place a core from your reserve into your life"
             extra = {"cores_from": _choice(d["from"], f"{p}.from", ("void", "reserve"))}
         return Directive(op, amount=_int(d.get("count", 1), f"{p}.count", 1, allow_x=True), **_per(d, p), **extra)
@@ -617,7 +635,7 @@ def _directive(op, val, f, make_token) -> Directive:
                          duration=_choice(d.get("duration", "turn"), f"{p}.duration", DURATIONS),
                          level=_int(d["level"], f"{p}.level", 1) if "level" in d else None, **_per(d, p))
     if shape == "cores":
-        d = _map(val, p, ("target", "count", "for_each", "minus") if op == "core_charge"
+        d = _map(val, p, ("target", "count", "for_each", "minus", "from", "soul_core") if op == "core_charge"
                  else ("target", "count", "to", "for_each", "minus", "keep"))
         if "keep" in d:
             if "count" in d or "for_each" in d:
@@ -625,6 +643,10 @@ def _directive(op, val, f, make_token) -> Directive:
             return Directive(op, target=parse_target(d.get("target", "this"), f"{p}.target"),
                              keep=_int(d["keep"], f"{p}.keep"),
                              to=_choice(d.get("to", "reserve"), f"{p}.to", ("reserve", "trash", "void")))
+        if op == "core_charge":  # cores from the void, or from your trash (CR 3-4-1, 8-5-6)
+            return Directive(op, target=parse_target(d.get("target", "this"), f"{p}.target"),
+                             amount=_int(d.get("count", 1), f"{p}.count", 1, allow_x=True), **_per(d, p),
+                             **_from_trash(d, p, op))
         return Directive(op, target=parse_target(d.get("target", "this"), f"{p}.target"),
                          amount=_int(d.get("count", 1), f"{p}.count", 1, allow_x=True),
                          to=_choice(d.get("to", "reserve"), f"{p}.to", ("reserve", "trash", "void")), **_per(d, p))
@@ -1033,6 +1055,10 @@ def _directive_value(d: Directive, token_to_dict):
             out["player"] = d.player
         if d.op == "core_gain" and d.to != "reserve":
             out["to"] = d.to
+        if d.op == "core_gain" and d.cores_from == "trash":
+            out["from"] = "trash"
+            if d.no_soul:
+                out["soul_core"] = False
         return out
     if shape == "target":
         return target_to_dict(d.target)
@@ -1049,6 +1075,10 @@ def _directive_value(d: Directive, token_to_dict):
             out = {"target": target_to_dict(d.target), "keep": d.keep}
         if d.op == "core_remove":
             out["to"] = d.to
+        if d.op == "core_charge" and d.cores_from == "trash":
+            out["from"] = "trash"
+            if d.no_soul:
+                out["soul_core"] = False
         return _with_per(out, d)
     if shape == "token":
         return {**token_to_dict(d.token), "count": d.amount}

@@ -213,7 +213,8 @@ class Directives:
         never goes into a life or the void this way (CR 4-11-3)."""
         st = self.state
         player = st.players[owner]
-        regular = player.reserve if place == "reserve" else st.cards[place].cores
+        regular = {"reserve": player.reserve, "trash": player.trash_cores}.get(place)
+        regular = st.cards[place].cores if regular is None else regular
         soul_here = player.soul == place and to not in ("void", "life")
         if not soul_here or n <= 0:
             return min(n, regular), False
@@ -221,8 +222,8 @@ class Directives:
             return regular, True
         ans = self._take_answer("cores")
         if ans is None:
-            code = 0 if place == "reserve" else place
-            where = "your reserve" if place == "reserve" else self._defs[st.cards[place].cid].name
+            code = {"reserve": 0, "trash": -2}.get(place, place)  # -2: the trash's core section (CR 3-4-1)
+            where = {"reserve": "your reserve", "trash": "your trash"}.get(place) or self._defs[st.cards[place].cid].name
             self._ask("cores", owner, [code, -1], n, n, source=a.source, counts=[regular, 1],
                       prompt=f"{n} core(s) leave {where}: regular cores or the soul core? (CR 8-5-6)")
             return WAIT
@@ -447,6 +448,8 @@ class Directives:
         n = self._amount(a, d)
         if n <= 0:
             return False
+        if d.cores_from == "trash":
+            return self._charge_from_trash(a, d, n)
 
         def go(iid):
             if self.state.cards[iid].zone != "field":
@@ -493,12 +496,50 @@ class Directives:
         return True
 
     def _do_core_gain(self, a, d):
-        """Cores from the void into your reserve or trash (CR 4-5)."""
+        """Cores from the void into your reserve or trash (CR 4-5), or from your trash into your reserve."""
         n = self._amount(a, d)
         if n <= 0:
             return False
+        if d.cores_from == "trash":
+            return self._trash_cores_to(a, d, n, "reserve")
         self._move_cores(a.controller, "void", d.to or "reserve", n, False, "effect", None)
         return True
+
+    def _trash_cores_to(self, a, d, n: int, dst) -> bool | object:
+        """Up to `n` cores of your trash (as many as it holds, CR 1-3-2) to `dst` (your reserve, or a card: only
+        one of yours takes the soul core); the soul core among them if you choose it, unless the text excludes it
+        (CR 8-5-6). WAIT while you choose."""
+        p = a.controller
+        player = self.state.players[p]
+        own = dst == "reserve" or self.state.cards[dst].owner == p
+        if d.no_soul or not own or player.soul != "trash":
+            regular, soul = min(n, player.trash_cores), False
+        else:
+            split = self._split_cores(a, "trash", p, n, "field" if dst != "reserve" else "reserve")
+            if split is WAIT:
+                return WAIT
+            regular, soul = split
+        if not (regular or soul):
+            return False
+        self._move_cores(p, "trash", dst, regular, soul, "effect", None)
+        return True
+
+    def _charge_from_trash(self, a, d, n: int):
+        """"Place N cores from your trash onto it": card by card, each from what the trash still holds."""
+        chosen = self._select(a, d.target, prompt="put cores on")
+        if chosen is None:
+            return WAIT
+        st = self.state
+        if not a.picks:
+            a.picks = [[i for i in chosen if st.cards[i].zone == "field"], False]  # [still to charge, done]
+        todo = a.picks[0]
+        while todo:
+            r = self._trash_cores_to(a, d, n, todo[0])
+            if r is WAIT:
+                return WAIT
+            a.picks[1] = r or a.picks[1]
+            todo.pop(0)
+        return a.picks[1]
 
     def _do_life_damage(self, a, d):
         """Cores from a life to its player's reserve; both players at once may both reach 0: a draw (CR 1-2-3)."""

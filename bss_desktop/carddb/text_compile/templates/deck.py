@@ -11,6 +11,12 @@ GRAMMAR = r"""
                 | "add" take filters "from" "among"? "the revealed cards to your hand" -> add_revealed_filtered
                 | "you may add" take filters? "from" "among"? "the revealed cards to your hand" -> may_add_revealed
                 | "if you add a card to your hand with this effect" ","? statement -> if_added
+
+// ---------------------------------------------------------------- cores from the trash (CR 3-4-1, 8-5-6)
+%extend action: trash_cores_onto | trash_cores_to_reserve
+trash_cores_onto: "place" count core_word "from your trash" not_soul? ("onto" | "on") core_dest
+trash_cores_to_reserve: "place" count core_word "from your trash" not_soul? "into your reserve"
+not_soul: ("that are not a" | "that is not a") QUOTED
 """
 
 
@@ -46,3 +52,24 @@ class Rules:
     @_inline
     def if_added(self, ops):  # "if you add a card to your hand with this effect, ...": the search took one
         return [{**ops[0], "if_done": True, "_after_take": True}] + ops[1:]
+
+    # ---------------------------------------------------------------- cores from the trash
+    @_inline
+    def not_soul(self, q):  # "... that are not a Soul Core"
+        self._soul(q, "cores that are not something other than the soul core")
+        return {"soul_core": False}
+
+    @_inline
+    def trash_cores_onto(self, count, _w, *rest):
+        dest = rest[-1]
+        if dest not in ("it", "this"):
+            raise NotSupported("cores from your trash onto several cards")
+        return [{"core_charge": {"target": dest, "count": count, "from": "trash", **_no_soul(rest)}}]
+
+    @_inline
+    def trash_cores_to_reserve(self, count, _w, *rest):
+        return [{"core_gain": {"count": count, "from": "trash", **_no_soul(rest)}}]
+
+
+def _no_soul(rest) -> dict:
+    return next((r for r in rest if isinstance(r, dict)), {})
