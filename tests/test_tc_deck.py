@@ -281,3 +281,43 @@ def test_cores_from_the_trash_round_trip_and_read_as_english(directive, words):
     assert d["effects"][0]["do"] == [directive]
     assert card_from_dict(yaml.safe_load(yaml.safe_dump(d))) == card
     assert words in effect_text(card.effects[0], card)
+
+
+# ---------------------------------------------------------------- cards to the bottom of the deck (CR 3-2)
+
+
+@pytest.mark.parametrize("sentence, expected", [
+    ("Then, return two cards from your hand to the bottom of your deck in any order.",
+     [{"to_deck_bottom": {"side": "you", "zone": "hand", "type": "any", "count": 2}, "_then": True}]),
+    ("Return a card from your hand to the bottom of your deck.",
+     [{"to_deck_bottom": {"side": "you", "zone": "hand", "type": "any"}}]),
+    ("Select any number of cards from your trash and return them to the bottom of your deck.",
+     [{"to_deck_bottom": {"side": "you", "type": "any", "any_number": True, "zone": "trash"}}]),
+    ("Select up to two spirit cards from your trash and return them to the bottom of your deck.",
+     [{"to_deck_bottom": {"side": "you", "up_to": 2, "zone": "trash"}}]),
+])
+def test_cr_3_2_cards_to_the_bottom_of_the_deck_sentences(sentence, expected):
+    assert ops(sentence) == expected
+
+
+def test_cr_3_2_played_draw_then_return_cards_from_your_hand_to_the_bottom_in_the_order_you_choose():
+    db = imported_db(magic("Draw two cards. Then, return two cards from your hand to the bottom of your deck in any "
+                           "order."))
+    game = game_of(db, "{life: 5, reserve: 3, hand: [ZT-009, T-NX], deck: [T-R1, T-G4, T-W0]}")
+    use(game)
+    p0 = game.state.players[0]
+    assert sorted(hand(game)) == ["T-G4", "T-NX", "T-R1"]
+    assert game.pending.info["min"] == game.pending.info["max"] == 2
+    answer(game, [first(game, 0, "T-NX", "hand"), first(game, 0, "T-R1", "hand")])
+    assert hand(game) == ["T-G4"] and deck(game) == ["T-W0", "T-NX", "T-R1"]  # the order chosen: the last lowest
+    assert len(p0.deck) == 3
+
+
+def test_cr_3_2_played_any_number_of_cards_from_your_trash_to_the_bottom_of_your_deck():
+    db = imported_db(magic("Select any number of cards from your trash and return them to the bottom of your deck."))
+    game = game_of(db, "{life: 5, reserve: 3, hand: [ZT-009], trash: [T-R1, T-NX, T-G4], deck: [T-W0]}")
+    use(game)
+    assert game.pending.info["min"] == 0 and game.pending.info["max"] == 3
+    answer(game, [first(game, 0, "T-G4", "trash"), first(game, 0, "T-R1", "trash")])
+    assert deck(game)[0] == "T-W0" and sorted(deck(game)[1:]) == ["T-G4", "T-R1"]
+    assert sorted(trash(game)) == ["T-NX", "ZT-009"]

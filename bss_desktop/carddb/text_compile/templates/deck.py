@@ -17,6 +17,11 @@ GRAMMAR = r"""
 trash_cores_onto: "place" count core_word "from your trash" not_soul? ("onto" | "on") core_dest
 trash_cores_to_reserve: "place" count core_word "from your trash" not_soul? "into your reserve"
 not_soul: ("that are not a" | "that is not a") QUOTED
+
+// ---------------------------------------------------------------- cards to the bottom of the deck (CR 3-2)
+%extend action: hand_to_bottom
+hand_to_bottom: "return" count card_word "from your hand to the bottom of your deck" ("in any order")?
+%extend selection: amount "of" card_descr filters? place_from filters? -> sel_trash_amount_of
 """
 
 
@@ -69,6 +74,16 @@ class Rules:
     @_inline
     def trash_cores_to_reserve(self, count, _w, *rest):
         return [{"core_gain": {"count": count, "from": "trash", **_no_soul(rest)}}]
+
+    # ---------------------------------------------------------------- cards to the bottom of the deck
+    @_inline
+    def hand_to_bottom(self, count, _w):  # your own hand: you choose them, and so their order (CR 3-2)
+        return [{"to_deck_bottom": {"side": "you", "zone": "hand", "type": "any", **({"count": count} if count != 1
+                                                                                       else {})}}]
+
+    @_inline
+    def sel_trash_amount_of(self, amount, descr, *rest):  # "select any number of cards from your trash"
+        return self.sel_trash(amount, descr, *rest)
 
 
 def _no_soul(rest) -> dict:
