@@ -321,3 +321,98 @@ def test_cr_3_2_played_any_number_of_cards_from_your_trash_to_the_bottom_of_your
     answer(game, [first(game, 0, "T-G4", "trash"), first(game, 0, "T-R1", "trash")])
     assert deck(game)[0] == "T-W0" and sorted(deck(game)[1:]) == ["T-G4", "T-R1"]
     assert sorted(trash(game)) == ["T-NX", "ZT-009"]
+
+
+# ---------------------------------------------------------------- viewed cards (CR 12-3-1, 12-2-1)
+
+
+@pytest.mark.parametrize("sentence, expected", [
+    ("View the top four cards of your deck.", [{"_reveal": 4, "_search": {"reveal": False}}]),
+    ("Reveal one Stoneback spirit card from the cards you viewed and add it to your hand.",
+     [{"_take": {"type": "spirit", "family": "Stoneback", "count": 1}}]),
+    ("Reveal up to two magic cards that cost 3 or fewer from the cards you viewed and add them to your hand.",
+     [{"_take": {"type": "magic", "up_to": 2, "cost_max": 3}}]),
+    ("You may place any number of them on the bottom of your deck in any order.",
+     [{"_take": {"type": "any", "any_number": True}, "_search": {"to": "bottom"}}]),
+    ("You may put up to two of them at the bottom of your deck.",
+     [{"_take": {"type": "any", "up_to": 2}, "_search": {"to": "bottom"}}]),
+])
+def test_cr_12_3_1_viewed_cards_sentences(sentence, expected):
+    assert ops(sentence) == expected
+
+
+def test_cr_12_3_1_view_then_some_to_the_bottom_and_the_rest_on_top_is_one_search():
+    e = compiled("View the top three cards of your deck. You may place any number of them at the bottom of your "
+                 "deck in any order. Return any remaining cards to the top of your deck in any order.")
+    assert e["do"] == [{"search": {"look": 3, "reveal": False, "to": "bottom", "take": {"any_number": True},
+                                   "rest": "top_any"}}]
+    e = compiled("View the top card of your deck and return it to either the top or the bottom of your deck. Then, "
+                 "draw a card.")
+    assert e["do"] == [{"search": {"look": 1, "reveal": False, "to": "bottom", "take": {"up_to": 1}, "rest": "top"}},
+                       {"draw": 1}]
+
+
+def test_cr_12_2_1_played_view_and_reveal_one_magic_card_from_the_cards_you_viewed():
+    db = imported_db(magic("View the top three cards of your deck. Reveal one magic card from the cards you viewed "
+                           "and add it to your hand. Return the remaining cards to the bottom of your deck in any "
+                           "order."))
+    game = game_of(db, "{life: 5, reserve: 3, hand: [ZT-009], deck: [T-R1, T-MB, T-W0, T-G4]}")
+    use(game)
+    assert game.pending.info["min"] == 0  # viewed cards: the magic card may be passed over (CR 8-5-3-5)
+    mb = first(game, 0, "T-MB", "deck")
+    assert game.pending.info["options"] == [mb]
+    answer(game, [mb])
+    answer(game, [first(game, 0, "T-R1", "deck")])  # the rest under the deck, in the order chosen
+    assert hand(game) == ["T-MB"] and deck(game) == ["T-G4", "T-R1", "T-W0"]  # the last one put back lowest
+
+
+def test_cr_12_3_1_played_view_the_top_card_and_keep_it_on_top_or_put_it_under():
+    db = imported_db(magic("View the top card of your deck and return it to either the top or the bottom of your "
+                           "deck. Then, draw a card."))
+    game = game_of(db, "{life: 5, reserve: 3, hand: [ZT-009], deck: [T-R1, T-G4, T-W0]}")
+    use(game)
+    r1 = first(game, 0, "T-R1", "deck")
+    assert game.pending.info["options"] == [r1] and game.pending.info["min"] == 0
+    answer(game, [r1])  # under the deck: the draw takes the next card
+    assert hand(game) == ["T-G4"] and deck(game) == ["T-W0", "T-R1"]
+    game = game_of(db, "{life: 5, reserve: 3, hand: [ZT-009], deck: [T-R1, T-G4, T-W0]}")
+    use(game)
+    answer(game, [])  # kept on top: the draw takes it
+    assert hand(game) == ["T-R1"] and deck(game) == ["T-G4", "T-W0"]
+
+
+def test_cr_12_3_1_played_view_two_some_under_the_deck_the_rest_on_top_in_any_order():
+    db = imported_db(magic("View the top three cards of your deck. You may place any number of them at the bottom of "
+                           "your deck in any order. Return any remaining cards to the top of your deck in any order."))
+    game = game_of(db, "{life: 5, reserve: 3, hand: [ZT-009], deck: [T-R1, T-G4, T-W0, T-NX]}")
+    use(game)
+    r1, g4, w0 = (first(game, 0, c, "deck") for c in ("T-R1", "T-G4", "T-W0"))
+    assert game.pending.info["max"] == 3
+    answer(game, [r1])  # the Pup under the deck
+    answer(game, [w0])  # the rest back on top one by one: the last one ends on top
+    assert deck(game) == ["T-G4", "T-W0", "T-NX", "T-R1"]
+    del g4
+
+
+@pytest.mark.parametrize("search, field", [
+    ({"look": 2, "to": "sideways"}, "do[0].search.to"),
+    ({"look": 2, "to": "bottom", "cores": "void"}, "do[0].search.cores"),
+])
+def test_a_search_to_the_bottom_malformed_is_refused_naming_the_field(search, field):
+    card = {"id": "X-1", "name": "X", "type": "magic", "colors": ["red"], "cost": 1, "timing": ["main"],
+            "effects": [{"kind": "magic", "timing": ["main"], "do": [{"search": search}]}]}
+    with pytest.raises(CardDataError) as e:
+        card_from_dict(card, file="x.yaml", set_id="X")
+    assert field in str(e.value.field)
+
+
+def test_a_search_to_the_bottom_round_trips_and_reads_as_english():
+    directive = {"search": {"look": 2, "take": {"type": "any", "any_number": True}, "rest": "top_any",
+                            "reveal": False, "to": "bottom"}}
+    card = card_from_dict({"id": "X-1", "name": "X", "type": "magic", "colors": ["red"], "cost": 1,
+                           "timing": ["main"], "effects": [{"kind": "magic", "timing": ["main"], "do": [directive]}]})
+    d = card_to_dict(card)
+    assert d["effects"][0]["do"] == [directive]
+    assert card_from_dict(yaml.safe_load(yaml.safe_dump(d))) == card
+    assert "put any number of cards from among them on the bottom of your deck in any order" in effect_text(
+        card.effects[0], card)

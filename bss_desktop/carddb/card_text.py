@@ -613,6 +613,8 @@ def _clause(d: Directive, ctx: _Ctx, effect_kind: str | None) -> _Clause:
             verb = "place" if take.type == "nexus" else "summon"
             take_text = (f"{verb} {lead}{take_kind} from among them without paying the cost, with "
                          f"{'their' if _is_plural(take) else 'its'} LV1 cores from {_cores_from(d)}")
+        elif d.into == "bottom":
+            take_text = f"put {lead}{take_kind} from among them on the bottom of your deck in any order"
         else:
             take_text = f"add {lead}{take_kind} from among them to your hand"
         return _imp(f"{turn} {_top(d.look)} of your deck, {take_text} and {rest}")

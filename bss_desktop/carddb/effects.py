@@ -219,7 +219,7 @@ class Directive:
     minus: int = 0
     keep: int | None = None  # core_remove: all cores but this many ("remove all but 1 core from it")
     player: str | None = None  # life_damage: opponent | you | both
-    into: str | None = None  # search: hand | field (summoned without paying the cost)
+    into: str | None = None  # search: hand | field (summoned without paying the cost) | bottom (of the deck)
     cores_from: str | None = None  # summon, search into the field: where its LV1 cores come from (void | reserve);
     # life_gain: where the cores come from (void, the default, or your reserve)
     reveal: bool = True  # search: reveal the cards (public) or only look at them (CR 12-3-1)
@@ -662,7 +662,7 @@ def _directive(op, val, f, make_token) -> Directive:
             raise EffectSyntax(f"{p}.take", f"expected a card filter, got {take!r}")
         if not any(k in take for k in ("count", "up_to", "all", "any_number", "mode")):
             take = {"up_to": 1, **take}  # "add up to 1 ... from among them"
-        into = _choice(d.get("to", "hand"), f"{p}.to", ("hand", "field"))
+        into = _choice(d.get("to", "hand"), f"{p}.to", ("hand", "field", "bottom"))  # bottom: of your deck
         if "cores" in d and into != "field":
             raise EffectSyntax(f"{p}.cores", "cores are placed only on a card put onto the field (to: field)")
         # the cards looked at are yours; any type unless `take` says (CR 8-5-3-5); onto the field, spirits
@@ -1092,6 +1092,8 @@ def _directive_value(d: Directive, token_to_dict):
             out["reveal"] = False
         if d.into == "field":
             out["to"], out["cores"] = "field", d.cores_from
+        elif d.into == "bottom":
+            out["to"] = "bottom"
         return out
     if shape == "summon":
         t = {k: v for k, v in target_to_dict(d.target).items() if k != "side"}

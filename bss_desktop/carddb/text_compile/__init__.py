@@ -70,9 +70,10 @@ def _search(ops: list[dict]) -> list[dict] | str:
             out.append(op)
             i += 1
             continue
-        search: dict = {"look": op["_reveal"]}
+        search: dict = {"look": op["_reveal"], **op.get("_search", {})}  # _search: a template's search keys
         i += 1
         if i < len(ops) and "_take" in ops[i]:
+            search.update(ops[i].get("_search", {}))
             take = dict(ops[i]["_take"])
             if take.get("type") == "any":
                 del take["type"]

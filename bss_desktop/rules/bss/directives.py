@@ -636,7 +636,8 @@ class Directives:
             else:
                 ans = self._take_answer("target")
                 if ans is None:
-                    where = "onto your field" if d.into == "field" else "to your hand"
+                    where = {"field": "onto your field", "bottom": "to the bottom of your deck (the last one "
+                             "goes lowest)"}.get(d.into, "to your hand")
                     self._ask("target", a.controller, fits, lo, hi, prompt=f"take {where}", source=a.source)
                     return WAIT
                 taken = list(ans)
@@ -647,6 +648,10 @@ class Directives:
             if d.into == "field":
                 if self._put_onto_field(a, iid, d.cores_from) is WAIT:
                     return WAIT
+            elif d.into == "bottom":  # "place any number of them on the bottom of your deck": in the order chosen
+                if not d.reveal and _filtered(t):  # CR 12-2-1: shown when the text asks for particular cards
+                    self._emit("reveal", player=a.controller, card=iid, cid=st.cards[iid].cid, why="taken")
+                self._move_card(iid, "deck", "search_rest", bottom=True)
             else:
                 if not d.reveal:  # CR 8-5-3-5, 12-2-1: a card taken from a private area is shown
                     self._emit("reveal", player=a.controller, card=iid, cid=st.cards[iid].cid, why="taken")

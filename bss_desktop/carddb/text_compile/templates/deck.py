@@ -12,6 +12,14 @@ GRAMMAR = r"""
                 | "you may add" take filters? "from" "among"? "the revealed cards to your hand" -> may_add_revealed
                 | "if you add a card to your hand with this effect" ","? statement -> if_added
 
+// ---------------------------------------------------------------- viewed cards (CR 12-3-1, 12-2-1)
+%extend sentence: "view the top" count? card_word "of your deck"                      -> view
+                | "reveal" take filters? "from the cards you viewed and add" it "to your hand" -> take_viewed
+                | "you may" ("place" | "put") viewed_amount "of them" ("at" | "on" | "to") "the bottom of your deck" ("in any order")? -> may_bottom_viewed
+                | "view the top card of your deck and return it to either the top or the bottom of your deck" -> view_top_or_bottom
+viewed_amount: "any number"                                    -> amount_any
+             | "up to" count                                   -> amount_up_to
+
 // ---------------------------------------------------------------- cores from the trash (CR 3-4-1, 8-5-6)
 %extend action: trash_cores_onto | trash_cores_to_reserve
 trash_cores_onto: "place" count core_word "from your trash" not_soul? ("onto" | "on") core_dest
@@ -57,6 +65,27 @@ class Rules:
     @_inline
     def if_added(self, ops):  # "if you add a card to your hand with this effect, ...": the search took one
         return [{**ops[0], "if_done": True, "_after_take": True}] + ops[1:]
+
+    # ---------------------------------------------------------------- viewed cards
+    @_inline
+    def view(self, *args):  # "view the top N cards of your deck": only you see them (CR 12-3-1)
+        return [{**self.reveal(*args)[0], "_search": {"reveal": False}}]
+
+    @_inline
+    def take_viewed(self, take, *rest):  # "reveal 1 magic card from the cards you viewed and add it to your hand"
+        filters = next((r for r in rest if isinstance(r, list)), [])
+        if set(take) & {"all", "any_number"}:
+            raise NotSupported("revealing all or any number of the viewed cards")
+        return self.add_revealed_filtered(take, filters)
+
+    @_inline
+    def may_bottom_viewed(self, amount):  # "you may place any number of them on the bottom of your deck"
+        return [{"_take": {"type": "any", **amount}, "_search": {"to": "bottom"}}]
+
+    @_inline
+    def view_top_or_bottom(self):  # the top card, seen by you alone, stays on top or goes under the deck
+        return [{"_reveal": 1, "_search": {"reveal": False}}, {"_take": {"type": "any", "up_to": 1},
+                                                              "_search": {"to": "bottom"}}, {"_rest": "top"}]
 
     # ---------------------------------------------------------------- cores from the trash
     @_inline
