@@ -416,3 +416,62 @@ def test_a_search_to_the_bottom_round_trips_and_reads_as_english():
     assert card_from_dict(yaml.safe_load(yaml.safe_dump(d))) == card
     assert "put any number of cards from among them on the bottom of your deck in any order" in effect_text(
         card.effects[0], card)
+
+
+# ---------------------------------------------------------------- as many cards as something counts (CR 12-2)
+
+
+@pytest.mark.parametrize("sentence, expected", [
+    ("Reveal one card from the top of your deck for each Stoneback spirit you control.",
+     [{"_reveal": 1, "_search": {"for_each": {"cards": {"side": "you", "family": "Stoneback", "type": "spirit"}}}}]),
+    ("Reveal two cards from the top of your deck for each LV2 spirit you control.",
+     [{"_reveal": 2, "_search": {"for_each": {"cards": {"side": "you", "level_min": 2, "level_max": 2,
+                                                          "type": "spirit"}}}}]),
+])
+def test_cr_12_2_reveal_for_each_sentences(sentence, expected):
+    assert ops(sentence) == expected
+
+
+def test_reveal_cards_of_a_kind_for_each_stays_manual():
+    s = compile_sentence("Reveal one magic card from the top of your deck for each spirit you control.", FAMILIES)
+    assert not s.ok and "of a kind" in s.why
+
+
+def test_cr_12_2_played_reveal_one_card_from_the_top_for_each_family_spirit_you_control():
+    text = ("Reveal one card from the top of your deck for each Stoneback spirit you control. Add one spirit card "
+            "from the revealed cards to your hand. Discard the remaining cards.")
+    assert compiled(text)["do"] == [{"search": {"look": 1, "for_each": {"cards": {"side": "you", "family": "Stoneback",
+                                                                                  "type": "spirit"}},
+                                                "take": {"type": "spirit", "count": 1}, "rest": "trash"}}]
+    db = imported_db(magic(text), record(ID="ZT-002", name="Stone Pup"))
+    # two Stoneback spirits (and a Pup that is not one): the top two cards are revealed
+    game = game_of(db, "{life: 5, reserve: 3, hand: [ZT-009], field: [ZT-002, ZT-002, T-R1], "
+                       "deck: [T-MB, T-G4, T-W0, T-NX]}")
+    use(game)
+    assert hand(game) == ["T-G4"] and sorted(trash(game)) == ["T-MB", "ZT-009"] and deck(game) == ["T-W0", "T-NX"]
+    game = game_of(db, "{life: 5, reserve: 3, hand: [ZT-009], field: [T-R1], deck: [T-G4, T-W0]}")
+    use(game)  # none: nothing is revealed
+    assert hand(game) == [] and deck(game) == ["T-G4", "T-W0"] and trash(game) == ["ZT-009"]
+
+
+def test_a_search_for_each_round_trips_and_reads_as_english():
+    directive = {"search": {"look": 1, "take": {"type": "spirit", "count": 1}, "rest": "trash",
+                            "for_each": {"cards": {"side": "you", "type": "spirit", "family": "Stoneback"}}}}
+    card = card_from_dict({"id": "X-1", "name": "X", "type": "magic", "colors": ["red"], "cost": 1,
+                           "timing": ["main"], "effects": [{"kind": "magic", "timing": ["main"], "do": [directive]}]})
+    d = card_to_dict(card)
+    assert card_from_dict(d) == card and card_from_dict(yaml.safe_load(yaml.safe_dump(d))) == card
+    assert d["effects"][0]["do"][0]["search"]["for_each"] == {"cards": {"side": "you", "family": "Stoneback"}}
+    assert "1 card from the top of your deck for each" in effect_text(card.effects[0], card)
+
+
+@pytest.mark.parametrize("search, field", [
+    ({"look": 1, "for_each": "lots"}, "do[0].search.for_each"),
+    ({"look": 1, "minus": 1}, "do[0].search.minus"),
+])
+def test_a_search_for_each_malformed_is_refused_naming_the_field(search, field):
+    card = {"id": "X-1", "name": "X", "type": "magic", "colors": ["red"], "cost": 1, "timing": ["main"],
+            "effects": [{"kind": "magic", "timing": ["main"], "do": [{"search": search}]}]}
+    with pytest.raises(CardDataError) as e:
+        card_from_dict(card, file="x.yaml", set_id="X")
+    assert field in str(e.value.field)

@@ -617,7 +617,9 @@ def _clause(d: Directive, ctx: _Ctx, effect_kind: str | None) -> _Clause:
             take_text = f"put {lead}{take_kind} from among them on the bottom of your deck in any order"
         else:
             take_text = f"add {lead}{take_kind} from among them to your hand"
-        return _imp(f"{turn} {_top(d.look)} of your deck, {take_text} and {rest}")
+        top = f"{_top(d.look)} of your deck" if d.per is None else \
+            f"{_count(d.look, 'card')} from the top of your deck{_per_text(d)}"
+        return _imp(f"{turn} {top}, {take_text} and {rest}")
     if op == "summon":  # "without paying its cost" (CR 10-6-1, 10-7-1)
         lead = {"exact": f"{t.count} ", "up_to": f"up to {t.count} ", "any_number": "any number of ",
                 "all": "all "}[t.mode]

@@ -656,7 +656,7 @@ def _directive(op, val, f, make_token) -> Directive:
         d = _map(val, p, ("name", "colors", "families", "bp", "symbols", "count", "cores"))
         return Directive(op, amount=_int(d.get("count", 1), f"{p}.count", 1, allow_x=True), token=make_token(d, p))
     if shape == "search":
-        d = _map(val, p, ("look", "take", "rest", "reveal", "to", "cores"))
+        d = _map(val, p, ("look", "take", "rest", "reveal", "to", "cores", "for_each", "minus"))
         take = d.get("take") or {}
         if not isinstance(take, dict):
             raise EffectSyntax(f"{p}.take", f"expected a card filter, got {take!r}")
@@ -674,7 +674,7 @@ def _directive(op, val, f, make_token) -> Directive:
                          to=_choice(d.get("rest", "bottom"), f"{p}.rest", SEARCH_RESTS),
                          reveal=_bool(d.get("reveal", True), f"{p}.reveal"), into=into,
                          cores_from=_choice(d.get("cores", "void"), f"{p}.cores", ("void", "reserve"))
-                         if into == "field" else None)
+                         if into == "field" else None, **_per(d, p))  # for_each: `look` cards for each one
     if shape == "summon":  # put onto the field "without paying its cost" (CR 10-6-1), LV1 cores from `cores`
         d = _map(val, p, ("target", "cores"))
         t = parse_target({"side": "you", "zone": "hand", **_selection(d.get("target"), f"{p}.target")}, f"{p}.target")
@@ -1094,7 +1094,7 @@ def _directive_value(d: Directive, token_to_dict):
             out["to"], out["cores"] = "field", d.cores_from
         elif d.into == "bottom":
             out["to"] = "bottom"
-        return out
+        return _with_per(out, d)
     if shape == "summon":
         t = {k: v for k, v in target_to_dict(d.target).items() if k != "side"}
         t["zone"] = d.target.zone

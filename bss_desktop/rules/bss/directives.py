@@ -614,7 +614,10 @@ class Directives:
         st = self.state
         deck = st.players[a.controller].deck
         if a.cur is None:  # the cards are turned over once, before any choice
-            a.cur = deck[-d.look:][::-1] if d.look < len(deck) else deck[::-1]
+            look = d.look
+            if d.per is not None:  # "reveal 1 card from the top of your deck for each ...": counted now
+                look *= max(0, count_value(self, d.per, a.source, a.controller) - d.minus)
+            a.cur = deck[-look:][::-1] if 0 < look < len(deck) else deck[::-1] if look else []
             if d.reveal:
                 for iid in a.cur:
                     self._emit("reveal", player=a.controller, card=iid, cid=st.cards[iid].cid, why="search")  # 12-2

@@ -11,6 +11,7 @@ GRAMMAR = r"""
                 | "add" take filters "from" "among"? "the revealed cards to your hand" -> add_revealed_filtered
                 | "you may add" take filters? "from" "among"? "the revealed cards to your hand" -> may_add_revealed
                 | "if you add a card to your hand with this effect" ","? statement -> if_added
+                | "reveal" take "from the top of your deck" per                 -> reveal_per
 
 // ---------------------------------------------------------------- viewed cards (CR 12-3-1, 12-2-1)
 %extend sentence: "view the top" count? card_word "of your deck"                      -> view
@@ -61,6 +62,14 @@ class Rules:
             raise NotSupported("'you may add' with a number that is not exact")
         t["up_to"] = t.pop("count")
         return self.add_revealed_filtered(t, filters or [])
+
+    @_inline
+    def reveal_per(self, take, per):  # "reveal 1 card from the top of your deck for each ...": counted as it resolves
+        if set(take) != {"type", "count"} or take["type"] != "any":
+            raise NotSupported("revealing cards of a kind from the top of a deck")
+        if "cards" not in per:
+            raise NotSupported("revealing cards for each of something other than cards")
+        return [{"_reveal": take["count"], "_search": {"for_each": per}}]
 
     @_inline
     def if_added(self, ops):  # "if you add a card to your hand with this effect, ...": the search took one
