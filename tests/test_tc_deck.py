@@ -475,3 +475,47 @@ def test_a_search_for_each_malformed_is_refused_naming_the_field(search, field):
     with pytest.raises(CardDataError) as e:
         card_from_dict(card, file="x.yaml", set_id="X")
     assert field in str(e.value.field)
+
+
+# ---------------------------------------------------------------- the same cost as one of your spirits (CR 2-6)
+
+
+@pytest.mark.parametrize("sentence, expected", [
+    ("If it has the same cost as any of your spirits, add it to your hand.",
+     [{"_take": {"type": "any", "count": 1, "same_cost": "your_spirits"}}]),
+    ("If it is a magic card with the same cost as any of your spirits, add it to your hand.",
+     [{"_take": {"type": "magic", "same_cost": "your_spirits", "count": 1}}]),
+])
+def test_cr_2_6_same_cost_sentences(sentence, expected):
+    assert ops(sentence) == expected
+
+
+def test_cr_2_6_played_the_top_card_added_if_it_costs_what_one_of_your_spirits_costs():
+    text = ("Reveal the top card of your deck. If it has the same cost as any of your spirits, add it to your hand. "
+            "Otherwise, discard it.")
+    db = imported_db(magic(text))
+    # your spirits cost 1 (Red Pup) and 0 (Zero Wisp): the top card, another Red Pup, costs 1
+    game = game_of(db, "{life: 5, reserve: 3, hand: [ZT-009], field: [T-R1, T-W0], deck: [T-R1, T-G4]}")
+    use(game)
+    assert hand(game) == ["T-R1"] and deck(game) == ["T-G4"]
+    game = game_of(db, "{life: 5, reserve: 3, hand: [ZT-009], field: [T-R1], deck: [T-G4, T-R1]}",
+                   "{life: 5, reserve: 3, field: [T-G4]}")  # cost 4: only the opponent's spirit costs that
+    use(game)
+    assert hand(game) == [] and sorted(trash(game)) == ["T-G4", "ZT-009"]
+    game = game_of(db, "{life: 5, reserve: 3, hand: [ZT-009], field: [T-NX], deck: [T-MF, T-R1]}")
+    use(game)  # a nexus is not a spirit: the cost-3 nexus on the field does not count, nor a cost-2 card
+    assert hand(game) == [] and sorted(trash(game)) == ["T-MF", "ZT-009"]
+
+
+def test_same_cost_malformed_is_refused_naming_the_field_and_round_trips():
+    card = {"id": "X-1", "name": "X", "type": "magic", "colors": ["red"], "cost": 1, "timing": ["main"],
+            "effects": [{"kind": "magic", "timing": ["main"],
+                         "do": [{"search": {"look": 1, "take": {"count": 1, "same_cost": "theirs"}}}]}]}
+    with pytest.raises(CardDataError) as e:
+        card_from_dict(card, file="x.yaml", set_id="X")
+    assert "do[0].search.take.same_cost" in str(e.value.field)
+    card["effects"][0]["do"][0]["search"]["take"]["same_cost"] = "your_spirits"
+    c = card_from_dict(card)
+    d = card_to_dict(c)
+    assert d["effects"][0]["do"][0]["search"]["take"]["same_cost"] == "your_spirits" and card_from_dict(d) == c
+    assert "the same cost as one of your spirits" in effect_text(c.effects[0], c)

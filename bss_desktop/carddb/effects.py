@@ -117,7 +117,8 @@ STANDING_OPS = ("bp", "level", "grant", "restrict", "substitute", "cost", "reduc
 CONSTANT_OPS = ("cost", "reduction")  # change information while the card is on the field: constant effects only
 SIDES = ("you", "opponent", "any", "each")  # each: every player selects among their own cards (CR 1-3-4)
 ZONES = ("field", "hand", "trash", "deck")  # deck: only counted ("for each", conditions), never selected
-LIFE_PLAYERS = ("opponent", "you", "both")  # whose life a life_damage directive reduces
+LIFE_PLAYERS = ("opponent", "you", "both")
+SAME_COSTS = ("your_spirits",)  # a target's `same_cost`: whose cards' costs its cost is one of  # whose life a life_damage directive reduces
 
 
 @dataclass(frozen=True, slots=True)
@@ -151,6 +152,7 @@ class Target:
     cores_min: int | None = None  # cores on it, the soul core counted
     cores_max: int | None = None
     chooser: str = "you"  # who selects: you, or your opponent among their own cards ("your opponent selects ...")
+    same_cost: str | None = None  # "your_spirits": its cost is the cost of one of your spirits on the field (CR 2-6)
 
 
 @dataclass(frozen=True, slots=True)
@@ -404,6 +406,8 @@ def parse_target(v, f) -> Target:
             kw["keywords"] = tuple(dict.fromkeys(_choice(x, f"{p}[{i}]", KEYWORDS) for i, x in enumerate(items)))
         elif key == "chooser":
             kw["chooser"] = _choice(val, p, ("you", "opponent"))
+        elif key == "same_cost":
+            kw["same_cost"] = _choice(val, p, SAME_COSTS)
     t = Target(**kw)
     if t.chooser == "opponent" and (t.side != "opponent" or t.zone != "field" or t.mode == "all"):
         raise EffectSyntax(f"{f}.chooser", "your opponent selects among their own field cards (side: opponent)")

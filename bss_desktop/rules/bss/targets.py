@@ -41,6 +41,10 @@ def matches(game, iid: int, t, controller: int, source: int | None) -> bool:
         return False
     if t.colors and not set(t.colors) & set(d.colors):
         return False
+    if t.same_cost == "your_spirits" and d.cost not in {  # the printed costs of your spirits (CR 2-6)
+            game.db[st.cards[i].cid].cost for i in st.players[controller].field
+            if game.db[st.cards[i].cid].type == "spirit"}:
+        return False
     if t.costs and d.cost not in t.costs:  # "a spirit with cost 4 or 5" (【Immortal】, CR 11-4-2)
         return False
     if t.family is not None or t.families:  # families compare without case: "STAR DRAGON" is a Star Dragon (CR 2-5)

@@ -12,6 +12,8 @@ GRAMMAR = r"""
                 | "you may add" take filters? "from" "among"? "the revealed cards to your hand" -> may_add_revealed
                 | "if you add a card to your hand with this effect" ","? statement -> if_added
                 | "reveal" take "from the top of your deck" per                 -> reveal_per
+                | "if it has the same cost as any of your spirits" "," "add it to your hand" -> take_if_same_cost
+%extend filter: ("with" | "that has") "the same cost as any of your spirits" -> f_same_cost
 
 // ---------------------------------------------------------------- viewed cards (CR 12-3-1, 12-2-1)
 %extend sentence: "view the top" count? card_word "of your deck"                      -> view
@@ -70,6 +72,14 @@ class Rules:
         if "cards" not in per:
             raise NotSupported("revealing cards for each of something other than cards")
         return [{"_reveal": take["count"], "_search": {"for_each": per}}]
+
+    @_inline
+    def take_if_same_cost(self):  # "Reveal the top card ... If it has the same cost as any of your spirits, add it"
+        return [{"_take": {"type": "any", "count": 1, "same_cost": "your_spirits"}}]
+
+    @_inline
+    def f_same_cost(self):
+        return {"same_cost": "your_spirits"}
 
     @_inline
     def if_added(self, ops):  # "if you add a card to your hand with this effect, ...": the search took one
