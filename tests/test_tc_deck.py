@@ -14,7 +14,7 @@ from bss_desktop.carddb.card_text import effect_text
 from bss_desktop.carddb.errors import CardDataError
 from bss_desktop.carddb.schema import card_from_dict, card_to_dict
 from bss_desktop.carddb.text_compile import compile_effect, compile_sentence
-from bss_desktop.engine.commands import EndMain, Summon, UseMagic
+from bss_desktop.engine.commands import Attack, Block, EndMain, Pass, Summon, UseMagic
 from helpers import answer, cids, first, imported_db, position, record, two_players
 
 FAMILIES = ("Stoneback", "Sky Warden")
@@ -519,3 +519,62 @@ def test_same_cost_malformed_is_refused_naming_the_field_and_round_trips():
     d = card_to_dict(c)
     assert d["effects"][0]["do"][0]["search"]["take"]["same_cost"] == "your_spirits" and card_from_dict(d) == c
     assert "the same cost as one of your spirits" in effect_text(c.effects[0], c)
+
+
+# ---------------------------------------------------------------- a written trigger, "their deck", a discard cost
+
+
+@pytest.mark.parametrize("sentence, expected", [
+    ("Reveal the top three cards of your deck when one of your spirits is destroyed by your opponent.",
+     [{"_trigger": {"trigger": "your_spirit_destroyed_by_opponent"}}, {"_reveal": 3}]),
+    ("When one of your spirits with a \"Soul Core\" on it reduces your opponent's life, discard the top two cards "
+     "of their deck.",
+     [{"_trigger": {"trigger": "your_spirit_reduces_life", "watch": {"soul_core": True}}},
+      {"mill": {"count": 2, "side": "opponent"}}]),
+    ("You may discard a spirit card that costs 1 to draw a card.",
+     [{"_cost": {"discard": {"count": 1, "of": {"type": "spirit", "cost_min": 1, "cost_max": 1}}}}, {"draw": 1}]),
+])
+def test_written_trigger_their_deck_and_discard_cost_sentences(sentence, expected):
+    assert ops(sentence) == expected
+
+
+def test_cr_10_15_1_played_reveal_the_top_cards_when_one_of_your_spirits_is_destroyed_by_your_opponent():
+    db = imported_db(effect("Reveal the top two cards of your deck when one of your spirits is destroyed by your "
+                            "opponent. Add one spirit card from the revealed cards to your hand. Return the remaining "
+                            "cards to the bottom of your deck in any order.", "N/A"))
+    game = game_of(db, "{life: 5, reserve: 3, field: [ZT-001, T-W0], deck: [T-MB, T-G4, T-R1]}",
+                   "{life: 5, reserve: 3, field: [T-G4]}", step="attack", turn_player=1)
+    wisp = first(game, 0, "T-W0")
+    game.apply(Attack(1, game.state.players[1].field[0]))
+    game.apply(Pass(0))
+    game.apply(Pass(1))
+    game.apply(Block(0, wisp))
+    game.apply(Pass(0))
+    game.apply(Pass(1))  # the Wisp (1000 BP) is destroyed by the Stag (4000 BP)
+    assert game.state.cards[wisp].zone == "trash"
+    assert hand(game) == ["T-G4"] and deck(game) == ["T-R1", "T-MB"]
+
+
+def test_cr_7_1_5_3_1_played_discard_the_top_cards_of_their_deck_when_a_soul_core_spirit_reduces_their_life():
+    db = imported_db(effect("When one of your spirits with a \"Soul Core\" on it reduces your opponent's life, "
+                            "discard the top two cards of their deck.", "N/A"))
+    game = game_of(db, "{life: 5, reserve: 3, soul_core: field, field: [{card: ZT-001, soul_core: true}]}",
+                   "{life: 5, reserve: 3, deck: [T-R1, T-G4, T-W0]}", step="attack")
+    game.apply(Attack(0, game.state.players[0].field[0]))
+    game.apply(Pass(1))
+    game.apply(Pass(0))
+    game.apply(Block(1, None))
+    assert game.state.players[1].life == 4
+    assert trash(game, 1) == ["T-R1", "T-G4"] and deck(game, 1) == ["T-W0"]
+
+
+def test_cr_8_4_played_a_discard_cost_of_a_card_that_costs_n_then_a_magic_card_back_from_the_trash():
+    db = imported_db(magic("You may discard a spirit card that costs 1 to select a magic card from your trash and "
+                           "return it to your hand."))
+    game = game_of(db, "{life: 5, reserve: 3, hand: [ZT-009, T-G4, T-R1], trash: [T-MB]}")
+    use(game)
+    answer(game, True)  # pay the cost (CR 8-4-1): the only spirit card that costs 1 is discarded
+    assert sorted(hand(game)) == ["T-G4", "T-MB"] and sorted(trash(game)) == ["T-R1", "ZT-009"]
+    game = game_of(db, "{life: 5, reserve: 3, hand: [ZT-009, T-G4], trash: [T-MB]}")
+    use(game)  # no spirit card that costs 1: the cost can't be paid, nothing comes back
+    assert hand(game) == ["T-G4"] and sorted(trash(game)) == ["T-MB", "ZT-009"]

@@ -14,6 +14,9 @@ GRAMMAR = r"""
                 | "reveal" take "from the top of your deck" per                 -> reveal_per
                 | "if it has the same cost as any of your spirits" "," "add it to your hand" -> take_if_same_cost
 %extend filter: ("with" | "that has") "the same cost as any of your spirits" -> f_same_cost
+%extend sentence: "reveal the top" count? card_word "of your deck" "when" watch_event -> reveal_when
+%extend whose_deck: "their deck"                                -> deck_opponent
+%extend cost_part: "discard" count card_descr filters ("from your hand")? -> cost_discard_filtered
 
 // ---------------------------------------------------------------- viewed cards (CR 12-3-1, 12-2-1)
 %extend sentence: "view the top" count? card_word "of your deck"                      -> view
@@ -80,6 +83,20 @@ class Rules:
     @_inline
     def f_same_cost(self):
         return {"same_cost": "your_spirits"}
+
+    @_inline
+    def reveal_when(self, *args):  # "Reveal the top 2 cards of your deck when ...": the trigger the text writes
+        return [{"_trigger": args[-1]}] + self.reveal(*args[:-1])
+
+    @_inline
+    def cost_discard_filtered(self, count, descr, filters):  # "you may discard a spirit card that costs 2 to ..."
+        t = dict(descr)
+        for f in filters:
+            for k, v in f.items():
+                if k in t:
+                    raise NotSupported(f"two '{k}' filters")
+                t[k] = v
+        return self.cost_discard_of(count, t)
 
     @_inline
     def if_added(self, ops):  # "if you add a card to your hand with this effect, ...": the search took one
