@@ -578,3 +578,111 @@ def test_cr_8_4_played_a_discard_cost_of_a_card_that_costs_n_then_a_magic_card_b
     game = game_of(db, "{life: 5, reserve: 3, hand: [ZT-009, T-G4], trash: [T-MB]}")
     use(game)  # no spirit card that costs 1: the cost can't be paid, nothing comes back
     assert hand(game) == ["T-G4"] and sorted(trash(game)) == ["T-MB", "ZT-009"]
+
+
+# ---------------------------------------------------------------- the discarded cards (ruling Deck-1)
+
+
+@pytest.mark.parametrize("sentence, expected", [
+    ("Draw a card if a Stoneback card is among the discarded cards.",
+     [{"draw": 1, "if": {"count": {"discarded": {"family": "Stoneback", "type": "any"}}, "count_min": 1}}]),
+    ("If no magic cards are among the discarded cards, draw a card.",
+     [{"draw": 1, "if": {"count": {"discarded": {"type": "magic"}}, "count_max": 0}}]),
+    ("If a spirit card that costs 4 or more is among the discarded cards, treat this spirit as LV2 during this turn.",
+     [{"level": {"target": "this", "set": 2, "_duration": "turn"},
+       "if": {"count": {"discarded": {"type": "spirit", "cost_min": 4}}, "count_min": 1}}]),
+    ("Draw a card for each nexus card among the discarded cards.",
+     [{"draw": {"count": 1, "for_each": {"discarded": {"type": "nexus"}}}}]),
+    ('Add one card with "Ember" in its card name from the discarded cards to your hand.',
+     [{"recover": {"count": 1, "name_has": "Ember", "among": "discarded"}}]),
+    ("Discard the top four cards of your deck and return one red spirit card from them to your hand.",
+     [{"mill": {"count": 4, "side": "you"}},
+      {"recover": {"colors": ["red"], "type": "spirit", "count": 1, "among": "discarded"}}]),
+])
+def test_ruling_deck_1_the_discarded_cards_sentences(sentence, expected):
+    assert ops(sentence) == expected
+
+
+def test_ruling_deck_1_cards_from_your_opponents_deck_never_come_to_your_hand():
+    s = compile_sentence("Discard the top two cards of your opponent's deck and return one spirit card from them to "
+                         "your hand.", FAMILIES)
+    assert not s.ok and "opponent's deck" in s.why
+
+
+def test_ruling_deck_1_played_discard_the_top_cards_and_return_one_of_a_kind_from_them():
+    db = imported_db(magic("Discard the top three cards of your deck and return one red spirit card from them to "
+                           "your hand."))
+    # a red spirit card already in the trash is not among the discarded cards
+    game = game_of(db, "{life: 5, reserve: 3, hand: [ZT-009], trash: [T-R1A], deck: [T-W0, T-R1, T-MB, T-G4]}")
+    use(game)  # one red spirit card among the three discarded: it comes back, no choice to make
+    assert hand(game) == ["T-R1"] and sorted(trash(game)) == ["T-MB", "T-R1A", "T-W0", "ZT-009"]
+    assert deck(game) == ["T-G4"]
+    game = game_of(db, "{life: 5, reserve: 3, hand: [ZT-009], trash: [T-R1A], deck: [T-W0, T-MB, T-G4, T-R1]}")
+    use(game)  # none among them: nothing comes back, though one is in the trash
+    assert hand(game) == []
+
+
+def test_ruling_deck_1_played_draw_if_a_card_of_a_kind_is_among_the_discarded_cards():
+    db = imported_db(magic("You may discard the top two cards of your deck. Draw a card if a nexus card is among the "
+                           "discarded cards."))
+    game = game_of(db, "{life: 5, reserve: 3, hand: [ZT-009], trash: [T-NX2], deck: [T-W0, T-NX, T-G4, T-R1]}")
+    use(game)
+    answer(game, True)
+    assert hand(game) == ["T-G4"]
+    game = game_of(db, "{life: 5, reserve: 3, hand: [ZT-009], trash: [T-NX2], deck: [T-W0, T-R1, T-G4, T-NX]}")
+    use(game)
+    answer(game, True)  # no nexus card among the discarded ones (the one in the trash before does not count)
+    assert hand(game) == []
+
+
+def test_ruling_deck_1_played_with_nothing_discarded_no_card_is_among_the_discarded_cards():
+    db = imported_db(magic("You may discard the top two cards of your deck. If no magic cards are among the "
+                           "discarded cards, draw a card."))
+    game = game_of(db, "{life: 5, reserve: 3, hand: [ZT-009], deck: [T-W0, T-R1, T-G4]}")
+    use(game)
+    answer(game, False)  # declined: nothing discarded, so nothing drawn
+    assert hand(game) == [] and deck(game) == ["T-W0", "T-R1", "T-G4"]
+    game = game_of(db, "{life: 5, reserve: 3, hand: [ZT-009], deck: [T-W0, T-R1, T-G4]}")
+    use(game)
+    answer(game, True)  # discarded, no magic card among them: a card is drawn
+    assert hand(game) == ["T-G4"]
+
+
+def test_ruling_deck_1_played_draw_a_card_for_each_spirit_card_among_those_discarded_from_the_opponents_deck():
+    db = imported_db(magic("Discard the top three cards of your opponent's deck. Draw a card for each spirit card "
+                           "among the discarded cards."))
+    game = game_of(db, "{life: 5, reserve: 3, hand: [ZT-009], deck: [T-W0, T-R1, T-G4]}",
+                   "{life: 5, reserve: 3, trash: [T-G4], deck: [T-R1, T-MB, T-W0, T-NX]}")
+    use(game)
+    assert hand(game) == ["T-W0", "T-R1"] and trash(game, 1) == ["T-G4", "T-R1", "T-MB", "T-W0"]
+
+
+@pytest.mark.parametrize("directive, field", [
+    ({"recover": {"type": "spirit", "among": "trash"}}, "do[0].recover.among"),
+    ({"recover": {"type": "spirit", "among": "discarded", "side": "opponent"}}, "do[0].recover.side"),
+    ({"draw": {"count": 1, "for_each": {"discarded": "spirits"}}}, "do[0].draw.for_each.discarded"),
+    ({"draw": {"count": 1, "for_each": {"discarded": {"zone": "hand"}}}}, "do[0].draw.for_each.discarded.zone"),
+])
+def test_ruling_deck_1_malformed_is_refused_naming_the_field(directive, field):
+    card = {"id": "X-1", "name": "X", "type": "magic", "colors": ["red"], "cost": 1, "timing": ["main"],
+            "effects": [{"kind": "magic", "timing": ["main"], "do": [directive]}]}
+    with pytest.raises(CardDataError) as e:
+        card_from_dict(card, file="x.yaml", set_id="X")
+    assert field in str(e.value.field)
+
+
+@pytest.mark.parametrize("directive, words", [
+    ({"recover": {"type": "spirit", "colors": ["red"], "count": 1, "among": "discarded"}},
+     "from among the discarded cards to your hand"),
+    ({"draw": {"count": 1, "for_each": {"discarded": {"type": "spirit"}}}},
+     "for each spirit card among the discarded cards"),
+    ({"draw": 1, "if": {"count": {"discarded": {"type": "magic"}}, "count_max": 0}},
+     "no magic cards among the discarded cards"),
+])
+def test_ruling_deck_1_round_trips_and_reads_as_english(directive, words):
+    card = card_from_dict({"id": "X-1", "name": "X", "type": "magic", "colors": ["red"], "cost": 1,
+                           "timing": ["main"], "effects": [{"kind": "magic", "timing": ["main"],
+                                                            "do": [{"mill": {"count": 2, "side": "you"}}, directive]}]})
+    d = card_to_dict(card)
+    assert card_from_dict(d) == card and card_from_dict(yaml.safe_load(yaml.safe_dump(d))) == card
+    assert words in effect_text(card.effects[0], card)

@@ -330,6 +330,9 @@ def _count_noun(c: Count, *, subject: bool = False) -> tuple[str, str]:
     """What a Count counts, as (singular, plural) phrases with their place: ("card in your hand", "cards in your
     hand"), ("core on this spirit", ...), ("Red symbol on your field", ...). `subject`: after "your opponent has",
     their places read "their hand"."""
+    if c.what == "discarded":
+        t = c.cards
+        return f"{_kind(t, False)} among the discarded cards", f"{_kind(t, True)} among the discarded cards"
     side = c.cards.side if c.what == "cards" else c.side
     whose = {"you": "your", "opponent": "their" if subject else "your opponent's", "any": "either player's"}[side]
     if c.what == "cards":
@@ -373,7 +376,7 @@ def _count_condition(c: Count, lo: int | None, hi: int | None) -> str:
     noun = one if (lo == hi == 1) else many
     if c.what == "cores" and c.place == "this":
         return f"{{this}} has {n} {noun.replace(' on it', '')} on it"
-    side = c.cards.side if c.what == "cards" else c.side
+    side = c.cards.side if c.what in ("cards", "discarded") else c.side
     if side == "you":
         return f"you have {n} {noun}"
     if side == "opponent":
@@ -640,7 +643,8 @@ def _clause(d: Directive, ctx: _Ctx, effect_kind: str | None) -> _Clause:
     if op == "recover":
         lead = {"exact": f"{t.count} ", "up_to": f"up to {t.count} ", "any_number": "any number of ",
                 "all": "all "}[t.mode]
-        return _imp(f"return {lead}{_kind(t, _is_plural(t))} from {_zone_words(t)} to your hand")
+        where = "from among the discarded cards" if d.among == "discarded" else f"from {_zone_words(t)}"
+        return _imp(f"return {lead}{_kind(t, _is_plural(t))} {where} to your hand")
     if op == "grant":
         kw = keyword_text(d.keyword)
         if d.keyword.levels:

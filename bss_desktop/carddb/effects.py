@@ -159,7 +159,7 @@ class Target:
 class Count:
     """A number read from the game when the directive is performed: "for each ..." (cards, cores, symbols)."""
 
-    what: str  # cards | cores | symbols
+    what: str  # cards | cores | symbols | discarded (the cards this effect's last mill discarded, `cards` their filter)
     cards: Target | None = None  # cards: every card matching it, in its zone (a magic card being used is in no zone)
     place: str | None = None  # cores: this | reserve | life | trash | field
     side: str = "you"  # cores and symbols: whose (you | opponent | any)
@@ -222,6 +222,7 @@ class Directive:
     keep: int | None = None  # core_remove: all cores but this many ("remove all but 1 core from it")
     player: str | None = None  # life_damage: opponent | you | both
     into: str | None = None  # search: hand | field (summoned without paying the cost) | bottom (of the deck)
+    among: str | None = None  # recover: "discarded": only among the cards this effect's last mill discarded
     cores_from: str | None = None  # summon, search into the field: where its LV1 cores come from (void | reserve);
     # life_gain: where the cores come from (void, the default, or your reserve)
     reveal: bool = True  # search: reveal the cards (public) or only look at them (CR 12-3-1)
@@ -418,7 +419,7 @@ def parse_target(v, f) -> Target:
     return t
 
 
-_COUNT_WHAT = ("cards", "cores", "symbols")
+_COUNT_WHAT = ("cards", "cores", "symbols", "discarded")
 _CORE_PLACES = ("this", "reserve", "life", "trash", "field")
 
 
@@ -427,7 +428,7 @@ def parse_count(v, f) -> Count:
     `{symbols: {side: you, colors: [red]}}`: what "for each" counts."""
     d = _map(v, f, _COUNT_WHAT)
     if len(d) != 1:
-        raise EffectSyntax(f, "count exactly one of cards, cores or symbols")
+        raise EffectSyntax(f, "count exactly one of cards, cores, symbols or discarded")
     (what, val), = d.items()
     p = f"{f}.{what}"
     if what == "cards":  # counted, never selected: every matching card, of whichever side it says (default yours)
@@ -437,6 +438,12 @@ def parse_count(v, f) -> Count:
         if t.side == "each" or t.ref is not None:
             raise EffectSyntax(p, "count cards of one side (you, opponent or any)")
         return Count("cards", cards=t)
+    if what == "discarded":  # "for each spirit card among the discarded cards": a card filter, of either side's deck
+        if not isinstance(val, dict):
+            raise EffectSyntax(p, f"expected a card filter such as {{type: spirit}}, got {val!r}")
+        t = parse_target({"type": "any", **_map(val, p, tuple(k for k in _TARGET_KEYS if k not in _NOT_A_FILTER)),
+                          "side": "any", "zone": "trash", "all": True}, p)
+        return Count("discarded", cards=t)
     if what == "cores":
         if val == "this":
             return Count("cores", place="this")
@@ -696,8 +703,15 @@ def _directive(op, val, f, make_token) -> Directive:
         return Directive(op, look=_int(d.get("count", 1), f"{p}.count", 1) if zone == "deck" else None, side=side,
                          to=zone)
     if shape == "recover":  # a card filter, or a reference to one card ("return it from your trash": trigger)
-        d = {"ref": _choice(val, p, REFS)} if isinstance(val, str) else _map(val, p, tuple(_TARGET_KEYS))
-        return Directive(op, target=parse_target({"side": "you", "type": "any", **d, "zone": "trash"}, p))
+        d = {"ref": _choice(val, p, REFS)} if isinstance(val, str) else _map(val, p, tuple(_TARGET_KEYS) + ("among",))
+        among = None
+        if "among" in d:  # "add 1 ... from the discarded cards to your hand" (the cards a mill before it discarded)
+            d = dict(d)
+            among = _choice(d.pop("among"), f"{p}.among", ("discarded",))
+        t = parse_target({"side": "you", "type": "any", **d, "zone": "trash"}, p)
+        if among is not None and t.side != "you":
+            raise EffectSyntax(f"{p}.side", "cards discarded from your own deck come back to your hand (side: you)")
+        return Directive(op, target=t, among=among)
     if shape == "grant":
         d = _map(val, p, ("target", "keyword", "duration"))
         if "keyword" not in d:
@@ -972,6 +986,11 @@ def sided_target_to_dict(t: Target):
 
 
 def count_to_dict(c: Count) -> dict:
+    if c.what == "discarded":
+        t = target_to_dict(c.cards)
+        for k in ("all", "side", "zone"):
+            t.pop(k, None)
+        return {"discarded": {"type": c.cards.type, **t}}
     if c.what == "cards":
         t = target_to_dict(c.cards)
         t.pop("all", None)
@@ -1112,7 +1131,10 @@ def _directive_value(d: Directive, token_to_dict):
         t = sided_target_to_dict(d.target)
         if isinstance(t, str):  # a reference: "return it from your trash to your hand"
             return {"ref": t}
-        return {"type": d.target.type, **{k: v for k, v in t.items() if k not in ("zone", "type")}}
+        out = {"type": d.target.type, **{k: v for k, v in t.items() if k not in ("zone", "type")}}
+        if d.among is not None:
+            out["among"] = d.among
+        return out
     if shape == "grant":
         return {"target": target_to_dict(d.target), "keyword": keyword_to_dict(d.keyword), "duration": d.duration}
     if shape == "restrict":

@@ -44,7 +44,7 @@ class Directives:
         elif v is None:
             v = 1
         if d.per is not None:
-            v = v * max(0, count_value(self, d.per, a.source, a.controller) - d.minus)
+            v = v * max(0, count_value(self, d.per, a.source, a.controller, a) - d.minus)
         return v
 
     # ------------------------------------------------------------------ selecting (CR 8-5-3)
@@ -282,13 +282,13 @@ class Directives:
     def _do_mill(self, a, d):
         p = a.controller if d.side == "you" else 1 - a.controller
         deck = self.state.players[p].deck
-        done = False
+        a.discarded = []  # "the discarded cards" from now on (count "discarded", recover among: discarded)
         for _ in range(self._amount(a, d)):  # CR 1-3-2: as many as possible
             if not deck:
                 break
+            a.discarded.append(deck[-1])
             self._move_card(deck[-1], "trash", "mill")
-            done = True
-        return done
+        return bool(a.discarded)
 
     def _do_destroy(self, a, d):
         chosen = self._select(a, d.target, prompt="destroy")
@@ -705,6 +705,15 @@ class Directives:
         return True
 
     def _do_recover(self, a, d):
+        if d.among == "discarded" and a.cur is None:  # only the cards this effect's last mill discarded
+            st = self.state
+            cands = [i for i in a.discarded or () if st.cards[i].zone == "trash"
+                     and matches(self, i, d.target, a.controller, a.source)]
+            chosen = cands if d.target.mode == "all" else self._pick(a, d.target, cands, a.controller,
+                                                                        "return to your hand")
+            if chosen is None:
+                return WAIT
+            a.cur = list(chosen)
         chosen = self._select(a, d.target, prompt="return to your hand")
         if chosen is None:
             return WAIT

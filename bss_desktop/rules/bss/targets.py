@@ -100,9 +100,13 @@ def candidates(game, t, controller: int, source: int | None, *, selecting: bool 
     return out
 
 
-def count_value(game, c, source: int | None, controller: int) -> int:
-    """What a Count counts now ("for each ..."): cards in a zone, cores in a place, symbols on a field."""
+def count_value(game, c, source: int | None, controller: int, activation=None) -> int:
+    """What a Count counts now ("for each ..."): cards in a zone, cores in a place, symbols on a field, or the cards
+    the resolving effect (`activation`) discarded from a deck that fit a filter."""
     st = game.state
+    if c.what == "discarded":
+        found = activation.discarded if activation is not None else None
+        return sum(1 for iid in found or () if matches(game, iid, c.cards, controller, source))
     if c.what == "cards":
         t = c.cards
         n = 0
@@ -169,8 +173,10 @@ def condition_holds(game, cond, source: int, controller: int, activation=None) -
         return False
     if cond.count is not None:
         c = cond.count
+        if c.what == "discarded" and (activation is None or activation.discarded is None):
+            return False  # nothing discarded yet: there are no "discarded cards" to hold anything (ruling, deck)
         n = lki[0] if lki is not None and c.what == "cores" and c.place == "this" else count_value(game, c, source,
-                                                                                                 controller)
+                                                                                                 controller, activation)
         if (cond.count_min is not None and n < cond.count_min) or (cond.count_max is not None and n > cond.count_max):
             return False
     if cond.soul_paid is not None and activation is not None and activation.soul_paid != cond.soul_paid:

@@ -26,6 +26,14 @@ GRAMMAR = r"""
 viewed_amount: "any number"                                    -> amount_any
              | "up to" count                                   -> amount_up_to
 
+// ---------------------------------------------------------------- the discarded cards (CR 3-4-1; ruling, deck)
+%extend condition: count card_descr filters? ("is among" | "are among") "the discarded cards" -> c_among_discarded
+                 | "no" card_descr filters? ("is among" | "are among") "the discarded cards" -> c_none_discarded
+%extend action: draw_per_discarded | add_discarded | mill_and_return
+draw_per_discarded: "draw" count card_word "for each" card_descr filters? "among the discarded cards"
+add_discarded: "add" take filters? "from the discarded cards to your hand"
+mill_and_return: mill ("and" | ", and") "return" take filters? "from them to your hand"
+
 // ---------------------------------------------------------------- cores from the trash (CR 3-4-1, 8-5-6)
 %extend action: trash_cores_onto | trash_cores_to_reserve
 trash_cores_onto: "place" count core_word "from your trash" not_soul? ("onto" | "on") core_dest
@@ -122,6 +130,42 @@ class Rules:
     def view_top_or_bottom(self):  # the top card, seen by you alone, stays on top or goes under the deck
         return [{"_reveal": 1, "_search": {"reveal": False}}, {"_take": {"type": "any", "up_to": 1},
                                                               "_search": {"to": "bottom"}}, {"_rest": "top"}]
+
+    # ---------------------------------------------------------------- the discarded cards
+    def _discarded(self, descr, filters) -> dict:
+        t = dict(descr)
+        for f in filters or []:
+            for k, v in f.items():
+                if k in t:
+                    raise NotSupported(f"two '{k}' filters")
+                t[k] = v
+        return t
+
+    @_inline
+    def c_among_discarded(self, count, descr, filters=None):  # "if a Stoneback card is among the discarded cards"
+        return {"count": {"discarded": self._discarded(descr, filters)}, "count_min": count}
+
+    @_inline
+    def c_none_discarded(self, descr, filters=None):  # "if no magic cards are among the discarded cards"
+        return {"count": {"discarded": self._discarded(descr, filters)}, "count_max": 0}
+
+    @_inline
+    def draw_per_discarded(self, count, _w, descr, filters=None):  # "draw a card for each ... among the discarded"
+        return [{"draw": {"count": count, "for_each": {"discarded": self._discarded(descr, filters)}}}]
+
+    @_inline
+    def add_discarded(self, take, filters=None):  # "add 1 ... from the discarded cards to your hand"
+        t = self._discarded(take, filters)
+        if t.get("type") == "any":
+            del t["type"]
+        return [{"recover": {**t, "among": "discarded"}}]
+
+    @_inline
+    def mill_and_return(self, mill_ops, take, filters=None):  # "discard the top N cards ... and return 1 ... from
+        (op,) = mill_ops                                          # them to your hand"
+        if op["mill"]["side"] != "you":
+            raise NotSupported("cards from your opponent's deck to your hand")
+        return mill_ops + self.add_discarded(take, filters)
 
     # ---------------------------------------------------------------- cores from the trash
     @_inline
