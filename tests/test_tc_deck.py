@@ -686,3 +686,82 @@ def test_ruling_deck_1_round_trips_and_reads_as_english(directive, words):
     d = card_to_dict(card)
     assert card_from_dict(d) == card and card_from_dict(yaml.safe_load(yaml.safe_dump(d))) == card
     assert words in effect_text(card.effects[0], card)
+
+
+# ---------------------------------------------------------------- viewed cards discarded or put on top (CR 3-4-1)
+
+
+@pytest.mark.parametrize("sentence, expected", [
+    ("Look at the top three cards of your deck.", [{"_reveal": 3, "_search": {"reveal": False}}]),
+    ("Discard any number of them.", [{"_take": {"type": "any", "any_number": True}, "_search": {"to": "trash"}}]),
+    ("You may place a magic card from the revealed cards on top of your deck.",
+     [{"_take": {"type": "magic", "up_to": 1}, "_search": {"to": "top"}}]),
+    ("Return the viewed card to the top of your deck or discard it.",
+     [{"_take": {"type": "any", "up_to": 1}, "_search": {"to": "trash"}}, {"_rest": "top"}]),
+    ("If you have 2 or fewer life, look at the top two cards of your deck.",
+     [{"_reveal": 2, "_search": {"reveal": False}, "if": {"life_max": 2}}]),
+    ("If you have 2 or fewer life, reveal the top card of your deck.", [{"_reveal": 1, "if": {"life_max": 2}}]),
+])
+def test_cr_3_4_1_viewed_cards_discarded_or_on_top_sentences(sentence, expected):
+    assert ops(sentence) == expected
+
+
+def test_cr_12_3_1_a_search_under_a_condition_keeps_it():
+    e = compiled("If you have 2 or fewer life, look at the top two cards of your deck. Discard any number of them. "
+                 "Return any remaining cards to the top of your deck in any order.")
+    assert e["do"] == [{"search": {"look": 2, "reveal": False, "to": "trash", "take": {"any_number": True},
+                                   "rest": "top_any"}, "if": {"life_max": 2}}]
+
+
+def test_cr_3_4_1_played_look_at_the_top_cards_discard_any_number_the_rest_on_top_in_any_order():
+    db = imported_db(magic("If you have 5 or fewer life, look at the top three cards of your deck. Discard any number "
+                           "of them. Return any remaining cards to the top of your deck in any order."))
+    game = game_of(db, "{life: 5, reserve: 3, hand: [ZT-009], deck: [T-R1, T-G4, T-W0, T-NX]}")
+    use(game)
+    r1, g4, w0 = (first(game, 0, c, "deck") for c in ("T-R1", "T-G4", "T-W0"))
+    assert game.pending.info["min"] == 0 and game.pending.info["max"] == 3
+    answer(game, [g4])  # the Stag discarded
+    answer(game, [w0])  # then the Wisp back first, the Pup last: the Pup ends on top
+    assert sorted(trash(game)) == ["T-G4", "ZT-009"] and deck(game) == ["T-R1", "T-W0", "T-NX"]
+    del r1
+    game = game_of(db, "{life: 6, reserve: 3, hand: [ZT-009], deck: [T-R1, T-G4, T-W0, T-NX]}")
+    use(game)  # 6 life: nothing looked at
+    assert game.pending.kind != "choose" and deck(game) == ["T-R1", "T-G4", "T-W0", "T-NX"]
+
+
+def test_cr_12_2_played_you_may_place_a_nexus_card_from_the_revealed_cards_on_top():
+    db = imported_db(magic("Reveal the top three cards of your deck. You may place a nexus card from the revealed "
+                           "cards on top of your deck. Return the remaining cards to the bottom of your deck in any "
+                           "order."))
+    game = game_of(db, "{life: 5, reserve: 3, hand: [ZT-009], deck: [T-R1, T-NX, T-W0, T-G4]}")
+    use(game)
+    nx = first(game, 0, "T-NX", "deck")
+    assert game.pending.info["options"] == [nx] and game.pending.info["min"] == 0
+    answer(game, [nx])
+    answer(game, [first(game, 0, "T-R1", "deck")])  # the rest under the deck: the Pup first, the Wisp lowest
+    assert deck(game) == ["T-NX", "T-G4", "T-R1", "T-W0"]
+
+
+def test_cr_3_4_1_played_the_viewed_card_back_on_top_or_discarded():
+    db = imported_db(magic("View the top card of your deck. Return the viewed card to the top of your deck or "
+                           "discard it."))
+    game = game_of(db, "{life: 5, reserve: 3, hand: [ZT-009], deck: [T-R1, T-G4]}")
+    use(game)
+    answer(game, [first(game, 0, "T-R1", "deck")])
+    assert sorted(trash(game)) == ["T-R1", "ZT-009"] and deck(game) == ["T-G4"]
+    game = game_of(db, "{life: 5, reserve: 3, hand: [ZT-009], deck: [T-R1, T-G4]}")
+    use(game)
+    answer(game, [])
+    assert trash(game) == ["ZT-009"] and deck(game) == ["T-R1", "T-G4"]
+
+
+@pytest.mark.parametrize("to, words", [("top", "on the top of your deck in any order"),
+                                       ("trash", "discard any number of cards from among them")])
+def test_a_search_to_the_top_or_the_trash_round_trips_and_reads_as_english(to, words):
+    directive = {"search": {"look": 2, "take": {"type": "any", "any_number": True}, "rest": "top_any",
+                            "reveal": False, "to": to}}
+    card = card_from_dict({"id": "X-1", "name": "X", "type": "magic", "colors": ["red"], "cost": 1,
+                           "timing": ["main"], "effects": [{"kind": "magic", "timing": ["main"], "do": [directive]}]})
+    d = card_to_dict(card)
+    assert d["effects"][0]["do"] == [directive] and card_from_dict(d) == card
+    assert words in effect_text(card.effects[0], card)

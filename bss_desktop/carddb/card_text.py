@@ -618,8 +618,10 @@ def _clause(d: Directive, ctx: _Ctx, effect_kind: str | None) -> _Clause:
             verb = "place" if take.type == "nexus" else "summon"
             take_text = (f"{verb} {lead}{take_kind} from among them without paying the cost, with "
                          f"{'their' if _is_plural(take) else 'its'} LV1 cores from {_cores_from(d)}")
-        elif d.into == "bottom":
-            take_text = f"put {lead}{take_kind} from among them on the bottom of your deck in any order"
+        elif d.into in ("bottom", "top"):
+            take_text = f"put {lead}{take_kind} from among them on the {d.into} of your deck in any order"
+        elif d.into == "trash":
+            take_text = f"discard {lead}{take_kind} from among them"
         else:
             take_text = f"add {lead}{take_kind} from among them to your hand"
         top = f"{_top(d.look)} of your deck" if d.per is None else \

@@ -83,6 +83,9 @@ STEPS = ("start", "core", "draw", "refresh", "main", "attack", "end")
 # where a search puts the cards it did not take: the bottom of the deck in any order its controller chooses, the trash,
 # back on top in the same order or in any order, or shuffled in (CR 12-3-3)
 SEARCH_RESTS = ("bottom", "trash", "top", "top_any", "shuffle")
+# where a search puts the cards it takes: your hand, your field (without paying the cost), the bottom or the top of
+# your deck in the order you choose, or your trash (discarded from the deck)
+SEARCH_INTO = ("hand", "field", "bottom", "top", "trash")
 WHOSE = ("you", "opponent", "any")
 DURATIONS = ("turn", "battle", "permanent")
 KEYWORDS = ("awaken", "confront", "curse", "immortal", "armor", "luster", "blessed", "ascend", "swift", "gale",
@@ -221,7 +224,7 @@ class Directive:
     minus: int = 0
     keep: int | None = None  # core_remove: all cores but this many ("remove all but 1 core from it")
     player: str | None = None  # life_damage: opponent | you | both
-    into: str | None = None  # search: hand | field (summoned without paying the cost) | bottom (of the deck)
+    into: str | None = None  # search: SEARCH_INTO (hand, field: summoned without paying the cost, bottom, top, trash)
     among: str | None = None  # recover: "discarded": only among the cards this effect's last mill discarded
     cores_from: str | None = None  # summon, search into the field: where its LV1 cores come from (void | reserve);
     # life_gain: where the cores come from (void, the default, or your reserve)
@@ -673,7 +676,7 @@ def _directive(op, val, f, make_token) -> Directive:
             raise EffectSyntax(f"{p}.take", f"expected a card filter, got {take!r}")
         if not any(k in take for k in ("count", "up_to", "all", "any_number", "mode")):
             take = {"up_to": 1, **take}  # "add up to 1 ... from among them"
-        into = _choice(d.get("to", "hand"), f"{p}.to", ("hand", "field", "bottom"))  # bottom: of your deck
+        into = _choice(d.get("to", "hand"), f"{p}.to", SEARCH_INTO)
         if "cores" in d and into != "field":
             raise EffectSyntax(f"{p}.cores", "cores are placed only on a card put onto the field (to: field)")
         # the cards looked at are yours; any type unless `take` says (CR 8-5-3-5); onto the field, spirits
@@ -1115,8 +1118,8 @@ def _directive_value(d: Directive, token_to_dict):
             out["reveal"] = False
         if d.into == "field":
             out["to"], out["cores"] = "field", d.cores_from
-        elif d.into == "bottom":
-            out["to"] = "bottom"
+        elif d.into != "hand":
+            out["to"] = d.into
         return _with_per(out, d)
     if shape == "summon":
         t = {k: v for k, v in target_to_dict(d.target).items() if k != "side"}

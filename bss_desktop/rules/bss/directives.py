@@ -640,7 +640,8 @@ class Directives:
                 ans = self._take_answer("target")
                 if ans is None:
                     where = {"field": "onto your field", "bottom": "to the bottom of your deck (the last one "
-                             "goes lowest)"}.get(d.into, "to your hand")
+                             "goes lowest)", "top": "to the top of your deck (the last one ends on top)",
+                             "trash": "to your trash (discarded)"}.get(d.into, "to your hand")
                     self._ask("target", a.controller, fits, lo, hi, prompt=f"take {where}", source=a.source)
                     return WAIT
                 taken = list(ans)
@@ -651,10 +652,12 @@ class Directives:
             if d.into == "field":
                 if self._put_onto_field(a, iid, d.cores_from) is WAIT:
                     return WAIT
-            elif d.into == "bottom":  # "place any number of them on the bottom of your deck": in the order chosen
-                if not d.reveal and _filtered(t):  # CR 12-2-1: shown when the text asks for particular cards
+            elif d.into in ("bottom", "top"):  # "place any number of them on the bottom of your deck": in the order
+                if not d.reveal and _filtered(t):  # chosen; CR 12-2-1: shown when the text asks for particular cards
                     self._emit("reveal", player=a.controller, card=iid, cid=st.cards[iid].cid, why="taken")
-                self._move_card(iid, "deck", "search_rest", bottom=True)
+                self._move_card(iid, "deck", "search_rest", bottom=d.into == "bottom")
+            elif d.into == "trash":  # "discard any number of them": from the deck into the trash (CR 3-4-1)
+                self._move_card(iid, "trash", "mill")
             else:
                 if not d.reveal:  # CR 8-5-3-5, 12-2-1: a card taken from a private area is shown
                     self._emit("reveal", player=a.controller, card=iid, cid=st.cards[iid].cid, why="taken")

@@ -22,7 +22,13 @@ GRAMMAR = r"""
 %extend sentence: "view the top" count? card_word "of your deck"                      -> view
                 | "reveal" take filters? "from the cards you viewed and add" it "to your hand" -> take_viewed
                 | "you may" ("place" | "put") viewed_amount "of them" ("at" | "on" | "to") "the bottom of your deck" ("in any order")? -> may_bottom_viewed
-                | "view the top card of your deck and return it to either the top or the bottom of your deck" -> view_top_or_bottom
+                | "view the top" card_word "of your deck and return it to either the top or the bottom of your deck" -> view_top_or_bottom
+                | "look at the top" count? card_word "of your deck"            -> view
+                | "if" condition ","? ("view" | "look at") "the top" count? card_word "of your deck" -> if_view
+                | "if" condition ","? "reveal the top" count? card_word "of your deck" -> if_reveal
+                | "discard" viewed_amount "of them"                            -> discard_viewed
+                | "you may" ("place" | "put") amount card_descr filters? "from the revealed cards" ("on" | "to") "the"? "top of your deck" -> may_top_revealed
+                | "return the viewed card to the top of your deck or discard it" -> top_or_discard_viewed
 viewed_amount: "any number"                                    -> amount_any
              | "up to" count                                   -> amount_up_to
 
@@ -127,7 +133,15 @@ class Rules:
         return [{"_take": {"type": "any", **amount}, "_search": {"to": "bottom"}}]
 
     @_inline
-    def view_top_or_bottom(self):  # the top card, seen by you alone, stays on top or goes under the deck
+    def if_view(self, cond, *args):  # "If ..., look at the top 2 cards of your deck.": the search goes with it
+        return [{**op, "if": cond} for op in self.view(*args)]
+
+    @_inline
+    def if_reveal(self, cond, *args):
+        return [{**op, "if": cond} for op in self.reveal(*args)]
+
+    @_inline
+    def view_top_or_bottom(self, _w):  # the top card, seen by you alone, stays on top or goes under the deck
         return [{"_reveal": 1, "_search": {"reveal": False}}, {"_take": {"type": "any", "up_to": 1},
                                                               "_search": {"to": "bottom"}}, {"_rest": "top"}]
 
@@ -166,6 +180,21 @@ class Rules:
         if op["mill"]["side"] != "you":
             raise NotSupported("cards from your opponent's deck to your hand")
         return mill_ops + self.add_discarded(take, filters)
+
+    @_inline
+    def discard_viewed(self, amount):  # "discard any number of them": from the deck into the trash
+        return [{"_take": {"type": "any", **amount}, "_search": {"to": "trash"}}]
+
+    @_inline
+    def may_top_revealed(self, amount, descr, filters=None):  # "you may place a nexus card from the revealed cards
+        if set(amount) - {"count"}:                                 # on top of your deck"
+            raise NotSupported("'you may place' with a number that is not exact")
+        t = self.add_revealed_filtered({**descr, "up_to": amount.get("count", 1)}, filters or [])[0]
+        return [{**t, "_search": {"to": "top"}}]
+
+    @_inline
+    def top_or_discard_viewed(self):  # the viewed card: discarded, or back on top
+        return [{"_take": {"type": "any", "up_to": 1}, "_search": {"to": "trash"}}, {"_rest": "top"}]
 
     # ---------------------------------------------------------------- cores from the trash
     @_inline
