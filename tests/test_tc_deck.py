@@ -90,7 +90,7 @@ def use(game, cid: str = "ZT-009"):
     ("You may add two cards that cost 1 or fewer from the revealed cards to your hand.",
      [{"_take": {"type": "any", "up_to": 2, "cost_max": 1}}]),
     ("If you add a card to your hand with this effect, discard a card.",
-     [{"discard": 1, "if_done": True, "_after_take": True}]),
+     [{"discard": 1, "if_done": True, "_after": "search"}]),
 ])
 def test_cr_12_2_revealed_cards_sentences(sentence, expected):
     assert ops(sentence) == expected
@@ -765,3 +765,9 @@ def test_a_search_to_the_top_or_the_trash_round_trips_and_reads_as_english(to, w
     d = card_to_dict(card)
     assert d["effects"][0]["do"] == [directive] and card_from_dict(d) == card
     assert words in effect_text(card.effects[0], card)
+
+
+def test_ruling_deck_1_from_them_only_after_a_discard_and_a_discard_and_a_draw_still_compiles():
+    assert "other than a mill" in manual_why("Draw a card and return one spirit card from them to your hand.")
+    assert ops("Discard the top two cards of your deck and draw a card.") == [{"mill": {"count": 2, "side": "you"}},
+                                                                            {"draw": 1}]

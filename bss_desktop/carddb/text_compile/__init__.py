@@ -215,8 +215,9 @@ def _assemble(ops: list[dict], kind: str) -> tuple[list[dict], dict] | str:
             if not out or not any(k == "destroy" for k in out[-1]):
                 return "'if you destroy ... with this effect' after something other than a destruction"
             op["if_done"] = True
-        if op.pop("_after_take", False) and not (out and "search" in out[-1]):  # "if you add a card ... with this
-            return "'if you add a card to your hand with this effect' after something other than a search"  # effect"
+        after = op.pop("_after", None)  # a template's words that name what the directive before did ("from them")
+        if after and not (out and after in out[-1]):
+            return f"words about a {after} after something other than a {after}"
         if op.pop("_then", False) and out and "if" in out[-1] and "if" not in op:
             op["if"] = out[-1]["if"]  # "If ..., A. Then, B.": B goes with A
         (name, value), = ((k, v) for k, v in op.items() if k not in ("may", "if_done", "if"))

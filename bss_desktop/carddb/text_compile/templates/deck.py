@@ -35,10 +35,10 @@ viewed_amount: "any number"                                    -> amount_any
 // ---------------------------------------------------------------- the discarded cards (CR 3-4-1; ruling, deck)
 %extend condition: count card_descr filters? ("is among" | "are among") "the discarded cards" -> c_among_discarded
                  | "no" card_descr filters? ("is among" | "are among") "the discarded cards" -> c_none_discarded
-%extend action: draw_per_discarded | add_discarded | mill_and_return
+%extend action: draw_per_discarded | add_discarded | return_from_them
 draw_per_discarded: "draw" count card_word "for each" card_descr filters? "among the discarded cards"
 add_discarded: "add" take filters? "from the discarded cards to your hand"
-mill_and_return: mill ("and" | ", and") "return" take filters? "from them to your hand"
+return_from_them: "return" take filters? "from them to your hand"
 
 // ---------------------------------------------------------------- cores from the trash (CR 3-4-1, 8-5-6)
 %extend action: trash_cores_onto | trash_cores_to_reserve
@@ -114,7 +114,7 @@ class Rules:
 
     @_inline
     def if_added(self, ops):  # "if you add a card to your hand with this effect, ...": the search took one
-        return [{**ops[0], "if_done": True, "_after_take": True}] + ops[1:]
+        return [{**ops[0], "if_done": True, "_after": "search"}] + ops[1:]
 
     # ---------------------------------------------------------------- viewed cards
     @_inline
@@ -175,11 +175,8 @@ class Rules:
         return [{"recover": {**t, "among": "discarded"}}]
 
     @_inline
-    def mill_and_return(self, mill_ops, take, filters=None):  # "discard the top N cards ... and return 1 ... from
-        (op,) = mill_ops                                          # them to your hand"
-        if op["mill"]["side"] != "you":
-            raise NotSupported("cards from your opponent's deck to your hand")
-        return mill_ops + self.add_discarded(take, filters)
+    def return_from_them(self, take, filters=None):  # "discard the top N cards of your deck and return 1 ... from
+        return [{**self.add_discarded(take, filters)[0], "_after": "mill"}]  # them to your hand": what it discarded
 
     @_inline
     def discard_viewed(self, amount):  # "discard any number of them": from the deck into the trash
