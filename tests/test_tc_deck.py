@@ -765,3 +765,108 @@ def test_ruling_deck_1_from_them_only_after_a_discard_and_a_discard_and_a_draw_s
     assert "other than a mill" in manual_why("Draw a card and return one spirit card from them to your hand.")
     assert ops("Discard the top two cards of your deck and draw a card.") == [{"mill": {"count": 2, "side": "you"}},
                                                                             {"draw": 1}]
+
+
+# ---------------------------------------------------------------- a selected card summoned, its cost paid (CR 10-6)
+
+
+@pytest.mark.parametrize("sentence, expected", [
+    ("You may select a spirit card that costs 3 or fewer from your trash and summon it.",
+     [{"select": {"side": "you", "cost_max": 3, "zone": "trash"}, "may": True},
+      {"summon": "it", "_summon": {"pay": True}, "if_done": True}]),
+    ("Select a spirit card from your trash and summon it exhausted.",
+     [{"select": {"side": "you", "zone": "trash"}}, {"summon": "it", "_summon": {"pay": True, "exhausted": True}}]),
+    ("Summon it exhausted without paying its cost.", [{"summon": "it", "_summon": {"exhausted": True}}]),
+])
+def test_cr_10_6_summon_a_selected_card_sentences(sentence, expected):
+    assert ops(sentence) == expected
+
+
+def test_cr_10_6_a_selected_card_summoned_compiles_to_one_summon():
+    assert compiled("You may select a spirit card that costs 4 from your trash and summon it exhausted.")["do"] == [
+        {"summon": {"target": {"cost_min": 4, "cost_max": 4, "zone": "trash"}, "pay": True, "exhausted": True},
+         "may": True}]
+    assert compiled("Select a spirit card from your trash. Summon it exhausted without paying its cost.")["do"] == [
+        {"summon": {"target": {"zone": "trash"}, "cores": "reserve", "exhausted": True}}]
+
+
+def test_cr_10_6_6_played_a_spirit_card_from_your_trash_summoned_paying_its_reduced_cost():
+    db = imported_db(magic("You may select a spirit card that costs 4 from your trash and summon it."))
+    game = game_of(db, "{life: 5, reserve: 4, soul_core: trash, hand: [ZT-009], field: [T-R1], trash: [T-G4]}")
+    pup = first(game, 0, "T-R1")
+    use(game)
+    answer(game, True)
+    # the Stag costs 4, reduced by 1 by the Pup's red symbol (CR 10-6-5): 3 cores paid, from the player's choice
+    info = game.pending.info
+    assert info["kind"] == "cores" and info["min"] == 3 and info["options"] == [0, pup]
+    answer(game, [0, 0, 0])
+    assert game.pending.info["kind"] == "cores" and game.pending.info["min"] == 1  # its LV1 core (CR 10-6-7)
+    answer(game, [0])
+    stag = first(game, 0, "T-G4")
+    p0 = game.state.players[0]
+    assert game.state.cards[stag].cores == 1 and not game.state.cards[stag].exhausted
+    assert p0.reserve == 0 and p0.trash_cores == 3 and game.state.cards[pup].cores == 1
+
+
+def test_cr_10_6_6_played_too_few_cores_to_pay_and_place_summons_nothing():
+    db = imported_db(magic("You may select a spirit card that costs 4 from your trash and summon it."))
+    game = game_of(db, "{life: 5, reserve: 3, soul_core: trash, hand: [ZT-009], trash: [T-G4]}")
+    use(game)
+    answer(game, True)  # 3 cores: 3 for the cost (no reduction), none left for its LV1 core
+    assert game.pending.kind != "choose" and trash(game) == ["T-G4", "ZT-009"] and game.state.players[0].reserve == 3
+
+
+def test_cr_3_5_3_played_summon_it_exhausted_paying_its_cost():
+    db = imported_db(magic("Select a spirit card that costs 1 or fewer from your trash and summon it exhausted."))
+    game = game_of(db, "{life: 5, reserve: 3, soul_core: trash, hand: [ZT-009], trash: [T-R1]}")
+    use(game)  # one place holds every core: nothing to choose; the Pup costs 1 (no red symbol to reduce it)
+    pup = first(game, 0, "T-R1")
+    assert game.state.cards[pup].exhausted and game.state.cards[pup].cores == 1
+    assert game.state.players[0].reserve == 1 and game.state.players[0].trash_cores == 1
+
+
+def test_cr_3_5_3_played_summon_it_exhausted_without_paying_its_cost():
+    db = imported_db(magic("Select a spirit card from your trash. Summon it exhausted without paying its cost."))
+    game = game_of(db, "{life: 5, reserve: 3, soul_core: trash, hand: [ZT-009], trash: [T-G4]}")
+    use(game)
+    stag = first(game, 0, "T-G4")
+    assert game.state.cards[stag].exhausted and game.state.cards[stag].cores == 1
+    assert game.state.players[0].reserve == 2 and game.state.players[0].trash_cores == 0
+
+
+def test_cr_10_7_played_a_nexus_card_from_your_trash_placed_paying_its_cost():
+    db = imported_db(magic("You may select a nexus card from your trash and place it."))
+    game = game_of(db, "{life: 5, reserve: 4, soul_core: trash, hand: [ZT-009], trash: [T-NX]}")
+    use(game)
+    answer(game, True)
+    forge = first(game, 0, "T-NX")  # cost 3, no red symbol on the field; LV1 needs no core
+    assert game.state.players[0].reserve == 1 and game.state.players[0].trash_cores == 3
+    assert game.state.cards[forge].cores == 0
+
+
+@pytest.mark.parametrize("summon, field", [
+    ({"target": {"zone": "trash"}, "pay": "yes"}, "do[0].summon.pay"),
+    ({"target": {"zone": "trash"}, "pay": True, "cores": "void"}, "do[0].summon.cores"),
+    ({"target": {"zone": "trash", "up_to": 2}, "pay": True}, "do[0].summon.target"),
+    ({"target": {"zone": "trash"}, "exhausted": 1}, "do[0].summon.exhausted"),
+])
+def test_cr_10_6_a_summon_paying_its_cost_malformed_is_refused_naming_the_field(summon, field):
+    card = {"id": "X-1", "name": "X", "type": "magic", "colors": ["red"], "cost": 1, "timing": ["main"],
+            "effects": [{"kind": "magic", "timing": ["main"], "do": [{"summon": summon}]}]}
+    with pytest.raises(CardDataError) as e:
+        card_from_dict(card, file="x.yaml", set_id="X")
+    assert field in str(e.value.field)
+
+
+@pytest.mark.parametrize("summon, words", [
+    ({"target": {"zone": "trash"}, "pay": True, "exhausted": True}, "from your trash exhausted, paying its cost"),
+    ({"target": {"zone": "trash"}, "cores": "reserve", "exhausted": True},
+     "from your trash exhausted without paying its cost"),
+])
+def test_cr_10_6_a_summon_paying_its_cost_round_trips_and_reads_as_english(summon, words):
+    card = card_from_dict({"id": "X-1", "name": "X", "type": "magic", "colors": ["red"], "cost": 1,
+                           "timing": ["main"], "effects": [{"kind": "magic", "timing": ["main"],
+                                                            "do": [{"summon": summon}]}]})
+    d = card_to_dict(card)
+    assert d["effects"][0]["do"] == [{"summon": summon}] and card_from_dict(d) == card
+    assert words in effect_text(card.effects[0], card)

@@ -632,7 +632,10 @@ def _clause(d: Directive, ctx: _Ctx, effect_kind: str | None) -> _Clause:
                 "all": "all "}[t.mode]
         verb = "place" if t.type == "nexus" else "summon"
         plural = _is_plural(t)
-        return _imp(f"{verb} {lead}{_kind(t, plural)} from your {t.zone} without paying "
+        state = " exhausted" if d.exhausted else ""
+        if d.paid:  # the summon as from the hand: its cost paid, its LV1 cores placed (CR 10-6-6, 10-6-7)
+            return _imp(f"{verb} {lead}{_kind(t, plural)} from your {t.zone}{state}, paying its cost")
+        return _imp(f"{verb} {lead}{_kind(t, plural)} from your {t.zone}{state} without paying "
                     f"{'their' if plural else 'its'} cost, with {'their' if plural else 'its'} LV1 cores from "
                     f"{_cores_from(d)}")
     if op == "look":  # CR 12-3: only you see them; a deck is shuffled afterwards

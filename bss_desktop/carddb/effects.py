@@ -230,6 +230,8 @@ class Directive:
     # life_gain: where the cores come from (void, the default, or your reserve)
     reveal: bool = True  # search: reveal the cards (public) or only look at them (CR 12-3-1)
     no_soul: bool = False  # core_charge / core_gain from the trash: "cores ... that are not a soul core" (CR 8-5-6)
+    paid: bool = False  # summon: its cost is paid, its LV1 cores placed from your reserve and field (CR 10-6-6, 10-6-7)
+    exhausted: bool = False  # summon: put onto the field exhausted ("summon it exhausted", CR 3-5-3)
     by: Target | None = None  # restrict be_blocked: the blockers it keeps out
     colors: tuple = ()  # reduction: the reduction symbols added (CR 2-7)
     may: bool = False  # "you may ..." for this directive alone (CR 8-1-8)
@@ -690,13 +692,21 @@ def _directive(op, val, f, make_token) -> Directive:
                          cores_from=_choice(d.get("cores", "void"), f"{p}.cores", ("void", "reserve"))
                          if into == "field" else None, **_per(d, p))  # for_each: `look` cards for each one
     if shape == "summon":  # put onto the field "without paying its cost" (CR 10-6-1), LV1 cores from `cores`
-        d = _map(val, p, ("target", "cores"))
+        d = _map(val, p, ("target", "cores", "pay", "exhausted"))
         t = parse_target({"side": "you", "zone": "hand", **_selection(d.get("target"), f"{p}.target")}, f"{p}.target")
         if t.ref is not None or t.zone not in ("hand", "trash") or t.side != "you":
             raise EffectSyntax(f"{p}.target", "summon takes cards of your hand or your trash (zone: hand or trash)")
         if t.type not in ("spirit", "nexus"):
             raise EffectSyntax(f"{p}.target.type", "only spirits and nexuses go onto the field (CR 3-5-1)")
-        return Directive(op, target=t, cores_from=_choice(d.get("cores", "void"), f"{p}.cores", ("void", "reserve")))
+        pay = _bool(d.get("pay", False), f"{p}.pay")
+        if pay and "cores" in d:  # paid: its LV1 cores come from your reserve and field as any summon's (CR 10-6-7)
+            raise EffectSyntax(f"{p}.cores", "a summon that pays its cost places its LV1 cores as any summon does: no "
+                                             "cores")
+        if pay and (t.mode != "exact" or t.count != 1):
+            raise EffectSyntax(f"{p}.target", "a summon that pays its cost summons one card (count 1)")
+        return Directive(op, target=t, cores_from=None if pay else _choice(d.get("cores", "void"), f"{p}.cores",
+                                                                             ("void", "reserve")),
+                         paid=pay, exhausted=_bool(d.get("exhausted", False), f"{p}.exhausted"))
     if shape == "look":  # CR 12-3: only the effect's controller sees them; a deck is shuffled afterwards
         d = _map(val, p, ("count", "side", "zone"))
         zone = _choice(d.get("zone", "deck"), f"{p}.zone", ("deck", "hand"))
@@ -1124,7 +1134,10 @@ def _directive_value(d: Directive, token_to_dict):
     if shape == "summon":
         t = {k: v for k, v in target_to_dict(d.target).items() if k != "side"}
         t["zone"] = d.target.zone
-        return {"target": t, "cores": d.cores_from}
+        out = {"target": t, "pay": True} if d.paid else {"target": t, "cores": d.cores_from}
+        if d.exhausted:
+            out["exhausted"] = True
+        return out
     if shape == "look":
         out = {"zone": d.to, "side": d.side}
         if d.look is not None:

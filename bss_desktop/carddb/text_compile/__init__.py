@@ -187,7 +187,9 @@ def _summon_selected(ops: list[dict]) -> list[dict] | str:
         if not isinstance(sel, dict) or sel.get("zone") not in ("hand", "trash") or set(prev) - {"select", "may"}:
             return "summoning a card no selection from your hand or trash names"
         t = {k: v for k, v in sel.items() if k != "side"}
-        out[-1] = {**{k: v for k, v in op.items() if k not in ("summon", "if_done")}, "summon": {"target": t, "cores": "reserve"},
+        how = op.get("_summon", {})  # a template's summon keys: pay (its cost paid), exhausted
+        summon = {"target": t, **({} if how.get("pay") else {"cores": "reserve"}), **how}
+        out[-1] = {**{k: v for k, v in op.items() if k not in ("summon", "if_done", "_summon")}, "summon": summon,
                    **({"may": True} if prev.get("may") else {})}
     return out
 

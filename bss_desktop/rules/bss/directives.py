@@ -571,7 +571,7 @@ class Directives:
             self._on_summoned(iid)
         return True
 
-    def _put_onto_field(self, a, iid: int, cores_from: str):
+    def _put_onto_field(self, a, iid: int, cores_from: str, exhausted: bool = False):
         """Summon or place a card "without paying its cost" (CR 10-6-1, 10-7-1): onto the field with its LV1
         cores from the void or its owner's reserve; from a reserve too small it is not put onto the field
         (ruling 9). WAIT while the owner chooses core or soul core from the reserve (CR 8-5-6)."""
@@ -589,25 +589,86 @@ class Directives:
                 return WAIT
         self._emit("reveal", player=card.owner, card=iid, cid=card.cid)  # CR 10-6-3
         self._move_card(iid, "field", "summon" if d.type == "spirit" else "place")
+        if exhausted:  # "summon it exhausted": placed so (CR 3-5-3)
+            card.exhausted = True
         self._move_cores(card.owner, cores_from, iid, split[0], split[1], "place", Cause("self", card.owner))
         self._announce_manual(iid)
         self._on_summoned(iid)
         return True
 
     def _do_summon(self, a, d):
-        chosen = self._select(a, d.target, prompt="summon without paying its cost")
+        chosen = self._select(a, d.target, prompt="summon" if d.paid else "summon without paying its cost")
         if chosen is None:
             return WAIT
+        if d.paid:
+            return self._summon_paying(a, d, chosen)
         if not a.picks:  # the cards still to put onto the field, in order (kept across a core-or-soul-core choice)
             a.picks = [i for i in chosen if self.state.cards[i].zone == d.target.zone]
         done = False
         while a.picks:
-            r = self._put_onto_field(a, a.picks[0], d.cores_from)
+            r = self._put_onto_field(a, a.picks[0], d.cores_from, d.exhausted)
             if r is WAIT:
                 return WAIT
             done = r or done
             a.picks.pop(0)
         return done
+
+    def _summon_paying(self, a, d, chosen):
+        """"Select a spirit card from your trash and summon it": summoned as from the hand, its cost (after
+        reduction) paid from your reserve and field cards, then its LV1 cores placed from them (CR 10-6-2 to
+        10-6-7); not at all when you have too few cores for both. a.picks: [the card, the payment once chosen]."""
+        from . import costs
+
+        st = self.state
+        p = a.controller
+        if not a.picks:
+            cards = [i for i in chosen if st.cards[i].zone == d.target.zone]
+            if not cards:
+                return False
+            a.picks = [cards[0], None]
+        iid = a.picks[0]
+        card_def = self._defs[st.cards[iid].cid]
+        if a.picks[1] is None:
+            cost = costs.net_cost(self, p, card_def, iid=iid)  # CR 10-6-4, 10-6-5
+            player = st.players[p]
+            have = player.reserve + sum(st.cards[i].cores for i in player.field) + (
+                1 if player.soul == "reserve" or player.soul in player.field else 0)
+            if have < cost + card_def.lv1_cores:
+                return False
+            pay = self._card_payment(a, cost, f"pay {cost} core(s) to summon {card_def.name} (CR 10-6-6)")
+            if pay is WAIT:
+                return WAIT
+            self._emit("reveal", player=p, card=iid, cid=st.cards[iid].cid)  # CR 10-6-3
+            a.picks[1] = self._pay_with(p, pay)  # whether the soul core paid
+        place = self._card_payment(a, card_def.lv1_cores,
+                                   f"{card_def.lv1_cores} core(s) onto {card_def.name} for its LV1 (CR 10-6-7)")
+        if place is WAIT:
+            return WAIT
+        if place is None:  # cores the payment took from the field are no longer there: as many as there are
+            place = []
+        self._move_card(iid, "field", "summon" if card_def.type == "spirit" else "place")
+        if d.exhausted:
+            st.cards[iid].exhausted = True  # placed exhausted, not exhausted afterwards (CR 3-5-3)
+        self._place_from(p, place, iid)
+        self._announce_manual(iid)
+        self._soul_summon = iid if a.picks[1] else None  # "if you spend a soul core as part of its cost"
+        self._on_summoned(iid)
+        return True
+
+    def _place_from(self, p: int, chosen: list, iid: int) -> None:
+        """Move the chosen cores (places as _card_payment answers them) onto card `iid`."""
+        st = self.state
+        cause = Cause("self", p)
+        by_place: dict = {}
+        for place in chosen:
+            by_place[place] = by_place.get(place, 0) + 1
+        soul = by_place.pop(-1, 0) > 0
+        soul_at = st.players[p].soul
+        for place, n in by_place.items():
+            loc = "reserve" if place == 0 else place
+            self._move_cores(p, loc, iid, n, soul and soul_at == loc, "place", cause)
+        if soul and soul_at not in {("reserve" if k == 0 else k) for k in by_place}:
+            self._move_cores(p, soul_at, iid, 0, True, "place", cause)
 
     def _do_search(self, a, d):
         """Reveal (or look at, CR 12-3-1) the top cards of your deck; take some to the hand or onto the field."""

@@ -40,6 +40,13 @@ draw_per_discarded: "draw" count card_word "for each" card_descr filters? "among
 add_discarded: "add" take filters? "from the discarded cards to your hand"
 return_from_them: "return" take filters? "from them to your hand"
 
+// ---------------------------------------------------------------- summoning a selected card (CR 10-6, 10-7)
+%extend action: summon_paid
+%extend then_on_it: summon_paid
+summon_paid: ("summon" | "place") it                          -> summon_paying
+           | ("summon" | "place") it "exhausted"               -> summon_paying_exhausted
+           | "summon" it "exhausted" free_cost                 -> summon_exhausted_free
+
 // ---------------------------------------------------------------- cores from the trash (CR 3-4-1, 8-5-6)
 %extend action: trash_cores_onto | trash_cores_to_reserve
 trash_cores_onto: "place" count core_word "from your trash" not_soul? ("onto" | "on") core_dest
@@ -192,6 +199,19 @@ class Rules:
     @_inline
     def top_or_discard_viewed(self):  # the viewed card: discarded, or back on top
         return [{"_take": {"type": "any", "up_to": 1}, "_search": {"to": "trash"}}, {"_rest": "top"}]
+
+    # ---------------------------------------------------------------- summoning a selected card
+    @_inline
+    def summon_paying(self, _it):  # "summon it": as any summon, its cost paid (CR 10-6-6, 10-6-7)
+        return [{"summon": "it", "_summon": {"pay": True}}]
+
+    @_inline
+    def summon_paying_exhausted(self, _it):  # "summon it exhausted": placed exhausted (CR 3-5-3)
+        return [{"summon": "it", "_summon": {"pay": True, "exhausted": True}}]
+
+    @_inline
+    def summon_exhausted_free(self, _it, _free):  # "summon it exhausted without paying its cost"
+        return [{"summon": "it", "_summon": {"exhausted": True}}]
 
     # ---------------------------------------------------------------- cores from the trash
     @_inline
