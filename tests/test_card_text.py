@@ -371,6 +371,7 @@ TARGET_SAMPLES = {
     "cores_max": [1],
     "chooser": ["opponent"],
     "same_cost": ["your_spirits"],
+    "colors_min": [2],
 }
 
 

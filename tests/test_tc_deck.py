@@ -870,3 +870,32 @@ def test_cr_10_6_a_summon_paying_its_cost_round_trips_and_reads_as_english(summo
     d = card_to_dict(card)
     assert d["effects"][0]["do"] == [{"summon": summon}] and card_from_dict(d) == card
     assert words in effect_text(card.effects[0], card)
+
+
+# ---------------------------------------------------------------- cards of two or more colours (CR 2-4)
+
+
+def test_cr_2_4_colors_min_sentence_and_one_color_is_refused():
+    assert ops("Select a magic card with two or more colors from your trash and return it to your hand.") == [
+        {"bounce": {"side": "you", "type": "magic", "colors_min": 2, "zone": "trash"}}]
+    s = compile_sentence("Select a magic card with one or more colors from your trash and return it to your hand.",
+                         FAMILIES)
+    assert not s.ok and "every card" in s.why
+
+
+def test_cr_2_4_played_a_magic_card_of_two_or_more_colors_back_from_the_trash():
+    db = imported_db(magic("Select a magic card with two or more colors from your trash and return it to your hand."),
+                     magic("Draw a card.", ID="ZT-008", name="Two Tone", color=["Red", "Blue"]))
+    game = game_of(db, "{life: 5, reserve: 3, hand: [ZT-009], trash: [T-MB, ZT-008, T-MF]}")
+    use(game)  # the only magic card of two colours comes back, nothing to choose
+    assert hand(game) == ["ZT-008"] and sorted(trash(game)) == ["T-MB", "T-MF", "ZT-009"]
+
+
+@pytest.mark.parametrize("value", [1, 7, "two"])
+def test_colors_min_malformed_is_refused_naming_the_field(value):
+    card = {"id": "X-1", "name": "X", "type": "magic", "colors": ["red"], "cost": 1, "timing": ["main"],
+            "effects": [{"kind": "magic", "timing": ["main"], "do": [{"recover": {"type": "magic",
+                                                                                  "colors_min": value}}]}]}
+    with pytest.raises(CardDataError) as e:
+        card_from_dict(card, file="x.yaml", set_id="X")
+    assert "do[0].recover.colors_min" in str(e.value.field)

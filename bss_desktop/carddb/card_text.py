@@ -191,6 +191,8 @@ def _with_parts(t: Target, plural: bool = False) -> list[str]:
         parts.append(" or ".join(f"【{KEYWORD_NAMES.get(k, k)}】" for k in t.keywords))
     if t.name_has is not None:
         parts.append(f'"{t.name_has}" in {"their card names" if plural else "its card name"}')
+    if t.colors_min is not None:
+        parts.append(f"{t.colors_min} or more colors")
     if t.same_cost == "your_spirits":
         parts.append("the same cost as one of your spirits")
     return parts

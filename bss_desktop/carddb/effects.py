@@ -156,6 +156,7 @@ class Target:
     cores_max: int | None = None
     chooser: str = "you"  # who selects: you, or your opponent among their own cards ("your opponent selects ...")
     same_cost: str | None = None  # "your_spirits": its cost is the cost of one of your spirits on the field (CR 2-6)
+    colors_min: int | None = None  # "a magic card with 2 or more colors": it has at least N colours (CR 2-4)
 
 
 @dataclass(frozen=True, slots=True)
@@ -381,6 +382,8 @@ def parse_target(v, f) -> Target:
             kw[key] = _int(val, p, maximum=MAX_BP)
         elif key in ("cost_max", "cost_min", "level_max", "level_min", "cores_min", "cores_max"):
             kw[key] = _int(val, p)
+        elif key == "colors_min":
+            kw[key] = _int(val, p, 2, maximum=len(COLORS))
         elif key == "name_has":
             if not isinstance(val, str) or not val.strip():
                 raise EffectSyntax(p, f"expected the words the card name contains, got {val!r}")

@@ -14,6 +14,7 @@ GRAMMAR = r"""
                 | "reveal" take "from the top of your deck" per                 -> reveal_per
                 | "if it has the same cost as any of your spirits" "," "add it to your hand" -> take_if_same_cost
 %extend filter: ("with" | "that has") "the same cost as any of your spirits" -> f_same_cost
+              | "with" NUMBER "or more colors"                  -> f_colors_min
 %extend sentence: "reveal the top" count? card_word "of your deck" "when" watch_event -> reveal_when
 %extend whose_deck: "their deck"                                -> deck_opponent
 %extend cost_part: "discard" count card_descr filters ("from your hand")? -> cost_discard_filtered
@@ -104,6 +105,12 @@ class Rules:
     @_inline
     def f_same_cost(self):
         return {"same_cost": "your_spirits"}
+
+    @_inline
+    def f_colors_min(self, n):  # "a magic card with 2 or more colors"
+        if int(n) < 2:
+            raise NotSupported("1 or more colors: every card has one")
+        return {"colors_min": int(n)}
 
     @_inline
     def reveal_when(self, *args):  # "Reveal the top 2 cards of your deck when ...": the trigger the text writes
