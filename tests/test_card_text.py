@@ -374,6 +374,8 @@ TARGET_SAMPLES = {
     "extreme": ["cost_least", "bp_most"],
     "has_effect": ["when_summoned", "when_destroyed"],
     "linked": [True, False],  # 【Link】 (docs/saga-rulings.md "Link")
+    "same_cost": ["your_spirits"],
+    "colors_min": [2],
 }
 
 

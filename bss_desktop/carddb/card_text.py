@@ -50,6 +50,13 @@ def _count(n, singular: str, plural: str | None = None) -> str:
     return f"{n} {singular if n == 1 else plural}"
 
 
+def _core_source(d) -> str:
+    """Where a core_charge's or core_gain's cores come from: the void, or your trash (not its soul core)."""
+    if d.cores_from != "trash":
+        return "the void"
+    return "your trash (not the soul core)" if d.no_soul else "your trash"
+
+
 def _circled(n: int) -> str:
     return _CIRCLED[n] if 0 <= n < len(_CIRCLED) else f"({n})"
 
@@ -196,6 +203,10 @@ def _with_parts(t: Target, plural: bool = False) -> list[str]:
         parts.append(f'a "{_TRIGGER_LABELS[t.has_effect]}" effect')
     if t.no_keyword is not None:
         parts.append(f"no 【{KEYWORD_NAMES.get(t.no_keyword, t.no_keyword)}】")
+    if t.colors_min is not None:
+        parts.append(f"{t.colors_min} or more colors")
+    if t.same_cost == "your_spirits":
+        parts.append("the same cost as one of your spirits")
     return parts
 
 
@@ -338,6 +349,9 @@ def _count_noun(c: Count, *, subject: bool = False) -> tuple[str, str]:
     """What a Count counts, as (singular, plural) phrases with their place: ("card in your hand", "cards in your
     hand"), ("core on this spirit", ...), ("Red symbol on your field", ...). `subject`: after "your opponent has",
     their places read "their hand"."""
+    if c.what == "discarded":
+        t = c.cards
+        return f"{_kind(t, False)} among the discarded cards", f"{_kind(t, True)} among the discarded cards"
     side = c.cards.side if c.what == "cards" else c.side
     whose = {"you": "your", "opponent": "their" if subject else "your opponent's", "any": "either player's"}[side]
     if c.what == "cards":
@@ -381,7 +395,7 @@ def _count_condition(c: Count, lo: int | None, hi: int | None) -> str:
     noun = one if (lo == hi == 1) else many
     if c.what == "cores" and c.place == "this":
         return f"{{this}} has {n} {noun.replace(' on it', '')} on it"
-    side = c.cards.side if c.what == "cards" else c.side
+    side = c.cards.side if c.what in ("cards", "discarded") else c.side
     if side == "you":
         return f"you have {n} {noun}"
     if side == "opponent":
@@ -600,7 +614,7 @@ def _clause(d: Directive, ctx: _Ctx, effect_kind: str | None) -> _Clause:
             rest += f" while at LV{d.level}"
         return _subject(subject, plural, "is", "are", "be", _join(rest, dur))
     if op == "core_charge":
-        return _imp(f"put {_count(d.amount, 'core')} from the void on {_each(t, ctx)}{per}")
+        return _imp(f"put {_count(d.amount, 'core')} from {_core_source(d)} on {_each(t, ctx)}{per}")
     if op == "core_remove":
         dest = {"reserve": _owner(t, "reserve", ctx), "trash": _owner(t, "trash", ctx), "void": "the void"}[d.to]
         if d.keep is not None:
@@ -610,7 +624,7 @@ def _clause(d: Directive, ctx: _Ctx, effect_kind: str | None) -> _Clause:
         where = "your reserve" if d.cores_from == "reserve" else "the void"
         return _imp(f"put {_count(d.amount, 'core')} from {where} into your life{per}")
     if op == "core_gain":
-        return _imp(f"put {_count(d.amount, 'core')} from the void into your {d.to or 'reserve'}{per}")
+        return _imp(f"put {_count(d.amount, 'core')} from {_core_source(d)} into your {d.to or 'reserve'}{per}")
     if op == "life_damage":
         n = _count(d.amount, "core")
         if d.player == "you":
@@ -645,15 +659,24 @@ def _clause(d: Directive, ctx: _Ctx, effect_kind: str | None) -> _Clause:
             verb = "place" if take.type == "nexus" else "summon"
             take_text = (f"{verb} {lead}{take_kind} from among them without paying the cost, with "
                          f"{'their' if _is_plural(take) else 'its'} LV1 cores from {_cores_from(d)}")
+        elif d.into in ("bottom", "top"):
+            take_text = f"put {lead}{take_kind} from among them on the {d.into} of your deck in any order"
+        elif d.into == "trash":
+            take_text = f"discard {lead}{take_kind} from among them"
         else:
             take_text = f"add {lead}{take_kind} from among them to your hand"
-        return _imp(f"{turn} {_top(d.look)} of your deck, {take_text} and {rest}")
+        top = f"{_top(d.look)} of your deck" if d.per is None else \
+            f"{_count(d.look, 'card')} from the top of your deck{_per_text(d)}"
+        return _imp(f"{turn} {top}, {take_text} and {rest}")
     if op == "summon":  # "without paying its cost" (CR 10-6-1, 10-7-1)
         lead = {"exact": f"{t.count} ", "up_to": f"up to {t.count} ", "any_number": "any number of ",
                 "all": "all "}[t.mode]
         verb = "place" if t.type == "nexus" else "summon"
         plural = _is_plural(t)
-        return _imp(f"{verb} {lead}{_kind(t, plural)} from your {t.zone} without paying "
+        state = " exhausted" if d.exhausted else ""
+        if d.paid:  # the summon as from the hand: its cost paid, its LV1 cores placed (CR 10-6-6, 10-6-7)
+            return _imp(f"{verb} {lead}{_kind(t, plural)} from your {t.zone}{state}, paying its cost")
+        return _imp(f"{verb} {lead}{_kind(t, plural)} from your {t.zone}{state} without paying "
                     f"{'their' if plural else 'its'} cost, with {'their' if plural else 'its'} LV1 cores from "
                     f"{_cores_from(d)}")
     if op == "look":  # CR 12-3: only you see them; a deck is shuffled afterwards
@@ -666,7 +689,8 @@ def _clause(d: Directive, ctx: _Ctx, effect_kind: str | None) -> _Clause:
     if op == "recover":
         lead = {"exact": f"{t.count} ", "up_to": f"up to {t.count} ", "any_number": "any number of ",
                 "all": "all "}[t.mode]
-        return _imp(f"return {lead}{_kind(t, _is_plural(t))} from {_zone_words(t)} to your hand")
+        where = "from among the discarded cards" if d.among == "discarded" else f"from {_zone_words(t)}"
+        return _imp(f"return {lead}{_kind(t, _is_plural(t))} {where} to your hand")
     if op == "grant":
         kw = keyword_text(d.keyword)
         if d.keyword.levels:

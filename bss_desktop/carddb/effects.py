@@ -90,6 +90,9 @@ STEPS = ("start", "core", "draw", "refresh", "main", "attack", "end")
 # where a search puts the cards it did not take: the bottom of the deck in any order its controller chooses, the trash,
 # back on top in the same order or in any order, or shuffled in (CR 12-3-3)
 SEARCH_RESTS = ("bottom", "trash", "top", "top_any", "shuffle")
+# where a search puts the cards it takes: your hand, your field (without paying the cost), the bottom or the top of
+# your deck in the order you choose, or your trash (discarded from the deck)
+SEARCH_INTO = ("hand", "field", "bottom", "top", "trash")
 WHOSE = ("you", "opponent", "any")
 DURATIONS = ("turn", "battle", "permanent")
 KEYWORDS = ("awaken", "confront", "curse", "immortal", "armor", "luster", "blessed", "ascend", "swift", "gale",
@@ -137,6 +140,7 @@ SIDES = ("you", "opponent", "any", "each")  # each: every player selects among t
 ZONES = ("field", "hand", "trash", "deck")  # deck: only counted ("for each", conditions), never selected
 MAX_TOKEN_NAME = 60  # a token named by name (`{token: {ref: ...}}`): as long as a token made by hand may be named
 LIFE_PLAYERS = ("opponent", "you", "both")  # whose life a life_damage directive reduces
+SAME_COSTS = ("your_spirits",)  # a target's `same_cost`: whose cards' costs its cost is one of
 
 
 @dataclass(frozen=True, slots=True)
@@ -175,13 +179,15 @@ class Target:
     no_keyword: str | None = None  # without this keyword ("that does not have 【Astral】", CR 10-13)
     has_effect: str | None = None  # with a printed effect of this trigger ("with a "When Summoned" effect", CR 8-1-2)
     linked: bool | None = None  # the linked spirit of a link (the attacker linked with) or not (saga-rulings.md "Link")
+    same_cost: str | None = None  # "your_spirits": its cost is the cost of one of your spirits on the field (CR 2-6)
+    colors_min: int | None = None  # "a magic card with 2 or more colors": it has at least N colours (CR 2-4)
 
 
 @dataclass(frozen=True, slots=True)
 class Count:
     """A number read from the game when the directive is performed: "for each ..." (cards, cores, symbols)."""
 
-    what: str  # cards | cores | symbols
+    what: str  # cards | cores | symbols | discarded (the cards this effect's last mill discarded, `cards` their filter)
     cards: Target | None = None  # cards: every card matching it, in its zone (a magic card being used is in no zone)
     place: str | None = None  # cores: this | reserve | life | trash | field
     side: str = "you"  # cores and symbols: whose (you | opponent | any)
@@ -252,10 +258,14 @@ class Directive:
     keep: int | None = None  # core_remove: all cores but this many ("remove all but 1 core from it"); draw: until
     # the drawing player holds this many cards ("draw cards until you have 3 cards in your hand")
     player: str | None = None  # life_damage: opponent | you | both
-    into: str | None = None  # search: hand | field (summoned without paying the cost)
+    into: str | None = None  # search: SEARCH_INTO (hand, field: summoned without paying the cost, bottom, top, trash)
+    among: str | None = None  # recover: "discarded": only among the cards this effect's last mill discarded
     cores_from: str | None = None  # summon, search into the field: where its LV1 cores come from (void | reserve);
     # life_gain: where the cores come from (void, the default, or your reserve)
     reveal: bool = True  # search: reveal the cards (public) or only look at them (CR 12-3-1)
+    no_soul: bool = False  # core_charge / core_gain from the trash: "cores ... that are not a soul core" (CR 8-5-6)
+    paid: bool = False  # summon: its cost is paid, its LV1 cores placed from your reserve and field (CR 10-6-6, 10-6-7)
+    exhausted: bool = False  # summon: put onto the field exhausted ("summon it exhausted", CR 3-5-3)
     by: Target | None = None  # restrict be_blocked: the blockers it keeps out; PROTECTIONS: whose effects
     colors: tuple = ()  # reduction: the reduction symbols added (CR 2-7)
     may: bool = False  # "you may ..." for this directive alone (CR 8-1-8)
@@ -408,6 +418,8 @@ def parse_target(v, f) -> Target:
             kw[key] = _int(val, p, maximum=MAX_BP)
         elif key in ("cost_max", "cost_min", "level_max", "level_min", "cores_min", "cores_max"):
             kw[key] = _int(val, p)
+        elif key == "colors_min":
+            kw[key] = _int(val, p, 2, maximum=len(COLORS))
         elif key == "name_has":
             if not isinstance(val, str) or not val.strip():
                 raise EffectSyntax(p, f"expected the words the card name contains, got {val!r}")
@@ -443,6 +455,8 @@ def parse_target(v, f) -> Target:
             kw["keywords"] = tuple(dict.fromkeys(_choice(x, f"{p}[{i}]", KEYWORDS) for i, x in enumerate(items)))
         elif key == "chooser":
             kw["chooser"] = _choice(val, p, ("you", "opponent"))
+        elif key == "same_cost":
+            kw["same_cost"] = _choice(val, p, SAME_COSTS)
     t = Target(**kw)
     if t.chooser == "opponent" and (t.side != "opponent" or t.zone != "field" or t.mode == "all"):
         raise EffectSyntax(f"{f}.chooser", "your opponent selects among their own field cards (side: opponent)")
@@ -453,7 +467,7 @@ def parse_target(v, f) -> Target:
     return t
 
 
-_COUNT_WHAT = ("cards", "cores", "symbols")
+_COUNT_WHAT = ("cards", "cores", "symbols", "discarded")
 _CORE_PLACES = ("this", "reserve", "life", "trash", "field")
 
 
@@ -462,7 +476,7 @@ def parse_count(v, f) -> Count:
     `{symbols: {side: you, colors: [red]}}`: what "for each" counts."""
     d = _map(v, f, _COUNT_WHAT)
     if len(d) != 1:
-        raise EffectSyntax(f, "count exactly one of cards, cores or symbols")
+        raise EffectSyntax(f, "count exactly one of cards, cores, symbols or discarded")
     (what, val), = d.items()
     p = f"{f}.{what}"
     if what == "cards":  # counted, never selected: every matching card, of whichever side it says (default yours)
@@ -472,6 +486,12 @@ def parse_count(v, f) -> Count:
         if t.side == "each" or t.ref is not None:
             raise EffectSyntax(p, "count cards of one side (you, opponent or any)")
         return Count("cards", cards=t)
+    if what == "discarded":  # "for each spirit card among the discarded cards": a card filter, of either side's deck
+        if not isinstance(val, dict):
+            raise EffectSyntax(p, f"expected a card filter such as {{type: spirit}}, got {val!r}")
+        t = parse_target({"type": "any", **_map(val, p, tuple(k for k in _TARGET_KEYS if k not in _NOT_A_FILTER)),
+                          "side": "any", "zone": "trash", "all": True}, p)
+        return Count("discarded", cards=t)
     if what == "cores":
         if val == "this":
             return Count("cores", place="this")
@@ -593,6 +613,20 @@ def _selection(v, f) -> dict:
     return v
 
 
+def _from_trash(d: dict, p: str, op: str) -> dict:
+    """core_charge / core_gain: `from: trash` (the cores of your trash, not the void) and `soul_core: false` (never
+    the soul core; otherwise its controller chooses whether it is among them, CR 8-5-6)."""
+    out: dict = {}
+    if _choice(d.get("from", "void"), f"{p}.from", ("void", "trash")) == "trash":
+        out["cores_from"] = "trash"
+    if "soul_core" in d:
+        if _bool(d["soul_core"], f"{p}.soul_core") or "cores_from" not in out:
+            raise EffectSyntax(f"{p}.soul_core", "only soul_core: false, with from: trash (cores of your trash that "
+                                                 "are not the soul core)")
+        out["no_soul"] = True
+    return out
+
+
 def parse_directive(v, f, *, make_token=None) -> Directive:
     if not isinstance(v, dict):
         raise EffectSyntax(f, f"a directive is a mapping with one action, e.g. {{draw: 1}}; got {v!r}")
@@ -644,7 +678,7 @@ def _directive(op, val, f, make_token) -> Directive:
                              **({"player": "opponent"} if op == "life_damage" else {}),
                              **({"to": "reserve"} if op == "core_gain" else {}))
         keys = ("count", "for_each", "minus") + (("player",) if op == "life_damage" else ()) + (
-            ("to",) if op == "core_gain" else ()) + (("of", "side") if op == "discard" else ()) + (
+            ("to", "from", "soul_core") if op == "core_gain" else ()) + (("of", "side") if op == "discard" else ()) + (
             ("from",) if op == "life_gain" else ()) + (("side", "until") if op == "draw" else ())
         d = _map(val, p, keys)
         if op == "draw":  # who draws (each: both players, CR 1-3-4), and "until you have N cards in your hand"
@@ -662,8 +696,11 @@ def _directive(op, val, f, make_token) -> Directive:
             if "of" in d:
                 of = _map(d["of"], f"{p}.of", tuple(k for k in _TARGET_KEYS if k not in _NOT_A_FILTER))
                 extra["target"] = parse_target({"type": "any", **of, "zone": "hand", "side": "you"}, f"{p}.of")
-        if op == "core_gain":  # cores from the void into your reserve or trash
-            extra = {"to": _choice(d.get("to", "reserve"), f"{p}.to", ("reserve", "trash"))}
+        if op == "core_gain":  # cores from the void into your reserve or trash, or from your trash to your reserve
+            extra = {"to": _choice(d.get("to", "reserve"), f"{p}.to", ("reserve", "trash")),
+                     **_from_trash(d, p, "core_gain")}
+            if extra.get("cores_from") == "trash" and extra["to"] == "trash":
+                raise EffectSyntax(f"{p}.to", "cores from your trash go into your reserve (to: reserve)")
         if op == "life_gain" and d.get("from", "void") != "void":  # "place a core from your reserve into your life"
             extra = {"cores_from": _choice(d["from"], f"{p}.from", ("void", "reserve"))}
         return Directive(op, amount=_int(d.get("count", 1), f"{p}.count", 1, allow_x=True), **_per(d, p), **extra)
@@ -695,7 +732,7 @@ def _directive(op, val, f, make_token) -> Directive:
                          duration=_choice(d.get("duration", "turn"), f"{p}.duration", DURATIONS),
                          level=_int(d["level"], f"{p}.level", 1) if "level" in d else None, **_per(d, p))
     if shape == "cores":
-        d = _map(val, p, ("target", "count", "for_each", "minus") if op == "core_charge"
+        d = _map(val, p, ("target", "count", "for_each", "minus", "from", "soul_core") if op == "core_charge"
                  else ("target", "count", "to", "for_each", "minus", "keep"))
         if "keep" in d:
             if "count" in d or "for_each" in d:
@@ -703,6 +740,10 @@ def _directive(op, val, f, make_token) -> Directive:
             return Directive(op, target=parse_target(d.get("target", "this"), f"{p}.target"),
                              keep=_int(d["keep"], f"{p}.keep"),
                              to=_choice(d.get("to", "reserve"), f"{p}.to", ("reserve", "trash", "void")))
+        if op == "core_charge":  # cores from the void, or from your trash (CR 3-4-1, 8-5-6)
+            return Directive(op, target=parse_target(d.get("target", "this"), f"{p}.target"),
+                             amount=_int(d.get("count", 1), f"{p}.count", 1, allow_x=True), **_per(d, p),
+                             **_from_trash(d, p, op))
         return Directive(op, target=parse_target(d.get("target", "this"), f"{p}.target"),
                          amount=_int(d.get("count", 1), f"{p}.count", 1, allow_x=True),
                          to=_choice(d.get("to", "reserve"), f"{p}.to", ("reserve", "trash", "void")), **_per(d, p))
@@ -722,13 +763,13 @@ def _directive(op, val, f, make_token) -> Directive:
         return Directive(op, amount=_int(d.get("count", 1), f"{p}.count", 1, allow_x=True), token=make_token(d, p),
                          token_exhausted=_bool(d.get("exhausted", False), f"{p}.exhausted"))
     if shape == "search":
-        d = _map(val, p, ("look", "take", "rest", "reveal", "to", "cores"))
+        d = _map(val, p, ("look", "take", "rest", "reveal", "to", "cores", "for_each", "minus"))
         take = d.get("take") or {}
         if not isinstance(take, dict):
             raise EffectSyntax(f"{p}.take", f"expected a card filter, got {take!r}")
         if not any(k in take for k in ("count", "up_to", "all", "any_number", "mode")):
             take = {"up_to": 1, **take}  # "add up to 1 ... from among them"
-        into = _choice(d.get("to", "hand"), f"{p}.to", ("hand", "field"))
+        into = _choice(d.get("to", "hand"), f"{p}.to", SEARCH_INTO)
         if "cores" in d and into != "field":
             raise EffectSyntax(f"{p}.cores", "cores are placed only on a card put onto the field (to: field)")
         # the cards looked at are yours; any type unless `take` says (CR 8-5-3-5); onto the field, spirits
@@ -740,15 +781,23 @@ def _directive(op, val, f, make_token) -> Directive:
                          to=_choice(d.get("rest", "bottom"), f"{p}.rest", SEARCH_RESTS),
                          reveal=_bool(d.get("reveal", True), f"{p}.reveal"), into=into,
                          cores_from=_choice(d.get("cores", "void"), f"{p}.cores", ("void", "reserve"))
-                         if into == "field" else None)
+                         if into == "field" else None, **_per(d, p))  # for_each: `look` cards for each one
     if shape == "summon":  # put onto the field "without paying its cost" (CR 10-6-1), LV1 cores from `cores`
-        d = _map(val, p, ("target", "cores"))
+        d = _map(val, p, ("target", "cores", "pay", "exhausted"))
         t = parse_target({"side": "you", "zone": "hand", **_selection(d.get("target"), f"{p}.target")}, f"{p}.target")
         if t.ref is not None or t.zone not in ("hand", "trash") or t.side != "you":
             raise EffectSyntax(f"{p}.target", "summon takes cards of your hand or your trash (zone: hand or trash)")
         if t.type not in ("spirit", "nexus"):
             raise EffectSyntax(f"{p}.target.type", "only spirits and nexuses go onto the field (CR 3-5-1)")
-        return Directive(op, target=t, cores_from=_choice(d.get("cores", "void"), f"{p}.cores", ("void", "reserve")))
+        pay = _bool(d.get("pay", False), f"{p}.pay")
+        if pay and "cores" in d:  # paid: its LV1 cores come from your reserve and field as any summon's (CR 10-6-7)
+            raise EffectSyntax(f"{p}.cores", "a summon that pays its cost places its LV1 cores as any summon does: no "
+                                             "cores")
+        if pay and (t.mode != "exact" or t.count != 1):
+            raise EffectSyntax(f"{p}.target", "a summon that pays its cost summons one card (count 1)")
+        return Directive(op, target=t, cores_from=None if pay else _choice(d.get("cores", "void"), f"{p}.cores",
+                                                                             ("void", "reserve")),
+                         paid=pay, exhausted=_bool(d.get("exhausted", False), f"{p}.exhausted"))
     if shape == "look":  # CR 12-3: only the effect's controller sees them; a deck is shuffled afterwards
         d = _map(val, p, ("count", "side", "zone"))
         zone = _choice(d.get("zone", "deck"), f"{p}.zone", ("deck", "hand"))
@@ -758,8 +807,15 @@ def _directive(op, val, f, make_token) -> Directive:
         return Directive(op, look=_int(d.get("count", 1), f"{p}.count", 1) if zone == "deck" else None, side=side,
                          to=zone)
     if shape == "recover":  # a card filter, or a reference to one card ("return it from your trash": trigger)
-        d = {"ref": _choice(val, p, REFS)} if isinstance(val, str) else _map(val, p, tuple(_TARGET_KEYS))
-        return Directive(op, target=parse_target({"side": "you", "type": "any", **d, "zone": "trash"}, p))
+        d = {"ref": _choice(val, p, REFS)} if isinstance(val, str) else _map(val, p, tuple(_TARGET_KEYS) + ("among",))
+        among = None
+        if "among" in d:  # "add 1 ... from the discarded cards to your hand" (the cards a mill before it discarded)
+            d = dict(d)
+            among = _choice(d.pop("among"), f"{p}.among", ("discarded",))
+        t = parse_target({"side": "you", "type": "any", **d, "zone": "trash"}, p)
+        if among is not None and t.side != "you":
+            raise EffectSyntax(f"{p}.side", "cards discarded from your own deck come back to your hand (side: you)")
+        return Directive(op, target=t, among=among)
     if shape == "grant":
         d = _map(val, p, ("target", "keyword", "duration"))
         if "keyword" not in d:
@@ -1055,6 +1111,11 @@ def sided_target_to_dict(t: Target):
 
 
 def count_to_dict(c: Count) -> dict:
+    if c.what == "discarded":
+        t = target_to_dict(c.cards)
+        for k in ("all", "side", "zone"):
+            t.pop(k, None)
+        return {"discarded": {"type": c.cards.type, **t}}
     if c.what == "cards":
         t = target_to_dict(c.cards)
         t.pop("all", None)
@@ -1151,6 +1212,10 @@ def _directive_value(d: Directive, token_to_dict):
                 out = {"until": d.keep}
             if d.side not in (None, "you"):
                 out["side"] = d.side
+        if d.op == "core_gain" and d.cores_from == "trash":
+            out["from"] = "trash"
+            if d.no_soul:
+                out["soul_core"] = False
         return out
     if shape == "target":
         return target_to_dict(d.target)
@@ -1167,6 +1232,10 @@ def _directive_value(d: Directive, token_to_dict):
             out = {"target": target_to_dict(d.target), "keep": d.keep}
         if d.op == "core_remove":
             out["to"] = d.to
+        if d.op == "core_charge" and d.cores_from == "trash":
+            out["from"] = "trash"
+            if d.no_soul:
+                out["soul_core"] = False
         return _with_per(out, d)
     if shape == "token":
         out = {"ref": d.token_ref} if d.token_ref is not None else token_to_dict(d.token)
@@ -1184,11 +1253,16 @@ def _directive_value(d: Directive, token_to_dict):
             out["reveal"] = False
         if d.into == "field":
             out["to"], out["cores"] = "field", d.cores_from
-        return out
+        elif d.into != "hand":
+            out["to"] = d.into
+        return _with_per(out, d)
     if shape == "summon":
         t = {k: v for k, v in target_to_dict(d.target).items() if k != "side"}
         t["zone"] = d.target.zone
-        return {"target": t, "cores": d.cores_from}
+        out = {"target": t, "pay": True} if d.paid else {"target": t, "cores": d.cores_from}
+        if d.exhausted:
+            out["exhausted"] = True
+        return out
     if shape == "look":
         out = {"zone": d.to, "side": d.side}
         if d.look is not None:
@@ -1198,7 +1272,10 @@ def _directive_value(d: Directive, token_to_dict):
         t = sided_target_to_dict(d.target)
         if isinstance(t, str):  # a reference: "return it from your trash to your hand"
             return {"ref": t}
-        return {"type": d.target.type, **{k: v for k, v in t.items() if k not in ("zone", "type")}}
+        out = {"type": d.target.type, **{k: v for k, v in t.items() if k not in ("zone", "type")}}
+        if d.among is not None:
+            out["among"] = d.among
+        return out
     if shape == "grant":
         return {"target": target_to_dict(d.target), "keyword": keyword_to_dict(d.keyword), "duration": d.duration}
     if shape == "restrict":

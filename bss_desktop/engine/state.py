@@ -202,6 +202,7 @@ class Activation:
     # the source's last state on the field when it triggered on leaving it: (cores on it, the soul core among them)
     # (rules/bss/resolution.LEAVING_TRIGGERS)
     lki: tuple | None = None
+    discarded: list | None = None  # the cards its last mill discarded from a deck ("the discarded cards")
 
     def hash_data(self) -> list:
         data = [self.ts, self.group, self.source, list(self.ref), self.controller, self.trigger_card, self.lki_level,
@@ -211,6 +212,8 @@ class Activation:
             data.append(list(self.lki))
         if self.shortfall:  # (likewise: only an effect with "after this effect resolves" keeps it)
             data.append("shortfall")
+        if self.discarded is not None:  # (likewise: only an effect that discarded from a deck keeps them)
+            data.append(["discarded", *self.discarded])
         return data
 
     def __copy__(self) -> Activation:
@@ -223,6 +226,7 @@ class Activation:
         a.shortfall = self.shortfall
         a.cur = None if self.cur is None else self.cur[:]
         a.selected = self.selected[:]
+        a.discarded = None if self.discarded is None else self.discarded[:]
         # picks holds card ids, core splits [iid, regular, soul] or lists of card ids (rules/bss/directives.py)
         a.picks = [x[:] if type(x) is list else x for x in self.picks]
         return a

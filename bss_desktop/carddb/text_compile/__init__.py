@@ -76,9 +76,10 @@ def _search(ops: list[dict]) -> list[dict] | str:
             out.append(op)
             i += 1
             continue
-        search: dict = {"look": op["_reveal"]}
+        search: dict = {"look": op["_reveal"], **op.get("_search", {})}  # _search: a template's search keys
         i += 1
         if i < len(ops) and "_take" in ops[i]:
+            search.update(ops[i].get("_search", {}))
             take = dict(ops[i]["_take"])
             if take.get("type") == "any":
                 del take["type"]
@@ -91,7 +92,7 @@ def _search(ops: list[dict]) -> list[dict] | str:
             i += 1
         else:
             return "a reveal that does not say where the rest go"
-        out.append({"search": search, **{k: op[k] for k in ("may", "if", "if_done") if k in op}})
+        out.append({"search": search, **{k: op[k] for k in ("may", "if", "if_done", "_then") if k in op}})
     return out
 
 
@@ -208,7 +209,9 @@ def _summon_selected(ops: list[dict]) -> list[dict] | str:
         if not isinstance(sel, dict) or sel.get("zone") not in ("hand", "trash") or set(prev) - {"select", "may"}:
             return "summoning a card no selection from your hand or trash names"
         t = {k: v for k, v in sel.items() if k != "side"}
-        out[-1] = {**{k: v for k, v in op.items() if k not in ("summon", "if_done")}, "summon": {"target": t, "cores": "reserve"},
+        how = op.get("_summon", {})  # a template's summon keys: pay (its cost paid), exhausted
+        summon = {"target": t, **({} if how.get("pay") else {"cores": "reserve"}), **how}
+        out[-1] = {**{k: v for k, v in op.items() if k not in ("summon", "if_done", "_summon")}, "summon": summon,
                    **({"may": True} if prev.get("may") else {})}
     return out
 
@@ -246,6 +249,9 @@ def _assemble(ops: list[dict], kind: str) -> tuple[list[dict], dict] | str:
             if not out or not any(k == "destroy" for k in out[-1]):
                 return "'if you destroy ... with this effect' after something other than a destruction"
             op["if_done"] = True
+        after = op.pop("_after", None)  # a template's words that name what the directive before did ("from them")
+        if after and not (out and after in out[-1]):
+            return f"words about a {after} after something other than a {after}"
         if op.pop("_then", False) and out and "if" in out[-1] and "if" not in op:
             op["if"] = out[-1]["if"]  # "If ..., A. Then, B.": B goes with A
         (name, value), = ((k, v) for k, v in op.items() if k not in ("may", "if_done", "if"))

@@ -32,9 +32,12 @@ def card_name(game, iid) -> str:
 # ---------------------------------------------------------------- core or soul core (CR 8-5-6)
 
 def place_name(game, place) -> str:
-    """A place of a "cores" choice: 0 the chooser's reserve, a card on the field, -1 the soul core."""
+    """A place of a "cores" choice: 0 the chooser's reserve, -2 their trash, a card on the field, -1 the soul
+    core."""
     if place == 0:
         return "your reserve"
+    if place == -2:
+        return "your trash"
     if place == -1:
         return "the soul core"
     return card_name(game, place)

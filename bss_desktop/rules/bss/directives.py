@@ -27,7 +27,7 @@ def _filtered(t) -> bool:
     then ignore cards that fit)."""
     return t.type != "any" or any(getattr(t, k) not in (None, (), False) for k in (
         "bp_max", "bp_min", "cost_max", "cost_min", "level_max", "level_min", "colors", "family", "exhausted", "keyword", "keywords",
-        "name_has", "costs", "families", "token"))
+        "name_has", "costs", "families", "token", "same_cost", "colors_min"))
 
 
 class Directives:
@@ -44,7 +44,7 @@ class Directives:
         elif v is None:
             v = 1
         if d.per is not None:
-            v = v * max(0, count_value(self, d.per, a.source, a.controller) - d.minus)
+            v = v * max(0, count_value(self, d.per, a.source, a.controller, a) - d.minus)
         return v
 
     # ------------------------------------------------------------------ selecting (CR 8-5-3)
@@ -215,7 +215,8 @@ class Directives:
         never goes into a life or the void this way (CR 4-11-3)."""
         st = self.state
         player = st.players[owner]
-        regular = player.reserve if place == "reserve" else st.cards[place].cores
+        regular = {"reserve": player.reserve, "trash": player.trash_cores}.get(place)
+        regular = st.cards[place].cores if regular is None else regular
         soul_here = player.soul == place and to not in ("void", "life")
         if not soul_here or n <= 0:
             return min(n, regular), False
@@ -223,8 +224,8 @@ class Directives:
             return regular, True
         ans = self._take_answer("cores")
         if ans is None:
-            code = 0 if place == "reserve" else place
-            where = "your reserve" if place == "reserve" else self._defs[st.cards[place].cid].name
+            code = {"reserve": 0, "trash": -2}.get(place, place)  # -2: the trash's core section (CR 3-4-1)
+            where = {"reserve": "your reserve", "trash": "your trash"}.get(place) or self._defs[st.cards[place].cid].name
             self._ask("cores", owner, [code, -1], n, n, source=a.source, counts=[regular, 1],
                       prompt=f"{n} core(s) leave {where}: regular cores or the soul core? (CR 8-5-6)")
             return WAIT
@@ -291,13 +292,13 @@ class Directives:
     def _do_mill(self, a, d):
         p = a.controller if d.side == "you" else 1 - a.controller
         deck = self.state.players[p].deck
-        done = False
+        a.discarded = []  # "the discarded cards" from now on (count "discarded", recover among: discarded)
         for _ in range(self._amount(a, d)):  # CR 1-3-2: as many as possible
             if not deck:
                 break
+            a.discarded.append(deck[-1])
             self._move_card(deck[-1], "trash", "mill")
-            done = True
-        return done
+        return bool(a.discarded)
 
     def _do_destroy(self, a, d):
         chosen = self._select(a, d.target, prompt="destroy")
@@ -468,6 +469,8 @@ class Directives:
         n = self._amount(a, d)
         if n <= 0:
             return False
+        if d.cores_from == "trash":
+            return self._charge_from_trash(a, d, n)
 
         def go(iid):
             if self.state.cards[iid].zone != "field":
@@ -517,12 +520,50 @@ class Directives:
         return True
 
     def _do_core_gain(self, a, d):
-        """Cores from the void into your reserve or trash (CR 4-5)."""
+        """Cores from the void into your reserve or trash (CR 4-5), or from your trash into your reserve."""
         n = self._amount(a, d)
         if n <= 0:
             return False
+        if d.cores_from == "trash":
+            return self._trash_cores_to(a, d, n, "reserve")
         self._move_cores(a.controller, "void", d.to or "reserve", n, False, "effect", None)
         return True
+
+    def _trash_cores_to(self, a, d, n: int, dst) -> bool | object:
+        """Up to `n` cores of your trash (as many as it holds, CR 1-3-2) to `dst` (your reserve, or a card: only
+        one of yours takes the soul core); the soul core among them if you choose it, unless the text excludes it
+        (CR 8-5-6). WAIT while you choose."""
+        p = a.controller
+        player = self.state.players[p]
+        own = dst == "reserve" or self.state.cards[dst].owner == p
+        if d.no_soul or not own or player.soul != "trash":
+            regular, soul = min(n, player.trash_cores), False
+        else:
+            split = self._split_cores(a, "trash", p, n, "field" if dst != "reserve" else "reserve")
+            if split is WAIT:
+                return WAIT
+            regular, soul = split
+        if not (regular or soul):
+            return False
+        self._move_cores(p, "trash", dst, regular, soul, "effect", None)
+        return True
+
+    def _charge_from_trash(self, a, d, n: int):
+        """"Place N cores from your trash onto it": card by card, each from what the trash still holds."""
+        chosen = self._select(a, d.target, prompt="put cores on")
+        if chosen is None:
+            return WAIT
+        st = self.state
+        if not a.picks:
+            a.picks = [[i for i in chosen if st.cards[i].zone == "field"], False]  # [still to charge, done]
+        todo = a.picks[0]
+        while todo:
+            r = self._trash_cores_to(a, d, n, todo[0])
+            if r is WAIT:
+                return WAIT
+            a.picks[1] = r or a.picks[1]
+            todo.pop(0)
+        return a.picks[1]
 
     def _do_life_damage(self, a, d):
         """Cores from a life to its player's reserve; both players at once may both reach 0: a draw (CR 1-2-3)."""
@@ -567,7 +608,7 @@ class Directives:
             self._on_summoned(iid)
         return True
 
-    def _put_onto_field(self, a, iid: int, cores_from: str):
+    def _put_onto_field(self, a, iid: int, cores_from: str, exhausted: bool = False):
         """Summon or place a card "without paying its cost" (CR 10-6-1, 10-7-1): onto the field with its LV1
         cores from the void or its owner's reserve; from a reserve too small it is not put onto the field
         (ruling 9). WAIT while the owner chooses core or soul core from the reserve (CR 8-5-6)."""
@@ -585,6 +626,8 @@ class Directives:
                 return WAIT
         self._emit("reveal", player=card.owner, card=iid, cid=card.cid)  # CR 10-6-3
         self._move_card(iid, "field", "summon" if d.type == "spirit" else "place")
+        if exhausted:  # "summon it exhausted": placed so (CR 3-5-3)
+            card.exhausted = True
         self._move_cores(card.owner, cores_from, iid, split[0], split[1], "place", Cause("self", card.owner))
         self._announce_manual(iid)
         self._soul_summon = None  # nothing paid for it (a soul core spent on an earlier summon of it is not this one's)
@@ -592,26 +635,88 @@ class Directives:
         return True
 
     def _do_summon(self, a, d):
-        chosen = self._select(a, d.target, prompt="summon without paying its cost")
+        chosen = self._select(a, d.target, prompt="summon" if d.paid else "summon without paying its cost")
         if chosen is None:
             return WAIT
+        if d.paid:
+            return self._summon_paying(a, d, chosen)
         if not a.picks:  # the cards still to put onto the field, in order (kept across a core-or-soul-core choice)
             a.picks = [i for i in chosen if self.state.cards[i].zone == d.target.zone]
         done = False
         while a.picks:
-            r = self._put_onto_field(a, a.picks[0], d.cores_from)
+            r = self._put_onto_field(a, a.picks[0], d.cores_from, d.exhausted)
             if r is WAIT:
                 return WAIT
             done = r or done
             a.picks.pop(0)
         return done
 
+    def _summon_paying(self, a, d, chosen):
+        """"Select a spirit card from your trash and summon it": summoned as from the hand, its cost (after
+        reduction) paid from your reserve and field cards, then its LV1 cores placed from them (CR 10-6-2 to
+        10-6-7); not at all when you have too few cores for both. a.picks: [the card, the payment once chosen]."""
+        from . import costs
+
+        st = self.state
+        p = a.controller
+        if not a.picks:
+            cards = [i for i in chosen if st.cards[i].zone == d.target.zone]
+            if not cards:
+                return False
+            a.picks = [cards[0], None]
+        iid = a.picks[0]
+        card_def = self._defs[st.cards[iid].cid]
+        if a.picks[1] is None:
+            cost = costs.net_cost(self, p, card_def, iid=iid)  # CR 10-6-4, 10-6-5
+            player = st.players[p]
+            have = player.reserve + sum(st.cards[i].cores for i in player.field) + (
+                1 if player.soul == "reserve" or player.soul in player.field else 0)
+            if have < cost + card_def.lv1_cores:
+                return False
+            pay = self._card_payment(a, cost, f"pay {cost} core(s) to summon {card_def.name} (CR 10-6-6)")
+            if pay is WAIT:
+                return WAIT
+            self._emit("reveal", player=p, card=iid, cid=st.cards[iid].cid)  # CR 10-6-3
+            a.picks[1] = self._pay_with(p, pay)  # whether the soul core paid
+        place = self._card_payment(a, card_def.lv1_cores,
+                                   f"{card_def.lv1_cores} core(s) onto {card_def.name} for its LV1 (CR 10-6-7)")
+        if place is WAIT:
+            return WAIT
+        if place is None:  # cores the payment took from the field are no longer there: as many as there are
+            place = []
+        self._move_card(iid, "field", "summon" if card_def.type == "spirit" else "place")
+        if d.exhausted:
+            st.cards[iid].exhausted = True  # placed exhausted, not exhausted afterwards (CR 3-5-3)
+        self._place_from(p, place, iid)
+        self._announce_manual(iid)
+        self._soul_summon = iid if a.picks[1] else None  # "if you spend a soul core as part of its cost"
+        self._on_summoned(iid)
+        return True
+
+    def _place_from(self, p: int, chosen: list, iid: int) -> None:
+        """Move the chosen cores (places as _card_payment answers them) onto card `iid`."""
+        st = self.state
+        cause = Cause("self", p)
+        by_place: dict = {}
+        for place in chosen:
+            by_place[place] = by_place.get(place, 0) + 1
+        soul = by_place.pop(-1, 0) > 0
+        soul_at = st.players[p].soul
+        for place, n in by_place.items():
+            loc = "reserve" if place == 0 else place
+            self._move_cores(p, loc, iid, n, soul and soul_at == loc, "place", cause)
+        if soul and soul_at not in {("reserve" if k == 0 else k) for k in by_place}:
+            self._move_cores(p, soul_at, iid, 0, True, "place", cause)
+
     def _do_search(self, a, d):
         """Reveal (or look at, CR 12-3-1) the top cards of your deck; take some to the hand or onto the field."""
         st = self.state
         deck = st.players[a.controller].deck
         if a.cur is None:  # the cards are turned over once, before any choice
-            a.cur = deck[-d.look:][::-1] if d.look < len(deck) else deck[::-1]
+            look = d.look
+            if d.per is not None:  # "reveal 1 card from the top of your deck for each ...": counted now
+                look *= max(0, count_value(self, d.per, a.source, a.controller) - d.minus)
+            a.cur = deck[-look:][::-1] if 0 < look < len(deck) else deck[::-1] if look else []
             if d.reveal:
                 for iid in a.cur:
                     self._emit("reveal", player=a.controller, card=iid, cid=st.cards[iid].cid, why="search")  # 12-2
@@ -633,7 +738,9 @@ class Directives:
             else:
                 ans = self._take_answer("target")
                 if ans is None:
-                    where = "onto your field" if d.into == "field" else "to your hand"
+                    where = {"field": "onto your field", "bottom": "to the bottom of your deck (the last one "
+                             "goes lowest)", "top": "to the top of your deck (the last one ends on top)",
+                             "trash": "to your trash (discarded)"}.get(d.into, "to your hand")
                     self._ask("target", a.controller, fits, lo, hi, prompt=f"take {where}", source=a.source)
                     return WAIT
                 taken = list(ans)
@@ -644,6 +751,12 @@ class Directives:
             if d.into == "field":
                 if self._put_onto_field(a, iid, d.cores_from) is WAIT:
                     return WAIT
+            elif d.into in ("bottom", "top"):  # "place any number of them on the bottom of your deck": in the order
+                if not d.reveal and _filtered(t):  # chosen; CR 12-2-1: shown when the text asks for particular cards
+                    self._emit("reveal", player=a.controller, card=iid, cid=st.cards[iid].cid, why="taken")
+                self._move_card(iid, "deck", "search_rest", bottom=d.into == "bottom")
+            elif d.into == "trash":  # "discard any number of them": from the deck into the trash (CR 3-4-1)
+                self._move_card(iid, "trash", "mill")
             else:
                 if not d.reveal:  # CR 8-5-3-5, 12-2-1: a card taken from a private area is shown
                     self._emit("reveal", player=a.controller, card=iid, cid=st.cards[iid].cid, why="taken")
@@ -694,6 +807,15 @@ class Directives:
         return True
 
     def _do_recover(self, a, d):
+        if d.among == "discarded" and a.cur is None:  # only the cards this effect's last mill discarded
+            st = self.state
+            cands = [i for i in a.discarded or () if st.cards[i].zone == "trash"
+                     and matches(self, i, d.target, a.controller, a.source)]
+            chosen = cands if d.target.mode == "all" else self._pick(a, d.target, cands, a.controller,
+                                                                        "return to your hand")
+            if chosen is None:
+                return WAIT
+            a.cur = list(chosen)
         chosen = self._select(a, d.target, prompt="return to your hand")
         if chosen is None:
             return WAIT

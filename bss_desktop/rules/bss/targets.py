@@ -42,6 +42,12 @@ def matches(game, iid: int, t, controller: int, source: int | None) -> bool:
         return False
     if t.colors and not set(t.colors) & set(d.colors):
         return False
+    if t.colors_min is not None and len(set(d.colors)) < t.colors_min:  # "with 2 or more colors" (CR 2-4)
+        return False
+    if t.same_cost == "your_spirits" and d.cost not in {  # the printed costs of your spirits (CR 2-6)
+            game.db[st.cards[i].cid].cost for i in st.players[controller].field
+            if game.db[st.cards[i].cid].type == "spirit"}:
+        return False
     if t.costs and d.cost not in t.costs:  # "a spirit with cost 4 or 5" (【Immortal】, CR 11-4-2)
         return False
     if t.family is not None or t.families:  # families compare without case: "STAR DRAGON" is a Star Dragon (CR 2-5)
@@ -139,9 +145,13 @@ def _unselectable(game, iid: int, source: int) -> bool:
     return protected(game, iid, "be_selected", source)
 
 
-def count_value(game, c, source: int | None, controller: int) -> int:
-    """What a Count counts now ("for each ..."): cards in a zone, cores in a place, symbols on a field."""
+def count_value(game, c, source: int | None, controller: int, activation=None) -> int:
+    """What a Count counts now ("for each ..."): cards in a zone, cores in a place, symbols on a field, or the cards
+    the resolving effect (`activation`) discarded from a deck that fit a filter."""
     st = game.state
+    if c.what == "discarded":
+        found = activation.discarded if activation is not None else None
+        return sum(1 for iid in found or () if matches(game, iid, c.cards, controller, source))
     if c.what == "cards":
         t = c.cards
         n = 0
@@ -210,8 +220,10 @@ def condition_holds(game, cond, source: int, controller: int, activation=None) -
         return False
     if cond.count is not None:
         c = cond.count
+        if c.what == "discarded" and (activation is None or activation.discarded is None):
+            return False  # nothing discarded yet: there are no "discarded cards" to hold anything (ruling, deck)
         n = lki[0] if lki is not None and c.what == "cores" and c.place == "this" else count_value(game, c, source,
-                                                                                                 controller)
+                                                                                                 controller, activation)
         if (cond.count_min is not None and n < cond.count_min) or (cond.count_max is not None and n > cond.count_max):
             return False
     if cond.exhausted is not None:  # "if this spirit is exhausted / refreshed": on the field, in that state
