@@ -369,6 +369,7 @@ TARGET_SAMPLES = {
     "soul_core": [True, False],
     "cores_min": [2],
     "cores_max": [1],
+    "symbols": [1],
     "chooser": ["opponent"],
 }
 

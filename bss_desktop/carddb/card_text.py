@@ -176,6 +176,8 @@ def _with_parts(t: Target, plural: bool = False) -> list[str]:
                   for p in _range(t.cores_min, t.cores_max, "{} core" if one else "{} cores")]
     if t.soul_core is not None:
         parts.append(("the soul core" if t.soul_core else "no soul core") + (" on them" if plural else " on it"))
+    if t.symbols is not None:
+        parts.append(_count(t.symbols, "symbol"))
     if t.costs:
         parts.append("cost " + _or_list([str(c) for c in t.costs]))
     if t.keyword is not None:

@@ -150,6 +150,7 @@ class Target:
     soul_core: bool | None = None  # the soul core is on it (or not) (CR 4-11)
     cores_min: int | None = None  # cores on it, the soul core counted
     cores_max: int | None = None
+    symbols: int | None = None  # how many symbols it has, exactly ("with one symbol", CR 2-8-3)
     chooser: str = "you"  # who selects: you, or your opponent among their own cards ("your opponent selects ...")
 
 
@@ -370,7 +371,7 @@ def parse_target(v, f) -> Target:
             kw["mode"] = _choice(val, p, MODES)
         elif key in ("bp_max", "bp_min", "total_bp_max"):
             kw[key] = _int(val, p, maximum=MAX_BP)
-        elif key in ("cost_max", "cost_min", "level_max", "level_min", "cores_min", "cores_max"):
+        elif key in ("cost_max", "cost_min", "level_max", "level_min", "cores_min", "cores_max", "symbols"):
             kw[key] = _int(val, p)
         elif key == "name_has":
             if not isinstance(val, str) or not val.strip():

@@ -1,11 +1,45 @@
 """Templates: nexuses, symbols and levels (CR 4-3, 4-9)."""
 from __future__ import annotations
 
-from ..not_supported import NotSupported  # noqa: F401  (raised by the rules below)
+from lark import v_args
+
+from ..not_supported import NotSupported
 
 GRAMMAR = r"""
+// "your opponent's LV2 or LV3 spirits": levels next to each other, one range (CR 4-4)
+%extend adjective: "lv" NUMBER "or lv" NUMBER                  -> adj_levels
+// "spirits that are LV2": that level exactly
+%extend filter: ("that is" | "that are") "lv" NUMBER            -> f_level_exact
+// "spirits with one symbol": that many symbols, exactly (CR 2-8-3)
+%extend filter: ("with" | "that has" | "that have") NUMBER ("symbol" | "symbols") -> f_symbols
+// "return them to your opponent's hand": the hand of the spirits' owner (CR 4-2: the owner controls)
+%extend hand_of: "your opponent's hand"
 """
 
 
 class Rules:
     """Transformer methods of the rules in GRAMMAR (see templates/__init__.py)."""
+
+    def adj_levels(self, a, b):
+        lo, hi = sorted((int(a), int(b)))
+        if hi - lo > 1:  # "LV1 or LV3" leaves LV2 out: no one range says it
+            raise NotSupported("two levels that are not next to each other")
+        return {"level_min": lo, "level_max": hi}
+
+    def f_symbols(self, n):
+        return {"symbols": int(n)}
+
+    def f_level_exact(self, n):
+        return {"level_min": int(n), "level_max": int(n)}
+
+
+def _inline(cls):
+    """Each method's children as arguments, as _Build's own have them: lark's v_args on _Build wraps only the methods
+    _Build defines itself, never those of a mixin, so they are wrapped here, one by one."""
+    for name, fn in list(vars(cls).items()):
+        if not name.startswith("_") and callable(fn):
+            setattr(cls, name, v_args(inline=True)(fn))
+    return cls
+
+
+_inline(Rules)
