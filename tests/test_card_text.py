@@ -370,6 +370,7 @@ TARGET_SAMPLES = {
     "cores_min": [2],
     "cores_max": [1],
     "symbols": [1],
+    "no_effects": [True, False],
     "chooser": ["opponent"],
 }
 

@@ -194,3 +194,85 @@ def test_cr_2_8_3_played_select_your_spirit_with_one_symbol_and_treat_it_as_its_
         assert titan not in game.pending.info["options"]
         answer(game, [knight])
     assert stats.level(game, knight) == 3 and stats.level(game, titan) == 1
+
+
+# ---------------------------------------------------------------- "with no effects listed" (docs/saga-rulings.md)
+
+
+@pytest.mark.parametrize("sentence, expected", [
+    ("All of your spirits with no effects listed are treated as their highest level.",
+     [{"level": {"target": {"side": "you", "all": True, "no_effects": True}, "set": "max", "_duration": None}}]),
+    ("Select one of your spirits with no effects listed and refresh it.",
+     [{"refresh": {"side": "you", "no_effects": True}}]),
+    ("Place one core from the void onto each of your spirits with no effects listed.",
+     [{"core_charge": {"target": {"side": "you", "all": True, "no_effects": True}, "count": 1}}]),
+    ("When one of your spirits with no effects listed is destroyed, draw a card.",
+     [{"_trigger": {"trigger": "your_spirit_destroyed", "watch": {"no_effects": True}}}, {"draw": 1}]),
+])
+def test_ruling_no_effects_listed_compiled(sentence, expected):
+    assert ops(sentence) == expected
+
+
+def test_ruling_no_effects_listed_cores_counted_on_each_stay_manual():
+    assert refused("All of your spirits with no effects listed gain 1000 BP for each core on them.")
+
+
+@pytest.mark.parametrize("value", ["yes", 1, [True]])
+def test_ruling_no_effects_listed_a_malformed_filter_is_refused_naming_the_field(value):
+    with pytest.raises(CardDataError) as e:
+        card_from_dict({"id": "ZZ-1", "name": "Z", "type": "magic", "colors": ["red"], "cost": 0, "timing": ["main"],
+                        "effects": [{"kind": "magic", "timing": ["main"],
+                                     "do": [{"exhaust": {"no_effects": value}}]}]}, file="(test)", set_id="ZZ")
+    assert "no_effects" in str(e.value.field)
+
+
+def test_ruling_no_effects_listed_written_back():
+    card = card_from_dict({"id": "ZZ-1", "name": "Z", "type": "magic", "colors": ["red"], "cost": 0,
+                           "timing": ["main"], "effects": [{"kind": "magic", "timing": ["main"],
+                                                            "do": [{"refresh": {"side": "you",
+                                                                                "no_effects": True}}]}]},
+                          file="(test)", set_id="ZZ")
+    assert "no effects listed" in card_text(card)
+
+
+def test_ruling_no_effects_listed_played_your_plain_spirits_are_treated_as_their_highest_level():
+    db = imported_db(effect("All of your spirits with no effects listed are treated as their highest level."),
+                     record(ID="ZT-002", name="Plain Rock", effects=[]),
+                     record(ID="ZT-003", name="Keyword Rock", effects=[{
+                         "levels": [1, 2], "condition": "N/A", "steps": [], "details": "N/A",
+                         "keywords": [{"keyword_name": "Curse"}]}]),
+                     families=FAMILIES)
+    game = game_of(db, "{life: 5, reserve: 3, field: [ZT-001, T-R3, ZT-002, ZT-003]}",
+                   "{life: 5, reserve: 3, field: [T-R3]}")
+    this, knight, plain, kw = game.state.players[0].field
+    theirs = game.state.players[1].field[0]
+    assert stats.level(game, knight) == 3 and stats.bp(game, knight) == 6000
+    assert stats.level(game, plain) == 2  # an imported card with no effects
+    assert stats.level(game, this) == 1  # it lists an effect
+    assert stats.level(game, kw) == 1  # it lists a keyword
+    assert stats.level(game, theirs) == 1  # "your spirits" only
+
+
+def test_ruling_no_effects_listed_played_a_granted_keyword_does_not_list_an_effect():
+    db = imported_db(effect("All of your spirits with no effects listed are treated as their highest level."),
+                     effect("All of your spirits gain Confront.", ID="ZT-002", name="Granter"),
+                     families=FAMILIES)
+    game = game_of(db, "{life: 5, reserve: 3, field: [ZT-001, ZT-002, T-R3]}", "{life: 5, reserve: 3}")
+    knight = game.state.players[0].field[2]
+    assert game.has_keyword(knight, "confront")
+    assert stats.level(game, knight) == 3
+
+
+def test_ruling_no_effects_listed_played_when_one_is_destroyed_draw_a_card():
+    db = imported_db(effect("When one of your spirits with no effects listed is destroyed, draw a card."),
+                     magic("Destroy all of your spirits that cost 3 or more.", ID="ZT-009"),
+                     record(ID="ZT-004", name="Big Rock", cost="4", effects=[{
+                         "levels": [1, 2], "condition": "N/A", "steps": [], "details": "N/A",
+                         "keywords": [{"keyword_name": "Curse"}]}]),
+                     families=FAMILIES)
+    game = game_of(db, "{life: 5, reserve: 5, hand: [ZT-009], field: [ZT-001, T-R3, ZT-004], deck: [T-W0, T-W0]}",
+                   "{life: 5, reserve: 3}")
+    game.apply(UseMagic(0, first(game, 0, "ZT-009", "hand")))
+    while game.pending is not None and game.pending.kind == "choose":
+        answer(game, True if game.pending.info.get("kind") == "may" else game.pending.info["options"][0])
+    assert cids(game, game.state.players[0].hand) == ["T-W0"]  # the plain knight only: one card

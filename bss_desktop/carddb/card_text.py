@@ -178,6 +178,8 @@ def _with_parts(t: Target, plural: bool = False) -> list[str]:
         parts.append(("the soul core" if t.soul_core else "no soul core") + (" on them" if plural else " on it"))
     if t.symbols is not None:
         parts.append(_count(t.symbols, "symbol"))
+    if t.no_effects is not None:
+        parts.append("no effects listed" if t.no_effects else "effects listed")
     if t.costs:
         parts.append("cost " + _or_list([str(c) for c in t.costs]))
     if t.keyword is not None:

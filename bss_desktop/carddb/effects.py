@@ -151,6 +151,7 @@ class Target:
     cores_min: int | None = None  # cores on it, the soul core counted
     cores_max: int | None = None
     symbols: int | None = None  # how many symbols it has, exactly ("with one symbol", CR 2-8-3)
+    no_effects: bool | None = None  # its card lists no effect and no keyword (or lists some) (docs/saga-rulings.md)
     chooser: str = "you"  # who selects: you, or your opponent among their own cards ("your opponent selects ...")
 
 
@@ -393,7 +394,7 @@ def parse_target(v, f) -> Target:
             if not items:
                 raise EffectSyntax(p, "expected a list of costs, got an empty list")
             kw["costs"] = tuple(sorted(set(_int(x, f"{p}[{i}]") for i, x in enumerate(items))))
-        elif key in ("exhausted", "other", "token", "soul_core"):
+        elif key in ("exhausted", "other", "token", "soul_core", "no_effects"):
             kw[key] = _bool(val, p)
         elif key == "keyword":
             kw["keyword"] = _choice(val, p, KEYWORDS)
@@ -723,7 +724,8 @@ def _directive(op, val, f, make_token) -> Directive:
 _EFFECT_KEYS = ("kind", "do", "levels", "trigger", "step", "whose", "timing", "condition", "optional", "cost",
                 "chain", "x_max", "manual", "text", "then_use", "watch", "limit", "count")
 _WATCH_KEYS = ("type", "bp_max", "bp_min", "cost_max", "cost_min", "level_max", "colors", "family", "families",
-               "exhausted", "keyword", "other", "name_has", "costs", "token", "soul_core", "cores_min", "cores_max")
+               "exhausted", "keyword", "other", "name_has", "costs", "token", "soul_core", "cores_min", "cores_max",
+               "symbols", "no_effects")
 
 
 def parse_effect(v, f, *, card_type: str, make_token=None) -> Effect:

@@ -59,6 +59,8 @@ def matches(game, iid: int, t, controller: int, source: int | None) -> bool:
         return False
     if t.name_has is not None and t.name_has.casefold() not in d.name.casefold():  # the card name (CR 2-1-2)
         return False
+    if t.no_effects is not None and (not d.effects and not d.keywords) != t.no_effects:  # as printed (rulings)
+        return False
     if t.symbols is not None and len(stats.symbols(game, iid)) != t.symbols:  # a double colour symbol is one (CR 2-8)
         return False
     if t.soul_core is not None or t.cores_min is not None or t.cores_max is not None:

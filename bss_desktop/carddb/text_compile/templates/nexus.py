@@ -12,6 +12,10 @@ GRAMMAR = r"""
 %extend filter: ("that is" | "that are") "lv" NUMBER            -> f_level_exact
 // "spirits with one symbol": that many symbols, exactly (CR 2-8-3)
 %extend filter: ("with" | "that has" | "that have") NUMBER ("symbol" | "symbols") -> f_symbols
+// "spirits with no effects listed": cards whose text lists no effect and no keyword (docs/saga-rulings.md)
+%extend filter: "with no effects listed"                        -> f_no_effects
+// "place a core from the void onto each of your spirits with no effects listed"
+%extend core_dest: "each of" owner descr filters                -> cd_each_filtered
 // "return them to your opponent's hand": the hand of the spirits' owner (CR 4-2: the owner controls)
 %extend hand_of: "your opponent's hand"
 """
@@ -25,6 +29,12 @@ class Rules:
         if hi - lo > 1:  # "LV1 or LV3" leaves LV2 out: no one range says it
             raise NotSupported("two levels that are not next to each other")
         return {"level_min": lo, "level_max": hi}
+
+    def f_no_effects(self):
+        return {"no_effects": True}
+
+    def cd_each_filtered(self, side, descr, filters):
+        return self._target({"all": True}, side, descr, filters)
 
     def f_symbols(self, n):
         return {"symbols": int(n)}
