@@ -371,6 +371,7 @@ TARGET_SAMPLES = {
     "cores_max": [1],
     "symbols": [1],
     "no_effects": [True, False],
+    "alternative": [Target(type="nexus")],
     "chooser": ["opponent"],
 }
 

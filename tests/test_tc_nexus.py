@@ -276,3 +276,89 @@ def test_ruling_no_effects_listed_played_when_one_is_destroyed_draw_a_card():
     while game.pending is not None and game.pending.kind == "choose":
         answer(game, True if game.pending.info.get("kind") == "may" else game.pending.info["options"][0])
     assert cids(game, game.state.players[0].hand) == ["T-W0"]  # the plain knight only: one card
+
+
+# ---------------------------------------------------------------- one card of either kind (CR 8-5-3)
+
+
+@pytest.mark.parametrize("sentence, expected", [
+    ("Select one of your opponent's spirits with 3000 or fewer BP, or one of their nexuses, and destroy it.",
+     [{"destroy": {"bp_max": 3000, "alternative": {"type": "nexus"}}}]),
+    ("Select one of your opponent's spirits with 4000 or fewer BP or one of their nexuses and destroy it.",
+     [{"destroy": {"bp_max": 4000, "alternative": {"type": "nexus"}}}]),
+    ("Select one of your other Stoneback spirits or one of your nexuses that costs 3 or fewer.",
+     [{"select": {"side": "you", "other": True, "family": "Stoneback",
+                  "alternative": {"type": "nexus", "cost_max": 3}}}]),
+])
+def test_cr_8_5_3_compiled_one_card_of_either_kind(sentence, expected):
+    assert ops(sentence) == expected
+
+
+@pytest.mark.parametrize("sentence, why", [
+    ("Select two of your opponent's spirits that cost 3 or fewer or one of your opponent's spirits that costs 6 or "
+     "fewer and exhaust them.", "more than one card"),
+    ("Select one of your spirits or one of your opponent's nexuses and destroy it.", "either player's"),
+])
+def test_cr_8_5_3_either_kind_that_the_vocabulary_cannot_say_stays_manual(sentence, why):
+    assert why in refused(sentence)
+
+
+def _magic_card(target) -> dict:
+    return {"id": "ZZ-1", "name": "Z", "type": "magic", "colors": ["red"], "cost": 0, "timing": ["main"],
+            "effects": [{"kind": "magic", "timing": ["main"], "do": [{"destroy": target}]}]}
+
+
+def test_cr_8_5_3_either_kind_is_written_back_and_read_again():
+    card = card_from_dict(_magic_card({"bp_max": 3000, "alternative": {"type": "nexus"}}), file="(test)",
+                          set_id="ZZ")
+    t = card.effects[0].do[0].target
+    assert t.alternative.type == "nexus" and t.alternative.side == "opponent"
+    assert "1 opponent's spirit with 3000 BP or less or 1 opponent's nexus" in card_text(card)
+    from bss_desktop.carddb.effects import target_to_dict
+    assert target_to_dict(t) == {"bp_max": 3000, "alternative": {"type": "nexus"}}
+
+
+@pytest.mark.parametrize("target, field", [
+    ({"alternative": "nexus"}, "alternative"),
+    ({"alternative": {"type": "castle"}}, "alternative.type"),
+    ({"alternative": {"type": "nexus", "side": "you"}}, "alternative"),
+    ({"alternative": {"type": "nexus", "count": 2}}, "alternative"),
+    ({"count": 2, "alternative": {"type": "nexus"}}, "alternative"),
+    ({"all": True, "alternative": {"type": "nexus"}}, "alternative"),
+    ({"alternative": {"type": "nexus", "alternative": {"type": "spirit"}}}, "alternative"),
+])
+def test_cr_8_5_3_a_malformed_alternative_is_refused_naming_the_field(target, field):
+    with pytest.raises(CardDataError) as e:
+        card_from_dict(_magic_card(target), file="(test)", set_id="ZZ")
+    assert str(e.value.field).endswith("destroy." + field), e.value.field
+
+
+def test_cr_8_5_3_played_destroy_an_opponents_small_spirit_or_one_of_their_nexuses():
+    db = imported_db(magic("Select one of your opponent's spirits with 3000 or fewer BP, or one of their nexuses, "
+                           "and destroy it."), families=FAMILIES)
+    game = game_of(db, "{life: 5, reserve: 3, hand: [ZT-001]}",
+                   "{life: 5, reserve: 3, field: [T-G4, T-R1, T-NX]}")
+    stag, pup, forge = game.state.players[1].field
+    game.apply(UseMagic(0, first(game, 0, "ZT-001", "hand")))
+    assert game.pending.kind == "choose"
+    assert sorted(game.pending.info["options"]) == sorted([pup, forge])  # not the 4000 BP spirit
+    assert game.pending.info["max"] == 1
+    answer(game, [forge])
+    assert game.state.cards[forge].zone == "trash"
+    assert game.state.cards[pup].zone == "field" and game.state.cards[stag].zone == "field"
+
+
+def test_cr_8_5_3_played_a_core_onto_your_family_spirit_or_a_cheap_nexus():
+    db = imported_db(effect("Select one of your other Stoneback spirits or one of your nexuses that costs 2 or "
+                            "fewer. Place a core from the void onto it.", "When Summoned"),
+                     record(ID="ZT-002", name="Other Rock"), families=FAMILIES)
+    game = game_of(db, "{life: 5, reserve: 3, hand: [ZT-001], field: [ZT-002, T-R1, T-NX, T-NX2]}",
+                   "{life: 5, reserve: 3}")
+    rock, pup, forge, tower = game.state.players[0].field
+    before = {i: game.state.cards[i].cores for i in (rock, tower)}
+    game.apply(Summon(0, first(game, 0, "ZT-001", "hand")))
+    while game.pending is not None and game.pending.kind == "choose" and game.pending.info.get("kind") != "target":
+        answer(game, game.pending.info["options"][0])
+    assert sorted(game.pending.info["options"]) == sorted([rock, tower])  # not itself, the pup or the cost-3 nexus
+    answer(game, [tower])
+    assert game.state.cards[tower].cores == before[tower] + 1 and game.state.cards[rock].cores == before[rock]

@@ -236,6 +236,8 @@ def target_text(t: Target, card=None, *, ctx: _Ctx | None = None) -> str:
     """The cards a directive acts on, e.g. "1 opponent's exhausted spirit with cost 3 or less",
     "up to 2 of your spirits", "all your Dragon spirits", "this spirit"."""
     ctx = ctx or _ctx_for(card, None)
+    if t.alternative is not None:  # "1 opponent's spirit with 3000 BP or less or 1 opponent's nexus"
+        return f"{target_text(replace(t, alternative=None), ctx=ctx)} or {target_text(t.alternative, ctx=ctx)}"
     if t.ref is not None:
         if t.ref == "this":
             return ctx.this()

@@ -152,6 +152,8 @@ class Target:
     cores_max: int | None = None
     symbols: int | None = None  # how many symbols it has, exactly ("with one symbol", CR 2-8-3)
     no_effects: bool | None = None  # its card lists no effect and no keyword (or lists some) (docs/saga-rulings.md)
+    # "1 of your opponent's spirits with 3000 BP or less, or 1 of their nexuses": one card, matching this filter or that
+    alternative: Target | None = None
     chooser: str = "you"  # who selects: you, or your opponent among their own cards ("your opponent selects ...")
 
 
@@ -405,7 +407,12 @@ def parse_target(v, f) -> Target:
             kw["keywords"] = tuple(dict.fromkeys(_choice(x, f"{p}[{i}]", KEYWORDS) for i, x in enumerate(items)))
         elif key == "chooser":
             kw["chooser"] = _choice(val, p, ("you", "opponent"))
+    if "alternative" in d:  # (after the side it shares)
+        kw["alternative"] = _alternative(d["alternative"], f"{f}.alternative", kw)
     t = Target(**kw)
+    if t.alternative is not None and (t.mode != "exact" or t.count != 1 or t.zone != "field" or t.chooser != "you"
+                                      or t.side == "each"):
+        raise EffectSyntax(f"{f}.alternative", "an alternative goes with one field card you select (count 1)")
     if t.chooser == "opponent" and (t.side != "opponent" or t.zone != "field" or t.mode == "all"):
         raise EffectSyntax(f"{f}.chooser", "your opponent selects among their own field cards (side: opponent)")
     if t.total_bp_max is not None and t.mode not in ("up_to", "any_number"):
@@ -413,6 +420,16 @@ def parse_target(v, f) -> Target:
     if t.side == "each" and t.zone != "field":
         raise EffectSyntax(f"{f}.side", "each player selects among their own field cards (zone: field)")
     return t
+
+
+def _alternative(v, f, kw: dict) -> Target:
+    """The other filter of "1 of A, or 1 of B": one field card of the same side, of either kind."""
+    if not isinstance(v, dict):
+        raise EffectSyntax(f, f"expected a card filter such as {{type: nexus}}, got {v!r}")
+    if any(k in v for k in ("ref", "side", "zone", "count", "up_to", "all", "any_number", "mode", "chooser",
+                            "alternative", "total_bp_max")):
+        raise EffectSyntax(f, "an alternative only filters cards (its side, zone and count are the target's)")
+    return parse_target({**v, "side": kw.get("side", "opponent")}, f)
 
 
 _COUNT_WHAT = ("cards", "cores", "symbols")
@@ -925,6 +942,9 @@ def target_to_dict(t: Target):
     for fld in fields(Target):
         val = getattr(t, fld.name)
         if fld.name in ("ref", "mode", "count") or val == getattr(defaults, fld.name):
+            continue
+        if fld.name == "alternative":  # its side is the target's
+            out[fld.name] = {k: v for k, v in target_to_dict(val).items() if k != "side"}
             continue
         out[fld.name] = list(val) if isinstance(val, tuple) else val
     if t.mode == "exact":

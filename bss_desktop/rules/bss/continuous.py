@@ -124,7 +124,8 @@ def reads_effects(cond) -> bool:
 
 def reads_effects_target(t) -> bool:
     """Whether a target filter reads what constant effects change: BP or keywords."""
-    return t is not None and (t.bp_max is not None or t.bp_min is not None or t.keyword is not None or bool(t.keywords))
+    return t is not None and (t.bp_max is not None or t.bp_min is not None or t.keyword is not None or bool(t.keywords)
+                              or reads_effects_target(t.alternative))
 
 
 def level_ok(levels: tuple, level: int) -> bool:

@@ -13,6 +13,8 @@ def controller_of(game, iid: int) -> int:
 
 def matches(game, iid: int, t, controller: int, source: int | None) -> bool:
     """Whether card `iid` fits target filter `t` from the point of view of `controller`."""
+    if t.alternative is not None and matches(game, iid, t.alternative, controller, source):
+        return True  # "1 of A, or 1 of B": either
     st = game.state
     card = st.cards[iid]
     d = game.db[card.cid]

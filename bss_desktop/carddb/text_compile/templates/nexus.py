@@ -16,6 +16,11 @@ GRAMMAR = r"""
 %extend filter: "with no effects listed"                        -> f_no_effects
 // "place a core from the void onto each of your spirits with no effects listed"
 %extend core_dest: "each of" owner descr filters                -> cd_each_filtered
+// "select 1 of your opponent's spirits with 3000 or fewer BP, or 1 of their nexuses, and destroy it": one card of
+// either kind (target key alternative)
+either: count "of" owner descr filters?
+%extend selection: amount "of" owner descr filters? "or" either -> sel_either
+%extend select_act: "select" selection "," "or" either "," "and" verb_on_it -> select_either_act
 // "return them to your opponent's hand": the hand of the spirits' owner (CR 4-2: the owner controls)
 %extend hand_of: "your opponent's hand"
 """
@@ -35,6 +40,27 @@ class Rules:
 
     def cd_each_filtered(self, side, descr, filters):
         return self._target({"all": True}, side, descr, filters)
+
+    def either(self, count, side, descr, filters=None):
+        return count, self._target({}, side, descr, filters)
+
+    def sel_either(self, amount, side, descr, *rest):
+        filters = rest[0] if len(rest) == 2 else None
+        return self._either(self._target(amount, side, descr, filters), rest[-1])
+
+    def select_either_act(self, sel, alt, verb):
+        return self.select_act(self._either(sel, alt), verb)
+
+    def _either(self, first, alt):
+        count, other = alt
+        if "alternative" in first:
+            raise NotSupported("three kinds of card to select from")
+        if count != 1 or any(k in first for k in ("count", "up_to", "any_number", "all")):
+            raise NotSupported("one of two kinds of card, more than one card")
+        if other.get("side", "opponent") != first.get("side", "opponent"):
+            raise NotSupported("one card of either player's, of two kinds")
+        other.pop("side", None)
+        return {**first, "alternative": other}
 
     def f_symbols(self, n):
         return {"symbols": int(n)}
