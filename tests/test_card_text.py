@@ -358,6 +358,7 @@ TARGET_SAMPLES = {
     "level_max": [2],
     "level_min": [2],
     "colors": [("red",), ("red", "blue")],
+    "not_colors": [("red",), ("red", "blue")],
     "family": ["Dragon"],
     "exhausted": [True, False],
     "keyword": list(KEYWORDS),

@@ -362,3 +362,41 @@ def test_cr_8_5_3_played_a_core_onto_your_family_spirit_or_a_cheap_nexus():
     assert sorted(game.pending.info["options"]) == sorted([rock, tower])  # not itself, the pup or the cost-3 nexus
     answer(game, [tower])
     assert game.state.cards[tower].cores == before[tower] + 1 and game.state.cards[rock].cores == before[rock]
+
+
+# ---------------------------------------------------------------- "that are not red" (CR 2-4-1-2)
+
+
+def test_cr_2_4_1_2_compiled_nexuses_that_are_not_a_colour():
+    assert ops("Destroy all nexuses that cost 3 or fewer that are not red.") == [
+        {"destroy": {"side": "any", "type": "nexus", "all": True, "cost_max": 3, "not_colors": ["red"]}}]
+
+
+@pytest.mark.parametrize("value", ["pink", 3, ["red", "pink"]])
+def test_cr_2_4_1_2_a_malformed_not_colors_is_refused_naming_the_field(value):
+    with pytest.raises(CardDataError) as e:
+        card_from_dict(_magic_card({"not_colors": value}), file="(test)", set_id="ZZ")
+    assert "not_colors" in str(e.value.field)
+
+
+def test_cr_2_4_1_2_not_colors_written_back():
+    card = card_from_dict(_magic_card({"all": True, "side": "any", "type": "nexus", "not_colors": ["red"]}),
+                          file="(test)", set_id="ZZ")
+    assert "all non-Red nexuses" in card_text(card)
+
+
+def test_cr_2_4_1_2_played_destroy_all_cheap_nexuses_that_are_not_red():
+    db = imported_db(magic("Destroy all nexuses that cost 3 or fewer that are not red."),
+                     record(ID="ZT-005", name="Twin Tower", cardType="NEXUS", color=["Red", "Blue"], cost="2",
+                            symbols=["red"], core_requirements=[{"level": 1, "cores": 0}]),
+                     record(ID="ZT-006", name="Big Tower", cardType="NEXUS", color=["Blue"], cost="5",
+                            symbols=["blue"], core_requirements=[{"level": 1, "cores": 0}]),
+                     families=FAMILIES)
+    game = game_of(db, "{life: 5, reserve: 3, hand: [ZT-001], field: [T-NX2]}",
+                   "{life: 5, reserve: 3, field: [T-NX, T-NX2, ZT-005, ZT-006, T-B2]}")
+    mine = game.state.players[0].field[0]
+    forge, tower, twin, big, guard = game.state.players[1].field
+    game.apply(UseMagic(0, first(game, 0, "ZT-001", "hand")))
+    assert game.state.cards[mine].zone == "trash" and game.state.cards[tower].zone == "trash"  # both players'
+    for kept in (forge, twin, big, guard):  # red, red and blue, cost 5, a spirit
+        assert game.state.cards[kept].zone == "field"

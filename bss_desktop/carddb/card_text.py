@@ -200,6 +200,8 @@ def _kind(t: Target, plural: bool, *, other: bool = True) -> str:
         words.append("exhausted" if t.exhausted else "refreshed")
     if t.colors:
         words.append(_or_list([_color(c) for c in t.colors]))
+    if t.not_colors:
+        words.append("non-" + _or_list([_color(c) for c in t.not_colors], "non-"))
     if t.family:
         words.append(t.family)
     if t.families:

@@ -137,6 +137,7 @@ class Target:
     level_max: int | None = None
     level_min: int | None = None  # "your LV2 spirits": the level on the field
     colors: tuple = ()
+    not_colors: tuple = ()  # of none of these colours ("nexuses that are not red", CR 2-4-1-2)
     family: str | None = None
     exhausted: bool | None = None
     keyword: str | None = None  # "with 【Keyword】" (CR 10-13)
@@ -380,8 +381,8 @@ def parse_target(v, f) -> Target:
             if not isinstance(val, str) or not val.strip():
                 raise EffectSyntax(p, f"expected the words the card name contains, got {val!r}")
             kw["name_has"] = val.strip()
-        elif key == "colors":
-            kw["colors"] = _colors(val, p)
+        elif key in ("colors", "not_colors"):
+            kw[key] = _colors(val, p)
         elif key == "family":
             if not isinstance(val, str) or not val:
                 raise EffectSyntax(p, f"expected a family name, got {val!r}")
@@ -742,7 +743,7 @@ _EFFECT_KEYS = ("kind", "do", "levels", "trigger", "step", "whose", "timing", "c
                 "chain", "x_max", "manual", "text", "then_use", "watch", "limit", "count")
 _WATCH_KEYS = ("type", "bp_max", "bp_min", "cost_max", "cost_min", "level_max", "colors", "family", "families",
                "exhausted", "keyword", "other", "name_has", "costs", "token", "soul_core", "cores_min", "cores_max",
-               "symbols", "no_effects")
+               "symbols", "no_effects", "not_colors")
 
 
 def parse_effect(v, f, *, card_type: str, make_token=None) -> Effect:

@@ -43,6 +43,8 @@ def matches(game, iid: int, t, controller: int, source: int | None) -> bool:
         return False
     if t.colors and not set(t.colors) & set(d.colors):
         return False
+    if t.not_colors and set(t.not_colors) & set(d.colors):  # "not red": a red and blue card is red (CR 2-4-1-2)
+        return False
     if t.costs and d.cost not in t.costs:  # "a spirit with cost 4 or 5" (【Immortal】, CR 11-4-2)
         return False
     if t.family is not None or t.families:  # families compare without case: "STAR DRAGON" is a Star Dragon (CR 2-5)

@@ -21,6 +21,8 @@ GRAMMAR = r"""
 either: count "of" owner descr filters?
 %extend selection: amount "of" owner descr filters? "or" either -> sel_either
 %extend select_act: "select" selection "," "or" either "," "and" verb_on_it -> select_either_act
+// "nexuses that are not red": of none of these colours (CR 2-4-1-2)
+%extend filter: ("that is not" | "that are not") COLOUR         -> f_not_colour
 // "return them to your opponent's hand": the hand of the spirits' owner (CR 4-2: the owner controls)
 %extend hand_of: "your opponent's hand"
 """
@@ -61,6 +63,9 @@ class Rules:
             raise NotSupported("one card of either player's, of two kinds")
         other.pop("side", None)
         return {**first, "alternative": other}
+
+    def f_not_colour(self, colour):
+        return {"not_colors": [str(colour)]}
 
     def f_symbols(self, n):
         return {"symbols": int(n)}
