@@ -224,6 +224,8 @@ def _sample_directive(op: str) -> Directive:
                          mode="add")
     if shape == "reduction":
         return Directive(op, target=Target(side="you", zone="hand", family="Dragon", mode="all"), colors=("red",))
+    if shape == "symbol":
+        return Directive(op, target=Target(ref="this"), mode="set", colors=("red", "red"), duration="turn")
     raise AssertionError(f"no sample for {op} ({shape}): add one")
 
 

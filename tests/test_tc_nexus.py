@@ -400,3 +400,124 @@ def test_cr_2_4_1_2_played_destroy_all_cheap_nexuses_that_are_not_red():
     assert game.state.cards[mine].zone == "trash" and game.state.cards[tower].zone == "trash"  # both players'
     for kept in (forge, twin, big, guard):  # red, red and blue, cost 5, a spirit
         assert game.state.cards[kept].zone == "field"
+
+
+# ---------------------------------------------------------------- symbols changed (CR 8-8, 2-8)
+
+
+def nexus_rec(details: str, condition: str = "N/A", steps=(), **fields) -> dict:
+    return effect(details, condition, steps, cardType="NEXUS", name="Test Nexus",
+                  core_requirements=[{"level": 1, "cores": 0}, {"level": 2, "cores": 2}], **fields)
+
+
+@pytest.mark.parametrize("sentence, expected", [
+    ("Treat this spirit as having two red symbols.",
+     [{"symbol": {"target": "this", "set": ["red", "red"], "_duration": None}}]),
+    ("Treat that spirit as having two red symbols during this turn.",
+     [{"symbol": {"target": "it", "set": ["red", "red"], "_duration": "turn"}}]),
+    ("This nexus gains a green symbol.", [{"symbol": {"target": "this", "add": ["green"], "_duration": None}}]),
+    ("If you do, this spirit gains one additional green symbol during this battle.",
+     [{"symbol": {"target": "this", "add": ["green"], "_duration": "battle"}, "if_done": True}]),
+    ("Count this spirit's symbol as two blue symbols if it has a \"Soul Core\" on it.",
+     [{"symbol": {"target": "this", "set": ["blue", "blue"], "_duration": None}, "if": {"soul_core": True}}]),
+    ("Treat this nexus's symbol as three white symbols.",
+     [{"symbol": {"target": "this", "set": ["white"] * 3, "_duration": None}}]),
+])
+def test_cr_8_8_compiled_symbols_changed(sentence, expected):
+    assert ops(sentence) == expected
+
+
+def test_cr_8_8_symbols_changed_on_cards_with_so_many_symbols_stay_manual():
+    assert "so many symbols" in refused("All of your spirits with one symbol gain a red symbol.")
+
+
+def _symbol_card(value, kind="constant") -> dict:
+    e = {"kind": kind, "do": [{"symbol": value}]}
+    if kind == "triggered":
+        e["trigger"] = "when_summoned"
+    return {"id": "ZZ-1", "name": "Z", "type": "spirit", "colors": ["red"], "cost": 0, "symbols": ["red"],
+            "levels": [{"level": 1, "cores": 1, "bp": 1000}], "effects": [e]}
+
+
+def test_cr_8_8_the_symbol_directive_is_written_back_and_read_again():
+    from bss_desktop.carddb.effects import directive_to_dict
+    card = card_from_dict(_symbol_card({"target": "this", "set": ["red", "red"]}), file="(test)", set_id="ZZ")
+    d = card.effects[0].do[0]
+    assert (d.op, d.mode, d.colors) == ("symbol", "set", ("red", "red"))
+    assert directive_to_dict(d) == {"symbol": {"target": "this", "set": ["red", "red"], "duration": "turn"}}
+    assert "This spirit is treated as having 2 Red symbols." in card_text(card)
+    card = card_from_dict(_symbol_card({"target": "this", "add": ["green"], "duration": "battle"}, "triggered"),
+                          file="(test)", set_id="ZZ")
+    assert "This spirit gets an additional Green symbol this battle." in card_text(card)
+
+
+@pytest.mark.parametrize("value, field", [
+    ({"target": "this"}, "symbol"),
+    ({"target": "this", "set": ["red"], "add": ["red"]}, "symbol"),
+    ({"target": "this", "set": []}, "symbol.set"),
+    ({"target": "this", "set": ["pink"]}, "symbol.set[0]"),
+    ({"target": "this", "add": "red", "duration": "forever"}, "symbol.duration"),
+    ({"target": "this", "add": ["red"] * 11}, "symbol.add"),
+    ({"target": {"side": "you", "all": True, "symbols": 1}, "add": ["red"]}, "symbol.target.symbols"),
+    ({"target": "this", "add": ["red"], "colour": "red"}, "symbol.colour"),
+])
+def test_cr_8_8_a_malformed_symbol_directive_is_refused_naming_the_field(value, field):
+    with pytest.raises(CardDataError) as e:
+        card_from_dict(_symbol_card(value), file="(test)", set_id="ZZ")
+    assert str(e.value.field).endswith(field), e.value.field
+
+
+def test_cr_8_8_a_magic_card_changes_no_symbols_of_its_own():
+    card = {"id": "ZZ-1", "name": "Z", "type": "magic", "colors": ["red"], "cost": 0, "timing": ["main"],
+            "effects": [{"kind": "magic", "timing": ["main"], "do": [{"symbol": {"target": "this", "add": ["red"]}}]}]}
+    with pytest.raises(CardDataError):
+        card_from_dict(card, file="(test)", set_id="ZZ")
+
+
+def test_cr_7_1_5_3_1_played_treat_this_spirit_as_having_two_symbols_two_life():
+    db = imported_db(effect("Treat this spirit as having two red symbols."), families=FAMILIES)
+    game = game_of(db, "{life: 5, reserve: 3, field: [ZT-001]}", "{life: 5, reserve: 3}", step="attack")
+    spirit = game.state.players[0].field[0]
+    assert stats.symbols(game, spirit) == (("red",), ("red",)) and game.symbols(spirit) == (("red",), ("red",))
+    to_block(game, spirit)
+    game.apply(Block(1, None))
+    assert game.state.players[1].life == 3  # two symbols: two cores from the life (CR 7-1-5-3-1)
+
+
+def test_cr_8_8_played_count_its_symbol_as_two_only_while_the_soul_core_is_on_it():
+    db = imported_db(effect("Count this spirit's symbol as two blue symbols if it has a \"Soul Core\" on it."),
+                     families=FAMILIES)
+    game = game_of(db, "{life: 5, reserve: 3, soul_core: field, field: [{card: ZT-001, soul_core: true}, ZT-001]}",
+                   "{life: 5, reserve: 3}")
+    with_soul, without = game.state.players[0].field
+    assert game.symbols(with_soul) == (("blue",), ("blue",))
+    assert game.symbols(without) == (("red",),)
+    from bss_desktop.rules.bss.costs import field_symbols
+    assert sorted(field_symbols(game, 0)) == [("blue",), ("blue",), ("red",)]
+
+
+def test_cr_2_7_3_played_this_nexus_gains_a_green_symbol_for_cost_reduction():
+    db = imported_db(nexus_rec("This nexus gains a green symbol.", color=["Red"], symbols=["red"]),
+                     families=FAMILIES)
+    game = game_of(db, "{life: 5, reserve: 5, hand: [T-G4], field: [ZT-001]}", "{life: 5, reserve: 3}")
+    nexus = game.state.players[0].field[0]
+    assert game.symbols(nexus) == (("red",), ("green",))
+    game.apply(Summon(0, first(game, 0, "T-G4", "hand")))
+    while game.pending is not None and game.pending.kind == "choose":
+        answer(game, game.pending.info["options"][0])
+    # cost 4, reduced by a green and a red symbol (CR 2-7-3): 2, and 1 core onto it
+    assert game.state.players[0].reserve == 2
+
+
+def test_cr_8_8_played_treat_that_spirit_as_having_two_symbols_during_this_turn():
+    db = imported_db(magic("Select a spirit with a \"Soul Core\" on it. Treat that spirit as having two white "
+                           "symbols during this turn."), families=FAMILIES)
+    game = game_of(db, "{life: 5, reserve: 3, soul_core: field, hand: [ZT-001], field: [T-R1, "
+                       "{card: T-R3, soul_core: true}]}", "{life: 5, reserve: 3}")
+    pup, knight = game.state.players[0].field
+    game.apply(UseMagic(0, first(game, 0, "ZT-001", "hand")))
+    assert game.symbols(knight) == (("white",), ("white",)) and game.symbols(pup) == (("red",),)
+    [entry] = [e for e in game.state.continuous if e.layer == stats.SYMBOLS_LAYER]
+    assert entry.duration == "turn"  # gone at the end of the turn with the other effects of this turn (CR 6-8-1-2)
+    from bss_desktop.rules.bss.targets import has_symbol
+    assert has_symbol(game, 0, "white") and not has_symbol(game, 1, "white")

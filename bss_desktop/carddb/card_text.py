@@ -657,6 +657,17 @@ def _clause(d: Directive, ctx: _Ctx, effect_kind: str | None) -> _Clause:
         symbols = _or_list([(f"an additional {_color(c)} reduction symbol" if n == 1 else
                              f"{n} additional {_color(c)} reduction symbols") for c, n in counts.items()], "and")
         return _imp(f"{_kind(t, True)} in {_zone_words(t)} have {symbols}")
+    if op == "symbol":  # CR 8-8: "is treated as having 2 Red symbols", "gets an additional Green symbol"
+        counts = {}
+        for c in d.colors:
+            counts[c] = counts.get(c, 0) + 1
+        subject, plural = target_text(t, ctx=ctx), _is_plural(t, ctx)
+        if d.mode == "set":
+            having = _or_list([_count(n, f"{_color(c)} symbol") for c, n in counts.items()], "and")
+            return _subject(subject, plural, "is", "are", "be", _join(f"treated as having {having}", dur))
+        extra = _or_list([(f"an additional {_color(c)} symbol" if n == 1 else f"{n} additional {_color(c)} symbols")
+                          for c, n in counts.items()], "and")
+        return _subject(subject, plural, "gets", "get", "get", _join(extra, dur))
     if op == "attack_spirit":  # CR 10-10-1: the spirit attacked blocks at once
         attacker = ctx.this() if ctx.card_type == "spirit" else "the attacking spirit"
         return _subject(attacker, False, "attacks", "attack", "attack", target_text(t, ctx=ctx))

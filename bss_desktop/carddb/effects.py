@@ -103,7 +103,7 @@ OPS = {  # directive: what its value is
     "token": "token", "search": "search", "recover": "recover", "grant": "grant", "restrict": "restrict",
     "attack_spirit": "target", "pay_cores": "amount", "substitute": "substitute", "select": "target",
     "to_deck_top": "target", "summon": "summon", "look": "look", "cost": "cost", "reduction": "reduction",
-    "core_gain": "amount",
+    "core_gain": "amount", "symbol": "symbol",
 }
 # Battle Spirits Standard's directives (STD 5-16-1, 4-9), kept apart from OPS, the directives of Saga's cards; a
 # Saga game performs them as it can (heavy exhaust exhausts, a card removed from the game leaves it)
@@ -113,11 +113,13 @@ ALL_OPS = {**OPS, **STANDARD_OPS}
 # timing among the same-name cards of one player (12-3-2), or both (12-3-3)
 LIMITS = ("once_per_turn", "unstackable", "unstackable_once_per_turn")
 COST_OPS = ("pay_cores", "discard", "exhaust", "core_remove", "destroy")  # what an effect cost may contain (CR 8-4)
-STANDING_OPS = ("bp", "level", "grant", "restrict", "substitute", "cost", "reduction")  # what a constant effect does
+# what a constant effect does
+STANDING_OPS = ("bp", "level", "grant", "restrict", "substitute", "cost", "reduction", "symbol")
 CONSTANT_OPS = ("cost", "reduction")  # change information while the card is on the field: constant effects only
 SIDES = ("you", "opponent", "any", "each")  # each: every player selects among their own cards (CR 1-3-4)
 ZONES = ("field", "hand", "trash", "deck")  # deck: only counted ("for each", conditions), never selected
 LIFE_PLAYERS = ("opponent", "you", "both")  # whose life a life_damage directive reduces
+MAX_SYMBOLS = 10  # the symbols a symbol directive sets or adds at once (a card prints two or three at most)
 
 
 @dataclass(frozen=True, slots=True)
@@ -229,7 +231,7 @@ class Directive:
     # life_gain: where the cores come from (void, the default, or your reserve)
     reveal: bool = True  # search: reveal the cards (public) or only look at them (CR 12-3-1)
     by: Target | None = None  # restrict be_blocked: the blockers it keeps out
-    colors: tuple = ()  # reduction: the reduction symbols added (CR 2-7)
+    colors: tuple = ()  # reduction: the reduction symbols added (CR 2-7); symbol: the symbols' colours
     may: bool = False  # "you may ..." for this directive alone (CR 8-1-8)
     if_done: bool = False  # "if you do, ...": only when the directive before it did something
     # Battle Spirits Standard's connectives (STD 5-19): "after this effect resolves, ..." (此效果發揮後): only when every
@@ -726,6 +728,20 @@ def _directive(op, val, f, make_token) -> Directive:
         for i, c in enumerate(items):
             _choice(c, f"{p}.add[{i}]", COLORS)
         return Directive(op, target=t, colors=tuple(items))
+    if shape == "symbol":  # "treat it as having two red symbols" (set), "it gains a green symbol" (add) (CR 8-8)
+        d = _map(val, p, ("target", "add", "set", "duration"))
+        if ("add" in d) == ("set" in d):
+            raise EffectSyntax(p, "give exactly one of add or set")
+        mode = "add" if "add" in d else "set"
+        colors = _colors(d[mode], f"{p}.{mode}")
+        if not colors or len(colors) > MAX_SYMBOLS:
+            raise EffectSyntax(f"{p}.{mode}", f"expected 1 to {MAX_SYMBOLS} symbol colours, e.g. [red, red]")
+        t = parse_target(d.get("target", "this"), f"{p}.target")
+        if t.ref is None and t.symbols is not None:
+            raise EffectSyntax(f"{p}.target.symbols", "symbols changed on the cards with so many symbols: "
+                                                      "their number is what it changes")
+        return Directive(op, target=t, mode=mode, colors=colors,
+                         duration=_choice(d.get("duration", "turn"), f"{p}.duration", DURATIONS))
     if shape == "substitute":
         d = _map(val, p, ("event", "target", "by_opponent", "instead"))
         instead = d.get("instead")
@@ -883,7 +899,7 @@ def _refuse_silent(directives, f: str, card_type: str, kind: str) -> None:
         t = getattr(d, "target", None)
         if d.op == "pay_cores":  # it would print "send N cores from your reserve to your trash" and move none
             raise EffectSyntax(where, "pay_cores is a cost (CR 8-4): put it under 'cost:', not 'do:'")
-        if card_type == "magic" and d.op in ("bp", "level", "grant") and t is not None and t.ref == "this":
+        if card_type == "magic" and d.op in ("bp", "level", "grant", "symbol") and t is not None and t.ref == "this":
             raise EffectSyntax(where, f"a magic card is not on the field: '{d.op}' needs a target other than 'this' "
                                       "(e.g. {side: you})")
         if t is not None and t.ref is None and t.zone == "deck":
@@ -1113,6 +1129,8 @@ def _directive_value(d: Directive, token_to_dict):
         t.pop("all", None)
         t["side"], t["zone"] = d.target.side, d.target.zone
         return {"target": t, "add": d.amount if shape == "cost" else list(d.colors)}
+    if shape == "symbol":
+        return {"target": target_to_dict(d.target), d.mode: list(d.colors), "duration": d.duration}
     if shape == "substitute":
         return {"event": d.event, "target": target_to_dict(d.target), "by_opponent": d.by_opponent,
                 "instead": [directive_to_dict(x, token_to_dict) for x in d.instead]}

@@ -345,7 +345,7 @@ class Game(ManualMoves, TableMoves, HandHelpers):
     def symbols(self, iid: int) -> tuple:
         if self.state.table is not None:  # a Brave's symbols on its spirit, side B's (table_cards.py)
             return table_cards.symbols(self, iid)
-        return self._defs[self.state.cards[iid].cid].symbols  # stats.symbols, for this game's own database
+        return stats.changed_symbols(self, iid, self._defs[self.state.cards[iid].cid].symbols)  # (its own database)
 
     def cores_on(self, iid: int) -> int:
         return stats.cores_on(self.state, iid)

@@ -276,6 +276,13 @@ def constant_levels(game, iid: int) -> list:
             if (isinstance(d.amount, int) or d.amount == "max") and _applies(game, d.target, iid, p, src)]
 
 
+def constant_symbols(game, iid: int) -> list:
+    """Constant symbol effects on `iid` (CR 8-8: changes to information): (mode, colours) in order, e.g. "treat this
+    spirit as having two red symbols" = ("set", ("red", "red")), "this nexus gains a green symbol" = ("add",
+    ("green",))."""
+    return [(d.mode, d.colors) for src, p, d in _directives(game, "symbol") if _applies(game, d.target, iid, p, src)]
+
+
 def keywords_of(game, iid: int, name: str | None = None) -> list:
     """Keywords `iid` has now. On the field only those of its current level, plus granted ones
     (CR 10-13-1); elsewhere every printed keyword (CR 10-13-2)."""
@@ -465,4 +472,4 @@ def substitutions(game, iid: int, cause) -> list:
     return out
 
 
-stats.use_constant_readers(constant_levels, constant_bp)  # stats reads constant effects without importing this module
+stats.use_constant_readers(constant_levels, constant_bp, constant_symbols)  # stats reads constant effects without importing this module

@@ -23,6 +23,16 @@ either: count "of" owner descr filters?
 %extend select_act: "select" selection "," "or" either "," "and" verb_on_it -> select_either_act
 // "nexuses that are not red": of none of these colours (CR 2-4-1-2)
 %extend filter: ("that is not" | "that are not") COLOUR         -> f_not_colour
+// symbols changed (CR 8-8): "treat this spirit as having two red symbols", "count this spirit's symbol as two red
+// symbols", "this nexus gains a green symbol", "it gains one additional green symbol during this battle"
+symbol_set: "treat" subject "as having" count COLOUR symbol_word duration?
+          | ("treat" | "count") own_symbol "as" count COLOUR symbol_word duration? -> symbol_as
+symbol_add: subject ("gains" | "gain") count "additional"? COLOUR symbol_word duration?
+          | "this nexus" ("gains" | "gain") count "additional"? COLOUR symbol_word duration? -> symbol_add_this
+own_symbol: "this spirit's symbol"                              -> poss_this
+          | "this nexus's symbol"                               -> poss_this
+symbol_word: "symbol" | "symbols"
+%extend action: symbol_set | symbol_add
 // "return them to your opponent's hand": the hand of the spirits' owner (CR 4-2: the owner controls)
 %extend hand_of: "your opponent's hand"
 """
@@ -66,6 +76,28 @@ class Rules:
 
     def f_not_colour(self, colour):
         return {"not_colors": [str(colour)]}
+
+    def symbol_word(self, *_):
+        return None
+
+    def _symbol(self, subject, mode, count, colour, duration):
+        if not 1 <= count <= 10:
+            raise NotSupported(f"{count} symbols at once")
+        if isinstance(subject, dict) and subject.get("symbols") is not None:
+            raise NotSupported("symbols changed on the cards with so many symbols")
+        return [{"symbol": {"target": subject, mode: [str(colour)] * count, "_duration": duration}}]
+
+    def symbol_set(self, subject, count, colour, _w, duration=None):
+        return self._symbol(subject, "set", count, colour, duration)
+
+    def symbol_as(self, subject, count, colour, _w, duration=None):  # "its symbol as two": the one it prints
+        return self._symbol(subject, "set", count, colour, duration)
+
+    def symbol_add(self, subject, count, colour, _w, duration=None):
+        return self._symbol(subject, "add", count, colour, duration)
+
+    def symbol_add_this(self, count, colour, _w, duration=None):
+        return self._symbol("this", "add", count, colour, duration)
 
     def f_symbols(self, n):
         return {"symbols": int(n)}
