@@ -521,3 +521,25 @@ def test_cr_8_8_played_treat_that_spirit_as_having_two_symbols_during_this_turn(
     assert entry.duration == "turn"  # gone at the end of the turn with the other effects of this turn (CR 6-8-1-2)
     from bss_desktop.rules.bss.targets import has_symbol
     assert has_symbol(game, 0, "white") and not has_symbol(game, 1, "white")
+
+
+# ---------------------------------------------------------------- "gain N BP and ..." (CR 8-8-1-3-5)
+
+
+def test_cr_8_8_1_3_5_compiled_two_bp_gains_joined_by_and():
+    assert ops("All of your red spirits gain 1000 BP and all of your green spirits gain 2000 BP.") == [
+        {"bp": {"target": {"side": "you", "colors": ["red"], "all": True}, "add": 1000, "_duration": None}},
+        {"bp": {"target": {"side": "you", "colors": ["green"], "all": True}, "add": 2000, "_duration": None}}]
+    assert ops("This spirit gains 1000 BP and Confront.") == [  # still a keyword after "and"
+        {"bp": {"target": "this", "add": 1000, "_duration": None}},
+        {"grant": {"target": "this", "keyword": "confront", "_duration": None}}]
+
+
+def test_cr_8_8_1_3_5_played_red_spirits_and_green_spirits_gain_bp():
+    db = imported_db(nexus_rec("All of your red spirits gain 1000 BP and all of your green spirits gain 2000 BP."),
+                     families=FAMILIES)
+    game = game_of(db, "{life: 5, reserve: 3, field: [ZT-001, T-R1, T-D2, T-B2, T-G4]}",
+                   "{life: 5, reserve: 3, field: [T-R1]}")
+    _, pup, dual, guard, stag = game.state.players[0].field
+    assert [stats.bp(game, i) for i in (pup, dual, guard, stag)] == [2000, 5000, 2000, 6000]  # red+green: both
+    assert stats.bp(game, game.state.players[1].field[0]) == 1000

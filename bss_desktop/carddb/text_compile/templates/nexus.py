@@ -33,6 +33,9 @@ own_symbol: "this spirit's symbol"                              -> poss_this
           | "this nexus's symbol"                               -> poss_this
 symbol_word: "symbol" | "symbols"
 %extend action: symbol_set | symbol_add
+// "all of your red spirits gain 1000 BP and all of your green spirits gain 1000 BP": after "gain N BP", an "and"
+// would otherwise be read as the start of "and <keyword>" only (gains_bp_and_keyword)
+%extend action: subject ("gains" | "gain") NUMBER "bp" "and" statement -> bp_and_then
 // "return them to your opponent's hand": the hand of the spirits' owner (CR 4-2: the owner controls)
 %extend hand_of: "your opponent's hand"
 """
@@ -98,6 +101,9 @@ class Rules:
 
     def symbol_add_this(self, count, colour, _w, duration=None):
         return self._symbol("this", "add", count, colour, duration)
+
+    def bp_and_then(self, subject, number, ops):
+        return self.bp_change(subject, number) + ops
 
     def f_symbols(self, n):
         return {"symbols": int(n)}
