@@ -543,3 +543,75 @@ def test_cr_8_8_1_3_5_played_red_spirits_and_green_spirits_gain_bp():
     _, pup, dual, guard, stag = game.state.players[0].field
     assert [stats.bp(game, i) for i in (pup, dual, guard, stag)] == [2000, 5000, 2000, 6000]  # red+green: both
     assert stats.bp(game, game.state.players[1].field[0]) == 1000
+
+
+# ---------------------------------------------------------------- "when you place a blue nexus" (CR 10-7-7)
+
+
+THREE_LEVELS = [{"level": 1, "battlePoints": 1000, "cores": 1}, {"level": 2, "battlePoints": 3000, "cores": 3},
+                {"level": 3, "battlePoints": 6000, "cores": 5}]
+
+
+def test_cr_10_7_7_compiled_when_you_place_a_blue_nexus():
+    assert ops("When you place a blue nexus, treat this spirit as LV3 during this turn.") == [
+        {"_trigger": {"trigger": "your_nexus_placed", "watch": {"colors": ["blue"]}}},
+        {"level": {"target": "this", "set": 3, "_duration": "turn"}}]
+    assert "other than a nexus" in refused("When you place a blue spirit, draw a card.")
+
+
+def test_cr_10_7_7_the_trigger_is_written_back_and_read_again():
+    card = card_from_dict({"id": "ZZ-1", "name": "Z", "type": "spirit", "colors": ["red"], "cost": 0,
+                           "symbols": ["red"], "levels": [{"level": 1, "cores": 1, "bp": 1000}],
+                           "effects": [{"kind": "triggered", "trigger": "your_nexus_placed",
+                                        "watch": {"colors": ["blue"]}, "do": [{"draw": 1}]}]},
+                          file="(test)", set_id="ZZ")
+    assert card.effects[0].watch.type == "nexus"
+    assert card_text(card) == "(When you place a Blue nexus) Draw 1 card."
+
+
+def test_cr_10_7_7_a_malformed_watch_of_the_trigger_is_refused_naming_the_field():
+    with pytest.raises(CardDataError) as e:
+        card_from_dict({"id": "ZZ-1", "name": "Z", "type": "spirit", "colors": ["red"], "cost": 0,
+                        "symbols": ["red"], "levels": [{"level": 1, "cores": 1, "bp": 1000}],
+                        "effects": [{"kind": "triggered", "trigger": "your_nexus_placed",
+                                     "watch": {"side": "you"}, "do": [{"draw": 1}]}]}, file="(test)", set_id="ZZ")
+    assert str(e.value.field).endswith("watch.side")
+
+
+@pytest.mark.parametrize("nexus_id, level", [("T-NX2", 3), ("T-NX", 1)])
+def test_cr_10_7_7_played_when_you_place_a_blue_nexus_treat_this_spirit_as_lv3(nexus_id, level):
+    from bss_desktop.engine.commands import PlaceNexus
+    db = imported_db(effect("When you place a blue nexus, treat this spirit as LV3 during this turn.",
+                            core_requirements=THREE_LEVELS), families=FAMILIES)
+    game = game_of(db, f"{{life: 5, reserve: 5, hand: [{nexus_id}], field: [ZT-001]}}", "{life: 5, reserve: 3}")
+    spirit = game.state.players[0].field[0]
+    game.apply(PlaceNexus(0, first(game, 0, nexus_id, "hand")))
+    while game.pending is not None and game.pending.kind == "choose":
+        answer(game, game.pending.info["options"][0])
+    assert stats.level(game, spirit) == level
+
+
+def test_cr_10_7_7_played_a_nexus_your_opponent_places_does_not_trigger_it():
+    from bss_desktop.engine.commands import PlaceNexus
+    db = imported_db(effect("When you place a blue nexus, treat this spirit as LV3 during this turn.",
+                            core_requirements=THREE_LEVELS), families=FAMILIES)
+    game = game_of(db, "{life: 5, reserve: 5, field: [ZT-001]}", "{life: 5, reserve: 5, hand: [T-NX2]}",
+                   turn_player=1)
+    game.apply(PlaceNexus(1, first(game, 1, "T-NX2", "hand")))
+    assert stats.level(game, game.state.players[0].field[0]) == 1
+
+
+def test_cr_2_10_3_played_cannot_be_blocked_by_spirits_that_are_lv2_or_higher():
+    db = imported_db(magic("Your spirits cannot be blocked by your opponent's spirits that are LV2 or higher during "
+                           "this turn.", ID="ZT-009"), families=FAMILIES)
+    game = game_of(db, "{life: 5, reserve: 3, hand: [ZT-009], field: [T-R1]}",
+                   "{life: 5, reserve: 3, field: [T-R1, {card: T-R3, cores: 2}]}", step="main")
+    game.apply(UseMagic(0, first(game, 0, "ZT-009", "hand")))
+    from bss_desktop.engine.commands import EndMain
+    game.apply(EndMain(0))
+    pup, knight = game.state.players[1].field
+    to_block(game, game.state.players[0].field[0])
+    with pytest.raises(IllegalCommand):
+        game.apply(Block(1, knight))
+    game.apply(Block(1, pup))
+    assert game.state.battle.blocker == pup

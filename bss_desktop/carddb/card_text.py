@@ -138,7 +138,7 @@ class _Ctx:
         return {"spirit": "this spirit", "nexus": "this nexus"}.get(self.card_type, "this card")
 
     def that(self) -> str:
-        if self.trigger == "your_nexus_exhausted":
+        if self.trigger in ("your_nexus_exhausted", "your_nexus_placed"):
             return "that nexus"
         if self.trigger in MAGIC_TRIGGERS:
             return "that magic card"
@@ -737,6 +737,7 @@ _TRIGGER_LABELS = {
     "when_wins_battle": "When It Destroys a Spirit by Comparing BP",
     "you_use_magic": "When you use a magic card",
     "your_nexus_exhausted": "When one of your nexuses is exhausted",
+    "your_nexus_placed": "When you place a nexus",
     "opponent_uses_magic": "When your opponent uses a magic card",
     "when_depleted": "When Depleted",
     "your_spirit_depleted": "When one of your spirits is depleted",
@@ -758,6 +759,7 @@ _WATCH_LABELS = {
     "your_spirit_wins_battle": "When {one} destroys an opponent's spirit by comparing BP",
     "you_use_magic": "When you use {a}",
     "your_nexus_exhausted": "When {one} is exhausted",
+    "your_nexus_placed": "When you place {a}",
     "opponent_uses_magic": "When your opponent uses {a}",
     "your_spirit_depleted": "When {one} is depleted",
     "opponent_spirit_depleted": "When {one} is depleted",

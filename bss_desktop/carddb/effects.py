@@ -53,6 +53,7 @@ TRIGGERS = (
     "your_spirit_wins_battle",  # ... destroys an opponent's spirit by comparing BP (CR 7-1-5-2-1)
     "your_spirit_destroyed_by_opponent",  # ... is destroyed by the opponent's effect or in battle (CR 10-15-1)
     "your_nexus_exhausted",  # one of your nexuses (`watch`: which ones) is exhausted (CR 10-4; not if it was)
+    "your_nexus_placed",  # you place a nexus (`watch`: which ones) (CR 10-7-7)
     "you_use_magic",  # you use a magic card (`watch`: which ones), its effect resolving first (CR 10-8, 8-5-2-4)
     "opponent_uses_magic",  # your opponent uses one
 )
@@ -74,9 +75,11 @@ WATCH_TRIGGERS = {
     "your_spirit_blocked": "you", "your_spirit_summoned": "you", "your_spirit_reduces_life": "you",
     "your_spirit_wins_battle": "you", "your_spirit_destroyed_by_opponent": "you",
     "you_use_magic": "you", "opponent_uses_magic": "opponent", "your_nexus_exhausted": "you",
+    "your_nexus_placed": "you",
     "your_spirit_depleted": "you", "opponent_spirit_depleted": "opponent",
 }
 MAGIC_TRIGGERS = ("you_use_magic", "opponent_uses_magic")  # they watch magic cards, not spirits
+NEXUS_TRIGGERS = ("your_nexus_exhausted", "your_nexus_placed")  # they watch nexuses
 BURST_TRIGGERS = ("life_reduced", "your_spirit_destroyed", "opponent_summons", "opponent_attacks",
                   "opponent_summon_effect")
 STEPS = ("start", "core", "draw", "refresh", "main", "attack", "end")
@@ -796,7 +799,7 @@ def parse_effect(v, f, *, card_type: str, make_token=None) -> Effect:
                 raise EffectSyntax(f"{f}.watch", f"only triggered effects on {', '.join(WATCH_TRIGGERS)} watch "
                                                  "other cards")
             _map(d["watch"], f"{f}.watch", _WATCH_KEYS)  # which spirits, not whose: the trigger says whose
-            kind_of = "magic" if trig in MAGIC_TRIGGERS else "nexus" if trig == "your_nexus_exhausted" else "spirit"
+            kind_of = "magic" if trig in MAGIC_TRIGGERS else "nexus" if trig in NEXUS_TRIGGERS else "spirit"
             kw["watch"] = parse_target({"type": kind_of, **d["watch"]}, f"{f}.watch")
     elif "watch" in d:
         raise EffectSyntax(f"{f}.watch", "only triggered effects watch other cards")

@@ -136,6 +136,8 @@ class Resolution(Directives, EffectCosts):
         if self._defs[card.cid].type == "spirit":
             self._fire_side(card.owner, "your_spirit_summoned", iid)
             self._fire_side(1 - card.owner, "opponent_summons", iid)
+        else:  # CR 10-7-7: a nexus placed
+            self._fire_side(card.owner, "your_nexus_placed", iid)
 
     def _collect(self, ev) -> None:
         """Check one event for triggers (Game._emit does this for every event when the game has effects)."""

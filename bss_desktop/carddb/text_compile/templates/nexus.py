@@ -36,6 +36,10 @@ symbol_word: "symbol" | "symbols"
 // "all of your red spirits gain 1000 BP and all of your green spirits gain 1000 BP": after "gain N BP", an "and"
 // would otherwise be read as the start of "and <keyword>" only (gains_bp_and_keyword)
 %extend action: subject ("gains" | "gain") NUMBER "bp" "and" statement -> bp_and_then
+// "when you place a blue nexus": a nexus placed (CR 10-7-7)
+%extend watch_event: "you place" count descr filters?            -> you_place
+// "that are LV2 or higher"
+%extend filter: ("that is" | "that are") "lv" NUMBER "or higher" -> f_level_min
 // "return them to your opponent's hand": the hand of the spirits' owner (CR 4-2: the owner controls)
 %extend hand_of: "your opponent's hand"
 """
@@ -104,6 +108,18 @@ class Rules:
 
     def bp_and_then(self, subject, number, ops):
         return self.bp_change(subject, number) + ops
+
+    def you_place(self, count, descr, filters=None):
+        if count != 1:
+            raise NotSupported(f"placing {count} nexuses at once")
+        watch = self._target({}, "you", descr, filters)
+        watch.pop("side", None)
+        if watch.pop("type", "spirit") != "nexus":
+            raise NotSupported("placing something other than a nexus")
+        return {"trigger": "your_nexus_placed", **({"watch": watch} if watch else {})}
+
+    def f_level_min(self, n):
+        return {"level_min": int(n)}
 
     def f_symbols(self, n):
         return {"symbols": int(n)}
