@@ -226,6 +226,8 @@ def _sample_directive(op: str) -> Directive:
         return Directive(op, target=Target(side="you", zone="hand", family="Dragon", mode="all"), colors=("red",))
     if shape == "symbol":
         return Directive(op, target=Target(ref="this"), mode="set", colors=("red", "red"), duration="turn")
+    if shape == "lose":
+        return Directive(op, target=Target(side="any", type="nexus", mode="all"), level=1)
     raise AssertionError(f"no sample for {op} ({shape}): add one")
 
 

@@ -615,3 +615,148 @@ def test_cr_2_10_3_played_cannot_be_blocked_by_spirits_that_are_lv2_or_higher():
         game.apply(Block(1, knight))
     game.apply(Block(1, pup))
     assert game.state.battle.blocker == pup
+
+
+# ---------------------------------------------------------------- nexuses that lose their effects (docs/saga-rulings.md)
+
+
+def nexus_with(details: str, levels=(1, 2), condition: str = "N/A", steps=(), **fields) -> dict:
+    """ZT-00x: a red nexus (LV1: 0 cores, LV2: 2 cores) with one effect listed for `levels`."""
+    return record(effects=[{"levels": list(levels), "condition": condition, "keywords": [], "steps": list(steps),
+                            "details": details}], cardType="NEXUS", name="Test Nexus",
+                  core_requirements=[{"level": 1, "cores": 0}, {"level": 2, "cores": 2}], **fields)
+
+
+LOSE_LV1 = "All nexuses lose their LV1 effects and cannot regain them."
+
+
+@pytest.mark.parametrize("sentence, expected", [
+    (LOSE_LV1, [{"lose_effects": {"target": {"side": "any", "type": "nexus", "all": True}, "level": 1}}]),
+    ("All LV1 nexuses lose their effects and cannot regain them.",
+     [{"lose_effects": {"target": {"side": "any", "level_min": 1, "level_max": 1, "type": "nexus", "all": True}}}]),
+    ("All of your opponent's nexuses lose their effects.",
+     [{"lose_effects": {"target": {"all": True, "type": "nexus"}}}]),
+])
+def test_ruling_lose_effects_compiled(sentence, expected):
+    assert ops(sentence) == expected
+
+
+@pytest.mark.parametrize("sentence, why", [
+    ("All of your opponent's nexuses lose their effects and cannot regain them during this turn.", "for a time"),
+    ("All spirits lose their effects.", "other than all of some nexuses"),
+])
+def test_ruling_lose_effects_that_the_vocabulary_cannot_say_stays_manual(sentence, why):
+    assert why in refused(sentence)
+
+
+def test_ruling_lose_effects_a_magic_card_with_it_stays_manual():
+    r = compile_effect("magic", "N/A", "All of your opponent's nexuses lose their effects.", ["Main"],
+                       families=FAMILIES)
+    assert not r.automated
+
+
+def _lose_card(value, kind="constant") -> dict:
+    e = {"kind": kind, "do": [{"lose_effects": value}]}
+    if kind == "triggered":
+        e["trigger"] = "when_summoned"
+    return {"id": "ZZ-1", "name": "Z", "type": "spirit", "colors": ["red"], "cost": 0, "symbols": ["red"],
+            "levels": [{"level": 1, "cores": 1, "bp": 1000}], "effects": [e]}
+
+
+def test_ruling_lose_effects_written_back_and_read_again():
+    from bss_desktop.carddb.effects import directive_to_dict
+    card = card_from_dict(_lose_card({"target": {"side": "any", "type": "nexus", "all": True}, "level": 1}),
+                          file="(test)", set_id="ZZ")
+    d = card.effects[0].do[0]
+    assert directive_to_dict(d) == {"lose_effects": {"target": {"side": "any", "type": "nexus", "all": True},
+                                                     "level": 1}}
+    assert card_text(card) == "Constant: All nexuses lose their LV1 effects and cannot regain them."
+
+
+@pytest.mark.parametrize("value, kind, field", [
+    ({"level": 1}, "constant", "lose_effects.target"),
+    ({"target": "this"}, "constant", "lose_effects.target"),
+    ({"target": {"all": True}}, "constant", "lose_effects.target"),
+    ({"target": {"type": "nexus"}}, "constant", "lose_effects.target"),
+    ({"target": {"type": "nexus", "all": True, "bp_max": 3000}}, "constant", "lose_effects.target"),
+    ({"target": {"type": "nexus", "all": True}, "level": 0}, "constant", "lose_effects.level"),
+    ({"target": {"type": "nexus", "all": True}, "level": "one"}, "constant", "lose_effects.level"),
+    ({"target": {"type": "nexus", "all": True}, "levels": [1]}, "constant", "lose_effects.levels"),
+    ({"target": {"type": "nexus", "all": True}}, "triggered", "do[0]"),
+])
+def test_ruling_lose_effects_a_malformed_directive_is_refused_naming_the_field(value, kind, field):
+    with pytest.raises(CardDataError) as e:
+        card_from_dict(_lose_card(value, kind), file="(test)", set_id="ZZ")
+    assert str(e.value.field).endswith(field), e.value.field
+
+
+def test_ruling_lose_effects_played_constant_effects_of_nexuses_apply_to_nothing():
+    db = imported_db(effect(LOSE_LV1),
+                     nexus_with("All of your spirits gain 1000 BP.", ID="ZT-002"),
+                     nexus_with("All of your spirits gain 2000 BP.", levels=(2,), ID="ZT-003"),
+                     families=FAMILIES)
+    game = game_of(db, "{life: 5, reserve: 3, field: [T-R1, ZT-002, {card: ZT-003, cores: 2}]}",
+                   "{life: 5, reserve: 3, field: [ZT-001]}")
+    pup = game.state.players[0].field[0]
+    assert stats.bp(game, pup) == 3000  # 1000 + the LV2-only effect's 2000; the LV1 effect is lost
+
+
+def test_ruling_lose_effects_played_without_it_the_nexus_works():
+    db = imported_db(nexus_with("All of your spirits gain 1000 BP.", ID="ZT-002"), families=FAMILIES)
+    game = game_of(db, "{life: 5, reserve: 3, field: [T-R1, ZT-002]}", "{life: 5, reserve: 3}")
+    assert stats.bp(game, game.state.players[0].field[0]) == 2000
+
+
+def test_ruling_lose_effects_played_an_effect_listed_for_lv1_and_lv2_is_lost_at_lv2():
+    db = imported_db(effect(LOSE_LV1), nexus_with("All of your spirits gain 1000 BP.", ID="ZT-002"),
+                     families=FAMILIES)
+    game = game_of(db, "{life: 5, reserve: 3, field: [T-R1, {card: ZT-002, cores: 2}]}",
+                   "{life: 5, reserve: 3, field: [ZT-001]}")
+    assert stats.level(game, game.state.players[0].field[1]) == 2
+    assert stats.bp(game, game.state.players[0].field[0]) == 1000
+
+
+def test_ruling_lose_effects_played_all_lv1_nexuses_by_their_level():
+    db = imported_db(effect("All LV1 nexuses lose their effects and cannot regain them."),
+                     nexus_with("All of your spirits gain 1000 BP.", ID="ZT-002"),
+                     nexus_with("All of your spirits gain 2000 BP.", ID="ZT-003"),
+                     families=FAMILIES)
+    game = game_of(db, "{life: 5, reserve: 3, field: [T-R1, ZT-002, {card: ZT-003, cores: 2}]}",
+                   "{life: 5, reserve: 3, field: [ZT-001]}")
+    assert stats.bp(game, game.state.players[0].field[0]) == 3000  # the LV2 nexus keeps its effect
+
+
+def test_ruling_lose_effects_played_triggered_effects_do_not_trigger():
+    db = imported_db(effect(LOSE_LV1),
+                     nexus_with("When one of your spirits attacks, draw a card.", ID="ZT-002"),
+                     families=FAMILIES)
+    game = game_of(db, "{life: 5, reserve: 3, field: [T-R1, ZT-002], deck: [T-W0, T-W0]}",
+                   "{life: 5, reserve: 3, field: [ZT-001]}", step="attack")
+    game.apply(Attack(0, game.state.players[0].field[0]))
+    assert cids(game, game.state.players[0].hand) == []
+
+
+def test_ruling_lose_effects_played_triggered_effects_trigger_again_when_it_stops():
+    db = imported_db(effect("All nexuses lose their LV1 effects and cannot regain them.", "During Either Main Step"),
+                     nexus_with("When one of your spirits attacks, draw a card.", ID="ZT-002"),
+                     families=FAMILIES)
+    game = game_of(db, "{life: 5, reserve: 3, field: [T-R1, ZT-002], deck: [T-W0, T-W0]}",
+                   "{life: 5, reserve: 3, field: [ZT-001]}", step="attack")
+    game.apply(Attack(0, game.state.players[0].field[0]))  # not the main step: the effect is not active
+    while game.pending is not None and game.pending.kind == "choose":
+        answer(game, game.pending.info["options"][0])
+    assert cids(game, game.state.players[0].hand) == ["T-W0"]
+
+
+def test_ruling_lose_effects_played_activated_effects_cannot_be_activated():
+    from bss_desktop.engine.commands import Activate
+    db = imported_db(effect(LOSE_LV1),
+                     nexus_with("You may destroy this nexus to draw a card.", steps=["Main"], ID="ZT-002"),
+                     families=FAMILIES)
+    game = game_of(db, "{life: 5, reserve: 3, field: [ZT-002], deck: [T-W0, T-W0]}",
+                   "{life: 5, reserve: 3, field: [ZT-001]}")
+    forge = game.state.players[0].field[0]
+    with pytest.raises(IllegalCommand):
+        game.apply(Activate(0, forge, 0))
+    assert game.state.cards[forge].zone == "field"
+    assert not any(isinstance(c, Activate) for c in game.legal_commands())  # nor offered

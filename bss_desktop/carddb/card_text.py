@@ -668,6 +668,10 @@ def _clause(d: Directive, ctx: _Ctx, effect_kind: str | None) -> _Clause:
         extra = _or_list([(f"an additional {_color(c)} symbol" if n == 1 else f"{n} additional {_color(c)} symbols")
                           for c, n in counts.items()], "and")
         return _subject(subject, plural, "gets", "get", "get", _join(extra, dur))
+    if op == "lose_effects":  # docs/saga-rulings.md: "LV1 effects" are those listed for LV1
+        what = "effects" if d.level is None else f"LV{d.level} effects"
+        return _subject(target_text(t, ctx=ctx), _is_plural(t, ctx), "loses", "lose", "lose",
+                        f"{'their' if _is_plural(t, ctx) else 'its'} {what} and cannot regain them")
     if op == "attack_spirit":  # CR 10-10-1: the spirit attacked blocks at once
         attacker = ctx.this() if ctx.card_type == "spirit" else "the attacking spirit"
         return _subject(attacker, False, "attacks", "attack", "attack", target_text(t, ctx=ctx))

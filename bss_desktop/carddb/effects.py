@@ -106,7 +106,7 @@ OPS = {  # directive: what its value is
     "token": "token", "search": "search", "recover": "recover", "grant": "grant", "restrict": "restrict",
     "attack_spirit": "target", "pay_cores": "amount", "substitute": "substitute", "select": "target",
     "to_deck_top": "target", "summon": "summon", "look": "look", "cost": "cost", "reduction": "reduction",
-    "core_gain": "amount", "symbol": "symbol",
+    "core_gain": "amount", "symbol": "symbol", "lose_effects": "lose",
 }
 # Battle Spirits Standard's directives (STD 5-16-1, 4-9), kept apart from OPS, the directives of Saga's cards; a
 # Saga game performs them as it can (heavy exhaust exhausts, a card removed from the game leaves it)
@@ -117,8 +117,8 @@ ALL_OPS = {**OPS, **STANDARD_OPS}
 LIMITS = ("once_per_turn", "unstackable", "unstackable_once_per_turn")
 COST_OPS = ("pay_cores", "discard", "exhaust", "core_remove", "destroy")  # what an effect cost may contain (CR 8-4)
 # what a constant effect does
-STANDING_OPS = ("bp", "level", "grant", "restrict", "substitute", "cost", "reduction", "symbol")
-CONSTANT_OPS = ("cost", "reduction")  # change information while the card is on the field: constant effects only
+STANDING_OPS = ("bp", "level", "grant", "restrict", "substitute", "cost", "reduction", "symbol", "lose_effects")
+CONSTANT_OPS = ("cost", "reduction", "lose_effects")  # change information while the card is on the field: constant effects only
 SIDES = ("you", "opponent", "any", "each")  # each: every player selects among their own cards (CR 1-3-4)
 ZONES = ("field", "hand", "trash", "deck")  # deck: only counted ("for each", conditions), never selected
 LIFE_PLAYERS = ("opponent", "you", "both")  # whose life a life_damage directive reduces
@@ -745,6 +745,16 @@ def _directive(op, val, f, make_token) -> Directive:
                                                       "their number is what it changes")
         return Directive(op, target=t, mode=mode, colors=colors,
                          duration=_choice(d.get("duration", "turn"), f"{p}.duration", DURATIONS))
+    if shape == "lose":  # "all nexuses lose their LV1 effects and cannot regain them" (docs/saga-rulings.md)
+        d = _map(val, p, ("target", "level"))
+        if "target" not in d:
+            raise EffectSyntax(f"{p}.target", "missing: the nexuses that lose their effects")
+        t = parse_target(d["target"], f"{p}.target")
+        if t.ref is not None or t.type != "nexus" or t.mode != "all" or t.zone != "field":
+            raise EffectSyntax(f"{p}.target", "all of some field nexuses ({type: nexus, all: true, ...})")
+        if t.bp_max is not None or t.bp_min is not None or t.keyword is not None or t.keywords:
+            raise EffectSyntax(f"{p}.target", "the nexuses that lose their effects are not told by BP or keywords")
+        return Directive(op, target=t, level=_int(d["level"], f"{p}.level", 1) if "level" in d else None)
     if shape == "substitute":
         d = _map(val, p, ("event", "target", "by_opponent", "instead"))
         instead = d.get("instead")
@@ -1134,6 +1144,8 @@ def _directive_value(d: Directive, token_to_dict):
         return {"target": t, "add": d.amount if shape == "cost" else list(d.colors)}
     if shape == "symbol":
         return {"target": target_to_dict(d.target), d.mode: list(d.colors), "duration": d.duration}
+    if shape == "lose":
+        return {"target": target_to_dict(d.target), **({"level": d.level} if d.level is not None else {})}
     if shape == "substitute":
         return {"event": d.event, "target": target_to_dict(d.target), "by_opponent": d.by_opponent,
                 "instead": [directive_to_dict(x, token_to_dict) for x in d.instead]}

@@ -9,6 +9,7 @@ from dataclasses import dataclass, field
 
 from ...engine import stats
 from ...engine.stats import ACTIVE, BY_OP, GRANTS
+from . import lost_effects
 from .targets import condition_holds, count_value, matches
 
 
@@ -173,6 +174,8 @@ def _active_constants(game) -> list:
         for _, e in fx.constants:
             if (not e.levels or lv in e.levels) and condition_holds(game, e.condition, iid, p):
                 out.append((iid, p, e))
+    if out and lost_effects.possible(game):  # nexuses that lost their effects (lost_effects.py)
+        out = lost_effects.drop_lost(game, out, _applies)
     return out
 
 

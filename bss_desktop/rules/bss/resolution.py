@@ -14,7 +14,7 @@ from itertools import combinations
 
 from ...carddb.effects import BURST_TRIGGERS, Effect
 from ...engine import stats
-from . import continuous, costs
+from . import continuous, costs, lost_effects
 from .directives import WAIT, Directives
 from .effect_costs import EffectCosts
 from ...engine.errors import IllegalCommand
@@ -82,6 +82,8 @@ class Resolution(Directives, EffectCosts):
         card = self.state.cards[iid]
         if card.zone == "field" and not continuous.level_ok(e.levels, stats.level(self, iid)):
             return False
+        if card.zone == "field" and lost_effects.effect_lost(self, iid, e.levels):
+            return False  # a nexus that lost its effects (lost_effects.py)
         return condition_holds(self, e.condition, iid, player)
 
     def _announce_triggered(self, iid: int, effects, trigger: str, player: int | None = None) -> None:

@@ -1,7 +1,7 @@
 """Templates: nexuses, symbols and levels (CR 4-3, 4-9)."""
 from __future__ import annotations
 
-from lark import v_args
+from lark import Token, v_args
 
 from ..not_supported import NotSupported
 
@@ -40,6 +40,13 @@ symbol_word: "symbol" | "symbols"
 %extend watch_event: "you place" count descr filters?            -> you_place
 // "that are LV2 or higher"
 %extend filter: ("that is" | "that are") "lv" NUMBER "or higher" -> f_level_min
+// "all nexuses lose their LV1 effects and cannot regain them", "all LV1 nexuses lose their effects ..."
+lose_effects: subject lose_what
+            | "all" descr filters? lose_what                     -> lose_effects_any
+lose_what: ("lose" | "loses") ("their" | "its") ("lv" NUMBER)? "effects" ("and cannot regain them")? duration?
+%extend action: lose_effects
+// "spirits with any effects listed"
+%extend filter: "with any effects listed"                       -> f_effects_listed
 // "return them to your opponent's hand": the hand of the spirits' owner (CR 4-2: the owner controls)
 %extend hand_of: "your opponent's hand"
 """
@@ -120,6 +127,26 @@ class Rules:
 
     def f_level_min(self, n):
         return {"level_min": int(n)}
+
+    def lose_what(self, *rest):
+        level = next((int(r) for r in rest if isinstance(r, Token) and r.type == "NUMBER"), None)
+        duration = next((r for r in rest if isinstance(r, str) and not isinstance(r, Token)), None)
+        return level, duration
+
+    def lose_effects_any(self, descr, *rest):
+        filters = rest[0] if len(rest) == 2 else None
+        return self.lose_effects(self._target({"all": True}, "any", descr, filters), rest[-1])
+
+    def lose_effects(self, subject, what):
+        level, duration = what
+        if duration is not None:
+            raise NotSupported("effects lost for a time (only while a constant effect is active)")
+        if not isinstance(subject, dict) or subject.get("type") != "nexus" or not subject.get("all"):
+            raise NotSupported("effects lost by cards other than all of some nexuses")
+        return [{"lose_effects": {"target": subject, **({"level": level} if level is not None else {})}}]
+
+    def f_effects_listed(self):
+        return {"no_effects": False}
 
     def f_symbols(self, n):
         return {"symbols": int(n)}
