@@ -224,6 +224,10 @@ def _sample_directive(op: str) -> Directive:
                          mode="add")
     if shape == "reduction":
         return Directive(op, target=Target(side="you", zone="hand", family="Dragon", mode="all"), colors=("red",))
+    if shape == "symbol":
+        return Directive(op, target=Target(ref="this"), mode="set", colors=("red", "red"), duration="turn")
+    if shape == "lose":
+        return Directive(op, target=Target(side="any", type="nexus", mode="all"), level=1)
     raise AssertionError(f"no sample for {op} ({shape}): add one")
 
 
@@ -358,6 +362,7 @@ TARGET_SAMPLES = {
     "level_max": [2],
     "level_min": [2],
     "colors": [("red",), ("red", "blue")],
+    "not_colors": [("red",), ("red", "blue")],
     "family": ["Dragon"],
     "exhausted": [True, False],
     "keyword": list(KEYWORDS),
@@ -369,6 +374,9 @@ TARGET_SAMPLES = {
     "soul_core": [True, False],
     "cores_min": [2],
     "cores_max": [1],
+    "symbols": [1],
+    "no_effects": [True, False],
+    "alternative": [Target(type="nexus")],
     "chooser": ["opponent"],
     "no_keyword": ["astral", "curse"],
     "extreme": ["cost_least", "bp_most"],

@@ -153,7 +153,7 @@ class _Ctx:
         return {"spirit": "this spirit", "nexus": "this nexus"}.get(self.card_type, "this card")
 
     def that(self) -> str:
-        if self.trigger == "your_nexus_exhausted":
+        if self.trigger in ("your_nexus_exhausted", "your_nexus_placed"):
             return "that nexus"
         if self.trigger in MAGIC_TRIGGERS:
             return "that magic card"
@@ -191,6 +191,10 @@ def _with_parts(t: Target, plural: bool = False) -> list[str]:
                   for p in _range(t.cores_min, t.cores_max, "{} core" if one else "{} cores")]
     if t.soul_core is not None:
         parts.append(("the soul core" if t.soul_core else "no soul core") + (" on them" if plural else " on it"))
+    if t.symbols is not None:
+        parts.append(_count(t.symbols, "symbol"))
+    if t.no_effects is not None:
+        parts.append("no effects listed" if t.no_effects else "effects listed")
     if t.costs:
         parts.append("cost " + _or_list([str(c) for c in t.costs]))
     if t.keyword is not None:
@@ -219,6 +223,8 @@ def _kind(t: Target, plural: bool, *, other: bool = True) -> str:
         words.append("exhausted" if t.exhausted else "refreshed")
     if t.colors:
         words.append(_or_list([_color(c) for c in t.colors]))
+    if t.not_colors:
+        words.append("non-" + _or_list([_color(c) for c in t.not_colors], "non-"))
     if t.family:
         words.append(t.family)
     if t.families:
@@ -260,6 +266,8 @@ def target_text(t: Target, card=None, *, ctx: _Ctx | None = None) -> str:
     """The cards a directive acts on, e.g. "1 opponent's exhausted spirit with cost 3 or less",
     "up to 2 of your spirits", "all your Dragon spirits", "this spirit"."""
     ctx = ctx or _ctx_for(card, None)
+    if t.alternative is not None:  # "1 opponent's spirit with 3000 BP or less or 1 opponent's nexus"
+        return f"{target_text(replace(t, alternative=None), ctx=ctx)} or {target_text(t.alternative, ctx=ctx)}"
     if t.ref is not None:
         if t.ref == "this":
             return ctx.this()
@@ -727,6 +735,21 @@ def _clause(d: Directive, ctx: _Ctx, effect_kind: str | None) -> _Clause:
         symbols = _or_list([(f"an additional {_color(c)} reduction symbol" if n == 1 else
                              f"{n} additional {_color(c)} reduction symbols") for c, n in counts.items()], "and")
         return _imp(f"{_kind(t, True)} in {_zone_words(t)} have {symbols}")
+    if op == "symbol":  # CR 8-8: "is treated as having 2 Red symbols", "gets an additional Green symbol"
+        counts = {}
+        for c in d.colors:
+            counts[c] = counts.get(c, 0) + 1
+        subject, plural = target_text(t, ctx=ctx), _is_plural(t, ctx)
+        if d.mode == "set":
+            having = _or_list([_count(n, f"{_color(c)} symbol") for c, n in counts.items()], "and")
+            return _subject(subject, plural, "is", "are", "be", _join(f"treated as having {having}", dur))
+        extra = _or_list([(f"an additional {_color(c)} symbol" if n == 1 else f"{n} additional {_color(c)} symbols")
+                          for c, n in counts.items()], "and")
+        return _subject(subject, plural, "gets", "get", "get", _join(extra, dur))
+    if op == "lose_effects":  # docs/saga-rulings.md: "LV1 effects" are those listed for LV1
+        what = "effects" if d.level is None else f"LV{d.level} effects"
+        return _subject(target_text(t, ctx=ctx), _is_plural(t, ctx), "loses", "lose", "lose",
+                        f"{'their' if _is_plural(t, ctx) else 'its'} {what} and cannot regain them")
     if op == "attack_spirit":  # CR 10-10-1: the spirit attacked blocks at once
         attacker = ctx.this() if ctx.card_type == "spirit" else "the attacking spirit"
         return _subject(attacker, False, "attacks", "attack", "attack", target_text(t, ctx=ctx))
@@ -813,6 +836,7 @@ _TRIGGER_LABELS = {
     "when_wins_battle": "When It Destroys a Spirit by Comparing BP",
     "you_use_magic": "When you use a magic card",
     "your_nexus_exhausted": "When one of your nexuses is exhausted",
+    "your_nexus_placed": "When you place a nexus",
     "opponent_uses_magic": "When your opponent uses a magic card",
     "when_depleted": "When Depleted",
     "your_spirit_depleted": "When one of your spirits is depleted",
@@ -836,6 +860,7 @@ _WATCH_LABELS = {
     "your_spirit_wins_battle": "When {one} destroys an opponent's spirit by comparing BP",
     "you_use_magic": "When you use {a}",
     "your_nexus_exhausted": "When {one} is exhausted",
+    "your_nexus_placed": "When you place {a}",
     "opponent_uses_magic": "When your opponent uses {a}",
     "your_spirit_depleted": "When {one} is depleted",
     "opponent_spirit_depleted": "When {one} is depleted",

@@ -55,6 +55,7 @@ TRIGGERS = (
     "your_spirit_wins_battle",  # ... destroys an opponent's spirit by comparing BP (CR 7-1-5-2-1)
     "your_spirit_destroyed_by_opponent",  # ... is destroyed by the opponent's effect or in battle (CR 10-15-1)
     "your_nexus_exhausted",  # one of your nexuses (`watch`: which ones) is exhausted (CR 10-4; not if it was)
+    "your_nexus_placed",  # you place a nexus (`watch`: which ones) (CR 10-7-7)
     "you_use_magic",  # you use a magic card (`watch`: which ones), its effect resolving first (CR 10-8, 8-5-2-4)
     "opponent_uses_magic",  # your opponent uses one
     "when_links",  # this spirit links with an attacking spirit (【Link】, docs/saga-rulings.md "Link")
@@ -81,9 +82,11 @@ WATCH_TRIGGERS = {
     "your_spirit_blocked": "you", "your_spirit_summoned": "you", "your_spirit_reduces_life": "you", "opponent_spirit_reduces_life": "opponent",
     "your_spirit_wins_battle": "you", "your_spirit_destroyed_by_opponent": "you",
     "you_use_magic": "you", "opponent_uses_magic": "opponent", "your_nexus_exhausted": "you",
+    "your_nexus_placed": "you",
     "your_spirit_depleted": "you", "opponent_spirit_depleted": "opponent",
 }
 MAGIC_TRIGGERS = ("you_use_magic", "opponent_uses_magic")  # they watch magic cards, not spirits
+NEXUS_TRIGGERS = ("your_nexus_exhausted", "your_nexus_placed")  # they watch nexuses
 BURST_TRIGGERS = ("life_reduced", "your_spirit_destroyed", "opponent_summons", "opponent_attacks",
                   "opponent_summon_effect")
 STEPS = ("start", "core", "draw", "refresh", "main", "attack", "end")
@@ -117,7 +120,7 @@ OPS = {  # directive: what its value is
     "token": "token", "search": "search", "recover": "recover", "grant": "grant", "restrict": "restrict",
     "attack_spirit": "target", "pay_cores": "amount", "substitute": "substitute", "select": "target",
     "to_deck_top": "target", "summon": "summon", "look": "look", "cost": "cost", "reduction": "reduction",
-    "core_gain": "amount",
+    "core_gain": "amount", "symbol": "symbol", "lose_effects": "lose",
 }
 # Battle Spirits Standard's directives (STD 5-16-1, 4-9), kept apart from OPS, the directives of Saga's cards; a
 # Saga game performs them as it can (heavy exhaust exhausts, a card removed from the game leaves it)
@@ -134,13 +137,15 @@ COST_OPS = ("pay_cores", "discard", "exhaust", "core_remove", "destroy")  # what
 PROTECTIONS = ("be_selected", "be_destroyed", "lose_cores", "be_returned")
 RESTRICTIONS = ("attack", "block", "be_blocked") + PROTECTIONS + ("be_destroyed_in_battle", "reduce_life",
                                                                  "trigger_when_destroyed")
-STANDING_OPS = ("bp", "level", "grant", "restrict", "substitute", "cost", "reduction")  # what a constant effect does
-CONSTANT_OPS = ("cost", "reduction")  # change information while the card is on the field: constant effects only
+# what a constant effect does
+STANDING_OPS = ("bp", "level", "grant", "restrict", "substitute", "cost", "reduction", "symbol", "lose_effects")
+CONSTANT_OPS = ("cost", "reduction", "lose_effects")  # change information while the card is on the field: constant effects only
 SIDES = ("you", "opponent", "any", "each")  # each: every player selects among their own cards (CR 1-3-4)
 ZONES = ("field", "hand", "trash", "deck")  # deck: only counted ("for each", conditions), never selected
 MAX_TOKEN_NAME = 60  # a token named by name (`{token: {ref: ...}}`): as long as a token made by hand may be named
 LIFE_PLAYERS = ("opponent", "you", "both")  # whose life a life_damage directive reduces
 SAME_COSTS = ("your_spirits",)  # a target's `same_cost`: whose cards' costs its cost is one of
+MAX_SYMBOLS = 10  # the symbols a symbol directive sets or adds at once (a card prints two or three at most)
 
 
 @dataclass(frozen=True, slots=True)
@@ -160,6 +165,7 @@ class Target:
     level_max: int | None = None
     level_min: int | None = None  # "your LV2 spirits": the level on the field
     colors: tuple = ()
+    not_colors: tuple = ()  # of none of these colours ("nexuses that are not red", CR 2-4-1-2)
     family: str | None = None
     exhausted: bool | None = None
     keyword: str | None = None  # "with 【Keyword】" (CR 10-13)
@@ -173,6 +179,10 @@ class Target:
     soul_core: bool | None = None  # the soul core is on it (or not) (CR 4-11)
     cores_min: int | None = None  # cores on it, the soul core counted
     cores_max: int | None = None
+    symbols: int | None = None  # how many symbols it has, exactly ("with one symbol", CR 2-8-3)
+    no_effects: bool | None = None  # its card lists no effect and no keyword (or lists some) (docs/saga-rulings.md)
+    # "1 of your opponent's spirits with 3000 BP or less, or 1 of their nexuses": one card, matching this filter or that
+    alternative: Target | None = None
     chooser: str = "you"  # who selects: you, or your opponent among their own cards ("your opponent selects ...")
     extreme: str | None = None  # among the cards that fit, those of the lowest or highest cost or BP ("your
     # opponent's spirit that costs the least"): cost_least | cost_most | bp_least | bp_most
@@ -267,7 +277,7 @@ class Directive:
     paid: bool = False  # summon: its cost is paid, its LV1 cores placed from your reserve and field (CR 10-6-6, 10-6-7)
     exhausted: bool = False  # summon: put onto the field exhausted ("summon it exhausted", CR 3-5-3)
     by: Target | None = None  # restrict be_blocked: the blockers it keeps out; PROTECTIONS: whose effects
-    colors: tuple = ()  # reduction: the reduction symbols added (CR 2-7)
+    colors: tuple = ()  # reduction: the reduction symbols added (CR 2-7); symbol: the symbols' colours
     may: bool = False  # "you may ..." for this directive alone (CR 8-1-8)
     if_done: bool = False  # "if you do, ...": only when the directive before it did something
     # Battle Spirits Standard's connectives (STD 5-19): "after this effect resolves, ..." (此效果發揮後): only when every
@@ -416,7 +426,7 @@ def parse_target(v, f) -> Target:
             kw["mode"] = _choice(val, p, MODES)
         elif key in ("bp_max", "bp_min", "total_bp_max"):
             kw[key] = _int(val, p, maximum=MAX_BP)
-        elif key in ("cost_max", "cost_min", "level_max", "level_min", "cores_min", "cores_max"):
+        elif key in ("cost_max", "cost_min", "level_max", "level_min", "cores_min", "cores_max", "symbols"):
             kw[key] = _int(val, p)
         elif key == "colors_min":
             kw[key] = _int(val, p, 2, maximum=len(COLORS))
@@ -424,8 +434,8 @@ def parse_target(v, f) -> Target:
             if not isinstance(val, str) or not val.strip():
                 raise EffectSyntax(p, f"expected the words the card name contains, got {val!r}")
             kw["name_has"] = val.strip()
-        elif key == "colors":
-            kw["colors"] = _colors(val, p)
+        elif key in ("colors", "not_colors"):
+            kw[key] = _colors(val, p)
         elif key == "family":
             if not isinstance(val, str) or not val:
                 raise EffectSyntax(p, f"expected a family name, got {val!r}")
@@ -440,7 +450,7 @@ def parse_target(v, f) -> Target:
             if not items:
                 raise EffectSyntax(p, "expected a list of costs, got an empty list")
             kw["costs"] = tuple(sorted(set(_int(x, f"{p}[{i}]") for i, x in enumerate(items))))
-        elif key in ("exhausted", "other", "token", "soul_core", "linked"):
+        elif key in ("exhausted", "other", "token", "soul_core", "linked", "no_effects"):
             kw[key] = _bool(val, p)
         elif key in ("keyword", "no_keyword"):
             kw[key] = _choice(val, p, KEYWORDS)
@@ -457,7 +467,12 @@ def parse_target(v, f) -> Target:
             kw["chooser"] = _choice(val, p, ("you", "opponent"))
         elif key == "same_cost":
             kw["same_cost"] = _choice(val, p, SAME_COSTS)
+    if "alternative" in d:  # (after the side it shares)
+        kw["alternative"] = _alternative(d["alternative"], f"{f}.alternative", kw)
     t = Target(**kw)
+    if t.alternative is not None and (t.mode != "exact" or t.count != 1 or t.zone != "field" or t.chooser != "you"
+                                      or t.side == "each"):
+        raise EffectSyntax(f"{f}.alternative", "an alternative goes with one field card you select (count 1)")
     if t.chooser == "opponent" and (t.side != "opponent" or t.zone != "field" or t.mode == "all"):
         raise EffectSyntax(f"{f}.chooser", "your opponent selects among their own field cards (side: opponent)")
     if t.total_bp_max is not None and t.mode not in ("up_to", "any_number"):
@@ -465,6 +480,16 @@ def parse_target(v, f) -> Target:
     if t.side == "each" and t.zone != "field":
         raise EffectSyntax(f"{f}.side", "each player selects among their own field cards (zone: field)")
     return t
+
+
+def _alternative(v, f, kw: dict) -> Target:
+    """The other filter of "1 of A, or 1 of B": one field card of the same side, of either kind."""
+    if not isinstance(v, dict):
+        raise EffectSyntax(f, f"expected a card filter such as {{type: nexus}}, got {v!r}")
+    if any(k in v for k in ("ref", "side", "zone", "count", "up_to", "all", "any_number", "mode", "chooser",
+                            "alternative", "total_bp_max")):
+        raise EffectSyntax(f, "an alternative only filters cards (its side, zone and count are the target's)")
+    return parse_target({**v, "side": kw.get("side", "opponent")}, f)
 
 
 _COUNT_WHAT = ("cards", "cores", "symbols", "discarded")
@@ -861,6 +886,30 @@ def _directive(op, val, f, make_token) -> Directive:
         for i, c in enumerate(items):
             _choice(c, f"{p}.add[{i}]", COLORS)
         return Directive(op, target=t, colors=tuple(items))
+    if shape == "symbol":  # "treat it as having two red symbols" (set), "it gains a green symbol" (add) (CR 8-8)
+        d = _map(val, p, ("target", "add", "set", "duration"))
+        if ("add" in d) == ("set" in d):
+            raise EffectSyntax(p, "give exactly one of add or set")
+        mode = "add" if "add" in d else "set"
+        colors = _colors(d[mode], f"{p}.{mode}")
+        if not colors or len(colors) > MAX_SYMBOLS:
+            raise EffectSyntax(f"{p}.{mode}", f"expected 1 to {MAX_SYMBOLS} symbol colours, e.g. [red, red]")
+        t = parse_target(d.get("target", "this"), f"{p}.target")
+        if t.ref is None and t.symbols is not None:
+            raise EffectSyntax(f"{p}.target.symbols", "symbols changed on the cards with so many symbols: "
+                                                      "their number is what it changes")
+        return Directive(op, target=t, mode=mode, colors=colors,
+                         duration=_choice(d.get("duration", "turn"), f"{p}.duration", DURATIONS))
+    if shape == "lose":  # "all nexuses lose their LV1 effects and cannot regain them" (docs/saga-rulings.md)
+        d = _map(val, p, ("target", "level"))
+        if "target" not in d:
+            raise EffectSyntax(f"{p}.target", "missing: the nexuses that lose their effects")
+        t = parse_target(d["target"], f"{p}.target")
+        if t.ref is not None or t.type != "nexus" or t.mode != "all" or t.zone != "field":
+            raise EffectSyntax(f"{p}.target", "all of some field nexuses ({type: nexus, all: true, ...})")
+        if t.bp_max is not None or t.bp_min is not None or t.keyword is not None or t.keywords:
+            raise EffectSyntax(f"{p}.target", "the nexuses that lose their effects are not told by BP or keywords")
+        return Directive(op, target=t, level=_int(d["level"], f"{p}.level", 1) if "level" in d else None)
     if shape == "substitute":
         d = _map(val, p, ("event", "target", "by_opponent", "instead"))
         instead = d.get("instead")
@@ -877,7 +926,8 @@ def _directive(op, val, f, make_token) -> Directive:
 _EFFECT_KEYS = ("kind", "do", "levels", "trigger", "step", "whose", "timing", "condition", "optional", "cost",
                 "chain", "x_max", "manual", "text", "then_use", "watch", "limit", "count")
 _WATCH_KEYS = ("type", "bp_max", "bp_min", "cost_max", "cost_min", "level_max", "colors", "family", "families",
-               "exhausted", "keyword", "other", "name_has", "costs", "token", "soul_core", "cores_min", "cores_max")
+               "exhausted", "keyword", "other", "name_has", "costs", "token", "soul_core", "cores_min", "cores_max",
+               "symbols", "no_effects", "not_colors")
 
 
 def parse_effect(v, f, *, card_type: str, make_token=None) -> Effect:
@@ -914,7 +964,7 @@ def parse_effect(v, f, *, card_type: str, make_token=None) -> Effect:
                 raise EffectSyntax(f"{f}.watch", f"only triggered effects on {', '.join(WATCH_TRIGGERS)} watch "
                                                  "other cards")
             _map(d["watch"], f"{f}.watch", _WATCH_KEYS)  # which spirits, not whose: the trigger says whose
-            kind_of = "magic" if trig in MAGIC_TRIGGERS else "nexus" if trig == "your_nexus_exhausted" else "spirit"
+            kind_of = "magic" if trig in MAGIC_TRIGGERS else "nexus" if trig in NEXUS_TRIGGERS else "spirit"
             kw["watch"] = parse_target({"type": kind_of, **d["watch"]}, f"{f}.watch")
     elif "watch" in d:
         raise EffectSyntax(f"{f}.watch", "only triggered effects watch other cards")
@@ -1027,7 +1077,7 @@ def _refuse_silent(directives, f: str, card_type: str, kind: str) -> None:
         t = getattr(d, "target", None)
         if d.op == "pay_cores":  # it would print "send N cores from your reserve to your trash" and move none
             raise EffectSyntax(where, "pay_cores is a cost (CR 8-4): put it under 'cost:', not 'do:'")
-        if card_type == "magic" and d.op in ("bp", "level", "grant") and t is not None and t.ref == "this":
+        if card_type == "magic" and d.op in ("bp", "level", "grant", "symbol") and t is not None and t.ref == "this":
             raise EffectSyntax(where, f"a magic card is not on the field: '{d.op}' needs a target other than 'this' "
                                       "(e.g. {side: you})")
         if t is not None and t.ref is None and t.zone == "deck":
@@ -1087,6 +1137,9 @@ def target_to_dict(t: Target):
     for fld in fields(Target):
         val = getattr(t, fld.name)
         if fld.name in ("ref", "mode", "count") or val == getattr(defaults, fld.name):
+            continue
+        if fld.name == "alternative":  # its side is the target's
+            out[fld.name] = {k: v for k, v in target_to_dict(val).items() if k != "side"}
             continue
         out[fld.name] = list(val) if isinstance(val, tuple) else val
     if t.mode == "exact":
@@ -1294,6 +1347,10 @@ def _directive_value(d: Directive, token_to_dict):
         t.pop("all", None)
         t["side"], t["zone"] = d.target.side, d.target.zone
         return {"target": t, "add": d.amount if shape == "cost" else list(d.colors)}
+    if shape == "symbol":
+        return {"target": target_to_dict(d.target), d.mode: list(d.colors), "duration": d.duration}
+    if shape == "lose":
+        return {"target": target_to_dict(d.target), **({"level": d.level} if d.level is not None else {})}
     if shape == "substitute":
         return {"event": d.event, "target": target_to_dict(d.target), "by_opponent": d.by_opponent,
                 "instead": [directive_to_dict(x, token_to_dict) for x in d.instead]}

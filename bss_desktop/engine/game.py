@@ -345,7 +345,7 @@ class Game(ManualMoves, TableMoves, HandHelpers):
     def symbols(self, iid: int) -> tuple:
         if self.state.table is not None:  # a Brave's symbols on its spirit, side B's (table_cards.py)
             return table_cards.symbols(self, iid)
-        own = self._defs[self.state.cards[iid].cid].symbols  # stats.symbols, for this game's own database
+        own = stats.changed_symbols(self, iid, self._defs[self.state.cards[iid].cid].symbols)  # (its own database)
         b = self.state.battle
         if b is not None and b.link is not None and stats._battle_symbols is not None:
             return own + tuple(stats._battle_symbols(self, iid))  # gained in the battle (stats.use_battle_gains)

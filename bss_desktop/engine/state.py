@@ -122,7 +122,8 @@ class Battle:
 class Continuous:
     """A continuous effect directive that alters card information.
 
-    layer 1 alters level, 2 redefines printed BP, 3 sets BP, 4 adds to BP (rules/bss/continuous.py);
+    layer 1 alters level, 2 redefines printed BP, 3 sets BP, 4 adds to BP (rules/bss/continuous.py), 5 sets or
+    adds symbols (`value`: their colours, stats.changed_symbols);
     within a layer they apply in timestamp order. `targets` is the set of iids fixed when a
     non-constant effect resolved. `duration`: "turn" (until the end step),
     "battle" or "permanent".
@@ -131,7 +132,7 @@ class Continuous:
     ts: int
     layer: int
     op: str  # "set" or "add"
-    value: int | str  # a number, or "max" (a level set to the card's highest level)
+    value: int | str | tuple  # a number, or "max" (a level set to the card's highest level), or symbol colours
     targets: frozenset
     duration: str = "turn"
     source: int | None = None

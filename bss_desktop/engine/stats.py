@@ -19,6 +19,8 @@ ACTIVE, BY_OP, LEVELS, BPS, BPS_INNER, AUTO_SELECT, AUTO_SOURCES, GRANTS = range
 # when it loads (`use_constant_readers`), so the import points one way. A game with constant effects has loaded it.
 _constant_bp = None  # continuous.constant_bp
 _constant_levels = None  # continuous.constant_levels
+_constant_symbols = None  # continuous.constant_symbols
+SYMBOLS_LAYER = 5  # resolved effects that change symbols (Continuous.value: the colours)
 
 
 # What a spirit gains during a battle from another card (a module's mechanism, e.g. Saga's linked spirits): BP and
@@ -33,10 +35,10 @@ def use_battle_gains(bp, symbols) -> None:
     _battle_bp, _battle_symbols = bp, symbols
 
 
-def use_constant_readers(levels, bp) -> None:
-    """continuous.py's readers of constant level and BP effects (layers ① to ④)."""
-    global _constant_levels, _constant_bp
-    _constant_levels, _constant_bp = levels, bp
+def use_constant_readers(levels, bp, symbols=None) -> None:
+    """continuous.py's readers of constant level, BP (layers ① to ④) and symbol effects."""
+    global _constant_levels, _constant_bp, _constant_symbols
+    _constant_levels, _constant_bp, _constant_symbols = levels, bp, symbols
 
 
 def pass_memo(game):
@@ -173,9 +175,41 @@ def bp_breakdown(game, iid: int) -> dict:
 
 
 def symbols(game, iid: int) -> tuple:
-    """The card's symbols; effects that add symbols plug in here."""
-    own = game.db[game.state.cards[iid].cid].symbols
+    """The card's symbols, through the effects that change them (`changed_symbols`), and those it gains in a
+    battle from another card (use_battle_gains)."""
+    own = changed_symbols(game, iid, game.db[game.state.cards[iid].cid].symbols)
     b = game.state.battle
     if _battle_symbols is not None and b is not None and b.link is not None:
         return own + tuple(_battle_symbols(game, iid))
     return own
+
+
+def changed_symbols(game, iid: int, printed: tuple) -> tuple:
+    """`printed` (the card's symbols) through the effects that change them: the effects that set them ("treat it as
+    having two red symbols"), constant ones first, then resolved ones in timestamp order; then those that add to them
+    ("it gains a green symbol") in the same order. Inside a constant effect's own condition or filter, the printed
+    symbols (as levels and BP there)."""
+    state = game.state
+    constants = (_constant_symbols is not None and "symbol" in getattr(game, "_constant_ops", ())
+                 and not game._in_constants)
+    if not constants and not state.continuous:
+        return printed
+    changes = []
+    if constants:
+        game._in_constants = True
+        try:
+            changes = _constant_symbols(game, iid)
+        finally:
+            game._in_constants = False
+    if state.continuous:
+        changes = changes + [(e.op, e.value) for e in _effects_on(state, iid, SYMBOLS_LAYER)]
+    if not changes:
+        return printed
+    out = tuple(printed)
+    for mode, colors in changes:
+        if mode == "set":
+            out = tuple((c,) for c in colors)
+    for mode, colors in changes:
+        if mode == "add":
+            out += tuple((c,) for c in colors)
+    return out

@@ -9,6 +9,7 @@ from dataclasses import dataclass, field
 
 from ...engine import stats
 from ...engine.stats import ACTIVE, BY_OP, GRANTS
+from . import lost_effects
 from .targets import condition_holds, count_value, matches
 from . import link
 
@@ -125,7 +126,8 @@ def reads_effects(cond) -> bool:
 
 def reads_effects_target(t) -> bool:
     """Whether a target filter reads what constant effects change: BP or keywords."""
-    return t is not None and (t.bp_max is not None or t.bp_min is not None or t.keyword is not None or bool(t.keywords))
+    return t is not None and (t.bp_max is not None or t.bp_min is not None or t.keyword is not None or bool(t.keywords)
+                              or reads_effects_target(t.alternative))
 
 
 def level_ok(levels: tuple, level: int) -> bool:
@@ -173,6 +175,8 @@ def _active_constants(game) -> list:
         for _, e in fx.constants:
             if (not e.levels or lv in e.levels) and condition_holds(game, e.condition, iid, p):
                 out.append((iid, p, e))
+    if out and lost_effects.possible(game):  # nexuses that lost their effects (lost_effects.py)
+        out = lost_effects.drop_lost(game, out, _applies)
     return out
 
 
@@ -276,6 +280,13 @@ def constant_levels(game, iid: int) -> list:
     spirits are treated as LV1" = ("set", 1)."""
     return [(d.mode, d.amount) for src, p, d in _directives(game, "level")
             if (isinstance(d.amount, int) or d.amount == "max") and _applies(game, d.target, iid, p, src)]
+
+
+def constant_symbols(game, iid: int) -> list:
+    """Constant symbol effects on `iid` (CR 8-8: changes to information): (mode, colours) in order, e.g. "treat this
+    spirit as having two red symbols" = ("set", ("red", "red")), "this nexus gains a green symbol" = ("add",
+    ("green",))."""
+    return [(d.mode, d.colors) for src, p, d in _directives(game, "symbol") if _applies(game, d.target, iid, p, src)]
 
 
 def keywords_of(game, iid: int, name: str | None = None) -> list:
@@ -467,4 +478,4 @@ def substitutions(game, iid: int, cause) -> list:
     return out
 
 
-stats.use_constant_readers(constant_levels, constant_bp)  # stats reads constant effects without importing this module
+stats.use_constant_readers(constant_levels, constant_bp, constant_symbols)  # stats reads constant effects without importing this module

@@ -178,7 +178,8 @@ class SagaGame(SagaTurn, SagaBattle, SagaActions, SagaLegal, SagaManagement, Res
         constant_ops = frozenset(d.op for e in constants for d in e.do)
         constant_keywords = frozenset(d.keyword.name for e in constants for d in e.do
                                       if d.op == "grant" and d.keyword is not None)
-        pure_reads = not has_level_constants and not any(continuous.reads_effects(e.condition) for e in constants)
+        pure_reads = not has_level_constants and "symbol" not in constant_ops and not any(
+            continuous.reads_effects(e.condition) for e in constants)  # (symbol changes: as level ones)
         bp_lowering = any(d.op == "bp" and not continuous.raises_only(d) for e in constants for d in e.do)
         # the triggers some effect of this game waits for: an event no effect waits for triggers nothing
         triggers = frozenset(t for fx in every for t in continuous.trigger_names(fx))

@@ -14,7 +14,7 @@ from itertools import combinations
 
 from ...carddb.effects import BURST_TRIGGERS, Effect
 from ...engine import stats
-from . import agile, continuous, costs, link, protection
+from . import agile, continuous, costs, link, lost_effects, protection
 from .directives import WAIT, Directives
 from .effect_costs import EffectCosts
 from ...engine.errors import IllegalCommand
@@ -82,6 +82,8 @@ class Resolution(Directives, EffectCosts):
         card = self.state.cards[iid]
         if card.zone == "field" and not continuous.level_ok(e.levels, stats.level(self, iid)):
             return False
+        if card.zone == "field" and lost_effects.effect_lost(self, iid, e.levels):
+            return False  # a nexus that lost its effects (lost_effects.py)
         return condition_holds(self, e.condition, iid, player)
 
     def _announce_triggered(self, iid: int, effects, trigger: str, player: int | None = None) -> None:
@@ -137,6 +139,8 @@ class Resolution(Directives, EffectCosts):
         if self._defs[card.cid].type == "spirit":
             self._fire_side(card.owner, "your_spirit_summoned", iid)
             self._fire_side(1 - card.owner, "opponent_summons", iid)
+        else:  # CR 10-7-7: a nexus placed
+            self._fire_side(card.owner, "your_nexus_placed", iid)
 
     def _collect(self, ev) -> None:
         """Check one event for triggers (Game._emit does this for every event when the game has effects)."""

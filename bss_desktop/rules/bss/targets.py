@@ -14,6 +14,8 @@ def controller_of(game, iid: int) -> int:
 
 def matches(game, iid: int, t, controller: int, source: int | None) -> bool:
     """Whether card `iid` fits target filter `t` from the point of view of `controller`."""
+    if t.alternative is not None and matches(game, iid, t.alternative, controller, source):
+        return True  # "1 of A, or 1 of B": either
     st = game.state
     card = st.cards[iid]
     d = game.db[card.cid]
@@ -41,6 +43,8 @@ def matches(game, iid: int, t, controller: int, source: int | None) -> bool:
     if t.level_min is not None and (not on_field or stats.level(game, iid) < t.level_min):
         return False
     if t.colors and not set(t.colors) & set(d.colors):
+        return False
+    if t.not_colors and set(t.not_colors) & set(d.colors):  # "not red": a red and blue card is red (CR 2-4-1-2)
         return False
     if t.colors_min is not None and len(set(d.colors)) < t.colors_min:  # "with 2 or more colors" (CR 2-4)
         return False
@@ -71,6 +75,10 @@ def matches(game, iid: int, t, controller: int, source: int | None) -> bool:
     if t.linked is not None and (on_field and link.is_linked(game, iid)) != t.linked:  # docs/saga-rulings.md "Link"
         return False
     if t.name_has is not None and t.name_has.casefold() not in d.name.casefold():  # the card name (CR 2-1-2)
+        return False
+    if t.no_effects is not None and (not d.effects and not d.keywords) != t.no_effects:  # as printed (rulings)
+        return False
+    if t.symbols is not None and len(stats.symbols(game, iid)) != t.symbols:  # a double colour symbol is one (CR 2-8)
         return False
     if t.soul_core is not None or t.cores_min is not None or t.cores_max is not None:
         soul = on_field and st.players[card.owner].soul == iid  # CR 4-11: the soul core is a core on it too
