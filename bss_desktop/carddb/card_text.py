@@ -706,6 +706,8 @@ _TRIGGER_LABELS = {
     "when_destroyed": "When Destroyed",
     "when_destroyed_by_opponent": "When Destroyed by Opponent",
     "when_battle_ends": "When Battle Ends",
+    "when_attack_ends": "When the Battle It Attacks In Ends",
+    "when_block_ends": "When the Battle It Blocks In Ends",
     "life_reduced": "When your life is reduced",
     "your_spirit_destroyed": "When one of your spirits is destroyed",
     "opponent_spirit_destroyed": "When one of your opponent's spirits is destroyed",

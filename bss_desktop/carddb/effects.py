@@ -31,6 +31,8 @@ TRIGGERS = (
     "when_destroyed",  # this card is destroyed (CR 10-15-1); never on self-destruction (CR 10-1-1-1)
     "when_destroyed_by_opponent",  # destroyed by the opponent's effect or battle (CR 10-15-1)
     "when_battle_ends",  # the battle this spirit fought ends (CR 7-1-6-1)
+    "when_attack_ends",  # the battle this spirit attacked in ends (CR 7-1-6-1: "while this spirit attacks, when ...")
+    "when_block_ends",  # the battle this spirit blocked in ends (CR 7-1-6-1)
     "start_of_step",  # "at the start of your/your opponent's <step> step" (CR 6-x-1)
     "end_of_turn",  # "at the end of your/your opponent's turn" (CR 6-8-1-1)
     "life_reduced",  # your life is reduced

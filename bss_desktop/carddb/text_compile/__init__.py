@@ -22,6 +22,7 @@ from ..schema import card_from_dict
 from .framing import Frame, frame_of
 from .normalise import split_sentences
 from .sentences import Sentence, compile_sentence
+from .templates.timing import battle_end_frame
 
 __all__ = ["CompiledEffect", "Frame", "Sentence", "compile_effect", "compile_sentence", "split_sentences"]
 
@@ -131,6 +132,8 @@ def _written_trigger(frame: Frame, sentences: list[Sentence]) -> tuple[Frame, st
     sentences[0] = replace(first, ops=first.ops[1:])
     if trig["trigger"] == "start_of_step":  # "During Your Attack Step: at the start of the step, ..."
         return _at_step_start(frame)
+    if trig["trigger"] == "when_battle_ends":  # the battle its label puts this spirit in (templates/timing.py)
+        return battle_end_frame(frame)
     return replace(frame, kind="triggered", trigger=trig["trigger"], watch=trig.get("watch")), ""
 
 

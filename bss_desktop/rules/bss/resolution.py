@@ -326,9 +326,10 @@ class Resolution(Directives, EffectCosts):
                 self._fire(iid, "at_battle_resolution")
 
     def _on_battle_end(self, ev: dict) -> None:
-        for iid in (ev["attacker"], ev["blocker"]):
+        for iid, role in ((ev["attacker"], "when_attack_ends"), (ev["blocker"], "when_block_ends")):
             if iid is not None and self.state.cards[iid].zone == "field":
                 self._fire(iid, "when_battle_ends")
+                self._fire(iid, role)  # its part in the battle, read as the battle ends (CR 7-1-6-1)
 
     def _flush_triggers(self) -> None:
         """Put collected triggers into the queue as one simultaneous group, each once (CR 8-6-3).

@@ -1,11 +1,67 @@
 """Templates: timings and triggers: step timings, battle ends, once per turn, the opponent's actions."""
 from __future__ import annotations
 
+from lark import v_args
+
 from ..not_supported import NotSupported  # noqa: F401  (raised by the rules below)
 
 GRAMMAR = r"""
+// "when the battle ends, ...", "... when the battle ends" (CR 7-1-6-1): a trigger written in the text
+%extend watch_event: "the battle ends"                          -> battle_ends
+                   | "this battle ends"                         -> battle_ends
+
+// "once per turn, ..." / "... once per turn" / "this effect may only be used once per turn" (ruling T1)
+%extend sentence: "once per turn" ","? sentence                 -> once_first
+                | sentence "once per turn"                      -> once_last
+                | "this effect" ("may" | "can") "only be" ("used" | "activated") "once per turn" -> once_alone
+%extend after_when: "once per turn" ","? after_when             -> once_first
+
+// "select 1 of your opponent's exhausted spirits and attack it", "you may attack that spirit" (CR 10-10-1)
+%extend verb_on_it: "attack" it                                 -> attack_on
 """
 
+ONCE = {"_limit": "once_per_turn"}
 
+
+def _inline(cls):
+    """Each method with its children as arguments, as _Build's own are: lark's v_args on _Build leaves the
+    methods it inherits (a mixin's) unwrapped, so they are wrapped here."""
+    for name, fn in list(vars(cls).items()):
+        if callable(fn) and not name.startswith("_"):
+            setattr(cls, name, v_args(inline=True)(fn))
+    return cls
+
+
+@_inline
 class Rules:
     """Transformer methods of the rules in GRAMMAR (see templates/__init__.py)."""
+
+    def battle_ends(self):  # CR 7-1-6-1: "when the battle ends"; framing keeps it to a battle this card fights
+        return {"trigger": "when_battle_ends"}
+
+    def once_first(self, ops):  # ruling T1: once a turn for each card (the vocabulary's `limit: once_per_turn`)
+        return [{**ONCE}] + ops
+
+    def once_last(self, ops):
+        return self.once_first(ops)
+
+    def once_alone(self):
+        return [{**ONCE}]
+
+    def attack_on(self, _it):  # CR 10-10-1: this (attacking) spirit attacks the selected spirit, which blocks
+        return ("attack_spirit", {})
+
+
+def battle_end_frame(frame):
+    """"While This Spirit Attacks: when the battle ends, ..." -> the trigger of the battle this spirit attacks (or
+    blocks) in ending (CR 7-1-6-1): the label's "while" is read as the battle ends, not again when the effect
+    resolves after it (a condition would be, CR 8-3-3). Without such a label the text means any battle, which no
+    trigger of the vocabulary says: (frame, why not)."""
+    from dataclasses import replace
+
+    cond = dict(frame.condition)
+    attacking, blocking = cond.pop("attacking", None), cond.pop("blocking", None)
+    if frame.timing or (attacking, blocking) not in ((True, None), (None, True)):
+        return frame, "'when the battle ends' on a card whose label puts it in no battle"
+    trigger = "when_attack_ends" if attacking else "when_block_ends"
+    return replace(frame, kind="triggered", trigger=trigger, condition=cond), ""

@@ -1,0 +1,251 @@
+"""Timings and triggers compiled from card text (templates/timing.py), then played: "when the battle ends" on a
+spirit whose label puts it in the battle (CR 7-1-6-1), "once per turn" (ruling T1, docs/saga-rulings.md) and
+"attack that spirit" (CR 10-10-1).
+
+The sentences are written for these tests in the templates real card text uses; none is a real card's text.
+"""
+from __future__ import annotations
+
+import pytest
+
+from bss_desktop.carddb.text_compile import compile_effect
+from bss_desktop.engine.commands import Attack, Block, Pass, UseMagic
+from helpers import answer, cids, first, imported_db, position, record, two_players
+
+FAMILIES = ("Stoneback", "Sky Warden")
+BIG = [{"level": 1, "battlePoints": 6000, "cores": 1}, {"level": 2, "battlePoints": 8000, "cores": 3}]
+
+
+def compiled(details: str, condition: str = "N/A", card_type: str = "spirit", steps=()):
+    return compile_effect(card_type, condition, details, list(steps), families=FAMILIES)
+
+
+def effect(details: str, condition: str = "N/A", steps=(), **fields) -> dict:
+    """ZT-001 (a red Stoneback spirit, 1000 / 3000 BP unless `fields` say otherwise) with one effect."""
+    return record(effects=[{"levels": [1, 2], "condition": condition, "keywords": [], "steps": list(steps),
+                            "details": details}], **fields)
+
+
+def game_of(db, p0: str, p1: str, **kw):
+    return position(two_players(p0, p1, **kw), db=db)
+
+
+def attack_unblocked(game, p: int, attacker: int):
+    game.apply(Attack(p, attacker))
+    game.apply(Pass(1 - p))
+    game.apply(Pass(p))
+    return game.apply(Block(1 - p, None))
+
+
+# ---------------------------------------------------------------- compiled
+
+
+@pytest.mark.parametrize("details,condition,expected", [
+    ("Destroy this spirit when the battle ends.", "While This Spirit Attacks",
+     {"kind": "triggered", "trigger": "when_attack_ends",
+      "do": [{"destroy": "this"}]}),
+    ("When the battle ends, you may return this spirit to your hand.", "While This Spirit Blocks",
+     {"kind": "triggered", "trigger": "when_block_ends",
+      "do": [{"bounce": "this", "may": True}]}),
+    ("When this battle ends, once per turn, you may refresh all of your spirits with Awaken.",
+     "While This Spirit Attacks",
+     {"kind": "triggered", "trigger": "when_attack_ends", "limit": "once_per_turn",
+      "do": [{"refresh": {"side": "you", "all": True, "keyword": "awaken"}, "may": True}]}),
+    ("When the battle ends, you may destroy this spirit to select 1 of your opponent's spirits with 4000 or fewer "
+     "BP and destroy it.", "While This Spirit Attacks",
+     {"kind": "triggered", "trigger": "when_attack_ends",
+      "cost": [{"destroy": "this"}], "optional": True, "do": [{"destroy": {"bp_max": 4000}}]}),
+])
+def test_cr_7_1_6_1_compiled_when_the_battle_ends(details, condition, expected):
+    assert compiled(details, condition).effect == expected
+
+
+@pytest.mark.parametrize("details,condition,expected", [
+    ("Refresh this spirit once per turn.", "When This Spirit Attacks",
+     {"kind": "triggered", "trigger": "when_attacks", "limit": "once_per_turn", "do": [{"refresh": "this"}]}),
+    ("Once per turn, when you use a magic card, refresh this spirit.", "While This Spirit Attacks",
+     {"kind": "triggered", "trigger": "you_use_magic", "condition": {"attacking": True}, "limit": "once_per_turn",
+      "do": [{"refresh": "this"}]}),
+    ("Draw a card. This effect may only be used once per turn.", "When This Spirit Blocks",
+     {"kind": "triggered", "trigger": "when_blocks", "limit": "once_per_turn", "do": [{"draw": 1}]}),
+])
+def test_ruling_t1_compiled_once_per_turn(details, condition, expected):
+    assert compiled(details, condition).effect == expected
+
+
+@pytest.mark.parametrize("details,expected", [
+    ("Select 1 of your opponent's exhausted spirits. You may attack that spirit.",
+     [{"select": {"exhausted": True}}, {"attack_spirit": "it", "may": True}]),
+    ("You may select 1 of your opponent's refreshed spirits and attack it.",
+     [{"attack_spirit": {"exhausted": False}, "may": True}]),
+])
+def test_cr_10_10_1_compiled_attack_that_spirit(details, expected):
+    assert compiled(details, "When This Spirit Attacks").effect == {"kind": "triggered", "trigger": "when_attacks",
+                                                                     "do": expected}
+
+
+@pytest.mark.parametrize("details,condition,card_type", [
+    ("When the battle ends, draw a card.", "N/A", "spirit"),  # no label puts it in a battle: any battle is meant
+    ("When the battle ends, draw a card.", "N/A", "nexus"),
+    ("When the battle ends, draw a card.", "During Your Attack Step", "spirit"),
+    ("Draw a card when the battle ends.", "When This Spirit Attacks", "spirit"),  # a later moment: not this trigger
+    ("Once per turn, draw a card.", "During Your Turn", "spirit"),  # a constant effect is never limited
+    ("Once per turn, draw a card.", "N/A", "magic"),
+])
+def test_cr_7_1_6_1_and_ruling_t1_refused_where_they_do_not_say_what_the_engine_does(details, condition, card_type):
+    assert not compiled(details, condition, card_type).automated
+
+
+# ---------------------------------------------------------------- played
+
+
+def test_cr_7_1_6_1_played_destroy_this_spirit_when_the_battle_it_attacks_in_ends():
+    db = imported_db(effect("Destroy this spirit when the battle ends.", "While This Spirit Attacks"))
+    game = game_of(db, "{life: 5, reserve: 3, field: [ZT-001]}", "{life: 5, reserve: 3}", step="attack")
+    spirit = game.state.players[0].field[0]
+    attack_unblocked(game, 0, spirit)
+    assert game.state.players[1].life == 4  # the battle was fought first (CR 7-1-5-3-1)
+    assert game.state.cards[spirit].zone == "trash"  # then it ended (CR 7-1-6-1)
+
+
+def test_cr_7_1_6_1_played_the_battle_a_spirit_blocks_in_is_not_one_it_attacks_in():
+    db = imported_db(effect("Destroy this spirit when the battle ends.", "While This Spirit Attacks",
+                            core_requirements=BIG))
+    game = game_of(db, "{life: 5, reserve: 3, field: [T-W0]}", "{life: 5, reserve: 3, field: [ZT-001]}",
+                   step="attack")
+    wisp, spirit = game.state.players[0].field[0], game.state.players[1].field[0]
+    game.apply(Attack(0, wisp))
+    game.apply(Pass(1))
+    game.apply(Pass(0))
+    game.apply(Block(1, spirit))
+    game.apply(Pass(1))
+    game.apply(Pass(0))
+    assert game.state.cards[wisp].zone == "trash" and game.state.cards[spirit].zone == "field"
+
+
+def test_cr_7_1_6_1_played_you_may_destroy_this_spirit_when_the_battle_ends_to_destroy_a_spirit():
+    db = imported_db(effect("When the battle ends, you may destroy this spirit to select 1 of your opponent's "
+                            "spirits with 4000 or fewer BP and destroy it.", "While This Spirit Attacks"))
+    game = game_of(db, "{life: 5, reserve: 3, field: [ZT-001]}", "{life: 5, reserve: 3, field: [T-G4, T-R5]}",
+                   step="attack")
+    spirit = game.state.players[0].field[0]
+    stag, titan = game.state.players[1].field
+    attack_unblocked(game, 0, spirit)
+    answer(game, True)  # CR 8-4-1: the cost is paid if its controller wants
+    assert game.state.cards[spirit].zone == "trash"
+    # the only spirit with 4000 or fewer BP is taken at once (CR 8-5-3-3); the 5000 BP one stays
+    assert game.state.cards[stag].zone == "trash" and game.state.cards[titan].zone == "field"
+
+
+def test_ruling_t1_played_once_per_turn_a_triggered_effect_activates_once_a_turn():
+    db = imported_db(effect("Refresh this spirit once per turn.", "When This Spirit Attacks"))
+    game = game_of(db, "{life: 5, reserve: 3, field: [ZT-001]}", "{life: 5, reserve: 3}", step="attack")
+    spirit = game.state.players[0].field[0]
+    attack_unblocked(game, 0, spirit)
+    assert not game.state.cards[spirit].exhausted  # refreshed by its first attack of the turn
+    attack_unblocked(game, 0, spirit)
+    assert game.state.cards[spirit].exhausted  # the second attack: the effect has been used this turn
+    assert game.state.players[1].life == 3
+
+
+def test_ruling_t1_played_a_same_name_copy_counts_its_own_once_per_turn():
+    db = imported_db(effect("Refresh this spirit once per turn.", "When This Spirit Attacks"))
+    game = game_of(db, "{life: 5, reserve: 3, field: [ZT-001, ZT-001]}", "{life: 5, reserve: 3}", step="attack")
+    one, two = game.state.players[0].field
+    attack_unblocked(game, 0, one)
+    attack_unblocked(game, 0, two)
+    assert not game.state.cards[one].exhausted and not game.state.cards[two].exhausted
+
+
+def test_ruling_t1_played_once_per_turn_on_a_trigger_written_under_a_while_label():
+    db = imported_db(effect("Once per turn, when you use a magic card, refresh this spirit.",
+                            "While This Spirit Attacks"))
+    game = game_of(db, "{life: 5, reserve: 6, field: [ZT-001], hand: [T-MB, T-MB]}", "{life: 5, reserve: 3}",
+                   step="attack")
+    spirit = game.state.players[0].field[0]
+    game.apply(Attack(0, spirit))
+    game.apply(Pass(1))  # the attacked player passes; the attacker uses a flash magic card (CR 7-1-2-1)
+    game.apply(UseMagic(0, first(game, 0, "T-MB", "hand")))
+    while game.pending is not None and game.pending.kind == "choose":
+        answer(game, game.pending.info["options"][0])
+    assert not game.state.cards[spirit].exhausted
+    game.apply(Pass(1))
+    game.apply(Pass(0))
+    game.apply(Block(1, None))
+    spirit2 = spirit
+    attack = game.apply(Attack(0, spirit2))
+    assert attack is not None
+    game.apply(Pass(1))
+    game.apply(UseMagic(0, first(game, 0, "T-MB", "hand")))
+    while game.pending is not None and game.pending.kind == "choose":
+        answer(game, game.pending.info["options"][0])
+    assert game.state.cards[spirit].exhausted  # used once already this turn
+
+
+def test_cr_10_10_1_played_select_an_exhausted_spirit_and_attack_it():
+    db = imported_db(effect("Select 1 of your opponent's exhausted spirits. You may attack that spirit.",
+                            "When This Spirit Attacks", core_requirements=BIG))
+    game = game_of(db, "{life: 5, reserve: 3, field: [ZT-001]}",
+                   "{life: 5, reserve: 3, field: [{card: T-G4, exhausted: true}, T-B2]}", step="attack")
+    spirit = game.state.players[0].field[0]
+    stag, guard = game.state.players[1].field
+    game.apply(Attack(0, spirit))  # the only exhausted spirit is selected at once (CR 8-5-3-3)
+    answer(game, True)  # "you may"
+    b = game.state.battle
+    assert b.blocked and b.blocker == stag  # the attacked spirit blocks at once (CR 10-10-1)
+    game.apply(Pass(1))
+    game.apply(Pass(0))
+    assert game.state.cards[stag].zone == "trash"  # 6000 BP against 4000
+    assert game.state.players[1].life == 5 and game.state.cards[guard].zone == "field"
+
+
+def test_cr_10_10_1_played_declining_to_attack_that_spirit_leaves_the_attack_as_it_was():
+    db = imported_db(effect("You may select 1 of your opponent's refreshed spirits and attack it.",
+                            "When This Spirit Attacks", core_requirements=BIG))
+    game = game_of(db, "{life: 5, reserve: 3, field: [ZT-001]}", "{life: 5, reserve: 3, field: [T-B2]}",
+                   step="attack")
+    spirit = game.state.players[0].field[0]
+    game.apply(Attack(0, spirit))
+    answer(game, False)
+    assert not game.state.battle.blocked
+    game.apply(Pass(1))
+    game.apply(Pass(0))
+    game.apply(Block(1, None))
+    assert game.state.players[1].life == 4
+
+
+# ---------------------------------------------------------------- the new trigger words in a set file
+
+
+def _spirit(effect: dict) -> dict:
+    return {"id": "ZT-9", "name": "Hostile", "type": "spirit", "colors": ["red"], "cost": 1, "symbols": ["red"],
+            "levels": [{"level": 1, "cores": 1, "bp": 1000}], "effects": [effect]}
+
+
+@pytest.mark.parametrize("trigger", ["when_attack_ends", "when_block_ends"])
+@pytest.mark.parametrize("extra,field", [
+    ({"whose": "you"}, "effects[0].whose"),  # only step and turn triggers say whose
+    ({"watch": {"family": "Dragon"}}, "effects[0].watch"),  # it watches no other card
+    ({"count": 2}, "effects[0].count"),
+])
+def test_cr_7_1_6_1_hostile_battle_end_triggers_refuse_fields_they_do_not_take(trigger, extra, field):
+    from bss_desktop.carddb.errors import CardDataError
+    from bss_desktop.carddb.schema import card_from_dict
+
+    with pytest.raises(CardDataError) as e:
+        card_from_dict(_spirit({"kind": "triggered", "trigger": trigger, **extra, "do": [{"draw": 1}]}))
+    assert e.value.field == field
+
+
+def test_cr_7_1_6_1_battle_end_triggers_load_and_read_as_english():
+    from bss_desktop.carddb.card_text import effect_text
+    from bss_desktop.carddb.schema import card_from_dict
+
+    for trigger, words in (("when_attack_ends", "Attacks In Ends"), ("when_block_ends", "Blocks In Ends")):
+        card = card_from_dict(_spirit({"kind": "triggered", "trigger": trigger, "do": [{"draw": 1}]}))
+        assert words in effect_text(card.effects[0], card)
+    from bss_desktop.carddb.errors import CardDataError
+
+    with pytest.raises(CardDataError) as e:  # a burst never takes it (CR 10-9)
+        card_from_dict(_spirit({"kind": "burst", "trigger": "when_attack_ends", "do": [{"draw": 1}]}))
+    assert e.value.field == "effects[0].trigger"
