@@ -249,3 +249,76 @@ def test_cr_7_1_6_1_battle_end_triggers_load_and_read_as_english():
     with pytest.raises(CardDataError) as e:  # a burst never takes it (CR 10-9)
         card_from_dict(_spirit({"kind": "burst", "trigger": "when_attack_ends", "do": [{"draw": 1}]}))
     assert e.value.field == "effects[0].trigger"
+
+
+# ---------------------------------------------------------------- attacks that reduce life, the blocking spirit
+
+
+def nexus(details: str, condition: str = "N/A", steps=(), **fields) -> dict:
+    return effect(details, condition, steps, cardType="NEXUS", name="Test Nexus",
+                  core_requirements=[{"level": 1, "cores": 0}, {"level": 2, "cores": 2}], **fields)
+
+
+@pytest.mark.parametrize("details,condition,expected", [
+    ("When you reduce your opponent's life with an attack from 1 of your spirits with Crush, draw a card.",
+     "During Your Attack Step",
+     {"kind": "triggered", "trigger": "your_spirit_reduces_life", "watch": {"keyword": "crush"},
+      "condition": {"step": "attack", "your_turn": True}, "do": [{"draw": 1}]}),
+    ("When 1 of your spirits is blocked, remove 1 core from the blocking spirit and place it into your "
+     "opponent's reserve.", "N/A",
+     {"kind": "triggered", "trigger": "your_spirit_blocked", "do": [{"core_remove": {"target": "blocker",
+                                                                                     "count": 1}}]}),
+    ("When this spirit is blocked, remove all but 1 core from your opponent's blocking spirit and place them into "
+     "their reserve.", "While This Spirit Attacks",
+     {"kind": "triggered", "trigger": "when_blocked", "condition": {"attacking": True},
+      "do": [{"core_remove": {"target": "blocker", "keep": 1}}]}),
+    ("Select 1 of your opponent's spirits and reduce its BP by 3000 during this turn.", "When Summoned",
+     {"kind": "triggered", "trigger": "when_summoned", "do": [{"select": {}}, {"bp": {"target": "it",
+                                                                                       "add": -3000}}]}),
+])
+def test_cr_7_1_compiled_attacks_that_reduce_life_and_the_blocking_spirit(details, condition, expected):
+    assert compiled(details, condition).effect == expected
+
+
+def test_cr_7_1_5_3_1_played_an_attack_from_one_of_your_spirits_with_a_keyword_reduces_life():
+    db = imported_db(nexus("When you reduce your opponent's life with an attack from 1 of your red spirits, "
+                           "draw a card.", "During Your Attack Step"))
+    game = game_of(db, "{life: 5, reserve: 3, field: [ZT-001, T-R1, T-B2], deck: [T-W0, T-W0]}",
+                   "{life: 5, reserve: 3}", step="attack")
+    _, pup, guard = game.state.players[0].field
+    attack_unblocked(game, 0, guard)  # a blue spirit: not one it watches
+    assert len(game.state.players[0].hand) == 0
+    attack_unblocked(game, 0, pup)
+    assert cids(game, game.state.players[0].hand) == ["T-W0"] and game.state.players[1].life == 3
+
+
+def test_cr_7_1_3_played_remove_a_core_from_the_blocking_spirit():
+    db = imported_db(nexus("When 1 of your spirits is blocked, remove 1 core from the blocking spirit and place "
+                           "it into your opponent's reserve.", "During Your Attack Step"))
+    game = game_of(db, "{life: 5, reserve: 3, field: [ZT-001, T-G4]}",
+                   "{life: 5, reserve: 0, field: [{card: T-B2, cores: 3}]}", step="attack")
+    stag = game.state.players[0].field[1]
+    guard = game.state.players[1].field[0]
+    game.apply(Attack(0, stag))
+    game.apply(Pass(1))
+    game.apply(Pass(0))
+    game.apply(Block(1, guard))
+    from bss_desktop.engine import stats
+
+    assert stats.cores_on(game.state, guard) == 2 and game.state.players[1].reserve == 1
+
+
+def test_cr_7_1_3_played_remove_all_but_one_core_from_the_blocking_spirit():
+    db = imported_db(effect("When this spirit is blocked, remove all but 1 core from the blocking spirit and "
+                            "place them into your opponent's reserve.", "While This Spirit Attacks",
+                            core_requirements=BIG))
+    game = game_of(db, "{life: 5, reserve: 3, field: [ZT-001]}",
+                   "{life: 5, reserve: 0, field: [{card: T-G4, cores: 4}]}", step="attack")
+    spirit, guard = game.state.players[0].field[0], game.state.players[1].field[0]
+    game.apply(Attack(0, spirit))
+    game.apply(Pass(1))
+    game.apply(Pass(0))
+    game.apply(Block(1, guard))
+    from bss_desktop.engine import stats
+
+    assert stats.cores_on(game.state, guard) == 1 and game.state.players[1].reserve == 3

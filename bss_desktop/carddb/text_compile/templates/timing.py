@@ -16,6 +16,17 @@ GRAMMAR = r"""
                 | "this effect" ("may" | "can") "only be" ("used" | "activated") "once per turn" -> once_alone
 %extend after_when: "once per turn" ","? after_when             -> once_first
 
+// "when you reduce your opponent's life with an attack from 1 of your <kind> spirits, ..." (CR 7-1-5-3-1)
+%extend watch_event: "you reduce your opponent's life with an attack from" count "of" owner descr filters? -> watch_attack_from
+
+// "remove 1 core from the blocking spirit and place it into your opponent's reserve" (CR 7-1-3: the battle's blocker)
+%extend core_remove: "remove" count core_word "from" blocking_spirit "and place" it "into" core_to -> remove_blocker
+                   | "remove all but" count core_word "from" blocking_spirit "and place" it "into" core_to -> keep_blocker
+blocking_spirit: "the blocking spirit" | "your opponent's blocking spirit"
+
+// "select 1 of your opponent's spirits and reduce its BP by 2000 during this turn"
+%extend then_on_it: bp_reduce
+
 // "select 1 of your opponent's exhausted spirits and attack it", "you may attack that spirit" (CR 10-10-1)
 %extend verb_on_it: "attack" it                                 -> attack_on
 """
@@ -47,6 +58,16 @@ class Rules:
 
     def once_alone(self):
         return [{**ONCE}]
+
+    def blocking_spirit(self, *_):
+        return None
+
+    def remove_blocker(self, count, _w, _b, _it, to):
+        return [{"core_remove": {"target": "blocker", **self._core_to(count, to)}}]
+
+    def keep_blocker(self, count, _w, _b, _it, to):
+        d = self._core_to(count, to)
+        return [{"core_remove": {"target": "blocker", "keep": d.pop("count"), **d}}]
 
     def attack_on(self, _it):  # CR 10-10-1: this (attacking) spirit attacks the selected spirit, which blocks
         return ("attack_spirit", {})
