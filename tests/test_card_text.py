@@ -224,6 +224,8 @@ def _sample_directive(op: str) -> Directive:
                          mode="add")
     if shape == "reduction":
         return Directive(op, target=Target(side="you", zone="hand", family="Dragon", mode="all"), colors=("red",))
+    if shape == "allow":
+        return Directive(op, target=Target(), can="block_exhausted", duration="turn")
     raise AssertionError(f"no sample for {op} ({shape}): add one")
 
 

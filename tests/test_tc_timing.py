@@ -10,6 +10,7 @@ import pytest
 
 from bss_desktop.carddb.text_compile import compile_effect
 from bss_desktop.engine.commands import Attack, Block, Pass, UseMagic
+from bss_desktop.engine.errors import IllegalCommand
 from helpers import answer, cids, first, imported_db, position, record, two_players
 
 FAMILIES = ("Stoneback", "Sky Warden")
@@ -322,3 +323,110 @@ def test_cr_7_1_3_played_remove_all_but_one_core_from_the_blocking_spirit():
     from bss_desktop.engine import stats
 
     assert stats.cores_on(game.state, guard) == 1 and game.state.players[1].reserve == 3
+
+
+# ---------------------------------------------------------------- "can block while exhausted" (CR 1-3-1 over 7-1-3-1)
+
+
+def magic(details: str, steps=("Flash",)) -> dict:
+    return effect(details, steps=list(steps), cardType="MAGIC", name="Test Magic", core_requirements=[])
+
+
+@pytest.mark.parametrize("details,condition,card_type,expected", [
+    ("Select 1 of your Stoneback spirits. That spirit can block while exhausted during this turn.", "N/A", "magic",
+     {"kind": "magic", "do": [{"select": {"side": "you", "family": "Stoneback"}},
+                              {"allow": {"target": "it", "can": "block_exhausted"}}]}),
+    ("Select 1 of your spirits with Armor. That spirit may block even if exhausted during this turn.",
+     "When This Spirit Blocks", "spirit",
+     {"kind": "triggered", "trigger": "when_blocks", "do": [{"select": {"side": "you", "keyword": "armor"}},
+                                                            {"allow": {"target": "it", "can": "block_exhausted"}}]}),
+    ('Your Stoneback spirits with a "Soul Core" on them can block while exhausted.', "During Opponent's Attack Step",
+     "spirit",
+     {"kind": "constant", "condition": {"step": "attack", "your_turn": False},
+      "do": [{"allow": {"target": {"side": "you", "family": "Stoneback", "all": True, "soul_core": True},
+                        "can": "block_exhausted"}}]}),
+])
+def test_cr_1_3_1_compiled_can_block_while_exhausted(details, condition, card_type, expected):
+    got = compile_effect(card_type, condition, details, ["Flash"] if card_type == "magic" else [],
+                         families=FAMILIES).effect
+    if card_type == "magic":
+        got.pop("timing")
+    assert got == expected
+
+
+def test_cr_1_3_1_refused_can_block_while_exhausted_with_no_duration_outside_a_constant_effect():
+    assert not compiled("Select 1 of your spirits. That spirit can block while exhausted.", "When Summoned").automated
+
+
+def test_cr_1_3_1_played_a_magic_card_lets_an_exhausted_spirit_block_this_turn():
+    db = imported_db(magic("Select 1 of your Stoneback spirits. That spirit can block while exhausted during this "
+                           "turn."), effect("Draw a card.", "When Summoned", ID="ZT-002", name="Stone Guard",
+                                            core_requirements=BIG))
+    game = game_of(db, "{life: 5, reserve: 3, field: [T-R5]}",
+                   "{life: 5, reserve: 3, hand: [ZT-001], field: [{card: ZT-002, exhausted: true}, "
+                   "{card: T-W0, exhausted: true}]}", step="attack")
+    titan = game.state.players[0].field[0]
+    guard, wisp = game.state.players[1].field
+    game.apply(Attack(0, titan))
+    game.apply(UseMagic(1, first(game, 1, "ZT-001", "hand")))  # the only Stoneback spirit is selected at once
+    game.apply(Pass(0))
+    game.apply(Pass(1))
+    with pytest.raises(IllegalCommand):  # the other exhausted spirit still cannot block (CR 7-1-3-1)
+        game.apply(Block(1, wisp))
+    game.apply(Block(1, guard))
+    assert game.state.battle.blocker == guard and game.state.cards[guard].exhausted
+    game.apply(Pass(1))
+    game.apply(Pass(0))
+    assert game.state.cards[titan].zone == "trash" and game.state.players[1].life == 5  # 6000 BP against 5000
+
+
+def test_cr_7_1_3_1_played_without_the_effect_an_exhausted_spirit_cannot_block():
+    db = imported_db(magic("Select 1 of your Stoneback spirits. That spirit can block while exhausted during this "
+                           "turn."))
+    game = game_of(db, "{life: 5, reserve: 3, field: [T-R5]}",
+                   "{life: 5, reserve: 3, field: [{card: T-W0, exhausted: true}]}", step="attack")
+    game.apply(Attack(0, game.state.players[0].field[0]))
+    game.apply(Pass(1))
+    game.apply(Pass(0))
+    with pytest.raises(IllegalCommand):
+        game.apply(Block(1, game.state.players[1].field[0]))
+
+
+def test_cr_1_3_1_played_a_constant_effect_lets_its_spirits_block_while_exhausted_in_its_step():
+    db = imported_db(effect("Your Stoneback spirits can block while exhausted.", "During Opponent's Attack Step",
+                            core_requirements=BIG))
+    game = game_of(db, "{life: 5, reserve: 3, field: [T-R5]}",
+                   "{life: 5, reserve: 3, field: [{card: ZT-001, exhausted: true}]}", step="attack")
+    titan, guard = game.state.players[0].field[0], game.state.players[1].field[0]
+    game.apply(Attack(0, titan))
+    game.apply(Pass(1))
+    game.apply(Pass(0))
+    game.apply(Block(1, guard))
+    assert game.state.battle.blocker == guard
+
+
+@pytest.mark.parametrize("value,field", [
+    ({"target": "this", "can": "attack_exhausted"}, "effects[0].do[0].allow.can"),
+    ({"target": "this"}, "effects[0].do[0].allow.can"),
+    ({"target": "this", "can": "block_exhausted", "by": {"bp_max": 1000}}, "effects[0].do[0].allow"),
+    ({"target": "this", "can": "block_exhausted", "duration": "forever"}, "effects[0].do[0].allow.duration"),
+])
+def test_cr_1_3_1_hostile_allow_refuses_what_it_does_not_take(value, field):
+    from bss_desktop.carddb.errors import CardDataError
+    from bss_desktop.carddb.schema import card_from_dict
+
+    with pytest.raises(CardDataError) as e:
+        card_from_dict(_spirit({"kind": "triggered", "trigger": "when_summoned", "do": [{"allow": value}]}))
+    assert e.value.field.startswith(field)
+
+
+def test_cr_1_3_1_allow_reads_as_english_and_writes_back():
+    from bss_desktop.carddb.card_text import effect_text
+    from bss_desktop.carddb.schema import card_from_dict, card_to_dict
+
+    card = card_from_dict(_spirit({"kind": "triggered", "trigger": "when_summoned",
+                                   "do": [{"select": {"side": "you"}},
+                                          {"allow": {"target": "it", "can": "block_exhausted"}}]}))
+    assert "can block while exhausted" in effect_text(card.effects[0], card)
+    again = card_from_dict(card_to_dict(card))
+    assert again.effects == card.effects

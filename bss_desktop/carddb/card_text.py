@@ -639,6 +639,9 @@ def _clause(d: Directive, ctx: _Ctx, effect_kind: str | None) -> _Clause:
             what += " by " + _kind(replace(d.by, side="any"), True)
         return _Clause(_join(f"{target_text(t, ctx=ctx)} cannot {what}", dur),
                        _join(f"have {target_text(t, ctx=ctx)} be unable to {what}", dur))
+    if op == "allow":  # CR 1-3-1 over CR 7-1-3-1
+        return _Clause(_join(f"{target_text(t, ctx=ctx)} can block while exhausted", dur),
+                       _join(f"let {target_text(t, ctx=ctx)} block while exhausted", dur))
     if op == "cost":  # CR 10-6-4
         n = abs(d.amount)
         return _imp(f"{_kind(t, True)} in {_zone_words(t)} cost {n} {'more' if d.amount >= 0 else 'less'}")

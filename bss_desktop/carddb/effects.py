@@ -105,7 +105,7 @@ OPS = {  # directive: what its value is
     "token": "token", "search": "search", "recover": "recover", "grant": "grant", "restrict": "restrict",
     "attack_spirit": "target", "pay_cores": "amount", "substitute": "substitute", "select": "target",
     "to_deck_top": "target", "summon": "summon", "look": "look", "cost": "cost", "reduction": "reduction",
-    "core_gain": "amount",
+    "core_gain": "amount", "allow": "allow",
 }
 # Battle Spirits Standard's directives (STD 5-16-1, 4-9), kept apart from OPS, the directives of Saga's cards; a
 # Saga game performs them as it can (heavy exhaust exhausts, a card removed from the game leaves it)
@@ -115,11 +115,12 @@ ALL_OPS = {**OPS, **STANDARD_OPS}
 # timing among the same-name cards of one player (12-3-2), or both (12-3-3)
 LIMITS = ("once_per_turn", "unstackable", "unstackable_once_per_turn")
 COST_OPS = ("pay_cores", "discard", "exhaust", "core_remove", "destroy")  # what an effect cost may contain (CR 8-4)
-STANDING_OPS = ("bp", "level", "grant", "restrict", "substitute", "cost", "reduction")  # what a constant effect does
+STANDING_OPS = ("bp", "level", "grant", "restrict", "substitute", "cost", "reduction", "allow")  # what a constant effect does
 CONSTANT_OPS = ("cost", "reduction")  # change information while the card is on the field: constant effects only
 SIDES = ("you", "opponent", "any", "each")  # each: every player selects among their own cards (CR 1-3-4)
 ZONES = ("field", "hand", "trash", "deck")  # deck: only counted ("for each", conditions), never selected
 LIFE_PLAYERS = ("opponent", "you", "both")  # whose life a life_damage directive reduces
+ALLOWS = ("block_exhausted",)  # allow: "can block while exhausted" (CR 7-1-3-1 would need a refreshed spirit)
 
 
 @dataclass(frozen=True, slots=True)
@@ -235,6 +236,7 @@ class Directive:
     after: bool = False
     must: bool = False
     cond: Condition | None = None  # "if ..., ...": only when this holds as the directive is performed
+    can: str | None = None  # allow: block_exhausted (what the target may do that the rules would not let it)
 
 
 @dataclass(frozen=True, slots=True)
@@ -693,6 +695,11 @@ def _directive(op, val, f, make_token) -> Directive:
                 raise EffectSyntax(f"{p}.by", "describe the blockers (e.g. {bp_max: 3000}), not one card")
         return Directive(op, target=parse_target(d.get("target", {}), f"{p}.target"), cannot=cannot, by=by,
                          duration=_choice(d.get("duration", "turn"), f"{p}.duration", DURATIONS))
+    if shape == "allow":  # CR 1-3-1: the card's text over the rule ("can block while exhausted", CR 7-1-3-1)
+        d = _map(val, p, ("target", "can", "duration"))
+        return Directive(op, target=parse_target(d.get("target", {}), f"{p}.target"),
+                         can=_choice(d.get("can"), f"{p}.can", ALLOWS),
+                         duration=_choice(d.get("duration", "turn"), f"{p}.duration", DURATIONS))
     if shape == "cost":  # CR 10-6-4: the cost of the cards it names, before reduction
         d = _map(val, p, ("target", "add"))
         t = parse_target({"side": "you", "zone": "hand", "mode": "all", **_selection(d.get("target"), f"{p}.target")},
@@ -1086,6 +1093,8 @@ def _directive_value(d: Directive, token_to_dict):
         if d.by is not None:
             out["by"] = target_to_dict(d.by)
         return out
+    if shape == "allow":
+        return {"target": target_to_dict(d.target), "can": d.can, "duration": d.duration}
     if shape in ("cost", "reduction"):
         t = target_to_dict(d.target)
         t.pop("all", None)

@@ -684,6 +684,14 @@ class Directives:
             self._grant(a, chosen, "cannot_" + d.cannot, d.duration, by=d.by)
         return bool(chosen)
 
+    def _do_allow(self, a, d):  # "that spirit can block while exhausted" (continuous.allowed)
+        chosen = self._on_field(a, d, "can block while exhausted")
+        if chosen is WAIT:
+            return WAIT
+        if chosen:
+            self._grant(a, chosen, "can_" + d.can, d.duration)
+        return bool(chosen)
+
     def _do_attack_spirit(self, a, d):
         """CR 10-10-1: the attacked spirit immediately blocks; then the flash window after blocking."""
         st = self.state

@@ -27,6 +27,10 @@ blocking_spirit: "the blocking spirit" | "your opponent's blocking spirit"
 // "select 1 of your opponent's spirits and reduce its BP by 2000 during this turn"
 %extend then_on_it: bp_reduce
 
+// "that spirit can block while exhausted during this turn" (CR 1-3-1 over CR 7-1-3-1)
+%extend action: allow_block
+allow_block: subject ("can" | "may") "block" ("while exhausted" | "even if exhausted" | "even while exhausted") duration?
+
 // "select 1 of your opponent's exhausted spirits and attack it", "you may attack that spirit" (CR 10-10-1)
 %extend verb_on_it: "attack" it                                 -> attack_on
 """
@@ -68,6 +72,9 @@ class Rules:
     def keep_blocker(self, count, _w, _b, _it, to):
         d = self._core_to(count, to)
         return [{"core_remove": {"target": "blocker", "keep": d.pop("count"), **d}}]
+
+    def allow_block(self, subject, duration=None):
+        return [{"allow": {"target": subject, "can": "block_exhausted", "_duration": duration}}]
 
     def attack_on(self, _it):  # CR 10-10-1: this (attacking) spirit attacks the selected spirit, which blocks
         return ("attack_spirit", {})
