@@ -430,3 +430,44 @@ def test_cr_1_3_1_allow_reads_as_english_and_writes_back():
     assert "can block while exhausted" in effect_text(card.effects[0], card)
     again = card_from_dict(card_to_dict(card))
     assert again.effects == card.effects
+
+
+# ---------------------------------------------------------------- magic used from the hand (CR 10-8-1, 10-9)
+
+
+def test_cr_10_8_1_compiled_when_your_opponent_uses_a_magic_card_from_their_hand():
+    got = compiled("When your opponent uses a magic card from their hand, place 2 cores from the void onto this "
+                   "spirit after that card's effect resolves.", "While This Spirit Attacks").effect
+    assert got == {"kind": "triggered", "trigger": "opponent_uses_magic_from_hand", "condition": {"attacking": True},
+                   "do": [{"core_charge": {"target": "this", "count": 2}}]}
+
+
+def _follow_up_burst():
+    """A 0-cost flash magic card whose burst (when the opponent attacks) draws a card, then may use its flash
+    effect (CR 10-9): a use that is not from the hand."""
+    from bss_desktop.carddb.schema import card_from_dict
+
+    return card_from_dict({"id": "ZT-B", "name": "Echo Burst", "type": "magic", "colors": ["red"], "cost": 0,
+                           "timing": ["flash"], "burst": True, "effects": [
+                               {"kind": "burst", "trigger": "opponent_attacks", "then_use": "flash",
+                                "do": [{"draw": 1}]},
+                               {"kind": "magic", "do": [{"draw": 1}]}]}, file="(test)", set_id="ZT")
+
+
+def test_cr_10_8_1_played_a_magic_card_used_after_its_burst_is_not_used_from_the_hand():
+    db = imported_db(effect("When your opponent uses a magic card from their hand, place a core from the void into "
+                            "your reserve."))
+    db.add(_follow_up_burst(), source="(test)")
+    game = game_of(db, "{life: 5, reserve: 3, field: [ZT-001, T-R1]}",
+                   "{life: 5, reserve: 3, hand: [T-MB], burst: ZT-B}", step="attack")
+    pup = game.state.players[0].field[1]
+    game.apply(Attack(0, pup))
+    answer(game, True)  # the burst activates (CR 10-9-2)
+    while game.pending.kind == "choose":  # then its card's flash effect, paid (0 cores)
+        answer(game, True if game.pending.info.get("kind") == "may" else game.pending.info["options"][0])
+    assert len(game.state.players[1].hand) == 3  # T-MB and two draws
+    assert game.state.players[0].reserve == 3  # no use from the hand yet
+    game.apply(UseMagic(1, first(game, 1, "T-MB", "hand")))  # the attacked player acts first (CR 7-1-2-1)
+    while game.pending.kind == "choose":
+        answer(game, game.pending.info["options"][0])
+    assert game.state.players[0].reserve == 4

@@ -724,6 +724,7 @@ _TRIGGER_LABELS = {
     "you_use_magic": "When you use a magic card",
     "your_nexus_exhausted": "When one of your nexuses is exhausted",
     "opponent_uses_magic": "When your opponent uses a magic card",
+    "opponent_uses_magic_from_hand": "When your opponent uses a magic card from their hand",
     "when_depleted": "When Depleted",
     "your_spirit_depleted": "When one of your spirits is depleted",
     "opponent_spirit_depleted": "When one of your opponent's spirits is depleted",
@@ -745,6 +746,7 @@ _WATCH_LABELS = {
     "you_use_magic": "When you use {a}",
     "your_nexus_exhausted": "When {one} is exhausted",
     "opponent_uses_magic": "When your opponent uses {a}",
+    "opponent_uses_magic_from_hand": "When your opponent uses {a} from their hand",
     "your_spirit_depleted": "When {one} is depleted",
     "opponent_spirit_depleted": "When {one} is depleted",
 }

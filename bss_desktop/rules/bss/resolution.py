@@ -317,6 +317,8 @@ class Resolution(Directives, EffectCosts):
     def _on_magic_used(self, ev: dict) -> None:  # CR 10-8: its effect resolves first, these wait under it (CR 8-5-2-4)
         self._fire_side(ev["player"], "you_use_magic", ev["card"])
         self._fire_side(1 - ev["player"], "opponent_uses_magic", ev["card"])
+        if ev["window"] != "burst":  # used from the hand (CR 10-8-1), not as a burst's follow-up (CR 10-9)
+            self._fire_side(1 - ev["player"], "opponent_uses_magic_from_hand", ev["card"])
 
     def _on_battle_resolution(self, ev: dict) -> None:
         """STD 8-1-5-1: 『戰鬥結算時』 effects of the battling spirits, before the BP comparison or the life damage

@@ -19,6 +19,9 @@ GRAMMAR = r"""
 // "when you reduce your opponent's life with an attack from 1 of your <kind> spirits, ..." (CR 7-1-5-3-1)
 %extend watch_event: "you reduce your opponent's life with an attack from" count "of" owner descr filters? -> watch_attack_from
 
+// "when your opponent uses a magic card from their hand, ..." (CR 10-8-1; not after a burst, CR 10-9)
+%extend watch_event: "your opponent uses" count card_descr filters? "from their hand" -> opponent_uses_from_hand
+
 // "remove 1 core from the blocking spirit and place it into your opponent's reserve" (CR 7-1-3: the battle's blocker)
 %extend core_remove: "remove" count core_word "from" blocking_spirit "and place" it "into" core_to -> remove_blocker
                    | "remove all but" count core_word "from" blocking_spirit "and place" it "into" core_to -> keep_blocker
@@ -62,6 +65,9 @@ class Rules:
 
     def once_alone(self):
         return [{**ONCE}]
+
+    def opponent_uses_from_hand(self, count, descr, filters=None):
+        return self.you_use(count, descr, filters, "opponent_uses_magic_from_hand")
 
     def blocking_spirit(self, *_):
         return None
