@@ -9,7 +9,7 @@ from __future__ import annotations
 import pytest
 
 from bss_desktop.carddb.text_compile import compile_effect
-from bss_desktop.engine.commands import Attack, Block, Pass, UseMagic
+from bss_desktop.engine.commands import Attack, Block, EndAttack, EndMain, Pass, Summon, UseMagic
 from bss_desktop.engine.errors import IllegalCommand
 from helpers import answer, cids, first, imported_db, position, record, two_players
 
@@ -471,3 +471,112 @@ def test_cr_10_8_1_played_a_magic_card_used_after_its_burst_is_not_used_from_the
     while game.pending.kind == "choose":
         answer(game, game.pending.info["options"][0])
     assert game.state.players[0].reserve == 4
+
+
+# ---------------------------------------------------------------- "has been destroyed this turn" (count: destroyed)
+
+
+@pytest.mark.parametrize("details,condition,expected", [
+    ("If 2 or more of your spirits have been destroyed this turn, draw 2 cards at the start of the step.",
+     "During Your End Step",
+     {"kind": "triggered", "trigger": "start_of_step", "step": "end", "whose": "you",
+      "do": [{"draw": 2, "if": {"count": {"destroyed": {"side": "you"}}, "count_min": 2}}]}),
+    ("If a spirit has been destroyed this turn, draw a card at the start of the step.", "During Either End Step",
+     {"kind": "triggered", "trigger": "start_of_step", "step": "end", "whose": "any",
+      "do": [{"draw": 1, "if": {"count": {"destroyed": {"side": "any"}}, "count_min": 1}}]}),
+    ("This spirit cannot attack unless 1 of your spirits has been destroyed this turn.", "N/A",
+     {"kind": "constant", "condition": {"count": {"destroyed": {"side": "you"}}, "count_max": 0},
+      "do": [{"restrict": {"target": "this", "cannot": "attack"}}]}),
+    ("If 1 of your opponent's spirits has been destroyed this turn, this spirit gains 2000 BP.", "N/A",
+     {"kind": "constant", "condition": {"count": {"destroyed": {"side": "opponent"}}, "count_min": 1},
+      "do": [{"bp": {"target": "this", "add": 2000}}]}),
+])
+def test_cr_10_1_compiled_has_been_destroyed_this_turn(details, condition, expected):
+    assert compiled(details, condition).effect == expected
+
+
+def test_cr_10_1_played_draw_at_the_start_of_your_end_step_if_a_spirit_was_destroyed_this_turn():
+    db = imported_db(nexus("If 1 of your opponent's spirits has been destroyed this turn, draw a card at the start "
+                           "of the step.", "During Your End Step"))
+    for fights, drawn in ((False, 0), (True, 1)):
+        game = game_of(db, "{life: 5, reserve: 3, field: [ZT-001, T-R5], deck: [T-W0, T-W0]}",
+                       "{life: 5, reserve: 3, field: [T-W0]}", step="attack")
+        titan, wisp = game.state.players[0].field[1], game.state.players[1].field[0]
+        if fights:  # 5000 BP against 1000: the blocker is destroyed (CR 7-1-5-2-1)
+            game.apply(Attack(0, titan))
+            game.apply(Pass(1))
+            game.apply(Pass(0))
+            game.apply(Block(1, wisp))
+            game.apply(Pass(1))
+            game.apply(Pass(0))
+            assert game.state.cards[wisp].zone == "trash"
+        game.apply(EndAttack(0))  # the end step: the effect reads the turn's destructions
+        assert len(game.state.players[0].hand) == drawn
+
+
+def test_cr_6_8_1_2_played_the_destructions_of_a_turn_are_forgotten_when_it_ends():
+    db = imported_db(effect("This spirit cannot attack unless 1 of your spirits has been destroyed this turn.",
+                            core_requirements=BIG),
+                     effect("You may destroy 1 of your other spirits to draw a card.", "When Summoned",
+                            ID="ZT-002", name="Grim Caller"))
+    game = game_of(db, "{life: 5, reserve: 3, field: [ZT-001, T-W0], hand: [ZT-002], deck: [T-W0, T-W0, T-W0]}",
+                   "{life: 5, reserve: 3}")
+    spirit, wisp = game.state.players[0].field
+    game.apply(EndMain(0))
+    with pytest.raises(IllegalCommand):  # none of its player's spirits was destroyed this turn
+        game.apply(Attack(0, spirit))
+    game = game_of(db, "{life: 5, reserve: 3, field: [ZT-001, T-W0], hand: [ZT-002], deck: [T-W0, T-W0, T-W0]}",
+                   "{life: 5, reserve: 3}")
+    spirit, wisp = game.state.players[0].field
+    game.apply(Summon(0, first(game, 0, "ZT-002", "hand")))
+    answer(game, True)
+    if game.pending.kind == "choose":
+        answer(game, [wisp])
+    assert game.state.cards[wisp].zone == "trash" and game.state.spirits_destroyed == [1, 0]
+    game.apply(EndMain(0))
+    game.apply(Attack(0, spirit))  # one of its player's spirits was destroyed this turn
+    assert game.state.battle.attacker == spirit
+    game.apply(Pass(1))
+    game.apply(Pass(0))
+    game.apply(Block(1, None))
+    game.apply(EndAttack(0))
+    assert game.state.spirits_destroyed == [0, 0]  # the turn ended (CR 6-8-1-2)
+
+
+def test_cr_10_1_1_1_played_a_self_destruction_is_not_counted():
+    from bss_desktop.engine.commands import CoreMove, MoveCores
+
+    db = imported_db(effect("This spirit cannot attack unless 1 of your spirits has been destroyed this turn."))
+    game = game_of(db, "{life: 5, reserve: 3, field: [ZT-001, T-W0]}", "{life: 5, reserve: 3}")
+    wisp = game.state.players[0].field[1]
+    game.apply(MoveCores(0, (CoreMove(wisp, "reserve", 1),)))  # its LV1 cost no longer met: self-destruction
+    assert game.state.cards[wisp].zone == "trash" and game.state.spirits_destroyed == [0, 0]
+
+
+@pytest.mark.parametrize("count,field", [
+    ({"destroyed": {"side": "each"}}, "effects[0].condition.count.destroyed.side"),
+    ({"destroyed": {"side": "you", "type": "nexus"}}, "effects[0].condition.count.destroyed.type"),
+    ({"destroyed": "yes"}, "effects[0].condition.count.destroyed"),
+    ({"destroyed": {}, "cores": "this"}, "effects[0].condition.count"),
+])
+def test_cr_10_1_hostile_a_destroyed_count_refuses_what_it_does_not_take(count, field):
+    from bss_desktop.carddb.errors import CardDataError
+    from bss_desktop.carddb.schema import card_from_dict
+
+    with pytest.raises(CardDataError) as e:
+        card_from_dict(_spirit({"kind": "constant", "condition": {"count": count, "count_min": 1},
+                                "do": [{"bp": {"target": "this", "add": 1000}}]}))
+    assert e.value.field == field
+
+
+def test_cr_10_1_a_destroyed_count_reads_as_english_and_writes_back():
+    from bss_desktop.carddb.card_text import effect_text
+    from bss_desktop.carddb.schema import card_from_dict, card_to_dict
+
+    card = card_from_dict(_spirit({"kind": "constant", "condition": {"count": {"destroyed": {}}, "count_min": 2},
+                                   "do": [{"bp": {"target": "this", "add": 1000}}]}))
+    assert "2 or more of your spirits have been destroyed this turn" in effect_text(card.effects[0], card)
+    assert card_from_dict(card_to_dict(card)).effects == card.effects
+    card = card_from_dict(_spirit({"kind": "triggered", "trigger": "when_attacks", "do": [
+        {"draw": {"count": 1, "for_each": {"destroyed": {"side": "opponent"}}}}]}))
+    assert "for each of your opponent's spirits destroyed this turn" in effect_text(card.effects[0], card)

@@ -323,6 +323,8 @@ def _count_noun(c: Count, *, subject: bool = False) -> tuple[str, str]:
     their places read "their hand"."""
     side = c.cards.side if c.what == "cards" else c.side
     whose = {"you": "your", "opponent": "their" if subject else "your opponent's", "any": "either player's"}[side]
+    if c.what == "destroyed":
+        return f"of {whose} spirits destroyed this turn", f"of {whose} spirits destroyed this turn"
     if c.what == "cards":
         t = c.cards
         one, many = _kind(t, False), _kind(t, True)
@@ -360,6 +362,9 @@ def _count_condition(c: Count, lo: int | None, hi: int | None) -> str:
         n = "no"
     else:
         n = f"{hi} or fewer"
+    if c.what == "destroyed":  # "if 1 or more of your spirits have been destroyed this turn"
+        whose = {"you": "of your spirits", "opponent": "of your opponent's spirits", "any": "spirits"}[c.side]
+        return f"{n} {whose} {'has' if lo == hi == 1 else 'have'} been destroyed this turn"
     one, many = _count_noun(c, subject=True)
     noun = one if (lo == hi == 1) else many
     if c.what == "cores" and c.place == "this":

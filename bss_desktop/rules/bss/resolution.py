@@ -188,6 +188,7 @@ class Resolution(Directives, EffectCosts):
         if by == 1 - owner:
             self._fire(iid, "when_destroyed_by_opponent")
         if self._defs[card.cid].type == "spirit":
+            st.spirits_destroyed[owner] += 1  # "if N of your spirits has been destroyed this turn"
             self._fire_side(owner, "your_spirit_destroyed", iid, exclude=iid)
             if by == 1 - owner:
                 self._fire_side(owner, "your_spirit_destroyed_by_opponent", iid, exclude=iid)

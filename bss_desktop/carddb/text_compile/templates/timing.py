@@ -34,6 +34,14 @@ blocking_spirit: "the blocking spirit" | "your opponent's blocking spirit"
 %extend action: allow_block
 allow_block: subject ("can" | "may") "block" ("while exhausted" | "even if exhausted" | "even while exhausted") duration?
 
+// "if 1 or more of your spirits has been destroyed this turn, ...", "... unless a spirit has been destroyed this turn"
+?destroyed_this_turn: count "of" owner kind_spirit has_been_destroyed -> c_destroyed
+                    | NUMBER "or more of" owner kind_spirit has_been_destroyed -> c_destroyed_min
+                    | count "spirit" has_been_destroyed           -> c_destroyed_any
+has_been_destroyed: ("has" | "have") "been destroyed this turn"
+%extend condition: destroyed_this_turn                          -> c_same
+%extend sentence: statement "unless" destroyed_this_turn        -> unless_destroyed
+
 // "select 1 of your opponent's exhausted spirits and attack it", "you may attack that spirit" (CR 10-10-1)
 %extend verb_on_it: "attack" it                                 -> attack_on
 """
@@ -81,6 +89,25 @@ class Rules:
 
     def allow_block(self, subject, duration=None):
         return [{"allow": {"target": subject, "can": "block_exhausted", "_duration": duration}}]
+
+    def has_been_destroyed(self, *_):
+        return None
+
+    def c_destroyed(self, count, side, *_):  # spirits destroyed this turn (not self-destructions, CR 10-1-1-1)
+        return {"count": {"destroyed": {"side": side}}, "count_min": count}
+
+    def c_destroyed_min(self, n, side, *_):
+        return self.c_destroyed(int(n), side)
+
+    def c_destroyed_any(self, count, *_):
+        return {"count": {"destroyed": {"side": "any"}}, "count_min": count}
+
+    def c_same(self, cond):
+        return cond
+
+    def unless_destroyed(self, ops, cond):  # "unless N ... has been destroyed": while fewer than N have
+        inverted = {"count": cond["count"], "count_max": cond["count_min"] - 1}
+        return [{**op, "if": inverted} for op in ops]
 
     def attack_on(self, _it):  # CR 10-10-1: this (attacking) spirit attacks the selected spirit, which blocks
         return ("attack_spirit", {})
