@@ -580,3 +580,51 @@ def test_cr_10_1_a_destroyed_count_reads_as_english_and_writes_back():
     card = card_from_dict(_spirit({"kind": "triggered", "trigger": "when_attacks", "do": [
         {"draw": {"count": 1, "for_each": {"destroyed": {"side": "opponent"}}}}]}))
     assert "for each of your opponent's spirits destroyed this turn" in effect_text(card.effects[0], card)
+
+
+# ---------------------------------------------------------------- "when your opponent draws" (ruling T2)
+
+
+@pytest.mark.parametrize("details,condition,expected", [
+    ("Refresh this spirit when your opponent draws a card.", "During Opponent's Attack Step",
+     {"kind": "triggered", "trigger": "opponent_draws", "condition": {"step": "attack", "your_turn": False},
+      "do": [{"refresh": "this"}]}),
+    ("When your opponent draws outside of their draw step, they must discard a card.", "During Opponent's Turn",
+     {"kind": "triggered", "trigger": "opponent_draws_outside_draw_step", "condition": {"your_turn": False},
+      "do": [{"discard": {"count": 1, "side": "opponent"}}]}),
+])
+def test_ruling_t2_compiled_when_your_opponent_draws(details, condition, expected):
+    assert compiled(details, condition).effect == expected
+
+
+def test_ruling_t2_played_a_draw_outside_the_draw_step_is_one_event_however_many_cards():
+    db = imported_db(nexus("When your opponent draws outside of their draw step, they must discard a card.",
+                           "During Opponent's Turn"),
+                     magic("Draw 2 cards.", steps=("Main",)) | {"ID": "ZT-003", "name": "Deep Study"})
+    game = game_of(db, "{life: 5, reserve: 3, field: [ZT-001, T-R1]}",
+                   "{life: 5, reserve: 3, hand: [ZT-003], deck: [T-W0, T-R1, T-R3, T-G4, T-B2]}", step="attack")
+    game.apply(EndAttack(0))  # my turn ends; the opponent's draw step draws a card: not outside it
+    assert game.state.turn_player == 1 and game.state.step == "main"
+    assert len(game.state.players[1].hand) == 2 and game.state.players[1].trash == []
+    game.apply(UseMagic(1, first(game, 1, "ZT-003", "hand")))  # one draw of 2 cards: one discard
+    while game.pending.kind == "choose":
+        answer(game, [game.pending.info["options"][0]])
+    p1 = game.state.players[1]
+    assert len(p1.hand) == 2 and len([c for c in cids(game, p1.trash) if c != "ZT-003"]) == 1
+
+
+def test_ruling_t2_played_refresh_this_spirit_when_your_opponent_draws():
+    db = imported_db(effect("Refresh this spirit when your opponent draws a card.", "During Opponent's Attack Step",
+                            core_requirements=BIG),
+                     magic("Draw a card.") | {"ID": "ZT-003", "name": "Quick Study"})
+    game = game_of(db, "{life: 5, reserve: 3, hand: [ZT-003], field: [T-R5]}",
+                   "{life: 5, reserve: 3, field: [ZT-001]}", step="attack")
+    titan, guard = game.state.players[0].field[0], game.state.players[1].field[0]
+    game.apply(Attack(0, titan))
+    game.apply(Pass(1))
+    game.apply(Pass(0))
+    game.apply(Block(1, guard))  # the blocker is exhausted by its block
+    assert game.state.cards[guard].exhausted
+    game.apply(Pass(1))
+    game.apply(UseMagic(0, first(game, 0, "ZT-003", "hand")))  # the attacking player draws
+    assert not game.state.cards[guard].exhausted

@@ -730,6 +730,8 @@ _TRIGGER_LABELS = {
     "your_nexus_exhausted": "When one of your nexuses is exhausted",
     "opponent_uses_magic": "When your opponent uses a magic card",
     "opponent_uses_magic_from_hand": "When your opponent uses a magic card from their hand",
+    "opponent_draws": "When your opponent draws",
+    "opponent_draws_outside_draw_step": "When your opponent draws outside of their draw step",
     "when_depleted": "When Depleted",
     "your_spirit_depleted": "When one of your spirits is depleted",
     "opponent_spirit_depleted": "When one of your opponent's spirits is depleted",

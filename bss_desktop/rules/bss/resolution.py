@@ -321,6 +321,15 @@ class Resolution(Directives, EffectCosts):
         if ev["window"] != "burst":  # used from the hand (CR 10-8-1), not as a burst's follow-up (CR 10-9)
             self._fire_side(1 - ev["player"], "opponent_uses_magic_from_hand", ev["card"])
 
+    def _on_draw(self, ev: dict) -> None:
+        """Ruling T2 (docs/saga-rulings.md): a player's draw triggers their opponent's "when your opponent draws"
+        effects; the cards one draw takes are one event (triggers collected together activate once, CR 8-6-3)."""
+        p = ev["player"]
+        self._fire_side(1 - p, "opponent_draws")
+        st = self.state
+        if st.step != "draw" or st.turn_player != p:
+            self._fire_side(1 - p, "opponent_draws_outside_draw_step")
+
     def _on_battle_resolution(self, ev: dict) -> None:
         """STD 8-1-5-1: 『戰鬥結算時』 effects of the battling spirits, before the BP comparison or the life damage
         (Battle Spirits Standard's battle emits it; Saga's has no such timing)."""
@@ -834,7 +843,7 @@ COLLECTORS = {
     "damage": Resolution._on_damage,
     "burst_set": Resolution._on_burst_set, "step": Resolution._on_step, "resolved": Resolution._on_resolved,
     "magic_used": Resolution._on_magic_used, "battle_end": Resolution._on_battle_end,
-    "battle_resolution": Resolution._on_battle_resolution,
+    "battle_resolution": Resolution._on_battle_resolution, "draw": Resolution._on_draw,
 }
 
 

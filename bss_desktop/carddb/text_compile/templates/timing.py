@@ -22,6 +22,12 @@ GRAMMAR = r"""
 // "when your opponent uses a magic card from their hand, ..." (CR 10-8-1; not after a burst, CR 10-9)
 %extend watch_event: "your opponent uses" count card_descr filters? "from their hand" -> opponent_uses_from_hand
 
+// "when your opponent draws (a card) (outside of their draw step), ..." (ruling T2); "they must discard a card"
+%extend watch_event: "your opponent draws" drawn_cards?              -> opponent_draws
+                   | "your opponent draws" drawn_cards? "outside" "of"? "their draw step" -> opponent_draws_outside
+drawn_cards: count card_word | card_word
+%extend action: "they must discard" count card_word ("from their hand")? -> opponent_discards
+
 // "remove 1 core from the blocking spirit and place it into your opponent's reserve" (CR 7-1-3: the battle's blocker)
 %extend core_remove: "remove" count core_word "from" blocking_spirit "and place" it "into" core_to -> remove_blocker
                    | "remove all but" count core_word "from" blocking_spirit "and place" it "into" core_to -> keep_blocker
@@ -76,6 +82,15 @@ class Rules:
 
     def opponent_uses_from_hand(self, count, descr, filters=None):
         return self.you_use(count, descr, filters, "opponent_uses_magic_from_hand")
+
+    def drawn_cards(self, *_):
+        return None
+
+    def opponent_draws(self, *_):
+        return {"trigger": "opponent_draws"}
+
+    def opponent_draws_outside(self, *_):
+        return {"trigger": "opponent_draws_outside_draw_step"}
 
     def blocking_spirit(self, *_):
         return None
