@@ -628,3 +628,60 @@ def test_ruling_t2_played_refresh_this_spirit_when_your_opponent_draws():
     game.apply(Pass(1))
     game.apply(UseMagic(0, first(game, 0, "ZT-003", "hand")))  # the attacking player draws
     assert not game.state.cards[guard].exhausted
+
+
+# ---------------------------------------------------------------- spirits returned to the hand or the deck
+
+
+@pytest.mark.parametrize("details,trigger", [
+    ("When 1 of your opponent's spirits is returned to their hand or their deck, draw a card.",
+     "opponent_spirit_returned"),
+    ("When 1 of your opponent's spirits returns to their hand or deck, draw a card.", "opponent_spirit_returned"),
+    ("When 1 of your opponent's spirits is returned to their hand, draw a card.", "opponent_spirit_returned_to_hand"),
+])
+def test_cr_8_6_compiled_when_an_opponents_spirit_is_returned(details, trigger):
+    assert compiled(details).effect == {"kind": "triggered", "trigger": trigger, "do": [{"draw": 1}]}
+
+
+@pytest.mark.parametrize("details", [
+    "When 1 of your spirits is returned to their hand, draw a card.",  # your own: no trigger says it
+    "When 1 of your opponent's red spirits is returned to their hand, draw a card.",  # a filter: none
+])
+def test_cr_8_6_refused_returns_the_vocabulary_does_not_watch(details):
+    assert not compiled(details).automated
+
+
+def test_cr_8_6_played_a_spirit_returned_to_its_owners_hand_or_deck_triggers_its_opponents_effect():
+    db = imported_db(effect("When 1 of your opponent's spirits is returned to their hand or their deck, place a core "
+                            "from the void onto this spirit."),
+                     magic("Select 1 of your opponent's spirits and return it to their hand.", steps=("Main",))
+                     | {"ID": "ZT-003", "name": "Push Back"},
+                     magic("Select 1 of your opponent's spirits and return it to the bottom of their deck.",
+                           steps=("Main",)) | {"ID": "ZT-004", "name": "Sink"},
+                     magic("Select 1 of your spirits and return it to its owner's hand.", steps=("Main",))
+                     | {"ID": "ZT-005", "name": "Recall"})
+    from bss_desktop.engine import stats
+
+    game = game_of(db, "{life: 5, reserve: 5, hand: [ZT-005], field: [T-R1, T-W0]}",
+                   "{life: 5, reserve: 5, hand: [ZT-003, ZT-004], field: [ZT-001]}", turn_player=1)
+    spirit = game.state.players[1].field[0]
+    pup, wisp = game.state.players[0].field
+    game.apply(UseMagic(1, first(game, 1, "ZT-003", "hand")))
+    answer(game, [pup])
+    assert game.state.cards[pup].zone == "hand" and stats.cores_on(game.state, spirit) == 2
+    game.apply(UseMagic(1, first(game, 1, "ZT-004", "hand")))  # the only one left is selected at once
+    assert game.state.cards[wisp].zone == "deck" and stats.cores_on(game.state, spirit) == 3
+
+
+def test_cr_8_6_played_its_own_players_spirit_returned_does_not_trigger_it():
+    db = imported_db(effect("When 1 of your opponent's spirits is returned to their hand, place a core from the "
+                            "void onto this spirit."),
+                     magic("Select 1 of your spirits and return it to your hand.", steps=("Main",))
+                     | {"ID": "ZT-005", "name": "Recall"})
+    from bss_desktop.engine import stats
+
+    game = game_of(db, "{life: 5, reserve: 5, hand: [ZT-005], field: [ZT-001, T-R1]}", "{life: 5, reserve: 5}")
+    spirit, pup = game.state.players[0].field
+    game.apply(UseMagic(0, first(game, 0, "ZT-005", "hand")))
+    answer(game, [pup])
+    assert game.state.cards[pup].zone == "hand" and stats.cores_on(game.state, spirit) == 1

@@ -58,6 +58,8 @@ TRIGGERS = (
     "you_use_magic",  # you use a magic card (`watch`: which ones), its effect resolving first (CR 10-8, 8-5-2-4)
     "opponent_uses_magic",  # your opponent uses one
     "opponent_uses_magic_from_hand",  # your opponent uses one from their hand (not after a burst, CR 10-9)
+    "opponent_spirit_returned",  # one of your opponent's spirits goes from the field to their hand or deck
+    "opponent_spirit_returned_to_hand",  # ... to their hand
     "opponent_draws",  # your opponent draws: once for each draw, however many cards (ruling T2)
     "opponent_draws_outside_draw_step",  # ... a draw outside their own draw step (ruling T2)
 )

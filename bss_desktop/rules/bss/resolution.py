@@ -321,6 +321,15 @@ class Resolution(Directives, EffectCosts):
         if ev["window"] != "burst":  # used from the hand (CR 10-8-1), not as a burst's follow-up (CR 10-9)
             self._fire_side(1 - ev["player"], "opponent_uses_magic_from_hand", ev["card"])
 
+    def _on_card_moved(self, ev: dict) -> None:
+        """A spirit returned from the field to its owner's hand or deck ("when one of your opponent's spirits is
+        returned to their hand or deck"): the opponent's effects waiting for it trigger."""
+        if ev["src"] != "field" or ev["dst"] not in ("hand", "deck") or self._defs[ev["cid"]].type != "spirit":
+            return
+        self._fire_side(1 - ev["owner"], "opponent_spirit_returned", ev["card"])
+        if ev["dst"] == "hand":
+            self._fire_side(1 - ev["owner"], "opponent_spirit_returned_to_hand", ev["card"])
+
     def _on_draw(self, ev: dict) -> None:
         """Ruling T2 (docs/saga-rulings.md): a player's draw triggers their opponent's "when your opponent draws"
         effects; the cards one draw takes are one event (triggers collected together activate once, CR 8-6-3)."""
@@ -844,6 +853,7 @@ COLLECTORS = {
     "burst_set": Resolution._on_burst_set, "step": Resolution._on_step, "resolved": Resolution._on_resolved,
     "magic_used": Resolution._on_magic_used, "battle_end": Resolution._on_battle_end,
     "battle_resolution": Resolution._on_battle_resolution, "draw": Resolution._on_draw,
+    "card_moved": Resolution._on_card_moved,
 }
 
 

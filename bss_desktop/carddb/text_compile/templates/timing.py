@@ -28,6 +28,11 @@ GRAMMAR = r"""
 drawn_cards: count card_word | card_word
 %extend action: "they must discard" count card_word ("from their hand")? -> opponent_discards
 
+// "when 1 of your opponent's spirits is returned to their hand (or their deck), ..."
+%extend watch_event: count "of" owner descr filters? returned_to  -> watch_returned
+returned_to: ("is returned" | "returns") "to their hand"        -> ret_hand
+           | ("is returned" | "returns") "to their hand or" "their"? "deck" -> ret_hand_or_deck
+
 // "remove 1 core from the blocking spirit and place it into your opponent's reserve" (CR 7-1-3: the battle's blocker)
 %extend core_remove: "remove" count core_word "from" blocking_spirit "and place" it "into" core_to -> remove_blocker
                    | "remove all but" count core_word "from" blocking_spirit "and place" it "into" core_to -> keep_blocker
@@ -82,6 +87,17 @@ class Rules:
 
     def opponent_uses_from_hand(self, count, descr, filters=None):
         return self.you_use(count, descr, filters, "opponent_uses_magic_from_hand")
+
+    def watch_returned(self, count, side, descr, *rest):
+        if count != 1 or side != "opponent" or descr != {"type": "spirit"} or len(rest) != 1:
+            raise NotSupported("a return to the hand watching other than one of your opponent's spirits")
+        return {"trigger": rest[0]}
+
+    def ret_hand(self, *_):
+        return "opponent_spirit_returned_to_hand"
+
+    def ret_hand_or_deck(self, *_):
+        return "opponent_spirit_returned"
 
     def drawn_cards(self, *_):
         return None
