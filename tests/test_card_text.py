@@ -226,6 +226,8 @@ def _sample_directive(op: str) -> Directive:
         return Directive(op, target=Target(side="you", zone="hand", family="Dragon", mode="all"), colors=("red",))
     if shape == "allow":
         return Directive(op, target=Target(), can="block_exhausted", duration="turn")
+    if shape == "later":
+        return Directive(op, at="turn_end", instead=(Directive("draw", amount=1),))
     raise AssertionError(f"no sample for {op} ({shape}): add one")
 
 

@@ -18,6 +18,8 @@ BIG = [{"level": 1, "battlePoints": 6000, "cores": 1}, {"level": 2, "battlePoint
 
 
 def compiled(details: str, condition: str = "N/A", card_type: str = "spirit", steps=()):
+    if card_type == "magic" and not steps:
+        steps = ("Main",)
     return compile_effect(card_type, condition, details, list(steps), families=FAMILIES)
 
 
@@ -89,7 +91,7 @@ def test_cr_10_10_1_compiled_attack_that_spirit(details, expected):
     ("When the battle ends, draw a card.", "N/A", "spirit"),  # no label puts it in a battle: any battle is meant
     ("When the battle ends, draw a card.", "N/A", "nexus"),
     ("When the battle ends, draw a card.", "During Your Attack Step", "spirit"),
-    ("Draw a card when the battle ends.", "When This Spirit Attacks", "spirit"),  # a later moment: not this trigger
+    ("Draw a card when the battle ends.", "When Summoned", "spirit"),  # no battle to wait for
     ("Once per turn, draw a card.", "During Your Turn", "spirit"),  # a constant effect is never limited
     ("Once per turn, draw a card.", "N/A", "magic"),
 ])
@@ -685,3 +687,151 @@ def test_cr_8_6_played_its_own_players_spirit_returned_does_not_trigger_it():
     game.apply(UseMagic(0, first(game, 0, "ZT-005", "hand")))
     answer(game, [pup])
     assert game.state.cards[pup].zone == "hand" and stats.cores_on(game.state, spirit) == 1
+
+
+# ---------------------------------------------------------------- later: the end of the battle, of the turn
+
+
+@pytest.mark.parametrize("details,condition,card_type,expected", [
+    ("Destroy this spirit when the battle ends.", "When This Spirit Attacks", "spirit",
+     {"kind": "triggered", "trigger": "when_attacks",
+      "do": [{"later": {"at": "battle_end", "do": [{"destroy": "this"}]}}]}),
+    ("When the battle ends, you may return this spirit to your hand.", "When This Spirit Attacks or Blocks", "spirit",
+     {"kind": "triggered", "trigger": "when_attacks_or_blocks",
+      "do": [{"later": {"at": "battle_end", "do": [{"bounce": "this", "may": True}]}}]}),
+    ("At the end of this turn, refresh all of your spirits.", "N/A", "magic",
+     {"kind": "magic", "do": [{"later": {"at": "turn_end", "do": [{"refresh": {"side": "you", "all": True}}]}}]}),
+    ("Exhaust all of your opponent's spirits at the end of this turn.", "N/A", "magic",
+     {"kind": "magic", "do": [{"later": {"at": "turn_end", "do": [{"exhaust": {"all": True}}]}}]}),
+])
+def test_cr_7_1_6_1_and_6_8_1_1_compiled_later(details, condition, card_type, expected):
+    got = compile_effect(card_type, condition, details, ["Main"] if card_type == "magic" else [],
+                         families=FAMILIES).effect
+    got.pop("timing", None)
+    assert got == expected
+
+
+@pytest.mark.parametrize("details,condition,card_type", [
+    ("When the battle ends, you may destroy this spirit to draw a card.", "When This Spirit Attacks", "spirit"),
+    ("When the battle ends, once per turn, draw a card.", "When This Spirit Attacks", "spirit"),
+    ("At the end of this turn, all of your spirits gain 1000 BP.", "N/A", "magic"),
+])
+def test_cr_7_1_6_1_refused_later_parts_the_vocabulary_cannot_wait_with(details, condition, card_type):
+    assert not compiled(details, condition, card_type, ["Main"] if card_type == "magic" else []).automated
+
+
+def test_cr_8_5_3_compiled_at_the_end_of_this_turn_select_then_is_a_selection_made_then():
+    got = compiled("At the end of this turn, select 1 of your spirits and refresh it.", card_type="magic").effect
+    assert got["do"] == [{"later": {"at": "turn_end", "do": [{"refresh": {"side": "you"}}]}}]
+
+
+def test_cr_7_1_6_1_played_destroy_this_spirit_when_the_battle_it_attacked_in_ends():
+    db = imported_db(effect("Destroy this spirit when the battle ends.", "When This Spirit Attacks",
+                            core_requirements=BIG))
+    game = game_of(db, "{life: 5, reserve: 3, field: [ZT-001]}", "{life: 5, reserve: 3, field: [T-W0]}",
+                   step="attack")
+    spirit, wisp = game.state.players[0].field[0], game.state.players[1].field[0]
+    game.apply(Attack(0, spirit))
+    assert game.state.cards[spirit].zone == "field" and len(game.state.delayed) == 1  # it waits (CR 7-1-6-1)
+    game.apply(Pass(1))
+    game.apply(Pass(0))
+    game.apply(Block(1, wisp))
+    game.apply(Pass(1))
+    game.apply(Pass(0))
+    assert game.state.cards[wisp].zone == "trash"  # the battle was won first (CR 7-1-5-2-1)
+    assert game.state.cards[spirit].zone == "trash" and game.state.delayed == []
+
+
+def test_cr_7_1_6_1_played_what_waits_happens_whatever_the_level_is_then():
+    # a LV2 effect: it activated at LV2; at the end of the battle the spirit is LV1, and it happens all the same
+    db = imported_db(record(core_requirements=BIG, effects=[{"levels": [2], "condition": "When This Spirit Attacks",
+                                                           "keywords": [], "steps": [],
+                                                           "details": "Destroy this spirit when the battle ends."}]),
+                     magic("Select 1 of your opponent's spirits. Remove 2 cores from it and place them into their "
+                           "reserve.") | {"ID": "ZT-003", "name": "Drain"})
+    game = game_of(db, "{life: 5, reserve: 3, field: [{card: ZT-001, cores: 3}]}",
+                   "{life: 5, reserve: 3, hand: [ZT-003]}", step="attack")
+    spirit = game.state.players[0].field[0]
+    game.apply(Attack(0, spirit))
+    game.apply(UseMagic(1, first(game, 1, "ZT-003", "hand")))
+    from bss_desktop.engine import stats
+
+    assert stats.level(game, spirit) == 1
+    game.apply(Pass(0))
+    game.apply(Pass(1))
+    game.apply(Block(1, None))
+    assert game.state.cards[spirit].zone == "trash"
+
+
+def test_cr_7_1_6_1_played_you_may_return_this_blocking_spirit_to_your_hand_when_the_battle_ends():
+    db = imported_db(effect("When the battle ends, you may return this spirit to your hand.",
+                            "When This Spirit Attacks or Blocks", core_requirements=BIG))
+    game = game_of(db, "{life: 5, reserve: 3, field: [T-W0]}", "{life: 5, reserve: 3, field: [ZT-001]}",
+                   step="attack")
+    wisp, spirit = game.state.players[0].field[0], game.state.players[1].field[0]
+    game.apply(Attack(0, wisp))
+    game.apply(Pass(1))
+    game.apply(Pass(0))
+    game.apply(Block(1, spirit))
+    game.apply(Pass(1))
+    game.apply(Pass(0))
+    assert game.pending.kind == "choose" and game.pending.player == 1  # "you may" (CR 8-1-8)
+    answer(game, True)
+    assert game.state.cards[spirit].zone == "hand" and game.state.cards[wisp].zone == "trash"
+
+
+def test_cr_6_8_1_1_played_at_the_end_of_this_turn_refresh_all_of_your_spirits():
+    db = imported_db(magic("At the end of this turn, refresh all of your spirits.", steps=("Main",))
+                     | {"ID": "ZT-003", "name": "Second Wind"})
+    game = game_of(db, "{life: 5, reserve: 3, hand: [ZT-003], field: [T-R1, T-W0]}", "{life: 5, reserve: 3}")
+    pup, wisp = game.state.players[0].field
+    game.apply(UseMagic(0, first(game, 0, "ZT-003", "hand")))
+    game.apply(EndMain(0))
+    attack_unblocked(game, 0, pup)
+    attack_unblocked(game, 0, wisp)
+    assert game.state.cards[pup].exhausted and game.state.cards[wisp].exhausted  # not yet: the turn goes on
+    game.apply(EndAttack(0))  # the end step (CR 6-8-1-1)
+    assert not game.state.cards[pup].exhausted and not game.state.cards[wisp].exhausted
+    assert game.state.turn_player == 1 and game.state.delayed == []
+
+
+def test_cr_7_1_6_1_played_nothing_waits_for_a_battle_that_is_not_being_fought():
+    db = imported_db(magic("Destroy all of your spirits when the battle ends.", steps=("Main", "Flash"))
+                     | {"ID": "ZT-003", "name": "Odd"})
+    assert not db["ZT-003"].effects[0].manual  # a magic card may be used outside a battle: then it does nothing
+    game = game_of(db, "{life: 5, reserve: 3, hand: [ZT-003], field: [T-R1]}", "{life: 5, reserve: 3}")
+    game.apply(UseMagic(0, first(game, 0, "ZT-003", "hand")))
+    assert game.state.delayed == [] and game.state.cards[game.state.players[0].field[0]].zone == "field"
+
+
+@pytest.mark.parametrize("value,field", [
+    ({"at": "step_end", "do": [{"draw": 1}]}, "effects[0].do[0].later.at"),
+    ({"do": [{"draw": 1}]}, "effects[0].do[0].later.at"),
+    ({"at": "turn_end", "do": []}, "effects[0].do[0].later.do"),
+    ({"at": "turn_end"}, "effects[0].do[0].later.do"),
+    ({"at": "turn_end", "do": [{"select": {}}]}, "effects[0].do[0].later.do[0]"),
+    ({"at": "turn_end", "do": [{"destroy": "it"}]}, "effects[0].do[0].later.do[0]"),
+    ({"at": "turn_end", "do": [{"later": {"at": "turn_end", "do": [{"draw": 1}]}}]}, "effects[0].do[0].later.do[0]"),
+    ({"at": "turn_end", "do": [{"draw": 1}], "when": "now"}, "effects[0].do[0].later.when"),
+    ({"at": "turn_end", "do": [{"draw": 1, "if_done": True}]}, "effects[0].do[0].later.do[0]"),
+])
+def test_cr_6_8_1_1_hostile_later_refuses_what_it_does_not_take(value, field):
+    from bss_desktop.carddb.errors import CardDataError
+    from bss_desktop.carddb.schema import card_from_dict
+
+    with pytest.raises(CardDataError) as e:
+        card_from_dict(_spirit({"kind": "triggered", "trigger": "when_attacks", "do": [{"later": value}]}))
+    assert e.value.field == field
+
+
+def test_cr_7_1_6_1_later_reads_as_english_and_writes_back():
+    from bss_desktop.carddb.card_text import effect_text
+    from bss_desktop.carddb.schema import card_from_dict, card_to_dict
+
+    card = card_from_dict(_spirit({"kind": "triggered", "trigger": "when_attacks", "do": [
+        {"later": {"at": "battle_end", "do": [{"destroy": "this"}]}}]}))
+    assert "When this battle ends, destroy this spirit" in effect_text(card.effects[0], card)
+    assert card_from_dict(card_to_dict(card)).effects == card.effects
+    card = card_from_dict(_spirit({"kind": "triggered", "trigger": "when_attacks", "do": [
+        {"later": {"at": "turn_end", "do": [{"refresh": {"side": "you", "all": True}}]}}]}))
+    assert "At the end of this turn, refresh" in effect_text(card.effects[0], card)

@@ -644,6 +644,10 @@ def _clause(d: Directive, ctx: _Ctx, effect_kind: str | None) -> _Clause:
             what += " by " + _kind(replace(d.by, side="any"), True)
         return _Clause(_join(f"{target_text(t, ctx=ctx)} cannot {what}", dur),
                        _join(f"have {target_text(t, ctx=ctx)} be unable to {what}", dur))
+    if op == "later":  # CR 7-1-6-1, 6-8-1-1: the directives wait for that moment
+        when = {"battle_end": "when this battle ends", "turn_end": "at the end of this turn"}[d.at]
+        inner = ", then ".join(_sentences(d.instead, ctx, effect_kind))
+        return _Clause(f"{when}, {inner}", f"{when}, {inner}")
     if op == "allow":  # CR 1-3-1 over CR 7-1-3-1
         return _Clause(_join(f"{target_text(t, ctx=ctx)} can block while exhausted", dur),
                        _join(f"let {target_text(t, ctx=ctx)} block while exhausted", dur))

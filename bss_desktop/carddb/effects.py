@@ -111,7 +111,7 @@ OPS = {  # directive: what its value is
     "token": "token", "search": "search", "recover": "recover", "grant": "grant", "restrict": "restrict",
     "attack_spirit": "target", "pay_cores": "amount", "substitute": "substitute", "select": "target",
     "to_deck_top": "target", "summon": "summon", "look": "look", "cost": "cost", "reduction": "reduction",
-    "core_gain": "amount", "allow": "allow",
+    "core_gain": "amount", "allow": "allow", "later": "later",
 }
 # Battle Spirits Standard's directives (STD 5-16-1, 4-9), kept apart from OPS, the directives of Saga's cards; a
 # Saga game performs them as it can (heavy exhaust exhausts, a card removed from the game leaves it)
@@ -126,6 +126,7 @@ CONSTANT_OPS = ("cost", "reduction")  # change information while the card is on 
 SIDES = ("you", "opponent", "any", "each")  # each: every player selects among their own cards (CR 1-3-4)
 ZONES = ("field", "hand", "trash", "deck")  # deck: only counted ("for each", conditions), never selected
 LIFE_PLAYERS = ("opponent", "you", "both")  # whose life a life_damage directive reduces
+LATER = ("battle_end", "turn_end")  # later: when the current battle ends (CR 7-1-6-1), at the end of this turn (6-8-1-1)
 ALLOWS = ("block_exhausted",)  # allow: "can block while exhausted" (CR 7-1-3-1 would need a refreshed spirit)
 
 
@@ -243,6 +244,7 @@ class Directive:
     must: bool = False
     cond: Condition | None = None  # "if ..., ...": only when this holds as the directive is performed
     can: str | None = None  # allow: block_exhausted (what the target may do that the rules would not let it)
+    at: str | None = None  # later: battle_end | turn_end (its directives are in `instead`)
 
 
 @dataclass(frozen=True, slots=True)
@@ -724,6 +726,23 @@ def _directive(op, val, f, make_token) -> Directive:
         for i, c in enumerate(items):
             _choice(c, f"{p}.add[{i}]", COLORS)
         return Directive(op, target=t, colors=tuple(items))
+    if shape == "later":  # "destroy this spirit when the battle ends", "at the end of this turn, ..."
+        d = _map(val, p, ("at", "do"))
+        at = _choice(d.get("at"), f"{p}.at", LATER)
+        do = d.get("do")
+        if not isinstance(do, list) or not do:
+            raise EffectSyntax(f"{p}.do", "list the directives performed later")
+        _directives(do, f"{p}.do")
+        later = tuple(parse_directive(x, f"{p}.do[{i}]", make_token=make_token) for i, x in enumerate(do))
+        for i, x in enumerate(later):
+            if x.op in ("later", "select") or (x.target is not None and x.target.ref == "it"):
+                raise EffectSyntax(f"{p}.do[{i}]", "what happens later names its cards itself: no select, 'it' or "
+                                                   "later in it")
+            if x.if_done and i == 0:
+                raise EffectSyntax(f"{p}.do[{i}]", "if_done follows another directive ('if you do, ...')")
+            if x.op in CONSTANT_OPS or x.op in ("substitute", "pay_cores") or x.after or x.must:
+                raise EffectSyntax(f"{p}.do[{i}]", f"'{x.op}' is not something that happens later")
+        return Directive(op, at=at, instead=later)
     if shape == "substitute":
         d = _map(val, p, ("event", "target", "by_opponent", "instead"))
         instead = d.get("instead")
@@ -1111,6 +1130,8 @@ def _directive_value(d: Directive, token_to_dict):
         t.pop("all", None)
         t["side"], t["zone"] = d.target.side, d.target.zone
         return {"target": t, "add": d.amount if shape == "cost" else list(d.colors)}
+    if shape == "later":
+        return {"at": d.at, "do": [directive_to_dict(x, token_to_dict) for x in d.instead]}
     if shape == "substitute":
         return {"event": d.event, "target": target_to_dict(d.target), "by_opponent": d.by_opponent,
                 "instead": [directive_to_dict(x, token_to_dict) for x in d.instead]}

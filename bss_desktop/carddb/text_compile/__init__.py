@@ -125,6 +125,8 @@ def _written_trigger(frame: Frame, sentences: list[Sentence]) -> tuple[Frame, st
         return frame, ""
     if marks != [(0, 0)]:
         return frame, "a trigger written after the effect's first words"
+    if sentences[0].ops[0]["_trigger"]["trigger"] == "when_battle_ends":  # templates/timing.py
+        return battle_end_frame(frame, sentences)
     if frame.kind != "constant" or frame.timing:
         return frame, f"a trigger written inside a {frame.kind} effect"
     first = sentences[0]
@@ -132,8 +134,6 @@ def _written_trigger(frame: Frame, sentences: list[Sentence]) -> tuple[Frame, st
     sentences[0] = replace(first, ops=first.ops[1:])
     if trig["trigger"] == "start_of_step":  # "During Your Attack Step: at the start of the step, ..."
         return _at_step_start(frame)
-    if trig["trigger"] == "when_battle_ends":  # the battle its label puts this spirit in (templates/timing.py)
-        return battle_end_frame(frame)
     return replace(frame, kind="triggered", trigger=trig["trigger"], watch=trig.get("watch")), ""
 
 

@@ -281,6 +281,8 @@ class Resolution(Directives, EffectCosts):
                                                if e.whose in (whose, "any")], "burst_set")
 
     def _on_step(self, ev: dict) -> None:
+        if ev["step"] == "end":
+            self._fire_later("turn_end")  # "at the end of this turn" (CR 6-8-1-1)
         watching = self._trigger_cids.get(_STEP_KEYS.get(ev["step"]))
         if not watching:
             return  # no effect of this game waits for this step (Game._index_cards)
@@ -347,6 +349,7 @@ class Resolution(Directives, EffectCosts):
                 self._fire(iid, "at_battle_resolution")
 
     def _on_battle_end(self, ev: dict) -> None:
+        self._fire_later("battle_end")  # "... when the battle ends" (CR 7-1-6-1)
         for iid, role in ((ev["attacker"], "when_attack_ends"), (ev["blocker"], "when_block_ends")):
             if iid is not None and self.state.cards[iid].zone == "field":
                 self._fire(iid, "when_battle_ends")
@@ -621,7 +624,19 @@ class Resolution(Directives, EffectCosts):
         effects = self._defs[self.state.cards[source].cid].effects
         if kind == "substitute":
             return Effect("constant", do=effects[ref[1]].do[ref[2]].instead)
+        if kind == "later":  # what a `later` directive left for its moment (_fire_later)
+            return Effect("triggered", do=effects[ref[1]].do[ref[2]].instead)
         return effects[ref[1]]
+
+    def _fire_later(self, at: str) -> None:
+        """The effects waiting for this moment activate, together (CR 7-1-6-1, 6-8-1-1)."""
+        st = self.state
+        if not st.delayed:
+            return
+        now = [x for x in st.delayed if x[0] == at]
+        st.delayed = [x for x in st.delayed if x[0] != at]
+        for _, source, i, j, controller in now:
+            self._pending.append((source, ("later", i, j), controller, None, 0, None))
 
     def _resolve(self, a: Activation) -> None:
         st = self.state

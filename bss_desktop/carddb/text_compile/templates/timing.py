@@ -53,6 +53,10 @@ has_been_destroyed: ("has" | "have") "been destroyed this turn"
 %extend condition: destroyed_this_turn                          -> c_same
 %extend sentence: statement "unless" destroyed_this_turn        -> unless_destroyed
 
+// "at the end of this turn, ...", "... at the end of this turn" (CR 6-8-1-1): it waits for that moment
+%extend sentence: "at the end of this turn" ","? statement      -> later_turn
+                | statement "at the end of this turn"           -> later_turn
+
 // "select 1 of your opponent's exhausted spirits and attack it", "you may attack that spirit" (CR 10-10-1)
 %extend verb_on_it: "attack" it                                 -> attack_on
 """
@@ -121,6 +125,9 @@ class Rules:
     def allow_block(self, subject, duration=None):
         return [{"allow": {"target": subject, "can": "block_exhausted", "_duration": duration}}]
 
+    def later_turn(self, ops):
+        return [{"later": {"at": "turn_end", "do": ops}}]
+
     def has_been_destroyed(self, *_):
         return None
 
@@ -144,16 +151,34 @@ class Rules:
         return ("attack_spirit", {})
 
 
-def battle_end_frame(frame):
-    """"While This Spirit Attacks: when the battle ends, ..." -> the trigger of the battle this spirit attacks (or
-    blocks) in ending (CR 7-1-6-1): the label's "while" is read as the battle ends, not again when the effect
-    resolves after it (a condition would be, CR 8-3-3). Without such a label the text means any battle, which no
-    trigger of the vocabulary says: (frame, why not)."""
+# triggers that resolve while the battle this spirit fights goes on: "... when the battle ends" waits for its end
+_IN_BATTLE = ("when_attacks", "when_blocks", "when_attacks_or_blocks", "when_blocked")
+
+
+def battle_end_frame(frame, sentences):
+    """"... when the battle ends" written in an effect (the first sentence starts with its `_trigger` mark).
+
+    Under a "While This Spirit Attacks/Blocks" label: the trigger of the battle this spirit attacks (or blocks) in
+    ending (CR 7-1-6-1), the label's "while" read as the battle ends, not again when the effect resolves after it
+    (a condition would be, CR 8-3-3). Under a "When This Spirit Attacks/Blocks" label: what the effect does waits
+    for the end of that battle (`later`, CR 7-1-6-1), whatever the spirit's level is then; so does a magic card's
+    (used in a battle; outside one nothing waits). Elsewhere the text means
+    a battle no trigger of the vocabulary names: (frame, why not)."""
     from dataclasses import replace
 
+    first = sentences[0]
+    sentences[0] = replace(first, ops=first.ops[1:])
+    if (frame.kind == "triggered" and frame.trigger in _IN_BATTLE or frame.kind == "magic") and not frame.condition:
+        ops = [op for s in sentences for op in s.ops]
+        if not ops or any(k.startswith("_") for op in ops for k in op) or any(s.effect_keys for s in sentences):
+            return frame, "'when the battle ends' with a cost, a limit or a note of its own"
+        sentences[0] = replace(sentences[0], ops=[{"later": {"at": "battle_end", "do": ops}}])
+        for n in range(1, len(sentences)):
+            sentences[n] = replace(sentences[n], ops=[])
+        return frame, ""
     cond = dict(frame.condition)
     attacking, blocking = cond.pop("attacking", None), cond.pop("blocking", None)
-    if frame.timing or (attacking, blocking) not in ((True, None), (None, True)):
+    if frame.kind != "constant" or frame.timing or (attacking, blocking) not in ((True, None), (None, True)):
         return frame, "'when the battle ends' on a card whose label puts it in no battle"
     trigger = "when_attack_ends" if attacking else "when_block_ends"
     return replace(frame, kind="triggered", trigger=trigger, condition=cond), ""
