@@ -169,7 +169,7 @@ class Activation:
     ref: ("effect", i) for the source card's i-th effect, ("keyword", name) for a keyword's
     triggered part, ("burst", i) for a burst, ("magic", None) for a magic card whose player still selects
     which effect to use, ("substitute", i, j) for the replacement directive j of the source's
-    effect i.
+    effect i, ("later", i, j) for what directive j of the source's effect i left for a later moment.
 
     `phase` is where it stands. Activating: "select" (which magic effect), "activate" (may its
     controller pay the cost: "you may ... to ..."), "pay" (X, then each part of the cost, `step`
