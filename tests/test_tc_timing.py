@@ -835,3 +835,59 @@ def test_cr_7_1_6_1_later_reads_as_english_and_writes_back():
     card = card_from_dict(_spirit({"kind": "triggered", "trigger": "when_attacks", "do": [
         {"later": {"at": "turn_end", "do": [{"refresh": {"side": "you", "all": True}}]}}]}))
     assert "At the end of this turn, refresh" in effect_text(card.effects[0], card)
+
+
+# ---------------------------------------------------------------- small phrases of the timing cards
+
+
+@pytest.mark.parametrize("details,condition,expected", [
+    ('If there is a "Soul Core" on this spirit, it cannot be blocked by any of your opponent\'s spirits with only 1 '
+     'core on them.', "During Your Attack Step",
+     {"kind": "constant", "condition": {"step": "attack", "your_turn": True, "soul_core": True},
+      "do": [{"restrict": {"target": "this", "cannot": "be_blocked", "by": {"cores_min": 1, "cores_max": 1}}}]}),
+    ("If you have 3 or fewer life, this spirit gains Raid: 2 : When This Spirit Attacks Raid: 2", "N/A",
+     {"kind": "constant", "condition": {"life_max": 3}, "do": [{"grant": {"target": "this",
+                                                                          "keyword": {"raid": 2}}}]}),
+    ("When you use a magic card, this spirit gains 2000 BP during this turn after the effect resolves.",
+     "During Your Turn",
+     {"kind": "triggered", "trigger": "you_use_magic", "condition": {"your_turn": True},
+      "do": [{"bp": {"target": "this", "add": 2000}}]}),
+])
+def test_cr_8_6_compiled_small_phrases(details, condition, expected):
+    assert compiled(details, condition).effect == expected
+
+
+@pytest.mark.parametrize("details", [
+    "If you have 3 or fewer life, this spirit gains 1000 BP : When This Spirit Attacks Raid: 2",  # not the grant
+    "When 1 of your spirits attacks, it gains 2000 BP during this turn after the effect resolves.",  # no magic card
+])
+def test_cr_8_6_refused_small_phrases_that_do_not_fit(details):
+    assert not compiled(details).automated
+
+
+def test_cr_8_5_2_4_played_when_you_use_a_magic_card_after_the_effect_resolves():
+    db = imported_db(effect("When you use a magic card, this spirit gains 2000 BP during this turn after the effect "
+                            "resolves."),
+                     magic("Select 1 of your opponent's spirits with 3000 or fewer BP and destroy it.",
+                           steps=("Main",)) | {"ID": "ZT-003", "name": "Snipe"})
+    game = game_of(db, "{life: 5, reserve: 3, hand: [ZT-003], field: [ZT-001]}",
+                   "{life: 5, reserve: 3, field: [T-W0]}")
+    spirit, wisp = game.state.players[0].field[0], game.state.players[1].field[0]
+    game.apply(UseMagic(0, first(game, 0, "ZT-003", "hand")))
+    assert game.state.cards[wisp].zone == "trash" and game.bp(spirit) == 3000
+
+
+def test_cr_1_3_3_played_cannot_be_blocked_by_spirits_with_only_one_core():
+    db = imported_db(effect("It cannot be blocked by any of your opponent's spirits with only 1 core on them.",
+                            "While This Spirit Attacks"))
+    game = game_of(db, "{life: 5, reserve: 3, field: [ZT-001]}",
+                   "{life: 5, reserve: 3, field: [T-W0, {card: T-R1, cores: 2}]}", step="attack")
+    spirit = game.state.players[0].field[0]
+    wisp, pup = game.state.players[1].field
+    game.apply(Attack(0, spirit))
+    game.apply(Pass(1))
+    game.apply(Pass(0))
+    with pytest.raises(IllegalCommand):
+        game.apply(Block(1, wisp))
+    game.apply(Block(1, pup))
+    assert game.state.battle.blocker == pup

@@ -57,6 +57,16 @@ has_been_destroyed: ("has" | "have") "been destroyed this turn"
 %extend sentence: "at the end of this turn" ","? statement      -> later_turn
                 | statement "at the end of this turn"           -> later_turn
 
+// "if there is a "Soul Core" on this spirit, ...", "... cannot be blocked by any of your opponent's spirits with ..."
+%extend condition: "there is a" QUOTED "on this spirit"            -> c_soul_core
+%extend blockers: "by any of" owner descr filters?               -> blockers_of
+
+// "this spirit gains Raid: 1 : When This Spirit Attacks Raid: 1": the keyword's reminder, the label it prints
+%extend sentence: sentence ":" "when this spirit attacks" KEYWORD ":"? NUMBER -> keyword_reminder
+
+// "when you use a magic card, ... after the effect resolves" (CR 8-5-2-4: it waits for that card's effect anyway)
+%extend sentence: "when" watch_event "," after_when "after the effect resolves" -> when_magic_resolved
+
 // "select 1 of your opponent's exhausted spirits and attack it", "you may attack that spirit" (CR 10-10-1)
 %extend verb_on_it: "attack" it                                 -> attack_on
 """
@@ -124,6 +134,17 @@ class Rules:
 
     def allow_block(self, subject, duration=None):
         return [{"allow": {"target": subject, "can": "block_exhausted", "_duration": duration}}]
+
+    def keyword_reminder(self, ops, kw, n):
+        want = {str(kw): int(n)}
+        if not any(isinstance(op.get("grant"), dict) and op["grant"].get("keyword") == want for op in ops):
+            raise NotSupported("a keyword's reminder after an effect that does not give it")
+        return ops
+
+    def when_magic_resolved(self, event, ops):
+        if event.get("trigger") not in ("you_use_magic", "opponent_uses_magic", "opponent_uses_magic_from_hand"):
+            raise NotSupported("'after the effect resolves' after a trigger other than a magic card's use")
+        return self.when_first(event, ops)
 
     def later_turn(self, ops):
         return [{"later": {"at": "turn_end", "do": ops}}]
