@@ -228,6 +228,10 @@ def _sample_directive(op: str) -> Directive:
         return Directive(op, target=Target(ref="this"), mode="set", colors=("red", "red"), duration="turn")
     if shape == "lose":
         return Directive(op, target=Target(side="any", type="nexus", mode="all"), level=1)
+    if shape == "allow":
+        return Directive(op, target=Target(), can="block_exhausted", duration="turn")
+    if shape == "later":
+        return Directive(op, at="turn_end", instead=(Directive("draw", amount=1),))
     raise AssertionError(f"no sample for {op} ({shape}): add one")
 
 

@@ -362,6 +362,8 @@ def _count_noun(c: Count, *, subject: bool = False) -> tuple[str, str]:
         return f"{_kind(t, False)} among the discarded cards", f"{_kind(t, True)} among the discarded cards"
     side = c.cards.side if c.what == "cards" else c.side
     whose = {"you": "your", "opponent": "their" if subject else "your opponent's", "any": "either player's"}[side]
+    if c.what == "destroyed":
+        return f"of {whose} spirits destroyed this turn", f"of {whose} spirits destroyed this turn"
     if c.what == "cards":
         t = c.cards
         one, many = _kind(t, False), _kind(t, True)
@@ -399,6 +401,9 @@ def _count_condition(c: Count, lo: int | None, hi: int | None) -> str:
         n = "no"
     else:
         n = f"{hi} or fewer"
+    if c.what == "destroyed":  # "if 1 or more of your spirits have been destroyed this turn"
+        whose = {"you": "of your spirits", "opponent": "of your opponent's spirits", "any": "spirits"}[c.side]
+        return f"{n} {whose} {'has' if lo == hi == 1 else 'have'} been destroyed this turn"
     one, many = _count_noun(c, subject=True)
     noun = one if (lo == hi == 1) else many
     if c.what == "cores" and c.place == "this":
@@ -725,6 +730,13 @@ def _clause(d: Directive, ctx: _Ctx, effect_kind: str | None) -> _Clause:
                        _join(f"have {target_text(t, ctx=ctx)} be unable to {what}", dur))
     if op == "cost" and d.mode == "set":  # CR 10-6-4, 10-7-4, 10-8-4: its own cost, determined in the hand
         return _imp(f"this card costs {d.amount} in your hand")
+    if op == "later":  # CR 7-1-6-1, 6-8-1-1: the directives wait for that moment
+        when = {"battle_end": "when this battle ends", "turn_end": "at the end of this turn"}[d.at]
+        inner = ", then ".join(_sentences(d.instead, ctx, effect_kind))
+        return _Clause(f"{when}, {inner}", f"{when}, {inner}")
+    if op == "allow":  # CR 1-3-1 over CR 7-1-3-1
+        return _Clause(_join(f"{target_text(t, ctx=ctx)} can block while exhausted", dur),
+                       _join(f"let {target_text(t, ctx=ctx)} block while exhausted", dur))
     if op == "cost":  # CR 10-6-4
         n = abs(d.amount)
         return _imp(f"{_kind(t, True)} in {_zone_words(t)} cost {n} {'more' if d.amount >= 0 else 'less'}")
@@ -823,6 +835,8 @@ _TRIGGER_LABELS = {
     "when_destroyed": "When Destroyed",
     "when_destroyed_by_opponent": "When Destroyed by Opponent",
     "when_battle_ends": "When Battle Ends",
+    "when_attack_ends": "When the Battle It Attacks In Ends",
+    "when_block_ends": "When the Battle It Blocks In Ends",
     "life_reduced": "When your life is reduced",
     "life_gained": "When your life increases",
     "your_spirit_destroyed": "When one of your spirits is destroyed",
@@ -838,6 +852,11 @@ _TRIGGER_LABELS = {
     "your_nexus_exhausted": "When one of your nexuses is exhausted",
     "your_nexus_placed": "When you place a nexus",
     "opponent_uses_magic": "When your opponent uses a magic card",
+    "opponent_uses_magic_from_hand": "When your opponent uses a magic card from their hand",
+    "opponent_draws": "When your opponent draws",
+    "opponent_spirit_returned": "When one of your opponent's spirits is returned to their hand or deck",
+    "opponent_spirit_returned_to_hand": "When one of your opponent's spirits is returned to their hand",
+    "opponent_draws_outside_draw_step": "When your opponent draws outside of their draw step",
     "when_depleted": "When Depleted",
     "your_spirit_depleted": "When one of your spirits is depleted",
     "opponent_spirit_depleted": "When one of your opponent's spirits is depleted",
@@ -862,6 +881,7 @@ _WATCH_LABELS = {
     "your_nexus_exhausted": "When {one} is exhausted",
     "your_nexus_placed": "When you place {a}",
     "opponent_uses_magic": "When your opponent uses {a}",
+    "opponent_uses_magic_from_hand": "When your opponent uses {a} from their hand",
     "your_spirit_depleted": "When {one} is depleted",
     "opponent_spirit_depleted": "When {one} is depleted",
 }

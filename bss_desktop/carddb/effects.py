@@ -31,6 +31,8 @@ TRIGGERS = (
     "when_destroyed",  # this card is destroyed (CR 10-15-1); never on self-destruction (CR 10-1-1-1)
     "when_destroyed_by_opponent",  # destroyed by the opponent's effect or battle (CR 10-15-1)
     "when_battle_ends",  # the battle this spirit fought ends (CR 7-1-6-1)
+    "when_attack_ends",  # the battle this spirit attacked in ends (CR 7-1-6-1: "while this spirit attacks, when ...")
+    "when_block_ends",  # the battle this spirit blocked in ends (CR 7-1-6-1)
     "start_of_step",  # "at the start of your/your opponent's <step> step" (CR 6-x-1)
     "end_of_turn",  # "at the end of your/your opponent's turn" (CR 6-8-1-1)
     "life_reduced",  # your life is reduced
@@ -59,6 +61,11 @@ TRIGGERS = (
     "you_use_magic",  # you use a magic card (`watch`: which ones), its effect resolving first (CR 10-8, 8-5-2-4)
     "opponent_uses_magic",  # your opponent uses one
     "when_links",  # this spirit links with an attacking spirit (【Link】, docs/saga-rulings.md "Link")
+    "opponent_uses_magic_from_hand",  # your opponent uses one from their hand (not after a burst, CR 10-9)
+    "opponent_spirit_returned",  # one of your opponent's spirits goes from the field to their hand or deck
+    "opponent_spirit_returned_to_hand",  # ... to their hand
+    "opponent_draws",  # your opponent draws: once for each draw, however many cards (ruling T2)
+    "opponent_draws_outside_draw_step",  # ... a draw outside their own draw step (ruling T2)
 )
 # Battle Spirits Standard's triggers (STD = its rule numbers); harmless elsewhere: a game without depletion never
 # fires the depletion ones. Kept apart from TRIGGERS, the triggers of Battle Spirits Saga's cards.
@@ -83,9 +90,10 @@ WATCH_TRIGGERS = {
     "your_spirit_wins_battle": "you", "your_spirit_destroyed_by_opponent": "you",
     "you_use_magic": "you", "opponent_uses_magic": "opponent", "your_nexus_exhausted": "you",
     "your_nexus_placed": "you",
+    "opponent_uses_magic_from_hand": "opponent",
     "your_spirit_depleted": "you", "opponent_spirit_depleted": "opponent",
 }
-MAGIC_TRIGGERS = ("you_use_magic", "opponent_uses_magic")  # they watch magic cards, not spirits
+MAGIC_TRIGGERS = ("you_use_magic", "opponent_uses_magic", "opponent_uses_magic_from_hand")  # they watch magic cards, not spirits
 NEXUS_TRIGGERS = ("your_nexus_exhausted", "your_nexus_placed")  # they watch nexuses
 BURST_TRIGGERS = ("life_reduced", "your_spirit_destroyed", "opponent_summons", "opponent_attacks",
                   "opponent_summon_effect")
@@ -120,7 +128,7 @@ OPS = {  # directive: what its value is
     "token": "token", "search": "search", "recover": "recover", "grant": "grant", "restrict": "restrict",
     "attack_spirit": "target", "pay_cores": "amount", "substitute": "substitute", "select": "target",
     "to_deck_top": "target", "summon": "summon", "look": "look", "cost": "cost", "reduction": "reduction",
-    "core_gain": "amount", "symbol": "symbol", "lose_effects": "lose",
+    "core_gain": "amount", "symbol": "symbol", "lose_effects": "lose", "allow": "allow", "later": "later",
 }
 # Battle Spirits Standard's directives (STD 5-16-1, 4-9), kept apart from OPS, the directives of Saga's cards; a
 # Saga game performs them as it can (heavy exhaust exhausts, a card removed from the game leaves it)
@@ -138,7 +146,8 @@ PROTECTIONS = ("be_selected", "be_destroyed", "lose_cores", "be_returned")
 RESTRICTIONS = ("attack", "block", "be_blocked") + PROTECTIONS + ("be_destroyed_in_battle", "reduce_life",
                                                                  "trigger_when_destroyed")
 # what a constant effect does
-STANDING_OPS = ("bp", "level", "grant", "restrict", "substitute", "cost", "reduction", "symbol", "lose_effects")
+STANDING_OPS = ("bp", "level", "grant", "restrict", "substitute", "cost", "reduction", "symbol", "lose_effects",
+                "allow")
 CONSTANT_OPS = ("cost", "reduction", "lose_effects")  # change information while the card is on the field: constant effects only
 SIDES = ("you", "opponent", "any", "each")  # each: every player selects among their own cards (CR 1-3-4)
 ZONES = ("field", "hand", "trash", "deck")  # deck: only counted ("for each", conditions), never selected
@@ -146,6 +155,8 @@ MAX_TOKEN_NAME = 60  # a token named by name (`{token: {ref: ...}}`): as long as
 LIFE_PLAYERS = ("opponent", "you", "both")  # whose life a life_damage directive reduces
 SAME_COSTS = ("your_spirits",)  # a target's `same_cost`: whose cards' costs its cost is one of
 MAX_SYMBOLS = 10  # the symbols a symbol directive sets or adds at once (a card prints two or three at most)
+LATER = ("battle_end", "turn_end")  # later: when the current battle ends (CR 7-1-6-1), at the end of this turn (6-8-1-1)
+ALLOWS = ("block_exhausted",)  # allow: "can block while exhausted" (CR 7-1-3-1 would need a refreshed spirit)
 
 
 @dataclass(frozen=True, slots=True)
@@ -197,10 +208,10 @@ class Target:
 class Count:
     """A number read from the game when the directive is performed: "for each ..." (cards, cores, symbols)."""
 
-    what: str  # cards | cores | symbols | discarded (the cards this effect's last mill discarded, `cards` their filter)
+    what: str  # cards | cores | symbols | discarded (the cards this effect's last mill discarded, `cards` their filter) | destroyed
     cards: Target | None = None  # cards: every card matching it, in its zone (a magic card being used is in no zone)
     place: str | None = None  # cores: this | reserve | life | trash | field
-    side: str = "you"  # cores and symbols: whose (you | opponent | any)
+    side: str = "you"  # cores, symbols and destroyed: whose (you | opponent | any)
     colors: tuple = ()  # symbols: only symbols of these colours (a double colour symbol counts once, CR 2-8-2-1)
 
 
@@ -288,6 +299,8 @@ class Directive:
     cond: Condition | None = None  # "if ..., ...": only when this holds as the directive is performed
     # destroy: "your opponent's "When Destroyed" effects are not triggered by this effect" (CR 10-15-1; ruling P10)
     quiet: bool = False
+    can: str | None = None  # allow: block_exhausted (what the target may do that the rules would not let it)
+    at: str | None = None  # later: battle_end | turn_end (its directives are in `instead`)
 
 
 @dataclass(frozen=True, slots=True)
@@ -492,7 +505,7 @@ def _alternative(v, f, kw: dict) -> Target:
     return parse_target({**v, "side": kw.get("side", "opponent")}, f)
 
 
-_COUNT_WHAT = ("cards", "cores", "symbols", "discarded")
+_COUNT_WHAT = ("cards", "cores", "symbols", "discarded", "destroyed")
 _CORE_PLACES = ("this", "reserve", "life", "trash", "field")
 
 
@@ -501,7 +514,7 @@ def parse_count(v, f) -> Count:
     `{symbols: {side: you, colors: [red]}}`: what "for each" counts."""
     d = _map(v, f, _COUNT_WHAT)
     if len(d) != 1:
-        raise EffectSyntax(f, "count exactly one of cards, cores, symbols or discarded")
+        raise EffectSyntax(f, "count exactly one of cards, cores, symbols, discarded or destroyed")
     (what, val), = d.items()
     p = f"{f}.{what}"
     if what == "cards":  # counted, never selected: every matching card, of whichever side it says (default yours)
@@ -523,6 +536,9 @@ def parse_count(v, f) -> Count:
         cd = _map(val, p, ("side", "place"))
         return Count("cores", place=_choice(cd.get("place", "reserve"), f"{p}.place", _CORE_PLACES[1:]),
                      side=_choice(cd.get("side", "you"), f"{p}.side", ("you", "opponent", "any")))
+    if what == "destroyed":  # spirits destroyed this turn (not self-destructions, CR 10-1-1-1)
+        dd = _map(val or {}, p, ("side",))
+        return Count("destroyed", side=_choice(dd.get("side", "you"), f"{p}.side", ("you", "opponent", "any")))
     sd = _map(val or {}, p, ("side", "colors"))
     return Count("symbols", side=_choice(sd.get("side", "you"), f"{p}.side", ("you", "opponent", "any")),
                  colors=_colors(sd["colors"], f"{p}.colors") if "colors" in sd else ())
@@ -863,6 +879,11 @@ def _directive(op, val, f, make_token) -> Directive:
                 raise EffectSyntax(f"{p}.by", "describe the blockers (e.g. {bp_max: 3000}), not one card")
         return Directive(op, target=parse_target(d.get("target", {}), f"{p}.target"), cannot=cannot, by=by,
                          duration=_choice(d.get("duration", "turn"), f"{p}.duration", DURATIONS))
+    if shape == "allow":  # CR 1-3-1: the card's text over the rule ("can block while exhausted", CR 7-1-3-1)
+        d = _map(val, p, ("target", "can", "duration"))
+        return Directive(op, target=parse_target(d.get("target", {}), f"{p}.target"),
+                         can=_choice(d.get("can"), f"{p}.can", ALLOWS),
+                         duration=_choice(d.get("duration", "turn"), f"{p}.duration", DURATIONS))
     if shape == "cost":  # CR 10-6-4: the cost of the cards it names, before reduction
         if isinstance(val, dict) and val.get("target") == "this":  # this card's own cost in its owner's hand
             d = _map(val, p, ("target", "set"))
@@ -910,6 +931,23 @@ def _directive(op, val, f, make_token) -> Directive:
         if t.bp_max is not None or t.bp_min is not None or t.keyword is not None or t.keywords:
             raise EffectSyntax(f"{p}.target", "the nexuses that lose their effects are not told by BP or keywords")
         return Directive(op, target=t, level=_int(d["level"], f"{p}.level", 1) if "level" in d else None)
+    if shape == "later":  # "destroy this spirit when the battle ends", "at the end of this turn, ..."
+        d = _map(val, p, ("at", "do"))
+        at = _choice(d.get("at"), f"{p}.at", LATER)
+        do = d.get("do")
+        if not isinstance(do, list) or not do:
+            raise EffectSyntax(f"{p}.do", "list the directives performed later")
+        _directives(do, f"{p}.do")
+        later = tuple(parse_directive(x, f"{p}.do[{i}]", make_token=make_token) for i, x in enumerate(do))
+        for i, x in enumerate(later):
+            if x.op in ("later", "select") or (x.target is not None and x.target.ref == "it"):
+                raise EffectSyntax(f"{p}.do[{i}]", "what happens later names its cards itself: no select, 'it' or "
+                                                   "later in it")
+            if x.if_done and i == 0:
+                raise EffectSyntax(f"{p}.do[{i}]", "if_done follows another directive ('if you do, ...')")
+            if x.op in CONSTANT_OPS or x.op in ("substitute", "pay_cores") or x.after or x.must:
+                raise EffectSyntax(f"{p}.do[{i}]", f"'{x.op}' is not something that happens later")
+        return Directive(op, at=at, instead=later)
     if shape == "substitute":
         d = _map(val, p, ("event", "target", "by_opponent", "instead"))
         instead = d.get("instead")
@@ -1176,6 +1214,8 @@ def count_to_dict(c: Count) -> dict:
         return {"cards": t}
     if c.what == "cores":
         return {"cores": "this" if c.place == "this" else {"side": c.side, "place": c.place}}
+    if c.what == "destroyed":
+        return {"destroyed": {"side": c.side}}
     out: dict = {"side": c.side}
     if c.colors:
         out["colors"] = list(c.colors)
@@ -1342,6 +1382,8 @@ def _directive_value(d: Directive, token_to_dict):
         return out
     if shape == "cost" and d.mode == "set":
         return {"target": "this", "set": d.amount}
+    if shape == "allow":
+        return {"target": target_to_dict(d.target), "can": d.can, "duration": d.duration}
     if shape in ("cost", "reduction"):
         t = target_to_dict(d.target)
         t.pop("all", None)
@@ -1351,6 +1393,8 @@ def _directive_value(d: Directive, token_to_dict):
         return {"target": target_to_dict(d.target), d.mode: list(d.colors), "duration": d.duration}
     if shape == "lose":
         return {"target": target_to_dict(d.target), **({"level": d.level} if d.level is not None else {})}
+    if shape == "later":
+        return {"at": d.at, "do": [directive_to_dict(x, token_to_dict) for x in d.instead]}
     if shape == "substitute":
         return {"event": d.event, "target": target_to_dict(d.target), "by_opponent": d.by_opponent,
                 "instead": [directive_to_dict(x, token_to_dict) for x in d.instead]}

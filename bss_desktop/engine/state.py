@@ -172,7 +172,7 @@ class Activation:
     ref: ("effect", i) for the source card's i-th effect, ("keyword", name) for a keyword's
     triggered part, ("burst", i) for a burst, ("magic", None) for a magic card whose player still selects
     which effect to use, ("substitute", i, j) for the replacement directive j of the source's
-    effect i.
+    effect i, ("later", i, j) for what directive j of the source's effect i left for a later moment.
 
     `phase` is where it stands. Activating: "select" (which magic effect), "activate" (may its
     controller pay the cost: "you may ... to ..."), "pay" (X, then each part of the cost, `step`
@@ -285,6 +285,10 @@ class GameState:
     pending_destruction: list = field(default_factory=list)  # (iid, Cause) waiting on a substitution choice
     raid_uses: dict = field(default_factory=dict)  # iid -> times 【Raid】 refreshed it this turn
     effect_uses: set = field(default_factory=set)  # (iid, effect) used this turn: 〔Once per turn〕 (Standard)
+    spirits_destroyed: list = field(default_factory=lambda: [0, 0])  # each player's spirits destroyed this turn
+    # effects waiting for a later moment ("... when the battle ends", "at the end of this turn"): (moment, source,
+    # effect index, directive index, controller), in the order they were made
+    delayed: list = field(default_factory=list)
     # cards in the "pending" zone, in the order they entered it: (iid, where it goes next, the level it keeps)
     pending_cards: list = field(default_factory=list)
     next_group: int = 1
@@ -341,6 +345,8 @@ class GameState:
             "result": None if self.result is None else [self.result.winner, self.result.reason],
             **({} if self.table is None else {"table": self.table.to_dict()}),
             **({"effect_uses": sorted(map(list, self.effect_uses))} if self.effect_uses else {}),
+            **({"spirits_destroyed": self.spirits_destroyed} if any(self.spirits_destroyed) else {}),
+            **({"delayed": [list(d) for d in self.delayed]} if self.delayed else {}),
             **({"pending_cards": [list(e) for e in self.pending_cards]} if self.pending_cards else {}),
         }
 
@@ -365,6 +371,8 @@ class GameState:
         s.pending_destruction = self.pending_destruction[:]  # (iid, Cause) pairs: immutable
         s.raid_uses = self.raid_uses.copy()
         s.effect_uses = self.effect_uses.copy()
+        s.spirits_destroyed = self.spirits_destroyed[:]
+        s.delayed = self.delayed[:]  # (tuples)
         s.pending_cards = self.pending_cards[:]  # (tuples)
         s.next_group, s.next_ts = self.next_group, self.next_ts
         s.cores_in_play, s.chain = self.cores_in_play, self.chain

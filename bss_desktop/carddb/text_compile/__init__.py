@@ -23,6 +23,7 @@ from .framing import Frame, frame_of
 from .normalise import split_sentences
 from .sentences import Sentence, compile_sentence
 from .templates.costs import instead as _instead, own_cost_only
+from .templates.timing import battle_end_frame
 
 __all__ = ["CompiledEffect", "Frame", "Sentence", "compile_effect", "compile_sentence", "split_sentences"]
 
@@ -133,6 +134,8 @@ def _written_trigger(frame: Frame, sentences: list[Sentence]) -> tuple[Frame, st
         return frame, ""
     if marks != [(0, 0)]:
         return frame, "a trigger written after the effect's first words"
+    if sentences[0].ops[0]["_trigger"]["trigger"] == "when_battle_ends":  # templates/timing.py
+        return battle_end_frame(frame, sentences)
     if frame.kind != "constant" or frame.timing:
         return frame, f"a trigger written inside a {frame.kind} effect"
     first = sentences[0]

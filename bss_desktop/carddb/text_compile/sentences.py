@@ -937,6 +937,8 @@ def compile_sentence(text: str, families: tuple[str, ...] = ()) -> Sentence:
     for op in ops:
         if "_then_use" in op:
             keys["then_use"] = op["_then_use"]
+        elif "_limit" in op:  # "once per turn" (templates/timing.py)
+            keys["limit"] = op["_limit"]
         else:
             kept.append(op)
     out.ops, out.effect_keys = kept, keys

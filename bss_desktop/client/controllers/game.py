@@ -827,7 +827,7 @@ class Controller(QObject, DeckLooks):
             card = self.game.card_def(a.source) if a is not None and not self._hidden(a.source) else None
             what = ""
             if a is not None and card is not None:
-                kind, key = a.ref
+                kind, key = a.ref[0], a.ref[1]  # (a substitution's or a `later` part's ref has a third item)
                 if kind in ("effect", "burst") and isinstance(key, int) and key < len(card.effects):
                     what = effect_text(card.effects[key], card)
                 elif kind == "keyword":

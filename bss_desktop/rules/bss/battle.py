@@ -61,7 +61,7 @@ class SagaBattle:
         card = self._own_card(cmd.player, cmd.spirit, "field", "CR 7-1-3-1", "block")
         if self._defs[card.cid].type != "spirit":
             raise IllegalCommand("CR 7-1-3-1", "only spirits block")
-        if card.exhausted:
+        if card.exhausted and not (self.has_effects and continuous.allowed(self, card.iid, "block_exhausted")):
             raise IllegalCommand("CR 7-1-3-1", "only a refreshed spirit can block")
         if self.has_effects:
             if continuous.restricted(self, card.iid, "cannot_block"):
@@ -81,7 +81,9 @@ class SagaBattle:
     def _can_block(self, iid: int) -> bool:
         """Whether `iid` may block the current attacker (CR 7-1-3-1, 11-14-1, restrictions)."""
         card = self.state.cards[iid]
-        if card.exhausted or self._defs[card.cid].type != "spirit":
+        if self._defs[card.cid].type != "spirit":
+            return False
+        if card.exhausted and not (self.has_effects and continuous.allowed(self, iid, "block_exhausted")):
             return False
         if self.has_effects:
             if continuous.restricted(self, iid, "cannot_block"):

@@ -404,6 +404,19 @@ def restricted(game, iid: int, what: str) -> bool:
     return False
 
 
+def allowed(game, iid: int, what: str) -> bool:
+    """Whether an effect lets `iid` do what the rules alone would not ("block_exhausted": block while exhausted,
+    CR 1-3-1 over CR 7-1-3-1)."""
+    for g in game.state.grants:
+        if g.what == "can_" + what and iid in g.targets:
+            return True
+    if game.has_constants:
+        for _, _, d in _constant_hits(game, iid, "allow"):
+            if d.can == what:
+                return True
+    return False
+
+
 def unblockable_by(game, attacker: int, blocker: int) -> bool:
     """Whether an effect says `attacker` cannot be blocked by spirits like `blocker` ("cannot be blocked by spirits
     with 3000 BP or less"; no filter: by any spirit)."""

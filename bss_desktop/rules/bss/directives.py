@@ -854,6 +854,23 @@ class Directives:
             self._grant(a, chosen, "cannot_" + d.cannot, d.duration, by=d.by)
         return bool(chosen)
 
+    def _do_later(self, a, d):
+        """"Destroy this spirit when the battle ends", "at the end of this turn, ...": the directives wait for that
+        moment (resolution.fire_later), then resolve as an effect of this card (CR 7-1-6-1, 6-8-1-1)."""
+        st = self.state
+        if a.ref[0] not in ("effect", "burst") or a.phase != "do" or (d.at == "battle_end" and st.battle is None):
+            return False  # (no battle to wait for: its moment never comes)
+        st.delayed.append((d.at, a.source, a.ref[1], a.step, a.controller))
+        return True
+
+    def _do_allow(self, a, d):  # "that spirit can block while exhausted" (continuous.allowed)
+        chosen = self._on_field(a, d, "can block while exhausted")
+        if chosen is WAIT:
+            return WAIT
+        if chosen:
+            self._grant(a, chosen, "can_" + d.can, d.duration)
+        return bool(chosen)
+
     def _do_attack_spirit(self, a, d):
         """CR 10-10-1: the attacked spirit immediately blocks; then the flash window after blocking."""
         st = self.state

@@ -199,6 +199,7 @@ class Resolution(Directives, EffectCosts):
             if by == 1 - owner:
                 self._fire(iid, "when_destroyed_by_opponent")
         if self._defs[card.cid].type == "spirit":
+            st.spirits_destroyed[owner] += 1  # "if N of your spirits has been destroyed this turn"
             if owner != quiet:
                 self._fire_side(owner, "your_spirit_destroyed", iid, exclude=iid, skip=mute)
                 if by == 1 - owner:
@@ -296,6 +297,8 @@ class Resolution(Directives, EffectCosts):
                                                if e.whose in (whose, "any")], "burst_set")
 
     def _on_step(self, ev: dict) -> None:
+        if ev["step"] == "end":
+            self._fire_later("turn_end")  # "at the end of this turn" (CR 6-8-1-1)
         watching = self._trigger_cids.get(_STEP_KEYS.get(ev["step"]))
         if not watching:
             return  # no effect of this game waits for this step (Game._index_cards)
@@ -333,6 +336,26 @@ class Resolution(Directives, EffectCosts):
     def _on_magic_used(self, ev: dict) -> None:  # CR 10-8: its effect resolves first, these wait under it (CR 8-5-2-4)
         self._fire_side(ev["player"], "you_use_magic", ev["card"])
         self._fire_side(1 - ev["player"], "opponent_uses_magic", ev["card"])
+        if ev["window"] != "burst":  # used from the hand (CR 10-8-1), not as a burst's follow-up (CR 10-9)
+            self._fire_side(1 - ev["player"], "opponent_uses_magic_from_hand", ev["card"])
+
+    def _on_card_moved(self, ev: dict) -> None:
+        """A spirit returned from the field to its owner's hand or deck ("when one of your opponent's spirits is
+        returned to their hand or deck"): the opponent's effects waiting for it trigger."""
+        if ev["src"] != "field" or ev["dst"] not in ("hand", "deck") or self._defs[ev["cid"]].type != "spirit":
+            return
+        self._fire_side(1 - ev["owner"], "opponent_spirit_returned", ev["card"])
+        if ev["dst"] == "hand":
+            self._fire_side(1 - ev["owner"], "opponent_spirit_returned_to_hand", ev["card"])
+
+    def _on_draw(self, ev: dict) -> None:
+        """Ruling T2 (docs/saga-rulings.md): a player's draw triggers their opponent's "when your opponent draws"
+        effects; the cards one draw takes are one event (triggers collected together activate once, CR 8-6-3)."""
+        p = ev["player"]
+        self._fire_side(1 - p, "opponent_draws")
+        st = self.state
+        if st.step != "draw" or st.turn_player != p:
+            self._fire_side(1 - p, "opponent_draws_outside_draw_step")
 
     def _on_battle_resolution(self, ev: dict) -> None:
         """STD 8-1-5-1: 『戰鬥結算時』 effects of the battling spirits, before the BP comparison or the life damage
@@ -345,9 +368,11 @@ class Resolution(Directives, EffectCosts):
         self._fire(ev["card"], "when_links")
 
     def _on_battle_end(self, ev: dict) -> None:
-        for iid in (ev["attacker"], ev["blocker"]):
+        self._fire_later("battle_end")  # "... when the battle ends" (CR 7-1-6-1)
+        for iid, role in ((ev["attacker"], "when_attack_ends"), (ev["blocker"], "when_block_ends")):
             if iid is not None and self.state.cards[iid].zone == "field":
                 self._fire(iid, "when_battle_ends")
+                self._fire(iid, role)  # its part in the battle, read as the battle ends (CR 7-1-6-1)
         if "agile" in self._keywords:  # 【Agile】 cards in the hands (agile.py, docs/saga-rulings.md)
             agile.battle_ended(self, ev["attacker"], ev["blocker"])
 
@@ -627,7 +652,19 @@ class Resolution(Directives, EffectCosts):
         effects = self._defs[self.state.cards[source].cid].effects
         if kind == "substitute":
             return Effect("constant", do=effects[ref[1]].do[ref[2]].instead)
+        if kind == "later":  # what a `later` directive left for its moment (_fire_later)
+            return Effect("triggered", do=effects[ref[1]].do[ref[2]].instead)
         return effects[ref[1]]
+
+    def _fire_later(self, at: str) -> None:
+        """The effects waiting for this moment activate, together (CR 7-1-6-1, 6-8-1-1)."""
+        st = self.state
+        if not st.delayed:
+            return
+        now = [x for x in st.delayed if x[0] == at]
+        st.delayed = [x for x in st.delayed if x[0] != at]
+        for _, source, i, j, controller in now:
+            self._pending.append((source, ("later", i, j), controller, None, 0, None))
 
     def _resolve(self, a: Activation) -> None:
         st = self.state
@@ -867,6 +904,7 @@ COLLECTORS = {
     "burst_set": Resolution._on_burst_set, "step": Resolution._on_step, "resolved": Resolution._on_resolved,
     "magic_used": Resolution._on_magic_used, "battle_end": Resolution._on_battle_end,
     "battle_resolution": Resolution._on_battle_resolution, "linked": Resolution._on_linked,
+    "draw": Resolution._on_draw, "card_moved": Resolution._on_card_moved,
 }
 
 

@@ -180,6 +180,8 @@ def count_value(game, c, source: int | None, controller: int, activation=None) -
                 n += {"reserve": player.reserve, "life": player.life, "trash": player.trash_cores}[c.place]
                 n += 1 if player.soul == c.place else 0  # the soul core is a core too (CR 4-11)
         return n
+    if c.what == "destroyed":  # spirits destroyed this turn (GameState.spirits_destroyed)
+        return sum(st.spirits_destroyed[p] for p in sides_of(c.side, controller))
     n = 0  # symbols on the field; a double colour symbol counts once (CR 2-8-2-1)
     for p in sides_of(c.side, controller):
         for iid in st.players[p].field:

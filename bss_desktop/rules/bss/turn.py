@@ -190,6 +190,8 @@ class SagaTurn:
             st.grants = [g for g in st.grants if g.duration != "turn"]
         st.raid_uses.clear()  # CR 11-12-1: 【Raid】 counts per turn
         st.effect_uses.clear()  # STD 12-3-1: 〔Once per turn〕 likewise
+        st.spirits_destroyed = [0, 0]  # "has been destroyed this turn" (CR 6-8-1-2: the turn ends)
+        st.delayed = []  # a moment of this turn still awaited has passed
         self._manage()
         if st.result is not None or st.queue or st.choice is not None:
             return

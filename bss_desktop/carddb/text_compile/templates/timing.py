@@ -1,11 +1,205 @@
 """Templates: timings and triggers: step timings, battle ends, once per turn, the opponent's actions."""
 from __future__ import annotations
 
+from lark import v_args
+
 from ..not_supported import NotSupported  # noqa: F401  (raised by the rules below)
 
 GRAMMAR = r"""
+// "when the battle ends, ...", "... when the battle ends" (CR 7-1-6-1): a trigger written in the text
+%extend watch_event: "the battle ends"                          -> battle_ends
+                   | "this battle ends"                         -> battle_ends
+
+// "once per turn, ..." / "... once per turn" / "this effect may only be used once per turn" (ruling T1)
+%extend sentence: "once per turn" ","? sentence                 -> once_first
+                | sentence "once per turn"                      -> once_last
+                | "this effect" ("may" | "can") "only be" ("used" | "activated") "once per turn" -> once_alone
+%extend after_when: "once per turn" ","? after_when             -> once_first
+
+// "when you reduce your opponent's life with an attack from 1 of your <kind> spirits, ..." (CR 7-1-5-3-1)
+%extend watch_event: "you reduce your opponent's life with an attack from" count "of" owner descr filters? -> watch_attack_from
+
+// "when your opponent uses a magic card from their hand, ..." (CR 10-8-1; not after a burst, CR 10-9)
+%extend watch_event: "your opponent uses" count card_descr filters? "from their hand" -> opponent_uses_from_hand
+
+// "when your opponent draws (a card) (outside of their draw step), ..." (ruling T2); "they must discard a card"
+%extend watch_event: "your opponent draws" drawn_cards?              -> opponent_draws
+                   | "your opponent draws" drawn_cards? "outside" "of"? "their draw step" -> opponent_draws_outside
+drawn_cards: count card_word | card_word
+%extend action: "they must discard" count card_word ("from their hand")? -> opponent_discards
+
+// "when 1 of your opponent's spirits is returned to their hand (or their deck), ..."
+%extend watch_event: count "of" owner descr filters? returned_to  -> watch_returned
+returned_to: ("is returned" | "returns") "to their hand"        -> ret_hand
+           | ("is returned" | "returns") "to their hand or" "their"? "deck" -> ret_hand_or_deck
+
+// "remove 1 core from the blocking spirit and place it into your opponent's reserve" (CR 7-1-3: the battle's blocker)
+%extend core_remove: "remove" count core_word "from" blocking_spirit "and place" it "into" core_to -> remove_blocker
+                   | "remove all but" count core_word "from" blocking_spirit "and place" it "into" core_to -> keep_blocker
+blocking_spirit: "the blocking spirit" | "your opponent's blocking spirit"
+
+// "select 1 of your opponent's spirits and reduce its BP by 2000 during this turn"
+%extend then_on_it: bp_reduce
+
+// "that spirit can block while exhausted during this turn" (CR 1-3-1 over CR 7-1-3-1)
+%extend action: allow_block
+allow_block: subject ("can" | "may") "block" ("while exhausted" | "even if exhausted" | "even while exhausted") duration?
+
+// "if 1 or more of your spirits has been destroyed this turn, ...", "... unless a spirit has been destroyed this turn"
+?destroyed_this_turn: count "of" owner kind_spirit has_been_destroyed -> c_destroyed
+                    | NUMBER "or more of" owner kind_spirit has_been_destroyed -> c_destroyed_min
+                    | count "spirit" has_been_destroyed           -> c_destroyed_any
+has_been_destroyed: ("has" | "have") "been destroyed this turn"
+%extend condition: destroyed_this_turn                          -> c_same
+%extend sentence: statement "unless" destroyed_this_turn        -> unless_destroyed
+
+// "at the end of this turn, ...", "... at the end of this turn" (CR 6-8-1-1): it waits for that moment
+%extend sentence: "at the end of this turn" ","? statement      -> later_turn
+                | statement "at the end of this turn"           -> later_turn
+
+// "if there is a "Soul Core" on this spirit, ...", "... cannot be blocked by any of your opponent's spirits with ..."
+%extend condition: "there is a" QUOTED "on this spirit"            -> c_soul_core
+%extend blockers: "by any of" owner descr filters?               -> blockers_of
+
+// "this spirit gains Raid: 1 : When This Spirit Attacks Raid: 1": the keyword's reminder, the label it prints
+%extend sentence: sentence ":" "when this spirit attacks" KEYWORD ":"? NUMBER -> keyword_reminder
+
+// "when you use a magic card, ... after the effect resolves" (CR 8-5-2-4: it waits for that card's effect anyway)
+%extend sentence: "when" watch_event "," after_when "after the effect resolves" -> when_magic_resolved
+
+// "select 1 of your opponent's exhausted spirits and attack it", "you may attack that spirit" (CR 10-10-1)
+%extend verb_on_it: "attack" it                                 -> attack_on
 """
 
+ONCE = {"_limit": "once_per_turn"}
 
+
+def _inline(cls):
+    """Each method with its children as arguments, as _Build's own are: lark's v_args on _Build leaves the
+    methods it inherits (a mixin's) unwrapped, so they are wrapped here."""
+    for name, fn in list(vars(cls).items()):
+        if callable(fn) and not name.startswith("_"):
+            setattr(cls, name, v_args(inline=True)(fn))
+    return cls
+
+
+@_inline
 class Rules:
     """Transformer methods of the rules in GRAMMAR (see templates/__init__.py)."""
+
+    def battle_ends(self):  # CR 7-1-6-1: "when the battle ends"; framing keeps it to a battle this card fights
+        return {"trigger": "when_battle_ends"}
+
+    def once_first(self, ops):  # ruling T1: once a turn for each card (the vocabulary's `limit: once_per_turn`)
+        return [{**ONCE}] + ops
+
+    def once_last(self, ops):
+        return self.once_first(ops)
+
+    def once_alone(self):
+        return [{**ONCE}]
+
+    def opponent_uses_from_hand(self, count, descr, filters=None):
+        return self.you_use(count, descr, filters, "opponent_uses_magic_from_hand")
+
+    def watch_returned(self, count, side, descr, *rest):
+        if count != 1 or side != "opponent" or descr != {"type": "spirit"} or len(rest) != 1:
+            raise NotSupported("a return to the hand watching other than one of your opponent's spirits")
+        return {"trigger": rest[0]}
+
+    def ret_hand(self, *_):
+        return "opponent_spirit_returned_to_hand"
+
+    def ret_hand_or_deck(self, *_):
+        return "opponent_spirit_returned"
+
+    def drawn_cards(self, *_):
+        return None
+
+    def opponent_draws(self, *_):
+        return {"trigger": "opponent_draws"}
+
+    def opponent_draws_outside(self, *_):
+        return {"trigger": "opponent_draws_outside_draw_step"}
+
+    def blocking_spirit(self, *_):
+        return None
+
+    def remove_blocker(self, count, _w, _b, _it, to):
+        return [{"core_remove": {"target": "blocker", **self._core_to(count, to)}}]
+
+    def keep_blocker(self, count, _w, _b, _it, to):
+        d = self._core_to(count, to)
+        return [{"core_remove": {"target": "blocker", "keep": d.pop("count"), **d}}]
+
+    def allow_block(self, subject, duration=None):
+        return [{"allow": {"target": subject, "can": "block_exhausted", "_duration": duration}}]
+
+    def keyword_reminder(self, ops, kw, n):
+        want = {str(kw): int(n)}
+        if not any(isinstance(op.get("grant"), dict) and op["grant"].get("keyword") == want for op in ops):
+            raise NotSupported("a keyword's reminder after an effect that does not give it")
+        return ops
+
+    def when_magic_resolved(self, event, ops):
+        if event.get("trigger") not in ("you_use_magic", "opponent_uses_magic", "opponent_uses_magic_from_hand"):
+            raise NotSupported("'after the effect resolves' after a trigger other than a magic card's use")
+        return self.when_first(event, ops)
+
+    def later_turn(self, ops):
+        return [{"later": {"at": "turn_end", "do": ops}}]
+
+    def has_been_destroyed(self, *_):
+        return None
+
+    def c_destroyed(self, count, side, *_):  # spirits destroyed this turn (not self-destructions, CR 10-1-1-1)
+        return {"count": {"destroyed": {"side": side}}, "count_min": count}
+
+    def c_destroyed_min(self, n, side, *_):
+        return self.c_destroyed(int(n), side)
+
+    def c_destroyed_any(self, count, *_):
+        return {"count": {"destroyed": {"side": "any"}}, "count_min": count}
+
+    def c_same(self, cond):
+        return cond
+
+    def unless_destroyed(self, ops, cond):  # "unless N ... has been destroyed": while fewer than N have
+        inverted = {"count": cond["count"], "count_max": cond["count_min"] - 1}
+        return [{**op, "if": inverted} for op in ops]
+
+    def attack_on(self, _it):  # CR 10-10-1: this (attacking) spirit attacks the selected spirit, which blocks
+        return ("attack_spirit", {})
+
+
+# triggers that resolve while the battle this spirit fights goes on: "... when the battle ends" waits for its end
+_IN_BATTLE = ("when_attacks", "when_blocks", "when_attacks_or_blocks", "when_blocked")
+
+
+def battle_end_frame(frame, sentences):
+    """"... when the battle ends" written in an effect (the first sentence starts with its `_trigger` mark).
+
+    Under a "While This Spirit Attacks/Blocks" label: the trigger of the battle this spirit attacks (or blocks) in
+    ending (CR 7-1-6-1), the label's "while" read as the battle ends, not again when the effect resolves after it
+    (a condition would be, CR 8-3-3). Under a "When This Spirit Attacks/Blocks" label: what the effect does waits
+    for the end of that battle (`later`, CR 7-1-6-1), whatever the spirit's level is then; so does a magic card's
+    (used in a battle; outside one nothing waits). Elsewhere the text means
+    a battle no trigger of the vocabulary names: (frame, why not)."""
+    from dataclasses import replace
+
+    first = sentences[0]
+    sentences[0] = replace(first, ops=first.ops[1:])
+    if (frame.kind == "triggered" and frame.trigger in _IN_BATTLE or frame.kind == "magic") and not frame.condition:
+        ops = [op for s in sentences for op in s.ops]
+        if not ops or any(k.startswith("_") for op in ops for k in op) or any(s.effect_keys for s in sentences):
+            return frame, "'when the battle ends' with a cost, a limit or a note of its own"
+        sentences[0] = replace(sentences[0], ops=[{"later": {"at": "battle_end", "do": ops}}])
+        for n in range(1, len(sentences)):
+            sentences[n] = replace(sentences[n], ops=[])
+        return frame, ""
+    cond = dict(frame.condition)
+    attacking, blocking = cond.pop("attacking", None), cond.pop("blocking", None)
+    if frame.kind != "constant" or frame.timing or (attacking, blocking) not in ((True, None), (None, True)):
+        return frame, "'when the battle ends' on a card whose label puts it in no battle"
+    trigger = "when_attack_ends" if attacking else "when_block_ends"
+    return replace(frame, kind="triggered", trigger=trigger, condition=cond), ""
