@@ -443,3 +443,24 @@ def test_a_set_file_or_a_peers_card_with_a_bad_it_condition_is_refused_naming_th
     with pytest.raises(CardDataError) as e:
         card_from_dict(card, file="(peer)", set_id="EVIL")
     assert e.value.field == field, e.value
+
+
+def test_cr_8_4_a_discard_cost_of_a_spirit_card_stays_a_spirit_card_through_the_imported_set_file(tmp_path):
+    """The importer writes compiled effects to set files: "discard a spirit card" must read back as a spirit card,
+    not any card (the discard's `of` reads a missing type as any card)."""
+    import json
+
+    from bss_desktop.carddb.importer import import_cards
+    from bss_desktop.carddb.user_db import load_user_db
+    from helpers import test_db
+
+    src = tmp_path / "json"
+    src.mkdir()
+    rec = record(effects=[{"levels": [1, 2], "condition": "When Summoned", "keywords": [], "steps": [],
+                           "details": "You may discard a spirit card to draw a card."}])
+    (src / "ZT-001.json").write_text(json.dumps(rec))
+    dest = tmp_path / "imported"
+    import_cards(src, dest, base_db=test_db())
+    db = load_user_db(test_db(), dest, cache=False)
+    cost = db["ZT-001"].effects[0].cost[0]
+    assert cost.op == "discard" and cost.target.type == "spirit"

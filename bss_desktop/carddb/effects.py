@@ -1294,8 +1294,9 @@ def _directive_value(d: Directive, token_to_dict):
         if d.op == "discard":
             if d.side not in (None, "you"):
                 out["side"] = d.side
-            if d.target is not None:
-                out["of"] = {k: v for k, v in target_to_dict(d.target).items() if k not in ("zone", "side")}
+            if d.target is not None:  # its type always written unless "any": `of` reads a missing type as any card
+                of = {k: v for k, v in target_to_dict(d.target).items() if k not in ("zone", "side", "type")}
+                out["of"] = of if d.target.type == "any" else {"type": d.target.type, **of}
         if d.op == "life_damage":
             out["player"] = d.player
         if d.op == "core_gain" and d.to != "reserve":
