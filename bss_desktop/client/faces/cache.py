@@ -25,15 +25,18 @@ from .table_face import render_table_face
 CARD_FACES = ("pictures", "drawn")  # the "Card faces" setting's values
 _LIVE: "weakref.WeakSet[FaceCache]" = weakref.WeakSet()
 _STATE = {"pictures": True}  # what new caches show: the setting, as the app last applied it
-_SHARED: dict[str, CardPictures] = {}  # one picture store per images folder: one index, one memory budget
+_SHARED: dict[tuple, CardPictures] = {}  # one picture store per images folder: one index, one memory budget
 
 
 def shared_pictures(image_dir=None) -> CardPictures:
     """The app's picture store for `image_dir` (the "Card images" folder; None: the imported cards' pictures only)."""
-    key = str(Path(image_dir)) if image_dir else ""
+    from bss_desktop.carddb import importer  # its user_cards_dir() holds the pictures index, as player_db reads it
+
+    index_dir = importer.user_cards_dir()
+    key = (str(Path(image_dir)) if image_dir else "", str(index_dir))
     found = _SHARED.get(key)
     if found is None:
-        found = _SHARED[key] = CardPictures(image_dir=image_dir or None)
+        found = _SHARED[key] = CardPictures(index_dir=index_dir, image_dir=image_dir or None)
     return found
 
 
@@ -67,7 +70,7 @@ def set_image_dir(image_dir) -> None:
 
 
 def _repaint_open_views() -> None:
-    from PySide6.QtWidgets import QAbstractItemView, QApplication, QGraphicsView
+    from PySide6.QtWidgets import QAbstractItemView, QApplication, QGraphicsView, QWidget
 
     app = QApplication.instance()
     if app is None:
@@ -76,12 +79,13 @@ def _repaint_open_views() -> None:
         top.update()
         for view in top.findChildren(QGraphicsView):
             if view.scene() is not None:
-                view.scene().update()
+                for item in view.scene().items():
+                    item.update()  # drops the item's device cache: its face is fetched again
             view.resetCachedContent()
             view.viewport().update()
         for view in top.findChildren(QAbstractItemView):
             view.viewport().update()
-        for panel in top.findChildren(object):  # lists that hold their faces as icons make them again
+        for panel in [top, *top.findChildren(QWidget)]:  # lists that hold their faces as icons make them again
             refresh = getattr(panel, "refresh_faces", None)
             if callable(refresh):
                 refresh()
