@@ -229,6 +229,25 @@ def test_a_picture_changed_after_import_into_a_huge_or_broken_file_is_drawn_inst
     assert any("SYN-002.png: not a picture" in line for line in cache.pictures.problems)
 
 
+def test_the_views_decode_a_picture_in_the_background_and_draw_the_card_meanwhile(qapp, home, tmp_path):
+    from bss_desktop.client.faces.battle_spirits import render_face
+    from bss_desktop.client.faces.cache import faces_for
+
+    db = _imported_solid(tmp_path, {"SYN-000": "#ff00ff"})
+    card = db["SYN-000"]
+    faces = faces_for(show_pictures=True)
+    assert faces.background
+    first = faces.get(card, 300, 419)  # not decoded yet: the drawn face, at once
+    assert first.toImage() == render_face(card, 300, 419).toImage() and faces.pictures.decoding == 1
+    assert faces.pictures.wait_for_decoding()
+    assert faces.get(card, 300, 419).toImage().pixelColor(150, 210) == QColor("#ff00ff")  # made again
+    assert len(list(paths.thumbnails_dir().iterdir())) == 1
+    again = faces_for(show_pictures=True)
+    again.pictures.forget()  # a fresh start: the thumbnail is read at once, nothing decoded in the background
+    assert again.get(card, 300, 419).toImage().pixelColor(150, 210) == QColor("#ff00ff")
+    assert again.pictures.decoding == 0
+
+
 # ---------------------------------------------------------------- faces
 
 
@@ -305,6 +324,8 @@ def test_the_board_hand_card_panel_builder_grid_and_replay_show_pictures_and_the
     spirit, in_hand = game.state.players[0].field[0], game.state.players[0].hand[0]
 
     def centre(key):
+        w.scene.pixmap_for(w.scene.cards[key])
+        assert w.faces.pictures.wait_for_decoding()  # pictures are decoded in the background the first time
         img = w.scene.pixmap_for(w.scene.cards[key]).toImage()
         return img.pixelColor(img.width() // 2, round(img.height() * 0.36))
 
@@ -317,6 +338,8 @@ def test_the_board_hand_card_panel_builder_grid_and_replay_show_pictures_and_the
     qtbot.waitExposed(builder)
     model = builder.browser.model
     row = model.ids.index("SYN-000")
+    model.data(model.index(row, 0), Qt.DecorationRole)
+    builder.faces.pictures.wait_for_decoding()
     icon = model.data(model.index(row, 0), Qt.DecorationRole)
     icon_img = icon.toImage()
     assert icon_img.pixelColor(icon_img.width() // 2, icon_img.height() // 2) == QColor("#ff00ff")
@@ -328,11 +351,15 @@ def test_the_board_hand_card_panel_builder_grid_and_replay_show_pictures_and_the
     grid.scrollTo(ix)
     QTest.mouseClick(grid.viewport(), Qt.LeftButton, pos=grid.visualRect(ix).center())  # the Card panel shows it
     assert builder.preview.card is db["SYN-001"]
+    builder.preview.face_view.pixmap()
+    builder.faces.pictures.wait_for_decoding()
     panel = builder.preview.face_view.pixmap().toImage()
     assert panel.pixelColor(panel.width() // 2, panel.height() // 2) == QColor("#00ff00")
     replay = ReplayWindow(to_record(game), db, settings=settings)
     qtbot.addWidget(replay)
     key = replay.game.state.players[0].field[0]
+    replay.scene.pixmap_for(replay.scene.cards[key])
+    replay.scene.faces.pictures.wait_for_decoding()
     face = replay.scene.pixmap_for(replay.scene.cards[key]).toImage()
     assert face.pixelColor(face.width() // 2, round(face.height() * 0.36)) == QColor("#ff00ff")
 
@@ -432,3 +459,19 @@ def test_no_picture_or_its_path_travels_in_a_lan_game(qapp, home, tmp_path):
     assert seen and any("ZHA-001" in m for m in seen)
     for m in seen:
         assert "PICTURE-FOLDER" not in m and INDEX_NAME not in m and str(tmp_path) not in m
+
+
+# ---------------------------------------------------------------- the bench's made-up pictures
+
+
+def test_the_bench_makes_up_an_imported_set_with_pictures_the_app_finds(qapp, home, tmp_path):
+    from bss_desktop.bench.client import write_synthetic_pictures_home
+    from bss_desktop.client.faces.pictures import CardPictures
+
+    bench_home = tmp_path / "bench"
+    n = write_synthetic_pictures_home(str(bench_home), 12)
+    index, problem = read_index(bench_home / "data/cards/imported")
+    assert problem is None and len(index) == n and n > 12 and "SYN-0011" in index  # and the demo position's cards
+    store = CardPictures(index_dir=bench_home / "data/cards/imported", thumbs_dir=False)
+    assert picture_header(index["SYN-0003"])[1:] == (744, 1039)
+    assert store.image("SYN-0003", 256).width() == 256

@@ -91,9 +91,28 @@ def _repaint_open_views() -> None:
                 refresh()
 
 
+_REPAINT: list = []  # the timer that repaints the open views once pictures decoded in the background are in
+
+
+def _repaint_soon() -> None:
+    """Repaint the open views a little later: pictures come in one after another, the views repaint once."""
+    from PySide6.QtCore import QTimer
+
+    if not _REPAINT:
+        timer = QTimer()
+        timer.setSingleShot(True)
+        timer.setInterval(80)
+        timer.timeout.connect(_repaint_open_views)
+        _REPAINT.append(timer)
+    if not _REPAINT[0].isActive():
+        _REPAINT[0].start()
+
+
 def faces_for(settings=None, *, image_dir=None, **kwargs) -> "FaceCache":
     """A FaceCache as the player's settings say: their images folder ("Card images"; default <data>/images) and
-    whether pictures are shown ("Card faces"). `image_dir` when there are no settings."""
+    whether pictures are shown ("Card faces"). `image_dir` when there are no settings. Pictures not yet made into
+    thumbnails are decoded in the background: the drawn face shows until the picture is in."""
+    kwargs.setdefault("background", True)
     if settings is not None:
         from bss_desktop.client.windows.settings import user_images_dir
 
@@ -108,14 +127,20 @@ class FaceCache:
     image_dir: a folder of user card images; ``<card id>.png`` / ``.jpg`` there replaces the drawn face.
     pictures: the picture store (client/faces/pictures.py; default: one of its own for `image_dir`).
     show_pictures: pictures replace drawn faces (default: the "Card faces" setting as last applied).
+    background: a picture without a thumbnail yet is decoded in another thread and its card drawn meanwhile (the
+    face is made again, and the open views repainted, when it is in); else it is decoded when asked for.
     """
 
     def __init__(self, image_dir: str | Path | None = None, max_entries: int = 512, painter=None,
-                 pictures: CardPictures | None = None, show_pictures: bool | None = None) -> None:
+                 pictures: CardPictures | None = None, show_pictures: bool | None = None,
+                 background: bool = False) -> None:
         # another game's faces (client/faces/__init__.py painter_for): painter(card, w, h, table=, dpr=) -> QPixmap
         self.painter = painter
         self._max = max(1, int(max_entries))
         self._cache: OrderedDict[tuple, QPixmap] = OrderedDict()
+        self.background = background
+        self._provisional: dict[str, list[tuple]] = {}  # picture path -> faces drawn while it was decoding
+        self._pictures = None
         self.pictures = pictures if pictures is not None else CardPictures(image_dir=image_dir)
         if pictures is not None and image_dir:
             self.pictures.image_dir = image_dir
@@ -125,6 +150,24 @@ class FaceCache:
         _LIVE.add(self)
 
     # -- pictures
+    @property
+    def pictures(self) -> CardPictures:
+        return self._pictures
+
+    @pictures.setter
+    def pictures(self, store: CardPictures) -> None:
+        self._pictures = store
+        store.add_listener(self)
+        self.clear()
+
+    def picture_ready(self, path: str) -> None:
+        """A picture decoded in the background is in: the faces drawn without it are made again."""
+        keys = self._provisional.pop(path, ())
+        for key in keys:
+            self._cache.pop(key, None)
+        if keys:
+            _repaint_soon()
+
     @property
     def image_dir(self) -> Path | None:
         return self.pictures.image_dir
@@ -144,11 +187,17 @@ class FaceCache:
             self._show = bool(value)
             self.clear()
 
-    def picture(self, card, width: int) -> QImage | None:
-        """The picture a face of `card` `width` physical pixels wide shows, or None (drawn face)."""
+    def picture(self, card, width: int, key: tuple | None = None) -> QImage | None:
+        """The picture a face of `card` `width` physical pixels wide shows, or None (drawn face). In the background
+        mode, None too while it is decoded; the face `key` is then made again once it is in."""
         if not self._show or self.painter is not None:
             return None
-        return self.pictures.image(card, width)
+        if not self.background:
+            return self.pictures.image(card, width)
+        img, pending = self.pictures.fetch(card, width)
+        if pending is not None and key is not None:
+            self._provisional.setdefault(pending, []).append(key)
+        return img
 
     def user_image(self, card_id: str) -> QImage | None:
         """The player's picture of `card_id` (its largest thumbnail), or None."""
@@ -157,6 +206,7 @@ class FaceCache:
     # -- cache
     def clear(self) -> None:
         self._cache.clear()
+        self._provisional.clear()
 
     def __len__(self) -> int:
         return len(self._cache)
@@ -183,7 +233,7 @@ class FaceCache:
         def make():
             if self.painter is not None:
                 return self.painter(card, width, height, table=False, dpr=dpr, **({"stats": stats} if stats else {}))
-            image = self.picture(card, round(width * dpr))
+            image = self.picture(card, round(width * dpr), key)
             if image is not None:
                 return render_image_face(image, card, width, height, level=level, bp=bp, printed_bp=printed_bp,
                                          dpr=dpr)
@@ -201,7 +251,7 @@ class FaceCache:
                                                           **({"stats": stats} if stats else {})))
         return self._lookup(key, lambda: render_table_face(card, width, height, level=level, bp=bp,
                                                            printed_bp=printed_bp, dpr=dpr,
-                                                           image=self.picture(card, round(width * dpr))))
+                                                           image=self.picture(card, round(width * dpr), key)))
 
     def back(self, width: int, height: int, dpr: float = 1.0) -> QPixmap:
         width, height, dpr = int(width), int(height), float(dpr or 1.0)

@@ -17,13 +17,16 @@ the card's drawn face, never an error.
 """
 from __future__ import annotations
 
+import atexit
 import hashlib
 import os
 import stat
+import threading
+import weakref
 from collections import OrderedDict
 from pathlib import Path
 
-from PySide6.QtCore import QSize
+from PySide6.QtCore import QObject, QRunnable, QSize, QThreadPool, Signal, Slot
 from PySide6.QtGui import QImage, QImageReader
 
 from bss_desktop.carddb.pictures import MAX_PICTURE_BYTES, MAX_PICTURE_SIDE, read_index
@@ -64,6 +67,9 @@ class CardPictures:
         self._failed: set[tuple] = set()  # (path, mtime, size): read and refused once, not again
         self._trimmed = False
         self.decoded = 0  # pictures decoded from their files (not from a thumbnail): for tests and the bench
+        self._pending: set[tuple] = set()  # (path, width) decoded in the background
+        self._signals: _Signals | None = None
+        self._listeners: "weakref.WeakSet" = weakref.WeakSet()  # FaceCaches: picture_ready(path) when one is in
         self.problems: list[str] = []  # pictures that could not be read, one line each (the log)
 
     # -- where pictures are
@@ -83,6 +89,7 @@ class CardPictures:
         self._images.clear()
         self._bytes = 0
         self._failed.clear()
+        self._pending.clear()  # what is decoding now is dropped when it comes in
 
     def _index_of(self) -> dict[str, str]:
         if self._index is None:
@@ -124,60 +131,109 @@ class CardPictures:
     # -- thumbnails
     def image(self, card, width: int) -> QImage | None:
         """`card`'s picture at least `width` px wide where the picture is that wide (a thumbnail width of
-        THUMB_WIDTHS), or None: no picture, or one that can't be read."""
+        THUMB_WIDTHS), or None: no picture, or one that can't be read. Decodes it here if need be."""
+        return self._get(card, width, wait=True)[0]
+
+    def fetch(self, card, width: int) -> tuple[QImage | None, str | None]:
+        """As `image`, without waiting for a picture to be decoded: (picture, None); (None, its path) while it is
+        decoded in the background — every listener's ``picture_ready(path)`` is called once it is in; (None, None)
+        when there is none (or it can't be read). A thumbnail already made is read here (a small file)."""
+        return self._get(card, width, wait=False)
+
+    def add_listener(self, listener) -> None:
+        self._listeners.add(listener)
+
+    def _get(self, card, width: int, *, wait: bool) -> tuple[QImage | None, str | None]:
         path = self.path_of(card)
         if path is None:
-            return None
+            return None, None
         bucket = _bucket(max(1, int(width)))
         key = (str(path), bucket)
         img = self._images.get(key)
         if img is not None:
             self._images.move_to_end(key)
-            return img
+            return img, None
+        if key in self._pending:
+            if not wait:
+                return None, str(path)
+            self._pending.discard(key)  # decoded here; the background one is dropped when it comes in
         try:
             st = path.stat()
         except OSError as e:
             self._note(path, f"cannot read it ({e.strerror or e})")
-            return None
+            return None, None
         stamp = (str(path), st.st_mtime_ns, st.st_size)
         if stamp in self._failed:
-            return None
+            return None, None
         if not stat.S_ISREG(st.st_mode):
-            return self._refuse(stamp, path, "not a file")
+            return self._refuse(stamp, path, "not a file"), None
         if st.st_size > MAX_PICTURE_BYTES:
-            return self._refuse(stamp, path, "larger than a card picture")
+            return self._refuse(stamp, path, "larger than a card picture"), None
         thumb_file = self._thumb_file(stamp, bucket)
         img = QImage(str(thumb_file)) if thumb_file is not None and thumb_file.is_file() else QImage()
         if img.isNull():
-            img = self._decode(path, bucket, stamp)
+            if not wait:
+                self._start(key, path, bucket, stamp, thumb_file)
+                return None, str(path)
+            img, problem = decode_picture(path, bucket)
             if img is None:
-                return None
+                return self._refuse(stamp, path, problem), None
+            self.decoded += 1
             if thumb_file is not None:
                 self._keep(img, thumb_file)
+        self._remember(key, img)
+        return img, None
+
+    def _remember(self, key: tuple, img: QImage) -> None:
+        old = self._images.pop(key, None)
+        if old is not None:
+            self._bytes -= old.sizeInBytes()
         self._images[key] = img
         self._bytes += img.sizeInBytes()
         while self._bytes > self._memory and len(self._images) > 1:
             _, old = self._images.popitem(last=False)
             self._bytes -= old.sizeInBytes()
-        return img
 
-    def _decode(self, path: Path, bucket: int, stamp: tuple) -> QImage | None:
-        reader = QImageReader(str(path))
-        reader.setDecideFormatFromContent(True)
-        reader.setAutoTransform(True)
-        size = reader.size()  # from the header: nothing decoded yet
-        if not size.isValid() or size.isEmpty():
-            return self._refuse(stamp, path, f"not a picture ({reader.errorString()})")
-        if max(size.width(), size.height()) > MAX_PICTURE_SIDE:
-            return self._refuse(stamp, path, f"{size.width()}x{size.height()} pixels: larger than a card picture")
-        if size.width() > bucket:
-            reader.setScaledSize(QSize(bucket, max(1, round(size.height() * bucket / size.width()))))
-        img = reader.read()
-        if img.isNull():
-            return self._refuse(stamp, path, f"not a picture ({reader.errorString()})")
-        self.decoded += 1
-        fmt = QImage.Format.Format_ARGB32_Premultiplied if img.hasAlphaChannel() else QImage.Format.Format_RGB32
-        return img.convertToFormat(fmt)
+    # -- decoding in the background
+    def _start(self, key: tuple, path: Path, bucket: int, stamp: tuple, thumb_file: Path | None) -> None:
+        if self._signals is None:
+            self._signals = _Signals()
+            self._signals.done.connect(self._signals.deliver)
+            self._signals.callback = self._arrived
+        self._pending.add(key)
+        if thumb_file is not None and not self._trimmed:
+            self._trimmed = True
+            _trim(thumb_file.parent, DISK_BYTES)
+        _pool().start(_DecodeJob(key, path, bucket, stamp, thumb_file, self._signals))
+
+    def _arrived(self, key: tuple, stamp: tuple, img, problem: str) -> None:
+        if key not in self._pending:
+            return  # forgotten meanwhile (another folder, an import), or decoded in the foreground
+        self._pending.discard(key)
+        if img is None:
+            self._refuse(stamp, Path(key[0]), problem)
+        else:
+            self.decoded += 1
+            self._remember(key, img)
+        for listener in list(self._listeners):
+            listener.picture_ready(key[0])
+
+    @property
+    def decoding(self) -> int:
+        """How many pictures are being decoded in the background."""
+        return len(self._pending)
+
+    def wait_for_decoding(self, timeout_ms: int = 10000) -> bool:
+        """Wait until every picture started in the background is in (tests, the bench)."""
+        import time
+
+        from PySide6.QtCore import QCoreApplication
+
+        end = time.monotonic() + timeout_ms / 1000
+        while self._pending and time.monotonic() < end:
+            _pool().waitForDone(20)
+            QCoreApplication.processEvents()
+        return not self._pending
 
     def _refuse(self, stamp: tuple, path: Path, why: str) -> None:
         self._failed.add(stamp)
@@ -209,19 +265,43 @@ class CardPictures:
         return folder / f"{key.hexdigest()[:32]}.png"
 
     def _keep(self, img: QImage, file: Path) -> None:
-        """Write a thumbnail (a failure only costs decoding the picture again next time)."""
-        try:
-            file.parent.mkdir(parents=True, exist_ok=True)
-            if not self._trimmed:
-                self._trimmed = True
-                _trim(file.parent, DISK_BYTES)
-            tmp = file.with_name(file.name + f".{os.getpid()}.tmp")
-            if img.save(str(tmp), "PNG", 80):  # light compression: quick to write and to read
-                os.replace(tmp, file)
-            else:
-                tmp.unlink(missing_ok=True)
-        except OSError:
-            pass
+        if not self._trimmed:
+            self._trimmed = True
+            _trim(file.parent, DISK_BYTES)
+        keep_thumbnail(img, file)
+
+
+def decode_picture(path: Path, bucket: int) -> tuple[QImage | None, str]:
+    """The picture at `path` decoded at most `bucket` px wide, its size checked from its header first: (image, "")
+    or (None, why not). Safe in any thread."""
+    reader = QImageReader(str(path))
+    reader.setDecideFormatFromContent(True)
+    reader.setAutoTransform(True)
+    size = reader.size()  # from the header: nothing decoded yet
+    if not size.isValid() or size.isEmpty():
+        return None, f"not a picture ({reader.errorString()})"
+    if max(size.width(), size.height()) > MAX_PICTURE_SIDE:
+        return None, f"{size.width()}x{size.height()} pixels: larger than a card picture"
+    if size.width() > bucket:
+        reader.setScaledSize(QSize(bucket, max(1, round(size.height() * bucket / size.width()))))
+    img = reader.read()
+    if img.isNull():
+        return None, f"not a picture ({reader.errorString()})"
+    fmt = QImage.Format.Format_ARGB32_Premultiplied if img.hasAlphaChannel() else QImage.Format.Format_RGB32
+    return img.convertToFormat(fmt), ""
+
+
+def keep_thumbnail(img: QImage, file: Path) -> None:
+    """Write a thumbnail (a failure only costs decoding the picture again next time). Safe in any thread."""
+    try:
+        file.parent.mkdir(parents=True, exist_ok=True)
+        tmp = file.with_name(file.name + f".{os.getpid()}.{threading.get_ident()}.tmp")
+        if img.save(str(tmp), "PNG", 80):  # light compression: quick to write and to read
+            os.replace(tmp, file)
+        else:
+            tmp.unlink(missing_ok=True)
+    except OSError:
+        pass
 
 
 def _trim(folder: Path, limit: int) -> None:
@@ -241,3 +321,54 @@ def _trim(folder: Path, limit: int) -> None:
         total -= size
         if total <= limit * 3 // 4:
             break
+
+
+class _Signals(QObject):
+    """Brings a decoded picture from the decoding thread to the GUI thread (a queued signal to this object)."""
+
+    done = Signal(object)
+
+    def __init__(self):
+        super().__init__()
+        self.callback = None
+
+    @Slot(object)
+    def deliver(self, result) -> None:
+        if self.callback is not None:
+            self.callback(*result)
+
+
+class _DecodeJob(QRunnable):
+    def __init__(self, key, path, bucket, stamp, thumb_file, signals) -> None:
+        super().__init__()
+        self.args = (key, path, bucket, stamp, thumb_file)
+        self.signals = signals
+
+    def run(self) -> None:
+        key, path, bucket, stamp, thumb_file = self.args
+        try:
+            img, problem = decode_picture(path, bucket)
+            if img is not None and thumb_file is not None:
+                keep_thumbnail(img, thumb_file)
+        except Exception as e:  # noqa: BLE001 - a picture never takes the app down
+            img, problem = None, f"cannot read it ({e})"
+        self.signals.done.emit((key, stamp, img, problem))
+
+
+_POOL: list = []
+
+
+def _pool() -> QThreadPool:
+    """One thread decodes pictures (two cores are shared with the game, the computer player and the network)."""
+    if not _POOL:
+        pool = QThreadPool()
+        pool.setMaxThreadCount(1)
+        _POOL.append(pool)
+        atexit.register(_stop_pool)
+    return _POOL[0]
+
+
+def _stop_pool() -> None:
+    for pool in _POOL:
+        pool.clear()
+        pool.waitForDone(3000)
