@@ -475,3 +475,30 @@ def test_the_bench_makes_up_an_imported_set_with_pictures_the_app_finds(qapp, ho
     store = CardPictures(index_dir=bench_home / "data/cards/imported", thumbs_dir=False)
     assert picture_header(index["SYN-0003"])[1:] == (744, 1039)
     assert store.image("SYN-0003", 256).width() == 256
+
+
+def test_the_deck_panel_shows_the_printing_a_deck_list_names(qtbot, home, tmp_path):
+    from bss_desktop.carddb.deck_draft import DeckDraft
+    from bss_desktop.carddb.deck_rules import DECK_RULES
+    from bss_desktop.carddb.player_db import player_db
+    from bss_desktop.client.deck_builder.deck_panel import DeckPanel
+    from bss_desktop.client.faces.cache import FaceCache
+
+    community(tmp_path / "app", 2, pictures=False)
+    records = json.loads((tmp_path / "app/json/Sets/SYN.json").read_text())
+    alt = dict(records[1], ID="SYN-001_p1", image="images/SYN/SYN-001_p1.png")
+    (tmp_path / "app/json/Sets/SYN.json").write_text(json.dumps([*records, alt]))
+    solid(tmp_path / "app/images/SYN/SYN-001.png", "#ff0000")
+    solid(tmp_path / "app/images/SYN/SYN-001_p1.png", "#00ffff")
+    import_cards(tmp_path / "app/json/Sets")
+    db = player_db()[0]
+    faces = FaceCache(show_pictures=True)
+    panel = DeckPanel(db, faces)
+    qtbot.addWidget(panel)
+    draft = DeckDraft(db, DECK_RULES["bss"], name="Alt", printings={"SYN-001": "SYN-001_p1"})
+    draft.add("SYN-001")
+    panel.show_draft(draft, [], [])
+    section = panel.tree.topLevelItem(0)
+    icon = section.child(0).icon(1).pixmap(80, 112).toImage()
+    assert icon.pixelColor(icon.width() // 2, icon.height() // 2) == QColor("#00ffff")  # the named printing
+    assert faces.get(db["SYN-001"], 80, 112).toImage().pixelColor(40, 56) == QColor("#ff0000")  # the card's own

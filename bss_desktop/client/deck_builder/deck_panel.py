@@ -228,7 +228,8 @@ class DeckPanel(QWidget):
                 card = self.db[card_id]
                 item = QTreeWidgetItem([f"{draft.counts[card_id]}×", display_name(card), str(card.cost) if self.costed else ""])
                 item.setData(0, Qt.UserRole, card_id)
-                item.setIcon(1, self.faces.get(card, round(THUMB_H * CARD_ASPECT), THUMB_H))
+                item.setIcon(1, self.faces.get(card, round(THUMB_H * CARD_ASPECT), THUMB_H,
+                                                printing=getattr(draft, "printings", {}).get(card_id)))
                 item.setTextAlignment(0, Qt.AlignRight | Qt.AlignVCenter)
                 item.setTextAlignment(2, Qt.AlignRight | Qt.AlignVCenter)
                 item.setToolTip(2, f"cost {card.cost}")

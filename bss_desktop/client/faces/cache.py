@@ -187,14 +187,14 @@ class FaceCache:
             self._show = bool(value)
             self.clear()
 
-    def picture(self, card, width: int, key: tuple | None = None) -> QImage | None:
+    def picture(self, card, width: int, key: tuple | None = None, printing: str | None = None) -> QImage | None:
         """The picture a face of `card` `width` physical pixels wide shows, or None (drawn face). In the background
         mode, None too while it is decoded; the face `key` is then made again once it is in."""
         if not self._show or self.painter is not None:
             return None
         if not self.background:
-            return self.pictures.image(card, width)
-        img, pending = self.pictures.fetch(card, width)
+            return self.pictures.image(card, width, printing)
+        img, pending = self.pictures.fetch(card, width, printing)
         if pending is not None and key is not None:
             self._provisional.setdefault(pending, []).append(key)
         return img
@@ -225,15 +225,18 @@ class FaceCache:
         return pm
 
     def get(self, card, width: int, height: int, level: int | None = None, bp: int | None = None,
-            printed_bp: int | None = None, dpr: float = 1.0, stats: tuple | None = None) -> QPixmap:
-        """`stats`: another game's numbers as modified on the table ((field, value), ...), for its painter."""
+            printed_bp: int | None = None, dpr: float = 1.0, stats: tuple | None = None,
+            printing: str | None = None) -> QPixmap:
+        """`stats`: another game's numbers as modified on the table ((field, value), ...), for its painter.
+        `printing`: the alternate art a deck list named, whose picture is shown if it has one."""
         width, height, dpr = int(width), int(height), float(dpr or 1.0)
-        key = ("face", card.id, width, height, level, bp, printed_bp, dpr) + ((stats,) if stats else ())
+        key = ("face", card.id, width, height, level, bp, printed_bp, dpr) + ((stats,) if stats else ()) + \
+            ((printing,) if printing else ())
 
         def make():
             if self.painter is not None:
                 return self.painter(card, width, height, table=False, dpr=dpr, **({"stats": stats} if stats else {}))
-            image = self.picture(card, round(width * dpr), key)
+            image = self.picture(card, round(width * dpr), key, printing)
             if image is not None:
                 return render_image_face(image, card, width, height, level=level, bp=bp, printed_bp=printed_bp,
                                          dpr=dpr)

@@ -104,8 +104,13 @@ class CardPictures:
                 self._index, self.index_problem = read_index(folder)
         return self._index
 
-    def path_of(self, card) -> Path | None:
-        """The picture file for `card` (a CardDef, or an id), or None."""
+    def path_of(self, card, printing: str | None = None) -> Path | None:
+        """The picture file for `card` (a CardDef, or an id), or None: the printing's (an alternate art a deck list
+        named) if it has one, else the card's own, else one of its printings'."""
+        if printing and printing != (card if isinstance(card, str) else card.id):
+            found = self.path_of(printing)
+            if found is not None:
+                return found
         card_id = card if isinstance(card, str) else card.id
         if card_id in self._paths:
             return self._paths[card_id]
@@ -129,22 +134,22 @@ class CardPictures:
         return self.path_of(card) is not None
 
     # -- thumbnails
-    def image(self, card, width: int) -> QImage | None:
+    def image(self, card, width: int, printing: str | None = None) -> QImage | None:
         """`card`'s picture at least `width` px wide where the picture is that wide (a thumbnail width of
         THUMB_WIDTHS), or None: no picture, or one that can't be read. Decodes it here if need be."""
-        return self._get(card, width, wait=True)[0]
+        return self._get(card, width, wait=True, printing=printing)[0]
 
-    def fetch(self, card, width: int) -> tuple[QImage | None, str | None]:
+    def fetch(self, card, width: int, printing: str | None = None) -> tuple[QImage | None, str | None]:
         """As `image`, without waiting for a picture to be decoded: (picture, None); (None, its path) while it is
         decoded in the background — every listener's ``picture_ready(path)`` is called once it is in; (None, None)
         when there is none (or it can't be read). A thumbnail already made is read here (a small file)."""
-        return self._get(card, width, wait=False)
+        return self._get(card, width, wait=False, printing=printing)
 
     def add_listener(self, listener) -> None:
         self._listeners.add(listener)
 
-    def _get(self, card, width: int, *, wait: bool) -> tuple[QImage | None, str | None]:
-        path = self.path_of(card)
+    def _get(self, card, width: int, *, wait: bool, printing=None) -> tuple[QImage | None, str | None]:
+        path = self.path_of(card, printing)
         if path is None:
             return None, None
         bucket = _bucket(max(1, int(width)))
