@@ -233,19 +233,26 @@ def test_the_views_decode_a_picture_in_the_background_and_draw_the_card_meanwhil
     from bss_desktop.client.faces.battle_spirits import render_face
     from bss_desktop.client.faces.cache import faces_for
 
+    from bss_desktop.client.faces.pictures import SMALL_FILE_BYTES
+
     db = _imported_solid(tmp_path, {"SYN-000": "#ff00ff"})
-    card = db["SYN-000"]
+    write_picture(tmp_path / "app/images/SYN/SYN-001.png", "SYN-001", "green")  # a scanned card's size
+    assert (tmp_path / "app/images/SYN/SYN-001.png").stat().st_size > SMALL_FILE_BYTES
+    import_cards(tmp_path / "app/json/Sets")
+    card = db["SYN-001"]
     faces = faces_for(show_pictures=True)
     assert faces.background
     first = faces.get(card, 300, 419)  # not decoded yet: the drawn face, at once
     assert first.toImage() == render_face(card, 300, 419).toImage() and faces.pictures.decoding == 1
     assert faces.pictures.wait_for_decoding()
-    assert faces.get(card, 300, 419).toImage().pixelColor(150, 210) == QColor("#ff00ff")  # made again
+    made = faces.get(card, 300, 419).toImage()  # made again with the picture
+    assert made != first.toImage() and made.pixelColor(150, 40).green() > made.pixelColor(150, 40).red()
     assert len(list(paths.thumbnails_dir().iterdir())) == 1
     again = faces_for(show_pictures=True)
     again.pictures.forget()  # a fresh start: the thumbnail is read at once, nothing decoded in the background
-    assert again.get(card, 300, 419).toImage().pixelColor(150, 210) == QColor("#ff00ff")
-    assert again.pictures.decoding == 0
+    assert again.get(card, 300, 419).toImage() == made and again.pictures.decoding == 0
+    # a small file (a player's own icon-sized image) is read at once
+    assert faces.get(db["SYN-000"], 300, 419).toImage().pixelColor(150, 210) == QColor("#ff00ff")
 
 
 # ---------------------------------------------------------------- faces

@@ -40,15 +40,6 @@ def shared_pictures(image_dir=None) -> CardPictures:
     return found
 
 
-def forget_pictures() -> None:
-    """Look every picture up again (after an import): the open views redraw."""
-    for store in _SHARED.values():
-        store.forget()
-    for cache in list(_LIVE):
-        cache.clear()
-    _repaint_open_views()
-
-
 def set_card_faces(mode: str) -> None:
     """"pictures" or "drawn", for every open view and every one opened later; the open views repaint at once."""
     if mode not in CARD_FACES:

@@ -35,7 +35,10 @@ __all__ = ["CardPictures", "MEMORY_BYTES", "THUMB_WIDTHS"]
 
 THUMB_WIDTHS = (128, 256, 512, 1024)  # a grid icon, a table card, the Card panel, a zoomed or HiDPI preview
 MEMORY_BYTES = 96 * 1024 * 1024  # decoded thumbnails kept: ~200 table-sized ones (256x357x4 = 0.37 MB)
-DISK_BYTES = 512 * 1000 * 1000  # the thumbnail folder is trimmed (oldest first) when it grows past this
+DISK_BYTES = 512 * 1000 * 1000
+# a picture file this small decodes in well under a millisecond: read at once rather than in the background (a
+# scanned card is 0.1-2 MB; a small icon-sized image of the player's own is a few KB)
+SMALL_FILE_BYTES = 32 * 1000  # the thumbnail folder is trimmed (oldest first) when it grows past this
 _SUFFIXES = (".png", ".jpg", ".jpeg", ".PNG", ".JPG", ".JPEG")
 
 
@@ -102,6 +105,10 @@ class CardPictures:
 
                     folder = importer.user_cards_dir()
                 self._index, self.index_problem = read_index(folder)
+                if self.index_problem:
+                    import logging
+
+                    logging.getLogger(__name__).warning("card pictures: %s", self.index_problem)
         return self._index
 
     def path_of(self, card, printing: str | None = None) -> Path | None:
@@ -177,7 +184,7 @@ class CardPictures:
         thumb_file = self._thumb_file(stamp, bucket)
         img = QImage(str(thumb_file)) if thumb_file is not None and thumb_file.is_file() else QImage()
         if img.isNull():
-            if not wait:
+            if not wait and st.st_size > SMALL_FILE_BYTES:
                 self._start(key, path, bucket, stamp, thumb_file)
                 return None, str(path)
             img, problem = decode_picture(path, bucket)

@@ -13,6 +13,7 @@ from PySide6.QtWidgets import (QCheckBox, QComboBox, QDialog, QDialogButtonBox, 
                                QKeySequenceEdit, QLineEdit, QPushButton, QSpinBox, QWidget)
 
 from bss_desktop import paths
+from bss_desktop.client.faces.cache import CARD_FACES  # the card's picture where it has one, or the drawn face
 from bss_desktop.data_files import KB, DataFileError, load_json, read_text
 
 # settings.json holds a dozen values and the rebound keys: ~1 KB. A file of 256 KB is not one of ours.
@@ -38,7 +39,6 @@ HOTKEY_NAMES = {
 }
 
 
-CARD_FACES = ("pictures", "drawn")  # client/faces/cache.py: the card's picture where it has one, or the drawn face
 CARD_FACE_NAMES = {"pictures": "Pictures (where a card has one)", "drawn": "Drawn faces"}
 
 
