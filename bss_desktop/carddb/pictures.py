@@ -25,7 +25,7 @@ import os
 import struct
 from pathlib import Path
 
-from ..data_files import KB, MB, DataFileError, load_json, read_text
+from ..data_files import MB, DataFileError, load_json, read_text
 
 __all__ = ["INDEX_NAME", "MAX_PICTURE_BYTES", "MAX_PICTURE_SIDE", "PICTURE_SUFFIXES", "PictureRefused",
            "default_images_dir", "find_pictures", "picture_header", "read_index", "write_index"]
@@ -49,8 +49,8 @@ class PictureRefused(Exception):
 
 
 def picture_header(path: str | Path) -> tuple[str, int, int]:
-    """(format, width, height) of a PNG or JPEG file read from its header only; PictureRefused if it is not one or
-    its size is out of bounds."""
+    """(format, width, height) of a PNG or JPEG file read from its header only (a few bytes, or a JPEG's marker
+    headers); PictureRefused if it is not one or its size is out of bounds."""
     path = Path(path)
     try:
         size = path.stat().st_size
@@ -58,15 +58,16 @@ def picture_header(path: str | Path) -> tuple[str, int, int]:
             raise PictureRefused(f"{size / MB:.0f} MB: larger than a card picture ({MAX_PICTURE_BYTES // MB} MB "
                                  "at most)")
         with open(path, "rb") as f:
-            head = f.read(64 * KB)
+            head = f.read(24)
+            if head.startswith(b"\x89PNG\r\n\x1a\n") and len(head) >= 24 and head[12:16] == b"IHDR":
+                fmt, (w, h) = "png", struct.unpack(">II", head[16:24])
+            elif head.startswith(b"\xff\xd8"):
+                f.seek(2)
+                fmt, (w, h) = "jpeg", _jpeg_size(f)
+            else:
+                raise PictureRefused("not a PNG or JPEG picture")
     except OSError as e:
         raise PictureRefused(f"cannot read it ({e.strerror or e})") from None
-    if head.startswith(b"\x89PNG\r\n\x1a\n") and len(head) >= 24 and head[12:16] == b"IHDR":
-        fmt, (w, h) = "png", struct.unpack(">II", head[16:24])
-    elif head.startswith(b"\xff\xd8"):
-        fmt, (w, h) = "jpeg", _jpeg_size(head, path)
-    else:
-        raise PictureRefused("not a PNG or JPEG picture")
     if w <= 0 or h <= 0:
         raise PictureRefused(f"a {fmt.upper()} with no pixels ({w}x{h})")
     if max(w, h) > MAX_PICTURE_SIDE:
@@ -74,30 +75,36 @@ def picture_header(path: str | Path) -> tuple[str, int, int]:
     return fmt, w, h
 
 
-def _jpeg_size(head: bytes, path: Path) -> tuple[int, int]:
-    """The frame size of a JPEG: the first SOF marker's height and width (read further than `head` if need be)."""
-    with open(path, "rb") as f:
-        data = f.read(min(MAX_PICTURE_BYTES, 4 * MB))  # EXIF thumbnails come first; 4 MB is far past them
-    i = 2
-    while i + 4 <= len(data):
-        if data[i] != 0xFF:
+def _jpeg_size(f) -> tuple[int, int]:
+    """The frame size of a JPEG open at its second marker: the first SOF marker's width and height, found by
+    reading each marker's header and skipping its body (EXIF, thumbnails) unread."""
+    for _ in range(10_000):
+        marker = f.read(2)
+        if len(marker) < 2:
+            break
+        if marker[0] != 0xFF:
             raise PictureRefused("a JPEG whose markers are broken")
-        marker = data[i + 1]
-        if marker == 0xFF:  # padding
-            i += 1
+        kind = marker[1]
+        while kind == 0xFF:  # fill bytes
+            nxt = f.read(1)
+            if not nxt:
+                raise PictureRefused("a JPEG without a frame size")
+            kind = nxt[0]
+        if kind in (0xD8, 0x01) or 0xD0 <= kind <= 0xD7:  # markers without a length
             continue
-        if marker in (0xD8, 0x01) or 0xD0 <= marker <= 0xD7:  # markers without a length
-            i += 2
-            continue
-        (length,) = struct.unpack(">H", data[i + 2:i + 4])
-        if 0xC0 <= marker <= 0xCF and marker not in (0xC4, 0xC8, 0xCC):
-            if i + 9 > len(data):
-                break
-            h, w = struct.unpack(">HH", data[i + 5:i + 9])
-            return w, h
+        raw = f.read(2)
+        if len(raw) < 2:
+            break
+        (length,) = struct.unpack(">H", raw)
         if length < 2:
             raise PictureRefused("a JPEG whose markers are broken")
-        i += 2 + length
+        if 0xC0 <= kind <= 0xCF and kind not in (0xC4, 0xC8, 0xCC):
+            body = f.read(5)
+            if len(body) < 5:
+                break
+            h, w = struct.unpack(">HH", body[1:5])
+            return w, h
+        f.seek(length - 2, 1)
     raise PictureRefused("a JPEG without a frame size")
 
 
