@@ -509,3 +509,44 @@ def test_the_deck_panel_shows_the_printing_a_deck_list_names(qtbot, home, tmp_pa
     icon = section.child(0).icon(1).pixmap(80, 112).toImage()
     assert icon.pixelColor(icon.width() // 2, icon.height() // 2) == QColor("#00ffff")  # the named printing
     assert faces.get(db["SYN-001"], 80, 112).toImage().pixelColor(40, 56) == QColor("#ff0000")  # the card's own
+
+
+def test_another_card_images_folder_in_the_settings_applies_to_the_open_board_at_once(qtbot, home, tmp_path):
+    from bss_desktop.carddb.database import load_default_db
+    from bss_desktop.client.windows.game import GameWindow
+    from bss_desktop.client.windows.settings import AppSettings, SettingsDialog
+    from bss_desktop.engine.position import game_from_position
+
+    db = load_default_db()
+    settings = AppSettings(sound=False, animation_ms=0)
+    game = game_from_position({"turn": 3, "turn_player": 0, "step": "main", "players": [
+        {"life": 5, "hand": ["SG1-005"], "deck": ["SG1-005"] * 3}, {"life": 5, "deck": ["SG1-005"] * 3}]}, db)
+    w = GameWindow(game, seats=("human", "human"), settings=settings)
+    qtbot.addWidget(w)
+    key = game.state.players[0].hand[0]
+
+    def centre():
+        img = w.scene.pixmap_for(w.scene.cards[key]).toImage()
+        return img.pixelColor(img.width() // 2, round(img.height() * 0.36))
+
+    assert centre() != QColor("#ffff00")  # drawn: no picture in the default folder
+    solid(tmp_path / "mine" / "SG1-005.png", "#ffff00")
+    dialog = SettingsDialog(settings)
+    qtbot.addWidget(dialog)
+    dialog.open()
+    dialog.image_dir.setText(str(tmp_path / "mine"))
+    dialog.ok_button.click()
+    assert settings.image_dir == str(tmp_path / "mine") and centre() == QColor("#ffff00")
+
+
+def test_the_thumbnail_folder_is_trimmed_oldest_first(tmp_path):
+    from bss_desktop.client.faces.pictures import _trim
+
+    for i in range(10):
+        f = tmp_path / f"{i}.png"
+        f.write_bytes(b"x" * 1000)
+        os.utime(f, (1000 + i, 1000 + i))
+    _trim(tmp_path, 20_000)  # under the limit: nothing removed
+    assert len(list(tmp_path.iterdir())) == 10
+    _trim(tmp_path, 8_000)  # over it: down to 3/4 of it, the oldest first
+    assert sorted(p.name for p in tmp_path.iterdir()) == [f"{i}.png" for i in range(4, 10)]
