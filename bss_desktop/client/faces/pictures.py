@@ -22,6 +22,7 @@ import hashlib
 import os
 import stat
 import threading
+import time
 import weakref
 from collections import OrderedDict
 from pathlib import Path
@@ -70,6 +71,7 @@ class CardPictures:
         self._failed: set[tuple] = set()  # (path, mtime, size): read and refused once, not again
         self._trimmed = False
         self.decoded = 0  # pictures decoded from their files (not from a thumbnail): for tests and the bench
+        self.seconds = 0.0  # time spent in this thread finding and reading pictures (the bench's start-up figure)
         self._pending: set[tuple] = set()  # (path, width) decoded in the background
         self._signals: _Signals | None = None
         self._listeners: "weakref.WeakSet" = weakref.WeakSet()  # FaceCaches: picture_ready(path) when one is in
@@ -156,6 +158,13 @@ class CardPictures:
         self._listeners.add(listener)
 
     def _get(self, card, width: int, *, wait: bool, printing=None) -> tuple[QImage | None, str | None]:
+        t0 = time.perf_counter()
+        try:
+            return self._lookup(card, width, wait, printing)
+        finally:
+            self.seconds += time.perf_counter() - t0
+
+    def _lookup(self, card, width: int, wait: bool, printing) -> tuple[QImage | None, str | None]:
         path = self.path_of(card, printing)
         if path is None:
             return None, None
@@ -237,8 +246,6 @@ class CardPictures:
 
     def wait_for_decoding(self, timeout_ms: int = 10000) -> bool:
         """Wait until every picture started in the background is in (tests, the bench)."""
-        import time
-
         from PySide6.QtCore import QCoreApplication
 
         end = time.monotonic() + timeout_ms / 1000
