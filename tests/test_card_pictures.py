@@ -537,6 +537,8 @@ def test_another_card_images_folder_in_the_settings_applies_to_the_open_board_at
     dialog.image_dir.setText(str(tmp_path / "mine"))
     dialog.ok_button.click()
     assert settings.image_dir == str(tmp_path / "mine") and centre() == QColor("#ffff00")
+    assert w.preview.cache.pictures is w.faces.pictures  # the Card panel reads the same pictures
+    assert w.preview.cache.get(db["SG1-005"], 200, 279).toImage().pixelColor(100, 140) == QColor("#ffff00")
 
 
 def test_the_thumbnail_folder_is_trimmed_oldest_first(tmp_path):

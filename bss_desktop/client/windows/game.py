@@ -77,7 +77,10 @@ class GameWindow(QMainWindow):
         lay.addWidget(self.bar)
         self.setCentralWidget(central)
 
-        self.preview = CardPreview(profile=game.profile)  # the game's own faces and fields
+        # the game's own faces and fields; the player's pictures as the board shows them (a cache of its own: the
+        # panel's sizes change as its dock is resized, the board's stay)
+        self.preview = CardPreview(profile=game.profile, cache=faces_for(
+            settings, image_dir=image_dir, max_entries=64, painter=painter_for(game.profile.cards.face)))
         dock = QDockWidget("Card", self)
         dock.setObjectName("CardDock")
         dock.setWidget(self.preview)

@@ -77,7 +77,8 @@ class ReplayWindow(QMainWindow):
         lay.addWidget(self.view, 1)
         lay.addLayout(controls)
         self.setCentralWidget(central)
-        self.preview = CardPreview(profile=profile)
+        self.preview = CardPreview(profile=profile, cache=faces_for(settings, max_entries=64,
+                                                                    painter=painter_for(profile.cards.face)))
         dock = QDockWidget("Card", self)
         dock.setWidget(self.preview)
         self.addDockWidget(Qt.RightDockWidgetArea, dock)
