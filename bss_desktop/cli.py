@@ -11,7 +11,7 @@
     bss-desktop bench net [--runs R] [--games N]
     bss-desktop host --port P [--headless] [--policy random|easy|normal|hard] [--seed S] [--deck NAME] [--bind ADDR]
     bss-desktop join HOST:PORT [--headless] [--policy random|easy] [--seed S] [--deck NAME]
-    bss-desktop import-cards PATH [--dest DIR] [--explain ID]
+    bss-desktop import-cards PATH [--dest DIR] [--images DIR] [--explain ID]
     bss-desktop cards coverage [--json]
     bss-desktop tokens                            the tokens your imported cards summon by name, with their stats
     bss-desktop tokens set NAME --colors C[,C] --bp N [--cores N] [--families F[,F]] [--symbols S[,S]]
@@ -246,7 +246,7 @@ def cmd_import_cards(args) -> int:
             return 2
         return 0
     try:
-        report = import_cards(args.path, args.dest)
+        report = import_cards(args.path, args.dest, images=args.images)
     except FileNotFoundError as e:
         print(f"import-cards: {e}", file=sys.stderr)
         return 2
@@ -459,6 +459,9 @@ def build_parser() -> argparse.ArgumentParser:
     p = sub.add_parser("import-cards", help="import your own card list (community JSON: a file or a folder)")
     p.add_argument("path", help="a JSON file (one card or an array of cards) or a folder of them")
     p.add_argument("--dest", help="folder for the set files (default: cards/imported in the user data folder)")
+    p.add_argument("--images", metavar="DIR", help="the cards' pictures, named by card id (default: images/ beside "
+                                                    "the card list, as the community app keeps them); referenced "
+                                                    "by path, never copied nor sent to another player")
     p.add_argument("--explain", metavar="ID", help="import nothing; show how the card ID's text compiles, sentence "
                                                    "by sentence, and why the rest does not")
     p.set_defaults(func=cmd_import_cards)

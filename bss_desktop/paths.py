@@ -9,6 +9,8 @@ player makes or that the app writes for them goes in the platform's folders:
     decks         <data>/decks/*.txt             (your own deck lists: listed beside the shipped ones)
     profiles      <data>/profiles/*.yaml         (games of your own: docs/profile-format.md)
     images        <data>/images/<card id>.png    (your card images replace the drawn faces)
+    pictures      <data>/cards/imported/pictures.json  (the imported cards' pictures, by path: carddb/pictures.py)
+    thumbnails    <data>/thumbnails/             (card pictures scaled once for the sizes faces are drawn at)
     games         <data>/games/records/          (saved game records: the Save / Watch dialogs open here)
                   <data>/games/positions/        (saved positions: the Save / Load position dialogs open here)
     autosave      <data>/autosave/               (the game in progress, after every command; the LAN host's game)
@@ -69,6 +71,11 @@ def images_dir() -> Path:
     return data_dir() / "images"
 
 
+def thumbnails_dir() -> Path:
+    """Card pictures scaled to the widths faces are drawn at (client/faces/pictures.py): made again if removed."""
+    return data_dir() / "thumbnails"
+
+
 def games_dir() -> Path:
     return data_dir() / "games"
 
@@ -101,8 +108,8 @@ def cache_dir() -> Path:
 def all_paths() -> dict[str, Path]:
     """Every folder and file the app uses for the player, by name (`bss-desktop --paths`, the About box)."""
     return {"settings": settings_file(), "imported cards": cards_dir(), "token table": tokens_file(),
-            "your decks": decks_dir(),
-            "card images": images_dir(), "saved games": games_dir(), "autosaves": autosave_dir(),
+            "your decks": decks_dir(), "card images": images_dir(), "thumbnails": thumbnails_dir(),
+            "saved games": games_dir(), "autosaves": autosave_dir(),
             "log": log_file(), "cache": cache_dir()}
 
 

@@ -49,6 +49,9 @@ class StartWindow(QMainWindow):
         from ..table.profiles import get_profile
 
         self.settings = AppSettings.load()  # a damaged file gives the defaults and settings.problem (told below)
+        from ..client.faces.cache import set_card_faces
+
+        set_card_faces(self.settings.card_faces)  # pictures or drawn faces, in every window it opens
         self.db, problem = _card_db()
         self.saga_db = self.db  # Battle Spirits Saga's cards with the player's imported ones (the other games': theirs)
         self.profile = get_profile("bss")  # the game chosen (the start screen's first choice)
@@ -701,7 +704,8 @@ class StartWindow(QMainWindow):
             return
         try:
             record = load_record(path)
-            window = ReplayWindow(record, self.db, title=f"bss_desktop — replay of {Path(path).name}")
+            window = ReplayWindow(record, self.db, title=f"bss_desktop — replay of {Path(path).name}",
+                                  settings=self.settings)
         except RecordError as e:  # not a record, too large, nested too deep: named with its file
             self.statusBar().showMessage(str(e), 10000)
             return

@@ -3,6 +3,10 @@
 Each figure is the median of several runs and is printed beside a reference
 measured in the same run on the same machine: a sync that changes nothing, an
 empty board's frame, an unfiltered refresh of the card list, and an empty window's first frame.
+
+With card pictures (issue 28; made-up pictures, bench/synthetic_pictures.py, 744x1039 PNGs like scanned cards):
+start-up with 1,500 imported cards and their pictures against start-up without imports (target +0.15 s), and a
+deck-builder keystroke over 1,500 cards with pictures (target 50 ms) beside the same keystroke without pictures.
 """
 from __future__ import annotations
 
@@ -13,7 +17,8 @@ import subprocess
 import sys
 import time
 
-TARGETS = {"scene_update_ms": 2.0, "busy_frame_ms": 8.0, "first_frame_s": 1.5, "browser_keystroke_ms": 50.0}
+TARGETS = {"scene_update_ms": 2.0, "busy_frame_ms": 8.0, "first_frame_s": 1.5, "browser_keystroke_ms": 50.0,
+           "pictures_start_up_extra_s": 0.15, "browser_pictures_keystroke_ms": 50.0}
 
 
 def busy_position() -> dict:
@@ -115,52 +120,94 @@ def browser_db(n: int = BROWSER_CARDS):
     return CardDB(cards)
 
 
-def measure_browser(runs: int) -> dict:
-    """One keystroke in the deck builder's search box over 1,500 cards: the key event, the query, the list reset
-    and its repaint (median over a typed session); the reference is an unfiltered refresh of the same list."""
+def write_synthetic_pictures(folder, ids, size=None) -> dict:
+    """A made-up picture for each of `ids` in `folder` (<id>.png; six drawn, the rest copies of them: the files
+    are what is read, not how they were made). Returns id -> path, as the pictures index records them."""
+    import shutil
+    from pathlib import Path
+
+    from .synthetic_pictures import PICTURE_SIZE, write_picture
+
     os.environ.setdefault("QT_QPA_PLATFORM", "offscreen")
+    from PySide6.QtWidgets import QApplication
+
+    app = QApplication.instance() or QApplication([])  # noqa: F841 - QPainter draws text through it
+    folder = Path(folder)
+    colours = ("red", "purple", "green", "white", "yellow", "blue")
+    bases = [write_picture(folder / f"_base{i}.png", f"BASE-{i}", c, size or PICTURE_SIZE)
+             for i, c in enumerate(colours)]
+    out = {}
+    for i, cid in enumerate(ids):
+        out[cid] = folder / f"{cid}.png"
+        shutil.copyfile(bases[i % len(bases)], out[cid])
+    return out
+
+
+def _browser(db, faces):
+    """A card browser over `db` drawing with `faces`, shown at 640x700."""
+    os.environ.setdefault("QT_QPA_PLATFORM", "offscreen")
+    from PySide6.QtWidgets import QApplication
+
+    from ..client.deck_builder.browser import CardBrowser
+
+    app = QApplication.instance() or QApplication([])
+    browser = CardBrowser(db, faces)
+    browser.resize(640, 700)
+    browser.show()
+    app.processEvents()
+    return browser
+
+
+def _typing_session(browser) -> list[float]:
+    """BROWSER_TYPING typed into the browser's search box from empty: each keystroke's ms (the key event, the
+    query, the list reset, the events it leads to and the list's repaint)."""
     from PySide6.QtCore import QEvent, Qt
     from PySide6.QtGui import QKeyEvent
     from PySide6.QtWidgets import QApplication
 
-    from ..client.faces.cache import FaceCache
-    from ..client.deck_builder.browser import CardBrowser
-
-    app = QApplication.instance() or QApplication([])
-    db = browser_db()
-    browser = CardBrowser(db, FaceCache(max_entries=256))
-    browser.resize(640, 700)
-    browser.show()
-    app.processEvents()
+    app = QApplication.instance()
     port = browser.table.viewport()
-    keystrokes: list[float] = []
 
     def key(code, text: str, modifiers=Qt.NoModifier) -> None:
         """A key press and release in the search box, as the keyboard sends them (QtTest is not in the bundle)."""
         for kind in (QEvent.KeyPress, QEvent.KeyRelease):
             QApplication.sendEvent(browser.search, QKeyEvent(kind, code, modifiers, text))
 
-    for _ in range(runs):
-        browser.search.clear()
+    browser.search.clear()
+    app.processEvents()
+    typed, out = "", []
+    for text in BROWSER_TYPING:
+        t0 = time.perf_counter()
+        if text == "":
+            key(Qt.Key_A, "", Qt.ControlModifier)
+            key(Qt.Key_Backspace, "")
+        else:
+            for ch in text[len(typed):]:
+                key(Qt.Key_unknown, ch)
         app.processEvents()
-        typed = ""
-        for text in BROWSER_TYPING:
-            t0 = time.perf_counter()
-            if text == "":
-                key(Qt.Key_A, "", Qt.ControlModifier)
-                key(Qt.Key_Backspace, "")
-            else:
-                for ch in text[len(typed):]:
-                    key(Qt.Key_unknown, ch)
-            app.processEvents()
-            port.repaint()
-            keystrokes.append((time.perf_counter() - t0) * 1000)
-            typed = text
+        port.repaint()
+        out.append((time.perf_counter() - t0) * 1000)
+        typed = text
     assert browser.search.text() == "", browser.search.text()
+    return out
+
+
+def measure_browser(runs: int) -> dict:
+    """One keystroke in the deck builder's search box over 1,500 cards: the key event, the query, the list reset
+    and its repaint (median over a typed session); the reference is an unfiltered refresh of the same list."""
+    from PySide6.QtWidgets import QApplication
+
+    from ..client.faces.cache import FaceCache
+
+    browser = _browser(browser_db(), FaceCache(max_entries=256, show_pictures=False))
+    keystrokes: list[float] = []
+    for _ in range(runs):
+        keystrokes += _typing_session(browser)
+    port = browser.table.viewport()
 
     def refresh():
         browser.model.set_ids(list(browser.index.ids))
-        app.processEvents()
+        QApplication.instance().processEvents()
         port.repaint()
 
     reference = _median_ms(refresh, runs * 10)
@@ -191,18 +238,27 @@ w.resize(1280, 800)
 w.show()
 app.processEvents()
 w.grab()  # the first frame, painted
-print(time.time())
+done = time.time()
+# the time the first frame spent finding and reading card pictures (the picture store's own clock)
+pictures = w.faces.pictures.seconds if sys.argv[1] == "app" else 0.0
+print(done, pictures)
 """
 
 
 def measure_first_frame(kind: str, home: str | None = None) -> float:
     """Seconds from starting Python to the first painted frame; `home`: a BSS_DESKTOP_HOME for the run (its imported
     cards are what the app loads)."""
+    return _first_frame(kind, home)[0]
+
+
+def _first_frame(kind: str, home: str | None = None) -> tuple[float, float]:
+    """(seconds to the first painted frame, of which finding and reading card pictures)."""
     env = {**os.environ, "QT_QPA_PLATFORM": "offscreen", **({"BSS_DESKTOP_HOME": home} if home else {})}
     t0 = time.time()
     out = subprocess.run([sys.executable, "-c", _FIRST_FRAME, kind], capture_output=True, text=True, check=True,
                          env=env)
-    return float(out.stdout.strip().splitlines()[-1]) - t0
+    done, pictures = out.stdout.strip().splitlines()[-1].split()
+    return float(done) - t0, float(pictures)
 
 
 def write_synthetic_import(home: str, n: int = 1500) -> int:
@@ -232,19 +288,92 @@ def write_synthetic_import(home: str, n: int = 1500) -> int:
     return n
 
 
+def measure_browser_pictures(runs: int) -> dict:
+    """A keystroke over 1,500 cards each with a picture (a 744x1039 PNG), read as the app reads them (a thumbnail
+    cache that starts empty; a picture without a thumbnail decoded in the background), beside the same keystroke
+    in a browser drawing the faces, typed in turns (a session in one, then in the other) so that the machine's load
+    weighs on both alike. The first session with pictures, which makes the thumbnails of the cards it shows, is
+    reported apart."""
+    import tempfile
+
+    from ..carddb.pictures import write_index
+    from ..client.faces.cache import FaceCache
+    from ..client.faces.pictures import CardPictures
+
+    with tempfile.TemporaryDirectory(prefix="bss-bench-pictures-") as tmp:
+        ids = [f"BENCH-{i:04d}" for i in range(BROWSER_CARDS)]
+        write_index(os.path.join(tmp, "cards"), write_synthetic_pictures(os.path.join(tmp, "images"), ids))
+        store = CardPictures(index_dir=os.path.join(tmp, "cards"), thumbs_dir=os.path.join(tmp, "thumbnails"))
+        db = browser_db()
+        drawn = _browser(db, FaceCache(max_entries=256, show_pictures=False))
+        pictured = _browser(db, FaceCache(max_entries=256, pictures=store, show_pictures=True, background=True))
+        _typing_session(drawn)  # both warmed alike: the drawn one's first session is not counted either
+        first = _typing_session(pictured)
+        store.wait_for_decoding(60000)
+        with_pictures: list[float] = []
+        without: list[float] = []
+        for _ in range(runs):
+            without += _typing_session(drawn)
+            with_pictures += _typing_session(pictured)
+        drawn.close()
+        pictured.close()
+        return {"browser_pictures_keystroke_ms": statistics.median(with_pictures),
+                "browser_pictures_keystroke_p95_ms": sorted(with_pictures)[int(len(with_pictures) * 0.95)],
+                "browser_pictures_reference_ms": statistics.median(without),
+                "browser_pictures_first_session_ms": statistics.median(first),
+                "browser_pictures_first_session_p95_ms": sorted(first)[int(len(first) * 0.95)],
+                "browser_pictures_decoded": store.decoded}
+
+
+def write_synthetic_pictures_home(home: str, n: int) -> int:
+    """`write_synthetic_import` plus a picture of every imported card and of every card of the demo position the
+    start-up bench opens (so that its first frame draws pictures), recorded in the pictures index as import-cards
+    records them. Returns how many pictures."""
+    from ..carddb.database import load_default_db
+    from ..carddb.pictures import write_index
+    from ..engine.position import load_position_file
+    from ..resources import assets_dir
+
+    write_synthetic_import(home, n)
+    game = load_position_file(assets_dir() / "positions/demo.yaml", load_default_db())
+    ids = [f"SYN-{i:04d}" for i in range(n)] + sorted({c.cid for c in game.state.cards.values()})
+    found = write_synthetic_pictures(os.path.join(home, "pictures"), ids)
+    write_index(os.path.join(home, "data", "cards", "imported"), found)
+    return len(found)
+
+
 def measure_start_up(runs: int) -> dict:
-    """Start-up to the first frame with no imported cards and with a synthetic imported set of ~1,500 cards, in the
-    same run: the first start with them parses the set files (and fills the card cache), the others read the cache."""
+    """Start-up to the first frame with no imported cards, with a synthetic imported set of ~1,500 cards, and with
+    the same cards and their pictures (plus pictures of the cards the first frame shows), in the same run and
+    interleaved (bare, imported, pictured, bare, ...) so that the machine's load weighs on each alike. The first
+    start with imports parses the set files (and fills the card cache), the others read the cache; the first start
+    with pictures after their thumbnails were removed decodes them in the background."""
+    import shutil
     import tempfile
 
     with tempfile.TemporaryDirectory(prefix="bss-bench-home-") as bare, \
-            tempfile.TemporaryDirectory(prefix="bss-bench-home-") as full:
+            tempfile.TemporaryDirectory(prefix="bss-bench-home-") as full, \
+            tempfile.TemporaryDirectory(prefix="bss-bench-home-") as pictured:
         n = write_synthetic_import(full)
-        without = statistics.median(measure_first_frame("app", bare) for _ in range(runs))
+        n_pictures = write_synthetic_pictures_home(pictured, n)
         cold = measure_first_frame("app", full)
-        warm = statistics.median(measure_first_frame("app", full) for _ in range(runs))
+        measure_first_frame("app", pictured)  # its card cache is filled (measured just above)
+        shutil.rmtree(os.path.join(pictured, "data", "thumbnails"), ignore_errors=True)
+        pictures_cold = measure_first_frame("app", pictured)  # the pictures shown are decoded, thumbnails made
+        times: dict[str, list[float]] = {"bare": [], "full": [], "pictured": []}
+        in_pictures: list[float] = []
+        for _ in range(runs):
+            for kind, home in (("bare", bare), ("full", full), ("pictured", pictured)):
+                seconds, reading = _first_frame("app", home)
+                times[kind].append(seconds)
+                if kind == "pictured":
+                    in_pictures.append(reading)
+    without, warm, pictures_warm = (statistics.median(times[k]) for k in ("bare", "full", "pictured"))
     return {"first_frame_no_import_s": without, "first_frame_imported_cold_s": cold,
-            "first_frame_imported_s": warm, "imported_cards": n}
+            "first_frame_imported_s": warm, "imported_cards": n, "pictures": n_pictures,
+            "first_frame_pictures_s": pictures_warm, "first_frame_pictures_cold_s": pictures_cold,
+            "pictures_start_up_extra_s": pictures_warm - without,
+            "first_frame_reading_pictures_s": statistics.median(in_pictures)}
 
 
 def main(*, runs: int = 5, as_json: bool = False) -> int:
@@ -254,6 +383,7 @@ def main(*, runs: int = 5, as_json: bool = False) -> int:
     results = [measure_in_process(3) for _ in range(runs)]
     med = {k: statistics.median(r[k] for r in results) for k in results[0]}
     med.update(measure_browser(runs))
+    med.update(measure_browser_pictures(runs))
     med["first_frame_s"] = statistics.median(measure_first_frame("app") for _ in range(runs))
     med["empty_window_first_frame_s"] = statistics.median(measure_first_frame("empty") for _ in range(runs))
     med.update(measure_start_up(runs))
@@ -275,4 +405,17 @@ def main(*, runs: int = 5, as_json: bool = False) -> int:
           f"(without: {med['first_frame_no_import_s']:.2f} s, "
           f"+{med['first_frame_imported_s'] - med['first_frame_no_import_s']:.2f} s; "
           f"the first start, which parses them and fills the cache: {med['first_frame_imported_cold_s']:.2f} s)")
+    print(f"  start-up with {med['imported_cards']:.0f} imported cards and {med['pictures']:.0f} pictures: "
+          f"{med['first_frame_pictures_s']:.2f} s (without imports: {med['first_frame_no_import_s']:.2f} s, "
+          f"{med['pictures_start_up_extra_s']:+.2f} s; target <= +{TARGETS['pictures_start_up_extra_s']} s; "
+          f"against the imports alone: {med['first_frame_pictures_s'] - med['first_frame_imported_s']:+.2f} s; "
+          f"the first start after the thumbnails were removed: {med['first_frame_pictures_cold_s']:.2f} s; "
+          f"time the first frame spent finding and reading pictures: "
+          f"{med['first_frame_reading_pictures_s'] * 1000:.0f} ms)")
+    print(f"  card browser keystroke over {med['browser_cards']:.0f} cards with pictures: "
+          f"{med['browser_pictures_keystroke_ms']:.2f} ms (p95 {med['browser_pictures_keystroke_p95_ms']:.2f} ms; "
+          f"target <= {TARGETS['browser_pictures_keystroke_ms']:.0f} ms; reference: the same keystroke with drawn "
+          f"faces, typed in turns with it, {med['browser_pictures_reference_ms']:.2f} ms; the first session, which "
+          f"makes the thumbnails of the cards it shows: {med['browser_pictures_first_session_ms']:.2f} ms, "
+          f"p95 {med['browser_pictures_first_session_p95_ms']:.2f} ms)")
     return 0

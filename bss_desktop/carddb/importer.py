@@ -104,6 +104,10 @@ class ImportReport:
     dest: Path | None = None
     printings: list[tuple[str, str]] = field(default_factory=list)  # (alternate art id, the card it is a printing of)
     own_printings: list[tuple[str, str]] = field(default_factory=list)  # alternate arts imported as cards, and why
+    pictures_dir: Path | None = None  # where pictures were looked for (None: no pictures folder)
+    pictures: dict[str, Path] = field(default_factory=dict)  # card or printing id -> its picture (carddb/pictures.py)
+    picture_ids: list[str] = field(default_factory=list)  # every card and printing id of the import
+    picture_notes: list[tuple[str, str]] = field(default_factory=list)  # (id or "", why a picture was skipped)
 
     @property
     def mapped_keywords(self) -> list[KeywordNote]:
@@ -144,6 +148,19 @@ class ImportReport:
         out.append(f"Refused: {len(self.refused)} record{'s' if len(self.refused) != 1 else ''}")
         for r in self.refused:
             out.append(f"  {r}")
+        out.extend(self.picture_lines())
+        return out
+
+    def picture_lines(self) -> list[str]:
+        if self.pictures_dir is None:
+            return ["Pictures: no pictures folder (images/ beside the card list, or --images DIR): cards are drawn"]
+        n, of = len(self.pictures), len(self.picture_ids)
+        out = [f"Pictures: {n} of {of} card{'s' if of != 1 else ''} and printings from {self.pictures_dir} "
+               f"(referenced there, not copied){'; the others are drawn' if n < of else ''}"]
+        if self.picture_notes:
+            out.append(f"Pictures skipped: {len(self.picture_notes)}")
+            for cid, why in self.picture_notes:
+                out.append(f"  {cid + ': ' if cid else ''}{why}")
         return out
 
     def __str__(self) -> str:
@@ -776,7 +793,7 @@ def _play_data(card: CardDef) -> dict:
 
 
 def import_cards(path: str | Path, dest: str | Path | None = None, *, base_db: CardDB | None = None,
-                 write: bool = True) -> ImportReport:
+                 write: bool = True, images: str | Path | bool | None = None) -> ImportReport:
     """Import every card record under `path` into set files in `dest` (default: `user_cards_dir()`).
 
     Cards already imported into `dest` stay; a card imported again (same ID) is replaced. Records that can't be
@@ -787,6 +804,11 @@ def import_cards(path: str | Path, dest: str | Path | None = None, *, base_db: C
     ``printings`` (its id and image), not as a card of its own, when its card is in this import or already in
     `dest` and the two say the same (name, stats, keywords, effects). Otherwise it is imported as a card of its own
     and the report says why.
+
+    `images`: the folder of the cards' pictures (default: ``images/`` beside the card list,
+    `pictures.default_images_dir`; False: none). Each imported card's and printing's picture found there is
+    recorded by path in `dest`'s pictures index (carddb/pictures.py); a picture that can't be used is named in the
+    report and its card keeps its drawn face.
     """
     dest = Path(dest) if dest is not None else user_cards_dir()
     base = base_db if base_db is not None else load_default_db()
@@ -862,7 +884,24 @@ def import_cards(path: str | Path, dest: str | Path | None = None, *, base_db: C
             set_names.setdefault(stem, existing[stem]["name"])
     if write and (report.cards or printings):
         report.written = _write_sets(dest, new, set_names, existing)
+    _import_pictures(report, path, dest, images, {card.id: image for card, _, _, _, image in converted}, write)
     return report
+
+
+def _import_pictures(report: ImportReport, path, dest: Path, images, given: dict[str, str], write: bool) -> None:
+    """Find the pictures of the imported cards and printings and record them in `dest`'s pictures index."""
+    from .pictures import default_images_dir, find_pictures, write_index
+
+    ids = {c.id: given.get(c.id, "") for c in report.cards}
+    ids.update({pid: given.get(pid, "") for pid, _ in report.printings})
+    report.picture_ids = list(ids)
+    folder = default_images_dir(path) if images is None else (Path(images) if images else None)
+    report.pictures_dir = folder
+    if folder is None or not ids:
+        return
+    report.pictures, report.picture_notes = find_pictures(folder, ids)
+    if write and (report.written or report.pictures):
+        write_index(dest, report.pictures, forget=set(ids))
 
 
 def _with_printings(card: CardDef, more: list[Printing]) -> CardDef:

@@ -126,6 +126,7 @@ class DeckPanel(QWidget):
     def __init__(self, db, faces, parent=None, profile=None) -> None:
         super().__init__(parent)
         self.db, self.faces = db, faces
+        self._shown: dict = {}  # what show_draft / show_side last showed (refresh_faces shows it again)
         # a game whose cards have no cost (Battle of Souls): its own types, by name, without a cost column
         self.sections = SECTIONS if profile is None or profile.cards.shape == "battle_spirits" else tuple(
             (t, spec.get("label") or t.title()) for t, spec in profile.cards.types.items())
@@ -187,7 +188,16 @@ class DeckPanel(QWidget):
 
     # ------------------------------------------------------------------ showing the draft
 
+    def refresh_faces(self) -> None:
+        """Make the lists' faces again (pictures turned on or off: client/faces/cache.py set_card_faces)."""
+        shown = self._shown
+        if "draft" in shown:
+            self.show_draft(*shown["draft"])
+        if "side" in shown:
+            self.show_side(*shown["side"])
+
     def show_draft(self, draft, issues, kept) -> None:
+        self._shown["draft"] = (draft, issues, kept)
         current = self.current_id()
         if self.name_edit.text() != draft.name:
             self.name_edit.setText(draft.name)
@@ -218,7 +228,8 @@ class DeckPanel(QWidget):
                 card = self.db[card_id]
                 item = QTreeWidgetItem([f"{draft.counts[card_id]}×", display_name(card), str(card.cost) if self.costed else ""])
                 item.setData(0, Qt.UserRole, card_id)
-                item.setIcon(1, self.faces.get(card, round(THUMB_H * CARD_ASPECT), THUMB_H))
+                item.setIcon(1, self.faces.get(card, round(THUMB_H * CARD_ASPECT), THUMB_H,
+                                                printing=getattr(draft, "printings", {}).get(card_id)))
                 item.setTextAlignment(0, Qt.AlignRight | Qt.AlignVCenter)
                 item.setTextAlignment(2, Qt.AlignRight | Qt.AlignVCenter)
                 item.setToolTip(2, f"cost {card.cost}")
@@ -272,6 +283,7 @@ class DeckPanel(QWidget):
         """The side deck: each card once with its count, in the order first added."""
         if rules.side_max is None:
             return
+        self._shown["side"] = (list(side), rules)
         counts = Counter(side)  # (in the order first added)
         current = self.side_list.currentItem()
         current = current.data(Qt.UserRole) if current is not None else None

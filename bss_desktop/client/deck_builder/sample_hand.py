@@ -125,6 +125,10 @@ class SampleHandView(QWidget):
                             f"{len(self.sample.library)} left." if card else "The deck is empty.")
         self._show()
 
+    def refresh_faces(self) -> None:
+        """Show the hand's faces again (pictures turned on or off: client/faces/cache.py set_card_faces)."""
+        self._show()
+
     def _show(self) -> None:
         while self.grid.count():
             w = self.grid.takeAt(0).widget()

@@ -46,7 +46,6 @@ from bss_desktop.carddb.decks import MAX_DECK_BYTES, Deck
 from bss_desktop.carddb.errors import DeckListError
 from bss_desktop.data_files import DataFileError, check_text_size, read_text
 
-from bss_desktop.client.faces.cache import FaceCache
 from bss_desktop.client.windows.preview import CardPreview
 from .browser import CardBrowser
 from .deck_panel import DeckPanel
@@ -183,7 +182,7 @@ class DeckBuilderWindow(QMainWindow):
                  game: str = DEFAULT_GAME, folder=None) -> None:
         super().__init__()
         from ...paths import decks_dir
-        from bss_desktop.client.windows.settings import user_images_dir
+        from bss_desktop.client.faces.cache import faces_for
 
         from ...table.profiles import get_profile
         from ..faces import painter_for
@@ -198,9 +197,7 @@ class DeckBuilderWindow(QMainWindow):
         default = decks_dir() if game == DEFAULT_GAME else decks_dir() / game
         self.folder = Path(folder) if folder is not None else default
         self.side: list[str] = []  # the side deck, for a game that has one (its own list in the panel)
-        image_dir = (getattr(settings, "image_dir", "") or user_images_dir()) if settings is not None else None
-        self.faces = faces or FaceCache(image_dir=image_dir, max_entries=1024,
-                                        painter=painter_for(self.profile.cards.face))
+        self.faces = faces or faces_for(settings, max_entries=1024, painter=painter_for(self.profile.cards.face))
         self.draft = DeckDraft(db, self.rules, name=NEW_NAME)
         self.kept: list[KeptLine] = []
         self.notes = ""

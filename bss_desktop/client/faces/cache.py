@@ -1,8 +1,14 @@
-"""FaceCache: faces drawn once per size and kept (least recently used dropped); a player's own image of a card
-(<card id>.png or .jpg in their images folder) replaces its drawn face; another game's painter draws its faces.
+"""FaceCache: faces drawn once per size and kept (least recently used dropped); the card's picture (imported with
+the cards, or <card id>.png / .jpg in the player's images folder: client/faces/pictures.py) replaces its drawn
+face while pictures are on (the "Card faces" setting); another game's painter draws its faces.
+
+Every view draws its faces through a FaceCache (the board, the hand, the zoom, the Card panel, the deck builder's
+grid and lists, the replay); `faces_for(settings)` makes one as the settings say, and `set_card_faces` switches
+every open one between pictures and drawn faces at once.
 """
 from __future__ import annotations
 
+import weakref
 from collections import OrderedDict
 from pathlib import Path
 
@@ -12,59 +18,186 @@ from PySide6.QtGui import (
 )
 
 from .battle_spirits import render_face, render_image_face
+from .pictures import CardPictures
 from .pieces import core_pixmap, render_back
 from .table_face import render_table_face
 
-_IMAGE_SUFFIXES = (".png", ".jpg", ".jpeg", ".PNG", ".JPG", ".JPEG")
+CARD_FACES = ("pictures", "drawn")  # the "Card faces" setting's values
+_LIVE: "weakref.WeakSet[FaceCache]" = weakref.WeakSet()
+_STATE = {"pictures": True}  # what new caches show: the setting, as the app last applied it
+_SHARED: dict[tuple, CardPictures] = {}  # one picture store per images folder: one index, one memory budget
+
+
+def shared_pictures(image_dir=None) -> CardPictures:
+    """The app's picture store for `image_dir` (the "Card images" folder; None: the imported cards' pictures only)."""
+    from bss_desktop.carddb import importer  # its user_cards_dir() holds the pictures index, as player_db reads it
+
+    index_dir = importer.user_cards_dir()
+    key = (str(Path(image_dir)) if image_dir else "", str(index_dir))
+    found = _SHARED.get(key)
+    if found is None:
+        found = _SHARED[key] = CardPictures(index_dir=index_dir, image_dir=image_dir or None)
+    return found
+
+
+def set_card_faces(mode: str) -> None:
+    """"pictures" or "drawn", for every open view and every one opened later; the open views repaint at once."""
+    if mode not in CARD_FACES:
+        raise ValueError(f"card faces: expected one of {', '.join(CARD_FACES)}, got {mode!r}")
+    _STATE["pictures"] = mode == "pictures"
+    for cache in list(_LIVE):
+        cache.show_pictures = _STATE["pictures"]
+    _repaint_open_views()
+
+
+def set_image_dir(image_dir) -> None:
+    """The player's images folder changed (the "Card images" setting): every open view looks there from now on."""
+    store = shared_pictures(image_dir)
+    for cache in list(_LIVE):
+        if cache.painter is None:
+            cache.pictures = store
+            cache.clear()
+    _repaint_open_views()
+
+
+def _repaint_open_views() -> None:
+    from PySide6.QtWidgets import QAbstractItemView, QApplication, QGraphicsView, QWidget
+
+    app = QApplication.instance()
+    if app is None:
+        return
+    for top in QApplication.topLevelWidgets():
+        top.update()
+        for view in top.findChildren(QGraphicsView):
+            if view.scene() is not None:
+                for item in view.scene().items():
+                    item.update()  # drops the item's device cache: its face is fetched again
+            view.resetCachedContent()
+            view.viewport().update()
+        for view in top.findChildren(QAbstractItemView):
+            view.viewport().update()
+        for panel in [top, *top.findChildren(QWidget)]:  # lists that hold their faces as icons make them again
+            refresh = getattr(panel, "refresh_faces", None)
+            if callable(refresh):
+                refresh()
+
+
+_REPAINT: list = []  # the timer that repaints the open views once pictures decoded in the background are in
+
+
+def _repaint_soon() -> None:
+    """Repaint the open views a little later: pictures come in one after another, the views repaint once."""
+    from PySide6.QtCore import QTimer
+
+    if not _REPAINT:
+        timer = QTimer()
+        timer.setSingleShot(True)
+        timer.setInterval(80)
+        timer.timeout.connect(_repaint_open_views)
+        _REPAINT.append(timer)
+    if not _REPAINT[0].isActive():
+        _REPAINT[0].start()
+
+
+def faces_for(settings=None, *, image_dir=None, **kwargs) -> "FaceCache":
+    """A FaceCache as the player's settings say: their images folder ("Card images"; default <data>/images) and
+    whether pictures are shown ("Card faces"). `image_dir` when there are no settings. Pictures not yet made into
+    thumbnails are decoded in the background: the drawn face shows until the picture is in."""
+    kwargs.setdefault("background", True)
+    if settings is not None:
+        from bss_desktop.client.windows.settings import user_images_dir
+
+        image_dir = getattr(settings, "image_dir", "") or image_dir or user_images_dir()
+        kwargs.setdefault("show_pictures", getattr(settings, "card_faces", "pictures") != "drawn")
+    return FaceCache(pictures=shared_pictures(image_dir), **kwargs)
 
 
 class FaceCache:
     """Rendered faces, backs and cores by (card id, size, level, BP, dpr), least recently used first out.
 
     image_dir: a folder of user card images; ``<card id>.png`` / ``.jpg`` there replaces the drawn face.
+    pictures: the picture store (client/faces/pictures.py; default: one of its own for `image_dir`).
+    show_pictures: pictures replace drawn faces (default: the "Card faces" setting as last applied).
+    background: a picture without a thumbnail yet is decoded in another thread and its card drawn meanwhile (the
+    face is made again, and the open views repainted, when it is in); else it is decoded when asked for.
     """
 
-    def __init__(self, image_dir: str | Path | None = None, max_entries: int = 512, painter=None) -> None:
+    def __init__(self, image_dir: str | Path | None = None, max_entries: int = 512, painter=None,
+                 pictures: CardPictures | None = None, show_pictures: bool | None = None,
+                 background: bool = False) -> None:
         # another game's faces (client/faces/__init__.py painter_for): painter(card, w, h, table=, dpr=) -> QPixmap
         self.painter = painter
         self._max = max(1, int(max_entries))
         self._cache: OrderedDict[tuple, QPixmap] = OrderedDict()
-        self._images: dict[str, QImage | None] = {}
-        self._image_dir: Path | None = None
-        self.image_dir = image_dir
+        self.background = background
+        self._provisional: dict[str, list[tuple]] = {}  # picture path -> faces drawn while it was decoding
+        self._pictures = None
+        self.pictures = pictures if pictures is not None else CardPictures(image_dir=image_dir)
+        if pictures is not None and image_dir:
+            self.pictures.image_dir = image_dir
+        self._show = _STATE["pictures"] if show_pictures is None else bool(show_pictures)
         self.hits = 0
         self.misses = 0
+        _LIVE.add(self)
 
-    # -- user images
+    # -- pictures
+    @property
+    def pictures(self) -> CardPictures:
+        return self._pictures
+
+    @pictures.setter
+    def pictures(self, store: CardPictures) -> None:
+        self._pictures = store
+        store.add_listener(self)
+        self.clear()
+
+    def picture_ready(self, path: str) -> None:
+        """A picture decoded in the background is in: the faces drawn without it are made again."""
+        keys = self._provisional.pop(path, ())
+        for key in keys:
+            self._cache.pop(key, None)
+        if keys:
+            _repaint_soon()
+
     @property
     def image_dir(self) -> Path | None:
-        return self._image_dir
+        return self.pictures.image_dir
 
     @image_dir.setter
     def image_dir(self, value: str | Path | None) -> None:
-        self._image_dir = Path(value) if value else None
+        self.pictures.image_dir = value
         self.clear()
 
-    def user_image(self, card_id: str) -> QImage | None:
-        """The user's image for `card_id`, or None (looked up once per id)."""
-        if self._image_dir is None:
+    @property
+    def show_pictures(self) -> bool:
+        return self._show
+
+    @show_pictures.setter
+    def show_pictures(self, value: bool) -> None:
+        if bool(value) != self._show:
+            self._show = bool(value)
+            self.clear()
+
+    def picture(self, card, width: int, key: tuple | None = None, printing: str | None = None) -> QImage | None:
+        """The picture a face of `card` `width` physical pixels wide shows, or None (drawn face). In the background
+        mode, None too while it is decoded; the face `key` is then made again once it is in."""
+        if not self._show or self.painter is not None:
             return None
-        if card_id not in self._images:
-            found = None
-            for suffix in _IMAGE_SUFFIXES:
-                path = self._image_dir / f"{card_id}{suffix}"
-                if path.is_file():
-                    img = QImage(str(path))
-                    if not img.isNull():
-                        found = img
-                        break
-            self._images[card_id] = found
-        return self._images[card_id]
+        if not self.background:
+            return self.pictures.image(card, width, printing)
+        img, pending = self.pictures.fetch(card, width, printing)
+        if pending is not None and key is not None:
+            self._provisional.setdefault(pending, []).append(key)
+        return img
+
+    def user_image(self, card_id: str) -> QImage | None:
+        """The player's picture of `card_id` (its largest thumbnail), or None."""
+        return self.pictures.image(card_id, 10 ** 6)
 
     # -- cache
     def clear(self) -> None:
         self._cache.clear()
-        self._images.clear()
+        self._provisional.clear()
 
     def __len__(self) -> int:
         return len(self._cache)
@@ -83,15 +216,18 @@ class FaceCache:
         return pm
 
     def get(self, card, width: int, height: int, level: int | None = None, bp: int | None = None,
-            printed_bp: int | None = None, dpr: float = 1.0, stats: tuple | None = None) -> QPixmap:
-        """`stats`: another game's numbers as modified on the table ((field, value), ...), for its painter."""
+            printed_bp: int | None = None, dpr: float = 1.0, stats: tuple | None = None,
+            printing: str | None = None) -> QPixmap:
+        """`stats`: another game's numbers as modified on the table ((field, value), ...), for its painter.
+        `printing`: the alternate art a deck list named, whose picture is shown if it has one."""
         width, height, dpr = int(width), int(height), float(dpr or 1.0)
-        key = ("face", card.id, width, height, level, bp, printed_bp, dpr) + ((stats,) if stats else ())
+        key = ("face", card.id, width, height, level, bp, printed_bp, dpr) + ((stats,) if stats else ()) + \
+            ((printing,) if printing else ())
 
         def make():
             if self.painter is not None:
                 return self.painter(card, width, height, table=False, dpr=dpr, **({"stats": stats} if stats else {}))
-            image = self.user_image(card.id)
+            image = self.picture(card, round(width * dpr), key, printing)
             if image is not None:
                 return render_image_face(image, card, width, height, level=level, bp=bp, printed_bp=printed_bp,
                                          dpr=dpr)
@@ -101,7 +237,7 @@ class FaceCache:
 
     def table(self, card, width: int, height: int, level: int | None = None, bp: int | None = None,
               printed_bp: int | None = None, dpr: float = 1.0, stats: tuple | None = None) -> QPixmap:
-        """The table face of `card` (`render_table_face`), over the player's own image of it when there is one."""
+        """The table face of `card` (`render_table_face`), over its picture when there is one."""
         width, height, dpr = int(width), int(height), float(dpr or 1.0)
         key = ("table", card.id, width, height, level, bp, printed_bp, dpr) + ((stats,) if stats else ())
         if self.painter is not None:
@@ -109,7 +245,7 @@ class FaceCache:
                                                           **({"stats": stats} if stats else {})))
         return self._lookup(key, lambda: render_table_face(card, width, height, level=level, bp=bp,
                                                            printed_bp=printed_bp, dpr=dpr,
-                                                           image=self.user_image(card.id)))
+                                                           image=self.picture(card, round(width * dpr), key)))
 
     def back(self, width: int, height: int, dpr: float = 1.0) -> QPixmap:
         width, height, dpr = int(width), int(height), float(dpr or 1.0)

@@ -10,7 +10,6 @@ from PySide6.QtWidgets import (QDockWidget, QHBoxLayout, QLabel, QMainWindow, QM
 
 from bss_desktop.client.board.scene import BoardScene
 from bss_desktop.client.board.view import BoardView
-from bss_desktop.client.faces.cache import FaceCache
 from bss_desktop.client.windows.chat import ChatPanel
 from bss_desktop.client.controllers.game import Controller
 from bss_desktop.client.decisions.bar import DecisionBar
@@ -53,13 +52,12 @@ class GameWindow(QMainWindow):
         self.game = game
         self.settings = settings
         if settings is not None:
-            from bss_desktop.client.windows.settings import user_images_dir
-
-            image_dir = settings.image_dir or image_dir or user_images_dir()
             animation_ms = settings.animation_ms
         from bss_desktop.client.faces import painter_for
+        from bss_desktop.client.faces.cache import faces_for
 
-        self.faces = FaceCache(image_dir=image_dir or None, painter=painter_for(game.profile.cards.face))
+        # the player's own pictures or the drawn faces (a LAN game too: pictures never travel, each side its own)
+        self.faces = faces_for(settings, image_dir=image_dir, painter=painter_for(game.profile.cards.face))
         self.scene = BoardScene(game.db, self.faces, self, profile=game.profile)
         self.scene.animation_ms = animation_ms
         self.view = BoardView(self.scene)
@@ -79,7 +77,10 @@ class GameWindow(QMainWindow):
         lay.addWidget(self.bar)
         self.setCentralWidget(central)
 
-        self.preview = CardPreview(profile=game.profile)  # the game's own faces and fields
+        # the game's own faces and fields; the player's pictures as the board shows them (a cache of its own: the
+        # panel's sizes change as its dock is resized, the board's stay)
+        self.preview = CardPreview(profile=game.profile, cache=faces_for(
+            settings, image_dir=image_dir, max_entries=64, painter=painter_for(game.profile.cards.face)))
         dock = QDockWidget("Card", self)
         dock.setObjectName("CardDock")
         dock.setWidget(self.preview)

@@ -27,7 +27,7 @@ from PySide6.QtWidgets import (
 
 from bss_desktop.carddb.card_text import card_text
 from bss_desktop.carddb.cards import display_name
-from bss_desktop.client.faces.cache import FaceCache
+from bss_desktop.client.faces.cache import FaceCache, faces_for
 from bss_desktop.client.faces.draw import CARD_ASPECT, COLOR_HEX, displayable_text
 from bss_desktop.client.faces.special_symbols import describe as describe_special
 
@@ -123,7 +123,7 @@ class CardPreview(QWidget):
         from bss_desktop.table.profiles import get_profile
 
         self.profile = profile or get_profile("bss")  # the game whose cards it shows
-        self.cache = cache if cache is not None else FaceCache(max_entries=64,
+        self.cache = cache if cache is not None else faces_for(max_entries=64,
                                                                painter=painter_for(self.profile.cards.face))
         self._card = None
         self.face_view = _FaceView(self.cache, self)

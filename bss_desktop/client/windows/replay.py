@@ -23,7 +23,6 @@ from PySide6.QtWidgets import (
 
 from bss_desktop.client.board.scene import BoardScene
 from bss_desktop.client.board.view import BoardView
-from bss_desktop.client.faces.cache import FaceCache
 from bss_desktop.client.windows.preview import CardPreview
 from bss_desktop.engine.commands import command_from_dict
 from bss_desktop.engine.record import replay
@@ -31,7 +30,7 @@ from bss_desktop.gamelog import describe
 
 
 class ReplayWindow(QMainWindow):
-    def __init__(self, record: dict, db, *, title: str = ""):
+    def __init__(self, record: dict, db, *, title: str = "", settings=None):
         super().__init__()
         self.setWindowTitle(title or "bss_desktop — replay")
         self.record, self.db = record, db
@@ -42,7 +41,10 @@ class ReplayWindow(QMainWindow):
         from bss_desktop.client.faces import painter_for
 
         profile = self.game.profile  # another game's record is drawn on its own table, with its own faces
-        self.scene = BoardScene(db, FaceCache(painter=painter_for(profile.cards.face)), self, profile=profile)
+        from bss_desktop.client.faces.cache import faces_for
+
+        self.scene = BoardScene(db, faces_for(settings, painter=painter_for(profile.cards.face)), self,
+                                profile=profile)
         self.scene.animation_ms = 120
         self.view = BoardView(self.scene)
         self.view.setAlignment(Qt.AlignHCenter | Qt.AlignTop)  # as in the game window: no empty band above the board
@@ -75,7 +77,8 @@ class ReplayWindow(QMainWindow):
         lay.addWidget(self.view, 1)
         lay.addLayout(controls)
         self.setCentralWidget(central)
-        self.preview = CardPreview(profile=profile)
+        self.preview = CardPreview(profile=profile, cache=faces_for(settings, max_entries=64,
+                                                                    painter=painter_for(profile.cards.face)))
         dock = QDockWidget("Card", self)
         dock.setWidget(self.preview)
         self.addDockWidget(Qt.RightDockWidgetArea, dock)

@@ -157,7 +157,8 @@ class ResultDialog(QDialog):
         if record is None:
             self.window_.statusBar().showMessage("The host's record has not arrived yet.", 8000)
             return None
-        window = ReplayWindow(record, self.window_.model.game.db, title="bss_desktop — replay of the last game")
+        window = ReplayWindow(record, self.window_.model.game.db, title="bss_desktop — replay of the last game",
+                              settings=getattr(self.window_, "settings", None))
         open_sized(window, 1440, 900)
         window.show()
         self.spawned = window

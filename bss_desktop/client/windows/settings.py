@@ -9,10 +9,11 @@ from dataclasses import asdict, dataclass, field, fields
 from pathlib import Path
 
 from PySide6.QtGui import QKeySequence
-from PySide6.QtWidgets import (QCheckBox, QDialog, QDialogButtonBox, QFormLayout, QHBoxLayout, QLabel,
+from PySide6.QtWidgets import (QCheckBox, QComboBox, QDialog, QDialogButtonBox, QFormLayout, QHBoxLayout, QLabel,
                                QKeySequenceEdit, QLineEdit, QPushButton, QSpinBox, QWidget)
 
 from bss_desktop import paths
+from bss_desktop.client.faces.cache import CARD_FACES  # the card's picture where it has one, or the drawn face
 from bss_desktop.data_files import KB, DataFileError, load_json, read_text
 
 # settings.json holds a dozen values and the rebound keys: ~1 KB. A file of 256 KB is not one of ours.
@@ -36,6 +37,9 @@ HOTKEY_NAMES = {
     "note": "Add a note (sandbox)", "token": "Make a token (sandbox)", "other_side": "Look from the other side (sandbox)",
     "hint": "Hint: what the computer (Hard) would play",
 }
+
+
+CARD_FACE_NAMES = {"pictures": "Pictures (where a card has one)", "drawn": "Drawn faces"}
 
 
 def settings_path() -> Path:
@@ -84,6 +88,10 @@ def _check_field(name: str, value, default):
         if value in LEVELS:
             return value, None
         return None, f"expected one of {', '.join(LEVELS)}, got {value!r}"
+    if name == "card_faces":
+        if value in CARD_FACES:
+            return value, None
+        return None, f"expected one of {', '.join(CARD_FACES)}, got {value!r}"
     if isinstance(default, str):
         return (value, None) if isinstance(value, str) else (None, f"expected text, got {value!r}")
     if not isinstance(value, dict):
@@ -121,6 +129,7 @@ def _check_field(name: str, value, default):
 class AppSettings:
     animation_ms: int = 180  # 0 turns animations off
     image_dir: str = ""  # a folder of <card id>.png/.jpg images that replace drawn faces (default: user_images_dir())
+    card_faces: str = "pictures"  # CARD_FACES: the cards' pictures (imported or in image_dir), or drawn faces
     quick_pay: bool = False  # pay automatically without the payment panel
     sound: bool = True  # table sounds (client/board/sound.py)
     flash_in_main: bool = False  # ruling 1 (a ruleset setting for new games)
@@ -230,6 +239,15 @@ class SettingsDialog(QDialog):
         lay.addWidget(self.image_dir, 1)
         lay.addWidget(browse)
         form.addRow("Card images", row)
+        self.card_faces = QComboBox(objectName="CardFaces")
+        for value in CARD_FACES:
+            self.card_faces.addItem(CARD_FACE_NAMES[value], value)
+        self.card_faces.setCurrentIndex(max(0, self.card_faces.findData(settings.card_faces)))
+        self.card_faces.setToolTip("The pictures imported with your cards (import-cards --images) or in the card "
+                                   "images folder, with the level, BP and cores drawn over them; or the faces the "
+                                   "app draws from the card data. Pictures stay on your computer: in a LAN game "
+                                   "each player sees their own.")
+        form.addRow("Card faces", self.card_faces)
         self.quick_pay = QCheckBox("Pay automatically (no payment panel)")
         self.quick_pay.setChecked(settings.quick_pay)
         form.addRow("", self.quick_pay)
@@ -311,7 +329,8 @@ class SettingsDialog(QDialog):
     def _store(self) -> None:
         s = self.settings
         s.animation_ms = self.animation.value()
-        s.image_dir = self.image_dir.text().strip()
+        old_dir, s.image_dir = s.image_dir, self.image_dir.text().strip()
+        s.card_faces = self.card_faces.currentData() or "pictures"
         s.quick_pay = self.quick_pay.isChecked()
         s.auto_pass = self.auto_pass.isChecked()
         s.ai_delay_ms = self.ai_delay.value()
@@ -324,3 +343,8 @@ class SettingsDialog(QDialog):
             else:
                 s.hotkeys.pop(action, None)
         s.save()
+        from bss_desktop.client.faces.cache import set_image_dir, set_card_faces
+
+        if old_dir != s.image_dir:
+            set_image_dir(s.image_dir or user_images_dir())
+        set_card_faces(s.card_faces)  # the open views repaint at once
