@@ -94,7 +94,8 @@ def test_cards_coverage_without_imports(capsys, tmp_path, monkeypatch):
     monkeypatch.setattr(importer, "user_cards_dir", lambda: tmp_path / "nothing")
     code, out, _ = run(capsys, "cards", "coverage", "--json")
     assert code == 0 and json.loads(out) == coverage(load_default_db(), SHIPPED)
-    assert json.loads(out)["base"] == {"cards": 0, "automated": 0, "partly manual": 0, "manual": 0}
+    assert json.loads(out)["base"] == {"cards": 0, "automated": 0, "partly manual": 0, "manual": 0,
+                                       "token_stats_missing": 0}
     code, out, _ = run(capsys, "cards", "coverage")
     assert out.rstrip().splitlines()[-1] == "base cards: none imported (bss-desktop import-cards PATH)"
 

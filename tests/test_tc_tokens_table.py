@@ -164,6 +164,11 @@ def test_tokens_ruling_2_cards_coverage_counts_the_compiled_text_and_names_the_t
     entry = next(e for e in report["cards"] if e["id"] == "ZT-001")
     assert entry["automated"] and report["tokens"] == [{"name": "Gadget", "cards": ["ZT-001"], "stats": False}]
     assert any("without stats" in line and "Gadget (1 card)" in line for line in coverage_lines(report))
+    # the base figure says how many of its automated cards wait for a token's stats
+    assert report["base"]["automated"] >= 1 and report["base"]["token_stats_missing"] == 1
+    assert any("1 summons a token your token table has no stats for" in line for line in coverage_lines(report))
     table = {"gadget": token_card("Gadget", {"colors": ["white"], "bp": 1000})}
     report = coverage(db, frozenset(), table)
     assert report["tokens"][0]["stats"] and not any("without stats" in line for line in coverage_lines(report))
+    assert report["base"]["token_stats_missing"] == 0 and not any("no stats for" in line
+                                                                  for line in coverage_lines(report))

@@ -87,6 +87,10 @@ def coverage(db: Mapping[str, CardDef], shipped: frozenset = frozenset(), tokens
     phrases = unrecognised_phrases({c.id: c for c in cards})
     named = [{"name": name, "cards": ids, "stats": token_key(name) in (tokens or {})}
              for name, ids in token_refs({c.id: c for c in cards}).items()]
+    # automated base cards one of whose effects waits for a token's stats: said beside the figure, not hidden in it
+    waiting = {cid for t in named if not t["stats"] for cid in t["cards"]}
+    base["token_stats_missing"] = sum(1 for e in entries if e["automated"] and e["id"] in waiting and e["id"]
+                                      not in shipped and not _ALTERNATE_ART.match(e["id"]))
     return {"cards": entries, "sets": sets, "total": total, "base": base,
             "unrecognised": [{"phrase": p, "effects": n} for p, n in phrases.most_common(PHRASES)], "tokens": named}
 
@@ -134,6 +138,10 @@ def coverage_lines(report: dict) -> list[str]:
             out.append(f"base cards: {b['automated']}/{b['cards']} automated ({100 * b['automated'] / b['cards']:.1f} %), "
                        f"{b['partly manual']} partly manual, {b['manual']} manual (imported cards; shipped sets and "
                        "alternate arts apart)")
+            if b.get("token_stats_missing"):
+                n = b["token_stats_missing"]
+                out.append(f"  of the automated, {n} summon{'s' if n == 1 else ''} a token your token table has no "
+                           "stats for yet: resolved by hand in a game until `bss-desktop tokens set NAME ...`")
         else:
             out.append("base cards: none imported (bss-desktop import-cards PATH)")
     return out
