@@ -437,6 +437,7 @@ CONDITION_SAMPLES = {
     "soul_paid": [True, False],
     "linked": [True, False],  # 【Link】 (docs/saga-rulings.md "Link")
     "it": [Target(side="any", type="any", colors=("green",)), Target(side="any", type="any", bp_max=3000)],
+    "it_destroyed": [True, False],
     "exhausted": [True, False],
 }
 

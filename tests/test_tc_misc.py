@@ -464,3 +464,28 @@ def test_cr_8_4_a_discard_cost_of_a_spirit_card_stays_a_spirit_card_through_the_
     db = load_user_db(test_db(), dest, cache=False)
     cost = db["ZT-001"].effects[0].cost[0]
     assert cost.op == "discard" and cost.target.type == "spirit"
+
+
+# ---------------------------------------------------------------- "if you destroy a spirit with this effect" (CR 9-3-2-1)
+
+@pytest.mark.parametrize("pick, drawn", [(0, 1), (1, 0)])
+def test_cr_9_3_2_1_played_cores_removed_below_lv1_destroy_the_spirit_by_this_effect_so_a_card_is_drawn(pick, drawn):
+    db = imported_db(magic("Select one of your opponent's spirits. Remove a core from it and place it into their "
+                           "reserve. If you destroy a spirit with this effect, draw a card."))
+    game = position(two_players("{life: 5, reserve: 4, hand: [ZT-001], deck: [T-W0, T-W0]}",
+                                "{life: 5, reserve: 0, field: [T-R3, {card: T-G4, cores: 3}]}"), db=db)
+    chosen = game.state.players[1].field[pick]  # the knight has one core: removed, it is destroyed; the stag keeps 2
+    game.apply(UseMagic(0, game.state.players[0].hand[0]))
+    answer(game, [chosen])
+    assert len(game.state.players[0].hand) == drawn
+    assert (game.state.cards[chosen].zone == "trash") == bool(drawn)
+
+
+def test_cr_9_3_2_1_compiled_if_you_destroy_after_a_core_removal_and_not_after_a_bp_change():
+    from bss_desktop.carddb.text_compile import compile_effect
+
+    done = compile_effect("magic", "N/A", "Select one of your opponent's spirits. Remove a core from it and place it "
+                          "into their reserve. If you destroy a spirit with this effect, draw a card.", ["Main"])
+    assert done.effect["do"][-1] == {"draw": 1, "if": {"it_destroyed": True}}
+    assert not compile_effect("magic", "N/A", "Select one of your opponent's spirits. It gains 1000 BP during this "
+                              "turn. If you destroy a spirit with this effect, draw a card.", ["Main"]).automated

@@ -281,13 +281,14 @@ def test_played_if_you_destroy_a_spirit_with_this_effect_draw_a_card():
     assert game.state.players[1].field == [] and hand(game, 0) == ["T-W0"]
 
 
-def test_if_you_destroy_after_a_core_removal_stays_manual():
-    # removing a core may destroy a spirit, yet "if you do" would read "if a core was removed": not said the same
+def test_cr_9_3_2_1_if_you_destroy_after_a_core_removal_is_not_if_you_do():
+    # removing a core may destroy a spirit, yet "if you do" would read "if a core was removed": not said the same.
+    # It reads "if the spirit is destroyed by this effect" (it_destroyed; played in tests/test_tc_misc.py)
     from bss_desktop.carddb.text_compile import compile_effect
 
     r = compile_effect("spirit", "When Summoned", "Select one of your opponent's spirits. Remove a core from it and "
                        "place it into their reserve. If you destroy a spirit with this effect, draw a card.", [])
-    assert not r.automated and "destruction" in r.why
+    assert r.effect["do"][-1] == {"draw": 1, "if": {"it_destroyed": True}}
 
 
 def test_then_after_a_condition_goes_with_it():

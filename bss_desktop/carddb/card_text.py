@@ -451,6 +451,8 @@ def _condition_parts(c: Condition, ctx: _Ctx, *, constant: bool) -> list[str]:
         parts.append(_count_condition(c.count, c.count_min, c.count_max).replace("{this}", this))
     if c.linked is not None:  # 【Link】 (docs/saga-rulings.md "Link")
         parts.append(f"{this} is linked" if c.linked else f"{this} is not linked")
+    if c.it_destroyed is not None:
+        parts.append("you destroyed it with this effect" if c.it_destroyed else "you did not destroy it with this effect")
     if c.it is not None:  # "if it is green" / "if it is not a spirit card"
         shape = _kind(replace(c.it, side="you"), False)
         parts.append(f"it is {'not ' if c.it_not else ''}{_article(shape)}")

@@ -237,6 +237,9 @@ class Condition:
     # has 3000 or fewer BP, ..."), or with it_not, does not ("if it is not green"); false when it names no card
     it: Target | None = None
     it_not: bool = False
+    # the card "it" names was destroyed by this effect: in the trash, or left with fewer cores than its LV1 needs by
+    # the effect's core removal, so destroyed by this effect when the effect ends (CR 9-3-2-1)
+    it_destroyed: bool | None = None
     linked: bool | None = None  # this card is in a link (【Link】, docs/saga-rulings.md "Link")
     exhausted: bool | None = None  # this card is on the field exhausted (true) or refreshed (false) (CR 4-4)
 
@@ -556,7 +559,8 @@ def parse_condition(v, f) -> Condition:
     kw: dict = {}
     for key, val in d.items():
         p = f"{f}.{key}"
-        if key in ("your_turn", "attacking", "blocking", "soul_core", "soul_paid", "linked", "exhausted"):
+        if key in ("your_turn", "attacking", "blocking", "soul_core", "soul_paid", "linked", "exhausted",
+                   "it_destroyed"):
             kw[key] = _bool(val, p)
         elif key in ("life_max", "opponent_life_max", "control_min", "count_min", "count_max"):
             kw[key] = _int(val, p)

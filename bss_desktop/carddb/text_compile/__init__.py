@@ -249,9 +249,14 @@ def _assemble(ops: list[dict], kind: str) -> tuple[list[dict], dict] | str:
                 out[i] = {**out[i], "quiet": True}
             continue
         if op.pop("_if_destroyed", False):  # "if you destroy a spirit with this effect": only after a destruction
-            if not out or not any(k == "destroy" for k in out[-1]):
+            removed = out[-1].get("core_remove") if out else None
+            if isinstance(removed, dict) and removed.get("target") == "it" and "if" not in op:
+                # cores removed to below LV1: the spirit is destroyed by this effect (CR 9-3-2-1)
+                op["if"] = {"it_destroyed": True}
+            elif not out or not any(k == "destroy" for k in out[-1]):
                 return "'if you destroy ... with this effect' after something other than a destruction"
-            op["if_done"] = True
+            else:
+                op["if_done"] = True
         after = op.pop("_after", None)  # a template's words that name what the directive before did ("from them")
         if after and not (out and after in out[-1]):
             return f"words about a {after} after something other than a {after}"

@@ -242,6 +242,13 @@ def condition_holds(game, cond, source: int, controller: int, activation=None) -
             return False
     if cond.soul_paid is not None and activation is not None and activation.soul_paid != cond.soul_paid:
         return False  # (without an activation, e.g. when it triggers, it is decided on resolution)
+    if cond.it_destroyed is not None:  # "if you destroy a spirit with this effect" after removing its cores
+        chosen = list(activation.selected) if activation is not None else []
+        gone = any(st.cards[i].zone in ("trash", "pending") or (
+            st.cards[i].zone == "field" and stats.cores_on(st, i) < game.db[st.cards[i].cid].lv1_cores)
+            for i in chosen)  # CR 9-3-2-1: below LV1 by the effect, it is destroyed by the effect
+        if gone != cond.it_destroyed:
+            return False
     if cond.it is not None:  # "if it is green": the cards the last selection chose, as they are now
         chosen = list(activation.selected) if activation is not None else []
         if not chosen or any(matches(game, i, cond.it, controller, source) == cond.it_not for i in chosen):
