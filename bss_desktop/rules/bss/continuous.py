@@ -279,10 +279,9 @@ def constant_levels(game, iid: int) -> list:
             if (isinstance(d.amount, int) or d.amount == "max") and _applies(game, d.target, iid, p, src)]
 
 
-def constant_symbols(game, iid: int) -> list:
-    """Constant symbol effects on `iid` (CR 8-8: changes to information): (mode, colours) in order, e.g. "treat this
-    spirit as having two red symbols" = ("set", ("red", "red")), "this nexus gains a green symbol" = ("add",
-    ("green",))."""
+def constant_symbols(game, iid: int) -> list:  # CR 8-8: changes to information
+    """Constant symbol effects on `iid`: (mode, colours) in order, e.g. "treat this spirit as having two red
+    symbols" = ("set", ("red", "red")), "this nexus gains a green symbol" = ("add", ("green",))."""
     return [(d.mode, d.colors) for src, p, d in _directives(game, "symbol") if _applies(game, d.target, iid, p, src)]
 
 

@@ -443,9 +443,9 @@ class Directives:
             self._add_continuous(1, d.mode, value, chosen, d.duration, a.source)
         return bool(chosen)
 
-    def _do_symbol(self, a, d):
-        """"Treat it as having two red symbols during this turn", "it gains a green symbol" (CR 8-8): its colours,
-        read through stats.changed_symbols."""
+    def _do_symbol(self, a, d):  # CR 8-8: changes to information
+        """"Treat it as having two red symbols during this turn", "it gains a green symbol": its colours, read
+        through stats.changed_symbols."""
         chosen = self._on_field(a, d, "symbols")
         if chosen is WAIT:
             return WAIT
