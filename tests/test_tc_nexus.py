@@ -760,3 +760,39 @@ def test_ruling_lose_effects_played_activated_effects_cannot_be_activated():
         game.apply(Activate(0, forge, 0))
     assert game.state.cards[forge].zone == "field"
     assert not any(isinstance(c, Activate) for c in game.legal_commands())  # nor offered
+
+
+# ---------------------------------------------------------------- the span first; "if you have N or more ... spirits"
+
+
+@pytest.mark.parametrize("sentence, expected", [
+    ("During this turn, treat it as its highest level.",
+     [{"level": {"target": "it", "set": "max", "_duration": "turn"}}]),
+    ("During this turn, treat this spirit as LV3.", [{"level": {"target": "this", "set": 3, "_duration": "turn"}}]),
+    ("If you have two or more other LV1 spirits, draw a card.",
+     [{"draw": 1, "if": {"control": {"side": "you", "other": True, "level_min": 1, "level_max": 1},
+                         "control_min": 2}}]),
+    ("If you have 3 or more red symbols, draw a card.",  # still symbols
+     [{"draw": 1, "if": {"count": {"symbols": {"colors": ["red"]}}, "count_min": 3}}]),
+])
+def test_cr_8_8_1_3_2_compiled_the_span_first_and_spirits_you_have(sentence, expected):
+    assert ops(sentence) == expected
+
+
+def test_cr_8_8_1_3_2_played_select_a_spirit_during_this_turn_treat_it_as_its_highest_level():
+    db = imported_db(magic("Select one of your spirits. During this turn, treat it as its highest level."),
+                     families=FAMILIES)
+    game = game_of(db, "{life: 5, reserve: 3, hand: [ZT-001], field: [T-R3]}", "{life: 5, reserve: 3}")
+    knight = game.state.players[0].field[0]
+    game.apply(UseMagic(0, first(game, 0, "ZT-001", "hand")))
+    assert stats.level(game, knight) == 3 and stats.bp(game, knight) == 6000
+
+
+@pytest.mark.parametrize("others, drawn", [("[T-R1, T-W0]", 1), ("[T-R1, {card: T-R3, cores: 2}]", 0)])
+def test_cr_8_3_3_played_if_you_have_two_or_more_other_lv1_spirits(others, drawn):
+    db = imported_db(effect("If you have two or more other LV1 spirits, draw a card.", "When Summoned"),
+                     families=FAMILIES)
+    game = game_of(db, f"{{life: 5, reserve: 3, hand: [ZT-001], field: {others}, deck: [T-W0, T-W0]}}",
+                   "{life: 5, reserve: 3, field: [T-R1, T-R1]}")
+    game.apply(Summon(0, first(game, 0, "ZT-001", "hand")))
+    assert len(game.state.players[0].hand) == drawn  # the opponent's LV1 spirits do not count
