@@ -14,7 +14,7 @@ from itertools import combinations
 
 from ...carddb.effects import BURST_TRIGGERS, Effect
 from ...engine import stats
-from . import continuous, costs, lost_effects
+from . import continuous, costs
 from .directives import WAIT, Directives
 from .effect_costs import EffectCosts
 from ...engine.errors import IllegalCommand
@@ -82,7 +82,7 @@ class Resolution(Directives, EffectCosts):
         card = self.state.cards[iid]
         if card.zone == "field" and not continuous.level_ok(e.levels, stats.level(self, iid)):
             return False
-        if card.zone == "field" and lost_effects.effect_lost(self, iid, e.levels):
+        if card.zone == "field" and continuous.effect_lost(self, iid, e.levels):
             return False  # a nexus that lost its effects (lost_effects.py)
         return condition_holds(self, e.condition, iid, player)
 
