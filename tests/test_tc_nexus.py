@@ -796,3 +796,88 @@ def test_cr_8_3_3_played_if_you_have_two_or_more_other_lv1_spirits(others, drawn
                    "{life: 5, reserve: 3, field: [T-R1, T-R1]}")
     game.apply(Summon(0, first(game, 0, "ZT-001", "hand")))
     assert len(game.state.players[0].hand) == drawn  # the opponent's LV1 spirits do not count
+
+
+# ---------------------------------------------------------------- "with a combined total of N or fewer cost" (CR 2-6)
+
+
+def test_cr_2_6_compiled_any_number_with_a_combined_total_cost():
+    assert ops("Select any number of your opponent's nexuses with a combined total of 7 or fewer cost and destroy "
+               "them.") == [{"destroy": {"type": "nexus", "any_number": True, "total_cost_max": 7}}]
+    assert ops("Select any number of your opponent's spirits with a combined total of 5 or fewer cost and destroy "
+               "them.") == [{"destroy": {"any_number": True, "total_cost_max": 5}}]
+    assert "exact count" in refused("Select two of your opponent's spirits with a combined total of 5 or fewer cost "
+                                    "and destroy them.")
+
+
+def test_cr_2_6_the_combined_cost_is_written_back_and_read_again():
+    card = card_from_dict(_magic_card({"type": "nexus", "any_number": True, "total_cost_max": 7}), file="(test)",
+                          set_id="ZZ")
+    assert card.effects[0].do[0].target.total_cost_max == 7
+    assert "any number of your opponent's nexuses with a combined total cost of 7 or less" in card_text(card)
+
+
+@pytest.mark.parametrize("target", [
+    {"total_cost_max": 7},  # an exact count
+    {"any_number": True, "total_cost_max": "seven"},
+    {"any_number": True, "total_cost_max": -1},
+    {"up_to": 2, "total_cost_max": 5, "total_bp_max": 5000},
+])
+def test_cr_2_6_a_malformed_combined_cost_is_refused_naming_the_field(target):
+    with pytest.raises(CardDataError) as e:
+        card_from_dict(_magic_card(target), file="(test)", set_id="ZZ")
+    assert str(e.value.field).endswith("total_cost_max"), e.value.field
+
+
+def _cost_game(limit: int):
+    db = imported_db(magic(f"Select any number of your opponent's nexuses with a combined total of {limit} or fewer "
+                           "cost and destroy them."),
+                     record(ID="ZT-006", name="Big Tower", cardType="NEXUS", color=["Blue"], cost="5",
+                            symbols=["blue"], core_requirements=[{"level": 1, "cores": 0}]),
+                     families=FAMILIES)
+    game = game_of(db, "{life: 5, reserve: 3, hand: [ZT-001]}",
+                   "{life: 5, reserve: 3, field: [T-NX, T-NX2, ZT-006, T-R5]}")
+    game.apply(UseMagic(0, first(game, 0, "ZT-001", "hand")))
+    return game
+
+
+def test_cr_2_6_played_destroy_nexuses_whose_costs_add_up_to_the_limit():
+    game = _cost_game(5)
+    forge, tower, big, titan = game.state.players[1].field
+    info = game.pending.info
+    assert sorted(info["options"]) == sorted([forge, tower, big])  # nexuses only; the cost-5 one alone fits
+    assert info["limit"] == 5 and info["limit_by"] == "cost"
+    answer(game, [forge, tower])  # 3 + 2
+    assert [game.state.cards[i].zone for i in (forge, tower, big, titan)] == ["trash", "trash", "field", "field"]
+
+
+def test_cr_2_6_played_a_choice_over_the_combined_cost_is_refused_and_not_offered():
+    from bss_desktop.engine.commands import Choose
+    game = _cost_game(4)
+    forge, tower, big, _ = game.state.players[1].field
+    assert big not in game.pending.info["options"]
+    before = game.state_hash()
+    with pytest.raises(IllegalCommand):
+        answer(game, [forge, tower])  # 3 + 2 > 4
+    assert game.state_hash() == before
+    offered = {tuple(sorted(c.value)) for c in game.legal_commands() if isinstance(c, Choose)}
+    assert offered == {(), (forge,), (tower,)}
+    answer(game, [forge])
+    assert game.state.cards[forge].zone == "trash" and game.state.cards[tower].zone == "field"
+
+
+def test_cr_2_6_a_hostile_views_limit_by_is_refused_naming_the_field():
+    from bss_desktop.protocol.messages import MessageError, check_view
+    from bss_desktop.protocol.redaction import SeatWindow
+    db = imported_db(magic("Select any number of your opponent's nexuses with a combined total of 5 or fewer cost "
+                           "and destroy them."), families=FAMILIES)
+    game = game_of(db, "{life: 5, reserve: 3, hand: [ZT-001]}", "{life: 5, reserve: 3, field: [T-NX, T-NX2]}")
+    seat = SeatWindow.for_game(game, 0)
+    seat.events(game.apply(UseMagic(0, first(game, 0, "ZT-001", "hand"))))
+    view = seat.view(game)
+    check_view(view)
+    assert view["pending"]["limit_by"] == "cost"
+    for bad in ("gold", 3, None):
+        with pytest.raises(MessageError) as e:
+            check_view({**view, "pending": {**view["pending"], "limit_by": bad}})
+        assert e.value.field == "view.pending.limit_by"

@@ -220,6 +220,8 @@ def _kind(t: Target, plural: bool, *, other: bool = True) -> str:
         text += " with " + _or_list(parts, "and")
     if t.total_bp_max is not None:
         text += f" with a combined total of {t.total_bp_max} BP or less"
+    if t.total_cost_max is not None:
+        text += f" with a combined total cost of {t.total_cost_max} or less"
     return text
 
 

@@ -153,6 +153,7 @@ class Target:
     families: tuple = ()  # a family among these ("a Shadow or Nightling spirit": 【Ascend】 conditions, CR 11-8-2)
     token: bool | None = None  # a token (CR 4-12) or not ("【Ascend: Token】")
     total_bp_max: int | None = None  # the cards selected have a combined total of N BP or less
+    total_cost_max: int | None = None  # ... a combined total cost of N or less
     soul_core: bool | None = None  # the soul core is on it (or not) (CR 4-11)
     cores_min: int | None = None  # cores on it, the soul core counted
     cores_max: int | None = None
@@ -345,7 +346,8 @@ def _colors(v, f):
 
 
 _TARGET_KEYS = tuple(x.name for x in fields(Target)) + ("up_to", "all", "any_number")
-_NOT_A_FILTER = ("ref", "side", "zone", "count", "mode", "up_to", "all", "any_number", "chooser", "total_bp_max")
+_NOT_A_FILTER = ("ref", "side", "zone", "count", "mode", "up_to", "all", "any_number", "chooser", "total_bp_max",
+                 "total_cost_max")
 
 
 def parse_target(v, f) -> Target:
@@ -380,7 +382,8 @@ def parse_target(v, f) -> Target:
             kw["mode"] = _choice(val, p, MODES)
         elif key in ("bp_max", "bp_min", "total_bp_max"):
             kw[key] = _int(val, p, maximum=MAX_BP)
-        elif key in ("cost_max", "cost_min", "level_max", "level_min", "cores_min", "cores_max", "symbols"):
+        elif key in ("cost_max", "cost_min", "level_max", "level_min", "cores_min", "cores_max", "symbols",
+                     "total_cost_max"):
             kw[key] = _int(val, p)
         elif key == "name_has":
             if not isinstance(val, str) or not val.strip():
@@ -423,6 +426,9 @@ def parse_target(v, f) -> Target:
         raise EffectSyntax(f"{f}.chooser", "your opponent selects among their own field cards (side: opponent)")
     if t.total_bp_max is not None and t.mode not in ("up_to", "any_number"):
         raise EffectSyntax(f"{f}.total_bp_max", "a combined BP limit goes with up_to or any_number")
+    if t.total_cost_max is not None and (t.mode not in ("up_to", "any_number") or t.total_bp_max is not None):
+        raise EffectSyntax(f"{f}.total_cost_max", "a combined cost limit goes with up_to or any_number (and no "
+                                                  "combined BP limit)")
     if t.side == "each" and t.zone != "field":
         raise EffectSyntax(f"{f}.side", "each player selects among their own field cards (zone: field)")
     return t

@@ -89,6 +89,8 @@ class Directives:
         n = a.x if t.count == "X" else t.count
         if t.total_bp_max is not None:  # "a combined total of N BP or less": no card above N can be among them
             cands = [i for i in cands if stats.bp(self, i) <= t.total_bp_max]
+        if t.total_cost_max is not None:  # "a combined total of N or fewer cost": their printed costs
+            cands = [i for i in cands if self._defs[self.state.cards[i].cid].cost <= t.total_cost_max]
         if t.mode == "exact":  # CR 8-5-3-1, 8-5-3-3
             lo = hi = min(n, len(cands))
             if t.zone == "hand" and (chooser != a.controller or _filtered(t)):
@@ -103,7 +105,11 @@ class Directives:
             return []  # CR 8-5-3-4
         ans = self._take_answer("target")
         if ans is None:
-            self._ask("target", chooser, cands, lo, hi, prompt=prompt, source=a.source, limit=t.total_bp_max)
+            if t.total_cost_max is not None:
+                self._ask("target", chooser, cands, lo, hi, prompt=prompt, source=a.source, limit=t.total_cost_max,
+                          limit_by="cost")
+            else:
+                self._ask("target", chooser, cands, lo, hi, prompt=prompt, source=a.source, limit=t.total_bp_max)
             return None
         return list(ans)
 

@@ -52,6 +52,8 @@ lose_what: ("lose" | "loses") ("their" | "its") ("lv" NUMBER)? "effects" ("and c
                  | duration ","? "treat" subject "as lv" NUMBER -> level_set_dur_first
 // "if you have 4 or more other LV1 spirits": as "if you control ..."
 %extend condition: "you have" NUMBER "or more" descr filters?    -> c_have_min
+// "select any number of your opponent's nexuses with a combined total of 7 or fewer cost" (CR 2-6: printed costs)
+%extend selection: amount "of" owner descr "with a combined total of" NUMBER ("or fewer cost" | "or less cost") -> sel_total_cost
 // "return them to your opponent's hand": the hand of the spirits' owner (CR 4-2: the owner controls)
 %extend hand_of: "your opponent's hand"
 """
@@ -161,6 +163,13 @@ class Rules:
 
     def c_have_min(self, n, descr, filters=None):
         return self.c_control_min(n, descr, filters)
+
+    def sel_total_cost(self, amount, side, descr, number):
+        if amount != {"any_number": True} and "up_to" not in amount:
+            raise NotSupported("a combined cost total with an exact count")
+        t = self._target(amount, side, descr, None)
+        t["total_cost_max"] = int(number)
+        return t
 
     def f_symbols(self, n):
         return {"symbols": int(n)}
