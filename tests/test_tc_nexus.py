@@ -881,3 +881,38 @@ def test_cr_2_6_a_hostile_views_limit_by_is_refused_naming_the_field():
         with pytest.raises(MessageError) as e:
             check_view({**view, "pending": {**view["pending"], "limit_by": bad}})
         assert e.value.field == "view.pending.limit_by"
+
+
+# ---------------------------------------------------------------- "you may pay N core from your reserve to ..." (CR 8-4)
+
+
+def test_cr_8_4_compiled_you_may_pay_a_core_from_your_reserve_to_select():
+    r = compile_effect("spirit", "N/A", "When one of your Stoneback spirits' attacks reduces your opponent's life, "
+                       "you may pay one core from your reserve to select two of your opponent's spirits with one "
+                       "symbol. Return them to your opponent's hand.", [], families=FAMILIES)
+    assert r.effect == {"kind": "triggered", "trigger": "your_spirit_reduces_life", "watch": {"family": "Stoneback"},
+                        "cost": [{"pay_cores": 1}], "optional": True,
+                        "do": [{"select": {"count": 2, "symbols": 1}}, {"bounce": "it"}]}
+    assert ops("You may send 1 core from your reserve to your trash to draw a card.") == [  # still
+        {"_cost": {"pay_cores": 1}}, {"draw": 1}]
+
+
+@pytest.mark.parametrize("pay", [True, False])
+def test_cr_8_4_played_pay_a_core_to_return_two_spirits_with_one_symbol(pay):
+    db = imported_db(effect("When one of your Stoneback spirits' attacks reduces your opponent's life, you may pay "
+                            "one core from your reserve to select two of your opponent's spirits with one symbol. "
+                            "Return them to your opponent's hand."), families=FAMILIES)
+    game = game_of(db, "{life: 5, reserve: 2, field: [ZT-001]}",
+                   "{life: 5, reserve: 3, field: [T-R1, T-G4, T-R5]}", step="attack")
+    pup, stag, titan = game.state.players[1].field
+    to_block(game, game.state.players[0].field[0])
+    game.apply(Block(1, None))
+    while game.pending is not None and game.pending.kind == "choose":
+        kind = game.pending.info.get("kind")
+        answer(game, pay if kind == "may" else [0] if kind == "cores" else game.pending.info["options"][:2])
+    hand = cids(game, game.state.players[1].hand)
+    if pay:
+        assert sorted(hand) == ["T-G4", "T-R1"] and game.state.players[0].reserve == 1
+        assert game.state.cards[titan].zone == "field"  # two symbols
+    else:
+        assert hand == [] and game.state.players[0].reserve == 2
