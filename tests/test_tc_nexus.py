@@ -916,3 +916,41 @@ def test_cr_8_4_played_pay_a_core_to_return_two_spirits_with_one_symbol(pay):
         assert game.state.cards[titan].zone == "field"  # two symbols
     else:
         assert hand == [] and game.state.players[0].reserve == 2
+
+
+def test_cr_2_6_compiled_any_number_of_nexus_cards_from_your_trash_with_a_combined_cost():
+    r = compile_effect("spirit", "When Summoned", "You may discard a card to select any number of nexus cards with a "
+                       "combined total of 5 or fewer cost from your trash. Place them without paying their costs.", [],
+                       families=FAMILIES)
+    assert r.effect == {"kind": "triggered", "trigger": "when_summoned", "cost": [{"discard": 1}], "optional": True,
+                        "do": [{"summon": {"target": {"type": "nexus", "any_number": True, "zone": "trash",
+                                                      "total_cost_max": 5}, "cores": "reserve"}}]}
+
+
+def test_cr_10_7_played_place_nexus_cards_from_your_trash_whose_costs_add_up_to_the_limit():
+    db = imported_db(effect("You may discard a card to select any number of nexus cards with a combined total of 5 "
+                            "or fewer cost from your trash. Place them without paying their costs.", "When Summoned"),
+                     record(ID="ZT-006", name="Big Tower", cardType="NEXUS", color=["Blue"], cost="5",
+                            symbols=["blue"], core_requirements=[{"level": 1, "cores": 0}]),
+                     families=FAMILIES)
+    game = game_of(db, "{life: 5, reserve: 3, hand: [ZT-001, T-W0], trash: [T-NX, T-NX2, ZT-006, T-R1]}",
+                   "{life: 5, reserve: 3}")
+    forge, tower, big, pup = game.state.players[0].trash
+    game.apply(Summon(0, first(game, 0, "ZT-001", "hand")))
+    seen = None
+    while game.pending is not None and game.pending.kind == "choose":
+        i = game.pending.info
+        if i.get("kind") == "may":
+            answer(game, True)
+        elif i.get("limit") is not None:
+            seen = i
+            with pytest.raises(IllegalCommand):
+                answer(game, [forge, big])  # 3 + 5 > 5
+            answer(game, [forge, tower])  # 3 + 2
+        else:
+            answer(game, [i["options"][0]])  # the card discarded
+    assert seen is not None and sorted(seen["options"]) == sorted([forge, tower, big]) and seen["limit_by"] == "cost"
+    assert game.state.cards[forge].zone == "field" and game.state.cards[tower].zone == "field"
+    assert game.state.cards[big].zone == "trash" and game.state.cards[pup].zone == "trash"
+    # without paying their costs: only their LV1 cores (the Tower's 1) and the summoned spirit's own 1 from the reserve
+    assert game.state.players[0].reserve == 3 - 1 - 1 and game.state.cards[tower].cores == 1

@@ -54,6 +54,7 @@ lose_what: ("lose" | "loses") ("their" | "its") ("lv" NUMBER)? "effects" ("and c
 %extend condition: "you have" NUMBER "or more" descr filters?    -> c_have_min
 // "select any number of your opponent's nexuses with a combined total of 7 or fewer cost" (CR 2-6: printed costs)
 %extend selection: amount "of" owner descr "with a combined total of" NUMBER ("or fewer cost" | "or less cost") -> sel_total_cost
+%extend selection: amount "of"? card_descr "with a combined total of" NUMBER ("or fewer cost" | "or less cost") place_from -> sel_trash_total_cost
 // "return them to your opponent's hand": the hand of the spirits' owner (CR 4-2: the owner controls)
 %extend hand_of: "your opponent's hand"
 """
@@ -168,6 +169,13 @@ class Rules:
         if amount != {"any_number": True} and "up_to" not in amount:
             raise NotSupported("a combined cost total with an exact count")
         t = self._target(amount, side, descr, None)
+        t["total_cost_max"] = int(number)
+        return t
+
+    def sel_trash_total_cost(self, amount, descr, number, _from):
+        t = self.sel_trash(amount, descr)
+        if "any_number" not in t and "up_to" not in t:
+            raise NotSupported("a combined cost total with an exact count")
         t["total_cost_max"] = int(number)
         return t
 
