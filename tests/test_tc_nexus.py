@@ -954,3 +954,27 @@ def test_cr_10_7_played_place_nexus_cards_from_your_trash_whose_costs_add_up_to_
     assert game.state.cards[big].zone == "trash" and game.state.cards[pup].zone == "trash"
     # without paying their costs: only their LV1 cores (the Tower's 1) and the summoned spirit's own 1 from the reserve
     assert game.state.players[0].reserve == 3 - 1 - 1 and game.state.cards[tower].cores == 1
+
+
+@pytest.mark.parametrize("effect, field", [
+    ({"kind": "constant", "condition": {"control": {"type": "nexus", "alternative": {"type": "spirit"}}},
+      "do": [{"bp": {"target": "this", "add": 1000}}]}, "condition.control.alternative"),
+    ({"kind": "constant", "do": [{"restrict": {"target": "this", "cannot": "be_blocked",
+                                               "by": {"bp_max": 3000, "alternative": {"type": "nexus"}}}}]},
+     "by.alternative"),
+])
+def test_cr_8_5_3_an_alternative_outside_a_selection_is_refused_naming_the_field(effect, field):
+    card = {"id": "ZZ-1", "name": "Z", "type": "spirit", "colors": ["red"], "cost": 0, "symbols": ["red"],
+            "levels": [{"level": 1, "cores": 1, "bp": 1000}], "effects": [effect]}
+    with pytest.raises(CardDataError) as e:
+        card_from_dict(card, file="(test)", set_id="ZZ")
+    assert str(e.value.field).endswith(field), e.value.field
+
+
+def test_cr_8_5_3_a_keyword_condition_has_no_alternative():
+    card = {"id": "ZZ-1", "name": "Z", "type": "spirit", "colors": ["red"], "cost": 0, "symbols": ["red"],
+            "levels": [{"level": 1, "cores": 1, "bp": 1000}],
+            "keywords": [{"immortal": {"family": "Dragon", "alternative": {"type": "nexus"}}}]}
+    with pytest.raises(CardDataError) as e:
+        card_from_dict(card, file="(test)", set_id="ZZ")
+    assert str(e.value.field).endswith("alternative"), e.value.field

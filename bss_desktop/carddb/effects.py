@@ -434,6 +434,14 @@ def parse_target(v, f) -> Target:
     return t
 
 
+def _one_kind(t: Target, f: str) -> Target:
+    """A filter that describes cards (a condition's, a keyword's, the blockers kept out): no alternative, which only
+    a selection of one card has."""
+    if t.alternative is not None:
+        raise EffectSyntax(f"{f}.alternative", "an alternative goes with one card selected, not with a description")
+    return t
+
+
 def _alternative(v, f, kw: dict) -> Target:
     """The other filter of "1 of A, or 1 of B": one field card of the same side, of either kind."""
     if not isinstance(v, dict):
@@ -493,7 +501,7 @@ def parse_condition(v, f) -> Condition:
         elif key == "symbol":
             kw[key] = _choice(val, p, COLORS)
         elif key == "control":  # "you control ...": your cards unless it says otherwise
-            kw[key] = parse_target({"side": "you", **val} if isinstance(val, dict) else val, p)
+            kw[key] = _one_kind(parse_target({"side": "you", **val} if isinstance(val, dict) else val, p), p)
     if "control_min" in kw and "control" not in kw:
         raise EffectSyntax(f"{f}.control_min", "control_min counts the cards named by control; add control")
     if "count" in kw and "count_min" not in kw and "count_max" not in kw:
@@ -533,7 +541,7 @@ def parse_keyword(v, f) -> Keyword:
     elif name == "armor":
         kw["colors"] = _colors(val, p)
     elif name in ("immortal", "ascend"):  # a condition on one of your own spirits (CR 11-4-1, 11-8-1)
-        kw["condition"] = parse_target({"side": "you", **val} if isinstance(val, dict) else val, p)
+        kw["condition"] = _one_kind(parse_target({"side": "you", **val} if isinstance(val, dict) else val, p), p)
     elif name == "astral":
         kw["timing"] = "always" if val is None else _choice(val, p, ASTRAL_TIMINGS)
     elif val not in (None, True):
@@ -717,7 +725,8 @@ def _directive(op, val, f, make_token) -> Directive:
         if "by" in d:
             if cannot != "be_blocked":
                 raise EffectSyntax(f"{p}.by", "by names the blockers that cannot block (cannot: be_blocked)")
-            by = parse_target({"side": "opponent", **d["by"]} if isinstance(d["by"], dict) else d["by"], f"{p}.by")
+            by = _one_kind(parse_target({"side": "opponent", **d["by"]} if isinstance(d["by"], dict) else d["by"],
+                                        f"{p}.by"), f"{p}.by")
             if by.ref is not None:
                 raise EffectSyntax(f"{p}.by", "describe the blockers (e.g. {bp_max: 3000}), not one card")
         return Directive(op, target=parse_target(d.get("target", {}), f"{p}.target"), cannot=cannot, by=by,
