@@ -357,6 +357,7 @@ TARGET_SAMPLES = {
     "zone": ["hand", "trash", "deck"],
     "name_has": ["Dragon"],
     "total_bp_max": [10000],
+    "total_cost_max": [7],
     "count": [2, "X"],
     "mode": ["up_to", "any_number", "all"],
     "bp_max": [4000],

@@ -1,4 +1,4 @@
-"""The Saga set's second wave (SG1-133 … SG1-162) and the cards after it (SG1-163 … SG1-189), card by card: each
+"""The Saga set's second wave (SG1-133 … SG1-162) and the cards after it (SG1-163 … SG1-193), card by card: each
 test builds a concrete position with the shipped cards, plays the card as a player would (commands and `Choose`
 answers through `Game.apply`) and checks what its generated text promises. Design notes: docs/saga1-set.md;
 positions: docs/position-format.md."""
@@ -1617,3 +1617,96 @@ def test_cr_8_5_2_4_vesperbell_chorister_chooses_after_the_opponents_magic_resol
     game.apply(Choose(1, [herald]))
     assert zone(game, herald) == "trash"
     assert info(game)["source"] == chorister and info(game)["options"] == [seraph]
+
+
+# ---------------------------------------------------------------- SG1-190 … SG1-193: symbols changed (CR 8-8), a nexus
+# placed (CR 10-7-7), nexuses that lose their effects (docs/saga-rulings.md, "Nexuses, symbols and levels")
+
+
+def settle(game) -> None:
+    """Answer what the engine asks with the first option ("you may": no) and pass the flash windows."""
+    while game.pending is not None and game.pending.kind in ("choose", "flash"):
+        if game.pending.kind == "flash":
+            game.apply(Pass(game.pending.player))
+            continue
+        i = info(game)
+        if i.get("kind") == "may":
+            answer(game, False)
+        elif i.get("kind") == "target":
+            answer(game, list(i["options"][:i.get("min", 0) or 1]))
+        else:
+            answer(game, i["options"][0])
+
+
+@pytest.mark.parametrize("soul, life", [(True, 3), (False, 4)])
+def test_cr_8_8_cinderpair_herald_deals_two_with_the_soul_core_on_it(soul, life):
+    # Cinderpair Herald: "Constant: while the soul core is on this spirit, this spirit is treated as having 2 Red
+    # symbols." Its attack reduces the life by its symbols (CR 7-1-5-3-1)
+    assert text("SG1-190") == ("Constant: while the soul core is on this spirit, this spirit is treated as having 2 "
+                               "Red symbols.")
+    herald = "{card: SG1-190, soul_core: true}" if soul else "SG1-190"
+    game = game_at(f"{{life: 5, reserve: 3, soul_core: {'field' if soul else 'reserve'}, field: [{herald}]}}",
+                   "{life: 5, reserve: 3}", step="attack")
+    spirit = game.state.players[0].field[0]
+    assert len(game.symbols(spirit)) == (2 if soul else 1)
+    game.apply(Attack(0, spirit))
+    pass_window(game)
+    game.apply(Block(1, None))
+    assert game.state.players[1].life == life
+
+
+def test_cr_10_7_7_mossbound_twin_spire_gains_a_green_symbol_when_you_place_another_nexus():
+    # Mossbound Twin Spire: "(When you place another nexus) This nexus gets an additional Green symbol this turn."
+    assert text("SG1-191") == "(When you place another nexus) This nexus gets an additional Green symbol this turn."
+    game = game_at("{life: 5, reserve: 6, hand: [SG1-191, SG1-100]}", "{life: 5, reserve: 3}")
+    game.apply(PlaceNexus(0, first(game, 0, "SG1-191", "hand")))
+    settle(game)
+    spire = first(game, 0, "SG1-191")
+    assert game.symbols(spire) == (("green",),)  # placing itself is not another nexus
+    game.apply(PlaceNexus(0, first(game, 0, "SG1-100", "hand")))
+    settle(game)
+    assert game.symbols(spire) == (("green",), ("green",))
+    from bss_desktop.rules.bss.costs import field_symbols
+    assert sorted(field_symbols(game, 0)) == [("green",)] * 3  # the Grove's and the Spire's two (CR 2-7-3)
+
+
+def test_cr_10_7_7_tidewall_breaker_draws_when_you_place_a_blue_nexus_only():
+    # Tidewall Breaker: "(When you place a Blue nexus) Draw 1 card."
+    assert text("SG1-192").startswith("(When you place a Blue nexus) Draw 1 card.\n")
+    game = game_at("{life: 5, reserve: 8, hand: [SG1-121, SG1-016], field: [SG1-192]}", "{life: 5, reserve: 3}")
+    hand = len(game.state.players[0].hand)
+    game.apply(PlaceNexus(0, first(game, 0, "SG1-016", "hand")))  # red: no card
+    settle(game)
+    assert len(game.state.players[0].hand) == hand - 1
+    game.apply(PlaceNexus(0, first(game, 0, "SG1-121", "hand")))  # blue (its own "may" declined)
+    settle(game)
+    assert len(game.state.players[0].hand) == hand - 2 + 1
+
+
+@pytest.mark.parametrize("breaker, bp", [("{card: SG1-192, cores: 3}", 3000), ("SG1-192", 4000)])
+def test_ruling_lose_effects_tidewall_breaker_at_lv2_takes_the_lv1_effects_of_the_opponents_nexuses(breaker, bp):
+    # Tidewall Breaker: "[LV2] Constant: All your opponent's nexuses lose their LV1 effects and cannot regain them."
+    # Emberforge Crater's "Constant: during your turn, all your Dragon spirits get +1000 BP" is listed for LV1
+    assert text("SG1-192").endswith("[LV2] Constant: All your opponent's nexuses lose their LV1 effects and cannot "
+                                    "regain them.")
+    game = game_at(f"{{life: 5, reserve: 3, field: [{breaker}]}}",
+                   "{life: 5, reserve: 3, field: [SG1-016, SG1-005]}", turn=4, turn_player=1)
+    assert game.bp(first(game, 1, "SG1-005")) == bp
+
+
+@pytest.mark.parametrize("warden, aerie, blocks", [(True, 0, True), (False, 0, False), (True, 2, False)])
+def test_ruling_lose_effects_hollowcrown_warden_takes_the_effects_of_lv1_nexuses_in_the_attack_step(
+        warden, aerie, blocks):
+    # Hollowcrown Warden: "Constant: during the attack step, all nexuses at LV1 lose their effects and cannot regain
+    # them." Highwind Aerie ("All your Yellow spirits at LV2 or higher cannot be blocked by spirits at LV1") at LV1
+    # loses its effect, at LV2 keeps it
+    assert text("SG1-193") == ("Constant: during the attack step, all nexuses at LV1 lose their effects and cannot "
+                               "regain them.")
+    theirs = "[SG1-193, SG1-001]" if warden else "[SG1-001]"
+    game = game_at(f"{{life: 5, reserve: 3, field: [{{card: SG1-185, cores: 3}}, {{card: SG1-183, cores: {aerie}}}]}}",
+                   f"{{life: 5, reserve: 3, field: {theirs}}}", step="attack")
+    keeper = first(game, 0, "SG1-185")
+    game.apply(Attack(0, keeper))
+    pass_window(game)
+    blockers = [c.spirit for c in game.legal_commands() if isinstance(c, Block)]
+    assert (first(game, 1, "SG1-001") in blockers) == blocks

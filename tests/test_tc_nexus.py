@@ -760,3 +760,221 @@ def test_ruling_lose_effects_played_activated_effects_cannot_be_activated():
         game.apply(Activate(0, forge, 0))
     assert game.state.cards[forge].zone == "field"
     assert not any(isinstance(c, Activate) for c in game.legal_commands())  # nor offered
+
+
+# ---------------------------------------------------------------- the span first; "if you have N or more ... spirits"
+
+
+@pytest.mark.parametrize("sentence, expected", [
+    ("During this turn, treat it as its highest level.",
+     [{"level": {"target": "it", "set": "max", "_duration": "turn"}}]),
+    ("During this turn, treat this spirit as LV3.", [{"level": {"target": "this", "set": 3, "_duration": "turn"}}]),
+    ("If you have two or more other LV1 spirits, draw a card.",
+     [{"draw": 1, "if": {"control": {"side": "you", "other": True, "level_min": 1, "level_max": 1},
+                         "control_min": 2}}]),
+    ("If you have 3 or more red symbols, draw a card.",  # still symbols
+     [{"draw": 1, "if": {"count": {"symbols": {"colors": ["red"]}}, "count_min": 3}}]),
+])
+def test_cr_8_8_1_3_2_compiled_the_span_first_and_spirits_you_have(sentence, expected):
+    assert ops(sentence) == expected
+
+
+def test_cr_8_8_1_3_2_played_select_a_spirit_during_this_turn_treat_it_as_its_highest_level():
+    db = imported_db(magic("Select one of your spirits. During this turn, treat it as its highest level."),
+                     families=FAMILIES)
+    game = game_of(db, "{life: 5, reserve: 3, hand: [ZT-001], field: [T-R3]}", "{life: 5, reserve: 3}")
+    knight = game.state.players[0].field[0]
+    game.apply(UseMagic(0, first(game, 0, "ZT-001", "hand")))
+    assert stats.level(game, knight) == 3 and stats.bp(game, knight) == 6000
+
+
+@pytest.mark.parametrize("others, drawn", [("[T-R1, T-W0]", 1), ("[T-R1, {card: T-R3, cores: 2}]", 0)])
+def test_cr_8_3_3_played_if_you_have_two_or_more_other_lv1_spirits(others, drawn):
+    db = imported_db(effect("If you have two or more other LV1 spirits, draw a card.", "When Summoned"),
+                     families=FAMILIES)
+    game = game_of(db, f"{{life: 5, reserve: 3, hand: [ZT-001], field: {others}, deck: [T-W0, T-W0]}}",
+                   "{life: 5, reserve: 3, field: [T-R1, T-R1]}")
+    game.apply(Summon(0, first(game, 0, "ZT-001", "hand")))
+    assert len(game.state.players[0].hand) == drawn  # the opponent's LV1 spirits do not count
+
+
+# ---------------------------------------------------------------- "with a combined total of N or fewer cost" (CR 2-6)
+
+
+def test_cr_2_6_compiled_any_number_with_a_combined_total_cost():
+    assert ops("Select any number of your opponent's nexuses with a combined total of 7 or fewer cost and destroy "
+               "them.") == [{"destroy": {"type": "nexus", "any_number": True, "total_cost_max": 7}}]
+    assert ops("Select any number of your opponent's spirits with a combined total of 5 or fewer cost and destroy "
+               "them.") == [{"destroy": {"any_number": True, "total_cost_max": 5}}]
+    assert "exact count" in refused("Select two of your opponent's spirits with a combined total of 5 or fewer cost "
+                                    "and destroy them.")
+
+
+def test_cr_2_6_the_combined_cost_is_written_back_and_read_again():
+    card = card_from_dict(_magic_card({"type": "nexus", "any_number": True, "total_cost_max": 7}), file="(test)",
+                          set_id="ZZ")
+    assert card.effects[0].do[0].target.total_cost_max == 7
+    assert "any number of your opponent's nexuses with a combined total cost of 7 or less" in card_text(card)
+
+
+@pytest.mark.parametrize("target", [
+    {"total_cost_max": 7},  # an exact count
+    {"any_number": True, "total_cost_max": "seven"},
+    {"any_number": True, "total_cost_max": -1},
+    {"up_to": 2, "total_cost_max": 5, "total_bp_max": 5000},
+])
+def test_cr_2_6_a_malformed_combined_cost_is_refused_naming_the_field(target):
+    with pytest.raises(CardDataError) as e:
+        card_from_dict(_magic_card(target), file="(test)", set_id="ZZ")
+    assert str(e.value.field).endswith("total_cost_max"), e.value.field
+
+
+def _cost_game(limit: int):
+    db = imported_db(magic(f"Select any number of your opponent's nexuses with a combined total of {limit} or fewer "
+                           "cost and destroy them."),
+                     record(ID="ZT-006", name="Big Tower", cardType="NEXUS", color=["Blue"], cost="5",
+                            symbols=["blue"], core_requirements=[{"level": 1, "cores": 0}]),
+                     families=FAMILIES)
+    game = game_of(db, "{life: 5, reserve: 3, hand: [ZT-001]}",
+                   "{life: 5, reserve: 3, field: [T-NX, T-NX2, ZT-006, T-R5]}")
+    game.apply(UseMagic(0, first(game, 0, "ZT-001", "hand")))
+    return game
+
+
+def test_cr_2_6_played_destroy_nexuses_whose_costs_add_up_to_the_limit():
+    game = _cost_game(5)
+    forge, tower, big, titan = game.state.players[1].field
+    info = game.pending.info
+    assert sorted(info["options"]) == sorted([forge, tower, big])  # nexuses only; the cost-5 one alone fits
+    assert info["limit"] == 5 and info["limit_by"] == "cost"
+    answer(game, [forge, tower])  # 3 + 2
+    assert [game.state.cards[i].zone for i in (forge, tower, big, titan)] == ["trash", "trash", "field", "field"]
+
+
+def test_cr_2_6_played_a_choice_over_the_combined_cost_is_refused_and_not_offered():
+    from bss_desktop.engine.commands import Choose
+    game = _cost_game(4)
+    forge, tower, big, _ = game.state.players[1].field
+    assert big not in game.pending.info["options"]
+    before = game.state_hash()
+    with pytest.raises(IllegalCommand):
+        answer(game, [forge, tower])  # 3 + 2 > 4
+    assert game.state_hash() == before
+    offered = {tuple(sorted(c.value)) for c in game.legal_commands() if isinstance(c, Choose)}
+    assert offered == {(), (forge,), (tower,)}
+    answer(game, [forge])
+    assert game.state.cards[forge].zone == "trash" and game.state.cards[tower].zone == "field"
+
+
+def test_cr_2_6_a_hostile_views_limit_by_is_refused_naming_the_field():
+    from bss_desktop.protocol.messages import MessageError, check_view
+    from bss_desktop.protocol.redaction import SeatWindow
+    db = imported_db(magic("Select any number of your opponent's nexuses with a combined total of 5 or fewer cost "
+                           "and destroy them."), families=FAMILIES)
+    game = game_of(db, "{life: 5, reserve: 3, hand: [ZT-001]}", "{life: 5, reserve: 3, field: [T-NX, T-NX2]}")
+    seat = SeatWindow.for_game(game, 0)
+    seat.events(game.apply(UseMagic(0, first(game, 0, "ZT-001", "hand"))))
+    view = seat.view(game)
+    check_view(view)
+    assert view["pending"]["limit_by"] == "cost"
+    for bad in ("gold", 3, None):
+        with pytest.raises(MessageError) as e:
+            check_view({**view, "pending": {**view["pending"], "limit_by": bad}})
+        assert e.value.field == "view.pending.limit_by"
+
+
+# ---------------------------------------------------------------- "you may pay N core from your reserve to ..." (CR 8-4)
+
+
+def test_cr_8_4_compiled_you_may_pay_a_core_from_your_reserve_to_select():
+    r = compile_effect("spirit", "N/A", "When one of your Stoneback spirits' attacks reduces your opponent's life, "
+                       "you may pay one core from your reserve to select two of your opponent's spirits with one "
+                       "symbol. Return them to your opponent's hand.", [], families=FAMILIES)
+    assert r.effect == {"kind": "triggered", "trigger": "your_spirit_reduces_life", "watch": {"family": "Stoneback"},
+                        "cost": [{"pay_cores": 1}], "optional": True,
+                        "do": [{"select": {"count": 2, "symbols": 1}}, {"bounce": "it"}]}
+    assert ops("You may send 1 core from your reserve to your trash to draw a card.") == [  # still
+        {"_cost": {"pay_cores": 1}}, {"draw": 1}]
+
+
+@pytest.mark.parametrize("pay", [True, False])
+def test_cr_8_4_played_pay_a_core_to_return_two_spirits_with_one_symbol(pay):
+    db = imported_db(effect("When one of your Stoneback spirits' attacks reduces your opponent's life, you may pay "
+                            "one core from your reserve to select two of your opponent's spirits with one symbol. "
+                            "Return them to your opponent's hand."), families=FAMILIES)
+    game = game_of(db, "{life: 5, reserve: 2, field: [ZT-001]}",
+                   "{life: 5, reserve: 3, field: [T-R1, T-G4, T-R5]}", step="attack")
+    pup, stag, titan = game.state.players[1].field
+    to_block(game, game.state.players[0].field[0])
+    game.apply(Block(1, None))
+    while game.pending is not None and game.pending.kind == "choose":
+        kind = game.pending.info.get("kind")
+        answer(game, pay if kind == "may" else [0] if kind == "cores" else game.pending.info["options"][:2])
+    hand = cids(game, game.state.players[1].hand)
+    if pay:
+        assert sorted(hand) == ["T-G4", "T-R1"] and game.state.players[0].reserve == 1
+        assert game.state.cards[titan].zone == "field"  # two symbols
+    else:
+        assert hand == [] and game.state.players[0].reserve == 2
+
+
+def test_cr_2_6_compiled_any_number_of_nexus_cards_from_your_trash_with_a_combined_cost():
+    r = compile_effect("spirit", "When Summoned", "You may discard a card to select any number of nexus cards with a "
+                       "combined total of 5 or fewer cost from your trash. Place them without paying their costs.", [],
+                       families=FAMILIES)
+    assert r.effect == {"kind": "triggered", "trigger": "when_summoned", "cost": [{"discard": 1}], "optional": True,
+                        "do": [{"summon": {"target": {"type": "nexus", "any_number": True, "zone": "trash",
+                                                      "total_cost_max": 5}, "cores": "reserve"}}]}
+
+
+def test_cr_10_7_played_place_nexus_cards_from_your_trash_whose_costs_add_up_to_the_limit():
+    db = imported_db(effect("You may discard a card to select any number of nexus cards with a combined total of 5 "
+                            "or fewer cost from your trash. Place them without paying their costs.", "When Summoned"),
+                     record(ID="ZT-006", name="Big Tower", cardType="NEXUS", color=["Blue"], cost="5",
+                            symbols=["blue"], core_requirements=[{"level": 1, "cores": 0}]),
+                     families=FAMILIES)
+    game = game_of(db, "{life: 5, reserve: 3, hand: [ZT-001, T-W0], trash: [T-NX, T-NX2, ZT-006, T-R1]}",
+                   "{life: 5, reserve: 3}")
+    forge, tower, big, pup = game.state.players[0].trash
+    game.apply(Summon(0, first(game, 0, "ZT-001", "hand")))
+    seen = None
+    while game.pending is not None and game.pending.kind == "choose":
+        i = game.pending.info
+        if i.get("kind") == "may":
+            answer(game, True)
+        elif i.get("limit") is not None:
+            seen = i
+            with pytest.raises(IllegalCommand):
+                answer(game, [forge, big])  # 3 + 5 > 5
+            answer(game, [forge, tower])  # 3 + 2
+        else:
+            answer(game, [i["options"][0]])  # the card discarded
+    assert seen is not None and sorted(seen["options"]) == sorted([forge, tower, big]) and seen["limit_by"] == "cost"
+    assert game.state.cards[forge].zone == "field" and game.state.cards[tower].zone == "field"
+    assert game.state.cards[big].zone == "trash" and game.state.cards[pup].zone == "trash"
+    # without paying their costs: only their LV1 cores (the Tower's 1) and the summoned spirit's own 1 from the reserve
+    assert game.state.players[0].reserve == 3 - 1 - 1 and game.state.cards[tower].cores == 1
+
+
+@pytest.mark.parametrize("effect, field", [
+    ({"kind": "constant", "condition": {"control": {"type": "nexus", "alternative": {"type": "spirit"}}},
+      "do": [{"bp": {"target": "this", "add": 1000}}]}, "condition.control.alternative"),
+    ({"kind": "constant", "do": [{"restrict": {"target": "this", "cannot": "be_blocked",
+                                               "by": {"bp_max": 3000, "alternative": {"type": "nexus"}}}}]},
+     "by.alternative"),
+])
+def test_cr_8_5_3_an_alternative_outside_a_selection_is_refused_naming_the_field(effect, field):
+    card = {"id": "ZZ-1", "name": "Z", "type": "spirit", "colors": ["red"], "cost": 0, "symbols": ["red"],
+            "levels": [{"level": 1, "cores": 1, "bp": 1000}], "effects": [effect]}
+    with pytest.raises(CardDataError) as e:
+        card_from_dict(card, file="(test)", set_id="ZZ")
+    assert str(e.value.field).endswith(field), e.value.field
+
+
+def test_cr_8_5_3_a_keyword_condition_has_no_alternative():
+    card = {"id": "ZZ-1", "name": "Z", "type": "spirit", "colors": ["red"], "cost": 0, "symbols": ["red"],
+            "levels": [{"level": 1, "cores": 1, "bp": 1000}],
+            "keywords": [{"immortal": {"family": "Dragon", "alternative": {"type": "nexus"}}}]}
+    with pytest.raises(CardDataError) as e:
+        card_from_dict(card, file="(test)", set_id="ZZ")
+    assert str(e.value.field).endswith("alternative"), e.value.field

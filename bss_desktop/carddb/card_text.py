@@ -248,6 +248,8 @@ def _kind(t: Target, plural: bool, *, other: bool = True) -> str:
                  "bp_least": " with the lowest BP", "bp_most": " with the highest BP"}[t.extreme]
     if t.total_bp_max is not None:
         text += f" with a combined total of {t.total_bp_max} BP or less"
+    if t.total_cost_max is not None:
+        text += f" with a combined total cost of {t.total_cost_max} or less"
     return text
 
 

@@ -187,6 +187,7 @@ class Target:
     families: tuple = ()  # a family among these ("a Shadow or Nightling spirit": 【Ascend】 conditions, CR 11-8-2)
     token: bool | None = None  # a token (CR 4-12) or not ("【Ascend: Token】")
     total_bp_max: int | None = None  # the cards selected have a combined total of N BP or less
+    total_cost_max: int | None = None  # ... a combined total cost of N or less
     soul_core: bool | None = None  # the soul core is on it (or not) (CR 4-11)
     cores_min: int | None = None  # cores on it, the soul core counted
     cores_max: int | None = None
@@ -407,7 +408,7 @@ def _colors(v, f):
 
 _TARGET_KEYS = tuple(x.name for x in fields(Target)) + ("up_to", "all", "any_number")
 _NOT_A_FILTER = ("ref", "side", "zone", "count", "mode", "up_to", "all", "any_number", "chooser", "total_bp_max",
-                 "extreme")
+                 "extreme", "total_cost_max")
 
 
 def parse_target(v, f) -> Target:
@@ -442,7 +443,8 @@ def parse_target(v, f) -> Target:
             kw["mode"] = _choice(val, p, MODES)
         elif key in ("bp_max", "bp_min", "total_bp_max"):
             kw[key] = _int(val, p, maximum=MAX_BP)
-        elif key in ("cost_max", "cost_min", "level_max", "level_min", "cores_min", "cores_max", "symbols"):
+        elif key in ("cost_max", "cost_min", "level_max", "level_min", "cores_min", "cores_max", "symbols",
+                     "total_cost_max"):
             kw[key] = _int(val, p)
         elif key == "colors_min":
             kw[key] = _int(val, p, 2, maximum=len(COLORS))
@@ -493,8 +495,19 @@ def parse_target(v, f) -> Target:
         raise EffectSyntax(f"{f}.chooser", "your opponent selects among their own field cards (side: opponent)")
     if t.total_bp_max is not None and t.mode not in ("up_to", "any_number"):
         raise EffectSyntax(f"{f}.total_bp_max", "a combined BP limit goes with up_to or any_number")
+    if t.total_cost_max is not None and (t.mode not in ("up_to", "any_number") or t.total_bp_max is not None):
+        raise EffectSyntax(f"{f}.total_cost_max", "a combined cost limit goes with up_to or any_number (and no "
+                                                  "combined BP limit)")
     if t.side == "each" and t.zone != "field":
         raise EffectSyntax(f"{f}.side", "each player selects among their own field cards (zone: field)")
+    return t
+
+
+def _one_kind(t: Target, f: str) -> Target:
+    """A filter that describes cards (a condition's, a keyword's, the blockers kept out): no alternative, which only
+    a selection of one card has."""
+    if t.alternative is not None:
+        raise EffectSyntax(f"{f}.alternative", "an alternative goes with one card selected, not with a description")
     return t
 
 
@@ -571,7 +584,7 @@ def parse_condition(v, f) -> Condition:
         elif key == "symbol":
             kw[key] = _choice(val, p, COLORS)
         elif key == "control":  # "you control ...": your cards unless it says otherwise
-            kw[key] = parse_target({"side": "you", **val} if isinstance(val, dict) else val, p)
+            kw[key] = _one_kind(parse_target({"side": "you", **val} if isinstance(val, dict) else val, p), p)
         elif key == "it":  # a filter on the card itself: whose card, which zone and how many are not its to say
             if not isinstance(val, dict):
                 raise EffectSyntax(p, f"expected a card filter, got {val!r}")
@@ -620,7 +633,7 @@ def parse_keyword(v, f) -> Keyword:
         kw["colors"] = _colors(val, p)
     elif name in ("immortal", "ascend", "link"):  # a condition on one of your own spirits (CR 11-4-1, 11-8-1;
         # 【Link】: the attacking spirits it may link with, docs/saga-rulings.md "Link")
-        kw["condition"] = parse_target({"side": "you", **val} if isinstance(val, dict) else val, p)
+        kw["condition"] = _one_kind(parse_target({"side": "you", **val} if isinstance(val, dict) else val, p), p)
     elif name == "astral":
         kw["timing"] = "always" if val is None else _choice(val, p, ASTRAL_TIMINGS)
     elif val not in (None, True):
@@ -878,7 +891,8 @@ def _directive(op, val, f, make_token) -> Directive:
             if cannot != "be_blocked":
                 raise EffectSyntax(f"{p}.by", "by names the blockers that cannot block (cannot: be_blocked) or the "
                                               f"cards whose effects it keeps out ({', '.join(PROTECTIONS)})")
-            by = parse_target({"side": "opponent", **d["by"]} if isinstance(d["by"], dict) else d["by"], f"{p}.by")
+            by = _one_kind(parse_target({"side": "opponent", **d["by"]} if isinstance(d["by"], dict) else d["by"],
+                                        f"{p}.by"), f"{p}.by")
             if by.ref is not None:
                 raise EffectSyntax(f"{p}.by", "describe the blockers (e.g. {bp_max: 3000}), not one card")
         return Directive(op, target=parse_target(d.get("target", {}), f"{p}.target"), cannot=cannot, by=by,

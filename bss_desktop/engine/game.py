@@ -293,8 +293,10 @@ class Game(ManualMoves, TableMoves, HandHelpers):
                 info["sources"] = self._substitute_sources()
             elif c.kind == "cores":  # how many cores each place (0 the reserve, a card, -1 the soul core) holds
                 info["counts"] = list(c.counts)
-            if c.limit is not None:  # target: the combined BP the chosen cards may have at most
+            if c.limit is not None:  # target: the combined BP (or cost: limit_by) the chosen cards may have at most
                 info["limit"] = c.limit
+                if c.limit_by != "bp":
+                    info["limit_by"] = c.limit_by
             return _pending(Pending, ("choose", c.player, info))
         s = st.stage
         if s == "mulligan":

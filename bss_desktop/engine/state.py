@@ -245,15 +245,18 @@ class Choice:
     prompt: str = ""
     source: int | None = None
     counts: list | None = None  # cores: how many cores each option (place) holds
-    limit: int | None = None  # target: the chosen cards' combined BP may be at most this
+    limit: int | None = None  # target: the chosen cards' combined BP (or cost) may be at most this
+    limit_by: str = "bp"  # what `limit` adds up: "bp" or "cost"
 
     def hash_data(self) -> list:
-        return [self.kind, self.player, self.options, self.min, self.max, self.source, self.counts, self.limit]
+        return [self.kind, self.player, self.options, self.min, self.max, self.source, self.counts, self.limit] + (
+            [self.limit_by] if self.limit_by != "bp" else [])
 
     def __copy__(self) -> Choice:
         c = _new(Choice)
-        c.kind, c.player, c.options, c.min, c.max, c.prompt, c.source, c.limit = (
-            self.kind, self.player, self.options[:], self.min, self.max, self.prompt, self.source, self.limit)
+        c.kind, c.player, c.options, c.min, c.max, c.prompt, c.source, c.limit, c.limit_by = (
+            self.kind, self.player, self.options[:], self.min, self.max, self.prompt, self.source, self.limit,
+            self.limit_by)
         c.counts = None if self.counts is None else self.counts[:]
         return c
 

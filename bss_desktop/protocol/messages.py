@@ -591,6 +591,8 @@ def check_view(view) -> None:
                 raise MessageError("view.pending.counts", "missing: how many cores each place holds")
             if "limit" in pend and not _int(pend["limit"]):
                 raise MessageError("view.pending.limit", "expected a whole number")
+            if "limit_by" in pend and pend["limit_by"] not in ("bp", "cost"):
+                raise MessageError("view.pending.limit_by", "expected bp or cost")
         else:
             _fields(pend, _PENDING.get(kind, {}), "view.pending")
 

@@ -285,7 +285,8 @@ life_damage: "remove" count core_word "from your opponent's life and place" it "
 // ---------------------------------------------------------------- costs ("you may ... to ...", CR 8-4)
 cost_part: "exhaust this spirit"                              -> cost_exhaust_this
          | "exhaust this nexus"                               -> cost_exhaust_this
-         | ("pay" | "send") count core_word ("from your reserve" ("to your trash")?)? -> cost_pay
+         | "pay" count core_word "from your reserve"?           -> cost_pay
+         | "send" count core_word ("from your reserve" ("to your trash")?)? -> cost_pay
          | "remove" count core_word "from this spirit" ("and place" it "into your reserve")? -> cost_core_this
          | "exhaust" count "of your" descr filters?            -> cost_exhaust_yours
          | "pay" count core_word ("from this spirit" | "from this nexus") -> cost_core_this

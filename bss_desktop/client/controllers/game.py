@@ -655,15 +655,31 @@ class Controller(QObject, DeckLooks):
             ok = info["min"] <= n <= info["max"]
             note = ""
             limit = info.get("limit")
-            if limit is not None:  # the chosen cards' combined BP may be at most `limit`
-                total = self._total_bp(self.selection)
+            if limit is not None:  # the chosen cards' combined BP (or cost: limit_by) may be at most `limit`
+                total = self._total_limited(info, self.selection)
                 if total > limit:
                     ok = False
-                    note = f"Combined BP {total} is over {limit}: take a card back to confirm."
+                    note = f"Combined {self._limit_word(info)} {total} is over {limit}: take a card back to confirm."
             tip = note or ("" if ok else f"choose {info['min']} to {info['max']} card(s)")
             return [(f"Confirm ({n} chosen)", Choose(me, tuple(self.selection)) if ok else None,
                      self.keys["confirm"], True, tip)], note
         return [], ""
+
+    @staticmethod
+    def _limit_word(info: dict) -> str:
+        return "cost" if info.get("limit_by") == "cost" else "BP"
+
+    def _total_limited(self, info: dict, keys) -> int:
+        """The chosen cards' combined BP, or their combined printed cost when the choice limits that."""
+        if info.get("limit_by") != "cost":
+            return self._total_bp(keys)
+        total = 0
+        for k in keys:
+            try:
+                total += int(self.game.db[self.game.state.cards[k].cid].cost or 0)
+            except (KeyError, TypeError, AttributeError):
+                pass
+        return total
 
     def _total_bp(self, keys) -> int:
         total = 0
@@ -887,8 +903,8 @@ class Controller(QObject, DeckLooks):
                 where = "card(s) — shown above" if len(self._tray_options(pend)) == len(info["options"]) else \
                     "card(s), highlighted or shown above"
             limit = info.get("limit")
-            total = f" — combined BP at most {limit} (chosen: {self._total_bp(self.selection)})" \
-                if limit is not None else ""
+            total = f" — combined {self._limit_word(info)} at most {limit} (chosen: " \
+                f"{self._total_limited(info, self.selection)})" if limit is not None else ""
             return f"choose {n} {where}: {prompt}{src}{total}"
         if ck == "order":
             return "several effects activated at once: choose which resolves first (CR 8-5-2-4) — hover a button " \

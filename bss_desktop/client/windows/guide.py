@@ -109,7 +109,8 @@ def _hint(game, viewer: int, keys: dict | None) -> str:
         text = (f"<p><b>An effect asks you to choose</b>: {prompt}. {where}; a click again takes a card back. Then "
                 f"press <b>{confirm}</b> (CR 8-5-3). Hover a card to read it in the Card panel.</p>")
         if info.get("limit") is not None:
-            text += (f"<p>The chosen cards may have at most <b>{info['limit']} BP</b> in all: Confirm stays grey "
+            what = "cost" if info.get("limit_by") == "cost" else "BP"
+            text += (f"<p>The chosen cards may have at most <b>{info['limit']} {what}</b> in all: Confirm stays grey "
                      "while they have more.</p>")
         return text
     if ck == "cores":

@@ -8,7 +8,7 @@ from ...engine import stats
 from ...engine.commands import Activate, Awaken, CoreMove, MoveCores, SetBurst, Summon, UseMagic
 from ...engine.errors import IllegalCommand
 from ...engine.state import Activation, Cause
-from . import continuous, costs, lost_effects
+from . import continuous, costs
 from .targets import condition_holds
 
 _SELF_CAUSE = (Cause("self", 0), Cause("self", 1))  # each player's own action (causes are values)
@@ -261,7 +261,7 @@ class SagaActions:
             return f"effect {idx} of {d.name} is a main effect, not usable in a flash window"
         if not continuous.level_ok(e.levels, stats.level(self, iid)):
             return f"{d.name} is not at a level that has this effect (CR 2-10-2)"
-        if lost_effects.effect_lost(self, iid, e.levels):
+        if continuous.effect_lost(self, iid, e.levels):
             return f"{d.name} has lost this effect"
         if not condition_holds(self, e.condition, iid, p):
             return "its condition is not met (CR 8-3-3)"

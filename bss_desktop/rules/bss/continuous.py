@@ -282,10 +282,17 @@ def constant_levels(game, iid: int) -> list:
             if (isinstance(d.amount, int) or d.amount == "max") and _applies(game, d.target, iid, p, src)]
 
 
-def constant_symbols(game, iid: int) -> list:
-    """Constant symbol effects on `iid` (CR 8-8: changes to information): (mode, colours) in order, e.g. "treat this
-    spirit as having two red symbols" = ("set", ("red", "red")), "this nexus gains a green symbol" = ("add",
-    ("green",))."""
+def effect_lost(game, iid: int, levels: tuple) -> bool:
+    """Whether field card `iid` has lost its effect listed for `levels` (empty: every level) to an active
+    "lose_effects" constant effect (lost_effects.py): then it does not trigger and cannot be activated."""
+    if not lost_effects.possible(game) or game.state.cards[iid].zone != "field":
+        return False
+    return lost_effects.lost(game, iid, levels, _directives(game, lost_effects.OP), _applies)
+
+
+def constant_symbols(game, iid: int) -> list:  # CR 8-8: changes to information
+    """Constant symbol effects on `iid`: (mode, colours) in order, e.g. "treat this spirit as having two red
+    symbols" = ("set", ("red", "red")), "this nexus gains a green symbol" = ("add", ("green",))."""
     return [(d.mode, d.colors) for src, p, d in _directives(game, "symbol") if _applies(game, d.target, iid, p, src)]
 
 

@@ -91,6 +91,8 @@ class Directives:
         n = a.x if t.count == "X" else t.count
         if t.total_bp_max is not None:  # "a combined total of N BP or less": no card above N can be among them
             cands = [i for i in cands if stats.bp(self, i) <= t.total_bp_max]
+        if t.total_cost_max is not None:  # "a combined total of N or fewer cost": their printed costs
+            cands = [i for i in cands if self._defs[self.state.cards[i].cid].cost <= t.total_cost_max]
         if t.mode == "exact":  # CR 8-5-3-1, 8-5-3-3
             lo = hi = min(n, len(cands))
             if t.zone == "hand" and (chooser != a.controller or _filtered(t)):
@@ -105,7 +107,11 @@ class Directives:
             return []  # CR 8-5-3-4
         ans = self._take_answer("target")
         if ans is None:
-            self._ask("target", chooser, cands, lo, hi, prompt=prompt, source=a.source, limit=t.total_bp_max)
+            if t.total_cost_max is not None:
+                self._ask("target", chooser, cands, lo, hi, prompt=prompt, source=a.source, limit=t.total_cost_max,
+                          limit_by="cost")
+            else:
+                self._ask("target", chooser, cands, lo, hi, prompt=prompt, source=a.source, limit=t.total_bp_max)
             return None
         return list(ans)
 
@@ -465,9 +471,9 @@ class Directives:
             self._add_continuous(1, d.mode, value, chosen, d.duration, a.source)
         return bool(chosen)
 
-    def _do_symbol(self, a, d):
-        """"Treat it as having two red symbols during this turn", "it gains a green symbol" (CR 8-8): its colours,
-        read through stats.changed_symbols."""
+    def _do_symbol(self, a, d):  # CR 8-8: changes to information
+        """"Treat it as having two red symbols during this turn", "it gains a green symbol": its colours, read
+        through stats.changed_symbols."""
         chosen = self._on_field(a, d, "symbols")
         if chosen is WAIT:
             return WAIT

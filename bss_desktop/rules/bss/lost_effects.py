@@ -8,7 +8,7 @@ effects cannot be activated. An effect "listed for LVn" is one whose levels incl
 Which nexuses lose them is read with their printed levels (a constant effect's own filters read no constant
 effect, as continuous.py's do). An effect that takes effects away is never taken away itself.
 
-Reads only.
+Reads only; continuous.py imports it (continuous.effect_lost asks it about one effect).
 """
 from __future__ import annotations
 
@@ -27,18 +27,12 @@ def drop_lost(game, active: list, applies) -> list:
     if not losses:
         return active
     return [(iid, p, e) for iid, p, e in active
-            if any(d.op == OP for d in e.do) or not _lost(game, iid, e.levels, losses, applies)]
+            if any(d.op == OP for d in e.do) or not lost(game, iid, e.levels, losses, applies)]
 
 
-def effect_lost(game, iid: int, levels: tuple) -> bool:
-    """Whether field card `iid` has lost its effect listed for `levels` (empty: every level)."""
-    if not possible(game) or game.state.cards[iid].zone != "field":
-        return False
-    from . import continuous  # (continuous imports this module)
-    return _lost(game, iid, levels, continuous._directives(game, OP), continuous._applies)
-
-
-def _lost(game, iid: int, levels: tuple, losses, applies) -> bool:
+def lost(game, iid: int, levels: tuple, losses, applies) -> bool:
+    """Whether card `iid` has lost its effect listed for `levels` (empty: every level) to one of `losses`
+    ((source, controller, directive) of the active effects that take effects away; continuous.effect_lost)."""
     was = game._in_constants
     game._in_constants = True  # the nexuses named are read without constant effects: no effect reads itself
     try:

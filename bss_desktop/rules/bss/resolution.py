@@ -14,7 +14,7 @@ from itertools import combinations
 
 from ...carddb.effects import BURST_TRIGGERS, Effect
 from ...engine import stats
-from . import agile, continuous, costs, link, lost_effects, protection
+from . import agile, continuous, costs, link, protection
 from .directives import WAIT, Directives
 from .effect_costs import EffectCosts
 from ...engine.errors import IllegalCommand
@@ -82,7 +82,7 @@ class Resolution(Directives, EffectCosts):
         card = self.state.cards[iid]
         if card.zone == "field" and not continuous.level_ok(e.levels, stats.level(self, iid)):
             return False
-        if card.zone == "field" and lost_effects.effect_lost(self, iid, e.levels):
+        if card.zone == "field" and continuous.effect_lost(self, iid, e.levels):
             return False  # a nexus that lost its effects (lost_effects.py)
         return condition_holds(self, e.condition, iid, player)
 
@@ -527,8 +527,9 @@ class Resolution(Directives, EffectCosts):
     # ------------------------------------------------------------------ choices
 
     def _ask(self, kind: str, player: int, options: list, lo: int = 0, hi: int = 0, prompt: str = "",
-             source: int | None = None, counts: list | None = None, limit: int | None = None) -> None:
-        self.state.choice = Choice(kind, player, list(options), lo, hi, prompt, source, counts, limit)
+             source: int | None = None, counts: list | None = None, limit: int | None = None,
+             limit_by: str = "bp") -> None:
+        self.state.choice = Choice(kind, player, list(options), lo, hi, prompt, source, counts, limit, limit_by)
 
     def _take_answer(self, kind: str):
         """The answer to the pending choice of this kind, once; None if there is none."""
@@ -583,9 +584,10 @@ class Resolution(Directives, EffectCosts):
             if not c.min <= len(v) <= c.max:
                 rule = "CR 8-5-3-1" if c.min == c.max else "CR 8-5-3-2"
                 raise IllegalCommand(rule, f"choose {c.min}" + (f" to {c.max}" if c.max != c.min else "") + " card(s)")
-            if c.limit is not None and self._bp_total(v) > c.limit:
-                raise IllegalCommand("CR 8-5-3", f"the cards chosen have {self._bp_total(v)} BP together; at most "
-                                                 f"{c.limit}")
+            if c.limit is not None and self._limit_total(c, v) > c.limit:
+                what = "BP" if c.limit_by == "bp" else "cost"
+                raise IllegalCommand("CR 8-5-3", f"the cards chosen have {self._limit_total(c, v)} {what} together; "
+                                                 f"at most {c.limit}")
             v = tuple(v)
         self._emit("chose", player=cmd.player, choice=c.kind, value=list(v) if isinstance(v, tuple) else v)
         st.choice = None
@@ -593,6 +595,12 @@ class Resolution(Directives, EffectCosts):
             self._answer_substitution(v)
         else:
             self._answer = (c.kind, v)
+
+    def _limit_total(self, c, cards) -> int:
+        """What a target choice's `limit` bounds: the chosen cards' combined BP, or their printed costs."""
+        if c.limit_by == "cost":
+            return sum(self._defs[self.state.cards[i].cid].cost for i in cards)
+        return self._bp_total(cards)
 
     def _bp_total(self, cards) -> int:
         return sum(stats.bp(self, i) for i in cards)
@@ -611,7 +619,7 @@ class Resolution(Directives, EffectCosts):
         out = []
         for n in range(c.min, c.max + 1):
             for combo in combinations(c.options, n):
-                if c.limit is not None and self._bp_total(combo) > c.limit:
+                if c.limit is not None and self._limit_total(c, combo) > c.limit:
                     continue
                 out.append(Choose(p, tuple(combo)))
                 if len(out) >= MAX_TARGET_OPTIONS:

@@ -47,6 +47,14 @@ lose_what: ("lose" | "loses") ("their" | "its") ("lv" NUMBER)? "effects" ("and c
 %extend action: lose_effects
 // "spirits with any effects listed"
 %extend filter: "with any effects listed"                       -> f_effects_listed
+// "During this turn, treat it as its highest level", "during this turn, treat it as LV3": the span written first
+%extend level_set: duration ","? "treat" subject "as" ("its" | "their") "highest level" -> level_top_dur_first
+                 | duration ","? "treat" subject "as lv" NUMBER -> level_set_dur_first
+// "if you have 4 or more other LV1 spirits": as "if you control ..."
+%extend condition: "you have" NUMBER "or more" descr filters?    -> c_have_min
+// "select any number of your opponent's nexuses with a combined total of 7 or fewer cost" (CR 2-6: printed costs)
+%extend selection: amount "of" owner descr "with a combined total of" NUMBER ("or fewer cost" | "or less cost") -> sel_total_cost
+%extend selection: amount "of"? card_descr "with a combined total of" NUMBER ("or fewer cost" | "or less cost") place_from -> sel_trash_total_cost
 // "return them to your opponent's hand": the hand of the spirits' owner (CR 4-2: the owner controls)
 %extend hand_of: "your opponent's hand"
 """
@@ -147,6 +155,29 @@ class Rules:
 
     def f_effects_listed(self):
         return {"no_effects": False}
+
+    def level_top_dur_first(self, duration, subject):
+        return self.level_top(subject, duration)
+
+    def level_set_dur_first(self, duration, subject, number):
+        return self.level_set(subject, number, duration)
+
+    def c_have_min(self, n, descr, filters=None):
+        return self.c_control_min(n, descr, filters)
+
+    def sel_total_cost(self, amount, side, descr, number):
+        if amount != {"any_number": True} and "up_to" not in amount:
+            raise NotSupported("a combined cost total with an exact count")
+        t = self._target(amount, side, descr, None)
+        t["total_cost_max"] = int(number)
+        return t
+
+    def sel_trash_total_cost(self, amount, descr, number, _from):
+        t = self.sel_trash(amount, descr)
+        if "any_number" not in t and "up_to" not in t:
+            raise NotSupported("a combined cost total with an exact count")
+        t["total_cost_max"] = int(number)
+        return t
 
     def f_symbols(self, n):
         return {"symbols": int(n)}
