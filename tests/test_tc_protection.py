@@ -342,3 +342,8 @@ def test_ruling_p1_the_effects_of_spirits_with_the_soul_core_on_them():
     assert ops("Your spirits with a \"Soul Core\" on them cannot be selected by the effects of your opponent's spirits "
                "with a \"Soul Core\" on them.") == [
         restrict({"side": "you", "all": True, "soul_core": True}, "be_selected", {"type": "spirit", "soul_core": True})]
+
+
+def test_when_you_lose_life_written_in_the_text_is_the_life_reduced_trigger():
+    c = compile_effect("spirit", "N/A", "When you lose life, refresh this spirit.")
+    assert c.effect == {"kind": "triggered", "trigger": "life_reduced", "do": [{"refresh": "this"}]}

@@ -434,3 +434,11 @@ def test_ruling_p1_p7_played_only_the_effects_of_a_spirit_with_the_soul_core_on_
                    "{life: 5, reserve: 3, field: [ZT-001, T-R1]}", step="attack")
     game.apply(Attack(0, game.state.players[0].field[1]))  # without the soul core on it
     assert options(game) == game.state.players[1].field
+
+
+def test_cr_7_1_5_3_1_played_when_you_lose_life_refresh_this_spirit():
+    db = imported_db(spirit("When you lose life, refresh this spirit."))
+    game = game_of(db, "{life: 5, reserve: 3, field: [T-R1]}",
+                   "{life: 5, reserve: 3, field: [{card: ZT-001, exhausted: true}]}", step="attack")
+    attack_unblocked(game, 0, game.state.players[0].field[0])
+    assert game.state.players[1].life == 4 and not game.state.cards[game.state.players[1].field[0]].exhausted
