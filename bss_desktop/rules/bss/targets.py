@@ -87,29 +87,20 @@ def candidates(game, t, controller: int, source: int | None, *, selecting: bool 
     st = game.state
     sides = sides_of(t.side, controller)
     out = []
-    guarded = selecting and t.zone == "field" and source is not None and _guarded(game)
+    # a restriction "cannot be selected by ..." (protection.py, through the game: it reads this module)
+    unselectable = getattr(game, "_unselectable", None) if selecting and t.zone == "field" and source is not None \
+        else None
+    guarded = unselectable is not None and game._guarded()
     for p in sides:
         zone = getattr(st.players[p], t.zone)
         for iid in zone:
             if matches(game, iid, t, controller, source) and not (selecting and t.zone == "field"
                                                                   and _armored(game, iid, controller, source)):
-                if guarded and _unselectable(game, iid, source):
+                if guarded and unselectable(iid, source):
                     continue
                 out.append(iid)
     return out
 
-
-def _guarded(game) -> bool:
-    from .protection import any_protection  # (protection reads continuous, which reads this module)
-
-    return any_protection(game)
-
-
-def _unselectable(game, iid: int, source: int) -> bool:
-    """A restriction says `iid` cannot be selected by the effects of cards like `source` (protection.py)."""
-    from .protection import protected
-
-    return protected(game, iid, "be_selected", source)
 
 
 def count_value(game, c, source: int | None, controller: int) -> int:
