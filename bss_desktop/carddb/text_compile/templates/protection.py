@@ -223,7 +223,7 @@ class Rules:
             raise NotSupported("attacks from cards other than spirits")
         return self._prot(t, ("reduce_life", None, duration))
 
-    def prot_dur_its_attacks(self, duration, _its):  # "... your life cannot be reduced by that spirit's attacks"
+    def prot_dur_its_attacks(self, duration, _its):  # "during this turn, your life cannot be reduced by its attacks"
         return self._prot("it", ("reduce_life", None, duration))
 
     def prot_its_attacks_dur(self, _its, duration=None):
