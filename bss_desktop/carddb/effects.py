@@ -34,7 +34,7 @@ TRIGGERS = (
     "start_of_step",  # "at the start of your/your opponent's <step> step" (CR 6-x-1)
     "end_of_turn",  # "at the end of your/your opponent's turn" (CR 6-8-1-1)
     "life_reduced",  # your life is reduced
-    "life_gained",  # your life increases: cores are placed into it (CR 4-5)
+    "life_gained",  # your life increases: cores are placed into it (CR 3-7-1)
     "your_spirit_destroyed",  # "when one of your spirits is destroyed" (CR 8-6-3: once per batch)
     "opponent_spirit_destroyed",  # one of your opponent's spirits is destroyed
     "opponent_summons",  # your opponent summons a spirit
