@@ -351,3 +351,13 @@ def test_ruling_p1_the_effects_of_spirits_with_the_soul_core_on_them():
 def test_when_you_lose_life_written_in_the_text_is_the_life_reduced_trigger():
     c = compile_effect("spirit", "N/A", "When you lose life, draw a card and refresh this spirit.")
     assert c.effect == {"kind": "triggered", "trigger": "life_reduced", "do": [{"draw": 1}, {"refresh": "this"}]}
+
+
+def test_hostile_a_magic_card_protecting_this_is_refused():
+    with pytest.raises(EffectSyntax) as err:
+        parse_effect({"kind": "magic", "timing": ["main"], "do": [{"restrict": {"target": "this",
+                                                                                 "cannot": "be_selected"}}]},
+                     "e", card_type="magic")
+    assert err.value.field == "e.do[0]"
+    assert not compile_effect("magic", "N/A", "This spirit cannot be selected by your opponent's effects during this "
+                                              "turn.", ["Main"]).automated

@@ -895,7 +895,7 @@ def _refuse_silent(directives, f: str, card_type: str, kind: str) -> None:
         t = getattr(d, "target", None)
         if d.op == "pay_cores":  # it would print "send N cores from your reserve to your trash" and move none
             raise EffectSyntax(where, "pay_cores is a cost (CR 8-4): put it under 'cost:', not 'do:'")
-        if card_type == "magic" and d.op in ("bp", "level", "grant") and t is not None and t.ref == "this":
+        if card_type == "magic" and d.op in ("bp", "level", "grant", "restrict") and t is not None and t.ref == "this":
             raise EffectSyntax(where, f"a magic card is not on the field: '{d.op}' needs a target other than 'this' "
                                       "(e.g. {side: you})")
         if t is not None and t.ref is None and t.zone == "deck":
