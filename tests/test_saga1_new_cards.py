@@ -1,4 +1,4 @@
-"""The Saga set's second wave (SG1-133 … SG1-162) and the cards after it (SG1-163 … SG1-193), card by card: each
+"""The Saga set's second wave (SG1-133 … SG1-162) and the cards after it (SG1-163 … SG1-198), card by card: each
 test builds a concrete position with the shipped cards, plays the card as a player would (commands and `Choose`
 answers through `Game.apply`) and checks what its generated text promises. Design notes: docs/saga1-set.md;
 positions: docs/position-format.md."""
@@ -1710,3 +1710,67 @@ def test_ruling_lose_effects_hollowcrown_warden_takes_the_effects_of_lv1_nexuses
     pass_window(game)
     blockers = [c.spirit for c in game.legal_commands() if isinstance(c, Block)]
     assert (first(game, 1, "SG1-001") in blockers) == blocks
+
+
+# ---------------------------------------------------------------- SG1-194 … SG1-198: protections and life
+
+
+def attack_unblocked(game, p: int, attacker: int):
+    game.apply(Attack(p, attacker))
+    game.apply(Pass(1 - p))
+    game.apply(Pass(p))
+    return game.apply(Block(1 - p, None))
+
+
+def test_ruling_p1_lanternward_sentinel_keeps_your_white_spirits_from_selection_while_refreshed():
+    assert text("SG1-194") == ("[LV2] Constant: while this spirit is refreshed, all your White spirits cannot be "
+                               "selected by your opponent's effects.")
+    game = game_at("{life: 5, reserve: 5, hand: [SG1-165]}",
+                   "{life: 5, reserve: 3, field: [{card: SG1-194, cores: 3}, SG1-197, SG1-001]}")
+    sentinel, novice, hatchling = game.state.players[1].field
+    game.apply(UseMagic(0, first(game, 0, "SG1-165", "hand")))  # Echoing Refusal: only the red Hatchling to choose
+    assert game.state.cards[hatchling].exhausted and not game.state.cards[novice].exhausted
+    game = game_at("{life: 5, reserve: 5, hand: [SG1-165]}",
+                   "{life: 5, reserve: 3, field: [{card: SG1-194, cores: 3, exhausted: true}, SG1-197, SG1-001]}")
+    game.apply(UseMagic(0, first(game, 0, "SG1-165", "hand")))
+    assert info(game)["options"] == game.state.players[1].field  # exhausted: no protection, itself included
+
+
+def test_ruling_p8_sunward_tollhouse_draws_when_a_cheap_attacker_reduces_your_life():
+    assert text("SG1-195") == "(When your life is reduced by an attack from one of your opponent's spirits with cost " \
+                              "3 or less) Draw 1 card."
+    game = game_at("{life: 5, reserve: 3, field: [SG1-003, {card: SG1-073, cores: 1}]}",
+                   "{life: 5, reserve: 3, field: [SG1-195]}", step="attack")
+    drake, seraph = game.state.players[0].field
+    attack_unblocked(game, 0, seraph)  # cost 5: not watched
+    assert game.state.players[1].hand == []
+    attack_unblocked(game, 0, drake)
+    assert len(game.state.players[1].hand) == 1 and game.state.players[1].life == 3
+
+
+def test_ruling_p8_briarhide_avenger_takes_a_core_from_the_attacker():
+    assert text("SG1-196") == ("(When your life is reduced by an attack from one of your opponent's spirits with 4000 BP "
+                               "or less) Send 1 core from that spirit to its owner's reserve.")
+    game = game_at("{life: 5, reserve: 0, field: [{card: SG1-003, cores: 2}]}",
+                   "{life: 5, reserve: 3, field: [SG1-196]}", step="attack")
+    drake = game.state.players[0].field[0]
+    attack_unblocked(game, 0, drake)
+    assert game.state.cards[drake].cores == 1 and game.state.players[0].reserve == 1
+
+
+def test_ruling_p9_dawnhymn_novice_draws_when_blessed_increases_your_life():
+    assert text("SG1-197") == "【Blessed】\n[LV2] (When your life increases) Draw 1 card."
+    game = game_at("{life: 3, reserve: 3, field: [{card: SG1-197, cores: 3}]}", "{life: 5, reserve: 3}",
+                   step="attack")
+    attack_unblocked(game, 0, game.state.players[0].field[0])
+    p = game.state.players[0]
+    assert p.life == 4 and len(p.hand) == 1 and game.state.players[1].life == 4
+
+
+def test_ruling_p9_radiant_almonry_refreshes_one_of_your_spirits_when_your_life_increases():
+    assert text("SG1-198") == "(When your life increases) Refresh 1 of your spirits."
+    game = game_at("{life: 3, reserve: 5, hand: [SG1-082], field: [SG1-198, {card: SG1-003, exhausted: true}]}",
+                   "{life: 5, reserve: 3}")
+    drake = first(game, 0, "SG1-003")
+    game.apply(UseMagic(0, first(game, 0, "SG1-082", "hand")))  # Mending Light: a core into your life
+    assert game.state.players[0].life == 4 and not game.state.cards[drake].exhausted

@@ -32,15 +32,16 @@ def restrict(target, cannot, by=None, duration=None):
 
 
 @pytest.mark.parametrize("sentence,expected", [
-    ("This spirit cannot be selected by your opponent's effects.", restrict("this", "be_selected", {"type": "any"})),
-    ("This nexus cannot be selected by the effects of your opponent's magic.",
+    ("This nexus cannot be selected by your opponent's effects.", restrict("this", "be_selected", {"type": "any"})),
+    ("This nexus cannot be selected by the effects of your opponent's magic cards.",
      restrict("this", "be_selected", {"type": "magic"})),
     ("Your Stoneback spirits cannot be selected by the effects of your opponent's spirits.",
      restrict({"side": "you", "family": "Stoneback", "all": True}, "be_selected", {"type": "spirit"})),
-    ("Your spirits and nexuses with a \"Soul Core\" on them cannot be selected by your opponent's magic effects.",
-     restrict({"side": "you", "type": "any", "all": True, "soul_core": True}, "be_selected", {"type": "magic"})),
-    ("This spirit cannot be selected by the effects of your opponent's magic during this battle.",
-     restrict("this", "be_selected", {"type": "magic"}, "battle")),
+    ("Your spirits and nexuses with a \"Soul Core\" on them cannot be selected by the effects of your opponent's "
+     "spirits.",
+     restrict({"side": "you", "type": "any", "all": True, "soul_core": True}, "be_selected", {"type": "spirit"})),
+    ("This spirit cannot be selected by the effects of your opponent's nexuses during this battle.",
+     restrict("this", "be_selected", {"type": "nexus"}, "battle")),
 ])
 def test_ruling_p1_cannot_be_selected_compiles(sentence, expected):
     assert ops(sentence) == [expected]
@@ -54,14 +55,14 @@ def test_ruling_p1_the_effects_of_two_kinds_of_cards_stay_manual():
 
 
 @pytest.mark.parametrize("sentence,expected", [
-    ("This spirit cannot be destroyed by your opponent's destruction effects during the battle.",
+    ("This spirit cannot be destroyed by your opponent's destruction effects during this battle.",
      restrict("this", "be_destroyed", {"type": "any"}, "battle")),
     ("Your Sky Warden spirits cannot be destroyed by destruction effects on your opponent's spirits.",
      restrict({"side": "you", "family": "Sky Warden", "all": True}, "be_destroyed", {"type": "spirit"})),
     ("During this turn, it cannot be destroyed by the destruction effects of your opponent's spirits.",
      restrict("it", "be_destroyed", {"type": "spirit"}, "turn")),
-    ("During this battle, your spirits and your opponent's spirits cannot be destroyed in battle.",
-     restrict({"side": "any", "all": True}, "be_destroyed_in_battle", None, "battle")),
+    ("During this turn, your spirits and your opponent's spirits cannot be destroyed in battle.",
+     restrict({"side": "any", "all": True}, "be_destroyed_in_battle", None, "turn")),
     ("This spirit cannot be destroyed in battle.", restrict("this", "be_destroyed_in_battle")),
 ])
 def test_ruling_p2_p3_cannot_be_destroyed_compiles(sentence, expected):
@@ -69,8 +70,8 @@ def test_ruling_p2_p3_cannot_be_destroyed_compiles(sentence, expected):
 
 
 def test_ruling_p2_two_durations_stay_manual():
-    s = compile_sentence("During this turn, this spirit cannot be destroyed by your opponent's destruction effects "
-                         "during the battle.")
+    s = compile_sentence("During this turn, it cannot be destroyed by the destruction effects of your opponent's "
+                         "nexuses during this battle.")
     assert not s.ok
 
 
@@ -78,15 +79,16 @@ def test_ruling_p2_two_durations_stay_manual():
 
 
 @pytest.mark.parametrize("sentence,expected", [
-    ("Your opponent's effects cannot remove cores from this spirit or any spirit with a \"Soul Core\" on it.",
+    ("Your opponent's effects cannot remove cores from this spirit or any spirit with 3 or more cores on it.",
      [restrict("this", "lose_cores", {"type": "any"}),
-      restrict({"side": "any", "all": True, "soul_core": True}, "lose_cores", {"type": "any"})]),
+      restrict({"side": "any", "all": True, "cores_min": 3}, "lose_cores", {"type": "any"})]),
     ("Your opponent's effects cannot remove cores from your other Stoneback spirits.",
      [restrict({"side": "you", "other": True, "family": "Stoneback", "all": True}, "lose_cores", {"type": "any"})]),
     ("All of your blue spirits that cost 3 or more cannot have their cores removed by your opponent's effects.",
      [restrict({"side": "you", "colors": ["blue"], "all": True, "cost_min": 3}, "lose_cores", {"type": "any"})]),
-    ("Your exhausted spirits cannot be returned to your hand or deck by your opponent's effects.",
-     [restrict({"side": "you", "exhausted": True, "all": True}, "be_returned", {"type": "any"})]),
+    ("Your exhausted Stoneback spirits cannot be returned to your hand or deck by your opponent's effects.",
+     [restrict({"side": "you", "exhausted": True, "family": "Stoneback", "all": True}, "be_returned",
+               {"type": "any"})]),
 ])
 def test_ruling_p4_p5_cores_and_returns_compile(sentence, expected):
     assert ops(sentence) == expected
@@ -94,8 +96,8 @@ def test_ruling_p4_p5_cores_and_returns_compile(sentence, expected):
 
 def test_ruling_p4_a_condition_on_both_parts_of_a_sentence():
     assert ops("If this spirit has a \"Soul Core\" on it, it cannot be selected by the effects of your opponent's "
-               "spirits, and its cores cannot be removed by the effects of your opponent's spirits.") == [
-        {**restrict("it", "be_selected", {"type": "spirit"}), "if": {"soul_core": True}},
+               "magic cards, and its cores cannot be removed by the effects of your opponent's spirits.") == [
+        {**restrict("it", "be_selected", {"type": "magic"}), "if": {"soul_core": True}},
         {**restrict("it", "lose_cores", {"type": "spirit"}), "if": {"soul_core": True}}]
 
 
@@ -107,7 +109,7 @@ def test_ruling_p4_a_condition_on_both_parts_of_a_sentence():
      restrict({"side": "any", "all": True, "bp_max": 3000}, "reduce_life")),
     ("Attacks from your opponent's spirits with 4000 or fewer BP cannot reduce your life during this turn.",
      restrict({"all": True, "bp_max": 4000}, "reduce_life", None, "turn")),
-    ("During this turn, your life cannot be reduced by that spirit's attacks.",
+    ("Your life cannot be reduced by its attacks during this turn.",
      restrict("it", "reduce_life", None, "turn")),
 ])
 def test_ruling_p6_attacks_that_cannot_reduce_life_compile(sentence, expected):
@@ -122,10 +124,10 @@ def test_ruling_p6_attacks_from_your_own_spirits_stay_manual():
 
 
 def test_cr_7_1_5_3_1_when_your_life_is_reduced_by_an_attack_compiles_to_a_watched_trigger():
-    c = compile_effect("nexus", "N/A", "Draw a card when your life is reduced by an attack from one of your "
-                                       "opponent's spirits that costs 2 or fewer.", families=FAMILIES)
-    assert c.effect == {"kind": "triggered", "trigger": "opponent_spirit_reduces_life", "watch": {"cost_max": 2},
-                        "do": [{"draw": 1}]}
+    c = compile_effect("nexus", "N/A", "Draw 2 cards when your life is reduced by an attack from one of your "
+                                       "opponent's Stoneback spirits that costs 5 or fewer.", families=FAMILIES)
+    assert c.effect == {"kind": "triggered", "trigger": "opponent_spirit_reduces_life",
+                        "watch": {"family": "Stoneback", "cost_max": 5}, "do": [{"draw": 2}]}
     c = compile_effect("nexus", "N/A", "When your life is reduced by an attack from one of your opponent's spirits "
                                        "with 2000 or fewer BP, remove a core from that spirit and place it into your "
                                        "opponent's reserve.", families=FAMILIES)
@@ -139,7 +141,7 @@ def test_cr_7_1_5_3_1_two_attackers_stay_manual():
 
 
 def test_the_core_templates_still_read_your_spirits():
-    assert ops("Your spirits gain 1000 BP during this turn.")[0]["bp"]["add"] == 1000
+    assert ops("Your spirits gain 4000 BP during this turn.")[0]["bp"]["add"] == 4000
     assert ops("Your spirits cannot block during this turn.")[0]["restrict"]["cannot"] == "block"
 
 
@@ -208,22 +210,22 @@ def test_every_restriction_is_documented():
 
 
 def test_ruling_p9_draw_a_card_when_your_life_increases_compiles():
-    c = compile_effect("spirit", "During Your Attack Step", "Draw a card when your life increases.")
+    c = compile_effect("spirit", "During Your Attack Step", "Draw 2 cards when your life increases.")
     assert c.effect == {"kind": "triggered", "trigger": "life_gained", "condition": {"step": "attack", "your_turn": True},
-                        "do": [{"draw": 1}]}
+                        "do": [{"draw": 2}]}
     e = parse_effect(c.effect, "e", card_type="spirit")
-    assert effect_text(e) == "(When your life increases) If it is your attack step, draw 1 card."
+    assert effect_text(e) == "(When your life increases) If it is your attack step, draw 2 cards."
 
 
 def test_cr_8_1_4_1_one_condition_on_every_part_of_a_constant_effect_is_the_effects_own():
     c = compile_effect("spirit", "N/A", "If this spirit has a \"Soul Core\" on it, it cannot be selected by the "
-                                        "effects of your opponent's spirits, and its cores cannot be removed by the "
-                                        "effects of your opponent's spirits.")
+                                        "effects of your opponent's nexuses, and its cores cannot be removed by your "
+                                        "opponent's effects.")
     assert c.effect == {"kind": "constant", "condition": {"soul_core": True}, "do": [
-        {"restrict": {"target": "this", "cannot": "be_selected", "by": {"type": "spirit"}}},
-        {"restrict": {"target": "this", "cannot": "lose_cores", "by": {"type": "spirit"}}}]}
+        {"restrict": {"target": "this", "cannot": "be_selected", "by": {"type": "nexus"}}},
+        {"restrict": {"target": "this", "cannot": "lose_cores", "by": {"type": "any"}}}]}
     c = compile_effect("spirit", "N/A", "If you have 3 or fewer life, this spirit gains 1000 BP. All of your spirits "
-                                        "gain 1000 BP.")
+                                        "gain 2000 BP.")
     assert not c.automated and "one of its parts" in c.why
 
 
@@ -236,19 +238,20 @@ def test_ruling_p2_p3_p4_neither_this_nor_any_nexus_compiles_to_each_protection_
         restrict("this", "be_destroyed", by), restrict("this", "be_destroyed_in_battle"),
         restrict("this", "lose_cores", by), restrict(nexuses, "be_destroyed", by),
         restrict(nexuses, "be_destroyed_in_battle"), restrict(nexuses, "lose_cores", by)]
-    assert ops("During this turn, this spirit cannot be destroyed by your opponent's destruction effects or as the "
-               "result of battle.") == [restrict("this", "be_destroyed", by, "turn"),
-                                        restrict("this", "be_destroyed_in_battle", None, "turn")]
+    assert ops("During this battle, this spirit cannot be destroyed by the destruction effects of your opponent's "
+               "spirits or as the result of battle.") == [
+        restrict("this", "be_destroyed", {"type": "spirit"}, "battle"),
+        restrict("this", "be_destroyed_in_battle", None, "battle")]
 
 
 # ---------------------------------------------------------------- ruling P10: "When Destroyed" effects not triggered
 
 
 def test_ruling_p10_not_triggered_by_this_effect_marks_every_destruction_before_it():
-    c = compile_effect("spirit", "When Summoned", "Destroy all of your opponent's spirits with 3000 or fewer BP. Your "
+    c = compile_effect("spirit", "When Summoned", "Destroy all of your opponent's spirits with 3500 or fewer BP. Your "
                                                   "opponent's \"When Destroyed\" effects are not triggered by this "
                                                   "effect.")
-    assert c.effect["do"] == [{"destroy": {"all": True, "bp_max": 3000}, "quiet": True}]
+    assert c.effect["do"] == [{"destroy": {"all": True, "bp_max": 3500}, "quiet": True}]
     e = parse_effect(c.effect, "e", card_type="spirit")
     assert effect_to_dict(e)["do"][0]["quiet"] is True
     assert effect_text(e).endswith("Your opponent's \"When Destroyed\" effects are not triggered by this destruction.")
@@ -256,9 +259,9 @@ def test_ruling_p10_not_triggered_by_this_effect_marks_every_destruction_before_
 
 @pytest.mark.parametrize("text", [
     "Draw a card. Your opponent's \"When Destroyed\" effects are not triggered by this effect.",
-    "Destroy all of your opponent's spirits with 3000 or fewer BP. Your opponent's \"When Summoned\" effects are not "
+    "Destroy all of your opponent's spirits with 3500 or fewer BP. Your opponent's \"When Summoned\" effects are not "
     "triggered by this effect.",
-    "Destroy all of your opponent's spirits with 3000 or fewer BP. If you have 3 or fewer life, your opponent's "
+    "Destroy all of your opponent's spirits with 3500 or fewer BP. If you have 3 or fewer life, your opponent's "
     "\"When Destroyed\" effects are not triggered by this effect.",
 ])
 def test_ruling_p10_other_shapes_stay_manual(text):
@@ -310,12 +313,13 @@ def test_hostile_a_malformed_exhausted_condition_is_refused_naming_the_field():
 
 
 def test_ruling_p11_when_destroyed_effects_on_your_opponents_spirits_compile_to_a_restriction():
-    c = compile_effect("nexus", "During Either Attack Step", "\"When Destroyed\" effects on your opponent's spirits "
-                                                              "are not triggered.")
-    assert c.effect == {"kind": "constant", "condition": {"step": "attack"},
-                        "do": [{"restrict": {"target": {"all": True}, "cannot": "trigger_when_destroyed"}}]}
+    c = compile_effect("nexus", "During Either Attack Step", "\"When Destroyed\" effects on your opponent's Stoneback "
+                                                              "spirits are not triggered.", families=FAMILIES)
+    assert c.effect == {"kind": "constant", "condition": {"step": "attack"}, "do": [
+        {"restrict": {"target": {"family": "Stoneback", "all": True}, "cannot": "trigger_when_destroyed"}}]}
     e = parse_effect(c.effect, "e", card_type="nexus")
-    assert effect_text(e).endswith("the \"When Destroyed\" effects on all your opponent's spirits are not triggered.")
+    assert effect_text(e).endswith("the \"When Destroyed\" effects on all your opponent's Stoneback spirits are not "
+                                   "triggered.")
     assert not compile_sentence("\"When Summoned\" effects on your opponent's spirits are not triggered.").ok
 
 
@@ -339,6 +343,21 @@ def test_hostile_a_card_file_with_a_malformed_protection_is_refused_naming_the_c
 
 
 def test_ruling_p1_the_effects_of_spirits_with_the_soul_core_on_them():
-    assert ops("Your spirits with a \"Soul Core\" on them cannot be selected by the effects of your opponent's spirits "
-               "with a \"Soul Core\" on them.") == [
-        restrict({"side": "you", "all": True, "soul_core": True}, "be_selected", {"type": "spirit", "soul_core": True})]
+    assert ops("Your Stoneback spirits cannot be selected by the effects of your opponent's spirits with a \"Soul Core\" "
+               "on them.") == [restrict({"side": "you", "family": "Stoneback", "all": True}, "be_selected",
+                                        {"type": "spirit", "soul_core": True})]
+
+
+def test_when_you_lose_life_written_in_the_text_is_the_life_reduced_trigger():
+    c = compile_effect("spirit", "N/A", "When you lose life, draw a card and refresh this spirit.")
+    assert c.effect == {"kind": "triggered", "trigger": "life_reduced", "do": [{"draw": 1}, {"refresh": "this"}]}
+
+
+def test_hostile_a_magic_card_protecting_this_is_refused():
+    with pytest.raises(EffectSyntax) as err:
+        parse_effect({"kind": "magic", "timing": ["main"], "do": [{"restrict": {"target": "this",
+                                                                                 "cannot": "be_selected"}}]},
+                     "e", card_type="magic")
+    assert err.value.field == "e.do[0]"
+    assert not compile_effect("magic", "N/A", "This spirit cannot be selected by your opponent's effects during this "
+                                              "turn.", ["Main"]).automated

@@ -62,7 +62,7 @@ def blocked_fight(game, p: int, attacker: int, blocker: int):
 
 
 def test_ruling_p1_played_a_spirit_the_opponents_magic_cannot_select():
-    db = imported_db(spirit("This spirit cannot be selected by the effects of your opponent's magic."),
+    db = imported_db(spirit("This spirit cannot be selected by the effects of your opponent's magic cards."),
                      magic("Select one of your opponent's spirits and destroy it."),
                      spirit("Select one of your opponent's spirits and exhaust it.", "When Summoned", ID="ZT-002",
                             name="Exhauster"))
@@ -76,7 +76,7 @@ def test_ruling_p1_played_a_spirit_the_opponents_magic_cannot_select():
 
 
 def test_ruling_p1_played_your_own_effects_still_select_it():
-    db = imported_db(spirit("This spirit cannot be selected by your opponent's effects."),
+    db = imported_db(spirit("Your Stoneback spirits cannot be selected by your opponent's effects."),
                      magic("Select one of your spirits and exhaust it."))
     game = game_of(db, "{life: 5, reserve: 5, hand: [ZT-090], field: [ZT-001]}", "{life: 5, reserve: 3}")
     use(game, 0, "ZT-090")
@@ -84,7 +84,7 @@ def test_ruling_p1_played_your_own_effects_still_select_it():
 
 
 def test_ruling_p1_played_an_all_effect_still_reaches_it():
-    db = imported_db(spirit("This spirit cannot be selected by your opponent's effects."),
+    db = imported_db(spirit("Your Stoneback spirits cannot be selected by your opponent's effects."),
                      magic("Exhaust all of your opponent's spirits."))
     game = game_of(db, "{life: 5, reserve: 5, hand: [ZT-090]}", "{life: 5, reserve: 3, field: [ZT-001]}")
     use(game, 0, "ZT-090")
@@ -92,8 +92,8 @@ def test_ruling_p1_played_an_all_effect_still_reaches_it():
 
 
 def test_ruling_p1_played_with_a_soul_core_condition_among_several_to_choose():
-    db = imported_db(spirit("Your spirits and nexuses with a \"Soul Core\" on them cannot be selected by your "
-                            "opponent's magic effects."),
+    db = imported_db(spirit("Your spirits and nexuses with a \"Soul Core\" on them cannot be selected by the effects "
+                            "of your opponent's magic cards."),
                      magic("Select one of your opponent's spirits and exhaust it."))
     game = game_of(db, "{life: 5, reserve: 5, hand: [ZT-090]}",
                    "{life: 5, reserve: 3, soul_core: field, field: [{card: ZT-001, soul_core: true}, T-R1, T-B2]}")
@@ -108,9 +108,9 @@ def test_ruling_p1_played_with_a_soul_core_condition_among_several_to_choose():
 def test_ruling_p2_played_not_destroyed_by_the_destruction_effects_of_the_opponents_spirits():
     db = imported_db(spirit("Your Stoneback spirits cannot be destroyed by destruction effects on your opponent's "
                             "spirits."),
-                     spirit("Destroy all of your opponent's spirits with 3000 or fewer BP.", "When Summoned",
+                     spirit("Destroy all of your opponent's spirits with 3500 or fewer BP.", "When Summoned",
                             ID="ZT-002", name="Razer", subType=["Sky Warden"]),
-                     magic("Destroy all of your opponent's spirits with 3000 or fewer BP."))
+                     magic("Destroy all of your opponent's spirits with 3500 or fewer BP."))
     game = game_of(db, "{life: 5, reserve: 5, hand: [ZT-002, ZT-090]}",
                    "{life: 5, reserve: 3, field: [ZT-001, T-R1]}")
     guarded, pup = game.state.players[1].field
@@ -121,7 +121,7 @@ def test_ruling_p2_played_not_destroyed_by_the_destruction_effects_of_the_oppone
 
 
 def test_ruling_p2_cr_10_14_2_played_cores_removed_still_destroy_it():
-    db = imported_db(spirit("This spirit cannot be destroyed by your opponent's destruction effects."),
+    db = imported_db(spirit("Your Stoneback spirits cannot be destroyed by your opponent's destruction effects."),
                      magic("Select one of your opponent's spirits. Remove a core from it and place it into their "
                            "reserve."))
     game = game_of(db, "{life: 5, reserve: 5, hand: [ZT-090]}", "{life: 5, reserve: 3, field: [ZT-001]}")
@@ -131,7 +131,7 @@ def test_ruling_p2_cr_10_14_2_played_cores_removed_still_destroy_it():
 
 
 def test_ruling_p3_played_neither_spirit_is_destroyed_in_this_battle():
-    db = imported_db(spirit("During this battle, your spirits and your opponent's spirits cannot be destroyed in "
+    db = imported_db(spirit("During this turn, your spirits and your opponent's spirits cannot be destroyed in "
                             "battle.", "When This Spirit Blocks"))
     game = game_of(db, "{life: 5, reserve: 3, field: [T-R3]}", "{life: 5, reserve: 3, field: [ZT-001]}",
                    step="attack")
@@ -153,7 +153,7 @@ def test_ruling_p3_played_without_it_the_weaker_spirit_is_destroyed():
 
 
 def test_ruling_p4_played_the_opponents_effects_cannot_remove_its_cores():
-    db = imported_db(spirit("Your opponent's effects cannot remove cores from this spirit."),
+    db = imported_db(spirit("Your opponent's effects cannot remove cores from your Stoneback spirits."),
                      magic("Remove a core from each of your opponent's spirits and place them into their reserve."))
     game = game_of(db, "{life: 5, reserve: 5, hand: [ZT-090]}",
                    "{life: 5, reserve: 0, field: [{card: ZT-001, cores: 3}, {card: T-R1, cores: 3}]}")
@@ -164,7 +164,7 @@ def test_ruling_p4_played_the_opponents_effects_cannot_remove_its_cores():
 
 
 def test_ruling_p4_played_its_own_controllers_effects_still_remove_them():
-    db = imported_db(spirit("Your opponent's effects cannot remove cores from this spirit."),
+    db = imported_db(spirit("Your opponent's effects cannot remove cores from your Stoneback spirits."),
                      magic("Select one of your spirits. Remove a core from it and place it into their reserve."))
     game = game_of(db, "{life: 5, reserve: 5, hand: [ZT-090], field: [{card: ZT-001, cores: 3}]}",
                    "{life: 5, reserve: 3}")
@@ -173,22 +173,24 @@ def test_ruling_p4_played_its_own_controllers_effects_still_remove_them():
 
 
 def test_ruling_p5_played_exhausted_spirits_the_opponent_cannot_return():
-    db = imported_db(spirit("Your exhausted spirits cannot be returned to your hand or deck by your opponent's "
-                            "effects."),
+    db = imported_db(spirit("Your exhausted Stoneback spirits cannot be returned to your hand or deck by your "
+                            "opponent's effects."),
+                     record(ID="ZT-004", name="Second Stoneback"),
                      magic("Return all of your opponent's spirits to their owners' hands."))
     game = game_of(db, "{life: 5, reserve: 5, hand: [ZT-090]}",
-                   "{life: 5, reserve: 3, field: [ZT-001, {card: T-R3, exhausted: true}, T-R1]}")
-    guarded, knight, pup = game.state.players[1].field
-    use(game, 0, "ZT-090")
-    assert game.state.cards[knight].zone == "field"
-    assert game.state.cards[guarded].zone == "hand" and game.state.cards[pup].zone == "hand"
+                   "{life: 5, reserve: 3, field: [ZT-001, {card: ZT-004, exhausted: true}, "
+                   "{card: T-R3, exhausted: true}, T-R1]}")
+    guarded, stoneback, knight, pup = game.state.players[1].field
+    use(game, 0, "ZT-090")  # the protections are read before any card moves: the refreshed source goes too
+    assert game.state.cards[stoneback].zone == "field"
+    assert [game.state.cards[i].zone for i in (guarded, knight, pup)] == ["hand", "hand", "hand"]
 
 
 # ---------------------------------------------------------------- P6: attacks that cannot reduce life
 
 
 def test_ruling_p6_played_neither_players_life_is_reduced_by_a_weak_attacker():
-    db = imported_db(nexus("Neither player's life can be reduced by an attack from a spirit that has 2000 or fewer "
+    db = imported_db(nexus("Neither player's life can be reduced by an attack from a spirit that has 2500 or fewer "
                            "BP."))
     game = game_of(db, "{life: 5, reserve: 3, field: [T-R1, T-R3]}", "{life: 5, reserve: 3, field: [ZT-050]}",
                    step="attack")
@@ -200,7 +202,7 @@ def test_ruling_p6_played_neither_players_life_is_reduced_by_a_weak_attacker():
 
 
 def test_ruling_p6_cr_11_7_1_played_no_blessed_core_when_no_life_is_reduced():
-    db = imported_db(nexus("Neither player's life can be reduced by an attack from a spirit that has 2000 or fewer "
+    db = imported_db(nexus("Neither player's life can be reduced by an attack from a spirit that has 2500 or fewer "
                            "BP."))
     game = game_of(db, "{life: 3, reserve: 3, field: [KW-BLS]}", "{life: 5, reserve: 3, field: [ZT-050]}",
                    step="attack")  # a 【Blessed】 spirit of the test pool
@@ -209,8 +211,8 @@ def test_ruling_p6_cr_11_7_1_played_no_blessed_core_when_no_life_is_reduced():
 
 
 def test_ruling_p6_played_your_life_cannot_be_reduced_by_that_spirits_attacks():
-    db = imported_db(magic("Select one of your opponent's spirits. During this turn, your life cannot be reduced by "
-                           "that spirit's attacks."))
+    db = imported_db(magic("Select one of your opponent's spirits. Your life cannot be reduced by its attacks during "
+                           "this turn."))
     game = game_of(db, "{life: 5, reserve: 3, field: [T-R3, T-R1]}", "{life: 5, reserve: 3, hand: [ZT-090]}",
                    step="attack")
     knight, pup = game.state.players[0].field
@@ -226,7 +228,7 @@ def test_ruling_p6_played_your_life_cannot_be_reduced_by_that_spirits_attacks():
 
 
 def test_ruling_p6_cr_8_8_1_4_played_attacks_from_the_weak_spirits_reduce_no_life_this_turn():
-    db = imported_db(magic("Attacks from your opponent's spirits with 3000 or fewer BP cannot reduce your life during "
+    db = imported_db(magic("Attacks from your opponent's spirits with 3500 or fewer BP cannot reduce your life during "
                            "this turn."))
     game = game_of(db, "{life: 5, reserve: 3, field: [T-R1, T-R3, T-R5]}", "{life: 5, reserve: 3, hand: [ZT-090]}",
                    step="attack")
@@ -246,15 +248,15 @@ def test_ruling_p6_cr_8_8_1_4_played_attacks_from_the_weak_spirits_reduce_no_lif
 
 
 def test_ruling_p8_cr_7_1_5_3_1_played_draw_when_an_opponents_cheap_spirit_reduces_your_life():
-    db = imported_db(nexus("Draw a card when your life is reduced by an attack from one of your opponent's spirits "
-                           "that costs 3 or fewer."))
+    db = imported_db(nexus("Draw 2 cards when your life is reduced by an attack from one of your opponent's spirits "
+                           "that costs 2 or fewer."))
     game = game_of(db, "{life: 5, reserve: 3, field: [T-R1, T-G4]}",
                    "{life: 5, reserve: 3, field: [ZT-050], deck: [T-W0, T-W0, T-W0]}", step="attack")
     pup, stag = game.state.players[0].field
     attack_unblocked(game, 0, stag)  # cost 4: not watched
     assert cids(game, game.state.players[1].hand) == []
     attack_unblocked(game, 0, pup)
-    assert cids(game, game.state.players[1].hand) == ["T-W0"]
+    assert cids(game, game.state.players[1].hand) == ["T-W0", "T-W0"]
 
 
 def test_ruling_p8_played_that_spirit_is_the_attacker():
@@ -269,9 +271,9 @@ def test_ruling_p8_played_that_spirit_is_the_attacker():
 
 
 def test_ruling_p8_played_no_trigger_when_the_attack_reduces_no_life():
-    db = imported_db(nexus("Draw a card when your life is reduced by an attack from one of your opponent's spirits "
-                           "that costs 3 or fewer."),
-                     nexus("Neither player's life can be reduced by an attack from a spirit that has 2000 or fewer "
+    db = imported_db(nexus("Draw 2 cards when your life is reduced by an attack from one of your opponent's spirits "
+                           "that costs 2 or fewer."),
+                     nexus("Neither player's life can be reduced by an attack from a spirit that has 2500 or fewer "
                            "BP.", ID="ZT-051", name="Second Nexus"))
     game = game_of(db, "{life: 5, reserve: 3, field: [T-R1]}",
                    "{life: 5, reserve: 3, field: [ZT-050, ZT-051], deck: [T-W0, T-W0]}", step="attack")
@@ -283,7 +285,7 @@ def test_ruling_p8_played_no_trigger_when_the_attack_reduces_no_life():
 
 
 def test_ruling_p9_played_draw_a_card_when_your_life_increases():
-    db = imported_db(nexus("Draw a card when your life increases."),
+    db = imported_db(nexus("Draw 1 card when your life increases."),
                      magic("Place two cores from the void into your life."))
     game = game_of(db, "{life: 3, reserve: 3, hand: [ZT-090], field: [ZT-050], deck: [T-W0, T-W0, T-W0]}",
                    "{life: 5, reserve: 3}")
@@ -292,7 +294,7 @@ def test_ruling_p9_played_draw_a_card_when_your_life_increases():
 
 
 def test_ruling_p9_cr_11_7_1_played_blessed_increases_your_life_and_your_opponents_loss_does_not():
-    db = imported_db(nexus("Draw a card when your life increases."))
+    db = imported_db(nexus("Draw 1 card when your life increases."))
     game = game_of(db, "{life: 3, reserve: 3, field: [KW-BLS, ZT-050], deck: [T-W0, T-W0, T-W0]}",
                    "{life: 5, reserve: 3, field: [ZT-050], deck: [T-W0, T-W0]}", step="attack")
     attack_unblocked(game, 0, game.state.players[0].field[0])
@@ -302,8 +304,7 @@ def test_ruling_p9_cr_11_7_1_played_blessed_increases_your_life_and_your_opponen
 
 def test_ruling_p1_p4_played_while_the_soul_core_is_on_it():
     db = imported_db(spirit("If this spirit has a \"Soul Core\" on it, it cannot be selected by the effects of your "
-                            "opponent's spirits, and its cores cannot be removed by the effects of your opponent's "
-                            "spirits."),
+                            "opponent's spirits, and its cores cannot be removed by your opponent's effects."),
                      spirit("Select one of your opponent's spirits and exhaust it.", "When Summoned", ID="ZT-002",
                             name="Exhauster"),
                      spirit("Remove a core from each of your opponent's spirits and place them into their reserve.",
@@ -346,7 +347,7 @@ def test_ruling_p2_p3_p4_played_neither_destroyed_by_effects_nor_in_battle_nor_i
 
 def _p10_db(quiet: bool):
     tail = " Your opponent's \"When Destroyed\" effects are not triggered by this effect." if quiet else ""
-    return imported_db(spirit("Destroy all of your opponent's spirits with 3000 or fewer BP." + tail, "When Summoned",
+    return imported_db(spirit("Destroy all of your opponent's spirits with 2500 or fewer BP." + tail, "When Summoned",
                               ID="ZT-002", name="Razer"),
                        spirit("Draw a card.", "When Destroyed", ID="ZT-003", name="Last Words"),
                        nexus("When one of your spirits is destroyed, draw a card."),
@@ -397,7 +398,7 @@ def test_cr_4_4_played_the_protection_holds_while_this_spirit_is_refreshed():
 
 
 def test_ruling_p11_cr_10_15_1_played_the_effects_on_the_opponents_spirits_do_not_trigger():
-    db = imported_db(nexus("\"When Destroyed\" effects on your opponent's spirits are not triggered."),
+    db = imported_db(nexus("\"When Destroyed\" effects on your opponent's Stoneback spirits are not triggered."),
                      spirit("Draw a card.", "When Destroyed", ID="ZT-003", name="Last Words"),
                      spirit("When one of your spirits is destroyed, draw a card.", ID="ZT-004", name="Mourner"),
                      magic("Destroy all of your opponent's spirits with 1000 or fewer BP."))
@@ -410,7 +411,7 @@ def test_ruling_p11_cr_10_15_1_played_the_effects_on_the_opponents_spirits_do_no
 
 
 def test_ruling_p11_played_your_own_spirits_effects_still_trigger():
-    db = imported_db(nexus("\"When Destroyed\" effects on your opponent's spirits are not triggered."),
+    db = imported_db(nexus("\"When Destroyed\" effects on your opponent's Stoneback spirits are not triggered."),
                      spirit("Draw a card.", "When Destroyed", ID="ZT-003", name="Last Words"),
                      magic("Destroy all of your opponent's spirits with 1000 or fewer BP."))
     game = game_of(db, "{life: 5, reserve: 5, hand: [ZT-090], field: [ZT-003]}",
@@ -434,3 +435,12 @@ def test_ruling_p1_p7_played_only_the_effects_of_a_spirit_with_the_soul_core_on_
                    "{life: 5, reserve: 3, field: [ZT-001, T-R1]}", step="attack")
     game.apply(Attack(0, game.state.players[0].field[1]))  # without the soul core on it
     assert options(game) == game.state.players[1].field
+
+
+def test_cr_7_1_5_3_1_played_when_you_lose_life_refresh_this_spirit():
+    db = imported_db(spirit("When you lose life, draw a card and refresh this spirit."))
+    game = game_of(db, "{life: 5, reserve: 3, field: [T-R1]}",
+                   "{life: 5, reserve: 3, field: [{card: ZT-001, exhausted: true}], deck: [T-W0, T-W0]}", step="attack")
+    attack_unblocked(game, 0, game.state.players[0].field[0])
+    assert game.state.players[1].life == 4 and not game.state.cards[game.state.players[1].field[0]].exhausted
+    assert cids(game, game.state.players[1].hand) == ["T-W0"]

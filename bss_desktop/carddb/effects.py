@@ -36,7 +36,7 @@ TRIGGERS = (
     "start_of_step",  # "at the start of your/your opponent's <step> step" (CR 6-x-1)
     "end_of_turn",  # "at the end of your/your opponent's turn" (CR 6-8-1-1)
     "life_reduced",  # your life is reduced
-    "life_gained",  # your life increases: cores are placed into it (CR 4-5)
+    "life_gained",  # your life increases: cores are placed into it (CR 3-7-1)
     "your_spirit_destroyed",  # "when one of your spirits is destroyed" (CR 8-6-3: once per batch)
     "opponent_spirit_destroyed",  # one of your opponent's spirits is destroyed
     "opponent_summons",  # your opponent summons a spirit
@@ -1133,7 +1133,7 @@ def _refuse_silent(directives, f: str, card_type: str, kind: str) -> None:
         t = getattr(d, "target", None)
         if d.op == "pay_cores":  # it would print "send N cores from your reserve to your trash" and move none
             raise EffectSyntax(where, "pay_cores is a cost (CR 8-4): put it under 'cost:', not 'do:'")
-        if card_type == "magic" and d.op in ("bp", "level", "grant", "symbol") and t is not None and t.ref == "this":
+        if card_type == "magic" and d.op in ("bp", "level", "grant", "symbol", "restrict") and t is not None and t.ref == "this":
             raise EffectSyntax(where, f"a magic card is not on the field: '{d.op}' needs a target other than 'this' "
                                       "(e.g. {side: you})")
         if t is not None and t.ref is None and t.zone == "deck":

@@ -31,6 +31,16 @@ def _filtered(t) -> bool:
 
 
 class Directives:
+    # ------------------------------------------------------------------ protections (protection.py)
+
+    def _guarded(self) -> bool:
+        """Whether a protection could apply now (targets.candidates asks before _unselectable)."""
+        return protection.any_protection(self)
+
+    def _unselectable(self, iid: int, source: int) -> bool:
+        """A restriction says `iid` cannot be selected by the effects of cards like `source` (ruling P1)."""
+        return protection.protected(self, iid, "be_selected", source)
+
     # ------------------------------------------------------------------ amounts
 
     def _amount(self, a, d) -> int:

@@ -121,9 +121,11 @@ def candidates(game, t, controller: int, source: int | None, *, selecting: bool 
     if t.extreme is not None and fit:  # "the spirit that costs the least": the extreme among all that fit, then
         fit = _extreme(game, fit, t.extreme)  # Armor and immunity may still keep it from being selected
     if selecting and t.zone == "field":
-        guarded = source is not None and _guarded(game)
+        # a restriction "cannot be selected by ..." (protection.py, through the game: it reads this module)
+        unselectable = getattr(game, "_unselectable", None) if source is not None else None
+        guarded = unselectable is not None and game._guarded()
         return [iid for iid in fit if not _armored(game, iid, controller, source)
-                and not (guarded and _unselectable(game, iid, source))]
+                and not (guarded and unselectable(iid, source))]
     return fit
 
 
@@ -139,18 +141,6 @@ def _extreme(game, iids: list, which: str) -> list:
     best = (min if end == "least" else max)(value.values())
     return [i for i in iids if value[i] == best]
 
-
-def _guarded(game) -> bool:
-    from .protection import any_protection  # (protection reads continuous, which reads this module)
-
-    return any_protection(game)
-
-
-def _unselectable(game, iid: int, source: int) -> bool:
-    """A restriction says `iid` cannot be selected by the effects of cards like `source` (protection.py)."""
-    from .protection import protected
-
-    return protected(game, iid, "be_selected", source)
 
 
 def count_value(game, c, source: int | None, controller: int, activation=None) -> int:

@@ -18,6 +18,7 @@ GRAMMAR = r"""
                 | QUOTED "effects on" owner descr filters? "are not triggered" duration? -> prot_muted
 %extend watch_event: "your life is reduced by an attack from" count "of" owner descr filters? -> prot_life_watch
                    | "your life increases"                     -> prot_life_gained
+                   | "you lose life"                           -> prot_life_lost
 %extend condition: ("this spirit is" | "this nexus is") "exhausted"  -> c_this_exhausted
                  | ("this spirit is" | "this nexus is") "refreshed"  -> c_this_refreshed
 %extend filter: "that has" NUMBER ("or fewer" | "or less") "bp"  -> f_bp_max
@@ -222,7 +223,7 @@ class Rules:
             raise NotSupported("attacks from cards other than spirits")
         return self._prot(t, ("reduce_life", None, duration))
 
-    def prot_dur_its_attacks(self, duration, _its):  # "... your life cannot be reduced by that spirit's attacks"
+    def prot_dur_its_attacks(self, duration, _its):  # "during this turn, your life cannot be reduced by its attacks"
         return self._prot("it", ("reduce_life", None, duration))
 
     def prot_its_attacks_dur(self, _its, duration=None):
@@ -233,6 +234,9 @@ class Rules:
 
     def prot_life_gained(self):  # "when your life increases" (ruling P9)
         return {"trigger": "life_gained"}
+
+    def prot_life_lost(self):  # "when you lose life": the label's trigger, written in the text
+        return {"trigger": "life_reduced"}
 
     def prot_life_watch(self, count, side, descr, filters=None):
         """"When your life is reduced by an attack from one of your opponent's spirits ...": the trigger watches the
