@@ -372,6 +372,7 @@ TARGET_SAMPLES = {
     "chooser": ["opponent"],
     "same_cost": ["your_spirits"],
     "colors_min": [2],
+    "name_not": ["Stone Pup"],
 }
 
 

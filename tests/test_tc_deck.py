@@ -899,3 +899,29 @@ def test_colors_min_malformed_is_refused_naming_the_field(value):
     with pytest.raises(CardDataError) as e:
         card_from_dict(card, file="x.yaml", set_id="X")
     assert "do[0].recover.colors_min" in str(e.value.field)
+
+
+# ---------------------------------------------------------------- "other than <card name>" (CR 2-1)
+
+
+def test_cr_2_1_other_than_a_card_name_sentence():
+    assert ops("Add one Stoneback card other than Stone Pup from the revealed cards to your hand.") == [
+        {"_take": {"family": "Stoneback", "type": "any", "count": 1, "name_not": "Stone Pup"}}]
+
+
+def test_cr_2_1_played_add_a_family_card_other_than_one_card_name_from_the_revealed_cards():
+    db = imported_db(magic("Reveal the top three cards of your deck. Add one Stoneback card other than Stone Pup "
+                           "from the revealed cards to your hand. Discard the remaining cards."),
+                     record(ID="ZT-002", name="Stone Pup"), record(ID="ZT-003", name="Stone Pup Elder"))
+    game = game_of(db, "{life: 5, reserve: 3, hand: [ZT-009], deck: [ZT-002, ZT-003, T-R1, T-W0]}")
+    use(game)  # the Pup's card name is excluded, a longer name that contains it is not
+    assert hand(game) == ["ZT-003"] and sorted(trash(game)) == ["T-R1", "ZT-002", "ZT-009"]
+
+
+@pytest.mark.parametrize("value", ["", 3, ["Stone Pup"]])
+def test_name_not_malformed_is_refused_naming_the_field(value):
+    card = {"id": "X-1", "name": "X", "type": "magic", "colors": ["red"], "cost": 1, "timing": ["main"],
+            "effects": [{"kind": "magic", "timing": ["main"], "do": [{"recover": {"name_not": value}}]}]}
+    with pytest.raises(CardDataError) as e:
+        card_from_dict(card, file="x.yaml", set_id="X")
+    assert "do[0].recover.name_not" in str(e.value.field)

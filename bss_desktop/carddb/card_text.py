@@ -193,6 +193,8 @@ def _with_parts(t: Target, plural: bool = False) -> list[str]:
         parts.append(f'"{t.name_has}" in {"their card names" if plural else "its card name"}')
     if t.colors_min is not None:
         parts.append(f"{t.colors_min} or more colors")
+    if t.name_not is not None:
+        parts.append(f'a card name other than "{t.name_not}"')
     if t.same_cost == "your_spirits":
         parts.append("the same cost as one of your spirits")
     return parts

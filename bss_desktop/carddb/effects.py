@@ -157,6 +157,7 @@ class Target:
     chooser: str = "you"  # who selects: you, or your opponent among their own cards ("your opponent selects ...")
     same_cost: str | None = None  # "your_spirits": its cost is the cost of one of your spirits on the field (CR 2-6)
     colors_min: int | None = None  # "a magic card with 2 or more colors": it has at least N colours (CR 2-4)
+    name_not: str | None = None  # "other than Stone Pup": not a card of this card name (CR 2-1; compared without case)
 
 
 @dataclass(frozen=True, slots=True)
@@ -388,6 +389,10 @@ def parse_target(v, f) -> Target:
             if not isinstance(val, str) or not val.strip():
                 raise EffectSyntax(p, f"expected the words the card name contains, got {val!r}")
             kw["name_has"] = val.strip()
+        elif key == "name_not":
+            if not isinstance(val, str) or not val.strip():
+                raise EffectSyntax(p, f"expected the card name the cards must not have, got {val!r}")
+            kw["name_not"] = val.strip()
         elif key == "colors":
             kw["colors"] = _colors(val, p)
         elif key == "family":

@@ -15,6 +15,7 @@ GRAMMAR = r"""
                 | "if it has the same cost as any of your spirits" "," "add it to your hand" -> take_if_same_cost
 %extend filter: ("with" | "that has") "the same cost as any of your spirits" -> f_same_cost
               | "with" NUMBER "or more colors"                  -> f_colors_min
+              | "other than" WORD+                              -> f_name_not
 %extend sentence: "reveal the top" count? card_word "of your deck" "when" watch_event -> reveal_when
 %extend whose_deck: "their deck"                                -> deck_opponent
 %extend cost_part: "discard" count card_descr filters ("from your hand")? -> cost_discard_filtered
@@ -105,6 +106,10 @@ class Rules:
     @_inline
     def f_same_cost(self):
         return {"same_cost": "your_spirits"}
+
+    @_inline
+    def f_name_not(self, *words):  # "a Stoneback card other than Stone Pup": not a card of that card name (CR 2-1)
+        return {"name_not": " ".join(str(w) for w in words).title()}
 
     @_inline
     def f_colors_min(self, n):  # "a magic card with 2 or more colors"
