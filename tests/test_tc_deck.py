@@ -907,6 +907,9 @@ def test_colors_min_malformed_is_refused_naming_the_field(value):
 def test_cr_2_1_other_than_a_card_name_sentence():
     assert ops("Add one Stoneback card other than Stone Pup from the revealed cards to your hand.") == [
         {"_take": {"family": "Stoneback", "type": "any", "count": 1, "name_not": "Stone Pup"}}]
+    # a word of the name that is also a family name keeps its spelling
+    assert ops("Add one card other than Stoneback Elder from the revealed cards to your hand.") == [
+        {"_take": {"type": "any", "count": 1, "name_not": "Stoneback Elder"}}]
 
 
 def test_cr_2_1_played_add_a_family_card_other_than_one_card_name_from_the_revealed_cards():

@@ -15,7 +15,7 @@ GRAMMAR = r"""
                 | "if it has the same cost as any of your spirits" "," "add it to your hand" -> take_if_same_cost
 %extend filter: ("with" | "that has") "the same cost as any of your spirits" -> f_same_cost
               | "with" NUMBER "or more colors"                  -> f_colors_min
-              | "other than" WORD+                              -> f_name_not
+              | "other than" (WORD | FAMILY)+                   -> f_name_not
 %extend sentence: "reveal the top" count? card_word "of your deck" "when" watch_event -> reveal_when
 %extend whose_deck: "their deck"                                -> deck_opponent
 %extend cost_part: "discard" count card_descr filters ("from your hand")? -> cost_discard_filtered
@@ -109,7 +109,9 @@ class Rules:
 
     @_inline
     def f_name_not(self, *words):  # "a Stoneback card other than Stone Pup": not a card of that card name (CR 2-1)
-        return {"name_not": " ".join(str(w) for w in words).title()}
+        # a word the import knows as a family name came through as one (f0 ...): its own spelling, the rest titled
+        return {"name_not": " ".join(self.norm.families[int(str(w)[1:])] if w.type == "FAMILY" else str(w).title()
+                                     for w in words)}
 
     @_inline
     def f_colors_min(self, n):  # "a magic card with 2 or more colors"
