@@ -928,3 +928,15 @@ def test_name_not_malformed_is_refused_naming_the_field(value):
     with pytest.raises(CardDataError) as e:
         card_from_dict(card, file="x.yaml", set_id="X")
     assert "do[0].recover.name_not" in str(e.value.field)
+
+
+def test_cr_8_5_6_the_choice_of_cores_from_the_trash_names_the_trash_in_the_client():
+    from bss_desktop.client.decisions import choice_text as ct
+
+    db = imported_db(magic("Select one of your spirits. Place two cores from your trash onto it."))
+    game = game_of(db, "{life: 5, reserve: 3, trash_cores: 3, soul_core: trash, hand: [ZT-009], field: [T-R1]}")
+    use(game)
+    info = game.pending.info
+    assert ct.place_name(game, -2) == "your trash"
+    assert ct.cores_label(game, info, [-2, -1]) == "1 core from your trash + the soul core"
+    assert ct.cores_label(game, info, [-2, -2]) == "2 cores from your trash (keep the soul core)"
