@@ -370,7 +370,7 @@ TARGET_SAMPLES = {
     "cores_min": [2],
     "cores_max": [1],
     "chooser": ["opponent"],
-    "same_cost": ["your_spirits"],
+    "same_cost": ["your_spirits", "it"],
     "colors_min": [2],
     "name_not": ["Stone Pup"],
 }

@@ -940,3 +940,29 @@ def test_cr_8_5_6_the_choice_of_cores_from_the_trash_names_the_trash_in_the_clie
     assert ct.place_name(game, -2) == "your trash"
     assert ct.cores_label(game, info, [-2, -1]) == "1 core from your trash + the soul core"
     assert ct.cores_label(game, info, [-2, -2]) == "2 cores from your trash (keep the soul core)"
+
+
+# ---------------------------------------------------------------- the same cost as the selected spirit (CR 2-6)
+
+
+def test_cr_2_6_return_all_cards_that_cost_the_same_as_that_spirit_sentence():
+    assert compiled("Select one of your spirits. Return all red magic cards from your trash to your hand that cost "
+                    "the same as that spirit.")["do"] == [
+        {"select": {"side": "you"}}, {"recover": {"colors": ["red"], "type": "magic", "all": True, "same_cost": "it"}}]
+
+
+def test_cr_2_6_played_return_all_magic_cards_that_cost_the_same_as_the_selected_spirit():
+    db = imported_db(magic("Select one of your spirits. Return all magic cards from your trash to your hand that cost "
+                           "the same as that spirit."))
+    # the Pup costs 1: the cost-1 magic card comes back, not the cost-0 nor the cost-2 one
+    game = game_of(db, "{life: 5, reserve: 3, hand: [ZT-009], field: [T-R1], trash: [T-MM, T-MB, T-MF, T-R1A]}")
+    use(game)
+    assert hand(game) == ["T-MM"] and sorted(trash(game)) == ["T-MB", "T-MF", "T-R1A", "ZT-009"]
+
+
+def test_same_cost_it_elsewhere_than_recover_is_refused_naming_the_field():
+    card = {"id": "X-1", "name": "X", "type": "magic", "colors": ["red"], "cost": 1, "timing": ["main"],
+            "effects": [{"kind": "magic", "timing": ["main"], "do": [{"destroy": {"same_cost": "it"}}]}]}
+    with pytest.raises(CardDataError) as e:
+        card_from_dict(card, file="x.yaml", set_id="X")
+    assert "do[0].destroy" in str(e.value.field)

@@ -197,6 +197,8 @@ def _with_parts(t: Target, plural: bool = False) -> list[str]:
         parts.append(f'a card name other than "{t.name_not}"')
     if t.same_cost == "your_spirits":
         parts.append("the same cost as one of your spirits")
+    elif t.same_cost == "it":
+        parts.append("the same cost as the selected card")
     return parts
 
 

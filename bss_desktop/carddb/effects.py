@@ -121,7 +121,8 @@ CONSTANT_OPS = ("cost", "reduction")  # change information while the card is on 
 SIDES = ("you", "opponent", "any", "each")  # each: every player selects among their own cards (CR 1-3-4)
 ZONES = ("field", "hand", "trash", "deck")  # deck: only counted ("for each", conditions), never selected
 LIFE_PLAYERS = ("opponent", "you", "both")
-SAME_COSTS = ("your_spirits",)  # a target's `same_cost`: whose cards' costs its cost is one of  # whose life a life_damage directive reduces
+# a target's `same_cost`: whose cards' costs its cost is one of: your spirits', or (recover only) the cards "it" names
+SAME_COSTS = ("your_spirits", "it")  # whose life a life_damage directive reduces
 
 
 @dataclass(frozen=True, slots=True)
@@ -599,6 +600,8 @@ def parse_directive(v, f, *, make_token=None) -> Directive:
         if flag in v:
             mods[flag] = _bool(v[flag], f"{f}.{flag}")
     d = _directive(op, v[op], f, make_token)
+    if d.target is not None and d.target.same_cost == "it" and op != "recover":
+        raise EffectSyntax(f"{f}.{op}", "same_cost: it (the cost of the cards selected before) is for recover only")
     return replace(d, **mods) if mods else d
 
 

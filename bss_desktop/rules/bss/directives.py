@@ -769,10 +769,16 @@ class Directives:
         return True
 
     def _do_recover(self, a, d):
-        if d.among == "discarded" and a.cur is None:  # only the cards this effect's last mill discarded
+        if (d.among == "discarded" or d.target.same_cost == "it") and a.cur is None:
             st = self.state
-            cands = [i for i in a.discarded or () if st.cards[i].zone == "trash"
-                     and matches(self, i, d.target, a.controller, a.source)]
+            t = d.target
+            if t.same_cost == "it":  # "... that cost the same as that spirit": the printed cost (CR 2-6)
+                costs_of = {self._defs[st.cards[i].cid].cost for i in a.selected}
+                t = replace(t, same_cost=None)
+            pool = a.discarded or () if d.among == "discarded" else candidates(self, replace(t, mode="all"), a.controller,
+                                                                              a.source)
+            cands = [i for i in pool if st.cards[i].zone == "trash" and matches(self, i, t, a.controller, a.source)
+                     and (d.target.same_cost != "it" or self._defs[st.cards[i].cid].cost in costs_of)]
             chosen = cands if d.target.mode == "all" else self._pick(a, d.target, cands, a.controller,
                                                                         "return to your hand")
             if chosen is None:

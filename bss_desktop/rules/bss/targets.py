@@ -49,6 +49,8 @@ def matches(game, iid: int, t, controller: int, source: int | None) -> bool:
             game.db[st.cards[i].cid].cost for i in st.players[controller].field
             if game.db[st.cards[i].cid].type == "spirit"}:
         return False
+    if t.same_cost == "it":  # the cost of the cards selected before: only a directive knows them (_do_recover)
+        return False
     if t.costs and d.cost not in t.costs:  # "a spirit with cost 4 or 5" (【Immortal】, CR 11-4-2)
         return False
     if t.family is not None or t.families:  # families compare without case: "STAR DRAGON" is a Star Dragon (CR 2-5)

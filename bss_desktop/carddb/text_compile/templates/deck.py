@@ -37,10 +37,13 @@ viewed_amount: "any number"                                    -> amount_any
 // ---------------------------------------------------------------- the discarded cards (CR 3-4-1; ruling, deck)
 %extend condition: count card_descr filters? ("is among" | "are among") "the discarded cards" -> c_among_discarded
                  | "no" card_descr filters? ("is among" | "are among") "the discarded cards" -> c_none_discarded
-%extend action: draw_per_discarded | add_discarded | return_from_them
+%extend action: draw_per_discarded | add_discarded | return_from_them | recover_same_cost
 draw_per_discarded: "draw" count card_word "for each" card_descr filters? "among the discarded cards"
 add_discarded: "add" take filters? "from the discarded cards to your hand"
 return_from_them: "return" take filters? "from them to your hand"
+recover_same_cost: "return" take "from your trash to your hand" same_as_it
+                 | "return all" card_descr "from your trash to your hand" same_as_it -> recover_all_same_cost
+same_as_it: ("that cost" | "that costs") "the same as" ("that spirit" | "it" | "the selected spirit")
 
 // ---------------------------------------------------------------- summoning a selected card (CR 10-6, 10-7)
 %extend action: summon_paid
@@ -194,6 +197,19 @@ class Rules:
         if t.get("type") == "any":
             del t["type"]
         return [{"recover": {**t, "among": "discarded"}}]
+
+    @_inline
+    def recover_same_cost(self, take, _it=None):  # "return all magic cards from your trash to your hand that cost the
+        t = {k: v for k, v in take.items() if not (k == "type" and v == "any")}  # same as that spirit"
+        return [{"recover": {**t, "same_cost": "it"}}]
+
+    @_inline
+    def recover_all_same_cost(self, descr, _it=None):
+        return self.recover_same_cost({**descr, "all": True})
+
+    @_inline
+    def same_as_it(self, *_):
+        return None
 
     @_inline
     def return_from_them(self, take, filters=None):  # "discard the top N cards of your deck and return 1 ... from
