@@ -966,3 +966,41 @@ def test_same_cost_it_elsewhere_than_recover_is_refused_naming_the_field():
     with pytest.raises(CardDataError) as e:
         card_from_dict(card, file="x.yaml", set_id="X")
     assert "do[0].destroy" in str(e.value.field)
+
+
+# ---------------------------------------------------------------- the trash counted, "add it to your hand", "you may reveal"
+
+
+@pytest.mark.parametrize("sentence, expected", [
+    ("If you have 5 or more Stoneback cards in your trash, draw a card.",
+     [{"draw": 1, "if": {"count": {"cards": {"side": "you", "family": "Stoneback", "type": "any", "zone": "trash"}},
+                         "count_min": 5}}]),
+    ("Select a Stoneback card from your trash and add it to your hand.",
+     [{"bounce": {"side": "you", "family": "Stoneback", "type": "any", "zone": "trash"}}]),
+    ("You may reveal the top three cards of your deck.", [{"_reveal": 3, "may": True}]),
+])
+def test_trash_counted_add_it_to_your_hand_and_you_may_reveal_sentences(sentence, expected):
+    assert ops(sentence) == expected
+
+
+def test_cr_4_8_played_cores_from_the_trash_onto_this_spirit_if_enough_family_cards_are_in_your_trash():
+    db = imported_db(effect("If you have 2 or more Stoneback cards in your trash, place two cores from your trash "
+                            "onto this spirit."), record(ID="ZT-002", name="Stone Pup"))
+    for trash_cards, cores in (("[ZT-002, ZT-002]", 3), ("[ZT-002, T-R1]", 1)):
+        game = game_of(db, f"{{life: 5, reserve: 3, trash_cores: 2, soul_core: void, hand: [ZT-001], "
+                           f"trash: {trash_cards}}}")
+        summon(game)  # cost 0, its LV1 core from the reserve
+        assert game.state.cards[first(game, 0, "ZT-001")].cores == cores
+
+
+def test_cr_8_1_8_played_you_may_reveal_the_top_cards_declined_reveals_nothing():
+    db = imported_db(magic("You may reveal the top two cards of your deck. Add one spirit card from the revealed "
+                           "cards to your hand. Discard the remaining cards."))
+    game = game_of(db, "{life: 5, reserve: 3, hand: [ZT-009], deck: [T-R1, T-MB, T-W0]}")
+    use(game)
+    answer(game, False)
+    assert hand(game) == [] and deck(game) == ["T-R1", "T-MB", "T-W0"]
+    game = game_of(db, "{life: 5, reserve: 3, hand: [ZT-009], deck: [T-R1, T-MB, T-W0]}")
+    use(game)
+    answer(game, True)
+    assert hand(game) == ["T-R1"] and deck(game) == ["T-W0"]

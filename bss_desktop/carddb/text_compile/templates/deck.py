@@ -12,6 +12,7 @@ GRAMMAR = r"""
                 | "you may add" take filters? "from" "among"? "the revealed cards to your hand" -> may_add_revealed
                 | "if you add a card to your hand with this effect" ","? statement -> if_added
                 | "reveal" take "from the top of your deck" per                 -> reveal_per
+                | "you may reveal the top" count? card_word "of your deck"    -> may_reveal
                 | "if it has the same cost as any of your spirits" "," "add it to your hand" -> take_if_same_cost
 %extend filter: ("with" | "that has") "the same cost as any of your spirits" -> f_same_cost
               | "with" NUMBER "or more colors"                  -> f_colors_min
@@ -19,6 +20,8 @@ GRAMMAR = r"""
 %extend sentence: "reveal the top" count? card_word "of your deck" "when" watch_event -> reveal_when
 %extend whose_deck: "their deck"                                -> deck_opponent
 %extend cost_part: "discard" count card_descr filters ("from your hand")? -> cost_discard_filtered
+%extend condition: "you have" NUMBER "or more" card_descr filters? "in your trash" -> c_trash_min
+%extend verb_on_it: "add" it "to your hand"                     -> add_it_on
 
 // ---------------------------------------------------------------- viewed cards (CR 12-3-1, 12-2-1)
 %extend sentence: "view the top" count? card_word "of your deck"                      -> view
@@ -121,6 +124,19 @@ class Rules:
         if int(n) < 2:
             raise NotSupported("1 or more colors: every card has one")
         return {"colors_min": int(n)}
+
+    @_inline
+    def may_reveal(self, *args):  # "you may reveal the top 3 cards of your deck": the whole search is optional
+        return [{**self.reveal(*args)[0], "may": True}]
+
+    @_inline
+    def c_trash_min(self, n, descr, filters=None):  # "if you have 10 or more Stoneback cards in your trash"
+        t = {**self._target({}, "you", descr, filters), "zone": "trash"}
+        return {"count": {"cards": t}, "count_min": int(n)}
+
+    @_inline
+    def add_it_on(self, _it):  # "select a magic card from your trash and add it to your hand"
+        return ("bounce", {})
 
     @_inline
     def reveal_when(self, *args):  # "Reveal the top 2 cards of your deck when ...": the trigger the text writes
