@@ -1004,3 +1004,51 @@ def test_cr_8_1_8_played_you_may_reveal_the_top_cards_declined_reveals_nothing()
     use(game)
     answer(game, True)
     assert hand(game) == ["T-R1"] and deck(game) == ["T-W0"]
+
+
+# ---------------------------------------------------------------- "reveal the top N cards instead" (CR 12-2)
+
+
+def test_cr_12_2_reveal_more_cards_instead_under_a_condition_compiles_into_the_search():
+    e = compiled("You may reveal the top two cards of your deck. Add one spirit card from the revealed cards to your "
+                 "hand. Discard the remaining cards. If you have 2 or fewer life, reveal the top four cards instead.")
+    assert e["do"] == [{"search": {"look": 2, "take": {"type": "spirit", "count": 1}, "rest": "trash",
+                                   "instead": {"if": {"life_max": 2}, "look": 4}}, "may": True}]
+    assert "_search_after" in manual_why("Draw a card. If you have 2 or fewer life, reveal the top four cards "
+                                         "instead.")
+
+
+def test_cr_12_2_played_reveal_more_cards_instead_when_the_condition_holds():
+    db = imported_db(magic("Reveal the top two cards of your deck. Add one spirit card from the revealed cards to your "
+                           "hand. Discard the remaining cards. If you have 2 or fewer life, reveal the top four cards "
+                           "instead."))
+    game = game_of(db, "{life: 5, reserve: 3, hand: [ZT-009], deck: [T-MB, T-NX, T-MF, T-R1, T-W0]}")
+    use(game)  # 5 life: two cards, no spirit card among them
+    assert hand(game) == [] and deck(game) == ["T-MF", "T-R1", "T-W0"]
+    game = game_of(db, "{life: 2, reserve: 3, hand: [ZT-009], deck: [T-MB, T-NX, T-MF, T-R1, T-W0]}")
+    use(game)  # 2 life: four cards, the Pup among them
+    assert hand(game) == ["T-R1"] and deck(game) == ["T-W0"]
+
+
+@pytest.mark.parametrize("instead, field", [
+    ({"look": 5}, "do[0].search.instead"),
+    ({"if": {"life_max": 2}, "look": 0}, "do[0].search.instead.look"),
+    ({"if": {"lives": 2}, "look": 4}, "do[0].search.instead.if.lives"),
+    ({"if": {"life_max": 2}, "look": 4, "more": 1}, "do[0].search.instead.more"),
+])
+def test_a_search_instead_malformed_is_refused_naming_the_field(instead, field):
+    card = {"id": "X-1", "name": "X", "type": "magic", "colors": ["red"], "cost": 1, "timing": ["main"],
+            "effects": [{"kind": "magic", "timing": ["main"], "do": [{"search": {"look": 2, "instead": instead}}]}]}
+    with pytest.raises(CardDataError) as e:
+        card_from_dict(card, file="x.yaml", set_id="X")
+    assert field in str(e.value.field)
+
+
+def test_a_search_instead_round_trips_and_reads_as_english():
+    directive = {"search": {"look": 2, "take": {"type": "spirit", "count": 1}, "rest": "trash",
+                            "instead": {"if": {"soul_paid": True}, "look": 4}}}
+    card = card_from_dict({"id": "X-1", "name": "X", "type": "magic", "colors": ["red"], "cost": 1,
+                           "timing": ["main"], "effects": [{"kind": "magic", "timing": ["main"], "do": [directive]}]})
+    d = card_to_dict(card)
+    assert d["effects"][0]["do"] == [directive] and card_from_dict(d) == card
+    assert "(the top 4 cards instead if" in effect_text(card.effects[0], card)

@@ -632,6 +632,9 @@ def _clause(d: Directive, ctx: _Ctx, effect_kind: str | None) -> _Clause:
             take_text = f"add {lead}{take_kind} from among them to your hand"
         top = f"{_top(d.look)} of your deck" if d.per is None else \
             f"{_count(d.look, 'card')} from the top of your deck{_per_text(d)}"
+        if d.look_instead is not None:  # "(the top 5 cards instead if ...)"
+            cond = _condition_clause(_condition_parts(d.look_instead[0], ctx, constant=False), False)
+            top += f" ({_top(d.look_instead[1])} instead {cond})"
         return _imp(f"{turn} {top}, {take_text} and {rest}")
     if op == "summon":  # "without paying its cost" (CR 10-6-1, 10-7-1)
         lead = {"exact": f"{t.count} ", "up_to": f"up to {t.count} ", "any_number": "any number of ",

@@ -233,6 +233,7 @@ class Directive:
     # life_gain: where the cores come from (void, the default, or your reserve)
     reveal: bool = True  # search: reveal the cards (public) or only look at them (CR 12-3-1)
     no_soul: bool = False  # core_charge / core_gain from the trash: "cores ... that are not a soul core" (CR 8-5-6)
+    look_instead: tuple | None = None  # search: (Condition, N): "reveal the top N cards instead" when it holds
     paid: bool = False  # summon: its cost is paid, its LV1 cores placed from your reserve and field (CR 10-6-6, 10-6-7)
     exhausted: bool = False  # summon: put onto the field exhausted ("summon it exhausted", CR 3-5-3)
     by: Target | None = None  # restrict be_blocked: the blockers it keeps out
@@ -683,7 +684,13 @@ def _directive(op, val, f, make_token) -> Directive:
         d = _map(val, p, ("name", "colors", "families", "bp", "symbols", "count", "cores"))
         return Directive(op, amount=_int(d.get("count", 1), f"{p}.count", 1, allow_x=True), token=make_token(d, p))
     if shape == "search":
-        d = _map(val, p, ("look", "take", "rest", "reveal", "to", "cores", "for_each", "minus"))
+        d = _map(val, p, ("look", "take", "rest", "reveal", "to", "cores", "for_each", "minus", "instead"))
+        look_instead = None
+        if "instead" in d:  # "if ..., reveal the top 5 cards instead" (checked as it resolves)
+            ins = _map(d["instead"], f"{p}.instead", ("if", "look"))
+            if "if" not in ins or "look" not in ins:
+                raise EffectSyntax(f"{p}.instead", "give if (a condition) and look (how many cards then)")
+            look_instead = (parse_condition(ins["if"], f"{p}.instead.if"), _int(ins["look"], f"{p}.instead.look", 1))
         take = d.get("take") or {}
         if not isinstance(take, dict):
             raise EffectSyntax(f"{p}.take", f"expected a card filter, got {take!r}")
@@ -701,7 +708,8 @@ def _directive(op, val, f, make_token) -> Directive:
                          to=_choice(d.get("rest", "bottom"), f"{p}.rest", SEARCH_RESTS),
                          reveal=_bool(d.get("reveal", True), f"{p}.reveal"), into=into,
                          cores_from=_choice(d.get("cores", "void"), f"{p}.cores", ("void", "reserve"))
-                         if into == "field" else None, **_per(d, p))  # for_each: `look` cards for each one
+                         if into == "field" else None, look_instead=look_instead,
+                         **_per(d, p))  # for_each: `look` cards for each one
     if shape == "summon":  # put onto the field "without paying its cost" (CR 10-6-1), LV1 cores from `cores`
         d = _map(val, p, ("target", "cores", "pay", "exhausted"))
         t = parse_target({"side": "you", "zone": "hand", **_selection(d.get("target"), f"{p}.target")}, f"{p}.target")
@@ -1141,6 +1149,8 @@ def _directive_value(d: Directive, token_to_dict):
             out["to"], out["cores"] = "field", d.cores_from
         elif d.into != "hand":
             out["to"] = d.into
+        if d.look_instead is not None:
+            out["instead"] = {"if": condition_to_dict(d.look_instead[0]), "look": d.look_instead[1]}
         return _with_per(out, d)
     if shape == "summon":
         t = {k: v for k, v in target_to_dict(d.target).items() if k != "side"}

@@ -676,6 +676,8 @@ class Directives:
         deck = st.players[a.controller].deck
         if a.cur is None:  # the cards are turned over once, before any choice
             look = d.look
+            if d.look_instead is not None and condition_holds(self, d.look_instead[0], a.source, a.controller, a):
+                look = d.look_instead[1]  # "if ..., reveal the top N cards instead"
             if d.per is not None:  # "reveal 1 card from the top of your deck for each ...": counted now
                 look *= max(0, count_value(self, d.per, a.source, a.controller) - d.minus)
             a.cur = deck[-look:][::-1] if 0 < look < len(deck) else deck[::-1] if look else []

@@ -13,6 +13,7 @@ GRAMMAR = r"""
                 | "if you add a card to your hand with this effect" ","? statement -> if_added
                 | "reveal" take "from the top of your deck" per                 -> reveal_per
                 | "you may reveal the top" count? card_word "of your deck"    -> may_reveal
+                | "if" condition ","? "reveal the top" count? card_word "instead" -> reveal_instead
                 | "if it has the same cost as any of your spirits" "," "add it to your hand" -> take_if_same_cost
 %extend filter: ("with" | "that has") "the same cost as any of your spirits" -> f_same_cost
               | "with" NUMBER "or more colors"                  -> f_colors_min
@@ -124,6 +125,10 @@ class Rules:
         if int(n) < 2:
             raise NotSupported("1 or more colors: every card has one")
         return {"colors_min": int(n)}
+
+    @_inline
+    def reveal_instead(self, cond, *args):  # "If ..., reveal the top 5 cards instead.": after the search it changes
+        return [{"_search_after": {"instead": {"if": cond, "look": self.reveal(*args)[0]["_reveal"]}}}]
 
     @_inline
     def may_reveal(self, *args):  # "you may reveal the top 3 cards of your deck": the whole search is optional
