@@ -1052,3 +1052,46 @@ def test_a_search_instead_round_trips_and_reads_as_english():
     d = card_to_dict(card)
     assert d["effects"][0]["do"] == [directive] and card_from_dict(d) == card
     assert "(the top 4 cards instead if" in effect_text(card.effects[0], card)
+
+
+# ---------------------------------------------------------------- the top or the bottom, as the owner chooses (CR 3-2)
+
+
+def test_cr_3_2_your_opponent_returns_it_to_the_top_or_bottom_sentence():
+    assert compiled("Select one of your opponent's nexuses. Your opponent returns it to either the top or bottom of "
+                    "their deck.")["do"] == [{"select": {"type": "nexus"}},
+                                             {"to_deck_top": {"target": "it", "or_bottom": "owner"}}]
+
+
+@pytest.mark.parametrize("top, order", [(True, ["T-NX", "T-W0", "T-R1"]), (False, ["T-W0", "T-R1", "T-NX"])])
+def test_cr_3_2_played_the_owner_chooses_the_top_or_the_bottom_of_their_deck(top, order):
+    db = imported_db(magic("Select one of your opponent's nexuses. Your opponent returns it to either the top or "
+                           "bottom of their deck."))
+    game = game_of(db, "{life: 5, reserve: 3, hand: [ZT-009]}",
+                   "{life: 5, reserve: 3, field: [T-NX], deck: [T-W0, T-R1]}")
+    use(game)
+    assert game.pending.player == 1 and game.pending.info["kind"] == "may"  # its owner chooses
+    answer(game, top)
+    assert deck(game, 1) == order and game.state.players[1].field == []
+
+
+@pytest.mark.parametrize("value, field", [
+    ({"target": "it", "or_bottom": "you"}, "do[0].to_deck_top.or_bottom"),
+    ({"target": {"all": True}, "or_bottom": "owner"}, "do[0].to_deck_top.target"),
+    ({"target": "it", "or_bottom": "owner", "more": 1}, "do[0].to_deck_top.more"),
+])
+def test_top_or_bottom_malformed_is_refused_naming_the_field(value, field):
+    card = {"id": "X-1", "name": "X", "type": "magic", "colors": ["red"], "cost": 1, "timing": ["main"],
+            "effects": [{"kind": "magic", "timing": ["main"], "do": [{"select": {}}, {"to_deck_top": value}]}]}
+    with pytest.raises(CardDataError) as e:
+        card_from_dict(card, file="x.yaml", set_id="X")
+    assert field.replace("do[0]", "do[1]") in str(e.value.field)
+
+
+def test_top_or_bottom_round_trips_and_reads_as_english():
+    do = [{"select": {"type": "nexus"}}, {"to_deck_top": {"target": "it", "or_bottom": "owner"}}]
+    card = card_from_dict({"id": "X-1", "name": "X", "type": "magic", "colors": ["red"], "cost": 1,
+                           "timing": ["main"], "effects": [{"kind": "magic", "timing": ["main"], "do": do}]})
+    d = card_to_dict(card)
+    assert d["effects"][0]["do"] == do and card_from_dict(d) == card
+    assert "on the top or the bottom of" in effect_text(card.effects[0], card)

@@ -556,6 +556,9 @@ def _clause(d: Directive, ctx: _Ctx, effect_kind: str | None) -> _Clause:
         return _imp(f"return {target_text(t, ctx=ctx)} to {_owner(t, 'hand', ctx)}")
     if op == "to_deck_bottom":
         return _imp(f"put {target_text(t, ctx=ctx)} on the bottom of {_owner(t, 'deck', ctx)}")
+    if op == "to_deck_top" and d.side == "owner":  # the owner chooses, card by card
+        return _imp(f"put {target_text(t, ctx=ctx)} on the top or the bottom of {_owner(t, 'deck', ctx)}, as its "
+                    f"owner chooses")
     if op == "to_deck_top":
         return _imp(f"put {target_text(t, ctx=ctx)} on top of {_owner(t, 'deck', ctx)}")
     if op == "bp":  # CR 8-8-1-3: ② level BP, ③ set, ④ add

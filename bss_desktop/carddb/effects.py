@@ -213,7 +213,8 @@ class Directive:
     amount: int | str | None = None  # N or "X"; with `per`, N for each one counted
     mode: str | None = None  # bp/level/cost: "add" or "set"
     duration: str | None = None
-    side: str | None = None  # mill: whose deck; look: whose deck or hand; discard: whose hand (you|opponent|each)
+    side: str | None = None  # mill: whose deck; look: whose deck or hand; discard: whose hand (you|opponent|each);
+    # to_deck_top: "owner" when its owner chooses the top or the bottom of their deck ("or_bottom: owner")
     to: str | None = None  # core_remove: reserve | trash | void; search: where the rest goes
     look: int | None = None  # search, look: how many cards from the top
     keyword: Keyword | None = None  # grant
@@ -636,6 +637,13 @@ def _directive(op, val, f, make_token) -> Directive:
             extra = {"cores_from": _choice(d["from"], f"{p}.from", ("void", "reserve"))}
         return Directive(op, amount=_int(d.get("count", 1), f"{p}.count", 1, allow_x=True), **_per(d, p), **extra)
     if shape == "target":
+        if op == "to_deck_top" and isinstance(val, dict) and "or_bottom" in val:  # "... returns it to either the top
+            d = _map(val, p, ("target", "or_bottom"))                            # or bottom of their deck"
+            _choice(d["or_bottom"], f"{p}.or_bottom", ("owner",))
+            t = parse_target(d.get("target", "it"), f"{p}.target")
+            if t.mode == "all":
+                raise EffectSyntax(f"{p}.target", "its owner chooses card by card: not all")
+            return Directive(op, target=t, side="owner")
         t = parse_target(val, p)
         if op == "select" and t.ref is not None:
             raise EffectSyntax(p, "select chooses cards: give a selection, not a reference")
@@ -1116,6 +1124,8 @@ def _directive_value(d: Directive, token_to_dict):
                 out["soul_core"] = False
         return out
     if shape == "target":
+        if d.op == "to_deck_top" and d.side == "owner":
+            return {"target": target_to_dict(d.target), "or_bottom": "owner"}
         return target_to_dict(d.target)
     if shape == "mill":
         return _with_per({"count": d.amount, "side": d.side}, d)

@@ -413,7 +413,40 @@ class Directives:
         return self._send(a, d, "deck", "to_deck", bottom=True)
 
     def _do_to_deck_top(self, a, d):
+        if d.side == "owner":
+            return self._top_or_bottom(a, d)
         return self._send(a, d, "deck", "to_deck_top")
+
+    def _top_or_bottom(self, a, d):
+        """"Your opponent returns it to either the top or bottom of their deck": each card's owner chooses, card by
+        card (a.picks: the answers so far, True the top), then the cards go."""
+        chosen = self._select(a, d.target, prompt="to the top or the bottom of its owner's deck")
+        if chosen is None:
+            return WAIT
+        st = self.state
+        zone = "field" if d.target.ref is not None else d.target.zone
+        while len(a.picks) < len(chosen):
+            card = st.cards[chosen[len(a.picks)]]
+            if card.zone != zone:
+                a.picks.append(None)
+                continue
+            ans = self._take_answer("may")
+            if ans is None:
+                name = self._defs[card.cid].name
+                self._ask("may", card.owner, [True, False], source=a.source,
+                          prompt=f"put {name} on the top of your deck? (no: on the bottom)")
+                return WAIT
+            a.picks.append(ans)
+        done = False
+        for iid, top in zip(chosen, a.picks):
+            if top is None or st.cards[iid].zone != zone:
+                continue
+            if zone == "field":
+                self._leave_field(iid, "deck", "to_deck" if not top else "to_deck_top", bottom=not top)
+            else:
+                self._move_card(iid, "deck", "to_deck" if not top else "to_deck_top", bottom=not top)
+            done = True
+        return done
 
     def _add_continuous(self, layer: int, op: str, value: int, targets, duration: str, source: int,
                         level: int | None = None) -> None:

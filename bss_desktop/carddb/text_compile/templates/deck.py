@@ -63,7 +63,8 @@ trash_cores_to_reserve: "place" count core_word "from your trash" not_soul? "int
 not_soul: ("that are not a" | "that is not a") QUOTED
 
 // ---------------------------------------------------------------- cards to the bottom of the deck (CR 3-2)
-%extend action: hand_to_bottom
+%extend action: hand_to_bottom | their_top_or_bottom
+their_top_or_bottom: "your opponent returns" it "to either the top or" "the"? "bottom of their deck"
 hand_to_bottom: "return" count card_word "from your hand to the bottom of your deck" ("in any order")?
 %extend selection: amount "of" card_descr filters? place_from filters? -> sel_trash_amount_of
 """
@@ -286,6 +287,10 @@ class Rules:
     def hand_to_bottom(self, count, _w):  # your own hand: you choose them, and so their order (CR 3-2)
         return [{"to_deck_bottom": {"side": "you", "zone": "hand", "type": "any", **({"count": count} if count != 1
                                                                                        else {})}}]
+
+    @_inline
+    def their_top_or_bottom(self, _it):  # "your opponent returns it to either the top or bottom of their deck"
+        return [{"to_deck_top": {"target": "it", "or_bottom": "owner"}}]
 
     @_inline
     def sel_trash_amount_of(self, amount, descr, *rest):  # "select any number of cards from your trash"
