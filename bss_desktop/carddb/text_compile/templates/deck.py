@@ -82,7 +82,7 @@ class Rules:
         return [{**self.reveal(*args)[0], "_then": True}]
 
     @_inline
-    def add_revealed_filtered(self, take, filters):  # "add all spirit cards with Ascend from the revealed cards"
+    def add_revealed_filtered(self, take, filters):  # "add all spirit cards with Swift from the revealed cards"
         t = dict(take)
         for f in filters:
             for k, v in f.items():
@@ -149,7 +149,7 @@ class Rules:
         return [{"_trigger": args[-1]}] + self.reveal(*args[:-1])
 
     @_inline
-    def cost_discard_filtered(self, count, descr, filters):  # "you may discard a spirit card that costs 2 to ..."
+    def cost_discard_filtered(self, count, descr, filters):  # "you may discard a spirit card that costs 1 to ..."
         t = dict(descr)
         for f in filters:
             for k, v in f.items():
@@ -242,7 +242,7 @@ class Rules:
         return [{"_take": {"type": "any", **amount}, "_search": {"to": "trash"}}]
 
     @_inline
-    def may_top_revealed(self, amount, descr, filters=None):  # "you may place a nexus card from the revealed cards
+    def may_top_revealed(self, amount, descr, filters=None):  # "you may place a magic card from the revealed cards
         if set(amount) - {"count"}:                                 # on top of your deck"
             raise NotSupported("'you may place' with a number that is not exact")
         t = self.add_revealed_filtered({**descr, "up_to": amount.get("count", 1)}, filters or [])[0]
