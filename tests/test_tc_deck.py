@@ -139,9 +139,9 @@ def test_cr_12_2_played_add_all_spirit_cards_with_a_keyword_after_a_draw():
     db = imported_db(magic("Draw a card. Then, reveal the top two cards of your deck. Add all spirit cards with "
                            "Swift from the revealed cards to your hand. Return any remaining cards to the bottom of "
                            "your deck in any order."),
-                     record(ID="ZT-002", name="Quick Pup", effects=[{"levels": [1, 2], "condition": "N/A",
-                                                                     "keywords": [{"keyword_name": "Swift"}], "steps": [],
-                                                                     "details": ""}]))
+                     record(ID="ZT-002", name="Quick Pup",
+                            effects=[{"levels": [1, 2], "condition": "N/A", "keywords": [{"keyword_name": "Swift"}],
+                                      "steps": [], "details": ""}]))
     game = game_of(db, "{life: 5, reserve: 3, hand: [ZT-009], deck: [T-G4, ZT-002, T-R1, T-W0]}")
     use(game)  # the draw takes the Stag; then the top two are the Swift spirit and the Pup
     assert hand(game) == ["T-G4", "ZT-002"] and deck(game) == ["T-W0", "T-R1"]
@@ -149,8 +149,8 @@ def test_cr_12_2_played_add_all_spirit_cards_with_a_keyword_after_a_draw():
 
 def test_cr_8_1_8_played_you_may_add_one_and_if_you_do_discard_a_card():
     db = imported_db(magic("Reveal the top two cards of your deck. You may add one nexus card that costs 3 or "
-                           "fewer from the revealed cards to your hand. Discard the remaining cards. If you add a card to your hand with this "
-                           "effect, discard one card from your hand."))
+                           "fewer from the revealed cards to your hand. Discard the remaining cards. If you add a card "
+                           "to your hand with this effect, discard one card from your hand."))
     game = game_of(db, "{life: 5, reserve: 3, hand: [ZT-009, T-G4], deck: [T-NX, T-W0, T-R1]}")
     use(game)
     assert game.pending.info["options"] == [first(game, 0, "T-NX", "deck")]
@@ -968,7 +968,7 @@ def test_same_cost_it_elsewhere_than_recover_is_refused_naming_the_field():
     assert "do[0].destroy" in str(e.value.field)
 
 
-# ---------------------------------------------------------------- the trash counted, "add it to your hand", "you may reveal"
+# ---------------------------------------------------------------- the trash counted, "add it to your hand", may reveal
 
 
 @pytest.mark.parametrize("sentence, expected", [

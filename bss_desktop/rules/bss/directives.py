@@ -223,7 +223,8 @@ class Directives:
         ans = self._take_answer("cores")
         if ans is None:
             code = {"reserve": 0, "trash": -2}.get(place, place)  # -2: the trash's core section (CR 3-4-1)
-            where = {"reserve": "your reserve", "trash": "your trash"}.get(place) or self._defs[st.cards[place].cid].name
+            where = {"reserve": "your reserve", "trash": "your trash"}.get(place) or \
+                self._defs[st.cards[place].cid].name
             self._ask("cores", owner, [code, -1], n, n, source=a.source, counts=[regular, 1],
                       prompt=f"{n} core(s) leave {where}: regular cores or the soul core? (CR 8-5-6)")
             return WAIT
@@ -810,8 +811,8 @@ class Directives:
             if t.same_cost == "it":  # "... that cost the same as that spirit": the printed cost (CR 2-6)
                 costs_of = {self._defs[st.cards[i].cid].cost for i in a.selected}
                 t = replace(t, same_cost=None)
-            pool = a.discarded or () if d.among == "discarded" else candidates(self, replace(t, mode="all"), a.controller,
-                                                                              a.source)
+            pool = (a.discarded or ()) if d.among == "discarded" else \
+                candidates(self, replace(t, mode="all"), a.controller, a.source)
             cands = [i for i in pool if st.cards[i].zone == "trash" and matches(self, i, t, a.controller, a.source)
                      and (d.target.same_cost != "it" or self._defs[st.cards[i].cid].cost in costs_of)]
             chosen = cands if d.target.mode == "all" else self._pick(a, d.target, cands, a.controller,
