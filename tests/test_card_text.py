@@ -387,8 +387,9 @@ TARGET_SAMPLES = {
     "extreme": ["cost_least", "bp_most"],
     "has_effect": ["when_summoned", "when_destroyed"],
     "linked": [True, False],  # 【Link】 (docs/saga-rulings.md "Link")
-    "same_cost": ["your_spirits"],
+    "same_cost": ["your_spirits", "it"],
     "colors_min": [2],
+    "name_not": ["Stone Pup"],
 }
 
 

@@ -89,7 +89,7 @@ def use(game, cid: str = "ZT-009"):
     ("You may add one magic card from the revealed cards to your hand.", [{"_take": {"type": "magic", "up_to": 1}}]),
     ("You may add two cards that cost 1 or fewer from the revealed cards to your hand.",
      [{"_take": {"type": "any", "up_to": 2, "cost_max": 1}}]),
-    ("If you add a card to your hand with this effect, discard a card.",
+    ("If you add a card to your hand with this effect, discard one card from your hand.",
      [{"discard": 1, "if_done": True, "_after": "search"}]),
 ])
 def test_cr_12_2_revealed_cards_sentences(sentence, expected):
@@ -97,9 +97,9 @@ def test_cr_12_2_revealed_cards_sentences(sentence, expected):
 
 
 def test_cr_12_2_then_reveal_follows_a_draw_in_one_search():
-    e = compiled("Draw a card. Then, reveal the top three cards of your deck. Add all spirit cards with Swift from "
+    e = compiled("Draw a card. Then, reveal the top four cards of your deck. Add all spirit cards with Swift from "
                  "the revealed cards to your hand. Return any remaining cards to the bottom of your deck in any order.")
-    assert e["do"] == [{"draw": 1}, {"search": {"look": 3, "take": {"type": "spirit", "all": True, "keyword": "swift"},
+    assert e["do"] == [{"draw": 1}, {"search": {"look": 4, "take": {"type": "spirit", "all": True, "keyword": "swift"},
                                                 "rest": "bottom"}}]
 
 
@@ -112,12 +112,12 @@ def test_cr_12_2_then_reveal_keeps_the_condition_of_the_sentence_before():
 
 def test_cr_12_2_if_you_add_a_card_goes_with_the_search_before_it():
     e = compiled("Reveal the top three cards of your deck. You may add one magic card from the revealed cards to "
-                 "your hand. Discard the remaining cards. If you add a card to your hand with this effect, discard a "
-                 "card.")
+                 "your hand. Discard the remaining cards. If you add a card to your hand with this effect, discard "
+                 "one card from your hand.")
     assert e["do"] == [{"search": {"look": 3, "take": {"type": "magic", "up_to": 1}, "rest": "trash"}},
                        {"discard": 1, "if_done": True}]
     assert "other than a search" in manual_why("Draw a card. If you add a card to your hand with this effect, "
-                                               "discard a card.")
+                                               "discard one card from your hand.")
 
 
 def test_you_may_add_all_is_not_a_number_to_take_up_to():
@@ -139,18 +139,18 @@ def test_cr_12_2_played_add_all_spirit_cards_with_a_keyword_after_a_draw():
     db = imported_db(magic("Draw a card. Then, reveal the top two cards of your deck. Add all spirit cards with "
                            "Swift from the revealed cards to your hand. Return any remaining cards to the bottom of "
                            "your deck in any order."),
-                     record(ID="ZT-002", name="Quick Pup", effects=[{"levels": [1, 2], "condition": "N/A",
-                                                                     "keywords": [{"keyword_name": "Swift"}], "steps": [],
-                                                                     "details": ""}]))
+                     record(ID="ZT-002", name="Quick Pup",
+                            effects=[{"levels": [1, 2], "condition": "N/A", "keywords": [{"keyword_name": "Swift"}],
+                                      "steps": [], "details": ""}]))
     game = game_of(db, "{life: 5, reserve: 3, hand: [ZT-009], deck: [T-G4, ZT-002, T-R1, T-W0]}")
     use(game)  # the draw takes the Stag; then the top two are the Swift spirit and the Pup
     assert hand(game) == ["T-G4", "ZT-002"] and deck(game) == ["T-W0", "T-R1"]
 
 
 def test_cr_8_1_8_played_you_may_add_one_and_if_you_do_discard_a_card():
-    db = imported_db(magic("Reveal the top two cards of your deck. You may add one nexus card from the revealed "
-                           "cards to your hand. Discard the remaining cards. If you add a card to your hand with this "
-                           "effect, discard a card."))
+    db = imported_db(magic("Reveal the top two cards of your deck. You may add one nexus card that costs 3 or "
+                           "fewer from the revealed cards to your hand. Discard the remaining cards. If you add a card "
+                           "to your hand with this effect, discard one card from your hand."))
     game = game_of(db, "{life: 5, reserve: 3, hand: [ZT-009, T-G4], deck: [T-NX, T-W0, T-R1]}")
     use(game)
     assert game.pending.info["options"] == [first(game, 0, "T-NX", "deck")]
@@ -171,7 +171,7 @@ def test_cr_8_1_8_played_you_may_add_one_and_if_you_do_discard_a_card():
     ("Place three cores from your trash onto it.", [{"core_charge": {"target": "it", "count": 3, "from": "trash"}}]),
     ("Place a core from your trash onto this spirit.",
      [{"core_charge": {"target": "this", "count": 1, "from": "trash"}}]),
-    ('Place two cores from your trash that are not a "Soul Core" onto it.',
+    ('Place two cores from your trash that are not a "Soul Core" onto that spirit.',
      [{"core_charge": {"target": "it", "count": 2, "from": "trash", "soul_core": False}}]),
     ("Place two cores from your trash into your reserve.", [{"core_gain": {"count": 2, "from": "trash"}}]),
     ('Exhaust it and place a core from your trash that is not a "Soul Core" into your reserve.',
@@ -195,7 +195,7 @@ def _trash_magic(text: str):
 
 
 def test_cr_3_4_1_played_place_cores_from_your_trash_onto_a_selected_spirit():
-    db = _trash_magic("Select one of your spirits. Place two cores from your trash onto it.")
+    db = _trash_magic("Select one of your spirits. Place two cores from your trash onto that spirit.")
     game = game_of(db, "{life: 5, reserve: 3, trash_cores: 3, hand: [ZT-009], field: [T-R1]}")
     pup = game.state.players[0].field[0]
     use(game)
@@ -207,7 +207,7 @@ def test_cr_3_4_1_played_place_cores_from_your_trash_onto_a_selected_spirit():
 
 
 def test_cr_8_5_6_played_the_soul_core_in_the_trash_is_yours_to_choose():
-    db = _trash_magic("Select one of your spirits. Place two cores from your trash onto it.")
+    db = _trash_magic("Select one of your spirits. Place two cores from your trash onto that spirit.")
     game = game_of(db, "{life: 5, reserve: 3, trash_cores: 3, soul_core: trash, hand: [ZT-009], field: [T-R1]}")
     pup = game.state.players[0].field[0]
     use(game)
@@ -220,7 +220,7 @@ def test_cr_8_5_6_played_the_soul_core_in_the_trash_is_yours_to_choose():
 
 def test_cr_8_5_6_played_cores_that_are_not_a_soul_core_leave_it_in_the_trash():
     db = _trash_magic('Select one of your spirits. Place two cores from your trash that are not a "Soul Core" onto '
-                      'it.')
+                      'that spirit.')
     game = game_of(db, "{life: 5, reserve: 3, trash_cores: 1, soul_core: trash, hand: [ZT-009], field: [T-R1]}")
     pup = game.state.players[0].field[0]
     use(game)  # nothing asked: only the one regular core can go
@@ -287,12 +287,12 @@ def test_cores_from_the_trash_round_trip_and_read_as_english(directive, words):
 
 
 @pytest.mark.parametrize("sentence, expected", [
-    ("Then, return two cards from your hand to the bottom of your deck in any order.",
-     [{"to_deck_bottom": {"side": "you", "zone": "hand", "type": "any", "count": 2}, "_then": True}]),
+    ("Then, return three cards from your hand to the bottom of your deck in any order.",
+     [{"to_deck_bottom": {"side": "you", "zone": "hand", "type": "any", "count": 3}, "_then": True}]),
     ("Return a card from your hand to the bottom of your deck.",
      [{"to_deck_bottom": {"side": "you", "zone": "hand", "type": "any"}}]),
-    ("Select any number of cards from your trash and return them to the bottom of your deck.",
-     [{"to_deck_bottom": {"side": "you", "type": "any", "any_number": True, "zone": "trash"}}]),
+    ("Select any number of magic cards from your trash and return them to the bottom of your deck.",
+     [{"to_deck_bottom": {"side": "you", "type": "magic", "any_number": True, "zone": "trash"}}]),
     ("Select up to two spirit cards from your trash and return them to the bottom of your deck.",
      [{"to_deck_bottom": {"side": "you", "up_to": 2, "zone": "trash"}}]),
 ])
@@ -301,8 +301,7 @@ def test_cr_3_2_cards_to_the_bottom_of_the_deck_sentences(sentence, expected):
 
 
 def test_cr_3_2_played_draw_then_return_cards_from_your_hand_to_the_bottom_in_the_order_you_choose():
-    db = imported_db(magic("Draw two cards. Then, return two cards from your hand to the bottom of your deck in any "
-                           "order."))
+    db = imported_db(magic("Draw two cards. Then, return two cards from your hand to the bottom of your deck."))
     game = game_of(db, "{life: 5, reserve: 3, hand: [ZT-009, T-NX], deck: [T-R1, T-G4, T-W0]}")
     use(game)
     p0 = game.state.players[0]
@@ -314,13 +313,14 @@ def test_cr_3_2_played_draw_then_return_cards_from_your_hand_to_the_bottom_in_th
 
 
 def test_cr_3_2_played_any_number_of_cards_from_your_trash_to_the_bottom_of_your_deck():
-    db = imported_db(magic("Select any number of cards from your trash and return them to the bottom of your deck."))
-    game = game_of(db, "{life: 5, reserve: 3, hand: [ZT-009], trash: [T-R1, T-NX, T-G4], deck: [T-W0]}")
+    db = imported_db(magic("Select any number of spirit cards from your trash and return them to the bottom of your "
+                           "deck."))
+    game = game_of(db, "{life: 5, reserve: 3, hand: [ZT-009], trash: [T-R1, T-NX, T-G4, T-W0], deck: [T-W0]}")
     use(game)
-    assert game.pending.info["min"] == 0 and game.pending.info["max"] == 3
+    assert game.pending.info["min"] == 0 and game.pending.info["max"] == 3  # the three spirit cards
     answer(game, [first(game, 0, "T-G4", "trash"), first(game, 0, "T-R1", "trash")])
     assert deck(game)[0] == "T-W0" and sorted(deck(game)[1:]) == ["T-G4", "T-R1"]
-    assert sorted(trash(game)) == ["T-NX", "ZT-009"]
+    assert sorted(trash(game)) == ["T-NX", "T-W0", "ZT-009"]
 
 
 # ---------------------------------------------------------------- viewed cards (CR 12-3-1, 12-2-1)
@@ -342,7 +342,7 @@ def test_cr_12_3_1_viewed_cards_sentences(sentence, expected):
 
 
 def test_cr_12_3_1_view_then_some_to_the_bottom_and_the_rest_on_top_is_one_search():
-    e = compiled("View the top three cards of your deck. You may place any number of them at the bottom of your "
+    e = compiled("View the top three cards of your deck. You may put any number of them on the bottom of your "
                  "deck in any order. Return any remaining cards to the top of your deck in any order.")
     assert e["do"] == [{"search": {"look": 3, "reveal": False, "to": "bottom", "take": {"any_number": True},
                                    "rest": "top_any"}}]
@@ -353,17 +353,17 @@ def test_cr_12_3_1_view_then_some_to_the_bottom_and_the_rest_on_top_is_one_searc
 
 
 def test_cr_12_2_1_played_view_and_reveal_one_magic_card_from_the_cards_you_viewed():
-    db = imported_db(magic("View the top three cards of your deck. Reveal one magic card from the cards you viewed "
+    db = imported_db(magic("View the top three cards of your deck. Reveal one nexus card from the cards you viewed "
                            "and add it to your hand. Return the remaining cards to the bottom of your deck in any "
                            "order."))
-    game = game_of(db, "{life: 5, reserve: 3, hand: [ZT-009], deck: [T-R1, T-MB, T-W0, T-G4]}")
+    game = game_of(db, "{life: 5, reserve: 3, hand: [ZT-009], deck: [T-R1, T-NX, T-W0, T-G4]}")
     use(game)
-    assert game.pending.info["min"] == 0  # viewed cards: the magic card may be passed over (CR 8-5-3-5)
-    mb = first(game, 0, "T-MB", "deck")
-    assert game.pending.info["options"] == [mb]
-    answer(game, [mb])
+    assert game.pending.info["min"] == 0  # viewed cards: the nexus card may be passed over (CR 8-5-3-5)
+    nx = first(game, 0, "T-NX", "deck")
+    assert game.pending.info["options"] == [nx]
+    answer(game, [nx])
     answer(game, [first(game, 0, "T-R1", "deck")])  # the rest under the deck, in the order chosen
-    assert hand(game) == ["T-MB"] and deck(game) == ["T-G4", "T-R1", "T-W0"]  # the last one put back lowest
+    assert hand(game) == ["T-NX"] and deck(game) == ["T-G4", "T-R1", "T-W0"]  # the last one put back lowest
 
 
 def test_cr_12_3_1_played_view_the_top_card_and_keep_it_on_top_or_put_it_under():
@@ -382,7 +382,7 @@ def test_cr_12_3_1_played_view_the_top_card_and_keep_it_on_top_or_put_it_under()
 
 
 def test_cr_12_3_1_played_view_two_some_under_the_deck_the_rest_on_top_in_any_order():
-    db = imported_db(magic("View the top three cards of your deck. You may place any number of them at the bottom of "
+    db = imported_db(magic("View the top three cards of your deck. You may put any number of them on the bottom of "
                            "your deck in any order. Return any remaining cards to the top of your deck in any order."))
     game = game_of(db, "{life: 5, reserve: 3, hand: [ZT-009], deck: [T-R1, T-G4, T-W0, T-NX]}")
     use(game)
@@ -539,10 +539,10 @@ def test_written_trigger_their_deck_and_discard_cost_sentences(sentence, expecte
 
 
 def test_cr_10_15_1_played_reveal_the_top_cards_when_one_of_your_spirits_is_destroyed_by_your_opponent():
-    db = imported_db(effect("Reveal the top two cards of your deck when one of your spirits is destroyed by your "
-                            "opponent. Add one spirit card from the revealed cards to your hand. Return the remaining "
-                            "cards to the bottom of your deck in any order.", "N/A"))
-    game = game_of(db, "{life: 5, reserve: 3, field: [ZT-001, T-W0], deck: [T-MB, T-G4, T-R1]}",
+    db = imported_db(effect("Reveal the top three cards of your deck when one of your spirits is destroyed by your "
+                            "opponent. Add one spirit card from the revealed cards to your hand. Discard the remaining "
+                            "cards.", "N/A"))
+    game = game_of(db, "{life: 5, reserve: 3, field: [ZT-001, T-W0], deck: [T-MB, T-G4, T-NX, T-R1]}",
                    "{life: 5, reserve: 3, field: [T-G4]}", step="attack", turn_player=1)
     wisp = first(game, 0, "T-W0")
     game.apply(Attack(1, game.state.players[1].field[0]))
@@ -552,7 +552,7 @@ def test_cr_10_15_1_played_reveal_the_top_cards_when_one_of_your_spirits_is_dest
     game.apply(Pass(0))
     game.apply(Pass(1))  # the Wisp (1000 BP) is destroyed by the Stag (4000 BP)
     assert game.state.cards[wisp].zone == "trash"
-    assert hand(game) == ["T-G4"] and deck(game) == ["T-R1", "T-MB"]
+    assert hand(game) == ["T-G4"] and deck(game) == ["T-R1"] and sorted(trash(game)) == ["T-MB", "T-NX", "T-W0"]
 
 
 def test_cr_7_1_5_3_1_played_discard_the_top_cards_of_their_deck_when_a_soul_core_spirit_reduces_their_life():
@@ -617,12 +617,12 @@ def test_ruling_deck_1_played_discard_the_top_cards_and_return_one_of_a_kind_fro
 
 
 def test_ruling_deck_1_played_draw_if_a_card_of_a_kind_is_among_the_discarded_cards():
-    db = imported_db(magic("You may discard the top two cards of your deck. Draw a card if a nexus card is among the "
-                           "discarded cards."))
+    db = imported_db(magic("You may discard the top three cards of your deck. Draw a card if a nexus card is among "
+                           "the discarded cards."))
     game = game_of(db, "{life: 5, reserve: 3, hand: [ZT-009], trash: [T-NX2], deck: [T-W0, T-NX, T-G4, T-R1]}")
     use(game)
     answer(game, True)
-    assert hand(game) == ["T-G4"]
+    assert hand(game) == ["T-R1"]
     game = game_of(db, "{life: 5, reserve: 3, hand: [ZT-009], trash: [T-NX2], deck: [T-W0, T-R1, T-G4, T-NX]}")
     use(game)
     answer(game, True)  # no nexus card among the discarded ones (the one in the trash before does not count)
@@ -630,25 +630,25 @@ def test_ruling_deck_1_played_draw_if_a_card_of_a_kind_is_among_the_discarded_ca
 
 
 def test_ruling_deck_1_played_with_nothing_discarded_no_card_is_among_the_discarded_cards():
-    db = imported_db(magic("You may discard the top two cards of your deck. If no magic cards are among the "
+    db = imported_db(magic("You may discard the top three cards of your deck. If no magic cards are among the "
                            "discarded cards, draw a card."))
-    game = game_of(db, "{life: 5, reserve: 3, hand: [ZT-009], deck: [T-W0, T-R1, T-G4]}")
+    game = game_of(db, "{life: 5, reserve: 3, hand: [ZT-009], deck: [T-W0, T-R1, T-G4, T-NX]}")
     use(game)
     answer(game, False)  # declined: nothing discarded, so nothing drawn
-    assert hand(game) == [] and deck(game) == ["T-W0", "T-R1", "T-G4"]
-    game = game_of(db, "{life: 5, reserve: 3, hand: [ZT-009], deck: [T-W0, T-R1, T-G4]}")
+    assert hand(game) == [] and deck(game) == ["T-W0", "T-R1", "T-G4", "T-NX"]
+    game = game_of(db, "{life: 5, reserve: 3, hand: [ZT-009], deck: [T-W0, T-R1, T-G4, T-NX]}")
     use(game)
     answer(game, True)  # discarded, no magic card among them: a card is drawn
-    assert hand(game) == ["T-G4"]
+    assert hand(game) == ["T-NX"]
 
 
 def test_ruling_deck_1_played_draw_a_card_for_each_spirit_card_among_those_discarded_from_the_opponents_deck():
-    db = imported_db(magic("Discard the top three cards of your opponent's deck. Draw a card for each spirit card "
+    db = imported_db(magic("Discard the top three cards of your opponent's deck. Draw a card for each magic card "
                            "among the discarded cards."))
     game = game_of(db, "{life: 5, reserve: 3, hand: [ZT-009], deck: [T-W0, T-R1, T-G4]}",
-                   "{life: 5, reserve: 3, trash: [T-G4], deck: [T-R1, T-MB, T-W0, T-NX]}")
-    use(game)
-    assert hand(game) == ["T-W0", "T-R1"] and trash(game, 1) == ["T-G4", "T-R1", "T-MB", "T-W0"]
+                   "{life: 5, reserve: 3, trash: [T-MF], deck: [T-MB, T-R1, T-MM, T-NX]}")
+    use(game)  # two magic cards among the three discarded (the one in the trash before is not one of them)
+    assert hand(game) == ["T-W0", "T-R1"] and trash(game, 1) == ["T-MF", "T-MB", "T-R1", "T-MM"]
 
 
 @pytest.mark.parametrize("directive, field", [
@@ -723,17 +723,17 @@ def test_cr_3_4_1_played_look_at_the_top_cards_discard_any_number_the_rest_on_to
     assert game.pending.kind != "choose" and deck(game) == ["T-R1", "T-G4", "T-W0", "T-NX"]
 
 
-def test_cr_12_2_played_you_may_place_a_nexus_card_from_the_revealed_cards_on_top():
-    db = imported_db(magic("Reveal the top three cards of your deck. You may place a nexus card from the revealed "
+def test_cr_12_2_played_you_may_place_a_magic_card_from_the_revealed_cards_on_top():
+    db = imported_db(magic("Reveal the top three cards of your deck. You may place a magic card from the revealed "
                            "cards on top of your deck. Return the remaining cards to the bottom of your deck in any "
                            "order."))
-    game = game_of(db, "{life: 5, reserve: 3, hand: [ZT-009], deck: [T-R1, T-NX, T-W0, T-G4]}")
+    game = game_of(db, "{life: 5, reserve: 3, hand: [ZT-009], deck: [T-R1, T-MB, T-W0, T-G4]}")
     use(game)
-    nx = first(game, 0, "T-NX", "deck")
-    assert game.pending.info["options"] == [nx] and game.pending.info["min"] == 0
-    answer(game, [nx])
+    mb = first(game, 0, "T-MB", "deck")
+    assert game.pending.info["options"] == [mb] and game.pending.info["min"] == 0
+    answer(game, [mb])
     answer(game, [first(game, 0, "T-R1", "deck")])  # the rest under the deck: the Pup first, the Wisp lowest
-    assert deck(game) == ["T-NX", "T-G4", "T-R1", "T-W0"]
+    assert deck(game) == ["T-MB", "T-G4", "T-R1", "T-W0"]
 
 
 def test_cr_3_4_1_played_the_viewed_card_back_on_top_or_discarded():
@@ -835,7 +835,7 @@ def test_cr_3_5_3_played_summon_it_exhausted_without_paying_its_cost():
 
 
 def test_cr_10_7_played_a_nexus_card_from_your_trash_placed_paying_its_cost():
-    db = imported_db(magic("You may select a nexus card from your trash and place it."))
+    db = imported_db(magic("You may select a nexus card that costs 3 or fewer from your trash and place it."))
     game = game_of(db, "{life: 5, reserve: 4, soul_core: trash, hand: [ZT-009], trash: [T-NX]}")
     use(game)
     answer(game, True)
@@ -876,19 +876,19 @@ def test_cr_10_6_a_summon_paying_its_cost_round_trips_and_reads_as_english(summo
 
 
 def test_cr_2_4_colors_min_sentence_and_one_color_is_refused():
-    assert ops("Select a magic card with two or more colors from your trash and return it to your hand.") == [
-        {"bounce": {"side": "you", "type": "magic", "colors_min": 2, "zone": "trash"}}]
+    assert ops("Select a spirit card with two or more colors from your trash and return it to your hand.") == [
+        {"bounce": {"side": "you", "colors_min": 2, "zone": "trash"}}]
     s = compile_sentence("Select a magic card with one or more colors from your trash and return it to your hand.",
                          FAMILIES)
     assert not s.ok and "every card" in s.why
 
 
 def test_cr_2_4_played_a_magic_card_of_two_or_more_colors_back_from_the_trash():
-    db = imported_db(magic("Select a magic card with two or more colors from your trash and return it to your hand."),
-                     magic("Draw a card.", ID="ZT-008", name="Two Tone", color=["Red", "Blue"]))
-    game = game_of(db, "{life: 5, reserve: 3, hand: [ZT-009], trash: [T-MB, ZT-008, T-MF]}")
-    use(game)  # the only magic card of two colours comes back, nothing to choose
-    assert hand(game) == ["ZT-008"] and sorted(trash(game)) == ["T-MB", "T-MF", "ZT-009"]
+    db = imported_db(magic("Select a spirit card with two or more colors from your trash and return it to your hand."),
+                     record(ID="ZT-008", name="Two Tone", color=["Red", "Blue"]))
+    game = game_of(db, "{life: 5, reserve: 3, hand: [ZT-009], trash: [T-R1, ZT-008, T-MF]}")
+    use(game)  # the only spirit card of two colours comes back, nothing to choose
+    assert hand(game) == ["ZT-008"] and sorted(trash(game)) == ["T-MF", "T-R1", "ZT-009"]
 
 
 @pytest.mark.parametrize("value", [1, 7, "two"])
@@ -899,3 +899,199 @@ def test_colors_min_malformed_is_refused_naming_the_field(value):
     with pytest.raises(CardDataError) as e:
         card_from_dict(card, file="x.yaml", set_id="X")
     assert "do[0].recover.colors_min" in str(e.value.field)
+
+
+# ---------------------------------------------------------------- "other than <card name>" (CR 2-1)
+
+
+def test_cr_2_1_other_than_a_card_name_sentence():
+    assert ops("Add one Stoneback card other than Stone Pup from the revealed cards to your hand.") == [
+        {"_take": {"family": "Stoneback", "type": "any", "count": 1, "name_not": "Stone Pup"}}]
+    # a word of the name that is also a family name keeps its spelling
+    assert ops("Add one card other than Stoneback Elder from the revealed cards to your hand.") == [
+        {"_take": {"type": "any", "count": 1, "name_not": "Stoneback Elder"}}]
+
+
+def test_cr_2_1_played_add_a_family_card_other_than_one_card_name_from_the_revealed_cards():
+    db = imported_db(magic("Reveal the top three cards of your deck. Add one Stoneback card other than Stone Pup "
+                           "from the revealed cards to your hand. Discard the remaining cards."),
+                     record(ID="ZT-002", name="Stone Pup"), record(ID="ZT-003", name="Stone Pup Elder"))
+    game = game_of(db, "{life: 5, reserve: 3, hand: [ZT-009], deck: [ZT-002, ZT-003, T-R1, T-W0]}")
+    use(game)  # the Pup's card name is excluded, a longer name that contains it is not
+    assert hand(game) == ["ZT-003"] and sorted(trash(game)) == ["T-R1", "ZT-002", "ZT-009"]
+
+
+@pytest.mark.parametrize("value", ["", 3, ["Stone Pup"]])
+def test_name_not_malformed_is_refused_naming_the_field(value):
+    card = {"id": "X-1", "name": "X", "type": "magic", "colors": ["red"], "cost": 1, "timing": ["main"],
+            "effects": [{"kind": "magic", "timing": ["main"], "do": [{"recover": {"name_not": value}}]}]}
+    with pytest.raises(CardDataError) as e:
+        card_from_dict(card, file="x.yaml", set_id="X")
+    assert "do[0].recover.name_not" in str(e.value.field)
+
+
+def test_cr_8_5_6_the_choice_of_cores_from_the_trash_names_the_trash_in_the_client():
+    from bss_desktop.client.decisions import choice_text as ct
+
+    db = imported_db(magic("Select one of your spirits. Place two cores from your trash onto that spirit."))
+    game = game_of(db, "{life: 5, reserve: 3, trash_cores: 3, soul_core: trash, hand: [ZT-009], field: [T-R1]}")
+    use(game)
+    info = game.pending.info
+    assert ct.place_name(game, -2) == "your trash"
+    assert ct.cores_label(game, info, [-2, -1]) == "1 core from your trash + the soul core"
+    assert ct.cores_label(game, info, [-2, -2]) == "2 cores from your trash (keep the soul core)"
+
+
+# ---------------------------------------------------------------- the same cost as the selected spirit (CR 2-6)
+
+
+def test_cr_2_6_return_all_cards_that_cost_the_same_as_that_spirit_sentence():
+    assert compiled("Select one of your spirits. Return all red magic cards from your trash to your hand that cost "
+                    "the same as that spirit.")["do"] == [
+        {"select": {"side": "you"}}, {"recover": {"colors": ["red"], "type": "magic", "all": True, "same_cost": "it"}}]
+
+
+def test_cr_2_6_played_return_all_magic_cards_that_cost_the_same_as_the_selected_spirit():
+    db = imported_db(magic("Select one of your spirits. Return all magic cards from your trash to your hand that cost "
+                           "the same as that spirit."))
+    # the Pup costs 1: the cost-1 magic card comes back, not the cost-0 nor the cost-2 one
+    game = game_of(db, "{life: 5, reserve: 3, hand: [ZT-009], field: [T-R1], trash: [T-MM, T-MB, T-MF, T-R1A]}")
+    use(game)
+    assert hand(game) == ["T-MM"] and sorted(trash(game)) == ["T-MB", "T-MF", "T-R1A", "ZT-009"]
+
+
+def test_same_cost_it_elsewhere_than_recover_is_refused_naming_the_field():
+    card = {"id": "X-1", "name": "X", "type": "magic", "colors": ["red"], "cost": 1, "timing": ["main"],
+            "effects": [{"kind": "magic", "timing": ["main"], "do": [{"destroy": {"same_cost": "it"}}]}]}
+    with pytest.raises(CardDataError) as e:
+        card_from_dict(card, file="x.yaml", set_id="X")
+    assert "do[0].destroy" in str(e.value.field)
+
+
+# ---------------------------------------------------------------- the trash counted, "add it to your hand", may reveal
+
+
+@pytest.mark.parametrize("sentence, expected", [
+    ("If you have 5 or more Stoneback cards in your trash, draw a card.",
+     [{"draw": 1, "if": {"count": {"cards": {"side": "you", "family": "Stoneback", "type": "any", "zone": "trash"}},
+                         "count_min": 5}}]),
+    ("Select a Stoneback card from your trash and add it to your hand.",
+     [{"bounce": {"side": "you", "family": "Stoneback", "type": "any", "zone": "trash"}}]),
+    ("You may reveal the top four cards of your deck.", [{"_reveal": 4, "may": True}]),
+])
+def test_trash_counted_add_it_to_your_hand_and_you_may_reveal_sentences(sentence, expected):
+    assert ops(sentence) == expected
+
+
+def test_cr_4_8_played_cores_from_the_trash_onto_this_spirit_if_enough_family_cards_are_in_your_trash():
+    db = imported_db(effect("If you have 2 or more Stoneback cards in your trash, place two cores from your trash "
+                            "onto this spirit."), record(ID="ZT-002", name="Stone Pup"))
+    for trash_cards, cores in (("[ZT-002, ZT-002]", 3), ("[ZT-002, T-R1]", 1)):
+        game = game_of(db, f"{{life: 5, reserve: 3, trash_cores: 2, soul_core: void, hand: [ZT-001], "
+                           f"trash: {trash_cards}}}")
+        summon(game)  # cost 0, its LV1 core from the reserve
+        assert game.state.cards[first(game, 0, "ZT-001")].cores == cores
+
+
+def test_cr_8_1_8_played_you_may_reveal_the_top_cards_declined_reveals_nothing():
+    db = imported_db(magic("You may reveal the top two cards of your deck. Add one spirit card from the revealed "
+                           "cards to your hand. Discard the remaining cards."))
+    game = game_of(db, "{life: 5, reserve: 3, hand: [ZT-009], deck: [T-R1, T-MB, T-W0]}")
+    use(game)
+    answer(game, False)
+    assert hand(game) == [] and deck(game) == ["T-R1", "T-MB", "T-W0"]
+    game = game_of(db, "{life: 5, reserve: 3, hand: [ZT-009], deck: [T-R1, T-MB, T-W0]}")
+    use(game)
+    answer(game, True)
+    assert hand(game) == ["T-R1"] and deck(game) == ["T-W0"]
+
+
+# ---------------------------------------------------------------- "reveal the top N cards instead" (CR 12-2)
+
+
+def test_cr_12_2_reveal_more_cards_instead_under_a_condition_compiles_into_the_search():
+    e = compiled("You may reveal the top two cards of your deck. Add one spirit card from the revealed cards to your "
+                 "hand. Discard the remaining cards. If you have 2 or fewer life, reveal the top four cards instead.")
+    assert e["do"] == [{"search": {"look": 2, "take": {"type": "spirit", "count": 1}, "rest": "trash",
+                                   "instead": {"if": {"life_max": 2}, "look": 4}}, "may": True}]
+    assert "_search_after" in manual_why("Draw a card. If you have 2 or fewer life, reveal the top four cards "
+                                         "instead.")
+
+
+def test_cr_12_2_played_reveal_more_cards_instead_when_the_condition_holds():
+    db = imported_db(magic("Reveal the top two cards of your deck. Add one spirit card from the revealed cards to your "
+                           "hand. Discard the remaining cards. If you have 2 or fewer life, reveal the top four cards "
+                           "instead."))
+    game = game_of(db, "{life: 5, reserve: 3, hand: [ZT-009], deck: [T-MB, T-NX, T-MF, T-R1, T-W0]}")
+    use(game)  # 5 life: two cards, no spirit card among them
+    assert hand(game) == [] and deck(game) == ["T-MF", "T-R1", "T-W0"]
+    game = game_of(db, "{life: 2, reserve: 3, hand: [ZT-009], deck: [T-MB, T-NX, T-MF, T-R1, T-W0]}")
+    use(game)  # 2 life: four cards, the Pup among them
+    assert hand(game) == ["T-R1"] and deck(game) == ["T-W0"]
+
+
+@pytest.mark.parametrize("instead, field", [
+    ({"look": 5}, "do[0].search.instead"),
+    ({"if": {"life_max": 2}, "look": 0}, "do[0].search.instead.look"),
+    ({"if": {"lives": 2}, "look": 4}, "do[0].search.instead.if.lives"),
+    ({"if": {"life_max": 2}, "look": 4, "more": 1}, "do[0].search.instead.more"),
+])
+def test_a_search_instead_malformed_is_refused_naming_the_field(instead, field):
+    card = {"id": "X-1", "name": "X", "type": "magic", "colors": ["red"], "cost": 1, "timing": ["main"],
+            "effects": [{"kind": "magic", "timing": ["main"], "do": [{"search": {"look": 2, "instead": instead}}]}]}
+    with pytest.raises(CardDataError) as e:
+        card_from_dict(card, file="x.yaml", set_id="X")
+    assert field in str(e.value.field)
+
+
+def test_a_search_instead_round_trips_and_reads_as_english():
+    directive = {"search": {"look": 2, "take": {"type": "spirit", "count": 1}, "rest": "trash",
+                            "instead": {"if": {"soul_paid": True}, "look": 4}}}
+    card = card_from_dict({"id": "X-1", "name": "X", "type": "magic", "colors": ["red"], "cost": 1,
+                           "timing": ["main"], "effects": [{"kind": "magic", "timing": ["main"], "do": [directive]}]})
+    d = card_to_dict(card)
+    assert d["effects"][0]["do"] == [directive] and card_from_dict(d) == card
+    assert "(the top 4 cards instead if" in effect_text(card.effects[0], card)
+
+
+# ---------------------------------------------------------------- the top or the bottom, as the owner chooses (CR 3-2)
+
+
+def test_cr_3_2_your_opponent_returns_it_to_the_top_or_bottom_sentence():
+    assert compiled("Select one of your opponent's nexuses. Your opponent returns it to either the top or the bottom "
+                    "of their deck.")["do"] == [{"select": {"type": "nexus"}},
+                                             {"to_deck_top": {"target": "it", "or_bottom": "owner"}}]
+
+
+@pytest.mark.parametrize("top, order", [(True, ["T-NX", "T-W0", "T-R1"]), (False, ["T-W0", "T-R1", "T-NX"])])
+def test_cr_3_2_played_the_owner_chooses_the_top_or_the_bottom_of_their_deck(top, order):
+    db = imported_db(magic("Select one of your opponent's nexuses. Your opponent returns it to either the top or "
+                           "the bottom of their deck."))
+    game = game_of(db, "{life: 5, reserve: 3, hand: [ZT-009]}",
+                   "{life: 5, reserve: 3, field: [T-NX], deck: [T-W0, T-R1]}")
+    use(game)
+    assert game.pending.player == 1 and game.pending.info["kind"] == "may"  # its owner chooses
+    answer(game, top)
+    assert deck(game, 1) == order and game.state.players[1].field == []
+
+
+@pytest.mark.parametrize("value, field", [
+    ({"target": "it", "or_bottom": "you"}, "do[0].to_deck_top.or_bottom"),
+    ({"target": {"all": True}, "or_bottom": "owner"}, "do[0].to_deck_top.target"),
+    ({"target": "it", "or_bottom": "owner", "more": 1}, "do[0].to_deck_top.more"),
+])
+def test_top_or_bottom_malformed_is_refused_naming_the_field(value, field):
+    card = {"id": "X-1", "name": "X", "type": "magic", "colors": ["red"], "cost": 1, "timing": ["main"],
+            "effects": [{"kind": "magic", "timing": ["main"], "do": [{"select": {}}, {"to_deck_top": value}]}]}
+    with pytest.raises(CardDataError) as e:
+        card_from_dict(card, file="x.yaml", set_id="X")
+    assert field.replace("do[0]", "do[1]") in str(e.value.field)
+
+
+def test_top_or_bottom_round_trips_and_reads_as_english():
+    do = [{"select": {"type": "nexus"}}, {"to_deck_top": {"target": "it", "or_bottom": "owner"}}]
+    card = card_from_dict({"id": "X-1", "name": "X", "type": "magic", "colors": ["red"], "cost": 1,
+                           "timing": ["main"], "effects": [{"kind": "magic", "timing": ["main"], "do": do}]})
+    d = card_to_dict(card)
+    assert d["effects"][0]["do"] == do and card_from_dict(d) == card
+    assert "on the top or the bottom of" in effect_text(card.effects[0], card)

@@ -209,8 +209,12 @@ def _with_parts(t: Target, plural: bool = False) -> list[str]:
         parts.append(f"no 【{KEYWORD_NAMES.get(t.no_keyword, t.no_keyword)}】")
     if t.colors_min is not None:
         parts.append(f"{t.colors_min} or more colors")
+    if t.name_not is not None:
+        parts.append(f'a card name other than "{t.name_not}"')
     if t.same_cost == "your_spirits":
         parts.append("the same cost as one of your spirits")
+    elif t.same_cost == "it":
+        parts.append("the same cost as the selected card")
     return parts
 
 
@@ -603,6 +607,9 @@ def _clause(d: Directive, ctx: _Ctx, effect_kind: str | None) -> _Clause:
         return _imp(f"return {target_text(t, ctx=ctx)} to {_owner(t, 'hand', ctx)}")
     if op == "to_deck_bottom":
         return _imp(f"put {target_text(t, ctx=ctx)} on the bottom of {_owner(t, 'deck', ctx)}")
+    if op == "to_deck_top" and d.side == "owner":  # the owner chooses, card by card
+        return _imp(f"put {target_text(t, ctx=ctx)} on the top or the bottom of {_owner(t, 'deck', ctx)}, as its "
+                    f"owner chooses")
     if op == "to_deck_top":
         return _imp(f"put {target_text(t, ctx=ctx)} on top of {_owner(t, 'deck', ctx)}")
     if op == "bp":  # CR 8-8-1-3: ② level BP, ③ set, ④ add
@@ -684,6 +691,9 @@ def _clause(d: Directive, ctx: _Ctx, effect_kind: str | None) -> _Clause:
             take_text = f"add {lead}{take_kind} from among them to your hand"
         top = f"{_top(d.look)} of your deck" if d.per is None else \
             f"{_count(d.look, 'card')} from the top of your deck{_per_text(d)}"
+        if d.look_instead is not None:  # "(the top 5 cards instead if ...)"
+            cond = _condition_clause(_condition_parts(d.look_instead[0], ctx, constant=False), False)
+            top += f" ({_top(d.look_instead[1])} instead {cond})"
         return _imp(f"{turn} {top}, {take_text} and {rest}")
     if op == "summon":  # "without paying its cost" (CR 10-6-1, 10-7-1)
         lead = {"exact": f"{t.count} ", "up_to": f"up to {t.count} ", "any_number": "any number of ",

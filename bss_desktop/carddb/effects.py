@@ -153,7 +153,8 @@ SIDES = ("you", "opponent", "any", "each")  # each: every player selects among t
 ZONES = ("field", "hand", "trash", "deck")  # deck: only counted ("for each", conditions), never selected
 MAX_TOKEN_NAME = 60  # a token named by name (`{token: {ref: ...}}`): as long as a token made by hand may be named
 LIFE_PLAYERS = ("opponent", "you", "both")  # whose life a life_damage directive reduces
-SAME_COSTS = ("your_spirits",)  # a target's `same_cost`: whose cards' costs its cost is one of
+# a target's `same_cost`: whose cards' costs its cost is one of: your spirits', or (recover only) the cards "it" names
+SAME_COSTS = ("your_spirits", "it")
 MAX_SYMBOLS = 10  # the symbols a symbol directive sets or adds at once (a card prints two or three at most)
 LATER = ("battle_end", "turn_end")  # later: when the current battle ends (CR 7-1-6-1), at the end of this turn (6-8-1-1)
 ALLOWS = ("block_exhausted",)  # allow: "can block while exhausted" (CR 7-1-3-1 would need a refreshed spirit)
@@ -203,6 +204,7 @@ class Target:
     linked: bool | None = None  # the linked spirit of a link (the attacker linked with) or not (saga-rulings.md "Link")
     same_cost: str | None = None  # "your_spirits": its cost is the cost of one of your spirits on the field (CR 2-6)
     colors_min: int | None = None  # "a magic card with 2 or more colors": it has at least N colours (CR 2-4)
+    name_not: str | None = None  # "other than Stone Pup": not a card of this card name (CR 2-1; compared without case)
 
 
 @dataclass(frozen=True, slots=True)
@@ -266,7 +268,8 @@ class Directive:
     amount: int | str | None = None  # N or "X"; with `per`, N for each one counted
     mode: str | None = None  # bp/level/cost: "add" or "set"
     duration: str | None = None
-    side: str | None = None  # mill: whose deck; look: whose deck or hand; discard: whose hand (you|opponent|each)
+    side: str | None = None  # mill: whose deck; look: whose deck or hand; discard: whose hand (you|opponent|each);
+    # to_deck_top: "owner" when its owner chooses the top or the bottom of their deck ("or_bottom: owner")
     to: str | None = None  # core_remove: reserve | trash | void; search: where the rest goes
     look: int | None = None  # search, look: how many cards from the top
     keyword: Keyword | None = None  # grant
@@ -289,6 +292,7 @@ class Directive:
     # life_gain: where the cores come from (void, the default, or your reserve)
     reveal: bool = True  # search: reveal the cards (public) or only look at them (CR 12-3-1)
     no_soul: bool = False  # core_charge / core_gain from the trash: "cores ... that are not a soul core" (CR 8-5-6)
+    look_instead: tuple | None = None  # search: (Condition, N): "reveal the top N cards instead" when it holds
     paid: bool = False  # summon: its cost is paid, its LV1 cores placed from your reserve and field (CR 10-6-6, 10-6-7)
     exhausted: bool = False  # summon: put onto the field exhausted ("summon it exhausted", CR 3-5-3)
     by: Target | None = None  # restrict be_blocked: the blockers it keeps out; PROTECTIONS: whose effects
@@ -452,6 +456,10 @@ def parse_target(v, f) -> Target:
             if not isinstance(val, str) or not val.strip():
                 raise EffectSyntax(p, f"expected the words the card name contains, got {val!r}")
             kw["name_has"] = val.strip()
+        elif key == "name_not":
+            if not isinstance(val, str) or not val.strip():
+                raise EffectSyntax(p, f"expected the card name the cards must not have, got {val!r}")
+            kw["name_not"] = val.strip()
         elif key in ("colors", "not_colors"):
             kw[key] = _colors(val, p)
         elif key == "family":
@@ -708,6 +716,8 @@ def parse_directive(v, f, *, make_token=None) -> Directive:
         raise EffectSyntax(f"{f}.quiet", "quiet goes with destroy: the opponent's \"When Destroyed\" effects are not "
                                          "triggered by what it destroys (CR 10-15-1)")
     d = _directive(op, v[op], f, make_token)
+    if d.target is not None and d.target.same_cost == "it" and op != "recover":
+        raise EffectSyntax(f"{f}.{op}", "same_cost: it (the cost of the cards selected before) is for recover only")
     return replace(d, **mods) if mods else d
 
 
@@ -763,6 +773,13 @@ def _directive(op, val, f, make_token) -> Directive:
             extra = {"cores_from": _choice(d["from"], f"{p}.from", ("void", "reserve"))}
         return Directive(op, amount=_int(d.get("count", 1), f"{p}.count", 1, allow_x=True), **_per(d, p), **extra)
     if shape == "target":
+        if op == "to_deck_top" and isinstance(val, dict) and "or_bottom" in val:  # "... returns it to either the top
+            d = _map(val, p, ("target", "or_bottom"))                            # or bottom of their deck"
+            _choice(d["or_bottom"], f"{p}.or_bottom", ("owner",))
+            t = parse_target(d.get("target", "it"), f"{p}.target")
+            if t.mode == "all":
+                raise EffectSyntax(f"{p}.target", "its owner chooses card by card: not all")
+            return Directive(op, target=t, side="owner")
         t = parse_target(val, p)
         if op == "select" and t.ref is not None:
             raise EffectSyntax(p, "select chooses cards: give a selection, not a reference")
@@ -821,7 +838,13 @@ def _directive(op, val, f, make_token) -> Directive:
         return Directive(op, amount=_int(d.get("count", 1), f"{p}.count", 1, allow_x=True), token=make_token(d, p),
                          token_exhausted=_bool(d.get("exhausted", False), f"{p}.exhausted"))
     if shape == "search":
-        d = _map(val, p, ("look", "take", "rest", "reveal", "to", "cores", "for_each", "minus"))
+        d = _map(val, p, ("look", "take", "rest", "reveal", "to", "cores", "for_each", "minus", "instead"))
+        look_instead = None
+        if "instead" in d:  # "if ..., reveal the top 5 cards instead" (checked as it resolves)
+            ins = _map(d["instead"], f"{p}.instead", ("if", "look"))
+            if "if" not in ins or "look" not in ins:
+                raise EffectSyntax(f"{p}.instead", "give if (a condition) and look (how many cards then)")
+            look_instead = (parse_condition(ins["if"], f"{p}.instead.if"), _int(ins["look"], f"{p}.instead.look", 1))
         take = d.get("take") or {}
         if not isinstance(take, dict):
             raise EffectSyntax(f"{p}.take", f"expected a card filter, got {take!r}")
@@ -839,7 +862,8 @@ def _directive(op, val, f, make_token) -> Directive:
                          to=_choice(d.get("rest", "bottom"), f"{p}.rest", SEARCH_RESTS),
                          reveal=_bool(d.get("reveal", True), f"{p}.reveal"), into=into,
                          cores_from=_choice(d.get("cores", "void"), f"{p}.cores", ("void", "reserve"))
-                         if into == "field" else None, **_per(d, p))  # for_each: `look` cards for each one
+                         if into == "field" else None, look_instead=look_instead,
+                         **_per(d, p))  # for_each: `look` cards for each one
     if shape == "summon":  # put onto the field "without paying its cost" (CR 10-6-1), LV1 cores from `cores`
         d = _map(val, p, ("target", "cores", "pay", "exhausted"))
         t = parse_target({"side": "you", "zone": "hand", **_selection(d.get("target"), f"{p}.target")}, f"{p}.target")
@@ -1330,6 +1354,8 @@ def _directive_value(d: Directive, token_to_dict):
                 out["soul_core"] = False
         return out
     if shape == "target":
+        if d.op == "to_deck_top" and d.side == "owner":
+            return {"target": target_to_dict(d.target), "or_bottom": "owner"}
         return target_to_dict(d.target)
     if shape == "mill":
         return _with_per({"count": d.amount, "side": d.side}, d)
@@ -1367,6 +1393,8 @@ def _directive_value(d: Directive, token_to_dict):
             out["to"], out["cores"] = "field", d.cores_from
         elif d.into != "hand":
             out["to"] = d.into
+        if d.look_instead is not None:
+            out["instead"] = {"if": condition_to_dict(d.look_instead[0]), "look": d.look_instead[1]}
         return _with_per(out, d)
     if shape == "summon":
         t = {k: v for k, v in target_to_dict(d.target).items() if k != "side"}

@@ -93,6 +93,9 @@ def _search(ops: list[dict]) -> list[dict] | str:
             i += 1
         else:
             return "a reveal that does not say where the rest go"
+        if i < len(ops) and "_search_after" in ops[i]:  # a template's words on the search after it ("... instead")
+            search.update(ops[i]["_search_after"])
+            i += 1
         out.append({"search": search, **{k: op[k] for k in ("may", "if", "if_done", "_then") if k in op}})
     return out
 

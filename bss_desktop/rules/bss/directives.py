@@ -27,7 +27,7 @@ def _filtered(t) -> bool:
     then ignore cards that fit)."""
     return t.type != "any" or any(getattr(t, k) not in (None, (), False) for k in (
         "bp_max", "bp_min", "cost_max", "cost_min", "level_max", "level_min", "colors", "family", "exhausted", "keyword", "keywords",
-        "name_has", "costs", "families", "token", "same_cost", "colors_min"))
+        "name_has", "costs", "families", "token", "same_cost", "colors_min", "name_not"))
 
 
 class Directives:
@@ -241,7 +241,8 @@ class Directives:
         ans = self._take_answer("cores")
         if ans is None:
             code = {"reserve": 0, "trash": -2}.get(place, place)  # -2: the trash's core section (CR 3-4-1)
-            where = {"reserve": "your reserve", "trash": "your trash"}.get(place) or self._defs[st.cards[place].cid].name
+            where = {"reserve": "your reserve", "trash": "your trash"}.get(place) or \
+                self._defs[st.cards[place].cid].name
             self._ask("cores", owner, [code, -1], n, n, source=a.source, counts=[regular, 1],
                       prompt=f"{n} core(s) leave {where}: regular cores or the soul core? (CR 8-5-6)")
             return WAIT
@@ -450,7 +451,40 @@ class Directives:
         return self._send(a, d, "deck", "to_deck", bottom=True)
 
     def _do_to_deck_top(self, a, d):
+        if d.side == "owner":
+            return self._top_or_bottom(a, d)
         return self._send(a, d, "deck", "to_deck_top")
+
+    def _top_or_bottom(self, a, d):
+        """"Your opponent returns it to either the top or bottom of their deck": each card's owner chooses, card by
+        card (a.picks: the answers so far, True the top), then the cards go."""
+        chosen = self._select(a, d.target, prompt="to the top or the bottom of its owner's deck")
+        if chosen is None:
+            return WAIT
+        st = self.state
+        zone = "field" if d.target.ref is not None else d.target.zone
+        while len(a.picks) < len(chosen):
+            card = st.cards[chosen[len(a.picks)]]
+            if card.zone != zone:
+                a.picks.append(None)
+                continue
+            ans = self._take_answer("may")
+            if ans is None:
+                name = self._defs[card.cid].name
+                self._ask("may", card.owner, [True, False], source=a.source,
+                          prompt=f"put {name} on the top of your deck? (no: on the bottom)")
+                return WAIT
+            a.picks.append(ans)
+        done = False
+        for iid, top in zip(chosen, a.picks):
+            if top is None or st.cards[iid].zone != zone:
+                continue
+            if zone == "field":
+                self._leave_field(iid, "deck", "to_deck" if not top else "to_deck_top", bottom=not top)
+            else:
+                self._move_card(iid, "deck", "to_deck" if not top else "to_deck_top", bottom=not top)
+            done = True
+        return done
 
     def _add_continuous(self, layer: int, op: str, value: int, targets, duration: str, source: int,
                         level: int | None = None) -> None:
@@ -740,6 +774,8 @@ class Directives:
         deck = st.players[a.controller].deck
         if a.cur is None:  # the cards are turned over once, before any choice
             look = d.look
+            if d.look_instead is not None and condition_holds(self, d.look_instead[0], a.source, a.controller, a):
+                look = d.look_instead[1]  # "if ..., reveal the top N cards instead"
             if d.per is not None:  # "reveal 1 card from the top of your deck for each ...": counted now
                 look *= max(0, count_value(self, d.per, a.source, a.controller) - d.minus)
             a.cur = deck[-look:][::-1] if 0 < look < len(deck) else deck[::-1] if look else []
@@ -833,10 +869,16 @@ class Directives:
         return True
 
     def _do_recover(self, a, d):
-        if d.among == "discarded" and a.cur is None:  # only the cards this effect's last mill discarded
+        if (d.among == "discarded" or d.target.same_cost == "it") and a.cur is None:
             st = self.state
-            cands = [i for i in a.discarded or () if st.cards[i].zone == "trash"
-                     and matches(self, i, d.target, a.controller, a.source)]
+            t = d.target
+            if t.same_cost == "it":  # "... that cost the same as that spirit": the printed cost (CR 2-6)
+                costs_of = {self._defs[st.cards[i].cid].cost for i in a.selected}
+                t = replace(t, same_cost=None)
+            pool = (a.discarded or ()) if d.among == "discarded" else \
+                candidates(self, replace(t, mode="all"), a.controller, a.source)
+            cands = [i for i in pool if st.cards[i].zone == "trash" and matches(self, i, t, a.controller, a.source)
+                     and (d.target.same_cost != "it" or self._defs[st.cards[i].cid].cost in costs_of)]
             chosen = cands if d.target.mode == "all" else self._pick(a, d.target, cands, a.controller,
                                                                         "return to your hand")
             if chosen is None:

@@ -46,11 +46,15 @@ def matches(game, iid: int, t, controller: int, source: int | None) -> bool:
         return False
     if t.not_colors and set(t.not_colors) & set(d.colors):  # "not red": a red and blue card is red (CR 2-4-1-2)
         return False
+    if t.name_not is not None and d.name.casefold() == t.name_not.casefold():  # "other than <card name>" (CR 2-1)
+        return False
     if t.colors_min is not None and len(set(d.colors)) < t.colors_min:  # "with 2 or more colors" (CR 2-4)
         return False
     if t.same_cost == "your_spirits" and d.cost not in {  # the printed costs of your spirits (CR 2-6)
             game.db[st.cards[i].cid].cost for i in st.players[controller].field
             if game.db[st.cards[i].cid].type == "spirit"}:
+        return False
+    if t.same_cost == "it":  # the cost of the cards selected before: only a directive knows them (_do_recover)
         return False
     if t.costs and d.cost not in t.costs:  # "a spirit with cost 4 or 5" (【Immortal】, CR 11-4-2)
         return False

@@ -12,12 +12,17 @@ GRAMMAR = r"""
                 | "you may add" take filters? "from" "among"? "the revealed cards to your hand" -> may_add_revealed
                 | "if you add a card to your hand with this effect" ","? statement -> if_added
                 | "reveal" take "from the top of your deck" per                 -> reveal_per
+                | "you may reveal the top" count? card_word "of your deck"    -> may_reveal
+                | "if" condition ","? "reveal the top" count? card_word "instead" -> reveal_instead
                 | "if it has the same cost as any of your spirits" "," "add it to your hand" -> take_if_same_cost
 %extend filter: ("with" | "that has") "the same cost as any of your spirits" -> f_same_cost
               | "with" NUMBER "or more colors"                  -> f_colors_min
+              | "other than" (WORD | FAMILY)+                   -> f_name_not
 %extend sentence: "reveal the top" count? card_word "of your deck" "when" watch_event -> reveal_when
 %extend whose_deck: "their deck"                                -> deck_opponent
 %extend cost_part: "discard" count card_descr filters ("from your hand")? -> cost_discard_filtered
+%extend condition: "you have" NUMBER "or more" card_descr filters? "in your trash" -> c_trash_min
+%extend verb_on_it: "add" it "to your hand"                     -> add_it_on
 
 // ---------------------------------------------------------------- viewed cards (CR 12-3-1, 12-2-1)
 %extend sentence: "view the top" count? card_word "of your deck"                      -> view
@@ -36,10 +41,13 @@ viewed_amount: "any number"                                    -> amount_any
 // ---------------------------------------------------------------- the discarded cards (CR 3-4-1; ruling, deck)
 %extend condition: count card_descr filters? ("is among" | "are among") "the discarded cards" -> c_among_discarded
                  | "no" card_descr filters? ("is among" | "are among") "the discarded cards" -> c_none_discarded
-%extend action: draw_per_discarded | add_discarded | return_from_them
+%extend action: draw_per_discarded | add_discarded | return_from_them | recover_same_cost
 draw_per_discarded: "draw" count card_word "for each" card_descr filters? "among the discarded cards"
 add_discarded: "add" take filters? "from the discarded cards to your hand"
 return_from_them: "return" take filters? "from them to your hand"
+recover_same_cost: "return" take "from your trash to your hand" same_as_it
+                 | "return all" card_descr "from your trash to your hand" same_as_it -> recover_all_same_cost
+same_as_it: ("that cost" | "that costs") "the same as" ("that spirit" | "it" | "the selected spirit")
 
 // ---------------------------------------------------------------- summoning a selected card (CR 10-6, 10-7)
 %extend action: summon_paid
@@ -55,7 +63,8 @@ trash_cores_to_reserve: "place" count core_word "from your trash" not_soul? "int
 not_soul: ("that are not a" | "that is not a") QUOTED
 
 // ---------------------------------------------------------------- cards to the bottom of the deck (CR 3-2)
-%extend action: hand_to_bottom
+%extend action: hand_to_bottom | their_top_or_bottom
+their_top_or_bottom: "your opponent returns" it "to either the top or" "the"? "bottom of their deck"
 hand_to_bottom: "return" count card_word "from your hand to the bottom of your deck" ("in any order")?
 %extend selection: amount "of" card_descr filters? place_from filters? -> sel_trash_amount_of
 """
@@ -73,7 +82,7 @@ class Rules:
         return [{**self.reveal(*args)[0], "_then": True}]
 
     @_inline
-    def add_revealed_filtered(self, take, filters):  # "add all spirit cards with Ascend from the revealed cards"
+    def add_revealed_filtered(self, take, filters):  # "add all spirit cards with Swift from the revealed cards"
         t = dict(take)
         for f in filters:
             for k, v in f.items():
@@ -107,17 +116,40 @@ class Rules:
         return {"same_cost": "your_spirits"}
 
     @_inline
+    def f_name_not(self, *words):  # "a Stoneback card other than Stone Pup": not a card of that card name (CR 2-1)
+        # a word the import knows as a family name came through as one (f0 ...): its own spelling, the rest titled
+        return {"name_not": " ".join(self.norm.families[int(str(w)[1:])] if w.type == "FAMILY" else str(w).title()
+                                     for w in words)}
+
+    @_inline
     def f_colors_min(self, n):  # "a magic card with 2 or more colors"
         if int(n) < 2:
             raise NotSupported("1 or more colors: every card has one")
         return {"colors_min": int(n)}
 
     @_inline
+    def reveal_instead(self, cond, *args):  # "If ..., reveal the top 5 cards instead.": after the search it changes
+        return [{"_search_after": {"instead": {"if": cond, "look": self.reveal(*args)[0]["_reveal"]}}}]
+
+    @_inline
+    def may_reveal(self, *args):  # "you may reveal the top 3 cards of your deck": the whole search is optional
+        return [{**self.reveal(*args)[0], "may": True}]
+
+    @_inline
+    def c_trash_min(self, n, descr, filters=None):  # "if you have 10 or more Stoneback cards in your trash"
+        t = {**self._target({}, "you", descr, filters), "zone": "trash"}
+        return {"count": {"cards": t}, "count_min": int(n)}
+
+    @_inline
+    def add_it_on(self, _it):  # "select a magic card from your trash and add it to your hand"
+        return ("bounce", {})
+
+    @_inline
     def reveal_when(self, *args):  # "Reveal the top 2 cards of your deck when ...": the trigger the text writes
         return [{"_trigger": args[-1]}] + self.reveal(*args[:-1])
 
     @_inline
-    def cost_discard_filtered(self, count, descr, filters):  # "you may discard a spirit card that costs 2 to ..."
+    def cost_discard_filtered(self, count, descr, filters):  # "you may discard a spirit card that costs 1 to ..."
         t = dict(descr)
         for f in filters:
             for k, v in f.items():
@@ -189,6 +221,19 @@ class Rules:
         return [{"recover": {**t, "among": "discarded"}}]
 
     @_inline
+    def recover_same_cost(self, take, _it=None):  # "return all magic cards from your trash to your hand that cost the
+        t = {k: v for k, v in take.items() if not (k == "type" and v == "any")}  # same as that spirit"
+        return [{"recover": {**t, "same_cost": "it"}}]
+
+    @_inline
+    def recover_all_same_cost(self, descr, _it=None):
+        return self.recover_same_cost({**descr, "all": True})
+
+    @_inline
+    def same_as_it(self, *_):
+        return None
+
+    @_inline
     def return_from_them(self, take, filters=None):  # "discard the top N cards of your deck and return 1 ... from
         return [{**self.add_discarded(take, filters)[0], "_after": "mill"}]  # them to your hand": what it discarded
 
@@ -197,7 +242,7 @@ class Rules:
         return [{"_take": {"type": "any", **amount}, "_search": {"to": "trash"}}]
 
     @_inline
-    def may_top_revealed(self, amount, descr, filters=None):  # "you may place a nexus card from the revealed cards
+    def may_top_revealed(self, amount, descr, filters=None):  # "you may place a magic card from the revealed cards
         if set(amount) - {"count"}:                                 # on top of your deck"
             raise NotSupported("'you may place' with a number that is not exact")
         t = self.add_revealed_filtered({**descr, "up_to": amount.get("count", 1)}, filters or [])[0]
@@ -242,6 +287,10 @@ class Rules:
     def hand_to_bottom(self, count, _w):  # your own hand: you choose them, and so their order (CR 3-2)
         return [{"to_deck_bottom": {"side": "you", "zone": "hand", "type": "any", **({"count": count} if count != 1
                                                                                        else {})}}]
+
+    @_inline
+    def their_top_or_bottom(self, _it):  # "your opponent returns it to either the top or bottom of their deck"
+        return [{"to_deck_top": {"target": "it", "or_bottom": "owner"}}]
 
     @_inline
     def sel_trash_amount_of(self, amount, descr, *rest):  # "select any number of cards from your trash"
