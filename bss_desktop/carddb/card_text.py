@@ -638,6 +638,8 @@ def _clause(d: Directive, ctx: _Ctx, effect_kind: str | None) -> _Clause:
         what = d.cannot.replace("_", " ")
         if d.by is not None:  # the blockers kept out are the opponent's: no need to say whose
             what += " by " + _kind(replace(d.by, side="any"), True)
+        if d.amount is not None:  # an attack's cost (docs/saga-rulings.md, Costs: Tax-1)
+            what += f" unless their controller pays {d.amount} core{'s' if d.amount != 1 else ''} from their reserve"
         return _Clause(_join(f"{target_text(t, ctx=ctx)} cannot {what}", dur),
                        _join(f"have {target_text(t, ctx=ctx)} be unable to {what}", dur))
     if op == "cost" and d.mode == "set":  # CR 10-6-4, 10-7-4, 10-8-4: its own cost, determined in the hand

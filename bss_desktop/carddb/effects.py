@@ -683,8 +683,13 @@ def _directive(op, val, f, make_token) -> Directive:
                          keyword=parse_keyword(d["keyword"], f"{p}.keyword"),
                          duration=_choice(d.get("duration", "turn"), f"{p}.duration", DURATIONS))
     if shape == "restrict":
-        d = _map(val, p, ("target", "cannot", "duration", "by"))
+        d = _map(val, p, ("target", "cannot", "duration", "by", "unless_pay"))
         cannot = _choice(d.get("cannot"), f"{p}.cannot", ("attack", "block", "be_blocked"))
+        tax = None
+        if "unless_pay" in d:  # "... cannot attack unless they pay N core": an attack's cost (saga-rulings: Tax-1)
+            if cannot != "attack":
+                raise EffectSyntax(f"{p}.unless_pay", "unless_pay is the cost of an attack (cannot: attack)")
+            tax = _int(d["unless_pay"], f"{p}.unless_pay", 1)
         by = None
         if "by" in d:
             if cannot != "be_blocked":
@@ -693,7 +698,7 @@ def _directive(op, val, f, make_token) -> Directive:
             if by.ref is not None:
                 raise EffectSyntax(f"{p}.by", "describe the blockers (e.g. {bp_max: 3000}), not one card")
         return Directive(op, target=parse_target(d.get("target", {}), f"{p}.target"), cannot=cannot, by=by,
-                         duration=_choice(d.get("duration", "turn"), f"{p}.duration", DURATIONS))
+                         duration=_choice(d.get("duration", "turn"), f"{p}.duration", DURATIONS), amount=tax)
     if shape == "cost":  # CR 10-6-4: the cost of the cards it names, before reduction
         if isinstance(val, dict) and val.get("target") == "this":  # this card's own cost in its owner's hand
             d = _map(val, p, ("target", "set"))
@@ -845,6 +850,9 @@ def parse_effect(v, f, *, card_type: str, make_token=None) -> Effect:
                 raise EffectSyntax(f"{f}.do[{i}].{x.op}", f"'{x.op}' happens once: a constant effect only changes "
                                    f"what holds while it is active ({', '.join(STANDING_OPS)}, CR 8-1-4); give it "
                                    "a trigger or a timing")
+            if x.op == "restrict" and x.amount is not None and kind != "constant":
+                raise EffectSyntax(f"{f}.do[{i}].restrict.unless_pay", "an attack's cost holds while a constant "
+                                                                       "effect is active: kind: constant")
             if kind == "constant" and (x.may or x.if_done or x.after or x.must or x.cond is not None):
                 raise EffectSyntax(f"{f}.do[{i}]", "a constant effect applies while it is active (CR 8-1-4): put "
                                                    "its 'if' in the effect's condition")
@@ -1103,6 +1111,8 @@ def _directive_value(d: Directive, token_to_dict):
         out = {"target": target_to_dict(d.target), "cannot": d.cannot, "duration": d.duration}
         if d.by is not None:
             out["by"] = target_to_dict(d.by)
+        if d.amount is not None:
+            out["unless_pay"] = d.amount
         return out
     if shape == "cost" and d.mode == "set":
         return {"target": "this", "set": d.amount}

@@ -385,9 +385,18 @@ def restricted(game, iid: int, what: str) -> bool:
             return True
     if game.has_constants:
         for _, _, d in _constant_hits(game, iid, "restrict"):
-            if "cannot_" + d.cannot == what:
+            if "cannot_" + d.cannot == what and d.amount is None:  # (with unless_pay: attack_tax)
                 return True
     return False
+
+
+def attack_tax(game, iid: int) -> int:
+    """How many cores `iid`'s controller must pay for it to attack: "cannot attack unless they pay N core", each
+    such active effect its own cost (docs/saga-rulings.md, Costs: Tax-1)."""
+    if not game.has_constants:
+        return 0
+    return sum(d.amount for _, _, d in _constant_hits(game, iid, "restrict")
+               if d.cannot == "attack" and d.amount is not None)
 
 
 def unblockable_by(game, attacker: int, blocker: int) -> bool:

@@ -12,6 +12,7 @@ from ...engine import stats
 from .continuous import cost_changes
 from .targets import condition_holds
 from ...engine.errors import IllegalCommand
+from ...engine.state import Cause
 
 
 # triggers on another card's summon or use whose `soul_paid` condition reads that card's payment (CR 10-6-6,
@@ -416,3 +417,18 @@ def destroyed_by_payment(game, player: int, pay, pay_soul: bool, place=(), place
         if left < game.db[card.cid].lv1_cores:
             out.append(iid)
     return out
+
+
+def tax_payable(game, player: int, n: int) -> bool:
+    """Whether `player` can pay an attack's cost of `n` cores from their reserve (Costs: Tax-1)."""
+    p = game.state.players[player]
+    return p.reserve + (1 if p.soul == "reserve" else 0) >= n
+
+
+def pay_tax(game, player: int, n: int) -> None:
+    """Pay an attack's cost of `n` cores from the reserve to the trash: regular cores first, the soul core only
+    when they are too few (Costs: Tax-1); the owner's own payment (CR 10-1-1-1)."""
+    p = game.state.players[player]
+    regular = min(n, p.reserve)
+    soul = n > regular
+    game._move_cores(player, "reserve", "trash", regular, soul, "pay", Cause("self", player))

@@ -121,7 +121,8 @@ class SagaLegal:
             for iid in player.field:
                 c = st.cards[iid]
                 if not c.exhausted and self._defs[c.cid].type == "spirit" and not (
-                        self.has_effects and continuous.restricted(self, iid, "cannot_attack")):
+                        self.has_effects and (continuous.restricted(self, iid, "cannot_attack") or not
+                                              costs.tax_payable(self, p, continuous.attack_tax(self, iid)))):
                     out.append(offer(Attack, p, iid))
             out.append(offer(EndAttack, p))
         elif kind == "flash":

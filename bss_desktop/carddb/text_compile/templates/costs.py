@@ -35,6 +35,10 @@ cost_in_hand: "this card costs" NUMBER "in your hand"
                 | "when using this magic card" "," "it costs" NUMBER "if" condition    -> cost_in_hand_using
 %extend condition: "you use it during your main step"                 -> c_main_use
 
+// "Your opponent's spirits that cost 3 or fewer cannot attack unless they pay one core.": an attack's cost (Tax-1)
+%extend action: cannot_unless_pay
+cannot_unless_pay: subject ("cannot" | "can't") CANNOT_WHAT "unless they pay" count core_word
+
 // "If you spend the soul core as part of this spirit's summoning cost, you may destroy one of your nexuses to draw
 // two cards.": under a condition, something the player may do, and what follows only if they do
 %extend sentence: "if" condition ","? "you may" cost_part "to" statement -> if_may_do
@@ -149,6 +153,12 @@ class Rules:
     @_inline
     def c_main_use(self):  # "... when you use it during your main step": its cost is determined then (CR 10-8-4)
         return {"step": "main", "your_turn": True}
+
+    @_inline
+    def cannot_unless_pay(self, subject, what, n, _w):
+        if str(what) != "attack" or not isinstance(subject, dict) or not subject.get("all"):
+            raise NotSupported("a cost of something other than an attack, or of the attack of one card")
+        return [{"restrict": {"target": subject, "cannot": "attack", "unless_pay": n, "_duration": None}}]
 
     @_inline
     def reduction_gain(self, side, descr, icon):
