@@ -370,6 +370,7 @@ TARGET_SAMPLES = {
     "cores_min": [2],
     "cores_max": [1],
     "chooser": ["opponent"],
+    "cost_like": [Target(side="you"), Target(side="opponent", type="nexus")],
 }
 
 

@@ -184,6 +184,10 @@ def _with_parts(t: Target, plural: bool = False) -> list[str]:
         parts.append(" or ".join(f"【{KEYWORD_NAMES.get(k, k)}】" for k in t.keywords))
     if t.name_has is not None:
         parts.append(f'"{t.name_has}" in {"their card names" if plural else "its card name"}')
+    if t.cost_like is not None:
+        whose = {"you": "one of your ", "opponent": "one of your opponent's "}.get(t.cost_like.side, "a ")
+        noun = _kind(replace(t.cost_like, side="any"), whose != "a ")
+        parts.append(f"the same cost as {whose}{noun}")
     return parts
 
 

@@ -154,6 +154,8 @@ class Target:
     cores_min: int | None = None  # cores on it, the soul core counted
     cores_max: int | None = None
     chooser: str = "you"  # who selects: you, or your opponent among their own cards ("your opponent selects ...")
+    cost_like: "Target | None" = None  # the cost equals that of a card like these ("the same cost as any of your
+    # spirits", on the field; CR 2-6, the printed cost as every cost filter reads it)
 
 
 @dataclass(frozen=True, slots=True)
@@ -406,6 +408,13 @@ def parse_target(v, f) -> Target:
             kw["keywords"] = tuple(dict.fromkeys(_choice(x, f"{p}[{i}]", KEYWORDS) for i, x in enumerate(items)))
         elif key == "chooser":
             kw["chooser"] = _choice(val, p, ("you", "opponent"))
+        elif key == "cost_like":  # the field cards whose costs it may have: yours unless it says otherwise
+            if not isinstance(val, dict) or "ref" in val or "cost_like" in val:
+                raise EffectSyntax(p, f"expected the field cards whose cost it has, e.g. {{type: spirit}}, got {val!r}")
+            like = parse_target({"side": "you", **val}, p)
+            if like.zone != "field" or like.mode != "exact" or like.count != 1:
+                raise EffectSyntax(p, "the cards whose cost it has are field cards, without a count")
+            kw["cost_like"] = like
     t = Target(**kw)
     if t.chooser == "opponent" and (t.side != "opponent" or t.zone != "field" or t.mode == "all"):
         raise EffectSyntax(f"{f}.chooser", "your opponent selects among their own field cards (side: opponent)")
@@ -950,6 +959,9 @@ def target_to_dict(t: Target):
     for fld in fields(Target):
         val = getattr(t, fld.name)
         if fld.name in ("ref", "mode", "count") or val == getattr(defaults, fld.name):
+            continue
+        if isinstance(val, Target):  # cost_like: a filter read from its own side
+            out[fld.name] = sided_target_to_dict(val)
             continue
         out[fld.name] = list(val) if isinstance(val, tuple) else val
     if t.mode == "exact":

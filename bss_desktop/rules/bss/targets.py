@@ -59,6 +59,11 @@ def matches(game, iid: int, t, controller: int, source: int | None) -> bool:
         return False
     if t.name_has is not None and t.name_has.casefold() not in d.name.casefold():  # the card name (CR 2-1-2)
         return False
+    if t.cost_like is not None:  # "with the same cost as any of your spirits" (printed costs, CR 2-6)
+        c = t.cost_like
+        if not any(game.db[st.cards[j].cid].cost == d.cost for p in sides_of(c.side, controller)
+                   for j in st.players[p].field if j != iid and matches(game, j, c, controller, source)):
+            return False
     if t.soul_core is not None or t.cores_min is not None or t.cores_max is not None:
         soul = on_field and st.players[card.owner].soul == iid  # CR 4-11: the soul core is a core on it too
         if t.soul_core is not None and soul != t.soul_core:

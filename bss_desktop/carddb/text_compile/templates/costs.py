@@ -39,6 +39,10 @@ cost_in_hand: "this card costs" NUMBER "in your hand"
 %extend action: cannot_unless_pay
 cannot_unless_pay: subject ("cannot" | "can't") CANNOT_WHAT "unless they pay" count core_word
 
+// "Reveal the top card of your deck. If it has the same cost as any of your spirits, add it to your hand.": the
+// card taken from the reveal (CR 12-2) if its cost is one of theirs
+%extend sentence: "if it has the same cost as any of" owner descr "," "add it to your hand" -> take_if_cost_like
+
 // "If you spend the soul core as part of this spirit's summoning cost, you may destroy one of your nexuses to draw
 // two cards.": under a condition, something the player may do, and what follows only if they do
 %extend sentence: "if" condition ","? "you may" cost_part "to" statement -> if_may_do
@@ -159,6 +163,15 @@ class Rules:
         if str(what) != "attack" or not isinstance(subject, dict) or not subject.get("all"):
             raise NotSupported("a cost of something other than an attack, or of the attack of one card")
         return [{"restrict": {"target": subject, "cannot": "attack", "unless_pay": n, "_duration": None}}]
+
+    @_inline
+    def take_if_cost_like(self, side, descr):
+        if side not in ("you", "opponent"):
+            raise NotSupported("the same cost as a card of either player")
+        like = {k: v for k, v in self._target({}, side, descr, None).items() if k != "side"}
+        if side == "opponent":
+            like["side"] = "opponent"  # (cost_like reads a missing side as yours)
+        return [{"_take": {"type": "any", "cost_like": like, "count": 1}}]
 
     @_inline
     def reduction_gain(self, side, descr, icon):
