@@ -418,6 +418,7 @@ CONDITION_SAMPLES = {
               Count("cores", place="this"), Count("symbols", side="you", colors=("red",)),
               Count("cards", cards=Target(side="opponent", mode="all"))],
     "soul_paid": [True, False],
+    "magic_used_max": [0, 2],
 }
 
 

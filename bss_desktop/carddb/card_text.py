@@ -407,6 +407,9 @@ def _condition_parts(c: Condition, ctx: _Ctx, *, constant: bool) -> list[str]:
         parts.append(_control_text(c.control, c.control_min))
     if c.count is not None:
         parts.append(_count_condition(c.count, c.count_min, c.count_max).replace("{this}", this))
+    if c.magic_used_max is not None:  # docs/saga-rulings.md, Costs: Next-1
+        parts.append("you have used no magic card this turn" if c.magic_used_max == 0 else
+                     f"you have used {c.magic_used_max} or fewer magic cards this turn")
     if c.soul_paid is not None:
         what = {"when_summoned": "summoning cost", "when_placed": "placing cost",
                 "your_spirit_summoned": "summoning cost of that spirit",
@@ -646,6 +649,10 @@ def _clause(d: Directive, ctx: _Ctx, effect_kind: str | None) -> _Clause:
             what += f" unless their controller pays {d.amount} core{'s' if d.amount != 1 else ''} from their reserve"
         return _Clause(_join(f"{target_text(t, ctx=ctx)} cannot {what}", dur),
                        _join(f"have {target_text(t, ctx=ctx)} be unable to {what}", dur))
+    if op == "cost_next":  # docs/saga-rulings.md, Costs: Next-1
+        n = abs(d.amount)
+        return _imp(f"the next {_kind(replace(t, side='any'), False)} you use from your hand this turn costs {n} "
+                    f"{'more' if d.amount >= 0 else 'less'}")
     if op == "cost" and d.mode == "set":  # CR 10-6-4, 10-7-4, 10-8-4: its own cost, determined in the hand
         return _imp(f"this card costs {d.amount} in your hand")
     if op == "cost":  # CR 10-6-4

@@ -106,7 +106,7 @@ OPS = {  # directive: what its value is
     "token": "token", "search": "search", "recover": "recover", "grant": "grant", "restrict": "restrict",
     "attack_spirit": "target", "pay_cores": "amount", "substitute": "substitute", "select": "target",
     "to_deck_top": "target", "summon": "summon", "look": "look", "cost": "cost", "reduction": "reduction",
-    "core_gain": "amount",
+    "core_gain": "amount", "cost_next": "cost",
 }
 # Battle Spirits Standard's directives (STD 5-16-1, 4-9), kept apart from OPS, the directives of Saga's cards; a
 # Saga game performs them as it can (heavy exhaust exhausts, a card removed from the game leaves it)
@@ -187,6 +187,7 @@ class Condition:
     count_min: int | None = None
     count_max: int | None = None
     soul_paid: bool | None = None  # the soul core was used to pay this effect's cost (or this magic card's cost)
+    magic_used_max: int | None = None  # you used at most N magic cards this turn ("the first magic card you use")
 
 
 @dataclass(frozen=True, slots=True)
@@ -465,7 +466,7 @@ def parse_condition(v, f) -> Condition:
         p = f"{f}.{key}"
         if key in ("your_turn", "attacking", "blocking", "soul_core", "soul_paid"):
             kw[key] = _bool(val, p)
-        elif key in ("life_max", "opponent_life_max", "control_min", "count_min", "count_max"):
+        elif key in ("life_max", "opponent_life_max", "control_min", "count_min", "count_max", "magic_used_max"):
             kw[key] = _int(val, p)
         elif key == "step":
             kw[key] = _choice(val, p, STEPS)
@@ -708,6 +709,13 @@ def _directive(op, val, f, make_token) -> Directive:
                 raise EffectSyntax(f"{p}.by", "describe the blockers (e.g. {bp_max: 3000}), not one card")
         return Directive(op, target=parse_target(d.get("target", {}), f"{p}.target"), cannot=cannot, by=by,
                          duration=_choice(d.get("duration", "turn"), f"{p}.duration", DURATIONS), amount=tax)
+    if op == "cost_next":  # the next magic card you use from your hand this turn (saga-rulings: Costs, Next-1)
+        d = _map(val, p, ("target", "add"))
+        t = parse_target({"side": "you", "zone": "hand", "type": "magic", **_selection(d.get("target"), f"{p}.target")},
+                         f"{p}.target")
+        if t.side != "you" or t.zone != "hand" or t.type != "magic" or t.mode != "exact" or t.count != 1:
+            raise EffectSyntax(f"{p}.target", "the next magic card you use from your hand: your own, one, in your hand")
+        return Directive(op, target=t, amount=_signed(d.get("add"), f"{p}.add", limit=MAX_COUNT), mode="add")
     if shape == "cost":  # CR 10-6-4: the cost of the cards it names, before reduction
         if isinstance(val, dict) and val.get("target") == "this":  # this card's own cost in its owner's hand
             d = _map(val, p, ("target", "set"))
@@ -1126,6 +1134,12 @@ def _directive_value(d: Directive, token_to_dict):
         if d.amount is not None:
             out["unless_pay"] = d.amount
         return out
+    if d.op == "cost_next":
+        t = target_to_dict(d.target)
+        for k, v in (("side", "you"), ("zone", "hand"), ("type", "magic")):
+            if t.get(k) == v:
+                del t[k]
+        return {"target": t, "add": d.amount}
     if shape == "cost" and d.mode == "set":
         return {"target": "this", "set": d.amount}
     if shape in ("cost", "reduction"):

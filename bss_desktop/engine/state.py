@@ -278,6 +278,8 @@ class GameState:
     pending_destruction: list = field(default_factory=list)  # (iid, Cause) waiting on a substitution choice
     raid_uses: dict = field(default_factory=dict)  # iid -> times 【Raid】 refreshed it this turn
     effect_uses: set = field(default_factory=set)  # (iid, effect) used this turn: 〔Once per turn〕 (Standard)
+    magic_uses: dict = field(default_factory=dict)  # player -> magic cards they used this turn
+    cost_next: list = field(default_factory=list)  # (player, Target, amount) for the next magic card used this turn
     # cards in the "pending" zone, in the order they entered it: (iid, where it goes next, the level it keeps)
     pending_cards: list = field(default_factory=list)
     next_group: int = 1
@@ -333,6 +335,8 @@ class GameState:
             "result": None if self.result is None else [self.result.winner, self.result.reason],
             **({} if self.table is None else {"table": self.table.to_dict()}),
             **({"effect_uses": sorted(map(list, self.effect_uses))} if self.effect_uses else {}),
+            **({"magic_uses": sorted(self.magic_uses.items())} if self.magic_uses else {}),
+            **({"cost_next": [[p, repr(t), n] for p, t, n in self.cost_next]} if self.cost_next else {}),
             **({"pending_cards": [list(e) for e in self.pending_cards]} if self.pending_cards else {}),
         }
 
@@ -357,6 +361,8 @@ class GameState:
         s.pending_destruction = self.pending_destruction[:]  # (iid, Cause) pairs: immutable
         s.raid_uses = self.raid_uses.copy()
         s.effect_uses = self.effect_uses.copy()
+        s.magic_uses = self.magic_uses.copy()
+        s.cost_next = self.cost_next[:]  # (tuples of frozen values)
         s.pending_cards = self.pending_cards[:]  # (tuples)
         s.next_group, s.next_ts = self.next_group, self.next_ts
         s.cores_in_play, s.chain = self.cores_in_play, self.chain

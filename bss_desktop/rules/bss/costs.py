@@ -10,7 +10,7 @@ from __future__ import annotations
 from ...carddb.cards import CardDef
 from ...engine import stats
 from .continuous import cost_changes
-from .targets import condition_holds
+from .targets import condition_holds, matches
 from ...engine.errors import IllegalCommand
 from ...engine.state import Cause
 
@@ -149,6 +149,8 @@ def net_cost(game, player: int, card: CardDef, symbols: list | None = None, iid:
         own = own_cost(game, iid, card)  # its own "this card costs N" first, then what other effects add
         delta, extra = cost_changes(game, iid)
         cost = max(0, (card.cost if own is None else own) + delta)  # CR 1-3-6
+    if iid is not None and game.state.cost_next:
+        cost = max(0, cost + next_change(game, iid))
     if not card.reduction and not extra:
         return max(0, cost)
     return max(0, cost - _reduction(card, symbols, extra))
@@ -417,6 +419,30 @@ def destroyed_by_payment(game, player: int, pay, pay_soul: bool, place=(), place
         if left < game.db[card.cid].lv1_cores:
             out.append(iid)
     return out
+
+
+def _next_hits(game, iid: int) -> list:
+    """The "next magic card you use from your hand this turn" changes waiting for card `iid` (Costs: Next-1)."""
+    c = game.state.cards[iid]
+    if c.zone != "hand":  # from the hand only (a burst's card, resolving, is not used from there)
+        return []
+    return [e for e in game.state.cost_next if e[0] == c.owner and matches(game, iid, e[1], c.owner, None)]
+
+
+def next_change(game, iid: int) -> int:
+    """What the waiting "next magic card" changes add to hand card `iid`'s cost."""
+    return sum(n for _, _, n in _next_hits(game, iid))
+
+
+def magic_used(game, player: int, iid: int) -> None:
+    """Player `player` uses magic card `iid` (its cost just paid): one more this turn, and the "next magic card"
+    changes it met are spent (Costs: Next-1). Called before the card leaves the hand."""
+    st = game.state
+    st.magic_uses[player] = st.magic_uses.get(player, 0) + 1
+    if st.cost_next:
+        hits = _next_hits(game, iid)
+        if hits:
+            st.cost_next = [e for e in st.cost_next if not any(e is h for h in hits)]
 
 
 def tax_payable(game, player: int, n: int) -> bool:

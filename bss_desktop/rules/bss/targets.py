@@ -174,6 +174,8 @@ def condition_holds(game, cond, source: int, controller: int, activation=None) -
                                                                                                  controller)
         if (cond.count_min is not None and n < cond.count_min) or (cond.count_max is not None and n > cond.count_max):
             return False
+    if cond.magic_used_max is not None and st.magic_uses.get(controller, 0) > cond.magic_used_max:
+        return False  # "the first magic card you use each turn" (docs/saga-rulings.md, Costs: Next-1)
     if cond.soul_paid is not None and activation is not None and activation.soul_paid != cond.soul_paid:
         return False  # (without an activation, e.g. when it triggers, it is decided on resolution)
     return True

@@ -190,6 +190,8 @@ class SagaTurn:
             st.grants = [g for g in st.grants if g.duration != "turn"]
         st.raid_uses.clear()  # CR 11-12-1: 【Raid】 counts per turn
         st.effect_uses.clear()  # STD 12-3-1: 〔Once per turn〕 likewise
+        st.magic_uses.clear()  # "the first magic card you use each turn" (docs/saga-rulings.md, Costs: Next-1)
+        st.cost_next.clear()  # "the next magic card you use this turn" likewise
         self._manage()
         if st.result is not None or st.queue or st.choice is not None:
             return

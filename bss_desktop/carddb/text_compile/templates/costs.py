@@ -43,6 +43,12 @@ cannot_unless_pay: subject ("cannot" | "can't") CANNOT_WHAT "unless they pay" co
 // card taken from the reveal (CR 12-2) if its cost is one of theirs
 %extend sentence: "if it has the same cost as any of" owner descr "," "add it to your hand" -> take_if_cost_like
 
+// "Reduce the cost of the first magic card you use each turn by 1." / "Reduce the cost of the next yellow magic card
+// you use from your hand this turn by 1." (docs/saga-rulings.md, Costs: Next-1)
+%extend action: first_magic_cheaper | next_magic_cheaper
+first_magic_cheaper: "reduce the cost of the first" card_descr "you use each turn by" NUMBER
+next_magic_cheaper: "reduce the cost of the next" card_descr "you use from your hand this turn by" NUMBER
+
 // "If you spend the soul core as part of this spirit's summoning cost, you may destroy one of your nexuses to draw
 // two cards.": under a condition, something the player may do, and what follows only if they do
 %extend sentence: "if" condition ","? "you may" cost_part "to" statement -> if_may_do
@@ -172,6 +178,21 @@ class Rules:
         if side == "opponent":
             like["side"] = "opponent"  # (cost_like reads a missing side as yours)
         return [{"_take": {"type": "any", "cost_like": like, "count": 1}}]
+
+    def _magic_only(self, descr) -> dict:
+        t = {k: v for k, v in descr.items() if k != "type"}
+        if descr.get("type") != "magic" or set(t) - {"colors", "family", "families"}:
+            raise NotSupported("a cost change for the first/next card other than a magic card")
+        return t
+
+    @_inline
+    def first_magic_cheaper(self, descr, n):
+        t = self._magic_only(descr)
+        return [{"cost": {"target": {"type": "magic", **t}, "add": -int(n)}, "if": {"magic_used_max": 0}}]
+
+    @_inline
+    def next_magic_cheaper(self, descr, n):
+        return [{"cost_next": {"target": self._magic_only(descr), "add": -int(n)}}]
 
     @_inline
     def reduction_gain(self, side, descr, icon):
