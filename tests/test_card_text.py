@@ -419,6 +419,7 @@ CONDITION_SAMPLES = {
               Count("cards", cards=Target(side="opponent", mode="all"))],
     "soul_paid": [True, False],
     "magic_used_max": [0, 2],
+    "burst_set": ["you", "opponent"],
 }
 
 

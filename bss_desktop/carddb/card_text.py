@@ -407,6 +407,8 @@ def _condition_parts(c: Condition, ctx: _Ctx, *, constant: bool) -> list[str]:
         parts.append(_control_text(c.control, c.control_min))
     if c.count is not None:
         parts.append(_count_condition(c.count, c.count_min, c.count_max).replace("{this}", this))
+    if c.burst_set is not None:  # CR 10-9-1
+        parts.append("you have a burst set" if c.burst_set == "you" else "your opponent has a burst set")
     if c.magic_used_max is not None:  # docs/saga-rulings.md, Costs: Next-1
         parts.append("you have used no magic card this turn" if c.magic_used_max == 0 else
                      f"you have used {c.magic_used_max} or fewer magic cards this turn")

@@ -188,6 +188,7 @@ class Condition:
     count_max: int | None = None
     soul_paid: bool | None = None  # the soul core was used to pay this effect's cost (or this magic card's cost)
     magic_used_max: int | None = None  # you used at most N magic cards this turn ("the first magic card you use")
+    burst_set: str | None = None  # you | opponent: that player has a burst set (face down, CR 10-9-1)
 
 
 @dataclass(frozen=True, slots=True)
@@ -474,6 +475,8 @@ def parse_condition(v, f) -> Condition:
             kw[key] = parse_count(val, p)
         elif key == "symbol":
             kw[key] = _choice(val, p, COLORS)
+        elif key == "burst_set":
+            kw[key] = _choice(val, p, ("you", "opponent"))
         elif key == "control":  # "you control ...": your cards unless it says otherwise
             kw[key] = parse_target({"side": "you", **val} if isinstance(val, dict) else val, p)
     if "control_min" in kw and "control" not in kw:

@@ -174,6 +174,9 @@ def condition_holds(game, cond, source: int, controller: int, activation=None) -
                                                                                                  controller)
         if (cond.count_min is not None and n < cond.count_min) or (cond.count_max is not None and n > cond.count_max):
             return False
+    if cond.burst_set is not None and st.players[controller if cond.burst_set == "you" else 1 - controller].burst \
+            is None:
+        return False  # "if your opponent has a burst card set" (CR 10-9-1)
     if cond.magic_used_max is not None and st.magic_uses.get(controller, 0) > cond.magic_used_max:
         return False  # "the first magic card you use each turn" (docs/saga-rulings.md, Costs: Next-1)
     if cond.soul_paid is not None and activation is not None and activation.soul_paid != cond.soul_paid:

@@ -34,6 +34,8 @@ cost_in_hand: "this card costs" NUMBER "in your hand"
 %extend sentence: "when summoning this card" "," "if" condition "," "this card costs" NUMBER -> cost_in_hand_summoning
                 | "when using this magic card" "," "it costs" NUMBER "if" condition    -> cost_in_hand_using
 %extend condition: "you use it during your main step"                 -> c_main_use
+                 | "your opponent has a burst card set"               -> c_opp_burst
+                 | "you have a burst card set"                        -> c_burst
 
 // "Your opponent's spirits that cost 3 or fewer cannot attack unless they pay one core.": an attack's cost (Tax-1)
 %extend action: cannot_unless_pay
@@ -159,6 +161,14 @@ class Rules:
     @_inline
     def cost_in_hand_using(self, n, cond):
         return [{"cost": {"target": "this", "set": int(n)}, "if": cond}]
+
+    @_inline
+    def c_opp_burst(self):  # CR 10-9-1
+        return {"burst_set": "opponent"}
+
+    @_inline
+    def c_burst(self):
+        return {"burst_set": "you"}
 
     @_inline
     def c_main_use(self):  # "... when you use it during your main step": its cost is determined then (CR 10-8-4)
