@@ -224,6 +224,9 @@ def _sample_directive(op: str) -> Directive:
                          mode="add")
     if shape == "reduction":
         return Directive(op, target=Target(side="you", zone="hand", family="Dragon", mode="all"), colors=("red",))
+    if shape == "count_symbols":
+        return Directive(op, target=Target(side="you", zone="hand", type="magic", mode="all"), by=Target(ref="this"),
+                         amount=2)
     raise AssertionError(f"no sample for {op} ({shape}): add one")
 
 

@@ -651,6 +651,11 @@ def _clause(d: Directive, ctx: _Ctx, effect_kind: str | None) -> _Clause:
             what += f" unless their controller pays {d.amount} core{'s' if d.amount != 1 else ''} from their reserve"
         return _Clause(_join(f"{target_text(t, ctx=ctx)} cannot {what}", dur),
                        _join(f"have {target_text(t, ctx=ctx)} be unable to {what}", dur))
+    if op == "count_symbols":  # docs/saga-rulings.md, Costs: Sym-1
+        of = ctx.this() if d.by.ref == "this" else "your " + _kind(replace(d.by, side="any"), True)
+        as_ = f"{d.amount} {_color(d.colors[0])} symbols" if d.colors else f"{d.amount} symbols"
+        return _imp(f"for the cost reduction of {_kind(replace(t, side='any'), True)} in {_zone_words(t)}, each "
+                    f"symbol on {of} counts as {as_}")
     if op == "cost_next":  # docs/saga-rulings.md, Costs: Next-1
         n = abs(d.amount)
         return _imp(f"the next {_kind(replace(t, side='any'), False)} you use from your hand this turn costs {n} "

@@ -106,7 +106,7 @@ OPS = {  # directive: what its value is
     "token": "token", "search": "search", "recover": "recover", "grant": "grant", "restrict": "restrict",
     "attack_spirit": "target", "pay_cores": "amount", "substitute": "substitute", "select": "target",
     "to_deck_top": "target", "summon": "summon", "look": "look", "cost": "cost", "reduction": "reduction",
-    "core_gain": "amount", "cost_next": "cost",
+    "core_gain": "amount", "cost_next": "cost", "count_symbols": "count_symbols",
 }
 # Battle Spirits Standard's directives (STD 5-16-1, 4-9), kept apart from OPS, the directives of Saga's cards; a
 # Saga game performs them as it can (heavy exhaust exhausts, a card removed from the game leaves it)
@@ -116,8 +116,10 @@ ALL_OPS = {**OPS, **STANDARD_OPS}
 # timing among the same-name cards of one player (12-3-2), or both (12-3-3)
 LIMITS = ("once_per_turn", "unstackable", "unstackable_once_per_turn")
 COST_OPS = ("pay_cores", "discard", "exhaust", "core_remove", "destroy")  # what an effect cost may contain (CR 8-4)
-STANDING_OPS = ("bp", "level", "grant", "restrict", "substitute", "cost", "reduction")  # what a constant effect does
-CONSTANT_OPS = ("cost", "reduction")  # change information while the card is on the field: constant effects only
+STANDING_OPS = ("bp", "level", "grant", "restrict", "substitute", "cost", "reduction",
+                "count_symbols")  # what a constant effect does
+CONSTANT_OPS = ("cost", "reduction", "count_symbols")  # change information while the card is on the field: constant
+# effects only
 SIDES = ("you", "opponent", "any", "each")  # each: every player selects among their own cards (CR 1-3-4)
 ZONES = ("field", "hand", "trash", "deck")  # deck: only counted ("for each", conditions), never selected
 LIFE_PLAYERS = ("opponent", "you", "both")  # whose life a life_damage directive reduces
@@ -712,6 +714,24 @@ def _directive(op, val, f, make_token) -> Directive:
                 raise EffectSyntax(f"{p}.by", "describe the blockers (e.g. {bp_max: 3000}), not one card")
         return Directive(op, target=parse_target(d.get("target", {}), f"{p}.target"), cannot=cannot, by=by,
                          duration=_choice(d.get("duration", "turn"), f"{p}.duration", DURATIONS), amount=tax)
+    if shape == "count_symbols":  # symbols counted otherwise for cost reduction (saga-rulings: Costs, Sym-1)
+        d = _map(val, p, ("target", "of", "as", "color"))
+        t = parse_target({"side": "you", "zone": "hand", "mode": "all", **_selection(d.get("target"), f"{p}.target")},
+                         f"{p}.target")
+        if t.side != "you" or t.zone != "hand":
+            raise EffectSyntax(f"{p}.target", "the cards whose cost is reduced: yours, in your hand")
+        of = d.get("of")
+        if of == "this":
+            by = parse_target("this", f"{p}.of")
+        elif isinstance(of, dict):
+            by = parse_target({"side": "you", "mode": "all", **of}, f"{p}.of")
+            if by.side != "you" or by.zone != "field" or by.ref is not None:
+                raise EffectSyntax(f"{p}.of", "the cards whose symbols count: this, or your field cards")
+        else:
+            raise EffectSyntax(f"{p}.of", f"expected this or a filter of your field cards, got {of!r}")
+        n = _int(d.get("as"), f"{p}.as", 1, maximum=10)
+        colors = (_choice(d["color"], f"{p}.color", COLORS),) if "color" in d else ()
+        return Directive(op, target=t, by=by, amount=n, colors=colors)
     if op == "cost_next":  # the next magic card you use from your hand this turn (saga-rulings: Costs, Next-1)
         d = _map(val, p, ("target", "add"))
         t = parse_target({"side": "you", "zone": "hand", "type": "magic", **_selection(d.get("target"), f"{p}.target")},
@@ -1137,6 +1157,15 @@ def _directive_value(d: Directive, token_to_dict):
         if d.amount is not None:
             out["unless_pay"] = d.amount
         return out
+    if shape == "count_symbols":
+        t = target_to_dict(d.target)
+        t.pop("all", None)
+        t["side"], t["zone"] = d.target.side, d.target.zone
+        of = target_to_dict(d.by)
+        if isinstance(of, dict):
+            of.pop("all", None)
+            of["side"] = d.by.side
+        return {"target": t, "of": of, "as": d.amount, **({"color": d.colors[0]} if d.colors else {})}
     if d.op == "cost_next":
         t = target_to_dict(d.target)
         for k, v in (("side", "you"), ("zone", "hand"), ("type", "magic")):

@@ -445,7 +445,7 @@ def cost_changes(game, iid: int) -> tuple[int, tuple]:
 
 def cost_directives(game) -> bool:
     """Whether a constant effect changes costs or gives reduction symbols now (cost_changes has work to do)."""
-    return bool(_directives(game, "cost") or _directives(game, "reduction"))
+    return bool(_directives(game, "cost") or _directives(game, "reduction") or _directives(game, "count_symbols"))
 
 
 def _can_pay(game, player: int, directives) -> bool:

@@ -153,7 +153,31 @@ def net_cost(game, player: int, card: CardDef, symbols: list | None = None, iid:
         cost = max(0, cost + next_change(game, iid))
     if not card.reduction and not extra:
         return max(0, cost)
+    if iid is not None and getattr(game, "has_cost_constants", False):
+        counted = counted_symbols(game, player, iid)
+        if counted is not None:
+            symbols = counted
     return max(0, cost - _reduction(card, symbols, extra))
+
+
+def counted_symbols(game, player: int, iid: int):
+    """`player`'s field symbols as the cost reduction of card `iid` counts them when constant effects say some count
+    otherwise ("count each symbol on this spirit as two symbols", "treat this nexus's symbol as three white
+    symbols": docs/saga-rulings.md, Costs: Sym-1); None when none does."""
+    from .continuous import _constant_hits
+
+    hits = [(src, p, d) for src, p, d in _constant_hits(game, iid, "count_symbols") if p == player]
+    if not hits:
+        return None
+    out: list = []
+    for f in game.state.players[player].field:
+        syms = tuple(game.symbols(f))
+        for src, p, d in hits:  # the first effect naming the card decides (one way of counting a symbol)
+            if (f == src) if d.by.ref == "this" else matches(game, f, d.by, p, src):
+                syms = tuple((d.colors if d.colors else s) for s in syms for _ in range(d.amount))
+                break
+        out.extend(syms)
+    return tuple(out)
 
 
 def core_pool(game, player: int) -> dict:

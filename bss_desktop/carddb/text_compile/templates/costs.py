@@ -51,6 +51,22 @@ cannot_unless_pay: subject ("cannot" | "can't") CANNOT_WHAT "unless they pay" co
 first_magic_cheaper: "reduce the cost of the first" card_descr "you use each turn by" NUMBER
 next_magic_cheaper: "reduce the cost of the next" card_descr "you use from your hand this turn by" NUMBER
 
+// "When you use a magic card, count each symbol on your Lyric Bird spirits as two symbols when calculating cost
+// reduction." / "While summoning a Dragon spirit card, count each symbol on this spirit as two symbols." / "...,
+// count the symbol on this nexus as three white symbols." / "..., treat this spirit's symbol as two red symbols."
+// (docs/saga-rulings.md, Costs: Sym-1)
+%extend sentence: "when" watch_event "," symbols_counted                -> symbols_when_used
+                | "while summoning" count card_descr filters? ("from your hand")? "," symbols_counted -> symbols_while_summoning
+                | "while summoning" count descr filters? ("from your hand")? "," symbols_counted -> symbols_while_summoning
+symbols_counted: "count each symbol on" symbols_of "as" NUMBER "symbols" ("when calculating cost reduction")? -> counted_as
+               | "count the symbol on" symbols_of "as" NUMBER COLOUR "symbols" ("when calculating cost reduction")? -> counted_as
+               | "treat" symbols_whose "symbol as" NUMBER COLOUR "symbols" ("when calculating cost reduction")? -> counted_as
+symbols_of: "this spirit"                                              -> sym_this
+          | "this nexus"                                               -> sym_this
+          | "your" descr                                               -> sym_yours
+symbols_whose: "this spirit's"                                         -> sym_this
+             | "this nexus's"                                          -> sym_this
+
 // "If you spend the soul core as part of this spirit's summoning cost, you may destroy one of your nexuses to draw
 // two cards.": under a condition, something the player may do, and what follows only if they do
 %extend sentence: "if" condition ","? "you may" cost_part "to" statement -> if_may_do
@@ -203,6 +219,41 @@ class Rules:
     @_inline
     def next_magic_cheaper(self, descr, n):
         return [{"cost_next": {"target": self._magic_only(descr), "add": -int(n)}}]
+
+    @_inline
+    def sym_this(self):
+        return "this"
+
+    @_inline
+    def sym_yours(self, descr):
+        t = {k: v for k, v in self._target({}, "you", descr, None).items() if k != "side"}
+        return {**t, "type": t.get("type", "spirit")}
+
+    @_inline
+    def counted_as(self, of, n, colour=None):
+        out = {"of": of, "as": int(n)}
+        if colour is not None:
+            out["color"] = str(colour)
+        return out
+
+    @_inline
+    def symbols_when_used(self, event, counted):
+        if event.get("trigger") != "you_use_magic":
+            raise NotSupported("symbols counted otherwise at a moment other than using a magic card")
+        t = {"type": "magic", **event.get("watch", {})}
+        return [{"count_symbols": {"target": t, **counted}}]
+
+    @_inline
+    def symbols_while_summoning(self, count, descr, *rest):
+        counted = rest[-1]
+        filters = next((r for r in rest[:-1] if isinstance(r, list)), None)
+        if count != 1:
+            raise NotSupported("summoning several cards at once")
+        t = {k: v for k, v in self._target({}, "you", descr, filters).items() if k != "side"}
+        t["type"] = t.get("type", "spirit")
+        if t["type"] not in ("spirit", "nexus") or t.get("type") == "any":
+            raise NotSupported("summoning something other than a spirit or nexus card")
+        return [{"count_symbols": {"target": t, **counted}}]
 
     @_inline
     def reduction_gain(self, side, descr, icon):
