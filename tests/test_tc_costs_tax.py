@@ -128,3 +128,17 @@ def test_tax_1_played_its_own_controllers_spirits_attack_for_free():
                                 "{life: 5, reserve: 3}", step="attack"), db=db)
     pup = game.state.players[0].field[0]
     assert pup in attacks(game)
+
+
+def test_tax_1_played_under_a_during_opponents_attack_step_label():
+    labelled = record(ID="ZX-003", name="Test Gate", cardType="NEXUS", cost="3", reduction=[], symbols=["red"],
+                      core_requirements=[{"level": 1, "cores": 0}],
+                      effects=[{"levels": [1], "condition": "During Opponent's Attack Step", "keywords": [],
+                                "steps": [], "details": TAX}])
+    db = imported_db(labelled)
+    game = position(two_players("{life: 5, reserve: 0, soul_core: trash, field: [T-R1]}",
+                                "{life: 5, reserve: 3, field: [ZX-003]}", step="attack"), db=db)
+    assert attacks(game) == []  # player 0's attack step is the gate holder's opponent's
+    game = position(two_players("{life: 5, reserve: 0, soul_core: trash, field: [T-R1, ZX-003]}",
+                                "{life: 5, reserve: 3}", step="attack"), db=db)
+    assert attacks(game) == [game.state.players[0].field[0]]  # its controller's own spirits attack for free
