@@ -13,8 +13,8 @@ from bss_desktop.carddb.text_compile import compile_effect, compile_sentence
 from bss_desktop.engine.commands import Summon
 from helpers import first, imported_db, position, record, two_players
 
-TEXT = ("Reveal the top card of your deck. If it has the same cost as any of your spirits, add it to your hand. "
-        "Otherwise, discard it.")
+TEXT = ("Reveal the top 1 card of your deck. If it has the same cost as any of your Stoneback spirits, add it to "
+        "your hand. Otherwise, discard it.")
 
 
 def scout() -> dict:
@@ -26,18 +26,20 @@ def scout() -> dict:
 
 def test_cost_like_compiles_the_take_of_a_reveal():
     r = compile_effect("spirit", "When Summoned", TEXT, [])
-    assert r.effect["do"] == [{"search": {"look": 1, "take": {"cost_like": {}, "count": 1}, "rest": "trash"}}]
+    r = compile_effect("spirit", "When Summoned", TEXT, [], families=("Stoneback",))
+    assert r.effect["do"] == [{"search": {"look": 1, "take": {"cost_like": {"family": "Stoneback"}, "count": 1},
+                                          "rest": "trash"}}]
 
 
 def test_cost_like_of_your_opponents_spirits_says_their_side():
-    s = compile_sentence("If it has the same cost as any of your opponent's spirits, add it to your hand.")
-    assert s.ops == [{"_take": {"type": "any", "cost_like": {"side": "opponent"}, "count": 1}}]
+    s = compile_sentence("If it has the same cost as any of your opponent's nexuses, add it to your hand.")
+    assert s.ops == [{"_take": {"type": "any", "cost_like": {"side": "opponent", "type": "nexus"}, "count": 1}}]
 
 
 def test_cost_like_written_back_as_english():
     db = imported_db(scout())
     card = db["ZL-001"]
-    assert "the same cost as one of your spirits" in effect_text(card.effects[0], card)
+    assert "the same cost as one of your Stoneback spirits" in effect_text(card.effects[0], card)
 
 
 @pytest.mark.parametrize("value, field", [

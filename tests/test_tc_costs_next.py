@@ -15,8 +15,8 @@ from bss_desktop.carddb.text_compile import compile_effect, compile_sentence
 from bss_desktop.engine.commands import EndAttack, EndMain, Summon, UseMagic
 from helpers import first, imported_db, position, record, two_players
 
-FIRST = "Reduce the cost of the first magic card you use each turn by 1."
-NEXT = "Reduce the cost of the next yellow magic card you use from your hand this turn by 1."
+FIRST = "Reduce the cost of the first magic card you use each turn by 2."
+NEXT = "Reduce the cost of the next blue magic card you use from your hand this turn by 2."
 
 
 def spirit(details: str, condition: str = "N/A") -> dict:
@@ -25,7 +25,7 @@ def spirit(details: str, condition: str = "N/A") -> dict:
                             "details": details}])
 
 
-def spell(cid: str, color: str = "Yellow", cost: int = 2) -> dict:
+def spell(cid: str, color: str = "Blue", cost: int = 3) -> dict:
     return record(ID=cid, name=f"Test Spell {cid}", cardType="MAGIC", color=[color], cost=str(cost), reduction=[],
                   symbols=[], core_requirements=[],
                   effects=[{"levels": [], "condition": "N/A", "keywords": [], "steps": ["Main"],
@@ -42,12 +42,12 @@ def game_of(db, p0: str):
 def test_next_1_compiles_the_first_magic_card_each_turn():
     r = compile_effect("spirit", "N/A", FIRST, [])
     assert r.effect == {"kind": "constant", "condition": {"magic_used_max": 0},
-                        "do": [{"cost": {"target": {"type": "magic"}, "add": -1}}]}
+                        "do": [{"cost": {"target": {"type": "magic"}, "add": -2}}]}
 
 
 def test_next_1_compiles_the_next_magic_card_from_the_hand():
     r = compile_effect("spirit", "When Summoned", NEXT, [])
-    assert r.effect["do"] == [{"cost_next": {"target": {"colors": ["yellow"]}, "add": -1}}]
+    assert r.effect["do"] == [{"cost_next": {"target": {"colors": ["blue"]}, "add": -2}}]
 
 
 @pytest.mark.parametrize("text", [
@@ -62,10 +62,10 @@ def test_next_1_written_back_as_english():
     db = imported_db(spirit(NEXT, "When Summoned"))
     card = db["ZN-001"]
     assert effect_text(card.effects[0], card) == (
-        "[LV1][LV2] (When Summoned) The next Yellow magic card you use from your hand this turn costs 1 less.")
+        "[LV1][LV2] (When Summoned) The next Blue magic card you use from your hand this turn costs 2 less.")
     db = imported_db(spirit(FIRST))
     card = db["ZN-001"]
-    assert "while you have used no magic card this turn, magic cards in your hand cost 1 less" in effect_text(
+    assert "while you have used no magic card this turn, magic cards in your hand cost 2 less" in effect_text(
         card.effects[0], card)
 
 
@@ -100,9 +100,9 @@ def test_next_1_played_only_the_first_magic_card_of_the_turn_costs_less():
     a, b = first(game, 0, "ZN-002", "hand"), first(game, 0, "ZN-003", "hand")
     assert game.cost_of(a) == 1 and game.cost_of(b) == 1
     game.apply(UseMagic(0, a, pay=(("reserve", 1),)))
-    assert game.cost_of(b) == 2  # the second magic card of the turn
-    game.apply(UseMagic(0, b, pay=(("reserve", 2),)))
-    assert game.state.players[0].reserve == 1
+    assert game.cost_of(b) == 3  # the second magic card of the turn
+    game.apply(UseMagic(0, b, pay=(("reserve", 3),)))
+    assert game.state.players[0].reserve == 0
 
 
 def test_next_1_played_the_count_starts_again_each_turn():
@@ -116,18 +116,18 @@ def test_next_1_played_the_count_starts_again_each_turn():
     assert game.state.turn_player == 1 and game.state.magic_uses == {}
 
 
-def test_next_1_played_the_next_yellow_magic_card_costs_less_once():
+def test_next_1_played_the_next_blue_magic_card_costs_less_once():
     db = imported_db(spirit(NEXT, "When Summoned"), spell("ZN-002"), spell("ZN-003"), spell("ZN-004", "Red"))
     game = game_of(db, "{life: 5, reserve: 6, soul_core: trash, hand: [ZN-001, ZN-002, ZN-003, ZN-004], "
                        "deck: [T-W0, T-W0, T-W0]}")
     clerk = first(game, 0, "ZN-001", "hand")
     a, b, red = (first(game, 0, c, "hand") for c in ("ZN-002", "ZN-003", "ZN-004"))
-    assert game.cost_of(a) == 2
+    assert game.cost_of(a) == 3
     game.apply(Summon(0, clerk, pay=(), place=(("reserve", 1),)))
-    assert game.cost_of(a) == 1 and game.cost_of(b) == 1 and game.cost_of(red) == 2  # yellow ones only
+    assert game.cost_of(a) == 1 and game.cost_of(b) == 1 and game.cost_of(red) == 3  # blue ones only
     assert any(isinstance(c, UseMagic) and c.card == a for c in game.legal_commands())
     game.apply(UseMagic(0, a, pay=(("reserve", 1),)))
-    assert game.cost_of(b) == 2 and game.state.cost_next == []  # spent by the first yellow one used
+    assert game.cost_of(b) == 3 and game.state.cost_next == []  # spent by the first blue one used
 
 
 def test_next_1_played_an_unspent_next_change_ends_with_the_turn():

@@ -16,7 +16,7 @@ from bss_desktop.engine.commands import Attack
 from bss_desktop.engine.errors import IllegalCommand
 from helpers import imported_db, position, record, two_players
 
-TAX = "Your opponent's spirits that cost 3 or fewer cannot attack unless they pay one core."
+TAX = "Your opponent's spirits that cost 2 or fewer cannot attack unless they pay 1 core."
 
 
 def gate(details: str = TAX, cid: str = "ZX-001") -> dict:
@@ -41,7 +41,7 @@ def attacks(game) -> list[int]:
 def test_tax_1_compiles_an_attacks_cost():
     r = compile_effect("nexus", "N/A", TAX, [])
     assert r.effect == {"kind": "constant", "do": [
-        {"restrict": {"target": {"all": True, "cost_max": 3}, "cannot": "attack", "unless_pay": 1}}]}
+        {"restrict": {"target": {"all": True, "cost_max": 2}, "cannot": "attack", "unless_pay": 1}}]}
 
 
 @pytest.mark.parametrize("text", [
@@ -61,7 +61,7 @@ def test_tax_1_written_back_as_english():
     db = imported_db(gate())
     card = db["ZX-001"]
     assert effect_text(card.effects[0], card) == (
-        "[LV1] Constant: All your opponent's spirits with cost 3 or less cannot attack unless their controller pays 1 "
+        "[LV1] Constant: All your opponent's spirits with cost 2 or less cannot attack unless their controller pays 1 "
         "core from their reserve.")
 
 

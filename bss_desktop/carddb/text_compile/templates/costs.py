@@ -13,13 +13,13 @@ GRAMMAR = r"""
 %extend condition: "you do not spend a" QUOTED "as part of" own_cost   -> c_soul_unpaid
                  | "you don't spend a" QUOTED "as part of" own_cost    -> c_soul_unpaid
 
-// "all of your magic cards gain a {white_symbol} reduction symbol" (CR 2-7)
+// a template real cards use: "all of your <cards> gain a {<colour>_symbol} reduction symbol" (CR 2-7)
 %extend action: reduction_gain
 reduction_gain: "all of" owner card_descr ("gain" | "gains") "a" SYMBOL_ICON "reduction symbol"
 SYMBOL_ICON.2: /\{(red|purple|green|white|yellow|blue)_symbol\}/
 
-// "If you spend the soul core as part of this card's cost, select a spirit with 6000 or fewer BP instead." /
-// "..., it gains 5000 BP instead.": the sentence before it, changed when the condition holds (see `instead`)
+// "if <the soul core paid>, select a spirit with N or fewer BP instead" / "..., it gains N BP instead": the sentence
+// before it, changed when the condition holds (see `instead`)
 %extend sentence: "if" condition ","? action "instead"              -> if_instead
 
 // "when you summon a spirit and spend the soul core as part of its summoning cost" / "when you spend the soul core
@@ -27,8 +27,8 @@ SYMBOL_ICON.2: /\{(red|purple|green|white|yellow|blue)_symbol\}/
 %extend watch_event: "you summon" count descr filters? "and spend a" QUOTED "as part of its summoning cost" -> you_summon_soul
                    | "you spend a" QUOTED "as part of a magic card's cost"     -> you_use_soul
 
-// "This card costs 3 in your hand if you control a nexus." / "When summoning this card, if ..., this card costs 3." /
-// "When using this magic card, it costs 4 if ...": its own cost, determined in the hand (CR 10-6-4, 10-8-4)
+// "this card costs N in your hand if/when ..." / "when summoning this card, if ..., this card costs N" / "when using
+// this magic card, it costs N if ...": its own cost, determined in the hand (CR 10-6-4, 10-8-4)
 %extend action: cost_in_hand
 cost_in_hand: "this card costs" NUMBER "in your hand"
 %extend sentence: "when summoning this card" "," "if" condition "," "this card costs" NUMBER -> cost_in_hand_summoning
@@ -37,24 +37,23 @@ cost_in_hand: "this card costs" NUMBER "in your hand"
                  | "your opponent has a burst card set"               -> c_opp_burst
                  | "you have a burst card set"                        -> c_burst
 
-// "Your opponent's spirits that cost 3 or fewer cannot attack unless they pay one core.": an attack's cost (Tax-1)
+// "<spirits> cannot attack unless they pay N core": an attack's cost (Tax-1)
 %extend action: cannot_unless_pay
 cannot_unless_pay: subject ("cannot" | "can't") CANNOT_WHAT "unless they pay" count core_word
 
-// "Reveal the top card of your deck. If it has the same cost as any of your spirits, add it to your hand.": the
-// card taken from the reveal (CR 12-2) if its cost is one of theirs
+// after a reveal, "if it has the same cost as any of <whose> <spirits>, add it to your hand": the card taken from the
+// reveal (CR 12-2) if its cost is one of theirs
 %extend sentence: "if it has the same cost as any of" owner descr "," "add it to your hand" -> take_if_cost_like
 
-// "Reduce the cost of the first magic card you use each turn by 1." / "Reduce the cost of the next yellow magic card
-// you use from your hand this turn by 1." (docs/saga-rulings.md, Costs: Next-1)
+// "reduce the cost of the first <magic card> you use each turn by N" / "reduce the cost of the next <magic card> you
+// use from your hand this turn by N" (docs/saga-rulings.md, Costs: Next-1)
 %extend action: first_magic_cheaper | next_magic_cheaper
 first_magic_cheaper: "reduce the cost of the first" card_descr "you use each turn by" NUMBER
 next_magic_cheaper: "reduce the cost of the next" card_descr "you use from your hand this turn by" NUMBER
 
-// "When you use a magic card, count each symbol on your Lyric Bird spirits as two symbols when calculating cost
-// reduction." / "While summoning a Dragon spirit card, count each symbol on this spirit as two symbols." / "...,
-// count the symbol on this nexus as three white symbols." / "..., treat this spirit's symbol as two red symbols."
-// (docs/saga-rulings.md, Costs: Sym-1)
+// "when you use a magic card, count each symbol on your <spirits> as N symbols [when calculating cost reduction]" /
+// "while summoning a <card>, count each symbol on this spirit as N symbols" / "..., count the symbol on this nexus
+// as N <colour> symbols" / "..., treat this spirit's symbol as N <colour> symbols" (docs/saga-rulings.md, Sym-1)
 %extend sentence: "when" watch_event "," symbols_counted                -> symbols_when_used
                 | "while summoning" count card_descr filters? ("from your hand")? "," symbols_counted -> symbols_while_summoning
                 | "while summoning" count descr filters? ("from your hand")? "," symbols_counted -> symbols_while_summoning
@@ -67,8 +66,8 @@ symbols_of: "this spirit"                                              -> sym_th
 symbols_whose: "this spirit's"                                         -> sym_this
              | "this nexus's"                                          -> sym_this
 
-// "If you spend the soul core as part of this spirit's summoning cost, you may destroy one of your nexuses to draw
-// two cards.": under a condition, something the player may do, and what follows only if they do
+// "if <condition>, you may <destroy/exhaust/discard ...> to <do>": under a condition, something the player may do,
+// and what follows only if they do
 %extend sentence: "if" condition ","? "you may" cost_part "to" statement -> if_may_do
 """
 
