@@ -232,6 +232,9 @@ def _sample_directive(op: str) -> Directive:
         return Directive(op, target=Target(), can="block_exhausted", duration="turn")
     if shape == "later":
         return Directive(op, at="turn_end", instead=(Directive("draw", amount=1),))
+    if shape == "count_symbols":
+        return Directive(op, target=Target(side="you", zone="hand", type="magic", mode="all"), by=Target(ref="this"),
+                         amount=2)
     raise AssertionError(f"no sample for {op} ({shape}): add one")
 
 
@@ -441,6 +444,8 @@ CONDITION_SAMPLES = {
     "it": [Target(side="any", type="any", colors=("green",)), Target(side="any", type="any", bp_max=3000)],
     "it_destroyed": [True, False],
     "exhausted": [True, False],
+    "magic_used_max": [0, 2],
+    "burst_set": ["you", "opponent"],
 }
 
 

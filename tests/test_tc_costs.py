@@ -77,7 +77,7 @@ def test_cr_10_6_6_played_summoned_with_the_soul_core_the_spirit_stays_refreshed
 
 
 @pytest.mark.parametrize("text, target", [
-    ("All of your magic cards gain a {YELLOW_SYMBOL} reduction symbol.", {"type": "magic"}),
+    ("All of your magic cards gain a {GREEN_SYMBOL} reduction symbol.", {"type": "magic"}),
     ("All of your Stoneback spirit cards gain a {RED_SYMBOL} reduction symbol.",
      {"type": "spirit", "family": "Stoneback"}),
     ("All of your blue magic cards gain a {BLUE_SYMBOL} reduction symbol.", {"type": "magic", "colors": ["blue"]}),
@@ -97,12 +97,12 @@ def test_cr_2_7_reduction_symbols_for_cards_the_vocabulary_cannot_name_are_refus
 
 
 def _magic_position(with_nexus: bool):
-    spell = record(ID="ZT-002", name="Test Spell", cardType="MAGIC", color=["Yellow"], cost="3", reduction=[],
+    spell = record(ID="ZT-002", name="Test Spell", cardType="MAGIC", color=["Green"], cost="3", reduction=[],
                    symbols=[], core_requirements=[],
                    effects=[{"levels": [], "condition": "N/A", "keywords": [], "steps": ["Main"],
                              "details": "Draw a card."}])
-    lamp = nexus("All of your magic cards gain a {YELLOW_SYMBOL} reduction symbol.", color=["Yellow"],
-                 symbols=["yellow"])
+    lamp = nexus("All of your magic cards gain a {GREEN_SYMBOL} reduction symbol.", color=["Green"],
+                 symbols=["green"])
     db = imported_db(lamp, spell)
     field = "[ZT-001]" if with_nexus else "[]"
     return game_of(db, f"{{life: 5, reserve: 2, soul_core: trash, hand: [ZT-002], field: {field}, deck: [T-W0, T-W0]}}",
@@ -112,7 +112,7 @@ def _magic_position(with_nexus: bool):
 def test_cr_2_7_played_a_gained_reduction_symbol_lowers_what_the_magic_card_costs():
     game = _magic_position(with_nexus=True)
     spell = first(game, 0, "ZT-002", "hand")
-    assert game.cost_of(spell) == 2  # 3, less one: the nexus's yellow symbol meets the gained reduction symbol
+    assert game.cost_of(spell) == 2  # 3, less one: the nexus's green symbol meets the gained reduction symbol
     assert any(isinstance(c, UseMagic) and c.card == spell for c in game.legal_commands())
     game.apply(UseMagic(0, spell, pay=(("reserve", 2),)))
     assert game.state.cards[spell].zone == "trash" and len(game.state.players[0].hand) == 1
@@ -127,7 +127,7 @@ def test_cr_2_7_played_without_the_nexus_the_magic_card_costs_its_printed_cost()
 
 # ---------------------------------------------------------------- "... instead" when the soul core paid (CR 10-6-6)
 
-DESTROY = ("Select one of your opponent's spirits with 2000 or fewer BP and destroy it. If you spend a "
+DESTROY = ("Select 1 of your opponent's spirits with 2000 or less BP and destroy it. If you spend a "
            f"{SOUL} as part of this card's cost, select a spirit with 4000 or fewer BP instead.")
 PUMP = (f"Select a spirit. It gains 1000 BP during this turn. If you spend a {SOUL} as part of this card's cost, "
         "it gains 4000 BP instead.")
@@ -152,7 +152,7 @@ def test_cr_10_6_6_compiles_a_bp_change_changed_instead():
     # something other than a filter or a BP change
     f"Draw a card. If you spend a {SOUL} as part of this card's cost, draw 2 cards instead.",
     # a filter the first selection does not have
-    "Select one of your opponent's spirits with 2000 or fewer BP and destroy it. If you spend a "
+    "Select 1 of your opponent's spirits with 2000 or less BP and destroy it. If you spend a "
     f"{SOUL} as part of this card's cost, select a spirit that costs 3 or less instead.",
     # nothing before it
     f"If you spend a {SOUL} as part of this card's cost, it gains 4000 BP instead.",
@@ -257,8 +257,8 @@ def test_cr_8_4_1_played_without_the_soul_core_spent_nothing_is_offered():
 # ---------------------------------------------------------------- triggers on the soul core spent (CR 10-6-6, 10-8-6)
 
 ON_SUMMON = f"Refresh this spirit when you summon a spirit and spend a {SOUL} as part of its summoning cost."
-ON_MAGIC = (f"When you spend a {SOUL} as part of a magic card's cost, select one of your opponent's spirits after the "
-            "magic effect resolves. That spirit cannot block during this turn.")
+ON_MAGIC = (f"When you spend a {SOUL} as part of a magic card's cost, select 1 of your opponent's spirits after the "
+            "magic effect resolves. That spirit can't block for this turn.")
 
 
 def test_cr_10_6_6_compiles_a_trigger_on_a_spirit_summoned_with_the_soul_core():

@@ -155,3 +155,29 @@ def test_own_1_played_a_magic_card_in_the_opponents_turn_costs_its_printed_cost(
     db = imported_db(spell("This card costs 1 in your hand when you use it during your main step."))
     game = game_of(db, "{life: 5, reserve: 1, soul_core: trash, hand: [ZO-002]}", turn_player=1)
     assert game.cost_of(first(game, 0, "ZO-002", "hand")) == 5
+
+
+# ---------------------------------------------------------------- "if your opponent has a burst card set" (CR 10-9-1)
+
+BURST = "When using this magic card, it costs 2 if your opponent has a burst card set."
+
+
+def test_own_1_compiles_a_cost_while_the_opponent_has_a_burst_set():
+    r = compile_effect("magic", "N/A", BURST, ["Main"])
+    assert r.effect == {"kind": "constant", "condition": {"burst_set": "opponent"},
+                        "do": [{"cost": {"target": "this", "set": 2}}]}
+
+
+def test_own_1_a_malformed_burst_set_condition_is_refused_naming_the_field():
+    bad = {"kind": "constant", "condition": {"burst_set": "both"}, "do": [{"cost": {"target": "this", "set": 2}}]}
+    with pytest.raises(CardDataError) as e:
+        card_from_dict(_card(bad), file="(test)", set_id="ZO")
+    assert e.value.field == "effects[0].condition.burst_set"
+
+
+@pytest.mark.parametrize("burst, cost", [("burst: T-MM", 2), ("", 5)])
+def test_own_1_played_the_cost_follows_the_opponents_burst(burst, cost):
+    db = imported_db(spell(BURST))
+    theirs = "{life: 5, reserve: 3" + (", " + burst if burst else "") + "}"
+    game = game_of(db, "{life: 5, reserve: 5, soul_core: trash, hand: [ZO-002]}", theirs)
+    assert game.cost_of(first(game, 0, "ZO-002", "hand")) == cost

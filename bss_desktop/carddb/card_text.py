@@ -462,6 +462,11 @@ def _condition_parts(c: Condition, ctx: _Ctx, *, constant: bool) -> list[str]:
     if c.it is not None:  # "if it is green" / "if it is not a spirit card"
         shape = _kind(replace(c.it, side="you"), False)
         parts.append(f"it is {'not ' if c.it_not else ''}{_article(shape)}")
+    if c.burst_set is not None:  # CR 10-9-1
+        parts.append("you have a burst set" if c.burst_set == "you" else "your opponent has a burst set")
+    if c.magic_used_max is not None:  # docs/saga-rulings.md, Costs: Next-1
+        parts.append("you have used no magic card this turn" if c.magic_used_max == 0 else
+                     f"you have used {c.magic_used_max} or fewer magic cards this turn")
     if c.soul_paid is not None:
         what = {"when_summoned": "summoning cost", "when_placed": "placing cost",
                 "your_spirit_summoned": "summoning cost of that spirit",
@@ -740,8 +745,19 @@ def _clause(d: Directive, ctx: _Ctx, effect_kind: str | None) -> _Clause:
         what = d.cannot.replace("_", " ")
         if d.by is not None:  # the blockers kept out are the opponent's: no need to say whose
             what += " by " + _kind(replace(d.by, side="any"), True)
+        if d.amount is not None:  # an attack's cost (docs/saga-rulings.md, Costs: Tax-1)
+            what += f" unless their controller pays {d.amount} core{'s' if d.amount != 1 else ''} from their reserve"
         return _Clause(_join(f"{target_text(t, ctx=ctx)} cannot {what}", dur),
                        _join(f"have {target_text(t, ctx=ctx)} be unable to {what}", dur))
+    if op == "count_symbols":  # docs/saga-rulings.md, Costs: Sym-1
+        of = ctx.this() if d.by.ref == "this" else "your " + _kind(replace(d.by, side="any"), True)
+        as_ = f"{d.amount} {_color(d.colors[0])} symbols" if d.colors else f"{d.amount} symbols"
+        return _imp(f"for the cost reduction of {_kind(replace(t, side='any'), True)} in {_zone_words(t)}, each "
+                    f"symbol on {of} counts as {as_}")
+    if op == "cost_next":  # docs/saga-rulings.md, Costs: Next-1
+        n = abs(d.amount)
+        return _imp(f"the next {_kind(replace(t, side='any'), False)} you use from your hand this turn costs {n} "
+                    f"{'more' if d.amount >= 0 else 'less'}")
     if op == "cost" and d.mode == "set":  # CR 10-6-4, 10-7-4, 10-8-4: its own cost, determined in the hand
         return _imp(f"this card costs {d.amount} in your hand")
     if op == "later":  # CR 7-1-6-1, 6-8-1-1: the directives wait for that moment

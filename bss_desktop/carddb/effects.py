@@ -129,6 +129,7 @@ OPS = {  # directive: what its value is
     "attack_spirit": "target", "pay_cores": "amount", "substitute": "substitute", "select": "target",
     "to_deck_top": "target", "summon": "summon", "look": "look", "cost": "cost", "reduction": "reduction",
     "core_gain": "amount", "symbol": "symbol", "lose_effects": "lose", "allow": "allow", "later": "later",
+    "cost_next": "cost", "count_symbols": "count_symbols",
 }
 # Battle Spirits Standard's directives (STD 5-16-1, 4-9), kept apart from OPS, the directives of Saga's cards; a
 # Saga game performs them as it can (heavy exhaust exhausts, a card removed from the game leaves it)
@@ -147,8 +148,8 @@ RESTRICTIONS = ("attack", "block", "be_blocked") + PROTECTIONS + ("be_destroyed_
                                                                  "trigger_when_destroyed")
 # what a constant effect does
 STANDING_OPS = ("bp", "level", "grant", "restrict", "substitute", "cost", "reduction", "symbol", "lose_effects",
-                "allow")
-CONSTANT_OPS = ("cost", "reduction", "lose_effects")  # change information while the card is on the field: constant effects only
+                "allow", "count_symbols")
+CONSTANT_OPS = ("cost", "reduction", "lose_effects", "count_symbols")  # change information while the card is on the field: constant effects only
 SIDES = ("you", "opponent", "any", "each")  # each: every player selects among their own cards (CR 1-3-4)
 ZONES = ("field", "hand", "trash", "deck")  # deck: only counted ("for each", conditions), never selected
 MAX_TOKEN_NAME = 60  # a token named by name (`{token: {ref: ...}}`): as long as a token made by hand may be named
@@ -245,6 +246,8 @@ class Condition:
     it_destroyed: bool | None = None
     linked: bool | None = None  # this card is in a link (【Link】, docs/saga-rulings.md "Link")
     exhausted: bool | None = None  # this card is on the field exhausted (true) or refreshed (false) (CR 4-4)
+    magic_used_max: int | None = None  # you used at most N magic cards this turn ("the first magic card you use")
+    burst_set: str | None = None  # you | opponent: that player has a burst set (face down, CR 10-9-1)
 
 
 @dataclass(frozen=True, slots=True)
@@ -583,7 +586,7 @@ def parse_condition(v, f) -> Condition:
         if key in ("your_turn", "attacking", "blocking", "soul_core", "soul_paid", "linked", "exhausted",
                    "it_destroyed"):
             kw[key] = _bool(val, p)
-        elif key in ("life_max", "opponent_life_max", "control_min", "count_min", "count_max"):
+        elif key in ("life_max", "opponent_life_max", "control_min", "count_min", "count_max", "magic_used_max"):
             kw[key] = _int(val, p)
         elif key == "step":
             kw[key] = _choice(val, p, STEPS)
@@ -591,6 +594,8 @@ def parse_condition(v, f) -> Condition:
             kw[key] = parse_count(val, p)
         elif key == "symbol":
             kw[key] = _choice(val, p, COLORS)
+        elif key == "burst_set":
+            kw[key] = _choice(val, p, ("you", "opponent"))
         elif key == "control":  # "you control ...": your cards unless it says otherwise
             kw[key] = _one_kind(parse_target({"side": "you", **val} if isinstance(val, dict) else val, p), p)
         elif key == "it":  # a filter on the card itself: whose card, which zone and how many are not its to say
@@ -906,8 +911,13 @@ def _directive(op, val, f, make_token) -> Directive:
                          keyword=parse_keyword(d["keyword"], f"{p}.keyword"),
                          duration=_choice(d.get("duration", "turn"), f"{p}.duration", DURATIONS))
     if shape == "restrict":
-        d = _map(val, p, ("target", "cannot", "duration", "by"))
+        d = _map(val, p, ("target", "cannot", "duration", "by", "unless_pay"))
         cannot = _choice(d.get("cannot"), f"{p}.cannot", RESTRICTIONS)
+        tax = None
+        if "unless_pay" in d:  # "... cannot attack unless they pay N core": an attack's cost (saga-rulings: Tax-1)
+            if cannot != "attack":
+                raise EffectSyntax(f"{p}.unless_pay", "unless_pay is the cost of an attack (cannot: attack)")
+            tax = _int(d["unless_pay"], f"{p}.unless_pay", 1)
         by = None
         if cannot in PROTECTIONS:  # whose effects it keeps out: `by` names their cards (their type: any by default)
             by = _effect_source(d.get("by", {}), f"{p}.by")
@@ -920,12 +930,37 @@ def _directive(op, val, f, make_token) -> Directive:
             if by.ref is not None:
                 raise EffectSyntax(f"{p}.by", "describe the blockers (e.g. {bp_max: 3000}), not one card")
         return Directive(op, target=parse_target(d.get("target", {}), f"{p}.target"), cannot=cannot, by=by,
-                         duration=_choice(d.get("duration", "turn"), f"{p}.duration", DURATIONS))
+                         duration=_choice(d.get("duration", "turn"), f"{p}.duration", DURATIONS), amount=tax)
     if shape == "allow":  # CR 1-3-1: the card's text over the rule ("can block while exhausted", CR 7-1-3-1)
         d = _map(val, p, ("target", "can", "duration"))
         return Directive(op, target=parse_target(d.get("target", {}), f"{p}.target"),
                          can=_choice(d.get("can"), f"{p}.can", ALLOWS),
                          duration=_choice(d.get("duration", "turn"), f"{p}.duration", DURATIONS))
+    if shape == "count_symbols":  # symbols counted otherwise for cost reduction (saga-rulings: Costs, Sym-1)
+        d = _map(val, p, ("target", "of", "as", "color"))
+        t = parse_target({"side": "you", "zone": "hand", "mode": "all", **_selection(d.get("target"), f"{p}.target")},
+                         f"{p}.target")
+        if t.side != "you" or t.zone != "hand":
+            raise EffectSyntax(f"{p}.target", "the cards whose cost is reduced: yours, in your hand")
+        of = d.get("of")
+        if of == "this":
+            by = parse_target("this", f"{p}.of")
+        elif isinstance(of, dict):
+            by = parse_target({"side": "you", "mode": "all", **of}, f"{p}.of")
+            if by.side != "you" or by.zone != "field" or by.ref is not None:
+                raise EffectSyntax(f"{p}.of", "the cards whose symbols count: this, or your field cards")
+        else:
+            raise EffectSyntax(f"{p}.of", f"expected this or a filter of your field cards, got {of!r}")
+        n = _int(d.get("as"), f"{p}.as", 1, maximum=10)
+        colors = (_choice(d["color"], f"{p}.color", COLORS),) if "color" in d else ()
+        return Directive(op, target=t, by=by, amount=n, colors=colors)
+    if op == "cost_next":  # the next magic card you use from your hand this turn (saga-rulings: Costs, Next-1)
+        d = _map(val, p, ("target", "add"))
+        t = parse_target({"side": "you", "zone": "hand", "type": "magic", **_selection(d.get("target"), f"{p}.target")},
+                         f"{p}.target")
+        if t.side != "you" or t.zone != "hand" or t.type != "magic" or t.mode != "exact" or t.count != 1:
+            raise EffectSyntax(f"{p}.target", "the next magic card you use from your hand: your own, one, in your hand")
+        return Directive(op, target=t, amount=_signed(d.get("add"), f"{p}.add", limit=MAX_COUNT), mode="add")
     if shape == "cost":  # CR 10-6-4: the cost of the cards it names, before reduction
         if isinstance(val, dict) and val.get("target") == "this":  # this card's own cost in its owner's hand
             d = _map(val, p, ("target", "set"))
@@ -1120,6 +1155,9 @@ def parse_effect(v, f, *, card_type: str, make_token=None) -> Effect:
                 raise EffectSyntax(f"{f}.do[{i}].{x.op}", f"'{x.op}' happens once: a constant effect only changes "
                                    f"what holds while it is active ({', '.join(STANDING_OPS)}, CR 8-1-4); give it "
                                    "a trigger or a timing")
+            if x.op == "restrict" and x.amount is not None and kind != "constant":
+                raise EffectSyntax(f"{f}.do[{i}].restrict.unless_pay", "an attack's cost holds while a constant "
+                                                                       "effect is active: kind: constant")
             if kind == "constant" and (x.may or x.if_done or x.after or x.must or x.cond is not None):
                 raise EffectSyntax(f"{f}.do[{i}]", "a constant effect applies while it is active (CR 8-1-4): put "
                                                    "its 'if' in the effect's condition")
@@ -1426,7 +1464,24 @@ def _directive_value(d: Directive, token_to_dict):
             out["by"] = {**by, "type": d.by.type}  # (its type is read as any when left out)
         elif d.by is not None:
             out["by"] = target_to_dict(d.by)
+        if d.amount is not None:
+            out["unless_pay"] = d.amount
         return out
+    if shape == "count_symbols":
+        t = target_to_dict(d.target)
+        t.pop("all", None)
+        t["side"], t["zone"] = d.target.side, d.target.zone
+        of = target_to_dict(d.by)
+        if isinstance(of, dict):
+            of.pop("all", None)
+            of["side"] = d.by.side
+        return {"target": t, "of": of, "as": d.amount, **({"color": d.colors[0]} if d.colors else {})}
+    if d.op == "cost_next":
+        t = target_to_dict(d.target)
+        for k, v in (("side", "you"), ("zone", "hand"), ("type", "magic")):
+            if t.get(k) == v:
+                del t[k]
+        return {"target": t, "add": d.amount}
     if shape == "cost" and d.mode == "set":
         return {"target": "this", "set": d.amount}
     if shape == "allow":

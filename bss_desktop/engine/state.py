@@ -292,6 +292,8 @@ class GameState:
     # effects waiting for a later moment ("... when the battle ends", "at the end of this turn"): (moment, source,
     # effect index, directive index, controller), in the order they were made
     delayed: list = field(default_factory=list)
+    magic_uses: dict = field(default_factory=dict)  # player -> magic cards they used this turn
+    cost_next: list = field(default_factory=list)  # (player, Target, amount) for the next magic card used this turn
     # cards in the "pending" zone, in the order they entered it: (iid, where it goes next, the level it keeps)
     pending_cards: list = field(default_factory=list)
     next_group: int = 1
@@ -350,6 +352,8 @@ class GameState:
             **({"effect_uses": sorted(map(list, self.effect_uses))} if self.effect_uses else {}),
             **({"spirits_destroyed": self.spirits_destroyed} if any(self.spirits_destroyed) else {}),
             **({"delayed": [list(d) for d in self.delayed]} if self.delayed else {}),
+            **({"magic_uses": sorted(self.magic_uses.items())} if self.magic_uses else {}),
+            **({"cost_next": [[p, repr(t), n] for p, t, n in self.cost_next]} if self.cost_next else {}),
             **({"pending_cards": [list(e) for e in self.pending_cards]} if self.pending_cards else {}),
         }
 
@@ -376,6 +380,8 @@ class GameState:
         s.effect_uses = self.effect_uses.copy()
         s.spirits_destroyed = self.spirits_destroyed[:]
         s.delayed = self.delayed[:]  # (tuples)
+        s.magic_uses = self.magic_uses.copy()
+        s.cost_next = self.cost_next[:]  # (tuples of frozen values)
         s.pending_cards = self.pending_cards[:]  # (tuples)
         s.next_group, s.next_ts = self.next_group, self.next_ts
         s.cores_in_play, s.chain = self.cores_in_play, self.chain

@@ -126,6 +126,7 @@ class SagaActions:
         if cmd.exile:
             self._succession(cmd)
         self._move_selection(p, pay, pay_soul, "trash", "pay", Cause("self", p))
+        costs.magic_used(self, p, card.iid)  # (still in the hand: "the next magic card you use from your hand")
         self._move_card(card.iid, "resolving", "use")  # CR 10-8-7: not counted, not observable
         self._soul_summon = card.iid if pay_soul else None  # "when you spend a soul core as part of its cost"
         self._emit("magic_used", player=p, card=card.iid, cid=card.cid, window=window)

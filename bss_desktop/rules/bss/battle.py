@@ -6,7 +6,7 @@ from ...engine import stats
 from ...engine.commands import Attack, Block, EndAttack, Pass
 from ...engine.errors import IllegalCommand
 from ...engine.state import Battle, Cause
-from . import continuous, protection
+from . import continuous, costs, protection
 
 
 class SagaBattle:
@@ -23,6 +23,12 @@ class SagaBattle:
             raise IllegalCommand("CR 7-1-1-1", "only a refreshed spirit can attack")
         if self.has_effects and continuous.restricted(self, card.iid, "cannot_attack"):
             raise IllegalCommand("CR 1-3-3", "an effect says this spirit cannot attack")
+        tax = continuous.attack_tax(self, card.iid) if self.has_effects else 0
+        if tax:  # "cannot attack unless they pay N core": paid as the attack is declared (saga-rulings, Tax-1)
+            if not costs.tax_payable(self, p, tax):
+                raise IllegalCommand("CR 1-3-3", f"an effect says this spirit cannot attack unless you pay {tax} "
+                                                 "core(s) from your reserve")
+            costs.pay_tax(self, p, tax)
         self._set_exhausted(card.iid, True)
         st.battle = Battle(card.iid, p, 1 - p)  # (attacker, attacking_player, priority)
         self._emit("attack", player=p, card=card.iid)

@@ -406,7 +406,7 @@ def restricted(game, iid: int, what: str) -> bool:
             return True
     if game.has_constants:
         for _, _, d in _constant_hits(game, iid, "restrict"):
-            if "cannot_" + d.cannot == what:
+            if "cannot_" + d.cannot == what and d.amount is None:  # (with unless_pay: attack_tax)
                 return True
     return False
 
@@ -422,6 +422,13 @@ def allowed(game, iid: int, what: str) -> bool:
             if d.can == what:
                 return True
     return False
+def attack_tax(game, iid: int) -> int:
+    """How many cores `iid`'s controller must pay for it to attack: "cannot attack unless they pay N core", each
+    such active effect its own cost (docs/saga-rulings.md, Costs: Tax-1)."""
+    if not game.has_constants:
+        return 0
+    return sum(d.amount for _, _, d in _constant_hits(game, iid, "restrict")
+               if d.cannot == "attack" and d.amount is not None)
 
 
 def unblockable_by(game, attacker: int, blocker: int) -> bool:
@@ -470,7 +477,7 @@ def cost_changes(game, iid: int) -> tuple[int, tuple]:
 
 def cost_directives(game) -> bool:
     """Whether a constant effect changes costs or gives reduction symbols now (cost_changes has work to do)."""
-    return bool(_directives(game, "cost") or _directives(game, "reduction"))
+    return bool(_directives(game, "cost") or _directives(game, "reduction") or _directives(game, "count_symbols"))
 
 
 def _can_pay(game, player: int, directives) -> bool:

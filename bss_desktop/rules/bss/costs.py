@@ -10,8 +10,9 @@ from __future__ import annotations
 from ...carddb.cards import CardDef
 from ...engine import stats
 from .continuous import cost_changes
-from .targets import condition_holds
+from .targets import condition_holds, matches
 from ...engine.errors import IllegalCommand
+from ...engine.state import Cause
 
 
 # triggers on another card's summon or use whose `soul_paid` condition reads that card's payment (CR 10-6-6,
@@ -148,9 +149,35 @@ def net_cost(game, player: int, card: CardDef, symbols: list | None = None, iid:
         own = own_cost(game, iid, card)  # its own "this card costs N" first, then what other effects add
         delta, extra = cost_changes(game, iid)
         cost = max(0, (card.cost if own is None else own) + delta)  # CR 1-3-6
+    if iid is not None and game.state.cost_next:
+        cost = max(0, cost + next_change(game, iid))
     if not card.reduction and not extra:
         return max(0, cost)
+    if iid is not None and getattr(game, "has_cost_constants", False):
+        counted = counted_symbols(game, player, iid)
+        if counted is not None:
+            symbols = counted
     return max(0, cost - _reduction(card, symbols, extra))
+
+
+def counted_symbols(game, player: int, iid: int):
+    """`player`'s field symbols as the cost reduction of card `iid` counts them when constant effects say some count
+    otherwise ("count each symbol on this spirit as two symbols", "treat this nexus's symbol as three white
+    symbols": docs/saga-rulings.md, Costs: Sym-1); None when none does."""
+    from .continuous import _constant_hits
+
+    hits = [(src, p, d) for src, p, d in _constant_hits(game, iid, "count_symbols") if p == player]
+    if not hits:
+        return None
+    out: list = []
+    for f in game.state.players[player].field:
+        syms = tuple(game.symbols(f))
+        for src, p, d in hits:  # the first effect naming the card decides (one way of counting a symbol)
+            if (f == src) if d.by.ref == "this" else matches(game, f, d.by, p, src):
+                syms = tuple((d.colors if d.colors else s) for s in syms for _ in range(d.amount))
+                break
+        out.extend(syms)
+    return tuple(out)
 
 
 def core_pool(game, player: int) -> dict:
@@ -416,3 +443,42 @@ def destroyed_by_payment(game, player: int, pay, pay_soul: bool, place=(), place
         if left < game.db[card.cid].lv1_cores:
             out.append(iid)
     return out
+
+
+def _next_hits(game, iid: int) -> list:
+    """The "next magic card you use from your hand this turn" changes waiting for card `iid` (Costs: Next-1)."""
+    c = game.state.cards[iid]
+    if c.zone != "hand":  # from the hand only (a burst's card, resolving, is not used from there)
+        return []
+    return [e for e in game.state.cost_next if e[0] == c.owner and matches(game, iid, e[1], c.owner, None)]
+
+
+def next_change(game, iid: int) -> int:
+    """What the waiting "next magic card" changes add to hand card `iid`'s cost."""
+    return sum(n for _, _, n in _next_hits(game, iid))
+
+
+def magic_used(game, player: int, iid: int) -> None:
+    """Player `player` uses magic card `iid` (its cost just paid): one more this turn, and the "next magic card"
+    changes it met are spent (Costs: Next-1). Called before the card leaves the hand."""
+    st = game.state
+    st.magic_uses[player] = st.magic_uses.get(player, 0) + 1
+    if st.cost_next:
+        hits = _next_hits(game, iid)
+        if hits:
+            st.cost_next = [e for e in st.cost_next if not any(e is h for h in hits)]
+
+
+def tax_payable(game, player: int, n: int) -> bool:
+    """Whether `player` can pay an attack's cost of `n` cores from their reserve (Costs: Tax-1)."""
+    p = game.state.players[player]
+    return p.reserve + (1 if p.soul == "reserve" else 0) >= n
+
+
+def pay_tax(game, player: int, n: int) -> None:
+    """Pay an attack's cost of `n` cores from the reserve to the trash: regular cores first, the soul core only
+    when they are too few (Costs: Tax-1); the owner's own payment (CR 10-1-1-1)."""
+    p = game.state.players[player]
+    regular = min(n, p.reserve)
+    soul = n > regular
+    game._move_cores(player, "reserve", "trash", regular, soul, "pay", Cause("self", player))

@@ -929,6 +929,12 @@ class Directives:
             self._grant(a, chosen, "can_" + d.can, d.duration)
         return bool(chosen)
 
+    def _do_cost_next(self, a, d):
+        """"Reduce the cost of the next ... magic card you use from your hand this turn": remembered until it is
+        used (costs.py; docs/saga-rulings.md, Costs: Next-1)."""
+        self.state.cost_next.append((a.controller, d.target, d.amount))
+        return True
+
     def _do_attack_spirit(self, a, d):
         """CR 10-10-1: the attacked spirit immediately blocks; then the flash window after blocking."""
         st = self.state

@@ -167,7 +167,7 @@ class SagaGame(SagaTurn, SagaBattle, SagaActions, SagaLegal, SagaManagement, Res
             d.op == "level" for c in cids for _, e in self.fx(c).constants for d in e.do)
         # likewise constant cost and reduction changes, read whenever a cost is computed
         has_cost_constants = has_constants and any(
-            d.op in ("cost", "reduction") for c in cids for _, e in self.fx(c).constants for d in e.do)
+            d.op in ("cost", "reduction", "count_symbols") for c in cids for _, e in self.fx(c).constants for d in e.do)
         # The constant effects any card of this game (or a token one makes) has: what they can do, the keywords they
         # give; and whether their conditions read only what no constant effect changes (not BP, keywords, or levels
         # that constant effects alter). Then every read gives the same answer in any order, inside a read-only pass or
@@ -202,7 +202,8 @@ class SagaGame(SagaTurn, SagaBattle, SagaActions, SagaLegal, SagaManagement, Res
             for op in fx.constant_ops:
                 op_cids.setdefault(op, set()).add(d.id)
         op_cids = {op: frozenset(ids) for op, ids in op_cids.items()}
-        cost_cids = op_cids.get("cost", frozenset()) | op_cids.get("reduction", frozenset())
+        cost_cids = op_cids.get("cost", frozenset()) | op_cids.get("reduction", frozenset()) | op_cids.get(
+            "count_symbols", frozenset())
         activated_cids = frozenset(d.id for d, fx in zip(defs, every) if fx.activated)
         # a constant grant that can depend on keywords or BP (its target's filter, or any constant's condition): then
         # granted keywords are found as a fixed point (continuous.granted_keywords), never by reading themselves

@@ -121,7 +121,8 @@ class SagaLegal:
             for iid in player.field:
                 c = st.cards[iid]
                 if not c.exhausted and self._defs[c.cid].type == "spirit" and not (
-                        self.has_effects and continuous.restricted(self, iid, "cannot_attack")):
+                        self.has_effects and (continuous.restricted(self, iid, "cannot_attack") or not
+                                              costs.tax_payable(self, p, continuous.attack_tax(self, iid)))):
                     out.append(offer(Attack, p, iid))
             out.append(offer(EndAttack, p))
         elif kind == "flash":
@@ -211,7 +212,7 @@ class SagaLegal:
     def _hand_cost(self, p: int, d, iid: int, symbols: tuple, plain: bool, reductions: dict) -> int:
         """costs.net_cost of hand card `iid` (definition `d`) of player `p`; `plain` and `reductions` as
         _plain_costs and costs.reductions_on(symbols) answer."""
-        if not plain or (d.effects and costs.own_cost_effects(d)):  # its own "costs N in your hand" too
+        if not plain or self.state.cost_next or (d.effects and costs.own_cost_effects(d)):  # (Costs: Own-1, Next-1)
             return costs.net_cost(self, p, d, symbols, iid)
         if d.reduction:
             reduced = reductions.get(d.reduction)

@@ -755,6 +755,7 @@ class Resolution(Directives, EffectCosts):
         if chosen is None:
             return True
         soul = self._pay_with(a.controller, chosen)
+        costs.magic_used(self, a.controller, a.source)  # (not from the hand: no "next magic card" change is spent)
         self._soul_summon = a.source if soul else None  # (as actions.py's use of a magic card)
         self._emit("magic_used", player=a.controller, card=a.source, cid=card.cid, window="burst")
         self._use_magic_effects(a.source, a.controller, usable, soul)

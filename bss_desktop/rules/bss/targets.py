@@ -234,6 +234,11 @@ def condition_holds(game, cond, source: int, controller: int, activation=None) -
         card = st.cards[source]
         if card.zone != "field" or card.exhausted != cond.exhausted:
             return False
+    if cond.burst_set is not None and st.players[controller if cond.burst_set == "you" else 1 - controller].burst \
+            is None:
+        return False  # "if your opponent has a burst card set" (CR 10-9-1)
+    if cond.magic_used_max is not None and st.magic_uses.get(controller, 0) > cond.magic_used_max:
+        return False  # "the first magic card you use each turn" (docs/saga-rulings.md, Costs: Next-1)
     if cond.soul_paid is not None and activation is not None and activation.soul_paid != cond.soul_paid:
         return False  # (without an activation, e.g. when it triggers, it is decided on resolution)
     if cond.it_destroyed is not None:  # "if you destroy a spirit with this effect" after removing its cores

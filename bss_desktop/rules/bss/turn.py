@@ -192,6 +192,8 @@ class SagaTurn:
         st.effect_uses.clear()  # STD 12-3-1: 〔Once per turn〕 likewise
         st.spirits_destroyed = [0, 0]  # "has been destroyed this turn" (CR 6-8-1-2: the turn ends)
         st.delayed = []  # a moment of this turn still awaited has passed
+        st.magic_uses.clear()  # "the first magic card you use each turn" (docs/saga-rulings.md, Costs: Next-1)
+        st.cost_next.clear()  # "the next magic card you use this turn" likewise
         self._manage()
         if st.result is not None or st.queue or st.choice is not None:
             return

@@ -13,13 +13,13 @@ GRAMMAR = r"""
 %extend condition: "you do not spend a" QUOTED "as part of" own_cost   -> c_soul_unpaid
                  | "you don't spend a" QUOTED "as part of" own_cost    -> c_soul_unpaid
 
-// "all of your magic cards gain a {white_symbol} reduction symbol" (CR 2-7)
+// a template real cards use: "all of your <cards> gain a {<colour>_symbol} reduction symbol" (CR 2-7)
 %extend action: reduction_gain
 reduction_gain: "all of" owner card_descr ("gain" | "gains") "a" SYMBOL_ICON "reduction symbol"
 SYMBOL_ICON.2: /\{(red|purple|green|white|yellow|blue)_symbol\}/
 
-// "If you spend the soul core as part of this card's cost, select a spirit with 6000 or fewer BP instead." /
-// "..., it gains 5000 BP instead.": the sentence before it, changed when the condition holds (see `instead`)
+// "if <the soul core paid>, select a spirit with N or fewer BP instead" / "..., it gains N BP instead": the sentence
+// before it, changed when the condition holds (see `instead`)
 %extend sentence: "if" condition ","? action "instead"              -> if_instead
 
 // "when you summon a spirit and spend the soul core as part of its summoning cost" / "when you spend the soul core
@@ -27,16 +27,44 @@ SYMBOL_ICON.2: /\{(red|purple|green|white|yellow|blue)_symbol\}/
 %extend watch_event: "you summon" count descr filters? "and spend a" QUOTED "as part of its summoning cost" -> you_summon_soul
                    | "you spend a" QUOTED "as part of a magic card's cost"     -> you_use_soul
 
-// "This card costs 3 in your hand if you control a nexus." / "When summoning this card, if ..., this card costs 3." /
-// "When using this magic card, it costs 4 if ...": its own cost, determined in the hand (CR 10-6-4, 10-8-4)
+// "this card costs N in your hand if/when ..." / "when summoning this card, if ..., this card costs N" / "when using
+// this magic card, it costs N if ...": its own cost, determined in the hand (CR 10-6-4, 10-8-4)
 %extend action: cost_in_hand
 cost_in_hand: "this card costs" NUMBER "in your hand"
 %extend sentence: "when summoning this card" "," "if" condition "," "this card costs" NUMBER -> cost_in_hand_summoning
                 | "when using this magic card" "," "it costs" NUMBER "if" condition    -> cost_in_hand_using
 %extend condition: "you use it during your main step"                 -> c_main_use
+                 | "your opponent has a burst card set"               -> c_opp_burst
+                 | "you have a burst card set"                        -> c_burst
 
-// "If you spend the soul core as part of this spirit's summoning cost, you may destroy one of your nexuses to draw
-// two cards.": under a condition, something the player may do, and what follows only if they do
+// "<spirits> cannot attack unless they pay N core": an attack's cost (Tax-1)
+// (a sentence after the whole statement, as timing.py's "... unless N ... has been destroyed this turn": both shift
+// "unless" after the statement, so neither hides the other)
+%extend sentence: statement "unless they pay" count core_word -> cannot_unless_pay
+
+// "reduce the cost of the first <magic card> you use each turn by N" / "reduce the cost of the next <magic card> you
+// use from your hand this turn by N" (docs/saga-rulings.md, Costs: Next-1)
+%extend action: first_magic_cheaper | next_magic_cheaper
+first_magic_cheaper: "reduce the cost of the first" card_descr "you use each turn by" NUMBER
+next_magic_cheaper: "reduce the cost of the next" card_descr "you use from your hand this turn by" NUMBER
+
+// "when you use a magic card, count each symbol on your <spirits> as N symbols [when calculating cost reduction]" /
+// "while summoning a <card>, count each symbol on this spirit as N symbols" / "..., count the symbol on this nexus
+// as N <colour> symbols" / "..., treat this spirit's symbol as N <colour> symbols" (docs/saga-rulings.md, Sym-1)
+%extend sentence: "when" watch_event "," symbols_counted                -> symbols_when_used
+                | "while summoning" count card_descr filters? ("from your hand")? "," symbols_counted -> symbols_while_summoning
+                | "while summoning" count descr filters? ("from your hand")? "," symbols_counted -> symbols_while_summoning
+symbols_counted: "count each symbol on" symbols_of "as" NUMBER "symbols" ("when calculating cost reduction")? -> counted_as
+               | "count the symbol on" symbols_of "as" NUMBER COLOUR "symbols" ("when calculating cost reduction")? -> counted_as
+               | "treat" symbols_whose "symbol as" NUMBER COLOUR "symbols" ("when calculating cost reduction")? -> counted_as
+symbols_of: "this spirit"                                              -> sym_this
+          | "this nexus"                                               -> sym_this
+          | "your" descr                                               -> sym_yours
+symbols_whose: "this spirit's"                                         -> sym_this
+             | "this nexus's"                                          -> sym_this
+
+// "if <condition>, you may <destroy/exhaust/discard ...> to <do>": under a condition, something the player may do,
+// and what follows only if they do
 %extend sentence: "if" condition ","? "you may" cost_part "to" statement -> if_may_do
 """
 
@@ -147,8 +175,74 @@ class Rules:
         return [{"cost": {"target": "this", "set": int(n)}, "if": cond}]
 
     @_inline
+    def c_opp_burst(self):  # CR 10-9-1
+        return {"burst_set": "opponent"}
+
+    @_inline
+    def c_burst(self):
+        return {"burst_set": "you"}
+
+    @_inline
     def c_main_use(self):  # "... when you use it during your main step": its cost is determined then (CR 10-8-4)
         return {"step": "main", "your_turn": True}
+
+    @_inline
+    def cannot_unless_pay(self, ops, n, _w):
+        r = ops[0].get("restrict") if len(ops) == 1 and set(ops[0]) == {"restrict"} else None
+        if not isinstance(r, dict) or r.get("cannot") != "attack" or r.get("by") or r.get("_duration") is not None \
+                or not isinstance(r.get("target"), dict) or not r["target"].get("all"):
+            raise NotSupported("a cost of something other than an attack, or of the attack of one card")
+        return [{"restrict": {"target": r["target"], "cannot": "attack", "unless_pay": n, "_duration": None}}]
+
+    def _magic_only(self, descr) -> dict:
+        t = {k: v for k, v in descr.items() if k != "type"}
+        if descr.get("type") != "magic" or set(t) - {"colors", "family", "families"}:
+            raise NotSupported("a cost change for the first/next card other than a magic card")
+        return t
+
+    @_inline
+    def first_magic_cheaper(self, descr, n):
+        t = self._magic_only(descr)
+        return [{"cost": {"target": {"type": "magic", **t}, "add": -int(n)}, "if": {"magic_used_max": 0}}]
+
+    @_inline
+    def next_magic_cheaper(self, descr, n):
+        return [{"cost_next": {"target": self._magic_only(descr), "add": -int(n)}}]
+
+    @_inline
+    def sym_this(self):
+        return "this"
+
+    @_inline
+    def sym_yours(self, descr):
+        t = {k: v for k, v in self._target({}, "you", descr, None).items() if k != "side"}
+        return {**t, "type": t.get("type", "spirit")}
+
+    @_inline
+    def counted_as(self, of, n, colour=None):
+        out = {"of": of, "as": int(n)}
+        if colour is not None:
+            out["color"] = str(colour)
+        return out
+
+    @_inline
+    def symbols_when_used(self, event, counted):
+        if event.get("trigger") != "you_use_magic":
+            raise NotSupported("symbols counted otherwise at a moment other than using a magic card")
+        t = {"type": "magic", **event.get("watch", {})}
+        return [{"count_symbols": {"target": t, **counted}}]
+
+    @_inline
+    def symbols_while_summoning(self, count, descr, *rest):
+        counted = rest[-1]
+        filters = next((r for r in rest[:-1] if isinstance(r, list)), None)
+        if count != 1:
+            raise NotSupported("summoning several cards at once")
+        t = {k: v for k, v in self._target({}, "you", descr, filters).items() if k != "side"}
+        t["type"] = t.get("type", "spirit")
+        if t["type"] not in ("spirit", "nexus") or t.get("type") == "any":
+            raise NotSupported("summoning something other than a spirit or nexus card")
+        return [{"count_symbols": {"target": t, **counted}}]
 
     @_inline
     def reduction_gain(self, side, descr, icon):
