@@ -489,3 +489,15 @@ def test_cr_9_3_2_1_compiled_if_you_destroy_after_a_core_removal_and_not_after_a
     assert done.effect["do"][-1] == {"draw": 1, "if": {"it_destroyed": True}}
     assert not compile_effect("magic", "N/A", "Select one of your opponent's spirits. It gains 1000 BP during this "
                               "turn. If you destroy a spirit with this effect, draw a card.", ["Main"]).automated
+
+
+@pytest.mark.parametrize("text, ops", [
+    ("Refresh this spirit at the start of the step.", [{"_trigger": {"trigger": "start_of_step"}}, {"refresh": "this"}]),
+    ("Refresh all of your spirits at the end of this turn.",
+     [{"later": {"at": "turn_end", "do": [{"refresh": {"side": "you", "all": True}}]}}]),
+])
+def test_cr_6_x_1_at_the_start_of_the_step_after_a_statement_is_not_hidden_by_at_the_end_of_this_turn(text, ops):
+    # two templates that both follow a statement with "at the ...": each must stay reachable (LALR shifts silently)
+    s = compile_sentence(text, FAMS)
+    assert s.ok, s.why
+    assert s.ops == ops

@@ -62,6 +62,9 @@ m_draw_opponent: "your opponent draws" count card_word
                  | "it is not" COLOUR -> m_c_it_not_colour
                  | "it has" NUMBER ("or fewer" | "or less") "bp" -> m_c_it_bp_max
                  | "it has" NUMBER "or more bp" -> m_c_it_bp_min
+// "... at the start of the step" right after a statement: the core's `sentence "at the start of the step"` needs the
+// statement reduced first, which timing.py's `statement "at the end of this turn"` (shifting "at") would hide
+%extend sentence: statement "at the start of the step" -> at_step_last
 // "(When Destroyed) Return this card to your hand.": from the trash, where the destroyed card is (CR 10-15-1)
 %extend action: m_this_card_to_hand
 m_this_card_to_hand: "return this card to your hand"
