@@ -891,3 +891,141 @@ def test_cr_1_3_3_played_cannot_be_blocked_by_spirits_with_only_one_core():
         game.apply(Block(1, wisp))
     game.apply(Block(1, pup))
     assert game.state.battle.blocker == pup
+
+
+# ---------------------------------------------------------------- during: triggers lasting the turn or the battle
+
+
+@pytest.mark.parametrize("details,expected", [
+    ("During this turn, draw a card when 1 of your Stoneback spirits destroys an opponent's spirit via comparing BP.",
+     [{"during": {"duration": "turn", "trigger": "your_spirit_wins_battle", "watch": {"family": "Stoneback"},
+                  "do": [{"draw": 1}]}}]),
+    ("During this battle, when 1 of your Stoneback spirits destroys 1 of your opponent's spirits via comparing BP, "
+     "refresh it.",
+     [{"during": {"duration": "battle", "trigger": "your_spirit_wins_battle", "watch": {"family": "Stoneback"},
+                  "do": [{"refresh": "trigger"}]}}]),
+    ("Select 1 of your spirits. During this turn, when that spirit destroys 1 of your opponent's spirits via "
+     "comparing BP, refresh it.",
+     [{"during": {"duration": "turn", "trigger": "your_spirit_wins_battle", "target": "it",
+                  "do": [{"refresh": "trigger"}]}}]),
+])
+def test_cr_8_6_compiled_during_this_turn_when(details, expected):
+    got = compiled(details, card_type="magic", steps=("Flash",)).effect
+    assert got["do"][-1:] == expected
+
+
+@pytest.mark.parametrize("details,condition,card_type", [
+    ("During this turn, when you use a magic card, draw a card.", "N/A", "magic"),  # not a spirit's trigger
+    ("When that spirit destroys 1 of your opponent's spirits via comparing BP, refresh it.", "N/A", "spirit"),
+    ("During this turn, when 1 of your spirits attacks, you may destroy this spirit to draw a card.", "N/A",
+     "magic"),
+])
+def test_cr_8_6_refused_during_what_the_vocabulary_cannot_wait_for(details, condition, card_type):
+    assert not compiled(details, condition, card_type, ("Flash",) if card_type == "magic" else ()).automated
+
+
+def test_cr_8_6_played_during_this_turn_draw_when_one_of_your_spirits_wins_a_battle():
+    db = imported_db(magic("During this turn, draw a card when 1 of your Stoneback spirits destroys an opponent's "
+                           "spirit via comparing BP.", steps=("Main",)) | {"ID": "ZT-003", "name": "Spoils"},
+                     effect("N/A", core_requirements=BIG) | {"effects": []})
+    game = game_of(db, "{life: 5, reserve: 3, hand: [ZT-003], field: [ZT-001, T-R5], deck: [T-W0, T-W0, T-W0]}",
+                   "{life: 5, reserve: 3, field: [T-W0, T-R1]}")
+    spirit, titan = game.state.players[0].field
+    wisp, pup = game.state.players[1].field
+    game.apply(UseMagic(0, first(game, 0, "ZT-003", "hand")))
+    assert len(game.state.temporary) == 1
+    game.apply(EndMain(0))
+    for attacker, blocker in ((titan, wisp), (spirit, pup)):  # a red spirit (not Stoneback), then a Stoneback one
+        game.apply(Attack(0, attacker))
+        game.apply(Pass(1))
+        game.apply(Pass(0))
+        game.apply(Block(1, blocker))
+        game.apply(Pass(1))
+        game.apply(Pass(0))
+        assert game.state.cards[blocker].zone == "trash"
+        assert len(game.state.players[0].hand) == (0 if attacker == titan else 1)
+    game.apply(EndAttack(0))
+    assert game.state.temporary == []  # the turn is over (CR 6-8-1-2)
+
+
+def test_cr_8_6_played_during_this_turn_when_that_spirit_wins_refresh_it():
+    db = imported_db(magic("Select 1 of your Stoneback spirits. During this turn, when that spirit destroys 1 of "
+                           "your opponent's spirits via comparing BP, refresh it.", steps=("Main",))
+                     | {"ID": "ZT-003", "name": "Rally"},
+                     effect("N/A", core_requirements=BIG) | {"effects": []},
+                     effect("N/A", core_requirements=BIG) | {"effects": [], "ID": "ZT-002", "name": "Other Stone"})
+    game = game_of(db, "{life: 5, reserve: 3, hand: [ZT-003], field: [ZT-001, ZT-002]}",
+                   "{life: 5, reserve: 3, field: [T-W0, T-R1]}")
+    one, two = game.state.players[0].field
+    wisp, pup = game.state.players[1].field
+    game.apply(UseMagic(0, first(game, 0, "ZT-003", "hand")))
+    answer(game, [one])
+    game.apply(EndMain(0))
+    for attacker, blocker in ((two, wisp), (one, pup)):
+        game.apply(Attack(0, attacker))
+        game.apply(Pass(1))
+        game.apply(Pass(0))
+        game.apply(Block(1, blocker))
+        game.apply(Pass(1))
+        game.apply(Pass(0))
+        assert game.state.cards[blocker].zone == "trash"
+    assert game.state.cards[two].exhausted and not game.state.cards[one].exhausted  # only the selected one
+
+
+def test_cr_7_1_6_2_played_during_this_battle_ends_with_the_battle():
+    db = imported_db(magic("During this battle, when 1 of your spirits destroys 1 of your opponent's spirits via "
+                           "comparing BP, refresh it.", steps=("Flash",)) | {"ID": "ZT-003", "name": "Surge"},
+                     effect("N/A", core_requirements=BIG) | {"effects": []})
+    game = game_of(db, "{life: 5, reserve: 3, hand: [ZT-003], field: [ZT-001, T-R5]}",
+                   "{life: 5, reserve: 3, field: [T-W0, T-R1]}", step="attack")
+    spirit, titan = game.state.players[0].field
+    wisp, pup = game.state.players[1].field
+    game.apply(Attack(0, spirit))
+    game.apply(Pass(1))
+    game.apply(UseMagic(0, first(game, 0, "ZT-003", "hand")))
+    game.apply(Pass(1))
+    game.apply(Pass(0))
+    game.apply(Block(1, wisp))
+    game.apply(Pass(1))
+    game.apply(Pass(0))
+    assert not game.state.cards[spirit].exhausted and game.state.temporary == []
+    game.apply(Attack(0, titan))  # the next battle: nothing waits any more
+    game.apply(Pass(1))
+    game.apply(Pass(0))
+    game.apply(Block(1, pup))
+    game.apply(Pass(1))
+    game.apply(Pass(0))
+    assert game.state.cards[pup].zone == "trash" and game.state.cards[titan].exhausted
+
+
+@pytest.mark.parametrize("value,field", [
+    ({"duration": "turn", "trigger": "you_use_magic", "do": [{"draw": 1}]}, "effects[0].do[0].during.trigger"),
+    ({"duration": "forever", "trigger": "your_spirit_attacks", "do": [{"draw": 1}]},
+     "effects[0].do[0].during.duration"),
+    ({"trigger": "your_spirit_attacks", "do": []}, "effects[0].do[0].during.do"),
+    ({"trigger": "your_spirit_attacks", "watch": {"side": "you"}, "do": [{"draw": 1}]},
+     "effects[0].do[0].during.watch.side"),
+    ({"trigger": "your_spirit_attacks", "target": "this", "do": [{"draw": 1}]}, "effects[0].do[0].during.target"),
+    ({"trigger": "your_spirit_attacks", "do": [{"refresh": "it"}]}, "effects[0].do[0].during.do[0]"),
+    ({"trigger": "your_spirit_attacks", "do": [{"later": {"at": "turn_end", "do": [{"draw": 1}]}}]},
+     "effects[0].do[0].during.do[0]"),
+])
+def test_cr_8_6_hostile_during_refuses_what_it_does_not_take(value, field):
+    from bss_desktop.carddb.errors import CardDataError
+    from bss_desktop.carddb.schema import card_from_dict
+
+    with pytest.raises(CardDataError) as e:
+        card_from_dict(_spirit({"kind": "triggered", "trigger": "when_attacks", "do": [{"during": value}]}))
+    assert e.value.field == field
+
+
+def test_cr_8_6_during_reads_as_english_and_writes_back():
+    from bss_desktop.carddb.card_text import effect_text
+    from bss_desktop.carddb.schema import card_from_dict, card_to_dict
+
+    card = card_from_dict(_spirit({"kind": "triggered", "trigger": "when_attacks", "do": [
+        {"during": {"duration": "turn", "trigger": "your_spirit_wins_battle", "watch": {"family": "Dragon"},
+                    "do": [{"refresh": "trigger"}]}}]}))
+    text = effect_text(card.effects[0], card)
+    assert "During this turn, when one of your Dragon spirits destroys" in text, text
+    assert card_from_dict(card_to_dict(card)).effects == card.effects

@@ -644,6 +644,13 @@ def _clause(d: Directive, ctx: _Ctx, effect_kind: str | None) -> _Clause:
             what += " by " + _kind(replace(d.by, side="any"), True)
         return _Clause(_join(f"{target_text(t, ctx=ctx)} cannot {what}", dur),
                        _join(f"have {target_text(t, ctx=ctx)} be unable to {what}", dur))
+    if op == "during":  # a trigger lasting this turn or battle ("during this turn, when ...")
+        dur = {"turn": "during this turn", "battle": "during this battle"}[d.duration]
+        watch = replace(d.by or Target(), side=WATCH_TRIGGERS[d.trigger], zone="field")
+        one = "that spirit" if d.target is not None else _one_of(watch, _Ctx())
+        when = _WATCH_LABELS[d.trigger].format(one=one, a=_article(_kind(watch, False)))
+        inner = ", then ".join(_sentences(d.instead, replace(ctx, trigger=d.trigger), effect_kind))
+        return _imp(f"{dur}, {when[0].lower()}{when[1:]}, {inner}")
     if op == "later":  # CR 7-1-6-1, 6-8-1-1: the directives wait for that moment
         when = {"battle_end": "when this battle ends", "turn_end": "at the end of this turn"}[d.at]
         inner = ", then ".join(_sentences(d.instead, ctx, effect_kind))

@@ -111,7 +111,7 @@ OPS = {  # directive: what its value is
     "token": "token", "search": "search", "recover": "recover", "grant": "grant", "restrict": "restrict",
     "attack_spirit": "target", "pay_cores": "amount", "substitute": "substitute", "select": "target",
     "to_deck_top": "target", "summon": "summon", "look": "look", "cost": "cost", "reduction": "reduction",
-    "core_gain": "amount", "allow": "allow", "later": "later",
+    "core_gain": "amount", "allow": "allow", "later": "later", "during": "during",
 }
 # Battle Spirits Standard's directives (STD 5-16-1, 4-9), kept apart from OPS, the directives of Saga's cards; a
 # Saga game performs them as it can (heavy exhaust exhausts, a card removed from the game leaves it)
@@ -127,7 +127,11 @@ SIDES = ("you", "opponent", "any", "each")  # each: every player selects among t
 ZONES = ("field", "hand", "trash", "deck")  # deck: only counted ("for each", conditions), never selected
 LIFE_PLAYERS = ("opponent", "you", "both")  # whose life a life_damage directive reduces
 LATER = ("battle_end", "turn_end")  # later: when the current battle ends (CR 7-1-6-1), at the end of this turn (6-8-1-1)
-ALLOWS = ("block_exhausted",)  # allow: "can block while exhausted" (CR 7-1-3-1 would need a refreshed spirit)
+ALLOWS = ("block_exhausted",)
+# during: the triggers a while-lasting effect may wait for (each fired for one side's spirit, the trigger card)
+DURING_TRIGGERS = ("your_spirit_attacks", "your_spirit_blocks", "your_spirit_blocked", "your_spirit_summoned",
+                   "your_spirit_destroyed", "your_spirit_destroyed_by_opponent", "your_spirit_reduces_life",
+                   "your_spirit_wins_battle", "opponent_attacks", "opponent_summons", "opponent_spirit_destroyed")  # allow: "can block while exhausted" (CR 7-1-3-1 would need a refreshed spirit)
 
 
 @dataclass(frozen=True, slots=True)
@@ -245,6 +249,7 @@ class Directive:
     cond: Condition | None = None  # "if ..., ...": only when this holds as the directive is performed
     can: str | None = None  # allow: block_exhausted (what the target may do that the rules would not let it)
     at: str | None = None  # later: battle_end | turn_end (its directives are in `instead`)
+    trigger: str | None = None  # during: what it waits for (`by`: which spirits, `instead`: what it does then)
 
 
 @dataclass(frozen=True, slots=True)
@@ -726,6 +731,30 @@ def _directive(op, val, f, make_token) -> Directive:
         for i, c in enumerate(items):
             _choice(c, f"{p}.add[{i}]", COLORS)
         return Directive(op, target=t, colors=tuple(items))
+    if shape == "during":  # "during this turn, when 1 of your Dragon spirits destroys ..., draw a card"
+        d = _map(val, p, ("duration", "trigger", "watch", "target", "do"))
+        trig = _choice(d.get("trigger"), f"{p}.trigger", DURING_TRIGGERS)
+        watch = None
+        if "watch" in d:
+            _map(d["watch"], f"{p}.watch", _WATCH_KEYS)
+            watch = parse_target({"type": "spirit", **d["watch"]}, f"{p}.watch")
+        target = None
+        if "target" in d:  # "when that spirit ...": only the cards selected before
+            if d["target"] != "it":
+                raise EffectSyntax(f"{p}.target", "only 'it' (the cards selected before) narrows what it waits for")
+            target = parse_target("it", f"{p}.target")
+        do = d.get("do")
+        if not isinstance(do, list) or not do:
+            raise EffectSyntax(f"{p}.do", "list the directives performed each time it triggers")
+        _directives(do, f"{p}.do")
+        inner = tuple(parse_directive(x, f"{p}.do[{i}]", make_token=make_token) for i, x in enumerate(do))
+        for i, x in enumerate(inner):
+            if x.op in ("later", "during", "substitute", "pay_cores") or x.op in CONSTANT_OPS or x.after or x.must \
+                    or (x.target is not None and x.target.ref == "it") or (x.if_done and i == 0):
+                raise EffectSyntax(f"{p}.do[{i}]", f"'{x.op}' as written is not something it can do when it "
+                                                   "triggers ('it' there is the trigger card: write trigger)")
+        return Directive(op, trigger=trig, by=watch, target=target, instead=inner,
+                         duration=_choice(d.get("duration", "turn"), f"{p}.duration", ("turn", "battle")))
     if shape == "later":  # "destroy this spirit when the battle ends", "at the end of this turn, ..."
         d = _map(val, p, ("at", "do"))
         at = _choice(d.get("at"), f"{p}.at", LATER)
@@ -1132,6 +1161,16 @@ def _directive_value(d: Directive, token_to_dict):
         return {"target": t, "add": d.amount if shape == "cost" else list(d.colors)}
     if shape == "later":
         return {"at": d.at, "do": [directive_to_dict(x, token_to_dict) for x in d.instead]}
+    if shape == "during":
+        out = {"duration": d.duration, "trigger": d.trigger}
+        if d.by is not None:
+            w = target_to_dict(d.by)
+            w.pop("type", None)
+            out["watch"] = w
+        if d.target is not None:
+            out["target"] = "it"
+        out["do"] = [directive_to_dict(x, token_to_dict) for x in d.instead]
+        return out
     if shape == "substitute":
         return {"event": d.event, "target": target_to_dict(d.target), "by_opponent": d.by_opponent,
                 "instead": [directive_to_dict(x, token_to_dict) for x in d.instead]}

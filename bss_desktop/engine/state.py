@@ -169,7 +169,8 @@ class Activation:
     ref: ("effect", i) for the source card's i-th effect, ("keyword", name) for a keyword's
     triggered part, ("burst", i) for a burst, ("magic", None) for a magic card whose player still selects
     which effect to use, ("substitute", i, j) for the replacement directive j of the source's
-    effect i, ("later", i, j) for what directive j of the source's effect i left for a later moment.
+    effect i, ("later", i, j) for what directive j of the source's effect i left for a later moment,
+    ("during", i, j) for what directive j of the source's effect i does each time its trigger comes.
 
     `phase` is where it stands. Activating: "select" (which magic effect), "activate" (may its
     controller pay the cost: "you may ... to ..."), "pay" (X, then each part of the cost, `step`
@@ -282,6 +283,9 @@ class GameState:
     # effects waiting for a later moment ("... when the battle ends", "at the end of this turn"): (moment, source,
     # effect index, directive index, controller), in the order they were made
     delayed: list = field(default_factory=list)
+    # effects that wait for a trigger while they last ("during this turn, when ..."): (source, effect index,
+    # directive index, controller, duration, the cards watched or None: any that fit)
+    temporary: list = field(default_factory=list)
     # cards in the "pending" zone, in the order they entered it: (iid, where it goes next, the level it keeps)
     pending_cards: list = field(default_factory=list)
     next_group: int = 1
@@ -339,6 +343,8 @@ class GameState:
             **({"effect_uses": sorted(map(list, self.effect_uses))} if self.effect_uses else {}),
             **({"spirits_destroyed": self.spirits_destroyed} if any(self.spirits_destroyed) else {}),
             **({"delayed": [list(d) for d in self.delayed]} if self.delayed else {}),
+            **({"temporary": [[*t[:5], None if t[5] is None else sorted(t[5])] for t in self.temporary]}
+               if self.temporary else {}),
             **({"pending_cards": [list(e) for e in self.pending_cards]} if self.pending_cards else {}),
         }
 
@@ -365,6 +371,7 @@ class GameState:
         s.effect_uses = self.effect_uses.copy()
         s.spirits_destroyed = self.spirits_destroyed[:]
         s.delayed = self.delayed[:]  # (tuples)
+        s.temporary = self.temporary[:]  # (tuples of frozen values)
         s.pending_cards = self.pending_cards[:]  # (tuples)
         s.next_group, s.next_ts = self.next_group, self.next_ts
         s.cores_in_play, s.chain = self.cores_in_play, self.chain

@@ -693,6 +693,20 @@ class Directives:
         st.delayed.append((d.at, a.source, a.ref[1], a.step, a.controller))
         return True
 
+    def _do_during(self, a, d):
+        """"During this turn, when 1 of your Dragon spirits ..., draw a card": a trigger that lasts this turn or
+        battle (resolution._fire_temporary), on the cards selected before ("when that spirit ...") or any that fit."""
+        st = self.state
+        if a.ref[0] not in ("effect", "burst") or a.phase != "do" or (d.duration == "battle" and st.battle is None):
+            return False
+        watched = None
+        if d.target is not None:
+            watched = frozenset(i for i in a.selected if st.cards[i].zone == "field")
+            if not watched:
+                return False
+        st.temporary.append((a.source, a.ref[1], a.step, a.controller, d.duration, watched))
+        return True
+
     def _do_allow(self, a, d):  # "that spirit can block while exhausted" (continuous.allowed)
         chosen = self._on_field(a, d, "can block while exhausted")
         if chosen is WAIT:

@@ -94,8 +94,22 @@ class Resolution(Directives, EffectCosts):
             self._emit("manual_effect", card=iid, cid=card.cid, player=card.owner, texts=[e.text for _, e in hits],
                        effects=[i for i, _ in hits], trigger=trigger)
 
+    def _fire_temporary(self, p: int, trigger: str, trigger_card: int | None) -> None:
+        """The while-lasting triggers of player `p` ("during this turn, when ...", directives.`_do_during`) waiting
+        for `trigger` on a card like `trigger_card`."""
+        st = self.state
+        for source, i, j, controller, _, watched in st.temporary:
+            if controller != p or trigger_card is None or (watched is not None and trigger_card not in watched):
+                continue
+            d = self._defs[st.cards[source].cid].effects[i].do[j]
+            if d.trigger == trigger and (d.by is None or matches(
+                    self, trigger_card, replace(d.by, side="any"), controller, source)):
+                self._pending.append((source, ("during", i, j), controller, trigger_card, 0, None))
+
     def _fire_side(self, p: int, trigger: str, trigger_card: int | None = None, exclude: int | None = None) -> None:
         """Triggers of every field card of player `p`, and their set burst (CR 10-9-1)."""
+        if self.state.temporary:
+            self._fire_temporary(p, trigger, trigger_card)
         player = self.state.players[p]
         if trigger not in self._triggers and (player.burst is None or trigger not in BURST_TRIGGERS
                                               or not self.settings.ask_every_burst_moment):
@@ -350,6 +364,8 @@ class Resolution(Directives, EffectCosts):
 
     def _on_battle_end(self, ev: dict) -> None:
         self._fire_later("battle_end")  # "... when the battle ends" (CR 7-1-6-1)
+        if self.state.temporary:  # "during this battle, when ...": the battle is over (CR 7-1-6-2)
+            self.state.temporary = [t for t in self.state.temporary if t[4] != "battle"]
         for iid, role in ((ev["attacker"], "when_attack_ends"), (ev["blocker"], "when_block_ends")):
             if iid is not None and self.state.cards[iid].zone == "field":
                 self._fire(iid, "when_battle_ends")
@@ -624,7 +640,7 @@ class Resolution(Directives, EffectCosts):
         effects = self._defs[self.state.cards[source].cid].effects
         if kind == "substitute":
             return Effect("constant", do=effects[ref[1]].do[ref[2]].instead)
-        if kind == "later":  # what a `later` directive left for its moment (_fire_later)
+        if kind in ("later", "during"):  # what a `later` / `during` directive left for its moment
             return Effect("triggered", do=effects[ref[1]].do[ref[2]].instead)
         return effects[ref[1]]
 

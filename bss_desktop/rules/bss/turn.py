@@ -192,6 +192,7 @@ class SagaTurn:
         st.effect_uses.clear()  # STD 12-3-1: 〔Once per turn〕 likewise
         st.spirits_destroyed = [0, 0]  # "has been destroyed this turn" (CR 6-8-1-2: the turn ends)
         st.delayed = []  # a moment of this turn still awaited has passed
+        st.temporary = []  # "during this turn, when ..." (CR 6-8-1-2)
         self._manage()
         if st.result is not None or st.queue or st.choice is not None:
             return

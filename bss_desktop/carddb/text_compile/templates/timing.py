@@ -67,6 +67,14 @@ has_been_destroyed: ("has" | "have") "been destroyed this turn"
 // "when you use a magic card, ... after the effect resolves" (CR 8-5-2-4: it waits for that card's effect anyway)
 %extend sentence: "when" watch_event "," after_when "after the effect resolves" -> when_magic_resolved
 
+// "during this turn, when 1 of your <kind> spirits destroys ... via comparing BP, refresh it", "during this battle,
+// when that spirit ...", "during this turn, draw a card when ...": a trigger lasting the turn or the battle
+%extend sentence: duration ","? "when" during_event "," after_when -> during_first
+                | duration ","? draw "when" during_event       -> during_last
+?during_event: watch_event
+             | "that spirit destroys" count "of your opponent's spirits" by_battle -> that_wins
+             | "that spirit destroys an opponent's spirit" by_battle -> that_wins
+
 // "select 1 of your opponent's exhausted spirits and attack it", "you may attack that spirit" (CR 10-10-1)
 %extend verb_on_it: "attack" it                                 -> attack_on
 """
@@ -145,6 +153,40 @@ class Rules:
         if event.get("trigger") not in ("you_use_magic", "opponent_uses_magic", "opponent_uses_magic_from_hand"):
             raise NotSupported("'after the effect resolves' after a trigger other than a magic card's use")
         return self.when_first(event, ops)
+
+    def that_wins(self, *_):  # "when that spirit destroys ...": the spirit selected before (CR 7-1-5-2-1)
+        return {"trigger": "your_spirit_wins_battle", "_that": True}
+
+    def during_first(self, duration, event, ops):
+        return self._during(duration, event, ops)
+
+    def during_last(self, duration, ops, event):
+        return self._during(duration, event, ops)
+
+    def _during(self, duration, event, ops):
+        from ...effects import DURING_TRIGGERS
+
+        if event["trigger"] not in DURING_TRIGGERS:
+            raise NotSupported(f"a trigger lasting this {duration} on {event['trigger']}")
+        if any(k.startswith("_") for op in ops for k in op):
+            raise NotSupported("a cost or a trigger inside a trigger lasting a while")
+        do, selected = [], False
+        for op in ops:  # "it" before any selection: the spirit the trigger happened to
+            name = next(k for k in op if k not in ("may", "if_done", "if"))
+            value = op[name]
+            if not selected and value == "it":
+                op = {**op, name: "trigger"}
+            elif not selected and isinstance(value, dict) and value.get("target") == "it":
+                op = {**op, name: {**value, "target": "trigger"}}
+            if isinstance(value, dict) and (name == "select" or isinstance(value.get("target"), dict)):
+                selected = True
+            do.append(op)
+        out = {"duration": duration, "trigger": event["trigger"]}
+        if event.get("watch"):
+            out["watch"] = event["watch"]
+        if event.get("_that"):
+            out["target"] = "it"
+        return [{"during": {**out, "do": do}}]
 
     def later_turn(self, ops):
         return [{"later": {"at": "turn_end", "do": ops}}]
