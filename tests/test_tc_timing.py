@@ -1029,3 +1029,59 @@ def test_cr_8_6_during_reads_as_english_and_writes_back():
     text = effect_text(card.effects[0], card)
     assert "During this turn, when one of your Dragon spirits destroys" in text, text
     assert card_from_dict(card_to_dict(card)).effects == card.effects
+
+
+# ---------------------------------------------------------------- destroyed by an effect (CR 10-1-2)
+
+
+@pytest.mark.parametrize("details,trigger,watch", [
+    ("When 1 of your Stoneback spirits is destroyed by an effect, draw a card.", "your_spirit_destroyed_by_effect",
+     {"family": "Stoneback"}),
+    ("When you destroy 1 of your spirits with 1 of your effects, draw a card.",
+     "your_spirit_destroyed_by_your_effect", None),
+    ("When you destroy 1 of your red spirits with your effects, draw a card.", "your_spirit_destroyed_by_your_effect",
+     {"colors": ["red"]}),
+])
+def test_cr_10_1_2_compiled_destroyed_by_an_effect(details, trigger, watch):
+    expected = {"kind": "triggered", "trigger": trigger, "do": [{"draw": 1}]}
+    if watch:
+        expected = {"kind": "triggered", "trigger": trigger, "watch": watch, "do": [{"draw": 1}]}
+    assert compiled(details).effect == expected
+
+
+def test_cr_10_1_2_played_destroyed_by_an_effect_not_in_battle():
+    db = imported_db(nexus("When 1 of your spirits is destroyed by an effect, draw a card."),
+                     magic("Select 1 of your opponent's spirits and destroy it.", steps=("Main",))
+                     | {"ID": "ZT-003", "name": "Smite"})
+    game = game_of(db, "{life: 5, reserve: 3, field: [ZT-001, T-W0, T-R3], deck: [T-W0, T-W0]}",
+                   "{life: 5, reserve: 3, hand: [ZT-003], field: [T-R5]}", turn_player=1, step="attack")
+    wisp, knight = game.state.players[0].field[1:]
+    titan = game.state.players[1].field[0]
+    game.apply(Attack(1, titan))
+    game.apply(Pass(0))
+    game.apply(Pass(1))
+    game.apply(Block(0, wisp))
+    game.apply(Pass(0))
+    game.apply(Pass(1))
+    assert game.state.cards[wisp].zone == "trash" and game.state.players[0].hand == []  # in battle: not it
+    game = game_of(db,  # the opponent's main step: an effect destroys "{life: 5, reserve: 3, field: [ZT-001, T-W0, T-R3], deck: [T-W0, T-W0]}",
+                   "{life: 5, reserve: 3, hand: [ZT-003], field: [T-R5]}", turn_player=1)
+    knight = game.state.players[0].field[2]
+    game.apply(UseMagic(1, first(game, 1, "ZT-003", "hand")))
+    answer(game, [knight])
+    assert game.state.cards[knight].zone == "trash" and cids(game, game.state.players[0].hand) == ["T-W0"]
+
+
+def test_cr_10_1_2_played_when_you_destroy_one_of_your_spirits_with_your_effect():
+    db = imported_db(nexus("When you destroy 1 of your spirits with 1 of your effects, draw a card."),
+                     effect("You may destroy 1 of your other spirits to draw a card.", "When Summoned",
+                            ID="ZT-002", name="Grim Caller"))
+    game = game_of(db, "{life: 5, reserve: 3, hand: [ZT-002], field: [ZT-001, T-W0], deck: [T-W0, T-W0, T-W0]}",
+                   "{life: 5, reserve: 3}")
+    wisp = game.state.players[0].field[1]
+    game.apply(Summon(0, first(game, 0, "ZT-002", "hand")))
+    answer(game, True)  # the cost destroys the only other spirit (CR 8-4)
+    while game.pending.kind == "choose":
+        answer(game, game.pending.info["options"][0])
+    assert game.state.cards[wisp].zone == "trash"
+    assert len(game.state.players[0].hand) == 2  # the cost's draw and the nexus's

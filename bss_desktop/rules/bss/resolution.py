@@ -206,6 +206,10 @@ class Resolution(Directives, EffectCosts):
             self._fire_side(owner, "your_spirit_destroyed", iid, exclude=iid)
             if by == 1 - owner:
                 self._fire_side(owner, "your_spirit_destroyed_by_opponent", iid, exclude=iid)
+            if ev["cause"][0] in ("effect", "effect_cores", "effect_bp"):  # by an effect, not in battle (CR 10-1-2)
+                self._fire_side(owner, "your_spirit_destroyed_by_effect", iid, exclude=iid)
+                if by == owner:
+                    self._fire_side(owner, "your_spirit_destroyed_by_your_effect", iid, exclude=iid)
             self._fire_side(1 - owner, "opponent_spirit_destroyed", iid)
             winner = ev["cause"][2]
             if ev["cause"][0] == "battle" and winner is not None:

@@ -33,6 +33,12 @@ drawn_cards: count card_word | card_word
 returned_to: ("is returned" | "returns") "to their hand"        -> ret_hand
            | ("is returned" | "returns") "to their hand or" "their"? "deck" -> ret_hand_or_deck
 
+// "when 1 of your <kind> spirits is destroyed by an effect", "when you destroy 1 of your spirits with 1 of your
+// effects" (CR 10-1-2)
+%extend watch_event: count "of" owner descr filters? "is destroyed by an effect" -> watch_destroyed_by_effect
+                   | "you destroy" count "of" owner descr filters? "with" count "of your effects" -> watch_you_destroy
+                   | "you destroy" count "of" owner descr filters? "with your effects" -> watch_you_destroy
+
 // "remove 1 core from the blocking spirit and place it into your opponent's reserve" (CR 7-1-3: the battle's blocker)
 %extend core_remove: "remove" count core_word "from" blocking_spirit "and place" it "into" core_to -> remove_blocker
                    | "remove all but" count core_word "from" blocking_spirit "and place" it "into" core_to -> keep_blocker
@@ -109,6 +115,24 @@ class Rules:
 
     def opponent_uses_from_hand(self, count, descr, filters=None):
         return self.you_use(count, descr, filters, "opponent_uses_magic_from_hand")
+
+    def _own_watch(self, count, side, descr, filters, trigger):
+        if count != 1 or side != "you":
+            raise NotSupported("a destruction by an effect watching other than one of your spirits")
+        watch = self._target({}, "you", descr, filters)
+        watch.pop("side", None)
+        if watch.pop("type", "spirit") != "spirit":
+            raise NotSupported("a destruction by an effect of cards other than spirits")
+        return {"trigger": trigger, **({"watch": watch} if watch else {})}
+
+    def watch_destroyed_by_effect(self, count, side, descr, filters=None):
+        return self._own_watch(count, side, descr, filters, "your_spirit_destroyed_by_effect")
+
+    def watch_you_destroy(self, count, side, descr, *rest):
+        filters = next((r for r in rest if isinstance(r, list)), None)
+        if any(isinstance(r, int) and r != 1 for r in rest):
+            raise NotSupported("a destruction by several effects at once")
+        return self._own_watch(count, side, descr, filters, "your_spirit_destroyed_by_your_effect")
 
     def watch_returned(self, count, side, descr, *rest):
         if count != 1 or side != "opponent" or descr != {"type": "spirit"} or len(rest) != 1:
