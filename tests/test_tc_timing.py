@@ -1064,7 +1064,8 @@ def test_cr_10_1_2_played_destroyed_by_an_effect_not_in_battle():
     game.apply(Pass(0))
     game.apply(Pass(1))
     assert game.state.cards[wisp].zone == "trash" and game.state.players[0].hand == []  # in battle: not it
-    game = game_of(db,  # the opponent's main step: an effect destroys "{life: 5, reserve: 3, field: [ZT-001, T-W0, T-R3], deck: [T-W0, T-W0]}",
+    # the opponent's main step: their effect destroys one of the spirits
+    game = game_of(db, "{life: 5, reserve: 3, field: [ZT-001, T-W0, T-R3], deck: [T-W0, T-W0]}",
                    "{life: 5, reserve: 3, hand: [ZT-003], field: [T-R5]}", turn_player=1)
     knight = game.state.players[0].field[2]
     game.apply(UseMagic(1, first(game, 1, "ZT-003", "hand")))
