@@ -1086,3 +1086,54 @@ def test_cr_10_1_2_played_when_you_destroy_one_of_your_spirits_with_your_effect(
         answer(game, game.pending.info["options"][0])
     assert game.state.cards[wisp].zone == "trash"
     assert len(game.state.players[0].hand) == 2  # the cost's draw and the nexus's
+
+
+# ---------------------------------------------------------------- in battle; the opponent's attacking spirit
+
+
+def test_cr_7_1_5_2_1_compiled_destroyed_in_battle_and_a_condition_after_the_effect():
+    assert compiled("Draw a card when 1 of your spirits that costs 2 is destroyed in battle.",
+                    "During Either Attack Step").effect == {
+        "kind": "triggered", "trigger": "your_spirit_destroyed_in_battle", "watch": {"cost_min": 2, "cost_max": 2},
+        "condition": {"step": "attack"}, "do": [{"draw": 1}]}
+    assert compiled("When 1 of your Stoneback spirits is destroyed, draw a card if you have 5 or fewer cards in your "
+                    "hand.").effect == {
+        "kind": "triggered", "trigger": "your_spirit_destroyed", "watch": {"family": "Stoneback"},
+        "do": [{"draw": 1, "if": {"count": {"cards": {"zone": "hand", "type": "any", "side": "you"}},
+                                  "count_max": 5}}]}
+
+
+def test_cr_7_1_5_2_1_played_destroyed_in_battle_not_by_an_effect():
+    db = imported_db(nexus("Draw a card when 1 of your spirits is destroyed in battle.", "During Either Attack Step"),
+                     magic("Select 1 of your opponent's spirits and destroy it.", steps=("Flash",))
+                     | {"ID": "ZT-003", "name": "Smite"})
+    game = game_of(db, "{life: 5, reserve: 3, field: [ZT-001, T-W0, T-R3], deck: [T-W0, T-W0]}",
+                   "{life: 5, reserve: 3, hand: [ZT-003], field: [T-R5]}", turn_player=1, step="attack")
+    wisp, knight = game.state.players[0].field[1:]
+    titan = game.state.players[1].field[0]
+    game.apply(Attack(1, titan))
+    game.apply(Pass(0))
+    game.apply(UseMagic(1, first(game, 1, "ZT-003", "hand")))  # an effect destroys one: not in battle
+    answer(game, [knight])
+    assert game.state.cards[knight].zone == "trash" and game.state.players[0].hand == []
+    game.apply(Pass(0))
+    game.apply(Pass(1))
+    game.apply(Block(0, wisp))
+    game.apply(Pass(0))
+    game.apply(Pass(1))
+    assert game.state.cards[wisp].zone == "trash" and cids(game, game.state.players[0].hand) == ["T-W0"]
+
+
+def test_cr_7_1_1_played_return_your_opponents_attacking_spirit_to_their_hand():
+    db = imported_db(magic("Return 1 of your opponent's attacking spirits to their hand.", steps=("Flash",))
+                     | {"ID": "ZT-003", "name": "Repel"})
+    for turn_player, returned in ((1, True), (0, False)):
+        attacker_side = turn_player
+        game = game_of(db, "{life: 5, reserve: 3, hand: [ZT-003], field: [T-R1]}",
+                       "{life: 5, reserve: 3, hand: [ZT-003], field: [T-R3]}", turn_player=turn_player, step="attack")
+        attacker = game.state.players[attacker_side].field[0]
+        game.apply(Attack(attacker_side, attacker))
+        if turn_player == 0:
+            game.apply(Pass(1))  # the attacked player passes; the attacking player uses it on their own attack
+        game.apply(UseMagic(0, first(game, 0, "ZT-003", "hand")))
+        assert (game.state.cards[attacker].zone == "hand") is returned  # never one's own attacking spirit

@@ -56,6 +56,7 @@ TRIGGERS = (
     "your_spirit_destroyed_by_opponent",  # ... is destroyed by the opponent's effect or in battle (CR 10-15-1)
     "your_spirit_destroyed_by_effect",  # ... is destroyed by an effect, either player's (not in battle, CR 10-1-2)
     "your_spirit_destroyed_by_your_effect",  # ... is destroyed by one of your effects ("when you destroy ...")
+    "your_spirit_destroyed_in_battle",  # ... is destroyed in battle, by comparing BP (CR 7-1-5-2-1)
     "your_nexus_exhausted",  # one of your nexuses (`watch`: which ones) is exhausted (CR 10-4; not if it was)
     "you_use_magic",  # you use a magic card (`watch`: which ones), its effect resolving first (CR 10-8, 8-5-2-4)
     "opponent_uses_magic",  # your opponent uses one
@@ -84,7 +85,7 @@ WATCH_TRIGGERS = {
     "your_spirit_wins_battle": "you", "your_spirit_destroyed_by_opponent": "you",
     "you_use_magic": "you", "opponent_uses_magic": "opponent", "your_nexus_exhausted": "you",
     "opponent_uses_magic_from_hand": "opponent", "your_spirit_destroyed_by_effect": "you",
-    "your_spirit_destroyed_by_your_effect": "you",
+    "your_spirit_destroyed_by_your_effect": "you", "your_spirit_destroyed_in_battle": "you",
     "your_spirit_depleted": "you", "opponent_spirit_depleted": "opponent",
 }
 MAGIC_TRIGGERS = ("you_use_magic", "opponent_uses_magic", "opponent_uses_magic_from_hand")  # they watch magic cards, not spirits

@@ -206,6 +206,8 @@ class Resolution(Directives, EffectCosts):
             self._fire_side(owner, "your_spirit_destroyed", iid, exclude=iid)
             if by == 1 - owner:
                 self._fire_side(owner, "your_spirit_destroyed_by_opponent", iid, exclude=iid)
+            if ev["cause"][0] == "battle":  # by comparing BP (CR 7-1-5-2-1)
+                self._fire_side(owner, "your_spirit_destroyed_in_battle", iid, exclude=iid)
             if ev["cause"][0] in ("effect", "effect_cores", "effect_bp"):  # by an effect, not in battle (CR 10-1-2)
                 self._fire_side(owner, "your_spirit_destroyed_by_effect", iid, exclude=iid)
                 if by == owner:

@@ -39,6 +39,15 @@ returned_to: ("is returned" | "returns") "to their hand"        -> ret_hand
                    | "you destroy" count "of" owner descr filters? "with" count "of your effects" -> watch_you_destroy
                    | "you destroy" count "of" owner descr filters? "with your effects" -> watch_you_destroy
 
+// "when 1 of your <kind> spirits is destroyed in battle" (CR 7-1-5-2-1)
+%extend watch_event: count "of" owner descr filters? "is destroyed in battle" -> watch_destroyed_in_battle
+
+// "when 1 of your <kind> spirits is destroyed, draw a card if you have 5 or fewer cards in your hand"
+%extend after_when: statement "if" condition                     -> if_last
+
+// "return 1 of your opponent's attacking spirits to their hand": the attacker, in your opponent's turn (CR 7-1-1)
+%extend action: "return" count "of your opponent's attacking spirits to" hand_of -> bounce_their_attacker
+
 // "remove 1 core from the blocking spirit and place it into your opponent's reserve" (CR 7-1-3: the battle's blocker)
 %extend core_remove: "remove" count core_word "from" blocking_spirit "and place" it "into" core_to -> remove_blocker
                    | "remove all but" count core_word "from" blocking_spirit "and place" it "into" core_to -> keep_blocker
@@ -133,6 +142,14 @@ class Rules:
         if any(isinstance(r, int) and r != 1 for r in rest):
             raise NotSupported("a destruction by several effects at once")
         return self._own_watch(count, side, descr, filters, "your_spirit_destroyed_by_your_effect")
+
+    def watch_destroyed_in_battle(self, count, side, descr, filters=None):
+        return self._own_watch(count, side, descr, filters, "your_spirit_destroyed_in_battle")
+
+    def bounce_their_attacker(self, count, _hand):
+        if count != 1:
+            raise NotSupported("more than the one attacking spirit")
+        return [{"bounce": "attacker", "if": {"your_turn": False}}]
 
     def watch_returned(self, count, side, descr, *rest):
         if count != 1 or side != "opponent" or descr != {"type": "spirit"} or len(rest) != 1:
