@@ -410,7 +410,9 @@ def test_cr_1_3_1_played_a_constant_effect_lets_its_spirits_block_while_exhauste
 @pytest.mark.parametrize("value,field", [
     ({"target": "this", "can": "attack_exhausted"}, "effects[0].do[0].allow.can"),
     ({"target": "this"}, "effects[0].do[0].allow.can"),
-    ({"target": "this", "can": "block_exhausted", "by": {"bp_max": 1000}}, "effects[0].do[0].allow"),
+    ({"target": "this", "can": "block_exhausted", "by": "attacker"}, "effects[0].do[0].allow.by"),
+    ({"target": "this", "can": "block_exhausted", "by": {"colour": "red"}}, "effects[0].do[0].allow.by"),
+    ({"target": "this", "can": "block_exhausted", "until": "turn"}, "effects[0].do[0].allow"),
     ({"target": "this", "can": "block_exhausted", "duration": "forever"}, "effects[0].do[0].allow.duration"),
 ])
 def test_cr_1_3_1_hostile_allow_refuses_what_it_does_not_take(value, field):
@@ -1137,3 +1139,59 @@ def test_cr_7_1_1_played_return_your_opponents_attacking_spirit_to_their_hand():
             game.apply(Pass(1))  # the attacked player passes; the attacking player uses it on their own attack
         game.apply(UseMagic(0, first(game, 0, "ZT-003", "hand")))
         assert (game.state.cards[attacker].zone == "hand") is returned  # never one's own attacking spirit
+
+
+# ---------------------------------------------------------------- blocking some attackers while exhausted
+
+
+@pytest.mark.parametrize("details,expected_do,condition", [
+    ('If this spirit has a "Soul Core" on it, it can block your opponent\'s spirits with 2 or fewer cores on them '
+     'even if exhausted.', [{"allow": {"target": "this", "can": "block_exhausted", "by": {"cores_max": 2}}}],
+     {"soul_core": True}),
+    ('If 1 of your nexuses has a "Soul Core" on it, this spirit can block all of your opponent\'s spirits that cost '
+     '4 or fewer even if exhausted.', [{"allow": {"target": "this", "can": "block_exhausted",
+                                                   "by": {"cost_max": 4}}}],
+     {"control": {"side": "you", "type": "nexus", "soul_core": True}}),
+])
+def test_cr_1_3_1_compiled_can_block_some_attackers_while_exhausted(details, expected_do, condition):
+    got = compiled(details, "During Opponent's Attack Step").effect
+    assert got == {"kind": "constant", "condition": {"step": "attack", "your_turn": False, **condition},
+                   "do": expected_do}
+
+
+def test_cr_1_3_1_played_can_block_only_the_attackers_it_names_while_exhausted():
+    db = imported_db(effect("This spirit can block your opponent's spirits that cost 3 or fewer even if exhausted.",
+                            "During Opponent's Attack Step", core_requirements=BIG))
+    for attacker_id, can in (("T-R3", True), ("T-G4", False)):
+        game = game_of(db, "{life: 5, reserve: 3, field: [" + attacker_id + "]}",
+                       "{life: 5, reserve: 3, field: [{card: ZT-001, exhausted: true}]}", step="attack")
+        attacker, guard = game.state.players[0].field[0], game.state.players[1].field[0]
+        game.apply(Attack(0, attacker))
+        game.apply(Pass(1))
+        game.apply(Pass(0))
+        if can:
+            game.apply(Block(1, guard))
+            assert game.state.battle.blocker == guard
+        else:
+            with pytest.raises(IllegalCommand):
+                game.apply(Block(1, guard))
+
+
+def test_ruling_t1_played_once_per_turn_return_that_spirit_card_from_your_trash():
+    db = imported_db(nexus("Once per turn, when 1 of your Stoneback spirits is destroyed by your opponent, you may "
+                           "return that spirit card from your trash to your hand.", "During Opponent's Attack Step"),
+                     effect("N/A") | {"effects": [], "ID": "ZT-002", "name": "Stone Pup"})
+    game = game_of(db, "{life: 5, reserve: 3, field: [ZT-001, ZT-002, {card: ZT-002, cores: 1}]}",
+                   "{life: 5, reserve: 3, field: [T-R5, T-G4]}", turn_player=1, step="attack")
+    _, pup1, pup2 = game.state.players[0].field
+    titan, stag = game.state.players[1].field
+    for attacker, blocker in ((titan, pup1), (stag, pup2)):
+        game.apply(Attack(1, attacker))
+        game.apply(Pass(0))
+        game.apply(Pass(1))
+        game.apply(Block(0, blocker))
+        game.apply(Pass(0))
+        game.apply(Pass(1))
+        if blocker == pup1:
+            answer(game, True)
+    assert game.state.cards[pup1].zone == "hand" and game.state.cards[pup2].zone == "trash"

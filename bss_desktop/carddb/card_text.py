@@ -656,8 +656,9 @@ def _clause(d: Directive, ctx: _Ctx, effect_kind: str | None) -> _Clause:
         inner = ", then ".join(_sentences(d.instead, ctx, effect_kind))
         return _Clause(f"{when}, {inner}", f"{when}, {inner}")
     if op == "allow":  # CR 1-3-1 over CR 7-1-3-1
-        return _Clause(_join(f"{target_text(t, ctx=ctx)} can block while exhausted", dur),
-                       _join(f"let {target_text(t, ctx=ctx)} block while exhausted", dur))
+        whom = "" if d.by is None else " " + _kind(replace(d.by, side="any"), True)  # the attackers it may block
+        return _Clause(_join(f"{target_text(t, ctx=ctx)} can block{whom} while exhausted", dur),
+                       _join(f"let {target_text(t, ctx=ctx)} block{whom} while exhausted", dur))
     if op == "cost":  # CR 10-6-4
         n = abs(d.amount)
         return _imp(f"{_kind(t, True)} in {_zone_words(t)} cost {n} {'more' if d.amount >= 0 else 'less'}")

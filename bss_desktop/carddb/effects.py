@@ -716,8 +716,13 @@ def _directive(op, val, f, make_token) -> Directive:
         return Directive(op, target=parse_target(d.get("target", {}), f"{p}.target"), cannot=cannot, by=by,
                          duration=_choice(d.get("duration", "turn"), f"{p}.duration", DURATIONS))
     if shape == "allow":  # CR 1-3-1: the card's text over the rule ("can block while exhausted", CR 7-1-3-1)
-        d = _map(val, p, ("target", "can", "duration"))
-        return Directive(op, target=parse_target(d.get("target", {}), f"{p}.target"),
+        d = _map(val, p, ("target", "can", "duration", "by"))
+        by = None
+        if "by" in d:  # only against attackers like these ("can block spirits with 2 or fewer cores even if ...")
+            by = parse_target({"side": "opponent", **d["by"]} if isinstance(d["by"], dict) else d["by"], f"{p}.by")
+            if by.ref is not None:
+                raise EffectSyntax(f"{p}.by", "describe the attackers (e.g. {cost_max: 5}), not one card")
+        return Directive(op, target=parse_target(d.get("target", {}), f"{p}.target"), by=by,
                          can=_choice(d.get("can"), f"{p}.can", ALLOWS),
                          duration=_choice(d.get("duration", "turn"), f"{p}.duration", DURATIONS))
     if shape == "cost":  # CR 10-6-4: the cost of the cards it names, before reduction
@@ -1157,7 +1162,10 @@ def _directive_value(d: Directive, token_to_dict):
             out["by"] = target_to_dict(d.by)
         return out
     if shape == "allow":
-        return {"target": target_to_dict(d.target), "can": d.can, "duration": d.duration}
+        out = {"target": target_to_dict(d.target), "can": d.can, "duration": d.duration}
+        if d.by is not None:
+            out["by"] = target_to_dict(d.by)
+        return out
     if shape in ("cost", "reduction"):
         t = target_to_dict(d.target)
         t.pop("all", None)

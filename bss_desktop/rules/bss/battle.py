@@ -61,7 +61,8 @@ class SagaBattle:
         card = self._own_card(cmd.player, cmd.spirit, "field", "CR 7-1-3-1", "block")
         if self._defs[card.cid].type != "spirit":
             raise IllegalCommand("CR 7-1-3-1", "only spirits block")
-        if card.exhausted and not (self.has_effects and continuous.allowed(self, card.iid, "block_exhausted")):
+        if card.exhausted and not (self.has_effects and continuous.allowed(self, card.iid, "block_exhausted",
+                                                                           b.attacker)):
             raise IllegalCommand("CR 7-1-3-1", "only a refreshed spirit can block")
         if self.has_effects:
             if continuous.restricted(self, card.iid, "cannot_block"):
@@ -83,7 +84,8 @@ class SagaBattle:
         card = self.state.cards[iid]
         if self._defs[card.cid].type != "spirit":
             return False
-        if card.exhausted and not (self.has_effects and continuous.allowed(self, iid, "block_exhausted")):
+        if card.exhausted and not (self.has_effects and continuous.allowed(self, iid, "block_exhausted",
+                                                                           self.state.battle.attacker)):
             return False
         if self.has_effects:
             if continuous.restricted(self, iid, "cannot_block"):

@@ -712,7 +712,7 @@ class Directives:
         if chosen is WAIT:
             return WAIT
         if chosen:
-            self._grant(a, chosen, "can_" + d.can, d.duration)
+            self._grant(a, chosen, "can_" + d.can, d.duration, by=d.by)
         return bool(chosen)
 
     def _do_attack_spirit(self, a, d):

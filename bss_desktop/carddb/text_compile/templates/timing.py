@@ -56,13 +56,20 @@ blocking_spirit: "the blocking spirit" | "your opponent's blocking spirit"
 // "select 1 of your opponent's spirits and reduce its BP by 2000 during this turn"
 %extend then_on_it: bp_reduce
 
-// "that spirit can block while exhausted during this turn" (CR 1-3-1 over CR 7-1-3-1)
-%extend action: allow_block
-allow_block: subject ("can" | "may") "block" ("while exhausted" | "even if exhausted" | "even while exhausted") duration?
+// "that spirit can block while exhausted during this turn", "it can block your opponent's spirits with 2 or fewer
+// cores on them even if exhausted" (CR 1-3-1 over CR 7-1-3-1)
+%extend action: allow_block | allow_block_by
+allow_block: subject ("can" | "may") "block" exhausted_too duration?
+allow_block_by: subject ("can" | "may") "block" "all of"? owner descr filters? exhausted_too duration?
+exhausted_too: "while exhausted" | "even if exhausted" | "even while exhausted"
+// "... you may return that spirit card from your trash to your hand": the card a watched trigger happened to
+%extend action: "return that spirit card from your trash to your hand" -> recover_that
+// "if 1 of your nexuses has a "Soul Core" on it, ..."
+%extend condition: count "of" owner descr "has a" QUOTED "on it"   -> c_one_has_soul
 
 // "if 1 or more of your spirits has been destroyed this turn, ...", "... unless a spirit has been destroyed this turn"
-?destroyed_this_turn: count "of" owner kind_spirit has_been_destroyed -> c_destroyed
-                    | NUMBER "or more of" owner kind_spirit has_been_destroyed -> c_destroyed_min
+?destroyed_this_turn: count "of" owner descr has_been_destroyed -> c_destroyed
+                    | NUMBER "or more of" owner descr has_been_destroyed -> c_destroyed_min
                     | count "spirit" has_been_destroyed           -> c_destroyed_any
 has_been_destroyed: ("has" | "have") "been destroyed this turn"
 %extend condition: destroyed_this_turn                          -> c_same
@@ -181,8 +188,33 @@ class Rules:
         d = self._core_to(count, to)
         return [{"core_remove": {"target": "blocker", "keep": d.pop("count"), **d}}]
 
-    def allow_block(self, subject, duration=None):
+    def recover_that(self):  # "it" named by the assembler: the trigger card (or refused)
+        return [{"recover": "it"}]
+
+    def exhausted_too(self, *_):
+        return None
+
+    def allow_block(self, subject, _ex=None, duration=None):
         return [{"allow": {"target": subject, "can": "block_exhausted", "_duration": duration}}]
+
+    def allow_block_by(self, subject, side, descr, *rest):
+        filters = next((r for r in rest if isinstance(r, list)), None)
+        duration = next((r for r in rest if isinstance(r, str)), None)
+        if side != "opponent":
+            raise NotSupported("blocking spirits other than the opponent's")
+        by = self._target({}, "opponent", descr, filters)
+        if by.get("type", "spirit") != "spirit":
+            raise NotSupported("blocking cards other than spirits")
+        by.pop("type", None)
+        return [{"allow": {"target": subject, "can": "block_exhausted", **({"by": by} if by else {}),
+                           "_duration": duration}}]
+
+    def c_one_has_soul(self, count, side, descr, q):
+        self._soul(q)
+        if side != "you":
+            raise NotSupported("a soul core on an opponent's card")
+        t = self._target({}, "you", descr, None)
+        return {"control": {**t, "soul_core": True}, **({"control_min": count} if count != 1 else {})}
 
     def keyword_reminder(self, ops, kw, n):
         want = {str(kw): int(n)}
@@ -235,11 +267,13 @@ class Rules:
     def has_been_destroyed(self, *_):
         return None
 
-    def c_destroyed(self, count, side, *_):  # spirits destroyed this turn (not self-destructions, CR 10-1-1-1)
+    def c_destroyed(self, count, side, descr, *_):  # spirits destroyed this turn (not self-destructions, 10-1-1-1)
+        if descr != {"type": "spirit"}:
+            raise NotSupported("a count of destroyed spirits of one kind")
         return {"count": {"destroyed": {"side": side}}, "count_min": count}
 
-    def c_destroyed_min(self, n, side, *_):
-        return self.c_destroyed(int(n), side)
+    def c_destroyed_min(self, n, side, descr, *_):
+        return self.c_destroyed(int(n), side, descr)
 
     def c_destroyed_any(self, count, *_):
         return {"count": {"destroyed": {"side": "any"}}, "count_min": count}
