@@ -1195,3 +1195,58 @@ def test_ruling_t1_played_once_per_turn_return_that_spirit_card_from_your_trash(
         if blocker == pup1:
             answer(game, True)
     assert game.state.cards[pup1].zone == "hand" and game.state.cards[pup2].zone == "trash"
+
+
+# ---------------------------------------------------------------- "will not refresh during their next refresh step"
+
+
+def test_cr_6_5_2_compiled_will_not_refresh_during_their_next_refresh_step():
+    got = compiled("Select 1 of your opponent's spirits. That spirit will not refresh during their next refresh step.",
+                   "When This Spirit Blocks").effect
+    assert got["do"] == [{"select": {}}, {"restrict": {"target": "it", "cannot": "refresh_step"}}]
+    assert not compiled("Select 1 of your spirits. That spirit will not refresh during your opponent's next refresh "
+                        "step.", "When This Spirit Blocks").automated  # whose spirit "that spirit" is: not known
+
+
+def test_cr_6_5_2_played_that_spirit_skips_its_owners_next_refresh_step_only():
+    db = imported_db(effect("Select 1 of your opponent's spirits. That spirit will not refresh during their next "
+                            "refresh step.", "When This Spirit Blocks", core_requirements=BIG))
+    game = game_of(db, "{life: 5, reserve: 3, field: [ZT-001]}",
+                   "{life: 5, reserve: 3, field: [T-R3, {card: T-W0, exhausted: true}]}", turn_player=1,
+                   step="attack")
+    spirit = game.state.players[0].field[0]
+    knight, wisp = game.state.players[1].field
+    game.apply(Attack(1, knight))
+    game.apply(Pass(0))
+    game.apply(Pass(1))
+    game.apply(Block(0, spirit))
+    answer(game, [wisp])
+    game.apply(Pass(0))
+    game.apply(Pass(1))
+    game.apply(EndAttack(1))  # my turn: my refresh step, not theirs
+    game.apply(EndMain(0))
+    game.apply(EndAttack(0))  # their turn: their next refresh step passes it by
+    assert game.state.turn_player == 1 and game.state.step == "main" and game.state.cards[wisp].exhausted
+    game.apply(EndMain(1))
+    game.apply(EndAttack(1))
+    game.apply(EndMain(0))
+    game.apply(EndAttack(0))  # the refresh step after that refreshes it again
+    assert game.state.turn_player == 1 and not game.state.cards[wisp].exhausted
+
+
+def test_cr_6_5_2_hostile_refresh_step_takes_no_duration_or_by():
+    from bss_desktop.carddb.errors import CardDataError
+    from bss_desktop.carddb.schema import card_from_dict
+
+    for extra, field in (({"duration": "turn"}, "duration"), ({"by": {"bp_max": 1000}}, "by")):
+        with pytest.raises(CardDataError) as e:
+            card_from_dict(_spirit({"kind": "triggered", "trigger": "when_attacks", "do": [
+                {"restrict": {"target": {}, "cannot": "refresh_step", **extra}}]}))
+        assert e.value.field == f"effects[0].do[0].restrict.{field}"
+    card = card_from_dict(_spirit({"kind": "triggered", "trigger": "when_attacks", "do": [
+        {"restrict": {"target": {}, "cannot": "refresh_step"}}]}))
+    from bss_desktop.carddb.card_text import effect_text
+    from bss_desktop.carddb.schema import card_to_dict
+
+    assert "does not refresh during its owner's next refresh step" in effect_text(card.effects[0], card)
+    assert card_from_dict(card_to_dict(card)).effects == card.effects

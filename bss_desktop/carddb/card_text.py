@@ -638,6 +638,10 @@ def _clause(d: Directive, ctx: _Ctx, effect_kind: str | None) -> _Clause:
         if d.keyword.levels:
             kw += f" at {' and '.join(f'LV{n}' for n in d.keyword.levels)}"
         return _subject(target_text(t, ctx=ctx), _is_plural(t, ctx), "gains", "gain", "gain", _join(kw, dur))
+    if op == "restrict" and d.cannot == "refresh_step":  # CR 6-5-2
+        when = "the refresh step" if effect_kind == "constant" else "its owner's next refresh step"
+        subject = target_text(t, ctx=ctx)
+        return _Clause(f"{subject} does not refresh during {when}", f"have {subject} not refresh during {when}")
     if op == "restrict":
         what = d.cannot.replace("_", " ")
         if d.by is not None:  # the blockers kept out are the opponent's: no need to say whose

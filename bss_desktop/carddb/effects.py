@@ -705,7 +705,13 @@ def _directive(op, val, f, make_token) -> Directive:
                          duration=_choice(d.get("duration", "turn"), f"{p}.duration", DURATIONS))
     if shape == "restrict":
         d = _map(val, p, ("target", "cannot", "duration", "by"))
-        cannot = _choice(d.get("cannot"), f"{p}.cannot", ("attack", "block", "be_blocked"))
+        cannot = _choice(d.get("cannot"), f"{p}.cannot", ("attack", "block", "be_blocked", "refresh_step"))
+        if cannot == "refresh_step":  # "will not refresh during its owner's next refresh step" (CR 6-5-2)
+            if "duration" in d or "by" in d:
+                raise EffectSyntax(f"{p}.{'duration' if 'duration' in d else 'by'}",
+                                   "refresh_step lasts until its owner's next refresh step: no duration or by")
+            return Directive(op, target=parse_target(d.get("target", {}), f"{p}.target"), cannot=cannot,
+                             duration="permanent")
         by = None
         if "by" in d:
             if cannot != "be_blocked":
@@ -1157,6 +1163,8 @@ def _directive_value(d: Directive, token_to_dict):
     if shape == "grant":
         return {"target": target_to_dict(d.target), "keyword": keyword_to_dict(d.keyword), "duration": d.duration}
     if shape == "restrict":
+        if d.cannot == "refresh_step":
+            return {"target": target_to_dict(d.target), "cannot": d.cannot}
         out = {"target": target_to_dict(d.target), "cannot": d.cannot, "duration": d.duration}
         if d.by is not None:
             out["by"] = target_to_dict(d.by)

@@ -2,9 +2,12 @@
 flow that runs them until a player must decide."""
 from __future__ import annotations
 
+from dataclasses import replace
+
 from ...engine.commands import EndMain, Mulligan
 from ...limits import MAX_EVENTS_PER_COMMAND
 from ...table import opening
+from . import continuous
 
 STARTING_LIFE = 5  # CR 5-2-3
 STARTING_RESERVE = 3  # CR 5-2-4 (plus the soul core)
@@ -165,7 +168,18 @@ class SagaTurn:
         player = st.players[p]
         self._begin_step("refresh")
         for iid in player.field:  # CR 6-5-2
+            if self.has_effects and continuous.restricted(self, iid, "cannot_refresh_step"):
+                continue  # "it will not refresh during its owner's next refresh step"
             self._set_exhausted(iid, False)
+        if st.grants:  # that refresh step has come: those cards refresh again at the next
+            own, kept = set(player.field), []
+            for g in st.grants:
+                if g.what == "cannot_refresh_step" and g.targets & own:
+                    if g.targets - own:
+                        kept.append(replace(g, targets=g.targets - own))
+                else:
+                    kept.append(g)
+            st.grants = kept
         self._move_cores(p, "trash", "reserve", player.trash_cores, player.soul == "trash", "refresh_step", None)
         st.stage = "main_start"
 

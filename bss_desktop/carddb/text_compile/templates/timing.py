@@ -62,6 +62,12 @@ blocking_spirit: "the blocking spirit" | "your opponent's blocking spirit"
 allow_block: subject ("can" | "may") "block" exhausted_too duration?
 allow_block_by: subject ("can" | "may") "block" "all of"? owner descr filters? exhausted_too duration?
 exhausted_too: "while exhausted" | "even if exhausted" | "even while exhausted"
+// "that spirit will not refresh during their next refresh step" (CR 6-5-2)
+no_refresh: subject ("will not" | "does not" | "do not") "refresh during" refresh_whose "next refresh step"
+refresh_whose: ("their" | "its owner's" | "their owner's")    -> of_owner
+             | "your opponent's"                               -> of_opponent
+%extend action: no_refresh
+
 // "... you may return that spirit card from your trash to your hand": the card a watched trigger happened to
 %extend action: "return that spirit card from your trash to your hand" -> recover_that
 // "if 1 of your nexuses has a "Soul Core" on it, ..."
@@ -187,6 +193,17 @@ class Rules:
     def keep_blocker(self, count, _w, _b, _it, to):
         d = self._core_to(count, to)
         return [{"core_remove": {"target": "blocker", "keep": d.pop("count"), **d}}]
+
+    def of_owner(self, *_):
+        return "owner"
+
+    def of_opponent(self, *_):
+        return "opponent"
+
+    def no_refresh(self, subject, whose):  # the refresh step of the spirit's owner (CR 6-5-2)
+        if whose == "opponent" and not (isinstance(subject, dict) and subject.get("side", "opponent") == "opponent"):
+            raise NotSupported("'your opponent's next refresh step' for spirits that may not be theirs")
+        return [{"restrict": {"target": subject, "cannot": "refresh_step"}}]
 
     def recover_that(self):  # "it" named by the assembler: the trigger card (or refused)
         return [{"recover": "it"}]
