@@ -1250,3 +1250,84 @@ def test_cr_6_5_2_hostile_refresh_step_takes_no_duration_or_by():
 
     assert "does not refresh during its owner's next refresh step" in effect_text(card.effects[0], card)
     assert card_from_dict(card_to_dict(card)).effects == card.effects
+
+
+# ---------------------------------------------------------------- "the first time ... each turn" (ruling T3)
+
+
+@pytest.mark.parametrize("details,condition,trigger,watch", [
+    ("The first time your life is reduced each turn, draw a card.", "During Opponent's Attack Step", "life_reduced",
+     None),
+    ("The first time 1 of your purple spirits is destroyed each turn, return that spirit card from your trash to "
+     "your hand.", "During Your Turn", "your_spirit_destroyed", {"colors": ["purple"]}),
+])
+def test_ruling_t3_compiled_the_first_time_each_turn(details, condition, trigger, watch):
+    got = compiled(details, condition).effect
+    assert got["trigger"] == trigger and got["limit"] == "first_time" and got.get("watch") == watch
+
+
+def test_ruling_t3_refused_on_an_event_the_game_does_not_count():
+    assert not compiled("The first time 1 of your spirits is summoned each turn, draw a card.").automated
+
+
+def test_ruling_t3_played_only_the_first_life_reduction_of_the_turn_draws():
+    db = imported_db(nexus("The first time your life is reduced each turn, draw a card.",
+                           "During Opponent's Attack Step"))
+    game = game_of(db, "{life: 5, reserve: 3, field: [ZT-001], deck: [T-W0, T-W0, T-W0]}",
+                   "{life: 5, reserve: 3, field: [T-R1, T-W0]}", turn_player=1, step="attack")
+    pup, wisp = game.state.players[1].field
+    attack_unblocked(game, 1, pup)
+    assert game.state.players[0].life == 4 and len(game.state.players[0].hand) == 1
+    attack_unblocked(game, 1, wisp)
+    assert game.state.players[0].life == 3 and len(game.state.players[0].hand) == 1
+    assert game.state.turn_log == [("life", 0), ("life", 0)]
+
+
+def test_ruling_t3_played_a_later_event_never_triggers_it_even_if_the_first_could_not():
+    # the first reduction of the turn came in the main step, outside the label's attack step: the next is not first
+    db = imported_db(nexus("The first time your life is reduced each turn, draw a card.",
+                           "During Opponent's Attack Step"),
+                     magic("Remove 1 core from your opponent's life and place it into their reserve.",
+                           steps=("Main",)) | {"ID": "ZT-003", "name": "Jab"})
+    game = game_of(db, "{life: 5, reserve: 3, field: [ZT-001], deck: [T-W0, T-W0, T-W0]}",
+                   "{life: 5, reserve: 3, hand: [ZT-003], field: [T-R1]}", turn_player=1)
+    game.apply(UseMagic(1, first(game, 1, "ZT-003", "hand")))
+    assert game.state.players[0].life == 4 and game.state.players[0].hand == []
+    game.apply(EndMain(1))
+    attack_unblocked(game, 1, game.state.players[1].field[0])
+    assert game.state.players[0].life == 3 and game.state.players[0].hand == []
+
+
+def test_ruling_t3_played_the_first_purple_spirit_destroyed_each_turn_comes_back():
+    db = imported_db(effect("The first time 1 of your purple spirits is destroyed each turn, return that spirit "
+                            "card from your trash to your hand.", "During Your Turn", core_requirements=BIG),
+                     magic("Select 1 of your spirits and destroy it.", steps=("Main",))
+                     | {"ID": "ZT-003", "name": "Offering"})
+    game = game_of(db, "{life: 5, reserve: 5, hand: [ZT-003, ZT-003, ZT-003], field: [ZT-001, T-W0, T-P3, T-P3]}",
+                   "{life: 5, reserve: 3}")
+    _, wisp, shade1, shade2 = game.state.players[0].field
+    for target in (wisp, shade1, shade2):  # a white one first: not purple, not the one it waits for
+        game.apply(UseMagic(0, first(game, 0, "ZT-003", "hand")))
+        answer(game, [target])
+    assert game.state.cards[wisp].zone == "trash"
+    assert game.state.cards[shade1].zone == "hand"  # the first purple one
+    assert game.state.cards[shade2].zone == "trash"  # the second: not the first time
+
+
+def test_ruling_t3_hostile_first_time_only_on_the_events_the_game_counts():
+    from bss_desktop.carddb.errors import CardDataError
+    from bss_desktop.carddb.schema import card_from_dict
+
+    for effect_ in ({"kind": "triggered", "trigger": "when_attacks", "limit": "first_time", "do": [{"draw": 1}]},
+                    {"kind": "activated", "timing": ["main"], "cost": [{"pay_cores": 1}], "limit": "first_time",
+                     "do": [{"draw": 1}]}):
+        with pytest.raises(CardDataError) as e:
+            card_from_dict(_spirit(effect_))
+        assert e.value.field == "effects[0].limit"
+    card = card_from_dict(_spirit({"kind": "triggered", "trigger": "life_reduced", "limit": "first_time",
+                                   "do": [{"draw": 1}]}))
+    from bss_desktop.carddb.card_text import effect_text
+    from bss_desktop.carddb.schema import card_to_dict
+
+    assert "(The first time each turn)" in effect_text(card.effects[0], card)
+    assert card_from_dict(card_to_dict(card)).effects == card.effects

@@ -780,7 +780,7 @@ _WATCH_LABELS = {
 }
 # restriction tags (STD 12-3), printed before the effect's label
 LIMIT_TAGS = {"once_per_turn": "〔Once per turn〕", "unstackable": "〔Unstackable〕",
-              "unstackable_once_per_turn": "〔Unstackable・Once per turn〕"}
+              "unstackable_once_per_turn": "〔Unstackable・Once per turn〕", "first_time": "(The first time each turn)"}
 _BURST_SET_LABELS = {"you": "When you set a burst", "opponent": "When your opponent sets a burst",
                      "any": "When a burst is set"}
 _BURST_LABELS = {

@@ -123,7 +123,10 @@ STANDARD_OPS = {"heavy_exhaust": "target", "remove_from_game": "target"}
 ALL_OPS = {**OPS, **STANDARD_OPS}
 # restriction tags on a triggered or activated effect (STD 12-3): once per turn for each card (12-3-1), once at one
 # timing among the same-name cards of one player (12-3-2), or both (12-3-3)
-LIMITS = ("once_per_turn", "unstackable", "unstackable_once_per_turn")
+LIMITS = ("once_per_turn", "unstackable", "unstackable_once_per_turn", "first_time")
+# first_time ("the first time ... each turn", ruling T3): only the turn's first event of its trigger's kind (that its
+# watch fits) activates it; the triggers whose events the game counts for it
+FIRST_TIME_TRIGGERS = ("life_reduced", "your_spirit_destroyed", "your_spirit_destroyed_by_opponent")
 COST_OPS = ("pay_cores", "discard", "exhaust", "core_remove", "destroy")  # what an effect cost may contain (CR 8-4)
 STANDING_OPS = ("bp", "level", "grant", "restrict", "substitute", "cost", "reduction", "allow")  # what a constant effect does
 CONSTANT_OPS = ("cost", "reduction")  # change information while the card is on the field: constant effects only
@@ -853,6 +856,9 @@ def parse_effect(v, f, *, card_type: str, make_token=None) -> Effect:
         if manual:
             raise EffectSyntax(f"{f}.limit", "a manual effect's text says its limit; the engine does not count it")
         kw["limit"] = _choice(d["limit"], f"{f}.limit", LIMITS)
+        if kw["limit"] == "first_time" and (kind != "triggered" or kw.get("trigger") not in FIRST_TIME_TRIGGERS):
+            raise EffectSyntax(f"{f}.limit", "first_time limits a triggered effect on "
+                                             f"{', '.join(FIRST_TIME_TRIGGERS)} (the events the game counts)")
     if "trigger" in d and kind not in ("triggered", "burst"):
         raise EffectSyntax(f"{f}.trigger", f"only triggered effects and bursts have a trigger, not {kind} effects")
     if kind in ("activated", "magic"):

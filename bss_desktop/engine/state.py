@@ -286,6 +286,9 @@ class GameState:
     # effects that wait for a trigger while they last ("during this turn, when ..."): (source, effect index,
     # directive index, controller, duration, the cards watched or None: any that fit)
     temporary: list = field(default_factory=list)
+    # this turn's events "the first time ... each turn" counts: ("life", player) / ("destroyed", owner, card, by the
+    # opponent), in order
+    turn_log: list = field(default_factory=list)
     # cards in the "pending" zone, in the order they entered it: (iid, where it goes next, the level it keeps)
     pending_cards: list = field(default_factory=list)
     next_group: int = 1
@@ -343,6 +346,7 @@ class GameState:
             **({"effect_uses": sorted(map(list, self.effect_uses))} if self.effect_uses else {}),
             **({"spirits_destroyed": self.spirits_destroyed} if any(self.spirits_destroyed) else {}),
             **({"delayed": [list(d) for d in self.delayed]} if self.delayed else {}),
+            **({"turn_log": [list(x) for x in self.turn_log]} if self.turn_log else {}),
             **({"temporary": [[*t[:5], None if t[5] is None else sorted(t[5])] for t in self.temporary]}
                if self.temporary else {}),
             **({"pending_cards": [list(e) for e in self.pending_cards]} if self.pending_cards else {}),
@@ -372,6 +376,7 @@ class GameState:
         s.spirits_destroyed = self.spirits_destroyed[:]
         s.delayed = self.delayed[:]  # (tuples)
         s.temporary = self.temporary[:]  # (tuples of frozen values)
+        s.turn_log = self.turn_log[:]  # (tuples)
         s.pending_cards = self.pending_cards[:]  # (tuples)
         s.next_group, s.next_ts = self.next_group, self.next_ts
         s.cores_in_play, s.chain = self.cores_in_play, self.chain

@@ -14,7 +14,7 @@ from itertools import combinations
 
 from ...carddb.effects import BURST_TRIGGERS, Effect
 from ...engine import stats
-from . import continuous, costs
+from . import continuous, costs, timing
 from .directives import WAIT, Directives
 from .effect_costs import EffectCosts
 from ...engine.errors import IllegalCommand
@@ -203,6 +203,8 @@ class Resolution(Directives, EffectCosts):
             self._fire(iid, "when_destroyed_by_opponent")
         if self._defs[card.cid].type == "spirit":
             st.spirits_destroyed[owner] += 1  # "if N of your spirits has been destroyed this turn"
+            if timing.counts_first_times(self):
+                st.turn_log.append(("destroyed", owner, iid, by == 1 - owner))
             self._fire_side(owner, "your_spirit_destroyed", iid, exclude=iid)
             if by == 1 - owner:
                 self._fire_side(owner, "your_spirit_destroyed_by_opponent", iid, exclude=iid)
@@ -254,6 +256,8 @@ class Resolution(Directives, EffectCosts):
 
     def _on_cores_moved(self, ev: dict) -> None:
         if ev["src"] == "life" and ev["count"] > 0:
+            if timing.counts_first_times(self):
+                self.state.turn_log.append(("life", ev["player"]))
             self._fire_side(ev["player"], "life_reduced")
         if "cores_reach" in self._triggers:  # (a card of this game triggers on its cores reaching a count)
             dst = ev["dst"]
@@ -397,7 +401,11 @@ class Resolution(Directives, EffectCosts):
             seen.add((iid, ref))
             value = lv if ref[0] == "keyword" else 0
             e = self._effect_of_ref(iid, ref) if ref[0] == "effect" else None
-            if e is not None and e.limit is not None and not self._limit_allows(iid, ref[1], e, controller, stacked):
+            if e is not None and e.limit == "first_time":
+                if not timing.first_time(self, e, controller, trigger_card):
+                    continue
+            elif e is not None and e.limit is not None and not self._limit_allows(iid, ref[1], e, controller,
+                                                                                  stacked):
                 continue
             # a set burst is first activated, or not, at its owner's will (activate_burst); the others wait, or pay
             phase = self._start_phase(e) if ref[0] == "effect" else "burst" if ref[0] == "burst" else "new"

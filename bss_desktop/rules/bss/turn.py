@@ -207,6 +207,7 @@ class SagaTurn:
         st.spirits_destroyed = [0, 0]  # "has been destroyed this turn" (CR 6-8-1-2: the turn ends)
         st.delayed = []  # a moment of this turn still awaited has passed
         st.temporary = []  # "during this turn, when ..." (CR 6-8-1-2)
+        st.turn_log = []  # "the first time ... each turn" (ruling T3)
         self._manage()
         if st.result is not None or st.queue or st.choice is not None:
             return

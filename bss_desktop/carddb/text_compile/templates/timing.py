@@ -62,6 +62,12 @@ blocking_spirit: "the blocking spirit" | "your opponent's blocking spirit"
 allow_block: subject ("can" | "may") "block" exhausted_too duration?
 allow_block_by: subject ("can" | "may") "block" "all of"? owner descr filters? exhausted_too duration?
 exhausted_too: "while exhausted" | "even if exhausted" | "even while exhausted"
+// "the first time your life is reduced each turn, ...", "the first time 1 of your purple spirits is destroyed each
+// turn, ..." (ruling T3)
+%extend sentence: "the first time" first_event "each turn" "," after_when -> first_time
+?first_event: "your life is reduced"                             -> fe_life
+            | count "of" owner descr filters? event              -> watch_of
+
 // "that spirit will not refresh during their next refresh step" (CR 6-5-2)
 no_refresh: subject ("will not" | "does not" | "do not") "refresh during" refresh_whose "next refresh step"
 refresh_whose: ("their" | "its owner's" | "their owner's")    -> of_owner
@@ -193,6 +199,16 @@ class Rules:
     def keep_blocker(self, count, _w, _b, _it, to):
         d = self._core_to(count, to)
         return [{"core_remove": {"target": "blocker", "keep": d.pop("count"), **d}}]
+
+    def fe_life(self):
+        return {"trigger": "life_reduced"}
+
+    def first_time(self, event, ops):
+        from ...effects import FIRST_TIME_TRIGGERS
+
+        if event["trigger"] not in FIRST_TIME_TRIGGERS:
+            raise NotSupported(f"'the first time ... each turn' on {event['trigger']}")
+        return [{"_trigger": event}, {"_limit": "first_time"}] + ops
 
     def of_owner(self, *_):
         return "owner"

@@ -1,0 +1,39 @@
+"""Battle Spirits Saga's timing words that count what happened this turn (docs/saga-rulings.md, "Timings and
+triggers"): "the first time ... each turn" (ruling T3).
+
+The events are written into `GameState.turn_log` as they happen (resolution.py) and forgotten as the turn ends
+(turn.py, CR 6-8-1-2).
+"""
+from __future__ import annotations
+
+from dataclasses import replace
+
+from .targets import matches
+
+
+def counts_first_times(game) -> bool:
+    """Whether a card of this game has a "first time ... each turn" effect: only then are the events logged (the
+    state of other games stays as it was)."""
+    found = getattr(game, "_first_time_cards", None)
+    if found is None:
+        defs = game._defs
+        found = any(e.limit == "first_time" for cid in {c.cid for c in game.state.cards.values()}
+                    for e in defs[cid].effects)
+        game._first_time_cards = found
+    return found
+
+
+def first_time(game, e, controller: int, trigger_card: int | None) -> bool:
+    """Ruling T3: whether the event that triggered `e` (limit `first_time`) is the first of its kind this turn: the
+    first reduction of its controller's life, or the first of their spirits destroyed (by the opponent, for that
+    trigger) that its watch fits, read as the cards are now (a destroyed card in the trash as printed, CR 10-13-2)."""
+    log = game.state.turn_log
+    if e.trigger == "life_reduced":  # (the reduction that triggered it is in the log already)
+        return sum(1 for x in log if x == ("life", controller)) == 1
+    by_opponent = e.trigger == "your_spirit_destroyed_by_opponent"
+    for x in log:
+        if x[0] != "destroyed" or x[1] != controller or (by_opponent and not x[3]):
+            continue
+        if e.watch is None or matches(game, x[2], replace(e.watch, side="any"), controller, None):
+            return x[2] == trigger_card  # the first that fits: is it the one that triggered it?
+    return False
