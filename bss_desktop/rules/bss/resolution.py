@@ -659,7 +659,7 @@ class Resolution(Directives, EffectCosts):
         return effects[ref[1]]
 
     def _fire_later(self, at: str) -> None:
-        """The effects waiting for this moment activate, together (CR 7-1-6-1, 6-8-1-1)."""
+        """The effects waiting for this moment activate, together."""  # CR 7-1-6-1, 6-8-1-1
         st = self.state
         if not st.delayed:
             return
