@@ -203,7 +203,7 @@ class Resolution(Directives, EffectCosts):
             self._fire(iid, "when_destroyed_by_opponent")
         if self._defs[card.cid].type == "spirit":
             st.spirits_destroyed[owner] += 1  # "if N of your spirits has been destroyed this turn"
-            if timing.counts_first_times(self):
+            if timing.counts_first_times(self, ("your_spirit_destroyed", "your_spirit_destroyed_by_opponent")):
                 st.turn_log.append(("destroyed", owner, iid, by == 1 - owner))
             self._fire_side(owner, "your_spirit_destroyed", iid, exclude=iid)
             if by == 1 - owner:
@@ -256,7 +256,7 @@ class Resolution(Directives, EffectCosts):
 
     def _on_cores_moved(self, ev: dict) -> None:
         if ev["src"] == "life" and ev["count"] > 0:
-            if timing.counts_first_times(self):
+            if timing.counts_first_times(self, ("life_reduced",)):
                 self.state.turn_log.append(("life", ev["player"]))
             self._fire_side(ev["player"], "life_reduced")
         if "cores_reach" in self._triggers:  # (a card of this game triggers on its cores reaching a count)

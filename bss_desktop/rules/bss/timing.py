@@ -11,16 +11,12 @@ from dataclasses import replace
 from .targets import matches
 
 
-def counts_first_times(game) -> bool:
-    """Whether a card of this game has a "first time ... each turn" effect: only then are the events logged (the
-    state of other games stays as it was)."""
-    found = getattr(game, "_first_time_cards", None)
-    if found is None:
-        defs = game._defs
-        found = any(e.limit == "first_time" for cid in {c.cid for c in game.state.cards.values()}
-                    for e in defs[cid].effects)
-        game._first_time_cards = found
-    return found
+def counts_first_times(game, triggers: tuple) -> bool:
+    """Whether a card of this game has a "first time ... each turn" effect on one of these triggers: only then are
+    their events logged (the state of other games stays as it was)."""
+    defs = game._defs
+    return any(e.limit == "first_time" for t in triggers for cid in game._trigger_cids.get(t, ())
+               for e in defs[cid].effects)
 
 
 def first_time(game, e, controller: int, trigger_card: int | None) -> bool:
