@@ -1331,3 +1331,22 @@ def test_ruling_t3_hostile_first_time_only_on_the_events_the_game_counts():
 
     assert "(The first time each turn)" in effect_text(card.effects[0], card)
     assert card_from_dict(card_to_dict(card)).effects == card.effects
+
+
+def test_ruling_t3_compiled_each_turn_the_first_spirit_you_control_that_attacks():
+    got = compiled("Each turn, the first spirit you control that attacks gains Curse during this turn.",
+                   "During Your Attack Step").effect
+    assert got == {"kind": "triggered", "trigger": "your_spirit_attacks", "limit": "first_time",
+                   "condition": {"step": "attack", "your_turn": True},
+                   "do": [{"grant": {"target": "trigger", "keyword": "curse"}}]}
+
+
+def test_ruling_t3_played_only_the_first_attacker_of_the_turn_gains_the_keyword():
+    db = imported_db(nexus("Each turn, the first spirit you control that attacks gains Curse during this turn.",
+                           "During Your Attack Step"))
+    game = game_of(db, "{life: 5, reserve: 3, field: [ZT-001, T-R1, T-W0]}", "{life: 5, reserve: 3}",
+                   step="attack")
+    _, pup, wisp = game.state.players[0].field
+    attack_unblocked(game, 0, pup)
+    attack_unblocked(game, 0, wisp)
+    assert game.has_keyword(pup, "curse") and not game.has_keyword(wisp, "curse")

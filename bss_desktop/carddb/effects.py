@@ -126,7 +126,8 @@ ALL_OPS = {**OPS, **STANDARD_OPS}
 LIMITS = ("once_per_turn", "unstackable", "unstackable_once_per_turn", "first_time")
 # first_time ("the first time ... each turn", ruling T3): only the turn's first event of its trigger's kind (that its
 # watch fits) activates it; the triggers whose events the game counts for it
-FIRST_TIME_TRIGGERS = ("life_reduced", "your_spirit_destroyed", "your_spirit_destroyed_by_opponent")
+FIRST_TIME_TRIGGERS = ("life_reduced", "your_spirit_destroyed", "your_spirit_destroyed_by_opponent",
+                       "your_spirit_attacks")
 COST_OPS = ("pay_cores", "discard", "exhaust", "core_remove", "destroy")  # what an effect cost may contain (CR 8-4)
 STANDING_OPS = ("bp", "level", "grant", "restrict", "substitute", "cost", "reduction", "allow")  # what a constant effect does
 CONSTANT_OPS = ("cost", "reduction")  # change information while the card is on the field: constant effects only

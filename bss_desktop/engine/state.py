@@ -287,7 +287,7 @@ class GameState:
     # directive index, controller, duration, the cards watched or None: any that fit)
     temporary: list = field(default_factory=list)
     # this turn's events "the first time ... each turn" counts: ("life", player) / ("destroyed", owner, card, by the
-    # opponent), in order
+    # opponent) / ("attack", player, card), in order
     turn_log: list = field(default_factory=list)
     # cards in the "pending" zone, in the order they entered it: (iid, where it goes next, the level it keeps)
     pending_cards: list = field(default_factory=list)

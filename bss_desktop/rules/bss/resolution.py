@@ -162,6 +162,8 @@ class Resolution(Directives, EffectCosts):
     def _on_attack(self, ev: dict) -> None:
         st = self.state
         a = ev["card"]
+        if timing.counts_first_times(self, ("your_spirit_attacks",)):
+            st.turn_log.append(("attack", ev["player"], a))
         self._fire(a, "when_attacks")
         self._fire(a, "when_attacks_or_blocks")
         self._fire_side(ev["player"], "your_spirit_attacks", a)

@@ -22,13 +22,14 @@ def counts_first_times(game, triggers: tuple) -> bool:
 def first_time(game, e, controller: int, trigger_card: int | None) -> bool:
     """Ruling T3: whether the event that triggered `e` (limit `first_time`) is the first of its kind this turn: the
     first reduction of its controller's life, or the first of their spirits destroyed (by the opponent, for that
-    trigger) that its watch fits, read as the cards are now (a destroyed card in the trash as printed, CR 10-13-2)."""
+    trigger) or attacking that its watch fits, read as the cards are now (a destroyed card in the trash as printed, CR 10-13-2)."""
     log = game.state.turn_log
     if e.trigger == "life_reduced":  # (the reduction that triggered it is in the log already)
         return sum(1 for x in log if x == ("life", controller)) == 1
     by_opponent = e.trigger == "your_spirit_destroyed_by_opponent"
+    kind = "attack" if e.trigger == "your_spirit_attacks" else "destroyed"
     for x in log:
-        if x[0] != "destroyed" or x[1] != controller or (by_opponent and not x[3]):
+        if x[0] != kind or x[1] != controller or (by_opponent and not x[3]):
             continue
         if e.watch is None or matches(game, x[2], replace(e.watch, side="any"), controller, None):
             return x[2] == trigger_card  # the first that fits: is it the one that triggered it?

@@ -68,6 +68,10 @@ exhausted_too: "while exhausted" | "even if exhausted" | "even while exhausted"
 ?first_event: "your life is reduced"                             -> fe_life
             | count "of" owner descr filters? event              -> watch_of
 
+// "each turn, the first spirit you control that attacks gains Curse during this turn" (ruling T3)
+%extend sentence: "each turn" ","? "the first" descr "you control that attacks" ("gains" | "gain") KEYWORD duration? -> first_attacker_gains
+                | "the first" descr "that attacks each turn" ("gains" | "gain") KEYWORD duration? -> first_attacker_gains
+
 // "that spirit will not refresh during their next refresh step" (CR 6-5-2)
 no_refresh: subject ("will not" | "does not" | "do not") "refresh during" refresh_whose "next refresh step"
 refresh_whose: ("their" | "its owner's" | "their owner's")    -> of_owner
@@ -209,6 +213,13 @@ class Rules:
         if event["trigger"] not in FIRST_TIME_TRIGGERS:
             raise NotSupported(f"'the first time ... each turn' on {event['trigger']}")
         return [{"_trigger": event}, {"_limit": "first_time"}] + ops
+
+    def first_attacker_gains(self, descr, kw, duration=None):
+        watch = {k: v for k, v in descr.items() if k != "type"}
+        if descr.get("type") != "spirit":
+            raise NotSupported("the first attacker of a kind other than spirits")
+        event = {"trigger": "your_spirit_attacks", **({"watch": watch} if watch else {})}
+        return self.first_time(event, self.gains_keyword("it", kw, duration))
 
     def of_owner(self, *_):
         return "owner"
