@@ -1350,3 +1350,24 @@ def test_ruling_t3_played_only_the_first_attacker_of_the_turn_gains_the_keyword(
     attack_unblocked(game, 0, pup)
     attack_unblocked(game, 0, wisp)
     assert game.has_keyword(pup, "curse") and not game.has_keyword(wisp, "curse")
+
+
+# ---------------------------------------------------------------- the draw step's draw (CR 6-4-2)
+
+
+def test_cr_6_4_2_compiled_during_your_draw_step_draw_an_additional_card():
+    got = compile_effect("nexus", "N/A", "During Your Draw Step Draw 1 additional card. After your draw, discard a "
+                         "card from your hand.", []).effect
+    assert got == {"kind": "triggered", "trigger": "draw_step_draw", "do": [{"draw": 1}, {"discard": 1}]}
+
+
+def test_cr_6_4_2_played_the_additional_card_and_the_discard_come_after_the_draw_steps_draw():
+    db = imported_db(nexus("During Your Draw Step Draw 1 additional card. After your draw, discard a card from your "
+                           "hand."))
+    game = game_of(db, "{life: 5, reserve: 3, field: [ZT-001], deck: [T-W0, T-R3, T-G4]}",
+                   "{life: 5, reserve: 3, field: [T-R1]}", turn_player=1, step="attack")
+    game.apply(EndAttack(1))  # my turn: start, core, draw step
+    assert game.pending.kind == "choose" and game.pending.player == 0
+    assert cids(game, game.pending.info["options"]) == ["T-W0", "T-R3"]  # both drawn: the step's, then one more
+    answer(game, [game.pending.info["options"][0]])
+    assert cids(game, game.state.players[0].hand) == ["T-R3"] and game.state.step == "main"

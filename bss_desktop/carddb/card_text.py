@@ -747,6 +747,7 @@ _TRIGGER_LABELS = {
     "opponent_uses_magic": "When your opponent uses a magic card",
     "opponent_uses_magic_from_hand": "When your opponent uses a magic card from their hand",
     "opponent_draws": "When your opponent draws",
+    "draw_step_draw": "After your draw step's draw",
     "opponent_spirit_returned": "When one of your opponent's spirits is returned to their hand or deck",
     "opponent_spirit_returned_to_hand": "When one of your opponent's spirits is returned to their hand",
     "opponent_draws_outside_draw_step": "When your opponent draws outside of their draw step",

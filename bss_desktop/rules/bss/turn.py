@@ -160,6 +160,8 @@ class SagaTurn:
     def _stage_draw(self) -> None:
         self._begin_step("draw")
         self._draw(self.state.turn_player)  # CR 6-4-2
+        if self.has_effects:  # "during your draw step, draw 1 additional card": after that draw
+            self._fire_side(self.state.turn_player, "draw_step_draw")
         self.state.stage = "refresh"
 
     def _stage_refresh(self) -> None:

@@ -72,6 +72,10 @@ exhausted_too: "while exhausted" | "even if exhausted" | "even while exhausted"
 %extend sentence: "each turn" ","? "the first" descr "you control that attacks" ("gains" | "gain") KEYWORD duration? -> first_attacker_gains
                 | "the first" descr "that attacks each turn" ("gains" | "gain") KEYWORD duration? -> first_attacker_gains
 
+// "During Your Draw Step Draw 1 additional card. After your draw, discard a card." (CR 6-4-2: after that draw)
+%extend sentence: "during your draw step" ","? "draw" count "additional" card_word -> additional_draw
+                | "after your draw" "," statement                -> after_your_draw
+
 // "that spirit will not refresh during their next refresh step" (CR 6-5-2)
 no_refresh: subject ("will not" | "does not" | "do not") "refresh during" refresh_whose "next refresh step"
 refresh_whose: ("their" | "its owner's" | "their owner's")    -> of_owner
@@ -220,6 +224,12 @@ class Rules:
             raise NotSupported("the first attacker of a kind other than spirits")
         event = {"trigger": "your_spirit_attacks", **({"watch": watch} if watch else {})}
         return self.first_time(event, self.gains_keyword("it", kw, duration))
+
+    def additional_draw(self, count, _w):
+        return [{"_trigger": {"trigger": "draw_step_draw"}}, {"draw": count}]
+
+    def after_your_draw(self, ops):  # "after your draw" (the sentences of an effect happen in order anyway)
+        return ops
 
     def of_owner(self, *_):
         return "owner"
