@@ -1371,3 +1371,39 @@ def test_cr_6_4_2_played_the_additional_card_and_the_discard_come_after_the_draw
     assert cids(game, game.pending.info["options"]) == ["T-W0", "T-R3"]  # both drawn: the step's, then one more
     answer(game, [game.pending.info["options"][0]])
     assert cids(game, game.state.players[0].hand) == ["T-R3"] and game.state.step == "main"
+
+
+def test_cr_8_6_compiled_if_it_attacks_or_blocks_during_this_turn():
+    got = compiled("Select 1 of your opponent's spirits. If it attacks or blocks during this turn, remove 2 of its "
+                   "cores and place them into your opponent's reserve.", card_type="magic").effect
+    do = [{"core_remove": {"target": "trigger", "count": 2}}]
+    assert got["do"] == [{"select": {}}] + [
+        {"during": {"duration": "turn", "trigger": t, "target": "it", "do": do}}
+        for t in ("your_spirit_attacks", "opponent_attacks", "your_spirit_blocks", "opponent_blocks")]
+
+
+def test_cr_8_6_played_if_the_selected_spirit_blocks_during_this_turn():
+    from bss_desktop.engine import stats
+
+    db = imported_db(magic("Select 1 of your opponent's spirits. If it attacks or blocks during this turn, remove 2 "
+                           "of its cores and place them into your opponent's reserve.", steps=("Main",))
+                     | {"ID": "ZT-003", "name": "Mark"})
+    game = game_of(db, "{life: 5, reserve: 3, hand: [ZT-003], field: [T-R5, T-R1]}",
+                   "{life: 5, reserve: 0, field: [{card: T-R3, cores: 4}, {card: T-G4, cores: 4}]}")
+    titan, pup = game.state.players[0].field
+    knight, stag = game.state.players[1].field
+    game.apply(UseMagic(0, first(game, 0, "ZT-003", "hand")))
+    answer(game, [knight])
+    game.apply(EndMain(0))
+    game.apply(Attack(0, pup))
+    game.apply(Pass(1))
+    game.apply(Pass(0))
+    game.apply(Block(1, stag))  # another spirit blocks: nothing
+    assert stats.cores_on(game.state, stag) == 4
+    game.apply(Pass(1))
+    game.apply(Pass(0))
+    game.apply(Attack(0, titan))
+    game.apply(Pass(1))
+    game.apply(Pass(0))
+    game.apply(Block(1, knight))  # the selected one blocks
+    assert stats.cores_on(game.state, knight) == 2 and game.state.players[1].reserve == 2

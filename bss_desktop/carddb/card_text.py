@@ -766,6 +766,7 @@ _WATCH_LABELS = {
     "opponent_spirit_destroyed": "When {one} is destroyed",
     "opponent_summons": "When your opponent summons {a}",
     "opponent_attacks": "When {one} attacks",
+    "opponent_blocks": "When {one} blocks",
     "your_spirit_attacks": "When {one} attacks",
     "your_spirit_blocks": "When {one} blocks",
     "your_spirit_blocked": "When {one} is blocked",

@@ -40,6 +40,7 @@ TRIGGERS = (
     "opponent_spirit_destroyed",  # one of your opponent's spirits is destroyed
     "opponent_summons",  # your opponent summons a spirit
     "opponent_attacks",  # one of your opponent's spirits attacks
+    "opponent_blocks",  # one of your opponent's spirits blocks (CR 7-1-3-2)
     "when_exhausted",  # this card is exhausted (not when it already was, CR 1-3-2-1)
     "when_refreshed",  # this card is refreshed (likewise)
     "when_attack_reduces_life",  # this spirit's attack reduces the opponent's life (CR 7-1-5-3-1)
@@ -81,7 +82,7 @@ ALL_TRIGGERS = TRIGGERS + STANDARD_TRIGGERS
 # the trigger names whose); "it"/"that spirit" in the effect is that card (target `trigger`)
 WATCH_TRIGGERS = {
     "your_spirit_destroyed": "you", "opponent_spirit_destroyed": "opponent", "opponent_summons": "opponent",
-    "opponent_attacks": "opponent", "your_spirit_attacks": "you", "your_spirit_blocks": "you",
+    "opponent_attacks": "opponent", "opponent_blocks": "opponent", "your_spirit_attacks": "you", "your_spirit_blocks": "you",
     "your_spirit_blocked": "you", "your_spirit_summoned": "you", "your_spirit_reduces_life": "you",
     "your_spirit_wins_battle": "you", "your_spirit_destroyed_by_opponent": "you",
     "you_use_magic": "you", "opponent_uses_magic": "opponent", "your_nexus_exhausted": "you",
@@ -140,7 +141,8 @@ ALLOWS = ("block_exhausted",)
 # during: the triggers a while-lasting effect may wait for (each fired for one side's spirit, the trigger card)
 DURING_TRIGGERS = ("your_spirit_attacks", "your_spirit_blocks", "your_spirit_blocked", "your_spirit_summoned",
                    "your_spirit_destroyed", "your_spirit_destroyed_by_opponent", "your_spirit_reduces_life",
-                   "your_spirit_wins_battle", "opponent_attacks", "opponent_summons", "opponent_spirit_destroyed")  # allow: "can block while exhausted" (CR 7-1-3-1 would need a refreshed spirit)
+                   "your_spirit_wins_battle", "opponent_attacks", "opponent_blocks", "opponent_summons",
+                   "opponent_spirit_destroyed")  # allow: "can block while exhausted" (CR 7-1-3-1 would need a refreshed spirit)
 
 
 @dataclass(frozen=True, slots=True)

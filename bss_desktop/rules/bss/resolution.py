@@ -185,6 +185,7 @@ class Resolution(Directives, EffectCosts):
         self._fire(blocker, "when_attacks_or_blocks")
         self._fire(attacker, "when_blocked")
         self._fire_side(ev["player"], "your_spirit_blocks", blocker)  # the event's player is the blocker's
+        self._fire_side(1 - ev["player"], "opponent_blocks", blocker)
         self._fire_side(1 - ev["player"], "your_spirit_blocked", attacker)
         if continuous.has_keyword(self, attacker, "curse"):  # CR 11-3-1: only one activates (11-3-2)
             st.battle.cursed = True

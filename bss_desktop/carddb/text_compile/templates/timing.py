@@ -113,6 +113,11 @@ has_been_destroyed: ("has" | "have") "been destroyed this turn"
 // when that spirit ...", "during this turn, draw a card when ...": a trigger lasting the turn or the battle
 %extend sentence: duration ","? "when" during_event "," after_when -> during_first
                 | duration ","? draw "when" during_event       -> during_last
+// "select 1 of your opponent's spirits. If it attacks or blocks during this turn, ...": whoever's spirit it is
+%extend sentence: "if it" it_acts duration "," statement        -> if_it_acts
+it_acts: "attacks"                                             -> acts_attack
+       | "blocks"                                              -> acts_block
+       | "attacks or blocks"                                   -> acts_either
 ?during_event: watch_event
              | "that spirit destroys" count "of your opponent's spirits" by_battle -> that_wins
              | "that spirit destroys an opponent's spirit" by_battle -> that_wins
@@ -314,6 +319,26 @@ class Rules:
         if event.get("_that"):
             out["target"] = "it"
         return [{"during": {**out, "do": do}}]
+
+    def acts_attack(self):
+        return ("attacks",)
+
+    def acts_block(self):
+        return ("blocks",)
+
+    def acts_either(self):
+        return ("attacks", "blocks")
+
+    def if_it_acts(self, acts, duration, ops):
+        """Triggers on the selected cards (`target: it`), on both sides' events: only the side whose spirit it is
+        ever fires them (resolution._fire_temporary)."""
+        names = {"attacks": ("your_spirit_attacks", "opponent_attacks"),
+                 "blocks": ("your_spirit_blocks", "opponent_blocks")}
+        out = []
+        for act in acts:
+            for trigger in names[act]:
+                out += self._during(duration, {"trigger": trigger, "_that": True}, ops)
+        return out
 
     def later_turn(self, ops):
         return [{"later": {"at": "turn_end", "do": ops}}]
