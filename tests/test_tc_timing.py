@@ -1407,3 +1407,40 @@ def test_cr_8_6_played_if_the_selected_spirit_blocks_during_this_turn():
     game.apply(Pass(0))
     game.apply(Block(1, knight))  # the selected one blocks
     assert stats.cores_on(game.state, knight) == 2 and game.state.players[1].reserve == 2
+
+
+# ---------------------------------------------------------------- the new trigger words, loaded and refused
+
+
+NEW_TRIGGERS = ("when_attack_ends", "when_block_ends", "opponent_uses_magic_from_hand", "opponent_draws",
+                "opponent_draws_outside_draw_step", "opponent_spirit_returned", "opponent_spirit_returned_to_hand",
+                "draw_step_draw", "your_spirit_destroyed_by_effect", "your_spirit_destroyed_by_your_effect",
+                "your_spirit_destroyed_in_battle", "opponent_blocks")
+
+
+@pytest.mark.parametrize("trigger", NEW_TRIGGERS)
+def test_hostile_new_triggers_refuse_whose_and_count_and_read_as_english(trigger):
+    from bss_desktop.carddb.card_text import effect_text
+    from bss_desktop.carddb.effects import WATCH_TRIGGERS
+    from bss_desktop.carddb.errors import CardDataError
+    from bss_desktop.carddb.schema import card_from_dict
+
+    for extra, field in (({"whose": "you"}, "effects[0].whose"), ({"count": 1}, "effects[0].count")):
+        with pytest.raises(CardDataError) as e:
+            card_from_dict(_spirit({"kind": "triggered", "trigger": trigger, **extra, "do": [{"draw": 1}]}))
+        assert e.value.field == field
+    if trigger not in WATCH_TRIGGERS:
+        with pytest.raises(CardDataError) as e:
+            card_from_dict(_spirit({"kind": "triggered", "trigger": trigger, "watch": {"cost_max": 3},
+                                    "do": [{"draw": 1}]}))
+        assert e.value.field == "effects[0].watch"
+    else:
+        with pytest.raises(CardDataError) as e:
+            card_from_dict(_spirit({"kind": "triggered", "trigger": trigger, "watch": {"side": "you"},
+                                    "do": [{"draw": 1}]}))
+        assert e.value.field == "effects[0].watch.side"
+    card = card_from_dict(_spirit({"kind": "triggered", "trigger": trigger, "do": [{"draw": 1}]}))
+    assert effect_text(card.effects[0], card).startswith("(")
+    with pytest.raises(CardDataError) as e:  # none is a burst's moment (CR 10-9)
+        card_from_dict(_spirit({"kind": "burst", "trigger": trigger, "do": [{"draw": 1}]}))
+    assert e.value.field == "effects[0].trigger"
