@@ -1415,7 +1415,7 @@ def test_cr_8_6_played_if_the_selected_spirit_blocks_during_this_turn():
 NEW_TRIGGERS = ("when_attack_ends", "when_block_ends", "opponent_uses_magic_from_hand", "opponent_draws",
                 "opponent_draws_outside_draw_step", "opponent_spirit_returned", "opponent_spirit_returned_to_hand",
                 "draw_step_draw", "your_spirit_destroyed_by_effect", "your_spirit_destroyed_by_your_effect",
-                "your_spirit_destroyed_in_battle", "opponent_blocks")
+                "your_spirit_destroyed_in_battle", "opponent_blocks", "you_use_magic_from_hand")
 
 
 @pytest.mark.parametrize("trigger", NEW_TRIGGERS)
@@ -1444,3 +1444,20 @@ def test_hostile_new_triggers_refuse_whose_and_count_and_read_as_english(trigger
     with pytest.raises(CardDataError) as e:  # none is a burst's moment (CR 10-9)
         card_from_dict(_spirit({"kind": "burst", "trigger": trigger, "do": [{"draw": 1}]}))
     assert e.value.field == "effects[0].trigger"
+
+
+def test_cr_10_8_1_played_when_you_use_a_white_magic_card_from_your_hand():
+    db = imported_db(effect("When you use a white magic card from your hand, select 1 of your opponent's spirits "
+                            "after the magic effect resolves. Reduce the spirit's BP by 2000 during this turn."),
+                     magic("Draw a card.", steps=("Main",)) | {"ID": "ZT-003", "name": "White Study",
+                                                             "color": ["White"]},
+                     magic("Draw a card.", steps=("Main",)) | {"ID": "ZT-004", "name": "Red Study"})
+    assert compiled("When you use a white magic card from your hand, draw a card.").effect["trigger"] == \
+        "you_use_magic_from_hand"
+    game = game_of(db, "{life: 5, reserve: 3, hand: [ZT-003, ZT-004], field: [ZT-001], deck: [T-W0, T-W0]}",
+                   "{life: 5, reserve: 3, field: [T-R5]}")
+    titan = game.state.players[1].field[0]
+    game.apply(UseMagic(0, first(game, 0, "ZT-004", "hand")))  # red: not one it watches
+    assert game.bp(titan) == 5000
+    game.apply(UseMagic(0, first(game, 0, "ZT-003", "hand")))  # the only opponent's spirit is selected at once
+    assert game.bp(titan) == 3000

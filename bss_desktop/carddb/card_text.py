@@ -746,6 +746,7 @@ _TRIGGER_LABELS = {
     "your_nexus_exhausted": "When one of your nexuses is exhausted",
     "opponent_uses_magic": "When your opponent uses a magic card",
     "opponent_uses_magic_from_hand": "When your opponent uses a magic card from their hand",
+    "you_use_magic_from_hand": "When you use a magic card from your hand",
     "opponent_draws": "When your opponent draws",
     "draw_step_draw": "After your draw step's draw",
     "opponent_spirit_returned": "When one of your opponent's spirits is returned to their hand or deck",
@@ -777,6 +778,7 @@ _WATCH_LABELS = {
     "your_nexus_exhausted": "When {one} is exhausted",
     "opponent_uses_magic": "When your opponent uses {a}",
     "opponent_uses_magic_from_hand": "When your opponent uses {a} from their hand",
+    "you_use_magic_from_hand": "When you use {a} from your hand",
     "your_spirit_depleted": "When {one} is depleted",
     "opponent_spirit_depleted": "When {one} is depleted",
 }

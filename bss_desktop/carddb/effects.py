@@ -62,6 +62,7 @@ TRIGGERS = (
     "you_use_magic",  # you use a magic card (`watch`: which ones), its effect resolving first (CR 10-8, 8-5-2-4)
     "opponent_uses_magic",  # your opponent uses one
     "opponent_uses_magic_from_hand",  # your opponent uses one from their hand (not after a burst, CR 10-9)
+    "you_use_magic_from_hand",  # you use one from your hand (likewise)
     "opponent_spirit_returned",  # one of your opponent's spirits goes from the field to their hand or deck
     "opponent_spirit_returned_to_hand",  # ... to their hand
     "draw_step_draw",  # your draw step's draw has been made (CR 6-4-2): "during your draw step, draw 1 additional card"
@@ -87,10 +88,11 @@ WATCH_TRIGGERS = {
     "your_spirit_wins_battle": "you", "your_spirit_destroyed_by_opponent": "you",
     "you_use_magic": "you", "opponent_uses_magic": "opponent", "your_nexus_exhausted": "you",
     "opponent_uses_magic_from_hand": "opponent", "your_spirit_destroyed_by_effect": "you",
+    "you_use_magic_from_hand": "you",
     "your_spirit_destroyed_by_your_effect": "you", "your_spirit_destroyed_in_battle": "you",
     "your_spirit_depleted": "you", "opponent_spirit_depleted": "opponent",
 }
-MAGIC_TRIGGERS = ("you_use_magic", "opponent_uses_magic", "opponent_uses_magic_from_hand")  # they watch magic cards, not spirits
+MAGIC_TRIGGERS = ("you_use_magic", "opponent_uses_magic", "opponent_uses_magic_from_hand", "you_use_magic_from_hand")  # they watch magic cards, not spirits
 BURST_TRIGGERS = ("life_reduced", "your_spirit_destroyed", "opponent_summons", "opponent_attacks",
                   "opponent_summon_effect")
 STEPS = ("start", "core", "draw", "refresh", "main", "attack", "end")

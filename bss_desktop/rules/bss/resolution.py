@@ -348,6 +348,7 @@ class Resolution(Directives, EffectCosts):
         self._fire_side(ev["player"], "you_use_magic", ev["card"])
         self._fire_side(1 - ev["player"], "opponent_uses_magic", ev["card"])
         if ev["window"] != "burst":  # used from the hand (CR 10-8-1), not as a burst's follow-up (CR 10-9)
+            self._fire_side(ev["player"], "you_use_magic_from_hand", ev["card"])
             self._fire_side(1 - ev["player"], "opponent_uses_magic_from_hand", ev["card"])
 
     def _on_card_moved(self, ev: dict) -> None:

@@ -21,6 +21,9 @@ GRAMMAR = r"""
 
 // "when your opponent uses a magic card from their hand, ..." (CR 10-8-1; not after a burst, CR 10-9)
 %extend watch_event: "your opponent uses" count card_descr filters? "from their hand" -> opponent_uses_from_hand
+                   | "you use" count card_descr filters? "from your hand" -> you_use_from_hand
+// "reduce the spirit's BP by 2000": the spirit selected before
+%extend poss_it: "the spirit's"
 
 // "when your opponent draws (a card) (outside of their draw step), ..." (ruling T2); "they must discard a card"
 %extend watch_event: "your opponent draws" drawn_cards?              -> opponent_draws
@@ -203,6 +206,9 @@ class Rules:
     def opponent_draws_outside(self, *_):
         return {"trigger": "opponent_draws_outside_draw_step"}
 
+    def you_use_from_hand(self, count, descr, filters=None):
+        return self.you_use(count, descr, filters, "you_use_magic_from_hand")
+
     def blocking_spirit(self, *_):
         return None
 
@@ -282,7 +288,8 @@ class Rules:
         return ops
 
     def when_magic_resolved(self, event, ops):
-        if event.get("trigger") not in ("you_use_magic", "opponent_uses_magic", "opponent_uses_magic_from_hand"):
+        if event.get("trigger") not in ("you_use_magic", "opponent_uses_magic", "opponent_uses_magic_from_hand",
+                                        "you_use_magic_from_hand"):
             raise NotSupported("'after the effect resolves' after a trigger other than a magic card's use")
         return self.when_first(event, ops)
 
