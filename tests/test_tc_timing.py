@@ -1415,7 +1415,8 @@ def test_cr_8_6_played_if_the_selected_spirit_blocks_during_this_turn():
 NEW_TRIGGERS = ("when_attack_ends", "when_block_ends", "opponent_uses_magic_from_hand", "opponent_draws",
                 "opponent_draws_outside_draw_step", "opponent_spirit_returned", "opponent_spirit_returned_to_hand",
                 "draw_step_draw", "your_spirit_destroyed_by_effect", "your_spirit_destroyed_by_your_effect",
-                "your_spirit_destroyed_in_battle", "opponent_blocks", "you_use_magic_from_hand")
+                "your_spirit_destroyed_in_battle", "opponent_blocks", "you_use_magic_from_hand",
+                "opponent_draws_by_effect")
 
 
 @pytest.mark.parametrize("trigger", NEW_TRIGGERS)
@@ -1461,3 +1462,16 @@ def test_cr_10_8_1_played_when_you_use_a_white_magic_card_from_your_hand():
     assert game.bp(titan) == 5000
     game.apply(UseMagic(0, first(game, 0, "ZT-003", "hand")))  # the only opponent's spirit is selected at once
     assert game.bp(titan) == 3000
+
+
+def test_ruling_t2_played_when_your_opponent_uses_one_of_their_effects_to_draw():
+    db = imported_db(nexus("Draw a card when your opponent uses 1 of their effects to draw a card.",
+                           "During Your Turn"),
+                     magic("Draw 2 cards.", steps=("Flash",)) | {"ID": "ZT-003", "name": "Quick Study"})
+    assert compiled("When your opponent uses 1 of their effects to draw a card, draw a card.").effect["trigger"] \
+        == "opponent_draws_by_effect"
+    game = game_of(db, "{life: 5, reserve: 3, field: [ZT-001, T-R1], deck: [T-W0, T-W0]}",
+                   "{life: 5, reserve: 3, hand: [ZT-003], deck: [T-W0, T-W0, T-W0]}", step="attack")
+    game.apply(Attack(0, game.state.players[0].field[1]))
+    game.apply(UseMagic(1, first(game, 1, "ZT-003", "hand")))  # their effect: one draw of 2 cards
+    assert len(game.state.players[1].hand) == 2 and len(game.state.players[0].hand) == 1

@@ -748,6 +748,7 @@ _TRIGGER_LABELS = {
     "opponent_uses_magic_from_hand": "When your opponent uses a magic card from their hand",
     "you_use_magic_from_hand": "When you use a magic card from your hand",
     "opponent_draws": "When your opponent draws",
+    "opponent_draws_by_effect": "When your opponent uses one of their effects to draw",
     "draw_step_draw": "After your draw step's draw",
     "opponent_spirit_returned": "When one of your opponent's spirits is returned to their hand or deck",
     "opponent_spirit_returned_to_hand": "When one of your opponent's spirits is returned to their hand",

@@ -68,6 +68,7 @@ TRIGGERS = (
     "draw_step_draw",  # your draw step's draw has been made (CR 6-4-2): "during your draw step, draw 1 additional card"
     "opponent_draws",  # your opponent draws: once for each draw, however many cards (ruling T2)
     "opponent_draws_outside_draw_step",  # ... a draw outside their own draw step (ruling T2)
+    "opponent_draws_by_effect",  # ... a draw one of their own effects makes ("uses one of their effects to draw")
 )
 # Battle Spirits Standard's triggers (STD = its rule numbers); harmless elsewhere: a game without depletion never
 # fires the depletion ones. Kept apart from TRIGGERS, the triggers of Battle Spirits Saga's cards.

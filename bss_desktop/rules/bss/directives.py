@@ -235,7 +235,11 @@ class Directives:
         n = self._amount(a, d)
         if n <= 0:  # CR 4-5-3, 1-3-2-3: zero or fewer times is not at all
             return False
+        st = self.state
+        before = len(st.players[a.controller].hand)
         self._draw(a.controller, n)
+        if len(st.players[a.controller].hand) > before:  # ruling T2: one draw of one of their own effects
+            self._fire_side(1 - a.controller, "opponent_draws_by_effect")
         return True
 
     def _discard_cands(self, a, d, p: int) -> list:

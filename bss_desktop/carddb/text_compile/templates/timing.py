@@ -22,12 +22,15 @@ GRAMMAR = r"""
 // "when your opponent uses a magic card from their hand, ..." (CR 10-8-1; not after a burst, CR 10-9)
 %extend watch_event: "your opponent uses" count card_descr filters? "from their hand" -> opponent_uses_from_hand
                    | "you use" count card_descr filters? "from your hand" -> you_use_from_hand
+// "... reduces your opponent's life, discard the top 4 cards of their deck": the opponent's
+%extend whose_deck: "their deck"                                -> deck_opponent
 // "reduce the spirit's BP by 2000": the spirit selected before
 %extend poss_it: "the spirit's"
 
 // "when your opponent draws (a card) (outside of their draw step), ..." (ruling T2); "they must discard a card"
 %extend watch_event: "your opponent draws" drawn_cards?              -> opponent_draws
                    | "your opponent draws" drawn_cards? "outside" "of"? "their draw step" -> opponent_draws_outside
+                   | "your opponent uses" count "of their" ("effect" | "effects") "to draw" drawn_cards -> opponent_draws_by_effect
 drawn_cards: count card_word | card_word
 %extend action: "they must discard" count card_word ("from their hand")? -> opponent_discards
 
@@ -202,6 +205,11 @@ class Rules:
 
     def opponent_draws(self, *_):
         return {"trigger": "opponent_draws"}
+
+    def opponent_draws_by_effect(self, count, *_):
+        if count != 1:
+            raise NotSupported("draws by several of their effects at once")
+        return {"trigger": "opponent_draws_by_effect"}
 
     def opponent_draws_outside(self, *_):
         return {"trigger": "opponent_draws_outside_draw_step"}
