@@ -1416,7 +1416,7 @@ NEW_TRIGGERS = ("when_attack_ends", "when_block_ends", "opponent_uses_magic_from
                 "opponent_draws_outside_draw_step", "opponent_spirit_returned", "opponent_spirit_returned_to_hand",
                 "draw_step_draw", "your_spirit_destroyed_by_effect", "your_spirit_destroyed_by_your_effect",
                 "your_spirit_destroyed_in_battle", "opponent_blocks", "you_use_magic_from_hand",
-                "opponent_draws_by_effect")
+                "opponent_draws_by_effect", "opponent_life_gained")
 
 
 @pytest.mark.parametrize("trigger", NEW_TRIGGERS)
@@ -1475,3 +1475,17 @@ def test_ruling_t2_played_when_your_opponent_uses_one_of_their_effects_to_draw()
     game.apply(Attack(0, game.state.players[0].field[1]))
     game.apply(UseMagic(1, first(game, 1, "ZT-003", "hand")))  # their effect: one draw of 2 cards
     assert len(game.state.players[1].hand) == 2 and len(game.state.players[0].hand) == 1
+
+
+def test_cr_8_6_played_refresh_it_when_a_core_is_added_to_your_opponents_life():
+    db = imported_db(effect("Refresh this spirit when a core is added to your opponent's life."),
+                     magic("Place 1 core from the void into your life.", steps=("Main",))
+                     | {"ID": "ZT-003", "name": "Mend"})
+    assert compiled('If this spirit has a "Soul Core" on it, refresh it when a core is added to your opponent\'s '
+                    'life.').effect == {"kind": "triggered", "trigger": "opponent_life_gained",
+                                        "do": [{"refresh": "this", "if": {"soul_core": True}}]}
+    game = game_of(db, "{life: 5, reserve: 3, field: [{card: ZT-001, exhausted: true}]}",
+                   "{life: 4, reserve: 3, hand: [ZT-003]}", turn_player=1)
+    spirit = game.state.players[0].field[0]
+    game.apply(UseMagic(1, first(game, 1, "ZT-003", "hand")))
+    assert game.state.players[1].life == 5 and not game.state.cards[spirit].exhausted

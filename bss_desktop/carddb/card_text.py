@@ -750,6 +750,7 @@ _TRIGGER_LABELS = {
     "opponent_draws": "When your opponent draws",
     "opponent_draws_by_effect": "When your opponent uses one of their effects to draw",
     "draw_step_draw": "After your draw step's draw",
+    "opponent_life_gained": "When a core is put into your opponent's life",
     "opponent_spirit_returned": "When one of your opponent's spirits is returned to their hand or deck",
     "opponent_spirit_returned_to_hand": "When one of your opponent's spirits is returned to their hand",
     "opponent_draws_outside_draw_step": "When your opponent draws outside of their draw step",

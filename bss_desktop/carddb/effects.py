@@ -65,6 +65,7 @@ TRIGGERS = (
     "you_use_magic_from_hand",  # you use one from your hand (likewise)
     "opponent_spirit_returned",  # one of your opponent's spirits goes from the field to their hand or deck
     "opponent_spirit_returned_to_hand",  # ... to their hand
+    "opponent_life_gained",  # a core is put into your opponent's life ("when a core is added to your opponent's life")
     "draw_step_draw",  # your draw step's draw has been made (CR 6-4-2): "during your draw step, draw 1 additional card"
     "opponent_draws",  # your opponent draws: once for each draw, however many cards (ruling T2)
     "opponent_draws_outside_draw_step",  # ... a draw outside their own draw step (ruling T2)

@@ -262,6 +262,8 @@ class Resolution(Directives, EffectCosts):
             if timing.counts_first_times(self, ("life_reduced",)):
                 self.state.turn_log.append(("life", ev["player"]))
             self._fire_side(ev["player"], "life_reduced")
+        elif ev["dst"] == "life" and ev["count"] > 0:  # "when a core is added to your opponent's life"
+            self._fire_side(1 - ev["player"], "opponent_life_gained")
         if "cores_reach" in self._triggers:  # (a card of this game triggers on its cores reaching a count)
             dst = ev["dst"]
             if type(dst) is int:

@@ -22,6 +22,8 @@ GRAMMAR = r"""
 // "when your opponent uses a magic card from their hand, ..." (CR 10-8-1; not after a burst, CR 10-9)
 %extend watch_event: "your opponent uses" count card_descr filters? "from their hand" -> opponent_uses_from_hand
                    | "you use" count card_descr filters? "from your hand" -> you_use_from_hand
+// "if this spirit has a "Soul Core" on it, refresh it when ...": the trigger, its effect under the condition
+%extend sentence: "if" condition "," statement "when" watch_event -> if_when_last
 // "... reduces your opponent's life, discard the top 4 cards of their deck": the opponent's
 %extend whose_deck: "their deck"                                -> deck_opponent
 // "reduce the spirit's BP by 2000": the spirit selected before
@@ -31,6 +33,7 @@ GRAMMAR = r"""
 %extend watch_event: "your opponent draws" drawn_cards?              -> opponent_draws
                    | "your opponent draws" drawn_cards? "outside" "of"? "their draw step" -> opponent_draws_outside
                    | "your opponent uses" count "of their" ("effect" | "effects") "to draw" drawn_cards -> opponent_draws_by_effect
+                   | count core_word ("is" | "are") ("added to" | "placed into" | "put into") "your opponent's life" -> opponent_life_gained
 drawn_cards: count card_word | card_word
 %extend action: "they must discard" count card_word ("from their hand")? -> opponent_discards
 
@@ -210,6 +213,12 @@ class Rules:
         if count != 1:
             raise NotSupported("draws by several of their effects at once")
         return {"trigger": "opponent_draws_by_effect"}
+
+    def if_when_last(self, cond, ops, event):
+        return self.when_first(event, self.if_first(cond, ops))
+
+    def opponent_life_gained(self, *_):
+        return {"trigger": "opponent_life_gained"}
 
     def opponent_draws_outside(self, *_):
         return {"trigger": "opponent_draws_outside_draw_step"}
