@@ -1416,7 +1416,7 @@ NEW_TRIGGERS = ("when_attack_ends", "when_block_ends", "opponent_uses_magic_from
                 "opponent_draws_outside_draw_step", "opponent_spirit_returned", "opponent_spirit_returned_to_hand",
                 "draw_step_draw", "your_spirit_destroyed_by_effect", "your_spirit_destroyed_by_your_effect",
                 "your_spirit_destroyed_in_battle", "opponent_blocks", "you_use_magic_from_hand",
-                "opponent_draws_by_effect", "opponent_life_gained")
+                "opponent_draws_by_effect", "opponent_life_gained", "your_card_discarded")
 
 
 @pytest.mark.parametrize("trigger", NEW_TRIGGERS)
@@ -1489,3 +1489,21 @@ def test_cr_8_6_played_refresh_it_when_a_core_is_added_to_your_opponents_life():
     spirit = game.state.players[0].field[0]
     game.apply(UseMagic(1, first(game, 1, "ZT-003", "hand")))
     assert game.state.players[1].life == 5 and not game.state.cards[spirit].exhausted
+
+
+def test_cr_10_2_2_played_refresh_this_spirit_when_a_stoneback_spirit_card_is_discarded_from_your_hand():
+    db = imported_db(effect("Refresh this spirit when a Stoneback spirit card is discarded from your hand.",
+                            "During Either Attack Step"),
+                     magic("Discard 1 card from your hand.", steps=("Flash",)) | {"ID": "ZT-003", "name": "Let Go"},
+                     effect("N/A") | {"effects": [], "ID": "ZT-002", "name": "Stone Pup"})
+    assert compiled("When a magic card is discarded from your hand, draw a card.").effect == {
+        "kind": "triggered", "trigger": "your_card_discarded", "watch": {"type": "magic"}, "do": [{"draw": 1}]}
+    for discarded, refreshed in (("T-R1", False), ("ZT-002", True)):
+        game = game_of(db, "{life: 5, reserve: 3, hand: [ZT-003, " + discarded + "], field: [ZT-001]}",
+                       "{life: 5, reserve: 3}", step="attack")
+        spirit = game.state.players[0].field[0]
+        game.apply(Attack(0, spirit))
+        game.apply(Pass(1))
+        game.apply(UseMagic(0, first(game, 0, "ZT-003", "hand")))  # the only card left is discarded
+        assert discarded in cids(game, game.state.players[0].trash)
+        assert game.state.cards[spirit].exhausted is not refreshed

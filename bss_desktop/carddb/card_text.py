@@ -751,6 +751,7 @@ _TRIGGER_LABELS = {
     "opponent_draws_by_effect": "When your opponent uses one of their effects to draw",
     "draw_step_draw": "After your draw step's draw",
     "opponent_life_gained": "When a core is put into your opponent's life",
+    "your_card_discarded": "When a card is discarded from your hand",
     "opponent_spirit_returned": "When one of your opponent's spirits is returned to their hand or deck",
     "opponent_spirit_returned_to_hand": "When one of your opponent's spirits is returned to their hand",
     "opponent_draws_outside_draw_step": "When your opponent draws outside of their draw step",
@@ -781,6 +782,7 @@ _WATCH_LABELS = {
     "opponent_uses_magic": "When your opponent uses {a}",
     "opponent_uses_magic_from_hand": "When your opponent uses {a} from their hand",
     "you_use_magic_from_hand": "When you use {a} from your hand",
+    "your_card_discarded": "When {a} is discarded from your hand",
     "your_spirit_depleted": "When {one} is depleted",
     "opponent_spirit_depleted": "When {one} is depleted",
 }

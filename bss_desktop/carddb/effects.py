@@ -65,6 +65,7 @@ TRIGGERS = (
     "you_use_magic_from_hand",  # you use one from your hand (likewise)
     "opponent_spirit_returned",  # one of your opponent's spirits goes from the field to their hand or deck
     "opponent_spirit_returned_to_hand",  # ... to their hand
+    "your_card_discarded",  # one of your cards (`watch`: which ones) is discarded from your hand (CR 10-2-2)
     "opponent_life_gained",  # a core is put into your opponent's life ("when a core is added to your opponent's life")
     "draw_step_draw",  # your draw step's draw has been made (CR 6-4-2): "during your draw step, draw 1 additional card"
     "opponent_draws",  # your opponent draws: once for each draw, however many cards (ruling T2)
@@ -90,7 +91,7 @@ WATCH_TRIGGERS = {
     "your_spirit_wins_battle": "you", "your_spirit_destroyed_by_opponent": "you",
     "you_use_magic": "you", "opponent_uses_magic": "opponent", "your_nexus_exhausted": "you",
     "opponent_uses_magic_from_hand": "opponent", "your_spirit_destroyed_by_effect": "you",
-    "you_use_magic_from_hand": "you",
+    "you_use_magic_from_hand": "you", "your_card_discarded": "you",
     "your_spirit_destroyed_by_your_effect": "you", "your_spirit_destroyed_in_battle": "you",
     "your_spirit_depleted": "you", "opponent_spirit_depleted": "opponent",
 }

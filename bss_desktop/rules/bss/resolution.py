@@ -356,6 +356,9 @@ class Resolution(Directives, EffectCosts):
     def _on_card_moved(self, ev: dict) -> None:
         """A spirit returned from the field to its owner's hand or deck ("when one of your opponent's spirits is
         returned to their hand or deck"): the opponent's effects waiting for it trigger."""
+        if ev["src"] == "hand" and ev["dst"] == "trash" and ev["reason"] == "discard":  # CR 10-2-2
+            self._fire_side(ev["owner"], "your_card_discarded", ev["card"])
+            return
         if ev["src"] != "field" or ev["dst"] not in ("hand", "deck") or self._defs[ev["cid"]].type != "spirit":
             return
         self._fire_side(1 - ev["owner"], "opponent_spirit_returned", ev["card"])

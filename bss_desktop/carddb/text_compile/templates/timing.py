@@ -34,6 +34,7 @@ GRAMMAR = r"""
                    | "your opponent draws" drawn_cards? "outside" "of"? "their draw step" -> opponent_draws_outside
                    | "your opponent uses" count "of their" ("effect" | "effects") "to draw" drawn_cards -> opponent_draws_by_effect
                    | count core_word ("is" | "are") ("added to" | "placed into" | "put into") "your opponent's life" -> opponent_life_gained
+                   | count card_descr filters? "is discarded from your hand" -> watch_discarded
 drawn_cards: count card_word | card_word
 %extend action: "they must discard" count card_word ("from their hand")? -> opponent_discards
 
@@ -216,6 +217,13 @@ class Rules:
 
     def if_when_last(self, cond, ops, event):
         return self.when_first(event, self.if_first(cond, ops))
+
+    def watch_discarded(self, count, descr, filters=None):  # CR 10-2-2
+        if count != 1:
+            raise NotSupported("several cards discarded at once")
+        watch = self._target({}, "you", descr, filters)
+        watch.pop("side", None)
+        return {"trigger": "your_card_discarded", "watch": watch}
 
     def opponent_life_gained(self, *_):
         return {"trigger": "opponent_life_gained"}
