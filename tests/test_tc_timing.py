@@ -1507,3 +1507,39 @@ def test_cr_10_2_2_played_refresh_this_spirit_when_a_stoneback_spirit_card_is_di
         game.apply(UseMagic(0, first(game, 0, "ZT-003", "hand")))  # the only card left is discarded
         assert discarded in cids(game, game.state.players[0].trash)
         assert game.state.cards[spirit].exhausted is not refreshed
+
+
+# ---------------------------------------------------------------- "this spirit must attack if able"
+
+
+def test_cr_1_3_1_compiled_this_spirit_must_attack_if_able():
+    assert compiled("This spirit must attack if able.", "During Your Attack Step").effect == {
+        "kind": "constant", "condition": {"step": "attack", "your_turn": True}, "do": [{"must_attack": "this"}]}
+    assert not compiled("This spirit must attack if able.", "When Summoned").automated  # it holds, not happens
+
+
+def test_cr_1_3_1_played_the_attack_step_cannot_end_while_it_can_attack():
+    from bss_desktop.engine.commands import EndAttack as End
+
+    db = imported_db(effect("This spirit must attack if able.", "During Your Attack Step"))
+    game = game_of(db, "{life: 5, reserve: 3, field: [ZT-001, T-R1]}", "{life: 5, reserve: 3}", step="attack")
+    spirit = game.state.players[0].field[0]
+    assert not any(isinstance(c, End) for c in game.legal_commands())
+    with pytest.raises(IllegalCommand):
+        game.apply(EndAttack(0))
+    attack_unblocked(game, 0, spirit)  # it attacked: it is exhausted, so it cannot any more
+    assert any(isinstance(c, End) for c in game.legal_commands())
+    game.apply(EndAttack(0))
+    assert game.state.turn_player == 1
+
+
+def test_cr_1_3_1_hostile_must_attack_belongs_to_a_constant_effect():
+    from bss_desktop.carddb.errors import CardDataError
+    from bss_desktop.carddb.schema import card_from_dict
+
+    with pytest.raises(CardDataError) as e:
+        card_from_dict(_spirit({"kind": "triggered", "trigger": "when_summoned", "do": [{"must_attack": "this"}]}))
+    assert e.value.field == "effects[0].do[0]"
+    with pytest.raises(CardDataError) as e:
+        card_from_dict(_spirit({"kind": "constant", "do": [{"must_attack": {"zone": "hand"}, "may": True}]}))
+    assert e.value.field.startswith("effects[0].do[0]")

@@ -122,7 +122,7 @@ OPS = {  # directive: what its value is
     "token": "token", "search": "search", "recover": "recover", "grant": "grant", "restrict": "restrict",
     "attack_spirit": "target", "pay_cores": "amount", "substitute": "substitute", "select": "target",
     "to_deck_top": "target", "summon": "summon", "look": "look", "cost": "cost", "reduction": "reduction",
-    "core_gain": "amount", "allow": "allow", "later": "later", "during": "during",
+    "core_gain": "amount", "allow": "allow", "later": "later", "during": "during", "must_attack": "target",
 }
 # Battle Spirits Standard's directives (STD 5-16-1, 4-9), kept apart from OPS, the directives of Saga's cards; a
 # Saga game performs them as it can (heavy exhaust exhausts, a card removed from the game leaves it)
@@ -136,8 +136,8 @@ LIMITS = ("once_per_turn", "unstackable", "unstackable_once_per_turn", "first_ti
 FIRST_TIME_TRIGGERS = ("life_reduced", "your_spirit_destroyed", "your_spirit_destroyed_by_opponent",
                        "your_spirit_attacks")
 COST_OPS = ("pay_cores", "discard", "exhaust", "core_remove", "destroy")  # what an effect cost may contain (CR 8-4)
-STANDING_OPS = ("bp", "level", "grant", "restrict", "substitute", "cost", "reduction", "allow")  # what a constant effect does
-CONSTANT_OPS = ("cost", "reduction")  # change information while the card is on the field: constant effects only
+STANDING_OPS = ("bp", "level", "grant", "restrict", "substitute", "cost", "reduction", "allow", "must_attack")  # what a constant effect does
+CONSTANT_OPS = ("cost", "reduction", "must_attack")  # change information while the card is on the field: constant effects only
 SIDES = ("you", "opponent", "any", "each")  # each: every player selects among their own cards (CR 1-3-4)
 ZONES = ("field", "hand", "trash", "deck")  # deck: only counted ("for each", conditions), never selected
 LIFE_PLAYERS = ("opponent", "you", "both")  # whose life a life_damage directive reduces

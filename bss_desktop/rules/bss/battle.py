@@ -6,7 +6,7 @@ from ...engine import stats
 from ...engine.commands import Attack, Block, EndAttack, Pass
 from ...engine.errors import IllegalCommand
 from ...engine.state import Battle, Cause
-from . import continuous
+from . import continuous, timing
 
 
 class SagaBattle:
@@ -31,6 +31,8 @@ class SagaBattle:
 
     def _h_end_attack(self, cmd: EndAttack) -> None:
         self._expect(cmd, ("attack",), "CR 6-7-3-2", "ending the attack step")
+        if self.has_effects and timing.must_attack(self, cmd.player):
+            raise IllegalCommand("CR 1-3-1", "an effect says a spirit that can attack must attack")
         self.state.stage = "end_start"
 
     def _h_pass(self, cmd: Pass) -> None:

@@ -711,6 +711,9 @@ class Directives:
         st.temporary.append((a.source, a.ref[1], a.step, a.controller, d.duration, watched))
         return True
 
+    def _do_must_attack(self, a, d):  # a constant-only word: read where attack steps end (timing.must_attack)
+        return False
+
     def _do_allow(self, a, d):  # "that spirit can block while exhausted" (continuous.allowed)
         chosen = self._on_field(a, d, "can block while exhausted")
         if chosen is WAIT:

@@ -8,6 +8,7 @@ from __future__ import annotations
 
 from dataclasses import replace
 
+from . import continuous
 from .targets import matches
 
 
@@ -34,3 +35,21 @@ def first_time(game, e, controller: int, trigger_card: int | None) -> bool:
         if e.watch is None or matches(game, x[2], replace(e.watch, side="any"), controller, None):
             return x[2] == trigger_card  # the first that fits: is it the one that triggered it?
     return False
+
+
+def must_attack(game, p: int) -> list[int]:
+    """Player p's spirits a constant effect says "must attack if able" that can attack now (refreshed, nothing
+    forbidding it): while there is one, p cannot end the attack step (the card's text over CR 6-7-3-2, CR 1-3-1)."""
+    if not game.has_constants:
+        return []
+    st = game.state
+    out = []
+    for iid in st.players[p].field:
+        card = st.cards[iid]
+        if card.exhausted or game._defs[card.cid].type != "spirit":
+            continue
+        if continuous.restricted(game, iid, "cannot_attack"):
+            continue
+        if any(True for _ in continuous._constant_hits(game, iid, "must_attack")):
+            out.append(iid)
+    return out

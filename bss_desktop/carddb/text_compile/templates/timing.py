@@ -92,6 +92,9 @@ refresh_whose: ("their" | "its owner's" | "their owner's")    -> of_owner
              | "your opponent's"                               -> of_opponent
 %extend action: no_refresh
 
+// "this spirit must attack if able" (CR 1-3-1 over CR 6-7-3-2)
+%extend action: subject "must attack if able"                    -> must_attack_if_able
+
 // "... you may return that spirit card from your trash to your hand": the card a watched trigger happened to
 %extend action: "return that spirit card from your trash to your hand" -> recover_that
 // "if 1 of your nexuses has a "Soul Core" on it, ..."
@@ -277,6 +280,9 @@ class Rules:
         if whose == "opponent" and not (isinstance(subject, dict) and subject.get("side", "opponent") == "opponent"):
             raise NotSupported("'your opponent's next refresh step' for spirits that may not be theirs")
         return [{"restrict": {"target": subject, "cannot": "refresh_step"}}]
+
+    def must_attack_if_able(self, subject):
+        return [{"must_attack": subject}]
 
     def recover_that(self):  # "it" named by the assembler: the trigger card (or refused)
         return [{"recover": "it"}]
