@@ -228,6 +228,8 @@ def _sample_directive(op: str) -> Directive:
         return Directive(op, target=Target(), can="block_exhausted", duration="turn")
     if shape == "later":
         return Directive(op, at="turn_end", instead=(Directive("draw", amount=1),))
+    if shape == "flag":
+        return Directive(op)
     if shape == "during":
         return Directive(op, trigger="your_spirit_attacks", duration="turn", instead=(Directive("draw", amount=1),))
     raise AssertionError(f"no sample for {op} ({shape}): add one")

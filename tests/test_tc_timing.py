@@ -1543,3 +1543,32 @@ def test_cr_1_3_1_hostile_must_attack_belongs_to_a_constant_effect():
     with pytest.raises(CardDataError) as e:
         card_from_dict(_spirit({"kind": "constant", "do": [{"must_attack": {"zone": "hand"}, "may": True}]}))
     assert e.value.field.startswith("effects[0].do[0]")
+
+
+def test_cr_6_7_3_2_played_when_this_battle_ends_end_the_attack_step():
+    db = imported_db(magic("When this battle ends, end the attack step.", steps=("Flash",))
+                     | {"ID": "ZT-003", "name": "Stand Down"})
+    game = game_of(db, "{life: 5, reserve: 3, field: [T-R1, T-W0]}", "{life: 5, reserve: 3, hand: [ZT-003]}",
+                   step="attack")
+    pup = game.state.players[0].field[0]
+    game.apply(Attack(0, pup))
+    game.apply(UseMagic(1, first(game, 1, "ZT-003", "hand")))  # the attacked player, in the battle
+    game.apply(Pass(0))
+    game.apply(Pass(1))
+    game.apply(Block(1, None))
+    assert game.state.players[1].life == 4  # the battle was fought, then the step ended: the turn passed
+    assert game.state.turn_player == 1
+
+
+def test_cr_6_7_3_2_hostile_end_attack_step_is_true_or_refused():
+    from bss_desktop.carddb.card_text import effect_text
+    from bss_desktop.carddb.errors import CardDataError
+    from bss_desktop.carddb.schema import card_from_dict, card_to_dict
+
+    with pytest.raises(CardDataError) as e:
+        card_from_dict(_spirit({"kind": "triggered", "trigger": "when_attacks", "do": [{"end_attack_step": 1}]}))
+    assert e.value.field == "effects[0].do[0].end_attack_step"
+    card = card_from_dict(_spirit({"kind": "triggered", "trigger": "when_attacks",
+                                   "do": [{"end_attack_step": True}]}))
+    assert "End the attack step" in effect_text(card.effects[0], card)
+    assert card_from_dict(card_to_dict(card)).effects == card.effects

@@ -673,6 +673,8 @@ def _clause(d: Directive, ctx: _Ctx, effect_kind: str | None) -> _Clause:
         symbols = _or_list([(f"an additional {_color(c)} reduction symbol" if n == 1 else
                              f"{n} additional {_color(c)} reduction symbols") for c, n in counts.items()], "and")
         return _imp(f"{_kind(t, True)} in {_zone_words(t)} have {symbols}")
+    if op == "end_attack_step":  # CR 6-7-3-2
+        return _imp("end the attack step")
     if op == "must_attack":  # the card's text over CR 6-7-3-2 (CR 1-3-1)
         return _imp(f"{target_text(t, ctx=ctx)} must attack if able")
     if op == "attack_spirit":  # CR 10-10-1: the spirit attacked blocks at once

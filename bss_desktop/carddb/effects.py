@@ -123,6 +123,7 @@ OPS = {  # directive: what its value is
     "attack_spirit": "target", "pay_cores": "amount", "substitute": "substitute", "select": "target",
     "to_deck_top": "target", "summon": "summon", "look": "look", "cost": "cost", "reduction": "reduction",
     "core_gain": "amount", "allow": "allow", "later": "later", "during": "during", "must_attack": "target",
+    "end_attack_step": "flag",
 }
 # Battle Spirits Standard's directives (STD 5-16-1, 4-9), kept apart from OPS, the directives of Saga's cards; a
 # Saga game performs them as it can (heavy exhaust exhausts, a card removed from the game leaves it)
@@ -733,6 +734,10 @@ def _directive(op, val, f, make_token) -> Directive:
                 raise EffectSyntax(f"{p}.by", "describe the blockers (e.g. {bp_max: 3000}), not one card")
         return Directive(op, target=parse_target(d.get("target", {}), f"{p}.target"), cannot=cannot, by=by,
                          duration=_choice(d.get("duration", "turn"), f"{p}.duration", DURATIONS))
+    if shape == "flag":  # "end the attack step": nothing to say but that it happens
+        if val is not True:
+            raise EffectSyntax(p, f"expected true, got {val!r}")
+        return Directive(op)
     if shape == "allow":  # CR 1-3-1: the card's text over the rule ("can block while exhausted", CR 7-1-3-1)
         d = _map(val, p, ("target", "can", "duration", "by"))
         by = None
@@ -1194,6 +1199,8 @@ def _directive_value(d: Directive, token_to_dict):
         t.pop("all", None)
         t["side"], t["zone"] = d.target.side, d.target.zone
         return {"target": t, "add": d.amount if shape == "cost" else list(d.colors)}
+    if shape == "flag":
+        return True
     if shape == "later":
         return {"at": d.at, "do": [directive_to_dict(x, token_to_dict) for x in d.instead]}
     if shape == "during":

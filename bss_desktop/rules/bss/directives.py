@@ -711,6 +711,15 @@ class Directives:
         st.temporary.append((a.source, a.ref[1], a.step, a.controller, d.duration, watched))
         return True
 
+    def _do_end_attack_step(self, a, d):
+        """"End the attack step": between battles of it (CR 7-1-6-3), the step ends as if its player ended it
+        (CR 6-7-3-2); in a battle, or outside the attack step, nothing happens."""
+        st = self.state
+        if st.stage != "attack" or st.battle is not None:
+            return False
+        st.stage = "end_start"
+        return True
+
     def _do_must_attack(self, a, d):  # a constant-only word: read where attack steps end (timing.must_attack)
         return False
 

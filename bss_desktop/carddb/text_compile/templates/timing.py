@@ -92,6 +92,9 @@ refresh_whose: ("their" | "its owner's" | "their owner's")    -> of_owner
              | "your opponent's"                               -> of_opponent
 %extend action: no_refresh
 
+// "when this battle ends, end the attack step" (CR 6-7-3-2)
+%extend action: "end the attack step"                           -> end_attack_step
+
 // "this spirit must attack if able" (CR 1-3-1 over CR 6-7-3-2)
 %extend action: subject "must attack if able"                    -> must_attack_if_able
 
@@ -280,6 +283,9 @@ class Rules:
         if whose == "opponent" and not (isinstance(subject, dict) and subject.get("side", "opponent") == "opponent"):
             raise NotSupported("'your opponent's next refresh step' for spirits that may not be theirs")
         return [{"restrict": {"target": subject, "cannot": "refresh_step"}}]
+
+    def end_attack_step(self):
+        return [{"end_attack_step": True}]
 
     def must_attack_if_able(self, subject):
         return [{"must_attack": subject}]
