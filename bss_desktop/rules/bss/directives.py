@@ -712,8 +712,8 @@ class Directives:
         return True
 
     def _do_end_attack_step(self, a, d):
-        """"End the attack step": between battles of it (CR 7-1-6-3), the step ends as if its player ended it
-        (CR 6-7-3-2); in a battle, or outside the attack step, nothing happens."""
+        # "end the attack step": between its battles (CR 7-1-6-3) the step ends as if its player ended it
+        # (CR 6-7-3-2); in a battle, or outside the attack step, nothing happens
         st = self.state
         if st.stage != "attack" or st.battle is not None:
             return False
