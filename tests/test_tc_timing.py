@@ -1572,3 +1572,45 @@ def test_cr_6_7_3_2_hostile_end_attack_step_is_true_or_refused():
                                    "do": [{"end_attack_step": True}]}))
     assert "End the attack step" in effect_text(card.effects[0], card)
     assert card_from_dict(card_to_dict(card)).effects == card.effects
+
+
+# ---------------------------------------------------------------- "if your opponent used an effect ... to draw"
+
+
+def test_ruling_t2_played_if_your_opponent_used_an_effect_they_control_to_draw_a_card_this_turn():
+    db = imported_db(effect("If your opponent used an effect they control to draw a card this turn, select 1 of "
+                            "your opponent's spirits and return it to their hand.", "When This Spirit Blocks",
+                            core_requirements=BIG),
+                     magic("Draw a card.", steps=("Main",)) | {"ID": "ZT-003", "name": "Study"})
+    for studies in (False, True):
+        game = game_of(db, "{life: 5, reserve: 3, field: [ZT-001]}",
+                       "{life: 5, reserve: 3, hand: [ZT-003], field: [T-R1, T-W0]}", turn_player=1)
+        pup, wisp = game.state.players[1].field
+        if studies:
+            game.apply(UseMagic(1, first(game, 1, "ZT-003", "hand")))
+            assert game.state.effect_draws == [0, 1]
+        game.apply(EndMain(1))
+        game.apply(Attack(1, pup))
+        game.apply(Pass(0))
+        game.apply(Pass(1))
+        game.apply(Block(0, game.state.players[0].field[0]))
+        if studies:
+            answer(game, [wisp])
+        assert (game.state.cards[wisp].zone == "hand") is studies
+
+
+def test_ruling_t2_hostile_an_effect_draws_count_and_its_english():
+    from bss_desktop.carddb.card_text import effect_text
+    from bss_desktop.carddb.errors import CardDataError
+    from bss_desktop.carddb.schema import card_from_dict, card_to_dict
+
+    with pytest.raises(CardDataError) as e:
+        card_from_dict(_spirit({"kind": "constant", "condition": {"count": {"effect_draws": {"side": "both"}},
+                                                                  "count_min": 1},
+                                "do": [{"bp": {"target": "this", "add": 1000}}]}))
+    assert e.value.field == "effects[0].condition.count.effect_draws.side"
+    card = card_from_dict(_spirit({"kind": "constant", "condition": {"count": {"effect_draws": {"side": "opponent"}},
+                                                                     "count_min": 1},
+                                   "do": [{"bp": {"target": "this", "add": 1000}}]}))
+    assert "your opponent used an effect of their own to draw" in effect_text(card.effects[0], card)
+    assert card_from_dict(card_to_dict(card)).effects == card.effects

@@ -325,6 +325,8 @@ def _count_noun(c: Count, *, subject: bool = False) -> tuple[str, str]:
     whose = {"you": "your", "opponent": "their" if subject else "your opponent's", "any": "either player's"}[side]
     if c.what == "destroyed":
         return f"of {whose} spirits destroyed this turn", f"of {whose} spirits destroyed this turn"
+    if c.what == "effect_draws":
+        return f"draw {whose} own effects made this turn", f"draws {whose} own effects made this turn"
     if c.what == "cards":
         t = c.cards
         one, many = _kind(t, False), _kind(t, True)
@@ -362,6 +364,9 @@ def _count_condition(c: Count, lo: int | None, hi: int | None) -> str:
         n = "no"
     else:
         n = f"{hi} or fewer"
+    if c.what == "effect_draws":  # "if your opponent used an effect they control to draw a card this turn"
+        who = {"you": "you", "opponent": "your opponent", "any": "a player"}[c.side]
+        return f"{who} used an effect of their own to draw {n} time(s) this turn"
     if c.what == "destroyed":  # "if 1 or more of your spirits have been destroyed this turn"
         whose = {"you": "of your spirits", "opponent": "of your opponent's spirits", "any": "spirits"}[c.side]
         return f"{n} {whose} {'has' if lo == hi == 1 else 'have'} been destroyed this turn"

@@ -188,7 +188,7 @@ class Target:
 class Count:
     """A number read from the game when the directive is performed: "for each ..." (cards, cores, symbols)."""
 
-    what: str  # cards | cores | symbols | destroyed
+    what: str  # cards | cores | symbols | destroyed | effect_draws
     cards: Target | None = None  # cards: every card matching it, in its zone (a magic card being used is in no zone)
     place: str | None = None  # cores: this | reserve | life | trash | field
     side: str = "you"  # cores, symbols and destroyed: whose (you | opponent | any)
@@ -447,7 +447,7 @@ def parse_target(v, f) -> Target:
     return t
 
 
-_COUNT_WHAT = ("cards", "cores", "symbols", "destroyed")
+_COUNT_WHAT = ("cards", "cores", "symbols", "destroyed", "effect_draws")
 _CORE_PLACES = ("this", "reserve", "life", "trash", "field")
 
 
@@ -456,7 +456,7 @@ def parse_count(v, f) -> Count:
     `{symbols: {side: you, colors: [red]}}`: what "for each" counts."""
     d = _map(v, f, _COUNT_WHAT)
     if len(d) != 1:
-        raise EffectSyntax(f, "count exactly one of cards, cores, symbols or destroyed")
+        raise EffectSyntax(f, "count exactly one of cards, cores, symbols, destroyed or effect_draws")
     (what, val), = d.items()
     p = f"{f}.{what}"
     if what == "cards":  # counted, never selected: every matching card, of whichever side it says (default yours)
@@ -472,9 +472,9 @@ def parse_count(v, f) -> Count:
         cd = _map(val, p, ("side", "place"))
         return Count("cores", place=_choice(cd.get("place", "reserve"), f"{p}.place", _CORE_PLACES[1:]),
                      side=_choice(cd.get("side", "you"), f"{p}.side", ("you", "opponent", "any")))
-    if what == "destroyed":  # spirits destroyed this turn (not self-destructions, CR 10-1-1-1)
+    if what in ("destroyed", "effect_draws"):  # spirits destroyed / draws by own effects, this turn
         dd = _map(val or {}, p, ("side",))
-        return Count("destroyed", side=_choice(dd.get("side", "you"), f"{p}.side", ("you", "opponent", "any")))
+        return Count(what, side=_choice(dd.get("side", "you"), f"{p}.side", ("you", "opponent", "any")))
     sd = _map(val or {}, p, ("side", "colors"))
     return Count("symbols", side=_choice(sd.get("side", "you"), f"{p}.side", ("you", "opponent", "any")),
                  colors=_colors(sd["colors"], f"{p}.colors") if "colors" in sd else ())
@@ -1054,8 +1054,8 @@ def count_to_dict(c: Count) -> dict:
         return {"cards": t}
     if c.what == "cores":
         return {"cores": "this" if c.place == "this" else {"side": c.side, "place": c.place}}
-    if c.what == "destroyed":
-        return {"destroyed": {"side": c.side}}
+    if c.what in ("destroyed", "effect_draws"):
+        return {c.what: {"side": c.side}}
     out: dict = {"side": c.side}
     if c.colors:
         out["colors"] = list(c.colors)

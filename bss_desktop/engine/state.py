@@ -280,6 +280,7 @@ class GameState:
     raid_uses: dict = field(default_factory=dict)  # iid -> times 【Raid】 refreshed it this turn
     effect_uses: set = field(default_factory=set)  # (iid, effect) used this turn: 〔Once per turn〕 (Standard)
     spirits_destroyed: list = field(default_factory=lambda: [0, 0])  # each player's spirits destroyed this turn
+    effect_draws: list = field(default_factory=lambda: [0, 0])  # each player's draws by their own effects this turn
     # effects waiting for a later moment ("... when the battle ends", "at the end of this turn"): (moment, source,
     # effect index, directive index, controller), in the order they were made
     delayed: list = field(default_factory=list)
@@ -345,6 +346,7 @@ class GameState:
             **({} if self.table is None else {"table": self.table.to_dict()}),
             **({"effect_uses": sorted(map(list, self.effect_uses))} if self.effect_uses else {}),
             **({"spirits_destroyed": self.spirits_destroyed} if any(self.spirits_destroyed) else {}),
+            **({"effect_draws": self.effect_draws} if any(self.effect_draws) else {}),
             **({"delayed": [list(d) for d in self.delayed]} if self.delayed else {}),
             **({"turn_log": [list(x) for x in self.turn_log]} if self.turn_log else {}),
             **({"temporary": [[*t[:5], None if t[5] is None else sorted(t[5])] for t in self.temporary]}
@@ -374,6 +376,7 @@ class GameState:
         s.raid_uses = self.raid_uses.copy()
         s.effect_uses = self.effect_uses.copy()
         s.spirits_destroyed = self.spirits_destroyed[:]
+        s.effect_draws = self.effect_draws[:]
         s.delayed = self.delayed[:]  # (tuples)
         s.temporary = self.temporary[:]  # (tuples of frozen values)
         s.turn_log = self.turn_log[:]  # (tuples)

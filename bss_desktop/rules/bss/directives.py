@@ -239,6 +239,7 @@ class Directives:
         before = len(st.players[a.controller].hand)
         self._draw(a.controller, n)
         if len(st.players[a.controller].hand) > before:  # ruling T2: one draw of one of their own effects
+            st.effect_draws[a.controller] += 1
             self._fire_side(1 - a.controller, "opponent_draws_by_effect")
         return True
 

@@ -207,6 +207,7 @@ class SagaTurn:
         st.raid_uses.clear()  # CR 11-12-1: 【Raid】 counts per turn
         st.effect_uses.clear()  # STD 12-3-1: 〔Once per turn〕 likewise
         st.spirits_destroyed = [0, 0]  # "has been destroyed this turn" (CR 6-8-1-2: the turn ends)
+        st.effect_draws = [0, 0]  # "used an effect they control to draw a card this turn"
         st.delayed = []  # a moment of this turn still awaited has passed
         st.temporary = []  # "during this turn, when ..." (CR 6-8-1-2)
         st.turn_log = []  # "the first time ... each turn" (ruling T3)

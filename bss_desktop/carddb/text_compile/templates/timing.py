@@ -109,6 +109,7 @@ refresh_whose: ("their" | "its owner's" | "their owner's")    -> of_owner
                     | count "spirit" has_been_destroyed           -> c_destroyed_any
 has_been_destroyed: ("has" | "have") "been destroyed this turn"
 %extend condition: destroyed_this_turn                          -> c_same
+                 | "your opponent used an effect they control to draw" drawn_cards "this turn" -> c_opp_effect_draw
 %extend sentence: statement "unless" destroyed_this_turn        -> unless_destroyed
 
 // "at the end of this turn, ...", "... at the end of this turn" (CR 6-8-1-1): it waits for that moment
@@ -400,6 +401,9 @@ class Rules:
 
     def c_destroyed_any(self, count, *_):
         return {"count": {"destroyed": {"side": "any"}}, "count_min": count}
+
+    def c_opp_effect_draw(self, *_):  # ruling T2: a draw one of their own effects made
+        return {"count": {"effect_draws": {"side": "opponent"}}, "count_min": 1}
 
     def c_same(self, cond):
         return cond
