@@ -1416,7 +1416,8 @@ NEW_TRIGGERS = ("when_attack_ends", "when_block_ends", "opponent_uses_magic_from
                 "opponent_draws_outside_draw_step", "opponent_spirit_returned", "opponent_spirit_returned_to_hand",
                 "draw_step_draw", "your_spirit_destroyed_by_effect", "your_spirit_destroyed_by_your_effect",
                 "your_spirit_destroyed_in_battle", "opponent_blocks", "you_use_magic_from_hand",
-                "opponent_draws_by_effect", "opponent_life_gained", "your_card_discarded")
+                "opponent_draws_by_effect", "opponent_life_gained", "your_card_discarded",
+                "opponent_places_void_cores")
 
 
 @pytest.mark.parametrize("trigger", NEW_TRIGGERS)
@@ -1614,3 +1615,18 @@ def test_ruling_t2_hostile_an_effect_draws_count_and_its_english():
                                    "do": [{"bp": {"target": "this", "add": 1000}}]}))
     assert "your opponent used an effect of their own to draw" in effect_text(card.effects[0], card)
     assert card_from_dict(card_to_dict(card)).effects == card.effects
+
+
+def test_cr_8_6_played_when_your_opponent_places_a_core_from_the_void_with_their_effect():
+    db = imported_db(effect("When your opponent places a core with 1 of their effects from the void onto 1 of their "
+                            "spirits or into their reserve, draw a card."),
+                     magic("Place 1 core from the void into your reserve.", steps=("Main",))
+                     | {"ID": "ZT-003", "name": "Gather"},
+                     magic("Select 1 of your opponent's spirits and place 1 core from the void onto it.",
+                           steps=("Main",)) | {"ID": "ZT-004", "name": "Feed Foe"})
+    game = game_of(db, "{life: 5, reserve: 3, field: [ZT-001], deck: [T-W0, T-W0]}",
+                   "{life: 5, reserve: 3, hand: [ZT-003, ZT-004], field: [T-R1]}", turn_player=1)
+    game.apply(UseMagic(1, first(game, 1, "ZT-004", "hand")))  # onto my spirit: not theirs
+    assert game.state.players[0].hand == []
+    game.apply(UseMagic(1, first(game, 1, "ZT-003", "hand")))  # into their reserve
+    assert len(game.state.players[0].hand) == 1

@@ -760,6 +760,8 @@ _TRIGGER_LABELS = {
     "opponent_draws_by_effect": "When your opponent uses one of their effects to draw",
     "draw_step_draw": "After your draw step's draw",
     "opponent_life_gained": "When a core is put into your opponent's life",
+    "opponent_places_void_cores": "When your opponent's effect puts cores from the void on their spirit or in their "
+                                  "reserve",
     "your_card_discarded": "When a card is discarded from your hand",
     "opponent_spirit_returned": "When one of your opponent's spirits is returned to their hand or deck",
     "opponent_spirit_returned_to_hand": "When one of your opponent's spirits is returned to their hand",

@@ -66,6 +66,7 @@ TRIGGERS = (
     "opponent_spirit_returned",  # one of your opponent's spirits goes from the field to their hand or deck
     "opponent_spirit_returned_to_hand",  # ... to their hand
     "your_card_discarded",  # one of your cards (`watch`: which ones) is discarded from your hand (CR 10-2-2)
+    "opponent_places_void_cores",  # one of their effects puts cores from the void on their spirit or in their reserve
     "opponent_life_gained",  # a core is put into your opponent's life ("when a core is added to your opponent's life")
     "draw_step_draw",  # your draw step's draw has been made (CR 6-4-2): "during your draw step, draw 1 additional card"
     "opponent_draws",  # your opponent draws: once for each draw, however many cards (ruling T2)

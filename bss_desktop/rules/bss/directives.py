@@ -453,11 +453,18 @@ class Directives:
         if n <= 0:
             return False
 
+        placed = []
+
         def go(iid):
             if self.state.cards[iid].zone != "field":
                 return False
             self._move_cores(self.state.cards[iid].owner, "void", iid, n, False, "effect", None)
-        return self._targets_then(a, d, go, "put cores on")
+            if self.state.cards[iid].owner == a.controller:
+                placed.append(iid)
+        done = self._targets_then(a, d, go, "put cores on")
+        if placed:  # on one of their own spirits, with one of their effects
+            self._fire_side(1 - a.controller, "opponent_places_void_cores")
+        return done
 
     def _do_core_remove(self, a, d):
         chosen = self._select(a, d.target, prompt="remove cores from")
@@ -503,6 +510,8 @@ class Directives:
         if n <= 0:
             return False
         self._move_cores(a.controller, "void", d.to or "reserve", n, False, "effect", None)
+        if (d.to or "reserve") == "reserve":  # into their reserve, with one of their effects
+            self._fire_side(1 - a.controller, "opponent_places_void_cores")
         return True
 
     def _do_life_damage(self, a, d):

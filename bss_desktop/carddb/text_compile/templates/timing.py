@@ -35,6 +35,7 @@ GRAMMAR = r"""
                    | "your opponent uses" count "of their" ("effect" | "effects") "to draw" drawn_cards -> opponent_draws_by_effect
                    | count core_word ("is" | "are") ("added to" | "placed into" | "put into") "your opponent's life" -> opponent_life_gained
                    | count card_descr filters? "is discarded from your hand" -> watch_discarded
+                   | "your opponent places" count core_word "with" count "of their effects from the void onto" count "of their spirits or into their reserve" -> opp_places_void_cores
 drawn_cards: count card_word | card_word
 %extend action: "they must discard" count card_word ("from their hand")? -> opponent_discards
 
@@ -231,6 +232,11 @@ class Rules:
         watch = self._target({}, "you", descr, filters)
         watch.pop("side", None)
         return {"trigger": "your_card_discarded", "watch": watch}
+
+    def opp_places_void_cores(self, *counts):
+        if any(isinstance(c, int) and c != 1 for c in counts):
+            raise NotSupported("cores placed by several effects, or on several spirits, at once")
+        return {"trigger": "opponent_places_void_cores"}
 
     def opponent_life_gained(self, *_):
         return {"trigger": "opponent_life_gained"}
