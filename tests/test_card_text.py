@@ -235,6 +235,10 @@ def _sample_directive(op: str) -> Directive:
     if shape == "count_symbols":
         return Directive(op, target=Target(side="you", zone="hand", type="magic", mode="all"), by=Target(ref="this"),
                          amount=2)
+    if shape == "flag":
+        return Directive(op)
+    if shape == "during":
+        return Directive(op, trigger="your_spirit_attacks", duration="turn", instead=(Directive("draw", amount=1),))
     raise AssertionError(f"no sample for {op} ({shape}): add one")
 
 

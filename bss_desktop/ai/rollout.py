@@ -107,7 +107,7 @@ def _attack(game, p, options):
             best, best_bp = o, bp
     if best is not None:
         return best
-    return next(o for o in options if isinstance(o, EndAttack))
+    return next((o for o in options if isinstance(o, EndAttack)), attacks[0])  # (a spirit that must attack: attack)
 
 
 def _block(game, p, options):

@@ -370,6 +370,8 @@ def _count_noun(c: Count, *, subject: bool = False) -> tuple[str, str]:
     whose = {"you": "your", "opponent": "their" if subject else "your opponent's", "any": "either player's"}[side]
     if c.what == "destroyed":
         return f"of {whose} spirits destroyed this turn", f"of {whose} spirits destroyed this turn"
+    if c.what == "effect_draws":
+        return f"draw {whose} own effects made this turn", f"draws {whose} own effects made this turn"
     if c.what == "cards":
         t = c.cards
         one, many = _kind(t, False), _kind(t, True)
@@ -407,6 +409,9 @@ def _count_condition(c: Count, lo: int | None, hi: int | None) -> str:
         n = "no"
     else:
         n = f"{hi} or fewer"
+    if c.what == "effect_draws":  # "if your opponent used an effect they control to draw a card this turn"
+        who = {"you": "you", "opponent": "your opponent", "any": "a player"}[c.side]
+        return f"{who} used an effect of their own to draw {n} time(s) this turn"
     if c.what == "destroyed":  # "if 1 or more of your spirits have been destroyed this turn"
         whose = {"you": "of your spirits", "opponent": "of your opponent's spirits", "any": "spirits"}[c.side]
         return f"{n} {whose} {'has' if lo == hi == 1 else 'have'} been destroyed this turn"
@@ -741,6 +746,10 @@ def _clause(d: Directive, ctx: _Ctx, effect_kind: str | None) -> _Clause:
                            _join(f"have the attacks of {target_text(t, ctx=ctx)} be unable to reduce life", dur))
         return _Clause(_join(f"{target_text(t, ctx=ctx)} cannot {what}", dur),
                        _join(f"have {target_text(t, ctx=ctx)} be unable to {what}", dur))
+    if op == "restrict" and d.cannot == "refresh_step":  # CR 6-5-2
+        when = "the refresh step" if effect_kind == "constant" else "its owner's next refresh step"
+        subject = target_text(t, ctx=ctx)
+        return _Clause(f"{subject} does not refresh during {when}", f"have {subject} not refresh during {when}")
     if op == "restrict":
         what = d.cannot.replace("_", " ")
         if d.by is not None:  # the blockers kept out are the opponent's: no need to say whose
@@ -760,13 +769,21 @@ def _clause(d: Directive, ctx: _Ctx, effect_kind: str | None) -> _Clause:
                     f"{'more' if d.amount >= 0 else 'less'}")
     if op == "cost" and d.mode == "set":  # CR 10-6-4, 10-7-4, 10-8-4: its own cost, determined in the hand
         return _imp(f"this card costs {d.amount} in your hand")
+    if op == "during":  # a trigger lasting this turn or battle ("during this turn, when ...")
+        dur = {"turn": "during this turn", "battle": "during this battle"}[d.duration]
+        watch = replace(d.by or Target(), side=WATCH_TRIGGERS[d.trigger], zone="field")
+        one = "that spirit" if d.target is not None else _one_of(watch, _Ctx())
+        when = _WATCH_LABELS[d.trigger].format(one=one, a=_article(_kind(watch, False)))
+        inner = ", then ".join(_sentences(d.instead, replace(ctx, trigger=d.trigger), effect_kind))
+        return _imp(f"{dur}, {when[0].lower()}{when[1:]}, {inner}")
     if op == "later":  # CR 7-1-6-1, 6-8-1-1: the directives wait for that moment
         when = {"battle_end": "when this battle ends", "turn_end": "at the end of this turn"}[d.at]
         inner = ", then ".join(_sentences(d.instead, ctx, effect_kind))
         return _Clause(f"{when}, {inner}", f"{when}, {inner}")
     if op == "allow":  # CR 1-3-1 over CR 7-1-3-1
-        return _Clause(_join(f"{target_text(t, ctx=ctx)} can block while exhausted", dur),
-                       _join(f"let {target_text(t, ctx=ctx)} block while exhausted", dur))
+        whom = "" if d.by is None else " " + _kind(replace(d.by, side="any"), True)  # the attackers it may block
+        return _Clause(_join(f"{target_text(t, ctx=ctx)} can block{whom} while exhausted", dur),
+                       _join(f"let {target_text(t, ctx=ctx)} block{whom} while exhausted", dur))
     if op == "cost":  # CR 10-6-4
         n = abs(d.amount)
         return _imp(f"{_kind(t, True)} in {_zone_words(t)} cost {n} {'more' if d.amount >= 0 else 'less'}")
@@ -792,6 +809,10 @@ def _clause(d: Directive, ctx: _Ctx, effect_kind: str | None) -> _Clause:
         what = "effects" if d.level is None else f"LV{d.level} effects"
         return _subject(target_text(t, ctx=ctx), _is_plural(t, ctx), "loses", "lose", "lose",
                         f"{'their' if _is_plural(t, ctx) else 'its'} {what} and cannot regain them")
+    if op == "end_attack_step":  # CR 6-7-3-2
+        return _imp("end the attack step")
+    if op == "must_attack":  # the card's text over CR 6-7-3-2 (CR 1-3-1)
+        return _imp(f"{target_text(t, ctx=ctx)} must attack if able")
     if op == "attack_spirit":  # CR 10-10-1: the spirit attacked blocks at once
         attacker = ctx.this() if ctx.card_type == "spirit" else "the attacking spirit"
         return _subject(attacker, False, "attacks", "attack", "attack", target_text(t, ctx=ctx))
@@ -883,7 +904,14 @@ _TRIGGER_LABELS = {
     "your_nexus_placed": "When you place a nexus",
     "opponent_uses_magic": "When your opponent uses a magic card",
     "opponent_uses_magic_from_hand": "When your opponent uses a magic card from their hand",
+    "you_use_magic_from_hand": "When you use a magic card from your hand",
     "opponent_draws": "When your opponent draws",
+    "opponent_draws_by_effect": "When your opponent uses one of their effects to draw",
+    "draw_step_draw": "After your draw step's draw",
+    "opponent_life_gained": "When a core is put into your opponent's life",
+    "opponent_places_void_cores": "When your opponent's effect puts cores from the void on their spirit or in their "
+                                  "reserve",
+    "your_card_discarded": "When a card is discarded from your hand",
     "opponent_spirit_returned": "When one of your opponent's spirits is returned to their hand or deck",
     "opponent_spirit_returned_to_hand": "When one of your opponent's spirits is returned to their hand",
     "opponent_draws_outside_draw_step": "When your opponent draws outside of their draw step",
@@ -897,9 +925,13 @@ _TRIGGER_LABELS = {
 _WATCH_LABELS = {
     "your_spirit_destroyed": "When {one} is destroyed",
     "your_spirit_destroyed_by_opponent": "When {one} is destroyed by your opponent",
+    "your_spirit_destroyed_by_effect": "When {one} is destroyed by an effect",
+    "your_spirit_destroyed_in_battle": "When {one} is destroyed in battle",
+    "your_spirit_destroyed_by_your_effect": "When you destroy {one} with one of your effects",
     "opponent_spirit_destroyed": "When {one} is destroyed",
     "opponent_summons": "When your opponent summons {a}",
     "opponent_attacks": "When {one} attacks",
+    "opponent_blocks": "When {one} blocks",
     "your_spirit_attacks": "When {one} attacks",
     "your_spirit_blocks": "When {one} blocks",
     "your_spirit_blocked": "When {one} is blocked",
@@ -912,12 +944,14 @@ _WATCH_LABELS = {
     "your_nexus_placed": "When you place {a}",
     "opponent_uses_magic": "When your opponent uses {a}",
     "opponent_uses_magic_from_hand": "When your opponent uses {a} from their hand",
+    "you_use_magic_from_hand": "When you use {a} from your hand",
+    "your_card_discarded": "When {a} is discarded from your hand",
     "your_spirit_depleted": "When {one} is depleted",
     "opponent_spirit_depleted": "When {one} is depleted",
 }
 # restriction tags (STD 12-3), printed before the effect's label
 LIMIT_TAGS = {"once_per_turn": "〔Once per turn〕", "unstackable": "〔Unstackable〕",
-              "unstackable_once_per_turn": "〔Unstackable・Once per turn〕"}
+              "unstackable_once_per_turn": "〔Unstackable・Once per turn〕", "first_time": "(The first time each turn)"}
 _BURST_SET_LABELS = {"you": "When you set a burst", "opponent": "When your opponent sets a burst",
                      "any": "When a burst is set"}
 _BURST_LABELS = {

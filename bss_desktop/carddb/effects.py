@@ -41,6 +41,7 @@ TRIGGERS = (
     "opponent_spirit_destroyed",  # one of your opponent's spirits is destroyed
     "opponent_summons",  # your opponent summons a spirit
     "opponent_attacks",  # one of your opponent's spirits attacks
+    "opponent_blocks",  # one of your opponent's spirits blocks (CR 7-1-3-2)
     "when_exhausted",  # this card is exhausted (not when it already was, CR 1-3-2-1)
     "when_refreshed",  # this card is refreshed (likewise)
     "when_attack_reduces_life",  # this spirit's attack reduces the opponent's life (CR 7-1-5-3-1)
@@ -56,16 +57,25 @@ TRIGGERS = (
     "opponent_spirit_reduces_life",  # one of your opponent's spirits (`watch`) reduces your life with its attack
     "your_spirit_wins_battle",  # ... destroys an opponent's spirit by comparing BP (CR 7-1-5-2-1)
     "your_spirit_destroyed_by_opponent",  # ... is destroyed by the opponent's effect or in battle (CR 10-15-1)
+    "your_spirit_destroyed_by_effect",  # ... is destroyed by an effect, either player's (not in battle, CR 10-1-2)
+    "your_spirit_destroyed_by_your_effect",  # ... is destroyed by one of your effects ("when you destroy ...")
+    "your_spirit_destroyed_in_battle",  # ... is destroyed in battle, by comparing BP (CR 7-1-5-2-1)
     "your_nexus_exhausted",  # one of your nexuses (`watch`: which ones) is exhausted (CR 10-4; not if it was)
     "your_nexus_placed",  # you place a nexus (`watch`: which ones) (CR 10-7-7)
     "you_use_magic",  # you use a magic card (`watch`: which ones), its effect resolving first (CR 10-8, 8-5-2-4)
     "opponent_uses_magic",  # your opponent uses one
     "when_links",  # this spirit links with an attacking spirit (【Link】, docs/saga-rulings.md "Link")
     "opponent_uses_magic_from_hand",  # your opponent uses one from their hand (not after a burst, CR 10-9)
+    "you_use_magic_from_hand",  # you use one from your hand (likewise)
     "opponent_spirit_returned",  # one of your opponent's spirits goes from the field to their hand or deck
     "opponent_spirit_returned_to_hand",  # ... to their hand
+    "your_card_discarded",  # one of your cards (`watch`: which ones) is discarded from your hand (CR 10-2-2)
+    "opponent_places_void_cores",  # one of their effects puts cores from the void on their spirit or in their reserve
+    "opponent_life_gained",  # a core is put into your opponent's life ("when a core is added to your opponent's life")
+    "draw_step_draw",  # your draw step's draw has been made (CR 6-4-2): "during your draw step, draw 1 additional card"
     "opponent_draws",  # your opponent draws: once for each draw, however many cards (ruling T2)
     "opponent_draws_outside_draw_step",  # ... a draw outside their own draw step (ruling T2)
+    "opponent_draws_by_effect",  # ... a draw one of their own effects makes ("uses one of their effects to draw")
 )
 # Battle Spirits Standard's triggers (STD = its rule numbers); harmless elsewhere: a game without depletion never
 # fires the depletion ones. Kept apart from TRIGGERS, the triggers of Battle Spirits Saga's cards.
@@ -85,15 +95,19 @@ EFFECT_LABEL_TRIGGERS = ("when_summoned", "when_placed", "when_attacks", "when_b
 # the trigger names whose); "it"/"that spirit" in the effect is that card (target `trigger`)
 WATCH_TRIGGERS = {
     "your_spirit_destroyed": "you", "opponent_spirit_destroyed": "opponent", "opponent_summons": "opponent",
-    "opponent_attacks": "opponent", "your_spirit_attacks": "you", "your_spirit_blocks": "you",
-    "your_spirit_blocked": "you", "your_spirit_summoned": "you", "your_spirit_reduces_life": "you", "opponent_spirit_reduces_life": "opponent",
+    "opponent_attacks": "opponent", "opponent_blocks": "opponent", "your_spirit_attacks": "you",
+    "your_spirit_blocks": "you", "your_spirit_blocked": "you", "your_spirit_summoned": "you",
+    "your_spirit_reduces_life": "you", "opponent_spirit_reduces_life": "opponent",
     "your_spirit_wins_battle": "you", "your_spirit_destroyed_by_opponent": "you",
     "you_use_magic": "you", "opponent_uses_magic": "opponent", "your_nexus_exhausted": "you",
     "your_nexus_placed": "you",
-    "opponent_uses_magic_from_hand": "opponent",
+    "opponent_uses_magic_from_hand": "opponent", "your_spirit_destroyed_by_effect": "you",
+    "you_use_magic_from_hand": "you", "your_card_discarded": "you",
+    "your_spirit_destroyed_by_your_effect": "you", "your_spirit_destroyed_in_battle": "you",
     "your_spirit_depleted": "you", "opponent_spirit_depleted": "opponent",
 }
-MAGIC_TRIGGERS = ("you_use_magic", "opponent_uses_magic", "opponent_uses_magic_from_hand")  # they watch magic cards, not spirits
+# they watch magic cards, not spirits
+MAGIC_TRIGGERS = ("you_use_magic", "opponent_uses_magic", "opponent_uses_magic_from_hand", "you_use_magic_from_hand")
 NEXUS_TRIGGERS = ("your_nexus_exhausted", "your_nexus_placed")  # they watch nexuses
 BURST_TRIGGERS = ("life_reduced", "your_spirit_destroyed", "opponent_summons", "opponent_attacks",
                   "opponent_summon_effect")
@@ -129,7 +143,8 @@ OPS = {  # directive: what its value is
     "attack_spirit": "target", "pay_cores": "amount", "substitute": "substitute", "select": "target",
     "to_deck_top": "target", "summon": "summon", "look": "look", "cost": "cost", "reduction": "reduction",
     "core_gain": "amount", "symbol": "symbol", "lose_effects": "lose", "allow": "allow", "later": "later",
-    "cost_next": "cost", "count_symbols": "count_symbols",
+    "cost_next": "cost", "count_symbols": "count_symbols", "during": "during", "must_attack": "target",
+    "end_attack_step": "flag",
 }
 # Battle Spirits Standard's directives (STD 5-16-1, 4-9), kept apart from OPS, the directives of Saga's cards; a
 # Saga game performs them as it can (heavy exhaust exhausts, a card removed from the game leaves it)
@@ -137,7 +152,11 @@ STANDARD_OPS = {"heavy_exhaust": "target", "remove_from_game": "target"}
 ALL_OPS = {**OPS, **STANDARD_OPS}
 # restriction tags on a triggered or activated effect (STD 12-3): once per turn for each card (12-3-1), once at one
 # timing among the same-name cards of one player (12-3-2), or both (12-3-3)
-LIMITS = ("once_per_turn", "unstackable", "unstackable_once_per_turn")
+LIMITS = ("once_per_turn", "unstackable", "unstackable_once_per_turn", "first_time")
+# first_time ("the first time ... each turn", ruling T3): only the turn's first event of its trigger's kind (that its
+# watch fits) activates it; the triggers whose events the game counts for it
+FIRST_TIME_TRIGGERS = ("life_reduced", "your_spirit_destroyed", "your_spirit_destroyed_by_opponent",
+                       "your_spirit_attacks")
 COST_OPS = ("pay_cores", "discard", "exhaust", "core_remove", "destroy")  # what an effect cost may contain (CR 8-4)
 # what `restrict` says a card cannot do or undergo: attack, block, be blocked (CR 1-3-3), and the protections of
 # rules/bss/protection.py: be selected, destroyed by destruction effects or lose cores by the effects `by` names
@@ -148,8 +167,8 @@ RESTRICTIONS = ("attack", "block", "be_blocked") + PROTECTIONS + ("be_destroyed_
                                                                  "trigger_when_destroyed")
 # what a constant effect does
 STANDING_OPS = ("bp", "level", "grant", "restrict", "substitute", "cost", "reduction", "symbol", "lose_effects",
-                "allow", "count_symbols")
-CONSTANT_OPS = ("cost", "reduction", "lose_effects", "count_symbols")  # change information while the card is on the field: constant effects only
+                "allow", "count_symbols", "must_attack")
+CONSTANT_OPS = ("cost", "reduction", "lose_effects", "count_symbols", "must_attack")  # change information while the card is on the field: constant effects only
 SIDES = ("you", "opponent", "any", "each")  # each: every player selects among their own cards (CR 1-3-4)
 ZONES = ("field", "hand", "trash", "deck")  # deck: only counted ("for each", conditions), never selected
 MAX_TOKEN_NAME = 60  # a token named by name (`{token: {ref: ...}}`): as long as a token made by hand may be named
@@ -158,7 +177,12 @@ LIFE_PLAYERS = ("opponent", "you", "both")  # whose life a life_damage directive
 SAME_COSTS = ("your_spirits", "it")
 MAX_SYMBOLS = 10  # the symbols a symbol directive sets or adds at once (a card prints two or three at most)
 LATER = ("battle_end", "turn_end")  # later: when the current battle ends (CR 7-1-6-1), at the end of this turn (6-8-1-1)
-ALLOWS = ("block_exhausted",)  # allow: "can block while exhausted" (CR 7-1-3-1 would need a refreshed spirit)
+ALLOWS = ("block_exhausted",)
+# during: the triggers a while-lasting effect may wait for (each fired for one side's spirit, the trigger card)
+DURING_TRIGGERS = ("your_spirit_attacks", "your_spirit_blocks", "your_spirit_blocked", "your_spirit_summoned",
+                   "your_spirit_destroyed", "your_spirit_destroyed_by_opponent", "your_spirit_reduces_life",
+                   "your_spirit_wins_battle", "opponent_attacks", "opponent_blocks", "opponent_summons",
+                   "opponent_spirit_destroyed")  # allow: "can block while exhausted" (CR 7-1-3-1 would need a refreshed spirit)
 
 
 @dataclass(frozen=True, slots=True)
@@ -212,7 +236,7 @@ class Target:
 class Count:
     """A number read from the game when the directive is performed: "for each ..." (cards, cores, symbols)."""
 
-    what: str  # cards | cores | symbols | discarded (the cards this effect's last mill discarded, `cards` their filter) | destroyed
+    what: str  # cards | cores | symbols | discarded (the cards this effect's last mill discarded, `cards` their filter) | destroyed | effect_draws
     cards: Target | None = None  # cards: every card matching it, in its zone (a magic card being used is in no zone)
     place: str | None = None  # cores: this | reserve | life | trash | field
     side: str = "you"  # cores, symbols and destroyed: whose (you | opponent | any)
@@ -312,6 +336,7 @@ class Directive:
     quiet: bool = False
     can: str | None = None  # allow: block_exhausted (what the target may do that the rules would not let it)
     at: str | None = None  # later: battle_end | turn_end (its directives are in `instead`)
+    trigger: str | None = None  # during: what it waits for (`by`: which spirits, `instead`: what it does then)
 
 
 @dataclass(frozen=True, slots=True)
@@ -532,7 +557,7 @@ def _alternative(v, f, kw: dict) -> Target:
     return parse_target({**v, "side": kw.get("side", "opponent")}, f)
 
 
-_COUNT_WHAT = ("cards", "cores", "symbols", "discarded", "destroyed")
+_COUNT_WHAT = ("cards", "cores", "symbols", "discarded", "destroyed", "effect_draws")
 _CORE_PLACES = ("this", "reserve", "life", "trash", "field")
 
 
@@ -541,7 +566,7 @@ def parse_count(v, f) -> Count:
     `{symbols: {side: you, colors: [red]}}`: what "for each" counts."""
     d = _map(v, f, _COUNT_WHAT)
     if len(d) != 1:
-        raise EffectSyntax(f, "count exactly one of cards, cores, symbols, discarded or destroyed")
+        raise EffectSyntax(f, "count exactly one of cards, cores, symbols, discarded, destroyed or effect_draws")
     (what, val), = d.items()
     p = f"{f}.{what}"
     if what == "cards":  # counted, never selected: every matching card, of whichever side it says (default yours)
@@ -563,9 +588,9 @@ def parse_count(v, f) -> Count:
         cd = _map(val, p, ("side", "place"))
         return Count("cores", place=_choice(cd.get("place", "reserve"), f"{p}.place", _CORE_PLACES[1:]),
                      side=_choice(cd.get("side", "you"), f"{p}.side", ("you", "opponent", "any")))
-    if what == "destroyed":  # spirits destroyed this turn (not self-destructions, CR 10-1-1-1)
+    if what in ("destroyed", "effect_draws"):  # spirits destroyed / draws by own effects, this turn
         dd = _map(val or {}, p, ("side",))
-        return Count("destroyed", side=_choice(dd.get("side", "you"), f"{p}.side", ("you", "opponent", "any")))
+        return Count(what, side=_choice(dd.get("side", "you"), f"{p}.side", ("you", "opponent", "any")))
     sd = _map(val or {}, p, ("side", "colors"))
     return Count("symbols", side=_choice(sd.get("side", "you"), f"{p}.side", ("you", "opponent", "any")),
                  colors=_colors(sd["colors"], f"{p}.colors") if "colors" in sd else ())
@@ -912,7 +937,13 @@ def _directive(op, val, f, make_token) -> Directive:
                          duration=_choice(d.get("duration", "turn"), f"{p}.duration", DURATIONS))
     if shape == "restrict":
         d = _map(val, p, ("target", "cannot", "duration", "by", "unless_pay"))
-        cannot = _choice(d.get("cannot"), f"{p}.cannot", RESTRICTIONS)
+        cannot = _choice(d.get("cannot"), f"{p}.cannot", RESTRICTIONS + ("refresh_step",))
+        if cannot == "refresh_step":  # "will not refresh during its owner's next refresh step" (CR 6-5-2)
+            if "duration" in d or "by" in d or "unless_pay" in d:
+                raise EffectSyntax(f"{p}.{next(k for k in ('duration', 'by', 'unless_pay') if k in d)}",
+                                   "refresh_step lasts until its owner's next refresh step: no duration, by or cost")
+            return Directive(op, target=parse_target(d.get("target", {}), f"{p}.target"), cannot=cannot,
+                             duration="permanent")
         tax = None
         if "unless_pay" in d:  # "... cannot attack unless they pay N core": an attack's cost (saga-rulings: Tax-1)
             if cannot != "attack":
@@ -931,9 +962,18 @@ def _directive(op, val, f, make_token) -> Directive:
                 raise EffectSyntax(f"{p}.by", "describe the blockers (e.g. {bp_max: 3000}), not one card")
         return Directive(op, target=parse_target(d.get("target", {}), f"{p}.target"), cannot=cannot, by=by,
                          duration=_choice(d.get("duration", "turn"), f"{p}.duration", DURATIONS), amount=tax)
+    if shape == "flag":  # "end the attack step": nothing to say but that it happens
+        if val is not True:
+            raise EffectSyntax(p, f"expected true, got {val!r}")
+        return Directive(op)
     if shape == "allow":  # CR 1-3-1: the card's text over the rule ("can block while exhausted", CR 7-1-3-1)
-        d = _map(val, p, ("target", "can", "duration"))
-        return Directive(op, target=parse_target(d.get("target", {}), f"{p}.target"),
+        d = _map(val, p, ("target", "can", "duration", "by"))
+        by = None
+        if "by" in d:  # only against attackers like these ("can block spirits with 2 or fewer cores even if ...")
+            by = parse_target({"side": "opponent", **d["by"]} if isinstance(d["by"], dict) else d["by"], f"{p}.by")
+            if by.ref is not None:
+                raise EffectSyntax(f"{p}.by", "describe the attackers (e.g. {cost_max: 5}), not one card")
+        return Directive(op, target=parse_target(d.get("target", {}), f"{p}.target"), by=by,
                          can=_choice(d.get("can"), f"{p}.can", ALLOWS),
                          duration=_choice(d.get("duration", "turn"), f"{p}.duration", DURATIONS))
     if shape == "count_symbols":  # symbols counted otherwise for cost reduction (saga-rulings: Costs, Sym-1)
@@ -1008,6 +1048,30 @@ def _directive(op, val, f, make_token) -> Directive:
         if t.bp_max is not None or t.bp_min is not None or t.keyword is not None or t.keywords:
             raise EffectSyntax(f"{p}.target", "the nexuses that lose their effects are not told by BP or keywords")
         return Directive(op, target=t, level=_int(d["level"], f"{p}.level", 1) if "level" in d else None)
+    if shape == "during":  # "during this turn, when 1 of your Dragon spirits destroys ..., draw a card"
+        d = _map(val, p, ("duration", "trigger", "watch", "target", "do"))
+        trig = _choice(d.get("trigger"), f"{p}.trigger", DURING_TRIGGERS)
+        watch = None
+        if "watch" in d:
+            _map(d["watch"], f"{p}.watch", _WATCH_KEYS)
+            watch = parse_target({"type": "spirit", **d["watch"]}, f"{p}.watch")
+        target = None
+        if "target" in d:  # "when that spirit ...": only the cards selected before
+            if d["target"] != "it":
+                raise EffectSyntax(f"{p}.target", "only 'it' (the cards selected before) narrows what it waits for")
+            target = parse_target("it", f"{p}.target")
+        do = d.get("do")
+        if not isinstance(do, list) or not do:
+            raise EffectSyntax(f"{p}.do", "list the directives performed each time it triggers")
+        _directives(do, f"{p}.do")
+        inner = tuple(parse_directive(x, f"{p}.do[{i}]", make_token=make_token) for i, x in enumerate(do))
+        for i, x in enumerate(inner):
+            if x.op in ("later", "during", "substitute", "pay_cores") or x.op in CONSTANT_OPS or x.after or x.must \
+                    or (x.target is not None and x.target.ref == "it") or (x.if_done and i == 0):
+                raise EffectSyntax(f"{p}.do[{i}]", f"'{x.op}' as written is not something it can do when it "
+                                                   "triggers ('it' there is the trigger card: write trigger)")
+        return Directive(op, trigger=trig, by=watch, target=target, instead=inner,
+                         duration=_choice(d.get("duration", "turn"), f"{p}.duration", ("turn", "battle")))
     if shape == "later":  # "destroy this spirit when the battle ends", "at the end of this turn, ..."
         d = _map(val, p, ("at", "do"))
         at = _choice(d.get("at"), f"{p}.at", LATER)
@@ -1092,6 +1156,9 @@ def parse_effect(v, f, *, card_type: str, make_token=None) -> Effect:
         if manual:
             raise EffectSyntax(f"{f}.limit", "a manual effect's text says its limit; the engine does not count it")
         kw["limit"] = _choice(d["limit"], f"{f}.limit", LIMITS)
+        if kw["limit"] == "first_time" and (kind != "triggered" or kw.get("trigger") not in FIRST_TIME_TRIGGERS):
+            raise EffectSyntax(f"{f}.limit", "first_time limits a triggered effect on "
+                                             f"{', '.join(FIRST_TIME_TRIGGERS)} (the events the game counts)")
     if "trigger" in d and kind not in ("triggered", "burst"):
         raise EffectSyntax(f"{f}.trigger", f"only triggered effects and bursts have a trigger, not {kind} effects")
     if kind in ("activated", "magic"):
@@ -1294,8 +1361,8 @@ def count_to_dict(c: Count) -> dict:
         return {"cards": t}
     if c.what == "cores":
         return {"cores": "this" if c.place == "this" else {"side": c.side, "place": c.place}}
-    if c.what == "destroyed":
-        return {"destroyed": {"side": c.side}}
+    if c.what in ("destroyed", "effect_draws"):
+        return {c.what: {"side": c.side}}
     out: dict = {"side": c.side}
     if c.colors:
         out["colors"] = list(c.colors)
@@ -1457,6 +1524,8 @@ def _directive_value(d: Directive, token_to_dict):
     if shape == "grant":
         return {"target": target_to_dict(d.target), "keyword": keyword_to_dict(d.keyword), "duration": d.duration}
     if shape == "restrict":
+        if d.cannot == "refresh_step":
+            return {"target": target_to_dict(d.target), "cannot": d.cannot}
         out = {"target": target_to_dict(d.target), "cannot": d.cannot, "duration": d.duration}
         if d.cannot in PROTECTIONS:
             by = target_to_dict(d.by)
@@ -1485,7 +1554,10 @@ def _directive_value(d: Directive, token_to_dict):
     if shape == "cost" and d.mode == "set":
         return {"target": "this", "set": d.amount}
     if shape == "allow":
-        return {"target": target_to_dict(d.target), "can": d.can, "duration": d.duration}
+        out = {"target": target_to_dict(d.target), "can": d.can, "duration": d.duration}
+        if d.by is not None:
+            out["by"] = target_to_dict(d.by)
+        return out
     if shape in ("cost", "reduction"):
         t = target_to_dict(d.target)
         t.pop("all", None)
@@ -1495,8 +1567,20 @@ def _directive_value(d: Directive, token_to_dict):
         return {"target": target_to_dict(d.target), d.mode: list(d.colors), "duration": d.duration}
     if shape == "lose":
         return {"target": target_to_dict(d.target), **({"level": d.level} if d.level is not None else {})}
+    if shape == "flag":
+        return True
     if shape == "later":
         return {"at": d.at, "do": [directive_to_dict(x, token_to_dict) for x in d.instead]}
+    if shape == "during":
+        out = {"duration": d.duration, "trigger": d.trigger}
+        if d.by is not None:
+            w = target_to_dict(d.by)
+            w.pop("type", None)
+            out["watch"] = w
+        if d.target is not None:
+            out["target"] = "it"
+        out["do"] = [directive_to_dict(x, token_to_dict) for x in d.instead]
+        return out
     if shape == "substitute":
         return {"event": d.event, "target": target_to_dict(d.target), "by_opponent": d.by_opponent,
                 "instead": [directive_to_dict(x, token_to_dict) for x in d.instead]}

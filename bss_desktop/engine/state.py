@@ -172,7 +172,8 @@ class Activation:
     ref: ("effect", i) for the source card's i-th effect, ("keyword", name) for a keyword's
     triggered part, ("burst", i) for a burst, ("magic", None) for a magic card whose player still selects
     which effect to use, ("substitute", i, j) for the replacement directive j of the source's
-    effect i, ("later", i, j) for what directive j of the source's effect i left for a later moment.
+    effect i, ("later", i, j) for what directive j of the source's effect i left for a later moment,
+    ("during", i, j) for what directive j of the source's effect i does each time its trigger comes.
 
     `phase` is where it stands. Activating: "select" (which magic effect), "activate" (may its
     controller pay the cost: "you may ... to ..."), "pay" (X, then each part of the cost, `step`
@@ -289,11 +290,18 @@ class GameState:
     raid_uses: dict = field(default_factory=dict)  # iid -> times 【Raid】 refreshed it this turn
     effect_uses: set = field(default_factory=set)  # (iid, effect) used this turn: 〔Once per turn〕 (Standard)
     spirits_destroyed: list = field(default_factory=lambda: [0, 0])  # each player's spirits destroyed this turn
+    effect_draws: list = field(default_factory=lambda: [0, 0])  # each player's draws by their own effects this turn
     # effects waiting for a later moment ("... when the battle ends", "at the end of this turn"): (moment, source,
     # effect index, directive index, controller), in the order they were made
     delayed: list = field(default_factory=list)
     magic_uses: dict = field(default_factory=dict)  # player -> magic cards they used this turn
     cost_next: list = field(default_factory=list)  # (player, Target, amount) for the next magic card used this turn
+    # effects that wait for a trigger while they last ("during this turn, when ..."): (source, effect index,
+    # directive index, controller, duration, the cards watched or None: any that fit)
+    temporary: list = field(default_factory=list)
+    # this turn's events "the first time ... each turn" counts: ("life", player) / ("destroyed", owner, card, by the
+    # opponent) / ("attack", player, card), in order
+    turn_log: list = field(default_factory=list)
     # cards in the "pending" zone, in the order they entered it: (iid, where it goes next, the level it keeps)
     pending_cards: list = field(default_factory=list)
     next_group: int = 1
@@ -351,9 +359,13 @@ class GameState:
             **({} if self.table is None else {"table": self.table.to_dict()}),
             **({"effect_uses": sorted(map(list, self.effect_uses))} if self.effect_uses else {}),
             **({"spirits_destroyed": self.spirits_destroyed} if any(self.spirits_destroyed) else {}),
+            **({"effect_draws": self.effect_draws} if any(self.effect_draws) else {}),
             **({"delayed": [list(d) for d in self.delayed]} if self.delayed else {}),
             **({"magic_uses": sorted(self.magic_uses.items())} if self.magic_uses else {}),
             **({"cost_next": [[p, repr(t), n] for p, t, n in self.cost_next]} if self.cost_next else {}),
+            **({"turn_log": [list(x) for x in self.turn_log]} if self.turn_log else {}),
+            **({"temporary": [[*t[:5], None if t[5] is None else sorted(t[5])] for t in self.temporary]}
+               if self.temporary else {}),
             **({"pending_cards": [list(e) for e in self.pending_cards]} if self.pending_cards else {}),
         }
 
@@ -379,9 +391,12 @@ class GameState:
         s.raid_uses = self.raid_uses.copy()
         s.effect_uses = self.effect_uses.copy()
         s.spirits_destroyed = self.spirits_destroyed[:]
+        s.effect_draws = self.effect_draws[:]
         s.delayed = self.delayed[:]  # (tuples)
         s.magic_uses = self.magic_uses.copy()
         s.cost_next = self.cost_next[:]  # (tuples of frozen values)
+        s.temporary = self.temporary[:]  # (tuples of frozen values)
+        s.turn_log = self.turn_log[:]  # (tuples)
         s.pending_cards = self.pending_cards[:]  # (tuples)
         s.next_group, s.next_ts = self.next_group, self.next_ts
         s.cores_in_play, s.chain = self.cores_in_play, self.chain

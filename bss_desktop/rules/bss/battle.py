@@ -6,7 +6,7 @@ from ...engine import stats
 from ...engine.commands import Attack, Block, EndAttack, Pass
 from ...engine.errors import IllegalCommand
 from ...engine.state import Battle, Cause
-from . import continuous, costs, protection
+from . import continuous, costs, protection, timing
 
 
 class SagaBattle:
@@ -37,6 +37,8 @@ class SagaBattle:
 
     def _h_end_attack(self, cmd: EndAttack) -> None:
         self._expect(cmd, ("attack",), "CR 6-7-3-2", "ending the attack step")
+        if self.has_effects and timing.must_attack(self, cmd.player):
+            raise IllegalCommand("CR 1-3-1", "an effect says a spirit that can attack must attack")
         self.state.stage = "end_start"
 
     def _h_pass(self, cmd: Pass) -> None:
@@ -67,7 +69,8 @@ class SagaBattle:
         card = self._own_card(cmd.player, cmd.spirit, "field", "CR 7-1-3-1", "block")
         if self._defs[card.cid].type != "spirit":
             raise IllegalCommand("CR 7-1-3-1", "only spirits block")
-        if card.exhausted and not (self.has_effects and continuous.allowed(self, card.iid, "block_exhausted")):
+        if card.exhausted and not (self.has_effects and continuous.allowed(self, card.iid, "block_exhausted",
+                                                                           b.attacker)):
             raise IllegalCommand("CR 7-1-3-1", "only a refreshed spirit can block")
         if self.has_effects:
             if continuous.restricted(self, card.iid, "cannot_block"):
@@ -89,7 +92,8 @@ class SagaBattle:
         card = self.state.cards[iid]
         if self._defs[card.cid].type != "spirit":
             return False
-        if card.exhausted and not (self.has_effects and continuous.allowed(self, iid, "block_exhausted")):
+        if card.exhausted and not (self.has_effects and continuous.allowed(self, iid, "block_exhausted",
+                                                                           self.state.battle.attacker)):
             return False
         if self.has_effects:
             if continuous.restricted(self, iid, "cannot_block"):

@@ -411,15 +411,17 @@ def restricted(game, iid: int, what: str) -> bool:
     return False
 
 
-def allowed(game, iid: int, what: str) -> bool:
+def allowed(game, iid: int, what: str, against: int | None = None) -> bool:
     """Whether an effect lets `iid` do what the rules alone would not ("block_exhausted": block while exhausted,
-    CR 1-3-1 over CR 7-1-3-1)."""
+    CR 1-3-1 over CR 7-1-3-1), against the attacker `against` (an effect may name which attackers)."""
+    owner = game.state.cards[iid].owner
     for g in game.state.grants:
-        if g.what == "can_" + what and iid in g.targets:
+        if g.what == "can_" + what and iid in g.targets and (
+                g.by is None or (against is not None and matches(game, against, g.by, owner, iid))):
             return True
     if game.has_constants:
-        for _, _, d in _constant_hits(game, iid, "allow"):
-            if d.can == what:
+        for src, p, d in _constant_hits(game, iid, "allow"):
+            if d.can == what and (d.by is None or (against is not None and matches(game, against, d.by, p, src))):
                 return True
     return False
 def attack_tax(game, iid: int) -> int:

@@ -253,17 +253,22 @@ class Directives:
 
     def _do_draw(self, a, d):
         drew = False
+        st = self.state
         players = (a.controller, 1 - a.controller) if d.side == "each" else \
             (1 - a.controller,) if d.side == "opponent" else (a.controller,)
         for p in players:  # "you and your opponent each draw": you first (CR 1-3-4)
             if d.keep is not None:  # "draw cards until you have N cards in your hand"
-                n = d.keep - len(self.state.players[p].hand)
+                n = d.keep - len(st.players[p].hand)
             else:
                 n = self._amount(a, d)
             if n <= 0:  # CR 4-5-3, 1-3-2-3: zero or fewer times is not at all
                 continue
+            before = len(st.players[p].hand)
             self._draw(p, n)
             drew = True
+            if len(st.players[p].hand) > before:  # ruling T2: one draw of one of this effect's
+                st.effect_draws[p] += 1
+                self._fire_side(1 - p, "opponent_draws_by_effect")
         return drew
 
     def _discard_cands(self, a, d, p: int) -> list:
@@ -532,11 +537,18 @@ class Directives:
         if d.cores_from == "trash":
             return self._charge_from_trash(a, d, n)
 
+        placed = []
+
         def go(iid):
             if self.state.cards[iid].zone != "field":
                 return False
             self._move_cores(self.state.cards[iid].owner, "void", iid, n, False, "effect", None)
-        return self._targets_then(a, d, go, "put cores on")
+            if self.state.cards[iid].owner == a.controller:
+                placed.append(iid)
+        done = self._targets_then(a, d, go, "put cores on")
+        if placed:  # on one of their own spirits, with one of their effects
+            self._fire_side(1 - a.controller, "opponent_places_void_cores")
+        return done
 
     def _do_core_remove(self, a, d):
         chosen = self._select(a, d.target, prompt="remove cores from")
@@ -587,6 +599,8 @@ class Directives:
         if d.cores_from == "trash":
             return self._trash_cores_to(a, d, n, "reserve")
         self._move_cores(a.controller, "void", d.to or "reserve", n, False, "effect", None)
+        if (d.to or "reserve") == "reserve":  # into their reserve, with one of their effects
+            self._fire_side(1 - a.controller, "opponent_places_void_cores")
         return True
 
     def _trash_cores_to(self, a, d, n: int, dst) -> bool | object:
@@ -921,12 +935,38 @@ class Directives:
         st.delayed.append((d.at, a.source, a.ref[1], a.step, a.controller))
         return True
 
+    def _do_during(self, a, d):
+        """"During this turn, when 1 of your Dragon spirits ..., draw a card": a trigger that lasts this turn or
+        battle (resolution._fire_temporary), on the cards selected before ("when that spirit ...") or any that fit."""
+        st = self.state
+        if a.ref[0] not in ("effect", "burst") or a.phase != "do" or (d.duration == "battle" and st.battle is None):
+            return False
+        watched = None
+        if d.target is not None:
+            watched = frozenset(i for i in a.selected if st.cards[i].zone == "field")
+            if not watched:
+                return False
+        st.temporary.append((a.source, a.ref[1], a.step, a.controller, d.duration, watched))
+        return True
+
+    def _do_end_attack_step(self, a, d):
+        # "end the attack step": between its battles (CR 7-1-6-3) the step ends as if its player ended it
+        # (CR 6-7-3-2); in a battle, or outside the attack step, nothing happens
+        st = self.state
+        if st.stage != "attack" or st.battle is not None:
+            return False
+        st.stage = "end_start"
+        return True
+
+    def _do_must_attack(self, a, d):  # a constant-only word: read where attack steps end (timing.must_attack)
+        return False
+
     def _do_allow(self, a, d):  # "that spirit can block while exhausted" (continuous.allowed)
         chosen = self._on_field(a, d, "can block while exhausted")
         if chosen is WAIT:
             return WAIT
         if chosen:
-            self._grant(a, chosen, "can_" + d.can, d.duration)
+            self._grant(a, chosen, "can_" + d.can, d.duration, by=d.by)
         return bool(chosen)
 
     def _do_cost_next(self, a, d):

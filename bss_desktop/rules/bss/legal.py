@@ -5,7 +5,7 @@ from ...engine.commands import (Activate, Attack, Awaken, Block, Choose, Command
                                 EndMain, MoveCores, Mulligan, Pass, PlaceNexus, SetBurst, Summon, UseMagic)
 from ...engine.errors import IllegalCommand
 from ...engine.offers import made, offer, remember
-from . import continuous, costs
+from . import continuous, costs, timing
 
 
 def _reserve_offer(kind: str, p: int, iid: int, pay: int, place: int):
@@ -124,7 +124,8 @@ class SagaLegal:
                         self.has_effects and (continuous.restricted(self, iid, "cannot_attack") or not
                                               costs.tax_payable(self, p, continuous.attack_tax(self, iid)))):
                     out.append(offer(Attack, p, iid))
-            out.append(offer(EndAttack, p))
+            if not (self.has_effects and timing.must_attack(self, p)):  # "this spirit must attack if able"
+                out.append(offer(EndAttack, p))
         elif kind == "flash":
             out.append(offer(Pass, p))
             symbols = plain = reductions = None  # (found when a card needs them: most hands hold nothing to use now)

@@ -14,7 +14,7 @@ from itertools import combinations
 
 from ...carddb.effects import BURST_TRIGGERS, Effect
 from ...engine import stats
-from . import agile, continuous, costs, link, protection
+from . import agile, continuous, costs, link, protection, timing
 from .directives import WAIT, Directives
 from .effect_costs import EffectCosts
 from ...engine.errors import IllegalCommand
@@ -96,9 +96,23 @@ class Resolution(Directives, EffectCosts):
             self._emit("manual_effect", card=iid, cid=card.cid, player=card.owner, texts=[e.text for _, e in hits],
                        effects=[i for i, _ in hits], trigger=trigger)
 
+    def _fire_temporary(self, p: int, trigger: str, trigger_card: int | None) -> None:
+        """The while-lasting triggers of player `p` ("during this turn, when ...", directives.`_do_during`) waiting
+        for `trigger` on a card like `trigger_card`."""
+        st = self.state
+        for source, i, j, controller, _, watched in st.temporary:
+            if controller != p or trigger_card is None or (watched is not None and trigger_card not in watched):
+                continue
+            d = self._defs[st.cards[source].cid].effects[i].do[j]
+            if d.trigger == trigger and (d.by is None or matches(
+                    self, trigger_card, replace(d.by, side="any"), controller, source)):
+                self._pending.append((source, ("during", i, j), controller, trigger_card, 0, None))
+
     def _fire_side(self, p: int, trigger: str, trigger_card: int | None = None, exclude: int | None = None,
                    skip=()) -> None:
         """Triggers of every field card of player `p`, and their set burst (CR 10-9-1)."""
+        if self.state.temporary:
+            self._fire_temporary(p, trigger, trigger_card)
         player = self.state.players[p]
         if trigger not in self._triggers and (player.burst is None or trigger not in BURST_TRIGGERS
                                               or not self.settings.ask_every_burst_moment):
@@ -153,6 +167,8 @@ class Resolution(Directives, EffectCosts):
     def _on_attack(self, ev: dict) -> None:
         st = self.state
         a = ev["card"]
+        if timing.counts_first_times(self, ("your_spirit_attacks",)):
+            st.turn_log.append(("attack", ev["player"], a))
         self._fire(a, "when_attacks")
         self._fire(a, "when_attacks_or_blocks")
         self._fire_side(ev["player"], "your_spirit_attacks", a)
@@ -175,6 +191,7 @@ class Resolution(Directives, EffectCosts):
         self._fire(blocker, "when_attacks_or_blocks")
         self._fire(attacker, "when_blocked")
         self._fire_side(ev["player"], "your_spirit_blocks", blocker)  # the event's player is the blocker's
+        self._fire_side(1 - ev["player"], "opponent_blocks", blocker)
         self._fire_side(1 - ev["player"], "your_spirit_blocked", attacker)
         if continuous.has_keyword(self, attacker, "curse"):  # CR 11-3-1: only one activates (11-3-2)
             st.battle.cursed = True
@@ -200,10 +217,18 @@ class Resolution(Directives, EffectCosts):
                 self._fire(iid, "when_destroyed_by_opponent")
         if self._defs[card.cid].type == "spirit":
             st.spirits_destroyed[owner] += 1  # "if N of your spirits has been destroyed this turn"
+            if timing.counts_first_times(self, ("your_spirit_destroyed", "your_spirit_destroyed_by_opponent")):
+                st.turn_log.append(("destroyed", owner, iid, by == 1 - owner))
             if owner != quiet:
                 self._fire_side(owner, "your_spirit_destroyed", iid, exclude=iid, skip=mute)
                 if by == 1 - owner:
                     self._fire_side(owner, "your_spirit_destroyed_by_opponent", iid, exclude=iid, skip=mute)
+                if ev["cause"][0] == "battle":  # by comparing BP (CR 7-1-5-2-1)
+                    self._fire_side(owner, "your_spirit_destroyed_in_battle", iid, exclude=iid, skip=mute)
+                if ev["cause"][0] in ("effect", "effect_quiet", "effect_cores", "effect_bp"):  # by an effect (CR 10-1-2)
+                    self._fire_side(owner, "your_spirit_destroyed_by_effect", iid, exclude=iid, skip=mute)
+                    if by == owner:
+                        self._fire_side(owner, "your_spirit_destroyed_by_your_effect", iid, exclude=iid, skip=mute)
             if 1 - owner != quiet:
                 self._fire_side(1 - owner, "opponent_spirit_destroyed", iid, skip=mute)
             winner = ev["cause"][2]
@@ -247,9 +272,13 @@ class Resolution(Directives, EffectCosts):
 
     def _on_cores_moved(self, ev: dict) -> None:
         if ev["src"] == "life" and ev["count"] > 0:
+            if timing.counts_first_times(self, ("life_reduced",)):
+                self.state.turn_log.append(("life", ev["player"]))
             self._fire_side(ev["player"], "life_reduced")
         if ev["dst"] == "life" and ev["count"] > 0:  # ruling P9: a life increases when cores are placed into it
-            self._fire_side(ev.get("dst_player", ev["player"]), "life_gained")
+            gainer = ev.get("dst_player", ev["player"])
+            self._fire_side(gainer, "life_gained")
+            self._fire_side(1 - gainer, "opponent_life_gained")  # "when a core is added to your opponent's life"
         if "cores_reach" in self._triggers:  # (a card of this game triggers on its cores reaching a count)
             dst = ev["dst"]
             if type(dst) is int:
@@ -337,11 +366,15 @@ class Resolution(Directives, EffectCosts):
         self._fire_side(ev["player"], "you_use_magic", ev["card"])
         self._fire_side(1 - ev["player"], "opponent_uses_magic", ev["card"])
         if ev["window"] != "burst":  # used from the hand (CR 10-8-1), not as a burst's follow-up (CR 10-9)
+            self._fire_side(ev["player"], "you_use_magic_from_hand", ev["card"])
             self._fire_side(1 - ev["player"], "opponent_uses_magic_from_hand", ev["card"])
 
     def _on_card_moved(self, ev: dict) -> None:
         """A spirit returned from the field to its owner's hand or deck ("when one of your opponent's spirits is
         returned to their hand or deck"): the opponent's effects waiting for it trigger."""
+        if ev["src"] == "hand" and ev["dst"] == "trash" and ev["reason"] == "discard":  # CR 10-2-2
+            self._fire_side(ev["owner"], "your_card_discarded", ev["card"])
+            return
         if ev["src"] != "field" or ev["dst"] not in ("hand", "deck") or self._defs[ev["cid"]].type != "spirit":
             return
         self._fire_side(1 - ev["owner"], "opponent_spirit_returned", ev["card"])
@@ -369,6 +402,8 @@ class Resolution(Directives, EffectCosts):
 
     def _on_battle_end(self, ev: dict) -> None:
         self._fire_later("battle_end")  # "... when the battle ends" (CR 7-1-6-1)
+        if self.state.temporary:  # "during this battle, when ...": the battle is over (CR 7-1-6-2)
+            self.state.temporary = [t for t in self.state.temporary if t[4] != "battle"]
         for iid, role in ((ev["attacker"], "when_attack_ends"), (ev["blocker"], "when_block_ends")):
             if iid is not None and self.state.cards[iid].zone == "field":
                 self._fire(iid, "when_battle_ends")
@@ -396,7 +431,11 @@ class Resolution(Directives, EffectCosts):
             seen.add((iid, ref))
             value = lv if ref[0] == "keyword" else 0
             e = self._effect_of_ref(iid, ref) if ref[0] == "effect" else None
-            if e is not None and e.limit is not None and not self._limit_allows(iid, ref[1], e, controller, stacked):
+            if e is not None and e.limit == "first_time":
+                if not timing.first_time(self, e, controller, trigger_card):
+                    continue
+            elif e is not None and e.limit is not None and not self._limit_allows(iid, ref[1], e, controller,
+                                                                                  stacked):
                 continue
             # a set burst is first activated, or not, at its owner's will (activate_burst); the others wait, or pay
             phase = self._start_phase(e) if ref[0] == "effect" else "burst" if ref[0] == "burst" else "new"
@@ -660,12 +699,12 @@ class Resolution(Directives, EffectCosts):
         effects = self._defs[self.state.cards[source].cid].effects
         if kind == "substitute":
             return Effect("constant", do=effects[ref[1]].do[ref[2]].instead)
-        if kind == "later":  # what a `later` directive left for its moment (_fire_later)
+        if kind in ("later", "during"):  # what a `later` / `during` directive left for its moment
             return Effect("triggered", do=effects[ref[1]].do[ref[2]].instead)
         return effects[ref[1]]
 
     def _fire_later(self, at: str) -> None:
-        """The effects waiting for this moment activate, together (CR 7-1-6-1, 6-8-1-1)."""
+        """The effects waiting for this moment activate, together."""  # CR 7-1-6-1, 6-8-1-1
         st = self.state
         if not st.delayed:
             return

@@ -176,6 +176,8 @@ def count_value(game, c, source: int | None, controller: int, activation=None) -
         return n
     if c.what == "destroyed":  # spirits destroyed this turn (GameState.spirits_destroyed)
         return sum(st.spirits_destroyed[p] for p in sides_of(c.side, controller))
+    if c.what == "effect_draws":  # draws by each player's own effects this turn (GameState.effect_draws)
+        return sum(st.effect_draws[p] for p in sides_of(c.side, controller))
     n = 0  # symbols on the field; a double colour symbol counts once (CR 2-8-2-1)
     for p in sides_of(c.side, controller):
         for iid in st.players[p].field:

@@ -2,9 +2,12 @@
 flow that runs them until a player must decide."""
 from __future__ import annotations
 
+from dataclasses import replace
+
 from ...engine.commands import EndMain, Mulligan
 from ...limits import MAX_EVENTS_PER_COMMAND
 from ...table import opening
+from . import continuous
 
 STARTING_LIFE = 5  # CR 5-2-3
 STARTING_RESERVE = 3  # CR 5-2-4 (plus the soul core)
@@ -157,6 +160,8 @@ class SagaTurn:
     def _stage_draw(self) -> None:
         self._begin_step("draw")
         self._draw(self.state.turn_player)  # CR 6-4-2
+        if self.has_effects:  # "during your draw step, draw 1 additional card": after that draw
+            self._fire_side(self.state.turn_player, "draw_step_draw")
         self.state.stage = "refresh"
 
     def _stage_refresh(self) -> None:
@@ -165,7 +170,18 @@ class SagaTurn:
         player = st.players[p]
         self._begin_step("refresh")
         for iid in player.field:  # CR 6-5-2
+            if self.has_effects and continuous.restricted(self, iid, "cannot_refresh_step"):
+                continue  # "it will not refresh during its owner's next refresh step"
             self._set_exhausted(iid, False)
+        if st.grants:  # that refresh step has come: those cards refresh again at the next
+            own, kept = set(player.field), []
+            for g in st.grants:
+                if g.what == "cannot_refresh_step" and g.targets & own:
+                    if g.targets - own:
+                        kept.append(replace(g, targets=g.targets - own))
+                else:
+                    kept.append(g)
+            st.grants = kept
         self._move_cores(p, "trash", "reserve", player.trash_cores, player.soul == "trash", "refresh_step", None)
         st.stage = "main_start"
 
@@ -191,9 +207,12 @@ class SagaTurn:
         st.raid_uses.clear()  # CR 11-12-1: 【Raid】 counts per turn
         st.effect_uses.clear()  # STD 12-3-1: 〔Once per turn〕 likewise
         st.spirits_destroyed = [0, 0]  # "has been destroyed this turn" (CR 6-8-1-2: the turn ends)
+        st.effect_draws = [0, 0]  # "used an effect they control to draw a card this turn"
         st.delayed = []  # a moment of this turn still awaited has passed
         st.magic_uses.clear()  # "the first magic card you use each turn" (docs/saga-rulings.md, Costs: Next-1)
         st.cost_next.clear()  # "the next magic card you use this turn" likewise
+        st.temporary = []  # "during this turn, when ..." (CR 6-8-1-2)
+        st.turn_log = []  # "the first time ... each turn" (ruling T3)
         self._manage()
         if st.result is not None or st.queue or st.choice is not None:
             return

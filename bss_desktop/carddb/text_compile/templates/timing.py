@@ -21,10 +21,21 @@ GRAMMAR = r"""
 
 // "when your opponent uses a magic card from their hand, ..." (CR 10-8-1; not after a burst, CR 10-9)
 %extend watch_event: "your opponent uses" count card_descr filters? "from their hand" -> opponent_uses_from_hand
+                   | "you use" count card_descr filters? "from your hand" -> you_use_from_hand
+// "if this spirit has a "Soul Core" on it, refresh it when ...": the trigger, its effect under the condition
+%extend sentence: "if" condition "," statement "when" watch_event -> if_when_last
+// "... reduces your opponent's life, discard the top 4 cards of their deck": the opponent's
+%extend whose_deck: "their deck"                                -> deck_opponent
+// "reduce the spirit's BP by 2000": the spirit selected before
+%extend poss_it: "the spirit's"
 
 // "when your opponent draws (a card) (outside of their draw step), ..." (ruling T2); "they must discard a card"
 %extend watch_event: "your opponent draws" drawn_cards?              -> opponent_draws
                    | "your opponent draws" drawn_cards? "outside" "of"? "their draw step" -> opponent_draws_outside
+                   | "your opponent uses" count "of their" ("effect" | "effects") "to draw" drawn_cards -> opponent_draws_by_effect
+                   | count core_word ("is" | "are") ("added to" | "placed into" | "put into") "your opponent's life" -> opponent_life_gained
+                   | count card_descr filters? "is discarded from your hand" -> watch_discarded
+                   | "your opponent places" count core_word "with" count "of their effects from the void onto" count "of their spirits or into their reserve" -> opp_places_void_cores
 drawn_cards: count card_word | card_word
 %extend action: "they must discard" count card_word ("from their hand")? -> opponent_discards
 
@@ -32,6 +43,21 @@ drawn_cards: count card_word | card_word
 %extend watch_event: count "of" owner descr filters? returned_to  -> watch_returned
 returned_to: ("is returned" | "returns") "to their hand"        -> ret_hand
            | ("is returned" | "returns") "to their hand or" "their"? "deck" -> ret_hand_or_deck
+
+// "when 1 of your <kind> spirits is destroyed by an effect", "when you destroy 1 of your spirits with 1 of your
+// effects" (CR 10-1-2)
+%extend watch_event: count "of" owner descr filters? "is destroyed by an effect" -> watch_destroyed_by_effect
+                   | "you destroy" count "of" owner descr filters? "with" count "of your effects" -> watch_you_destroy
+                   | "you destroy" count "of" owner descr filters? "with your effects" -> watch_you_destroy
+
+// "when 1 of your <kind> spirits is destroyed in battle" (CR 7-1-5-2-1)
+%extend watch_event: count "of" owner descr filters? "is destroyed in battle" -> watch_destroyed_in_battle
+
+// "when 1 of your <kind> spirits is destroyed, draw a card if you have 5 or fewer cards in your hand"
+%extend after_when: statement "if" condition                     -> if_last
+
+// "return 1 of your opponent's attacking spirits to their hand": the attacker, in your opponent's turn (CR 7-1-1)
+%extend action: "return" count "of your opponent's attacking spirits to" hand_of -> bounce_their_attacker
 
 // "remove 1 core from the blocking spirit and place it into your opponent's reserve" (CR 7-1-3: the battle's blocker)
 %extend core_remove: "remove" count core_word "from" blocking_spirit "and place" it "into" core_to -> remove_blocker
@@ -41,16 +67,50 @@ blocking_spirit: "the blocking spirit" | "your opponent's blocking spirit"
 // "select 1 of your opponent's spirits and reduce its BP by 2000 during this turn"
 %extend then_on_it: bp_reduce
 
-// "that spirit can block while exhausted during this turn" (CR 1-3-1 over CR 7-1-3-1)
-%extend action: allow_block
-allow_block: subject ("can" | "may") "block" ("while exhausted" | "even if exhausted" | "even while exhausted") duration?
+// "that spirit can block while exhausted during this turn", "it can block your opponent's spirits with 2 or fewer
+// cores on them even if exhausted" (CR 1-3-1 over CR 7-1-3-1)
+%extend action: allow_block | allow_block_by
+allow_block: subject ("can" | "may") "block" exhausted_too duration?
+allow_block_by: subject ("can" | "may") "block" "all of"? owner descr filters? exhausted_too duration?
+exhausted_too: "while exhausted" | "even if exhausted" | "even while exhausted"
+// "the first time your life is reduced each turn, ...", "the first time 1 of your purple spirits is destroyed each
+// turn, ..." (ruling T3)
+%extend sentence: "the first time" first_event "each turn" "," after_when -> first_time
+?first_event: "your life is reduced"                             -> fe_life
+            | count "of" owner descr filters? event              -> watch_of
+
+// "each turn, the first spirit you control that attacks gains Curse during this turn" (ruling T3)
+%extend sentence: "each turn" ","? "the first" descr "you control that attacks" ("gains" | "gain") KEYWORD duration? -> first_attacker_gains
+                | "the first" descr "that attacks each turn" ("gains" | "gain") KEYWORD duration? -> first_attacker_gains
+
+// "During Your Draw Step Draw 1 additional card. After your draw, discard a card." (CR 6-4-2: after that draw)
+%extend sentence: "during your draw step" ","? "draw" count "additional" card_word -> additional_draw
+                | "after your draw" "," statement                -> after_your_draw
+
+// "that spirit will not refresh during their next refresh step" (CR 6-5-2)
+no_refresh: subject ("will not" | "does not" | "do not") "refresh during" refresh_whose "next refresh step"
+refresh_whose: ("their" | "its owner's" | "their owner's")    -> of_owner
+             | "your opponent's"                               -> of_opponent
+%extend action: no_refresh
+
+// "when this battle ends, end the attack step" (CR 6-7-3-2)
+%extend action: "end the attack step"                           -> end_attack_step
+
+// "this spirit must attack if able" (CR 1-3-1 over CR 6-7-3-2)
+%extend action: subject "must attack if able"                    -> must_attack_if_able
+
+// "... you may return that spirit card from your trash to your hand": the card a watched trigger happened to
+%extend action: "return that spirit card from your trash to your hand" -> recover_that
+// "if 1 of your nexuses has a "Soul Core" on it, ..."
+%extend condition: count "of" owner descr "has a" QUOTED "on it"   -> c_one_has_soul
 
 // "if 1 or more of your spirits has been destroyed this turn, ...", "... unless a spirit has been destroyed this turn"
-?destroyed_this_turn: count "of" owner kind_spirit has_been_destroyed -> c_destroyed
-                    | NUMBER "or more of" owner kind_spirit has_been_destroyed -> c_destroyed_min
+?destroyed_this_turn: count "of" owner descr has_been_destroyed -> c_destroyed
+                    | NUMBER "or more of" owner descr has_been_destroyed -> c_destroyed_min
                     | count "spirit" has_been_destroyed           -> c_destroyed_any
 has_been_destroyed: ("has" | "have") "been destroyed this turn"
 %extend condition: destroyed_this_turn                          -> c_same
+                 | "your opponent used an effect they control to draw" drawn_cards "this turn" -> c_opp_effect_draw
 %extend sentence: statement "unless" destroyed_this_turn        -> unless_destroyed
 
 // "at the end of this turn, ...", "... at the end of this turn" (CR 6-8-1-1): it waits for that moment
@@ -66,6 +126,19 @@ has_been_destroyed: ("has" | "have") "been destroyed this turn"
 
 // "when you use a magic card, ... after the effect resolves" (CR 8-5-2-4: it waits for that card's effect anyway)
 %extend sentence: "when" watch_event "," after_when "after the effect resolves" -> when_magic_resolved
+
+// "during this turn, when 1 of your <kind> spirits destroys ... via comparing BP, refresh it", "during this battle,
+// when that spirit ...", "during this turn, draw a card when ...": a trigger lasting the turn or the battle
+%extend sentence: duration ","? "when" during_event "," after_when -> during_first
+                | duration ","? draw "when" during_event       -> during_last
+// "select 1 of your opponent's spirits. If it attacks or blocks during this turn, ...": whoever's spirit it is
+%extend sentence: "if it" it_acts duration "," statement        -> if_it_acts
+it_acts: "attacks"                                             -> acts_attack
+       | "blocks"                                              -> acts_block
+       | "attacks or blocks"                                   -> acts_either
+?during_event: watch_event
+             | "that spirit destroys" count "of your opponent's spirits" by_battle -> that_wins
+             | "that spirit destroys an opponent's spirit" by_battle -> that_wins
 
 // "select 1 of your opponent's exhausted spirits and attack it", "you may attack that spirit" (CR 10-10-1)
 %extend verb_on_it: "attack" it                                 -> attack_on
@@ -102,6 +175,32 @@ class Rules:
     def opponent_uses_from_hand(self, count, descr, filters=None):
         return self.you_use(count, descr, filters, "opponent_uses_magic_from_hand")
 
+    def _own_watch(self, count, side, descr, filters, trigger):
+        if count != 1 or side != "you":
+            raise NotSupported("a destruction by an effect watching other than one of your spirits")
+        watch = self._target({}, "you", descr, filters)
+        watch.pop("side", None)
+        if watch.pop("type", "spirit") != "spirit":
+            raise NotSupported("a destruction by an effect of cards other than spirits")
+        return {"trigger": trigger, **({"watch": watch} if watch else {})}
+
+    def watch_destroyed_by_effect(self, count, side, descr, filters=None):
+        return self._own_watch(count, side, descr, filters, "your_spirit_destroyed_by_effect")
+
+    def watch_you_destroy(self, count, side, descr, *rest):
+        filters = next((r for r in rest if isinstance(r, list)), None)
+        if any(isinstance(r, int) and r != 1 for r in rest):
+            raise NotSupported("a destruction by several effects at once")
+        return self._own_watch(count, side, descr, filters, "your_spirit_destroyed_by_your_effect")
+
+    def watch_destroyed_in_battle(self, count, side, descr, filters=None):
+        return self._own_watch(count, side, descr, filters, "your_spirit_destroyed_in_battle")
+
+    def bounce_their_attacker(self, count, _hand):
+        if count != 1:
+            raise NotSupported("more than the one attacking spirit")
+        return [{"bounce": "attacker", "if": {"your_turn": False}}]
+
     def watch_returned(self, count, side, descr, *rest):
         if count != 1 or side != "opponent" or descr != {"type": "spirit"} or len(rest) != 1:
             raise NotSupported("a return to the hand watching other than one of your opponent's spirits")
@@ -119,8 +218,34 @@ class Rules:
     def opponent_draws(self, *_):
         return {"trigger": "opponent_draws"}
 
+    def opponent_draws_by_effect(self, count, *_):
+        if count != 1:
+            raise NotSupported("draws by several of their effects at once")
+        return {"trigger": "opponent_draws_by_effect"}
+
+    def if_when_last(self, cond, ops, event):
+        return self.when_first(event, self.if_first(cond, ops))
+
+    def watch_discarded(self, count, descr, filters=None):  # CR 10-2-2
+        if count != 1:
+            raise NotSupported("several cards discarded at once")
+        watch = self._target({}, "you", descr, filters)
+        watch.pop("side", None)
+        return {"trigger": "your_card_discarded", "watch": watch}
+
+    def opp_places_void_cores(self, *counts):
+        if any(isinstance(c, int) and c != 1 for c in counts):
+            raise NotSupported("cores placed by several effects, or on several spirits, at once")
+        return {"trigger": "opponent_places_void_cores"}
+
+    def opponent_life_gained(self, *_):
+        return {"trigger": "opponent_life_gained"}
+
     def opponent_draws_outside(self, *_):
         return {"trigger": "opponent_draws_outside_draw_step"}
+
+    def you_use_from_hand(self, count, descr, filters=None):
+        return self.you_use(count, descr, filters, "you_use_magic_from_hand")
 
     def blocking_spirit(self, *_):
         return None
@@ -132,8 +257,73 @@ class Rules:
         d = self._core_to(count, to)
         return [{"core_remove": {"target": "blocker", "keep": d.pop("count"), **d}}]
 
-    def allow_block(self, subject, duration=None):
+    def fe_life(self):
+        return {"trigger": "life_reduced"}
+
+    def first_time(self, event, ops):
+        from ...effects import FIRST_TIME_TRIGGERS
+
+        if event["trigger"] not in FIRST_TIME_TRIGGERS:
+            raise NotSupported(f"'the first time ... each turn' on {event['trigger']}")
+        return [{"_trigger": event}, {"_limit": "first_time"}] + ops
+
+    def first_attacker_gains(self, descr, kw, duration=None):
+        watch = {k: v for k, v in descr.items() if k != "type"}
+        if descr.get("type") != "spirit":
+            raise NotSupported("the first attacker of a kind other than spirits")
+        event = {"trigger": "your_spirit_attacks", **({"watch": watch} if watch else {})}
+        return self.first_time(event, self.gains_keyword("it", kw, duration))
+
+    def additional_draw(self, count, _w):
+        return [{"_trigger": {"trigger": "draw_step_draw"}}, {"draw": count}]
+
+    def after_your_draw(self, ops):  # "after your draw" (the sentences of an effect happen in order anyway)
+        return ops
+
+    def of_owner(self, *_):
+        return "owner"
+
+    def of_opponent(self, *_):
+        return "opponent"
+
+    def no_refresh(self, subject, whose):  # the refresh step of the spirit's owner (CR 6-5-2)
+        if whose == "opponent" and not (isinstance(subject, dict) and subject.get("side", "opponent") == "opponent"):
+            raise NotSupported("'your opponent's next refresh step' for spirits that may not be theirs")
+        return [{"restrict": {"target": subject, "cannot": "refresh_step"}}]
+
+    def end_attack_step(self):
+        return [{"end_attack_step": True}]
+
+    def must_attack_if_able(self, subject):
+        return [{"must_attack": subject}]
+
+    def recover_that(self):  # "it" named by the assembler: the trigger card (or refused)
+        return [{"recover": "it"}]
+
+    def exhausted_too(self, *_):
+        return None
+
+    def allow_block(self, subject, _ex=None, duration=None):
         return [{"allow": {"target": subject, "can": "block_exhausted", "_duration": duration}}]
+
+    def allow_block_by(self, subject, side, descr, *rest):
+        filters = next((r for r in rest if isinstance(r, list)), None)
+        duration = next((r for r in rest if isinstance(r, str)), None)
+        if side != "opponent":
+            raise NotSupported("blocking spirits other than the opponent's")
+        by = self._target({}, "opponent", descr, filters)
+        if by.get("type", "spirit") != "spirit":
+            raise NotSupported("blocking cards other than spirits")
+        by.pop("type", None)
+        return [{"allow": {"target": subject, "can": "block_exhausted", **({"by": by} if by else {}),
+                           "_duration": duration}}]
+
+    def c_one_has_soul(self, count, side, descr, q):
+        self._soul(q)
+        if side != "you":
+            raise NotSupported("a soul core on an opponent's card")
+        t = self._target({}, "you", descr, None)
+        return {"control": {**t, "soul_core": True}, **({"control_min": count} if count != 1 else {})}
 
     def keyword_reminder(self, ops, kw, n):
         want = {str(kw): int(n)}
@@ -142,9 +332,64 @@ class Rules:
         return ops
 
     def when_magic_resolved(self, event, ops):
-        if event.get("trigger") not in ("you_use_magic", "opponent_uses_magic", "opponent_uses_magic_from_hand"):
+        if event.get("trigger") not in ("you_use_magic", "opponent_uses_magic", "opponent_uses_magic_from_hand",
+                                        "you_use_magic_from_hand"):
             raise NotSupported("'after the effect resolves' after a trigger other than a magic card's use")
         return self.when_first(event, ops)
+
+    def that_wins(self, *_):  # "when that spirit destroys ...": the spirit selected before (CR 7-1-5-2-1)
+        return {"trigger": "your_spirit_wins_battle", "_that": True}
+
+    def during_first(self, duration, event, ops):
+        return self._during(duration, event, ops)
+
+    def during_last(self, duration, ops, event):
+        return self._during(duration, event, ops)
+
+    def _during(self, duration, event, ops):
+        from ...effects import DURING_TRIGGERS
+
+        if event["trigger"] not in DURING_TRIGGERS:
+            raise NotSupported(f"a trigger lasting this {duration} on {event['trigger']}")
+        if any(k.startswith("_") for op in ops for k in op):
+            raise NotSupported("a cost or a trigger inside a trigger lasting a while")
+        do, selected = [], False
+        for op in ops:  # "it" before any selection: the spirit the trigger happened to
+            name = next(k for k in op if k not in ("may", "if_done", "if"))
+            value = op[name]
+            if not selected and value == "it":
+                op = {**op, name: "trigger"}
+            elif not selected and isinstance(value, dict) and value.get("target") == "it":
+                op = {**op, name: {**value, "target": "trigger"}}
+            if isinstance(value, dict) and (name == "select" or isinstance(value.get("target"), dict)):
+                selected = True
+            do.append(op)
+        out = {"duration": duration, "trigger": event["trigger"]}
+        if event.get("watch"):
+            out["watch"] = event["watch"]
+        if event.get("_that"):
+            out["target"] = "it"
+        return [{"during": {**out, "do": do}}]
+
+    def acts_attack(self):
+        return ("attacks",)
+
+    def acts_block(self):
+        return ("blocks",)
+
+    def acts_either(self):
+        return ("attacks", "blocks")
+
+    def if_it_acts(self, acts, duration, ops):
+        """Triggers on the selected cards (`target: it`), on both sides' events: only the side whose spirit it is
+        ever fires them (resolution._fire_temporary)."""
+        names = {"attacks": ("your_spirit_attacks", "opponent_attacks"),
+                 "blocks": ("your_spirit_blocks", "opponent_blocks")}
+        out = []
+        for act in acts:
+            for trigger in names[act]:
+                out += self._during(duration, {"trigger": trigger, "_that": True}, ops)
+        return out
 
     def later_turn(self, ops):
         return [{"later": {"at": "turn_end", "do": ops}}]
@@ -152,14 +397,19 @@ class Rules:
     def has_been_destroyed(self, *_):
         return None
 
-    def c_destroyed(self, count, side, *_):  # spirits destroyed this turn (not self-destructions, CR 10-1-1-1)
+    def c_destroyed(self, count, side, descr, *_):  # spirits destroyed this turn (not self-destructions, 10-1-1-1)
+        if descr != {"type": "spirit"}:
+            raise NotSupported("a count of destroyed spirits of one kind")
         return {"count": {"destroyed": {"side": side}}, "count_min": count}
 
-    def c_destroyed_min(self, n, side, *_):
-        return self.c_destroyed(int(n), side)
+    def c_destroyed_min(self, n, side, descr, *_):
+        return self.c_destroyed(int(n), side, descr)
 
     def c_destroyed_any(self, count, *_):
         return {"count": {"destroyed": {"side": "any"}}, "count_min": count}
+
+    def c_opp_effect_draw(self, *_):  # ruling T2: a draw one of their own effects made
+        return {"count": {"effect_draws": {"side": "opponent"}}, "count_min": 1}
 
     def c_same(self, cond):
         return cond
