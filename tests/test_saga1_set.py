@@ -29,7 +29,7 @@ DECK_DIR = ROOT / "cards" / "decks"
 SAGA_DECKS = {color: DECK_DIR / f"{color}-saga.txt" for color in COLORS}
 # words of mechanisms printed after CR v1.6.0 (docs/saga-rulings.md), which this set built on the CR does not print:
 # their own tests play them (【Link】: tests/test_tc_link*.py)
-LATER_WORDS = {"link", "when_links", "linked"}
+LATER_WORDS = {"link", "when_links", "when_linked", "your_spirit_linked", "linked"}
 CONDITIONS = ("attacking", "blocking", "your_turn", "soul_core", "life_max", "symbol", "control")
 
 

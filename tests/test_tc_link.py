@@ -326,3 +326,73 @@ def test_ruling_link_the_view_shows_the_link_and_a_guest_refuses_a_malformed_one
         with pytest.raises(MessageError) as e:
             check_view(hostile)
         assert e.value.field == "view.battle.link"
+
+
+# ---------------------------------------------------------------- Link-7: being linked; more "with Link" phrases
+
+
+def test_ruling_link_7_played_when_this_spirit_is_linked_it_triggers_on_the_attacker():
+    striker = record(ID="ZA-001", name="Test Striker", cost="5", core_requirements=[
+        {"level": 1, "battlePoints": 5000, "cores": 1}], effects=[linked_effect(
+            "When this spirit is linked, draw a card.", "While This Spirit Attacks")])
+    db = imported_db(linker(4), striker)
+    game = game_of(db, "{life: 5, reserve: 3, field: [ZA-001, ZL-001], deck: [T-W0, T-W0]}")
+    s, link_spirit = game.state.players[0].field
+    assert db["ZA-001"].effects[0].trigger == "when_linked"
+    link_now(game, s, link_spirit)
+    assert cids(game, game.state.players[0].hand) == ["T-W0"]
+
+
+def test_ruling_link_7_played_when_one_of_your_family_spirits_is_linked_place_a_core_onto_it():
+    field = record(ID="ZN-001", name="Test Field", cardType="NEXUS", cost="0",
+                   core_requirements=[{"level": 1, "cores": 0}], effects=[linked_effect(
+                       "When one of your Stoneback spirits is linked, place a core from the void onto it.",
+                       "During Your Attack Step")])
+    game, striker, link_spirit = linked_game(field, p0_extra=", ZN-001")
+    cores = game.state.cards[striker].cores
+    link_now(game, striker, link_spirit)
+    assert game.state.cards[striker].cores == cores + 1 and game.state.cards[link_spirit].cores == 1
+
+
+def test_cr_8_4_played_you_may_discard_a_spirit_card_with_link_to_draw():
+    drawer = record(ID="ZD-001", name="Test Drawer", effects=[linked_effect(
+        "You may discard one spirit card with Link to draw two cards.", "When Summoned")])
+    db = imported_db(linker(4), drawer)
+    game = position(two_players("{life: 5, reserve: 3, hand: [ZD-001, T-R1], deck: [T-W0, T-W0, T-W0]}",
+                                "{life: 5, reserve: 3}"), db=db)
+    game.apply(Summon(0, first(game, 0, "ZD-001", "hand")))
+    assert game.pending.kind != "choose" and cids(game, game.state.players[0].hand) == ["T-R1"]  # none with Link
+    game = position(two_players("{life: 5, reserve: 3, hand: [ZD-001, T-R1, ZL-001], deck: [T-W0, T-W0, T-W0]}",
+                                "{life: 5, reserve: 3}"), db=db)
+    game.apply(Summon(0, first(game, 0, "ZD-001", "hand")))
+    answer(game, True)
+    assert cids(game, game.state.players[0].trash) == ["ZL-001"]
+    assert cids(game, game.state.players[0].hand) == ["T-R1", "T-W0", "T-W0"]
+
+
+def test_cr_12_2_played_add_a_spirit_card_with_link_from_the_revealed_cards():
+    seer = record(ID="ZS-001", name="Test Seer", effects=[linked_effect(
+        "Reveal the top three cards of your deck. Add one spirit card with Link from the revealed cards to your "
+        "hand. Discard the remaining cards.", "When Summoned")])
+    db = imported_db(linker(4), seer)
+    game = position(two_players("{life: 5, reserve: 3, hand: [ZS-001], deck: [T-W0, T-R1, ZL-001, T-R3]}",
+                                "{life: 5, reserve: 3}"), db=db)
+    game.apply(Summon(0, first(game, 0, "ZS-001", "hand")))
+    while game.pending.kind == "choose":
+        answer(game, True if game.pending.info["kind"] == "may" else game.pending.info["options"][:1])
+    assert cids(game, game.state.players[0].hand) == ["ZL-001"]
+    assert sorted(cids(game, game.state.players[0].trash)) == ["T-R1", "T-W0"]  # the top three: the first three
+
+
+def test_cr_10_13_played_this_spirit_cannot_attack_unless_you_control_a_spirit_with_link():
+    from bss_desktop.engine.errors import IllegalCommand
+
+    loner = record(ID="ZA-002", name="Test Loner", cost="4", effects=[linked_effect(
+        "This spirit cannot attack unless you control a spirit with Link.", "During Your Attack Step")])
+    db = imported_db(linker(4), loner)
+    game = game_of(db, "{life: 5, reserve: 3, field: [ZA-002]}")
+    with pytest.raises(IllegalCommand):
+        game.apply(Attack(0, game.state.players[0].field[0]))
+    game = game_of(db, "{life: 5, reserve: 3, field: [ZA-002, ZL-001]}")
+    game.apply(Attack(0, game.state.players[0].field[0]))  # with a spirit with Link it may
+    assert game.state.battle is not None

@@ -736,6 +736,7 @@ _TRIGGER_LABELS = {
     "opponent_spirit_depleted": "When one of your opponent's spirits is depleted",
     "at_battle_resolution": "At Battle Resolution",
     "when_links": "When This Spirit Links",
+    "when_linked": "When This Spirit Is Linked",
 }
 # triggers watching one of several cards: the label names which ("{one}": "one of your Dragon spirits")
 _WATCH_LABELS = {
@@ -755,6 +756,7 @@ _WATCH_LABELS = {
     "opponent_uses_magic": "When your opponent uses {a}",
     "your_spirit_depleted": "When {one} is depleted",
     "opponent_spirit_depleted": "When {one} is depleted",
+    "your_spirit_linked": "When {one} is linked",
 }
 # restriction tags (STD 12-3), printed before the effect's label
 LIMIT_TAGS = {"once_per_turn": "〔Once per turn〕", "unstackable": "〔Unstackable〕",

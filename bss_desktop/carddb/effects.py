@@ -56,6 +56,8 @@ TRIGGERS = (
     "you_use_magic",  # you use a magic card (`watch`: which ones), its effect resolving first (CR 10-8, 8-5-2-4)
     "opponent_uses_magic",  # your opponent uses one
     "when_links",  # this spirit links with an attacking spirit (【Link】, docs/saga-rulings.md "Link")
+    "when_linked",  # a spirit with 【Link】 links with this (attacking) spirit
+    "your_spirit_linked",  # one of your spirits (`watch`) is linked with
 )
 # Battle Spirits Standard's triggers (STD = its rule numbers); harmless elsewhere: a game without depletion never
 # fires the depletion ones. Kept apart from TRIGGERS, the triggers of Battle Spirits Saga's cards.
@@ -75,7 +77,7 @@ WATCH_TRIGGERS = {
     "your_spirit_blocked": "you", "your_spirit_summoned": "you", "your_spirit_reduces_life": "you",
     "your_spirit_wins_battle": "you", "your_spirit_destroyed_by_opponent": "you",
     "you_use_magic": "you", "opponent_uses_magic": "opponent", "your_nexus_exhausted": "you",
-    "your_spirit_depleted": "you", "opponent_spirit_depleted": "opponent",
+    "your_spirit_depleted": "you", "opponent_spirit_depleted": "opponent", "your_spirit_linked": "you",
 }
 MAGIC_TRIGGERS = ("you_use_magic", "opponent_uses_magic")  # they watch magic cards, not spirits
 BURST_TRIGGERS = ("life_reduced", "your_spirit_destroyed", "opponent_summons", "opponent_attacks",

@@ -65,16 +65,15 @@ def symbol_gain(game, iid: int) -> tuple:
     return game._defs[game.state.cards[pair[0]].cid].symbols
 
 
-def _condition_ok(game, linker: int, attacker: int) -> bool:
-    """Whether `linker`'s 【Link】 condition admits `attacker` (one of its controller's spirits, ruling Link-1)."""
-    from .targets import matches
-
+def _condition_ok(game, linker: int, attacker: int, matches) -> bool:
+    """Whether `linker`'s 【Link】 condition admits `attacker` (one of its controller's spirits, ruling Link-1);
+    `matches`: targets.matches (handed over by the caller: targets.py reads this module)."""
     owner = game.state.cards[linker].owner
     return any(k.condition is None or matches(game, attacker, k.condition, owner, linker)
                for k in game.keywords_of(linker, "link"))
 
 
-def candidates(game, attacker: int, *, refreshed: bool = True) -> list[int]:
+def candidates(game, attacker: int, matches, *, refreshed: bool = True) -> list[int]:
     """The spirits that may link with `attacker` now (ruling Link-2): its controller's other field spirits with
     【Link】 whose condition it meets, refreshed (the cost is exhausting them) unless `refreshed` is False."""
     st = game.state
@@ -85,22 +84,22 @@ def candidates(game, attacker: int, *, refreshed: bool = True) -> list[int]:
             continue
         if refreshed and st.cards[iid].exhausted:
             continue
-        if _condition_ok(game, iid, attacker):
+        if _condition_ok(game, iid, attacker, matches):
             out.append(iid)
     return out
 
 
-def on_attack(game, attacker: int, player: int) -> None:
+def on_attack(game, attacker: int, player: int, matches) -> None:
     """Ruling Link-2: when one of your spirits attacks, 【Link】 triggers (once for the battle: which spirit links,
     if any, is one choice) when any of your spirits with it admits the attacker."""
     if "link" not in game._keywords and "link" not in game._constant_keywords and not any(
             g.what == "keyword" and g.keyword.name == "link" for g in game.state.grants):
         return
-    if candidates(game, attacker, refreshed=False):
+    if candidates(game, attacker, matches, refreshed=False):
         game._keyword_trigger(attacker, "link", player)
 
 
-def resolve(game, a) -> bool:
+def resolve(game, a, matches) -> bool:
     """The 【Link】 trigger resolving (ruling Link-2, Link-3): its controller may select one refreshed spirit that may
     link, exhaust it (the cost) and link it with the attacker. False while they choose."""
     st = game.state
@@ -108,7 +107,7 @@ def resolve(game, a) -> bool:
     attacker = a.source
     if b is None or b.attacker != attacker or b.link is not None or st.cards[attacker].zone != "field":
         return True  # the battle is over, or already has its link (ruling Link-3: one link per battle)
-    options = candidates(game, attacker)
+    options = candidates(game, attacker, matches)
     if not options:
         return True
     ans = game._take_answer("target")

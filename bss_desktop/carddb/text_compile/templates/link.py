@@ -18,6 +18,11 @@ GRAMMAR = r"""
 %extend self_verb: verb_word "the linked spirit"               -> verb_linked
 %extend adjective: "linked"                                    -> adj_linked
 %extend free_cost: FREE_COST
+%extend sentence: "when this spirit is linked" "," after_when  -> when_self_linked
+%extend watch_event: count "of" owner descr filters? "is linked" -> watch_linked
+%extend cost_part: "discard" count card_descr "with" KEYWORD ("from your hand")? -> cost_discard_kw
+%extend take: amount_take card_descr "with" KEYWORD             -> take_kw
+%extend sentence: statement "unless you control" count descr filters? -> unless_control
 %extend condition: "this spirit is linked"                     -> c_linked
                  | "this spirit is not linked"                 -> c_not_linked
 FREE_COST.3: /without paying (its|their) costs?\b/
@@ -41,6 +46,37 @@ class Rules:
     @_inline
     def adj_linked(self, *_):
         return {"linked": True}
+
+    @_inline
+    def when_self_linked(self, ops):  # "when this spirit is linked, ..." (ruling Link-7)
+        return self.when_first({"trigger": "when_linked"}, ops)
+
+    @_inline
+    def watch_linked(self, count, side, descr, filters=None):  # "when one of your Android spirits is linked"
+        if count != 1 or side != "you":
+            raise NotSupported("a trigger on a spirit other than one of yours being linked")
+        watch = self._target({}, side, descr, filters)
+        watch.pop("side", None)
+        if watch.pop("type", "spirit") != "spirit":
+            raise NotSupported("only spirits are linked")
+        return {"trigger": "your_spirit_linked", **({"watch": watch} if watch else {})}
+
+    @_inline
+    def cost_discard_kw(self, count, descr, kw):  # "you may discard 1 spirit card with Link to ..." (CR 8-4)
+        return self.cost_discard_of(count, {**descr, **self.f_keyword(kw)})
+
+    @_inline
+    def take_kw(self, amount, descr, kw):  # "add 1 spirit card with Link from the revealed cards ..." (CR 12-2)
+        return {**descr, **self.f_keyword(kw), **amount}
+
+    @_inline
+    def unless_control(self, ops, count, descr, filters=None):
+        """"... unless you control a spirit with Link": only while you control none of them."""
+        if count != 1:
+            raise NotSupported("'unless you control' more than one card")
+        t = self._target({}, "you", descr, filters)
+        t.setdefault("type", "spirit")
+        return self.if_first({"count": {"cards": t}, "count_max": 0}, ops)
 
     @_inline
     def c_linked(self, *_):
