@@ -396,3 +396,23 @@ def test_cr_10_13_played_this_spirit_cannot_attack_unless_you_control_a_spirit_w
     game = game_of(db, "{life: 5, reserve: 3, field: [ZA-002, ZL-001]}")
     game.apply(Attack(0, game.state.players[0].field[0]))  # with a spirit with Link it may
     assert game.state.battle is not None
+
+
+def test_ruling_link_6_played_when_this_spirit_links_while_linked_the_linked_spirit_gains_armor():
+    c = compile_effect("spirit", "When This Spirit Links", "While linked, the linked spirit gains Armor: White.")
+    assert c.effect == {"kind": "constant", "condition": {"linked": True},
+                        "do": [{"grant": {"target": "linked", "keyword": {"armor": ["white"]}}}]}
+    ruin = record(ID="ZM-001", name="Test Ruin", cardType="MAGIC", color=["White"], cost="0", core_requirements=[],
+                  effects=[{"levels": [], "condition": "N/A", "keywords": [], "steps": ["Flash"],
+                            "details": "Select one of your opponent's spirits and destroy it."}])
+    game, striker, link_spirit = linked_game(ruin, p1="{life: 5, reserve: 3, hand: [ZM-001]}", linker_effects=[
+        linked_effect("While linked, the linked spirit gains Armor: White.", "When This Spirit Links")])
+    assert not game.keywords_of(striker, "armor")
+    link_now(game, striker, link_spirit)
+    assert [k.colors for k in game.keywords_of(striker, "armor")] == [("white",)]
+    game.apply(UseMagic(1, game.state.players[1].hand[0]))  # a white effect of the opponent's: only the linker
+    if game.pending.kind == "choose":
+        assert game.pending.info["options"] == [link_spirit]
+        answer(game, [link_spirit])
+    assert game.state.cards[link_spirit].zone == "trash" and game.state.cards[striker].zone == "field"
+    assert not game.keywords_of(striker, "armor")  # the link is over (Link-5), and the gain with it

@@ -144,6 +144,11 @@ def frame_of(card_type: str, condition: str, details: str, steps: list[str], *, 
         elif label:
             frame.unknown = f"a magic effect with the label {condition or label!r}"
         return frame
+    if label == "when this spirit links" and not timing and re.match(r"(?i)while linked\s*,\s*", body):
+        # 【Link】: "When this spirit links: while linked, X" is X while this spirit is linked (saga-rulings.md Link-6)
+        frame.body, frame.condition = re.sub(r"(?i)^while linked\s*,\s*", "", body), dict(_WHILE[
+            "while this spirit is linked"])
+        return frame
     if label in _TRIGGERS:
         frame.kind = "triggered"
         frame.trigger, frame.whose = _TRIGGERS[label]
