@@ -416,3 +416,33 @@ def test_ruling_link_6_played_when_this_spirit_links_while_linked_the_linked_spi
         answer(game, [link_spirit])
     assert game.state.cards[link_spirit].zone == "trash" and game.state.cards[striker].zone == "field"
     assert not game.keywords_of(striker, "armor")  # the link is over (Link-5), and the gain with it
+
+
+def test_ruling_link_6_played_while_linked_when_your_opponent_blocks_refresh_this_spirit():
+    c = compile_effect("spirit", "While This Spirit is Linked", "When your opponent blocks, refresh this spirit.")
+    assert c.effect == {"kind": "triggered", "trigger": "your_spirit_blocked", "condition": {"linked": True},
+                        "do": [{"refresh": "this"}]}
+    game, striker, link_spirit = linked_game(p1="{life: 5, reserve: 3, field: [T-W0]}", linker_effects=[
+        linked_effect("When your opponent blocks, refresh this spirit.")])
+    wisp = game.state.players[1].field[0]
+    link_now(game, striker, link_spirit)
+    assert game.state.cards[link_spirit].exhausted  # the link's cost
+    game.apply(Pass(1))
+    game.apply(Pass(0))
+    game.apply(Block(1, wisp))
+    assert not game.state.cards[link_spirit].exhausted
+
+
+def test_played_summon_a_spirit_card_with_link_and_if_you_summon_one_draw():
+    caller = record(ID="ZC-001", name="Test Caller", effects=[linked_effect(
+        "You may summon a spirit card with Link from your hand without paying its cost. If you summon a spirit "
+        "with this effect, draw a card.", "When Summoned")])
+    db = imported_db(linker(4), caller)
+    for hand, summoned in (("[ZC-001, T-R1]", False), ("[ZC-001, T-R1, ZL-001]", True)):
+        game = position(two_players(f"{{life: 5, reserve: 5, hand: {hand}, deck: [T-W0, T-W0]}}",
+                                    "{life: 5, reserve: 3}"), db=db)
+        game.apply(Summon(0, first(game, 0, "ZC-001", "hand")))
+        while game.pending.kind == "choose":
+            answer(game, True if game.pending.info["kind"] == "may" else game.pending.info["options"][:1])
+        assert ("ZL-001" in cids(game, game.state.players[0].field)) == summoned
+        assert cids(game, game.state.players[0].hand) == (["T-R1", "T-W0"] if summoned else ["T-R1"])

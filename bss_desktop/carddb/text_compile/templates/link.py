@@ -20,6 +20,8 @@ GRAMMAR = r"""
 %extend free_cost: FREE_COST
 %extend sentence: "when this spirit is linked" "," after_when  -> when_self_linked
 %extend watch_event: count "of" owner descr filters? "is linked" -> watch_linked
+%extend watch_event: "your opponent blocks"                    -> opponent_blocks
+%extend sentence: "if you summon a spirit with this effect" ","? statement -> if_summoned
 %extend cost_part: "discard" count card_descr "with" KEYWORD ("from your hand")? -> cost_discard_kw
 %extend take: amount_take card_descr "with" KEYWORD             -> take_kw
 %extend sentence: statement "unless you control" count descr filters? -> unless_control
@@ -60,6 +62,14 @@ class Rules:
         if watch.pop("type", "spirit") != "spirit":
             raise NotSupported("only spirits are linked")
         return {"trigger": "your_spirit_linked", **({"watch": watch} if watch else {})}
+
+    @_inline
+    def opponent_blocks(self):  # "when your opponent blocks": one of your spirits' attack is blocked (CR 7-1-3)
+        return {"trigger": "your_spirit_blocked"}
+
+    @_inline
+    def if_summoned(self, ops):  # "if you summon a spirit with this effect, ...": the summon before it did something
+        return self.if_done(ops)  # (the sentence follows the summon it speaks of: "if you do")
 
     @_inline
     def cost_discard_kw(self, count, descr, kw):  # "you may discard 1 spirit card with Link to ..." (CR 8-4)
