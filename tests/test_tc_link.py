@@ -446,3 +446,24 @@ def test_played_summon_a_spirit_card_with_link_and_if_you_summon_one_draw():
             answer(game, True if game.pending.info["kind"] == "may" else game.pending.info["options"][:1])
         assert ("ZL-001" in cids(game, game.state.players[0].field)) == summoned
         assert cids(game, game.state.players[0].hand) == (["T-R1", "T-W0"] if summoned else ["T-R1"])
+
+
+def test_ruling_link_the_linked_event_reaches_a_guest_aliased_and_a_malformed_one_is_refused_naming_the_field():
+    from bss_desktop.gamelog import describe
+    from bss_desktop.protocol.messages import MessageError, check_events
+    from bss_desktop.protocol.redaction import SeatWindow
+
+    game, striker, link_spirit = linked_game()
+    seat = SeatWindow.for_game(game, 1)
+    seat.events(game.apply(Attack(0, striker)))
+    events = answer(game, [link_spirit])
+    (ev,) = [e for e in events if e.kind == "linked"]
+    assert "links with" in describe(game, ev, 0)
+    shown = seat.events(events)
+    check_events(shown)
+    (linked,) = [e for e in shown if e["kind"] == "linked"]
+    assert linked["card"] == seat.ref(link_spirit) and linked["attacker"] == seat.ref(striker)
+    for field, bad in (("card", "x"), ("attacker", [1]), ("player", 7)):
+        with pytest.raises(MessageError) as e:
+            check_events([{**linked, field: bad}])
+        assert e.value.field == f"events[0].{field}"
