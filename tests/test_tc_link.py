@@ -467,3 +467,38 @@ def test_ruling_link_the_linked_event_reaches_a_guest_aliased_and_a_malformed_on
         with pytest.raises(MessageError) as e:
             check_events([{**linked, field: bad}])
         assert e.value.field == f"events[0].{field}"
+
+
+# ---------------------------------------------------------------- Link-8: regardless of link conditions
+
+
+def test_ruling_link_8_the_link_directive_is_read_written_and_refused_naming_the_field():
+    c = compile_effect("spirit", "When This Spirit Attacks",
+                       "One spirit may link with this spirit regardless of its link conditions.")
+    assert c.effect == {"kind": "triggered", "trigger": "when_attacks", "do": [{"link": "this"}]}
+    e = parse_effect(c.effect, "e", card_type="spirit")
+    assert effect_text(e) == ("(When Attacks) Link up to 1 of your spirits with 【Link】 to this card, ignoring its "
+                              "【Link】 condition.")
+    for bad in ({"side": "you"}, "it", "blocker"):
+        with pytest.raises(EffectSyntax) as err:
+            parse_effect({"kind": "triggered", "trigger": "when_attacks",
+                          **({"do": [{"select": {"side": "you"}}, {"link": bad}]} if bad == "it" else
+                             {"do": [{"link": bad}]})}, "e", card_type="spirit")
+        assert err.value.field == ("e.do[1].link" if bad == "it" else "e.do[0].link")
+
+
+def test_ruling_link_8_played_a_link_spirit_links_with_a_cheap_attacker_whatever_its_condition():
+    small = record(ID="ZA-003", name="Test Small", cost="2", core_requirements=[
+        {"level": 1, "battlePoints": 2000, "cores": 1}], effects=[linked_effect(
+            "One spirit may link with this spirit regardless of its link conditions.", "When This Spirit Attacks")])
+    db = imported_db(linker(5), small, attacker(cost="2", ID="ZA-004"))
+    game = game_of(db, "{life: 5, reserve: 3, field: [ZA-003, ZL-001, ZA-004]}")
+    s, link_spirit, plain = game.state.players[0].field
+    game.apply(Attack(0, s))  # its 【Link: 5】 does not admit a cost-2 attacker: only the effect offers it
+    assert game.pending.kind == "choose" and game.pending.info["options"] == [link_spirit]
+    answer(game, [link_spirit])
+    assert game.state.battle.link == link_spirit and game.state.cards[link_spirit].exhausted
+    assert stats.bp(game, s) == 4000
+    game = game_of(db, "{life: 5, reserve: 3, field: [ZA-003, ZL-001, ZA-004]}")
+    game.apply(Attack(0, game.state.players[0].field[2]))  # the other cost-2 spirit has no such effect
+    assert game.pending.kind != "choose" and game.state.battle.link is None

@@ -544,6 +544,9 @@ def _clause(d: Directive, ctx: _Ctx, effect_kind: str | None) -> _Clause:
         return _imp(f"remove {target_text(t, ctx=ctx)} from the game")
     if op == "refresh":  # CR 10-3
         return _imp(f"refresh {target_text(t, ctx=ctx)}")
+    if op == "link":  # docs/saga-rulings.md Link-8
+        return _imp(f"link up to 1 of your spirits with 【Link】 to {target_text(t, ctx=ctx)}, ignoring its 【Link】 "
+                    "condition")
     if op == "select":
         return _imp(f"select {target_text(t, ctx=ctx)}")
     if op == "bounce":

@@ -108,6 +108,7 @@ OPS = {  # directive: what its value is
     "attack_spirit": "target", "pay_cores": "amount", "substitute": "substitute", "select": "target",
     "to_deck_top": "target", "summon": "summon", "look": "look", "cost": "cost", "reduction": "reduction",
     "core_gain": "amount",
+    "link": "target",  # one of your spirits with 【Link】 may link with the spirit named, its condition waived
 }
 # Battle Spirits Standard's directives (STD 5-16-1, 4-9), kept apart from OPS, the directives of Saga's cards; a
 # Saga game performs them as it can (heavy exhaust exhausts, a card removed from the game leaves it)
@@ -867,6 +868,8 @@ def _refuse_silent(directives, f: str, card_type: str, kind: str) -> None:
     for i, d in enumerate(directives):
         where = f"{f}[{i}]"
         t = getattr(d, "target", None)
+        if d.op == "link" and (t is None or t.ref not in ("this", "trigger", "attacker")):  # saga-rulings.md Link-8
+            raise EffectSyntax(f"{where}.link", "link names the attacking spirit linked with: this, trigger or attacker")
         if d.op == "pay_cores":  # it would print "send N cores from your reserve to your trash" and move none
             raise EffectSyntax(where, "pay_cores is a cost (CR 8-4): put it under 'cost:', not 'do:'")
         if card_type == "magic" and d.op in ("bp", "level", "grant") and t is not None and t.ref == "this":

@@ -22,6 +22,7 @@ GRAMMAR = r"""
 %extend watch_event: count "of" owner descr filters? "is linked" -> watch_linked
 %extend watch_event: "your opponent blocks"                    -> opponent_blocks
 %extend sentence: "if you summon a spirit with this effect" ","? statement -> if_summoned
+%extend action: count "spirit may link with this spirit regardless of its link conditions" -> link_waived
 %extend cost_part: "discard" count card_descr "with" KEYWORD ("from your hand")? -> cost_discard_kw
 %extend take: amount_take card_descr "with" KEYWORD             -> take_kw
 %extend sentence: statement "unless you control" count descr filters? -> unless_control
@@ -70,6 +71,12 @@ class Rules:
     @_inline
     def if_summoned(self, ops):  # "if you summon a spirit with this effect, ...": the summon before it did something
         return self.if_done(ops)  # (the sentence follows the summon it speaks of: "if you do")
+
+    @_inline
+    def link_waived(self, count):  # "1 spirit may link with this spirit regardless of its link conditions" (Link-8)
+        if count != 1:
+            raise NotSupported("more than one spirit linking")
+        return [{"link": "this"}]
 
     @_inline
     def cost_discard_kw(self, count, descr, kw):  # "you may discard 1 spirit card with Link to ..." (CR 8-4)
