@@ -502,3 +502,20 @@ def test_ruling_link_8_played_a_link_spirit_links_with_a_cheap_attacker_whatever
     game = game_of(db, "{life: 5, reserve: 3, field: [ZA-003, ZL-001, ZA-004]}")
     game.apply(Attack(0, game.state.players[0].field[2]))  # the other cost-2 spirit has no such effect
     assert game.pending.kind != "choose" and game.state.battle.link is None
+
+
+def test_ruling_link_8_played_all_of_your_family_spirits_may_link_regardless_of_their_link_cost_conditions():
+    muse = record(ID="ZN-002", name="Test Muse", cardType="NEXUS", cost="0",
+                  core_requirements=[{"level": 1, "cores": 0}], effects=[linked_effect(
+                      "All of your Sky Warden spirits may link regardless of their link cost conditions.",
+                      "During Your Attack Step")])
+    db = imported_db(linker(5), muse, attacker(cost="2"))
+    game = game_of(db, "{life: 5, reserve: 3, field: [ZA-001, ZL-001]}")
+    game.apply(Attack(0, game.state.players[0].field[0]))
+    assert game.pending.kind != "choose"  # 【Link: 5】 and a cost-2 attacker: no link
+    game = game_of(db, "{life: 5, reserve: 3, field: [ZA-001, ZL-001, ZN-002]}")
+    striker, link_spirit, _ = game.state.players[0].field
+    game.apply(Attack(0, striker))
+    assert game.pending.info["options"] == [link_spirit]  # the nexus waives the condition of its Sky Warden
+    answer(game, [link_spirit])
+    assert game.state.battle.link == link_spirit and stats.bp(game, striker) == 7000

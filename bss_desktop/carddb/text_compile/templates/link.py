@@ -23,6 +23,7 @@ GRAMMAR = r"""
 %extend watch_event: "your opponent blocks"                    -> opponent_blocks
 %extend sentence: "if you summon a spirit with this effect" ","? statement -> if_summoned
 %extend action: count "spirit may link with this spirit regardless of its link conditions" -> link_waived
+%extend action: subject "may link regardless of their link cost conditions" -> link_any_cost
 %extend cost_part: "discard" count card_descr "with" KEYWORD ("from your hand")? -> cost_discard_kw
 %extend take: amount_take card_descr "with" KEYWORD             -> take_kw
 %extend sentence: statement "unless you control" count descr filters? -> unless_control
@@ -77,6 +78,15 @@ class Rules:
         if count != 1:
             raise NotSupported("more than one spirit linking")
         return [{"link": "this"}]
+
+    @_inline
+    def link_any_cost(self, subject):  # "all of your X spirits may link regardless of their link cost conditions"
+        """Their 【Link】 admits any of your attacking spirits (ruling Link-8): 【Link】 with no condition, given to those of
+        them that have 【Link】 (a spirit without it does not link)."""
+        if not isinstance(subject, dict) or not subject.get("all") or subject.get("side") != "you" or "keyword" in subject:
+            raise NotSupported("link conditions waived for cards other than all of your spirits of a kind")
+        target = {**subject, "keyword": "link"}
+        return [{"grant": {"target": target, "keyword": {"link": {"side": "you"}}, "_duration": None}}]
 
     @_inline
     def cost_discard_kw(self, count, descr, kw):  # "you may discard 1 spirit card with Link to ..." (CR 8-4)
