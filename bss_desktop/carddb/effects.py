@@ -44,6 +44,9 @@ TRIGGERS = (
     "burst_set",  # a burst is set (`whose`: by you, your opponent or either, CR 6-6-1-2-2)
     "opponent_summon_effect",  # a "when summoned" effect of one of your opponent's spirits has resolved
     "when_wins_battle",  # this spirit destroys the spirit it battles by comparing BP (CR 7-1-5-2-1)
+    "when_links",  # this spirit links with an attacking spirit (【Link】, docs/saga-rulings.md "Link")
+    "when_linked",  # a spirit with 【Link】 links with this (attacking) spirit
+    "your_spirit_linked",  # one of your spirits (`watch`) is linked with
     # one of your spirits (`watch`: which ones) ...
     "your_spirit_attacks",  # ... attacks (CR 7-1-1)
     "your_spirit_blocks",  # ... blocks (CR 7-1-3-2)
@@ -55,9 +58,6 @@ TRIGGERS = (
     "your_nexus_exhausted",  # one of your nexuses (`watch`: which ones) is exhausted (CR 10-4; not if it was)
     "you_use_magic",  # you use a magic card (`watch`: which ones), its effect resolving first (CR 10-8, 8-5-2-4)
     "opponent_uses_magic",  # your opponent uses one
-    "when_links",  # this spirit links with an attacking spirit (【Link】, docs/saga-rulings.md "Link")
-    "when_linked",  # a spirit with 【Link】 links with this (attacking) spirit
-    "your_spirit_linked",  # one of your spirits (`watch`) is linked with
 )
 # Battle Spirits Standard's triggers (STD = its rule numbers); harmless elsewhere: a game without depletion never
 # fires the depletion ones. Kept apart from TRIGGERS, the triggers of Battle Spirits Saga's cards.
@@ -74,10 +74,11 @@ ALL_TRIGGERS = TRIGGERS + STANDARD_TRIGGERS
 WATCH_TRIGGERS = {
     "your_spirit_destroyed": "you", "opponent_spirit_destroyed": "opponent", "opponent_summons": "opponent",
     "opponent_attacks": "opponent", "your_spirit_attacks": "you", "your_spirit_blocks": "you",
+    "your_spirit_linked": "you",  # 【Link】 (docs/saga-rulings.md "Link")
     "your_spirit_blocked": "you", "your_spirit_summoned": "you", "your_spirit_reduces_life": "you",
     "your_spirit_wins_battle": "you", "your_spirit_destroyed_by_opponent": "you",
     "you_use_magic": "you", "opponent_uses_magic": "opponent", "your_nexus_exhausted": "you",
-    "your_spirit_depleted": "you", "opponent_spirit_depleted": "opponent", "your_spirit_linked": "you",
+    "your_spirit_depleted": "you", "opponent_spirit_depleted": "opponent",
 }
 MAGIC_TRIGGERS = ("you_use_magic", "opponent_uses_magic")  # they watch magic cards, not spirits
 BURST_TRIGGERS = ("life_reduced", "your_spirit_destroyed", "opponent_summons", "opponent_attacks",
@@ -102,13 +103,13 @@ REFS = ("this", "attacker", "blocker", "trigger", "it", "linked")  # card refere
 MODES = ("exact", "up_to", "any_number", "all")  # CR 8-5-3-1, 8-5-3-2, 8-8-1-4
 OPS = {  # directive: what its value is
     "draw": "amount", "discard": "amount", "mill": "mill", "destroy": "target", "exhaust": "target",
+    "link": "target",  # one of your spirits with 【Link】 may link with the spirit named, its condition waived
     "refresh": "target", "bounce": "target", "to_deck_bottom": "target", "bp": "stat", "level": "stat",
     "core_charge": "cores", "core_remove": "cores", "life_gain": "amount", "life_damage": "amount",
     "token": "token", "search": "search", "recover": "recover", "grant": "grant", "restrict": "restrict",
     "attack_spirit": "target", "pay_cores": "amount", "substitute": "substitute", "select": "target",
     "to_deck_top": "target", "summon": "summon", "look": "look", "cost": "cost", "reduction": "reduction",
     "core_gain": "amount",
-    "link": "target",  # one of your spirits with 【Link】 may link with the spirit named, its condition waived
 }
 # Battle Spirits Standard's directives (STD 5-16-1, 4-9), kept apart from OPS, the directives of Saga's cards; a
 # Saga game performs them as it can (heavy exhaust exhausts, a card removed from the game leaves it)
