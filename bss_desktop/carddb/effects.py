@@ -44,7 +44,6 @@ TRIGGERS = (
     "burst_set",  # a burst is set (`whose`: by you, your opponent or either, CR 6-6-1-2-2)
     "opponent_summon_effect",  # a "when summoned" effect of one of your opponent's spirits has resolved
     "when_wins_battle",  # this spirit destroys the spirit it battles by comparing BP (CR 7-1-5-2-1)
-    "when_links",  # this spirit links with an attacking spirit (【Link】, docs/saga-rulings.md "Link")
     "when_linked",  # a spirit with 【Link】 links with this (attacking) spirit
     "your_spirit_linked",  # one of your spirits (`watch`) is linked with
     # one of your spirits (`watch`: which ones) ...
@@ -58,6 +57,7 @@ TRIGGERS = (
     "your_nexus_exhausted",  # one of your nexuses (`watch`: which ones) is exhausted (CR 10-4; not if it was)
     "you_use_magic",  # you use a magic card (`watch`: which ones), its effect resolving first (CR 10-8, 8-5-2-4)
     "opponent_uses_magic",  # your opponent uses one
+    "when_links",  # this spirit links with an attacking spirit (【Link】, docs/saga-rulings.md "Link")
 )
 # Battle Spirits Standard's triggers (STD = its rule numbers); harmless elsewhere: a game without depletion never
 # fires the depletion ones. Kept apart from TRIGGERS, the triggers of Battle Spirits Saga's cards.
@@ -72,9 +72,9 @@ ALL_TRIGGERS = TRIGGERS + STANDARD_TRIGGERS
 # triggers about another card (the trigger card): `watch` narrows which cards (a target filter on it, without side:
 # the trigger names whose); "it"/"that spirit" in the effect is that card (target `trigger`)
 WATCH_TRIGGERS = {
+    "your_spirit_linked": "you",  # 【Link】 (docs/saga-rulings.md "Link")
     "your_spirit_destroyed": "you", "opponent_spirit_destroyed": "opponent", "opponent_summons": "opponent",
     "opponent_attacks": "opponent", "your_spirit_attacks": "you", "your_spirit_blocks": "you",
-    "your_spirit_linked": "you",  # 【Link】 (docs/saga-rulings.md "Link")
     "your_spirit_blocked": "you", "your_spirit_summoned": "you", "your_spirit_reduces_life": "you",
     "your_spirit_wins_battle": "you", "your_spirit_destroyed_by_opponent": "you",
     "you_use_magic": "you", "opponent_uses_magic": "opponent", "your_nexus_exhausted": "you",
