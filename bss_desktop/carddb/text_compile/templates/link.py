@@ -24,7 +24,6 @@ GRAMMAR = r"""
 %extend sentence: "if you summon a spirit with this effect" ","? statement -> if_summoned
 %extend action: count "spirit may link with this spirit regardless of its link conditions" -> link_waived
 %extend action: subject "may link regardless of their link cost conditions" -> link_any_cost
-%extend take: amount_take card_descr "with" KEYWORD             -> take_kw
 %extend sentence: statement "unless you control" count descr filters? -> unless_control
 %extend condition: "this spirit is linked"                     -> c_linked
                  | "this spirit is not linked"                 -> c_not_linked
@@ -86,10 +85,6 @@ class Rules:
             raise NotSupported("link conditions waived for cards other than all of your spirits of a kind")
         target = {**subject, "keyword": "link"}
         return [{"grant": {"target": target, "keyword": {"link": {"side": "you"}}, "_duration": None}}]
-
-    @_inline
-    def take_kw(self, amount, descr, kw):  # "add 1 spirit card with Link from the revealed cards ..." (CR 12-2)
-        return {**descr, **self.f_keyword(kw), **amount}
 
     @_inline
     def unless_control(self, ops, count, descr, filters=None):
