@@ -523,3 +523,27 @@ def test_ruling_link_8_played_all_of_your_family_spirits_may_link_regardless_of_
     assert game.pending.info["options"] == [link_spirit]  # the nexus waives the condition of its Sky Warden
     answer(game, [link_spirit])
     assert game.state.battle.link == link_spirit and stats.bp(game, striker) == 7000
+
+
+def test_ruling_link_6_played_if_that_spirit_is_linked_it_cannot_be_blocked():
+    text = ("Select a spirit. It gains 3000 BP during this turn. If that spirit is linked, it cannot be blocked by "
+            "your opponent's spirits during this turn.")
+    if compile_effect("magic", "N/A", text, steps=["Main", "Flash"]).effect is None:  # manual, never wrong
+        # a condition on the selected card ("it") is another family's word; with `linked` among its filters it plays
+        pytest.skip("the vocabulary has no condition 'the selected card is linked' (Condition.it with linked)")
+    coat = record(ID="ZM-002", name="Test Coat", cardType="MAGIC", cost="0", core_requirements=[], effects=[
+        {"levels": [], "condition": "N/A", "keywords": [], "steps": ["Main", "Flash"], "details": text}])
+    for linked in (False, True):
+        game, striker, link_spirit = linked_game(coat, p0_extra="], hand: [ZM-002",
+                                                 p1="{life: 5, reserve: 3, field: [T-W0]}")
+        game.apply(Attack(0, striker))
+        answer(game, [link_spirit] if linked else [])
+        game.apply(Pass(1))
+        game.apply(UseMagic(0, game.state.players[0].hand[0]))
+        while game.pending.kind == "choose":
+            answer(game, True if game.pending.info["kind"] == "may" else [striker])
+        assert stats.bp(game, striker) == 5000 + 3000 + (2000 if linked else 0)
+        game.apply(Pass(1))
+        game.apply(Pass(0))
+        assert [c for c in game.legal_commands() if isinstance(c, Block) and c.spirit is not None] == (
+            [] if linked else [Block(1, game.state.players[1].field[0])])

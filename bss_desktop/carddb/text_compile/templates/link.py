@@ -27,6 +27,7 @@ GRAMMAR = r"""
 %extend sentence: statement "unless you control" count descr filters? -> unless_control
 %extend condition: "this spirit is linked"                     -> c_linked
                  | "this spirit is not linked"                 -> c_not_linked
+                 | "that spirit is linked"                     -> c_it_linked
 FREE_COST.3: /without paying (its|their) costs?\b/
 """
 
@@ -98,6 +99,10 @@ class Rules:
     @_inline
     def c_linked(self, *_):
         return {"linked": True}
+
+    @_inline
+    def c_it_linked(self, *_):  # "if that spirit is linked": the card selected is the linked spirit (Link-6); a
+        return {"it": {"linked": True}}  # vocabulary without conditions on the selected card refuses it (manual)
 
     @_inline
     def c_not_linked(self, *_):
