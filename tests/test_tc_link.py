@@ -326,3 +326,224 @@ def test_ruling_link_the_view_shows_the_link_and_a_guest_refuses_a_malformed_one
         with pytest.raises(MessageError) as e:
             check_view(hostile)
         assert e.value.field == "view.battle.link"
+
+
+# ---------------------------------------------------------------- Link-7: being linked; more "with Link" phrases
+
+
+def test_ruling_link_7_played_when_this_spirit_is_linked_it_triggers_on_the_attacker():
+    striker = record(ID="ZA-001", name="Test Striker", cost="5", core_requirements=[
+        {"level": 1, "battlePoints": 5000, "cores": 1}], effects=[linked_effect(
+            "When this spirit is linked, draw a card.", "While This Spirit Attacks")])
+    db = imported_db(linker(4), striker)
+    game = game_of(db, "{life: 5, reserve: 3, field: [ZA-001, ZL-001], deck: [T-W0, T-W0]}")
+    s, link_spirit = game.state.players[0].field
+    assert db["ZA-001"].effects[0].trigger == "when_linked"
+    link_now(game, s, link_spirit)
+    assert cids(game, game.state.players[0].hand) == ["T-W0"]
+
+
+def test_ruling_link_7_played_when_one_of_your_family_spirits_is_linked_place_a_core_onto_it():
+    field = record(ID="ZN-001", name="Test Field", cardType="NEXUS", cost="0",
+                   core_requirements=[{"level": 1, "cores": 0}], effects=[linked_effect(
+                       "When one of your Stoneback spirits is linked, place a core from the void onto it.",
+                       "During Your Attack Step")])
+    game, striker, link_spirit = linked_game(field, p0_extra=", ZN-001")
+    cores = game.state.cards[striker].cores
+    link_now(game, striker, link_spirit)
+    assert game.state.cards[striker].cores == cores + 1 and game.state.cards[link_spirit].cores == 1
+
+
+def test_cr_8_4_played_you_may_discard_a_spirit_card_with_link_to_draw():
+    if not compile_sentence("You may discard one spirit card with Link to draw two cards.").ok:
+        pytest.skip("a discard cost with filters is the deck family's template (templates/deck.py)")
+    drawer = record(ID="ZD-001", name="Test Drawer", effects=[linked_effect(
+        "You may discard one spirit card with Link to draw two cards.", "When Summoned")])
+    db = imported_db(linker(4), drawer)
+    game = position(two_players("{life: 5, reserve: 3, hand: [ZD-001, T-R1], deck: [T-W0, T-W0, T-W0]}",
+                                "{life: 5, reserve: 3}"), db=db)
+    game.apply(Summon(0, first(game, 0, "ZD-001", "hand")))
+    assert game.pending.kind != "choose" and cids(game, game.state.players[0].hand) == ["T-R1"]  # none with Link
+    game = position(two_players("{life: 5, reserve: 3, hand: [ZD-001, T-R1, ZL-001], deck: [T-W0, T-W0, T-W0]}",
+                                "{life: 5, reserve: 3}"), db=db)
+    game.apply(Summon(0, first(game, 0, "ZD-001", "hand")))
+    answer(game, True)
+    assert cids(game, game.state.players[0].trash) == ["ZL-001"]
+    assert cids(game, game.state.players[0].hand) == ["T-R1", "T-W0", "T-W0"]
+
+
+def test_cr_12_2_played_add_a_spirit_card_with_link_from_the_revealed_cards():
+    if not compile_sentence("Add one spirit card with Link from the revealed cards to your hand.").ok:
+        pytest.skip("a card taken from the revealed cards with filters is the deck family's template (templates/deck.py)")
+    seer = record(ID="ZS-001", name="Test Seer", effects=[linked_effect(
+        "Reveal the top three cards of your deck. Add one spirit card with Link from the revealed cards to your "
+        "hand. Discard the remaining cards.", "When Summoned")])
+    db = imported_db(linker(4), seer)
+    game = position(two_players("{life: 5, reserve: 3, hand: [ZS-001], deck: [T-W0, T-R1, ZL-001, T-R3]}",
+                                "{life: 5, reserve: 3}"), db=db)
+    game.apply(Summon(0, first(game, 0, "ZS-001", "hand")))
+    while game.pending.kind == "choose":
+        answer(game, True if game.pending.info["kind"] == "may" else game.pending.info["options"][:1])
+    assert cids(game, game.state.players[0].hand) == ["ZL-001"]
+    assert sorted(cids(game, game.state.players[0].trash)) == ["T-R1", "T-W0"]  # the top three: the first three
+
+
+def test_cr_10_13_played_this_spirit_cannot_attack_unless_you_control_a_spirit_with_link():
+    from bss_desktop.engine.errors import IllegalCommand
+
+    loner = record(ID="ZA-002", name="Test Loner", cost="4", effects=[linked_effect(
+        "This spirit cannot attack unless you control a spirit with Link.", "During Your Attack Step")])
+    db = imported_db(linker(4), loner)
+    game = game_of(db, "{life: 5, reserve: 3, field: [ZA-002]}")
+    with pytest.raises(IllegalCommand):
+        game.apply(Attack(0, game.state.players[0].field[0]))
+    game = game_of(db, "{life: 5, reserve: 3, field: [ZA-002, ZL-001]}")
+    game.apply(Attack(0, game.state.players[0].field[0]))  # with a spirit with Link it may
+    assert game.state.battle is not None
+
+
+def test_ruling_link_6_played_when_this_spirit_links_while_linked_the_linked_spirit_gains_armor():
+    c = compile_effect("spirit", "When This Spirit Links", "While linked, the linked spirit gains Armor: White.")
+    assert c.effect == {"kind": "constant", "condition": {"linked": True},
+                        "do": [{"grant": {"target": "linked", "keyword": {"armor": ["white"]}}}]}
+    ruin = record(ID="ZM-001", name="Test Ruin", cardType="MAGIC", color=["White"], cost="0", core_requirements=[],
+                  effects=[{"levels": [], "condition": "N/A", "keywords": [], "steps": ["Flash"],
+                            "details": "Select one of your opponent's spirits and destroy it."}])
+    game, striker, link_spirit = linked_game(ruin, p1="{life: 5, reserve: 3, hand: [ZM-001]}", linker_effects=[
+        linked_effect("While linked, the linked spirit gains Armor: White.", "When This Spirit Links")])
+    assert not game.keywords_of(striker, "armor")
+    link_now(game, striker, link_spirit)
+    assert [k.colors for k in game.keywords_of(striker, "armor")] == [("white",)]
+    game.apply(UseMagic(1, game.state.players[1].hand[0]))  # a white effect of the opponent's: only the linker
+    if game.pending.kind == "choose":
+        assert game.pending.info["options"] == [link_spirit]
+        answer(game, [link_spirit])
+    assert game.state.cards[link_spirit].zone == "trash" and game.state.cards[striker].zone == "field"
+    assert not game.keywords_of(striker, "armor")  # the link is over (Link-5), and the gain with it
+
+
+def test_ruling_link_6_played_while_linked_when_your_opponent_blocks_refresh_this_spirit():
+    c = compile_effect("spirit", "While This Spirit is Linked", "When your opponent blocks, refresh this spirit.")
+    assert c.effect == {"kind": "triggered", "trigger": "your_spirit_blocked", "condition": {"linked": True},
+                        "do": [{"refresh": "this"}]}
+    game, striker, link_spirit = linked_game(p1="{life: 5, reserve: 3, field: [T-W0]}", linker_effects=[
+        linked_effect("When your opponent blocks, refresh this spirit.")])
+    wisp = game.state.players[1].field[0]
+    link_now(game, striker, link_spirit)
+    assert game.state.cards[link_spirit].exhausted  # the link's cost
+    game.apply(Pass(1))
+    game.apply(Pass(0))
+    game.apply(Block(1, wisp))
+    assert not game.state.cards[link_spirit].exhausted
+
+
+def test_played_summon_a_spirit_card_with_link_and_if_you_summon_one_draw():
+    caller = record(ID="ZC-001", name="Test Caller", effects=[linked_effect(
+        "You may summon a spirit card with Link from your hand without paying its cost. If you summon a spirit "
+        "with this effect, draw a card.", "When Summoned")])
+    db = imported_db(linker(4), caller)
+    for hand, summoned in (("[ZC-001, T-R1]", False), ("[ZC-001, T-R1, ZL-001]", True)):
+        game = position(two_players(f"{{life: 5, reserve: 5, hand: {hand}, deck: [T-W0, T-W0]}}",
+                                    "{life: 5, reserve: 3}"), db=db)
+        game.apply(Summon(0, first(game, 0, "ZC-001", "hand")))
+        while game.pending.kind == "choose":
+            answer(game, True if game.pending.info["kind"] == "may" else game.pending.info["options"][:1])
+        assert ("ZL-001" in cids(game, game.state.players[0].field)) == summoned
+        assert cids(game, game.state.players[0].hand) == (["T-R1", "T-W0"] if summoned else ["T-R1"])
+
+
+def test_ruling_link_the_linked_event_reaches_a_guest_aliased_and_a_malformed_one_is_refused_naming_the_field():
+    from bss_desktop.gamelog import describe
+    from bss_desktop.protocol.messages import MessageError, check_events
+    from bss_desktop.protocol.redaction import SeatWindow
+
+    game, striker, link_spirit = linked_game()
+    seat = SeatWindow.for_game(game, 1)
+    seat.events(game.apply(Attack(0, striker)))
+    events = answer(game, [link_spirit])
+    (ev,) = [e for e in events if e.kind == "linked"]
+    assert "links with" in describe(game, ev, 0)
+    shown = seat.events(events)
+    check_events(shown)
+    (linked,) = [e for e in shown if e["kind"] == "linked"]
+    assert linked["card"] == seat.ref(link_spirit) and linked["attacker"] == seat.ref(striker)
+    for field, bad in (("card", "x"), ("attacker", [1]), ("player", 7)):
+        with pytest.raises(MessageError) as e:
+            check_events([{**linked, field: bad}])
+        assert e.value.field == f"events[0].{field}"
+
+
+# ---------------------------------------------------------------- Link-8: regardless of link conditions
+
+
+def test_ruling_link_8_the_link_directive_is_read_written_and_refused_naming_the_field():
+    c = compile_effect("spirit", "When This Spirit Attacks",
+                       "One spirit may link with this spirit regardless of its link conditions.")
+    assert c.effect == {"kind": "triggered", "trigger": "when_attacks", "do": [{"link": "this"}]}
+    e = parse_effect(c.effect, "e", card_type="spirit")
+    assert effect_text(e) == ("(When Attacks) Link up to 1 of your spirits with 【Link】 to this card, ignoring its "
+                              "【Link】 condition.")
+    for bad in ({"side": "you"}, "it", "blocker"):
+        with pytest.raises(EffectSyntax) as err:
+            parse_effect({"kind": "triggered", "trigger": "when_attacks",
+                          **({"do": [{"select": {"side": "you"}}, {"link": bad}]} if bad == "it" else
+                             {"do": [{"link": bad}]})}, "e", card_type="spirit")
+        assert err.value.field == ("e.do[1].link" if bad == "it" else "e.do[0].link")
+
+
+def test_ruling_link_8_played_a_link_spirit_links_with_a_cheap_attacker_whatever_its_condition():
+    small = record(ID="ZA-003", name="Test Small", cost="2", core_requirements=[
+        {"level": 1, "battlePoints": 2000, "cores": 1}], effects=[linked_effect(
+            "One spirit may link with this spirit regardless of its link conditions.", "When This Spirit Attacks")])
+    db = imported_db(linker(5), small, attacker(cost="2", ID="ZA-004"))
+    game = game_of(db, "{life: 5, reserve: 3, field: [ZA-003, ZL-001, ZA-004]}")
+    s, link_spirit, plain = game.state.players[0].field
+    game.apply(Attack(0, s))  # its 【Link: 5】 does not admit a cost-2 attacker: only the effect offers it
+    assert game.pending.kind == "choose" and game.pending.info["options"] == [link_spirit]
+    answer(game, [link_spirit])
+    assert game.state.battle.link == link_spirit and game.state.cards[link_spirit].exhausted
+    assert stats.bp(game, s) == 4000
+    game = game_of(db, "{life: 5, reserve: 3, field: [ZA-003, ZL-001, ZA-004]}")
+    game.apply(Attack(0, game.state.players[0].field[2]))  # the other cost-2 spirit has no such effect
+    assert game.pending.kind != "choose" and game.state.battle.link is None
+
+
+def test_ruling_link_8_played_all_of_your_family_spirits_may_link_regardless_of_their_link_cost_conditions():
+    muse = record(ID="ZN-002", name="Test Muse", cardType="NEXUS", cost="0",
+                  core_requirements=[{"level": 1, "cores": 0}], effects=[linked_effect(
+                      "All of your Sky Warden spirits may link regardless of their link cost conditions.",
+                      "During Your Attack Step")])
+    db = imported_db(linker(5), muse, attacker(cost="2"))
+    game = game_of(db, "{life: 5, reserve: 3, field: [ZA-001, ZL-001]}")
+    game.apply(Attack(0, game.state.players[0].field[0]))
+    assert game.pending.kind != "choose"  # 【Link: 5】 and a cost-2 attacker: no link
+    game = game_of(db, "{life: 5, reserve: 3, field: [ZA-001, ZL-001, ZN-002]}")
+    striker, link_spirit, _ = game.state.players[0].field
+    game.apply(Attack(0, striker))
+    assert game.pending.info["options"] == [link_spirit]  # the nexus waives the condition of its Sky Warden
+    answer(game, [link_spirit])
+    assert game.state.battle.link == link_spirit and stats.bp(game, striker) == 7000
+
+
+def test_ruling_link_6_played_if_that_spirit_is_linked_it_cannot_be_blocked():
+    text = ("Select a spirit. It gains 3000 BP during this turn. If that spirit is linked, it cannot be blocked by "
+            "your opponent's spirits during this turn.")
+    if compile_effect("magic", "N/A", text, steps=["Main", "Flash"]).effect is None:  # manual, never wrong
+        # a condition on the selected card ("it") is another family's word; with `linked` among its filters it plays
+        pytest.skip("the vocabulary has no condition 'the selected card is linked' (Condition.it with linked)")
+    coat = record(ID="ZM-002", name="Test Coat", cardType="MAGIC", cost="0", core_requirements=[], effects=[
+        {"levels": [], "condition": "N/A", "keywords": [], "steps": ["Main", "Flash"], "details": text}])
+    for linked in (False, True):
+        game, striker, link_spirit = linked_game(coat, p0_extra="], hand: [ZM-002",
+                                                 p1="{life: 5, reserve: 3, field: [T-W0]}")
+        game.apply(Attack(0, striker))
+        answer(game, [link_spirit] if linked else [])
+        game.apply(Pass(1))
+        game.apply(UseMagic(0, game.state.players[0].hand[0]))
+        while game.pending.kind == "choose":
+            answer(game, True if game.pending.info["kind"] == "may" else [striker])
+        assert stats.bp(game, striker) == 5000 + 3000 + (2000 if linked else 0)
+        game.apply(Pass(1))
+        game.apply(Pass(0))
+        assert [c for c in game.legal_commands() if isinstance(c, Block) and c.spirit is not None] == (
+            [] if linked else [Block(1, game.state.players[1].field[0])])

@@ -611,6 +611,9 @@ def _clause(d: Directive, ctx: _Ctx, effect_kind: str | None) -> _Clause:
         return _imp(f"remove {target_text(t, ctx=ctx)} from the game")
     if op == "refresh":  # CR 10-3
         return _imp(f"refresh {target_text(t, ctx=ctx)}")
+    if op == "link":  # docs/saga-rulings.md Link-8
+        return _imp(f"link up to 1 of your spirits with 【Link】 to {target_text(t, ctx=ctx)}, ignoring its 【Link】 "
+                    "condition")
     if op == "select":
         return _imp(f"select {target_text(t, ctx=ctx)}")
     if op == "bounce":
@@ -920,6 +923,7 @@ _TRIGGER_LABELS = {
     "opponent_spirit_depleted": "When one of your opponent's spirits is depleted",
     "at_battle_resolution": "At Battle Resolution",
     "when_links": "When This Spirit Links",
+    "when_linked": "When This Spirit Is Linked",
 }
 # triggers watching one of several cards: the label names which ("{one}": "one of your Dragon spirits")
 _WATCH_LABELS = {
@@ -948,6 +952,7 @@ _WATCH_LABELS = {
     "your_card_discarded": "When {a} is discarded from your hand",
     "your_spirit_depleted": "When {one} is depleted",
     "opponent_spirit_depleted": "When {one} is depleted",
+    "your_spirit_linked": "When {one} is linked",
 }
 # restriction tags (STD 12-3), printed before the effect's label
 LIMIT_TAGS = {"once_per_turn": "〔Once per turn〕", "unstackable": "〔Unstackable〕",

@@ -48,6 +48,8 @@ TRIGGERS = (
     "burst_set",  # a burst is set (`whose`: by you, your opponent or either, CR 6-6-1-2-2)
     "opponent_summon_effect",  # a "when summoned" effect of one of your opponent's spirits has resolved
     "when_wins_battle",  # this spirit destroys the spirit it battles by comparing BP (CR 7-1-5-2-1)
+    "when_linked",  # a spirit with 【Link】 links with this (attacking) spirit
+    "your_spirit_linked",  # one of your spirits (`watch`) is linked with
     # one of your spirits (`watch`: which ones) ...
     "your_spirit_attacks",  # ... attacks (CR 7-1-1)
     "your_spirit_blocks",  # ... blocks (CR 7-1-3-2)
@@ -94,6 +96,7 @@ EFFECT_LABEL_TRIGGERS = ("when_summoned", "when_placed", "when_attacks", "when_b
 # triggers about another card (the trigger card): `watch` narrows which cards (a target filter on it, without side:
 # the trigger names whose); "it"/"that spirit" in the effect is that card (target `trigger`)
 WATCH_TRIGGERS = {
+    "your_spirit_linked": "you",  # 【Link】 (docs/saga-rulings.md "Link")
     "your_spirit_destroyed": "you", "opponent_spirit_destroyed": "opponent", "opponent_summons": "opponent",
     "opponent_attacks": "opponent", "opponent_blocks": "opponent", "your_spirit_attacks": "you",
     "your_spirit_blocks": "you", "your_spirit_blocked": "you", "your_spirit_summoned": "you",
@@ -137,6 +140,7 @@ REFS = ("this", "attacker", "blocker", "trigger", "it", "linked")  # card refere
 MODES = ("exact", "up_to", "any_number", "all")  # CR 8-5-3-1, 8-5-3-2, 8-8-1-4
 OPS = {  # directive: what its value is
     "draw": "amount", "discard": "amount", "mill": "mill", "destroy": "target", "exhaust": "target",
+    "link": "target",  # one of your spirits with 【Link】 may link with the spirit named, its condition waived
     "refresh": "target", "bounce": "target", "to_deck_bottom": "target", "bp": "stat", "level": "stat",
     "core_charge": "cores", "core_remove": "cores", "life_gain": "amount", "life_damage": "amount",
     "token": "token", "search": "search", "recover": "recover", "grant": "grant", "restrict": "restrict",
@@ -1260,6 +1264,8 @@ def _refuse_silent(directives, f: str, card_type: str, kind: str) -> None:
     for i, d in enumerate(directives):
         where = f"{f}[{i}]"
         t = getattr(d, "target", None)
+        if d.op == "link" and (t is None or t.ref not in ("this", "trigger", "attacker")):  # saga-rulings.md Link-8
+            raise EffectSyntax(f"{where}.link", "link names the attacking spirit linked with: this, trigger or attacker")
         if d.op == "pay_cores":  # it would print "send N cores from your reserve to your trash" and move none
             raise EffectSyntax(where, "pay_cores is a cost (CR 8-4): put it under 'cost:', not 'do:'")
         if card_type == "magic" and d.op in ("bp", "level", "grant", "symbol", "restrict") and t is not None and t.ref == "this":

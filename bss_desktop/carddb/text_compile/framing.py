@@ -141,6 +141,12 @@ def frame_of(card_type: str, condition: str, details: str, steps: list[str], *, 
         label, body = _strip_text_label(body)
     shown = condition.strip() if label and label_key(condition) == label else label.title() if label else ""
     frame = Frame(kind="constant", label=shown, body=body)
+    if label == "when this spirit links" and not (burst or timing) and card_type != "magic" and re.match(
+            r"(?i)while linked\s*,\s*", body):
+        # 【Link】: "When this spirit links: while linked, X" is X while this spirit is linked (saga-rulings.md Link-6)
+        frame.body, frame.condition = re.sub(r"(?i)^while linked\s*,\s*", "", body), dict(_WHILE[
+            "while this spirit is linked"])
+        return frame
     if burst:
         frame.kind = "burst"
         frame.trigger = _BURSTS.get(label)

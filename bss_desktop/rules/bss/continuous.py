@@ -311,7 +311,8 @@ def keywords_of(game, iid: int, name: str | None = None) -> list:
     for g in st.grants:
         if g.what == "keyword" and iid in g.targets and (name is None or g.keyword.name == name):
             out.append(g.keyword)
-    if game.has_constants:
+    if game.has_constants and "grant" in game._constant_ops:  # (no constant grant: nothing to add, and a constant
+        # whose condition looks for keywords, "unless you control a spirit with 【Link】", is not read from inside itself)
         if game._grant_cycles:  # grants that may depend on keywords: read off their fixed point
             granted = granted_keywords(game).get(iid, ())
             out.extend(k for k in granted if name is None or k.name == name)

@@ -993,6 +993,15 @@ class Directives:
         st.stage = "flash"
         return True
 
+    def _do_link(self, a, d):
+        """docs/saga-rulings.md Link-8: one of your spirits with 【Link】 may link with the spirit named, whatever its
+        【Link】 condition (its cost still paid, one link per battle)."""
+        iid = self._ref(a, d.target.ref)
+        if iid is None:
+            return False
+        done = link.offer(self, a.controller, iid, matches, waive=True, source=a.source)
+        return WAIT if done is None else done
+
     def _do_pay_cores(self, a, d):
         """A payment as a substitution's replacement ("instead send 2 cores from your reserve to your trash"): from
         the reserve only; continuous.substitutions offers it only when the reserve can pay it all."""

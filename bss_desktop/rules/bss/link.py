@@ -13,7 +13,8 @@ from __future__ import annotations
 
 from ...engine import stats
 
-__all__ = ["bp_gain", "candidates", "forget", "in_link", "is_linked", "link_pair", "on_attack", "partner", "resolve",
+__all__ = ["bp_gain", "candidates", "forget", "in_link", "is_linked", "link_pair", "offer", "on_attack", "partner",
+           "resolve",
            "symbol_gain"]
 
 
@@ -65,18 +66,18 @@ def symbol_gain(game, iid: int) -> tuple:
     return game._defs[game.state.cards[pair[0]].cid].symbols
 
 
-def _condition_ok(game, linker: int, attacker: int) -> bool:
-    """Whether `linker`'s 【Link】 condition admits `attacker` (one of its controller's spirits, ruling Link-1)."""
-    from .targets import matches
-
+def _condition_ok(game, linker: int, attacker: int, matches) -> bool:
+    """Whether `linker`'s 【Link】 condition admits `attacker` (one of its controller's spirits, ruling Link-1);
+    `matches`: targets.matches (handed over by the caller: targets.py reads this module)."""
     owner = game.state.cards[linker].owner
     return any(k.condition is None or matches(game, attacker, k.condition, owner, linker)
                for k in game.keywords_of(linker, "link"))
 
 
-def candidates(game, attacker: int, *, refreshed: bool = True) -> list[int]:
+def candidates(game, attacker: int, matches, *, refreshed: bool = True, waive: bool = False) -> list[int]:
     """The spirits that may link with `attacker` now (ruling Link-2): its controller's other field spirits with
-    【Link】 whose condition it meets, refreshed (the cost is exhausting them) unless `refreshed` is False."""
+    【Link】 whose condition it meets (any condition when `waive`: ruling Link-8), refreshed (the cost is exhausting
+    them) unless `refreshed` is False."""
     st = game.state
     owner = st.cards[attacker].owner
     out = []
@@ -85,42 +86,49 @@ def candidates(game, attacker: int, *, refreshed: bool = True) -> list[int]:
             continue
         if refreshed and st.cards[iid].exhausted:
             continue
-        if _condition_ok(game, iid, attacker):
+        if (waive and game.keywords_of(iid, "link")) or (not waive and _condition_ok(game, iid, attacker, matches)):
             out.append(iid)
     return out
 
 
-def on_attack(game, attacker: int, player: int) -> None:
+def on_attack(game, attacker: int, player: int, matches) -> None:
     """Ruling Link-2: when one of your spirits attacks, 【Link】 triggers (once for the battle: which spirit links,
     if any, is one choice) when any of your spirits with it admits the attacker."""
     if "link" not in game._keywords and "link" not in game._constant_keywords and not any(
             g.what == "keyword" and g.keyword.name == "link" for g in game.state.grants):
         return
-    if candidates(game, attacker, refreshed=False):
+    if candidates(game, attacker, matches, refreshed=False):
         game._keyword_trigger(attacker, "link", player)
 
 
-def resolve(game, a) -> bool:
+def resolve(game, a, matches) -> bool:
     """The 【Link】 trigger resolving (ruling Link-2, Link-3): its controller may select one refreshed spirit that may
     link, exhaust it (the cost) and link it with the attacker. False while they choose."""
+    return offer(game, a.controller, a.source, matches) is not None
+
+
+def offer(game, controller: int, attacker: int, matches, *, waive: bool = False, source: int | None = None):
+    """`controller` may select one of their refreshed spirits that may link with `attacker` (any of them with 【Link】
+    when `waive`), exhaust it (the cost, CR 8-4) and link it: True if it linked, False if not, None while they choose
+    (ruling Link-2, Link-3, Link-8)."""
     st = game.state
     b = st.battle
-    attacker = a.source
     if b is None or b.attacker != attacker or b.link is not None or st.cards[attacker].zone != "field":
-        return True  # the battle is over, or already has its link (ruling Link-3: one link per battle)
-    options = candidates(game, attacker)
+        return False  # no battle of that attacker, or it already has its link (ruling Link-3: one link per battle)
+    options = candidates(game, attacker, matches, waive=waive)
     if not options:
-        return True
+        return False
     ans = game._take_answer("target")
     if ans is None:
-        game._ask("target", a.controller, options, 0, 1,
-                  prompt="【Link】: exhaust one of these spirits to link it with the attacking spirit?", source=attacker)
+        game._ask("target", controller, options, 0, 1, source=attacker if source is None else source,
+                  prompt="【Link】: exhaust one of these spirits to link it with the attacking spirit?")
+        return None
+    if not ans:
         return False
-    if ans:
-        linker = ans[0]
-        game._set_exhausted(linker, True)  # the cost (CR 8-4)
-        b.link = linker
-        game._emit("linked", player=a.controller, card=linker, attacker=attacker)
+    linker = ans[0]
+    game._set_exhausted(linker, True)  # the cost (CR 8-4)
+    b.link = linker
+    game._emit("linked", player=controller, card=linker, attacker=attacker)
     return True
 
 

@@ -180,7 +180,7 @@ class Resolution(Directives, EffectCosts):
         if raid is not None and st.raid_uses.get(a, 0) < raid:  # CR 11-12-1
             self._keyword_trigger(a, "raid", ev["player"], value=raid)
         st.battle.luster = continuous.has_keyword(self, a, "luster")  # CR 11-6-1
-        link.on_attack(self, a, ev["player"])  # 【Link】 (docs/saga-rulings.md "Link")
+        link.on_attack(self, a, ev["player"], matches)  # 【Link】 (docs/saga-rulings.md "Link")
 
     def _on_block(self, ev: dict) -> None:
         if ev["card"] is None:
@@ -397,8 +397,10 @@ class Resolution(Directives, EffectCosts):
             if iid is not None and self.state.cards[iid].zone == "field":
                 self._fire(iid, "at_battle_resolution")
 
-    def _on_linked(self, ev: dict) -> None:  # docs/saga-rulings.md "Link": "When This Spirit Links"
+    def _on_linked(self, ev: dict) -> None:  # docs/saga-rulings.md "Link", Link-7
         self._fire(ev["card"], "when_links")
+        self._fire(ev["attacker"], "when_linked")
+        self._fire_side(ev["player"], "your_spirit_linked", ev["attacker"])
 
     def _on_battle_end(self, ev: dict) -> None:
         self._fire_later("battle_end")  # "... when the battle ends" (CR 7-1-6-1)
@@ -852,7 +854,7 @@ class Resolution(Directives, EffectCosts):
                 st.raid_uses[a.source] = st.raid_uses.get(a.source, 0) + 1
             a.phase = "done"
         elif name == "link":  # docs/saga-rulings.md "Link"
-            if not link.resolve(self, a):
+            if not link.resolve(self, a, matches):
                 return
             a.phase = "done"
         elif name == "gale":  # CR 11-10-1: the blocking player exhausts N of their refreshed spirits
