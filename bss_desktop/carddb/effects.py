@@ -604,7 +604,7 @@ _COND_KEYS = tuple(x.name for x in fields(Condition))
 
 
 _IT_FILTER_KEYS = ("type", "bp_max", "bp_min", "cost_max", "cost_min", "colors", "family", "families", "keyword",
-                   "exhausted", "token", "name_has")  # Condition.it: what the card is like, not where or whose
+                   "linked", "exhausted", "token", "name_has")  # Condition.it: what the card is like, not where or whose
 
 
 def parse_condition(v, f) -> Condition:

@@ -25,7 +25,8 @@ from .database import MAX_SET_FILE_BYTES, CardDB, load_default_db, load_set_file
 
 __all__ = ["CACHE_FORMAT", "cache_file", "load_user_db", "user_cards_dir"]
 
-CACHE_FORMAT = 2  # bump when what the cache holds changes shape (2: Directive.token_ref, token_exhausted)
+CACHE_FORMAT = 3  # bump when what the cache holds changes shape (2: Directive.token_ref, token_exhausted;
+# 3: issue 28's new Target, Directive, Count and Condition fields)
 
 
 def user_cards_dir() -> Path:
