@@ -27,3 +27,6 @@ MAX_ZONE_CARDS = 1000
 # become an infinite loop nobody ends, and the game is a draw (CR 12-1-1-1). The busiest command of a real game
 # causes a few hundred; one effect can cause at most MAX_DIRECTIVES x MAX_COUNT.
 MAX_EVENTS_PER_COMMAND = 100_000
+# The answers `legal_commands` lists for one choice (target combinations, ways to take cores): a bound on what a
+# computer player or a LAN guest's offer list can grow to.
+MAX_TARGET_OPTIONS = 64

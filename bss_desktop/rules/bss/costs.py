@@ -482,3 +482,23 @@ def pay_tax(game, player: int, n: int) -> None:
     regular = min(n, p.reserve)
     soul = n > regular
     game._move_cores(player, "reserve", "trash", regular, soul, "pay", Cause("self", player))
+
+
+def core_answers(places: list, counts: list, n: int, limit: int) -> list[tuple]:
+    """The different ways to take n cores from places holding counts (one entry per core), at most `limit` of them,
+    the first places first (a cores choice's legal answers: resolution.py, tokens.py)."""
+    out: list[tuple] = []
+
+    def walk(i: int, left: int, acc: tuple) -> None:
+        if len(out) >= limit:
+            return
+        if left == 0:
+            out.append(acc)
+            return
+        if i == len(places) or sum(counts[i:]) < left:
+            return
+        for k in range(min(left, counts[i]), -1, -1):
+            walk(i + 1, left - k, acc + (places[i],) * k)
+
+    walk(0, n, ())
+    return out

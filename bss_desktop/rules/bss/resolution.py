@@ -18,11 +18,11 @@ from . import agile, continuous, costs, link, protection, timing
 from .directives import WAIT, Directives
 from .effect_costs import EffectCosts
 from ...engine.errors import IllegalCommand
+from ...limits import MAX_TARGET_OPTIONS
 from ...engine.state import STEPS, Activation, Cause, Choice
 from .targets import condition_holds, has_symbol, matches
 
 _STEP_KEYS = {step: ("step", step) for step in STEPS}  # Game._trigger_cids' keys for step triggers, made once
-MAX_TARGET_OPTIONS = 64  # legal_commands lists at most this many target combinations (or core answers)
 DECOY = ("burst", None)  # a burst asked at a moment its condition does not match (ask_every_burst_moment)
 # triggers that fire as their card leaves the field: the effect reads the card's last state there (CR 8-10)
 LEAVING_TRIGGERS = ("when_destroyed", "when_destroyed_by_opponent", "when_depleted")
@@ -656,7 +656,7 @@ class Resolution(Directives, EffectCosts):
         if c.kind == "substitute":
             return [Choose(p, v) for v in c.options] + [Choose(p, None)]
         if c.kind == "cores":
-            return [Choose(p, v) for v in _core_answers(c.options, c.counts, c.min)]
+            return [Choose(p, v) for v in costs.core_answers(c.options, c.counts, c.min, MAX_TARGET_OPTIONS)]
         out = []
         for n in range(c.min, c.max + 1):
             for combo in combinations(c.options, n):
@@ -957,22 +957,3 @@ COLLECTORS = {
     "draw": Resolution._on_draw, "card_moved": Resolution._on_card_moved,
 }
 
-
-def _core_answers(places: list, counts: list, n: int) -> list[tuple]:
-    """The different ways to take n cores from places holding counts (one entry per core), at most
-    MAX_TARGET_OPTIONS of them, the first places first."""
-    out: list[tuple] = []
-
-    def walk(i: int, left: int, acc: tuple) -> None:
-        if len(out) >= MAX_TARGET_OPTIONS:
-            return
-        if left == 0:
-            out.append(acc)
-            return
-        if i == len(places) or sum(counts[i:]) < left:
-            return
-        for k in range(min(left, counts[i]), -1, -1):
-            walk(i + 1, left - k, acc + (places[i],) * k)
-
-    walk(0, n, ())
-    return out

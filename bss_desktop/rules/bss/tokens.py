@@ -11,8 +11,8 @@ management afterwards (CR 4-5, 9-2). A token leaves the game as it leaves the fi
 from __future__ import annotations
 
 from ...engine.state import Card, Cause
-from ...limits import MAX_ZONE_CARDS
-from .costs import soul_available
+from ...limits import MAX_TARGET_OPTIONS, MAX_ZONE_CARDS
+from .costs import core_answers, soul_available
 
 
 def _places(game, player: int) -> tuple[list, list]:
@@ -33,8 +33,6 @@ def _places(game, player: int) -> tuple[list, list]:
 def summon_named(game, a, d, WAIT):
     """Perform a `ref` token directive of activation `a`: WAIT while the player chooses cores, else whether a token
     was summoned. `a.picks` holds the tokens summoned so far (kept across the choices)."""
-    from .resolution import _core_answers
-
     st = game.state
     tok = d.token
     player = a.controller
@@ -46,7 +44,7 @@ def summon_named(game, a, d, WAIT):
         places, counts = _places(game, player)
         if sum(counts) < need:  # too few cores for this token: it and the rest are not summoned (ruling 1)
             break
-        answers = _core_answers(places, counts, need)
+        answers = core_answers(places, counts, need, MAX_TARGET_OPTIONS)
         if len(answers) == 1:
             chosen = answers[0]
         else:
