@@ -501,3 +501,23 @@ def test_cr_6_x_1_at_the_start_of_the_step_after_a_statement_is_not_hidden_by_at
     s = compile_sentence(text, FAMS)
     assert s.ok, s.why
     assert s.ops == ops
+
+
+def test_the_grammar_tables_come_from_the_cache_folder_and_a_damaged_cache_file_is_rebuilt(tmp_path):
+    """Building the parser's tables takes seconds: lark keeps them in the user's cache folder. A damaged file there
+    (hostile or truncated) costs a rebuild, never a wrong parse or a crash."""
+    import os
+    import subprocess
+    import sys
+
+    cache = tmp_path / "cache" / "text_compile" / "grammar.lark-cache"
+    cache.parent.mkdir(parents=True)
+    cache.write_bytes(b"not a hash\n\x80\x04garbage")
+    code = ("from bss_desktop.carddb.text_compile import compile_sentence as c; "
+            "print(c('Draw a card.').ops)")
+    env = {**os.environ, "BSS_DESKTOP_HOME": str(tmp_path)}
+    for _ in range(2):  # the rebuild, then the tables read back
+        out = subprocess.run([sys.executable, "-c", code], env=env, capture_output=True, text=True, timeout=120)
+        assert out.returncode == 0, out.stderr
+        assert out.stdout.strip() == "[{'draw': 1}]"
+    assert cache.read_bytes()[:64] != b"not a hash\n\x80\x04garbage"[:64]  # rewritten with the grammar's hash

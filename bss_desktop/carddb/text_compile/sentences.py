@@ -34,7 +34,21 @@ class Sentence:
 
 @lru_cache(maxsize=1)
 def _parser() -> Lark:
-    return Lark(grammar(), parser="lalr", lexer="contextual", start="start")
+    """The LALR parser of the grammar. Building its tables takes seconds, so lark keeps them in the user's cache
+    folder; lark checks the file against a hash of the grammar (and rebuilds it when the grammar changed or the file
+    is unreadable), so a stale or damaged cache costs time, never a wrong parse."""
+    return Lark(grammar(), parser="lalr", lexer="contextual", start="start", cache=_cache_file())
+
+
+def _cache_file() -> str | bool:
+    from ...paths import cache_dir
+
+    try:
+        folder = cache_dir() / "text_compile"
+        folder.mkdir(parents=True, exist_ok=True)
+    except OSError:  # no cache folder: the tables are built each time
+        return False
+    return str(folder / "grammar.lark-cache")
 
 
 def _n(tok) -> int:
