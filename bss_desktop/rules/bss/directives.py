@@ -761,26 +761,11 @@ class Directives:
         self._move_card(iid, "field", "summon" if card_def.type == "spirit" else "place")
         if d.exhausted:
             st.cards[iid].exhausted = True  # placed exhausted, not exhausted afterwards (CR 3-5-3)
-        self._place_from(p, place, iid)
+        self._move_chosen(p, place, iid, "place")  # its LV1 cores onto it (CR 10-6-7)
         self._announce_manual(iid)
         self._soul_summon = iid if a.picks[1] else None  # "if you spend a soul core as part of its cost"
         self._on_summoned(iid)
         return True
-
-    def _place_from(self, p: int, chosen: list, iid: int) -> None:
-        """Move the chosen cores (places as _card_payment answers them) onto card `iid`."""
-        st = self.state
-        cause = Cause("self", p)
-        by_place: dict = {}
-        for place in chosen:
-            by_place[place] = by_place.get(place, 0) + 1
-        soul = by_place.pop(-1, 0) > 0
-        soul_at = st.players[p].soul
-        for place, n in by_place.items():
-            loc = "reserve" if place == 0 else place
-            self._move_cores(p, loc, iid, n, soul and soul_at == loc, "place", cause)
-        if soul and soul_at not in {("reserve" if k == 0 else k) for k in by_place}:
-            self._move_cores(p, soul_at, iid, 0, True, "place", cause)
 
     def _do_search(self, a, d):
         """Reveal (or look at, CR 12-3-1) the top cards of your deck; take some to the hand or onto the field."""

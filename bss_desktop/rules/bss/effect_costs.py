@@ -230,6 +230,11 @@ class EffectCosts:
 
     def _pay_with(self, p: int, chosen: list) -> bool:
         """Move the chosen cores (see _card_payment) to the trash as a payment; whether the soul core paid."""
+        return self._move_chosen(p, chosen, "trash", "pay")
+
+    def _move_chosen(self, p: int, chosen: list, dst, reason: str) -> bool:
+        """Move the cores a cores choice chose (places as _card_payment answers them: 0 the reserve, a card's
+        number, -1 the soul core wherever it is) to `dst` (a place or a card); whether the soul core went."""
         st = self.state
         cause = Cause("self", p)
         by_place: dict = {}
@@ -239,8 +244,8 @@ class EffectCosts:
         soul_at = st.players[p].soul
         for place, n in by_place.items():
             loc = "reserve" if place == 0 else place
-            self._move_cores(p, loc, "trash", n, soul and soul_at == loc, "pay", cause)
+            self._move_cores(p, loc, dst, n, soul and soul_at == loc, reason, cause)
         if soul and soul_at not in {("reserve" if k == 0 else k) for k in by_place}:
-            self._move_cores(p, soul_at, "trash", 0, True, "pay", cause)
+            self._move_cores(p, soul_at, dst, 0, True, reason, cause)
         return soul
 
