@@ -241,6 +241,36 @@ def _card_id_of(node: yaml.Node) -> str | None:
 # same line marks for error messages; the pure-Python loader otherwise. Either counts the depth it composes
 # (data_files.depth_limited): a set nested too deep is refused naming its line, before anything recurses.
 _LOADER = depth_limited(getattr(yaml, "CSafeLoader", yaml.SafeLoader))
+
+
+def read_yaml_document(path, shown: str, *, limit: int, what: str, check=None) -> tuple:
+    """(root node, data) of one YAML data file (a set file, the token table), (None, None) when it is empty. Every
+    problem is a CardDataError naming `shown` and, where it has one, the line: too big, not UTF-8 (a BOM from a
+    Windows editor is fine), nested too deep, a syntax error, a key twice (`check(root)` checks the node tree before
+    it is built; default: no key twice anywhere)."""
+    try:
+        text = read_text(path, limit=limit, what=what, encoding="utf-8-sig")
+    except DataFileError as e:
+        raise CardDataError(e.problem, file=shown) from None
+    except UnicodeDecodeError as e:
+        raise CardDataError(f"not UTF-8 text ({e.reason} at byte {e.start})", file=shown) from None
+    loader = _LOADER(text)
+    try:
+        root = loader.get_single_node()
+        if root is None:
+            return None, None
+        if check is not None:
+            check(root)
+        else:
+            _check_duplicate_keys(root, shown, None)
+        return root, loader.construct_document(root)
+    except DataFileError as e:  # nested too deep: named with its line, like a syntax error
+        raise CardDataError(e.problem, file=shown, line=e.line) from None
+    except yaml.YAMLError as e:
+        problem = getattr(e, "problem", None) or str(e)
+        raise CardDataError(f"YAML syntax error: {problem}", file=shown, line=_yaml_line(e)) from None
+    finally:
+        loader.dispose()
 # A card is ~450 bytes of YAML (cards/sets/saga1.yaml: 189 cards in 84 KB); every card of a game ever printed,
 # ~5,000, in one file would be ~2.5 MB. 32 MB is far beyond any real set file.
 MAX_SET_FILE_BYTES = 32 * MB
@@ -250,32 +280,18 @@ def load_set_file(path: str | Path, profile=None) -> list[CardDef]:
     """Read one set file (``set: {id, name}``, ``game:`` and ``cards: [...]``) into CardDefs, checking every card
     against its game's profile (None: Battle Spirits Saga, whose files may leave ``game:`` out)."""
     shown = display_path(path)
-    try:  # utf-8-sig: tolerate a BOM from Windows editors
-        text = read_text(path, limit=MAX_SET_FILE_BYTES, what="a card set file", encoding="utf-8-sig")
-    except DataFileError as e:
-        raise CardDataError(e.problem, file=shown) from None
-    except UnicodeDecodeError as e:
-        raise CardDataError(f"not UTF-8 text ({e.reason} at byte {e.start})", file=shown) from None
 
-    loader = _LOADER(text)
-    try:
-        root = loader.get_single_node()
-        if root is None:
-            raise CardDataError("the file is empty; expected 'set:' and 'cards:'", file=shown)
+    def check(root) -> None:
         checked: set[int] = set()  # cards first, so their errors name the card
         card_list = _child(root, "cards")
         if isinstance(card_list, yaml.SequenceNode):
             for card_node in card_list.value:
                 _check_duplicate_keys(card_node, shown, _card_id_of(card_node), seen_nodes=checked)
         _check_duplicate_keys(root, shown, None, seen_nodes=checked)
-        data = loader.construct_document(root)
-    except DataFileError as e:  # nested too deep: named with its line, like a syntax error
-        raise CardDataError(e.problem, file=shown, line=e.line) from None
-    except yaml.YAMLError as e:
-        problem = getattr(e, "problem", None) or str(e)
-        raise CardDataError(f"YAML syntax error: {problem}", file=shown, line=_yaml_line(e)) from None
-    finally:
-        loader.dispose()
+
+    root, data = read_yaml_document(path, shown, limit=MAX_SET_FILE_BYTES, what="a card set file", check=check)
+    if root is None:
+        raise CardDataError("the file is empty; expected 'set:' and 'cards:'", file=shown)
 
     games = ("bss",) if profile is None else (profile.id, *profile.extends)  # a game's sets serve the games extending it
     set_id = _read_header(data, root, shown, games)

@@ -28,7 +28,7 @@ from typing import Any
 
 import yaml
 
-from ..data_files import MB, DataFileError, read_text
+from ..data_files import MB
 from ..limits import MAX_BP
 from .cards import CardDef, Level
 from .effects import MAX_TOKEN_NAME
@@ -100,32 +100,15 @@ def _check_entry(name: Any, value: Any, shown: str, line_of) -> dict:
 
 def load_token_table(path: str | Path | None = None) -> dict[str, CardDef]:
     """token key -> its card definition; {} when there is no table. A malformed table: CardDataError."""
-    from .database import _LOADER, _check_duplicate_keys, _node_line, _yaml_line
+    from .database import _node_line, read_yaml_document
 
     path = Path(path) if path is not None else tokens_file()
     if not path.is_file():
         return {}
     shown = str(path)
-    try:
-        text = read_text(path, limit=MAX_TABLE_BYTES, what="the token table", encoding="utf-8-sig")
-    except DataFileError as e:
-        raise CardDataError(e.problem, file=shown) from None
-    except UnicodeDecodeError as e:
-        raise CardDataError(f"not UTF-8 text ({e.reason} at byte {e.start})", file=shown) from None
-    loader = _LOADER(text)
-    try:
-        root = loader.get_single_node()
-        if root is None:
-            return {}
-        _check_duplicate_keys(root, shown, None)
-        data = loader.construct_document(root)
-    except DataFileError as e:
-        raise CardDataError(e.problem, file=shown, line=e.line) from None
-    except yaml.YAMLError as e:
-        problem = getattr(e, "problem", None) or str(e)
-        raise CardDataError(f"YAML syntax error: {problem}", file=shown, line=_yaml_line(e)) from None
-    finally:
-        loader.dispose()
+    root, data = read_yaml_document(path, shown, limit=MAX_TABLE_BYTES, what="the token table")
+    if root is None:
+        return {}
     if not isinstance(data, dict):
         raise CardDataError("expected token names, each with its stats (Gadget: {colors: [white], bp: 1000})",
                             file=shown, line=1)

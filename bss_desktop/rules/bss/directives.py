@@ -12,7 +12,6 @@ from __future__ import annotations
 
 from dataclasses import replace
 
-from ...carddb.effects import Target
 from ...engine import stats, table_cards
 from . import continuous, link, protection
 from ...limits import MAX_ZONE_CARDS
