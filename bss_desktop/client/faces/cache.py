@@ -26,6 +26,35 @@ CARD_FACES = ("pictures", "drawn")  # the "Card faces" setting's values
 _LIVE: "weakref.WeakSet[FaceCache]" = weakref.WeakSet()
 _STATE = {"pictures": True}  # what new caches show: the setting, as the app last applied it
 _SHARED: dict[tuple, CardPictures] = {}  # one picture store per images folder: one index, one memory budget
+_PLACEHOLDERS: dict[tuple, QImage] = {}  # card colours -> what a picture being decoded shows meanwhile
+
+
+def _placeholder(card) -> QImage:
+    """What a face shows for a moment while its picture is decoded in the background: the card's colours, dark,
+    under the same banners (name, cost, level, BP) the picture gets; drawing it costs nothing, unlike the drawn
+    face, which would be drawn only to be thrown away."""
+    from PySide6.QtCore import QPointF
+    from PySide6.QtGui import QColor, QLinearGradient, QPainter
+
+    from .draw import _card_colors, _mix
+
+    cols = _card_colors(card)
+    key = tuple(c.rgba() for c in cols)
+    img = _PLACEHOLDERS.get(key)
+    if img is None:
+        img = QImage(63, 88, QImage.Format.Format_RGB32)
+        p = QPainter(img)
+        try:
+            g = QLinearGradient(QPointF(0, 0), QPointF(63, 88))
+            dark = QColor("#141820")
+            for i, c in enumerate(cols):
+                g.setColorAt(i / max(1, len(cols) - 1), _mix(c, dark, 0.55))
+            g.setColorAt(1, _mix(cols[-1], dark, 0.8))
+            p.fillRect(0, 0, 63, 88, g)
+        finally:
+            p.end()
+        _PLACEHOLDERS[key] = img
+    return img
 
 
 def shared_pictures(image_dir=None) -> CardPictures:
@@ -180,14 +209,16 @@ class FaceCache:
 
     def picture(self, card, width: int, key: tuple | None = None, printing: str | None = None) -> QImage | None:
         """The picture a face of `card` `width` physical pixels wide shows, or None (drawn face). In the background
-        mode, None too while it is decoded; the face `key` is then made again once it is in."""
+        mode, a placeholder while it is decoded; the face `key` is then made again once it is in."""
         if not self._show or self.painter is not None:
             return None
         if not self.background:
             return self.pictures.image(card, width, printing)
         img, pending = self.pictures.fetch(card, width, printing)
-        if pending is not None and key is not None:
-            self._provisional.setdefault(pending, []).append(key)
+        if pending is not None:
+            if key is not None:
+                self._provisional.setdefault(pending, []).append(key)
+            return _placeholder(card)
         return img
 
     def user_image(self, card_id: str) -> QImage | None:
