@@ -131,7 +131,7 @@ def _repaint_soon() -> None:
 def faces_for(settings=None, *, image_dir=None, **kwargs) -> "FaceCache":
     """A FaceCache as the player's settings say: their images folder ("Card images"; default <data>/images) and
     whether pictures are shown ("Card faces"). `image_dir` when there are no settings. Pictures not yet made into
-    thumbnails are decoded in the background: the drawn face shows until the picture is in."""
+    thumbnails are decoded in the background: the card's colours under its banners show until the picture is in."""
     kwargs.setdefault("background", True)
     if settings is not None:
         from bss_desktop.client.windows.settings import user_images_dir
@@ -147,8 +147,9 @@ class FaceCache:
     image_dir: a folder of user card images; ``<card id>.png`` / ``.jpg`` there replaces the drawn face.
     pictures: the picture store (client/faces/pictures.py; default: one of its own for `image_dir`).
     show_pictures: pictures replace drawn faces (default: the "Card faces" setting as last applied).
-    background: a picture without a thumbnail yet is decoded in another thread and its card drawn meanwhile (the
-    face is made again, and the open views repainted, when it is in); else it is decoded when asked for.
+    background: a picture without a thumbnail yet is decoded in another thread, its face showing the card's
+    colours under the banners meanwhile (made again, and the open views repainted, when it is in); else it is
+    decoded when asked for.
     """
 
     def __init__(self, image_dir: str | Path | None = None, max_entries: int = 512, painter=None,
