@@ -555,3 +555,23 @@ def test_the_thumbnail_folder_is_trimmed_oldest_first(tmp_path):
     assert len(list(tmp_path.iterdir())) == 10
     _trim(tmp_path, 8_000)  # over it: down to 3/4 of it, the oldest first
     assert sorted(p.name for p in tmp_path.iterdir()) == [f"{i}.png" for i in range(4, 10)]
+
+
+def test_a_picture_coming_in_repaints_the_windows_drawing_with_its_cache_only(qtbot, home, tmp_path):
+    from bss_desktop.bench.client import browser_db
+    from bss_desktop.client.deck_builder.browser import CardBrowser
+    from bss_desktop.client.faces import cache as faces
+
+    pictured = faces.faces_for(show_pictures=True)
+    drawn = faces.FaceCache(show_pictures=False)
+    one, other = CardBrowser(browser_db(20), pictured), CardBrowser(browser_db(20), drawn)
+    for w in (one, other):
+        qtbot.addWidget(w)
+        w.show()
+    refreshed = []
+    one.refresh_faces = lambda: refreshed.append("one")
+    other.refresh_faces = lambda: refreshed.append("other")
+    faces._repaint_open_views({pictured})
+    assert refreshed == ["one"]
+    faces._repaint_open_views()  # the setting changed: every window
+    assert sorted(refreshed) == ["one", "one", "other"]

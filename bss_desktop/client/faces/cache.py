@@ -89,43 +89,70 @@ def set_image_dir(image_dir) -> None:
     _repaint_open_views()
 
 
-def _repaint_open_views() -> None:
+def _repaint_open_views(only: set | None = None) -> None:
+    """Repaint every open window's faces (`only`: the windows drawing with one of these FaceCaches)."""
     from PySide6.QtWidgets import QAbstractItemView, QApplication, QGraphicsView, QWidget
 
     app = QApplication.instance()
     if app is None:
         return
     for top in QApplication.topLevelWidgets():
+        widgets = [top, *top.findChildren(QWidget)]
+        views = top.findChildren(QGraphicsView)
+        lists = top.findChildren(QAbstractItemView)
+        if only is not None and not _draws_with([*widgets, *(v.scene() for v in views), *(v.model() for v in lists)],
+                                                only):
+            continue
         top.update()
-        for view in top.findChildren(QGraphicsView):
+        for view in views:
             if view.scene() is not None:
                 for item in view.scene().items():
                     item.update()  # drops the item's device cache: its face is fetched again
             view.resetCachedContent()
             view.viewport().update()
-        for view in top.findChildren(QAbstractItemView):
+        for view in lists:
             view.viewport().update()
-        for panel in [top, *top.findChildren(QWidget)]:  # lists that hold their faces as icons make them again
+        for panel in widgets:  # lists that hold their faces as icons make them again
             refresh = getattr(panel, "refresh_faces", None)
             if callable(refresh):
                 refresh()
 
 
+def _draws_with(objects, caches: set) -> bool:
+    """Whether a widget, scene or list model of a window draws with one of `caches`."""
+    for w in objects:
+        for name in ("faces", "cache", "_cache"):
+            found = getattr(w, name, None)
+            if isinstance(found, FaceCache) and found in caches:
+                return True
+    return False
+
+
 _REPAINT: list = []  # the timer that repaints the open views once pictures decoded in the background are in
+_DIRTY: "weakref.WeakSet[FaceCache]" = weakref.WeakSet()  # the caches whose faces were made again meanwhile
 
 
-def _repaint_soon() -> None:
-    """Repaint the open views a little later: pictures come in one after another, the views repaint once."""
+def _repaint_soon(cache: "FaceCache") -> None:
+    """Repaint the windows drawing with `cache` a little later: pictures come in one after another, the windows
+    repaint once."""
     from PySide6.QtCore import QTimer
 
+    _DIRTY.add(cache)
     if not _REPAINT:
         timer = QTimer()
         timer.setSingleShot(True)
         timer.setInterval(80)
-        timer.timeout.connect(_repaint_open_views)
+        timer.timeout.connect(_repaint_dirty)
         _REPAINT.append(timer)
     if not _REPAINT[0].isActive():
         _REPAINT[0].start()
+
+
+def _repaint_dirty() -> None:
+    caches = set(_DIRTY)
+    _DIRTY.clear()
+    if caches:
+        _repaint_open_views(caches)
 
 
 def faces_for(settings=None, *, image_dir=None, **kwargs) -> "FaceCache":
@@ -187,7 +214,7 @@ class FaceCache:
         for key in keys:
             self._cache.pop(key, None)
         if keys:
-            _repaint_soon()
+            _repaint_soon(self)
 
     @property
     def image_dir(self) -> Path | None:
