@@ -231,7 +231,8 @@ def test_a_picture_changed_after_import_into_a_huge_or_broken_file_is_drawn_inst
 
 def test_the_views_decode_a_picture_in_the_background_and_draw_the_card_meanwhile(qapp, home, tmp_path):
     from bss_desktop.client.faces.battle_spirits import render_face
-    from bss_desktop.client.faces.cache import faces_for
+    from bss_desktop.client.faces.cache import _placeholder, faces_for
+    from bss_desktop.client.faces.table_face import render_table_face
 
     from bss_desktop.client.faces.pictures import SMALL_FILE_BYTES
 
@@ -242,12 +243,14 @@ def test_the_views_decode_a_picture_in_the_background_and_draw_the_card_meanwhil
     card = db["SYN-001"]
     faces = faces_for(show_pictures=True)
     assert faces.background
-    first = faces.get(card, 300, 419)  # not decoded yet: the drawn face, at once
-    assert first.toImage() == render_face(card, 300, 419).toImage() and faces.pictures.decoding == 1
+    first = faces.get(card, 300, 419)  # not decoded yet: the card's colours under its banners, at once
+    assert faces.pictures.decoding == 1 and first.toImage() != render_face(card, 300, 419).toImage()
+    table = faces.table(card, 180, 251, level=1, bp=1000).toImage()
+    assert table == render_table_face(card, 180, 251, level=1, bp=1000, image=_placeholder(card)).toImage()
     assert faces.pictures.wait_for_decoding()
     made = faces.get(card, 300, 419).toImage()  # made again with the picture
     assert made != first.toImage() and made.pixelColor(150, 40).green() > made.pixelColor(150, 40).red()
-    assert len(list(paths.thumbnails_dir().iterdir())) == 1
+    assert len(list(paths.thumbnails_dir().iterdir())) == 2  # 512 px for the 300 px face, 256 for the table's
     again = faces_for(show_pictures=True)
     again.pictures.forget()  # a fresh start: the thumbnail is read at once, nothing decoded in the background
     assert again.get(card, 300, 419).toImage() == made and again.pictures.decoding == 0
@@ -552,3 +555,23 @@ def test_the_thumbnail_folder_is_trimmed_oldest_first(tmp_path):
     assert len(list(tmp_path.iterdir())) == 10
     _trim(tmp_path, 8_000)  # over it: down to 3/4 of it, the oldest first
     assert sorted(p.name for p in tmp_path.iterdir()) == [f"{i}.png" for i in range(4, 10)]
+
+
+def test_a_picture_coming_in_repaints_the_windows_drawing_with_its_cache_only(qtbot, home, tmp_path):
+    from bss_desktop.bench.client import browser_db
+    from bss_desktop.client.deck_builder.browser import CardBrowser
+    from bss_desktop.client.faces import cache as faces
+
+    pictured = faces.faces_for(show_pictures=True)
+    drawn = faces.FaceCache(show_pictures=False)
+    one, other = CardBrowser(browser_db(20), pictured), CardBrowser(browser_db(20), drawn)
+    for w in (one, other):
+        qtbot.addWidget(w)
+        w.show()
+    refreshed = []
+    one.refresh_faces = lambda: refreshed.append("one")
+    other.refresh_faces = lambda: refreshed.append("other")
+    faces._repaint_open_views({pictured})
+    assert refreshed == ["one"]
+    faces._repaint_open_views()  # the setting changed: every window
+    assert sorted(refreshed) == ["one", "one", "other"]

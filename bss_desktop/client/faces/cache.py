@@ -26,6 +26,35 @@ CARD_FACES = ("pictures", "drawn")  # the "Card faces" setting's values
 _LIVE: "weakref.WeakSet[FaceCache]" = weakref.WeakSet()
 _STATE = {"pictures": True}  # what new caches show: the setting, as the app last applied it
 _SHARED: dict[tuple, CardPictures] = {}  # one picture store per images folder: one index, one memory budget
+_PLACEHOLDERS: dict[tuple, QImage] = {}  # card colours -> what a picture being decoded shows meanwhile
+
+
+def _placeholder(card) -> QImage:
+    """What a face shows for a moment while its picture is decoded in the background: the card's colours, dark,
+    under the same banners (name, cost, level, BP) the picture gets; drawing it costs nothing, unlike the drawn
+    face, which would be drawn only to be thrown away."""
+    from PySide6.QtCore import QPointF
+    from PySide6.QtGui import QColor, QLinearGradient, QPainter
+
+    from .draw import _card_colors, _mix
+
+    cols = _card_colors(card)
+    key = tuple(c.rgba() for c in cols)
+    img = _PLACEHOLDERS.get(key)
+    if img is None:
+        img = QImage(63, 88, QImage.Format.Format_RGB32)
+        p = QPainter(img)
+        try:
+            g = QLinearGradient(QPointF(0, 0), QPointF(63, 88))
+            dark = QColor("#141820")
+            for i, c in enumerate(cols):
+                g.setColorAt(i / max(1, len(cols) - 1), _mix(c, dark, 0.55))
+            g.setColorAt(1, _mix(cols[-1], dark, 0.8))
+            p.fillRect(0, 0, 63, 88, g)
+        finally:
+            p.end()
+        _PLACEHOLDERS[key] = img
+    return img
 
 
 def shared_pictures(image_dir=None) -> CardPictures:
@@ -60,49 +89,76 @@ def set_image_dir(image_dir) -> None:
     _repaint_open_views()
 
 
-def _repaint_open_views() -> None:
+def _repaint_open_views(only: set | None = None) -> None:
+    """Repaint every open window's faces (`only`: the windows drawing with one of these FaceCaches)."""
     from PySide6.QtWidgets import QAbstractItemView, QApplication, QGraphicsView, QWidget
 
     app = QApplication.instance()
     if app is None:
         return
     for top in QApplication.topLevelWidgets():
+        widgets = [top, *top.findChildren(QWidget)]
+        views = top.findChildren(QGraphicsView)
+        lists = top.findChildren(QAbstractItemView)
+        if only is not None and not _draws_with([*widgets, *(v.scene() for v in views), *(v.model() for v in lists)],
+                                                only):
+            continue
         top.update()
-        for view in top.findChildren(QGraphicsView):
+        for view in views:
             if view.scene() is not None:
                 for item in view.scene().items():
                     item.update()  # drops the item's device cache: its face is fetched again
             view.resetCachedContent()
             view.viewport().update()
-        for view in top.findChildren(QAbstractItemView):
+        for view in lists:
             view.viewport().update()
-        for panel in [top, *top.findChildren(QWidget)]:  # lists that hold their faces as icons make them again
+        for panel in widgets:  # lists that hold their faces as icons make them again
             refresh = getattr(panel, "refresh_faces", None)
             if callable(refresh):
                 refresh()
 
 
+def _draws_with(objects, caches: set) -> bool:
+    """Whether a widget, scene or list model of a window draws with one of `caches`."""
+    for w in objects:
+        for name in ("faces", "cache", "_cache"):
+            found = getattr(w, name, None)
+            if isinstance(found, FaceCache) and found in caches:
+                return True
+    return False
+
+
 _REPAINT: list = []  # the timer that repaints the open views once pictures decoded in the background are in
+_DIRTY: "weakref.WeakSet[FaceCache]" = weakref.WeakSet()  # the caches whose faces were made again meanwhile
 
 
-def _repaint_soon() -> None:
-    """Repaint the open views a little later: pictures come in one after another, the views repaint once."""
+def _repaint_soon(cache: "FaceCache") -> None:
+    """Repaint the windows drawing with `cache` a little later: pictures come in one after another, the windows
+    repaint once."""
     from PySide6.QtCore import QTimer
 
+    _DIRTY.add(cache)
     if not _REPAINT:
         timer = QTimer()
         timer.setSingleShot(True)
         timer.setInterval(80)
-        timer.timeout.connect(_repaint_open_views)
+        timer.timeout.connect(_repaint_dirty)
         _REPAINT.append(timer)
     if not _REPAINT[0].isActive():
         _REPAINT[0].start()
 
 
+def _repaint_dirty() -> None:
+    caches = set(_DIRTY)
+    _DIRTY.clear()
+    if caches:
+        _repaint_open_views(caches)
+
+
 def faces_for(settings=None, *, image_dir=None, **kwargs) -> "FaceCache":
     """A FaceCache as the player's settings say: their images folder ("Card images"; default <data>/images) and
     whether pictures are shown ("Card faces"). `image_dir` when there are no settings. Pictures not yet made into
-    thumbnails are decoded in the background: the drawn face shows until the picture is in."""
+    thumbnails are decoded in the background: the card's colours under its banners show until the picture is in."""
     kwargs.setdefault("background", True)
     if settings is not None:
         from bss_desktop.client.windows.settings import user_images_dir
@@ -118,8 +174,9 @@ class FaceCache:
     image_dir: a folder of user card images; ``<card id>.png`` / ``.jpg`` there replaces the drawn face.
     pictures: the picture store (client/faces/pictures.py; default: one of its own for `image_dir`).
     show_pictures: pictures replace drawn faces (default: the "Card faces" setting as last applied).
-    background: a picture without a thumbnail yet is decoded in another thread and its card drawn meanwhile (the
-    face is made again, and the open views repainted, when it is in); else it is decoded when asked for.
+    background: a picture without a thumbnail yet is decoded in another thread, its face showing the card's
+    colours under the banners meanwhile (made again, and the open views repainted, when it is in); else it is
+    decoded when asked for.
     """
 
     def __init__(self, image_dir: str | Path | None = None, max_entries: int = 512, painter=None,
@@ -157,7 +214,7 @@ class FaceCache:
         for key in keys:
             self._cache.pop(key, None)
         if keys:
-            _repaint_soon()
+            _repaint_soon(self)
 
     @property
     def image_dir(self) -> Path | None:
@@ -180,14 +237,16 @@ class FaceCache:
 
     def picture(self, card, width: int, key: tuple | None = None, printing: str | None = None) -> QImage | None:
         """The picture a face of `card` `width` physical pixels wide shows, or None (drawn face). In the background
-        mode, None too while it is decoded; the face `key` is then made again once it is in."""
+        mode, a placeholder while it is decoded; the face `key` is then made again once it is in."""
         if not self._show or self.painter is not None:
             return None
         if not self.background:
             return self.pictures.image(card, width, printing)
         img, pending = self.pictures.fetch(card, width, printing)
-        if pending is not None and key is not None:
-            self._provisional.setdefault(pending, []).append(key)
+        if pending is not None:
+            if key is not None:
+                self._provisional.setdefault(pending, []).append(key)
+            return _placeholder(card)
         return img
 
     def user_image(self, card_id: str) -> QImage | None:
