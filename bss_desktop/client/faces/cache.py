@@ -161,9 +161,9 @@ def faces_for(settings=None, *, image_dir=None, **kwargs) -> "FaceCache":
     thumbnails are decoded in the background: the card's colours under its banners show until the picture is in."""
     kwargs.setdefault("background", True)
     if settings is not None:
-        from bss_desktop.client.windows.settings import user_images_dir
+        from bss_desktop import paths  # (settings.user_images_dir says the same; this module stays under windows/)
 
-        image_dir = getattr(settings, "image_dir", "") or image_dir or user_images_dir()
+        image_dir = getattr(settings, "image_dir", "") or image_dir or paths.images_dir()
         kwargs.setdefault("show_pictures", getattr(settings, "card_faces", "pictures") != "drawn")
     return FaceCache(pictures=shared_pictures(image_dir), **kwargs)
 
