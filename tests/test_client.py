@@ -472,9 +472,10 @@ def test_sounds_are_generated_once_and_follow_the_events(tmp_path):
 def test_a_players_own_image_in_the_user_data_folder_replaces_the_drawn_face(qtbot, tmp_path, monkeypatch):
     from PySide6.QtGui import QColor, QImage
 
+    from bss_desktop import paths
     from bss_desktop.client.windows import settings as settings_module
 
-    monkeypatch.setattr(settings_module, "user_images_dir", lambda: tmp_path)
+    monkeypatch.setattr(paths, "images_dir", lambda: tmp_path)  # the user data folder's images/
     img = QImage(63, 88, QImage.Format_RGB32)
     img.fill(QColor("magenta"))
     img.save(str(tmp_path / "T-R3.png"))

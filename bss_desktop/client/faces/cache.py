@@ -161,7 +161,7 @@ def faces_for(settings=None, *, image_dir=None, **kwargs) -> "FaceCache":
     thumbnails are decoded in the background: the card's colours under its banners show until the picture is in."""
     kwargs.setdefault("background", True)
     if settings is not None:
-        from bss_desktop import paths  # (settings.user_images_dir says the same; this module stays under windows/)
+        from bss_desktop import paths  # (as settings.user_images_dir does: client/faces does not import windows/)
 
         image_dir = getattr(settings, "image_dir", "") or image_dir or paths.images_dir()
         kwargs.setdefault("show_pictures", getattr(settings, "card_faces", "pictures") != "drawn")
