@@ -265,8 +265,8 @@ class Directives:
             before = len(st.players[p].hand)
             self._draw(p, n)
             drew = True
-            if len(st.players[p].hand) > before:  # ruling T2: one draw of one of this effect's
-                st.effect_draws[p] += 1
+            if p == a.controller and len(st.players[p].hand) > before:  # ruling T2: a draw of the player's own
+                st.effect_draws[p] += 1  # effect (your effect making your opponent draw is not one of theirs)
                 self._fire_side(1 - p, "opponent_draws_by_effect")
         return drew
 
