@@ -1774,3 +1774,73 @@ def test_ruling_p9_radiant_almonry_refreshes_one_of_your_spirits_when_your_life_
     drake = first(game, 0, "SG1-003")
     game.apply(UseMagic(0, first(game, 0, "SG1-082", "hand")))  # Mending Light: a core into your life
     assert game.state.players[0].life == 4 and not game.state.cards[drake].exhausted
+
+
+# ---------------------------------------------------------------- SG1-199 … SG1-225: the seventh wave
+
+
+def attack_blocked(game, p: int, attacker: int, blocker: int | None):
+    """Attack, settle what the attack triggers and the flash window, then block (or not)."""
+    game.apply(Attack(p, attacker))
+    settle(game)
+    return game.apply(Block(1 - p, blocker))
+
+
+@pytest.mark.parametrize("burst, drake_wins", [("SG1-159", True), ("null", False)])
+def test_emberleap_drake_pumps_a_blocked_attacker_while_you_have_a_burst_set(burst, drake_wins):
+    assert text("SG1-199") == ("【Agile】\n(When one of your opponent's spirits blocks) If you have a burst set, the "
+                               "attacking spirit gets +2000 BP this turn.")
+    game = game_at(f"{{life: 5, reserve: 3, burst: {burst}, field: [SG1-199, SG1-003]}}",
+                   "{life: 5, reserve: 3, field: [SG1-005]}", step="attack")
+    flarecrest = first(game, 0, "SG1-003")
+    ashwing = first(game, 1, "SG1-005")
+    attack_blocked(game, 0, flarecrest, ashwing)  # 2000 BP against 3000
+    settle(game)
+    assert zone(game, ashwing) == ("trash" if drake_wins else "field")
+    assert zone(game, flarecrest) == ("field" if drake_wins else "trash")
+
+
+def test_ruling_agile_emberleap_drake_takes_the_place_of_a_cheaper_spirit_after_its_battle():
+    game = game_at("{life: 5, reserve: 4, soul_core: trash, field: [SG1-003], hand: [SG1-199]}",
+                   "{life: 5, reserve: 3}", step="attack")
+    flarecrest = first(game, 0, "SG1-003")
+    drake = first(game, 0, "SG1-199", "hand")
+    attack_unblocked(game, 0, flarecrest)
+    answer(game, True)  # Flarecrest (cost 2) returns to the hand
+    answer(game, True)  # the Drake (cost 3) is summoned in its place
+    assert zone(game, flarecrest) == "hand" and zone(game, drake) == "field"
+    assert game.state.players[1].life == 4
+
+
+@pytest.mark.parametrize("cores, destroyed", [(3, True), (1, False)])
+def test_pyrevow_challenger_must_attack_and_at_lv2_burns_a_small_spirit_after_its_battle(cores, destroyed):
+    assert text("SG1-200") == ("Constant: This spirit must attack if able.\n[LV2] (When the Battle It Attacks In Ends) "
+                               "Destroy 1 opponent's spirit with 3000 BP or less.")
+    game = game_at(f"{{life: 5, reserve: 3, field: [{{card: SG1-200, cores: {cores}}}]}}",
+                   "{life: 5, reserve: 3, field: [SG1-005]}", step="attack")
+    challenger = first(game, 0, "SG1-200")
+    from bss_desktop.engine.commands import EndAttack
+    assert not any(isinstance(c, EndAttack) for c in game.legal_commands())  # it must attack first
+    attack_unblocked(game, 0, challenger)
+    settle(game)
+    assert (game.state.players[1].field == []) == destroyed
+    assert any(isinstance(c, EndAttack) for c in game.legal_commands())  # exhausted: the step may end
+
+
+def test_sunforge_warcry_pumps_each_attacker_this_turn_and_refreshes_your_spirits_at_its_end():
+    assert text("SG1-201") == ("Main: During this turn, when one of your spirits attacks, that spirit gets +2000 BP "
+                               "this turn. At the end of this turn, refresh all your spirits.")
+    game = game_at("{life: 5, reserve: 6, hand: [SG1-201], field: [SG1-003, SG1-001]}",
+                   "{life: 5, reserve: 3, field: [SG1-005]}")
+    flarecrest, hatchling = game.state.players[0].field
+    game.apply(UseMagic(0, first(game, 0, "SG1-201", "hand")))
+    settle(game)
+    from bss_desktop.engine.commands import EndAttack
+    game.apply(EndMain(0))
+    ashwing = first(game, 1, "SG1-005")
+    attack_blocked(game, 0, flarecrest, ashwing)  # 2000 + 2000 against 3000
+    settle(game)
+    assert zone(game, ashwing) == "trash" and game.state.cards[flarecrest].exhausted
+    game.apply(EndAttack(0))
+    settle(game)
+    assert not game.state.cards[flarecrest].exhausted  # refreshed at the end of the turn
