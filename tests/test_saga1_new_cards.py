@@ -1844,3 +1844,102 @@ def test_sunforge_warcry_pumps_each_attacker_this_turn_and_refreshes_your_spirit
     game.apply(EndAttack(0))
     settle(game)
     assert not game.state.cards[flarecrest].exhausted  # refreshed at the end of the turn
+
+
+def their_attack(game, attacker: int, blocker: int | None, magic: int | None = None):
+    """Player 1 attacks; player 0 may use a flash magic card in the window, then blocks (or not)."""
+    game.apply(Attack(1, attacker))
+    while game.pending is not None and game.pending.kind == "flash" and game.pending.player == 1:
+        game.apply(Pass(1))
+    if magic is not None:
+        game.apply(UseMagic(0, magic))
+    settle(game)
+    game.apply(Block(0, blocker))
+    settle(game)
+
+
+@pytest.mark.parametrize("cores, refreshed", [(3, True), (1, False)])
+def test_ironvow_sentinel_at_lv2_stands_up_after_the_battle_it_blocks_in(cores, refreshed):
+    assert text("SG1-202") == "【Agile】\n[LV2] (When the Battle It Blocks In Ends) Refresh this spirit."
+    game = game_at(f"{{life: 5, reserve: 3, field: [{{card: SG1-202, cores: {cores}}}]}}",
+                   "{life: 5, reserve: 3, field: [SG1-064]}", turn_player=1, step="attack")
+    sentinel, chick = first(game, 0, "SG1-202"), first(game, 1, "SG1-064")
+    their_attack(game, chick, sentinel)
+    assert zone(game, chick) == "trash" and zone(game, sentinel) == "field"
+    assert game.state.cards[sentinel].exhausted is not refreshed
+
+
+@pytest.mark.parametrize("cores, ended", [(3, True), (1, False)])
+def test_rimegate_bastion_at_lv2_ends_the_attack_step_after_the_battle_it_blocks_in(cores, ended):
+    assert text("SG1-203") == ("[LV2] (When the Battle It Blocks In Ends) End the attack step.\n(When one of your "
+                               "spirits is destroyed in battle) This spirit can block while exhausted this turn.")
+    game = game_at(f"{{life: 5, reserve: 3, field: [{{card: SG1-203, cores: {cores}}}]}}",
+                   "{life: 5, reserve: 3, field: [SG1-064, SG1-003]}", turn_player=1, step="attack")
+    bastion, chick = first(game, 0, "SG1-203"), first(game, 1, "SG1-064")
+    their_attack(game, chick, bastion)
+    assert zone(game, chick) == "trash"
+    flarecrest = first(game, 1, "SG1-003")
+    assert (Attack(1, flarecrest) in game.legal_commands()) is not ended
+
+
+def test_rimegate_bastion_blocks_while_exhausted_after_one_of_your_spirits_falls_in_battle():
+    game = game_at("{life: 5, reserve: 3, field: [{card: SG1-203, exhausted: true}, SG1-064]}",
+                   "{life: 5, reserve: 3, field: [SG1-005, SG1-003]}", turn_player=1, step="attack")
+    bastion, chick = game.state.players[0].field
+    ashwing, flarecrest = game.state.players[1].field
+    game.apply(Attack(1, flarecrest))
+    settle(game)
+    assert Block(0, bastion) not in game.legal_commands()  # exhausted: it may not block yet
+    game.apply(Block(0, chick))
+    settle(game)
+    assert zone(game, chick) == "trash"  # destroyed in battle: the Bastion may block while exhausted this turn
+    game.apply(Attack(1, ashwing))
+    settle(game)
+    game.apply(Block(0, bastion))
+    settle(game)
+    assert zone(game, ashwing) == "trash" and game.state.cards[bastion].exhausted
+
+
+def test_hold_the_line_lets_exhausted_white_spirits_block_with_1000_more_bp():
+    assert text("SG1-204") == ("Flash: All your White spirits can block while exhausted this turn. During this turn, "
+                               "when one of your spirits blocks, that spirit gets +1000 BP this turn.")
+    game = game_at("{life: 5, reserve: 4, hand: [SG1-204], field: [{card: SG1-047, exhausted: true}, "
+                   "{card: SG1-003, exhausted: true}]}",
+                   "{life: 5, reserve: 3, field: [SG1-009]}", turn_player=1, step="attack")
+    automaton, flarecrest = game.state.players[0].field
+    cindermaw = first(game, 1, "SG1-009")
+    game.apply(Attack(1, cindermaw))
+    while game.pending.kind == "flash" and game.pending.player == 1:
+        game.apply(Pass(1))
+    assert Block(0, automaton) not in game.legal_commands()
+    game.apply(UseMagic(0, first(game, 0, "SG1-204", "hand")))
+    settle(game)
+    legal = game.legal_commands()
+    assert Block(0, automaton) in legal and Block(0, flarecrest) not in legal  # the red Drake stays out
+    game.apply(Block(0, automaton))
+    assert game.bp(automaton) == 4000  # 3000 + 1000 against Cindermaw's 3000
+    settle(game)
+    assert zone(game, cindermaw) == "trash" and zone(game, automaton) == "field"
+
+
+def test_stormtide_reaver_mills_a_blocker_and_at_lv2_draws_two_and_ends_the_attack_step():
+    assert text("SG1-205") == ("(When one of your opponent's spirits blocks) Discard 2 cards from the top of your "
+                               "opponent's deck.\n[LV2] (When the Battle It Attacks In Ends) Draw 2 cards. End the "
+                               "attack step.")
+    game = game_at("{life: 5, reserve: 3, field: [{card: SG1-205, cores: 3}, SG1-003]}",
+                   "{life: 5, reserve: 3, field: [SG1-064]}", step="attack")
+    reaver, flarecrest = game.state.players[0].field
+    chick = first(game, 1, "SG1-064")
+    attack_blocked(game, 0, reaver, chick)
+    settle(game)
+    assert len(game.state.players[1].trash) == 3 and zone(game, chick) == "trash"  # the chick and 2 milled cards
+    assert len(game.state.players[0].hand) == 2
+    assert game.state.turn_player == 1 and not game.state.cards[flarecrest].exhausted  # the step (and turn) ended
+
+
+def test_stormtide_reaver_at_lv1_leaves_the_attack_step_open():
+    game = game_at("{life: 5, reserve: 3, field: [SG1-205, SG1-003]}", "{life: 5, reserve: 3}", step="attack")
+    reaver, flarecrest = game.state.players[0].field
+    attack_unblocked(game, 0, reaver)
+    settle(game)
+    assert game.state.players[0].hand == [] and Attack(0, flarecrest) in game.legal_commands()
