@@ -1943,3 +1943,112 @@ def test_stormtide_reaver_at_lv1_leaves_the_attack_step_open():
     attack_unblocked(game, 0, reaver)
     settle(game)
     assert game.state.players[0].hand == [] and Attack(0, flarecrest) in game.legal_commands()
+
+
+def to_my_turn(game):
+    """Player 1 ends their attack step: player 0's turn starts (start, core and draw steps) and effects settle."""
+    from bss_desktop.engine.commands import EndAttack
+    game.apply(EndAttack(1))
+    settle(game)
+
+
+def test_ripplequill_scrivener_mills_when_the_opponent_draws_outside_their_draw_step():
+    assert text("SG1-206") == ("(When your opponent draws outside of their draw step) Discard 1 card from the top of "
+                               "your opponent's deck.\n[LV2] (After your draw step's draw) Draw cards until you have "
+                               "2 cards in your hand.")
+    game = game_at("{life: 5, reserve: 3, field: [SG1-206]}", "{life: 5, reserve: 5, hand: [SG1-081]}",
+                   turn_player=1)
+    deck = len(game.state.players[1].deck)
+    game.apply(UseMagic(1, first(game, 1, "SG1-081", "hand")))  # Radiant Insight: one draw of 2 cards
+    settle(game)
+    assert len(game.state.players[1].deck) == deck - 2 - 1
+
+
+def test_ripplequill_scrivener_ignores_the_draw_step_and_at_lv2_fills_your_hand_to_two():
+    game = game_at("{life: 5, reserve: 3, field: [SG1-206]}", "{life: 5, reserve: 3}", turn_player=0,
+                   step="attack")
+    from bss_desktop.engine.commands import EndAttack
+    deck = len(game.state.players[1].deck)
+    game.apply(EndAttack(0))  # the opponent's turn: their draw step's draw
+    settle(game)
+    assert len(game.state.players[1].deck) == deck - 1 and len(game.state.players[1].hand) == 1
+    game = game_at("{life: 5, reserve: 3, field: [{card: SG1-206, cores: 3}]}", "{life: 5, reserve: 3}",
+                   turn_player=1, step="attack")
+    to_my_turn(game)
+    assert len(game.state.players[0].hand) == 2  # the step's draw, then one more to reach 2
+
+
+def test_whisperwell_archive_mills_two_when_the_opponent_draws_by_their_own_effect():
+    assert text("SG1-207") == ("(When your opponent uses one of their effects to draw) Discard 2 cards from the top of "
+                               "your opponent's deck.\n[LV2] (When your opponent draws) Discard 1 card from the top of "
+                               "your opponent's deck.")
+    game = game_at("{life: 5, reserve: 3, field: [SG1-207]}", "{life: 5, reserve: 5, hand: [SG1-081]}",
+                   turn_player=1)
+    deck = len(game.state.players[1].deck)
+    game.apply(UseMagic(1, first(game, 1, "SG1-081", "hand")))
+    settle(game)
+    assert len(game.state.players[1].deck) == deck - 2 - 2
+
+
+@pytest.mark.parametrize("cores, milled", [(3, 1), (0, 0)])
+def test_whisperwell_archive_at_lv2_mills_one_for_the_draw_steps_draw_too(cores, milled):
+    game = game_at(f"{{life: 5, reserve: 3, field: [{{card: SG1-207, cores: {cores}}}]}}", "{life: 5, reserve: 3}",
+                   step="attack")
+    from bss_desktop.engine.commands import EndAttack
+    deck = len(game.state.players[1].deck)
+    game.apply(EndAttack(0))
+    settle(game)
+    assert len(game.state.players[1].deck) == deck - 1 - milled
+
+
+def test_pryingeye_shade_strips_a_core_when_the_opponent_draws_by_their_own_effect_only():
+    assert text("SG1-208") == ("(When your opponent uses one of their effects to draw) Send 1 core from 1 opponent's "
+                               "spirit to its owner's reserve.")
+    game = game_at("{life: 5, reserve: 3, field: [SG1-208]}",
+                   "{life: 5, reserve: 5, hand: [SG1-081], field: [{card: SG1-003, cores: 2}]}", turn_player=1)
+    flarecrest = first(game, 1, "SG1-003")
+    game.apply(UseMagic(1, first(game, 1, "SG1-081", "hand")))
+    settle(game)
+    assert game.state.cards[flarecrest].cores == 1
+
+
+@pytest.mark.xfail(reason="engine: Directives._do_draw fires opponent_draws_by_effect for a draw another player's "
+                          "effect makes (side: each / opponent), against ruling T2 and docs/card-format.md")
+def test_pryingeye_shade_ignores_a_draw_your_own_effect_makes_the_opponent_do():
+    # a draw your own effect makes them do is not theirs: Quillspire Observatory's each-player draw
+    game = game_at("{life: 5, reserve: 3, field: [SG1-208, {card: SG1-210, cores: 3}]}",
+                   "{life: 5, reserve: 3, field: [{card: SG1-003, cores: 2}]}", turn_player=1, step="attack")
+    to_my_turn(game)
+    assert game.state.cards[first(game, 1, "SG1-003")].cores == 2
+
+
+def test_quillspire_observatory_at_lv2_has_each_player_draw_and_gains_a_core_for_the_opponents_draw():
+    assert text("SG1-210") == ("[LV2] (After your draw step's draw) You and your opponent each draw 1 card.\n(When "
+                               "your opponent draws outside of their draw step) Put 1 core from the void into your "
+                               "reserve.")
+    game = game_at("{life: 5, reserve: 3, field: [{card: SG1-210, cores: 3}]}", "{life: 5, reserve: 3}",
+                   turn_player=1, step="attack")
+    to_my_turn(game)
+    me, them = game.state.players
+    assert len(me.hand) == 2 and len(them.hand) == 1
+    assert me.reserve == 3 + 1 + 1  # the core step's core and the Observatory's
+
+
+def test_quillspire_observatory_at_lv1_gains_nothing_from_the_opponents_draw_step():
+    game = game_at("{life: 5, reserve: 3, field: [SG1-210]}", "{life: 5, reserve: 3}", step="attack")
+    from bss_desktop.engine.commands import EndAttack
+    game.apply(EndAttack(0))
+    settle(game)
+    assert game.state.players[0].reserve == 3 and len(game.state.players[1].hand) == 1
+
+
+@pytest.mark.parametrize("cores, left", [(3, 1), (1, 2)])
+def test_mindtithe_wraith_at_lv2_strips_a_core_of_the_opponents_choice_when_they_draw(cores, left):
+    assert text("SG1-211") == ("[LV2] (When your opponent draws) Send 1 core from 1 opponent's spirit of their choice "
+                               "to its owner's reserve.")
+    game = game_at(f"{{life: 5, reserve: 3, field: [{{card: SG1-211, cores: {cores}}}]}}",
+                   "{life: 5, reserve: 3, field: [{card: SG1-003, cores: 2}]}", step="attack")
+    from bss_desktop.engine.commands import EndAttack
+    game.apply(EndAttack(0))  # their draw step's draw
+    settle(game)
+    assert game.state.cards[first(game, 1, "SG1-003")].cores == left
