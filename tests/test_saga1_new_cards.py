@@ -2052,3 +2052,169 @@ def test_mindtithe_wraith_at_lv2_strips_a_core_of_the_opponents_choice_when_they
     game.apply(EndAttack(0))  # their draw step's draw
     settle(game)
     assert game.state.cards[first(game, 1, "SG1-003")].cores == left
+
+
+def test_lumen_tallykeeper_makes_the_next_yellow_magic_cheaper_after_your_first_magic_card_only():
+    assert text("SG1-209") == ("(When you use a magic card from your hand) If you have used 1 or fewer magic cards this "
+                               "turn, the next Yellow magic card you use from your hand this turn costs 1 less.")
+    game = game_at("{life: 5, reserve: 6, field: [SG1-209], hand: [SG1-081, SG1-225, SG1-082]}",
+                   "{life: 5, reserve: 3}")
+    insight, hymn, mending = game.state.players[0].hand
+    assert game.cost_of(hymn) == 1  # 2, one Yellow symbol
+    game.apply(UseMagic(0, insight))  # the first magic card this turn: draw 2, discard 1 (a drawn card)
+    answer(game, [c for c in info(game)["options"] if c not in (hymn, mending)][:1])
+    settle(game)
+    assert game.cost_of(hymn) == 0 and game.cost_of(mending) == 1
+    game.apply(UseMagic(0, hymn))  # the second: the Tallykeeper adds nothing; the Hymn's own next is 1 less
+    settle(game)
+    assert game.cost_of(mending) == 3 - 1 - 1
+
+
+def test_lumen_tallykeeper_second_magic_card_of_the_turn_is_not_the_first():
+    game = game_at("{life: 5, reserve: 6, field: [SG1-209], hand: [SG1-225, SG1-225, SG1-082]}",
+                   "{life: 5, reserve: 3}")
+    hymn1, hymn2, mending = game.state.players[0].hand
+    game.apply(UseMagic(0, hymn1))  # first: the Hymn's next and the Tallykeeper's next: 2 less
+    settle(game)
+    assert game.cost_of(mending) == 0
+    game.apply(UseMagic(0, hymn2))  # both spent on it (cost 0); its own next 1 less; the Tallykeeper: 2 used
+    settle(game)
+    assert game.cost_of(mending) == 3 - 1 - 1
+
+
+def test_hollowvow_acolyte_draws_when_you_destroy_your_own_spirit_with_your_effect():
+    assert text("SG1-212") == ("(When you destroy one of your spirits with one of your effects) Draw 1 card.\n(When a "
+                               "card is discarded from your hand) Put 1 core from the void on this spirit.")
+    game = game_at("{life: 5, reserve: 3, hand: [SG1-140], field: [SG1-212, SG1-003]}",
+                   "{life: 5, reserve: 3, field: [SG1-005]}")
+    acolyte, flarecrest = game.state.players[0].field
+    game.apply(UseMagic(0, first(game, 0, "SG1-140", "hand")))  # Shared Grave: each player destroys one
+    while game.pending is not None and game.pending.kind == "choose":
+        i = info(game)
+        answer(game, [flarecrest] if game.pending.player == 0 and flarecrest in i["options"] else
+               list(i["options"][:1]))
+    assert zone(game, flarecrest) == "trash" and zone(game, acolyte) == "field"
+    assert len(game.state.players[0].hand) == 1
+
+
+def test_hollowvow_acolyte_not_for_a_spirit_the_opponent_destroys():
+    game = game_at("{life: 5, reserve: 3, field: [SG1-212, SG1-003]}", "{life: 5, reserve: 5, hand: [SG1-213]}",
+                   turn_player=1)
+    game.apply(UseMagic(1, first(game, 1, "SG1-213", "hand")))  # Ashen Reckoning on the 1-core Flarecrest
+    while game.pending is not None and game.pending.kind == "choose":
+        answer(game, [first(game, 0, "SG1-003")] if info(game).get("kind") == "target" else info(game)["options"][0])
+    settle(game)
+    assert game.state.players[0].hand == []
+
+
+@pytest.mark.parametrize("discard", ["SG1-003", "SG1-123"])
+def test_hollowvow_acolyte_gains_a_core_when_a_card_is_discarded_from_your_hand(discard):
+    game = game_at(f"{{life: 5, reserve: 3, hand: [SG1-081], field: [SG1-212], deck: [{discard}, {discard}]}}",
+                   "{life: 5, reserve: 3}")
+    acolyte = first(game, 0, "SG1-212")
+    game.apply(UseMagic(0, first(game, 0, "SG1-081", "hand")))  # Radiant Insight: draw 2, discard 1
+    settle(game)
+    assert game.state.cards[acolyte].cores == 2
+
+
+def test_hollowvow_acolyte_cards_discarded_from_your_deck_are_not_from_your_hand():
+    game = game_at("{life: 5, reserve: 3, field: [SG1-212]}", "{life: 5, reserve: 5, hand: [SG1-124]}",
+                   turn_player=1)
+    game.apply(UseMagic(1, first(game, 1, "SG1-124", "hand")))  # Crushing Tide: 6 cards from the top of the deck
+    settle(game)
+    assert len(game.state.players[0].trash) == 6 and game.state.cards[first(game, 0, "SG1-212")].cores == 1
+
+
+@pytest.mark.parametrize("cores, drew", [(1, True), (2, False)])
+def test_ashen_reckoning_draws_only_if_the_core_it_takes_destroys_the_spirit(cores, drew):
+    assert text("SG1-213") == ("Main/Flash: Select 1 opponent's spirit. Send 1 core from it to its owner's reserve. "
+                               "If you destroyed it with this effect, draw 1 card.")
+    game = game_at("{life: 5, reserve: 3, hand: [SG1-213]}",
+                   f"{{life: 5, reserve: 3, field: [{{card: SG1-003, cores: {cores}}}]}}")
+    flarecrest = first(game, 1, "SG1-003")
+    game.apply(UseMagic(0, first(game, 0, "SG1-213", "hand")))
+    settle(game)
+    assert zone(game, flarecrest) == ("trash" if drew else "field")
+    assert len(game.state.players[0].hand) == (1 if drew else 0)
+
+
+def test_barkheart_mourner_charges_itself_for_a_battle_loss_and_refunds_a_core_for_an_effect():
+    assert text("SG1-214") == ("(When one of your spirits is destroyed in battle) Put 1 core from the void on this "
+                               "spirit.\n(When one of your spirits is destroyed by an effect) Put 1 core from the void "
+                               "into your reserve.")
+    game = game_at("{life: 5, reserve: 3, field: [SG1-214, SG1-064]}",
+                   "{life: 5, reserve: 5, hand: [SG1-213], field: [SG1-005]}", turn_player=1, step="attack")
+    mourner, chick = game.state.players[0].field
+    their_attack(game, first(game, 1, "SG1-005"), chick)
+    assert zone(game, chick) == "trash"
+    assert game.state.cards[mourner].cores == 2 and game.state.players[0].reserve == 3 + 1  # the chick's core
+    game = game_at("{life: 5, reserve: 3, field: [SG1-214, SG1-064]}", "{life: 5, reserve: 5, hand: [SG1-213]}",
+                   turn_player=1)
+    mourner, chick = game.state.players[0].field
+    game.apply(UseMagic(1, first(game, 1, "SG1-213", "hand")))  # Ashen Reckoning: the chick's only core
+    while game.pending is not None and game.pending.kind == "choose":
+        answer(game, [chick] if info(game).get("kind") == "target" else info(game)["options"][0])
+    settle(game)
+    assert zone(game, chick) == "trash"
+    assert game.state.cards[mourner].cores == 1 and game.state.players[0].reserve == 3 + 1 + 1  # and the void's
+
+
+@pytest.mark.parametrize("adept, cost", [("SG1-215", 1), ("SG1-148", 2)])
+def test_chantlight_adept_counts_its_symbol_twice_for_magic(adept, cost):
+    assert text("SG1-215") == ("Constant: For the cost reduction of magic cards in your hand, each symbol on this "
+                               "spirit counts as 2 symbols.\n[LV2] (When you use a magic card from your hand) This "
+                               "spirit gets +2000 BP this turn.")
+    game = game_at(f"{{life: 5, reserve: 3, hand: [SG1-082, SG1-009], field: [{adept}]}}", "{life: 5, reserve: 3}")
+    assert game.cost_of(first(game, 0, "SG1-082", "hand")) == cost  # Mending Light: 3, two Yellow reductions
+    assert game.cost_of(first(game, 0, "SG1-009", "hand")) == 4  # a spirit card: not counted
+
+
+@pytest.mark.parametrize("cores, bp", [(3, 6000), (1, 2000)])
+def test_chantlight_adept_at_lv2_grows_when_you_use_magic_from_your_hand(cores, bp):
+    game = game_at(f"{{life: 5, reserve: 3, hand: [SG1-082], field: [{{card: SG1-215, cores: {cores}}}]}}",
+                   "{life: 5, reserve: 3}")
+    game.apply(UseMagic(0, first(game, 0, "SG1-082", "hand")))
+    settle(game)
+    assert game.bp(first(game, 0, "SG1-215")) == bp
+
+
+@pytest.mark.parametrize("other, cost", [("SG1-205", 3), ("SG1-206", 4)])
+def test_seastone_cantor_counts_leviathan_symbols_twice_for_magic(other, cost):
+    assert text("SG1-216") == ("Constant: For the cost reduction of magic cards in your hand, each symbol on your "
+                               "Leviathan spirits counts as 2 symbols.\n(When your opponent uses a magic card from "
+                               "their hand) Discard 2 cards from the top of your opponent's deck.")
+    game = game_at(f"{{life: 5, reserve: 3, hand: [SG1-126], field: [SG1-216, {other}]}}", "{life: 5, reserve: 3}")
+    assert game.cost_of(first(game, 0, "SG1-126", "hand")) == cost  # Tidal Cataclysm: 6, three Blue reductions
+
+
+def test_seastone_cantor_mills_when_the_opponent_uses_magic_from_their_hand_not_a_burst():
+    game = game_at("{life: 5, reserve: 3, field: [SG1-216]}", "{life: 5, reserve: 5, hand: [SG1-081]}",
+                   turn_player=1)
+    deck = len(game.state.players[1].deck)
+    game.apply(UseMagic(1, first(game, 1, "SG1-081", "hand")))
+    settle(game)
+    assert len(game.state.players[1].deck) == deck - 2 - 2  # its two draws, then the Cantor's two
+    game = game_at("{life: 5, reserve: 3, field: [SG1-005]}",
+                   "{life: 5, reserve: 3, soul_core: trash, burst: SG1-159, field: [SG1-216]}", step="attack")
+    ashwing = first(game, 0, "SG1-005")
+    deck = len(game.state.players[1].deck)
+    game.apply(Attack(0, ashwing))
+    answer(game, True)  # Undertow Snare's burst
+    answer(game, True)  # then its Flash effect, paid from the reserve
+    answer(game, [0, 0])
+    assert zone(game, ashwing) == "hand"
+    assert len(game.state.players[1].deck) == deck  # used after its burst: not from the hand
+
+
+def test_silencer_automaton_stands_up_when_the_opponent_uses_magic_and_at_lv2_draws_for_a_loss_to_an_effect():
+    assert text("SG1-217") == ("(When your opponent uses a magic card from their hand) Refresh this spirit.\n[LV2] "
+                               "(When one of your spirits is destroyed by an effect) Draw 1 card.")
+    game = game_at("{life: 5, reserve: 3, field: [{card: SG1-217, cores: 3, exhausted: true}, SG1-003]}",
+                   "{life: 5, reserve: 5, hand: [SG1-213]}", turn_player=1)
+    automaton, flarecrest = game.state.players[0].field
+    game.apply(UseMagic(1, first(game, 1, "SG1-213", "hand")))
+    while game.pending is not None and game.pending.kind == "choose":
+        answer(game, [flarecrest] if info(game).get("kind") == "target" else info(game)["options"][0])
+    settle(game)
+    assert not game.state.cards[automaton].exhausted
+    assert zone(game, flarecrest) == "trash" and len(game.state.players[0].hand) == 1
