@@ -1854,8 +1854,9 @@ def their_attack(game, attacker: int, blocker: int | None, magic: int | None = N
     if magic is not None:
         game.apply(UseMagic(0, magic))
     settle(game)
-    game.apply(Block(0, blocker))
-    settle(game)
+    if game.pending is not None and game.pending.kind == "block":  # (an attacker sent away leaves nothing to block)
+        game.apply(Block(0, blocker))
+        settle(game)
 
 
 @pytest.mark.parametrize("cores, refreshed", [(3, True), (1, False)])
@@ -2218,3 +2219,170 @@ def test_silencer_automaton_stands_up_when_the_opponent_uses_magic_and_at_lv2_dr
     settle(game)
     assert not game.state.cards[automaton].exhausted
     assert zone(game, flarecrest) == "trash" and len(game.state.players[0].hand) == 1
+
+
+@pytest.mark.parametrize("cores, milled", [(2, 1), (0, 0)])
+def test_ebbtide_harbor_draws_when_an_opponents_spirit_is_returned_to_their_hand(cores, milled):
+    assert text("SG1-218") == ("(When one of your opponent's spirits is returned to their hand) Draw 1 card.\n[LV2] "
+                               "(When one of your opponent's spirits is returned to their hand or deck) Discard 1 card "
+                               "from the top of your opponent's deck.")
+    game = game_at(f"{{life: 5, reserve: 5, hand: [SG1-111], field: [{{card: SG1-218, cores: {cores}}}]}}",
+                   "{life: 5, reserve: 3, field: [SG1-005]}")
+    deck = len(game.state.players[1].deck)
+    game.apply(Summon(0, first(game, 0, "SG1-111", "hand")))  # Deepcurrent Serpent returns Ashwing Drake
+    settle(game)
+    assert zone(game, first(game, 1, "SG1-005", "hand")) == "hand"
+    assert len(game.state.players[0].hand) == 1 and len(game.state.players[1].deck) == deck - milled
+
+
+def test_ebbtide_harbor_a_spirit_put_on_the_deck_draws_nothing_but_mills_at_lv2():
+    game = game_at("{life: 5, reserve: 5, hand: [SG1-125], field: [{card: SG1-218, cores: 2}]}",
+                   "{life: 5, reserve: 3, field: [SG1-005]}")
+    deck = len(game.state.players[1].deck)
+    game.apply(UseMagic(0, first(game, 0, "SG1-125", "hand")))  # Abyssal Recall: to the bottom of the deck
+    settle(game)
+    assert game.state.players[0].hand == [] and len(game.state.players[1].deck) == deck + 1 - 1
+
+
+@pytest.mark.parametrize("magic, bp", [("SG1-125", 3000), ("SG1-123", 3000)])
+def test_wavebreak_corsair_stands_up_when_an_opponents_spirit_is_returned(magic, bp):
+    assert text("SG1-219") == ("【Agile】\n(When one of your opponent's spirits is returned to their hand or deck) "
+                               "Refresh this spirit.\n[LV2] (When one of your opponent's spirits is returned to their "
+                               "hand) This spirit gets +2000 BP this turn.")
+    game = game_at(f"{{life: 5, reserve: 5, hand: [{magic}], field: [{{card: SG1-219, exhausted: true}}]}}",
+                   "{life: 5, reserve: 3, field: [SG1-003]}", turn_player=1, step="attack")
+    corsair = first(game, 0, "SG1-219")
+    their_attack(game, first(game, 1, "SG1-003"), None, magic=first(game, 0, magic, "hand"))
+    assert not game.state.cards[corsair].exhausted and game.bp(corsair) == bp
+
+
+@pytest.mark.parametrize("magic, bp", [("SG1-125", 5000), ("SG1-123", 7000)])
+def test_wavebreak_corsair_at_lv2_grows_for_a_return_to_the_hand_only(magic, bp):
+    game = game_at(f"{{life: 5, reserve: 5, hand: [{magic}], field: [{{card: SG1-219, cores: 3}}]}}",
+                   "{life: 5, reserve: 3, field: [SG1-003]}", turn_player=1, step="attack")
+    corsair = first(game, 0, "SG1-219")
+    their_attack(game, first(game, 1, "SG1-003"), None, magic=first(game, 0, magic, "hand"))
+    assert game.bp(corsair) == bp
+
+
+def test_ashgrave_hoarder_grows_when_you_discard_and_at_lv2_answers_your_own_destructions():
+    assert text("SG1-220") == ("(When a card is discarded from your hand) This spirit gets +2000 BP this turn.\n[LV2] "
+                               "(When you destroy one of your spirits with one of your effects) Send 1 core from 1 "
+                               "opponent's spirit to its owner's reserve.")
+    game = game_at("{life: 5, reserve: 5, hand: [SG1-081], field: [SG1-220]}", "{life: 5, reserve: 3}")
+    hoarder = first(game, 0, "SG1-220")
+    game.apply(UseMagic(0, first(game, 0, "SG1-081", "hand")))  # Radiant Insight: draw 2, discard 1
+    settle(game)
+    assert game.bp(hoarder) == 5000
+    game = game_at("{life: 5, reserve: 3, hand: [SG1-140], field: [{card: SG1-220, cores: 3}, SG1-003]}",
+                   "{life: 5, reserve: 3, field: [SG1-064, {card: SG1-009, cores: 3}]}")
+    flarecrest = first(game, 0, "SG1-003")
+    chick, cindermaw = game.state.players[1].field
+    game.apply(UseMagic(0, first(game, 0, "SG1-140", "hand")))  # Shared Grave
+    while game.pending is not None and game.pending.kind == "choose":
+        i = info(game)
+        if i.get("kind") == "target":
+            answer(game, [flarecrest] if flarecrest in i["options"] else [chick] if chick in i["options"] else
+                   [cindermaw])
+        else:
+            answer(game, i["options"][0])
+    settle(game)
+    assert zone(game, flarecrest) == "trash" and zone(game, chick) == "trash"
+    assert game.state.cards[cindermaw].cores == 2
+
+
+@pytest.mark.parametrize("target, cores, exhausted", [("attacker", 2, True), ("other", 3, True)])
+def test_rootsnare_verdict_takes_a_core_from_an_exhausted_spirit_or_exhausts_a_refreshed_one(target, cores, exhausted):
+    assert text("SG1-221") == ("Flash: Select 1 opponent's spirit. If it is an exhausted card, send 1 core from it to "
+                               "its owner's reserve. If it is not an exhausted card, exhaust it.")
+    game = game_at("{life: 5, reserve: 5, hand: [SG1-221]}",
+                   "{life: 5, reserve: 3, field: [{card: SG1-009, cores: 3}, {card: SG1-012, cores: 3}]}",
+                   turn_player=1, step="attack")
+    cindermaw, wyvern = game.state.players[1].field
+    game.apply(Attack(1, cindermaw))
+    while game.pending.kind == "flash" and game.pending.player == 1:
+        game.apply(Pass(1))
+    game.apply(UseMagic(0, first(game, 0, "SG1-221", "hand")))
+    chosen = cindermaw if target == "attacker" else wyvern
+    answer(game, [chosen])
+    c = game.state.cards[chosen]
+    assert c.cores == cores and c.exhausted is exhausted
+
+
+def test_voidgrasp_harrier_answers_the_opponents_void_cores_and_at_lv2_their_life():
+    assert text("SG1-222") == ("(When your opponent's effect puts cores from the void on their spirit or in their "
+                               "reserve) Send 1 core from 1 opponent's spirit of their choice to its owner's reserve.\n"
+                               "[LV2] (When a core is put into your opponent's life) Send 1 core from your opponent's "
+                               "life to their reserve.")
+    game = game_at("{life: 5, reserve: 3, field: [{card: SG1-222, cores: 3}]}",
+                   "{life: 3, reserve: 6, hand: [SG1-102, SG1-082], field: [SG1-003]}", turn_player=1)
+    flarecrest = first(game, 1, "SG1-003")
+    game.apply(UseMagic(1, first(game, 1, "SG1-102", "hand")))  # Overgrowth: 2 cores from the void on Flarecrest
+    settle(game)
+    assert game.state.cards[flarecrest].cores == 1 + 2 - 1
+    game.apply(UseMagic(1, first(game, 1, "SG1-082", "hand")))  # Mending Light: a core into their life
+    settle(game)
+    assert game.state.players[1].life == 3
+
+
+def test_voidgrasp_harrier_at_lv1_lets_the_life_stay():
+    game = game_at("{life: 5, reserve: 3, field: [SG1-222]}", "{life: 3, reserve: 6, hand: [SG1-082]}",
+                   turn_player=1)
+    game.apply(UseMagic(1, first(game, 1, "SG1-082", "hand")))
+    settle(game)
+    assert game.state.players[1].life == 4
+
+
+@pytest.mark.parametrize("cores, life", [(3, 3), (0, 4)])
+def test_scorched_tithe_beacon_gains_a_core_for_the_opponents_void_cores_and_at_lv2_burns_their_life(cores, life):
+    assert text("SG1-223") == ("(When your opponent's effect puts cores from the void on their spirit or in their "
+                               "reserve) Put 1 core from the void into your reserve.\n[LV2] (When a core is put into "
+                               "your opponent's life) Send 1 core from your opponent's life to their reserve.")
+    game = game_at(f"{{life: 5, reserve: 3, field: [{{card: SG1-223, cores: {cores}}}]}}",
+                   "{life: 3, reserve: 6, hand: [SG1-102, SG1-082], field: [SG1-003]}", turn_player=1)
+    game.apply(UseMagic(1, first(game, 1, "SG1-102", "hand")))
+    settle(game)
+    assert game.state.players[0].reserve == 4
+    game.apply(UseMagic(1, first(game, 1, "SG1-082", "hand")))
+    settle(game)
+    assert game.state.players[1].life == life
+
+
+def test_scorched_tithe_beacon_not_for_your_own_void_cores():
+    game = game_at("{life: 5, reserve: 3, hand: [SG1-102], field: [SG1-223, SG1-003]}", "{life: 5, reserve: 3}")
+    game.apply(UseMagic(0, first(game, 0, "SG1-102", "hand")))  # Overgrowth, 2 cost: reserve 3 - 2
+    settle(game)
+    assert game.state.players[0].reserve == 1
+
+
+@pytest.mark.parametrize("blocked", [True, False])
+def test_cinderfuse_berserker_must_attack_hits_hard_and_burns_out_when_the_battle_ends(blocked):
+    assert text("SG1-224") == ("Constant: This spirit must attack if able.\n(When Attacks) This spirit gets +3000 BP "
+                               "this turn. When this battle ends, destroy this spirit.")
+    game = game_at("{life: 5, reserve: 3, field: [SG1-224]}", "{life: 5, reserve: 3, field: [SG1-005]}",
+                   step="attack")
+    from bss_desktop.engine.commands import EndAttack
+    berserker, ashwing = first(game, 0, "SG1-224"), first(game, 1, "SG1-005")
+    assert not any(isinstance(c, EndAttack) for c in game.legal_commands())
+    game.apply(Attack(0, berserker))
+    settle(game)
+    assert game.bp(berserker) == 5000 and zone(game, berserker) == "field"
+    game.apply(Block(1, ashwing if blocked else None))
+    settle(game)
+    assert zone(game, ashwing) == ("trash" if blocked else "field")
+    assert game.state.players[1].life == (5 if blocked else 4)
+    assert zone(game, berserker) == "trash"
+
+
+def test_quickening_hymn_draws_and_makes_the_next_yellow_magic_card_cheaper():
+    assert text("SG1-225") == ("Main/Flash: Draw 1 card. The next Yellow magic card you use from your hand this turn "
+                               "costs 1 less.")
+    game = game_at("{life: 5, reserve: 5, hand: [SG1-225, SG1-082, SG1-083, SG1-039]}", "{life: 5, reserve: 3}")
+    hymn, mending, verdict, drain = game.state.players[0].hand
+    game.apply(UseMagic(0, hymn))
+    settle(game)
+    assert len(game.state.players[0].hand) == 4  # three, and the card drawn
+    assert game.cost_of(mending) == 2 and game.cost_of(verdict) == 3 and game.cost_of(drain) == 2
+    game.apply(UseMagic(0, mending))  # spends it
+    settle(game)
+    assert game.cost_of(verdict) == 4
