@@ -2386,3 +2386,102 @@ def test_quickening_hymn_draws_and_makes_the_next_yellow_magic_card_cheaper():
     game.apply(UseMagic(0, mending))  # spends it
     settle(game)
     assert game.cost_of(verdict) == 4
+
+
+# ---------------------------------------------------------------- SG1-226 … SG1-232: 【Link】
+
+
+def link_attack(game, attacker: int, linker: int | None):
+    """Player 0 attacks; the link choices (【Link】's own and the directive `link`) take `linker`; the rest settles."""
+    game.apply(Attack(0, attacker))
+    while game.pending is not None and game.pending.kind == "choose":
+        i = info(game)
+        if i.get("kind") == "target" and linker in i["options"]:
+            answer(game, [linker])
+        elif i.get("kind") == "target" and i.get("min", 0) == 0:
+            answer(game, [])
+        elif i.get("kind") == "may":
+            answer(game, False)
+        else:
+            answer(game, i["options"][:1] if i.get("kind") == "target" else i["options"][0])
+
+
+@pytest.mark.parametrize("attacker, linked", [("SG1-005", True), ("SG1-003", False)])
+def test_ruling_link_skyrein_outrider_links_with_an_attacker_of_cost_3_or_more_and_draws(attacker, linked):
+    assert text("SG1-226") == "【Link: 3】\n(When This Spirit Links) Draw 1 card."
+    game = game_at(f"{{life: 5, reserve: 3, field: [{attacker}, SG1-226]}}", "{life: 5, reserve: 3}", step="attack")
+    striker, outrider = game.state.players[0].field
+    link_attack(game, striker, outrider)
+    assert (game.state.battle.link == outrider) is linked
+    assert game.state.cards[outrider].exhausted is linked and len(game.state.players[0].hand) == int(linked)
+    assert game.bp(striker) == (3000 + 2000 if linked else 2000)
+
+
+@pytest.mark.parametrize("attacker, linked", [("SG1-097", True), ("SG1-005", False)])
+def test_ruling_link_twinfang_stalker_links_with_a_beast_and_gains_a_core(attacker, linked):
+    assert text("SG1-227") == "【Link: Beast】\n(When This Spirit Links) Put 1 core from the void on this spirit."
+    game = game_at(f"{{life: 5, reserve: 3, field: [{attacker}, SG1-227]}}", "{life: 5, reserve: 3}", step="attack")
+    striker, stalker = game.state.players[0].field
+    link_attack(game, striker, stalker)
+    assert (game.state.battle.link == stalker) is linked
+    assert game.state.cards[stalker].cores == (2 if linked else 1)
+
+
+def test_ruling_link_sigilbound_warden_is_2000_bp_stronger_while_linked_and_lends_it_to_the_attacker():
+    assert text("SG1-228") == "【Link: 4】\nConstant: while this spirit is linked, this spirit gets +2000 BP."
+    game = game_at("{life: 5, reserve: 3, field: [SG1-012, SG1-228]}", "{life: 5, reserve: 3}", step="attack")
+    wyvern, warden = game.state.players[0].field
+    assert game.bp(warden) == 3000
+    link_attack(game, wyvern, warden)
+    assert game.bp(warden) == 5000 and game.bp(wyvern) == 4000 + 5000
+
+
+@pytest.mark.parametrize("cores, linked", [(3, True), (1, False)])
+def test_ruling_link_8_twinflame_vanguard_at_lv2_links_any_link_spirit_and_burns_when_linked(cores, linked):
+    assert text("SG1-229") == ("[LV2] (When Attacks) Link up to 1 of your spirits with 【Link】 to this spirit, "
+                               "ignoring its 【Link】 condition.\n(When This Spirit Is Linked) Destroy 1 opponent's "
+                               "spirit with 3000 BP or less.")
+    game = game_at(f"{{life: 5, reserve: 3, field: [{{card: SG1-229, cores: {cores}}}, SG1-227]}}",
+                   "{life: 5, reserve: 3, field: [SG1-005]}", step="attack")
+    vanguard, stalker = game.state.players[0].field  # the Stalker links with Beasts only
+    ashwing = first(game, 1, "SG1-005")
+    link_attack(game, vanguard, stalker)
+    assert (game.state.battle.link == stalker) is linked
+    assert zone(game, ashwing) == ("trash" if linked else "field")
+
+
+def test_ruling_link_7_concordance_spire_at_lv2_draws_when_one_of_your_spirits_is_linked():
+    assert text("SG1-230") == "[LV2] (When one of your spirits is linked) Draw 1 card."
+    for cores, cards in ((2, 2), (0, 1)):
+        game = game_at(f"{{life: 5, reserve: 3, field: [SG1-005, SG1-226, {{card: SG1-230, cores: {cores}}}]}}",
+                       "{life: 5, reserve: 3}", step="attack")
+        ashwing, outrider = game.state.players[0].field[:2]
+        link_attack(game, ashwing, outrider)
+        assert len(game.state.players[0].hand) == cards  # the Outrider's card, and the Spire's at LV2
+
+
+def test_ruling_link_8_tidelinked_captain_links_a_beast_linker_and_mills_when_linked():
+    assert text("SG1-231") == ("(When Attacks) Link up to 1 of your spirits with 【Link】 to this spirit, ignoring its "
+                               "【Link】 condition.\n(When This Spirit Is Linked) Discard 2 cards from the top of your "
+                               "opponent's deck.")
+    game = game_at("{life: 5, reserve: 3, field: [SG1-231, SG1-227]}", "{life: 5, reserve: 3}", step="attack")
+    captain, stalker = game.state.players[0].field
+    deck = len(game.state.players[1].deck)
+    link_attack(game, captain, stalker)
+    assert game.state.battle.link == stalker and len(game.state.players[1].deck) == deck - 2
+    assert game.bp(captain) == 4000 + 3000
+    game = game_at("{life: 5, reserve: 3, field: [SG1-231, SG1-227]}", "{life: 5, reserve: 3}", step="attack")
+    captain, stalker = game.state.players[0].field
+    link_attack(game, captain, None)  # declined: not linked, nothing milled
+    assert game.state.battle.link is None and len(game.state.players[1].deck) == deck
+
+
+@pytest.mark.parametrize("attacker, charged", [("SG1-097", True), ("SG1-231", False)])
+def test_ruling_link_7_packbond_alpha_puts_a_core_on_your_linked_beasts(attacker, charged):
+    assert text("SG1-232") == "(When one of your Beast spirits is linked) Put 1 core from the void on that spirit."
+    game = game_at(f"{{life: 5, reserve: 3, field: [{attacker}, SG1-227, SG1-232]}}", "{life: 5, reserve: 3}",
+                   step="attack")
+    striker, stalker = game.state.players[0].field[:2]
+    link_attack(game, striker, stalker)
+    assert game.state.battle.link == stalker
+    assert game.state.cards[striker].cores == (2 if charged else 1)
