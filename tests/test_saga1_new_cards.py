@@ -11,8 +11,8 @@ import pytest
 from bss_desktop.carddb import load_default_db
 from bss_desktop.carddb.card_text import card_text
 from bss_desktop.engine import IllegalCommand
-from bss_desktop.engine.commands import (Activate, Attack, Block, Choose, EndMain, Pass, PlaceNexus, SetBurst, Summon,
-                                       UseMagic)
+from bss_desktop.engine.commands import (Activate, Attack, Block, Choose, EndAttack, EndMain, Pass, PlaceNexus,
+                                       SetBurst, Summon, UseMagic)
 from helpers import cids, first, position, two_players
 
 FILLER = "SG1-001"  # Emberling Hatchling: a deck nobody looks at
@@ -1819,7 +1819,6 @@ def test_pyrevow_challenger_must_attack_and_at_lv2_burns_a_small_spirit_after_it
     game = game_at(f"{{life: 5, reserve: 3, field: [{{card: SG1-200, cores: {cores}}}]}}",
                    "{life: 5, reserve: 3, field: [SG1-005]}", step="attack")
     challenger = first(game, 0, "SG1-200")
-    from bss_desktop.engine.commands import EndAttack
     assert not any(isinstance(c, EndAttack) for c in game.legal_commands())  # it must attack first
     attack_unblocked(game, 0, challenger)
     settle(game)
@@ -1835,7 +1834,6 @@ def test_sunforge_warcry_pumps_each_attacker_this_turn_and_refreshes_your_spirit
     flarecrest, hatchling = game.state.players[0].field
     game.apply(UseMagic(0, first(game, 0, "SG1-201", "hand")))
     settle(game)
-    from bss_desktop.engine.commands import EndAttack
     game.apply(EndMain(0))
     ashwing = first(game, 1, "SG1-005")
     attack_blocked(game, 0, flarecrest, ashwing)  # 2000 + 2000 against 3000
@@ -1948,7 +1946,6 @@ def test_stormtide_reaver_at_lv1_leaves_the_attack_step_open():
 
 def to_my_turn(game):
     """Player 1 ends their attack step: player 0's turn starts (start, core and draw steps) and effects settle."""
-    from bss_desktop.engine.commands import EndAttack
     game.apply(EndAttack(1))
     settle(game)
 
@@ -1968,7 +1965,6 @@ def test_ripplequill_scrivener_mills_when_the_opponent_draws_outside_their_draw_
 def test_ripplequill_scrivener_ignores_the_draw_step_and_at_lv2_fills_your_hand_to_two():
     game = game_at("{life: 5, reserve: 3, field: [SG1-206]}", "{life: 5, reserve: 3}", turn_player=0,
                    step="attack")
-    from bss_desktop.engine.commands import EndAttack
     deck = len(game.state.players[1].deck)
     game.apply(EndAttack(0))  # the opponent's turn: their draw step's draw
     settle(game)
@@ -1995,7 +1991,6 @@ def test_whisperwell_archive_mills_two_when_the_opponent_draws_by_their_own_effe
 def test_whisperwell_archive_at_lv2_mills_one_for_the_draw_steps_draw_too(cores, milled):
     game = game_at(f"{{life: 5, reserve: 3, field: [{{card: SG1-207, cores: {cores}}}]}}", "{life: 5, reserve: 3}",
                    step="attack")
-    from bss_desktop.engine.commands import EndAttack
     deck = len(game.state.players[1].deck)
     game.apply(EndAttack(0))
     settle(game)
@@ -2037,7 +2032,6 @@ def test_quillspire_observatory_at_lv2_has_each_player_draw_and_gains_a_core_for
 
 def test_quillspire_observatory_at_lv1_gains_nothing_from_the_opponents_draw_step():
     game = game_at("{life: 5, reserve: 3, field: [SG1-210]}", "{life: 5, reserve: 3}", step="attack")
-    from bss_desktop.engine.commands import EndAttack
     game.apply(EndAttack(0))
     settle(game)
     assert game.state.players[0].reserve == 3 and len(game.state.players[1].hand) == 1
@@ -2049,15 +2043,14 @@ def test_mindtithe_wraith_at_lv2_strips_a_core_of_the_opponents_choice_when_they
                                "to its owner's reserve.")
     game = game_at(f"{{life: 5, reserve: 3, field: [{{card: SG1-211, cores: {cores}}}]}}",
                    "{life: 5, reserve: 3, field: [{card: SG1-003, cores: 2}]}", step="attack")
-    from bss_desktop.engine.commands import EndAttack
     game.apply(EndAttack(0))  # their draw step's draw
     settle(game)
     assert game.state.cards[first(game, 1, "SG1-003")].cores == left
 
 
 def test_lumen_tallykeeper_makes_the_next_yellow_magic_cheaper_after_your_first_magic_card_only():
-    assert text("SG1-209") == ("(When you use a magic card from your hand) If you have used 1 or fewer magic cards this "
-                               "turn, the next Yellow magic card you use from your hand this turn costs 1 less.")
+    assert text("SG1-209") == ("(When you use a magic card from your hand) If you have used 1 or fewer magic cards "
+                               "this turn, the next Yellow magic card you use from your hand this turn costs 1 less.")
     game = game_at("{life: 5, reserve: 6, field: [SG1-209], hand: [SG1-081, SG1-225, SG1-082]}",
                    "{life: 5, reserve: 3}")
     insight, hymn, mending = game.state.players[0].hand
@@ -2361,7 +2354,6 @@ def test_cinderfuse_berserker_must_attack_hits_hard_and_burns_out_when_the_battl
                                "this turn. When this battle ends, destroy this spirit.")
     game = game_at("{life: 5, reserve: 3, field: [SG1-224]}", "{life: 5, reserve: 3, field: [SG1-005]}",
                    step="attack")
-    from bss_desktop.engine.commands import EndAttack
     berserker, ashwing = first(game, 0, "SG1-224"), first(game, 1, "SG1-005")
     assert not any(isinstance(c, EndAttack) for c in game.legal_commands())
     game.apply(Attack(0, berserker))
