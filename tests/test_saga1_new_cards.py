@@ -11,8 +11,8 @@ import pytest
 from bss_desktop.carddb import load_default_db
 from bss_desktop.carddb.card_text import card_text
 from bss_desktop.engine import IllegalCommand
-from bss_desktop.engine.commands import (Activate, Attack, Block, Choose, EndMain, Pass, PlaceNexus, SetBurst, Summon,
-                                       UseMagic)
+from bss_desktop.engine.commands import (Activate, Attack, Block, Choose, EndAttack, EndMain, Pass, PlaceNexus,
+                                       SetBurst, Summon, UseMagic)
 from helpers import cids, first, position, two_players
 
 FILLER = "SG1-001"  # Emberling Hatchling: a deck nobody looks at
@@ -1774,3 +1774,706 @@ def test_ruling_p9_radiant_almonry_refreshes_one_of_your_spirits_when_your_life_
     drake = first(game, 0, "SG1-003")
     game.apply(UseMagic(0, first(game, 0, "SG1-082", "hand")))  # Mending Light: a core into your life
     assert game.state.players[0].life == 4 and not game.state.cards[drake].exhausted
+
+
+# ---------------------------------------------------------------- SG1-199 … SG1-225: the seventh wave
+
+
+def attack_blocked(game, p: int, attacker: int, blocker: int | None):
+    """Attack, settle what the attack triggers and the flash window, then block (or not)."""
+    game.apply(Attack(p, attacker))
+    settle(game)
+    return game.apply(Block(1 - p, blocker))
+
+
+@pytest.mark.parametrize("burst, drake_wins", [("SG1-159", True), ("null", False)])
+def test_emberleap_drake_pumps_a_blocked_attacker_while_you_have_a_burst_set(burst, drake_wins):
+    assert text("SG1-199") == ("【Agile】\n(When one of your opponent's spirits blocks) If you have a burst set, the "
+                               "attacking spirit gets +2000 BP this turn.")
+    game = game_at(f"{{life: 5, reserve: 3, burst: {burst}, field: [SG1-199, SG1-003]}}",
+                   "{life: 5, reserve: 3, field: [SG1-005]}", step="attack")
+    flarecrest = first(game, 0, "SG1-003")
+    ashwing = first(game, 1, "SG1-005")
+    attack_blocked(game, 0, flarecrest, ashwing)  # 2000 BP against 3000
+    settle(game)
+    assert zone(game, ashwing) == ("trash" if drake_wins else "field")
+    assert zone(game, flarecrest) == ("field" if drake_wins else "trash")
+
+
+def test_ruling_agile_emberleap_drake_takes_the_place_of_a_cheaper_spirit_after_its_battle():
+    game = game_at("{life: 5, reserve: 4, soul_core: trash, field: [SG1-003], hand: [SG1-199]}",
+                   "{life: 5, reserve: 3}", step="attack")
+    flarecrest = first(game, 0, "SG1-003")
+    drake = first(game, 0, "SG1-199", "hand")
+    attack_unblocked(game, 0, flarecrest)
+    answer(game, True)  # Flarecrest (cost 2) returns to the hand
+    answer(game, True)  # the Drake (cost 3) is summoned in its place
+    assert zone(game, flarecrest) == "hand" and zone(game, drake) == "field"
+    assert game.state.players[1].life == 4
+
+
+@pytest.mark.parametrize("cores, destroyed", [(3, True), (1, False)])
+def test_pyrevow_challenger_must_attack_and_at_lv2_burns_a_small_spirit_after_its_battle(cores, destroyed):
+    assert text("SG1-200") == ("Constant: This spirit must attack if able.\n[LV2] (When the Battle It Attacks In Ends) "
+                               "Destroy 1 opponent's spirit with 3000 BP or less.")
+    game = game_at(f"{{life: 5, reserve: 3, field: [{{card: SG1-200, cores: {cores}}}]}}",
+                   "{life: 5, reserve: 3, field: [SG1-005]}", step="attack")
+    challenger = first(game, 0, "SG1-200")
+    assert not any(isinstance(c, EndAttack) for c in game.legal_commands())  # it must attack first
+    attack_unblocked(game, 0, challenger)
+    settle(game)
+    assert (game.state.players[1].field == []) == destroyed
+    assert any(isinstance(c, EndAttack) for c in game.legal_commands())  # exhausted: the step may end
+
+
+def test_sunforge_warcry_pumps_each_attacker_this_turn_and_refreshes_your_spirits_at_its_end():
+    assert text("SG1-201") == ("Main: During this turn, when one of your spirits attacks, that spirit gets +2000 BP "
+                               "this turn. At the end of this turn, refresh all your spirits.")
+    game = game_at("{life: 5, reserve: 6, hand: [SG1-201], field: [SG1-003, SG1-001]}",
+                   "{life: 5, reserve: 3, field: [SG1-005]}")
+    flarecrest, hatchling = game.state.players[0].field
+    game.apply(UseMagic(0, first(game, 0, "SG1-201", "hand")))
+    settle(game)
+    game.apply(EndMain(0))
+    ashwing = first(game, 1, "SG1-005")
+    attack_blocked(game, 0, flarecrest, ashwing)  # 2000 + 2000 against 3000
+    settle(game)
+    assert zone(game, ashwing) == "trash" and game.state.cards[flarecrest].exhausted
+    game.apply(EndAttack(0))
+    settle(game)
+    assert not game.state.cards[flarecrest].exhausted  # refreshed at the end of the turn
+
+
+def their_attack(game, attacker: int, blocker: int | None, magic: int | None = None):
+    """Player 1 attacks; player 0 may use a flash magic card in the window, then blocks (or not)."""
+    game.apply(Attack(1, attacker))
+    while game.pending is not None and game.pending.kind == "flash" and game.pending.player == 1:
+        game.apply(Pass(1))
+    if magic is not None:
+        game.apply(UseMagic(0, magic))
+    settle(game)
+    if game.pending is not None and game.pending.kind == "block":  # (an attacker sent away leaves nothing to block)
+        game.apply(Block(0, blocker))
+        settle(game)
+
+
+@pytest.mark.parametrize("cores, refreshed", [(3, True), (1, False)])
+def test_ironvow_sentinel_at_lv2_stands_up_after_the_battle_it_blocks_in(cores, refreshed):
+    assert text("SG1-202") == "【Agile】\n[LV2] (When the Battle It Blocks In Ends) Refresh this spirit."
+    game = game_at(f"{{life: 5, reserve: 3, field: [{{card: SG1-202, cores: {cores}}}]}}",
+                   "{life: 5, reserve: 3, field: [SG1-064]}", turn_player=1, step="attack")
+    sentinel, chick = first(game, 0, "SG1-202"), first(game, 1, "SG1-064")
+    their_attack(game, chick, sentinel)
+    assert zone(game, chick) == "trash" and zone(game, sentinel) == "field"
+    assert game.state.cards[sentinel].exhausted is not refreshed
+
+
+@pytest.mark.parametrize("cores, ended", [(3, True), (1, False)])
+def test_rimegate_bastion_at_lv2_ends_the_attack_step_after_the_battle_it_blocks_in(cores, ended):
+    assert text("SG1-203") == ("[LV2] (When the Battle It Blocks In Ends) End the attack step.\n(When one of your "
+                               "spirits is destroyed in battle) This spirit can block while exhausted this turn.")
+    game = game_at(f"{{life: 5, reserve: 3, field: [{{card: SG1-203, cores: {cores}}}]}}",
+                   "{life: 5, reserve: 3, field: [SG1-064, SG1-003]}", turn_player=1, step="attack")
+    bastion, chick = first(game, 0, "SG1-203"), first(game, 1, "SG1-064")
+    their_attack(game, chick, bastion)
+    assert zone(game, chick) == "trash"
+    flarecrest = first(game, 1, "SG1-003")
+    assert (Attack(1, flarecrest) in game.legal_commands()) is not ended
+
+
+def test_rimegate_bastion_blocks_while_exhausted_after_one_of_your_spirits_falls_in_battle():
+    game = game_at("{life: 5, reserve: 3, field: [{card: SG1-203, exhausted: true}, SG1-064]}",
+                   "{life: 5, reserve: 3, field: [SG1-005, SG1-003]}", turn_player=1, step="attack")
+    bastion, chick = game.state.players[0].field
+    ashwing, flarecrest = game.state.players[1].field
+    game.apply(Attack(1, flarecrest))
+    settle(game)
+    assert Block(0, bastion) not in game.legal_commands()  # exhausted: it may not block yet
+    game.apply(Block(0, chick))
+    settle(game)
+    assert zone(game, chick) == "trash"  # destroyed in battle: the Bastion may block while exhausted this turn
+    game.apply(Attack(1, ashwing))
+    settle(game)
+    game.apply(Block(0, bastion))
+    settle(game)
+    assert zone(game, ashwing) == "trash" and game.state.cards[bastion].exhausted
+
+
+def test_hold_the_line_lets_exhausted_white_spirits_block_with_1000_more_bp():
+    assert text("SG1-204") == ("Flash: All your White spirits can block while exhausted this turn. During this turn, "
+                               "when one of your spirits blocks, that spirit gets +1000 BP this turn.")
+    game = game_at("{life: 5, reserve: 4, hand: [SG1-204], field: [{card: SG1-047, exhausted: true}, "
+                   "{card: SG1-003, exhausted: true}]}",
+                   "{life: 5, reserve: 3, field: [SG1-009]}", turn_player=1, step="attack")
+    automaton, flarecrest = game.state.players[0].field
+    cindermaw = first(game, 1, "SG1-009")
+    game.apply(Attack(1, cindermaw))
+    while game.pending.kind == "flash" and game.pending.player == 1:
+        game.apply(Pass(1))
+    assert Block(0, automaton) not in game.legal_commands()
+    game.apply(UseMagic(0, first(game, 0, "SG1-204", "hand")))
+    settle(game)
+    legal = game.legal_commands()
+    assert Block(0, automaton) in legal and Block(0, flarecrest) not in legal  # the red Drake stays out
+    game.apply(Block(0, automaton))
+    assert game.bp(automaton) == 4000  # 3000 + 1000 against Cindermaw's 3000
+    settle(game)
+    assert zone(game, cindermaw) == "trash" and zone(game, automaton) == "field"
+
+
+def test_stormtide_reaver_mills_a_blocker_and_at_lv2_draws_two_and_ends_the_attack_step():
+    assert text("SG1-205") == ("(When one of your opponent's spirits blocks) Discard 2 cards from the top of your "
+                               "opponent's deck.\n[LV2] (When the Battle It Attacks In Ends) Draw 2 cards. End the "
+                               "attack step.")
+    game = game_at("{life: 5, reserve: 3, field: [{card: SG1-205, cores: 3}, SG1-003]}",
+                   "{life: 5, reserve: 3, field: [SG1-064]}", step="attack")
+    reaver, flarecrest = game.state.players[0].field
+    chick = first(game, 1, "SG1-064")
+    attack_blocked(game, 0, reaver, chick)
+    settle(game)
+    assert len(game.state.players[1].trash) == 3 and zone(game, chick) == "trash"  # the chick and 2 milled cards
+    assert len(game.state.players[0].hand) == 2
+    assert game.state.turn_player == 1 and not game.state.cards[flarecrest].exhausted  # the step (and turn) ended
+
+
+def test_stormtide_reaver_at_lv1_leaves_the_attack_step_open():
+    game = game_at("{life: 5, reserve: 3, field: [SG1-205, SG1-003]}", "{life: 5, reserve: 3}", step="attack")
+    reaver, flarecrest = game.state.players[0].field
+    attack_unblocked(game, 0, reaver)
+    settle(game)
+    assert game.state.players[0].hand == [] and Attack(0, flarecrest) in game.legal_commands()
+
+
+def to_my_turn(game):
+    """Player 1 ends their attack step: player 0's turn starts (start, core and draw steps) and effects settle."""
+    game.apply(EndAttack(1))
+    settle(game)
+
+
+def test_ripplequill_scrivener_mills_when_the_opponent_draws_outside_their_draw_step():
+    assert text("SG1-206") == ("(When your opponent draws outside of their draw step) Discard 1 card from the top of "
+                               "your opponent's deck.\n[LV2] (After your draw step's draw) Draw cards until you have "
+                               "2 cards in your hand.")
+    game = game_at("{life: 5, reserve: 3, field: [SG1-206]}", "{life: 5, reserve: 5, hand: [SG1-081]}",
+                   turn_player=1)
+    deck = len(game.state.players[1].deck)
+    game.apply(UseMagic(1, first(game, 1, "SG1-081", "hand")))  # Radiant Insight: one draw of 2 cards
+    settle(game)
+    assert len(game.state.players[1].deck) == deck - 2 - 1
+
+
+def test_ripplequill_scrivener_ignores_the_draw_step_and_at_lv2_fills_your_hand_to_two():
+    game = game_at("{life: 5, reserve: 3, field: [SG1-206]}", "{life: 5, reserve: 3}", turn_player=0,
+                   step="attack")
+    deck = len(game.state.players[1].deck)
+    game.apply(EndAttack(0))  # the opponent's turn: their draw step's draw
+    settle(game)
+    assert len(game.state.players[1].deck) == deck - 1 and len(game.state.players[1].hand) == 1
+    game = game_at("{life: 5, reserve: 3, field: [{card: SG1-206, cores: 3}]}", "{life: 5, reserve: 3}",
+                   turn_player=1, step="attack")
+    to_my_turn(game)
+    assert len(game.state.players[0].hand) == 2  # the step's draw, then one more to reach 2
+
+
+def test_whisperwell_archive_mills_two_when_the_opponent_draws_by_their_own_effect():
+    assert text("SG1-207") == ("(When your opponent uses one of their effects to draw) Discard 2 cards from the top of "
+                               "your opponent's deck.\n[LV2] (When your opponent draws) Discard 1 card from the top of "
+                               "your opponent's deck.")
+    game = game_at("{life: 5, reserve: 3, field: [SG1-207]}", "{life: 5, reserve: 5, hand: [SG1-081]}",
+                   turn_player=1)
+    deck = len(game.state.players[1].deck)
+    game.apply(UseMagic(1, first(game, 1, "SG1-081", "hand")))
+    settle(game)
+    assert len(game.state.players[1].deck) == deck - 2 - 2
+
+
+@pytest.mark.parametrize("cores, milled", [(3, 1), (0, 0)])
+def test_whisperwell_archive_at_lv2_mills_one_for_the_draw_steps_draw_too(cores, milled):
+    game = game_at(f"{{life: 5, reserve: 3, field: [{{card: SG1-207, cores: {cores}}}]}}", "{life: 5, reserve: 3}",
+                   step="attack")
+    deck = len(game.state.players[1].deck)
+    game.apply(EndAttack(0))
+    settle(game)
+    assert len(game.state.players[1].deck) == deck - 1 - milled
+
+
+def test_pryingeye_shade_strips_a_core_when_the_opponent_draws_by_their_own_effect_only():
+    assert text("SG1-208") == ("(When your opponent uses one of their effects to draw) Send 1 core from 1 opponent's "
+                               "spirit to its owner's reserve.")
+    game = game_at("{life: 5, reserve: 3, field: [SG1-208]}",
+                   "{life: 5, reserve: 5, hand: [SG1-081], field: [{card: SG1-003, cores: 2}]}", turn_player=1)
+    flarecrest = first(game, 1, "SG1-003")
+    game.apply(UseMagic(1, first(game, 1, "SG1-081", "hand")))
+    settle(game)
+    assert game.state.cards[flarecrest].cores == 1
+
+
+@pytest.mark.xfail(reason="engine: Directives._do_draw fires opponent_draws_by_effect for a draw another player's "
+                          "effect makes (side: each / opponent), against ruling T2 and docs/card-format.md")
+def test_pryingeye_shade_ignores_a_draw_your_own_effect_makes_the_opponent_do():
+    # a draw your own effect makes them do is not theirs: Quillspire Observatory's each-player draw
+    game = game_at("{life: 5, reserve: 3, field: [SG1-208, {card: SG1-210, cores: 3}]}",
+                   "{life: 5, reserve: 3, field: [{card: SG1-003, cores: 2}]}", turn_player=1, step="attack")
+    to_my_turn(game)
+    assert game.state.cards[first(game, 1, "SG1-003")].cores == 2
+
+
+def test_quillspire_observatory_at_lv2_has_each_player_draw_and_gains_a_core_for_the_opponents_draw():
+    assert text("SG1-210") == ("[LV2] (After your draw step's draw) You and your opponent each draw 1 card.\n(When "
+                               "your opponent draws outside of their draw step) Put 1 core from the void into your "
+                               "reserve.")
+    game = game_at("{life: 5, reserve: 3, field: [{card: SG1-210, cores: 3}]}", "{life: 5, reserve: 3}",
+                   turn_player=1, step="attack")
+    to_my_turn(game)
+    me, them = game.state.players
+    assert len(me.hand) == 2 and len(them.hand) == 1
+    assert me.reserve == 3 + 1 + 1  # the core step's core and the Observatory's
+
+
+def test_quillspire_observatory_at_lv1_gains_nothing_from_the_opponents_draw_step():
+    game = game_at("{life: 5, reserve: 3, field: [SG1-210]}", "{life: 5, reserve: 3}", step="attack")
+    game.apply(EndAttack(0))
+    settle(game)
+    assert game.state.players[0].reserve == 3 and len(game.state.players[1].hand) == 1
+
+
+@pytest.mark.parametrize("cores, left", [(3, 1), (1, 2)])
+def test_mindtithe_wraith_at_lv2_strips_a_core_of_the_opponents_choice_when_they_draw(cores, left):
+    assert text("SG1-211") == ("[LV2] (When your opponent draws) Send 1 core from 1 opponent's spirit of their choice "
+                               "to its owner's reserve.")
+    game = game_at(f"{{life: 5, reserve: 3, field: [{{card: SG1-211, cores: {cores}}}]}}",
+                   "{life: 5, reserve: 3, field: [{card: SG1-003, cores: 2}]}", step="attack")
+    game.apply(EndAttack(0))  # their draw step's draw
+    settle(game)
+    assert game.state.cards[first(game, 1, "SG1-003")].cores == left
+
+
+def test_lumen_tallykeeper_makes_the_next_yellow_magic_cheaper_after_your_first_magic_card_only():
+    assert text("SG1-209") == ("(When you use a magic card from your hand) If you have used 1 or fewer magic cards "
+                               "this turn, the next Yellow magic card you use from your hand this turn costs 1 less.")
+    game = game_at("{life: 5, reserve: 6, field: [SG1-209], hand: [SG1-081, SG1-225, SG1-082]}",
+                   "{life: 5, reserve: 3}")
+    insight, hymn, mending = game.state.players[0].hand
+    assert game.cost_of(hymn) == 1  # 2, one Yellow symbol
+    game.apply(UseMagic(0, insight))  # the first magic card this turn: draw 2, discard 1 (a drawn card)
+    answer(game, [c for c in info(game)["options"] if c not in (hymn, mending)][:1])
+    settle(game)
+    assert game.cost_of(hymn) == 0 and game.cost_of(mending) == 1
+    game.apply(UseMagic(0, hymn))  # the second: the Tallykeeper adds nothing; the Hymn's own next is 1 less
+    settle(game)
+    assert game.cost_of(mending) == 3 - 1 - 1
+
+
+def test_lumen_tallykeeper_second_magic_card_of_the_turn_is_not_the_first():
+    game = game_at("{life: 5, reserve: 6, field: [SG1-209], hand: [SG1-225, SG1-225, SG1-082]}",
+                   "{life: 5, reserve: 3}")
+    hymn1, hymn2, mending = game.state.players[0].hand
+    game.apply(UseMagic(0, hymn1))  # first: the Hymn's next and the Tallykeeper's next: 2 less
+    settle(game)
+    assert game.cost_of(mending) == 0
+    game.apply(UseMagic(0, hymn2))  # both spent on it (cost 0); its own next 1 less; the Tallykeeper: 2 used
+    settle(game)
+    assert game.cost_of(mending) == 3 - 1 - 1
+
+
+def test_hollowvow_acolyte_draws_when_you_destroy_your_own_spirit_with_your_effect():
+    assert text("SG1-212") == ("(When you destroy one of your spirits with one of your effects) Draw 1 card.\n(When a "
+                               "card is discarded from your hand) Put 1 core from the void on this spirit.")
+    game = game_at("{life: 5, reserve: 3, hand: [SG1-140], field: [SG1-212, SG1-003]}",
+                   "{life: 5, reserve: 3, field: [SG1-005]}")
+    acolyte, flarecrest = game.state.players[0].field
+    game.apply(UseMagic(0, first(game, 0, "SG1-140", "hand")))  # Shared Grave: each player destroys one
+    while game.pending is not None and game.pending.kind == "choose":
+        i = info(game)
+        answer(game, [flarecrest] if game.pending.player == 0 and flarecrest in i["options"] else
+               list(i["options"][:1]))
+    assert zone(game, flarecrest) == "trash" and zone(game, acolyte) == "field"
+    assert len(game.state.players[0].hand) == 1
+
+
+def test_hollowvow_acolyte_not_for_a_spirit_the_opponent_destroys():
+    game = game_at("{life: 5, reserve: 3, field: [SG1-212, SG1-003]}", "{life: 5, reserve: 5, hand: [SG1-213]}",
+                   turn_player=1)
+    game.apply(UseMagic(1, first(game, 1, "SG1-213", "hand")))  # Ashen Reckoning on the 1-core Flarecrest
+    while game.pending is not None and game.pending.kind == "choose":
+        answer(game, [first(game, 0, "SG1-003")] if info(game).get("kind") == "target" else info(game)["options"][0])
+    settle(game)
+    assert game.state.players[0].hand == []
+
+
+@pytest.mark.parametrize("discard", ["SG1-003", "SG1-123"])
+def test_hollowvow_acolyte_gains_a_core_when_a_card_is_discarded_from_your_hand(discard):
+    game = game_at(f"{{life: 5, reserve: 3, hand: [SG1-081], field: [SG1-212], deck: [{discard}, {discard}]}}",
+                   "{life: 5, reserve: 3}")
+    acolyte = first(game, 0, "SG1-212")
+    game.apply(UseMagic(0, first(game, 0, "SG1-081", "hand")))  # Radiant Insight: draw 2, discard 1
+    settle(game)
+    assert game.state.cards[acolyte].cores == 2
+
+
+def test_hollowvow_acolyte_cards_discarded_from_your_deck_are_not_from_your_hand():
+    game = game_at("{life: 5, reserve: 3, field: [SG1-212]}", "{life: 5, reserve: 5, hand: [SG1-124]}",
+                   turn_player=1)
+    game.apply(UseMagic(1, first(game, 1, "SG1-124", "hand")))  # Crushing Tide: 6 cards from the top of the deck
+    settle(game)
+    assert len(game.state.players[0].trash) == 6 and game.state.cards[first(game, 0, "SG1-212")].cores == 1
+
+
+@pytest.mark.parametrize("cores, drew", [(1, True), (2, False)])
+def test_ashen_reckoning_draws_only_if_the_core_it_takes_destroys_the_spirit(cores, drew):
+    assert text("SG1-213") == ("Main/Flash: Select 1 opponent's spirit. Send 1 core from it to its owner's reserve. "
+                               "If you destroyed it with this effect, draw 1 card.")
+    game = game_at("{life: 5, reserve: 3, hand: [SG1-213]}",
+                   f"{{life: 5, reserve: 3, field: [{{card: SG1-003, cores: {cores}}}]}}")
+    flarecrest = first(game, 1, "SG1-003")
+    game.apply(UseMagic(0, first(game, 0, "SG1-213", "hand")))
+    settle(game)
+    assert zone(game, flarecrest) == ("trash" if drew else "field")
+    assert len(game.state.players[0].hand) == (1 if drew else 0)
+
+
+def test_barkheart_mourner_charges_itself_for_a_battle_loss_and_refunds_a_core_for_an_effect():
+    assert text("SG1-214") == ("(When one of your spirits is destroyed in battle) Put 1 core from the void on this "
+                               "spirit.\n(When one of your spirits is destroyed by an effect) Put 1 core from the void "
+                               "into your reserve.")
+    game = game_at("{life: 5, reserve: 3, field: [SG1-214, SG1-064]}",
+                   "{life: 5, reserve: 5, hand: [SG1-213], field: [SG1-005]}", turn_player=1, step="attack")
+    mourner, chick = game.state.players[0].field
+    their_attack(game, first(game, 1, "SG1-005"), chick)
+    assert zone(game, chick) == "trash"
+    assert game.state.cards[mourner].cores == 2 and game.state.players[0].reserve == 3 + 1  # the chick's core
+    game = game_at("{life: 5, reserve: 3, field: [SG1-214, SG1-064]}", "{life: 5, reserve: 5, hand: [SG1-213]}",
+                   turn_player=1)
+    mourner, chick = game.state.players[0].field
+    game.apply(UseMagic(1, first(game, 1, "SG1-213", "hand")))  # Ashen Reckoning: the chick's only core
+    while game.pending is not None and game.pending.kind == "choose":
+        answer(game, [chick] if info(game).get("kind") == "target" else info(game)["options"][0])
+    settle(game)
+    assert zone(game, chick) == "trash"
+    assert game.state.cards[mourner].cores == 1 and game.state.players[0].reserve == 3 + 1 + 1  # and the void's
+
+
+@pytest.mark.parametrize("adept, cost", [("SG1-215", 1), ("SG1-148", 2)])
+def test_chantlight_adept_counts_its_symbol_twice_for_magic(adept, cost):
+    assert text("SG1-215") == ("Constant: For the cost reduction of magic cards in your hand, each symbol on this "
+                               "spirit counts as 2 symbols.\n[LV2] (When you use a magic card from your hand) This "
+                               "spirit gets +2000 BP this turn.")
+    game = game_at(f"{{life: 5, reserve: 3, hand: [SG1-082, SG1-009], field: [{adept}]}}", "{life: 5, reserve: 3}")
+    assert game.cost_of(first(game, 0, "SG1-082", "hand")) == cost  # Mending Light: 3, two Yellow reductions
+    assert game.cost_of(first(game, 0, "SG1-009", "hand")) == 4  # a spirit card: not counted
+
+
+@pytest.mark.parametrize("cores, bp", [(3, 6000), (1, 2000)])
+def test_chantlight_adept_at_lv2_grows_when_you_use_magic_from_your_hand(cores, bp):
+    game = game_at(f"{{life: 5, reserve: 3, hand: [SG1-082], field: [{{card: SG1-215, cores: {cores}}}]}}",
+                   "{life: 5, reserve: 3}")
+    game.apply(UseMagic(0, first(game, 0, "SG1-082", "hand")))
+    settle(game)
+    assert game.bp(first(game, 0, "SG1-215")) == bp
+
+
+@pytest.mark.parametrize("other, cost", [("SG1-205", 3), ("SG1-206", 4)])
+def test_seastone_cantor_counts_leviathan_symbols_twice_for_magic(other, cost):
+    assert text("SG1-216") == ("Constant: For the cost reduction of magic cards in your hand, each symbol on your "
+                               "Leviathan spirits counts as 2 symbols.\n(When your opponent uses a magic card from "
+                               "their hand) Discard 2 cards from the top of your opponent's deck.")
+    game = game_at(f"{{life: 5, reserve: 3, hand: [SG1-126], field: [SG1-216, {other}]}}", "{life: 5, reserve: 3}")
+    assert game.cost_of(first(game, 0, "SG1-126", "hand")) == cost  # Tidal Cataclysm: 6, three Blue reductions
+
+
+def test_seastone_cantor_mills_when_the_opponent_uses_magic_from_their_hand_not_a_burst():
+    game = game_at("{life: 5, reserve: 3, field: [SG1-216]}", "{life: 5, reserve: 5, hand: [SG1-081]}",
+                   turn_player=1)
+    deck = len(game.state.players[1].deck)
+    game.apply(UseMagic(1, first(game, 1, "SG1-081", "hand")))
+    settle(game)
+    assert len(game.state.players[1].deck) == deck - 2 - 2  # its two draws, then the Cantor's two
+    game = game_at("{life: 5, reserve: 3, field: [SG1-005]}",
+                   "{life: 5, reserve: 3, soul_core: trash, burst: SG1-159, field: [SG1-216]}", step="attack")
+    ashwing = first(game, 0, "SG1-005")
+    deck = len(game.state.players[1].deck)
+    game.apply(Attack(0, ashwing))
+    answer(game, True)  # Undertow Snare's burst
+    answer(game, True)  # then its Flash effect, paid from the reserve
+    answer(game, [0, 0])
+    assert zone(game, ashwing) == "hand"
+    assert len(game.state.players[1].deck) == deck  # used after its burst: not from the hand
+
+
+def test_silencer_automaton_stands_up_when_the_opponent_uses_magic_and_at_lv2_draws_for_a_loss_to_an_effect():
+    assert text("SG1-217") == ("(When your opponent uses a magic card from their hand) Refresh this spirit.\n[LV2] "
+                               "(When one of your spirits is destroyed by an effect) Draw 1 card.")
+    game = game_at("{life: 5, reserve: 3, field: [{card: SG1-217, cores: 3, exhausted: true}, SG1-003]}",
+                   "{life: 5, reserve: 5, hand: [SG1-213]}", turn_player=1)
+    automaton, flarecrest = game.state.players[0].field
+    game.apply(UseMagic(1, first(game, 1, "SG1-213", "hand")))
+    while game.pending is not None and game.pending.kind == "choose":
+        answer(game, [flarecrest] if info(game).get("kind") == "target" else info(game)["options"][0])
+    settle(game)
+    assert not game.state.cards[automaton].exhausted
+    assert zone(game, flarecrest) == "trash" and len(game.state.players[0].hand) == 1
+
+
+@pytest.mark.parametrize("cores, milled", [(2, 1), (0, 0)])
+def test_ebbtide_harbor_draws_when_an_opponents_spirit_is_returned_to_their_hand(cores, milled):
+    assert text("SG1-218") == ("(When one of your opponent's spirits is returned to their hand) Draw 1 card.\n[LV2] "
+                               "(When one of your opponent's spirits is returned to their hand or deck) Discard 1 card "
+                               "from the top of your opponent's deck.")
+    game = game_at(f"{{life: 5, reserve: 5, hand: [SG1-111], field: [{{card: SG1-218, cores: {cores}}}]}}",
+                   "{life: 5, reserve: 3, field: [SG1-005]}")
+    deck = len(game.state.players[1].deck)
+    game.apply(Summon(0, first(game, 0, "SG1-111", "hand")))  # Deepcurrent Serpent returns Ashwing Drake
+    settle(game)
+    assert zone(game, first(game, 1, "SG1-005", "hand")) == "hand"
+    assert len(game.state.players[0].hand) == 1 and len(game.state.players[1].deck) == deck - milled
+
+
+def test_ebbtide_harbor_a_spirit_put_on_the_deck_draws_nothing_but_mills_at_lv2():
+    game = game_at("{life: 5, reserve: 5, hand: [SG1-125], field: [{card: SG1-218, cores: 2}]}",
+                   "{life: 5, reserve: 3, field: [SG1-005]}")
+    deck = len(game.state.players[1].deck)
+    game.apply(UseMagic(0, first(game, 0, "SG1-125", "hand")))  # Abyssal Recall: to the bottom of the deck
+    settle(game)
+    assert game.state.players[0].hand == [] and len(game.state.players[1].deck) == deck + 1 - 1
+
+
+@pytest.mark.parametrize("magic, bp", [("SG1-125", 3000), ("SG1-123", 3000)])
+def test_wavebreak_corsair_stands_up_when_an_opponents_spirit_is_returned(magic, bp):
+    assert text("SG1-219") == ("【Agile】\n(When one of your opponent's spirits is returned to their hand or deck) "
+                               "Refresh this spirit.\n[LV2] (When one of your opponent's spirits is returned to their "
+                               "hand) This spirit gets +2000 BP this turn.")
+    game = game_at(f"{{life: 5, reserve: 5, hand: [{magic}], field: [{{card: SG1-219, exhausted: true}}]}}",
+                   "{life: 5, reserve: 3, field: [SG1-003]}", turn_player=1, step="attack")
+    corsair = first(game, 0, "SG1-219")
+    their_attack(game, first(game, 1, "SG1-003"), None, magic=first(game, 0, magic, "hand"))
+    assert not game.state.cards[corsair].exhausted and game.bp(corsair) == bp
+
+
+@pytest.mark.parametrize("magic, bp", [("SG1-125", 5000), ("SG1-123", 7000)])
+def test_wavebreak_corsair_at_lv2_grows_for_a_return_to_the_hand_only(magic, bp):
+    game = game_at(f"{{life: 5, reserve: 5, hand: [{magic}], field: [{{card: SG1-219, cores: 3}}]}}",
+                   "{life: 5, reserve: 3, field: [SG1-003]}", turn_player=1, step="attack")
+    corsair = first(game, 0, "SG1-219")
+    their_attack(game, first(game, 1, "SG1-003"), None, magic=first(game, 0, magic, "hand"))
+    assert game.bp(corsair) == bp
+
+
+def test_ashgrave_hoarder_grows_when_you_discard_and_at_lv2_answers_your_own_destructions():
+    assert text("SG1-220") == ("(When a card is discarded from your hand) This spirit gets +2000 BP this turn.\n[LV2] "
+                               "(When you destroy one of your spirits with one of your effects) Send 1 core from 1 "
+                               "opponent's spirit to its owner's reserve.")
+    game = game_at("{life: 5, reserve: 5, hand: [SG1-081], field: [SG1-220]}", "{life: 5, reserve: 3}")
+    hoarder = first(game, 0, "SG1-220")
+    game.apply(UseMagic(0, first(game, 0, "SG1-081", "hand")))  # Radiant Insight: draw 2, discard 1
+    settle(game)
+    assert game.bp(hoarder) == 5000
+    game = game_at("{life: 5, reserve: 3, hand: [SG1-140], field: [{card: SG1-220, cores: 3}, SG1-003]}",
+                   "{life: 5, reserve: 3, field: [SG1-064, {card: SG1-009, cores: 3}]}")
+    flarecrest = first(game, 0, "SG1-003")
+    chick, cindermaw = game.state.players[1].field
+    game.apply(UseMagic(0, first(game, 0, "SG1-140", "hand")))  # Shared Grave
+    while game.pending is not None and game.pending.kind == "choose":
+        i = info(game)
+        if i.get("kind") == "target":
+            answer(game, [flarecrest] if flarecrest in i["options"] else [chick] if chick in i["options"] else
+                   [cindermaw])
+        else:
+            answer(game, i["options"][0])
+    settle(game)
+    assert zone(game, flarecrest) == "trash" and zone(game, chick) == "trash"
+    assert game.state.cards[cindermaw].cores == 2
+
+
+@pytest.mark.parametrize("target, cores, exhausted", [("attacker", 2, True), ("other", 3, True)])
+def test_rootsnare_verdict_takes_a_core_from_an_exhausted_spirit_or_exhausts_a_refreshed_one(target, cores, exhausted):
+    assert text("SG1-221") == ("Flash: Select 1 opponent's spirit. If it is an exhausted card, send 1 core from it to "
+                               "its owner's reserve. If it is not an exhausted card, exhaust it.")
+    game = game_at("{life: 5, reserve: 5, hand: [SG1-221]}",
+                   "{life: 5, reserve: 3, field: [{card: SG1-009, cores: 3}, {card: SG1-012, cores: 3}]}",
+                   turn_player=1, step="attack")
+    cindermaw, wyvern = game.state.players[1].field
+    game.apply(Attack(1, cindermaw))
+    while game.pending.kind == "flash" and game.pending.player == 1:
+        game.apply(Pass(1))
+    game.apply(UseMagic(0, first(game, 0, "SG1-221", "hand")))
+    chosen = cindermaw if target == "attacker" else wyvern
+    answer(game, [chosen])
+    c = game.state.cards[chosen]
+    assert c.cores == cores and c.exhausted is exhausted
+
+
+def test_voidgrasp_harrier_answers_the_opponents_void_cores_and_at_lv2_their_life():
+    assert text("SG1-222") == ("(When your opponent's effect puts cores from the void on their spirit or in their "
+                               "reserve) Send 1 core from 1 opponent's spirit of their choice to its owner's reserve.\n"
+                               "[LV2] (When a core is put into your opponent's life) Send 1 core from your opponent's "
+                               "life to their reserve.")
+    game = game_at("{life: 5, reserve: 3, field: [{card: SG1-222, cores: 3}]}",
+                   "{life: 3, reserve: 6, hand: [SG1-102, SG1-082], field: [SG1-003]}", turn_player=1)
+    flarecrest = first(game, 1, "SG1-003")
+    game.apply(UseMagic(1, first(game, 1, "SG1-102", "hand")))  # Overgrowth: 2 cores from the void on Flarecrest
+    settle(game)
+    assert game.state.cards[flarecrest].cores == 1 + 2 - 1
+    game.apply(UseMagic(1, first(game, 1, "SG1-082", "hand")))  # Mending Light: a core into their life
+    settle(game)
+    assert game.state.players[1].life == 3
+
+
+def test_voidgrasp_harrier_at_lv1_lets_the_life_stay():
+    game = game_at("{life: 5, reserve: 3, field: [SG1-222]}", "{life: 3, reserve: 6, hand: [SG1-082]}",
+                   turn_player=1)
+    game.apply(UseMagic(1, first(game, 1, "SG1-082", "hand")))
+    settle(game)
+    assert game.state.players[1].life == 4
+
+
+@pytest.mark.parametrize("cores, life", [(3, 3), (0, 4)])
+def test_scorched_tithe_beacon_gains_a_core_for_the_opponents_void_cores_and_at_lv2_burns_their_life(cores, life):
+    assert text("SG1-223") == ("(When your opponent's effect puts cores from the void on their spirit or in their "
+                               "reserve) Put 1 core from the void into your reserve.\n[LV2] (When a core is put into "
+                               "your opponent's life) Send 1 core from your opponent's life to their reserve.")
+    game = game_at(f"{{life: 5, reserve: 3, field: [{{card: SG1-223, cores: {cores}}}]}}",
+                   "{life: 3, reserve: 6, hand: [SG1-102, SG1-082], field: [SG1-003]}", turn_player=1)
+    game.apply(UseMagic(1, first(game, 1, "SG1-102", "hand")))
+    settle(game)
+    assert game.state.players[0].reserve == 4
+    game.apply(UseMagic(1, first(game, 1, "SG1-082", "hand")))
+    settle(game)
+    assert game.state.players[1].life == life
+
+
+def test_scorched_tithe_beacon_not_for_your_own_void_cores():
+    game = game_at("{life: 5, reserve: 3, hand: [SG1-102], field: [SG1-223, SG1-003]}", "{life: 5, reserve: 3}")
+    game.apply(UseMagic(0, first(game, 0, "SG1-102", "hand")))  # Overgrowth, 2 cost: reserve 3 - 2
+    settle(game)
+    assert game.state.players[0].reserve == 1
+
+
+@pytest.mark.parametrize("blocked", [True, False])
+def test_cinderfuse_berserker_must_attack_hits_hard_and_burns_out_when_the_battle_ends(blocked):
+    assert text("SG1-224") == ("Constant: This spirit must attack if able.\n(When Attacks) This spirit gets +3000 BP "
+                               "this turn. When this battle ends, destroy this spirit.")
+    game = game_at("{life: 5, reserve: 3, field: [SG1-224]}", "{life: 5, reserve: 3, field: [SG1-005]}",
+                   step="attack")
+    berserker, ashwing = first(game, 0, "SG1-224"), first(game, 1, "SG1-005")
+    assert not any(isinstance(c, EndAttack) for c in game.legal_commands())
+    game.apply(Attack(0, berserker))
+    settle(game)
+    assert game.bp(berserker) == 5000 and zone(game, berserker) == "field"
+    game.apply(Block(1, ashwing if blocked else None))
+    settle(game)
+    assert zone(game, ashwing) == ("trash" if blocked else "field")
+    assert game.state.players[1].life == (5 if blocked else 4)
+    assert zone(game, berserker) == "trash"
+
+
+def test_quickening_hymn_draws_and_makes_the_next_yellow_magic_card_cheaper():
+    assert text("SG1-225") == ("Main/Flash: Draw 1 card. The next Yellow magic card you use from your hand this turn "
+                               "costs 1 less.")
+    game = game_at("{life: 5, reserve: 5, hand: [SG1-225, SG1-082, SG1-083, SG1-039]}", "{life: 5, reserve: 3}")
+    hymn, mending, verdict, drain = game.state.players[0].hand
+    game.apply(UseMagic(0, hymn))
+    settle(game)
+    assert len(game.state.players[0].hand) == 4  # three, and the card drawn
+    assert game.cost_of(mending) == 2 and game.cost_of(verdict) == 3 and game.cost_of(drain) == 2
+    game.apply(UseMagic(0, mending))  # spends it
+    settle(game)
+    assert game.cost_of(verdict) == 4
+
+
+# ---------------------------------------------------------------- SG1-226 … SG1-232: 【Link】
+
+
+def link_attack(game, attacker: int, linker: int | None):
+    """Player 0 attacks; the link choices (【Link】's own and the directive `link`) take `linker`; the rest settles."""
+    game.apply(Attack(0, attacker))
+    while game.pending is not None and game.pending.kind == "choose":
+        i = info(game)
+        if i.get("kind") == "target" and linker in i["options"]:
+            answer(game, [linker])
+        elif i.get("kind") == "target" and i.get("min", 0) == 0:
+            answer(game, [])
+        elif i.get("kind") == "may":
+            answer(game, False)
+        else:
+            answer(game, i["options"][:1] if i.get("kind") == "target" else i["options"][0])
+
+
+@pytest.mark.parametrize("attacker, linked", [("SG1-005", True), ("SG1-003", False)])
+def test_ruling_link_skyrein_outrider_links_with_an_attacker_of_cost_3_or_more_and_draws(attacker, linked):
+    assert text("SG1-226") == "【Link: 3】\n(When This Spirit Links) Draw 1 card."
+    game = game_at(f"{{life: 5, reserve: 3, field: [{attacker}, SG1-226]}}", "{life: 5, reserve: 3}", step="attack")
+    striker, outrider = game.state.players[0].field
+    link_attack(game, striker, outrider)
+    assert (game.state.battle.link == outrider) is linked
+    assert game.state.cards[outrider].exhausted is linked and len(game.state.players[0].hand) == int(linked)
+    assert game.bp(striker) == (3000 + 2000 if linked else 2000)
+
+
+@pytest.mark.parametrize("attacker, linked", [("SG1-097", True), ("SG1-005", False)])
+def test_ruling_link_twinfang_stalker_links_with_a_beast_and_gains_a_core(attacker, linked):
+    assert text("SG1-227") == "【Link: Beast】\n(When This Spirit Links) Put 1 core from the void on this spirit."
+    game = game_at(f"{{life: 5, reserve: 3, field: [{attacker}, SG1-227]}}", "{life: 5, reserve: 3}", step="attack")
+    striker, stalker = game.state.players[0].field
+    link_attack(game, striker, stalker)
+    assert (game.state.battle.link == stalker) is linked
+    assert game.state.cards[stalker].cores == (2 if linked else 1)
+
+
+def test_ruling_link_sigilbound_warden_is_2000_bp_stronger_while_linked_and_lends_it_to_the_attacker():
+    assert text("SG1-228") == "【Link: 4】\nConstant: while this spirit is linked, this spirit gets +2000 BP."
+    game = game_at("{life: 5, reserve: 3, field: [SG1-012, SG1-228]}", "{life: 5, reserve: 3}", step="attack")
+    wyvern, warden = game.state.players[0].field
+    assert game.bp(warden) == 3000
+    link_attack(game, wyvern, warden)
+    assert game.bp(warden) == 5000 and game.bp(wyvern) == 4000 + 5000
+
+
+@pytest.mark.parametrize("cores, linked", [(3, True), (1, False)])
+def test_ruling_link_8_twinflame_vanguard_at_lv2_links_any_link_spirit_and_burns_when_linked(cores, linked):
+    assert text("SG1-229") == ("[LV2] (When Attacks) Link up to 1 of your spirits with 【Link】 to this spirit, "
+                               "ignoring its 【Link】 condition.\n(When This Spirit Is Linked) Destroy 1 opponent's "
+                               "spirit with 3000 BP or less.")
+    game = game_at(f"{{life: 5, reserve: 3, field: [{{card: SG1-229, cores: {cores}}}, SG1-227]}}",
+                   "{life: 5, reserve: 3, field: [SG1-005]}", step="attack")
+    vanguard, stalker = game.state.players[0].field  # the Stalker links with Beasts only
+    ashwing = first(game, 1, "SG1-005")
+    link_attack(game, vanguard, stalker)
+    assert (game.state.battle.link == stalker) is linked
+    assert zone(game, ashwing) == ("trash" if linked else "field")
+
+
+def test_ruling_link_7_concordance_spire_at_lv2_draws_when_one_of_your_spirits_is_linked():
+    assert text("SG1-230") == "[LV2] (When one of your spirits is linked) Draw 1 card."
+    for cores, cards in ((2, 2), (0, 1)):
+        game = game_at(f"{{life: 5, reserve: 3, field: [SG1-005, SG1-226, {{card: SG1-230, cores: {cores}}}]}}",
+                       "{life: 5, reserve: 3}", step="attack")
+        ashwing, outrider = game.state.players[0].field[:2]
+        link_attack(game, ashwing, outrider)
+        assert len(game.state.players[0].hand) == cards  # the Outrider's card, and the Spire's at LV2
+
+
+def test_ruling_link_8_tidelinked_captain_links_a_beast_linker_and_mills_when_linked():
+    assert text("SG1-231") == ("(When Attacks) Link up to 1 of your spirits with 【Link】 to this spirit, ignoring its "
+                               "【Link】 condition.\n(When This Spirit Is Linked) Discard 2 cards from the top of your "
+                               "opponent's deck.")
+    game = game_at("{life: 5, reserve: 3, field: [SG1-231, SG1-227]}", "{life: 5, reserve: 3}", step="attack")
+    captain, stalker = game.state.players[0].field
+    deck = len(game.state.players[1].deck)
+    link_attack(game, captain, stalker)
+    assert game.state.battle.link == stalker and len(game.state.players[1].deck) == deck - 2
+    assert game.bp(captain) == 4000 + 3000
+    game = game_at("{life: 5, reserve: 3, field: [SG1-231, SG1-227]}", "{life: 5, reserve: 3}", step="attack")
+    captain, stalker = game.state.players[0].field
+    link_attack(game, captain, None)  # declined: not linked, nothing milled
+    assert game.state.battle.link is None and len(game.state.players[1].deck) == deck
+
+
+@pytest.mark.parametrize("attacker, charged", [("SG1-097", True), ("SG1-231", False)])
+def test_ruling_link_7_packbond_alpha_puts_a_core_on_your_linked_beasts(attacker, charged):
+    assert text("SG1-232") == "(When one of your Beast spirits is linked) Put 1 core from the void on that spirit."
+    game = game_at(f"{{life: 5, reserve: 3, field: [{attacker}, SG1-227, SG1-232]}}", "{life: 5, reserve: 3}",
+                   step="attack")
+    striker, stalker = game.state.players[0].field[:2]
+    link_attack(game, striker, stalker)
+    assert game.state.battle.link == stalker
+    assert game.state.cards[striker].cores == (2 if charged else 1)

@@ -27,9 +27,6 @@ ROOT = Path(__file__).resolve().parent.parent
 SET_FILE = ROOT / "cards" / "sets" / "saga1.yaml"
 DECK_DIR = ROOT / "cards" / "decks"
 SAGA_DECKS = {color: DECK_DIR / f"{color}-saga.txt" for color in COLORS}
-# words of mechanisms printed after CR v1.6.0 (docs/saga-rulings.md), which this set built on the CR does not print:
-# their own tests play them (【Link】: tests/test_tc_link*.py)
-LATER_WORDS = {"link", "when_links", "when_linked", "your_spirit_linked", "linked"}  # ("link": a keyword, an op)
 CONDITIONS = ("attacking", "blocking", "your_turn", "soul_core", "life_max", "symbol", "control")
 
 
@@ -203,7 +200,7 @@ def test_effects_are_automated_and_small(cards):
 
 
 def test_every_keyword_on_at_least_three_cards(cards):
-    for kw in set(KEYWORDS) - LATER_WORDS:
+    for kw in KEYWORDS:
         have = _cards_with(cards, lambda c, kw=kw: any(k.name == kw for k in c.keywords))
         assert len(have) >= 3, f"keyword {kw}: {have}"
     chained = _cards_with(cards, lambda c: any(e.chain for e in c.effects))
@@ -232,7 +229,7 @@ def test_every_constant_condition(cards):
 
 def test_every_trigger_used_at_least_twice(cards):
     used = Counter(e.trigger for c in cards for e in c.effects if e.kind == "triggered")
-    missing = {t: used[t] for t in TRIGGERS if used[t] < 2 and t not in LATER_WORDS}
+    missing = {t: used[t] for t in TRIGGERS if used[t] < 2}
     assert not missing, missing
     burst_sets = {e.whose for c in cards for e in c.effects if e.trigger == "burst_set"}
     assert burst_sets >= {"you", "opponent"}, burst_sets
@@ -252,7 +249,7 @@ def test_every_burst_trigger_on_two_burst_cards(cards):
 
 def test_every_directive_used_at_least_twice(cards):
     used = Counter(d.op for c in cards for e in c.effects for d in _directives(e))
-    missing = {op: used[op] for op in OPS if used[op] < 2 and op not in LATER_WORDS}
+    missing = {op: used[op] for op in OPS if used[op] < 2}
     assert not missing, missing
     # pay_cores and discard also appear as effects' own directives, not only as costs
     body = Counter(d.op for c in cards for e in c.effects for d in [*_walk(e.do), *_walk(e.chain)])
@@ -322,7 +319,7 @@ def test_every_condition_key(cards):
     for c in cards:
         for cond in _conditions(c):
             used |= {f.name for f in fields(Condition) if getattr(cond, f.name) != f.default}
-    assert used == {f.name for f in fields(Condition)} - LATER_WORDS, {f.name for f in fields(Condition)} - used
+    assert used == {f.name for f in fields(Condition)}, {f.name for f in fields(Condition)} - used
     steps = [cond for c in cards for cond in _conditions(c) if cond.step is not None]
     assert any(cond.your_turn is not None for cond in steps)  # "during your opponent's attack step"
 
