@@ -2008,8 +2008,6 @@ def test_pryingeye_shade_strips_a_core_when_the_opponent_draws_by_their_own_effe
     assert game.state.cards[flarecrest].cores == 1
 
 
-@pytest.mark.xfail(reason="engine: Directives._do_draw fires opponent_draws_by_effect for a draw another player's "
-                          "effect makes (side: each / opponent), against ruling T2 and docs/card-format.md")
 def test_pryingeye_shade_ignores_a_draw_your_own_effect_makes_the_opponent_do():
     # a draw your own effect makes them do is not theirs: Quillspire Observatory's each-player draw
     game = game_at("{life: 5, reserve: 3, field: [SG1-208, {card: SG1-210, cores: 3}]}",
