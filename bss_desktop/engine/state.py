@@ -15,6 +15,7 @@ import json
 from dataclasses import dataclass, field
 from typing import NamedTuple
 
+from ..carddb.effects import target_to_dict
 from .rng import Rng
 
 _new = object.__new__
@@ -345,7 +346,7 @@ class GameState:
                 **({"link": self.battle.link} if self.battle.link is not None else {})},
             "continuous": [[e.ts, e.layer, e.op, e.value, sorted(e.targets), e.duration, e.source, e.level]
                            for e in self.continuous],
-            "grants": [[g.ts, sorted(g.targets), g.what, repr(g.keyword), g.duration, g.source, repr(g.by)]
+            "grants": [[g.ts, sorted(g.targets), g.what, repr(g.keyword), g.duration, g.source, _filter_key(g.by)]
                        for g in self.grants],
             "queue": [a.hash_data() for a in self.queue],
             "choice": None if self.choice is None else self.choice.hash_data(),
@@ -362,7 +363,7 @@ class GameState:
             **({"effect_draws": self.effect_draws} if any(self.effect_draws) else {}),
             **({"delayed": [list(d) for d in self.delayed]} if self.delayed else {}),
             **({"magic_uses": sorted(self.magic_uses.items())} if self.magic_uses else {}),
-            **({"cost_next": [[p, repr(t), n] for p, t, n in self.cost_next]} if self.cost_next else {}),
+            **({"cost_next": [[p, _filter_key(t), n] for p, t, n in self.cost_next]} if self.cost_next else {}),
             **({"turn_log": [list(x) for x in self.turn_log]} if self.turn_log else {}),
             **({"temporary": [[*t[:5], None if t[5] is None else sorted(t[5])] for t in self.temporary]}
                if self.temporary else {}),
@@ -414,3 +415,9 @@ STAGE_STEP = {
     "end_start": "end", "end_cleanup": "end",
     "game_over": "end",
 }
+
+
+def _filter_key(t):
+    """A card filter as the hash reads it: its written form (target_to_dict: fields at their defaults left out), so a
+    field the vocabulary gains later leaves the hashes of games that do not use it as they were; None as before."""
+    return "None" if t is None else target_to_dict(t)

@@ -462,7 +462,8 @@ def magic_used(game, player: int, iid: int) -> None:
     """Player `player` uses magic card `iid` (its cost just paid): one more this turn, and the "next magic card"
     changes it met are spent (Costs: Next-1). Called before the card leaves the hand."""
     st = game.state
-    st.magic_uses[player] = st.magic_uses.get(player, 0) + 1
+    if "magic_uses" in game._reads:  # (only a game whose cards read it keeps the count: its state as it was)
+        st.magic_uses[player] = st.magic_uses.get(player, 0) + 1
     if st.cost_next:
         hits = _next_hits(game, iid)
         if hits:

@@ -266,7 +266,8 @@ class Directives:
             self._draw(p, n)
             drew = True
             if p == a.controller and len(st.players[p].hand) > before:  # ruling T2: a draw of the player's own
-                st.effect_draws[p] += 1  # effect (your effect making your opponent draw is not one of theirs)
+                if "effect_draws" in self._reads:  # effect (your effect making your opponent draw is not theirs)
+                    st.effect_draws[p] += 1
                 self._fire_side(1 - p, "opponent_draws_by_effect")
         return drew
 
@@ -313,13 +314,16 @@ class Directives:
     def _do_mill(self, a, d):
         p = a.controller if d.side == "you" else 1 - a.controller
         deck = self.state.players[p].deck
-        a.discarded = []  # "the discarded cards" from now on (count "discarded", recover among: discarded)
+        milled = []  # "the discarded cards" from now on (count "discarded", recover among: discarded), kept on the
+        # activation only where a card of this game reads them (its state as it was otherwise)
         for _ in range(self._amount(a, d)):  # CR 1-3-2: as many as possible
             if not deck:
                 break
-            a.discarded.append(deck[-1])
+            milled.append(deck[-1])
             self._move_card(deck[-1], "trash", "mill")
-        return bool(a.discarded)
+        if "discarded" in self._reads:
+            a.discarded = milled
+        return bool(milled)
 
     def _do_destroy(self, a, d):
         chosen = self._select(a, d.target, prompt="destroy")

@@ -65,7 +65,7 @@ class SagaGame(SagaTurn, SagaBattle, SagaActions, SagaLegal, SagaManagement, Res
     # what a clone shares (read-only: the effect index and the flags found from it; values) and copies afresh
     CLONE_SHARED = Game.CLONE_SHARED | {
         "_fx_cache", "has_effects", "has_constants", "has_level_constants", "has_cost_constants", "_constant_ops",
-        "_constant_keywords", "_pure_reads", "_bp_lowering", "_triggers", "_keywords", "_trigger_cids", "_op_cids",
+        "_constant_keywords", "_pure_reads", "_bp_lowering", "_triggers", "_keywords", "_trigger_cids", "_op_cids", "_reads",
         "_cost_cids", "_activated_cids", "_grant_cycles", "_soul_summon", "_answer"}
     CLONE_COPIED = Game.CLONE_COPIED | {"_pending", "_constants_memo", "_in_constants", "_kw_approx"}
 
@@ -156,7 +156,8 @@ class SagaGame(SagaTurn, SagaBattle, SagaActions, SagaLegal, SagaManagement, Res
             hit = _flags_by_cards[key] = (db, self._card_flags(cids))
         (self.has_effects, self.has_constants, self.has_level_constants, self.has_cost_constants, self._constant_ops,
          self._constant_keywords, self._pure_reads, self._bp_lowering, self._triggers, self._keywords,
-         self._trigger_cids, self._op_cids, self._cost_cids, self._activated_cids, self._grant_cycles) = hit[1]
+         self._trigger_cids, self._op_cids, self._cost_cids, self._activated_cids, self._grant_cycles,
+         self._reads) = hit[1]
 
     def _card_flags(self, cids) -> tuple:
         db = self.db
@@ -209,9 +210,12 @@ class SagaGame(SagaTurn, SagaBattle, SagaActions, SagaLegal, SagaManagement, Res
         # granted keywords are found as a fixed point (continuous.granted_keywords), never by reading themselves
         grant_cycles = "grant" in constant_ops and (not pure_reads or any(
             continuous.reads_effects_target(d.target) for e in constants for d in e.do if d.op == "grant"))
+        # the turn's counters a card of this game reads ("if N of your spirits has been destroyed this turn", "the
+        # first magic card you use each turn"): only those are kept, so the state of other games stays as it was
+        reads = frozenset(_counters_read(defs))
         return (has_effects, has_constants, has_level_constants, has_cost_constants, constant_ops, constant_keywords,
                 pure_reads, bp_lowering, triggers, keywords, trigger_cids, op_cids, cost_cids, activated_cids,
-                grant_cycles)
+                grant_cycles, reads)
 
     def _tokens_of(self, cid: str) -> bool:
         return any(d.op == "token" for e in self._defs[cid].effects for d in e.do)
@@ -303,3 +307,36 @@ class _Reading:
 
 _CHECKS = _OrNone(COLLECTORS)  # event kind -> what looks at it for triggers (Resolution._collect), or None
 GAME = SagaGame
+
+
+def _counters_read(defs) -> set:
+    """The per-turn counters and records these cards' effects read: "destroyed", "effect_draws" and "discarded" (a
+    count of that kind; "discarded" also a recover among them), "magic_uses" (the condition magic_used_max); found
+    anywhere in their effects, nested directives included."""
+    from dataclasses import fields, is_dataclass
+
+    from ...carddb.effects import Condition, Count
+
+    found: set = set()
+    seen: set = set()
+
+    def walk(x) -> None:
+        if isinstance(x, (tuple, list)):
+            for y in x:
+                walk(y)
+            return
+        if not is_dataclass(x) or id(x) in seen:
+            return
+        seen.add(id(x))
+        if isinstance(x, Count) and x.what in ("destroyed", "effect_draws", "discarded"):
+            found.add(x.what)
+        if getattr(x, "among", None) == "discarded":  # recover among the discarded cards
+            found.add("discarded")
+        if isinstance(x, Condition) and x.magic_used_max is not None:
+            found.add("magic_uses")
+        for f in fields(x):
+            walk(getattr(x, f.name))
+
+    for d in defs:
+        walk(d.effects)
+    return found

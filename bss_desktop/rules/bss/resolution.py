@@ -216,7 +216,8 @@ class Resolution(Directives, EffectCosts):
             if by == 1 - owner:
                 self._fire(iid, "when_destroyed_by_opponent")
         if self._defs[card.cid].type == "spirit":
-            st.spirits_destroyed[owner] += 1  # "if N of your spirits has been destroyed this turn"
+            if "destroyed" in self._reads:  # "if N of your spirits has been destroyed this turn"
+                st.spirits_destroyed[owner] += 1
             if timing.counts_first_times(self, ("your_spirit_destroyed", "your_spirit_destroyed_by_opponent")):
                 st.turn_log.append(("destroyed", owner, iid, by == 1 - owner))
             if owner != quiet:
