@@ -11,7 +11,8 @@ from __future__ import annotations
 
 from importlib import import_module
 
-FAMILIES = ("link", "tokens", "costs", "protection", "deck", "nexus", "timing", "misc")
+FAMILIES = ("link", "tokens", "costs", "protection", "deck", "nexus", "timing", "misc", "reactions", "counting", "names",
+            "feast")
 
 _MODULES = [import_module(f"{__name__}.{name}") for name in FAMILIES]
 GRAMMARS: tuple[str, ...] = tuple(m.GRAMMAR for m in _MODULES)
