@@ -657,6 +657,9 @@ def _clause(d: Directive, ctx: _Ctx, effect_kind: str | None) -> _Clause:
         if d.keep is not None:
             return _imp(f"send all but {_count(d.keep, 'core')} from {_each(t, ctx)} to {dest}")
         return _imp(f"send {_count(d.amount, 'core')} from {_each(t, ctx)} to {dest}{per}")
+    if op == "feast":  # 【Feast】 (docs/saga-rulings.md, "Feast and Chain")
+        times = "" if d.amount == 1 and not per else " once" if d.amount == 1 else f" {d.amount} times"
+        return _imp(f"activate 【Feast】{times}{per}")
     if op == "life_gain":
         where = "your reserve" if d.cores_from == "reserve" else "the void"
         return _imp(f"put {_count(d.amount, 'core')} from {where} into your life{per}")
@@ -1062,9 +1065,10 @@ def _body(effect: Effect, ctx: _Ctx) -> str:
     text = " ".join(s + "." for s in [first] + [_cap(s) for s in sentences[1:]])
     if effect.x_max is not None:  # CR 4-6-2: the controller chooses X, once for the whole effect (CR 4-6-3)
         text = f"Choose X (up to {effect.x_max}). {text}"
-    if effect.chain_color:  # CR 11-15: a continuation, active with a symbol of its colour
-        chain = " ".join(_cap(s) + "." for s in _sentences(effect.chain, ctx, kind))
-        text += f" 【{KEYWORD_NAMES['chain']}: {_color(effect.chain_color)}】 {chain}"
+    if effect.chain_color:  # CR 11-15: a continuation, active with a symbol of its colour (each in turn, Chain-1)
+        for color, directives in ((effect.chain_color, effect.chain), *effect.more_chains):
+            chain = " ".join(_cap(s) + "." for s in _sentences(directives, ctx, kind))
+            text += f" 【{KEYWORD_NAMES['chain']}: {_color(color)}】 {chain}"
     if effect.then_use:  # CR 10-9: a burst that goes on to use its card's main/flash effect
         text += f" Then you may pay this card's cost to use its {effect.then_use.capitalize()} effect."
     return text

@@ -150,10 +150,16 @@ OPS = {  # directive: what its value is
     "cost_next": "cost", "count_symbols": "count_symbols", "during": "during", "must_attack": "target",
     "end_attack_step": "flag",
 }
+# directives of mechanisms printed after CR v1.6.0 (docs/saga-rulings.md), kept apart from OPS, which the shipped
+# Saga set shows each of: 【Feast】 ("Feast and Chain") summons or upgrades one of its three Supsprite tokens, N
+# times, whose stats only the player's token table gives (carddb/token_table.py), so no shipped card can carry it
+LATER_OPS = {"feast": "amount"}
+FEAST_TOKENS = ("Small Supsprite", "Medium Supsprite", "Large Supsprite")
+MAX_CHAINS = len(COLORS)  # 【Chain】s on one effect: one of each colour at most
 # Battle Spirits Standard's directives (STD 5-16-1, 4-9), kept apart from OPS, the directives of Saga's cards; a
 # Saga game performs them as it can (heavy exhaust exhausts, a card removed from the game leaves it)
 STANDARD_OPS = {"heavy_exhaust": "target", "remove_from_game": "target"}
-ALL_OPS = {**OPS, **STANDARD_OPS}
+ALL_OPS = {**OPS, **STANDARD_OPS, **LATER_OPS}
 # restriction tags on a triggered or activated effect (STD 12-3): once per turn for each card (12-3-1), once at one
 # timing among the same-name cards of one player (12-3-2), or both (12-3-3)
 LIMITS = ("once_per_turn", "unstackable", "unstackable_once_per_turn", "first_time")
@@ -305,7 +311,8 @@ class Directive:
     look: int | None = None  # search, look: how many cards from the top
     keyword: Keyword | None = None  # grant
     cannot: str | None = None  # restrict: RESTRICTIONS (attack | block | be_blocked | be_selected ...)
-    token: object | None = None  # token: the token's CardDef (a `ref` token: None until the token table gives it)
+    token: object | None = None  # token: the token's CardDef (a `ref` token: None until the token table gives it);
+    # feast: the CardDefs of FEAST_TOKENS, (small, medium, large), once the token table gives them
     token_ref: str | None = None  # token: the token named by name, its stats from the player's token table
     token_exhausted: bool = False  # token: summoned exhausted ("summon 1 of your ... tokens exhausted")
     event: str | None = None  # substitute: the event replaced ("destroyed")
@@ -357,6 +364,9 @@ class Effect:
     cost: tuple = ()  # effect cost (CR 8-4): all of it or the effect does not activate
     chain_color: str | None = None  # 【Chain: colour】 (CR 11-15)
     chain: tuple = ()
+    # the further 【Chain】s of a text with more than one, each (colour, directives), following the first in order
+    # (CR 11-15-2; docs/saga-rulings.md, "Feast and Chain", Chain-1)
+    more_chains: tuple = ()
     x_max: int | None = None  # the effect uses X, chosen by its controller up to this (CR 4-6-2)
     manual: bool = False  # not automated: the players resolve `text` by hand
     text: str = ""
@@ -1233,18 +1243,32 @@ def parse_effect(v, f, *, card_type: str, make_token=None) -> Effect:
                 raise EffectSyntax(f"{f}.do[{i}]", "a constant effect applies while it is active (CR 8-1-4): put "
                                                    "its 'if' in the effect's condition")
         if "chain" in d:
-            ch = _map(d["chain"], f"{f}.chain", ("color", "do"))
-            kw["chain_color"] = _choice(ch.get("color"), f"{f}.chain.color", COLORS)
-            cdo = ch.get("do")
-            if not isinstance(cdo, list) or not cdo:
-                raise EffectSyntax(f"{f}.chain.do", "list what the chain does")
-            _directives(cdo, f"{f}.chain.do")
-            kw["chain"] = tuple(parse_directive(x, f"{f}.chain.do[{i}]", make_token=make_token)
-                                for i, x in enumerate(cdo))
-            _refuse_silent(kw["chain"], f"{f}.chain.do", card_type, kind)
+            chains = d["chain"]
+            if isinstance(chains, list):  # several 【Chain】s, in order (Chain-1)
+                if not chains or len(chains) > MAX_CHAINS:
+                    raise EffectSyntax(f"{f}.chain", f"a list of 1 to {MAX_CHAINS} chains, each {{color, do}}")
+                at = [(c, f"{f}.chain[{j}]") for j, c in enumerate(chains)]
+            else:
+                at = [(chains, f"{f}.chain")]
+            parsed = []
+            for ch, where in at:
+                ch = _map(ch, where, ("color", "do"))
+                color = _choice(ch.get("color"), f"{where}.color", COLORS)
+                cdo = ch.get("do")
+                if not isinstance(cdo, list) or not cdo:
+                    raise EffectSyntax(f"{where}.do", "list what the chain does")
+                _directives(cdo, f"{where}.do")
+                directives = tuple(parse_directive(x, f"{where}.do[{i}]", make_token=make_token)
+                                   for i, x in enumerate(cdo))
+                _refuse_silent(directives, f"{where}.do", card_type, kind)
+                parsed.append((color, directives))
+            (kw["chain_color"], kw["chain"]), *more = parsed
+            if more:
+                kw["more_chains"] = tuple(more)
     elif "do" in d:
         raise EffectSyntax(f"{f}.do", "a manual effect has text, not directives")
-    uses_x = _uses_x(kw.get("do", ()) + kw.get("cost", ()) + kw.get("chain", ()))
+    uses_x = _uses_x(kw.get("do", ()) + kw.get("cost", ()) + kw.get("chain", ())
+                     + tuple(x for _, ds in kw.get("more_chains", ()) for x in ds))
     if uses_x and "x_max" not in kw:
         raise EffectSyntax(f"{f}.x_max", "an effect using X needs x_max (the largest X its controller may choose)")
     return Effect(**kw)
@@ -1626,6 +1650,9 @@ def effect_to_dict(e: Effect, token_to_dict=None) -> dict:
         out["do"] = [directive_to_dict(x, token_to_dict) for x in e.do]
     if e.chain_color:
         out["chain"] = {"color": e.chain_color, "do": [directive_to_dict(x, token_to_dict) for x in e.chain]}
+        if e.more_chains:
+            out["chain"] = [out["chain"], *({"color": c, "do": [directive_to_dict(x, token_to_dict) for x in ds]}
+                                            for c, ds in e.more_chains)]
     if e.then_use:
         out["then_use"] = e.then_use
     return out

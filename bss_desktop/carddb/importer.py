@@ -692,6 +692,9 @@ def convert_record(rec: Any, known_families: tuple[str, ...] = (), *, compile_te
                 chain_colors.append(modifier.strip())
                 chain_labels.append(_keyword_label(kname, modifier))
                 continue
+            if _norm(kname) == "feast" and re.search(r"\bfeast\b", details or "", re.I):
+                chain_labels.append(_keyword_label(kname, raw_modifier))  # 【Feast】 labels a text that activates it
+                continue  # (docs/saga-rulings.md, "Feast and Chain"): the text says it, as with 【Chain】
             if card_type == "magic":
                 kw, why = None, "keywords on magic cards stay text"
             else:

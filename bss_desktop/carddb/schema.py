@@ -266,11 +266,15 @@ def card_tokens(card: CardDef) -> list[CardDef]:
         for d in directives:
             if d.op == "token" and d.token is not None:  # a `ref` token the table lacks makes none
                 out.append(d.token)
+            elif d.op == "feast" and d.token is not None:  # 【Feast】's three Supsprite tokens (rules/bss/feast.py)
+                out.extend(d.token)
             walk(d.instead)
 
     for e in card.effects:
         walk(e.do)
         walk(e.chain)
+        for _, directives in e.more_chains:
+            walk(directives)
     return out
 
 

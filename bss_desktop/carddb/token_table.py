@@ -31,7 +31,7 @@ import yaml
 from ..data_files import MB
 from ..limits import MAX_BP
 from .cards import CardDef, Level
-from .effects import MAX_TOKEN_NAME
+from .effects import FEAST_TOKENS, MAX_TOKEN_NAME
 from .errors import CardDataError
 
 __all__ = ["TOKEN_FIELDS", "describe", "load_token_table", "missing_tokens", "resolve_tokens", "save_token",
@@ -160,7 +160,8 @@ def token_refs(db) -> dict[str, list[str]]:
     out: dict[str, set] = {}
     for card in db.values():
         for d in _token_directives(card):
-            out.setdefault(d.token_ref, set()).add(card.id)
+            for ref in _refs(d):
+                out.setdefault(ref, set()).add(card.id)
     return {name: sorted(ids) for name, ids in sorted(out.items(), key=lambda kv: token_key(kv[0]))}
 
 
@@ -173,17 +174,30 @@ def missing_tokens(db, table: dict, card_ids) -> dict[str, list[str]]:
         if card is None:
             continue
         for d in _token_directives(card):
-            key = token_key(d.token_ref)
-            if key not in table:
-                out.setdefault(key, (d.token_ref, set()))[1].add(cid)
+            for ref in _refs(d):
+                key = token_key(ref)
+                if key not in table:
+                    out.setdefault(key, (ref, set()))[1].add(cid)
     return {out[k][0]: sorted(out[k][1]) for k in sorted(out)}
 
 
 def _token_directives(card: CardDef):
     for e in card.effects:
-        for d in (*e.do, *e.chain):
-            if d.op == "token" and d.token_ref is not None:
+        for d in (*e.do, *e.chain, *(x for _, ds in e.more_chains for x in ds)):
+            if d.op == "token" and d.token_ref is not None or d.op == "feast":
                 yield d
+
+
+def _refs(d) -> tuple[str, ...]:
+    """The token names a directive summons by name: a `ref` token's, or 【Feast】's three (FEAST_TOKENS)."""
+    return FEAST_TOKENS if d.op == "feast" else (d.token_ref,)
+
+
+def _unmade(d) -> bool:
+    """Whether a directive summons by name a token whose stats it lacks (the table had none)."""
+    if d.op == "feast":
+        return d.token is None
+    return d.op == "token" and d.token_ref is not None and d.token is None
 
 
 _FRAME_KEYS = ("kind", "levels", "trigger", "step", "whose", "timing", "condition", "watch", "count")
@@ -193,13 +207,17 @@ def _resolved_effect(e, table: dict, card: CardDef):
     """The effect with its named tokens' stats filled in; when the table lacks one, the effect as the importer
     writes a manual one (its frame and its words, no directives: resolved by hand, CR 4-12-2 unmet)."""
     def fill(d):
+        if d.op == "feast":  # all three of its tokens, or none (the effect is then manual)
+            made = tuple(table.get(token_key(ref)) for ref in FEAST_TOKENS)
+            return dataclasses.replace(d, token=None if None in made else made)
         if d.op != "token" or d.token_ref is None:
             return d
         return dataclasses.replace(d, token=table.get(token_key(d.token_ref)))
 
     do, chain = tuple(fill(d) for d in e.do), tuple(fill(d) for d in e.chain)
-    if not any(d.op == "token" and d.token_ref is not None and d.token is None for d in (*do, *chain)):
-        return dataclasses.replace(e, do=do, chain=chain)
+    more = tuple((c, tuple(fill(d) for d in ds)) for c, ds in e.more_chains)
+    if not any(_unmade(d) for d in (*do, *chain, *(x for _, ds in more for x in ds))):
+        return dataclasses.replace(e, do=do, chain=chain, more_chains=more)
     from .card_text import effect_text
     from .effects import effect_to_dict, parse_effect
 

@@ -35,7 +35,7 @@ class CompiledEffect:
     frame: Frame
     effect: dict | None  # the automated effect (no `levels`), or None when it stays manual
     sentences: list[Sentence] = field(default_factory=list)
-    chain_sentences: list[Sentence] = field(default_factory=list)
+    chain_sentences: list[Sentence] = field(default_factory=list)  # every chain's, in order
     why: str = ""  # why it stays manual, when it does
     also: list = field(default_factory=list)  # the same text at the label's other moments (Frame.also), compiled
 
@@ -53,15 +53,19 @@ class CompiledEffect:
         return {**self.frame.effect_keys(), "manual": True}
 
 
-def _split_chain(body: str, chain_colors: list[str]) -> tuple[str, str | None, str]:
-    """(main text, chain colour, chain text); a text with more than one chain keeps its second in the main text
-    (and so stays manual)."""
-    m = _CHAIN.search(body)
-    if not m:
-        if chain_colors:  # the keyword names the colour, the text runs straight on
-            return "", chain_colors[0].lower(), body
-        return body, None, ""
-    return body[:m.start()].strip(), m.group(1).lower(), body[m.end():].strip()
+def _split_chain(body: str, chain_colors: list[str]) -> tuple[str, list[tuple[str, str]]]:
+    """(main text, [(chain colour, chain text)]): each "Chain <Colour>:" starts a chain that runs to the next one
+    (CR 11-15-2; docs/saga-rulings.md, Chain-1)."""
+    marks = list(_CHAIN.finditer(body))
+    if not marks:
+        if len(chain_colors) == 1:  # the keyword names the colour, the text runs straight on
+            return "", [(chain_colors[0].lower(), body)]
+        if chain_colors:  # several: where one ends and the next starts is not written
+            return body, [("", "")]
+        return body, []
+    ends = [m.start() for m in marks[1:]] + [len(body)]
+    return body[:marks[0].start()].strip(), [(m.group(1).lower(), body[m.end():end].strip())
+                                             for m, end in zip(marks, ends)]
 
 
 def _search(ops: list[dict]) -> list[dict] | str:
@@ -298,9 +302,13 @@ def compile_effect(card_type: str, condition: str, details: str, steps: list[str
     if frame.unknown:
         result.why = frame.unknown
         return result
-    main, chain_color, chain_text = _split_chain(frame.body, list(chain_colors))
+    main, chains = _split_chain(frame.body, list(chain_colors))
+    if any(not color for color, _ in chains):
+        result.why = "more than one chain, not marked in the text"
+        return result
     result.sentences = [compile_sentence(s, families) for s in split_sentences(main)]
-    result.chain_sentences = [compile_sentence(s, families) for s in split_sentences(chain_text)]
+    groups = [[compile_sentence(s, families) for s in split_sentences(text)] for _, text in chains]
+    result.chain_sentences = [s for g in groups for s in g]
     bad = [s for s in result.sentences + result.chain_sentences if not s.ok]
     if bad:
         result.why = f"not recognised: {bad[0].text!r} ({bad[0].why})"
@@ -323,16 +331,19 @@ def compile_effect(card_type: str, condition: str, details: str, steps: list[str
     for s in sentences + result.chain_sentences:
         effect.update(s.effect_keys)
     main_part = _assemble([op for s in sentences for op in s.ops], frame.kind)
-    chain_part = _assemble([op for s in result.chain_sentences for op in s.ops], frame.kind)
-    for part in (main_part, chain_part):
+    chain_parts = [_assemble([op for s in g for op in s.ops], frame.kind) for g in groups]
+    for part in (main_part, *chain_parts):
         if isinstance(part, str):
             result.why = part
             return result
-    (do, keys), (chain, chain_keys) = main_part, chain_part
-    if chain_keys:
+    do, keys = main_part
+    if any(chain_keys for _, chain_keys in chain_parts):
         result.why = "a chain with a cost or condition of its own"
         return result
-    if not do and not chain:
+    if any(not chain for chain, _ in chain_parts):
+        result.why = "a chain that does nothing"
+        return result
+    if not do and not chain_parts:
         result.why = "no directives"
         return result
     if "condition" in keys and "condition" in effect:
@@ -342,8 +353,9 @@ def compile_effect(card_type: str, condition: str, details: str, steps: list[str
         keys["condition"] = {**effect["condition"], **keys["condition"]}
     effect.update(keys)
     effect["do"] = do
-    if chain_color:
-        effect["chain"] = {"color": chain_color, "do": chain}
+    if chains:
+        written = [{"color": color, "do": chain} for (color, _), (chain, _) in zip(chains, chain_parts)]
+        effect["chain"] = written[0] if len(written) == 1 else written
     problem = _check(card_type, effect)
     if problem:
         result.why = f"the vocabulary refuses it: {problem}"

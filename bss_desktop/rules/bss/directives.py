@@ -685,6 +685,18 @@ class Directives:
             self._on_summoned(iid)
         return True
 
+    def _do_feast(self, a, d):  # 【Feast】: rules/bss/feast.py (docs/saga-rulings.md, "Feast and Chain")
+        if d.token is None:  # its tokens' stats not given (cards not loaded through player_db): done by hand
+            from ...carddb.card_text import directive_text
+
+            card = self.state.cards[a.source]
+            self._emit("manual_effect", card=a.source, cid=card.cid, player=a.controller,
+                       texts=[directive_text(d, self._defs[card.cid])], effects=[])
+            return False
+        from .feast import perform_feast
+
+        return perform_feast(self, a, d, WAIT)
+
     def _put_onto_field(self, a, iid: int, cores_from: str, exhausted: bool = False):
         """Summon or place a card "without paying its cost" (CR 10-6-1, 10-7-1): onto the field with its LV1
         cores from the void or its owner's reserve; from a reserve too small it is not put onto the field

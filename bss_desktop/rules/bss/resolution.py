@@ -761,7 +761,14 @@ class Resolution(Directives, EffectCosts):
             if e.chain and (a.step > 0 or has_symbol(self, a.controller, e.chain_color)):
                 if not self._run_directives(a, e.chain):
                     return
-            a.phase, a.step = "then_use", 0
+            a.phase, a.step = ("chain1", 0) if e.more_chains else ("then_use", 0)
+        while a.phase.startswith("chain"):  # each further 【Chain】 in turn, by its own colour (Chain-1)
+            k = int(a.phase[5:])
+            color, chain = e.more_chains[k - 1]
+            if a.step > 0 or has_symbol(self, a.controller, color):
+                if not self._run_directives(a, chain):
+                    return
+            a.phase, a.step = (f"chain{k + 1}", 0) if k < len(e.more_chains) else ("then_use", 0)
         if a.phase == "then_use":
             if e.then_use and not self._burst_follow_up(a, e):
                 return

@@ -33,40 +33,50 @@ def _places(game, player: int) -> tuple[list, list]:
 def summon_named(game, a, d, WAIT):
     """Perform a `ref` token directive of activation `a`: WAIT while the player chooses cores, else whether a token
     was summoned. `a.picks` holds the tokens summoned so far (kept across the choices)."""
-    st = game.state
-    tok = d.token
-    player = a.controller
     n = game._amount(a, d)
     while len(a.picks) < n:
-        if len(st.players[player].field) >= MAX_ZONE_CARDS:  # as many as a zone holds (bss_desktop/limits.py)
+        iid = summon_one(game, a, d.token, a.controller, d.token_exhausted, WAIT)
+        if iid is WAIT:
+            return WAIT
+        if iid is None:
             break
-        need = tok.lv1_cores
-        places, counts = _places(game, player)
-        if sum(counts) < need:  # too few cores for this token: it and the rest are not summoned (ruling 1)
-            break
-        answers = core_answers(places, counts, need, MAX_TARGET_OPTIONS)
-        if len(answers) == 1:
-            chosen = answers[0]
-        else:
-            chosen = game._take_answer("cores")
-            if chosen is None:
-                game._ask("cores", player, places, need, need, source=a.source, counts=counts,
-                          prompt=f"the LV1 cores of {tok.name}: from your reserve or your field (CR 10-6-7)")
-                return WAIT
-        iid = max(st.cards) + 1
-        st.cards[iid] = Card(iid, tok.id, player, "token")
-        game._move_card(iid, "field", "token")  # CR 4-12-1
-        if d.token_exhausted:  # "summon ... exhausted": put onto the field exhausted (before its cores, as printed)
-            game._set_exhausted(iid, True)
-        cause = Cause("self", player)
-        soul_from = st.players[player].soul
-        for place in dict.fromkeys(chosen):
-            k = list(chosen).count(place)
-            if place == -1:
-                game._move_cores(player, soul_from, iid, 0, True, "token", cause)
-            else:
-                game._move_cores(player, "reserve" if place == 0 else place, iid, k, False, "token", cause)
         a.picks.append(iid)
-        game._on_summoned(iid)
     a.selected = list(a.picks)  # what a following "them" names ("place a core ... onto each of them")
     return bool(a.picks)
+
+
+def summon_one(game, a, tok, player: int, exhausted: bool, WAIT):
+    """Summon one token `tok` for `player` with its LV1 cores from their reserve and field (ruling 1): its id, None
+    when it can't be (a full field, too few cores), WAIT while the player chooses the cores (rules/bss/feast.py
+    summons its tokens so too)."""
+    st = game.state
+    if len(st.players[player].field) >= MAX_ZONE_CARDS:  # as many as a zone holds (bss_desktop/limits.py)
+        return None
+    need = tok.lv1_cores
+    places, counts = _places(game, player)
+    if sum(counts) < need:  # too few cores for this token: it is not summoned (ruling 1)
+        return None
+    answers = core_answers(places, counts, need, MAX_TARGET_OPTIONS)
+    if len(answers) == 1:
+        chosen = answers[0]
+    else:
+        chosen = game._take_answer("cores")
+        if chosen is None:
+            game._ask("cores", player, places, need, need, source=a.source, counts=counts,
+                      prompt=f"the LV1 cores of {tok.name}: from your reserve or your field (CR 10-6-7)")
+            return WAIT
+    iid = max(st.cards) + 1
+    st.cards[iid] = Card(iid, tok.id, player, "token")
+    game._move_card(iid, "field", "token")  # CR 4-12-1
+    if exhausted:  # "summon ... exhausted": put onto the field exhausted (before its cores, as printed)
+        game._set_exhausted(iid, True)
+    cause = Cause("self", player)
+    soul_from = st.players[player].soul
+    for place in dict.fromkeys(chosen):
+        k = list(chosen).count(place)
+        if place == -1:
+            game._move_cores(player, soul_from, iid, 0, True, "token", cause)
+        else:
+            game._move_cores(player, "reserve" if place == 0 else place, iid, k, False, "token", cause)
+    game._on_summoned(iid)
+    return iid
