@@ -20,9 +20,9 @@ from bss_desktop.engine.commands import Summon, UseMagic
 from helpers import answer, first, imported_db, position, record, two_players
 
 FAMILIES = ("Stoneback", "Sky Warden")
-SMALL = token_card("Small Supsprite", {"colors": ["blue"], "families": ["Sprite"], "bp": 1000, "cores": 1})
-MEDIUM = token_card("Medium Supsprite", {"colors": ["blue"], "families": ["Sprite"], "bp": 4000, "cores": 2})
-LARGE = token_card("Large Supsprite", {"colors": ["blue"], "families": ["Sprite"], "bp": 9000, "cores": 3})
+SMALL = token_card("Small Supsprite", {"colors": ["blue"], "families": ["Supsprite"], "bp": 1000, "cores": 1})
+MEDIUM = token_card("Medium Supsprite", {"colors": ["blue"], "families": ["Supsprite"], "bp": 4000, "cores": 2})
+LARGE = token_card("Large Supsprite", {"colors": ["blue"], "families": ["Supsprite"], "bp": 9000, "cores": 3})
 TABLE = {"small supsprite": SMALL, "medium supsprite": MEDIUM, "large supsprite": LARGE}
 
 
@@ -266,3 +266,73 @@ def test_feast_4_the_later_directives_are_documented_in_the_card_format():
 
     doc = (Path(__file__).resolve().parent.parent / "docs" / "card-format.md").read_text(encoding="utf-8")
     assert all(f"| `{op}` |" in doc for op in LATER_OPS)
+
+
+# ---------------------------------------------------------------- the Supsprite family (Feast-6)
+
+SUP = ("Stoneback", "Sky Warden", "Supsprite")
+
+
+def sup_db(*records):
+    return resolve_tokens(imported_db(*records, magic("Activate Feast.") | {"ID": "ZT-009"}, families=SUP), TABLE)
+
+
+def test_feast_6_the_importer_knows_supsprite_as_a_family_on_every_import():
+    from bss_desktop.carddb.database import CardDB
+    from bss_desktop.carddb.importer import _families_of
+
+    assert "Supsprite" in _families_of([], CardDB())
+    r = compile_effect("spirit", "When Summoned", "Place one core from the void onto each of your Supsprite spirits.",
+                       families=_families_of([], CardDB()))
+    assert r.effect["do"] == [{"core_charge": {"target": {"side": "you", "family": "Supsprite", "all": True},
+                                               "count": 1}}]
+
+
+def test_feast_6_activate_feast_once_for_each_spirit_your_opponent_controls_compiles_to_a_counted_feast():
+    assert ops("Then, activate Feast once for each spirit your opponent controls.") == [
+        {"feast": {"count": 1, "for_each": {"cards": {"side": "opponent", "type": "spirit"}}}, "_then": True}]
+
+
+def test_feast_6_feast_once_for_each_spirit_your_opponent_controls_counts_them_once_as_it_starts():
+    game = position(two_players("{life: 5, reserve: 6, soul_core: trash, hand: [ZT-001]}",
+                                "{life: 5, reserve: 3, field: [{card: T-W0, cores: 1}, {card: T-W0, cores: 1}]}"),
+                    db=sup_db(magic("Activate Feast once for each spirit your opponent controls.")))
+    use(game)
+    while game.pending is not None and game.pending.kind == "choose":
+        answer(game, [0] * game.pending.info["min"])
+    assert len(on_field(game, 0, MEDIUM)) == 1 and not on_field(game, 0, SMALL)  # two Feasts: Small, then Medium
+    card = imported_db(magic("Activate Feast once for each spirit your opponent controls."))["ZT-001"]
+    assert effect_text(card.effects[0], card).endswith("Activate 【Feast】 once for each spirit on your opponent's "
+                                                       "field.")
+    assert card_from_dict(card_to_dict(card)) == card
+
+
+def test_feast_6_a_trigger_on_one_of_your_supsprite_spirits_with_the_soul_core_destroyed():
+    watcher = record(ID="ZT-002", effects=[{"levels": [1, 2], "condition": "N/A", "keywords": [], "steps": [],
+                                            "details": 'When one of your Supsprite spirits with a "Soul Core" on it '
+                                                       'is destroyed, draw a card.'}])
+    db = sup_db(magic("Destroy all of your token spirits."), watcher)
+    for soul, drawn in (("field", 1), ("trash", 0)):
+        mark = ", soul_core: true" if soul == "field" else ""
+        game = position(two_players(f"{{life: 5, reserve: 1, soul_core: {soul}, hand: [ZT-001], field: "
+                                    f"[{{card: ZT-002, cores: 1}}, {{card: TK-SMALL-SUPSPRITE, cores: 1{mark}}}]}}",
+                                    "{life: 5, reserve: 3}"), db=db)
+        hand = len(game.state.players[0].hand)
+        use(game)
+        assert len(game.state.players[0].hand) - (hand - 1) == drawn, soul
+
+
+def test_feast_6_exhausting_one_of_your_supsprite_spirits_as_a_cost():
+    attacker = record(ID="ZT-002", effects=[{"levels": [1, 2], "condition": "When Summoned", "keywords": [],
+                                             "steps": [], "details": "You may exhaust one of your Supsprite spirits "
+                                                                     "to draw a card."}])
+    db = sup_db(attacker)
+    game = position(two_players("{life: 5, reserve: 1, soul_core: trash, hand: [ZT-002], "
+                                "field: [{card: TK-SMALL-SUPSPRITE, cores: 1}]}", "{life: 5, reserve: 3}"), db=db)
+    tok = first(game, 0, SMALL.id)
+    hand = len(game.state.players[0].hand)
+    game.apply(Summon(0, first(game, 0, "ZT-002", "hand")))
+    while game.pending is not None and game.pending.kind == "choose":
+        info = game.pending.info
+        answer(game, True if info["kind"] == "may" else info["options"][:info["min"]])
+    assert game.state.cards[tok].exhausted and len(game.state.players[0].hand) == hand  # -1 summoned, +1 drawn

@@ -155,6 +155,7 @@ OPS = {  # directive: what its value is
 # times, whose stats only the player's token table gives (carddb/token_table.py), so no shipped card can carry it
 LATER_OPS = {"feast": "amount"}
 FEAST_TOKENS = ("Small Supsprite", "Medium Supsprite", "Large Supsprite")
+FEAST_FAMILY = "Supsprite"  # their family, which the cards name ("your Supsprite spirits"): the importer knows it
 MAX_CHAINS = len(COLORS)  # 【Chain】s on one effect: one of each colour at most
 # Battle Spirits Standard's directives (STD 5-16-1, 4-9), kept apart from OPS, the directives of Saga's cards; a
 # Saga game performs them as it can (heavy exhaust exhausts, a card removed from the game leaves it)

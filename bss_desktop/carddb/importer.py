@@ -37,7 +37,7 @@ from ..data_files import MB, DataFileError, load_json_file, load_yaml, read_text
 from .card_text import keyword_text
 from .cards import CARD_TYPES, COLORS, CardDef, Printing
 from .database import MAX_SET_FILE_BYTES, CardDB, display_path, load_default_db, load_set_file
-from .effects import KEYWORD_NAMES, KEYWORDS, STEPS, Keyword, Target, keyword_to_dict
+from .effects import FEAST_FAMILY, KEYWORD_NAMES, KEYWORDS, STEPS, Keyword, Target, keyword_to_dict
 from .errors import CardDataError
 from .schema import ID_PATTERN, card_from_dict, card_to_dict
 from .text_compile import compile_effect
@@ -779,6 +779,7 @@ def _json_field(field: str | None, back: dict[str, str]) -> str | None:
 def _families_of(records, base: CardDB) -> tuple[str, ...]:
     """Every family name the import and the shipped cards know: the text compiler reads them in sentences."""
     out = {f for c in base.values() for f in c.families}
+    out.add(FEAST_FAMILY)  # the family of 【Feast】's tokens, printed on no card of the pool (Feast-6)
     for _, _, rec in records:
         subtypes = rec.get("subType") if isinstance(rec, dict) else None
         for f in subtypes if isinstance(subtypes, list) else [subtypes]:

@@ -10,7 +10,7 @@ summoned as a token named by name is, its LV1 cores from its summoner's reserve 
 ruling 1), and when they are too few the Feast does nothing (Feast-5).
 
 The progress is kept in the activation's `picks` across the player's choices: [[Feasts done, the size of the token
-to summon now or -1]].
+to summon now or -1, tokens summoned, how many Feasts]].
 """
 from __future__ import annotations
 
@@ -31,11 +31,10 @@ def perform_feast(game, a, d, WAIT):
     st = game.state
     player = a.controller
     small, medium, large = d.token
-    n = game._amount(a, d)
-    if not a.picks:
-        a.picks = [[0, -1, 0]]  # Feasts done, the size to summon now (-1: not yet known), tokens summoned
+    if not a.picks:  # Feasts done, the size to summon now (-1: not yet known), tokens summoned, how many Feasts
+        a.picks = [[0, -1, 0, game._amount(a, d)]]  # ("for each ...": counted once, as it starts: Feast-1)
     progress = a.picks[0]
-    while progress[0] < n:
+    while progress[0] < progress[3]:
         if progress[1] < 0:
             found = _upgradable(game, player, small.id, medium.id)
             if not found:
