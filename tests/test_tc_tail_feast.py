@@ -336,3 +336,35 @@ def test_feast_6_exhausting_one_of_your_supsprite_spirits_as_a_cost():
         info = game.pending.info
         answer(game, True if info["kind"] == "may" else info["options"][:info["min"]])
     assert game.state.cards[tok].exhausted and len(game.state.players[0].hand) == hand  # -1 summoned, +1 drawn
+
+
+# ---------------------------------------------------------------- destroyed via its BP reduced to 0 (Feast-7)
+
+VIA_BP = ("Select one of your opponent's spirits. Reduce its BP by 3000 during this turn. If you destroy one of your "
+          "opponent's spirits via reducing its BP to 0 with this effect, activate Feast one time.")
+
+
+def test_feast_7_if_you_destroy_via_reducing_its_bp_to_0_compiles_to_a_condition_on_the_selected_spirit():
+    r = compile_effect("spirit", "When Summoned", VIA_BP)
+    assert r.effect["do"] == [{"select": {}}, {"bp": {"target": "it", "add": -3000}},
+                              {"feast": 1, "if": {"it_destroyed": True}}]
+
+
+def test_feast_7_without_a_bp_reduction_before_it_or_to_another_bp_the_sentence_is_refused():
+    assert compile_effect("spirit", "When Summoned", "Draw a card. If you destroy one of your opponent's spirits via "
+                                                     "reducing its BP to 0 with this effect, draw a card.").effect is None
+    assert not compile_sentence("If you destroy one of your opponent's spirits via reducing its BP to 1000 with this "
+                                "effect, draw a card.", FAMILIES).ok
+
+
+@pytest.mark.parametrize("target, feasted", [("T-W0", True), ("T-R5", False)])
+def test_feast_7_cr_9_4_feast_only_when_the_bp_reduction_brings_the_spirit_to_0(target, feasted):
+    game = position(two_players("{life: 5, reserve: 3, soul_core: trash, hand: [ZT-001]}",
+                                f"{{life: 5, reserve: 3, field: [{{card: {target}, cores: 1}}]}}"),
+                    db=feast_db(magic(VIA_BP)))
+    theirs = game.state.players[1].field[0]
+    use(game)
+    while game.pending is not None and game.pending.kind == "choose":
+        answer(game, [theirs] if game.pending.info["kind"] == "target" else [0] * game.pending.info["min"])
+    assert bool(on_field(game, 0, SMALL)) == feasted
+    assert (game.state.cards[theirs].zone == "trash") == feasted

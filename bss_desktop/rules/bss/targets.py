@@ -246,8 +246,9 @@ def condition_holds(game, cond, source: int, controller: int, activation=None) -
     if cond.it_destroyed is not None:  # "if you destroy a spirit with this effect" after removing its cores
         chosen = list(activation.selected) if activation is not None else []
         gone = any(st.cards[i].zone in ("trash", "pending") or (
-            st.cards[i].zone == "field" and stats.cores_on(st, i) < game.db[st.cards[i].cid].lv1_cores)
-            for i in chosen)  # CR 9-3-2-1: below LV1 by the effect, it is destroyed by the effect
+            st.cards[i].zone == "field" and (stats.cores_on(st, i) < game.db[st.cards[i].cid].lv1_cores or (
+                game.db[st.cards[i].cid].type == "spirit" and stats.bp(game, i) <= 0)))
+            for i in chosen)  # CR 9-3-2-1: below LV1 by the effect, it is destroyed by the effect; CR 9-4: at 0 BP
         if gone != cond.it_destroyed:
             return False
     if cond.it is not None:  # "if it is green": the cards the last selection chose, as they are now
