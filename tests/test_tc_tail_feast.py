@@ -368,3 +368,10 @@ def test_feast_7_cr_9_4_feast_only_when_the_bp_reduction_brings_the_spirit_to_0(
         answer(game, [theirs] if game.pending.info["kind"] == "target" else [0] * game.pending.info["min"])
     assert bool(on_field(game, 0, SMALL)) == feasted
     assert (game.state.cards[theirs].zone == "trash") == feasted
+
+
+@pytest.mark.parametrize("modifier", [None, {"odd": [1, 2]}, ["x", 3], "  ", 10 ** 30])
+def test_feast_1_a_feast_label_with_any_modifier_is_read_without_harm(modifier):
+    data, _, _, _ = convert_record(magic("Activate Feast.", keywords=[{"keyword_name": "Feast",
+                                                                       "keyword_modifier": modifier}]), FAMILIES)
+    assert data["effects"][0]["do"] == [{"feast": 1}]

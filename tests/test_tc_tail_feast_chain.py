@@ -119,3 +119,18 @@ def test_chain_1_cr_11_15_2_with_both_symbols_both_chains_are_performed_in_order
 def test_chain_1_with_neither_symbol_only_the_first_part_is_performed():
     drawn, reserve = _play("{card: T-W0, cores: 1}")
     assert (drawn, reserve) == (1, 0)
+
+
+def test_chain_1_feast_in_a_second_chain_has_its_tokens_from_the_table_too():
+    from bss_desktop.carddb.token_table import resolve_tokens, token_card, token_refs
+    from bss_desktop.carddb.effects import FEAST_TOKENS
+
+    table = {n.lower(): token_card(n, {"colors": ["blue"], "bp": 1000}) for n in FEAST_TOKENS}
+    raw = imported_db(magic("Draw a card. Chain Red: Draw a card. Chain Blue: Activate Feast."))
+    assert set(token_refs(raw)) == set(FEAST_TOKENS)
+    db = resolve_tokens(raw, table)
+    (_, (feast,)), = db["ZT-001"].effects[0].more_chains
+    assert feast.op == "feast" and feast.token == tuple(table[n.lower()] for n in FEAST_TOKENS)
+    assert all(t.id in db for t in feast.token)
+    partial = resolve_tokens(raw, {k: v for k, v in table.items() if not k.startswith("large")})
+    assert partial["ZT-001"].effects[0].manual  # a token missing: the whole effect by hand (Feast-4)
