@@ -375,3 +375,20 @@ def test_feast_1_a_feast_label_with_any_modifier_is_read_without_harm(modifier):
     data, _, _, _ = convert_record(magic("Activate Feast.", keywords=[{"keyword_name": "Feast",
                                                                        "keyword_modifier": modifier}]), FAMILIES)
     assert data["effects"][0]["do"] == [{"feast": 1}]
+
+
+@pytest.mark.parametrize("words, drawn", [("When one of your token spirits is destroyed, draw a card.", 1),
+                                          ("When one of your token spirits is destroyed by your opponent, draw a "
+                                           "card.", 0)])
+def test_feast_3_cr_9_3_2_1_the_upgraded_token_is_destroyed_by_the_feasts_effect_not_self_destroyed(words, drawn):
+    watcher = record(ID="ZT-002", effects=[{"levels": [1, 2], "condition": "N/A", "keywords": [], "steps": [],
+                                            "details": words}])
+    db = feast_db(magic("Activate Feast."), watcher)
+    game = position(two_players("{life: 5, reserve: 1, soul_core: trash, hand: [ZT-001], field: [{card: ZT-002, "
+                                "cores: 1}, {card: TK-SMALL-SUPSPRITE, cores: 1}]}", "{life: 5, reserve: 3}"), db=db)
+    hand = len(game.state.players[0].hand)
+    use(game)
+    while game.pending is not None and game.pending.kind == "choose":
+        answer(game, [0] * game.pending.info["min"])
+    assert len(on_field(game, 0, MEDIUM)) == 1 and not on_field(game, 0, SMALL)
+    assert len(game.state.players[0].hand) - (hand - 1) == drawn
