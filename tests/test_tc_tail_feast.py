@@ -392,3 +392,14 @@ def test_feast_3_cr_9_3_2_1_the_upgraded_token_is_destroyed_by_the_feasts_effect
         answer(game, [0] * game.pending.info["min"])
     assert len(on_field(game, 0, MEDIUM)) == 1 and not on_field(game, 0, SMALL)
     assert len(game.state.players[0].hand) - (hand - 1) == drawn
+
+
+def test_feast_4_coverage_counts_a_feast_card_as_compiled_and_names_its_three_tokens_until_the_table_has_them():
+    from bss_desktop.carddb.coverage import coverage
+
+    db = imported_db(magic("Activate Feast."))
+    report = coverage({"ZT-001": db["ZT-001"]})
+    assert report["base"]["automated"] == 1 and report["base"]["token_stats_missing"] == 1
+    assert {t["name"] for t in report["tokens"]} == set(FEAST_TOKENS)
+    full = coverage({"ZT-001": db["ZT-001"]}, tokens=TABLE)
+    assert full["base"]["token_stats_missing"] == 0
