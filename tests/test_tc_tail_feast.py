@@ -77,7 +77,8 @@ def test_feast_1_feast_in_a_chain_compiles_to_the_chain_of_the_effect():
 
 
 def test_feast_1_feast_a_number_of_times_not_written_as_a_number_is_not_recognised():
-    for sentence in ("Activate Feast any number of times.", "Activate Feast for free.", "Your opponent activates Feast."):
+    for sentence in ("Activate Feast any number of times.", "Activate Feast for free.",
+                     "Your opponent activates Feast."):
         assert not compile_sentence(sentence, FAMILIES).ok, sentence
 
 
@@ -202,7 +203,8 @@ def test_feast_2_a_large_token_is_not_upgraded_a_small_one_is_summoned_beside_it
 
 def test_feast_2_the_soul_core_on_the_upgraded_token_goes_to_the_reserve_too():
     game = position(two_players("{life: 5, reserve: 0, soul_core: field, hand: [ZT-001], "
-                                "field: [{card: TK-SMALL-SUPSPRITE, cores: 1, soul_core: true}]}", "{life: 5, reserve: 3}"),
+                                "field: [{card: TK-SMALL-SUPSPRITE, cores: 1, soul_core: true}]}",
+                                "{life: 5, reserve: 3}"),
                     db=feast_db(magic("Activate Feast.")))
     use(game)
     if game.pending is not None and game.pending.kind == "choose":
@@ -351,8 +353,9 @@ def test_feast_7_if_you_destroy_via_reducing_its_bp_to_0_compiles_to_a_condition
 
 
 def test_feast_7_without_a_bp_reduction_before_it_or_to_another_bp_the_sentence_is_refused():
-    assert compile_effect("spirit", "When Summoned", "Draw a card. If you destroy one of your opponent's spirits via "
-                                                     "reducing its BP to 0 with this effect, draw a card.").effect is None
+    text = ("Draw a card. If you destroy one of your opponent's spirits via reducing its BP to 0 with this effect, "
+            "draw a card.")
+    assert compile_effect("spirit", "When Summoned", text).effect is None
     assert not compile_sentence("If you destroy one of your opponent's spirits via reducing its BP to 1000 with this "
                                 "effect, draw a card.", FAMILIES).ok
 

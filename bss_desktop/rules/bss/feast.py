@@ -4,10 +4,11 @@ Each time Feast is activated (ruling Feast-1) its controller looks at the Small 
 control: with none of them, a Small Supsprite token is summoned; otherwise they choose one of them (when there is
 more than one), every core on it goes to their reserve, and the next larger token, Medium for a Small, Large for a
 Medium, is summoned (Feast-2). A token left with no cores is destroyed by gameplay management once the effect has
-resolved (CR 9-3), as destroyed by the effect (CR 9-3-2-1), and leaves the game (CR 4-12-3): until then it is not Feast's to upgrade again (Feast-3). The
-three tokens' information is the player's token table's (carddb/token_table.py, CR 4-12-2; Feast-4); each is
-summoned as a token named by name is, its LV1 cores from its summoner's reserve and field (tokens.py, Tokens
-ruling 1), and when they are too few the Feast does nothing (Feast-5).
+resolved (CR 9-3), as destroyed by the effect (CR 9-3-2-1), and leaves the game (CR 4-12-3): until then it is not
+Feast's to upgrade again (Feast-3). The three tokens' information is the player's token table's
+(carddb/token_table.py, CR 4-12-2; Feast-4); each is summoned as a token named by name is, its LV1 cores from its
+summoner's reserve and field (tokens.py, Tokens ruling 1), and when they are too few the Feast does nothing
+(Feast-5).
 
 The progress is kept in the activation's `picks` across the player's choices: [[Feasts done, the size of the token
 to summon now or -1, tokens summoned, how many Feasts]].

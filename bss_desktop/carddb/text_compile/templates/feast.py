@@ -16,7 +16,8 @@ from ..not_supported import NotSupported  # noqa: F401  (raised by the rules bel
 
 GRAMMAR = r"""
 %extend action: feast_act
-%extend sentence: "if you destroy" destroyed "via reducing" ("its" | "their") "bp to" NUMBER "with this effect" ","? statement -> if_destroyed_by_bp
+%extend sentence: "if you destroy" destroyed via_bp "with this effect" ","? statement -> if_destroyed_by_bp
+via_bp: "via reducing" ("its" | "their") "bp to" NUMBER
 feast_act: "activate feast" feast_times?
          | "activate feast" "once" per                         -> feast_per
 feast_times: count ("times" | "time")                          -> ft_count
@@ -47,6 +48,10 @@ class Rules:
         if "if" in first:
             raise NotSupported("a condition of its own after 'if you destroy ... via reducing its BP'")
         return [{**first, "if": {"it_destroyed": True}, "_after": "bp"}, *rest]
+
+    @_inline
+    def via_bp(self, number):
+        return number
 
     @_inline
     def feast_per(self, per):  # "activate Feast once for each spirit your opponent controls" (Feast-1)
