@@ -294,6 +294,7 @@ def cmd_tokens(args) -> int:
     """The tokens imported cards summon by name and their stats (carddb/token_table.py), or one token's stats set."""
     from .carddb.errors import CardDataError
     from .carddb.importer import load_user_db
+    from .carddb.effects import FEAST_FAMILY, FEAST_TOKENS
     from .carddb.token_table import describe, load_token_table, save_token, token_key, token_refs, tokens_file
 
     if args.what == "set":
@@ -321,10 +322,12 @@ def cmd_tokens(args) -> int:
         return 1
     if not refs:
         print("no imported card summons a token by name")
+    feast = {token_key(n) for n in FEAST_TOKENS}  # 【Feast】's tokens are Supsprites (docs/saga-rulings.md, Feast-6)
     for name, ids in refs.items():
         tok = table.get(token_key(name))
+        family = f" --families {FEAST_FAMILY}" if token_key(name) in feast else ""
         what = describe(tok) if tok is not None else f"no stats yet (bss-desktop tokens set {name!r} --colors ... " \
-                                                      "--bp ...): its effects are resolved by hand"
+                                                      f"--bp ...{family}): its effects are resolved by hand"
         print(f"{name}: {len(ids)} card{'s' if len(ids) != 1 else ''} ({', '.join(ids)}): {what}")
     unused = sorted(t.name for k, t in table.items() if not any(token_key(n) == k for n in refs))
     if unused:

@@ -406,3 +406,20 @@ def test_feast_4_coverage_counts_a_feast_card_as_compiled_and_names_its_three_to
     assert {t["name"] for t in report["tokens"]} == set(FEAST_TOKENS)
     full = coverage({"ZT-001": db["ZT-001"]}, tokens=TABLE)
     assert full["base"]["token_stats_missing"] == 0
+
+
+def test_feast_6_the_tokens_command_names_feasts_three_tokens_and_their_family(tmp_path, monkeypatch, capsys):
+    import json
+
+    from bss_desktop import cli
+
+    monkeypatch.setenv("BSS_DESKTOP_HOME", str(tmp_path / "home"))
+    src = tmp_path / "zf.json"
+    src.write_text(json.dumps([magic("Activate Feast.", ID="ZF-001", set="ZF")]), encoding="utf-8")
+    assert cli.main(["import-cards", str(src)]) == 0
+    capsys.readouterr()
+    assert cli.main(["tokens"]) == 0
+    out = capsys.readouterr().out
+    for name in FEAST_TOKENS:
+        assert f"{name}: 1 card (ZF-001): no stats yet (bss-desktop tokens set '{name}'" in out
+    assert out.count("--families Supsprite") == 3
