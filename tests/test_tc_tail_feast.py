@@ -423,3 +423,12 @@ def test_feast_6_the_tokens_command_names_feasts_three_tokens_and_their_family(t
     for name in FEAST_TOKENS:
         assert f"{name}: 1 card (ZF-001): no stats yet (bss-desktop tokens set '{name}'" in out
     assert out.count("--families Supsprite") == 3
+
+
+def test_feast_6_the_token_stats_dialog_offers_the_supsprite_family_for_feasts_tokens(qtbot, tmp_path):
+    from bss_desktop.client.windows.token_stats import TokenStatsDialog
+
+    for name, family in (("Medium Supsprite", "Supsprite"), ("Gadget", "")):
+        dialog = TokenStatsDialog(name, ["ZT-001"], path=tmp_path / "tokens.yaml")
+        qtbot.addWidget(dialog)
+        assert dialog.families.text() == family

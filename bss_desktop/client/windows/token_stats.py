@@ -9,7 +9,9 @@ from PySide6.QtWidgets import (QCheckBox, QDialog, QDialogButtonBox, QFormLayout
                                QSpinBox, QVBoxLayout, QWidget)
 
 from bss_desktop.carddb.cards import COLORS
+from bss_desktop.carddb.effects import FEAST_FAMILY, FEAST_TOKENS
 from bss_desktop.carddb.errors import CardDataError
+from bss_desktop.carddb.token_table import token_key
 from bss_desktop.limits import MAX_BP
 
 __all__ = ["TokenStatsDialog"]
@@ -53,6 +55,8 @@ class TokenStatsDialog(QDialog):
         form.addRow("LV1 cores", self.cores)
         self.families = QLineEdit()
         self.families.setPlaceholderText("e.g. Machine, Beast")
+        if token_key(name) in {token_key(n) for n in FEAST_TOKENS}:  # 【Feast】's tokens are Supsprites (Feast-6)
+            self.families.setText(FEAST_FAMILY)
         form.addRow("Families", self.families)
         self.symbols = QLineEdit()
         self.symbols.setPlaceholderText("e.g. green (red/green: a double colour symbol)")
