@@ -211,6 +211,8 @@ def _with_parts(t: Target, plural: bool = False) -> list[str]:
         parts.append(f"{t.colors_min} or more colors")
     if t.name_not is not None:
         parts.append(f'a card name other than "{t.name_not}"')
+    if t.name_is is not None:
+        parts.append(f'the card name "{t.name_is}"')
     if t.same_cost == "your_spirits":
         parts.append("the same cost as one of your spirits")
     elif t.same_cost == "it":

@@ -234,6 +234,7 @@ class Target:
     same_cost: str | None = None  # "your_spirits": its cost is the cost of one of your spirits on the field (CR 2-6)
     colors_min: int | None = None  # "a magic card with 2 or more colors": it has at least N colours (CR 2-4)
     name_not: str | None = None  # "other than Stone Pup": not a card of this card name (CR 2-1; compared without case)
+    name_is: str | None = None  # "a Stone Pup": a card of this card name, the whole name (CR 2-1; without case)
 
 
 @dataclass(frozen=True, slots=True)
@@ -492,6 +493,10 @@ def parse_target(v, f) -> Target:
             if not isinstance(val, str) or not val.strip():
                 raise EffectSyntax(p, f"expected the card name the cards must not have, got {val!r}")
             kw["name_not"] = val.strip()
+        elif key == "name_is":
+            if not isinstance(val, str) or not val.strip():
+                raise EffectSyntax(p, f"expected the card name the cards must have, got {val!r}")
+            kw["name_is"] = val.strip()
         elif key in ("colors", "not_colors"):
             kw[key] = _colors(val, p)
         elif key == "family":

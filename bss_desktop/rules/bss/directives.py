@@ -26,7 +26,8 @@ def _filtered(t) -> bool:
     then ignore cards that fit)."""
     return t.type != "any" or any(getattr(t, k) not in (None, (), False) for k in (
         "bp_max", "bp_min", "cost_max", "cost_min", "level_max", "level_min", "colors", "family", "exhausted", "keyword", "keywords",
-        "name_has", "costs", "families", "token", "same_cost", "colors_min", "name_not"))
+        "name_has", "costs", "families", "token", "same_cost", "colors_min", "name_not",
+        "name_is"))
 
 
 class Directives:

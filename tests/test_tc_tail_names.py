@@ -1,0 +1,245 @@
+"""Card names printed without quotation marks (docs/saga-rulings.md "Card names without quotation marks", N-1):
+normalise.py reads a name the import knows as a name placeholder, the `name_is` filter (CR 2-1), and the
+templates that name a card.
+
+The sentences, names and records are written for these tests in the templates real card text uses; none is a real
+card's text or name.
+"""
+from __future__ import annotations
+
+import time
+
+import pytest
+import yaml
+
+from bss_desktop.carddb.card_text import effect_text
+from bss_desktop.carddb.errors import CardDataError
+from bss_desktop.carddb.importer import _names_of, convert_record, import_cards
+from bss_desktop.carddb.schema import card_from_dict, card_to_dict
+from bss_desktop.carddb.text_compile import CardNames, compile_effect, compile_sentence
+from bss_desktop.carddb.text_compile.normalise import normalise
+from bss_desktop.engine.commands import UseMagic
+from helpers import answer, cids, first, position, record, test_db, two_players
+
+FAMILIES = ("Stoneback", "Sky Warden", "EMBER")
+NAMES = CardNames(["Ember Haven", "Ember Haven Keeper", "Stone Pup", "Sky Warden", "Ashen Gate -Last Light-",
+                   "Quake"])
+
+
+def ops(sentence: str):
+    s = compile_sentence(sentence, FAMILIES, NAMES)
+    assert s.ok, s.why
+    return s.ops
+
+
+def why(sentence: str) -> str:
+    s = compile_sentence(sentence, FAMILIES, NAMES)
+    assert not s.ok, s.ops
+    return s.why
+
+
+def compiled(text: str, card_type: str = "magic", condition: str = "Main") -> dict:
+    r = compile_effect(card_type, condition, text, families=FAMILIES, names=NAMES)
+    assert r.automated, r.why
+    return r.effect
+
+
+def magic(details: str, **fields) -> dict:
+    return record(**{"effects": [{"levels": [1, 2], "condition": "N/A", "keywords": [], "steps": ["Main", "Flash"],
+                                  "details": details}], "cardType": "MAGIC", "name": "Test Magic",
+                     "ID": "ZT-009", "core_requirements": [], **fields})
+
+
+HAVEN = record(ID="ZT-050", name="Ember Haven", cardType="NEXUS", subType=["EMBER"],
+               core_requirements=[{"level": 1, "cores": 0}, {"level": 2, "cores": 2}])
+KEEPER = record(ID="ZT-051", name="Ember Haven Keeper", subType=["EMBER"])  # a longer name that holds the first
+
+
+def named_db(*records):
+    """The test pool plus these records, imported as `import-cards` does: every card name of the import known to
+    the text compiler (importer._names_of), each effect automated."""
+    db = test_db().copy()
+    names = _names_of([("(test)", i, r) for i, r in enumerate(records)], db)
+    for rec in records:
+        data, set_id, _, _ = convert_record(rec, FAMILIES, known_names=names)
+        card = card_from_dict(data, file="(test)", set_id=set_id)
+        assert not any(e.manual for e in card.effects), [e.text for e in card.effects]
+        db.add(card, source="(test)")
+    return db
+
+
+def game_of(db, p0: str, p1: str = "{life: 5, reserve: 3}", **kw):
+    return position(two_players(p0, p1, **kw), db=db)
+
+
+def use(game, cid: str = "ZT-009"):
+    return game.apply(UseMagic(0, first(game, 0, cid, "hand")))
+
+
+def hand(game) -> list[str]:
+    return cids(game, game.state.players[0].hand)
+
+
+def trash(game) -> list[str]:
+    return cids(game, game.state.players[0].trash)
+
+
+def deck(game) -> list[str]:
+    return cids(game, game.state.players[0].deck[::-1])
+
+
+# ---------------------------------------------------------------- normalise: which words are a name (ruling N-1)
+
+
+def test_ruling_n_1_a_known_name_without_quotes_becomes_a_name_placeholder():
+    n = normalise("Reveal one Ember Haven from the cards you viewed.", FAMILIES, NAMES)
+    assert n.text == "reveal 1 q0 from the cards you viewed" and n.quoted == ["Ember Haven"] and n.names == {0}
+
+
+def test_ruling_n_1_the_longest_name_wins_and_only_the_whole_name_matches():
+    assert normalise("a Ember Haven Keeper card", (), NAMES).quoted == ["Ember Haven Keeper"]
+    n = normalise("a Ember Havens card", (), NAMES)  # no name ends inside a word
+    assert n.quoted == [] and n.text == "a ember havens card"
+
+
+def test_ruling_n_1_names_match_with_their_case_words_of_another_case_stay_words():
+    assert normalise("select a stone pup", (), NAMES).quoted == []
+    assert normalise("Use Quake.", (), NAMES).quoted == ["Quake"]
+    # a one-word name as the sentence's first word may be an ordinary word: it stays one
+    assert normalise("Quake spreads.", (), NAMES).quoted == []
+
+
+def test_ruling_n_1_a_family_of_the_same_name_wins_and_a_longer_name_beats_a_family():
+    n = normalise("your Sky Warden spirits", FAMILIES, NAMES)
+    assert n.families == ["Sky Warden"] and n.quoted == []
+    n = normalise("if you control an Ember nexus", FAMILIES, NAMES)
+    assert n.families == ["Ember"] and n.quoted == []
+    n = normalise("if you control an Ember Haven", FAMILIES, NAMES)
+    assert n.families == [] and n.quoted == ["Ember Haven"]
+
+
+def test_ruling_n_1_a_quoted_known_name_is_a_name_and_other_quoted_words_are_not():
+    n = normalise('Select a "Stone Pup" with a "Soul Core" on it.', FAMILIES, NAMES)
+    assert n.quoted == ["Stone Pup", "Soul Core"] and n.names == {0}
+
+
+def test_ruling_n_1_names_with_punctuation_match_as_printed():
+    n = normalise("if you have no Ashen Gate -Last Light- nexuses", FAMILIES, NAMES)
+    assert n.quoted == ["Ashen Gate -Last Light-"] and n.text == "if you have no q0 nexuses"
+
+
+# ---------------------------------------------------------------- hostile name lists
+
+
+def test_hostile_names_regex_metacharacters_empty_and_letterless_names_are_plain_text():
+    names = CardNames(["", "   ", ".", "(", ".*", "[a-z]+", "a", "(Stone) Pup+", "x" * 5000, None, 3, "Stone Pup"])
+    n = normalise("Select a Stone Pup. Then (Stone) Pup+ runs.", (), names)
+    assert n.quoted == ["Stone Pup", "(Stone) Pup+"]  # as plain text, never as a pattern
+    assert "x" * 5000 not in names and "" not in names and "." not in names and len(names) == 3
+    assert normalise("a card. (or two) [a-z]", (), names).text == "a card. (or 2) [a-z]"
+
+
+def test_hostile_names_a_string_instead_of_a_list_is_no_names():
+    assert len(CardNames("Stone Pup")) == 0
+
+
+def test_hostile_names_a_huge_list_is_indexed_once_and_reads_fast():
+    huge = [f"Name {i} of Many" for i in range(200_000)] + ["Stone Pup"]
+    t0 = time.perf_counter()
+    names = CardNames(huge)
+    s = compile_sentence("Select a Stone Pup from your trash and return it to your hand.", FAMILIES, names)
+    for _ in range(200):
+        normalise("Select one of your opponent's spirits with 3000 or fewer BP and destroy it.", FAMILIES, names)
+    assert time.perf_counter() - t0 < 20
+    assert s.ok and s.ops[0]["bounce"]["name_is"] == "Stone Pup"
+
+
+def test_hostile_names_an_import_whose_records_have_odd_names_imports(tmp_path):
+    src = tmp_path / "in"
+    src.mkdir()
+    recs = [record(ID="ZT-060", name="(*"), record(ID="ZT-061", name="."),
+            magic("Select a (* from your trash and return it to your hand.", ID="ZT-062")]
+    (src / "cards.json").write_text(__import__("json").dumps(recs))
+    report = import_cards(src, tmp_path / "out", write=True)
+    assert not report.refused
+
+
+# ---------------------------------------------------------------- the name filter (CR 2-1)
+
+
+def test_cr_2_1_a_card_name_sentences():
+    assert ops("Reveal one Ember Haven from the cards you viewed and add it to your hand.") == [
+        {"_take": {"type": "any", "name_is": "Ember Haven", "count": 1}}]
+    assert ops("Then, select an Ember Haven from your trash and return it to your hand.") == [
+        {"bounce": {"side": "you", "type": "any", "name_is": "Ember Haven", "zone": "trash"}, "_then": True}]
+    # "other than <Name>" as before, the name now a placeholder
+    assert ops("Add one Stoneback card other than Stone Pup from the revealed cards to your hand.") == [
+        {"_take": {"family": "Stoneback", "type": "any", "count": 1, "name_not": "Stone Pup"}}]
+
+
+def test_cr_2_1_a_quoted_word_that_is_no_known_card_name_is_no_card():
+    assert "no card name" in why('Select a "Soul Core" from your trash and return it to your hand.')
+    assert "no card name" in why('Add one card other than "Blue Moon" from the revealed cards to your hand.')
+
+
+def test_cr_2_1_the_whole_effect_compiles_with_a_name():
+    e = compiled("View the top three cards of your deck. Reveal one Ember Haven from the cards you viewed and add it "
+                 "to your hand. Return the remaining cards to the bottom of your deck in any order.")
+    assert e["do"] == [{"search": {"look": 3, "reveal": False, "take": {"name_is": "Ember Haven", "count": 1},
+                                   "rest": "bottom"}}]
+
+
+def test_cr_2_1_played_reveal_a_card_of_that_name_from_the_cards_you_viewed():
+    db = named_db(HAVEN, KEEPER, magic("View the top three cards of your deck. Reveal one Ember Haven from the cards "
+                                       "you viewed and add it to your hand. Return the remaining cards to the bottom "
+                                       "of your deck in any order."))
+    game = game_of(db, "{life: 5, reserve: 3, hand: [ZT-009], deck: [ZT-051, ZT-050, T-NX, T-G4]}")
+    use(game)
+    haven = first(game, 0, "ZT-050", "deck")
+    assert game.pending.info["options"] == [haven]  # the Keeper's name holds the Haven's, it is not the Haven
+    answer(game, [haven])
+    while game.pending.kind == "choose":
+        answer(game, [game.pending.info["options"][0]])
+    assert hand(game) == ["ZT-050"] and sorted(deck(game)[1:]) == ["T-NX", "ZT-051"]
+
+
+def test_cr_2_1_played_select_a_card_of_that_name_from_your_trash():
+    db = named_db(HAVEN, KEEPER, magic("Select an Ember Haven from your trash and return it to your hand."))
+    game = game_of(db, "{life: 5, reserve: 3, hand: [ZT-009], trash: [ZT-051, ZT-050, T-NX]}")
+    use(game)
+    if game.pending.kind == "choose":
+        assert game.pending.info["options"] == [first(game, 0, "ZT-050", "trash")]
+        answer(game, game.pending.info["options"])
+    assert hand(game) == ["ZT-050"] and sorted(trash(game)) == ["T-NX", "ZT-009", "ZT-051"]
+
+
+def test_cr_2_1_played_other_than_a_name_the_import_knows():
+    db = named_db(record(ID="ZT-002", name="Stone Pup"), record(ID="ZT-003", name="Stone Pup Elder"),
+                  magic("Reveal the top three cards of your deck. Add one Stoneback card other than Stone Pup from "
+                        "the revealed cards to your hand. Discard the remaining cards."))
+    game = game_of(db, "{life: 5, reserve: 3, hand: [ZT-009], deck: [ZT-002, ZT-003, T-R1, T-W0]}")
+    use(game)
+    assert hand(game) == ["ZT-003"] and sorted(trash(game)) == ["T-R1", "ZT-002", "ZT-009"]
+
+
+# ---------------------------------------------------------------- the vocabulary word name_is
+
+
+@pytest.mark.parametrize("value", ["", "  ", 3, ["Stone Pup"], None])
+def test_name_is_malformed_is_refused_naming_the_field(value):
+    card = {"id": "X-1", "name": "X", "type": "magic", "colors": ["red"], "cost": 1, "timing": ["main"],
+            "effects": [{"kind": "magic", "timing": ["main"], "do": [{"recover": {"name_is": value}}]}]}
+    with pytest.raises(CardDataError) as e:
+        card_from_dict(card, file="x.yaml", set_id="X")
+    assert "do[0].recover.name_is" in str(e.value.field)
+
+
+def test_name_is_round_trips_and_reads_as_english():
+    card = {"id": "X-1", "name": "X", "type": "magic", "colors": ["red"], "cost": 1, "timing": ["main"],
+            "effects": [{"kind": "magic", "timing": ["main"],
+                         "do": [{"recover": {"type": "nexus", "side": "you", "name_is": "Ember Haven"}}]}]}
+    c = card_from_dict(card)
+    d = card_to_dict(c)
+    assert d["effects"][0]["do"] == card["effects"][0]["do"]
+    assert card_from_dict(yaml.safe_load(yaml.safe_dump(d))) == c
+    assert 'the card name "Ember Haven"' in effect_text(c.effects[0], c)
