@@ -22,8 +22,8 @@ from bss_desktop.engine.commands import UseMagic
 from helpers import answer, cids, first, position, record, test_db, two_players
 
 FAMILIES = ("Stoneback", "Sky Warden", "EMBER")
-NAMES = CardNames(["Ember Haven", "Ember Haven Keeper", "Stone Pup", "Sky Warden", "Ashen Gate -Last Light-",
-                   "Quake"])
+NAMES = CardNames([("Ember Haven", "NEXUS"), ("Ember Haven Keeper", "spirit"), ("Stone Pup", "spirit"), "Sky Warden",
+                   ("Ashen Gate -Last Light-", "nexus"), ("Quake", "magic"), "Sky Warden Relic"])
 
 
 def ops(sentence: str):
@@ -93,7 +93,7 @@ def deck(game) -> list[str]:
 
 def test_ruling_n_1_a_known_name_without_quotes_becomes_a_name_placeholder():
     n = normalise("Reveal one Ember Haven from the cards you viewed.", FAMILIES, NAMES)
-    assert n.text == "reveal 1 q0 from the cards you viewed" and n.quoted == ["Ember Haven"] and n.names == {0}
+    assert n.text == "reveal 1 q0 from the cards you viewed" and n.quoted == ["Ember Haven"] and n.names == {0: "nexus"}
 
 
 def test_ruling_n_1_the_longest_name_wins_and_only_the_whole_name_matches():
@@ -120,7 +120,7 @@ def test_ruling_n_1_a_family_of_the_same_name_wins_and_a_longer_name_beats_a_fam
 
 def test_ruling_n_1_a_quoted_known_name_is_a_name_and_other_quoted_words_are_not():
     n = normalise('Select a "Stone Pup" with a "Soul Core" on it.', FAMILIES, NAMES)
-    assert n.quoted == ["Stone Pup", "Soul Core"] and n.names == {0}
+    assert n.quoted == ["Stone Pup", "Soul Core"] and n.names == {0: "spirit"}
 
 
 def test_ruling_n_1_names_with_punctuation_match_as_printed():
@@ -169,9 +169,12 @@ def test_hostile_names_an_import_whose_records_have_odd_names_imports(tmp_path):
 
 def test_cr_2_1_a_card_name_sentences():
     assert ops("Reveal one Ember Haven from the cards you viewed and add it to your hand.") == [
-        {"_take": {"type": "any", "name_is": "Ember Haven", "count": 1}}]
+        {"_take": {"type": "nexus", "name_is": "Ember Haven", "count": 1}}]
     assert ops("Then, select an Ember Haven from your trash and return it to your hand.") == [
-        {"bounce": {"side": "you", "type": "any", "name_is": "Ember Haven", "zone": "trash"}, "_then": True}]
+        {"bounce": {"side": "you", "type": "nexus", "name_is": "Ember Haven", "zone": "trash"}, "_then": True}]
+    # a name the import knows no type of: a card of any type of that name
+    assert ops("Select a Sky Warden Relic from your trash and return it to your hand.") == [
+        {"bounce": {"side": "you", "type": "any", "name_is": "Sky Warden Relic", "zone": "trash"}}]
     # "other than <Name>" as before, the name now a placeholder
     assert ops("Add one Stoneback card other than Stone Pup from the revealed cards to your hand.") == [
         {"_take": {"family": "Stoneback", "type": "any", "count": 1, "name_not": "Stone Pup"}}]
@@ -185,7 +188,8 @@ def test_cr_2_1_a_quoted_word_that_is_no_known_card_name_is_no_card():
 def test_cr_2_1_the_whole_effect_compiles_with_a_name():
     e = compiled("View the top three cards of your deck. Reveal one Ember Haven from the cards you viewed and add it "
                  "to your hand. Return the remaining cards to the bottom of your deck in any order.")
-    assert e["do"] == [{"search": {"look": 3, "reveal": False, "take": {"name_is": "Ember Haven", "count": 1},
+    assert e["do"] == [{"search": {"look": 3, "reveal": False,
+                                   "take": {"type": "nexus", "name_is": "Ember Haven", "count": 1},
                                    "rest": "bottom"}}]
 
 
@@ -243,3 +247,49 @@ def test_name_is_round_trips_and_reads_as_english():
     assert d["effects"][0]["do"] == card["effects"][0]["do"]
     assert card_from_dict(yaml.safe_load(yaml.safe_dump(d))) == c
     assert 'the card name "Ember Haven"' in effect_text(c.effects[0], c)
+
+
+# ---------------------------------------------------------------- a revealed card onto the field (CR 12-2, 10-7)
+
+
+def test_cr_12_2_a_revealed_card_onto_the_field_sentences():
+    assert ops("Place an Ember Haven from the revealed cards without paying its cost.") == [
+        {"_take": {"type": "nexus", "name_is": "Ember Haven", "count": 1},
+         "_search": {"to": "field", "cores": "reserve"}}]
+    assert ops("Summon a spirit card with 3000 BP or less from among the revealed cards without paying its cost.") == [
+        {"_take": {"type": "spirit", "count": 1, "bp_max": 3000}, "_search": {"to": "field", "cores": "reserve"}}]
+
+
+@pytest.mark.parametrize("sentence, words", [
+    ("Summon up to 2 spirit cards from among the revealed cards without paying its cost.", "not exact"),
+    ("Place a card from the revealed cards without paying its cost.", "not known to be a spirit or a nexus"),
+    ("Place a Quake from the revealed cards without paying its cost.", "not known to be a spirit or a nexus"),
+])
+def test_a_revealed_card_onto_the_field_it_cannot_say_stays_manual(sentence, words):
+    assert words in why(sentence)
+
+
+def test_cr_10_7_played_place_a_card_of_that_name_from_the_revealed_cards_without_paying_its_cost():
+    db = named_db(HAVEN, KEEPER, magic("Reveal the top three cards of your deck. Place an Ember Haven from the "
+                                       "revealed cards without paying its cost. Return the remaining cards to the "
+                                       "bottom of your deck in any order."))
+    game = game_of(db, "{life: 5, reserve: 3, hand: [ZT-009], deck: [ZT-051, ZT-050, T-NX, T-G4]}")
+    use(game)
+    while game.pending.kind == "choose":  # only the order of the rest under the deck is asked
+        assert set(cids(game, game.pending.info["options"])) <= {"T-NX", "ZT-051"}
+        answer(game, [game.pending.info["options"][0]])
+    assert cids(game, game.state.players[0].field) == ["ZT-050"]  # placed, its cost unpaid (CR 10-7)
+    assert game.state.players[0].reserve == 3 and sorted(deck(game)[1:]) == ["T-NX", "ZT-051"]
+
+
+def test_cr_10_6_7_played_summon_a_card_of_that_name_from_the_revealed_cards_its_cores_from_the_reserve():
+    db = named_db(KEEPER, magic("Reveal the top two cards of your deck. Summon an Ember Haven Keeper from the "
+                                "revealed cards without paying its cost. Discard the remaining cards."))
+    game = game_of(db, "{life: 5, reserve: 3, hand: [ZT-009], deck: [T-R1, ZT-051, T-G4]}")
+    use(game)
+    while game.pending.kind == "choose":
+        answer(game, game.pending.info["options"][:game.pending.info.get("min", 1) or 1])
+    keeper = first(game, 0, "ZT-051", "field")
+    assert game.state.cards[keeper].cores >= 1  # its LV1 core from the reserve (CR 10-6-7)
+    assert game.state.players[0].reserve == 3 - game.state.cards[keeper].cores
+    assert sorted(trash(game)) == ["T-R1", "ZT-009"]

@@ -47,7 +47,7 @@ def unrecognised_phrases(db: Mapping[str, CardDef], families: tuple[str, ...] = 
     """The sentences of manual effects the compiler does not recognise, made general ("N" for numbers, "…" for
     quoted names), with how many effects use each."""
     fams = families or tuple(sorted({f for c in db.values() for f in c.families}))
-    names = CardNames(c.name for c in db.values())  # names printed without quotation marks (normalise.py)
+    names = CardNames((c.name, c.type) for c in db.values())  # names printed without quotation marks (normalise.py)
     found: Counter = Counter()
     for card in db.values():
         for e in card.effects:

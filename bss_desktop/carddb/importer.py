@@ -788,8 +788,9 @@ def _families_of(records, base: CardDB) -> tuple[str, ...]:
 def _names_of(records, base: CardDB) -> CardNames:
     """Every card name the import and the shipped cards know: the text compiler reads them where a text prints one
     without quotation marks (normalise.py; docs/saga-rulings.md "Card names without quotation marks")."""
-    out = [c.name for c in base.values()]
-    out += [rec["name"] for _, _, rec in records if isinstance(rec, dict) and isinstance(rec.get("name"), str)]
+    out = [(c.name, c.type) for c in base.values()]
+    out += [(rec["name"], rec.get("cardType")) for _, _, rec in records
+            if isinstance(rec, dict) and isinstance(rec.get("name"), str)]
     return CardNames(out)
 
 

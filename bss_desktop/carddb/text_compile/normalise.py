@@ -29,7 +29,8 @@ class Normalised:
     text: str  # what the grammar parses
     quoted: list[str] = field(default_factory=list)  # q0, q1, ... -> the quoted words
     families: list[str] = field(default_factory=list)  # f0, f1, ... -> the family names, as the card data has them
-    names: set[int] = field(default_factory=set)  # the q indices that are known card names (quoted or not)
+    # the q indices that are known card names (quoted or not) -> the card type of that name's cards (None: unknown)
+    names: dict[int, str | None] = field(default_factory=dict)
 
 
 MAX_NAME = 200  # longer "names" are no card's (the longest printed name is far shorter): ignored
@@ -44,31 +45,41 @@ def _key(text: str, at: int = 0) -> str:
 
 class CardNames:
     """The card names an import knows, indexed once for `normalise`: by the first word of each, longest first.
-    Any list is safe to give: names are compared as plain text (never as patterns), empty, one-character,
-    overlong and letterless ones are left out, and finding them costs one look-up per word of a sentence whatever the list's size."""
+    Each entry is a name, or (name, card type) when the type of that name's cards is known. Any list is safe to
+    give: names are compared as plain text (never as patterns); empty, one-character, overlong and letterless ones
+    are left out; finding them costs one look-up per word of a sentence whatever the list's size."""
 
-    __slots__ = ("_by_key", "_folded")
+    __slots__ = ("_by_key", "_types")
 
     def __init__(self, names=()):
         by_key: dict[str, list[str]] = {}
-        folded: set[str] = set()
-        for n in () if isinstance(names, str) else names:
+        types: dict[str, set] = {}  # folded name -> the card types of the cards of that name
+        for entry in () if isinstance(names, str) else names:
+            n, kind = (entry, None) if isinstance(entry, str) else (
+                tuple(entry) if isinstance(entry, (tuple, list)) and len(entry) == 2 else (None, None))
             if not isinstance(n, str):
                 continue
             n = n.replace("’", "'").strip()
-            if len(n) < 2 or len(n) > MAX_NAME or not any(c.isalnum() for c in n) or n.casefold() in folded:
+            if len(n) < 2 or len(n) > MAX_NAME or not any(c.isalnum() for c in n):
                 continue
-            folded.add(n.casefold())
-            by_key.setdefault(_key(n), []).append(n)
+            if n.casefold() not in types:
+                types[n.casefold()] = set()
+                by_key.setdefault(_key(n), []).append(n)
+            types[n.casefold()].add(kind.strip().lower() if isinstance(kind, str) else None)
         for v in by_key.values():
             v.sort(key=len, reverse=True)
-        self._by_key, self._folded = by_key, folded
+        self._by_key, self._types = by_key, types
 
     def __len__(self) -> int:
-        return len(self._folded)
+        return len(self._types)
 
     def __contains__(self, name: object) -> bool:
-        return isinstance(name, str) and name.strip().casefold() in self._folded
+        return isinstance(name, str) and name.strip().casefold() in self._types
+
+    def type_of(self, name: str) -> str | None:
+        """The card type every known card of this name has, or None (unknown, or cards of two types)."""
+        kinds = self._types.get(name.strip().casefold(), set())
+        return next(iter(kinds)) if len(kinds) == 1 else None
 
     def at(self, text: str, i: int) -> str | None:
         """The longest known name written at `i` of `text` that ends where a word does, or None."""
@@ -101,7 +112,8 @@ def normalise(sentence: str, families: tuple[str, ...] = (), names: CardNames | 
     t = re.sub(r'"([^"]*)"', quote, t)
     fams = sorted({f for f in families if f.strip()}, key=len, reverse=True)
     folded_fams = {f.casefold() for f in fams}
-    out.names = {i for i, q in enumerate(out.quoted) if q in names and q.strip().casefold() not in folded_fams}
+    out.names = {i: names.type_of(q) for i, q in enumerate(out.quoted)
+                 if q in names and q.strip().casefold() not in folded_fams}
     spans: list[tuple[int, int, str]] = []  # (start, end, "f"/"q") of the families and names, left to right
     if fams:
         pattern = re.compile(r"\b(" + "|".join(re.escape(f) for f in fams) + r")\b", re.I)
@@ -117,7 +129,7 @@ def normalise(sentence: str, families: tuple[str, ...] = (), names: CardNames | 
             pieces.append(f" f{len(out.families) - 1} ")
         else:
             out.quoted.append(words)
-            out.names.add(len(out.quoted) - 1)
+            out.names[len(out.quoted) - 1] = names.type_of(words)
             pieces.append(f" q{len(out.quoted) - 1} ")
         last = end
     t = "".join(pieces) + t[last:]

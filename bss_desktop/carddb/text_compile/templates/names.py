@@ -17,6 +17,9 @@ GRAMMAR = r"""
 %extend filter: "other than" QUOTED                               -> nm_name_not
 // "select a Stone Pup from your trash", "reveal 1 Stone Pup from the cards you viewed": the card of that name
 %extend card_noun: QUOTED                                         -> nm_noun_named
+// "place a Stone Haven from the revealed cards without paying its cost": onto the field, its cost unpaid (CR 12-2)
+%extend sentence: nm_onto_field_revealed
+nm_onto_field_revealed: ("place" | "summon") amount card_descr filters? "from" "among"? "the revealed cards" free_cost
 """
 
 
@@ -38,5 +41,17 @@ class Rules:
         return {"name_not": self._card_name(q)}
 
     @_inline
-    def nm_noun_named(self, q):  # "a <Name>": a card of that name, of whatever kind its name's cards are (CR 2-1)
-        return {"type": "any", "name_is": self._card_name(q)}
+    def nm_noun_named(self, q):  # "a <Name>": a card of that name, of the type the cards of that name have (CR 2-1)
+        name = self._card_name(q)
+        kind = self.norm.names[int(str(q)[1:])]
+        return {"type": kind if kind in ("spirit", "nexus", "magic") else "any", "name_is": name}
+
+    @_inline
+    def nm_onto_field_revealed(self, amount, descr, *rest):  # the search's card put onto the field, cost unpaid
+        filters = next((r for r in rest if isinstance(r, list)), [])
+        if set(amount) - {"count"}:  # "up to", "any number": not the one card the templates put there
+            raise NotSupported("a number of revealed cards onto the field that is not exact")
+        take = {**descr, "count": amount.get("count", 1)}
+        if take.get("type") not in ("spirit", "nexus"):
+            raise NotSupported("a card onto the field that is not known to be a spirit or a nexus")
+        return [{**self.add_revealed_filtered(take, filters)[0], "_search": {"to": "field", "cores": "reserve"}}]
