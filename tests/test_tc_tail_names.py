@@ -7,6 +7,7 @@ card's text or name.
 """
 from __future__ import annotations
 
+import json
 import time
 
 import pytest
@@ -18,7 +19,7 @@ from bss_desktop.carddb.importer import _names_of, convert_record, import_cards
 from bss_desktop.carddb.schema import card_from_dict, card_to_dict
 from bss_desktop.carddb.text_compile import CardNames, compile_effect, compile_sentence
 from bss_desktop.carddb.text_compile.normalise import normalise
-from bss_desktop.engine.commands import UseMagic
+from bss_desktop.engine.commands import EndMain, UseMagic
 from helpers import answer, cids, first, position, record, test_db, two_players
 
 FAMILIES = ("Stoneback", "Sky Warden", "EMBER")
@@ -159,7 +160,7 @@ def test_hostile_names_an_import_whose_records_have_odd_names_imports(tmp_path):
     src.mkdir()
     recs = [record(ID="ZT-060", name="(*"), record(ID="ZT-061", name="."),
             magic("Select a (* from your trash and return it to your hand.", ID="ZT-062")]
-    (src / "cards.json").write_text(__import__("json").dumps(recs))
+    (src / "cards.json").write_text(json.dumps(recs))
     report = import_cards(src, tmp_path / "out", write=True)
     assert not report.refused
 
@@ -293,3 +294,32 @@ def test_cr_10_6_7_played_summon_a_card_of_that_name_from_the_revealed_cards_its
     assert game.state.cards[keeper].cores >= 1  # its LV1 core from the reserve (CR 10-6-7)
     assert game.state.players[0].reserve == 3 - game.state.cards[keeper].cores
     assert sorted(trash(game)) == ["T-R1", "ZT-009"]
+
+
+# ---------------------------------------------------------------- "for every <Name> you control" (CR 2-1, 8-5-6)
+
+
+def test_cr_2_1_for_every_card_of_that_name_you_control_sentences():
+    assert ops('Place two cores from your trash that are not a "Soul Core" onto this spirit for every Ember Haven '
+               "you control.") == [
+        {"core_charge": {"target": "this", "count": 2, "from": "trash", "soul_core": False,
+                         "for_each": {"cards": {"side": "you", "type": "nexus", "name_is": "Ember Haven"}}}}]
+    assert ops("All of your spirits gain 1000 BP for each Stone Pup you control.")[0]["bp"]["for_each"] == {
+        "cards": {"side": "you", "type": "spirit", "name_is": "Stone Pup"}}
+    assert "no spirit or nexus" in why("All of your spirits gain 1000 BP for each Quake you control.")
+
+
+def test_cr_6_7_1_played_at_the_start_of_the_step_cores_from_your_trash_for_every_card_of_that_name():
+    spirit = record(ID="ZT-001", effects=[{"levels": [1, 2], "condition": "During Your Attack Step", "keywords": [],
+                                           "steps": [], "details": 'At the start of the step, place two cores from '
+                                           'your trash that are not a "Soul Core" onto this spirit for every Ember '
+                                           "Haven you control."}])
+    db = named_db(HAVEN, KEEPER, spirit)
+    for field, moved in (("[ZT-001, ZT-050, ZT-050, ZT-051]", 4), ("[ZT-001, ZT-051]", 0)):
+        game = game_of(db, f"{{life: 5, reserve: 0, trash_cores: 5, soul_core: trash, field: {field}}}")
+        me = first(game, 0, "ZT-001")
+        before = game.state.cards[me].cores
+        game.apply(EndMain(0))  # the attack step starts
+        p0 = game.state.players[0]
+        assert game.state.cards[me].cores - before == moved and p0.trash_cores == 5 - moved  # two per Haven
+        assert p0.soul == "trash"  # never the soul core

@@ -18,6 +18,11 @@ GRAMMAR = r"""
 // "select a Stone Pup from your trash", "reveal 1 Stone Pup from the cards you viewed": the card of that name
 %extend card_noun: QUOTED                                         -> nm_noun_named
 // "place a Stone Haven from the revealed cards without paying its cost": onto the field, its cost unpaid (CR 12-2)
+// "for every Stone Haven you control": the cards of that name on your field
+%extend per: ("for each" | "for every") QUOTED ("you control" | "on your field") -> nm_per_named
+// "place 2 cores from your trash that are not a soul core onto this spirit for every Stone Haven you control"
+%extend action: nm_trash_cores_per
+nm_trash_cores_per: "place" count core_word "from your trash" not_soul? ("onto" | "on") core_dest per
 %extend sentence: nm_onto_field_revealed
 nm_onto_field_revealed: ("place" | "summon") amount card_descr filters? "from" "among"? "the revealed cards" free_cost
 """
@@ -45,6 +50,19 @@ class Rules:
         name = self._card_name(q)
         kind = self.norm.names[int(str(q)[1:])]
         return {"type": kind if kind in ("spirit", "nexus", "magic") else "any", "name_is": name}
+
+    @_inline
+    def nm_per_named(self, q):  # the cards of that name on your field: spirits or nexuses (CR 2-1, 3-5-1)
+        t = self.nm_noun_named(q)
+        if t["type"] not in ("spirit", "nexus"):
+            raise NotSupported("cards on the field of a name the import knows no spirit or nexus of")
+        return {"cards": {"side": "you", **t}}
+
+    @_inline
+    def nm_trash_cores_per(self, count, w, *rest):  # the cores of your trash, so many for each card counted
+        per = rest[-1]
+        op = self.trash_cores_onto(count, w, *rest[:-1])[0]
+        return [{"core_charge": {**op["core_charge"], "for_each": per}}]
 
     @_inline
     def nm_onto_field_revealed(self, amount, descr, *rest):  # the search's card put onto the field, cost unpaid
