@@ -323,3 +323,60 @@ def test_cr_6_7_1_played_at_the_start_of_the_step_cores_from_your_trash_for_ever
         p0 = game.state.players[0]
         assert game.state.cards[me].cores - before == moved and p0.trash_cores == 5 - moved  # two per Haven
         assert p0.soul == "trash"  # never the soul core
+
+
+# ---------------------------------------------------------------- "<Name> nexuses", "if you control a <Name>"
+
+
+def test_cr_2_1_name_before_the_kind_and_control_of_a_name_sentences():
+    assert ops("You may exhaust one of your Ember Haven nexuses to draw a card.") == [
+        {"_cost": {"exhaust": {"side": "you", "type": "nexus", "name_is": "Ember Haven"}}}, {"draw": 1}]
+    assert ops("Destroy all of your opponent's Ember Haven nexuses.") == [
+        {"destroy": {"type": "nexus", "name_is": "Ember Haven", "all": True}}]
+    assert ops("If you control an Ember Haven, draw a card.") == [
+        {"draw": 1, "if": {"control": {"side": "you", "type": "nexus", "name_is": "Ember Haven"}}}]
+    assert ops("If you control 2 Ember Haven, draw a card.")[0]["if"]["control_min"] == 2
+    assert "a nexus card name called a spirit" in why("You may exhaust one of your Ember Haven spirits to draw a "
+                                                      "card.")
+    assert "no spirit or nexus" in why("If you control a Quake, draw a card.")
+
+
+def test_cr_8_3_3_if_you_control_then_a_trigger_written_first_sentence():
+    assert ops("If you control an Ember Haven, when this spirit's attack reduces your opponent's life, draw a "
+               "card.") == [{"_trigger": {"trigger": "when_attack_reduces_life"}},
+                            {"draw": 1, "if": {"control": {"side": "you", "type": "nexus", "name_is": "Ember Haven"}}}]
+    # a family's nexus, as timing.py's "if ..., refresh it when ..." reads its condition
+    assert ops("If you control an Ember nexus, when this spirit's attack reduces your opponent's life, draw a "
+               "card.")[1]["if"] == {"control": {"side": "you", "type": "nexus", "family": "Ember"}}
+
+
+def test_cr_8_3_3_played_if_you_control_a_card_of_that_name_when_this_spirits_attack_reduces_life():
+    from bss_desktop.engine.commands import Attack, Block, Pass
+    spirit = record(ID="ZT-001", effects=[{"levels": [1, 2], "condition": "N/A", "keywords": [], "steps": [],
+                                           "details": "If you control an Ember Haven, when this spirit's attack "
+                                                      "reduces your opponent's life, draw a card."}])
+    db = named_db(HAVEN, KEEPER, spirit)
+    for field, drawn in (("[ZT-001, ZT-050]", 1), ("[ZT-001, ZT-051]", 0)):
+        game = game_of(db, f"{{life: 5, reserve: 3, field: {field}, deck: [T-R1, T-W0]}}", step="attack")
+        game.apply(Attack(0, first(game, 0, "ZT-001")))
+        game.apply(Pass(1))
+        game.apply(Pass(0))
+        game.apply(Block(1, None))
+        while game.pending.kind == "choose":
+            answer(game, True)
+        assert game.state.players[1].life == 4 and len(hand(game)) == drawn
+
+
+def test_cr_8_4_played_exhaust_one_of_your_name_nexuses_as_a_cost():
+    db = named_db(HAVEN, KEEPER, magic("You may exhaust one of your Ember Haven nexuses to draw a card."))
+    game = game_of(db, "{life: 5, reserve: 3, hand: [ZT-009], field: [ZT-051, ZT-050], deck: [T-R1, T-W0]}")
+    use(game)
+    while game.pending.kind == "choose":
+        info = game.pending.info
+        if info.get("kind") == "may":
+            answer(game, True)
+        else:
+            assert cids(game, info["options"]) == ["ZT-050"]  # the Keeper is no Haven
+            answer(game, info["options"])
+    haven = first(game, 0, "ZT-050")
+    assert game.state.cards[haven].exhausted and hand(game) == ["T-R1"]

@@ -18,11 +18,18 @@ GRAMMAR = r"""
 // "select a Stone Pup from your trash", "reveal 1 Stone Pup from the cards you viewed": the card of that name
 %extend card_noun: QUOTED                                         -> nm_noun_named
 // "place a Stone Haven from the revealed cards without paying its cost": onto the field, its cost unpaid (CR 12-2)
+// "exhaust 1 of your Stone Haven nexuses": the cards of that name, of the kind the text calls them
+%extend descr: QUOTED (kind_spirit | kind_nexus)                  -> nm_descr_named
+// "if you control a Stone Haven": a card of that name on your field
+%extend condition: "you control" count QUOTED                     -> nm_c_control_named
 // "for every Stone Haven you control": the cards of that name on your field
 %extend per: ("for each" | "for every") QUOTED ("you control" | "on your field") -> nm_per_named
 // "place 2 cores from your trash that are not a soul core onto this spirit for every Stone Haven you control"
 %extend action: nm_trash_cores_per
 nm_trash_cores_per: "place" count core_word "from your trash" not_soul? ("onto" | "on") core_dest per
+// "If you control a Stone Haven, when this spirit's attack reduces your opponent's life, exhaust ...": the trigger,
+// its effect under the condition, as timing.py's "if ..., refresh it when ..." (if_when_last) reads it
+%extend sentence: "if" condition "," "when" watch_event "," after_when -> nm_if_when_first
 %extend sentence: nm_onto_field_revealed
 nm_onto_field_revealed: ("place" | "summon") amount card_descr filters? "from" "among"? "the revealed cards" free_cost
 """
@@ -52,6 +59,18 @@ class Rules:
         return {"type": kind if kind in ("spirit", "nexus", "magic") else "any", "name_is": name}
 
     @_inline
+    def nm_descr_named(self, q, kind):  # "<Name> nexuses": the kind the text names must be its cards' own
+        t = self.nm_noun_named(q)
+        if t["type"] not in ("any", kind["type"]):
+            raise NotSupported(f"a {t['type']} card name called a {kind['type']}")
+        return {**t, "type": kind["type"]}
+
+    @_inline
+    def nm_c_control_named(self, count, q):
+        t = {k: v for k, v in self.nm_per_named(q)["cards"].items() if k != "side"}
+        return self.c_control(count, t, None)
+
+    @_inline
     def nm_per_named(self, q):  # the cards of that name on your field: spirits or nexuses (CR 2-1, 3-5-1)
         t = self.nm_noun_named(q)
         if t["type"] not in ("spirit", "nexus"):
@@ -63,6 +82,10 @@ class Rules:
         per = rest[-1]
         op = self.trash_cores_onto(count, w, *rest[:-1])[0]
         return [{"core_charge": {**op["core_charge"], "for_each": per}}]
+
+    @_inline
+    def nm_if_when_first(self, cond, event, ops):
+        return self.if_when_last(cond, ops, event)
 
     @_inline
     def nm_onto_field_revealed(self, amount, descr, *rest):  # the search's card put onto the field, cost unpaid
