@@ -380,3 +380,37 @@ def test_cr_8_4_played_exhaust_one_of_your_name_nexuses_as_a_cost():
             answer(game, info["options"])
     haven = first(game, 0, "ZT-050")
     assert game.state.cards[haven].exhausted and hand(game) == ["T-R1"]
+
+
+# ---------------------------------------------------------------- a card selected in your hand, summoned (CR 10-6)
+
+
+def test_cr_10_6_select_a_card_in_your_hand_and_summon_it_sentences():
+    assert ops("You may select a Stoneback spirit card that costs 6 or fewer in your hand and summon it without "
+               "paying its cost.") == [{"select": {"side": "you", "family": "Stoneback", "cost_max": 6, "zone": "hand"},
+                                        "may": True}, {"summon": "it", "if_done": True}]
+    e = compiled("You may select a Stoneback spirit card that costs 6 or fewer in your hand and summon it without "
+                 "paying its cost.")
+    assert e["do"] == [{"summon": {"target": {"family": "Stoneback", "cost_max": 6, "zone": "hand"},
+                                   "cores": "reserve"}, "may": True}]
+    assert "more than one" in why("Select 2 spirit cards in your hand and summon it without paying its cost.")
+    why("Select a magic card from your hand and destroy it.")  # nothing but a summon after it
+
+
+def test_cr_10_6_7_played_select_a_card_in_your_hand_and_summon_it_without_paying_its_cost():
+    db = named_db(record(), magic("You may select a Stoneback spirit card that costs 3 or fewer in your hand and "
+                                  "summon it without paying its cost."))
+    game = game_of(db, "{life: 5, reserve: 3, hand: [ZT-009, ZT-001, T-R1]}")
+    use(game)
+    while game.pending.kind == "choose":
+        info = game.pending.info
+        if info.get("kind") == "may":
+            answer(game, True)
+        elif info.get("kind") == "cores":
+            answer(game, info["options"][:1])
+        else:
+            assert cids(game, info["options"]) == ["ZT-001"]  # only the Stoneback card
+            answer(game, info["options"])
+    spirit = first(game, 0, "ZT-001")
+    assert game.state.cards[spirit].cores == 1 and game.state.players[0].reserve == 2  # LV1 from the reserve
+    assert hand(game) == ["T-R1"]

@@ -30,6 +30,10 @@ nm_trash_cores_per: "place" count core_word "from your trash" not_soul? ("onto" 
 // "If you control a Stone Haven, when this spirit's attack reduces your opponent's life, exhaust ...": the trigger,
 // its effect under the condition, as timing.py's "if ..., refresh it when ..." (if_when_last) reads it
 %extend sentence: "if" condition "," "when" watch_event "," after_when -> nm_if_when_first
+// "select a Stoneback spirit card that costs 6 or fewer in your hand and summon it without paying its cost": as
+// "summon a ... from your hand without paying its cost" (a template real cards use after a family name)
+%extend action: nm_summon_from_hand
+nm_summon_from_hand: "select" amount card_descr filters? ("in" | "from") "your hand and summon" it free_cost
 %extend sentence: nm_onto_field_revealed
 nm_onto_field_revealed: ("place" | "summon") amount card_descr filters? "from" "among"? "the revealed cards" free_cost
 """
@@ -82,6 +86,13 @@ class Rules:
         per = rest[-1]
         op = self.trash_cores_onto(count, w, *rest[:-1])[0]
         return [{"core_charge": {**op["core_charge"], "for_each": per}}]
+
+    @_inline
+    def nm_summon_from_hand(self, amount, descr, *rest):  # your hand: you choose among your own (CR 8-5-3-5)
+        filters = next((r for r in rest if isinstance(r, list)), None)
+        if amount:
+            raise NotSupported("more than one card selected from your hand to summon")
+        return [{"select": {**self._target(amount, "you", descr, filters), "zone": "hand"}}, {"summon": "it"}]
 
     @_inline
     def nm_if_when_first(self, cond, event, ops):
