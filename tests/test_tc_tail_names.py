@@ -19,7 +19,7 @@ from bss_desktop.carddb.importer import _names_of, convert_record, import_cards
 from bss_desktop.carddb.schema import card_from_dict, card_to_dict
 from bss_desktop.carddb.text_compile import CardNames, compile_effect, compile_sentence
 from bss_desktop.carddb.text_compile.normalise import normalise
-from bss_desktop.engine.commands import EndMain, UseMagic
+from bss_desktop.engine.commands import EndMain, Summon, UseMagic
 from helpers import answer, cids, first, position, record, test_db, two_players
 
 FAMILIES = ("Stoneback", "Sky Warden", "EMBER")
@@ -414,3 +414,52 @@ def test_cr_10_6_7_played_select_a_card_in_your_hand_and_summon_it_without_payin
     spirit = first(game, 0, "ZT-001")
     assert game.state.cards[spirit].cores == 1 and game.state.players[0].reserve == 2  # LV1 from the reserve
     assert hand(game) == ["T-R1"]
+
+
+# ---------------------------------------------------------------- "... and ..." conditions, cores from the trash to life
+
+
+def test_cr_4_11_3_cores_from_your_trash_into_your_life_and_two_conditions_sentences():
+    assert ops('If you control an Ember nexus and you have 2 or fewer life, place a core from your trash that is not a '
+               '"Soul Core" into your life.') == [
+        {"life_gain": {"count": 1, "from": "trash"},
+         "if": {"control": {"side": "you", "type": "nexus", "family": "Ember"}, "life_max": 2}}]
+    assert ops("Place two cores from your trash into your life.") == [{"life_gain": {"count": 2, "from": "trash"}}]
+    assert "two conditions on the same thing" in why("If you control an Ember Haven nexus and you control 2 Stone "
+                                                     "Pup, draw a card.")
+
+
+def test_cr_4_11_3_played_cores_from_your_trash_into_your_life_never_the_soul_core():
+    spirit = record(ID="ZT-001", effects=[{"levels": [1, 2], "condition": "When Summoned", "keywords": [],
+                                           "steps": [], "details": "If you control an Ember nexus and you have 2 or "
+                                           'fewer life, place two cores from your trash that are not a "Soul Core" '
+                                           "into your life."}])
+    db = named_db(HAVEN, spirit)
+    for life, field, gained in ((2, "[ZT-050]", 1), (3, "[ZT-050]", 0), (2, "[]", 0)):
+        game = game_of(db, f"{{life: {life}, reserve: 3, trash_cores: 1, soul_core: trash, field: {field}, "
+                           "hand: [ZT-001]}")
+        game.apply(Summon(0, first(game, 0, "ZT-001", "hand")))
+        while game.pending.kind == "choose":
+            answer(game, game.pending.info["options"][:max(1, game.pending.info.get("min", 1))])
+        p0 = game.state.players[0]
+        assert p0.life == life + gained  # as many as the trash holds (CR 1-3-2), not the soul core (CR 4-11-3)
+        assert p0.soul == "trash" and p0.trash_cores >= 1 - gained
+
+
+@pytest.mark.parametrize("value", ["hand", "life", 3])
+def test_life_gain_from_malformed_is_refused_naming_the_field(value):
+    card = {"id": "X-1", "name": "X", "type": "magic", "colors": ["red"], "cost": 1, "timing": ["main"],
+            "effects": [{"kind": "magic", "timing": ["main"], "do": [{"life_gain": {"count": 1, "from": value}}]}]}
+    with pytest.raises(CardDataError) as e:
+        card_from_dict(card, file="x.yaml", set_id="X")
+    assert "do[0].life_gain.from" in str(e.value.field)
+
+
+def test_life_gain_from_the_trash_round_trips_and_reads_as_english():
+    card = {"id": "X-1", "name": "X", "type": "magic", "colors": ["red"], "cost": 1, "timing": ["main"],
+            "effects": [{"kind": "magic", "timing": ["main"], "do": [{"life_gain": {"count": 2, "from": "trash"}}]}]}
+    c = card_from_dict(card)
+    d = card_to_dict(c)
+    assert d["effects"][0]["do"] == card["effects"][0]["do"]
+    assert card_from_dict(yaml.safe_load(yaml.safe_dump(d))) == c
+    assert "put 2 cores from your trash into your life" in effect_text(c.effects[0], c).lower()

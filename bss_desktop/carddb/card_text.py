@@ -660,7 +660,7 @@ def _clause(d: Directive, ctx: _Ctx, effect_kind: str | None) -> _Clause:
             return _imp(f"send all but {_count(d.keep, 'core')} from {_each(t, ctx)} to {dest}")
         return _imp(f"send {_count(d.amount, 'core')} from {_each(t, ctx)} to {dest}{per}")
     if op == "life_gain":
-        where = "your reserve" if d.cores_from == "reserve" else "the void"
+        where = {"reserve": "your reserve", "trash": "your trash"}.get(d.cores_from, "the void")
         return _imp(f"put {_count(d.amount, 'core')} from {where} into your life{per}")
     if op == "core_gain":
         return _imp(f"put {_count(d.amount, 'core')} from {_core_source(d)} into your {d.to or 'reserve'}{per}")

@@ -321,7 +321,7 @@ class Directive:
     into: str | None = None  # search: SEARCH_INTO (hand, field: summoned without paying the cost, bottom, top, trash)
     among: str | None = None  # recover: "discarded": only among the cards this effect's last mill discarded
     cores_from: str | None = None  # summon, search into the field: where its LV1 cores come from (void | reserve);
-    # life_gain: where the cores come from (void, the default, or your reserve)
+    # life_gain: where the cores come from (void, the default, your reserve or your trash)
     reveal: bool = True  # search: reveal the cards (public) or only look at them (CR 12-3-1)
     no_soul: bool = False  # core_charge / core_gain from the trash: "cores ... that are not a soul core" (CR 8-5-6)
     look_instead: tuple | None = None  # search: (Condition, N): "reveal the top N cards instead" when it holds
@@ -809,7 +809,7 @@ def _directive(op, val, f, make_token) -> Directive:
             if extra.get("cores_from") == "trash" and extra["to"] == "trash":
                 raise EffectSyntax(f"{p}.to", "cores from your trash go into your reserve (to: reserve)")
         if op == "life_gain" and d.get("from", "void") != "void":  # "place a core from your reserve into your life"
-            extra = {"cores_from": _choice(d["from"], f"{p}.from", ("void", "reserve"))}
+            extra = {"cores_from": _choice(d["from"], f"{p}.from", ("void", "reserve", "trash"))}
         return Directive(op, amount=_int(d.get("count", 1), f"{p}.count", 1, allow_x=True), **_per(d, p), **extra)
     if shape == "target":
         if op == "to_deck_top" and isinstance(val, dict) and "or_bottom" in val:  # "... returns it to either the top

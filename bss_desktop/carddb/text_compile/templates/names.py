@@ -34,6 +34,10 @@ nm_trash_cores_per: "place" count core_word "from your trash" not_soul? ("onto" 
 // "summon a ... from your hand without paying its cost" (a template real cards use after a family name)
 %extend action: nm_summon_from_hand
 nm_summon_from_hand: "select" amount card_descr filters? ("in" | "from") "your hand and summon" it free_cost
+// "if you control a Stoneback nexus and you have 2 or fewer life": both hold
+%extend condition: "you control" count descr filters? "and" condition -> nm_c_control_and
+// "place a core from your trash that is not a soul core into your life" (never the soul core, CR 4-11-3)
+%extend action: "place" count core_word "from your trash" not_soul? "into your life" -> nm_trash_to_life
 %extend sentence: nm_onto_field_revealed
 nm_onto_field_revealed: ("place" | "summon") amount card_descr filters? "from" "among"? "the revealed cards" free_cost
 """
@@ -93,6 +97,18 @@ class Rules:
         if amount:
             raise NotSupported("more than one card selected from your hand to summon")
         return [{"select": {**self._target(amount, "you", descr, filters), "zone": "hand"}}, {"summon": "it"}]
+
+    @_inline
+    def nm_c_control_and(self, count, descr, *rest):  # both conditions at once: one condition with both parts
+        filters = rest[0] if len(rest) == 2 else None
+        first, second = self.c_control(count, descr, filters), rest[-1]
+        if set(first) & set(second):
+            raise NotSupported("two conditions on the same thing")
+        return {**first, **second}
+
+    @_inline
+    def nm_trash_to_life(self, count, _w, *_not_soul):  # the soul core never goes into the life this way (4-11-3)
+        return [{"life_gain": {"count": count, "from": "trash"}}]
 
     @_inline
     def nm_if_when_first(self, cond, event, ops):
