@@ -463,3 +463,90 @@ def test_life_gain_from_the_trash_round_trips_and_reads_as_english():
     assert d["effects"][0]["do"] == card["effects"][0]["do"]
     assert card_from_dict(yaml.safe_load(yaml.safe_dump(d))) == c
     assert "put 2 cores from your trash into your life" in effect_text(c.effects[0], c).lower()
+
+
+# ---------------------------------------------------------------- "while summoning or placing a <kind> card" (N-2)
+
+RECOLOURED = ("While summoning or placing a Stoneback card, treat this spirit's color and symbol color as blue and "
+              "white as well.")
+GAINED = "While summoning or placing a Stoneback card, this nexus gains a green symbol."
+
+
+def _holder(details: str, **fields) -> dict:
+    """ZT-070: a red spirit of no family (one red symbol) with the effect."""
+    return record(**{"ID": "ZT-070", "name": "Test Beacon", "subType": [""], "effects": [
+        {"levels": [1, 2], "condition": "N/A", "keywords": [], "steps": [], "details": details}], **fields})
+
+
+def _stoneback(cid: str, reduction, card_type: str = "SPIRIT", subtype=("Stoneback",)) -> dict:
+    extra = {"core_requirements": [{"level": 1, "cores": 0}, {"level": 2, "cores": 2}]} if card_type == "NEXUS" else {}
+    return record(ID=cid, name=f"Test {cid}", cost="4", reduction=list(reduction), cardType=card_type,
+                  subType=list(subtype), **extra)
+
+
+def test_ruling_n_2_while_summoning_or_placing_sentences():
+    r = compile_effect("spirit", "N/A", RECOLOURED, [], families=FAMILIES, names=NAMES)
+    assert r.effect == {"kind": "constant", "do": [
+        {"count_symbols": {"target": {"family": "Stoneback", "type": "spirit"}, "of": "this",
+                           "also": ["blue", "white"]}},
+        {"count_symbols": {"target": {"family": "Stoneback", "type": "nexus"}, "of": "this",
+                           "also": ["blue", "white"]}}]}
+    r = compile_effect("nexus", "N/A", GAINED, [], families=FAMILIES, names=NAMES)
+    assert [d["count_symbols"]["gain"] for d in r.effect["do"]] == [["green"], ["green"]]
+    assert "magic card" in why("While summoning or placing a Stoneback magic card, this nexus gains a green symbol.")
+    assert "named twice" in why("While summoning or placing a Stoneback card, treat this spirit's color and symbol "
+                                "color as blue and blue as well.")
+
+
+def test_ruling_n_2_played_a_symbol_of_other_colours_as_well_for_the_cards_it_names():
+    db = named_db(_holder(RECOLOURED), _stoneback("ZT-071", ("blue", "red")),
+                  _stoneback("ZT-072", ("blue", "white"), subtype=("Sky Warden",)),
+                  _stoneback("ZT-073", ("white", "white"), card_type="NEXUS"))
+    game = game_of(db, "{life: 5, reserve: 3, soul_core: trash, field: [ZT-070], hand: [ZT-071, ZT-072, ZT-073]}")
+    # the red symbol is blue and white as well: still one symbol, matching one reduction symbol (CR 10-6-5)
+    assert game.cost_of(first(game, 0, "ZT-071", "hand")) == 3
+    assert game.cost_of(first(game, 0, "ZT-073", "hand")) == 3  # a Stoneback nexus placed: white now
+    assert game.cost_of(first(game, 0, "ZT-072", "hand")) == 4  # no Stoneback card: red only, no blue or white
+    assert game.symbols(first(game, 0, "ZT-070")) == (("red",),)  # for nothing else
+
+
+def test_ruling_n_2_played_a_nexus_that_gains_a_symbol_for_the_cards_it_names():
+    holder = _holder(GAINED, cardType="NEXUS", core_requirements=[{"level": 1, "cores": 0},
+                                                                  {"level": 2, "cores": 2}])
+    db = named_db(holder, _stoneback("ZT-071", ("green", "red", "red")),
+                  _stoneback("ZT-072", ("green", "red"), subtype=("Sky Warden",)))
+    game = game_of(db, "{life: 5, reserve: 3, soul_core: trash, field: [ZT-070], hand: [ZT-071, ZT-072]}")
+    assert game.cost_of(first(game, 0, "ZT-071", "hand")) == 2  # its red symbol and a green one
+    assert game.cost_of(first(game, 0, "ZT-072", "hand")) == 3  # its red symbol only
+
+
+@pytest.mark.parametrize("value, field", [
+    ({"of": "this", "also": []}, "also"), ({"of": "this", "also": "red"}, "also"),
+    ({"of": "this", "also": ["pink"]}, "also[0]"), ({"of": "this", "also": ["red", "red"]}, "also"),
+    ({"of": "this", "gain": ["red"] * 11}, "gain"), ({"of": "this", "gain": [3]}, "gain[0]"),
+    ({"of": "this", "also": ["red"], "gain": ["red"]}, "also"), ({"of": "this", "as": 2, "gain": ["red"]}, "gain"),
+    ({"of": "this", "color": "red", "also": ["red"]}, "also"),
+])
+def test_ruling_n_2_malformed_is_refused_naming_the_field(value, field):
+    card = {"id": "ZS-009", "name": "Bad", "type": "spirit", "colors": ["red"], "cost": 3,
+            "levels": [{"level": 1, "cores": 1, "bp": 1000}],
+            "effects": [{"kind": "constant", "do": [{"count_symbols": value}]}]}
+    with pytest.raises(CardDataError) as e:
+        card_from_dict(card, file="(test)", set_id="ZS")
+    assert e.value.field == f"effects[0].do[0].count_symbols.{field}"
+
+
+@pytest.mark.parametrize("more, words", [
+    ({"also": ["blue", "white"]}, "each symbol on this spirit is blue and white as well"),
+    ({"gain": ["green"]}, "this spirit has 1 more symbol (green)"),
+])
+def test_ruling_n_2_round_trips_and_reads_as_english(more, words):
+    card = {"id": "ZS-009", "name": "Beacon", "type": "spirit", "colors": ["red"], "cost": 3,
+            "levels": [{"level": 1, "cores": 1, "bp": 1000}],
+            "effects": [{"kind": "constant", "do": [{"count_symbols": {
+                "target": {"side": "you", "zone": "hand", "family": "Stoneback"}, "of": "this", **more}}]}]}
+    c = card_from_dict(card)
+    d = card_to_dict(c)
+    assert d["effects"][0]["do"] == card["effects"][0]["do"]
+    assert card_from_dict(yaml.safe_load(yaml.safe_dump(d))) == c
+    assert words in effect_text(c.effects[0], c).lower()

@@ -765,6 +765,13 @@ def _clause(d: Directive, ctx: _Ctx, effect_kind: str | None) -> _Clause:
                        _join(f"have {target_text(t, ctx=ctx)} be unable to {what}", dur))
     if op == "count_symbols":  # docs/saga-rulings.md, Costs: Sym-1
         of = ctx.this() if d.by.ref == "this" else "your " + _kind(replace(d.by, side="any"), True)
+        if d.mode == "also":  # docs/saga-rulings.md "Card names without quotation marks", N-2
+            return _imp(f"for the cost reduction of {_kind(replace(t, side='any'), True)} in {_zone_words(t)}, each "
+                        f"symbol on {of} is {_or_list([_color(c) for c in d.colors], 'and')} as well")
+        if d.mode == "gain":
+            more = _or_list([_color(c) for c in d.colors], "and")
+            return _imp(f"for the cost reduction of {_kind(replace(t, side='any'), True)} in {_zone_words(t)}, {of} "
+                        f"has {len(d.colors)} more symbol{'s' if len(d.colors) != 1 else ''} ({more})")
         as_ = f"{d.amount} {_color(d.colors[0])} symbols" if d.colors else f"{d.amount} symbols"
         return _imp(f"for the cost reduction of {_kind(replace(t, side='any'), True)} in {_zone_words(t)}, each "
                     f"symbol on {of} counts as {as_}")

@@ -298,7 +298,7 @@ class Directive:
     op: str
     target: Target | None = None
     amount: int | str | None = None  # N or "X"; with `per`, N for each one counted
-    mode: str | None = None  # bp/level/cost: "add" or "set"
+    mode: str | None = None  # bp/level/cost: "add" or "set"; count_symbols: "also" or "gain" (else counted "as")
     duration: str | None = None
     side: str | None = None  # mill: whose deck; look: whose deck or hand; discard: whose hand (you|opponent|each);
     # to_deck_top: "owner" when its owner chooses the top or the bottom of their deck ("or_bottom: owner")
@@ -986,7 +986,7 @@ def _directive(op, val, f, make_token) -> Directive:
                          can=_choice(d.get("can"), f"{p}.can", ALLOWS),
                          duration=_choice(d.get("duration", "turn"), f"{p}.duration", DURATIONS))
     if shape == "count_symbols":  # symbols counted otherwise for cost reduction (saga-rulings: Costs, Sym-1)
-        d = _map(val, p, ("target", "of", "as", "color"))
+        d = _map(val, p, ("target", "of", "as", "color", "also", "gain"))
         t = parse_target({"side": "you", "zone": "hand", "mode": "all", **_selection(d.get("target"), f"{p}.target")},
                          f"{p}.target")
         if t.side != "you" or t.zone != "hand":
@@ -1000,6 +1000,18 @@ def _directive(op, val, f, make_token) -> Directive:
                 raise EffectSyntax(f"{p}.of", "the cards whose symbols count: this, or your field cards")
         else:
             raise EffectSyntax(f"{p}.of", f"expected this or a filter of your field cards, got {of!r}")
+        more = [k for k in ("also", "gain") if k in d]  # docs/saga-rulings.md "Card names without quotation marks"
+        if more:  # N-2: each symbol of these colours as well / these symbols more, while the reduction is determined
+            key = more[0]
+            if len(more) > 1 or "as" in d or "color" in d:
+                raise EffectSyntax(f"{p}.{key}", "give one of as (with color), also or gain")
+            vals = d[key]
+            if not isinstance(vals, list) or not vals or len(vals) > MAX_SYMBOLS:
+                raise EffectSyntax(f"{p}.{key}", f"expected a list of 1 to {MAX_SYMBOLS} colours, got {vals!r}")
+            colors = tuple(_choice(c, f"{p}.{key}[{i}]", COLORS) for i, c in enumerate(vals))
+            if key == "also" and len(set(colors)) != len(colors):
+                raise EffectSyntax(f"{p}.also", "a colour named twice")
+            return Directive(op, target=t, by=by, amount=1, colors=colors, mode=key)
         n = _int(d.get("as"), f"{p}.as", 1, maximum=10)
         colors = (_choice(d["color"], f"{p}.color", COLORS),) if "color" in d else ()
         return Directive(op, target=t, by=by, amount=n, colors=colors)
@@ -1555,6 +1567,8 @@ def _directive_value(d: Directive, token_to_dict):
         if isinstance(of, dict):
             of.pop("all", None)
             of["side"] = d.by.side
+        if d.mode in ("also", "gain"):  # docs/saga-rulings.md "Card names without quotation marks", N-2
+            return {"target": t, "of": of, d.mode: list(d.colors)}
         return {"target": t, "of": of, "as": d.amount, **({"color": d.colors[0]} if d.colors else {})}
     if d.op == "cost_next":
         t = target_to_dict(d.target)

@@ -38,6 +38,11 @@ nm_summon_from_hand: "select" amount card_descr filters? ("in" | "from") "your h
 %extend condition: "you control" count descr filters? "and" condition -> nm_c_control_and
 // "place a core from your trash that is not a soul core into your life" (never the soul core, CR 4-11-3)
 %extend action: "place" count core_word "from your trash" not_soul? "into your life" -> nm_trash_to_life
+// "While summoning or placing a Stoneback card, treat this spirit's color and symbol color as red and blue as well",
+// "..., this nexus gains a green symbol": for that card's cost reduction (docs/saga-rulings.md, names N-2)
+%extend sentence: "while summoning or placing" count card_descr filters? "," nm_sym_more -> nm_while_summoning_placing
+nm_sym_more: "treat" ("this spirit's" | "this nexus's") "color and symbol color as" COLOUR (("and" | "," | ", and") COLOUR)* "as well" -> nm_sym_also
+           | ("this spirit" | "this nexus") ("gains" | "gain") count COLOUR ("symbol" | "symbols") -> nm_sym_gain
 %extend sentence: nm_onto_field_revealed
 nm_onto_field_revealed: ("place" | "summon") amount card_descr filters? "from" "among"? "the revealed cards" free_cost
 """
@@ -109,6 +114,31 @@ class Rules:
     @_inline
     def nm_trash_to_life(self, count, _w, *_not_soul):  # the soul core never goes into the life this way (4-11-3)
         return [{"life_gain": {"count": count, "from": "trash"}}]
+
+    @_inline
+    def nm_sym_also(self, *colours):
+        names = [str(c) for c in colours]
+        if len(set(names)) != len(names):
+            raise NotSupported("a colour named twice")
+        return {"also": names}
+
+    @_inline
+    def nm_sym_gain(self, count, colour):
+        if not 1 <= count <= 10:
+            raise NotSupported(f"{count} symbols at once")
+        return {"gain": [str(colour)] * count}
+
+    @_inline
+    def nm_while_summoning_placing(self, count, descr, *rest):  # spirits summoned and nexuses placed (CR 10-6, 10-7)
+        more = rest[-1]
+        filters = next((r for r in rest[:-1] if isinstance(r, list)), None)
+        if count != 1:
+            raise NotSupported("summoning or placing several cards at once")
+        t = {k: v for k, v in self._target({}, "you", descr, filters).items() if k != "side"}
+        kinds = ("spirit", "nexus") if t.get("type", "spirit") == "any" else (t.get("type", "spirit"),)
+        if set(kinds) - {"spirit", "nexus"}:
+            raise NotSupported("summoning or placing a magic card")
+        return [{"count_symbols": {"target": {**t, "type": k}, "of": "this", **more}} for k in kinds]
 
     @_inline
     def nm_if_when_first(self, cond, event, ops):
