@@ -550,3 +550,36 @@ def test_ruling_n_2_round_trips_and_reads_as_english(more, words):
     assert d["effects"][0]["do"] == card["effects"][0]["do"]
     assert card_from_dict(yaml.safe_load(yaml.safe_dump(d))) == c
     assert words in effect_text(c.effects[0], c).lower()
+
+
+# ---------------------------------------------------------------- "when ..., view the top card of your deck" (CR 12-3-1)
+
+
+def test_cr_12_3_1_a_trigger_written_first_then_the_top_cards_viewed_or_revealed_sentences():
+    assert ops("When one of your Stoneback spirits is destroyed, view the top card of your deck.") == [
+        {"_trigger": {"trigger": "your_spirit_destroyed", "watch": {"family": "Stoneback"}}},
+        {"_reveal": 1, "_search": {"reveal": False}}]
+    assert ops("When one of your Stoneback spirits is destroyed, reveal the top 2 cards of your deck.")[1] == {
+        "_reveal": 2}
+
+
+def test_cr_12_3_1_played_when_one_of_your_family_spirits_is_destroyed_view_the_top_card_and_discard_it():
+    watcher = record(ID="ZT-080", name="Test Watch", cardType="NEXUS", subType=[""],
+                     core_requirements=[{"level": 1, "cores": 0}, {"level": 2, "cores": 2}],
+                     effects=[{"levels": [1, 2], "condition": "N/A", "keywords": [], "steps": [],
+                               "details": "When one of your Stoneback spirits is destroyed, view the top card of your "
+                                          "deck. Return the viewed card to the top of your deck or discard it."}])
+    db = named_db(record(), watcher, magic("Select one of your spirits and destroy it."))
+    game = game_of(db, "{life: 5, reserve: 3, hand: [ZT-009], field: [ZT-001, ZT-080], deck: [T-R1, T-W0]}")
+    spirit = first(game, 0, "ZT-001")
+    use(game)
+    while game.pending.kind == "choose":
+        info = game.pending.info
+        if spirit in info.get("options", []):
+            answer(game, [spirit])
+        elif info.get("kind") == "may":
+            answer(game, True)
+        else:
+            assert cids(game, info["options"]) == ["T-R1"]  # the top card, seen by you alone
+            answer(game, info["options"])  # discarded
+    assert sorted(trash(game)) == ["T-R1", "ZT-001", "ZT-009"] and deck(game) == ["T-W0"]

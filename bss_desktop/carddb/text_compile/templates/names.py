@@ -43,6 +43,9 @@ nm_summon_from_hand: "select" amount card_descr filters? ("in" | "from") "your h
 %extend sentence: "while summoning or placing" count card_descr filters? "," nm_sym_more -> nm_while_summoning_placing
 nm_sym_more: "treat" ("this spirit's" | "this nexus's") "color and symbol color as" COLOUR (("and" | "," | ", and") COLOUR)* "as well" -> nm_sym_also
            | ("this spirit" | "this nexus") ("gains" | "gain") count COLOUR ("symbol" | "symbols") -> nm_sym_gain
+// "When one of your Stoneback spirits is destroyed, view the top card of your deck." (then what is done with it)
+%extend sentence: "when" watch_event "," ("view" | "look at") "the top" count? card_word "of your deck" -> nm_when_view
+                | "when" watch_event "," "reveal the top" count? card_word "of your deck" -> nm_when_reveal
 %extend sentence: nm_onto_field_revealed
 nm_onto_field_revealed: ("place" | "summon") amount card_descr filters? "from" "among"? "the revealed cards" free_cost
 """
@@ -139,6 +142,14 @@ class Rules:
         if set(kinds) - {"spirit", "nexus"}:
             raise NotSupported("summoning or placing a magic card")
         return [{"count_symbols": {"target": {**t, "type": k}, "of": "this", **more}} for k in kinds]
+
+    @_inline
+    def nm_when_view(self, event, *args):  # the trigger the text writes, then the cards looked at (CR 12-3-1)
+        return [{"_trigger": event}] + self.view(*args)
+
+    @_inline
+    def nm_when_reveal(self, event, *args):
+        return [{"_trigger": event}] + self.reveal(*args)
 
     @_inline
     def nm_if_when_first(self, cond, event, ops):
