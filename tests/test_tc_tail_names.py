@@ -583,3 +583,20 @@ def test_cr_12_3_1_played_when_one_of_your_family_spirits_is_destroyed_view_the_
             assert cids(game, info["options"]) == ["T-R1"]  # the top card, seen by you alone
             answer(game, info["options"])  # discarded
     assert sorted(trash(game)) == ["T-R1", "ZT-001", "ZT-009"] and deck(game) == ["T-W0"]
+
+
+def test_ruling_n_1_explain_reads_names_as_the_import_does(tmp_path):
+    from bss_desktop.carddb.explain import explain_lines
+
+    recs = [HAVEN, magic("Select an Ember Haven from your trash and return it to your hand.")]
+    (tmp_path / "cards.json").write_text(json.dumps(recs))
+    lines = explain_lines(tmp_path, "ZT-009")
+    assert any("name_is: Ember Haven" in line for line in lines) and lines[-1].startswith("  => automated")
+
+
+def test_hostile_names_records_of_any_shape_give_names_or_none():
+    odd = [("f", 0, {"name": "Ember Haven", "cardType": ["NEXUS"]}), ("f", 1, {"name": 3, "cardType": "SPIRIT"}),
+           ("f", 2, "not a record"), ("f", 3, {"name": "Stone Pup", "cardType": None}), ("f", 4, {})]
+    names = _names_of(odd, test_db())
+    assert "Ember Haven" in names and "Stone Pup" in names and names.type_of("Ember Haven") is None
+    assert names.type_of("Red Forge") == "nexus"  # a shipped test card's name and type

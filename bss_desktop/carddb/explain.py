@@ -31,7 +31,7 @@ def explain_lines(path: str | Path, card_id: str) -> list[str]:
         raise LookupError(f"no record with ID {card_id!r} under {path}")
     base = load_default_db()
     families = _families_of(records, base)
-    names = _names_of(records, base)
+    card_names = _names_of(records, base)  # names printed without quotation marks (normalise.py)
     card_type = str(rec.get("cardType", "")).strip().lower()
     out = [f"{card_id} {rec.get('name', '')} ({card_type})"]
     effects = rec.get("effects") if isinstance(rec.get("effects"), list) else []
@@ -49,7 +49,7 @@ def explain_lines(path: str | Path, card_id: str) -> list[str]:
         steps = [s for s in e.get("steps") or [] if isinstance(s, str)]
         r = compile_effect(card_type, str(e.get("condition") or ""), details, steps,
                            burst=any(n.lower() == "burst" for n in names), chain_colors=chain, families=families,
-                           names=names)
+                           names=card_names)
         f = r.frame
         frame = f.kind + (f" {f.trigger}" if f.trigger else "") + (f" {'/'.join(f.timing)}" if f.timing else "") + (
             f" while {_flow(f.condition)}" if f.condition else "")
