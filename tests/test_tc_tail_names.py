@@ -416,7 +416,7 @@ def test_cr_10_6_7_played_select_a_card_in_your_hand_and_summon_it_without_payin
     assert hand(game) == ["T-R1"]
 
 
-# ---------------------------------------------------------------- "... and ..." conditions, cores from the trash to life
+# ---------------------------------------------------------------- "... and ..." conditions, trash cores to the life
 
 
 def test_cr_4_11_3_cores_from_your_trash_into_your_life_and_two_conditions_sentences():
@@ -552,7 +552,7 @@ def test_ruling_n_2_round_trips_and_reads_as_english(more, words):
     assert words in effect_text(c.effects[0], c).lower()
 
 
-# ---------------------------------------------------------------- "when ..., view the top card of your deck" (CR 12-3-1)
+# ---------------------------------------------------------------- "when ..., view the top card of your deck" (12-3-1)
 
 
 def test_cr_12_3_1_a_trigger_written_first_then_the_top_cards_viewed_or_revealed_sentences():

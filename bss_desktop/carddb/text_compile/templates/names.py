@@ -17,7 +17,6 @@ GRAMMAR = r"""
 %extend filter: "other than" QUOTED                               -> nm_name_not
 // "select a Stone Pup from your trash", "reveal 1 Stone Pup from the cards you viewed": the card of that name
 %extend card_noun: QUOTED                                         -> nm_noun_named
-// "place a Stone Haven from the revealed cards without paying its cost": onto the field, its cost unpaid (CR 12-2)
 // "exhaust 1 of your Stone Haven nexuses": the cards of that name, of the kind the text calls them
 %extend descr: QUOTED (kind_spirit | kind_nexus)                  -> nm_descr_named
 // "if you control a Stone Haven": a card of that name on your field
@@ -41,11 +40,13 @@ nm_summon_from_hand: "select" amount card_descr filters? ("in" | "from") "your h
 // "While summoning or placing a Stoneback card, treat this spirit's color and symbol color as red and blue as well",
 // "..., this nexus gains a green symbol": for that card's cost reduction (docs/saga-rulings.md, names N-2)
 %extend sentence: "while summoning or placing" count card_descr filters? "," nm_sym_more -> nm_while_summoning_placing
-nm_sym_more: "treat" ("this spirit's" | "this nexus's") "color and symbol color as" COLOUR (("and" | "," | ", and") COLOUR)* "as well" -> nm_sym_also
+nm_sym_more: "treat" ("this spirit's" | "this nexus's") "color and symbol color as" nm_colours "as well" -> nm_sym_also
            | ("this spirit" | "this nexus") ("gains" | "gain") count COLOUR ("symbol" | "symbols") -> nm_sym_gain
+nm_colours: COLOUR (("and" | "," | ", and") COLOUR)*
 // "When one of your Stoneback spirits is destroyed, view the top card of your deck." (then what is done with it)
 %extend sentence: "when" watch_event "," ("view" | "look at") "the top" count? card_word "of your deck" -> nm_when_view
                 | "when" watch_event "," "reveal the top" count? card_word "of your deck" -> nm_when_reveal
+// "place a Stone Haven from the revealed cards without paying its cost": onto the field, its cost unpaid (CR 12-2)
 %extend sentence: nm_onto_field_revealed
 nm_onto_field_revealed: ("place" | "summon") amount card_descr filters? "from" "among"? "the revealed cards" free_cost
 """
@@ -119,8 +120,11 @@ class Rules:
         return [{"life_gain": {"count": count, "from": "trash"}}]
 
     @_inline
-    def nm_sym_also(self, *colours):
-        names = [str(c) for c in colours]
+    def nm_colours(self, *colours):
+        return [str(c) for c in colours]
+
+    @_inline
+    def nm_sym_also(self, names):
         if len(set(names)) != len(names):
             raise NotSupported("a colour named twice")
         return {"also": names}
