@@ -600,3 +600,10 @@ def test_hostile_names_records_of_any_shape_give_names_or_none():
     names = _names_of(odd, test_db())
     assert "Ember Haven" in names and "Stone Pup" in names and names.type_of("Ember Haven") is None
     assert names.type_of("Red Forge") == "nexus"  # a shipped test card's name and type
+
+
+def test_ruling_n_1_a_keyword_colour_or_timing_is_never_a_name():
+    names = CardNames(["Swift", "Red", "Soul Core", "A.T. Field", "Flash", "Feast", "Stone Pup"])
+    assert len(names) == 1
+    n = normalise('Select a spirit card with Swift and a Red Stone Pup with a "Soul Core" on it.', FAMILIES, names)
+    assert n.quoted == ["Soul Core", "Stone Pup"] and n.names == {1: None}

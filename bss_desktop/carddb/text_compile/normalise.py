@@ -9,6 +9,9 @@ from __future__ import annotations
 import re
 from dataclasses import dataclass, field
 
+from ..cards import COLORS
+from ..effects import KEYWORD_NAMES
+
 __all__ = ["CardNames", "Normalised", "normalise", "split_sentences"]
 
 _NUMBER_WORDS = {"one": 1, "two": 2, "three": 3, "four": 4, "five": 5, "six": 6, "seven": 7, "eight": 8,
@@ -34,6 +37,10 @@ class Normalised:
 
 
 MAX_NAME = 200  # longer "names" are no card's (the longest printed name is far shorter): ignored
+# words of the card text's own vocabulary, never read as a card's name even where a card has it (ruling N-1): the
+# keywords (CR 11, and those printed later), the timings, the colours, the soul core and tokens
+_NOT_NAMES = frozenset(n.casefold() for n in (*KEYWORD_NAMES.values(), "Feast", "Bloodcurse", "Burst", "Flash",
+                                               "Main", "Soul Core", "Token", *COLORS))
 _WORD = re.compile(r"\w+")
 
 
@@ -60,7 +67,7 @@ class CardNames:
             if not isinstance(n, str):
                 continue
             n = n.replace("’", "'").strip()
-            if len(n) < 2 or len(n) > MAX_NAME or not any(c.isalnum() for c in n):
+            if len(n) < 2 or len(n) > MAX_NAME or not any(c.isalnum() for c in n) or n.casefold() in _NOT_NAMES:
                 continue
             if n.casefold() not in types:
                 types[n.casefold()] = set()
