@@ -22,6 +22,7 @@ from ..schema import card_from_dict
 from .framing import Frame, frame_of
 from .normalise import CardNames, split_sentences
 from .sentences import Sentence, compile_sentence
+from .sentences import compile_sentence as _compile_sentence
 from .templates.costs import instead as _instead, own_cost_only
 from .templates.timing import battle_end_frame
 
@@ -296,14 +297,17 @@ def compile_effect(card_type: str, condition: str, details: str, steps: list[str
     printed without quotation marks is read as one (normalise.py)."""
     if not isinstance(names, CardNames):
         names = CardNames(names)
+
+    def compile_sentence(text: str, fams: tuple[str, ...]) -> Sentence:  # each sentence with the names too
+        return _compile_sentence(text, fams, names)
     frame = frame_of(card_type, condition, details, list(steps), burst=burst)
     result = CompiledEffect(frame, None)
     if frame.unknown:
         result.why = frame.unknown
         return result
     main, chain_color, chain_text = _split_chain(frame.body, list(chain_colors))
-    result.sentences = [compile_sentence(s, families, names) for s in split_sentences(main)]
-    result.chain_sentences = [compile_sentence(s, families, names) for s in split_sentences(chain_text)]
+    result.sentences = [compile_sentence(s, families) for s in split_sentences(main)]
+    result.chain_sentences = [compile_sentence(s, families) for s in split_sentences(chain_text)]
     bad = [s for s in result.sentences + result.chain_sentences if not s.ok]
     if bad:
         result.why = f"not recognised: {bad[0].text!r} ({bad[0].why})"
