@@ -300,6 +300,7 @@ def compile_effect(card_type: str, condition: str, details: str, steps: list[str
 
     def compile_sentence(text: str, fams: tuple[str, ...]) -> Sentence:  # each sentence with the names too
         return _compile_sentence(text, fams, names)
+
     frame = frame_of(card_type, condition, details, list(steps), burst=burst)
     result = CompiledEffect(frame, None)
     if frame.unknown:
