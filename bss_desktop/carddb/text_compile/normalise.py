@@ -1,7 +1,7 @@
 """Card text made regular before parsing: sentences split, lower case outside quotes, numbers as digits, quoted
 names and family names replaced by placeholders (``q0``, ``f0``) the grammar reads as QUOTED and FAMILY.
 
-A card name printed without quotation marks ("if you control a Ruby Sanctuary", a template real cards use) becomes a
+A card name printed without quotation marks ("if you control a Stone Haven", a template real cards use) becomes a
 name placeholder like a quoted one, only where it is exactly (case and all) the name of a card the import knows and
 no family of that name is known (families win: docs/saga-rulings.md "Card names without quotation marks", N-1)."""
 from __future__ import annotations
