@@ -187,15 +187,15 @@ def test_cr_2_1_a_quoted_word_that_is_no_known_card_name_is_no_card():
 
 
 def test_cr_2_1_the_whole_effect_compiles_with_a_name():
-    e = compiled("View the top three cards of your deck. Reveal one Ember Haven from the cards you viewed and add it "
+    e = compiled("View the top four cards of your deck. Reveal one Ember Haven from the cards you viewed and add it "
                  "to your hand. Return the remaining cards to the bottom of your deck in any order.")
-    assert e["do"] == [{"search": {"look": 3, "reveal": False,
+    assert e["do"] == [{"search": {"look": 4, "reveal": False,
                                    "take": {"type": "nexus", "name_is": "Ember Haven", "count": 1},
                                    "rest": "bottom"}}]
 
 
 def test_cr_2_1_played_reveal_a_card_of_that_name_from_the_cards_you_viewed():
-    db = named_db(HAVEN, KEEPER, magic("View the top three cards of your deck. Reveal one Ember Haven from the cards "
+    db = named_db(HAVEN, KEEPER, magic("View the top four cards of your deck. Reveal one Ember Haven from the cards "
                                        "you viewed and add it to your hand. Return the remaining cards to the bottom "
                                        "of your deck in any order."))
     game = game_of(db, "{life: 5, reserve: 3, hand: [ZT-009], deck: [ZT-051, ZT-050, T-NX, T-G4]}")
@@ -205,7 +205,7 @@ def test_cr_2_1_played_reveal_a_card_of_that_name_from_the_cards_you_viewed():
     answer(game, [haven])
     while game.pending.kind == "choose":
         answer(game, [game.pending.info["options"][0]])
-    assert hand(game) == ["ZT-050"] and sorted(deck(game)[1:]) == ["T-NX", "ZT-051"]
+    assert hand(game) == ["ZT-050"] and sorted(deck(game)) == ["T-G4", "T-NX", "ZT-051"]
 
 
 def test_cr_2_1_played_select_a_card_of_that_name_from_your_trash():
@@ -300,9 +300,9 @@ def test_cr_10_6_7_played_summon_a_card_of_that_name_from_the_revealed_cards_its
 
 
 def test_cr_2_1_for_every_card_of_that_name_you_control_sentences():
-    assert ops('Place two cores from your trash that are not a "Soul Core" onto this spirit for every Ember Haven '
-               "you control.") == [
-        {"core_charge": {"target": "this", "count": 2, "from": "trash", "soul_core": False,
+    assert ops('Place three cores from your trash that are not a "Soul Core" onto this spirit for every Ember '
+               "Haven you control.") == [
+        {"core_charge": {"target": "this", "count": 3, "from": "trash", "soul_core": False,
                          "for_each": {"cards": {"side": "you", "type": "nexus", "name_is": "Ember Haven"}}}}]
     assert ops("All of your spirits gain 1000 BP for each Stone Pup you control.")[0]["bp"]["for_each"] == {
         "cards": {"side": "you", "type": "spirit", "name_is": "Stone Pup"}}
@@ -311,17 +311,17 @@ def test_cr_2_1_for_every_card_of_that_name_you_control_sentences():
 
 def test_cr_6_7_1_played_at_the_start_of_the_step_cores_from_your_trash_for_every_card_of_that_name():
     spirit = record(ID="ZT-001", effects=[{"levels": [1, 2], "condition": "During Your Attack Step", "keywords": [],
-                                           "steps": [], "details": 'At the start of the step, place two cores from '
-                                           'your trash that are not a "Soul Core" onto this spirit for every Ember '
+                                           "steps": [], "details": 'At the start of the step, place one core from '
+                                           'your trash that is not a "Soul Core" onto this spirit for every Ember '
                                            "Haven you control."}])
     db = named_db(HAVEN, KEEPER, spirit)
-    for field, moved in (("[ZT-001, ZT-050, ZT-050, ZT-051]", 4), ("[ZT-001, ZT-051]", 0)):
+    for field, moved in (("[ZT-001, ZT-050, ZT-050, ZT-051]", 2), ("[ZT-001, ZT-051]", 0)):
         game = game_of(db, f"{{life: 5, reserve: 0, trash_cores: 5, soul_core: trash, field: {field}}}")
         me = first(game, 0, "ZT-001")
         before = game.state.cards[me].cores
         game.apply(EndMain(0))  # the attack step starts
         p0 = game.state.players[0]
-        assert game.state.cards[me].cores - before == moved and p0.trash_cores == 5 - moved  # two per Haven
+        assert game.state.cards[me].cores - before == moved and p0.trash_cores == 5 - moved  # one per Haven
         assert p0.soul == "trash"  # never the soul core
 
 
@@ -386,12 +386,12 @@ def test_cr_8_4_played_exhaust_one_of_your_name_nexuses_as_a_cost():
 
 
 def test_cr_10_6_select_a_card_in_your_hand_and_summon_it_sentences():
-    assert ops("You may select a Stoneback spirit card that costs 6 or fewer in your hand and summon it without "
-               "paying its cost.") == [{"select": {"side": "you", "family": "Stoneback", "cost_max": 6, "zone": "hand"},
+    assert ops("You may select a Stoneback spirit card that costs 5 or fewer in your hand and summon it without "
+               "paying its cost.") == [{"select": {"side": "you", "family": "Stoneback", "cost_max": 5, "zone": "hand"},
                                         "may": True}, {"summon": "it", "if_done": True}]
-    e = compiled("You may select a Stoneback spirit card that costs 6 or fewer in your hand and summon it without "
+    e = compiled("You may select a Stoneback spirit card that costs 5 or fewer in your hand and summon it without "
                  "paying its cost.")
-    assert e["do"] == [{"summon": {"target": {"family": "Stoneback", "cost_max": 6, "zone": "hand"},
+    assert e["do"] == [{"summon": {"target": {"family": "Stoneback", "cost_max": 5, "zone": "hand"},
                                    "cores": "reserve"}, "may": True}]
     assert "more than one" in why("Select 2 spirit cards in your hand and summon it without paying its cost.")
     why("Select a magic card from your hand and destroy it.")  # nothing but a summon after it
@@ -420,10 +420,10 @@ def test_cr_10_6_7_played_select_a_card_in_your_hand_and_summon_it_without_payin
 
 
 def test_cr_4_11_3_cores_from_your_trash_into_your_life_and_two_conditions_sentences():
-    assert ops('If you control an Ember nexus and you have 2 or fewer life, place a core from your trash that is not a '
-               '"Soul Core" into your life.') == [
-        {"life_gain": {"count": 1, "from": "trash"},
-         "if": {"control": {"side": "you", "type": "nexus", "family": "Ember"}, "life_max": 2}}]
+    assert ops('If you control an Ember nexus and you have 3 or fewer life, place two cores from your trash that are '
+               'not a "Soul Core" into your life.') == [
+        {"life_gain": {"count": 2, "from": "trash"},
+         "if": {"control": {"side": "you", "type": "nexus", "family": "Ember"}, "life_max": 3}}]
     assert ops("Place two cores from your trash into your life.") == [{"life_gain": {"count": 2, "from": "trash"}}]
     assert "two conditions on the same thing" in why("If you control an Ember Haven nexus and you control 2 Stone "
                                                      "Pup, draw a card.")
@@ -431,11 +431,11 @@ def test_cr_4_11_3_cores_from_your_trash_into_your_life_and_two_conditions_sente
 
 def test_cr_4_11_3_played_cores_from_your_trash_into_your_life_never_the_soul_core():
     spirit = record(ID="ZT-001", effects=[{"levels": [1, 2], "condition": "When Summoned", "keywords": [],
-                                           "steps": [], "details": "If you control an Ember nexus and you have 2 or "
+                                           "steps": [], "details": "If you control an Ember nexus and you have 3 or "
                                            'fewer life, place two cores from your trash that are not a "Soul Core" '
                                            "into your life."}])
     db = named_db(HAVEN, spirit)
-    for life, field, gained in ((2, "[ZT-050]", 1), (3, "[ZT-050]", 0), (2, "[]", 0)):
+    for life, field, gained in ((3, "[ZT-050]", 1), (4, "[ZT-050]", 0), (3, "[]", 0)):
         game = game_of(db, f"{{life: {life}, reserve: 3, trash_cores: 1, soul_core: trash, field: {field}, "
                            "hand: [ZT-001]}")
         game.apply(Summon(0, first(game, 0, "ZT-001", "hand")))
@@ -469,7 +469,7 @@ def test_life_gain_from_the_trash_round_trips_and_reads_as_english():
 
 RECOLOURED = ("While summoning or placing a Stoneback card, treat this spirit's color and symbol color as blue and "
               "white as well.")
-GAINED = "While summoning or placing a Stoneback card, this nexus gains a green symbol."
+GAINED = "While summoning or placing a Stoneback card, this nexus gains a yellow symbol."
 
 
 def _holder(details: str, **fields) -> dict:
@@ -492,7 +492,7 @@ def test_ruling_n_2_while_summoning_or_placing_sentences():
         {"count_symbols": {"target": {"family": "Stoneback", "type": "nexus"}, "of": "this",
                            "also": ["blue", "white"]}}]}
     r = compile_effect("nexus", "N/A", GAINED, [], families=FAMILIES, names=NAMES)
-    assert [d["count_symbols"]["gain"] for d in r.effect["do"]] == [["green"], ["green"]]
+    assert [d["count_symbols"]["gain"] for d in r.effect["do"]] == [["yellow"], ["yellow"]]
     assert "magic card" in why("While summoning or placing a Stoneback magic card, this nexus gains a green symbol.")
     assert "named twice" in why("While summoning or placing a Stoneback card, treat this spirit's color and symbol "
                                 "color as blue and blue as well.")
@@ -513,10 +513,10 @@ def test_ruling_n_2_played_a_symbol_of_other_colours_as_well_for_the_cards_it_na
 def test_ruling_n_2_played_a_nexus_that_gains_a_symbol_for_the_cards_it_names():
     holder = _holder(GAINED, cardType="NEXUS", core_requirements=[{"level": 1, "cores": 0},
                                                                   {"level": 2, "cores": 2}])
-    db = named_db(holder, _stoneback("ZT-071", ("green", "red", "red")),
-                  _stoneback("ZT-072", ("green", "red"), subtype=("Sky Warden",)))
+    db = named_db(holder, _stoneback("ZT-071", ("yellow", "red", "red")),
+                  _stoneback("ZT-072", ("yellow", "red"), subtype=("Sky Warden",)))
     game = game_of(db, "{life: 5, reserve: 3, soul_core: trash, field: [ZT-070], hand: [ZT-071, ZT-072]}")
-    assert game.cost_of(first(game, 0, "ZT-071", "hand")) == 2  # its red symbol and a green one
+    assert game.cost_of(first(game, 0, "ZT-071", "hand")) == 2  # its red symbol and a yellow one
     assert game.cost_of(first(game, 0, "ZT-072", "hand")) == 3  # its red symbol only
 
 
@@ -556,19 +556,20 @@ def test_ruling_n_2_round_trips_and_reads_as_english(more, words):
 
 
 def test_cr_12_3_1_a_trigger_written_first_then_the_top_cards_viewed_or_revealed_sentences():
-    assert ops("When one of your Stoneback spirits is destroyed, view the top card of your deck.") == [
+    assert ops("When one of your Stoneback spirits is destroyed, look at the top 2 cards of your deck.") == [
         {"_trigger": {"trigger": "your_spirit_destroyed", "watch": {"family": "Stoneback"}}},
-        {"_reveal": 1, "_search": {"reveal": False}}]
-    assert ops("When one of your Stoneback spirits is destroyed, reveal the top 2 cards of your deck.")[1] == {
-        "_reveal": 2}
+        {"_reveal": 2, "_search": {"reveal": False}}]
+    assert ops("When one of your Stoneback spirits is destroyed, reveal the top 3 cards of your deck.")[1] == {
+        "_reveal": 3}
 
 
 def test_cr_12_3_1_played_when_one_of_your_family_spirits_is_destroyed_view_the_top_card_and_discard_it():
     watcher = record(ID="ZT-080", name="Test Watch", cardType="NEXUS", subType=[""],
                      core_requirements=[{"level": 1, "cores": 0}, {"level": 2, "cores": 2}],
                      effects=[{"levels": [1, 2], "condition": "N/A", "keywords": [], "steps": [],
-                               "details": "When one of your Stoneback spirits is destroyed, view the top card of your "
-                                          "deck. Return the viewed card to the top of your deck or discard it."}])
+                               "details": "When one of your Stoneback spirits is destroyed, look at the top card of "
+                                          "your deck. Return the viewed card to the top of your deck or discard "
+                                          "it."}])
     db = named_db(record(), watcher, magic("Select one of your spirits and destroy it."))
     game = game_of(db, "{life: 5, reserve: 3, hand: [ZT-009], field: [ZT-001, ZT-080], deck: [T-R1, T-W0]}")
     spirit = first(game, 0, "ZT-001")
