@@ -23,27 +23,27 @@ GRAMMAR = r"""
 %extend condition: "you control" count QUOTED                     -> nm_c_control_named
 // "for every Stone Haven you control": the cards of that name on your field
 %extend per: ("for each" | "for every") QUOTED ("you control" | "on your field") -> nm_per_named
-// "place 2 cores from your trash that are not a soul core onto this spirit for every Stone Haven you control"
+// "place 3 cores from your trash that are not a soul core onto this spirit for every Stone Haven you control"
 %extend action: nm_trash_cores_per
 nm_trash_cores_per: "place" count core_word "from your trash" not_soul? ("onto" | "on") core_dest per
 // "If you control a Stone Haven, when this spirit's attack reduces your opponent's life, exhaust ...": the trigger,
 // its effect under the condition, as timing.py's "if ..., refresh it when ..." (if_when_last) reads it
 %extend sentence: "if" condition "," "when" watch_event "," after_when -> nm_if_when_first
-// "select a Stoneback spirit card that costs 6 or fewer in your hand and summon it without paying its cost": as
+// "select a Stoneback spirit card that costs 5 or fewer in your hand and summon it without paying its cost": as
 // "summon a ... from your hand without paying its cost" (a template real cards use after a family name)
 %extend action: nm_summon_from_hand
 nm_summon_from_hand: "select" amount card_descr filters? ("in" | "from") "your hand and summon" it free_cost
-// "if you control a Stoneback nexus and you have 2 or fewer life": both hold
+// "if you control a Stoneback nexus and you have 3 or fewer life": both hold
 %extend condition: "you control" count descr filters? "and" condition -> nm_c_control_and
 // "place a core from your trash that is not a soul core into your life" (never the soul core, CR 4-11-3)
 %extend action: "place" count core_word "from your trash" not_soul? "into your life" -> nm_trash_to_life
 // "While summoning or placing a Stoneback card, treat this spirit's color and symbol color as red and blue as well",
-// "..., this nexus gains a green symbol": for that card's cost reduction (docs/saga-rulings.md, names N-2)
+// "..., this nexus gains a yellow symbol": for that card's cost reduction (docs/saga-rulings.md, names N-2)
 %extend sentence: "while summoning or placing" count card_descr filters? "," nm_sym_more -> nm_while_summoning_placing
 nm_sym_more: "treat" ("this spirit's" | "this nexus's") "color and symbol color as" nm_colours "as well" -> nm_sym_also
            | ("this spirit" | "this nexus") ("gains" | "gain") count COLOUR ("symbol" | "symbols") -> nm_sym_gain
 nm_colours: COLOUR (("and" | "," | ", and") COLOUR)*
-// "When one of your Stoneback spirits is destroyed, view the top card of your deck." (then what is done with it)
+// "When one of your Stoneback spirits is destroyed, look at the top 2 cards of your deck." (then what is done with it)
 %extend sentence: "when" watch_event "," ("view" | "look at") "the top" count? card_word "of your deck" -> nm_when_view
                 | "when" watch_event "," "reveal the top" count? card_word "of your deck" -> nm_when_reveal
 // "place a Stone Haven from the revealed cards without paying its cost": onto the field, its cost unpaid (CR 12-2)
