@@ -397,6 +397,7 @@ TARGET_SAMPLES = {
     "same_cost": ["your_spirits", "it"],
     "colors_min": [2],
     "name_not": ["Stone Pup"],
+    "name_is": ["Stone Pup"],  # docs/saga-rulings.md "Card names without quotation marks"
 }
 
 

@@ -211,6 +211,8 @@ def _with_parts(t: Target, plural: bool = False) -> list[str]:
         parts.append(f"{t.colors_min} or more colors")
     if t.name_not is not None:
         parts.append(f'a card name other than "{t.name_not}"')
+    if t.name_is is not None:
+        parts.append(f'the card name "{t.name_is}"')
     if t.same_cost == "your_spirits":
         parts.append("the same cost as one of your spirits")
     elif t.same_cost == "it":
@@ -661,7 +663,7 @@ def _clause(d: Directive, ctx: _Ctx, effect_kind: str | None) -> _Clause:
         times = "" if d.amount == 1 and not per else " once" if d.amount == 1 else f" {d.amount} times"
         return _imp(f"activate 【Feast】{times}{per}")
     if op == "life_gain":
-        where = "your reserve" if d.cores_from == "reserve" else "the void"
+        where = {"reserve": "your reserve", "trash": "your trash"}.get(d.cores_from, "the void")
         return _imp(f"put {_count(d.amount, 'core')} from {where} into your life{per}")
     if op == "core_gain":
         return _imp(f"put {_count(d.amount, 'core')} from {_core_source(d)} into your {d.to or 'reserve'}{per}")
@@ -766,6 +768,13 @@ def _clause(d: Directive, ctx: _Ctx, effect_kind: str | None) -> _Clause:
                        _join(f"have {target_text(t, ctx=ctx)} be unable to {what}", dur))
     if op == "count_symbols":  # docs/saga-rulings.md, Costs: Sym-1
         of = ctx.this() if d.by.ref == "this" else "your " + _kind(replace(d.by, side="any"), True)
+        if d.mode == "also":  # docs/saga-rulings.md "Card names without quotation marks", N-2
+            return _imp(f"for the cost reduction of {_kind(replace(t, side='any'), True)} in {_zone_words(t)}, each "
+                        f"symbol on {of} is {_or_list([_color(c) for c in d.colors], 'and')} as well")
+        if d.mode == "gain":
+            more = _or_list([_color(c) for c in d.colors], "and")
+            return _imp(f"for the cost reduction of {_kind(replace(t, side='any'), True)} in {_zone_words(t)}, {of} "
+                        f"has {len(d.colors)} more symbol{'s' if len(d.colors) != 1 else ''} ({more})")
         as_ = f"{d.amount} {_color(d.colors[0])} symbols" if d.colors else f"{d.amount} symbols"
         return _imp(f"for the cost reduction of {_kind(replace(t, side='any'), True)} in {_zone_words(t)}, each "
                     f"symbol on {of} counts as {as_}")

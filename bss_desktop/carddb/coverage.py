@@ -21,7 +21,7 @@ from collections.abc import Mapping
 
 from .card_text import effect_text
 from .cards import CardDef
-from .text_compile import compile_sentence, split_sentences
+from .text_compile import CardNames, compile_sentence, split_sentences
 from .text_compile.normalise import normalise
 
 __all__ = ["coverage", "coverage_lines", "unrecognised_phrases"]
@@ -47,6 +47,7 @@ def unrecognised_phrases(db: Mapping[str, CardDef], families: tuple[str, ...] = 
     """The sentences of manual effects the compiler does not recognise, made general ("N" for numbers, "…" for
     quoted names), with how many effects use each."""
     fams = families or tuple(sorted({f for c in db.values() for f in c.families}))
+    names = CardNames((c.name, c.type) for c in db.values())  # names printed without quotation marks (normalise.py)
     found: Counter = Counter()
     for card in db.values():
         for e in card.effects:
@@ -54,7 +55,7 @@ def unrecognised_phrases(db: Mapping[str, CardDef], families: tuple[str, ...] = 
                 continue
             text = _LABEL.sub("", e.text.replace("【", "").replace("】", ""), count=1)
             for s in split_sentences(text):
-                if not compile_sentence(s, fams).ok:
+                if not compile_sentence(s, fams, names).ok:
                     general = re.sub(r"\d+", "N", normalise(s).text)
                     found[re.sub(r"\bq\d+\b", "\"…\"", general)] += 1
     return found

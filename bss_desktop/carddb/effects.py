@@ -241,6 +241,7 @@ class Target:
     same_cost: str | None = None  # "your_spirits": its cost is the cost of one of your spirits on the field (CR 2-6)
     colors_min: int | None = None  # "a magic card with 2 or more colors": it has at least N colours (CR 2-4)
     name_not: str | None = None  # "other than Stone Pup": not a card of this card name (CR 2-1; compared without case)
+    name_is: str | None = None  # "a Stone Pup": a card of this card name, the whole name (CR 2-1; without case)
 
 
 @dataclass(frozen=True, slots=True)
@@ -304,7 +305,7 @@ class Directive:
     op: str
     target: Target | None = None
     amount: int | str | None = None  # N or "X"; with `per`, N for each one counted
-    mode: str | None = None  # bp/level/cost: "add" or "set"
+    mode: str | None = None  # bp/level/cost: "add" or "set"; count_symbols: "also" or "gain" (else counted "as")
     duration: str | None = None
     side: str | None = None  # mill: whose deck; look: whose deck or hand; discard: whose hand (you|opponent|each);
     # to_deck_top: "owner" when its owner chooses the top or the bottom of their deck ("or_bottom: owner")
@@ -328,7 +329,7 @@ class Directive:
     into: str | None = None  # search: SEARCH_INTO (hand, field: summoned without paying the cost, bottom, top, trash)
     among: str | None = None  # recover: "discarded": only among the cards this effect's last mill discarded
     cores_from: str | None = None  # summon, search into the field: where its LV1 cores come from (void | reserve);
-    # life_gain: where the cores come from (void, the default, or your reserve)
+    # life_gain: where the cores come from (void, the default, your reserve or your trash)
     reveal: bool = True  # search: reveal the cards (public) or only look at them (CR 12-3-1)
     no_soul: bool = False  # core_charge / core_gain from the trash: "cores ... that are not a soul core" (CR 8-5-6)
     look_instead: tuple | None = None  # search: (Condition, N): "reveal the top N cards instead" when it holds
@@ -503,6 +504,10 @@ def parse_target(v, f) -> Target:
             if not isinstance(val, str) or not val.strip():
                 raise EffectSyntax(p, f"expected the card name the cards must not have, got {val!r}")
             kw["name_not"] = val.strip()
+        elif key == "name_is":
+            if not isinstance(val, str) or not val.strip():
+                raise EffectSyntax(p, f"expected the card name the cards must have, got {val!r}")
+            kw["name_is"] = val.strip()
         elif key in ("colors", "not_colors"):
             kw[key] = _colors(val, p)
         elif key == "family":
@@ -815,7 +820,7 @@ def _directive(op, val, f, make_token) -> Directive:
             if extra.get("cores_from") == "trash" and extra["to"] == "trash":
                 raise EffectSyntax(f"{p}.to", "cores from your trash go into your reserve (to: reserve)")
         if op == "life_gain" and d.get("from", "void") != "void":  # "place a core from your reserve into your life"
-            extra = {"cores_from": _choice(d["from"], f"{p}.from", ("void", "reserve"))}
+            extra = {"cores_from": _choice(d["from"], f"{p}.from", ("void", "reserve", "trash"))}
         return Directive(op, amount=_int(d.get("count", 1), f"{p}.count", 1, allow_x=True), **_per(d, p), **extra)
     if shape == "target":
         if op == "to_deck_top" and isinstance(val, dict) and "or_bottom" in val:  # "... returns it to either the top
@@ -992,7 +997,7 @@ def _directive(op, val, f, make_token) -> Directive:
                          can=_choice(d.get("can"), f"{p}.can", ALLOWS),
                          duration=_choice(d.get("duration", "turn"), f"{p}.duration", DURATIONS))
     if shape == "count_symbols":  # symbols counted otherwise for cost reduction (saga-rulings: Costs, Sym-1)
-        d = _map(val, p, ("target", "of", "as", "color"))
+        d = _map(val, p, ("target", "of", "as", "color", "also", "gain"))
         t = parse_target({"side": "you", "zone": "hand", "mode": "all", **_selection(d.get("target"), f"{p}.target")},
                          f"{p}.target")
         if t.side != "you" or t.zone != "hand":
@@ -1006,6 +1011,18 @@ def _directive(op, val, f, make_token) -> Directive:
                 raise EffectSyntax(f"{p}.of", "the cards whose symbols count: this, or your field cards")
         else:
             raise EffectSyntax(f"{p}.of", f"expected this or a filter of your field cards, got {of!r}")
+        more = [k for k in ("also", "gain") if k in d]  # docs/saga-rulings.md "Card names without quotation marks"
+        if more:  # N-2: each symbol of these colours as well / these symbols more, while the reduction is determined
+            key = more[0]
+            if len(more) > 1 or "as" in d or "color" in d:
+                raise EffectSyntax(f"{p}.{key}", "give one of as (with color), also or gain")
+            vals = d[key]
+            if not isinstance(vals, list) or not vals or len(vals) > MAX_SYMBOLS:
+                raise EffectSyntax(f"{p}.{key}", f"expected a list of 1 to {MAX_SYMBOLS} colours, got {vals!r}")
+            colors = tuple(_choice(c, f"{p}.{key}[{i}]", COLORS) for i, c in enumerate(vals))
+            if key == "also" and len(set(colors)) != len(colors):
+                raise EffectSyntax(f"{p}.also", "a colour named twice")
+            return Directive(op, target=t, by=by, amount=1, colors=colors, mode=key)
         n = _int(d.get("as"), f"{p}.as", 1, maximum=10)
         colors = (_choice(d["color"], f"{p}.color", COLORS),) if "color" in d else ()
         return Directive(op, target=t, by=by, amount=n, colors=colors)
@@ -1575,6 +1592,8 @@ def _directive_value(d: Directive, token_to_dict):
         if isinstance(of, dict):
             of.pop("all", None)
             of["side"] = d.by.side
+        if d.mode in ("also", "gain"):  # docs/saga-rulings.md "Card names without quotation marks", N-2
+            return {"target": t, "of": of, d.mode: list(d.colors)}
         return {"target": t, "of": of, "as": d.amount, **({"color": d.colors[0]} if d.colors else {})}
     if d.op == "cost_next":
         t = target_to_dict(d.target)

@@ -12,7 +12,7 @@ import yaml
 from .card_text import effect_text
 from .database import load_default_db
 from .effects import parse_effect
-from .importer import _families_of, _is_none_mark, read_records
+from .importer import _families_of, _is_none_mark, _names_of, read_records
 from .text_compile import compile_effect
 
 __all__ = ["explain_lines"]
@@ -29,7 +29,9 @@ def explain_lines(path: str | Path, card_id: str) -> list[str]:
                 == card_id), None)
     if rec is None:
         raise LookupError(f"no record with ID {card_id!r} under {path}")
-    families = _families_of(records, load_default_db())
+    base = load_default_db()
+    families = _families_of(records, base)
+    card_names = _names_of(records, base)  # names printed without quotation marks (normalise.py)
     card_type = str(rec.get("cardType", "")).strip().lower()
     out = [f"{card_id} {rec.get('name', '')} ({card_type})"]
     effects = rec.get("effects") if isinstance(rec.get("effects"), list) else []
@@ -46,7 +48,8 @@ def explain_lines(path: str | Path, card_id: str) -> list[str]:
                  if n.lower() == "chain"]
         steps = [s for s in e.get("steps") or [] if isinstance(s, str)]
         r = compile_effect(card_type, str(e.get("condition") or ""), details, steps,
-                           burst=any(n.lower() == "burst" for n in names), chain_colors=chain, families=families)
+                           burst=any(n.lower() == "burst" for n in names), chain_colors=chain, families=families,
+                           names=card_names)
         f = r.frame
         frame = f.kind + (f" {f.trigger}" if f.trigger else "") + (f" {'/'.join(f.timing)}" if f.timing else "") + (
             f" while {_flow(f.condition)}" if f.condition else "")

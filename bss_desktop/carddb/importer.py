@@ -40,7 +40,7 @@ from .database import MAX_SET_FILE_BYTES, CardDB, display_path, load_default_db,
 from .effects import FEAST_FAMILY, KEYWORD_NAMES, KEYWORDS, STEPS, Keyword, Target, keyword_to_dict
 from .errors import CardDataError
 from .schema import ID_PATTERN, card_from_dict, card_to_dict
-from .text_compile import compile_effect
+from .text_compile import CardNames, compile_effect
 
 __all__ = ["ImportReport", "KeywordNote", "RecordRefused", "Refusal", "convert_record", "import_cards", "load_user_db",
            "read_records", "user_cards_dir"]
@@ -556,12 +556,13 @@ def _levels_of(value: Any, field: str, card_levels: list[int]) -> list[int]:
     return levels
 
 
-def convert_record(rec: Any, known_families: tuple[str, ...] = (), *, compile_text: bool = True
-                   ) -> tuple[dict, str, list[KeywordNote], dict[str, str]]:
+def convert_record(rec: Any, known_families: tuple[str, ...] = (), *, compile_text: bool = True,
+                   known_names: CardNames | tuple = ()) -> tuple[dict, str, list[KeywordNote], dict[str, str]]:
     """One community record -> (card dict for a set file, set id, keyword notes, card-dict field -> JSON field).
 
     `known_families`: every family name of the import, so the text compiler knows them in sentences ("your Dragon
-    spirits"); the record's own families are always known.
+    spirits"); the record's own families are always known. `known_names`: every card name of the import
+    (`CardNames`, built once), so a name printed without quotation marks is read as one ("select a <Name> ...").
 
     Raises `RecordRefused` (with the JSON field) for anything that can't be imported; the card dict is then checked by
     `card_from_dict`, whose field names the last mapping translates back.
@@ -721,7 +722,7 @@ def convert_record(rec: Any, known_families: tuple[str, ...] = (), *, compile_te
         if not text and not kept:
             continue  # a keyword-only effect: the keywords say it all
         compiled = compile_effect(card_type, condition, text, timing_steps, burst=burst, chain_colors=chain_colors,
-                                  families=(*known_families, *families))
+                                  families=(*known_families, *families), names=known_names)
         if compiled.automated and not kept and compile_text:
             effect = dict(compiled.effect)
         else:
@@ -788,6 +789,15 @@ def _families_of(records, base: CardDB) -> tuple[str, ...]:
     return tuple(sorted(out))
 
 
+def _names_of(records, base: CardDB) -> CardNames:
+    """Every card name the import and the shipped cards know: the text compiler reads them where a text prints one
+    without quotation marks (normalise.py; docs/saga-rulings.md "Card names without quotation marks")."""
+    out = [(c.name, c.type) for c in base.values()]
+    out += [(rec["name"], rec.get("cardType")) for _, _, rec in records
+            if isinstance(rec, dict) and isinstance(rec.get("name"), str)]
+    return CardNames(out)
+
+
 _PRINTING_ID = re.compile(r"(?P<base>.+)_p\d+\Z")  # an alternate art: BSS01-001_p1 is a printing of BSS01-001
 _NOT_PLAY = ("id", "rarity", "printings", "set")  # what a printing may change: all else must be its card's
 
@@ -821,11 +831,12 @@ def import_cards(path: str | Path, dest: str | Path | None = None, *, base_db: C
     seen: dict[str, tuple[str, int]] = {}
     converted: list[tuple[CardDef, str, str, list[KeywordNote], str]] = []  # card, set id, set name, notes, image
     known_families = _families_of(records, base)
+    known_names = _names_of(records, base)
     for file, index, rec in records:
         rid = rec.get("ID", rec.get("id")) if isinstance(rec, dict) else None
         rid = rid if isinstance(rid, str) else None
         try:
-            data, set_id, notes, back = convert_record(rec, known_families)
+            data, set_id, notes, back = convert_record(rec, known_families, known_names=known_names)
         except RecordRefused as e:
             report.refused.append(Refusal(file, index, rid, e.field, e.reason))
             continue
@@ -834,7 +845,8 @@ def import_cards(path: str | Path, dest: str | Path | None = None, *, base_db: C
         except CardDataError as e:
             try:  # compiled effects that do not fit together (a burst's "then use its Flash effect" on a card whose
                 # Flash effect stayed manual): the card is imported with its text resolved by hand, never lost
-                data, set_id, notes, back = convert_record(rec, known_families, compile_text=False)
+                data, set_id, notes, back = convert_record(rec, known_families, compile_text=False,
+                                                           known_names=known_names)
                 card = card_from_dict(data, file=file, set_id=set_id)
             except (RecordRefused, CardDataError):
                 report.refused.append(Refusal(file, index, rid, _json_field(e.field, back), e.message))

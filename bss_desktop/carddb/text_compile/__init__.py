@@ -20,12 +20,13 @@ from ..effects import STANDING_OPS, WATCH_TRIGGERS
 from ..errors import CardDataError
 from ..schema import card_from_dict
 from .framing import Frame, frame_of
-from .normalise import split_sentences
+from .normalise import CardNames, split_sentences
 from .sentences import Sentence, compile_sentence
+from .sentences import compile_sentence as _compile_sentence
 from .templates.costs import instead as _instead, own_cost_only
 from .templates.timing import battle_end_frame
 
-__all__ = ["CompiledEffect", "Frame", "Sentence", "compile_effect", "compile_sentence", "split_sentences"]
+__all__ = ["CardNames", "CompiledEffect", "Frame", "Sentence", "compile_effect", "compile_sentence", "split_sentences"]
 
 _CHAIN = re.compile(r"\b(?:【\s*)?chain\s*[:(]?\s*(red|purple|green|white|yellow|blue)\s*[)】]?\s*:?", re.I)
 
@@ -294,9 +295,16 @@ def _assemble(ops: list[dict], kind: str) -> tuple[list[dict], dict] | str:
 
 
 def compile_effect(card_type: str, condition: str, details: str, steps: list[str] | tuple = (), *,
-                   burst: bool = False, chain_colors: list[str] | tuple = (), families: tuple[str, ...] = ()
-                   ) -> CompiledEffect:
-    """One community effect -> its compiled (or manual) form."""
+                   burst: bool = False, chain_colors: list[str] | tuple = (), families: tuple[str, ...] = (),
+                   names: CardNames | tuple = ()) -> CompiledEffect:
+    """One community effect -> its compiled (or manual) form. `names`: the card names the import knows, so a name
+    printed without quotation marks is read as one (normalise.py)."""
+    if not isinstance(names, CardNames):
+        names = CardNames(names)
+
+    def compile_sentence(text: str, fams: tuple[str, ...]) -> Sentence:  # each sentence with the names too
+        return _compile_sentence(text, fams, names)
+
     frame = frame_of(card_type, condition, details, list(steps), burst=burst)
     result = CompiledEffect(frame, None)
     if frame.unknown:
@@ -363,7 +371,7 @@ def compile_effect(card_type: str, condition: str, details: str, steps: list[str
     result.effect = effect
     for label in frame.also:  # "When Summoned or Destroyed": the same text at the other moment, or all by hand
         other = compile_effect(card_type, label, frame.body, steps, burst=burst, chain_colors=chain_colors,
-                               families=families)
+                               families=families, names=names)
         if not other.automated:
             result.effect, result.why = None, f"at {label!r}: {other.why}"
             return result

@@ -922,9 +922,9 @@ def _strip_none(ops: list) -> list:
     return [op for op in ops if op is not None]
 
 
-def compile_sentence(text: str, families: tuple[str, ...] = ()) -> Sentence:
-    """Parse and build one sentence; never raises."""
-    norm = normalise(text, families)
+def compile_sentence(text: str, families: tuple[str, ...] = (), names=()) -> Sentence:
+    """Parse and build one sentence; never raises. `names`: the card names the import knows (normalise.CardNames)."""
+    norm = normalise(text, families, names)
     out = Sentence(text)
     if not norm.text:
         out.ops = []

@@ -174,7 +174,12 @@ def counted_symbols(game, player: int, iid: int):
         syms = tuple(game.symbols(f))
         for src, p, d in hits:  # the first effect naming the card decides (one way of counting a symbol)
             if (f == src) if d.by.ref == "this" else matches(game, f, d.by, p, src):
-                syms = tuple((d.colors if d.colors else s) for s in syms for _ in range(d.amount))
+                if d.mode == "also":  # each symbol of these colours as well (saga-rulings: names, N-2)
+                    syms = tuple(tuple(dict.fromkeys((*s, *d.colors))) for s in syms)
+                elif d.mode == "gain":  # these symbols more (N-2)
+                    syms = syms + tuple((c,) for c in d.colors)
+                else:
+                    syms = tuple((d.colors if d.colors else s) for s in syms for _ in range(d.amount))
                 break
         out.extend(syms)
     return tuple(out)

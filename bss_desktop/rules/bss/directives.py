@@ -26,7 +26,8 @@ def _filtered(t) -> bool:
     then ignore cards that fit)."""
     return t.type != "any" or any(getattr(t, k) not in (None, (), False) for k in (
         "bp_max", "bp_min", "cost_max", "cost_min", "level_max", "level_min", "colors", "family", "exhausted", "keyword", "keywords",
-        "name_has", "costs", "families", "token", "same_cost", "colors_min", "name_not"))
+        "name_has", "costs", "families", "token", "same_cost", "colors_min", "name_not",
+        "name_is"))
 
 
 class Directives:
@@ -587,8 +588,9 @@ class Directives:
 
     def _do_life_gain(self, a, d):
         n = self._amount(a, d)
-        if d.cores_from == "reserve":  # as many as the reserve holds; never the soul core (CR 1-3-2, 4-11-3)
-            n = min(n, self.state.players[a.controller].reserve)
+        if d.cores_from in ("reserve", "trash"):  # as many as it holds; never the soul core (CR 1-3-2, 4-11-3)
+            player = self.state.players[a.controller]
+            n = min(n, player.reserve if d.cores_from == "reserve" else player.trash_cores)
         if n <= 0:
             return False
         self._move_cores(a.controller, d.cores_from or "void", "life", n, False, "effect", None)

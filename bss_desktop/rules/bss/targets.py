@@ -48,6 +48,8 @@ def matches(game, iid: int, t, controller: int, source: int | None) -> bool:
         return False
     if t.name_not is not None and d.name.casefold() == t.name_not.casefold():  # "other than <card name>" (CR 2-1)
         return False
+    if t.name_is is not None and d.name.casefold() != t.name_is.casefold():  # "a <card name>": that name (CR 2-1)
+        return False
     if t.colors_min is not None and len(set(d.colors)) < t.colors_min:  # "with 2 or more colors" (CR 2-4)
         return False
     if t.same_cost == "your_spirits" and d.cost not in {  # the printed costs of your spirits (CR 2-6)
