@@ -125,11 +125,13 @@ class EffectCosts:
             return any(self._cost_payable(replace(a, x=x), cost) for x in range(e.x_max + 1))
         st = self.state
         player = st.players[a.controller]
-        reserve = hand = 0
+        reserve = hand = deck = 0
         for d in cost:
             n = a.x if d.amount == "X" else d.amount
             if d.op == "pay_cores":
                 reserve += n
+            elif d.op == "mill":  # the top N cards of your own deck, all N or none (CR 10-2-1, 8-4-2-3)
+                deck += n
             elif d.op == "discard":
                 hand += n
                 if d.target is not None and len(self._discard_cands(a, d, a.controller)) < n:
@@ -141,7 +143,7 @@ class EffectCosts:
                     return False
         # a cost from your reserve is paid from there only: cores elsewhere do not help (CR 8-4-2-3)
         return (player.reserve + (1 if player.soul == "reserve" else 0) >= reserve
-                and len(player.hand) >= hand)
+                and len(player.hand) >= hand and len(player.deck) >= deck)
 
     def _pay_part(self, a, d):
         """Pay one part of the cost (CR 8-4-2-1); WAIT while the player chooses what it takes."""
@@ -164,6 +166,11 @@ class EffectCosts:
                 return WAIT
             for iid in chosen:
                 self._move_card(iid, "trash", "discard")
+            return None
+        if d.op == "mill":  # from the top of the controller's own deck to their trash (CR 10-2-1)
+            deck = st.players[p].deck
+            for _ in range(a.x if d.amount == "X" else d.amount):
+                self._move_card(deck[-1], "trash", "mill")
             return None
         if a.cur is None:  # which card(s) the cost takes: the player's choice among those that can pay
             t = d.target

@@ -66,6 +66,24 @@ symbols_whose: "this spirit's"                                         -> sym_th
 // "if <condition>, you may <destroy/exhaust/discard ...> to <do>": under a condition, something the player may do,
 // and what follows only if they do
 %extend sentence: "if" condition ","? "you may" cost_part "to" statement -> if_may_do
+
+// "you may pay N of this spirit's cores for it to gain N BP [and <keyword>] [during this turn]": cores paid from
+// this spirit (to the trash, CR 3-4-1, 8-4-2), and "it" is the spirit that paid them (Costs: Pay-1)
+%extend cost_part: "pay" count "of this spirit's cores"                -> cost_pay_own_cores
+%extend sentence: "you may" cost_part "for it to" own_gain               -> may_cost_for_it
+own_gain: ("gain" | "gains") NUMBER "bp and" KEYWORD duration?           -> own_gain_bp_kw
+        | ("gain" | "gains") NUMBER "bp" duration?                       -> own_gain_bp
+        | ("gain" | "gains") KEYWORD duration?                           -> own_gain_kw
+
+// "you may discard N cards from the top of your deck to ...": the cards discarded from your deck as the cost
+// (CR 10-2-1, 8-4-2-3; Costs: Mill-1)
+%extend cost_part: "discard" count card_descr "from the top of your deck"  -> cost_mill
+
+// "... to make your opponent select N of their spirits and destroy/exhaust it": they choose among their own
+// spirits (CR 8-5-3), as "your opponent selects N of their spirits and destroys it" says
+%extend action: "your opponent select" selection "and" their_order it    -> their_select_act
+their_order: "destroy"                                                   -> v_destroy
+           | "exhaust"                                                   -> v_exhaust
 """
 
 
@@ -150,6 +168,35 @@ class Rules:
         if name not in self._MAY_DO:
             raise NotSupported(f"'if ..., you may {name} to ...'")
         return [{**cost, "may": True, "if": dict(cond)}] + [{**op, "if_done": True, "if": dict(cond)} for op in ops]
+
+    @_inline
+    def cost_pay_own_cores(self, count):  # cores paid go to the trash (CR 3-4-1)
+        return {"core_remove": {"target": "this", "count": count, "to": "trash"}}
+
+    @_inline
+    def cost_mill(self, count, descr):
+        if set(descr) != {"type"} or descr["type"] != "any":
+            raise NotSupported("cards of a kind discarded from the top of a deck")
+        return {"mill": {"count": count, "side": "you"}}
+
+    @_inline
+    def may_cost_for_it(self, cost, ops):
+        """"for it to ...": only when the cost names this spirit, whose gain it is (the ops name "this")."""
+        if not (isinstance(cost.get("core_remove"), dict) and cost["core_remove"].get("target") == "this"):
+            raise NotSupported("'... for it to ...' after a cost that does not name this spirit")
+        return [{"_cost": cost}] + ops
+
+    @_inline
+    def own_gain_bp_kw(self, n, kw, dur=None):
+        return self.gains_bp_and_keyword("this", n, kw, dur)
+
+    @_inline
+    def own_gain_bp(self, n, dur=None):
+        return self.bp_change("this", n, *([dur] if dur else []))
+
+    @_inline
+    def own_gain_kw(self, kw, dur=None):
+        return self.gains_keyword("this", kw, dur)
 
     @_inline
     def you_summon_soul(self, count, descr, *rest):
