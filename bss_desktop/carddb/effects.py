@@ -149,6 +149,7 @@ OPS = {  # directive: what its value is
     "core_gain": "amount", "symbol": "symbol", "lose_effects": "lose", "allow": "allow", "later": "later",
     "cost_next": "cost", "count_symbols": "count_symbols", "during": "during", "must_attack": "target",
     "end_attack_step": "flag",
+    "pay_soul": "pay_soul",  # a cost only: your soul core paid to your trash (docs/saga-rulings.md, Costs: Soul-1)
 }
 # Battle Spirits Standard's directives (STD 5-16-1, 4-9), kept apart from OPS, the directives of Saga's cards; a
 # Saga game performs them as it can (heavy exhaust exhausts, a card removed from the game leaves it)
@@ -161,7 +162,7 @@ LIMITS = ("once_per_turn", "unstackable", "unstackable_once_per_turn", "first_ti
 # watch fits) activates it; the triggers whose events the game counts for it
 FIRST_TIME_TRIGGERS = ("life_reduced", "your_spirit_destroyed", "your_spirit_destroyed_by_opponent",
                        "your_spirit_attacks")
-COST_OPS = ("pay_cores", "discard", "exhaust", "core_remove", "destroy", "mill")  # what an effect cost may contain (CR 8-4)
+COST_OPS = ("pay_cores", "discard", "exhaust", "core_remove", "destroy", "mill", "pay_soul")  # what an effect cost may contain (CR 8-4)
 # what `restrict` says a card cannot do or undergo: attack, block, be blocked (CR 1-3-3), and the protections of
 # rules/bss/protection.py: be selected, destroyed by destruction effects or lose cores by the effects `by` names
 # (be_returned: to the hand or the deck), be destroyed by comparing BP, reduce life with its attacks, have the
@@ -820,6 +821,9 @@ def _directive(op, val, f, make_token) -> Directive:
         if op == "heavy_exhaust" and t.ref is None and t.zone != "field":
             raise EffectSyntax(f"{p}.zone", "only field cards are heavy exhausted (STD 5-16-1): zone: field")
         return Directive(op, target=t)
+    if shape == "pay_soul":  # "pay this spirit's soul core" (this) / "pay a soul core" (you: wherever it pays from)
+        where = _choice(val, p, ("this", "you"))
+        return Directive(op, target=parse_target("this", p) if where == "this" else None)
     if shape == "mill":
         d = _map(val, p, ("count", "side", "for_each", "minus"))
         return Directive(op, amount=_int(d.get("count", 1), f"{p}.count", 1, allow_x=True),
@@ -1070,7 +1074,7 @@ def _directive(op, val, f, make_token) -> Directive:
         _directives(do, f"{p}.do")
         inner = tuple(parse_directive(x, f"{p}.do[{i}]", make_token=make_token) for i, x in enumerate(do))
         for i, x in enumerate(inner):
-            if x.op in ("later", "during", "substitute", "pay_cores") or x.op in CONSTANT_OPS or x.after or x.must \
+            if x.op in ("later", "during", "substitute", "pay_cores", "pay_soul") or x.op in CONSTANT_OPS or x.after or x.must \
                     or (x.target is not None and x.target.ref == "it") or (x.if_done and i == 0):
                 raise EffectSyntax(f"{p}.do[{i}]", f"'{x.op}' as written is not something it can do when it "
                                                    "triggers ('it' there is the trigger card: write trigger)")
@@ -1090,7 +1094,7 @@ def _directive(op, val, f, make_token) -> Directive:
                                                    "later in it")
             if x.if_done and i == 0:
                 raise EffectSyntax(f"{p}.do[{i}]", "if_done follows another directive ('if you do, ...')")
-            if x.op in CONSTANT_OPS or x.op in ("substitute", "pay_cores") or x.after or x.must:
+            if x.op in CONSTANT_OPS or x.op in ("substitute", "pay_cores", "pay_soul") or x.after or x.must:
                 raise EffectSyntax(f"{p}.do[{i}]", f"'{x.op}' is not something that happens later")
         return Directive(op, at=at, instead=later)
     if shape == "substitute":
@@ -1208,6 +1212,8 @@ def parse_effect(v, f, *, card_type: str, make_token=None) -> Effect:
                     c.op == "destroy" and c.target.ref is None and c.target.side != "you"))) or (
                     c.op == "discard" and c.side not in (None, "you")) or (c.op == "mill" and c.side != "you"):
                 raise EffectSyntax(f"{f}.cost[{i}]", "a cost names your own cards (this, or a selection of yours)")
+            if c.op == "pay_soul" and c.target is not None and card_type == "magic":
+                raise EffectSyntax(f"{f}.cost[{i}].pay_soul", "a magic card is not on the field: no soul core on it")
     if not manual:
         do = d.get("do")
         if not isinstance(do, list) or not do:
@@ -1266,8 +1272,8 @@ def _refuse_silent(directives, f: str, card_type: str, kind: str) -> None:
         t = getattr(d, "target", None)
         if d.op == "link" and (t is None or t.ref not in ("this", "trigger", "attacker")):  # saga-rulings.md Link-8
             raise EffectSyntax(f"{where}.link", "link names the attacking spirit linked with: this, trigger or attacker")
-        if d.op == "pay_cores":  # it would print "send N cores from your reserve to your trash" and move none
-            raise EffectSyntax(where, "pay_cores is a cost (CR 8-4): put it under 'cost:', not 'do:'")
+        if d.op in ("pay_cores", "pay_soul"):  # it would print "send ... to your trash" and move none
+            raise EffectSyntax(where, f"{d.op} is a cost (CR 8-4): put it under 'cost:', not 'do:'")
         if card_type == "magic" and d.op in ("bp", "level", "grant", "symbol", "restrict") and t is not None and t.ref == "this":
             raise EffectSyntax(where, f"a magic card is not on the field: '{d.op}' needs a target other than 'this' "
                                       "(e.g. {side: you})")
@@ -1468,6 +1474,8 @@ def _directive_value(d: Directive, token_to_dict):
         if d.op == "to_deck_top" and d.side == "owner":
             return {"target": target_to_dict(d.target), "or_bottom": "owner"}
         return target_to_dict(d.target)
+    if shape == "pay_soul":
+        return "this" if d.target is not None else "you"
     if shape == "mill":
         return _with_per({"count": d.amount, "side": d.side}, d)
     if shape == "stat":

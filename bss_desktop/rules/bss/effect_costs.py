@@ -126,12 +126,17 @@ class EffectCosts:
         st = self.state
         player = st.players[a.controller]
         reserve = hand = deck = 0
+        soul_cost = False  # the soul core paid itself: it does not also count among the reserve's cores
         for d in cost:
             n = a.x if d.amount == "X" else d.amount
             if d.op == "pay_cores":
                 reserve += n
             elif d.op == "mill":  # the top N cards of your own deck, all N or none (CR 10-2-1, 8-4-2-3)
                 deck += n
+            elif d.op == "pay_soul":  # on this card, or anywhere a cost is paid from (Costs: Soul-1)
+                if not self._soul_payable(a, d):
+                    return False
+                soul_cost = True
             elif d.op == "discard":
                 hand += n
                 if d.target is not None and len(self._discard_cands(a, d, a.controller)) < n:
@@ -142,8 +147,18 @@ class EffectCosts:
                 if len(self._cost_cards(a, d)) < need:
                     return False
         # a cost from your reserve is paid from there only: cores elsewhere do not help (CR 8-4-2-3)
-        return (player.reserve + (1 if player.soul == "reserve" else 0) >= reserve
+        return (player.reserve + (1 if player.soul == "reserve" and not soul_cost else 0) >= reserve
                 and len(player.hand) >= hand and len(player.deck) >= deck)
+
+    def _soul_payable(self, a, d) -> bool:
+        """Whether the controller's soul core can pay a `pay_soul` cost now: on this card (on the field) for
+        "this spirit's", else in their reserve or on one of their field cards, where a cost is paid from (CR 10-6-6,
+        10-8-6; never from the life or the trash, docs/saga-rulings.md, Costs: Soul-1)."""
+        st = self.state
+        player = st.players[a.controller]
+        if d.target is not None:
+            return player.soul == a.source and st.cards[a.source].zone == "field"
+        return player.soul == "reserve" or player.soul in player.field
 
     def _pay_part(self, a, d):
         """Pay one part of the cost (CR 8-4-2-1); WAIT while the player chooses what it takes."""
@@ -166,6 +181,11 @@ class EffectCosts:
                 return WAIT
             for iid in chosen:
                 self._move_card(iid, "trash", "discard")
+            return None
+        if d.op == "pay_soul":  # the soul core itself, to the trash where paid cores go (CR 3-4-1)
+            if self._soul_payable(a, d):  # (an earlier part of the same cost may have spent it already)
+                self._move_cores(p, st.players[p].soul, "trash", 0, True, "pay", cause)
+                a.soul_paid = True
             return None
         if d.op == "mill":  # from the top of the controller's own deck to their trash (CR 10-2-1)
             deck = st.players[p].deck

@@ -79,6 +79,12 @@ own_gain: ("gain" | "gains") NUMBER "bp and" KEYWORD duration?           -> own_
 // (CR 10-2-1, 8-4-2-3; Costs: Mill-1)
 %extend cost_part: "discard" count card_descr "from the top of your deck"  -> cost_mill
 
+// "you may pay a "Soul Core" to ...", "you may pay 1 soul core to ...", "you may pay this spirit's "Soul Core" to
+// ...": the soul core itself paid (Costs: Soul-1)
+%extend cost_part: "pay" count QUOTED                                    -> cost_pay_soul
+                 | "pay" count "soul" core_word                          -> cost_pay_soul_plain
+                 | "pay this spirit's" QUOTED                            -> cost_pay_soul_this
+
 // "... to make your opponent select N of their spirits and destroy/exhaust it": they choose among their own
 // spirits (CR 8-5-3), as "your opponent selects N of their spirits and destroys it" says
 %extend action: "your opponent select" selection "and" their_order it    -> their_select_act
@@ -178,6 +184,24 @@ class Rules:
         if set(descr) != {"type"} or descr["type"] != "any":
             raise NotSupported("cards of a kind discarded from the top of a deck")
         return {"mill": {"count": count, "side": "you"}}
+
+    @_inline
+    def cost_pay_soul(self, count, q):
+        self._soul(q, "a cost of a quoted card other than the soul core")
+        if count != 1:
+            raise NotSupported("more than one soul core")
+        return {"pay_soul": "you"}
+
+    @_inline
+    def cost_pay_soul_plain(self, count, _w):
+        if count != 1:
+            raise NotSupported("more than one soul core")
+        return {"pay_soul": "you"}
+
+    @_inline
+    def cost_pay_soul_this(self, q):
+        self._soul(q, "a cost of a quoted card other than the soul core")
+        return {"pay_soul": "this"}
 
     @_inline
     def may_cost_for_it(self, cost, ops):
