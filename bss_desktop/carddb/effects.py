@@ -162,7 +162,7 @@ LIMITS = ("once_per_turn", "unstackable", "unstackable_once_per_turn", "first_ti
 # watch fits) activates it; the triggers whose events the game counts for it
 FIRST_TIME_TRIGGERS = ("life_reduced", "your_spirit_destroyed", "your_spirit_destroyed_by_opponent",
                        "your_spirit_attacks")
-COST_OPS = ("pay_cores", "discard", "exhaust", "core_remove", "destroy", "mill", "pay_soul")  # what an effect cost may contain (CR 8-4)
+COST_OPS = ("pay_cores", "discard", "exhaust", "core_remove", "destroy", "mill", "pay_soul", "to_deck_bottom")  # what an effect cost may contain (CR 8-4)
 # what `restrict` says a card cannot do or undergo: attack, block, be blocked (CR 1-3-3), and the protections of
 # rules/bss/protection.py: be selected, destroyed by destruction effects or lose cores by the effects `by` names
 # (be_returned: to the hand or the deck), be destroyed by comparing BP, reduce life with its attacks, have the
@@ -1205,13 +1205,15 @@ def parse_effect(v, f, *, card_type: str, make_token=None) -> Effect:
             if c.op not in COST_OPS:
                 raise EffectSyntax(f"{f}.cost[{i}]", f"an effect cost may only {', '.join(COST_OPS)}")
             if (c.may or c.if_done or c.after or c.must or c.quiet or c.cond is not None or c.per is not None
-                    or c.keep is not None):
+                    or (c.keep is not None and c.target.ref != "this")):  # all but N: only of this card (Keep-1)
                 raise EffectSyntax(f"{f}.cost[{i}]", "a cost is paid whole or not at all (CR 8-4-2-3): no may, if, "
                                                      "if_done or for_each in it")
             if (c.target is not None and (c.target.side == "each" or c.target.ref == "it" or (
-                    c.op == "destroy" and c.target.ref is None and c.target.side != "you"))) or (
+                    c.op in ("destroy", "to_deck_bottom") and c.target.ref is None and c.target.side != "you"))) or (
                     c.op == "discard" and c.side not in (None, "you")) or (c.op == "mill" and c.side != "you"):
                 raise EffectSyntax(f"{f}.cost[{i}]", "a cost names your own cards (this, or a selection of yours)")
+            if c.op == "to_deck_bottom" and c.target.ref is None and c.target.zone != "field":
+                raise EffectSyntax(f"{f}.cost[{i}]", "a to_deck_bottom cost returns your field cards (zone: field)")
             if c.op == "pay_soul" and c.target is not None and card_type == "magic":
                 raise EffectSyntax(f"{f}.cost[{i}].pay_soul", "a magic card is not on the field: no soul core on it")
     if not manual:

@@ -107,16 +107,24 @@ class EffectCosts:
         cands = self._select_now(a, t) if t.ref is not None else candidates(self, t, a.controller, a.source)
         if d.op == "exhaust":
             return [i for i in cands if st.cards[i].zone == "field" and not st.cards[i].exhausted]
-        if d.op == "destroy":
+        if d.op in ("destroy", "to_deck_bottom"):
             return [i for i in cands if st.cards[i].zone == "field"]
         n = a.x if d.amount == "X" else d.amount
         out = []
         for i in cands:
             card = st.cards[i]
             soul = st.players[card.owner].soul == i and d.to != "void"
-            if card.zone == "field" and card.cores + (1 if soul else 0) >= n:
+            if d.keep is not None:  # all its cores but N: at least one to remove (Costs: Keep-1)
+                if card.zone == "field" and self._over_kept(i, d) > 0:
+                    out.append(i)
+            elif card.zone == "field" and card.cores + (1 if soul else 0) >= n:
                 out.append(i)
         return out
+
+    def _over_kept(self, iid: int, d) -> int:
+        """How many cores "all but N" takes from a card: its cores, the soul core counted (CR 4-11), beyond N."""
+        card = self.state.cards[iid]
+        return card.cores + (1 if self.state.players[card.owner].soul == iid else 0) - d.keep
 
     def _cost_payable(self, a, cost, *, any_x: bool = False) -> bool:
         """CR 8-4-2-3: every part of the cost can be paid (with some X, when X is still to be chosen)."""
@@ -207,11 +215,17 @@ class EffectCosts:
         if d.op == "destroy":  # destroyed by its owner's effect, not self-destruction (CR 10-1-1, 10-1-1-1)
             self._destroy([(iid, Cause("effect", p, a.source)) for iid in a.cur])
             return None
+        if d.op == "to_deck_bottom":  # returned by its owner's cost, its cores to the reserve as any return's
+            for iid in a.cur:
+                if st.cards[iid].zone == "field":
+                    self._leave_field(iid, "deck", "to_deck", bottom=True)
+            return None
         n = a.x if d.amount == "X" else d.amount  # core_remove
         decided = {x[0] for x in a.picks}
         for iid in a.cur:
             if iid not in decided:
-                split = self._split_cores(a, iid, st.cards[iid].owner, n, d.to)
+                k = n if d.keep is None else self._over_kept(iid, d)
+                split = self._split_cores(a, iid, st.cards[iid].owner, k, d.to)
                 if split is WAIT:
                     return WAIT
                 a.picks.append([iid, split[0], split[1]])

@@ -85,6 +85,12 @@ own_gain: ("gain" | "gains") NUMBER "bp and" KEYWORD duration?           -> own_
                  | "pay" count "soul" core_word                          -> cost_pay_soul_plain
                  | "pay this spirit's" QUOTED                            -> cost_pay_soul_this
 
+// "you may remove all but N cores from this spirit and place them into your reserve to ...": this spirit's cores
+// beyond N (Costs: Keep-1); "you may return N of your <nexuses> to the bottom of your deck to ...": cards of yours
+// returned as the cost (Costs: Bottom-1)
+%extend cost_part: "remove all but" count core_word "from this spirit and place them into your reserve" -> cost_keep_this
+                 | "return" count "of your" descr filters? "to the bottom of your deck"         -> cost_to_bottom
+
 // "... to make your opponent select N of their spirits and destroy/exhaust it": they choose among their own
 // spirits (CR 8-5-3), as "your opponent selects N of their spirits and destroys it" says
 %extend action: "your opponent select" selection "and" their_order it    -> their_select_act
@@ -202,6 +208,14 @@ class Rules:
     def cost_pay_soul_this(self, q):
         self._soul(q, "a cost of a quoted card other than the soul core")
         return {"pay_soul": "this"}
+
+    @_inline
+    def cost_keep_this(self, count, _w):
+        return {"core_remove": {"target": "this", "keep": count, "to": "reserve"}}
+
+    @_inline
+    def cost_to_bottom(self, count, descr, filters=None):
+        return {"to_deck_bottom": self._target({} if count == 1 else {"count": count}, "you", descr, filters)}
 
     @_inline
     def may_cost_for_it(self, cost, ops):
