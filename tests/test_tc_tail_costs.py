@@ -193,3 +193,36 @@ def test_cr_8_5_3_played_your_opponent_chooses_which_of_their_spirits_is_destroy
     assert game.pending.player == 1  # CR 8-5-3: the opponent chooses among their own spirits
     answer(game, [fish])
     assert game.state.cards[fish].zone == "trash" and game.state.cards[stag].zone == "field"
+
+
+# ---------------------------------------------------------------- "exhaust 1 of your token spirits or nexuses"
+
+EITHER = ("You may exhaust one of your token spirits or nexuses to select one of your opponent's spirits and "
+          "exhaust it.")
+
+
+def test_cr_8_4_compiles_an_exhaust_cost_of_either_kind():
+    r = compile_effect("spirit", "When This Spirit Attacks", EITHER, [])
+    assert r.effect["cost"] == [{"exhaust": {"side": "you", "token": True, "alternative": {"type": "nexus"}}}]
+    assert r.effect["do"] == [{"exhaust": {}}]
+
+
+def test_cr_8_4_an_exhaust_cost_of_either_kind_for_more_than_one_card_stays_manual():
+    s = compile_sentence("You may exhaust 2 of your spirits or nexuses to draw a card.")
+    assert not s.ok and "more than one card" in s.why
+
+
+def test_cr_8_4_played_an_exhaust_cost_of_either_kind_offers_only_those_cards():
+    db = imported_db(effect(EITHER, "When This Spirit Attacks"))
+    game = game_of(db, "{life: 5, reserve: 3, field: [ZT-001, T-R1, T-NX, T-NX2]}",
+                   "{life: 5, reserve: 3, field: [T-G4]}", step="attack")
+    spirit, pup, forge, tower = game.state.players[0].field
+    stag = game.state.players[1].field[0]
+    game.apply(Attack(0, spirit))
+    answer(game, True)
+    assert sorted(game.pending.info["options"]) == sorted([forge, tower])  # not the spirit that is no token
+    answer(game, [tower])
+    if game.pending is not None and game.pending.kind == "choose":
+        answer(game, [stag])
+    st = game.state
+    assert st.cards[tower].exhausted and not st.cards[pup].exhausted and st.cards[stag].exhausted

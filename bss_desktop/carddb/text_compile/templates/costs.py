@@ -91,6 +91,10 @@ own_gain: ("gain" | "gains") NUMBER "bp and" KEYWORD duration?           -> own_
 %extend cost_part: "remove all but" count core_word "from this spirit and place them into your reserve" -> cost_keep_this
                  | "return" count "of your" descr filters? "to the bottom of your deck"         -> cost_to_bottom
 
+// "you may exhaust 1 of your token spirits or nexuses to ...": one refreshed card of yours of either kind (target key
+// alternative, as nexus.py's "1 of A, or 1 of B")
+%extend cost_part: "exhaust" count "of your" descr filters? "or" kind_word  -> cost_exhaust_either
+
 // "... to make your opponent select N of their spirits and destroy/exhaust it": they choose among their own
 // spirits (CR 8-5-3), as "your opponent selects N of their spirits and destroys it" says
 %extend action: "your opponent select" selection "and" their_order it    -> their_select_act
@@ -216,6 +220,15 @@ class Rules:
     @_inline
     def cost_to_bottom(self, count, descr, filters=None):
         return {"to_deck_bottom": self._target({} if count == 1 else {"count": count}, "you", descr, filters)}
+
+    @_inline
+    def cost_exhaust_either(self, count, descr, *rest):
+        filters = rest[0] if len(rest) == 2 else None
+        if count != 1:
+            raise NotSupported("one of two kinds of card, more than one card")
+        first = self.cost_exhaust_yours(count, descr, filters)["exhaust"]
+        other = {k: v for k, v in self._target({}, "you", self.descr(rest[-1]), None).items() if k != "side"}
+        return {"exhaust": {**first, "alternative": other}}
 
     @_inline
     def may_cost_for_it(self, cost, ops):
