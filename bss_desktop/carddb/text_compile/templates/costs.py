@@ -95,6 +95,11 @@ own_gain: ("gain" | "gains") NUMBER "bp and" KEYWORD duration?           -> own_
 // alternative, as nexus.py's "1 of A, or 1 of B")
 %extend cost_part: "exhaust" count "of your" descr filters? "or" kind_word  -> cost_exhaust_either
 
+// "summon this card from your trash [exhausted] without paying its cost": a destroyed card's own effect (its trigger
+// checked as "return this card to your hand"'s, CR 10-15-1; Costs: Revive-1)
+%extend action: ("summon" | "place") "this card from your trash" free_cost -> summon_this_from_trash
+              | ("summon" | "place") "this card from your trash exhausted" free_cost -> summon_this_exhausted
+
 // "... to make your opponent select N of their spirits and destroy/exhaust it": they choose among their own
 // spirits (CR 8-5-3), as "your opponent selects N of their spirits and destroys it" says
 %extend action: "your opponent select" selection "and" their_order it    -> their_select_act
@@ -229,6 +234,13 @@ class Rules:
         first = self.cost_exhaust_yours(count, descr, filters)["exhaust"]
         other = {k: v for k, v in self._target({}, "you", self.descr(rest[-1]), None).items() if k != "side"}
         return {"exhaust": {**first, "alternative": other}}
+
+    def summon_this_exhausted(self, *_):
+        return self.summon_this_from_trash(exhausted=True)
+
+    def summon_this_from_trash(self, *_, exhausted: bool = False):
+        return [{"summon": {"target": "this", "cores": "reserve", **({"exhausted": True} if exhausted else {})},
+                 "_destroyed_card": True}]
 
     @_inline
     def may_cost_for_it(self, cost, ops):
