@@ -66,6 +66,8 @@ symbols_whose: "this spirit's"                                         -> sym_th
 // "if <condition>, you may <destroy/exhaust/discard ...> to <do>": under a condition, something the player may do,
 // and what follows only if they do
 %extend sentence: "if" condition ","? "you may" cost_part "to" statement -> if_may_do
+// ... and after "at the start of the step," / "when ...,"
+%extend after_when: "if" condition ","? "you may" cost_part "to" statement -> if_may_do
 
 // "you may pay N of this spirit's cores for it to gain N BP [and <keyword>] [during this turn]": cores paid from
 // this spirit (to the trash, CR 3-4-1, 8-4-2), and "it" is the spirit that paid them (Costs: Pay-1)
@@ -99,6 +101,13 @@ own_gain: ("gain" | "gains") NUMBER "bp and" KEYWORD duration?           -> own_
 // checked as "return this card to your hand"'s, CR 10-15-1; Costs: Revive-1)
 %extend action: ("summon" | "place") "this card from your trash" free_cost -> summon_this_from_trash
               | ("summon" | "place") "this card from your trash exhausted" free_cost -> summon_this_exhausted
+
+// the revealed card by its cost: "reveal the top card of your deck. if it costs N, add it to your hand. if it does
+// not, discard it." (one search, CR 12-2), and "place/summon a <card> that costs N or fewer from the revealed cards
+// without paying its cost": taken onto the field, its LV1 cores from the reserve (CR 10-6-1, 10-7-1)
+%extend sentence: "if it costs" NUMBER "," "add it to your hand"        -> take_if_costs
+                | "if it does not" ","? rest_it                         -> rest
+%extend action: ("place" | "summon") amount card_descr filters? "from the revealed cards" free_cost -> revealed_free
 
 // "... to make your opponent select N of their spirits and destroy/exhaust it": they choose among their own
 // spirits (CR 8-5-3), as "your opponent selects N of their spirits and destroys it" says
@@ -241,6 +250,20 @@ class Rules:
     def summon_this_from_trash(self, *_, exhausted: bool = False):
         return [{"summon": {"target": "this", "cores": "reserve", **({"exhausted": True} if exhausted else {})},
                  "_destroyed_card": True}]
+
+    @_inline
+    def take_if_costs(self, n):
+        return [{"_take": {"type": "any", "cost_min": int(n), "cost_max": int(n), "count": 1}}]
+
+    @_inline
+    def revealed_free(self, amount, descr, *rest):
+        filters = next((r for r in rest if isinstance(r, list)), None)
+        t = {k: v for k, v in self._target(amount, "you", descr, filters).items() if k != "side"}
+        if t.get("type", "spirit") not in ("spirit", "nexus"):  # (_target leaves "spirit" unsaid)
+            raise NotSupported("only spirit and nexus cards go onto the field")
+        if not any(k in t for k in ("count", "up_to", "any_number", "all")):
+            t["count"] = 1
+        return [{"_take": t, "_search": {"to": "field", "cores": "reserve"}}]
 
     @_inline
     def may_cost_for_it(self, cost, ops):
