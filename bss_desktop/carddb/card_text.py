@@ -671,6 +671,8 @@ def _clause(d: Directive, ctx: _Ctx, effect_kind: str | None) -> _Clause:
         return _imp(f"send {n} from your opponent's life to their reserve{per}")
     if op == "pay_cores":  # the brief form of a core payment in an effect cost (CR 8-4)
         return _imp(f"send {_count(d.amount, 'core')} from your reserve to your trash")
+    if op == "cores_onto_this":  # an effect cost (docs/saga-rulings.md, Costs: Onto-1)
+        return _imp(f"move all cores from {target_text(t, ctx=ctx)} onto this spirit")
     if op == "pay_soul":  # the soul core paid in an effect cost (docs/saga-rulings.md, Costs: Soul-1)
         if d.target is not None:
             return _imp("send the soul core on this spirit to your trash")

@@ -150,6 +150,7 @@ OPS = {  # directive: what its value is
     "cost_next": "cost", "count_symbols": "count_symbols", "during": "during", "must_attack": "target",
     "end_attack_step": "flag",
     "pay_soul": "pay_soul",  # a cost only: your soul core paid to your trash (docs/saga-rulings.md, Costs: Soul-1)
+    "cores_onto_this": "target",  # a cost only: all cores of another spirit of yours moved onto this one (Costs: Onto-1)
 }
 # Battle Spirits Standard's directives (STD 5-16-1, 4-9), kept apart from OPS, the directives of Saga's cards; a
 # Saga game performs them as it can (heavy exhaust exhausts, a card removed from the game leaves it)
@@ -162,7 +163,8 @@ LIMITS = ("once_per_turn", "unstackable", "unstackable_once_per_turn", "first_ti
 # watch fits) activates it; the triggers whose events the game counts for it
 FIRST_TIME_TRIGGERS = ("life_reduced", "your_spirit_destroyed", "your_spirit_destroyed_by_opponent",
                        "your_spirit_attacks")
-COST_OPS = ("pay_cores", "discard", "exhaust", "core_remove", "destroy", "mill", "pay_soul", "to_deck_bottom")  # what an effect cost may contain (CR 8-4)
+COST_OPS = ("pay_cores", "discard", "exhaust", "core_remove", "destroy", "mill", "pay_soul", "to_deck_bottom",
+            "cores_onto_this")  # what an effect cost may contain (CR 8-4)
 # what `restrict` says a card cannot do or undergo: attack, block, be blocked (CR 1-3-3), and the protections of
 # rules/bss/protection.py: be selected, destroyed by destruction effects or lose cores by the effects `by` names
 # (be_returned: to the hand or the deck), be destroyed by comparing BP, reduce life with its attacks, have the
@@ -818,6 +820,9 @@ def _directive(op, val, f, make_token) -> Directive:
         t = parse_target(val, p)
         if op == "select" and t.ref is not None:
             raise EffectSyntax(p, "select chooses cards: give a selection, not a reference")
+        if op == "cores_onto_this" and (t.ref is not None or t.side != "you" or t.zone != "field" or t.type != "spirit"
+                                        or t.mode != "exact" or t.count != 1):
+            raise EffectSyntax(p, "the cores of 1 other spirit of yours (side: you, count 1) move onto this one")
         if op == "heavy_exhaust" and t.ref is None and t.zone != "field":
             raise EffectSyntax(f"{p}.zone", "only field cards are heavy exhausted (STD 5-16-1): zone: field")
         return Directive(op, target=t)
@@ -1081,7 +1086,8 @@ def _directive(op, val, f, make_token) -> Directive:
         _directives(do, f"{p}.do")
         inner = tuple(parse_directive(x, f"{p}.do[{i}]", make_token=make_token) for i, x in enumerate(do))
         for i, x in enumerate(inner):
-            if x.op in ("later", "during", "substitute", "pay_cores", "pay_soul") or x.op in CONSTANT_OPS or x.after or x.must \
+            if x.op in ("later", "during", "substitute", "pay_cores", "pay_soul", "cores_onto_this") \
+                    or x.op in CONSTANT_OPS or x.after or x.must \
                     or (x.target is not None and x.target.ref == "it") or (x.if_done and i == 0):
                 raise EffectSyntax(f"{p}.do[{i}]", f"'{x.op}' as written is not something it can do when it "
                                                    "triggers ('it' there is the trigger card: write trigger)")
@@ -1101,7 +1107,8 @@ def _directive(op, val, f, make_token) -> Directive:
                                                    "later in it")
             if x.if_done and i == 0:
                 raise EffectSyntax(f"{p}.do[{i}]", "if_done follows another directive ('if you do, ...')")
-            if x.op in CONSTANT_OPS or x.op in ("substitute", "pay_cores", "pay_soul") or x.after or x.must:
+            if x.op in CONSTANT_OPS or x.op in ("substitute", "pay_cores", "pay_soul", "cores_onto_this") or x.after \
+                    or x.must:
                 raise EffectSyntax(f"{p}.do[{i}]", f"'{x.op}' is not something that happens later")
         return Directive(op, at=at, instead=later)
     if shape == "substitute":
@@ -1221,6 +1228,8 @@ def parse_effect(v, f, *, card_type: str, make_token=None) -> Effect:
                 raise EffectSyntax(f"{f}.cost[{i}]", "a cost names your own cards (this, or a selection of yours)")
             if c.op == "to_deck_bottom" and c.target.ref is None and c.target.zone != "field":
                 raise EffectSyntax(f"{f}.cost[{i}]", "a to_deck_bottom cost returns your field cards (zone: field)")
+            if c.op == "cores_onto_this" and card_type != "spirit":
+                raise EffectSyntax(f"{f}.cost[{i}].cores_onto_this", "cores move onto this spirit: a spirit card's cost")
             if c.op == "pay_soul" and c.target is not None and card_type == "magic":
                 raise EffectSyntax(f"{f}.cost[{i}].pay_soul", "a magic card is not on the field: no soul core on it")
     if not manual:
@@ -1281,7 +1290,7 @@ def _refuse_silent(directives, f: str, card_type: str, kind: str) -> None:
         t = getattr(d, "target", None)
         if d.op == "link" and (t is None or t.ref not in ("this", "trigger", "attacker")):  # saga-rulings.md Link-8
             raise EffectSyntax(f"{where}.link", "link names the attacking spirit linked with: this, trigger or attacker")
-        if d.op in ("pay_cores", "pay_soul"):  # it would print "send ... to your trash" and move none
+        if d.op in ("pay_cores", "pay_soul", "cores_onto_this"):  # it would print "send ... to ..." and move none
             raise EffectSyntax(where, f"{d.op} is a cost (CR 8-4): put it under 'cost:', not 'do:'")
         if d.op == "summon" and t is not None and t.ref == "this" and (card_type == "magic" or kind != "triggered"):
             raise EffectSyntax(f"{where}.summon.target", "only a spirit or nexus card's own triggered effect "

@@ -109,6 +109,12 @@ class EffectCosts:
             return [i for i in cands if st.cards[i].zone == "field" and not st.cards[i].exhausted]
         if d.op in ("destroy", "to_deck_bottom"):
             return [i for i in cands if st.cards[i].zone == "field"]
+        if d.op == "cores_onto_this":  # another spirit of yours with a core (the soul core counted) onto this spirit,
+            # while this spirit is on the field (Costs: Onto-1)
+            if st.cards[a.source].zone != "field":
+                return []
+            return [i for i in cands if i != a.source and st.cards[i].zone == "field"
+                    and st.cards[i].cores + (1 if st.players[st.cards[i].owner].soul == i else 0) > 0]
         n = a.x if d.amount == "X" else d.amount
         out = []
         for i in cands:
@@ -214,6 +220,12 @@ class EffectCosts:
             return None
         if d.op == "destroy":  # destroyed by its owner's effect, not self-destruction (CR 10-1-1, 10-1-1-1)
             self._destroy([(iid, Cause("effect", p, a.source)) for iid in a.cur])
+            return None
+        if d.op == "cores_onto_this":  # every core on it, the soul core too (CR 4-11-3), onto this spirit; left with
+            for iid in a.cur:  # none, it is self-destroyed at the next checkpoint (CR 9-3-2)
+                card = st.cards[iid]
+                if card.zone == "field" and st.cards[a.source].zone == "field":
+                    self._move_cores(p, iid, a.source, card.cores, st.players[p].soul == iid, "pay", cause)
             return None
         if d.op == "to_deck_bottom":  # returned by its owner's cost, its cores to the reserve as any return's
             for iid in a.cur:

@@ -109,6 +109,10 @@ own_gain: ("gain" | "gains") NUMBER "bp and" KEYWORD duration?           -> own_
                 | "if it does not" ","? rest_it                         -> rest
 %extend action: ("place" | "summon") amount card_descr filters? "from the revealed cards" free_cost -> revealed_free
 
+// "you may place all [the] cores from 1 of your <spirits> onto this spirit to ...": another spirit's cores moved onto
+// this one as the cost (Costs: Onto-1)
+%extend cost_part: "place all" "the"? "cores from" count "of your" descr filters? "onto this spirit" -> cost_cores_onto_this
+
 // "... to make your opponent select N of their spirits and destroy/exhaust it": they choose among their own
 // spirits (CR 8-5-3), as "your opponent selects N of their spirits and destroys it" says
 %extend action: "your opponent select" selection "and" their_order it    -> their_select_act
@@ -264,6 +268,13 @@ class Rules:
         if not any(k in t for k in ("count", "up_to", "any_number", "all")):
             t["count"] = 1
         return [{"_take": t, "_search": {"to": "field", "cores": "reserve"}}]
+
+    @_inline
+    def cost_cores_onto_this(self, count, descr, filters=None):
+        t = self._target({}, "you", descr, filters)
+        if count != 1 or t.get("type", "spirit") != "spirit":
+            raise NotSupported("the cores of something other than one spirit moved onto this one")
+        return {"cores_onto_this": t}
 
     @_inline
     def may_cost_for_it(self, cost, ops):
