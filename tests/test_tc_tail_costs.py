@@ -226,3 +226,31 @@ def test_cr_8_4_played_an_exhaust_cost_of_either_kind_offers_only_those_cards():
         answer(game, [stag])
     st = game.state
     assert st.cards[tower].exhausted and not st.cards[pup].exhausted and st.cards[stag].exhausted
+
+
+# ---------------------------------------------------------------- "pay N cores from this spirit/nexus" (CR 3-4-1)
+
+
+@pytest.mark.parametrize("text", ["You may pay 2 cores from this spirit to draw a card.",
+                                  "You may pay one core from this nexus to draw a card."])
+def test_cr_3_4_1_cores_paid_from_this_card_go_to_the_trash(text):
+    s = compile_sentence(text)
+    assert s.ops[0]["_cost"]["core_remove"]["to"] == "trash"
+
+
+def test_cr_3_4_1_cores_removed_from_this_spirit_still_go_to_the_reserve():
+    s = compile_sentence("You may remove 1 core from this spirit to draw a card.")
+    assert "to" not in s.ops[0]["_cost"]["core_remove"]  # the reserve, the directive's default
+
+
+def test_cr_3_4_1_played_cores_paid_from_this_spirit_end_in_the_trash_not_the_reserve():
+    db = imported_db(effect("You may pay 2 cores from this spirit to draw a card.", "When This Spirit Attacks"))
+    game = game_of(db, "{life: 5, reserve: 0, soul_core: trash, field: [{card: ZT-001, cores: 4}], deck: [T-W0]}",
+                   "{life: 5, reserve: 3}", step="attack")
+    spirit = game.state.players[0].field[0]
+    trash = game.state.players[0].trash_cores
+    game.apply(Attack(0, spirit))
+    answer(game, True)
+    st = game.state
+    assert st.cards[spirit].cores == 2 and st.players[0].reserve == 0 and st.players[0].trash_cores == trash + 2
+    assert hand(game, 0) == ["T-W0"]

@@ -204,7 +204,8 @@ class Rules:
         return [{**cost, "may": True, "if": dict(cond)}] + [{**op, "if_done": True, "if": dict(cond)} for op in ops]
 
     @_inline
-    def cost_pay_own_cores(self, count):  # cores paid go to the trash (CR 3-4-1)
+    def cost_pay_own_cores(self, count, *_):  # cores paid go to the trash (CR 3-4-1); also the core grammar's
+        # "pay N cores from this spirit/nexus"
         return {"core_remove": {"target": "this", "count": count, "to": "trash"}}
 
     @_inline
