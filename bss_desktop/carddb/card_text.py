@@ -782,6 +782,8 @@ def _clause(d: Directive, ctx: _Ctx, effect_kind: str | None) -> _Clause:
                     f"{'more' if d.amount >= 0 else 'less'}")
     if op == "cost" and d.mode == "set":  # CR 10-6-4, 10-7-4, 10-8-4: its own cost, determined in the hand
         return _imp(f"this card costs {d.amount} in your hand")
+    if op == "cost" and d.mode == "full":  # its reduction symbols all fulfilled in the hand (Costs: Full-1)
+        return _imp("all of this card's reduction symbols are fulfilled when you summon or place it from your hand")
     if op == "during":  # a trigger lasting this turn or battle ("during this turn, when ...")
         dur = {"turn": "during this turn", "battle": "during this battle"}[d.duration]
         watch = replace(d.by or Target(), side=WATCH_TRIGGERS[d.trigger], zone="field")

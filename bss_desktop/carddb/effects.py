@@ -1023,7 +1023,12 @@ def _directive(op, val, f, make_token) -> Directive:
         return Directive(op, target=t, amount=_signed(d.get("add"), f"{p}.add", limit=MAX_COUNT), mode="add")
     if shape == "cost":  # CR 10-6-4: the cost of the cards it names, before reduction
         if isinstance(val, dict) and val.get("target") == "this":  # this card's own cost in its owner's hand
-            d = _map(val, p, ("target", "set"))
+            d = _map(val, p, ("target", "set", "reduction"))
+            if "reduction" in d:  # all its reduction symbols fulfilled (docs/saga-rulings.md, Costs: Full-1)
+                if "set" in d:
+                    raise EffectSyntax(p, "give one of set (its cost) or reduction: full")
+                _choice(d["reduction"], f"{p}.reduction", ("full",))
+                return Directive(op, target=parse_target("this", f"{p}.target"), mode="full")
             if "set" not in d:
                 raise EffectSyntax(f"{p}.set", "missing: the cost this card has in your hand, e.g. set: 3")
             return Directive(op, target=parse_target("this", f"{p}.target"),
@@ -1590,6 +1595,8 @@ def _directive_value(d: Directive, token_to_dict):
         return {"target": t, "add": d.amount}
     if shape == "cost" and d.mode == "set":
         return {"target": "this", "set": d.amount}
+    if shape == "cost" and d.mode == "full":
+        return {"target": "this", "reduction": "full"}
     if shape == "allow":
         out = {"target": target_to_dict(d.target), "can": d.can, "duration": d.duration}
         if d.by is not None:

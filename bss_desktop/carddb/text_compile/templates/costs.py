@@ -113,6 +113,10 @@ own_gain: ("gain" | "gains") NUMBER "bp and" KEYWORD duration?           -> own_
 // this one as the cost (Costs: Onto-1)
 %extend cost_part: "place all" "the"? "cores from" count "of your" descr filters? "onto this spirit" -> cost_cores_onto_this
 
+// "[if <condition>, ]you may treat all of this card's reduction symbols as fulfilled when summoning this card from
+// your hand": its own reduction in the hand (Costs: Full-1)
+%extend action: "you may treat all of this card's reduction symbols as fulfilled when summoning this card from your hand" -> full_reduction
+
 // "... to make your opponent select N of their spirits and destroy/exhaust it": they choose among their own
 // spirits (CR 8-5-3), as "your opponent selects N of their spirits and destroys it" says
 %extend action: "your opponent select" selection "and" their_order it    -> their_select_act
@@ -276,6 +280,9 @@ class Rules:
         if count != 1 or t.get("type", "spirit") != "spirit":
             raise NotSupported("the cores of something other than one spirit moved onto this one")
         return {"cores_onto_this": t}
+
+    def full_reduction(self, *_):
+        return [{"cost": {"target": "this", "reduction": "full"}}]
 
     @_inline
     def may_cost_for_it(self, cost, ops):
