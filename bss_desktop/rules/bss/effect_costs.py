@@ -204,7 +204,8 @@ class EffectCosts:
         if d.op == "mill":  # from the top of the controller's own deck to their trash (CR 10-2-1)
             deck = st.players[p].deck
             for _ in range(a.x if d.amount == "X" else d.amount):
-                self._move_card(deck[-1], "trash", "mill")
+                if deck:  # (checked payable; an earlier part of the same cost cannot draw from it)
+                    self._move_card(deck[-1], "trash", "mill")
             return None
         if a.cur is None:  # which card(s) the cost takes: the player's choice among those that can pay
             t = d.target
