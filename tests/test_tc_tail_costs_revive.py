@@ -106,3 +106,73 @@ def test_revive_1_played_without_a_nexus_nothing_is_asked_and_the_card_stays_in_
     game, spirit = _destroyed_in_battle("{life: 5, reserve: 2, soul_core: trash, field: [ZT-001]}")
     assert game.pending is None or game.pending.kind != "choose"
     assert game.state.cards[spirit].zone == "trash"
+
+
+# ---------------------------------------------------------------- a burst's own card placed (Burst-1)
+
+BURST = "Place this card without paying its cost."
+
+
+def burst_nexus() -> dict:
+    return record(ID="ZX-001", name="Test Burst Nexus", cardType="NEXUS", cost="4", reduction=[],
+                  core_requirements=[{"level": 1, "cores": 0}, {"level": 2, "cores": 2}],
+                  effects=[{"levels": [], "condition": "When Opponent Destroys Your Spirit",
+                            "keywords": [{"keyword_name": "Burst", "keyword_modifier": None}], "steps": [],
+                            "details": BURST}])
+
+
+def test_burst_1_compiles_this_card_placed_from_its_burst():
+    r = compile_effect("nexus", "When Opponent Destroys Your Spirit", BURST, [], burst=True)
+    assert r.effect == {"kind": "burst", "trigger": "your_spirit_destroyed",
+                        "do": [{"summon": {"target": "this", "from": "burst", "cores": "reserve"}}]}
+
+
+@pytest.mark.parametrize("condition", ["When Summoned", "When Destroyed"])
+def test_burst_1_outside_a_burst_this_card_placed_stays_manual(condition):
+    r = compile_effect("nexus", condition, BURST, [])
+    assert r.effect is None and "Burst-1" in r.why
+
+
+def test_burst_1_written_back_as_english():
+    db = imported_db(burst_nexus())
+    card = db["ZX-001"]
+    assert effect_text(card.effects[0], card) == ("Burst (after your spirit is destroyed): Place this card from the "
+                                                 "burst area without paying its cost, with its LV1 cores from your "
+                                                 "reserve.")
+
+
+def test_burst_1_a_summon_from_the_burst_in_a_triggered_effect_is_refused_naming_the_field():
+    card = _card({"kind": "triggered", "trigger": "when_destroyed",
+                  "do": [{"summon": {"target": "this", "from": "burst"}}]})
+    with pytest.raises(CardDataError) as e:
+        card_from_dict(card, file="(test)", set_id="ZX")
+    assert e.value.field == "effects[0].do[0].summon.target"
+
+
+@pytest.mark.parametrize("value, field", [
+    ({"target": {"zone": "trash"}, "from": "burst"}, "effects[0].do[0].summon.from"),
+    ({"target": "this", "from": "hand"}, "effects[0].do[0].summon.from"),
+])
+def test_burst_1_malformed_from_is_refused_naming_the_field(value, field):
+    card = _card({"kind": "triggered", "trigger": "when_destroyed", "do": [{"summon": value}]})
+    with pytest.raises(CardDataError) as e:
+        card_from_dict(card, file="(test)", set_id="ZX")
+    assert e.value.field == field
+
+
+def test_burst_1_played_the_burst_nexus_goes_onto_the_field_not_to_the_trash():
+    db = imported_db(burst_nexus())
+    game = position(two_players("{life: 5, reserve: 3, field: [T-G4]}",
+                                "{life: 5, reserve: 3, field: [T-R1], burst: ZX-001}", step="attack"), db=db)
+    stag, pup = game.state.players[0].field[0], game.state.players[1].field[0]
+    game.apply(Attack(0, stag))
+    game.apply(Pass(1))
+    game.apply(Pass(0))
+    game.apply(Block(1, pup))
+    game.apply(Pass(1))
+    game.apply(Pass(0))  # Red Pup is destroyed by comparing BP: player 1's burst triggers (CR 10-9-1)
+    assert game.state.cards[pup].zone == "trash"
+    answer(game, True)  # activated (CR 10-9-3)
+    st = game.state
+    nexus = next(i for i in st.players[1].field if st.cards[i].cid == "ZX-001")  # on the field: placed (CR 10-7-1)
+    assert st.cards[nexus].zone == "field" and nexus in st.players[1].field and st.players[1].burst is None

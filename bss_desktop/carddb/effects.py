@@ -908,12 +908,17 @@ def _directive(op, val, f, make_token) -> Directive:
                          if into == "field" else None, look_instead=look_instead,
                          **_per(d, p))  # for_each: `look` cards for each one
     if shape == "summon":  # put onto the field "without paying its cost" (CR 10-6-1), LV1 cores from `cores`
-        d = _map(val, p, ("target", "cores", "pay", "exhausted"))
+        d = _map(val, p, ("target", "cores", "pay", "exhausted", "from"))
+        if "from" in d and d.get("target") != "this":
+            raise EffectSyntax(f"{p}.from", "from (trash or burst) goes with target: this")
         if d.get("target") == "this":  # this card from your trash, where its own "when destroyed" effect finds it
-            # (CR 10-15-1; docs/saga-rulings.md, Costs: Revive-1): without paying its cost only
+            # (CR 10-15-1), or from the burst area, its burst resolving (CR 10-9; docs/saga-rulings.md, Costs:
+            # Revive-1, Burst-1): without paying its cost only
             if "pay" in d:
-                raise EffectSyntax(f"{p}.pay", "this card is summoned from the trash without paying its cost: no pay")
-            return Directive(op, target=parse_target({"ref": "this", "zone": "trash"}, f"{p}.target"),
+                raise EffectSyntax(f"{p}.pay", "this card is summoned without paying its cost: no pay")
+            burst = _choice(d.get("from", "trash"), f"{p}.from", ("trash", "burst")) == "burst"
+            t = parse_target({"ref": "this", "zone": "trash"}, f"{p}.target")
+            return Directive(op, target=replace(t, zone="resolving") if burst else t,  # (turned face up)
                              cores_from=_choice(d.get("cores", "void"), f"{p}.cores", ("void", "reserve")),
                              exhausted=_bool(d.get("exhausted", False), f"{p}.exhausted"))
         t = parse_target({"side": "you", "zone": "hand", **_selection(d.get("target"), f"{p}.target")}, f"{p}.target")
@@ -1297,9 +1302,11 @@ def _refuse_silent(directives, f: str, card_type: str, kind: str) -> None:
             raise EffectSyntax(f"{where}.link", "link names the attacking spirit linked with: this, trigger or attacker")
         if d.op in ("pay_cores", "pay_soul", "cores_onto_this"):  # it would print "send ... to ..." and move none
             raise EffectSyntax(where, f"{d.op} is a cost (CR 8-4): put it under 'cost:', not 'do:'")
-        if d.op == "summon" and t is not None and t.ref == "this" and (card_type == "magic" or kind != "triggered"):
+        if d.op == "summon" and t is not None and t.ref == "this" and (
+                card_type == "magic" or kind != ("burst" if t.zone == "resolving" else "triggered")):
             raise EffectSyntax(f"{where}.summon.target", "only a spirit or nexus card's own triggered effect "
-                                                         "summons it from the trash (Costs: Revive-1)")
+                                                         "summons it from the trash, its burst from the burst area "
+                                                         "(Costs: Revive-1, Burst-1)")
         if card_type == "magic" and d.op in ("bp", "level", "grant", "symbol", "restrict") and t is not None and t.ref == "this":
             raise EffectSyntax(where, f"a magic card is not on the field: '{d.op}' needs a target other than 'this' "
                                       "(e.g. {side: you})")
@@ -1542,7 +1549,8 @@ def _directive_value(d: Directive, token_to_dict):
             out["instead"] = {"if": condition_to_dict(d.look_instead[0]), "look": d.look_instead[1]}
         return _with_per(out, d)
     if shape == "summon" and d.target.ref == "this":
-        return {"target": "this", "cores": d.cores_from, **({"exhausted": True} if d.exhausted else {})}
+        return {"target": "this", **({"from": "burst"} if d.target.zone == "resolving" else {}), "cores": d.cores_from,
+                **({"exhausted": True} if d.exhausted else {})}
     if shape == "summon":
         t = {k: v for k, v in target_to_dict(d.target).items() if k != "side"}
         t["zone"] = d.target.zone

@@ -101,6 +101,9 @@ own_gain: ("gain" | "gains") NUMBER "bp and" KEYWORD duration?           -> own_
 // checked as "return this card to your hand"'s, CR 10-15-1; Costs: Revive-1)
 %extend action: ("summon" | "place") "this card from your trash" free_cost -> summon_this_from_trash
               | ("summon" | "place") "this card from your trash exhausted" free_cost -> summon_this_exhausted
+// "place/summon this card without paying its cost" in a spirit or nexus card's burst: from the burst area (the
+// vocabulary refuses it in any other effect; Costs: Burst-1)
+              | ("summon" | "place") "this card" free_cost                      -> summon_this_burst
 
 // the revealed card by its cost: "reveal the top card of your deck. if it costs N, add it to your hand. if it does
 // not, discard it." (one search, CR 12-2), and "place/summon a <card> that costs N or fewer from the revealed cards
@@ -252,6 +255,9 @@ class Rules:
         first = self.cost_exhaust_yours(count, descr, filters)["exhaust"]
         other = {k: v for k, v in self._target({}, "you", self.descr(rest[-1]), None).items() if k != "side"}
         return {"exhaust": {**first, "alternative": other}}
+
+    def summon_this_burst(self, *_):
+        return [{"summon": {"target": "this", "from": "burst", "cores": "reserve"}}]
 
     def summon_this_exhausted(self, *_):
         return self.summon_this_from_trash(exhausted=True)
