@@ -725,6 +725,9 @@ def _clause(d: Directive, ctx: _Ctx, effect_kind: str | None) -> _Clause:
         verb = "place" if t.type == "nexus" else "summon"
         plural = _is_plural(t)
         state = " exhausted" if d.exhausted else ""
+        if d.paid and d.cores_from == "reserve":  # only cores of the reserve (Costs: Reserve-1)
+            return _imp(f"{verb} {lead}{_kind(t, plural)} from your {t.zone}{state}, paying its cost and placing its "
+                        "LV1 cores with cores from your reserve only")
         if d.paid:  # the summon as from the hand: its cost paid, its LV1 cores placed (CR 10-6-6, 10-6-7)
             return _imp(f"{verb} {lead}{_kind(t, plural)} from your {t.zone}{state}, paying its cost")
         return _imp(f"{verb} {lead}{_kind(t, plural)} from your {t.zone}{state} without paying "

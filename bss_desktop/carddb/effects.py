@@ -926,14 +926,16 @@ def _directive(op, val, f, make_token) -> Directive:
             raise EffectSyntax(f"{p}.target", "summon takes cards of your hand or your trash (zone: hand or trash)")
         if t.type not in ("spirit", "nexus"):
             raise EffectSyntax(f"{p}.target.type", "only spirits and nexuses go onto the field (CR 3-5-1)")
-        pay = _bool(d.get("pay", False), f"{p}.pay")
+        reserve_only = d.get("pay") == "reserve"  # "by using cores from your reserve to pay its cost and place cores
+        # onto it": paid and placed from the reserve only (docs/saga-rulings.md, Costs: Reserve-1)
+        pay = True if reserve_only else _bool(d.get("pay", False), f"{p}.pay")
         if pay and "cores" in d:  # paid: its LV1 cores come from your reserve and field as any summon's (CR 10-6-7)
             raise EffectSyntax(f"{p}.cores", "a summon that pays its cost places its LV1 cores as any summon does: no "
                                              "cores")
         if pay and (t.mode != "exact" or t.count != 1):
             raise EffectSyntax(f"{p}.target", "a summon that pays its cost summons one card (count 1)")
-        return Directive(op, target=t, cores_from=None if pay else _choice(d.get("cores", "void"), f"{p}.cores",
-                                                                             ("void", "reserve")),
+        return Directive(op, target=t, cores_from="reserve" if reserve_only else None if pay else _choice(
+                             d.get("cores", "void"), f"{p}.cores", ("void", "reserve")),
                          paid=pay, exhausted=_bool(d.get("exhausted", False), f"{p}.exhausted"))
     if shape == "look":  # CR 12-3: only the effect's controller sees them; a deck is shuffled afterwards
         d = _map(val, p, ("count", "side", "zone"))
@@ -1554,7 +1556,8 @@ def _directive_value(d: Directive, token_to_dict):
     if shape == "summon":
         t = {k: v for k, v in target_to_dict(d.target).items() if k != "side"}
         t["zone"] = d.target.zone
-        out = {"target": t, "pay": True} if d.paid else {"target": t, "cores": d.cores_from}
+        out = {"target": t, "pay": "reserve" if d.cores_from == "reserve" else True} if d.paid else \
+            {"target": t, "cores": d.cores_from}
         if d.exhausted:
             out["exhausted"] = True
         return out

@@ -252,10 +252,11 @@ class EffectCosts:
 
     # ------------------------------------------------------------------ paying a card's cost from resolution
 
-    def _card_payment(self, a, cost: int, prompt: str):
+    def _card_payment(self, a, cost: int, prompt: str, *, reserve_only: bool = False):
         """Which cores pay `cost` for a card (a burst's follow-up, CR 10-9): from the reserve and the player's
-        field cards (CR 10-8-6), the player's choice. A list of places, one per core (0 the reserve, a card id,
-        -1 the soul core), WAIT while asked, or None if the player has too few cores."""
+        field cards (CR 10-8-6), the player's choice; `reserve_only`: from the reserve alone (Costs: Reserve-1). A
+        list of places, one per core (0 the reserve, a card id, -1 the soul core), WAIT while asked, or None if the
+        player has too few cores."""
         st = self.state
         p = a.controller
         player = st.players[p]
@@ -263,11 +264,11 @@ class EffectCosts:
         if player.reserve:
             places.append(0)
             counts.append(player.reserve)
-        for iid in player.field:
+        for iid in () if reserve_only else player.field:
             if st.cards[iid].cores:
                 places.append(iid)
                 counts.append(st.cards[iid].cores)
-        if player.soul == "reserve" or player.soul in player.field:
+        if player.soul == "reserve" or (not reserve_only and player.soul in player.field):
             places.append(-1)
             counts.append(1)
         if sum(counts) < cost:

@@ -120,6 +120,10 @@ own_gain: ("gain" | "gains") NUMBER "bp and" KEYWORD duration?           -> own_
 // your hand": its own reduction in the hand (Costs: Full-1)
 %extend action: "you may treat all of this card's reduction symbols as fulfilled when summoning this card from your hand" -> full_reduction
 
+// "summon a <card> from your hand by using cores from your reserve to pay its cost and place cores onto it": paid
+// as from the hand, from the reserve only (Costs: Reserve-1)
+%extend action: "summon" amount card_descr filters? "from your hand by using cores from your reserve to pay its cost and place cores onto it" -> summon_from_reserve
+
 // "... to make your opponent select N of their spirits and destroy/exhaust it": they choose among their own
 // spirits (CR 8-5-3), as "your opponent selects N of their spirits and destroys it" says
 %extend action: "your opponent select" selection "and" their_order it    -> their_select_act
@@ -289,6 +293,15 @@ class Rules:
 
     def full_reduction(self, *_):
         return [{"cost": {"target": "this", "reduction": "full"}}]
+
+    @_inline
+    def summon_from_reserve(self, amount, descr, filters=None):
+        t = {k: v for k, v in self._target(amount, "you", descr, filters).items() if k != "side"}
+        if t.get("type") == "any":  # a card summoned is a spirit card (CR 10-6-1; a nexus is placed, CR 10-7-1)
+            t["type"] = "spirit"
+        if t.get("type", "spirit") != "spirit" or any(k in t for k in ("count", "up_to", "any_number", "all")):
+            raise NotSupported("summoning other than one spirit card, its cost paid")
+        return [{"summon": {"target": {**t, "zone": "hand"}, "pay": "reserve"}}]
 
     @_inline
     def may_cost_for_it(self, cost, ops):
