@@ -96,3 +96,48 @@ def test_reserve_1_played_too_few_in_the_reserve_nothing_is_summoned_though_the_
         answer(game, True if game.pending.info.get("kind") == "may" else game.pending.info["options"][0])
     st = game.state
     assert first(game, 0, "T-G4", "hand") and st.players[0].reserve == 3 and st.cards[first(game, 0, "T-R1")].cores == 3
+
+
+# ---------------------------------------------------------------- "summon a <card> from your hand": paid (Paid-1)
+
+PAID = "You may summon a green spirit card from your hand."
+
+
+@pytest.mark.parametrize("text, target", [
+    (PAID, {"colors": ["green"], "zone": "hand"}),
+    ("You may summon a spirit card with Swift from your hand.", {"keyword": "swift", "zone": "hand"}),
+    ("You may summon a Stoneback or Sky Warden spirit card from your trash.",
+     {"families": ["Stoneback", "Sky Warden"], "zone": "trash"}),
+])
+def test_paid_1_compiles_a_summon_by_an_effect_that_pays_its_cost(text, target):
+    s = compile_sentence(text, ("Stoneback", "Sky Warden"))
+    assert s.ops == [{"summon": {"target": target, "pay": True}, "may": True}]
+
+
+@pytest.mark.parametrize("text", [
+    "You may summon 2 spirit cards from your hand.",  # a paid summon is of one card
+    "You may summon a magic card from your hand.",
+])
+def test_paid_1_other_summons_stay_manual(text):
+    assert not compile_sentence(text).ok
+
+
+def test_paid_1_without_paying_its_cost_stays_the_free_summon():
+    s = compile_sentence("Summon a spirit card from your hand without paying its cost.")
+    assert s.ops == [{"summon": {"target": {"zone": "hand"}, "cores": "reserve"}}]
+
+
+def test_paid_1_played_the_cost_is_paid_from_the_reserve_and_the_field():
+    db = imported_db(effect(PAID))
+    game = position(two_players("{life: 5, reserve: 3, soul_core: trash, hand: [ZT-001, T-G4], "
+                                "field: [{card: T-R1, cores: 3}]}", "{life: 5, reserve: 3}"), db=db)
+    pup = first(game, 0, "T-R1")
+    game.apply(Summon(0, first(game, 0, "ZT-001", "hand"), pay=(), place=(("reserve", 1),)))
+    answer(game, True)
+    answer(game, [first(game, 0, "T-G4", "hand")])  # the player chooses it among their hand (CR 8-5-3-5)
+    assert game.pending.info["kind"] == "cores" and 0 in game.pending.info["options"]
+    answer(game, [0, 0, pup])  # its cost of 3 (4, less a red symbol): the reserve's 2 and one of Red Pup's
+    answer(game, [pup])  # its LV1 core (CR 10-6-7)
+    st = game.state
+    stag = next(i for i in st.players[0].field if st.cards[i].cid == "T-G4")
+    assert st.cards[stag].cores == 1 and st.players[0].reserve == 0 and st.cards[pup].cores == 1

@@ -124,6 +124,10 @@ own_gain: ("gain" | "gains") NUMBER "bp and" KEYWORD duration?           -> own_
 // as from the hand, from the reserve only (Costs: Reserve-1)
 %extend action: "summon" amount card_descr filters? "from your hand by using cores from your reserve to pay its cost and place cores onto it" -> summon_from_reserve
 
+// "summon a <card> from your hand/trash": summoned by the effect as from the hand, its cost paid (CR 10-6-2 to 10-6-7: the
+// summoning the text names, "without paying its cost" the only way to skip the payment; Costs: Paid-1)
+%extend action: "summon" amount card_descr filters? from_zone                -> summon_paid
+
 // "... to make your opponent select N of their spirits and destroy/exhaust it": they choose among their own
 // spirits (CR 8-5-3), as "your opponent selects N of their spirits and destroys it" says
 %extend action: "your opponent select" selection "and" their_order it    -> their_select_act
@@ -302,6 +306,17 @@ class Rules:
         if t.get("type", "spirit") != "spirit" or any(k in t for k in ("count", "up_to", "any_number", "all")):
             raise NotSupported("summoning other than one spirit card, its cost paid")
         return [{"summon": {"target": {**t, "zone": "hand"}, "pay": "reserve"}}]
+
+    @_inline
+    def summon_paid(self, amount, descr, *rest):
+        zone = rest[-1]
+        filters = rest[0] if len(rest) == 2 else None
+        t = {k: v for k, v in self._target(amount, "you", descr, filters).items() if k != "side"}
+        if t.get("type") == "any":  # a card summoned is a spirit card (CR 10-6-1)
+            t["type"] = "spirit"
+        if t.get("type", "spirit") != "spirit" or any(k in t for k in ("count", "up_to", "any_number", "all")):
+            raise NotSupported("summoning, its cost paid, other than one spirit card")
+        return [{"summon": {"target": {**t, "zone": zone}, "pay": True}}]
 
     @_inline
     def may_cost_for_it(self, cost, ops):
