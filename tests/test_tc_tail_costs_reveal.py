@@ -120,3 +120,59 @@ def test_cr_8_4_1_played_at_the_start_of_the_end_step_the_nexus_pays_and_the_spi
         answer(game, True if game.pending.info.get("kind") == "may" else [tower])
     st = game.state
     assert st.cards[tower].exhausted and not st.cards[spirit].exhausted
+
+
+# ---------------------------------------------------------------- your own spirit back, then the reveal (Agile)
+
+BACK = ("You may return one of your spirits to your hand. If you do, reveal the top 3 cards of your deck. You may "
+        "summon up to 2 spirit cards with Agile from the revealed cards without paying their costs. Discard the "
+        "remaining cards.")
+
+
+def agile(cid: str) -> dict:
+    return record(ID=cid, name=f"Agile {cid}", cost="3",
+                  effects=[{"levels": [1, 2], "condition": "N/A", "keywords": [{"keyword_name": "Agile"}],
+                            "steps": [], "details": "N/A"}])
+
+
+def test_cr_8_4_1_compiles_your_spirit_returned_then_the_reveal_if_you_did():
+    r = compile_effect("spirit", "When Summoned", BACK, [])
+    assert r.effect["do"] == [
+        {"bounce": {"side": "you"}, "may": True},
+        {"search": {"look": 3, "to": "field", "cores": "reserve", "take": {"up_to": 2, "keyword": "agile"},
+                    "rest": "trash"}, "if_done": True}]
+
+
+def test_cr_8_4_1_if_you_do_reveal_without_a_directive_before_stays_manual():
+    r = compile_effect("spirit", "When Summoned", "If you do, reveal the top 3 cards of your deck. Discard the "
+                                                  "remaining cards.", [])
+    assert r.effect is None
+
+
+def _back_game(deck: str):
+    db = imported_db(effect(BACK), agile("ZT-005"), agile("ZT-006"))
+    game = position(two_players(f"{{life: 5, reserve: 4, soul_core: trash, hand: [ZT-001], deck: {deck}, "
+                                "field: [{card: T-R1, cores: 1}]}", "{life: 5, reserve: 3}"), db=db)
+    game.apply(Summon(0, first(game, 0, "ZT-001", "hand"), pay=(), place=(("reserve", 1),)))
+    return game
+
+
+def test_cr_8_4_1_played_a_spirit_returned_then_the_agile_cards_summoned_the_rest_discarded():
+    game = _back_game("[ZT-005, T-W0, ZT-006, T-B2]")
+    pup = first(game, 0, "T-R1")
+    answer(game, True)  # "you may return ..."
+    answer(game, [pup])
+    assert game.state.cards[pup].zone == "hand"
+    while game.pending is not None and game.pending.kind == "choose":
+        answer(game, game.pending.info["options"][:2] if game.pending.info.get("kind") == "target"
+               else game.pending.info["options"][0])
+    st = game.state
+    assert sorted(st.cards[i].cid for i in st.players[0].field) == ["ZT-001", "ZT-005", "ZT-006"]
+    assert cids(game, st.players[0].trash) == ["T-W0"] and cids(game, st.players[0].deck) == ["T-B2"]
+
+
+def test_cr_8_4_1_played_declined_nothing_is_revealed():
+    game = _back_game("[ZT-005, T-W0, ZT-006, T-B2]")
+    answer(game, False)
+    st = game.state
+    assert len(st.players[0].deck) == 4 and first(game, 0, "T-R1") in st.players[0].field

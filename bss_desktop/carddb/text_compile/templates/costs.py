@@ -128,6 +128,13 @@ own_gain: ("gain" | "gains") NUMBER "bp and" KEYWORD duration?           -> own_
 // summoning the text names, "without paying its cost" the only way to skip the payment; Costs: Paid-1)
 %extend action: "summon" amount card_descr filters? from_zone                -> summon_paid
 
+// "you may return 1 of your spirits to your hand. if you do, reveal the top N cards of your deck. you may summon up
+// to N spirit cards with agile from the revealed cards ...": your own card back to the hand, the reveal after it
+// only if it went (CR 8-4-1's "no X, no Y" as the text says it), and 【Agile】 as a filter (Costs: Agile)
+%extend action: "return" count "of your" descr filters? "to your hand"     -> return_own_to_hand
+%extend sentence: "if you do" ","? "reveal the top" count? card_word "of your deck" -> if_done_reveal
+%extend filter: "with agile"                                               -> f_agile
+
 // "... to make your opponent select N of their spirits and destroy/exhaust it": they choose among their own
 // spirits (CR 8-5-3), as "your opponent selects N of their spirits and destroys it" says
 %extend action: "your opponent select" selection "and" their_order it    -> their_select_act
@@ -317,6 +324,19 @@ class Rules:
         if t.get("type", "spirit") != "spirit" or any(k in t for k in ("count", "up_to", "any_number", "all")):
             raise NotSupported("summoning, its cost paid, other than one spirit card")
         return [{"summon": {"target": {**t, "zone": zone}, "pay": True}}]
+
+    @_inline
+    def return_own_to_hand(self, count, descr, filters=None):
+        return [{"bounce": self._target({} if count == 1 else {"count": count}, "you", descr, filters)}]
+
+    @_inline
+    def if_done_reveal(self, *args):
+        count = args[0] if len(args) == 2 else 1
+        return [{"_reveal": count, "if_done": True}]
+
+    @_inline
+    def f_agile(self):
+        return {"keyword": "agile"}
 
     @_inline
     def may_cost_for_it(self, cost, ops):
