@@ -254,3 +254,34 @@ def test_cr_3_4_1_played_cores_paid_from_this_spirit_end_in_the_trash_not_the_re
     st = game.state
     assert st.cards[spirit].cores == 2 and st.players[0].reserve == 0 and st.players[0].trash_cores == trash + 2
     assert hand(game, 0) == ["T-W0"]
+
+
+# ---------------------------------------------------------------- "when you destroy a spirit with this effect, if ..."
+
+WHEN_IF = ("You may place 3 cores from this spirit into your trash to select one of your opponent's spirits. Remove 2 "
+           "cores from it and place them into your opponent's reserve. When you destroy a spirit with this effect, "
+           "if you control a nexus, remove a core from your opponent's life and place it into their reserve.")
+
+
+def test_cr_9_3_2_1_compiles_a_destruction_by_this_effect_under_a_condition():
+    r = compile_effect("spirit", "When This Spirit Attacks", WHEN_IF, [])
+    assert r.effect["cost"] == [{"core_remove": {"target": "this", "count": 3, "to": "trash"}}]
+    assert r.effect["do"] == [{"select": {}}, {"core_remove": {"target": "it", "count": 2}},
+                              {"life_damage": 1, "if": {"control": {"side": "you", "type": "nexus"},
+                                                        "it_destroyed": True}}]
+
+
+@pytest.mark.parametrize("opp_field, nexus, life", [
+    ("[T-B2]", True, 4),  # Blue Guard (LV1: 2 cores) loses both: destroyed by this effect (CR 9-3-2-1)
+    ("[{card: T-B2, cores: 4}]", True, 5),  # keeps 2: not destroyed
+    ("[T-B2]", False, 5),  # destroyed, but no nexus of yours
+])
+def test_cr_9_3_2_1_played_the_life_only_when_destroyed_and_the_condition_holds(opp_field, nexus, life):
+    db = imported_db(effect(WHEN_IF, "When This Spirit Attacks"))
+    mine = "[{card: ZT-001, cores: 5}" + (", T-NX]" if nexus else "]")
+    game = game_of(db, f"{{life: 5, reserve: 0, soul_core: trash, field: {mine}}}",
+                   f"{{life: 5, reserve: 0, soul_core: trash, field: {opp_field}}}", step="attack")
+    game.apply(Attack(0, game.state.players[0].field[0]))
+    while game.pending is not None and game.pending.kind == "choose":
+        answer(game, True if game.pending.info.get("kind") == "may" else game.pending.info["options"][:1])
+    assert game.state.players[1].life == life

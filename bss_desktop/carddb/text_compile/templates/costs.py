@@ -135,6 +135,12 @@ own_gain: ("gain" | "gains") NUMBER "bp and" KEYWORD duration?           -> own_
 %extend sentence: "if you do" ","? "reveal the top" count? card_word "of your deck" -> if_done_reveal
 %extend filter: "with agile"                                               -> f_agile
 
+// "you may place N cores from this spirit into your trash to ...": paid to the trash (Costs: Pay-1); "when you
+// destroy a spirit with this effect, if <condition>, ...": the core's "if you destroy ... with this effect" under a
+// condition of its own
+%extend cost_part: "place" count core_word "from this spirit into your trash" -> cost_pay_own_cores
+%extend sentence: "when you destroy" destroyed? "with this effect" "," "if" condition ","? statement -> when_destroyed_if
+
 // "... to make your opponent select N of their spirits and destroy/exhaust it": they choose among their own
 // spirits (CR 8-5-3), as "your opponent selects N of their spirits and destroys it" says
 %extend action: "your opponent select" selection "and" their_order it    -> their_select_act
@@ -337,6 +343,10 @@ class Rules:
     @_inline
     def f_agile(self):
         return {"keyword": "agile"}
+
+    def when_destroyed_if(self, *args):
+        cond, ops = args[-2], args[-1]
+        return [{**ops[0], "_if_destroyed": True, "if": dict(cond)}] + [{**op, "if": dict(cond)} for op in ops[1:]]
 
     @_inline
     def may_cost_for_it(self, cost, ops):
