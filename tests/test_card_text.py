@@ -237,6 +237,8 @@ def _sample_directive(op: str) -> Directive:
                          amount=2)
     if shape == "flag":
         return Directive(op)
+    if shape == "pay_soul":
+        return Directive(op, target=Target(ref="this"))
     if shape == "during":
         return Directive(op, trigger="your_spirit_attacks", duration="turn", instead=(Directive("draw", amount=1),))
     raise AssertionError(f"no sample for {op} ({shape}): add one")

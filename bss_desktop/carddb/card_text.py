@@ -676,6 +676,12 @@ def _clause(d: Directive, ctx: _Ctx, effect_kind: str | None) -> _Clause:
         return _imp(f"send {n} from your opponent's life to their reserve{per}")
     if op == "pay_cores":  # the brief form of a core payment in an effect cost (CR 8-4)
         return _imp(f"send {_count(d.amount, 'core')} from your reserve to your trash")
+    if op == "cores_onto_this":  # an effect cost (docs/saga-rulings.md, Costs: Onto-1)
+        return _imp(f"move all cores from {target_text(t, ctx=ctx)} onto this spirit")
+    if op == "pay_soul":  # the soul core paid in an effect cost (docs/saga-rulings.md, Costs: Soul-1)
+        if d.target is not None:
+            return _imp("send the soul core on this spirit to your trash")
+        return _imp("send your soul core from your reserve or your field to your trash")
     if op == "token":  # CR 4-12-2
         name = _token_name(d.token if d.token is not None else type("Ref", (), {"name": d.token_ref})())
         many = d.amount != 1
@@ -713,12 +719,20 @@ def _clause(d: Directive, ctx: _Ctx, effect_kind: str | None) -> _Clause:
             cond = _condition_clause(_condition_parts(d.look_instead[0], ctx, constant=False), False)
             top += f" ({_top(d.look_instead[1])} instead {cond})"
         return _imp(f"{turn} {top}, {take_text} and {rest}")
+    if op == "summon" and t.ref == "this":  # the card itself, from the trash (Costs: Revive-1)
+        verb = "place" if ctx.card_type == "nexus" else "summon"
+        where = "from the burst area" if t.zone == "resolving" else "from your trash"
+        return _imp(f"{verb} this card {where}{' exhausted' if d.exhausted else ''} without paying its "
+                    f"cost, with its LV1 cores from {_cores_from(d)}")
     if op == "summon":  # "without paying its cost" (CR 10-6-1, 10-7-1)
         lead = {"exact": f"{t.count} ", "up_to": f"up to {t.count} ", "any_number": "any number of ",
                 "all": "all "}[t.mode]
         verb = "place" if t.type == "nexus" else "summon"
         plural = _is_plural(t)
         state = " exhausted" if d.exhausted else ""
+        if d.paid and d.cores_from == "reserve":  # only cores of the reserve (Costs: Reserve-1)
+            return _imp(f"{verb} {lead}{_kind(t, plural)} from your {t.zone}{state}, paying its cost and placing its "
+                        "LV1 cores with cores from your reserve only")
         if d.paid:  # the summon as from the hand: its cost paid, its LV1 cores placed (CR 10-6-6, 10-6-7)
             return _imp(f"{verb} {lead}{_kind(t, plural)} from your {t.zone}{state}, paying its cost")
         return _imp(f"{verb} {lead}{_kind(t, plural)} from your {t.zone}{state} without paying "
@@ -784,6 +798,8 @@ def _clause(d: Directive, ctx: _Ctx, effect_kind: str | None) -> _Clause:
                     f"{'more' if d.amount >= 0 else 'less'}")
     if op == "cost" and d.mode == "set":  # CR 10-6-4, 10-7-4, 10-8-4: its own cost, determined in the hand
         return _imp(f"this card costs {d.amount} in your hand")
+    if op == "cost" and d.mode == "full":  # its reduction symbols all fulfilled in the hand (Costs: Full-1)
+        return _imp("all of this card's reduction symbols are fulfilled when you summon or place it from your hand")
     if op == "during":  # a trigger lasting this turn or battle ("during this turn, when ...")
         dur = {"turn": "during this turn", "battle": "during this battle"}[d.duration]
         watch = replace(d.by or Target(), side=WATCH_TRIGGERS[d.trigger], zone="field")

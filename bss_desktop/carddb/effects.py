@@ -149,6 +149,8 @@ OPS = {  # directive: what its value is
     "core_gain": "amount", "symbol": "symbol", "lose_effects": "lose", "allow": "allow", "later": "later",
     "cost_next": "cost", "count_symbols": "count_symbols", "during": "during", "must_attack": "target",
     "end_attack_step": "flag",
+    "pay_soul": "pay_soul",  # a cost only: your soul core paid to your trash (docs/saga-rulings.md, Costs: Soul-1)
+    "cores_onto_this": "target",  # a cost only: all cores of another spirit of yours moved onto this one (Costs: Onto-1)
 }
 # directives of mechanisms printed after CR v1.6.0 (docs/saga-rulings.md), kept apart from OPS, which the shipped
 # Saga set shows each of: 【Feast】 ("Feast and Chain") summons or upgrades one of its three Supsprite tokens, N
@@ -168,7 +170,8 @@ LIMITS = ("once_per_turn", "unstackable", "unstackable_once_per_turn", "first_ti
 # watch fits) activates it; the triggers whose events the game counts for it
 FIRST_TIME_TRIGGERS = ("life_reduced", "your_spirit_destroyed", "your_spirit_destroyed_by_opponent",
                        "your_spirit_attacks")
-COST_OPS = ("pay_cores", "discard", "exhaust", "core_remove", "destroy")  # what an effect cost may contain (CR 8-4)
+COST_OPS = ("pay_cores", "discard", "exhaust", "core_remove", "destroy", "mill", "pay_soul", "to_deck_bottom",
+            "cores_onto_this")  # what an effect cost may contain (CR 8-4)
 # what `restrict` says a card cannot do or undergo: attack, block, be blocked (CR 1-3-3), and the protections of
 # rules/bss/protection.py: be selected, destroyed by destruction effects or lose cores by the effects `by` names
 # (be_returned: to the hand or the deck), be destroyed by comparing BP, reduce life with its attacks, have the
@@ -833,9 +836,15 @@ def _directive(op, val, f, make_token) -> Directive:
         t = parse_target(val, p)
         if op == "select" and t.ref is not None:
             raise EffectSyntax(p, "select chooses cards: give a selection, not a reference")
+        if op == "cores_onto_this" and (t.ref is not None or t.side != "you" or t.zone != "field" or t.type != "spirit"
+                                        or t.mode != "exact" or t.count != 1):
+            raise EffectSyntax(p, "the cores of 1 other spirit of yours (side: you, count 1) move onto this one")
         if op == "heavy_exhaust" and t.ref is None and t.zone != "field":
             raise EffectSyntax(f"{p}.zone", "only field cards are heavy exhausted (STD 5-16-1): zone: field")
         return Directive(op, target=t)
+    if shape == "pay_soul":  # "pay this spirit's soul core" (this) / "pay a soul core" (you: wherever it pays from)
+        where = _choice(val, p, ("this", "you"))
+        return Directive(op, target=parse_target("this", p) if where == "this" else None)
     if shape == "mill":
         d = _map(val, p, ("count", "side", "for_each", "minus"))
         return Directive(op, amount=_int(d.get("count", 1), f"{p}.count", 1, allow_x=True),
@@ -915,20 +924,34 @@ def _directive(op, val, f, make_token) -> Directive:
                          if into == "field" else None, look_instead=look_instead,
                          **_per(d, p))  # for_each: `look` cards for each one
     if shape == "summon":  # put onto the field "without paying its cost" (CR 10-6-1), LV1 cores from `cores`
-        d = _map(val, p, ("target", "cores", "pay", "exhausted"))
+        d = _map(val, p, ("target", "cores", "pay", "exhausted", "from"))
+        if "from" in d and d.get("target") != "this":
+            raise EffectSyntax(f"{p}.from", "from (trash or burst) goes with target: this")
+        if d.get("target") == "this":  # this card from your trash, where its own "when destroyed" effect finds it
+            # (CR 10-15-1), or from the burst area, its burst resolving (CR 10-9; docs/saga-rulings.md, Costs:
+            # Revive-1, Burst-1): without paying its cost only
+            if "pay" in d:
+                raise EffectSyntax(f"{p}.pay", "this card is summoned without paying its cost: no pay")
+            burst = _choice(d.get("from", "trash"), f"{p}.from", ("trash", "burst")) == "burst"
+            t = parse_target({"ref": "this", "zone": "trash"}, f"{p}.target")
+            return Directive(op, target=replace(t, zone="resolving") if burst else t,  # (turned face up)
+                             cores_from=_choice(d.get("cores", "void"), f"{p}.cores", ("void", "reserve")),
+                             exhausted=_bool(d.get("exhausted", False), f"{p}.exhausted"))
         t = parse_target({"side": "you", "zone": "hand", **_selection(d.get("target"), f"{p}.target")}, f"{p}.target")
         if t.ref is not None or t.zone not in ("hand", "trash") or t.side != "you":
             raise EffectSyntax(f"{p}.target", "summon takes cards of your hand or your trash (zone: hand or trash)")
         if t.type not in ("spirit", "nexus"):
             raise EffectSyntax(f"{p}.target.type", "only spirits and nexuses go onto the field (CR 3-5-1)")
-        pay = _bool(d.get("pay", False), f"{p}.pay")
+        reserve_only = d.get("pay") == "reserve"  # "by using cores from your reserve to pay its cost and place cores
+        # onto it": paid and placed from the reserve only (docs/saga-rulings.md, Costs: Reserve-1)
+        pay = True if reserve_only else _bool(d.get("pay", False), f"{p}.pay")
         if pay and "cores" in d:  # paid: its LV1 cores come from your reserve and field as any summon's (CR 10-6-7)
             raise EffectSyntax(f"{p}.cores", "a summon that pays its cost places its LV1 cores as any summon does: no "
                                              "cores")
         if pay and (t.mode != "exact" or t.count != 1):
             raise EffectSyntax(f"{p}.target", "a summon that pays its cost summons one card (count 1)")
-        return Directive(op, target=t, cores_from=None if pay else _choice(d.get("cores", "void"), f"{p}.cores",
-                                                                             ("void", "reserve")),
+        return Directive(op, target=t, cores_from="reserve" if reserve_only else None if pay else _choice(
+                             d.get("cores", "void"), f"{p}.cores", ("void", "reserve")),
                          paid=pay, exhausted=_bool(d.get("exhausted", False), f"{p}.exhausted"))
     if shape == "look":  # CR 12-3: only the effect's controller sees them; a deck is shuffled afterwards
         d = _map(val, p, ("count", "side", "zone"))
@@ -1035,7 +1058,12 @@ def _directive(op, val, f, make_token) -> Directive:
         return Directive(op, target=t, amount=_signed(d.get("add"), f"{p}.add", limit=MAX_COUNT), mode="add")
     if shape == "cost":  # CR 10-6-4: the cost of the cards it names, before reduction
         if isinstance(val, dict) and val.get("target") == "this":  # this card's own cost in its owner's hand
-            d = _map(val, p, ("target", "set"))
+            d = _map(val, p, ("target", "set", "reduction"))
+            if "reduction" in d:  # all its reduction symbols fulfilled (docs/saga-rulings.md, Costs: Full-1)
+                if "set" in d:
+                    raise EffectSyntax(p, "give one of set (its cost) or reduction: full")
+                _choice(d["reduction"], f"{p}.reduction", ("full",))
+                return Directive(op, target=parse_target("this", f"{p}.target"), mode="full")
             if "set" not in d:
                 raise EffectSyntax(f"{p}.set", "missing: the cost this card has in your hand, e.g. set: 3")
             return Directive(op, target=parse_target("this", f"{p}.target"),
@@ -1098,7 +1126,8 @@ def _directive(op, val, f, make_token) -> Directive:
         _directives(do, f"{p}.do")
         inner = tuple(parse_directive(x, f"{p}.do[{i}]", make_token=make_token) for i, x in enumerate(do))
         for i, x in enumerate(inner):
-            if x.op in ("later", "during", "substitute", "pay_cores") or x.op in CONSTANT_OPS or x.after or x.must \
+            if x.op in ("later", "during", "substitute", "pay_cores", "pay_soul", "cores_onto_this") \
+                    or x.op in CONSTANT_OPS or x.after or x.must \
                     or (x.target is not None and x.target.ref == "it") or (x.if_done and i == 0):
                 raise EffectSyntax(f"{p}.do[{i}]", f"'{x.op}' as written is not something it can do when it "
                                                    "triggers ('it' there is the trigger card: write trigger)")
@@ -1118,7 +1147,8 @@ def _directive(op, val, f, make_token) -> Directive:
                                                    "later in it")
             if x.if_done and i == 0:
                 raise EffectSyntax(f"{p}.do[{i}]", "if_done follows another directive ('if you do, ...')")
-            if x.op in CONSTANT_OPS or x.op in ("substitute", "pay_cores") or x.after or x.must:
+            if x.op in CONSTANT_OPS or x.op in ("substitute", "pay_cores", "pay_soul", "cores_onto_this") or x.after \
+                    or x.must:
                 raise EffectSyntax(f"{p}.do[{i}]", f"'{x.op}' is not something that happens later")
         return Directive(op, at=at, instead=later)
     if shape == "substitute":
@@ -1229,13 +1259,19 @@ def parse_effect(v, f, *, card_type: str, make_token=None) -> Effect:
             if c.op not in COST_OPS:
                 raise EffectSyntax(f"{f}.cost[{i}]", f"an effect cost may only {', '.join(COST_OPS)}")
             if (c.may or c.if_done or c.after or c.must or c.quiet or c.cond is not None or c.per is not None
-                    or c.keep is not None):
+                    or (c.keep is not None and c.target.ref != "this")):  # all but N: only of this card (Keep-1)
                 raise EffectSyntax(f"{f}.cost[{i}]", "a cost is paid whole or not at all (CR 8-4-2-3): no may, if, "
                                                      "if_done or for_each in it")
             if (c.target is not None and (c.target.side == "each" or c.target.ref == "it" or (
-                    c.op == "destroy" and c.target.ref is None and c.target.side != "you"))) or (
-                    c.op == "discard" and c.side not in (None, "you")):
+                    c.op in ("destroy", "to_deck_bottom") and c.target.ref is None and c.target.side != "you"))) or (
+                    c.op == "discard" and c.side not in (None, "you")) or (c.op == "mill" and c.side != "you"):
                 raise EffectSyntax(f"{f}.cost[{i}]", "a cost names your own cards (this, or a selection of yours)")
+            if c.op == "to_deck_bottom" and c.target.ref is None and c.target.zone != "field":
+                raise EffectSyntax(f"{f}.cost[{i}]", "a to_deck_bottom cost returns your field cards (zone: field)")
+            if c.op == "cores_onto_this" and card_type != "spirit":
+                raise EffectSyntax(f"{f}.cost[{i}].cores_onto_this", "cores move onto this spirit: a spirit card's cost")
+            if c.op == "pay_soul" and c.target is not None and card_type == "magic":
+                raise EffectSyntax(f"{f}.cost[{i}].pay_soul", "a magic card is not on the field: no soul core on it")
     if not manual:
         do = d.get("do")
         if not isinstance(do, list) or not do:
@@ -1308,8 +1344,13 @@ def _refuse_silent(directives, f: str, card_type: str, kind: str) -> None:
         t = getattr(d, "target", None)
         if d.op == "link" and (t is None or t.ref not in ("this", "trigger", "attacker")):  # saga-rulings.md Link-8
             raise EffectSyntax(f"{where}.link", "link names the attacking spirit linked with: this, trigger or attacker")
-        if d.op == "pay_cores":  # it would print "send N cores from your reserve to your trash" and move none
-            raise EffectSyntax(where, "pay_cores is a cost (CR 8-4): put it under 'cost:', not 'do:'")
+        if d.op in ("pay_cores", "pay_soul", "cores_onto_this"):  # it would print "send ... to ..." and move none
+            raise EffectSyntax(where, f"{d.op} is a cost (CR 8-4): put it under 'cost:', not 'do:'")
+        if d.op == "summon" and t is not None and t.ref == "this" and (
+                card_type == "magic" or kind != ("burst" if t.zone == "resolving" else "triggered")):
+            raise EffectSyntax(f"{where}.summon.target", "only a spirit or nexus card's own triggered effect "
+                                                         "summons it from the trash, its burst from the burst area "
+                                                         "(Costs: Revive-1, Burst-1)")
         if card_type == "magic" and d.op in ("bp", "level", "grant", "symbol", "restrict") and t is not None and t.ref == "this":
             raise EffectSyntax(where, f"a magic card is not on the field: '{d.op}' needs a target other than 'this' "
                                       "(e.g. {side: you})")
@@ -1510,6 +1551,8 @@ def _directive_value(d: Directive, token_to_dict):
         if d.op == "to_deck_top" and d.side == "owner":
             return {"target": target_to_dict(d.target), "or_bottom": "owner"}
         return target_to_dict(d.target)
+    if shape == "pay_soul":
+        return "this" if d.target is not None else "you"
     if shape == "mill":
         return _with_per({"count": d.amount, "side": d.side}, d)
     if shape == "stat":
@@ -1549,10 +1592,14 @@ def _directive_value(d: Directive, token_to_dict):
         if d.look_instead is not None:
             out["instead"] = {"if": condition_to_dict(d.look_instead[0]), "look": d.look_instead[1]}
         return _with_per(out, d)
+    if shape == "summon" and d.target.ref == "this":
+        return {"target": "this", **({"from": "burst"} if d.target.zone == "resolving" else {}), "cores": d.cores_from,
+                **({"exhausted": True} if d.exhausted else {})}
     if shape == "summon":
         t = {k: v for k, v in target_to_dict(d.target).items() if k != "side"}
         t["zone"] = d.target.zone
-        out = {"target": t, "pay": True} if d.paid else {"target": t, "cores": d.cores_from}
+        out = {"target": t, "pay": "reserve" if d.cores_from == "reserve" else True} if d.paid else \
+            {"target": t, "cores": d.cores_from}
         if d.exhausted:
             out["exhausted"] = True
         return out
@@ -1603,6 +1650,8 @@ def _directive_value(d: Directive, token_to_dict):
         return {"target": t, "add": d.amount}
     if shape == "cost" and d.mode == "set":
         return {"target": "this", "set": d.amount}
+    if shape == "cost" and d.mode == "full":
+        return {"target": "this", "reduction": "full"}
     if shape == "allow":
         out = {"target": target_to_dict(d.target), "can": d.can, "duration": d.duration}
         if d.by is not None:

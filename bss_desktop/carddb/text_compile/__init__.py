@@ -258,9 +258,10 @@ def _assemble(ops: list[dict], kind: str) -> tuple[list[dict], dict] | str:
             continue
         if op.pop("_if_destroyed", False):  # "if you destroy a spirit with this effect": only after a destruction
             removed = out[-1].get("core_remove") if out else None
-            if isinstance(removed, dict) and removed.get("target") == "it" and "if" not in op:
-                # cores removed to below LV1: the spirit is destroyed by this effect (CR 9-3-2-1)
-                op["if"] = {"it_destroyed": True}
+            if isinstance(removed, dict) and removed.get("target") == "it" and "it_destroyed" not in op.get("if", {}):
+                # cores removed to below LV1: the spirit is destroyed by this effect (CR 9-3-2-1); with the
+                # sentence's own condition, if it has one (templates/costs.py)
+                op["if"] = {**op.get("if", {}), "it_destroyed": True}
             elif not out or not any(k == "destroy" for k in out[-1]):
                 return "'if you destroy ... with this effect' after something other than a destruction"
             else:

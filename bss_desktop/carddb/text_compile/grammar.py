@@ -289,7 +289,7 @@ cost_part: "exhaust this spirit"                              -> cost_exhaust_th
          | "send" count core_word ("from your reserve" ("to your trash")?)? -> cost_pay
          | "remove" count core_word "from this spirit" ("and place" it "into your reserve")? -> cost_core_this
          | "exhaust" count "of your" descr filters?            -> cost_exhaust_yours
-         | "pay" count core_word ("from this spirit" | "from this nexus") -> cost_core_this
+         | "pay" count core_word ("from this spirit" | "from this nexus") -> cost_pay_own_cores
          | "destroy this nexus"                               -> cost_destroy_this
          | "destroy this spirit"                              -> cost_destroy_this
          | "destroy" count "of your" descr filters?            -> cost_destroy_yours

@@ -470,7 +470,7 @@ def cost_changes(game, iid: int) -> tuple[int, tuple]:
         return 0, ()
     delta, extra = 0, ()
     for src, p, d in changes:
-        if d.mode != "set" and _applies(game, d.target, iid, p, src):  # ("set": a card's own, costs.own_cost)
+        if d.mode == "add" and _applies(game, d.target, iid, p, src):  # (set, full: a card's own, costs.own_cost)
             delta += d.amount
     for src, p, d in reductions:
         if _applies(game, d.target, iid, p, src):

@@ -114,7 +114,7 @@ def own_cost_effects(card: CardDef) -> tuple:
         if len(_OWN) >= 4096:
             _OWN.clear()
         found = tuple((e, d) for e in card.effects if e.kind == "constant" and not e.manual
-                      for d in e.do if d.op == "cost" and d.mode == "set")
+                      for d in e.do if d.op == "cost" and d.mode in ("set", "full"))
         hit = _OWN[id(card)] = (card, found)
     return hit[1]
 
@@ -130,9 +130,20 @@ def own_cost(game, iid: int, card: CardDef) -> int | None:
     if c.zone not in ("hand", "resolving"):  # "resolving": a magic card being used is still a hand card (10-8-7)
         return None
     for e, d in found:
-        if e.condition is None or condition_holds(game, e.condition, iid, c.owner):
+        if d.mode == "set" and (e.condition is None or condition_holds(game, e.condition, iid, c.owner)):
             return d.amount
     return None
+
+
+def own_full_reduction(game, iid: int, card: CardDef) -> bool:
+    """"You may treat all of this card's reduction symbols as fulfilled when summoning this card from your hand [if
+    ...]": whether card `iid`, in its owner's hand, has every reduction symbol fulfilled now (docs/saga-rulings.md,
+    Costs: Full-1)."""
+    c = game.state.cards[iid]
+    if c.zone not in ("hand", "resolving"):
+        return False
+    return any(d.mode == "full" and (e.condition is None or condition_holds(game, e.condition, iid, c.owner))
+               for e, d in own_cost_effects(card))
 
 
 def net_cost(game, player: int, card: CardDef, symbols: list | None = None, iid: int | None = None) -> int:
@@ -154,6 +165,8 @@ def net_cost(game, player: int, card: CardDef, symbols: list | None = None, iid:
     if not card.reduction and not extra:
         return max(0, cost)
     if iid is not None and getattr(game, "has_cost_constants", False):
+        if own_full_reduction(game, iid, card):  # every reduction symbol fulfilled (Costs: Full-1; CR 2-7-3)
+            return max(0, cost - len(card.reduction) - len(extra))
         counted = counted_symbols(game, player, iid)
         if counted is not None:
             symbols = counted

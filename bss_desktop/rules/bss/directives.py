@@ -760,17 +760,20 @@ class Directives:
         if a.picks[1] is None:
             cost = costs.net_cost(self, p, card_def, iid=iid)  # CR 10-6-4, 10-6-5
             player = st.players[p]
-            have = player.reserve + sum(st.cards[i].cores for i in player.field) + (
-                1 if player.soul == "reserve" or player.soul in player.field else 0)
+            only = d.cores_from == "reserve"  # "by using cores from your reserve" (Costs: Reserve-1)
+            have = player.reserve + (0 if only else sum(st.cards[i].cores for i in player.field)) + (
+                1 if player.soul == "reserve" or (not only and player.soul in player.field) else 0)
             if have < cost + card_def.lv1_cores:
                 return False
-            pay = self._card_payment(a, cost, f"pay {cost} core(s) to summon {card_def.name} (CR 10-6-6)")
+            pay = self._card_payment(a, cost, f"pay {cost} core(s) to summon {card_def.name} (CR 10-6-6)",
+                                     reserve_only=only)
             if pay is WAIT:
                 return WAIT
             self._emit("reveal", player=p, card=iid, cid=st.cards[iid].cid)  # CR 10-6-3
             a.picks[1] = self._pay_with(p, pay)  # whether the soul core paid
         place = self._card_payment(a, card_def.lv1_cores,
-                                   f"{card_def.lv1_cores} core(s) onto {card_def.name} for its LV1 (CR 10-6-7)")
+                                   f"{card_def.lv1_cores} core(s) onto {card_def.name} for its LV1 (CR 10-6-7)",
+                                   reserve_only=d.cores_from == "reserve")
         if place is WAIT:
             return WAIT
         if place is None:  # cores the payment took from the field are no longer there: as many as there are

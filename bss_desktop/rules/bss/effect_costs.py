@@ -107,16 +107,30 @@ class EffectCosts:
         cands = self._select_now(a, t) if t.ref is not None else candidates(self, t, a.controller, a.source)
         if d.op == "exhaust":
             return [i for i in cands if st.cards[i].zone == "field" and not st.cards[i].exhausted]
-        if d.op == "destroy":
+        if d.op in ("destroy", "to_deck_bottom"):
             return [i for i in cands if st.cards[i].zone == "field"]
+        if d.op == "cores_onto_this":  # another spirit of yours with a core (the soul core counted) onto this spirit,
+            # while this spirit is on the field (Costs: Onto-1)
+            if st.cards[a.source].zone != "field":
+                return []
+            return [i for i in cands if i != a.source and st.cards[i].zone == "field"
+                    and st.cards[i].cores + (1 if st.players[st.cards[i].owner].soul == i else 0) > 0]
         n = a.x if d.amount == "X" else d.amount
         out = []
         for i in cands:
             card = st.cards[i]
             soul = st.players[card.owner].soul == i and d.to != "void"
-            if card.zone == "field" and card.cores + (1 if soul else 0) >= n:
+            if d.keep is not None:  # all its cores but N: at least one to remove (Costs: Keep-1)
+                if card.zone == "field" and self._over_kept(i, d) > 0:
+                    out.append(i)
+            elif card.zone == "field" and card.cores + (1 if soul else 0) >= n:
                 out.append(i)
         return out
+
+    def _over_kept(self, iid: int, d) -> int:
+        """How many cores "all but N" takes from a card: its cores, the soul core counted (CR 4-11), beyond N."""
+        card = self.state.cards[iid]
+        return card.cores + (1 if self.state.players[card.owner].soul == iid else 0) - d.keep
 
     def _cost_payable(self, a, cost, *, any_x: bool = False) -> bool:
         """CR 8-4-2-3: every part of the cost can be paid (with some X, when X is still to be chosen)."""
@@ -125,11 +139,18 @@ class EffectCosts:
             return any(self._cost_payable(replace(a, x=x), cost) for x in range(e.x_max + 1))
         st = self.state
         player = st.players[a.controller]
-        reserve = hand = 0
+        reserve = hand = deck = 0
+        soul_cost = False  # the soul core paid itself: it does not also count among the reserve's cores
         for d in cost:
             n = a.x if d.amount == "X" else d.amount
             if d.op == "pay_cores":
                 reserve += n
+            elif d.op == "mill":  # the top N cards of your own deck, all N or none (CR 10-2-1, 8-4-2-3)
+                deck += n
+            elif d.op == "pay_soul":  # on this card, or anywhere a cost is paid from (Costs: Soul-1)
+                if not self._soul_payable(a, d):
+                    return False
+                soul_cost = True
             elif d.op == "discard":
                 hand += n
                 if d.target is not None and len(self._discard_cands(a, d, a.controller)) < n:
@@ -140,8 +161,18 @@ class EffectCosts:
                 if len(self._cost_cards(a, d)) < need:
                     return False
         # a cost from your reserve is paid from there only: cores elsewhere do not help (CR 8-4-2-3)
-        return (player.reserve + (1 if player.soul == "reserve" else 0) >= reserve
-                and len(player.hand) >= hand)
+        return (player.reserve + (1 if player.soul == "reserve" and not soul_cost else 0) >= reserve
+                and len(player.hand) >= hand and len(player.deck) >= deck)
+
+    def _soul_payable(self, a, d) -> bool:
+        """Whether the controller's soul core can pay a `pay_soul` cost now: on this card (on the field) for
+        "this spirit's", else in their reserve or on one of their field cards, where a cost is paid from (CR 10-6-6,
+        10-8-6; never from the life or the trash, docs/saga-rulings.md, Costs: Soul-1)."""
+        st = self.state
+        player = st.players[a.controller]
+        if d.target is not None:
+            return player.soul == a.source and st.cards[a.source].zone == "field"
+        return player.soul == "reserve" or player.soul in player.field
 
     def _pay_part(self, a, d):
         """Pay one part of the cost (CR 8-4-2-1); WAIT while the player chooses what it takes."""
@@ -165,6 +196,17 @@ class EffectCosts:
             for iid in chosen:
                 self._move_card(iid, "trash", "discard")
             return None
+        if d.op == "pay_soul":  # the soul core itself, to the trash where paid cores go (CR 3-4-1)
+            if self._soul_payable(a, d):  # (an earlier part of the same cost may have spent it already)
+                self._move_cores(p, st.players[p].soul, "trash", 0, True, "pay", cause)
+                a.soul_paid = True
+            return None
+        if d.op == "mill":  # from the top of the controller's own deck to their trash (CR 10-2-1)
+            deck = st.players[p].deck
+            for _ in range(a.x if d.amount == "X" else d.amount):
+                if deck:  # (checked payable; an earlier part of the same cost cannot draw from it)
+                    self._move_card(deck[-1], "trash", "mill")
+            return None
         if a.cur is None:  # which card(s) the cost takes: the player's choice among those that can pay
             t = d.target
             cands = self._cost_cards(a, d)
@@ -180,11 +222,23 @@ class EffectCosts:
         if d.op == "destroy":  # destroyed by its owner's effect, not self-destruction (CR 10-1-1, 10-1-1-1)
             self._destroy([(iid, Cause("effect", p, a.source)) for iid in a.cur])
             return None
+        if d.op == "cores_onto_this":  # every core on it, the soul core too (CR 4-11-3), onto this spirit; left with
+            for iid in a.cur:  # none, it is self-destroyed at the next checkpoint (CR 9-3-2)
+                card = st.cards[iid]
+                if card.zone == "field" and st.cards[a.source].zone == "field":
+                    self._move_cores(p, iid, a.source, card.cores, st.players[p].soul == iid, "pay", cause)
+            return None
+        if d.op == "to_deck_bottom":  # returned by its owner's cost, its cores to the reserve as any return's
+            for iid in a.cur:
+                if st.cards[iid].zone == "field":
+                    self._leave_field(iid, "deck", "to_deck", bottom=True)
+            return None
         n = a.x if d.amount == "X" else d.amount  # core_remove
         decided = {x[0] for x in a.picks}
         for iid in a.cur:
             if iid not in decided:
-                split = self._split_cores(a, iid, st.cards[iid].owner, n, d.to)
+                k = n if d.keep is None else self._over_kept(iid, d)
+                split = self._split_cores(a, iid, st.cards[iid].owner, k, d.to)
                 if split is WAIT:
                     return WAIT
                 a.picks.append([iid, split[0], split[1]])
@@ -198,10 +252,11 @@ class EffectCosts:
 
     # ------------------------------------------------------------------ paying a card's cost from resolution
 
-    def _card_payment(self, a, cost: int, prompt: str):
+    def _card_payment(self, a, cost: int, prompt: str, *, reserve_only: bool = False):
         """Which cores pay `cost` for a card (a burst's follow-up, CR 10-9): from the reserve and the player's
-        field cards (CR 10-8-6), the player's choice. A list of places, one per core (0 the reserve, a card id,
-        -1 the soul core), WAIT while asked, or None if the player has too few cores."""
+        field cards (CR 10-8-6), the player's choice; `reserve_only`: from the reserve alone (Costs: Reserve-1). A
+        list of places, one per core (0 the reserve, a card id, -1 the soul core), WAIT while asked, or None if the
+        player has too few cores."""
         st = self.state
         p = a.controller
         player = st.players[p]
@@ -209,11 +264,11 @@ class EffectCosts:
         if player.reserve:
             places.append(0)
             counts.append(player.reserve)
-        for iid in player.field:
+        for iid in () if reserve_only else player.field:
             if st.cards[iid].cores:
                 places.append(iid)
                 counts.append(st.cards[iid].cores)
-        if player.soul == "reserve" or player.soul in player.field:
+        if player.soul == "reserve" or (not reserve_only and player.soul in player.field):
             places.append(-1)
             counts.append(1)
         if sum(counts) < cost:

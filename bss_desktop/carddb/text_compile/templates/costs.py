@@ -66,6 +66,86 @@ symbols_whose: "this spirit's"                                         -> sym_th
 // "if <condition>, you may <destroy/exhaust/discard ...> to <do>": under a condition, something the player may do,
 // and what follows only if they do
 %extend sentence: "if" condition ","? "you may" cost_part "to" statement -> if_may_do
+// ... and after "at the start of the step," / "when ...,"
+%extend after_when: "if" condition ","? "you may" cost_part "to" statement -> if_may_do
+
+// "you may pay N of this spirit's cores for it to gain N BP [and <keyword>] [during this turn]": cores paid from
+// this spirit (to the trash, CR 3-4-1, 8-4-2), and "it" is the spirit that paid them (Costs: Pay-1)
+%extend cost_part: "pay" count "of this spirit's cores"                -> cost_pay_own_cores
+%extend sentence: "you may" cost_part "for it to" own_gain               -> may_cost_for_it
+own_gain: ("gain" | "gains") NUMBER "bp and" KEYWORD duration?           -> own_gain_bp_kw
+        | ("gain" | "gains") NUMBER "bp" duration?                       -> own_gain_bp
+        | ("gain" | "gains") KEYWORD duration?                           -> own_gain_kw
+
+// "you may discard N cards from the top of your deck to ...": the cards discarded from your deck as the cost
+// (CR 10-2-1, 8-4-2-3; Costs: Mill-1)
+%extend cost_part: "discard" count card_descr "from the top of your deck"  -> cost_mill
+
+// "you may pay a "Soul Core" to ...", "you may pay 1 soul core to ...", "you may pay this spirit's "Soul Core" to
+// ...": the soul core itself paid (Costs: Soul-1)
+%extend cost_part: "pay" count QUOTED                                    -> cost_pay_soul
+                 | "pay" count "soul" core_word                          -> cost_pay_soul_plain
+                 | "pay this spirit's" QUOTED                            -> cost_pay_soul_this
+
+// "you may remove all but N cores from this spirit and place them into your reserve to ...": this spirit's cores
+// beyond N (Costs: Keep-1); "you may return N of your <nexuses> to the bottom of your deck to ...": cards of yours
+// returned as the cost (Costs: Bottom-1)
+%extend cost_part: "remove all but" count core_word "from this spirit and place them into your reserve" -> cost_keep_this
+                 | "return" count "of your" descr filters? "to the bottom of your deck"         -> cost_to_bottom
+
+// "you may exhaust 1 of your token spirits or nexuses to ...": one refreshed card of yours of either kind (target key
+// alternative, as nexus.py's "1 of A, or 1 of B")
+%extend cost_part: "exhaust" count "of your" descr filters? "or" kind_word  -> cost_exhaust_either
+
+// "summon this card from your trash [exhausted] without paying its cost": a destroyed card's own effect (its trigger
+// checked as "return this card to your hand"'s, CR 10-15-1; Costs: Revive-1)
+%extend action: ("summon" | "place") "this card from your trash" free_cost -> summon_this_from_trash
+              | ("summon" | "place") "this card from your trash exhausted" free_cost -> summon_this_exhausted
+// "place/summon this card without paying its cost" in a spirit or nexus card's burst: from the burst area (the
+// vocabulary refuses it in any other effect; Costs: Burst-1)
+              | ("summon" | "place") "this card" free_cost                      -> summon_this_burst
+
+// the revealed card by its cost: "reveal the top card of your deck. if it costs N, add it to your hand. if it does
+// not, discard it." (one search, CR 12-2), and "place/summon a <card> that costs N or fewer from the revealed cards
+// without paying its cost": taken onto the field, its LV1 cores from the reserve (CR 10-6-1, 10-7-1)
+%extend sentence: "if it costs" NUMBER "," "add it to your hand"        -> take_if_costs
+                | "if it does not" ","? rest_it                         -> rest
+%extend action: ("place" | "summon") amount card_descr filters? "from the revealed cards" free_cost -> revealed_free
+
+// "you may place all [the] cores from 1 of your <spirits> onto this spirit to ...": another spirit's cores moved onto
+// this one as the cost (Costs: Onto-1)
+%extend cost_part: "place all" "the"? "cores from" count "of your" descr filters? "onto this spirit" -> cost_cores_onto_this
+
+// "[if <condition>, ]you may treat all of this card's reduction symbols as fulfilled when summoning this card from
+// your hand": its own reduction in the hand (Costs: Full-1)
+%extend action: "you may treat all of this card's reduction symbols as fulfilled when summoning this card from your hand" -> full_reduction
+
+// "summon a <card> from your hand by using cores from your reserve to pay its cost and place cores onto it": paid
+// as from the hand, from the reserve only (Costs: Reserve-1)
+%extend action: "summon" amount card_descr filters? "from your hand by using cores from your reserve to pay its cost and place cores onto it" -> summon_from_reserve
+
+// "summon a <card> from your hand/trash": summoned by the effect as from the hand, its cost paid (CR 10-6-2 to 10-6-7: the
+// summoning the text names, "without paying its cost" the only way to skip the payment; Costs: Paid-1)
+%extend action: "summon" amount card_descr filters? from_zone                -> summon_paid
+
+// "you may return 1 of your spirits to your hand. if you do, reveal the top N cards of your deck. you may summon up
+// to N spirit cards with agile from the revealed cards ...": your own card back to the hand, the reveal after it
+// only if it went (CR 8-4-1's "no X, no Y" as the text says it), and 【Agile】 as a filter (Costs: Agile)
+%extend action: "return" count "of your" descr filters? "to your hand"     -> return_own_to_hand
+%extend sentence: "if you do" ","? "reveal the top" count? card_word "of your deck" -> if_done_reveal
+%extend filter: "with agile"                                               -> f_agile
+
+// "you may place N cores from this spirit into your trash to ...": paid to the trash (Costs: Pay-1); "when you
+// destroy a spirit with this effect, if <condition>, ...": the core's "if you destroy ... with this effect" under a
+// condition of its own
+%extend cost_part: "place" count core_word "from this spirit into your trash" -> cost_pay_own_cores
+%extend sentence: "when you destroy" destroyed? "with this effect" "," "if" condition ","? statement -> when_destroyed_if
+
+// "... to make your opponent select N of their spirits and destroy/exhaust it": they choose among their own
+// spirits (CR 8-5-3), as "your opponent selects N of their spirits and destroys it" says
+%extend action: "your opponent select" selection "and" their_order it    -> their_select_act
+their_order: "destroy"                                                   -> v_destroy
+           | "exhaust"                                                   -> v_exhaust
 """
 
 
@@ -150,6 +230,142 @@ class Rules:
         if name not in self._MAY_DO:
             raise NotSupported(f"'if ..., you may {name} to ...'")
         return [{**cost, "may": True, "if": dict(cond)}] + [{**op, "if_done": True, "if": dict(cond)} for op in ops]
+
+    @_inline
+    def cost_pay_own_cores(self, count, *_):  # cores paid go to the trash (CR 3-4-1); also the core grammar's
+        # "pay N cores from this spirit/nexus"
+        return {"core_remove": {"target": "this", "count": count, "to": "trash"}}
+
+    @_inline
+    def cost_mill(self, count, descr):
+        if set(descr) != {"type"} or descr["type"] != "any":
+            raise NotSupported("cards of a kind discarded from the top of a deck")
+        return {"mill": {"count": count, "side": "you"}}
+
+    @_inline
+    def cost_pay_soul(self, count, q):
+        self._soul(q, "a cost of a quoted card other than the soul core")
+        if count != 1:
+            raise NotSupported("more than one soul core")
+        return {"pay_soul": "you"}
+
+    @_inline
+    def cost_pay_soul_plain(self, count, _w):
+        if count != 1:
+            raise NotSupported("more than one soul core")
+        return {"pay_soul": "you"}
+
+    @_inline
+    def cost_pay_soul_this(self, q):
+        self._soul(q, "a cost of a quoted card other than the soul core")
+        return {"pay_soul": "this"}
+
+    @_inline
+    def cost_keep_this(self, count, _w):
+        return {"core_remove": {"target": "this", "keep": count, "to": "reserve"}}
+
+    @_inline
+    def cost_to_bottom(self, count, descr, filters=None):
+        return {"to_deck_bottom": self._target({} if count == 1 else {"count": count}, "you", descr, filters)}
+
+    @_inline
+    def cost_exhaust_either(self, count, descr, *rest):
+        filters = rest[0] if len(rest) == 2 else None
+        if count != 1:
+            raise NotSupported("one of two kinds of card, more than one card")
+        first = self.cost_exhaust_yours(count, descr, filters)["exhaust"]
+        other = {k: v for k, v in self._target({}, "you", self.descr(rest[-1]), None).items() if k != "side"}
+        return {"exhaust": {**first, "alternative": other}}
+
+    def summon_this_burst(self, *_):
+        return [{"summon": {"target": "this", "from": "burst", "cores": "reserve"}}]
+
+    def summon_this_exhausted(self, *_):
+        return self.summon_this_from_trash(exhausted=True)
+
+    def summon_this_from_trash(self, *_, exhausted: bool = False):
+        return [{"summon": {"target": "this", "cores": "reserve", **({"exhausted": True} if exhausted else {})},
+                 "_destroyed_card": True}]
+
+    @_inline
+    def take_if_costs(self, n):
+        return [{"_take": {"type": "any", "cost_min": int(n), "cost_max": int(n), "count": 1}}]
+
+    @_inline
+    def revealed_free(self, amount, descr, *rest):
+        filters = next((r for r in rest if isinstance(r, list)), None)
+        t = {k: v for k, v in self._target(amount, "you", descr, filters).items() if k != "side"}
+        if t.get("type", "spirit") not in ("spirit", "nexus"):  # (_target leaves "spirit" unsaid)
+            raise NotSupported("only spirit and nexus cards go onto the field")
+        if not any(k in t for k in ("count", "up_to", "any_number", "all")):
+            t["count"] = 1
+        return [{"_take": t, "_search": {"to": "field", "cores": "reserve"}}]
+
+    @_inline
+    def cost_cores_onto_this(self, count, descr, filters=None):
+        t = self._target({}, "you", descr, filters)
+        if count != 1 or t.get("type", "spirit") != "spirit":
+            raise NotSupported("the cores of something other than one spirit moved onto this one")
+        return {"cores_onto_this": t}
+
+    def full_reduction(self, *_):
+        return [{"cost": {"target": "this", "reduction": "full"}}]
+
+    @_inline
+    def summon_from_reserve(self, amount, descr, filters=None):
+        t = {k: v for k, v in self._target(amount, "you", descr, filters).items() if k != "side"}
+        if t.get("type") == "any":  # a card summoned is a spirit card (CR 10-6-1; a nexus is placed, CR 10-7-1)
+            t["type"] = "spirit"
+        if t.get("type", "spirit") != "spirit" or any(k in t for k in ("count", "up_to", "any_number", "all")):
+            raise NotSupported("summoning other than one spirit card, its cost paid")
+        return [{"summon": {"target": {**t, "zone": "hand"}, "pay": "reserve"}}]
+
+    @_inline
+    def summon_paid(self, amount, descr, *rest):
+        zone = rest[-1]
+        filters = rest[0] if len(rest) == 2 else None
+        t = {k: v for k, v in self._target(amount, "you", descr, filters).items() if k != "side"}
+        if t.get("type") == "any":  # a card summoned is a spirit card (CR 10-6-1)
+            t["type"] = "spirit"
+        if t.get("type", "spirit") != "spirit" or any(k in t for k in ("count", "up_to", "any_number", "all")):
+            raise NotSupported("summoning, its cost paid, other than one spirit card")
+        return [{"summon": {"target": {**t, "zone": zone}, "pay": True}}]
+
+    @_inline
+    def return_own_to_hand(self, count, descr, filters=None):
+        return [{"bounce": self._target({} if count == 1 else {"count": count}, "you", descr, filters)}]
+
+    @_inline
+    def if_done_reveal(self, *args):
+        count = args[0] if len(args) == 2 else 1
+        return [{"_reveal": count, "if_done": True}]
+
+    @_inline
+    def f_agile(self):
+        return {"keyword": "agile"}
+
+    def when_destroyed_if(self, *args):
+        cond, ops = args[-2], args[-1]
+        return [{**ops[0], "_if_destroyed": True, "if": dict(cond)}] + [{**op, "if": dict(cond)} for op in ops[1:]]
+
+    @_inline
+    def may_cost_for_it(self, cost, ops):
+        """"for it to ...": only when the cost names this spirit, whose gain it is (the ops name "this")."""
+        if not (isinstance(cost.get("core_remove"), dict) and cost["core_remove"].get("target") == "this"):
+            raise NotSupported("'... for it to ...' after a cost that does not name this spirit")
+        return [{"_cost": cost}] + ops
+
+    @_inline
+    def own_gain_bp_kw(self, n, kw, dur=None):
+        return self.gains_bp_and_keyword("this", n, kw, dur)
+
+    @_inline
+    def own_gain_bp(self, n, dur=None):
+        return self.bp_change("this", n, *([dur] if dur else []))
+
+    @_inline
+    def own_gain_kw(self, kw, dur=None):
+        return self.gains_keyword("this", kw, dur)
 
     @_inline
     def you_summon_soul(self, count, descr, *rest):
