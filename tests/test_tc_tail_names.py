@@ -258,13 +258,14 @@ def test_cr_12_2_a_revealed_card_onto_the_field_sentences():
         {"_take": {"type": "nexus", "name_is": "Ember Haven", "count": 1},
          "_search": {"to": "field", "cores": "reserve"}}]
     assert ops("Summon a spirit card with 3000 BP or less from among the revealed cards without paying its cost.") == [
-        {"_take": {"type": "spirit", "count": 1, "bp_max": 3000}, "_search": {"to": "field", "cores": "reserve"}}]
+        {"_take": {"count": 1, "bp_max": 3000}, "_search": {"to": "field", "cores": "reserve"}}]  # spirits: to: field
+    assert ops("Summon up to 2 spirit cards from among the revealed cards without paying its cost.") == [
+        {"_take": {"up_to": 2}, "_search": {"to": "field", "cores": "reserve"}}]
 
 
 @pytest.mark.parametrize("sentence, words", [
-    ("Summon up to 2 spirit cards from among the revealed cards without paying its cost.", "not exact"),
-    ("Place a card from the revealed cards without paying its cost.", "not known to be a spirit or a nexus"),
-    ("Place a Quake from the revealed cards without paying its cost.", "not known to be a spirit or a nexus"),
+    ("Place a card from the revealed cards without paying its cost.", "only spirit and nexus cards"),
+    ("Place a Quake from the revealed cards without paying its cost.", "only spirit and nexus cards"),
 ])
 def test_a_revealed_card_onto_the_field_it_cannot_say_stays_manual(sentence, words):
     assert words in why(sentence)

@@ -110,7 +110,7 @@ own_gain: ("gain" | "gains") NUMBER "bp and" KEYWORD duration?           -> own_
 // without paying its cost": taken onto the field, its LV1 cores from the reserve (CR 10-6-1, 10-7-1)
 %extend sentence: "if it costs" NUMBER "," "add it to your hand"        -> take_if_costs
                 | "if it does not" ","? rest_it                         -> rest
-%extend action: ("place" | "summon") amount card_descr filters? "from the revealed cards" free_cost -> revealed_free
+%extend action: ("place" | "summon") amount card_descr filters? "from" "among"? "the revealed cards" free_cost -> revealed_free
 
 // "you may place all [the] cores from 1 of your <spirits> onto this spirit to ...": another spirit's cores moved onto
 // this one as the cost (Costs: Onto-1)

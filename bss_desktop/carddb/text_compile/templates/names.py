@@ -46,9 +46,6 @@ nm_colours: COLOUR (("and" | "," | ", and") COLOUR)*
 // "When one of your Stoneback spirits is destroyed, look at the top 2 cards of your deck." (then what is done with it)
 %extend sentence: "when" watch_event "," ("view" | "look at") "the top" count? card_word "of your deck" -> nm_when_view
                 | "when" watch_event "," "reveal the top" count? card_word "of your deck" -> nm_when_reveal
-// "place a Stone Haven from the revealed cards without paying its cost": onto the field, its cost unpaid (CR 12-2)
-%extend sentence: nm_onto_field_revealed
-nm_onto_field_revealed: ("place" | "summon") amount card_descr filters? "from" "among"? "the revealed cards" free_cost
 """
 
 
@@ -158,13 +155,3 @@ class Rules:
     @_inline
     def nm_if_when_first(self, cond, event, ops):
         return self.if_when_last(cond, ops, event)
-
-    @_inline
-    def nm_onto_field_revealed(self, amount, descr, *rest):  # the search's card put onto the field, cost unpaid
-        filters = next((r for r in rest if isinstance(r, list)), [])
-        if set(amount) - {"count"}:  # "up to", "any number": not the one card the templates put there
-            raise NotSupported("a number of revealed cards onto the field that is not exact")
-        take = {**descr, "count": amount.get("count", 1)}
-        if take.get("type") not in ("spirit", "nexus"):
-            raise NotSupported("a card onto the field that is not known to be a spirit or a nexus")
-        return [{**self.add_revealed_filtered(take, filters)[0], "_search": {"to": "field", "cores": "reserve"}}]
