@@ -924,6 +924,10 @@ _TRIGGER_LABELS = {
     "at_battle_resolution": "At Battle Resolution",
     "when_links": "When This Spirit Links",
     "when_linked": "When This Spirit Is Linked",
+    "cores_placed_in_reserve": "When a core is placed into your reserve",
+    "when_cores_placed": "When a core is placed onto this card",
+    "opponent_card_milled": "When a card is discarded from your opponent's deck",
+    "your_crush_milled": "When a card is discarded by your 【Crush】",
 }
 # triggers watching one of several cards: the label names which ("{one}": "one of your Dragon spirits")
 _WATCH_LABELS = {
@@ -953,6 +957,8 @@ _WATCH_LABELS = {
     "your_spirit_depleted": "When {one} is depleted",
     "opponent_spirit_depleted": "When {one} is depleted",
     "your_spirit_linked": "When {one} is linked",
+    "opponent_card_milled": "When {a} is discarded from your opponent's deck",
+    "your_crush_milled": "When {a} is discarded by your 【Crush】",
 }
 # restriction tags (STD 12-3), printed before the effect's label
 LIMIT_TAGS = {"once_per_turn": "〔Once per turn〕", "unstackable": "〔Unstackable〕",

@@ -79,6 +79,14 @@ TRIGGERS = (
     "opponent_draws_outside_draw_step",  # ... a draw outside their own draw step (ruling T2)
     "opponent_draws_by_effect",  # ... a draw one of their own effects makes ("uses one of their effects to draw")
 )
+# reactions to what either player's cards and effects do (docs/saga-rulings.md "Reactions to the other player's
+# actions"; rules/bss/reactions.py)
+TRIGGERS += (
+    "cores_placed_in_reserve",  # a core is placed into your reserve, by any move (CR 6-6-1-2-3, 3-5-5, 6-3-2, 6-5-2)
+    "when_cores_placed",  # a core is placed onto this card on the field (not by its own summon or placement, R-1)
+    "opponent_card_milled",  # a card (`watch`) is discarded from your opponent's deck, by anyone's effect (R-2)
+    "your_crush_milled",  # your 【Crush】 discards a card (`watch`) from your opponent's deck (CR 11-11-1, R-2)
+)
 # Battle Spirits Standard's triggers (STD = its rule numbers); harmless elsewhere: a game without depletion never
 # fires the depletion ones. Kept apart from TRIGGERS, the triggers of Battle Spirits Saga's cards.
 STANDARD_TRIGGERS = (
@@ -108,6 +116,7 @@ WATCH_TRIGGERS = {
     "you_use_magic_from_hand": "you", "your_card_discarded": "you",
     "your_spirit_destroyed_by_your_effect": "you", "your_spirit_destroyed_in_battle": "you",
     "your_spirit_depleted": "you", "opponent_spirit_depleted": "opponent",
+    "opponent_card_milled": "opponent", "your_crush_milled": "opponent",  # the discarded card's owner
 }
 # they watch magic cards, not spirits
 MAGIC_TRIGGERS = ("you_use_magic", "opponent_uses_magic", "opponent_uses_magic_from_hand", "you_use_magic_from_hand")
@@ -1110,7 +1119,7 @@ _EFFECT_KEYS = ("kind", "do", "levels", "trigger", "step", "whose", "timing", "c
                 "chain", "x_max", "manual", "text", "then_use", "watch", "limit", "count")
 _WATCH_KEYS = ("type", "bp_max", "bp_min", "cost_max", "cost_min", "level_max", "colors", "family", "families",
                "exhausted", "keyword", "other", "name_has", "costs", "token", "soul_core", "cores_min", "cores_max",
-               "symbols", "no_effects", "not_colors")
+               "symbols", "no_effects", "not_colors", "has_effect")
 
 
 def parse_effect(v, f, *, card_type: str, make_token=None) -> Effect:

@@ -14,7 +14,7 @@ from itertools import combinations
 
 from ...carddb.effects import BURST_TRIGGERS, Effect
 from ...engine import stats
-from . import agile, continuous, costs, link, protection, timing
+from . import agile, continuous, costs, link, protection, reactions, timing
 from .directives import WAIT, Directives
 from .effect_costs import EffectCosts
 from ...engine.errors import IllegalCommand
@@ -280,6 +280,8 @@ class Resolution(Directives, EffectCosts):
             gainer = ev.get("dst_player", ev["player"])
             self._fire_side(gainer, "life_gained")
             self._fire_side(1 - gainer, "opponent_life_gained")  # "when a core is added to your opponent's life"
+        if self._triggers.intersection(reactions.CORE_TRIGGERS):  # (reactions.py: cores placed somewhere)
+            reactions.cores_moved(self, ev)
         if "cores_reach" in self._triggers:  # (a card of this game triggers on its cores reaching a count)
             dst = ev["dst"]
             if type(dst) is int:
@@ -373,6 +375,8 @@ class Resolution(Directives, EffectCosts):
     def _on_card_moved(self, ev: dict) -> None:
         """A spirit returned from the field to its owner's hand or deck ("when one of your opponent's spirits is
         returned to their hand or deck"): the opponent's effects waiting for it trigger."""
+        if self._triggers.intersection(reactions.MILL_TRIGGERS):  # (reactions.py: discarded from a deck)
+            reactions.card_moved(self, ev)
         if ev["src"] == "hand" and ev["dst"] == "trash" and ev["reason"] == "discard":  # CR 10-2-2
             self._fire_side(ev["owner"], "your_card_discarded", ev["card"])
             return

@@ -4,8 +4,57 @@ from __future__ import annotations
 from ..not_supported import NotSupported  # noqa: F401  (raised by the rules below)
 
 GRAMMAR = r"""
+// "when your opponent summons a spirit with a "When Summoned" effect, ..." (CR 10-6-7): the watched spirit's printed
+// effects (the filter of templates/misc.py), read as its summon completes
+%extend watch_event: "your opponent summons" count descr filters?   -> rx_opponent_summons
+
+// "when a core is placed into your reserve, ..." (CR 6-6-1-2-3, 3-5-5, 6-3-2, 6-5-2: every move of cores into it),
+// "when a core is placed onto this spirit, ..." (ruling R-1: not the cores its own summon places on it)
+%extend watch_event: count core_word ("is" | "are") "placed" ("into" | "in") "your reserve" -> rx_reserve_cores
+                   | count core_word ("is" | "are") "placed" ("onto" | "on") rx_this      -> rx_cores_on_this
+rx_this: "this spirit" | "this nexus" | "this card"
+
+// "when a magic card is discarded from your opponent's deck, ..." (ruling R-2), "when a spirit card is discarded by
+// your Crush effect, ..." (CR 11-11-1, ruling R-2)
+%extend watch_event: count card_descr filters? ("is" | "are") "discarded from your opponent's deck" -> rx_opp_milled
+                   | count card_descr filters? ("is" | "are") "discarded by your" KEYWORD ("effect" | "effects") -> rx_kw_milled
 """
 
 
 class Rules:
-    pass
+    """Transformer methods of the rules in GRAMMAR (see templates/__init__.py)."""
+
+    def rx_opponent_summons(self, count, descr, filters=None):  # CR 10-6-7
+        return self._watch(count, "opponent", descr, filters, "summoned")
+
+    def rx_reserve_cores(self, count, *_):
+        if count != 1:
+            raise NotSupported("a trigger on several cores placed at once")
+        return {"trigger": "cores_placed_in_reserve"}
+
+    def rx_cores_on_this(self, count, *_):
+        if count != 1:
+            raise NotSupported("a trigger on several cores placed at once")
+        return {"trigger": "when_cores_placed"}
+
+    def rx_this(self, *_):
+        return None
+
+    def _rx_milled_watch(self, count, descr, filters, trigger):
+        if count != 1:
+            raise NotSupported("a trigger on several cards discarded at once")
+        watch = self._target({}, "you", descr, filters)
+        watch.pop("side", None)
+        kind = descr.get("type", "spirit")
+        if kind == "any":
+            raise NotSupported("a discard from the deck watching any card (the vocabulary watches one card type)")
+        return {"trigger": trigger, "watch": {"type": kind, **watch}}  # the type said: a watch is never left empty
+
+    def rx_opp_milled(self, count, descr, filters=None):
+        return self._rx_milled_watch(count, descr, filters, "opponent_card_milled")
+
+    def rx_kw_milled(self, count, descr, *rest):
+        filters = rest[0] if len(rest) == 2 else None
+        if str(rest[-1]) != "crush":
+            raise NotSupported(f"cards discarded by a {rest[-1]} effect")
+        return self._rx_milled_watch(count, descr, filters, "your_crush_milled")

@@ -1,0 +1,37 @@
+"""Reactions to what either player's cards and effects do, read off the game's events (docs/saga-rulings.md
+"Reactions to the other player's actions"): cores placed into a reserve or onto a card, cards discarded from a deck.
+
+Resolution._on_cores_moved and Resolution._on_card_moved hand their events here; each fires the triggers of the
+vocabulary (carddb/effects.py) that wait for them. Triggers collected together activate once (CR 8-6-3).
+"""
+from __future__ import annotations
+
+CORE_TRIGGERS = ("cores_placed_in_reserve", "when_cores_placed")
+MILL_TRIGGERS = ("opponent_card_milled", "your_crush_milled")
+_DECK_DISCARDS = ("mill", "crush")  # card_moved reasons: discarded from the deck by an effect or by 【Crush】
+
+
+def cores_moved(game, ev: dict) -> None:
+    """Cores (or the soul core) were placed somewhere. Into a player's reserve: "when a core is placed into your
+    reserve" (CR 6-6-1-2-3 moves, 3-5-5 a card's cores as it leaves, 6-3-2, 6-5-2, 7-1-5-3-1 ...). Onto a card on
+    the field: its "when a core is placed onto this spirit", except the cores its own summon or placement puts on
+    it (ruling R-1: part of summoning it, CR 10-6-7, 10-7-7)."""
+    if not (ev["count"] > 0 or ev["soul"]) or ev["src"] == ev["dst"]:
+        return
+    dst = ev["dst"]
+    if dst == "reserve":
+        game._fire_side(ev.get("dst_player", ev["player"]), "cores_placed_in_reserve")
+    elif type(dst) is int and ev["reason"] != "place" and game.state.cards[dst].zone == "field":
+        game._fire(dst, "when_cores_placed")
+
+
+def card_moved(game, ev: dict) -> None:
+    """A card went from a deck to its owner's trash, discarded by an effect or by 【Crush】 (CR 11-11-1): "when a
+    magic card is discarded from your opponent's deck" whoever's effect it was, "... by your Crush effect" (ruling
+    R-2). One discard of several cards is one event for each trigger (CR 8-6-3: Resolution._flush_triggers)."""
+    if ev["src"] != "deck" or ev["dst"] != "trash" or ev["reason"] not in _DECK_DISCARDS:
+        return
+    iid, owner = ev["card"], ev["owner"]
+    game._fire_side(1 - owner, "opponent_card_milled", iid)
+    if ev["reason"] == "crush":
+        game._fire_side(1 - owner, "your_crush_milled", iid)

@@ -1,0 +1,234 @@
+"""Reactions to what either player's cards and effects do, compiled from card text (templates/reactions.py) and
+played (rules/bss/reactions.py): a spirit summoned with a "When Summoned" effect (CR 10-6-7), cores placed into a
+reserve or onto a card (ruling R-1, docs/saga-rulings.md "Reactions to the other player's actions"), cards
+discarded from a deck (ruling R-2, CR 11-11-1).
+
+The sentences are written for these tests in the templates real card text uses; none is a real card's text.
+"""
+from __future__ import annotations
+
+import pytest
+
+from bss_desktop.carddb.card_text import trigger_label
+from bss_desktop.carddb.effects import EffectSyntax, effect_to_dict, parse_effect
+from bss_desktop.carddb.text_compile import compile_effect
+from bss_desktop.engine.commands import Attack, Block, CoreMove, MoveCores, Pass, Summon, UseMagic
+from helpers import answer, cids, first, imported_db, position, record, two_players
+
+FAMILIES = ("Stoneback", "Sky Warden")
+
+
+def compiled(details: str, condition: str = "N/A", card_type: str = "spirit", steps=()):
+    if card_type == "magic" and not steps:
+        steps = ("Main",)
+    return compile_effect(card_type, condition, details, list(steps), families=FAMILIES)
+
+
+def effect(details: str, condition: str = "N/A", steps=(), **fields) -> dict:
+    """ZT-001 (a red Stoneback spirit, 1000 / 3000 BP unless `fields` say otherwise) with one effect."""
+    return record(effects=[{"levels": [1, 2], "condition": condition, "keywords": [], "steps": list(steps),
+                            "details": details}], **fields)
+
+
+def nexus(details: str, condition: str = "N/A", steps=(), **fields) -> dict:
+    return effect(details, condition, steps, cardType="NEXUS", name="Test Nexus",
+                  core_requirements=[{"level": 1, "cores": 0}, {"level": 2, "cores": 2}], **fields)
+
+
+def magic(details: str, steps=("Main",), **fields) -> dict:
+    return effect(details, steps=list(steps), **{"cardType": "MAGIC", "name": "Test Magic", "core_requirements": [],
+                                                 **fields})
+
+
+def game_of(db, p0: str, p1: str, **kw):
+    return position(two_players(p0, p1, **kw), db=db)
+
+
+def hand_size(game, p: int) -> int:
+    return len(game.state.players[p].hand)
+
+
+# ---------------------------------------------------------------- compiled
+
+
+@pytest.mark.parametrize("details,condition,card_type,expected", [
+    ('When your opponent summons a spirit with a "When Summoned" effect, discard the top 3 cards of their deck.',
+     "N/A", "nexus",
+     {"kind": "triggered", "trigger": "opponent_summons", "watch": {"has_effect": "when_summoned"},
+      "do": [{"mill": {"count": 3, "side": "opponent"}}]}),
+    ('Place a core from the void onto this nexus when your opponent summons a spirit with a "When Summoned" '
+     "effect.", "During Opponent's Turn", "nexus",
+     {"kind": "triggered", "trigger": "opponent_summons", "watch": {"has_effect": "when_summoned"},
+      "condition": {"your_turn": False}, "do": [{"core_charge": {"target": "this", "count": 1}}]}),
+    ("When your opponent summons a spirit, draw a card.", "N/A", "spirit",
+     {"kind": "triggered", "trigger": "opponent_summons", "do": [{"draw": 1}]}),
+])
+def test_cr_10_6_7_compiled_when_your_opponent_summons_a_spirit_with_an_effect(details, condition, card_type,
+                                                                                expected):
+    assert compiled(details, condition, card_type).effect == expected
+
+
+@pytest.mark.parametrize("details,condition,expected", [
+    ("When a core is placed into your reserve, select 1 of your opponent's spirits. Treat it as LV1 during this "
+     "turn.", "During Either Attack Step",
+     {"kind": "triggered", "trigger": "cores_placed_in_reserve", "condition": {"step": "attack"},
+      "do": [{"select": {}}, {"level": {"target": "it", "set": 1}}]}),
+    ("When a core is placed onto this spirit, your opponent selects 1 of their refreshed spirits. Exhaust it.",
+     "While This Spirit Attacks",
+     {"kind": "triggered", "trigger": "when_cores_placed", "condition": {"attacking": True},
+      "do": [{"select": {"exhausted": False, "chooser": "opponent"}}, {"exhaust": "it"}]}),
+    ("Draw a card when a core is placed onto this spirit.", "N/A",
+     {"kind": "triggered", "trigger": "when_cores_placed", "do": [{"draw": 1}]}),
+])
+def test_ruling_r_1_compiled_a_core_placed_into_your_reserve_or_onto_this_spirit(details, condition, expected):
+    assert compiled(details, condition).effect == expected
+
+
+@pytest.mark.parametrize("details,condition,expected", [
+    ("When a magic card is discarded from your opponent's deck, select 1 of your Sky Warden spirits. Treat it as "
+     "its highest level during this turn.", "During Your Turn",
+     {"kind": "triggered", "trigger": "opponent_card_milled", "watch": {"type": "magic"},
+      "condition": {"your_turn": True},
+      "do": [{"select": {"side": "you", "family": "Sky Warden"}}, {"level": {"target": "it", "set": "max"}}]}),
+    ("When a spirit card is discarded by your Crush effect, select 1 of your spirits. Place a core from the void "
+     "onto it.", "During Your Attack Step",
+     {"kind": "triggered", "trigger": "your_crush_milled", "watch": {"type": "spirit"},
+      "condition": {"step": "attack", "your_turn": True},
+      "do": [{"select": {"side": "you"}}, {"core_charge": {"target": "it", "count": 1}}]}),
+    ("When a magic card is discarded by your Crush effect, draw a card. Then, discard a card.", "N/A",
+     {"kind": "triggered", "trigger": "your_crush_milled", "watch": {"type": "magic"},
+      "do": [{"draw": 1}, {"discard": 1}]}),
+])
+def test_ruling_r_2_compiled_a_card_discarded_from_your_opponents_deck(details, condition, expected):
+    assert compiled(details, condition).effect == expected
+
+
+@pytest.mark.parametrize("details", [
+    "When 2 cores are placed into your reserve, draw a card.",  # a count of cores the engine does not keep
+    "When a card is discarded from your opponent's deck, draw a card.",  # any card: the watch names one type
+    "When a magic card is discarded by your Gale effect, draw a card.",  # Gale discards nothing
+    "When 2 magic cards are discarded from your opponent's deck, draw a card.",
+])
+def test_ruling_r_1_and_r_2_refused_what_the_engine_does_not_watch(details):
+    assert not compiled(details).automated
+
+
+# ---------------------------------------------------------------- played: a summon (CR 10-6-7)
+
+
+def test_cr_10_6_7_played_your_opponent_summons_a_spirit_with_a_when_summoned_effect():
+    db = imported_db(nexus('When your opponent summons a spirit with a "When Summoned" effect, draw a card.'),
+                     effect("Draw a card.", "When Summoned", ID="ZT-002", name="Eager Scout"))
+    game = game_of(db, "{life: 5, reserve: 3, field: [ZT-001], deck: [T-W0, T-W0]}",
+                   "{life: 5, reserve: 6, hand: [ZT-002, T-W0], deck: [T-R1, T-R1]}", turn_player=1)
+    game.apply(Summon(1, first(game, 1, "T-W0", "hand")))  # no "When Summoned" effect: nothing
+    assert hand_size(game, 0) == 0
+    game.apply(Summon(1, first(game, 1, "ZT-002", "hand")))
+    while game.pending.kind == "choose":  # the order of the two triggers (CR 8-5-2-4)
+        answer(game, game.pending.info["options"][0])
+    assert hand_size(game, 0) == 1 and hand_size(game, 1) == 1  # each drew: the watcher, and the scout's own
+
+
+# ---------------------------------------------------------------- played: cores placed (ruling R-1)
+
+
+def test_ruling_r_1_played_a_core_moved_into_your_reserve_triggers_once_per_move():
+    db = imported_db(nexus("When a core is placed into your reserve, draw a card."))
+    game = game_of(db, "{life: 5, reserve: 3, field: [ZT-001, {card: T-R3, cores: 4}], deck: [T-W0, T-W0, T-W0]}",
+                   "{life: 5, reserve: 3}")
+    knight = game.state.players[0].field[1]
+    game.apply(MoveCores(0, (CoreMove("reserve", knight),)))  # into the spirit: nothing placed into the reserve
+    assert hand_size(game, 0) == 0
+    # one action of two parts, both into the reserve: one event (CR 8-6-3)
+    game.apply(MoveCores(0, (CoreMove(knight, "reserve"), CoreMove(knight, "reserve", 2))))
+    assert hand_size(game, 0) == 1 and game.state.players[0].reserve == 5
+
+
+def test_ruling_r_1_played_a_core_placed_onto_this_spirit_but_not_by_its_own_summon():
+    db = imported_db(effect("When a core is placed onto this spirit, draw a card."))
+    game = game_of(db, "{life: 5, reserve: 4, hand: [ZT-001], field: [{card: T-R3, cores: 2}], "
+                       "deck: [T-W0, T-W0, T-W0]}", "{life: 5, reserve: 3}")
+    game.apply(Summon(0, first(game, 0, "ZT-001", "hand")))  # its summon places its LV1 core (CR 10-6-7)
+    spirit = first(game, 0, "ZT-001", "field")
+    assert game.state.cards[spirit].cores >= 1 and hand_size(game, 0) == 0
+    knight = game.state.players[0].field[0]
+    game.apply(MoveCores(0, (CoreMove(knight, spirit),)))  # placed onto it on the field
+    assert hand_size(game, 0) == 1
+    game.apply(MoveCores(0, (CoreMove(spirit, "reserve"),)))  # cores leaving it place nothing on it
+    assert hand_size(game, 0) == 1
+
+
+# ---------------------------------------------------------------- played: cards discarded from a deck (ruling R-2)
+
+
+def test_ruling_r_2_played_magic_cards_discarded_from_your_opponents_deck_trigger_once_per_discard():
+    db = imported_db(nexus("When a magic card is discarded from your opponent's deck, draw a card."),
+                     magic("Discard the top 3 cards of your opponent's deck.", ID="ZT-003", name="Deep Cut"))
+    game = game_of(db, "{life: 5, reserve: 3, hand: [ZT-003, ZT-003], field: [ZT-001], "
+                       "deck: [T-W0, T-W0, T-W0]}",
+                   "{life: 5, reserve: 3, deck: [T-MM, T-R1, T-MF, T-R3, T-R3, T-R3]}")
+    game.apply(UseMagic(0, first(game, 0, "ZT-003", "hand")))  # two magic cards among three: one event
+    assert cids(game, game.state.players[1].trash) == ["T-MM", "T-R1", "T-MF"]
+    assert hand_size(game, 0) == 2  # the other Deep Cut, and one draw
+    game.apply(UseMagic(0, first(game, 0, "ZT-003", "hand")))  # no magic card among them: nothing
+    assert hand_size(game, 0) == 1
+
+
+def test_ruling_r_2_played_a_spirit_card_discarded_by_your_crush():
+    db = imported_db(nexus("When a spirit card is discarded by your Crush effect, draw a card.",
+                           "During Your Attack Step"),
+                     magic("Discard the top card of your opponent's deck.", ID="ZT-003", name="Small Cut"))
+    game = game_of(db, "{life: 5, reserve: 3, field: [ZT-001, KW-CRU], deck: [T-W0, T-W0]}",
+                   "{life: 5, reserve: 3, deck: [T-MM, T-R1, T-R3, T-R3]}", step="attack")
+    crusher = game.state.players[0].field[1]
+    game.apply(Attack(0, crusher))  # 【Crush】 at LV1 with 1: the top 2 cards (CR 11-11-1)
+    while game.pending.kind == "choose":
+        answer(game, game.pending.info["options"][0])
+    assert cids(game, game.state.players[1].trash)[:2] == ["T-MM", "T-R1"]
+    assert hand_size(game, 0) == 1
+
+
+def test_ruling_r_2_played_an_effects_discard_is_not_your_crush():
+    db = imported_db(nexus("When a spirit card is discarded by your Crush effect, draw a card."),
+                     magic("Discard the top 2 cards of your opponent's deck.", ID="ZT-003", name="Small Cut"))
+    game = game_of(db, "{life: 5, reserve: 3, hand: [ZT-003], field: [ZT-001], deck: [T-W0, T-W0]}",
+                   "{life: 5, reserve: 3, deck: [T-R1, T-R3, T-R3]}")
+    game.apply(UseMagic(0, first(game, 0, "ZT-003", "hand")))
+    assert len(game.state.players[1].trash) == 2 and hand_size(game, 0) == 0
+
+
+# ---------------------------------------------------------------- the vocabulary
+
+
+@pytest.mark.parametrize("effect_dict,label", [
+    ({"kind": "triggered", "trigger": "cores_placed_in_reserve", "do": [{"draw": 1}]},
+     "(When a core is placed into your reserve)"),
+    ({"kind": "triggered", "trigger": "when_cores_placed", "do": [{"draw": 1}]},
+     "(When a core is placed onto this card)"),
+    ({"kind": "triggered", "trigger": "opponent_card_milled", "watch": {"type": "magic"}, "do": [{"draw": 1}]},
+     "(When a magic card is discarded from your opponent's deck)"),
+    ({"kind": "triggered", "trigger": "your_crush_milled", "watch": {"type": "magic"}, "do": [{"draw": 1}]},
+     "(When a magic card is discarded by your 【Crush】)"),
+    ({"kind": "triggered", "trigger": "opponent_summons", "watch": {"has_effect": "when_summoned"},
+      "do": [{"draw": 1}]},
+     '(When your opponent summons a spirit with a "When Summoned" effect)'),
+])
+def test_ruling_r_1_and_r_2_triggers_read_as_english_and_write_back(effect_dict, label):
+    e = parse_effect(effect_dict, "effects[0]", card_type="spirit")
+    assert effect_to_dict(e) == effect_dict
+    assert trigger_label(e) == label
+
+
+@pytest.mark.parametrize("effect_dict,field", [
+    ({"kind": "triggered", "trigger": "opponent_summons", "watch": {"has_effect": "when_sleeping"},
+      "do": [{"draw": 1}]}, "effects[0].watch.has_effect"),
+    ({"kind": "triggered", "trigger": "cores_placed_in_reserve", "watch": {"type": "magic"}, "do": [{"draw": 1}]},
+     "effects[0].watch"),
+    ({"kind": "constant", "trigger": "when_cores_placed", "do": [{"draw": 1}]}, "effects[0].trigger"),
+    ({"kind": "triggered", "trigger": "your_crush_milled", "watch": {"type": "magic", "flavour": 1},
+      "do": [{"draw": 1}]}, "effects[0].watch"),
+])
+def test_ruling_r_1_and_r_2_hostile_malformed_words_are_refused_naming_the_field(effect_dict, field):
+    with pytest.raises(EffectSyntax) as err:
+        parse_effect(effect_dict, "effects[0]", card_type="spirit")
+    assert err.value.field.startswith(field)
