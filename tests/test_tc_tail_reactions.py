@@ -197,6 +197,86 @@ def test_ruling_r_2_played_an_effects_discard_is_not_your_crush():
     assert len(game.state.players[1].trash) == 2 and hand_size(game, 0) == 0
 
 
+# ---------------------------------------------------------------- exhausted by an effect (ruling R-3)
+
+
+@pytest.mark.parametrize("details,condition,expected", [
+    ("When 1 of your effects exhausts 1 of your opponent's spirits, select 1 of your spirits. It gains 2000 BP "
+     "during this turn.", "During Either Attack Step",
+     {"kind": "triggered", "trigger": "your_effect_exhausts_opponent_spirit", "condition": {"step": "attack"},
+      "do": [{"select": {"side": "you"}}, {"bp": {"target": "it", "add": 2000}}]}),
+    ("When 1 of your opponent's spirits is exhausted by a Gale effect, select 1 of your opponent's spirits and "
+     "exhaust it.", "During Your Attack Step",
+     {"kind": "triggered", "trigger": "opponent_spirit_exhausted_by_gale",
+      "condition": {"step": "attack", "your_turn": True}, "do": [{"exhaust": {}}]}),
+    ("When this spirit or 1 of your other spirits is summoned, draw a card.", "N/A",
+     {"kind": "triggered", "trigger": "your_spirit_summoned", "do": [{"draw": 1}]}),
+    ("When this spirit or 1 of your other spirits attacks, draw a card.", "N/A",
+     {"kind": "triggered", "trigger": "your_spirit_attacks", "do": [{"draw": 1}]}),
+])
+def test_ruling_r_3_compiled_exhausted_by_an_effect_and_this_spirit_or_another(details, condition, expected):
+    assert compiled(details, condition).effect == expected
+
+
+@pytest.mark.parametrize("details", [
+    "When this spirit or 1 of your Sky Warden spirits attacks, draw a card.",  # this one whatever it is: no watch
+    "When this spirit or 1 of your other spirits is destroyed, draw a card.",  # not fired for a destroyed card
+    "When 1 of your opponent's spirits is exhausted by a Crush effect, draw a card.",
+    "When 1 of your effects exhausts 1 of your spirits, draw a card.",
+    "When 2 of your effects exhaust 1 of your opponent's spirits, draw a card.",
+])
+def test_ruling_r_3_refused_what_the_engine_does_not_watch(details):
+    assert not compiled(details).automated
+
+
+def test_ruling_r_3_played_your_effect_exhausts_an_opponents_spirit_a_block_does_not():
+    db = imported_db(nexus("When 1 of your effects exhausts 1 of your opponent's spirits, draw a card."),
+                     magic("Select 1 of your opponent's spirits and exhaust it.", steps=("Main", "Flash"),
+                           ID="ZT-003", name="Hold Still"))
+    game = game_of(db, "{life: 5, reserve: 3, hand: [ZT-003], field: [ZT-001, T-R5], deck: [T-W0, T-W0]}",
+                   "{life: 5, reserve: 3, field: [T-R1, T-B2]}", step="attack")
+    titan = game.state.players[0].field[1]
+    pup, guard = game.state.players[1].field
+    game.apply(Attack(0, titan))
+    game.apply(Pass(1))
+    game.apply(Pass(0))
+    game.apply(Block(1, guard))  # the block exhausts the blocker by the rules of battle (CR 7-1-3)
+    assert game.state.cards[guard].exhausted and hand_size(game, 0) == 1
+    game.apply(Pass(1))
+    game.apply(UseMagic(0, first(game, 0, "ZT-003", "hand")))
+    answer(game, [pup])
+    assert game.state.cards[pup].exhausted
+    assert hand_size(game, 0) == 1  # the magic card left the hand, one card drawn
+
+
+def test_ruling_r_3_played_an_opponents_spirit_exhausted_by_gale():
+    db = imported_db(nexus("When 1 of your opponent's spirits is exhausted by a Gale effect, draw a card.",
+                           "During Your Attack Step"))
+    game = game_of(db, "{life: 5, reserve: 3, field: [ZT-001, KW-GAL], deck: [T-W0, T-W0]}",
+                   "{life: 5, reserve: 3, field: [T-R1, T-B2, T-R3]}", step="attack")
+    falcon = game.state.players[0].field[1]
+    pup, guard, knight = game.state.players[1].field
+    game.apply(Attack(0, falcon))
+    game.apply(Pass(1))
+    game.apply(Pass(0))
+    game.apply(Block(1, knight))  # 【Gale】 2: the blocking player exhausts 2 of their refreshed spirits
+    while game.pending.kind == "choose":
+        answer(game, game.pending.info["options"][:2] if game.pending.info.get("max", 1) > 1
+               else game.pending.info["options"][0])
+    assert game.state.cards[pup].exhausted and game.state.cards[guard].exhausted
+    assert hand_size(game, 0) == 1  # two spirits, one exhaustion: one draw (CR 8-6-3)
+
+
+def test_ruling_r_3_played_this_spirit_or_one_of_your_other_spirits_is_summoned():
+    db = imported_db(effect("When this spirit or 1 of your other spirits is summoned, draw a card."))
+    game = game_of(db, "{life: 5, reserve: 5, hand: [ZT-001, T-W0], deck: [T-W0, T-W0, T-W0]}",
+                   "{life: 5, reserve: 3}")
+    game.apply(Summon(0, first(game, 0, "ZT-001", "hand")))  # this spirit
+    assert hand_size(game, 0) == 2
+    game.apply(Summon(0, first(game, 0, "T-W0", "hand")))  # another
+    assert hand_size(game, 0) == 2
+
+
 # ---------------------------------------------------------------- the vocabulary
 
 
@@ -212,8 +292,13 @@ def test_ruling_r_2_played_an_effects_discard_is_not_your_crush():
     ({"kind": "triggered", "trigger": "opponent_summons", "watch": {"has_effect": "when_summoned"},
       "do": [{"draw": 1}]},
      '(When your opponent summons a spirit with a "When Summoned" effect)'),
+    ({"kind": "triggered", "trigger": "your_effect_exhausts_opponent_spirit", "do": [{"draw": 1}]},
+     "(When one of your effects exhausts one of your opponent's spirits)"),
+    ({"kind": "triggered", "trigger": "opponent_spirit_exhausted_by_gale", "watch": {"cost_max": 3},
+      "do": [{"draw": 1}]},
+     "(When one of your opponent's spirits with cost 3 or less is exhausted by 【Gale】)"),
 ])
-def test_ruling_r_1_and_r_2_triggers_read_as_english_and_write_back(effect_dict, label):
+def test_ruling_r_1_to_r_3_triggers_read_as_english_and_write_back(effect_dict, label):
     e = parse_effect(effect_dict, "effects[0]", card_type="spirit")
     assert effect_to_dict(e) == effect_dict
     assert trigger_label(e) == label
@@ -227,8 +312,11 @@ def test_ruling_r_1_and_r_2_triggers_read_as_english_and_write_back(effect_dict,
     ({"kind": "constant", "trigger": "when_cores_placed", "do": [{"draw": 1}]}, "effects[0].trigger"),
     ({"kind": "triggered", "trigger": "your_crush_milled", "watch": {"type": "magic", "flavour": 1},
       "do": [{"draw": 1}]}, "effects[0].watch"),
+    ({"kind": "burst", "trigger": "your_effect_exhausts_opponent_spirit", "do": [{"draw": 1}]}, "effects[0].trigger"),
+    ({"kind": "triggered", "trigger": "opponent_spirit_exhausted_by_gale", "watch": {"cost_max": "three"},
+      "do": [{"draw": 1}]}, "effects[0].watch"),
 ])
-def test_ruling_r_1_and_r_2_hostile_malformed_words_are_refused_naming_the_field(effect_dict, field):
+def test_ruling_r_1_to_r_3_hostile_malformed_words_are_refused_naming_the_field(effect_dict, field):
     with pytest.raises(EffectSyntax) as err:
         parse_effect(effect_dict, "effects[0]", card_type="spirit")
     assert err.value.field.startswith(field)

@@ -928,6 +928,8 @@ _TRIGGER_LABELS = {
     "when_cores_placed": "When a core is placed onto this card",
     "opponent_card_milled": "When a card is discarded from your opponent's deck",
     "your_crush_milled": "When a card is discarded by your 【Crush】",
+    "your_effect_exhausts_opponent_spirit": "When one of your effects exhausts one of your opponent's spirits",
+    "opponent_spirit_exhausted_by_gale": "When one of your opponent's spirits is exhausted by 【Gale】",
 }
 # triggers watching one of several cards: the label names which ("{one}": "one of your Dragon spirits")
 _WATCH_LABELS = {
@@ -959,6 +961,8 @@ _WATCH_LABELS = {
     "your_spirit_linked": "When {one} is linked",
     "opponent_card_milled": "When {a} is discarded from your opponent's deck",
     "your_crush_milled": "When {a} is discarded by your 【Crush】",
+    "your_effect_exhausts_opponent_spirit": "When one of your effects exhausts {one}",
+    "opponent_spirit_exhausted_by_gale": "When {one} is exhausted by 【Gale】",
 }
 # restriction tags (STD 12-3), printed before the effect's label
 LIMIT_TAGS = {"once_per_turn": "〔Once per turn〕", "unstackable": "〔Unstackable〕",

@@ -86,6 +86,8 @@ TRIGGERS += (
     "when_cores_placed",  # a core is placed onto this card on the field (not by its own summon or placement, R-1)
     "opponent_card_milled",  # a card (`watch`) is discarded from your opponent's deck, by anyone's effect
     "your_crush_milled",  # your 【Crush】 discards a card (`watch`) from your opponent's deck (CR 11-11-1, R-2)
+    "your_effect_exhausts_opponent_spirit",  # an effect of one of your cards exhausts an opponent's spirit
+    "opponent_spirit_exhausted_by_gale",  # 【Gale】 exhausts one of your opponent's spirits (`watch`, CR 11-10-1, R-3)
 )
 # Battle Spirits Standard's triggers (STD = its rule numbers); harmless elsewhere: a game without depletion never
 # fires the depletion ones. Kept apart from TRIGGERS, the triggers of Battle Spirits Saga's cards.
@@ -117,6 +119,7 @@ WATCH_TRIGGERS = {
     "your_spirit_destroyed_by_your_effect": "you", "your_spirit_destroyed_in_battle": "you",
     "your_spirit_depleted": "you", "opponent_spirit_depleted": "opponent",
     "opponent_card_milled": "opponent", "your_crush_milled": "opponent",  # the discarded card's owner
+    "your_effect_exhausts_opponent_spirit": "opponent", "opponent_spirit_exhausted_by_gale": "opponent",
 }
 # they watch magic cards, not spirits
 MAGIC_TRIGGERS = ("you_use_magic", "opponent_uses_magic", "opponent_uses_magic_from_hand", "you_use_magic_from_hand")

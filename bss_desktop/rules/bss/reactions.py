@@ -8,7 +8,9 @@ from __future__ import annotations
 
 CORE_TRIGGERS = ("cores_placed_in_reserve", "when_cores_placed")
 MILL_TRIGGERS = ("opponent_card_milled", "your_crush_milled")
-_DECK_DISCARDS = ("mill", "crush")  # card_moved reasons: discarded from the deck by an effect or by 【Crush】
+EXHAUST_TRIGGERS = ("your_effect_exhausts_opponent_spirit", "opponent_spirit_exhausted_by_gale")
+_DECK_DISCARDS = ("mill", "crush")
+_NOT_RESOLVING = ("new", "select", "activate", "pay")  # Activation.phase: waiting, or being activated  # card_moved reasons: discarded from the deck by an effect or by 【Crush】
 
 
 def cores_moved(game, ev: dict) -> None:
@@ -35,3 +37,21 @@ def card_moved(game, ev: dict) -> None:
     game._fire_side(1 - owner, "opponent_card_milled", iid)
     if ev["reason"] == "crush":
         game._fire_side(1 - owner, "your_crush_milled", iid)
+
+
+def exhausted(game, ev: dict) -> None:
+    """A card was exhausted (not one that already was, CR 1-3-2-1). Ruling R-3: an effect exhausted it when the
+    activation on top of the queue is resolving (CR 8-5-2-4: what resolves stays on top); that effect is its source
+    card's owner's ("one of your effects": a magic card you used, an effect or keyword of your card, 【Gale】 the
+    attacker's though the blocking player picks, CR 11-10-1)."""
+    st = game.state
+    iid = ev["card"]
+    card = st.cards[iid]
+    top = st.queue[-1] if st.queue else None
+    if top is None or top.phase in _NOT_RESOLVING or game._defs[card.cid].type != "spirit" or card.zone != "field":
+        return
+    by = st.cards[top.source].owner
+    if by != card.owner:
+        game._fire_side(by, "your_effect_exhausts_opponent_spirit", iid)
+    if top.ref == ("keyword", "gale"):
+        game._fire_side(1 - card.owner, "opponent_spirit_exhausted_by_gale", iid)

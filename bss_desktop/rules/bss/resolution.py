@@ -303,6 +303,8 @@ class Resolution(Directives, EffectCosts):
             self._fire(ev["card"], "when_refreshed")
             return
         self._fire(ev["card"], "when_exhausted" if ev["exhausted"] else "when_refreshed")
+        if ev["exhausted"] and self._triggers.intersection(reactions.EXHAUST_TRIGGERS):  # (reactions.py)
+            reactions.exhausted(self, ev)
         card = self.state.cards[ev["card"]]
         if ev["exhausted"] and self._defs[card.cid].type == "nexus":
             self._fire_side(card.owner, "your_nexus_exhausted", ev["card"])

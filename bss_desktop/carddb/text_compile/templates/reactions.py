@@ -18,6 +18,15 @@ rx_this: "this spirit" | "this nexus" | "this card"
 // your Crush effect, ..." (CR 11-11-1, ruling R-2)
 %extend watch_event: count card_descr filters? ("is" | "are") "discarded from your opponent's deck" -> rx_opp_milled
                    | count card_descr filters? ("is" | "are") "discarded by your" KEYWORD ("effect" | "effects") -> rx_kw_milled
+
+// "when this spirit or 1 of your other spirits is summoned / attacks / blocks / is blocked, ...": one of your
+// spirits, this one too, for the events the engine fires for this spirit as for the others (CR 10-6-7, 7-1-1, 7-1-3)
+%extend watch_event: "this spirit or" count "of" owner descr filters? event -> rx_this_or
+
+// "when 1 of your effects exhausts 1 of your opponent's spirits, ..." (ruling R-3: an effect of one of your cards,
+// as it resolves), "when 1 of your opponent's spirits is exhausted by a Gale effect, ..." (CR 11-10-1, ruling R-3)
+%extend watch_event: count "of your" ("effects" | "effect") ("exhausts" | "exhaust") count "of" owner descr filters? -> rx_effect_exhausts
+                   | count "of" owner descr filters? "is exhausted by" ("a" | "an") KEYWORD ("effect" | "effects") -> rx_exhausted_by_kw
 """
 
 
@@ -58,3 +67,36 @@ class Rules:
         if str(rest[-1]) != "crush":
             raise NotSupported(f"cards discarded by a {rest[-1]} effect")
         return self._rx_milled_watch(count, descr, filters, "your_crush_milled")
+
+    _RX_THIS_TOO = ("attacks", "blocks", "blocked", "summoned")  # the engine fires these for this spirit as well
+
+    def rx_this_or(self, count, side, descr, *rest):
+        filters = rest[0] if len(rest) == 2 else None
+        event = rest[-1]
+        rest_descr = {k: v for k, v in descr.items() if k not in ("other", "type")}
+        if side != "you" or descr.get("type", "spirit") != "spirit" or rest_descr or filters:
+            # "this spirit or 1 of your Dragon spirits": this spirit whatever it is, the others only if Dragons; the
+            # vocabulary's watch has no "or this"
+            raise NotSupported("'this spirit or' one of a kind of spirits")
+        if event not in self._RX_THIS_TOO:
+            raise NotSupported(f"'this spirit or 1 of your other spirits' {event}: not fired for this spirit")
+        return self._watch(count, "you", {"type": "spirit"}, None, event)
+
+    def _rx_opponents_spirit(self, count, side, descr, filters, trigger):
+        if count != 1 or side != "opponent":
+            raise NotSupported("an exhaustion watched on other than one of your opponent's spirits")
+        watch = self._target({}, "opponent", descr, filters)
+        if watch.pop("type", "spirit") != "spirit":
+            raise NotSupported("an exhaustion of cards other than spirits")
+        return {"trigger": trigger, **({"watch": watch} if watch else {})}
+
+    def rx_effect_exhausts(self, effects, count, side, descr, filters=None):
+        if effects != 1:
+            raise NotSupported("an exhaustion by several effects at once")
+        return self._rx_opponents_spirit(count, side, descr, filters, "your_effect_exhausts_opponent_spirit")
+
+    def rx_exhausted_by_kw(self, count, side, descr, *rest):
+        filters = rest[0] if len(rest) == 2 else None
+        if str(rest[-1]) != "gale":
+            raise NotSupported(f"an exhaustion by a {rest[-1]} effect")
+        return self._rx_opponents_spirit(count, side, descr, filters, "opponent_spirit_exhausted_by_gale")
