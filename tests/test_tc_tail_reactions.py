@@ -277,6 +277,107 @@ def test_ruling_r_3_played_this_spirit_or_one_of_your_other_spirits_is_summoned(
     assert hand_size(game, 0) == 2
 
 
+# ---------------------------------------------------------------- the cards this effect discarded (ruling R-2)
+
+
+def test_ruling_r_2_compiled_when_a_magic_card_is_discarded_by_this_effect():
+    assert compiled("Discard the top 3 cards of your opponent's deck. When a magic card is discarded by this "
+                    "effect, select 1 of your spirits and place a core from the void onto it.",
+                    card_type="magic").effect == {
+        "kind": "magic", "timing": ["main"],
+        "do": [{"mill": {"count": 3, "side": "opponent"}},
+               {"select": {"side": "you"}, "if": {"count": {"discarded": {"type": "magic"}}, "count_min": 1}},
+               {"core_charge": {"target": "it", "count": 1},
+                "if": {"count": {"discarded": {"type": "magic"}}, "count_min": 1}}]}
+    assert not compiled("Discard the top 3 cards of your opponent's deck. When 2 magic cards are discarded by this "
+                        "effect, draw a card.", card_type="magic").automated
+
+
+def test_ruling_r_2_played_when_a_magic_card_is_discarded_by_this_effect_once_however_many():
+    db = imported_db(magic("Discard the top 3 cards of your opponent's deck. When a magic card is discarded by this "
+                           "effect, draw a card.", ID="ZT-003", name="Deep Cut"))
+    game = game_of(db, "{life: 5, reserve: 3, hand: [ZT-003, ZT-003], deck: [T-W0, T-W0, T-W0]}",
+                   "{life: 5, reserve: 3, deck: [T-MM, T-R1, T-MF, T-R3, T-R3, T-R3]}")
+    game.apply(UseMagic(0, first(game, 0, "ZT-003", "hand")))  # two magic cards among them: one draw
+    assert hand_size(game, 0) == 2
+    game.apply(UseMagic(0, first(game, 0, "ZT-003", "hand")))  # none among them: nothing
+    assert hand_size(game, 0) == 1
+
+
+# ---------------------------------------------------------------- blocked by a kind of spirit (CR 7-1-3-2)
+
+
+def test_cr_7_1_3_2_compiled_when_this_spirit_is_blocked_by_one_of_your_opponents_spirits():
+    assert compiled("When this spirit is blocked by 1 of your opponent's spirits that costs 4 or fewer, return the "
+                    "blocking spirit to the bottom of their deck.", "While This Spirit Attacks").effect == {
+        "kind": "triggered", "trigger": "opponent_blocks", "watch": {"cost_max": 4}, "condition": {"attacking": True},
+        "do": [{"to_deck_bottom": "blocker"}]}
+    assert compiled("When this spirit is blocked by 1 of your opponent's spirits, draw a card.").effect == {
+        "kind": "triggered", "trigger": "opponent_blocks", "condition": {"attacking": True}, "do": [{"draw": 1}]}
+    assert not compiled("When this spirit is blocked by 1 of your spirits, draw a card.").automated
+
+
+@pytest.mark.parametrize("blocker,returned", [("T-R3", True), ("T-R5", False)])
+def test_cr_7_1_3_2_played_return_the_blocking_spirit_that_costs_little_to_the_bottom_of_its_deck(blocker, returned):
+    db = imported_db(effect("When this spirit is blocked by 1 of your opponent's spirits that costs 4 or fewer, "
+                            "return the blocking spirit to the bottom of their deck.", "While This Spirit Attacks"))
+    game = game_of(db, "{life: 5, reserve: 3, field: [ZT-001, T-R1]}",
+                   f"{{life: 5, reserve: 3, field: [{blocker}], deck: [T-W0, T-W0]}}", step="attack")
+    spirit, pup = game.state.players[0].field
+    guard = game.state.players[1].field[0]
+    game.apply(Attack(0, spirit))
+    game.apply(Pass(1))
+    game.apply(Pass(0))
+    game.apply(Block(1, guard))
+    deck = game.state.players[1].deck
+    assert (game.state.cards[guard].zone == "deck" and deck[0] == guard) is returned
+
+
+def test_cr_7_1_3_2_played_another_of_your_spirits_blocked_is_not_this_spirit_blocked():
+    db = imported_db(effect("When this spirit is blocked by 1 of your opponent's spirits, return the blocking spirit "
+                            "to the bottom of their deck."))
+    game = game_of(db, "{life: 5, reserve: 3, field: [ZT-001, T-R1]}",
+                   "{life: 5, reserve: 3, field: [T-R3], deck: [T-W0, T-W0]}", step="attack")
+    pup = game.state.players[0].field[1]
+    knight = game.state.players[1].field[0]
+    game.apply(Attack(0, pup))
+    game.apply(Pass(1))
+    game.apply(Pass(0))
+    game.apply(Block(1, knight))
+    assert game.state.cards[knight].zone == "field"
+
+
+# ---------------------------------------------------------------- every card's cores to its owner's reserve (CR 3-5-5)
+
+
+def test_cr_3_5_5_compiled_remove_all_cores_from_all_other_spirits_and_nexuses():
+    assert compiled("At the start of the step, remove all cores from all other spirits and nexuses and place them "
+                    "into their owners' reserves.", "During Your Start Step").effect == {
+        "kind": "triggered", "trigger": "start_of_step", "step": "start", "whose": "you",
+        "do": [{"core_remove": {"target": {"side": "any", "type": "any", "all": True, "other": True}, "keep": 0}}]}
+    assert not compiled("Remove all cores from all other spirits and nexuses and place them into the void.",
+                        "When Summoned").automated
+
+
+def test_cr_3_5_5_played_at_the_start_of_your_start_step_every_other_card_loses_its_cores():
+    db = imported_db(effect("At the start of the step, remove all cores from all other spirits and nexuses and place "
+                            "them into their owners' reserves.", "During Your Start Step"))
+    game = game_of(db, "{life: 5, reserve: 0, field: [ZT-001, {card: T-R3, cores: 2}, {card: T-NX, cores: 2}], "
+                       "deck: [T-W0, T-W0, T-W0]}",
+                   "{life: 5, reserve: 0, field: [{card: T-B2, cores: 3}], deck: [T-W0, T-W0, T-W0]}",
+                   turn_player=1, step="attack")
+    spirit, knight, forge = game.state.players[0].field
+    guard = game.state.players[1].field[0]
+    from bss_desktop.engine.commands import EndAttack
+    game.apply(EndAttack(1))  # the opponent's turn ends; my start step (CR 6-2)
+    st = game.state
+    assert st.turn_player == 0
+    assert st.cards[knight].zone == "trash" and st.cards[guard].zone == "trash"  # no cores: destroyed (CR 9-3-2-1)
+    assert st.cards[forge].zone == "field" and st.cards[forge].cores == 0  # a nexus needs none at LV1
+    assert st.cards[spirit].zone == "field" and st.cards[spirit].cores == 1
+    assert st.players[1].reserve == 3  # its owner's reserve (CR 3-5-5)
+
+
 # ---------------------------------------------------------------- the vocabulary
 
 

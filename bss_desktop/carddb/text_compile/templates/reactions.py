@@ -27,6 +27,22 @@ rx_this: "this spirit" | "this nexus" | "this card"
 // as it resolves), "when 1 of your opponent's spirits is exhausted by a Gale effect, ..." (CR 11-10-1, ruling R-3)
 %extend watch_event: count "of your" ("effects" | "effect") ("exhausts" | "exhaust") count "of" owner descr filters? -> rx_effect_exhausts
                    | count "of" owner descr filters? "is exhausted by" ("a" | "an") KEYWORD ("effect" | "effects") -> rx_exhausted_by_kw
+
+// "Discard the top 4 cards of your opponent's deck. When a magic card is discarded by this effect, ...": the cards
+// this effect's discard took, read once it is done (CR 8-6-3: once, however many fit): "if a magic card is among
+// the discarded cards" (templates/deck.py's condition)
+%extend sentence: "when" count card_descr filters? ("is" | "are") "discarded by this effect" "," after_when -> rx_when_discarded_here
+
+// "remove all cores from all other spirits and nexuses and place them into their owners' reserves" (CR 3-5-5: a
+// card's cores go to its owner's reserve; a spirit left with none is destroyed, CR 9-3-2-1)
+%extend core_remove: "remove all cores from all" rx_other? "spirits and nexuses and place" it "into" core_to -> rx_strip_field
+rx_other: "other"
+
+// "when this spirit is blocked by 1 of your opponent's spirits that costs 7 or fewer, ..." (CR 7-1-3-2): one of the
+// opponent's spirits (the watch) blocks while this spirit attacks; "return the blocking spirit to the bottom of
+// their deck" (the battle's blocker, CR 7-1-3)
+%extend watch_event: "this spirit is blocked by" count "of" owner descr filters? -> rx_blocked_by
+%extend action: "return" blocking_spirit "to the bottom of" deck_of -> rx_blocker_to_bottom
 """
 
 
@@ -100,3 +116,30 @@ class Rules:
         if str(rest[-1]) != "gale":
             raise NotSupported(f"an exhaustion by a {rest[-1]} effect")
         return self._rx_opponents_spirit(count, side, descr, filters, "opponent_spirit_exhausted_by_gale")
+
+    def rx_when_discarded_here(self, count, descr, *rest):
+        filters = rest[0] if len(rest) == 2 else None
+        if count != 1:
+            raise NotSupported("several cards discarded by this effect at once")
+        return self.if_first(self.c_among_discarded(count, descr, filters), rest[-1])
+
+    def rx_other(self, *_):
+        return True
+
+    def rx_strip_field(self, *rest):
+        other, to = rest[0] is True, rest[-1]
+        if to != "reserve":
+            raise NotSupported("cores removed from every card into somewhere other than their owners' reserves")
+        t = {"side": "any", "type": "any", "all": True, **({"other": True} if other else {})}
+        return [{"core_remove": {"target": t, "keep": 0}}]
+
+    def rx_blocked_by(self, count, side, descr, filters=None):
+        if count != 1 or side != "opponent":
+            raise NotSupported("blocked by other than one of your opponent's spirits")
+        watch = self._target({}, "opponent", descr, filters)
+        if watch.pop("type", "spirit") != "spirit":
+            raise NotSupported("blocked by cards other than spirits")
+        return {"trigger": "opponent_blocks", **({"watch": watch} if watch else {}), "condition": {"attacking": True}}
+
+    def rx_blocker_to_bottom(self, *_):
+        return [{"to_deck_bottom": "blocker"}]
