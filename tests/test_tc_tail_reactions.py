@@ -378,6 +378,46 @@ def test_cr_3_5_5_played_at_the_start_of_your_start_step_every_other_card_loses_
     assert st.players[1].reserve == 3  # its owner's reserve (CR 3-5-5)
 
 
+# ---------------------------------------------------------------- a spirit emptied by Awaken (CR 11-1-1)
+
+
+@pytest.mark.parametrize("details,expected", [
+    ('If this spirit has a "Soul Core" on it, draw a card when you reduce 1 of your spirit\'s cores to zero with an '
+     "Awaken effect.",
+     {"kind": "triggered", "trigger": "your_spirit_emptied_by_awaken",
+      "condition": {"step": "attack", "your_turn": True}, "do": [{"draw": 1, "if": {"soul_core": True}}]}),
+])
+def test_cr_11_1_1_compiled_when_you_reduce_a_spirits_cores_to_zero_with_awaken(details, expected):
+    assert compiled(details, "During Your Attack Step").effect == expected
+    assert not compiled("Draw a card when you reduce 1 of your spirit's cores to zero with a Crush effect.").automated
+    # the attack step ended by an effect: the step reads "end" before its effects resolve, so a "During Your Attack
+    # Step" effect could not resolve (left by hand)
+    assert not compiled("When your opponent's effect ends the attack step, they must discard a card.",
+                        "During Your Attack Step").automated
+
+
+def test_cr_8_3_3_compiled_if_this_spirit_has_the_soul_core_when_then_what_it_does():
+    assert compiled('If this spirit has a "Soul Core" on it, when 1 of your spirits is blocked, draw a card.'
+                    ).effect == {"kind": "triggered", "trigger": "your_spirit_blocked",
+                                 "do": [{"draw": 1, "if": {"soul_core": True}}]}
+
+
+def test_cr_11_1_1_played_draw_when_your_awaken_leaves_one_of_your_spirits_without_cores():
+    db = imported_db(effect("Draw a card when you reduce 1 of your spirit's cores to zero with an Awaken effect.",
+                            "During Your Attack Step"))
+    game = game_of(db, "{life: 5, reserve: 3, field: [ZT-001, {card: KW-AWK, cores: 1}, {card: T-R1, cores: 1}, "
+                       "{card: T-R3, cores: 2}], deck: [T-W0, T-W0]}", "{life: 5, reserve: 3}", step="attack")
+    spirit, wyrm, pup, knight = game.state.players[0].field
+    game.apply(Attack(0, spirit))
+    game.apply(Pass(1))
+    from bss_desktop.engine.commands import Awaken
+    game.apply(Awaken(0, wyrm, ((knight, 1),)))  # one core left on the knight: nothing
+    assert hand_size(game, 0) == 0
+    game.apply(Pass(1)) if game.pending.player == 1 else None
+    game.apply(Awaken(0, wyrm, ((pup, 1),)))  # the pup's last core
+    assert game.state.cards[pup].zone == "trash" and hand_size(game, 0) == 1
+
+
 # ---------------------------------------------------------------- the vocabulary
 
 

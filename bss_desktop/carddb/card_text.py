@@ -930,6 +930,7 @@ _TRIGGER_LABELS = {
     "your_crush_milled": "When a card is discarded by your 【Crush】",
     "your_effect_exhausts_opponent_spirit": "When one of your effects exhausts one of your opponent's spirits",
     "opponent_spirit_exhausted_by_gale": "When one of your opponent's spirits is exhausted by 【Gale】",
+    "your_spirit_emptied_by_awaken": "When your 【Awaken】 leaves one of your spirits without cores",
 }
 # triggers watching one of several cards: the label names which ("{one}": "one of your Dragon spirits")
 _WATCH_LABELS = {

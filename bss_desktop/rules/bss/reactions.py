@@ -6,7 +6,7 @@ vocabulary (carddb/effects.py) that wait for them. Triggers collected together a
 """
 from __future__ import annotations
 
-CORE_TRIGGERS = ("cores_placed_in_reserve", "when_cores_placed")
+CORE_TRIGGERS = ("cores_placed_in_reserve", "when_cores_placed", "your_spirit_emptied_by_awaken")
 MILL_TRIGGERS = ("opponent_card_milled", "your_crush_milled")
 EXHAUST_TRIGGERS = ("your_effect_exhausts_opponent_spirit", "opponent_spirit_exhausted_by_gale")
 _DECK_DISCARDS = ("mill", "crush")
@@ -20,7 +20,12 @@ def cores_moved(game, ev: dict) -> None:
     it (ruling R-1: part of summoning it, CR 10-6-7, 10-7-7)."""
     if not (ev["count"] > 0 or ev["soul"]) or ev["src"] == ev["dst"]:
         return
-    dst = ev["dst"]
+    src, dst = ev["src"], ev["dst"]
+    if ev["reason"] == "awaken" and type(src) is int:  # CR 11-1-1: the last core moved off one of your spirits
+        st = game.state
+        card = st.cards[src]
+        if game._defs[card.cid].type == "spirit" and card.cores == 0 and st.players[card.owner].soul != src:
+            game._fire_side(card.owner, "your_spirit_emptied_by_awaken", src)
     if dst == "reserve":
         game._fire_side(ev.get("dst_player", ev["player"]), "cores_placed_in_reserve")
     elif type(dst) is int and ev["reason"] != "place" and game.state.cards[dst].zone == "field":
@@ -55,3 +60,4 @@ def exhausted(game, ev: dict) -> None:
         game._fire_side(by, "your_effect_exhausts_opponent_spirit", iid)
     if top.ref == ("keyword", "gale"):
         game._fire_side(1 - card.owner, "opponent_spirit_exhausted_by_gale", iid)
+

@@ -43,6 +43,12 @@ rx_other: "other"
 // their deck" (the battle's blocker, CR 7-1-3)
 %extend watch_event: "this spirit is blocked by" count "of" owner descr filters? -> rx_blocked_by
 %extend action: "return" blocking_spirit "to the bottom of" deck_of -> rx_blocker_to_bottom
+
+// "draw a card when you reduce 1 of your spirit's cores to zero with an Awaken effect" (CR 11-1-1: the cores it
+// moves off your other spirits)
+%extend watch_event: "you reduce" count "of your" ("spirit's" | "spirits'") "cores to" ("zero" | "0") "with" ("a" | "an") KEYWORD ("effect" | "effects") -> rx_emptied_by_kw
+// "if this spirit has a "Soul Core" on it, when ..., ...": the condition on what the trigger does (CR 8-3-3)
+%extend sentence: "if" condition "," "when" watch_event "," after_when -> rx_if_when_first
 """
 
 
@@ -143,3 +149,11 @@ class Rules:
 
     def rx_blocker_to_bottom(self, *_):
         return [{"to_deck_bottom": "blocker"}]
+
+    def rx_emptied_by_kw(self, count, kw):
+        if count != 1 or str(kw) != "awaken":
+            raise NotSupported(f"cores reduced to zero by {kw}, or several spirits' at once")
+        return {"trigger": "your_spirit_emptied_by_awaken"}
+
+    def rx_if_when_first(self, cond, event, ops):
+        return self.when_first(event, self.if_first(cond, ops))
