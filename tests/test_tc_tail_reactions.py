@@ -418,6 +418,52 @@ def test_cr_11_1_1_played_draw_when_your_awaken_leaves_one_of_your_spirits_witho
     assert game.state.cards[pup].zone == "trash" and hand_size(game, 0) == 1
 
 
+# ---------------------------------------------------------------- a battle with one of your spirits ends (CR 7-1-6-1)
+
+
+def test_cr_7_1_6_1_compiled_when_a_battle_with_one_of_your_spirits_ends():
+    assert compiled("When a battle with 1 of your spirits with Ascend ends, you may pay 3 cores from this nexus to "
+                    "refresh that spirit.", card_type="nexus").effect == {
+        "kind": "triggered", "trigger": "your_spirit_battle_ends", "watch": {"keyword": "ascend"},
+        "cost": [{"core_remove": {"target": "this", "count": 3}}], "optional": True, "do": [{"refresh": "trigger"}]}
+    assert not compiled("When a battle with 1 of your opponent's spirits ends, draw a card.").automated
+
+
+def test_cr_7_1_6_1_played_refresh_your_red_spirit_when_its_battle_ends():
+    db = imported_db(nexus("When a battle with 1 of your red spirits ends, you may pay 2 cores from this nexus to "
+                           "refresh that spirit."))
+    game = game_of(db, "{life: 5, reserve: 3, field: [{card: ZT-001, cores: 4}, T-R1, T-B2]}",
+                   "{life: 5, reserve: 3}", step="attack")
+    forge, pup, guard = game.state.players[0].field
+    game.apply(Attack(0, guard))  # a blue spirit's battle: nothing
+    game.apply(Pass(1))
+    game.apply(Pass(0))
+    game.apply(Block(1, None))
+    assert game.pending.kind != "choose" and game.state.cards[guard].exhausted
+    game.apply(Attack(0, pup))
+    game.apply(Pass(1))
+    game.apply(Pass(0))
+    game.apply(Block(1, None))
+    answer(game, True)  # CR 8-4-1: its cost paid if its controller wants
+    assert not game.state.cards[pup].exhausted and game.state.cards[forge].cores == 2
+    assert game.state.players[1].life == 3
+
+
+def test_cr_7_1_6_1_played_a_battle_your_spirit_blocks_in_is_one_with_your_spirit():
+    db = imported_db(nexus("When a battle with 1 of your red spirits ends, draw a card."))
+    game = game_of(db, "{life: 5, reserve: 3, field: [T-G4]}",
+                   "{life: 5, reserve: 3, field: [ZT-001, T-R3], deck: [T-W0, T-W0]}", step="attack")
+    stag = game.state.players[0].field[0]
+    knight = game.state.players[1].field[1]
+    game.apply(Attack(0, stag))
+    game.apply(Pass(1))
+    game.apply(Pass(0))
+    game.apply(Block(1, knight))
+    game.apply(Pass(1))
+    game.apply(Pass(0))  # 3000 BP against 4000: the knight is destroyed, the battle still was its
+    assert game.state.cards[knight].zone == "trash" and hand_size(game, 1) == 1
+
+
 # ---------------------------------------------------------------- the vocabulary
 
 
@@ -433,6 +479,10 @@ def test_cr_11_1_1_played_draw_when_your_awaken_leaves_one_of_your_spirits_witho
     ({"kind": "triggered", "trigger": "opponent_summons", "watch": {"has_effect": "when_summoned"},
       "do": [{"draw": 1}]},
      '(When your opponent summons a spirit with a "When Summoned" effect)'),
+    ({"kind": "triggered", "trigger": "your_spirit_battle_ends", "watch": {"colors": ["red"]}, "do": [{"draw": 1}]},
+     "(When a battle with one of your Red spirits ends)"),
+    ({"kind": "triggered", "trigger": "your_spirit_emptied_by_awaken", "do": [{"draw": 1}]},
+     "(When your 【Awaken】 leaves one of your spirits without cores)"),
     ({"kind": "triggered", "trigger": "your_effect_exhausts_opponent_spirit", "do": [{"draw": 1}]},
      "(When one of your effects exhausts one of your opponent's spirits)"),
     ({"kind": "triggered", "trigger": "opponent_spirit_exhausted_by_gale", "watch": {"cost_max": 3},

@@ -931,6 +931,7 @@ _TRIGGER_LABELS = {
     "your_effect_exhausts_opponent_spirit": "When one of your effects exhausts one of your opponent's spirits",
     "opponent_spirit_exhausted_by_gale": "When one of your opponent's spirits is exhausted by 【Gale】",
     "your_spirit_emptied_by_awaken": "When your 【Awaken】 leaves one of your spirits without cores",
+    "your_spirit_battle_ends": "When a battle with one of your spirits ends",
 }
 # triggers watching one of several cards: the label names which ("{one}": "one of your Dragon spirits")
 _WATCH_LABELS = {
@@ -964,6 +965,7 @@ _WATCH_LABELS = {
     "your_crush_milled": "When {a} is discarded by your 【Crush】",
     "your_effect_exhausts_opponent_spirit": "When one of your effects exhausts {one}",
     "opponent_spirit_exhausted_by_gale": "When {one} is exhausted by 【Gale】",
+    "your_spirit_battle_ends": "When a battle with {one} ends",
 }
 # restriction tags (STD 12-3), printed before the effect's label
 LIMIT_TAGS = {"once_per_turn": "〔Once per turn〕", "unstackable": "〔Unstackable〕",

@@ -88,6 +88,7 @@ TRIGGERS += (
     "your_crush_milled",  # your 【Crush】 discards a card (`watch`) from your opponent's deck (CR 11-11-1, R-2)
     "your_effect_exhausts_opponent_spirit",  # an effect of one of your cards exhausts an opponent's spirit
     "opponent_spirit_exhausted_by_gale",  # 【Gale】 exhausts one of your opponent's spirits (`watch`, CR 11-10-1, R-3)
+    "your_spirit_battle_ends",  # the battle one of your spirits (`watch`) attacked or blocked in ends (CR 7-1-6-1)
     "your_spirit_emptied_by_awaken",  # your 【Awaken】 moves the last core off one of your other spirits (CR 11-1-1)
 )
 # Battle Spirits Standard's triggers (STD = its rule numbers); harmless elsewhere: a game without depletion never
@@ -121,6 +122,7 @@ WATCH_TRIGGERS = {
     "your_spirit_depleted": "you", "opponent_spirit_depleted": "opponent",
     "opponent_card_milled": "opponent", "your_crush_milled": "opponent",  # the discarded card's owner
     "your_effect_exhausts_opponent_spirit": "opponent", "opponent_spirit_exhausted_by_gale": "opponent",
+    "your_spirit_battle_ends": "you",
 }
 # they watch magic cards, not spirits
 MAGIC_TRIGGERS = ("you_use_magic", "opponent_uses_magic", "opponent_uses_magic_from_hand", "you_use_magic_from_hand")

@@ -61,3 +61,13 @@ def exhausted(game, ev: dict) -> None:
     if top.ref == ("keyword", "gale"):
         game._fire_side(1 - card.owner, "opponent_spirit_exhausted_by_gale", iid)
 
+
+
+def battle_ended(game, attacker: int, blocker: int | None) -> None:
+    """CR 7-1-6-1: the battle ended; "when a battle with one of your spirits ends" for each battling spirit's owner,
+    that spirit the trigger card (read as it is now: on the field, or where the battle left it, CR 8-10)."""
+    if "your_spirit_battle_ends" not in game._triggers:
+        return
+    for iid in (attacker, blocker):
+        if iid is not None:
+            game._fire_side(game.state.cards[iid].owner, "your_spirit_battle_ends", iid)

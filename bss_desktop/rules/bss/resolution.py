@@ -417,6 +417,7 @@ class Resolution(Directives, EffectCosts):
             if iid is not None and self.state.cards[iid].zone == "field":
                 self._fire(iid, "when_battle_ends")
                 self._fire(iid, role)  # its part in the battle, read as the battle ends (CR 7-1-6-1)
+        reactions.battle_ended(self, ev["attacker"], ev["blocker"])  # "when a battle with one of your spirits ends"
         if "agile" in self._keywords:  # 【Agile】 cards in the hands (agile.py, docs/saga-rulings.md)
             agile.battle_ended(self, ev["attacker"], ev["blocker"])
 

@@ -49,6 +49,10 @@ rx_other: "other"
 %extend watch_event: "you reduce" count "of your" ("spirit's" | "spirits'") "cores to" ("zero" | "0") "with" ("a" | "an") KEYWORD ("effect" | "effects") -> rx_emptied_by_kw
 // "if this spirit has a "Soul Core" on it, when ..., ...": the condition on what the trigger does (CR 8-3-3)
 %extend sentence: "if" condition "," "when" watch_event "," after_when -> rx_if_when_first
+
+// "when a battle with 1 of your spirits with Ascend ends, ..." (CR 7-1-6-1): the battle one of your spirits
+// attacked or blocked in ends; "that spirit" is that spirit
+%extend watch_event: "a battle with" count "of" owner descr filters? "ends" -> rx_battle_with_ends
 """
 
 
@@ -157,3 +161,12 @@ class Rules:
 
     def rx_if_when_first(self, cond, event, ops):
         return self.when_first(event, self.if_first(cond, ops))
+
+    def rx_battle_with_ends(self, count, side, descr, filters=None):
+        if count != 1 or side != "you":
+            raise NotSupported("a battle end watched on other than one of your spirits")
+        watch = self._target({}, "you", descr, filters)
+        watch.pop("side", None)
+        if watch.pop("type", "spirit") != "spirit":
+            raise NotSupported("a battle with cards other than spirits")
+        return {"trigger": "your_spirit_battle_ends", **({"watch": watch} if watch else {})}
