@@ -464,6 +464,45 @@ def test_cr_7_1_6_1_played_a_battle_your_spirit_blocks_in_is_one_with_your_spiri
     assert game.state.cards[knight].zone == "trash" and hand_size(game, 1) == 1
 
 
+# ---------------------------------------------------------------- N or more cards discarded from your deck (ruling R-5)
+
+
+def test_ruling_r_5_compiled_when_your_opponents_effect_discards_3_or_more_cards_from_your_deck():
+    assert compiled("When your opponent's effect discards 3 or more cards from your deck, draw a card.",
+                    "During Opponent's Turn").effect == {
+        "kind": "triggered", "trigger": "opponent_effect_mills_you", "condition": {"your_turn": False}, "count": 3,
+        "do": [{"draw": 1}]}
+
+
+@pytest.mark.parametrize("magic_text,by_opponent,drawn", [
+    ("Discard the top 3 cards of your opponent's deck.", True, 1),
+    ("Discard the top 2 cards of your opponent's deck.", True, 0),  # fewer than 3
+    ("Discard the top 3 cards of your deck.", False, 0),  # their own effect
+])
+def test_ruling_r_5_played_one_discard_of_3_or_more_cards_by_your_opponents_effect(magic_text, by_opponent, drawn):
+    db = imported_db(nexus("When your opponent's effect discards 3 or more cards from your deck, draw a card."),
+                     magic(magic_text, ID="ZT-003", name="Deep Cut"))
+    mine = "{life: 5, reserve: 3, field: [ZT-001], deck: [T-W0, T-W0, T-W0, T-W0, T-W0, T-W0]}"
+    theirs = "{life: 5, reserve: 3, hand: [ZT-003], deck: [T-R1, T-R1, T-R1, T-R1]}"
+    if by_opponent:
+        game = game_of(db, mine, theirs, turn_player=1)
+    else:  # I discard my own deck
+        game = game_of(db, "{life: 5, reserve: 3, hand: [ZT-003], field: [ZT-001], "
+                           "deck: [T-W0, T-W0, T-W0, T-W0, T-W0, T-W0]}", "{life: 5, reserve: 3}")
+    p = 1 if by_opponent else 0
+    game.apply(UseMagic(p, first(game, p, "ZT-003", "hand")))
+    assert len(game.state.players[0].trash) >= 2
+    assert hand_size(game, 0) == drawn
+
+
+def test_ruling_r_5_played_the_opponents_crush_is_one_discard():
+    db = imported_db(nexus("When your opponent's effect discards 2 or more cards from your deck, draw a card."))
+    game = game_of(db, "{life: 5, reserve: 3, field: [KW-CRU]}",
+                   "{life: 5, reserve: 3, field: [ZT-001], deck: [T-W0, T-W0, T-W0, T-W0]}", step="attack")
+    game.apply(Attack(0, game.state.players[0].field[0]))  # 【Crush】 at LV1 with 1: 2 cards (CR 11-11-1)
+    assert len(game.state.players[1].trash) == 2 and hand_size(game, 1) == 1
+
+
 # ---------------------------------------------------------------- the vocabulary
 
 
@@ -483,6 +522,8 @@ def test_cr_7_1_6_1_played_a_battle_your_spirit_blocks_in_is_one_with_your_spiri
      "(When a battle with one of your Red spirits ends)"),
     ({"kind": "triggered", "trigger": "your_spirit_emptied_by_awaken", "do": [{"draw": 1}]},
      "(When your 【Awaken】 leaves one of your spirits without cores)"),
+    ({"kind": "triggered", "trigger": "opponent_effect_mills_you", "count": 3, "do": [{"draw": 1}]},
+     "(When your opponent's effect discards 3 or more cards from your deck)"),
     ({"kind": "triggered", "trigger": "your_effect_exhausts_opponent_spirit", "do": [{"draw": 1}]},
      "(When one of your effects exhausts one of your opponent's spirits)"),
     ({"kind": "triggered", "trigger": "opponent_spirit_exhausted_by_gale", "watch": {"cost_max": 3},
@@ -504,6 +545,10 @@ def test_ruling_r_1_to_r_3_triggers_read_as_english_and_write_back(effect_dict, 
     ({"kind": "triggered", "trigger": "your_crush_milled", "watch": {"type": "magic", "flavour": 1},
       "do": [{"draw": 1}]}, "effects[0].watch"),
     ({"kind": "burst", "trigger": "your_effect_exhausts_opponent_spirit", "do": [{"draw": 1}]}, "effects[0].trigger"),
+    ({"kind": "triggered", "trigger": "opponent_effect_mills_you", "count": 0, "do": [{"draw": 1}]},
+     "effects[0].count"),
+    ({"kind": "triggered", "trigger": "opponent_card_milled", "watch": {"type": "magic"}, "count": 2,
+      "do": [{"draw": 1}]}, "effects[0].count"),
     ({"kind": "triggered", "trigger": "opponent_spirit_exhausted_by_gale", "watch": {"cost_max": "three"},
       "do": [{"draw": 1}]}, "effects[0].watch"),
 ])

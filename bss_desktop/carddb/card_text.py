@@ -932,6 +932,7 @@ _TRIGGER_LABELS = {
     "opponent_spirit_exhausted_by_gale": "When one of your opponent's spirits is exhausted by 【Gale】",
     "your_spirit_emptied_by_awaken": "When your 【Awaken】 leaves one of your spirits without cores",
     "your_spirit_battle_ends": "When a battle with one of your spirits ends",
+    "opponent_effect_mills_you": "When your opponent's effect discards cards from your deck",
 }
 # triggers watching one of several cards: the label names which ("{one}": "one of your Dragon spirits")
 _WATCH_LABELS = {
@@ -995,6 +996,8 @@ def trigger_label(effect: Effect) -> str:
         return f"(End of {_WHOSE_TURN[effect.whose or 'you']})"
     if trig == "burst_set":
         return f"({_BURST_SET_LABELS[effect.whose or 'you']})"
+    if trig == "opponent_effect_mills_you" and effect.reach:  # ruling R-5: one discard of that many
+        return f"(When your opponent's effect discards {effect.reach} or more cards from your deck)"
     if trig == "cores_reach":  # STD 13-1-1: reached by an increase
         if not effect.reach:
             return "(When cores are put on this card)"

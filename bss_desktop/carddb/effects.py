@@ -88,6 +88,8 @@ TRIGGERS += (
     "your_crush_milled",  # your 【Crush】 discards a card (`watch`) from your opponent's deck (CR 11-11-1, R-2)
     "your_effect_exhausts_opponent_spirit",  # an effect of one of your cards exhausts an opponent's spirit
     "opponent_spirit_exhausted_by_gale",  # 【Gale】 exhausts one of your opponent's spirits (`watch`, CR 11-10-1, R-3)
+    "opponent_effect_mills_you",  # an effect of your opponent's card discards cards from your deck, `count` or more
+    # at once (one discard, or one 【Crush】; ruling R-5)
     "your_spirit_battle_ends",  # the battle one of your spirits (`watch`) attacked or blocked in ends (CR 7-1-6-1)
     "your_spirit_emptied_by_awaken",  # your 【Awaken】 moves the last core off one of your other spirits (CR 11-1-1)
 )
@@ -1157,6 +1159,8 @@ def parse_effect(v, f, *, card_type: str, make_token=None) -> Effect:
             if "count" not in d:
                 raise EffectSyntax(f"{f}.count", "missing: the number of cores that triggers it (cores_reach)")
             kw["reach"] = _int(d["count"], f"{f}.count", 1)
+        elif trig == "opponent_effect_mills_you" and "count" in d:  # "discards N or more cards" (ruling R-5)
+            kw["reach"] = _int(d["count"], f"{f}.count", 1)
         if "watch" in d:
             if trig not in WATCH_TRIGGERS or kind != "triggered":
                 raise EffectSyntax(f"{f}.watch", f"only triggered effects on {', '.join(WATCH_TRIGGERS)} watch "
@@ -1166,8 +1170,8 @@ def parse_effect(v, f, *, card_type: str, make_token=None) -> Effect:
             kw["watch"] = parse_target({"type": kind_of, **d["watch"]}, f"{f}.watch")
     elif "watch" in d:
         raise EffectSyntax(f"{f}.watch", "only triggered effects watch other cards")
-    if "count" in d and kw.get("trigger") != "cores_reach":
-        raise EffectSyntax(f"{f}.count", "only a cores_reach trigger takes a count")
+    if "count" in d and kw.get("trigger") not in ("cores_reach", "opponent_effect_mills_you"):
+        raise EffectSyntax(f"{f}.count", "only a cores_reach or opponent_effect_mills_you trigger takes a count")
     if "limit" in d:  # STD 12-3: 〔Once per turn〕, 〔Unstackable〕
         if kind not in ("triggered", "activated"):
             raise EffectSyntax(f"{f}.limit", f"only triggered and activated effects are limited (STD 12-3), not "

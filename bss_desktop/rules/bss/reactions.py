@@ -71,3 +71,22 @@ def battle_ended(game, attacker: int, blocker: int | None) -> None:
     for iid in (attacker, blocker):
         if iid is not None:
             game._fire_side(game.state.cards[iid].owner, "your_spirit_battle_ends", iid)
+
+
+def deck_discarded(game, a, p: int, cards: list) -> None:
+    """Ruling R-5: one discard from player `p`'s deck (a `mill` directive, or 【Crush】, CR 11-11-1) by activation
+    `a` took `cards`; if it is an effect of `p`'s opponent's card, `p`'s "when your opponent's effect discards N or
+    more cards from your deck" effects whose N it reaches trigger."""
+    if "opponent_effect_mills_you" not in game._triggers or not cards:
+        return
+    st = game.state
+    if st.cards[a.source].owner != 1 - p:
+        return
+    watching = game._trigger_cids.get("opponent_effect_mills_you", ())
+    for iid in list(st.players[p].field):
+        if st.cards[iid].cid not in watching:
+            continue
+        fx = game._fx_cache[st.cards[iid].cid]
+        for i, e in fx.triggered.get("opponent_effect_mills_you", ()):
+            if len(cards) >= (e.reach or 1):
+                game._fire_one(iid, i, e)

@@ -840,10 +840,13 @@ class Resolution(Directives, EffectCosts):
             n = lv + (continuous.keyword_value(self, a.source, "crush") or 0) if st.cards[a.source].zone == "field" \
                 else lv
             deck = st.players[1 - a.controller].deck
+            crushed = []
             for _ in range(n):
                 if not deck:
                     break
+                crushed.append(deck[-1])
                 self._move_card(deck[-1], "trash", "crush")
+            reactions.deck_discarded(self, a, 1 - a.controller, crushed)  # one discard (ruling R-5)
             a.phase = "done"
         elif name == "raid":  # CR 11-12-1: may exhaust one of your nexuses to refresh the attacker
             nexuses = [i for i in st.players[a.controller].field

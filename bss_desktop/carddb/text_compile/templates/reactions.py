@@ -53,6 +53,10 @@ rx_other: "other"
 // "when a battle with 1 of your spirits with Ascend ends, ..." (CR 7-1-6-1): the battle one of your spirits
 // attacked or blocked in ends; "that spirit" is that spirit
 %extend watch_event: "a battle with" count "of" owner descr filters? "ends" -> rx_battle_with_ends
+
+// "when your opponent's effect discards 3 or more cards from your deck, ..." (ruling R-5: one discard of that many;
+// the number is the effect's `count`)
+%extend sentence: "when your opponent's" ("effect" | "effects") ("discards" | "discard") NUMBER "or more" card_word "from your deck" "," after_when -> rx_when_opp_mills_you
 """
 
 
@@ -170,3 +174,6 @@ class Rules:
         if watch.pop("type", "spirit") != "spirit":
             raise NotSupported("a battle with cards other than spirits")
         return {"trigger": "your_spirit_battle_ends", **({"watch": watch} if watch else {})}
+
+    def rx_when_opp_mills_you(self, n, _w, ops):
+        return [{"_trigger": {"trigger": "opponent_effect_mills_you"}}, {"_effect_keys": {"count": int(n)}}] + ops
