@@ -503,6 +503,36 @@ def test_ruling_r_5_played_the_opponents_crush_is_one_discard():
     assert len(game.state.players[1].trash) == 2 and hand_size(game, 1) == 1
 
 
+# ---------------------------------------------------------------- at the start of the step, summon from the hand (CR 6-8-1)
+
+
+def test_cr_10_6_compiled_you_may_summon_a_spirit_card_with_swift_from_your_hand():
+    assert compiled("At the start of the step, you may summon a spirit card with Swift from your hand.",
+                    "During Opponent's End Step").effect == {
+        "kind": "triggered", "trigger": "start_of_step", "step": "end", "whose": "opponent",
+        "do": [{"summon": {"target": {"keyword": "swift", "zone": "hand"}, "pay": True}, "may": True}]}
+    # "without paying its cost" stays the free summon of the core grammar
+    assert compiled("Summon a spirit card from your hand without paying its cost.", "When Summoned").effect["do"] == [
+        {"summon": {"target": {"zone": "hand"}, "cores": "reserve"}}]
+    assert not compiled("Summon 2 spirit cards from your hand.", "When Summoned").automated
+
+
+def test_cr_10_6_played_at_the_start_of_your_opponents_end_step_summon_a_swift_spirit_paying_its_cost():
+    db = imported_db(nexus("At the start of the step, you may summon a spirit card with Swift from your hand.",
+                           "During Opponent's End Step"))
+    game = game_of(db, "{life: 5, reserve: 4, hand: [KW-SWF, T-R1], field: [ZT-001], deck: [T-W0, T-W0]}",
+                   "{life: 5, reserve: 3, deck: [T-W0, T-W0, T-W0]}", turn_player=1, step="attack")
+    from bss_desktop.engine.commands import EndAttack
+    game.apply(EndAttack(1))  # the opponent's end step starts (CR 6-8-1)
+    answer(game, True)  # "you may" (CR 8-1-8); the only Swift card is taken
+    while game.pending.kind == "choose":  # its payment and LV1 core, from the reserve as any summon's (CR 10-6-6)
+        c = game.state.choice
+        answer(game, [0] * c.min if c.kind == "cores" else c.options[0])
+    hawk = first(game, 0, "KW-SWF", "field")
+    assert game.state.cards[hawk].zone == "field" and "KW-SWF" not in cids(game, game.state.players[0].hand)
+    assert "T-R1" in cids(game, game.state.players[0].hand)  # not a Swift card: left in the hand
+
+
 # ---------------------------------------------------------------- the vocabulary
 
 

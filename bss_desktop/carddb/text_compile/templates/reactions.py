@@ -57,6 +57,10 @@ rx_other: "other"
 // "when your opponent's effect discards 3 or more cards from your deck, ..." (ruling R-5: one discard of that many;
 // the number is the effect's `count`)
 %extend sentence: "when your opponent's" ("effect" | "effects") ("discards" | "discard") NUMBER "or more" card_word "from your deck" "," after_when -> rx_when_opp_mills_you
+
+// "(at the start of the step,) you may summon a spirit card with Swift from your hand": a summon as any, its cost
+// paid and its LV1 cores placed (CR 10-6-6, 10-6-7), of a card the text names
+%extend action: "summon" amount card_descr filters? from_zone -> rx_summon_paying
 """
 
 
@@ -177,3 +181,14 @@ class Rules:
 
     def rx_when_opp_mills_you(self, n, _w, ops):
         return [{"_trigger": {"trigger": "opponent_effect_mills_you"}}, {"_effect_keys": {"count": int(n)}}] + ops
+
+    def rx_summon_paying(self, amount, descr, *rest):
+        filters = rest[0] if len(rest) == 2 else None
+        zone = rest[-1]
+        if amount:  # "a spirit card": one, exactly
+            raise NotSupported("several cards summoned, paying their costs")
+        t = {**self._target({}, "you", descr, filters), "zone": zone}
+        t.pop("side", None)
+        if t.get("type", "spirit") not in ("spirit", "nexus"):
+            raise NotSupported("only spirits and nexuses go onto the field")
+        return [{"summon": {"target": t, "pay": True}}]
