@@ -533,6 +533,52 @@ def test_cr_10_6_played_at_the_start_of_your_opponents_end_step_summon_a_swift_s
     assert "T-R1" in cids(game, game.state.players[0].hand)  # not a Swift card: left in the hand
 
 
+# ---------------------------------------------------------------- this card discarded from your deck (ruling R-2)
+
+
+@pytest.mark.parametrize("card_type,steps", [("magic", []), ("spirit", [])])
+def test_ruling_r_2_compiled_when_this_card_is_discarded_from_your_deck_by_your_opponents_effect(card_type, steps):
+    r = compile_effect(card_type, "N/A", "When this card is discarded from your deck by your opponent's effect, "
+                       "return it from your trash to your hand.", steps, families=FAMILIES)
+    assert r.effect == {"kind": "triggered", "trigger": "when_milled_by_opponent", "do": [{"recover": "this"}]}
+
+
+def test_ruling_r_2_refused_other_triggers_on_a_magic_card():
+    r = compile_effect("magic", "N/A", "When your opponent summons a spirit, draw a card.", [], families=FAMILIES)
+    assert not r.automated
+    with pytest.raises(EffectSyntax) as err:  # hostile: a magic card's triggered effect on a trigger of the field
+        parse_effect({"kind": "triggered", "trigger": "opponent_summons", "do": [{"draw": 1}]}, "effects[0]",
+                     card_type="magic")
+    assert err.value.field == "effects[0].kind"
+    parse_effect({"kind": "triggered", "trigger": "when_milled_by_opponent", "do": [{"draw": 1}]}, "effects[0]",
+                 card_type="magic")
+
+
+def _keeper():
+    return record(ID="ZT-004", name="Keeper Scroll", cardType="MAGIC", core_requirements=[], effects=[
+        {"levels": [], "condition": "N/A", "keywords": [], "steps": [],
+         "details": "When this card is discarded from your deck by your opponent's effect, return it from your trash "
+                    "to your hand."},
+        {"levels": [], "condition": "N/A", "keywords": [], "steps": ["Main"], "details": "Draw a card."}])
+
+
+@pytest.mark.parametrize("by_opponent", [True, False])
+def test_ruling_r_2_played_a_magic_card_discarded_from_your_deck_by_your_opponent_returns_to_your_hand(by_opponent):
+    db = imported_db(_keeper(), magic("Discard the top 2 cards of your opponent's deck.", ID="ZT-003",
+                                      name="Deep Cut"),
+                     magic("Discard the top 2 cards of your deck.", ID="ZT-005", name="Self Cut"))
+    if by_opponent:
+        game = game_of(db, "{life: 5, reserve: 3, deck: [T-W0, ZT-004, T-W0]}",
+                       "{life: 5, reserve: 3, hand: [ZT-003]}", turn_player=1)
+        game.apply(UseMagic(1, first(game, 1, "ZT-003", "hand")))
+    else:
+        game = game_of(db, "{life: 5, reserve: 3, hand: [ZT-005], deck: [T-W0, ZT-004, T-W0]}",
+                       "{life: 5, reserve: 3}")
+        game.apply(UseMagic(0, first(game, 0, "ZT-005", "hand")))
+    keeper = [i for i, c in game.state.cards.items() if c.cid == "ZT-004"][0]
+    assert game.state.cards[keeper].zone == ("hand" if by_opponent else "trash")
+
+
 # ---------------------------------------------------------------- the vocabulary
 
 
@@ -552,6 +598,8 @@ def test_cr_10_6_played_at_the_start_of_your_opponents_end_step_summon_a_swift_s
      "(When a battle with one of your Red spirits ends)"),
     ({"kind": "triggered", "trigger": "your_spirit_emptied_by_awaken", "do": [{"draw": 1}]},
      "(When your 【Awaken】 leaves one of your spirits without cores)"),
+    ({"kind": "triggered", "trigger": "when_milled_by_opponent", "do": [{"draw": 1}]},
+     "(When this card is discarded from your deck by your opponent's effect)"),
     ({"kind": "triggered", "trigger": "opponent_effect_mills_you", "count": 3, "do": [{"draw": 1}]},
      "(When your opponent's effect discards 3 or more cards from your deck)"),
     ({"kind": "triggered", "trigger": "your_effect_exhausts_opponent_spirit", "do": [{"draw": 1}]},
@@ -577,6 +625,8 @@ def test_ruling_r_1_to_r_3_triggers_read_as_english_and_write_back(effect_dict, 
     ({"kind": "burst", "trigger": "your_effect_exhausts_opponent_spirit", "do": [{"draw": 1}]}, "effects[0].trigger"),
     ({"kind": "triggered", "trigger": "opponent_effect_mills_you", "count": 0, "do": [{"draw": 1}]},
      "effects[0].count"),
+    ({"kind": "triggered", "trigger": "when_milled_by_opponent", "watch": {"type": "magic"}, "do": [{"draw": 1}]},
+     "effects[0].watch"),
     ({"kind": "triggered", "trigger": "opponent_card_milled", "watch": {"type": "magic"}, "count": 2,
       "do": [{"draw": 1}]}, "effects[0].count"),
     ({"kind": "triggered", "trigger": "opponent_spirit_exhausted_by_gale", "watch": {"cost_max": "three"},

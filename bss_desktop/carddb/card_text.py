@@ -933,6 +933,7 @@ _TRIGGER_LABELS = {
     "your_spirit_emptied_by_awaken": "When your 【Awaken】 leaves one of your spirits without cores",
     "your_spirit_battle_ends": "When a battle with one of your spirits ends",
     "opponent_effect_mills_you": "When your opponent's effect discards cards from your deck",
+    "when_milled_by_opponent": "When this card is discarded from your deck by your opponent's effect",
 }
 # triggers watching one of several cards: the label names which ("{one}": "one of your Dragon spirits")
 _WATCH_LABELS = {

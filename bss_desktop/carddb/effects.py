@@ -84,6 +84,8 @@ TRIGGERS = (
 TRIGGERS += (
     "cores_placed_in_reserve",  # a core is placed into your reserve, by any move (CR 6-6-1-2-3, 3-5-5, 6-3-2, 6-5-2)
     "when_cores_placed",  # a core is placed onto this card on the field (not by its own summon or placement, R-1)
+    "when_milled_by_opponent",  # this card is discarded from your deck by your opponent's effect: from the trash,
+    # on any card type, a magic card's too
     "opponent_card_milled",  # a card (`watch`) is discarded from your opponent's deck, by anyone's effect
     "your_crush_milled",  # your 【Crush】 discards a card (`watch`) from your opponent's deck (CR 11-11-1, R-2)
     "your_effect_exhausts_opponent_spirit",  # an effect of one of your cards exhausts an opponent's spirit
@@ -93,6 +95,7 @@ TRIGGERS += (
     "your_spirit_battle_ends",  # the battle one of your spirits (`watch`) attacked or blocked in ends (CR 7-1-6-1)
     "your_spirit_emptied_by_awaken",  # your 【Awaken】 moves the last core off one of your other spirits (CR 11-1-1)
 )
+TRASH_TRIGGERS = ("when_milled_by_opponent",)  # triggers of a card in the trash: a magic card's triggered effects too
 # Battle Spirits Standard's triggers (STD = its rule numbers); harmless elsewhere: a game without depletion never
 # fires the depletion ones. Kept apart from TRIGGERS, the triggers of Battle Spirits Saga's cards.
 STANDARD_TRIGGERS = (
@@ -1194,7 +1197,8 @@ def parse_effect(v, f, *, card_type: str, make_token=None) -> Effect:
         raise EffectSyntax(f"{f}.timing", "only activated and magic effects have a timing")
     if kind == "magic" and card_type != "magic":
         raise EffectSyntax(f"{f}.kind", "magic effects belong to magic cards (CR 8-1-6)")
-    if card_type == "magic" and kind not in ("magic", "burst") and not (kind == "constant" and _own_cost_only(d)):
+    if card_type == "magic" and kind not in ("magic", "burst") and not (kind == "constant" and _own_cost_only(d)) \
+            and not (kind == "triggered" and d.get("trigger") in TRASH_TRIGGERS):
         raise EffectSyntax(f"{f}.kind", "a magic card's effects are magic effects or bursts (or a constant effect "
                                         "saying only its own cost in the hand: {cost: {target: this, set: N}})")
     if "condition" in d:

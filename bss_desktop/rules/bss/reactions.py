@@ -7,7 +7,7 @@ vocabulary (carddb/effects.py) that wait for them. Triggers collected together a
 from __future__ import annotations
 
 CORE_TRIGGERS = ("cores_placed_in_reserve", "when_cores_placed", "your_spirit_emptied_by_awaken")
-MILL_TRIGGERS = ("opponent_card_milled", "your_crush_milled")
+MILL_TRIGGERS = ("when_milled_by_opponent", "opponent_card_milled", "your_crush_milled")
 EXHAUST_TRIGGERS = ("your_effect_exhausts_opponent_spirit", "opponent_spirit_exhausted_by_gale")
 _DECK_DISCARDS = ("mill", "crush")
 _NOT_RESOLVING = ("new", "select", "activate", "pay")  # Activation.phase: waiting, or being activated  # card_moved reasons: discarded from the deck by an effect or by 【Crush】
@@ -39,6 +39,9 @@ def card_moved(game, ev: dict) -> None:
     if ev["src"] != "deck" or ev["dst"] != "trash" or ev["reason"] not in _DECK_DISCARDS:
         return
     iid, owner = ev["card"], ev["owner"]
+    st = game.state
+    if st.queue and st.cards[st.queue[-1].source].owner == 1 - owner:  # the resolving effect's (ruling R-3)
+        game._fire(iid, "when_milled_by_opponent")  # from the trash, where it is now
     game._fire_side(1 - owner, "opponent_card_milled", iid)
     if ev["reason"] == "crush":
         game._fire_side(1 - owner, "your_crush_milled", iid)

@@ -14,6 +14,9 @@ GRAMMAR = r"""
                    | count core_word ("is" | "are") "placed" ("onto" | "on") rx_this      -> rx_cores_on_this
 rx_this: "this spirit" | "this nexus" | "this card"
 
+// "when this card is discarded from your deck by your opponent's effect, ..." (ruling R-2: from the trash, where the
+// discard put it; "it" is this card)
+%extend sentence: "when this card is discarded from your deck by your opponent's" ("effect" | "effects") "," after_when -> rx_milled_self
 // "when a magic card is discarded from your opponent's deck, ..." (ruling R-2), "when a spirit card is discarded by
 // your Crush effect, ..." (CR 11-11-1, ruling R-2)
 %extend watch_event: count card_descr filters? ("is" | "are") "discarded from your opponent's deck" -> rx_opp_milled
@@ -64,8 +67,19 @@ rx_other: "other"
 """
 
 
+def first_trigger(sentences) -> str | None:
+    """The trigger the first sentence writes first (its `_trigger` mark), if any."""
+    ops = sentences[0].ops if sentences else []
+    return ops[0]["_trigger"].get("trigger") if ops and "_trigger" in ops[0] else None
+
+
 class Rules:
     """Transformer methods of the rules in GRAMMAR (see templates/__init__.py)."""
+
+    def rx_milled_self(self, ops):  # ruling R-2: "it" before any selection is this card, a magic card's too
+        from .. import _unselected_it
+
+        return [{"_trigger": {"trigger": "when_milled_by_opponent"}}] + _unselected_it(ops, False, "this")[0]
 
     def rx_opponent_summons(self, count, descr, filters=None):  # CR 10-6-7
         return self._watch(count, "opponent", descr, filters, "summoned")
