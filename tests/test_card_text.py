@@ -397,6 +397,7 @@ TARGET_SAMPLES = {
     "same_cost": ["your_spirits", "it"],
     "colors_min": [2],
     "name_not": ["Stone Pup"],
+    "or_this": [True],  # a watch's "this spirit or one of your Dragon spirits" (templates/reactions.py)
 }
 
 

@@ -219,7 +219,7 @@ def test_ruling_r_3_compiled_exhausted_by_an_effect_and_this_spirit_or_another(d
 
 
 @pytest.mark.parametrize("details", [
-    "When this spirit or 1 of your Sky Warden spirits attacks, draw a card.",  # this one whatever it is: no watch
+    "When this spirit or 1 of your opponent's spirits attacks, draw a card.",  # two triggers, not one
     "When this spirit or 1 of your other spirits is destroyed, draw a card.",  # not fired for a destroyed card
     "When 1 of your opponent's spirits is exhausted by a Crush effect, draw a card.",
     "When 1 of your effects exhausts 1 of your spirits, draw a card.",
@@ -579,6 +579,60 @@ def test_ruling_r_2_played_a_magic_card_discarded_from_your_deck_by_your_opponen
     assert game.state.cards[keeper].zone == ("hand" if by_opponent else "trash")
 
 
+# ---------------------------------------------------------------- this spirit or one of a kind; does not duplicate
+
+
+def test_ruling_r_3_compiled_this_spirit_or_one_of_your_kind_of_spirits():
+    assert compiled("When this spirit or 1 of your Sky Warden spirits attacks, draw a card.").effect == {
+        "kind": "triggered", "trigger": "your_spirit_attacks", "watch": {"family": "Sky Warden", "or_this": True},
+        "do": [{"draw": 1}]}
+    assert compiled("When this spirit or 1 of your red or purple spirits attacks, draw a card.").effect == {
+        "kind": "triggered", "trigger": "your_spirit_attacks", "watch": {"colors": ["red", "purple"], "or_this": True},
+        "do": [{"draw": 1}]}
+
+
+def test_ruling_r_3_played_this_spirit_or_one_of_your_kind_of_spirits_attacks():
+    db = imported_db(effect("When this spirit or 1 of your blue spirits attacks, draw a card."))
+    game = game_of(db, "{life: 5, reserve: 3, field: [ZT-001, T-B2, T-G4], deck: [T-W0, T-W0, T-W0]}",
+                   "{life: 5, reserve: 3}", step="attack")
+    spirit, guard, stag = game.state.players[0].field
+    for attacker, drawn in ((stag, 0), (spirit, 1), (guard, 2)):  # a green one; this red one; a blue one
+        game.apply(Attack(0, attacker))
+        game.apply(Pass(1))
+        game.apply(Pass(0))
+        game.apply(Block(1, None))
+        assert hand_size(game, 0) == drawn
+
+
+def test_ruling_r_6_compiled_this_effect_does_not_duplicate():
+    assert compiled("When an effect on 1 of your Sky Warden spirits discards a card from your opponent's deck, draw "
+                    "a card. This effect does not duplicate.", card_type="nexus").effect == {
+        "kind": "triggered", "trigger": "your_spirit_effect_mills_opponent", "watch": {"family": "Sky Warden"},
+        "limit": "unstackable", "do": [{"draw": 1}]}
+
+
+def test_ruling_r_6_played_two_copies_that_do_not_duplicate_activate_once():
+    db = imported_db(nexus("When an effect on 1 of your spirits discards a card from your opponent's deck, draw a "
+                           "card. This effect does not duplicate."),
+                     effect("Discard the top 2 cards of your opponent's deck.", "When Summoned", ID="ZT-002",
+                            name="Digger"))
+    game = game_of(db, "{life: 5, reserve: 5, hand: [ZT-002], field: [ZT-001, ZT-001], deck: [T-W0, T-W0, T-W0]}",
+                   "{life: 5, reserve: 3, deck: [T-R1, T-R1, T-R1]}")
+    game.apply(Summon(0, first(game, 0, "ZT-002", "hand")))  # its effect discards 2: one event (CR 8-6-3)
+    assert len(game.state.players[1].trash) == 2
+    assert hand_size(game, 0) == 1  # two copies, one activation (STD 12-3-2)
+
+
+def test_ruling_r_3_played_a_magic_cards_discard_is_not_an_effect_on_one_of_your_spirits():
+    db = imported_db(nexus("When an effect on 1 of your spirits discards a card from your opponent's deck, draw a "
+                           "card."),
+                     magic("Discard the top 2 cards of your opponent's deck.", ID="ZT-003", name="Deep Cut"))
+    game = game_of(db, "{life: 5, reserve: 3, hand: [ZT-003], field: [ZT-001], deck: [T-W0, T-W0]}",
+                   "{life: 5, reserve: 3, deck: [T-R1, T-R1, T-R1]}")
+    game.apply(UseMagic(0, first(game, 0, "ZT-003", "hand")))
+    assert len(game.state.players[1].trash) == 2 and hand_size(game, 0) == 0
+
+
 # ---------------------------------------------------------------- the vocabulary
 
 
@@ -600,6 +654,12 @@ def test_ruling_r_2_played_a_magic_card_discarded_from_your_deck_by_your_opponen
      "(When your 【Awaken】 leaves one of your spirits without cores)"),
     ({"kind": "triggered", "trigger": "when_milled_by_opponent", "do": [{"draw": 1}]},
      "(When this card is discarded from your deck by your opponent's effect)"),
+    ({"kind": "triggered", "trigger": "your_spirit_attacks", "watch": {"family": "Sky Warden", "or_this": True},
+      "do": [{"draw": 1}]},
+     "(When this spirit or one of your Sky Warden spirits attacks)"),
+    ({"kind": "triggered", "trigger": "your_spirit_effect_mills_opponent", "watch": {"family": "Sky Warden"},
+      "limit": "unstackable", "do": [{"draw": 1}]},
+     "(When an effect of one of your Sky Warden spirits discards a card from your opponent's deck)"),
     ({"kind": "triggered", "trigger": "opponent_effect_mills_you", "count": 3, "do": [{"draw": 1}]},
      "(When your opponent's effect discards 3 or more cards from your deck)"),
     ({"kind": "triggered", "trigger": "your_effect_exhausts_opponent_spirit", "do": [{"draw": 1}]},
@@ -627,6 +687,8 @@ def test_ruling_r_1_to_r_3_triggers_read_as_english_and_write_back(effect_dict, 
      "effects[0].count"),
     ({"kind": "triggered", "trigger": "when_milled_by_opponent", "watch": {"type": "magic"}, "do": [{"draw": 1}]},
      "effects[0].watch"),
+    ({"kind": "triggered", "trigger": "your_spirit_attacks", "watch": {"or_this": "yes"}, "do": [{"draw": 1}]},
+     "effects[0].watch.or_this"),
     ({"kind": "triggered", "trigger": "opponent_card_milled", "watch": {"type": "magic"}, "count": 2,
       "do": [{"draw": 1}]}, "effects[0].count"),
     ({"kind": "triggered", "trigger": "opponent_spirit_exhausted_by_gale", "watch": {"cost_max": "three"},

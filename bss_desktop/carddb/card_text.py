@@ -274,6 +274,8 @@ def target_text(t: Target, card=None, *, ctx: _Ctx | None = None) -> str:
     ctx = ctx or _ctx_for(card, None)
     if t.alternative is not None:  # "1 opponent's spirit with 3000 BP or less or 1 opponent's nexus"
         return f"{target_text(replace(t, alternative=None), ctx=ctx)} or {target_text(t.alternative, ctx=ctx)}"
+    if t.or_this and t.ref is None:  # "this spirit or 1 of your Dragon spirits"
+        return f"{ctx.this()} or {target_text(replace(t, or_this=False), ctx=ctx)}"
     if t.ref is not None:
         if t.ref == "this":
             return ctx.this()
@@ -308,6 +310,8 @@ def _one_of(t: Target, ctx: _Ctx) -> str:
     """One card matching `t`, for "when ... would be destroyed": "one of your Dragon spirits"."""
     if t.ref is not None:
         return target_text(t, ctx=ctx)
+    if t.or_this:  # "this spirit or one of your Dragon spirits"
+        return f"{ctx.this()} or {_one_of(replace(t, or_this=False), ctx)}"
     if t.side == "you":
         return "one of your " + _kind(t, True)
     if t.side == "opponent":
@@ -934,6 +938,8 @@ _TRIGGER_LABELS = {
     "your_spirit_battle_ends": "When a battle with one of your spirits ends",
     "opponent_effect_mills_you": "When your opponent's effect discards cards from your deck",
     "when_milled_by_opponent": "When this card is discarded from your deck by your opponent's effect",
+    "your_spirit_effect_mills_opponent": "When an effect of one of your spirits discards a card from your "
+                                         "opponent's deck",
 }
 # triggers watching one of several cards: the label names which ("{one}": "one of your Dragon spirits")
 _WATCH_LABELS = {
@@ -968,6 +974,7 @@ _WATCH_LABELS = {
     "your_effect_exhausts_opponent_spirit": "When one of your effects exhausts {one}",
     "opponent_spirit_exhausted_by_gale": "When {one} is exhausted by 【Gale】",
     "your_spirit_battle_ends": "When a battle with {one} ends",
+    "your_spirit_effect_mills_opponent": "When an effect of {one} discards a card from your opponent's deck",
 }
 # restriction tags (STD 12-3), printed before the effect's label
 LIMIT_TAGS = {"once_per_turn": "〔Once per turn〕", "unstackable": "〔Unstackable〕",

@@ -86,6 +86,8 @@ TRIGGERS += (
     "when_cores_placed",  # a core is placed onto this card on the field (not by its own summon or placement, R-1)
     "when_milled_by_opponent",  # this card is discarded from your deck by your opponent's effect: from the trash,
     # on any card type, a magic card's too (R-2)
+    "your_spirit_effect_mills_opponent",  # an effect of one of your spirits (`watch`: which; `trigger`: that spirit)
+    # discards a card from your opponent's deck (R-2, R-3)
     "opponent_card_milled",  # a card (`watch`) is discarded from your opponent's deck, by anyone's effect (R-2)
     "your_crush_milled",  # your 【Crush】 discards a card (`watch`) from your opponent's deck (CR 11-11-1, R-2)
     "your_effect_exhausts_opponent_spirit",  # an effect of one of your cards exhausts an opponent's spirit (R-3)
@@ -127,7 +129,7 @@ WATCH_TRIGGERS = {
     "your_spirit_depleted": "you", "opponent_spirit_depleted": "opponent",
     "opponent_card_milled": "opponent", "your_crush_milled": "opponent",  # the discarded card's owner
     "your_effect_exhausts_opponent_spirit": "opponent", "opponent_spirit_exhausted_by_gale": "opponent",
-    "your_spirit_battle_ends": "you",
+    "your_spirit_battle_ends": "you", "your_spirit_effect_mills_opponent": "you",
 }
 # they watch magic cards, not spirits
 MAGIC_TRIGGERS = ("you_use_magic", "opponent_uses_magic", "opponent_uses_magic_from_hand", "you_use_magic_from_hand")
@@ -254,6 +256,7 @@ class Target:
     same_cost: str | None = None  # "your_spirits": its cost is the cost of one of your spirits on the field (CR 2-6)
     colors_min: int | None = None  # "a magic card with 2 or more colors": it has at least N colours (CR 2-4)
     name_not: str | None = None  # "other than Stone Pup": not a card of this card name (CR 2-1; compared without case)
+    or_this: bool = False  # this card too, whatever it is: "this spirit or one of your Dragon spirits" (reactions.py)
 
 
 @dataclass(frozen=True, slots=True)
@@ -528,7 +531,7 @@ def parse_target(v, f) -> Target:
             if not items:
                 raise EffectSyntax(p, "expected a list of costs, got an empty list")
             kw["costs"] = tuple(sorted(set(_int(x, f"{p}[{i}]") for i, x in enumerate(items))))
-        elif key in ("exhausted", "other", "token", "soul_core", "linked", "no_effects"):
+        elif key in ("exhausted", "other", "token", "soul_core", "linked", "no_effects", "or_this"):
             kw[key] = _bool(val, p)
         elif key in ("keyword", "no_keyword"):
             kw[key] = _choice(val, p, KEYWORDS)
@@ -1130,7 +1133,7 @@ _EFFECT_KEYS = ("kind", "do", "levels", "trigger", "step", "whose", "timing", "c
                 "chain", "x_max", "manual", "text", "then_use", "watch", "limit", "count")
 _WATCH_KEYS = ("type", "bp_max", "bp_min", "cost_max", "cost_min", "level_max", "colors", "family", "families",
                "exhausted", "keyword", "other", "name_has", "costs", "token", "soul_core", "cores_min", "cores_max",
-               "symbols", "no_effects", "not_colors", "has_effect")
+               "symbols", "no_effects", "not_colors", "has_effect", "or_this")
 
 
 def parse_effect(v, f, *, card_type: str, make_token=None) -> Effect:

@@ -7,7 +7,8 @@ vocabulary (carddb/effects.py) that wait for them. Triggers collected together a
 from __future__ import annotations
 
 CORE_TRIGGERS = ("cores_placed_in_reserve", "when_cores_placed", "your_spirit_emptied_by_awaken")
-MILL_TRIGGERS = ("when_milled_by_opponent", "opponent_card_milled", "your_crush_milled")
+MILL_TRIGGERS = ("when_milled_by_opponent", "opponent_card_milled", "your_crush_milled",
+                 "your_spirit_effect_mills_opponent")
 EXHAUST_TRIGGERS = ("your_effect_exhausts_opponent_spirit", "opponent_spirit_exhausted_by_gale")
 _DECK_DISCARDS = ("mill", "crush")
 _NOT_RESOLVING = ("new", "select", "activate", "pay")  # Activation.phase: waiting, or being activated  # card_moved reasons: discarded from the deck by an effect or by 【Crush】
@@ -43,6 +44,11 @@ def card_moved(game, ev: dict) -> None:
     if st.queue and st.cards[st.queue[-1].source].owner == 1 - owner:  # the resolving effect's (ruling R-3)
         game._fire(iid, "when_milled_by_opponent")  # from the trash, where it is now
     game._fire_side(1 - owner, "opponent_card_milled", iid)
+    top = st.queue[-1] if st.queue else None
+    if top is not None and top.phase not in _NOT_RESOLVING:  # an effect of one of the other player's spirits
+        src = st.cards[top.source]
+        if src.owner == 1 - owner and game._defs[src.cid].type == "spirit":
+            game._fire_side(1 - owner, "your_spirit_effect_mills_opponent", top.source)
     if ev["reason"] == "crush":
         game._fire_side(1 - owner, "your_crush_milled", iid)
 

@@ -64,6 +64,13 @@ rx_other: "other"
 // "(at the start of the step,) you may summon a spirit card with Swift from your hand": a summon as any, its cost
 // paid and its LV1 cores placed (CR 10-6-6, 10-6-7), of a card the text names
 %extend action: "summon" amount card_descr filters? from_zone -> rx_summon_paying
+
+// "when an effect on 1 of your Angel spirits discards a card from your opponent's deck, ..." (ruling R-2, R-3: the
+// resolving effect's card, one of your spirits the watch fits); "this effect does not duplicate" (ruling R-6)
+%extend watch_event: "an effect on" count "of" owner descr filters? ("discards" | "discard") count card_word "from your opponent's deck" -> rx_spirit_effect_mills
+%extend sentence: "this effect does not duplicate" -> rx_no_duplicate
+// "1 of your red or purple spirits": either colour (a card of several colours is each of them, CR 2-4-1-2)
+%extend adjective: COLOUR "or" COLOUR -> rx_colour_or
 """
 
 
@@ -122,13 +129,15 @@ class Rules:
         filters = rest[0] if len(rest) == 2 else None
         event = rest[-1]
         rest_descr = {k: v for k, v in descr.items() if k not in ("other", "type")}
-        if side != "you" or descr.get("type", "spirit") != "spirit" or rest_descr or filters:
-            # "this spirit or 1 of your Dragon spirits": this spirit whatever it is, the others only if Dragons; the
-            # vocabulary's watch has no "or this"
-            raise NotSupported("'this spirit or' one of a kind of spirits")
+        if side != "you" or descr.get("type", "spirit") != "spirit":
+            raise NotSupported("'this spirit or' one of your opponent's cards")
         if event not in self._RX_THIS_TOO:
             raise NotSupported(f"'this spirit or 1 of your other spirits' {event}: not fired for this spirit")
-        return self._watch(count, "you", {"type": "spirit"}, None, event)
+        if not rest_descr and not filters:  # "this spirit or 1 of your other spirits": any of yours
+            return self._watch(count, "you", {"type": "spirit"}, None, event)
+        # "this spirit or 1 of your Dragon spirits": this spirit whatever it is, the others if Dragons
+        event_dict = self._watch(count, "you", {"type": "spirit", **rest_descr}, filters, event)
+        return {**event_dict, "watch": {**event_dict.get("watch", {}), "or_this": True}}
 
     def _rx_opponents_spirit(self, count, side, descr, filters, trigger):
         if count != 1 or side != "opponent":
@@ -206,3 +215,19 @@ class Rules:
         if t.get("type", "spirit") not in ("spirit", "nexus"):
             raise NotSupported("only spirits and nexuses go onto the field")
         return [{"summon": {"target": t, "pay": True}}]
+
+    def rx_spirit_effect_mills(self, count, side, descr, *rest):
+        filters = rest[0] if len(rest) == 3 else None
+        if count != 1 or side != "you" or rest[-2] != 1:
+            raise NotSupported("a discard watched on other than one effect of one of your spirits, one card")
+        watch = self._target({}, "you", descr, filters)
+        watch.pop("side", None)
+        if watch.pop("type", "spirit") != "spirit":
+            raise NotSupported("an effect on cards other than spirits")
+        return {"trigger": "your_spirit_effect_mills_opponent", **({"watch": watch} if watch else {})}
+
+    def rx_no_duplicate(self):  # ruling R-6: 〔Unstackable〕 (STD 12-3-2)
+        return [{"_limit": "unstackable"}]
+
+    def rx_colour_or(self, a, b):
+        return {"colors": [str(a), str(b)]}
