@@ -1,8 +1,11 @@
 """Reactions to what either player's cards and effects do, read off the game's events (docs/saga-rulings.md
-"Reactions to the other player's actions"): cores placed into a reserve or onto a card, cards discarded from a deck.
+"Reactions to the other player's actions"): cores placed into a reserve or onto a card, cards discarded from a deck,
+spirits exhausted by an effect, a battle with one of your spirits ended.
 
-Resolution._on_cores_moved and Resolution._on_card_moved hand their events here; each fires the triggers of the
-vocabulary (carddb/effects.py) that wait for them. Triggers collected together activate once (CR 8-6-3).
+Resolution's collectors (cores_moved, card_moved, exhaust, battle_end) and the discards (directives._do_mill,
+【Crush】) hand their events here; each fires the triggers of the vocabulary (carddb/effects.py) that wait for them.
+"Whose effect" is the resolving activation's (the top of the queue, CR 8-5-2-4), its source card's owner's (ruling
+R-3). Triggers collected together activate once (CR 8-6-3: Resolution._flush_triggers).
 """
 from __future__ import annotations
 
@@ -10,8 +13,9 @@ CORE_TRIGGERS = ("cores_placed_in_reserve", "when_cores_placed", "your_spirit_em
 MILL_TRIGGERS = ("when_milled_by_opponent", "opponent_card_milled", "your_crush_milled",
                  "your_spirit_effect_mills_opponent")
 EXHAUST_TRIGGERS = ("your_effect_exhausts_opponent_spirit", "opponent_spirit_exhausted_by_gale")
-_DECK_DISCARDS = ("mill", "crush")
-_NOT_RESOLVING = ("new", "select", "activate", "pay")  # Activation.phase: waiting, or being activated  # card_moved reasons: discarded from the deck by an effect or by 【Crush】
+_DECK_DISCARDS = ("mill", "crush")  # card_moved reasons: discarded from the deck by an effect or by 【Crush】
+_NOT_RESOLVING = ("new", "select", "activate", "pay")  # Activation.phase: waiting, or being activated
+_OWN_SUMMON = ("place", "token")  # cores_moved reasons: the LV1 cores a summon, placement or token puts on its card
 
 
 def cores_moved(game, ev: dict) -> None:
@@ -29,7 +33,7 @@ def cores_moved(game, ev: dict) -> None:
             game._fire_side(card.owner, "your_spirit_emptied_by_awaken", src)
     if dst == "reserve":
         game._fire_side(ev.get("dst_player", ev["player"]), "cores_placed_in_reserve")
-    elif type(dst) is int and ev["reason"] != "place" and game.state.cards[dst].zone == "field":
+    elif type(dst) is int and ev["reason"] not in _OWN_SUMMON and game.state.cards[dst].zone == "field":
         game._fire(dst, "when_cores_placed")
 
 
