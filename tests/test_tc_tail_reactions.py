@@ -633,6 +633,33 @@ def test_ruling_r_3_played_a_magic_cards_discard_is_not_an_effect_on_one_of_your
     assert len(game.state.players[1].trash) == 2 and hand_size(game, 0) == 0
 
 
+# ---------------------------------------------------------------- a spirit card placed into your trash (ruling R-7)
+
+
+def test_ruling_r_7_compiled_the_first_time_a_spirit_card_is_placed_into_your_trash_each_turn():
+    assert compiled("The first time a spirit card is placed into your trash each turn, this spirit gains 3000 BP "
+                    "during this turn.", "During Your Turn").effect == {
+        "kind": "triggered", "trigger": "your_spirit_card_to_trash", "condition": {"your_turn": True},
+        "limit": "first_time", "do": [{"bp": {"target": "this", "add": 3000}}]}
+    assert not compiled("When a magic card is placed into your trash, draw a card.").automated
+
+
+def test_ruling_r_7_played_the_first_spirit_card_placed_into_your_trash_each_turn():
+    db = imported_db(effect("The first time a spirit card is placed into your trash each turn, this spirit gains "
+                            "3000 BP during this turn.", "During Your Turn"),
+                     magic("Discard the top 2 cards of your deck.", ID="ZT-003", name="Self Cut"))
+    game = game_of(db, "{life: 5, reserve: 3, hand: [ZT-003, ZT-003, ZT-003], field: [ZT-001], "
+                       "deck: [T-MM, T-MF, T-R1, T-R3, T-G4, T-B2]}", "{life: 5, reserve: 3}")
+    spirit = game.state.players[0].field[0]
+    game.apply(UseMagic(0, first(game, 0, "ZT-003", "hand")))  # two magic cards, and the used one: no spirit card
+    assert game.bp(spirit) == 1000
+    game.apply(UseMagic(0, first(game, 0, "ZT-003", "hand")))  # two spirit cards at once: the first of the turn
+    assert game.bp(spirit) == 4000
+    game.apply(UseMagic(0, first(game, 0, "ZT-003", "hand")))  # two more: not the first of the turn
+    assert cids(game, game.state.players[0].trash).count("T-G4") == 1
+    assert game.bp(spirit) == 4000  # once a turn
+
+
 # ---------------------------------------------------------------- the vocabulary
 
 
@@ -660,6 +687,8 @@ def test_ruling_r_3_played_a_magic_cards_discard_is_not_an_effect_on_one_of_your
     ({"kind": "triggered", "trigger": "your_spirit_effect_mills_opponent", "watch": {"family": "Sky Warden"},
       "limit": "unstackable", "do": [{"draw": 1}]},
      "(When an effect of one of your Sky Warden spirits discards a card from your opponent's deck)"),
+    ({"kind": "triggered", "trigger": "your_spirit_card_to_trash", "limit": "first_time", "do": [{"draw": 1}]},
+     "(When a spirit card is placed into your trash)"),
     ({"kind": "triggered", "trigger": "opponent_effect_mills_you", "count": 3, "do": [{"draw": 1}]},
      "(When your opponent's effect discards 3 or more cards from your deck)"),
     ({"kind": "triggered", "trigger": "your_effect_exhausts_opponent_spirit", "do": [{"draw": 1}]},

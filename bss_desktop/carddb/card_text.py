@@ -938,6 +938,7 @@ _TRIGGER_LABELS = {
     "your_spirit_battle_ends": "When a battle with one of your spirits ends",
     "opponent_effect_mills_you": "When your opponent's effect discards cards from your deck",
     "when_milled_by_opponent": "When this card is discarded from your deck by your opponent's effect",
+    "your_spirit_card_to_trash": "When a spirit card is placed into your trash",
     "your_spirit_effect_mills_opponent": "When an effect of one of your spirits discards a card from your "
                                          "opponent's deck",
 }
@@ -974,6 +975,7 @@ _WATCH_LABELS = {
     "your_effect_exhausts_opponent_spirit": "When one of your effects exhausts {one}",
     "opponent_spirit_exhausted_by_gale": "When {one} is exhausted by 【Gale】",
     "your_spirit_battle_ends": "When a battle with {one} ends",
+    "your_spirit_card_to_trash": "When {a} card is placed into your trash",
     "your_spirit_effect_mills_opponent": "When an effect of {one} discards a card from your opponent's deck",
 }
 # restriction tags (STD 12-3), printed before the effect's label

@@ -94,6 +94,7 @@ TRIGGERS += (
     "opponent_spirit_exhausted_by_gale",  # 【Gale】 exhausts one of your opponent's spirits (`watch`, CR 11-10-1, R-3)
     "opponent_effect_mills_you",  # an effect of your opponent's card discards cards from your deck, `count` or more
     # at once (one discard, or one 【Crush】; ruling R-5)
+    "your_spirit_card_to_trash",  # one of your spirit cards (`watch`) is placed into your trash, from anywhere (R-7)
     "your_spirit_battle_ends",  # the battle one of your spirits (`watch`) attacked or blocked in ends (CR 7-1-6-1)
     "your_spirit_emptied_by_awaken",  # your 【Awaken】 moves the last core off one of your other spirits (CR 11-1-1)
 )
@@ -129,7 +130,7 @@ WATCH_TRIGGERS = {
     "your_spirit_depleted": "you", "opponent_spirit_depleted": "opponent",
     "opponent_card_milled": "opponent", "your_crush_milled": "opponent",  # the discarded card's owner
     "your_effect_exhausts_opponent_spirit": "opponent", "opponent_spirit_exhausted_by_gale": "opponent",
-    "your_spirit_battle_ends": "you", "your_spirit_effect_mills_opponent": "you",
+    "your_spirit_battle_ends": "you", "your_spirit_effect_mills_opponent": "you", "your_spirit_card_to_trash": "you",
 }
 # they watch magic cards, not spirits
 MAGIC_TRIGGERS = ("you_use_magic", "opponent_uses_magic", "opponent_uses_magic_from_hand", "you_use_magic_from_hand")
@@ -183,6 +184,7 @@ LIMITS = ("once_per_turn", "unstackable", "unstackable_once_per_turn", "first_ti
 # watch fits) activates it; the triggers whose events the game counts for it
 FIRST_TIME_TRIGGERS = ("life_reduced", "your_spirit_destroyed", "your_spirit_destroyed_by_opponent",
                        "your_spirit_attacks")
+FIRST_TIME_TRIGGERS += ("your_spirit_card_to_trash",)  # reactions (docs/saga-rulings.md R-7)
 COST_OPS = ("pay_cores", "discard", "exhaust", "core_remove", "destroy")  # what an effect cost may contain (CR 8-4)
 # what `restrict` says a card cannot do or undergo: attack, block, be blocked (CR 1-3-3), and the protections of
 # rules/bss/protection.py: be selected, destroyed by destruction effects or lose cores by the effects `by` names

@@ -9,9 +9,11 @@ R-3). Triggers collected together activate once (CR 8-6-3: Resolution._flush_tri
 """
 from __future__ import annotations
 
+from . import timing
+
 CORE_TRIGGERS = ("cores_placed_in_reserve", "when_cores_placed", "your_spirit_emptied_by_awaken")
 MILL_TRIGGERS = ("when_milled_by_opponent", "opponent_card_milled", "your_crush_milled",
-                 "your_spirit_effect_mills_opponent")
+                 "your_spirit_effect_mills_opponent", "your_spirit_card_to_trash")  # (and any card to the trash)
 EXHAUST_TRIGGERS = ("your_effect_exhausts_opponent_spirit", "opponent_spirit_exhausted_by_gale")
 _DECK_DISCARDS = ("mill", "crush")  # card_moved reasons: discarded from the deck by an effect or by 【Crush】
 _NOT_RESOLVING = ("new", "select", "activate", "pay")  # Activation.phase: waiting, or being activated
@@ -41,10 +43,15 @@ def card_moved(game, ev: dict) -> None:
     """A card went from a deck to its owner's trash, discarded by an effect or by 【Crush】 (CR 11-11-1): "when a
     magic card is discarded from your opponent's deck" whoever's effect it was, "... by your Crush effect" (ruling
     R-2). One discard of several cards is one event for each trigger (CR 8-6-3: Resolution._flush_triggers)."""
-    if ev["src"] != "deck" or ev["dst"] != "trash" or ev["reason"] not in _DECK_DISCARDS:
-        return
     iid, owner = ev["card"], ev["owner"]
     st = game.state
+    if ev["dst"] == "trash" and ev["src"] != "trash" and "your_spirit_card_to_trash" in game._triggers and \
+            game._defs[ev["cid"]].type == "spirit":  # ruling R-7: a spirit card placed into its owner's trash
+        if timing.counts_first_times(game, ("your_spirit_card_to_trash",)):
+            st.turn_log.append(("to_trash", owner, iid))  # "the first time ... each turn" (ruling T3)
+        game._fire_side(owner, "your_spirit_card_to_trash", iid)
+    if ev["src"] != "deck" or ev["dst"] != "trash" or ev["reason"] not in _DECK_DISCARDS:
+        return
     if st.queue and st.cards[st.queue[-1].source].owner == 1 - owner:  # the resolving effect's (ruling R-3)
         game._fire(iid, "when_milled_by_opponent")  # from the trash, where it is now
     game._fire_side(1 - owner, "opponent_card_milled", iid)

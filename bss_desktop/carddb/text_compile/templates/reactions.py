@@ -69,6 +69,10 @@ rx_other: "other"
 // resolving effect's card, one of your spirits the watch fits); "this effect does not duplicate" (ruling R-6)
 %extend watch_event: "an effect on" count "of" owner descr filters? ("discards" | "discard") count card_word "from your opponent's deck" -> rx_spirit_effect_mills
 %extend sentence: "this effect does not duplicate" -> rx_no_duplicate
+// "when a spirit card is placed into your trash, ...", "the first time a spirit card is placed into your trash each
+// turn, ..." (ruling R-7: from anywhere; ruling T3)
+%extend watch_event: count card_descr filters? ("is" | "are") "placed into your trash" -> rx_to_trash
+%extend first_event: count card_descr filters? ("is" | "are") "placed into your trash" -> rx_to_trash
 // "1 of your red or purple spirits": either colour (a card of several colours is each of them, CR 2-4-1-2)
 %extend adjective: COLOUR "or" COLOUR -> rx_colour_or
 """
@@ -231,3 +235,10 @@ class Rules:
 
     def rx_colour_or(self, a, b):
         return {"colors": [str(a), str(b)]}
+
+    def rx_to_trash(self, count, descr, filters=None):  # ruling R-7
+        if count != 1 or descr.get("type") != "spirit":
+            raise NotSupported("cards other than one spirit card placed into the trash")
+        watch = self._target({}, "you", descr, filters)
+        watch.pop("side", None)
+        return {"trigger": "your_spirit_card_to_trash", **({"watch": watch} if watch else {})}
