@@ -40,9 +40,10 @@ def cores_moved(game, ev: dict) -> None:
 
 
 def card_moved(game, ev: dict) -> None:
-    """A card went from a deck to its owner's trash, discarded by an effect or by 【Crush】 (CR 11-11-1): "when a
-    magic card is discarded from your opponent's deck" whoever's effect it was, "... by your Crush effect" (ruling
-    R-2). One discard of several cards is one event for each trigger (CR 8-6-3: Resolution._flush_triggers)."""
+    """A card moved (card_moved). Ruling R-7: a spirit card placed into its owner's trash. Ruling R-2: a card
+    discarded from a deck by an effect or by 【Crush】 (rule 11-11-1 of the CR): "when a magic card is discarded from
+    your opponent's deck" whoever's effect it was, "... by your Crush effect", "when this card is discarded ...".
+    One discard of several cards is one event for each trigger (CR 8-6-3: Resolution._flush_triggers)."""
     iid, owner = ev["card"], ev["owner"]
     st = game.state
     if ev["dst"] == "trash" and ev["src"] != "trash" and "your_spirit_card_to_trash" in game._triggers and \
@@ -52,14 +53,13 @@ def card_moved(game, ev: dict) -> None:
         game._fire_side(owner, "your_spirit_card_to_trash", iid)
     if ev["src"] != "deck" or ev["dst"] != "trash" or ev["reason"] not in _DECK_DISCARDS:
         return
-    if st.queue and st.cards[st.queue[-1].source].owner == 1 - owner:  # the resolving effect's (ruling R-3)
+    top = st.queue[-1] if st.queue else None
+    src = st.cards[top.source] if top is not None and top.phase not in _NOT_RESOLVING else None
+    if src is not None and src.owner == 1 - owner:  # the resolving effect is the other player's (ruling R-3)
         game._fire(iid, "when_milled_by_opponent")  # from the trash, where it is now
     game._fire_side(1 - owner, "opponent_card_milled", iid)
-    top = st.queue[-1] if st.queue else None
-    if top is not None and top.phase not in _NOT_RESOLVING:  # an effect of one of the other player's spirits
-        src = st.cards[top.source]
-        if src.owner == 1 - owner and game._defs[src.cid].type == "spirit":
-            game._fire_side(1 - owner, "your_spirit_effect_mills_opponent", top.source)
+    if src is not None and src.owner == 1 - owner and game._defs[src.cid].type == "spirit":  # one of their spirits'
+        game._fire_side(1 - owner, "your_spirit_effect_mills_opponent", top.source)
     if ev["reason"] == "crush":
         game._fire_side(1 - owner, "your_crush_milled", iid)
 
@@ -68,7 +68,7 @@ def exhausted(game, ev: dict) -> None:
     """A card was exhausted (not one that already was, CR 1-3-2-1). Ruling R-3: an effect exhausted it when the
     activation on top of the queue is resolving (CR 8-5-2-4: what resolves stays on top); that effect is its source
     card's owner's ("one of your effects": a magic card you used, an effect or keyword of your card, 【Gale】 the
-    attacker's though the blocking player picks, CR 11-10-1)."""
+    attacker's though the blocking player picks: rule 11-10-1 of the CR)."""
     st = game.state
     iid = ev["card"]
     card = st.cards[iid]
@@ -94,7 +94,7 @@ def battle_ended(game, attacker: int, blocker: int | None) -> None:
 
 
 def deck_discarded(game, a, p: int, cards: list) -> None:
-    """Ruling R-5: one discard from player `p`'s deck (a `mill` directive, or 【Crush】, CR 11-11-1) by activation
+    """Ruling R-5: one discard from player `p`'s deck (a `mill` directive, or 【Crush】: rule 11-11-1) by activation
     `a` took `cards`; if it is an effect of `p`'s opponent's card, `p`'s "when your opponent's effect discards N or
     more cards from your deck" effects whose N it reaches trigger."""
     if "opponent_effect_mills_you" not in game._triggers or not cards:
