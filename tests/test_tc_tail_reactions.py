@@ -396,11 +396,6 @@ def test_cr_11_1_1_compiled_when_you_reduce_a_spirits_cores_to_zero_with_awaken(
                         "During Your Attack Step").automated
 
 
-def test_cr_8_3_3_compiled_if_this_spirit_has_the_soul_core_when_then_what_it_does():
-    assert compiled('If this spirit has a "Soul Core" on it, when 1 of your spirits is blocked, draw a card.'
-                    ).effect == {"kind": "triggered", "trigger": "your_spirit_blocked",
-                                 "do": [{"draw": 1, "if": {"soul_core": True}}]}
-
 
 def test_cr_11_1_1_played_draw_when_your_awaken_leaves_one_of_your_spirits_without_cores():
     db = imported_db(effect("Draw a card when you reduce 1 of your spirit's cores to zero with an Awaken effect.",

@@ -50,8 +50,6 @@ rx_other: "other"
 // "draw a card when you reduce 1 of your spirit's cores to zero with an Awaken effect" (CR 11-1-1: the cores it
 // moves off your other spirits)
 %extend watch_event: "you reduce" count "of your" ("spirit's" | "spirits'") "cores to" ("zero" | "0") "with" ("a" | "an") KEYWORD ("effect" | "effects") -> rx_emptied_by_kw
-// "if this spirit has a "Soul Core" on it, when ..., ...": the condition on what the trigger does (CR 8-3-3)
-%extend sentence: "if" condition "," "when" watch_event "," after_when -> rx_if_when_first
 
 // "when a battle with 1 of your spirits with Ascend ends, ..." (CR 7-1-6-1): the battle one of your spirits
 // attacked or blocked in ends; "that spirit" is that spirit
@@ -193,9 +191,6 @@ class Rules:
         if count != 1 or str(kw) != "awaken":
             raise NotSupported(f"cores reduced to zero by {kw}, or several spirits' at once")
         return {"trigger": "your_spirit_emptied_by_awaken"}
-
-    def rx_if_when_first(self, cond, event, ops):
-        return self.when_first(event, self.if_first(cond, ops))
 
     def rx_battle_with_ends(self, count, side, descr, filters=None):
         if count != 1 or side != "you":
