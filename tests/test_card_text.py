@@ -400,6 +400,7 @@ TARGET_SAMPLES = {
     "colors_min": [2],
     "name_not": ["Stone Pup"],
     "name_is": ["Stone Pup"],  # docs/saga-rulings.md "Card names without quotation marks"
+    "or_this": [True],  # a watch's "this spirit or one of your Dragon spirits" (templates/reactions.py)
 }
 
 

@@ -276,6 +276,8 @@ def target_text(t: Target, card=None, *, ctx: _Ctx | None = None) -> str:
     ctx = ctx or _ctx_for(card, None)
     if t.alternative is not None:  # "1 opponent's spirit with 3000 BP or less or 1 opponent's nexus"
         return f"{target_text(replace(t, alternative=None), ctx=ctx)} or {target_text(t.alternative, ctx=ctx)}"
+    if t.or_this and t.ref is None:  # "this spirit or 1 of your Dragon spirits"
+        return f"{ctx.this()} or {target_text(replace(t, or_this=False), ctx=ctx)}"
     if t.ref is not None:
         if t.ref == "this":
             return ctx.this()
@@ -310,6 +312,8 @@ def _one_of(t: Target, ctx: _Ctx) -> str:
     """One card matching `t`, for "when ... would be destroyed": "one of your Dragon spirits"."""
     if t.ref is not None:
         return target_text(t, ctx=ctx)
+    if t.or_this:  # "this spirit or one of your Dragon spirits"
+        return f"{ctx.this()} or {_one_of(replace(t, or_this=False), ctx)}"
     if t.side == "you":
         return "one of your " + _kind(t, True)
     if t.side == "opponent":
@@ -952,6 +956,19 @@ _TRIGGER_LABELS = {
     "at_battle_resolution": "At Battle Resolution",
     "when_links": "When This Spirit Links",
     "when_linked": "When This Spirit Is Linked",
+    "cores_placed_in_reserve": "When a core is placed into your reserve",
+    "when_cores_placed": "When a core is placed onto this card",
+    "opponent_card_milled": "When a card is discarded from your opponent's deck",
+    "your_crush_milled": "When a card is discarded by your 【Crush】",
+    "your_effect_exhausts_opponent_spirit": "When one of your effects exhausts one of your opponent's spirits",
+    "opponent_spirit_exhausted_by_gale": "When one of your opponent's spirits is exhausted by 【Gale】",
+    "your_spirit_emptied_by_awaken": "When your 【Awaken】 leaves one of your spirits without cores",
+    "your_spirit_battle_ends": "When a battle with one of your spirits ends",
+    "opponent_effect_mills_you": "When your opponent's effect discards cards from your deck",
+    "when_milled_by_opponent": "When this card is discarded from your deck by your opponent's effect",
+    "your_spirit_card_to_trash": "When a spirit card is placed into your trash",
+    "your_spirit_effect_mills_opponent": "When an effect of one of your spirits discards a card from your "
+                                         "opponent's deck",
 }
 # triggers watching one of several cards: the label names which ("{one}": "one of your Dragon spirits")
 _WATCH_LABELS = {
@@ -981,6 +998,13 @@ _WATCH_LABELS = {
     "your_spirit_depleted": "When {one} is depleted",
     "opponent_spirit_depleted": "When {one} is depleted",
     "your_spirit_linked": "When {one} is linked",
+    "opponent_card_milled": "When {a} is discarded from your opponent's deck",
+    "your_crush_milled": "When {a} is discarded by your 【Crush】",
+    "your_effect_exhausts_opponent_spirit": "When one of your effects exhausts {one}",
+    "opponent_spirit_exhausted_by_gale": "When {one} is exhausted by 【Gale】",
+    "your_spirit_battle_ends": "When a battle with {one} ends",
+    "your_spirit_card_to_trash": "When {a} card is placed into your trash",
+    "your_spirit_effect_mills_opponent": "When an effect of {one} discards a card from your opponent's deck",
 }
 # restriction tags (STD 12-3), printed before the effect's label
 LIMIT_TAGS = {"once_per_turn": "〔Once per turn〕", "unstackable": "〔Unstackable〕",
@@ -1010,6 +1034,8 @@ def trigger_label(effect: Effect) -> str:
         return f"(End of {_WHOSE_TURN[effect.whose or 'you']})"
     if trig == "burst_set":
         return f"({_BURST_SET_LABELS[effect.whose or 'you']})"
+    if trig == "opponent_effect_mills_you" and effect.reach:  # ruling R-5: one discard of that many
+        return f"(When your opponent's effect discards {effect.reach} or more cards from your deck)"
     if trig == "cores_reach":  # STD 13-1-1: reached by an increase
         if not effect.reach:
             return "(When cores are put on this card)"

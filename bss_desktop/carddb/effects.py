@@ -79,6 +79,26 @@ TRIGGERS = (
     "opponent_draws_outside_draw_step",  # ... a draw outside their own draw step (ruling T2)
     "opponent_draws_by_effect",  # ... a draw one of their own effects makes ("uses one of their effects to draw")
 )
+# reactions to what either player's cards and effects do (docs/saga-rulings.md "Reactions to the other player's
+# actions"; rules/bss/reactions.py)
+TRIGGERS += (
+    "cores_placed_in_reserve",  # a core is placed into your reserve, by any move (CR 6-6-1-2-3, 3-5-5, 6-3-2, 6-5-2)
+    "when_cores_placed",  # a core is placed onto this card on the field (not by its own summon or placement, R-1)
+    "when_milled_by_opponent",  # this card is discarded from your deck by your opponent's effect: from the trash,
+    # on any card type, a magic card's too (R-2)
+    "your_spirit_effect_mills_opponent",  # an effect of one of your spirits (`watch`: which; `trigger`: that spirit)
+    # discards a card from your opponent's deck (R-2, R-3)
+    "opponent_card_milled",  # a card (`watch`) is discarded from your opponent's deck, by anyone's effect (R-2)
+    "your_crush_milled",  # your 【Crush】 discards a card (`watch`) from your opponent's deck (CR 11-11-1, R-2)
+    "your_effect_exhausts_opponent_spirit",  # an effect of one of your cards exhausts an opponent's spirit (R-3)
+    "opponent_spirit_exhausted_by_gale",  # 【Gale】 exhausts one of your opponent's spirits (`watch`, CR 11-10-1, R-3)
+    "opponent_effect_mills_you",  # an effect of your opponent's card discards cards from your deck, `count` or more
+    # at once (one discard, or one 【Crush】; ruling R-5)
+    "your_spirit_card_to_trash",  # one of your spirit cards (`watch`) is placed into your trash, from anywhere (R-7)
+    "your_spirit_battle_ends",  # the battle one of your spirits (`watch`) attacked or blocked in ends (CR 7-1-6-1)
+    "your_spirit_emptied_by_awaken",  # your 【Awaken】 moves the last core off one of your other spirits (CR 11-1-1)
+)
+TRASH_TRIGGERS = ("when_milled_by_opponent",)  # triggers of a card in the trash: a magic card's triggered effects too
 # Battle Spirits Standard's triggers (STD = its rule numbers); harmless elsewhere: a game without depletion never
 # fires the depletion ones. Kept apart from TRIGGERS, the triggers of Battle Spirits Saga's cards.
 STANDARD_TRIGGERS = (
@@ -108,6 +128,9 @@ WATCH_TRIGGERS = {
     "you_use_magic_from_hand": "you", "your_card_discarded": "you",
     "your_spirit_destroyed_by_your_effect": "you", "your_spirit_destroyed_in_battle": "you",
     "your_spirit_depleted": "you", "opponent_spirit_depleted": "opponent",
+    "opponent_card_milled": "opponent", "your_crush_milled": "opponent",  # the discarded card's owner
+    "your_effect_exhausts_opponent_spirit": "opponent", "opponent_spirit_exhausted_by_gale": "opponent",
+    "your_spirit_battle_ends": "you", "your_spirit_effect_mills_opponent": "you", "your_spirit_card_to_trash": "you",
 }
 # they watch magic cards, not spirits
 MAGIC_TRIGGERS = ("you_use_magic", "opponent_uses_magic", "opponent_uses_magic_from_hand", "you_use_magic_from_hand")
@@ -172,6 +195,7 @@ FIRST_TIME_TRIGGERS = ("life_reduced", "your_spirit_destroyed", "your_spirit_des
                        "your_spirit_attacks")
 COST_OPS = ("pay_cores", "discard", "exhaust", "core_remove", "destroy", "mill", "pay_soul", "to_deck_bottom",
             "cores_onto_this")  # what an effect cost may contain (CR 8-4)
+FIRST_TIME_TRIGGERS += ("your_spirit_card_to_trash",)  # reactions (docs/saga-rulings.md R-7)
 # what `restrict` says a card cannot do or undergo: attack, block, be blocked (CR 1-3-3), and the protections of
 # rules/bss/protection.py: be selected, destroyed by destruction effects or lose cores by the effects `by` names
 # (be_returned: to the hand or the deck), be destroyed by comparing BP, reduce life with its attacks, have the
@@ -245,6 +269,7 @@ class Target:
     colors_min: int | None = None  # "a magic card with 2 or more colors": it has at least N colours (CR 2-4)
     name_not: str | None = None  # "other than Stone Pup": not a card of this card name (CR 2-1; compared without case)
     name_is: str | None = None  # "a Stone Pup": a card of this card name, the whole name (CR 2-1; without case)
+    or_this: bool = False  # this card too, whatever it is: "this spirit or one of your Dragon spirits" (reactions.py)
 
 
 @dataclass(frozen=True, slots=True)
@@ -527,7 +552,7 @@ def parse_target(v, f) -> Target:
             if not items:
                 raise EffectSyntax(p, "expected a list of costs, got an empty list")
             kw["costs"] = tuple(sorted(set(_int(x, f"{p}[{i}]") for i, x in enumerate(items))))
-        elif key in ("exhausted", "other", "token", "soul_core", "linked", "no_effects"):
+        elif key in ("exhausted", "other", "token", "soul_core", "linked", "no_effects", "or_this"):
             kw[key] = _bool(val, p)
         elif key in ("keyword", "no_keyword"):
             kw[key] = _choice(val, p, KEYWORDS)
@@ -1168,7 +1193,7 @@ _EFFECT_KEYS = ("kind", "do", "levels", "trigger", "step", "whose", "timing", "c
                 "chain", "x_max", "manual", "text", "then_use", "watch", "limit", "count")
 _WATCH_KEYS = ("type", "bp_max", "bp_min", "cost_max", "cost_min", "level_max", "colors", "family", "families",
                "exhausted", "keyword", "other", "name_has", "costs", "token", "soul_core", "cores_min", "cores_max",
-               "symbols", "no_effects", "not_colors")
+               "symbols", "no_effects", "not_colors", "has_effect", "or_this")
 
 
 def parse_effect(v, f, *, card_type: str, make_token=None) -> Effect:
@@ -1200,6 +1225,8 @@ def parse_effect(v, f, *, card_type: str, make_token=None) -> Effect:
             if "count" not in d:
                 raise EffectSyntax(f"{f}.count", "missing: the number of cores that triggers it (cores_reach)")
             kw["reach"] = _int(d["count"], f"{f}.count", 1)
+        elif trig == "opponent_effect_mills_you" and "count" in d:  # "discards N or more cards" (ruling R-5)
+            kw["reach"] = _int(d["count"], f"{f}.count", 1)
         if "watch" in d:
             if trig not in WATCH_TRIGGERS or kind != "triggered":
                 raise EffectSyntax(f"{f}.watch", f"only triggered effects on {', '.join(WATCH_TRIGGERS)} watch "
@@ -1209,8 +1236,8 @@ def parse_effect(v, f, *, card_type: str, make_token=None) -> Effect:
             kw["watch"] = parse_target({"type": kind_of, **d["watch"]}, f"{f}.watch")
     elif "watch" in d:
         raise EffectSyntax(f"{f}.watch", "only triggered effects watch other cards")
-    if "count" in d and kw.get("trigger") != "cores_reach":
-        raise EffectSyntax(f"{f}.count", "only a cores_reach trigger takes a count")
+    if "count" in d and kw.get("trigger") not in ("cores_reach", "opponent_effect_mills_you"):
+        raise EffectSyntax(f"{f}.count", "only a cores_reach or opponent_effect_mills_you trigger takes a count")
     if "limit" in d:  # STD 12-3: 〔Once per turn〕, 〔Unstackable〕
         if kind not in ("triggered", "activated"):
             raise EffectSyntax(f"{f}.limit", f"only triggered and activated effects are limited (STD 12-3), not "
@@ -1233,7 +1260,8 @@ def parse_effect(v, f, *, card_type: str, make_token=None) -> Effect:
         raise EffectSyntax(f"{f}.timing", "only activated and magic effects have a timing")
     if kind == "magic" and card_type != "magic":
         raise EffectSyntax(f"{f}.kind", "magic effects belong to magic cards (CR 8-1-6)")
-    if card_type == "magic" and kind not in ("magic", "burst") and not (kind == "constant" and _own_cost_only(d)):
+    if card_type == "magic" and kind not in ("magic", "burst") and not (kind == "constant" and _own_cost_only(d)) \
+            and not (kind == "triggered" and d.get("trigger") in TRASH_TRIGGERS):
         raise EffectSyntax(f"{f}.kind", "a magic card's effects are magic effects or bursts (or a constant effect "
                                         "saying only its own cost in the hand: {cost: {target: this, set: N}})")
     if "condition" in d:

@@ -16,7 +16,7 @@ from __future__ import annotations
 import re
 from dataclasses import dataclass, field, replace
 
-from ..effects import STANDING_OPS, WATCH_TRIGGERS
+from ..effects import STANDING_OPS, TRASH_TRIGGERS, WATCH_TRIGGERS
 from ..errors import CardDataError
 from ..schema import card_from_dict
 from .framing import Frame, frame_of
@@ -24,6 +24,7 @@ from .normalise import CardNames, split_sentences
 from .sentences import Sentence, compile_sentence
 from .sentences import compile_sentence as _compile_sentence
 from .templates.costs import instead as _instead, own_cost_only
+from .templates.reactions import first_trigger
 from .templates.timing import battle_end_frame
 
 __all__ = ["CardNames", "CompiledEffect", "Frame", "Sentence", "compile_effect", "compile_sentence", "split_sentences"]
@@ -144,7 +145,8 @@ def _written_trigger(frame: Frame, sentences: list[Sentence]) -> tuple[Frame, st
         return frame, "a trigger written after the effect's first words"
     if sentences[0].ops[0]["_trigger"]["trigger"] == "when_battle_ends":  # templates/timing.py
         return battle_end_frame(frame, sentences)
-    if frame.kind != "constant" or frame.timing:
+    if (frame.kind != "constant" or frame.timing) and not (  # a magic card's trigger in its trash (reactions.py)
+            frame.kind == "magic" and not frame.timing and first_trigger(sentences) in TRASH_TRIGGERS):
         return frame, f"a trigger written inside a {frame.kind} effect"
     first = sentences[0]
     trig = first.ops[0]["_trigger"]
@@ -388,7 +390,8 @@ def _check(card_type: str, effect: dict) -> str:
         card["timing"] = ["main", "flash"]
         if effect.get("then_use"):  # the card's own magic effect is checked with the whole card, at import
             card["effects"].append({"kind": "magic", "timing": [effect["then_use"]], "do": [{"draw": 1}]})
-        elif effect.get("kind") == "constant":  # its own cost in the hand, beside its magic effect (likewise)
+        elif effect.get("kind") in ("constant", "triggered"):  # its own cost in the hand, or a trigger in its
+            # trash (templates/reactions.py), beside its magic effect (likewise)
             card["effects"].append({"kind": "magic", "timing": ["main"], "do": [{"draw": 1}]})
     else:
         card["levels"] = [{"level": n, "cores": n, **({"bp": 1000} if card_type == "spirit" else {})}

@@ -953,6 +953,8 @@ def compile_sentence(text: str, families: tuple[str, ...] = (), names=()) -> Sen
             keys["then_use"] = op["_then_use"]
         elif "_limit" in op:  # "once per turn" (templates/timing.py)
             keys["limit"] = op["_limit"]
+        elif "_effect_keys" in op:  # a template's effect-level keys (templates/reactions.py: a trigger's count)
+            keys.update(op["_effect_keys"])
         else:
             kept.append(op)
     out.ops, out.effect_keys = kept, keys

@@ -13,7 +13,7 @@ from __future__ import annotations
 from dataclasses import replace
 
 from ...engine import stats, table_cards
-from . import continuous, link, protection
+from . import continuous, link, protection, reactions
 from ...limits import MAX_ZONE_CARDS
 from ...engine.state import Card, Cause, Continuous, Grant
 from .targets import candidates, condition_holds, count_value, matches
@@ -324,6 +324,7 @@ class Directives:
             self._move_card(deck[-1], "trash", "mill")
         if "discarded" in self._reads:
             a.discarded = milled
+        reactions.deck_discarded(self, a, p, milled)  # "when your opponent's effect discards N or more cards"
         return bool(milled)
 
     def _do_destroy(self, a, d):

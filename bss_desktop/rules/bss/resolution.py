@@ -14,7 +14,7 @@ from itertools import combinations
 
 from ...carddb.effects import BURST_TRIGGERS, Effect
 from ...engine import stats
-from . import agile, continuous, costs, link, protection, timing
+from . import agile, continuous, costs, link, protection, reactions, timing
 from .directives import WAIT, Directives
 from .effect_costs import EffectCosts
 from ...engine.errors import IllegalCommand
@@ -280,6 +280,8 @@ class Resolution(Directives, EffectCosts):
             gainer = ev.get("dst_player", ev["player"])
             self._fire_side(gainer, "life_gained")
             self._fire_side(1 - gainer, "opponent_life_gained")  # "when a core is added to your opponent's life"
+        if self._triggers.intersection(reactions.CORE_TRIGGERS):  # (reactions.py: cores placed somewhere)
+            reactions.cores_moved(self, ev)
         if "cores_reach" in self._triggers:  # (a card of this game triggers on its cores reaching a count)
             dst = ev["dst"]
             if type(dst) is int:
@@ -301,6 +303,8 @@ class Resolution(Directives, EffectCosts):
             self._fire(ev["card"], "when_refreshed")
             return
         self._fire(ev["card"], "when_exhausted" if ev["exhausted"] else "when_refreshed")
+        if ev["exhausted"] and self._triggers.intersection(reactions.EXHAUST_TRIGGERS):  # (reactions.py)
+            reactions.exhausted(self, ev)
         card = self.state.cards[ev["card"]]
         if ev["exhausted"] and self._defs[card.cid].type == "nexus":
             self._fire_side(card.owner, "your_nexus_exhausted", ev["card"])
@@ -373,6 +377,8 @@ class Resolution(Directives, EffectCosts):
     def _on_card_moved(self, ev: dict) -> None:
         """A spirit returned from the field to its owner's hand or deck ("when one of your opponent's spirits is
         returned to their hand or deck"): the opponent's effects waiting for it trigger."""
+        if self._triggers.intersection(reactions.MILL_TRIGGERS):  # (reactions.py: discarded from a deck)
+            reactions.card_moved(self, ev)
         if ev["src"] == "hand" and ev["dst"] == "trash" and ev["reason"] == "discard":  # CR 10-2-2
             self._fire_side(ev["owner"], "your_card_discarded", ev["card"])
             return
@@ -411,6 +417,7 @@ class Resolution(Directives, EffectCosts):
             if iid is not None and self.state.cards[iid].zone == "field":
                 self._fire(iid, "when_battle_ends")
                 self._fire(iid, role)  # its part in the battle, read as the battle ends (CR 7-1-6-1)
+        reactions.battle_ended(self, ev["attacker"], ev["blocker"])  # "when a battle with one of your spirits ends"
         if "agile" in self._keywords:  # 【Agile】 cards in the hands (agile.py, docs/saga-rulings.md)
             agile.battle_ended(self, ev["attacker"], ev["blocker"])
 
@@ -840,10 +847,13 @@ class Resolution(Directives, EffectCosts):
             n = lv + (continuous.keyword_value(self, a.source, "crush") or 0) if st.cards[a.source].zone == "field" \
                 else lv
             deck = st.players[1 - a.controller].deck
+            crushed = []
             for _ in range(n):
                 if not deck:
                     break
+                crushed.append(deck[-1])
                 self._move_card(deck[-1], "trash", "crush")
+            reactions.deck_discarded(self, a, 1 - a.controller, crushed)  # one discard (ruling R-5)
             a.phase = "done"
         elif name == "raid":  # CR 11-12-1: may exhaust one of your nexuses to refresh the attacker
             nexuses = [i for i in st.players[a.controller].field

@@ -16,6 +16,8 @@ def matches(game, iid: int, t, controller: int, source: int | None) -> bool:
     """Whether card `iid` fits target filter `t` from the point of view of `controller`."""
     if t.alternative is not None and matches(game, iid, t.alternative, controller, source):
         return True  # "1 of A, or 1 of B": either
+    if t.or_this and iid == source:  # "this spirit or one of your Dragon spirits": this one, whatever it is
+        return True
     st = game.state
     card = st.cards[iid]
     d = game.db[card.cid]

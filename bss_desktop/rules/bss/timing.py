@@ -28,7 +28,7 @@ def first_time(game, e, controller: int, trigger_card: int | None) -> bool:
     if e.trigger == "life_reduced":  # (the reduction that triggered it is in the log already)
         return sum(1 for x in log if x == ("life", controller)) == 1
     by_opponent = e.trigger == "your_spirit_destroyed_by_opponent"
-    kind = "attack" if e.trigger == "your_spirit_attacks" else "destroyed"
+    kind = {"your_spirit_attacks": "attack", "your_spirit_card_to_trash": "to_trash"}.get(e.trigger, "destroyed")
     for x in log:
         if x[0] != kind or x[1] != controller or (by_opponent and not x[3]):
             continue
