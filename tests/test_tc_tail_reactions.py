@@ -420,7 +420,8 @@ def test_cr_7_1_6_1_compiled_when_a_battle_with_one_of_your_spirits_ends():
     assert compiled("When a battle with 1 of your spirits with Ascend ends, you may pay 3 cores from this nexus to "
                     "refresh that spirit.", card_type="nexus").effect == {
         "kind": "triggered", "trigger": "your_spirit_battle_ends", "watch": {"keyword": "ascend"},
-        "cost": [{"core_remove": {"target": "this", "count": 3}}], "optional": True, "do": [{"refresh": "trigger"}]}
+        "cost": [{"core_remove": {"target": "this", "count": 3, "to": "trash"}}], "optional": True,
+            "do": [{"refresh": "trigger"}]}  # paid cores go to the trash (CR 3-4-1)
     assert not compiled("When a battle with 1 of your opponent's spirits ends, draw a card.").automated
 
 

@@ -59,10 +59,7 @@ rx_other: "other"
 // the number is the effect's `count`)
 %extend sentence: "when your opponent's" ("effect" | "effects") ("discards" | "discard") NUMBER "or more" card_word "from your deck" "," after_when -> rx_when_opp_mills_you
 
-// "(at the start of the step,) you may summon a spirit card with Swift from your hand": a summon as any, its cost
-// paid and its LV1 cores placed (CR 10-6-6, 10-6-7), of a card the text names
-%extend action: "summon" amount card_descr filters? from_zone -> rx_summon_paying
-
+// "(at the start of the step,) you may summon a spirit card with Swift from your hand": costs.py's summon_paid
 // "when an effect on 1 of your Angel spirits discards a card from your opponent's deck, ..." (ruling R-2, R-3: the
 // resolving effect's card, one of your spirits the watch fits); "this effect does not duplicate" (ruling R-6)
 %extend watch_event: "an effect on" count "of" owner descr filters? ("discards" | "discard") count card_word "from your opponent's deck" -> rx_spirit_effect_mills
@@ -203,17 +200,6 @@ class Rules:
 
     def rx_when_opp_mills_you(self, n, _w, ops):
         return [{"_trigger": {"trigger": "opponent_effect_mills_you"}}, {"_effect_keys": {"count": int(n)}}] + ops
-
-    def rx_summon_paying(self, amount, descr, *rest):
-        filters = rest[0] if len(rest) == 2 else None
-        zone = rest[-1]
-        if amount:  # "a spirit card": one, exactly
-            raise NotSupported("several cards summoned, paying their costs")
-        t = {**self._target({}, "you", descr, filters), "zone": zone}
-        t.pop("side", None)
-        if t.get("type", "spirit") not in ("spirit", "nexus"):
-            raise NotSupported("only spirits and nexuses go onto the field")
-        return [{"summon": {"target": t, "pay": True}}]
 
     def rx_spirit_effect_mills(self, count, side, descr, *rest):
         filters = rest[0] if len(rest) == 3 else None
