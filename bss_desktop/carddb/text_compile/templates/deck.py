@@ -19,6 +19,7 @@ GRAMMAR = r"""
               | "with" NUMBER "or more colors"                  -> f_colors_min
               | "other than" (WORD | FAMILY)+                   -> f_name_not
 %extend sentence: "reveal the top" count? card_word "of your deck" "when" watch_event -> reveal_when
+%extend action: "discard" count card_descr "from the top of" whose_deck -> mill_from_top
 %extend whose_deck: "their deck"                                -> deck_opponent
 %extend cost_part: "discard" count card_descr filters ("from your hand")? -> cost_discard_filtered
 %extend condition: "you have" NUMBER "or more" card_descr filters? "in your trash" -> c_trash_min
@@ -161,6 +162,12 @@ class Rules:
     @_inline
     def if_added(self, ops):  # "if you add a card to your hand with this effect, ...": the search took one
         return [{**ops[0], "if_done": True, "_after": "search"}] + ops[1:]
+
+    @_inline
+    def mill_from_top(self, count, descr, side):  # "discard 4 cards from the top of your deck": "discard the top 4"
+        if descr != {"type": "any"}:
+            raise NotSupported("discarding cards of a kind from the top of a deck")
+        return self.mill(count, None, side)
 
     # ---------------------------------------------------------------- viewed cards
     @_inline

@@ -21,6 +21,8 @@ GRAMMAR = r"""
                    | "you lose life"                           -> prot_life_lost
 %extend condition: ("this spirit is" | "this nexus is") "exhausted"  -> c_this_exhausted
                  | ("this spirit is" | "this nexus is") "refreshed"  -> c_this_refreshed
+// "when this spirit reduces your opponent's life": with its attack (ruling P12, CR 7-1-5-3-1)
+%extend self_event: "reduces your opponent's life"              -> prot_self_reduces
 %extend filter: "that has" NUMBER ("or fewer" | "or less") "bp"  -> f_bp_max
               | "that has" NUMBER "or more bp"                   -> f_bp_min
 
@@ -231,6 +233,9 @@ class Rules:
 
     def prot_its_attacks(self, *_):
         return None
+
+    def prot_self_reduces(self):  # ruling P12: a spirit reduces life by its attack's damage (CR 7-1-5-3-1, 11-7-1)
+        return "when_attack_reduces_life"
 
     def prot_life_gained(self):  # "when your life increases" (ruling P9)
         return {"trigger": "life_gained"}

@@ -1,0 +1,120 @@
+"""The tail of issue 28, family "protection" (text_compile/templates/protection.py and deck.py): life triggers,
+replacement, life conditions and the deck (docs/saga-rulings.md, "Replacement and immunity", "Looking at and moving
+the deck").
+
+Every sentence here is written for these tests in the templates real card text uses; none is a real card's text.
+Each template is checked compiled (the directives it says) and played from a concrete position (the outcome the text
+states).
+"""
+from __future__ import annotations
+
+import pytest
+
+from bss_desktop.carddb.card_text import effect_text
+from bss_desktop.carddb.effects import EffectSyntax, effect_to_dict, parse_effect
+from bss_desktop.carddb.text_compile import compile_effect, compile_sentence
+from bss_desktop.engine.commands import Attack, Block, Pass, UseMagic
+from helpers import cids, first, imported_db, position, record, two_players
+
+FAMILIES = ("Stoneback", "Sky Warden")
+
+
+def ops(sentence: str):
+    s = compile_sentence(sentence, FAMILIES)
+    assert s.ok, s.why
+    return s.ops
+
+
+def spirit(details: str, condition: str = "N/A", **fields) -> dict:
+    """ZT-001 (a red Stoneback spirit, 1000 / 3000 BP) with one effect at LV1 and LV2."""
+    return record(effects=[{"levels": [1, 2], "condition": condition, "keywords": [], "steps": [],
+                            "details": details}], **fields)
+
+
+def magic(details: str, ID: str = "ZT-090") -> dict:
+    return record(effects=[{"levels": [], "condition": "N/A", "keywords": [], "steps": ["Main", "Flash"],
+                            "details": details}], cardType="MAGIC", name="Test Magic " + ID, ID=ID,
+                  core_requirements=[])
+
+
+def game_of(db, p0: str, p1: str = "{life: 5, reserve: 3}", **kw):
+    return position(two_players(p0, p1, **kw), db=db)
+
+
+def use(game, p: int = 0, cid: str = "ZT-090"):
+    return game.apply(UseMagic(p, first(game, p, cid, "hand")))
+
+
+def attack_unblocked(game, p: int, attacker: int):
+    game.apply(Attack(p, attacker))
+    game.apply(Pass(1 - p))
+    game.apply(Pass(p))
+    return game.apply(Block(1 - p, None))
+
+
+# ---------------------------------------------------------------- ruling P12: "this spirit reduces your opponent's life"
+
+
+def test_ruling_p12_when_this_spirit_reduces_your_opponents_life_is_its_attacks_trigger():
+    assert ops("When this spirit reduces your opponent's life, draw cards until you have 5 cards in your hand.") == [
+        {"_trigger": {"trigger": "when_attack_reduces_life"}}, {"draw": {"until": 5}}]
+    # the same trigger as the core's "when this spirit's attack reduces your opponent's life"
+    assert ops("When this spirit reduces your opponent's life, draw a card.")[0] == \
+        ops("When this spirit's attack reduces your opponent's life, draw a card.")[0]
+    c = compile_effect("spirit", "N/A", "When this spirit reduces your opponent's life, you may exhaust 1 of your "
+                                        "nexuses to select 1 of your Sky Warden spirits and refresh it.",
+                       families=FAMILIES)
+    assert c.automated, c.why
+    assert c.effect["trigger"] == "when_attack_reduces_life"
+
+
+def test_ruling_p12_played_draw_until_when_this_spirit_reduces_your_opponents_life():
+    db = imported_db(spirit("When this spirit reduces your opponent's life, draw cards until you have 3 cards in "
+                            "your hand."))
+    game = game_of(db, "{life: 5, reserve: 3, hand: [T-R1], deck: [T-W0, T-G4, T-MB, T-R1A], field: [ZT-001]}",
+                   step="attack")
+    attack_unblocked(game, 0, game.state.players[0].field[0])
+    assert game.state.players[1].life == 4
+    assert sorted(cids(game, game.state.players[0].hand)) == ["T-G4", "T-R1", "T-W0"]
+
+
+def test_ruling_p12_played_a_blocked_attack_reduces_no_life_and_triggers_nothing():
+    db = imported_db(spirit("When this spirit reduces your opponent's life, draw a card."))
+    game = game_of(db, "{life: 5, reserve: 3, deck: [T-W0, T-G4], field: [ZT-001]}",
+                   "{life: 5, reserve: 3, field: [T-B2]}", step="attack")
+    game.apply(Attack(0, game.state.players[0].field[0]))
+    game.apply(Pass(1))
+    game.apply(Pass(0))
+    game.apply(Block(1, game.state.players[1].field[0]))
+    game.apply(Pass(1))
+    game.apply(Pass(0))
+    assert game.state.players[1].life == 5 and game.state.players[0].hand == []
+
+
+# ---------------------------------------------------------------- deck: "discard N cards from the top of your deck"
+
+
+@pytest.mark.parametrize("sentence, expected", [
+    ("Discard 3 cards from the top of your deck.", [{"mill": {"count": 3, "side": "you"}}]),
+    ("Then, discard 2 cards from the top of your opponent's deck.",
+     [{"mill": {"count": 2, "side": "opponent"}, "_then": True}]),
+    ("Discard a card from the top of your deck.", [{"mill": {"count": 1, "side": "you"}}]),
+])
+def test_cr_3_4_1_discard_cards_from_the_top_of_a_deck_is_the_mill(sentence, expected):
+    assert ops(sentence) == expected
+    assert ops(sentence.replace("Then, discard", "Discard"))[0]["mill"] == expected[0]["mill"]
+
+
+def test_cr_3_4_1_discarding_cards_of_a_kind_from_the_top_stays_manual():
+    s = compile_sentence("Discard 2 spirit cards from the top of your deck.")
+    assert not s.ok and "of a kind" in s.why
+
+
+def test_ruling_deck_1_played_draw_then_discard_from_the_top_then_add_one_from_the_discarded_cards():
+    db = imported_db(magic("Draw 1 card. Then, discard 3 cards from the top of your deck. Add 1 magic card from the "
+                           "discarded cards to your hand."))
+    game = game_of(db, "{life: 5, reserve: 3, hand: [ZT-090], deck: [T-W0, T-R1, T-MB, T-G4, T-R1A]}")
+    use(game)
+    assert sorted(cids(game, game.state.players[0].hand)) == ["T-MB", "T-W0"]
+    assert sorted(cids(game, game.state.players[0].trash)) == ["T-G4", "T-R1", "ZT-090"]
+    assert cids(game, game.state.players[0].deck) == ["T-R1A"]
