@@ -450,6 +450,7 @@ CONDITION_SAMPLES = {
     "exhausted": [True, False],
     "magic_used_max": [0, 2],
     "burst_set": ["you", "opponent"],
+    "less_life": [True, False],
 }
 
 

@@ -118,3 +118,39 @@ def test_ruling_deck_1_played_draw_then_discard_from_the_top_then_add_one_from_t
     assert sorted(cids(game, game.state.players[0].hand)) == ["T-MB", "T-W0"]
     assert sorted(cids(game, game.state.players[0].trash)) == ["T-G4", "T-R1", "ZT-090"]
     assert cids(game, game.state.players[0].deck) == ["T-R1A"]
+
+
+# ---------------------------------------------------------------- CR 3-7: "if you have less life than your opponent"
+
+
+def test_cr_3_7_less_life_than_your_opponent_is_a_condition_written_before_or_after():
+    assert ops("Place a core from the void into your life if you have less life than your opponent.") == [
+        {"life_gain": 1, "if": {"less_life": True}}]
+    assert ops("If you have less life than your opponent, draw 2 cards.") == [{"draw": 2, "if": {"less_life": True}}]
+
+
+def test_cr_3_7_less_life_is_written_back_and_read_as_english():
+    e = parse_effect({"kind": "triggered", "trigger": "when_summoned", "condition": {"less_life": True},
+                      "do": [{"draw": 1}]}, "e", card_type="spirit")
+    assert parse_effect(effect_to_dict(e), "e", card_type="spirit") == e
+    assert "if you have less life than your opponent" in effect_text(e).lower()
+    e = parse_effect({"kind": "constant", "condition": {"less_life": False}, "do": [{"bp": {"add": 1000}}]}, "e",
+                     card_type="spirit")
+    assert "while you do not have less life than your opponent" in effect_text(e).lower()
+
+
+@pytest.mark.parametrize("value", ["yes", 1, None, [True]])
+def test_hostile_a_malformed_less_life_condition_is_refused_naming_the_field(value):
+    with pytest.raises(EffectSyntax) as err:
+        parse_effect({"kind": "triggered", "trigger": "when_summoned", "condition": {"less_life": value},
+                      "do": [{"draw": 1}]}, "e", card_type="spirit")
+    assert err.value.field == "e.condition.less_life"
+
+
+@pytest.mark.parametrize("mine, theirs, gained", [(2, 4, True), (4, 4, False), (5, 3, False)])
+def test_cr_3_7_played_a_core_into_your_life_only_with_less_life_than_your_opponent(mine, theirs, gained):
+    db = imported_db(magic("Place a core from the void into your life if you have less life than your opponent."))
+    game = game_of(db, f"{{life: {mine}, reserve: 3, hand: [ZT-090]}}", f"{{life: {theirs}, reserve: 3}}")
+    use(game)
+    assert game.state.players[0].life == mine + (1 if gained else 0)
+    assert game.state.players[1].life == theirs

@@ -454,6 +454,9 @@ def _condition_parts(c: Condition, ctx: _Ctx, *, constant: bool) -> list[str]:
         parts.append(f"your life is {c.life_max} or less")
     if c.opponent_life_max is not None:
         parts.append(f"your opponent's life is {c.opponent_life_max} or less")
+    if c.less_life is not None:  # CR 3-7
+        parts.append("you have less life than your opponent" if c.less_life
+                     else "you do not have less life than your opponent")
     if c.symbol is not None:
         parts.append(f"you have a {_color(c.symbol)} symbol on your field")
     if c.control is not None:

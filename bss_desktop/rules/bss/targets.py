@@ -214,6 +214,9 @@ def condition_holds(game, cond, source: int, controller: int, activation=None) -
         return False
     if cond.opponent_life_max is not None and st.players[1 - controller].life > cond.opponent_life_max:
         return False
+    if cond.less_life is not None and (st.players[controller].life < st.players[1 - controller].life) != \
+            cond.less_life:
+        return False  # "if you have less life than your opponent": the cores in the two lives (CR 3-7)
     if cond.symbol is not None and not has_symbol(game, controller, cond.symbol):
         return False
     if cond.control is not None:  # "you control ..." / "your opponent has ..." on the field of the side it names

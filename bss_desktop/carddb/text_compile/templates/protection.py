@@ -19,6 +19,7 @@ GRAMMAR = r"""
 %extend watch_event: "your life is reduced by an attack from" count "of" owner descr filters? -> prot_life_watch
                    | "your life increases"                     -> prot_life_gained
                    | "you lose life"                           -> prot_life_lost
+%extend condition: "you have less life than your opponent"      -> c_less_life
 %extend condition: ("this spirit is" | "this nexus is") "exhausted"  -> c_this_exhausted
                  | ("this spirit is" | "this nexus is") "refreshed"  -> c_this_refreshed
 // "when this spirit reduces your opponent's life": with its attack (ruling P12, CR 7-1-5-3-1)
@@ -197,6 +198,9 @@ class Rules:
 
     def c_this_exhausted(self):  # "if this spirit is exhausted" (CR 4-4)
         return {"exhausted": True}
+
+    def c_less_life(self):  # "if you have less life than your opponent": the two lives compared (CR 3-7)
+        return {"less_life": True}
 
     def c_this_refreshed(self):
         return {"exhausted": False}
