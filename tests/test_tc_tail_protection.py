@@ -154,3 +154,50 @@ def test_cr_3_7_played_a_core_into_your_life_only_with_less_life_than_your_oppon
     use(game)
     assert game.state.players[0].life == mine + (1 if gained else 0)
     assert game.state.players[1].life == theirs
+
+
+# ---------------------------------------------------------------- ruling P12: life reduced by one of their spirits
+
+
+def test_ruling_p12_your_life_reduced_by_one_of_your_opponents_spirits_is_the_watched_attack_trigger():
+    assert ops("When your life is reduced by one of your opponent's spirits without Astral, draw a card.") == [
+        {"_trigger": {"trigger": "opponent_spirit_reduces_life", "watch": {"no_keyword": "astral"}}}, {"draw": 1}]
+    assert ops("When your life is reduced by one of your opponent's Stoneback spirits, draw a card.")[0] == \
+        ops("When your life is reduced by an attack from one of your opponent's Stoneback spirits, draw a card.")[0]
+    assert not compile_sentence("When your life is reduced by 2 of your opponent's spirits, draw a card.").ok
+
+
+def test_cr_10_13_a_watch_without_a_keyword_is_written_back_and_read_as_english():
+    for trigger in ("opponent_spirit_reduces_life", "opponent_attacks"):
+        e = parse_effect({"kind": "triggered", "trigger": trigger, "watch": {"no_keyword": "astral"},
+                          "do": [{"draw": 1}]}, "e", card_type="nexus")
+        assert parse_effect(effect_to_dict(e), "e", card_type="nexus") == e
+        assert "no 【Astral】" in effect_text(e)
+
+
+@pytest.mark.parametrize("value", ["flying", 3, ["astral"]])
+def test_hostile_a_malformed_watch_no_keyword_is_refused_naming_the_field(value):
+    with pytest.raises(EffectSyntax) as err:
+        parse_effect({"kind": "triggered", "trigger": "opponent_attacks", "watch": {"no_keyword": value},
+                      "do": [{"draw": 1}]}, "e", card_type="nexus")
+    assert err.value.field.startswith("e.watch.no_keyword")
+
+
+def test_ruling_p12_played_a_life_reduced_by_a_spirit_without_the_keyword_draws():
+    db = imported_db(spirit("When your life is reduced by one of your opponent's spirits without Astral, draw a card.",
+                            ID="ZT-050", name="Watcher", cardType="NEXUS",
+                            core_requirements=[{"level": 1, "cores": 0}, {"level": 2, "cores": 2}]))
+    game = game_of(db, "{life: 5, reserve: 3, field: [T-R1]}",
+                   "{life: 5, reserve: 3, deck: [T-W0, T-G4], field: [ZT-050]}", step="attack")
+    attack_unblocked(game, 0, game.state.players[0].field[0])
+    assert game.state.players[1].life == 4 and cids(game, game.state.players[1].hand) == ["T-W0"]
+
+
+def test_ruling_p12_played_a_spirit_with_astral_reduces_life_and_nothing_is_drawn():
+    db = imported_db(spirit("When your life is reduced by one of your opponent's spirits without Astral, draw a card.",
+                            ID="ZT-050", name="Watcher", cardType="NEXUS",
+                            core_requirements=[{"level": 1, "cores": 0}, {"level": 2, "cores": 2}]))
+    game = game_of(db, "{life: 5, reserve: 3, field: [KW-AST]}",  # a spirit of the test pool with Astral
+                   "{life: 5, reserve: 3, deck: [T-W0, T-G4], field: [ZT-050]}", step="attack")
+    attack_unblocked(game, 0, game.state.players[0].field[0])
+    assert game.state.players[1].life == 4 and game.state.players[1].hand == []

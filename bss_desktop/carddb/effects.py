@@ -1111,7 +1111,7 @@ _EFFECT_KEYS = ("kind", "do", "levels", "trigger", "step", "whose", "timing", "c
                 "chain", "x_max", "manual", "text", "then_use", "watch", "limit", "count")
 _WATCH_KEYS = ("type", "bp_max", "bp_min", "cost_max", "cost_min", "level_max", "colors", "family", "families",
                "exhausted", "keyword", "other", "name_has", "costs", "token", "soul_core", "cores_min", "cores_max",
-               "symbols", "no_effects", "not_colors")
+               "symbols", "no_effects", "not_colors", "no_keyword")
 
 
 def parse_effect(v, f, *, card_type: str, make_token=None) -> Effect:

@@ -17,6 +17,7 @@ GRAMMAR = r"""
 %extend sentence: "your opponent's" QUOTED "effects are not triggered by this effect" -> prot_quiet
                 | QUOTED "effects on" owner descr filters? "are not triggered" duration? -> prot_muted
 %extend watch_event: "your life is reduced by an attack from" count "of" owner descr filters? -> prot_life_watch
+                   | "your life is reduced by" count "of" owner descr filters? -> prot_life_watch
                    | "your life increases"                     -> prot_life_gained
                    | "you lose life"                           -> prot_life_lost
 %extend condition: "you have less life than your opponent"      -> c_less_life
