@@ -13,8 +13,8 @@ import pytest
 from bss_desktop.carddb.card_text import effect_text
 from bss_desktop.carddb.effects import EffectSyntax, effect_to_dict, parse_effect
 from bss_desktop.carddb.text_compile import compile_effect, compile_sentence
-from bss_desktop.engine.commands import Attack, Block, Pass, UseMagic
-from helpers import cids, first, imported_db, position, record, two_players
+from bss_desktop.engine.commands import Attack, Block, Pass, Summon, UseMagic
+from helpers import answer, cids, first, imported_db, position, record, two_players
 
 FAMILIES = ("Stoneback", "Sky Warden")
 
@@ -201,3 +201,88 @@ def test_ruling_p12_played_a_spirit_with_astral_reduces_life_and_nothing_is_draw
                    "{life: 5, reserve: 3, deck: [T-W0, T-G4], field: [ZT-050]}", step="attack")
     attack_unblocked(game, 0, game.state.players[0].field[0])
     assert game.state.players[1].life == 4 and game.state.players[1].hand == []
+
+
+# ---------------------------------------------------------------- ruling P13: cannot be discarded from your hand
+
+
+def test_ruling_p13_your_opponents_effects_cannot_discard_cards_from_your_hand_compiles():
+    hand = {"side": "you", "zone": "hand", "type": "any", "all": True}
+    c = compile_effect("nexus", "N/A", "Your opponent's effects cannot discard cards from your hand.")
+    assert c.effect == {"kind": "constant", "do": [{"restrict": {"target": hand, "cannot": "be_discarded",
+                                                                 "by": {"type": "any"}}}]}
+    assert ops("The effects of your opponent's magic cards cannot discard cards from your hand.") == [
+        {"restrict": {"target": hand, "cannot": "be_discarded", "_duration": None, "by": {"type": "magic"}}}]
+    e = parse_effect(c.effect, "e", card_type="nexus")
+    assert parse_effect(effect_to_dict(e), "e", card_type="nexus") == e
+    assert effect_text(e) == "Constant: All cards in your hand cannot be discarded by your opponent's effects."
+
+
+def test_ruling_p13_for_a_while_stays_manual():
+    s = compile_sentence("Your opponent's effects cannot discard cards from your hand during this turn.")
+    assert not s.ok and "constant" in s.why
+
+
+@pytest.mark.parametrize("effect, field", [
+    ({"kind": "constant", "do": [{"restrict": {"target": {"side": "you", "all": True}, "cannot": "be_discarded"}}]},
+     "e.do[0].restrict.target"),
+    ({"kind": "constant", "do": [{"restrict": {"target": {"side": "you", "zone": "hand", "type": "any", "all": True},
+                                               "cannot": "be_selected"}}]}, "e.do[0].restrict.target"),
+    ({"kind": "triggered", "trigger": "when_summoned",
+      "do": [{"restrict": {"target": {"side": "you", "zone": "hand", "type": "any", "all": True},
+                           "cannot": "be_discarded"}}]}, "e.do[0].restrict"),
+    ({"kind": "constant", "do": [{"restrict": {"target": {"side": "you", "zone": "hand", "type": "any", "all": True},
+                                               "cannot": "be_discarded", "by": {"type": "deck"}}}]},
+     "e.do[0].restrict.by"),
+])
+def test_hostile_a_malformed_be_discarded_is_refused_naming_the_field(effect, field):
+    with pytest.raises(EffectSyntax) as err:
+        parse_effect(effect, "e", card_type="spirit")
+    assert err.value.field.startswith(field), err.value.field
+
+
+def nexus(details: str) -> dict:
+    return spirit(details, ID="ZT-050", name="Test Nexus", cardType="NEXUS",
+                  core_requirements=[{"level": 1, "cores": 0}, {"level": 2, "cores": 2}])
+
+
+def test_ruling_p13_played_your_opponents_discard_finds_no_card_in_your_hand():
+    db = imported_db(nexus("Your opponent's effects cannot discard cards from your hand."),
+                     magic("Your opponent discards 2 cards."))
+    game = game_of(db, "{life: 5, reserve: 3, hand: [ZT-090]}", "{life: 5, reserve: 3, hand: [T-R1, T-W0], "
+                                                                  "field: [ZT-050]}")
+    use(game)
+    assert sorted(cids(game, game.state.players[1].hand)) == ["T-R1", "T-W0"]
+    assert cids(game, game.state.players[1].trash) == []
+
+
+def test_ruling_p13_played_each_player_discards_and_only_the_protected_hand_keeps_its_cards():
+    db = imported_db(nexus("Your opponent's effects cannot discard cards from your hand."),
+                     magic("Each player discards 1 card."))
+    game = game_of(db, "{life: 5, reserve: 3, hand: [ZT-090, T-G4]}", "{life: 5, reserve: 3, hand: [T-R1], "
+                                                                         "field: [ZT-050]}")
+    use(game)
+    assert cids(game, game.state.players[0].hand) == [] and "T-G4" in cids(game, game.state.players[0].trash)
+    assert cids(game, game.state.players[1].hand) == ["T-R1"]
+
+
+def test_ruling_p13_played_your_own_effects_still_discard_and_only_the_kinds_named_are_kept_out():
+    db = imported_db(nexus("The effects of your opponent's magic cards cannot discard cards from your hand."),
+                     magic("Discard 1 card."),
+                     spirit("Your opponent discards 1 card.", "When Summoned", ID="ZT-002", name="Thief"))
+    game = game_of(db, "{life: 5, reserve: 3, hand: [ZT-090, T-G4], field: [ZT-050]}")
+    use(game)  # the protected player's own magic card
+    assert sorted(cids(game, game.state.players[0].trash)) == ["T-G4", "ZT-090"]
+    game = game_of(db, "{life: 5, reserve: 5, hand: [ZT-002]}", "{life: 5, reserve: 3, hand: [T-R1], field: [ZT-050]}")
+    game.apply(Summon(0, first(game, 0, "ZT-002", "hand")))  # a spirit's effect is not a magic card's
+    assert cids(game, game.state.players[1].hand) == [] and cids(game, game.state.players[1].trash) == ["T-R1"]
+
+
+def test_ruling_p13_played_without_the_nexus_the_discard_happens():
+    db = imported_db(nexus("Your opponent's effects cannot discard cards from your hand."),
+                     magic("Your opponent discards 1 card."))
+    game = game_of(db, "{life: 5, reserve: 3, hand: [ZT-090]}", "{life: 5, reserve: 3, hand: [T-R1, ZT-050]}")
+    use(game)
+    assert game.pending.player == 1  # the nexus in the hand protects nothing: they choose what to discard
+    answer(game, [first(game, 1, "T-R1", "hand")])
+    assert cids(game, game.state.players[1].hand) == ["ZT-050"] and cids(game, game.state.players[1].trash) == ["T-R1"]

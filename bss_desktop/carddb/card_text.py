@@ -829,7 +829,8 @@ def _clause(d: Directive, ctx: _Ctx, effect_kind: str | None) -> _Clause:
 
 # the protections (rules/bss/protection.py) as the text says them
 _PROTECTION_WORDS = {"be_selected": "be selected", "be_destroyed": "be destroyed", "lose_cores": "have cores removed",
-                     "be_returned": "be returned to the hand or deck", "be_destroyed_in_battle": "be destroyed in battle",
+                     "be_returned": "be returned to the hand or deck", "be_discarded": "be discarded",
+                     "be_destroyed_in_battle": "be destroyed in battle",
                      "reduce_life": "reduce life",
                      "trigger_when_destroyed": "have the \"When Destroyed\" effects on it triggered"}
 

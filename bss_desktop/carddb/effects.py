@@ -166,7 +166,7 @@ COST_OPS = ("pay_cores", "discard", "exhaust", "core_remove", "destroy")  # what
 # rules/bss/protection.py: be selected, destroyed by destruction effects or lose cores by the effects `by` names
 # (be_returned: to the hand or the deck), be destroyed by comparing BP, reduce life with its attacks, have the
 # "When Destroyed" effects on it triggered (CR 10-15-1)
-PROTECTIONS = ("be_selected", "be_destroyed", "lose_cores", "be_returned")
+PROTECTIONS = ("be_selected", "be_destroyed", "lose_cores", "be_returned", "be_discarded")  # be_discarded: hand cards
 RESTRICTIONS = ("attack", "block", "be_blocked") + PROTECTIONS + ("be_destroyed_in_battle", "reduce_life",
                                                                  "trigger_when_destroyed")
 # what a constant effect does
@@ -965,7 +965,11 @@ def _directive(op, val, f, make_token) -> Directive:
                                         f"{p}.by"), f"{p}.by")
             if by.ref is not None:
                 raise EffectSyntax(f"{p}.by", "describe the blockers (e.g. {bp_max: 3000}), not one card")
-        return Directive(op, target=parse_target(d.get("target", {}), f"{p}.target"), cannot=cannot, by=by,
+        target = parse_target(d.get("target", {}), f"{p}.target")
+        if (cannot == "be_discarded") != (target.zone == "hand" and target.ref is None):
+            raise EffectSyntax(f"{p}.target", "cards in a hand can only be kept from being discarded (be_discarded), "
+                                              "and only cards in a hand are discarded from it")
+        return Directive(op, target=target, cannot=cannot, by=by,
                          duration=_choice(d.get("duration", "turn"), f"{p}.duration", DURATIONS), amount=tax)
     if shape == "flag":  # "end the attack step": nothing to say but that it happens
         if val is not True:
@@ -1227,6 +1231,9 @@ def parse_effect(v, f, *, card_type: str, make_token=None) -> Effect:
                 raise EffectSyntax(f"{f}.do[{i}].{x.op}", f"'{x.op}' happens once: a constant effect only changes "
                                    f"what holds while it is active ({', '.join(STANDING_OPS)}, CR 8-1-4); give it "
                                    "a trigger or a timing")
+            if x.op == "restrict" and x.cannot == "be_discarded" and kind != "constant":  # a hand changes: constant
+                raise EffectSyntax(f"{f}.do[{i}].restrict", "be_discarded keeps the cards in a hand while the effect is "
+                                                            "active: constant effects only")
             if x.op == "restrict" and x.amount is not None and kind != "constant":
                 raise EffectSyntax(f"{f}.do[{i}].restrict.unless_pay", "an attack's cost holds while a constant "
                                                                        "effect is active: kind: constant")

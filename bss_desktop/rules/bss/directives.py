@@ -274,6 +274,8 @@ class Directives:
     def _discard_cands(self, a, d, p: int) -> list:
         """The cards of player `p`'s hand a discard may take (those of the kind it names, "discard a nexus card")."""
         hand = list(self.state.players[p].hand)
+        if protection.any_protection(self):  # "your opponent's effects cannot discard cards from your hand" (P13)
+            hand = [i for i in hand if not protection.protected(self, i, "be_discarded", a.source)]
         if d.target is None:
             return hand
         t = replace(d.target, side="you" if p == a.controller else "opponent")

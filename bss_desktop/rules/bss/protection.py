@@ -8,6 +8,8 @@ A `restrict` directive (a constant effect, or one resolved for a while) says a c
     be_destroyed_in_battle  be destroyed by comparing BP (CR 7-1-5-2-1)
     lose_cores              have cores removed from it by the effects of the cards `by` names (CR 8-5-6)
     be_returned             be returned to the hand or the deck by the effects of the cards `by` names
+    be_discarded            (a hand card) be discarded from the hand by the effects of the cards `by` names (ruling
+                            P13, CR 10-2-2)
     reduce_life             reduce life with its attacks: its damage moves no cores (CR 7-1-5-3-1)
     trigger_when_destroyed  have the "When Destroyed" effects on it triggered (CR 10-15-1)
 
@@ -20,7 +22,7 @@ from . import continuous
 from .targets import matches
 
 # the restrictions that name the effects they keep out (`by`)
-FROM_EFFECTS = ("be_selected", "be_destroyed", "lose_cores", "be_returned")
+FROM_EFFECTS = ("be_selected", "be_destroyed", "lose_cores", "be_returned", "be_discarded")
 
 
 def protected(game, iid: int, what: str, source: int | None = None) -> bool:

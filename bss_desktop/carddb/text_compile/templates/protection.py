@@ -36,6 +36,7 @@ prot_action: subject prot_pred                                        -> prot_su
            | duration ","? owner descr "and" owner descr prot_pred    -> prot_dur_both_sides
            | ("its" | "their") "cores" ("cannot" | "can't") "be removed by" prot_effects duration? -> prot_its_cores
            | prot_effects ("cannot" | "can't") "remove cores from" prot_from duration? -> prot_effects_remove
+           | prot_effects ("cannot" | "can't") "discard cards from your hand" duration? -> prot_no_discard
            | "neither player's life can be reduced by an attack from" ("a spirit" | "spirits") filters? duration? -> prot_no_life
            | "attacks from" owner descr filters? ("cannot" | "can't") "reduce your life" duration? -> prot_attacks_from
            | duration ","? "your life" ("cannot" | "can't") "be reduced by" prot_its_attacks -> prot_dur_its_attacks
@@ -113,6 +114,13 @@ class Rules:
 
     def prot_effects_remove(self, by, targets, duration=None):
         return [op for t in targets for op in self._prot(t, ("lose_cores", by, duration))]
+
+    def prot_no_discard(self, by, duration=None):
+        """"Your opponent's effects cannot discard cards from your hand" (ruling P13): every card in your hand, while
+        the effect is active (a hand changes: a constant effect only, as the vocabulary says)."""
+        if duration is not None:
+            raise NotSupported("cards kept in a hand for a while: only a constant effect keeps the hand's cards")
+        return self._prot({"side": "you", "zone": "hand", "type": "any", "all": True}, ("be_discarded", by, None))
 
     def pf_subject(self, subject):
         return [subject]
