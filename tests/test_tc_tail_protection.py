@@ -286,3 +286,72 @@ def test_ruling_p13_played_without_the_nexus_the_discard_happens():
     assert game.pending.player == 1  # the nexus in the hand protects nothing: they choose what to discard
     answer(game, [first(game, 1, "T-R1", "hand")])
     assert cids(game, game.state.players[1].hand) == ["ZT-050"] and cids(game, game.state.players[1].trash) == ["T-R1"]
+
+
+# ---------------------------------------------------------------- CR 7-1-5-2-1: their spirit destroyed by comparing BP
+
+
+def test_cr_7_1_5_2_1_your_opponents_spirit_destroyed_via_comparing_bp_compiles():
+    assert ops("When your opponent's spirit is destroyed via comparing BP, place a core from your opponent's life "
+               "into their trash.") == [{"_trigger": {"trigger": "opponent_spirit_destroyed_in_battle"}},
+                                        {"life_damage": {"count": 1, "to": "trash"}}]
+    assert ops("When your opponent's spirit is destroyed in battle, draw a card.")[0] == {
+        "_trigger": {"trigger": "opponent_spirit_destroyed_in_battle"}}
+    assert ops("Send 2 cores from your opponent's life into their trash.") == [
+        {"life_damage": {"count": 2, "to": "trash"}}]
+
+
+def test_cr_7_1_5_2_1_the_trigger_and_life_to_the_trash_are_written_back_and_read_as_english():
+    e = parse_effect({"kind": "triggered", "trigger": "opponent_spirit_destroyed_in_battle",
+                      "watch": {"family": "Stoneback"}, "do": [{"life_damage": {"count": 1, "to": "trash"}}]}, "e",
+                     card_type="nexus")
+    assert parse_effect(effect_to_dict(e), "e", card_type="nexus") == e
+    assert effect_text(e) == ("(When one of your opponent's Stoneback spirits is destroyed in battle) Send 1 core from "
+                              "your opponent's life to their trash.")
+    e = parse_effect({"kind": "triggered", "trigger": "when_summoned",
+                      "do": [{"life_damage": {"count": 1, "to": "reserve"}}]}, "e", card_type="spirit")
+    assert effect_to_dict(e)["do"] == [{"life_damage": 1}]
+
+
+@pytest.mark.parametrize("directive, field", [
+    ({"life_damage": {"count": 1, "to": "void"}}, "e.do[0].life_damage.to"),
+    ({"life_damage": {"count": 1, "to": ["trash"]}}, "e.do[0].life_damage.to"),
+    ({"life_damage": {"count": 1, "into": "trash"}}, "e.do[0].life_damage"),
+])
+def test_hostile_a_malformed_life_damage_destination_is_refused_naming_the_field(directive, field):
+    with pytest.raises(EffectSyntax) as err:
+        parse_effect({"kind": "triggered", "trigger": "when_summoned", "do": [directive]}, "e", card_type="spirit")
+    assert err.value.field.startswith(field), err.value.field
+
+
+def test_hostile_a_watch_on_their_spirit_destroyed_in_battle_is_checked():
+    with pytest.raises(EffectSyntax) as err:
+        parse_effect({"kind": "triggered", "trigger": "opponent_spirit_destroyed_in_battle", "watch": {"zone": "hand"},
+                      "do": [{"draw": 1}]}, "e", card_type="nexus")
+    assert err.value.field.startswith("e.watch")
+
+
+def test_cr_7_1_5_2_1_played_their_blocker_destroyed_by_comparing_bp_sends_a_life_core_to_their_trash():
+    db = imported_db(nexus("When your opponent's spirit is destroyed via comparing BP, place a core from your "
+                           "opponent's life into their trash."))
+    game = game_of(db, "{life: 5, reserve: 3, field: [{card: T-R3}, ZT-050]}",  # 3000 BP
+                   "{life: 5, reserve: 3, field: [T-R1]}", step="attack")  # 1000 BP
+    attacker, blocker = game.state.players[0].field[0], game.state.players[1].field[0]
+    game.apply(Attack(0, attacker))
+    game.apply(Pass(1))
+    game.apply(Pass(0))
+    game.apply(Block(1, blocker))
+    game.apply(Pass(1))
+    game.apply(Pass(0))
+    assert game.state.cards[blocker].zone == "trash"
+    assert game.state.players[1].life == 4 and game.state.players[1].trash_cores == 1
+
+
+def test_cr_7_1_5_2_1_played_their_spirit_destroyed_by_an_effect_triggers_nothing():
+    db = imported_db(nexus("When your opponent's spirit is destroyed via comparing BP, place a core from your "
+                           "opponent's life into their trash."),
+                     magic("Select one of your opponent's spirits and destroy it."))
+    game = game_of(db, "{life: 5, reserve: 3, hand: [ZT-090], field: [ZT-050]}", "{life: 5, reserve: 3, field: [T-R1]}")
+    use(game)
+    assert game.state.cards[game.state.players[1].trash[0]].cid == "T-R1"
+    assert game.state.players[1].life == 5

@@ -667,11 +667,12 @@ def _clause(d: Directive, ctx: _Ctx, effect_kind: str | None) -> _Clause:
         return _imp(f"put {_count(d.amount, 'core')} from {_core_source(d)} into your {d.to or 'reserve'}{per}")
     if op == "life_damage":
         n = _count(d.amount, "core")
+        to = "trash" if d.to == "trash" else "reserve"
         if d.player == "you":
-            return _imp(f"send {n} from your life to your reserve{per}")
+            return _imp(f"send {n} from your life to your {to}{per}")
         if d.player == "both":  # at once: both at 0 is a draw (CR 1-2-3)
-            return _imp(f"send {n} from each player's life to their reserve{per}")
-        return _imp(f"send {n} from your opponent's life to their reserve{per}")
+            return _imp(f"send {n} from each player's life to their {to}{per}")
+        return _imp(f"send {n} from your opponent's life to their {to}{per}")
     if op == "pay_cores":  # the brief form of a core payment in an effect cost (CR 8-4)
         return _imp(f"send {_count(d.amount, 'core')} from your reserve to your trash")
     if op == "token":  # CR 4-12-2
@@ -935,6 +936,7 @@ _WATCH_LABELS = {
     "your_spirit_destroyed_by_opponent": "When {one} is destroyed by your opponent",
     "your_spirit_destroyed_by_effect": "When {one} is destroyed by an effect",
     "your_spirit_destroyed_in_battle": "When {one} is destroyed in battle",
+    "opponent_spirit_destroyed_in_battle": "When {one} is destroyed in battle",
     "your_spirit_destroyed_by_your_effect": "When you destroy {one} with one of your effects",
     "opponent_spirit_destroyed": "When {one} is destroyed",
     "opponent_summons": "When your opponent summons {a}",

@@ -62,6 +62,7 @@ TRIGGERS = (
     "your_spirit_destroyed_by_effect",  # ... is destroyed by an effect, either player's (not in battle, CR 10-1-2)
     "your_spirit_destroyed_by_your_effect",  # ... is destroyed by one of your effects ("when you destroy ...")
     "your_spirit_destroyed_in_battle",  # ... is destroyed in battle, by comparing BP (CR 7-1-5-2-1)
+    "opponent_spirit_destroyed_in_battle",  # one of your opponent's spirits (`watch`) is, likewise (CR 7-1-5-2-1)
     "your_nexus_exhausted",  # one of your nexuses (`watch`: which ones) is exhausted (CR 10-4; not if it was)
     "your_nexus_placed",  # you place a nexus (`watch`: which ones) (CR 10-7-7)
     "you_use_magic",  # you use a magic card (`watch`: which ones), its effect resolving first (CR 10-8, 8-5-2-4)
@@ -107,6 +108,7 @@ WATCH_TRIGGERS = {
     "opponent_uses_magic_from_hand": "opponent", "your_spirit_destroyed_by_effect": "you",
     "you_use_magic_from_hand": "you", "your_card_discarded": "you",
     "your_spirit_destroyed_by_your_effect": "you", "your_spirit_destroyed_in_battle": "you",
+    "opponent_spirit_destroyed_in_battle": "opponent",
     "your_spirit_depleted": "you", "opponent_spirit_depleted": "opponent",
 }
 # they watch magic cards, not spirits
@@ -780,7 +782,7 @@ def _directive(op, val, f, make_token) -> Directive:
             return Directive(op, amount=_int(val, p, 1, allow_x=True),
                              **({"player": "opponent"} if op == "life_damage" else {}),
                              **({"to": "reserve"} if op == "core_gain" else {}))
-        keys = ("count", "for_each", "minus") + (("player",) if op == "life_damage" else ()) + (
+        keys = ("count", "for_each", "minus") + (("player", "to") if op == "life_damage" else ()) + (
             ("to", "from", "soul_core") if op == "core_gain" else ()) + (("of", "side") if op == "discard" else ()) + (
             ("from",) if op == "life_gain" else ()) + (("side", "until") if op == "draw" else ())
         d = _map(val, p, keys)
@@ -792,8 +794,10 @@ def _directive(op, val, f, make_token) -> Directive:
                 return Directive(op, amount=1, keep=_int(d["until"], f"{p}.until", 1), **extra)
             return Directive(op, amount=_int(d.get("count", 1), f"{p}.count", 1, allow_x=True), **_per(d, p),
                              **extra)
-        extra = {"player": _choice(d.get("player", "opponent"), f"{p}.player", LIFE_PLAYERS)} \
-            if op == "life_damage" else {}
+        extra = {"player": _choice(d.get("player", "opponent"), f"{p}.player", LIFE_PLAYERS),
+                 **({"to": "trash"} if _choice(d.get("to", "reserve"), f"{p}.to", ("reserve", "trash")) == "trash"
+                    else {})} \
+            if op == "life_damage" else {}  # to: where the life's cores go (their player's reserve unless trash)
         if op == "discard":  # "discard a nexus card", "your opponent discards 1 card" (they choose, CR 10-2-2)
             extra = {"side": _choice(d.get("side", "you"), f"{p}.side", ("you", "opponent", "each"))}
             if "of" in d:
@@ -1460,6 +1464,8 @@ def _directive_value(d: Directive, token_to_dict):
                 out["of"] = of if d.target.type == "any" else {"type": d.target.type, **of}
         if d.op == "life_damage":
             out["player"] = d.player
+            if d.to == "trash":
+                out["to"] = "trash"
         if d.op == "core_gain" and d.to != "reserve":
             out["to"] = d.to
         if d.op == "draw":

@@ -645,7 +645,8 @@ class Directives:
         return a.picks[1]
 
     def _do_life_damage(self, a, d):
-        """Cores from a life to its player's reserve; both players at once may both reach 0: a draw (CR 1-2-3)."""
+        """Cores from a life to its player's reserve (or trash, `to`); both players at once may both reach 0: a draw
+        (CR 1-2-3)."""
         n = self._amount(a, d)
         if n <= 0:
             return False
@@ -655,7 +656,7 @@ class Directives:
         for p in players[d.player or "opponent"]:
             k = min(n, self.state.players[p].life)
             if k:
-                self._move_cores(p, "life", "reserve", k, False, "effect_damage", None)
+                self._move_cores(p, "life", "trash" if d.to == "trash" else "reserve", k, False, "effect_damage", None)
                 done = True
         self._check_winner()  # interrupting (CR 9-2-1), once for both
         return done

@@ -232,6 +232,8 @@ class Resolution(Directives, EffectCosts):
                         self._fire_side(owner, "your_spirit_destroyed_by_your_effect", iid, exclude=iid, skip=mute)
             if 1 - owner != quiet:
                 self._fire_side(1 - owner, "opponent_spirit_destroyed", iid, skip=mute)
+                if ev["cause"][0] == "battle":  # by comparing BP (CR 7-1-5-2-1)
+                    self._fire_side(1 - owner, "opponent_spirit_destroyed_in_battle", iid, skip=mute)
             winner = ev["cause"][2]
             if ev["cause"][0] == "battle" and winner is not None:
                 # CR 7-1-5-2-1: it destroyed this one by comparing BP; in a tie it is destroyed too and its

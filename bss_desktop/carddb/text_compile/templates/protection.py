@@ -20,6 +20,8 @@ GRAMMAR = r"""
                    | "your life is reduced by" count "of" owner descr filters? -> prot_life_watch
                    | "your life increases"                     -> prot_life_gained
                    | "you lose life"                           -> prot_life_lost
+                   | "your opponent's spirit is destroyed" by_battle -> prot_opp_destroyed_in_battle
+%extend life_damage: ("place" | "send") count core_word "from your opponent's life into their trash" -> prot_life_to_trash
 %extend condition: "you have less life than your opponent"      -> c_less_life
 %extend condition: ("this spirit is" | "this nexus is") "exhausted"  -> c_this_exhausted
                  | ("this spirit is" | "this nexus is") "refreshed"  -> c_this_refreshed
@@ -252,6 +254,12 @@ class Rules:
 
     def prot_life_gained(self):  # "when your life increases" (ruling P9)
         return {"trigger": "life_gained"}
+
+    def prot_opp_destroyed_in_battle(self, _battle=None):  # "when your opponent's spirit is destroyed via comparing BP"
+        return {"trigger": "opponent_spirit_destroyed_in_battle"}  # any one of theirs (CR 7-1-5-2-1)
+
+    def prot_life_to_trash(self, count, _w=None):  # "place a core from your opponent's life into their trash"
+        return [{"life_damage": {"count": count, "to": "trash"}}]
 
     def prot_life_lost(self):  # "when you lose life": the label's trigger, written in the text
         return {"trigger": "life_reduced"}
