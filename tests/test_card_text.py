@@ -451,6 +451,7 @@ CONDITION_SAMPLES = {
     "magic_used_max": [0, 2],
     "burst_set": ["you", "opponent"],
     "less_life": [True, False],
+    "life_lost": [True, False],
 }
 
 

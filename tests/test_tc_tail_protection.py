@@ -355,3 +355,60 @@ def test_cr_7_1_5_2_1_played_their_spirit_destroyed_by_an_effect_triggers_nothin
     use(game)
     assert game.state.cards[game.state.players[1].trash[0]].cid == "T-R1"
     assert game.state.players[1].life == 5
+
+
+# ---------------------------------------------------------------- ruling P14: "if you did not lose life this turn"
+
+
+def test_ruling_p14_did_not_lose_life_this_turn_compiles_to_a_condition():
+    assert ops("If you did not lose life this turn, place 1 core from your opponent's life into their trash.") == [
+        {"life_damage": {"count": 1, "to": "trash"}, "if": {"life_lost": False}}]
+    assert ops("If you lost life this turn, draw a card.") == [{"draw": 1, "if": {"life_lost": True}}]
+
+
+def test_ruling_p14_life_lost_is_written_back_and_refused_when_malformed():
+    e = parse_effect({"kind": "triggered", "trigger": "when_summoned", "condition": {"life_lost": False},
+                      "do": [{"draw": 1}]}, "e", card_type="spirit")
+    assert parse_effect(effect_to_dict(e), "e", card_type="spirit") == e
+    assert "if you did not lose life this turn" in effect_text(e).lower()
+    with pytest.raises(EffectSyntax) as err:
+        parse_effect({"kind": "triggered", "trigger": "when_summoned", "condition": {"life_lost": "no"},
+                      "do": [{"draw": 1}]}, "e", card_type="spirit")
+    assert err.value.field == "e.condition.life_lost"
+
+
+def _their_attacks(db):
+    return game_of(db, "{life: 5, reserve: 3, field: [ZT-050]}",
+                   "{life: 5, reserve: 3, field: [T-R1, T-W0]}", step="attack", turn=4, turn_player=1)
+
+
+WATCHER = ("When one of your opponent's spirits attacks, if you did not lose life this turn, place 1 core from your "
+           "opponent's life into their trash.")
+
+
+def test_ruling_p14_played_before_any_loss_the_condition_holds():
+    db = imported_db(nexus(WATCHER))
+    game = _their_attacks(db)
+    game.apply(Attack(1, game.state.players[1].field[0]))
+    assert game.state.players[1].life == 4 and game.state.players[1].trash_cores == 1
+
+
+def test_ruling_p14_played_after_a_life_reduced_by_an_attack_this_turn_it_does_not():
+    db = imported_db(nexus(WATCHER))
+    game = _their_attacks(db)
+    first_attacker, second = game.state.players[1].field
+    attack_unblocked(game, 1, first_attacker)  # the watcher takes a core from them, then their attack takes one
+    assert game.state.players[0].life == 4 and game.state.players[1].life == 4
+    game.apply(Attack(1, second))  # the controller lost life this turn: nothing more
+    assert game.state.players[1].life == 4 and game.state.players[1].trash_cores == 1
+
+
+def test_ruling_p14_played_if_you_lost_life_this_turn_holds_only_after_the_loss():
+    db = imported_db(nexus(WATCHER.replace("did not lose", "lost")))
+    game = _their_attacks(db)
+    first_attacker, second = game.state.players[1].field
+    attack_unblocked(game, 1, first_attacker)
+    assert game.state.players[1].life == 5  # no loss yet when it triggered
+    game.apply(Attack(1, second))
+    assert game.state.battle.attacker == second
+    assert game.state.players[1].life == 4 and game.state.players[1].trash_cores == 1

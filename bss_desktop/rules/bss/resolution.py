@@ -275,7 +275,7 @@ class Resolution(Directives, EffectCosts):
 
     def _on_cores_moved(self, ev: dict) -> None:
         if ev["src"] == "life" and ev["count"] > 0:
-            if timing.counts_first_times(self, ("life_reduced",)):
+            if "life_lost" in self._reads or timing.counts_first_times(self, ("life_reduced",)):
                 self.state.turn_log.append(("life", ev["player"]))
             self._fire_side(ev["player"], "life_reduced")
         if ev["dst"] == "life" and ev["count"] > 0:  # ruling P9: a life increases when cores are placed into it

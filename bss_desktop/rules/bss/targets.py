@@ -217,6 +217,8 @@ def condition_holds(game, cond, source: int, controller: int, activation=None) -
     if cond.less_life is not None and (st.players[controller].life < st.players[1 - controller].life) != \
             cond.less_life:
         return False  # "if you have less life than your opponent": the cores in the two lives (CR 3-7)
+    if cond.life_lost is not None and (("life", controller) in st.turn_log) != cond.life_lost:
+        return False  # "if you did not lose life this turn" (ruling P14; the turn's log: resolution.py)
     if cond.symbol is not None and not has_symbol(game, controller, cond.symbol):
         return False
     if cond.control is not None:  # "you control ..." / "your opponent has ..." on the field of the side it names

@@ -23,6 +23,8 @@ GRAMMAR = r"""
                    | "your opponent's spirit is destroyed" by_battle -> prot_opp_destroyed_in_battle
 %extend life_damage: ("place" | "send") count core_word "from your opponent's life into their trash" -> prot_life_to_trash
 %extend condition: "you have less life than your opponent"      -> c_less_life
+                 | "you did not lose life this turn"             -> c_no_life_lost
+                 | "you lost life this turn"                     -> c_life_lost
 %extend condition: ("this spirit is" | "this nexus is") "exhausted"  -> c_this_exhausted
                  | ("this spirit is" | "this nexus is") "refreshed"  -> c_this_refreshed
 // "when this spirit reduces your opponent's life": with its attack (ruling P12, CR 7-1-5-3-1)
@@ -212,6 +214,12 @@ class Rules:
 
     def c_less_life(self):  # "if you have less life than your opponent": the two lives compared (CR 3-7)
         return {"less_life": True}
+
+    def c_no_life_lost(self):  # "if you did not lose life this turn" (ruling P14)
+        return {"life_lost": False}
+
+    def c_life_lost(self):
+        return {"life_lost": True}
 
     def c_this_refreshed(self):
         return {"exhausted": False}
