@@ -412,3 +412,56 @@ def test_ruling_p14_played_if_you_lost_life_this_turn_holds_only_after_the_loss(
     game.apply(Attack(1, second))
     assert game.state.battle.attacker == second
     assert game.state.players[1].life == 4 and game.state.players[1].trash_cores == 1
+
+
+# ---------------------------------------------------------------- CR 10-15-1: one of your nexuses destroyed by them
+
+
+def test_cr_10_15_1_one_of_your_nexuses_destroyed_by_your_opponents_effect_compiles():
+    assert ops("When one of your blue nexuses is destroyed by your opponent's effect, place a core from the void into "
+               "your life.") == [{"_trigger": {"trigger": "your_nexus_destroyed_by_opponent",
+                                               "watch": {"colors": ["blue"]}}}, {"life_gain": 1}]
+    s = compile_sentence("When one of your spirits is destroyed by your opponent's effect, draw a card.")
+    assert not s.ok and "nexuses" in s.why  # a spirit may be destroyed in battle too: another trigger
+
+
+def test_cr_10_15_1_the_nexus_trigger_is_written_back_and_its_watch_checked():
+    e = parse_effect({"kind": "triggered", "trigger": "your_nexus_destroyed_by_opponent",
+                      "watch": {"colors": ["blue"]}, "do": [{"bounce": "trigger"}]}, "e", card_type="nexus")
+    assert parse_effect(effect_to_dict(e), "e", card_type="nexus") == e
+    assert effect_text(e).startswith("(When one of your Blue nexuses is destroyed by your opponent)")
+    with pytest.raises(EffectSyntax) as err:
+        parse_effect({"kind": "triggered", "trigger": "your_nexus_destroyed_by_opponent", "watch": {"side": "you"},
+                      "do": [{"draw": 1}]}, "e", card_type="nexus")
+    assert err.value.field.startswith("e.watch")
+
+
+GUARD = "When one of your blue nexuses is destroyed by your opponent's effect, place a core from the void into your life."
+
+
+def test_cr_10_15_1_played_their_effect_destroys_your_blue_nexus_and_your_life_increases():
+    db = imported_db(nexus(GUARD), magic("Select one of your opponent's nexuses and destroy it."))
+    game = game_of(db, "{life: 5, reserve: 3, hand: [ZT-090]}", "{life: 3, reserve: 3, field: [ZT-050, T-NX2]}")
+    watcher, tower = game.state.players[1].field
+    use(game)
+    answer(game, [tower])
+    assert game.state.cards[tower].zone == "trash" and game.state.players[1].life == 4
+
+
+@pytest.mark.parametrize("pick", [0, 1])  # the watcher itself (red), or a red nexus of theirs: neither is watched
+def test_cr_10_15_1_played_a_nexus_the_watch_does_not_fit_triggers_nothing(pick):
+    db = imported_db(nexus(GUARD), magic("Select one of your opponent's nexuses and destroy it."))
+    game = game_of(db, "{life: 5, reserve: 3, hand: [ZT-090]}", "{life: 3, reserve: 3, field: [ZT-050, T-NX]}")
+    target = game.state.players[1].field[pick]
+    use(game)
+    answer(game, [target])
+    assert game.state.cards[target].zone == "trash" and game.state.players[1].life == 3
+
+
+def test_cr_10_15_1_played_your_own_effect_destroying_your_nexus_triggers_nothing():
+    db = imported_db(nexus(GUARD), magic("Select one of your nexuses and destroy it."))
+    game = game_of(db, "{life: 3, reserve: 3, hand: [ZT-090], field: [ZT-050, T-NX2]}")
+    watcher, tower = game.state.players[0].field
+    use(game)
+    answer(game, [tower])
+    assert game.state.cards[tower].zone == "trash" and game.state.players[0].life == 3

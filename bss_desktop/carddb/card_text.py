@@ -22,7 +22,7 @@ from __future__ import annotations
 
 from dataclasses import dataclass, replace
 
-from .effects import KEYWORD_NAMES, MAGIC_TRIGGERS, WATCH_TRIGGERS, Condition, Count, Directive, Effect, Keyword, Target
+from .effects import KEYWORD_NAMES, MAGIC_TRIGGERS, NEXUS_TRIGGERS, WATCH_TRIGGERS, Condition, Count, Directive, Effect, Keyword, Target
 
 __all__ = ["card_text", "condition_text", "directive_text", "effect_text", "keyword_text", "target_text",
            "token_annotation", "trigger_label"]
@@ -153,7 +153,7 @@ class _Ctx:
         return {"spirit": "this spirit", "nexus": "this nexus"}.get(self.card_type, "this card")
 
     def that(self) -> str:
-        if self.trigger in ("your_nexus_exhausted", "your_nexus_placed"):
+        if self.trigger in NEXUS_TRIGGERS:
             return "that nexus"
         if self.trigger in MAGIC_TRIGGERS:
             return "that magic card"
@@ -912,6 +912,7 @@ _TRIGGER_LABELS = {
     "you_use_magic": "When you use a magic card",
     "your_nexus_exhausted": "When one of your nexuses is exhausted",
     "your_nexus_placed": "When you place a nexus",
+    "your_nexus_destroyed_by_opponent": "When one of your nexuses is destroyed by your opponent",
     "opponent_uses_magic": "When your opponent uses a magic card",
     "opponent_uses_magic_from_hand": "When your opponent uses a magic card from their hand",
     "you_use_magic_from_hand": "When you use a magic card from your hand",
@@ -939,6 +940,7 @@ _WATCH_LABELS = {
     "your_spirit_destroyed_by_effect": "When {one} is destroyed by an effect",
     "your_spirit_destroyed_in_battle": "When {one} is destroyed in battle",
     "opponent_spirit_destroyed_in_battle": "When {one} is destroyed in battle",
+    "your_nexus_destroyed_by_opponent": "When {one} is destroyed by your opponent",
     "your_spirit_destroyed_by_your_effect": "When you destroy {one} with one of your effects",
     "opponent_spirit_destroyed": "When {one} is destroyed",
     "opponent_summons": "When your opponent summons {a}",

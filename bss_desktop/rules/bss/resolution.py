@@ -215,6 +215,8 @@ class Resolution(Directives, EffectCosts):
             self._fire(iid, "when_destroyed")  # CR 10-15-1, with its last state (CR 8-10)
             if by == 1 - owner:
                 self._fire(iid, "when_destroyed_by_opponent")
+        if self._defs[card.cid].type == "nexus" and by == 1 - owner and owner != quiet:  # (by an effect: CR 10-15-1)
+            self._fire_side(owner, "your_nexus_destroyed_by_opponent", iid, exclude=iid, skip=mute)
         if self._defs[card.cid].type == "spirit":
             if "destroyed" in self._reads:  # "if N of your spirits has been destroyed this turn"
                 st.spirits_destroyed[owner] += 1

@@ -21,6 +21,7 @@ GRAMMAR = r"""
                    | "your life increases"                     -> prot_life_gained
                    | "you lose life"                           -> prot_life_lost
                    | "your opponent's spirit is destroyed" by_battle -> prot_opp_destroyed_in_battle
+                   | count "of" owner descr filters? "is destroyed by your opponent's" ("effect" | "effects") -> prot_nexus_destroyed
 %extend life_damage: ("place" | "send") count core_word "from your opponent's life into their trash" -> prot_life_to_trash
 %extend condition: "you have less life than your opponent"      -> c_less_life
                  | "you did not lose life this turn"             -> c_no_life_lost
@@ -265,6 +266,16 @@ class Rules:
 
     def prot_opp_destroyed_in_battle(self, _battle=None):  # "when your opponent's spirit is destroyed via comparing BP"
         return {"trigger": "opponent_spirit_destroyed_in_battle"}  # any one of theirs (CR 7-1-5-2-1)
+
+    def prot_nexus_destroyed(self, count, side, descr, filters=None):
+        """"When one of your yellow nexuses is destroyed by your opponent's effect": a nexus is destroyed only by
+        effects (it fights no battle), so by the opponent (CR 10-15-1)."""
+        if count != 1 or side != "you" or descr.get("type") != "nexus":
+            raise NotSupported("destroyed by your opponent's effect: other than one of your nexuses")
+        watch = self._target({}, "you", descr, filters)
+        watch.pop("side", None)
+        watch.pop("type", None)
+        return {"trigger": "your_nexus_destroyed_by_opponent", **({"watch": watch} if watch else {})}
 
     def prot_life_to_trash(self, count, _w=None):  # "place a core from your opponent's life into their trash"
         return [{"life_damage": {"count": count, "to": "trash"}}]
