@@ -465,3 +465,53 @@ def test_cr_10_15_1_played_your_own_effect_destroying_your_nexus_triggers_nothin
     use(game)
     answer(game, [tower])
     assert game.state.cards[tower].zone == "trash" and game.state.players[0].life == 3
+
+
+# ---------------------------------------------------------------- ruling P15: attacks that cannot reduce life to 0
+
+
+def test_ruling_p15_attacks_that_cannot_reduce_your_life_to_0_compile():
+    assert ops("Attacks from your opponent's non-token spirits that cost 4 or fewer cannot reduce your life to 0 "
+               "during this turn.") == [{"restrict": {"target": {"token": False, "all": True, "cost_max": 4},
+                                                      "cannot": "reduce_life_to_zero", "_duration": "turn"}}]
+    assert not compile_sentence("Attacks from your opponent's spirits cannot reduce your life to 1.").ok
+    assert not compile_sentence("Attacks from your spirits cannot reduce your life to 0.").ok
+
+
+def test_ruling_p15_written_back_and_read_as_english():
+    e = parse_effect({"kind": "constant", "do": [{"restrict": {"target": {"side": "opponent", "all": True,
+                                                                          "token": False},
+                                                               "cannot": "reduce_life_to_zero"}}]},
+                     "e", card_type="nexus")
+    assert parse_effect(effect_to_dict(e), "e", card_type="nexus") == e
+    assert effect_text(e).endswith("cannot reduce life to 0.")
+    with pytest.raises(EffectSyntax) as err:
+        parse_effect({"kind": "constant", "do": [{"restrict": {"target": {"all": True}, "cannot": "reduce_life_to_0"}}]},
+                     "e", card_type="nexus")
+    assert err.value.field == "e.do[0].restrict.cannot"
+
+
+def test_ruling_p15_cr_8_8_1_4_played_cheap_attackers_leave_one_core_in_your_life_this_turn():
+    db = imported_db(magic("Attacks from your opponent's spirits that cost 4 or fewer cannot reduce your life to 0 "
+                           "during this turn."))
+    game = game_of(db, "{life: 5, reserve: 3, field: [T-R3, T-R1, T-R5]}", "{life: 2, reserve: 3, hand: [ZT-090]}",
+                   step="attack")
+    knight, pup, titan = game.state.players[0].field
+    game.apply(Attack(0, knight))
+    use(game, 1)
+    game.apply(Pass(0))
+    game.apply(Pass(1))
+    game.apply(Block(1, None))
+    assert game.state.players[1].life == 1  # a core was left anyway: the damage in full
+    attack_unblocked(game, 0, pup)
+    assert game.state.players[1].life == 1 and game.state.result is None  # the last core stays
+    attack_unblocked(game, 0, titan)  # cost 5: not one of them
+    assert game.state.players[1].life == 0 and game.state.result is not None
+
+
+def test_ruling_p15_played_a_constant_effect_lets_two_symbols_take_all_but_one_core():
+    db = imported_db(nexus("Attacks from your opponent's spirits cannot reduce your life to 0."))
+    game = game_of(db, "{life: 5, reserve: 3, field: [T-R5]}", "{life: 2, reserve: 3, field: [ZT-050]}",
+                   step="attack")
+    attack_unblocked(game, 0, game.state.players[0].field[0])  # two symbols against a life of two
+    assert game.state.players[1].life == 1 and game.state.players[1].reserve == 4

@@ -750,9 +750,9 @@ def _clause(d: Directive, ctx: _Ctx, effect_kind: str | None) -> _Clause:
             return _Clause(_join(f"the \"When Destroyed\" effects on {target_text(t, ctx=ctx)} are not triggered", dur),
                            _join(f"have the \"When Destroyed\" effects on {target_text(t, ctx=ctx)} not triggered",
                                  dur))
-        if d.cannot == "reduce_life":
-            return _Clause(_join(f"the attacks of {target_text(t, ctx=ctx)} cannot reduce life", dur),
-                           _join(f"have the attacks of {target_text(t, ctx=ctx)} be unable to reduce life", dur))
+        if d.cannot in ("reduce_life", "reduce_life_to_zero"):
+            return _Clause(_join(f"the attacks of {target_text(t, ctx=ctx)} cannot {what}", dur),
+                           _join(f"have the attacks of {target_text(t, ctx=ctx)} be unable to {what}", dur))
         return _Clause(_join(f"{target_text(t, ctx=ctx)} cannot {what}", dur),
                        _join(f"have {target_text(t, ctx=ctx)} be unable to {what}", dur))
     if op == "restrict" and d.cannot == "refresh_step":  # CR 6-5-2
@@ -834,7 +834,7 @@ def _clause(d: Directive, ctx: _Ctx, effect_kind: str | None) -> _Clause:
 _PROTECTION_WORDS = {"be_selected": "be selected", "be_destroyed": "be destroyed", "lose_cores": "have cores removed",
                      "be_returned": "be returned to the hand or deck", "be_discarded": "be discarded",
                      "be_destroyed_in_battle": "be destroyed in battle",
-                     "reduce_life": "reduce life",
+                     "reduce_life": "reduce life", "reduce_life_to_zero": "reduce life to 0",
                      "trigger_when_destroyed": "have the \"When Destroyed\" effects on it triggered"}
 
 

@@ -171,7 +171,8 @@ COST_OPS = ("pay_cores", "discard", "exhaust", "core_remove", "destroy")  # what
 # "When Destroyed" effects on it triggered (CR 10-15-1)
 PROTECTIONS = ("be_selected", "be_destroyed", "lose_cores", "be_returned", "be_discarded")  # be_discarded: hand cards
 RESTRICTIONS = ("attack", "block", "be_blocked") + PROTECTIONS + ("be_destroyed_in_battle", "reduce_life",
-                                                                 "trigger_when_destroyed")
+                                                                 "trigger_when_destroyed", "reduce_life_to_zero")
+# reduce_life_to_zero: its attacks' damage leaves at least one core in the life (ruling P15)
 # what a constant effect does
 STANDING_OPS = ("bp", "level", "grant", "restrict", "substitute", "cost", "reduction", "symbol", "lose_effects",
                 "allow", "count_symbols", "must_attack")

@@ -11,6 +11,7 @@ A `restrict` directive (a constant effect, or one resolved for a while) says a c
     be_discarded            (a hand card) be discarded from the hand by the effects of the cards `by` names (ruling
                             P13, CR 10-2-2)
     reduce_life             reduce life with its attacks: its damage moves no cores (CR 7-1-5-3-1)
+    reduce_life_to_zero     reduce life to 0 with its attacks: its damage leaves one core in the life (ruling P15)
     trigger_when_destroyed  have the "When Destroyed" effects on it triggered (CR 10-15-1)
 
 `by` filters the card whose effect it is (a magic card being used, a spirit, a nexus), from the point of view of the
@@ -63,7 +64,7 @@ def any_protection(game) -> bool:
     return bool(game.has_constants and "restrict" in getattr(game, "_constant_ops", ("restrict",)))
 
 
-_ALL = FROM_EFFECTS + ("be_destroyed_in_battle", "reduce_life", "trigger_when_destroyed")
+_ALL = FROM_EFFECTS + ("be_destroyed_in_battle", "reduce_life", "trigger_when_destroyed", "reduce_life_to_zero")
 
 
 def muted(game) -> frozenset:

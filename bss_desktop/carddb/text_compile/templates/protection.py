@@ -8,7 +8,7 @@ spirits ..." -> the trigger `opponent_spirit_reduces_life`.
 """
 from __future__ import annotations
 
-from lark import v_args
+from lark import Token, v_args
 
 from ..not_supported import NotSupported
 
@@ -44,6 +44,7 @@ prot_action: subject prot_pred                                        -> prot_su
            | prot_effects ("cannot" | "can't") "discard cards from your hand" duration? -> prot_no_discard
            | "neither player's life can be reduced by an attack from" ("a spirit" | "spirits") filters? duration? -> prot_no_life
            | "attacks from" owner descr filters? ("cannot" | "can't") "reduce your life" duration? -> prot_attacks_from
+           | "attacks from" owner descr filters? ("cannot" | "can't") "reduce your life to" NUMBER duration? -> prot_attacks_to_zero
            | duration ","? "your life" ("cannot" | "can't") "be reduced by" prot_its_attacks -> prot_dur_its_attacks
            | "your life" ("cannot" | "can't") "be reduced by" prot_its_attacks duration? -> prot_its_attacks_dur
            | "neither" prot_one "nor" prot_one "can be destroyed by" prot_destruction prot_or_battle? ", and they" ("cannot" | "can't") "have their cores removed by" prot_effects -> prot_neither
@@ -248,6 +249,13 @@ class Rules:
         if t.get("type", "spirit") != "spirit":
             raise NotSupported("attacks from cards other than spirits")
         return self._prot(t, ("reduce_life", None, duration))
+
+    def prot_attacks_to_zero(self, side, descr, *rest):  # "... cannot reduce your life to 0 during this turn" (P15)
+        n = next(int(r) for r in rest if isinstance(r, Token) and r.type == "NUMBER")
+        if n != 0:
+            raise NotSupported("a life that cannot be reduced to a number other than 0")
+        ops = self.prot_attacks_from(side, descr, *[r for r in rest if not isinstance(r, Token)])
+        return [{"restrict": {**op["restrict"], "cannot": "reduce_life_to_zero"}} for op in ops]
 
     def prot_dur_its_attacks(self, duration, _its):  # "during this turn, your life cannot be reduced by its attacks"
         return self._prot("it", ("reduce_life", None, duration))
