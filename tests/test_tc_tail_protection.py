@@ -515,3 +515,75 @@ def test_ruling_p15_played_a_constant_effect_lets_two_symbols_take_all_but_one_c
                    step="attack")
     attack_unblocked(game, 0, game.state.players[0].field[0])  # two symbols against a life of two
     assert game.state.players[1].life == 1 and game.state.players[1].reserve == 4
+
+
+# ---------------------------------------------------------------- ruling P16: "When Blocks" effects not triggered
+
+
+MUTE = ("\"When This Spirit Blocks\" effects on your opponent's spirits blocking your Stoneback spirits are not "
+        "triggered.")
+
+
+def test_ruling_p16_when_blocks_effects_on_blockers_compile_to_a_restriction_naming_the_attackers():
+    assert ops(MUTE) == [{"restrict": {"target": {"all": True}, "cannot": "trigger_when_blocks", "_duration": None,
+                                       "by": {"side": "you", "family": "Stoneback"}}}]
+    c = compile_effect("spirit", "N/A", MUTE, families=FAMILIES)
+    e = parse_effect(c.effect, "e", card_type="spirit")
+    assert parse_effect(effect_to_dict(e), "e", card_type="spirit") == e
+    assert effect_text(e) == ("Constant: The \"When Blocks\" effects on all your opponent's spirits blocking your "
+                              "Stoneback spirits are not triggered.")
+
+
+@pytest.mark.parametrize("sentence", [
+    "\"When This Spirit Attacks\" effects on your opponent's spirits blocking your Stoneback spirits are not triggered.",
+    "\"When This Spirit Blocks\" effects on your spirits blocking your opponent's spirits are not triggered.",
+])
+def test_ruling_p16_other_labels_and_sides_stay_manual(sentence):
+    assert not compile_sentence(sentence, FAMILIES).ok
+
+
+@pytest.mark.parametrize("restrict, field", [
+    ({"target": {"all": True}, "cannot": "trigger_when_blocks"}, "e.do[0].restrict.by"),
+    ({"target": {"all": True}, "cannot": "trigger_when_blocks", "by": "this"}, "e.do[0].restrict.by"),
+    ({"target": {"all": True}, "cannot": "trigger_when_blocks", "by": {"colour": "red"}}, "e.do[0].restrict.by"),
+])
+def test_hostile_a_malformed_trigger_when_blocks_is_refused_naming_the_field(restrict, field):
+    with pytest.raises(EffectSyntax) as err:
+        parse_effect({"kind": "constant", "do": [{"restrict": restrict}]}, "e", card_type="spirit")
+    assert err.value.field.startswith(field), err.value.field
+
+
+def _blocked_by_the_warden():
+    db = imported_db(spirit(MUTE),
+                     spirit("Draw a card.", "When This Spirit Blocks", ID="ZT-002", name="Warden",
+                            subType=["Sky Warden"]),
+                     spirit("Draw a card.", "When This Spirit Attacks or Blocks", ID="ZT-003", name="Sentry",
+                            subType=["Sky Warden"]))
+    return db
+
+
+def test_ruling_p16_cr_10_11_2_played_the_blockers_when_blocks_effects_are_not_triggered():
+    db = _blocked_by_the_warden()
+    for blocker_cid in ("ZT-002", "ZT-003"):
+        game = game_of(db, "{life: 5, reserve: 3, field: [{card: ZT-001, cores: 3}]}",
+                       f"{{life: 5, reserve: 3, deck: [T-W0, T-G4], field: [{blocker_cid}]}}", step="attack")
+        game.apply(Attack(0, game.state.players[0].field[0]))
+        game.apply(Pass(1))
+        game.apply(Pass(0))
+        game.apply(Block(1, game.state.players[1].field[0]))
+        while game.pending.kind == "choose":
+            answer(game, True)
+        assert game.state.players[1].hand == [], blocker_cid
+
+
+def test_ruling_p16_played_blocking_a_spirit_that_does_not_fit_triggers_them():
+    db = _blocked_by_the_warden()
+    game = game_of(db, "{life: 5, reserve: 3, field: [ZT-001, T-R3]}",
+                   "{life: 5, reserve: 3, deck: [T-W0, T-G4], field: [ZT-002]}", step="attack")
+    game.apply(Attack(0, game.state.players[0].field[1]))  # a spirit of no family: not one it names
+    game.apply(Pass(1))
+    game.apply(Pass(0))
+    game.apply(Block(1, game.state.players[1].field[0]))
+    while game.pending.kind == "choose":
+        answer(game, True)
+    assert cids(game, game.state.players[1].hand) == ["T-W0"]

@@ -750,6 +750,11 @@ def _clause(d: Directive, ctx: _Ctx, effect_kind: str | None) -> _Clause:
             return _Clause(_join(f"the \"When Destroyed\" effects on {target_text(t, ctx=ctx)} are not triggered", dur),
                            _join(f"have the \"When Destroyed\" effects on {target_text(t, ctx=ctx)} not triggered",
                                  dur))
+        if d.cannot == "trigger_when_blocks":  # ruling P16
+            whose = {"you": "your ", "opponent": "your opponent's "}.get(d.by.side, "")
+            them = f"{target_text(t, ctx=ctx)} blocking {whose}{_kind(d.by, True)}"
+            return _Clause(_join(f"the \"When Blocks\" effects on {them} are not triggered", dur),
+                           _join(f"have the \"When Blocks\" effects on {them} not triggered", dur))
         if d.cannot in ("reduce_life", "reduce_life_to_zero"):
             return _Clause(_join(f"the attacks of {target_text(t, ctx=ctx)} cannot {what}", dur),
                            _join(f"have the attacks of {target_text(t, ctx=ctx)} be unable to {what}", dur))
@@ -835,6 +840,7 @@ _PROTECTION_WORDS = {"be_selected": "be selected", "be_destroyed": "be destroyed
                      "be_returned": "be returned to the hand or deck", "be_discarded": "be discarded",
                      "be_destroyed_in_battle": "be destroyed in battle",
                      "reduce_life": "reduce life", "reduce_life_to_zero": "reduce life to 0",
+                     "trigger_when_blocks": "have the \"When Blocks\" effects on it triggered",
                      "trigger_when_destroyed": "have the \"When Destroyed\" effects on it triggered"}
 
 

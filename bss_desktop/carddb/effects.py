@@ -171,7 +171,10 @@ COST_OPS = ("pay_cores", "discard", "exhaust", "core_remove", "destroy")  # what
 # "When Destroyed" effects on it triggered (CR 10-15-1)
 PROTECTIONS = ("be_selected", "be_destroyed", "lose_cores", "be_returned", "be_discarded")  # be_discarded: hand cards
 RESTRICTIONS = ("attack", "block", "be_blocked") + PROTECTIONS + ("be_destroyed_in_battle", "reduce_life",
-                                                                 "trigger_when_destroyed", "reduce_life_to_zero")
+                                                                 "trigger_when_destroyed", "reduce_life_to_zero",
+                                                                 "trigger_when_blocks")
+# trigger_when_blocks: the "When This Spirit Blocks" effects on it are not triggered when it blocks a spirit `by`
+# names (ruling P16)
 # reduce_life_to_zero: its attacks' damage leaves at least one core in the life (ruling P15)
 # what a constant effect does
 STANDING_OPS = ("bp", "level", "grant", "restrict", "substitute", "cost", "reduction", "symbol", "lose_effects",
@@ -965,13 +968,15 @@ def _directive(op, val, f, make_token) -> Directive:
         if cannot in PROTECTIONS:  # whose effects it keeps out: `by` names their cards (their type: any by default)
             by = _effect_source(d.get("by", {}), f"{p}.by")
         elif "by" in d:
-            if cannot != "be_blocked":
+            if cannot not in ("be_blocked", "trigger_when_blocks"):
                 raise EffectSyntax(f"{p}.by", "by names the blockers that cannot block (cannot: be_blocked) or the "
                                               f"cards whose effects it keeps out ({', '.join(PROTECTIONS)})")
             by = _one_kind(parse_target({"side": "opponent", **d["by"]} if isinstance(d["by"], dict) else d["by"],
                                         f"{p}.by"), f"{p}.by")
             if by.ref is not None:
                 raise EffectSyntax(f"{p}.by", "describe the blockers (e.g. {bp_max: 3000}), not one card")
+        elif cannot == "trigger_when_blocks":
+            raise EffectSyntax(f"{p}.by", "name the attackers whose blockers' \"When Blocks\" effects are not triggered")
         target = parse_target(d.get("target", {}), f"{p}.target")
         if (cannot == "be_discarded") != (target.zone == "hand" and target.ref is None):
             raise EffectSyntax(f"{p}.target", "cards in a hand can only be kept from being discarded (be_discarded), "

@@ -12,6 +12,8 @@ A `restrict` directive (a constant effect, or one resolved for a while) says a c
                             P13, CR 10-2-2)
     reduce_life             reduce life with its attacks: its damage moves no cores (CR 7-1-5-3-1)
     reduce_life_to_zero     reduce life to 0 with its attacks: its damage leaves one core in the life (ruling P15)
+    trigger_when_blocks     have the "When This Spirit Blocks" effects on it triggered when it blocks a spirit `by`
+                            names (ruling P16; with them the "When Attacks/Blocks" ones, CR 10-11-2)
     trigger_when_destroyed  have the "When Destroyed" effects on it triggered (CR 10-15-1)
 
 `by` filters the card whose effect it is (a magic card being used, a spirit, a nexus), from the point of view of the
@@ -64,7 +66,26 @@ def any_protection(game) -> bool:
     return bool(game.has_constants and "restrict" in getattr(game, "_constant_ops", ("restrict",)))
 
 
-_ALL = FROM_EFFECTS + ("be_destroyed_in_battle", "reduce_life", "trigger_when_destroyed", "reduce_life_to_zero")
+_ALL = FROM_EFFECTS + ("be_destroyed_in_battle", "reduce_life", "trigger_when_destroyed", "reduce_life_to_zero",
+                       "trigger_when_blocks")
+
+
+def blocks_muted(game, blocker: int, attacker: int) -> bool:
+    """Ruling P16: whether the "When This Spirit Blocks" effects on `blocker` are not triggered now that it blocks
+    `attacker` (a restriction on the blocker whose `by` fits the attacker, read by the restricting effect's
+    controller)."""
+    if not any_protection(game):
+        return False
+    st = game.state
+    for g in st.grants:
+        if g.what == "cannot_trigger_when_blocks" and blocker in g.targets and g.source in st.cards and \
+                matches(game, attacker, g.by, st.cards[g.source].owner, g.source):
+            return True
+    if game.has_constants:
+        for src, p, d in continuous._constant_hits(game, blocker, "restrict"):
+            if d.cannot == "trigger_when_blocks" and matches(game, attacker, d.by, p, src):
+                return True
+    return False
 
 
 def muted(game) -> frozenset:

@@ -187,8 +187,9 @@ class Resolution(Directives, EffectCosts):
             return
         st = self.state
         blocker, attacker = ev["card"], st.battle.attacker
-        self._fire(blocker, "when_blocks")
-        self._fire(blocker, "when_attacks_or_blocks")
+        if not protection.blocks_muted(self, blocker, attacker):  # ruling P16 (CR 10-11-2: both labels)
+            self._fire(blocker, "when_blocks")
+            self._fire(blocker, "when_attacks_or_blocks")
         self._fire(attacker, "when_blocked")
         self._fire_side(ev["player"], "your_spirit_blocks", blocker)  # the event's player is the blocker's
         self._fire_side(1 - ev["player"], "opponent_blocks", blocker)

@@ -16,6 +16,7 @@ GRAMMAR = r"""
 %extend action: prot_action
 %extend sentence: "your opponent's" QUOTED "effects are not triggered by this effect" -> prot_quiet
                 | QUOTED "effects on" owner descr filters? "are not triggered" duration? -> prot_muted
+                | QUOTED "effects on" owner descr filters? "blocking" owner descr filters? "are not triggered" duration? -> prot_muted_blocks
 %extend watch_event: "your life is reduced by an attack from" count "of" owner descr filters? -> prot_life_watch
                    | "your life is reduced by" count "of" owner descr filters? -> prot_life_watch
                    | "your life increases"                     -> prot_life_gained
@@ -232,6 +233,26 @@ class Rules:
         filters = next((r for r in rest if isinstance(r, list)), None)
         duration = next((r for r in rest if isinstance(r, str)), None)
         return self._prot(self._target({"all": True}, side, descr, filters), ("trigger_when_destroyed", None, duration))
+
+    def prot_muted_blocks(self, q, side, descr, *rest):
+        """""When This Spirit Blocks" effects on your opponent's spirits blocking your Dragon spirits are not
+        triggered" (ruling P16): the blockers' own effects of that label, when they block one of those."""
+        if self.norm.quoted[int(str(q)[1:])].strip().lower() not in ("when this spirit blocks", "when blocks"):
+            raise NotSupported("effects other than \"When This Spirit Blocks\" ones not triggered on blockers")
+        args = list(rest)
+        duration = args.pop() if args and isinstance(args[-1], str) else None
+        filters = args.pop(0) if args and isinstance(args[0], list) else None
+        a_side, a_descr, *a_rest = args
+        a_filters = a_rest[0] if a_rest else None
+        if side != "opponent" or a_side != "you":
+            raise NotSupported("blockers other than your opponent's blocking yours")
+        blockers = self._target({"all": True}, side, descr, filters)
+        attackers = self._target({}, a_side, a_descr, a_filters)
+        if blockers.get("type", "spirit") != "spirit" or attackers.get("type", "spirit") != "spirit":
+            raise NotSupported("cards other than spirits blocking or blocked")
+        out = self._prot(blockers, ("trigger_when_blocks", None, duration))
+        out[0]["restrict"]["by"] = attackers
+        return out
 
     # ---------------------------------------------------------------- life (CR 7-1-5-3-1)
     def prot_no_life(self, *args):  # "neither player's life can be reduced by an attack from a spirit ..."
