@@ -587,3 +587,101 @@ def test_ruling_p16_played_blocking_a_spirit_that_does_not_fit_triggers_them():
     while game.pending.kind == "choose":
         answer(game, True)
     assert cids(game, game.state.players[1].hand) == ["T-W0"]
+
+
+# ---------------------------------------------------------------- ruling P17: remain on the field exhausted instead
+
+
+REMAIN = ("When your Stoneback spirits would be destroyed by your opponent's destruction effects, they remain on the "
+          "field exhausted instead.")
+
+
+def test_ruling_p17_remain_on_the_field_exhausted_instead_compiles_to_a_substitution():
+    sub = {"by_opponent": True, "by_effect": True, "instead": [{"exhaust": "trigger"}]}
+    assert ops(REMAIN) == [{"substitute": {"target": {"side": "you", "family": "Stoneback"}, **sub}}]
+    assert ops("When this spirit would be destroyed by your opponent's destruction effects, it remains on the field "
+               "exhausted instead.") == [{"substitute": {"target": "this", **sub}}]
+    c = compile_effect("spirit", "N/A", REMAIN, families=FAMILIES)
+    assert c.effect["kind"] == "constant"
+    e = parse_effect(c.effect, "e", card_type="spirit")
+    assert parse_effect(effect_to_dict(e), "e", card_type="spirit") == e
+    assert effect_text(e) == ("Constant: When one of your Stoneback spirits would be destroyed by your opponent's "
+                              "destruction effects, instead exhaust that card.")
+
+
+def test_ruling_p17_the_destruction_effects_of_some_kinds_of_cards_stay_manual():
+    assert not compile_sentence("When your spirits would be destroyed by destruction effects of your opponent's magic, "
+                                "they remain on the field exhausted instead.").ok
+
+
+@pytest.mark.parametrize("value", ["yes", 1, None])
+def test_hostile_a_malformed_by_effect_is_refused_naming_the_field(value):
+    with pytest.raises(EffectSyntax) as err:
+        parse_effect({"kind": "constant", "do": [{"substitute": {"by_effect": value, "instead": [{"exhaust": "this"}]}}]},
+                     "e", card_type="spirit")
+    assert err.value.field == "e.do[0].substitute.by_effect"
+
+
+def test_ruling_p17_cr_10_1_3_2_played_their_destruction_effect_leaves_it_on_the_field_exhausted():
+    db = imported_db(spirit(REMAIN), magic("Select one of your opponent's spirits and destroy it."))
+    game = game_of(db, "{life: 5, reserve: 3, hand: [ZT-090]}", "{life: 5, reserve: 3, field: [ZT-001]}")
+    guarded = game.state.players[1].field[0]
+    use(game)
+    assert game.pending.player == 1 and game.pending.info["kind"] == "substitute"  # its owner decides (CR 8-9-2)
+    answer(game, 0)
+    assert game.state.cards[guarded].zone == "field" and game.state.cards[guarded].exhausted
+
+
+def test_ruling_p17_played_declined_it_is_destroyed():
+    db = imported_db(spirit(REMAIN), magic("Select one of your opponent's spirits and destroy it."))
+    game = game_of(db, "{life: 5, reserve: 3, hand: [ZT-090]}", "{life: 5, reserve: 3, field: [ZT-001]}")
+    guarded = game.state.players[1].field[0]
+    use(game)
+    answer(game, None)
+    assert game.state.cards[guarded].zone == "trash"
+
+
+def test_ruling_p17_played_your_own_destruction_effect_is_no_opponents():
+    db = imported_db(spirit(REMAIN), magic("Select one of your spirits and destroy it."))
+    game = game_of(db, "{life: 5, reserve: 3, hand: [ZT-090], field: [ZT-001]}")
+    guarded = game.state.players[0].field[0]
+    use(game)
+    assert game.state.cards[guarded].zone == "trash" and game.pending.kind != "choose"
+
+
+def test_ruling_p17_cr_7_1_5_2_1_played_destroyed_by_comparing_bp_is_no_destruction_effect():
+    db = imported_db(spirit(REMAIN))
+    game = game_of(db, "{life: 5, reserve: 3, field: [T-G4]}", "{life: 5, reserve: 3, field: [ZT-001]}",
+                   step="attack")
+    guarded = game.state.players[1].field[0]
+    game.apply(Attack(0, game.state.players[0].field[0]))
+    game.apply(Pass(1))
+    game.apply(Pass(0))
+    game.apply(Block(1, guarded))
+    game.apply(Pass(1))
+    game.apply(Pass(0))
+    assert game.state.cards[guarded].zone == "trash"
+
+
+def test_ruling_p17_cr_11_3_1_played_curse_at_the_end_of_the_battle_is_no_destruction_effect():
+    db = imported_db(spirit(REMAIN))
+    game = game_of(db, "{life: 5, reserve: 3, field: [KW-CUR]}",  # 1000 BP and 【Curse】
+                   "{life: 5, reserve: 3, field: [{card: ZT-001, cores: 3}]}", step="attack")  # 3000 BP
+    imp, guarded = game.state.players[0].field[0], game.state.players[1].field[0]
+    game.apply(Attack(0, imp))
+    game.apply(Pass(1))
+    game.apply(Pass(0))
+    game.apply(Block(1, guarded))
+    game.apply(Pass(1))
+    game.apply(Pass(0))
+    assert game.state.cards[imp].zone == "trash"  # lost the battle
+    assert game.state.cards[guarded].zone == "trash"  # then 【Curse】: no substitution asked
+
+
+def test_ruling_p17_cr_10_14_2_played_cores_removed_by_their_effect_still_destroy_it():
+    db = imported_db(spirit(REMAIN), magic("Select one of your opponent's spirits. Remove 1 core from it and place it "
+                                           "into their reserve."))
+    game = game_of(db, "{life: 5, reserve: 3, hand: [ZT-090]}", "{life: 5, reserve: 3, field: [ZT-001]}")
+    guarded = game.state.players[1].field[0]
+    use(game)
+    assert game.state.cards[guarded].zone == "trash"

@@ -869,6 +869,8 @@ def _join(*parts: str) -> str:
 def _event_phrase(d: Directive, ctx: _Ctx) -> str:
     who = _one_of(d.target, ctx)
     by = " by your opponent" if d.by_opponent else ""
+    if d.by_effect:  # ruling P17
+        by = " by your opponent's destruction effects" if d.by_opponent else " by destruction effects"
     return f"when {who} would be destroyed{by}"
 
 

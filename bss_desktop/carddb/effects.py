@@ -319,6 +319,7 @@ class Directive:
     token_exhausted: bool = False  # token: summoned exhausted ("summon 1 of your ... tokens exhausted")
     event: str | None = None  # substitute: the event replaced ("destroyed")
     by_opponent: bool = False  # substitute: only when the opponent causes it
+    by_effect: bool = False  # substitute: only a destruction effect (CR 10-14-1) causes it (ruling P17)
     instead: tuple = ()  # substitute: the directives performed instead (CR 8-9-1)
     level: int | None = None  # bp set on a specific level (layer 2, CR 8-8-1-3-3)
     per: Count | None = None  # "for each ...": the amount is `amount` times this count beyond the first `minus`
@@ -1111,7 +1112,7 @@ def _directive(op, val, f, make_token) -> Directive:
                 raise EffectSyntax(f"{p}.do[{i}]", f"'{x.op}' is not something that happens later")
         return Directive(op, at=at, instead=later)
     if shape == "substitute":
-        d = _map(val, p, ("event", "target", "by_opponent", "instead"))
+        d = _map(val, p, ("event", "target", "by_opponent", "by_effect", "instead"))
         instead = d.get("instead")
         if not isinstance(instead, list) or not instead:
             raise EffectSyntax(f"{p}.instead", "list the directives performed instead")
@@ -1119,6 +1120,7 @@ def _directive(op, val, f, make_token) -> Directive:
         return Directive(op, event=_choice(d.get("event", "destroyed"), f"{p}.event", ("destroyed",)),
                          target=parse_target(d.get("target", "this"), f"{p}.target"),
                          by_opponent=_bool(d.get("by_opponent", False), f"{p}.by_opponent"),
+                         by_effect=_bool(d.get("by_effect", False), f"{p}.by_effect"),
                          instead=tuple(parse_directive(x, f"{p}.instead[{i}]") for i, x in enumerate(instead)))
     raise AssertionError(op)
 
@@ -1611,6 +1613,7 @@ def _directive_value(d: Directive, token_to_dict):
         return out
     if shape == "substitute":
         return {"event": d.event, "target": target_to_dict(d.target), "by_opponent": d.by_opponent,
+                **({"by_effect": True} if d.by_effect else {}),
                 "instead": [directive_to_dict(x, token_to_dict) for x in d.instead]}
     raise AssertionError(d.op)
 

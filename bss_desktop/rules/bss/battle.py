@@ -159,7 +159,8 @@ class SagaBattle:
             # CR 11-3-1 (ruling 4: even if the cursed attacker lost): the blocker is destroyed
             b.cursed = False
             self._emit("keyword", card=b.attacker, keyword="curse")
-            self._destroy([(b.blocker, Cause("effect", b.attacking_player, b.attacker))])
+            # "effect_curse": an effect, yet no destruction effect (CR 10-14-1: none worded "destroy"; ruling P17)
+            self._destroy([(b.blocker, Cause("effect_curse", b.attacking_player, b.attacker))])
             return  # a substitution choice may be pending; this stage runs again
         if b.luster:  # CR 11-6-1: magic its owner used this battle returns from the trash (11-6-2)
             b.luster = False

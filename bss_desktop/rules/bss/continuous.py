@@ -502,6 +502,8 @@ def substitutions(game, iid: int, cause) -> list:
             continue
         if d.by_opponent and cause.player != 1 - owner:
             continue
+        if d.by_effect and cause.kind not in ("effect", "effect_quiet"):
+            continue  # only a destruction effect (CR 10-14-1): not a battle, cores, BP or 【Curse】 (ruling P17)
         if not _can_pay(game, p, d.instead):
             continue  # a replacement its controller cannot pay in full is no substitution (CR 8-9-1)
         out.append((src, p, d))

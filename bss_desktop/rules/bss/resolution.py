@@ -229,7 +229,8 @@ class Resolution(Directives, EffectCosts):
                     self._fire_side(owner, "your_spirit_destroyed_by_opponent", iid, exclude=iid, skip=mute)
                 if ev["cause"][0] == "battle":  # by comparing BP (CR 7-1-5-2-1)
                     self._fire_side(owner, "your_spirit_destroyed_in_battle", iid, exclude=iid, skip=mute)
-                if ev["cause"][0] in ("effect", "effect_quiet", "effect_cores", "effect_bp"):  # by an effect (CR 10-1-2)
+                if ev["cause"][0] in ("effect", "effect_quiet", "effect_cores", "effect_bp", "effect_curse"):  # by an
+                    # effect (CR 10-1-2)
                     self._fire_side(owner, "your_spirit_destroyed_by_effect", iid, exclude=iid, skip=mute)
                     if by == owner:
                         self._fire_side(owner, "your_spirit_destroyed_by_your_effect", iid, exclude=iid, skip=mute)

@@ -17,6 +17,10 @@ GRAMMAR = r"""
 %extend sentence: "your opponent's" QUOTED "effects are not triggered by this effect" -> prot_quiet
                 | QUOTED "effects on" owner descr filters? "are not triggered" duration? -> prot_muted
                 | QUOTED "effects on" owner descr filters? "blocking" owner descr filters? "are not triggered" duration? -> prot_muted_blocks
+// "when your Dragon spirits would be destroyed by your opponent's destruction effects, they remain on the field
+// exhausted instead": a substitution (CR 8-9-1, 10-1-3-2; ruling P17)
+%extend sentence: "when your" descr filters? "would be destroyed by" prot_destruction "," ("they remain" | "it remains") "on the field exhausted instead" -> prot_remain_yours
+                | "when this spirit would be destroyed by" prot_destruction "," "it remains on the field exhausted instead" -> prot_remain_this
 %extend watch_event: "your life is reduced by an attack from" count "of" owner descr filters? -> prot_life_watch
                    | "your life is reduced by" count "of" owner descr filters? -> prot_life_watch
                    | "your life increases"                     -> prot_life_gained
@@ -253,6 +257,23 @@ class Rules:
         out = self._prot(blockers, ("trigger_when_blocks", None, duration))
         out[0]["restrict"]["by"] = attackers
         return out
+
+    # ---------------------------------------------------------------- substitution (CR 8-9-1; ruling P17)
+    def _remain(self, target, by):
+        if by != {"type": "any"}:
+            raise NotSupported("a substitution for the destruction effects of some kinds of cards only")
+        return [{"substitute": {"target": target, "by_opponent": True, "by_effect": True,
+                                "instead": [{"exhaust": "trigger"}]}}]
+
+    def prot_remain_yours(self, descr, *rest):  # "when your Dragon spirits would be destroyed by ..."
+        filters = rest[0] if len(rest) == 2 else None
+        t = self._target({}, "you", descr, filters)
+        if t.get("type", "spirit") != "spirit":
+            raise NotSupported("cards other than spirits remaining on the field exhausted")
+        return self._remain(t, rest[-1])
+
+    def prot_remain_this(self, by):
+        return self._remain("this", by)
 
     # ---------------------------------------------------------------- life (CR 7-1-5-3-1)
     def prot_no_life(self, *args):  # "neither player's life can be reduced by an attack from a spirit ..."
