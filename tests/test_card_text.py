@@ -452,6 +452,7 @@ CONDITION_SAMPLES = {
     "burst_set": ["you", "opponent"],
     "less_life": [True, False],
     "life_lost": [True, False],
+    "life_kept": [True, False],
 }
 
 

@@ -685,3 +685,69 @@ def test_ruling_p17_cr_10_14_2_played_cores_removed_by_their_effect_still_destro
     guarded = game.state.players[1].field[0]
     use(game)
     assert game.state.cards[guarded].zone == "trash"
+
+
+# ---------------------------------------------------------------- ruling P18: the life at the start of the turn
+
+
+KEPT = "If your life total is the same or higher than it was at the start of the turn, place 1 core from the void onto " \
+       "this spirit."
+
+
+def test_ruling_p18_the_same_or_higher_than_at_the_start_of_the_turn_compiles():
+    assert ops(KEPT) == [{"core_charge": {"target": "this", "count": 1}, "if": {"life_kept": True}}]
+    e = parse_effect({"kind": "triggered", "trigger": "when_blocks", "condition": {"life_kept": True},
+                      "do": [{"draw": 1}]}, "e", card_type="spirit")
+    assert parse_effect(effect_to_dict(e), "e", card_type="spirit") == e
+    assert "your life is the same or higher than at the start of the turn" in effect_text(e)
+    with pytest.raises(EffectSyntax) as err:
+        parse_effect({"kind": "triggered", "trigger": "when_blocks", "condition": {"life_kept": 5},
+                      "do": [{"draw": 1}]}, "e", card_type="spirit")
+    assert err.value.field == "e.condition.life_kept"
+
+
+def _their_turn_from_its_start(db):
+    from bss_desktop.engine.commands import EndMain
+
+    game = game_of(db, "{life: 5, reserve: 3, field: [ZT-001]}", "{life: 5, reserve: 3, field: [T-R1, T-R3]}",
+                   step="start", turn=4, turn_player=1)
+    while game.pending.kind == "choose":
+        answer(game, True)
+    game.apply(EndMain(1))
+    return game
+
+
+def _blocked_with_the_guard(game, attacker):
+    guard = game.state.players[0].field[0]
+    game.apply(Attack(1, attacker))
+    game.apply(Pass(0))
+    game.apply(Pass(1))
+    game.apply(Block(0, guard))
+    while game.pending.kind == "choose":
+        answer(game, True)
+    return game.state.cards[guard].cores
+
+
+def test_ruling_p18_played_the_life_as_it_was_at_the_start_of_the_turn_holds():
+    db = imported_db(spirit(KEPT, "When This Spirit Blocks"))
+    game = _their_turn_from_its_start(db)
+    before = game.state.cards[game.state.players[0].field[0]].cores
+    assert _blocked_with_the_guard(game, game.state.players[1].field[1]) == before + 1
+
+
+def test_ruling_p18_played_a_life_lower_than_at_the_start_of_the_turn_does_not():
+    db = imported_db(spirit(KEPT, "When This Spirit Blocks"))
+    game = _their_turn_from_its_start(db)
+    pup, knight = game.state.players[1].field
+    attack_unblocked(game, 1, pup)
+    assert game.state.players[0].life == 4
+    before = game.state.cards[game.state.players[0].field[0]].cores
+    assert _blocked_with_the_guard(game, knight) == before
+
+
+def test_ruling_p18_played_a_position_taken_up_after_the_start_of_the_turn_does_not_know_it():
+    db = imported_db(spirit(KEPT, "When This Spirit Blocks"))
+    game = game_of(db, "{life: 5, reserve: 3, field: [ZT-001]}", "{life: 5, reserve: 3, field: [T-R3]}",
+                   step="attack", turn=4, turn_player=1)
+    before = game.state.cards[game.state.players[0].field[0]].cores
+    assert _blocked_with_the_guard(game, game.state.players[1].field[0]) == before

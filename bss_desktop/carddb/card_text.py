@@ -454,6 +454,9 @@ def _condition_parts(c: Condition, ctx: _Ctx, *, constant: bool) -> list[str]:
         parts.append(f"your life is {c.life_max} or less")
     if c.opponent_life_max is not None:
         parts.append(f"your opponent's life is {c.opponent_life_max} or less")
+    if c.life_kept is not None:  # ruling P18
+        parts.append("your life is the same or higher than at the start of the turn" if c.life_kept
+                     else "your life is lower than at the start of the turn")
     if c.life_lost is not None:  # ruling P14
         parts.append("you lost life this turn" if c.life_lost else "you did not lose life this turn")
     if c.less_life is not None:  # CR 3-7

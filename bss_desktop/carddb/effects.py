@@ -285,6 +285,7 @@ class Condition:
     burst_set: str | None = None  # you | opponent: that player has a burst set (face down, CR 10-9-1)
     less_life: bool | None = None  # you have fewer cores in your life than your opponent (or, false, not) (CR 3-7)
     life_lost: bool | None = None  # your life was reduced this turn (or, false, not) (ruling P14)
+    life_kept: bool | None = None  # your life is at least (false: below) what it was at the start of the turn (P18)
 
 
 @dataclass(frozen=True, slots=True)
@@ -623,7 +624,7 @@ def parse_condition(v, f) -> Condition:
     for key, val in d.items():
         p = f"{f}.{key}"
         if key in ("your_turn", "attacking", "blocking", "soul_core", "soul_paid", "linked", "exhausted",
-                   "it_destroyed", "less_life", "life_lost"):
+                   "it_destroyed", "less_life", "life_lost", "life_kept"):
             kw[key] = _bool(val, p)
         elif key in ("life_max", "opponent_life_max", "control_min", "count_min", "count_max", "magic_used_max"):
             kw[key] = _int(val, p)

@@ -31,6 +31,7 @@ GRAMMAR = r"""
 %extend condition: "you have less life than your opponent"      -> c_less_life
                  | "you did not lose life this turn"             -> c_no_life_lost
                  | "you lost life this turn"                     -> c_life_lost
+                 | "your life total is the same or higher than it was at the start of the turn" -> c_life_kept
 %extend condition: ("this spirit is" | "this nexus is") "exhausted"  -> c_this_exhausted
                  | ("this spirit is" | "this nexus is") "refreshed"  -> c_this_refreshed
 // "when this spirit reduces your opponent's life": with its attack (ruling P12, CR 7-1-5-3-1)
@@ -224,6 +225,9 @@ class Rules:
 
     def c_no_life_lost(self):  # "if you did not lose life this turn" (ruling P14)
         return {"life_lost": False}
+
+    def c_life_kept(self):  # ruling P18
+        return {"life_kept": True}
 
     def c_life_lost(self):
         return {"life_lost": True}
