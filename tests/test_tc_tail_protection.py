@@ -751,3 +751,86 @@ def test_ruling_p18_played_a_position_taken_up_after_the_start_of_the_turn_does_
                    step="attack", turn=4, turn_player=1)
     before = game.state.cards[game.state.players[0].field[0]].cores
     assert _blocked_with_the_guard(game, game.state.players[1].field[0]) == before
+
+
+# ---------------------------------------------------------------- ruling P19: a life reduced by 1 at a time
+
+
+ONE_AT_A_TIME = ("Your life can only be reduced by 1 each time you take damage from an attack by one of your "
+                 "opponent's spirits.")
+
+
+def test_ruling_p19_reduced_by_1_each_time_compiles_to_a_restriction_on_their_spirits():
+    assert ops(ONE_AT_A_TIME) == [{"restrict": {"target": {"all": True}, "cannot": "reduce_life_beyond_one",
+                                                "_duration": None}}]
+    assert not compile_sentence(ONE_AT_A_TIME.replace("by 1 each", "by 2 each")).ok
+    c = compile_effect("nexus", "N/A", ONE_AT_A_TIME)
+    e = parse_effect(c.effect, "e", card_type="nexus")
+    assert parse_effect(effect_to_dict(e), "e", card_type="nexus") == e
+    assert effect_text(e) == ("Constant: The attacks of all your opponent's spirits cannot reduce life by more than 1 "
+                              "with each attack's damage.")
+
+
+def test_ruling_p19_played_two_symbols_take_one_core_and_another_attack_one_more():
+    db = imported_db(nexus(ONE_AT_A_TIME))
+    game = game_of(db, "{life: 5, reserve: 3, field: [T-R5, T-R3]}", "{life: 5, reserve: 3, field: [ZT-050]}",
+                   step="attack")
+    titan, knight = game.state.players[0].field
+    attack_unblocked(game, 0, titan)  # two symbols
+    assert game.state.players[1].life == 4
+    attack_unblocked(game, 0, knight)
+    assert game.state.players[1].life == 3
+
+
+def test_ruling_p19_played_without_it_two_symbols_take_two():
+    db = imported_db(nexus(ONE_AT_A_TIME))
+    game = game_of(db, "{life: 5, reserve: 3, field: [T-R5]}", "{life: 5, reserve: 3, hand: [ZT-050]}",
+                   step="attack")
+    attack_unblocked(game, 0, game.state.players[0].field[0])
+    assert game.state.players[1].life == 3
+
+
+# ---------------------------------------------------------------- CR 4-11-3: a core from this spirit into your life
+
+
+def test_cr_4_11_3_a_core_that_is_not_a_soul_core_from_this_spirit_into_your_life_compiles():
+    expected = [{"core_remove": {"target": "this", "count": 1, "to": "life"}}]
+    assert ops("Remove a core that is not a \"Soul Core\" from this spirit and place it into your life.") == expected
+    assert ops("Remove a core from this spirit and place it into your life.") == expected
+    e = parse_effect({"kind": "triggered", "trigger": "when_attacks", "do": expected}, "e", card_type="spirit")
+    assert parse_effect(effect_to_dict(e), "e", card_type="spirit") == e
+    assert effect_text(e) == "(When Attacks) Send 1 core from this card to your life."
+
+
+@pytest.mark.parametrize("directive, field", [
+    ({"core_remove": {"target": {"side": "opponent"}, "count": 1, "to": "life"}}, "e.do[0].core_remove.to"),
+    ({"core_remove": {"target": "this", "count": 1, "to": "hand"}}, "e.do[0].core_remove.to"),
+])
+def test_hostile_a_core_remove_into_a_life_other_than_from_this_card_is_refused(directive, field):
+    with pytest.raises(EffectSyntax) as err:
+        parse_effect({"kind": "triggered", "trigger": "when_attacks", "do": [directive]}, "e", card_type="spirit")
+    assert err.value.field == field
+
+
+LIGHT = ("When one of your Stoneback spirits' attacks reduces your opponent's life, remove a core that is not a "
+         "\"Soul Core\" from this spirit and place it into your life.")
+
+
+def test_cr_4_11_3_played_a_regular_core_goes_from_this_spirit_into_your_life():
+    db = imported_db(spirit(LIGHT))
+    game = game_of(db, "{life: 3, reserve: 3, field: [{card: ZT-001, cores: 2}]}", "{life: 5, reserve: 3}",
+                   step="attack")
+    me = game.state.players[0].field[0]
+    attack_unblocked(game, 0, me)
+    assert game.state.players[1].life == 4
+    assert game.state.players[0].life == 4 and game.state.cards[me].cores == 1
+
+
+def test_cr_4_11_3_played_the_soul_core_stays_on_the_spirit():
+    db = imported_db(spirit(LIGHT))
+    game = game_of(db, "{life: 3, reserve: 3, soul_core: field, field: [{card: ZT-001, cores: 0, soul_core: true}]}",
+                   "{life: 5, reserve: 3}", step="attack")
+    me = game.state.players[0].field[0]
+    attack_unblocked(game, 0, me)
+    assert game.state.players[1].life == 4
+    assert game.state.players[0].life == 3 and game.state.players[0].soul == me

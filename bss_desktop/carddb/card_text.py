@@ -661,7 +661,8 @@ def _clause(d: Directive, ctx: _Ctx, effect_kind: str | None) -> _Clause:
     if op == "core_charge":
         return _imp(f"put {_count(d.amount, 'core')} from {_core_source(d)} on {_each(t, ctx)}{per}")
     if op == "core_remove":
-        dest = {"reserve": _owner(t, "reserve", ctx), "trash": _owner(t, "trash", ctx), "void": "the void"}[d.to]
+        dest = {"reserve": _owner(t, "reserve", ctx), "trash": _owner(t, "trash", ctx), "void": "the void",
+                "life": "your life"}[d.to]
         if d.keep is not None:
             return _imp(f"send all but {_count(d.keep, 'core')} from {_each(t, ctx)} to {dest}")
         return _imp(f"send {_count(d.amount, 'core')} from {_each(t, ctx)} to {dest}{per}")
@@ -758,7 +759,7 @@ def _clause(d: Directive, ctx: _Ctx, effect_kind: str | None) -> _Clause:
             them = f"{target_text(t, ctx=ctx)} blocking {whose}{_kind(d.by, True)}"
             return _Clause(_join(f"the \"When Blocks\" effects on {them} are not triggered", dur),
                            _join(f"have the \"When Blocks\" effects on {them} not triggered", dur))
-        if d.cannot in ("reduce_life", "reduce_life_to_zero"):
+        if d.cannot in ("reduce_life", "reduce_life_to_zero", "reduce_life_beyond_one"):
             return _Clause(_join(f"the attacks of {target_text(t, ctx=ctx)} cannot {what}", dur),
                            _join(f"have the attacks of {target_text(t, ctx=ctx)} be unable to {what}", dur))
         return _Clause(_join(f"{target_text(t, ctx=ctx)} cannot {what}", dur),
@@ -844,6 +845,7 @@ _PROTECTION_WORDS = {"be_selected": "be selected", "be_destroyed": "be destroyed
                      "be_destroyed_in_battle": "be destroyed in battle",
                      "reduce_life": "reduce life", "reduce_life_to_zero": "reduce life to 0",
                      "trigger_when_blocks": "have the \"When Blocks\" effects on it triggered",
+                     "reduce_life_beyond_one": "reduce life by more than 1 with each attack's damage",
                      "trigger_when_destroyed": "have the \"When Destroyed\" effects on it triggered"}
 
 

@@ -172,7 +172,8 @@ COST_OPS = ("pay_cores", "discard", "exhaust", "core_remove", "destroy")  # what
 PROTECTIONS = ("be_selected", "be_destroyed", "lose_cores", "be_returned", "be_discarded")  # be_discarded: hand cards
 RESTRICTIONS = ("attack", "block", "be_blocked") + PROTECTIONS + ("be_destroyed_in_battle", "reduce_life",
                                                                  "trigger_when_destroyed", "reduce_life_to_zero",
-                                                                 "trigger_when_blocks")
+                                                                 "trigger_when_blocks", "reduce_life_beyond_one")
+# reduce_life_beyond_one: its attacks' damage moves at most one core from the life (ruling P19)
 # trigger_when_blocks: the "When This Spirit Blocks" effects on it are not triggered when it blocks a spirit `by`
 # names (ruling P16)
 # reduce_life_to_zero: its attacks' damage leaves at least one core in the life (ruling P15)
@@ -866,9 +867,12 @@ def _directive(op, val, f, make_token) -> Directive:
             return Directive(op, target=parse_target(d.get("target", "this"), f"{p}.target"),
                              amount=_int(d.get("count", 1), f"{p}.count", 1, allow_x=True), **_per(d, p),
                              **_from_trash(d, p, op))
-        return Directive(op, target=parse_target(d.get("target", "this"), f"{p}.target"),
-                         amount=_int(d.get("count", 1), f"{p}.count", 1, allow_x=True),
-                         to=_choice(d.get("to", "reserve"), f"{p}.to", ("reserve", "trash", "void")), **_per(d, p))
+        to = _choice(d.get("to", "reserve"), f"{p}.to", ("reserve", "trash", "void", "life"))
+        target = parse_target(d.get("target", "this"), f"{p}.target")
+        if to == "life" and target.ref != "this":  # "... from this spirit and place it into your life" (P19)
+            raise EffectSyntax(f"{p}.to", "cores go into a life only from this card, into its owner's life")
+        return Directive(op, target=target, amount=_int(d.get("count", 1), f"{p}.count", 1, allow_x=True), to=to,
+                         **_per(d, p))
     if shape == "token":
         if make_token is None:
             raise EffectSyntax(p, "tokens can only be made by card effects")

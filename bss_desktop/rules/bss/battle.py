@@ -141,6 +141,9 @@ class SagaBattle:
             if damage == defender.life and self.has_effects and protection.any_protection(self) and \
                     protection.protected(self, b.attacker, "reduce_life_to_zero"):
                 damage -= 1  # "... cannot reduce your life to 0": as much as it can (ruling P15, CR 1-3-2)
+            if damage > 1 and self.has_effects and protection.any_protection(self) and \
+                    protection.protected(self, b.attacker, "reduce_life_beyond_one"):
+                damage = 1  # "your life can only be reduced by 1 each time you take damage ..." (ruling P19)
             self._emit("damage", player=b.defending_player, amount=damage, attacker=b.attacker)
             self._move_cores(b.defending_player, "life", "reserve", damage, False, "damage", None)
             self._check_winner()  # interrupting (CR 9-2-1)

@@ -12,6 +12,7 @@ A `restrict` directive (a constant effect, or one resolved for a while) says a c
                             P13, CR 10-2-2)
     reduce_life             reduce life with its attacks: its damage moves no cores (CR 7-1-5-3-1)
     reduce_life_to_zero     reduce life to 0 with its attacks: its damage leaves one core in the life (ruling P15)
+    reduce_life_beyond_one  reduce life by more than 1 with each of its attacks' damage (ruling P19)
     trigger_when_blocks     have the "When This Spirit Blocks" effects on it triggered when it blocks a spirit `by`
                             names (ruling P16; with them the "When Attacks/Blocks" ones, CR 10-11-2)
     trigger_when_destroyed  have the "When Destroyed" effects on it triggered (CR 10-15-1)
@@ -67,7 +68,7 @@ def any_protection(game) -> bool:
 
 
 _ALL = FROM_EFFECTS + ("be_destroyed_in_battle", "reduce_life", "trigger_when_destroyed", "reduce_life_to_zero",
-                       "trigger_when_blocks")
+                       "trigger_when_blocks", "reduce_life_beyond_one")
 
 
 def blocks_muted(game, blocker: int, attacker: int) -> bool:

@@ -51,6 +51,8 @@ prot_action: subject prot_pred                                        -> prot_su
            | "neither player's life can be reduced by an attack from" ("a spirit" | "spirits") filters? duration? -> prot_no_life
            | "attacks from" owner descr filters? ("cannot" | "can't") "reduce your life" duration? -> prot_attacks_from
            | "attacks from" owner descr filters? ("cannot" | "can't") "reduce your life to" NUMBER duration? -> prot_attacks_to_zero
+           | "your life can only be reduced by" NUMBER "each time you take damage from an attack by" count "of" owner descr filters? -> prot_one_at_a_time
+           | "remove" count core_word not_soul? "from this spirit and place" it "into your life" -> prot_cores_to_life
            | duration ","? "your life" ("cannot" | "can't") "be reduced by" prot_its_attacks -> prot_dur_its_attacks
            | "your life" ("cannot" | "can't") "be reduced by" prot_its_attacks duration? -> prot_its_attacks_dur
            | "neither" prot_one "nor" prot_one "can be destroyed by" prot_destruction prot_or_battle? ", and they" ("cannot" | "can't") "have their cores removed by" prot_effects -> prot_neither
@@ -302,6 +304,15 @@ class Rules:
             raise NotSupported("a life that cannot be reduced to a number other than 0")
         ops = self.prot_attacks_from(side, descr, *[r for r in rest if not isinstance(r, Token)])
         return [{"restrict": {**op["restrict"], "cannot": "reduce_life_to_zero"}} for op in ops]
+
+    def prot_one_at_a_time(self, n, count, side, descr, filters=None):  # ruling P19
+        if int(n) != 1 or count != 1:
+            raise NotSupported("a life reduced by a number other than 1 at a time")
+        ops = self.prot_attacks_from(side, descr, *([filters] if filters else []))
+        return [{"restrict": {**op["restrict"], "cannot": "reduce_life_beyond_one"}} for op in ops]
+
+    def prot_cores_to_life(self, count, _w, *rest):  # never the soul core into a life (CR 4-11-3): "not a soul core"
+        return [{"core_remove": {"target": "this", "count": count, "to": "life"}}]
 
     def prot_dur_its_attacks(self, duration, _its):  # "during this turn, your life cannot be reduced by its attacks"
         return self._prot("it", ("reduce_life", None, duration))
