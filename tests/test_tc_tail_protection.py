@@ -834,3 +834,74 @@ def test_cr_4_11_3_played_the_soul_core_stays_on_the_spirit():
     attack_unblocked(game, 0, me)
     assert game.state.players[1].life == 4
     assert game.state.players[0].life == 3 and game.state.players[0].soul == me
+
+
+# ---------------------------------------------------------------- CR 7-1-5-2-1: the higher BP as BP are compared
+
+
+HIGHER = ("If one of your Stoneback spirits has higher BP than your opponent's spirit when it compares BP during battle "
+          "resolution, place a core from your opponent's life into their reserve.")
+
+
+def test_cr_7_1_5_2_1_higher_bp_when_it_compares_bp_compiles_to_the_comparisons_trigger():
+    assert ops(HIGHER) == [{"_trigger": {"trigger": "your_spirit_higher_bp", "watch": {"family": "Stoneback"}}},
+                           {"life_damage": 1}]
+    assert ops("If one of your spirits with Ascend has higher BP than your opponent's spirit when it compares BP, "
+               "draw a card.")[0] == {"_trigger": {"trigger": "your_spirit_higher_bp", "watch": {"keyword": "ascend"}}}
+    assert not compile_sentence("If one of your opponent's spirits has higher BP than your opponent's spirit when it "
+                                "compares BP, draw a card.").ok
+
+
+def test_cr_7_1_5_2_1_the_comparisons_trigger_is_written_back_and_its_watch_checked():
+    e = parse_effect({"kind": "triggered", "trigger": "your_spirit_higher_bp", "watch": {"keyword": "ascend"},
+                      "do": [{"life_damage": 1}]}, "e", card_type="nexus")
+    assert parse_effect(effect_to_dict(e), "e", card_type="nexus") == e
+    assert effect_text(e).startswith("(When one of your spirits with 【Ascend】 has the higher BP as BP are compared)")
+    with pytest.raises(EffectSyntax) as err:
+        parse_effect({"kind": "triggered", "trigger": "your_spirit_higher_bp", "watch": {"side": "opponent"},
+                      "do": [{"draw": 1}]}, "e", card_type="nexus")
+    assert err.value.field.startswith("e.watch")
+
+
+def _fight(db, mine: str, theirs: str, *, attacker_is_mine: bool = True):
+    game = game_of(db, f"{{life: 5, reserve: 3, field: [{mine}, ZT-050]}}",
+                   f"{{life: 5, reserve: 3, field: [{theirs}]}}", step="attack",
+                   **({} if attacker_is_mine else {"turn": 4, "turn_player": 1}))
+    me, them = game.state.players[0].field[0], game.state.players[1].field[0]
+    attacker, blocker, p = (me, them, 0) if attacker_is_mine else (them, me, 1)
+    game.apply(Attack(p, attacker))
+    game.apply(Pass(1 - p))
+    game.apply(Pass(p))
+    game.apply(Block(1 - p, blocker))
+    game.apply(Pass(1 - p))
+    game.apply(Pass(p))
+    while game.pending.kind == "choose":
+        answer(game, True)
+    return game, me, them
+
+
+def test_cr_7_1_5_2_1_played_your_attacker_has_the_higher_bp():
+    db = imported_db(nexus(HIGHER), record())  # ZT-001: a Stoneback spirit with no effect
+    game, me, them = _fight(db, "{card: ZT-001, cores: 3}", "T-R1")  # 3000 against 1000
+    assert game.state.cards[them].zone == "trash" and game.state.players[1].life == 4
+
+
+def test_cr_7_1_5_2_1_played_your_blocker_has_the_higher_bp():
+    db = imported_db(nexus(HIGHER), record())  # ZT-001: a Stoneback spirit with no effect
+    game, me, them = _fight(db, "{card: ZT-001, cores: 3}", "T-R1", attacker_is_mine=False)
+    assert game.state.cards[them].zone == "trash" and game.state.players[1].life == 4
+
+
+def test_cr_7_1_5_2_1_played_a_tie_or_a_spirit_it_does_not_watch_triggers_nothing():
+    db = imported_db(nexus(HIGHER), record())  # ZT-001: a Stoneback spirit with no effect
+    game, me, them = _fight(db, "{card: ZT-001, cores: 3}", "T-R3")  # 3000 against 3000: both destroyed
+    assert game.state.players[1].life == 5
+    game, me, them = _fight(db, "T-R3", "T-R1")  # no Stoneback
+    assert game.state.players[1].life == 5
+
+
+def test_cr_7_1_5_2_1_played_the_higher_bp_counts_even_when_the_other_is_not_destroyed():
+    db = imported_db(nexus(HIGHER), record(), spirit("This spirit cannot be destroyed in battle.", ID="ZT-002", name="Wall",
+                                           subType=["Sky Warden"]))
+    game, me, them = _fight(db, "{card: ZT-001, cores: 3}", "ZT-002")
+    assert game.state.cards[them].zone == "field" and game.state.players[1].life == 4

@@ -954,6 +954,7 @@ _WATCH_LABELS = {
     "your_spirit_destroyed_in_battle": "When {one} is destroyed in battle",
     "opponent_spirit_destroyed_in_battle": "When {one} is destroyed in battle",
     "your_nexus_destroyed_by_opponent": "When {one} is destroyed by your opponent",
+    "your_spirit_higher_bp": "When {one} has the higher BP as BP are compared",
     "your_spirit_destroyed_by_your_effect": "When you destroy {one} with one of your effects",
     "opponent_spirit_destroyed": "When {one} is destroyed",
     "opponent_summons": "When your opponent summons {a}",

@@ -404,6 +404,15 @@ class Resolution(Directives, EffectCosts):
             if iid is not None and self.state.cards[iid].zone == "field":
                 self._fire(iid, "at_battle_resolution")
 
+    def _on_battle_result(self, ev: dict) -> None:
+        """CR 7-1-5-2-1: the BP of the battling spirits compared; the one with the higher BP (none in a tie)."""
+        b = self.state.battle
+        if b is None or b.blocker is None or ev["attacker_bp"] == ev["blocker_bp"]:
+            return
+        higher, player = (b.attacker, b.attacking_player) if ev["attacker_bp"] > ev["blocker_bp"] else (
+            b.blocker, b.defending_player)
+        self._fire_side(player, "your_spirit_higher_bp", higher)
+
     def _on_linked(self, ev: dict) -> None:  # docs/saga-rulings.md "Link", Link-7
         self._fire(ev["card"], "when_links")
         self._fire(ev["attacker"], "when_linked")
@@ -961,6 +970,7 @@ COLLECTORS = {
     "burst_set": Resolution._on_burst_set, "step": Resolution._on_step, "resolved": Resolution._on_resolved,
     "magic_used": Resolution._on_magic_used, "battle_end": Resolution._on_battle_end,
     "battle_resolution": Resolution._on_battle_resolution, "linked": Resolution._on_linked,
+    "battle_result": Resolution._on_battle_result,
     "draw": Resolution._on_draw, "card_moved": Resolution._on_card_moved,
 }
 

@@ -21,6 +21,9 @@ GRAMMAR = r"""
 // exhausted instead": a substitution (CR 8-9-1, 10-1-3-2; ruling P17)
 %extend sentence: "when your" descr filters? "would be destroyed by" prot_destruction "," ("they remain" | "it remains") "on the field exhausted instead" -> prot_remain_yours
                 | "when this spirit would be destroyed by" prot_destruction "," "it remains on the field exhausted instead" -> prot_remain_this
+// "if 1 of your spirits with Ascend has higher BP than your opponent's spirit when it compares BP during battle
+// resolution, ...": the comparison's trigger (CR 7-1-5-2-1)
+%extend sentence: "if" count "of" owner descr filters? "has higher bp than your opponent's spirit when it compares bp" ("during battle resolution")? "," statement -> prot_higher_bp
 %extend watch_event: "your life is reduced by an attack from" count "of" owner descr filters? -> prot_life_watch
                    | "your life is reduced by" count "of" owner descr filters? -> prot_life_watch
                    | "your life increases"                     -> prot_life_gained
@@ -341,6 +344,19 @@ class Rules:
         watch.pop("side", None)
         watch.pop("type", None)
         return {"trigger": "your_nexus_destroyed_by_opponent", **({"watch": watch} if watch else {})}
+
+    def prot_higher_bp(self, count, side, descr, *rest):
+        """"If one of your spirits with Ascend has higher BP than your opponent's spirit when it compares BP during
+        battle resolution, ...": a trigger on the comparison (CR 7-1-5-2-1), whichever spirit is then destroyed."""
+        ops = rest[-1]
+        filters = rest[0] if len(rest) == 2 else None
+        if count != 1 or side != "you":
+            raise NotSupported("higher BP of other than one of your spirits")
+        watch = self._target({}, "you", descr, filters)
+        watch.pop("side", None)
+        if watch.pop("type", "spirit") != "spirit":
+            raise NotSupported("only spirits compare BP")
+        return [{"_trigger": {"trigger": "your_spirit_higher_bp", **({"watch": watch} if watch else {})}}] + ops
 
     def prot_life_to_trash(self, count, _w=None):  # "place a core from your opponent's life into their trash"
         return [{"life_damage": {"count": count, "to": "trash"}}]
