@@ -905,3 +905,80 @@ def test_cr_7_1_5_2_1_played_the_higher_bp_counts_even_when_the_other_is_not_des
                                            subType=["Sky Warden"]))
     game, me, them = _fight(db, "{card: ZT-001, cores: 3}", "ZT-002")
     assert game.state.cards[them].zone == "field" and game.state.players[1].life == 4
+
+
+# ---------------------------------------------------------------- deck: view the top card and keep it there
+
+
+def test_cr_12_3_1_view_the_top_card_then_return_it_to_the_top_compiles_to_a_private_look():
+    c = compile_effect("magic", "N/A", "View the top card of your deck, then return it to the top of your deck.",
+                       ["Main"])
+    assert c.effect["do"] == [{"search": {"look": 1, "reveal": False, "to": "top", "take": {"up_to": 1},
+                                          "rest": "top"}}]
+
+
+@pytest.mark.parametrize("take", [True, False])
+def test_cr_12_3_1_played_the_viewed_card_stays_on_top(take):
+    db = imported_db(magic("View the top card of your deck, then return it to the top of your deck."))
+    game = game_of(db, "{life: 5, reserve: 3, hand: [ZT-090], deck: [T-W0, T-G4, T-R1]}")
+    use(game)
+    while game.pending.kind == "choose":
+        options = game.pending.info["options"]
+        answer(game, list(options[:1]) if take and game.pending.info.get("kind") == "target" else
+               ([] if game.pending.info.get("kind") == "target" else True))
+    assert cids(game, game.state.players[0].deck[::-1]) == ["T-W0", "T-G4", "T-R1"]
+
+
+# ---------------------------------------------------------------- CR 9-3-2-1: cores reduced to zero by their effect
+
+
+ZEROED = "When one of your spirits has its cores reduced to zero by your opponent's effect, draw a card."
+
+
+def test_cr_9_3_2_1_cores_reduced_to_zero_by_your_opponents_effect_compiles():
+    assert ops(ZEROED) == [{"_trigger": {"trigger": "your_spirit_cores_zeroed"}}, {"draw": 1}]
+    e = parse_effect({"kind": "triggered", "trigger": "your_spirit_cores_zeroed", "watch": {"colors": ["red"]},
+                      "do": [{"draw": 1}]}, "e", card_type="nexus")
+    assert parse_effect(effect_to_dict(e), "e", card_type="nexus") == e
+    assert effect_text(e).startswith("(When one of your Red spirits has its cores reduced to zero by your opponent's "
+                                     "effect)")
+    with pytest.raises(EffectSyntax) as err:
+        parse_effect({"kind": "triggered", "trigger": "your_spirit_cores_zeroed", "watch": {"count": 2},
+                      "do": [{"draw": 1}]}, "e", card_type="nexus")
+    assert err.value.field.startswith("e.watch")
+
+
+STRIP = "Select one of your opponent's spirits. Remove 1 core from it and place it into their reserve."
+
+
+@pytest.mark.parametrize("cores, drawn", [(1, ["T-W0"]), (2, [])])
+def test_cr_9_3_2_1_played_only_the_last_core_removed_triggers_it(cores, drawn):
+    db = imported_db(nexus(ZEROED), magic(STRIP))
+    game = game_of(db, "{life: 5, reserve: 3, hand: [ZT-090]}",
+                   f"{{life: 5, reserve: 3, deck: [T-W0, T-G4], field: [{{card: T-R3, cores: {cores}}}, ZT-050]}}")
+    use(game)  # the only spirit there: selected with no choice to make
+    while game.pending.kind == "choose":
+        answer(game, True)
+    assert cids(game, game.state.players[1].hand) == drawn
+
+
+def test_cr_9_3_2_1_played_a_spirit_destroyed_with_cores_left_does_not_trigger_it():
+    # LV1 of ZT-001 needs 1 core; a spirit with 2 cores that loses 1 stays; one destroyed by an effect keeps its cores
+    db = imported_db(nexus(ZEROED), magic("Select one of your opponent's spirits and destroy it."), record())
+    game = game_of(db, "{life: 5, reserve: 3, hand: [ZT-090]}",
+                   "{life: 5, reserve: 3, deck: [T-W0, T-G4], field: [{card: ZT-001, cores: 2}, ZT-050]}")
+    use(game)  # the only spirit there: selected with no choice to make
+    while game.pending.kind == "choose":
+        answer(game, True)
+    assert game.state.players[1].hand == []
+
+
+def test_cr_9_3_2_1_played_your_own_effect_removing_the_last_core_does_not_trigger_it():
+    db = imported_db(nexus(ZEROED), magic("Select one of your spirits. Remove 1 core from it and place it into its "
+                                          "owner's reserve."))
+    game = game_of(db, "{life: 5, reserve: 3, hand: [ZT-090], deck: [T-W0, T-G4], field: [{card: T-R3, cores: 1}, "
+                       "ZT-050]}")
+    use(game)  # the only spirit there: selected with no choice to make
+    while game.pending.kind == "choose":
+        answer(game, True)
+    assert game.state.players[0].hand == []

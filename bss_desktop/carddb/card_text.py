@@ -955,6 +955,7 @@ _WATCH_LABELS = {
     "opponent_spirit_destroyed_in_battle": "When {one} is destroyed in battle",
     "your_nexus_destroyed_by_opponent": "When {one} is destroyed by your opponent",
     "your_spirit_higher_bp": "When {one} has the higher BP as BP are compared",
+    "your_spirit_cores_zeroed": "When {one} has its cores reduced to zero by your opponent's effect",
     "your_spirit_destroyed_by_your_effect": "When you destroy {one} with one of your effects",
     "opponent_spirit_destroyed": "When {one} is destroyed",
     "opponent_summons": "When your opponent summons {a}",

@@ -67,6 +67,7 @@ TRIGGERS = (
     "your_nexus_placed",  # you place a nexus (`watch`: which ones) (CR 10-7-7)
     "your_nexus_destroyed_by_opponent",  # one of your nexuses (`watch`) is destroyed by your opponent (CR 10-15-1)
     "your_spirit_higher_bp",  # one of your spirits (`watch`) has the higher BP as BP are compared (CR 7-1-5-2-1)
+    "your_spirit_cores_zeroed",  # an opponent's effect removes the last core from one of your spirits (`watch`)
     "you_use_magic",  # you use a magic card (`watch`: which ones), its effect resolving first (CR 10-8, 8-5-2-4)
     "opponent_uses_magic",  # your opponent uses one
     "when_links",  # this spirit links with an attacking spirit (【Link】, docs/saga-rulings.md "Link")
@@ -107,6 +108,7 @@ WATCH_TRIGGERS = {
     "your_spirit_wins_battle": "you", "your_spirit_destroyed_by_opponent": "you",
     "you_use_magic": "you", "opponent_uses_magic": "opponent", "your_nexus_exhausted": "you",
     "your_nexus_placed": "you", "your_nexus_destroyed_by_opponent": "you", "your_spirit_higher_bp": "you",
+    "your_spirit_cores_zeroed": "you",
     "opponent_uses_magic_from_hand": "opponent", "your_spirit_destroyed_by_effect": "you",
     "you_use_magic_from_hand": "you", "your_card_discarded": "you",
     "your_spirit_destroyed_by_your_effect": "you", "your_spirit_destroyed_in_battle": "you",

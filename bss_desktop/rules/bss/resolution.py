@@ -286,10 +286,24 @@ class Resolution(Directives, EffectCosts):
             gainer = ev.get("dst_player", ev["player"])
             self._fire_side(gainer, "life_gained")
             self._fire_side(1 - gainer, "opponent_life_gained")  # "when a core is added to your opponent's life"
+        src = ev["src"]
+        if type(src) is int and ev["reason"] == "effect" and "your_spirit_cores_zeroed" in self._triggers:
+            self._cores_zeroed(src)
         if "cores_reach" in self._triggers:  # (a card of this game triggers on its cores reaching a count)
             dst = ev["dst"]
             if type(dst) is int:
                 self._cores_reach(dst)
+
+    def _cores_zeroed(self, iid: int) -> None:
+        """"When one of your spirits has its cores reduced to zero by your opponent's effect": its opponent's effect
+        (an effect_cores cause, CR 9-3-2-1) just took its last core, the soul core counted (CR 4-11)."""
+        st = self.state
+        card = st.cards[iid]
+        cause = self._touched.get(iid)
+        if card.zone != "field" or stats.cores_on(st, iid) or cause is None or cause.kind != "effect_cores" or \
+                cause.player != 1 - card.owner or self._defs[card.cid].type != "spirit":
+            return
+        self._fire_side(card.owner, "your_spirit_cores_zeroed", iid)
 
     def _cores_reach(self, iid: int) -> None:
         """STD 13-1-1: cores were put on card `iid`; its "when this card has N or more cores" effects trigger if it

@@ -36,6 +36,7 @@ GRAMMAR = r"""
                 | "discard" viewed_amount "of them"                            -> discard_viewed
                 | "you may" ("place" | "put") amount card_descr filters? "from the revealed cards" ("on" | "to") "the"? "top of your deck" -> may_top_revealed
                 | "return the viewed card to the top of your deck or discard it" -> top_or_discard_viewed
+                | "view the top" card_word "of your deck" ","? "then return it to the top of your deck" -> view_keep_top
 viewed_amount: "any number"                                    -> amount_any
              | "up to" count                                   -> amount_up_to
 
@@ -254,6 +255,11 @@ class Rules:
             raise NotSupported("'you may place' with a number that is not exact")
         t = self.add_revealed_filtered({**descr, "up_to": amount.get("count", 1)}, filters or [])[0]
         return [{**t, "_search": {"to": "top"}}]
+
+    @_inline
+    def view_keep_top(self, _w):  # "view the top card of your deck, then return it to the top": seen, and it stays
+        return [{"_reveal": 1, "_search": {"reveal": False}}, {"_take": {"type": "any", "up_to": 1},
+                                                              "_search": {"to": "top"}}, {"_rest": "top"}]
 
     @_inline
     def top_or_discard_viewed(self):  # the viewed card: discarded, or back on top

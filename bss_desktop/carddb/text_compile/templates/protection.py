@@ -30,6 +30,7 @@ GRAMMAR = r"""
                    | "you lose life"                           -> prot_life_lost
                    | "your opponent's spirit is destroyed" by_battle -> prot_opp_destroyed_in_battle
                    | count "of" owner descr filters? "is destroyed by your opponent's" ("effect" | "effects") -> prot_nexus_destroyed
+                   | count "of" owner descr filters? "has its cores reduced to zero by your opponent's" ("effect" | "effects") -> prot_cores_zeroed
 %extend life_damage: ("place" | "send") count core_word "from your opponent's life into their trash" -> prot_life_to_trash
 %extend condition: "you have less life than your opponent"      -> c_less_life
                  | "you did not lose life this turn"             -> c_no_life_lost
@@ -357,6 +358,15 @@ class Rules:
         if watch.pop("type", "spirit") != "spirit":
             raise NotSupported("only spirits compare BP")
         return [{"_trigger": {"trigger": "your_spirit_higher_bp", **({"watch": watch} if watch else {})}}] + ops
+
+    def prot_cores_zeroed(self, count, side, descr, filters=None):  # CR 9-3-2-1, 4-11
+        if count != 1 or side != "you":
+            raise NotSupported("cores reduced to zero: other than one of your spirits")
+        watch = self._target({}, "you", descr, filters)
+        watch.pop("side", None)
+        if watch.pop("type", "spirit") != "spirit":
+            raise NotSupported("cores reduced to zero on cards other than spirits")
+        return {"trigger": "your_spirit_cores_zeroed", **({"watch": watch} if watch else {})}
 
     def prot_life_to_trash(self, count, _w=None):  # "place a core from your opponent's life into their trash"
         return [{"life_damage": {"count": count, "to": "trash"}}]
