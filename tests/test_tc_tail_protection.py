@@ -982,3 +982,73 @@ def test_cr_9_3_2_1_played_your_own_effect_removing_the_last_core_does_not_trigg
     while game.pending.kind == "choose":
         answer(game, True)
     assert game.state.players[0].hand == []
+
+
+# ---------------------------------------------------------------- ruling P20: discard a card to return it instead
+
+
+SAVE = ("Once per turn, when one of your Stoneback spirits would be destroyed, you may discard a card to return it to "
+        "your hand instead.")
+
+
+def test_ruling_p20_discard_to_return_it_instead_compiles_to_a_limited_substitution():
+    c = compile_effect("nexus", "N/A", SAVE, families=FAMILIES)
+    assert c.effect == {"kind": "constant", "limit": "once_per_turn", "do": [{"substitute": {
+        "target": {"side": "you", "family": "Stoneback"}, "instead": [{"discard": 1}, {"bounce": "trigger"}]}}]}
+    e = parse_effect(c.effect, "e", card_type="nexus")
+    assert parse_effect(effect_to_dict(e), "e", card_type="nexus") == e
+    assert effect_text(e).startswith("〔Once per turn〕 Constant: When one of your Stoneback spirits would be destroyed, "
+                                     "instead discard 1 card from your hand")
+
+
+@pytest.mark.parametrize("effect", [
+    {"kind": "constant", "limit": "unstackable", "do": [{"substitute": {"instead": [{"bounce": "trigger"}]}}]},
+    {"kind": "constant", "limit": "once_per_turn", "do": [{"bp": {"add": 1000}}]},
+])
+def test_hostile_a_limit_on_a_constant_effect_other_than_a_substitution_once_per_turn_is_refused(effect):
+    with pytest.raises(EffectSyntax) as err:
+        parse_effect(effect, "e", card_type="nexus")
+    assert err.value.field == "e.limit"
+
+
+def _destroyer_turn(db, hand: str):
+    return game_of(db, "{life: 5, reserve: 5, hand: [ZT-090, ZT-091]}",
+                   f"{{life: 5, reserve: 3, hand: [{hand}], field: [ZT-001, {{card: ZT-001, cores: 2}}, ZT-050]}}")
+
+
+def test_ruling_p20_cr_10_5_1_played_a_card_discarded_and_the_spirit_back_in_the_hand_once_this_turn():
+    db = imported_db(nexus(SAVE), record(), magic("Select one of your opponent's spirits and destroy it."),
+                     magic("Select one of your opponent's spirits and destroy it.", ID="ZT-091"))
+    game = _destroyer_turn(db, "T-W0, T-G4")
+    first_one, second = game.state.players[1].field[:2]
+    use(game)
+    answer(game, [first_one])
+    assert game.pending.info["kind"] == "substitute" and game.pending.player == 1
+    answer(game, 0)
+    answer(game, [first(game, 1, "T-W0", "hand")])  # which card to discard: its controller's choice
+    assert game.state.cards[first_one].zone == "hand" and cids(game, game.state.players[1].trash) == ["T-W0"]
+    use(game, 0, "ZT-091")  # once per turn: the second is destroyed
+    assert game.state.cards[second].zone == "trash"
+
+
+def test_ruling_p20_played_with_no_card_in_the_hand_it_is_not_offered():
+    db = imported_db(nexus(SAVE), record(), magic("Select one of your opponent's spirits and destroy it."),
+                     magic("Select one of your opponent's spirits and destroy it.", ID="ZT-091"))
+    game = game_of(db, "{life: 5, reserve: 5, hand: [ZT-090]}", "{life: 5, reserve: 3, field: [ZT-001, ZT-050]}")
+    guarded = game.state.players[1].field[0]
+    use(game)
+    assert game.state.cards[guarded].zone == "trash"
+
+
+def test_ruling_p20_played_declining_it_keeps_it_for_later_this_turn():
+    db = imported_db(nexus(SAVE), record(), magic("Select one of your opponent's spirits and destroy it."),
+                     magic("Select one of your opponent's spirits and destroy it.", ID="ZT-091"))
+    game = _destroyer_turn(db, "T-W0")
+    first_one, second = game.state.players[1].field[:2]
+    use(game)
+    answer(game, [first_one])
+    answer(game, None)  # declined: destroyed, and the substitution not used
+    assert game.state.cards[first_one].zone == "trash"
+    use(game, 0, "ZT-091")
+    answer(game, 0)  # offered again; the only card in the hand is discarded with no choice to make
+    assert game.state.cards[second].zone == "hand" and cids(game, game.state.players[1].hand) == ["ZT-001"]

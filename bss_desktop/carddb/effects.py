@@ -1181,7 +1181,11 @@ def parse_effect(v, f, *, card_type: str, make_token=None) -> Effect:
     if "count" in d and kw.get("trigger") != "cores_reach":
         raise EffectSyntax(f"{f}.count", "only a cores_reach trigger takes a count")
     if "limit" in d:  # STD 12-3: 〔Once per turn〕, 〔Unstackable〕
-        if kind not in ("triggered", "activated"):
+        subst = kind == "constant" and isinstance(d.get("do"), list) and len(d["do"]) == 1 and \
+            isinstance(d["do"][0], dict) and "substitute" in d["do"][0]
+        if subst and d["limit"] != "once_per_turn":  # "once per turn, when ... would be destroyed" (ruling P20)
+            raise EffectSyntax(f"{f}.limit", "a substitution is limited once_per_turn only")
+        if kind not in ("triggered", "activated") and not subst:
             raise EffectSyntax(f"{f}.limit", f"only triggered and activated effects are limited (STD 12-3), not "
                                              f"{kind} effects")
         if manual:

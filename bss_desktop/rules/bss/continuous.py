@@ -484,11 +484,21 @@ def cost_directives(game) -> bool:
 
 
 def _can_pay(game, player: int, directives) -> bool:
+    p = game.state.players[player]
+    cards = sum(d.amount for d in directives if d.op == "discard" and d.side in (None, "you") and
+                isinstance(d.amount, int))
+    if cards and len(p.hand) < cards:  # "you may discard a card to ... instead" (ruling P20)
+        return False
     need = sum(d.amount for d in directives if d.op == "pay_cores" and isinstance(d.amount, int))
     if not need:
         return True
-    p = game.state.players[player]
     return p.reserve + (1 if p.soul == "reserve" else 0) >= need
+
+
+def substitution_effect(game, src: int, d):
+    """The index and the effect of card `src` that holds substitution directive `d`."""
+    effects = game._defs[game.state.cards[src].cid].effects
+    return next((i, e) for i, e in enumerate(effects) if any(x is d for x in e.do))
 
 
 def substitutions(game, iid: int, cause) -> list:
@@ -506,6 +516,10 @@ def substitutions(game, iid: int, cause) -> list:
             continue  # only a destruction effect (CR 10-14-1): not a battle, cores, BP or 【Curse】 (ruling P17)
         if not _can_pay(game, p, d.instead):
             continue  # a replacement its controller cannot pay in full is no substitution (CR 8-9-1)
+        if game.state.effect_uses:  # "once per turn, when ... would be destroyed, ..." applied already (ruling P20)
+            i, e = substitution_effect(game, src, d)
+            if e.limit == "once_per_turn" and (src, i) in game.state.effect_uses:
+                continue
         out.append((src, p, d))
     return out
 

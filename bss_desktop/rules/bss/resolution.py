@@ -947,6 +947,8 @@ class Resolution(Directives, EffectCosts):
         self._emit("substituted", card=iid, source=src)  # CR 10-5-1: it stays on the field
         effects = self._defs[st.cards[src].cid].effects
         i, j = next((i, j) for i, e in enumerate(effects) for j, x in enumerate(e.do) if x is d)
+        if effects[i].limit == "once_per_turn":  # applied: not again this turn (ruling P20, T1)
+            st.effect_uses.add((src, i))
         st.queue.append(Activation(ts=st.next_ts, group=st.next_group, source=src, ref=("substitute", i, j),
                                    controller=controller, trigger_card=iid, phase="do"))
         st.next_ts += 1

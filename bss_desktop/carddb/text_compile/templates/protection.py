@@ -21,6 +21,7 @@ GRAMMAR = r"""
 // exhausted instead": a substitution (CR 8-9-1, 10-1-3-2; ruling P17)
 %extend sentence: "when your" descr filters? "would be destroyed by" prot_destruction "," ("they remain" | "it remains") "on the field exhausted instead" -> prot_remain_yours
                 | "when this spirit would be destroyed by" prot_destruction "," "it remains on the field exhausted instead" -> prot_remain_this
+                | "when" count "of" owner descr filters? "would be destroyed" "," "you may discard" count card_word "to return it to your hand instead" -> prot_discard_to_save
 // "if 1 of your spirits with Ascend has higher BP than your opponent's spirit when it compares BP during battle
 // resolution, ...": the comparison's trigger (CR 7-1-5-2-1)
 %extend sentence: "if" count "of" owner descr filters? "has higher bp than your opponent's spirit when it compares bp" ("during battle resolution")? "," statement -> prot_higher_bp
@@ -284,6 +285,18 @@ class Rules:
 
     def prot_remain_this(self, by):
         return self._remain("this", by)
+
+    def prot_discard_to_save(self, count, side, descr, *rest):
+        """"(Once per turn,) when one of your Serpent spirits would be destroyed, you may discard a card to return it
+        to your hand instead" (ruling P20): a substitution whose replacement discards, then returns that spirit."""
+        filters = rest[0] if len(rest) == 3 else None
+        n = rest[-2]
+        if count != 1 or side != "you":
+            raise NotSupported("a substitution for other than one of your spirits")
+        t = self._target({}, "you", descr, filters)
+        if t.get("type", "spirit") != "spirit":
+            raise NotSupported("cards other than spirits returned instead")
+        return [{"substitute": {"target": t, "instead": [{"discard": n}, {"bounce": "trigger"}]}}]
 
     # ---------------------------------------------------------------- life (CR 7-1-5-3-1)
     def prot_no_life(self, *args):  # "neither player's life can be reduced by an attack from a spirit ..."
