@@ -1052,3 +1052,63 @@ def test_ruling_p20_played_declining_it_keeps_it_for_later_this_turn():
     use(game, 0, "ZT-091")
     answer(game, 0)  # offered again; the only card in the hand is discarded with no choice to make
     assert game.state.cards[second].zone == "hand" and cids(game, game.state.players[1].hand) == ["ZT-001"]
+
+
+# ---------------------------------------------------------------- ruling P21: into the hand instead of the trash
+
+
+TO_HAND = ("When one of your Stoneback spirits would be destroyed, you may exhaust this nexus to return the spirit card "
+           "to your hand instead of placing it into your trash.")
+
+
+def test_ruling_p21_into_the_hand_instead_of_the_trash_compiles():
+    c = compile_effect("nexus", "N/A", TO_HAND, families=FAMILIES)
+    assert c.effect == {"kind": "constant", "do": [{"substitute": {
+        "event": "trash", "target": {"side": "you", "family": "Stoneback"}, "instead": [{"exhaust": "this"}]}}]}
+    e = parse_effect(c.effect, "e", card_type="nexus")
+    assert parse_effect(effect_to_dict(e), "e", card_type="nexus") == e
+    assert "instead of the trash" in effect_text(e)
+
+
+@pytest.mark.parametrize("sub, field", [
+    ({"event": "trash", "instead": [{"draw": 1}]}, "e.do[0].substitute.instead"),
+    ({"event": "hand", "instead": [{"exhaust": "this"}]}, "e.do[0].substitute.event"),
+])
+def test_hostile_a_malformed_trash_substitution_is_refused_naming_the_field(sub, field):
+    with pytest.raises(EffectSyntax) as err:
+        parse_effect({"kind": "constant", "do": [{"substitute": sub}]}, "e", card_type="nexus")
+    assert err.value.field == field
+
+
+def test_ruling_p21_cr_10_1_3_4_played_destroyed_and_into_the_hand_its_when_destroyed_effect_triggering():
+    db = imported_db(nexus(TO_HAND), spirit("Draw a card.", "When Destroyed"),
+                     magic("Select one of your opponent's spirits and destroy it."))
+    game = game_of(db, "{life: 5, reserve: 3, hand: [ZT-090]}",
+                   "{life: 5, reserve: 3, deck: [T-W0, T-G4], field: [{card: ZT-001, cores: 2}, ZT-050]}")
+    spirit_, guard = game.state.players[1].field
+    use(game)
+    assert game.pending.info["kind"] == "substitute" and game.pending.player == 1
+    answer(game, 0)
+    while game.pending.kind == "choose":
+        answer(game, True)
+    assert game.state.cards[spirit_].zone == "hand" and game.state.cards[guard].exhausted
+    assert "T-W0" in cids(game, game.state.players[1].hand)  # it was destroyed: its "When Destroyed" effect
+    assert game.state.players[1].reserve == 5  # its cores to the reserve (CR 10-1-3-4)
+
+
+def test_ruling_p21_played_an_exhausted_nexus_offers_nothing():
+    db = imported_db(nexus(TO_HAND), record(), magic("Select one of your opponent's spirits and destroy it."))
+    game = game_of(db, "{life: 5, reserve: 3, hand: [ZT-090]}",
+                   "{life: 5, reserve: 3, field: [ZT-001, {card: ZT-050, exhausted: true}]}")
+    spirit_ = game.state.players[1].field[0]
+    use(game)
+    assert game.state.cards[spirit_].zone == "trash"
+
+
+def test_ruling_p21_played_declined_it_goes_to_the_trash():
+    db = imported_db(nexus(TO_HAND), record(), magic("Select one of your opponent's spirits and destroy it."))
+    game = game_of(db, "{life: 5, reserve: 3, hand: [ZT-090]}", "{life: 5, reserve: 3, field: [ZT-001, ZT-050]}")
+    spirit_, guard = game.state.players[1].field
+    use(game)
+    answer(game, None)
+    assert game.state.cards[spirit_].zone == "trash" and not game.state.cards[guard].exhausted

@@ -880,6 +880,9 @@ def _event_phrase(d: Directive, ctx: _Ctx) -> str:
 
 
 def _substitute(d: Directive, ctx: _Ctx, effect_kind, *, optional: bool = False, cost: str = "") -> str:
+    if d.event == "trash":  # ruling P21: destroyed, and into the hand instead of the trash
+        return (f"{_event_phrase(d, ctx)}, you may exhaust {ctx.this()} to put that spirit into its owner's hand "
+                "instead of the trash")
     inner = _Ctx(ctx.card_type, ctx.trigger, it=d.target.ref == "this")
     clauses = [_clause(x, inner, effect_kind) for x in d.instead]
     if cost:

@@ -1125,7 +1125,11 @@ def _directive(op, val, f, make_token) -> Directive:
         if not isinstance(instead, list) or not instead:
             raise EffectSyntax(f"{p}.instead", "list the directives performed instead")
         _directives(instead, f"{p}.instead")
-        return Directive(op, event=_choice(d.get("event", "destroyed"), f"{p}.event", ("destroyed",)),
+        event = _choice(d.get("event", "destroyed"), f"{p}.event", ("destroyed", "trash"))
+        if event == "trash" and instead != [{"exhaust": "this"}]:  # ruling P21: its one cost, then into the hand
+            raise EffectSyntax(f"{p}.instead", "a destroyed card put into the hand instead of the trash costs "
+                                               "[{exhaust: this}]")
+        return Directive(op, event=event,
                          target=parse_target(d.get("target", "this"), f"{p}.target"),
                          by_opponent=_bool(d.get("by_opponent", False), f"{p}.by_opponent"),
                          by_effect=_bool(d.get("by_effect", False), f"{p}.by_effect"),

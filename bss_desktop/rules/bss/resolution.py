@@ -944,6 +944,11 @@ class Resolution(Directives, EffectCosts):
             self._next_substitution()
             return
         src, controller, d = continuous.substitutions(self, iid, cause)[value]
+        if d.event == "trash":  # ruling P21: destroyed all the same, into its owner's hand instead of the trash
+            self._set_exhausted(src, True)  # its cost: "exhaust this nexus" (effects.py, continuous._can_pay)
+            self._destroy([(iid, cause)], substitutions=False, to="hand")
+            self._next_substitution()
+            return
         self._emit("substituted", card=iid, source=src)  # CR 10-5-1: it stays on the field
         effects = self._defs[st.cards[src].cid].effects
         i, j = next((i, j) for i, e in enumerate(effects) for j, x in enumerate(e.do) if x is d)

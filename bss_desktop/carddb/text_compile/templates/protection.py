@@ -22,6 +22,7 @@ GRAMMAR = r"""
 %extend sentence: "when your" descr filters? "would be destroyed by" prot_destruction "," ("they remain" | "it remains") "on the field exhausted instead" -> prot_remain_yours
                 | "when this spirit would be destroyed by" prot_destruction "," "it remains on the field exhausted instead" -> prot_remain_this
                 | "when" count "of" owner descr filters? "would be destroyed" "," "you may discard" count card_word "to return it to your hand instead" -> prot_discard_to_save
+                | "when" count "of" owner descr filters? "would be destroyed" "," "you may exhaust this nexus to return the spirit card to your hand instead of placing it into your trash" -> prot_to_hand
 // "if 1 of your spirits with Ascend has higher BP than your opponent's spirit when it compares BP during battle
 // resolution, ...": the comparison's trigger (CR 7-1-5-2-1)
 %extend sentence: "if" count "of" owner descr filters? "has higher bp than your opponent's spirit when it compares bp" ("during battle resolution")? "," statement -> prot_higher_bp
@@ -285,6 +286,16 @@ class Rules:
 
     def prot_remain_this(self, by):
         return self._remain("this", by)
+
+    def prot_to_hand(self, count, side, descr, filters=None):
+        """"When one of your yellow spirits would be destroyed, you may exhaust this nexus to return the spirit card to
+        your hand instead of placing it into your trash" (ruling P21): destroyed, into the hand."""
+        if count != 1 or side != "you":
+            raise NotSupported("a destroyed card into the hand: other than one of your spirits")
+        t = self._target({}, "you", descr, filters)
+        if t.get("type", "spirit") != "spirit":
+            raise NotSupported("cards other than spirits into the hand instead of the trash")
+        return [{"substitute": {"event": "trash", "target": t, "instead": [{"exhaust": "this"}]}}]
 
     def prot_discard_to_save(self, count, side, descr, *rest):
         """"(Once per turn,) when one of your Serpent spirits would be destroyed, you may discard a card to return it
