@@ -102,7 +102,10 @@ class SagaManagement:
             # CR 10-1-3-3: destruction is confirmed; "when destroyed" effects trigger (resolution._collect)
             self._emit("destroyed", card=iid, cause=list(cause), self_destruction=cause.self_destruction)
         for iid, cause in doomed:  # CR 10-1-3-4: card to the trash and its cores to the reserve at once
-            self._put_away(iid, cause, "destroyed", to)
+            if to == "trash":
+                self._put_away(iid, cause, "destroyed")
+            else:  # into the hand instead of the trash (ruling P21)
+                self._put_away(iid, cause, "destroyed", to)
         if st.pending_destruction and st.choice is None:
             self._next_substitution()
 

@@ -14,7 +14,7 @@ A `restrict` directive (a constant effect, or one resolved for a while) says a c
     reduce_life_to_zero     reduce life to 0 with its attacks: its damage leaves one core in the life (ruling P15)
     reduce_life_beyond_one  reduce life by more than 1 with each of its attacks' damage (ruling P19)
     trigger_when_blocks     have the "When This Spirit Blocks" effects on it triggered when it blocks a spirit `by`
-                            names (ruling P16; with them the "When Attacks/Blocks" ones, CR 10-11-2)
+                            names (ruling P16; with them the When Attacks/Blocks ones, CR 10-11-2)
     trigger_when_destroyed  have the "When Destroyed" effects on it triggered (CR 10-15-1)
 
 `by` filters the card whose effect it is (a magic card being used, a spirit, a nexus), from the point of view of the
