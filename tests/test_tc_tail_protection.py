@@ -1112,3 +1112,47 @@ def test_ruling_p21_played_declined_it_goes_to_the_trash():
     use(game)
     answer(game, None)
     assert game.state.cards[spirit_].zone == "trash" and not game.state.cards[guard].exhausted
+
+
+# ---------------------------------------------------------------- ruling P22: the summoned spirit's own effects quiet
+
+
+QUIET_SUMMON = ("Summon a spirit card from your hand without paying its cost. \"When Summoned\" effects on the spirit "
+                "summoned by this effect are not triggered.")
+
+
+def test_ruling_p22_when_summoned_effects_on_the_spirit_summoned_compile_to_a_muted_summon():
+    c = compile_effect("magic", "N/A", QUIET_SUMMON, ["Main"])
+    assert c.effect["do"] == [{"summon": {"target": {"zone": "hand"}, "cores": "reserve", "muted": True}}]
+    e = parse_effect(c.effect, "e", card_type="magic")
+    assert parse_effect(effect_to_dict(e), "e", card_type="magic") == e
+    assert effect_text(e).endswith("; the \"When Summoned\" effects on it are not triggered.")
+    assert not compile_effect("magic", "N/A", "Draw a card. \"When Summoned\" effects on the spirit summoned by this "
+                                              "effect are not triggered.", ["Main"]).automated
+    assert not compile_sentence("\"When Attacks\" effects on the spirit summoned by this effect are not triggered.").ok
+
+
+@pytest.mark.parametrize("value", ["yes", 1, None])
+def test_hostile_a_malformed_muted_summon_is_refused_naming_the_field(value):
+    with pytest.raises(EffectSyntax) as err:
+        parse_effect({"kind": "magic", "timing": ["main"], "do": [{"summon": {"target": {"zone": "hand"},
+                                                                             "muted": value}}]}, "e", card_type="magic")
+    assert err.value.field == "e.do[0].summon.muted"
+
+
+@pytest.mark.parametrize("muted", [True, False])
+def test_ruling_p22_cr_10_6_7_played_the_summoned_spirits_own_when_summoned_effect(muted):
+    text = QUIET_SUMMON if muted else QUIET_SUMMON.split(" \"When")[0]
+    db = imported_db(magic(text), spirit("Draw a card.", "When Summoned", ID="ZT-002", name="Herald"),
+                     nexus("When one of your spirits is summoned, place 1 core from the void into your life."))
+    game = game_of(db, "{life: 3, reserve: 5, hand: [ZT-090, ZT-002], deck: [T-W0, T-G4], field: [ZT-050]}")
+    use(game)
+    while game.pending.kind == "choose":
+        i = game.pending.info
+        answer(game, list(i["options"][:1]) if i.get("kind") == "target" else
+               [i["options"][0]] * i.get("min", 1) if i.get("kind") == "cores" else
+               True if i.get("kind") == "may" else i["options"][0])
+    herald = first(game, 0, "ZT-002", "field")
+    assert game.state.cards[herald].zone == "field"
+    assert cids(game, game.state.players[0].hand) == ([] if muted else ["T-W0"])
+    assert game.state.players[0].life == 4  # another card's trigger on the summon: as usual

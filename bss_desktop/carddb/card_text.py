@@ -725,10 +725,13 @@ def _clause(d: Directive, ctx: _Ctx, effect_kind: str | None) -> _Clause:
         plural = _is_plural(t)
         state = " exhausted" if d.exhausted else ""
         if d.paid:  # the summon as from the hand: its cost paid, its LV1 cores placed (CR 10-6-6, 10-6-7)
-            return _imp(f"{verb} {lead}{_kind(t, plural)} from your {t.zone}{state}, paying its cost")
+            quiet = "; its \"When Summoned\" effects are not triggered" if d.muted else ""  # ruling P22
+            return _imp(f"{verb} {lead}{_kind(t, plural)} from your {t.zone}{state}, paying its cost{quiet}")
+        quiet = (f"; the \"When {'Placed' if verb == 'place' else 'Summoned'}\" effects on "
+                 f"{'them' if plural else 'it'} are not triggered") if d.muted else ""  # ruling P22
         return _imp(f"{verb} {lead}{_kind(t, plural)} from your {t.zone}{state} without paying "
                     f"{'their' if plural else 'its'} cost, with {'their' if plural else 'its'} LV1 cores from "
-                    f"{_cores_from(d)}")
+                    f"{_cores_from(d)}{quiet}")
     if op == "look":  # CR 12-3: only you see them; a deck is shuffled afterwards
         if d.to == "hand":
             return _imp("look at your opponent's hand")

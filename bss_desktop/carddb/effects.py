@@ -325,6 +325,7 @@ class Directive:
     event: str | None = None  # substitute: the event replaced ("destroyed")
     by_opponent: bool = False  # substitute: only when the opponent causes it
     by_effect: bool = False  # substitute: only a destruction effect (CR 10-14-1) causes it (ruling P17)
+    muted: bool = False  # summon: the summoned card's own "When Summoned" effects are not triggered (ruling P22)
     instead: tuple = ()  # substitute: the directives performed instead (CR 8-9-1)
     level: int | None = None  # bp set on a specific level (layer 2, CR 8-8-1-3-3)
     per: Count | None = None  # "for each ...": the amount is `amount` times this count beyond the first `minus`
@@ -919,7 +920,7 @@ def _directive(op, val, f, make_token) -> Directive:
                          if into == "field" else None, look_instead=look_instead,
                          **_per(d, p))  # for_each: `look` cards for each one
     if shape == "summon":  # put onto the field "without paying its cost" (CR 10-6-1), LV1 cores from `cores`
-        d = _map(val, p, ("target", "cores", "pay", "exhausted"))
+        d = _map(val, p, ("target", "cores", "pay", "exhausted", "muted"))
         t = parse_target({"side": "you", "zone": "hand", **_selection(d.get("target"), f"{p}.target")}, f"{p}.target")
         if t.ref is not None or t.zone not in ("hand", "trash") or t.side != "you":
             raise EffectSyntax(f"{p}.target", "summon takes cards of your hand or your trash (zone: hand or trash)")
@@ -933,7 +934,8 @@ def _directive(op, val, f, make_token) -> Directive:
             raise EffectSyntax(f"{p}.target", "a summon that pays its cost summons one card (count 1)")
         return Directive(op, target=t, cores_from=None if pay else _choice(d.get("cores", "void"), f"{p}.cores",
                                                                              ("void", "reserve")),
-                         paid=pay, exhausted=_bool(d.get("exhausted", False), f"{p}.exhausted"))
+                         paid=pay, exhausted=_bool(d.get("exhausted", False), f"{p}.exhausted"),
+                         muted=_bool(d.get("muted", False), f"{p}.muted"))  # its "When Summoned" not triggered (P22)
     if shape == "look":  # CR 12-3: only the effect's controller sees them; a deck is shuffled afterwards
         d = _map(val, p, ("count", "side", "zone"))
         zone = _choice(d.get("zone", "deck"), f"{p}.zone", ("deck", "hand"))
@@ -1553,6 +1555,8 @@ def _directive_value(d: Directive, token_to_dict):
         out = {"target": t, "pay": True} if d.paid else {"target": t, "cores": d.cores_from}
         if d.exhausted:
             out["exhausted"] = True
+        if d.muted:
+            out["muted"] = True
         return out
     if shape == "look":
         out = {"zone": d.to, "side": d.side}

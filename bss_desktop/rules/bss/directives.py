@@ -688,7 +688,7 @@ class Directives:
             self._on_summoned(iid)
         return True
 
-    def _put_onto_field(self, a, iid: int, cores_from: str, exhausted: bool = False):
+    def _put_onto_field(self, a, iid: int, cores_from: str, exhausted: bool = False, quiet: bool = False):
         """Summon or place a card "without paying its cost" (CR 10-6-1, 10-7-1): onto the field with its LV1
         cores from the void or its owner's reserve; from a reserve too small it is not put onto the field
         (ruling 9). WAIT while the owner chooses core or soul core from the reserve (CR 8-5-6)."""
@@ -711,7 +711,7 @@ class Directives:
         self._move_cores(card.owner, cores_from, iid, split[0], split[1], "place", Cause("self", card.owner))
         self._announce_manual(iid)
         self._soul_summon = None  # nothing paid for it (a soul core spent on an earlier summon of it is not this one's)
-        self._on_summoned(iid)
+        self._on_summoned(iid, quiet=quiet)
         return True
 
     def _do_summon(self, a, d):
@@ -724,7 +724,7 @@ class Directives:
             a.picks = [i for i in chosen if self.state.cards[i].zone == d.target.zone]
         done = False
         while a.picks:
-            r = self._put_onto_field(a, a.picks[0], d.cores_from, d.exhausted)
+            r = self._put_onto_field(a, a.picks[0], d.cores_from, d.exhausted, d.muted)
             if r is WAIT:
                 return WAIT
             done = r or done
@@ -770,7 +770,7 @@ class Directives:
         self._move_chosen(p, place, iid, "place")  # its LV1 cores onto it (CR 10-6-7)
         self._announce_manual(iid)
         self._soul_summon = iid if a.picks[1] else None  # "if you spend a soul core as part of its cost"
-        self._on_summoned(iid)
+        self._on_summoned(iid, quiet=d.muted)
         return True
 
     def _do_search(self, a, d):

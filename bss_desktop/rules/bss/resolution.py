@@ -144,12 +144,14 @@ class Resolution(Directives, EffectCosts):
                          value: int = 0) -> None:
         self._pending.append((iid, ("keyword", name), controller, trigger_card, value, None))
 
-    def _on_summoned(self, iid: int) -> None:
-        """After a summon or placement is complete (CR 10-6-7, 10-7-7)."""
+    def _on_summoned(self, iid: int, quiet: bool = False) -> None:
+        """After a summon or placement is complete (CR 10-6-7, 10-7-7); `quiet`: its own "When Summoned" effects are
+        not triggered by this summon (ruling P22)."""
         if not self.has_effects:
             return
         card = self.state.cards[iid]
-        self._fire(iid, "when_summoned" if self._defs[card.cid].type == "spirit" else "when_placed")
+        if not quiet:
+            self._fire(iid, "when_summoned" if self._defs[card.cid].type == "spirit" else "when_placed")
         if self._defs[card.cid].type == "spirit":
             self._fire_side(card.owner, "your_spirit_summoned", iid)
             self._fire_side(1 - card.owner, "opponent_summons", iid)

@@ -17,6 +17,7 @@ GRAMMAR = r"""
 %extend sentence: "your opponent's" QUOTED "effects are not triggered by this effect" -> prot_quiet
                 | QUOTED "effects on" owner descr filters? "are not triggered" duration? -> prot_muted
                 | QUOTED "effects on" owner descr filters? "blocking" owner descr filters? "are not triggered" duration? -> prot_muted_blocks
+                | QUOTED "effects on the spirit summoned by this effect are not triggered" -> prot_summon_quiet
 // "when your Dragon spirits would be destroyed by your opponent's destruction effects, they remain on the field
 // exhausted instead": a substitution (CR 8-9-1, 10-1-3-2; ruling P17)
 %extend sentence: "when your" descr filters? "would be destroyed by" prot_destruction "," ("they remain" | "it remains") "on the field exhausted instead" -> prot_remain_yours
@@ -249,6 +250,11 @@ class Rules:
         filters = next((r for r in rest if isinstance(r, list)), None)
         duration = next((r for r in rest if isinstance(r, str)), None)
         return self._prot(self._target({"all": True}, side, descr, filters), ("trigger_when_destroyed", None, duration))
+
+    def prot_summon_quiet(self, q):  # ruling P22: the summon before it, its own "When Summoned" effects quiet
+        if self.norm.quoted[int(str(q)[1:])].strip().lower() not in ("when summoned", "when this spirit is summoned"):
+            raise NotSupported("effects other than \"When Summoned\" ones not triggered on a summoned spirit")
+        return [{"_quiet_summon": True}]
 
     def prot_muted_blocks(self, q, side, descr, *rest):
         """""When This Spirit Blocks" effects on your opponent's spirits blocking your Dragon spirits are not
