@@ -454,6 +454,9 @@ CONDITION_SAMPLES = {
     "exhausted": [True, False],
     "magic_used_max": [0, 2],
     "burst_set": ["you", "opponent"],
+    "less_life": [True, False],
+    "life_lost": [True, False],
+    "life_kept": [True, False],
 }
 
 

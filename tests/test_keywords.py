@@ -192,7 +192,7 @@ def test_cr_11_3_1_curse_destroys_the_blocker_at_the_end_of_the_battle():
     ks = kinds(events)
     assert game.state.cards[imp].zone == "trash" and game.state.cards[stag].zone == "trash"
     stag_destroyed = of_kind(events, "destroyed", card=stag)
-    assert len(stag_destroyed) == 1 and stag_destroyed[0]["cause"][:2] == ["effect", 0]
+    assert len(stag_destroyed) == 1 and stag_destroyed[0]["cause"][:2] == ["effect_curse", 0]
     # order: the BP comparison destroys the attacker, then Curse, then the battle ends
     assert ks.index("battle_result") < ks.index("destroyed") < ks.index("keyword") < ks.index("battle_end")
     assert events.index(of_kind(events, "destroyed", card=imp)[0]) < events.index(stag_destroyed[0])

@@ -22,7 +22,7 @@ from __future__ import annotations
 
 from dataclasses import dataclass, replace
 
-from .effects import KEYWORD_NAMES, MAGIC_TRIGGERS, WATCH_TRIGGERS, Condition, Count, Directive, Effect, Keyword, Target
+from .effects import KEYWORD_NAMES, MAGIC_TRIGGERS, NEXUS_TRIGGERS, WATCH_TRIGGERS, Condition, Count, Directive, Effect, Keyword, Target
 
 __all__ = ["card_text", "condition_text", "directive_text", "effect_text", "keyword_text", "target_text",
            "token_annotation", "trigger_label"]
@@ -153,7 +153,7 @@ class _Ctx:
         return {"spirit": "this spirit", "nexus": "this nexus"}.get(self.card_type, "this card")
 
     def that(self) -> str:
-        if self.trigger in ("your_nexus_exhausted", "your_nexus_placed"):
+        if self.trigger in NEXUS_TRIGGERS:
             return "that nexus"
         if self.trigger in MAGIC_TRIGGERS:
             return "that magic card"
@@ -460,6 +460,14 @@ def _condition_parts(c: Condition, ctx: _Ctx, *, constant: bool) -> list[str]:
         parts.append(f"your life is {c.life_max} or less")
     if c.opponent_life_max is not None:
         parts.append(f"your opponent's life is {c.opponent_life_max} or less")
+    if c.life_kept is not None:  # ruling P18
+        parts.append("your life is the same or higher than at the start of the turn" if c.life_kept
+                     else "your life is lower than at the start of the turn")
+    if c.life_lost is not None:  # ruling P14
+        parts.append("you lost life this turn" if c.life_lost else "you did not lose life this turn")
+    if c.less_life is not None:  # CR 3-7
+        parts.append("you have less life than your opponent" if c.less_life
+                     else "you do not have less life than your opponent")
     if c.symbol is not None:
         parts.append(f"you have a {_color(c.symbol)} symbol on your field")
     if c.control is not None:
@@ -659,7 +667,8 @@ def _clause(d: Directive, ctx: _Ctx, effect_kind: str | None) -> _Clause:
     if op == "core_charge":
         return _imp(f"put {_count(d.amount, 'core')} from {_core_source(d)} on {_each(t, ctx)}{per}")
     if op == "core_remove":
-        dest = {"reserve": _owner(t, "reserve", ctx), "trash": _owner(t, "trash", ctx), "void": "the void"}[d.to]
+        dest = {"reserve": _owner(t, "reserve", ctx), "trash": _owner(t, "trash", ctx), "void": "the void",
+                "life": "your life"}[d.to]
         if d.keep is not None:
             return _imp(f"send all but {_count(d.keep, 'core')} from {_each(t, ctx)} to {dest}")
         return _imp(f"send {_count(d.amount, 'core')} from {_each(t, ctx)} to {dest}{per}")
@@ -673,11 +682,12 @@ def _clause(d: Directive, ctx: _Ctx, effect_kind: str | None) -> _Clause:
         return _imp(f"put {_count(d.amount, 'core')} from {_core_source(d)} into your {d.to or 'reserve'}{per}")
     if op == "life_damage":
         n = _count(d.amount, "core")
+        to = "trash" if d.to == "trash" else "reserve"
         if d.player == "you":
-            return _imp(f"send {n} from your life to your reserve{per}")
+            return _imp(f"send {n} from your life to your {to}{per}")
         if d.player == "both":  # at once: both at 0 is a draw (CR 1-2-3)
-            return _imp(f"send {n} from each player's life to their reserve{per}")
-        return _imp(f"send {n} from your opponent's life to their reserve{per}")
+            return _imp(f"send {n} from each player's life to their {to}{per}")
+        return _imp(f"send {n} from your opponent's life to their {to}{per}")
     if op == "pay_cores":  # the brief form of a core payment in an effect cost (CR 8-4)
         return _imp(f"send {_count(d.amount, 'core')} from your reserve to your trash")
     if op == "cores_onto_this":  # an effect cost (docs/saga-rulings.md, Costs: Onto-1)
@@ -738,10 +748,13 @@ def _clause(d: Directive, ctx: _Ctx, effect_kind: str | None) -> _Clause:
             return _imp(f"{verb} {lead}{_kind(t, plural)} from your {t.zone}{state}, paying its cost and placing its "
                         "LV1 cores with cores from your reserve only")
         if d.paid:  # the summon as from the hand: its cost paid, its LV1 cores placed (CR 10-6-6, 10-6-7)
-            return _imp(f"{verb} {lead}{_kind(t, plural)} from your {t.zone}{state}, paying its cost")
+            quiet = "; its \"When Summoned\" effects are not triggered" if d.muted else ""  # ruling P22
+            return _imp(f"{verb} {lead}{_kind(t, plural)} from your {t.zone}{state}, paying its cost{quiet}")
+        quiet = (f"; the \"When {'Placed' if verb == 'place' else 'Summoned'}\" effects on "
+                 f"{'them' if plural else 'it'} are not triggered") if d.muted else ""  # ruling P22
         return _imp(f"{verb} {lead}{_kind(t, plural)} from your {t.zone}{state} without paying "
                     f"{'their' if plural else 'its'} cost, with {'their' if plural else 'its'} LV1 cores from "
-                    f"{_cores_from(d)}")
+                    f"{_cores_from(d)}{quiet}")
     if op == "look":  # CR 12-3: only you see them; a deck is shuffled afterwards
         if d.to == "hand":
             return _imp("look at your opponent's hand")
@@ -767,9 +780,14 @@ def _clause(d: Directive, ctx: _Ctx, effect_kind: str | None) -> _Clause:
             return _Clause(_join(f"the \"When Destroyed\" effects on {target_text(t, ctx=ctx)} are not triggered", dur),
                            _join(f"have the \"When Destroyed\" effects on {target_text(t, ctx=ctx)} not triggered",
                                  dur))
-        if d.cannot == "reduce_life":
-            return _Clause(_join(f"the attacks of {target_text(t, ctx=ctx)} cannot reduce life", dur),
-                           _join(f"have the attacks of {target_text(t, ctx=ctx)} be unable to reduce life", dur))
+        if d.cannot == "trigger_when_blocks":  # ruling P16
+            whose = {"you": "your ", "opponent": "your opponent's "}.get(d.by.side, "")
+            them = f"{target_text(t, ctx=ctx)} blocking {whose}{_kind(d.by, True)}"
+            return _Clause(_join(f"the \"When Blocks\" effects on {them} are not triggered", dur),
+                           _join(f"have the \"When Blocks\" effects on {them} not triggered", dur))
+        if d.cannot in ("reduce_life", "reduce_life_to_zero", "reduce_life_beyond_one"):
+            return _Clause(_join(f"the attacks of {target_text(t, ctx=ctx)} cannot {what}", dur),
+                           _join(f"have the attacks of {target_text(t, ctx=ctx)} be unable to {what}", dur))
         return _Clause(_join(f"{target_text(t, ctx=ctx)} cannot {what}", dur),
                        _join(f"have {target_text(t, ctx=ctx)} be unable to {what}", dur))
     if op == "restrict" and d.cannot == "refresh_step":  # CR 6-5-2
@@ -858,8 +876,11 @@ def _clause(d: Directive, ctx: _Ctx, effect_kind: str | None) -> _Clause:
 
 # the protections (rules/bss/protection.py) as the text says them
 _PROTECTION_WORDS = {"be_selected": "be selected", "be_destroyed": "be destroyed", "lose_cores": "have cores removed",
-                     "be_returned": "be returned to the hand or deck", "be_destroyed_in_battle": "be destroyed in battle",
-                     "reduce_life": "reduce life",
+                     "be_returned": "be returned to the hand or deck", "be_discarded": "be discarded",
+                     "be_destroyed_in_battle": "be destroyed in battle",
+                     "reduce_life": "reduce life", "reduce_life_to_zero": "reduce life to 0",
+                     "trigger_when_blocks": "have the \"When Blocks\" effects on it triggered",
+                     "reduce_life_beyond_one": "reduce life by more than 1 with each attack's damage",
                      "trigger_when_destroyed": "have the \"When Destroyed\" effects on it triggered"}
 
 
@@ -888,10 +909,15 @@ def _join(*parts: str) -> str:
 def _event_phrase(d: Directive, ctx: _Ctx) -> str:
     who = _one_of(d.target, ctx)
     by = " by your opponent" if d.by_opponent else ""
+    if d.by_effect:  # ruling P17
+        by = " by your opponent's destruction effects" if d.by_opponent else " by destruction effects"
     return f"when {who} would be destroyed{by}"
 
 
 def _substitute(d: Directive, ctx: _Ctx, effect_kind, *, optional: bool = False, cost: str = "") -> str:
+    if d.event == "trash":  # ruling P21: destroyed, and into the hand instead of the trash
+        return (f"{_event_phrase(d, ctx)}, you may exhaust {ctx.this()} to put that spirit into its owner's hand "
+                "instead of the trash")
     inner = _Ctx(ctx.card_type, ctx.trigger, it=d.target.ref == "this")
     clauses = [_clause(x, inner, effect_kind) for x in d.instead]
     if cost:
@@ -937,6 +963,7 @@ _TRIGGER_LABELS = {
     "you_use_magic": "When you use a magic card",
     "your_nexus_exhausted": "When one of your nexuses is exhausted",
     "your_nexus_placed": "When you place a nexus",
+    "your_nexus_destroyed_by_opponent": "When one of your nexuses is destroyed by your opponent",
     "opponent_uses_magic": "When your opponent uses a magic card",
     "opponent_uses_magic_from_hand": "When your opponent uses a magic card from their hand",
     "you_use_magic_from_hand": "When you use a magic card from your hand",
@@ -976,6 +1003,10 @@ _WATCH_LABELS = {
     "your_spirit_destroyed_by_opponent": "When {one} is destroyed by your opponent",
     "your_spirit_destroyed_by_effect": "When {one} is destroyed by an effect",
     "your_spirit_destroyed_in_battle": "When {one} is destroyed in battle",
+    "opponent_spirit_destroyed_in_battle": "When {one} is destroyed in battle",
+    "your_nexus_destroyed_by_opponent": "When {one} is destroyed by your opponent",
+    "your_spirit_higher_bp": "When {one} has the higher BP as BP are compared",
+    "your_spirit_cores_zeroed": "When {one} has its cores reduced to zero by your opponent's effect",
     "your_spirit_destroyed_by_your_effect": "When you destroy {one} with one of your effects",
     "opponent_spirit_destroyed": "When {one} is destroyed",
     "opponent_summons": "When your opponent summons {a}",

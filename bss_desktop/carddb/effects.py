@@ -62,8 +62,12 @@ TRIGGERS = (
     "your_spirit_destroyed_by_effect",  # ... is destroyed by an effect, either player's (not in battle, CR 10-1-2)
     "your_spirit_destroyed_by_your_effect",  # ... is destroyed by one of your effects ("when you destroy ...")
     "your_spirit_destroyed_in_battle",  # ... is destroyed in battle, by comparing BP (CR 7-1-5-2-1)
+    "opponent_spirit_destroyed_in_battle",  # one of your opponent's spirits (`watch`) is, likewise (CR 7-1-5-2-1)
     "your_nexus_exhausted",  # one of your nexuses (`watch`: which ones) is exhausted (CR 10-4; not if it was)
     "your_nexus_placed",  # you place a nexus (`watch`: which ones) (CR 10-7-7)
+    "your_nexus_destroyed_by_opponent",  # one of your nexuses (`watch`) is destroyed by your opponent (CR 10-15-1)
+    "your_spirit_higher_bp",  # one of your spirits (`watch`) has the higher BP as BP are compared (CR 7-1-5-2-1)
+    "your_spirit_cores_zeroed",  # an opponent's effect removes the last core from one of your spirits (`watch`)
     "you_use_magic",  # you use a magic card (`watch`: which ones), its effect resolving first (CR 10-8, 8-5-2-4)
     "opponent_uses_magic",  # your opponent uses one
     "when_links",  # this spirit links with an attacking spirit (【Link】, docs/saga-rulings.md "Link")
@@ -123,10 +127,12 @@ WATCH_TRIGGERS = {
     "your_spirit_reduces_life": "you", "opponent_spirit_reduces_life": "opponent",
     "your_spirit_wins_battle": "you", "your_spirit_destroyed_by_opponent": "you",
     "you_use_magic": "you", "opponent_uses_magic": "opponent", "your_nexus_exhausted": "you",
-    "your_nexus_placed": "you",
+    "your_nexus_placed": "you", "your_nexus_destroyed_by_opponent": "you", "your_spirit_higher_bp": "you",
+    "your_spirit_cores_zeroed": "you",
     "opponent_uses_magic_from_hand": "opponent", "your_spirit_destroyed_by_effect": "you",
     "you_use_magic_from_hand": "you", "your_card_discarded": "you",
     "your_spirit_destroyed_by_your_effect": "you", "your_spirit_destroyed_in_battle": "you",
+    "opponent_spirit_destroyed_in_battle": "opponent",
     "your_spirit_depleted": "you", "opponent_spirit_depleted": "opponent",
     "opponent_card_milled": "opponent", "your_crush_milled": "opponent",  # the discarded card's owner
     "your_effect_exhausts_opponent_spirit": "opponent", "opponent_spirit_exhausted_by_gale": "opponent",
@@ -134,7 +140,7 @@ WATCH_TRIGGERS = {
 }
 # they watch magic cards, not spirits
 MAGIC_TRIGGERS = ("you_use_magic", "opponent_uses_magic", "opponent_uses_magic_from_hand", "you_use_magic_from_hand")
-NEXUS_TRIGGERS = ("your_nexus_exhausted", "your_nexus_placed")  # they watch nexuses
+NEXUS_TRIGGERS = ("your_nexus_exhausted", "your_nexus_placed", "your_nexus_destroyed_by_opponent")  # they watch nexuses
 BURST_TRIGGERS = ("life_reduced", "your_spirit_destroyed", "opponent_summons", "opponent_attacks",
                   "opponent_summon_effect")
 STEPS = ("start", "core", "draw", "refresh", "main", "attack", "end")
@@ -200,9 +206,14 @@ FIRST_TIME_TRIGGERS += ("your_spirit_card_to_trash",)  # reactions (docs/saga-ru
 # rules/bss/protection.py: be selected, destroyed by destruction effects or lose cores by the effects `by` names
 # (be_returned: to the hand or the deck), be destroyed by comparing BP, reduce life with its attacks, have the
 # "When Destroyed" effects on it triggered (CR 10-15-1)
-PROTECTIONS = ("be_selected", "be_destroyed", "lose_cores", "be_returned")
+PROTECTIONS = ("be_selected", "be_destroyed", "lose_cores", "be_returned", "be_discarded")  # be_discarded: hand cards
 RESTRICTIONS = ("attack", "block", "be_blocked") + PROTECTIONS + ("be_destroyed_in_battle", "reduce_life",
-                                                                 "trigger_when_destroyed")
+                                                                 "trigger_when_destroyed", "reduce_life_to_zero",
+                                                                 "trigger_when_blocks", "reduce_life_beyond_one")
+# reduce_life_beyond_one: its attacks' damage moves at most one core from the life (ruling P19)
+# trigger_when_blocks: the "When This Spirit Blocks" effects on it are not triggered when it blocks a spirit `by`
+# names (ruling P16)
+# reduce_life_to_zero: its attacks' damage leaves at least one core in the life (ruling P15)
 # what a constant effect does
 STANDING_OPS = ("bp", "level", "grant", "restrict", "substitute", "cost", "reduction", "symbol", "lose_effects",
                 "allow", "count_symbols", "must_attack")
@@ -312,6 +323,9 @@ class Condition:
     exhausted: bool | None = None  # this card is on the field exhausted (true) or refreshed (false) (CR 4-4)
     magic_used_max: int | None = None  # you used at most N magic cards this turn ("the first magic card you use")
     burst_set: str | None = None  # you | opponent: that player has a burst set (face down, CR 10-9-1)
+    less_life: bool | None = None  # you have fewer cores in your life than your opponent (or, false, not) (CR 3-7)
+    life_lost: bool | None = None  # your life was reduced this turn (or, false, not) (ruling P14)
+    life_kept: bool | None = None  # your life is at least (false: below) what it was at the start of the turn (P18)
 
 
 @dataclass(frozen=True, slots=True)
@@ -347,6 +361,8 @@ class Directive:
     token_exhausted: bool = False  # token: summoned exhausted ("summon 1 of your ... tokens exhausted")
     event: str | None = None  # substitute: the event replaced ("destroyed")
     by_opponent: bool = False  # substitute: only when the opponent causes it
+    by_effect: bool = False  # substitute: only a destruction effect (CR 10-14-1) causes it (ruling P17)
+    muted: bool = False  # summon: the summoned card's own "When Summoned" effects are not triggered (ruling P22)
     instead: tuple = ()  # substitute: the directives performed instead (CR 8-9-1)
     level: int | None = None  # bp set on a specific level (layer 2, CR 8-8-1-3-3)
     per: Count | None = None  # "for each ...": the amount is `amount` times this count beyond the first `minus`
@@ -657,7 +673,7 @@ def parse_condition(v, f) -> Condition:
     for key, val in d.items():
         p = f"{f}.{key}"
         if key in ("your_turn", "attacking", "blocking", "soul_core", "soul_paid", "linked", "exhausted",
-                   "it_destroyed"):
+                   "it_destroyed", "less_life", "life_lost", "life_kept"):
             kw[key] = _bool(val, p)
         elif key in ("life_max", "opponent_life_max", "control_min", "count_min", "count_max", "magic_used_max"):
             kw[key] = _int(val, p)
@@ -823,7 +839,7 @@ def _directive(op, val, f, make_token) -> Directive:
             return Directive(op, amount=_int(val, p, 1, allow_x=True),
                              **({"player": "opponent"} if op == "life_damage" else {}),
                              **({"to": "reserve"} if op == "core_gain" else {}))
-        keys = ("count", "for_each", "minus") + (("player",) if op == "life_damage" else ()) + (
+        keys = ("count", "for_each", "minus") + (("player", "to") if op == "life_damage" else ()) + (
             ("to", "from", "soul_core") if op == "core_gain" else ()) + (("of", "side") if op == "discard" else ()) + (
             ("from",) if op == "life_gain" else ()) + (("side", "until") if op == "draw" else ())
         d = _map(val, p, keys)
@@ -835,8 +851,10 @@ def _directive(op, val, f, make_token) -> Directive:
                 return Directive(op, amount=1, keep=_int(d["until"], f"{p}.until", 1), **extra)
             return Directive(op, amount=_int(d.get("count", 1), f"{p}.count", 1, allow_x=True), **_per(d, p),
                              **extra)
-        extra = {"player": _choice(d.get("player", "opponent"), f"{p}.player", LIFE_PLAYERS)} \
-            if op == "life_damage" else {}
+        extra = {"player": _choice(d.get("player", "opponent"), f"{p}.player", LIFE_PLAYERS),
+                 **({"to": "trash"} if _choice(d.get("to", "reserve"), f"{p}.to", ("reserve", "trash")) == "trash"
+                    else {})} \
+            if op == "life_damage" else {}  # to: where the life's cores go (their player's reserve unless trash)
         if op == "discard":  # "discard a nexus card", "your opponent discards 1 card" (they choose, CR 10-2-2)
             extra = {"side": _choice(d.get("side", "you"), f"{p}.side", ("you", "opponent", "each"))}
             if "of" in d:
@@ -903,9 +921,12 @@ def _directive(op, val, f, make_token) -> Directive:
             return Directive(op, target=parse_target(d.get("target", "this"), f"{p}.target"),
                              amount=_int(d.get("count", 1), f"{p}.count", 1, allow_x=True), **_per(d, p),
                              **_from_trash(d, p, op))
-        return Directive(op, target=parse_target(d.get("target", "this"), f"{p}.target"),
-                         amount=_int(d.get("count", 1), f"{p}.count", 1, allow_x=True),
-                         to=_choice(d.get("to", "reserve"), f"{p}.to", ("reserve", "trash", "void")), **_per(d, p))
+        to = _choice(d.get("to", "reserve"), f"{p}.to", ("reserve", "trash", "void", "life"))
+        target = parse_target(d.get("target", "this"), f"{p}.target")
+        if to == "life" and target.ref != "this":  # "... from this spirit and place it into your life" (P19)
+            raise EffectSyntax(f"{p}.to", "cores go into a life only from this card, into its owner's life")
+        return Directive(op, target=target, amount=_int(d.get("count", 1), f"{p}.count", 1, allow_x=True), to=to,
+                         **_per(d, p))
     if shape == "token":
         if make_token is None:
             raise EffectSyntax(p, "tokens can only be made by card effects")
@@ -949,7 +970,7 @@ def _directive(op, val, f, make_token) -> Directive:
                          if into == "field" else None, look_instead=look_instead,
                          **_per(d, p))  # for_each: `look` cards for each one
     if shape == "summon":  # put onto the field "without paying its cost" (CR 10-6-1), LV1 cores from `cores`
-        d = _map(val, p, ("target", "cores", "pay", "exhausted", "from"))
+        d = _map(val, p, ("target", "cores", "pay", "exhausted", "from", "muted"))
         if "from" in d and d.get("target") != "this":
             raise EffectSyntax(f"{p}.from", "from (trash or burst) goes with target: this")
         if d.get("target") == "this":  # this card from your trash, where its own "when destroyed" effect finds it
@@ -977,7 +998,8 @@ def _directive(op, val, f, make_token) -> Directive:
             raise EffectSyntax(f"{p}.target", "a summon that pays its cost summons one card (count 1)")
         return Directive(op, target=t, cores_from="reserve" if reserve_only else None if pay else _choice(
                              d.get("cores", "void"), f"{p}.cores", ("void", "reserve")),
-                         paid=pay, exhausted=_bool(d.get("exhausted", False), f"{p}.exhausted"))
+                         paid=pay, exhausted=_bool(d.get("exhausted", False), f"{p}.exhausted"),
+                         muted=_bool(d.get("muted", False), f"{p}.muted"))  # its "When Summoned" not triggered (P22)
     if shape == "look":  # CR 12-3: only the effect's controller sees them; a deck is shuffled afterwards
         d = _map(val, p, ("count", "side", "zone"))
         zone = _choice(d.get("zone", "deck"), f"{p}.zone", ("deck", "hand"))
@@ -1021,14 +1043,20 @@ def _directive(op, val, f, make_token) -> Directive:
         if cannot in PROTECTIONS:  # whose effects it keeps out: `by` names their cards (their type: any by default)
             by = _effect_source(d.get("by", {}), f"{p}.by")
         elif "by" in d:
-            if cannot != "be_blocked":
+            if cannot not in ("be_blocked", "trigger_when_blocks"):
                 raise EffectSyntax(f"{p}.by", "by names the blockers that cannot block (cannot: be_blocked) or the "
                                               f"cards whose effects it keeps out ({', '.join(PROTECTIONS)})")
             by = _one_kind(parse_target({"side": "opponent", **d["by"]} if isinstance(d["by"], dict) else d["by"],
                                         f"{p}.by"), f"{p}.by")
             if by.ref is not None:
                 raise EffectSyntax(f"{p}.by", "describe the blockers (e.g. {bp_max: 3000}), not one card")
-        return Directive(op, target=parse_target(d.get("target", {}), f"{p}.target"), cannot=cannot, by=by,
+        elif cannot == "trigger_when_blocks":
+            raise EffectSyntax(f"{p}.by", "name the attackers whose blockers' \"When Blocks\" effects are not triggered")
+        target = parse_target(d.get("target", {}), f"{p}.target")
+        if (cannot == "be_discarded") != (target.zone == "hand" and target.ref is None):
+            raise EffectSyntax(f"{p}.target", "cards in a hand can only be kept from being discarded (be_discarded), "
+                                              "and only cards in a hand are discarded from it")
+        return Directive(op, target=target, cannot=cannot, by=by,
                          duration=_choice(d.get("duration", "turn"), f"{p}.duration", DURATIONS), amount=tax)
     if shape == "flag":  # "end the attack step": nothing to say but that it happens
         if val is not True:
@@ -1177,14 +1205,19 @@ def _directive(op, val, f, make_token) -> Directive:
                 raise EffectSyntax(f"{p}.do[{i}]", f"'{x.op}' is not something that happens later")
         return Directive(op, at=at, instead=later)
     if shape == "substitute":
-        d = _map(val, p, ("event", "target", "by_opponent", "instead"))
+        d = _map(val, p, ("event", "target", "by_opponent", "by_effect", "instead"))
         instead = d.get("instead")
         if not isinstance(instead, list) or not instead:
             raise EffectSyntax(f"{p}.instead", "list the directives performed instead")
         _directives(instead, f"{p}.instead")
-        return Directive(op, event=_choice(d.get("event", "destroyed"), f"{p}.event", ("destroyed",)),
+        event = _choice(d.get("event", "destroyed"), f"{p}.event", ("destroyed", "trash"))
+        if event == "trash" and instead != [{"exhaust": "this"}]:  # ruling P21: its one cost, then into the hand
+            raise EffectSyntax(f"{p}.instead", "a destroyed card put into the hand instead of the trash costs "
+                                               "[{exhaust: this}]")
+        return Directive(op, event=event,
                          target=parse_target(d.get("target", "this"), f"{p}.target"),
                          by_opponent=_bool(d.get("by_opponent", False), f"{p}.by_opponent"),
+                         by_effect=_bool(d.get("by_effect", False), f"{p}.by_effect"),
                          instead=tuple(parse_directive(x, f"{p}.instead[{i}]") for i, x in enumerate(instead)))
     raise AssertionError(op)
 
@@ -1193,7 +1226,7 @@ _EFFECT_KEYS = ("kind", "do", "levels", "trigger", "step", "whose", "timing", "c
                 "chain", "x_max", "manual", "text", "then_use", "watch", "limit", "count")
 _WATCH_KEYS = ("type", "bp_max", "bp_min", "cost_max", "cost_min", "level_max", "colors", "family", "families",
                "exhausted", "keyword", "other", "name_has", "costs", "token", "soul_core", "cores_min", "cores_max",
-               "symbols", "no_effects", "not_colors", "has_effect", "or_this")
+               "symbols", "no_effects", "not_colors", "has_effect", "or_this", "no_keyword")
 
 
 def parse_effect(v, f, *, card_type: str, make_token=None) -> Effect:
@@ -1239,7 +1272,11 @@ def parse_effect(v, f, *, card_type: str, make_token=None) -> Effect:
     if "count" in d and kw.get("trigger") not in ("cores_reach", "opponent_effect_mills_you"):
         raise EffectSyntax(f"{f}.count", "only a cores_reach or opponent_effect_mills_you trigger takes a count")
     if "limit" in d:  # STD 12-3: 〔Once per turn〕, 〔Unstackable〕
-        if kind not in ("triggered", "activated"):
+        subst = kind == "constant" and isinstance(d.get("do"), list) and len(d["do"]) == 1 and \
+            isinstance(d["do"][0], dict) and "substitute" in d["do"][0]
+        if subst and d["limit"] != "once_per_turn":  # "once per turn, when ... would be destroyed" (ruling P20)
+            raise EffectSyntax(f"{f}.limit", "a substitution is limited once_per_turn only")
+        if kind not in ("triggered", "activated") and not subst:
             raise EffectSyntax(f"{f}.limit", f"only triggered and activated effects are limited (STD 12-3), not "
                                              f"{kind} effects")
         if manual:
@@ -1318,6 +1355,9 @@ def parse_effect(v, f, *, card_type: str, make_token=None) -> Effect:
                 raise EffectSyntax(f"{f}.do[{i}].{x.op}", f"'{x.op}' happens once: a constant effect only changes "
                                    f"what holds while it is active ({', '.join(STANDING_OPS)}, CR 8-1-4); give it "
                                    "a trigger or a timing")
+            if x.op == "restrict" and x.cannot == "be_discarded" and kind != "constant":  # a hand changes: constant
+                raise EffectSyntax(f"{f}.do[{i}].restrict", "be_discarded keeps the cards in a hand while the effect is "
+                                                            "active: constant effects only")
             if x.op == "restrict" and x.amount is not None and kind != "constant":
                 raise EffectSyntax(f"{f}.do[{i}].restrict.unless_pay", "an attack's cost holds while a constant "
                                                                        "effect is active: kind: constant")
@@ -1563,6 +1603,8 @@ def _directive_value(d: Directive, token_to_dict):
                 out["of"] = of if d.target.type == "any" else {"type": d.target.type, **of}
         if d.op == "life_damage":
             out["player"] = d.player
+            if d.to == "trash":
+                out["to"] = "trash"
         if d.op == "core_gain" and d.to != "reserve":
             out["to"] = d.to
         if d.op == "draw":
@@ -1630,6 +1672,8 @@ def _directive_value(d: Directive, token_to_dict):
             {"target": t, "cores": d.cores_from}
         if d.exhausted:
             out["exhausted"] = True
+        if d.muted:
+            out["muted"] = True
         return out
     if shape == "look":
         out = {"zone": d.to, "side": d.side}
@@ -1710,6 +1754,7 @@ def _directive_value(d: Directive, token_to_dict):
         return out
     if shape == "substitute":
         return {"event": d.event, "target": target_to_dict(d.target), "by_opponent": d.by_opponent,
+                **({"by_effect": True} if d.by_effect else {}),
                 "instead": [directive_to_dict(x, token_to_dict) for x in d.instead]}
     raise AssertionError(d.op)
 

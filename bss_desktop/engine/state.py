@@ -34,7 +34,8 @@ class Cause(NamedTuple):
     """Why a card left the field or lost cores: the cause record (the rules module says which causes its game has).
 
     kind: "battle" (BP comparison), "effect" (a destruction effect; "effect_quiet": one that triggers none of the
-    destroyed cards' owner's effects that wait for a destruction),
+    destroyed cards' owner's effects that wait for a destruction; "effect_curse": a keyword's destruction at the end
+    of a battle, by an effect yet by no destruction effect),
     "effect_cores" / "effect_bp" (an effect removed cores or lowered BP/level),
     "self" (the owner's own action or cost payment: self-destruction),
     "rule" (anything else the rules do).

@@ -258,6 +258,12 @@ def _assemble(ops: list[dict], kind: str) -> tuple[list[dict], dict] | str:
             for i in destroys:
                 out[i] = {**out[i], "quiet": True}
             continue
+        if op.pop("_quiet_summon", False):  # ""When Summoned" effects on the spirit summoned by this effect are not
+            summons = [i for i, o in enumerate(out) if "summon" in o]  # triggered" (templates/protection.py, P22)
+            if op or not summons or not isinstance(out[summons[-1]]["summon"], dict):
+                return "'not triggered' on a summoned spirit with a condition, or without a summon before it"
+            out[summons[-1]] = {**out[summons[-1]], "summon": {**out[summons[-1]]["summon"], "muted": True}}
+            continue
         if op.pop("_if_destroyed", False):  # "if you destroy a spirit with this effect": only after a destruction
             removed = out[-1].get("core_remove") if out else None
             if isinstance(removed, dict) and removed.get("target") == "it" and "it_destroyed" not in op.get("if", {}):

@@ -138,6 +138,12 @@ class SagaBattle:
             if damage and self.has_effects and protection.any_protection(self) and protection.protected(
                     self, b.attacker, "reduce_life"):
                 damage = 0  # an effect says its attacks cannot reduce life (protection.py)
+            if damage == defender.life and self.has_effects and protection.any_protection(self) and \
+                    protection.protected(self, b.attacker, "reduce_life_to_zero"):
+                damage -= 1  # "... cannot reduce your life to 0": as much as it can (ruling P15, CR 1-3-2)
+            if damage > 1 and self.has_effects and protection.any_protection(self) and \
+                    protection.protected(self, b.attacker, "reduce_life_beyond_one"):
+                damage = 1  # "your life can only be reduced by 1 each time you take damage ..." (ruling P19)
             self._emit("damage", player=b.defending_player, amount=damage, attacker=b.attacker)
             self._move_cores(b.defending_player, "life", "reserve", damage, False, "damage", None)
             self._check_winner()  # interrupting (CR 9-2-1)
@@ -156,7 +162,8 @@ class SagaBattle:
             # CR 11-3-1 (ruling 4: even if the cursed attacker lost): the blocker is destroyed
             b.cursed = False
             self._emit("keyword", card=b.attacker, keyword="curse")
-            self._destroy([(b.blocker, Cause("effect", b.attacking_player, b.attacker))])
+            # "effect_curse": an effect, yet no destruction effect (CR 10-14-1: none worded "destroy"; ruling P17)
+            self._destroy([(b.blocker, Cause("effect_curse", b.attacking_player, b.attacker))])
             return  # a substitution choice may be pending; this stage runs again
         if b.luster:  # CR 11-6-1: magic its owner used this battle returns from the trash (11-6-2)
             b.luster = False

@@ -483,12 +483,25 @@ def cost_directives(game) -> bool:
     return bool(_directives(game, "cost") or _directives(game, "reduction") or _directives(game, "count_symbols"))
 
 
-def _can_pay(game, player: int, directives) -> bool:
+def _can_pay(game, player: int, directives, source: int | None = None) -> bool:
+    p = game.state.players[player]
+    if any(d.op == "exhaust" and d.target is not None and d.target.ref == "this" for d in directives) and (
+            source is None or game.state.cards[source].exhausted):
+        return False  # "you may exhaust this nexus to ... instead": only a refreshed one (ruling P21)
+    cards = sum(d.amount for d in directives if d.op == "discard" and d.side in (None, "you") and
+                isinstance(d.amount, int))
+    if cards and len(p.hand) < cards:  # "you may discard a card to ... instead" (ruling P20)
+        return False
     need = sum(d.amount for d in directives if d.op == "pay_cores" and isinstance(d.amount, int))
     if not need:
         return True
-    p = game.state.players[player]
     return p.reserve + (1 if p.soul == "reserve" else 0) >= need
+
+
+def substitution_effect(game, src: int, d):
+    """The index and the effect of card `src` that holds substitution directive `d`."""
+    effects = game._defs[game.state.cards[src].cid].effects
+    return next((i, e) for i, e in enumerate(effects) if any(x is d for x in e.do))
 
 
 def substitutions(game, iid: int, cause) -> list:
@@ -498,12 +511,18 @@ def substitutions(game, iid: int, cause) -> list:
     owner = game.state.cards[iid].owner
     out = []
     for src, p, d in _constant_hits(game, iid, "substitute"):
-        if d.event != "destroyed" or p != owner:
+        if d.event not in ("destroyed", "trash") or p != owner:  # trash: destroyed into the hand instead (P21)
             continue
         if d.by_opponent and cause.player != 1 - owner:
             continue
-        if not _can_pay(game, p, d.instead):
+        if d.by_effect and cause.kind not in ("effect", "effect_quiet"):
+            continue  # only a destruction effect (CR 10-14-1): not a battle, cores, BP or 【Curse】 (ruling P17)
+        if not _can_pay(game, p, d.instead, src):
             continue  # a replacement its controller cannot pay in full is no substitution (CR 8-9-1)
+        if game.state.effect_uses:  # "once per turn, when ... would be destroyed, ..." applied already (ruling P20)
+            i, e = substitution_effect(game, src, d)
+            if e.limit == "once_per_turn" and (src, i) in game.state.effect_uses:
+                continue
         out.append((src, p, d))
     return out
 

@@ -275,6 +275,8 @@ class Directives:
     def _discard_cands(self, a, d, p: int) -> list:
         """The cards of player `p`'s hand a discard may take (those of the kind it names, "discard a nexus card")."""
         hand = list(self.state.players[p].hand)
+        if protection.any_protection(self):  # "your opponent's effects cannot discard cards from your hand" (P13)
+            hand = [i for i in hand if not protection.protected(self, i, "be_discarded", a.source)]
         if d.target is None:
             return hand
         t = replace(d.target, side="you" if p == a.controller else "opponent")
@@ -646,7 +648,8 @@ class Directives:
         return a.picks[1]
 
     def _do_life_damage(self, a, d):
-        """Cores from a life to its player's reserve; both players at once may both reach 0: a draw (CR 1-2-3)."""
+        """Cores from a life to its player's reserve (or trash, `to`); both players at once may both reach 0: a draw
+        (CR 1-2-3)."""
         n = self._amount(a, d)
         if n <= 0:
             return False
@@ -656,7 +659,7 @@ class Directives:
         for p in players[d.player or "opponent"]:
             k = min(n, self.state.players[p].life)
             if k:
-                self._move_cores(p, "life", "reserve", k, False, "effect_damage", None)
+                self._move_cores(p, "life", "trash" if d.to == "trash" else "reserve", k, False, "effect_damage", None)
                 done = True
         self._check_winner()  # interrupting (CR 9-2-1), once for both
         return done
@@ -700,7 +703,7 @@ class Directives:
 
         return perform_feast(self, a, d, WAIT)
 
-    def _put_onto_field(self, a, iid: int, cores_from: str, exhausted: bool = False):
+    def _put_onto_field(self, a, iid: int, cores_from: str, exhausted: bool = False, quiet: bool = False):
         """Summon or place a card "without paying its cost" (CR 10-6-1, 10-7-1): onto the field with its LV1
         cores from the void or its owner's reserve; from a reserve too small it is not put onto the field
         (ruling 9). WAIT while the owner chooses core or soul core from the reserve (CR 8-5-6)."""
@@ -723,7 +726,7 @@ class Directives:
         self._move_cores(card.owner, cores_from, iid, split[0], split[1], "place", Cause("self", card.owner))
         self._announce_manual(iid)
         self._soul_summon = None  # nothing paid for it (a soul core spent on an earlier summon of it is not this one's)
-        self._on_summoned(iid)
+        self._on_summoned(iid, quiet=quiet)
         return True
 
     def _do_summon(self, a, d):
@@ -736,7 +739,7 @@ class Directives:
             a.picks = [i for i in chosen if self.state.cards[i].zone == d.target.zone]
         done = False
         while a.picks:
-            r = self._put_onto_field(a, a.picks[0], d.cores_from, d.exhausted)
+            r = self._put_onto_field(a, a.picks[0], d.cores_from, d.exhausted, d.muted)
             if r is WAIT:
                 return WAIT
             done = r or done
@@ -785,7 +788,7 @@ class Directives:
         self._move_chosen(p, place, iid, "place")  # its LV1 cores onto it (CR 10-6-7)
         self._announce_manual(iid)
         self._soul_summon = iid if a.picks[1] else None  # "if you spend a soul core as part of its cost"
-        self._on_summoned(iid)
+        self._on_summoned(iid, quiet=d.muted)
         return True
 
     def _do_search(self, a, d):

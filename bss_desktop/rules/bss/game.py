@@ -311,7 +311,9 @@ GAME = SagaGame
 
 def _counters_read(defs) -> set:
     """The per-turn counters and records these cards' effects read: "destroyed", "effect_draws" and "discarded" (a
-    count of that kind; "discarded" also a recover among them), "magic_uses" (the condition magic_used_max); found
+    count of that kind; "discarded" also a recover among them), "magic_uses" (the condition magic_used_max),
+    "life_lost" (the condition life_lost: the turn's life reductions are logged), "life_kept" (the condition
+    life_kept: the lives at the start of the turn are logged); found
     anywhere in their effects, nested directives included."""
     from dataclasses import fields, is_dataclass
 
@@ -334,6 +336,10 @@ def _counters_read(defs) -> set:
             found.add("discarded")
         if isinstance(x, Condition) and x.magic_used_max is not None:
             found.add("magic_uses")
+        if isinstance(x, Condition) and x.life_lost is not None:  # "if you did not lose life this turn" (ruling P14)
+            found.add("life_lost")
+        if isinstance(x, Condition) and x.life_kept is not None:  # the lives at the start of the turn (ruling P18)
+            found.add("life_kept")
         for f in fields(x):
             walk(getattr(x, f.name))
 

@@ -83,7 +83,7 @@ class SagaManagement:
                 doomed.append((iid, cause))
         return doomed
 
-    def _destroy(self, doomed: list[tuple[int, Cause]], substitutions: bool = True) -> None:
+    def _destroy(self, doomed: list[tuple[int, Cause]], substitutions: bool = True, to: str = "trash") -> None:
         """Destroy cards simultaneously (CR 10-1-3); self-destruction skips substitutions and triggers.
 
         A card a substitution effect could save waits in state.pending_destruction while its
@@ -102,18 +102,22 @@ class SagaManagement:
             # CR 10-1-3-3: destruction is confirmed; "when destroyed" effects trigger (resolution._collect)
             self._emit("destroyed", card=iid, cause=list(cause), self_destruction=cause.self_destruction)
         for iid, cause in doomed:  # CR 10-1-3-4: card to the trash and its cores to the reserve at once
-            self._put_away(iid, cause, "destroyed")
+            if to == "trash":
+                self._put_away(iid, cause, "destroyed")
+            else:  # into the hand instead of the trash (ruling P21)
+                self._put_away(iid, cause, "destroyed", to)
         if st.pending_destruction and st.choice is None:
             self._next_substitution()
 
-    def _put_away(self, iid: int, cause, reason: str) -> None:
-        """A destroyed card goes to the trash (a token leaves the game, CR 4-12-3), its cores to the reserve."""
+    def _put_away(self, iid: int, cause, reason: str, to: str = "trash") -> None:
+        """A destroyed card goes to the trash (a token leaves the game, CR 4-12-3), its cores to the reserve; `to`:
+        "hand" when a substitution puts it there instead of the trash (ruling P21)."""
         st = self.state
         card = st.cards[iid]
         owner = st.players[card.owner]
         self._move_cores(card.owner, iid, "reserve", card.cores, owner.soul == iid, reason, None)
         card.removal = cause
-        self._move_card(iid, "removed" if self._defs[card.cid].token else "trash", reason)
+        self._move_card(iid, "removed" if self._defs[card.cid].token else to, reason)
 
     def _check_winner(self) -> None:
         """Establish a winner (CR 9-2): interrupting, so it is checked after every change of life or deck-out."""

@@ -8,7 +8,13 @@ A `restrict` directive (a constant effect, or one resolved for a while) says a c
     be_destroyed_in_battle  be destroyed by comparing BP (CR 7-1-5-2-1)
     lose_cores              have cores removed from it by the effects of the cards `by` names (CR 8-5-6)
     be_returned             be returned to the hand or the deck by the effects of the cards `by` names
+    be_discarded            (a hand card) be discarded from the hand by the effects of the cards `by` names (ruling
+                            P13, CR 10-2-2)
     reduce_life             reduce life with its attacks: its damage moves no cores (CR 7-1-5-3-1)
+    reduce_life_to_zero     reduce life to 0 with its attacks: its damage leaves one core in the life (ruling P15)
+    reduce_life_beyond_one  reduce life by more than 1 with each of its attacks' damage (ruling P19)
+    trigger_when_blocks     have the "When This Spirit Blocks" effects on it triggered when it blocks a spirit `by`
+                            names (ruling P16; with them the When Attacks/Blocks ones, CR 10-11-2)
     trigger_when_destroyed  have the "When Destroyed" effects on it triggered (CR 10-15-1)
 
 `by` filters the card whose effect it is (a magic card being used, a spirit, a nexus), from the point of view of the
@@ -20,7 +26,7 @@ from . import continuous
 from .targets import matches
 
 # the restrictions that name the effects they keep out (`by`)
-FROM_EFFECTS = ("be_selected", "be_destroyed", "lose_cores", "be_returned")
+FROM_EFFECTS = ("be_selected", "be_destroyed", "lose_cores", "be_returned", "be_discarded")
 
 
 def protected(game, iid: int, what: str, source: int | None = None) -> bool:
@@ -61,7 +67,26 @@ def any_protection(game) -> bool:
     return bool(game.has_constants and "restrict" in getattr(game, "_constant_ops", ("restrict",)))
 
 
-_ALL = FROM_EFFECTS + ("be_destroyed_in_battle", "reduce_life", "trigger_when_destroyed")
+_ALL = FROM_EFFECTS + ("be_destroyed_in_battle", "reduce_life", "trigger_when_destroyed", "reduce_life_to_zero",
+                       "trigger_when_blocks", "reduce_life_beyond_one")
+
+
+def blocks_muted(game, blocker: int, attacker: int) -> bool:
+    """Ruling P16: whether the "When This Spirit Blocks" effects on `blocker` are not triggered now that it blocks
+    `attacker` (a restriction on the blocker whose `by` fits the attacker, read by the restricting effect's
+    controller)."""
+    if not any_protection(game):
+        return False
+    st = game.state
+    for g in st.grants:
+        if g.what == "cannot_trigger_when_blocks" and blocker in g.targets and g.source in st.cards and \
+                matches(game, attacker, g.by, st.cards[g.source].owner, g.source):
+            return True
+    if game.has_constants:
+        for src, p, d in continuous._constant_hits(game, blocker, "restrict"):
+            if d.cannot == "trigger_when_blocks" and matches(game, attacker, d.by, p, src):
+                return True
+    return False
 
 
 def muted(game) -> frozenset:

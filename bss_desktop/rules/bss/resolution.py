@@ -144,12 +144,14 @@ class Resolution(Directives, EffectCosts):
                          value: int = 0) -> None:
         self._pending.append((iid, ("keyword", name), controller, trigger_card, value, None))
 
-    def _on_summoned(self, iid: int) -> None:
-        """After a summon or placement is complete (CR 10-6-7, 10-7-7)."""
+    def _on_summoned(self, iid: int, quiet: bool = False) -> None:
+        """After a summon or placement is complete (CR 10-6-7, 10-7-7); `quiet`: its own "When Summoned" effects are
+        not triggered by this summon (ruling P22)."""
         if not self.has_effects:
             return
         card = self.state.cards[iid]
-        self._fire(iid, "when_summoned" if self._defs[card.cid].type == "spirit" else "when_placed")
+        if not quiet:
+            self._fire(iid, "when_summoned" if self._defs[card.cid].type == "spirit" else "when_placed")
         if self._defs[card.cid].type == "spirit":
             self._fire_side(card.owner, "your_spirit_summoned", iid)
             self._fire_side(1 - card.owner, "opponent_summons", iid)
@@ -187,8 +189,9 @@ class Resolution(Directives, EffectCosts):
             return
         st = self.state
         blocker, attacker = ev["card"], st.battle.attacker
-        self._fire(blocker, "when_blocks")
-        self._fire(blocker, "when_attacks_or_blocks")
+        if not protection.blocks_muted(self, blocker, attacker):  # ruling P16 (CR 10-11-2: both labels)
+            self._fire(blocker, "when_blocks")
+            self._fire(blocker, "when_attacks_or_blocks")
         self._fire(attacker, "when_blocked")
         self._fire_side(ev["player"], "your_spirit_blocks", blocker)  # the event's player is the blocker's
         self._fire_side(1 - ev["player"], "opponent_blocks", blocker)
@@ -215,6 +218,8 @@ class Resolution(Directives, EffectCosts):
             self._fire(iid, "when_destroyed")  # CR 10-15-1, with its last state (CR 8-10)
             if by == 1 - owner:
                 self._fire(iid, "when_destroyed_by_opponent")
+        if self._defs[card.cid].type == "nexus" and by == 1 - owner and owner != quiet:  # (by an effect: CR 10-15-1)
+            self._fire_side(owner, "your_nexus_destroyed_by_opponent", iid, exclude=iid, skip=mute)
         if self._defs[card.cid].type == "spirit":
             if "destroyed" in self._reads:  # "if N of your spirits has been destroyed this turn"
                 st.spirits_destroyed[owner] += 1
@@ -226,12 +231,15 @@ class Resolution(Directives, EffectCosts):
                     self._fire_side(owner, "your_spirit_destroyed_by_opponent", iid, exclude=iid, skip=mute)
                 if ev["cause"][0] == "battle":  # by comparing BP (CR 7-1-5-2-1)
                     self._fire_side(owner, "your_spirit_destroyed_in_battle", iid, exclude=iid, skip=mute)
-                if ev["cause"][0] in ("effect", "effect_quiet", "effect_cores", "effect_bp"):  # by an effect (CR 10-1-2)
+                if ev["cause"][0] in ("effect", "effect_quiet", "effect_cores", "effect_bp", "effect_curse"):  # by an
+                    # effect (CR 10-1-2)
                     self._fire_side(owner, "your_spirit_destroyed_by_effect", iid, exclude=iid, skip=mute)
                     if by == owner:
                         self._fire_side(owner, "your_spirit_destroyed_by_your_effect", iid, exclude=iid, skip=mute)
             if 1 - owner != quiet:
                 self._fire_side(1 - owner, "opponent_spirit_destroyed", iid, skip=mute)
+                if ev["cause"][0] == "battle":  # by comparing BP (CR 7-1-5-2-1)
+                    self._fire_side(1 - owner, "opponent_spirit_destroyed_in_battle", iid, skip=mute)
             winner = ev["cause"][2]
             if ev["cause"][0] == "battle" and winner is not None:
                 # CR 7-1-5-2-1: it destroyed this one by comparing BP; in a tie it is destroyed too and its
@@ -273,7 +281,7 @@ class Resolution(Directives, EffectCosts):
 
     def _on_cores_moved(self, ev: dict) -> None:
         if ev["src"] == "life" and ev["count"] > 0:
-            if timing.counts_first_times(self, ("life_reduced",)):
+            if "life_lost" in self._reads or timing.counts_first_times(self, ("life_reduced",)):
                 self.state.turn_log.append(("life", ev["player"]))
             self._fire_side(ev["player"], "life_reduced")
         if ev["dst"] == "life" and ev["count"] > 0:  # ruling P9: a life increases when cores are placed into it
@@ -282,10 +290,24 @@ class Resolution(Directives, EffectCosts):
             self._fire_side(1 - gainer, "opponent_life_gained")  # "when a core is added to your opponent's life"
         if self._triggers.intersection(reactions.CORE_TRIGGERS):  # (reactions.py: cores placed somewhere)
             reactions.cores_moved(self, ev)
+        src = ev["src"]
+        if type(src) is int and ev["reason"] == "effect" and "your_spirit_cores_zeroed" in self._triggers:
+            self._cores_zeroed(src)
         if "cores_reach" in self._triggers:  # (a card of this game triggers on its cores reaching a count)
             dst = ev["dst"]
             if type(dst) is int:
                 self._cores_reach(dst)
+
+    def _cores_zeroed(self, iid: int) -> None:
+        """"When one of your spirits has its cores reduced to zero by your opponent's effect": its opponent's effect
+        (an effect_cores cause, CR 9-3-2-1) just took its last core, the soul core counted (CR 4-11)."""
+        st = self.state
+        card = st.cards[iid]
+        cause = self._touched.get(iid)
+        if card.zone != "field" or stats.cores_on(st, iid) or cause is None or cause.kind != "effect_cores" or \
+                cause.player != 1 - card.owner or self._defs[card.cid].type != "spirit":
+            return
+        self._fire_side(card.owner, "your_spirit_cores_zeroed", iid)
 
     def _cores_reach(self, iid: int) -> None:
         """STD 13-1-1: cores were put on card `iid`; its "when this card has N or more cores" effects trigger if it
@@ -403,6 +425,15 @@ class Resolution(Directives, EffectCosts):
         for iid in (ev["attacker"], ev["blocker"]):
             if iid is not None and self.state.cards[iid].zone == "field":
                 self._fire(iid, "at_battle_resolution")
+
+    def _on_battle_result(self, ev: dict) -> None:
+        """CR 7-1-5-2-1: the BP of the battling spirits compared; the one with the higher BP (none in a tie)."""
+        b = self.state.battle
+        if b is None or b.blocker is None or ev["attacker_bp"] == ev["blocker_bp"]:
+            return
+        higher, player = (b.attacker, b.attacking_player) if ev["attacker_bp"] > ev["blocker_bp"] else (
+            b.blocker, b.defending_player)
+        self._fire_side(player, "your_spirit_higher_bp", higher)
 
     def _on_linked(self, ev: dict) -> None:  # docs/saga-rulings.md "Link", Link-7
         self._fire(ev["card"], "when_links")
@@ -932,9 +963,16 @@ class Resolution(Directives, EffectCosts):
             self._next_substitution()
             return
         src, controller, d = continuous.substitutions(self, iid, cause)[value]
+        if d.event == "trash":  # ruling P21: destroyed all the same, into its owner's hand instead of the trash
+            self._set_exhausted(src, True)  # its cost: "exhaust this nexus" (effects.py, continuous._can_pay)
+            self._destroy([(iid, cause)], substitutions=False, to="hand")
+            self._next_substitution()
+            return
         self._emit("substituted", card=iid, source=src)  # CR 10-5-1: it stays on the field
         effects = self._defs[st.cards[src].cid].effects
         i, j = next((i, j) for i, e in enumerate(effects) for j, x in enumerate(e.do) if x is d)
+        if effects[i].limit == "once_per_turn":  # applied: not again this turn (ruling P20, T1)
+            st.effect_uses.add((src, i))
         st.queue.append(Activation(ts=st.next_ts, group=st.next_group, source=src, ref=("substitute", i, j),
                                    controller=controller, trigger_card=iid, phase="do"))
         st.next_ts += 1
@@ -972,6 +1010,7 @@ COLLECTORS = {
     "burst_set": Resolution._on_burst_set, "step": Resolution._on_step, "resolved": Resolution._on_resolved,
     "magic_used": Resolution._on_magic_used, "battle_end": Resolution._on_battle_end,
     "battle_resolution": Resolution._on_battle_resolution, "linked": Resolution._on_linked,
+    "battle_result": Resolution._on_battle_result,
     "draw": Resolution._on_draw, "card_moved": Resolution._on_card_moved,
 }
 

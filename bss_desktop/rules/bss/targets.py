@@ -218,6 +218,15 @@ def condition_holds(game, cond, source: int, controller: int, activation=None) -
         return False
     if cond.opponent_life_max is not None and st.players[1 - controller].life > cond.opponent_life_max:
         return False
+    if cond.less_life is not None and (st.players[controller].life < st.players[1 - controller].life) != \
+            cond.less_life:
+        return False  # "if you have less life than your opponent": the cores in the two lives (CR 3-7)
+    if cond.life_lost is not None and (("life", controller) in st.turn_log) != cond.life_lost:
+        return False  # "if you did not lose life this turn" (ruling P14; the turn's log: resolution.py)
+    if cond.life_kept is not None:  # "if your life total is the same or higher than it was at the start of the turn"
+        start = next((x[1 + controller] for x in st.turn_log if x[0] == "life_start"), None)  # (turn.py, P18)
+        if start is None or (st.players[controller].life >= start) != cond.life_kept:
+            return False  # (a game that began after the start of this turn does not know it: neither holds)
     if cond.symbol is not None and not has_symbol(game, controller, cond.symbol):
         return False
     if cond.control is not None:  # "you control ..." / "your opponent has ..." on the field of the side it names

@@ -143,6 +143,8 @@ class SagaTurn:
 
     def _stage_start(self) -> None:
         st = self.state
+        if "life_kept" in self._reads:  # each life as the turn starts (ruling P18; cleared as the turn ends)
+            st.turn_log.append(("life_start", st.players[0].life, st.players[1].life))
         self._begin_step("start")
         if not st.players[st.turn_player].deck:  # CR 6-2-2, 9-2-4
             st.players[st.turn_player].deck_out = True

@@ -19,6 +19,7 @@ GRAMMAR = r"""
               | "with" NUMBER "or more colors"                  -> f_colors_min
               | "other than" (WORD | FAMILY)+                   -> f_name_not
 %extend sentence: "reveal the top" count? card_word "of your deck" "when" watch_event -> reveal_when
+%extend action: "discard" count card_descr "from the top of" whose_deck -> mill_from_top
 %extend whose_deck: "their deck"                                -> deck_opponent
 %extend cost_part: "discard" count card_descr filters ("from your hand")? -> cost_discard_filtered
 %extend condition: "you have" NUMBER "or more" card_descr filters? "in your trash" -> c_trash_min
@@ -35,6 +36,7 @@ GRAMMAR = r"""
                 | "discard" viewed_amount "of them"                            -> discard_viewed
                 | "you may" ("place" | "put") amount card_descr filters? "from the revealed cards" ("on" | "to") "the"? "top of your deck" -> may_top_revealed
                 | "return the viewed card to the top of your deck or discard it" -> top_or_discard_viewed
+                | "view the top" card_word "of your deck" ","? "then return it to the top of your deck" -> view_keep_top
 viewed_amount: "any number"                                    -> amount_any
              | "up to" count                                   -> amount_up_to
 
@@ -162,6 +164,12 @@ class Rules:
     def if_added(self, ops):  # "if you add a card to your hand with this effect, ...": the search took one
         return [{**ops[0], "if_done": True, "_after": "search"}] + ops[1:]
 
+    @_inline
+    def mill_from_top(self, count, descr, side):  # "discard 4 cards from the top of your deck": "discard the top 4"
+        if descr != {"type": "any"}:
+            raise NotSupported("discarding cards of a kind from the top of a deck")
+        return self.mill(count, None, side)
+
     # ---------------------------------------------------------------- viewed cards
     @_inline
     def view(self, *args):  # "view the top N cards of your deck": only you see them (CR 12-3-1)
@@ -247,6 +255,11 @@ class Rules:
             raise NotSupported("'you may place' with a number that is not exact")
         t = self.add_revealed_filtered({**descr, "up_to": amount.get("count", 1)}, filters or [])[0]
         return [{**t, "_search": {"to": "top"}}]
+
+    @_inline
+    def view_keep_top(self, _w):  # "view the top card of your deck, then return it to the top": seen, and it stays
+        return [{"_reveal": 1, "_search": {"reveal": False}}, {"_take": {"type": "any", "up_to": 1},
+                                                              "_search": {"to": "top"}}, {"_rest": "top"}]
 
     @_inline
     def top_or_discard_viewed(self):  # the viewed card: discarded, or back on top

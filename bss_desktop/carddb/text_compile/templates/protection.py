@@ -8,7 +8,7 @@ spirits ..." -> the trigger `opponent_spirit_reduces_life`.
 """
 from __future__ import annotations
 
-from lark import v_args
+from lark import Token, v_args
 
 from ..not_supported import NotSupported
 
@@ -16,11 +16,33 @@ GRAMMAR = r"""
 %extend action: prot_action
 %extend sentence: "your opponent's" QUOTED "effects are not triggered by this effect" -> prot_quiet
                 | QUOTED "effects on" owner descr filters? "are not triggered" duration? -> prot_muted
+                | QUOTED "effects on" owner descr filters? "blocking" owner descr filters? "are not triggered" duration? -> prot_muted_blocks
+                | QUOTED "effects on the spirit summoned by this effect are not triggered" -> prot_summon_quiet
+// "when your Dragon spirits would be destroyed by your opponent's destruction effects, they remain on the field
+// exhausted instead": a substitution (CR 8-9-1, 10-1-3-2; ruling P17)
+%extend sentence: "when your" descr filters? "would be destroyed by" prot_destruction "," ("they remain" | "it remains") "on the field exhausted instead" -> prot_remain_yours
+                | "when this spirit would be destroyed by" prot_destruction "," "it remains on the field exhausted instead" -> prot_remain_this
+                | "when" count "of" owner descr filters? "would be destroyed" "," "you may discard" count card_word "to return it to your hand instead" -> prot_discard_to_save
+                | "when" count "of" owner descr filters? "would be destroyed" "," "you may exhaust this nexus to return the spirit card to your hand instead of placing it into your trash" -> prot_to_hand
+// "if 1 of your spirits with Ascend has higher BP than your opponent's spirit when it compares BP during battle
+// resolution, ...": the comparison's trigger (CR 7-1-5-2-1)
+%extend sentence: "if" count "of" owner descr filters? "has higher bp than your opponent's spirit when it compares bp" ("during battle resolution")? "," statement -> prot_higher_bp
 %extend watch_event: "your life is reduced by an attack from" count "of" owner descr filters? -> prot_life_watch
+                   | "your life is reduced by" count "of" owner descr filters? -> prot_life_watch
                    | "your life increases"                     -> prot_life_gained
                    | "you lose life"                           -> prot_life_lost
+                   | "your opponent's spirit is destroyed" by_battle -> prot_opp_destroyed_in_battle
+                   | count "of" owner descr filters? "is destroyed by your opponent's" ("effect" | "effects") -> prot_nexus_destroyed
+                   | count "of" owner descr filters? "has its cores reduced to zero by your opponent's" ("effect" | "effects") -> prot_cores_zeroed
+%extend life_damage: ("place" | "send") count core_word "from your opponent's life into their trash" -> prot_life_to_trash
+%extend condition: "you have less life than your opponent"      -> c_less_life
+                 | "you did not lose life this turn"             -> c_no_life_lost
+                 | "you lost life this turn"                     -> c_life_lost
+                 | "your life total is the same or higher than it was at the start of the turn" -> c_life_kept
 %extend condition: ("this spirit is" | "this nexus is") "exhausted"  -> c_this_exhausted
                  | ("this spirit is" | "this nexus is") "refreshed"  -> c_this_refreshed
+// "when this spirit reduces your opponent's life": with its attack (ruling P12, CR 7-1-5-3-1)
+%extend self_event: "reduces your opponent's life"              -> prot_self_reduces
 %extend filter: "that has" NUMBER ("or fewer" | "or less") "bp"  -> f_bp_max
               | "that has" NUMBER "or more bp"                   -> f_bp_min
 
@@ -32,8 +54,12 @@ prot_action: subject prot_pred                                        -> prot_su
            | duration ","? owner descr "and" owner descr prot_pred    -> prot_dur_both_sides
            | ("its" | "their") "cores" ("cannot" | "can't") "be removed by" prot_effects duration? -> prot_its_cores
            | prot_effects ("cannot" | "can't") "remove cores from" prot_from duration? -> prot_effects_remove
+           | prot_effects ("cannot" | "can't") "discard cards from your hand" duration? -> prot_no_discard
            | "neither player's life can be reduced by an attack from" ("a spirit" | "spirits") filters? duration? -> prot_no_life
            | "attacks from" owner descr filters? ("cannot" | "can't") "reduce your life" duration? -> prot_attacks_from
+           | "attacks from" owner descr filters? ("cannot" | "can't") "reduce your life to" NUMBER duration? -> prot_attacks_to_zero
+           | "your life can only be reduced by" NUMBER "each time you take damage from an attack by" count "of" owner descr filters? -> prot_one_at_a_time
+           | "remove" count core_word not_soul? "from this spirit and place" it "into your life" -> prot_cores_to_life
            | duration ","? "your life" ("cannot" | "can't") "be reduced by" prot_its_attacks -> prot_dur_its_attacks
            | "your life" ("cannot" | "can't") "be reduced by" prot_its_attacks duration? -> prot_its_attacks_dur
            | "neither" prot_one "nor" prot_one "can be destroyed by" prot_destruction prot_or_battle? ", and they" ("cannot" | "can't") "have their cores removed by" prot_effects -> prot_neither
@@ -109,6 +135,13 @@ class Rules:
 
     def prot_effects_remove(self, by, targets, duration=None):
         return [op for t in targets for op in self._prot(t, ("lose_cores", by, duration))]
+
+    def prot_no_discard(self, by, duration=None):
+        """"Your opponent's effects cannot discard cards from your hand" (ruling P13): every card in your hand, while
+        the effect is active (a hand changes: a constant effect only, as the vocabulary says)."""
+        if duration is not None:
+            raise NotSupported("cards kept in a hand for a while: only a constant effect keeps the hand's cards")
+        return self._prot({"side": "you", "zone": "hand", "type": "any", "all": True}, ("be_discarded", by, None))
 
     def pf_subject(self, subject):
         return [subject]
@@ -196,6 +229,18 @@ class Rules:
     def c_this_exhausted(self):  # "if this spirit is exhausted" (CR 4-4)
         return {"exhausted": True}
 
+    def c_less_life(self):  # "if you have less life than your opponent": the two lives compared (CR 3-7)
+        return {"less_life": True}
+
+    def c_no_life_lost(self):  # "if you did not lose life this turn" (ruling P14)
+        return {"life_lost": False}
+
+    def c_life_kept(self):  # ruling P18
+        return {"life_kept": True}
+
+    def c_life_lost(self):
+        return {"life_lost": True}
+
     def c_this_refreshed(self):
         return {"exhausted": False}
 
@@ -205,6 +250,70 @@ class Rules:
         filters = next((r for r in rest if isinstance(r, list)), None)
         duration = next((r for r in rest if isinstance(r, str)), None)
         return self._prot(self._target({"all": True}, side, descr, filters), ("trigger_when_destroyed", None, duration))
+
+    def prot_summon_quiet(self, q):  # ruling P22: the summon before it, its own "When Summoned" effects quiet
+        if self.norm.quoted[int(str(q)[1:])].strip().lower() not in ("when summoned", "when this spirit is summoned"):
+            raise NotSupported("effects other than \"When Summoned\" ones not triggered on a summoned spirit")
+        return [{"_quiet_summon": True}]
+
+    def prot_muted_blocks(self, q, side, descr, *rest):
+        """""When This Spirit Blocks" effects on your opponent's spirits blocking your Dragon spirits are not
+        triggered" (ruling P16): the blockers' own effects of that label, when they block one of those."""
+        if self.norm.quoted[int(str(q)[1:])].strip().lower() not in ("when this spirit blocks", "when blocks"):
+            raise NotSupported("effects other than \"When This Spirit Blocks\" ones not triggered on blockers")
+        args = list(rest)
+        duration = args.pop() if args and isinstance(args[-1], str) else None
+        filters = args.pop(0) if args and isinstance(args[0], list) else None
+        a_side, a_descr, *a_rest = args
+        a_filters = a_rest[0] if a_rest else None
+        if side != "opponent" or a_side != "you":
+            raise NotSupported("blockers other than your opponent's blocking yours")
+        blockers = self._target({"all": True}, side, descr, filters)
+        attackers = self._target({}, a_side, a_descr, a_filters)
+        if blockers.get("type", "spirit") != "spirit" or attackers.get("type", "spirit") != "spirit":
+            raise NotSupported("cards other than spirits blocking or blocked")
+        out = self._prot(blockers, ("trigger_when_blocks", None, duration))
+        out[0]["restrict"]["by"] = attackers
+        return out
+
+    # ---------------------------------------------------------------- substitution (CR 8-9-1; ruling P17)
+    def _remain(self, target, by):
+        if by != {"type": "any"}:
+            raise NotSupported("a substitution for the destruction effects of some kinds of cards only")
+        return [{"substitute": {"target": target, "by_opponent": True, "by_effect": True,
+                                "instead": [{"exhaust": "trigger"}]}}]
+
+    def prot_remain_yours(self, descr, *rest):  # "when your Dragon spirits would be destroyed by ..."
+        filters = rest[0] if len(rest) == 2 else None
+        t = self._target({}, "you", descr, filters)
+        if t.get("type", "spirit") != "spirit":
+            raise NotSupported("cards other than spirits remaining on the field exhausted")
+        return self._remain(t, rest[-1])
+
+    def prot_remain_this(self, by):
+        return self._remain("this", by)
+
+    def prot_to_hand(self, count, side, descr, filters=None):
+        """"When one of your yellow spirits would be destroyed, you may exhaust this nexus to return the spirit card to
+        your hand instead of placing it into your trash" (ruling P21): destroyed, into the hand."""
+        if count != 1 or side != "you":
+            raise NotSupported("a destroyed card into the hand: other than one of your spirits")
+        t = self._target({}, "you", descr, filters)
+        if t.get("type", "spirit") != "spirit":
+            raise NotSupported("cards other than spirits into the hand instead of the trash")
+        return [{"substitute": {"event": "trash", "target": t, "instead": [{"exhaust": "this"}]}}]
+
+    def prot_discard_to_save(self, count, side, descr, *rest):
+        """"(Once per turn,) when one of your Serpent spirits would be destroyed, you may discard a card to return it
+        to your hand instead" (ruling P20): a substitution whose replacement discards, then returns that spirit."""
+        filters = rest[0] if len(rest) == 3 else None
+        n = rest[-2]
+        if count != 1 or side != "you":
+            raise NotSupported("a substitution for other than one of your spirits")
+        t = self._target({}, "you", descr, filters)
+        if t.get("type", "spirit") != "spirit":
+            raise NotSupported("cards other than spirits returned instead")
+        return [{"substitute": {"target": t, "instead": [{"discard": n}, {"bounce": "trigger"}]}}]
 
     # ---------------------------------------------------------------- life (CR 7-1-5-3-1)
     def prot_no_life(self, *args):  # "neither player's life can be reduced by an attack from a spirit ..."
@@ -223,6 +332,22 @@ class Rules:
             raise NotSupported("attacks from cards other than spirits")
         return self._prot(t, ("reduce_life", None, duration))
 
+    def prot_attacks_to_zero(self, side, descr, *rest):  # "... cannot reduce your life to 0 during this turn" (P15)
+        n = next(int(r) for r in rest if isinstance(r, Token) and r.type == "NUMBER")
+        if n != 0:
+            raise NotSupported("a life that cannot be reduced to a number other than 0")
+        ops = self.prot_attacks_from(side, descr, *[r for r in rest if not isinstance(r, Token)])
+        return [{"restrict": {**op["restrict"], "cannot": "reduce_life_to_zero"}} for op in ops]
+
+    def prot_one_at_a_time(self, n, count, side, descr, filters=None):  # ruling P19
+        if int(n) != 1 or count != 1:
+            raise NotSupported("a life reduced by a number other than 1 at a time")
+        ops = self.prot_attacks_from(side, descr, *([filters] if filters else []))
+        return [{"restrict": {**op["restrict"], "cannot": "reduce_life_beyond_one"}} for op in ops]
+
+    def prot_cores_to_life(self, count, _w, *rest):  # never the soul core into a life (CR 4-11-3): "not a soul core"
+        return [{"core_remove": {"target": "this", "count": count, "to": "life"}}]
+
     def prot_dur_its_attacks(self, duration, _its):  # "during this turn, your life cannot be reduced by its attacks"
         return self._prot("it", ("reduce_life", None, duration))
 
@@ -232,8 +357,49 @@ class Rules:
     def prot_its_attacks(self, *_):
         return None
 
+    def prot_self_reduces(self):  # ruling P12: a spirit reduces life by its attack's damage (CR 7-1-5-3-1, 11-7-1)
+        return "when_attack_reduces_life"
+
     def prot_life_gained(self):  # "when your life increases" (ruling P9)
         return {"trigger": "life_gained"}
+
+    def prot_opp_destroyed_in_battle(self, _battle=None):  # "when your opponent's spirit is destroyed via comparing BP"
+        return {"trigger": "opponent_spirit_destroyed_in_battle"}  # any one of theirs (CR 7-1-5-2-1)
+
+    def prot_nexus_destroyed(self, count, side, descr, filters=None):
+        """"When one of your yellow nexuses is destroyed by your opponent's effect": a nexus is destroyed only by
+        effects (it fights no battle), so by the opponent (CR 10-15-1)."""
+        if count != 1 or side != "you" or descr.get("type") != "nexus":
+            raise NotSupported("destroyed by your opponent's effect: other than one of your nexuses")
+        watch = self._target({}, "you", descr, filters)
+        watch.pop("side", None)
+        watch.pop("type", None)
+        return {"trigger": "your_nexus_destroyed_by_opponent", **({"watch": watch} if watch else {})}
+
+    def prot_higher_bp(self, count, side, descr, *rest):
+        """"If one of your spirits with Ascend has higher BP than your opponent's spirit when it compares BP during
+        battle resolution, ...": a trigger on the comparison (CR 7-1-5-2-1), whichever spirit is then destroyed."""
+        ops = rest[-1]
+        filters = rest[0] if len(rest) == 2 else None
+        if count != 1 or side != "you":
+            raise NotSupported("higher BP of other than one of your spirits")
+        watch = self._target({}, "you", descr, filters)
+        watch.pop("side", None)
+        if watch.pop("type", "spirit") != "spirit":
+            raise NotSupported("only spirits compare BP")
+        return [{"_trigger": {"trigger": "your_spirit_higher_bp", **({"watch": watch} if watch else {})}}] + ops
+
+    def prot_cores_zeroed(self, count, side, descr, filters=None):  # CR 9-3-2-1, 4-11
+        if count != 1 or side != "you":
+            raise NotSupported("cores reduced to zero: other than one of your spirits")
+        watch = self._target({}, "you", descr, filters)
+        watch.pop("side", None)
+        if watch.pop("type", "spirit") != "spirit":
+            raise NotSupported("cores reduced to zero on cards other than spirits")
+        return {"trigger": "your_spirit_cores_zeroed", **({"watch": watch} if watch else {})}
+
+    def prot_life_to_trash(self, count, _w=None):  # "place a core from your opponent's life into their trash"
+        return [{"life_damage": {"count": count, "to": "trash"}}]
 
     def prot_life_lost(self):  # "when you lose life": the label's trigger, written in the text
         return {"trigger": "life_reduced"}
