@@ -2475,3 +2475,227 @@ def test_ruling_link_7_packbond_alpha_puts_a_core_on_your_linked_beasts(attacker
     link_attack(game, striker, stalker)
     assert game.state.battle.link == stalker
     assert game.state.cards[striker].cores == (2 if charged else 1)
+
+
+# ---------------------------------------------------------------- SG1-237 … SG1-251: reactions and the new costs
+
+
+def attack_unblocked(game, attacker: int) -> None:
+    """Player 0 attacks with `attacker`, nobody blocks; every question settles with its first option."""
+    game.apply(Attack(0, attacker))
+    settle(game)
+    if game.pending is not None and game.pending.kind == "block":
+        game.apply(Block(1, None))
+    settle(game)
+
+
+def test_hearthbond_drake_takes_a_dragons_cores_to_stand_up_and_grows_once_per_turn():
+    assert text("SG1-237") == ("〔Once per turn〕 (When a core is placed onto this card) This spirit gets +2000 BP this "
+                               "turn.\nFlash: You may move all cores from 1 of your Dragon spirits onto this spirit to "
+                               "refresh this spirit.")
+    game = game_at("{life: 5, reserve: 3, field: [{card: SG1-237, exhausted: true}, {card: SG1-003, cores: 2}, "
+                   "SG1-002]}", "{life: 5, reserve: 3}", step="attack")
+    drake, flarecrest, squire = game.state.players[0].field
+    game.apply(Attack(0, squire))
+    game.apply(Pass(1))
+    game.apply(Activate(0, drake, 1))  # the Flarecrest's 2 cores: LV2, and +2000 BP for the cores placed
+    settle(game)
+    st = game.state
+    assert zone(game, flarecrest) == "trash" and st.cards[drake].cores == 3 and not st.cards[drake].exhausted
+    assert game.bp(drake) == 5000 + 2000
+
+
+def test_hearthbond_drake_cannot_pay_with_a_spirit_that_is_no_dragon():
+    game = game_at("{life: 5, reserve: 3, field: [{card: SG1-237, exhausted: true}, {card: SG1-002, cores: 2}, "
+                   "SG1-045]}", "{life: 5, reserve: 3}", step="attack")
+    drake, squire, guard = game.state.players[0].field
+    game.apply(Attack(0, guard))
+    game.apply(Pass(1))
+    before = game.state_hash()
+    with pytest.raises(IllegalCommand):
+        game.apply(Activate(0, drake, 1))
+    assert game.state_hash() == before and game.state.cards[drake].exhausted
+
+
+def test_emberwake_marshal_charges_a_dragon_after_its_battle_once_per_turn():
+    assert text("SG1-238") == ("〔Once per turn〕 (When a battle with one of your Dragon spirits ends) Put 1 core from "
+                               "the void on that spirit.\n(When your 【Awaken】 leaves one of your spirits without "
+                               "cores) Draw 1 card.")
+    game = game_at("{life: 5, reserve: 3, field: [SG1-238, SG1-001, SG1-003]}", "{life: 5, reserve: 3}",
+                   step="attack")
+    marshal, hatchling, flarecrest = game.state.players[0].field
+    attack_unblocked(game, marshal)  # a Blazeguard's battle: nothing
+    assert game.state.cards[marshal].cores == 1
+    attack_unblocked(game, hatchling)
+    assert game.state.cards[hatchling].cores == 2
+    attack_unblocked(game, flarecrest)  # the second Dragon battle of the turn: nothing
+    assert game.state.cards[flarecrest].cores == 1
+
+
+@pytest.mark.parametrize("emptied", [True, False])
+def test_emberwake_marshal_draws_when_awaken_empties_one_of_your_spirits(emptied):
+    from bss_desktop.engine.commands import Awaken
+    game = game_at("{life: 5, reserve: 3, field: [SG1-238, {card: SG1-010, cores: 1}, {card: SG1-001, cores: 1}, "
+                   "{card: SG1-002, cores: 2}]}", "{life: 5, reserve: 3}", step="attack")
+    marshal, golem, hatchling, squire = game.state.players[0].field
+    game.apply(Attack(0, marshal))
+    game.apply(Pass(1))
+    game.apply(Awaken(0, golem, ((hatchling if emptied else squire, 1),)))  # the Hatchling's last core, or not
+    settle(game)
+    assert zone(game, hatchling if emptied else squire) == ("trash" if emptied else "field")
+    assert len(game.state.players[0].hand) == int(emptied)
+
+
+def settle_picking(game, iid: int) -> None:
+    """Settle, taking card `iid` whenever a target choice offers it."""
+    while game.pending is not None and game.pending.kind == "choose":
+        i = info(game)
+        if i.get("kind") == "target" and iid in i["options"]:
+            answer(game, [iid])
+        else:
+            settle_one(game)
+    settle(game)
+
+
+def settle_one(game) -> None:
+    i = info(game)
+    answer(game, False if i.get("kind") == "may" else
+           list(i["options"][:i.get("min", 0) or 1]) if i.get("kind") == "target" else i["options"][0])
+
+
+def test_grovemaw_bison_eats_a_beasts_cores_to_exhaust_and_gains_a_core_for_it():
+    assert text("SG1-239") == ("Main: You may move all cores from 1 of your Beast spirits onto this spirit to exhaust "
+                               "1 opponent's spirit.\n〔Once per turn〕 (When one of your effects exhausts one of your "
+                               "opponent's spirits) Put 1 core from the void on this spirit.")
+    game = game_at("{life: 5, reserve: 5, hand: [SG1-089], field: [SG1-239, {card: SG1-085, cores: 2}]}",
+                   "{life: 5, reserve: 3, field: [SG1-005, SG1-003]}")
+    bison, runner = game.state.players[0].field
+    ashwing, flarecrest = game.state.players[1].field
+    game.apply(Activate(0, bison, 0))
+    answer(game, [ashwing])
+    settle(game)
+    assert game.state.cards[ashwing].exhausted and zone(game, runner) == "trash"
+    assert game.state.cards[bison].cores == 1 + 2 + 1  # its own, the Runner's, and one for the exhaustion
+    game.apply(Summon(0, first(game, 0, "SG1-089", "hand")))  # Vinecoil Mantis: another exhaustion, same turn
+    settle_picking(game, flarecrest)
+    assert game.state.cards[flarecrest].exhausted and game.state.cards[bison].cores == 4  # once per turn
+
+
+def test_grovemaw_bison_cannot_pay_without_another_beast():
+    game = game_at("{life: 5, reserve: 3, field: [SG1-239, {card: SG1-086, cores: 2}]}",
+                   "{life: 5, reserve: 3, field: [SG1-005]}")
+    bison = game.state.players[0].field[0]
+    with pytest.raises(IllegalCommand):  # the Thicket Beetle is a Carapace
+        game.apply(Activate(0, bison, 0))
+
+
+@pytest.mark.parametrize("blocked", [True, False])
+def test_squallhoof_stag_gale_puts_a_core_on_it_and_the_core_gives_1000_bp(blocked):
+    assert text("SG1-240") == ("【Gale: 1】\n(When one of your opponent's spirits is exhausted by 【Gale】) Put 1 core "
+                               "from the void on this spirit.\n〔Once per turn〕 (When a core is placed onto this "
+                               "card) This spirit gets +1000 BP this turn.")
+    game = game_at("{life: 5, reserve: 3, field: [SG1-240]}", "{life: 5, reserve: 3, field: [SG1-001, SG1-064]}",
+                   step="attack")
+    stag = game.state.players[0].field[0]
+    hatchling, chick = game.state.players[1].field
+    game.apply(Attack(0, stag))
+    settle(game)
+    game.apply(Block(1, hatchling if blocked else None))  # 【Gale: 1】: the blocking player exhausts another spirit
+    settle(game)
+    assert game.state.cards[chick].exhausted is blocked
+    assert game.state.cards[stag].cores == (2 if blocked else 1)
+    assert game.bp(stag) == (3000 if blocked else 2000)
+
+
+@pytest.mark.parametrize("cores, drawn", [(2, 1), (0, 0)])
+def test_windbreak_hollow_gains_a_core_for_gale_and_at_lv2_draws_for_your_exhausting_effect(cores, drawn):
+    assert text("SG1-241") == ("(When one of your opponent's spirits is exhausted by 【Gale】) Put 1 core from the "
+                               "void into your reserve.\n[LV2] 〔Once per turn〕 (When one of your effects exhausts "
+                               "one of your opponent's spirits) Draw 1 card.")
+    game = game_at(f"{{life: 5, reserve: 3, field: [{{card: SG1-241, cores: {cores}}}, SG1-086]}}",
+                   "{life: 5, reserve: 3, field: [SG1-001, SG1-064]}", step="attack")
+    beetle = game.state.players[0].field[1]
+    hatchling, chick = game.state.players[1].field
+    game.apply(Attack(0, beetle))
+    settle(game)
+    game.apply(Block(1, hatchling))
+    settle(game)
+    assert game.state.cards[chick].exhausted
+    # one core for 【Gale】, and the Beetle's own core as the tie destroys it
+    assert game.state.players[0].reserve == 3 + 1 + 1 and len(game.state.players[0].hand) == drawn
+
+
+def test_windbreak_hollow_not_for_an_exhaustion_that_is_no_gale():
+    game = game_at("{life: 5, reserve: 5, hand: [SG1-089], field: [SG1-241]}",
+                   "{life: 5, reserve: 3, field: [SG1-001]}")
+    mantis = first(game, 0, "SG1-089", "hand")
+    reserve = game.state.players[0].reserve - game.cost_of(mantis) - 1  # its cost, and its LV1 core
+    game.apply(Summon(0, mantis))  # Vinecoil Mantis exhausts: your effect, no 【Gale】; LV1: no card
+    settle(game)
+    assert game.state.cards[first(game, 1, "SG1-001")].exhausted
+    assert game.state.players[0].reserve == reserve and len(game.state.players[0].hand) == 0
+
+
+@pytest.mark.parametrize("top, gained", [("SG1-039", 1), ("SG1-001", 0)])
+def test_tidewrack_vault_gains_a_core_when_a_magic_card_leaves_the_opponents_deck(top, gained):
+    assert text("SG1-242") == ("(When a magic card is discarded from your opponent's deck) Put 1 core from the void "
+                               "into your reserve.\n[LV2] (When a spirit is discarded by your 【Crush】) Draw 1 card.")
+    game = game_at("{life: 5, reserve: 3, field: [SG1-242, {card: SG1-106, cores: 1}]}",
+                   f"{{life: 5, reserve: 3, deck: [{top}, SG1-001, SG1-001, SG1-001]}}", step="attack")
+    scout = game.state.players[0].field[1]
+    attack_unblocked(game, scout)  # Brinefin Scout: 2 cards from the top of the opponent's deck
+    assert game.state.players[0].reserve == 3 + gained
+
+
+@pytest.mark.parametrize("cores, drawn", [(2, 1), (0, 0)])
+def test_tidewrack_vault_at_lv2_draws_when_your_crush_discards_a_spirit_card(cores, drawn):
+    game = game_at(f"{{life: 5, reserve: 3, field: [{{card: SG1-242, cores: {cores}}}, SG1-110]}}",
+                   "{life: 5, reserve: 3, deck: [SG1-001, SG1-001, SG1-001, SG1-001]}", step="attack")
+    attack_unblocked(game, game.state.players[0].field[1])  # Saltspray Marauder's 【Crush】
+    assert len(game.state.players[1].trash) >= 3 and len(game.state.players[0].hand) == drawn
+
+
+@pytest.mark.parametrize("top, drawn", [("SG1-039", 1), ("SG1-001", 0)])
+def test_riptide_grinder_crush_draws_for_a_magic_card_and_pumps_the_leviathan(top, drawn):
+    assert text("SG1-243") == ("【Crush: +1】\n(When a magic card is discarded by your 【Crush】) Draw 1 card.\n(When an "
+                               "effect of one of your Leviathan spirits discards a card from your opponent's deck) "
+                               "That spirit gets +2000 BP this turn.")
+    game = game_at("{life: 5, reserve: 3, field: [SG1-243]}",
+                   f"{{life: 5, reserve: 3, deck: [{top}, SG1-001, SG1-001, SG1-001]}}", step="attack")
+    grinder = game.state.players[0].field[0]
+    game.apply(Attack(0, grinder))  # 【Crush: +1】 at LV1: the top 2 cards
+    settle(game)
+    assert len(game.state.players[1].trash) == 2
+    assert len(game.state.players[0].hand) == drawn and game.bp(grinder) == 4000 + 2000
+
+
+def test_riptide_grinder_not_for_a_magic_cards_discard():
+    game = game_at("{life: 5, reserve: 6, hand: [SG1-124], field: [SG1-243]}",
+                   "{life: 5, reserve: 3, deck: [SG1-039, SG1-039, SG1-001, SG1-001, SG1-001, SG1-001, SG1-001]}")
+    grinder = game.state.players[0].field[0]
+    game.apply(UseMagic(0, first(game, 0, "SG1-124", "hand")))  # Crushing Tide: not a Leviathan's effect
+    settle(game)
+    assert len(game.state.players[1].trash) == 6 and game.bp(grinder) == 4000
+    assert len(game.state.players[0].hand) == 1  # Crushing Tide's own draw; no 【Crush】 discarded them
+
+
+@pytest.mark.parametrize("cores, bp", [(3, 5000), (1, 1000)])
+def test_undertow_chronicler_draws_once_for_your_spirits_discards_and_grows_at_lv2(cores, bp):
+    assert text("SG1-244") == ("〔Once per turn〕 (When an effect of one of your spirits discards a card from your "
+                               "opponent's deck) Draw 1 card.\n[LV2] (When a card is discarded from your opponent's "
+                               "deck) This spirit gets +2000 BP this turn.")
+    game = game_at(f"{{life: 5, reserve: 3, field: [{{card: SG1-244, cores: {cores}}}, SG1-106, SG1-001]}}",
+                   "{life: 5, reserve: 3}", step="attack")
+    chronicler, scout, hatchling = game.state.players[0].field
+    attack_unblocked(game, scout)  # the Scout's effect discards 2
+    assert len(game.state.players[0].hand) == 1 and game.bp(chronicler) == bp + (0 if cores == 1 else 0)
+
+
+def test_undertow_chronicler_a_magic_cards_discard_is_no_spirits_effect():
+    game = game_at("{life: 5, reserve: 6, hand: [SG1-124], field: [{card: SG1-244, cores: 3}]}",
+                   "{life: 5, reserve: 3}")
+    chronicler = game.state.players[0].field[0]
+    game.apply(UseMagic(0, first(game, 0, "SG1-124", "hand")))
+    settle(game)
+    assert len(game.state.players[0].hand) == 1  # Crushing Tide's own draw only
+    assert game.bp(chronicler) == 3000 + 2000  # any effect's discard counts for its LV2 effect
