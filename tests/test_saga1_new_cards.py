@@ -2480,7 +2480,7 @@ def test_ruling_link_7_packbond_alpha_puts_a_core_on_your_linked_beasts(attacker
 # ---------------------------------------------------------------- SG1-237 … SG1-251: reactions and the new costs
 
 
-def attack_unblocked(game, attacker: int) -> None:
+def attack_alone(game, attacker: int) -> None:
     """Player 0 attacks with `attacker`, nobody blocks; every question settles with its first option."""
     game.apply(Attack(0, attacker))
     settle(game)
@@ -2524,11 +2524,11 @@ def test_emberwake_marshal_charges_a_dragon_after_its_battle_once_per_turn():
     game = game_at("{life: 5, reserve: 3, field: [SG1-238, SG1-001, SG1-003]}", "{life: 5, reserve: 3}",
                    step="attack")
     marshal, hatchling, flarecrest = game.state.players[0].field
-    attack_unblocked(game, marshal)  # a Blazeguard's battle: nothing
+    attack_alone(game, marshal)  # a Blazeguard's battle: nothing
     assert game.state.cards[marshal].cores == 1
-    attack_unblocked(game, hatchling)
+    attack_alone(game, hatchling)
     assert game.state.cards[hatchling].cores == 2
-    attack_unblocked(game, flarecrest)  # the second Dragon battle of the turn: nothing
+    attack_alone(game, flarecrest)  # the second Dragon battle of the turn: nothing
     assert game.state.cards[flarecrest].cores == 1
 
 
@@ -2643,7 +2643,7 @@ def test_tidewrack_vault_gains_a_core_when_a_magic_card_leaves_the_opponents_dec
     game = game_at("{life: 5, reserve: 3, field: [SG1-242, {card: SG1-106, cores: 1}]}",
                    f"{{life: 5, reserve: 3, deck: [{top}, SG1-001, SG1-001, SG1-001]}}", step="attack")
     scout = game.state.players[0].field[1]
-    attack_unblocked(game, scout)  # Brinefin Scout: 2 cards from the top of the opponent's deck
+    attack_alone(game, scout)  # Brinefin Scout: 2 cards from the top of the opponent's deck
     assert game.state.players[0].reserve == 3 + gained
 
 
@@ -2651,7 +2651,7 @@ def test_tidewrack_vault_gains_a_core_when_a_magic_card_leaves_the_opponents_dec
 def test_tidewrack_vault_at_lv2_draws_when_your_crush_discards_a_spirit_card(cores, drawn):
     game = game_at(f"{{life: 5, reserve: 3, field: [{{card: SG1-242, cores: {cores}}}, SG1-110]}}",
                    "{life: 5, reserve: 3, deck: [SG1-001, SG1-001, SG1-001, SG1-001]}", step="attack")
-    attack_unblocked(game, game.state.players[0].field[1])  # Saltspray Marauder's 【Crush】
+    attack_alone(game, game.state.players[0].field[1])  # Saltspray Marauder's 【Crush】
     assert len(game.state.players[1].trash) >= 3 and len(game.state.players[0].hand) == drawn
 
 
@@ -2687,7 +2687,7 @@ def test_undertow_chronicler_draws_once_for_your_spirits_discards_and_grows_at_l
     game = game_at(f"{{life: 5, reserve: 3, field: [{{card: SG1-244, cores: {cores}}}, SG1-106, SG1-001]}}",
                    "{life: 5, reserve: 3}", step="attack")
     chronicler, scout, hatchling = game.state.players[0].field
-    attack_unblocked(game, scout)  # the Scout's effect discards 2
+    attack_alone(game, scout)  # the Scout's effect discards 2
     assert len(game.state.players[0].hand) == 1 and game.bp(chronicler) == bp + (0 if cores == 1 else 0)
 
 
@@ -2699,3 +2699,233 @@ def test_undertow_chronicler_a_magic_cards_discard_is_no_spirits_effect():
     settle(game)
     assert len(game.state.players[0].hand) == 1  # Crushing Tide's own draw only
     assert game.bp(chronicler) == 3000 + 2000  # any effect's discard counts for its LV2 effect
+
+
+def test_gravewhisper_tome_strips_a_core_and_draws():
+    assert text("SG1-245") == ("Main/Flash: Send 1 core from 1 opponent's spirit to its owner's reserve. Draw 1 card."
+                               "\n(When this card is discarded from your deck by your opponent's effect) Return this "
+                               "card from your trash to your hand.")
+    game = game_at("{life: 5, reserve: 4, hand: [SG1-245]}", "{life: 5, reserve: 3, field: [{card: SG1-005, cores: 3}]}")
+    ashwing = first(game, 1, "SG1-005")
+    game.apply(UseMagic(0, first(game, 0, "SG1-245", "hand")))
+    settle(game)
+    assert game.state.cards[ashwing].cores == 2 and len(game.state.players[0].hand) == 1
+
+
+@pytest.mark.parametrize("by_opponent", [True, False])
+def test_gravewhisper_tome_returns_to_the_hand_when_the_opponent_discards_it_from_your_deck(by_opponent):
+    deck = "deck: [SG1-001, SG1-245, SG1-001, SG1-001, SG1-001]"
+    if by_opponent:  # the opponent's Kelpbound Diver discards 3 from the top of your deck
+        game = game_at(f"{{life: 5, reserve: 3, {deck}}}", "{life: 5, reserve: 5, hand: [SG1-109]}", turn_player=1)
+        game.apply(Summon(1, first(game, 1, "SG1-109", "hand")))
+        while game.pending is not None and game.pending.kind == "choose":
+            answer(game, True if info(game).get("kind") == "may" else info(game)["options"][0])
+    else:  # your own Marrowdig Ghoul pays 2 cards of your deck
+        game = game_at(f"{{life: 5, reserve: 3, field: [SG1-247], {deck}}}", "{life: 5, reserve: 3}", step="attack")
+        game.apply(Attack(0, game.state.players[0].field[0]))
+        answer(game, True)
+    settle(game)
+    tome = next(i for i, c in game.state.cards.items() if c.cid == "SG1-245")
+    assert zone(game, tome) == ("hand" if by_opponent else "trash")
+
+
+def test_barrowdeep_warden_pays_back_a_core_and_recovers_a_revenant_after_a_big_discard():
+    assert text("SG1-246") == ("(When this card is discarded from your deck by your opponent's effect) Put 1 core from "
+                               "the void into your reserve.\n(When your opponent's effect discards 3 or more cards from "
+                               "your deck) Return up to 1 Revenant card from your trash to your hand.")
+    game = game_at("{life: 5, reserve: 3, field: [SG1-246], deck: [SG1-001, SG1-246, SG1-026, SG1-001, SG1-001]}",
+                   "{life: 5, reserve: 5, hand: [SG1-109]}", turn_player=1)
+    game.apply(Summon(1, first(game, 1, "SG1-109", "hand")))
+    hound = first(game, 0, "SG1-026", "deck")
+    while game.pending is not None and game.pending.kind == "choose":
+        i = info(game)
+        if i.get("kind") == "may":
+            answer(game, True)
+        elif i.get("kind") == "target" and hound in i["options"]:
+            answer(game, [hound])
+        else:
+            settle_one(game)
+    settle(game)
+    assert game.state.players[0].reserve == 3 + 1  # the Warden discarded from the deck
+    assert cids(game, game.state.players[0].hand) == ["SG1-026"]
+
+
+def test_barrowdeep_warden_not_for_a_discard_of_2():
+    game = game_at("{life: 5, reserve: 3, field: [SG1-246], deck: [SG1-026, SG1-246, SG1-001]}",
+                   "{life: 5, reserve: 3, field: [SG1-106]}", turn_player=1, step="attack")
+    game.apply(Attack(1, game.state.players[1].field[0]))  # Brinefin Scout: 2 cards
+    settle(game)
+    assert len(game.state.players[0].trash) == 2
+    assert game.state.players[0].hand == [] and game.state.players[0].reserve == 3 + 1  # the milled Warden's core
+
+
+def test_marrowdig_ghoul_pays_2_cards_of_your_deck_to_hit_harder_and_feeds_on_the_first_spirit_card():
+    assert text("SG1-247") == ("(When Attacks) You may discard 2 cards from the top of your deck to have this spirit "
+                               "get +2000 BP this turn.\n(The first time each turn) (When a spirit card is placed into "
+                               "your trash) Put 1 core from the void on this spirit.")
+    game = game_at("{life: 5, reserve: 3, field: [SG1-247, SG1-064], deck: [SG1-039, SG1-001, SG1-003, SG1-001]}",
+                   "{life: 5, reserve: 3, field: [SG1-005]}", step="attack")
+    ghoul, chick = game.state.players[0].field
+    game.apply(Attack(0, ghoul))
+    answer(game, True)  # a magic card and a spirit card: the first spirit card of the turn
+    settle(game)
+    assert cids(game, game.state.players[0].trash) == ["SG1-039", "SG1-001"]
+    assert game.state.cards[ghoul].cores == 2 and game.bp(ghoul) == 4000
+    ashwing = game.state.players[1].field[0]
+    game.apply(Block(1, None))
+    settle(game)
+    game.apply(Attack(0, chick))
+    settle(game)
+    game.apply(Block(1, ashwing))  # the Chick loses: the turn's second spirit card into your trash
+    settle(game)
+    assert zone(game, chick) == "trash" and game.state.cards[ghoul].cores == 2
+
+
+def test_marrowdig_ghoul_declined_or_unpayable_changes_nothing():
+    game = game_at("{life: 5, reserve: 3, field: [SG1-247], deck: [SG1-001]}", "{life: 5, reserve: 3}",
+                   step="attack")
+    ghoul = game.state.players[0].field[0]
+    game.apply(Attack(0, ghoul))  # one card in the deck: the cost of 2 cannot be paid, nothing is asked
+    settle(game)
+    assert game.bp(ghoul) == 2000 and len(game.state.players[0].deck) == 1
+
+
+@pytest.mark.parametrize("cores, reserve", [(2, 4), (0, 3)])
+def test_cryptwell_ossuary_draws_after_a_discard_of_3_and_at_lv2_gains_a_core_for_the_first_spirit_card(cores,
+                                                                                                       reserve):
+    assert text("SG1-248") == ("(When your opponent's effect discards 3 or more cards from your deck) Draw 1 card.\n"
+                               "[LV2] (The first time each turn) (When a spirit card is placed into your trash) Put 1 "
+                               "core from the void into your reserve.")
+    game = game_at(f"{{life: 5, reserve: 3, field: [{{card: SG1-248, cores: {cores}}}]}}",
+                   "{life: 5, reserve: 5, hand: [SG1-109]}", turn_player=1)
+    game.apply(Summon(1, first(game, 1, "SG1-109", "hand")))
+    while game.pending is not None and game.pending.kind == "choose":
+        answer(game, True if info(game).get("kind") == "may" else info(game)["options"][0])
+    settle(game)
+    assert len(game.state.players[0].trash) == 3
+    assert len(game.state.players[0].hand) == 1 and game.state.players[0].reserve == reserve
+
+
+def test_cryptwell_ossuary_not_for_a_discard_of_2():
+    game = game_at("{life: 5, reserve: 3, field: [SG1-248]}", "{life: 5, reserve: 3, field: [SG1-106]}",
+                   turn_player=1, step="attack")
+    game.apply(Attack(1, game.state.players[1].field[0]))
+    settle(game)
+    assert len(game.state.players[0].trash) == 2 and game.state.players[0].hand == []
+
+
+@pytest.mark.parametrize("soul, bp", [(True, 6000), (False, 3000)])
+def test_haloforge_seraph_pays_its_soul_core_for_3000_bp(soul, bp):
+    assert text("SG1-249") == ("(When your 【Awaken】 leaves one of your spirits without cores) Put 1 core from the void "
+                               "into your reserve.\n(When Attacks) You may send the soul core on this spirit to your "
+                               "trash to have this spirit get +3000 BP this turn.")
+    where = "field" if soul else "reserve"
+    game = game_at(f"{{life: 5, reserve: 2, soul_core: {where}, "
+                   f"field: [{{card: SG1-249, cores: 1, soul_core: {str(soul).lower()}}}]}}",
+                   "{life: 5, reserve: 3}", step="attack")
+    seraph = game.state.players[0].field[0]
+    game.apply(Attack(0, seraph))
+    if soul:
+        assert info(game).get("kind") == "may"
+        answer(game, True)
+    settle(game)
+    assert game.bp(seraph) == bp and game.state.players[0].soul == ("trash" if soul else "reserve")
+    assert zone(game, seraph) == "field"
+
+
+def test_haloforge_seraph_gains_a_core_when_awaken_empties_a_spirit():
+    from bss_desktop.engine.commands import Awaken
+    game = game_at("{life: 5, reserve: 3, field: [SG1-249, {card: SG1-072, cores: 1}, {card: SG1-064, cores: 1}]}",
+                   "{life: 5, reserve: 3}", step="attack")
+    seraph, templar, chick = game.state.players[0].field
+    game.apply(Attack(0, seraph))
+    settle_until_flash(game, 0)
+    game.apply(Awaken(0, templar, ((chick, 1),)))
+    settle(game)
+    assert zone(game, chick) == "trash" and game.state.players[0].reserve == 3 + 1
+
+
+def settle_until_flash(game, player: int) -> None:
+    """Answer questions ("you may": no) and pass the other player's flash windows until `player`'s window."""
+    while game.pending is not None and game.pending.kind in ("choose", "flash"):
+        if game.pending.kind == "flash":
+            if game.pending.player == player:
+                return
+            game.apply(Pass(game.pending.player))
+        else:
+            settle_one(game)
+
+
+@pytest.mark.parametrize("pay", [True, False])
+def test_frostvow_paladin_pays_your_soul_core_to_refresh_a_white_spirit_after_its_battle(pay):
+    assert text("SG1-250") == ("〔Once per turn〕 (When a battle with one of your White spirits ends) You may send your "
+                               "soul core from your reserve or your field to your trash to refresh that spirit.\n"
+                               "〔Once per turn〕 (When a core is placed into your reserve) If it is your opponent's "
+                               "turn, refresh this spirit.")
+    game = game_at("{life: 5, reserve: 2, soul_core: reserve, field: [SG1-250, SG1-045]}", "{life: 5, reserve: 3}",
+                   step="attack")
+    guard = game.state.players[0].field[1]
+    game.apply(Attack(0, guard))
+    settle(game)
+    game.apply(Block(1, None))
+    while game.pending is not None and game.pending.kind in ("choose", "flash"):
+        if game.pending.kind == "choose" and info(game).get("kind") == "may":
+            answer(game, pay)
+        else:
+            settle_one(game) if game.pending.kind == "choose" else game.apply(Pass(game.pending.player))
+    assert game.state.cards[guard].exhausted is not pay
+    assert game.state.players[0].soul == ("trash" if pay else "reserve")
+
+
+def test_frostvow_paladin_stands_up_when_your_life_cores_reach_your_reserve_in_the_opponents_turn():
+    game = game_at("{life: 5, reserve: 3, field: [{card: SG1-250, exhausted: true}]}",
+                   "{life: 5, reserve: 3, field: [SG1-001]}", turn_player=1, step="attack")
+    paladin = game.state.players[0].field[0]
+    game.apply(Attack(1, game.state.players[1].field[0]))
+    settle(game)
+    game.apply(Block(0, None))  # the life's core goes to the reserve
+    settle(game)
+    assert game.state.players[0].life == 4 and not game.state.cards[paladin].exhausted
+
+
+def test_frostvow_paladin_does_not_stand_up_in_your_own_turn():
+    from bss_desktop.engine.commands import CoreMove, MoveCores
+    game = game_at("{life: 5, reserve: 3, field: [{card: SG1-250, exhausted: true}, {card: SG1-045, cores: 2}]}",
+                   "{life: 5, reserve: 3}")
+    paladin, guard = game.state.players[0].field
+    game.apply(MoveCores(0, (CoreMove(guard, "reserve"),)))
+    assert game.state.players[0].reserve == 4 and game.state.cards[paladin].exhausted
+
+
+@pytest.mark.parametrize("nexus", [True, False])
+def test_sunreturn_herald_returns_a_nexus_under_your_deck_to_draw_2(nexus):
+    assert text("SG1-251") == ("(When Summoned) You may put 1 of your nexuses on the bottom of its owner's deck to draw "
+                               "2 cards.\n[LV2] 〔Once per turn〕 (When a core is placed into your reserve) If it is your "
+                               "turn, this spirit gets +2000 BP this turn.")
+    field = "field: [{card: SG1-016, cores: 1}]" if nexus else "field: []"
+    game = game_at(f"{{life: 5, reserve: 5, hand: [SG1-251], {field}}}", "{life: 5, reserve: 3}")
+    game.apply(Summon(0, first(game, 0, "SG1-251", "hand")))
+    asked = False
+    while game.pending is not None and game.pending.kind == "choose":
+        if info(game).get("kind") == "may":
+            asked = True
+            answer(game, True)
+        else:
+            settle_one(game)
+    settle(game)
+    assert asked is nexus
+    assert len(game.state.players[0].hand) == (2 if nexus else 0)
+    if nexus:
+        crater = first(game, 0, "SG1-016", "deck")
+        assert game.state.players[0].deck[0] == crater  # the bottom of the deck
+
+
+@pytest.mark.parametrize("cores, bp", [(3, 6000), (1, 2000)])
+def test_sunreturn_herald_at_lv2_grows_once_when_a_core_reaches_your_reserve_in_your_turn(cores, bp):
+    from bss_desktop.engine.commands import CoreMove, MoveCores
+    game = game_at(f"{{life: 5, reserve: 3, field: [{{card: SG1-251, cores: {cores}}}, {{card: SG1-045, cores: 3}}]}}",
+                   "{life: 5, reserve: 3}")
+    herald, guard = game.state.players[0].field
+    game.apply(MoveCores(0, (CoreMove(guard, "reserve"),)))
+    game.apply(MoveCores(0, (CoreMove(guard, "reserve"),)))  # once per turn
+    assert game.bp(herald) == bp
