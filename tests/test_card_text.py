@@ -397,6 +397,11 @@ TARGET_SAMPLES = {
     "same_cost": ["your_spirits", "it"],
     "colors_min": [2],
     "name_not": ["Stone Pup"],
+    # counted amounts and relative filters (docs/saga-rulings.md "Counted amounts and relative filters")
+    "per": [Count("level", place="this")],
+    "colors_max": [1],
+    "attacking": [True, False],
+    "in_battle": [True, False],
 }
 
 

@@ -211,6 +211,8 @@ def _with_parts(t: Target, plural: bool = False) -> list[str]:
         parts.append(f"{t.colors_min} or more colors")
     if t.name_not is not None:
         parts.append(f'a card name other than "{t.name_not}"')
+    if t.colors_max is not None:  # "with only one color"
+        parts.append("only one color" if t.colors_max == 1 else f"{t.colors_max} or fewer colors")
     if t.same_cost == "your_spirits":
         parts.append("the same cost as one of your spirits")
     elif t.same_cost == "it":
@@ -247,6 +249,11 @@ def _kind(t: Target, plural: bool, *, other: bool = True) -> str:
     parts = _with_parts(t, plural)
     if parts:
         text += " with " + _or_list(parts, "and")
+    if t.attacking is not None:  # "that is not currently attacking"
+        text += (" that are" if plural else " that is") + (" attacking" if t.attacking else " not attacking")
+    if t.in_battle is not None:  # "attacking or blocking"
+        text += (" that are" if plural else " that is") + (" attacking or blocking" if t.in_battle
+                                                            else " neither attacking nor blocking")
     if t.extreme is not None:  # "the spirit that costs the least"
         text += {"cost_least": " that costs the least", "cost_most": " that costs the most",
                  "bp_least": " with the lowest BP", "bp_most": " with the highest BP"}[t.extreme]
@@ -260,7 +267,7 @@ def _kind(t: Target, plural: bool, *, other: bool = True) -> str:
 def _is_plural(t: Target, ctx: "_Ctx | None" = None) -> bool:
     if t.ref == "it":
         return ctx is not None and ctx.selected[1]
-    return t.ref is None and (t.mode in ("all", "any_number") or t.count != 1)
+    return t.ref is None and (t.mode in ("all", "any_number") or t.count != 1 or t.per is not None)
 
 
 def _zone_words(t: Target) -> str:
@@ -282,6 +289,9 @@ def target_text(t: Target, card=None, *, ctx: _Ctx | None = None) -> str:
         if t.ref == "it":
             return ctx.selected[0]
         return _REF_WORDS[t.ref]
+    if t.per is not None:  # "1 opponent's spirit for each ..." (ruling C-1)
+        one, _ = _count_noun(t.per)
+        return f"{target_text(replace(t, per=None), ctx=ctx)} for each {one}"
     plural = _is_plural(t)
     n = t.count
     if t.side == "each":  # CR 1-3-4: each player selects among their own
@@ -370,6 +380,12 @@ def _count_noun(c: Count, *, subject: bool = False) -> tuple[str, str]:
     whose = {"you": "your", "opponent": "their" if subject else "your opponent's", "any": "either player's"}[side]
     if c.what == "destroyed":
         return f"of {whose} spirits destroyed this turn", f"of {whose} spirits destroyed this turn"
+    if c.what == "level":  # "for every level this spirit has" (ruling C-3)
+        return "level of this card", "levels of this card"
+    if c.what == "destroyed_by_this":  # counting.py, ruling C-2
+        if side == "any":
+            return "spirit destroyed by this effect", "spirits destroyed by this effect"
+        return f"of {whose} spirits destroyed by this effect", f"of {whose} spirits destroyed by this effect"
     if c.what == "effect_draws":
         return f"draw {whose} own effects made this turn", f"draws {whose} own effects made this turn"
     if c.what == "cards":

@@ -234,13 +234,19 @@ class Target:
     same_cost: str | None = None  # "your_spirits": its cost is the cost of one of your spirits on the field (CR 2-6)
     colors_min: int | None = None  # "a magic card with 2 or more colors": it has at least N colours (CR 2-4)
     name_not: str | None = None  # "other than Stone Pup": not a card of this card name (CR 2-1; compared without case)
+    # "select 1 of your opponent's spirits for each ...": `count` for each one this counts as the selection is made
+    # (yaml `for_each`; CR 8-5-3, docs/saga-rulings.md "Counted amounts and relative filters" C-1)
+    per: Count | None = None
+    colors_max: int | None = None  # "with only one color": at most N colours (CR 2-4)
+    attacking: bool | None = None  # the attacking spirit (or, false, any other: "not currently attacking", CR 7-1)
+    in_battle: bool | None = None  # the attacking or the blocking spirit ("attacking or blocking", CR 7-1)
 
 
 @dataclass(frozen=True, slots=True)
 class Count:
     """A number read from the game when the directive is performed: "for each ..." (cards, cores, symbols)."""
 
-    what: str  # cards | cores | symbols | discarded (the cards this effect's last mill discarded, `cards` their filter) | destroyed | effect_draws
+    what: str  # cards | cores | symbols | discarded (the cards this effect's last mill discarded, `cards` their filter) | destroyed | effect_draws | destroyed_by_this (spirits the resolving effect destroyed) | level (this card's level)
     cards: Target | None = None  # cards: every card matching it, in its zone (a magic card being used is in no zone)
     place: str | None = None  # cores: this | reserve | life | trash | field
     side: str = "you"  # cores, symbols and destroyed: whose (you | opponent | any)
@@ -442,12 +448,13 @@ def _colors(v, f):
     return tuple(items)
 
 
-_TARGET_KEYS = tuple(x.name for x in fields(Target)) + ("up_to", "all", "any_number")
+_TARGET_KEYS = tuple(x.name for x in fields(Target) if x.name != "per") + ("up_to", "all", "any_number", "for_each")
 _NOT_A_FILTER = ("ref", "side", "zone", "count", "mode", "up_to", "all", "any_number", "chooser", "total_bp_max",
-                 "extreme", "total_cost_max")
+                 "extreme", "total_cost_max", "for_each")
 
 
-def parse_target(v, f) -> Target:
+def parse_target(v, f, *, per_ok: bool = False) -> Target:
+    """`per_ok`: a selecting directive's own target, which alone may take `for_each` (a number counted)."""
     if isinstance(v, str):
         return Target(ref=_choice(v, f, REFS))
     d = _map(v, f, _TARGET_KEYS)
@@ -484,6 +491,15 @@ def parse_target(v, f) -> Target:
             kw[key] = _int(val, p)
         elif key == "colors_min":
             kw[key] = _int(val, p, 2, maximum=len(COLORS))
+        elif key == "colors_max":
+            kw[key] = _int(val, p, 1, maximum=len(COLORS))
+        elif key in ("attacking", "in_battle"):
+            kw[key] = _bool(val, p)
+        elif key == "for_each":
+            if not per_ok:
+                raise EffectSyntax(p, "for_each (a number of cards counted) goes only on the target of a directive "
+                                      "that selects field cards (select, destroy, exhaust ...)")
+            kw["per"] = parse_count(val, p)
         elif key == "name_has":
             if not isinstance(val, str) or not val.strip():
                 raise EffectSyntax(p, f"expected the words the card name contains, got {val!r}")
@@ -528,6 +544,10 @@ def parse_target(v, f) -> Target:
     if "alternative" in d:  # (after the side it shares)
         kw["alternative"] = _alternative(d["alternative"], f"{f}.alternative", kw)
     t = Target(**kw)
+    if t.per is not None and (t.mode not in ("exact", "up_to") or t.count == "X" or t.zone != "field"
+                              or t.side == "each" or t.alternative is not None):
+        raise EffectSyntax(f"{f}.for_each", "for_each goes with a number of field cards one player selects (count "
+                                            "or up_to, not X, all, any_number, side: each or an alternative)")
     if t.alternative is not None and (t.mode != "exact" or t.count != 1 or t.zone != "field" or t.chooser != "you"
                                       or t.side == "each"):
         raise EffectSyntax(f"{f}.alternative", "an alternative goes with one field card you select (count 1)")
@@ -561,7 +581,7 @@ def _alternative(v, f, kw: dict) -> Target:
     return parse_target({**v, "side": kw.get("side", "opponent")}, f)
 
 
-_COUNT_WHAT = ("cards", "cores", "symbols", "discarded", "destroyed", "effect_draws")
+_COUNT_WHAT = ("cards", "cores", "symbols", "discarded", "destroyed", "effect_draws", "destroyed_by_this", "level")
 _CORE_PLACES = ("this", "reserve", "life", "trash", "field")
 
 
@@ -570,7 +590,8 @@ def parse_count(v, f) -> Count:
     `{symbols: {side: you, colors: [red]}}`: what "for each" counts."""
     d = _map(v, f, _COUNT_WHAT)
     if len(d) != 1:
-        raise EffectSyntax(f, "count exactly one of cards, cores, symbols, discarded, destroyed or effect_draws")
+        raise EffectSyntax(f, "count exactly one of cards, cores, symbols, discarded, destroyed, effect_draws, "
+                              "destroyed_by_this or level")
     (what, val), = d.items()
     p = f"{f}.{what}"
     if what == "cards":  # counted, never selected: every matching card, of whichever side it says (default yours)
@@ -592,6 +613,12 @@ def parse_count(v, f) -> Count:
         cd = _map(val, p, ("side", "place"))
         return Count("cores", place=_choice(cd.get("place", "reserve"), f"{p}.place", _CORE_PLACES[1:]),
                      side=_choice(cd.get("side", "you"), f"{p}.side", ("you", "opponent", "any")))
+    if what == "level":  # "for every level this spirit has": its level as the effect reads it (ruling C-3)
+        _choice(val, p, ("this",))
+        return Count("level", place="this")
+    if what == "destroyed_by_this":  # spirits destroyed by the resolving effect (ruling C-2): either side's unless
+        dd = _map(val or {}, p, ("side",))  # it says
+        return Count(what, side=_choice(dd.get("side", "any"), f"{p}.side", ("you", "opponent", "any")))
     if what in ("destroyed", "effect_draws"):  # spirits destroyed / draws by own effects, this turn
         dd = _map(val or {}, p, ("side",))
         return Count(what, side=_choice(dd.get("side", "you"), f"{p}.side", ("you", "opponent", "any")))
@@ -814,7 +841,9 @@ def _directive(op, val, f, make_token) -> Directive:
             if t.mode == "all":
                 raise EffectSyntax(f"{p}.target", "its owner chooses card by card: not all")
             return Directive(op, target=t, side="owner")
-        t = parse_target(val, p)
+        t = parse_target(val, p, per_ok=True)
+        if t.per is not None and op in ("must_attack", "link", "attack_spirit"):
+            raise EffectSyntax(f"{p}.for_each", f"{op} names its cards without counting them: no for_each")
         if op == "select" and t.ref is not None:
             raise EffectSyntax(p, "select chooses cards: give a selection, not a reference")
         if op == "heavy_exhaust" and t.ref is None and t.zone != "field":
@@ -1201,7 +1230,7 @@ def parse_effect(v, f, *, card_type: str, make_token=None) -> Effect:
             if c.op not in COST_OPS:
                 raise EffectSyntax(f"{f}.cost[{i}]", f"an effect cost may only {', '.join(COST_OPS)}")
             if (c.may or c.if_done or c.after or c.must or c.quiet or c.cond is not None or c.per is not None
-                    or c.keep is not None):
+                    or c.keep is not None or (c.target is not None and c.target.per is not None)):
                 raise EffectSyntax(f"{f}.cost[{i}]", "a cost is paid whole or not at all (CR 8-4-2-3): no may, if, "
                                                      "if_done or for_each in it")
             if (c.target is not None and (c.target.side == "each" or c.target.ref == "it" or (
@@ -1286,7 +1315,8 @@ def _refuse_silent(directives, f: str, card_type: str, kind: str) -> None:
         if d.must and d.op not in MUST_OPS:
             raise EffectSyntax(where, f"must goes with an action whose whole can be checked before the effect "
                                       f"({', '.join(MUST_OPS)}), not '{d.op}' (STD 5-19-5)")
-        if d.must and (d.may or t is not None and (t.mode != "exact" or t.ref is not None or t.count == "X")):
+        if d.must and (d.may or t is not None and (t.mode != "exact" or t.ref is not None or t.count == "X"
+                                                   or t.per is not None)):
             raise EffectSyntax(where, "must asks for the whole of a fixed number of cards: not with may, up_to, all, "
                                       "X or a reference")
         if d.op == "select" and kind == "constant":
@@ -1332,6 +1362,9 @@ def target_to_dict(t: Target):
         if fld.name == "alternative":  # its side is the target's
             out[fld.name] = {k: v for k, v in target_to_dict(val).items() if k != "side"}
             continue
+        if fld.name == "per":  # "for each ..." (yaml for_each)
+            out["for_each"] = count_to_dict(val)
+            continue
         out[fld.name] = list(val) if isinstance(val, tuple) else val
     if t.mode == "exact":
         if t.count != 1:
@@ -1367,8 +1400,10 @@ def count_to_dict(c: Count) -> dict:
         return {"cards": t}
     if c.what == "cores":
         return {"cores": "this" if c.place == "this" else {"side": c.side, "place": c.place}}
-    if c.what in ("destroyed", "effect_draws"):
+    if c.what in ("destroyed", "effect_draws", "destroyed_by_this"):
         return {c.what: {"side": c.side}}
+    if c.what == "level":
+        return {"level": "this"}
     out: dict = {"side": c.side}
     if c.colors:
         out["colors"] = list(c.colors)

@@ -13,7 +13,7 @@ from __future__ import annotations
 from dataclasses import replace
 
 from ...engine import stats, table_cards
-from . import continuous, link, protection
+from . import continuous, counting, link, protection
 from ...limits import MAX_ZONE_CARDS
 from ...engine.state import Card, Cause, Continuous, Grant
 from .targets import candidates, condition_holds, count_value, matches
@@ -26,7 +26,7 @@ def _filtered(t) -> bool:
     then ignore cards that fit)."""
     return t.type != "any" or any(getattr(t, k) not in (None, (), False) for k in (
         "bp_max", "bp_min", "cost_max", "cost_min", "level_max", "level_min", "colors", "family", "exhausted", "keyword", "keywords",
-        "name_has", "costs", "families", "token", "same_cost", "colors_min", "name_not"))
+        "name_has", "costs", "families", "token", "same_cost", "colors_min", "name_not", "colors_max"))
 
 
 class Directives:
@@ -97,7 +97,7 @@ class Directives:
 
     def _pick(self, a, t, cands: list, chooser: int, prompt: str):
         """Choose among `cands` as the target's mode says; None while `chooser` is asked."""
-        n = a.x if t.count == "X" else t.count
+        n = counting.selection_count(self, a, t)  # N, X, or N for each one counted (ruling C-1)
         if t.total_bp_max is not None:  # "a combined total of N BP or less": no card above N can be among them
             cands = [i for i in cands if stats.bp(self, i) <= t.total_bp_max]
         if t.total_cost_max is not None:  # "a combined total of N or fewer cost": their printed costs
@@ -182,6 +182,8 @@ class Directives:
                 a.shortfall = True
             if d.target is not None and d.target.ref is None:
                 a.selected = list(a.cur or ())  # what "it" refers to from now on
+            if d.op in counting.STRIKING_OPS and a.cur and "destroyed_by_this" in self._reads:
+                a.struck = counting.struck(a, a.cur)  # "for each spirit destroyed by this effect" (ruling C-2)
             a.cur, a.picks, a.asked = None, [], False
             a.step += 1
             self._flush_triggers()

@@ -5,7 +5,7 @@ Functions here read the game; they never change it.
 from __future__ import annotations
 
 from ...engine import stats
-from . import link
+from . import counting, link
 
 
 def controller_of(game, iid: int) -> int:
@@ -50,6 +50,16 @@ def matches(game, iid: int, t, controller: int, source: int | None) -> bool:
         return False
     if t.colors_min is not None and len(set(d.colors)) < t.colors_min:  # "with 2 or more colors" (CR 2-4)
         return False
+    if t.colors_max is not None and len(set(d.colors)) > t.colors_max:  # "with only one color" (CR 2-4)
+        return False
+    if t.attacking is not None or t.in_battle is not None:  # the battle's spirits (CR 7-1)
+        b = st.battle
+        attacker = b.attacker if b is not None else None
+        blocker = b.blocker if b is not None else None
+        if t.attacking is not None and (on_field and iid == attacker) != t.attacking:
+            return False
+        if t.in_battle is not None and (on_field and iid in (attacker, blocker)) != t.in_battle:
+            return False
     if t.same_cost == "your_spirits" and d.cost not in {  # the printed costs of your spirits (CR 2-6)
             game.db[st.cards[i].cid].cost for i in st.players[controller].field
             if game.db[st.cards[i].cid].type == "spirit"}:
@@ -174,6 +184,10 @@ def count_value(game, c, source: int | None, controller: int, activation=None) -
                 n += {"reserve": player.reserve, "life": player.life, "trash": player.trash_cores}[c.place]
                 n += 1 if player.soul == c.place else 0  # the soul core is a core too (CR 4-11)
         return n
+    if c.what == "level":  # "for every level this spirit has" (counting.py, ruling C-3)
+        return counting.level_of_this(game, source, activation)
+    if c.what == "destroyed_by_this":  # spirits the resolving effect destroyed (counting.py, ruling C-2)
+        return counting.destroyed_by_this(game, activation, c.side, controller)
     if c.what == "destroyed":  # spirits destroyed this turn (GameState.spirits_destroyed)
         return sum(st.spirits_destroyed[p] for p in sides_of(c.side, controller))
     if c.what == "effect_draws":  # draws by each player's own effects this turn (GameState.effect_draws)

@@ -1,11 +1,99 @@
-"""Templates: amounts that are counted ("for each ...", "a number of ... equal to ...") and filters relative to another card ("BP equal to or fewer than this spirit", "costs more than the discarded card")."""
+"""Templates: amounts that are counted ("for each ...", "a number of ... equal to ...") and filters relative to another card ("BP equal to or fewer than this spirit", "costs more than the discarded card").
+
+Counted when the effect resolves (rules/bss/counting.py; docs/saga-rulings.md "Counted amounts and relative
+filters"): a selection "1 of ... for each ..." (ruling C-1), "for each spirit destroyed by this effect" (C-2),
+"for every level this spirit has" (C-3). Filters on the battle ("not currently attacking", "attacking or
+blocking") and on colours ("with only one color") are read as the selection is made.
+"""
 from __future__ import annotations
 
 from ..not_supported import NotSupported  # noqa: F401  (raised by the rules below)
 
 GRAMMAR = r"""
+%extend selection: amount "of" owner descr filters? per        -> sel_of_per
+
+%extend per: ("for each" | "for every") descr "destroyed by this effect" -> per_destroyed_here
+           | ("for each" | "for every") "of" owner descr "destroyed by this effect" -> per_destroyed_here_of
+           | ("for each" | "for every") card_descr "discarded this way" -> per_discarded_way
+
+%extend action: counted_mill | counted_charge
+
+counted_mill: "discard the top" count? card_word "of" whose_deck per
+counted_charge: "place" count core_word "from the void" ("onto" | "on") core_dest per
+
+%extend sentence: level_per "," select_act                    -> per_select_first
+level_per: "for every level this spirit has"                  -> per_level_this
+
+%extend filter: "with only" NUMBER ("color" | "colors")        -> f_colors_only
+              | ("that is" | "that are") "not currently attacking" -> f_not_attacking
+
+%extend adjective: "attacking or blocking"                    -> adj_in_battle
 """
 
 
 class Rules:
-    pass
+    # ---------------------------------------------------------------- "1 of ... for each ..." (ruling C-1)
+    def sel_of_per(self, amount, side, descr, *rest):
+        per = rest[-1]
+        filters = rest[0] if len(rest) == 2 else None
+        return self._per_selection(self._target(amount, side, descr, filters), per)
+
+    def _per_selection(self, t: dict, per: dict) -> dict:
+        if any(k in t for k in ("any_number", "all", "total_bp_max", "total_cost_max")) or t.get("count") == "X":
+            raise NotSupported("a counted number of cards that is not a plain number")
+        if per == {"cores": "this"}:
+            raise NotSupported("cores counted on a card a selection names")
+        return {**t, "for_each": per}
+
+    def per_select_first(self, per, ops):
+        """"For every level this spirit has, select 1 of your opponent's spirits ... and destroy it": one
+        selection of that many (ruling C-3)."""
+        if len(ops) != 1 or not isinstance(next(iter(ops[0].values())), dict):
+            raise NotSupported("a counted selection followed by more than its own action")
+        (op, sel), = ops[0].items()
+        if op == "select" or "target" in sel:
+            raise NotSupported("a counted selection whose action is not on the selected cards")
+        return [{op: self._per_selection(sel, per)}]
+
+    # ---------------------------------------------------------------- what is counted
+    def per_destroyed_here(self, descr):  # "for each spirit destroyed by this effect" (ruling C-2)
+        if descr != {"type": "spirit"}:
+            raise NotSupported("destroyed cards of a kind counted")
+        return {"destroyed_by_this": {"side": "any"}}
+
+    def per_destroyed_here_of(self, side, descr):  # "for each of your opponent's spirits destroyed by this effect"
+        if descr != {"type": "spirit"}:
+            raise NotSupported("destroyed cards of a kind counted")
+        return {"destroyed_by_this": {"side": side}}
+
+    def per_discarded_way(self, descr):  # "for each spirit card discarded this way": the effect's last mill
+        if descr.get("type") not in ("spirit", "magic", "nexus", "any"):
+            raise NotSupported("discarded cards of that kind")
+        return {"discarded": descr}
+
+    def per_level_this(self):  # "for every level this spirit has" (ruling C-3)
+        return {"level": "this"}
+
+    # ---------------------------------------------------------------- amounts counted
+    def counted_mill(self, *args):
+        per = args[-1]
+        ops = self.mill(*args[:-1])
+        ops[0]["mill"]["for_each"] = per
+        return ops
+
+    def counted_charge(self, count, _w, dest, per):
+        if per.get("cores") == "this":
+            raise NotSupported("cores counted on the card that gets them")
+        return [{"core_charge": {"target": dest, "count": count, "for_each": per}}]
+
+    # ---------------------------------------------------------------- filters
+    def f_colors_only(self, n):  # "with only one color" (CR 2-4)
+        if int(n) != 1:
+            raise NotSupported("only N colours, N other than one")
+        return {"colors_max": 1}
+
+    def f_not_attacking(self):  # "that is not currently attacking" (CR 7-1)
+        return {"attacking": False}
+
+    def adj_in_battle(self):  # "your attacking or blocking spirits" (CR 7-1)
+        return {"in_battle": True}

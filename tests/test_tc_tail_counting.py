@@ -1,0 +1,285 @@
+"""Compiled text, family "counting" (text_compile/templates/counting.py, rules/bss/counting.py): selections whose
+number is counted as they are made, "for each spirit destroyed by this effect", "for every level this spirit has",
+and filters on the battle and on colours (docs/saga-rulings.md "Counted amounts and relative filters").
+
+The sentences are written for these tests in the templates real card text uses; none is a real card's text.
+"""
+from __future__ import annotations
+
+import pytest
+
+from bss_desktop.carddb.card_text import effect_text
+from bss_desktop.carddb.effects import directive_to_dict, parse_directive
+from bss_desktop.carddb.errors import CardDataError
+from bss_desktop.carddb.schema import card_from_dict
+from bss_desktop.carddb.text_compile import compile_effect, compile_sentence
+from bss_desktop.engine import stats
+from bss_desktop.engine.commands import Attack, UseMagic
+from helpers import answer, imported_db, position, two_players
+from test_text_compile_played import effect, magic
+
+FAMS = ("Stoneback", "Sky Warden")
+
+
+# ---------------------------------------------------------------- compiled
+
+
+@pytest.mark.parametrize("text, ops", [
+    ("Select 2 of your opponent's spirits for each magic card discarded this way.",
+     [{"select": {"count": 2, "for_each": {"discarded": {"type": "magic"}}}}]),
+    ("Select one of your opponent's spirits for each of your Stoneback spirits with 5000 or more BP and destroy them.",
+     [{"destroy": {"for_each": {"cards": {"side": "you", "family": "Stoneback", "bp_min": 5000, "type": "spirit"}}}}]),
+    ("Your opponent selects one of their nexuses for each of your other spirits with 2000 or more BP and destroys "
+     "them.",
+     [{"destroy": {"type": "nexus", "chooser": "opponent",
+                   "for_each": {"cards": {"side": "you", "other": True, "bp_min": 2000, "type": "spirit"}}}}]),
+])
+def test_ruling_c1_compiled_a_selection_counted_for_each(text, ops):
+    s = compile_sentence(text, FAMS)
+    assert s.ok, s.why
+    assert s.ops == ops
+
+
+@pytest.mark.parametrize("text, ops", [
+    ("Discard the top 2 cards of your opponent's deck for each spirit destroyed by this effect.",
+     [{"mill": {"count": 2, "side": "opponent", "for_each": {"destroyed_by_this": {"side": "any"}}}}]),
+    ("Place 2 cores from the void onto this spirit for each of your opponent's spirits destroyed by this effect.",
+     [{"core_charge": {"target": "this", "count": 2, "for_each": {"destroyed_by_this": {"side": "opponent"}}}}]),
+])
+def test_ruling_c2_compiled_for_each_spirit_destroyed_by_this_effect(text, ops):
+    s = compile_sentence(text, FAMS)
+    assert s.ok, s.why
+    assert s.ops == ops
+
+
+def test_ruling_c3_compiled_for_every_level_a_selection_of_that_many():
+    s = compile_sentence("For every level this spirit has, select one of your opponent's spirits with 4000 or "
+                         "fewer BP and exhaust it.", FAMS)
+    assert s.ok, s.why
+    assert s.ops == [{"exhaust": {"bp_max": 4000, "for_each": {"level": "this"}}}]
+
+
+@pytest.mark.parametrize("text, ops", [
+    ("Select one of your spirits that is not currently attacking and exhaust it.",
+     [{"exhaust": {"side": "you", "attacking": False}}]),
+    ("Select one of your attacking or blocking spirits.", [{"select": {"side": "you", "in_battle": True}}]),
+    ("Select one of your opponent's spirits with only one color and destroy it.",
+     [{"destroy": {"colors_max": 1}}]),
+])
+def test_cr_7_1_compiled_battle_and_colour_filters(text, ops):
+    s = compile_sentence(text, FAMS)
+    assert s.ok, s.why
+    assert s.ops == ops
+
+
+@pytest.mark.parametrize("text", [
+    "Select any number of your opponent's spirits for each spirit card discarded this way.",  # not a number
+    "Select one of your opponent's spirits with only 2 colors.",  # only one colour has a word
+    "Discard the top card of your opponent's deck for each Stoneback spirit destroyed by this effect.",  # a kind
+    "Place a core from the void onto this spirit for each core on it.",  # counted on the card that gets them
+])
+def test_counting_phrases_the_vocabulary_cannot_say_stay_by_hand(text):
+    assert not compile_sentence(text, FAMS).ok
+
+
+def test_ruling_c1_the_written_card_text_says_the_count():
+    card = card_from_dict({"id": "EX-1", "name": "Ex", "type": "magic", "colors": ["red"], "cost": 0,
+                           "timing": ["main"], "effects": [{"kind": "magic", "do": [
+                               {"exhaust": {"for_each": {"cards": {"side": "you", "bp_min": 3000}}}},
+                               {"mill": {"count": 1, "for_each": {"destroyed_by_this": {"side": "opponent"}}}},
+                               {"refresh": {"side": "you", "attacking": False, "colors_max": 1}},
+                               {"select": {"side": "you", "in_battle": True, "for_each": {"level": "this"}}}]}]},
+                         file="(test)", set_id="EX")
+    text = effect_text(card.effects[0], card)
+    assert "Exhaust 1 opponent's spirit for each spirit with 3000 BP or more on your field." in text
+    assert "for each of your opponent's spirits destroyed by this effect" in text
+    assert "not attacking" in text and "only one color" in text and "attacking or blocking" in text
+    assert "for each level of this card" in text
+    # and back: the written directives read the same
+    for d in card.effects[0].do:
+        assert parse_directive(directive_to_dict(d), "x") == d
+
+
+# ---------------------------------------------------------------- played
+
+
+def _choice(game):
+    return game.state.choice
+
+
+def test_ruling_c1_played_the_selection_takes_one_for_each_magic_card_the_mill_discarded():
+    db = imported_db(magic("Discard the top 3 cards of your deck. Select one of your opponent's spirits for each "
+                           "magic card discarded this way and exhaust them."))
+    game = position(two_players(
+        "{life: 5, reserve: 4, hand: [ZT-001], deck: [T-R1, T-MM, T-W0, T-MF]}",
+        "{life: 5, reserve: 0, field: [T-G4, T-R3, T-B2]}"), db=db)
+    stag, knight, guard = game.state.players[1].field
+    game.apply(UseMagic(0, game.state.players[0].hand[0]))
+    discarded = [game.db[game.state.cards[i].cid].type for i in game.state.players[0].trash
+                 if game.state.cards[i].cid != "ZT-001"]
+    magics = discarded.count("magic")
+    assert len(discarded) == 3 and magics >= 1
+    ch = _choice(game)
+    assert (ch.kind, ch.player, ch.min, ch.max) == ("target", 0, magics, magics)  # CR 8-5-3-1: exactly that many
+    answer(game, [stag, knight][:magics])
+    ex = [game.state.cards[i].exhausted for i in (stag, knight, guard)]
+    assert ex.count(True) == magics
+
+
+def test_ruling_c1_played_your_opponent_selects_one_for_each_of_your_spirits_counted_from_your_side():
+    db = imported_db(magic("Your opponent selects one of their spirits for each of your spirits with 3000 or more "
+                           "BP and exhausts them."))
+    game = position(two_players(
+        "{life: 5, reserve: 4, hand: [ZT-001], field: [T-R3, T-R5, T-R1]}",  # 3000, 5000 and 1000 BP: two count
+        "{life: 5, reserve: 0, field: [T-G4, T-R3, T-B2]}"), db=db)
+    stag, knight, guard = game.state.players[1].field
+    game.apply(UseMagic(0, game.state.players[0].hand[0]))
+    ch = _choice(game)
+    assert (ch.kind, ch.player, ch.min, ch.max) == ("target", 1, 2, 2)  # they choose, two of theirs
+    answer(game, [stag, guard])
+    assert [game.state.cards[i].exhausted for i in (stag, knight, guard)] == [True, False, True]
+
+
+def test_ruling_c1_cr_8_5_3_4_played_a_count_of_none_selects_nothing():
+    db = imported_db(magic("Select one of your opponent's spirits for each of your spirits with 6000 or more BP "
+                           "and exhaust them."))
+    game = position(two_players("{life: 5, reserve: 4, hand: [ZT-001], field: [T-R1]}",
+                                "{life: 5, reserve: 0, field: [T-G4]}"), db=db)
+    stag = game.state.players[1].field[0]
+    game.apply(UseMagic(0, game.state.players[0].hand[0]))
+    assert game.state.choice is None or game.state.choice.kind != "target"
+    assert not game.state.cards[stag].exhausted
+
+
+def test_ruling_c2_cr_9_3_2_1_played_spirits_left_below_lv1_by_the_core_removal_are_counted():
+    db = imported_db(magic("Remove one core from each of your opponent's spirits and place them into their "
+                           "reserve. Discard the top card of your opponent's deck for each spirit destroyed by this "
+                           "effect."))
+    game = position(two_players(
+        "{life: 5, reserve: 4, hand: [ZT-001]}",
+        "{life: 5, reserve: 0, deck: [T-W0, T-W0, T-W0, T-W0], "
+        "field: [{card: T-B2, cores: 2}, {card: T-G4, cores: 3}, {card: T-R1, cores: 1}]}"), db=db)
+    guard, stag, pup = game.state.players[1].field
+    deck = len(game.state.players[1].deck)
+    game.apply(UseMagic(0, game.state.players[0].hand[0]))
+    cards = game.state.cards
+    # the guard (LV1: 2 cores) and the pup are left below LV1: destroyed by the effect; the stag keeps 2 cores
+    assert (cards[guard].zone, cards[pup].zone, cards[stag].zone) == ("trash", "trash", "field")
+    assert len(game.state.players[1].deck) == deck - 2
+
+
+def test_ruling_c2_played_only_that_sides_destroyed_spirits_are_counted():
+    db = imported_db(magic("Remove one core from each spirit and place them into their owners' reserves. Discard "
+                           "the top card of your opponent's deck for each of your opponent's spirits destroyed by "
+                           "this effect."))
+    game = position(two_players(
+        "{life: 5, reserve: 4, hand: [ZT-001], field: [{card: T-R1, cores: 1}, {card: T-W0, cores: 1}]}",
+        "{life: 5, reserve: 0, deck: [T-W0, T-W0, T-W0], field: [{card: T-R1, cores: 1}, {card: T-G4, cores: 3}]}"),
+        db=db)
+    deck = len(game.state.players[1].deck)
+    game.apply(UseMagic(0, game.state.players[0].hand[0]))
+    assert not game.state.players[0].field  # both of yours destroyed too, yet not counted
+    assert len(game.state.players[1].deck) == deck - 1
+
+
+def test_ruling_c2_played_a_destruction_counts_and_a_spirit_not_destroyed_does_not():
+    db = imported_db(effect("Select one of your opponent's spirits and destroy it. Then, place 2 cores from the void "
+                            "onto this spirit for each spirit destroyed by this effect.", "When This Spirit Attacks"))
+    game = position(two_players("{life: 5, reserve: 4, field: [{card: ZT-001, cores: 1}]}",
+                                "{life: 5, reserve: 0, field: [T-G4, T-R3]}", step="attack"), db=db)
+    me = game.state.players[0].field[0]
+    stag = game.state.players[1].field[0]
+    game.apply(Attack(0, me))
+    answer(game, [stag])
+    assert game.state.cards[stag].zone == "trash"
+    assert stats.cores_on(game.state, me) == 3  # 1 + 2 for the one destroyed
+
+
+def test_ruling_c3_played_one_selection_of_as_many_as_the_spirits_level():
+    db = imported_db(effect("For every level this spirit has, select one of your opponent's spirits with 4000 or "
+                            "fewer BP and exhaust it.", "When This Spirit Attacks"))
+    game = position(two_players("{life: 5, reserve: 4, field: [{card: ZT-001, cores: 3}]}",  # LV2
+                                "{life: 5, reserve: 0, field: [T-G4, T-R3, T-B2, T-R5]}", step="attack"), db=db)
+    me = game.state.players[0].field[0]
+    stag, knight, guard, titan = game.state.players[1].field
+    assert stats.level(game, me) == 2
+    game.apply(Attack(0, me))
+    ch = _choice(game)
+    assert (ch.kind, ch.min, ch.max) == ("target", 2, 2)
+    assert titan not in ch.options  # 5000 BP
+    answer(game, [stag, guard])
+    assert [game.state.cards[i].exhausted for i in (stag, knight, guard, titan)] == [True, False, True, False]
+
+
+def test_cr_7_1_played_not_currently_attacking_leaves_the_attacker_out():
+    db = imported_db(effect("Select one of your spirits that is not currently attacking and exhaust it.",
+                            "When This Spirit Attacks"))
+    game = position(two_players("{life: 5, reserve: 4, field: [{card: ZT-001, cores: 1}, T-R1]}",
+                                "{life: 5, reserve: 0}", step="attack"), db=db)
+    me, pup = game.state.players[0].field
+    game.apply(Attack(0, me))
+    # the pup is the only one that fits: selected without asking (CR 8-5-3-1)
+    assert game.state.cards[pup].exhausted
+    assert game.state.choice is None or game.state.choice.kind != "target"
+
+
+def test_cr_7_1_played_attacking_or_blocking_is_the_battles_spirit():
+    db = imported_db(effect("Select one of your attacking or blocking spirits. It gains 2000 BP during this turn.",
+                            "When This Spirit Attacks"))
+    game = position(two_players("{life: 5, reserve: 4, field: [{card: ZT-001, cores: 1}, T-R1]}",
+                                "{life: 5, reserve: 0}", step="attack"), db=db)
+    me, pup = game.state.players[0].field
+    game.apply(Attack(0, me))
+    assert stats.bp(game, me) == 3000 and stats.bp(game, pup) == 1000
+
+
+def test_cr_2_4_played_with_only_one_color_leaves_a_two_colour_spirit_out():
+    db = imported_db(magic("Select one of your opponent's spirits with only one color and destroy it."))
+    game = position(two_players("{life: 5, reserve: 4, hand: [ZT-001]}",
+                                "{life: 5, reserve: 0, field: [T-D2, T-G4]}"), db=db)
+    sprite, stag = game.state.players[1].field
+    game.apply(UseMagic(0, game.state.players[0].hand[0]))
+    assert game.state.cards[stag].zone == "trash" and game.state.cards[sprite].zone == "field"
+
+
+def test_ruling_c2_a_whole_effect_compiles_from_its_sentences():
+    r = compile_effect("spirit", "When This Spirit Attacks",
+                       "Select one of your opponent's spirits and destroy it. Discard the top card of your "
+                       "opponent's deck for each spirit destroyed by this effect.", families=FAMS)
+    assert r.automated, r.why
+    assert r.effect["do"][1] == {"mill": {"count": 1, "side": "opponent",
+                                          "for_each": {"destroyed_by_this": {"side": "any"}}}}
+
+
+# ---------------------------------------------------------------- hostile input (set files, a peer's cards)
+
+
+@pytest.mark.parametrize("op, field", [
+    ({"select": {"for_each": {"level": "that"}}}, "effects[0].do[0].select.for_each.level"),
+    ({"select": {"for_each": "many"}}, "effects[0].do[0].select.for_each"),
+    ({"select": {"for_each": {"level": "this"}, "all": True}}, "effects[0].do[0].select.for_each"),
+    ({"select": {"for_each": {"level": "this"}, "count": "X"}}, "effects[0].do[0].select.for_each"),
+    ({"select": {"for_each": {"destroyed_by_this": {"side": "both"}}}},
+     "effects[0].do[0].select.for_each.destroyed_by_this.side"),
+    ({"mill": {"for_each": {"destroyed_by_this": {"whose": "you"}}}}, "effects[0].do[0].mill.for_each.destroyed_by_this.whose"),
+    ({"draw": 1, "if": {"control": {"for_each": {"level": "this"}}}}, "effects[0].do[0].if.control.for_each"),
+    ({"recover": {"for_each": {"level": "this"}}}, "effects[0].do[0].recover.for_each"),
+    ({"destroy": {"colors_max": 0}}, "effects[0].do[0].destroy.colors_max"),
+    ({"destroy": {"attacking": "yes"}}, "effects[0].do[0].destroy.attacking"),
+    ({"destroy": {"in_battle": 2}}, "effects[0].do[0].destroy.in_battle"),
+])
+def test_a_set_file_or_a_peers_card_with_a_bad_count_or_filter_is_refused_naming_the_field(op, field):
+    card = {"id": "EVIL-001", "name": "Evil", "type": "magic", "colors": ["red"], "cost": 0, "timing": ["main"],
+            "effects": [{"kind": "magic", "do": [op]}]}
+    with pytest.raises(CardDataError) as e:
+        card_from_dict(card, file="(peer)", set_id="EVIL")
+    assert e.value.field == field
+
+
+def test_a_peers_cost_with_a_counted_selection_is_refused():
+    card = {"id": "EVIL-001", "name": "Evil", "type": "spirit", "colors": ["red"], "cost": 0,
+            "levels": [{"level": 1, "cores": 1, "bp": 1000}],
+            "effects": [{"kind": "activated", "timing": ["main"], "cost": [{"exhaust": {
+                "side": "you", "for_each": {"level": "this"}}}], "do": [{"draw": 1}]}]}
+    with pytest.raises(CardDataError):
+        card_from_dict(card, file="(peer)", set_id="EVIL")
