@@ -402,6 +402,7 @@ TARGET_SAMPLES = {
     "colors_max": [1],
     "attacking": [True, False],
     "in_battle": [True, False],
+    "bp_vs": [("this", "at_most"), ("it", "equal"), ("this", "below")],
 }
 
 

@@ -72,6 +72,42 @@ def test_cr_7_1_compiled_battle_and_colour_filters(text, ops):
     assert s.ops == ops
 
 
+@pytest.mark.parametrize("text, ops", [
+    ("Select one of your opponent's spirits with BP equal to or fewer than this spirit and exhaust it.",
+     [{"exhaust": {"bp_vs": {"of": "this", "cmp": "at_most"}}}]),
+    ("Destroy all of your opponent's spirits with BP equal to this spirit's BP.",
+     [{"destroy": {"all": True, "bp_vs": {"of": "this", "cmp": "equal"}}}]),
+    ("Select one of your opponent's spirits with BP equal to or fewer than the selected Stoneback spirit and "
+     "destroy it.", [{"destroy": {"bp_vs": {"of": "it", "cmp": "at_most"}}}]),
+    ("Select one of your opponent's spirits with fewer BP than that spirit and exhaust it.",
+     [{"exhaust": {"bp_vs": {"of": "it", "cmp": "below"}}}]),
+])
+def test_ruling_c4_compiled_bp_compared_with_another_spirits(text, ops):
+    s = compile_sentence(text, FAMS)
+    assert s.ok, s.why
+    assert s.ops == ops
+
+
+def test_ruling_c4_this_spirits_bp_in_its_when_destroyed_effect_stays_by_hand():
+    # it has left the field when the effect resolves: its last BP is not kept, so the vocabulary refuses it
+    r = compile_effect("spirit", "When Destroyed", "Select one of your opponent's spirits with BP equal to or fewer "
+                       "than this spirit and destroy it.", families=FAMS)
+    assert not r.automated and "bp_vs" in r.why
+
+
+@pytest.mark.parametrize("text, ops", [
+    ("For each magic card with a cost of 3 or more in your trash, remove a core from it and place it into their "
+     "reserve.",
+     [{"core_remove": {"target": "it", "count": 1, "for_each": {
+         "cards": {"side": "you", "type": "magic", "cost_min": 3, "zone": "trash"}}}}]),
+    ("They are treated as LV2 during this turn.", [{"level": {"target": "it", "set": 2, "_duration": "turn"}}]),
+])
+def test_ruling_c1_compiled_a_count_of_the_trash_written_first_and_they_treated_as_a_level(text, ops):
+    s = compile_sentence(text, FAMS)
+    assert s.ok, s.why
+    assert s.ops == ops
+
+
 @pytest.mark.parametrize("text", [
     "Select any number of your opponent's spirits for each spirit card discarded this way.",  # not a number
     "Select one of your opponent's spirits with only 2 colors.",  # only one colour has a word
@@ -88,13 +124,15 @@ def test_ruling_c1_the_written_card_text_says_the_count():
                                {"exhaust": {"for_each": {"cards": {"side": "you", "bp_min": 3000}}}},
                                {"mill": {"count": 1, "for_each": {"destroyed_by_this": {"side": "opponent"}}}},
                                {"refresh": {"side": "you", "attacking": False, "colors_max": 1}},
-                               {"select": {"side": "you", "in_battle": True, "for_each": {"level": "this"}}}]}]},
+                               {"select": {"side": "you", "in_battle": True, "for_each": {"level": "this"}}},
+                               {"exhaust": {"bp_vs": {"of": "it", "cmp": "at_most"}}}]}]},
                          file="(test)", set_id="EX")
     text = effect_text(card.effects[0], card)
     assert "Exhaust 1 opponent's spirit for each spirit with 3000 BP or more on your field." in text
     assert "for each of your opponent's spirits destroyed by this effect" in text
     assert "not attacking" in text and "only one color" in text and "attacking or blocking" in text
     assert "for each level of this card" in text
+    assert "BP equal to or less than the selected card's" in text
     # and back: the written directives read the same
     for d in card.effects[0].do:
         assert parse_directive(directive_to_dict(d), "x") == d
@@ -242,6 +280,33 @@ def test_cr_2_4_played_with_only_one_color_leaves_a_two_colour_spirit_out():
     assert game.state.cards[stag].zone == "trash" and game.state.cards[sprite].zone == "field"
 
 
+def test_ruling_c4_played_bp_equal_to_this_spirits_bp_as_it_resolves():
+    db = imported_db(effect("Destroy all of your opponent's spirits with BP equal to this spirit's BP.",
+                            "When This Spirit Attacks"))
+    game = position(two_players("{life: 5, reserve: 4, field: [{card: ZT-001, cores: 3}]}",  # LV2: 3000 BP
+                                "{life: 5, reserve: 0, field: [T-R3, T-P3, T-G4, T-R1]}", step="attack"), db=db)
+    me = game.state.players[0].field[0]
+    knight, shade, stag, pup = game.state.players[1].field  # 3000, 3000, 4000, 1000 BP
+    game.apply(Attack(0, me))
+    zones = [game.state.cards[i].zone for i in (knight, shade, stag, pup)]
+    assert zones == ["trash", "trash", "field", "field"]
+
+
+def test_ruling_c4_played_bp_equal_to_or_fewer_than_the_selected_spirit():
+    db = imported_db(magic("Select one of your spirits. Select one of your opponent's spirits with BP equal to or "
+                           "fewer than the selected spirit and exhaust it."))
+    game = position(two_players("{life: 5, reserve: 4, hand: [ZT-001], field: [T-R3, T-R5]}",
+                                "{life: 5, reserve: 0, field: [T-G4, T-B2, T-R1]}"), db=db)
+    knight, titan = game.state.players[0].field
+    stag, guard, pup = game.state.players[1].field  # 4000, 2000, 1000 BP
+    game.apply(UseMagic(0, game.state.players[0].hand[0]))
+    answer(game, [knight])  # 3000 BP
+    ch = game.state.choice
+    assert ch.kind == "target" and set(ch.options) == {guard, pup}  # the stag has more BP than the knight
+    answer(game, [guard])
+    assert [game.state.cards[i].exhausted for i in (stag, guard, pup)] == [False, True, False]
+
+
 def test_ruling_c2_a_whole_effect_compiles_from_its_sentences():
     r = compile_effect("spirit", "When This Spirit Attacks",
                        "Select one of your opponent's spirits and destroy it. Discard the top card of your "
@@ -267,6 +332,11 @@ def test_ruling_c2_a_whole_effect_compiles_from_its_sentences():
     ({"destroy": {"colors_max": 0}}, "effects[0].do[0].destroy.colors_max"),
     ({"destroy": {"attacking": "yes"}}, "effects[0].do[0].destroy.attacking"),
     ({"destroy": {"in_battle": 2}}, "effects[0].do[0].destroy.in_battle"),
+    ({"destroy": {"bp_vs": {"of": "that", "cmp": "equal"}}}, "effects[0].do[0].destroy.bp_vs.of"),
+    ({"destroy": {"bp_vs": {"of": "this", "cmp": "more"}}}, "effects[0].do[0].destroy.bp_vs.cmp"),
+    ({"destroy": {"bp_vs": "this"}}, "effects[0].do[0].destroy.bp_vs"),
+    ({"destroy": {"bp_vs": {"of": "it", "cmp": "equal"}}}, "effects[0].do[0].destroy.bp_vs.of"),  # nothing chosen
+    ({"draw": 1, "if": {"control": {"bp_vs": {"of": "it", "cmp": "equal"}}}}, "effects[0].do[0].if.control.bp_vs.of"),
 ])
 def test_a_set_file_or_a_peers_card_with_a_bad_count_or_filter_is_refused_naming_the_field(op, field):
     card = {"id": "EVIL-001", "name": "Evil", "type": "magic", "colors": ["red"], "cost": 0, "timing": ["main"],
@@ -274,6 +344,16 @@ def test_a_set_file_or_a_peers_card_with_a_bad_count_or_filter_is_refused_naming
     with pytest.raises(CardDataError) as e:
         card_from_dict(card, file="(peer)", set_id="EVIL")
     assert e.value.field == field
+
+
+def test_a_peers_when_destroyed_effect_comparing_with_its_own_bp_is_refused():
+    card = {"id": "EVIL-001", "name": "Evil", "type": "spirit", "colors": ["red"], "cost": 0,
+            "levels": [{"level": 1, "cores": 1, "bp": 1000}],
+            "effects": [{"kind": "triggered", "trigger": "when_destroyed", "do": [
+                {"destroy": {"bp_vs": {"of": "this", "cmp": "at_most"}}}]}]}
+    with pytest.raises(CardDataError) as e:
+        card_from_dict(card, file="(peer)", set_id="EVIL")
+    assert e.value.field == "effects[0].do[0].destroy.bp_vs"
 
 
 def test_a_peers_cost_with_a_counted_selection_is_refused():

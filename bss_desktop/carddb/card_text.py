@@ -211,6 +211,10 @@ def _with_parts(t: Target, plural: bool = False) -> list[str]:
         parts.append(f"{t.colors_min} or more colors")
     if t.name_not is not None:
         parts.append(f'a card name other than "{t.name_not}"')
+    if t.bp_vs is not None:  # "with BP equal to or fewer than this spirit" (ruling C-4)
+        whose = "this card's" if t.bp_vs[0] == "this" else "the selected card's"
+        parts.append({"at_most": "BP equal to or less than", "equal": "BP equal to",
+                      "below": "less BP than"}[t.bp_vs[1]] + " " + whose)
     if t.colors_max is not None:  # "with only one color"
         parts.append("only one color" if t.colors_max == 1 else f"{t.colors_max} or fewer colors")
     if t.same_cost == "your_spirits":

@@ -137,6 +137,8 @@ IMMORTAL_TIMINGS = ("always", "attack_step")  # a printed limit: "During Either 
 REFS = ("this", "attacker", "blocker", "trigger", "it", "linked")  # card references instead of a selection
 # "linked": the spirit this card is linked with (【Link】, docs/saga-rulings.md "Link")
 # "it": the cards the effect's previous selecting directive chose ("select 1 of your spirits; it gets ...")
+BP_VS_OF = ("this", "it")  # a target's bp_vs: whose BP (this card's, or the card the last selection chose)
+BP_VS_CMP = ("at_most", "equal", "below")  # ... and how (equal to or fewer than / equal to / fewer than)
 MODES = ("exact", "up_to", "any_number", "all")  # CR 8-5-3-1, 8-5-3-2, 8-8-1-4
 OPS = {  # directive: what its value is
     "draw": "amount", "discard": "amount", "mill": "mill", "destroy": "target", "exhaust": "target",
@@ -240,6 +242,9 @@ class Target:
     colors_max: int | None = None  # "with only one color": at most N colours (CR 2-4)
     attacking: bool | None = None  # the attacking spirit (or, false, any other: "not currently attacking", CR 7-1)
     in_battle: bool | None = None  # the attacking or the blocking spirit ("attacking or blocking", CR 7-1)
+    # BP compared with another card's BP as the selection is made: (this | it, at_most | equal | below) ("with BP
+    # equal to or fewer than this spirit"; yaml {of: this, cmp: at_most}; docs/saga-rulings.md Counted amounts C-4)
+    bp_vs: tuple | None = None
 
 
 @dataclass(frozen=True, slots=True)
@@ -495,6 +500,12 @@ def parse_target(v, f, *, per_ok: bool = False) -> Target:
             kw[key] = _int(val, p, 1, maximum=len(COLORS))
         elif key in ("attacking", "in_battle"):
             kw[key] = _bool(val, p)
+        elif key == "bp_vs":
+            bd = _map(val, p, ("of", "cmp"))
+            kw[key] = (_choice(bd.get("of"), f"{p}.of", BP_VS_OF), _choice(bd.get("cmp"), f"{p}.cmp", BP_VS_CMP))
+            if kw[key][0] == "it" and not per_ok:
+                raise EffectSyntax(f"{p}.of", "the BP of the cards selected before (it) is compared only by a "
+                                              "directive that selects field cards")
         elif key == "for_each":
             if not per_ok:
                 raise EffectSyntax(p, "for_each (a number of cards counted) goes only on the target of a directive "
@@ -1244,6 +1255,7 @@ def parse_effect(v, f, *, card_type: str, make_token=None) -> Effect:
         _directives(do, f"{f}.do")
         kw["do"] = tuple(parse_directive(x, f"{f}.do[{i}]", make_token=make_token) for i, x in enumerate(do))
         _refuse_silent(kw["do"], f"{f}.do", card_type, kind)
+        _refuse_unknown_bp(kw["do"], f"{f}.do", kw.get("trigger"), kind)
         subs = [x for x in kw["do"] if x.op == "substitute"]
         if subs and kind != "constant":
             raise EffectSyntax(f"{f}.kind", "substitution effects are constant effects (CR 8-2-2-2-2)")
@@ -1271,6 +1283,7 @@ def parse_effect(v, f, *, card_type: str, make_token=None) -> Effect:
             kw["chain"] = tuple(parse_directive(x, f"{f}.chain.do[{i}]", make_token=make_token)
                                 for i, x in enumerate(cdo))
             _refuse_silent(kw["chain"], f"{f}.chain.do", card_type, kind)
+            _refuse_unknown_bp(kw["chain"], f"{f}.chain.do", kw.get("trigger"), kind)
     elif "do" in d:
         raise EffectSyntax(f"{f}.do", "a manual effect has text, not directives")
     uses_x = _uses_x(kw.get("do", ()) + kw.get("cost", ()) + kw.get("chain", ()))
@@ -1285,6 +1298,22 @@ def _own_cost_only(d: dict) -> bool:
     do = d.get("do")
     return isinstance(do, list) and bool(do) and all(
         isinstance(x, dict) and isinstance(x.get("cost"), dict) and x["cost"].get("target") == "this" for x in do)
+
+
+def _refuse_unknown_bp(directives, f: str, trigger, kind: str) -> None:
+    """A target's bp_vs compares with a BP the effect knows: this card's while it is on the field (not in an effect
+    of its leaving the field, whose last BP is not kept), or the cards an earlier directive selected."""
+    leaving = trigger in ("when_destroyed", "when_destroyed_by_opponent", "when_depleted")
+    chose = False
+    for i, x in enumerate(directives):
+        vs = x.target.bp_vs if x.target is not None else None
+        if vs is not None and vs[0] == "this" and leaving:
+            raise EffectSyntax(f"{f}[{i}].{x.op}.bp_vs", "this card's BP is compared only while it is on the field: "
+                                                        "not in an effect of its leaving it")
+        if vs is not None and vs[0] == "it" and (not chose or kind == "constant"):
+            raise EffectSyntax(f"{f}[{i}].{x.op}.bp_vs.of", "'it' is the cards an earlier directive of this effect "
+                                                           "selected; none did")
+        chose = chose or (x.target is not None and x.target.ref is None)
 
 
 def _refuse_silent(directives, f: str, card_type: str, kind: str) -> None:
@@ -1361,6 +1390,9 @@ def target_to_dict(t: Target):
             continue
         if fld.name == "alternative":  # its side is the target's
             out[fld.name] = {k: v for k, v in target_to_dict(val).items() if k != "side"}
+            continue
+        if fld.name == "bp_vs":
+            out["bp_vs"] = {"of": val[0], "cmp": val[1]}
             continue
         if fld.name == "per":  # "for each ..." (yaml for_each)
             out["for_each"] = count_to_dict(val)

@@ -8,6 +8,8 @@ activation).
 """
 from __future__ import annotations
 
+from dataclasses import replace
+
 from ...engine import stats
 
 # the directives whose cards an effect may destroy: a destruction, or cores removed below LV1 (CR 9-3-2-1)
@@ -61,3 +63,44 @@ def level_of_this(game, source: int | None, a) -> int:
     if game.state.cards[source].zone == "field":
         return stats.level(game, source)
     return a.lki_level if a is not None else 0
+
+
+def bp_of_reference(game, a, of: str, source: int | None) -> int | None:
+    """The BP a target's `bp_vs` compares with (ruling C-4): this card's, or the one card the effect's last
+    selection chose (`a`: the resolving effect); None when that card is not one spirit on the field now."""
+    st = game.state
+    if of == "this":
+        iid = source
+    else:
+        chosen = list(a.selected) if a is not None else []
+        iid = chosen[0] if len(chosen) == 1 else None
+    if iid is None or st.cards[iid].zone != "field" or game.db[st.cards[iid].cid].type != "spirit":
+        return None
+    return stats.bp(game, iid)
+
+
+def bp_fits(bp: int, ref: int | None, cmp: str) -> bool:
+    """Whether a BP fits "equal to or fewer than" (at_most), "equal to" or "fewer than" (below) the reference's."""
+    if ref is None:
+        return False  # no card to compare with: none fits
+    return bp <= ref if cmp == "at_most" else bp == ref if cmp == "equal" else bp < ref
+
+
+def fixed_target(game, a, t):
+    """`t` with its comparison with "it" made fixed as the selection is made (a card's BP against the selected
+    card's, ruling C-4): the filter every candidate is then read against."""
+    if t.bp_vs is None or t.bp_vs[0] != "it":
+        return t
+    ref = bp_of_reference(game, a, "it", a.source)
+    return replace(t, bp_vs=None, **_as_bounds(t, ref, t.bp_vs[1]))
+
+
+def _as_bounds(t, ref: int | None, cmp: str) -> dict:
+    lo, hi = t.bp_min, t.bp_max
+    if ref is None:
+        return {"bp_min": 1, "bp_max": 0}  # nothing fits
+    top = ref if cmp in ("at_most", "equal") else ref - 1
+    hi = top if hi is None else min(hi, top)
+    if cmp == "equal":
+        lo = ref if lo is None else max(lo, ref)
+    return {"bp_min": lo, "bp_max": hi}

@@ -83,6 +83,7 @@ class Directives:
         """The cards a directive acts on, or None while a player is asked (CR 8-5-3). Kept for the directive."""
         if a.cur is not None:
             return a.cur
+        t = counting.fixed_target(self, a, t)  # "BP equal to or fewer than the selected spirit" (ruling C-4)
         if t.ref is not None or t.mode == "all":
             chosen = self._select_now(a, t)
         elif t.side == "each":

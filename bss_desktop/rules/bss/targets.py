@@ -52,6 +52,12 @@ def matches(game, iid: int, t, controller: int, source: int | None) -> bool:
         return False
     if t.colors_max is not None and len(set(d.colors)) > t.colors_max:  # "with only one color" (CR 2-4)
         return False
+    if t.bp_vs is not None:  # BP against this card's (or, unresolved, the selected card's: none fits), ruling C-4
+        if d.type != "spirit" or not on_field:
+            return False
+        ref = counting.bp_of_reference(game, None, t.bp_vs[0], source) if t.bp_vs[0] == "this" else None
+        if not counting.bp_fits(stats.bp(game, iid), ref, t.bp_vs[1]):
+            return False
     if t.attacking is not None or t.in_battle is not None:  # the battle's spirits (CR 7-1)
         b = st.battle
         attacker = b.attacker if b is not None else None

@@ -24,8 +24,21 @@ counted_charge: "place" count core_word "from the void" ("onto" | "on") core_des
 %extend sentence: level_per "," select_act                    -> per_select_first
 level_per: "for every level this spirit has"                  -> per_level_this
 
+// "For each spirit card that costs 2 in your trash, remove a core from it ...": the count written first
+%extend sentence: ("for each" | "for every") card_descr filters? "in your trash" "," statement -> per_trash_first
+// "They are treated as LV1 during this turn.": the cards selected before
+%extend sentence: "they are treated as" "being"? "lv" NUMBER duration? -> they_level_set
+
 %extend filter: "with only" NUMBER ("color" | "colors")        -> f_colors_only
+              | "with bp equal to or fewer than" bp_ref        -> f_bp_at_most_ref
+              | "with bp equal to or less than" bp_ref         -> f_bp_at_most_ref
+              | "with bp equal to" bp_ref                      -> f_bp_equal_ref
+              | "with fewer bp than" bp_ref                    -> f_bp_below_ref
+              | "with less bp than" bp_ref                     -> f_bp_below_ref
               | ("that is" | "that are") "not currently attacking" -> f_not_attacking
+bp_ref: ("this spirit's bp" | "this spirit")                   -> bp_ref_this
+      | "the selected" adjective* families? (kind_spirit | "spirit's bp") -> bp_ref_it
+      | ("that spirit's bp" | "that spirit")                   -> bp_ref_it
 
 %extend adjective: "attacking or blocking"                    -> adj_in_battle
 """
@@ -54,6 +67,22 @@ class Rules:
         if op == "select" or "target" in sel:
             raise NotSupported("a counted selection whose action is not on the selected cards")
         return [{op: self._per_selection(sel, per)}]
+
+    def per_trash_first(self, descr, *rest):
+        """"For each spirit card ... in your trash, <one action with a number>": that number for each of them."""
+        filters = rest[0] if len(rest) == 2 else None
+        ops = rest[-1]
+        if len(ops) != 1:
+            raise NotSupported("a count written first for more than one action")
+        (name, value), = ((k, v) for k, v in ops[0].items() if k not in ("may", "if_done", "if"))
+        if not isinstance(value, dict) or "count" not in value or "for_each" in value or "keep" in value:
+            raise NotSupported(f"'for each ...' on {name!r}")
+        t = {**self._target({}, "you", descr, filters), "zone": "trash"}
+        t.setdefault("type", "spirit")
+        return [{**ops[0], name: {**value, "for_each": {"cards": t}}}]
+
+    def they_level_set(self, number, duration=None):  # "They are treated as LV1 during this turn."
+        return self.level_set("it", number, duration)
 
     # ---------------------------------------------------------------- what is counted
     def per_destroyed_here(self, descr):  # "for each spirit destroyed by this effect" (ruling C-2)
@@ -91,6 +120,21 @@ class Rules:
         if int(n) != 1:
             raise NotSupported("only N colours, N other than one")
         return {"colors_max": 1}
+
+    def f_bp_at_most_ref(self, ref):  # "with BP equal to or fewer than this spirit" (ruling C-4)
+        return {"bp_vs": {"of": ref, "cmp": "at_most"}}
+
+    def f_bp_equal_ref(self, ref):
+        return {"bp_vs": {"of": ref, "cmp": "equal"}}
+
+    def f_bp_below_ref(self, ref):
+        return {"bp_vs": {"of": ref, "cmp": "below"}}
+
+    def bp_ref_this(self, *_):
+        return "this"
+
+    def bp_ref_it(self, *_):
+        return "it"
 
     def f_not_attacking(self):  # "that is not currently attacking" (CR 7-1)
         return {"attacking": False}
