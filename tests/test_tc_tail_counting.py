@@ -108,6 +108,42 @@ def test_ruling_c1_compiled_a_count_of_the_trash_written_first_and_they_treated_
     assert s.ops == ops
 
 
+@pytest.mark.parametrize("text, ops", [
+    ("Discard a number of cards from the top of your deck equal to that spirit's cost and exhaust that spirit.",
+     [{"mill": {"count": 1, "side": "you", "for_each": {"cost": "it"}}}, {"exhaust": "it"}]),
+])
+def test_ruling_c5_compiled_a_number_equal_to_the_selected_spirits_cost(text, ops):
+    s = compile_sentence(text, FAMS)
+    assert s.ok, s.why
+    assert s.ops == ops
+
+
+@pytest.mark.parametrize("text, ops", [
+    ("Discard any number of cards.", [{"discard": {"any_number": True}}]),
+    ("Discard any number of cards and place 2 cores from that spirit into their trash for each card you discarded.",
+     [{"discard": {"any_number": True}},
+      {"core_remove": {"target": "it", "count": 2, "to": "trash",
+                       "for_each": {"discarded_from_hand": {"type": "any"}}}}]),
+    ("For each spirit card discarded, select one of your opponent's spirits.",
+     [{"select": {"for_each": {"discarded_from_hand": {"type": "spirit"}}}}]),
+    ("Discard any number of them.", [{"_take": {"type": "any", "any_number": True}, "_search": {"to": "trash"}}]),
+])
+def test_ruling_c6_compiled_any_number_of_cards_discarded_and_counted(text, ops):
+    s = compile_sentence(text, FAMS)
+    assert s.ok, s.why
+    assert s.ops == ops
+
+
+def test_ruling_c6_cards_discarded_this_way_with_no_discard_before_stay_by_hand():
+    # "this way" names the cards a discard before it discarded: with none, the count would say nothing
+    r = compile_effect("magic", "N/A", "Select one of your opponent's spirits for each spirit card discarded this "
+                       "way.", ["Main"], families=FAMS)
+    assert not r.automated
+    r = compile_effect("magic", "N/A", "Discard the top 2 cards of your deck. Select one of your opponent's spirits "
+                       "for each card you discarded.", ["Main"], families=FAMS)
+    assert not r.automated  # the mill discarded from the deck, not from a hand
+
+
 @pytest.mark.parametrize("text", [
     "Select any number of your opponent's spirits for each spirit card discarded this way.",  # not a number
     "Select one of your opponent's spirits with only 2 colors.",  # only one colour has a word
@@ -125,7 +161,10 @@ def test_ruling_c1_the_written_card_text_says_the_count():
                                {"mill": {"count": 1, "for_each": {"destroyed_by_this": {"side": "opponent"}}}},
                                {"refresh": {"side": "you", "attacking": False, "colors_max": 1}},
                                {"select": {"side": "you", "in_battle": True, "for_each": {"level": "this"}}},
-                               {"exhaust": {"bp_vs": {"of": "it", "cmp": "at_most"}}}]}]},
+                               {"exhaust": {"bp_vs": {"of": "it", "cmp": "at_most"}}},
+                               {"mill": {"count": 1, "for_each": {"cost": "it"}}},
+                               {"discard": {"any_number": True}},
+                               {"draw": {"count": 1, "for_each": {"discarded_from_hand": {"type": "spirit"}}}}]}]},
                          file="(test)", set_id="EX")
     text = effect_text(card.effects[0], card)
     assert "Exhaust 1 opponent's spirit for each spirit with 3000 BP or more on your field." in text
@@ -133,6 +172,9 @@ def test_ruling_c1_the_written_card_text_says_the_count():
     assert "not attacking" in text and "only one color" in text and "attacking or blocking" in text
     assert "for each level of this card" in text
     assert "BP equal to or less than the selected card's" in text
+    assert "for each point of the selected card's cost" in text
+    assert "Discard any number of cards from your hand." in text
+    assert "for each spirit card discarded by this effect" in text
     # and back: the written directives read the same
     for d in card.effects[0].do:
         assert parse_directive(directive_to_dict(d), "x") == d
@@ -307,6 +349,48 @@ def test_ruling_c4_played_bp_equal_to_or_fewer_than_the_selected_spirit():
     assert [game.state.cards[i].exhausted for i in (stag, guard, pup)] == [False, True, False]
 
 
+def test_ruling_c5_played_as_many_cards_as_the_selected_spirits_printed_cost():
+    db = imported_db(magic("Your opponent selects one of their spirits. Discard a number of cards from the top of "
+                           "your opponent's deck equal to that spirit's cost and exhaust that spirit."))
+    game = position(two_players("{life: 5, reserve: 4, hand: [ZT-001]}",
+                                "{life: 5, reserve: 0, deck: [T-W0, T-W0, T-W0, T-W0, T-W0, T-W0], "
+                                "field: [T-G4, T-B2]}"), db=db)
+    stag, guard = game.state.players[1].field
+    deck = len(game.state.players[1].deck)
+    game.apply(UseMagic(0, game.state.players[0].hand[0]))
+    assert game.state.choice.player == 1  # they choose
+    answer(game, [stag])  # cost 4
+    assert len(game.state.players[1].deck) == deck - 4
+    assert game.state.cards[stag].exhausted and not game.state.cards[guard].exhausted
+
+
+def test_ruling_c6_played_discard_any_number_then_one_core_for_each_card_discarded():
+    db = imported_db(magic("Select one of your opponent's spirits. Then, discard any number of cards and place 1 core "
+                           "from that spirit into their trash for each card you discarded."))
+    game = position(two_players("{life: 5, reserve: 4, hand: [ZT-001, T-R1, T-W0, T-MM]}",
+                                "{life: 5, reserve: 0, field: [{card: T-G4, cores: 4}]}"), db=db)
+    stag = game.state.players[1].field[0]
+    spell, pup, wisp, spark = game.state.players[0].hand
+    game.apply(UseMagic(0, spell))
+    ch = game.state.choice  # the stag, the only candidate, is selected without asking (CR 8-5-3-1)
+    assert ch.kind == "target" and (ch.min, ch.max) == (0, 3) and set(ch.options) == {pup, wisp, spark}
+    answer(game, [pup, spark])
+    assert game.state.cards[pup].zone == "trash" and game.state.cards[wisp].zone == "hand"
+    assert game.state.cards[stag].cores == 2  # 4 - 1 for each of the 2 discarded
+    assert game.state.players[1].trash_cores == 2
+
+
+def test_ruling_c6_played_discarding_none_selects_none():
+    db = imported_db(magic("Discard any number of cards. For each card discarded, select one of your opponent's "
+                           "spirits. Remove 1 core from each of them and place them into their reserve."))
+    game = position(two_players("{life: 5, reserve: 4, hand: [ZT-001, T-R1]}",
+                                "{life: 5, reserve: 0, field: [{card: T-G4, cores: 3}]}"), db=db)
+    stag = game.state.players[1].field[0]
+    game.apply(UseMagic(0, game.state.players[0].hand[0]))
+    answer(game, [])  # none discarded (any number: none too)
+    assert game.state.cards[stag].cores == 3
+
+
 def test_ruling_c2_a_whole_effect_compiles_from_its_sentences():
     r = compile_effect("spirit", "When This Spirit Attacks",
                        "Select one of your opponent's spirits and destroy it. Discard the top card of your "
@@ -333,6 +417,16 @@ def test_ruling_c2_a_whole_effect_compiles_from_its_sentences():
     ({"destroy": {"attacking": "yes"}}, "effects[0].do[0].destroy.attacking"),
     ({"destroy": {"in_battle": 2}}, "effects[0].do[0].destroy.in_battle"),
     ({"destroy": {"bp_vs": {"of": "that", "cmp": "equal"}}}, "effects[0].do[0].destroy.bp_vs.of"),
+    ({"select": {"for_each": {"cost": "this"}}}, "effects[0].do[0].select.for_each.cost"),
+    ({"discard": {"any_number": "yes"}}, "effects[0].do[0].discard.any_number"),
+    ({"discard": {"any_number": False}}, "effects[0].do[0].discard.any_number"),
+    ({"discard": {"any_number": True, "count": 2}}, "effects[0].do[0].discard.any_number"),
+    ({"discard": {"any_number": True, "side": "opponent"}}, "effects[0].do[0].discard.any_number"),
+    ({"select": {"for_each": {"discarded_from_hand": "spirit"}}}, "effects[0].do[0].select.for_each.discarded_from_hand"),
+    ({"select": {"for_each": {"discarded_from_hand": {"zone": "hand"}}}},
+     "effects[0].do[0].select.for_each.discarded_from_hand.zone"),
+    ({"select": {"for_each": {"discarded_from_hand": {}}}}, "effects[0].do[0].select"),  # no discard before it
+    ({"draw": {"for_each": {"discarded": {}}}}, "effects[0].do[0].draw"),  # no mill before it
     ({"destroy": {"bp_vs": {"of": "this", "cmp": "more"}}}, "effects[0].do[0].destroy.bp_vs.cmp"),
     ({"destroy": {"bp_vs": "this"}}, "effects[0].do[0].destroy.bp_vs"),
     ({"destroy": {"bp_vs": {"of": "it", "cmp": "equal"}}}, "effects[0].do[0].destroy.bp_vs.of"),  # nothing chosen
@@ -354,6 +448,15 @@ def test_a_peers_when_destroyed_effect_comparing_with_its_own_bp_is_refused():
     with pytest.raises(CardDataError) as e:
         card_from_dict(card, file="(peer)", set_id="EVIL")
     assert e.value.field == "effects[0].do[0].destroy.bp_vs"
+
+
+def test_a_peers_cost_discarding_any_number_is_refused():
+    card = {"id": "EVIL-001", "name": "Evil", "type": "spirit", "colors": ["red"], "cost": 0,
+            "levels": [{"level": 1, "cores": 1, "bp": 1000}],
+            "effects": [{"kind": "activated", "timing": ["main"], "cost": [{"discard": {"any_number": True}}],
+                         "do": [{"draw": 1}]}]}
+    with pytest.raises(CardDataError):
+        card_from_dict(card, file="(peer)", set_id="EVIL")
 
 
 def test_a_peers_cost_with_a_counted_selection_is_refused():

@@ -380,10 +380,15 @@ def _count_noun(c: Count, *, subject: bool = False) -> tuple[str, str]:
     if c.what == "discarded":
         t = c.cards
         return f"{_kind(t, False)} among the discarded cards", f"{_kind(t, True)} among the discarded cards"
+    if c.what == "discarded_from_hand":  # ruling C-6
+        t = c.cards
+        return f"{_kind(t, False)} discarded by this effect", f"{_kind(t, True)} discarded by this effect"
     side = c.cards.side if c.what == "cards" else c.side
     whose = {"you": "your", "opponent": "their" if subject else "your opponent's", "any": "either player's"}[side]
     if c.what == "destroyed":
         return f"of {whose} spirits destroyed this turn", f"of {whose} spirits destroyed this turn"
+    if c.what == "cost":  # "equal to that spirit's cost" (ruling C-5)
+        return "point of the selected card's cost", "points of the selected card's cost"
     if c.what == "level":  # "for every level this spirit has" (ruling C-3)
         return "level of this card", "levels of this card"
     if c.what == "destroyed_by_this":  # counting.py, ruling C-2
@@ -439,7 +444,7 @@ def _count_condition(c: Count, lo: int | None, hi: int | None) -> str:
     noun = one if (lo == hi == 1) else many
     if c.what == "cores" and c.place == "this":
         return f"{{this}} has {n} {noun.replace(' on it', '')} on it"
-    side = c.cards.side if c.what in ("cards", "discarded") else c.side
+    side = c.cards.side if c.what in ("cards", "discarded", "discarded_from_hand") else c.side
     if side == "you":
         return f"you have {n} {noun}"
     if side == "opponent":
@@ -591,6 +596,8 @@ def _level_range(t) -> str:
 def _discard_text(d: Directive, per: str) -> str:
     """CR 10-2-2: from a hand; "a nexus card" when the discard names a kind."""
     n = d.amount
+    if d.mode == "any_number":  # "discard any number of cards" (ruling C-6)
+        return "discard any number of cards from your hand"
     what = _count(n, "card") if d.target is None else target_text(replace(d.target, count=n)).removesuffix(
         " in your hand")
     if d.side == "opponent":

@@ -251,7 +251,7 @@ class Target:
 class Count:
     """A number read from the game when the directive is performed: "for each ..." (cards, cores, symbols)."""
 
-    what: str  # cards | cores | symbols | discarded (the cards this effect's last mill discarded, `cards` their filter) | destroyed | effect_draws | destroyed_by_this (spirits the resolving effect destroyed) | level (this card's level)
+    what: str  # cards | cores | symbols | discarded (the cards this effect's last mill discarded, `cards` their filter) | destroyed | effect_draws | destroyed_by_this (spirits the resolving effect destroyed) | level (this card's level) | cost (the printed cost of the cards selected before) | discarded_from_hand (the cards this effect discarded from a hand)
     cards: Target | None = None  # cards: every card matching it, in its zone (a magic card being used is in no zone)
     place: str | None = None  # cores: this | reserve | life | trash | field
     side: str = "you"  # cores, symbols and destroyed: whose (you | opponent | any)
@@ -592,7 +592,8 @@ def _alternative(v, f, kw: dict) -> Target:
     return parse_target({**v, "side": kw.get("side", "opponent")}, f)
 
 
-_COUNT_WHAT = ("cards", "cores", "symbols", "discarded", "destroyed", "effect_draws", "destroyed_by_this", "level")
+_COUNT_WHAT = ("cards", "cores", "symbols", "discarded", "destroyed", "effect_draws", "destroyed_by_this", "level",
+               "cost", "discarded_from_hand")
 _CORE_PLACES = ("this", "reserve", "life", "trash", "field")
 
 
@@ -602,7 +603,7 @@ def parse_count(v, f) -> Count:
     d = _map(v, f, _COUNT_WHAT)
     if len(d) != 1:
         raise EffectSyntax(f, "count exactly one of cards, cores, symbols, discarded, destroyed, effect_draws, "
-                              "destroyed_by_this or level")
+                              "destroyed_by_this, level, cost or discarded_from_hand")
     (what, val), = d.items()
     p = f"{f}.{what}"
     if what == "cards":  # counted, never selected: every matching card, of whichever side it says (default yours)
@@ -612,6 +613,12 @@ def parse_count(v, f) -> Count:
         if t.side == "each" or t.ref is not None:
             raise EffectSyntax(p, "count cards of one side (you, opponent or any)")
         return Count("cards", cards=t)
+    if what == "discarded_from_hand":  # "for each card you discarded": the cards the effect discarded from a hand
+        if not isinstance(val, dict):  # (ruling C-6), a card filter
+            raise EffectSyntax(p, f"expected a card filter such as {{type: spirit}}, got {val!r}")
+        t = parse_target({"type": "any", **_map(val, p, tuple(k for k in _TARGET_KEYS if k not in _NOT_A_FILTER)),
+                          "side": "any", "zone": "trash", "all": True}, p)
+        return Count(what, cards=t)
     if what == "discarded":  # "for each spirit card among the discarded cards": a card filter, of either side's deck
         if not isinstance(val, dict):
             raise EffectSyntax(p, f"expected a card filter such as {{type: spirit}}, got {val!r}")
@@ -624,6 +631,9 @@ def parse_count(v, f) -> Count:
         cd = _map(val, p, ("side", "place"))
         return Count("cores", place=_choice(cd.get("place", "reserve"), f"{p}.place", _CORE_PLACES[1:]),
                      side=_choice(cd.get("side", "you"), f"{p}.side", ("you", "opponent", "any")))
+    if what == "cost":  # "equal to that spirit's cost": the printed cost of the cards selected before (ruling C-5)
+        _choice(val, p, ("it",))
+        return Count("cost", place="it")
     if what == "level":  # "for every level this spirit has": its level as the effect reads it (ruling C-3)
         _choice(val, p, ("this",))
         return Count("level", place="this")
@@ -818,7 +828,8 @@ def _directive(op, val, f, make_token) -> Directive:
                              **({"player": "opponent"} if op == "life_damage" else {}),
                              **({"to": "reserve"} if op == "core_gain" else {}))
         keys = ("count", "for_each", "minus") + (("player",) if op == "life_damage" else ()) + (
-            ("to", "from", "soul_core") if op == "core_gain" else ()) + (("of", "side") if op == "discard" else ()) + (
+            ("to", "from", "soul_core") if op == "core_gain" else ()) + (
+            ("of", "side", "any_number") if op == "discard" else ()) + (
             ("from",) if op == "life_gain" else ()) + (("side", "until") if op == "draw" else ())
         d = _map(val, p, keys)
         if op == "draw":  # who draws (each: both players, CR 1-3-4), and "until you have N cards in your hand"
@@ -833,6 +844,13 @@ def _directive(op, val, f, make_token) -> Directive:
             if op == "life_damage" else {}
         if op == "discard":  # "discard a nexus card", "your opponent discards 1 card" (they choose, CR 10-2-2)
             extra = {"side": _choice(d.get("side", "you"), f"{p}.side", ("you", "opponent", "each"))}
+            if "any_number" in d:  # "discard any number of cards": as many as you choose, none too (ruling C-6)
+                if not _bool(d["any_number"], f"{p}.any_number"):
+                    raise EffectSyntax(f"{p}.any_number", "write any_number: true, or leave it out")
+                if any(k in d for k in ("count", "for_each", "minus")) or extra["side"] != "you":
+                    raise EffectSyntax(f"{p}.any_number", "any_number goes without count or for_each, from your "
+                                                          "own hand (side: you)")
+                extra["mode"] = "any_number"
             if "of" in d:
                 of = _map(d["of"], f"{p}.of", tuple(k for k in _TARGET_KEYS if k not in _NOT_A_FILTER))
                 extra["target"] = parse_target({"type": "any", **of, "zone": "hand", "side": "you"}, f"{p}.of")
@@ -1241,7 +1259,8 @@ def parse_effect(v, f, *, card_type: str, make_token=None) -> Effect:
             if c.op not in COST_OPS:
                 raise EffectSyntax(f"{f}.cost[{i}]", f"an effect cost may only {', '.join(COST_OPS)}")
             if (c.may or c.if_done or c.after or c.must or c.quiet or c.cond is not None or c.per is not None
-                    or c.keep is not None or (c.target is not None and c.target.per is not None)):
+                    or c.keep is not None or (c.target is not None and c.target.per is not None)
+                    or (c.op == "discard" and c.mode == "any_number")):
                 raise EffectSyntax(f"{f}.cost[{i}]", "a cost is paid whole or not at all (CR 8-4-2-3): no may, if, "
                                                      "if_done or for_each in it")
             if (c.target is not None and (c.target.side == "each" or c.target.ref == "it" or (
@@ -1314,6 +1333,13 @@ def _refuse_unknown_bp(directives, f: str, trigger, kind: str) -> None:
             raise EffectSyntax(f"{f}[{i}].{x.op}.bp_vs.of", "'it' is the cards an earlier directive of this effect "
                                                            "selected; none did")
         chose = chose or (x.target is not None and x.target.ref is None)
+        counts = [c for c in (x.per, x.target.per if x.target is not None else None) if c is not None]
+        for c in counts:  # the cards "discarded this way" are those a directive before it discarded (ruling C-6)
+            before = {y.op for y in directives[:i]}
+            if (c.what == "discarded" and "mill" not in before) or (
+                    c.what == "discarded_from_hand" and "discard" not in before):
+                raise EffectSyntax(f"{f}[{i}].{x.op}", f"a count of {c.what} cards before any directive of this "
+                                                       "effect discarded them")
 
 
 def _refuse_silent(directives, f: str, card_type: str, kind: str) -> None:
@@ -1344,8 +1370,8 @@ def _refuse_silent(directives, f: str, card_type: str, kind: str) -> None:
         if d.must and d.op not in MUST_OPS:
             raise EffectSyntax(where, f"must goes with an action whose whole can be checked before the effect "
                                       f"({', '.join(MUST_OPS)}), not '{d.op}' (STD 5-19-5)")
-        if d.must and (d.may or t is not None and (t.mode != "exact" or t.ref is not None or t.count == "X"
-                                                   or t.per is not None)):
+        if d.must and (d.may or d.mode == "any_number" or t is not None and (
+                t.mode != "exact" or t.ref is not None or t.count == "X" or t.per is not None)):
             raise EffectSyntax(where, "must asks for the whole of a fixed number of cards: not with may, up_to, all, "
                                       "X or a reference")
         if d.op == "select" and kind == "constant":
@@ -1420,11 +1446,11 @@ def sided_target_to_dict(t: Target):
 
 
 def count_to_dict(c: Count) -> dict:
-    if c.what == "discarded":
+    if c.what in ("discarded", "discarded_from_hand"):
         t = target_to_dict(c.cards)
         for k in ("all", "side", "zone"):
             t.pop(k, None)
-        return {"discarded": {"type": c.cards.type, **t}}
+        return {c.what: {"type": c.cards.type, **t}}
     if c.what == "cards":
         t = target_to_dict(c.cards)
         t.pop("all", None)
@@ -1436,6 +1462,8 @@ def count_to_dict(c: Count) -> dict:
         return {c.what: {"side": c.side}}
     if c.what == "level":
         return {"level": "this"}
+    if c.what == "cost":
+        return {"cost": "it"}
     out: dict = {"side": c.side}
     if c.colors:
         out["colors"] = list(c.colors)
@@ -1506,12 +1534,16 @@ def _directive_value(d: Directive, token_to_dict):
     shape = ALL_OPS[d.op]
     if shape == "amount":
         if (d.per is None and d.player in (None, "opponent") and d.to in (None, "reserve")
-                and d.side in (None, "you") and d.target is None and d.cores_from is None and d.keep is None):
+                and d.side in (None, "you") and d.target is None and d.cores_from is None and d.keep is None
+                and d.mode is None):
             return d.amount
         out = _with_per({"count": d.amount}, d)
         if d.op == "life_gain" and d.cores_from is not None:
             out["from"] = d.cores_from
         if d.op == "discard":
+            if d.mode == "any_number":
+                del out["count"]
+                out["any_number"] = True
             if d.side not in (None, "you"):
                 out["side"] = d.side
             if d.target is not None:  # its type always written unless "any": `of` reads a missing type as any card

@@ -207,6 +207,7 @@ class Activation:
     lki: tuple | None = None
     discarded: list | None = None  # the cards its last mill discarded from a deck ("the discarded cards")
     struck: list | None = None  # the cards its destructions and core removals acted on ("destroyed by this effect")
+    dropped: list | None = None  # the cards it discarded from a hand ("for each card you discarded")
 
     def hash_data(self) -> list:
         data = [self.ts, self.group, self.source, list(self.ref), self.controller, self.trigger_card, self.lki_level,
@@ -220,6 +221,8 @@ class Activation:
             data.append(["discarded", *self.discarded])
         if self.struck is not None:  # (likewise: only an effect that counts what it destroyed keeps them)
             data.append(["struck", *self.struck])
+        if self.dropped is not None:  # (likewise: only an effect that counts its discards keeps them)
+            data.append(["dropped", *self.dropped])
         return data
 
     def __copy__(self) -> Activation:
@@ -234,6 +237,7 @@ class Activation:
         a.selected = self.selected[:]
         a.discarded = None if self.discarded is None else self.discarded[:]
         a.struck = None if self.struck is None else self.struck[:]
+        a.dropped = None if self.dropped is None else self.dropped[:]
         # picks holds card ids, core splits [iid, regular, soul] or lists of card ids (rules/bss/directives.py)
         a.picks = [x[:] if type(x) is list else x for x in self.picks]
         return a

@@ -104,3 +104,13 @@ def _as_bounds(t, ref: int | None, cmp: str) -> dict:
     if cmp == "equal":
         lo = ref if lo is None else max(lo, ref)
     return {"bp_min": lo, "bp_max": hi}
+
+
+def cost_of_selected(game, a) -> int:
+    """"A number of cards equal to that spirit's cost": the printed cost (CR 2-6) of the cards the effect's last
+    selection chose, wherever they are now (a cost is printed: the same on the field and in the trash), added up
+    when it chose several; none chosen, 0 (ruling C-5)."""
+    if a is None:
+        return 0
+    st = game.state
+    return sum(game.db[st.cards[i].cid].cost for i in a.selected)

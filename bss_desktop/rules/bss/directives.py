@@ -285,7 +285,8 @@ class Directives:
     def _do_discard(self, a, d):
         """Each discarding player chooses from their own hand, the turn player first (CR 1-3-4, 10-2-2): they
         see it, so they discard as many as asked while they can; a filtered discard may come up short (CR 8-5-3-5)."""
-        n = self._amount(a, d)
+        any_number = d.mode == "any_number"  # "discard any number of cards" (ruling C-6)
+        n = len(self.state.players[a.controller].hand) if any_number else self._amount(a, d)
         if n <= 0:
             return False
         tp = self.state.turn_player
@@ -294,7 +295,7 @@ class Directives:
             p = who[len(a.picks)]
             cands = self._discard_cands(a, d, p)
             hi = min(n, len(cands))
-            lo = 0 if d.target is not None else hi
+            lo = 0 if d.target is not None or any_number else hi
             if lo == hi:
                 chosen = list(cands) if hi == len(cands) else None
             else:
@@ -311,6 +312,8 @@ class Directives:
             for iid in chosen:
                 self._move_card(iid, "trash", "discard")  # CR 10-2-2
                 done = True
+        if "discarded_from_hand" in self._reads:  # "for each card you discarded" (counting.py, ruling C-6)
+            a.dropped = [*(a.dropped or ()), *(i for chosen in a.picks for i in chosen)]
         a.picks = []
         return done
 

@@ -328,7 +328,8 @@ def _counters_read(defs) -> set:
         if not is_dataclass(x) or id(x) in seen:
             return
         seen.add(id(x))
-        if isinstance(x, Count) and x.what in ("destroyed", "effect_draws", "discarded", "destroyed_by_this"):
+        if isinstance(x, Count) and x.what in ("destroyed", "effect_draws", "discarded", "destroyed_by_this",
+                                               "discarded_from_hand"):
             found.add(x.what)
         if getattr(x, "among", None) == "discarded":  # recover among the discarded cards
             found.add("discarded")

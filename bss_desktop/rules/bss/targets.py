@@ -167,8 +167,9 @@ def count_value(game, c, source: int | None, controller: int, activation=None) -
     """What a Count counts now ("for each ..."): cards in a zone, cores in a place, symbols on a field, or the cards
     the resolving effect (`activation`) discarded from a deck that fit a filter."""
     st = game.state
-    if c.what == "discarded":
-        found = activation.discarded if activation is not None else None
+    if c.what in ("discarded", "discarded_from_hand"):  # from a deck (a mill), or from a hand (ruling C-6)
+        found = (activation.discarded if c.what == "discarded" else activation.dropped) \
+            if activation is not None else None
         return sum(1 for iid in found or () if matches(game, iid, c.cards, controller, source))
     if c.what == "cards":
         t = c.cards
@@ -190,6 +191,8 @@ def count_value(game, c, source: int | None, controller: int, activation=None) -
                 n += {"reserve": player.reserve, "life": player.life, "trash": player.trash_cores}[c.place]
                 n += 1 if player.soul == c.place else 0  # the soul core is a core too (CR 4-11)
         return n
+    if c.what == "cost":  # "equal to that spirit's cost" (counting.py, ruling C-5)
+        return counting.cost_of_selected(game, activation)
     if c.what == "level":  # "for every level this spirit has" (counting.py, ruling C-3)
         return counting.level_of_this(game, source, activation)
     if c.what == "destroyed_by_this":  # spirits the resolving effect destroyed (counting.py, ruling C-2)

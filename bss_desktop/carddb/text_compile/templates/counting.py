@@ -15,8 +15,20 @@ GRAMMAR = r"""
 %extend per: ("for each" | "for every") descr "destroyed by this effect" -> per_destroyed_here
            | ("for each" | "for every") "of" owner descr "destroyed by this effect" -> per_destroyed_here_of
            | ("for each" | "for every") card_descr "discarded this way" -> per_discarded_way
+           | ("for each" | "for every") card_descr ("you discarded" | "discarded") -> per_hand_discarded
 
-%extend action: counted_mill | counted_charge
+%extend action: counted_mill | counted_charge | equal_mill | discard_any | counted_remove
+
+// "discard any number of cards" (ruling C-6); its words up to "of" are deck.py's "discard any number of them"
+discard_any: "discard" viewed_amount "of cards" ("from your hand")?
+// "place 1 core from that spirit into their trash for each card you discarded"
+counted_remove: ("remove" | "place") count core_word "from" it "into" core_to per
+// "For each card discarded, select 1 of your opponent's spirits.": the count written first (ruling C-6)
+%extend sentence: ("for each" | "for every") card_descr ("you discarded" | "discarded") "," statement -> per_hand_first
+
+// "discard a number of cards from the top of your opponent's deck equal to that spirit's cost" (ruling C-5)
+equal_mill: "discard a number of cards from the top of" whose_deck "equal to" equal_what
+equal_what: ("that spirit's cost" | "its cost" | "the cost of that spirit" | "the selected spirit's cost") -> equal_cost_it
 
 counted_mill: "discard the top" count? card_word "of" whose_deck per
 counted_charge: "place" count core_word "from the void" ("onto" | "on") core_dest per
@@ -100,6 +112,25 @@ class Rules:
             raise NotSupported("discarded cards of that kind")
         return {"discarded": descr}
 
+    def per_hand_discarded(self, descr):  # "for each card you discarded": from a hand, by this effect (ruling C-6)
+        return {"discarded_from_hand": descr}
+
+    def per_hand_first(self, descr, ops):
+        """"For each card discarded, select 1 ...": the first directive's selection, or number, counted."""
+        per = self.per_hand_discarded(descr)
+        if not ops:
+            raise NotSupported("nothing after the count")
+        (name, value), = ((k, v) for k, v in ops[0].items() if k not in ("may", "if_done", "if"))
+        if not isinstance(value, dict):
+            raise NotSupported(f"'for each ...' on {name!r}")
+        if "target" not in value and name in ("select", "destroy", "exhaust", "refresh", "bounce"):
+            value = self._per_selection(value, per)
+        elif "count" in value and "for_each" not in value and "keep" not in value:
+            value = {**value, "for_each": per}
+        else:
+            raise NotSupported(f"'for each ...' on {name!r}")
+        return [{**ops[0], name: value}] + ops[1:]
+
     def per_level_this(self):  # "for every level this spirit has" (ruling C-3)
         return {"level": "this"}
 
@@ -114,6 +145,20 @@ class Rules:
         if per.get("cores") == "this":
             raise NotSupported("cores counted on the card that gets them")
         return [{"core_charge": {"target": dest, "count": count, "for_each": per}}]
+
+    def discard_any(self, amount, *_):  # "discard any number of cards" (ruling C-6)
+        if amount != {"any_number": True}:
+            raise NotSupported("a discard of up to N cards")
+        return [{"discard": {"any_number": True}}]
+
+    def counted_remove(self, count, _w, _it, to, per):
+        return [{"core_remove": {"target": "it", **self._core_to(count, to), "for_each": per}}]
+
+    def equal_mill(self, side, per):  # as many as the number counted: 1 for each (ruling C-5)
+        return [{"mill": {"count": 1, "side": side, "for_each": per}}]
+
+    def equal_cost_it(self, *_):
+        return {"cost": "it"}
 
     # ---------------------------------------------------------------- filters
     def f_colors_only(self, n):  # "with only one color" (CR 2-4)
