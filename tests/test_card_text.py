@@ -462,7 +462,7 @@ CONDITION_SAMPLES = {
 @pytest.mark.parametrize("constant", [True, False])
 def test_every_condition_field_has_its_own_wording(constant):
     assert {f.name for f in fields(Condition)} == set(CONDITION_SAMPLES) | {"control_min", "count_min", "count_max",
-                                                                           "it_not"}
+                                                                           "it_not", "count_vs"}
     seen = set()
     for name, values in CONDITION_SAMPLES.items():
         for v in values:
@@ -471,6 +471,11 @@ def test_every_condition_field_has_its_own_wording(constant):
             assert text.startswith(("while ", "during ") if constant else "if "), text
             assert text not in seen, (name, v, text)
             seen.add(text)
+    mine, theirs = (Count("cards", cards=Target(side=side, mode="all")) for side in ("you", "opponent"))
+    for cmp in ("at_most", "at_least"):  # count_vs compares the count with another (Counted amounts C-7)
+        text = clean(condition_text(Condition(count=mine, count_vs=(cmp, theirs)), SPIRIT, constant=constant))
+        assert text not in seen and "the number of" in text, text
+        seen.add(text)
     for minimum in (1, 2, 3):  # control_min counts the control target
         text = clean(condition_text(Condition(control=Target(side="you"), control_min=minimum), SPIRIT,
                                     constant=constant))

@@ -144,6 +144,16 @@ def test_ruling_c6_cards_discarded_this_way_with_no_discard_before_stay_by_hand(
     assert not r.automated  # the mill discarded from the deck, not from a hand
 
 
+def test_ruling_c7_compiled_the_number_you_control_against_your_opponents():
+    s = compile_sentence("If the number of Stoneback spirits you control is equal to or fewer than your opponent's, "
+                         "draw 2 cards.", FAMS)
+    assert s.ok, s.why
+    assert s.ops == [{"draw": 2, "if": {
+        "count": {"cards": {"side": "you", "family": "Stoneback", "type": "spirit"}},
+        "count_vs": {"cmp": "at_most", "count": {"cards": {"side": "opponent", "family": "Stoneback",
+                                                           "type": "spirit"}}}}}]
+
+
 @pytest.mark.parametrize("text", [
     "Select any number of your opponent's spirits for each spirit card discarded this way.",  # not a number
     "Select one of your opponent's spirits with only 2 colors.",  # only one colour has a word
@@ -391,6 +401,18 @@ def test_ruling_c6_played_discarding_none_selects_none():
     assert game.state.cards[stag].cores == 3
 
 
+@pytest.mark.parametrize("mine, theirs, draws", [(2, 2, True), (1, 3, True), (3, 2, False)])
+def test_ruling_c7_played_the_counts_are_compared_as_the_effect_resolves(mine, theirs, draws):
+    db = imported_db(magic("If the number of spirits you control is equal to or fewer than your opponent, draw a "
+                           "card."))
+    game = position(two_players(
+        "{life: 5, reserve: 4, hand: [ZT-001], deck: [T-W0, T-W0], field: [%s]}" % ", ".join(["T-R1"] * mine),
+        "{life: 5, reserve: 0, field: [%s]}" % ", ".join(["T-G4"] * theirs)), db=db)
+    hand = len(game.state.players[0].hand)
+    game.apply(UseMagic(0, game.state.players[0].hand[0]))
+    assert len(game.state.players[0].hand) == hand - 1 + (1 if draws else 0)
+
+
 def test_ruling_c2_a_whole_effect_compiles_from_its_sentences():
     r = compile_effect("spirit", "When This Spirit Attacks",
                        "Select one of your opponent's spirits and destroy it. Discard the top card of your "
@@ -427,6 +449,12 @@ def test_ruling_c2_a_whole_effect_compiles_from_its_sentences():
      "effects[0].do[0].select.for_each.discarded_from_hand.zone"),
     ({"select": {"for_each": {"discarded_from_hand": {}}}}, "effects[0].do[0].select"),  # no discard before it
     ({"draw": {"for_each": {"discarded": {}}}}, "effects[0].do[0].draw"),  # no mill before it
+    ({"draw": 1, "if": {"count": {"cards": {}}, "count_vs": {"cmp": "fewer", "count": {"cards": {}}}}},
+     "effects[0].do[0].if.count_vs.cmp"),
+    ({"draw": 1, "if": {"count": {"cards": {}}, "count_vs": {"cmp": "at_most"}}}, "effects[0].do[0].if.count_vs.count"),
+    ({"draw": 1, "if": {"count": {"cards": {}}, "count_vs": {"cmp": "at_most", "count": {"hands": {}}}}},
+     "effects[0].do[0].if.count_vs.count.hands"),
+    ({"draw": 1, "if": {"count_vs": {"cmp": "at_most", "count": {"cards": {}}}}}, "effects[0].do[0].if.count"),
     ({"destroy": {"bp_vs": {"of": "this", "cmp": "more"}}}, "effects[0].do[0].destroy.bp_vs.cmp"),
     ({"destroy": {"bp_vs": "this"}}, "effects[0].do[0].destroy.bp_vs"),
     ({"destroy": {"bp_vs": {"of": "it", "cmp": "equal"}}}, "effects[0].do[0].destroy.bp_vs.of"),  # nothing chosen

@@ -483,7 +483,12 @@ def _condition_parts(c: Condition, ctx: _Ctx, *, constant: bool) -> list[str]:
         parts.append(f"you have a {_color(c.symbol)} symbol on your field")
     if c.control is not None:
         parts.append(_control_text(c.control, c.control_min))
-    if c.count is not None:
+    if c.count is not None and c.count_vs is not None:  # "the number of ... is equal to or fewer than ..." (C-7)
+        _, many = _count_noun(c.count)
+        _, other = _count_noun(c.count_vs[1])
+        how = "equal to or fewer than" if c.count_vs[0] == "at_most" else "equal to or more than"
+        parts.append(f"the number of {many} is {how} the number of {other}".replace("{this}", this))
+    if c.count is not None and (c.count_min is not None or c.count_max is not None):
         parts.append(_count_condition(c.count, c.count_min, c.count_max).replace("{this}", this))
     if c.linked is not None:  # 【Link】 (docs/saga-rulings.md "Link")
         parts.append(f"{this} is linked" if c.linked else f"{this} is not linked")

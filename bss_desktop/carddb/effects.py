@@ -275,6 +275,9 @@ class Condition:
     count: Count | None = None  # a number read from the game lies between count_min and count_max
     count_min: int | None = None
     count_max: int | None = None
+    # the count compared with another count: (at_most | at_least, Count) ("if the number of spirits you control is
+    # equal to or fewer than your opponent's", docs/saga-rulings.md Counted amounts C-7)
+    count_vs: tuple | None = None
     soul_paid: bool | None = None  # the soul core was used to pay this effect's cost (or this magic card's cost)
     # the card "it" names (what the effect's last selection chose) fits this filter ("if it is green, ...", "if it
     # has 3000 or fewer BP, ..."), or with it_not, does not ("if it is not green"); false when it names no card
@@ -681,14 +684,19 @@ def parse_condition(v, f) -> Condition:
             kw[key] = parse_target({"side": "any", "type": "any", **_map(val, p, _IT_FILTER_KEYS)}, p)
         elif key == "it_not":
             kw[key] = _bool(val, p)
+        elif key == "count_vs":
+            cd = _map(val, p, ("cmp", "count"))
+            if "count" not in cd:
+                raise EffectSyntax(f"{p}.count", "missing: the count it is compared with")
+            kw[key] = (_choice(cd.get("cmp"), f"{p}.cmp", ("at_most", "at_least")), parse_count(cd["count"], f"{p}.count"))
     if kw.get("it_not") and "it" not in kw:
         raise EffectSyntax(f"{f}.it_not", "it_not turns the it filter round; add it")
     if "control_min" in kw and "control" not in kw:
         raise EffectSyntax(f"{f}.control_min", "control_min counts the cards named by control; add control")
-    if "count" in kw and "count_min" not in kw and "count_max" not in kw:
-        raise EffectSyntax(f"{f}.count", "say how many with count_min, count_max or both")
-    if ("count_min" in kw or "count_max" in kw) and "count" not in kw:
-        raise EffectSyntax(f"{f}.count", "missing: what count_min / count_max count")
+    if "count" in kw and "count_min" not in kw and "count_max" not in kw and "count_vs" not in kw:
+        raise EffectSyntax(f"{f}.count", "say how many with count_min, count_max, count_vs")
+    if ("count_min" in kw or "count_max" in kw or "count_vs" in kw) and "count" not in kw:
+        raise EffectSyntax(f"{f}.count", "missing: what count_min / count_max / count_vs count")
     return Condition(**kw)
 
 
@@ -1477,6 +1485,7 @@ def condition_to_dict(c: Condition) -> dict:
         if val != fld.default:
             out[fld.name] = (sided_target_to_dict(val) if fld.name == "control" else
                              count_to_dict(val) if fld.name == "count" else
+                             {"cmp": val[0], "count": count_to_dict(val[1])} if fld.name == "count_vs" else
                              {k: v for k, v in target_to_dict(val).items() if k not in ("side", "type")}
                              | ({"type": val.type} if val.type != "any" else {}) if fld.name == "it" else val)
     return out

@@ -255,6 +255,10 @@ def condition_holds(game, cond, source: int, controller: int, activation=None) -
                                                                                                  controller, activation)
         if (cond.count_min is not None and n < cond.count_min) or (cond.count_max is not None and n > cond.count_max):
             return False
+        if cond.count_vs is not None:  # compared with another count, both read now (counting.py, ruling C-7)
+            other = count_value(game, cond.count_vs[1], source, controller, activation)
+            if (n > other) if cond.count_vs[0] == "at_most" else (n < other):
+                return False
     if cond.exhausted is not None:  # "if this spirit is exhausted / refreshed": on the field, in that state
         card = st.cards[source]
         if card.zone != "field" or card.exhausted != cond.exhausted:

@@ -41,6 +41,9 @@ level_per: "for every level this spirit has"                  -> per_level_this
 // "They are treated as LV1 during this turn.": the cards selected before
 %extend sentence: "they are treated as" "being"? "lv" NUMBER duration? -> they_level_set
 
+// "if the number of spirits you control is equal to or fewer than your opponent's" (ruling C-7)
+%extend condition: "the number of" descr filters? "you control is equal to or fewer than" ("your opponent" | "your opponent's" | "theirs") -> c_count_vs_opponent
+
 %extend filter: "with only" NUMBER ("color" | "colors")        -> f_colors_only
               | "with bp equal to or fewer than" bp_ref        -> f_bp_at_most_ref
               | "with bp equal to or less than" bp_ref         -> f_bp_at_most_ref
@@ -159,6 +162,13 @@ class Rules:
 
     def equal_cost_it(self, *_):
         return {"cost": "it"}
+
+    def c_count_vs_opponent(self, descr, *rest):  # the same cards counted on each side (ruling C-7)
+        filters = rest[0] if rest and isinstance(rest[0], list) else None
+        mine = self._target({}, "you", descr, filters)
+        mine.setdefault("type", "spirit")
+        theirs = {**mine, "side": "opponent"}
+        return {"count": {"cards": mine}, "count_vs": {"cmp": "at_most", "count": {"cards": theirs}}}
 
     # ---------------------------------------------------------------- filters
     def f_colors_only(self, n):  # "with only one color" (CR 2-4)
