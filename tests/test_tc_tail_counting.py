@@ -154,6 +154,13 @@ def test_ruling_c7_compiled_the_number_you_control_against_your_opponents():
                                                            "type": "spirit"}}}}}]
 
 
+def test_ruling_c8_compiled_draw_until_your_hand_is_as_big_as_your_opponents():
+    r = compile_effect("spirit", "When Summoned", "You may discard a magic card to draw cards until you have the same "
+                       "number of cards in your hand as your opponent has in theirs.", families=FAMS)
+    assert r.automated, r.why
+    assert r.effect["do"] == [{"draw": {"until_as": {"cards": {"side": "opponent", "zone": "hand", "type": "any"}}}}]
+
+
 @pytest.mark.parametrize("text", [
     "Select any number of your opponent's spirits for each spirit card discarded this way.",  # not a number
     "Select one of your opponent's spirits with only 2 colors.",  # only one colour has a word
@@ -174,7 +181,8 @@ def test_ruling_c1_the_written_card_text_says_the_count():
                                {"exhaust": {"bp_vs": {"of": "it", "cmp": "at_most"}}},
                                {"mill": {"count": 1, "for_each": {"cost": "it"}}},
                                {"discard": {"any_number": True}},
-                               {"draw": {"count": 1, "for_each": {"discarded_from_hand": {"type": "spirit"}}}}]}]},
+                               {"draw": {"count": 1, "for_each": {"discarded_from_hand": {"type": "spirit"}}}},
+                               {"draw": {"until_as": {"cards": {"side": "opponent", "zone": "hand", "type": "any"}}}}]}]},
                          file="(test)", set_id="EX")
     text = effect_text(card.effects[0], card)
     assert "Exhaust 1 opponent's spirit for each spirit with 3000 BP or more on your field." in text
@@ -185,6 +193,7 @@ def test_ruling_c1_the_written_card_text_says_the_count():
     assert "for each point of the selected card's cost" in text
     assert "Discard any number of cards from your hand." in text
     assert "for each spirit card discarded by this effect" in text
+    assert "Draw cards until you have as many cards in your hand as there are cards in your opponent's hand." in text
     # and back: the written directives read the same
     for d in card.effects[0].do:
         assert parse_directive(directive_to_dict(d), "x") == d
@@ -413,6 +422,19 @@ def test_ruling_c7_played_the_counts_are_compared_as_the_effect_resolves(mine, t
     assert len(game.state.players[0].hand) == hand - 1 + (1 if draws else 0)
 
 
+@pytest.mark.parametrize("theirs, drawn", [(4, 3), (1, 0)])
+def test_ruling_c8_played_draw_until_your_hand_is_as_big_as_your_opponents(theirs, drawn):
+    db = imported_db(magic("Draw cards until you have the same number of cards in your hand as your opponent has in "
+                           "theirs."))
+    game = position(two_players(
+        "{life: 5, reserve: 4, hand: [ZT-001, T-R1], deck: [T-W0, T-W0, T-W0, T-W0, T-W0]}",
+        "{life: 5, reserve: 0, hand: [%s]}" % ", ".join(["T-G4"] * theirs)), db=db)
+    deck = len(game.state.players[0].deck)
+    game.apply(UseMagic(0, game.state.players[0].hand[0]))  # the magic card leaves the hand: 1 card left in it
+    assert len(game.state.players[0].deck) == deck - drawn
+    assert len(game.state.players[0].hand) == max(1, theirs)
+
+
 def test_ruling_c2_a_whole_effect_compiles_from_its_sentences():
     r = compile_effect("spirit", "When This Spirit Attacks",
                        "Select one of your opponent's spirits and destroy it. Discard the top card of your "
@@ -449,6 +471,9 @@ def test_ruling_c2_a_whole_effect_compiles_from_its_sentences():
      "effects[0].do[0].select.for_each.discarded_from_hand.zone"),
     ({"select": {"for_each": {"discarded_from_hand": {}}}}, "effects[0].do[0].select"),  # no discard before it
     ({"draw": {"for_each": {"discarded": {}}}}, "effects[0].do[0].draw"),  # no mill before it
+    ({"draw": {"until_as": {"hands": {}}}}, "effects[0].do[0].draw.until_as.hands"),
+    ({"draw": {"until_as": {"cards": {"zone": "hand"}}, "count": 2}}, "effects[0].do[0].draw.until_as"),
+    ({"draw": {"until_as": {"cards": {"zone": "hand"}}, "side": "each"}}, "effects[0].do[0].draw.until_as"),
     ({"draw": 1, "if": {"count": {"cards": {}}, "count_vs": {"cmp": "fewer", "count": {"cards": {}}}}},
      "effects[0].do[0].if.count_vs.cmp"),
     ({"draw": 1, "if": {"count": {"cards": {}}, "count_vs": {"cmp": "at_most"}}}, "effects[0].do[0].if.count_vs.count"),

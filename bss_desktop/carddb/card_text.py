@@ -618,6 +618,9 @@ def _clause(d: Directive, ctx: _Ctx, effect_kind: str | None) -> _Clause:
     dur = _duration(d, effect_kind)
     per = _per_text(d)
     if op == "draw":
+        if d.keep is not None and d.per is not None:  # "... as many cards in your hand as ..." (ruling C-8)
+            _, many = _count_noun(d.per)
+            return _imp(f"draw cards until you have as many cards in your hand as there are {many}")
         if d.keep is not None:  # "draw cards until you have 3 cards in your hand"
             n = _count(d.keep, "card")
             return _imp({"opponent": f"your opponent draws cards until they have {n} in their hand",

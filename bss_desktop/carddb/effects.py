@@ -838,7 +838,7 @@ def _directive(op, val, f, make_token) -> Directive:
         keys = ("count", "for_each", "minus") + (("player",) if op == "life_damage" else ()) + (
             ("to", "from", "soul_core") if op == "core_gain" else ()) + (
             ("of", "side", "any_number") if op == "discard" else ()) + (
-            ("from",) if op == "life_gain" else ()) + (("side", "until") if op == "draw" else ())
+            ("from",) if op == "life_gain" else ()) + (("side", "until", "until_as") if op == "draw" else ())
         d = _map(val, p, keys)
         if op == "draw":  # who draws (each: both players, CR 1-3-4), and "until you have N cards in your hand"
             extra = {"side": _choice(d.get("side", "you"), f"{p}.side", ("you", "opponent", "each"))}
@@ -846,6 +846,11 @@ def _directive(op, val, f, make_token) -> Directive:
                 if any(k in d for k in ("count", "for_each", "minus")):
                     raise EffectSyntax(f"{p}.until", "until (a hand of N cards) goes without count or for_each")
                 return Directive(op, amount=1, keep=_int(d["until"], f"{p}.until", 1), **extra)
+            if "until_as" in d:  # "until you have as many cards in your hand as ..." (ruling C-8)
+                if any(k in d for k in ("count", "for_each", "minus")) or extra["side"] != "you":
+                    raise EffectSyntax(f"{p}.until_as", "until_as (a hand as big as a count) goes without count or "
+                                                        "for_each, for your own hand (side: you)")
+                return Directive(op, amount=1, keep=0, per=parse_count(d["until_as"], f"{p}.until_as"), **extra)
             return Directive(op, amount=_int(d.get("count", 1), f"{p}.count", 1, allow_x=True), **_per(d, p),
                              **extra)
         extra = {"player": _choice(d.get("player", "opponent"), f"{p}.player", LIFE_PLAYERS)} \
@@ -1563,7 +1568,9 @@ def _directive_value(d: Directive, token_to_dict):
         if d.op == "core_gain" and d.to != "reserve":
             out["to"] = d.to
         if d.op == "draw":
-            if d.keep is not None:
+            if d.keep is not None and d.per is not None:  # ruling C-8
+                out = {"until_as": count_to_dict(d.per)}
+            elif d.keep is not None:
                 out = {"until": d.keep}
             if d.side not in (None, "you"):
                 out["side"] = d.side

@@ -259,8 +259,9 @@ class Directives:
         players = (a.controller, 1 - a.controller) if d.side == "each" else \
             (1 - a.controller,) if d.side == "opponent" else (a.controller,)
         for p in players:  # "you and your opponent each draw": you first (CR 1-3-4)
-            if d.keep is not None:  # "draw cards until you have N cards in your hand"
-                n = d.keep - len(st.players[p].hand)
+            if d.keep is not None:  # "draw cards until you have N cards in your hand" (or as many as counted, C-8)
+                n = d.keep - len(st.players[p].hand) + (
+                    count_value(self, d.per, a.source, a.controller, a) if d.per is not None else 0)
             else:
                 n = self._amount(a, d)
             if n <= 0:  # CR 4-5-3, 1-3-2-3: zero or fewer times is not at all

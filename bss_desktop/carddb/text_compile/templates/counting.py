@@ -17,7 +17,10 @@ GRAMMAR = r"""
            | ("for each" | "for every") card_descr "discarded this way" -> per_discarded_way
            | ("for each" | "for every") card_descr ("you discarded" | "discarded") -> per_hand_discarded
 
-%extend action: counted_mill | counted_charge | equal_mill | discard_any | counted_remove
+%extend action: counted_mill | counted_charge | equal_mill | discard_any | counted_remove | draw_as_many
+
+// "draw cards until you have the same number of cards in your hand as your opponent has in theirs" (ruling C-8)
+draw_as_many: "draw cards until you have the same number of cards in your hand as your opponent has in theirs"
 
 // "discard any number of cards" (ruling C-6); its words up to "of" are deck.py's "discard any number of them"
 discard_any: "discard" viewed_amount "of cards" ("from your hand")?
@@ -156,6 +159,9 @@ class Rules:
 
     def counted_remove(self, count, _w, _it, to, per):
         return [{"core_remove": {"target": "it", **self._core_to(count, to), "for_each": per}}]
+
+    def draw_as_many(self):  # as many as the opponent's hand holds when it resolves (ruling C-8)
+        return [{"draw": {"until_as": {"cards": {"side": "opponent", "zone": "hand", "type": "any"}}}}]
 
     def equal_mill(self, side, per):  # as many as the number counted: 1 for each (ruling C-5)
         return [{"mill": {"count": 1, "side": side, "for_each": per}}]
