@@ -161,6 +161,24 @@ def test_ruling_c8_compiled_draw_until_your_hand_is_as_big_as_your_opponents():
     assert r.effect["do"] == [{"draw": {"until_as": {"cards": {"side": "opponent", "zone": "hand", "type": "any"}}}}]
 
 
+@pytest.mark.parametrize("text, ops", [
+    ("Return that spirit and all spirits that cost the same as that spirit to their owners' hands.",
+     [{"bounce": {"side": "any", "all": True, "same_cost": "it"}}]),
+    ("Exhaust all of your opponent's spirits that cost the same as that spirit.",
+     [{"exhaust": {"all": True, "same_cost": "it"}}]),
+])
+def test_ruling_c9_compiled_the_same_cost_as_the_selected_spirit(text, ops):
+    s = compile_sentence(text, FAMS)
+    assert s.ok, s.why
+    assert s.ops == ops
+
+
+def test_ruling_c9_that_spirit_and_all_others_of_another_kind_stays_by_hand():
+    # two returns that the text makes one: only when that spirit is one of "all" is it a single return
+    assert not compile_sentence("Return that spirit and all spirits with 3000 or less BP to their owners' hands.",
+                                FAMS).ok
+
+
 @pytest.mark.parametrize("text", [
     "Select any number of your opponent's spirits for each spirit card discarded this way.",  # not a number
     "Select one of your opponent's spirits with only 2 colors.",  # only one colour has a word
@@ -435,6 +453,22 @@ def test_ruling_c8_played_draw_until_your_hand_is_as_big_as_your_opponents(their
     assert len(game.state.players[0].hand) == max(1, theirs)
 
 
+@pytest.mark.parametrize("take", [True, False])
+def test_ruling_c9_played_that_spirit_and_every_spirit_of_its_cost_return_at_once(take):
+    db = imported_db(magic("You may select one of your spirits. Return that spirit and all spirits that cost the same "
+                           "as that spirit to their owners' hands."))
+    game = position(two_players("{life: 5, reserve: 4, hand: [ZT-001], field: [T-R3, T-R1]}",
+                                "{life: 5, reserve: 0, field: [T-P3, T-G4]}"), db=db)
+    knight, pup = game.state.players[0].field
+    shade, stag = game.state.players[1].field  # cost 3 and 4
+    game.apply(UseMagic(0, game.state.players[0].hand[0]))
+    answer(game, take)  # you may
+    if take:
+        answer(game, [knight])  # cost 3
+    zones = [game.state.cards[i].zone for i in (knight, pup, shade, stag)]
+    assert zones == (["hand", "field", "hand", "field"] if take else ["field"] * 4)
+
+
 def test_ruling_c2_a_whole_effect_compiles_from_its_sentences():
     r = compile_effect("spirit", "When This Spirit Attacks",
                        "Select one of your opponent's spirits and destroy it. Discard the top card of your "
@@ -472,6 +506,8 @@ def test_ruling_c2_a_whole_effect_compiles_from_its_sentences():
     ({"select": {"for_each": {"discarded_from_hand": {}}}}, "effects[0].do[0].select"),  # no discard before it
     ({"draw": {"for_each": {"discarded": {}}}}, "effects[0].do[0].draw"),  # no mill before it
     ({"draw": {"until_as": {"hands": {}}}}, "effects[0].do[0].draw.until_as.hands"),
+    ({"bounce": {"all": True, "same_cost": "it"}}, "effects[0].do[0].bounce.same_cost"),  # nothing selected before
+    ({"core_remove": {"target": {"same_cost": "it"}}}, "effects[0].do[0].core_remove"),
     ({"draw": {"until_as": {"cards": {"zone": "hand"}}, "count": 2}}, "effects[0].do[0].draw.until_as"),
     ({"draw": {"until_as": {"cards": {"zone": "hand"}}, "side": "each"}}, "effects[0].do[0].draw.until_as"),
     ({"draw": 1, "if": {"count": {"cards": {}}, "count_vs": {"cmp": "fewer", "count": {"cards": {}}}}},

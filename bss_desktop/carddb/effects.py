@@ -179,7 +179,9 @@ SIDES = ("you", "opponent", "any", "each")  # each: every player selects among t
 ZONES = ("field", "hand", "trash", "deck")  # deck: only counted ("for each", conditions), never selected
 MAX_TOKEN_NAME = 60  # a token named by name (`{token: {ref: ...}}`): as long as a token made by hand may be named
 LIFE_PLAYERS = ("opponent", "you", "both")  # whose life a life_damage directive reduces
-# a target's `same_cost`: whose cards' costs its cost is one of: your spirits', or (recover only) the cards "it" names
+# a target's `same_cost`: whose cards' costs its cost is one of: your spirits', or the cards "it" names (recover, and
+# the directives that select field cards: docs/saga-rulings.md Counted amounts C-9)
+SAME_COST_IT_OPS = ("recover", "select", "destroy", "exhaust", "refresh", "bounce", "to_deck_bottom", "to_deck_top")
 SAME_COSTS = ("your_spirits", "it")
 MAX_SYMBOLS = 10  # the symbols a symbol directive sets or adds at once (a card prints two or three at most)
 LATER = ("battle_end", "turn_end")  # later: when the current battle ends (CR 7-1-6-1), at the end of this turn (6-8-1-1)
@@ -806,8 +808,9 @@ def parse_directive(v, f, *, make_token=None) -> Directive:
         raise EffectSyntax(f"{f}.quiet", "quiet goes with destroy: the opponent's \"When Destroyed\" effects are not "
                                          "triggered by what it destroys (CR 10-15-1)")
     d = _directive(op, v[op], f, make_token)
-    if d.target is not None and d.target.same_cost == "it" and op != "recover":
-        raise EffectSyntax(f"{f}.{op}", "same_cost: it (the cost of the cards selected before) is for recover only")
+    if d.target is not None and d.target.same_cost == "it" and op not in SAME_COST_IT_OPS:
+        raise EffectSyntax(f"{f}.{op}", "same_cost: it (the cost of the cards selected before) goes with recover or "
+                                        f"a directive that selects field cards ({', '.join(SAME_COST_IT_OPS[1:])})")
     return replace(d, **mods) if mods else d
 
 
@@ -1342,6 +1345,9 @@ def _refuse_unknown_bp(directives, f: str, trigger, kind: str) -> None:
         if vs is not None and vs[0] == "this" and leaving:
             raise EffectSyntax(f"{f}[{i}].{x.op}.bp_vs", "this card's BP is compared only while it is on the field: "
                                                         "not in an effect of its leaving it")
+        if x.op != "recover" and x.target is not None and x.target.same_cost == "it" and not chose:
+            raise EffectSyntax(f"{f}[{i}].{x.op}.same_cost", "'it' is the cards an earlier directive of this effect "
+                                                            "selected; none did")
         if vs is not None and vs[0] == "it" and (not chose or kind == "constant"):
             raise EffectSyntax(f"{f}[{i}].{x.op}.bp_vs.of", "'it' is the cards an earlier directive of this effect "
                                                            "selected; none did")

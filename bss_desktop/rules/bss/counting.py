@@ -87,8 +87,12 @@ def bp_fits(bp: int, ref: int | None, cmp: str) -> bool:
 
 
 def fixed_target(game, a, t):
-    """`t` with its comparison with "it" made fixed as the selection is made (a card's BP against the selected
-    card's, ruling C-4): the filter every candidate is then read against."""
+    """`t` with its comparisons with "it" made fixed as the selection is made (a card's BP against the selected
+    card's, ruling C-4; its cost the same as the selected card's, C-9): the filter every candidate is then read
+    against."""
+    if t.same_cost == "it":  # "all spirits that cost the same as that spirit": its printed cost (CR 2-6, C-9)
+        costs = {game.db[game.state.cards[i].cid].cost for i in a.selected}
+        t = replace(t, same_cost=None, **({"costs": tuple(sorted(costs))} if costs else {"cost_min": 1, "cost_max": 0}))
     if t.bp_vs is None or t.bp_vs[0] != "it":
         return t
     ref = bp_of_reference(game, a, "it", a.source)

@@ -17,7 +17,10 @@ GRAMMAR = r"""
            | ("for each" | "for every") card_descr "discarded this way" -> per_discarded_way
            | ("for each" | "for every") card_descr ("you discarded" | "discarded") -> per_hand_discarded
 
-%extend action: counted_mill | counted_charge | equal_mill | discard_any | counted_remove | draw_as_many
+%extend action: counted_mill | counted_charge | equal_mill | discard_any | counted_remove | draw_as_many | bounce_it_and_all
+
+// "Return that spirit and all spirits that cost the same as that spirit to their owners' hands." (ruling C-9)
+bounce_it_and_all: "return" it "and all" descr filters "to" hand_of
 
 // "draw cards until you have the same number of cards in your hand as your opponent has in theirs" (ruling C-8)
 draw_as_many: "draw cards until you have the same number of cards in your hand as your opponent has in theirs"
@@ -54,6 +57,7 @@ level_per: "for every level this spirit has"                  -> per_level_this
               | "with fewer bp than" bp_ref                    -> f_bp_below_ref
               | "with less bp than" bp_ref                     -> f_bp_below_ref
               | ("that is" | "that are") "not currently attacking" -> f_not_attacking
+              | ("that cost the same as" | "that costs the same as") it -> f_same_cost_it
 bp_ref: ("this spirit's bp" | "this spirit")                   -> bp_ref_this
       | "the selected" adjective* families? (kind_spirit | "spirit's bp") -> bp_ref_it
       | ("that spirit's bp" | "that spirit")                   -> bp_ref_it
@@ -160,6 +164,14 @@ class Rules:
     def counted_remove(self, count, _w, _it, to, per):
         return [{"core_remove": {"target": "it", **self._core_to(count, to), "for_each": per}}]
 
+    def bounce_it_and_all(self, _it, descr, filters, _hand):
+        """"Return that spirit and all spirits that cost the same as that spirit ...": that spirit is one of them, so
+        one return of all of them at once (ruling C-9)."""
+        t = self._target({"all": True}, "any", descr, filters)
+        if t.get("same_cost") != "it" or set(t) - {"side", "all", "same_cost", "type"}:
+            raise NotSupported("'that spirit and all ...' other than all that cost the same as it")
+        return [{"bounce": t}]
+
     def draw_as_many(self):  # as many as the opponent's hand holds when it resolves (ruling C-8)
         return [{"draw": {"until_as": {"cards": {"side": "opponent", "zone": "hand", "type": "any"}}}}]
 
@@ -196,6 +208,9 @@ class Rules:
 
     def bp_ref_it(self, *_):
         return "it"
+
+    def f_same_cost_it(self, _it):  # "that cost the same as that spirit" (ruling C-9)
+        return {"same_cost": "it"}
 
     def f_not_attacking(self):  # "that is not currently attacking" (CR 7-1)
         return {"attacking": False}
