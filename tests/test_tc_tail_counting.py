@@ -179,6 +179,19 @@ def test_ruling_c9_that_spirit_and_all_others_of_another_kind_stays_by_hand():
                                 FAMS).ok
 
 
+def test_ruling_c10_compiled_as_many_cores_as_the_number_of_its_keyword():
+    r = compile_effect("nexus", "During Your Main Step", "When one of your spirits with Raid is summoned, place a "
+                       "number of cores from the void onto that spirit equal to the number specified in its Raid "
+                       "effect.", families=FAMS)
+    assert r.automated, r.why
+    assert r.effect["do"] == [{"core_charge": {"target": "trigger", "count": 1, "for_each": {
+        "keyword_value": {"keyword": "raid", "of": "trigger"}}}}]
+    # after a selection "that spirit" is the selected one, not the trigger's: by hand
+    r = compile_effect("magic", "N/A", "Select one of your spirits. Place a number of cores from the void onto that "
+                       "spirit equal to the number specified in its Gale effect.", ["Main"], families=FAMS)
+    assert not r.automated
+
+
 @pytest.mark.parametrize("text", [
     "Select any number of your opponent's spirits for each spirit card discarded this way.",  # not a number
     "Select one of your opponent's spirits with only 2 colors.",  # only one colour has a word
@@ -469,6 +482,33 @@ def test_ruling_c9_played_that_spirit_and_every_spirit_of_its_cost_return_at_onc
     assert zones == (["hand", "field", "hand", "field"] if take else ["field"] * 4)
 
 
+def _gale_db(details: str):
+    from test_text_compile_played import nexus
+
+    db = imported_db(nexus(details, "During Your Main Step"))
+    for cid, kws in (("GX-1", [{"gale": 2}, {"gale": 3}]), ("GX-2", [])):
+        db.add(card_from_dict({"id": cid, "name": f"Gust {cid}", "type": "spirit", "colors": ["red"], "cost": 0,
+                               "symbols": ["red"], "keywords": kws,
+                               "levels": [{"level": 1, "cores": 1, "bp": 1000}, {"level": 2, "cores": 6, "bp": 3000}]},
+                              file="(test)", set_id="GX"), source="(test)")
+    return db
+
+
+def test_ruling_c10_cr_11_10_3_played_cores_onto_the_summoned_spirit_as_many_as_its_largest_gale():
+    from bss_desktop.engine.commands import Summon
+    from helpers import first
+
+    db = _gale_db("When one of your spirits with Gale is summoned, place a number of cores from the void onto that "
+                  "spirit equal to the number specified in its Gale effect.")
+    game = position(two_players("{life: 5, reserve: 4, hand: [GX-1, GX-2], field: [{card: ZT-001, cores: 0}]}",
+                                "{life: 5, reserve: 0}"), db=db)
+    game.apply(Summon(0, first(game, 0, "GX-2", "hand")))  # no Gale: not watched
+    plain = first(game, 0, "GX-2")
+    game.apply(Summon(0, first(game, 0, "GX-1", "hand")))
+    gust = first(game, 0, "GX-1")
+    assert stats.cores_on(game.state, gust) == stats.cores_on(game.state, plain) + 3  # Gale 3, the larger
+
+
 def test_ruling_c2_a_whole_effect_compiles_from_its_sentences():
     r = compile_effect("spirit", "When This Spirit Attacks",
                        "Select one of your opponent's spirits and destroy it. Discard the top card of your "
@@ -507,6 +547,11 @@ def test_ruling_c2_a_whole_effect_compiles_from_its_sentences():
     ({"draw": {"for_each": {"discarded": {}}}}, "effects[0].do[0].draw"),  # no mill before it
     ({"draw": {"until_as": {"hands": {}}}}, "effects[0].do[0].draw.until_as.hands"),
     ({"bounce": {"all": True, "same_cost": "it"}}, "effects[0].do[0].bounce.same_cost"),  # nothing selected before
+    ({"mill": {"for_each": {"keyword_value": {"keyword": "armor", "of": "this"}}}},
+     "effects[0].do[0].mill.for_each.keyword_value.keyword"),
+    ({"mill": {"for_each": {"keyword_value": {"keyword": "gale", "of": "it"}}}},
+     "effects[0].do[0].mill.for_each.keyword_value.of"),
+    ({"mill": {"for_each": {"keyword_value": {"keyword": "gale", "of": "trigger"}}}}, "effects[0].do[0].mill"),
     ({"core_remove": {"target": {"same_cost": "it"}}}, "effects[0].do[0].core_remove"),
     ({"draw": {"until_as": {"cards": {"zone": "hand"}}, "count": 2}}, "effects[0].do[0].draw.until_as"),
     ({"draw": {"until_as": {"cards": {"zone": "hand"}}, "side": "each"}}, "effects[0].do[0].draw.until_as"),

@@ -387,6 +387,10 @@ def _count_noun(c: Count, *, subject: bool = False) -> tuple[str, str]:
     whose = {"you": "your", "opponent": "their" if subject else "your opponent's", "any": "either player's"}[side]
     if c.what == "destroyed":
         return f"of {whose} spirits destroyed this turn", f"of {whose} spirits destroyed this turn"
+    if c.what == "keyword_value":  # ruling C-10
+        whose = "this card's" if c.place == "this" else "that spirit's"
+        name = KEYWORD_NAMES.get(c.keyword, c.keyword)
+        return f"point of {whose} 【{name}】 number", f"points of {whose} 【{name}】 number"
     if c.what == "cost":  # "equal to that spirit's cost" (ruling C-5)
         return "point of the selected card's cost", "points of the selected card's cost"
     if c.what == "level":  # "for every level this spirit has" (ruling C-3)

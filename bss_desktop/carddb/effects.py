@@ -253,11 +253,12 @@ class Target:
 class Count:
     """A number read from the game when the directive is performed: "for each ..." (cards, cores, symbols)."""
 
-    what: str  # cards | cores | symbols | discarded (the cards this effect's last mill discarded, `cards` their filter) | destroyed | effect_draws | destroyed_by_this (spirits the resolving effect destroyed) | level (this card's level) | cost (the printed cost of the cards selected before) | discarded_from_hand (the cards this effect discarded from a hand)
+    what: str  # cards | cores | symbols | discarded (the cards this effect's last mill discarded, `cards` their filter) | destroyed | effect_draws | destroyed_by_this (spirits the resolving effect destroyed) | level (this card's level) | cost (the printed cost of the cards selected before) | discarded_from_hand (the cards this effect discarded from a hand) | keyword_value (the number of `keyword` on the card `place` names: this | trigger)
     cards: Target | None = None  # cards: every card matching it, in its zone (a magic card being used is in no zone)
     place: str | None = None  # cores: this | reserve | life | trash | field
     side: str = "you"  # cores, symbols and destroyed: whose (you | opponent | any)
     colors: tuple = ()  # symbols: only symbols of these colours (a double colour symbol counts once, CR 2-8-2-1)
+    keyword: str | None = None  # keyword_value: which keyword's number (of the card `place` names: this | trigger)
 
 
 @dataclass(frozen=True, slots=True)
@@ -598,7 +599,8 @@ def _alternative(v, f, kw: dict) -> Target:
 
 
 _COUNT_WHAT = ("cards", "cores", "symbols", "discarded", "destroyed", "effect_draws", "destroyed_by_this", "level",
-               "cost", "discarded_from_hand")
+               "cost", "discarded_from_hand", "keyword_value")
+VALUE_KEYWORDS = ("gale", "raid", "crush")  # keywords with a number (a keyword_value count reads it)
 _CORE_PLACES = ("this", "reserve", "life", "trash", "field")
 
 
@@ -608,7 +610,7 @@ def parse_count(v, f) -> Count:
     d = _map(v, f, _COUNT_WHAT)
     if len(d) != 1:
         raise EffectSyntax(f, "count exactly one of cards, cores, symbols, discarded, destroyed, effect_draws, "
-                              "destroyed_by_this, level, cost or discarded_from_hand")
+                              "destroyed_by_this, level, cost, discarded_from_hand or keyword_value")
     (what, val), = d.items()
     p = f"{f}.{what}"
     if what == "cards":  # counted, never selected: every matching card, of whichever side it says (default yours)
@@ -636,6 +638,10 @@ def parse_count(v, f) -> Count:
         cd = _map(val, p, ("side", "place"))
         return Count("cores", place=_choice(cd.get("place", "reserve"), f"{p}.place", _CORE_PLACES[1:]),
                      side=_choice(cd.get("side", "you"), f"{p}.side", ("you", "opponent", "any")))
+    if what == "keyword_value":  # "the number specified in its Gale effect" (ruling C-10)
+        kd = _map(val, p, ("keyword", "of"))
+        return Count(what, place=_choice(kd.get("of"), f"{p}.of", ("this", "trigger")),
+                     keyword=_choice(kd.get("keyword"), f"{p}.keyword", VALUE_KEYWORDS))
     if what == "cost":  # "equal to that spirit's cost": the printed cost of the cards selected before (ruling C-5)
         _choice(val, p, ("it",))
         return Count("cost", place="it")
@@ -1353,6 +1359,11 @@ def _refuse_unknown_bp(directives, f: str, trigger, kind: str) -> None:
                                                            "selected; none did")
         chose = chose or (x.target is not None and x.target.ref is None)
         counts = [c for c in (x.per, x.target.per if x.target is not None else None) if c is not None]
+        for c in counts:  # a keyword's number on the card the trigger is about: a trigger about one (ruling C-10)
+            if c.what == "keyword_value" and c.place == "trigger" and (
+                    trigger not in WATCH_TRIGGERS or (x.target is not None and x.target.ref not in (None, "trigger"))):
+                raise EffectSyntax(f"{f}[{i}].{x.op}", "a keyword's number on the trigger's card goes in an effect "
+                                                       "triggered by one of several spirits, on that card")
         for c in counts:  # the cards "discarded this way" are those a directive before it discarded (ruling C-6)
             before = {y.op for y in directives[:i]}
             if (c.what == "discarded" and "mill" not in before) or (
@@ -1483,6 +1494,8 @@ def count_to_dict(c: Count) -> dict:
         return {"level": "this"}
     if c.what == "cost":
         return {"cost": "it"}
+    if c.what == "keyword_value":
+        return {"keyword_value": {"keyword": c.keyword, "of": c.place}}
     out: dict = {"side": c.side}
     if c.colors:
         out["colors"] = list(c.colors)

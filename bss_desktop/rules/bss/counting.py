@@ -118,3 +118,12 @@ def cost_of_selected(game, a) -> int:
         return 0
     st = game.state
     return sum(game.db[st.cards[i].cid].cost for i in a.selected)
+
+
+def keyword_value(game, c, source: int | None, a) -> int:
+    """"The number specified in its Gale effect": the number of that keyword on the card (this card, or the card
+    the trigger is about), the largest when it has several (CR 11-10-3), 0 when it has none (ruling C-10)."""
+    iid = source if c.place == "this" else (a.trigger_card if a is not None else None)
+    if iid is None:
+        return 0
+    return max((k.value or 0 for k in game.keywords_of(iid, c.keyword)), default=0)

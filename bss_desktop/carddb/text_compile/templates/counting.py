@@ -17,7 +17,10 @@ GRAMMAR = r"""
            | ("for each" | "for every") card_descr "discarded this way" -> per_discarded_way
            | ("for each" | "for every") card_descr ("you discarded" | "discarded") -> per_hand_discarded
 
-%extend action: counted_mill | counted_charge | equal_mill | discard_any | counted_remove | draw_as_many | bounce_it_and_all
+%extend action: counted_mill | counted_charge | equal_mill | discard_any | counted_remove | draw_as_many | bounce_it_and_all | equal_charge
+
+// "place a number of cores from the void onto that spirit equal to the number specified in its Gale effect" (C-10)
+equal_charge: "place a number of cores from the void onto" core_dest "equal to the number specified in its" KEYWORD "effect"
 
 // "Return that spirit and all spirits that cost the same as that spirit to their owners' hands." (ruling C-9)
 bounce_it_and_all: "return" it "and all" descr filters "to" hand_of
@@ -171,6 +174,18 @@ class Rules:
         if t.get("same_cost") != "it" or set(t) - {"side", "all", "same_cost", "type"}:
             raise NotSupported("'that spirit and all ...' other than all that cost the same as it")
         return [{"bounce": t}]
+
+    def equal_charge(self, dest, kw):
+        """The number on the card the cores go onto: "that spirit" in an effect triggered by one of several spirits
+        (the vocabulary refuses it elsewhere), or this spirit (ruling C-10)."""
+        word = str(kw)
+        if word not in ("gale", "raid", "crush"):
+            raise NotSupported(f"the number of {word}")
+        of = {"it": "trigger", "this": "this"}.get(dest) if isinstance(dest, str) else None
+        if of is None:
+            raise NotSupported("a keyword's number on cards a selection names")
+        return [{"core_charge": {"target": dest, "count": 1,
+                                 "for_each": {"keyword_value": {"keyword": word, "of": of}}}}]
 
     def draw_as_many(self):  # as many as the opponent's hand holds when it resolves (ruling C-8)
         return [{"draw": {"until_as": {"cards": {"side": "opponent", "zone": "hand", "type": "any"}}}}]
