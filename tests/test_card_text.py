@@ -403,6 +403,7 @@ TARGET_SAMPLES = {
     "attacking": [True, False],
     "in_battle": [True, False],
     "bp_vs": [("this", "at_most"), ("it", "equal"), ("this", "below")],
+    "cost_vs": [("discarded_from_hand", "above"), ("it", "equal"), ("it", "below")],
 }
 
 

@@ -192,6 +192,28 @@ def test_ruling_c10_compiled_as_many_cores_as_the_number_of_its_keyword():
     assert not r.automated
 
 
+@pytest.mark.parametrize("text, ops", [
+    ("If 3 or more spirits are destroyed by this effect, draw 2 cards.",
+     [{"draw": 2, "if": {"count": {"destroyed_by_this": {"side": "any"}}, "count_min": 3}}]),
+    ("Place 2 cores from the void into your reserve for each of your opponent's spirits destroyed by this effect.",
+     [{"core_gain": {"count": 2, "to": "reserve", "for_each": {"destroyed_by_this": {"side": "opponent"}}}}]),
+])
+def test_ruling_c2_compiled_conditions_and_amounts_on_the_spirits_destroyed_by_this_effect(text, ops):
+    s = compile_sentence(text, FAMS)
+    assert s.ok, s.why
+    assert s.ops == ops
+
+
+def test_ruling_c11_compiled_a_cost_higher_than_the_discarded_cards():
+    r = compile_effect("magic", "N/A", "Discard a card. Select one of your opponent's spirits that costs more than "
+                       "the card discarded by this effect and exhaust it.", ["Main"], families=FAMS)
+    assert r.automated, r.why
+    assert r.effect["do"][1] == {"exhaust": {"cost_vs": {"of": "discarded_from_hand", "cmp": "above"}}}
+    r = compile_effect("magic", "N/A", "Select one of your opponent's spirits that costs more than the card "
+                       "discarded by this effect and exhaust it.", ["Main"], families=FAMS)
+    assert not r.automated  # nothing discarded before it
+
+
 @pytest.mark.parametrize("text", [
     "Select any number of your opponent's spirits for each spirit card discarded this way.",  # not a number
     "Select one of your opponent's spirits with only 2 colors.",  # only one colour has a word
@@ -509,6 +531,39 @@ def test_ruling_c10_cr_11_10_3_played_cores_onto_the_summoned_spirit_as_many_as_
     assert stats.cores_on(game.state, gust) == stats.cores_on(game.state, plain) + 3  # Gale 3, the larger
 
 
+@pytest.mark.parametrize("cores, draws", [((1, 1, 3), True), ((1, 3, 3), False)])
+def test_ruling_c2_played_a_condition_on_how_many_this_effect_destroyed(cores, draws):
+    db = imported_db(magic("Remove 1 core from each of your opponent's spirits and place them into their reserve. If "
+                           "2 or more spirits are destroyed by this effect, draw a card."))
+    field = ", ".join(f"{{card: T-R1, cores: {n}}}" for n in cores)
+    game = position(two_players("{life: 5, reserve: 4, hand: [ZT-001], deck: [T-W0, T-W0]}",
+                                "{life: 5, reserve: 0, field: [%s]}" % field), db=db)
+    hand = len(game.state.players[0].hand)
+    game.apply(UseMagic(0, game.state.players[0].hand[0]))
+    assert len(game.state.players[0].hand) == hand - 1 + (1 if draws else 0)
+
+
+@pytest.mark.parametrize("discard, fits", [("T-R1", {"stag", "shade", "guard"}), ("T-R3", {"stag"})])
+def test_ruling_c11_played_a_cost_higher_than_the_card_the_effect_discarded(discard, fits):
+    db = imported_db(magic("Discard a card. Select one of your opponent's spirits that costs more than the card "
+                           "discarded by this effect and exhaust it."))
+    game = position(two_players("{life: 5, reserve: 4, hand: [ZT-001, T-R1, T-R3]}",
+                                "{life: 5, reserve: 0, field: [T-G4, T-P3, T-B2]}"), db=db)
+    names = dict(zip(game.state.players[1].field, ("stag", "shade", "guard")))  # costs 4, 3, 2
+    game.apply(UseMagic(0, game.state.players[0].hand[0]))
+    answer(game, [first_of(game, discard)])
+    ch = game.state.choice
+    if len(fits) == 1:  # the only one that fits: selected without asking (CR 8-5-3-1)
+        assert ch is None or ch.kind != "target"
+        assert {names[i] for i in names if game.state.cards[i].exhausted} == fits
+    else:
+        assert ch.kind == "target" and {names[i] for i in ch.options} == fits
+
+
+def first_of(game, cid):
+    return next(i for i in game.state.players[0].hand if game.state.cards[i].cid == cid)
+
+
 def test_ruling_c2_a_whole_effect_compiles_from_its_sentences():
     r = compile_effect("spirit", "When This Spirit Attacks",
                        "Select one of your opponent's spirits and destroy it. Discard the top card of your "
@@ -552,6 +607,10 @@ def test_ruling_c2_a_whole_effect_compiles_from_its_sentences():
     ({"mill": {"for_each": {"keyword_value": {"keyword": "gale", "of": "it"}}}},
      "effects[0].do[0].mill.for_each.keyword_value.of"),
     ({"mill": {"for_each": {"keyword_value": {"keyword": "gale", "of": "trigger"}}}}, "effects[0].do[0].mill"),
+    ({"destroy": {"cost_vs": {"of": "the_discard", "cmp": "above"}}}, "effects[0].do[0].destroy.cost_vs.of"),
+    ({"destroy": {"cost_vs": {"of": "it", "cmp": "higher"}}}, "effects[0].do[0].destroy.cost_vs.cmp"),
+    ({"destroy": {"cost_vs": {"of": "discarded_from_hand", "cmp": "above"}}}, "effects[0].do[0].destroy.cost_vs.of"),
+    ({"draw": 1, "if": {"control": {"cost_vs": {"of": "it", "cmp": "above"}}}}, "effects[0].do[0].if.control.cost_vs"),
     ({"core_remove": {"target": {"same_cost": "it"}}}, "effects[0].do[0].core_remove"),
     ({"draw": {"until_as": {"cards": {"zone": "hand"}}, "count": 2}}, "effects[0].do[0].draw.until_as"),
     ({"draw": {"until_as": {"cards": {"zone": "hand"}}, "side": "each"}}, "effects[0].do[0].draw.until_as"),

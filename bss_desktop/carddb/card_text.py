@@ -215,6 +215,10 @@ def _with_parts(t: Target, plural: bool = False) -> list[str]:
         whose = "this card's" if t.bp_vs[0] == "this" else "the selected card's"
         parts.append({"at_most": "BP equal to or less than", "equal": "BP equal to",
                       "below": "less BP than"}[t.bp_vs[1]] + " " + whose)
+    if t.cost_vs is not None:  # "that costs more than the card discarded by this effect" (ruling C-11)
+        whose = "the selected card's" if t.cost_vs[0] == "it" else "the card discarded by this effect"
+        parts.append({"above": "a cost higher than", "at_most": "a cost equal to or lower than",
+                      "equal": "the same cost as", "below": "a cost lower than"}[t.cost_vs[1]] + " " + whose)
     if t.colors_max is not None:  # "with only one color"
         parts.append("only one color" if t.colors_max == 1 else f"{t.colors_max} or fewer colors")
     if t.same_cost == "your_spirits":

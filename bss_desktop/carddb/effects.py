@@ -247,6 +247,10 @@ class Target:
     # BP compared with another card's BP as the selection is made: (this | it, at_most | equal | below) ("with BP
     # equal to or fewer than this spirit"; yaml {of: this, cmp: at_most}; docs/saga-rulings.md Counted amounts C-4)
     bp_vs: tuple | None = None
+    # its printed cost compared with another card's as the selection is made: (it | discarded_from_hand, above |
+    # at_most | equal | below) ("that costs more than the card discarded by this effect"; yaml {of: .., cmp: ..};
+    # docs/saga-rulings.md Counted amounts C-11)
+    cost_vs: tuple | None = None
 
 
 @dataclass(frozen=True, slots=True)
@@ -506,6 +510,13 @@ def parse_target(v, f, *, per_ok: bool = False) -> Target:
             kw[key] = _int(val, p, 1, maximum=len(COLORS))
         elif key in ("attacking", "in_battle"):
             kw[key] = _bool(val, p)
+        elif key == "cost_vs":
+            cd = _map(val, p, ("of", "cmp"))
+            kw[key] = (_choice(cd.get("of"), f"{p}.of", ("it", "discarded_from_hand")),
+                       _choice(cd.get("cmp"), f"{p}.cmp", ("above", "at_most", "equal", "below")))
+            if not per_ok:
+                raise EffectSyntax(p, "a cost compared with another card's goes only on the target of a directive "
+                                      "that selects field cards")
         elif key == "bp_vs":
             bd = _map(val, p, ("of", "cmp"))
             kw[key] = (_choice(bd.get("of"), f"{p}.of", BP_VS_OF), _choice(bd.get("cmp"), f"{p}.cmp", BP_VS_CMP))
@@ -1351,6 +1362,11 @@ def _refuse_unknown_bp(directives, f: str, trigger, kind: str) -> None:
         if vs is not None and vs[0] == "this" and leaving:
             raise EffectSyntax(f"{f}[{i}].{x.op}.bp_vs", "this card's BP is compared only while it is on the field: "
                                                         "not in an effect of its leaving it")
+        cvs = x.target.cost_vs if x.target is not None else None
+        if cvs is not None and ((cvs[0] == "it" and not chose) or (
+                cvs[0] == "discarded_from_hand" and "discard" not in {y.op for y in directives[:i]})):
+            raise EffectSyntax(f"{f}[{i}].{x.op}.cost_vs.of", "the card it names was not selected or discarded by an "
+                                                             "earlier directive of this effect")
         if x.op != "recover" and x.target is not None and x.target.same_cost == "it" and not chose:
             raise EffectSyntax(f"{f}[{i}].{x.op}.same_cost", "'it' is the cards an earlier directive of this effect "
                                                             "selected; none did")
@@ -1447,8 +1463,8 @@ def target_to_dict(t: Target):
         if fld.name == "alternative":  # its side is the target's
             out[fld.name] = {k: v for k, v in target_to_dict(val).items() if k != "side"}
             continue
-        if fld.name == "bp_vs":
-            out["bp_vs"] = {"of": val[0], "cmp": val[1]}
+        if fld.name in ("bp_vs", "cost_vs"):
+            out[fld.name] = {"of": val[0], "cmp": val[1]}
             continue
         if fld.name == "per":  # "for each ..." (yaml for_each)
             out["for_each"] = count_to_dict(val)

@@ -93,6 +93,8 @@ def fixed_target(game, a, t):
     if t.same_cost == "it":  # "all spirits that cost the same as that spirit": its printed cost (CR 2-6, C-9)
         costs = {game.db[game.state.cards[i].cid].cost for i in a.selected}
         t = replace(t, same_cost=None, **({"costs": tuple(sorted(costs))} if costs else {"cost_min": 1, "cost_max": 0}))
+    if t.cost_vs is not None:  # "that costs more than the card discarded by this effect" (ruling C-11)
+        t = replace(t, cost_vs=None, **_cost_bounds(game, a, t))
     if t.bp_vs is None or t.bp_vs[0] != "it":
         return t
     ref = bp_of_reference(game, a, "it", a.source)
@@ -127,3 +129,22 @@ def keyword_value(game, c, source: int | None, a) -> int:
     if iid is None:
         return 0
     return max((k.value or 0 for k in game.keywords_of(iid, c.keyword)), default=0)
+
+
+def _cost_bounds(game, a, t) -> dict:
+    """cost_min / cost_max for a cost compared with the printed cost (CR 2-6) of the one card the effect selected
+    or discarded from a hand (ruling C-11); with no such card, or several, nothing fits."""
+    st = game.state
+    of, cmp = t.cost_vs
+    cards = list(a.selected) if of == "it" else list(a.dropped or ())
+    if len(cards) != 1:
+        return {"cost_min": 1, "cost_max": 0}
+    ref = game.db[st.cards[cards[0]].cid].cost
+    lo, hi = t.cost_min, t.cost_max
+    if cmp in ("above", "equal"):
+        bound = ref + 1 if cmp == "above" else ref
+        lo = bound if lo is None else max(lo, bound)
+    if cmp in ("at_most", "equal", "below"):
+        bound = ref - 1 if cmp == "below" else ref
+        hi = bound if hi is None else min(hi, bound)
+    return {"cost_min": lo, "cost_max": hi}

@@ -52,6 +52,8 @@ def matches(game, iid: int, t, controller: int, source: int | None) -> bool:
         return False
     if t.colors_max is not None and len(set(d.colors)) > t.colors_max:  # "with only one color" (CR 2-4)
         return False
+    if t.cost_vs is not None:  # a cost compared with a card only the resolving directive knows (counting.py)
+        return False
     if t.bp_vs is not None:  # BP against this card's (or, unresolved, the selected card's: none fits), ruling C-4
         if d.type != "spirit" or not on_field:
             return False

@@ -17,7 +17,11 @@ GRAMMAR = r"""
            | ("for each" | "for every") card_descr "discarded this way" -> per_discarded_way
            | ("for each" | "for every") card_descr ("you discarded" | "discarded") -> per_hand_discarded
 
-%extend action: counted_mill | counted_charge | equal_mill | discard_any | counted_remove | draw_as_many | bounce_it_and_all | equal_charge
+%extend action: counted_mill | counted_charge | equal_mill | discard_any | counted_remove | draw_as_many | bounce_it_and_all | equal_charge | counted_gain
+
+counted_gain: "place" count core_word "from the void into your" RESERVE_OR_TRASH per
+// "if 2 or more spirits are destroyed by this effect, ..." (ruling C-2)
+%extend condition: NUMBER "or more" descr ("are" | "were") "destroyed by this effect" -> c_destroyed_here_min
 
 // "place a number of cores from the void onto that spirit equal to the number specified in its Gale effect" (C-10)
 equal_charge: "place a number of cores from the void onto" core_dest "equal to the number specified in its" KEYWORD "effect"
@@ -61,6 +65,7 @@ level_per: "for every level this spirit has"                  -> per_level_this
               | "with less bp than" bp_ref                     -> f_bp_below_ref
               | ("that is" | "that are") "not currently attacking" -> f_not_attacking
               | ("that cost the same as" | "that costs the same as") it -> f_same_cost_it
+              | ("that costs more than" | "that cost more than") "the card discarded by this effect" -> f_cost_above_discarded
 bp_ref: ("this spirit's bp" | "this spirit")                   -> bp_ref_this
       | "the selected" adjective* families? (kind_spirit | "spirit's bp") -> bp_ref_it
       | ("that spirit's bp" | "that spirit")                   -> bp_ref_it
@@ -187,6 +192,14 @@ class Rules:
         return [{"core_charge": {"target": dest, "count": 1,
                                  "for_each": {"keyword_value": {"keyword": word, "of": of}}}}]
 
+    def counted_gain(self, count, _w, where, per):
+        return [{"core_gain": {"count": count, "to": str(where), "for_each": per}}]
+
+    def c_destroyed_here_min(self, n, descr):
+        if descr != {"type": "spirit"}:
+            raise NotSupported("destroyed cards of a kind counted")
+        return {"count": {"destroyed_by_this": {"side": "any"}}, "count_min": int(n)}
+
     def draw_as_many(self):  # as many as the opponent's hand holds when it resolves (ruling C-8)
         return [{"draw": {"until_as": {"cards": {"side": "opponent", "zone": "hand", "type": "any"}}}}]
 
@@ -226,6 +239,9 @@ class Rules:
 
     def f_same_cost_it(self, _it):  # "that cost the same as that spirit" (ruling C-9)
         return {"same_cost": "it"}
+
+    def f_cost_above_discarded(self):  # ruling C-11
+        return {"cost_vs": {"of": "discarded_from_hand", "cmp": "above"}}
 
     def f_not_attacking(self):  # "that is not currently attacking" (CR 7-1)
         return {"attacking": False}
