@@ -320,6 +320,19 @@ def test_ruling_c2_cr_9_3_2_1_played_spirits_left_below_lv1_by_the_core_removal_
     assert len(game.state.players[1].deck) == deck - 2
 
 
+def test_ruling_c2_cr_9_4_2_played_a_spirit_left_at_0_bp_by_the_effect_is_counted():
+    db = imported_db(magic("Select one of your opponent's spirits. Reduce its BP by 2000 during this turn. Discard the "
+                           "top card of your opponent's deck for each spirit destroyed by this effect."))
+    game = position(two_players("{life: 5, reserve: 4, hand: [ZT-001]}",
+                                "{life: 5, reserve: 0, deck: [T-W0, T-W0], field: [T-R1, T-G4]}"), db=db)
+    pup, stag = game.state.players[1].field  # 1000 and 4000 BP
+    deck = len(game.state.players[1].deck)
+    game.apply(UseMagic(0, game.state.players[0].hand[0]))
+    answer(game, [pup])
+    assert game.state.cards[pup].zone == "trash"
+    assert len(game.state.players[1].deck) == deck - 1
+
+
 def test_ruling_c2_played_only_that_sides_destroyed_spirits_are_counted():
     db = imported_db(magic("Remove one core from each spirit and place them into their owners' reserves. Discard "
                            "the top card of your opponent's deck for each of your opponent's spirits destroyed by "

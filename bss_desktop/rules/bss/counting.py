@@ -12,9 +12,10 @@ from dataclasses import replace
 
 from ...engine import stats
 
-# the directives whose cards an effect may destroy: a destruction, or cores removed below LV1 (CR 9-3-2-1)
-STRIKING_OPS = ("destroy", "core_remove")
-_BY_EFFECT = ("effect", "effect_quiet", "effect_cores")  # the causes of a destruction by an effect (CR 10-1-2)
+# the directives whose cards an effect may destroy: a destruction, cores removed below LV1 (CR 9-3-2-1), BP lowered
+# to 0 (CR 9-4-2)
+STRIKING_OPS = ("destroy", "core_remove", "bp", "level")
+_BY_EFFECT = ("effect", "effect_quiet", "effect_cores", "effect_bp")  # a destruction by an effect (CR 10-1-2)
 
 
 def selection_count(game, a, t) -> int:
@@ -36,7 +37,8 @@ def struck(a, chosen) -> list:
 def destroyed_by_this(game, a, side: str, controller: int) -> int:
     """The spirits of `side` the resolving effect `a` has destroyed: destroyed by one of its destruction
     directives (in the trash, or gone from the game as a token, CR 4-12-3), or left by its core removal with fewer
-    cores than their LV1 needs, which the effect destroys as it ends (CR 9-3-2-1) (ruling C-2)."""
+    cores than their LV1 needs or by its BP change with 0 BP or less, which the effect destroys as it ends (CR
+    9-3-2-1, 9-4-2) (ruling C-2)."""
     if a is None or not a.struck:
         return 0
     st = game.state
@@ -48,8 +50,8 @@ def destroyed_by_this(game, a, side: str, controller: int) -> int:
             continue
         if (side == "you" and card.owner != controller) or (side == "opponent" and card.owner == controller):
             continue
-        if card.zone == "field":
-            n += stats.cores_on(st, iid) < d.lv1_cores
+        if card.zone == "field":  # destroyed by the effect at the checkpoint that follows it (CR 9-3-2-1, 9-4-2)
+            n += stats.cores_on(st, iid) < d.lv1_cores or stats.bp(game, iid) <= 0
         elif card.removal is not None and card.removal.kind in _BY_EFFECT and card.removal.source == a.source:
             n += 1
     return n
