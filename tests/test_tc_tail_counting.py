@@ -88,11 +88,11 @@ def test_ruling_c4_compiled_bp_compared_with_another_spirits(text, ops):
     assert s.ops == ops
 
 
-def test_ruling_c4_this_spirits_bp_in_its_when_destroyed_effect_stays_by_hand():
-    # it has left the field when the effect resolves: its last BP is not kept, so the vocabulary refuses it
+def test_ruling_c4_this_spirits_bp_in_its_when_destroyed_effect_is_its_last_bp():
     r = compile_effect("spirit", "When Destroyed", "Select one of your opponent's spirits with BP equal to or fewer "
-                       "than this spirit and destroy it.", families=FAMS)
-    assert not r.automated and "bp_vs" in r.why
+                       "than this one and destroy it.", families=FAMS)
+    assert r.automated, r.why
+    assert r.effect["do"] == [{"destroy": {"bp_vs": {"of": "this", "cmp": "at_most"}}}]
 
 
 @pytest.mark.parametrize("text, ops", [
@@ -419,6 +419,25 @@ def test_ruling_c4_played_bp_equal_to_this_spirits_bp_as_it_resolves():
     assert zones == ["trash", "trash", "field", "field"]
 
 
+def test_ruling_c4_cr_8_10_1_played_a_when_destroyed_effect_compares_with_the_cards_last_bp():
+    spirit = effect("Select one of your opponent's spirits with BP equal to or fewer than this one and exhaust it.",
+                    "When Destroyed")
+    spell = effect("Select one of your spirits and destroy it.", steps=["Main", "Flash"], cardType="MAGIC",
+                   name="Test Magic", core_requirements=[], ID="ZT-002")
+    db = imported_db(spirit, spell)
+    game = position(two_players("{life: 5, reserve: 4, hand: [ZT-002], field: [{card: ZT-001, cores: 3}]}",
+                                "{life: 5, reserve: 0, field: [T-R3, T-G4, T-R1]}"), db=db)
+    me = game.state.players[0].field[0]
+    knight, stag, pup = game.state.players[1].field  # 3000, 4000, 1000 BP
+    assert stats.bp(game, me) == 3000  # LV2
+    game.apply(UseMagic(0, game.state.players[0].hand[0]))
+    assert game.state.cards[me].zone == "trash"
+    ch = game.state.choice
+    assert ch.kind == "target" and set(ch.options) == {knight, pup}  # its last BP on the field, 3000 (not LV1's)
+    answer(game, [knight])
+    assert game.state.cards[knight].exhausted
+
+
 def test_ruling_c4_played_bp_equal_to_or_fewer_than_the_selected_spirit():
     db = imported_db(magic("Select one of your spirits. Select one of your opponent's spirits with BP equal to or "
                            "fewer than the selected spirit and exhaust it."))
@@ -646,10 +665,10 @@ def test_a_set_file_or_a_peers_card_with_a_bad_count_or_filter_is_refused_naming
     assert e.value.field == field
 
 
-def test_a_peers_when_destroyed_effect_comparing_with_its_own_bp_is_refused():
+def test_a_peers_when_depleted_effect_comparing_with_its_own_bp_is_refused():
     card = {"id": "EVIL-001", "name": "Evil", "type": "spirit", "colors": ["red"], "cost": 0,
             "levels": [{"level": 1, "cores": 1, "bp": 1000}],
-            "effects": [{"kind": "triggered", "trigger": "when_destroyed", "do": [
+            "effects": [{"kind": "triggered", "trigger": "when_depleted", "do": [
                 {"destroy": {"bp_vs": {"of": "this", "cmp": "at_most"}}}]}]}
     with pytest.raises(CardDataError) as e:
         card_from_dict(card, file="(peer)", set_id="EVIL")

@@ -1353,9 +1353,9 @@ def _own_cost_only(d: dict) -> bool:
 
 
 def _refuse_unknown_bp(directives, f: str, trigger, kind: str) -> None:
-    """A target's bp_vs compares with a BP the effect knows: this card's while it is on the field (not in an effect
-    of its leaving the field, whose last BP is not kept), or the cards an earlier directive selected."""
-    leaving = trigger in ("when_destroyed", "when_destroyed_by_opponent", "when_depleted")
+    """A target's bp_vs compares with a BP the effect knows: this card's (on the field, or its last BP there in a
+    "When Destroyed" effect; not in Standard's "when depleted"), or the cards an earlier directive selected."""
+    leaving = trigger == "when_depleted"  # (a "When Destroyed" effect keeps its card's last BP: ruling C-4)
     chose = False
     for i, x in enumerate(directives):
         vs = x.target.bp_vs if x.target is not None else None

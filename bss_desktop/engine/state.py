@@ -202,7 +202,8 @@ class Activation:
     picks: list = field(default_factory=list)  # a directive's decisions so far: each player's picks, core splits
     acted: bool = False  # the last directive did something ("if you do")
     shortfall: bool = False  # a directive before did nothing: "after this effect resolves" does not (Standard)
-    # the source's last state on the field when it triggered on leaving it: (cores on it, the soul core among them)
+    # the source's last state on the field when it triggered on leaving it: (cores on it, the soul core among them,
+    # and its BP when its effect compares with it)
     # (rules/bss/resolution.LEAVING_TRIGGERS)
     lki: tuple | None = None
     discarded: list | None = None  # the cards its last mill discarded from a deck ("the discarded cards")

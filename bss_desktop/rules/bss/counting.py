@@ -88,6 +88,13 @@ def bp_fits(bp: int, ref: int | None, cmp: str) -> bool:
     return bp <= ref if cmp == "at_most" else bp == ref if cmp == "equal" else bp < ref
 
 
+def reads_own_bp(e) -> bool:
+    """Whether an effect compares BP with its own card's ("BP equal to or fewer than this one"): then a "When
+    Destroyed" effect keeps the card's last BP on the field (CR 8-10-1, ruling C-4)."""
+    return any(d.target is not None and d.target.bp_vs is not None and d.target.bp_vs[0] == "this"
+               for d in (*e.do, *e.chain))
+
+
 def fixed_target(game, a, t):
     """`t` with its comparisons with "it" made fixed as the selection is made (a card's BP against the selected
     card's, ruling C-4; its cost the same as the selected card's, C-9): the filter every candidate is then read
@@ -97,9 +104,14 @@ def fixed_target(game, a, t):
         t = replace(t, same_cost=None, **({"costs": tuple(sorted(costs))} if costs else {"cost_min": 1, "cost_max": 0}))
     if t.cost_vs is not None:  # "that costs more than the card discarded by this effect" (ruling C-11)
         t = replace(t, cost_vs=None, **_cost_bounds(game, a, t))
-    if t.bp_vs is None or t.bp_vs[0] != "it":
+    if t.bp_vs is None:
         return t
-    ref = bp_of_reference(game, a, "it", a.source)
+    if t.bp_vs[0] == "it":
+        ref = bp_of_reference(game, a, "it", a.source)
+    elif game.state.cards[a.source].zone != "field":  # this card, gone since: its last BP there (CR 8-10-1)
+        ref = a.lki[2] if a.lki is not None and len(a.lki) > 2 else None
+    else:
+        return t  # this card on the field: read as each candidate is (targets.matches)
     return replace(t, bp_vs=None, **_as_bounds(t, ref, t.bp_vs[1]))
 
 

@@ -67,6 +67,7 @@ level_per: "for every level this spirit has"                  -> per_level_this
               | ("that cost the same as" | "that costs the same as") it -> f_same_cost_it
               | ("that costs more than" | "that cost more than") "the card discarded by this effect" -> f_cost_above_discarded
 bp_ref: ("this spirit's bp" | "this spirit")                   -> bp_ref_this
+      | "this" NUMBER                                          -> bp_ref_this_one
       | "the selected" adjective* families? (kind_spirit | "spirit's bp") -> bp_ref_it
       | ("that spirit's bp" | "that spirit")                   -> bp_ref_it
 
@@ -232,6 +233,11 @@ class Rules:
         return {"bp_vs": {"of": ref, "cmp": "below"}}
 
     def bp_ref_this(self, *_):
+        return "this"
+
+    def bp_ref_this_one(self, n):  # "this one" (normalised "this 1")
+        if int(n) != 1:
+            raise NotSupported("'this N' other than this one")
         return "this"
 
     def bp_ref_it(self, *_):
