@@ -18,14 +18,12 @@ STRIKING_OPS = ("destroy", "core_remove", "bp", "level")
 _BY_EFFECT = ("effect", "effect_quiet", "effect_cores", "effect_bp")  # a destruction by an effect (CR 10-1-2)
 
 
-def selection_count(game, a, t) -> int:
+def selection_count(a, t, counted: int | None) -> int:
     """How many cards target `t` selects now: its count (or X), times what its `for_each` counts as the
-    selection is made (ruling C-1)."""
+    selection is made (`counted`, ruling C-1)."""
     n = a.x if t.count == "X" else t.count
     if t.per is not None:
-        from .targets import count_value
-
-        n = n * max(0, count_value(game, t.per, a.source, a.controller, a))
+        n = n * max(0, counted or 0)
     return n
 
 
@@ -89,8 +87,11 @@ def bp_fits(bp: int, ref: int | None, cmp: str) -> bool:
 
 
 def reads_own_bp(e) -> bool:
-    """Whether an effect compares BP with its own card's ("BP equal to or fewer than this one"): then a "When
-    Destroyed" effect keeps the card's last BP on the field (CR 8-10-1, ruling C-4)."""
+    """Whether an effect compares BP with the BP of its own card (BP equal to or fewer than this one).
+
+    Then its When Destroyed effect keeps the last BP of the card on the field,
+    its last state (CR 8-10-1, ruling C-4).
+    """
     return any(d.target is not None and d.target.bp_vs is not None and d.target.bp_vs[0] == "this"
                for d in (*e.do, *e.chain))
 
@@ -127,9 +128,12 @@ def _as_bounds(t, ref: int | None, cmp: str) -> dict:
 
 
 def cost_of_selected(game, a) -> int:
-    """"A number of cards equal to that spirit's cost": the printed cost (CR 2-6) of the cards the effect's last
-    selection chose, wherever they are now (a cost is printed: the same on the field and in the trash), added up
-    when it chose several; none chosen, 0 (ruling C-5)."""
+    """A number of cards equal to the cost of that spirit.
+
+    The printed cost (CR 2-6) of the cards the last selection of the effect chose, wherever they are now (a cost
+    is printed: the same on the field and in the trash), added up when it chose several; none chosen, 0 (ruling
+    C-5).
+    """
     if a is None:
         return 0
     st = game.state
@@ -146,7 +150,7 @@ def keyword_value(game, c, source: int | None, a) -> int:
 
 
 def _cost_bounds(game, a, t) -> dict:
-    """cost_min / cost_max for a cost compared with the printed cost (CR 2-6) of the one card the effect selected
+    """The cost_min / cost_max for a cost compared with the printed cost of the one card the effect selected
     or discarded from a hand (ruling C-11); with no such card, or several, nothing fits."""
     st = game.state
     of, cmp = t.cost_vs

@@ -98,7 +98,8 @@ class Directives:
 
     def _pick(self, a, t, cands: list, chooser: int, prompt: str):
         """Choose among `cands` as the target's mode says; None while `chooser` is asked."""
-        n = counting.selection_count(self, a, t)  # N, X, or N for each one counted (ruling C-1)
+        n = counting.selection_count(a, t, None if t.per is None else count_value(  # N, X, or N for each one
+            self, t.per, a.source, a.controller, a))  # counted as it is made (ruling C-1)
         if t.total_bp_max is not None:  # "a combined total of N BP or less": no card above N can be among them
             cands = [i for i in cands if stats.bp(self, i) <= t.total_bp_max]
         if t.total_cost_max is not None:  # "a combined total of N or fewer cost": their printed costs
