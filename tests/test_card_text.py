@@ -473,7 +473,7 @@ def test_every_condition_field_has_its_own_wording(constant):
             assert text not in seen, (name, v, text)
             seen.add(text)
     mine, theirs = (Count("cards", cards=Target(side=side, mode="all")) for side in ("you", "opponent"))
-    for cmp in ("at_most", "at_least"):  # count_vs compares the count with another (Counted amounts C-7)
+    for cmp in ("at_most", "at_least", "below", "above"):  # count_vs compares the count with another (C-7)
         text = clean(condition_text(Condition(count=mine, count_vs=(cmp, theirs)), SPIRIT, constant=constant))
         assert text not in seen and "the number of" in text, text
         seen.add(text)

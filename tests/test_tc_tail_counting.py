@@ -214,6 +214,20 @@ def test_ruling_c11_compiled_a_cost_higher_than_the_discarded_cards():
     assert not r.automated  # nothing discarded before it
 
 
+@pytest.mark.parametrize("text, cond", [
+    ("Draw 2 cards if you have less life than your opponent.",
+     {"count": {"cores": {"place": "life", "side": "you"}},
+      "count_vs": {"cmp": "below", "count": {"cores": {"place": "life", "side": "opponent"}}}}),
+    ("If you have fewer cards in your hand than your opponent has in theirs, draw 2 cards.",
+     {"count": {"cards": {"zone": "hand", "type": "any", "side": "you"}},
+      "count_vs": {"cmp": "below", "count": {"cards": {"zone": "hand", "type": "any", "side": "opponent"}}}}),
+])
+def test_ruling_c7_compiled_fewer_than_your_opponent(text, cond):
+    s = compile_sentence(text, FAMS)
+    assert s.ok, s.why
+    assert s.ops == [{"draw": 2, "if": cond}]
+
+
 @pytest.mark.parametrize("text", [
     "Select any number of your opponent's spirits for each spirit card discarded this way.",  # not a number
     "Select one of your opponent's spirits with only 2 colors.",  # only one colour has a word
@@ -594,6 +608,15 @@ def test_ruling_c11_played_a_cost_higher_than_the_card_the_effect_discarded(disc
 
 def first_of(game, cid):
     return next(i for i in game.state.players[0].hand if game.state.cards[i].cid == cid)
+
+
+@pytest.mark.parametrize("mine, theirs, gains", [(3, 5, True), (5, 5, False), (5, 3, False)])
+def test_ruling_c7_played_less_life_than_your_opponent(mine, theirs, gains):
+    db = imported_db(magic("Place a core from the void into your life if you have less life than your opponent."))
+    game = position(two_players(f"{{life: {mine}, reserve: 4, hand: [ZT-001]}}",
+                                f"{{life: {theirs}, reserve: 0}}"), db=db)
+    game.apply(UseMagic(0, game.state.players[0].hand[0]))
+    assert game.state.players[0].life == mine + (1 if gains else 0)
 
 
 def test_ruling_c2_a_whole_effect_compiles_from_its_sentences():

@@ -494,7 +494,8 @@ def _condition_parts(c: Condition, ctx: _Ctx, *, constant: bool) -> list[str]:
     if c.count is not None and c.count_vs is not None:  # "the number of ... is equal to or fewer than ..." (C-7)
         _, many = _count_noun(c.count)
         _, other = _count_noun(c.count_vs[1])
-        how = "equal to or fewer than" if c.count_vs[0] == "at_most" else "equal to or more than"
+        how = {"at_most": "equal to or fewer than", "at_least": "equal to or more than", "below": "fewer than",
+               "above": "more than"}[c.count_vs[0]]
         parts.append(f"the number of {many} is {how} the number of {other}".replace("{this}", this))
     if c.count is not None and (c.count_min is not None or c.count_max is not None):
         parts.append(_count_condition(c.count, c.count_min, c.count_max).replace("{this}", this))

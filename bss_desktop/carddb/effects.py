@@ -282,8 +282,8 @@ class Condition:
     count: Count | None = None  # a number read from the game lies between count_min and count_max
     count_min: int | None = None
     count_max: int | None = None
-    # the count compared with another count: (at_most | at_least, Count) ("if the number of spirits you control is
-    # equal to or fewer than your opponent's", docs/saga-rulings.md Counted amounts C-7)
+    # the count compared with another count: (at_most | at_least | below | above, Count) ("if the number of spirits
+    # you control is equal to or fewer than your opponent's", docs/saga-rulings.md Counted amounts C-7)
     count_vs: tuple | None = None
     soul_paid: bool | None = None  # the soul core was used to pay this effect's cost (or this magic card's cost)
     # the card "it" names (what the effect's last selection chose) fits this filter ("if it is green, ...", "if it
@@ -707,7 +707,8 @@ def parse_condition(v, f) -> Condition:
             cd = _map(val, p, ("cmp", "count"))
             if "count" not in cd:
                 raise EffectSyntax(f"{p}.count", "missing: the count it is compared with")
-            kw[key] = (_choice(cd.get("cmp"), f"{p}.cmp", ("at_most", "at_least")), parse_count(cd["count"], f"{p}.count"))
+            kw[key] = (_choice(cd.get("cmp"), f"{p}.cmp", ("at_most", "at_least", "below", "above")),
+                       parse_count(cd["count"], f"{p}.count"))
     if kw.get("it_not") and "it" not in kw:
         raise EffectSyntax(f"{f}.it_not", "it_not turns the it filter round; add it")
     if "control_min" in kw and "control" not in kw:

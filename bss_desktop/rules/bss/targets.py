@@ -261,7 +261,9 @@ def condition_holds(game, cond, source: int, controller: int, activation=None) -
             return False
         if cond.count_vs is not None:  # compared with another count, both read now (counting.py, ruling C-7)
             other = count_value(game, cond.count_vs[1], source, controller, activation)
-            if (n > other) if cond.count_vs[0] == "at_most" else (n < other):
+            cmp = cond.count_vs[0]
+            if not (n <= other if cmp == "at_most" else n >= other if cmp == "at_least" else
+                    n < other if cmp == "below" else n > other):
                 return False
     if cond.exhausted is not None:  # "if this spirit is exhausted / refreshed": on the field, in that state
         card = st.cards[source]
