@@ -228,6 +228,16 @@ def test_ruling_c7_compiled_fewer_than_your_opponent(text, cond):
     assert s.ops == [{"draw": 2, "if": cond}]
 
 
+def test_ruling_c12_compiled_for_each_symbol_on_the_destroyed_spirit():
+    r = compile_effect("magic", "N/A", "Select one of your opponent's spirits and destroy it. Then, your opponent "
+                       "draws 1 card for each symbol on the destroyed spirit.", ["Main"], families=FAMS)
+    assert r.automated, r.why
+    assert r.effect["do"][1] == {"draw": {"count": 1, "side": "opponent", "for_each": {"destroyed_symbols": {}}}}
+    r = compile_effect("magic", "N/A", "Select one of your opponent's spirits and exhaust it. Then, your opponent "
+                       "draws 1 card for each symbol on the destroyed spirit.", ["Main"], families=FAMS)
+    assert not r.automated  # nothing destroyed before it
+
+
 @pytest.mark.parametrize("text", [
     "Select any number of your opponent's spirits for each spirit card discarded this way.",  # not a number
     "Select one of your opponent's spirits with only 2 colors.",  # only one colour has a word
@@ -619,6 +629,20 @@ def test_ruling_c7_played_less_life_than_your_opponent(mine, theirs, gains):
     assert game.state.players[0].life == mine + (1 if gains else 0)
 
 
+@pytest.mark.parametrize("target, draws", [("titan", 4), ("pup", 2)])
+def test_ruling_c12_cr_8_10_1_played_the_destroyed_spirits_symbols_as_it_last_was(target, draws):
+    db = imported_db(magic("Select one of your opponent's spirits and destroy it. Then, your opponent draws 2 cards "
+                           "for each symbol on the destroyed spirit."))
+    game = position(two_players("{life: 5, reserve: 4, hand: [ZT-001]}",
+                                "{life: 5, reserve: 0, deck: [T-W0, T-W0, T-W0, T-W0, T-W0, T-W0], "
+                                "field: [T-R5, T-R1]}"), db=db)
+    titan, pup = game.state.players[1].field  # 2 symbols, 1 symbol
+    hand = len(game.state.players[1].hand)
+    game.apply(UseMagic(0, game.state.players[0].hand[0]))
+    answer(game, [titan if target == "titan" else pup])
+    assert len(game.state.players[1].hand) == hand + draws
+
+
 def test_ruling_c2_a_whole_effect_compiles_from_its_sentences():
     r = compile_effect("spirit", "When This Spirit Attacks",
                        "Select one of your opponent's spirits and destroy it. Discard the top card of your "
@@ -663,6 +687,8 @@ def test_ruling_c2_a_whole_effect_compiles_from_its_sentences():
      "effects[0].do[0].mill.for_each.keyword_value.of"),
     ({"mill": {"for_each": {"keyword_value": {"keyword": "gale", "of": "trigger"}}}}, "effects[0].do[0].mill"),
     ({"destroy": {"cost_vs": {"of": "the_discard", "cmp": "above"}}}, "effects[0].do[0].destroy.cost_vs.of"),
+    ({"draw": {"for_each": {"destroyed_symbols": {"side": "you"}}}}, "effects[0].do[0].draw.for_each.destroyed_symbols.side"),
+    ({"draw": {"for_each": {"destroyed_symbols": {}}}}, "effects[0].do[0].draw"),  # nothing destroyed before it
     ({"destroy": {"cost_vs": {"of": "it", "cmp": "higher"}}}, "effects[0].do[0].destroy.cost_vs.cmp"),
     ({"destroy": {"cost_vs": {"of": "discarded_from_hand", "cmp": "above"}}}, "effects[0].do[0].destroy.cost_vs.of"),
     ({"draw": 1, "if": {"control": {"cost_vs": {"of": "it", "cmp": "above"}}}}, "effects[0].do[0].if.control.cost_vs"),

@@ -391,6 +391,8 @@ def _count_noun(c: Count, *, subject: bool = False) -> tuple[str, str]:
     whose = {"you": "your", "opponent": "their" if subject else "your opponent's", "any": "either player's"}[side]
     if c.what == "destroyed":
         return f"of {whose} spirits destroyed this turn", f"of {whose} spirits destroyed this turn"
+    if c.what == "destroyed_symbols":  # ruling C-12
+        return "symbol on the destroyed spirit", "symbols on the destroyed spirits"
     if c.what == "keyword_value":  # ruling C-10
         whose = "this card's" if c.place == "this" else "that spirit's"
         name = KEYWORD_NAMES.get(c.keyword, c.keyword)

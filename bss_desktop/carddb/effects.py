@@ -257,7 +257,7 @@ class Target:
 class Count:
     """A number read from the game when the directive is performed: "for each ..." (cards, cores, symbols)."""
 
-    what: str  # cards | cores | symbols | discarded (the cards this effect's last mill discarded, `cards` their filter) | destroyed | effect_draws | destroyed_by_this (spirits the resolving effect destroyed) | level (this card's level) | cost (the printed cost of the cards selected before) | discarded_from_hand (the cards this effect discarded from a hand) | keyword_value (the number of `keyword` on the card `place` names: this | trigger)
+    what: str  # cards | cores | symbols | discarded (the cards this effect's last mill discarded, `cards` their filter) | destroyed | effect_draws | destroyed_by_this (spirits the resolving effect destroyed) | level (this card's level) | cost (the printed cost of the cards selected before) | discarded_from_hand (the cards this effect discarded from a hand) | keyword_value (the number of `keyword` on the card `place` names: this | trigger) | destroyed_symbols (the symbols of the cards selected before that the effect destroyed)
     cards: Target | None = None  # cards: every card matching it, in its zone (a magic card being used is in no zone)
     place: str | None = None  # cores: this | reserve | life | trash | field
     side: str = "you"  # cores, symbols and destroyed: whose (you | opponent | any)
@@ -610,7 +610,7 @@ def _alternative(v, f, kw: dict) -> Target:
 
 
 _COUNT_WHAT = ("cards", "cores", "symbols", "discarded", "destroyed", "effect_draws", "destroyed_by_this", "level",
-               "cost", "discarded_from_hand", "keyword_value")
+               "cost", "discarded_from_hand", "keyword_value", "destroyed_symbols")
 VALUE_KEYWORDS = ("gale", "raid", "crush")  # keywords with a number (a keyword_value count reads it)
 _CORE_PLACES = ("this", "reserve", "life", "trash", "field")
 
@@ -621,7 +621,8 @@ def parse_count(v, f) -> Count:
     d = _map(v, f, _COUNT_WHAT)
     if len(d) != 1:
         raise EffectSyntax(f, "count exactly one of cards, cores, symbols, discarded, destroyed, effect_draws, "
-                              "destroyed_by_this, level, cost, discarded_from_hand or keyword_value")
+                              "destroyed_by_this, level, cost, discarded_from_hand, keyword_value or "
+                              "destroyed_symbols")
     (what, val), = d.items()
     p = f"{f}.{what}"
     if what == "cards":  # counted, never selected: every matching card, of whichever side it says (default yours)
@@ -649,6 +650,9 @@ def parse_count(v, f) -> Count:
         cd = _map(val, p, ("side", "place"))
         return Count("cores", place=_choice(cd.get("place", "reserve"), f"{p}.place", _CORE_PLACES[1:]),
                      side=_choice(cd.get("side", "you"), f"{p}.side", ("you", "opponent", "any")))
+    if what == "destroyed_symbols":  # "for each symbol on the destroyed spirit": the cards "it" names that the
+        _map(val or {}, p, ())  # effect destroyed, as they last were on the field (ruling C-12)
+        return Count(what)
     if what == "keyword_value":  # "the number specified in its Gale effect" (ruling C-10)
         kd = _map(val, p, ("keyword", "of"))
         return Count(what, place=_choice(kd.get("of"), f"{p}.of", ("this", "trigger")),
@@ -1384,9 +1388,10 @@ def _refuse_unknown_bp(directives, f: str, trigger, kind: str) -> None:
         for c in counts:  # the cards "discarded this way" are those a directive before it discarded (ruling C-6)
             before = {y.op for y in directives[:i]}
             if (c.what == "discarded" and "mill" not in before) or (
-                    c.what == "discarded_from_hand" and "discard" not in before):
+                    c.what == "discarded_from_hand" and "discard" not in before) or (
+                    c.what == "destroyed_symbols" and "destroy" not in before):
                 raise EffectSyntax(f"{f}[{i}].{x.op}", f"a count of {c.what} cards before any directive of this "
-                                                       "effect discarded them")
+                                                       "effect discarded (or destroyed) them")
 
 
 def _refuse_silent(directives, f: str, card_type: str, kind: str) -> None:
@@ -1513,6 +1518,8 @@ def count_to_dict(c: Count) -> dict:
         return {"cost": "it"}
     if c.what == "keyword_value":
         return {"keyword_value": {"keyword": c.keyword, "of": c.place}}
+    if c.what == "destroyed_symbols":
+        return {"destroyed_symbols": {}}
     out: dict = {"side": c.side}
     if c.colors:
         out["colors"] = list(c.colors)

@@ -209,6 +209,7 @@ class Activation:
     discarded: list | None = None  # the cards its last mill discarded from a deck ("the discarded cards")
     struck: list | None = None  # the cards its destructions and core removals acted on ("destroyed by this effect")
     dropped: list | None = None  # the cards it discarded from a hand ("for each card you discarded")
+    last: dict | None = None  # card id -> its symbols on the field as the effect destroyed it ("the destroyed spirit")
 
     def hash_data(self) -> list:
         data = [self.ts, self.group, self.source, list(self.ref), self.controller, self.trigger_card, self.lki_level,
@@ -224,6 +225,8 @@ class Activation:
             data.append(["struck", *self.struck])
         if self.dropped is not None:  # (likewise: only an effect that counts its discards keeps them)
             data.append(["dropped", *self.dropped])
+        if self.last is not None:  # (likewise: only an effect that reads what it destroyed keeps it)
+            data.append(["last", *sorted(self.last.items())])
         return data
 
     def __copy__(self) -> Activation:
@@ -239,6 +242,7 @@ class Activation:
         a.discarded = None if self.discarded is None else self.discarded[:]
         a.struck = None if self.struck is None else self.struck[:]
         a.dropped = None if self.dropped is None else self.dropped[:]
+        a.last = None if self.last is None else dict(self.last)
         # picks holds card ids, core splits [iid, regular, soul] or lists of card ids (rules/bss/directives.py)
         a.picks = [x[:] if type(x) is list else x for x in self.picks]
         return a

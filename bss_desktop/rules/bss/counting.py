@@ -166,3 +166,23 @@ def _cost_bounds(game, a, t) -> dict:
         bound = ref - 1 if cmp == "below" else ref
         hi = bound if hi is None else min(hi, bound)
     return {"cost_min": lo, "cost_max": hi}
+
+
+def last_symbols(game, iids) -> dict:
+    """The symbols each card has on the field now, as a destruction takes it (its last state, ruling C-12)."""
+    return {i: len(stats.symbols(game, i)) for i in iids}
+
+
+def destroyed_symbols(game, a) -> int:
+    """For each symbol on the destroyed spirit: the symbols the cards the last selection chose had on the field
+    as this effect destroyed them (last state, CR 8-10-1); a card it did not destroy has none (ruling C-12)."""
+    if a is None or not a.last:
+        return 0
+    st = game.state
+    n = 0
+    for iid in a.selected:
+        card = st.cards[iid]
+        if iid in a.last and card.zone != "field" and card.removal is not None and \
+                card.removal.kind in _BY_EFFECT and card.removal.source == a.source:
+            n += a.last[iid]
+    return n

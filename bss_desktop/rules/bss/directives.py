@@ -354,6 +354,8 @@ class Directives:
                 continue
             # "effect_quiet": the opponent's "When Destroyed" effects are not triggered by it (protection.py, P10)
             doomed.append((iid, Cause("effect_quiet" if d.quiet else "effect", a.controller, a.source)))
+        if doomed and "destroyed_symbols" in self._reads:  # their last state on the field (counting.py, C-12)
+            a.last = {**(a.last or {}), **counting.last_symbols(self, [i for i, _ in doomed])}
         if doomed:
             self._destroy(doomed)
         return bool(doomed)

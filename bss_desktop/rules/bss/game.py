@@ -329,7 +329,7 @@ def _counters_read(defs) -> set:
             return
         seen.add(id(x))
         if isinstance(x, Count) and x.what in ("destroyed", "effect_draws", "discarded", "destroyed_by_this",
-                                               "discarded_from_hand"):
+                                               "discarded_from_hand", "destroyed_symbols"):
             found.add(x.what)
         if getattr(x, "cost_vs", None) is not None and x.cost_vs[0] == "discarded_from_hand":  # counting.py, C-11
             found.add("discarded_from_hand")

@@ -193,6 +193,8 @@ def count_value(game, c, source: int | None, controller: int, activation=None) -
                 n += {"reserve": player.reserve, "life": player.life, "trash": player.trash_cores}[c.place]
                 n += 1 if player.soul == c.place else 0  # the soul core is a core too (CR 4-11)
         return n
+    if c.what == "destroyed_symbols":  # "for each symbol on the destroyed spirit" (counting.py, ruling C-12)
+        return counting.destroyed_symbols(game, activation)
     if c.what == "keyword_value":  # "the number specified in its Gale effect" (counting.py, ruling C-10)
         return counting.keyword_value(game, c, source, activation)
     if c.what == "cost":  # "equal to that spirit's cost" (counting.py, ruling C-5)

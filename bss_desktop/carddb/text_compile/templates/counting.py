@@ -16,10 +16,12 @@ GRAMMAR = r"""
            | ("for each" | "for every") "of" owner descr "destroyed by this effect" -> per_destroyed_here_of
            | ("for each" | "for every") card_descr "discarded this way" -> per_discarded_way
            | ("for each" | "for every") card_descr ("you discarded" | "discarded") -> per_hand_discarded
+           | ("for each" | "for every") "symbol on the destroyed spirit" -> per_destroyed_symbols
 
-%extend action: counted_mill | counted_charge | equal_mill | discard_any | counted_remove | draw_as_many | bounce_it_and_all | equal_charge | counted_gain
+%extend action: counted_mill | counted_charge | equal_mill | discard_any | counted_remove | draw_as_many | bounce_it_and_all | equal_charge | counted_gain | counted_draw_opponent
 
 counted_gain: "place" count core_word "from the void into your" RESERVE_OR_TRASH per
+counted_draw_opponent: "your opponent draws" count card_word per
 // "if 2 or more spirits are destroyed by this effect, ..." (ruling C-2)
 %extend condition: NUMBER "or more" descr ("are" | "were") "destroyed by this effect" -> c_destroyed_here_min
 
@@ -197,6 +199,12 @@ class Rules:
 
     def counted_gain(self, count, _w, where, per):
         return [{"core_gain": {"count": count, "to": str(where), "for_each": per}}]
+
+    def counted_draw_opponent(self, count, _w, per):  # "your opponent draws 2 cards for each ..."
+        return [{"draw": {"count": count, "side": "opponent", "for_each": per}}]
+
+    def per_destroyed_symbols(self):  # "for each symbol on the destroyed spirit" (ruling C-12)
+        return {"destroyed_symbols": {}}
 
     def c_destroyed_here_min(self, n, descr):
         if descr != {"type": "spirit"}:
