@@ -14,7 +14,7 @@ from bss_desktop.carddb.errors import CardDataError
 from bss_desktop.carddb.schema import card_from_dict
 from bss_desktop.carddb.text_compile import compile_effect, compile_sentence
 from bss_desktop.engine import stats
-from bss_desktop.engine.commands import Attack, UseMagic
+from bss_desktop.engine.commands import Attack, Summon, UseMagic
 from helpers import answer, imported_db, position, two_players
 from test_text_compile_played import effect, magic
 
@@ -641,6 +641,24 @@ def test_ruling_c12_cr_8_10_1_played_the_destroyed_spirits_symbols_as_it_last_wa
     game.apply(UseMagic(0, game.state.players[0].hand[0]))
     answer(game, [titan if target == "titan" else pup])
     assert len(game.state.players[1].hand) == hand + draws
+
+
+def test_ruling_c1_played_bp_reduced_for_each_spirit_you_control_counted_as_it_resolves():
+    s = compile_sentence("Reduce its BP by 1000 for each Stoneback spirit you control during this turn.", FAMS)
+    assert s.ok, s.why
+    assert s.ops == [{"bp": {"target": "it", "add": -1000, "_duration": "turn",
+                             "for_each": {"cards": {"side": "you", "family": "Stoneback", "type": "spirit"}}}}]
+    db = imported_db(magic("Select one of your opponent's spirits. Reduce its BP by 1000 for each spirit you control "
+                           "during this turn."))
+    game = position(two_players("{life: 5, reserve: 4, hand: [ZT-001, T-W0], field: [T-R1, T-R3, T-W0]}",
+                                "{life: 5, reserve: 0, field: [T-R5]}"), db=db)
+    titan = game.state.players[1].field[0]  # 5000 BP
+    spell, wisp = game.state.players[0].hand
+    game.apply(UseMagic(0, spell))
+    assert stats.bp(game, titan) == 2000  # 3 spirits: -3000
+    game.apply(Summon(0, wisp))
+    assert len(game.state.players[0].field) == 4
+    assert stats.bp(game, titan) == 2000  # counted once, as it resolved
 
 
 def test_ruling_c2_a_whole_effect_compiles_from_its_sentences():

@@ -18,10 +18,12 @@ GRAMMAR = r"""
            | ("for each" | "for every") card_descr ("you discarded" | "discarded") -> per_hand_discarded
            | ("for each" | "for every") "symbol on the destroyed spirit" -> per_destroyed_symbols
 
-%extend action: counted_mill | counted_charge | equal_mill | discard_any | counted_remove | draw_as_many | bounce_it_and_all | equal_charge | counted_gain | counted_draw_opponent
+%extend action: counted_mill | counted_charge | equal_mill | discard_any | counted_remove | draw_as_many | bounce_it_and_all | equal_charge | counted_gain | counted_draw_opponent | counted_bp_reduce
 
 counted_gain: "place" count core_word "from the void into your" RESERVE_OR_TRASH per
 counted_draw_opponent: "your opponent draws" count card_word per
+// "reduce its BP by 1000 for each spirit you control during this turn": counted as it resolves
+counted_bp_reduce: "reduce" possessive "bp by" NUMBER per duration?
 // "if 2 or more spirits are destroyed by this effect, ..." (ruling C-2)
 %extend condition: NUMBER "or more" descr ("are" | "were") "destroyed by this effect" -> c_destroyed_here_min
 
@@ -202,6 +204,11 @@ class Rules:
 
     def counted_draw_opponent(self, count, _w, per):  # "your opponent draws 2 cards for each ..."
         return [{"draw": {"count": count, "side": "opponent", "for_each": per}}]
+
+    def counted_bp_reduce(self, subject, number, per, duration=None):
+        out = self.bp_reduce(subject, number, duration)
+        out[0]["bp"]["for_each"] = per
+        return out
 
     def per_destroyed_symbols(self):  # "for each symbol on the destroyed spirit" (ruling C-12)
         return {"destroyed_symbols": {}}
