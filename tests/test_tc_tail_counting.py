@@ -256,7 +256,7 @@ def test_ruling_c1_the_written_card_text_says_the_count():
                                {"refresh": {"side": "you", "attacking": False, "colors_max": 1}},
                                {"select": {"side": "you", "in_battle": True, "for_each": {"level": "this"}}},
                                {"exhaust": {"bp_vs": {"of": "it", "cmp": "at_most"}}},
-                               {"mill": {"count": 1, "for_each": {"cost": "it"}}},
+                               {"mill": {"count": 1, "for_each": {"cost": "it"}, "most": 3}},
                                {"discard": {"any_number": True}},
                                {"draw": {"count": 1, "for_each": {"discarded_from_hand": {"type": "spirit"}}}},
                                {"draw": {"until_as": {"cards": {"side": "opponent", "zone": "hand", "type": "any"}}}}]}]},
@@ -267,7 +267,7 @@ def test_ruling_c1_the_written_card_text_says_the_count():
     assert "not attacking" in text and "only one color" in text and "attacking or blocking" in text
     assert "for each level of this card" in text
     assert "BP equal to or less than the selected card's" in text
-    assert "for each point of the selected card's cost" in text
+    assert "for each point of the selected card's cost, 3 at most" in text
     assert "Discard any number of cards from your hand." in text
     assert "for each spirit card discarded by this effect" in text
     assert "Draw cards until you have as many cards in your hand as there are cards in your opponent's hand." in text
@@ -661,6 +661,31 @@ def test_ruling_c1_played_bp_reduced_for_each_spirit_you_control_counted_as_it_r
     assert stats.bp(game, titan) == 2000  # counted once, as it resolved
 
 
+def test_ruling_c13_compiled_a_maximum_joins_the_counted_discard_before_it():
+    r = compile_effect("magic", "N/A", "Discard the top 2 cards of your opponent's deck for each spirit you control. "
+                       "You can discard a maximum of 5 cards with this effect.", ["Main"], families=FAMS)
+    assert r.automated, r.why
+    assert r.effect["do"] == [{"mill": {"count": 2, "side": "opponent", "for_each": {"cards": {
+        "side": "you", "type": "spirit"}}, "most": 5}}]
+    for text in ("Draw a card. You can discard a maximum of 5 cards with this effect.",  # no discard before it
+                 "You can discard a maximum of 5 cards with this effect.",
+                 "Discard the top 2 cards of your opponent's deck. You can discard a maximum of 5 cards with this "
+                 "effect."):  # not counted: the vocabulary's cap goes with for_each
+        assert not compile_effect("magic", "N/A", text, ["Main"], families=FAMS).automated, text
+
+
+@pytest.mark.parametrize("spirits, milled", [(2, 4), (3, 5)])
+def test_ruling_c13_played_the_counted_discard_is_cut_to_the_maximum(spirits, milled):
+    db = imported_db(magic("Discard the top 2 cards of your opponent's deck for each spirit you control. You can "
+                           "discard a maximum of 5 cards with this effect."))
+    game = position(two_players(
+        "{life: 5, reserve: 4, hand: [ZT-001], field: [%s]}" % ", ".join(["T-R1"] * spirits),
+        "{life: 5, reserve: 0, deck: [T-W0, T-W0, T-W0, T-W0, T-W0, T-W0, T-W0, T-W0]}"), db=db)
+    deck = len(game.state.players[1].deck)
+    game.apply(UseMagic(0, game.state.players[0].hand[0]))
+    assert len(game.state.players[1].deck) == deck - milled
+
+
 def test_ruling_c2_a_whole_effect_compiles_from_its_sentences():
     r = compile_effect("spirit", "When This Spirit Attacks",
                        "Select one of your opponent's spirits and destroy it. Discard the top card of your "
@@ -698,6 +723,9 @@ def test_ruling_c2_a_whole_effect_compiles_from_its_sentences():
     ({"select": {"for_each": {"discarded_from_hand": {}}}}, "effects[0].do[0].select"),  # no discard before it
     ({"draw": {"for_each": {"discarded": {}}}}, "effects[0].do[0].draw"),  # no mill before it
     ({"draw": {"until_as": {"hands": {}}}}, "effects[0].do[0].draw.until_as.hands"),
+    ({"mill": {"count": 2, "most": 4}}, "effects[0].do[0].mill.most"),  # no for_each
+    ({"mill": {"for_each": {"level": "this"}, "most": 0}}, "effects[0].do[0].mill.most"),
+    ({"mill": {"for_each": {"level": "this"}, "most": "lots"}}, "effects[0].do[0].mill.most"),
     ({"bounce": {"all": True, "same_cost": "it"}}, "effects[0].do[0].bounce.same_cost"),  # nothing selected before
     ({"mill": {"for_each": {"keyword_value": {"keyword": "armor", "of": "this"}}}},
      "effects[0].do[0].mill.for_each.keyword_value.keyword"),

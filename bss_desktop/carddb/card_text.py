@@ -431,7 +431,8 @@ def _per_text(d: Directive) -> str:
         return ""
     one, _ = _count_noun(d.per)
     beyond = f" beyond the first {d.minus}" if d.minus else ""
-    return f" for each {one}{beyond}"
+    most = f", {d.most} at most" if d.most is not None else ""  # ruling C-13
+    return f" for each {one}{beyond}{most}"
 
 
 def _count_condition(c: Count, lo: int | None, hi: int | None) -> str:

@@ -335,6 +335,7 @@ class Directive:
     level: int | None = None  # bp set on a specific level (layer 2, CR 8-8-1-3-3)
     per: Count | None = None  # "for each ...": the amount is `amount` times this count beyond the first `minus`
     minus: int = 0
+    most: int | None = None  # with `per`: never more than this in all ("a maximum of 12 cards", ruling C-13)
     keep: int | None = None  # core_remove: all cores but this many ("remove all but 1 core from it"); draw: until
     # the drawing player holds this many cards ("draw cards until you have 3 cards in your hand")
     player: str | None = None  # life_damage: opponent | you | both
@@ -781,6 +782,10 @@ def _per(d: dict, p: str) -> dict:
         if "per" not in out:
             raise EffectSyntax(f"{p}.minus", "minus goes with for_each")
         out["minus"] = _int(d["minus"], f"{p}.minus")
+    if "most" in d:  # "you can discard a maximum of 12 cards with this effect" (ruling C-13)
+        if "per" not in out:
+            raise EffectSyntax(f"{p}.most", "most (a cap on what for_each makes) goes with for_each")
+        out["most"] = _int(d["most"], f"{p}.most", 1)
     return out
 
 
@@ -917,7 +922,7 @@ def _directive(op, val, f, make_token) -> Directive:
             raise EffectSyntax(f"{p}.zone", "only field cards are heavy exhausted (STD 5-16-1): zone: field")
         return Directive(op, target=t)
     if shape == "mill":
-        d = _map(val, p, ("count", "side", "for_each", "minus"))
+        d = _map(val, p, ("count", "side", "for_each", "minus", "most"))
         return Directive(op, amount=_int(d.get("count", 1), f"{p}.count", 1, allow_x=True),
                          side=_choice(d.get("side", "opponent"), f"{p}.side", ("you", "opponent")), **_per(d, p))
     if shape == "stat":
@@ -1584,6 +1589,8 @@ def _with_per(out: dict, d: Directive) -> dict:
         out["for_each"] = count_to_dict(d.per)
         if d.minus:
             out["minus"] = d.minus
+        if d.most is not None:
+            out["most"] = d.most
     return out
 
 

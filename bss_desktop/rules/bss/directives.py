@@ -54,6 +54,8 @@ class Directives:
             v = 1
         if d.per is not None:
             v = v * max(0, count_value(self, d.per, a.source, a.controller, a) - d.minus)
+            if d.most is not None:  # "a maximum of N" (counting.py, ruling C-13)
+                v = min(v, d.most)
         return v
 
     # ------------------------------------------------------------------ selecting (CR 8-5-3)

@@ -24,6 +24,8 @@ counted_gain: "place" count core_word "from the void into your" RESERVE_OR_TRASH
 counted_draw_opponent: "your opponent draws" count card_word per
 // "reduce its BP by 1000 for each spirit you control during this turn": counted as it resolves
 counted_bp_reduce: "reduce" possessive "bp by" NUMBER per duration?
+// "You can discard a maximum of 12 cards with this effect.": a cap on the counted discard before it (ruling C-13)
+%extend sentence: "you can discard a maximum of" NUMBER card_word "with this effect" -> most_milled
 // "if 2 or more spirits are destroyed by this effect, ..." (ruling C-2)
 %extend condition: NUMBER "or more" descr ("are" | "were") "destroyed by this effect" -> c_destroyed_here_min
 
@@ -201,6 +203,9 @@ class Rules:
 
     def counted_gain(self, count, _w, where, per):
         return [{"core_gain": {"count": count, "to": str(where), "for_each": per}}]
+
+    def most_milled(self, n, _w):  # joined to the counted discard from a deck before it (__init__._assemble)
+        return [{"_amend": {"_of": "mill", "most": int(n)}}]
 
     def counted_draw_opponent(self, count, _w, per):  # "your opponent draws 2 cards for each ..."
         return [{"draw": {"count": count, "side": "opponent", "for_each": per}}]
