@@ -2,8 +2,13 @@
 
 Counted when the effect resolves (rules/bss/counting.py; docs/saga-rulings.md "Counted amounts and relative
 filters"): a selection "1 of ... for each ..." (ruling C-1), "for each spirit destroyed by this effect" (C-2),
-"for every level this spirit has" (C-3). Filters on the battle ("not currently attacking", "attacking or
-blocking") and on colours ("with only one color") are read as the selection is made.
+"for every level this spirit has" (C-3), BP compared with this spirit's or the selected spirit's (C-4), "equal to
+that spirit's cost" (C-5), "discard any number of cards" and the cards discarded (C-6), a count compared with the
+opponent's (C-7), "draw cards until you have as many as your opponent" (C-8), "that spirit and all spirits that
+cost the same" (C-9), "the number specified in its Gale effect" (C-10), "costs more than the card discarded by
+this effect" (C-11), "for each symbol on the destroyed spirit" (C-12), "a maximum of N cards" (C-13). Filters on
+the battle ("not currently attacking", "attacking or blocking") and on colours ("with only one color") are read
+as the selection is made.
 """
 from __future__ import annotations
 
