@@ -27,9 +27,9 @@ FAMS = ("Stoneback", "Sky Warden")
 @pytest.mark.parametrize("text, ops", [
     ("Select 2 of your opponent's spirits for each magic card discarded this way.",
      [{"select": {"count": 2, "for_each": {"discarded": {"type": "magic"}}}}]),
-    ("Select one of your opponent's spirits for each of your Stoneback spirits with 5000 or more BP and destroy them.",
+    ("Select 1 of your opponent's spirits for each of your Stoneback spirits with 5000 or more BP and destroy them.",
      [{"destroy": {"for_each": {"cards": {"side": "you", "family": "Stoneback", "bp_min": 5000, "type": "spirit"}}}}]),
-    ("Your opponent selects one of their nexuses for each of your other spirits with 2000 or more BP and destroys "
+    ("Your opponent selects 1 of their nexuses for each of your other spirits with 2000 or more BP and destroys "
      "them.",
      [{"destroy": {"type": "nexus", "chooser": "opponent",
                    "for_each": {"cards": {"side": "you", "other": True, "bp_min": 2000, "type": "spirit"}}}}]),
@@ -53,17 +53,17 @@ def test_ruling_c2_compiled_for_each_spirit_destroyed_by_this_effect(text, ops):
 
 
 def test_ruling_c3_compiled_for_every_level_a_selection_of_that_many():
-    s = compile_sentence("For every level this spirit has, select one of your opponent's spirits with 4000 or "
+    s = compile_sentence("For every level this spirit has, select 1 of your opponent's spirits with 4000 or "
                          "fewer BP and exhaust it.", FAMS)
     assert s.ok, s.why
     assert s.ops == [{"exhaust": {"bp_max": 4000, "for_each": {"level": "this"}}}]
 
 
 @pytest.mark.parametrize("text, ops", [
-    ("Select one of your spirits that is not currently attacking and exhaust it.",
+    ("Select 1 of your spirits that is not currently attacking and exhaust it.",
      [{"exhaust": {"side": "you", "attacking": False}}]),
-    ("Select one of your attacking or blocking spirits.", [{"select": {"side": "you", "in_battle": True}}]),
-    ("Select one of your opponent's spirits with only one color and destroy it.",
+    ("Select 1 of your attacking or blocking spirits.", [{"select": {"side": "you", "in_battle": True}}]),
+    ("Select 1 of your opponent's spirits with only one color and destroy it.",
      [{"destroy": {"colors_max": 1}}]),
 ])
 def test_cr_7_1_compiled_battle_and_colour_filters(text, ops):
@@ -73,13 +73,13 @@ def test_cr_7_1_compiled_battle_and_colour_filters(text, ops):
 
 
 @pytest.mark.parametrize("text, ops", [
-    ("Select one of your opponent's spirits with BP equal to or fewer than this spirit and exhaust it.",
+    ("Select 1 of your opponent's spirits with BP equal to or fewer than this spirit and exhaust it.",
      [{"exhaust": {"bp_vs": {"of": "this", "cmp": "at_most"}}}]),
-    ("Destroy all of your opponent's spirits with BP equal to this spirit's BP.",
-     [{"destroy": {"all": True, "bp_vs": {"of": "this", "cmp": "equal"}}}]),
-    ("Select one of your opponent's spirits with BP equal to or fewer than the selected Stoneback spirit and "
+    ("Exhaust all of your opponent's spirits with BP equal to this spirit's BP.",
+     [{"exhaust": {"all": True, "bp_vs": {"of": "this", "cmp": "equal"}}}]),
+    ("Select 1 of your opponent's spirits with BP equal to or fewer than the selected Stoneback spirit and "
      "destroy it.", [{"destroy": {"bp_vs": {"of": "it", "cmp": "at_most"}}}]),
-    ("Select one of your opponent's spirits with fewer BP than that spirit and exhaust it.",
+    ("Select 1 of your opponent's spirits with fewer BP than that spirit and exhaust it.",
      [{"exhaust": {"bp_vs": {"of": "it", "cmp": "below"}}}]),
 ])
 def test_ruling_c4_compiled_bp_compared_with_another_spirits(text, ops):
@@ -89,7 +89,7 @@ def test_ruling_c4_compiled_bp_compared_with_another_spirits(text, ops):
 
 
 def test_ruling_c4_this_spirits_bp_in_its_when_destroyed_effect_is_its_last_bp():
-    r = compile_effect("spirit", "When Destroyed", "Select one of your opponent's spirits with BP equal to or fewer "
+    r = compile_effect("spirit", "When Destroyed", "Select 1 of your opponent's spirits with BP equal to or fewer "
                        "than this one and destroy it.", families=FAMS)
     assert r.automated, r.why
     assert r.effect["do"] == [{"destroy": {"bp_vs": {"of": "this", "cmp": "at_most"}}}]
@@ -119,12 +119,12 @@ def test_ruling_c5_compiled_a_number_equal_to_the_selected_spirits_cost(text, op
 
 
 @pytest.mark.parametrize("text, ops", [
-    ("Discard any number of cards.", [{"discard": {"any_number": True}}]),
+    ("Discard any number of cards from your hand.", [{"discard": {"any_number": True}}]),
     ("Discard any number of cards and place 2 cores from that spirit into their trash for each card you discarded.",
      [{"discard": {"any_number": True}},
       {"core_remove": {"target": "it", "count": 2, "to": "trash",
                        "for_each": {"discarded_from_hand": {"type": "any"}}}}]),
-    ("For each spirit card discarded, select one of your opponent's spirits.",
+    ("For each spirit card discarded, select 1 of your opponent's spirits.",
      [{"select": {"for_each": {"discarded_from_hand": {"type": "spirit"}}}}]),
     ("Discard any number of them.", [{"_take": {"type": "any", "any_number": True}, "_search": {"to": "trash"}}]),
 ])
@@ -136,10 +136,10 @@ def test_ruling_c6_compiled_any_number_of_cards_discarded_and_counted(text, ops)
 
 def test_ruling_c6_cards_discarded_this_way_with_no_discard_before_stay_by_hand():
     # "this way" names the cards a discard before it discarded: with none, the count would say nothing
-    r = compile_effect("magic", "N/A", "Select one of your opponent's spirits for each spirit card discarded this "
+    r = compile_effect("magic", "N/A", "Select 1 of your opponent's spirits for each spirit card discarded this "
                        "way.", ["Main"], families=FAMS)
     assert not r.automated
-    r = compile_effect("magic", "N/A", "Discard the top 2 cards of your deck. Select one of your opponent's spirits "
+    r = compile_effect("magic", "N/A", "Discard the top 2 cards of your deck. Select 1 of your opponent's spirits "
                        "for each card you discarded.", ["Main"], families=FAMS)
     assert not r.automated  # the mill discarded from the deck, not from a hand
 
@@ -162,7 +162,7 @@ def test_ruling_c8_compiled_draw_until_your_hand_is_as_big_as_your_opponents():
 
 
 @pytest.mark.parametrize("text, ops", [
-    ("Return that spirit and all spirits that cost the same as that spirit to their owners' hands.",
+    ("Return that spirit and all spirits that cost the same as that spirit to their hands.",
      [{"bounce": {"side": "any", "all": True, "same_cost": "it"}}]),
     ("Exhaust all of your opponent's spirits that cost the same as that spirit.",
      [{"exhaust": {"all": True, "same_cost": "it"}}]),
@@ -180,14 +180,14 @@ def test_ruling_c9_that_spirit_and_all_others_of_another_kind_stays_by_hand():
 
 
 def test_ruling_c10_compiled_as_many_cores_as_the_number_of_its_keyword():
-    r = compile_effect("nexus", "During Your Main Step", "When one of your spirits with Raid is summoned, place a "
+    r = compile_effect("nexus", "During Your Main Step", "When 1 of your spirits with Raid is summoned, place a "
                        "number of cores from the void onto that spirit equal to the number specified in its Raid "
                        "effect.", families=FAMS)
     assert r.automated, r.why
     assert r.effect["do"] == [{"core_charge": {"target": "trigger", "count": 1, "for_each": {
         "keyword_value": {"keyword": "raid", "of": "trigger"}}}}]
     # after a selection "that spirit" is the selected one, not the trigger's: by hand
-    r = compile_effect("magic", "N/A", "Select one of your spirits. Place a number of cores from the void onto that "
+    r = compile_effect("magic", "N/A", "Select 1 of your spirits. Place a number of cores from the void onto that "
                        "spirit equal to the number specified in its Gale effect.", ["Main"], families=FAMS)
     assert not r.automated
 
@@ -205,11 +205,11 @@ def test_ruling_c2_compiled_conditions_and_amounts_on_the_spirits_destroyed_by_t
 
 
 def test_ruling_c11_compiled_a_cost_higher_than_the_discarded_cards():
-    r = compile_effect("magic", "N/A", "Discard a card. Select one of your opponent's spirits that costs more than "
+    r = compile_effect("magic", "N/A", "Discard a card. Select 1 of your opponent's spirits that costs more than "
                        "the card discarded by this effect and exhaust it.", ["Main"], families=FAMS)
     assert r.automated, r.why
     assert r.effect["do"][1] == {"exhaust": {"cost_vs": {"of": "discarded_from_hand", "cmp": "above"}}}
-    r = compile_effect("magic", "N/A", "Select one of your opponent's spirits that costs more than the card "
+    r = compile_effect("magic", "N/A", "Select 1 of your opponent's spirits that costs more than the card "
                        "discarded by this effect and exhaust it.", ["Main"], families=FAMS)
     assert not r.automated  # nothing discarded before it
 
@@ -229,19 +229,19 @@ def test_ruling_c7_compiled_fewer_than_your_opponent(text, cond):
 
 
 def test_ruling_c12_compiled_for_each_symbol_on_the_destroyed_spirit():
-    r = compile_effect("magic", "N/A", "Select one of your opponent's spirits and destroy it. Then, your opponent "
+    r = compile_effect("magic", "N/A", "Select 1 of your opponent's spirits and destroy it. Then, your opponent "
                        "draws 1 card for each symbol on the destroyed spirit.", ["Main"], families=FAMS)
     assert r.automated, r.why
     assert r.effect["do"][1] == {"draw": {"count": 1, "side": "opponent", "for_each": {"destroyed_symbols": {}}}}
-    r = compile_effect("magic", "N/A", "Select one of your opponent's spirits and exhaust it. Then, your opponent "
+    r = compile_effect("magic", "N/A", "Select 1 of your opponent's spirits and exhaust it. Then, your opponent "
                        "draws 1 card for each symbol on the destroyed spirit.", ["Main"], families=FAMS)
     assert not r.automated  # nothing destroyed before it
 
 
 @pytest.mark.parametrize("text", [
     "Select any number of your opponent's spirits for each spirit card discarded this way.",  # not a number
-    "Select one of your opponent's spirits with only 2 colors.",  # only one colour has a word
-    "Discard the top card of your opponent's deck for each Stoneback spirit destroyed by this effect.",  # a kind
+    "Select 1 of your opponent's spirits with only 2 colors.",  # only one colour has a word
+    "Discard the top 1 card of your opponent's deck for each Stoneback spirit destroyed by this effect.",  # a kind
     "Place a core from the void onto this spirit for each core on it.",  # counted on the card that gets them
 ])
 def test_counting_phrases_the_vocabulary_cannot_say_stay_by_hand(text):
@@ -284,7 +284,7 @@ def _choice(game):
 
 
 def test_ruling_c1_played_the_selection_takes_one_for_each_magic_card_the_mill_discarded():
-    db = imported_db(magic("Discard the top 3 cards of your deck. Select one of your opponent's spirits for each "
+    db = imported_db(magic("Discard the top 3 cards of your deck. Select 1 of your opponent's spirits for each "
                            "magic card discarded this way and exhaust them."))
     game = position(two_players(
         "{life: 5, reserve: 4, hand: [ZT-001], deck: [T-R1, T-MM, T-W0, T-MF]}",
@@ -303,7 +303,7 @@ def test_ruling_c1_played_the_selection_takes_one_for_each_magic_card_the_mill_d
 
 
 def test_ruling_c1_played_your_opponent_selects_one_for_each_of_your_spirits_counted_from_your_side():
-    db = imported_db(magic("Your opponent selects one of their spirits for each of your spirits with 3000 or more "
+    db = imported_db(magic("Your opponent selects 1 of their spirits for each of your spirits with 3000 or more "
                            "BP and exhausts them."))
     game = position(two_players(
         "{life: 5, reserve: 4, hand: [ZT-001], field: [T-R3, T-R5, T-R1]}",  # 3000, 5000 and 1000 BP: two count
@@ -317,7 +317,7 @@ def test_ruling_c1_played_your_opponent_selects_one_for_each_of_your_spirits_cou
 
 
 def test_ruling_c1_cr_8_5_3_4_played_a_count_of_none_selects_nothing():
-    db = imported_db(magic("Select one of your opponent's spirits for each of your spirits with 6000 or more BP "
+    db = imported_db(magic("Select 1 of your opponent's spirits for each of your spirits with 6000 or more BP "
                            "and exhaust them."))
     game = position(two_players("{life: 5, reserve: 4, hand: [ZT-001], field: [T-R1]}",
                                 "{life: 5, reserve: 0, field: [T-G4]}"), db=db)
@@ -329,7 +329,7 @@ def test_ruling_c1_cr_8_5_3_4_played_a_count_of_none_selects_nothing():
 
 def test_ruling_c2_cr_9_3_2_1_played_spirits_left_below_lv1_by_the_core_removal_are_counted():
     db = imported_db(magic("Remove one core from each of your opponent's spirits and place them into their "
-                           "reserve. Discard the top card of your opponent's deck for each spirit destroyed by this "
+                           "reserve. Discard the top 1 card of your opponent's deck for each spirit destroyed by this "
                            "effect."))
     game = position(two_players(
         "{life: 5, reserve: 4, hand: [ZT-001]}",
@@ -345,8 +345,8 @@ def test_ruling_c2_cr_9_3_2_1_played_spirits_left_below_lv1_by_the_core_removal_
 
 
 def test_ruling_c2_cr_9_4_2_played_a_spirit_left_at_0_bp_by_the_effect_is_counted():
-    db = imported_db(magic("Select one of your opponent's spirits. Reduce its BP by 2000 during this turn. Discard the "
-                           "top card of your opponent's deck for each spirit destroyed by this effect."))
+    db = imported_db(magic("Select 1 of your opponent's spirits. Reduce its BP by 2000 during this turn. Discard the "
+                           "top 1 card of your opponent's deck for each spirit destroyed by this effect."))
     game = position(two_players("{life: 5, reserve: 4, hand: [ZT-001]}",
                                 "{life: 5, reserve: 0, deck: [T-W0, T-W0], field: [T-R1, T-G4]}"), db=db)
     pup, stag = game.state.players[1].field  # 1000 and 4000 BP
@@ -359,7 +359,7 @@ def test_ruling_c2_cr_9_4_2_played_a_spirit_left_at_0_bp_by_the_effect_is_counte
 
 def test_ruling_c2_played_only_that_sides_destroyed_spirits_are_counted():
     db = imported_db(magic("Remove one core from each spirit and place them into their owners' reserves. Discard "
-                           "the top card of your opponent's deck for each of your opponent's spirits destroyed by "
+                           "the top 1 card of your opponent's deck for each of your opponent's spirits destroyed by "
                            "this effect."))
     game = position(two_players(
         "{life: 5, reserve: 4, hand: [ZT-001], field: [{card: T-R1, cores: 1}, {card: T-W0, cores: 1}]}",
@@ -372,7 +372,7 @@ def test_ruling_c2_played_only_that_sides_destroyed_spirits_are_counted():
 
 
 def test_ruling_c2_played_a_destruction_counts_and_a_spirit_not_destroyed_does_not():
-    db = imported_db(effect("Select one of your opponent's spirits and destroy it. Then, place 2 cores from the void "
+    db = imported_db(effect("Select 1 of your opponent's spirits and destroy it. Then, place 2 cores from the void "
                             "onto this spirit for each spirit destroyed by this effect.", "When This Spirit Attacks"))
     game = position(two_players("{life: 5, reserve: 4, field: [{card: ZT-001, cores: 1}]}",
                                 "{life: 5, reserve: 0, field: [T-G4, T-R3]}", step="attack"), db=db)
@@ -385,7 +385,7 @@ def test_ruling_c2_played_a_destruction_counts_and_a_spirit_not_destroyed_does_n
 
 
 def test_ruling_c3_played_one_selection_of_as_many_as_the_spirits_level():
-    db = imported_db(effect("For every level this spirit has, select one of your opponent's spirits with 4000 or "
+    db = imported_db(effect("For every level this spirit has, select 1 of your opponent's spirits with 4000 or "
                             "fewer BP and exhaust it.", "When This Spirit Attacks"))
     game = position(two_players("{life: 5, reserve: 4, field: [{card: ZT-001, cores: 3}]}",  # LV2
                                 "{life: 5, reserve: 0, field: [T-G4, T-R3, T-B2, T-R5]}", step="attack"), db=db)
@@ -401,7 +401,7 @@ def test_ruling_c3_played_one_selection_of_as_many_as_the_spirits_level():
 
 
 def test_cr_7_1_played_not_currently_attacking_leaves_the_attacker_out():
-    db = imported_db(effect("Select one of your spirits that is not currently attacking and exhaust it.",
+    db = imported_db(effect("Select 1 of your spirits that is not currently attacking and exhaust it.",
                             "When This Spirit Attacks"))
     game = position(two_players("{life: 5, reserve: 4, field: [{card: ZT-001, cores: 1}, T-R1]}",
                                 "{life: 5, reserve: 0}", step="attack"), db=db)
@@ -413,7 +413,7 @@ def test_cr_7_1_played_not_currently_attacking_leaves_the_attacker_out():
 
 
 def test_cr_7_1_played_attacking_or_blocking_is_the_battles_spirit():
-    db = imported_db(effect("Select one of your attacking or blocking spirits. It gains 2000 BP during this turn.",
+    db = imported_db(effect("Select 1 of your attacking or blocking spirits. It gains 2000 BP during this turn.",
                             "When This Spirit Attacks"))
     game = position(two_players("{life: 5, reserve: 4, field: [{card: ZT-001, cores: 1}, T-R1]}",
                                 "{life: 5, reserve: 0}", step="attack"), db=db)
@@ -423,7 +423,7 @@ def test_cr_7_1_played_attacking_or_blocking_is_the_battles_spirit():
 
 
 def test_cr_2_4_played_with_only_one_color_leaves_a_two_colour_spirit_out():
-    db = imported_db(magic("Select one of your opponent's spirits with only one color and destroy it."))
+    db = imported_db(magic("Select 1 of your opponent's spirits with only one color and destroy it."))
     game = position(two_players("{life: 5, reserve: 4, hand: [ZT-001]}",
                                 "{life: 5, reserve: 0, field: [T-D2, T-G4]}"), db=db)
     sprite, stag = game.state.players[1].field
@@ -432,21 +432,20 @@ def test_cr_2_4_played_with_only_one_color_leaves_a_two_colour_spirit_out():
 
 
 def test_ruling_c4_played_bp_equal_to_this_spirits_bp_as_it_resolves():
-    db = imported_db(effect("Destroy all of your opponent's spirits with BP equal to this spirit's BP.",
+    db = imported_db(effect("Exhaust all of your opponent's spirits with BP equal to this spirit's BP.",
                             "When This Spirit Attacks"))
     game = position(two_players("{life: 5, reserve: 4, field: [{card: ZT-001, cores: 3}]}",  # LV2: 3000 BP
                                 "{life: 5, reserve: 0, field: [T-R3, T-P3, T-G4, T-R1]}", step="attack"), db=db)
     me = game.state.players[0].field[0]
     knight, shade, stag, pup = game.state.players[1].field  # 3000, 3000, 4000, 1000 BP
     game.apply(Attack(0, me))
-    zones = [game.state.cards[i].zone for i in (knight, shade, stag, pup)]
-    assert zones == ["trash", "trash", "field", "field"]
+    assert [game.state.cards[i].exhausted for i in (knight, shade, stag, pup)] == [True, True, False, False]
 
 
 def test_ruling_c4_cr_8_10_1_played_a_when_destroyed_effect_compares_with_the_cards_last_bp():
-    spirit = effect("Select one of your opponent's spirits with BP equal to or fewer than this one and exhaust it.",
+    spirit = effect("Select 1 of your opponent's spirits with BP equal to or fewer than this one and exhaust it.",
                     "When Destroyed")
-    spell = effect("Select one of your spirits and destroy it.", steps=["Main", "Flash"], cardType="MAGIC",
+    spell = effect("Select 1 of your spirits and destroy it.", steps=["Main", "Flash"], cardType="MAGIC",
                    name="Test Magic", core_requirements=[], ID="ZT-002")
     db = imported_db(spirit, spell)
     game = position(two_players("{life: 5, reserve: 4, hand: [ZT-002], field: [{card: ZT-001, cores: 3}]}",
@@ -463,7 +462,7 @@ def test_ruling_c4_cr_8_10_1_played_a_when_destroyed_effect_compares_with_the_ca
 
 
 def test_ruling_c4_played_bp_equal_to_or_fewer_than_the_selected_spirit():
-    db = imported_db(magic("Select one of your spirits. Select one of your opponent's spirits with BP equal to or "
+    db = imported_db(magic("Select 1 of your spirits. Select 1 of your opponent's spirits with BP equal to or "
                            "fewer than the selected spirit and exhaust it."))
     game = position(two_players("{life: 5, reserve: 4, hand: [ZT-001], field: [T-R3, T-R5]}",
                                 "{life: 5, reserve: 0, field: [T-G4, T-B2, T-R1]}"), db=db)
@@ -478,7 +477,7 @@ def test_ruling_c4_played_bp_equal_to_or_fewer_than_the_selected_spirit():
 
 
 def test_ruling_c5_played_as_many_cards_as_the_selected_spirits_printed_cost():
-    db = imported_db(magic("Your opponent selects one of their spirits. Discard a number of cards from the top of "
+    db = imported_db(magic("Your opponent selects 1 of their spirits. Discard a number of cards from the top of "
                            "your opponent's deck equal to that spirit's cost and exhaust that spirit."))
     game = position(two_players("{life: 5, reserve: 4, hand: [ZT-001]}",
                                 "{life: 5, reserve: 0, deck: [T-W0, T-W0, T-W0, T-W0, T-W0, T-W0], "
@@ -493,7 +492,7 @@ def test_ruling_c5_played_as_many_cards_as_the_selected_spirits_printed_cost():
 
 
 def test_ruling_c6_played_discard_any_number_then_one_core_for_each_card_discarded():
-    db = imported_db(magic("Select one of your opponent's spirits. Then, discard any number of cards and place 1 core "
+    db = imported_db(magic("Select 1 of your opponent's spirits. Then, discard any number of cards and place 1 core "
                            "from that spirit into their trash for each card you discarded."))
     game = position(two_players("{life: 5, reserve: 4, hand: [ZT-001, T-R1, T-W0, T-MM]}",
                                 "{life: 5, reserve: 0, field: [{card: T-G4, cores: 4}]}"), db=db)
@@ -509,7 +508,7 @@ def test_ruling_c6_played_discard_any_number_then_one_core_for_each_card_discard
 
 
 def test_ruling_c6_played_discarding_none_selects_none():
-    db = imported_db(magic("Discard any number of cards. For each card discarded, select one of your opponent's "
+    db = imported_db(magic("Discard any number of cards from your hand. For each card discarded, select 1 of your opponent's "
                            "spirits. Remove 1 core from each of them and place them into their reserve."))
     game = position(two_players("{life: 5, reserve: 4, hand: [ZT-001, T-R1]}",
                                 "{life: 5, reserve: 0, field: [{card: T-G4, cores: 3}]}"), db=db)
@@ -546,8 +545,8 @@ def test_ruling_c8_played_draw_until_your_hand_is_as_big_as_your_opponents(their
 
 @pytest.mark.parametrize("take", [True, False])
 def test_ruling_c9_played_that_spirit_and_every_spirit_of_its_cost_return_at_once(take):
-    db = imported_db(magic("You may select one of your spirits. Return that spirit and all spirits that cost the same "
-                           "as that spirit to their owners' hands."))
+    db = imported_db(magic("You may select 1 of your spirits. Return that spirit and all spirits that cost the same "
+                           "as that spirit to their hands."))
     game = position(two_players("{life: 5, reserve: 4, hand: [ZT-001], field: [T-R3, T-R1]}",
                                 "{life: 5, reserve: 0, field: [T-P3, T-G4]}"), db=db)
     knight, pup = game.state.players[0].field
@@ -576,7 +575,7 @@ def test_ruling_c10_cr_11_10_3_played_cores_onto_the_summoned_spirit_as_many_as_
     from bss_desktop.engine.commands import Summon
     from helpers import first
 
-    db = _gale_db("When one of your spirits with Gale is summoned, place a number of cores from the void onto that "
+    db = _gale_db("When 1 of your spirits with Gale is summoned, place a number of cores from the void onto that "
                   "spirit equal to the number specified in its Gale effect.")
     game = position(two_players("{life: 5, reserve: 4, hand: [GX-1, GX-2], field: [{card: ZT-001, cores: 0}]}",
                                 "{life: 5, reserve: 0}"), db=db)
@@ -601,7 +600,7 @@ def test_ruling_c2_played_a_condition_on_how_many_this_effect_destroyed(cores, d
 
 @pytest.mark.parametrize("discard, fits", [("T-R1", {"stag", "shade", "guard"}), ("T-R3", {"stag"})])
 def test_ruling_c11_played_a_cost_higher_than_the_card_the_effect_discarded(discard, fits):
-    db = imported_db(magic("Discard a card. Select one of your opponent's spirits that costs more than the card "
+    db = imported_db(magic("Discard a card. Select 1 of your opponent's spirits that costs more than the card "
                            "discarded by this effect and exhaust it."))
     game = position(two_players("{life: 5, reserve: 4, hand: [ZT-001, T-R1, T-R3]}",
                                 "{life: 5, reserve: 0, field: [T-G4, T-P3, T-B2]}"), db=db)
@@ -622,16 +621,16 @@ def first_of(game, cid):
 
 @pytest.mark.parametrize("mine, theirs, gains", [(3, 5, True), (5, 5, False), (5, 3, False)])
 def test_ruling_c7_played_less_life_than_your_opponent(mine, theirs, gains):
-    db = imported_db(magic("Place a core from the void into your life if you have less life than your opponent."))
+    db = imported_db(magic("Place 1 core from the void into your life if you have less life than your opponent."))
     game = position(two_players(f"{{life: {mine}, reserve: 4, hand: [ZT-001]}}",
                                 f"{{life: {theirs}, reserve: 0}}"), db=db)
     game.apply(UseMagic(0, game.state.players[0].hand[0]))
     assert game.state.players[0].life == mine + (1 if gains else 0)
 
 
-@pytest.mark.parametrize("target, draws", [("titan", 4), ("pup", 2)])
+@pytest.mark.parametrize("target, draws", [("titan", 2), ("pup", 1)])
 def test_ruling_c12_cr_8_10_1_played_the_destroyed_spirits_symbols_as_it_last_was(target, draws):
-    db = imported_db(magic("Select one of your opponent's spirits and destroy it. Then, your opponent draws 2 cards "
+    db = imported_db(magic("Select 1 of your opponent's spirits and destroy it. Then, your opponent draws 1 card "
                            "for each symbol on the destroyed spirit."))
     game = position(two_players("{life: 5, reserve: 4, hand: [ZT-001]}",
                                 "{life: 5, reserve: 0, deck: [T-W0, T-W0, T-W0, T-W0, T-W0, T-W0], "
@@ -648,17 +647,17 @@ def test_ruling_c1_played_bp_reduced_for_each_spirit_you_control_counted_as_it_r
     assert s.ok, s.why
     assert s.ops == [{"bp": {"target": "it", "add": -1000, "_duration": "turn",
                              "for_each": {"cards": {"side": "you", "family": "Stoneback", "type": "spirit"}}}}]
-    db = imported_db(magic("Select one of your opponent's spirits. Reduce its BP by 1000 for each spirit you control "
+    db = imported_db(magic("Select 1 of your opponent's spirits. Reduce its BP by 1500 for each spirit you control "
                            "during this turn."))
     game = position(two_players("{life: 5, reserve: 4, hand: [ZT-001, T-W0], field: [T-R1, T-R3, T-W0]}",
                                 "{life: 5, reserve: 0, field: [T-R5]}"), db=db)
     titan = game.state.players[1].field[0]  # 5000 BP
     spell, wisp = game.state.players[0].hand
     game.apply(UseMagic(0, spell))
-    assert stats.bp(game, titan) == 2000  # 3 spirits: -3000
+    assert stats.bp(game, titan) == 500  # 3 spirits: -4500
     game.apply(Summon(0, wisp))
     assert len(game.state.players[0].field) == 4
-    assert stats.bp(game, titan) == 2000  # counted once, as it resolved
+    assert stats.bp(game, titan) == 500  # counted once, as it resolved
 
 
 def test_ruling_c13_compiled_a_maximum_joins_the_counted_discard_before_it():
@@ -688,7 +687,7 @@ def test_ruling_c13_played_the_counted_discard_is_cut_to_the_maximum(spirits, mi
 
 def test_ruling_c2_a_whole_effect_compiles_from_its_sentences():
     r = compile_effect("spirit", "When This Spirit Attacks",
-                       "Select one of your opponent's spirits and destroy it. Discard the top card of your "
+                       "Select 1 of your opponent's spirits and destroy it. Discard the top 1 card of your "
                        "opponent's deck for each spirit destroyed by this effect.", families=FAMS)
     assert r.automated, r.why
     assert r.effect["do"][1] == {"mill": {"count": 1, "side": "opponent",

@@ -27,17 +27,17 @@ GRAMMAR = r"""
 
 counted_gain: "place" count core_word "from the void into your" RESERVE_OR_TRASH per
 counted_draw_opponent: "your opponent draws" count card_word per
-// "reduce its BP by 1000 for each spirit you control during this turn": counted as it resolves
+// "reduce its BP by N for each <cards> you control <duration>": counted as it resolves
 counted_bp_reduce: "reduce" possessive "bp by" NUMBER per duration?
 // "You can discard a maximum of 12 cards with this effect.": a cap on the counted discard before it (ruling C-13)
 %extend sentence: "you can discard a maximum of" NUMBER card_word "with this effect" -> most_milled
 // "if 2 or more spirits are destroyed by this effect, ..." (ruling C-2)
 %extend condition: NUMBER "or more" descr ("are" | "were") "destroyed by this effect" -> c_destroyed_here_min
 
-// "place a number of cores from the void onto that spirit equal to the number specified in its Gale effect" (C-10)
+// "place a number of cores from the void onto <it> equal to the number specified in its <keyword> effect" (C-10)
 equal_charge: "place a number of cores from the void onto" core_dest "equal to the number specified in its" KEYWORD "effect"
 
-// "Return that spirit and all spirits that cost the same as that spirit to their owners' hands." (ruling C-9)
+// "return that spirit and all spirits that cost the same as that spirit to <hands>" (ruling C-9)
 bounce_it_and_all: "return" it "and all" descr filters "to" hand_of
 
 // "draw cards until you have the same number of cards in your hand as your opponent has in theirs" (ruling C-8)
