@@ -23,7 +23,8 @@ GRAMMAR = r"""
            | ("for each" | "for every") card_descr ("you discarded" | "discarded") -> per_hand_discarded
            | ("for each" | "for every") "symbol on the destroyed spirit" -> per_destroyed_symbols
 
-%extend action: counted_mill | counted_charge | equal_mill | discard_any | counted_remove | draw_as_many | bounce_it_and_all | equal_charge | counted_gain | counted_draw_opponent | counted_bp_reduce
+%extend action: counted_mill | counted_charge | equal_mill | discard_any | counted_remove | draw_as_many
+%extend action: bounce_it_and_all | equal_charge | counted_gain | counted_draw_opponent | counted_bp_reduce
 
 counted_gain: "place" count core_word "from the void into your" RESERVE_OR_TRASH per
 counted_draw_opponent: "your opponent draws" count card_word per
