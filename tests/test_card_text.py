@@ -401,6 +401,13 @@ TARGET_SAMPLES = {
     "name_not": ["Stone Pup"],
     "name_is": ["Stone Pup"],  # docs/saga-rulings.md "Card names without quotation marks"
     "or_this": [True],  # a watch's "this spirit or one of your Dragon spirits" (templates/reactions.py)
+    # counted amounts and relative filters (docs/saga-rulings.md "Counted amounts and relative filters")
+    "per": [Count("level", place="this")],
+    "colors_max": [1],
+    "attacking": [True, False],
+    "in_battle": [True, False],
+    "bp_vs": [("this", "at_most"), ("it", "equal"), ("this", "below")],
+    "cost_vs": [("discarded_from_hand", "above"), ("it", "equal"), ("it", "below")],
 }
 
 
@@ -463,7 +470,7 @@ CONDITION_SAMPLES = {
 @pytest.mark.parametrize("constant", [True, False])
 def test_every_condition_field_has_its_own_wording(constant):
     assert {f.name for f in fields(Condition)} == set(CONDITION_SAMPLES) | {"control_min", "count_min", "count_max",
-                                                                           "it_not"}
+                                                                           "it_not", "count_vs"}
     seen = set()
     for name, values in CONDITION_SAMPLES.items():
         for v in values:
@@ -472,6 +479,11 @@ def test_every_condition_field_has_its_own_wording(constant):
             assert text.startswith(("while ", "during ") if constant else "if "), text
             assert text not in seen, (name, v, text)
             seen.add(text)
+    mine, theirs = (Count("cards", cards=Target(side=side, mode="all")) for side in ("you", "opponent"))
+    for cmp in ("at_most", "at_least", "below", "above"):  # count_vs compares the count with another (C-7)
+        text = clean(condition_text(Condition(count=mine, count_vs=(cmp, theirs)), SPIRIT, constant=constant))
+        assert text not in seen and "the number of" in text, text
+        seen.add(text)
     for minimum in (1, 2, 3):  # control_min counts the control target
         text = clean(condition_text(Condition(control=Target(side="you"), control_min=minimum), SPIRIT,
                                     constant=constant))

@@ -213,6 +213,16 @@ def _with_parts(t: Target, plural: bool = False) -> list[str]:
         parts.append(f'a card name other than "{t.name_not}"')
     if t.name_is is not None:
         parts.append(f'the card name "{t.name_is}"')
+    if t.bp_vs is not None:  # "with BP equal to or fewer than this spirit" (ruling C-4)
+        whose = "this card's" if t.bp_vs[0] == "this" else "the selected card's"
+        parts.append({"at_most": "BP equal to or less than", "equal": "BP equal to",
+                      "below": "less BP than"}[t.bp_vs[1]] + " " + whose)
+    if t.cost_vs is not None:  # "that costs more than the card discarded by this effect" (ruling C-11)
+        whose = "the selected card's" if t.cost_vs[0] == "it" else "the card discarded by this effect"
+        parts.append({"above": "a cost higher than", "at_most": "a cost equal to or lower than",
+                      "equal": "the same cost as", "below": "a cost lower than"}[t.cost_vs[1]] + " " + whose)
+    if t.colors_max is not None:  # "with only one color"
+        parts.append("only one color" if t.colors_max == 1 else f"{t.colors_max} or fewer colors")
     if t.same_cost == "your_spirits":
         parts.append("the same cost as one of your spirits")
     elif t.same_cost == "it":
@@ -249,6 +259,11 @@ def _kind(t: Target, plural: bool, *, other: bool = True) -> str:
     parts = _with_parts(t, plural)
     if parts:
         text += " with " + _or_list(parts, "and")
+    if t.attacking is not None:  # "that is not currently attacking"
+        text += (" that are" if plural else " that is") + (" attacking" if t.attacking else " not attacking")
+    if t.in_battle is not None:  # "attacking or blocking"
+        text += (" that are" if plural else " that is") + (" attacking or blocking" if t.in_battle
+                                                            else " neither attacking nor blocking")
     if t.extreme is not None:  # "the spirit that costs the least"
         text += {"cost_least": " that costs the least", "cost_most": " that costs the most",
                  "bp_least": " with the lowest BP", "bp_most": " with the highest BP"}[t.extreme]
@@ -262,7 +277,7 @@ def _kind(t: Target, plural: bool, *, other: bool = True) -> str:
 def _is_plural(t: Target, ctx: "_Ctx | None" = None) -> bool:
     if t.ref == "it":
         return ctx is not None and ctx.selected[1]
-    return t.ref is None and (t.mode in ("all", "any_number") or t.count != 1)
+    return t.ref is None and (t.mode in ("all", "any_number") or t.count != 1 or t.per is not None)
 
 
 def _zone_words(t: Target) -> str:
@@ -286,6 +301,9 @@ def target_text(t: Target, card=None, *, ctx: _Ctx | None = None) -> str:
         if t.ref == "it":
             return ctx.selected[0]
         return _REF_WORDS[t.ref]
+    if t.per is not None:  # "1 opponent's spirit for each ..." (ruling C-1)
+        one, _ = _count_noun(t.per)
+        return f"{target_text(replace(t, per=None), ctx=ctx)} for each {one}"
     plural = _is_plural(t)
     n = t.count
     if t.side == "each":  # CR 1-3-4: each player selects among their own
@@ -372,10 +390,27 @@ def _count_noun(c: Count, *, subject: bool = False) -> tuple[str, str]:
     if c.what == "discarded":
         t = c.cards
         return f"{_kind(t, False)} among the discarded cards", f"{_kind(t, True)} among the discarded cards"
+    if c.what == "discarded_from_hand":  # ruling C-6
+        t = c.cards
+        return f"{_kind(t, False)} discarded by this effect", f"{_kind(t, True)} discarded by this effect"
     side = c.cards.side if c.what == "cards" else c.side
     whose = {"you": "your", "opponent": "their" if subject else "your opponent's", "any": "either player's"}[side]
     if c.what == "destroyed":
         return f"of {whose} spirits destroyed this turn", f"of {whose} spirits destroyed this turn"
+    if c.what == "destroyed_symbols":  # ruling C-12
+        return "symbol on the destroyed spirit", "symbols on the destroyed spirits"
+    if c.what == "keyword_value":  # ruling C-10
+        whose = "this card's" if c.place == "this" else "that spirit's"
+        name = KEYWORD_NAMES.get(c.keyword, c.keyword)
+        return f"point of {whose} 【{name}】 number", f"points of {whose} 【{name}】 number"
+    if c.what == "cost":  # "equal to that spirit's cost" (ruling C-5)
+        return "point of the selected card's cost", "points of the selected card's cost"
+    if c.what == "level":  # "for every level this spirit has" (ruling C-3)
+        return "level of this card", "levels of this card"
+    if c.what == "destroyed_by_this":  # counting.py, ruling C-2
+        if side == "any":
+            return "spirit destroyed by this effect", "spirits destroyed by this effect"
+        return f"of {whose} spirits destroyed by this effect", f"of {whose} spirits destroyed by this effect"
     if c.what == "effect_draws":
         return f"draw {whose} own effects made this turn", f"draws {whose} own effects made this turn"
     if c.what == "cards":
@@ -402,7 +437,8 @@ def _per_text(d: Directive) -> str:
         return ""
     one, _ = _count_noun(d.per)
     beyond = f" beyond the first {d.minus}" if d.minus else ""
-    return f" for each {one}{beyond}"
+    most = f", {d.most} at most" if d.most is not None else ""  # ruling C-13
+    return f" for each {one}{beyond}{most}"
 
 
 def _count_condition(c: Count, lo: int | None, hi: int | None) -> str:
@@ -425,7 +461,7 @@ def _count_condition(c: Count, lo: int | None, hi: int | None) -> str:
     noun = one if (lo == hi == 1) else many
     if c.what == "cores" and c.place == "this":
         return f"{{this}} has {n} {noun.replace(' on it', '')} on it"
-    side = c.cards.side if c.what in ("cards", "discarded") else c.side
+    side = c.cards.side if c.what in ("cards", "discarded", "discarded_from_hand") else c.side
     if side == "you":
         return f"you have {n} {noun}"
     if side == "opponent":
@@ -472,7 +508,13 @@ def _condition_parts(c: Condition, ctx: _Ctx, *, constant: bool) -> list[str]:
         parts.append(f"you have a {_color(c.symbol)} symbol on your field")
     if c.control is not None:
         parts.append(_control_text(c.control, c.control_min))
-    if c.count is not None:
+    if c.count is not None and c.count_vs is not None:  # "the number of ... is equal to or fewer than ..." (C-7)
+        _, many = _count_noun(c.count)
+        _, other = _count_noun(c.count_vs[1])
+        how = {"at_most": "equal to or fewer than", "at_least": "equal to or more than", "below": "fewer than",
+               "above": "more than"}[c.count_vs[0]]
+        parts.append(f"the number of {many} is {how} the number of {other}".replace("{this}", this))
+    if c.count is not None and (c.count_min is not None or c.count_max is not None):
         parts.append(_count_condition(c.count, c.count_min, c.count_max).replace("{this}", this))
     if c.linked is not None:  # 【Link】 (docs/saga-rulings.md "Link")
         parts.append(f"{this} is linked" if c.linked else f"{this} is not linked")
@@ -585,6 +627,8 @@ def _level_range(t) -> str:
 def _discard_text(d: Directive, per: str) -> str:
     """CR 10-2-2: from a hand; "a nexus card" when the discard names a kind."""
     n = d.amount
+    if d.mode == "any_number":  # "discard any number of cards" (ruling C-6)
+        return "discard any number of cards from your hand"
     what = _count(n, "card") if d.target is None else target_text(replace(d.target, count=n)).removesuffix(
         " in your hand")
     if d.side == "opponent":
@@ -600,6 +644,9 @@ def _clause(d: Directive, ctx: _Ctx, effect_kind: str | None) -> _Clause:
     dur = _duration(d, effect_kind)
     per = _per_text(d)
     if op == "draw":
+        if d.keep is not None and d.per is not None:  # "... as many cards in your hand as ..." (ruling C-8)
+            _, many = _count_noun(d.per)
+            return _imp(f"draw cards until you have as many cards in your hand as there are {many}")
         if d.keep is not None:  # "draw cards until you have 3 cards in your hand"
             n = _count(d.keep, "card")
             return _imp({"opponent": f"your opponent draws cards until they have {n} in their hand",

@@ -166,6 +166,8 @@ IMMORTAL_TIMINGS = ("always", "attack_step")  # a printed limit: "During Either 
 REFS = ("this", "attacker", "blocker", "trigger", "it", "linked")  # card references instead of a selection
 # "linked": the spirit this card is linked with (【Link】, docs/saga-rulings.md "Link")
 # "it": the cards the effect's previous selecting directive chose ("select 1 of your spirits; it gets ...")
+BP_VS_OF = ("this", "it")  # a target's bp_vs: whose BP (this card's, or the card the last selection chose)
+BP_VS_CMP = ("at_most", "equal", "below")  # ... and how (equal to or fewer than / equal to / fewer than)
 MODES = ("exact", "up_to", "any_number", "all")  # CR 8-5-3-1, 8-5-3-2, 8-8-1-4
 OPS = {  # directive: what its value is
     "draw": "amount", "discard": "amount", "mill": "mill", "destroy": "target", "exhaust": "target",
@@ -222,7 +224,9 @@ SIDES = ("you", "opponent", "any", "each")  # each: every player selects among t
 ZONES = ("field", "hand", "trash", "deck")  # deck: only counted ("for each", conditions), never selected
 MAX_TOKEN_NAME = 60  # a token named by name (`{token: {ref: ...}}`): as long as a token made by hand may be named
 LIFE_PLAYERS = ("opponent", "you", "both")  # whose life a life_damage directive reduces
-# a target's `same_cost`: whose cards' costs its cost is one of: your spirits', or (recover only) the cards "it" names
+# a target's `same_cost`: whose cards' costs its cost is one of: your spirits', or the cards "it" names (recover, and
+# the directives that select field cards: docs/saga-rulings.md Counted amounts C-9)
+SAME_COST_IT_OPS = ("recover", "select", "destroy", "exhaust", "refresh", "bounce", "to_deck_bottom", "to_deck_top")
 SAME_COSTS = ("your_spirits", "it")
 MAX_SYMBOLS = 10  # the symbols a symbol directive sets or adds at once (a card prints two or three at most)
 LATER = ("battle_end", "turn_end")  # later: when the current battle ends (CR 7-1-6-1), at the end of this turn (6-8-1-1)
@@ -281,17 +285,31 @@ class Target:
     name_not: str | None = None  # "other than Stone Pup": not a card of this card name (CR 2-1; compared without case)
     name_is: str | None = None  # "a Stone Pup": a card of this card name, the whole name (CR 2-1; without case)
     or_this: bool = False  # this card too, whatever it is: "this spirit or one of your Dragon spirits" (reactions.py)
+    # "select 1 of your opponent's spirits for each ...": `count` for each one this counts as the selection is made
+    # (yaml `for_each`; CR 8-5-3, docs/saga-rulings.md "Counted amounts and relative filters" C-1)
+    per: Count | None = None
+    colors_max: int | None = None  # "with only one color": at most N colours (CR 2-4)
+    attacking: bool | None = None  # the attacking spirit (or, false, any other: "not currently attacking", CR 7-1)
+    in_battle: bool | None = None  # the attacking or the blocking spirit ("attacking or blocking", CR 7-1)
+    # BP compared with another card's BP as the selection is made: (this | it, at_most | equal | below) ("with BP
+    # equal to or fewer than this spirit"; yaml {of: this, cmp: at_most}; docs/saga-rulings.md Counted amounts C-4)
+    bp_vs: tuple | None = None
+    # its printed cost compared with another card's as the selection is made: (it | discarded_from_hand, above |
+    # at_most | equal | below) ("that costs more than the card discarded by this effect"; yaml {of: .., cmp: ..};
+    # docs/saga-rulings.md Counted amounts C-11)
+    cost_vs: tuple | None = None
 
 
 @dataclass(frozen=True, slots=True)
 class Count:
     """A number read from the game when the directive is performed: "for each ..." (cards, cores, symbols)."""
 
-    what: str  # cards | cores | symbols | discarded (the cards this effect's last mill discarded, `cards` their filter) | destroyed | effect_draws
+    what: str  # cards | cores | symbols | discarded (the cards this effect's last mill discarded, `cards` their filter) | destroyed | effect_draws | destroyed_by_this (spirits the resolving effect destroyed) | level (this card's level) | cost (the printed cost of the cards selected before) | discarded_from_hand (the cards this effect discarded from a hand) | keyword_value (the number of `keyword` on the card `place` names: this | trigger) | destroyed_symbols (the symbols of the cards selected before that the effect destroyed)
     cards: Target | None = None  # cards: every card matching it, in its zone (a magic card being used is in no zone)
     place: str | None = None  # cores: this | reserve | life | trash | field
     side: str = "you"  # cores, symbols and destroyed: whose (you | opponent | any)
     colors: tuple = ()  # symbols: only symbols of these colours (a double colour symbol counts once, CR 2-8-2-1)
+    keyword: str | None = None  # keyword_value: which keyword's number (of the card `place` names: this | trigger)
 
 
 @dataclass(frozen=True, slots=True)
@@ -311,6 +329,9 @@ class Condition:
     count: Count | None = None  # a number read from the game lies between count_min and count_max
     count_min: int | None = None
     count_max: int | None = None
+    # the count compared with another count: (at_most | at_least | below | above, Count) ("if the number of spirits
+    # you control is equal to or fewer than your opponent's", docs/saga-rulings.md Counted amounts C-7)
+    count_vs: tuple | None = None
     soul_paid: bool | None = None  # the soul core was used to pay this effect's cost (or this magic card's cost)
     # the card "it" names (what the effect's last selection chose) fits this filter ("if it is green, ...", "if it
     # has 3000 or fewer BP, ..."), or with it_not, does not ("if it is not green"); false when it names no card
@@ -367,6 +388,7 @@ class Directive:
     level: int | None = None  # bp set on a specific level (layer 2, CR 8-8-1-3-3)
     per: Count | None = None  # "for each ...": the amount is `amount` times this count beyond the first `minus`
     minus: int = 0
+    most: int | None = None  # with `per`: never more than this in all ("a maximum of 12 cards", ruling C-13)
     keep: int | None = None  # core_remove: all cores but this many ("remove all but 1 core from it"); draw: until
     # the drawing player holds this many cards ("draw cards until you have 3 cards in your hand")
     player: str | None = None  # life_damage: opponent | you | both
@@ -498,12 +520,13 @@ def _colors(v, f):
     return tuple(items)
 
 
-_TARGET_KEYS = tuple(x.name for x in fields(Target)) + ("up_to", "all", "any_number")
+_TARGET_KEYS = tuple(x.name for x in fields(Target) if x.name != "per") + ("up_to", "all", "any_number", "for_each")
 _NOT_A_FILTER = ("ref", "side", "zone", "count", "mode", "up_to", "all", "any_number", "chooser", "total_bp_max",
-                 "extreme", "total_cost_max")
+                 "extreme", "total_cost_max", "for_each")
 
 
-def parse_target(v, f) -> Target:
+def parse_target(v, f, *, per_ok: bool = False) -> Target:
+    """`per_ok`: a selecting directive's own target, which alone may take `for_each` (a number counted)."""
     if isinstance(v, str):
         return Target(ref=_choice(v, f, REFS))
     d = _map(v, f, _TARGET_KEYS)
@@ -540,6 +563,28 @@ def parse_target(v, f) -> Target:
             kw[key] = _int(val, p)
         elif key == "colors_min":
             kw[key] = _int(val, p, 2, maximum=len(COLORS))
+        elif key == "colors_max":
+            kw[key] = _int(val, p, 1, maximum=len(COLORS))
+        elif key in ("attacking", "in_battle"):
+            kw[key] = _bool(val, p)
+        elif key == "cost_vs":
+            cd = _map(val, p, ("of", "cmp"))
+            kw[key] = (_choice(cd.get("of"), f"{p}.of", ("it", "discarded_from_hand")),
+                       _choice(cd.get("cmp"), f"{p}.cmp", ("above", "at_most", "equal", "below")))
+            if not per_ok:
+                raise EffectSyntax(p, "a cost compared with another card's goes only on the target of a directive "
+                                      "that selects field cards")
+        elif key == "bp_vs":
+            bd = _map(val, p, ("of", "cmp"))
+            kw[key] = (_choice(bd.get("of"), f"{p}.of", BP_VS_OF), _choice(bd.get("cmp"), f"{p}.cmp", BP_VS_CMP))
+            if kw[key][0] == "it" and not per_ok:
+                raise EffectSyntax(f"{p}.of", "the BP of the cards selected before (it) is compared only by a "
+                                              "directive that selects field cards")
+        elif key == "for_each":
+            if not per_ok:
+                raise EffectSyntax(p, "for_each (a number of cards counted) goes only on the target of a directive "
+                                      "that selects field cards (select, destroy, exhaust ...)")
+            kw["per"] = parse_count(val, p)
         elif key == "name_has":
             if not isinstance(val, str) or not val.strip():
                 raise EffectSyntax(p, f"expected the words the card name contains, got {val!r}")
@@ -588,6 +633,10 @@ def parse_target(v, f) -> Target:
     if "alternative" in d:  # (after the side it shares)
         kw["alternative"] = _alternative(d["alternative"], f"{f}.alternative", kw)
     t = Target(**kw)
+    if t.per is not None and (t.mode not in ("exact", "up_to") or t.count == "X" or t.zone != "field"
+                              or t.side == "each" or t.alternative is not None):
+        raise EffectSyntax(f"{f}.for_each", "for_each goes with a number of field cards one player selects (count "
+                                            "or up_to, not X, all, any_number, side: each or an alternative)")
     if t.alternative is not None and (t.mode != "exact" or t.count != 1 or t.zone != "field" or t.chooser != "you"
                                       or t.side == "each"):
         raise EffectSyntax(f"{f}.alternative", "an alternative goes with one field card you select (count 1)")
@@ -621,7 +670,9 @@ def _alternative(v, f, kw: dict) -> Target:
     return parse_target({**v, "side": kw.get("side", "opponent")}, f)
 
 
-_COUNT_WHAT = ("cards", "cores", "symbols", "discarded", "destroyed", "effect_draws")
+_COUNT_WHAT = ("cards", "cores", "symbols", "discarded", "destroyed", "effect_draws", "destroyed_by_this", "level",
+               "cost", "discarded_from_hand", "keyword_value", "destroyed_symbols")
+VALUE_KEYWORDS = ("gale", "raid", "crush")  # keywords with a number (a keyword_value count reads it)
 _CORE_PLACES = ("this", "reserve", "life", "trash", "field")
 
 
@@ -630,7 +681,9 @@ def parse_count(v, f) -> Count:
     `{symbols: {side: you, colors: [red]}}`: what "for each" counts."""
     d = _map(v, f, _COUNT_WHAT)
     if len(d) != 1:
-        raise EffectSyntax(f, "count exactly one of cards, cores, symbols, discarded, destroyed or effect_draws")
+        raise EffectSyntax(f, "count exactly one of cards, cores, symbols, discarded, destroyed, effect_draws, "
+                              "destroyed_by_this, level, cost, discarded_from_hand, keyword_value or "
+                              "destroyed_symbols")
     (what, val), = d.items()
     p = f"{f}.{what}"
     if what == "cards":  # counted, never selected: every matching card, of whichever side it says (default yours)
@@ -640,6 +693,12 @@ def parse_count(v, f) -> Count:
         if t.side == "each" or t.ref is not None:
             raise EffectSyntax(p, "count cards of one side (you, opponent or any)")
         return Count("cards", cards=t)
+    if what == "discarded_from_hand":  # "for each card you discarded": the cards the effect discarded from a hand
+        if not isinstance(val, dict):  # (ruling C-6), a card filter
+            raise EffectSyntax(p, f"expected a card filter such as {{type: spirit}}, got {val!r}")
+        t = parse_target({"type": "any", **_map(val, p, tuple(k for k in _TARGET_KEYS if k not in _NOT_A_FILTER)),
+                          "side": "any", "zone": "trash", "all": True}, p)
+        return Count(what, cards=t)
     if what == "discarded":  # "for each spirit card among the discarded cards": a card filter, of either side's deck
         if not isinstance(val, dict):
             raise EffectSyntax(p, f"expected a card filter such as {{type: spirit}}, got {val!r}")
@@ -652,6 +711,22 @@ def parse_count(v, f) -> Count:
         cd = _map(val, p, ("side", "place"))
         return Count("cores", place=_choice(cd.get("place", "reserve"), f"{p}.place", _CORE_PLACES[1:]),
                      side=_choice(cd.get("side", "you"), f"{p}.side", ("you", "opponent", "any")))
+    if what == "destroyed_symbols":  # "for each symbol on the destroyed spirit": the cards "it" names that the
+        _map(val or {}, p, ())  # effect destroyed, as they last were on the field (ruling C-12)
+        return Count(what)
+    if what == "keyword_value":  # "the number specified in its Gale effect" (ruling C-10)
+        kd = _map(val, p, ("keyword", "of"))
+        return Count(what, place=_choice(kd.get("of"), f"{p}.of", ("this", "trigger")),
+                     keyword=_choice(kd.get("keyword"), f"{p}.keyword", VALUE_KEYWORDS))
+    if what == "cost":  # "equal to that spirit's cost": the printed cost of the cards selected before (ruling C-5)
+        _choice(val, p, ("it",))
+        return Count("cost", place="it")
+    if what == "level":  # "for every level this spirit has": its level as the effect reads it (ruling C-3)
+        _choice(val, p, ("this",))
+        return Count("level", place="this")
+    if what == "destroyed_by_this":  # spirits destroyed by the resolving effect (ruling C-2): either side's unless
+        dd = _map(val or {}, p, ("side",))  # it says
+        return Count(what, side=_choice(dd.get("side", "any"), f"{p}.side", ("you", "opponent", "any")))
     if what in ("destroyed", "effect_draws"):  # spirits destroyed / draws by own effects, this turn
         dd = _map(val or {}, p, ("side",))
         return Count(what, side=_choice(dd.get("side", "you"), f"{p}.side", ("you", "opponent", "any")))
@@ -693,14 +768,20 @@ def parse_condition(v, f) -> Condition:
             kw[key] = parse_target({"side": "any", "type": "any", **_map(val, p, _IT_FILTER_KEYS)}, p)
         elif key == "it_not":
             kw[key] = _bool(val, p)
+        elif key == "count_vs":
+            cd = _map(val, p, ("cmp", "count"))
+            if "count" not in cd:
+                raise EffectSyntax(f"{p}.count", "missing: the count it is compared with")
+            kw[key] = (_choice(cd.get("cmp"), f"{p}.cmp", ("at_most", "at_least", "below", "above")),
+                       parse_count(cd["count"], f"{p}.count"))
     if kw.get("it_not") and "it" not in kw:
         raise EffectSyntax(f"{f}.it_not", "it_not turns the it filter round; add it")
     if "control_min" in kw and "control" not in kw:
         raise EffectSyntax(f"{f}.control_min", "control_min counts the cards named by control; add control")
-    if "count" in kw and "count_min" not in kw and "count_max" not in kw:
-        raise EffectSyntax(f"{f}.count", "say how many with count_min, count_max or both")
-    if ("count_min" in kw or "count_max" in kw) and "count" not in kw:
-        raise EffectSyntax(f"{f}.count", "missing: what count_min / count_max count")
+    if "count" in kw and "count_min" not in kw and "count_max" not in kw and "count_vs" not in kw:
+        raise EffectSyntax(f"{f}.count", "say how many with count_min, count_max, count_vs")
+    if ("count_min" in kw or "count_max" in kw or "count_vs" in kw) and "count" not in kw:
+        raise EffectSyntax(f"{f}.count", "missing: what count_min / count_max / count_vs count")
     return Condition(**kw)
 
 
@@ -761,6 +842,10 @@ def _per(d: dict, p: str) -> dict:
         if "per" not in out:
             raise EffectSyntax(f"{p}.minus", "minus goes with for_each")
         out["minus"] = _int(d["minus"], f"{p}.minus")
+    if "most" in d:  # "you can discard a maximum of 12 cards with this effect" (ruling C-13)
+        if "per" not in out:
+            raise EffectSyntax(f"{p}.most", "most (a cap on what for_each makes) goes with for_each")
+        out["most"] = _int(d["most"], f"{p}.most", 1)
     return out
 
 
@@ -810,8 +895,9 @@ def parse_directive(v, f, *, make_token=None) -> Directive:
         raise EffectSyntax(f"{f}.quiet", "quiet goes with destroy: the opponent's \"When Destroyed\" effects are not "
                                          "triggered by what it destroys (CR 10-15-1)")
     d = _directive(op, v[op], f, make_token)
-    if d.target is not None and d.target.same_cost == "it" and op != "recover":
-        raise EffectSyntax(f"{f}.{op}", "same_cost: it (the cost of the cards selected before) is for recover only")
+    if d.target is not None and d.target.same_cost == "it" and op not in SAME_COST_IT_OPS:
+        raise EffectSyntax(f"{f}.{op}", "same_cost: it (the cost of the cards selected before) goes with recover or "
+                                        f"a directive that selects field cards ({', '.join(SAME_COST_IT_OPS[1:])})")
     return replace(d, **mods) if mods else d
 
 
@@ -840,8 +926,9 @@ def _directive(op, val, f, make_token) -> Directive:
                              **({"player": "opponent"} if op == "life_damage" else {}),
                              **({"to": "reserve"} if op == "core_gain" else {}))
         keys = ("count", "for_each", "minus") + (("player", "to") if op == "life_damage" else ()) + (
-            ("to", "from", "soul_core") if op == "core_gain" else ()) + (("of", "side") if op == "discard" else ()) + (
-            ("from",) if op == "life_gain" else ()) + (("side", "until") if op == "draw" else ())
+            ("to", "from", "soul_core") if op == "core_gain" else ()) + (
+            ("of", "side", "any_number") if op == "discard" else ()) + (
+            ("from",) if op == "life_gain" else ()) + (("side", "until", "until_as") if op == "draw" else ())
         d = _map(val, p, keys)
         if op == "draw":  # who draws (each: both players, CR 1-3-4), and "until you have N cards in your hand"
             extra = {"side": _choice(d.get("side", "you"), f"{p}.side", ("you", "opponent", "each"))}
@@ -849,6 +936,11 @@ def _directive(op, val, f, make_token) -> Directive:
                 if any(k in d for k in ("count", "for_each", "minus")):
                     raise EffectSyntax(f"{p}.until", "until (a hand of N cards) goes without count or for_each")
                 return Directive(op, amount=1, keep=_int(d["until"], f"{p}.until", 1), **extra)
+            if "until_as" in d:  # "until you have as many cards in your hand as ..." (ruling C-8)
+                if any(k in d for k in ("count", "for_each", "minus")) or extra["side"] != "you":
+                    raise EffectSyntax(f"{p}.until_as", "until_as (a hand as big as a count) goes without count or "
+                                                        "for_each, for your own hand (side: you)")
+                return Directive(op, amount=1, keep=0, per=parse_count(d["until_as"], f"{p}.until_as"), **extra)
             return Directive(op, amount=_int(d.get("count", 1), f"{p}.count", 1, allow_x=True), **_per(d, p),
                              **extra)
         extra = {"player": _choice(d.get("player", "opponent"), f"{p}.player", LIFE_PLAYERS),
@@ -857,6 +949,13 @@ def _directive(op, val, f, make_token) -> Directive:
             if op == "life_damage" else {}  # to: where the life's cores go (their player's reserve unless trash)
         if op == "discard":  # "discard a nexus card", "your opponent discards 1 card" (they choose, CR 10-2-2)
             extra = {"side": _choice(d.get("side", "you"), f"{p}.side", ("you", "opponent", "each"))}
+            if "any_number" in d:  # "discard any number of cards": as many as you choose, none too (ruling C-6)
+                if not _bool(d["any_number"], f"{p}.any_number"):
+                    raise EffectSyntax(f"{p}.any_number", "write any_number: true, or leave it out")
+                if any(k in d for k in ("count", "for_each", "minus")) or extra["side"] != "you":
+                    raise EffectSyntax(f"{p}.any_number", "any_number goes without count or for_each, from your "
+                                                          "own hand (side: you)")
+                extra["mode"] = "any_number"
             if "of" in d:
                 of = _map(d["of"], f"{p}.of", tuple(k for k in _TARGET_KEYS if k not in _NOT_A_FILTER))
                 extra["target"] = parse_target({"type": "any", **of, "zone": "hand", "side": "you"}, f"{p}.of")
@@ -876,7 +975,9 @@ def _directive(op, val, f, make_token) -> Directive:
             if t.mode == "all":
                 raise EffectSyntax(f"{p}.target", "its owner chooses card by card: not all")
             return Directive(op, target=t, side="owner")
-        t = parse_target(val, p)
+        t = parse_target(val, p, per_ok=True)
+        if t.per is not None and op in ("must_attack", "link", "attack_spirit"):
+            raise EffectSyntax(f"{p}.for_each", f"{op} names its cards without counting them: no for_each")
         if op == "select" and t.ref is not None:
             raise EffectSyntax(p, "select chooses cards: give a selection, not a reference")
         if op == "cores_onto_this" and (t.ref is not None or t.side != "you" or t.zone != "field" or t.type != "spirit"
@@ -889,7 +990,7 @@ def _directive(op, val, f, make_token) -> Directive:
         where = _choice(val, p, ("this", "you"))
         return Directive(op, target=parse_target("this", p) if where == "this" else None)
     if shape == "mill":
-        d = _map(val, p, ("count", "side", "for_each", "minus"))
+        d = _map(val, p, ("count", "side", "for_each", "minus", "most"))
         return Directive(op, amount=_int(d.get("count", 1), f"{p}.count", 1, allow_x=True),
                          side=_choice(d.get("side", "opponent"), f"{p}.side", ("you", "opponent")), **_per(d, p))
     if shape == "stat":
@@ -1324,7 +1425,9 @@ def parse_effect(v, f, *, card_type: str, make_token=None) -> Effect:
             if c.op not in COST_OPS:
                 raise EffectSyntax(f"{f}.cost[{i}]", f"an effect cost may only {', '.join(COST_OPS)}")
             if (c.may or c.if_done or c.after or c.must or c.quiet or c.cond is not None or c.per is not None
-                    or (c.keep is not None and c.target.ref != "this")):  # all but N: only of this card (Keep-1)
+                    or (c.keep is not None and c.target.ref != "this")  # all but N: only of this card (Keep-1)
+                    or (c.target is not None and c.target.per is not None)
+                    or (c.op == "discard" and c.mode == "any_number")):
                 raise EffectSyntax(f"{f}.cost[{i}]", "a cost is paid whole or not at all (CR 8-4-2-3): no may, if, "
                                                      "if_done or for_each in it")
             if (c.target is not None and (c.target.side == "each" or c.target.ref == "it" or (
@@ -1344,6 +1447,7 @@ def parse_effect(v, f, *, card_type: str, make_token=None) -> Effect:
         _directives(do, f"{f}.do")
         kw["do"] = tuple(parse_directive(x, f"{f}.do[{i}]", make_token=make_token) for i, x in enumerate(do))
         _refuse_silent(kw["do"], f"{f}.do", card_type, kind)
+        _refuse_unknown_bp(kw["do"], f"{f}.do", kw.get("trigger"), kind)
         subs = [x for x in kw["do"] if x.op == "substitute"]
         if subs and kind != "constant":
             raise EffectSyntax(f"{f}.kind", "substitution effects are constant effects (CR 8-2-2-2-2)")
@@ -1383,6 +1487,7 @@ def parse_effect(v, f, *, card_type: str, make_token=None) -> Effect:
                 directives = tuple(parse_directive(x, f"{where}.do[{i}]", make_token=make_token)
                                    for i, x in enumerate(cdo))
                 _refuse_silent(directives, f"{where}.do", card_type, kind)
+                _refuse_unknown_bp(directives, f"{where}.do", kw.get("trigger"), kind)
                 parsed.append((color, directives))
             (kw["chain_color"], kw["chain"]), *more = parsed
             if more:
@@ -1402,6 +1507,43 @@ def _own_cost_only(d: dict) -> bool:
     do = d.get("do")
     return isinstance(do, list) and bool(do) and all(
         isinstance(x, dict) and isinstance(x.get("cost"), dict) and x["cost"].get("target") == "this" for x in do)
+
+
+def _refuse_unknown_bp(directives, f: str, trigger, kind: str) -> None:
+    """A target's bp_vs compares with a BP the effect knows: this card's (on the field, or its last BP there in a
+    "When Destroyed" effect; not in Standard's "when depleted"), or the cards an earlier directive selected."""
+    leaving = trigger == "when_depleted"  # (a "When Destroyed" effect keeps its card's last BP: ruling C-4)
+    chose = False
+    for i, x in enumerate(directives):
+        vs = x.target.bp_vs if x.target is not None else None
+        if vs is not None and vs[0] == "this" and leaving:
+            raise EffectSyntax(f"{f}[{i}].{x.op}.bp_vs", "this card's BP is compared only while it is on the field: "
+                                                        "not in an effect of its leaving it")
+        cvs = x.target.cost_vs if x.target is not None else None
+        if cvs is not None and ((cvs[0] == "it" and not chose) or (
+                cvs[0] == "discarded_from_hand" and "discard" not in {y.op for y in directives[:i]})):
+            raise EffectSyntax(f"{f}[{i}].{x.op}.cost_vs.of", "the card it names was not selected or discarded by an "
+                                                             "earlier directive of this effect")
+        if x.op != "recover" and x.target is not None and x.target.same_cost == "it" and not chose:
+            raise EffectSyntax(f"{f}[{i}].{x.op}.same_cost", "'it' is the cards an earlier directive of this effect "
+                                                            "selected; none did")
+        if vs is not None and vs[0] == "it" and (not chose or kind == "constant"):
+            raise EffectSyntax(f"{f}[{i}].{x.op}.bp_vs.of", "'it' is the cards an earlier directive of this effect "
+                                                           "selected; none did")
+        chose = chose or (x.target is not None and x.target.ref is None)
+        counts = [c for c in (x.per, x.target.per if x.target is not None else None) if c is not None]
+        for c in counts:  # a keyword's number on the card the trigger is about: a trigger about one (ruling C-10)
+            if c.what == "keyword_value" and c.place == "trigger" and (
+                    trigger not in WATCH_TRIGGERS or (x.target is not None and x.target.ref not in (None, "trigger"))):
+                raise EffectSyntax(f"{f}[{i}].{x.op}", "a keyword's number on the trigger's card goes in an effect "
+                                                       "triggered by one of several spirits, on that card")
+        for c in counts:  # the cards "discarded this way" are those a directive before it discarded (ruling C-6)
+            before = {y.op for y in directives[:i]}
+            if (c.what == "discarded" and "mill" not in before) or (
+                    c.what == "discarded_from_hand" and "discard" not in before) or (
+                    c.what == "destroyed_symbols" and "destroy" not in before):
+                raise EffectSyntax(f"{f}[{i}].{x.op}", f"a count of {c.what} cards before any directive of this "
+                                                       "effect discarded (or destroyed) them")
 
 
 def _refuse_silent(directives, f: str, card_type: str, kind: str) -> None:
@@ -1437,7 +1579,8 @@ def _refuse_silent(directives, f: str, card_type: str, kind: str) -> None:
         if d.must and d.op not in MUST_OPS:
             raise EffectSyntax(where, f"must goes with an action whose whole can be checked before the effect "
                                       f"({', '.join(MUST_OPS)}), not '{d.op}' (STD 5-19-5)")
-        if d.must and (d.may or t is not None and (t.mode != "exact" or t.ref is not None or t.count == "X")):
+        if d.must and (d.may or d.mode == "any_number" or t is not None and (
+                t.mode != "exact" or t.ref is not None or t.count == "X" or t.per is not None)):
             raise EffectSyntax(where, "must asks for the whole of a fixed number of cards: not with may, up_to, all, "
                                       "X or a reference")
         if d.op == "select" and kind == "constant":
@@ -1483,6 +1626,12 @@ def target_to_dict(t: Target):
         if fld.name == "alternative":  # its side is the target's
             out[fld.name] = {k: v for k, v in target_to_dict(val).items() if k != "side"}
             continue
+        if fld.name in ("bp_vs", "cost_vs"):
+            out[fld.name] = {"of": val[0], "cmp": val[1]}
+            continue
+        if fld.name == "per":  # "for each ..." (yaml for_each)
+            out["for_each"] = count_to_dict(val)
+            continue
         out[fld.name] = list(val) if isinstance(val, tuple) else val
     if t.mode == "exact":
         if t.count != 1:
@@ -1506,11 +1655,11 @@ def sided_target_to_dict(t: Target):
 
 
 def count_to_dict(c: Count) -> dict:
-    if c.what == "discarded":
+    if c.what in ("discarded", "discarded_from_hand"):
         t = target_to_dict(c.cards)
         for k in ("all", "side", "zone"):
             t.pop(k, None)
-        return {"discarded": {"type": c.cards.type, **t}}
+        return {c.what: {"type": c.cards.type, **t}}
     if c.what == "cards":
         t = target_to_dict(c.cards)
         t.pop("all", None)
@@ -1518,8 +1667,16 @@ def count_to_dict(c: Count) -> dict:
         return {"cards": t}
     if c.what == "cores":
         return {"cores": "this" if c.place == "this" else {"side": c.side, "place": c.place}}
-    if c.what in ("destroyed", "effect_draws"):
+    if c.what in ("destroyed", "effect_draws", "destroyed_by_this"):
         return {c.what: {"side": c.side}}
+    if c.what == "level":
+        return {"level": "this"}
+    if c.what == "cost":
+        return {"cost": "it"}
+    if c.what == "keyword_value":
+        return {"keyword_value": {"keyword": c.keyword, "of": c.place}}
+    if c.what == "destroyed_symbols":
+        return {"destroyed_symbols": {}}
     out: dict = {"side": c.side}
     if c.colors:
         out["colors"] = list(c.colors)
@@ -1533,6 +1690,7 @@ def condition_to_dict(c: Condition) -> dict:
         if val != fld.default:
             out[fld.name] = (sided_target_to_dict(val) if fld.name == "control" else
                              count_to_dict(val) if fld.name == "count" else
+                             {"cmp": val[0], "count": count_to_dict(val[1])} if fld.name == "count_vs" else
                              {k: v for k, v in target_to_dict(val).items() if k not in ("side", "type")}
                              | ({"type": val.type} if val.type != "any" else {}) if fld.name == "it" else val)
     return out
@@ -1583,6 +1741,8 @@ def _with_per(out: dict, d: Directive) -> dict:
         out["for_each"] = count_to_dict(d.per)
         if d.minus:
             out["minus"] = d.minus
+        if d.most is not None:
+            out["most"] = d.most
     return out
 
 
@@ -1590,12 +1750,16 @@ def _directive_value(d: Directive, token_to_dict):
     shape = ALL_OPS[d.op]
     if shape == "amount":
         if (d.per is None and d.player in (None, "opponent") and d.to in (None, "reserve")
-                and d.side in (None, "you") and d.target is None and d.cores_from is None and d.keep is None):
+                and d.side in (None, "you") and d.target is None and d.cores_from is None and d.keep is None
+                and d.mode is None):
             return d.amount
         out = _with_per({"count": d.amount}, d)
         if d.op == "life_gain" and d.cores_from is not None:
             out["from"] = d.cores_from
         if d.op == "discard":
+            if d.mode == "any_number":
+                del out["count"]
+                out["any_number"] = True
             if d.side not in (None, "you"):
                 out["side"] = d.side
             if d.target is not None:  # its type always written unless "any": `of` reads a missing type as any card
@@ -1608,7 +1772,9 @@ def _directive_value(d: Directive, token_to_dict):
         if d.op == "core_gain" and d.to != "reserve":
             out["to"] = d.to
         if d.op == "draw":
-            if d.keep is not None:
+            if d.keep is not None and d.per is not None:  # ruling C-8
+                out = {"until_as": count_to_dict(d.per)}
+            elif d.keep is not None:
                 out = {"until": d.keep}
             if d.side not in (None, "you"):
                 out["side"] = d.side

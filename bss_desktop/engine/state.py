@@ -203,10 +203,14 @@ class Activation:
     picks: list = field(default_factory=list)  # a directive's decisions so far: each player's picks, core splits
     acted: bool = False  # the last directive did something ("if you do")
     shortfall: bool = False  # a directive before did nothing: "after this effect resolves" does not (Standard)
-    # the source's last state on the field when it triggered on leaving it: (cores on it, the soul core among them)
+    # the source's last state on the field when it triggered on leaving it: (cores on it, the soul core among them,
+    # and its BP when its effect compares with it)
     # (rules/bss/resolution.LEAVING_TRIGGERS)
     lki: tuple | None = None
     discarded: list | None = None  # the cards its last mill discarded from a deck ("the discarded cards")
+    struck: list | None = None  # the cards its destructions and core removals acted on ("destroyed by this effect")
+    dropped: list | None = None  # the cards it discarded from a hand ("for each card you discarded")
+    last: dict | None = None  # card id -> its symbols on the field as the effect destroyed it ("the destroyed spirit")
 
     def hash_data(self) -> list:
         data = [self.ts, self.group, self.source, list(self.ref), self.controller, self.trigger_card, self.lki_level,
@@ -218,6 +222,12 @@ class Activation:
             data.append("shortfall")
         if self.discarded is not None:  # (likewise: only an effect that discarded from a deck keeps them)
             data.append(["discarded", *self.discarded])
+        if self.struck is not None:  # (likewise: only an effect that counts what it destroyed keeps them)
+            data.append(["struck", *self.struck])
+        if self.dropped is not None:  # (likewise: only an effect that counts its discards keeps them)
+            data.append(["dropped", *self.dropped])
+        if self.last is not None:  # (likewise: only an effect that reads what it destroyed keeps it)
+            data.append(["last", *sorted(self.last.items())])
         return data
 
     def __copy__(self) -> Activation:
@@ -231,6 +241,9 @@ class Activation:
         a.cur = None if self.cur is None else self.cur[:]
         a.selected = self.selected[:]
         a.discarded = None if self.discarded is None else self.discarded[:]
+        a.struck = None if self.struck is None else self.struck[:]
+        a.dropped = None if self.dropped is None else self.dropped[:]
+        a.last = None if self.last is None else dict(self.last)
         # picks holds card ids, core splits [iid, regular, soul] or lists of card ids (rules/bss/directives.py)
         a.picks = [x[:] if type(x) is list else x for x in self.picks]
         return a

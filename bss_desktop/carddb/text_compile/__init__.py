@@ -251,6 +251,14 @@ def _assemble(ops: list[dict], kind: str) -> tuple[list[dict], dict] | str:
     out = []
     for op in ops:
         op = dict(op)
+        amend = op.pop("_amend", None)  # a template's words that add keys to the directive before (templates/)
+        if amend is not None:
+            prev = out[-1] if out and not op else {}
+            name = next((k for k in prev if k not in ("may", "if_done", "if")), None)
+            if name != amend.pop("_of") or not isinstance(prev.get(name), dict):
+                return "words about the directive before that is not there"
+            out[-1] = {**prev, name: {**prev[name], **amend}}
+            continue
         if op.pop("_quiet", False):  # "... "When Destroyed" effects are not triggered by this effect" (CR 10-15-1)
             destroys = [i for i, o in enumerate(out) if "destroy" in o]
             if op or not destroys:

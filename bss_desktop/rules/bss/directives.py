@@ -13,7 +13,7 @@ from __future__ import annotations
 from dataclasses import replace
 
 from ...engine import stats, table_cards
-from . import continuous, link, protection, reactions
+from . import continuous, counting, link, protection, reactions
 from ...limits import MAX_ZONE_CARDS
 from ...engine.state import Card, Cause, Continuous, Grant
 from .targets import candidates, condition_holds, count_value, matches
@@ -27,7 +27,7 @@ def _filtered(t) -> bool:
     return t.type != "any" or any(getattr(t, k) not in (None, (), False) for k in (
         "bp_max", "bp_min", "cost_max", "cost_min", "level_max", "level_min", "colors", "family", "exhausted", "keyword", "keywords",
         "name_has", "costs", "families", "token", "same_cost", "colors_min", "name_not",
-        "name_is"))
+        "name_is", "colors_max"))
 
 
 class Directives:
@@ -55,6 +55,8 @@ class Directives:
             v = 1
         if d.per is not None:
             v = v * max(0, count_value(self, d.per, a.source, a.controller, a) - d.minus)
+            if d.most is not None:  # "a maximum of N" (counting.py, ruling C-13)
+                v = min(v, d.most)
         return v
 
     # ------------------------------------------------------------------ selecting (CR 8-5-3)
@@ -84,6 +86,7 @@ class Directives:
         """The cards a directive acts on, or None while a player is asked (CR 8-5-3). Kept for the directive."""
         if a.cur is not None:
             return a.cur
+        t = counting.fixed_target(self, a, t)  # "BP equal to or fewer than the selected spirit" (ruling C-4)
         if t.ref is not None or t.mode == "all":
             chosen = self._select_now(a, t)
         elif t.side == "each":
@@ -98,7 +101,8 @@ class Directives:
 
     def _pick(self, a, t, cands: list, chooser: int, prompt: str):
         """Choose among `cands` as the target's mode says; None while `chooser` is asked."""
-        n = a.x if t.count == "X" else t.count
+        n = counting.selection_count(a, t, None if t.per is None else count_value(  # N, X, or N for each one
+            self, t.per, a.source, a.controller, a))  # counted as it is made (ruling C-1)
         if t.total_bp_max is not None:  # "a combined total of N BP or less": no card above N can be among them
             cands = [i for i in cands if stats.bp(self, i) <= t.total_bp_max]
         if t.total_cost_max is not None:  # "a combined total of N or fewer cost": their printed costs
@@ -183,6 +187,8 @@ class Directives:
                 a.shortfall = True
             if d.target is not None and d.target.ref is None:
                 a.selected = list(a.cur or ())  # what "it" refers to from now on
+            if d.op in counting.STRIKING_OPS and a.cur and "destroyed_by_this" in self._reads:
+                a.struck = counting.struck(a, a.cur)  # "for each spirit destroyed by this effect" (ruling C-2)
             a.cur, a.picks, a.asked = None, [], False
             a.step += 1
             self._flush_triggers()
@@ -257,8 +263,9 @@ class Directives:
         players = (a.controller, 1 - a.controller) if d.side == "each" else \
             (1 - a.controller,) if d.side == "opponent" else (a.controller,)
         for p in players:  # "you and your opponent each draw": you first (CR 1-3-4)
-            if d.keep is not None:  # "draw cards until you have N cards in your hand"
-                n = d.keep - len(st.players[p].hand)
+            if d.keep is not None:  # "draw cards until you have N cards in your hand" (or as many as counted, C-8)
+                n = d.keep - len(st.players[p].hand) + (
+                    count_value(self, d.per, a.source, a.controller, a) if d.per is not None else 0)
             else:
                 n = self._amount(a, d)
             if n <= 0:  # CR 4-5-3, 1-3-2-3: zero or fewer times is not at all
@@ -285,7 +292,8 @@ class Directives:
     def _do_discard(self, a, d):
         """Each discarding player chooses from their own hand, the turn player first (CR 1-3-4, 10-2-2): they
         see it, so they discard as many as asked while they can; a filtered discard may come up short (CR 8-5-3-5)."""
-        n = self._amount(a, d)
+        any_number = d.mode == "any_number"  # "discard any number of cards" (ruling C-6)
+        n = len(self.state.players[a.controller].hand) if any_number else self._amount(a, d)
         if n <= 0:
             return False
         tp = self.state.turn_player
@@ -294,7 +302,7 @@ class Directives:
             p = who[len(a.picks)]
             cands = self._discard_cands(a, d, p)
             hi = min(n, len(cands))
-            lo = 0 if d.target is not None else hi
+            lo = 0 if d.target is not None or any_number else hi
             if lo == hi:
                 chosen = list(cands) if hi == len(cands) else None
             else:
@@ -311,6 +319,8 @@ class Directives:
             for iid in chosen:
                 self._move_card(iid, "trash", "discard")  # CR 10-2-2
                 done = True
+        if "discarded_from_hand" in self._reads:  # "for each card you discarded" (counting.py, ruling C-6)
+            a.dropped = [*(a.dropped or ()), *(i for chosen in a.picks for i in chosen)]
         a.picks = []
         return done
 
@@ -350,6 +360,8 @@ class Directives:
                 continue
             # "effect_quiet": the opponent's "When Destroyed" effects are not triggered by it (protection.py, P10)
             doomed.append((iid, Cause("effect_quiet" if d.quiet else "effect", a.controller, a.source)))
+        if doomed and "destroyed_symbols" in self._reads:  # their last state on the field (counting.py, C-12)
+            a.last = {**(a.last or {}), **counting.last_symbols(self, [i for i, _ in doomed])}
         if doomed:
             self._destroy(doomed)
         return bool(doomed)

@@ -330,8 +330,11 @@ def _counters_read(defs) -> set:
         if not is_dataclass(x) or id(x) in seen:
             return
         seen.add(id(x))
-        if isinstance(x, Count) and x.what in ("destroyed", "effect_draws", "discarded"):
+        if isinstance(x, Count) and x.what in ("destroyed", "effect_draws", "discarded", "destroyed_by_this",
+                                               "discarded_from_hand", "destroyed_symbols"):
             found.add(x.what)
+        if getattr(x, "cost_vs", None) is not None and x.cost_vs[0] == "discarded_from_hand":  # counting.py, C-11
+            found.add("discarded_from_hand")
         if getattr(x, "among", None) == "discarded":  # recover among the discarded cards
             found.add("discarded")
         if isinstance(x, Condition) and x.magic_used_max is not None:

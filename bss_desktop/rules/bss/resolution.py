@@ -14,7 +14,7 @@ from itertools import combinations
 
 from ...carddb.effects import BURST_TRIGGERS, Effect
 from ...engine import stats
-from . import agile, continuous, costs, link, protection, reactions, timing
+from . import agile, continuous, costs, counting, link, protection, reactions, timing
 from .directives import WAIT, Directives
 from .effect_costs import EffectCosts
 from ...engine.errors import IllegalCommand
@@ -65,6 +65,8 @@ class Resolution(Directives, EffectCosts):
             # CR 8-10: a card leaving the field is read as it last was there ("if this spirit has a Soul Core on it")
             lki = (stats.cores_on(self.state, iid), self.state.players[card.owner].soul == iid) \
                 if on_field and e.trigger in LEAVING_TRIGGERS else None
+            if lki is not None and counting.reads_own_bp(e):  # "BP equal to or fewer than this one" (ruling C-4)
+                lki = (*lki, stats.bp(self, iid))
             self._pending.append((iid, ("effect", i), card.owner, trigger_card, lv, lki))
 
     def _watched(self, iid: int, e, trigger_card: int | None) -> bool:

@@ -5,7 +5,7 @@ Functions here read the game; they never change it.
 from __future__ import annotations
 
 from ...engine import stats
-from . import link
+from . import counting, link
 
 
 def controller_of(game, iid: int) -> int:
@@ -54,6 +54,24 @@ def matches(game, iid: int, t, controller: int, source: int | None) -> bool:
         return False
     if t.colors_min is not None and len(set(d.colors)) < t.colors_min:  # "with 2 or more colors" (CR 2-4)
         return False
+    if t.colors_max is not None and len(set(d.colors)) > t.colors_max:  # "with only one color" (CR 2-4)
+        return False
+    if t.cost_vs is not None:  # a cost compared with a card only the resolving directive knows (counting.py)
+        return False
+    if t.bp_vs is not None:  # BP against this card's (or, unresolved, the selected card's: none fits), ruling C-4
+        if d.type != "spirit" or not on_field:
+            return False
+        ref = counting.bp_of_reference(game, None, t.bp_vs[0], source) if t.bp_vs[0] == "this" else None
+        if not counting.bp_fits(stats.bp(game, iid), ref, t.bp_vs[1]):
+            return False
+    if t.attacking is not None or t.in_battle is not None:  # the battle's spirits (CR 7-1)
+        b = st.battle
+        attacker = b.attacker if b is not None else None
+        blocker = b.blocker if b is not None else None
+        if t.attacking is not None and (on_field and iid == attacker) != t.attacking:
+            return False
+        if t.in_battle is not None and (on_field and iid in (attacker, blocker)) != t.in_battle:
+            return False
     if t.same_cost == "your_spirits" and d.cost not in {  # the printed costs of your spirits (CR 2-6)
             game.db[st.cards[i].cid].cost for i in st.players[controller].field
             if game.db[st.cards[i].cid].type == "spirit"}:
@@ -155,8 +173,9 @@ def count_value(game, c, source: int | None, controller: int, activation=None) -
     """What a Count counts now ("for each ..."): cards in a zone, cores in a place, symbols on a field, or the cards
     the resolving effect (`activation`) discarded from a deck that fit a filter."""
     st = game.state
-    if c.what == "discarded":
-        found = activation.discarded if activation is not None else None
+    if c.what in ("discarded", "discarded_from_hand"):  # from a deck (a mill), or from a hand (ruling C-6)
+        found = (activation.discarded if c.what == "discarded" else activation.dropped) \
+            if activation is not None else None
         return sum(1 for iid in found or () if matches(game, iid, c.cards, controller, source))
     if c.what == "cards":
         t = c.cards
@@ -178,6 +197,16 @@ def count_value(game, c, source: int | None, controller: int, activation=None) -
                 n += {"reserve": player.reserve, "life": player.life, "trash": player.trash_cores}[c.place]
                 n += 1 if player.soul == c.place else 0  # the soul core is a core too (CR 4-11)
         return n
+    if c.what == "destroyed_symbols":  # "for each symbol on the destroyed spirit" (counting.py, ruling C-12)
+        return counting.destroyed_symbols(game, activation)
+    if c.what == "keyword_value":  # "the number specified in its Gale effect" (counting.py, ruling C-10)
+        return counting.keyword_value(game, c, source, activation)
+    if c.what == "cost":  # "equal to that spirit's cost" (counting.py, ruling C-5)
+        return counting.cost_of_selected(game, activation)
+    if c.what == "level":  # "for every level this spirit has" (counting.py, ruling C-3)
+        return counting.level_of_this(game, source, activation)
+    if c.what == "destroyed_by_this":  # spirits the resolving effect destroyed (counting.py, ruling C-2)
+        return counting.destroyed_by_this(game, activation, c.side, controller)
     if c.what == "destroyed":  # spirits destroyed this turn (GameState.spirits_destroyed)
         return sum(st.spirits_destroyed[p] for p in sides_of(c.side, controller))
     if c.what == "effect_draws":  # draws by each player's own effects this turn (GameState.effect_draws)
@@ -245,6 +274,12 @@ def condition_holds(game, cond, source: int, controller: int, activation=None) -
                                                                                                  controller, activation)
         if (cond.count_min is not None and n < cond.count_min) or (cond.count_max is not None and n > cond.count_max):
             return False
+        if cond.count_vs is not None:  # compared with another count, both read now (counting.py, ruling C-7)
+            other = count_value(game, cond.count_vs[1], source, controller, activation)
+            cmp = cond.count_vs[0]
+            if not (n <= other if cmp == "at_most" else n >= other if cmp == "at_least" else
+                    n < other if cmp == "below" else n > other):
+                return False
     if cond.exhausted is not None:  # "if this spirit is exhausted / refreshed": on the field, in that state
         card = st.cards[source]
         if card.zone != "field" or card.exhausted != cond.exhausted:
