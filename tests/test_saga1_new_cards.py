@@ -2793,9 +2793,10 @@ def test_marrowdig_ghoul_declined_or_unpayable_changes_nothing():
 @pytest.mark.parametrize("cores, reserve", [(2, 4), (0, 3)])
 def test_cryptwell_ossuary_draws_after_a_discard_of_3_and_at_lv2_gains_a_core_for_the_first_spirit_card(cores,
                                                                                                        reserve):
-    assert text("SG1-248") == ("(When your opponent's effect discards 3 or more cards from your deck) Draw 1 card.\n"
-                               "[LV2] (The first time each turn) (When a spirit card is placed into your trash) Put 1 "
-                               "core from the void into your reserve.")
+    assert text("SG1-248") == ("(When your opponent's effect discards 3 or more cards from your deck) Draw 1 card. "
+                               "If the number of cards in your hand is fewer than the number of cards in your "
+                               "opponent's hand, draw 1 card.\n[LV2] (The first time each turn) (When a spirit card "
+                               "is placed into your trash) Put 1 core from the void into your reserve.")
     game = game_at(f"{{life: 5, reserve: 3, field: [{{card: SG1-248, cores: {cores}}}]}}",
                    "{life: 5, reserve: 5, hand: [SG1-109]}", turn_player=1)
     game.apply(Summon(1, first(game, 1, "SG1-109", "hand")))
@@ -2804,6 +2805,19 @@ def test_cryptwell_ossuary_draws_after_a_discard_of_3_and_at_lv2_gains_a_core_fo
     settle(game)
     assert len(game.state.players[0].trash) == 3
     assert len(game.state.players[0].hand) == 1 and game.state.players[0].reserve == reserve
+
+
+@pytest.mark.parametrize("theirs, drawn", [(3, 2), (1, 1)])
+def test_ruling_c7_cryptwell_ossuary_draws_one_more_while_your_hand_is_smaller_than_theirs(theirs, drawn):
+    extra = ", SG1-001" * theirs
+    game = game_at("{life: 5, reserve: 3, field: [SG1-248]}", f"{{life: 5, reserve: 5, hand: [SG1-109{extra}]}}",
+                   turn_player=1)
+    game.apply(Summon(1, first(game, 1, "SG1-109", "hand")))
+    while game.pending is not None and game.pending.kind == "choose":
+        answer(game, True if info(game).get("kind") == "may" else info(game)["options"][0])
+    settle(game)
+    # after the first card: 1 against 3 is fewer, 1 against 1 is not (strictly fewer, ruling C-7)
+    assert len(game.state.players[1].hand) == theirs and len(game.state.players[0].hand) == drawn
 
 
 def test_cryptwell_ossuary_not_for_a_discard_of_2():
