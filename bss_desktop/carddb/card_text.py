@@ -158,7 +158,7 @@ class _Ctx:
         if self.trigger in MAGIC_TRIGGERS:
             return "that magic card"
         spirit_triggers = ("your_spirit_destroyed", "opponent_spirit_destroyed", "opponent_summons", "opponent_attacks",
-                           "opponent_summon_effect", "when_wins_battle", *WATCH_TRIGGERS,
+                           "opponent_summon_effect", "when_wins_battle", "when_destroys", *WATCH_TRIGGERS,
                            "when_blocks", "when_attacks", "when_attacks_or_blocks")
         return "that spirit" if self.trigger in spirit_triggers else "that card"
 
@@ -924,6 +924,12 @@ _TRIGGER_LABELS = {
     "at_battle_resolution": "At Battle Resolution",
     "when_links": "When This Spirit Links",
     "when_linked": "When This Spirit Is Linked",
+    "when_destroys": "When It Destroys an Opponent's Spirit",
+    "opponent_spirit_destroyed_bp_zero": "When one of your opponent's spirits is destroyed by its BP becoming 0",
+    "opponent_spirit_destroyed_cores_by_you": "When one of your effects destroys one of your opponent's spirits by "
+                                              "taking its cores",
+    "your_spirit_destroys": "When one of your spirits destroys an opponent's spirit",
+    "your_spirit_effect_destroys": "When an effect of one of your spirits destroys an opponent's spirit",
 }
 # triggers watching one of several cards: the label names which ("{one}": "one of your Dragon spirits")
 _WATCH_LABELS = {
@@ -953,6 +959,10 @@ _WATCH_LABELS = {
     "your_spirit_depleted": "When {one} is depleted",
     "opponent_spirit_depleted": "When {one} is depleted",
     "your_spirit_linked": "When {one} is linked",
+    "opponent_spirit_destroyed_bp_zero": "When {one} is destroyed by its BP becoming 0",
+    "opponent_spirit_destroyed_cores_by_you": "When one of your effects destroys {one} by taking its cores",
+    "your_spirit_destroys": "When {one} destroys an opponent's spirit",
+    "your_spirit_effect_destroys": "When an effect of {one} destroys an opponent's spirit",
 }
 # restriction tags (STD 12-3), printed before the effect's label
 LIMIT_TAGS = {"once_per_turn": "〔Once per turn〕", "unstackable": "〔Unstackable〕",

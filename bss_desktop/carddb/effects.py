@@ -78,6 +78,12 @@ TRIGGERS = (
     "opponent_draws",  # your opponent draws: once for each draw, however many cards (ruling T2)
     "opponent_draws_outside_draw_step",  # ... a draw outside their own draw step (ruling T2)
     "opponent_draws_by_effect",  # ... a draw one of their own effects makes ("uses one of their effects to draw")
+    # how, and by what, one of your opponent's spirits was destroyed (rules/bss/destroytrig.py; ruling T4)
+    "opponent_spirit_destroyed_bp_zero",  # ... by its BP becoming 0 or less (CR 9-4-2)
+    "opponent_spirit_destroyed_cores_by_you",  # ... by one of your effects taking its cores (CR 9-3-2-1)
+    "when_destroys",  # this spirit destroyed it: in battle with it, or by one of its effects (ruling T4)
+    "your_spirit_destroys",  # one of your spirits (`watch`) did (ruling T4)
+    "your_spirit_effect_destroys",  # an effect of one of your spirits (`watch`) did (ruling T4)
 )
 # Battle Spirits Standard's triggers (STD = its rule numbers); harmless elsewhere: a game without depletion never
 # fires the depletion ones. Kept apart from TRIGGERS, the triggers of Battle Spirits Saga's cards.
@@ -108,6 +114,8 @@ WATCH_TRIGGERS = {
     "you_use_magic_from_hand": "you", "your_card_discarded": "you",
     "your_spirit_destroyed_by_your_effect": "you", "your_spirit_destroyed_in_battle": "you",
     "your_spirit_depleted": "you", "opponent_spirit_depleted": "opponent",
+    "opponent_spirit_destroyed_bp_zero": "opponent", "opponent_spirit_destroyed_cores_by_you": "opponent",
+    "your_spirit_destroys": "you", "your_spirit_effect_destroys": "you",
 }
 # they watch magic cards, not spirits
 MAGIC_TRIGGERS = ("you_use_magic", "opponent_uses_magic", "opponent_uses_magic_from_hand", "you_use_magic_from_hand")

@@ -14,7 +14,7 @@ from itertools import combinations
 
 from ...carddb.effects import BURST_TRIGGERS, Effect
 from ...engine import stats
-from . import agile, continuous, costs, link, protection, timing
+from . import agile, continuous, costs, destroytrig, link, protection, timing
 from .directives import WAIT, Directives
 from .effect_costs import EffectCosts
 from ...engine.errors import IllegalCommand
@@ -232,6 +232,7 @@ class Resolution(Directives, EffectCosts):
                         self._fire_side(owner, "your_spirit_destroyed_by_your_effect", iid, exclude=iid, skip=mute)
             if 1 - owner != quiet:
                 self._fire_side(1 - owner, "opponent_spirit_destroyed", iid, skip=mute)
+            destroytrig.on_destroyed(self, iid, owner, ev["cause"], quiet, mute)  # how and by what (ruling T4)
             winner = ev["cause"][2]
             if ev["cause"][0] == "battle" and winner is not None:
                 # CR 7-1-5-2-1: it destroyed this one by comparing BP; in a tie it is destroyed too and its

@@ -140,6 +140,23 @@ it_acts: "attacks"                                             -> acts_attack
              | "that spirit destroys" count "of your opponent's spirits" by_battle -> that_wins
              | "that spirit destroys an opponent's spirit" by_battle -> that_wins
 
+// how, and by what, one of your opponent's spirits was destroyed (rules/bss/destroytrig.py; ruling T4):
+// "when 1 of your opponent's spirits is destroyed via reducing its BP to 0" (CR 9-4-2), "... when 1 of your effects
+// destroys 1 of your opponent's spirits via reducing its cores to zero" (CR 9-3-2-1), "when this spirit destroys 1 of
+// your opponent's spirits", "when 1 of your <kind> spirits destroys ...", "when an effect on 1 of your spirits that
+// costs 5 or more destroys ..."
+%extend watch_event: count "of" owner descr filters? "is destroyed via reducing its bp to" NUMBER -> watch_bp_zero
+                   | "an opponent's spirit is destroyed via reducing its bp to" NUMBER -> opp_bp_zero
+                   | count "of your effects destroys" count "of" owner descr filters? "via reducing its cores to" cores_zero -> watch_cores_zero
+                   | "this spirit destroys" destroyed_opp  -> self_destroys
+                   | count "of" owner descr filters? "destroys" destroyed_opp -> watch_destroys
+                   | "an effect on" count "of" owner descr filters? "destroys" destroyed_opp -> watch_effect_destroys
+destroyed_opp: count "of your opponent's spirits"
+             | "an opponent's spirit"
+cores_zero: "zero" | NUMBER
+// "... when 1 of your spirits that costs 2 is destroyed in battle via comparing BP with 1 of your opponent's spirits"
+%extend watch_event: count "of" owner descr filters? "is destroyed in battle via comparing bp with" count "of your opponent's spirits" -> watch_destroyed_in_battle
+
 // "select 1 of your opponent's exhausted spirits and attack it", "you may attack that spirit" (CR 10-10-1)
 %extend verb_on_it: "attack" it                                 -> attack_on
 """
@@ -193,8 +210,58 @@ class Rules:
             raise NotSupported("a destruction by several effects at once")
         return self._own_watch(count, side, descr, filters, "your_spirit_destroyed_by_your_effect")
 
-    def watch_destroyed_in_battle(self, count, side, descr, filters=None):
+    def watch_destroyed_in_battle(self, count, side, descr, *rest):
+        filters = next((r for r in rest if isinstance(r, list)), None)
+        if any(isinstance(r, int) and r != 1 for r in rest):  # "... with 1 of your opponent's spirits"
+            raise NotSupported("a battle with several spirits")
         return self._own_watch(count, side, descr, filters, "your_spirit_destroyed_in_battle")
+
+    # ruling T4 (rules/bss/destroytrig.py): how, and by what, one of your opponent's spirits was destroyed
+
+    def _watched_spirit(self, count, side, descr, filters, want: str, trigger: str):
+        """One spirit of `want`'s side ("1 of your opponent's spirits"), `watch` the rest of what the text says."""
+        if count != 1 or side != want:
+            raise NotSupported(f"'{trigger}' watching other than one of {'your' if want == 'you' else 'their'} "
+                               "spirits")
+        watch = self._target({}, side, descr, filters)
+        watch.pop("side", None)
+        if watch.pop("type", "spirit") != "spirit":
+            raise NotSupported(f"'{trigger}' watching cards other than spirits")
+        return {"trigger": trigger, **({"watch": watch} if watch else {})}
+
+    def watch_bp_zero(self, count, side, descr, *rest):  # CR 9-4-2
+        filters = next((r for r in rest if isinstance(r, list)), None)
+        if int(rest[-1]) != 0:
+            raise NotSupported("a destruction by BP reduced to other than 0")
+        return self._watched_spirit(count, side, descr, filters, "opponent", "opponent_spirit_destroyed_bp_zero")
+
+    def opp_bp_zero(self, n):
+        return self.watch_bp_zero(1, "opponent", {"type": "spirit"}, n)
+
+    def cores_zero(self, n=None):
+        return 0 if n is None else int(n)
+
+    def watch_cores_zero(self, effects, count, side, descr, *rest):  # CR 9-3-2-1
+        filters = next((r for r in rest if isinstance(r, list)), None)
+        if effects != 1 or rest[-1] != 0:
+            raise NotSupported("a destruction by several effects, or by cores reduced to other than zero")
+        return self._watched_spirit(count, side, descr, filters, "opponent", "opponent_spirit_destroyed_cores_by_you")
+
+    def destroyed_opp(self, count=1):
+        if count != 1:
+            raise NotSupported("several of your opponent's spirits destroyed at once")
+        return None
+
+    def self_destroys(self, _d):  # ruling T4: in battle with it, or by one of its effects
+        return {"trigger": "when_destroys"}
+
+    def watch_destroys(self, count, side, descr, *rest):
+        filters = next((r for r in rest if isinstance(r, list)), None)
+        return self._watched_spirit(count, side, descr, filters, "you", "your_spirit_destroys")
+
+    def watch_effect_destroys(self, count, side, descr, *rest):
+        filters = next((r for r in rest if isinstance(r, list)), None)
+        return self._watched_spirit(count, side, descr, filters, "you", "your_spirit_effect_destroys")
 
     def bounce_their_attacker(self, count, _hand):
         if count != 1:

@@ -1,0 +1,57 @@
+"""Battle Spirits Saga's triggers on how, and by what, an opponent's spirit was destroyed (docs/saga-rulings.md,
+"Timings and triggers", ruling T4).
+
+Every destruction carries its cause (`engine.state.Cause`): its kind — "battle" (comparing BP, CR 7-1-5-2-1),
+"effect" / "effect_quiet" (a destruction effect, CR 10-14-1), "effect_cores" (an effect took the cores its LV1
+needs, CR 9-3-2-1), "effect_bp" (its BP became 0 or less, CR 9-4-2), "self" (a self-destruction, CR 10-1-1-1) or
+"rule" — the player who caused it and the card that did: the spirit that won the battle, or the card whose effect
+it was. Resolution._on_destroyed hands each spirit's destruction here; the triggers fired:
+
+    opponent_spirit_destroyed_bp_zero       one of your opponent's spirits destroyed by its BP becoming 0 or less
+                                            (CR 9-4-2; whoever's effect lowered it, or its printed BP)
+    opponent_spirit_destroyed_cores_by_you  one of your effects took the cores one of your opponent's spirits needed
+                                            for LV1, leaving none on it, destroying it (CR 9-3-2, 9-3-2-1)
+    when_destroys                           this spirit destroyed one of your opponent's spirits: the one it battled,
+                                            by comparing BP, or by one of this spirit's effects (ruling T4)
+    your_spirit_destroys                    likewise, one of your spirits (`watch`; the trigger card is that spirit)
+    your_spirit_effect_destroys             an effect of one of your spirits (`watch`) destroyed one of your
+                                            opponent's spirits (not in battle, ruling T4)
+"""
+from __future__ import annotations
+
+from ...engine import stats
+
+TRIGGERS = ("opponent_spirit_destroyed_bp_zero", "opponent_spirit_destroyed_cores_by_you", "when_destroys",
+            "your_spirit_destroys", "your_spirit_effect_destroys")
+BY_EFFECT = ("effect", "effect_quiet", "effect_cores", "effect_bp")  # CR 10-1-2, 9-3-2-1, 9-4-2-1
+
+
+def on_destroyed(game, iid: int, owner: int, cause, quiet, mute) -> None:
+    """`iid`, a spirit of `owner`, has been destroyed (CR 10-1-3-3; not a self-destruction): the triggers above of
+    its opponent's cards. `quiet` is the player none of whose effects this destruction triggers (ruling P10),
+    `mute` the cards whose "When Destroyed" effects it does not trigger (ruling P11)."""
+    if game._triggers.isdisjoint(TRIGGERS):
+        return
+    you = 1 - owner
+    if you == quiet:
+        return
+    kind, by, source = cause[0], cause[1], cause[2]
+    if kind == "effect_bp":  # CR 9-4-2 (a self-destruction never reaches here, CR 9-4-2-3)
+        game._fire_side(you, "opponent_spirit_destroyed_bp_zero", iid, skip=mute)
+    if kind == "effect_cores" and by == you and stats.cores_on(game.state, iid) == 0:
+        # CR 9-3-2-1: destroyed by the effect that took its cores, "reducing its cores to zero" (its cores are still
+        # on it as the destruction is confirmed, CR 10-1-3-3)
+        game._fire_side(you, "opponent_spirit_destroyed_cores_by_you", iid, skip=mute)
+    if source is None or (kind != "battle" and kind not in BY_EFFECT):
+        return
+    st = game.state
+    card = st.cards.get(source)
+    # ruling T4: the spirit that destroyed it is one of yours on the field (or leaving it in this same batch of
+    # destructions, as a tie in battle leaves both: read with its last state, CR 8-10)
+    if card is None or card.owner != you or card.zone != "field" or game._defs[card.cid].type != "spirit":
+        return
+    if source not in mute:
+        game._fire(source, "when_destroys", iid)
+    game._fire_side(you, "your_spirit_destroys", source, skip=mute)
+    if kind in BY_EFFECT:
+        game._fire_side(you, "your_spirit_effect_destroys", source, skip=mute)

@@ -1,0 +1,306 @@
+"""Triggers on how, and by what, one of your opponent's spirits was destroyed (templates/timing.py,
+rules/bss/destroytrig.py): ruling T4 in docs/saga-rulings.md ("Timings and triggers"), CR 7-1-5-2-1, 9-3-2-1, 9-4-2.
+
+The sentences are written for these tests in the templates real card text uses; none is a real card's text.
+"""
+from __future__ import annotations
+
+import pytest
+
+from bss_desktop.carddb.card_text import effect_text
+from bss_desktop.carddb.effects import EffectSyntax, parse_effect
+from bss_desktop.carddb.schema import card_from_dict, card_to_dict
+from bss_desktop.carddb.text_compile import compile_effect
+from bss_desktop.engine.commands import Attack, Block, Pass, Summon, UseMagic
+from helpers import answer, cids, first, imported_db, position, record, two_players
+
+FAMILIES = ("Stoneback", "Sky Warden")
+
+
+def compiled(details: str, condition: str = "N/A", card_type: str = "spirit", steps=()):
+    if card_type == "magic" and not steps:
+        steps = ("Flash",)
+    return compile_effect(card_type, condition, details, list(steps), families=FAMILIES)
+
+
+def effect(details: str, condition: str = "N/A", steps=(), **fields) -> dict:
+    """ZT-001 (a red Stoneback spirit, 1000 / 3000 BP unless `fields` say otherwise) with one effect."""
+    return record(effects=[{"levels": [1, 2], "condition": condition, "keywords": [], "steps": list(steps),
+                            "details": details}], **fields)
+
+
+def nexus(details: str, condition: str = "N/A", **fields) -> dict:
+    return effect(details, condition, cardType="NEXUS", name="Test Nexus",
+                  core_requirements=[{"level": 1, "cores": 0}, {"level": 2, "cores": 2}], **fields)
+
+
+def magic(details: str, cid: str, name: str, steps=("Main",)) -> dict:
+    return effect(details, steps=list(steps), cardType="MAGIC", name=name, core_requirements=[], ID=cid)
+
+
+def game_of(db, p0: str, p1: str, **kw):
+    return position(two_players(p0, p1, **kw), db=db)
+
+
+def battle(game, attacker: int, blocker: int | None):
+    """Player 0's `attacker` attacks; player 1 blocks with `blocker`; both pass every flash window."""
+    game.apply(Attack(0, attacker))
+    game.apply(Pass(1))
+    game.apply(Pass(0))
+    game.apply(Block(1, blocker))
+    game.apply(Pass(1))
+    game.apply(Pass(0))
+
+
+def pick(game, iid: int) -> None:
+    """Choose `iid` where the effect asks (a single possible target is taken without asking)."""
+    while game.pending is not None and game.pending.kind == "choose":
+        options = game.pending.info.get("options", ())
+        answer(game, [iid] if iid in options else options[0])
+
+
+def hand(game, p: int = 0) -> list[str]:
+    return cids(game, game.state.players[p].hand)
+
+
+# ---------------------------------------------------------------- compiled
+
+
+@pytest.mark.parametrize("details,condition,expected", [
+    ("When this spirit destroys 1 of your opponent's spirits, select 1 of your opponent's nexuses and destroy it.",
+     "N/A", {"kind": "triggered", "trigger": "when_destroys", "do": [{"destroy": {"type": "nexus"}}]}),
+    ("When this spirit destroys an opponent's spirit, draw a card.", "During Your Turn",
+     {"kind": "triggered", "trigger": "when_destroys", "condition": {"your_turn": True}, "do": [{"draw": 1}]}),
+    ("When 1 of your Sky Warden spirits destroys 1 of your opponent's spirits, discard the top 2 cards of their "
+     "deck.", "N/A",
+     {"kind": "triggered", "trigger": "your_spirit_destroys", "watch": {"family": "Sky Warden"},
+      "do": [{"mill": {"count": 2, "side": "opponent"}}]}),
+    ("When an effect on 1 of your spirits that costs 4 or more destroys 1 of your opponent's spirits, draw a card.",
+     "N/A", {"kind": "triggered", "trigger": "your_spirit_effect_destroys", "watch": {"cost_min": 4},
+             "do": [{"draw": 1}]}),
+])
+def test_ruling_t4_compiled_a_spirit_destroys_an_opponents_spirit(details, condition, expected):
+    assert compiled(details, condition).effect == expected
+
+
+@pytest.mark.parametrize("details,expected", [
+    ("When 1 of your opponent's spirits is destroyed via reducing its BP to 0, select a magic card from your trash "
+     "and return it to your hand.",
+     {"kind": "triggered", "trigger": "opponent_spirit_destroyed_bp_zero",
+      "do": [{"bounce": {"side": "you", "type": "magic", "zone": "trash"}}]}),
+    ("When an opponent's spirit is destroyed via reducing its BP to 0, treat this spirit as LV2 during this turn.",
+     {"kind": "triggered", "trigger": "opponent_spirit_destroyed_bp_zero",
+      "do": [{"level": {"target": "this", "set": 2}}]}),
+])
+def test_cr_9_4_2_compiled_destroyed_via_reducing_its_bp_to_0(details, expected):
+    assert compiled(details).effect == expected
+
+
+def test_cr_9_3_2_1_compiled_one_of_your_effects_destroys_via_reducing_its_cores_to_zero():
+    assert compiled("Draw a card when 1 of your effects destroys 1 of your opponent's spirits via reducing its cores "
+                    "to zero.", card_type="nexus").effect == {
+        "kind": "triggered", "trigger": "opponent_spirit_destroyed_cores_by_you", "do": [{"draw": 1}]}
+
+
+def test_cr_7_1_5_2_1_compiled_destroyed_in_battle_via_comparing_bp_with_an_opponents_spirit():
+    assert compiled("Refresh this spirit when 1 of your spirits that costs 3 is destroyed in battle via comparing BP "
+                    "with 1 of your opponent's spirits.").effect == {
+        "kind": "triggered", "trigger": "your_spirit_destroyed_in_battle", "watch": {"cost_min": 3, "cost_max": 3},
+        "do": [{"refresh": "this"}]}
+
+
+@pytest.mark.parametrize("details", [
+    "When this spirit destroys 2 of your opponent's spirits, draw a card.",
+    "When 2 of your spirits destroys 1 of your opponent's spirits, draw a card.",
+    "When 1 of your opponent's spirits destroys 1 of your opponent's spirits, draw a card.",
+    "When 1 of your spirits is destroyed via reducing its BP to 0, draw a card.",
+    "When 1 of your opponent's spirits is destroyed via reducing its BP to 1000, draw a card.",
+    "Draw a card when 2 of your effects destroys 1 of your opponent's spirits via reducing its cores to zero.",
+    "Draw a card when 1 of your effects destroys 1 of your spirits via reducing its cores to zero.",
+    "When an effect on 1 of your nexuses destroys 1 of your opponent's spirits, draw a card.",
+])
+def test_ruling_t4_refused_what_the_triggers_do_not_watch(details):
+    assert compiled(details).effect is None
+
+
+# ---------------------------------------------------------------- played: this spirit destroys (ruling T4)
+
+DESTROYER = [{"level": 1, "battlePoints": 4000, "cores": 1}, {"level": 2, "battlePoints": 6000, "cores": 3}]
+
+
+def test_ruling_t4_played_this_spirit_destroys_in_battle_and_by_its_own_effect_not_by_a_magic_card():
+    rec = record(core_requirements=DESTROYER, cost="3", effects=[
+        {"levels": [1, 2], "condition": "N/A", "keywords": [], "steps": [],
+         "details": "When this spirit destroys 1 of your opponent's spirits, draw a card."},
+        {"levels": [1, 2], "condition": "When Summoned", "keywords": [], "steps": [],
+         "details": "Select 1 of your opponent's spirits and destroy it."}])
+    db = imported_db(rec, magic("Select 1 of your opponent's spirits and destroy it.", "ZT-003", "Smite",
+                                steps=("Main",)))
+    # in battle: it destroys the blocker by comparing BP (CR 7-1-5-2-1)
+    game = game_of(db, "{life: 5, reserve: 3, field: [ZT-001], deck: [T-W0, T-W0, T-W0]}",
+                   "{life: 5, reserve: 3, field: [T-W0]}", step="attack")
+    me, wisp = game.state.players[0].field[0], game.state.players[1].field[0]
+    battle(game, me, wisp)
+    assert game.state.cards[wisp].zone == "trash" and hand(game) == ["T-W0"]
+    # by its own "When Summoned" destruction effect (CR 10-14-1)
+    game = game_of(db, "{life: 5, reserve: 5, hand: [ZT-001], deck: [T-W0, T-W0, T-W0]}",
+                   "{life: 5, reserve: 3, field: [T-W0]}")
+    wisp = game.state.players[1].field[0]
+    game.apply(Summon(0, first(game, 0, "ZT-001", "hand")))
+    pick(game, wisp)
+    assert game.state.cards[wisp].zone == "trash" and hand(game) == ["T-W0"]
+    # a magic card's destruction is no spirit's: nothing
+    game = game_of(db, "{life: 5, reserve: 5, hand: [ZT-003], field: [ZT-001], deck: [T-W0, T-W0, T-W0]}",
+                   "{life: 5, reserve: 3, field: [T-W0]}")
+    wisp = game.state.players[1].field[0]
+    game.apply(UseMagic(0, first(game, 0, "ZT-003", "hand")))
+    pick(game, wisp)
+    assert game.state.cards[wisp].zone == "trash" and hand(game) == []
+
+
+def test_ruling_t4_played_a_tie_destroys_both_and_this_spirit_still_destroyed_its_opponent():
+    db = imported_db(effect("When this spirit destroys 1 of your opponent's spirits, draw a card.",
+                            core_requirements=[{"level": 1, "battlePoints": 3000, "cores": 1},
+                                               {"level": 2, "battlePoints": 5000, "cores": 3}]))
+    game = game_of(db, "{life: 5, reserve: 3, field: [ZT-001], deck: [T-W0, T-W0]}",
+                   "{life: 5, reserve: 3, field: [T-R3]}", step="attack")
+    me, knight = game.state.players[0].field[0], game.state.players[1].field[0]
+    battle(game, me, knight)
+    assert game.state.cards[me].zone == "trash" and game.state.cards[knight].zone == "trash"
+    assert hand(game) == ["T-W0"]  # read with its last state (CR 8-10)
+
+
+def test_ruling_t4_played_its_own_spirit_destroyed_is_not_an_opponents():
+    db = imported_db(effect("When this spirit destroys 1 of your opponent's spirits, draw a card.",
+                            core_requirements=DESTROYER))
+    game = game_of(db, "{life: 5, reserve: 3, field: [ZT-001], deck: [T-W0, T-W0]}",
+                   "{life: 5, reserve: 3, field: [T-R5]}", step="attack")
+    me, titan = game.state.players[0].field[0], game.state.players[1].field[0]
+    battle(game, me, titan)  # 4000 against 5000: it loses
+    assert game.state.cards[me].zone == "trash" and hand(game) == []
+
+
+# ---------------------------------------------------------------- played: one of your spirits destroys (ruling T4)
+
+
+def test_ruling_t4_played_one_of_your_family_spirits_destroys_in_battle():
+    db = imported_db(nexus("When 1 of your Stoneback spirits destroys 1 of your opponent's spirits, discard the top 2 "
+                           "cards of their deck."),
+                     record(ID="ZT-002", name="Stone Brute", core_requirements=DESTROYER))
+    for attacker_id, milled in (("ZT-002", 2), ("T-R5", 0)):  # a Stoneback spirit; one that is not
+        game = game_of(db, f"{{life: 5, reserve: 3, field: [ZT-001, {attacker_id}]}}",
+                       "{life: 5, reserve: 3, field: [T-W0], deck: [T-W0, T-W0, T-W0, T-W0]}", step="attack")
+        attacker, wisp = game.state.players[0].field[1], game.state.players[1].field[0]
+        battle(game, attacker, wisp)
+        assert game.state.cards[wisp].zone == "trash"
+        assert len(game.state.players[1].deck) == 4 - milled, attacker_id
+
+
+def test_ruling_t4_played_an_effect_on_one_of_your_spirits_destroys_not_a_battle():
+    db = imported_db(nexus("When an effect on 1 of your spirits that costs 3 or more destroys 1 of your opponent's "
+                           "spirits, draw a card."),
+                     effect("Select 1 of your opponent's spirits and destroy it.", "When Summoned", ID="ZT-002",
+                            name="Stone Caller", cost="3", core_requirements=DESTROYER),
+                     effect("Select 1 of your opponent's spirits and destroy it.", "When Summoned", ID="ZT-004",
+                            name="Stone Pebble", cost="1", core_requirements=DESTROYER))
+    for summoned, drawn in (("ZT-002", ["T-W0"]), ("ZT-004", [])):  # its cost: 3, then 1
+        game = game_of(db, f"{{life: 5, reserve: 5, hand: [{summoned}], field: [ZT-001], deck: [T-W0, T-W0]}}",
+                       "{life: 5, reserve: 3, field: [T-W0]}")
+        wisp = game.state.players[1].field[0]
+        game.apply(Summon(0, first(game, 0, summoned, "hand")))
+        pick(game, wisp)
+        assert game.state.cards[wisp].zone == "trash" and hand(game) == drawn, summoned
+    # in battle: comparing BP is no effect
+    game = game_of(db, "{life: 5, reserve: 3, field: [ZT-001, ZT-002], deck: [T-W0, T-W0]}",
+                   "{life: 5, reserve: 3, field: [T-W0]}", step="attack")
+    attacker, wisp = game.state.players[0].field[1], game.state.players[1].field[0]
+    battle(game, attacker, wisp)
+    assert game.state.cards[wisp].zone == "trash" and hand(game) == []
+
+
+# ---------------------------------------------------------------- played: how it was destroyed (CR 9-4-2, 9-3-2-1)
+
+SHRINK = "Select 1 of your opponent's spirits and reduce its BP by 3000 during this turn."
+DRAIN = "Select 1 of your opponent's spirits. Remove 1 core from it and place it into their reserve."
+SMITE = "Select 1 of your opponent's spirits and destroy it."
+
+
+@pytest.mark.parametrize("spell,destroyed,drawn", [
+    (SHRINK, True, ["T-W0"]),  # its BP reduced to 0 (CR 9-4-2-1)
+    (SMITE, True, []),  # a destruction effect
+    (DRAIN, True, []),  # its cores taken (CR 9-3-2-1)
+])
+def test_cr_9_4_2_played_destroyed_via_reducing_its_bp_to_0(spell, destroyed, drawn):
+    db = imported_db(nexus("When 1 of your opponent's spirits is destroyed via reducing its BP to 0, draw a card."),
+                     magic(spell, "ZT-003", "Spell"))
+    game = game_of(db, "{life: 5, reserve: 5, hand: [ZT-003], field: [ZT-001], deck: [T-W0, T-W0]}",
+                   "{life: 5, reserve: 3, field: [T-W0]}")
+    wisp = game.state.players[1].field[0]
+    game.apply(UseMagic(0, first(game, 0, "ZT-003", "hand")))
+    pick(game, wisp)
+    assert (game.state.cards[wisp].zone == "trash") == destroyed
+    assert hand(game) == drawn
+
+
+def test_cr_9_4_2_3_played_its_owners_own_spirit_at_0_bp_is_not_an_opponents():
+    db = imported_db(nexus("When 1 of your opponent's spirits is destroyed via reducing its BP to 0, draw a card."),
+                     magic(SHRINK.replace("your opponent's", "your"), "ZT-003", "Spell"))
+    game = game_of(db, "{life: 5, reserve: 5, hand: [ZT-003], field: [ZT-001, T-W0], deck: [T-W0, T-W0]}",
+                   "{life: 5, reserve: 3, field: [T-W0]}")
+    mine = game.state.players[0].field[1]
+    game.apply(UseMagic(0, first(game, 0, "ZT-003", "hand")))
+    pick(game, mine)
+    assert game.state.cards[mine].zone == "trash" and hand(game) == []
+
+
+@pytest.mark.parametrize("spell,victim,drawn", [
+    (DRAIN, "T-W0", ["T-W0"]),  # its only core taken by your effect (CR 9-3-2-1)
+    (SMITE, "T-W0", []),  # a destruction effect
+    (SHRINK, "T-W0", []),  # its BP
+    (DRAIN, "T-B2", []),  # 2 cores for LV1, 1 taken: destroyed, but a core is left on it, not reduced to zero
+])
+def test_cr_9_3_2_1_played_one_of_your_effects_destroys_via_reducing_its_cores_to_zero(spell, victim, drawn):
+    db = imported_db(nexus("Draw a card when 1 of your effects destroys 1 of your opponent's spirits via reducing "
+                           "its cores to zero."), magic(spell, "ZT-003", "Spell"))
+    game = game_of(db, "{life: 5, reserve: 5, hand: [ZT-003], field: [ZT-001], deck: [T-W0, T-W0]}",
+                   f"{{life: 5, reserve: 3, field: [{victim}]}}")
+    target = game.state.players[1].field[0]
+    game.apply(UseMagic(0, first(game, 0, "ZT-003", "hand")))
+    pick(game, target)
+    assert game.state.cards[target].zone == "trash"
+    assert hand(game) == drawn
+
+
+# ---------------------------------------------------------------- the vocabulary: hostile, English, write-back
+
+
+@pytest.mark.parametrize("value,field", [
+    ({"kind": "triggered", "trigger": "when_destroys", "watch": {"cost_min": 3}, "do": [{"draw": 1}]},
+     "e.watch"),
+    ({"kind": "triggered", "trigger": "your_spirit_destroys", "watch": {"side": "you"}, "do": [{"draw": 1}]},
+     "e.watch"),
+    ({"kind": "burst", "trigger": "opponent_spirit_destroyed_bp_zero", "do": [{"draw": 1}]}, "e.trigger"),
+    ({"kind": "triggered", "trigger": "opponent_spirit_destroyed_by_zero", "do": [{"draw": 1}]}, "e.trigger"),
+])
+def test_ruling_t4_hostile_the_destruction_triggers_refuse_what_they_do_not_take(value, field):
+    with pytest.raises(EffectSyntax) as e:
+        parse_effect(value, "e", card_type="spirit")
+    assert e.value.field.startswith(field), e.value.field
+
+
+@pytest.mark.parametrize("trigger,watch,words", [
+    ("when_destroys", None, "(When It Destroys an Opponent's Spirit)"),
+    ("your_spirit_destroys", {"family": "Stoneback"}, "destroys an opponent's spirit"),
+    ("your_spirit_effect_destroys", {"cost_min": 4}, "When an effect of one of your"),
+    ("opponent_spirit_destroyed_bp_zero", None, "destroyed by its BP becoming 0"),
+    ("opponent_spirit_destroyed_cores_by_you", None, "by taking its cores"),
+])
+def test_ruling_t4_the_destruction_triggers_read_as_english_and_write_back(trigger, watch, words):
+    e = {"kind": "triggered", "trigger": trigger, "do": [{"draw": 1}]}
+    if watch:
+        e["watch"] = watch
+    card = card_from_dict({"id": "X-1", "name": "Probe", "type": "spirit", "colors": ["red"], "cost": 3,
+                           "levels": [{"level": 1, "cores": 1, "bp": 3000}], "effects": [e]})
+    text = effect_text(card.effects[0], card)
+    assert words in text, text
+    assert card_from_dict(card_to_dict(card)).effects == card.effects
