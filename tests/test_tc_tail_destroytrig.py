@@ -281,6 +281,10 @@ def test_cr_9_3_2_1_played_one_of_your_effects_destroys_via_reducing_its_cores_t
      "e.watch"),
     ({"kind": "burst", "trigger": "opponent_spirit_destroyed_bp_zero", "do": [{"draw": 1}]}, "e.trigger"),
     ({"kind": "triggered", "trigger": "opponent_spirit_destroyed_by_zero", "do": [{"draw": 1}]}, "e.trigger"),
+    ({"kind": "triggered", "trigger": "your_spirit_or_magic_destroys", "watch": {"bp_max": 3000},
+      "do": [{"draw": 1}]}, "e.watch"),
+    ({"kind": "triggered", "trigger": "your_spirit_or_magic_destroys", "watch": {"type": "spirit"},
+      "do": [{"draw": 1}]}, "e.watch"),
 ])
 def test_ruling_t4_hostile_the_destruction_triggers_refuse_what_they_do_not_take(value, field):
     with pytest.raises(EffectSyntax) as e:
@@ -294,6 +298,8 @@ def test_ruling_t4_hostile_the_destruction_triggers_refuse_what_they_do_not_take
     ("your_spirit_effect_destroys", {"cost_min": 4}, "When an effect of one of your"),
     ("opponent_spirit_destroyed_bp_zero", None, "destroyed by its BP becoming 0"),
     ("opponent_spirit_destroyed_cores_by_you", None, "by taking its cores"),
+    ("your_spirit_or_magic_destroys", None, "one of your spirits or magic cards destroys"),
+    ("your_spirit_or_magic_destroys", {"cost_min": 7}, "one of your cards with cost 7 or more (a spirit"),
 ])
 def test_ruling_t4_the_destruction_triggers_read_as_english_and_write_back(trigger, watch, words):
     e = {"kind": "triggered", "trigger": trigger, "do": [{"draw": 1}]}
@@ -304,3 +310,37 @@ def test_ruling_t4_the_destruction_triggers_read_as_english_and_write_back(trigg
     text = effect_text(card.effects[0], card)
     assert words in text, text
     assert card_from_dict(card_to_dict(card)).effects == card.effects
+
+
+# ---------------------------------------------------------------- one of your spirits or magic cards (ruling T4)
+
+
+def test_ruling_t4_compiled_one_of_your_spirits_or_magic_that_costs_n_or_more_destroys():
+    assert compiled("When 1 of your spirits or magic that costs 6 or more destroys an opponent's spirit, treat this "
+                    "spirit as LV2 during this turn.", "During Your Turn").effect == {
+        "kind": "triggered", "trigger": "your_spirit_or_magic_destroys", "watch": {"cost_min": 6},
+        "condition": {"your_turn": True}, "do": [{"level": {"target": "this", "set": 2}}]}
+    # a filter a magic card does not have: refused
+    assert compiled("When 1 of your spirits or magic with 3000 or fewer BP destroys 1 of your opponent's spirits, "
+                    "draw a card.").effect is None
+
+
+def test_ruling_t4_played_one_of_your_spirits_or_magic_that_costs_n_or_more_destroys():
+    db = imported_db(nexus("When 1 of your spirits or magic that costs 5 or more destroys an opponent's spirit, draw "
+                           "a card."),
+                     magic(SMITE, "ZT-003", "Big Smite") | {"cost": "5"},
+                     magic(SMITE, "ZT-004", "Small Smite") | {"cost": "1"},
+                     record(ID="ZT-002", name="Stone Brute", cost="5", core_requirements=DESTROYER))
+    for spell, drawn in (("ZT-003", ["T-W0"]), ("ZT-004", [])):  # a magic card of cost 5; of cost 1
+        game = game_of(db, f"{{life: 5, reserve: 9, hand: [{spell}], field: [ZT-001], deck: [T-W0, T-W0]}}",
+                       "{life: 5, reserve: 3, field: [T-W0]}")
+        wisp = game.state.players[1].field[0]
+        game.apply(UseMagic(0, first(game, 0, spell, "hand")))
+        pick(game, wisp)
+        assert game.state.cards[wisp].zone == "trash" and hand(game) == drawn, spell
+    # a spirit of cost 5 in battle (ruling T4 (a)); a spirit of cost 5 of the opponent's destroying yours: nothing
+    game = game_of(db, "{life: 5, reserve: 3, field: [ZT-001, ZT-002], deck: [T-W0, T-W0]}",
+                   "{life: 5, reserve: 3, field: [T-W0]}", step="attack")
+    brute, wisp = game.state.players[0].field[1], game.state.players[1].field[0]
+    battle(game, brute, wisp)
+    assert game.state.cards[wisp].zone == "trash" and hand(game) == ["T-W0"]

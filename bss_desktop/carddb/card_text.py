@@ -930,6 +930,7 @@ _TRIGGER_LABELS = {
                                               "taking its cores",
     "your_spirit_destroys": "When one of your spirits destroys an opponent's spirit",
     "your_spirit_effect_destroys": "When an effect of one of your spirits destroys an opponent's spirit",
+    "your_spirit_or_magic_destroys": "When one of your spirits or magic cards destroys an opponent's spirit",
 }
 # triggers watching one of several cards: the label names which ("{one}": "one of your Dragon spirits")
 _WATCH_LABELS = {
@@ -963,6 +964,7 @@ _WATCH_LABELS = {
     "opponent_spirit_destroyed_cores_by_you": "When one of your effects destroys {one} by taking its cores",
     "your_spirit_destroys": "When {one} destroys an opponent's spirit",
     "your_spirit_effect_destroys": "When an effect of {one} destroys an opponent's spirit",
+    "your_spirit_or_magic_destroys": "When {one} (a spirit, or a magic card's effect) destroys an opponent's spirit",
 }
 # restriction tags (STD 12-3), printed before the effect's label
 LIMIT_TAGS = {"once_per_turn": "〔Once per turn〕", "unstackable": "〔Unstackable〕",

@@ -84,6 +84,7 @@ TRIGGERS = (
     "when_destroys",  # this spirit destroyed it: in battle with it, or by one of its effects (ruling T4)
     "your_spirit_destroys",  # one of your spirits (`watch`) did (ruling T4)
     "your_spirit_effect_destroys",  # an effect of one of your spirits (`watch`) did (ruling T4)
+    "your_spirit_or_magic_destroys",  # one of your spirits did, or one of your magic cards' effects (`watch`: any card)
 )
 # Battle Spirits Standard's triggers (STD = its rule numbers); harmless elsewhere: a game without depletion never
 # fires the depletion ones. Kept apart from TRIGGERS, the triggers of Battle Spirits Saga's cards.
@@ -115,11 +116,12 @@ WATCH_TRIGGERS = {
     "your_spirit_destroyed_by_your_effect": "you", "your_spirit_destroyed_in_battle": "you",
     "your_spirit_depleted": "you", "opponent_spirit_depleted": "opponent",
     "opponent_spirit_destroyed_bp_zero": "opponent", "opponent_spirit_destroyed_cores_by_you": "opponent",
-    "your_spirit_destroys": "you", "your_spirit_effect_destroys": "you",
+    "your_spirit_destroys": "you", "your_spirit_effect_destroys": "you", "your_spirit_or_magic_destroys": "you",
 }
 # they watch magic cards, not spirits
 MAGIC_TRIGGERS = ("you_use_magic", "opponent_uses_magic", "opponent_uses_magic_from_hand", "you_use_magic_from_hand")
 NEXUS_TRIGGERS = ("your_nexus_exhausted", "your_nexus_placed")  # they watch nexuses
+ANY_CARD_TRIGGERS = ("your_spirit_or_magic_destroys",)  # they watch cards of more than one type (`watch.type`: any)
 BURST_TRIGGERS = ("life_reduced", "your_spirit_destroyed", "opponent_summons", "opponent_attacks",
                   "opponent_summon_effect")
 STEPS = ("start", "core", "draw", "refresh", "main", "attack", "end")
@@ -1156,6 +1158,12 @@ def parse_effect(v, f, *, card_type: str, make_token=None) -> Effect:
                                                  "other cards")
             _map(d["watch"], f"{f}.watch", _WATCH_KEYS)  # which spirits, not whose: the trigger says whose
             kind_of = "magic" if trig in MAGIC_TRIGGERS else "nexus" if trig in NEXUS_TRIGGERS else "spirit"
+            if trig in ANY_CARD_TRIGGERS:  # a spirit or a magic card: filters that both have
+                kind_of = "any"
+                if d["watch"].get("type", "any") != "any" or any(k in d["watch"] for k in (
+                        "bp_max", "bp_min", "level_max", "exhausted", "soul_core", "cores_min", "cores_max")):
+                    raise EffectSyntax(f"{f}.watch", f"{trig} watches spirits and magic cards alike: filters a magic "
+                                                     "card has too (cost, colors, family, name_has, ...)")
             kw["watch"] = parse_target({"type": kind_of, **d["watch"]}, f"{f}.watch")
     elif "watch" in d:
         raise EffectSyntax(f"{f}.watch", "only triggered effects watch other cards")

@@ -16,13 +16,15 @@ it was. Resolution._on_destroyed hands each spirit's destruction here; the trigg
     your_spirit_destroys                    likewise, one of your spirits (`watch`; the trigger card is that spirit)
     your_spirit_effect_destroys             an effect of one of your spirits (`watch`) destroyed one of your
                                             opponent's spirits (not in battle, ruling T4)
+    your_spirit_or_magic_destroys           one of your spirits did (as your_spirit_destroys), or the effect of one of
+                                            your magic cards (`watch`: the spirit or the magic card)
 """
 from __future__ import annotations
 
 from ...engine import stats
 
 TRIGGERS = ("opponent_spirit_destroyed_bp_zero", "opponent_spirit_destroyed_cores_by_you", "when_destroys",
-            "your_spirit_destroys", "your_spirit_effect_destroys")
+            "your_spirit_destroys", "your_spirit_effect_destroys", "your_spirit_or_magic_destroys")
 BY_EFFECT = ("effect", "effect_quiet", "effect_cores", "effect_bp")  # CR 10-1-2, 9-3-2-1, 9-4-2-1
 
 
@@ -46,12 +48,19 @@ def on_destroyed(game, iid: int, owner: int, cause, quiet, mute) -> None:
         return
     st = game.state
     card = st.cards.get(source)
+    if card is None or card.owner != you:
+        return
+    if game._defs[card.cid].type == "magic":  # its effect, as it resolves or lasting after it (CR 10-8-8)
+        if kind in BY_EFFECT:
+            game._fire_side(you, "your_spirit_or_magic_destroys", source, skip=mute)
+        return
     # ruling T4: the spirit that destroyed it is one of yours on the field (or leaving it in this same batch of
     # destructions, as a tie in battle leaves both: read with its last state, CR 8-10)
-    if card is None or card.owner != you or card.zone != "field" or game._defs[card.cid].type != "spirit":
+    if card.zone != "field" or game._defs[card.cid].type != "spirit":
         return
     if source not in mute:
         game._fire(source, "when_destroys", iid)
     game._fire_side(you, "your_spirit_destroys", source, skip=mute)
+    game._fire_side(you, "your_spirit_or_magic_destroys", source, skip=mute)
     if kind in BY_EFFECT:
         game._fire_side(you, "your_spirit_effect_destroys", source, skip=mute)

@@ -151,6 +151,7 @@ it_acts: "attacks"                                             -> acts_attack
                    | "this spirit destroys" destroyed_opp  -> self_destroys
                    | count "of" owner descr filters? "destroys" destroyed_opp -> watch_destroys
                    | "an effect on" count "of" owner descr filters? "destroys" destroyed_opp -> watch_effect_destroys
+                   | count "of" owner descr "or magic" filters? "destroys" destroyed_opp -> watch_spirit_or_magic_destroys
 destroyed_opp: count "of your opponent's spirits"
              | "an opponent's spirit"
 cores_zero: "zero" | NUMBER
@@ -258,6 +259,18 @@ class Rules:
     def watch_destroys(self, count, side, descr, *rest):
         filters = next((r for r in rest if isinstance(r, list)), None)
         return self._watched_spirit(count, side, descr, filters, "you", "your_spirit_destroys")
+
+    def watch_spirit_or_magic_destroys(self, count, side, descr, *rest):  # "1 of your spirits or magic that ..."
+        filters = next((r for r in rest if isinstance(r, list)), None)
+        if count != 1 or side != "you" or descr != {"type": "spirit"}:
+            raise NotSupported("'spirits or magic' other than one of your spirits or magic cards")
+        watch = self._target({}, "you", {"type": "any"}, filters)
+        watch.pop("side", None)
+        if watch.pop("type", "any") != "any" or any(k in watch for k in ("bp_max", "bp_min", "level_max",
+                                                                          "exhausted", "soul_core", "cores_min",
+                                                                          "cores_max")):
+            raise NotSupported("a filter 'spirits or magic' cannot share (a spirit's BP, level, cores)")
+        return {"trigger": "your_spirit_or_magic_destroys", **({"watch": watch} if watch else {})}
 
     def watch_effect_destroys(self, count, side, descr, *rest):
         filters = next((r for r in rest if isinstance(r, list)), None)
