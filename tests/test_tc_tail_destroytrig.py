@@ -1,5 +1,6 @@
 """Triggers on how, and by what, one of your opponent's spirits was destroyed (templates/timing.py,
-rules/bss/destroytrig.py): ruling T4 in docs/saga-rulings.md ("Timings and triggers"), CR 7-1-5-2-1, 9-3-2-1, 9-4-2.
+rules/bss/destroytrig.py): ruling T4 in docs/saga-rulings.md ("Timings and triggers"), CR 7-1-5-2-1, 9-3-2-1, 9-4-2;
+and on a spirit summoned from your trash (rules/bss/summon_origin.py, CR 10-6-1).
 
 The sentences are written for these tests in the templates real card text uses; none is a real card's text.
 """
@@ -300,6 +301,8 @@ def test_ruling_t4_hostile_the_destruction_triggers_refuse_what_they_do_not_take
     ("opponent_spirit_destroyed_cores_by_you", None, "by taking its cores"),
     ("your_spirit_or_magic_destroys", None, "one of your spirits or magic cards destroys"),
     ("your_spirit_or_magic_destroys", {"cost_min": 7}, "one of your cards with cost 7 or more (a spirit"),
+    ("your_spirit_summoned_from_trash", None, "(When a spirit is summoned from your trash)"),
+    ("your_spirit_summoned_from_trash", {"family": "Stoneback"}, "Stoneback spirits is summoned from your trash"),
 ])
 def test_ruling_t4_the_destruction_triggers_read_as_english_and_write_back(trigger, watch, words):
     e = {"kind": "triggered", "trigger": trigger, "do": [{"draw": 1}]}
@@ -344,3 +347,47 @@ def test_ruling_t4_played_one_of_your_spirits_or_magic_that_costs_n_or_more_dest
     brute, wisp = game.state.players[0].field[1], game.state.players[1].field[0]
     battle(game, brute, wisp)
     assert game.state.cards[wisp].zone == "trash" and hand(game) == ["T-W0"]
+
+
+# ---------------------------------------------------------------- summoned from your trash (CR 10-6-1, 10-6-7)
+
+RAISE = "Select a spirit card from your trash and summon it without paying its cost."
+
+
+def test_cr_10_6_1_compiled_when_a_spirit_is_summoned_from_your_trash():
+    assert compiled("When a spirit is summoned from your trash, select 1 of your opponent's exhausted spirits and "
+                    "destroy it.", "During Your Turn").effect == {
+        "kind": "triggered", "trigger": "your_spirit_summoned_from_trash", "condition": {"your_turn": True},
+        "do": [{"destroy": {"exhausted": True}}]}
+    assert compiled("When 1 of your Stoneback spirits is summoned from your trash, draw a card.").effect == {
+        "kind": "triggered", "trigger": "your_spirit_summoned_from_trash", "watch": {"family": "Stoneback"},
+        "do": [{"draw": 1}]}
+    assert compiled("When 1 of your opponent's spirits is summoned from your trash, draw a card.").effect is None
+
+
+def test_cr_10_6_1_played_a_spirit_summoned_from_your_trash_not_from_your_hand():
+    db = imported_db(nexus("When a spirit is summoned from your trash, draw a card."),
+                     magic(RAISE, "ZT-003", "Raise"))
+    # from the trash, by an effect: the summon completes with its cores (CR 10-6-7), then it triggers
+    game = game_of(db, "{life: 5, reserve: 5, hand: [ZT-003], field: [ZT-001], trash: [T-R3], deck: [T-W0, T-W0]}",
+                   "{life: 5, reserve: 3}")
+    knight = game.state.players[0].trash[0]
+    game.apply(UseMagic(0, first(game, 0, "ZT-003", "hand")))
+    pick(game, knight)
+    assert game.state.cards[knight].zone == "field" and hand(game) == ["T-W0"]
+    # from the hand: nothing
+    game = game_of(db, "{life: 5, reserve: 5, hand: [T-R1], field: [ZT-001], deck: [T-W0, T-W0]}",
+                   "{life: 5, reserve: 3}")
+    game.apply(Summon(0, first(game, 0, "T-R1", "hand")))
+    assert hand(game) == []
+
+
+def test_cr_10_6_1_played_the_opponents_spirit_summoned_from_their_trash_is_not_from_yours():
+    db = imported_db(nexus("When a spirit is summoned from your trash, draw a card."),
+                     magic(RAISE, "ZT-003", "Raise"))
+    game = game_of(db, "{life: 5, reserve: 5, field: [ZT-001], deck: [T-W0, T-W0]}",
+                   "{life: 5, reserve: 5, hand: [ZT-003], trash: [T-R3], deck: [T-W0, T-W0]}", turn_player=1)
+    knight = game.state.players[1].trash[0]
+    game.apply(UseMagic(1, first(game, 1, "ZT-003", "hand")))
+    pick(game, knight)
+    assert game.state.cards[knight].zone == "field" and hand(game) == [] and hand(game, 1) == []

@@ -85,6 +85,7 @@ TRIGGERS = (
     "your_spirit_destroys",  # one of your spirits (`watch`) did (ruling T4)
     "your_spirit_effect_destroys",  # an effect of one of your spirits (`watch`) did (ruling T4)
     "your_spirit_or_magic_destroys",  # one of your spirits did, or one of your magic cards' effects (`watch`: any card)
+    "your_spirit_summoned_from_trash",  # one of your spirits (`watch`) is summoned from your trash (CR 10-6-1)
 )
 # Battle Spirits Standard's triggers (STD = its rule numbers); harmless elsewhere: a game without depletion never
 # fires the depletion ones. Kept apart from TRIGGERS, the triggers of Battle Spirits Saga's cards.
@@ -117,6 +118,7 @@ WATCH_TRIGGERS = {
     "your_spirit_depleted": "you", "opponent_spirit_depleted": "opponent",
     "opponent_spirit_destroyed_bp_zero": "opponent", "opponent_spirit_destroyed_cores_by_you": "opponent",
     "your_spirit_destroys": "you", "your_spirit_effect_destroys": "you", "your_spirit_or_magic_destroys": "you",
+    "your_spirit_summoned_from_trash": "you",
 }
 # they watch magic cards, not spirits
 MAGIC_TRIGGERS = ("you_use_magic", "opponent_uses_magic", "opponent_uses_magic_from_hand", "you_use_magic_from_hand")

@@ -14,7 +14,7 @@ from itertools import combinations
 
 from ...carddb.effects import BURST_TRIGGERS, Effect
 from ...engine import stats
-from . import agile, continuous, costs, destroytrig, link, protection, timing
+from . import agile, continuous, costs, destroytrig, link, protection, summon_origin, timing
 from .directives import WAIT, Directives
 from .effect_costs import EffectCosts
 from ...engine.errors import IllegalCommand
@@ -152,6 +152,7 @@ class Resolution(Directives, EffectCosts):
         self._fire(iid, "when_summoned" if self._defs[card.cid].type == "spirit" else "when_placed")
         if self._defs[card.cid].type == "spirit":
             self._fire_side(card.owner, "your_spirit_summoned", iid)
+            summon_origin.on_summoned(self, iid, card.owner)  # "summoned from your trash" (CR 10-6-1)
             self._fire_side(1 - card.owner, "opponent_summons", iid)
         else:  # CR 10-7-7: a nexus placed
             self._fire_side(card.owner, "your_nexus_placed", iid)

@@ -158,6 +158,10 @@ cores_zero: "zero" | NUMBER
 // "... when 1 of your spirits that costs 2 is destroyed in battle via comparing BP with 1 of your opponent's spirits"
 %extend watch_event: count "of" owner descr filters? "is destroyed in battle via comparing bp with" count "of your opponent's spirits" -> watch_destroyed_in_battle
 
+// "when a spirit is summoned from your trash", "when 1 of your <kind> spirits is summoned from your trash" (CR 10-6-1)
+%extend watch_event: "a spirit is summoned from your trash"      -> summoned_from_trash
+                   | count "of" owner descr filters? "is summoned from your trash" -> watch_summoned_from_trash
+
 // "select 1 of your opponent's exhausted spirits and attack it", "you may attack that spirit" (CR 10-10-1)
 %extend verb_on_it: "attack" it                                 -> attack_on
 """
@@ -271,6 +275,12 @@ class Rules:
                                                                           "cores_max")):
             raise NotSupported("a filter 'spirits or magic' cannot share (a spirit's BP, level, cores)")
         return {"trigger": "your_spirit_or_magic_destroys", **({"watch": watch} if watch else {})}
+
+    def summoned_from_trash(self):  # CR 10-6-1: only your spirit cards are summoned from your trash
+        return {"trigger": "your_spirit_summoned_from_trash"}
+
+    def watch_summoned_from_trash(self, count, side, descr, filters=None):
+        return self._watched_spirit(count, side, descr, filters, "you", "your_spirit_summoned_from_trash")
 
     def watch_effect_destroys(self, count, side, descr, *rest):
         filters = next((r for r in rest if isinstance(r, list)), None)
