@@ -303,6 +303,7 @@ def test_ruling_t4_hostile_the_destruction_triggers_refuse_what_they_do_not_take
     ("your_spirit_or_magic_destroys", {"cost_min": 7}, "one of your cards with cost 7 or more (a spirit"),
     ("your_spirit_summoned_from_trash", None, "(When a spirit is summoned from your trash)"),
     ("your_spirit_summoned_from_trash", {"family": "Stoneback"}, "Stoneback spirits is summoned from your trash"),
+    ("you_draw_by_effect", None, "(When you draw with one of your effects)"),
 ])
 def test_ruling_t4_the_destruction_triggers_read_as_english_and_write_back(trigger, watch, words):
     e = {"kind": "triggered", "trigger": trigger, "do": [{"draw": 1}]}
@@ -391,3 +392,55 @@ def test_cr_10_6_1_played_the_opponents_spirit_summoned_from_their_trash_is_not_
     game.apply(UseMagic(1, first(game, 1, "ZT-003", "hand")))
     pick(game, knight)
     assert game.state.cards[knight].zone == "field" and hand(game) == [] and hand(game, 1) == []
+
+
+# ---------------------------------------------------------------- your own effect's draw (ruling T2); a condition of the trigger
+
+
+def test_ruling_t2_compiled_when_you_draw_a_card_with_one_of_your_effects():
+    assert compiled("When you draw a card with 1 of your effects, select 1 of your opponent's spirits with 2000 or "
+                    "fewer BP and destroy it.", "During Your Turn").effect == {
+        "kind": "triggered", "trigger": "you_draw_by_effect", "condition": {"your_turn": True},
+        "do": [{"destroy": {"bp_max": 2000}}]}
+    assert compiled("When you draw 2 cards with 1 of your effects, draw a card.").effect is None
+    assert compiled("When you draw a card with 2 of your effects, draw a card.").effect is None
+
+
+def test_ruling_t2_played_your_own_effects_draw_is_one_event_and_no_other_draw_counts():
+    db = imported_db(nexus("When you draw a card with 1 of your effects, select 1 of your opponent's spirits with "
+                           "2000 or fewer BP and destroy it."),
+                     magic("Draw 2 cards.", "ZT-003", "Insight"),
+                     magic("Your opponent draws 2 cards.", "ZT-004", "Gift"))
+    game = game_of(db, "{life: 5, reserve: 5, hand: [ZT-003], field: [ZT-001], deck: [T-W0, T-W0, T-W0]}",
+                   "{life: 5, reserve: 3, field: [T-W0, T-B2]}")
+    wisp, guard = game.state.players[1].field
+    game.apply(UseMagic(0, first(game, 0, "ZT-003", "hand")))
+    pick(game, wisp)
+    assert hand(game) == ["T-W0", "T-W0"]  # one draw of 2 cards: one destruction (CR 4-5-3, 8-6-3)
+    assert game.state.cards[wisp].zone == "trash" and game.state.cards[guard].zone == "field"
+    # your opponent's effect makes you draw: not one of yours
+    game = game_of(db, "{life: 5, reserve: 5, field: [ZT-001], deck: [T-W0, T-W0, T-W0]}",
+                   "{life: 5, reserve: 5, hand: [ZT-004], field: [T-W0]}", turn_player=1)
+    wisp = game.state.players[1].field[0]
+    game.apply(UseMagic(1, first(game, 1, "ZT-004", "hand")))
+    assert hand(game) == ["T-W0", "T-W0"] and game.state.cards[wisp].zone == "field"
+
+
+def test_cr_8_6_2_compiled_when_a_condition_and_an_event():
+    assert compiled("When you have 2 or fewer life and you reduce your opponent's life, draw 2 cards.",
+                    "While This Spirit Attacks").effect == {
+        "kind": "triggered", "trigger": "your_spirit_reduces_life", "condition": {"attacking": True, "life_max": 2},
+        "do": [{"draw": 2}]}
+
+
+@pytest.mark.parametrize("life,drawn", [(2, 2), (3, 0)])
+def test_cr_8_6_2_played_the_condition_holds_as_the_trigger_happens(life, drawn):
+    db = imported_db(effect("When you have 2 or fewer life and you reduce your opponent's life, draw 2 cards.",
+                            "While This Spirit Attacks"))
+    game = game_of(db, f"{{life: {life}, reserve: 3, field: [ZT-001], deck: [T-W0, T-W0, T-W0]}}",
+                   "{life: 5, reserve: 3}", step="attack")
+    me = game.state.players[0].field[0]
+    game.apply(Attack(0, me))  # no spirit to block it: the attack reduces their life (CR 7-1-5-3-1)
+    while game.pending.kind in ("flash", "block"):
+        game.apply(Pass(game.pending.player) if game.pending.kind == "flash" else Block(game.pending.player, None))
+    assert game.state.players[1].life == 4 and len(hand(game)) == drawn

@@ -932,6 +932,7 @@ _TRIGGER_LABELS = {
     "your_spirit_effect_destroys": "When an effect of one of your spirits destroys an opponent's spirit",
     "your_spirit_or_magic_destroys": "When one of your spirits or magic cards destroys an opponent's spirit",
     "your_spirit_summoned_from_trash": "When a spirit is summoned from your trash",
+    "you_draw_by_effect": "When you draw with one of your effects",
 }
 # triggers watching one of several cards: the label names which ("{one}": "one of your Dragon spirits")
 _WATCH_LABELS = {

@@ -86,6 +86,7 @@ TRIGGERS = (
     "your_spirit_effect_destroys",  # an effect of one of your spirits (`watch`) did (ruling T4)
     "your_spirit_or_magic_destroys",  # one of your spirits did, or one of your magic cards' effects (`watch`: any card)
     "your_spirit_summoned_from_trash",  # one of your spirits (`watch`) is summoned from your trash (CR 10-6-1)
+    "you_draw_by_effect",  # you draw with one of your own effects (ruling T2)
 )
 # Battle Spirits Standard's triggers (STD = its rule numbers); harmless elsewhere: a game without depletion never
 # fires the depletion ones. Kept apart from TRIGGERS, the triggers of Battle Spirits Saga's cards.

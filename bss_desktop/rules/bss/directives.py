@@ -269,6 +269,7 @@ class Directives:
                 if "effect_draws" in self._reads:  # effect (your effect making your opponent draw is not theirs)
                     st.effect_draws[p] += 1
                 self._fire_side(1 - p, "opponent_draws_by_effect")
+                self._fire_side(p, "you_draw_by_effect")  # "when you draw a card with one of your effects"
         return drew
 
     def _discard_cands(self, a, d, p: int) -> list:

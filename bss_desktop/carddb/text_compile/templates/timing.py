@@ -162,6 +162,12 @@ cores_zero: "zero" | NUMBER
 %extend watch_event: "a spirit is summoned from your trash"      -> summoned_from_trash
                    | count "of" owner descr filters? "is summoned from your trash" -> watch_summoned_from_trash
 
+// "when you draw a card with 1 of your effects, ..." (ruling T2, the player's own draws)
+%extend watch_event: "you draw" one_card "with" count "of your effects" -> you_draw_by_effect
+one_card: "a card" | "1 card"
+// "when you have 3 or fewer life and you reduce your opponent's life, ...": the condition holds as it triggers (CR 8-6-2)
+%extend sentence: "when" condition "and" watch_event "," after_when -> when_cond_and
+
 // "select 1 of your opponent's exhausted spirits and attack it", "you may attack that spirit" (CR 10-10-1)
 %extend verb_on_it: "attack" it                                 -> attack_on
 """
@@ -275,6 +281,19 @@ class Rules:
                                                                           "cores_max")):
             raise NotSupported("a filter 'spirits or magic' cannot share (a spirit's BP, level, cores)")
         return {"trigger": "your_spirit_or_magic_destroys", **({"watch": watch} if watch else {})}
+
+    def one_card(self, *_):
+        return None
+
+    def you_draw_by_effect(self, _card, count):
+        if count != 1:
+            raise NotSupported("draws by several of your effects at once")
+        return {"trigger": "you_draw_by_effect"}
+
+    def when_cond_and(self, cond, event, ops):  # a condition of the trigger: the effect's own (CR 8-6-2)
+        if set(cond) & set(event.get("condition", {})) or any(k.startswith("_") for op in ops for k in op):
+            raise NotSupported("a condition with the trigger beside another of the same, a cost or a limit")
+        return self.when_first({**event, "condition": {**event.get("condition", {}), **cond}}, ops)
 
     def summoned_from_trash(self):  # CR 10-6-1: only your spirit cards are summoned from your trash
         return {"trigger": "your_spirit_summoned_from_trash"}
