@@ -304,6 +304,8 @@ def test_ruling_t4_hostile_the_destruction_triggers_refuse_what_they_do_not_take
     ("your_spirit_summoned_from_trash", None, "(When a spirit is summoned from your trash)"),
     ("your_spirit_summoned_from_trash", {"family": "Stoneback"}, "Stoneback spirits is summoned from your trash"),
     ("you_draw_by_effect", None, "(When you draw with one of your effects)"),
+    ("when_higher_bp", None, "(When Its BP Is Higher in Battle)"),
+    ("your_spirit_summoned_with_swift", None, "is summoned with 【Swift】"),
 ])
 def test_ruling_t4_the_destruction_triggers_read_as_english_and_write_back(trigger, watch, words):
     e = {"kind": "triggered", "trigger": trigger, "do": [{"draw": 1}]}
@@ -444,3 +446,55 @@ def test_cr_8_6_2_played_the_condition_holds_as_the_trigger_happens(life, drawn)
     while game.pending.kind in ("flash", "block"):
         game.apply(Pass(game.pending.player) if game.pending.kind == "flash" else Block(game.pending.player, None))
     assert game.state.players[1].life == 4 and len(hand(game)) == drawn
+
+
+# ---------------------------------------------------------------- the BP comparison (CR 7-1-5-2-1); 【Swift】 (CR 11-9-1)
+
+HIGHER = "Refresh this spirit if it has higher BP than your opponent's spirit when comparing BP during battle resolution."
+
+
+def test_cr_7_1_5_2_1_compiled_if_it_has_higher_bp_when_comparing_bp():
+    e = compiled(HIGHER, "While This Spirit Attacks or Blocks")
+    assert e.effect == {"kind": "triggered", "trigger": "when_higher_bp", "condition": {"attacking": True},
+                        "do": [{"refresh": "this"}]}
+    assert [a.effect["condition"] for a in e.also] == [{"blocking": True}]
+
+
+@pytest.mark.parametrize("blocker,refreshed", [("T-W0", True), ("T-G4", False), ("T-R5", False)])
+def test_cr_7_1_5_2_1_played_refresh_this_spirit_if_its_bp_is_higher_when_compared(blocker, refreshed):
+    # 4000 against 1000 (higher), 4000 (a tie: both destroyed, not higher), 5000 (lower)
+    db = imported_db(effect(HIGHER, "While This Spirit Attacks or Blocks", core_requirements=DESTROYER))
+    game = game_of(db, "{life: 5, reserve: 3, field: [ZT-001]}", f"{{life: 5, reserve: 3, field: [{blocker}]}}",
+                   step="attack")
+    me, them = game.state.players[0].field[0], game.state.players[1].field[0]
+    battle(game, me, them)
+    card = game.state.cards[me]
+    assert (card.zone == "field" and not card.exhausted) == refreshed
+
+
+SWIFT_WATCH = "Refresh this spirit when 1 of your spirits is summoned with Swift."
+
+
+def test_cr_11_9_1_compiled_when_one_of_your_spirits_is_summoned_with_swift():
+    assert compiled(SWIFT_WATCH, "During Either Attack Step").effect == {
+        "kind": "triggered", "trigger": "your_spirit_summoned_with_swift", "condition": {"step": "attack"},
+        "do": [{"refresh": "this"}]}
+    assert compiled("Refresh this spirit when 1 of your spirits is summoned with Curse.").effect is None
+
+
+def test_cr_11_9_1_played_summoned_with_swift_in_a_flash_window_not_in_the_main_step():
+    db = imported_db(effect(SWIFT_WATCH, "During Either Attack Step", core_requirements=DESTROYER))
+    # your opponent attacks; in the flash window you summon a spirit with 【Swift】 from your hand
+    game = game_of(db, "{life: 5, reserve: 5, hand: [KW-SWF], field: [{card: ZT-001, exhausted: true}]}",
+                   "{life: 5, reserve: 3, field: [T-R1]}", turn_player=1, step="attack")
+    me = game.state.players[0].field[0]
+    game.apply(Attack(1, game.state.players[1].field[0]))
+    game.apply(Summon(0, first(game, 0, "KW-SWF", "hand")))
+    assert not game.state.cards[me].exhausted
+    # in your main step it is summoned as any spirit: not with 【Swift】 (and the label's step is not this one)
+    db = imported_db(effect(SWIFT_WATCH, core_requirements=DESTROYER))
+    game = game_of(db, "{life: 5, reserve: 5, hand: [KW-SWF], field: [{card: ZT-001, exhausted: true}]}",
+                   "{life: 5, reserve: 3}")
+    me = game.state.players[0].field[0]
+    game.apply(Summon(0, first(game, 0, "KW-SWF", "hand")))
+    assert game.state.cards[me].exhausted

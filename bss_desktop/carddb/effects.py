@@ -87,6 +87,8 @@ TRIGGERS = (
     "your_spirit_or_magic_destroys",  # one of your spirits did, or one of your magic cards' effects (`watch`: any card)
     "your_spirit_summoned_from_trash",  # one of your spirits (`watch`) is summoned from your trash (CR 10-6-1)
     "you_draw_by_effect",  # you draw with one of your own effects (ruling T2)
+    "when_higher_bp",  # this spirit's BP was higher than the spirit it battles when compared (CR 7-1-5-2-1)
+    "your_spirit_summoned_with_swift",  # one of your spirits (`watch`) is summoned with 【Swift】 (CR 11-9-1)
 )
 # Battle Spirits Standard's triggers (STD = its rule numbers); harmless elsewhere: a game without depletion never
 # fires the depletion ones. Kept apart from TRIGGERS, the triggers of Battle Spirits Saga's cards.
@@ -119,7 +121,7 @@ WATCH_TRIGGERS = {
     "your_spirit_depleted": "you", "opponent_spirit_depleted": "opponent",
     "opponent_spirit_destroyed_bp_zero": "opponent", "opponent_spirit_destroyed_cores_by_you": "opponent",
     "your_spirit_destroys": "you", "your_spirit_effect_destroys": "you", "your_spirit_or_magic_destroys": "you",
-    "your_spirit_summoned_from_trash": "you",
+    "your_spirit_summoned_from_trash": "you", "your_spirit_summoned_with_swift": "you",
 }
 # they watch magic cards, not spirits
 MAGIC_TRIGGERS = ("you_use_magic", "opponent_uses_magic", "opponent_uses_magic_from_hand", "you_use_magic_from_hand")

@@ -5,7 +5,11 @@ Every destruction carries its cause (`engine.state.Cause`): its kind — "battle
 "effect" / "effect_quiet" (a destruction effect, CR 10-14-1), "effect_cores" (an effect took the cores its LV1
 needs, CR 9-3-2-1), "effect_bp" (its BP became 0 or less, CR 9-4-2), "self" (a self-destruction, CR 10-1-1-1) or
 "rule" — the player who caused it and the card that did: the spirit that won the battle, or the card whose effect
-it was. Resolution._on_destroyed hands each spirit's destruction here; the triggers fired:
+it was. Resolution._on_destroyed hands each spirit's destruction here (and the battle's BP comparison); the triggers
+fired:
+
+    when_higher_bp                          this spirit's BP was higher than the spirit it battled when their BP were
+                                            compared in battle resolution (CR 7-1-5-2-1; not in a tie)
 
     opponent_spirit_destroyed_bp_zero       one of your opponent's spirits destroyed by its BP becoming 0 or less
                                             (CR 9-4-2; whoever's effect lowered it, or its printed BP)
@@ -23,9 +27,21 @@ from __future__ import annotations
 
 from ...engine import stats
 
-TRIGGERS = ("opponent_spirit_destroyed_bp_zero", "opponent_spirit_destroyed_cores_by_you", "when_destroys",
+TRIGGERS = ("when_higher_bp", "opponent_spirit_destroyed_bp_zero", "opponent_spirit_destroyed_cores_by_you", "when_destroys",
             "your_spirit_destroys", "your_spirit_effect_destroys", "your_spirit_or_magic_destroys")
 BY_EFFECT = ("effect", "effect_quiet", "effect_cores", "effect_bp")  # CR 10-1-2, 9-3-2-1, 9-4-2-1
+
+
+def on_battle_result(game, ev: dict) -> None:
+    """CR 7-1-5-2-1: the BP of the two battling spirits have been compared; "when_higher_bp" of the one whose BP was
+    higher (not in a tie), whether or not the other is then destroyed (a protection may keep it)."""
+    if "when_higher_bp" not in game._triggers:
+        return
+    b = game.state.battle
+    abp, dbp = ev["attacker_bp"], ev["blocker_bp"]
+    if abp != dbp and b is not None and b.blocker is not None:
+        winner, loser = (b.attacker, b.blocker) if abp > dbp else (b.blocker, b.attacker)
+        game._fire(winner, "when_higher_bp", loser)
 
 
 def on_destroyed(game, iid: int, owner: int, cause, quiet, mute) -> None:

@@ -168,6 +168,11 @@ one_card: "a card" | "1 card"
 // "when you have 3 or fewer life and you reduce your opponent's life, ...": the condition holds as it triggers (CR 8-6-2)
 %extend sentence: "when" condition "and" watch_event "," after_when -> when_cond_and
 
+// "refresh this spirit if it has higher BP than your opponent's spirit when comparing BP during battle resolution"
+%extend sentence: statement "if it has higher bp than your opponent's spirit when comparing bp during battle resolution" -> if_higher_bp
+// "when 1 of your spirits is summoned with Swift" (CR 11-9-1)
+%extend watch_event: count "of" owner descr filters? "is summoned with" KEYWORD -> watch_summoned_with
+
 // "select 1 of your opponent's exhausted spirits and attack it", "you may attack that spirit" (CR 10-10-1)
 %extend verb_on_it: "attack" it                                 -> attack_on
 """
@@ -294,6 +299,15 @@ class Rules:
         if set(cond) & set(event.get("condition", {})) or any(k.startswith("_") for op in ops for k in op):
             raise NotSupported("a condition with the trigger beside another of the same, a cost or a limit")
         return self.when_first({**event, "condition": {**event.get("condition", {}), **cond}}, ops)
+
+    def if_higher_bp(self, ops):  # CR 7-1-5-2-1: this spirit's BP compared with the one it battles
+        return self.when_first({"trigger": "when_higher_bp"}, ops)
+
+    def watch_summoned_with(self, count, side, descr, *rest):
+        filters = next((r for r in rest if isinstance(r, list)), None)
+        if str(rest[-1]).lower() != "swift":
+            raise NotSupported(f"summoned with {rest[-1]}")
+        return self._watched_spirit(count, side, descr, filters, "you", "your_spirit_summoned_with_swift")
 
     def summoned_from_trash(self):  # CR 10-6-1: only your spirit cards are summoned from your trash
         return {"trigger": "your_spirit_summoned_from_trash"}
