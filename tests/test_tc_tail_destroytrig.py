@@ -306,6 +306,7 @@ def test_ruling_t4_hostile_the_destruction_triggers_refuse_what_they_do_not_take
     ("you_draw_by_effect", None, "(When you draw with one of your effects)"),
     ("when_higher_bp", None, "(When Its BP Is Higher in Battle)"),
     ("your_spirit_summoned_with_swift", None, "is summoned with 【Swift】"),
+    ("your_spirit_or_this_wins_battle", {"keyword": "swift"}, "When this spirit or one of your spirits with 【Swift】"),
 ])
 def test_ruling_t4_the_destruction_triggers_read_as_english_and_write_back(trigger, watch, words):
     e = {"kind": "triggered", "trigger": trigger, "do": [{"draw": 1}]}
@@ -498,3 +499,25 @@ def test_cr_11_9_1_played_summoned_with_swift_in_a_flash_window_not_in_the_main_
     me = game.state.players[0].field[0]
     game.apply(Summon(0, first(game, 0, "KW-SWF", "hand")))
     assert game.state.cards[me].exhausted
+
+
+# ---------------------------------------------------------------- this spirit or one of your spirits (CR 7-1-5-2-1)
+
+THIS_OR = ("When this spirit or 1 of your spirits with Swift destroys 1 of your opponent's spirits via comparing BP, "
+           "draw a card.")
+
+
+def test_cr_7_1_5_2_1_compiled_this_spirit_or_one_of_your_spirits_destroys_via_comparing_bp():
+    assert compiled(THIS_OR, "During Either Attack Step").effect == {
+        "kind": "triggered", "trigger": "your_spirit_or_this_wins_battle", "watch": {"keyword": "swift"},
+        "condition": {"step": "attack"}, "do": [{"draw": 1}]}
+
+
+@pytest.mark.parametrize("attacker,drawn", [(0, 1), (1, 1), (2, 0)])  # this spirit; one with 【Swift】; one without
+def test_cr_7_1_5_2_1_played_this_spirit_or_one_of_your_spirits_with_swift_destroys_via_comparing_bp(attacker, drawn):
+    db = imported_db(effect(THIS_OR, core_requirements=DESTROYER))
+    game = game_of(db, "{life: 5, reserve: 3, field: [ZT-001, KW-SWF, T-R5], deck: [T-W0, T-W0]}",
+                   "{life: 5, reserve: 3, field: [T-W0]}", step="attack")
+    mine, wisp = game.state.players[0].field[attacker], game.state.players[1].field[0]
+    battle(game, mine, wisp)
+    assert game.state.cards[wisp].zone == "trash" and len(hand(game)) == drawn

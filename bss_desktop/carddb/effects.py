@@ -89,6 +89,8 @@ TRIGGERS = (
     "you_draw_by_effect",  # you draw with one of your own effects (ruling T2)
     "when_higher_bp",  # this spirit's BP was higher than the spirit it battles when compared (CR 7-1-5-2-1)
     "your_spirit_summoned_with_swift",  # one of your spirits (`watch`) is summoned with 【Swift】 (CR 11-9-1)
+    "your_spirit_or_this_wins_battle",  # this spirit, or one of your spirits `watch` fits, destroys an opponent's
+    # spirit by comparing BP (CR 7-1-5-2-1)
 )
 # Battle Spirits Standard's triggers (STD = its rule numbers); harmless elsewhere: a game without depletion never
 # fires the depletion ones. Kept apart from TRIGGERS, the triggers of Battle Spirits Saga's cards.
@@ -122,6 +124,7 @@ WATCH_TRIGGERS = {
     "opponent_spirit_destroyed_bp_zero": "opponent", "opponent_spirit_destroyed_cores_by_you": "opponent",
     "your_spirit_destroys": "you", "your_spirit_effect_destroys": "you", "your_spirit_or_magic_destroys": "you",
     "your_spirit_summoned_from_trash": "you", "your_spirit_summoned_with_swift": "you",
+    "your_spirit_or_this_wins_battle": "you",
 }
 # they watch magic cards, not spirits
 MAGIC_TRIGGERS = ("you_use_magic", "opponent_uses_magic", "opponent_uses_magic_from_hand", "you_use_magic_from_hand")

@@ -18,6 +18,8 @@ fired:
     when_destroys                           this spirit destroyed one of your opponent's spirits: the one it battled,
                                             by comparing BP, or by one of this spirit's effects (ruling T4)
     your_spirit_destroys                    likewise, one of your spirits (`watch`; the trigger card is that spirit)
+    your_spirit_or_this_wins_battle         this spirit, or one of your spirits `watch` fits, destroyed one of your
+                                            opponent's spirits by comparing BP (CR 7-1-5-2-1)
     your_spirit_effect_destroys             an effect of one of your spirits (`watch`) destroyed one of your
                                             opponent's spirits (not in battle, ruling T4)
     your_spirit_or_magic_destroys           one of your spirits did (as your_spirit_destroys), or the effect of one of
@@ -25,9 +27,11 @@ fired:
 """
 from __future__ import annotations
 
+from dataclasses import replace
+
 from ...engine import stats
 
-TRIGGERS = ("when_higher_bp", "opponent_spirit_destroyed_bp_zero", "opponent_spirit_destroyed_cores_by_you", "when_destroys",
+TRIGGERS = ("when_higher_bp", "your_spirit_or_this_wins_battle", "opponent_spirit_destroyed_bp_zero", "opponent_spirit_destroyed_cores_by_you", "when_destroys",
             "your_spirit_destroys", "your_spirit_effect_destroys", "your_spirit_or_magic_destroys")
 BY_EFFECT = ("effect", "effect_quiet", "effect_cores", "effect_bp")  # CR 10-1-2, 9-3-2-1, 9-4-2-1
 
@@ -42,6 +46,21 @@ def on_battle_result(game, ev: dict) -> None:
     if abp != dbp and b is not None and b.blocker is not None:
         winner, loser = (b.attacker, b.blocker) if abp > dbp else (b.blocker, b.attacker)
         game._fire(winner, "when_higher_bp", loser)
+
+
+def _this_or_one_wins(game, you: int, winner: int, mute) -> None:
+    """"When this spirit or one of your <kind> spirits destroys ... via comparing BP": the effects on your field cards
+    with the trigger your_spirit_or_this_wins_battle; `watch` narrows the other spirits, never this one."""
+    trig = "your_spirit_or_this_wins_battle"
+    if trig not in game._triggers:
+        return
+    st = game.state
+    watching = game._trigger_cids.get(trig, ())
+    for iid in list(st.players[you].field):
+        if iid in mute or st.cards[iid].cid not in watching:
+            continue
+        for i, e in game._fx_cache[st.cards[iid].cid].triggered.get(trig, ()):
+            game._fire_one(iid, i, replace(e, watch=None) if iid == winner else e, winner)
 
 
 def on_destroyed(game, iid: int, owner: int, cause, quiet, mute) -> None:
@@ -74,6 +93,8 @@ def on_destroyed(game, iid: int, owner: int, cause, quiet, mute) -> None:
     # destructions, as a tie in battle leaves both: read with its last state, CR 8-10)
     if card.zone != "field" or game._defs[card.cid].type != "spirit":
         return
+    if kind == "battle":
+        _this_or_one_wins(game, you, source, mute)
     if source not in mute:
         game._fire(source, "when_destroys", iid)
     game._fire_side(you, "your_spirit_destroys", source, skip=mute)

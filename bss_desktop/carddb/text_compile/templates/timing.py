@@ -170,6 +170,8 @@ one_card: "a card" | "1 card"
 
 // "refresh this spirit if it has higher BP than your opponent's spirit when comparing BP during battle resolution"
 %extend sentence: statement "if it has higher bp than your opponent's spirit when comparing bp during battle resolution" -> if_higher_bp
+// "when this spirit or 1 of your spirits with Swift destroys 1 of your opponent's spirits via comparing BP"
+%extend watch_event: "this spirit or" count "of" owner descr filters? "destroys" count "of your opponent's spirits" by_battle -> this_or_wins
 // "when 1 of your spirits is summoned with Swift" (CR 11-9-1)
 %extend watch_event: count "of" owner descr filters? "is summoned with" KEYWORD -> watch_summoned_with
 
@@ -308,6 +310,12 @@ class Rules:
         if str(rest[-1]).lower() != "swift":
             raise NotSupported(f"summoned with {rest[-1]}")
         return self._watched_spirit(count, side, descr, filters, "you", "your_spirit_summoned_with_swift")
+
+    def this_or_wins(self, count, side, descr, *rest):
+        filters = next((r for r in rest if isinstance(r, list)), None)
+        if any(isinstance(r, int) and r != 1 for r in rest):
+            raise NotSupported("several of your opponent's spirits destroyed at once")
+        return self._watched_spirit(count, side, descr, filters, "you", "your_spirit_or_this_wins_battle")
 
     def summoned_from_trash(self):  # CR 10-6-1: only your spirit cards are summoned from your trash
         return {"trigger": "your_spirit_summoned_from_trash"}
