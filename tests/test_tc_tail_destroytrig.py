@@ -307,6 +307,7 @@ def test_ruling_t4_hostile_the_destruction_triggers_refuse_what_they_do_not_take
     ("when_higher_bp", None, "(When Its BP Is Higher in Battle)"),
     ("your_spirit_summoned_with_swift", None, "is summoned with 【Swift】"),
     ("your_spirit_or_this_wins_battle", {"keyword": "swift"}, "When this spirit or one of your spirits with 【Swift】"),
+    ("your_spirit_wins_battle_against", {"bp_max": 2000}, "destroys one of your opponent's spirits with 2000 BP"),
 ])
 def test_ruling_t4_the_destruction_triggers_read_as_english_and_write_back(trigger, watch, words):
     e = {"kind": "triggered", "trigger": trigger, "do": [{"draw": 1}]}
@@ -521,3 +522,28 @@ def test_cr_7_1_5_2_1_played_this_spirit_or_one_of_your_spirits_with_swift_destr
     mine, wisp = game.state.players[0].field[attacker], game.state.players[1].field[0]
     battle(game, mine, wisp)
     assert game.state.cards[wisp].zone == "trash" and len(hand(game)) == drawn
+
+
+# ---------------------------------------------------------------- the destroyed spirit's kind (CR 7-1-5-2-1)
+
+AGAINST = ("When 1 of your spirits destroys 1 of your opponent's spirits with 2000 or fewer BP in battle, you may "
+           "refresh it.")
+
+
+def test_cr_7_1_5_2_1_compiled_destroys_one_of_your_opponents_spirits_with_n_or_fewer_bp_in_battle():
+    assert compiled(AGAINST, "During Your Attack Step").effect == {
+        "kind": "triggered", "trigger": "your_spirit_wins_battle_against", "watch": {"bp_max": 2000},
+        "condition": {"step": "attack", "your_turn": True}, "do": [{"refresh": "trigger", "may": True}]}
+
+
+@pytest.mark.parametrize("blocker,refreshed", [("T-W0", True), ("T-R3", False)])  # 1000 BP; 3000 BP
+def test_cr_7_1_5_2_1_played_refresh_the_spirit_that_destroyed_one_with_n_or_fewer_bp(blocker, refreshed):
+    db = imported_db(nexus(AGAINST, "During Your Attack Step"))
+    game = game_of(db, "{life: 5, reserve: 3, field: [ZT-001, T-R5]}", f"{{life: 5, reserve: 3, field: [{blocker}]}}",
+                   step="attack")
+    titan, them = game.state.players[0].field[1], game.state.players[1].field[0]
+    battle(game, titan, them)
+    if game.pending.kind == "choose":
+        answer(game, True)
+    assert game.state.cards[them].zone == "trash"
+    assert (not game.state.cards[titan].exhausted) == refreshed

@@ -937,6 +937,7 @@ _TRIGGER_LABELS = {
     "your_spirit_summoned_with_swift": "When one of your spirits is summoned with 【Swift】",
     "your_spirit_or_this_wins_battle": "When this spirit or one of your spirits destroys an opponent's spirit by "
                                        "comparing BP",
+    "your_spirit_wins_battle_against": "When one of your spirits destroys an opponent's spirit by comparing BP",
 }
 # triggers watching one of several cards: the label names which ("{one}": "one of your Dragon spirits")
 _WATCH_LABELS = {
@@ -974,6 +975,7 @@ _WATCH_LABELS = {
     "your_spirit_summoned_from_trash": "When {one} is summoned from your trash",
     "your_spirit_summoned_with_swift": "When {one} is summoned with 【Swift】",
     "your_spirit_or_this_wins_battle": "When this spirit or {one} destroys an opponent's spirit by comparing BP",
+    "your_spirit_wins_battle_against": "When one of your spirits destroys {one} by comparing BP",
 }
 # restriction tags (STD 12-3), printed before the effect's label
 LIMIT_TAGS = {"once_per_turn": "〔Once per turn〕", "unstackable": "〔Unstackable〕",

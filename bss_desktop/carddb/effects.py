@@ -91,6 +91,8 @@ TRIGGERS = (
     "your_spirit_summoned_with_swift",  # one of your spirits (`watch`) is summoned with 【Swift】 (CR 11-9-1)
     "your_spirit_or_this_wins_battle",  # this spirit, or one of your spirits `watch` fits, destroys an opponent's
     # spirit by comparing BP (CR 7-1-5-2-1)
+    "your_spirit_wins_battle_against",  # one of your spirits destroys an opponent's spirit `watch` fits by comparing
+    # BP (`watch`: the destroyed spirit; the trigger card: yours) (CR 7-1-5-2-1)
 )
 # Battle Spirits Standard's triggers (STD = its rule numbers); harmless elsewhere: a game without depletion never
 # fires the depletion ones. Kept apart from TRIGGERS, the triggers of Battle Spirits Saga's cards.
@@ -124,7 +126,7 @@ WATCH_TRIGGERS = {
     "opponent_spirit_destroyed_bp_zero": "opponent", "opponent_spirit_destroyed_cores_by_you": "opponent",
     "your_spirit_destroys": "you", "your_spirit_effect_destroys": "you", "your_spirit_or_magic_destroys": "you",
     "your_spirit_summoned_from_trash": "you", "your_spirit_summoned_with_swift": "you",
-    "your_spirit_or_this_wins_battle": "you",
+    "your_spirit_or_this_wins_battle": "you", "your_spirit_wins_battle_against": "opponent",
 }
 # they watch magic cards, not spirits
 MAGIC_TRIGGERS = ("you_use_magic", "opponent_uses_magic", "opponent_uses_magic_from_hand", "you_use_magic_from_hand")

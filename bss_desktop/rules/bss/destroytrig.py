@@ -20,6 +20,9 @@ fired:
     your_spirit_destroys                    likewise, one of your spirits (`watch`; the trigger card is that spirit)
     your_spirit_or_this_wins_battle         this spirit, or one of your spirits `watch` fits, destroyed one of your
                                             opponent's spirits by comparing BP (CR 7-1-5-2-1)
+    your_spirit_wins_battle_against         one of your spirits destroyed one of your opponent's spirits that `watch`
+                                            fits by comparing BP (`watch` filters the destroyed spirit; the trigger
+                                            card is yours, CR 7-1-5-2-1)
     your_spirit_effect_destroys             an effect of one of your spirits (`watch`) destroyed one of your
                                             opponent's spirits (not in battle, ruling T4)
     your_spirit_or_magic_destroys           one of your spirits did (as your_spirit_destroys), or the effect of one of
@@ -31,7 +34,7 @@ from dataclasses import replace
 
 from ...engine import stats
 
-TRIGGERS = ("when_higher_bp", "your_spirit_or_this_wins_battle", "opponent_spirit_destroyed_bp_zero", "opponent_spirit_destroyed_cores_by_you", "when_destroys",
+TRIGGERS = ("when_higher_bp", "your_spirit_or_this_wins_battle", "your_spirit_wins_battle_against", "opponent_spirit_destroyed_bp_zero", "opponent_spirit_destroyed_cores_by_you", "when_destroys",
             "your_spirit_destroys", "your_spirit_effect_destroys", "your_spirit_or_magic_destroys")
 BY_EFFECT = ("effect", "effect_quiet", "effect_cores", "effect_bp")  # CR 10-1-2, 9-3-2-1, 9-4-2-1
 
@@ -61,6 +64,25 @@ def _this_or_one_wins(game, you: int, winner: int, mute) -> None:
             continue
         for i, e in game._fx_cache[st.cards[iid].cid].triggered.get(trig, ()):
             game._fire_one(iid, i, replace(e, watch=None) if iid == winner else e, winner)
+
+
+def _wins_against(game, you: int, winner: int, loser: int, mute) -> None:
+    """"When one of your spirits destroys one of your opponent's spirits with 3000 or fewer BP in battle": the
+    effects with the trigger your_spirit_wins_battle_against whose `watch` fits the destroyed spirit (read as it is
+    as its destruction is confirmed, CR 10-1-3-3); the trigger card is the spirit that destroyed it."""
+    trig = "your_spirit_wins_battle_against"
+    if trig not in game._triggers:
+        return
+    from .targets import matches
+
+    st = game.state
+    watching = game._trigger_cids.get(trig, ())
+    for iid in list(st.players[you].field):
+        if iid in mute or st.cards[iid].cid not in watching:
+            continue
+        for i, e in game._fx_cache[st.cards[iid].cid].triggered.get(trig, ()):
+            if e.watch is None or matches(game, loser, replace(e.watch, side="any"), you, iid):
+                game._fire_one(iid, i, replace(e, watch=None), winner)
 
 
 def on_destroyed(game, iid: int, owner: int, cause, quiet, mute) -> None:
@@ -95,6 +117,7 @@ def on_destroyed(game, iid: int, owner: int, cause, quiet, mute) -> None:
         return
     if kind == "battle":
         _this_or_one_wins(game, you, source, mute)
+        _wins_against(game, you, source, iid, mute)
     if source not in mute:
         game._fire(source, "when_destroys", iid)
     game._fire_side(you, "your_spirit_destroys", source, skip=mute)

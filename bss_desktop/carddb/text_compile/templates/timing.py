@@ -172,6 +172,8 @@ one_card: "a card" | "1 card"
 %extend sentence: statement "if it has higher bp than your opponent's spirit when comparing bp during battle resolution" -> if_higher_bp
 // "when this spirit or 1 of your spirits with Swift destroys 1 of your opponent's spirits via comparing BP"
 %extend watch_event: "this spirit or" count "of" owner descr filters? "destroys" count "of your opponent's spirits" by_battle -> this_or_wins
+// "when 1 of your spirits destroys 1 of your opponent's spirits with 3000 or fewer BP in battle, you may refresh it"
+%extend watch_event: count "of" owner descr "destroys" count "of your opponent's spirits" filters by_battle -> wins_against
 // "when 1 of your spirits is summoned with Swift" (CR 11-9-1)
 %extend watch_event: count "of" owner descr filters? "is summoned with" KEYWORD -> watch_summoned_with
 
@@ -316,6 +318,14 @@ class Rules:
         if any(isinstance(r, int) and r != 1 for r in rest):
             raise NotSupported("several of your opponent's spirits destroyed at once")
         return self._watched_spirit(count, side, descr, filters, "you", "your_spirit_or_this_wins_battle")
+
+    def wins_against(self, count, side, descr, n, filters, _by=None):
+        if count != 1 or side != "you" or descr != {"type": "spirit"}:
+            raise NotSupported("a battle won by other than one of your spirits")
+        if n != 1:
+            raise NotSupported("several of your opponent's spirits destroyed at once")
+        return self._watched_spirit(n, "opponent", {"type": "spirit"}, filters, "opponent",
+                                    "your_spirit_wins_battle_against")
 
     def summoned_from_trash(self):  # CR 10-6-1: only your spirit cards are summoned from your trash
         return {"trigger": "your_spirit_summoned_from_trash"}
