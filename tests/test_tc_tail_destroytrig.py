@@ -286,6 +286,8 @@ def test_cr_9_3_2_1_played_one_of_your_effects_destroys_via_reducing_its_cores_t
       "do": [{"draw": 1}]}, "e.watch"),
     ({"kind": "triggered", "trigger": "your_spirit_or_magic_destroys", "watch": {"type": "spirit"},
       "do": [{"draw": 1}]}, "e.watch"),
+    ({"kind": "triggered", "trigger": "your_spirit_destroys", "watch": {"level_min": 2}, "do": [{"draw": 1}]},
+     "e.watch.level_min"),
 ])
 def test_ruling_t4_hostile_the_destruction_triggers_refuse_what_they_do_not_take(value, field):
     with pytest.raises(EffectSyntax) as e:
@@ -308,6 +310,8 @@ def test_ruling_t4_hostile_the_destruction_triggers_refuse_what_they_do_not_take
     ("your_spirit_summoned_with_swift", None, "is summoned with 【Swift】"),
     ("your_spirit_or_this_wins_battle", {"keyword": "swift"}, "When this spirit or one of your spirits with 【Swift】"),
     ("your_spirit_wins_battle_against", {"bp_max": 2000}, "destroys one of your opponent's spirits with 2000 BP"),
+    ("your_spirit_destroyed_by_opponent_spirit", {"level_min": 2}, "is destroyed by one of your opponent's spirits"),
+    ("opponent_effect_mills_you", None, "(When your opponent's effect discards cards from your deck)"),
 ])
 def test_ruling_t4_the_destruction_triggers_read_as_english_and_write_back(trigger, watch, words):
     e = {"kind": "triggered", "trigger": trigger, "do": [{"draw": 1}]}
@@ -547,3 +551,82 @@ def test_cr_7_1_5_2_1_played_refresh_the_spirit_that_destroyed_one_with_n_or_few
         answer(game, True)
     assert game.state.cards[them].zone == "trash"
     assert (not game.state.cards[titan].exhausted) == refreshed
+
+
+# ---------------------------------------------------------------- destroyed by an opponent's spirit (ruling T4)
+
+BY_THEIR_SPIRIT = ("Draw a card when 1 of your spirits that is LV2 or higher is destroyed by 1 of your opponent's "
+                   "spirits.")
+
+
+def test_ruling_t4_compiled_destroyed_by_one_of_your_opponents_spirits():
+    assert compiled(BY_THEIR_SPIRIT, "During Opponent's Attack Step", card_type="nexus").effect == {
+        "kind": "triggered", "trigger": "your_spirit_destroyed_by_opponent_spirit", "watch": {"level_min": 2},
+        "condition": {"step": "attack", "your_turn": False}, "do": [{"draw": 1}]}
+
+
+@pytest.mark.parametrize("cores,drawn", [(2, ["T-W0"]), (1, [])])  # the blocker at LV2; at LV1
+def test_ruling_t4_played_your_spirit_at_its_level_destroyed_by_an_opponents_spirit_in_battle(cores, drawn):
+    db = imported_db(nexus(BY_THEIR_SPIRIT))
+    game = game_of(db, f"{{life: 5, reserve: 3, field: [ZT-001, {{card: T-R3, cores: {cores}}}], deck: [T-W0, T-W0]}}",
+                   "{life: 5, reserve: 3, field: [T-R5]}", turn_player=1, step="attack")
+    knight, titan = game.state.players[0].field[1], game.state.players[1].field[0]
+    game.apply(Attack(1, titan))
+    game.apply(Pass(0))
+    game.apply(Pass(1))
+    game.apply(Block(0, knight))
+    game.apply(Pass(0))
+    game.apply(Pass(1))
+    assert game.state.cards[knight].zone == "trash" and hand(game) == drawn
+
+
+def test_ruling_t4_played_a_magic_card_of_your_opponents_is_not_one_of_their_spirits():
+    db = imported_db(nexus(BY_THEIR_SPIRIT), magic(SMITE, "ZT-003", "Smite"))
+    game = game_of(db, "{life: 5, reserve: 3, field: [ZT-001, {card: T-R3, cores: 2}], deck: [T-W0, T-W0]}",
+                   "{life: 5, reserve: 5, hand: [ZT-003]}", turn_player=1)
+    knight = game.state.players[0].field[1]
+    game.apply(UseMagic(1, first(game, 1, "ZT-003", "hand")))
+    pick(game, knight)
+    assert game.state.cards[knight].zone == "trash" and hand(game) == []
+
+
+# ---------------------------------------------------------------- your opponent's effect discards from your deck
+
+MILLED = "When your opponent's effect discards a card from your deck, place a core from the void onto this nexus."
+
+
+def test_ruling_t5_compiled_when_your_opponents_effect_discards_a_card_from_your_deck():
+    assert compiled(MILLED, "During Opponent's Attack Step", card_type="nexus").effect == {
+        "kind": "triggered", "trigger": "opponent_effect_mills_you",
+        "condition": {"step": "attack", "your_turn": False}, "do": [{"core_charge": {"target": "this", "count": 1}}]}
+
+
+@pytest.mark.parametrize("spell,who,milled,cores", [
+    ("Discard the top 3 cards of your opponent's deck.", 1, 3, 1),  # theirs, 3 cards: once (CR 8-6-3)
+    ("Discard the top 2 cards of your deck.", 0, 3, 0),  # your own effect (and the used magic card)
+])
+def test_ruling_t5_played_your_opponents_effect_discards_from_your_deck_once(spell, who, milled, cores):
+    db = imported_db(nexus(MILLED), magic(spell, "ZT-003", "Spell"))
+    players = ["{life: 5, reserve: 5, field: [ZT-001], deck: [T-W0, T-W0, T-W0, T-W0]}",
+               "{life: 5, reserve: 5, deck: [T-W0, T-W0, T-W0, T-W0]}"]
+    players[who] = players[who].replace("{life: 5, reserve: 5,", "{life: 5, reserve: 5, hand: [ZT-003],")
+    game = game_of(db, *players, turn_player=who)
+    nexus_iid = game.state.players[0].field[0]
+    game.apply(UseMagic(who, first(game, who, "ZT-003", "hand")))
+    assert len(game.state.players[0].trash) == milled
+    assert game.state.cards[nexus_iid].cores == cores
+
+
+def test_ruling_t5_cr_11_11_1_played_your_opponents_crush_discards_from_your_deck():
+    db = imported_db(nexus(MILLED))
+    game = game_of(db, "{life: 5, reserve: 3, field: [ZT-001], deck: [T-W0, T-W0, T-W0, T-W0]}",
+                   "{life: 5, reserve: 3, field: [KW-CR0]}", turn_player=1, step="attack")
+    nexus_iid = game.state.players[0].field[0]
+    game.apply(Attack(1, game.state.players[1].field[0]))
+    while game.pending.kind in ("flash", "block"):
+        if game.pending.kind == "flash":
+            game.apply(Pass(game.pending.player))
+        else:
+            game.apply(Block(game.pending.player, None))
+    assert len(game.state.players[0].trash) == 1  # 【Crush】 at LV1: one card (CR 11-11-3)
+    assert game.state.cards[nexus_iid].cores == 1

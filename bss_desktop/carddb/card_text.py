@@ -938,6 +938,9 @@ _TRIGGER_LABELS = {
     "your_spirit_or_this_wins_battle": "When this spirit or one of your spirits destroys an opponent's spirit by "
                                        "comparing BP",
     "your_spirit_wins_battle_against": "When one of your spirits destroys an opponent's spirit by comparing BP",
+    "your_spirit_destroyed_by_opponent_spirit": "When one of your spirits is destroyed by one of your opponent's "
+                                                "spirits",
+    "opponent_effect_mills_you": "When your opponent's effect discards cards from your deck",
 }
 # triggers watching one of several cards: the label names which ("{one}": "one of your Dragon spirits")
 _WATCH_LABELS = {
@@ -976,6 +979,7 @@ _WATCH_LABELS = {
     "your_spirit_summoned_with_swift": "When {one} is summoned with 【Swift】",
     "your_spirit_or_this_wins_battle": "When this spirit or {one} destroys an opponent's spirit by comparing BP",
     "your_spirit_wins_battle_against": "When one of your spirits destroys {one} by comparing BP",
+    "your_spirit_destroyed_by_opponent_spirit": "When {one} is destroyed by one of your opponent's spirits",
 }
 # restriction tags (STD 12-3), printed before the effect's label
 LIMIT_TAGS = {"once_per_turn": "〔Once per turn〕", "unstackable": "〔Unstackable〕",

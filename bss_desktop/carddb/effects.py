@@ -93,6 +93,9 @@ TRIGGERS = (
     # spirit by comparing BP (CR 7-1-5-2-1)
     "your_spirit_wins_battle_against",  # one of your spirits destroys an opponent's spirit `watch` fits by comparing
     # BP (`watch`: the destroyed spirit; the trigger card: yours) (CR 7-1-5-2-1)
+    "your_spirit_destroyed_by_opponent_spirit",  # one of your spirits (`watch`) is destroyed by one of your
+    # opponent's spirits, as ruling T4 reads it
+    "opponent_effect_mills_you",  # one of your opponent's effects discards cards from your deck (CR 10-2-1)
 )
 # Battle Spirits Standard's triggers (STD = its rule numbers); harmless elsewhere: a game without depletion never
 # fires the depletion ones. Kept apart from TRIGGERS, the triggers of Battle Spirits Saga's cards.
@@ -127,11 +130,13 @@ WATCH_TRIGGERS = {
     "your_spirit_destroys": "you", "your_spirit_effect_destroys": "you", "your_spirit_or_magic_destroys": "you",
     "your_spirit_summoned_from_trash": "you", "your_spirit_summoned_with_swift": "you",
     "your_spirit_or_this_wins_battle": "you", "your_spirit_wins_battle_against": "opponent",
+    "your_spirit_destroyed_by_opponent_spirit": "you",
 }
 # they watch magic cards, not spirits
 MAGIC_TRIGGERS = ("you_use_magic", "opponent_uses_magic", "opponent_uses_magic_from_hand", "you_use_magic_from_hand")
 NEXUS_TRIGGERS = ("your_nexus_exhausted", "your_nexus_placed")  # they watch nexuses
-ANY_CARD_TRIGGERS = ("your_spirit_or_magic_destroys",)  # they watch cards of more than one type (`watch.type`: any)
+ANY_CARD_TRIGGERS = ("your_spirit_or_magic_destroys",)
+LEVEL_WATCH_TRIGGERS = ("your_spirit_destroyed_by_opponent_spirit",)  # their `watch` may say a level ("LV2 or higher")  # they watch cards of more than one type (`watch.type`: any)
 BURST_TRIGGERS = ("life_reduced", "your_spirit_destroyed", "opponent_summons", "opponent_attacks",
                   "opponent_summon_effect")
 STEPS = ("start", "core", "draw", "refresh", "main", "attack", "end")
@@ -1166,7 +1171,9 @@ def parse_effect(v, f, *, card_type: str, make_token=None) -> Effect:
             if trig not in WATCH_TRIGGERS or kind != "triggered":
                 raise EffectSyntax(f"{f}.watch", f"only triggered effects on {', '.join(WATCH_TRIGGERS)} watch "
                                                  "other cards")
-            _map(d["watch"], f"{f}.watch", _WATCH_KEYS)  # which spirits, not whose: the trigger says whose
+            # which spirits, not whose: the trigger says whose; a level only where the watched spirit is read on the
+            # field as the event happens (its destruction confirmed, CR 10-1-3-3)
+            _map(d["watch"], f"{f}.watch", _WATCH_KEYS + (("level_min",) if trig in LEVEL_WATCH_TRIGGERS else ()))
             kind_of = "magic" if trig in MAGIC_TRIGGERS else "nexus" if trig in NEXUS_TRIGGERS else "spirit"
             if trig in ANY_CARD_TRIGGERS:  # a spirit or a magic card: filters that both have
                 kind_of = "any"

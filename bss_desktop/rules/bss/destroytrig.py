@@ -25,6 +25,8 @@ fired:
                                             card is yours, CR 7-1-5-2-1)
     your_spirit_effect_destroys             an effect of one of your spirits (`watch`) destroyed one of your
                                             opponent's spirits (not in battle, ruling T4)
+    your_spirit_destroyed_by_opponent_spirit  one of your spirits (`watch`) was destroyed by one of your opponent's
+                                            spirits, as ruling T4 reads "destroys" (the trigger card: yours)
     your_spirit_or_magic_destroys           one of your spirits did (as your_spirit_destroys), or the effect of one of
                                             your magic cards (`watch`: the spirit or the magic card)
 """
@@ -34,7 +36,8 @@ from dataclasses import replace
 
 from ...engine import stats
 
-TRIGGERS = ("when_higher_bp", "your_spirit_or_this_wins_battle", "your_spirit_wins_battle_against", "opponent_spirit_destroyed_bp_zero", "opponent_spirit_destroyed_cores_by_you", "when_destroys",
+TRIGGERS = ("when_higher_bp", "your_spirit_or_this_wins_battle", "your_spirit_wins_battle_against",
+            "your_spirit_destroyed_by_opponent_spirit", "opponent_spirit_destroyed_bp_zero", "opponent_spirit_destroyed_cores_by_you", "when_destroys",
             "your_spirit_destroys", "your_spirit_effect_destroys", "your_spirit_or_magic_destroys")
 BY_EFFECT = ("effect", "effect_quiet", "effect_cores", "effect_bp")  # CR 10-1-2, 9-3-2-1, 9-4-2-1
 
@@ -87,17 +90,16 @@ def _wins_against(game, you: int, winner: int, loser: int, mute) -> None:
 
 def on_destroyed(game, iid: int, owner: int, cause, quiet, mute) -> None:
     """`iid`, a spirit of `owner`, has been destroyed (CR 10-1-3-3; not a self-destruction): the triggers above of
-    its opponent's cards. `quiet` is the player none of whose effects this destruction triggers (ruling P10),
-    `mute` the cards whose "When Destroyed" effects it does not trigger (ruling P11)."""
+    its opponent's cards, and your_spirit_destroyed_by_opponent_spirit of its owner's. `quiet` is the player none of
+    whose effects this destruction triggers (ruling P10), `mute` the cards whose "When Destroyed" effects it does not
+    trigger (ruling P11)."""
     if game._triggers.isdisjoint(TRIGGERS):
         return
     you = 1 - owner
-    if you == quiet:
-        return
     kind, by, source = cause[0], cause[1], cause[2]
-    if kind == "effect_bp":  # CR 9-4-2 (a self-destruction never reaches here, CR 9-4-2-3)
+    if you != quiet and kind == "effect_bp":  # CR 9-4-2 (a self-destruction never reaches here, CR 9-4-2-3)
         game._fire_side(you, "opponent_spirit_destroyed_bp_zero", iid, skip=mute)
-    if kind == "effect_cores" and by == you and stats.cores_on(game.state, iid) == 0:
+    if you != quiet and kind == "effect_cores" and by == you and stats.cores_on(game.state, iid) == 0:
         # CR 9-3-2-1: destroyed by the effect that took its cores, "reducing its cores to zero" (its cores are still
         # on it as the destruction is confirmed, CR 10-1-3-3)
         game._fire_side(you, "opponent_spirit_destroyed_cores_by_you", iid, skip=mute)
@@ -108,12 +110,16 @@ def on_destroyed(game, iid: int, owner: int, cause, quiet, mute) -> None:
     if card is None or card.owner != you:
         return
     if game._defs[card.cid].type == "magic":  # its effect, as it resolves or lasting after it (CR 10-8-8)
-        if kind in BY_EFFECT:
+        if kind in BY_EFFECT and you != quiet:
             game._fire_side(you, "your_spirit_or_magic_destroys", source, skip=mute)
         return
     # ruling T4: the spirit that destroyed it is one of yours on the field (or leaving it in this same batch of
     # destructions, as a tie in battle leaves both: read with its last state, CR 8-10)
     if card.zone != "field" or game._defs[card.cid].type != "spirit":
+        return
+    if owner != quiet:  # the other way round: "... is destroyed by one of your opponent's spirits"
+        game._fire_side(owner, "your_spirit_destroyed_by_opponent_spirit", iid, exclude=iid, skip=mute)
+    if you == quiet:
         return
     if kind == "battle":
         _this_or_one_wins(game, you, source, mute)

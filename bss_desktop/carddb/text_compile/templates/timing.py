@@ -174,6 +174,10 @@ one_card: "a card" | "1 card"
 %extend watch_event: "this spirit or" count "of" owner descr filters? "destroys" count "of your opponent's spirits" by_battle -> this_or_wins
 // "when 1 of your spirits destroys 1 of your opponent's spirits with 3000 or fewer BP in battle, you may refresh it"
 %extend watch_event: count "of" owner descr "destroys" count "of your opponent's spirits" filters by_battle -> wins_against
+// "draw a card when 1 of your spirits that is LV2 or higher is destroyed by 1 of your opponent's spirits" (ruling T4);
+// "when your opponent's effect discards a card from your deck, ..." (CR 10-2-1)
+%extend watch_event: count "of" owner descr filters? "is destroyed by" count "of your opponent's spirits" -> watch_destroyed_by_their_spirit
+                   | "your opponent's effect discards" one_card "from your deck" -> opponent_effect_mills
 // "when 1 of your spirits is summoned with Swift" (CR 11-9-1)
 %extend watch_event: count "of" owner descr filters? "is summoned with" KEYWORD -> watch_summoned_with
 
@@ -326,6 +330,15 @@ class Rules:
             raise NotSupported("several of your opponent's spirits destroyed at once")
         return self._watched_spirit(n, "opponent", {"type": "spirit"}, filters, "opponent",
                                     "your_spirit_wins_battle_against")
+
+    def watch_destroyed_by_their_spirit(self, count, side, descr, *rest):
+        filters = next((r for r in rest if isinstance(r, list)), None)
+        if rest[-1] != 1:
+            raise NotSupported("a destruction by several of your opponent's spirits at once")
+        return self._watched_spirit(count, side, descr, filters, "you", "your_spirit_destroyed_by_opponent_spirit")
+
+    def opponent_effect_mills(self, _card):  # CR 10-2-1
+        return {"trigger": "opponent_effect_mills_you"}
 
     def summoned_from_trash(self):  # CR 10-6-1: only your spirit cards are summoned from your trash
         return {"trigger": "your_spirit_summoned_from_trash"}
