@@ -937,7 +937,8 @@ _TRIGGER_LABELS = {
     "your_spirit_summoned_with_swift": "When one of your spirits is summoned with 【Swift】",
     "your_spirit_or_this_wins_battle": "When this spirit or one of your spirits destroys an opponent's spirit by "
                                        "comparing BP",
-    "your_spirit_wins_battle_against": "When one of your spirits destroys an opponent's spirit by comparing BP",
+    "your_spirit_wins_battle_against": "When one of your spirits destroys one of your opponent's spirits by "
+                                       "comparing BP",
     "your_spirit_destroyed_by_opponent_spirit": "When one of your spirits is destroyed by one of your opponent's "
                                                 "spirits",
     "opponent_effect_mills_you": "When your opponent's effect discards cards from your deck",

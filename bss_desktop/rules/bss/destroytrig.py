@@ -10,7 +10,6 @@ fired:
 
     when_higher_bp                          this spirit's BP was higher than the spirit it battled when their BP were
                                             compared in battle resolution (CR 7-1-5-2-1; not in a tie)
-
     opponent_spirit_destroyed_bp_zero       one of your opponent's spirits destroyed by its BP becoming 0 or less
                                             (CR 9-4-2; whoever's effect lowered it, or its printed BP)
     opponent_spirit_destroyed_cores_by_you  one of your effects took the cores one of your opponent's spirits needed
@@ -37,8 +36,9 @@ from dataclasses import replace
 from ...engine import stats
 
 TRIGGERS = ("when_higher_bp", "your_spirit_or_this_wins_battle", "your_spirit_wins_battle_against",
-            "your_spirit_destroyed_by_opponent_spirit", "opponent_spirit_destroyed_bp_zero", "opponent_spirit_destroyed_cores_by_you", "when_destroys",
-            "your_spirit_destroys", "your_spirit_effect_destroys", "your_spirit_or_magic_destroys")
+            "your_spirit_destroyed_by_opponent_spirit", "opponent_spirit_destroyed_bp_zero",
+            "opponent_spirit_destroyed_cores_by_you", "when_destroys", "your_spirit_destroys",
+            "your_spirit_effect_destroys", "your_spirit_or_magic_destroys")
 BY_EFFECT = ("effect", "effect_quiet", "effect_cores", "effect_bp")  # CR 10-1-2, 9-3-2-1, 9-4-2-1
 
 
