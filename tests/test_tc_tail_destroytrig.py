@@ -630,3 +630,73 @@ def test_ruling_t5_cr_11_11_1_played_your_opponents_crush_discards_from_your_dec
             game.apply(Block(game.pending.player, None))
     assert len(game.state.players[0].trash) == 1  # 【Crush】 at LV1: one card (CR 11-11-3)
     assert game.state.cards[nexus_iid].cores == 1
+
+
+# ---------------------------------------------------------------- an effect that works from the trash (ruling T6)
+
+FROM_TRASH = ("When 1 of your opponent's spirits is destroyed via reducing its BP to 0, you may summon this spirit "
+              "card from your trash exhausted without paying its cost.")
+
+
+def test_ruling_t6_compiled_summon_this_spirit_card_from_your_trash():
+    assert compiled(FROM_TRASH, "During Either Attack Step").effect == {
+        "kind": "triggered", "trigger": "trash_opponent_spirit_destroyed_bp_zero", "condition": {"step": "attack"},
+        "do": [{"summon": {"target": "this", "cores": "reserve", "exhausted": True}, "may": True}]}
+    # on a trigger the trash does not watch, or from anywhere else: by hand
+    assert compiled(FROM_TRASH.replace(" via reducing its BP to 0", "")).effect is None
+    assert compiled("When 1 of your opponent's spirits is destroyed via reducing its BP to 0, you may summon this "
+                    "spirit card from your hand without paying its cost.").effect is None
+
+
+def test_ruling_t6_played_this_card_in_your_trash_is_summoned_when_a_spirit_is_destroyed_at_0_bp():
+    db = imported_db(effect(FROM_TRASH, core_requirements=DESTROYER), magic(SHRINK, "ZT-003", "Shrink"),
+                     magic(SMITE, "ZT-004", "Smite"))
+    for spell, summoned in (("ZT-003", True), ("ZT-004", False)):
+        game = game_of(db, f"{{life: 5, reserve: 5, hand: [{spell}], trash: [ZT-001]}}",
+                       "{life: 5, reserve: 3, field: [T-W0]}")
+        me, wisp = game.state.players[0].trash[0], game.state.players[1].field[0]
+        game.apply(UseMagic(0, first(game, 0, spell, "hand")))
+        pick(game, wisp)
+        if game.pending.kind == "choose":
+            answer(game, True)
+        card = game.state.cards[me]
+        assert game.state.cards[wisp].zone == "trash"
+        assert (card.zone == "field" and card.exhausted and card.cores == 1) == summoned, spell
+
+
+def test_ruling_t6_played_the_effect_does_not_work_from_the_field():
+    db = imported_db(effect(FROM_TRASH, core_requirements=DESTROYER), magic(SHRINK, "ZT-003", "Shrink"))
+    game = game_of(db, "{life: 5, reserve: 5, hand: [ZT-003], field: [ZT-001], trash: [ZT-001]}",
+                   "{life: 5, reserve: 3, field: [T-W0]}")
+    in_trash = game.state.players[0].trash[0]
+    wisp = game.state.players[1].field[0]
+    game.apply(UseMagic(0, first(game, 0, "ZT-003", "hand")))
+    pick(game, wisp)
+    if game.pending.kind == "choose":
+        answer(game, True)
+    assert game.state.cards[in_trash].zone == "field" and len(game.state.players[0].field) == 2  # once: the trash's
+
+
+@pytest.mark.parametrize("value,field", [
+    ({"kind": "triggered", "trigger": "opponent_spirit_destroyed_bp_zero",
+      "do": [{"summon": {"target": "this", "cores": "reserve"}}]}, "e.do[0].summon.target"),
+    ({"kind": "triggered", "trigger": "trash_opponent_spirit_destroyed_bp_zero",
+      "do": [{"summon": {"target": "this", "pay": True}}]}, "e.do[0].summon.pay"),
+    ({"kind": "triggered", "trigger": "trash_opponent_spirit_destroyed_bp_zero",
+      "do": [{"summon": {"target": "this", "cores": "life"}}]}, "e.do[0].summon.cores"),
+])
+def test_ruling_t6_hostile_summon_this_refuses_what_it_does_not_take(value, field):
+    with pytest.raises(EffectSyntax) as e:
+        parse_effect(value, "e", card_type="spirit")
+    assert e.value.field.startswith(field), e.value.field
+
+
+def test_ruling_t6_reads_as_english_and_writes_back():
+    e = {"kind": "triggered", "trigger": "trash_opponent_spirit_destroyed_bp_zero",
+         "do": [{"summon": {"target": "this", "cores": "reserve", "exhausted": True}, "may": True}]}
+    card = card_from_dict({"id": "X-1", "name": "Probe", "type": "spirit", "colors": ["red"], "cost": 3,
+                           "levels": [{"level": 1, "cores": 1, "bp": 3000}], "effects": [e]})
+    text = effect_text(card.effects[0], card)
+    assert "(In your trash: when one of your opponent's spirits is destroyed by its BP becoming 0)" in text, text
+    assert "summon this card from your trash exhausted without paying its cost" in text, text
+    assert card_from_dict(card_to_dict(card)).effects == card.effects

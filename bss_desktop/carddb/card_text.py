@@ -708,6 +708,9 @@ def _clause(d: Directive, ctx: _Ctx, effect_kind: str | None) -> _Clause:
             cond = _condition_clause(_condition_parts(d.look_instead[0], ctx, constant=False), False)
             top += f" ({_top(d.look_instead[1])} instead {cond})"
         return _imp(f"{turn} {top}, {take_text} and {rest}")
+    if op == "summon" and t.ref == "this":  # this card, from your trash (docs/saga-rulings.md, ruling T6)
+        return _imp(f"summon this card from your trash{' exhausted' if d.exhausted else ''} without paying its cost, "
+                    f"with its LV1 cores from {_cores_from(d)}")
     if op == "summon":  # "without paying its cost" (CR 10-6-1, 10-7-1)
         lead = {"exact": f"{t.count} ", "up_to": f"up to {t.count} ", "any_number": "any number of ",
                 "all": "all "}[t.mode]
@@ -942,6 +945,8 @@ _TRIGGER_LABELS = {
     "your_spirit_destroyed_by_opponent_spirit": "When one of your spirits is destroyed by one of your opponent's "
                                                 "spirits",
     "opponent_effect_mills_you": "When your opponent's effect discards cards from your deck",
+    "trash_opponent_spirit_destroyed_bp_zero": "In your trash: when one of your opponent's spirits is destroyed by "
+                                               "its BP becoming 0",
 }
 # triggers watching one of several cards: the label names which ("{one}": "one of your Dragon spirits")
 _WATCH_LABELS = {
@@ -981,6 +986,7 @@ _WATCH_LABELS = {
     "your_spirit_or_this_wins_battle": "When this spirit or {one} destroys an opponent's spirit by comparing BP",
     "your_spirit_wins_battle_against": "When one of your spirits destroys {one} by comparing BP",
     "your_spirit_destroyed_by_opponent_spirit": "When {one} is destroyed by one of your opponent's spirits",
+    "trash_opponent_spirit_destroyed_bp_zero": "In your trash: when {one} is destroyed by its BP becoming 0",
 }
 # restriction tags (STD 12-3), printed before the effect's label
 LIMIT_TAGS = {"once_per_turn": "〔Once per turn〕", "unstackable": "〔Unstackable〕",

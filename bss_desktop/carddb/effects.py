@@ -96,6 +96,8 @@ TRIGGERS = (
     "your_spirit_destroyed_by_opponent_spirit",  # one of your spirits (`watch`) is destroyed by one of your
     # opponent's spirits, as ruling T4 reads it
     "opponent_effect_mills_you",  # one of your opponent's effects discards cards from your deck (CR 10-2-1)
+    # while this card is in your trash (ruling T6), one of your opponent's spirits is destroyed by its BP becoming 0
+    "trash_opponent_spirit_destroyed_bp_zero",
 )
 # Battle Spirits Standard's triggers (STD = its rule numbers); harmless elsewhere: a game without depletion never
 # fires the depletion ones. Kept apart from TRIGGERS, the triggers of Battle Spirits Saga's cards.
@@ -130,13 +132,14 @@ WATCH_TRIGGERS = {
     "your_spirit_destroys": "you", "your_spirit_effect_destroys": "you", "your_spirit_or_magic_destroys": "you",
     "your_spirit_summoned_from_trash": "you", "your_spirit_summoned_with_swift": "you",
     "your_spirit_or_this_wins_battle": "you", "your_spirit_wins_battle_against": "opponent",
-    "your_spirit_destroyed_by_opponent_spirit": "you",
+    "your_spirit_destroyed_by_opponent_spirit": "you", "trash_opponent_spirit_destroyed_bp_zero": "opponent",
 }
 # they watch magic cards, not spirits
 MAGIC_TRIGGERS = ("you_use_magic", "opponent_uses_magic", "opponent_uses_magic_from_hand", "you_use_magic_from_hand")
 NEXUS_TRIGGERS = ("your_nexus_exhausted", "your_nexus_placed")  # they watch nexuses
 ANY_CARD_TRIGGERS = ("your_spirit_or_magic_destroys",)
-LEVEL_WATCH_TRIGGERS = ("your_spirit_destroyed_by_opponent_spirit",)  # their `watch` may say a level ("LV2 or higher")  # they watch cards of more than one type (`watch.type`: any)
+LEVEL_WATCH_TRIGGERS = ("your_spirit_destroyed_by_opponent_spirit",)
+TRASH_TRIGGERS = ("trash_opponent_spirit_destroyed_bp_zero",)  # they trigger this card in your trash (ruling T6)  # their `watch` may say a level ("LV2 or higher")  # they watch cards of more than one type (`watch.type`: any)
 BURST_TRIGGERS = ("life_reduced", "your_spirit_destroyed", "opponent_summons", "opponent_attacks",
                   "opponent_summon_effect")
 STEPS = ("start", "core", "draw", "refresh", "main", "attack", "end")
@@ -925,6 +928,12 @@ def _directive(op, val, f, make_token) -> Directive:
                          **_per(d, p))  # for_each: `look` cards for each one
     if shape == "summon":  # put onto the field "without paying its cost" (CR 10-6-1), LV1 cores from `cores`
         d = _map(val, p, ("target", "cores", "pay", "exhausted"))
+        if d.get("target") == "this":  # "summon this spirit card from your trash": an effect working from the trash
+            if d.get("pay", False) is not False:
+                raise EffectSyntax(f"{p}.pay", "this card from your trash is summoned without paying its cost")
+            return Directive(op, target=Target(ref="this", side="you", zone="trash"),
+                             cores_from=_choice(d.get("cores", "void"), f"{p}.cores", ("void", "reserve")),
+                             exhausted=_bool(d.get("exhausted", False), f"{p}.exhausted"))
         t = parse_target({"side": "you", "zone": "hand", **_selection(d.get("target"), f"{p}.target")}, f"{p}.target")
         if t.ref is not None or t.zone not in ("hand", "trash") or t.side != "you":
             raise EffectSyntax(f"{p}.target", "summon takes cards of your hand or your trash (zone: hand or trash)")
@@ -1248,6 +1257,10 @@ def parse_effect(v, f, *, card_type: str, make_token=None) -> Effect:
         _directives(do, f"{f}.do")
         kw["do"] = tuple(parse_directive(x, f"{f}.do[{i}]", make_token=make_token) for i, x in enumerate(do))
         _refuse_silent(kw["do"], f"{f}.do", card_type, kind)
+        for i, x in enumerate(kw["do"]):
+            if x.op == "summon" and x.target.ref == "this" and kw.get("trigger") not in TRASH_TRIGGERS:
+                raise EffectSyntax(f"{f}.do[{i}].summon.target", "this card is summoned from your trash by an effect "
+                                   f"that works there: trigger {', '.join(TRASH_TRIGGERS)}")
         subs = [x for x in kw["do"] if x.op == "substitute"]
         if subs and kind != "constant":
             raise EffectSyntax(f"{f}.kind", "substitution effects are constant effects (CR 8-2-2-2-2)")
@@ -1540,6 +1553,8 @@ def _directive_value(d: Directive, token_to_dict):
         if d.look_instead is not None:
             out["instead"] = {"if": condition_to_dict(d.look_instead[0]), "look": d.look_instead[1]}
         return _with_per(out, d)
+    if shape == "summon" and d.target.ref == "this":  # this card, from your trash
+        return {"target": "this", "cores": d.cores_from, **({"exhausted": True} if d.exhausted else {})}
     if shape == "summon":
         t = {k: v for k, v in target_to_dict(d.target).items() if k != "side"}
         t["zone"] = d.target.zone

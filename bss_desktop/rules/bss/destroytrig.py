@@ -11,7 +11,8 @@ fired:
     when_higher_bp                          this spirit's BP was higher than the spirit it battled when their BP were
                                             compared in battle resolution (CR 7-1-5-2-1; not in a tie)
     opponent_spirit_destroyed_bp_zero       one of your opponent's spirits destroyed by its BP becoming 0 or less
-                                            (CR 9-4-2; whoever's effect lowered it, or its printed BP)
+                                            (CR 9-4-2), an effect having lowered it (whoever's, CR 9-4-2-1, 9-4-2-2)
+    trash_opponent_spirit_destroyed_bp_zero  likewise, for the cards in your trash whose effect works there (ruling T6)
     opponent_spirit_destroyed_cores_by_you  one of your effects took the cores one of your opponent's spirits needed
                                             for LV1, leaving none on it, destroying it (CR 9-3-2, 9-3-2-1)
     when_destroys                           this spirit destroyed one of your opponent's spirits: the one it battled,
@@ -35,7 +36,7 @@ from dataclasses import replace
 
 from ...engine import stats
 
-TRIGGERS = ("when_higher_bp", "your_spirit_or_this_wins_battle", "your_spirit_wins_battle_against",
+TRIGGERS = ("trash_opponent_spirit_destroyed_bp_zero", "when_higher_bp", "your_spirit_or_this_wins_battle", "your_spirit_wins_battle_against",
             "your_spirit_destroyed_by_opponent_spirit", "opponent_spirit_destroyed_bp_zero",
             "opponent_spirit_destroyed_cores_by_you", "when_destroys", "your_spirit_destroys",
             "your_spirit_effect_destroys", "your_spirit_or_magic_destroys")
@@ -52,6 +53,18 @@ def on_battle_result(game, ev: dict) -> None:
     if abp != dbp and b is not None and b.blocker is not None:
         winner, loser = (b.attacker, b.blocker) if abp > dbp else (b.blocker, b.attacker)
         game._fire(winner, "when_higher_bp", loser)
+
+
+def _fire_in_trash(game, you: int, trig: str, trigger_card: int) -> None:
+    """Ruling T6: the effects on cards in your trash that work there (TRASH_TRIGGERS), as 【Immortal】 triggers from
+    the trash (CR 11-4-1); the cards of your field never fire these."""
+    if trig not in game._triggers:
+        return
+    st = game.state
+    watching = game._trigger_cids.get(trig, ())
+    for t in list(st.players[you].trash):
+        if st.cards[t].cid in watching:
+            game._fire(t, trig, trigger_card)
 
 
 def _this_or_one_wins(game, you: int, winner: int, mute) -> None:
@@ -97,8 +110,11 @@ def on_destroyed(game, iid: int, owner: int, cause, quiet, mute) -> None:
         return
     you = 1 - owner
     kind, by, source = cause[0], cause[1], cause[2]
-    if you != quiet and kind == "effect_bp":  # CR 9-4-2 (a self-destruction never reaches here, CR 9-4-2-3)
+    if you != quiet and kind == "effect_bp" and source is not None:
+        # CR 9-4-2-1, 9-4-2-2: an effect reduced its BP (or level) to 0 (a self-destruction never reaches here, CR
+        # 9-4-2-3; a spirit printed with 0 BP had its BP reduced by nothing)
         game._fire_side(you, "opponent_spirit_destroyed_bp_zero", iid, skip=mute)
+        _fire_in_trash(game, you, "trash_opponent_spirit_destroyed_bp_zero", iid)
     if you != quiet and kind == "effect_cores" and by == you and stats.cores_on(game.state, iid) == 0:
         # CR 9-3-2-1: destroyed by the effect that took its cores, "reducing its cores to zero" (its cores are still
         # on it as the destruction is confirmed, CR 10-1-3-3)

@@ -178,6 +178,12 @@ one_card: "a card" | "1 card"
 // "when your opponent's effect discards a card from your deck, ..." (CR 10-2-1)
 %extend watch_event: count "of" owner descr filters? "is destroyed by" count "of your opponent's spirits" -> watch_destroyed_by_their_spirit
                    | "your opponent's effect discards" one_card "from your deck" -> opponent_effect_mills
+// "when 1 of your opponent's spirits is destroyed via reducing its BP to 0, you may summon this spirit card from your
+// trash exhausted without paying its cost": an effect that works from the trash (ruling T6)
+%extend sentence: "when" watch_event "," "you may" trash_summon       -> when_trash_summon_may
+                | "when" watch_event "," trash_summon                 -> when_trash_summon
+trash_summon: "summon this spirit card from your trash" trash_exhausted? free_cost
+trash_exhausted: "exhausted"
 // "when 1 of your spirits is summoned with Swift" (CR 11-9-1)
 %extend watch_event: count "of" owner descr filters? "is summoned with" KEYWORD -> watch_summoned_with
 
@@ -339,6 +345,23 @@ class Rules:
 
     def opponent_effect_mills(self, _card):  # CR 10-2-1
         return {"trigger": "opponent_effect_mills_you"}
+
+    _IN_TRASH = {"opponent_spirit_destroyed_bp_zero": "trash_opponent_spirit_destroyed_bp_zero"}
+
+    def trash_exhausted(self):
+        return True
+
+    def trash_summon(self, *rest):  # ruling T6: its LV1 cores from your reserve, as "summon it without paying its cost"
+        return {"summon": {"target": "this", "cores": "reserve", **({"exhausted": True} if True in rest else {})}}
+
+    def when_trash_summon(self, event, op, may=False):
+        trigger = self._IN_TRASH.get(event["trigger"])
+        if trigger is None or set(event) - {"trigger"}:
+            raise NotSupported(f"this card summoned from the trash on {event['trigger']}")
+        return [{"_trigger": {"trigger": trigger}}, {**op, **({"may": True} if may else {})}]
+
+    def when_trash_summon_may(self, event, op):
+        return self.when_trash_summon(event, op, may=True)
 
     def summoned_from_trash(self):  # CR 10-6-1: only your spirit cards are summoned from your trash
         return {"trigger": "your_spirit_summoned_from_trash"}
