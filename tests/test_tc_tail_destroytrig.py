@@ -700,3 +700,51 @@ def test_ruling_t6_reads_as_english_and_writes_back():
     assert "(In your trash: when one of your opponent's spirits is destroyed by its BP becoming 0)" in text, text
     assert "summon this card from your trash exhausted without paying its cost" in text, text
     assert card_from_dict(card_to_dict(card)).effects == card.effects
+
+
+# ---------------------------------------------------------------- neither spirit of this battle (CR 7-1-5-2-1)
+
+SPARE = "Neither spirit is destroyed when resolving the battle in which this magic card was used."
+
+
+def test_cr_7_1_5_2_1_compiled_neither_spirit_is_destroyed_in_this_battle():
+    assert compiled(SPARE, card_type="magic").effect == {"kind": "magic", "timing": ["flash"],
+                                                         "do": [{"spare_battle": True}]}
+
+
+@pytest.mark.parametrize("after_block", [True, False, None])  # after the block; before it (the blocker spared too);
+def test_cr_7_1_5_2_1_played_neither_spirit_is_destroyed_in_the_battle_the_magic_card_was_used_in(after_block):
+    # not used (None): both are destroyed
+    db = imported_db(magic(SPARE, "ZT-003", "Truce", steps=("Flash",)))
+    game = game_of(db, "{life: 5, reserve: 5, hand: [ZT-003], field: [T-R3]}",
+                   "{life: 5, reserve: 3, field: [T-R3, T-W0]}", step="attack")
+    knight, (their_knight, wisp) = game.state.players[0].field[0], game.state.players[1].field
+    game.apply(Attack(0, knight))
+    game.apply(Pass(1))
+    if after_block is False:
+        game.apply(UseMagic(0, first(game, 0, "ZT-003", "hand")))
+        game.apply(Pass(1))
+    game.apply(Pass(0))
+    game.apply(Block(1, their_knight))  # 3000 against 3000: both would be destroyed
+    if after_block:
+        game.apply(Pass(1))
+        game.apply(UseMagic(0, first(game, 0, "ZT-003", "hand")))
+    while game.pending.kind == "flash":
+        game.apply(Pass(game.pending.player))
+    kept = "trash" if after_block is None else "field"
+    assert game.state.cards[knight].zone == kept and game.state.cards[their_knight].zone == kept
+    # the next battle is fought as usual (CR 7-1-6-2: it ended with its battle)
+    assert not any(g.what == "spare_battle" for g in game.state.grants)
+
+
+def test_cr_7_1_5_2_1_hostile_spare_battle_takes_only_true():
+    with pytest.raises(EffectSyntax) as e:
+        parse_effect({"kind": "magic", "timing": ["flash"], "do": [{"spare_battle": "yes"}]}, "e", card_type="magic")
+    assert e.value.field == "e.do[0].spare_battle", e.value.field
+
+
+def test_cr_7_1_5_2_1_spare_battle_reads_as_english_and_writes_back():
+    card = card_from_dict({"id": "X-2", "name": "Probe", "type": "magic", "colors": ["red"], "cost": 1,
+                           "timing": ["flash"], "effects": [{"kind": "magic", "do": [{"spare_battle": True}]}]})
+    assert "Neither spirit of this battle is destroyed by comparing BP." in effect_text(card.effects[0], card)
+    assert card_from_dict(card_to_dict(card)).effects == card.effects

@@ -817,6 +817,8 @@ def _clause(d: Directive, ctx: _Ctx, effect_kind: str | None) -> _Clause:
                         f"{'their' if _is_plural(t, ctx) else 'its'} {what} and cannot regain them")
     if op == "end_attack_step":  # CR 6-7-3-2
         return _imp("end the attack step")
+    if op == "spare_battle":  # CR 7-1-5-2-1
+        return _imp("neither spirit of this battle is destroyed by comparing BP")
     if op == "must_attack":  # the card's text over CR 6-7-3-2 (CR 1-3-1)
         return _imp(f"{target_text(t, ctx=ctx)} must attack if able")
     if op == "attack_spirit":  # CR 10-10-1: the spirit attacked blocks at once

@@ -177,6 +177,7 @@ OPS = {  # directive: what its value is
     "core_gain": "amount", "symbol": "symbol", "lose_effects": "lose", "allow": "allow", "later": "later",
     "cost_next": "cost", "count_symbols": "count_symbols", "during": "during", "must_attack": "target",
     "end_attack_step": "flag",
+    "spare_battle": "flag",  # neither spirit of this battle is destroyed by comparing BP (CR 7-1-5-2-1)
 }
 # Battle Spirits Standard's directives (STD 5-16-1, 4-9), kept apart from OPS, the directives of Saga's cards; a
 # Saga game performs them as it can (heavy exhaust exhausts, a card removed from the game leaves it)

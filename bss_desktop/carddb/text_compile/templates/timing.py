@@ -184,6 +184,8 @@ one_card: "a card" | "1 card"
                 | "when" watch_event "," trash_summon                 -> when_trash_summon
 trash_summon: "summon this spirit card from your trash" trash_exhausted? free_cost
 trash_exhausted: "exhausted"
+// "neither spirit is destroyed when resolving the battle in which this magic card was used" (CR 7-1-5-2-1)
+%extend sentence: "neither spirit is destroyed when resolving the battle in which this magic card was used" -> spare_battle
 // "when 1 of your spirits is summoned with Swift" (CR 11-9-1)
 %extend watch_event: count "of" owner descr filters? "is summoned with" KEYWORD -> watch_summoned_with
 
@@ -362,6 +364,9 @@ class Rules:
 
     def when_trash_summon_may(self, event, op):
         return self.when_trash_summon(event, op, may=True)
+
+    def spare_battle(self):
+        return [{"spare_battle": True}]
 
     def summoned_from_trash(self):  # CR 10-6-1: only your spirit cards are summoned from your trash
         return {"trigger": "your_spirit_summoned_from_trash"}
