@@ -439,6 +439,9 @@ def test_cr_8_6_2_compiled_when_a_condition_and_an_event():
                     "While This Spirit Attacks").effect == {
         "kind": "triggered", "trigger": "your_spirit_reduces_life", "condition": {"attacking": True, "life_max": 2},
         "do": [{"draw": 2}]}
+    # beside a trigger framed apart, the condition would be lost: by hand
+    assert compiled("When you have 2 or fewer life and the battle ends, draw 2 cards.",
+                    "While This Spirit Attacks").effect is None
 
 
 @pytest.mark.parametrize("life,drawn", [(2, 2), (3, 0)])

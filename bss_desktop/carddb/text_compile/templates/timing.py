@@ -312,6 +312,8 @@ class Rules:
         return {"trigger": "you_draw_by_effect"}
 
     def when_cond_and(self, cond, event, ops):  # a condition of the trigger: the effect's own (CR 8-6-2)
+        if event["trigger"] in ("when_battle_ends", "start_of_step"):  # (framed apart: the condition would be lost)
+            raise NotSupported(f"a condition beside {event['trigger']}")
         if set(cond) & set(event.get("condition", {})) or any(k.startswith("_") for op in ops for k in op):
             raise NotSupported("a condition with the trigger beside another of the same, a cost or a limit")
         return self.when_first({**event, "condition": {**event.get("condition", {}), **cond}}, ops)
