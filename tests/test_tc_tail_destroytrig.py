@@ -68,8 +68,8 @@ def hand(game, p: int = 0) -> list[str]:
 
 
 @pytest.mark.parametrize("details,condition,expected", [
-    ("When this spirit destroys 1 of your opponent's spirits, select 1 of your opponent's nexuses and destroy it.",
-     "N/A", {"kind": "triggered", "trigger": "when_destroys", "do": [{"destroy": {"type": "nexus"}}]}),
+    ("When this spirit destroys 1 of your opponent's spirits, select 1 of your opponent's nexuses and exhaust it.",
+     "N/A", {"kind": "triggered", "trigger": "when_destroys", "do": [{"exhaust": {"type": "nexus"}}]}),
     ("When this spirit destroys an opponent's spirit, draw a card.", "During Your Turn",
      {"kind": "triggered", "trigger": "when_destroys", "condition": {"your_turn": True}, "do": [{"draw": 1}]}),
     ("When 1 of your Sky Warden spirits destroys 1 of your opponent's spirits, discard the top 2 cards of their "
@@ -85,10 +85,10 @@ def test_ruling_t4_compiled_a_spirit_destroys_an_opponents_spirit(details, condi
 
 
 @pytest.mark.parametrize("details,expected", [
-    ("When 1 of your opponent's spirits is destroyed via reducing its BP to 0, select a magic card from your trash "
+    ("When 1 of your opponent's spirits is destroyed via reducing its BP to 0, select a spirit card from your trash "
      "and return it to your hand.",
      {"kind": "triggered", "trigger": "opponent_spirit_destroyed_bp_zero",
-      "do": [{"bounce": {"side": "you", "type": "magic", "zone": "trash"}}]}),
+      "do": [{"bounce": {"side": "you", "zone": "trash"}}]}),
     ("When an opponent's spirit is destroyed via reducing its BP to 0, treat this spirit as LV2 during this turn.",
      {"kind": "triggered", "trigger": "opponent_spirit_destroyed_bp_zero",
       "do": [{"level": {"target": "this", "set": 2}}]}),
@@ -98,9 +98,9 @@ def test_cr_9_4_2_compiled_destroyed_via_reducing_its_bp_to_0(details, expected)
 
 
 def test_cr_9_3_2_1_compiled_one_of_your_effects_destroys_via_reducing_its_cores_to_zero():
-    assert compiled("Draw a card when 1 of your effects destroys 1 of your opponent's spirits via reducing its cores "
-                    "to zero.", card_type="nexus").effect == {
-        "kind": "triggered", "trigger": "opponent_spirit_destroyed_cores_by_you", "do": [{"draw": 1}]}
+    assert compiled("Draw 2 cards when 1 of your effects destroys 1 of your opponent's spirits via reducing its "
+                    "cores to zero.", card_type="nexus").effect == {
+        "kind": "triggered", "trigger": "opponent_spirit_destroyed_cores_by_you", "do": [{"draw": 2}]}
 
 
 def test_cr_7_1_5_2_1_compiled_destroyed_in_battle_via_comparing_bp_with_an_opponents_spirit():
@@ -255,13 +255,13 @@ def test_cr_9_4_2_3_played_its_owners_own_spirit_at_0_bp_is_not_an_opponents():
 
 
 @pytest.mark.parametrize("spell,victim,drawn", [
-    (DRAIN, "T-W0", ["T-W0"]),  # its only core taken by your effect (CR 9-3-2-1)
+    (DRAIN, "T-W0", ["T-W0", "T-W0"]),  # its only core taken by your effect (CR 9-3-2-1)
     (SMITE, "T-W0", []),  # a destruction effect
     (SHRINK, "T-W0", []),  # its BP
     (DRAIN, "T-B2", []),  # 2 cores for LV1, 1 taken: destroyed, but a core is left on it, not reduced to zero
 ])
 def test_cr_9_3_2_1_played_one_of_your_effects_destroys_via_reducing_its_cores_to_zero(spell, victim, drawn):
-    db = imported_db(nexus("Draw a card when 1 of your effects destroys 1 of your opponent's spirits via reducing "
+    db = imported_db(nexus("Draw 2 cards when 1 of your effects destroys 1 of your opponent's spirits via reducing "
                            "its cores to zero."), magic(spell, "ZT-003", "Spell"))
     game = game_of(db, "{life: 5, reserve: 5, hand: [ZT-003], field: [ZT-001], deck: [T-W0, T-W0]}",
                    f"{{life: 5, reserve: 3, field: [{victim}]}}")
@@ -365,9 +365,9 @@ RAISE = "Select a spirit card from your trash and summon it without paying its c
 
 def test_cr_10_6_1_compiled_when_a_spirit_is_summoned_from_your_trash():
     assert compiled("When a spirit is summoned from your trash, select 1 of your opponent's exhausted spirits and "
-                    "destroy it.", "During Your Turn").effect == {
+                    "return it to their hand.", "During Your Turn").effect == {
         "kind": "triggered", "trigger": "your_spirit_summoned_from_trash", "condition": {"your_turn": True},
-        "do": [{"destroy": {"exhausted": True}}]}
+        "do": [{"bounce": {"exhausted": True}}]}
     assert compiled("When 1 of your Stoneback spirits is summoned from your trash, draw a card.").effect == {
         "kind": "triggered", "trigger": "your_spirit_summoned_from_trash", "watch": {"family": "Stoneback"},
         "do": [{"draw": 1}]}
@@ -459,18 +459,19 @@ def test_cr_8_6_2_played_the_condition_holds_as_the_trigger_happens(life, drawn)
 
 # ---------------------------------------------------------------- the BP comparison (CR 7-1-5-2-1); 【Swift】 (CR 11-9-1)
 
-HIGHER = "Refresh this spirit if it has higher BP than your opponent's spirit when comparing BP during battle resolution."
+HIGHER = ("Place a core from the void onto this spirit if it has higher BP than your opponent's spirit when comparing "
+          "BP during battle resolution.")
 
 
 def test_cr_7_1_5_2_1_compiled_if_it_has_higher_bp_when_comparing_bp():
     e = compiled(HIGHER, "While This Spirit Attacks or Blocks")
     assert e.effect == {"kind": "triggered", "trigger": "when_higher_bp", "condition": {"attacking": True},
-                        "do": [{"refresh": "this"}]}
+                        "do": [{"core_charge": {"target": "this", "count": 1}}]}
     assert [a.effect["condition"] for a in e.also] == [{"blocking": True}]
 
 
-@pytest.mark.parametrize("blocker,refreshed", [("T-W0", True), ("T-G4", False), ("T-R5", False)])
-def test_cr_7_1_5_2_1_played_refresh_this_spirit_if_its_bp_is_higher_when_compared(blocker, refreshed):
+@pytest.mark.parametrize("blocker,charged", [("T-W0", True), ("T-G4", False), ("T-R5", False)])
+def test_cr_7_1_5_2_1_played_a_core_onto_this_spirit_if_its_bp_is_higher_when_compared(blocker, charged):
     # 4000 against 1000 (higher), 4000 (a tie: both destroyed, not higher), 5000 (lower)
     db = imported_db(effect(HIGHER, "While This Spirit Attacks or Blocks", core_requirements=DESTROYER))
     game = game_of(db, "{life: 5, reserve: 3, field: [ZT-001]}", f"{{life: 5, reserve: 3, field: [{blocker}]}}",
@@ -478,17 +479,17 @@ def test_cr_7_1_5_2_1_played_refresh_this_spirit_if_its_bp_is_higher_when_compar
     me, them = game.state.players[0].field[0], game.state.players[1].field[0]
     battle(game, me, them)
     card = game.state.cards[me]
-    assert (card.zone == "field" and not card.exhausted) == refreshed
+    assert (card.zone == "field" and card.cores == 2) == charged
 
 
-SWIFT_WATCH = "Refresh this spirit when 1 of your spirits is summoned with Swift."
+SWIFT_WATCH = "Draw a card when 1 of your spirits is summoned with Swift."
 
 
 def test_cr_11_9_1_compiled_when_one_of_your_spirits_is_summoned_with_swift():
     assert compiled(SWIFT_WATCH, "During Either Attack Step").effect == {
         "kind": "triggered", "trigger": "your_spirit_summoned_with_swift", "condition": {"step": "attack"},
-        "do": [{"refresh": "this"}]}
-    assert compiled("Refresh this spirit when 1 of your spirits is summoned with Curse.").effect is None
+        "do": [{"draw": 1}]}
+    assert compiled("Draw a card when 1 of your spirits is summoned with Curse.").effect is None
 
 
 def test_cr_11_9_1_played_summoned_with_swift_in_a_flash_window_not_in_the_main_step():
@@ -499,14 +500,13 @@ def test_cr_11_9_1_played_summoned_with_swift_in_a_flash_window_not_in_the_main_
     me = game.state.players[0].field[0]
     game.apply(Attack(1, game.state.players[1].field[0]))
     game.apply(Summon(0, first(game, 0, "KW-SWF", "hand")))
-    assert not game.state.cards[me].exhausted
+    assert hand(game) == ["T-W0"]
     # in your main step it is summoned as any spirit: not with 【Swift】 (and the label's step is not this one)
     db = imported_db(effect(SWIFT_WATCH, core_requirements=DESTROYER))
     game = game_of(db, "{life: 5, reserve: 5, hand: [KW-SWF], field: [{card: ZT-001, exhausted: true}]}",
                    "{life: 5, reserve: 3}")
-    me = game.state.players[0].field[0]
     game.apply(Summon(0, first(game, 0, "KW-SWF", "hand")))
-    assert game.state.cards[me].exhausted
+    assert hand(game) == []
 
 
 # ---------------------------------------------------------------- this spirit or one of your spirits (CR 7-1-5-2-1)
@@ -558,17 +558,17 @@ def test_cr_7_1_5_2_1_played_refresh_the_spirit_that_destroyed_one_with_n_or_few
 
 # ---------------------------------------------------------------- destroyed by an opponent's spirit (ruling T4)
 
-BY_THEIR_SPIRIT = ("Draw a card when 1 of your spirits that is LV2 or higher is destroyed by 1 of your opponent's "
+BY_THEIR_SPIRIT = ("Draw 2 cards when 1 of your spirits that is LV2 or higher is destroyed by 1 of your opponent's "
                    "spirits.")
 
 
 def test_ruling_t4_compiled_destroyed_by_one_of_your_opponents_spirits():
     assert compiled(BY_THEIR_SPIRIT, "During Opponent's Attack Step", card_type="nexus").effect == {
         "kind": "triggered", "trigger": "your_spirit_destroyed_by_opponent_spirit", "watch": {"level_min": 2},
-        "condition": {"step": "attack", "your_turn": False}, "do": [{"draw": 1}]}
+        "condition": {"step": "attack", "your_turn": False}, "do": [{"draw": 2}]}
 
 
-@pytest.mark.parametrize("cores,drawn", [(2, ["T-W0"]), (1, [])])  # the blocker at LV2; at LV1
+@pytest.mark.parametrize("cores,drawn", [(2, ["T-W0", "T-W0"]), (1, [])])  # the blocker at LV2; at LV1
 def test_ruling_t4_played_your_spirit_at_its_level_destroyed_by_an_opponents_spirit_in_battle(cores, drawn):
     db = imported_db(nexus(BY_THEIR_SPIRIT))
     game = game_of(db, f"{{life: 5, reserve: 3, field: [ZT-001, {{card: T-R3, cores: {cores}}}], deck: [T-W0, T-W0]}}",
@@ -595,36 +595,34 @@ def test_ruling_t4_played_a_magic_card_of_your_opponents_is_not_one_of_their_spi
 
 # ---------------------------------------------------------------- your opponent's effect discards from your deck
 
-MILLED = "When your opponent's effect discards a card from your deck, place a core from the void onto this nexus."
+MILLED = "When your opponent's effect discards a card from your deck, draw a card."
 
 
 def test_ruling_t5_compiled_when_your_opponents_effect_discards_a_card_from_your_deck():
     assert compiled(MILLED, "During Opponent's Attack Step", card_type="nexus").effect == {
         "kind": "triggered", "trigger": "opponent_effect_mills_you",
-        "condition": {"step": "attack", "your_turn": False}, "do": [{"core_charge": {"target": "this", "count": 1}}]}
+        "condition": {"step": "attack", "your_turn": False}, "do": [{"draw": 1}]}
 
 
-@pytest.mark.parametrize("spell,who,milled,cores", [
+@pytest.mark.parametrize("spell,who,milled,drawn", [
     ("Discard the top 3 cards of your opponent's deck.", 1, 3, 1),  # theirs, 3 cards: once (CR 8-6-3)
     ("Discard the top 2 cards of your deck.", 0, 3, 0),  # your own effect (and the used magic card)
 ])
-def test_ruling_t5_played_your_opponents_effect_discards_from_your_deck_once(spell, who, milled, cores):
+def test_ruling_t5_played_your_opponents_effect_discards_from_your_deck_once(spell, who, milled, drawn):
     db = imported_db(nexus(MILLED), magic(spell, "ZT-003", "Spell"))
     players = ["{life: 5, reserve: 5, field: [ZT-001], deck: [T-W0, T-W0, T-W0, T-W0]}",
                "{life: 5, reserve: 5, deck: [T-W0, T-W0, T-W0, T-W0]}"]
     players[who] = players[who].replace("{life: 5, reserve: 5,", "{life: 5, reserve: 5, hand: [ZT-003],")
     game = game_of(db, *players, turn_player=who)
-    nexus_iid = game.state.players[0].field[0]
     game.apply(UseMagic(who, first(game, who, "ZT-003", "hand")))
     assert len(game.state.players[0].trash) == milled
-    assert game.state.cards[nexus_iid].cores == cores
+    assert len(hand(game)) == drawn
 
 
 def test_ruling_t5_cr_11_11_1_played_your_opponents_crush_discards_from_your_deck():
     db = imported_db(nexus(MILLED))
     game = game_of(db, "{life: 5, reserve: 3, field: [ZT-001], deck: [T-W0, T-W0, T-W0, T-W0]}",
                    "{life: 5, reserve: 3, field: [KW-CR0]}", turn_player=1, step="attack")
-    nexus_iid = game.state.players[0].field[0]
     game.apply(Attack(1, game.state.players[1].field[0]))
     while game.pending.kind in ("flash", "block"):
         if game.pending.kind == "flash":
@@ -632,18 +630,22 @@ def test_ruling_t5_cr_11_11_1_played_your_opponents_crush_discards_from_your_dec
         else:
             game.apply(Block(game.pending.player, None))
     assert len(game.state.players[0].trash) == 1  # 【Crush】 at LV1: one card (CR 11-11-3)
-    assert game.state.cards[nexus_iid].cores == 1
+    assert hand(game) == ["T-W0"]
 
 
 # ---------------------------------------------------------------- an effect that works from the trash (ruling T6)
 
-FROM_TRASH = ("When 1 of your opponent's spirits is destroyed via reducing its BP to 0, you may summon this spirit "
-              "card from your trash exhausted without paying its cost.")
+FROM_TRASH = ("When 1 of your opponent's spirits is destroyed via reducing its BP to 0, summon this spirit card from "
+              "your trash without paying its cost.")
 
 
 def test_ruling_t6_compiled_summon_this_spirit_card_from_your_trash():
     assert compiled(FROM_TRASH, "During Either Attack Step").effect == {
         "kind": "triggered", "trigger": "trash_opponent_spirit_destroyed_bp_zero", "condition": {"step": "attack"},
+        "do": [{"summon": {"target": "this", "cores": "reserve"}}]}
+    assert compiled("When an opponent's spirit is destroyed via reducing its BP to 0, you may summon this spirit card "
+                    "from your trash exhausted without paying its cost.").effect == {
+        "kind": "triggered", "trigger": "trash_opponent_spirit_destroyed_bp_zero",
         "do": [{"summon": {"target": "this", "cores": "reserve", "exhausted": True}, "may": True}]}
     # on a trigger the trash does not watch, or from anywhere else: by hand
     assert compiled(FROM_TRASH.replace(" via reducing its BP to 0", "")).effect is None
@@ -664,7 +666,7 @@ def test_ruling_t6_played_this_card_in_your_trash_is_summoned_when_a_spirit_is_d
             answer(game, True)
         card = game.state.cards[me]
         assert game.state.cards[wisp].zone == "trash"
-        assert (card.zone == "field" and card.exhausted and card.cores == 1) == summoned, spell
+        assert (card.zone == "field" and not card.exhausted and card.cores == 1) == summoned, spell
 
 
 def test_ruling_t6_played_the_effect_does_not_work_from_the_field():
