@@ -308,7 +308,8 @@ def test_ruling_t4_hostile_the_destruction_triggers_refuse_what_they_do_not_take
     ("you_draw_by_effect", None, "(When you draw with one of your effects)"),
     ("when_higher_bp", None, "(When Its BP Is Higher in Battle)"),
     ("your_spirit_summoned_with_swift", None, "is summoned with 【Swift】"),
-    ("your_spirit_or_this_wins_battle", {"keyword": "swift"}, "When this spirit or one of your spirits with 【Swift】"),
+    ("your_spirit_or_this_wins_battle", {"keyword": "swift"},
+     "When this spirit or one of your spirits with 【Swift】"),
     ("your_spirit_wins_battle_against", {"bp_max": 2000}, "destroys one of your opponent's spirits with 2000 BP"),
     ("your_spirit_destroyed_by_opponent_spirit", {"level_min": 2}, "is destroyed by one of your opponent's spirits"),
     ("opponent_effect_mills_you", None, "(When your opponent's effect discards cards from your deck)"),
@@ -402,7 +403,7 @@ def test_cr_10_6_1_played_the_opponents_spirit_summoned_from_their_trash_is_not_
     assert game.state.cards[knight].zone == "field" and hand(game) == [] and hand(game, 1) == []
 
 
-# ---------------------------------------------------------------- your own effect's draw (ruling T2); a condition of the trigger
+# ---------------------------------------------------------------- your own draws (ruling T2); a trigger's condition
 
 
 def test_ruling_t2_compiled_when_you_draw_a_card_with_one_of_your_effects():
@@ -457,7 +458,7 @@ def test_cr_8_6_2_played_the_condition_holds_as_the_trigger_happens(life, drawn)
     assert game.state.players[1].life == 4 and len(hand(game)) == drawn
 
 
-# ---------------------------------------------------------------- the BP comparison (CR 7-1-5-2-1); 【Swift】 (CR 11-9-1)
+# ---------------------------------------------------------------- the BP comparison; 【Swift】 (CR 11-9-1)
 
 HIGHER = ("Place a core from the void onto this spirit if it has higher BP than your opponent's spirit when comparing "
           "BP during battle resolution.")

@@ -137,9 +137,9 @@ WATCH_TRIGGERS = {
 # they watch magic cards, not spirits
 MAGIC_TRIGGERS = ("you_use_magic", "opponent_uses_magic", "opponent_uses_magic_from_hand", "you_use_magic_from_hand")
 NEXUS_TRIGGERS = ("your_nexus_exhausted", "your_nexus_placed")  # they watch nexuses
-ANY_CARD_TRIGGERS = ("your_spirit_or_magic_destroys",)
-LEVEL_WATCH_TRIGGERS = ("your_spirit_destroyed_by_opponent_spirit",)
-TRASH_TRIGGERS = ("trash_opponent_spirit_destroyed_bp_zero",)  # they trigger this card in your trash (ruling T6)  # their `watch` may say a level ("LV2 or higher")  # they watch cards of more than one type (`watch.type`: any)
+ANY_CARD_TRIGGERS = ("your_spirit_or_magic_destroys",)  # they watch cards of more than one type (`watch.type`: any)
+LEVEL_WATCH_TRIGGERS = ("your_spirit_destroyed_by_opponent_spirit",)  # their `watch` may say a level ("LV2 or higher")
+TRASH_TRIGGERS = ("trash_opponent_spirit_destroyed_bp_zero",)  # they trigger this card in your trash (ruling T6)
 BURST_TRIGGERS = ("life_reduced", "your_spirit_destroyed", "opponent_summons", "opponent_attacks",
                   "opponent_summon_effect")
 STEPS = ("start", "core", "draw", "refresh", "main", "attack", "end")

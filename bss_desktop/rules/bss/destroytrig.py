@@ -36,10 +36,10 @@ from dataclasses import replace
 
 from ...engine import stats
 
-TRIGGERS = ("trash_opponent_spirit_destroyed_bp_zero", "when_higher_bp", "your_spirit_or_this_wins_battle", "your_spirit_wins_battle_against",
-            "your_spirit_destroyed_by_opponent_spirit", "opponent_spirit_destroyed_bp_zero",
-            "opponent_spirit_destroyed_cores_by_you", "when_destroys", "your_spirit_destroys",
-            "your_spirit_effect_destroys", "your_spirit_or_magic_destroys")
+TRIGGERS = ("trash_opponent_spirit_destroyed_bp_zero", "when_higher_bp", "your_spirit_or_this_wins_battle",
+            "your_spirit_wins_battle_against", "your_spirit_destroyed_by_opponent_spirit",
+            "opponent_spirit_destroyed_bp_zero", "opponent_spirit_destroyed_cores_by_you", "when_destroys",
+            "your_spirit_destroys", "your_spirit_effect_destroys", "your_spirit_or_magic_destroys")
 BY_EFFECT = ("effect", "effect_quiet", "effect_cores", "effect_bp")  # CR 10-1-2, 9-3-2-1, 9-4-2-1
 
 
@@ -83,7 +83,7 @@ def _this_or_one_wins(game, you: int, winner: int, mute) -> None:
 
 
 def _wins_against(game, you: int, winner: int, loser: int, mute) -> None:
-    """"When one of your spirits destroys one of your opponent's spirits with 3000 or fewer BP in battle": the
+    """"When one of your spirits destroys one of your opponent's spirits <filter> in battle": the
     effects with the trigger your_spirit_wins_battle_against whose `watch` fits the destroyed spirit (read as it is
     as its destruction is confirmed, CR 10-1-3-3); the trigger card is the spirit that destroyed it."""
     trig = "your_spirit_wins_battle_against"

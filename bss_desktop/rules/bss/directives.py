@@ -950,8 +950,8 @@ class Directives:
         return True
 
     def _do_spare_battle(self, a, d):
-        # "neither spirit is destroyed when resolving the battle in which this magic card was used": whichever spirits
-        # fight this battle when BP are compared (CR 7-1-5-2-1); outside a battle nothing happens
+        # neither spirit of the battle being fought is destroyed by comparing BP: whichever spirits fight this battle
+        # when BP are compared (CR 7-1-5-2-1); outside a battle nothing happens
         if self.state.battle is None:
             return False
         self._grant(a, (), "spare_battle", "battle")  # (ends with the battle, CR 7-1-6-2)

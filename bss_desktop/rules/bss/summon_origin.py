@@ -6,8 +6,8 @@ onto the field: a card_moved event of the same action (the move and the complete
 whatever it paid: from the hand, by an effect "without paying its cost" or paying it, by 【Immortal】, CR 11-4-1).
 
     your_spirit_summoned_from_trash   one of your spirits (`watch`) is summoned from your trash (this one too)
-    your_spirit_summoned_with_swift   one of your spirits (`watch`) is summoned with 【Swift】: from the hand in a flash
-                                      window, by its owner's Summon (CR 11-9-1; an effect's summon is not)
+    your_spirit_summoned_with_swift   one of your spirits (`watch`) is summoned with 【Swift】: from the hand in a
+                                      flash window, by its owner's Summon (CR 11-9-1; an effect's summon is not)
 """
 from __future__ import annotations
 

@@ -140,11 +140,11 @@ it_acts: "attacks"                                             -> acts_attack
              | "that spirit destroys" count "of your opponent's spirits" by_battle -> that_wins
              | "that spirit destroys an opponent's spirit" by_battle -> that_wins
 
-// how, and by what, one of your opponent's spirits was destroyed (rules/bss/destroytrig.py; ruling T4):
-// "when 1 of your opponent's spirits is destroyed via reducing its BP to 0" (CR 9-4-2), "... when 1 of your effects
-// destroys 1 of your opponent's spirits via reducing its cores to zero" (CR 9-3-2-1), "when this spirit destroys 1 of
-// your opponent's spirits", "when 1 of your <kind> spirits destroys ...", "when an effect on 1 of your spirits that
-// costs 5 or more destroys ..."
+// how, and by what, one of your opponent's spirits was destroyed (rules/bss/destroytrig.py; ruling T4), templates
+// real cards use: "when N of your opponent's spirits is destroyed via reducing its BP to 0" (CR 9-4-2), "... when N of
+// your effects destroys N of your opponent's spirits via reducing its cores to zero" (CR 9-3-2-1), "when this spirit
+// destroys N of your opponent's spirits", "when N of your <kind> spirits destroys ...", "when an effect on N of your
+// spirits that costs N or more destroys ...", "when N of your spirits or magic that costs N or more destroys ..."
 %extend watch_event: count "of" owner descr filters? "is destroyed via reducing its bp to" NUMBER -> watch_bp_zero
                    | "an opponent's spirit is destroyed via reducing its bp to" NUMBER -> opp_bp_zero
                    | count "of your effects destroys" count "of" owner descr filters? "via reducing its cores to" cores_zero -> watch_cores_zero
@@ -155,38 +155,38 @@ it_acts: "attacks"                                             -> acts_attack
 destroyed_opp: count "of your opponent's spirits"
              | "an opponent's spirit"
 cores_zero: "zero" | NUMBER
-// "... when 1 of your spirits that costs 2 is destroyed in battle via comparing BP with 1 of your opponent's spirits"
+// "... when N of your spirits that costs N is destroyed in battle via comparing BP with N of your opponent's spirits"
 %extend watch_event: count "of" owner descr filters? "is destroyed in battle via comparing bp with" count "of your opponent's spirits" -> watch_destroyed_in_battle
 
-// "when a spirit is summoned from your trash", "when 1 of your <kind> spirits is summoned from your trash" (CR 10-6-1)
+// "when a spirit is summoned from your trash", "when N of your <kind> spirits is summoned from your trash" (CR 10-6-1)
 %extend watch_event: "a spirit is summoned from your trash"      -> summoned_from_trash
                    | count "of" owner descr filters? "is summoned from your trash" -> watch_summoned_from_trash
 
-// "when you draw a card with 1 of your effects, ..." (ruling T2, the player's own draws)
+// "when you draw a card with N of your effects, ..." (ruling T2, the player's own draws)
 %extend watch_event: "you draw" one_card "with" count "of your effects" -> you_draw_by_effect
 one_card: "a card" | "1 card"
-// "when you have 3 or fewer life and you reduce your opponent's life, ...": the condition holds as it triggers (CR 8-6-2)
+// "when <condition> and <event>, ...": the condition holds as it triggers (CR 8-6-2)
 %extend sentence: "when" condition "and" watch_event "," after_when -> when_cond_and
 
-// "refresh this spirit if it has higher BP than your opponent's spirit when comparing BP during battle resolution"
+// "<statement> if it has higher BP than your opponent's spirit when comparing BP during battle resolution"
 %extend sentence: statement "if it has higher bp than your opponent's spirit when comparing bp during battle resolution" -> if_higher_bp
-// "when this spirit or 1 of your spirits with Swift destroys 1 of your opponent's spirits via comparing BP"
+// "when this spirit or N of your <kind> spirits destroys N of your opponent's spirits via comparing BP"
 %extend watch_event: "this spirit or" count "of" owner descr filters? "destroys" count "of your opponent's spirits" by_battle -> this_or_wins
-// "when 1 of your spirits destroys 1 of your opponent's spirits with 3000 or fewer BP in battle, you may refresh it"
+// "when N of your spirits destroys N of your opponent's spirits <filter> in battle, ..." (`watch`: the destroyed one)
 %extend watch_event: count "of" owner descr "destroys" count "of your opponent's spirits" filters by_battle -> wins_against
-// "draw a card when 1 of your spirits that is LV2 or higher is destroyed by 1 of your opponent's spirits" (ruling T4);
-// "when your opponent's effect discards a card from your deck, ..." (CR 10-2-1)
+// "... when N of your spirits that is LVN or higher is destroyed by N of your opponent's spirits" (ruling T4);
+// "when your opponent's effect discards a card from your deck, ..." (ruling T5, CR 10-2-1)
 %extend watch_event: count "of" owner descr filters? "is destroyed by" count "of your opponent's spirits" -> watch_destroyed_by_their_spirit
                    | "your opponent's effect discards" one_card "from your deck" -> opponent_effect_mills
-// "when 1 of your opponent's spirits is destroyed via reducing its BP to 0, you may summon this spirit card from your
-// trash exhausted without paying its cost": an effect that works from the trash (ruling T6)
+// "when <event>, (you may) summon this spirit card from your trash (exhausted) without paying its cost": an effect
+// that works from the trash (ruling T6)
 %extend sentence: "when" watch_event "," "you may" trash_summon       -> when_trash_summon_may
                 | "when" watch_event "," trash_summon                 -> when_trash_summon
 trash_summon: "summon this spirit card from your trash" trash_exhausted? free_cost
 trash_exhausted: "exhausted"
-// "neither spirit is destroyed when resolving the battle in which this magic card was used" (CR 7-1-5-2-1)
+// neither battling spirit is destroyed by comparing BP in the battle the magic card is used in (CR 7-1-5-2-1)
 %extend sentence: "neither spirit is destroyed when resolving the battle in which this magic card was used" -> spare_battle
-// "when 1 of your spirits is summoned with Swift" (CR 11-9-1)
+// "when N of your spirits is summoned with <keyword>" (Swift only, CR 11-9-1)
 %extend watch_event: count "of" owner descr filters? "is summoned with" KEYWORD -> watch_summoned_with
 
 // "select 1 of your opponent's exhausted spirits and attack it", "you may attack that spirit" (CR 10-10-1)
