@@ -684,8 +684,6 @@ def test_ruling_t6_played_the_effect_does_not_work_from_the_field():
 
 
 @pytest.mark.parametrize("value,field", [
-    ({"kind": "triggered", "trigger": "opponent_spirit_destroyed_bp_zero",
-      "do": [{"summon": {"target": "this", "cores": "reserve"}}]}, "e.do[0].summon.target"),
     ({"kind": "triggered", "trigger": "trash_opponent_spirit_destroyed_bp_zero",
       "do": [{"summon": {"target": "this", "pay": True}}]}, "e.do[0].summon.pay"),
     ({"kind": "triggered", "trigger": "trash_opponent_spirit_destroyed_bp_zero",

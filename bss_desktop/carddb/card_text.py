@@ -708,9 +708,11 @@ def _clause(d: Directive, ctx: _Ctx, effect_kind: str | None) -> _Clause:
             cond = _condition_clause(_condition_parts(d.look_instead[0], ctx, constant=False), False)
             top += f" ({_top(d.look_instead[1])} instead {cond})"
         return _imp(f"{turn} {top}, {take_text} and {rest}")
-    if op == "summon" and t.ref == "this":  # this card, from your trash (docs/saga-rulings.md, ruling T6)
-        return _imp(f"summon this card from your trash{' exhausted' if d.exhausted else ''} without paying its cost, "
-                    f"with its LV1 cores from {_cores_from(d)}")
+    if op == "summon" and t.ref == "this":  # the card itself, from the trash (Costs: Revive-1)
+        verb = "place" if ctx.card_type == "nexus" else "summon"
+        where = "from the burst area" if t.zone == "resolving" else "from your trash"
+        return _imp(f"{verb} this card {where}{' exhausted' if d.exhausted else ''} without paying its "
+                    f"cost, with its LV1 cores from {_cores_from(d)}")
     if op == "summon":  # "without paying its cost" (CR 10-6-1, 10-7-1)
         lead = {"exact": f"{t.count} ", "up_to": f"up to {t.count} ", "any_number": "any number of ",
                 "all": "all "}[t.mode]

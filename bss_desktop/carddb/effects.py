@@ -139,7 +139,6 @@ MAGIC_TRIGGERS = ("you_use_magic", "opponent_uses_magic", "opponent_uses_magic_f
 NEXUS_TRIGGERS = ("your_nexus_exhausted", "your_nexus_placed")  # they watch nexuses
 ANY_CARD_TRIGGERS = ("your_spirit_or_magic_destroys",)  # they watch cards of more than one type (`watch.type`: any)
 LEVEL_WATCH_TRIGGERS = ("your_spirit_destroyed_by_opponent_spirit",)  # their `watch` may say a level ("LV2 or higher")
-TRASH_TRIGGERS = ("trash_opponent_spirit_destroyed_bp_zero",)  # they trigger this card in your trash (ruling T6)
 BURST_TRIGGERS = ("life_reduced", "your_spirit_destroyed", "opponent_summons", "opponent_attacks",
                   "opponent_summon_effect")
 STEPS = ("start", "core", "draw", "refresh", "main", "attack", "end")
@@ -172,12 +171,12 @@ OPS = {  # directive: what its value is
     "refresh": "target", "bounce": "target", "to_deck_bottom": "target", "bp": "stat", "level": "stat",
     "core_charge": "cores", "core_remove": "cores", "life_gain": "amount", "life_damage": "amount",
     "token": "token", "search": "search", "recover": "recover", "grant": "grant", "restrict": "restrict",
+    "spare_battle": "flag",  # neither spirit of this battle is destroyed by comparing BP (CR 7-1-5-2-1)
     "attack_spirit": "target", "pay_cores": "amount", "substitute": "substitute", "select": "target",
     "to_deck_top": "target", "summon": "summon", "look": "look", "cost": "cost", "reduction": "reduction",
     "core_gain": "amount", "symbol": "symbol", "lose_effects": "lose", "allow": "allow", "later": "later",
     "cost_next": "cost", "count_symbols": "count_symbols", "during": "during", "must_attack": "target",
     "end_attack_step": "flag",
-    "spare_battle": "flag",  # neither spirit of this battle is destroyed by comparing BP (CR 7-1-5-2-1)
 }
 # Battle Spirits Standard's directives (STD 5-16-1, 4-9), kept apart from OPS, the directives of Saga's cards; a
 # Saga game performs them as it can (heavy exhaust exhausts, a card removed from the game leaves it)
@@ -928,11 +927,17 @@ def _directive(op, val, f, make_token) -> Directive:
                          if into == "field" else None, look_instead=look_instead,
                          **_per(d, p))  # for_each: `look` cards for each one
     if shape == "summon":  # put onto the field "without paying its cost" (CR 10-6-1), LV1 cores from `cores`
-        d = _map(val, p, ("target", "cores", "pay", "exhausted"))
-        if d.get("target") == "this":  # "summon this spirit card from your trash": an effect working from the trash
-            if d.get("pay", False) is not False:
-                raise EffectSyntax(f"{p}.pay", "this card from your trash is summoned without paying its cost")
-            return Directive(op, target=Target(ref="this", side="you", zone="trash"),
+        d = _map(val, p, ("target", "cores", "pay", "exhausted", "from"))
+        if "from" in d and d.get("target") != "this":
+            raise EffectSyntax(f"{p}.from", "from (trash or burst) goes with target: this")
+        if d.get("target") == "this":  # this card from your trash, where its own "when destroyed" effect finds it
+            # (CR 10-15-1), or from the burst area, its burst resolving (CR 10-9; docs/saga-rulings.md, Costs:
+            # Revive-1, Burst-1): without paying its cost only
+            if "pay" in d:
+                raise EffectSyntax(f"{p}.pay", "this card is summoned without paying its cost: no pay")
+            burst = _choice(d.get("from", "trash"), f"{p}.from", ("trash", "burst")) == "burst"
+            t = parse_target({"ref": "this", "zone": "trash"}, f"{p}.target")
+            return Directive(op, target=replace(t, zone="resolving") if burst else t,  # (turned face up)
                              cores_from=_choice(d.get("cores", "void"), f"{p}.cores", ("void", "reserve")),
                              exhausted=_bool(d.get("exhausted", False), f"{p}.exhausted"))
         t = parse_target({"side": "you", "zone": "hand", **_selection(d.get("target"), f"{p}.target")}, f"{p}.target")
@@ -1258,10 +1263,6 @@ def parse_effect(v, f, *, card_type: str, make_token=None) -> Effect:
         _directives(do, f"{f}.do")
         kw["do"] = tuple(parse_directive(x, f"{f}.do[{i}]", make_token=make_token) for i, x in enumerate(do))
         _refuse_silent(kw["do"], f"{f}.do", card_type, kind)
-        for i, x in enumerate(kw["do"]):
-            if x.op == "summon" and x.target.ref == "this" and kw.get("trigger") not in TRASH_TRIGGERS:
-                raise EffectSyntax(f"{f}.do[{i}].summon.target", "this card is summoned from your trash by an effect "
-                                   f"that works there: trigger {', '.join(TRASH_TRIGGERS)}")
         subs = [x for x in kw["do"] if x.op == "substitute"]
         if subs and kind != "constant":
             raise EffectSyntax(f"{f}.kind", "substitution effects are constant effects (CR 8-2-2-2-2)")
@@ -1554,8 +1555,9 @@ def _directive_value(d: Directive, token_to_dict):
         if d.look_instead is not None:
             out["instead"] = {"if": condition_to_dict(d.look_instead[0]), "look": d.look_instead[1]}
         return _with_per(out, d)
-    if shape == "summon" and d.target.ref == "this":  # this card, from your trash
-        return {"target": "this", "cores": d.cores_from, **({"exhausted": True} if d.exhausted else {})}
+    if shape == "summon" and d.target.ref == "this":
+        return {"target": "this", **({"from": "burst"} if d.target.zone == "resolving" else {}), "cores": d.cores_from,
+                **({"exhausted": True} if d.exhausted else {})}
     if shape == "summon":
         t = {k: v for k, v in target_to_dict(d.target).items() if k != "side"}
         t["zone"] = d.target.zone

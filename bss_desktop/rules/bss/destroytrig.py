@@ -56,7 +56,7 @@ def on_battle_result(game, ev: dict) -> None:
 
 
 def _fire_in_trash(game, you: int, trig: str, trigger_card: int) -> None:
-    """Ruling T6: the effects on cards in your trash that work there (TRASH_TRIGGERS), as 【Immortal】 triggers from
+    """Ruling T6: the effects on cards in your trash that work there (`trig`), as 【Immortal】 triggers from
     the trash (CR 11-4-1); the cards of your field never fire these."""
     if trig not in game._triggers:
         return
