@@ -942,13 +942,10 @@ _TRIGGER_LABELS = {
     "you_draw_by_effect": "When you draw with one of your effects",
     "when_higher_bp": "When Its BP Is Higher in Battle",
     "your_spirit_summoned_with_swift": "When one of your spirits is summoned with 【Swift】",
-    "your_spirit_or_this_wins_battle": "When this spirit or one of your spirits destroys an opponent's spirit by "
-                                       "comparing BP",
     "your_spirit_wins_battle_against": "When one of your spirits destroys one of your opponent's spirits by "
                                        "comparing BP",
     "your_spirit_destroyed_by_opponent_spirit": "When one of your spirits is destroyed by one of your opponent's "
                                                 "spirits",
-    "opponent_effect_mills_you": "When your opponent's effect discards cards from your deck",
     "trash_opponent_spirit_destroyed_bp_zero": "In your trash: when one of your opponent's spirits is destroyed by "
                                                "its BP becoming 0",
 }
@@ -987,7 +984,6 @@ _WATCH_LABELS = {
     "your_spirit_or_magic_destroys": "When {one} (a spirit, or a magic card's effect) destroys an opponent's spirit",
     "your_spirit_summoned_from_trash": "When {one} is summoned from your trash",
     "your_spirit_summoned_with_swift": "When {one} is summoned with 【Swift】",
-    "your_spirit_or_this_wins_battle": "When this spirit or {one} destroys an opponent's spirit by comparing BP",
     "your_spirit_wins_battle_against": "When one of your spirits destroys {one} by comparing BP",
     "your_spirit_destroyed_by_opponent_spirit": "When {one} is destroyed by one of your opponent's spirits",
     "trash_opponent_spirit_destroyed_bp_zero": "In your trash: when {one} is destroyed by its BP becoming 0",

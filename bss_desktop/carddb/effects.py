@@ -89,13 +89,10 @@ TRIGGERS = (
     "you_draw_by_effect",  # you draw with one of your own effects (ruling T2)
     "when_higher_bp",  # this spirit's BP was higher than the spirit it battles when compared (CR 7-1-5-2-1)
     "your_spirit_summoned_with_swift",  # one of your spirits (`watch`) is summoned with 【Swift】 (CR 11-9-1)
-    "your_spirit_or_this_wins_battle",  # this spirit, or one of your spirits `watch` fits, destroys an opponent's
-    # spirit by comparing BP (CR 7-1-5-2-1)
     "your_spirit_wins_battle_against",  # one of your spirits destroys an opponent's spirit `watch` fits by comparing
     # BP (`watch`: the destroyed spirit; the trigger card: yours) (CR 7-1-5-2-1)
     "your_spirit_destroyed_by_opponent_spirit",  # one of your spirits (`watch`) is destroyed by one of your
     # opponent's spirits, as ruling T4 reads it
-    "opponent_effect_mills_you",  # one of your opponent's effects discards cards from your deck (CR 10-2-1)
     # while this card is in your trash (ruling T6), one of your opponent's spirits is destroyed by its BP becoming 0
     "trash_opponent_spirit_destroyed_bp_zero",
 )
@@ -131,7 +128,7 @@ WATCH_TRIGGERS = {
     "opponent_spirit_destroyed_bp_zero": "opponent", "opponent_spirit_destroyed_cores_by_you": "opponent",
     "your_spirit_destroys": "you", "your_spirit_effect_destroys": "you", "your_spirit_or_magic_destroys": "you",
     "your_spirit_summoned_from_trash": "you", "your_spirit_summoned_with_swift": "you",
-    "your_spirit_or_this_wins_battle": "you", "your_spirit_wins_battle_against": "opponent",
+    "your_spirit_wins_battle_against": "opponent",
     "your_spirit_destroyed_by_opponent_spirit": "you", "trash_opponent_spirit_destroyed_bp_zero": "opponent",
 }
 # they watch magic cards, not spirits

@@ -18,8 +18,6 @@ fired:
     when_destroys                           this spirit destroyed one of your opponent's spirits: the one it battled,
                                             by comparing BP, or by one of this spirit's effects (ruling T4)
     your_spirit_destroys                    likewise, one of your spirits (`watch`; the trigger card is that spirit)
-    your_spirit_or_this_wins_battle         this spirit, or one of your spirits `watch` fits, destroyed one of your
-                                            opponent's spirits by comparing BP (CR 7-1-5-2-1)
     your_spirit_wins_battle_against         one of your spirits destroyed one of your opponent's spirits that `watch`
                                             fits by comparing BP (`watch` filters the destroyed spirit; the trigger
                                             card is yours, CR 7-1-5-2-1)
@@ -36,8 +34,7 @@ from dataclasses import replace
 
 from ...engine import stats
 
-TRIGGERS = ("trash_opponent_spirit_destroyed_bp_zero", "when_higher_bp", "your_spirit_or_this_wins_battle",
-            "your_spirit_wins_battle_against", "your_spirit_destroyed_by_opponent_spirit",
+TRIGGERS = ("trash_opponent_spirit_destroyed_bp_zero", "when_higher_bp", "your_spirit_wins_battle_against", "your_spirit_destroyed_by_opponent_spirit",
             "opponent_spirit_destroyed_bp_zero", "opponent_spirit_destroyed_cores_by_you", "when_destroys",
             "your_spirit_destroys", "your_spirit_effect_destroys", "your_spirit_or_magic_destroys")
 BY_EFFECT = ("effect", "effect_quiet", "effect_cores", "effect_bp")  # CR 10-1-2, 9-3-2-1, 9-4-2-1
@@ -65,21 +62,6 @@ def _fire_in_trash(game, you: int, trig: str, trigger_card: int) -> None:
     for t in list(st.players[you].trash):
         if st.cards[t].cid in watching:
             game._fire(t, trig, trigger_card)
-
-
-def _this_or_one_wins(game, you: int, winner: int, mute) -> None:
-    """"When this spirit or one of your <kind> spirits destroys ... via comparing BP": the effects on your field cards
-    with the trigger your_spirit_or_this_wins_battle; `watch` narrows the other spirits, never this one."""
-    trig = "your_spirit_or_this_wins_battle"
-    if trig not in game._triggers:
-        return
-    st = game.state
-    watching = game._trigger_cids.get(trig, ())
-    for iid in list(st.players[you].field):
-        if iid in mute or st.cards[iid].cid not in watching:
-            continue
-        for i, e in game._fx_cache[st.cards[iid].cid].triggered.get(trig, ()):
-            game._fire_one(iid, i, replace(e, watch=None) if iid == winner else e, winner)
 
 
 def _wins_against(game, you: int, winner: int, loser: int, mute) -> None:
@@ -138,7 +120,6 @@ def on_destroyed(game, iid: int, owner: int, cause, quiet, mute) -> None:
     if you == quiet:
         return
     if kind == "battle":
-        _this_or_one_wins(game, you, source, mute)
         _wins_against(game, you, source, iid, mute)
     if source not in mute:
         game._fire(source, "when_destroys", iid)

@@ -322,8 +322,6 @@ class Directives:
                 break
             milled.append(deck[-1])
             self._move_card(deck[-1], "trash", "mill")
-        if milled and p != a.controller:  # CR 10-2-1: once for this discard, however many cards (CR 8-6-3)
-            self._fire_side(p, "opponent_effect_mills_you")
         if "discarded" in self._reads:
             a.discarded = milled
         return bool(milled)

@@ -835,12 +835,10 @@ class Resolution(Directives, EffectCosts):
             n = lv + (continuous.keyword_value(self, a.source, "crush") or 0) if st.cards[a.source].zone == "field" \
                 else lv
             deck = st.players[1 - a.controller].deck
-            for i in range(n):
+            for _ in range(n):
                 if not deck:
                     break
                 self._move_card(deck[-1], "trash", "crush")
-                if i == 0:  # CR 10-2-1: an effect of their opponent's discards from their deck (once, CR 8-6-3)
-                    self._fire_side(1 - a.controller, "opponent_effect_mills_you")
             a.phase = "done"
         elif name == "raid":  # CR 11-12-1: may exhaust one of your nexuses to refresh the attacker
             nexuses = [i for i in st.players[a.controller].field

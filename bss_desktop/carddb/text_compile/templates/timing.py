@@ -164,18 +164,17 @@ cores_zero: "zero" | NUMBER
 
 // "when you draw a card with N of your effects, ..." (ruling T2, the player's own draws)
 %extend watch_event: "you draw" one_card "with" count "of your effects" -> you_draw_by_effect
-one_card: "a card" | "1 card"
+one_card: "a card"
 // "when <condition> and <event>, ...": the condition holds as it triggers (CR 8-6-2)
 %extend sentence: "when" condition "and" watch_event "," after_when -> when_cond_and
 
 // "<statement> if it has higher BP than your opponent's spirit when comparing BP during battle resolution"
 %extend sentence: statement "if it has higher bp than your opponent's spirit when comparing bp during battle resolution" -> if_higher_bp
-// "when this spirit or N of your <kind> spirits destroys N of your opponent's spirits via comparing BP"
-%extend watch_event: "this spirit or" count "of" owner descr filters? "destroys" count "of your opponent's spirits" by_battle -> this_or_wins
 // "when N of your spirits destroys N of your opponent's spirits <filter> in battle, ..." (`watch`: the destroyed one)
 %extend watch_event: count "of" owner descr "destroys" count "of your opponent's spirits" filters by_battle -> wins_against
 // "... when N of your spirits that is LVN or higher is destroyed by N of your opponent's spirits" (ruling T4);
-// "when your opponent's effect discards a card from your deck, ..." (ruling T5, CR 10-2-1)
+// "when your opponent's effect discards a card from your deck, ...": the trigger opponent_effect_mills_you of the
+// reactions family (its ruling R-5), for one card or more
 %extend watch_event: count "of" owner descr filters? "is destroyed by" count "of your opponent's spirits" -> watch_destroyed_by_their_spirit
                    | "your opponent's effect discards" one_card "from your deck" -> opponent_effect_mills
 // "when <event>, (you may) summon this spirit card from your trash (exhausted) without paying its cost": an effect
@@ -326,12 +325,6 @@ class Rules:
         if str(rest[-1]).lower() != "swift":
             raise NotSupported(f"summoned with {rest[-1]}")
         return self._watched_spirit(count, side, descr, filters, "you", "your_spirit_summoned_with_swift")
-
-    def this_or_wins(self, count, side, descr, *rest):
-        filters = next((r for r in rest if isinstance(r, list)), None)
-        if any(isinstance(r, int) and r != 1 for r in rest):
-            raise NotSupported("several of your opponent's spirits destroyed at once")
-        return self._watched_spirit(count, side, descr, filters, "you", "your_spirit_or_this_wins_battle")
 
     def wins_against(self, count, side, descr, n, filters, _by=None):
         if count != 1 or side != "you" or descr != {"type": "spirit"}:
