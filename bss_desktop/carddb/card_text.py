@@ -909,6 +909,23 @@ _TRIGGER_LABELS = {
     "when_attack_reduces_life": "When Its Attack Reduces Life",
     "opponent_summon_effect": "When your opponent's spirit's \"When Summoned\" effect has resolved",
     "when_wins_battle": "When It Destroys a Spirit by Comparing BP",
+    "when_destroys": "When It Destroys an Opponent's Spirit",
+    "opponent_spirit_destroyed_bp_zero": "When one of your opponent's spirits is destroyed by its BP becoming 0",
+    "opponent_spirit_destroyed_cores_by_you": "When one of your effects destroys one of your opponent's spirits by "
+                                              "taking its cores",
+    "your_spirit_destroys": "When one of your spirits destroys an opponent's spirit",
+    "your_spirit_effect_destroys": "When an effect of one of your spirits destroys an opponent's spirit",
+    "your_spirit_or_magic_destroys": "When one of your spirits or magic cards destroys an opponent's spirit",
+    "your_spirit_summoned_from_trash": "When a spirit is summoned from your trash",
+    "you_draw_by_effect": "When you draw with one of your effects",
+    "when_higher_bp": "When Its BP Is Higher in Battle",
+    "your_spirit_summoned_with_swift": "When one of your spirits is summoned with 【Swift】",
+    "your_spirit_wins_battle_against": "When one of your spirits destroys one of your opponent's spirits by "
+                                       "comparing BP",
+    "your_spirit_destroyed_by_opponent_spirit": "When one of your spirits is destroyed by one of your opponent's "
+                                                "spirits",
+    "trash_opponent_spirit_destroyed_bp_zero": "In your trash: when one of your opponent's spirits is destroyed by "
+                                               "its BP becoming 0",
     "you_use_magic": "When you use a magic card",
     "your_nexus_exhausted": "When one of your nexuses is exhausted",
     "your_nexus_placed": "When you place a nexus",
@@ -931,23 +948,6 @@ _TRIGGER_LABELS = {
     "at_battle_resolution": "At Battle Resolution",
     "when_links": "When This Spirit Links",
     "when_linked": "When This Spirit Is Linked",
-    "when_destroys": "When It Destroys an Opponent's Spirit",
-    "opponent_spirit_destroyed_bp_zero": "When one of your opponent's spirits is destroyed by its BP becoming 0",
-    "opponent_spirit_destroyed_cores_by_you": "When one of your effects destroys one of your opponent's spirits by "
-                                              "taking its cores",
-    "your_spirit_destroys": "When one of your spirits destroys an opponent's spirit",
-    "your_spirit_effect_destroys": "When an effect of one of your spirits destroys an opponent's spirit",
-    "your_spirit_or_magic_destroys": "When one of your spirits or magic cards destroys an opponent's spirit",
-    "your_spirit_summoned_from_trash": "When a spirit is summoned from your trash",
-    "you_draw_by_effect": "When you draw with one of your effects",
-    "when_higher_bp": "When Its BP Is Higher in Battle",
-    "your_spirit_summoned_with_swift": "When one of your spirits is summoned with 【Swift】",
-    "your_spirit_wins_battle_against": "When one of your spirits destroys one of your opponent's spirits by "
-                                       "comparing BP",
-    "your_spirit_destroyed_by_opponent_spirit": "When one of your spirits is destroyed by one of your opponent's "
-                                                "spirits",
-    "trash_opponent_spirit_destroyed_bp_zero": "In your trash: when one of your opponent's spirits is destroyed by "
-                                               "its BP becoming 0",
 }
 # triggers watching one of several cards: the label names which ("{one}": "one of your Dragon spirits")
 _WATCH_LABELS = {
@@ -967,16 +967,6 @@ _WATCH_LABELS = {
     "your_spirit_reduces_life": "When {one} reduces your opponent's life with its attack",
     "opponent_spirit_reduces_life": "When your life is reduced by an attack from {one}",
     "your_spirit_wins_battle": "When {one} destroys an opponent's spirit by comparing BP",
-    "you_use_magic": "When you use {a}",
-    "your_nexus_exhausted": "When {one} is exhausted",
-    "your_nexus_placed": "When you place {a}",
-    "opponent_uses_magic": "When your opponent uses {a}",
-    "opponent_uses_magic_from_hand": "When your opponent uses {a} from their hand",
-    "you_use_magic_from_hand": "When you use {a} from your hand",
-    "your_card_discarded": "When {a} is discarded from your hand",
-    "your_spirit_depleted": "When {one} is depleted",
-    "opponent_spirit_depleted": "When {one} is depleted",
-    "your_spirit_linked": "When {one} is linked",
     "opponent_spirit_destroyed_bp_zero": "When {one} is destroyed by its BP becoming 0",
     "opponent_spirit_destroyed_cores_by_you": "When one of your effects destroys {one} by taking its cores",
     "your_spirit_destroys": "When {one} destroys an opponent's spirit",
@@ -987,6 +977,16 @@ _WATCH_LABELS = {
     "your_spirit_wins_battle_against": "When one of your spirits destroys {one} by comparing BP",
     "your_spirit_destroyed_by_opponent_spirit": "When {one} is destroyed by one of your opponent's spirits",
     "trash_opponent_spirit_destroyed_bp_zero": "In your trash: when {one} is destroyed by its BP becoming 0",
+    "you_use_magic": "When you use {a}",
+    "your_nexus_exhausted": "When {one} is exhausted",
+    "your_nexus_placed": "When you place {a}",
+    "opponent_uses_magic": "When your opponent uses {a}",
+    "opponent_uses_magic_from_hand": "When your opponent uses {a} from their hand",
+    "you_use_magic_from_hand": "When you use {a} from your hand",
+    "your_card_discarded": "When {a} is discarded from your hand",
+    "your_spirit_depleted": "When {one} is depleted",
+    "opponent_spirit_depleted": "When {one} is depleted",
+    "your_spirit_linked": "When {one} is linked",
 }
 # restriction tags (STD 12-3), printed before the effect's label
 LIMIT_TAGS = {"once_per_turn": "〔Once per turn〕", "unstackable": "〔Unstackable〕",

@@ -107,6 +107,8 @@ STANDARD_TRIGGERS = (
 )
 ALL_TRIGGERS = TRIGGERS + STANDARD_TRIGGERS
 EXTREMES = ("cost_least", "cost_most", "bp_least", "bp_most")  # Target.extreme
+ANY_CARD_TRIGGERS = ("your_spirit_or_magic_destroys",)  # they watch cards of more than one type (`watch.type`: any)
+LEVEL_WATCH_TRIGGERS = ("your_spirit_destroyed_by_opponent_spirit",)  # their `watch` may say a level ("LV2 or higher")
 # the triggers a card's label names about the card itself, which a filter may ask for ("with a "When Summoned" effect")
 EFFECT_LABEL_TRIGGERS = ("when_summoned", "when_placed", "when_attacks", "when_blocks", "when_destroyed",
                          "when_destroyed_by_opponent", "when_battle_ends")
@@ -114,6 +116,12 @@ EFFECT_LABEL_TRIGGERS = ("when_summoned", "when_placed", "when_attacks", "when_b
 # the trigger names whose); "it"/"that spirit" in the effect is that card (target `trigger`)
 WATCH_TRIGGERS = {
     "your_spirit_linked": "you",  # 【Link】 (docs/saga-rulings.md "Link")
+    # how and by what a spirit was destroyed, where a summoned one came from (rules/bss/destroytrig.py, summon_origin)
+    "opponent_spirit_destroyed_bp_zero": "opponent", "opponent_spirit_destroyed_cores_by_you": "opponent",
+    "your_spirit_destroys": "you", "your_spirit_effect_destroys": "you", "your_spirit_or_magic_destroys": "you",
+    "your_spirit_summoned_from_trash": "you", "your_spirit_summoned_with_swift": "you",
+    "your_spirit_wins_battle_against": "opponent",
+    "your_spirit_destroyed_by_opponent_spirit": "you", "trash_opponent_spirit_destroyed_bp_zero": "opponent",
     "your_spirit_destroyed": "you", "opponent_spirit_destroyed": "opponent", "opponent_summons": "opponent",
     "opponent_attacks": "opponent", "opponent_blocks": "opponent", "your_spirit_attacks": "you",
     "your_spirit_blocks": "you", "your_spirit_blocked": "you", "your_spirit_summoned": "you",
@@ -125,17 +133,10 @@ WATCH_TRIGGERS = {
     "you_use_magic_from_hand": "you", "your_card_discarded": "you",
     "your_spirit_destroyed_by_your_effect": "you", "your_spirit_destroyed_in_battle": "you",
     "your_spirit_depleted": "you", "opponent_spirit_depleted": "opponent",
-    "opponent_spirit_destroyed_bp_zero": "opponent", "opponent_spirit_destroyed_cores_by_you": "opponent",
-    "your_spirit_destroys": "you", "your_spirit_effect_destroys": "you", "your_spirit_or_magic_destroys": "you",
-    "your_spirit_summoned_from_trash": "you", "your_spirit_summoned_with_swift": "you",
-    "your_spirit_wins_battle_against": "opponent",
-    "your_spirit_destroyed_by_opponent_spirit": "you", "trash_opponent_spirit_destroyed_bp_zero": "opponent",
 }
 # they watch magic cards, not spirits
 MAGIC_TRIGGERS = ("you_use_magic", "opponent_uses_magic", "opponent_uses_magic_from_hand", "you_use_magic_from_hand")
 NEXUS_TRIGGERS = ("your_nexus_exhausted", "your_nexus_placed")  # they watch nexuses
-ANY_CARD_TRIGGERS = ("your_spirit_or_magic_destroys",)  # they watch cards of more than one type (`watch.type`: any)
-LEVEL_WATCH_TRIGGERS = ("your_spirit_destroyed_by_opponent_spirit",)  # their `watch` may say a level ("LV2 or higher")
 BURST_TRIGGERS = ("life_reduced", "your_spirit_destroyed", "opponent_summons", "opponent_attacks",
                   "opponent_summon_effect")
 STEPS = ("start", "core", "draw", "refresh", "main", "attack", "end")

@@ -37,7 +37,7 @@ from ...engine import stats
 TRIGGERS = ("trash_opponent_spirit_destroyed_bp_zero", "when_higher_bp", "your_spirit_wins_battle_against", "your_spirit_destroyed_by_opponent_spirit",
             "opponent_spirit_destroyed_bp_zero", "opponent_spirit_destroyed_cores_by_you", "when_destroys",
             "your_spirit_destroys", "your_spirit_effect_destroys", "your_spirit_or_magic_destroys")
-BY_EFFECT = ("effect", "effect_quiet", "effect_cores", "effect_bp")  # CR 10-1-2, 9-3-2-1, 9-4-2-1
+BY_EFFECT = ("effect", "effect_quiet", "effect_cores", "effect_bp", "effect_curse")  # CR 10-1-2, 9-3-2-1, 9-4-2-1, 11-3-1
 
 
 def on_battle_result(game, ev: dict) -> None:

@@ -14,8 +14,9 @@ from itertools import combinations
 
 from ...carddb.effects import BURST_TRIGGERS, Effect
 from ...engine import stats
-from . import agile, continuous, costs, destroytrig, link, protection, summon_origin, timing
+from . import agile, continuous, costs, link, protection, timing
 from .directives import WAIT, Directives
+from . import destroytrig, summon_origin  # rulings T4, T6; CR 10-6-1, 11-9-1
 from .effect_costs import EffectCosts
 from ...engine.errors import IllegalCommand
 from ...limits import MAX_TARGET_OPTIONS
@@ -233,13 +234,13 @@ class Resolution(Directives, EffectCosts):
                         self._fire_side(owner, "your_spirit_destroyed_by_your_effect", iid, exclude=iid, skip=mute)
             if 1 - owner != quiet:
                 self._fire_side(1 - owner, "opponent_spirit_destroyed", iid, skip=mute)
-            destroytrig.on_destroyed(self, iid, owner, ev["cause"], quiet, mute)  # how and by what (ruling T4)
             winner = ev["cause"][2]
             if ev["cause"][0] == "battle" and winner is not None:
                 # CR 7-1-5-2-1: it destroyed this one by comparing BP; in a tie it is destroyed too and its
                 # effect still triggers, with its last state (CR 8-10), like a "when destroyed" effect
                 self._fire(winner, "when_wins_battle", iid)
                 self._fire_side(st.cards[winner].owner, "your_spirit_wins_battle", winner)
+            destroytrig.on_destroyed(self, iid, owner, ev["cause"], quiet, mute)  # how and by what (ruling T4)
             # CR 11-4-1: 【Immortal】 works from the trash, where a card has its printed keywords (CR 10-13-2)
             for t in st.players[owner].trash if "immortal" in self._keywords and owner != quiet else ():
                 for kw in continuous.keywords_of(self, t, "immortal"):
