@@ -925,7 +925,7 @@ def _directive(op, val, f, make_token) -> Directive:
                          if into == "field" else None, look_instead=look_instead,
                          **_per(d, p))  # for_each: `look` cards for each one
     if shape == "summon":  # put onto the field "without paying its cost" (CR 10-6-1), LV1 cores from `cores`
-        d = _map(val, p, ("target", "cores", "pay", "exhausted", "from"))
+        d = _map(val, p, ("target", "cores", "pay", "exhausted", "from", "muted"))
         if "from" in d and d.get("target") != "this":
             raise EffectSyntax(f"{p}.from", "from (trash or burst) goes with target: this")
         if d.get("target") == "this":  # this card from your trash, where its own "when destroyed" effect finds it
