@@ -5,7 +5,7 @@ Every destruction carries its cause (`engine.state.Cause`): its kind — "battle
 "effect" / "effect_quiet" (a destruction effect, CR 10-14-1), "effect_cores" (an effect took the cores its LV1
 needs, CR 9-3-2-1), "effect_bp" (its BP became 0 or less, CR 9-4-2), "self" (a self-destruction, CR 10-1-1-1) or
 "rule" — the player who caused it and the card that did: the spirit that won the battle, or the card whose effect
-it was. Resolution._on_destroyed hands each spirit's destruction here (and the battle's BP comparison); the triggers
+it was. Resolution._on_destroyed hands each spirit's destruction here (battle.py the BP comparison); the triggers
 fired:
 
     when_higher_bp                          this spirit's BP was higher than the spirit it battled when their BP were
@@ -40,13 +40,12 @@ TRIGGERS = ("trash_opponent_spirit_destroyed_bp_zero", "when_higher_bp", "your_s
 BY_EFFECT = ("effect", "effect_quiet", "effect_cores", "effect_bp", "effect_curse")  # CR 10-1-2, 9-3-2-1, 9-4-2-1, 11-3-1
 
 
-def on_battle_result(game, ev: dict) -> None:
+def on_battle_result(game, abp: int, dbp: int) -> None:
     """CR 7-1-5-2-1: the BP of the two battling spirits have been compared; "when_higher_bp" of the one whose BP was
     higher (not in a tie), whether or not the other is then destroyed (a protection may keep it)."""
     if "when_higher_bp" not in game._triggers:
         return
     b = game.state.battle
-    abp, dbp = ev["attacker_bp"], ev["blocker_bp"]
     if abp != dbp and b is not None and b.blocker is not None:
         winner, loser = (b.attacker, b.blocker) if abp > dbp else (b.blocker, b.attacker)
         game._fire(winner, "when_higher_bp", loser)

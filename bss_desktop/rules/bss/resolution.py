@@ -959,6 +959,5 @@ COLLECTORS = {
     "magic_used": Resolution._on_magic_used, "battle_end": Resolution._on_battle_end,
     "battle_resolution": Resolution._on_battle_resolution, "linked": Resolution._on_linked,
     "draw": Resolution._on_draw, "card_moved": Resolution._on_card_moved,
-    "battle_result": destroytrig.on_battle_result,  # the BP comparison (CR 7-1-5-2-1)
 }
 

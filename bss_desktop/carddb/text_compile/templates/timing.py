@@ -159,7 +159,7 @@ cores_zero: "zero" | NUMBER
 %extend watch_event: count "of" owner descr filters? "is destroyed in battle via comparing bp with" count "of your opponent's spirits" -> watch_destroyed_in_battle
 
 // "when a spirit is summoned from your trash", "when N of your <kind> spirits is summoned from your trash" (CR 10-6-1)
-%extend watch_event: "a spirit is summoned from your trash"      -> summoned_from_trash
+%extend watch_event: count "spirit is summoned from your trash"  -> summoned_from_trash
                    | count "of" owner descr filters? "is summoned from your trash" -> watch_summoned_from_trash
 
 // "when you draw a card with N of your effects, ..." (ruling T2, the player's own draws)
@@ -363,7 +363,9 @@ class Rules:
     def spare_battle(self):
         return [{"spare_battle": True}]
 
-    def summoned_from_trash(self):  # CR 10-6-1: only your spirit cards are summoned from your trash
+    def summoned_from_trash(self, count):  # CR 10-6-1: only your spirit cards are summoned from your trash
+        if count != 1:
+            raise NotSupported("several spirits summoned from the trash at once")
         return {"trigger": "your_spirit_summoned_from_trash"}
 
     def watch_summoned_from_trash(self, count, side, descr, filters=None):
