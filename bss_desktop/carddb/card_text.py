@@ -158,7 +158,7 @@ class _Ctx:
         if self.trigger in MAGIC_TRIGGERS:
             return "that magic card"
         spirit_triggers = ("your_spirit_destroyed", "opponent_spirit_destroyed", "opponent_summons", "opponent_attacks",
-                           "opponent_summon_effect", "when_wins_battle", *WATCH_TRIGGERS,
+                           "opponent_summon_effect", "when_wins_battle", "when_destroys", *WATCH_TRIGGERS,
                            "when_blocks", "when_attacks", "when_attacks_or_blocks")
         return "that spirit" if self.trigger in spirit_triggers else "that card"
 
@@ -911,6 +911,8 @@ def _clause(d: Directive, ctx: _Ctx, effect_kind: str | None) -> _Clause:
                         f"{'their' if _is_plural(t, ctx) else 'its'} {what} and cannot regain them")
     if op == "end_attack_step":  # CR 6-7-3-2
         return _imp("end the attack step")
+    if op == "spare_battle":  # CR 7-1-5-2-1
+        return _imp("neither spirit of this battle is destroyed by comparing BP")
     if op == "must_attack":  # the card's text over CR 6-7-3-2 (CR 1-3-1)
         return _imp(f"{target_text(t, ctx=ctx)} must attack if able")
     if op == "attack_spirit":  # CR 10-10-1: the spirit attacked blocks at once
@@ -1007,6 +1009,23 @@ _TRIGGER_LABELS = {
     "when_attack_reduces_life": "When Its Attack Reduces Life",
     "opponent_summon_effect": "When your opponent's spirit's \"When Summoned\" effect has resolved",
     "when_wins_battle": "When It Destroys a Spirit by Comparing BP",
+    "when_destroys": "When It Destroys an Opponent's Spirit",
+    "opponent_spirit_destroyed_bp_zero": "When one of your opponent's spirits is destroyed by its BP becoming 0",
+    "opponent_spirit_destroyed_cores_by_you": "When one of your effects destroys one of your opponent's spirits by "
+                                              "taking its cores",
+    "your_spirit_destroys": "When one of your spirits destroys an opponent's spirit",
+    "your_spirit_effect_destroys": "When an effect of one of your spirits destroys an opponent's spirit",
+    "your_spirit_or_magic_destroys": "When one of your spirits or magic cards destroys an opponent's spirit",
+    "your_spirit_summoned_from_trash": "When a spirit is summoned from your trash",
+    "you_draw_by_effect": "When you draw with one of your effects",
+    "when_higher_bp": "When Its BP Is Higher in Battle",
+    "your_spirit_summoned_with_swift": "When one of your spirits is summoned with 【Swift】",
+    "your_spirit_wins_battle_against": "When one of your spirits destroys one of your opponent's spirits by "
+                                       "comparing BP",
+    "your_spirit_destroyed_by_opponent_spirit": "When one of your spirits is destroyed by one of your opponent's "
+                                                "spirits",
+    "trash_opponent_spirit_destroyed_bp_zero": "In your trash: when one of your opponent's spirits is destroyed by "
+                                               "its BP becoming 0",
     "you_use_magic": "When you use a magic card",
     "your_nexus_exhausted": "When one of your nexuses is exhausted",
     "your_nexus_placed": "When you place a nexus",
@@ -1066,6 +1085,16 @@ _WATCH_LABELS = {
     "your_spirit_reduces_life": "When {one} reduces your opponent's life with its attack",
     "opponent_spirit_reduces_life": "When your life is reduced by an attack from {one}",
     "your_spirit_wins_battle": "When {one} destroys an opponent's spirit by comparing BP",
+    "opponent_spirit_destroyed_bp_zero": "When {one} is destroyed by its BP becoming 0",
+    "opponent_spirit_destroyed_cores_by_you": "When one of your effects destroys {one} by taking its cores",
+    "your_spirit_destroys": "When {one} destroys an opponent's spirit",
+    "your_spirit_effect_destroys": "When an effect of {one} destroys an opponent's spirit",
+    "your_spirit_or_magic_destroys": "When {one} (a spirit, or a magic card's effect) destroys an opponent's spirit",
+    "your_spirit_summoned_from_trash": "When {one} is summoned from your trash",
+    "your_spirit_summoned_with_swift": "When {one} is summoned with 【Swift】",
+    "your_spirit_wins_battle_against": "When one of your spirits destroys {one} by comparing BP",
+    "your_spirit_destroyed_by_opponent_spirit": "When {one} is destroyed by one of your opponent's spirits",
+    "trash_opponent_spirit_destroyed_bp_zero": "In your trash: when {one} is destroyed by its BP becoming 0",
     "you_use_magic": "When you use {a}",
     "your_nexus_exhausted": "When {one} is exhausted",
     "your_nexus_placed": "When you place {a}",

@@ -82,6 +82,23 @@ TRIGGERS = (
     "opponent_draws",  # your opponent draws: once for each draw, however many cards (ruling T2)
     "opponent_draws_outside_draw_step",  # ... a draw outside their own draw step (ruling T2)
     "opponent_draws_by_effect",  # ... a draw one of their own effects makes ("uses one of their effects to draw")
+    # how, and by what, one of your opponent's spirits was destroyed (rules/bss/destroytrig.py; ruling T4)
+    "opponent_spirit_destroyed_bp_zero",  # ... by its BP becoming 0 or less (CR 9-4-2)
+    "opponent_spirit_destroyed_cores_by_you",  # ... by one of your effects taking its cores (CR 9-3-2-1)
+    "when_destroys",  # this spirit destroyed it: in battle with it, or by one of its effects (ruling T4)
+    "your_spirit_destroys",  # one of your spirits (`watch`) did (ruling T4)
+    "your_spirit_effect_destroys",  # an effect of one of your spirits (`watch`) did (ruling T4)
+    "your_spirit_or_magic_destroys",  # one of your spirits did, or one of your magic cards' effects (`watch`: any card)
+    "your_spirit_summoned_from_trash",  # one of your spirits (`watch`) is summoned from your trash (CR 10-6-1)
+    "you_draw_by_effect",  # you draw with one of your own effects (ruling T2)
+    "when_higher_bp",  # this spirit's BP was higher than the spirit it battles when compared (CR 7-1-5-2-1)
+    "your_spirit_summoned_with_swift",  # one of your spirits (`watch`) is summoned with 【Swift】 (CR 11-9-1)
+    "your_spirit_wins_battle_against",  # one of your spirits destroys an opponent's spirit `watch` fits by comparing
+    # BP (`watch`: the destroyed spirit; the trigger card: yours) (CR 7-1-5-2-1)
+    "your_spirit_destroyed_by_opponent_spirit",  # one of your spirits (`watch`) is destroyed by one of your
+    # opponent's spirits, as ruling T4 reads it
+    # while this card is in your trash (ruling T6), one of your opponent's spirits is destroyed by its BP becoming 0
+    "trash_opponent_spirit_destroyed_bp_zero",
 )
 # reactions to what either player's cards and effects do (docs/saga-rulings.md "Reactions to the other player's
 # actions"; rules/bss/reactions.py)
@@ -114,6 +131,8 @@ STANDARD_TRIGGERS = (
 )
 ALL_TRIGGERS = TRIGGERS + STANDARD_TRIGGERS
 EXTREMES = ("cost_least", "cost_most", "bp_least", "bp_most")  # Target.extreme
+ANY_CARD_TRIGGERS = ("your_spirit_or_magic_destroys",)  # they watch cards of more than one type (`watch.type`: any)
+LEVEL_WATCH_TRIGGERS = ("your_spirit_destroyed_by_opponent_spirit",)  # their `watch` may say a level ("LV2 or higher")
 # the triggers a card's label names about the card itself, which a filter may ask for ("with a "When Summoned" effect")
 EFFECT_LABEL_TRIGGERS = ("when_summoned", "when_placed", "when_attacks", "when_blocks", "when_destroyed",
                          "when_destroyed_by_opponent", "when_battle_ends")
@@ -121,6 +140,12 @@ EFFECT_LABEL_TRIGGERS = ("when_summoned", "when_placed", "when_attacks", "when_b
 # the trigger names whose); "it"/"that spirit" in the effect is that card (target `trigger`)
 WATCH_TRIGGERS = {
     "your_spirit_linked": "you",  # 【Link】 (docs/saga-rulings.md "Link")
+    # how and by what a spirit was destroyed, where a summoned one came from (rules/bss/destroytrig.py, summon_origin)
+    "opponent_spirit_destroyed_bp_zero": "opponent", "opponent_spirit_destroyed_cores_by_you": "opponent",
+    "your_spirit_destroys": "you", "your_spirit_effect_destroys": "you", "your_spirit_or_magic_destroys": "you",
+    "your_spirit_summoned_from_trash": "you", "your_spirit_summoned_with_swift": "you",
+    "your_spirit_wins_battle_against": "opponent",
+    "your_spirit_destroyed_by_opponent_spirit": "you", "trash_opponent_spirit_destroyed_bp_zero": "opponent",
     "your_spirit_destroyed": "you", "opponent_spirit_destroyed": "opponent", "opponent_summons": "opponent",
     "opponent_attacks": "opponent", "opponent_blocks": "opponent", "your_spirit_attacks": "you",
     "your_spirit_blocks": "you", "your_spirit_blocked": "you", "your_spirit_summoned": "you",
@@ -175,6 +200,7 @@ OPS = {  # directive: what its value is
     "refresh": "target", "bounce": "target", "to_deck_bottom": "target", "bp": "stat", "level": "stat",
     "core_charge": "cores", "core_remove": "cores", "life_gain": "amount", "life_damage": "amount",
     "token": "token", "search": "search", "recover": "recover", "grant": "grant", "restrict": "restrict",
+    "spare_battle": "flag",  # neither spirit of this battle is destroyed by comparing BP (CR 7-1-5-2-1)
     "attack_spirit": "target", "pay_cores": "amount", "substitute": "substitute", "select": "target",
     "to_deck_top": "target", "summon": "summon", "look": "look", "cost": "cost", "reduction": "reduction",
     "core_gain": "amount", "symbol": "symbol", "lose_effects": "lose", "allow": "allow", "later": "later",
@@ -1365,8 +1391,16 @@ def parse_effect(v, f, *, card_type: str, make_token=None) -> Effect:
             if trig not in WATCH_TRIGGERS or kind != "triggered":
                 raise EffectSyntax(f"{f}.watch", f"only triggered effects on {', '.join(WATCH_TRIGGERS)} watch "
                                                  "other cards")
-            _map(d["watch"], f"{f}.watch", _WATCH_KEYS)  # which spirits, not whose: the trigger says whose
+            # which spirits, not whose: the trigger says whose; a level only where the watched spirit is read on the
+            # field as the event happens (its destruction confirmed, CR 10-1-3-3)
+            _map(d["watch"], f"{f}.watch", _WATCH_KEYS + (("level_min",) if trig in LEVEL_WATCH_TRIGGERS else ()))
             kind_of = "magic" if trig in MAGIC_TRIGGERS else "nexus" if trig in NEXUS_TRIGGERS else "spirit"
+            if trig in ANY_CARD_TRIGGERS:  # a spirit or a magic card: filters that both have
+                kind_of = "any"
+                if d["watch"].get("type", "any") != "any" or any(k in d["watch"] for k in (
+                        "bp_max", "bp_min", "level_max", "exhausted", "soul_core", "cores_min", "cores_max")):
+                    raise EffectSyntax(f"{f}.watch", f"{trig} watches spirits and magic cards alike: filters a magic "
+                                                     "card has too (cost, colors, family, name_has, ...)")
             kw["watch"] = parse_target({"type": kind_of, **d["watch"]}, f"{f}.watch")
     elif "watch" in d:
         raise EffectSyntax(f"{f}.watch", "only triggered effects watch other cards")

@@ -277,6 +277,7 @@ class Directives:
                 if "effect_draws" in self._reads:  # effect (your effect making your opponent draw is not theirs)
                     st.effect_draws[p] += 1
                 self._fire_side(1 - p, "opponent_draws_by_effect")
+                self._fire_side(p, "you_draw_by_effect")  # "when you draw a card with one of your effects"
         return drew
 
     def _discard_cands(self, a, d, p: int) -> list:
@@ -977,6 +978,14 @@ class Directives:
         if st.stage != "attack" or st.battle is not None:
             return False
         st.stage = "end_start"
+        return True
+
+    def _do_spare_battle(self, a, d):
+        # neither spirit of the battle being fought is destroyed by comparing BP: whichever spirits fight this battle
+        # when BP are compared (CR 7-1-5-2-1); outside a battle nothing happens
+        if self.state.battle is None:
+            return False
+        self._grant(a, (), "spare_battle", "battle")  # (ends with the battle, CR 7-1-6-2)
         return True
 
     def _do_must_attack(self, a, d):  # a constant-only word: read where attack steps end (timing.must_attack)
