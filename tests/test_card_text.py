@@ -358,7 +358,7 @@ def test_keyword_levels_and_grants_are_shown():
 
 
 TARGET_SAMPLES = {
-    "ref": ["this", "attacker", "blocker", "trigger", "it", "linked"],
+    "ref": ["this", "attacker", "blocker", "trigger", "it", "linked", "changed"],
     "side": ["you", "any", "each"],
     "type": ["nexus", "magic", "any"],
     "zone": ["hand", "trash", "deck"],
@@ -450,6 +450,7 @@ CONDITION_SAMPLES = {
     "exhausted": [True, False],
     "magic_used_max": [0, 2],
     "burst_set": ["you", "opponent"],
+    "same_cost": [True, False],  # docs/saga-rulings.md Other-11
 }
 
 

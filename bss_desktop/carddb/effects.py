@@ -134,7 +134,9 @@ KEYWORDS += ("agile",)
 KEYWORD_NAMES["agile"] = "Agile"
 ASTRAL_TIMINGS = ("always", "your_turn", "opponent_turn", "attacking")  # CR 11-14-2: printed on the card
 IMMORTAL_TIMINGS = ("always", "attack_step")  # a printed limit: "During Either Attack Step" (CR 11-4-1 has none)
-REFS = ("this", "attacker", "blocker", "trigger", "it", "linked")  # card references instead of a selection
+REFS = ("this", "attacker", "blocker", "trigger", "it", "linked", "changed")  # card references instead of a selection
+# "changed": among the cards the directive just before (exhaust or refresh) acted on, those it changed ("spirits
+# refreshed by this effect": not one that was refreshed already, CR 1-3-2-1; docs/saga-rulings.md Other-9)
 # "linked": the spirit this card is linked with (【Link】, docs/saga-rulings.md "Link")
 # "it": the cards the effect's previous selecting directive chose ("select 1 of your spirits; it gets ...")
 MODES = ("exact", "up_to", "any_number", "all")  # CR 8-5-3-1, 8-5-3-2, 8-8-1-4
@@ -276,6 +278,7 @@ class Condition:
     exhausted: bool | None = None  # this card is on the field exhausted (true) or refreshed (false) (CR 4-4)
     magic_used_max: int | None = None  # you used at most N magic cards this turn ("the first magic card you use")
     burst_set: str | None = None  # you | opponent: that player has a burst set (face down, CR 10-9-1)
+    same_cost: bool | None = None  # the spirits on your field all cost the same (printed cost, CR 2-6; Other-11)
 
 
 @dataclass(frozen=True, slots=True)
@@ -304,6 +307,7 @@ class Directive:
     to: str | None = None  # core_remove: reserve | trash | void; search: where the rest goes
     look: int | None = None  # search, look: how many cards from the top
     keyword: Keyword | None = None  # grant
+    family: str | None = None  # grant: a spirit type the target gains ("it gains Dragon spirit type", CR 2-5-3)
     cannot: str | None = None  # restrict: RESTRICTIONS (attack | block | be_blocked | be_selected ...)
     token: object | None = None  # token: the token's CardDef (a `ref` token: None until the token table gives it)
     token_ref: str | None = None  # token: the token named by name, its stats from the player's token table
@@ -613,7 +617,7 @@ def parse_condition(v, f) -> Condition:
     for key, val in d.items():
         p = f"{f}.{key}"
         if key in ("your_turn", "attacking", "blocking", "soul_core", "soul_paid", "linked", "exhausted",
-                   "it_destroyed"):
+                   "it_destroyed", "same_cost"):
             kw[key] = _bool(val, p)
         elif key in ("life_max", "opponent_life_max", "control_min", "count_min", "count_max", "magic_used_max"):
             kw[key] = _int(val, p)
@@ -842,7 +846,13 @@ def _directive(op, val, f, make_token) -> Directive:
                          level=_int(d["level"], f"{p}.level", 1) if "level" in d else None, **_per(d, p))
     if shape == "cores":
         d = _map(val, p, ("target", "count", "for_each", "minus", "from", "soul_core") if op == "core_charge"
-                 else ("target", "count", "to", "for_each", "minus", "keep"))
+                 else ("target", "count", "to", "for_each", "minus", "keep", "up_to"))
+        if "up_to" in d:  # "remove up to 3 cores from it": its controller chooses 0 to N for each card (CR 1-3-5)
+            if set(d) & {"count", "keep", "for_each", "minus"}:
+                raise EffectSyntax(f"{p}.up_to", "up_to (0 to N cores, chosen) goes without count, keep or for_each")
+            return Directive(op, target=parse_target(d.get("target", "this"), f"{p}.target"), mode="up_to",
+                             amount=_int(d["up_to"], f"{p}.up_to", 1),
+                             to=_choice(d.get("to", "reserve"), f"{p}.to", ("reserve", "trash", "void")))
         if "keep" in d:
             if "count" in d or "for_each" in d:
                 raise EffectSyntax(f"{p}.keep", "keep (all cores but N) goes without count or for_each")
@@ -933,7 +943,16 @@ def _directive(op, val, f, make_token) -> Directive:
             raise EffectSyntax(f"{p}.side", "cards discarded from your own deck come back to your hand (side: you)")
         return Directive(op, target=t, among=among)
     if shape == "grant":
-        d = _map(val, p, ("target", "keyword", "duration"))
+        d = _map(val, p, ("target", "keyword", "duration", "family"))
+        if "family" in d:  # a spirit type gained for a while (docs/saga-rulings.md "Other phrases", Other-4)
+            fam = d["family"]
+            if "keyword" in d:
+                raise EffectSyntax(f"{p}.family", "a grant gives a keyword or a spirit type (family), not both")
+            if not isinstance(fam, str) or not fam.strip() or len(fam) > MAX_TOKEN_NAME:
+                raise EffectSyntax(f"{p}.family", f"expected a spirit type name of 1 to {MAX_TOKEN_NAME} characters, "
+                                                  f"got {fam!r}")
+            return Directive(op, target=parse_target(d.get("target", "this"), f"{p}.target"), family=" ".join(
+                fam.split()), duration=_choice(d.get("duration", "turn"), f"{p}.duration", DURATIONS))
         if "keyword" not in d:
             raise EffectSyntax(f"{p}.keyword", "missing")
         return Directive(op, target=parse_target(d.get("target", "this"), f"{p}.target"),
@@ -1201,10 +1220,10 @@ def parse_effect(v, f, *, card_type: str, make_token=None) -> Effect:
             if c.op not in COST_OPS:
                 raise EffectSyntax(f"{f}.cost[{i}]", f"an effect cost may only {', '.join(COST_OPS)}")
             if (c.may or c.if_done or c.after or c.must or c.quiet or c.cond is not None or c.per is not None
-                    or c.keep is not None):
+                    or c.keep is not None or c.mode == "up_to"):
                 raise EffectSyntax(f"{f}.cost[{i}]", "a cost is paid whole or not at all (CR 8-4-2-3): no may, if, "
                                                      "if_done or for_each in it")
-            if (c.target is not None and (c.target.side == "each" or c.target.ref == "it" or (
+            if (c.target is not None and (c.target.side == "each" or c.target.ref in ("it", "changed") or (
                     c.op == "destroy" and c.target.ref is None and c.target.side != "you"))) or (
                     c.op == "discard" and c.side not in (None, "you")):
                 raise EffectSyntax(f"{f}.cost[{i}]", "a cost names your own cards (this, or a selection of yours)")
@@ -1279,6 +1298,9 @@ def _refuse_silent(directives, f: str, card_type: str, kind: str) -> None:
             raise EffectSyntax(where, f"'{d.op}' does not act on field cards each player selects")
         if t is not None and t.ref == "it" and not selected:
             raise EffectSyntax(where, "'it' refers to the cards an earlier directive of this effect selected; none did")
+        if t is not None and t.ref == "changed" and (i == 0 or directives[i - 1].op not in ("exhaust", "refresh")):
+            raise EffectSyntax(f"{where}.{d.op}.target", "'changed' names the cards the directive just before it "
+                                                          "(exhaust or refresh) changed; it follows one")
         if d.if_done and i == 0:
             raise EffectSyntax(where, "if_done follows another directive ('if you do, ...')")
         if d.after and i == 0:
@@ -1291,6 +1313,9 @@ def _refuse_silent(directives, f: str, card_type: str, kind: str) -> None:
                                       "X or a reference")
         if d.op == "select" and kind == "constant":
             raise EffectSyntax(where, "a constant effect names its cards by its target, not by selecting")
+        if d.op == "grant" and d.family is not None and kind == "constant":  # (rules/bss/misc.py: resolved ones only)
+            raise EffectSyntax(f"{where}.grant.family", "a spirit type is gained by a resolved effect, for a while: "
+                                                        "not by a constant effect")
         if t is not None and t.ref is None or d.op == "token" and d.token_ref is not None:
             selected = True  # (a token named by name: "them" are the tokens it summoned, rules/bss/tokens.py)
 
@@ -1479,6 +1504,8 @@ def _directive_value(d: Directive, token_to_dict):
         out = {"target": target_to_dict(d.target), "count": d.amount}
         if d.keep is not None:
             out = {"target": target_to_dict(d.target), "keep": d.keep}
+        if d.mode == "up_to":
+            out = {"target": target_to_dict(d.target), "up_to": d.amount}
         if d.op == "core_remove":
             out["to"] = d.to
         if d.op == "core_charge" and d.cores_from == "trash":
@@ -1528,6 +1555,8 @@ def _directive_value(d: Directive, token_to_dict):
             out["among"] = d.among
         return out
     if shape == "grant":
+        if d.family is not None:
+            return {"target": target_to_dict(d.target), "family": d.family, "duration": d.duration}
         return {"target": target_to_dict(d.target), "keyword": keyword_to_dict(d.keyword), "duration": d.duration}
     if shape == "restrict":
         if d.cannot == "refresh_step":

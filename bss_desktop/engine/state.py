@@ -206,6 +206,7 @@ class Activation:
     # (rules/bss/resolution.LEAVING_TRIGGERS)
     lki: tuple | None = None
     discarded: list | None = None  # the cards its last mill discarded from a deck ("the discarded cards")
+    changed: list | None = None  # the cards its last exhaust or refresh changed ("spirits refreshed by this effect")
 
     def hash_data(self) -> list:
         data = [self.ts, self.group, self.source, list(self.ref), self.controller, self.trigger_card, self.lki_level,
@@ -217,6 +218,8 @@ class Activation:
             data.append("shortfall")
         if self.discarded is not None:  # (likewise: only an effect that discarded from a deck keeps them)
             data.append(["discarded", *self.discarded])
+        if self.changed is not None:  # (likewise: only an effect that reads them keeps them)
+            data.append(["changed", *self.changed])
         return data
 
     def __copy__(self) -> Activation:
@@ -230,6 +233,7 @@ class Activation:
         a.cur = None if self.cur is None else self.cur[:]
         a.selected = self.selected[:]
         a.discarded = None if self.discarded is None else self.discarded[:]
+        a.changed = None if self.changed is None else self.changed[:]
         # picks holds card ids, core splits [iid, regular, soul] or lists of card ids (rules/bss/directives.py)
         a.picks = [x[:] if type(x) is list else x for x in self.picks]
         return a

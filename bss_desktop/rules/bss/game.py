@@ -315,7 +315,7 @@ def _counters_read(defs) -> set:
     anywhere in their effects, nested directives included."""
     from dataclasses import fields, is_dataclass
 
-    from ...carddb.effects import Condition, Count
+    from ...carddb.effects import Condition, Count, Target
 
     found: set = set()
     seen: set = set()
@@ -334,6 +334,8 @@ def _counters_read(defs) -> set:
             found.add("discarded")
         if isinstance(x, Condition) and x.magic_used_max is not None:
             found.add("magic_uses")
+        if isinstance(x, Target) and x.ref == "changed":  # "spirits refreshed by this effect" (rules/bss/misc.py)
+            found.add("changed")
         for f in fields(x):
             walk(getattr(x, f.name))
 
