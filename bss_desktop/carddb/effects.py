@@ -1219,11 +1219,14 @@ def parse_effect(v, f, *, card_type: str, make_token=None) -> Effect:
         for i, c in enumerate(kw["cost"]):
             if c.op not in COST_OPS:
                 raise EffectSyntax(f"{f}.cost[{i}]", f"an effect cost may only {', '.join(COST_OPS)}")
+            if c.mode == "up_to" or (c.target is not None and c.target.ref == "changed"):  # (Other-3, Other-9)
+                raise EffectSyntax(f"{f}.cost[{i}]", "a cost is paid whole (CR 8-4-2-3) and names your own cards: no "
+                                                     "up_to, no 'changed'")
             if (c.may or c.if_done or c.after or c.must or c.quiet or c.cond is not None or c.per is not None
-                    or c.keep is not None or c.mode == "up_to"):
+                    or c.keep is not None):
                 raise EffectSyntax(f"{f}.cost[{i}]", "a cost is paid whole or not at all (CR 8-4-2-3): no may, if, "
                                                      "if_done or for_each in it")
-            if (c.target is not None and (c.target.side == "each" or c.target.ref in ("it", "changed") or (
+            if (c.target is not None and (c.target.side == "each" or c.target.ref == "it" or (
                     c.op == "destroy" and c.target.ref is None and c.target.side != "you"))) or (
                     c.op == "discard" and c.side not in (None, "you")):
                 raise EffectSyntax(f"{f}.cost[{i}]", "a cost names your own cards (this, or a selection of yours)")
