@@ -135,41 +135,6 @@ def test_ruling_other_1_played_your_blocking_spirits_gain_nothing_when_the_oppon
     game.apply(Block(1, guard))
     assert (stats.bp(game, guard), stats.bp(game, knight)) == (2000, 3000)  # their blocker is not "yours"
 
-
-QUICK = record(ID="ZT-005", name="Quick Test", cost="1", reduction=[],
-               effects=[{"levels": [], "condition": "N/A", "details": "N/A", "steps": [],
-                         "keywords": [{"keyword_name": "Curse", "keyword_modifier": None}]}])
-
-
-@pytest.mark.parametrize("text, ops", [
-    ("Summon 1 spirit card with Curse from your hand.",
-     [{"summon": {"target": {"keyword": "curse", "zone": "hand"}, "pay": True}}]),
-    ("You may summon a Stoneback or Sky Warden spirit card from your hand.",
-     [{"summon": {"target": {"families": ["Stoneback", "Sky Warden"], "zone": "hand"}, "pay": True}, "may": True}]),
-])
-def test_cr_10_6_6_compiled_summon_from_your_hand_paying_its_cost(text, ops):
-    s = compile_sentence(text, FAMS)
-    assert s.ok, s.why
-    assert s.ops == ops
-
-
-@pytest.mark.parametrize("text", ["Summon two spirit cards from your hand.", "Summon a nexus card from your hand.",
-                                  "Summon a spirit card from your trash."])
-def test_cr_10_6_6_a_paid_summon_of_more_than_one_spirit_card_from_the_hand_stays_by_hand(text):
-    assert not compile_sentence(text, FAMS).ok
-
-
-def test_cr_10_6_6_played_summon_a_spirit_card_with_a_keyword_from_your_hand_paying_its_cost():
-    db = imported_db(magic("Summon 1 spirit card with Curse from your hand."), QUICK)
-    game = game_of(db, "{life: 5, reserve: 3, soul_core: trash, hand: [ZT-001, ZT-005, T-R1]}", "{life: 5, reserve: 3}")
-    quick = first(game, 0, "ZT-005", "hand")
-    game.apply(UseMagic(0, first(game, 0, "ZT-001", "hand")))
-    assert game.pending.info["options"] == [quick]  # the Pup has no 【Curse】
-    answer(game, [quick])  # its cost, then its LV1 core, from the reserve: the only place to pay from (CR 10-6-6, 7)
-    assert game.state.cards[quick].zone == "field" and game.state.cards[quick].cores == 1
-    assert game.state.players[0].reserve == 1 and game.state.players[0].trash_cores == 1
-
-
 MILL_THEN = ("Discard the top card of your deck. If it is not a spirit card, select 1 of your opponent's spirits. "
              "Remove 2 cores from it and place them into their reserve.")
 

@@ -88,10 +88,6 @@ m_state: "exhausted" -> adj_exhausted
 %extend sentence: m_your_battling ("gains" | "gain") NUMBER "bp" duration? -> m_battling_bp
 m_your_battling: ("your blocking spirits" | "your blocking spirit") -> m_your_blocker
                | ("your attacking spirits" | "your attacking spirit") -> m_your_attacker
-// "summon 1 spirit card with Curse from your hand": no "without paying its cost", so its cost is paid and its LV1
-// cores placed as any summon's (CR 10-6-6, 10-6-7; summon `pay`)
-%extend action: m_summon_paid
-m_summon_paid: "summon" amount card_descr filters? from_zone filters?
 // "If it is not a magic card, ..." after a discard of the top card of a deck: the card that discard put into the
 // trash (count `discarded`), and only when a card was discarded (`if_done`: an empty deck discards none, CR 1-3-2)
 %extend sentence: "if it is not" ("a" | "an") card_descr filters? "," statement -> m_if_discarded_not
@@ -262,17 +258,6 @@ class Rules:
     def m_battling_bp(self, battling, number, duration=None):
         ref, your_turn = battling
         return [{**self.bp_change(ref, number, *([duration] if duration else []))[0], "if": {"your_turn": your_turn}}]
-
-    def m_summon_paid(self, amount, descr, *rest):
-        zone = next(r for r in rest if isinstance(r, str))
-        if zone != "hand":
-            raise NotSupported("a summon paying its cost from elsewhere than the hand")
-        filters = [f for r in rest if isinstance(r, list) for f in r]
-        t = {**self._target(amount, "you", descr, filters), "zone": zone}
-        t.pop("side", None)
-        if t.get("type", "spirit") != "spirit" or set(t) & {"count", "up_to", "all", "any_number"}:
-            raise NotSupported("a summon paying its cost of something other than one spirit card")
-        return [{"summon": {"target": t, "pay": True}}]
 
     def m_if_discarded_not(self, descr, *rest):
         filters = rest[0] if len(rest) == 2 else None
