@@ -617,7 +617,7 @@ def parse_condition(v, f) -> Condition:
     for key, val in d.items():
         p = f"{f}.{key}"
         if key in ("your_turn", "attacking", "blocking", "soul_core", "soul_paid", "linked", "exhausted",
-                   "it_destroyed", "same_cost"):
+                   "it_destroyed"):
             kw[key] = _bool(val, p)
         elif key in ("life_max", "opponent_life_max", "control_min", "count_min", "count_max", "magic_used_max"):
             kw[key] = _int(val, p)
@@ -629,6 +629,8 @@ def parse_condition(v, f) -> Condition:
             kw[key] = _choice(val, p, COLORS)
         elif key == "burst_set":
             kw[key] = _choice(val, p, ("you", "opponent"))
+        elif key == "same_cost":  # docs/saga-rulings.md Other-11
+            kw[key] = _bool(val, p)
         elif key == "control":  # "you control ...": your cards unless it says otherwise
             kw[key] = _one_kind(parse_target({"side": "you", **val} if isinstance(val, dict) else val, p), p)
         elif key == "it":  # a filter on the card itself: whose card, which zone and how many are not its to say
