@@ -130,7 +130,8 @@ def _condition_target(t: Target | None) -> str:
 
 # ------------------------------------------------------------------ targets (CR 8-5-3)
 
-_REF_WORDS = {"attacker": "the attacking spirit", "blocker": "the blocking spirit", "linked": "the linked spirit"}
+_REF_WORDS = {"attacker": "the attacking spirit", "blocker": "the blocking spirit", "linked": "the linked spirit",
+              "changed": "the cards refreshed or exhausted this way"}
 _PLAIN_NOUNS = {"spirit": "spirit", "nexus": "nexus", "magic": "magic card", "any": "card"}
 
 
@@ -525,6 +526,9 @@ def _condition_parts(c: Condition, ctx: _Ctx, *, constant: bool) -> list[str]:
         parts.append(f"it is {'not ' if c.it_not else ''}{_article(shape)}")
     if c.burst_set is not None:  # CR 10-9-1
         parts.append("you have a burst set" if c.burst_set == "you" else "your opponent has a burst set")
+    if c.same_cost is not None:  # docs/saga-rulings.md Other-11
+        parts.append("all the spirits on your field cost the same" if c.same_cost else
+                     "the spirits on your field do not all cost the same")
     if c.magic_used_max is not None:  # docs/saga-rulings.md, Costs: Next-1
         parts.append("you have used no magic card this turn" if c.magic_used_max == 0 else
                      f"you have used {c.magic_used_max} or fewer magic cards this turn")
@@ -718,6 +722,8 @@ def _clause(d: Directive, ctx: _Ctx, effect_kind: str | None) -> _Clause:
                 "life": "your life"}[d.to]
         if d.keep is not None:
             return _imp(f"send all but {_count(d.keep, 'core')} from {_each(t, ctx)} to {dest}")
+        if d.mode == "up_to":
+            return _imp(f"send up to {_count(d.amount, 'core')} from {_each(t, ctx)} to {dest}")
         return _imp(f"send {_count(d.amount, 'core')} from {_each(t, ctx)} to {dest}{per}")
     if op == "feast":  # 【Feast】 (docs/saga-rulings.md, "Feast and Chain")
         times = "" if d.amount == 1 and not per else " once" if d.amount == 1 else f" {d.amount} times"
@@ -814,6 +820,9 @@ def _clause(d: Directive, ctx: _Ctx, effect_kind: str | None) -> _Clause:
                 "all": "all "}[t.mode]
         where = "from among the discarded cards" if d.among == "discarded" else f"from {_zone_words(t)}"
         return _imp(f"return {lead}{_kind(t, _is_plural(t))} {where} to your hand")
+    if op == "grant" and d.family is not None:
+        return _subject(target_text(t, ctx=ctx), _is_plural(t, ctx), "gains", "gain", "gain",
+                        _join(f"the {d.family} spirit type", dur))
     if op == "grant":
         kw = keyword_text(d.keyword)
         if d.keyword.levels:
