@@ -95,9 +95,8 @@ m_your_battling: ("your blocking spirits" | "your blocking spirit") -> m_your_bl
 %extend core_remove: "remove up to" count core_word "from" it "and place" it "into" core_to -> m_remove_up_to
 // "remove N cores that are not a {CORE} from it ... into the void" ({CORE}: the soul core's symbol): the
 // void never takes the soul core unless the effect names it (CR 4-11-3), so this is any core into the void
-%extend core_remove: "remove" count core_word ("that is not a" | "that are not a") m_soul "from" it "and place" it "into" core_to -> m_remove_not_soul
-m_soul: "{core}" -> m_soul_symbol
-      | QUOTED -> m_soul_quoted
+%extend core_remove: "remove" count core_word (not_soul | m_not_soul_symbol) "from" it "and place" it "into" core_to -> m_remove_not_soul
+m_not_soul_symbol: ("that is not a" | "that are not a") "{core}"
 // "it gains Dragon spirit type during this turn": a spirit type for a while (grant `family`, CR 2-5-3; Other-4)
 %extend action: m_gains_family
 m_gains_family: subject ("gains" | "gain") FAMILY ("spirit type" | "spirit types") duration?
@@ -275,11 +274,8 @@ class Rules:
         d = self._core_to(count, to)
         return [{"core_remove": {"target": "it", "up_to": d.pop("count"), **d}}]
 
-    def m_soul_symbol(self):
+    def m_not_soul_symbol(self):  # (the quoted form is deck.py's not_soul)
         return None
-
-    def m_soul_quoted(self, q):
-        self._soul(q, "a core that is not something other than the soul core")
 
     def m_remove_not_soul(self, count, _w, _soul, _it, _it2, to):
         if to != "void":  # a reserve or a trash takes the soul core too (CR 8-5-6): the vocabulary can't exclude it
