@@ -360,7 +360,7 @@ def test_keyword_levels_and_grants_are_shown():
 
 
 TARGET_SAMPLES = {
-    "ref": ["this", "attacker", "blocker", "trigger", "it", "linked"],
+    "ref": ["this", "attacker", "blocker", "trigger", "it", "linked", "changed"],
     "side": ["you", "any", "each"],
     "type": ["nexus", "magic", "any"],
     "zone": ["hand", "trash", "deck"],
@@ -464,6 +464,7 @@ CONDITION_SAMPLES = {
     "less_life": [True, False],
     "life_lost": [True, False],
     "life_kept": [True, False],
+    "same_cost": [True, False],  # docs/saga-rulings.md Other-11
 }
 
 

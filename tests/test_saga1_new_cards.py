@@ -2477,7 +2477,7 @@ def test_ruling_link_7_packbond_alpha_puts_a_core_on_your_linked_beasts(attacker
     assert game.state.cards[striker].cores == (2 if charged else 1)
 
 
-# ---------------------------------------------------------------- SG1-237 … SG1-251: reactions and the new costs
+# ---------------------------------------------------------------- SG1-238 … SG1-252: reactions and the new costs
 
 
 def attack_alone(game, attacker: int) -> None:
@@ -2490,10 +2490,10 @@ def attack_alone(game, attacker: int) -> None:
 
 
 def test_hearthbond_drake_takes_a_dragons_cores_to_stand_up_and_grows_once_per_turn():
-    assert text("SG1-237") == ("〔Once per turn〕 (When a core is placed onto this card) This spirit gets +2000 BP this "
+    assert text("SG1-238") == ("〔Once per turn〕 (When a core is placed onto this card) This spirit gets +2000 BP this "
                                "turn.\nFlash: You may move all cores from 1 of your Dragon spirits onto this spirit to "
                                "refresh this spirit.")
-    game = game_at("{life: 5, reserve: 3, field: [{card: SG1-237, exhausted: true}, {card: SG1-003, cores: 2}, "
+    game = game_at("{life: 5, reserve: 3, field: [{card: SG1-238, exhausted: true}, {card: SG1-003, cores: 2}, "
                    "SG1-002]}", "{life: 5, reserve: 3}", step="attack")
     drake, flarecrest, squire = game.state.players[0].field
     game.apply(Attack(0, squire))
@@ -2506,7 +2506,7 @@ def test_hearthbond_drake_takes_a_dragons_cores_to_stand_up_and_grows_once_per_t
 
 
 def test_hearthbond_drake_cannot_pay_with_a_spirit_that_is_no_dragon():
-    game = game_at("{life: 5, reserve: 3, field: [{card: SG1-237, exhausted: true}, {card: SG1-002, cores: 2}, "
+    game = game_at("{life: 5, reserve: 3, field: [{card: SG1-238, exhausted: true}, {card: SG1-002, cores: 2}, "
                    "SG1-045]}", "{life: 5, reserve: 3}", step="attack")
     drake, squire, guard = game.state.players[0].field
     game.apply(Attack(0, guard))
@@ -2518,10 +2518,10 @@ def test_hearthbond_drake_cannot_pay_with_a_spirit_that_is_no_dragon():
 
 
 def test_emberwake_marshal_charges_a_dragon_after_its_battle_once_per_turn():
-    assert text("SG1-238") == ("〔Once per turn〕 (When a battle with one of your Dragon spirits ends) Put 1 core from "
+    assert text("SG1-239") == ("〔Once per turn〕 (When a battle with one of your Dragon spirits ends) Put 1 core from "
                                "the void on that spirit.\n(When your 【Awaken】 leaves one of your spirits without "
                                "cores) Draw 1 card.")
-    game = game_at("{life: 5, reserve: 3, field: [SG1-238, SG1-001, SG1-003]}", "{life: 5, reserve: 3}",
+    game = game_at("{life: 5, reserve: 3, field: [SG1-239, SG1-001, SG1-003]}", "{life: 5, reserve: 3}",
                    step="attack")
     marshal, hatchling, flarecrest = game.state.players[0].field
     attack_alone(game, marshal)  # a Blazeguard's battle: nothing
@@ -2535,7 +2535,7 @@ def test_emberwake_marshal_charges_a_dragon_after_its_battle_once_per_turn():
 @pytest.mark.parametrize("emptied", [True, False])
 def test_emberwake_marshal_draws_when_awaken_empties_one_of_your_spirits(emptied):
     from bss_desktop.engine.commands import Awaken
-    game = game_at("{life: 5, reserve: 3, field: [SG1-238, {card: SG1-010, cores: 1}, {card: SG1-001, cores: 1}, "
+    game = game_at("{life: 5, reserve: 3, field: [SG1-239, {card: SG1-010, cores: 1}, {card: SG1-001, cores: 1}, "
                    "{card: SG1-002, cores: 2}]}", "{life: 5, reserve: 3}", step="attack")
     marshal, golem, hatchling, squire = game.state.players[0].field
     game.apply(Attack(0, marshal))
@@ -2564,10 +2564,10 @@ def settle_one(game) -> None:
 
 
 def test_grovemaw_bison_eats_a_beasts_cores_to_exhaust_and_gains_a_core_for_it():
-    assert text("SG1-239") == ("Main: You may move all cores from 1 of your Beast spirits onto this spirit to exhaust "
+    assert text("SG1-240") == ("Main: You may move all cores from 1 of your Beast spirits onto this spirit to exhaust "
                                "1 opponent's spirit.\n〔Once per turn〕 (When one of your effects exhausts one of your "
                                "opponent's spirits) Put 1 core from the void on this spirit.")
-    game = game_at("{life: 5, reserve: 5, hand: [SG1-089], field: [SG1-239, {card: SG1-085, cores: 2}]}",
+    game = game_at("{life: 5, reserve: 5, hand: [SG1-089], field: [SG1-240, {card: SG1-085, cores: 2}]}",
                    "{life: 5, reserve: 3, field: [SG1-005, SG1-003]}")
     bison, runner = game.state.players[0].field
     ashwing, flarecrest = game.state.players[1].field
@@ -2582,7 +2582,7 @@ def test_grovemaw_bison_eats_a_beasts_cores_to_exhaust_and_gains_a_core_for_it()
 
 
 def test_grovemaw_bison_cannot_pay_without_another_beast():
-    game = game_at("{life: 5, reserve: 3, field: [SG1-239, {card: SG1-086, cores: 2}]}",
+    game = game_at("{life: 5, reserve: 3, field: [SG1-240, {card: SG1-086, cores: 2}]}",
                    "{life: 5, reserve: 3, field: [SG1-005]}")
     bison = game.state.players[0].field[0]
     with pytest.raises(IllegalCommand):  # the Thicket Beetle is a Carapace
@@ -2591,10 +2591,10 @@ def test_grovemaw_bison_cannot_pay_without_another_beast():
 
 @pytest.mark.parametrize("blocked", [True, False])
 def test_squallhoof_stag_gale_puts_a_core_on_it_and_the_core_gives_1000_bp(blocked):
-    assert text("SG1-240") == ("【Gale: 1】\n(When one of your opponent's spirits is exhausted by 【Gale】) Put 1 core "
+    assert text("SG1-241") == ("【Gale: 1】\n(When one of your opponent's spirits is exhausted by 【Gale】) Put 1 core "
                                "from the void on this spirit.\n〔Once per turn〕 (When a core is placed onto this "
                                "card) This spirit gets +1000 BP this turn.")
-    game = game_at("{life: 5, reserve: 3, field: [SG1-240]}", "{life: 5, reserve: 3, field: [SG1-001, SG1-064]}",
+    game = game_at("{life: 5, reserve: 3, field: [SG1-241]}", "{life: 5, reserve: 3, field: [SG1-001, SG1-064]}",
                    step="attack")
     stag = game.state.players[0].field[0]
     hatchling, chick = game.state.players[1].field
@@ -2609,10 +2609,10 @@ def test_squallhoof_stag_gale_puts_a_core_on_it_and_the_core_gives_1000_bp(block
 
 @pytest.mark.parametrize("cores, drawn", [(2, 1), (0, 0)])
 def test_windbreak_hollow_gains_a_core_for_gale_and_at_lv2_draws_for_your_exhausting_effect(cores, drawn):
-    assert text("SG1-241") == ("(When one of your opponent's spirits is exhausted by 【Gale】) Put 1 core from the "
+    assert text("SG1-242") == ("(When one of your opponent's spirits is exhausted by 【Gale】) Put 1 core from the "
                                "void into your reserve.\n[LV2] 〔Once per turn〕 (When one of your effects exhausts "
                                "one of your opponent's spirits) Draw 1 card.")
-    game = game_at(f"{{life: 5, reserve: 3, field: [{{card: SG1-241, cores: {cores}}}, SG1-086]}}",
+    game = game_at(f"{{life: 5, reserve: 3, field: [{{card: SG1-242, cores: {cores}}}, SG1-086]}}",
                    "{life: 5, reserve: 3, field: [SG1-001, SG1-064]}", step="attack")
     beetle = game.state.players[0].field[1]
     hatchling, chick = game.state.players[1].field
@@ -2626,7 +2626,7 @@ def test_windbreak_hollow_gains_a_core_for_gale_and_at_lv2_draws_for_your_exhaus
 
 
 def test_windbreak_hollow_not_for_an_exhaustion_that_is_no_gale():
-    game = game_at("{life: 5, reserve: 5, hand: [SG1-089], field: [SG1-241]}",
+    game = game_at("{life: 5, reserve: 5, hand: [SG1-089], field: [SG1-242]}",
                    "{life: 5, reserve: 3, field: [SG1-001]}")
     mantis = first(game, 0, "SG1-089", "hand")
     reserve = game.state.players[0].reserve - game.cost_of(mantis) - 1  # its cost, and its LV1 core
@@ -2638,9 +2638,9 @@ def test_windbreak_hollow_not_for_an_exhaustion_that_is_no_gale():
 
 @pytest.mark.parametrize("top, gained", [("SG1-039", 1), ("SG1-001", 0)])
 def test_tidewrack_vault_gains_a_core_when_a_magic_card_leaves_the_opponents_deck(top, gained):
-    assert text("SG1-242") == ("(When a magic card is discarded from your opponent's deck) Put 1 core from the void "
+    assert text("SG1-243") == ("(When a magic card is discarded from your opponent's deck) Put 1 core from the void "
                                "into your reserve.\n[LV2] (When a spirit is discarded by your 【Crush】) Draw 1 card.")
-    game = game_at("{life: 5, reserve: 3, field: [SG1-242, {card: SG1-106, cores: 1}]}",
+    game = game_at("{life: 5, reserve: 3, field: [SG1-243, {card: SG1-106, cores: 1}]}",
                    f"{{life: 5, reserve: 3, deck: [{top}, SG1-001, SG1-001, SG1-001]}}", step="attack")
     scout = game.state.players[0].field[1]
     attack_alone(game, scout)  # Brinefin Scout: 2 cards from the top of the opponent's deck
@@ -2649,7 +2649,7 @@ def test_tidewrack_vault_gains_a_core_when_a_magic_card_leaves_the_opponents_dec
 
 @pytest.mark.parametrize("cores, drawn", [(2, 1), (0, 0)])
 def test_tidewrack_vault_at_lv2_draws_when_your_crush_discards_a_spirit_card(cores, drawn):
-    game = game_at(f"{{life: 5, reserve: 3, field: [{{card: SG1-242, cores: {cores}}}, SG1-110]}}",
+    game = game_at(f"{{life: 5, reserve: 3, field: [{{card: SG1-243, cores: {cores}}}, SG1-110]}}",
                    "{life: 5, reserve: 3, deck: [SG1-001, SG1-001, SG1-001, SG1-001]}", step="attack")
     attack_alone(game, game.state.players[0].field[1])  # Saltspray Marauder's 【Crush】
     assert len(game.state.players[1].trash) >= 3 and len(game.state.players[0].hand) == drawn
@@ -2657,10 +2657,10 @@ def test_tidewrack_vault_at_lv2_draws_when_your_crush_discards_a_spirit_card(cor
 
 @pytest.mark.parametrize("top, drawn", [("SG1-039", 1), ("SG1-001", 0)])
 def test_riptide_grinder_crush_draws_for_a_magic_card_and_pumps_the_leviathan(top, drawn):
-    assert text("SG1-243") == ("【Crush: +1】\n(When a magic card is discarded by your 【Crush】) Draw 1 card.\n(When an "
+    assert text("SG1-244") == ("【Crush: +1】\n(When a magic card is discarded by your 【Crush】) Draw 1 card.\n(When an "
                                "effect of one of your Leviathan spirits discards a card from your opponent's deck) "
                                "That spirit gets +2000 BP this turn.")
-    game = game_at("{life: 5, reserve: 3, field: [SG1-243]}",
+    game = game_at("{life: 5, reserve: 3, field: [SG1-244]}",
                    f"{{life: 5, reserve: 3, deck: [{top}, SG1-001, SG1-001, SG1-001]}}", step="attack")
     grinder = game.state.players[0].field[0]
     game.apply(Attack(0, grinder))  # 【Crush: +1】 at LV1: the top 2 cards
@@ -2670,7 +2670,7 @@ def test_riptide_grinder_crush_draws_for_a_magic_card_and_pumps_the_leviathan(to
 
 
 def test_riptide_grinder_not_for_a_magic_cards_discard():
-    game = game_at("{life: 5, reserve: 6, hand: [SG1-124], field: [SG1-243]}",
+    game = game_at("{life: 5, reserve: 6, hand: [SG1-124], field: [SG1-244]}",
                    "{life: 5, reserve: 3, deck: [SG1-039, SG1-039, SG1-001, SG1-001, SG1-001, SG1-001, SG1-001]}")
     grinder = game.state.players[0].field[0]
     game.apply(UseMagic(0, first(game, 0, "SG1-124", "hand")))  # Crushing Tide: not a Leviathan's effect
@@ -2681,10 +2681,10 @@ def test_riptide_grinder_not_for_a_magic_cards_discard():
 
 @pytest.mark.parametrize("cores, bp", [(3, 5000), (1, 1000)])
 def test_undertow_chronicler_draws_once_for_your_spirits_discards_and_grows_at_lv2(cores, bp):
-    assert text("SG1-244") == ("〔Once per turn〕 (When an effect of one of your spirits discards a card from your "
+    assert text("SG1-245") == ("〔Once per turn〕 (When an effect of one of your spirits discards a card from your "
                                "opponent's deck) Draw 1 card.\n[LV2] (When a card is discarded from your opponent's "
                                "deck) This spirit gets +2000 BP this turn.")
-    game = game_at(f"{{life: 5, reserve: 3, field: [{{card: SG1-244, cores: {cores}}}, SG1-106, SG1-001]}}",
+    game = game_at(f"{{life: 5, reserve: 3, field: [{{card: SG1-245, cores: {cores}}}, SG1-106, SG1-001]}}",
                    "{life: 5, reserve: 3}", step="attack")
     chronicler, scout, hatchling = game.state.players[0].field
     attack_alone(game, scout)  # the Scout's effect discards 2
@@ -2692,7 +2692,7 @@ def test_undertow_chronicler_draws_once_for_your_spirits_discards_and_grows_at_l
 
 
 def test_undertow_chronicler_a_magic_cards_discard_is_no_spirits_effect():
-    game = game_at("{life: 5, reserve: 6, hand: [SG1-124], field: [{card: SG1-244, cores: 3}]}",
+    game = game_at("{life: 5, reserve: 6, hand: [SG1-124], field: [{card: SG1-245, cores: 3}]}",
                    "{life: 5, reserve: 3}")
     chronicler = game.state.players[0].field[0]
     game.apply(UseMagic(0, first(game, 0, "SG1-124", "hand")))
@@ -2702,38 +2702,38 @@ def test_undertow_chronicler_a_magic_cards_discard_is_no_spirits_effect():
 
 
 def test_gravewhisper_tome_strips_a_core_and_draws():
-    assert text("SG1-245") == ("Main/Flash: Send 1 core from 1 opponent's spirit to its owner's reserve. Draw 1 card."
+    assert text("SG1-246") == ("Main/Flash: Send 1 core from 1 opponent's spirit to its owner's reserve. Draw 1 card."
                                "\n(When this card is discarded from your deck by your opponent's effect) Return this "
                                "card from your trash to your hand.")
-    game = game_at("{life: 5, reserve: 4, hand: [SG1-245]}", "{life: 5, reserve: 3, field: [{card: SG1-005, cores: 3}]}")
+    game = game_at("{life: 5, reserve: 4, hand: [SG1-246]}", "{life: 5, reserve: 3, field: [{card: SG1-005, cores: 3}]}")
     ashwing = first(game, 1, "SG1-005")
-    game.apply(UseMagic(0, first(game, 0, "SG1-245", "hand")))
+    game.apply(UseMagic(0, first(game, 0, "SG1-246", "hand")))
     settle(game)
     assert game.state.cards[ashwing].cores == 2 and len(game.state.players[0].hand) == 1
 
 
 @pytest.mark.parametrize("by_opponent", [True, False])
 def test_gravewhisper_tome_returns_to_the_hand_when_the_opponent_discards_it_from_your_deck(by_opponent):
-    deck = "deck: [SG1-001, SG1-245, SG1-001, SG1-001, SG1-001]"
+    deck = "deck: [SG1-001, SG1-246, SG1-001, SG1-001, SG1-001]"
     if by_opponent:  # the opponent's Kelpbound Diver discards 3 from the top of your deck
         game = game_at(f"{{life: 5, reserve: 3, {deck}}}", "{life: 5, reserve: 5, hand: [SG1-109]}", turn_player=1)
         game.apply(Summon(1, first(game, 1, "SG1-109", "hand")))
         while game.pending is not None and game.pending.kind == "choose":
             answer(game, True if info(game).get("kind") == "may" else info(game)["options"][0])
     else:  # your own Marrowdig Ghoul pays 2 cards of your deck
-        game = game_at(f"{{life: 5, reserve: 3, field: [SG1-247], {deck}}}", "{life: 5, reserve: 3}", step="attack")
+        game = game_at(f"{{life: 5, reserve: 3, field: [SG1-248], {deck}}}", "{life: 5, reserve: 3}", step="attack")
         game.apply(Attack(0, game.state.players[0].field[0]))
         answer(game, True)
     settle(game)
-    tome = next(i for i, c in game.state.cards.items() if c.cid == "SG1-245")
+    tome = next(i for i, c in game.state.cards.items() if c.cid == "SG1-246")
     assert zone(game, tome) == ("hand" if by_opponent else "trash")
 
 
 def test_barrowdeep_warden_pays_back_a_core_and_recovers_a_revenant_after_a_big_discard():
-    assert text("SG1-246") == ("(When this card is discarded from your deck by your opponent's effect) Put 1 core from "
+    assert text("SG1-247") == ("(When this card is discarded from your deck by your opponent's effect) Put 1 core from "
                                "the void into your reserve.\n(When your opponent's effect discards 3 or more cards from "
                                "your deck) Return up to 1 Revenant card from your trash to your hand.")
-    game = game_at("{life: 5, reserve: 3, field: [SG1-246], deck: [SG1-001, SG1-246, SG1-026, SG1-001, SG1-001]}",
+    game = game_at("{life: 5, reserve: 3, field: [SG1-247], deck: [SG1-001, SG1-247, SG1-026, SG1-001, SG1-001]}",
                    "{life: 5, reserve: 5, hand: [SG1-109]}", turn_player=1)
     game.apply(Summon(1, first(game, 1, "SG1-109", "hand")))
     hound = first(game, 0, "SG1-026", "deck")
@@ -2751,7 +2751,7 @@ def test_barrowdeep_warden_pays_back_a_core_and_recovers_a_revenant_after_a_big_
 
 
 def test_barrowdeep_warden_not_for_a_discard_of_2():
-    game = game_at("{life: 5, reserve: 3, field: [SG1-246], deck: [SG1-026, SG1-246, SG1-001]}",
+    game = game_at("{life: 5, reserve: 3, field: [SG1-247], deck: [SG1-026, SG1-247, SG1-001]}",
                    "{life: 5, reserve: 3, field: [SG1-106]}", turn_player=1, step="attack")
     game.apply(Attack(1, game.state.players[1].field[0]))  # Brinefin Scout: 2 cards
     settle(game)
@@ -2760,10 +2760,10 @@ def test_barrowdeep_warden_not_for_a_discard_of_2():
 
 
 def test_marrowdig_ghoul_pays_2_cards_of_your_deck_to_hit_harder_and_feeds_on_the_first_spirit_card():
-    assert text("SG1-247") == ("(When Attacks) You may discard 2 cards from the top of your deck to have this spirit "
+    assert text("SG1-248") == ("(When Attacks) You may discard 2 cards from the top of your deck to have this spirit "
                                "get +2000 BP this turn.\n(The first time each turn) (When a spirit card is placed into "
                                "your trash) Put 1 core from the void on this spirit.")
-    game = game_at("{life: 5, reserve: 3, field: [SG1-247, SG1-064], deck: [SG1-039, SG1-001, SG1-003, SG1-001]}",
+    game = game_at("{life: 5, reserve: 3, field: [SG1-248, SG1-064], deck: [SG1-039, SG1-001, SG1-003, SG1-001]}",
                    "{life: 5, reserve: 3, field: [SG1-005]}", step="attack")
     ghoul, chick = game.state.players[0].field
     game.apply(Attack(0, ghoul))
@@ -2782,7 +2782,7 @@ def test_marrowdig_ghoul_pays_2_cards_of_your_deck_to_hit_harder_and_feeds_on_th
 
 
 def test_marrowdig_ghoul_declined_or_unpayable_changes_nothing():
-    game = game_at("{life: 5, reserve: 3, field: [SG1-247], deck: [SG1-001]}", "{life: 5, reserve: 3}",
+    game = game_at("{life: 5, reserve: 3, field: [SG1-248], deck: [SG1-001]}", "{life: 5, reserve: 3}",
                    step="attack")
     ghoul = game.state.players[0].field[0]
     game.apply(Attack(0, ghoul))  # one card in the deck: the cost of 2 cannot be paid, nothing is asked
@@ -2793,11 +2793,11 @@ def test_marrowdig_ghoul_declined_or_unpayable_changes_nothing():
 @pytest.mark.parametrize("cores, reserve", [(2, 4), (0, 3)])
 def test_cryptwell_ossuary_draws_after_a_discard_of_3_and_at_lv2_gains_a_core_for_the_first_spirit_card(cores,
                                                                                                        reserve):
-    assert text("SG1-248") == ("(When your opponent's effect discards 3 or more cards from your deck) Draw 1 card. "
+    assert text("SG1-249") == ("(When your opponent's effect discards 3 or more cards from your deck) Draw 1 card. "
                                "If the number of cards in your hand is fewer than the number of cards in your "
                                "opponent's hand, draw 1 card.\n[LV2] (The first time each turn) (When a spirit card "
                                "is placed into your trash) Put 1 core from the void into your reserve.")
-    game = game_at(f"{{life: 5, reserve: 3, field: [{{card: SG1-248, cores: {cores}}}]}}",
+    game = game_at(f"{{life: 5, reserve: 3, field: [{{card: SG1-249, cores: {cores}}}]}}",
                    "{life: 5, reserve: 5, hand: [SG1-109]}", turn_player=1)
     game.apply(Summon(1, first(game, 1, "SG1-109", "hand")))
     while game.pending is not None and game.pending.kind == "choose":
@@ -2810,7 +2810,7 @@ def test_cryptwell_ossuary_draws_after_a_discard_of_3_and_at_lv2_gains_a_core_fo
 @pytest.mark.parametrize("theirs, drawn", [(3, 2), (1, 1)])
 def test_ruling_c7_cryptwell_ossuary_draws_one_more_while_your_hand_is_smaller_than_theirs(theirs, drawn):
     extra = ", SG1-001" * theirs
-    game = game_at("{life: 5, reserve: 3, field: [SG1-248]}", f"{{life: 5, reserve: 5, hand: [SG1-109{extra}]}}",
+    game = game_at("{life: 5, reserve: 3, field: [SG1-249]}", f"{{life: 5, reserve: 5, hand: [SG1-109{extra}]}}",
                    turn_player=1)
     game.apply(Summon(1, first(game, 1, "SG1-109", "hand")))
     while game.pending is not None and game.pending.kind == "choose":
@@ -2821,7 +2821,7 @@ def test_ruling_c7_cryptwell_ossuary_draws_one_more_while_your_hand_is_smaller_t
 
 
 def test_cryptwell_ossuary_not_for_a_discard_of_2():
-    game = game_at("{life: 5, reserve: 3, field: [SG1-248]}", "{life: 5, reserve: 3, field: [SG1-106]}",
+    game = game_at("{life: 5, reserve: 3, field: [SG1-249]}", "{life: 5, reserve: 3, field: [SG1-106]}",
                    turn_player=1, step="attack")
     game.apply(Attack(1, game.state.players[1].field[0]))
     settle(game)
@@ -2830,12 +2830,12 @@ def test_cryptwell_ossuary_not_for_a_discard_of_2():
 
 @pytest.mark.parametrize("soul, bp", [(True, 6000), (False, 3000)])
 def test_haloforge_seraph_pays_its_soul_core_for_3000_bp(soul, bp):
-    assert text("SG1-249") == ("(When your 【Awaken】 leaves one of your spirits without cores) Put 1 core from the void "
+    assert text("SG1-250") == ("(When your 【Awaken】 leaves one of your spirits without cores) Put 1 core from the void "
                                "into your reserve.\n(When Attacks) You may send the soul core on this spirit to your "
                                "trash to have this spirit get +3000 BP this turn.")
     where = "field" if soul else "reserve"
     game = game_at(f"{{life: 5, reserve: 2, soul_core: {where}, "
-                   f"field: [{{card: SG1-249, cores: 1, soul_core: {str(soul).lower()}}}]}}",
+                   f"field: [{{card: SG1-250, cores: 1, soul_core: {str(soul).lower()}}}]}}",
                    "{life: 5, reserve: 3}", step="attack")
     seraph = game.state.players[0].field[0]
     game.apply(Attack(0, seraph))
@@ -2849,7 +2849,7 @@ def test_haloforge_seraph_pays_its_soul_core_for_3000_bp(soul, bp):
 
 def test_haloforge_seraph_gains_a_core_when_awaken_empties_a_spirit():
     from bss_desktop.engine.commands import Awaken
-    game = game_at("{life: 5, reserve: 3, field: [SG1-249, {card: SG1-072, cores: 1}, {card: SG1-064, cores: 1}]}",
+    game = game_at("{life: 5, reserve: 3, field: [SG1-250, {card: SG1-072, cores: 1}, {card: SG1-064, cores: 1}]}",
                    "{life: 5, reserve: 3}", step="attack")
     seraph, templar, chick = game.state.players[0].field
     game.apply(Attack(0, seraph))
@@ -2872,11 +2872,11 @@ def settle_until_flash(game, player: int) -> None:
 
 @pytest.mark.parametrize("pay", [True, False])
 def test_frostvow_paladin_pays_your_soul_core_to_refresh_a_white_spirit_after_its_battle(pay):
-    assert text("SG1-250") == ("〔Once per turn〕 (When a battle with one of your White spirits ends) You may send your "
+    assert text("SG1-251") == ("〔Once per turn〕 (When a battle with one of your White spirits ends) You may send your "
                                "soul core from your reserve or your field to your trash to refresh that spirit.\n"
                                "〔Once per turn〕 (When a core is placed into your reserve) If it is your opponent's "
                                "turn, refresh this spirit.")
-    game = game_at("{life: 5, reserve: 2, soul_core: reserve, field: [SG1-250, SG1-045]}", "{life: 5, reserve: 3}",
+    game = game_at("{life: 5, reserve: 2, soul_core: reserve, field: [SG1-251, SG1-045]}", "{life: 5, reserve: 3}",
                    step="attack")
     guard = game.state.players[0].field[1]
     game.apply(Attack(0, guard))
@@ -2892,7 +2892,7 @@ def test_frostvow_paladin_pays_your_soul_core_to_refresh_a_white_spirit_after_it
 
 
 def test_frostvow_paladin_stands_up_when_your_life_cores_reach_your_reserve_in_the_opponents_turn():
-    game = game_at("{life: 5, reserve: 3, field: [{card: SG1-250, exhausted: true}]}",
+    game = game_at("{life: 5, reserve: 3, field: [{card: SG1-251, exhausted: true}]}",
                    "{life: 5, reserve: 3, field: [SG1-001]}", turn_player=1, step="attack")
     paladin = game.state.players[0].field[0]
     game.apply(Attack(1, game.state.players[1].field[0]))
@@ -2904,7 +2904,7 @@ def test_frostvow_paladin_stands_up_when_your_life_cores_reach_your_reserve_in_t
 
 def test_frostvow_paladin_does_not_stand_up_in_your_own_turn():
     from bss_desktop.engine.commands import CoreMove, MoveCores
-    game = game_at("{life: 5, reserve: 3, field: [{card: SG1-250, exhausted: true}, {card: SG1-045, cores: 2}]}",
+    game = game_at("{life: 5, reserve: 3, field: [{card: SG1-251, exhausted: true}, {card: SG1-045, cores: 2}]}",
                    "{life: 5, reserve: 3}")
     paladin, guard = game.state.players[0].field
     game.apply(MoveCores(0, (CoreMove(guard, "reserve"),)))
@@ -2913,12 +2913,12 @@ def test_frostvow_paladin_does_not_stand_up_in_your_own_turn():
 
 @pytest.mark.parametrize("nexus", [True, False])
 def test_sunreturn_herald_returns_a_nexus_under_your_deck_to_draw_2(nexus):
-    assert text("SG1-251") == ("(When Summoned) You may put 1 of your nexuses on the bottom of its owner's deck to draw "
+    assert text("SG1-252") == ("(When Summoned) You may put 1 of your nexuses on the bottom of its owner's deck to draw "
                                "2 cards.\n[LV2] 〔Once per turn〕 (When a core is placed into your reserve) If it is your "
                                "turn, this spirit gets +2000 BP this turn.")
     field = "field: [{card: SG1-016, cores: 1}]" if nexus else "field: []"
-    game = game_at(f"{{life: 5, reserve: 5, hand: [SG1-251], {field}}}", "{life: 5, reserve: 3}")
-    game.apply(Summon(0, first(game, 0, "SG1-251", "hand")))
+    game = game_at(f"{{life: 5, reserve: 5, hand: [SG1-252], {field}}}", "{life: 5, reserve: 3}")
+    game.apply(Summon(0, first(game, 0, "SG1-252", "hand")))
     asked = False
     while game.pending is not None and game.pending.kind == "choose":
         if info(game).get("kind") == "may":
@@ -2937,7 +2937,7 @@ def test_sunreturn_herald_returns_a_nexus_under_your_deck_to_draw_2(nexus):
 @pytest.mark.parametrize("cores, bp", [(3, 6000), (1, 2000)])
 def test_sunreturn_herald_at_lv2_grows_once_when_a_core_reaches_your_reserve_in_your_turn(cores, bp):
     from bss_desktop.engine.commands import CoreMove, MoveCores
-    game = game_at(f"{{life: 5, reserve: 3, field: [{{card: SG1-251, cores: {cores}}}, {{card: SG1-045, cores: 3}}]}}",
+    game = game_at(f"{{life: 5, reserve: 3, field: [{{card: SG1-252, cores: {cores}}}, {{card: SG1-045, cores: 3}}]}}",
                    "{life: 5, reserve: 3}")
     herald, guard = game.state.players[0].field
     game.apply(MoveCores(0, (CoreMove(guard, "reserve"),)))

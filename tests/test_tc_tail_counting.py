@@ -215,9 +215,7 @@ def test_ruling_c11_compiled_a_cost_higher_than_the_discarded_cards():
 
 
 @pytest.mark.parametrize("text, cond", [
-    ("Draw 2 cards if you have less life than your opponent.",
-     {"count": {"cores": {"place": "life", "side": "you"}},
-      "count_vs": {"cmp": "below", "count": {"cores": {"place": "life", "side": "opponent"}}}}),
+    ("Draw 2 cards if you have fewer life than your opponent.", {"less_life": True}),  # protection.py's condition
     ("If you have fewer cards in your hand than your opponent has in theirs, draw 2 cards.",
      {"count": {"cards": {"zone": "hand", "type": "any", "side": "you"}},
       "count_vs": {"cmp": "below", "count": {"cards": {"zone": "hand", "type": "any", "side": "opponent"}}}}),

@@ -130,7 +130,8 @@ def _condition_target(t: Target | None) -> str:
 
 # ------------------------------------------------------------------ targets (CR 8-5-3)
 
-_REF_WORDS = {"attacker": "the attacking spirit", "blocker": "the blocking spirit", "linked": "the linked spirit"}
+_REF_WORDS = {"attacker": "the attacking spirit", "blocker": "the blocking spirit", "linked": "the linked spirit",
+              "changed": "the cards refreshed or exhausted this way"}
 _PLAIN_NOUNS = {"spirit": "spirit", "nexus": "nexus", "magic": "magic card", "any": "card"}
 
 
@@ -158,7 +159,7 @@ class _Ctx:
         if self.trigger in MAGIC_TRIGGERS:
             return "that magic card"
         spirit_triggers = ("your_spirit_destroyed", "opponent_spirit_destroyed", "opponent_summons", "opponent_attacks",
-                           "opponent_summon_effect", "when_wins_battle", *WATCH_TRIGGERS,
+                           "opponent_summon_effect", "when_wins_battle", "when_destroys", *WATCH_TRIGGERS,
                            "when_blocks", "when_attacks", "when_attacks_or_blocks")
         return "that spirit" if self.trigger in spirit_triggers else "that card"
 
@@ -525,6 +526,9 @@ def _condition_parts(c: Condition, ctx: _Ctx, *, constant: bool) -> list[str]:
         parts.append(f"it is {'not ' if c.it_not else ''}{_article(shape)}")
     if c.burst_set is not None:  # CR 10-9-1
         parts.append("you have a burst set" if c.burst_set == "you" else "your opponent has a burst set")
+    if c.same_cost is not None:  # docs/saga-rulings.md Other-11
+        parts.append("all the spirits on your field cost the same" if c.same_cost else
+                     "the spirits on your field do not all cost the same")
     if c.magic_used_max is not None:  # docs/saga-rulings.md, Costs: Next-1
         parts.append("you have used no magic card this turn" if c.magic_used_max == 0 else
                      f"you have used {c.magic_used_max} or fewer magic cards this turn")
@@ -718,6 +722,8 @@ def _clause(d: Directive, ctx: _Ctx, effect_kind: str | None) -> _Clause:
                 "life": "your life"}[d.to]
         if d.keep is not None:
             return _imp(f"send all but {_count(d.keep, 'core')} from {_each(t, ctx)} to {dest}")
+        if d.mode == "up_to":
+            return _imp(f"send up to {_count(d.amount, 'core')} from {_each(t, ctx)} to {dest}")
         return _imp(f"send {_count(d.amount, 'core')} from {_each(t, ctx)} to {dest}{per}")
     if op == "feast":  # 【Feast】 (docs/saga-rulings.md, "Feast and Chain")
         times = "" if d.amount == 1 and not per else " once" if d.amount == 1 else f" {d.amount} times"
@@ -814,6 +820,9 @@ def _clause(d: Directive, ctx: _Ctx, effect_kind: str | None) -> _Clause:
                 "all": "all "}[t.mode]
         where = "from among the discarded cards" if d.among == "discarded" else f"from {_zone_words(t)}"
         return _imp(f"return {lead}{_kind(t, _is_plural(t))} {where} to your hand")
+    if op == "grant" and d.family is not None:
+        return _subject(target_text(t, ctx=ctx), _is_plural(t, ctx), "gains", "gain", "gain",
+                        _join(f"the {d.family} spirit type", dur))
     if op == "grant":
         kw = keyword_text(d.keyword)
         if d.keyword.levels:
@@ -911,6 +920,8 @@ def _clause(d: Directive, ctx: _Ctx, effect_kind: str | None) -> _Clause:
                         f"{'their' if _is_plural(t, ctx) else 'its'} {what} and cannot regain them")
     if op == "end_attack_step":  # CR 6-7-3-2
         return _imp("end the attack step")
+    if op == "spare_battle":  # CR 7-1-5-2-1
+        return _imp("neither spirit of this battle is destroyed by comparing BP")
     if op == "must_attack":  # the card's text over CR 6-7-3-2 (CR 1-3-1)
         return _imp(f"{target_text(t, ctx=ctx)} must attack if able")
     if op == "attack_spirit":  # CR 10-10-1: the spirit attacked blocks at once
@@ -1007,6 +1018,23 @@ _TRIGGER_LABELS = {
     "when_attack_reduces_life": "When Its Attack Reduces Life",
     "opponent_summon_effect": "When your opponent's spirit's \"When Summoned\" effect has resolved",
     "when_wins_battle": "When It Destroys a Spirit by Comparing BP",
+    "when_destroys": "When It Destroys an Opponent's Spirit",
+    "opponent_spirit_destroyed_bp_zero": "When one of your opponent's spirits is destroyed by its BP becoming 0",
+    "opponent_spirit_destroyed_cores_by_you": "When one of your effects destroys one of your opponent's spirits by "
+                                              "taking its cores",
+    "your_spirit_destroys": "When one of your spirits destroys an opponent's spirit",
+    "your_spirit_effect_destroys": "When an effect of one of your spirits destroys an opponent's spirit",
+    "your_spirit_or_magic_destroys": "When one of your spirits or magic cards destroys an opponent's spirit",
+    "your_spirit_summoned_from_trash": "When a spirit is summoned from your trash",
+    "you_draw_by_effect": "When you draw with one of your effects",
+    "when_higher_bp": "When Its BP Is Higher in Battle",
+    "your_spirit_summoned_with_swift": "When one of your spirits is summoned with 【Swift】",
+    "your_spirit_wins_battle_against": "When one of your spirits destroys one of your opponent's spirits by "
+                                       "comparing BP",
+    "your_spirit_destroyed_by_opponent_spirit": "When one of your spirits is destroyed by one of your opponent's "
+                                                "spirits",
+    "trash_opponent_spirit_destroyed_bp_zero": "In your trash: when one of your opponent's spirits is destroyed by "
+                                               "its BP becoming 0",
     "you_use_magic": "When you use a magic card",
     "your_nexus_exhausted": "When one of your nexuses is exhausted",
     "your_nexus_placed": "When you place a nexus",
@@ -1066,6 +1094,16 @@ _WATCH_LABELS = {
     "your_spirit_reduces_life": "When {one} reduces your opponent's life with its attack",
     "opponent_spirit_reduces_life": "When your life is reduced by an attack from {one}",
     "your_spirit_wins_battle": "When {one} destroys an opponent's spirit by comparing BP",
+    "opponent_spirit_destroyed_bp_zero": "When {one} is destroyed by its BP becoming 0",
+    "opponent_spirit_destroyed_cores_by_you": "When one of your effects destroys {one} by taking its cores",
+    "your_spirit_destroys": "When {one} destroys an opponent's spirit",
+    "your_spirit_effect_destroys": "When an effect of {one} destroys an opponent's spirit",
+    "your_spirit_or_magic_destroys": "When {one} (a spirit, or a magic card's effect) destroys an opponent's spirit",
+    "your_spirit_summoned_from_trash": "When {one} is summoned from your trash",
+    "your_spirit_summoned_with_swift": "When {one} is summoned with 【Swift】",
+    "your_spirit_wins_battle_against": "When one of your spirits destroys {one} by comparing BP",
+    "your_spirit_destroyed_by_opponent_spirit": "When {one} is destroyed by one of your opponent's spirits",
+    "trash_opponent_spirit_destroyed_bp_zero": "In your trash: when {one} is destroyed by its BP becoming 0",
     "you_use_magic": "When you use {a}",
     "your_nexus_exhausted": "When {one} is exhausted",
     "your_nexus_placed": "When you place {a}",

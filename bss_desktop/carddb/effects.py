@@ -82,6 +82,23 @@ TRIGGERS = (
     "opponent_draws",  # your opponent draws: once for each draw, however many cards (ruling T2)
     "opponent_draws_outside_draw_step",  # ... a draw outside their own draw step (ruling T2)
     "opponent_draws_by_effect",  # ... a draw one of their own effects makes ("uses one of their effects to draw")
+    # how, and by what, one of your opponent's spirits was destroyed (rules/bss/destroytrig.py; ruling T4)
+    "opponent_spirit_destroyed_bp_zero",  # ... by its BP becoming 0 or less (CR 9-4-2)
+    "opponent_spirit_destroyed_cores_by_you",  # ... by one of your effects taking its cores (CR 9-3-2-1)
+    "when_destroys",  # this spirit destroyed it: in battle with it, or by one of its effects (ruling T4)
+    "your_spirit_destroys",  # one of your spirits (`watch`) did (ruling T4)
+    "your_spirit_effect_destroys",  # an effect of one of your spirits (`watch`) did (ruling T4)
+    "your_spirit_or_magic_destroys",  # one of your spirits did, or one of your magic cards' effects (`watch`: any card)
+    "your_spirit_summoned_from_trash",  # one of your spirits (`watch`) is summoned from your trash (CR 10-6-1)
+    "you_draw_by_effect",  # you draw with one of your own effects (ruling T2)
+    "when_higher_bp",  # this spirit's BP was higher than the spirit it battles when compared (CR 7-1-5-2-1)
+    "your_spirit_summoned_with_swift",  # one of your spirits (`watch`) is summoned with 【Swift】 (CR 11-9-1)
+    "your_spirit_wins_battle_against",  # one of your spirits destroys an opponent's spirit `watch` fits by comparing
+    # BP (`watch`: the destroyed spirit; the trigger card: yours) (CR 7-1-5-2-1)
+    "your_spirit_destroyed_by_opponent_spirit",  # one of your spirits (`watch`) is destroyed by one of your
+    # opponent's spirits, as ruling T4 reads it
+    # while this card is in your trash (ruling T6), one of your opponent's spirits is destroyed by its BP becoming 0
+    "trash_opponent_spirit_destroyed_bp_zero",
 )
 # reactions to what either player's cards and effects do (docs/saga-rulings.md "Reactions to the other player's
 # actions"; rules/bss/reactions.py)
@@ -114,6 +131,8 @@ STANDARD_TRIGGERS = (
 )
 ALL_TRIGGERS = TRIGGERS + STANDARD_TRIGGERS
 EXTREMES = ("cost_least", "cost_most", "bp_least", "bp_most")  # Target.extreme
+ANY_CARD_TRIGGERS = ("your_spirit_or_magic_destroys",)  # they watch cards of more than one type (`watch.type`: any)
+LEVEL_WATCH_TRIGGERS = ("your_spirit_destroyed_by_opponent_spirit",)  # their `watch` may say a level ("LV2 or higher")
 # the triggers a card's label names about the card itself, which a filter may ask for ("with a "When Summoned" effect")
 EFFECT_LABEL_TRIGGERS = ("when_summoned", "when_placed", "when_attacks", "when_blocks", "when_destroyed",
                          "when_destroyed_by_opponent", "when_battle_ends")
@@ -121,6 +140,12 @@ EFFECT_LABEL_TRIGGERS = ("when_summoned", "when_placed", "when_attacks", "when_b
 # the trigger names whose); "it"/"that spirit" in the effect is that card (target `trigger`)
 WATCH_TRIGGERS = {
     "your_spirit_linked": "you",  # 【Link】 (docs/saga-rulings.md "Link")
+    # how and by what a spirit was destroyed, where a summoned one came from (rules/bss/destroytrig.py, summon_origin)
+    "opponent_spirit_destroyed_bp_zero": "opponent", "opponent_spirit_destroyed_cores_by_you": "opponent",
+    "your_spirit_destroys": "you", "your_spirit_effect_destroys": "you", "your_spirit_or_magic_destroys": "you",
+    "your_spirit_summoned_from_trash": "you", "your_spirit_summoned_with_swift": "you",
+    "your_spirit_wins_battle_against": "opponent",
+    "your_spirit_destroyed_by_opponent_spirit": "you", "trash_opponent_spirit_destroyed_bp_zero": "opponent",
     "your_spirit_destroyed": "you", "opponent_spirit_destroyed": "opponent", "opponent_summons": "opponent",
     "opponent_attacks": "opponent", "opponent_blocks": "opponent", "your_spirit_attacks": "you",
     "your_spirit_blocks": "you", "your_spirit_blocked": "you", "your_spirit_summoned": "you",
@@ -163,7 +188,9 @@ KEYWORDS += ("agile",)
 KEYWORD_NAMES["agile"] = "Agile"
 ASTRAL_TIMINGS = ("always", "your_turn", "opponent_turn", "attacking")  # CR 11-14-2: printed on the card
 IMMORTAL_TIMINGS = ("always", "attack_step")  # a printed limit: "During Either Attack Step" (CR 11-4-1 has none)
-REFS = ("this", "attacker", "blocker", "trigger", "it", "linked")  # card references instead of a selection
+REFS = ("this", "attacker", "blocker", "trigger", "it", "linked", "changed")  # card references instead of a selection
+# "changed": among the cards the directive just before (exhaust or refresh) acted on, those it changed ("spirits
+# refreshed by this effect": not one that was refreshed already, CR 1-3-2-1; docs/saga-rulings.md Other-9)
 # "linked": the spirit this card is linked with (【Link】, docs/saga-rulings.md "Link")
 # "it": the cards the effect's previous selecting directive chose ("select 1 of your spirits; it gets ...")
 BP_VS_OF = ("this", "it")  # a target's bp_vs: whose BP (this card's, or the card the last selection chose)
@@ -175,6 +202,7 @@ OPS = {  # directive: what its value is
     "refresh": "target", "bounce": "target", "to_deck_bottom": "target", "bp": "stat", "level": "stat",
     "core_charge": "cores", "core_remove": "cores", "life_gain": "amount", "life_damage": "amount",
     "token": "token", "search": "search", "recover": "recover", "grant": "grant", "restrict": "restrict",
+    "spare_battle": "flag",  # neither spirit of this battle is destroyed by comparing BP (CR 7-1-5-2-1)
     "attack_spirit": "target", "pay_cores": "amount", "substitute": "substitute", "select": "target",
     "to_deck_top": "target", "summon": "summon", "look": "look", "cost": "cost", "reduction": "reduction",
     "core_gain": "amount", "symbol": "symbol", "lose_effects": "lose", "allow": "allow", "later": "later",
@@ -347,6 +375,7 @@ class Condition:
     less_life: bool | None = None  # you have fewer cores in your life than your opponent (or, false, not) (CR 3-7)
     life_lost: bool | None = None  # your life was reduced this turn (or, false, not) (ruling P14)
     life_kept: bool | None = None  # your life is at least (false: below) what it was at the start of the turn (P18)
+    same_cost: bool | None = None  # the spirits on your field all cost the same (printed cost, CR 2-6; Other-11)
 
 
 @dataclass(frozen=True, slots=True)
@@ -375,6 +404,7 @@ class Directive:
     to: str | None = None  # core_remove: reserve | trash | void; search: where the rest goes
     look: int | None = None  # search, look: how many cards from the top
     keyword: Keyword | None = None  # grant
+    family: str | None = None  # grant: a spirit type the target gains ("it gains Dragon spirit type", CR 2-5-3)
     cannot: str | None = None  # restrict: RESTRICTIONS (attack | block | be_blocked | be_selected ...)
     token: object | None = None  # token: the token's CardDef (a `ref` token: None until the token table gives it);
     # feast: the CardDefs of FEAST_TOKENS, (small, medium, large), once the token table gives them
@@ -760,6 +790,8 @@ def parse_condition(v, f) -> Condition:
             kw[key] = _choice(val, p, COLORS)
         elif key == "burst_set":
             kw[key] = _choice(val, p, ("you", "opponent"))
+        elif key == "same_cost":  # docs/saga-rulings.md Other-11
+            kw[key] = _bool(val, p)
         elif key == "control":  # "you control ...": your cards unless it says otherwise
             kw[key] = _one_kind(parse_target({"side": "you", **val} if isinstance(val, dict) else val, p), p)
         elif key == "it":  # a filter on the card itself: whose card, which zone and how many are not its to say
@@ -1011,7 +1043,13 @@ def _directive(op, val, f, make_token) -> Directive:
                          level=_int(d["level"], f"{p}.level", 1) if "level" in d else None, **_per(d, p))
     if shape == "cores":
         d = _map(val, p, ("target", "count", "for_each", "minus", "from", "soul_core") if op == "core_charge"
-                 else ("target", "count", "to", "for_each", "minus", "keep"))
+                 else ("target", "count", "to", "for_each", "minus", "keep", "up_to"))
+        if "up_to" in d:  # "remove up to 3 cores from it": its controller chooses 0 to N for each card (CR 1-3-5)
+            if set(d) & {"count", "keep", "for_each", "minus"}:
+                raise EffectSyntax(f"{p}.up_to", "up_to (0 to N cores, chosen) goes without count, keep or for_each")
+            return Directive(op, target=parse_target(d.get("target", "this"), f"{p}.target"), mode="up_to",
+                             amount=_int(d["up_to"], f"{p}.up_to", 1),
+                             to=_choice(d.get("to", "reserve"), f"{p}.to", ("reserve", "trash", "void")))
         if "keep" in d:
             if "count" in d or "for_each" in d:
                 raise EffectSyntax(f"{p}.keep", "keep (all cores but N) goes without count or for_each")
@@ -1120,7 +1158,16 @@ def _directive(op, val, f, make_token) -> Directive:
             raise EffectSyntax(f"{p}.side", "cards discarded from your own deck come back to your hand (side: you)")
         return Directive(op, target=t, among=among)
     if shape == "grant":
-        d = _map(val, p, ("target", "keyword", "duration"))
+        d = _map(val, p, ("target", "keyword", "duration", "family"))
+        if "family" in d:  # a spirit type gained for a while (docs/saga-rulings.md "Other phrases", Other-4)
+            fam = d["family"]
+            if "keyword" in d:
+                raise EffectSyntax(f"{p}.family", "a grant gives a keyword or a spirit type (family), not both")
+            if not isinstance(fam, str) or not fam.strip() or len(fam) > MAX_TOKEN_NAME:
+                raise EffectSyntax(f"{p}.family", f"expected a spirit type name of 1 to {MAX_TOKEN_NAME} characters, "
+                                                  f"got {fam!r}")
+            return Directive(op, target=parse_target(d.get("target", "this"), f"{p}.target"), family=" ".join(
+                fam.split()), duration=_choice(d.get("duration", "turn"), f"{p}.duration", DURATIONS))
         if "keyword" not in d:
             raise EffectSyntax(f"{p}.keyword", "missing")
         return Directive(op, target=parse_target(d.get("target", "this"), f"{p}.target"),
@@ -1365,8 +1412,16 @@ def parse_effect(v, f, *, card_type: str, make_token=None) -> Effect:
             if trig not in WATCH_TRIGGERS or kind != "triggered":
                 raise EffectSyntax(f"{f}.watch", f"only triggered effects on {', '.join(WATCH_TRIGGERS)} watch "
                                                  "other cards")
-            _map(d["watch"], f"{f}.watch", _WATCH_KEYS)  # which spirits, not whose: the trigger says whose
+            # which spirits, not whose: the trigger says whose; a level only where the watched spirit is read on the
+            # field as the event happens (its destruction confirmed, CR 10-1-3-3)
+            _map(d["watch"], f"{f}.watch", _WATCH_KEYS + (("level_min",) if trig in LEVEL_WATCH_TRIGGERS else ()))
             kind_of = "magic" if trig in MAGIC_TRIGGERS else "nexus" if trig in NEXUS_TRIGGERS else "spirit"
+            if trig in ANY_CARD_TRIGGERS:  # a spirit or a magic card: filters that both have
+                kind_of = "any"
+                if d["watch"].get("type", "any") != "any" or any(k in d["watch"] for k in (
+                        "bp_max", "bp_min", "level_max", "exhausted", "soul_core", "cores_min", "cores_max")):
+                    raise EffectSyntax(f"{f}.watch", f"{trig} watches spirits and magic cards alike: filters a magic "
+                                                     "card has too (cost, colors, family, name_has, ...)")
             kw["watch"] = parse_target({"type": kind_of, **d["watch"]}, f"{f}.watch")
     elif "watch" in d:
         raise EffectSyntax(f"{f}.watch", "only triggered effects watch other cards")
@@ -1424,6 +1479,9 @@ def parse_effect(v, f, *, card_type: str, make_token=None) -> Effect:
         for i, c in enumerate(kw["cost"]):
             if c.op not in COST_OPS:
                 raise EffectSyntax(f"{f}.cost[{i}]", f"an effect cost may only {', '.join(COST_OPS)}")
+            if c.mode == "up_to" or (c.target is not None and c.target.ref == "changed"):  # (Other-3, Other-9)
+                raise EffectSyntax(f"{f}.cost[{i}]", "a cost is paid whole (CR 8-4-2-3) and names your own cards: no "
+                                                     "up_to, no 'changed'")
             if (c.may or c.if_done or c.after or c.must or c.quiet or c.cond is not None or c.per is not None
                     or (c.keep is not None and c.target.ref != "this")  # all but N: only of this card (Keep-1)
                     or (c.target is not None and c.target.per is not None)
@@ -1572,6 +1630,9 @@ def _refuse_silent(directives, f: str, card_type: str, kind: str) -> None:
             raise EffectSyntax(where, f"'{d.op}' does not act on field cards each player selects")
         if t is not None and t.ref == "it" and not selected:
             raise EffectSyntax(where, "'it' refers to the cards an earlier directive of this effect selected; none did")
+        if t is not None and t.ref == "changed" and (i == 0 or directives[i - 1].op not in ("exhaust", "refresh")):
+            raise EffectSyntax(f"{where}.{d.op}.target", "'changed' names the cards the directive just before it "
+                                                          "(exhaust or refresh) changed; it follows one")
         if d.if_done and i == 0:
             raise EffectSyntax(where, "if_done follows another directive ('if you do, ...')")
         if d.after and i == 0:
@@ -1585,6 +1646,9 @@ def _refuse_silent(directives, f: str, card_type: str, kind: str) -> None:
                                       "X or a reference")
         if d.op == "select" and kind == "constant":
             raise EffectSyntax(where, "a constant effect names its cards by its target, not by selecting")
+        if d.op == "grant" and d.family is not None and kind == "constant":  # (rules/bss/misc.py: resolved ones only)
+            raise EffectSyntax(f"{where}.grant.family", "a spirit type is gained by a resolved effect, for a while: "
+                                                        "not by a constant effect")
         if t is not None and t.ref is None or d.op == "token" and d.token_ref is not None:
             selected = True  # (a token named by name: "them" are the tokens it summoned, rules/bss/tokens.py)
 
@@ -1800,6 +1864,8 @@ def _directive_value(d: Directive, token_to_dict):
         out = {"target": target_to_dict(d.target), "count": d.amount}
         if d.keep is not None:
             out = {"target": target_to_dict(d.target), "keep": d.keep}
+        if d.mode == "up_to":
+            out = {"target": target_to_dict(d.target), "up_to": d.amount}
         if d.op == "core_remove":
             out["to"] = d.to
         if d.op == "core_charge" and d.cores_from == "trash":
@@ -1855,6 +1921,8 @@ def _directive_value(d: Directive, token_to_dict):
             out["among"] = d.among
         return out
     if shape == "grant":
+        if d.family is not None:
+            return {"target": target_to_dict(d.target), "family": d.family, "duration": d.duration}
         return {"target": target_to_dict(d.target), "keyword": keyword_to_dict(d.keyword), "duration": d.duration}
     if shape == "restrict":
         if d.cannot == "refresh_step":

@@ -211,6 +211,7 @@ class Activation:
     struck: list | None = None  # the cards its destructions and core removals acted on ("destroyed by this effect")
     dropped: list | None = None  # the cards it discarded from a hand ("for each card you discarded")
     last: dict | None = None  # card id -> its symbols on the field as the effect destroyed it ("the destroyed spirit")
+    changed: list | None = None  # the cards its last exhaust or refresh changed ("spirits refreshed by this effect")
 
     def hash_data(self) -> list:
         data = [self.ts, self.group, self.source, list(self.ref), self.controller, self.trigger_card, self.lki_level,
@@ -228,6 +229,8 @@ class Activation:
             data.append(["dropped", *self.dropped])
         if self.last is not None:  # (likewise: only an effect that reads what it destroyed keeps it)
             data.append(["last", *sorted(self.last.items())])
+        if self.changed is not None:  # (likewise: only an effect that reads them keeps them)
+            data.append(["changed", *self.changed])
         return data
 
     def __copy__(self) -> Activation:
@@ -244,6 +247,7 @@ class Activation:
         a.struck = None if self.struck is None else self.struck[:]
         a.dropped = None if self.dropped is None else self.dropped[:]
         a.last = None if self.last is None else dict(self.last)
+        a.changed = None if self.changed is None else self.changed[:]
         # picks holds card ids, core splits [iid, regular, soul] or lists of card ids (rules/bss/directives.py)
         a.picks = [x[:] if type(x) is list else x for x in self.picks]
         return a

@@ -25,6 +25,7 @@ from .sentences import Sentence, compile_sentence
 from .sentences import compile_sentence as _compile_sentence
 from .templates.costs import instead as _instead, own_cost_only
 from .templates.reactions import first_trigger
+from .templates.misc import lasts_the_turn as _lasts_the_turn, with_before as _with_before
 from .templates.timing import battle_end_frame
 
 __all__ = ["CardNames", "CompiledEffect", "Frame", "Sentence", "compile_effect", "compile_sentence", "split_sentences"]
@@ -285,6 +286,14 @@ def _assemble(ops: list[dict], kind: str) -> tuple[list[dict], dict] | str:
         after = op.pop("_after", None)  # a template's words that name what the directive before did ("from them")
         if after and not (out and after in out[-1]):
             return f"words about a {after} after something other than a {after}"
+        if "_with_before" in op or "it" in (op.get("if") or {}):  # words that change or read the directives before
+            # ("otherwise", "if it is green": templates/misc.py)
+            done = _with_before(out, op)
+            if isinstance(done, str):
+                return done
+            out, op = done
+            if op is None:
+                continue
         if op.pop("_then", False) and out and "if" in out[-1] and "if" not in op:
             op["if"] = out[-1]["if"]  # "If ..., A. Then, B.": B goes with A
         (name, value), = ((k, v) for k, v in op.items() if k not in ("may", "if_done", "if"))
@@ -298,7 +307,7 @@ def _assemble(ops: list[dict], kind: str) -> tuple[list[dict], dict] | str:
             value = dict(value)
             duration = value.pop("_duration")
             if kind == "constant":
-                if duration is not None:
+                if duration is not None and not (duration == "turn" and _lasts_the_turn(keys.get("condition"))):
                     return f"a constant effect that lasts this {duration}"
             elif duration is None:
                 if name != "restrict":
@@ -372,8 +381,9 @@ def compile_effect(card_type: str, condition: str, details: str, steps: list[str
         result.why = "no directives"
         return result
     if "condition" in keys and "condition" in effect:
-        if set(keys["condition"]) & set(effect["condition"]):
-            result.why = "two conditions on the same thing"
+        both = set(keys["condition"]) & set(effect["condition"])
+        if any(keys["condition"][k] != effect["condition"][k] for k in both):
+            result.why = "two conditions on the same thing"  # the same one twice is one condition
             return result
         keys["condition"] = {**effect["condition"], **keys["condition"]}
     effect.update(keys)

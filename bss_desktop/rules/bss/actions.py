@@ -29,7 +29,7 @@ class SagaActions:
         if d.type != ("spirit" if is_spirit else "nexus"):
             raise IllegalCommand(f"CR {r}-1", f"{d.name} is a {d.type} card, not a {'spirit' if is_spirit else 'nexus'}")
         swift = window == "flash"
-        if swift and not (is_spirit and any(k.name == "swift" for k in d.keywords)):
+        if swift and not (is_spirit and self.has_keyword(card.iid, "swift")):  # printed, or given in the hand
             raise IllegalCommand("CR 11-9-1", "only a spirit with 【Swift】 can be summoned in a flash window")
         ascend = self._ascend_target(cmd, d) if is_spirit else None
         cost = self._summon_cost(cmd, d, card.iid)  # CR 10-6-5: fixed before payment (ruling 7)

@@ -7,6 +7,7 @@ from ...engine.commands import Attack, Block, EndAttack, Pass
 from ...engine.errors import IllegalCommand
 from ...engine.state import Battle, Cause
 from . import continuous, costs, protection, timing
+from . import destroytrig  # ruling T4's module: when_higher_bp (CR 7-1-5-2-1)
 
 
 class SagaBattle:
@@ -126,6 +127,8 @@ class SagaBattle:
                 if dbp <= abp:
                     doomed.append((b.blocker, Cause("battle", b.attacking_player, b.attacker)))
                 self._emit("battle_result", attacker_bp=abp, blocker_bp=dbp)
+                if self.has_effects:  # "... if it has higher BP than your opponent's spirit when comparing BP"
+                    destroytrig.on_battle_result(self, abp, dbp)
                 if doomed and self.has_effects and protection.any_protection(self):  # "cannot be destroyed in battle"
                     kept = [x for x in doomed if protection.protected(self, x[0], "be_destroyed_in_battle")]
                     for iid, _ in kept:

@@ -305,7 +305,12 @@ def keywords_of(game, iid: int, name: str | None = None) -> list:
     card = st.cards[iid]
     printed = game.fx(card.cid).keywords
     if card.zone != "field":
-        return [k for k in printed if name is None or k.name == name]
+        out = [k for k in printed if name is None or k.name == name]
+        if card.zone == "hand" and game.has_constants and "grant" in game._constant_ops:
+            # "all Dragon spirit cards in your hand gain 【Swift】" (docs/saga-rulings.md Other-10)
+            out.extend(d.keyword for _, _, d in _constant_hits(game, iid, "grant")
+                       if name is None or d.keyword.name == name)
+        return out
     lv = stats.level(game, iid)
     out = [k for k in printed if (name is None or k.name == name) and level_ok(k.levels, lv)]
     for g in st.grants:

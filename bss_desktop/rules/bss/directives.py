@@ -13,7 +13,7 @@ from __future__ import annotations
 from dataclasses import replace
 
 from ...engine import stats, table_cards
-from . import continuous, counting, link, protection, reactions
+from . import continuous, counting, link, misc, protection, reactions
 from ...limits import MAX_ZONE_CARDS
 from ...engine.state import Card, Cause, Continuous, Grant
 from .targets import candidates, condition_holds, count_value, matches
@@ -77,6 +77,8 @@ class Directives:
         """Cards a reference or an "all" target means, without asking (CR 8-8-1-4: fixed now)."""
         if t.ref == "it":
             return list(a.selected)
+        if t.ref == "changed":  # rules/bss/misc.py
+            return [i for i in (a.changed or ()) if self.state.cards[i].zone == t.zone]
         if t.ref is not None:
             iid = self._ref(a, t.ref)
             return [iid] if iid is not None and self.state.cards[iid].zone == t.zone else []
@@ -225,8 +227,13 @@ class Directives:
         if chosen is None:
             return WAIT
         done = False
+        changed = []
         for iid in chosen:
-            done = fn(iid) is not False or done
+            if fn(iid) is not False:
+                done = True
+                changed.append(iid)
+        if "changed" in self._reads:  # "spirits refreshed by this effect" (rules/bss/misc.py)
+            a.changed = changed
         return done
 
     # ------------------------------------------------------------------ cores (CR 8-5-6)
@@ -277,6 +284,7 @@ class Directives:
                 if "effect_draws" in self._reads:  # effect (your effect making your opponent draw is not theirs)
                     st.effect_draws[p] += 1
                 self._fire_side(1 - p, "opponent_draws_by_effect")
+                self._fire_side(p, "you_draw_by_effect")  # "when you draw a card with one of your effects"
         return drew
 
     def _discard_cands(self, a, d, p: int) -> list:
@@ -577,7 +585,8 @@ class Directives:
         if n <= 0 and d.keep is None:
             return False
         st = self.state
-        decided = {p[0] for p in a.picks}  # core or soul core, decided card by card before any core moves
+        # core or soul core, decided card by card before any core moves; "up to N": how many, likewise (tuples)
+        decided = {p[0] for p in a.picks if isinstance(p, list)}
         guarded = protection.any_protection(self)
         for iid in chosen:
             if iid in decided or st.cards[iid].zone != "field":
@@ -589,13 +598,19 @@ class Directives:
                 n = st.cards[iid].cores + (st.players[owner].soul == iid) - d.keep
                 if n <= 0:
                     continue
+            if d.mode == "up_to":
+                n = misc.up_to_cores(self, a, d, iid)
+                if n is WAIT:
+                    return WAIT
+                if n <= 0:
+                    continue
             split = self._split_cores(a, iid, owner, n, d.to)
             if split is WAIT:
                 return WAIT
             a.picks.append([iid, split[0], split[1]])
         cause = Cause("effect_cores", a.controller, a.source)  # CR 9-3-2-1: destroyed by the effect
         done = False
-        for iid, regular, soul in a.picks:
+        for iid, regular, soul in (p for p in a.picks if isinstance(p, list)):
             if st.cards[iid].zone == "field" and (regular or soul):
                 self._move_cores(st.cards[iid].owner, iid, d.to, regular, soul, "effect", cause)
                 done = True
@@ -935,7 +950,9 @@ class Directives:
         chosen = self._on_field(a, d, "give a keyword")
         if chosen is WAIT:
             return WAIT
-        if chosen:
+        if chosen and d.family is not None:  # a spirit type for a while (rules/bss/misc.py)
+            self._grant(a, chosen, "family", d.duration, keyword=d.family)
+        elif chosen:
             self._grant(a, chosen, "keyword", d.duration, keyword=d.keyword)
         return bool(chosen)
 
@@ -977,6 +994,14 @@ class Directives:
         if st.stage != "attack" or st.battle is not None:
             return False
         st.stage = "end_start"
+        return True
+
+    def _do_spare_battle(self, a, d):
+        # neither spirit of the battle being fought is destroyed by comparing BP: whichever spirits fight this battle
+        # when BP are compared (CR 7-1-5-2-1); outside a battle nothing happens
+        if self.state.battle is None:
+            return False
+        self._grant(a, (), "spare_battle", "battle")  # (ends with the battle, CR 7-1-6-2)
         return True
 
     def _do_must_attack(self, a, d):  # a constant-only word: read where attack steps end (timing.must_attack)

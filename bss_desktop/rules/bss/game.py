@@ -317,7 +317,7 @@ def _counters_read(defs) -> set:
     anywhere in their effects, nested directives included."""
     from dataclasses import fields, is_dataclass
 
-    from ...carddb.effects import Condition, Count
+    from ...carddb.effects import Condition, Count, Target
 
     found: set = set()
     seen: set = set()
@@ -343,6 +343,8 @@ def _counters_read(defs) -> set:
             found.add("life_lost")
         if isinstance(x, Condition) and x.life_kept is not None:  # the lives at the start of the turn (ruling P18)
             found.add("life_kept")
+        if isinstance(x, Target) and x.ref == "changed":  # "spirits refreshed by this effect" (rules/bss/misc.py)
+            found.add("changed")
         for f in fields(x):
             walk(getattr(x, f.name))
 

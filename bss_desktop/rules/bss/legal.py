@@ -145,7 +145,8 @@ class SagaLegal:
                     auto = costs.auto_select(self, p, cost, 0)
                     if auto is not None:
                         out.append(offer(UseMagic, p, iid, auto[0], auto[1]))
-                elif d.type == "spirit" and self.has_effects and "swift" in fx_cache[cid].keyword_names:
+                elif d.type == "spirit" and self.has_effects and ("swift" in fx_cache[cid].keyword_names or (
+                        "grant" in self._constant_ops and self.has_keyword(iid, "swift"))):  # (given in the hand)
                     if symbols is None:
                         symbols = costs.field_symbols(self, p)
                     option = self._summon_option(p, iid, d, costs.net_cost(self, p, d, symbols, iid), True)

@@ -32,6 +32,9 @@ FROM_EFFECTS = ("be_selected", "be_destroyed", "lose_cores", "be_returned", "be_
 def protected(game, iid: int, what: str, source: int | None = None) -> bool:
     """Whether card `iid` cannot `what` now (a word of FROM_EFFECTS: by an effect of card `source`)."""
     st = game.state
+    if what == "be_destroyed_in_battle" and st.battle is not None and iid in (st.battle.attacker, st.battle.blocker) \
+            and any(g.what == "spare_battle" for g in st.grants):  # directives._do_spare_battle
+        return True
     needs_source = what in FROM_EFFECTS
     if needs_source and source is None:
         return False
@@ -62,7 +65,7 @@ def any_protection(game) -> bool:
     """Whether a protection could apply now: a restriction granted for a while, or a constant one in this game (so
     the hot paths that select cards skip this module otherwise)."""
     st = game.state
-    if any(g.what[7:] in _ALL for g in st.grants if g.what.startswith("cannot_")):
+    if any(g.what == "spare_battle" or g.what.startswith("cannot_") and g.what[7:] in _ALL for g in st.grants):
         return True
     return bool(game.has_constants and "restrict" in getattr(game, "_constant_ops", ("restrict",)))
 

@@ -16,6 +16,7 @@ from ...carddb.effects import BURST_TRIGGERS, Effect
 from ...engine import stats
 from . import agile, continuous, costs, counting, link, protection, reactions, timing
 from .directives import WAIT, Directives
+from . import destroytrig, summon_origin  # rulings T4, T6; CR 10-6-1, 11-9-1
 from .effect_costs import EffectCosts
 from ...engine.errors import IllegalCommand
 from ...limits import MAX_TARGET_OPTIONS
@@ -156,6 +157,7 @@ class Resolution(Directives, EffectCosts):
             self._fire(iid, "when_summoned" if self._defs[card.cid].type == "spirit" else "when_placed")
         if self._defs[card.cid].type == "spirit":
             self._fire_side(card.owner, "your_spirit_summoned", iid)
+            summon_origin.on_summoned(self, iid, card.owner)  # "summoned from your trash" (CR 10-6-1)
             self._fire_side(1 - card.owner, "opponent_summons", iid)
         else:  # CR 10-7-7: a nexus placed
             self._fire_side(card.owner, "your_nexus_placed", iid)
@@ -248,6 +250,7 @@ class Resolution(Directives, EffectCosts):
                 # effect still triggers, with its last state (CR 8-10), like a "when destroyed" effect
                 self._fire(winner, "when_wins_battle", iid)
                 self._fire_side(st.cards[winner].owner, "your_spirit_wins_battle", winner)
+            destroytrig.on_destroyed(self, iid, owner, ev["cause"], quiet, mute)  # how and by what (ruling T4)
             # CR 11-4-1: 【Immortal】 works from the trash, where a card has its printed keywords (CR 10-13-2)
             for t in st.players[owner].trash if "immortal" in self._keywords and owner != quiet else ():
                 for kw in continuous.keywords_of(self, t, "immortal"):

@@ -5,7 +5,7 @@ Functions here read the game; they never change it.
 from __future__ import annotations
 
 from ...engine import stats
-from . import counting, link
+from . import counting, link, misc
 
 
 def controller_of(game, iid: int) -> int:
@@ -81,7 +81,7 @@ def matches(game, iid: int, t, controller: int, source: int | None) -> bool:
     if t.costs and d.cost not in t.costs:  # "a spirit with cost 4 or 5" (【Immortal】, CR 11-4-2)
         return False
     if t.family is not None or t.families:  # families compare without case: "STAR DRAGON" is a Star Dragon (CR 2-5)
-        has = {f.casefold() for f in d.families}
+        has = {f.casefold() for f in d.families} | misc.gained_families(game, iid)
         if t.family is not None and t.family.casefold() not in has:
             return False
         if t.families and not any(f.casefold() in has for f in t.families):
@@ -287,6 +287,8 @@ def condition_holds(game, cond, source: int, controller: int, activation=None) -
     if cond.burst_set is not None and st.players[controller if cond.burst_set == "you" else 1 - controller].burst \
             is None:
         return False  # "if your opponent has a burst card set" (CR 10-9-1)
+    if cond.same_cost is not None and misc.same_cost(game, controller) != cond.same_cost:
+        return False  # "if all the spirits on your field cost the same amount" (docs/saga-rulings.md Other-11)
     if cond.magic_used_max is not None and st.magic_uses.get(controller, 0) > cond.magic_used_max:
         return False  # "the first magic card you use each turn" (docs/saga-rulings.md, Costs: Next-1)
     if cond.soul_paid is not None and activation is not None and activation.soul_paid != cond.soul_paid:

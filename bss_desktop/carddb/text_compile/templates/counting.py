@@ -68,7 +68,6 @@ level_per: "for every level this spirit has"                  -> per_level_this
 
 // "if the number of spirits you control is equal to or fewer than your opponent's" (ruling C-7)
 %extend condition: "the number of" descr filters? "you control is equal to or fewer than" ("your opponent" | "your opponent's" | "theirs") -> c_count_vs_opponent
-                 | "you have" ("less" | "fewer") "life than your opponent"     -> c_life_below_opponent
                  | "you have fewer cards in your hand than your opponent has in theirs" -> c_hand_below_opponent
 
 %extend filter: "with only" NUMBER ("color" | "colors")        -> f_colors_only
@@ -244,10 +243,6 @@ class Rules:
         mine.setdefault("type", "spirit")
         theirs = {**mine, "side": "opponent"}
         return {"count": {"cards": mine}, "count_vs": {"cmp": "at_most", "count": {"cards": theirs}}}
-
-    def c_life_below_opponent(self):  # "if you have less life than your opponent" (ruling C-7)
-        return {"count": {"cores": {"place": "life", "side": "you"}},
-                "count_vs": {"cmp": "below", "count": {"cores": {"place": "life", "side": "opponent"}}}}
 
     def c_hand_below_opponent(self):  # "if you have fewer cards in your hand than your opponent has in theirs"
         return {"count": {"cards": {"zone": "hand", "type": "any", "side": "you"}},

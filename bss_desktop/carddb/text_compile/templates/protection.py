@@ -35,7 +35,7 @@ GRAMMAR = r"""
                    | count "of" owner descr filters? "is destroyed by your opponent's" ("effect" | "effects") -> prot_nexus_destroyed
                    | count "of" owner descr filters? "has its cores reduced to zero by your opponent's" ("effect" | "effects") -> prot_cores_zeroed
 %extend life_damage: ("place" | "send") count core_word "from your opponent's life into their trash" -> prot_life_to_trash
-%extend condition: "you have less life than your opponent"      -> c_less_life
+%extend condition: "you have" ("less" | "fewer") "life than your opponent" -> c_less_life
                  | "you did not lose life this turn"             -> c_no_life_lost
                  | "you lost life this turn"                     -> c_life_lost
                  | "your life total is the same or higher than it was at the start of the turn" -> c_life_kept

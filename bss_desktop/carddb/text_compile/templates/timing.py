@@ -140,6 +140,54 @@ it_acts: "attacks"                                             -> acts_attack
              | "that spirit destroys" count "of your opponent's spirits" by_battle -> that_wins
              | "that spirit destroys an opponent's spirit" by_battle -> that_wins
 
+// how, and by what, one of your opponent's spirits was destroyed (rules/bss/destroytrig.py; ruling T4), templates
+// real cards use: "when N of your opponent's spirits is destroyed via reducing its BP to 0" (CR 9-4-2), "... when N of
+// your effects destroys N of your opponent's spirits via reducing its cores to zero" (CR 9-3-2-1), "when this spirit
+// destroys N of your opponent's spirits", "when N of your <kind> spirits destroys ...", "when an effect on N of your
+// spirits that costs N or more destroys ...", "when N of your spirits or magic that costs N or more destroys ..."
+%extend watch_event: count "of" owner descr filters? "is destroyed via reducing its bp to" NUMBER -> watch_bp_zero
+                   | "an opponent's spirit is destroyed via reducing its bp to" NUMBER -> opp_bp_zero
+                   | count "of your effects destroys" count "of" owner descr filters? "via reducing its cores to" cores_zero -> watch_cores_zero
+                   | "this spirit destroys" destroyed_opp  -> self_destroys
+                   | count "of" owner descr filters? "destroys" destroyed_opp -> watch_destroys
+                   | "an effect on" count "of" owner descr filters? "destroys" destroyed_opp -> watch_effect_destroys
+                   | count "of" owner descr "or magic" filters? "destroys" destroyed_opp -> watch_spirit_or_magic_destroys
+destroyed_opp: count "of your opponent's spirits"
+             | "an opponent's spirit"
+cores_zero: "zero" | NUMBER
+// "... when N of your spirits that costs N is destroyed in battle via comparing BP with N of your opponent's spirits"
+%extend watch_event: count "of" owner descr filters? "is destroyed in battle via comparing bp with" count "of your opponent's spirits" -> watch_destroyed_in_battle
+
+// "when a spirit is summoned from your trash", "when N of your <kind> spirits is summoned from your trash" (CR 10-6-1)
+%extend watch_event: count "spirit is summoned from your trash"  -> summoned_from_trash
+                   | count "of" owner descr filters? "is summoned from your trash" -> watch_summoned_from_trash
+
+// "when you draw a card with N of your effects, ..." (ruling T2, the player's own draws)
+%extend watch_event: "you draw" one_card "with" count "of your effects" -> you_draw_by_effect
+one_card: "a card"
+// "when <condition> and <event>, ...": the condition holds as it triggers (CR 8-6-2)
+%extend sentence: "when" condition "and" watch_event "," after_when -> when_cond_and
+
+// "<statement> if it has higher BP than your opponent's spirit when comparing BP during battle resolution"
+%extend sentence: statement "if it has higher bp than your opponent's spirit when comparing bp during battle resolution" -> if_higher_bp
+// "when N of your spirits destroys N of your opponent's spirits <filter> in battle, ..." (`watch`: the destroyed one)
+%extend watch_event: count "of" owner descr "destroys" count "of your opponent's spirits" filters by_battle -> wins_against
+// "... when N of your spirits that is LVN or higher is destroyed by N of your opponent's spirits" (ruling T4);
+// "when your opponent's effect discards a card from your deck, ...": the trigger opponent_effect_mills_you of the
+// reactions family (its ruling R-5), for one card or more
+%extend watch_event: count "of" owner descr filters? "is destroyed by" count "of your opponent's spirits" -> watch_destroyed_by_their_spirit
+                   | "your opponent's effect discards" one_card "from your deck" -> opponent_effect_mills
+// "when <event>, (you may) summon this spirit card from your trash (exhausted) without paying its cost": an effect
+// that works from the trash (ruling T6)
+%extend sentence: "when" watch_event "," "you may" trash_summon       -> when_trash_summon_may
+                | "when" watch_event "," trash_summon                 -> when_trash_summon
+trash_summon: "summon this spirit card from your trash" trash_exhausted? free_cost
+trash_exhausted: "exhausted"
+// neither battling spirit is destroyed by comparing BP in the battle the magic card is used in (CR 7-1-5-2-1)
+%extend sentence: "neither spirit is destroyed when resolving the battle in which this magic card was used" -> spare_battle
+// "when N of your spirits is summoned with <keyword>" (Swift only, CR 11-9-1)
+%extend watch_event: count "of" owner descr filters? "is summoned with" KEYWORD -> watch_summoned_with
+
 // "select 1 of your opponent's exhausted spirits and attack it", "you may attack that spirit" (CR 10-10-1)
 %extend verb_on_it: "attack" it                                 -> attack_on
 """
@@ -193,8 +241,139 @@ class Rules:
             raise NotSupported("a destruction by several effects at once")
         return self._own_watch(count, side, descr, filters, "your_spirit_destroyed_by_your_effect")
 
-    def watch_destroyed_in_battle(self, count, side, descr, filters=None):
+    def watch_destroyed_in_battle(self, count, side, descr, *rest):
+        filters = next((r for r in rest if isinstance(r, list)), None)
+        if any(isinstance(r, int) and r != 1 for r in rest):  # "... with 1 of your opponent's spirits"
+            raise NotSupported("a battle with several spirits")
         return self._own_watch(count, side, descr, filters, "your_spirit_destroyed_in_battle")
+
+    # ruling T4 (rules/bss/destroytrig.py): how, and by what, one of your opponent's spirits was destroyed
+
+    def _watched_spirit(self, count, side, descr, filters, want: str, trigger: str):
+        """One spirit of `want`'s side ("1 of your opponent's spirits"), `watch` the rest of what the text says."""
+        if count != 1 or side != want:
+            raise NotSupported(f"'{trigger}' watching other than one of {'your' if want == 'you' else 'their'} "
+                               "spirits")
+        watch = self._target({}, side, descr, filters)
+        watch.pop("side", None)
+        if watch.pop("type", "spirit") != "spirit":
+            raise NotSupported(f"'{trigger}' watching cards other than spirits")
+        return {"trigger": trigger, **({"watch": watch} if watch else {})}
+
+    def watch_bp_zero(self, count, side, descr, *rest):  # CR 9-4-2
+        filters = next((r for r in rest if isinstance(r, list)), None)
+        if int(rest[-1]) != 0:
+            raise NotSupported("a destruction by BP reduced to other than 0")
+        return self._watched_spirit(count, side, descr, filters, "opponent", "opponent_spirit_destroyed_bp_zero")
+
+    def opp_bp_zero(self, n):
+        return self.watch_bp_zero(1, "opponent", {"type": "spirit"}, n)
+
+    def cores_zero(self, n=None):
+        return 0 if n is None else int(n)
+
+    def watch_cores_zero(self, effects, count, side, descr, *rest):  # CR 9-3-2-1
+        filters = next((r for r in rest if isinstance(r, list)), None)
+        if effects != 1 or rest[-1] != 0:
+            raise NotSupported("a destruction by several effects, or by cores reduced to other than zero")
+        return self._watched_spirit(count, side, descr, filters, "opponent", "opponent_spirit_destroyed_cores_by_you")
+
+    def destroyed_opp(self, count=1):
+        if count != 1:
+            raise NotSupported("several of your opponent's spirits destroyed at once")
+        return None
+
+    def self_destroys(self, _d):  # ruling T4: in battle with it, or by one of its effects
+        return {"trigger": "when_destroys"}
+
+    def watch_destroys(self, count, side, descr, *rest):
+        filters = next((r for r in rest if isinstance(r, list)), None)
+        return self._watched_spirit(count, side, descr, filters, "you", "your_spirit_destroys")
+
+    def watch_spirit_or_magic_destroys(self, count, side, descr, *rest):  # "1 of your spirits or magic that ..."
+        filters = next((r for r in rest if isinstance(r, list)), None)
+        if count != 1 or side != "you" or descr != {"type": "spirit"}:
+            raise NotSupported("'spirits or magic' other than one of your spirits or magic cards")
+        watch = self._target({}, "you", {"type": "any"}, filters)
+        watch.pop("side", None)
+        if watch.pop("type", "any") != "any" or any(k in watch for k in ("bp_max", "bp_min", "level_max",
+                                                                          "exhausted", "soul_core", "cores_min",
+                                                                          "cores_max")):
+            raise NotSupported("a filter 'spirits or magic' cannot share (a spirit's BP, level, cores)")
+        return {"trigger": "your_spirit_or_magic_destroys", **({"watch": watch} if watch else {})}
+
+    def one_card(self, *_):
+        return None
+
+    def you_draw_by_effect(self, _card, count):
+        if count != 1:
+            raise NotSupported("draws by several of your effects at once")
+        return {"trigger": "you_draw_by_effect"}
+
+    def when_cond_and(self, cond, event, ops):  # a condition of the trigger: the effect's own (CR 8-6-2)
+        if event["trigger"] in ("when_battle_ends", "start_of_step"):  # (framed apart: the condition would be lost)
+            raise NotSupported(f"a condition beside {event['trigger']}")
+        if set(cond) & set(event.get("condition", {})) or any(k.startswith("_") for op in ops for k in op):
+            raise NotSupported("a condition with the trigger beside another of the same, a cost or a limit")
+        return self.when_first({**event, "condition": {**event.get("condition", {}), **cond}}, ops)
+
+    def if_higher_bp(self, ops):  # CR 7-1-5-2-1: this spirit's BP compared with the one it battles
+        return self.when_first({"trigger": "when_higher_bp"}, ops)
+
+    def watch_summoned_with(self, count, side, descr, *rest):
+        filters = next((r for r in rest if isinstance(r, list)), None)
+        if str(rest[-1]).lower() != "swift":
+            raise NotSupported(f"summoned with {rest[-1]}")
+        return self._watched_spirit(count, side, descr, filters, "you", "your_spirit_summoned_with_swift")
+
+    def wins_against(self, count, side, descr, n, filters, _by=None):
+        if count != 1 or side != "you" or descr != {"type": "spirit"}:
+            raise NotSupported("a battle won by other than one of your spirits")
+        if n != 1:
+            raise NotSupported("several of your opponent's spirits destroyed at once")
+        return self._watched_spirit(n, "opponent", {"type": "spirit"}, filters, "opponent",
+                                    "your_spirit_wins_battle_against")
+
+    def watch_destroyed_by_their_spirit(self, count, side, descr, *rest):
+        filters = next((r for r in rest if isinstance(r, list)), None)
+        if rest[-1] != 1:
+            raise NotSupported("a destruction by several of your opponent's spirits at once")
+        return self._watched_spirit(count, side, descr, filters, "you", "your_spirit_destroyed_by_opponent_spirit")
+
+    def opponent_effect_mills(self, _card):  # CR 10-2-1
+        return {"trigger": "opponent_effect_mills_you"}
+
+    _IN_TRASH = {"opponent_spirit_destroyed_bp_zero": "trash_opponent_spirit_destroyed_bp_zero"}
+
+    def trash_exhausted(self):
+        return True
+
+    def trash_summon(self, *rest):  # ruling T6: its LV1 cores from your reserve, as "summon it without paying its cost"
+        return {"summon": {"target": "this", "cores": "reserve", **({"exhausted": True} if True in rest else {})}}
+
+    def when_trash_summon(self, event, op, may=False):
+        trigger = self._IN_TRASH.get(event["trigger"])
+        if trigger is None or set(event) - {"trigger"}:
+            raise NotSupported(f"this card summoned from the trash on {event['trigger']}")
+        return [{"_trigger": {"trigger": trigger}}, {**op, **({"may": True} if may else {})}]
+
+    def when_trash_summon_may(self, event, op):
+        return self.when_trash_summon(event, op, may=True)
+
+    def spare_battle(self):
+        return [{"spare_battle": True}]
+
+    def summoned_from_trash(self, count):  # CR 10-6-1: only your spirit cards are summoned from your trash
+        if count != 1:
+            raise NotSupported("several spirits summoned from the trash at once")
+        return {"trigger": "your_spirit_summoned_from_trash"}
+
+    def watch_summoned_from_trash(self, count, side, descr, filters=None):
+        return self._watched_spirit(count, side, descr, filters, "you", "your_spirit_summoned_from_trash")
+
+    def watch_effect_destroys(self, count, side, descr, *rest):
+        filters = next((r for r in rest if isinstance(r, list)), None)
+        return self._watched_spirit(count, side, descr, filters, "you", "your_spirit_effect_destroys")
 
     def bounce_their_attacker(self, count, _hand):
         if count != 1:
