@@ -2943,3 +2943,311 @@ def test_sunreturn_herald_at_lv2_grows_once_when_a_core_reaches_your_reserve_in_
     game.apply(MoveCores(0, (CoreMove(guard, "reserve"),)))
     game.apply(MoveCores(0, (CoreMove(guard, "reserve"),)))  # once per turn
     assert game.bp(herald) == bp
+
+
+# ---------------------------------------------------------------- SG1-253 … SG1-267: destructions, Swift, spared battles
+
+
+def settle_yes(game) -> None:
+    """Like `settle`, but answer "you may" with yes."""
+    while game.pending is not None and game.pending.kind in ("choose", "flash"):
+        if game.pending.kind == "flash":
+            game.apply(Pass(game.pending.player))
+        elif info(game).get("kind") == "may":
+            answer(game, True)
+        else:
+            settle_one(game)
+
+
+def battle(game, attacker: int, blocker: int | None, p: int = 0) -> None:
+    """Player `p` attacks; the other player blocks with `blocker` (None: no block); everything settles."""
+    game.apply(Attack(p, attacker))
+    settle(game)
+    game.apply(Block(1 - p, blocker))
+    settle(game)
+
+
+def summon(game, cid: str, *, yes: bool = False, p: int = 0) -> None:
+    game.apply(Summon(p, first(game, p, cid, "hand")))
+    settle_yes(game) if yes else settle(game)
+
+
+@pytest.mark.parametrize("spell, drawn", [("SG1-076", 1), ("SG1-005", 0)])
+def test_hollowgaze_phantom_draws_when_an_opponents_spirit_falls_to_0_bp(spell, drawn):
+    assert text("SG1-253") == ("〔Once per turn〕 (When one of your opponent's spirits is destroyed by its BP becoming 0) "
+                               "Draw 1 card.\n(In your trash: when one of your opponent's spirits is destroyed by its "
+                               "BP becoming 0) You may summon this card from your trash without paying its cost, with "
+                               "its LV1 cores from your reserve.")
+    # Sunlance Valkyrie: -3000 BP on the 2000-BP Flarecrest; Ashwing Drake destroys it by its effect, not at 0 BP
+    game = game_at(f"{{life: 5, reserve: 6, hand: [{spell}], field: [SG1-253]}}",
+                   "{life: 5, reserve: 3, field: [SG1-003]}")
+    summon(game, spell)
+    assert zone(game, first(game, 1, "SG1-003", "trash")) == "trash"
+    assert len(game.state.players[0].hand) == drawn
+
+
+@pytest.mark.parametrize("spell, back", [("SG1-076", True), ("SG1-005", False)])
+def test_hollowgaze_phantom_comes_back_from_the_trash_when_a_spirit_falls_to_0_bp(spell, back):
+    game = game_at(f"{{life: 5, reserve: 6, hand: [{spell}], trash: [SG1-253]}}",
+                   "{life: 5, reserve: 3, field: [SG1-003]}")
+    phantom = game.state.players[0].trash[0]
+    summon(game, spell, yes=True)
+    assert zone(game, phantom) == ("field" if back else "trash")
+    assert len(game.state.players[0].hand) == 0  # its draw works only from the field
+
+
+@pytest.mark.parametrize("cores, drawn", [(2, 1), (0, 0)])
+def test_witherlight_censer_gains_at_0_bp_and_at_lv2_draws_when_your_effect_takes_the_last_core(cores, drawn):
+    assert text("SG1-254") == ("(When one of your opponent's spirits is destroyed by its BP becoming 0) Put 1 core from "
+                               "the void into your reserve.\n[LV2] (When one of your effects destroys one of your "
+                               "opponent's spirits by taking its cores) Draw 1 card.")
+    game = game_at(f"{{life: 5, reserve: 6, hand: [SG1-076], field: [{{card: SG1-254, cores: {cores}}}]}}",
+                   "{life: 5, reserve: 3, field: [SG1-003]}")
+    valkyrie = first(game, 0, "SG1-076", "hand")
+    reserve = game.state.players[0].reserve - game.cost_of(valkyrie) - 1
+    summon(game, "SG1-076")
+    assert game.state.players[0].reserve == reserve + 1
+    game = game_at(f"{{life: 5, reserve: 6, hand: [SG1-030], field: [{{card: SG1-254, cores: {cores}}}]}}",
+                   "{life: 5, reserve: 3, field: [SG1-003]}")
+    summon(game, "SG1-030")  # Veilcaller Hexer takes the Flarecrest's only core
+    assert zone(game, first(game, 1, "SG1-003", "trash")) == "trash"
+    assert len(game.state.players[0].hand) == drawn
+
+
+def test_dirgewake_revenant_strips_a_core_when_an_opponents_spirit_destroys_yours():
+    assert text("SG1-255") == ("〔Once per turn〕 (When one of your spirits is destroyed by one of your opponent's "
+                               "spirits) Send 1 core from 1 opponent's spirit to its owner's reserve.\n(In your trash: "
+                               "when one of your opponent's spirits is destroyed by its BP becoming 0) You may summon "
+                               "this card from your trash exhausted without paying its cost, with its LV1 cores from "
+                               "your reserve.")
+    game = game_at("{life: 5, reserve: 3, field: [SG1-255, SG1-003]}",
+                   "{life: 5, reserve: 3, field: [{card: SG1-005, cores: 3}]}", turn_player=1, step="attack")
+    ashwing = game.state.players[1].field[0]
+    flarecrest = game.state.players[0].field[1]
+    battle(game, ashwing, flarecrest, p=1)
+    assert zone(game, flarecrest) == "trash" and game.state.cards[ashwing].cores == 2
+
+
+def test_dirgewake_revenant_returns_exhausted_from_the_trash():
+    game = game_at("{life: 5, reserve: 6, hand: [SG1-076], trash: [SG1-255]}", "{life: 5, reserve: 3, field: [SG1-003]}")
+    revenant = game.state.players[0].trash[0]
+    summon(game, "SG1-076", yes=True)
+    assert zone(game, revenant) == "field" and game.state.cards[revenant].exhausted
+
+
+@pytest.mark.parametrize("cores, bp", [(3, 5000), (1, 2000)])
+def test_cryptgnaw_stalker_at_lv2_takes_a_last_core_and_grows_for_it(cores, bp):
+    assert text("SG1-256") == ("[LV2] (When Attacks) Send 1 core from 1 opponent's spirit to its owner's reserve.\n"
+                               "(When one of your effects destroys one of your opponent's spirits by taking its cores) "
+                               "This spirit gets +2000 BP this turn.")
+    game = game_at(f"{{life: 5, reserve: 3, field: [{{card: SG1-256, cores: {cores}}}]}}",
+                   "{life: 5, reserve: 3, field: [SG1-003]}", step="attack")
+    stalker, flarecrest = game.state.players[0].field[0], game.state.players[1].field[0]
+    game.apply(Attack(0, stalker))
+    settle(game)
+    assert zone(game, flarecrest) == ("trash" if cores == 3 else "field")
+    assert game.bp(stalker) == bp
+
+
+@pytest.mark.parametrize("cores, life", [(3, 4), (1, 5)])
+def test_pyrelord_vindicator_gains_a_core_for_each_kill_and_at_lv2_burns_a_life_when_stronger(cores, life):
+    assert text("SG1-257") == ("(When It Destroys an Opponent's Spirit) Put 1 core from the void on this spirit.\n"
+                               "[LV2][LV3] (When Its BP Is Higher in Battle) Send 1 core from your opponent's life to "
+                               "their reserve.")
+    game = game_at(f"{{life: 5, reserve: 3, field: [{{card: SG1-257, cores: {cores}}}]}}",
+                   "{life: 5, reserve: 3, field: [SG1-003]}", step="attack")
+    vindicator, flarecrest = game.state.players[0].field[0], game.state.players[1].field[0]
+    battle(game, vindicator, flarecrest)
+    assert zone(game, flarecrest) == "trash" and game.state.cards[vindicator].cores == cores + 1
+    assert game.state.players[1].life == life
+
+
+def test_cinderbrand_warlord_charges_a_blazeguard_that_wins_and_draws_for_a_spirits_destroying_effect():
+    assert text("SG1-258") == ("〔Once per turn〕 (When one of your Blazeguard spirits destroys an opponent's spirit) Put "
+                               "1 core from the void on that spirit.\n〔Once per turn〕 (When an effect of one of your "
+                               "spirits destroys an opponent's spirit) Draw 1 card.")
+    game = game_at("{life: 5, reserve: 3, field: [SG1-258]}", "{life: 5, reserve: 3, field: [SG1-001]}",
+                   step="attack")
+    warlord, hatchling = game.state.players[0].field[0], game.state.players[1].field[0]
+    battle(game, warlord, hatchling)
+    assert zone(game, hatchling) == "trash" and game.state.cards[warlord].cores == 2
+    assert len(game.state.players[0].hand) == 0  # a battle is no effect
+    game = game_at("{life: 5, reserve: 6, hand: [SG1-005], field: [SG1-258]}", "{life: 5, reserve: 3, field: [SG1-003]}")
+    summon(game, "SG1-005")  # Ashwing Drake's effect destroys the Flarecrest
+    assert len(game.state.players[0].hand) == 1 and game.state.cards[game.state.players[0].field[0]].cores == 1
+
+
+@pytest.mark.parametrize("cores, drawn", [(2, 1), (0, 0)])
+def test_ashfall_banneret_gains_a_core_for_a_red_kill_and_at_lv2_draws_for_a_small_one_in_battle(cores, drawn):
+    assert text("SG1-259") == ("〔Once per turn〕 (When one of your Red cards (a spirit, or a magic card's effect) "
+                               "destroys an opponent's spirit) Put 1 core from the void into your reserve.\n[LV2] (When "
+                               "one of your spirits destroys one of your opponent's spirits with 3000 BP or less by "
+                               "comparing BP) Draw 1 card.")
+    game = game_at(f"{{life: 5, reserve: 3, field: [{{card: SG1-259, cores: {cores}}}, SG1-005]}}",
+                   "{life: 5, reserve: 3, field: [SG1-001]}", step="attack")
+    ashwing, hatchling = game.state.players[0].field[1], game.state.players[1].field[0]
+    battle(game, ashwing, hatchling)
+    assert zone(game, hatchling) == "trash"
+    assert game.state.players[0].reserve == 4 and len(game.state.players[0].hand) == drawn
+
+
+def test_ashfall_banneret_not_for_a_kill_of_another_colour():
+    game = game_at("{life: 5, reserve: 3, field: [{card: SG1-259, cores: 2}, SG1-072]}",
+                   "{life: 5, reserve: 3, field: [SG1-001]}", step="attack")
+    templar, hatchling = game.state.players[0].field[1], game.state.players[1].field[0]
+    battle(game, templar, hatchling)  # a Yellow spirit: no core; 1000 BP destroyed in battle: the LV2 card
+    assert zone(game, hatchling) == "trash"
+    assert game.state.players[0].reserve == 3 and len(game.state.players[0].hand) == 1
+
+
+@pytest.mark.parametrize("cores, drawn", [(3, 1), (1, 0)])
+def test_dawnspear_paragon_gains_a_core_when_it_destroys_and_draws_at_lv2_when_stronger(cores, drawn):
+    assert text("SG1-260") == ("(When It Destroys an Opponent's Spirit) Put 1 core from the void into your reserve.\n"
+                               "[LV2] (When Its BP Is Higher in Battle) Draw 1 card.")
+    game = game_at(f"{{life: 5, reserve: 3, field: [{{card: SG1-260, cores: {cores}}}]}}",
+                   "{life: 5, reserve: 3, field: [SG1-003]}", step="attack")
+    paragon, flarecrest = game.state.players[0].field[0], game.state.players[1].field[0]
+    battle(game, paragon, flarecrest)
+    assert zone(game, flarecrest) == "trash"
+    assert game.state.players[0].reserve == 4 and len(game.state.players[0].hand) == drawn
+
+
+def test_dawnspear_paragon_blocked_by_a_bigger_spirit_gains_nothing():
+    game = game_at("{life: 5, reserve: 3, field: [{card: SG1-260, cores: 3}]}",
+                   "{life: 5, reserve: 3, field: [{card: SG1-013, cores: 3}]}", step="attack")
+    paragon, rex = game.state.players[0].field[0], game.state.players[1].field[0]
+    battle(game, paragon, rex)
+    assert zone(game, paragon) == "trash" and game.state.players[0].hand == []
+    assert game.state.players[0].reserve == 3 + 3  # only the Paragon's own cores
+
+
+def test_thornmane_alpha_refreshes_a_beast_that_wins_and_at_lv2_grows_for_a_spirits_destroying_effect():
+    assert text("SG1-261") == ("〔Once per turn〕 (When one of your Beast spirits destroys an opponent's spirit) Refresh "
+                               "that spirit.\n[LV2] (When an effect of one of your spirits destroys an opponent's "
+                               "spirit) Put 1 core from the void on this spirit.")
+    game = game_at("{life: 5, reserve: 3, field: [SG1-261, SG1-097]}", "{life: 5, reserve: 3, field: [SG1-003]}",
+                   step="attack")
+    lynx, flarecrest = game.state.players[0].field[1], game.state.players[1].field[0]
+    battle(game, lynx, flarecrest)
+    assert zone(game, flarecrest) == "trash" and not game.state.cards[lynx].exhausted
+    for cores, after in ((3, 4), (1, 1)):
+        game = game_at(f"{{life: 5, reserve: 6, hand: [SG1-005], field: [{{card: SG1-261, cores: {cores}}}]}}",
+                       "{life: 5, reserve: 3, field: [SG1-003]}")
+        summon(game, "SG1-005")
+        assert game.state.cards[game.state.players[0].field[0]].cores == after
+
+
+@pytest.mark.parametrize("cores, reserve", [(2, 4), (0, 3)])
+def test_verdict_lantern_draws_for_a_yellow_kill_and_at_lv2_gains_for_a_small_one_in_battle(cores, reserve):
+    assert text("SG1-262") == ("〔Once per turn〕 (When one of your Yellow cards (a spirit, or a magic card's effect) "
+                               "destroys an opponent's spirit) Draw 1 card.\n[LV2] (When one of your spirits destroys "
+                               "one of your opponent's spirits with 3000 BP or less by comparing BP) Put 1 core from "
+                               "the void into your reserve.")
+    game = game_at(f"{{life: 5, reserve: 3, field: [{{card: SG1-262, cores: {cores}}}, SG1-072]}}",
+                   "{life: 5, reserve: 3, field: [SG1-003]}", step="attack")
+    templar, flarecrest = game.state.players[0].field[1], game.state.players[1].field[0]
+    battle(game, templar, flarecrest)
+    assert zone(game, flarecrest) == "trash"
+    assert len(game.state.players[0].hand) == 1 and game.state.players[0].reserve == reserve
+
+
+def test_verdict_lantern_not_for_a_red_kill():
+    game = game_at("{life: 5, reserve: 3, field: [SG1-262, SG1-005]}", "{life: 5, reserve: 3, field: [SG1-001]}",
+                   step="attack")
+    battle(game, game.state.players[0].field[1], game.state.players[1].field[0])
+    assert game.state.players[0].hand == []
+
+
+@pytest.mark.parametrize("cores, drawn", [(3, 1), (1, 0)])
+def test_gravebloom_matron_charges_a_spirit_summoned_from_the_trash_and_at_lv2_draws_for_a_loss(cores, drawn):
+    assert text("SG1-263") == ("(When a spirit is summoned from your trash) Put 1 core from the void on that spirit.\n"
+                               "[LV2] (When one of your spirits is destroyed by one of your opponent's spirits) Draw 1 "
+                               "card.")
+    game = game_at(f"{{life: 5, reserve: 6, hand: [SG1-076], field: [{{card: SG1-263, cores: {cores}}}], "
+                   "trash: [SG1-253]}", "{life: 5, reserve: 3, field: [SG1-003]}")
+    phantom = game.state.players[0].trash[0]
+    summon(game, "SG1-076", yes=True)  # the Flarecrest at 0 BP: Hollowgaze Phantom back from the trash
+    assert zone(game, phantom) == "field" and game.state.cards[phantom].cores == 2
+    game = game_at(f"{{life: 5, reserve: 3, field: [{{card: SG1-263, cores: {cores}}}, SG1-001]}}",
+                   "{life: 5, reserve: 3, field: [SG1-005]}", turn_player=1, step="attack")
+    battle(game, game.state.players[1].field[0], game.state.players[0].field[1], p=1)
+    assert len(game.state.players[0].hand) == drawn
+
+
+@pytest.mark.parametrize("cores, reserve", [(2, 1), (0, 0)])
+def test_ossuary_bellringer_draws_for_a_spirit_back_from_the_trash_and_at_lv2_gains_for_the_draw(cores, reserve):
+    assert text("SG1-264") == ("〔Once per turn〕 (When a spirit is summoned from your trash) Draw 1 card.\n[LV2] "
+                               "〔Once per turn〕 (When you draw with one of your effects) Put 1 core from the void "
+                               "into your reserve.")
+    game = game_at(f"{{life: 5, reserve: 6, hand: [SG1-076], field: [{{card: SG1-264, cores: {cores}}}], "
+                   "trash: [SG1-253]}", "{life: 5, reserve: 3, field: [SG1-003]}")
+    before = game.state.players[0].reserve - game.cost_of(first(game, 0, "SG1-076", "hand")) - 1 - 1
+    summon(game, "SG1-076", yes=True)  # the Valkyrie's cost and core, and the Phantom's LV1 core from the reserve
+    assert len(game.state.players[0].hand) == 1 and game.state.players[0].reserve == before + reserve
+
+
+def swift_summon(game, cid: str) -> None:
+    """Player 0 attacks with its first field spirit and summons `cid` with 【Swift】 in its flash window."""
+    game.apply(Attack(0, game.state.players[0].field[0]))
+    game.apply(Pass(1))
+    game.apply(Summon(0, first(game, 0, cid, "hand")))
+    while game.pending is not None and game.pending.kind == "choose":
+        settle_one(game)
+
+
+def test_quillwind_courier_draws_when_summoned_with_swift_and_grows_for_the_draw():
+    assert text("SG1-265") == ("【Swift】\n〔Once per turn〕 (When one of your spirits is summoned with 【Swift】) Draw 1 "
+                               "card.\n〔Once per turn〕 (When you draw with one of your effects) This spirit gets "
+                               "+2000 BP this turn.")
+    game = game_at("{life: 5, reserve: 4, hand: [SG1-265], field: [SG1-001]}", "{life: 5, reserve: 3}",
+                   step="attack")
+    swift_summon(game, "SG1-265")
+    courier = first(game, 0, "SG1-265")
+    assert len(game.state.players[0].hand) == 1 and game.bp(courier) == 3000
+
+
+def test_quillwind_courier_summoned_in_the_main_step_is_no_swift_summon():
+    game = game_at("{life: 5, reserve: 4, hand: [SG1-265]}", "{life: 5, reserve: 3}")
+    summon(game, "SG1-265")
+    assert game.state.players[0].hand == [] and game.bp(first(game, 0, "SG1-265")) == 1000
+
+
+def test_frostveil_sentinel_refreshes_your_attacker_when_summoned_with_swift():
+    assert text("SG1-266") == ("【Swift】\n(When one of your spirits is summoned with 【Swift】) Refresh up to 1 of your "
+                               "spirits.\n(When Blocks) Neither spirit of this battle is destroyed by comparing BP.")
+    game = game_at("{life: 5, reserve: 4, hand: [SG1-266], field: [SG1-001]}", "{life: 5, reserve: 3}",
+                   step="attack")
+    hatchling = game.state.players[0].field[0]
+    game.apply(Attack(0, hatchling))
+    game.apply(Pass(1))
+    game.apply(Summon(0, first(game, 0, "SG1-266", "hand")))
+    settle_picking(game, hatchling)
+    assert not game.state.cards[hatchling].exhausted
+
+
+def test_frostveil_sentinel_blocks_and_neither_spirit_is_destroyed():
+    game = game_at("{life: 5, reserve: 3, field: [SG1-266]}", "{life: 5, reserve: 3, field: [SG1-005]}",
+                   turn_player=1, step="attack")
+    ashwing, sentinel = game.state.players[1].field[0], game.state.players[0].field[0]
+    battle(game, ashwing, sentinel, p=1)
+    assert zone(game, sentinel) == "field" and zone(game, ashwing) == "field"
+    assert game.state.players[0].life == 5
+
+
+@pytest.mark.parametrize("used", [True, False])
+def test_stillwater_truce_spares_both_spirits_of_the_battle_and_draws(used):
+    assert text("SG1-267") == "Flash: Neither spirit of this battle is destroyed by comparing BP. Draw 1 card."
+    game = game_at("{life: 5, reserve: 3, hand: [SG1-267], field: [SG1-003]}",
+                   "{life: 5, reserve: 3, field: [SG1-003]}", step="attack")
+    mine, theirs = game.state.players[0].field[0], game.state.players[1].field[0]
+    game.apply(Attack(0, mine))
+    game.apply(Pass(1))
+    game.apply(Pass(0))
+    game.apply(Block(1, theirs))  # 2000 against 2000: both would be destroyed
+    game.apply(Pass(1))
+    if used:
+        game.apply(UseMagic(0, first(game, 0, "SG1-267", "hand")))
+    settle(game)
+    kept = "field" if used else "trash"
+    assert zone(game, mine) == kept and zone(game, theirs) == kept
+    assert len(game.state.players[0].hand) == 1  # the card drawn, or the Truce kept
