@@ -2959,7 +2959,7 @@ def settle_yes(game) -> None:
             settle_one(game)
 
 
-def battle(game, attacker: int, blocker: int | None, p: int = 0) -> None:
+def fight(game, attacker: int, blocker: int | None, p: int = 0) -> None:
     """Player `p` attacks; the other player blocks with `blocker` (None: no block); everything settles."""
     game.apply(Attack(p, attacker))
     settle(game)
@@ -3024,7 +3024,7 @@ def test_dirgewake_revenant_strips_a_core_when_an_opponents_spirit_destroys_your
                    "{life: 5, reserve: 3, field: [{card: SG1-005, cores: 3}]}", turn_player=1, step="attack")
     ashwing = game.state.players[1].field[0]
     flarecrest = game.state.players[0].field[1]
-    battle(game, ashwing, flarecrest, p=1)
+    fight(game, ashwing, flarecrest, p=1)
     assert zone(game, flarecrest) == "trash" and game.state.cards[ashwing].cores == 2
 
 
@@ -3057,7 +3057,7 @@ def test_pyrelord_vindicator_gains_a_core_for_each_kill_and_at_lv2_burns_a_life_
     game = game_at(f"{{life: 5, reserve: 3, field: [{{card: SG1-257, cores: {cores}}}]}}",
                    "{life: 5, reserve: 3, field: [SG1-003]}", step="attack")
     vindicator, flarecrest = game.state.players[0].field[0], game.state.players[1].field[0]
-    battle(game, vindicator, flarecrest)
+    fight(game, vindicator, flarecrest)
     assert zone(game, flarecrest) == "trash" and game.state.cards[vindicator].cores == cores + 1
     assert game.state.players[1].life == life
 
@@ -3069,7 +3069,7 @@ def test_cinderbrand_warlord_charges_a_blazeguard_that_wins_and_draws_for_a_spir
     game = game_at("{life: 5, reserve: 3, field: [SG1-258]}", "{life: 5, reserve: 3, field: [SG1-001]}",
                    step="attack")
     warlord, hatchling = game.state.players[0].field[0], game.state.players[1].field[0]
-    battle(game, warlord, hatchling)
+    fight(game, warlord, hatchling)
     assert zone(game, hatchling) == "trash" and game.state.cards[warlord].cores == 2
     assert len(game.state.players[0].hand) == 0  # a battle is no effect
     game = game_at("{life: 5, reserve: 6, hand: [SG1-005], field: [SG1-258]}", "{life: 5, reserve: 3, field: [SG1-003]}")
@@ -3086,7 +3086,7 @@ def test_ashfall_banneret_gains_a_core_for_a_red_kill_and_at_lv2_draws_for_a_sma
     game = game_at(f"{{life: 5, reserve: 3, field: [{{card: SG1-259, cores: {cores}}}, SG1-005]}}",
                    "{life: 5, reserve: 3, field: [SG1-001]}", step="attack")
     ashwing, hatchling = game.state.players[0].field[1], game.state.players[1].field[0]
-    battle(game, ashwing, hatchling)
+    fight(game, ashwing, hatchling)
     assert zone(game, hatchling) == "trash"
     assert game.state.players[0].reserve == 4 and len(game.state.players[0].hand) == drawn
 
@@ -3095,7 +3095,7 @@ def test_ashfall_banneret_not_for_a_kill_of_another_colour():
     game = game_at("{life: 5, reserve: 3, field: [{card: SG1-259, cores: 2}, SG1-072]}",
                    "{life: 5, reserve: 3, field: [SG1-001]}", step="attack")
     templar, hatchling = game.state.players[0].field[1], game.state.players[1].field[0]
-    battle(game, templar, hatchling)  # a Yellow spirit: no core; 1000 BP destroyed in battle: the LV2 card
+    fight(game, templar, hatchling)  # a Yellow spirit: no core; 1000 BP destroyed in battle: the LV2 card
     assert zone(game, hatchling) == "trash"
     assert game.state.players[0].reserve == 3 and len(game.state.players[0].hand) == 1
 
@@ -3107,7 +3107,7 @@ def test_dawnspear_paragon_gains_a_core_when_it_destroys_and_draws_at_lv2_when_s
     game = game_at(f"{{life: 5, reserve: 3, field: [{{card: SG1-260, cores: {cores}}}]}}",
                    "{life: 5, reserve: 3, field: [SG1-003]}", step="attack")
     paragon, flarecrest = game.state.players[0].field[0], game.state.players[1].field[0]
-    battle(game, paragon, flarecrest)
+    fight(game, paragon, flarecrest)
     assert zone(game, flarecrest) == "trash"
     assert game.state.players[0].reserve == 4 and len(game.state.players[0].hand) == drawn
 
@@ -3116,7 +3116,7 @@ def test_dawnspear_paragon_blocked_by_a_bigger_spirit_gains_nothing():
     game = game_at("{life: 5, reserve: 3, field: [{card: SG1-260, cores: 3}]}",
                    "{life: 5, reserve: 3, field: [{card: SG1-013, cores: 3}]}", step="attack")
     paragon, rex = game.state.players[0].field[0], game.state.players[1].field[0]
-    battle(game, paragon, rex)
+    fight(game, paragon, rex)
     assert zone(game, paragon) == "trash" and game.state.players[0].hand == []
     assert game.state.players[0].reserve == 3 + 3  # only the Paragon's own cores
 
@@ -3128,7 +3128,7 @@ def test_thornmane_alpha_refreshes_a_beast_that_wins_and_at_lv2_grows_for_a_spir
     game = game_at("{life: 5, reserve: 3, field: [SG1-261, SG1-097]}", "{life: 5, reserve: 3, field: [SG1-003]}",
                    step="attack")
     lynx, flarecrest = game.state.players[0].field[1], game.state.players[1].field[0]
-    battle(game, lynx, flarecrest)
+    fight(game, lynx, flarecrest)
     assert zone(game, flarecrest) == "trash" and not game.state.cards[lynx].exhausted
     for cores, after in ((3, 4), (1, 1)):
         game = game_at(f"{{life: 5, reserve: 6, hand: [SG1-005], field: [{{card: SG1-261, cores: {cores}}}]}}",
@@ -3146,7 +3146,7 @@ def test_verdict_lantern_draws_for_a_yellow_kill_and_at_lv2_gains_for_a_small_on
     game = game_at(f"{{life: 5, reserve: 3, field: [{{card: SG1-262, cores: {cores}}}, SG1-072]}}",
                    "{life: 5, reserve: 3, field: [SG1-003]}", step="attack")
     templar, flarecrest = game.state.players[0].field[1], game.state.players[1].field[0]
-    battle(game, templar, flarecrest)
+    fight(game, templar, flarecrest)
     assert zone(game, flarecrest) == "trash"
     assert len(game.state.players[0].hand) == 1 and game.state.players[0].reserve == reserve
 
@@ -3154,7 +3154,7 @@ def test_verdict_lantern_draws_for_a_yellow_kill_and_at_lv2_gains_for_a_small_on
 def test_verdict_lantern_not_for_a_red_kill():
     game = game_at("{life: 5, reserve: 3, field: [SG1-262, SG1-005]}", "{life: 5, reserve: 3, field: [SG1-001]}",
                    step="attack")
-    battle(game, game.state.players[0].field[1], game.state.players[1].field[0])
+    fight(game, game.state.players[0].field[1], game.state.players[1].field[0])
     assert game.state.players[0].hand == []
 
 
@@ -3170,7 +3170,7 @@ def test_gravebloom_matron_charges_a_spirit_summoned_from_the_trash_and_at_lv2_d
     assert zone(game, phantom) == "field" and game.state.cards[phantom].cores == 2
     game = game_at(f"{{life: 5, reserve: 3, field: [{{card: SG1-263, cores: {cores}}}, SG1-001]}}",
                    "{life: 5, reserve: 3, field: [SG1-005]}", turn_player=1, step="attack")
-    battle(game, game.state.players[1].field[0], game.state.players[0].field[1], p=1)
+    fight(game, game.state.players[1].field[0], game.state.players[0].field[1], p=1)
     assert len(game.state.players[0].hand) == drawn
 
 
@@ -3229,7 +3229,7 @@ def test_frostveil_sentinel_blocks_and_neither_spirit_is_destroyed():
     game = game_at("{life: 5, reserve: 3, field: [SG1-266]}", "{life: 5, reserve: 3, field: [SG1-005]}",
                    turn_player=1, step="attack")
     ashwing, sentinel = game.state.players[1].field[0], game.state.players[0].field[0]
-    battle(game, ashwing, sentinel, p=1)
+    fight(game, ashwing, sentinel, p=1)
     assert zone(game, sentinel) == "field" and zone(game, ashwing) == "field"
     assert game.state.players[0].life == 5
 
