@@ -209,7 +209,7 @@ OFFER = (f"If you spend a {SOUL} as part of this spirit's summoning cost, you ma
 def test_cr_8_4_1_compiles_a_condition_then_something_the_player_may_do_to_do_more():
     r = compile_effect("spirit", "When Summoned", OFFER, [])
     assert r.effect["do"] == [{"destroy": {"side": "you", "type": "nexus"}, "may": True, "if": {"soul_paid": True}},
-                              {"draw": 2, "if_done": True, "if": {"soul_paid": True}}]
+                              {"draw": 2, "if_done": True}]
 
 
 def test_cr_8_4_1_a_condition_then_paying_cores_to_do_more_stays_manual():

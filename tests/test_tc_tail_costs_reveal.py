@@ -105,7 +105,7 @@ def test_cr_8_4_1_compiles_a_cost_under_a_condition_at_the_start_of_the_step():
     r = compile_effect("spirit", "During Your End Step", STEP, [])
     assert r.effect == {"kind": "triggered", "trigger": "start_of_step", "step": "end", "whose": "you",
                         "do": [{"exhaust": {"side": "you", "type": "nexus"}, "may": True, "if": {"exhausted": True}},
-                               {"refresh": "this", "if_done": True, "if": {"exhausted": True}}]}
+                               {"refresh": "this", "if_done": True}]}
 
 
 def test_cr_8_4_1_played_at_the_start_of_the_end_step_the_nexus_pays_and_the_spirit_refreshes():
@@ -120,6 +120,38 @@ def test_cr_8_4_1_played_at_the_start_of_the_end_step_the_nexus_pays_and_the_spi
         answer(game, True if game.pending.info.get("kind") == "may" else [tower])
     st = game.state
     assert st.cards[tower].exhausted and not st.cards[spirit].exhausted
+
+
+STEP_AND = ("At the start of the step, if this spirit is exhausted, you may exhaust one of your nexuses to refresh "
+            "this spirit and discard the top 2 cards of your opponent's deck.")
+
+
+def test_cr_8_4_1_played_the_condition_is_read_once_so_refreshing_the_spirit_does_not_stop_what_follows():
+    """"If this spirit is exhausted, you may X to refresh this spirit and Y": Y follows the refresh (if you do),
+    not a second reading of "exhausted" after the refresh made it false."""
+    from bss_desktop.engine.commands import EndAttack
+
+    db = imported_db(effect(STEP_AND, "During Your End Step"))
+    game = position(two_players("{life: 5, reserve: 3, field: [{card: ZT-001, cores: 1, exhausted: true}, T-NX2]}",
+                                "{life: 5, reserve: 3, deck: [T-R1, T-R1, T-R1, T-R1]}", step="attack"), db=db)
+    spirit, tower = game.state.players[0].field
+    game.apply(EndAttack(0))
+    while game.pending is not None and game.pending.kind == "choose":
+        answer(game, True if game.pending.info.get("kind") == "may" else [tower])
+    st = game.state
+    assert not st.cards[spirit].exhausted
+    assert len(st.players[1].trash) == 2  # discarded after the refresh (their turn has begun: they drew one)
+
+
+def test_cr_8_4_1_played_not_exhausted_nothing_happens():
+    from bss_desktop.engine.commands import EndAttack
+
+    db = imported_db(effect(STEP_AND, "During Your End Step"))
+    game = position(two_players("{life: 5, reserve: 3, field: [{card: ZT-001, cores: 1}, T-NX2]}",
+                                "{life: 5, reserve: 3, deck: [T-R1, T-R1, T-R1, T-R1]}", step="attack"), db=db)
+    game.apply(EndAttack(0))
+    assert game.pending is None or game.pending.info.get("kind") != "may"
+    assert game.state.players[1].trash == []
 
 
 # ---------------------------------------------------------------- your own spirit back, then the reveal (Agile)

@@ -123,7 +123,7 @@ def burst_nexus() -> dict:
 
 def test_burst_1_compiles_this_card_placed_from_its_burst():
     r = compile_effect("nexus", "When Opponent Destroys Your Spirit", BURST, [], burst=True)
-    assert r.effect == {"kind": "burst", "trigger": "your_spirit_destroyed",
+    assert r.effect == {"kind": "burst", "trigger": "your_spirit_destroyed_by_opponent",
                         "do": [{"summon": {"target": "this", "from": "burst", "cores": "reserve"}}]}
 
 
@@ -136,9 +136,9 @@ def test_burst_1_outside_a_burst_this_card_placed_stays_manual(condition):
 def test_burst_1_written_back_as_english():
     db = imported_db(burst_nexus())
     card = db["ZX-001"]
-    assert effect_text(card.effects[0], card) == ("Burst (after your spirit is destroyed): Place this card from the "
-                                                 "burst area without paying its cost, with its LV1 cores from your "
-                                                 "reserve.")
+    assert effect_text(card.effects[0], card) == ("Burst (after your opponent destroys your spirit): Place this card "
+                                                 "from the burst area without paying its cost, with its LV1 cores "
+                                                 "from your reserve.")
 
 
 def test_burst_1_a_summon_from_the_burst_in_a_triggered_effect_is_refused_naming_the_field():

@@ -1130,6 +1130,7 @@ _BURST_SET_LABELS = {"you": "When you set a burst", "opponent": "When your oppon
 _BURST_LABELS = {
     "life_reduced": "after your life is reduced",
     "your_spirit_destroyed": "after your spirit is destroyed",
+    "your_spirit_destroyed_by_opponent": "after your opponent destroys your spirit",
     "opponent_summons": "after your opponent's summoning",
     "opponent_attacks": "after your opponent's attack",
     "opponent_summon_effect": "after your opponent's \"When Summoned\" effect",

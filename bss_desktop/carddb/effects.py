@@ -167,7 +167,7 @@ WATCH_TRIGGERS = {
 MAGIC_TRIGGERS = ("you_use_magic", "opponent_uses_magic", "opponent_uses_magic_from_hand", "you_use_magic_from_hand")
 NEXUS_TRIGGERS = ("your_nexus_exhausted", "your_nexus_placed", "your_nexus_destroyed_by_opponent")  # they watch nexuses
 BURST_TRIGGERS = ("life_reduced", "your_spirit_destroyed", "opponent_summons", "opponent_attacks",
-                  "opponent_summon_effect")
+                  "opponent_summon_effect", "your_spirit_destroyed_by_opponent")
 STEPS = ("start", "core", "draw", "refresh", "main", "attack", "end")
 # where a search puts the cards it did not take: the bottom of the deck in any order its controller chooses, the trash,
 # back on top in the same order or in any order, or shuffled in (CR 12-3-3)

@@ -664,6 +664,7 @@ def convert_record(rec: Any, known_families: tuple[str, ...] = (), *, compile_te
     notes: list[KeywordNote] = []
     magic_labels = magic_words = ""  # a magic card's timing: from its labels, else from anywhere in its text
     magic_timings: set[str] = set()  # ... or from its effects' steps (Main / Flash)
+    header = None  # (levels, label) of an entry that is only a label: the next unlabelled entry's (below)
     for i, e in enumerate(_list(rec.get("effects"), "effects")):
         at = f"effects[{i}]"
         if not isinstance(e, dict):
@@ -679,6 +680,16 @@ def convert_record(rec: Any, known_families: tuple[str, ...] = (), *, compile_te
                 raise RecordRefused(f"{at}.steps[{j}]", f"expected text, got {type(s).__name__}")
             if s.strip():
                 steps.append(s.strip())
+        if header is not None:
+            # "[LV1][LV2] During Opponent's Attack Step" on its own, then "Flash: ..." unlabelled: some records print
+            # one effect's label and its text as two entries; the text works under that label (CR 8-1-4-1)
+            if not condition or _is_none_mark(condition):
+                condition = header[1]
+                levels = levels if e.get("levels") else header[0]
+            header = None
+        if not (details or "").strip() or _is_none_mark(details or ""):
+            if condition and not _is_none_mark(condition) and not steps and not _list(e.get("keywords"), at):
+                header = (levels, condition)
         kw_levels = [] if sorted(levels) == card_levels else levels
         kept: list[str] = []
         burst, chain_colors, chain_labels = False, [], []

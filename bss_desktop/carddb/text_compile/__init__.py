@@ -194,7 +194,28 @@ def _name_it(frame: Frame, card_type: str, sentences: list[Sentence]) -> None:
     selected = False
     for n, s in enumerate(sentences):
         ops, selected = _unselected_it(s.ops, selected, ref)
+        if frame.trigger in _DESTROYED_TRIGGER_CARD:
+            ops = [_onto_the_destroyer(op) for op in ops]
         sentences[n] = replace(s, ops=ops)
+
+
+# triggers whose "trigger" card is the spirit this one destroyed: in the trash by then (CR 7-1-5-2-1, 9-3)
+_DESTROYED_TRIGGER_CARD = ("when_wins_battle", "when_destroys")
+_FIELD_OPS = ("core_charge", "core_remove", "refresh", "exhaust", "bp", "grant")
+
+
+def _onto_the_destroyer(op: dict) -> dict:
+    """"When this spirit destroys one of your opponent's spirits, place two cores onto it": the destroyed spirit is
+    in the trash, where no core, BP or exhaustion reaches it, so "it" is this spirit."""
+    name = next((k for k in op if k not in ("may", "if_done", "if") and not k.startswith("_")), None)
+    value = op.get(name)
+    if name not in _FIELD_OPS:
+        return op
+    if value == "trigger":
+        return {**op, name: "this"}
+    if isinstance(value, dict) and value.get("target") == "trigger":
+        return {**op, name: {**value, "target": "this"}}
+    return op
 
 
 def _destroyed_card(frame: Frame, sentences: list[Sentence]) -> str:
@@ -317,7 +338,29 @@ def _assemble(ops: list[dict], kind: str) -> tuple[list[dict], dict] | str:
                 value["duration"] = duration
             op = {**op, name: value}
         out.append(op)
-    return out, keys
+    for op in out[:-1]:
+        if "during" in op and any("select" in d for d in op["during"]["do"]):
+            # "during this turn, when ..., select 1 of ... . Reduce its BP ...": the next sentence acts on what the
+            # later trigger selects, which a directive after the `during` cannot reach
+            return "a selection inside 'during this turn, when ...' that the next sentence acts on"
+    return _after_optional_selection(out), keys
+
+
+def _on_it(op: dict) -> bool:
+    """The directive acts on the cards selected before ("destroy it", "place a core onto it")."""
+    (value,) = (v for k, v in op.items() if k not in ("may", "if_done", "if"))
+    return value in ("it", "them") or (isinstance(value, dict) and value.get("target") in ("it", "them"))
+
+
+def _after_optional_selection(out: list) -> list:
+    """"You may select X. Destroy it and place a core onto this spirit.": the part beside "it" comes with what was
+    done to it (the "you may" covers the whole; CR 8-4-1's "no X, no Y"), so declining, or having no X, does nothing."""
+    if not out or not (out[0].get("may") and "select" in out[0]):
+        return out
+    for i in range(2, len(out)):
+        if _on_it(out[i - 1]) and not _on_it(out[i]) and "if_done" not in out[i] and "if" not in out[i]:
+            out[i] = {**out[i], "if_done": True}
+    return out
 
 
 def compile_effect(card_type: str, condition: str, details: str, steps: list[str] | tuple = (), *,

@@ -66,7 +66,7 @@ _TRIGGERS = {
     "when destroyed": ("when_destroyed", None),
     "when destroyed by opponent": ("when_destroyed_by_opponent", None),
     "when you lose life": ("life_reduced", None),
-    "when opponent destroys your spirit": ("your_spirit_destroyed", None),
+    "when opponent destroys your spirit": ("your_spirit_destroyed_by_opponent", None),  # (by them: CR 10-15-1)
     "end of opponent's turn": ("end_of_turn", "opponent"),
     "end of your turn": ("end_of_turn", "you"),
     "when this spirit links": ("when_links", None),  # 【Link】 (docs/saga-rulings.md "Link")
@@ -100,7 +100,7 @@ _WHILE = {
 # a burst's label -> its burst trigger (CR 10-9)
 _BURSTS = {
     "when you lose life": "life_reduced",
-    "when opponent destroys your spirit": "your_spirit_destroyed",
+    "when opponent destroys your spirit": "your_spirit_destroyed_by_opponent",  # CR 10-15-1's own example
     "when your spirit is destroyed": "your_spirit_destroyed",
     "when opponent summons": "opponent_summons",
     "when opponent attacks": "opponent_attacks",

@@ -225,11 +225,15 @@ class Rules:
     def if_may_do(self, cond, cost, ops):
         """The condition decided as the effect resolves, for each directive (a cost would be paid before it is
         known: an effect's own condition on the soul core's payment is read on resolution, targets.py): X the
-        player may do, then Y "if you do" (CR 8-4-1 says the same of a cost: no X, no Y)."""
+        player may do, then Y "if you do" (CR 8-4-1 says the same of a cost: no X, no Y). The condition is read
+        once, on X: Y follows X's doing, so Y's refreshing this spirit does not undo "if this spirit is exhausted"
+        for the Z after it."""
         (name,) = cost
         if name not in self._MAY_DO:
             raise NotSupported(f"'if ..., you may {name} to ...'")
-        return [{**cost, "may": True, "if": dict(cond)}] + [{**op, "if_done": True, "if": dict(cond)} for op in ops]
+        if any("if" in op for op in ops):  # a condition of its own on Y as well: not what this template reads
+            raise NotSupported("'if ..., you may ... to ...' with a second condition")
+        return [{**cost, "may": True, "if": dict(cond)}] + [{**op, "if_done": True} for op in ops]
 
     @_inline
     def cost_pay_own_cores(self, count, *_):  # cores paid go to the trash (CR 3-4-1); also the core grammar's
