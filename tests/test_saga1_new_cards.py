@@ -3236,7 +3236,9 @@ def test_frostveil_sentinel_blocks_and_neither_spirit_is_destroyed():
 
 @pytest.mark.parametrize("used", [True, False])
 def test_stillwater_truce_spares_both_spirits_of_the_battle_and_draws(used):
-    assert text("SG1-267") == "Flash: Neither spirit of this battle is destroyed by comparing BP. Draw 1 card."
+    assert text("SG1-267") == ("Flash: Neither spirit of this battle is destroyed by comparing BP. Draw 1 card.\n"
+                               "Burst (after your opponent destroys your spirit): Refresh up to 1 of your spirits. "
+                               "Draw 1 card.")
     game = game_at("{life: 5, reserve: 3, hand: [SG1-267], field: [SG1-003]}",
                    "{life: 5, reserve: 3, field: [SG1-003]}", step="attack")
     mine, theirs = game.state.players[0].field[0], game.state.players[1].field[0]
@@ -3251,3 +3253,44 @@ def test_stillwater_truce_spares_both_spirits_of_the_battle_and_draws(used):
     kept = "field" if used else "trash"
     assert zone(game, mine) == kept and zone(game, theirs) == kept
     assert len(game.state.players[0].hand) == 1  # the card drawn, or the Truce kept
+
+
+def settle_burst(game) -> None:
+    """Settle, turning the burst face up when it is offered ("you may": no otherwise)."""
+    while game.pending is not None and game.pending.kind in ("choose", "flash"):
+        if game.pending.kind == "choose" and "burst" in str(info(game).get("prompt", "")):
+            answer(game, True)
+        elif game.pending.kind == "flash":
+            game.apply(Pass(game.pending.player))
+        else:
+            settle_one(game)
+
+
+@pytest.mark.parametrize("burst, by_opponent", [("SG1-267", True), ("SG1-268", True), ("SG1-268", False)])
+def test_stillwater_truce_and_retaliation_pyre_bursts_answer_a_spirit_the_opponent_destroys(burst, by_opponent):
+    assert text("SG1-268") == ("Main: Destroy 1 opponent's spirit with 3000 BP or less.\nBurst (after your opponent "
+                               "destroys your spirit): Destroy 1 opponent's spirit with 3000 BP or less.")
+    # the opponent's Ashwing Drake (3000 BP) beats your blocking Flarecrest; or your own Grovemaw Bison takes a
+    # Beast's cores (a self-destruction, ruling Onto-1), which sets off nothing
+    if by_opponent:
+        game = game_at(f"{{life: 5, reserve: 3, field: [SG1-003, {{card: SG1-045, exhausted: true}}], burst: {burst}}}",
+                       "{life: 5, reserve: 3, field: [SG1-005, SG1-001]}", turn_player=1, step="attack")
+        flarecrest, guard = game.state.players[0].field
+        ashwing, hatchling = game.state.players[1].field
+        game.apply(Attack(1, ashwing))
+        settle(game)
+        game.apply(Block(0, flarecrest))
+        settle_burst(game)
+        assert zone(game, flarecrest) == "trash" and game.state.players[0].burst is None
+        if burst == "SG1-267":  # your exhausted Rivet Guard stands up, and a card
+            assert not game.state.cards[guard].exhausted and len(game.state.players[0].hand) == 1
+        else:  # one of their spirits with 3000 BP or less: the first offered
+            assert zone(game, ashwing) == "trash" or zone(game, hatchling) == "trash"
+    else:
+        game = game_at(f"{{life: 5, reserve: 3, field: [SG1-240, SG1-085], burst: {burst}}}",
+                       "{life: 5, reserve: 3, field: [SG1-001]}")
+        bison, runner = game.state.players[0].field
+        game.apply(Activate(0, bison, 0))
+        settle_burst(game)
+        assert zone(game, runner) == "trash" and game.state.players[0].burst is not None
+        assert zone(game, game.state.players[1].field[0]) == "field"
