@@ -125,3 +125,31 @@ def test_a_selection_inside_during_this_turn_that_the_next_sentence_acts_on_stay
                        "destroyed by your opponent, select one of your opponent's spirits. Reduce its BP by 2000 "
                        "during this turn.", [], families=("Stoneback",))
     assert r.effect is None and "inside 'during this turn" in r.why
+
+
+# ---------------------------------------------------------------- "all spirits with N or less BP cannot attack"
+
+def test_cr_8_2_2_2_a_resolved_restriction_names_its_spirits_as_it_resolves():
+    """docs/saga-rulings.md, Other phrases: "spirits with N or less BP cannot attack during this turn", used in a
+    flash window, names the spirits with N or less BP then: the weak one cannot attack later this turn, the strong
+    one (already attacking) was not named."""
+    from bss_desktop.engine.commands import UseMagic
+
+    db = imported_db(record(ID="ZR-005", name="Test Weak Halt", cardType="MAGIC", cost="0", reduction=[],
+                            symbols=[], core_requirements=[], subType=[],
+                            effects=[{"levels": [], "condition": "Flash", "keywords": [], "steps": [],
+                                      "details": "Your opponent's spirits with 1000 or fewer BP cannot attack "
+                                                 "during this turn."}]))
+    game = position(two_players("{life: 5, reserve: 3, field: [T-R1, T-G4]}",
+                                "{life: 5, reserve: 3, hand: [ZR-005]}", step="attack"), db=db)
+    pup, stag = game.state.players[0].field
+    game.apply(Attack(0, stag))
+    game.apply(UseMagic(1, game.state.players[1].hand[0]))  # in the attack's flash window
+    (grant,) = [g for g in game.state.grants if g.what == "cannot_attack"]
+    assert set(grant.targets) == {pup}  # named as it resolved: 1000 BP, not the 4000 BP one
+    game.apply(Pass(0))
+    game.apply(Pass(1))
+    game.apply(Block(1, None))
+    while game.pending.kind != "attack":
+        game.apply(next(c for c in game.legal_commands() if isinstance(c, Pass)))
+    assert not any(isinstance(c, Attack) and c.spirit == pup for c in game.legal_commands())
