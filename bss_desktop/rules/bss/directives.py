@@ -599,7 +599,7 @@ class Directives:
                 if n <= 0:
                     continue
             if d.mode == "up_to":
-                n = misc.up_to_cores(self, a, d, iid)
+                n = misc.up_to_cores(self, a, d, iid, WAIT)
                 if n is WAIT:
                     return WAIT
                 if n <= 0:

@@ -16,11 +16,10 @@
 from __future__ import annotations
 
 
-def up_to_cores(game, a, d, iid: int):
-    """How many cores the controller takes off card `iid` for "remove up to N cores" (0 to N), or the directive
-    handler's WAIT while they choose. The answers are kept in `a.picks` as ("up_to", card, number) tuples."""
-    from .directives import WAIT
-
+def up_to_cores(game, a, d, iid: int, wait):
+    """How many cores the controller takes off card `iid` for "remove up to N cores" (0 to N), or `wait` (the
+    directive handler's WAIT, passed in so this module does not import directives back) while they choose. The
+    answers are kept in `a.picks` as ("up_to", card, number) tuples."""
     for p in a.picks:
         if isinstance(p, tuple) and p[1] == iid:
             return p[2]
@@ -35,7 +34,7 @@ def up_to_cores(game, a, d, iid: int):
         name = game._defs[card.cid].name
         game._ask("x", a.controller, list(range(0, most + 1)), source=a.source,
                   prompt=f"remove how many cores from {name}? (up to {d.amount}, CR 1-3-5)")
-        return WAIT
+        return wait
     a.picks.append(("up_to", iid, int(ans)))
     return int(ans)
 

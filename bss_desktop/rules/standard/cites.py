@@ -59,6 +59,7 @@ CR_TO_STD = {
     "CR 11-1-1": "STD 12-1-1", "CR 11-2-1": "STD 12-1-1", "CR 11-5-1": "STD 12-1-1", "CR 11-8-1": "STD 12-1-1",
     "CR 11-9-1": "STD 12-1-1", "CR 11-14-1": "STD 12-1-1",
     # what the game log and the client's texts cite (the nearest rule of 001 that says the same)
+    "CR 2-5-3": "STD 2-6-3", "CR 2-6": "STD 2-2-1", "CR 10-1-3-3": "STD 5-10-1", "CR 11-4-1": "STD 12-1-1",
     "CR 1-3-4": "STD 1-4-4", "CR 1-3-6": "STD 1-4-6", "CR 2-1": "STD 2-1-1", "CR 2-7": "STD 2-3-3",
     "CR 2-7-3": "STD 2-3-3", "CR 2-8": "STD 2-10-1", "CR 2-8-2-2": "STD 2-10-2", "CR 2-10": "STD 2-8-3",
     "CR 3": "STD 4-1-1", "CR 3-1-2": "STD 4-1-2", "CR 3-1-4": "STD 4-1-4", "CR 3-2-4": "STD 4-2-4",
