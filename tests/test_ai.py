@@ -125,6 +125,36 @@ def test_easy_never_moves_the_last_core_off_its_own_spirit_cr_10_1_1_1():
     assert destroying not in chosen and EndMain(0) in chosen
 
 
+def _summon_by_destroying(reserve: int):
+    """A 2-cost spirit in hand, two 1-core spirits on the field and `reserve` cores: with 0 in the reserve the only
+    payment the engine offers takes the last core off both spirits (CR 9-3-2: they are destroyed)."""
+    from bss_desktop.carddb.database import load_default_db
+
+    return position(f"""
+        turn: 3
+        turn_player: 0
+        step: main
+        players:
+          - {{life: 5, reserve: {reserve}, deck: [CORE-001, CORE-001, CORE-001], hand: [CORE-002],
+              field: [{{card: CORE-010, cores: 1}}, {{card: CORE-011, cores: 1}}]}}
+          - {{life: 5, reserve: 3, deck: [CORE-001, CORE-001, CORE-001]}}
+    """, db=load_default_db())
+
+
+def test_playouts_do_not_summon_by_destroying_their_own_spirits_cr_9_3_2():
+    """The rule-of-thumb player of Normal's look-ahead and Hard's playouts (ai/rollout.py) pays without throwing its
+    spirits away: issue 29 traced 37 % of its plays doing so, which made every summon look bad to the search."""
+    from bss_desktop.ai.rollout import fast_choice, self_destroyed
+
+    game = _summon_by_destroying(0)
+    (summon,) = [c for c in game.legal_commands() if c.kind == "summon"]
+    assert sorted(self_destroyed(game, 0, summon)) == sorted(game.state.players[0].field)
+    assert fast_choice(game, random.Random(1)) == EndMain(0)
+    game = _summon_by_destroying(3)  # the reserve pays: it summons
+    (summon,) = [c for c in game.legal_commands() if c.kind == "summon"]
+    assert self_destroyed(game, 0, summon) == [] and fast_choice(game, random.Random(1)) == summon
+
+
 # ------------------------------------------------------------------------------- blocks and attacks
 
 def at_block(attacker: str, blockers: list, life: int):

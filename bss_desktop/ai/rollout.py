@@ -50,7 +50,7 @@ def card_worth(game, iid: int) -> float:
 def _main(game, p, options):
     st = game.state
     player = st.players[p]
-    plays = [o for o in options if o.kind in PLAY_KINDS]
+    plays = [o for o in options if o.kind in PLAY_KINDS and not self_destroyed(game, p, o)]
     if plays:
         spirits = sum(1 for i in player.field if game.db[st.cards[i].cid].type == "spirit")
         def worth(o):
@@ -72,6 +72,29 @@ def _main(game, p, options):
         if best is not None:
             return best
     return next(o for o in options if isinstance(o, EndMain))
+
+
+def self_destroyed(game, p: int, cmd) -> list[int]:
+    """The player's own field cards a summon's or placement's payment and placement would leave below their LV1
+    cores, destroying them (the engine offers such a payment when no other exists): a sensible player does not
+    throw a spirit away to summon another."""
+    st = game.state
+    taken: dict = {}
+    for sel in (cmd.pay or (), getattr(cmd, "place", None) or ()):
+        for loc, n in sel:
+            if type(loc) is int:
+                taken[loc] = taken.get(loc, 0) + n
+    soul = st.players[p].soul
+    if type(soul) is int and (cmd.pay_soul or getattr(cmd, "place_soul", False)):
+        taken[soul] = taken.get(soul, 0) + 1  # the soul core counts among the cores on its card (CR 2-10-3)
+    out = []
+    for iid, n in taken.items():
+        c = st.cards[iid]
+        d = game.db[c.cid]
+        lv1 = d.levels[0].cores if d.type == "spirit" and d.levels else 0
+        if c.cores + (1 if soul == iid else 0) - n < lv1:
+            out.append(iid)
+    return out
 
 
 def _next_level_gap(game, iid: int):
