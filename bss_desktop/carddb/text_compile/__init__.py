@@ -348,8 +348,8 @@ def _assemble(ops: list[dict], kind: str) -> tuple[list[dict], dict] | str:
 
 def _on_it(op: dict) -> bool:
     """The directive acts on the cards selected before ("destroy it", "place a core onto it")."""
-    (value,) = (v for k, v in op.items() if k not in ("may", "if_done", "if"))
-    return value in ("it", "them") or (isinstance(value, dict) and value.get("target") in ("it", "them"))
+    return any(v in ("it", "them") or (isinstance(v, dict) and v.get("target") in ("it", "them"))
+               for k, v in op.items() if k != "if")  # (its directive, whatever flags stand beside it)
 
 
 def _after_optional_selection(out: list) -> list:
