@@ -141,6 +141,12 @@ def record(**fields) -> dict:
     return rec
 
 
+def effect(details: str, condition: str = "N/A", steps=(), **fields) -> dict:
+    """A community record: ZT-001 (a red Stoneback spirit, 1000 / 3000 BP unless `fields` say otherwise) with one effect."""
+    return record(effects=[{"levels": [1, 2], "condition": condition, "keywords": [], "steps": list(steps),
+                            "details": details}], **fields)
+
+
 def imported_db(*records, families=("Stoneback", "Sky Warden"), automated: bool = True) -> CardDB:
     """The test pool plus these records imported as a player's import would (their text compiled); `automated`:
     every effect must have compiled."""

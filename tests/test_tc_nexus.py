@@ -14,7 +14,7 @@ from bss_desktop.carddb.text_compile import compile_effect, compile_sentence
 from bss_desktop.engine import stats
 from bss_desktop.engine.commands import Attack, Block, Pass, Summon, UseMagic
 from bss_desktop.engine.errors import IllegalCommand
-from helpers import answer, cids, first, imported_db, position, record, two_players
+from helpers import answer, cids, effect, first, imported_db, position, record, two_players
 
 FAMILIES = ("Stoneback", "Sky Warden")
 
@@ -29,12 +29,6 @@ def refused(sentence: str) -> str:
     s = compile_sentence(sentence, FAMILIES)
     assert not s.ok
     return s.why
-
-
-def effect(details: str, condition: str = "N/A", steps=(), **fields) -> dict:
-    """ZT-001 (a red Stoneback spirit, 1000 / 3000 BP unless `fields` say otherwise) with one effect."""
-    return record(effects=[{"levels": [1, 2], "condition": condition, "keywords": [], "steps": list(steps),
-                            "details": details}], **fields)
 
 
 def magic(details: str, **fields) -> dict:

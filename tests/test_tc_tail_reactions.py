@@ -13,7 +13,7 @@ from bss_desktop.carddb.card_text import trigger_label
 from bss_desktop.carddb.effects import EffectSyntax, effect_to_dict, parse_effect
 from bss_desktop.carddb.text_compile import compile_effect
 from bss_desktop.engine.commands import Attack, Block, CoreMove, MoveCores, Pass, Summon, UseMagic
-from helpers import answer, cids, first, imported_db, position, record, two_players
+from helpers import answer, cids, effect, first, imported_db, position, record, two_players
 
 FAMILIES = ("Stoneback", "Sky Warden")
 
@@ -22,12 +22,6 @@ def compiled(details: str, condition: str = "N/A", card_type: str = "spirit", st
     if card_type == "magic" and not steps:
         steps = ("Main",)
     return compile_effect(card_type, condition, details, list(steps), families=FAMILIES)
-
-
-def effect(details: str, condition: str = "N/A", steps=(), **fields) -> dict:
-    """ZT-001 (a red Stoneback spirit, 1000 / 3000 BP unless `fields` say otherwise) with one effect."""
-    return record(effects=[{"levels": [1, 2], "condition": condition, "keywords": [], "steps": list(steps),
-                            "details": details}], **fields)
 
 
 def nexus(details: str, condition: str = "N/A", steps=(), **fields) -> dict:

@@ -11,7 +11,7 @@ import pytest
 from bss_desktop.carddb.text_compile import compile_effect
 from bss_desktop.engine.commands import Attack, Block, EndAttack, EndMain, Pass, Summon, UseMagic
 from bss_desktop.engine.errors import IllegalCommand
-from helpers import answer, cids, first, imported_db, position, record, two_players
+from helpers import answer, cids, effect, first, imported_db, position, record, two_players
 
 FAMILIES = ("Stoneback", "Sky Warden")
 BIG = [{"level": 1, "battlePoints": 6000, "cores": 1}, {"level": 2, "battlePoints": 8000, "cores": 3}]
@@ -21,12 +21,6 @@ def compiled(details: str, condition: str = "N/A", card_type: str = "spirit", st
     if card_type == "magic" and not steps:
         steps = ("Main",)
     return compile_effect(card_type, condition, details, list(steps), families=FAMILIES)
-
-
-def effect(details: str, condition: str = "N/A", steps=(), **fields) -> dict:
-    """ZT-001 (a red Stoneback spirit, 1000 / 3000 BP unless `fields` say otherwise) with one effect."""
-    return record(effects=[{"levels": [1, 2], "condition": condition, "keywords": [], "steps": list(steps),
-                            "details": details}], **fields)
 
 
 def game_of(db, p0: str, p1: str, **kw):

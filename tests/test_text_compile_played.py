@@ -14,13 +14,7 @@ from bss_desktop.carddb.schema import card_from_dict
 from bss_desktop.engine import stats
 from bss_desktop.engine.commands import Activate, Attack, Block, EndAttack, EndMain, Pass, Summon, UseMagic
 from bss_desktop.engine.errors import IllegalCommand
-from helpers import answer, cids, first, imported_db, position, record, two_players
-
-
-def effect(details: str, condition: str = "N/A", steps=(), **fields) -> dict:
-    """ZT-001 (a red Stoneback spirit, 1000 / 3000 BP unless `fields` say otherwise) with one effect."""
-    return record(effects=[{"levels": [1, 2], "condition": condition, "keywords": [], "steps": list(steps),
-                            "details": details}], **fields)
+from helpers import answer, cids, effect, first, imported_db, position, record, two_players
 
 
 def nexus(details: str, condition: str = "N/A", steps=(), **fields) -> dict:
