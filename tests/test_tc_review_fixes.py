@@ -3,6 +3,9 @@ occurs and checked here from its rule. The sentences and records are written for
 card's."""
 from __future__ import annotations
 
+import pytest
+
+from bss_desktop.carddb.effects import EffectSyntax, parse_effect
 from bss_desktop.carddb.text_compile import compile_effect
 from bss_desktop.engine.commands import Attack, Block, Pass
 from helpers import answer, imported_db, position, record, two_players
@@ -153,3 +156,27 @@ def test_cr_8_2_2_2_a_resolved_restriction_names_its_spirits_as_it_resolves():
     while game.pending.kind != "attack":
         game.apply(next(c for c in game.legal_commands() if isinstance(c, Pass)))
     assert not any(isinstance(c, Attack) and c.spirit == pup for c in game.legal_commands())
+
+
+# ---------------------------------------------------------------- hostile: the words added for the tail
+
+_HUGE = 10**9
+
+
+@pytest.mark.parametrize("effect", [
+    {"kind": "triggered", "trigger": "when_summoned", "do": [{"feast": _HUGE}]},
+    {"kind": "triggered", "trigger": "when_summoned",
+     "do": [{"feast": {"count": _HUGE, "for_each": {"cards": {"side": "you"}}}}]},
+    {"kind": "triggered", "trigger": "when_summoned",
+     "do": [{"select": {"side": "opponent", "for_each": {"cards": {"side": "you"}}, "count": _HUGE}}]},
+    {"kind": "triggered", "trigger": "when_summoned", "do": [{"mill": {"count": _HUGE, "side": "opponent"}}]},
+    {"kind": "triggered", "trigger": "opponent_effect_mills_you", "count": _HUGE, "do": [{"draw": 1}]},
+    {"kind": "triggered", "trigger": "when_summoned", "do": [{"core_remove": {"target": "it", "up_to": _HUGE}}]},
+    {"kind": "triggered", "trigger": "when_summoned", "do": [{"draw": 1}],
+     "chain": [{"color": "red", "do": [{"draw": 1}]}] * 100},
+])
+def test_hostile_a_short_definition_with_a_huge_count_is_refused(effect):
+    """A 300-byte card definition (a set file, or a card a LAN peer sends) cannot make the engine loop 10**9 times:
+    every count the new words read is bounded, and the chains of one effect at six."""
+    with pytest.raises(EffectSyntax):
+        parse_effect(effect, "e", card_type="spirit")
