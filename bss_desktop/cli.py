@@ -48,11 +48,11 @@ def cmd_simulate(args) -> int:
     names = [n.strip() for n in args.policy.split(",")]
     if len(names) == 1:
         names *= 2
-    from .ai import LEVELS
+    from .ai import OPPONENTS
 
-    if len(names) != 2 or any(n not in ("random", *LEVELS) for n in names):
+    if len(names) != 2 or any(n not in ("random", *OPPONENTS) for n in names):
         raise BadInput(f"--policy takes one player or two separated by a comma, each random or one of "
-                       f"{', '.join(LEVELS)}: not {args.policy!r}")
+                       f"{', '.join(OPPONENTS)}: not {args.policy!r}")
     summary = simulate(db, load_deck_pairs(db, args.decks, profile), args.games, args.seed, check=not args.no_check,
                        policies=tuple(names), profile=profile)
     if args.json:
@@ -398,12 +398,12 @@ def build_parser() -> argparse.ArgumentParser:
                                                       "(easy, normal, hard), or one per seat: normal,easy")
     p.set_defaults(func=cmd_simulate)
 
-    from .ai import LEVELS
+    from .ai import OPPONENTS
 
     p = sub.add_parser("arena", help="computer levels play each other: A's win rate with a 95%% interval")
     _game_option(p, "the levels play")
-    p.add_argument("--a", required=True, choices=LEVELS, help="the level measured")
-    p.add_argument("--b", required=True, choices=LEVELS, help="its opponent")
+    p.add_argument("--a", required=True, choices=OPPONENTS, help="the level measured")
+    p.add_argument("--b", required=True, choices=OPPONENTS, help="its opponent")
     p.add_argument("--games", type=int, default=200)
     p.add_argument("--seed", type=int, default=1)
     p.add_argument("--decks", help="two decks, comma separated (default: every pairing of the game's shipped decks; "

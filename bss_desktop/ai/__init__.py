@@ -7,6 +7,10 @@
 - normal  (normal.py)  greedy: each option played out to the end of the turn and scored (evaluate.py);
 - hard    (hard.py)    information-set Monte Carlo tree search over sampled hidden cards.
 
+and one benchmark opponent, not offered on the start screen:
+
+- sensible (sensible.py) a plain rule-based player (rules of thumb, no search), the bar Normal and Hard must clear.
+
 None of them reads the hidden state: every search runs on a world sampled by `knowledge.sample_world`, which
 keeps what the seat may see and re-deals everything else (tests/test_ai.py checks it:
 test_shuffling_every_card_the_ai_cannot_see_*).
@@ -16,6 +20,7 @@ from __future__ import annotations
 
 LEVELS = ("easy", "normal", "hard")
 LEVEL_NAMES = {"easy": "Easy", "normal": "Normal", "hard": "Hard"}
+OPPONENTS = (*LEVELS, "sensible")  # what arena, simulate and a headless host accept
 
 
 def make_player(level: str, seat: int, seed: int = 1, **options):
@@ -25,11 +30,14 @@ def make_player(level: str, seat: int, seed: int = 1, **options):
         return EasyPlayer(seat, seed)
     if level == "normal":
         from .normal import NormalPlayer
-        return NormalPlayer(seat, seed)
+        return NormalPlayer(seat, seed, **options)
     if level == "hard":
         from .hard import HardPlayer
         return HardPlayer(seat, seed, **options)
-    raise ValueError(f"unknown computer level {level!r}: one of {', '.join(LEVELS)}")
+    if level == "sensible":
+        from .sensible import SensiblePlayer
+        return SensiblePlayer(seat, seed)
+    raise ValueError(f"unknown computer level {level!r}: one of {', '.join(OPPONENTS)}")
 
 
 def hint(game, seat: int, seed: int = 1, **options):
@@ -37,4 +45,4 @@ def hint(game, seat: int, seed: int = 1, **options):
     return make_player("hard", seat, seed, **options).choose(game)
 
 
-__all__ = ["LEVELS", "LEVEL_NAMES", "make_player", "hint"]
+__all__ = ["LEVELS", "LEVEL_NAMES", "OPPONENTS", "make_player", "hint"]

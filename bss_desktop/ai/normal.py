@@ -47,13 +47,15 @@ def play_out_turn(world, rng, *, limit: int = MAX_ROLLOUT, rest: int | None = No
 class NormalPlayer:
     level = "normal"
 
-    def __init__(self, seat: int, seed: int = 1):
+    def __init__(self, seat: int, seed: int = 1, worlds: int = 3, horizon: int = 0, own: str = "rest"):
         self.seat = seat
+        self.horizon = horizon
+        self.own = own
         self.rng = Rng(seed_from("normal", seat, seed))
         self.memory = Memory(seat)
         self._moves = (0, 0)  # (turn, core moves made in it)
         self._moved: set = set()  # (src, dst) of this turn's core moves: never undone in the same turn
-        self.worlds = 3  # sampled worlds each option is scored in (the average counts)
+        self.worlds = worlds  # sampled worlds each option is scored in (the average counts)
 
     def choose(self, game):
         options = self.options(game)
@@ -105,7 +107,11 @@ class NormalPlayer:
             if lost_by_own_hand(w, mine):
                 out.append((-1e12, cmd))
                 continue
-            play_out_turn(w, Rng(self.rng.next64()), rest=seat)
+            rng = Rng(self.rng.next64())
+            play_out_turn(w, rng, rest=seat if self.own == "rest" else None)
+            for _ in range(self.horizon):
+                if not w.over:
+                    play_out_turn(w, rng)
             out.append((evaluate(w, seat), cmd))
         return out or [(0.0, options[0])]
 

@@ -1,0 +1,211 @@
+"""Sensible: a plain rule-based player, the benchmark the search levels must beat (`arena --b sensible`).
+
+It never searches. It plays what a careful newcomer plays, from what its seat may see:
+
+- keeps a hand with a spirit it can summon early (the mulligan);
+- main step: summons the spirit with the most BP it can pay for without destroying its own spirits
+  (CR 9-3-2: paying away the cores that keep a spirit at LV1 destroys it), places a nexus it can pay for, uses
+  magic that takes an opponent's spirit off the field, sets a burst (CR 3-8), then levels up its best spirit with
+  the reserve's cores;
+- attack step: attacks with its strongest spirit that no refreshed opposing spirit can beat or tie, or with
+  everything when the symbols that get through would take the opponent's last life (CR 7-1-5-3-1);
+- blocks with its weakest spirit that beats the attacker, trades an equal spirit when the attacker is worth more,
+  and throws a blocker in front of an attack that would take its last lives;
+- flash windows: uses magic that removes the attacker, or wins its own blocked attack;
+- answers its effects' questions: "may" yes, the opponent's strongest spirits as targets.
+
+Whether a magic does what it is kept for is found by playing it in a world sampled from what the seat knows
+(knowledge.py), so this player peeks no more than the others (tests/test_ai_never_peeks.py).
+"""
+from __future__ import annotations
+
+from ..engine.commands import (Attack, Block, EndAttack, EndMain, MoveCores, Pass, PlaceNexus, SetBurst,
+                               Summon, UseMagic)
+from ..engine.errors import IllegalCommand
+from ..engine.rng import Rng, seed_from
+from .knowledge import Memory, sample_world
+from .rollout import _choose, _keepable, _next_level_gap, self_destroyed
+
+LOW_LIFE = 2  # at this life or less every attack is blocked if a spirit can
+TRY_LIMIT = 40  # commands played to see what a magic does
+
+
+class SensiblePlayer:
+    level = "sensible"
+
+    def __init__(self, seat: int, seed: int = 1):
+        self.seat = seat
+        self.rng = Rng(seed_from("sensible", seat, seed))
+        self.memory = Memory(seat)
+
+    def choose(self, game):
+        options = game.legal_commands()
+        if len(options) == 1:
+            return options[0]
+        self.memory.observe(game)
+        pend = game.pending
+        kind = pend.kind
+        if kind == "mulligan":
+            return next(o for o in options if o.redraw is not _keepable(game, self.seat))
+        if kind == "main":
+            return self._main(game, options)
+        if kind == "attack":
+            return self._attack(game, options)
+        if kind == "block":
+            return self._block(game, options)
+        if kind == "flash":
+            return self._flash(game, options)
+        return _choose(game, pend, options, self.rng)
+
+    # the main step
+
+    def _main(self, game, options):
+        st, db, p = game.state, game.db, self.seat
+        me = st.players[p]
+        summons = [o for o in options if isinstance(o, Summon) and not self_destroyed(game, p, o)]
+        if summons:
+            return max(summons, key=lambda o: (_lv1_bp(game, o.card), db[st.cards[o.card].cid].cost))
+        nexuses = [o for o in options if isinstance(o, PlaceNexus) and not self_destroyed(game, p, o)]
+        if nexuses:
+            return max(nexuses, key=lambda o: db[st.cards[o.card].cid].cost)
+        magic = [o for o in options if isinstance(o, UseMagic)]
+        if magic and _opponent_spirits(game, p):
+            for o in sorted(magic, key=lambda o: -db[st.cards[o.card].cid].cost):
+                if self._removes(game, o, lambda before, w: _lost_spirits(w, before, 1 - p) > 0):
+                    return o
+        bursts = [o for o in options if isinstance(o, SetBurst)]
+        if bursts and me.burst is None:
+            return max(bursts, key=lambda o: db[st.cards[o.card].cid].cost)
+        level_up = self._level_up(game, options)
+        if level_up is not None:
+            return level_up
+        return next(o for o in options if isinstance(o, EndMain))
+
+    def _level_up(self, game, options):
+        """One reserve core onto the best spirit whose next level the reserve can reach."""
+        st = game.state
+        reserve = st.players[self.seat].reserve
+        best, key = None, None
+        for o in options:
+            if not (isinstance(o, MoveCores) and len(o.moves) == 1):
+                continue
+            m = o.moves[0]
+            if m.src != "reserve" or m.soul or m.count != 1 or type(m.dst) is not int:
+                continue
+            gap = _next_level_gap(game, m.dst)
+            if gap is None or gap > reserve:
+                continue
+            k = (game.bp(m.dst), -gap)
+            if key is None or k > key:
+                best, key = o, k
+        return best
+
+    # battles
+
+    def _attack(self, game, options):
+        st, p = game.state, self.seat
+        attacks = [o for o in options if isinstance(o, Attack)]
+        if not attacks:
+            return options[-1]
+        blockers = _blocker_bps(game, 1 - p)
+        life = st.players[1 - p].life
+        syms = sorted((len(game.symbols(o.spirit)) for o in attacks), reverse=True)
+        lethal = sum(syms[len(blockers):]) >= life
+        ranked = sorted(attacks, key=lambda o: -game.bp(o.spirit))
+        for o in ranked:
+            bp = game.bp(o.spirit)
+            if lethal or all(b < bp for b in blockers):
+                return o
+        return next((o for o in options if isinstance(o, EndAttack)), ranked[0])  # (a spirit that must attack)
+
+    def _block(self, game, options):
+        st = game.state
+        b = st.battle
+        attacker_bp = game.bp(b.attacker)
+        hit = len(game.symbols(b.attacker))
+        life = st.players[self.seat].life
+        blocks = [o for o in options if isinstance(o, Block) and o.spirit is not None]
+        winners = [o for o in blocks if game.bp(o.spirit) > attacker_bp]
+        if winners:
+            return min(winners, key=lambda o: game.bp(o.spirit))
+        worth = _worth(game, b.attacker)
+        equal = [o for o in blocks if game.bp(o.spirit) == attacker_bp and _worth(game, o.spirit) <= worth]
+        if equal:
+            return min(equal, key=lambda o: _worth(game, o.spirit))
+        if blocks and (hit >= life or life <= LOW_LIFE):
+            return min(blocks, key=lambda o: _worth(game, o.spirit))
+        return next((o for o in options if isinstance(o, Block) and o.spirit is None), options[0])
+
+    def _flash(self, game, options):
+        st, p = game.state, self.seat
+        b = st.battle
+        magic = [o for o in options if isinstance(o, UseMagic)]
+        if magic and b is not None and b.attacker is not None:
+            attacker = b.attacker
+            if st.turn_player != p:  # defending: remove the attacker
+                def good(before, w):
+                    c = w.state.cards[attacker]
+                    return c.zone != "field" or w.state.battle is None
+            elif b.blocker is not None:  # attacking and blocked: win the battle
+                blocker = b.blocker
+
+                def good(before, w):
+                    cards = w.state.cards
+                    if cards[attacker].zone != "field":
+                        return False
+                    return cards[blocker].zone != "field" or w.bp(attacker) > w.bp(blocker)
+            else:
+                good = None
+            if good is not None:
+                for o in magic:
+                    if self._removes(game, o, good):
+                        return o
+        return next((o for o in options if isinstance(o, Pass)), options[0])
+
+    def _removes(self, game, cmd, good) -> bool:
+        """Whether `cmd` does what `good(before, world)` asks, played in a sampled world with this player's own
+        answers to the questions it raises."""
+        world = sample_world(game, self.seat, self.memory, self.rng)
+        before = set(world.state.players[1 - self.seat].field)
+        mine = set(world.state.players[self.seat].field)
+        try:
+            world.apply(cmd)
+            n = 0
+            while (not world.over and n < TRY_LIMIT and world.pending.kind == "choose"
+                   and world.pending.player == self.seat):
+                world.apply(_choose(world, world.pending, world.legal_commands(), self.rng))
+                n += 1
+        except IllegalCommand:
+            return False
+        if any(world.state.cards[i].zone != "field" for i in mine):
+            return False  # it cost one of our own spirits
+        return bool(good(before, world))
+
+
+def _lv1_bp(game, iid: int) -> int:
+    d = game.db[game.state.cards[iid].cid]
+    return (d.levels[0].bp or 0) if d.levels else 0
+
+
+def _worth(game, iid: int) -> float:
+    d = game.db[game.state.cards[iid].cid]
+    return d.cost * 1000 + game.bp(iid) / 10
+
+
+def _blocker_bps(game, p: int) -> list[int]:
+    st = game.state
+    return [game.bp(i) for i in st.players[p].field
+            if not st.cards[i].exhausted and game.db[st.cards[i].cid].type == "spirit"]
+
+
+def _opponent_spirits(game, p: int) -> int:
+    st = game.state
+    return sum(1 for i in st.players[1 - p].field if game.db[st.cards[i].cid].type == "spirit")
+
+
+def _lost_spirits(world, before, owner: int) -> int:
+    cards = world.state.cards
+    return sum(1 for i in before if cards[i].zone != "field" and world.db[cards[i].cid].type == "spirit")
+
+
+__all__ = ["SensiblePlayer"]
