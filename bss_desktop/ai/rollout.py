@@ -10,6 +10,7 @@ from __future__ import annotations
 from ..engine.commands import Attack, EndAttack, EndMain, MoveCores, Mulligan, Pass, SetBurst
 
 PLAY_KINDS = ("summon", "place_nexus")
+LOW_LIFE = 2  # at this life or less every attack is blocked if a spirit can
 
 
 def fast_choice(game, rng, options=None):
@@ -50,6 +51,9 @@ def card_worth(game, iid: int) -> float:
 def _main(game, p, options):
     st = game.state
     player = st.players[p]
+    bursts = [o for o in options if isinstance(o, SetBurst)]
+    if bursts and player.burst is None:
+        return bursts[0]
     plays = [o for o in options if o.kind in PLAY_KINDS and not self_destroyed(game, p, o)]
     if plays:
         spirits = sum(1 for i in player.field if game.db[st.cards[i].cid].type == "spirit")
@@ -58,9 +62,6 @@ def _main(game, p, options):
             bonus = 3000 if d.type == "spirit" and spirits < 2 else 0
             return card_worth(game, o.card) + bonus
         return max(plays, key=worth)
-    bursts = [o for o in options if isinstance(o, SetBurst)]
-    if bursts and player.burst is None:
-        return bursts[0]
     if player.reserve:
         best, need = None, 99
         for o in options:
@@ -134,20 +135,23 @@ def _attack(game, p, options):
 
 
 def _block(game, p, options):
+    """Block with the weakest spirit that beats the attacker; trade an equal one for an attacker worth as much;
+    throw the weakest in front of an attack that takes the last lives (or at LOW_LIFE)."""
     st = game.state
     b = st.battle
     attacker_bp = game.bp(b.attacker)
     hit = len(game.symbols(b.attacker))
     life = st.players[p].life
-    winners, others = [], []
-    for o in options:
-        if o.spirit is None:
-            continue
-        (winners if game.bp(o.spirit) > attacker_bp else others).append(o)
+    blocks = [o for o in options if o.spirit is not None]
+    winners = [o for o in blocks if game.bp(o.spirit) > attacker_bp]
     if winners:
         return min(winners, key=lambda o: game.bp(o.spirit))
-    if hit >= life and others:
-        return min(others, key=lambda o: game.bp(o.spirit))
+    worth = card_worth(game, b.attacker)
+    equal = [o for o in blocks if game.bp(o.spirit) == attacker_bp and card_worth(game, o.spirit) <= worth]
+    if equal:
+        return min(equal, key=lambda o: card_worth(game, o.spirit))
+    if blocks and (hit >= life or life <= LOW_LIFE):
+        return min(blocks, key=lambda o: card_worth(game, o.spirit))
     none = [o for o in options if o.spirit is None]
     return none[0] if none else options[0]
 
