@@ -19,7 +19,7 @@ from ..engine.rng import Rng, seed_from
 from .evaluate import WIN, evaluate
 from .knowledge import Memory, sample_world
 from .normal import NormalPlayer, best
-from .rollout import fast_choice
+from .rollout import fast_choice, lethal_attack
 
 THINK_SECONDS = 0.6  # per decision with more than one option (the median stays under 1 s, p95 under 3 s)
 TREES = 2  # trees merged at the root (root parallelisation, done one after the other here)
@@ -27,6 +27,32 @@ C_PUCT = 1.4
 SCALE = 900.0  # evaluation points that make a reward of tanh(1) ≈ 0.76
 PRIOR_TEMPERATURE = 250.0  # Normal's score difference that makes one option e times likelier a priori
 PLAYOUT_LIMIT = 250
+STRETCH = 2.5  # a close decision may think up to this many times THINK_SECONDS (p95 stays under 3 s)
+CHECK_EVERY = 8  # iterations between looks at the clock
+CLOSE_VISITS = 0.8  # the runner-up has this share of the leader's visits ...
+CLOSE_VALUE = 0.03  # ... and a mean reward this near: the decision is close, think on
+LOST = -0.95  # a mean reward this low for every option: the playouts see the game lost whatever is done
+
+
+def _ranked(root):
+    return sorted(root.children.values(), key=lambda n: -n.visits)
+
+
+def _close(root) -> bool:
+    """Whether the two most visited options are near in visits and in value (worth more thinking)."""
+    kids = _ranked(root)
+    if len(kids) < 2 or not kids[1].visits:
+        return False
+    a, b = kids[0], kids[1]
+    return b.visits >= CLOSE_VISITS * a.visits and abs(a.value / a.visits - b.value / b.visits) < CLOSE_VALUE
+
+
+def _decided(root, rate: float, left: float) -> bool:
+    """Whether the most visited option stays so whatever the iterations left before the deadline do."""
+    kids = _ranked(root)
+    if len(kids) < 2:
+        return True
+    return kids[0].visits - kids[1].visits > rate * max(left, 0.0)
 
 
 class _Node:
@@ -44,7 +70,7 @@ class HardPlayer:
     level = "hard"
 
     def __init__(self, seat: int, seed: int = 1, think: float = THINK_SECONDS, trees: int = TREES,
-                 iterations: int | None = None):
+                 iterations: int | None = None, playout_turns: int = 1):
         self.seat = seat
         self.seed = seed
         self.rng = Rng(seed_from("hard", seat, seed))
@@ -55,21 +81,32 @@ class HardPlayer:
         self.normal = NormalPlayer(seat, seed)  # priors, mulligans, core-move limits
         self.normal.memory = self.memory
         self.iterations = 0  # of the last decision (for benchmarks and tests)
+        self.think_used = 0.0
+        self.playout_turns = playout_turns  # whole turns played out after this one before scoring
 
     def choose(self, game):
         options = self.normal.options(game)
         if len(options) == 1:
             return self.normal.note(game, options[0])
         self.memory.observe(game)
-        if game.pending.kind == "mulligan":
+        kind = game.pending.kind
+        if kind == "mulligan":
             return fast_choice(game, self.rng, options)
+        if kind == "attack":
+            lethal = lethal_attack(game, self.seat, options)
+            if lethal is not None:  # no search: ending the step only loses the win (playouts split such visits)
+                return self.normal.note(game, lethal)
         priors = self._priors(game, options)
-        deadline = time.perf_counter() + self.think
+        start = time.perf_counter()
         visits: dict = {}
+        values: dict = {}
         self.iterations = 0
         for t in range(self.trees):
             root = _Node()
-            tree_deadline = time.perf_counter() + (deadline - time.perf_counter()) / (self.trees - t)
+            now = tree_start = time.perf_counter()
+            share = 1.0 / (self.trees - t)
+            tree_deadline = now + (start + self.think - now) * share
+            tree_stretch = now + (start + self.think * STRETCH - now) * share
             done = 0
             while True:
                 self._iterate(game, root, options, priors)
@@ -78,10 +115,21 @@ class HardPlayer:
                 if self.budget is not None:
                     if done >= max(1, self.budget // self.trees):
                         break
-                elif time.perf_counter() >= tree_deadline and root.visits >= len(options):
+                    continue
+                if done % CHECK_EVERY or root.visits < len(options):
+                    continue
+                now = time.perf_counter()
+                if now >= tree_stretch or (now >= tree_deadline and not _close(root)):
                     break
+                if _decided(root, done / max(now - tree_start, 1e-6), tree_deadline - now):
+                    break  # the leader cannot be caught before the deadline: the time goes to closer decisions
             for cmd, child in root.children.items():
                 visits[cmd] = visits.get(cmd, 0) + child.visits
+                values[cmd] = values.get(cmd, 0.0) + child.value
+        self.think_used = time.perf_counter() - start
+        if max(values[c] / visits[c] for c in visits if visits[c]) <= LOST:
+            # every line loses against the playouts' opponent: keep defending (the real opponent may miss the win)
+            return self.normal.note(game, self.normal.defend(game, options))
         top = max(visits.values())
         return self.normal.note(game, best([(v, c) for c, v in visits.items() if v >= top]))
 
@@ -151,7 +199,7 @@ class HardPlayer:
 
     def _playout(self, world, rng, turn: int) -> float:
         """Play on to the end of the next turn, then score for this seat in -1…1."""
-        stop = turn + 1
+        stop = turn + self.playout_turns
         n = 0
         while not world.over and world.state.turn <= stop and n < PLAYOUT_LIMIT:
             world.apply(fast_choice(world, rng))

@@ -14,7 +14,7 @@ from __future__ import annotations
 from ..engine.errors import IllegalCommand
 from ..engine.rng import Rng, seed_from
 from .easy import lost_by_own_hand
-from .evaluate import evaluate
+from .evaluate import WIN, evaluate
 from .knowledge import Memory, sample_world
 from .rollout import fast_choice
 
@@ -64,12 +64,25 @@ class NormalPlayer:
         self.memory.observe(game)
         if game.pending.kind == "mulligan":
             return fast_choice(game, self.rng, options)
+        totals = self.totals(game, options)
+        if max(totals.values()) <= -WIN * self.worlds / 2:  # every option loses against the playouts' opponent
+            return self.note(game, self.defend(game, options))
+        return self.note(game, best([(s, c) for c, s in totals.items()]))
+
+    def totals(self, game, options, rest=None) -> dict:
+        """Each option's summed score over this level's sampled worlds."""
         totals: dict = {}
         for _ in range(self.worlds):
             world = sample_world(game, self.seat, self.memory, self.rng)
-            for score, cmd in self.score_options(world, options):
+            for score, cmd in self.score_options(world, options, rest):
                 totals[cmd] = totals.get(cmd, 0.0) + score
-        return self.note(game, best([(s, c) for c, s in totals.items()]))
+        return totals
+
+    def defend(self, game, options):
+        """The option to take when every option loses against the rule-of-thumb opponent (it has lethal on board):
+        the best if the opponent does nothing more this turn. A real opponent may miss the win, and then the
+        blocker that won its battle and the life kept are what count; giving up throws those games."""
+        return best([(s, c) for c, s in self.totals(game, options, rest=1 - self.seat).items()])
 
     def options(self, game) -> list:
         """The legal commands, without core moves once this turn has had its share of them."""
@@ -93,9 +106,12 @@ class NormalPlayer:
             self._moved.update((m.src, m.dst) for m in cmd.moves)
         return cmd
 
-    def score_options(self, world, options):
-        """(score, command) for each option, from one sampled world; self-destroying ones rank last."""
+    def score_options(self, world, options, rest=None):
+        """(score, command) for each option, from one sampled world; self-destroying ones rank last. `rest`: the
+        seat that does nothing more of its own accord in the rest of the turn (default: per `own`)."""
         seat = self.seat
+        if rest is None and self.own == "rest":
+            rest = seat
         mine = {i for i in world.state.players[seat].field}
         out = []
         for cmd in options:
@@ -108,7 +124,7 @@ class NormalPlayer:
                 out.append((-1e12, cmd))
                 continue
             rng = Rng(self.rng.next64())
-            play_out_turn(w, rng, rest=seat if self.own == "rest" else None)
+            play_out_turn(w, rng, rest=rest)
             for _ in range(self.horizon):
                 if not w.over:
                     play_out_turn(w, rng)

@@ -112,6 +112,30 @@ def _next_level_gap(game, iid: int):
     return None
 
 
+def through_blockers(game, p: int, attacks) -> int:
+    """Life the attacks in `attacks` take at least if the opponent blocks the biggest of them, one refreshed
+    spirit each (CR 7-1-5-3-1: an unblocked attack takes a life per symbol; a blocker exhausts, CR 7-1-3)."""
+    st = game.state
+    cards, db = st.cards, game.db
+    blockers = sum(1 for i in st.players[1 - p].field
+                   if not cards[i].exhausted and db[cards[i].cid].type == "spirit")
+    syms = sorted((len(game.symbols(o.spirit)) for o in attacks), reverse=True)
+    return sum(syms[blockers:])
+
+
+def lethal_attack(game, p: int, options):
+    """The attack to declare when the attacks left take the opponent's last life through every blocker and no
+    set burst can answer (CR 10-9: a burst is the one answer the board shows); None otherwise. Each later attack
+    decision finds it again, with the blockers and life that remain."""
+    st = game.state
+    if st.players[1 - p].burst is not None:
+        return None
+    attacks = [o for o in options if isinstance(o, Attack)]
+    if not attacks or through_blockers(game, p, attacks) < st.players[1 - p].life:
+        return None
+    return max(attacks, key=lambda o: (len(game.symbols(o.spirit)), game.bp(o.spirit)))
+
+
 def _attack(game, p, options):
     st = game.state
     opp = st.players[1 - p]
@@ -120,9 +144,7 @@ def _attack(game, p, options):
     attacks = [o for o in options if isinstance(o, Attack)]
     if not attacks:
         return options[-1]
-    # could every refreshed spirit's symbols end the game through the blockers?
-    syms = sorted((len(game.symbols(o.spirit)) for o in attacks), reverse=True)
-    lethal = sum(syms[len(blockers):]) >= opp.life
+    lethal = through_blockers(game, p, attacks) >= opp.life  # (the playouts go for it, burst or not)
     best, best_bp = None, -1
     for o in attacks:
         bp = game.bp(o.spirit)

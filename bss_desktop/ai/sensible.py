@@ -24,7 +24,7 @@ from ..engine.commands import (Attack, Block, EndAttack, EndMain, MoveCores, Pas
 from ..engine.errors import IllegalCommand
 from ..engine.rng import Rng, seed_from
 from .knowledge import Memory, sample_world
-from .rollout import _choose, _keepable, _next_level_gap, self_destroyed
+from .rollout import _choose, _keepable, _next_level_gap, self_destroyed, through_blockers
 
 LOW_LIFE = 2  # at this life or less every attack is blocked if a spirit can
 TRY_LIMIT = 40  # commands played to see what a magic does
@@ -108,9 +108,7 @@ class SensiblePlayer:
         if not attacks:
             return options[-1]
         blockers = _blocker_bps(game, 1 - p)
-        life = st.players[1 - p].life
-        syms = sorted((len(game.symbols(o.spirit)) for o in attacks), reverse=True)
-        lethal = sum(syms[len(blockers):]) >= life
+        lethal = through_blockers(game, p, attacks) >= st.players[1 - p].life
         ranked = sorted(attacks, key=lambda o: -game.bp(o.spirit))
         for o in ranked:
             bp = game.bp(o.spirit)

@@ -1,0 +1,97 @@
+"""The computer levels in the positions the issue traced them losing: lethal on board, the defence that looks
+hopeless, and the search's time budget. Positions use the test cards (tests/data/test_cards.yaml)."""
+from __future__ import annotations
+
+import pytest
+
+from bss_desktop.ai import make_player
+from bss_desktop.ai.hard import _close, _decided, _Node
+from bss_desktop.ai.rollout import lethal_attack
+from bss_desktop.engine import Attack, Block, Pass
+from helpers import position
+
+QUICK = {"hard": {"iterations": 60}}
+
+
+def player(level, seat, seed=3):
+    return make_player(level, seat, seed, **QUICK.get(level, {}))
+
+
+def attack_step(mine: list, theirs: list, life: int, burst: str | None = None):
+    """Player 1 (seat 0) in its attack step with `mine`; player 2 at `life` with `theirs` (and a set `burst`)."""
+    return position(f"""
+        turn: 4
+        turn_player: 0
+        first_player: 1
+        step: attack
+        players:
+          - {{life: 5, reserve: 0, hand: [], field: [{", ".join(mine)}]}}
+          - {{life: {life}, reserve: 0, hand: [], field: [{", ".join(theirs)}], burst: {burst or "null"}}}
+    """)
+
+
+FOUR_PUPS = ["{card: T-R1, cores: 1}"] * 4  # four 1000 BP spirits, one symbol each
+
+
+@pytest.mark.parametrize("level", ["normal", "hard", "sensible"])
+@pytest.mark.parametrize("seed", [1, 2, 3])
+def test_it_wins_with_lethal_through_a_blocker_cr_7_1_5_3_1(level, seed):
+    """Three lives, one 5000 BP blocker, four one-symbol attackers: three hits get through whatever it blocks
+    (CR 7-1-5-3-1), so the attack step ends the game (CR 1-2-1-1-1). The issue's Hard ended this step in 3 of 4
+    seeds; a player who reads the board attacks with everything."""
+    game = attack_step(FOUR_PUPS, ["{card: T-R5, cores: 1}"], life=3)
+    me, them = player(level, 0, seed), make_player("sensible", 1, seed)
+    for _ in range(60):
+        if game.over or game.state.turn != 4:
+            break
+        who = me if game.pending.player == 0 else them
+        game.apply(who.choose(game))
+    assert game.over and game.result.winner == 0
+
+
+def test_lethal_is_not_taken_for_granted_when_a_burst_is_set_cr_10_9():
+    """A set burst may answer an attack (CR 10-9), so the shortcut leaves that position to the search."""
+    game = attack_step(FOUR_PUPS, ["{card: T-R5, cores: 1}"], life=3, burst="T-MM")
+    assert lethal_attack(game, 0, game.legal_commands()) is None
+    game = attack_step(FOUR_PUPS, ["{card: T-R5, cores: 1}"], life=3)
+    assert isinstance(lethal_attack(game, 0, game.legal_commands()), Attack)
+
+
+def test_no_lethal_when_the_blockers_can_stop_enough_attacks_cr_7_1_5_3_1():
+    game = attack_step(FOUR_PUPS, ["{card: T-R5, cores: 1}", "{card: T-R3, cores: 1}"], life=3)
+    assert lethal_attack(game, 0, game.legal_commands()) is None  # two blocked, two hits: 2 < 3
+
+
+@pytest.mark.parametrize("level", ["normal", "hard"])
+def test_it_keeps_defending_when_the_opponent_has_lethal_on_board_cr_7_1_5_2_1(level):
+    """Four one-symbol attackers against three lives and one 3000 BP blocker: the attacker wins whatever the
+    defender does, if it plays on. The defender still blocks the first 1000 BP attacker, which its blocker beats
+    and destroys (CR 7-1-5-2-1): against a player who then stops attacking, that keeps its life and its board."""
+    game = attack_step(FOUR_PUPS, ["{card: T-R3, cores: 1}"], life=3)
+    game.apply(Attack(0, game.state.players[0].field[0]))
+    while game.pending.kind == "flash":
+        game.apply(Pass(game.pending.player))
+    assert game.pending.kind == "block"
+    knight = game.state.players[1].field[0]
+    assert player(level, 1).choose(game) == Block(1, knight)
+
+
+def _root(*children):
+    root = _Node()
+    for i, (visits, value) in enumerate(children):
+        n = root.children[i] = _Node()
+        n.visits, n.value = visits, value
+        root.visits += visits
+    return root
+
+
+def test_the_search_thinks_on_only_where_the_two_best_options_are_close():
+    assert _close(_root((100, 50.0), (90, 44.0)))  # 0.50 against 0.49, nearly as many visits
+    assert not _close(_root((100, 50.0), (40, 10.0)))  # a clear leader
+    assert not _close(_root((100, 50.0), (95, 20.0)))  # as many visits, far apart in value
+
+
+def test_the_search_stops_early_once_the_leader_cannot_be_caught():
+    root = _root((300, 150.0), (20, 5.0))
+    assert _decided(root, rate=1000.0, left=0.1)  # 100 iterations left cannot close a 280-visit gap
+    assert not _decided(root, rate=1000.0, left=0.5)
