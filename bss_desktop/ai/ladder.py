@@ -11,7 +11,9 @@ The 95 % interval is from the Fisher information (the inverse of the log-likelih
 the anchor held fixed): rating ± 1.96 standard errors. It counts each game as independent and a draw as a coin
 toss, so it is, if anything, too wide: the game pairs cancel the luck of the deal, which this leaves out. A level
 that won or lost every game gets a wide interval, as it should: it says how far apart two levels are at least,
-not how far.
+not how far. Each rating's interval carries the uncertainty of its gap to the anchor; the table also gives each
+level's gap to the next one down with that gap's own interval (from the covariance), which is the one to read when
+asking whether one level beats another.
 """
 from __future__ import annotations
 
@@ -22,7 +24,7 @@ from dataclasses import dataclass, field
 from itertools import combinations
 
 from . import OPPONENTS
-from .arena import Z95, arena, wilson
+from .arena import Z95, arena
 
 ANCHOR = "easy"
 ANCHOR_ELO = 1000.0
@@ -36,15 +38,15 @@ def parse_levels(text: str | None) -> tuple[str, ...]:
         return OPPONENTS
     names = [n.strip() for n in text.split(",")]
     if any(not n for n in names):
-        raise ValueError(f"--levels {text!r}: an empty name; give levels separated by commas, e.g. easy,normal")
+        raise ValueError("--levels: an empty name; give levels separated by commas, e.g. easy,normal")
     for n in names:
         if n not in OPPONENTS:
-            raise ValueError(f"--levels: unknown level {n!r}; the levels are {', '.join(OPPONENTS)}")
+            raise ValueError(f"--levels: unknown level {n[:40]!r}; the levels are {', '.join(OPPONENTS)}")
     twice = sorted({n for n in names if names.count(n) > 1})
     if twice:
         raise ValueError(f"--levels: {', '.join(twice)} named twice")
     if len(names) < 2:
-        raise ValueError(f"--levels {text}: a ladder needs at least two levels")
+        raise ValueError(f"--levels {names[0]}: a ladder needs at least two levels")
     return tuple(names)
 
 
@@ -53,7 +55,7 @@ def pick_anchor(levels, anchor: str | None) -> str:
     if anchor is None:
         return ANCHOR if ANCHOR in levels else levels[0]
     if anchor not in levels:
-        raise ValueError(f"--anchor {anchor}: not among the levels played ({', '.join(levels)})")
+        raise ValueError(f"--anchor {anchor[:40]!r}: not among the levels played ({', '.join(levels)})")
     return anchor
 
 
@@ -83,12 +85,29 @@ def _solve(m: list, v: list) -> list:
     return [a[i][n] / a[i][i] for i in range(n)]
 
 
+@dataclass
+class EloFit:
+    elo: dict  # level -> rating
+    cov: dict  # (level, level) -> covariance of the two ratings (0 with the anchor, which is fixed)
+
+    def sd(self, level: str) -> float:
+        return math.sqrt(max(self.cov[level, level], 0.0))
+
+    def gap(self, a: str, b: str) -> tuple[float, float]:
+        """How far a is above b, and the standard error of that (smaller than either rating's: the anchor's
+        uncertainty they share cancels)."""
+        var = self.cov[a, a] + self.cov[b, b] - 2 * self.cov[a, b]
+        return self.elo[a] - self.elo[b], math.sqrt(max(var, 0.0))
+
+
 def fit_elo(levels, results: dict, anchor: str, anchor_elo: float = ANCHOR_ELO,
-            virtual_draws: float = VIRTUAL_DRAWS) -> dict:
-    """Maximum-likelihood Elo ratings: {level: (elo, standard error)}; the anchor's error is 0.
+            virtual_draws: float = VIRTUAL_DRAWS) -> EloFit:
+    """Maximum-likelihood Elo ratings and their covariance (the inverse Fisher information).
 
     `results`: {(a, b): (a's points, games)}, draws as half points. Newton's method on the log-likelihood, which
     the virtual draws make strictly concave, halving a step that does not improve it."""
+    if not virtual_draws > 0:
+        raise ValueError("the fit needs a virtual draw per pair (a clean sweep would be infinitely far)")
     levels = list(levels)
     idx = {lv: k for k, lv in enumerate(levels)}
     n = len(levels)
@@ -132,12 +151,13 @@ def fit_elo(levels, results: dict, anchor: str, anchor_elo: float = ANCHOR_ELO,
         if max((abs(t * s) for s in step), default=0.0) < 1e-7:
             break
     info = information(r)
-    sd = {}
-    for pos, k in enumerate(free):
-        unit = [1.0 if q == pos else 0.0 for q in range(len(free))]
-        sd[levels[k]] = math.sqrt(max(_solve(info, unit)[pos], 0.0))
+    inverse = [_solve(info, [1.0 if q == pos else 0.0 for q in range(len(free))]) for pos in range(len(free))]
+    cov = {(a, b): 0.0 for a in levels for b in levels}
+    for x, i in enumerate(free):
+        for y, j in enumerate(free):
+            cov[levels[i], levels[j]] = inverse[y][x]
     shift = anchor_elo - r[idx[anchor]]
-    return {lv: (r[idx[lv]] + shift, sd.get(lv, 0.0)) for lv in levels}
+    return EloFit({lv: r[idx[lv]] + shift for lv in levels}, cov)
 
 
 # ------------------------------------------------------------------------------------------------ the run
@@ -149,15 +169,15 @@ class LadderResult:
     matches: list = field(default_factory=list)  # arena.ArenaResult, one per pair of levels
     seconds: float = 0.0
 
-    def results(self) -> dict:
-        return {(m.level_a, m.level_b): (m.score, m.games) for m in self.matches}
+    def fit(self) -> EloFit:
+        results = {(m.level_a, m.level_b): (m.score, m.games) for m in self.matches}
+        return fit_elo(self.levels, results, self.anchor)
 
-    def ratings(self) -> list[dict]:
+    def ratings(self, fit: EloFit) -> list[dict]:
         """One row a level, strongest first: Elo, its 95 % interval, games, points, think-time median."""
-        fit = fit_elo(self.levels, self.results(), self.anchor)
         rows = []
         for lv in self.levels:
-            elo, sd = fit[lv]
+            elo, sd = fit.elo[lv], fit.sd(lv)
             pts = games = 0.0
             think = []
             for m in self.matches:
@@ -165,33 +185,52 @@ class LadderResult:
                     pts, games, think = pts + m.score, games + m.games, think + m.think()
                 elif lv == m.level_b:
                     pts, games, think = pts + m.games - m.score, games + m.games, think + m.think(b=True)
-            rows.append({"level": lv, "elo": round(elo, 1), "ci95": [round(elo - Z95 * sd, 1), round(elo + Z95 * sd, 1)],
-                         "anchor": lv == self.anchor, "games": int(games), "score": pts,
-                         "think_median_s": round(statistics.median(think), 4) if think else 0.0})
+            rows.append({"level": lv, "elo": round(elo, 1), "ci95": _ci(elo, sd), "anchor": lv == self.anchor,
+                         "games": int(games), "score": pts,
+                         "think_median_s": round(statistics.median(think), 6) if think else 0.0})
         return sorted(rows, key=lambda row: -row["elo"])
 
+    def gaps(self, fit: EloFit, rows: list[dict]) -> list[dict]:
+        """Each level against the next one down the table: how far above, with its own 95 % interval."""
+        out = []
+        for hi, lo in zip(rows, rows[1:]):
+            gap, sd = fit.gap(hi["level"], lo["level"])
+            out.append({"above": hi["level"], "below": lo["level"], "elo": round(gap, 1), "ci95": _ci(gap, sd)})
+        return out
+
     def to_dict(self) -> dict:
-        return {"anchor": self.anchor, "anchor_elo": ANCHOR_ELO, "ratings": self.ratings(),
+        fit = self.fit()
+        rows = self.ratings(fit)
+        return {"anchor": self.anchor, "anchor_elo": ANCHOR_ELO, "ratings": rows, "gaps": self.gaps(fit, rows),
                 "interval": "Fisher information, 95 %", "virtual_draws_per_pair": VIRTUAL_DRAWS,
                 "pairs": [m.to_dict() for m in self.matches], "seconds": round(self.seconds, 1)}
 
     def lines(self) -> list[str]:
-        out = [f"{'level':10} {'Elo':>6}  {'95% interval':15} {'games':>5}  {'score':13} think median"]
-        for row in self.ratings():
+        d = self.to_dict()
+        out = [f"{'level':10} {'Elo':>6}  {'95% interval':15} {'games':>5}  {'score':15} think median"]
+        for row in d["ratings"]:
             lo, hi = row["ci95"]
-            ci = f"anchor" if row["anchor"] else f"{lo:.0f} to {hi:.0f}"
+            ci = "anchor" if row["anchor"] else f"{lo:.0f} to {hi:.0f}"
             g = row["games"]
             score = f"{row['score']:g}/{g} ({row['score'] / g:.3f})" if g else "-"
-            out.append(f"{row['level']:10} {row['elo']:6.0f}  {ci:15} {g:5}  {score:13} {row['think_median_s']:.3f} s")
+            out.append(f"{row['level']:10} {row['elo']:6.0f}  {ci:15} {g:5}  {score:15} "
+                       f"{1000 * row['think_median_s']:.2f} ms")
         out.append("")
-        for m in self.matches:
-            d = m.to_dict()
-            lo, hi = wilson(m.score, m.games)
+        for gap in d["gaps"]:
+            lo, hi = gap["ci95"]
+            out.append(f"{gap['above']} above {gap['below']}: {gap['elo']:.0f} Elo (95% interval {lo:.0f} to {hi:.0f})")
+        for m, pair in zip(self.matches, d["pairs"]):
+            lo, hi = pair["ci95"]
             out.append(f"{m.level_a} against {m.level_b}: {m.rate:.3f} (95% CI {lo:.3f}–{hi:.3f}) over {m.games} "
-                       f"games ({d['wins']} won, {d['draws']} drawn, {d['losses']} lost); illegal {d['illegal']}")
+                       f"games ({pair['wins']} won, {pair['draws']} drawn, {pair['losses']} lost); "
+                       f"illegal {pair['illegal']}")
         out.append(f"Elo by maximum likelihood over all {sum(m.games for m in self.matches)} games, {self.anchor} "
                    f"held at {ANCHOR_ELO:g}; intervals from the Fisher information; {self.seconds:.1f} s")
         return out
+
+
+def _ci(x: float, sd: float) -> list[float]:
+    return [round(x - Z95 * sd, 1), round(x + Z95 * sd, 1)]
 
 
 def ladder(db, levels, games: int, seed: int, pairs: list, *, anchor: str | None = None, jobs: int = 1,
