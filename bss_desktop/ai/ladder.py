@@ -9,7 +9,8 @@ fixed (default easy = 1000); the others are rated against it.
 
 The 95 % interval is from the Fisher information (the inverse of the log-likelihood's curvature at the fit, with
 the anchor held fixed): rating ± 1.96 standard errors. It counts each game as independent and a draw as a coin
-toss, so it is, if anything, too wide: the game pairs cancel the luck of the deal, which this leaves out. A level
+toss, so it leans wide rather than narrow: a game pair, whose two games share a deal, usually varies less than two
+independent games (the luck of the deal cancels), and a draw less than a toss. A level
 that won or lost every game gets a wide interval, as it should: it says how far apart two levels are at least,
 not how far. Each rating's interval carries the uncertainty of its gap to the anchor; the table also gives each
 level's gap to the next one down with that gap's own interval (from the covariance), which is the one to read when
