@@ -5,6 +5,7 @@
     bss-desktop --screenshot FILE [--position FILE] [--window game|deck-builder|sandbox] [--game GAME]
     bss-desktop simulate [--game GAME] --games N --seed S [--decks A,B] [--policy P[,P]] [--json]
     bss-desktop arena [--game GAME] --a LEVEL --b LEVEL --games N --seed S [--decks A,B] [--jobs J] [--json]
+    bss-desktop arena --ladder [--levels L,L,...] [--anchor LEVEL] --games N ... Elo of every level, 95 % intervals
     bss-desktop replay FILE [--verify]
     bss-desktop bench engine [--game GAME] [--games N] [--runs R]
     bss-desktop bench client [--runs R]
@@ -69,9 +70,24 @@ def cmd_simulate(args) -> int:
 
 
 def cmd_arena(args) -> int:
-    """Two computer levels play seat-swapped game pairs; the last line is A's win rate with its 95 % interval."""
+    """Two computer levels play seat-swapped game pairs; the last line is A's win rate with its 95 % interval.
+    With --ladder, every pair of --levels plays and an Elo table says how strong each is (cmd_ladder)."""
     from .ai.arena import arena, deck_pairs
 
+    if args.ladder:
+        if args.a or args.b:
+            raise BadInput("--ladder plays every pair of --levels: leave out --a and --b")
+        from .ai.ladder import parse_levels, pick_anchor
+
+        try:  # before any deck is read: a wrong level fails at once
+            levels = parse_levels(args.levels)
+            anchor = pick_anchor(levels, args.anchor)
+        except ValueError as e:
+            raise BadInput(str(e)) from None
+    elif args.levels is not None or args.anchor is not None:
+        raise BadInput("--levels and --anchor go with --ladder")
+    elif not (args.a and args.b):
+        raise BadInput("arena: give the two levels, --a LEVEL --b LEVEL (or --ladder)")
     profile = _ruled_game(args)
     if args.games < 1:
         raise BadInput("--games must be at least 1")
@@ -91,8 +107,11 @@ def cmd_arena(args) -> int:
 
     def progress(r):
         if not args.json and args.progress:
-            print(f"  {r.games} games: {r.level_a} {r.score:g} points", file=sys.stderr, flush=True)
+            print(f"  {r.games} games: {r.level_a} {r.score:g} points" + (f" against {r.level_b}" if args.ladder
+                                                                          else ""), file=sys.stderr, flush=True)
 
+    if args.ladder:
+        return cmd_ladder(args, levels, anchor, db, pairs, profile, progress)
     result = arena(db, args.a, args.b, args.games, args.seed, pairs, jobs=args.jobs, progress=progress,
                    profile=profile)
     if args.json:
@@ -104,6 +123,16 @@ def cmd_arena(args) -> int:
         print("by deck of " + args.a + ": " + ", ".join(f"{k} {v}" for k, v in d["by_deck"].items()))
         print(result.line())
     return 1 if any(o.illegal for o in result.outcomes) else 0
+
+
+def cmd_ladder(args, levels, anchor, db, pairs, profile, progress) -> int:
+    """`arena --ladder`: every pair of levels plays; an Elo table with 95 % intervals, then each pair's result."""
+    from .ai.ladder import ladder
+
+    result = ladder(db, levels, args.games, args.seed, pairs, anchor=anchor, jobs=args.jobs, progress=progress,
+                    profile=profile)
+    print(json.dumps(result.to_dict()) if args.json else "\n".join(result.lines()))
+    return 1 if any(o.illegal for m in result.matches for o in m.outcomes) else 0
 
 
 def cmd_replay(args) -> int:
@@ -402,9 +431,14 @@ def build_parser() -> argparse.ArgumentParser:
 
     p = sub.add_parser("arena", help="computer levels play each other: A's win rate with a 95%% interval")
     _game_option(p, "the levels play")
-    p.add_argument("--a", required=True, choices=OPPONENTS, help="the level measured")
-    p.add_argument("--b", required=True, choices=OPPONENTS, help="its opponent")
-    p.add_argument("--games", type=int, default=200)
+    p.add_argument("--a", choices=OPPONENTS, help="the level measured")
+    p.add_argument("--b", choices=OPPONENTS, help="its opponent")
+    p.add_argument("--ladder", action="store_true", help="instead of --a/--b: every pair of --levels plays --games "
+                                                         "games, and an Elo table with 95%% intervals")
+    p.add_argument("--levels", help=f"with --ladder: the levels, comma separated (default {','.join(OPPONENTS)}; "
+                                    f"hard is slow)")
+    p.add_argument("--anchor", help="with --ladder: the level held at Elo 1000 (default easy, or the first level)")
+    p.add_argument("--games", type=int, default=200, help="games played (with --ladder: by each pair of levels)")
     p.add_argument("--seed", type=int, default=1)
     p.add_argument("--decks", help="two decks, comma separated (default: every pairing of the game's shipped decks; "
                                    "for bss the saga ones)")
