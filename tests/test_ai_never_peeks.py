@@ -53,7 +53,7 @@ class Position:
     seat: int
     history: list  # the seat's earlier decisions with several options (copies of the game), what a player observed
     label: str
-    twins: tuple | None = None  # (the_twins, made once)
+    twins: tuple | None = None  # (the_twins: made once)
 
 
 def random_position(k: int, kind: str, tries: int = 20) -> Position:
@@ -91,55 +91,69 @@ def positions(count: int) -> list:
     return [position(k) for k in range(count)]
 
 
-def twin_of(game, seat: int, seed: int):
+def twin_of(game, seat: int, seed: int, one_card: bool = False):
     """A copy of `game` that differs only in what `seat` cannot see: the opponent's hand, deck and face-down burst
-    hold other cards (as many), `seat`'s own deck is in another order, the random generator is re-seeded, and the
-    record of how the game began names the opponent's twin cards. A card an effect is using now was shown as it
-    activated (knowledge._in_play) and stays itself."""
+    hold other cards (as many; with `one_card`, all the same card, a deck as unlike the real one as can be),
+    `seat`'s own deck is in another order, the random generator is re-seeded, and the record of how the game began
+    names the opponent's twin cards. A card an effect is using now was shown as it activated (CR 12-2-2,
+    knowledge._in_play) and stays itself."""
     st = game.state
     rnd = random.Random(seed)
     shown = _in_play(st)
-    own_deck, opp_hidden, opp_burst = ([i for i in group if i not in shown] for group in hidden_cards(game, seat))
+    me, opp = st.players[seat], st.players[1 - seat]
+    # what is private, read from the rules rather than from knowledge.hidden_cards, so that a card it forgets is
+    # changed here all the same and a search that keeps it as it is gets caught
+    own_deck = [i for i in me.deck if i not in shown]
+    opp_hidden = [i for i in opp.hand + opp.deck if i not in shown]
+    opp_burst = [opp.burst] if opp.burst is not None and st.result is None and opp.burst not in shown else []
     cids = {}
     order = [st.cards[i].cid for i in own_deck]
     rnd.shuffle(order)
     cids.update(zip(own_deck, order))
     pool = _pool(game.db)[0]
+    only = rnd.choice(pool)
     for i in opp_hidden + opp_burst:
-        cids[i] = rnd.choice([c for c in pool if c != st.cards[i].cid])
+        cids[i] = only if one_card else rnd.choice([c for c in pool if c != st.cards[i].cid])
     twin = clone(game, cids, seed=rnd.getrandbits(64))
     twin.history = list(game.history)  # the commands played are public
-    opp = 1 - seat
     decks = [list(d) for d in game.start["decks"]]
-    decks[opp] = [twin.state.cards[i].cid for i in sorted(twin.state.cards) if twin.state.cards[i].owner == opp]
+    decks[1 - seat] = [c.cid for _, c in sorted(twin.state.cards.items()) if c.owner == 1 - seat]
     twin.start = {k: v for k, v in game.start.items() if k != "deck_names"} | {"decks": decks,
                                                                                "seed": rnd.getrandbits(32)}
     return twin
 
 
-def the_twins(pos: Position, seed: int = 7):
-    """(game, twin, history, twin's history), having checked that the seat sees the same in each pair and that the
-    twin really holds other hidden cards."""
-    if pos.twins is not None and seed == 7:
-        return pos.twins
-    twin = twin_of(pos.game, pos.seat, seed)
-    twin_history = [twin_of(h, pos.seat, seed + 1 + j) for j, h in enumerate(pos.history)]
-    for g, t in [(pos.game, twin), *zip(pos.history, twin_history)]:
-        assert g.view(pos.seat) == t.view(pos.seat), pos.label
-    assert pos.game.legal_commands() == twin.legal_commands(), pos.label
-    _, opp_hidden, _ = hidden_cards(pos.game, pos.seat)
-    assert [pos.game.state.cards[i].cid for i in opp_hidden] != [twin.state.cards[i].cid for i in opp_hidden]
-    assert pos.game.state.rng.state != twin.state.rng.state
-    pos.twins = pos.game, twin, pos.history, twin_history
+def the_twins(pos: Position) -> tuple:
+    """((twin, its history), ...): a twin with other cards at random and a twin with one card, made once, having
+    checked that the seat sees the same in each and that the twin really holds other hidden cards."""
+    if pos.twins is None:
+        game, seat = pos.game, pos.seat
+        opp = game.state.players[1 - seat]
+        twins = []
+        for one_card in (False, True):
+            twin = twin_of(game, seat, 7, one_card)
+            history = [twin_of(h, seat, 8 + j, one_card) for j, h in enumerate(pos.history)]
+            for g, t in [(game, twin), *zip(pos.history, history)]:
+                assert g.view(seat) == t.view(seat), pos.label
+            assert game.legal_commands() == twin.legal_commands(), pos.label
+            assert [game.state.cards[i].cid for i in opp.hand + opp.deck] != [
+                twin.state.cards[i].cid for i in opp.hand + opp.deck], pos.label
+            assert game.state.rng.state != twin.state.rng.state
+            twins.append((twin, history))
+        pos.twins = tuple(twins)
     return pos.twins
 
 
 class Recorder:
-    """What a player's search looked at: the hash of every world it sampled and Normal's score of every option."""
+    """What a player's search looked at: the hash of every world it sampled and Normal's score of every option;
+    and whether it copied a real game other than by knowledge.sample_world (a search on such a copy would see the
+    hidden cards as they are)."""
 
     def __init__(self, monkeypatch):
         self.log: list = []
         self.searched: list = []  # what each checked decision looked at
+        self.real: set = set()  # ids of the games a player is deciding in now
+        self.sampling = False
         for module in (knowledge, easy, normal, hard, sensible):
             if hasattr(module, "sample_world"):
                 monkeypatch.setattr(module, "sample_world", self._sampler(module.sample_world))
@@ -150,48 +164,67 @@ class Recorder:
             self.log.append(("scores", [(s, repr(c)) for s, c in out]))
             return out
         monkeypatch.setattr(normal.NormalPlayer, "score_options", score_options)
+        copy = Game.clone
+
+        def watched(game, **kw):
+            if id(game) in self.real and not self.sampling:
+                self.log.append(("copied the real game", None))
+            return copy(game, **kw)
+        monkeypatch.setattr(Game, "clone", watched)
 
     def _sampler(self, sample):
         def recorded(game, seat, memory, rng):
-            world = sample(game, seat, memory, rng)
+            self.sampling = True
+            try:
+                world = sample(game, seat, memory, rng)
+            finally:
+                self.sampling = False
             self.log.append(("world", world.state_hash()))
             return world
         return recorded
 
-    def take(self) -> list:
-        out, self.log = self.log, []
-        return out
+    def decide(self, player, game):
+        """player.choose(game), and what it looked at."""
+        self.log, self.real = [], {id(game)}
+        try:
+            cmd = player.choose(game)
+        finally:
+            self.real = set()
+        self.searched.append(self.log)
+        return cmd, self.log
 
     def sampled(self) -> bool:
         """Whether every decision checked sampled worlds (so a search that stops sampling here is noticed)."""
         return bool(self.searched) and all(any(kind == "world" for kind, _ in log) for log in self.searched)
 
 
-def differences(make, pos: Position, recorder: Recorder | None = None) -> list[str]:
+def differences(make, pos: Position, recorder: Recorder) -> list[str]:
     """How a fresh player from `make(seat)`, having observed the history, decides differently in the game and its
-    twin (empty: it decides from what the seat may see)."""
-    game, twin, history, twin_history = the_twins(pos)
-    seen = []
-    for g, earlier in ((game, history), (twin, twin_history)):
-        player = make(pos.seat)
-        for h in earlier:
-            player.memory.observe(h)
-        if recorder is not None:
-            recorder.take()
-        cmd = player.choose(g)
-        player.memory.observe(g)
-        searched = recorder.take() if recorder is not None else []
-        if recorder is not None:
-            recorder.searched.append(searched)
-        seen.append((cmd, dict(player.memory.seen), searched))
-    (cmd, memory, searched), (twin_cmd, twin_memory, twin_searched) = seen
+    twins (empty: it decides from what the seat may see)."""
     out = []
-    if cmd != twin_cmd:
-        out.append(f"{pos.label}: chose {cmd!r} in the game but {twin_cmd!r} in its twin")
-    if memory != twin_memory:
-        out.append(f"{pos.label}: remembered {memory} in the game but {twin_memory} in its twin")
-    if searched != twin_searched:
-        out.append(f"{pos.label}: searched differently in the game and its twin")
+
+    def decide(game, history):
+        player = make(pos.seat)
+        for earlier in history:
+            player.memory.observe(earlier)
+        before = game.state_hash()
+        cmd, searched = recorder.decide(player, game)
+        if game.state_hash() != before:
+            out.append(f"{pos.label}: changed the game it was deciding in")
+        if any(kind == "copied the real game" for kind, _ in searched):
+            out.append(f"{pos.label}: copied the real game other than by knowledge.sample_world")
+        player.memory.observe(game)
+        return cmd, dict(player.memory.seen), searched
+
+    cmd, memory, searched = decide(pos.game, pos.history)
+    for twin, history in the_twins(pos):
+        twin_cmd, twin_memory, twin_searched = decide(twin, history)
+        if cmd != twin_cmd:
+            out.append(f"{pos.label}: chose {cmd!r} in the game but {twin_cmd!r} in its twin")
+        if memory != twin_memory:
+            out.append(f"{pos.label}: remembered {memory} in the game but {twin_memory} in its twin")
+        if searched != twin_searched:
+            out.append(f"{pos.label}: searched differently in the game and its twin")
     return out
 
 
@@ -233,9 +266,10 @@ def test_shuffling_every_card_the_ai_cannot_see_leaves_easy_and_sensible_unchang
 
 
 @pytest.mark.parametrize("k", range(CHEAP), ids=ids(CHEAP))
-def test_shuffling_every_card_the_ai_cannot_see_leaves_the_rule_of_thumb_player_unchanged(k):
+def test_shuffling_every_card_the_ai_cannot_see_leaves_the_rule_of_thumb_player_unchanged(k, monkeypatch):
     """fast_choice plays both seats inside sampled worlds, and Normal's and Hard's mulligans in the real game."""
-    assert differences(lambda seat: Stateless(seat, lambda g: fast_choice(g, Rng(5))), position(k)) == []
+    assert differences(lambda seat: Stateless(seat, lambda g: fast_choice(g, Rng(5))), position(k),
+                       Recorder(monkeypatch)) == []
 
 
 @pytest.mark.parametrize("k", range(COSTLY), ids=ids(COSTLY))
@@ -264,11 +298,12 @@ def test_shuffling_every_card_the_ai_cannot_see_leaves_the_hint_unchanged(k, mon
 
 def test_a_sampled_world_depends_only_on_what_the_seat_may_see():
     for pos in positions(COSTLY):
-        game, twin, _, _ = the_twins(pos)
-        worlds = [sample_world(g, pos.seat, Memory(pos.seat), Rng(7)) for g in (game, twin)]
-        assert worlds[0].state_hash() == worlds[1].state_hash(), pos.label
+        game = pos.game
+        world = sample_world(game, pos.seat, Memory(pos.seat), Rng(7))
+        for twin, _ in the_twins(pos):
+            assert sample_world(twin, pos.seat, Memory(pos.seat), Rng(7)).state_hash() == world.state_hash(), pos.label
         # and the world's generator is not the game's: no search can learn the coming shuffles and draws
-        assert worlds[0].state.rng.state != game.state.rng.state
+        assert world.state.rng.state != game.state.rng.state
 
 
 def test_the_opponents_hidden_cards_are_dealt_from_the_colours_it_has_shown():
@@ -307,8 +342,9 @@ class HandPeeker:
         return options[spirits % len(options)]
 
 
-def test_the_check_catches_a_player_that_reads_the_opponents_hand():
-    caught = [k for k in range(CHEAP) if differences(HandPeeker, position(k))]
+def test_the_check_catches_a_player_that_reads_the_opponents_hand(monkeypatch):
+    recorder = Recorder(monkeypatch)
+    caught = [k for k in range(CHEAP) if differences(HandPeeker, position(k), recorder)]
     assert len(caught) >= CHEAP // 4, caught
 
 
