@@ -2,17 +2,18 @@
 
 A seat sees its own hand, both fields, both trashes, core counts, its own set burst and how many cards are hidden
 (engine/view.py: the deck, the hand and the burst area are private, CR 3-1-3, 3-2-2, 3-3-2, 3-8-2), and it has
-seen what the opponent played. Over positions of seeded random games of the shipped Saga decks, stopped at a decision of the
-seat with several legal commands (every kind of decision: mulligan, main, attack, block, flash, an effect's
-choice), a twin of the game is made in which every card the seat cannot see is another one: the opponent's hand,
-deck and face-down burst hold other cards (as many), the seat's own deck is in another order, the game's random
-generator is re-seeded. Its earlier decisions get twins the same way. A fresh player of each level with the same
-seed, having observed the same public history, must then
-- choose the same command in both games (easy, normal, hard, sensible, Hint, and the rule-of-thumb player that
-  plays inside sampled worlds and makes Normal's and Hard's mulligans),
+seen what the opponent played. Positions come from seeded random games of the shipped Saga decks, stopped at a
+decision of one seat with several legal commands, of every kind (mulligan, main, attack, block, flash, an effect's
+choice). Each gets two twins in which every card the seat cannot see is another: the opponent's hand, deck and
+face-down burst hold other cards (as many; in the second twin all one card), the seat's own deck is in another
+order, the game's random generator is re-seeded; the seat's earlier decisions get twins the same way. A fresh
+player with the same seed, having observed the same public history, must then
+- choose the same command in the game and its twins (easy, normal, hard, sensible, the Hint, and the rule-of-thumb
+  player that plays inside sampled worlds and makes Normal's and Hard's mulligans),
 - remember the same (`Memory`),
-- and search the same: every world it samples (Normal's look-ahead, Hard's search, Easy's and Sensible's tries) is
-  the same world, and Normal's look-ahead scores every option the same.
+- search the same: every world it samples (Normal's look-ahead, Hard's search, Easy's and Sensible's tries) is the
+  same world, and Normal's look-ahead scores every option the same,
+- and neither change the game nor copy it other than by knowledge.sample_world.
 Two players made to peek show that the check catches a peek.
 """
 import random
@@ -29,9 +30,9 @@ from bss_desktop.engine.rng import Rng
 from bss_desktop.sim.policy import RandomPolicy
 
 KINDS = ("mulligan", "main", "attack", "block", "flash", "choose")  # every kind of decision (engine Pending)
-CHEAP = 36  # positions for the levels that search little (six of each kind)
-COSTLY = 12  # for Normal and Hint (two of each kind)
-HARD = 6  # for Hard (one of each kind), with a fixed budget so the search is reproducible
+CHEAP = 48  # positions for the levels that search little (eight of each kind)
+COSTLY = 24  # for Normal (four of each kind)
+HARD = 12  # for Hard and the Hint (two of each kind), with a fixed budget so the search is reproducible
 HARD_OPTIONS = {"iterations": 16}
 MAX_COMMANDS = 1500  # a random game is given up after this many commands
 
@@ -91,7 +92,7 @@ def positions(count: int) -> list:
     return [position(k) for k in range(count)]
 
 
-def twin_of(game, seat: int, seed: int, one_card: bool = False):
+def twin_of(game, seat: int, seed: str, one_card: bool = False):
     """A copy of `game` that differs only in what `seat` cannot see: the opponent's hand, deck and face-down burst
     hold other cards (as many; with `one_card`, all the same card, a deck as unlike the real one as can be),
     `seat`'s own deck is in another order, the random generator is re-seeded, and the record of how the game began
@@ -131,8 +132,8 @@ def the_twins(pos: Position) -> tuple:
         opp = game.state.players[1 - seat]
         twins = []
         for one_card in (False, True):
-            twin = twin_of(game, seat, 7, one_card)
-            history = [twin_of(h, seat, 8 + j, one_card) for j, h in enumerate(pos.history)]
+            twin = twin_of(game, seat, f"{pos.label} {one_card}", one_card)
+            history = [twin_of(h, seat, f"{pos.label} {one_card} {j}", one_card) for j, h in enumerate(pos.history)]
             for g, t in [(game, twin), *zip(pos.history, history)]:
                 assert g.view(seat) == t.view(seat), pos.label
             assert game.legal_commands() == twin.legal_commands(), pos.label
