@@ -16,13 +16,16 @@ player with the same seed, having observed the same public history, must then
 - and neither change the game nor copy it other than by knowledge.sample_world.
 Two players made to peek show that the check catches a peek.
 """
+import importlib
+import pkgutil
 import random
 from dataclasses import dataclass
 from functools import lru_cache
 
 import pytest
 
-from bss_desktop.ai import easy, hard, hint, knowledge, make_player, normal, sensible
+import bss_desktop.ai
+from bss_desktop.ai import hint, make_player, normal
 from bss_desktop.ai.knowledge import Memory, _in_play, _pool, clone, hidden_cards, sample_world
 from bss_desktop.ai.rollout import fast_choice
 from bss_desktop.engine.game import Game
@@ -35,6 +38,9 @@ COSTLY = 24  # for Normal (four of each kind)
 HARD = 12  # for Hard and the Hint (two of each kind), with a fixed budget so the search is reproducible
 HARD_OPTIONS = {"iterations": 16}
 MAX_COMMANDS = 1500  # a random game is given up after this many commands
+# every module of the computer opponent, loaded now, so that the recorder below sees every one that samples worlds
+AI_MODULES = [importlib.import_module(f"bss_desktop.ai.{m.name}")
+              for m in pkgutil.iter_modules(bss_desktop.ai.__path__)]
 
 
 @lru_cache(maxsize=1)
@@ -155,7 +161,7 @@ class Recorder:
         self.searched: list = []  # what each checked decision looked at
         self.real: set = set()  # ids of the games a player is deciding in now
         self.sampling = False
-        for module in (knowledge, easy, normal, hard, sensible):
+        for module in AI_MODULES:
             if hasattr(module, "sample_world"):
                 monkeypatch.setattr(module, "sample_world", self._sampler(module.sample_world))
         scores = normal.NormalPlayer.score_options
