@@ -125,6 +125,7 @@ def twin_of(game, seat: int, seed: str, one_card: bool = False):
     twin.history = list(game.history)  # the commands played are public
     decks = [list(d) for d in game.start["decks"]]
     decks[1 - seat] = [c.cid for _, c in sorted(twin.state.cards.items()) if c.owner == 1 - seat]
+    # (a deck's name would tell its list)
     twin.start = {k: v for k, v in game.start.items() if k != "deck_names"} | {"decks": decks,
                                                                                "seed": rnd.getrandbits(32)}
     return twin
