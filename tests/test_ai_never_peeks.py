@@ -167,8 +167,8 @@ class Recorder:
                 monkeypatch.setattr(module, "sample_world", self._sampler(module.sample_world))
         scores = normal.NormalPlayer.score_options
 
-        def score_options(player, world, options):
-            out = scores(player, world, options)
+        def score_options(player, *args, **kwargs):
+            out = scores(player, *args, **kwargs)
             self.log.append(("scores", [(s, repr(c)) for s, c in out]))
             return out
         monkeypatch.setattr(normal.NormalPlayer, "score_options", score_options)
