@@ -1,17 +1,15 @@
-"""The computer opponent (bss_desktop/ai): it never peeks, never self-destroys when it need not, blocks and
-attacks as the rules reward (CR 7-1-5-2-1, 7-1-5-3-1), and its strength is measured by the arena."""
+"""The computer opponent (bss_desktop/ai): it never self-destroys when it need not, blocks and attacks as the rules
+reward (CR 7-1-5-2-1, 7-1-5-3-1), and its strength is measured by the arena. That it never peeks:
+tests/test_ai_never_peeks.py."""
 import random
 import re
 
 import pytest
 
-from bss_desktop.ai import LEVELS, make_player
+from bss_desktop.ai import make_player
 from bss_desktop.ai.arena import arena, deck_pairs, wilson
-from bss_desktop.ai.knowledge import Memory, hidden_cards, sample_world
 from bss_desktop.engine import Attack, Block, EndAttack, EndMain, MoveCores, Pass
 from bss_desktop.engine.commands import CoreMove
-from bss_desktop.engine.game import Game
-from bss_desktop.engine.rng import Rng
 from bss_desktop.sim.policy import RandomPolicy
 from helpers import position
 
@@ -29,76 +27,6 @@ def saga_decks():
     db = player_db()
     decks, _ = player_decks(db)
     return db, {n: d.cards for n, d in decks.items() if n.endswith("-saga")}
-
-
-def mid_game(seed: int, seat: int = 1, min_turn: int = 4):
-    """A game of two shipped saga decks played by Easy until `seat` has a main step with several options."""
-    db, decks = saga_decks()
-    names = sorted(decks)
-    game = Game.new(db, [decks[names[seed % len(names)]], decks[names[(seed + 2) % len(names)]]], seed,
-                    record_hashes=False)
-    players = [make_player("easy", 0, seed), make_player("easy", 1, seed)]
-    while not game.over:
-        pend = game.pending
-        if pend.player == seat and pend.kind == "main" and game.state.turn >= min_turn \
-                and len(game.legal_commands()) >= 3:
-            return game
-        game.apply(players[pend.player].choose(game))
-    pytest.skip("the game ended before the position was reached")
-
-
-def permute_hidden(game, seat: int, seed: int):
-    """A copy of `game` that differs only in what `seat` cannot see: the opponent's hand, deck and face-down
-    burst hold each other's cards, and `seat`'s deck is in another order."""
-    twin = game.clone()
-    rnd = random.Random(seed)
-    own_deck, opp_hidden, opp_burst = hidden_cards(twin, seat)
-    for group in (own_deck, opp_hidden + opp_burst):
-        ids = [twin.state.cards[i].cid for i in group]
-        rnd.shuffle(ids)
-        for iid, cid in zip(group, ids):
-            twin.state.cards[iid].cid = cid
-    twin._index_cards()
-    return twin
-
-
-# ---------------------------------------------------------------------------------------------- it never peeks
-
-@pytest.mark.parametrize("seed", [1, 2, 3])
-def test_shuffling_every_card_the_ai_cannot_see_leaves_its_decision_unchanged(seed):
-    game = mid_game(seed)
-    twin = permute_hidden(game, 1, seed)
-    opp = game.state.players[0]
-    # the test means something: the hidden cards really are different in the two games
-    assert [game.state.cards[i].cid for i in opp.hand + opp.deck] != [twin.state.cards[i].cid for i in opp.hand + opp.deck]
-    assert game.view(1) == twin.view(1)  # and the seat sees exactly the same
-    for level in LEVELS:
-        a, b = player(level, 1, seed=11), player(level, 1, seed=11)
-        assert a.choose(game) == b.choose(twin), level
-
-
-def test_a_sampled_world_depends_only_on_what_the_seat_may_see():
-    game = mid_game(5)
-    twin = permute_hidden(game, 1, 99)
-    worlds = [sample_world(g, 1, Memory(1), Rng(7)) for g in (game, twin)]
-    assert worlds[0].state_hash() == worlds[1].state_hash()
-    # and it is a different deal from the real one: the search cannot learn the opponent's real hand
-    real = [game.state.cards[i].cid for i in game.state.players[0].hand]
-    dealt = [worlds[0].state.cards[i].cid for i in game.state.players[0].hand]
-    assert len(real) == len(dealt)
-    assert worlds[0].state.rng.state != game.state.rng.state  # nor the coming shuffles and draws
-
-
-def test_the_opponents_hidden_cards_are_dealt_from_the_colours_it_has_shown():
-    game = mid_game(4)
-    db = game.db
-    shown = {db[game.state.cards[i].cid].colors for i in game.state.players[0].field + game.state.players[0].trash}
-    colours = {c for cs in shown for c in cs}
-    assert colours, "the opponent has shown cards by turn 4"
-    for k in range(5):
-        world = sample_world(game, 1, Memory(1), Rng(k))
-        for i in world.state.players[0].hand + world.state.players[0].deck:
-            assert set(db[world.state.cards[i].cid].colors) & colours
 
 
 # ------------------------------------------------------------------------------- Easy: no self-destruction

@@ -12,7 +12,7 @@ and one benchmark opponent, not offered on the start screen:
 - sensible (sensible.py) a plain rule-based player (rules of thumb, no search), the bar Normal and Hard must clear.
 
 None of them reads the hidden state: every search runs on a world sampled by `knowledge.sample_world`, which
-keeps what the seat may see and re-deals everything else (tests/test_ai.py checks it:
+keeps what the seat may see and re-deals everything else (tests/test_ai_never_peeks.py checks it:
 test_shuffling_every_card_the_ai_cannot_see_*).
 A player keeps what its seat has seen during the game, so use one player object per seat and game.
 """

@@ -6,7 +6,7 @@ deck or face-down burst. `sample_world` clones the game and re-deals exactly tho
 reshuffled, and every hidden card of the opponent gets a card drawn from what the seat has seen them play and
 plausible cards of the colours seen, never from the opponent's real list. The world's random generator is
 re-seeded too, so no search can learn a coming shuffle or draw. Two games that differ only in what the seat
-cannot see give the same worlds for the same seed (tests/test_ai.py,
+cannot see give the same worlds for the same seed (tests/test_ai_never_peeks.py,
 test_a_sampled_world_depends_only_on_what_the_seat_may_see).
 """
 from __future__ import annotations
