@@ -95,3 +95,20 @@ def test_the_search_stops_early_once_the_leader_cannot_be_caught():
     root = _root((300, 150.0), (20, 5.0))
     assert _decided(root, rate=1000.0, left=0.1)  # 100 iterations left cannot close a 280-visit gap
     assert not _decided(root, rate=1000.0, left=0.5)
+
+
+@pytest.mark.parametrize("level", ["normal", "hard", "sensible"])
+def test_it_fires_its_set_burst_when_the_moment_comes_cr_10_9_3(level):
+    """Player 2's set burst (a mill of 6 on "life reduced") is offered when the attack takes a life (CR 10-9-3).
+    The evaluation cannot see what a mill is worth, yet keeping the burst face down wastes it."""
+    game = attack_step(["{card: T-R1, cores: 1}"], [], life=4, burst="E-MILLB")
+    game.apply(Attack(0, game.state.players[0].field[0]))
+    me = player(level, 1)
+    for _ in range(20):
+        pend = game.pending
+        if pend.kind == "choose" and pend.player == 1 and pend.info.get("source") == game.state.players[1].burst:
+            break
+        game.apply(player("sensible", pend.player).choose(game) if pend.player == 0 else me.choose(game))
+    else:
+        raise AssertionError("the burst was not offered")
+    assert me.choose(game).value is True

@@ -19,7 +19,7 @@ from ..engine.rng import Rng, seed_from
 from .evaluate import WIN, evaluate
 from .knowledge import Memory, sample_world
 from .normal import NormalPlayer, best
-from .rollout import fast_choice, lethal_attack
+from .rollout import burst_offer, fast_choice, lethal_attack
 
 THINK_SECONDS = 0.6  # per decision with more than one option (the median stays under 1 s, p95 under 3 s)
 TREES = 2  # trees merged at the root (root parallelisation, done one after the other here)
@@ -92,6 +92,9 @@ class HardPlayer:
         kind = game.pending.kind
         if kind == "mulligan":
             return fast_choice(game, self.rng, options)
+        fire = burst_offer(game, options)
+        if fire is not None:
+            return fire
         if kind == "attack":
             lethal = lethal_attack(game, self.seat, options)
             if lethal is not None:  # no search: ending the step only loses the win (playouts split such visits)

@@ -16,7 +16,7 @@ from ..engine.rng import Rng, seed_from
 from .easy import lost_by_own_hand
 from .evaluate import WIN, evaluate
 from .knowledge import Memory, sample_world
-from .rollout import fast_choice
+from .rollout import burst_offer, fast_choice
 
 MAX_ROLLOUT = 120  # commands after which a lookahead stops even if the turn has not ended
 MAX_CORE_MOVES = 10  # core moves a turn: enough to level every spirit, and no endless back and forth
@@ -64,6 +64,9 @@ class NormalPlayer:
         self.memory.observe(game)
         if game.pending.kind == "mulligan":
             return fast_choice(game, self.rng, options)
+        fire = burst_offer(game, options)
+        if fire is not None:
+            return fire
         totals = self.totals(game, options)
         if max(totals.values()) <= -WIN * self.worlds / 2:  # every option loses against the playouts' opponent
             return self.note(game, self.defend(game, options))

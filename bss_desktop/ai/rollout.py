@@ -35,6 +35,19 @@ def fast_choice(game, rng, options=None):
     return _choose(game, pend, options, rng)
 
 
+def burst_offer(game, options):
+    """The "yes" to a question whether to activate one's own set burst (CR 10-9-3), else None. A burst is set to
+    be used when its moment comes: the evaluation counts a set burst as a promise (evaluate.WEIGHTS["burst"]) and
+    not what it does when it fires (a mill, a draw), so a search would wrongly keep it face down."""
+    pend = game.pending
+    if pend.kind != "choose" or pend.info.get("kind") != "may":
+        return None
+    src = pend.info.get("source")
+    if src is None or game.state.players[pend.player].burst != src:
+        return None
+    return next((o for o in options if o.value is True), None)
+
+
 def _keepable(game, p: int) -> bool:
     db, cards = game.db, game.state.cards
     cheap = sum(1 for i in game.state.players[p].hand
