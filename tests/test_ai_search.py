@@ -112,3 +112,31 @@ def test_it_fires_its_set_burst_when_the_moment_comes_cr_10_9_3(level):
     else:
         raise AssertionError("the burst was not offered")
     assert me.choose(game).value is True
+
+
+def test_the_coming_attack_counts_the_spirits_summoned_in_the_attackers_main_step_cr_7_1_5_3_1():
+    """A played-out turn ends at the start of the other player's main step. Their cores and hand are still to be
+    spent on spirits that attack this turn, so a defender at 2 life with no refreshed spirit faces lethal: the
+    evaluation must not score that position as safe (it did, and Normal attacked with everything into it)."""
+    from bss_desktop.ai.evaluate import _coming_loss, evaluate
+    game = position("""
+        turn: 4
+        turn_player: 1
+        first_player: 0
+        step: main
+        players:
+          - {life: 2, reserve: 0, hand: [], field: [{card: T-R3, cores: 1, exhausted: true}]}
+          - {life: 3, reserve: 6, hand: [T-R1, T-R3, T-B2, T-R1], field: []}
+    """)
+    assert _coming_loss(game, 1) >= 2
+    safe = position("""
+        turn: 4
+        turn_player: 1
+        first_player: 0
+        step: main
+        players:
+          - {life: 2, reserve: 0, hand: [], field: [{card: T-R3, cores: 1, exhausted: true}]}
+          - {life: 3, reserve: 0, hand: [T-R1, T-R3, T-B2, T-R1], field: []}
+    """)
+    assert _coming_loss(safe, 1) == 0  # no core to summon with
+    assert evaluate(game, 0) < evaluate(safe, 0)

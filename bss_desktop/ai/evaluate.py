@@ -99,17 +99,21 @@ def _coming_loss(game, attacker: int) -> int:
     spirits stay as they are until their own turn."""
     st = game.state
     db, cards = game.db, st.cards
-    refreshing = st.turn_player != attacker or st.step in ("setup", "start", "core", "draw")
+    ahead = st.turn_player != attacker  # their whole turn is still to come
+    refreshing = ahead or st.step in ("setup", "start", "core", "draw")
     attacks = []
     for iid in st.players[attacker].field:
         c = cards[iid]
         if db[c.cid].type == "spirit" and (refreshing or not c.exhausted):
             attacks.append(len(game.symbols(iid)))
-    if refreshing:  # spirits summoned next turn attack at once (no rule stops them): one symbol each, paid with
-        # the cores the core step and the refresh step give (CR 6-3-1, 6-5-2), two cores a spirit
+    if ahead or st.step in ("setup", "start", "core", "draw", "refresh", "main"):
+        # spirits summoned before the attack step attack at once (no rule stops them): one symbol each, two cores
+        # a spirit, paid with the reserve and, still to come, the core step's core and the trash's cores (CR 6-3-1,
+        # 6-5-2). A position scored at the start of their main step (the end of a played-out turn) counts them too.
         them = st.players[attacker]
-        cores = them.reserve + them.trash_cores + 1
-        attacks.extend([1] * min(max(len(them.hand) - 1, 0), cores // 2, WEIGHTS["new_attackers"]))
+        cores = them.reserve + (them.trash_cores + 1 if refreshing else 0)
+        attacks.extend([1] * min(max(len(them.hand) - 1, 0), cores // 2,
+                                 WEIGHTS["new_attackers"]))
     blockers = sum(1 for iid in st.players[1 - attacker].field
                    if not cards[iid].exhausted and db[cards[iid].cid].type == "spirit")
     if len(attacks) <= blockers:
