@@ -309,12 +309,28 @@ _CHECKS = _OrNone(COLLECTORS)  # event kind -> what looks at it for triggers (Re
 GAME = SagaGame
 
 
+_reads_by_def: dict = {}  # id(card definition) -> (definition, what _reads_of found): definitions are frozen
+
+
 def _counters_read(defs) -> set:
-    """The per-turn counters and records these cards' effects read: "destroyed", "effect_draws" and "discarded" (a
+    """The per-turn counters and records these cards' effects read (see _reads_of). Each definition is walked once
+    per process: a search samples thousands of worlds, each with another mix of cards, and walking every card's
+    effects for each was most of the time a Hard decision took."""
+    found: set = set()
+    for d in defs:
+        hit = _reads_by_def.get(id(d))
+        if hit is None or hit[0] is not d:
+            hit = _reads_by_def[id(d)] = (d, frozenset(_reads_of(d)))
+        found |= hit[1]
+    return found
+
+
+def _reads_of(d) -> set:
+    """The per-turn counters and records a card's effects read: "destroyed", "effect_draws" and "discarded" (a
     count of that kind; "discarded" also a recover among them), "magic_uses" (the condition magic_used_max),
     "life_lost" (the condition life_lost: the turn's life reductions are logged), "life_kept" (the condition
     life_kept: the lives at the start of the turn are logged); found
-    anywhere in their effects, nested directives included."""
+    anywhere in its effects, nested directives included."""
     from dataclasses import fields, is_dataclass
 
     from ...carddb.effects import Condition, Count, Target
@@ -348,6 +364,5 @@ def _counters_read(defs) -> set:
         for f in fields(x):
             walk(getattr(x, f.name))
 
-    for d in defs:
-        walk(d.effects)
+    walk(d.effects)
     return found
