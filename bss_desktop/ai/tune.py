@@ -139,10 +139,10 @@ def accuracy(logits, results) -> float:
 
 
 def fit_rows(rows: list[list[float]], results: list[float], prior: list[float], nonneg: set,
-             l2: float = L2) -> tuple[list[float], float]:
+             l2: float = L2, fixed: frozenset = frozenset()) -> tuple[list[float], float]:
     """Logistic regression by projected Newton: the parameters minimising the mean log-loss plus
     l2/2 * sum(var_k * (beta_k - prior_k)^2) (a never-varying column keeps its prior), with beta_k >= 0 for k in
-    `nonneg`. Returns (beta, the penalised training loss)."""
+    `nonneg` and beta_k = prior_k for k in `fixed`. Returns (beta, the penalised training loss)."""
     m, n = len(prior), len(rows)
     means = [sum(r[k] for r in rows) / n for k in range(m)]
     pen = [l2 * (sum((r[k] - means[k]) ** 2 for r in rows) / n or 1.0) for k in range(m)]
@@ -168,7 +168,7 @@ def fit_rows(rows: list[list[float]], results: list[float], prior: list[float], 
         for k in range(m):
             hess[k][k] += pen[k]
         # at the bound and pushed past it: held there this step
-        free = [k for k in range(m) if not (k in nonneg and beta[k] <= 0.0 and grad[k] > 0)]
+        free = [k for k in range(m) if k not in fixed and not (k in nonneg and beta[k] <= 0.0 and grad[k] > 0)]
         step = _solve([[hess[i][j] for j in free] for i in free], [-grad[i] for i in free])
         t = 1.0
         while t > 1e-4:
@@ -223,19 +223,24 @@ class Fit:
     report: dict  # held-out figures
 
 
-def fit(positions: list[Position], base: dict = WEIGHTS, threats=THREATS, l2: float = L2) -> Fit:
-    """The weights that best predict the results of the training games; the held-out games measure them."""
+def fit(positions: list[Position], base: dict = WEIGHTS, threats=THREATS, l2: float = L2, keep=()) -> Fit:
+    """The weights that best predict the results of the training games; the held-out games measure them.
+    `keep`: weights held at `base`'s values ("life": the table and life_over; "threat"; any LINEAR name)."""
     train = [p for p in positions if p.game % HELD_OUT != HELD_OUT - 1]
     test = [p for p in positions if p.game % HELD_OUT == HELD_OUT - 1] or train
     if not train:
         raise ValueError("no positions to fit the weights on (the games ended before a main step?)")
     n_life = len(base["life"])
     nonneg = set(range(len(LINEAR) + 1, len(LINEAR) + n_life))
+    fixed = frozenset([LINEAR.index(k) for k in keep if k in LINEAR]
+                      + ([len(LINEAR), *nonneg] if "life" in keep else []))
+    if "threat" in keep:
+        threats = (base["threat"],)
     y = [p.result for p in train]
     best = None
     for threat in threats:
         prior = params(base)
-        beta, loss = fit_rows([design(p.features, threat) for p in train], y, prior, nonneg, l2)
+        beta, loss = fit_rows([design(p.features, threat) for p in train], y, prior, nonneg, l2, fixed)
         if best is None or loss < best[1]:
             best = (beta, loss, threat)
     beta, loss, threat = best
