@@ -35,13 +35,14 @@ class Position:
     features: dict  # evaluate.features for the player whose point of view this is
     result: float  # that player's final result: 1, 0.5, 0
     game: int  # which game (the held-out split is by game)
+    moment: str = "main"  # "main": a main step began; "attack": an attack step had just ended
 
 
 class _Watcher:
     """Keeps the features of the positions where a main step begins or an attack step has just ended."""
 
     def __init__(self):
-        self.kept: list = []  # (features for seat 0, for seat 1)
+        self.kept: list = []  # (moment, features for seat 0, for seat 1)
         self.mark = None
 
     def __call__(self, game) -> None:
@@ -53,7 +54,8 @@ class _Watcher:
             return
         before, self.mark = self.mark, mark
         if st.step == "main" or (before is not None and before[1] == "attack"):
-            self.kept.append((features(game, 0), features(game, 1)))
+            moment = "attack" if before is not None and before[1] == "attack" else "main"
+            self.kept.append((moment, features(game, 0), features(game, 1)))
 
 
 def self_play(db, pairs: list, games: int, seed: int, progress=None) -> list[Position]:
@@ -68,9 +70,9 @@ def self_play(db, pairs: list, games: int, seed: int, progress=None) -> list[Pos
         o = play_game(db, pairs[pair % len(pairs)], seed_from(seed, "tune", pair), level_a, level_b, a_seat,
                       watch=watcher)
         first = o.score if a_seat == 0 else 1.0 - o.score  # seat 0's result
-        for f0, f1 in watcher.kept:
-            out.append(Position(f0, first, k))
-            out.append(Position(f1, 1.0 - first, k))
+        for moment, f0, f1 in watcher.kept:
+            out.append(Position(f0, first, k, moment))
+            out.append(Position(f1, 1.0 - first, k, moment))
         if progress:
             progress(k + 1, len(out))
     return out
