@@ -8,7 +8,7 @@
    Newton's method in pure Python, L2-regularised towards the hand-written weights (so a feature the games rarely
    show keeps its hand value), the life table as increments between lives constrained to be >= 0 (a life more is
    never worse, CR 1-2-1-1-1). `threat` multiplies the life table, so it is chosen from THREATS by the training
-   loss. Every fifth game is held out: its log-loss and accuracy are reported for the hand-written and the fitted
+   loss. Every fifth pair of games is held out (both seats of a deal, so no deal is on both sides): its log-loss and accuracy are reported for the hand-written and the fitted
    weights.
 3. The result is a WEIGHTS dict of evaluate's shape, in evaluate's points: score = SCALE_LOGIT * logit, so that
    Hard's reward tanh(score / 900) equals 2 * sigmoid(logit) - 1 (hard.SCALE = 2 * SCALE_LOGIT).
@@ -26,7 +26,7 @@ SCALE_LOGIT = 450.0  # evaluation points per unit of logit (tanh(x / 900) = 2 si
 MATCHUPS = (("normal", "sensible"), ("normal", "normal"))  # the levels of game k: MATCHUPS[(k // 2) % 2]
 THREATS = (0.0, 0.25, 0.5, 0.75)
 L2 = 0.01  # pull towards the hand-written weights, per unit of a feature's variance (mean log-loss units)
-HELD_OUT = 5  # every fifth game is held out
+HELD_OUT = 5  # every fifth pair of games (the same deal, seats swapped) is held out
 NEWTON_STEPS = 25
 
 
@@ -228,8 +228,8 @@ class Fit:
 def fit(positions: list[Position], base: dict = WEIGHTS, threats=THREATS, l2: float = L2, keep=()) -> Fit:
     """The weights that best predict the results of the training games; the held-out games measure them.
     `keep`: weights held at `base`'s values ("life": the table and life_over; "threat"; any LINEAR name)."""
-    train = [p for p in positions if p.game % HELD_OUT != HELD_OUT - 1]
-    test = [p for p in positions if p.game % HELD_OUT == HELD_OUT - 1] or train
+    train = [p for p in positions if p.game // 2 % HELD_OUT != HELD_OUT - 1]
+    test = [p for p in positions if p.game // 2 % HELD_OUT == HELD_OUT - 1] or train
     if not train:
         raise ValueError("no positions to fit the weights on (the games ended before a main step?)")
     n_life = len(base["life"])
@@ -252,7 +252,7 @@ def fit(positions: list[Position], base: dict = WEIGHTS, threats=THREATS, l2: fl
     for name, ws in (("hand", base), ("fitted", w)):
         z = [score(p.features, ws) / SCALE_LOGIT for p in test]
         report[name] = {"log_loss": round(log_loss(z, ys), 4), "accuracy": round(accuracy(z, ys), 4)}
-    return Fit(w, threat, loss, report)  # (fewer than HELD_OUT games: the figures are the training games')
+    return Fit(w, threat, loss, report)  # (fewer than HELD_OUT pairs: the figures are the training games')
 
 
 def to_json(f: Fit, games: int, seed: int) -> dict:
