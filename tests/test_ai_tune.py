@@ -32,12 +32,11 @@ def synthetic(truth: dict, n: int, seed: int, threat: float = 0.25) -> list[Posi
 
 
 def test_the_fit_recovers_the_weights_that_made_the_results():
-    truth = dict(WEIGHTS, spirit=250.0, hand=10.0, bp=0.05, reserve=60.0,
+    truth = dict(WEIGHTS, spirit=250.0, hand=-60.0, bp=0.05, reserve=150.0,
                  life=(0, 300, 900, 1000, 1500, 1600, 1700, 1800, 1900, 2000, 2100))
-    found = fit(synthetic(truth, 4000, 1), threats=(0.25,), l2=1e-4).weights
-    for k in ("spirit", "hand", "reserve"):  # each far from the hand-written value, which the fit starts from
-        assert abs(found[k] - truth[k]) < 0.3 * abs(truth[k] - WEIGHTS[k]) + 15, (k, found[k], truth[k])
-    assert abs(found["bp"] - truth["bp"]) < 0.012
+    found = fit(synthetic(truth, 8000, 1), threats=(0.25,), l2=1e-4).weights
+    for k in ("spirit", "hand", "reserve", "bp"):  # each far from the hand-written value the fit is pulled towards
+        assert abs(found[k] - truth[k]) < 0.15 * abs(truth[k] - WEIGHTS[k]), (k, found[k], truth[k])
     steps = [found["life"][k] - found["life"][k - 1] for k in range(2, 6)]
     assert steps[0] > 2 * steps[1] and steps[2] > 2 * steps[1]  # 1->2 and 3->4 are the big steps, as made
 
