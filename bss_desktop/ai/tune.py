@@ -247,9 +247,9 @@ def fit(positions: list[Position], base: dict = WEIGHTS, threats=THREATS, l2: fl
     if "threat" in keep:
         threats = (base["threat"],)
     y = [p.result for p in train]
+    prior = params(base)
     best = None
     for threat in threats:
-        prior = params(base)
         beta, loss = fit_rows([design(p.features, threat) for p in train], y, prior, nonneg, l2, fixed)
         if best is None or loss < best[1]:
             best = (beta, loss, threat)
@@ -260,7 +260,7 @@ def fit(positions: list[Position], base: dict = WEIGHTS, threats=THREATS, l2: fl
     for name, ws in (("hand", base), ("fitted", w)):
         z = [score(p.features, ws) / SCALE_LOGIT for p in test]
         report[name] = {"log_loss": round(log_loss(z, ys), 4), "accuracy": round(accuracy(z, ys), 4)}
-    return Fit(w, threat, loss, report)  # (fewer than HELD_OUT pairs: the figures are the training games')
+    return Fit(w, threat, loss, report)  # (fewer than HELD_OUT pairs: the figures are the training games)
 
 
 def to_json(f: Fit, games: int, seed: int) -> dict:
