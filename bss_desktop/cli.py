@@ -6,6 +6,7 @@
     bss-desktop simulate [--game GAME] --games N --seed S [--decks A,B] [--policy P[,P]] [--json]
     bss-desktop arena [--game GAME] --a LEVEL --b LEVEL --games N --seed S [--decks A,B] [--jobs J] [--json]
     bss-desktop arena --ladder [--levels L,L,...] [--anchor LEVEL] --games N ... Elo of every level, 95 % intervals
+    bss-desktop tune-eval --games N --seed S --out FILE.json   the evaluation's weights fitted on self-play games
     bss-desktop replay FILE [--verify]
     bss-desktop bench engine [--game GAME] [--games N] [--runs R]
     bss-desktop bench client [--runs R]
@@ -99,11 +100,7 @@ def cmd_arena(args) -> int:
     elif profile is not None:  # another game: every pairing of its shipped decks
         pairs = deck_pairs([(n, d.cards) for n, d in sorted(shipped_game_decks(db, profile).items())])
     else:
-        from .carddb.player_db import MY_PREFIX, player_decks
-
-        decks, _ = player_decks(db)
-        saga = [(n, d.cards) for n, d in sorted(decks.items()) if n.endswith("-saga") and not n.startswith(MY_PREFIX)]
-        pairs = deck_pairs(saga)
+        pairs = _saga_pairs(db)
 
     def progress(r):
         if not args.json and args.progress:
@@ -133,6 +130,54 @@ def cmd_ladder(args, levels, anchor, db, pairs, profile, progress) -> int:
                     profile=profile)
     print(json.dumps(result.to_dict()) if args.json else "\n".join(result.lines()))
     return 1 if any(o.illegal for m in result.matches for o in m.outcomes) else 0
+def _saga_pairs(db) -> list:
+    """Every pairing of the shipped Saga decks (the arena's and tune-eval's default)."""
+    from .ai.arena import deck_pairs
+    from .carddb.player_db import MY_PREFIX, player_decks
+
+    decks, _ = player_decks(db)
+    return deck_pairs([(n, d.cards) for n, d in sorted(decks.items()) if n.endswith("-saga")
+                       and not n.startswith(MY_PREFIX)])
+
+
+def cmd_tune_eval(args) -> int:
+    """Self-play games, the evaluation's weights fitted on their results (ai/tune.py), written to --out as JSON;
+    the held-out log-loss and accuracy of the hand-written and the fitted weights are printed."""
+    import os
+
+    from .ai import tune
+
+    if args.games < 1:
+        raise BadInput("--games must be at least 1")
+    out = args.out
+    folder = os.path.dirname(os.path.abspath(out)) if out else ""
+    if not out or os.path.isdir(out) or not os.path.isdir(folder):
+        raise BadInput(f"--out {out!r}: not a file path in an existing folder")
+    if not os.access(folder, os.W_OK) or (os.path.exists(out) and not os.access(out, os.W_OK)):
+        raise BadInput(f"--out {out!r}: not writable")  # said before the games, not after them
+    db = player_db()
+
+    def progress(k, n):
+        if args.progress:
+            print(f"  {k} games: {n} positions", file=sys.stderr, flush=True)
+
+    positions = tune.self_play(db, _saga_pairs(db), args.games, args.seed, progress=progress)
+    try:
+        result = tune.fit(positions)
+    except ValueError as e:
+        raise BadInput(f"tune-eval: {e}") from None
+    try:
+        with open(out, "w", encoding="utf-8") as fh:
+            json.dump(tune.to_json(result, args.games, args.seed), fh, indent=1)
+    except OSError as e:
+        raise BadInput(f"--out {out!r}: cannot write it ({e.strerror or e})") from None
+    r = result.report
+    held = f"{r['held_out']} held out" if r["held_out"] else "none held out: the figures are on the training games"
+    print(f"{args.games} games, {r['positions']} positions ({held}); threat {result.threat}")
+    for name, what in (("hand", "hand-written"), ("fitted", "fitted")):
+        print(f"{what} weights: held-out log-loss {r[name]['log_loss']:.4f}, accuracy {r[name]['accuracy']:.3f}")
+    print(f"weights written to {out}")
+    return 0
 
 
 def cmd_replay(args) -> int:
@@ -446,6 +491,13 @@ def build_parser() -> argparse.ArgumentParser:
     p.add_argument("--json", action="store_true", help="print the result as JSON")
     p.add_argument("--progress", action="store_true", help="a line on stderr after each pair of games")
     p.set_defaults(func=cmd_arena)
+
+    p = sub.add_parser("tune-eval", help="fit the evaluation's weights on self-play games and write them as JSON")
+    p.add_argument("--games", type=int, default=200)
+    p.add_argument("--seed", type=int, default=1)
+    p.add_argument("--out", required=True, metavar="FILE.json", help="where the fitted weights are written")
+    p.add_argument("--progress", action="store_true", help="a line on stderr after each game")
+    p.set_defaults(func=cmd_tune_eval)
 
     p = sub.add_parser("replay", help="replay a game record")
     p.add_argument("file")

@@ -50,9 +50,10 @@ class GameOutcome:
 
 
 def play_game(db, decks, seed: int, level_a: str, level_b: str, a_seat: int, player_options=None,
-              game_id: str | None = None) -> GameOutcome:
+              game_id: str | None = None, watch=None) -> GameOutcome:
     """One game: level A in `a_seat`, level B in the other; `game_id`: the profile id of the game played (None:
-    Battle Spirits Saga; `db` is that game's cards)."""
+    Battle Spirits Saga; `db` is that game's cards); `watch(game)`, if given, sees the game after every command
+    (tune.py records positions with it)."""
     profile = None
     if game_id is not None:
         from ..table.profiles import get_profile
@@ -80,6 +81,8 @@ def play_game(db, decks, seed: int, level_a: str, level_b: str, a_seat: int, pla
             illegal += 1
             game.apply(game.legal_commands()[0])
         n += 1
+        if watch is not None:
+            watch(game)
     r = game.result
     if r is None:
         score, reason = 0.5, f"no result after {n} commands"

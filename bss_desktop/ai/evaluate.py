@@ -12,29 +12,42 @@ share; see ../shared/notes/anchors-profiles-ai-deckbuilder.md):
 - cores in the reserve and the trash (they pay next turn), the soul core's place (CR 4-11);
 - cards in hand, a set burst (CR 3-8), and a deck about to run out (CR 9-2-4).
 
-The weights are data (WEIGHTS), so a game profile or a tuning run can change them.
+The score is the dot product of WEIGHTS with `features(game, seat)` (one function computes the features, for
+the score and for tune.py, which fits the weights on self-play outcomes). The weights are data, so a game profile
+or a tuning run can change them.
 """
 from __future__ import annotations
 
 WIN = 100_000.0
 
 WEIGHTS = {
-    "life": (0, 420, 740, 980, 1160, 1300, 1410, 1500, 1575, 1640, 1695),  # value of 0..10 life; +50 a point above
+    "life": (0, 420, 740, 980, 1160, 1300, 1410, 1500, 1575, 1640, 1695),  # value of 0..10 life
+    "life_over": 50.0,  # each life above the table's last
     "lethal": 600.0,  # the coming attack can take every life the defender has
     "threat": 0.25,  # share of the life the coming attack would take that counts now
     "spirit": 60.0, "bp": 0.018, "symbol": 70.0, "core": 14.0, "refreshed": 30.0,
     "nexus": 70.0, "nexus_symbol": 60.0,
     "reserve": 16.0, "trash_core": 10.0, "soul": 12.0,
+    "hand": 48.0, "burst": 70.0, "deck_low": 150.0,
+    # the shape of the features, not weights of them:
     "new_attackers": 2,  # at most this many spirits the attacker may still summon from hand and attack with
-    "hand": 48.0, "hand_cap": 8, "burst": 70.0, "deck_low": 150.0,
+    "hand_cap": 8,  # cards in hand beyond this count no more
 }
+# the weights that multiply one scalar feature each (the player's count minus the opponent's)
+LINEAR = ("lethal", "spirit", "bp", "symbol", "core", "refreshed", "nexus", "nexus_symbol", "reserve", "trash_core",
+          "soul", "hand", "burst", "deck_low")
 
 
 def life_value(life: int, w=WEIGHTS) -> float:
-    table = w["life"]
-    if life < len(table):
-        return table[max(life, 0)]
-    return table[-1] + 50.0 * (life - len(table) + 1)
+    table, over = _life_parts(life, len(w["life"]))
+    return sum(x * v for x, v in zip(table, w["life"])) + w["life_over"] * over
+
+
+def _life_parts(life: int, n: int) -> tuple[list, int]:
+    """`life` as a one-hot vector over the table's 0..n-1 lives and the lives above them."""
+    table = [0] * n
+    table[min(max(life, 0), n - 1)] = 1
+    return table, max(life - n + 1, 0)
 
 
 def evaluate(game, seat: int, w=WEIGHTS) -> float:
@@ -44,42 +57,71 @@ def evaluate(game, seat: int, w=WEIGHTS) -> float:
         if st.result.winner is None:
             return 0.0
         return WIN if st.result.winner == seat else -WIN
+    return score(features(game, seat, w), w)
+
+
+def score(f: dict, w=WEIGHTS) -> float:
+    """The dot product of the weights with the features: the linear ones, the life table on the lives now, and the
+    share `threat` of it on the lives the coming attack would take."""
+    life = sum(x * v for x, v in zip(f["life"], w["life"])) + w["life_over"] * f["life_over"]
+    hit = sum(x * v for x, v in zip(f["hit"], w["life"])) + w["life_over"] * f["hit_over"]
+    return sum(w[k] * f[k] for k in LINEAR) + life + w["threat"] * hit
+
+
+def features(game, seat: int, w=WEIGHTS) -> dict:
+    """The features of an unfinished game for `seat`, each `seat`'s minus the opponent's: a number for each LINEAR
+    weight; "life" (a vector over the table's lives) and "life_over"; "hit" and "hit_over", the life the coming
+    attack would take as the same vectors (negative when it takes `seat`'s lives), zero when it is lethal, which
+    "lethal" counts instead. `w` gives the features' shape (the table's length, hand_cap, new_attackers)."""
+    st = game.state
+    n = len(w["life"])
     with game.reading():
         sides = [_side(game, p, w) for p in (0, 1)]
-        score = sides[seat] - sides[1 - seat]
+        f = {k: sides[seat][k] - sides[1 - seat][k] for k in LINEAR}
+        lives = [_life_parts(st.players[p].life, n) for p in (0, 1)]
+        f["life"] = [a - b for a, b in zip(lives[seat][0], lives[1 - seat][0])]
+        f["life_over"] = lives[seat][1] - lives[1 - seat][1]
         attacker = _next_attacker(st)
-        loss = _coming_loss(game, attacker)
+        loss = _coming_loss(game, attacker, w)
         defender = 1 - attacker
+        sign = -1 if defender == seat else 1  # the attack takes from the defender
         life = st.players[defender].life
-        penalty = w["lethal"] if loss >= life else w["threat"] * (life_value(life, w) - life_value(life - loss, w))
-        score += -penalty if defender == seat else penalty
-    return score
+        f["hit"], f["hit_over"] = [0] * n, 0
+        if loss >= life:
+            f["lethal"] = sign
+        elif loss > 0:
+            (now, over), (after, over_after) = lives[defender], _life_parts(life - loss, n)
+            f["hit"] = [sign * (a - b) for a, b in zip(now, after)]
+            f["hit_over"] = sign * (over - over_after)
+    return f
 
 
-def _side(game, p: int, w) -> float:
+def _side(game, p: int, w) -> dict:
+    """One player's counts for the LINEAR features."""
     st = game.state
     player = st.players[p]
     db, cards = game.db, st.cards
-    v = life_value(player.life, w)
+    v = dict.fromkeys(LINEAR, 0)
     for iid in player.field:
         c = cards[iid]
         d = db[c.cid]
         n_sym = len(game.symbols(iid))
-        cores = c.cores + (1 if player.soul == iid else 0)
+        v["core"] += c.cores + (1 if player.soul == iid else 0)
         if d.type == "spirit":
-            v += w["spirit"] + w["bp"] * game.bp(iid) + w["symbol"] * n_sym + w["core"] * cores
+            v["spirit"] += 1
+            v["bp"] += game.bp(iid)
+            v["symbol"] += n_sym
             if not c.exhausted:
-                v += w["refreshed"]
+                v["refreshed"] += 1
         else:
-            v += w["nexus"] + w["nexus_symbol"] * n_sym + w["core"] * cores
-    v += w["reserve"] * player.reserve + w["trash_core"] * player.trash_cores
-    if player.soul in ("reserve",) or isinstance(player.soul, int):
-        v += w["soul"]
-    v += w["hand"] * min(len(player.hand), w["hand_cap"])
-    if player.burst is not None:
-        v += w["burst"]
-    if len(player.deck) < 4:
-        v -= w["deck_low"] * (4 - len(player.deck))
+            v["nexus"] += 1
+            v["nexus_symbol"] += n_sym
+    v["reserve"] = player.reserve
+    v["trash_core"] = player.trash_cores
+    v["soul"] = 1 if player.soul in ("reserve",) or isinstance(player.soul, int) else 0
+    v["hand"] = min(len(player.hand), w["hand_cap"])
+    v["burst"] = 1 if player.burst is not None else 0
+    v["deck_low"] = -max(4 - len(player.deck), 0)
     return v
 
 
@@ -92,7 +134,7 @@ def _next_attacker(st) -> int:
     return 1 - st.turn_player
 
 
-def _coming_loss(game, attacker: int) -> int:
+def _coming_loss(game, attacker: int, w=WEIGHTS) -> int:
     """Life the attacker's coming attack step takes if the defender blocks its biggest attackers (CR 7-1-5-3-1).
 
     Before the attacker's refresh step every one of their spirits will be refreshed (CR 6-5-1); the defender's
@@ -112,8 +154,7 @@ def _coming_loss(game, attacker: int) -> int:
         # 6-5-2). A position scored at the start of their main step (the end of a played-out turn) counts them too.
         them = st.players[attacker]
         cores = them.reserve + (them.trash_cores + 1 if refreshing else 0)
-        attacks.extend([1] * min(max(len(them.hand) - 1, 0), cores // 2,
-                                 WEIGHTS["new_attackers"]))
+        attacks.extend([1] * min(max(len(them.hand) - 1, 0), cores // 2, w["new_attackers"]))
     blockers = sum(1 for iid in st.players[1 - attacker].field
                    if not cards[iid].exhausted and db[cards[iid].cid].type == "spirit")
     if len(attacks) <= blockers:
