@@ -8,6 +8,15 @@ world out with the rule-of-thumb player (rollout.py) through the opponent's next
 The root's priors are Normal's scores of each option, so the search starts from Normal's preference and moves
 off it only where the playouts show better. Several trees with their own samples are merged at the root; the
 most visited option is played. One legal option is answered at once.
+
+Around the search (each measured or traced in tests/test_ai_search.py):
+- lethal through the blockers with no burst set is declared at once (rollout.lethal_attack): interchangeable
+  attacks split their visits while "end attack" gathers them, so the search could end a won attack step;
+- when every line loses against the playouts' opponent, the option best if that opponent stops now is taken
+  (Normal.defend): a real opponent may miss the win, and a won block keeps a spirit and a life;
+- its own set burst is fired when offered (rollout.burst_offer);
+- the time: a tree stops once its leader cannot be caught before the deadline, and thinks on, up to STRETCH
+  times THINK_SECONDS, while the two best options are close (_close) — the time goes where the decision is.
 """
 from __future__ import annotations
 

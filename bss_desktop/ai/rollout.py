@@ -1,9 +1,10 @@
 """A fast rule-of-thumb player for playing a sampled world forward (Normal's lookahead, Hard's playouts).
 
-It reads the board directly and never searches: summon the strongest spirit it can pay for without destroying
-its own, set a burst, level spirits up with reserve cores, attack where no refreshed blocker beats the attacker
-(or where the attack could end the game), block when the blocker wins or the hit would be lethal, and pass flash
-windows. It is deliberately simple: what it gets wrong, the search around it corrects.
+It reads the board directly and never searches: set a burst, summon the strongest spirit it can pay for without
+destroying its own, level spirits up with reserve cores, attack where no refreshed blocker beats the attacker (or
+where the attacks left are lethal through the blockers), block as the sensible player does (a winning blocker, an
+equal trade, the last lives), and pass flash windows. It reads the real board only inside sampled worlds
+(knowledge.py), and is deliberately simple: what it gets wrong, the search around it corrects.
 """
 from __future__ import annotations
 
