@@ -61,6 +61,20 @@ MAIN = """
 """
 
 
+def attack_step(mine: list, theirs: list, life: int, *, hand: str = "[]", burst: str | None = None) -> Game:
+    """Player 1 (seat 0) in its attack step with the field cards `mine`; player 2 at `life` with `theirs`, its
+    `hand` (a YAML list) and a set `burst`; no cores in either reserve."""
+    return position(f"""
+        turn: 4
+        turn_player: 0
+        first_player: 1
+        step: attack
+        players:
+          - {{life: 5, reserve: 0, hand: [], field: [{", ".join(mine)}]}}
+          - {{life: {life}, reserve: 0, hand: {hand}, field: [{", ".join(theirs)}], burst: {burst or "null"}}}
+    """)
+
+
 def two_players(p0: str, p1: str, *, turn: int = 3, turn_player: int = 0, step: str = "main") -> str:
     """The YAML of a position from each player's line (a flow mapping: life, reserve, hand, field, ...)."""
     return f"""

@@ -11,7 +11,7 @@ from bss_desktop.ai.arena import arena, deck_pairs, wilson
 from bss_desktop.engine import Attack, Block, EndAttack, EndMain, MoveCores, Pass
 from bss_desktop.engine.commands import CoreMove
 from bss_desktop.sim.policy import RandomPolicy
-from helpers import position
+from helpers import attack_step, position
 
 QUICK = {"hard": {"iterations": 40}}  # Hard with a fixed budget: reproducible and quick
 
@@ -113,18 +113,6 @@ def test_it_blocks_a_hit_that_would_take_its_last_life_cr_7_1_5_3_1(level):
 def test_it_keeps_a_losing_blocker_back_when_the_hit_is_small(level):
     game = at_block("{card: T-R3, cores: 1}", ["{card: T-R1, cores: 1}"], life=5)
     assert player(level, 1).choose(game) == Block(1, None)
-
-
-def attack_step(mine: list, theirs: list, life: int):
-    return position(f"""
-        turn: 4
-        turn_player: 0
-        first_player: 1
-        step: attack
-        players:
-          - {{life: 5, reserve: 0, hand: [], field: [{", ".join(mine)}]}}
-          - {{life: {life}, reserve: 0, hand: [], field: [{", ".join(theirs)}]}}
-    """)
 
 
 @pytest.mark.parametrize("level", ["normal", "hard"])

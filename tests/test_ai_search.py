@@ -8,26 +8,13 @@ from bss_desktop.ai import make_player
 from bss_desktop.ai.hard import _close, _decided, _Node
 from bss_desktop.ai.rollout import lethal_attack
 from bss_desktop.engine import Attack, Block, Pass
-from helpers import position
+from helpers import attack_step, position
 
 QUICK = {"hard": {"iterations": 60}}
 
 
 def player(level, seat, seed=3):
     return make_player(level, seat, seed, **QUICK.get(level, {}))
-
-
-def attack_step(mine: list, theirs: list, life: int, burst: str | None = None):
-    """Player 1 (seat 0) in its attack step with `mine`; player 2 at `life` with `theirs` (and a set `burst`)."""
-    return position(f"""
-        turn: 4
-        turn_player: 0
-        first_player: 1
-        step: attack
-        players:
-          - {{life: 5, reserve: 0, hand: [], field: [{", ".join(mine)}]}}
-          - {{life: {life}, reserve: 0, hand: [], field: [{", ".join(theirs)}], burst: {burst or "null"}}}
-    """)
 
 
 FOUR_PUPS = ["{card: T-R1, cores: 1}"] * 4  # four 1000 BP spirits, one symbol each
@@ -119,24 +106,18 @@ def test_the_coming_attack_counts_the_spirits_summoned_in_the_attackers_main_ste
     spent on spirits that attack this turn, so a defender at 2 life with no refreshed spirit faces lethal: the
     evaluation must not score that position as safe (it did, and Normal attacked with everything into it)."""
     from bss_desktop.ai.evaluate import _coming_loss, evaluate
-    game = position("""
-        turn: 4
-        turn_player: 1
-        first_player: 0
-        step: main
-        players:
-          - {life: 2, reserve: 0, hand: [], field: [{card: T-R3, cores: 1, exhausted: true}]}
-          - {life: 3, reserve: 6, hand: [T-R1, T-R3, T-B2, T-R1], field: []}
-    """)
+
+    def their_main(reserve: int):
+        return position(f"""
+            turn: 4
+            turn_player: 1
+            first_player: 0
+            step: main
+            players:
+              - {{life: 2, reserve: 0, hand: [], field: [{{card: T-R3, cores: 1, exhausted: true}}]}}
+              - {{life: 3, reserve: {reserve}, hand: [T-R1, T-R3, T-B2, T-R1], field: []}}
+        """)
+    game, safe = their_main(6), their_main(0)
     assert _coming_loss(game, 1) >= 2
-    safe = position("""
-        turn: 4
-        turn_player: 1
-        first_player: 0
-        step: main
-        players:
-          - {life: 2, reserve: 0, hand: [], field: [{card: T-R3, cores: 1, exhausted: true}]}
-          - {life: 3, reserve: 0, hand: [T-R1, T-R3, T-B2, T-R1], field: []}
-    """)
     assert _coming_loss(safe, 1) == 0  # no core to summon with
     assert evaluate(game, 0) < evaluate(safe, 0)

@@ -7,7 +7,7 @@ import pytest
 from bss_desktop.ai import OPPONENTS, make_player
 from bss_desktop.engine import Attack, Block, EndAttack, Pass
 from bss_desktop.engine.commands import MoveCores, SetBurst, Summon, UseMagic
-from helpers import game_at, position
+from helpers import attack_step, game_at
 
 
 def sensible(seat):
@@ -53,18 +53,6 @@ def test_it_uses_magic_that_takes_an_opponents_spirit_off_the_field():
     assert isinstance(sensible(0).choose(game), UseMagic)
 
 
-def attack_step(mine: list, theirs: list, life: int, hand: str = "[]"):
-    return position(f"""
-        turn: 4
-        turn_player: 0
-        first_player: 1
-        step: attack
-        players:
-          - {{life: 5, reserve: 0, hand: [], field: [{", ".join(mine)}]}}
-          - {{life: {life}, reserve: 0, hand: {hand}, field: [{", ".join(theirs)}]}}
-    """)
-
-
 def test_it_attacks_with_a_spirit_no_refreshed_blocker_beats_cr_7_1_5_2_1():
     game = attack_step(["{card: T-R1, cores: 1}", "{card: T-R5, cores: 1}"], ["{card: T-R3, cores: 1}"], life=5)
     titan = game.state.players[0].field[1]
@@ -77,7 +65,7 @@ def test_it_does_not_attack_into_a_blocker_that_ties_or_wins_cr_7_1_5_2_1():
 
 
 def at_block(attacker: str, blockers: list, life: int, hand: str = "[]"):
-    game = attack_step([attacker], blockers, life, hand)
+    game = attack_step([attacker], blockers, life, hand=hand)
     game.apply(Attack(0, game.state.players[0].field[0]))
     while game.pending.kind == "flash" and game.pending.player == 0:
         game.apply(Pass(0))

@@ -9,8 +9,9 @@ It never searches. It plays what a careful newcomer plays, from what its seat ma
   the reserve's cores;
 - attack step: attacks with its strongest spirit that no refreshed opposing spirit can beat or tie, or with
   everything when the symbols that get through would take the opponent's last life (CR 7-1-5-3-1);
-- blocks with its weakest spirit that beats the attacker, trades an equal spirit when the attacker is worth more,
-  and throws a blocker in front of an attack that would take its last lives;
+- blocks with its weakest spirit that beats the attacker, trades an equal spirit when the attacker is worth as much,
+  and throws a blocker in front of an attack that would take its last lives (its attacks and blocks are the
+  rule-of-thumb player's, rollout.py, which plays the search levels' playouts);
 - flash windows: uses magic that removes the attacker, or wins its own blocked attack;
 - answers its effects' questions: "may" yes, the opponent's strongest spirits as targets.
 
@@ -19,14 +20,12 @@ Whether a magic does what it is kept for is found by playing it in a world sampl
 """
 from __future__ import annotations
 
-from ..engine.commands import (Attack, Block, EndAttack, EndMain, MoveCores, Pass, PlaceNexus, SetBurst,
-                               Summon, UseMagic)
+from ..engine.commands import EndMain, MoveCores, Pass, PlaceNexus, SetBurst, Summon, UseMagic
 from ..engine.errors import IllegalCommand
 from ..engine.rng import Rng, seed_from
 from .knowledge import Memory, sample_world
-from .rollout import _choose, _keepable, _next_level_gap, self_destroyed, through_blockers
+from .rollout import _attack, _block, _choose, _keepable, _next_level_gap, self_destroyed
 
-LOW_LIFE = 2  # at this life or less every attack is blocked if a spirit can
 TRY_LIMIT = 40  # commands played to see what a magic does
 
 
@@ -50,9 +49,9 @@ class SensiblePlayer:
         if kind == "main":
             return self._main(game, options)
         if kind == "attack":
-            return self._attack(game, options)
+            return _attack(game, self.seat, options)  # the rule-of-thumb player's own attacks and blocks
         if kind == "block":
-            return self._block(game, options)
+            return _block(game, self.seat, options)
         if kind == "flash":
             return self._flash(game, options)
         return _choose(game, pend, options, self.rng)
@@ -101,38 +100,6 @@ class SensiblePlayer:
         return best
 
     # battles
-
-    def _attack(self, game, options):
-        st, p = game.state, self.seat
-        attacks = [o for o in options if isinstance(o, Attack)]
-        if not attacks:
-            return options[-1]
-        blockers = _blocker_bps(game, 1 - p)
-        lethal = through_blockers(game, p, attacks) >= st.players[1 - p].life
-        ranked = sorted(attacks, key=lambda o: -game.bp(o.spirit))
-        for o in ranked:
-            bp = game.bp(o.spirit)
-            if lethal or all(b < bp for b in blockers):
-                return o
-        return next((o for o in options if isinstance(o, EndAttack)), ranked[0])  # (a spirit that must attack)
-
-    def _block(self, game, options):
-        st = game.state
-        b = st.battle
-        attacker_bp = game.bp(b.attacker)
-        hit = len(game.symbols(b.attacker))
-        life = st.players[self.seat].life
-        blocks = [o for o in options if isinstance(o, Block) and o.spirit is not None]
-        winners = [o for o in blocks if game.bp(o.spirit) > attacker_bp]
-        if winners:
-            return min(winners, key=lambda o: game.bp(o.spirit))
-        worth = _worth(game, b.attacker)
-        equal = [o for o in blocks if game.bp(o.spirit) == attacker_bp and _worth(game, o.spirit) <= worth]
-        if equal:
-            return min(equal, key=lambda o: _worth(game, o.spirit))
-        if blocks and (hit >= life or life <= LOW_LIFE):
-            return min(blocks, key=lambda o: _worth(game, o.spirit))
-        return next((o for o in options if isinstance(o, Block) and o.spirit is None), options[0])
 
     def _flash(self, game, options):
         st, p = game.state, self.seat
@@ -183,17 +150,6 @@ class SensiblePlayer:
 def _lv1_bp(game, iid: int) -> int:
     d = game.db[game.state.cards[iid].cid]
     return (d.levels[0].bp or 0) if d.levels else 0
-
-
-def _worth(game, iid: int) -> float:
-    d = game.db[game.state.cards[iid].cid]
-    return d.cost * 1000 + game.bp(iid) / 10
-
-
-def _blocker_bps(game, p: int) -> list[int]:
-    st = game.state
-    return [game.bp(i) for i in st.players[p].field
-            if not st.cards[i].exhausted and game.db[st.cards[i].cid].type == "spirit"]
 
 
 def _opponent_spirits(game, p: int) -> int:
