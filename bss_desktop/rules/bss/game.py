@@ -320,6 +320,8 @@ def _counters_read(defs) -> set:
     for d in defs:
         hit = _reads_by_def.get(id(d))
         if hit is None or hit[0] is not d:
+            if len(_reads_by_def) >= 50_000:  # (a re-imported card pool brings new definitions: keep the old ones not)
+                _reads_by_def.clear()
             hit = _reads_by_def[id(d)] = (d, frozenset(_reads_of(d)))
         found |= hit[1]
     return found
