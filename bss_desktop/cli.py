@@ -517,8 +517,8 @@ def build_parser() -> argparse.ArgumentParser:
     p.add_argument("--port", type=int, default=47000, help="TCP port (0 picks a free one and prints it)")
     p.add_argument("--bind", default="0.0.0.0", help="address to listen on (default: every interface)")
     p.add_argument("--headless", action="store_true", help="no window: a computer player plays your seat")
-    p.add_argument("--policy", choices=["random", "easy", "normal", "hard"], default="random",
-                   help="the headless player: random legal play, or a level of the computer opponent")
+    p.add_argument("--policy", choices=["random", *OPPONENTS], default="random",
+                   help="the headless player: random legal play, a level of the computer opponent, or sensible")
     p.add_argument("--seed", type=int, default=1, help="seeds the headless player's choices (shuffles always "
                                                         "come from both sides' random shares)")
     p.add_argument("--deck", help="a shipped deck name, my-<name> or a deck file (default red-saga)")
