@@ -47,9 +47,8 @@ def play_out_turn(world, rng, *, limit: int = MAX_ROLLOUT, rest: int | None = No
 class NormalPlayer:
     level = "normal"
 
-    def __init__(self, seat: int, seed: int = 1, worlds: int = 3, horizon: int = 0, own: str = "fast"):
+    def __init__(self, seat: int, seed: int = 1, worlds: int = 3, own: str = "fast"):
         self.seat = seat
-        self.horizon = horizon  # further whole turns played out before scoring (0: measured best)
         self.own = own  # "fast": the seat's own rest of the turn by the rule-of-thumb player; "rest": it does nothing
         self.rng = Rng(seed_from("normal", seat, seed))
         self.memory = Memory(seat)
@@ -128,9 +127,6 @@ class NormalPlayer:
                 continue
             rng = Rng(self.rng.next64())
             play_out_turn(w, rng, rest=rest)
-            for _ in range(self.horizon):
-                if not w.over:
-                    play_out_turn(w, rng)
             out.append((evaluate(w, seat), cmd))
         return out or [(0.0, options[0])]
 
