@@ -90,7 +90,6 @@ class HardPlayer:
         self.normal = NormalPlayer(seat, seed)  # priors, mulligans, core-move limits
         self.normal.memory = self.memory
         self.iterations = 0  # of the last decision (for benchmarks and tests)
-        self.think_used = 0.0
         self.playout_turns = playout_turns  # whole turns played out after this one before scoring
 
     def choose(self, game):
@@ -138,7 +137,6 @@ class HardPlayer:
             for cmd, child in root.children.items():
                 visits[cmd] = visits.get(cmd, 0) + child.visits
                 values[cmd] = values.get(cmd, 0.0) + child.value
-        self.think_used = time.perf_counter() - start
         if max(values[c] / visits[c] for c in visits if visits[c]) <= LOST:
             # every line loses against the playouts' opponent: keep defending (the real opponent may miss the win)
             return self.normal.note(game, self.normal.defend(game, options))

@@ -66,7 +66,6 @@ def hidden_cards(game, seat: int) -> tuple[list[int], list[int], list[int]]:
 
 def sample_world(game, seat: int, memory: Memory | None, rng: Rng):
     """A copy of `game` in which everything `seat` cannot see is re-dealt (see the module's doc)."""
-    db = game.db
     st = game.state
     own_deck, opp_hidden, opp_burst = hidden_cards(game, seat)
     shown = _in_play(st)

@@ -70,7 +70,7 @@ class SensiblePlayer:
         magic = [o for o in options if isinstance(o, UseMagic)]
         if magic and _opponent_spirits(game, p):
             for o in sorted(magic, key=lambda o: -db[st.cards[o.card].cid].cost):
-                if self._removes(game, o, lambda before, w: _lost_spirits(w, before, 1 - p) > 0):
+                if self._removes(game, o, lambda before, w: _lost_spirits(w, before) > 0):
                     return o
         bursts = [o for o in options if isinstance(o, SetBurst)]
         if bursts and me.burst is None:
@@ -157,7 +157,8 @@ def _opponent_spirits(game, p: int) -> int:
     return sum(1 for i in st.players[1 - p].field if game.db[st.cards[i].cid].type == "spirit")
 
 
-def _lost_spirits(world, before, owner: int) -> int:
+def _lost_spirits(world, before) -> int:
+    """How many of the field cards `before` are spirits no longer on the field."""
     cards = world.state.cards
     return sum(1 for i in before if cards[i].zone != "field" and world.db[cards[i].cid].type == "spirit")
 
