@@ -43,9 +43,11 @@ def game_profile(name: str):
     from .table.profiles import all_profiles, get_profile
     from .table.schema import ProfileError
 
-    ruled = ", ".join(p.id for p in all_profiles() if p.rules)
+    from .table.profiles import with_rules
+
+    ruled = ", ".join(p.id for p in all_profiles() if with_rules(p).rules)
     try:
-        profile = get_profile(name)
+        profile = with_rules(get_profile(name))  # (a module in preview: played here before the app offers it)
     except ProfileError as e:
         known = name in {p.id for p in all_profiles()} or "no game is called" not in str(e)
         why = f"its profile does not load ({e})" if known else "there is no such game"

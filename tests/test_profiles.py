@@ -109,7 +109,7 @@ name: Test game
     ("trackers: {sp: {lose_at: 20000}}", "trackers.sp", "below win_at"),
     ("zones: {graveyard: {label: Graveyard}}", "zones.graveyard", "not placed on the table"),
     ("zones: {token: {label: Tokens, out_of_game: true}}", "zones.token", "keeps for itself"),
-    ("rules: bos", "rules", "no rules module"),
+    ("rules: souls", "rules", "no rules module"),
     ("deck_rules: {group_limits: [{field: class, value: Legend, max: 3}]}", "deck_rules.group_limits[0].value",
      "not one of"),
     ("deck_rules: {max: 30}", "deck_rules.max", "below the minimum"),

@@ -15,7 +15,7 @@ from bss_desktop.engine.commands import ManualCores, ManualMove, ManualNote, Sum
 from bss_desktop.engine.errors import PositionError
 from bss_desktop.engine.game import Game
 from bss_desktop.rules import MODULES, game_class
-from bss_desktop.table.profiles import get_profile
+from bss_desktop.table.profiles import get_profile, with_rules
 from bss_desktop.table.topics import TOPICS
 
 from test_std_rules_module import new_game, position
@@ -52,7 +52,7 @@ def test_the_scan_would_notice_a_rule_number(tmp_path):
 
 @pytest.mark.parametrize("module", MODULES)
 def test_every_rules_module_words_every_topic(module):
-    cls = game_class(get_profile({"bss": "bss", "standard": "standard"}[module]))
+    cls = game_class(with_rules(get_profile({"bss": "bss", "standard": "standard", "bos": "bos"}[module])))
     assert set(cls.CITES) == set(TOPICS)
     assert all(isinstance(v, str) and v.strip() for v in cls.CITES.values())
 

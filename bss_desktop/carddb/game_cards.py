@@ -57,6 +57,14 @@ def card_from_record(data: Any, profile=None, *, file: str | None = None, set_id
         if fields[name].modifies and name not in (*spec["fields"], *spec.get("optional", ())):
             raise CardDataError(f"a {card.type} has no {name} (cards.types.{card.type}: fields, optional)",
                                 file=file, card_id=card_id, field=name)
+    effects = [k for k in checked if fields[k].kind == "effects"]
+    if effects and checked[effects[0]]:  # the card's text is written from its effects (one source of truth)
+        if card.text:
+            raise CardDataError("the text of a card with effects is written from them: remove 'text'", file=file,
+                                card_id=card_id, field="text")
+        from .bos_effects import card_effects_text
+
+        card = dataclasses.replace(card, text=card_effects_text(checked[effects[0]]))
     return dataclasses.replace(card, extra=checked)
 
 
@@ -110,6 +118,10 @@ def _field(spec, value: Any, profile, file, card_id, front: dict, card: CardDef 
         if not isinstance(value, str):
             raise bad(f"expected a text, got {value!r}")
         return value
+    if spec.kind == "effects":  # the card's effects (Battle of Souls' vocabulary), checked field by field
+        from .bos_effects import read_effects
+
+        return read_effects(value, file=file, card_id=card_id, name=spec.name)
     if spec.kind == "bool":
         if not isinstance(value, bool):
             raise bad("expected true or false")
@@ -141,14 +153,18 @@ def record_of(card: CardDef) -> dict:
         for k, v in card.extra.items():
             out[k] = {x: y for x, y in card_to_dict(v).items() if x != "id"} if isinstance(v, CardDef) else v
         return out
+    from .bos_effects import Effect, effects_to_list
+
+    extra = {k: effects_to_list(v) if isinstance(v, tuple) and v and isinstance(v[0], Effect) else v
+             for k, v in card.extra.items()}
     out = {"id": card.id, "name": card.name, "type": card.type}
     if card.rarity:
         out["rarity"] = card.rarity
-    if card.text:
-        out["text"] = card.text
+    if card.text and not any(isinstance(v, list) and v and isinstance(v[0], dict) for v in extra.values()):
+        out["text"] = card.text  # (a card with effects has its text written from them)
     if card.token:
         out["token"] = True
-    return {**out, **card.extra}
+    return {**out, **extra}
 
 
 def card_token(card_id: str, name: str, kind: str, fields: dict) -> CardDef:

@@ -44,7 +44,8 @@ class Command:
                 v = [[loc, n] for loc, n in v]
             elif f.name == "moves":
                 v = [[m.src, m.dst, m.count, m.soul] for m in v]
-            elif f.name in ("value", "cards", "mix", "exile") and isinstance(v, tuple):
+            elif f.name in ("value", "cards", "mix", "exile", "sacrifices", "targets", "discards") \
+                    and isinstance(v, tuple):
                 if f.name in ("mix", "exile") and not v:
                     continue  # written only when there is one: records of local games stay as they were
                 v = list(v)
@@ -435,14 +436,57 @@ class Concede(Command):
     """Concede: either player, at any time (cites["concede"])."""
 
 
+# ---------------------------------------------------------------- Battle of Souls (rules/bos/): its own actions
+
+
+@dataclass(frozen=True, slots=True)
+class Deploy(Command):
+    """Deploy a fighter from the hand in attack position (BOS §Main Phase I); `sacrifices`: the fighters its class
+    asks for (BOS §Fighter Classes: an Elite Warrior one Warrior, a Legendary Warrior three)."""
+
+    card: int
+    sacrifices: tuple = ()
+
+
+@dataclass(frozen=True, slots=True)
+class SetCard(Command):
+    """Set an equipment or tactic card from the hand face down (BOS §Equipment Zone, §Tactic Zone)."""
+
+    card: int
+
+
+@dataclass(frozen=True, slots=True)
+class UseCard(Command):
+    """Activate a card or one of its effects (BOS §Chains): an equipment card from the hand or set, a set tactic, a
+    battlefield from the hand (`effect` 0: the card itself), or the `effect`-th effect of a fighter or battlefield you
+    control (1 the first). `targets`: the cards it targets, chosen as it is activated; `sacrifices` and `discards`:
+    the fighters and hand cards its cost takes (BOS §Pay a Cost: paid before it is activated)."""
+
+    card: int
+    effect: int = 0
+    targets: tuple = ()
+    sacrifices: tuple = ()
+    discards: tuple = ()
+
+
+@dataclass(frozen=True, slots=True)
+class DeclareAttack(Command):
+    """Declare an attack (BOS §Battle Step): `fighter` attacks the opponent's fighter `target`, or (None) the
+    opponent directly when they have no fighter."""
+
+    fighter: int
+    target: int | None = None
+
+
 TABLE_COMMANDS = (ManualFlip, ManualSide, ManualTurn, ManualCounter, ManualAttach, ManualTracker, ManualCardToken,
                   ManualStep, ManualOrder, ManualRandomCard, ManualUse, ManualSummon, ContractOpening)
 TABLE_COMMANDS += (ManualReady, ManualAttacked, ManualBrowse)  # the turn's table (engine/table_turn.py)
+BOS_COMMANDS = (Deploy, SetCard, UseCard, DeclareAttack)  # Battle of Souls' own actions (rules/bos/)
 ALL_COMMANDS = (Mulligan, Summon, PlaceNexus, UseMagic, SetBurst, MoveCores, EndMain,
                 Attack, EndAttack, Pass, Block, Activate, Awaken, Choose, ManualMove, ManualCores, ManualExhaust,
                 ManualShuffle, ManualDeck, ManualLook, ManualRandom, ManualNote, ManualReveal, ManualToken, Concede)
 # every command there is: Battle Spirits Saga's, then the table's (games of other profiles, sandbox only)
-COMMANDS = ALL_COMMANDS + TABLE_COMMANDS
+COMMANDS = ALL_COMMANDS + TABLE_COMMANDS + BOS_COMMANDS
 _KIND_OF = {
     Mulligan: "mulligan", Summon: "summon", PlaceNexus: "place_nexus", UseMagic: "use_magic",
     SetBurst: "set_burst", MoveCores: "move_cores", EndMain: "end_main", Attack: "attack",
@@ -457,6 +501,7 @@ _KIND_OF = {
     ContractOpening: "contract_opening",
 }
 _KIND_OF.update({ManualReady: "manual_ready", ManualAttacked: "manual_attacked", ManualBrowse: "manual_browse"})
+_KIND_OF.update({Deploy: "deploy", SetCard: "set_card", UseCard: "use_card", DeclareAttack: "declare_attack"})
 KIND_OF = _KIND_OF  # command class -> its kind (Command.kind), for readers that sort many commands by kind
 _BY_KIND = {v: k for k, v in _KIND_OF.items()}
 _SEL_FIELDS = ("pay", "place", "sources")
@@ -667,6 +712,18 @@ MIX_SHARES = 2  # a random result's shares: the host's and the guest's
 MAX_SUCCESSION = 12  # 《Succession》 removes at most one card per reduction symbol
 
 
+MAX_SACRIFICES = 5  # a fighter zone holds five (BOS §Fighter Zone)
+MAX_TARGETS = 12  # cards one activation targets: every fighter, equipment and tactic of both fields and more
+
+
+def _c_sacrifices(v):
+    return _card_ids(v, 0, MAX_SACRIFICES)
+
+
+def _c_targets(v):
+    return _card_ids(v, 0, MAX_TARGETS)
+
+
 def _c_exile(v):
     return None if v == () else _card_ids(v, 0, MAX_SUCCESSION)  # (most commands name none)
 
@@ -752,6 +809,13 @@ SCHEMA = {
     ManualSummon: _schema(("card", _c_int, "areas"), ("level", _c_level, "levels")),
     ContractOpening: _schema(("cid", _c_opt_cid, "contract")),
 }
+SCHEMA.update({  # Battle of Souls (rules/bos/)
+    Deploy: _schema(("card", _c_int, "summon"), ("sacrifices", _c_sacrifices, "summon")),
+    SetCard: _schema(("card", _c_int, "summon_step")),
+    UseCard: _schema(("card", _c_int, "activate"), ("effect", _c_count, "activate"), ("targets", _c_targets, "activate"),
+                     ("sacrifices", _c_sacrifices, "activate"), ("discards", _c_sacrifices, "activate")),
+    DeclareAttack: _schema(("fighter", _c_int, "attack"), ("target", _c_opt_int, "attack")),
+})
 SCHEMA.update({  # the turn's table (engine/table_turn.py)
     ManualReady: _schema(("owner", _c_player, "players")),
     ManualAttacked: _schema(("card", _c_int, "areas"), ("attacked", _c_bool, "areas")),
@@ -793,7 +857,7 @@ def _from_json(name: str, v):
     elif name == "moves":
         if isinstance(v, list) and len(v) <= MAX_SELECTION:
             return tuple(CoreMove(*m) if isinstance(m, list) and len(m) == 4 else m for m in v)
-    elif name in ("cards", "value", "mix", "exile"):
+    elif name in ("cards", "value", "mix", "exile", "sacrifices", "targets", "discards"):
         if isinstance(v, list):
             return tuple(v)
     elif name == "stats":

@@ -107,9 +107,13 @@ def profile_of(start: dict):
     """The game profile a game's start names (`game:`, in a position too); Battle Spirits Saga when none."""
     from ..table.profiles import get_profile
 
+    from ..table.profiles import with_rules
+
     position = start.get("position")
     name = start.get("game") or (position.get("game") if isinstance(position, dict) else None) or "bss"
-    return get_profile(name)
+    profile = get_profile(name)
+    ruled = with_rules(profile)
+    return ruled if start.get("rules") is not None and start.get("rules") == ruled.rules else profile
 
 
 class Game(ManualMoves, TableMoves, HandHelpers):
@@ -213,6 +217,8 @@ class Game(ManualMoves, TableMoves, HandHelpers):
             start["deck_names"] = list(deck_names)
         if profile.id != "bss":
             start["game"] = profile.id
+            if profile.rules is not None and get_profile(profile.id).rules is None:
+                start["rules"] = profile.rules  # played by a rules module in preview (rules.PREVIEW)
             if sides and any(sides):
                 start["sides"] = [list(s) for s in sides]
         game = cls(db, state, settings, start=start, record_hashes=False, profile=profile)
@@ -475,8 +481,9 @@ class Game(ManualMoves, TableMoves, HandHelpers):
             self.state.cards[iid].zone = "hand"
             self._emit("draw", player=p, card=iid)
 
-    def _move_card(self, iid: int, dst: str, reason: str, *, bottom: bool = False) -> None:
-        """Move a card between zones of its owner (cites["owners_areas"]), as a new card."""
+    def _move_card(self, iid: int, dst: str, reason: str, *, bottom: bool = False, down: bool = False) -> None:
+        """Move a card between zones of its owner (cites["owners_areas"]), as a new card; `down`: it arrives face
+        down in a zone that holds cards either way (a Battle of Souls equipment card set)."""
         st = self.state
         card = st.cards[iid]
         player = st.players[card.owner]
@@ -507,9 +514,9 @@ class Game(ManualMoves, TableMoves, HandHelpers):
         if st.table is None:
             self._emit("card_moved", card=iid, cid=card.cid, owner=card.owner, src=src, dst=dst, reason=reason)
         else:
-            self._table_moved(iid, src, dst, reason)
+            self._table_moved(iid, src, dst, reason, down)
 
-    def _table_moved(self, iid: int, src: str, dst: str, reason: str) -> None:
+    def _table_moved(self, iid: int, src: str, dst: str, reason: str, down: bool = False) -> None:
         """A card changed zone: it is a new card, so its marks go; a card entering a zone of face-down
         cards is face down (the move says so, so a redacted move never shows its face); what was attached to it
         goes where its zone says (a Battle of Souls equipment is destroyed with its fighter), or stays, detached;
@@ -517,7 +524,7 @@ class Game(ManualMoves, TableMoves, HandHelpers):
         table, profile, card = self.state.table, self.profile, self.state.cards[iid]
         table.marks.pop(iid, None)
         zone = profile.zones.get(dst)
-        if zone is not None and zone.face == "down" and zone.visibility == "public":
+        if zone is not None and (zone.face == "down" or down) and zone.visibility == "public":
             table.mark(iid).down = True
             self._emit("card_moved", card=iid, cid=card.cid, owner=card.owner, src=src, dst=dst, reason=reason,
                        down=True)
@@ -746,6 +753,11 @@ class Game(ManualMoves, TableMoves, HandHelpers):
 
     def _forget(self, iid: int) -> None:
         """A card left the field: what the module remembers about it there ends."""
+
+    def invariants(self) -> list[str] | None:
+        """What the rules module checks of its own state between commands (engine/invariants.py), or None: the
+        shared checks of effects waiting to resolve apply."""
+        return None
 
     def legal_commands(self) -> list[Command]:
         """Every legal command for the pending decision (the module's `_legal_commands`)."""

@@ -17,6 +17,8 @@ def check(game) -> list[str]:
     st = game.state
     out: list[str] = []
     seen: dict[int, str] = {}
+    turned_in = {"field", game.profile.tokens.get("zone") or "field"}  # where cards are turned (a fighter zone)
+    souls = "soul_core" in game.profile.pieces
     for p, player in enumerate(st.players):
         zones = {"deck": player.deck, "hand": player.hand, "trash": player.trash, "field": player.field,
                  "burst": [player.burst] if player.burst is not None else []}
@@ -34,7 +36,7 @@ def check(game) -> list[str]:
                     continue
                 if card.zone != zone or card.owner != p:
                     out.append(f"card {iid} is listed in {where} but records zone {card.zone!r}, owner {card.owner}")
-                if card.exhausted and zone != "field":
+                if card.exhausted and zone not in turned_in:
                     out.append(f"card {iid} is exhausted in the {zone} ({game.cites['orientation']}: only field cards are turned)")
                 if card.cores and zone != "field":
                     out.append(f"card {iid} holds {card.cores} core(s) in the {zone}")
@@ -42,7 +44,9 @@ def check(game) -> list[str]:
             if getattr(player, name) < 0:
                 out.append(f"player {p} has {getattr(player, name)} cores in {name}")
         soul = player.soul
-        if isinstance(soul, int):
+        if not souls:
+            pass
+        elif isinstance(soul, int):
             if soul not in player.field and st.cards[soul].zone != "pending":  # (a pending card keeps its cores)
                 out.append(f"player {p}'s soul core is on card {soul}, which is not on their field ({game.cites['soul_core']})")
         elif soul not in SOUL_PLACES:
@@ -77,6 +81,9 @@ def check(game) -> list[str]:
                     out.append(f"spirit {iid} has BP {game.bp(iid)} at a decision point ({game.cites['bp_zero']})")
     if st.battle is None and st.stage in ("flash", "block", "battle_resolve", "battle_compare", "battle_end"):
         out.append(f"stage {st.stage!r} without a battle")
+    own = game.invariants()  # the rules module's own (Battle of Souls: its zones, SP and chain)
+    if own is not None:
+        return out + own
     if st.choice is not None and not (st.queue or st.pending_destruction):
         out.append(f"a {st.choice.kind!r} choice with no effect resolving")
     return out

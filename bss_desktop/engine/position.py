@@ -94,7 +94,10 @@ def _unknown(d: dict, allowed: set, path: str) -> None:
         raise PositionError(f"{path}{extra[0]}", f"unknown field (allowed: {', '.join(sorted(allowed))})")
 
 
-def game_from_position(data, db, *, settings: Ruleset | None = None, record_hashes: bool = True) -> Game:
+def game_from_position(data, db, *, settings: Ruleset | None = None, record_hashes: bool = True,
+                       profile=None) -> Game:
+    """`profile`: the game's profile to play it by (default: its `game:`'s; a rules module in preview plays its
+    game by `rules.with_rules(profile)`)."""
     if not isinstance(data, dict):
         raise PositionError("", "a position is a mapping of fields")
     _unknown(data, _TOP_KEYS, "")
@@ -102,7 +105,7 @@ def game_from_position(data, db, *, settings: Ruleset | None = None, record_hash
         raise PositionError("format", f"must be {FORMAT!r}")
     if data.get("version", VERSION) != VERSION:
         raise PositionError("version", f"this app reads version {VERSION}")
-    profile = _profile(data)
+    profile = profile if profile is not None and profile.id == _profile(data).id else _profile(data)
     cite = cites_for(profile)  # topic -> the rule of this game a refusal names
     table_game = profile.id != "bss"
     turn = _req(data, "turn", "", int, maximum=MAX_TURN)
@@ -120,7 +123,11 @@ def game_from_position(data, db, *, settings: Ruleset | None = None, record_hash
     step = _req(data, "step", "", str, default="", required=False)
     table_step = ""
     stages = STEPS
-    if table_game and profile.rules is not None:  # a rules module's steps: those where a player decides
+    own_steps = _own_steps(profile)
+    if own_steps:  # a rules module with steps of its own (Battle of Souls): those where a player decides
+        step = step or own_steps[0]
+        stages = own_steps
+    elif table_game and profile.rules is not None:  # a rules module's steps: those where a player decides
         if step == "second_main" and "second_main" in profile.steps:
             stages = ("start", "main", "attack", "second_main")
         else:
@@ -135,7 +142,7 @@ def game_from_position(data, db, *, settings: Ruleset | None = None, record_hash
     if step not in stages:
         raise PositionError("step", f"must be one of {', '.join(stages)}"
                                     + (f" ({profile.name})" if table_game else "") + f", got {step!r}")
-    if step == "attack" and turn == 1:
+    if step in ("attack", "battle") and turn == 1:
         raise PositionError("step", f"player one's first turn has no attack step ({cite['first_attack']})")
     seed = _req(data, "seed", "", int, default=0, required=False, maximum=MAX_SEED)
     if "settings" in data:
@@ -250,6 +257,8 @@ def game_from_position(data, db, *, settings: Ruleset | None = None, record_hash
         state.table = _read_table(profile, players_data, cards, cards_db, new_card, state)
         if profile.rules is None:  # (a rules module's step is its stage's)
             state.table.step = table_step or state.table.first_step(profile, turn)
+        elif own_steps:
+            state.table.step = step
     game = Game(cards_db, state, settings, start={"position": data}, record_hashes=False, profile=profile)
     game.inline_cards = inline
     game.names = [_req(pd, "name", f"players[{p}].", str, default=None, required=False)
@@ -313,6 +322,15 @@ def position_from_game(game: Game) -> dict:
 
 
 # ------------------------------------------------------------------ a game of another profile
+
+
+def _own_steps(profile) -> tuple:
+    """The steps a position of `profile`'s game may stand at, where its rules module has steps of its own."""
+    if profile.rules is None:
+        return ()
+    from ..rules import game_class
+
+    return getattr(game_class(profile), "POSITION_STEPS", ())
 
 
 def _profile(data: dict):

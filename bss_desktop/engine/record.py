@@ -115,6 +115,14 @@ def start_game(rec: dict, db, *, record_hashes: bool = True) -> Game:
             raise RecordError(f"field 'start.game': {e.message}") from None
         if profile is None:
             raise RecordError(f"field 'start.game': expected a game's name, got {start['game']!r}")
+        if "rules" in start:  # played by a rules module in preview (rules.PREVIEW)
+            from ..table.profiles import with_rules
+
+            ruled = with_rules(profile)
+            if start["rules"] != ruled.rules or ruled is profile:
+                raise RecordError(f"field 'start.rules': {profile.name} is played by no rules module named "
+                                  f"{reprlib.repr(start['rules'])}")
+            profile = ruled
     sides = start.get("sides")
     if sides is not None and not (isinstance(sides, list) and len(sides) == 2 and all(isinstance(d, list) for d in sides)):
         raise RecordError("field 'start.sides': expected two lists of card ids")

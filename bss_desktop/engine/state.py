@@ -329,6 +329,9 @@ class GameState:
     chain: int = 0  # effects activated and resolved since the queue was last empty (an infinite loop's count)
     result: Result | None = None
     table: object = None  # table.state.Table: what another game's profile adds (None: Battle Spirits Saga's table)
+    # what a rules module keeps of its own beyond these (Battle of Souls: rules/bos/state.py), with copy() and
+    # to_dict(); None for the modules that need none, so their hashes stay as they were
+    rules: object = None
 
     @property
     def step(self) -> str:
@@ -376,6 +379,7 @@ class GameState:
             "chain": self.chain,
             "result": None if self.result is None else [self.result.winner, self.result.reason],
             **({} if self.table is None else {"table": self.table.to_dict()}),
+            **({} if self.rules is None else {"rules": self.rules.to_dict()}),
             **({"effect_uses": sorted(map(list, self.effect_uses))} if self.effect_uses else {}),
             **({"spirits_destroyed": self.spirits_destroyed} if any(self.spirits_destroyed) else {}),
             **({"effect_draws": self.effect_draws} if any(self.effect_draws) else {}),
@@ -421,6 +425,7 @@ class GameState:
         s.cores_in_play, s.chain = self.cores_in_play, self.chain
         s.result = None if self.result is None else self.result.__copy__()
         s.table = None if self.table is None else self.table.copy()
+        s.rules = None if self.rules is None else self.rules.copy()
         return s
 
 

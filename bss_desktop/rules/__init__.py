@@ -10,7 +10,7 @@ from __future__ import annotations
 
 import importlib
 
-MODULES = ("bss", "standard")  # the rules modules there are (a profile's `rules:` names one of them, or is null)
+MODULES = ("bss", "standard", "bos")  # the rules modules there are (a profile's `rules:` names one of them, or is null)
 SANDBOX = "bss"  # the module a profile without rules is played on, by hand
 
 _classes: dict = {}
@@ -25,3 +25,4 @@ def game_class(profile):
             raise ValueError(f"profile {profile.id!r}: no rules module named {name!r} (there are: {', '.join(MODULES)})")
         cls = _classes[name] = importlib.import_module(f"{__name__}.{name}").GAME
     return cls
+

@@ -25,7 +25,8 @@ TRACKER_OPS = ("adjust", "transfer", "pay_each_opponent")
 CLEAR_ON = ("battle_destruction", "leave_field")
 MULLIGANS = ("bottom_then_shuffle", "shuffle_then_draw", "reshuffle")
 CARD_SHAPES = ("battle_spirits", "plain")  # the Battle Spirits card record (docs/card-format.md), or name+fields
-FIELD_KINDS = ("int", "text", "enum", "bool", "face", "level")  # level: one of the card's own levels
+FIELD_KINDS = ("int", "text", "enum", "bool", "face", "level", "effects")  # level: one of the card's own levels;
+# effects: the card's effects in its game's vocabulary (Battle of Souls: carddb/bos_effects.py)
 COLUMNS = ("left", "centre", "right")
 
 # ------------------------------------------------------------------ the shape of a profile file
