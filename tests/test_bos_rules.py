@@ -539,3 +539,44 @@ def test_ruling_9_sp_moves_between_the_players_and_never_below_zero():
 def test_pay_a_cost_you_cannot_pay_more_sp_than_you_have():
     g = bos(player(tactic=["T-TC-DMG"], sp=100), player(sp=15900))
     refused(g, UseCard(0, ids(g, 0, "tactic")[0]), "costs 200 SP", "BOS §Pay a Cost")
+
+
+# ---------------------------------------------------------------- BOS §Glossary: search, piercing, attack directly
+
+
+def test_search_your_deck_the_player_picks_then_the_deck_is_shuffled():
+    # Quartermaster: when deployed, search an equipment card, then draw 1 (the effect goes on after the choice)
+    g = bos(player(hand=["T-SEARCH"], deck=["T-W1"] * 5 + ["T-EQ-AT", "T-EQ-BL"] + ["T-W2"] * 5))
+    g.apply(Deploy(0, ids(g, 0, "hand")[0]))
+    passes(g)
+    assert g.pending.kind == "choose" and g.pending.info["kind"] == "search"
+    options = g.pending.info["options"]
+    assert sorted(g.state.cards[i].cid for i in options) == ["T-EQ-AT", "T-EQ-BL"]
+    blade = next(i for i in options if g.state.cards[i].cid == "T-EQ-BL")
+    refused(g, Choose(0, (ids(g, 0, "deck")[0],)), "the search may find", "BOS §Search Your Deck")
+    g.apply(Choose(0, (blade,)))
+    assert blade in ids(g, 0, "hand") and len(ids(g, 0, "hand")) == 2  # the blade, then the draw
+    assert g.pending.kind == "main"
+
+
+def test_search_your_deck_not_activated_with_no_such_card_there():
+    g = bos(player(tactic=["T-TC-SRCH"], deck=["T-EQ-AT"] * 5))
+    refused(g, UseCard(0, ids(g, 0, "tactic")[0]), "no fighter card in your deck", "BOS §Search Your Deck")
+
+
+def test_piercing_battle_damage_against_a_rest_position_fighter():
+    g, a, t = fight("T-PIERCE", {"card": "T-W1", "exhausted": True})  # 1800 against RST 800
+    assert ids(g, 1, "fighter") == [] and (g.sp(0), g.sp(1)) == (9000, 7000)
+    g, a, t = fight("T-W2", {"card": "T-W1", "exhausted": True})  # without piercing: no damage
+    assert (g.sp(0), g.sp(1)) == (8000, 8000)
+
+
+def test_attack_directly_even_while_the_opponent_has_fighters():
+    g = bos(player(fighter=["T-DIRECT", "T-W1"]), player(fighter=["T-WR"]))
+    to_battle(g)
+    courier, squire = ids(g, 0, "fighter")
+    assert DeclareAttack(0, courier, None) in g.legal_commands()
+    assert DeclareAttack(0, squire, None) not in g.legal_commands()
+    g.apply(DeclareAttack(0, courier, None))
+    passes(g)
+    assert (g.sp(0), g.sp(1)) == (8900, 7100)

@@ -38,7 +38,9 @@ TARGET_ZONES = ("fighter", "set")  # a fighter, or a card in an equipment or tac
 WHO = ("target", "self", "attached", "own_fighters", "opponent_fighters", "all_fighters")
 UNTIL = ("turn", "field")  # until the end of this turn; while the card stays on the field
 OPS = ("modify", "destroy", "damage", "draw", "negate", "position", "return_to_hand", "shuffle_into_deck",
-       "send_to_discard", "extra_deploy", "token")
+       "send_to_discard", "extra_deploy", "token", "search", "piercing", "direct_attack")
+KEYWORD_OPS = ("piercing", "direct_attack")  # what a continuous effect gives the fighter itself
+CARD_TYPES = ("fighter", "equipment", "tactic", "battlefield")
 MAX_EFFECTS = 8
 MAX_ACTIONS = 8
 MAX_AMOUNT = 10_000  # ATK, RST and SP amounts (a battle is won at 16,000)
@@ -72,7 +74,7 @@ class Action:
     who: str = "target"
     until: str = "turn"
     count: int = 1  # draw, extra_deploy, token
-    name: str = ""  # token: its name
+    name: str = ""  # token: its name; search: the card type looked for
     atk: int = 0  # token
     rst: int = 0  # token
 
@@ -173,9 +175,12 @@ def _action(a, path, bad, kind, target) -> Action:
     if who == "target" and op in ("modify", "destroy", "position", "return_to_hand", "shuffle_into_deck",
                                   "send_to_discard") and target is None:
         raise bad(f"{path}.who", f"{op} acts on its targets, and the effect names none (target:)")
-    if kind == "continuous" and (op != "modify" or who == "target"):
+    if kind == "continuous" and not (op == "modify" and who != "target" or op in KEYWORD_OPS and who == "self"):
         raise bad(f"{path}.op", "a continuous effect modifies ATK or RST of the card itself, the fighter it is "
-                                "attached to, or a side's fighters")
+                                "attached to, or a side's fighters, or gives the fighter itself piercing or "
+                                "direct_attack (who: self)")
+    if op in KEYWORD_OPS and kind != "continuous":
+        raise bad(f"{path}.op", f"{op} is what a fighter has: a continuous effect's (who: self)")
     if op == "negate" and kind not in ("activation", "quick"):
         raise bad(f"{path}.op", "only a card's activation or a quick effect answers another activation (BOS §Chains)")
     stat = _word(a, "stat", ("atk", "rst"), path, bad, default="atk")
@@ -188,6 +193,8 @@ def _action(a, path, bad, kind, target) -> Action:
         raise bad(f"{path}.name", "expected a name of at most 40 characters")
     if op == "token" and not name:
         raise bad(f"{path}.name", "a token has a name")
+    if op == "search" and name not in CARD_TYPES:
+        raise bad(f"{path}.name", f"search names the card type it looks for: {', '.join(CARD_TYPES)}")
     return Action(op=op, amount=amount, stat=stat, who=who, until=_word(a, "until", UNTIL, path, bad, default="turn"),
                   count=_int(a, "count", path, bad, lo=1, hi=MAX_COUNT, default=1), name=name,
                   atk=_int(a, "atk", path, bad, step=100), rst=_int(a, "rst", path, bad, step=100))
@@ -239,7 +246,7 @@ _WHO = {"self": "this fighter", "attached": "the equipped fighter", "own_fighter
         "opponent_fighters": "fighters your opponent controls", "all_fighters": "all fighters"}
 
 
-def _action_text(a: Action, target: Target | None) -> str:
+def _action_text(a: Action, target: Target | None, kind: str = "") -> str:
     it = ("that card" if target is not None and target.zone == "set" else "that fighter") if (
         target is None or target.count == 1) else "those cards"
     who = it if a.who == "target" else _WHO[a.who]
@@ -247,7 +254,7 @@ def _action_text(a: Action, target: Target | None) -> str:
         a.who == "target" and target is not None and target.count > 1)
     if a.op == "modify":
         verb = ("gain" if a.amount > 0 else "lose") if plural else ("gains" if a.amount > 0 else "loses")
-        until = " until the end of this turn" if a.until == "turn" else ""
+        until = " until the end of this turn" if a.until == "turn" and kind != "continuous" else ""
         return f"{who} {verb} {abs(a.amount)} {a.stat.upper()}{until}"
     if a.op == "destroy":
         return f"destroy {who}"
@@ -270,6 +277,12 @@ def _action_text(a: Action, target: Target | None) -> str:
     if a.op == "token":
         return (f"deploy {_plural(a.count, f'{a.name!r} fighter token')} ({a.atk} ATK / {a.rst} RST) "
                 "in attack position")
+    if a.op == "search":
+        return f"add 1 {a.name} card from your deck to your hand, then shuffle your deck"
+    if a.op == "piercing":
+        return "this fighter inflicts piercing battle damage"
+    if a.op == "direct_attack":
+        return "this fighter can attack directly"
     raise ValueError(a.op)
 
 
@@ -295,7 +308,7 @@ def effect_text(e: Effect) -> str:
         costs.append(f"sacrifice {_plural(e.cost.sacrifice, 'fighter')} you control")
     if e.cost.discard:
         costs.append(f"discard {_plural(e.cost.discard, 'card')}")
-    body = [_action_text(a, e.target) for a in e.do]
+    body = [_action_text(a, e.target, e.kind) for a in e.do]
     if e.target is not None:
         body[0] = f"{_target_words(e.target)}; {body[0]}"
     lead = ", ".join(head)

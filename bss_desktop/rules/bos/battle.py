@@ -11,7 +11,7 @@ from __future__ import annotations
 from ...engine.errors import IllegalCommand
 from . import cites as C
 from .state import Fight
-from .stats import atk, fighters, position, rst
+from .stats import atk, fighters, has, position, rst
 
 
 class BosBattle:
@@ -34,7 +34,7 @@ class BosBattle:
             raise IllegalCommand(C.BATTLE_STEP, "attacking: each fighter attacks once per turn")
         theirs = fighters(self, 1 - p)
         if cmd.target is None:
-            if theirs:
+            if theirs and not has(self, cmd.fighter, "direct_attack"):
                 raise IllegalCommand(C.BATTLE_STEP, "attacking: a fighter attacks directly only when the opponent "
                                                     "has no fighters")
         elif cmd.target not in theirs:
@@ -90,6 +90,8 @@ class BosBattle:
         if rest:
             if power > guard:
                 self._win_fight(a, t, p)
+                if has(self, a, "piercing"):  # BOS §Piercing Battle Damage
+                    self._transfer(1 - p, power - guard, "battle")
             elif power < guard:
                 self._transfer(p, guard - power, "battle")
             return

@@ -92,6 +92,9 @@ class BosChain:
                 "activating: once per turn, and it has been used this turn"
         if e is not None and any(a.op == "negate" for a in e.do) and not r.chain:
             return C.CHAINS, "activating: there is no activation on the chain to negate"
+        for a in () if e is None else e.do:
+            if a.op == "search" and not self.searchable(p, a.name):
+                return C.SEARCH, f"activating: there is no {a.name} card in your deck to search for"
         bad = self._targets_problem(cmd, how, e)
         if bad is not None:
             return C.CHAINS, f"activating: {bad}"
@@ -228,9 +231,13 @@ class BosChain:
     def _close_window(self) -> None:
         """Both passed: the chain resolves, last in first out (BOS §Chains); then the game goes on."""
         st, r = self.state, self.state.rules
-        while r.chain and st.result is None:
+        if r.resolving is not None:  # an effect paused by a choice inside it goes on where it stopped
+            link, start = r.resolving
+            r.resolving = None
+            self._resolve(link, start)
+        while r.chain and st.result is None and st.choice is None:
             self._resolve(r.chain.pop())
-        if st.result is not None:
+        if st.result is not None or st.choice is not None:
             return
         resume = r.resume
         r.window, r.resume, r.priority, r.passes = "", "", None, 0
@@ -238,7 +245,8 @@ class BosChain:
 
     # ------------------------------------------------------------------ resolving
 
-    def _resolve(self, link: Link) -> None:
+    def _resolve(self, link: Link, start: int = 0) -> None:
+        """Resolve `link` from its `start`-th action (a choice inside an effect pauses it: state.resolving)."""
         st = self.state
         card = st.cards[link.card]
         e = None
@@ -250,9 +258,10 @@ class BosChain:
         if link.negated:
             self._emit("negated", card=link.card, effect=link.effect, rule=C.CHAINS)
         else:
-            self._emit("resolve", card=link.card, effect=link.effect)
-            if e is not None:
-                self._do(link, e)
+            if not start:
+                self._emit("resolve", card=link.card, effect=link.effect)
+            if e is not None and not self._do(link, e, start):
+                return  # paused by a choice
         if link.effect or link.trigger or st.result is not None:
             return
         # the card's own activation: where the card goes now (BOS §Equipment Cards, §Tactic Cards)

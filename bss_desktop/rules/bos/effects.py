@@ -8,7 +8,7 @@ into the deck fires no "leaves the field".
 """
 from __future__ import annotations
 
-from ...engine.state import Card
+from ...engine.state import Card, Choice
 from . import cites as C
 from .stats import fighters
 
@@ -30,14 +30,28 @@ class BosEffects:
         sides = {"own_fighters": (ctrl,), "opponent_fighters": (1 - ctrl,), "all_fighters": (ctrl, 1 - ctrl)}[who]
         return [i for q in sides for i in fighters(self, q)]
 
-    def _do(self, link, e) -> None:
-        """Resolve effect `e` of `link`, action by action (BOS §Effects of Cards)."""
+    def searchable(self, p: int, what: str) -> list[int]:
+        """The cards of type `what` in player `p`'s deck (BOS §Search Your Deck)."""
+        st = self.state
+        return [i for i in st.players[p].deck if self._defs[st.cards[i].cid].type == what]
+
+    def _do(self, link, e, start: int = 0) -> bool:
+        """Resolve effect `e` of `link`, action by action from the `start`-th (BOS §Effects of Cards); False when a
+        choice inside it pauses it (state.rules.resolving says where it goes on)."""
         st, r = self.state, self.state.rules
         ctrl = link.controller
-        for a in e.do:
+        for n, a in enumerate(e.do[start:], start):
             if st.result is not None:
-                return
+                return True
             op = a.op
+            if op == "search":
+                found = self.searchable(ctrl, a.name)
+                if found:  # its controller looks through the deck and picks one
+                    st.choice = Choice("search", ctrl, found, 1, 1, f"Add 1 {a.name} card from your deck to your hand",
+                                       source=link.card)
+                    r.resolving = (link, n + 1)
+                    return False
+                continue
             if op == "modify":
                 for iid in self._acted_on(link, a.who):
                     if st.cards[iid].zone == "fighter":
@@ -72,6 +86,7 @@ class BosEffects:
                 for _ in range(a.count):
                     self._make_token(ctrl, a)
         self._check_winner()
+        return True
 
     def _destroy(self, iid: int, *, by: int | None, rule: str, battle: bool = False) -> None:
         """BOS §Destroy: to the discard pile by battle or by an effect that destroys."""

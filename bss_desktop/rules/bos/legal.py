@@ -8,7 +8,7 @@ from itertools import combinations
 from ...engine.commands import (Choose, DeclareAttack, Deploy, EndAttack, EndMain, Mulligan, Pass, SetCard,
                                 UseCard)
 from .deploy import NEEDS
-from .stats import cls, effects, fighters, kills, kind
+from .stats import cls, effects, fighters, has, kills, kind
 
 MAX_OFFERS = 64  # ways to pay or target one activation offered (the rest stay legal when named)
 
@@ -27,7 +27,7 @@ class BosLegal:
             return out
         if what == "choose":
             c = st.choice
-            if c.kind == "discard":
+            if c.kind in ("discard", "search"):
                 return [Choose(p, (i,)) for i in c.options]
             return [Choose(p, tuple(t)) for t in combinations(c.options, c.min)][:MAX_OFFERS]
         if what == "chain":
@@ -44,7 +44,9 @@ class BosLegal:
         theirs = fighters(self, 1 - p)
         for a in fighters(self, p):
             if self.may_attack(a):
-                out += [DeclareAttack(p, a, t) for t in theirs] if theirs else [DeclareAttack(p, a, None)]
+                out += [DeclareAttack(p, a, t) for t in theirs]
+                if not theirs or has(self, a, "direct_attack"):
+                    out.append(DeclareAttack(p, a, None))
         out += self.responses(p)
         out.append(EndAttack(p))
         return out

@@ -53,6 +53,7 @@ class BosState:
     resume: str = ""  # the stage the game goes on with when the window closes
     mods: list = field(default_factory=list)  # [card, stat, amount, until] ATK/RST changes by effects
     triggers: list = field(default_factory=list)  # [controller, card, effect] waiting to be put on a chain
+    resolving: tuple | None = None  # (the Link paused by a choice inside its effect, the next action's index)
 
     def copy(self) -> BosState:
         s = _new(BosState)
@@ -61,10 +62,11 @@ class BosState:
         s.fight = None if self.fight is None else Fight(self.fight.attacker, self.fight.target, self.fight.player,
                                                         self.fight.defenders)
         s.replay = self.replay
-        s.chain = [Link(k.controller, k.card, k.effect, k.targets, k.negated, k.trigger) for k in self.chain]
+        s.chain = [_copy_link(k) for k in self.chain]
         s.priority, s.passes, s.window, s.resume = self.priority, self.passes, self.window, self.resume
         s.mods = [m[:] for m in self.mods]
         s.triggers = [t[:] for t in self.triggers]
+        s.resolving = None if self.resolving is None else (_copy_link(self.resolving[0]), self.resolving[1])
         return s
 
     def to_dict(self) -> dict:
@@ -72,4 +74,9 @@ class BosState:
                 "uses": sorted(map(list, self.uses)), "set_turn": sorted(self.set_turn.items()),
                 "fight": None if self.fight is None else self.fight.to_list(), "replay": self.replay,
                 "chain": [k.to_list() for k in self.chain], "priority": self.priority, "passes": self.passes,
-                "window": self.window, "resume": self.resume, "mods": self.mods, "triggers": self.triggers}
+                "window": self.window, "resume": self.resume, "mods": self.mods, "triggers": self.triggers,
+                "resolving": None if self.resolving is None else [self.resolving[0].to_list(), self.resolving[1]]}
+
+
+def _copy_link(k: Link) -> Link:
+    return Link(k.controller, k.card, k.effect, k.targets, k.negated, k.trigger)

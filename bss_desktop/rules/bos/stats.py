@@ -66,6 +66,11 @@ def rst(game, iid: int) -> int:
     return stat(game, iid, "rst")
 
 
+def has(game, iid: int, op: str) -> bool:
+    """Whether fighter `iid` has `op` (piercing, direct_attack) by a continuous effect of its own."""
+    return any(e.kind == "continuous" and any(a.op == op for a in e.do) for e in effects(game, iid))
+
+
 def continuous(game, iid: int, which: str) -> int:
     """What the continuous effects of face-up cards on the field add to fighter `iid`'s ATK or RST (BOS §Continuous
     Effect: while the card is on the field)."""
@@ -81,7 +86,7 @@ def continuous(game, iid: int, which: str) -> int:
                     if e.kind != "continuous":
                         continue
                     for a in e.do:
-                        if a.stat != which or not _reaches(game, a.who, src, p, iid, owner):
+                        if a.op != "modify" or a.stat != which or not _reaches(game, a.who, src, p, iid, owner):
                             continue
                         total += a.amount
     return total

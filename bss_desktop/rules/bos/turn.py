@@ -169,6 +169,15 @@ class BosTurn:
         value = cmd.value
         if type(value) is int and type(value) is not bool:
             value = (value,)
+        if c.kind == "search":  # BOS §Search Your Deck: the card to the hand, the deck shuffled
+            if type(value) is not tuple or len(value) != 1 or value[0] not in c.options:
+                raise IllegalCommand(C.SEARCH, f"choose 1 of the cards the search may find, got {value!r}")
+            st.choice = None
+            self._emit("search", player=c.player, card=value[0])
+            self._move_card(value[0], "hand", "search")
+            st.rng.shuffle(st.players[c.player].deck)
+            self._emit("shuffle", player=c.player)
+            return
         if c.kind == "target":  # a trigger's targets (chain.py)
             if type(value) is not tuple or len(value) != c.min or len(set(value)) != c.min \
                     or any(v not in c.options for v in value):
