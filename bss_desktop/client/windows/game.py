@@ -135,7 +135,10 @@ class GameWindow(QMainWindow):
             self.controller = SandboxController(self.model, self.scene, self.bar, parent=self, seat=lan_seat)
             self.controller.gameReplaced.connect(self._set_game)
         else:
-            self.controller = Controller(self.model, self.scene, self.bar, seats=seats, level=self.level, parent=self)
+            cls = Controller
+            if self.model.game.profile.rules == "bos":  # Battle of Souls' own gestures (client/controllers/bos.py)
+                from bss_desktop.client.controllers.bos import BosController as cls
+            self.controller = cls(self.model, self.scene, self.bar, seats=seats, level=self.level, parent=self)
         from bss_desktop.client.windows.settings import sounds_dir
         from bss_desktop.client.board.sound import SoundPlayer
 
@@ -168,7 +171,7 @@ class GameWindow(QMainWindow):
         if "position" in game.start:
             st = game.state
             who = (game.names or [None, None])[st.turn_player] or f"Player {st.turn_player + 1}"
-            self.log.appendPlainText(f"Position loaded: turn {st.turn}, {who}'s {st.step} step.")
+            self.log.appendPlainText(f"Position loaded: turn {st.turn}, {who}'s {self.model.game.profile.step_label(st.step).lower()} step.")
         self._menus()
         self._restore_match(match_winners)
         self.statusBar().showMessage("Hover a card to see it; right-click a card for what you can do with it.")
