@@ -5,11 +5,13 @@ from __future__ import annotations
 
 from bos_position import bos, ids, player
 from PySide6.QtCore import QPointF, Qt
+from PySide6.QtWidgets import QLabel
 from test_client import center, dclick, drag
 from test_table_board import action, right_click, zone_centre
 
 from bss_desktop.client.controllers.bos import BosController
 from bss_desktop.client.windows.game import GameWindow
+from test_client_ai import home  # noqa: F401 - the fixture, imported for its name
 
 
 def window(qtbot, game, seats=("human", "human")):
@@ -136,10 +138,9 @@ def test_against_the_computer_a_whole_battle_plays_to_its_end(qtbot):
     assert "CR " not in w.log.toPlainText()
 
 
-def test_the_start_screen_plays_battle_of_souls_by_its_rules_against_the_computer(qtbot, monkeypatch, tmp_path):
+def test_the_start_screen_plays_battle_of_souls_by_its_rules_against_the_computer_and_resumes_it(qtbot, home):
     from test_client_ai import _opened, _start
 
-    monkeypatch.setenv("BSS_DESKTOP_HOME", str(tmp_path))
     start = _start(qtbot)
     start.game_box.setCurrentIndex(start.game_box.findData("bos"))  # the chooser's own signal
     assert start.vs_ai.isEnabled() and start.hotseat.isEnabled() and start.level.isEnabled()
@@ -147,4 +148,52 @@ def test_the_start_screen_plays_battle_of_souls_by_its_rules_against_the_compute
     w = _opened(qtbot, start)
     assert isinstance(w.controller, BosController) and w.model.game.profile.rules == "bos"
     assert w.model.game.pending.kind == "mulligan"
+    w.controller.ai_delay_ms = 10 ** 6  # the computer keeps still
     w.close()
+    start._update_resume()
+    start.resume.click()  # the autosave of the game left open resumes it, by Battle of Souls' rules
+    resumed = _opened(qtbot, start)
+    assert isinstance(resumed.controller, BosController) and resumed.model.game.profile.rules == "bos"
+
+
+def concede(w) -> None:
+    """Game → Concede…, then the bar's Concede (the player at the screen gives this battle up)."""
+    act = next(a for m in w.menuBar().actions() if m.menu() for a in m.menu().actions() if a.text() == "Concede…")
+    act.trigger()
+    assert "B.O.S. rules" in w.bar.panel.findChildren(QLabel)[0].text()  # never a Battle Spirits rule number
+    w.bar.panel.yes.click()
+
+
+def test_a_match_of_three_battles_against_the_computer_by_the_rules(qtbot, home):
+    """BOS §How to Battle: a match is the best 2 of 3 battles; the loser of a battle chooses to go first or second
+    in the next; between battles the side deck swaps one for one. Each battle is won by the rules (here: the
+    player concedes)."""
+    from bos_position import BOS, db
+
+    from bss_desktop.carddb.deck_formats import game_decks
+    from bss_desktop.client.windows.match import MatchPanel
+    from bss_desktop.engine.game import Game
+
+    decks = game_decks(db(), BOS)
+    a, b = decks["iron-legion"], decks["shadow-court"]
+    game = Game.new(db(), [a.cards, b.cards], 5, first_player=0, profile=BOS, sides=[a.side, b.side])
+    w = window(qtbot, game, seats=("human", "ai"))
+    w.controller.ai_delay_ms = 10 ** 6  # the computer keeps still
+    assert w.match is not None and "battle 1 of 3" in w.match_score.text()
+    concede(w)
+    panel = w._match_panel
+    assert isinstance(panel, MatchPanel) and w.match.wins() == [0, 1]
+    # we lost: we choose; second, please
+    second = next(b for b in panel.first.buttons() if b.text() == "Player 1 goes second")
+    second.click()
+    panel.start_button.click()
+    w2 = w._spawned
+    qtbot.addWidget(w2)
+    w2.controller.ai_delay_ms = 10 ** 6
+    g2 = w2.model.game
+    assert g2.profile.rules == "bos" and g2.state.first_player == 1 and isinstance(w2.controller, BosController)
+    assert w2.match.wins() == [0, 1] and "battle 2 of 3" in w2.match_score.text()
+    concede(w2)
+    assert w2.match.over and w2.match.winner == 1
+    assert "Player 2 wins the match 2 – 0." in w2.log.toPlainText()
+    assert w2.result_dialog.isVisible()

@@ -562,7 +562,8 @@ class StartWindow(QMainWindow):
         self.ask_token_stats(self.decks[a].cards + self.decks[b].cards)
         seed = seed_from("local", a, b, os.getpid(), len(self.windows))
         game = Game.new(self.db, [self.decks[a].cards, self.decks[b].cards], seed, deck_names=[a, b],
-                        settings=self.settings.ruleset(), profile=with_rules(self.profile))
+                        settings=self.settings.ruleset(), profile=with_rules(self.profile),
+                        sides=[self.decks[a].side, self.decks[b].side])  # (a game played in matches swaps with them)
         self._show(GameWindow(game, seats=seats, settings=self.settings, autosave=self._new_autosave(),
                               level=self.chosen_level()))
 
