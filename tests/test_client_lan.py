@@ -30,10 +30,11 @@ def loop(qloop):
 
 
 
-async def open_lan_boards(db, decks, profile, host_deck: str, guest_deck: str, *, click: bool = False):
+async def open_lan_boards(db, decks, profile, host_deck: str, guest_deck: str, *, click: bool = False,
+                          sandbox: bool = False):
     """Host and guest windows of `profile`'s game on 127.0.0.1 in this process (Aki hosts `host_deck`, Mio joins
     with `guest_deck`), started and connected until both boards are open. `click`: through the windows' own
-    buttons (else their start methods, as a click calls them)."""
+    buttons (else their start methods, as a click calls them); `sandbox`: both tick the sandbox box."""
     from bss_desktop.client.windows.lan import HostWindow, JoinWindow
 
     host = HostWindow(db, decks, bind="127.0.0.1", port=0, profile=profile)
@@ -42,6 +43,9 @@ async def open_lan_boards(db, decks, profile, host_deck: str, guest_deck: str, *
     join = JoinWindow(db, decks, profile=profile)
     join.name.setText("Mio")
     join.deck.setCurrentIndex(join.deck.findData(guest_deck))
+    for w in (host, join) if sandbox else ():
+        if not w.sandbox.isChecked():
+            w.sandbox.click()
     host.start_button.click() if click else host.start()
     await until(lambda: host.server is not None, what="the host to listen")
     join.address.setText(f"127.0.0.1:{host.server.sockets[0].getsockname()[1]}")

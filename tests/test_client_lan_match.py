@@ -30,7 +30,7 @@ def loop(qloop):
 
 
 async def open_match():
-    host, join = await open_lan_boards(DB, DECKS, BOS, "iron-legion", "shadow-court")
+    host, join = await open_lan_boards(DB, DECKS, BOS, "iron-legion", "shadow-court", sandbox=True)
     assert host.plays_a_match() and join.plays_a_match()
     return host, join
 

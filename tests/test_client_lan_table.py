@@ -31,8 +31,8 @@ def loop(qloop):
 
 
 async def open_boards():
-    host, join = await open_lan_boards(DB, DECKS, BOS, "iron-legion", "shadow-court")
-    assert host.sandbox.isChecked() and not host.sandbox.isEnabled()  # no rules module: a sandbox
+    host, join = await open_lan_boards(DB, DECKS, BOS, "iron-legion", "shadow-court", sandbox=True)
+    assert host.sandbox.isChecked() and host.window.sandbox  # by hand (its rules mode is the box unticked)
     assert "Battle of Souls" in host.windowTitle()
     return host, join
 

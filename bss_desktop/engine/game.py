@@ -754,6 +754,10 @@ class Game(ManualMoves, TableMoves, HandHelpers):
     def _forget(self, iid: int) -> None:
         """A card left the field: what the module remembers about it there ends."""
 
+    def rules_view(self) -> dict | None:
+        """What the rules module shows both players of its own state (engine/view.py's "rules"), or None."""
+        return None
+
     def rule_stats(self, iid: int) -> dict | None:
         """{stat: value} of card `iid`'s numbers that its rules module changed from the printed ones (what views
         show), or None where the table's own sum of attachments and counters says it (engine/table_stats.py)."""

@@ -68,7 +68,7 @@ def view(game, viewer: int) -> dict:
     if shown_pend is not None and pend.player != viewer and game.private_choice():
         shown_pend["options"] = None  # (how many: the count; which: the chooser's)
         shown_pend["count"] = len(pend.info.get("options") or ())
-    return {
+    out = {
         "viewer": viewer,
         "turn": st.turn,
         "turn_player": st.turn_player,
@@ -81,6 +81,10 @@ def view(game, viewer: int) -> dict:
         "result": None if st.result is None else {"winner": st.result.winner, "reason": st.result.reason},
         "players": players,
     }
+    own = game.rules_view()  # a rules module's public state of its own (Battle of Souls: the chain, the attack)
+    if own is not None:
+        out["rules"] = own
+    return out
 
 
 def _mark(entry: dict, table, mine: bool, profile) -> dict:

@@ -820,9 +820,13 @@ class GuestSession(Claims):
                 if profile is None:
                     raise _BadField("'game'")
                 db = game_db(profile)
+            settings = Ruleset.from_dict(data["settings"])
+            if profile is not None and not settings.sandbox:  # played by its rules (a module in preview too)
+                from ..table.profiles import with_rules
+
+                profile = with_rules(profile)
             s = cls(db, data["deck"], deck_name=data["deck_name"], name=data["name"],
-                    settings=Ruleset.from_dict(data["settings"]), share=data["share"], autosave=path,
-                    profile=profile, **kw)
+                    settings=settings, share=data["share"], autosave=path, profile=profile, **kw)
             s.seat = s.received.seat = data["seat"]
             s.host_name, s.view, s.seq, s.chain = data["host_name"], data["view"], data["seq"], data["chain"]
             s.legal, s.sent = data["legal"], data["sent"]

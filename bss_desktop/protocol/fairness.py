@@ -117,7 +117,8 @@ def chain_next(prev: str, command: dict, salt: str) -> str:
 # A LAN record's fields, and its start's: a game dealt from the shared seed and the two committed deck lists.
 # Anything else (a hand-made `position`, inline `cards`) is a game the guest never agreed to.
 RECORD_KEYS = {"format", "version", "app", "settings", "start", "commands", "hashes", "result"}
-DEAL_KEYS = {"seed", "first_player", "decks", "deck_names", "game", "sides"}  # game: another game's profile;
+DEAL_KEYS = {"seed", "first_player", "decks", "deck_names", "game", "sides", "rules"}  # game: another game's profile;
+#                                                   rules: the module in preview that plays it (table/profiles.py);
 #                                                               sides: side decks, token cards (both checked below)
 # How a LAN game can stop with a record to audit: the game is over (CR 1-2-1 life or deck-out, CR 1-2-3 both at
 # once, a draw; CR 1-2-4 a concession, the guest's only if it sent it). A LAN sandbox also ends when either window
@@ -347,11 +348,18 @@ def audit(received: Received, host_share: str, record: dict, db, stop=None) -> A
     if record["start"].get("game", "bss") != received.game:
         return fail(f"the record's game ({record['start'].get('game', 'bss')!r}) is not the one both players chose "
                     f"({received.game!r})")
-    try:  # the deal: both shuffles and the first player come from the seed alone (CR 5-2)
-        from ..table.profiles import get_profile
+    from ..table.profiles import get_profile, with_rules
 
+    profile = get_profile(received.game)
+    if not agreed.sandbox:  # a game played by its rules: by a module in preview too (table/profiles.py)
+        profile = with_rules(profile)
+    named = profile.rules if profile is not get_profile(received.game) else None
+    if record["start"].get("rules") != named:
+        return fail(f"the record's rules ({record['start'].get('rules')!r}) are not the ones the agreed game is "
+                    f"played by ({named!r})")
+    try:  # the deal: both shuffles and the first player come from the seed alone (CR 5-2)
         game = Game.new(db, [list(d) for d in decks], seed, settings=agreed, record_hashes=False,
-                        deck_names=list(names) if names is not None else None, profile=get_profile(received.game),
+                        deck_names=list(names) if names is not None else None, profile=profile,
                         first_player=received.first_player, sides=sides)
     except (DeckListError, KeyError, ValueError) as e:
         return fail(f"the deck lists are not legal decks of the agreed card database: {e}")

@@ -360,6 +360,37 @@ EVENT_FIELDS = {
                      "at": lambda v: type(v) is int},
     "deck_out": {"player": _seat, "rule": _text},  # the turn's table (engine/table_turn.py)
     "table_warning": {"player": _seat, "what": _text, "rule": _text},
+    # Battle of Souls (rules/bos/; its log: rules/bos/log.py)
+    "turn": {"player": _seat, "turn": _int},
+    "deploy": {"player": _seat, "card": _opt_int},
+    "sacrifice": {"player": _seat, "card": _opt_int},
+    "set_card": {"player": _seat, "card": _opt_int, "zone": _text},
+    "trigger": {"player": _seat, "card": _opt_int, "effect": _int},
+    "resolve": {"card": _opt_int, "effect": _int},
+    "negated": {"card": _opt_int, "effect": _int},
+    "replay": {"player": _seat, "card": _opt_int},
+    "attack_ended": {"card": _opt_int},
+    "battle": {"attacker": _opt_int, "target": _opt_int, "atk": _int},
+    "destroy": {"card": _opt_int},
+    "kill_token": {"card": _opt_int, "count": _int},
+    "sp": {"player": _seat, "amount": _int, "why": _text,
+           "sp": lambda v: type(v) is list and len(v) == 2 and all(type(x) is int for x in v)},
+    "discard": {"player": _seat, "card": _opt_int},
+    "search": {"player": _seat, "card": _opt_int},
+    "token": {"player": _seat, "card": _opt_int, "cid": lambda v: type(v) is str and 0 < len(v) <= 80,
+              "name": lambda v: type(v) is str and 0 < len(v) <= 40, "atk": _int, "rst": _int},
+    "modify": {"card": _opt_int, "stat": _text, "amount": _int, "until": _text},
+    "position": {"card": _opt_int, "to": _text},
+    "attach": {"card": _opt_int, "host": _opt_int},
+    "extra_deploy": {"player": _seat, "count": _int},
+}
+# fields a kind's event may carry (one game's and not another's): checked when there (the log reads them so)
+EVENT_OPTIONAL = {
+    "attack": {"target": _opt_int},  # Battle of Souls: the fighter attacked (None: directly)
+    "activate": {"effect": _int, "chain": _int, "targets": _opt_ints},
+    "trigger": {"targets": _opt_ints},
+    "battle": {"against": _int, "rest": _bool},
+    "destroy": {"battle": _bool},
 }
 MANUAL_FIELDS = {  # a "manual" event (sandbox moves), by its "what"
     "move": {"card": _opt_int, "to": _text},
@@ -412,6 +443,9 @@ def check_events(events: list) -> None:
         if fields is None:
             continue
         _fields(e, fields, f"events[{i}]")
+        for name, ok in EVENT_OPTIONAL.get(kind, {}).items():
+            if name in e and not ok(e[name]):
+                raise MessageError(f"events[{i}].{name}", f"not a valid value ({_shown(e[name])})")
         if kind == "manual" and e["what"] in MANUAL_FIELDS:
             _fields(e, MANUAL_FIELDS[e["what"]], f"events[{i}]")
         if kind == "look" or (kind == "manual" and e["what"] == "look"):
@@ -434,8 +468,9 @@ def _shown(v) -> str:
     return text if len(text) <= 40 else text[:39] + "…"
 
 
-CHOICE_KINDS = ("order", "may", "x", "target", "substitute", "cores", "effect")  # a choice inside an effect
-DECISION_KINDS = ("mulligan", "main", "attack", "flash", "block") + CHOICE_KINDS
+CHOICE_KINDS = ("order", "may", "x", "target", "substitute", "cores", "effect",  # a choice inside an effect
+                "discard", "search")  # Battle of Souls: the end phase's discards, a search of one's deck
+DECISION_KINDS = ("mulligan", "main", "attack", "flash", "block", "chain") + CHOICE_KINDS
 
 
 def _card_entry(**extra):
@@ -569,6 +604,8 @@ def check_view(view) -> None:
     result = view["result"]
     if result is not None:
         _fields(result, {"winner": lambda v: v is None or _seat(v), "reason": _text}, "view.result")
+    if "rules" in view:
+        _check_rules(view["rules"])
     pend = view["pending"]
     if pend is not None:
         _fields(pend, {"kind": _text, "player": _seat}, "view.pending")
@@ -595,6 +632,30 @@ def check_view(view) -> None:
                 raise MessageError("view.pending.limit_by", "expected bp or cost")
         else:
             _fields(pend, _PENDING.get(kind, {}), "view.pending")
+
+
+MAX_CHAIN = 64  # activations on one chain a view may show (each player's cards on the field are few)
+MAX_TARGETS = 12  # targets of one activation (engine/commands.py bounds them the same)
+_RULES = {"phase": lambda v: type(v) is str and len(v) <= 20, "window": lambda v: type(v) is str and len(v) <= 20,
+          "priority": lambda v: v is None or _seat(v), "replay": _opt_int,
+          "fight": lambda v: v is None or type(v) is dict, "chain": lambda v: type(v) is list and len(v) <= MAX_CHAIN,
+          "deploys_left": lambda v: type(v) is list and len(v) == 2 and all(type(x) is int and -99 <= x <= 99
+                                                                             for x in v)}
+_LINK = {"controller": _seat, "card": _opt_int, "effect": lambda v: type(v) is int and 0 <= v <= 99,
+         "targets": lambda v: _opt_ints(v) and len(v) <= MAX_TARGETS, "negated": _bool}
+
+
+def _check_rules(rules) -> None:
+    """A rules module's public state in the view (Battle of Souls: engine/view.py "rules"), every field bounded."""
+    if type(rules) is not dict:
+        raise MessageError("view.rules", f"expected an object, got {type(rules).__name__}")
+    _fields(rules, _RULES, "view.rules")
+    if rules["fight"] is not None:
+        _fields(rules["fight"], {"attacker": _opt_int, "target": _opt_int, "player": _seat}, "view.rules.fight")
+    for i, link in enumerate(rules["chain"]):
+        if type(link) is not dict:
+            raise MessageError(f"view.rules.chain[{i}]", f"expected an activation, got {type(link).__name__}")
+        _fields(link, _LINK, f"view.rules.chain[{i}]")
 
 
 def _check_link(view: dict, battle: dict) -> None:

@@ -208,11 +208,12 @@ class SeatWindow:
             # a hidden card's text (a face-down burst whose moment came, CR 10-9) would name it, and even that an
             # announcement came would tell that it matched (CR 3-8-2): this seat is told nothing
             return None
-        for key in ("card", "attacker", "blocker", "source", "host"):
+        for key in ("card", "attacker", "blocker", "source", "host", "target", "fighter"):
             if key in d:
                 d[key] = self.ref(d[key])
-        if "cards" in d:
-            d["cards"] = [self.ref(i) for i in d["cards"]]
+        for key in ("cards", "targets"):
+            if key in d:
+                d[key] = [self.ref(i) for i in d[key]]
         if kind == "cores_moved" or (kind == "manual" and d.get("what") == "cores"):
             for key in ("src", "dst"):
                 d[key] = self.ref(d[key])
@@ -246,6 +247,14 @@ class SeatWindow:
             b["blocker"] = self.ref(b["blocker"])
             if "link" in b:  # the spirit linked with the attacker (Saga's 【Link】)
                 b["link"] = self.ref(b["link"])
+        rules = v.get("rules")
+        if rules is not None:  # a rules module's public state (Battle of Souls: the chain, the attack, a Replay)
+            rules["replay"] = self.ref(rules.get("replay"))
+            if rules.get("fight") is not None:
+                f = rules["fight"]
+                rules["fight"] = {**f, "attacker": self.ref(f["attacker"]), "target": self.ref(f["target"])}
+            rules["chain"] = [{**k, "card": self.ref(k["card"]), "targets": [self.ref(t) for t in k["targets"]]}
+                              for k in rules.get("chain", ())]
         pend = v["pending"]
         if pend is not None:
             for key in ("attacker", "blocker", "source"):
@@ -257,7 +266,7 @@ class SeatWindow:
                 if pend["player"] != self.seat:
                     pend["options"] = None  # the other seat's options may be cards only it may look at
                     pend.pop("counts", None)
-                elif pend["kind"] == "target":
+                elif pend["kind"] in ("target", "discard", "search"):  # (a search's: its own deck, shown to it)
                     pend["options"] = [self.ref(i, shown=True) for i in pend["options"]]
                 elif pend["kind"] == "cores":  # places: 0 the reserve, -1 the soul core, else a card
                     pend["options"] = [self.ref(i) if i > 0 else i for i in pend["options"]]
@@ -281,10 +290,14 @@ class SeatWindow:
         if cmd.player != self.seat:
             raise RedactionError("player", f"you play seat {self.seat}, not {cmd.player}")
         changes = {}
-        for name in ("card", "spirit", "ascend", "host"):
+        for name in ("card", "spirit", "ascend", "host", "fighter", "target"):
             v = getattr(cmd, name, None)
             if v is not None:
                 changes[name] = self._real(v, name)
+        for name in ("targets", "sacrifices", "discards"):  # (Battle of Souls' UseCard and Deploy)
+            ids = getattr(cmd, name, None)
+            if ids:
+                changes[name] = tuple(self._real(a, f"{name}[{i}]") for i, a in enumerate(ids))
         for name in ("pay", "place", "sources"):
             sel = getattr(cmd, name, None)
             if sel:
@@ -309,7 +322,7 @@ class SeatWindow:
             for i, iid in enumerate(changes["cards"]):
                 if self.owner.get(iid) != self.seat:
                     raise RedactionError(f"cards[{i}]", "you can reveal only your own cards (CR 12-3-1)")
-        if cmd.kind == "choose" and choice_kind == "target" and isinstance(cmd.value, tuple):
+        if cmd.kind == "choose" and choice_kind in ("target", "discard", "search") and isinstance(cmd.value, tuple):
             changes["value"] = tuple(self._real(a, f"value[{i}]") for i, a in enumerate(cmd.value))
         if cmd.kind == "choose" and choice_kind == "cores" and isinstance(cmd.value, tuple):
             changes["value"] = tuple(self._real(a, f"value[{i}]") if a > 0 else a for i, a in enumerate(cmd.value))
@@ -327,13 +340,16 @@ class SeatWindow:
     def command_from_engine(self, cmd, choice_kind: str | None = None) -> dict:
         """An engine command (for this seat's legal list) with cards named by alias."""
         d = cmd.to_dict()
-        if d["type"] == "choose" and choice_kind == "target" and isinstance(d["value"], list):
+        if d["type"] == "choose" and choice_kind in ("target", "discard", "search") and isinstance(d["value"], list):
             d["value"] = [self.ref(i, shown=True) for i in d["value"]]
         if d["type"] == "choose" and choice_kind == "cores" and isinstance(d["value"], list):
             d["value"] = [self.ref(i) if i > 0 else i for i in d["value"]]
-        for name in ("card", "spirit", "ascend", "host"):
+        for name in ("card", "spirit", "ascend", "host", "fighter", "target"):
             if d.get(name) is not None:
                 d[name] = self.ref(d[name], shown=True)
+        for name in ("targets", "sacrifices", "discards"):
+            if d.get(name):
+                d[name] = [self.ref(i, shown=True) for i in d[name]]
         for name in ("pay", "place", "sources"):
             if d.get(name):
                 d[name] = [[self.ref(loc), n] for loc, n in d[name]]

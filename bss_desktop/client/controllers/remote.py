@@ -24,7 +24,7 @@ from bss_desktop.engine.events import Event
 from bss_desktop.engine.game import Pending
 from bss_desktop.engine.settings import Ruleset
 
-CHOICE_KINDS = ("order", "may", "x", "target", "substitute", "cores", "effect")
+CHOICE_KINDS = ("order", "may", "x", "target", "substitute", "cores", "effect", "discard", "search")
 
 
 class _Card(SimpleNamespace):
@@ -47,7 +47,7 @@ class RemoteGame:
         self.setup_events: list[Event] = []  # the first batch's events (the window opens after it)
         self.looked: dict[int, list[int]] = {}  # owner -> the deck cards we are looking at (top first)
         self.state = SimpleNamespace(cards={}, players=[_player(), _player()], queue=[], turn=0, turn_player=0,
-                                     step="", first_player=0, result=None, table=None)
+                                     step="", first_player=0, result=None, table=None, rules=None)
         self._view = None
 
     # ------------------------------------------------------------------ fed by the session
@@ -55,7 +55,8 @@ class RemoteGame:
     def unknown_card(self, view: dict, events: list[dict]) -> str | None:
         """Where the batch names a card this app's card database does not have (a token made in the batch is
         known), or None."""
-        made = {e.get("cid") for e in events if e["kind"] == "manual" and e.get("what") in ("token", "card_token")}
+        made = {e.get("cid") for e in events if e["kind"] == "manual" and e.get("what") in ("token", "card_token")
+                or e["kind"] == "token"}  # (a Battle of Souls fighter token made by an effect)
 
         def known(cid) -> bool:
             return cid in made or cid in self.db
@@ -112,6 +113,7 @@ class RemoteGame:
             self.looked[owner] = [i for i in seen if cards[i].zone == "deck"]
         r = view["result"]
         st.result = None if r is None else SimpleNamespace(winner=r["winner"], reason=r["reason"])
+        st.rules = _rules(view.get("rules"))
         out = [Event(e["kind"], **{k: v for k, v in e.items() if k != "kind"}) for e in events]
         if not self.setup_events:
             self.setup_events = out
@@ -176,6 +178,13 @@ class RemoteGame:
             if not getattr(self, "_db_owned", False):
                 self.db, self._db_owned = self.db.copy(), True
             self.db.add(card_token(e["cid"], e["name"], e["type"], dict(e["stats"])))
+        elif e["kind"] == "token" and e.get("cid") and e["cid"] not in self.db:  # a Battle of Souls fighter token
+            from bss_desktop.carddb.game_cards import card_token
+
+            if not getattr(self, "_db_owned", False):
+                self.db, self._db_owned = self.db.copy(), True
+            self.db.add(card_token(e["cid"], e["name"], "fighter", {"class": "Warrior", "atk": e["atk"],
+                                                                    "rst": e["rst"]}))
         elif e["kind"] == "shuffle" or (e["kind"] == "manual" and e.get("player") == seat
                                         and what not in ("move", "reveal", "look")):
             self.looked = {}  # the host forgets what we looked at then too (protocol/redaction.py)
@@ -226,6 +235,25 @@ class RemoteGame:
 
     def level(self, iid: int) -> int:
         return self.state.cards[iid].level
+
+    # what Battle of Souls' controller reads (client/controllers/bos.py), from the view's "rules" and trackers
+
+    def card_def(self, iid: int):
+        return self.db[self.state.cards[iid].cid]
+
+    def deploys_left(self, p: int) -> int:
+        return self.state.rules.deploys_left[p] if self.state.rules is not None else 0
+
+    def sp(self, p: int) -> int:
+        return self.state.table.trackers[p].get("sp", 0) if self.state.table is not None else 0
+
+    def describe_event(self, event, viewer):
+        """The log's line in the game's own words, where its rules module has them (Battle of Souls)."""
+        if self.profile.rules != "bos":
+            return None
+        from bss_desktop.rules.bos.log import describe
+
+        return describe(self, event, viewer)
 
     def bp(self, iid: int) -> int:
         return self.state.cards[iid].bp
@@ -295,6 +323,20 @@ class RemoteGame:
 def _paid(cmd) -> int:
     """How many cores an offered payment pays (the soul core counts as one)."""
     return sum(n for _, n in cmd.pay) + (1 if cmd.pay_soul else 0)
+
+
+def _rules(data):
+    """A rules module's public state from the view (Battle of Souls: engine/view.py "rules"), as the controller reads
+    the engine's (state.rules): the chain's links and the attack as objects."""
+    if data is None:
+        return None
+    fight = data["fight"]
+    return SimpleNamespace(
+        phase=data["phase"], window=data["window"], priority=data["priority"], replay=data["replay"],
+        deploys_left=list(data["deploys_left"]),
+        fight=None if fight is None else SimpleNamespace(**fight),
+        chain=[SimpleNamespace(controller=k["controller"], card=k["card"], effect=k["effect"],
+                               targets=tuple(k["targets"]), negated=k["negated"]) for k in data["chain"]])
 
 
 def _player():

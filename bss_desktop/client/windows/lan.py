@@ -71,7 +71,9 @@ class _LanForm(QWidget):
         self.form.addRow("Your deck", self.deck)
         self.lay.addLayout(self.form)
         self.sandbox = QCheckBox("Sandbox: free moves, nothing enforced, undo by agreement (both players tick it)")
-        if profile is not None and profile.rules is None:  # a game with no rules module is played in its sandbox
+        from bss_desktop.table.profiles import with_rules
+
+        if profile is not None and with_rules(profile).rules is None:  # no rules module: played in its sandbox
             self.sandbox.setChecked(True)
             self.sandbox.setEnabled(False)
             self.sandbox.setToolTip(f"{profile.name} has no rules module yet: its LAN games are sandboxes")
@@ -154,6 +156,15 @@ class _LanForm(QWidget):
         """The chosen deck's side section (a game whose profile has one: Battle of Souls' side deck, Eternal's
         token cards)."""
         return list(getattr(self.decks[self.deck.currentData()], "side", None) or ())
+
+    def played_profile(self):
+        """The game as this LAN game plays it: by hand in a sandbox, else by its rules module (one in preview too:
+        table/profiles.py)."""
+        from bss_desktop.table.profiles import with_rules
+
+        if self.profile is None or self.sandbox.isChecked():
+            return self.profile
+        return with_rules(self.profile)
 
     def plays_a_match(self) -> bool:
         """A sandbox of a game played in matches (its profile's `match:`, Battle of Souls: best of 3): over the
@@ -269,7 +280,7 @@ class HostWindow(_LanForm):
         if session is None:
             deck_name, cards = self.chosen_deck()
             kw = dict(deck_name=deck_name, name=self.name.text() or "Host", settings=self.ruleset(),
-                      autosave=self.autosave, card_consent=self.ask_cards, profile=self.profile)
+                      autosave=self.autosave, card_consent=self.ask_cards, profile=self.played_profile())
             if self.plays_a_match():
                 from bss_desktop.net.match import HostMatch
 
@@ -484,7 +495,8 @@ class JoinWindow(_LanForm):
             deck_name, cards = self.chosen_deck()
             kw = dict(deck_name=deck_name, name=self.name.text() or "Guest", settings=self.ruleset(),
                       reconnect_for=600,  # a host may take minutes to restart
-                      autosave=self.autosave, deals=self.deals, card_consent=self.ask_cards, profile=self.profile)
+                      autosave=self.autosave, deals=self.deals, card_consent=self.ask_cards,
+                      profile=self.played_profile())
             if self.plays_a_match():
                 from bss_desktop.net.match import GuestMatch
 

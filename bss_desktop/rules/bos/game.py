@@ -109,6 +109,17 @@ class BosGame(BosTurn, BosDeploy, BosChain, BosBattle, BosEffects, BosLegal, Gam
 
         return describe(self, event, viewer)
 
+    def rules_view(self) -> dict:
+        """Public to both players (BOS §Public Knowledge; the chain is activated face up): the phase, the window and
+        who may respond, the chain, the attack, a Replay's fighter, and each player's deploys left this turn."""
+        r = self.state.rules
+        f = r.fight
+        return {"phase": r.phase, "window": r.window, "priority": r.priority, "replay": r.replay,
+                "fight": None if f is None else {"attacker": f.attacker, "target": f.target, "player": f.player},
+                "chain": [{"controller": k.controller, "card": k.card, "effect": k.effect, "targets": list(k.targets),
+                           "negated": k.negated} for k in r.chain],
+                "deploys_left": [self.deploys_left(0), self.deploys_left(1)]}
+
     def rule_stats(self, iid: int) -> dict | None:
         """A fighter's ATK and RST as the effects make them (stats.py), where they differ from the printed ones."""
         st = self.state

@@ -42,7 +42,7 @@ class BosTurn:
         st.rules.phase = st.table.step = name
         st.stage = name if name in ("draw", "ready", "end") else {"main1": "main", "main2": "main",
                                                                    "battle": "battle"}[name]
-        self._emit("step", player=st.turn_player, step=name)
+        self._emit("step", player=st.turn_player, step=name, turn=st.turn)
 
     # ------------------------------------------------------------------ advancing
 
