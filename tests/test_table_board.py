@@ -224,7 +224,7 @@ def test_the_start_screen_chooses_the_game_first(qtbot, home):
     assert start.title.text() == "Battle of Souls"
     assert not start.vs_ai.isEnabled() and "no rules module" in start.vs_ai.toolTip()
     assert not start.guided.isVisible() and "no rule is enforced" in start.subtitle.text()
-    assert sorted(start.decks) == ["iron-legion", "shadow-court"]
+    assert sorted(start.decks) == ["brine-corsairs", "iron-legion", "shadow-court", "thornwood-wardens"]
     start.sandbox.click()
     window = start.windows[-1]
     qtbot.addWidget(window)  # closed with the test: an open window would take the next tests' mouse
