@@ -564,3 +564,13 @@ def test_each_card_is_played_and_each_action_does_what_it_says(cid, n):
 
 def test_every_played_card_has_a_case():
     assert {c for c, _ in (p.values for p in CASES)} == {c.id for c in PLAYED}
+
+
+def test_the_four_decks_play_random_battles_without_breaking_a_rule():
+    """A few seeded random battles of every pairing (`bss-desktop simulate --game bos` plays 200): the invariants
+    hold after every command, and each battle ends."""
+    from bss_desktop.command_line import load_deck_pairs
+    from bss_desktop.sim.simulate import simulate
+
+    summary = simulate(DB, load_deck_pairs(DB, None, BOS), 10, 5, check=True, profile=BOS)
+    assert summary.violations == [] and sum(summary.wins) + summary.draws == 10
