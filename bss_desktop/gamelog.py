@@ -234,6 +234,10 @@ def _turn_line(game, d: dict, viewer: int | None) -> str:
 def describe(game, event, viewer: int | None) -> str:
     """One line of the game log for `event` as `viewer` may see it (None: everything), in the rule numbers of the
     game's own document (a rules module words Saga's citations in its own: Game.cited)."""
+    own = getattr(game, "describe_event", None)  # a game with words of its own (Battle of Souls: rules/bos/log.py)
+    text = own(event, viewer) if own is not None else None
+    if text is not None:
+        return text
     text = _describe(game, event, viewer)
     cited = getattr(game, "cited", None)
     return cited(text) if cited is not None and "CR " in text else text

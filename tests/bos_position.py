@@ -61,3 +61,21 @@ def passes(game, times: int = 10) -> None:
         if pend is None or pend.kind != "chain":
             return
         game.apply(Pass(pend.player))
+
+
+@lru_cache(maxsize=1)
+def test_db():
+    """The shipped cards and the test cards, for battles made with Game.new."""
+    from bss_desktop.carddb.game_cards import card_from_record
+
+    out = db().copy()
+    for rec in CARDS:
+        out.add(card_from_record(rec, BOS))
+    return out
+
+
+def new_battle(decks, seed: int = 1, first: int = 0):
+    """A battle from its opening, with decks of test cards (deck rules not checked: a test deck is what it needs)."""
+    from bss_desktop.engine.game import Game
+
+    return Game.new(test_db(), [list(d) for d in decks], seed, first_player=first, profile=BOS, validate_decks=False)

@@ -580,3 +580,34 @@ def test_attack_directly_even_while_the_opponent_has_fighters():
     g.apply(DeclareAttack(0, courier, None))
     passes(g)
     assert (g.sp(0), g.sp(1)) == (8900, 7100)
+
+
+def test_continuous_tactic_stays_face_up_and_works_while_on_the_field():
+    # Standing Ward: a Continuous tactic; once activated it stays, and works while it is on the field
+    g = bos(player(fighter=["T-W1"], tactic=["T-TC-CONT"]), player(tactic=["T-TC-SHATTER"]))
+    f, ward = ids(g, 0, "fighter")[0], ids(g, 0, "tactic")[0]
+    g.apply(UseCard(0, ward))
+    passes(g)
+    assert ward in ids(g, 0, "tactic") and not g.state.table.marks.get(ward) and rst(g, f) == 1100
+    # the opponent destroys the face-up Ward (a set-zone target): its effect ends
+    g.apply(EndMain(0))
+    assert g.pending.kind == "attack"
+    g.apply(EndAttack(0))
+    g.apply(EndMain(0))
+    passes(g)
+    assert g.state.turn_player == 1
+    g.apply(UseCard(1, ids(g, 1, "tactic")[0], 0, (ward,)))
+    passes(g)
+    assert ward in ids(g, 0, "discard") and rst(g, f) == 800
+
+
+def test_change_the_battle_position_by_an_effect_then_attack_its_rst():
+    g = bos(player(fighter=["T-W2"], tactic=["T-TC-TRIP"]), player(fighter=["T-WR"]))
+    t = ids(g, 1, "fighter")[0]
+    g.apply(UseCard(0, ids(g, 0, "tactic")[0], 0, (t,)))
+    passes(g)
+    assert position(g, t) == "rest"
+    to_battle(g)
+    g.apply(DeclareAttack(0, ids(g, 0, "fighter")[0], t))
+    passes(g)
+    assert t in ids(g, 1, "fighter") and (g.sp(0), g.sp(1)) == (7500, 8500)  # 1500 against RST 2000

@@ -234,12 +234,21 @@ def test_bench_client_and_net_take_no_other_game(capsys):
 ])
 @pytest.mark.parametrize("game,words", [
     ("eternal", "--game eternal: Battle Spirits Eternal has no rules module"),
-    ("bos", "--game bos: Battle of Souls has no rules module"),
     ("chess", "--game chess: there is no such game"),
 ])
 def test_a_game_without_rules_or_unknown_is_refused_in_one_line(capsys, command, game, words):
     err = refused(capsys, *command, "--game", game)
-    assert words in err and "the games with rules are bss, standard" in err
+    assert words in err and "the games with rules are bss, standard, bos" in err
+
+
+def test_battle_of_souls_is_played_by_its_rules_module_on_the_command_line(capsys):
+    """Its module is in preview (table.profiles.PREVIEW_RULES): the app still plays it by hand, simulate, arena and
+    bench play it by its rules."""
+    from bss_desktop.cli import main
+
+    assert main(["simulate", "--game", "bos", "--games", "4", "--seed", "2"]) == 0
+    out = capsys.readouterr().out
+    assert "4 games:" in out and "0 violations" in out and "0 draws" in out
 
 
 @pytest.mark.parametrize("command", [("simulate", "--games", "1"), ("arena", "--a", "easy", "--b", "easy")])

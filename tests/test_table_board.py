@@ -222,8 +222,9 @@ def test_the_start_screen_chooses_the_game_first(qtbot, home):
     assert [box.itemData(i) for i in range(box.count())][:4] == ["bss", "standard", "eternal", "bos"]
     box.setCurrentIndex(box.findData("bos"))
     assert start.title.text() == "Battle of Souls"
-    assert not start.vs_ai.isEnabled() and "no rules module" in start.vs_ai.toolTip()
-    assert not start.guided.isVisible() and "no rule is enforced" in start.subtitle.text()
+    # its rules module plays it against the computer and hot-seat (the guided game teaches Saga's)
+    assert start.vs_ai.isEnabled() and start.hotseat.isEnabled() and not start.guided.isVisible()
+    assert "rules keep the game legal" in start.subtitle.text()
     assert sorted(start.decks) == ["brine-corsairs", "iron-legion", "shadow-court", "thornwood-wardens"]
     start.sandbox.click()
     window = start.windows[-1]

@@ -52,6 +52,10 @@ def _life_parts(life: int, n: int) -> tuple[list, int]:
 
 def evaluate(game, seat: int, w=WEIGHTS) -> float:
     """The position's score for `seat`: WIN when it has won, -WIN when it has lost, else the features' sum."""
+    if game.profile.rules == "bos":  # another game, its own evaluation (ai/bos_play.py)
+        from .bos_play import evaluate as bos_evaluate
+
+        return bos_evaluate(game, seat)
     st = game.state
     if st.result is not None:
         if st.result.winner is None:

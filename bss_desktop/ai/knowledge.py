@@ -14,7 +14,9 @@ from __future__ import annotations
 from ..carddb.deck_rules import DECK_RULES
 from ..engine.rng import Rng
 
-PUBLIC = ("field", "trash", "resolving", "removed", "exile", "pending")  # (Standard's removed-from-game area, its pending state)
+PUBLIC = ("field", "trash", "resolving", "removed", "exile", "pending",  # (Standard's removed-from-game area, pending)
+          "fighter", "battlefield", "discard")  # Battle of Souls' public zones
+SET_ZONES = ("equipment", "tactic")  # Battle of Souls: public face up, hidden face down
 SEEN_WEIGHT = 8  # a card the opponent has shown is this many times likelier than an unseen card of their colours
 MAX_COPIES = DECK_RULES["bss"].copies  # CR 5-1-1-1 (another game: its own deck rules, _deal_opponent)
 
@@ -31,11 +33,21 @@ class Memory:
         opp = 1 - self.seat
         now: dict[str, int] = {}
         for c in st.cards.values():
-            if c.owner == opp and (c.zone in PUBLIC or (c.zone == "burst" and st.result is not None)):
+            if c.owner == opp and (is_public(st, c) or (c.zone == "burst" and st.result is not None)):
                 now[c.cid] = now.get(c.cid, 0) + 1
         for cid, n in now.items():
             if n > self.seen.get(cid, 0):
                 self.seen[cid] = n
+
+
+def is_public(st, card) -> bool:
+    """Whether a card's identity is public where it is (a face-down card in a set zone is not)."""
+    if card.zone in PUBLIC:
+        return True
+    if card.zone in SET_ZONES:
+        m = st.table.marks.get(card.iid)
+        return m is None or not m.down
+    return False
 
 
 _POOLS: dict = {}
@@ -46,7 +58,7 @@ def _pool(db):
     key = id(db)
     found = _POOLS.get(key)
     if found is None or found[0] is not db:
-        cards = [d for d in db.values() if not d.token and d.type in ("spirit", "nexus", "magic")]
+        cards = [d for d in db.values() if not d.token and (d.type in ("spirit", "nexus", "magic") or not d.colors)]
         by_colour: dict[str, list[str]] = {}
         for d in cards:
             for colour in d.colors:
@@ -57,10 +69,14 @@ def _pool(db):
 
 
 def hidden_cards(game, seat: int) -> tuple[list[int], list[int], list[int]]:
-    """(own deck, opponent's hand and deck, opponent's face-down burst): the cards whose identity `seat` lacks."""
+    """(own deck, opponent's hand and deck, opponent's face-down cards on the table: a set burst, Battle of Souls'
+    set equipment and tactics): the cards whose identity `seat` lacks."""
     st = game.state
     me, opp = st.players[seat], st.players[1 - seat]
     burst = [] if opp.burst is None or st.result is not None else [opp.burst]
+    if st.table is not None:
+        burst += [i for z in SET_ZONES if z in st.table.areas[1 - seat] for i in st.table.areas[1 - seat][z]
+                  if not is_public(st, st.cards[i])]
     return list(me.deck), list(opp.hand) + list(opp.deck), burst
 
 
@@ -110,7 +126,7 @@ def _deal_opponent(game, seat, memory, rng, hidden, burst) -> dict:
     pool, by_colour, bursts = _pool(db)
     shown: dict[str, int] = {}  # copies the opponent shows now (they are not in the hidden part)
     for c in st.cards.values():
-        if c.owner == opp and c.zone in PUBLIC:
+        if c.owner == opp and is_public(st, c):
             shown[c.cid] = shown.get(c.cid, 0) + 1
     seen = dict(memory.seen) if memory is not None else {}
     for cid, n in shown.items():
@@ -139,8 +155,10 @@ def _deal_opponent(game, seat, memory, rng, hidden, burst) -> dict:
                 return c
         return cands[-1]
 
-    for iid in burst:
-        out[iid] = draw(lambda c: c in bursts) or draw(lambda c: True) or st.cards[iid].cid
+    for iid in burst:  # a face-down card is of what its zone holds: a burst, an equipment or a tactic card
+        zone = st.cards[iid].zone
+        fits = (lambda c: c in bursts) if zone == "burst" else (lambda c, z=zone: db[c].type == z)
+        out[iid] = draw(fits) or draw(lambda c: True) or st.cards[iid].cid
     for iid in hidden:
         out[iid] = draw(lambda c: True) or st.cards[iid].cid
     return out

@@ -8,7 +8,10 @@ from collections.abc import Iterable, Mapping
 
 
 def has_manual_text(card) -> bool:
-    """Whether any of the card's effects is manual (the engine does not resolve it)."""
+    """Whether any of the card's effects is manual (the engine does not resolve it); a card of another game (a
+    `plain` card: Battle of Souls) whose text is not written from effects of its game's vocabulary."""
+    if not card.colors and not card.levels and card.type not in ("spirit", "nexus", "magic"):
+        return bool(card.text) and not card.extra.get("effects")
     return any(getattr(e, "manual", False) for e in getattr(card, "effects", ()) or ())
 
 

@@ -16,6 +16,10 @@ LOW_LIFE = 2  # at this life or less every attack is blocked if a spirit can
 
 def fast_choice(game, rng, options=None):
     """A command for game.pending, from `options` (default: the legal commands)."""
+    if game.profile.rules == "bos":  # another game, its own rules of thumb (ai/bos_play.py)
+        from .bos_play import fast_choice as bos_choice
+
+        return bos_choice(game, rng, options)
     pend = game.pending
     if options is None:
         options = game.legal_commands()

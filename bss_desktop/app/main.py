@@ -15,6 +15,7 @@ import qasync  # noqa: E402
 
 from .. import __version__
 from ..resources import assets_dir
+from ..table.profiles import with_rules
 
 DEMO_POSITIONS = {"bss": "positions/demo.yaml", "standard": "positions/demo-standard.yaml"}  # by game profile
 DEMO_POSITION = DEMO_POSITIONS["bss"]  # --screenshot's default (it takes no game of its own)
@@ -218,7 +219,7 @@ class StartWindow(QMainWindow):
             self.decks.update(player_game_decks(self.db, self.profile))
         self._fill_deck_boxes()
         self.deck_b.setCurrentIndex(min(1, self.deck_b.count() - 1))
-        ruled = self.profile.rules is not None  # a rules module plays it: against the computer, hot-seat
+        ruled = with_rules(self.profile).rules is not None  # a rules module plays it: against the computer, hot-seat
         why = "" if ruled else f"{self.profile.name} has no rules module yet: play it in the sandbox"
         for w in (self.guided, self.vs_ai, self.hotseat, self.level):
             w.setEnabled(ruled)
@@ -227,7 +228,7 @@ class StartWindow(QMainWindow):
         self.demo.setEnabled(demo)
         self.demo.setToolTip(f"A game of {self.profile.name} in progress, to play on from here" if demo else
                              f"{self.profile.name} has no demo position yet")
-        self.guided.setVisible(ruled)  # the guided game teaches the rules mode
+        self.guided.setVisible(ruled and self.profile.rules is not None)  # the guided game teaches Saga's rules mode
         self.subtitle.setText(SAGA_SUBTITLE if saga else
                               f"A tabletop for two: {self.profile.name}'s rules keep the game legal while you "
                               "play with the mouse, against the computer, hot-seat or over the LAN." if ruled else
@@ -362,7 +363,8 @@ class StartWindow(QMainWindow):
         from ..ai.manual_text import skipped_line, skipped_text
 
         deck = self.decks.get(self.deck_b.currentData())
-        names = skipped_text(self.db, deck.cards) if deck is not None and self.profile.rules else []
+        ruled = with_rules(self.profile).rules
+        names = skipped_text(self.db, deck.cards) if deck is not None and ruled else []
         self.skip_note.setText(skipped_line(names))
         self.skip_note.setToolTip("\n".join(names) if len(names) > 4 else "")
         self.skip_note.setVisible(bool(names))
@@ -560,7 +562,8 @@ class StartWindow(QMainWindow):
         self.ask_token_stats(self.decks[a].cards + self.decks[b].cards)
         seed = seed_from("local", a, b, os.getpid(), len(self.windows))
         game = Game.new(self.db, [self.decks[a].cards, self.decks[b].cards], seed, deck_names=[a, b],
-                        settings=self.settings.ruleset(), profile=self.profile)
+                        settings=self.settings.ruleset(), profile=with_rules(self.profile),
+                        sides=[self.decks[a].side, self.decks[b].side])  # (a game played in matches swaps with them)
         self._show(GameWindow(game, seats=seats, settings=self.settings, autosave=self._new_autosave(),
                               level=self.chosen_level()))
 

@@ -754,6 +754,15 @@ class Game(ManualMoves, TableMoves, HandHelpers):
     def _forget(self, iid: int) -> None:
         """A card left the field: what the module remembers about it there ends."""
 
+    def rule_stats(self, iid: int) -> dict | None:
+        """{stat: value} of card `iid`'s numbers that its rules module changed from the printed ones (what views
+        show), or None where the table's own sum of attachments and counters says it (engine/table_stats.py)."""
+        return None
+
+    def private_choice(self) -> bool:
+        """Whether the pending choice's options are its chooser's alone to see (a search of their own deck)."""
+        return False
+
     def invariants(self) -> list[str] | None:
         """What the rules module checks of its own state between commands (engine/invariants.py), or None: the
         shared checks of effects waiting to resolve apply."""

@@ -54,6 +54,9 @@ def breakdown(game, iid: int) -> dict:
 def current(game, iid: int) -> dict:
     """{stat: value} of the stats of card `iid` that differ from the printed ones (what the view carries): none
     for a card with no marks and nothing attached, the most of them (the view asks for every card it shows)."""
+    own = game.rule_stats(iid)  # a rules module that plays the effects works the numbers out itself
+    if own is not None:
+        return own
     table = game.state.table
     if table is None or not stats_of(game.profile) or (iid not in table.marks and not table.attached_to(iid)):
         return {}

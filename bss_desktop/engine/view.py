@@ -64,13 +64,17 @@ def view(game, viewer: int) -> dict:
         for p, out in enumerate(players):
             out.update(_table_view(game, p, p == viewer))
     b = st.battle
+    shown_pend = None if pend is None else {"kind": pend.kind, "player": pend.player, **pend.info}
+    if shown_pend is not None and pend.player != viewer and game.private_choice():
+        shown_pend["options"] = None  # (how many: the count; which: the chooser's)
+        shown_pend["count"] = len(pend.info.get("options") or ())
     return {
         "viewer": viewer,
         "turn": st.turn,
         "turn_player": st.turn_player,
         "first_player": st.first_player,
         "step": st.step,
-        "pending": None if pend is None else {"kind": pend.kind, "player": pend.player, **pend.info},
+        "pending": shown_pend,
         "battle": None if b is None else {"attacker": b.attacker, "blocker": b.blocker, "blocked": b.blocked,
                                           "window": b.window, "priority": b.priority,
                                           **({"link": b.link} if b.link is not None else {})},

@@ -11,7 +11,9 @@ from ..engine.rng import Rng
 
 # relative weight of each kind of command when several kinds are legal
 WEIGHTS = {"summon": 8, "place_nexus": 4, "use_magic": 2, "set_burst": 2, "move_cores": 1, "end_main": 3,
-           "attack": 6, "end_attack": 2, "pass": 6, "block": 3, "mulligan": 1}
+           "attack": 6, "end_attack": 2, "pass": 6, "block": 3, "mulligan": 1,
+           # Battle of Souls (rules/bos/)
+           "deploy": 8, "declare_attack": 6, "set_card": 3, "use_card": 3}
 
 
 class RandomPolicy:

@@ -135,7 +135,10 @@ class GameWindow(QMainWindow):
             self.controller = SandboxController(self.model, self.scene, self.bar, parent=self, seat=lan_seat)
             self.controller.gameReplaced.connect(self._set_game)
         else:
-            self.controller = Controller(self.model, self.scene, self.bar, seats=seats, level=self.level, parent=self)
+            cls = Controller
+            if self.model.game.profile.rules == "bos":  # Battle of Souls' own gestures (client/controllers/bos.py)
+                from bss_desktop.client.controllers.bos import BosController as cls
+            self.controller = cls(self.model, self.scene, self.bar, seats=seats, level=self.level, parent=self)
         from bss_desktop.client.windows.settings import sounds_dir
         from bss_desktop.client.board.sound import SoundPlayer
 
@@ -168,7 +171,7 @@ class GameWindow(QMainWindow):
         if "position" in game.start:
             st = game.state
             who = (game.names or [None, None])[st.turn_player] or f"Player {st.turn_player + 1}"
-            self.log.appendPlainText(f"Position loaded: turn {st.turn}, {who}'s {st.step} step.")
+            self.log.appendPlainText(f"Position loaded: turn {st.turn}, {who}'s {self.model.game.profile.step_label(st.step).lower()} step.")
         self._menus()
         self._restore_match(match_winners)
         self.statusBar().showMessage("Hover a card to see it; right-click a card for what you can do with it.")
@@ -485,7 +488,8 @@ class GameWindow(QMainWindow):
         panel = QWidget()
         row = QHBoxLayout(panel)
         row.setContentsMargins(0, 0, 0, 0)
-        row.addWidget(QLabel("<b>Concede this game?</b> Your opponent wins at once (CR 1-2-4)."))
+        row.addWidget(QLabel(f"<b>Concede this game?</b> Your opponent wins at once "
+                             f"({self.model.game.cites['concede']})."))
         yes, no = QPushButton("Concede"), QPushButton("Keep playing  [Esc]")
         yes.clicked.connect(lambda: (self.bar.set_panel(None), self._concede()))
         no.clicked.connect(lambda: self.bar.set_panel(None))
@@ -502,8 +506,15 @@ class GameWindow(QMainWindow):
         self.controller.send(Concede(self.controller.viewer))
 
     def _game_over(self, result) -> None:
-        """The result screen: who won and why, rematch, save the record, watch the replay."""
+        """The result screen: who won and why, rematch, save the record, watch the replay. A battle of a match in
+        rules mode counts for the match first; the match goes on to its next battle until a player has won it."""
         from bss_desktop.client.windows.result import ResultDialog
+
+        if getattr(self, "match", None) is not None and not self.sandbox and result.winner is not None \
+                and not self.match.over:
+            self.end_battle(result.winner)
+            if not self.match.over:
+                return
 
         self.result_dialog = ResultDialog(self, result)
         self.result_dialog.show()  # not exec(): no nested event loop under qasync
@@ -511,9 +522,10 @@ class GameWindow(QMainWindow):
     # ------------------------------------------------------------------ a match of battles (table/match.py)
 
     def _match_menu(self) -> None:
-        """A sandbox on this machine of a game played in matches (its profile's `match:`, Battle of Souls: best of
-        3) has a Match menu: the players say who won each battle; between battles the loser chooses to go first
-        or second and each player may swap side-deck cards (windows/match.py)."""
+        """A game played in matches (its profile's `match:`, Battle of Souls: best of 3) on this machine has a Match
+        menu with the score. In the sandbox the players say who won each battle; in rules mode the rules do. Between
+        battles the loser chooses to go first or second (the computer, if it lost, goes first) and each player may
+        swap side-deck cards (windows/match.py)."""
         from functools import partial
 
         from bss_desktop.carddb.deck_rules import limit_problems, rules_of
@@ -522,20 +534,21 @@ class GameWindow(QMainWindow):
         game = self.model.game
         m, decks = game.profile.match, game.start.get("decks")
         self.match = None
-        if not (self.sandbox and not self.lan and m and m["best_of"] > 1 and decks and all(decks)):
+        if not (not self.lan and m and m["best_of"] > 1 and decks and all(decks)):
             return
         self.match = Match.for_profile(game.profile, decks, game.start.get("sides"),
                                         partial(limit_problems, db=game.db, rules=rules_of(game.profile)))
         menu = self.menuBar().addMenu("&Match")
         self.match_score = menu.addAction("")
         self.match_score.setEnabled(False)
-        menu.addSeparator()
         self.match_actions = []
-        for p in (0, 1):
-            action = QAction(f"{self._player(p)} won this battle", self)
-            action.triggered.connect(lambda _checked=False, p=p: self.end_battle(p))
-            menu.addAction(action)
-            self.match_actions.append(action)
+        if self.sandbox:
+            menu.addSeparator()
+            for p in (0, 1):
+                action = QAction(f"{self._player(p)} won this battle", self)
+                action.triggered.connect(lambda _checked=False, p=p: self.end_battle(p))
+                menu.addAction(action)
+                self.match_actions.append(action)
         self._match_shown()
 
     def _restore_match(self, winners) -> None:
@@ -584,7 +597,8 @@ class GameWindow(QMainWindow):
             self._log([text])
             self.statusBar().showMessage(text, 30000)
             return
-        panel = MatchPanel(self, match, self.model.game.db, [self._player(0), self._player(1)])
+        computer = next((p for p in (0, 1) if self.seats[p] == "ai"), None) if not self.sandbox else None
+        panel = MatchPanel(self, match, self.model.game.db, [self._player(0), self._player(1)], computer=computer)
         panel.started.connect(lambda first: self._next_battle(panel, first))
         self._match_panel = panel
         panel.show()
@@ -603,9 +617,17 @@ class GameWindow(QMainWindow):
             self.statusBar().showMessage(str(e), 10000)
             return
         game = Game.new(old.db, match.decks, seed_from("match", old.start.get("seed"), match.battle),
-                        first_player=first, settings=Ruleset(sandbox=True), deck_names=old.start.get("deck_names"),
-                        profile=old.profile, sides=match.sides)
+                        first_player=first, settings=Ruleset(sandbox=True) if self.sandbox else old.settings,
+                        deck_names=old.start.get("deck_names"), profile=old.profile, sides=match.sides)
         game.names = old.names
+        if not self.sandbox:  # rules mode: a window for the next battle, the match's score carried over
+            window = type(self)(game, seats=self.seats, settings=self.settings, autosave=self.autosave,
+                                title=self.windowTitle(), level=self.level, match_winners=list(match.winners))
+            window.restore_geometry()
+            window.show()
+            self._spawned = window  # kept alive with the window that made it
+            self.close()
+            return
         self.controller.redo_stack.clear()
         self.controller._replace(game, f"Battle {match.battle} begins: {self._player(first)} goes first.")
         self._log([f"— Battle {match.battle}: {self._player(first)} goes first —", *self._setup_lines()])

@@ -105,7 +105,9 @@ class MatchPanel(QDialog):
 
     started = Signal(int)
 
-    def __init__(self, window, match, db, names: list[str], mine: int | None = None):
+    def __init__(self, window, match, db, names: list[str], mine: int | None = None, computer: int | None = None):
+        """`mine`: this machine's seat over the LAN; `computer`: the seat the computer plays (a match in rules mode
+        against it: it goes first when it lost, and keeps its deck)."""
         super().__init__(window)
         self.match, self.names, self.mine = match, names, mine
         self.setWindowTitle(f"Match — battle {match.battle} next")
@@ -119,7 +121,10 @@ class MatchPanel(QDialog):
         self.first = QButtonGroup(self)
         chooser = match.chooser()
         row = QHBoxLayout()
-        if chooser is not None and mine is not None and chooser != mine:
+        if chooser is not None and chooser == computer:
+            row.addWidget(QLabel(f"{names[chooser]} lost it and goes first."))
+            options = ((f"{names[chooser]} goes first", chooser),)
+        elif chooser is not None and mine is not None and chooser != mine:
             row.addWidget(QLabel(f"{names[chooser]} lost it and chooses who goes first, on their machine."))
             options = ()
         elif chooser is not None:
@@ -140,6 +145,10 @@ class MatchPanel(QDialog):
         self.box_of: dict[int, SwapBox] = {}
         if match.side_swap == "one_for_one":
             for p in (0, 1):
+                if p == computer:
+                    lay.addWidget(QLabel(f"{names[p]} keeps its deck; its side deck holds {len(match.sides[p])} "
+                                         "card(s)."))
+                    continue
                 if mine is not None and p != mine:  # the other machine's: its count only, face down
                     lay.addWidget(QLabel(f"{names[p]} swaps on their machine: their side deck holds "
                                          f"{len(match.sides[p])} card(s), face down, before and after."))

@@ -26,6 +26,7 @@ from .deploy import BosDeploy
 from .effects import BosEffects
 from .legal import BosLegal
 from .state import BosState
+from .stats import stat
 from .turn import BosTurn
 
 _DECISIONS = {"main": "main", "battle": "attack", "chain": "chain", "mulligan": "mulligan"}
@@ -101,6 +102,29 @@ class BosGame(BosTurn, BosDeploy, BosChain, BosBattle, BosEffects, BosLegal, Gam
         r = self.state.rules
         r.mods = [m for m in r.mods if m[0] != iid]
         r.set_turn.pop(iid, None)
+
+    def describe_event(self, event, viewer: int | None) -> str | None:
+        """The log's line for one of this game's events (log.py), or None for the shared one."""
+        from .log import describe
+
+        return describe(self, event, viewer)
+
+    def rule_stats(self, iid: int) -> dict | None:
+        """A fighter's ATK and RST as the effects make them (stats.py), where they differ from the printed ones."""
+        st = self.state
+        if st.cards[iid].zone != "fighter":
+            return {}
+        printed = self._defs[st.cards[iid].cid].extra
+        out = {}
+        for s in ("atk", "rst"):
+            v = stat(self, iid, s)
+            if v != printed.get(s):
+                out[s] = v
+        return out
+
+    def private_choice(self) -> bool:
+        c = self.state.choice
+        return c is not None and c.kind == "search"  # their own deck's cards (BOS §Search Your Deck)
 
     def invariants(self) -> list[str]:
         """What no battle may break (the simulator checks it after every command): SP moves between the players and
