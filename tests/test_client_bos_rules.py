@@ -197,3 +197,19 @@ def test_a_match_of_three_battles_against_the_computer_by_the_rules(qtbot, home)
     assert w2.match.over and w2.match.winner == 1
     assert "Player 2 wins the match 2 – 0." in w2.log.toPlainText()
     assert w2.result_dialog.isVisible()
+
+
+def test_the_hint_key_suggests_a_legal_move_in_words(qtbot):
+    """The real computer's hint (Hard on a clone, off the GUI thread), said in this game's words."""
+    from PySide6.QtTest import QTest
+    from test_client_ai import activate
+
+    w = window(qtbot, bos(player(fighter=["T-W2"]), player(sp=1400), step="battle"), seats=("human", "ai"))
+    w.controller.ai_delay_ms = 10 ** 6
+    activate(qtbot, w)
+    game = w.model.game
+    QTest.keyClick(w, Qt.Key_H)
+    qtbot.waitUntil(lambda: w.controller.hint is not None, timeout=30000)
+    assert w.controller.hint in game.legal_commands() and game.history == []
+    # the lethal direct attack (1500 of the 1400 SP left)
+    assert w.statusBar().currentMessage() == "Hint: Attack directly with Reed Archer"

@@ -188,7 +188,7 @@ class BosChain:
             m.down = m.set_this_turn = False
             st.table.tidy(cmd.card)
             r.set_turn.pop(cmd.card, None)
-            self._emit("card_flipped", card=cmd.card, cid=st.cards[cmd.card].cid, owner=p, down=False)
+            self._emit("card_face", card=cmd.card, owner=p, down=False, cid=st.cards[cmd.card].cid)  # (turned up)
         if e is not None and (e.once_per_turn or (e.cost and kind(self, cmd.card) == "battlefield")):
             r.uses.add((cmd.card, cmd.effect))
         r.chain.append(Link(p, cmd.card, cmd.effect, tuple(cmd.targets)))

@@ -87,7 +87,7 @@ def describe(game, event, viewer: int | None) -> str | None:
                 "with_host": f"  {name(d['card'])} goes to the discard pile with its fighter.",
                 "no_host": f"  {name(d['card'])} has no fighter to attach to and goes to the discard pile."}.get(
             d["reason"], "")
-    if k in ("pass", "end_main", "end_attack", "card_flipped"):
+    if k in ("pass", "end_main", "end_attack", "card_face"):
         return ""
     return None
 
