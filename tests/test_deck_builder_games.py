@@ -82,7 +82,8 @@ def test_bos_deck_saved_in_its_own_folder_keeps_its_side_deck(bos_builder, tmp_p
     path = paths.decks_dir() / "bos" / "court-test.txt"
     text = path.read_text()
     again = read_deck(text, DB)
-    assert sorted(again.side) == sorted(side) and len(again.deck.cards) == 46
+    court = game_decks(DB, BOS)["shadow-court"].cards
+    assert sorted(again.side) == sorted(side) and len(again.deck.cards) == len(court) + 1  # + the battlefield
     assert "# Side deck" in text
 
 

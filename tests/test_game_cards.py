@@ -25,7 +25,8 @@ def test_each_game_ships_a_set_of_40_or_more_and_legal_decks(game):
     assert len([c for c in db.values() if not c.token]) >= 40
     assert {c.type for c in db.values()} == set(profile.cards.types)  # the set uses every type of its game
     decks = sorted((cards_dir() / profile.cards.decks).glob("*.txt"))
-    assert len(decks) == {"standard": 4}.get(game, 2)  # Standard: two more decks for the second wave (issue 27)
+    assert len(decks) == {"standard": 4, "bos": 4}.get(game, 2)  # Standard: two more decks for the second wave
+    # (issue 27); Battle of Souls: Brine Corsairs and Thornwood Wardens with the automated set (issue 30)
     for path in decks:
         imported = read_deck(path.read_text(), db)
         assert imported.kept == [], path

@@ -33,7 +33,9 @@ def start(game_id: str, seed: int, cards=None) -> Game:
     """A sandbox game as the app starts one (app/main.py, app/demo_table.py): the shipped decks and side decks."""
     profile = get_profile(game_id)
     db = game_db(profile)
-    decks = list(game_decks(db, profile).values())[:2]
+    shipped = game_decks(db, profile)
+    pair = {"bos": ("iron-legion", "shadow-court")}.get(game_id)  # (Battle of Souls ships four decks: these two)
+    decks = [shipped[n] for n in pair] if pair else list(shipped.values())[:2]
     cards = cards or [d.cards for d in decks]
     return Game.new(db, cards, seed, first_player=0, settings=SANDBOX, deck_names=[d.name for d in decks],
                     profile=profile, sides=[d.side for d in decks])
@@ -406,8 +408,8 @@ def test_etr_glossary_token_a_token_card_leaving_the_field_returns_to_the_token_
 # ====================================================================== Battle of Souls
 
 # seeds whose shuffles play every row of BOS §Battle Damage between them (ATK against ATK or against RST; no fighter)
-BOS_GAMES = {57: ["rest lose", "attack win", "direct"], 130: ["rest tie", "attack win", "direct"],
-             10: ["rest win", "attack lose"], 850: ["rest lose", "attack tie"]}
+BOS_GAMES = {84: ["rest lose", "attack win", "direct"], 47: ["rest tie", "attack tie"],
+             13: ["rest win", "attack lose"], 131: ["rest lose", "attack tie"]}
 
 
 def bos_hand(game, p: int, kind: str, **fields) -> int:

@@ -225,7 +225,7 @@ def test_the_start_screen_chooses_the_game_first(qtbot, home):
     # its rules module plays it against the computer and hot-seat (the guided game teaches Saga's)
     assert start.vs_ai.isEnabled() and start.hotseat.isEnabled() and not start.guided.isVisible()
     assert "rules keep the game legal" in start.subtitle.text()
-    assert sorted(start.decks) == ["iron-legion", "shadow-court"]
+    assert sorted(start.decks) == ["brine-corsairs", "iron-legion", "shadow-court", "thornwood-wardens"]
     start.sandbox.click()
     window = start.windows[-1]
     qtbot.addWidget(window)  # closed with the test: an open window would take the next tests' mouse
