@@ -247,11 +247,12 @@ _WHO = {"self": "this fighter", "attached": "the equipped fighter", "own_fighter
 
 
 def _action_text(a: Action, target: Target | None, kind: str = "") -> str:
-    it = ("that card" if target is not None and target.zone == "set" else "that fighter") if (
-        target is None or target.count == 1) else "those cards"
+    many = target is not None and target.count > 1
+    noun = "card" if target is not None and target.zone == "set" else "fighter"
+    it = f"those {noun}s" if many else f"that {noun}"
     who = it if a.who == "target" else _WHO[a.who]
-    plural = a.who in ("own_fighters", "opponent_fighters", "all_fighters") or (
-        a.who == "target" and target is not None and target.count > 1)
+    plural = a.who in ("own_fighters", "opponent_fighters", "all_fighters") or (a.who == "target" and many)
+    owners = "their owners'" if plural else "its owner's"
     if a.op == "modify":
         verb = ("gain" if a.amount > 0 else "lose") if plural else ("gains" if a.amount > 0 else "loses")
         until = " until the end of this turn" if a.until == "turn" and kind != "continuous" else ""
@@ -267,9 +268,9 @@ def _action_text(a: Action, target: Target | None, kind: str = "") -> str:
     if a.op == "position":
         return f"change the battle position of {who}"
     if a.op == "return_to_hand":
-        return f"return {who} to its owner's hand"
+        return f"return {who} to {owners} {'hands' if plural else 'hand'}"
     if a.op == "shuffle_into_deck":
-        return f"shuffle {who} into its owner's deck"
+        return f"shuffle {who} into {owners} {'decks' if plural else 'deck'}"
     if a.op == "send_to_discard":
         return f"send {who} to the discard pile"
     if a.op == "extra_deploy":
