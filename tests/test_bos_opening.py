@@ -112,3 +112,34 @@ def test_use_card_of_a_card_in_the_opponents_zone_is_refused():
     with pytest.raises(IllegalCommand) as e:
         g.apply(UseCard(0, t))
     assert "not yours" in str(e.value)
+
+
+def test_ruling_10_the_setting_reads_it_the_other_way_an_effects_draw_from_an_empty_deck_draws_nothing():
+    from bos_position import BOS, CARDS, db
+
+    from bss_desktop.engine.commands import Deploy
+    from bss_desktop.engine.position import game_from_position
+    from bss_desktop.engine.settings import Ruleset
+
+    data = {"format": "bss-position", "game": "bos", "turn": 3, "turn_player": 0, "step": "main1", "cards": CARDS,
+            "players": [player(hand=["T-E1"], fighter=[{"card": "T-GRAVE", "counters": {"kill": 3}}], deck=[]),
+                        player()]}
+    g = game_from_position(data, db(), profile=BOS, settings=Ruleset(bos_phase_draw_only=True))
+    g.apply(Deploy(0, ids(g, 0, "hand")[0], tuple(ids(g, 0, "fighter"))))
+    passes(g)
+    assert not g.over and g.pending.kind == "main"
+    assert Ruleset(bos_phase_draw_only=True).to_dict()["bos_phase_draw_only"] is True
+    assert "bos_phase_draw_only" not in Ruleset().to_dict()  # (other games' files stay as they were)
+
+
+def test_the_settings_dialog_offers_ruling_10s_other_reading(qtbot, tmp_path, monkeypatch):
+    from bss_desktop.client.windows.settings import AppSettings, SettingsDialog
+
+    monkeypatch.setenv("BSS_DESKTOP_HOME", str(tmp_path))
+    s = AppSettings()
+    dialog = SettingsDialog(s)
+    qtbot.addWidget(dialog)
+    dialog.bos_phase_draw_only.click()  # the box's own signal, then OK
+    dialog.ok_button.click()
+    assert s.bos_phase_draw_only and s.ruleset().bos_phase_draw_only
+    assert AppSettings.load().bos_phase_draw_only  # kept

@@ -22,12 +22,15 @@ class Ruleset:
     # profile's `opponent_moves` declares; anything else is a request its owner accepts (engine/reach.py). Off in
     # local games: a hot-seat sandbox is one person moving both seats' things.
     separate_seats: bool = False
+    # Battle of Souls ruling 10 (docs/bos-rulings.md), the other reading: only the draw phase's draw from an empty
+    # deck loses (BOS §Draw Phase); an effect's draw from it draws nothing. Off: any draw that cannot be made loses.
+    bos_phase_draw_only: bool = False
 
     def to_dict(self) -> dict:
         d = asdict(self)
-        for lan_only in ("ask_every_burst_moment", "separate_seats"):
-            if not d[lan_only]:  # written only when on: files of games without it stay as they were
-                del d[lan_only]
+        for quiet in ("ask_every_burst_moment", "separate_seats", "bos_phase_draw_only"):
+            if not d[quiet]:  # written only when on: files of games without it stay as they were
+                del d[quiet]
         return d
 
     def for_lan(self) -> "Ruleset":

@@ -133,6 +133,7 @@ class AppSettings:
     quick_pay: bool = False  # pay automatically without the payment panel
     sound: bool = True  # table sounds (client/board/sound.py)
     flash_in_main: bool = False  # ruling 1 (a ruleset setting for new games)
+    bos_phase_draw_only: bool = False  # Battle of Souls ruling 10's other reading (a ruleset setting for new games)
     geometry: dict = field(default_factory=dict)  # window name -> saved geometry (hex)
     hotkeys: dict = field(default_factory=dict)  # action -> key sequence, where it differs from DEFAULT_HOTKEYS
     auto_pass: bool = False  # pass flash windows in which you have nothing you can use
@@ -213,7 +214,7 @@ class AppSettings:
     def ruleset(self):
         from bss_desktop.engine.settings import Ruleset
 
-        return Ruleset(flash_in_main=self.flash_in_main)
+        return Ruleset(flash_in_main=self.flash_in_main, bos_phase_draw_only=self.bos_phase_draw_only)
 
 
 class SettingsDialog(QDialog):
@@ -268,6 +269,10 @@ class SettingsDialog(QDialog):
         self.flash_in_main = QCheckBox("Flash effects may be used in the main step (ruling 1; new games)")
         self.flash_in_main.setChecked(settings.flash_in_main)
         form.addRow("Rules", self.flash_in_main)
+        self.bos_phase_draw_only = QCheckBox("Battle of Souls: only the draw phase's draw from an empty deck loses, "
+                                             "not an effect's (ruling 10; new games)")
+        self.bos_phase_draw_only.setChecked(settings.bos_phase_draw_only)
+        form.addRow("", self.bos_phase_draw_only)
         self.key_edits = {}
         for action, label in HOTKEY_NAMES.items():
             edit = QKeySequenceEdit(QKeySequence(settings.key(action)))
@@ -336,6 +341,7 @@ class SettingsDialog(QDialog):
         s.ai_delay_ms = self.ai_delay.value()
         s.sound = self.sound.isChecked()
         s.flash_in_main = self.flash_in_main.isChecked()
+        s.bos_phase_draw_only = self.bos_phase_draw_only.isChecked()
         for action, edit in self.key_edits.items():
             text = edit.keySequence().toString()
             if text and text != DEFAULT_HOTKEYS[action]:

@@ -94,9 +94,12 @@ class BosTurn:
 
     def _draw_or_lose(self, p: int, n: int, rule: str) -> bool:
         """Draw `n`; a player who must draw from an empty deck loses the battle (BOS §Winning a Battle, BOS ruling
-        10: an effect's draw too)."""
+        10: an effect's draw too, unless the setting `bos_phase_draw_only` reads the rule book the other way)."""
         deck = self.state.players[p].deck
+        effect = rule != C.DRAW
         for _ in range(n):
+            if not deck and effect and self.settings.bos_phase_draw_only:
+                return True  # nothing to draw: nothing happens (the other reading of ruling 10)
             if not deck:
                 self._end_game(1 - p, f"player {p + 1} cannot draw a card: their deck is empty ({rule})")
                 return False
