@@ -108,3 +108,38 @@ def test_bos_match_over_the_lan_between_two_windows(loop, qtbot):
             w.close()
 
     loop.run_until_complete(go())
+
+
+def test_bos_match_by_the_rules_over_the_lan_between_two_windows(loop, qtbot):
+    """The same match with the sandbox box unticked: each battle is played by Battle of Souls' rules on both
+    boards (the rules module's controller), a battle conceded counts, and the loser chooses in its own window."""
+    from bss_desktop.client.controllers.bos import BosController
+    from bss_desktop.rules.bos import GAME as BosGame
+
+    async def go():
+        host, join = await open_lan_boards(DB, DECKS, BOS, "iron-legion", "shadow-court")
+        assert not host.sandbox.isChecked() and host.plays_a_match() and join.plays_a_match()
+        hw, gw = host.window, join.window
+        assert isinstance(host.match.session.game, BosGame)
+        assert isinstance(hw.controller, BosController) and isinstance(gw.controller, BosController)
+        assert "Match: Aki 0 – 0 Mio (battle 1 of 3)" == hw.match_actions["score"].text()
+        gw.match_actions["concede"].trigger()  # battle 1 to Aki
+        hp, gp = await panels(host, join, "both between-battles panels")
+        assert join.match.session.report.ok  # the guest audited battle 1, by the rules
+        assert gp.first.buttons() and not hp.first.buttons()  # Mio lost: Mio chooses
+        gp.first.buttons()[0].click()  # Mio goes first
+        gp.start_button.click()
+        hp.start_button.click()
+        hw, gw = await next_boards(host, join, hw, gw, "battle 2's boards")
+        game = host.match.session.game
+        assert isinstance(game, BosGame) and game.state.first_player == 1
+        assert isinstance(gw.controller, BosController)
+        gw.match_actions["concede"].trigger()  # battle 2 to Aki: the match
+        await until(lambda: "Aki wins the match 2 – 0." in hw.log.toPlainText()
+                    and "Aki wins the match 2 – 0." in gw.log.toPlainText(), what="the match's end")
+        assert host.match.match.over and join.match.match.over
+        for w in (hw, gw):
+            w._leave_agreed = True
+            w.close()
+
+    loop.run_until_complete(go())

@@ -167,11 +167,11 @@ class _LanForm(QWidget):
         return with_rules(self.profile)
 
     def plays_a_match(self) -> bool:
-        """A sandbox of a game played in matches (its profile's `match:`, Battle of Souls: best of 3): over the
-        LAN each battle is a game of its own, and between battles each machine makes its player's choices
+        """A game played in matches (its profile's `match:`, Battle of Souls: best of 3), by hand or by its rules:
+        over the LAN each battle is a game of its own, and between battles each machine makes its player's choices
         (net/match.py)."""
         m = getattr(self.profile, "match", None) or {}
-        return m.get("best_of", 1) > 1 and self.sandbox.isChecked()
+        return m.get("best_of", 1) > 1
 
     def remember(self, **fields) -> None:
         """Keep the player's name (and the address joined) in the settings for the next time."""
