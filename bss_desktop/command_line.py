@@ -47,7 +47,7 @@ def game_profile(name: str):
 
     ruled = ", ".join(p.id for p in all_profiles() if with_rules(p).rules)
     try:
-        profile = with_rules(get_profile(name))  # (a module in preview: played here before the app offers it)
+        profile = with_rules(get_profile(name))  # (its rules mode: RULES_APART)
     except ProfileError as e:
         known = name in {p.id for p in all_profiles()} or "no game is called" not in str(e)
         why = f"its profile does not load ({e})" if known else "there is no such game"

@@ -242,8 +242,7 @@ def test_a_game_without_rules_or_unknown_is_refused_in_one_line(capsys, command,
 
 
 def test_battle_of_souls_is_played_by_its_rules_module_on_the_command_line(capsys):
-    """Its module is in preview (table.profiles.PREVIEW_RULES): the app still plays it by hand, simulate, arena and
-    bench play it by its rules."""
+    """Its rules mode's module (table.profiles.RULES_APART): simulate, arena and bench play it by its rules."""
     from bss_desktop.cli import main
 
     assert main(["simulate", "--game", "bos", "--games", "4", "--seed", "2"]) == 0

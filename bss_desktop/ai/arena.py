@@ -58,7 +58,7 @@ def play_game(db, decks, seed: int, level_a: str, level_b: str, a_seat: int, pla
     if game_id is not None:
         from ..table.profiles import get_profile, with_rules
 
-        profile = with_rules(get_profile(game_id))  # (a game whose rules module is in preview: played by it)
+        profile = with_rules(get_profile(game_id))  # (its rules mode: RULES_APART)
     game = Game.new(db, [decks[0][1], decks[1][1]], seed, record_hashes=False, validate_decks=False,
                     deck_names=[decks[0][0], decks[1][0]], profile=profile)
     opts = player_options or {}

@@ -218,7 +218,7 @@ class Game(ManualMoves, TableMoves, HandHelpers):
         if profile.id != "bss":
             start["game"] = profile.id
             if profile.rules is not None and get_profile(profile.id).rules is None:
-                start["rules"] = profile.rules  # played by a rules module in preview (rules.PREVIEW)
+                start["rules"] = profile.rules  # its rules mode's module (table.profiles.RULES_APART)
             if sides and any(sides):
                 start["sides"] = [list(s) for s in sides]
         game = cls(db, state, settings, start=start, record_hashes=False, profile=profile)

@@ -96,7 +96,7 @@ def _unknown(d: dict, allowed: set, path: str) -> None:
 
 def game_from_position(data, db, *, settings: Ruleset | None = None, record_hashes: bool = True,
                        profile=None) -> Game:
-    """`profile`: the game's profile to play it by (default: its `game:`'s; a rules module in preview plays its
+    """`profile`: the game's profile to play it by (default: its `game:`'s; a game whose rules are apart from its sandbox plays
     game by `rules.with_rules(profile)`)."""
     if not isinstance(data, dict):
         raise PositionError("", "a position is a mapping of fields")

@@ -115,7 +115,7 @@ def start_game(rec: dict, db, *, record_hashes: bool = True) -> Game:
             raise RecordError(f"field 'start.game': {e.message}") from None
         if profile is None:
             raise RecordError(f"field 'start.game': expected a game's name, got {start['game']!r}")
-        if "rules" in start:  # played by a rules module in preview (rules.PREVIEW)
+        if "rules" in start:  # its rules mode's module (table.profiles.RULES_APART)
             from ..table.profiles import with_rules
 
             ruled = with_rules(profile)

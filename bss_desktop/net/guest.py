@@ -821,7 +821,7 @@ class GuestSession(Claims):
                     raise _BadField("'game'")
                 db = game_db(profile)
             settings = Ruleset.from_dict(data["settings"])
-            if profile is not None and not settings.sandbox:  # played by its rules (a module in preview too)
+            if profile is not None and not settings.sandbox:  # played by its rules (RULES_APART)
                 from ..table.profiles import with_rules
 
                 profile = with_rules(profile)

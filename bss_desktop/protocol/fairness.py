@@ -118,7 +118,7 @@ def chain_next(prev: str, command: dict, salt: str) -> str:
 # Anything else (a hand-made `position`, inline `cards`) is a game the guest never agreed to.
 RECORD_KEYS = {"format", "version", "app", "settings", "start", "commands", "hashes", "result"}
 DEAL_KEYS = {"seed", "first_player", "decks", "deck_names", "game", "sides", "rules"}  # game: another game's profile;
-#                                                   rules: the module in preview that plays it (table/profiles.py);
+#                                                   rules: the module its rules mode plays by (table/profiles.py RULES_APART);
 #                                                               sides: side decks, token cards (both checked below)
 # How a LAN game can stop with a record to audit: the game is over (CR 1-2-1 life or deck-out, CR 1-2-3 both at
 # once, a draw; CR 1-2-4 a concession, the guest's only if it sent it). A LAN sandbox also ends when either window
@@ -351,7 +351,7 @@ def audit(received: Received, host_share: str, record: dict, db, stop=None) -> A
     from ..table.profiles import get_profile, with_rules
 
     profile = get_profile(received.game)
-    if not agreed.sandbox:  # a game played by its rules: by a module in preview too (table/profiles.py)
+    if not agreed.sandbox:  # a game played by its rules (table/profiles.py RULES_APART)
         profile = with_rules(profile)
     named = profile.rules if profile is not get_profile(received.game) else None
     if record["start"].get("rules") != named:

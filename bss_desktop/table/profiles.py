@@ -418,21 +418,24 @@ def forget() -> None:
     _folders.clear()
 
 
-# games whose rules module is still being built (its client is not there yet): the app plays them by hand, as their
-# profile says (`rules: null`), while the engine's tests, simulate, bench and arena play them by that module
-PREVIEW_RULES = {"bos": "bos"}
-_previews: dict = {}
+# games whose rules mode is a module apart from their sandbox: the profile says `rules: null`, so the sandbox (on one
+# machine and over the LAN) plays it by hand on the shared table, with the table's manual moves and turn helpers;
+# its rules mode (against the computer, hot-seat, a LAN game with the sandbox box unticked, simulate, arena, bench)
+# plays `with_rules(profile)`, the same game by its own module. Battle of Souls is not a Battle Spirits game: its
+# module (rules/bos/) is built on the shared Game alone, and its sandbox stays the table's
+RULES_APART = {"bos": "bos"}
+_ruled: dict = {}
 
 
 def with_rules(profile):
-    """`profile`, or for a game whose module is in preview (PREVIEW_RULES) the same game played by that module: one
-    object per game (profiles are compared by identity)."""
-    module = PREVIEW_RULES.get(profile.id) if profile.rules is None else None
+    """`profile`, or for a game whose rules are a module apart (RULES_APART) the same game played by that module:
+    one object per game (profiles are compared by identity)."""
+    module = RULES_APART.get(profile.id) if profile.rules is None else None
     if module is None:
         return profile
-    hit = _previews.get(profile.id)
+    hit = _ruled.get(profile.id)
     if hit is None or hit[0] is not profile:
         import dataclasses
 
-        hit = _previews[profile.id] = (profile, dataclasses.replace(profile, rules=module))
+        hit = _ruled[profile.id] = (profile, dataclasses.replace(profile, rules=module))
     return hit[1]

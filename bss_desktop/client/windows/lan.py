@@ -158,8 +158,8 @@ class _LanForm(QWidget):
         return list(getattr(self.decks[self.deck.currentData()], "side", None) or ())
 
     def played_profile(self):
-        """The game as this LAN game plays it: by hand in a sandbox, else by its rules module (one in preview too:
-        table/profiles.py)."""
+        """The game as this LAN game plays it: by hand in a sandbox, else by its rules module
+        (table/profiles.py RULES_APART)."""
         from bss_desktop.table.profiles import with_rules
 
         if self.profile is None or self.sandbox.isChecked():
