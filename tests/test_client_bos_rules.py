@@ -195,7 +195,7 @@ def test_a_match_of_three_battles_against_the_computer_by_the_rules(qtbot, home)
     assert w2.match.wins() == [0, 1] and "battle 2 of 3" in w2.match_score.text()
     concede(w2)
     assert w2.match.over and w2.match.winner == 1
-    assert "Player 2 wins the match 2 – 0." in w2.log.toPlainText()
+    assert "The computer wins the match 2 – 0." in w2.log.toPlainText()
     assert w2.result_dialog.isVisible()
 
 

@@ -567,7 +567,8 @@ class GameWindow(QMainWindow):
 
     def _player(self, p: int) -> str:
         names = getattr(self.model.game, "names", None) or [None, None]
-        return names[p] or f"Player {p + 1}"
+        computer = not self.sandbox and self.seats[p] == "ai"
+        return names[p] or ("The computer" if computer else f"Player {p + 1}")
 
     def _match_shown(self) -> None:
         match = self.match
