@@ -66,6 +66,16 @@ class BosChain:
             how, e = self._use_effect(cmd)
         except IllegalCommand as err:
             return err.rule, err.message
+        bad = self._timing_problem(cmd, how, e)
+        if bad is not None:
+            return bad
+        why = self._targets_problem(cmd, how, e)
+        if why is not None:
+            return C.CHAINS, f"activating: {why}"
+        return self._cost_problem(cmd, e)
+
+    def _timing_problem(self, cmd, how: str, e) -> tuple | None:
+        """(rule, why) the card or effect of `cmd` cannot be activated now, whatever its targets and payment."""
         st, r, p = self.state, self.state.rules, cmd.player
         where = self._use_context(p)
         if where is None:
@@ -95,10 +105,9 @@ class BosChain:
         for a in () if e is None else e.do:
             if a.op == "search" and not self.searchable(p, a.name):
                 return C.SEARCH, f"activating: there is no {a.name} card in your deck to search for"
-        bad = self._targets_problem(cmd, how, e)
-        if bad is not None:
-            return C.CHAINS, f"activating: {bad}"
-        return self._cost_problem(cmd, e)
+        if e is not None and e.cost.sp and self.sp(p) < e.cost.sp:
+            return C.COST, f"activating: it costs {e.cost.sp} SP and you have {self.sp(p)}"
+        return None
 
     def _target_spec(self, how: str, e, card: int):
         """What the activation targets: its effect's target, or for an Attached equipment card the fighter it is
@@ -223,7 +232,7 @@ class BosChain:
         if r.passes >= 2:
             self._close_window()
             return True
-        if self.responses(r.priority):
+        if self.responses(r.priority, any_one=True):
             return False
         self._pass(r.priority)
         return True

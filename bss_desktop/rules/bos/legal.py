@@ -68,26 +68,31 @@ class BosLegal:
                     out.append(cmd)
         return out
 
-    def responses(self, p: int) -> list:
-        """The activations player `p` may make now (in a window, their main phase or their battle step)."""
+    def responses(self, p: int, *, any_one: bool = False) -> list:
+        """The activations player `p` may make now (in a window, their main phase or their battle step); with
+        `any_one`, at most one (whether there is any: a window passes for a player with none)."""
         st = self.state
-        if self._use_context(p) is None:
+        where = self._use_context(p)
+        if where is None:
             return []
-        cards = [i for i in st.players[p].hand if kind(self, i) in ("equipment", "battlefield")]
         areas = st.table.areas[p]
-        cards += areas["equipment"] + areas["tactic"]
-        out = []
-        for iid in cards:
-            out += self._offers(UseCard(p, iid, 0))
+        main = where == "main"  # equipment, battlefields and ignition effects only there (chain.py _timing_problem)
+        cards = [i for i in st.players[p].hand if kind(self, i) in ("equipment", "battlefield")] if main else []
+        bases = [UseCard(p, iid, 0) for iid in cards + (areas["equipment"] if main else []) + areas["tactic"]]
         for zone in ("fighter", "equipment", "tactic", "battlefield"):
             for iid in areas[zone]:
                 for n, e in enumerate(effects(self, iid), 1):
-                    if e.kind in ("ignition", "quick"):
-                        out += self._offers(UseCard(p, iid, n))
+                    if e.kind == "quick" or (main and e.kind == "ignition"):
+                        bases.append(UseCard(p, iid, n))
+        out = []
+        for base in bases:
+            out += self._offers(base, 1 if any_one else MAX_OFFERS)
+            if any_one and out:
+                return out
         return out
 
-    def _offers(self, base: UseCard) -> list:
-        """`base` with every way of targeting and paying it that is legal (at most MAX_OFFERS)."""
+    def _offers(self, base: UseCard, most: int = MAX_OFFERS) -> list:
+        """`base` with every way of targeting and paying it that is legal (at most `most`)."""
         from dataclasses import replace
 
         from ...engine.errors import IllegalCommand
@@ -95,6 +100,8 @@ class BosLegal:
         try:
             how, e = self._use_effect(base)
         except IllegalCommand:
+            return []
+        if self._timing_problem(base, how, e) is not None:  # (checked once, before the ways to target and pay)
             return []
         p = base.player
         spec = self._target_spec(how, e, base.card)
@@ -109,9 +116,9 @@ class BosLegal:
             for s in sacs:
                 for d in dis:
                     cmd = replace(base, targets=t, sacrifices=s, discards=d)
-                    if self._use_problem(cmd) is None:
+                    if self._targets_problem(cmd, how, e) is None and self._cost_problem(cmd, e) is None:
                         out.append(cmd)
-                        if len(out) >= MAX_OFFERS:
+                        if len(out) >= most:
                             return out
         return out
 
