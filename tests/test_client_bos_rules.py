@@ -73,12 +73,16 @@ def test_the_battle_an_attack_dragged_forward_then_the_defenders_tactic_from_its
     action(w, "Attack Oak Squire with Reed Archer").trigger()
     g = w.model.game
     assert g.pending.kind == "chain" and g.pending.player == 1
-    # hot-seat: the board turns to the defender, whose tactic is highlighted; its menu activates it on the attacker
-    assert w.controller.viewer == 1
+    # hot-seat: the board turns to the defender (who takes the seat), whose tactic is highlighted; its menu
+    # activates it on the attacker
+    assert w.controller.viewer == 1 and w.controller.covered
+    w.cover.button.click()
     trap = ids(g, 1, "tactic")[0]
     right_click(w, center(w.scene.cards[trap]))
     action(w, "Activate Mire Trap (targeting Reed Archer)").trigger()
     while w.model.game.pending.kind == "chain":
+        if w.controller.covered:
+            w.cover.button.click()
         button(w, "Pass").click()
     g = w.model.game
     # 1500 - 500 = 1000 against 1000: a tie, both destroyed, no damage (BOS §Determining Damage)
@@ -213,3 +217,27 @@ def test_the_hint_key_suggests_a_legal_move_in_words(qtbot):
     assert w.controller.hint in game.legal_commands() and game.history == []
     # the lethal direct attack (1500 of the 1400 SP left)
     assert w.statusBar().currentMessage() == "Hint: Attack directly with Reed Archer"
+
+
+def test_the_board_draws_the_attack_and_the_chains_last_activation(qtbot):
+    """BOS §Battle Step: an arrow from the attacking fighter to the one it attacks; BOS §Chains: the last activation
+    on the chain to its target, in its own colour; both go when the fight is over."""
+    # the attacker holds a negation (nothing to negate yet: the window goes to the defender), so the window waits
+    # for it once the defender has activated
+    game = bos(player(fighter=["T-W2"], tactic=["T-TC-NEG"]), player(fighter=["T-W1"], tactic=["T-TC-DOWN"]))
+    w = window(qtbot, game)
+    button(w, "To the battle phase").click()
+    f = ids(w.model.game, 0, "fighter")[0]
+    drag(w, center(w.scene.cards[f]), zone_centre(w, "fighter", "top"))
+    scene = w.scene
+    assert scene.arrow_attack.isVisible() and not scene.arrow_link.isVisible()
+    trap = ids(w.model.game, 1, "tactic")[0]
+    w.cover.button.click()  # hot-seat: the defender takes the seat
+    right_click(w, center(scene.cards[trap]))
+    action(w, "Activate Mire Trap (targeting Reed Archer)").trigger()
+    assert scene.arrow_attack.isVisible() and scene.arrow_link.isVisible()
+    while w.model.game.pending.kind == "chain":
+        if w.controller.covered:  # hot-seat: the next player takes the seat
+            w.cover.button.click()
+        button(w, "Pass").click()
+    assert not scene.arrow_attack.isVisible() and not scene.arrow_link.isVisible()

@@ -396,6 +396,9 @@ class BoardScene(QGraphicsScene):
         self.arrow_attack.setVisible(False)
         self.arrow_block.setVisible(False)
         self.arrow_link.setVisible(False)
+        if view.get("rules") is not None:  # a rules module's own (Battle of Souls: the attack, the chain)
+            self._sync_rules_arrows(view)
+            return
         attacker = self._on_field(b["attacker"]) if b else None
         if attacker is None:
             return
@@ -415,6 +418,36 @@ class BoardScene(QGraphicsScene):
             r = self.lay.zone_rect("life", self.side_of(1 - view["turn_player"]))
             self.arrow_attack.set_points(a, QPointF(*r.center))
             self.arrow_attack.setVisible(True)
+
+    def _sync_rules_arrows(self, view: dict) -> None:
+        """Battle of Souls (engine/view.py "rules"): the attack, from the attacking fighter to the fighter it attacks
+        or to the Soul Points of a player attacked directly (BOS §Battle Step); the last activation on the chain, in
+        yellow, to what it targets (BOS §Chains)."""
+        rules = view["rules"]
+        fight = rules.get("fight")
+        attacker = self._in_zone(fight["attacker"], "fighter") if fight else None
+        if attacker is not None:
+            a = attacker.resting_center()
+            target = self._in_zone(fight["target"], "fighter")
+            if target is not None:
+                self.arrow_attack.set_points(a, target.resting_center())
+                self.arrow_attack.setVisible(True)
+            elif fight["target"] is None:
+                sp = self.trackers.get(("sp", self.side_of(1 - fight["player"])))
+                if sp is not None:
+                    self.arrow_attack.set_points(a, sp.sceneBoundingRect().center())
+                    self.arrow_attack.setVisible(True)
+        chain = rules.get("chain") or ()
+        if chain and chain[-1]["targets"]:
+            src = self.cards.get(chain[-1]["card"])
+            dst = self.cards.get(chain[-1]["targets"][0])
+            if src is not None and dst is not None:
+                self.arrow_link.set_points(src.resting_center(), dst.resting_center())
+                self.arrow_link.setVisible(True)
+
+    def _in_zone(self, key, zone: str) -> CardItem | None:
+        item = self.cards.get(key) if key is not None else None
+        return item if item is not None and item.zone == zone else None
 
     def _on_field(self, key) -> CardItem | None:
         """The item of the card `key` while it is on the field (the same card in the trash is not)."""

@@ -209,7 +209,7 @@ class BosController(Controller):
     # ------------------------------------------------------------------ gestures
 
     def _legal_for(self, key) -> list:
-        if not self.my_decision():
+        if not self.my_decision() or self.covered:  # (hot-seat: nothing until the next player takes the seat)
             return []
         out = []
         for c in self.game.legal_commands():
@@ -237,7 +237,7 @@ class BosController(Controller):
         menu.popup(screen_pos)
 
     def on_card_dropped(self, key, zone: str, side: str) -> None:
-        if not self.my_decision():
+        if not self.my_decision() or self.covered:
             self.status.emit("It is not your decision now.")
             return
         card = self.game.state.cards.get(key) if isinstance(key, int) else None
