@@ -611,3 +611,56 @@ def test_change_the_battle_position_by_an_effect_then_attack_its_rst():
     g.apply(DeclareAttack(0, ids(g, 0, "fighter")[0], t))
     passes(g)
     assert t in ids(g, 1, "fighter") and (g.sp(0), g.sp(1)) == (7500, 8500)  # 1500 against RST 2000
+
+
+# ---------------------------------------------------------------- BOS §Trigger Effect, §Pay a Cost
+
+
+def test_trigger_effect_during_your_ready_phase():
+    # Dawn Sentinel: during your ready phase, +100 ATK while it stays on the field (each of your turns)
+    g = bos(player(fighter=["T-DAWN"]), step="main2", turn=3, turn_player=1)
+    f = ids(g, 0, "fighter")[0]
+    g.apply(EndMain(1))
+    passes(g)
+    assert g.state.turn_player == 0 and atk(g, f) == 1100
+
+
+def test_trigger_effect_during_your_end_phase():
+    # Dusk Warden turns to rest position at its own end phase (and back at the ready phase)
+    g = bos(player(fighter=["T-DUSK"]), step="main2")
+    f = ids(g, 0, "fighter")[0]
+    g.apply(EndMain(0))
+    passes(g)
+    assert g.state.turn_player == 1 and position(g, f) == "rest"
+
+
+def test_pay_a_cost_discarding_a_card_from_the_hand():
+    g = bos(player(tactic=["T-TC-TITHE"], hand=["T-W1", "T-W2"], deck=["T-WR"] * 5))
+    t = ids(g, 0, "tactic")[0]
+    refused(g, UseCard(0, t), "discards 1 other card", "BOS §Pay a Cost")
+    w1 = ids(g, 0, "hand")[0]
+    g.apply(UseCard(0, t, 0, (), (), (w1,)))
+    passes(g)
+    assert w1 in ids(g, 0, "discard") and cids(g, 0, "hand") == ["T-W2", "T-WR", "T-WR"]
+
+
+def test_pay_a_cost_sacrificing_a_fighter_is_not_destroying_it():
+    # Moon Pyramid: sacrifice 1 fighter you control: 500 damage; the sacrificed Ashen Herald draws (sent to the
+    # discard pile) but deals no damage ("when destroyed" does not fire)
+    g = bos(player(battlefield=["T-BF-2"], fighter=["T-GRAVE"]))
+    herald = ids(g, 0, "fighter")[0]
+    hand = len(ids(g, 0, "hand"))
+    g.apply(UseCard(0, ids(g, 0, "battlefield")[0], 1, (), (herald,)))
+    passes(g)
+    assert herald in ids(g, 0, "discard") and (g.sp(0), g.sp(1)) == (8500, 7500)
+    assert len(ids(g, 0, "hand")) == hand + 1
+
+
+def test_send_to_the_discard_pile_by_an_effect_is_not_destroying():
+    g = bos(player(tactic=["T-TC-PURGE"]), player(fighter=["T-GRAVE"]))
+    herald = ids(g, 1, "fighter")[0]
+    hand = len(ids(g, 1, "hand"))
+    g.apply(UseCard(0, ids(g, 0, "tactic")[0], 0, (herald,)))
+    passes(g)
+    assert herald in ids(g, 1, "discard") and (g.sp(0), g.sp(1)) == (8000, 8000)  # no "when destroyed"
+    assert len(ids(g, 1, "hand")) == hand + 1  # "when sent to the discard pile" drew
