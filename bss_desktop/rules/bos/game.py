@@ -7,12 +7,13 @@ counters, the attack and rest orientations) and keeps its own ledger in `GameSta
 
 The mixins, each a file: turn.py (the phases, the hand limit, winning), deploy.py (deploying and setting cards),
 chain.py (activations, the chain and its windows), battle.py (attacks, Replay, the damage step), effects.py (what
-the card vocabulary does), legal.py (every legal command). Rulings where the rule book is silent or contradicts
+the card vocabulary does), legal.py (every legal command); beside them stats.py (a fighter's numbers now), log.py
+(the game log's words), cites.py (the rule book's sections). Rulings where the rule book is silent or contradicts
 itself are in docs/bos-rulings.md and cited "BOS ruling N".
 
 Decisions (`pending.kind`): `mulligan`; `main` (Main Phase I or II: `info["phase"]`); `attack` (the battle step:
-declare an attack or end the battle phase); `chain` (a window: activate in response, or pass); `choose` (inside
-the rules: the cards to discard at the end phase).
+declare an attack or end the battle phase); `chain` (a window: activate in response, or pass); `choose` (its
+`info["kind"]`: `discard` at the end phase, `search` a card of one's deck, `target` a trigger's targets).
 """
 from __future__ import annotations
 
