@@ -7,7 +7,7 @@ import math
 import pytest
 
 from bss_desktop.ai import make_player
-from bss_desktop.ai.hard import HardPlayer, _close, _decided, _Node
+from bss_desktop.ai.hard import WIDEN, HardPlayer, _close, _decided, _Node
 from bss_desktop.ai.rollout import lethal_attack
 from bss_desktop.engine import Attack, Block, Pass
 from helpers import MAIN, attack_step, position
@@ -147,10 +147,10 @@ def _below(root) -> list:
 def test_below_the_root_the_search_widens_with_the_visits():
     """Trying every continuation once before any twice spread a root option's visits over lines nobody would play,
     and their mean sank below the line worth playing. With `widen` a node below the root opens with the
-    rule-of-thumb player's choice and gets another child only as its visits grow."""
-    def crowded(root, w):
-        return [n for n in _below(root) if len(n.children) > 1 + int(w * math.sqrt(n.visits))]
-    assert crowded(_tree(widen=None), 0.5)  # breadth first: the bound is broken, so the check below can fail
-    narrow = _tree(widen=0.5)
-    assert not crowded(narrow, 0.5)
+    rule-of-thumb player's choice and gets another child only as its visits grow (the default)."""
+    def crowded(root):
+        return [n for n in _below(root) if len(n.children) > 1 + int(WIDEN * math.sqrt(n.visits))]
+    assert crowded(_tree(widen=None))  # breadth first: the bound is broken, so the check below can fail
+    narrow = _tree()
+    assert not crowded(narrow)
     assert any(n.visits >= 16 for n in _below(narrow))  # the visits went deep, not only wide
