@@ -2,13 +2,15 @@
 hopeless, and the search's time budget. Positions use the test cards (tests/data/test_cards.yaml)."""
 from __future__ import annotations
 
+import math
+
 import pytest
 
 from bss_desktop.ai import make_player
-from bss_desktop.ai.hard import _close, _decided, _Node
+from bss_desktop.ai.hard import WIDEN, HardPlayer, _close, _decided, _Node
 from bss_desktop.ai.rollout import lethal_attack
 from bss_desktop.engine import Attack, Block, Pass
-from helpers import attack_step, position
+from helpers import MAIN, attack_step, position
 
 QUICK = {"hard": {"iterations": 60}}
 
@@ -121,3 +123,34 @@ def test_the_coming_attack_counts_the_spirits_summoned_in_the_attackers_main_ste
     assert _coming_loss(game, 1) >= 2
     assert _coming_loss(safe, 1) == 0  # no core to summon with
     assert evaluate(game, 0) < evaluate(safe, 0)
+
+
+def _tree(**options):
+    """Hard's root after a fixed budget in the main step of helpers.MAIN (two spirits in hand, 4 cores)."""
+    hard = HardPlayer(0, 3, iterations=160, trees=1, **options)
+    roots = []
+    step = hard._iterate
+    hard._iterate = lambda game, root, *rest: (roots.append(root), step(game, root, *rest))
+    hard.choose(position(MAIN))
+    return roots[0]
+
+
+def _below(root) -> list:
+    out, stack = [], list(root.children.values())
+    while stack:
+        node = stack.pop()
+        out.append(node)
+        stack.extend(node.children.values())
+    return out
+
+
+def test_below_the_root_the_search_widens_with_the_visits():
+    """Trying every continuation once before any twice spread a root option's visits over lines nobody would play,
+    and their mean sank below the line worth playing. With `widen` a node below the root opens with the
+    rule-of-thumb player's choice and gets another child only as its visits grow (the default)."""
+    def crowded(root):
+        return [n for n in _below(root) if len(n.children) > 1 + int(WIDEN * math.sqrt(n.visits))]
+    assert crowded(_tree(widen=None))  # breadth first: the bound is broken, so the check below can fail
+    narrow = _tree()
+    assert not crowded(narrow)
+    assert any(n.visits >= 16 for n in _below(narrow))  # the visits went deep, not only wide
