@@ -42,7 +42,9 @@ def record(link, frames):
 
 async def lan_sandbox(profile, guest_profile=None):
     db = game_db(profile)
-    decks = list(game_decks(db, profile).values())
+    by_name = game_decks(db, profile)
+    names = ["iron-legion", "shadow-court"] if profile.id == "bos" else sorted(by_name)[:2]  # (no card in common)
+    decks = [by_name[n] for n in names]
     host = HostSession(db, decks[0].cards, name="Aki", settings=SANDBOX, profile=profile)
     guest = GuestSession(db, decks[1].cards, name="Mio", settings=SANDBOX,
                          profile=profile if guest_profile is None else guest_profile)
@@ -114,6 +116,7 @@ def test_bos_lan_sandbox_syncs_the_table_hides_face_down_cards_and_passes_the_au
         sent = json.dumps(frames)
         hidden = {c.cid for c in game.state.cards.values() if c.owner == 0 and c.zone in ("tactic", "deck", "hand")}
         shown = {c.cid for c in game.state.cards.values() if c.zone not in ("tactic", "deck", "hand", "removed")}
+        shown |= {c.cid for c in game.state.cards.values() if c.owner == 1}  # (the guest's own cards it may see)
         assert secret in hidden - shown
         assert not [cid for cid in hidden - shown if f'"{cid}"' in sent]
         await finish(host, playing, server)
