@@ -329,11 +329,9 @@ class BosChain:
 
     def _push_trigger(self, ctrl: int, iid: int, idx: int, targets: tuple) -> None:
         r = self.state.rules
+        r.chain.append(Link(ctrl, iid, idx, targets, trigger=True))
         if self.state.stage == "chain":  # (triggered while a window was open: it joins that chain)
-            r.chain.append(Link(ctrl, iid, idx, targets, trigger=True))
             r.passes, r.priority = 0, 1 - ctrl
-        else:
-            r.chain.append(Link(ctrl, iid, idx, targets, trigger=True))
         self._emit("trigger", player=ctrl, card=iid, effect=idx, targets=list(targets))
 
     def _name(self, iid: int) -> str:
