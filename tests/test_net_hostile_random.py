@@ -84,7 +84,10 @@ def test_a_host_shuffling_its_deck_before_rolling_cannot_steer_the_die():
                 await _make(host, guest, ManualShuffle(0, 0))
             await _make(host, guest, ManualRandom(0, 6))
             sixes += _last_roll(host) == 6
-            await asyncio.sleep(0.2)  # a player's pace (random moves are held to 20 a second, 100 at once)
+            # a player's pace: random moves are held to 20 a second (100 at once), and this host makes up to 8 a
+            # try, so it waits as long as its moves take at 15 a second (a flat 0.2 s ran past the limit on a loaded
+            # machine: 8 moves in 0.24 s, try after try, drained the burst)
+            await asyncio.sleep(max(0.2, (plan + 1) / 15))
         await _finish(host, playing, server)
         return sixes, guest
 
