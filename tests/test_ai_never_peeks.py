@@ -334,6 +334,36 @@ def test_the_opponents_hidden_cards_are_dealt_from_the_colours_it_has_shown():
     assert checked >= CHEAP // 3
 
 
+def test_the_opponents_hidden_cards_never_exceed_the_copies_a_deck_may_hold_and_favour_what_it_has_shown():
+    """A dealt world is a legal deck (CR 3-1-2: at most 4 copies of a card, counting the copies shown), and a card
+    the opponent has shown is dealt more often than one of its colours it has not (knowledge.SEEN_WEIGHT)."""
+    shown_rate, unseen_rate = [], []
+    for pos in positions(CHEAP):
+        game, seat = pos.game, pos.seat
+        st = game.state
+        opp = 1 - seat
+        _, hidden, _ = hidden_cards(game, seat)
+        hidden = [i for i in hidden if i not in _in_play(st)]
+        if len(hidden) < 10:
+            continue
+        shown = {st.cards[i].cid for i in st.players[opp].field + st.players[opp].trash}
+        for k in range(3):
+            world = sample_world(game, seat, Memory(seat), Rng(k))
+            copies: dict = {}
+            for c in world.state.cards.values():
+                if c.owner == opp and not game.db[c.cid].token:
+                    copies[c.cid] = copies.get(c.cid, 0) + 1
+            assert max(copies.values()) <= 4, (pos.label, copies)
+            dealt = [world.state.cards[i].cid for i in hidden]
+            if shown:
+                shown_rate.append(sum(c in shown for c in dealt) / len(dealt) / len(shown))
+                _, by_colour, _ = _pool(game.db)
+                others = {c for col in {x for i in shown for x in game.db[i].colors} for c in by_colour.get(col, ())}
+                others -= shown
+                unseen_rate.append(sum(c not in shown for c in dealt) / len(dealt) / max(1, len(others)))
+    assert shown_rate and sum(shown_rate) > 2 * sum(unseen_rate)
+
+
 # ---------------------------------------------------------------------------------- the check catches a peek
 
 class HandPeeker:
