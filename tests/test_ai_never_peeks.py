@@ -335,7 +335,7 @@ def test_the_opponents_hidden_cards_are_dealt_from_the_colours_it_has_shown():
 
 
 def test_the_opponents_hidden_cards_never_exceed_the_copies_a_deck_may_hold_and_favour_what_it_has_shown():
-    """A dealt world is a legal deck (CR 3-1-2: at most 4 copies of a card, counting the copies shown), and a card
+    """A dealt world is a legal deck (CR 5-1-1-1: at most 4 copies of a card, counting the copies shown), and a card
     the opponent has shown is dealt more often than one of its colours it has not (knowledge.SEEN_WEIGHT)."""
     shown_rate, unseen_rate = [], []
     for pos in positions(CHEAP):
