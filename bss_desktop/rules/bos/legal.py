@@ -1,6 +1,6 @@
 """Every legal command for the pending decision (Game.legal_commands), for the computer, the simulator and the
-client's offers. A mixin of BosGame. Each command offered here is one `apply` accepts (tests/test_bos_legal.py
-plays random battles to hold it)."""
+client's offers. A mixin of BosGame. Each command offered here is one `apply` accepts, and each activation `apply`
+accepts is offered (tests/test_bos_legal.py holds both over random battles)."""
 from __future__ import annotations
 
 from itertools import combinations
@@ -93,8 +93,6 @@ class BosLegal:
 
     def _offers(self, base: UseCard, most: int = MAX_OFFERS) -> list:
         """`base` with every way of targeting and paying it that is legal (at most `most`)."""
-        from dataclasses import replace
-
         from ...engine.errors import IllegalCommand
 
         try:
@@ -111,15 +109,15 @@ class BosLegal:
             [i for i in fighters(self, p) if i != base.card], cost.sacrifice))
         dis = [()] if not cost or not cost.discard else list(combinations(
             [i for i in self.state.players[p].hand if i != base.card], cost.discard))
+        # each combination is legal by construction (distinct targets the spec allows, other fighters, other hand
+        # cards; the SP were checked with the timing): _targets_problem and _cost_problem would only say so again
         out = []
         for t in targets:
             for s in sacs:
                 for d in dis:
-                    cmd = replace(base, targets=t, sacrifices=s, discards=d)
-                    if self._targets_problem(cmd, how, e) is None and self._cost_problem(cmd, e) is None:
-                        out.append(cmd)
-                        if len(out) >= most:
-                            return out
+                    out.append(UseCard(p, base.card, base.effect, t, s, d))
+                    if len(out) >= most:
+                        return out
         return out
 
 
