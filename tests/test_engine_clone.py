@@ -295,6 +295,43 @@ def test_a_vanilla_game_cloned_with_an_effect_card_has_effects():
     assert not plain.has_effects
 
 
+def _play_alike(a: Game, b: Game, policy_seed) -> int:
+    """Play the same random commands on both to the end: the same offers, events and result after every one (the
+    hashes may differ: a game indexed for more cards keeps counters nobody reads)."""
+    policies = [RandomPolicy(seed_from(policy_seed, 0)), RandomPolicy(seed_from(policy_seed, 1))]
+    n = 0
+    while not a.over and n < 2000:
+        assert b.legal_commands() == a.legal_commands(), f"command {n}"
+        cmd = policies[a.pending.player].choose(a)
+        assert b.apply(cmd) == a.apply(cmd), f"command {n}: {cmd}"
+        n += 1
+    assert b.over == a.over and b.result == a.result
+    return n
+
+
+@pytest.mark.parametrize("vanilla", [False, True])
+def test_a_copy_indexed_for_every_card_it_may_be_dealt_plays_as_one_indexed_for_its_own(vanilla):
+    """Game.clone(may_hold=): the engine's flags for a superset of the cards only make it look for more (a sampled
+    world of ai/knowledge.py is indexed once for its whole pool); a vanilla game indexed for effect cards too."""
+    decks = _decks()
+    every = frozenset(c for name in SAGA for c in decks[name].cards)
+    played = 0
+    for n in range(4):
+        if vanilla:
+            game = Game.new(_db(), [decks["red-vanilla"].cards, decks["blue-vanilla"].cards], seed_from("hold", n))
+            pool = list(decks["green-vanilla"].cards)
+        else:
+            game, _ = _mid_game(n, turn=3 + n)
+            pool = sorted(every)
+        rng = Rng(n)
+        cids = {i: pool[rng.below(len(pool))] for i in game.state.players[1].deck}
+        mine = game.clone(cids=cids)
+        broad = game.clone(cids=cids, may_hold=every | {c.cid for c in mine.state.cards.values()})
+        assert broad.has_effects and (mine.has_effects != vanilla)
+        played += _play_alike(mine, broad, ("hold", n))
+    assert played > 100
+
+
 def test_a_token_made_by_hand_in_a_clone_never_reaches_the_original():
     game = position("""
         turn: 3

@@ -96,9 +96,14 @@ def sample_world(game, seat: int, memory: Memory | None, rng: Rng):
     contents = sorted(st.cards[i].cid for i in own_deck)
     rng.shuffle(contents)
     cids.update(zip(own_deck, contents))
+    dealt_from: frozenset = frozenset()
     if opp_hidden or opp_burst:
-        cids.update(_deal_opponent(game, seat, memory, rng, opp_hidden, opp_burst))
-    return clone(game, cids, seed=rng.next64())
+        dealt, dealt_from = _deal_opponent(game, seat, memory, rng, opp_hidden, opp_burst)
+        cids.update(dealt)
+    # what the world's cards may be: the ids the seat knows and the pool the opponent's were dealt from (the same for
+    # every world of a decision, so the engine indexes the world's cards once: Game.clone's may_hold)
+    may_hold = frozenset(cids.get(i, c.cid) for i, c in st.cards.items()) | dealt_from
+    return clone(game, cids, seed=rng.next64(), may_hold=may_hold)
 
 
 def _in_play(st) -> set:
@@ -121,7 +126,8 @@ def _in_play(st) -> set:
     return out
 
 
-def _deal_opponent(game, seat, memory, rng, hidden, burst) -> dict:
+def _deal_opponent(game, seat, memory, rng, hidden, burst) -> tuple[dict, frozenset]:
+    """The opponent's hidden cards dealt (iid -> card id), and the card ids they were dealt from."""
     db = game.db
     st = game.state
     opp = 1 - seat
@@ -185,13 +191,13 @@ def _deal_opponent(game, seat, memory, rng, hidden, burst) -> dict:
             del bag[i]
             rebuild()
         out[iid] = c
-    return out
+    return out, frozenset(names)
 
 
-def clone(game, cids: dict | None = None, *, seed: int | None = None):
+def clone(game, cids: dict | None = None, *, seed: int | None = None, may_hold: frozenset | None = None):
     """An independent copy of `game` with the given cards' identities replaced and, with `seed`, a fresh
     random generator; nothing of the original's history comes along."""
-    world = game.clone(cids=cids)
+    world = game.clone(cids=cids, may_hold=may_hold)
     if seed is not None:
         world.state.rng = Rng(seed)
     world.start = {}

@@ -375,11 +375,13 @@ class Game(ManualMoves, TableMoves, HandHelpers):
         with self.reading():
             return view(self, player)
 
-    def clone(self, *, cids: dict | None = None) -> "Game":
+    def clone(self, *, cids: dict | None = None, may_hold: frozenset | None = None) -> "Game":
         """An independent copy of this game (the card database is shared: it is read-only), for search.
 
         `cids`: card instance id -> card id, identities to replace in the copy (a world re-dealt from what a
-        player may know, ai/knowledge.py). The copy keeps no history and records no hashes.
+        player may know, ai/knowledge.py). `may_hold`: card ids the copy's cards are dealt from (with theirs now):
+        a module indexes for that set, the same for every copy dealt from it, instead of for each copy's own cards.
+        The copy keeps no history and records no hashes.
 
         Written out attribute by attribute (GameState.copy) rather than with copy.deepcopy: many times faster.
         Every attribute of a game is in its class's CLONE_SHARED or CLONE_COPIED (tests/test_engine_clone.py holds
@@ -402,7 +404,7 @@ class Game(ManualMoves, TableMoves, HandHelpers):
             cards = twin.state.cards
             for iid, cid in cids.items():
                 cards[iid].cid = cid
-            twin._cards_changed()
+            twin._cards_changed(may_hold)
         return twin
 
     # ------------------------------------------------------------------ the one door
@@ -819,8 +821,9 @@ class Game(ManualMoves, TableMoves, HandHelpers):
     def _cloned(self, d: dict) -> None:
         """Clone: copy the module's own attributes into the copy's `__dict__` `d` (shared ones are there)."""
 
-    def _cards_changed(self) -> None:
-        """Clone with other identities: some card ids changed (a module re-reads what it indexed)."""
+    def _cards_changed(self, may_hold: frozenset | None = None) -> None:
+        """Clone with other identities: some card ids changed (a module re-reads what it indexed, for `may_hold`
+        when given: a superset of the card ids in play, see clone)."""
 
     def _db_changed(self) -> None:
         """This game now has a database of its own (a module re-reads what it took from the old one)."""
