@@ -241,3 +241,64 @@ def test_the_board_draws_the_attack_and_the_chains_last_activation(qtbot):
             w.cover.button.click()
         button(w, "Pass").click()
     assert not scene.arrow_attack.isVisible() and not scene.arrow_link.isVisible()
+
+
+def test_with_the_setting_a_phase_window_with_nothing_activated_passes_but_an_attacks_window_waits(qtbot):
+    """BOS §Chains: a window opens in the ready and end phases and after the draw even when nothing happened; a
+    player holding a set tactic is asked in each. Settings → "pass the … phases' windows": those pass for them; the
+    window after an attack (and the damage step's) still waits, as something happened there."""
+    def game():
+        return bos(player(fighter=["T-W2"], tactic=["T-TC-DOWN"]), player(fighter=["T-W1"]), step="main2")
+
+    w = window(qtbot, game())  # the setting off (the default): the end phase's window asks
+    button(w, "End turn").click()
+    g = w.model.game
+    assert g.pending.kind == "chain" and g.pending.player == 0 and g.state.rules.window == "open"
+    assert button(w, "Pass")
+
+    w = window(qtbot, game())
+    w.controller.pass_phase_windows = True
+    button(w, "End turn").click()
+    g = w.model.game
+    # passed for player 1 in the end phase, then in player 2's ready phase and after its draw (the tactic may be
+    # used in the opponent's turn), up to player 2's Main Phase I
+    qtbot.waitUntil(lambda: g.state.turn == 4 and g.pending.kind == "main")
+    assert "Passed the window of the ready phase for you" in w.statusBar().currentMessage() or \
+        "Passed the window of Main Phase I for you" in w.statusBar().currentMessage()
+
+    w = window(qtbot, bos(player(fighter=["T-W2"], tactic=["T-TC-DOWN"]), player(fighter=["T-W1", "T-WR"])))
+    w.controller.pass_phase_windows = True
+    button(w, "To the battle phase").click()
+    g = w.model.game
+    f, squire = ids(g, 0, "fighter")[0], ids(g, 1, "fighter")[0]
+    drag(w, center(w.scene.cards[f]), zone_centre(w, "fighter", "top"))
+    action(w, "Attack Oak Squire with Reed Archer").trigger()
+    qtbot.wait(50)
+    assert g.pending.kind == "chain" and g.pending.player == 0 and g.state.rules.window == "attack"
+    assert button(w, "Pass") and squire in ids(g, 1, "fighter")
+
+
+def test_the_settings_dialog_keeps_the_phase_windows_setting_and_a_new_battle_reads_it(qtbot, tmp_path, monkeypatch):
+    from bss_desktop.client.windows.settings import AppSettings, SettingsDialog
+
+    monkeypatch.setenv("BSS_DESKTOP_HOME", str(tmp_path))
+    s = AppSettings()
+    assert not s.bos_pass_phase_windows  # the rule book's way by default: every window asks
+    dialog = SettingsDialog(s)
+    qtbot.addWidget(dialog)
+    dialog.bos_pass_phase_windows.click()
+    dialog.ok_button.click()
+    assert AppSettings.load().bos_pass_phase_windows
+    w = GameWindow(bos(), seats=("human", "human"), animation_ms=0, settings=AppSettings.load())
+    qtbot.addWidget(w)
+    assert w.controller.pass_phase_windows
+
+
+def test_a_phase_windows_setting_of_the_wrong_kind_is_named_and_the_default_kept(tmp_path):
+    from bss_desktop.client.windows.settings import AppSettings
+
+    path = tmp_path / "settings.json"
+    path.write_text('{"bos_pass_phase_windows": "yes", "quick_pay": true}')
+    s = AppSettings.load(path)
+    assert s.bos_pass_phase_windows is False and s.quick_pay is True
+    assert "bos_pass_phase_windows" in s.problem

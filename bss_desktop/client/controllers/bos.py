@@ -206,6 +206,17 @@ class BosController(Controller):
     def _nothing_to_use(self) -> bool:
         return False  # the engine passes for a player with nothing to activate (BOS ruling 12)
 
+    def _passes_itself(self) -> bool:
+        """With the setting, a phase's window (after the draw, the ready and end phases: BOS §Chains) in which
+        nothing has been activated passes for the player: a player who holds a tactic is not asked three times a
+        turn. An attack's, a damage step's or an activation's window still stops."""
+        pend, r = self.game.pending, self.game.state.rules
+        return (self.pass_phase_windows and pend is not None and pend.kind == "chain" and self.my_decision()
+                and not self.covered and r.window == "open" and not r.chain)
+
+    def _auto_pass_words(self) -> str:
+        return f"Passed the window of {self._phase_word()} for you: nothing had been activated (Settings)."
+
     # ------------------------------------------------------------------ gestures
 
     def _legal_for(self, key) -> list:

@@ -82,6 +82,7 @@ class Controller(QObject, DeckLooks):
         self._thinking_text = ""
         self.quick_pay = False  # True: pay automatically without the payment panel
         self.auto_pass = False  # True: pass flash windows in which the player has nothing to use
+        self.pass_phase_windows = False  # True: pass Battle of Souls' phase windows where nothing was activated
         self.covered = False  # hot-seat: the cover is up, nothing may be answered or previewed
         self._hover_key = None  # the card in the preview, refreshed as the game changes
         self._announced_over = False
@@ -165,7 +166,7 @@ class Controller(QObject, DeckLooks):
             self._clear_hint()  # a hint is for the decision it was asked at
         if pend is not None and self.seats[pend.player] == "ai" and not self.closed:
             self._ai_timer.start(0)  # think at once (the pace counts from there), once this refresh is done
-        elif pend is not None and self.auto_pass and self._nothing_to_use():
+        elif pend is not None and self._passes_itself():
             QTimer.singleShot(0, self._auto_pass)
         self._update_thinking()
         if pend is None and not self._announced_over and self.game.result is not None:
@@ -509,10 +510,17 @@ class Controller(QObject, DeckLooks):
         return not any(k.name == "awaken" for iid in st.players[self.viewer].field
                        for k in self.game.db[st.cards[iid].cid].keywords)
 
+    def _passes_itself(self) -> bool:
+        """Whether the player's settings pass the pending decision for them (auto-pass)."""
+        return self.auto_pass and self._nothing_to_use()
+
+    def _auto_pass_words(self) -> str:
+        return "Passed the flash window for you: you had nothing to use (auto-pass, Settings)."
+
     def _auto_pass(self) -> None:
-        if self.auto_pass and self._nothing_to_use():
+        if self._passes_itself():  # (still: the decision may have changed since it was queued)
             if self.send(Pass(self.viewer)):
-                self.status.emit("Passed the flash window for you: you had nothing to use (auto-pass, Settings).")
+                self.status.emit(self._auto_pass_words())
 
     def _player_name(self, p: int) -> str:
         """"You" for the player at this screen (not in hot-seat, where both are), else the name, else

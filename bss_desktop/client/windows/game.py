@@ -148,6 +148,7 @@ class GameWindow(QMainWindow):
             self.controller.quick_pay = settings.quick_pay
             self.controller.keys = {action: settings.key(action) for action in self.controller.keys}
             self.controller.auto_pass = getattr(settings, "auto_pass", False)
+            self.controller.pass_phase_windows = getattr(settings, "bos_pass_phase_windows", False)
             if hasattr(self.controller, "ai_delay_ms"):
                 self.controller.ai_delay_ms = settings.ai_delay_ms
             self.controller.refresh()

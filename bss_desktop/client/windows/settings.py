@@ -137,6 +137,7 @@ class AppSettings:
     geometry: dict = field(default_factory=dict)  # window name -> saved geometry (hex)
     hotkeys: dict = field(default_factory=dict)  # action -> key sequence, where it differs from DEFAULT_HOTKEYS
     auto_pass: bool = False  # pass flash windows in which you have nothing you can use
+    bos_pass_phase_windows: bool = False  # Battle of Souls: pass a phase's window in which nothing was activated
     ai_delay_ms: int = 700  # the computer's pace: the pause before each of its actions, so a player can follow it
     ai_level: str = "normal"  # the computer's level last chosen on the start screen (ai.LEVELS)
     lan_name: str = ""  # the join/host windows remember the player's name
@@ -255,6 +256,12 @@ class SettingsDialog(QDialog):
         self.auto_pass = QCheckBox("Pass flash windows where you have nothing you can use")
         self.auto_pass.setChecked(settings.auto_pass)
         form.addRow("", self.auto_pass)
+        self.bos_pass_phase_windows = QCheckBox("Battle of Souls: pass the draw, ready and end phases' windows "
+                                                "when nothing has been activated")
+        self.bos_pass_phase_windows.setToolTip("A window after an activation, an attack or in the damage step still "
+                                               "waits for you.")
+        self.bos_pass_phase_windows.setChecked(settings.bos_pass_phase_windows)
+        form.addRow("", self.bos_pass_phase_windows)
         self.ai_delay = QSpinBox()
         self.ai_delay.setRange(0, 5000)
         self.ai_delay.setSingleStep(100)
@@ -338,6 +345,7 @@ class SettingsDialog(QDialog):
         s.card_faces = self.card_faces.currentData() or "pictures"
         s.quick_pay = self.quick_pay.isChecked()
         s.auto_pass = self.auto_pass.isChecked()
+        s.bos_pass_phase_windows = self.bos_pass_phase_windows.isChecked()
         s.ai_delay_ms = self.ai_delay.value()
         s.sound = self.sound.isChecked()
         s.flash_in_main = self.flash_in_main.isChecked()
