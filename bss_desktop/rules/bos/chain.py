@@ -12,6 +12,7 @@ top (BOS §If Both Players Conduct Actions Simultaneously).
 """
 from __future__ import annotations
 
+from ...carddb.bos_effects import Target
 from ...engine.errors import IllegalCommand
 from ...engine.state import Choice
 from . import cites as C
@@ -112,8 +113,6 @@ class BosChain:
     def _target_spec(self, how: str, e, card: int):
         """What the activation targets: its effect's target, or for an Attached equipment card the fighter it is
         attached to (one you control)."""
-        from ...carddb.bos_effects import Target
-
         if how in ("equip", "equip_set") and self._defs[self.state.cards[card].cid].extra.get("subtype") == "Attached":
             return Target(side="own")
         return None if e is None else e.target

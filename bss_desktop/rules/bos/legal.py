@@ -7,6 +7,7 @@ from itertools import combinations
 
 from ...engine.commands import (Choose, DeclareAttack, Deploy, EndAttack, EndMain, Mulligan, Pass, SetCard,
                                 UseCard)
+from ...engine.errors import IllegalCommand
 from .deploy import NEEDS
 from .stats import cls, effects, fighters, has, kills, kind
 
@@ -93,8 +94,6 @@ class BosLegal:
 
     def _offers(self, base: UseCard, most: int = MAX_OFFERS) -> list:
         """`base` with every way of targeting and paying it that is legal (at most `most`)."""
-        from ...engine.errors import IllegalCommand
-
         try:
             how, e = self._use_effect(base)
         except IllegalCommand:
