@@ -10,6 +10,13 @@ The rule-of-thumb player deploys its strongest fighter (by sacrifice when its ki
 it (its ATK up, the opponent's fighter destroyed, damage, draws) and sets its tactics; attacks a fighter it beats,
 or directly; in a window answers the opponent's activation with a negation, an attack with a removal of the
 attacker, and a close damage step with an ATK change that turns the fight; chooses the best card when asked.
+
+Measured (`arena --game bos`, 60 games, seed 3002 unless said): Hard against Normal stays near 0.55 whatever was
+tried — 0.15 s or 0.6 s a decision (0.550, 0.550), playouts that end with the turn (0.450 to 0.583), its own rest of
+the turn played by Normal's look-ahead instead of these rules (0.550); Normal with 12 worlds against 3: 0.510 (100
+games); Normal against these rules of thumb alone: 0.625 (200 games). Between Normal and a 2-world Normal, 82 of 100
+deals went to the same seat whoever sat there (Saga: 85): the deal decides most battles between near players, and
+what a search adds shows only in the rest.
 """
 from __future__ import annotations
 
