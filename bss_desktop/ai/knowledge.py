@@ -12,6 +12,7 @@ test_a_sampled_world_depends_only_on_what_the_seat_may_see).
 from __future__ import annotations
 
 from bisect import bisect_right
+from itertools import accumulate
 
 from ..carddb.deck_rules import DECK_RULES
 from ..engine.rng import Rng
@@ -150,47 +151,40 @@ def _deal_opponent(game, seat, memory, rng, hidden, burst) -> tuple[dict, frozen
     names = sorted(weights)
     out: dict[int, str] = {}
 
-    def draw(allowed) -> str | None:
-        cands = [c for c in names if left[c] > 0 and allowed(c)]
-        if not cands:
-            return None
-        total = sum(weights[c] for c in cands)
-        pick = rng.below(total)
-        for c in cands:
-            pick -= weights[c]
-            if pick < 0:
-                left[c] -= 1
-                return c
-        return cands[-1]
-
-    for iid in burst:  # a face-down card is of what its zone holds: a burst, an equipment or a tactic card
-        zone = st.cards[iid].zone
-        fits = (lambda c: c in bursts) if zone == "burst" else (lambda c, z=zone: db[c].type == z)
-        out[iid] = draw(fits) or draw(lambda c: True) or st.cards[iid].cid
-    # the hidden cards (a whole deck's worth) from a running total, rebuilt only when a name runs out of copies:
-    # the same picks as draw(), without a pass over every name for every card (it was a third of Hard's time)
+    # the names that still have copies, in order, with the running total of their weights (rebuilt only when a name
+    # runs out): a deck's worth of hidden cards is dealt without a pass over every name for each card (that pass was
+    # a third of Hard's time at B.O.S.)
     bag = [c for c in names if left[c] > 0]
     cum: list[int] = []
 
     def rebuild() -> None:
-        cum.clear()
-        total = 0
-        for c in bag:
-            total += weights[c]
-            cum.append(total)
+        cum[:] = accumulate(weights[c] for c in bag)
 
-    rebuild()
-    for iid in hidden:
-        if not bag:
-            out[iid] = st.cards[iid].cid
-            continue
-        i = bisect_right(cum, rng.below(cum[-1]))
+    def take(i: int) -> str:
         c = bag[i]
         left[c] -= 1
         if not left[c]:
             del bag[i]
             rebuild()
-        out[iid] = c
+        return c
+
+    def draw(allowed=None) -> str | None:
+        """A name by weight among those with copies left (and `allowed`), its copy taken; None when there is none."""
+        if allowed is None:
+            return take(bisect_right(cum, rng.below(cum[-1]))) if bag else None
+        idx = [i for i, c in enumerate(bag) if allowed(c)]
+        if not idx:
+            return None
+        sub = list(accumulate(weights[bag[i]] for i in idx))
+        return take(idx[bisect_right(sub, rng.below(sub[-1]))])
+
+    rebuild()
+    for iid in burst:  # a face-down card is of what its zone holds: a burst, an equipment or a tactic card
+        zone = st.cards[iid].zone
+        fits = (lambda c: c in bursts) if zone == "burst" else (lambda c, z=zone: db[c].type == z)
+        out[iid] = draw(fits) or draw() or st.cards[iid].cid
+    for iid in hidden:
+        out[iid] = draw() or st.cards[iid].cid
     return out, frozenset(names)
 
 
