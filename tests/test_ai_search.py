@@ -154,3 +154,20 @@ def test_below_the_root_the_search_widens_with_the_visits():
     narrow = _tree()
     assert not crowded(narrow)
     assert any(n.visits >= 16 for n in _below(narrow))  # the visits went deep, not only wide
+
+
+def test_the_weights_option_scores_the_playouts_ends_with_those_weights():
+    """`weights=` (how a fitted evaluation is tried in the arena, tune-eval's output): with every weight zero, a
+    played-out position that is not a finished game scores 0, so no option's mean reward can depart from 0 unless a
+    playout ends the game; the hand-written weights give this position's options unequal rewards."""
+    from bss_desktop.ai.evaluate import WEIGHTS
+
+    zero = {k: (tuple(0 for _ in v) if isinstance(v, tuple) else (v if k in ("new_attackers", "hand_cap") else 0))
+            for k, v in WEIGHTS.items()}
+    game = attack_step(["{card: T-R3, cores: 1}", "{card: T-R1, cores: 1}"], ["{card: T-R1, cores: 1}"], life=5)
+    flat = HardPlayer(0, 3, iterations=60, weights=zero)
+    flat.choose(game)
+    assert set(flat.values.values()) == {0.0}
+    hand = HardPlayer(0, 3, iterations=60)
+    hand.choose(game)
+    assert len(set(hand.values.values())) > 1

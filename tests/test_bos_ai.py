@@ -103,3 +103,19 @@ def test_normal_does_not_attack_into_a_stronger_fighter():
     assert not isinstance(cmd, DeclareAttack)
     g2 = bos(player(fighter=["T-W1"]), player(fighter=["T-WL"]), step="main2")
     assert make_player("normal", 0, 1).choose(g2) == EndMain(0)
+
+
+def test_hard_far_behind_in_soul_points_still_tells_a_won_battle_from_no_battle():
+    """BOS §Winning a Battle: 16,000 SP wins, 0 loses; at 3,000 against 13,000 the game is far from over. Hard's
+    rewards are in this game's units (bos_play.SCALE, evaluate.search_units): in Saga's, a 10,000 SP deficit made
+    every option's reward -1.0, the search saw every line lost and gave up searching (Normal.defend)."""
+    from bss_desktop.ai.hard import LOST
+    from bss_desktop.engine.commands import EndAttack
+
+    g = bos(player(fighter=["T-E1"], sp=3000), player(fighter=["T-W1"], sp=13000), step="battle")
+    hard = make_player("hard", 0, 3, iterations=160)
+    win = DeclareAttack(0, ids(g, 0, "fighter")[0], ids(g, 1, "fighter")[0])
+    assert win in g.legal_commands() and EndAttack(0) in g.legal_commands()
+    assert hard.choose(g) == win  # the Elite's 2,200 ATK beats the Squire's 1,000 (the damage table)
+    assert max(hard.values.values()) > LOST
+    assert hard.values[win] > hard.values[EndAttack(0)] + 0.02

@@ -19,6 +19,11 @@ or a tuning run can change them.
 from __future__ import annotations
 
 WIN = 100_000.0
+# The search's units of this evaluation (hard.py): the points that make a reward of tanh(1) ≈ 0.76, and the score
+# difference between two options that makes one e times likelier a priori. Each game's evaluation has its own
+# (search_units); Saga's scores sit mostly within ±850 (the median of a played-out position's is near 300).
+SCALE = 900.0
+PRIOR_TEMPERATURE = 250.0
 
 WEIGHTS = {
     "life": (0, 420, 740, 980, 1160, 1300, 1410, 1500, 1575, 1640, 1695),  # value of 0..10 life
@@ -62,6 +67,16 @@ def evaluate(game, seat: int, w=WEIGHTS) -> float:
             return 0.0
         return WIN if st.result.winner == seat else -WIN
     return score(features(game, seat, w), w)
+
+
+def search_units(game) -> tuple[float, float]:
+    """(scale, prior temperature) for a search over `game` (the module constants SCALE and PRIOR_TEMPERATURE of
+    the game's evaluation)."""
+    if game.profile.rules == "bos":
+        from . import bos_play
+
+        return bos_play.SCALE, bos_play.PRIOR_TEMPERATURE
+    return SCALE, PRIOR_TEMPERATURE
 
 
 def score(f: dict, w=WEIGHTS) -> float:

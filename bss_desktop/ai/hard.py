@@ -17,7 +17,10 @@ root; the most visited option is played. One legal option is answered at once.
 The knobs against Normal (Saga, 200 games, seed 3301, seat-swapped; the defaults made 0.640, 0.571–0.703):
 mix=0.5 (half the reward from the end of this turn) 0.590; prior_temperature=500 0.605 and 125 0.595 (250 sits
 between); c_puct=0.7 0.655 (0.587–0.717), within noise of the defaults. Neither the prior's pull nor the reward's
-horizon is what holds Hard near 0.65: the playouts' opponent and the evaluation are.
+horizon is what holds Hard near 0.65: the playouts' opponent and the evaluation are. The playouts' end positions
+scored with weights fitted on self-play (`weights=`, tune-eval --games 600 --seed 29; those positions are where a
+main step begins, as a playout's end is) made 0.585 (0.516–0.651) on that seed and 0.650 on seed 3302: not better.
+The reward and the prior are in the game's own units (evaluate.search_units): Battle of Souls counts Soul Points.
 
 Around the search (each measured or traced in tests/test_ai_search.py):
 - lethal through the blockers with no burst set is declared at once (rollout.lethal_attack): interchangeable
@@ -35,7 +38,7 @@ import time
 
 from ..engine.errors import IllegalCommand
 from ..engine.rng import Rng, seed_from
-from .evaluate import WIN, evaluate
+from .evaluate import WEIGHTS, WIN, evaluate, search_units
 from .knowledge import Memory, sample_world
 from .normal import NormalPlayer, best
 from .rollout import burst_offer, fast_choice, lethal_attack
@@ -43,8 +46,6 @@ from .rollout import burst_offer, fast_choice, lethal_attack
 THINK_SECONDS = 0.6  # per decision with more than one option (the median stays under 1 s, p95 under 3 s)
 TREES = 2  # trees merged at the root (root parallelisation, done one after the other here)
 C_PUCT = 1.4
-SCALE = 900.0  # evaluation points that make a reward of tanh(1) ≈ 0.76
-PRIOR_TEMPERATURE = 250.0  # Normal's score difference that makes one option e times likelier a priori
 PLAYOUT_LIMIT = 250
 STRETCH = 2.5  # a close decision may think up to this many times THINK_SECONDS (p95 stays under 3 s)
 CHECK_EVERY = 8  # iterations between looks at the clock
@@ -91,8 +92,8 @@ class HardPlayer:
 
     def __init__(self, seat: int, seed: int = 1, think: float = THINK_SECONDS, trees: int = TREES,
                  iterations: int | None = None, playout_turns: int = 1, c_puct: float = C_PUCT,
-                 prior_temperature: float = PRIOR_TEMPERATURE, scale: float = SCALE, center: bool = False,
-                 mix: float = 0.0, widen: float | None = WIDEN, prior_worlds: int = 1):
+                 prior_temperature: float | None = None, scale: float | None = None, center: bool = False,
+                 mix: float = 0.0, widen: float | None = WIDEN, prior_worlds: int = 1, weights: dict | None = None):
         self.seat = seat
         self.seed = seed
         self.rng = Rng(seed_from("hard", seat, seed))
@@ -103,14 +104,17 @@ class HardPlayer:
         self.normal = NormalPlayer(seat, seed)  # priors, mulligans, core-move limits
         self.normal.memory = self.memory
         self.iterations = 0  # of the last decision (for benchmarks and tests)
+        self.values: dict = {}  # the last searched decision's mean reward of each root option, -1…1 (for tests)
         self.playout_turns = playout_turns  # whole turns played out after this one before scoring
         self.c_puct = c_puct
-        self.prior_temperature = prior_temperature
-        self.scale = scale
+        self.prior_temperature = prior_temperature  # None: the game's (evaluate.search_units)
+        self.scale = scale  # None: the game's
+        self._units = (1.0, 1.0)  # (scale, prior temperature) of the decision being made
         self.center = center  # rewards relative to Normal's best score of the decision (tanh's steep middle)
         self.mix = mix  # weight of the end-of-this-turn score in the reward (the rest: the playout's end)
         self.widen = widen  # None: below the root every continuation is tried once before any twice
         self.prior_worlds = prior_worlds  # sampled worlds Normal scores the root options in for the priors
+        self.weights = weights or WEIGHTS  # the playouts' end positions are scored with these
         self._base = 0.0
 
     def choose(self, game):
@@ -128,6 +132,8 @@ class HardPlayer:
             lethal = lethal_attack(game, self.seat, options)
             if lethal is not None:  # no search: ending the step only loses the win (playouts split such visits)
                 return self.normal.note(game, lethal)
+        units = search_units(game)
+        self._units = (self.scale or units[0], self.prior_temperature or units[1])
         priors = self._priors(game, options)
         start = time.perf_counter()
         visits: dict = {}
@@ -158,7 +164,8 @@ class HardPlayer:
             for cmd, child in root.children.items():
                 visits[cmd] = visits.get(cmd, 0) + child.visits
                 values[cmd] = values.get(cmd, 0.0) + child.value
-        if max(values[c] / visits[c] for c in visits if visits[c]) <= LOST:
+        self.values = {c: values[c] / visits[c] for c in visits if visits[c]}
+        if max(self.values.values()) <= LOST:
             # every line loses against the playouts' opponent: keep defending (the real opponent may miss the win)
             return self.normal.note(game, self.normal.defend(game, options))
         top = max(visits.values())
@@ -172,7 +179,7 @@ class HardPlayer:
                 scores[c] = scores.get(c, 0.0) + s / self.prior_worlds
         top = max(scores.values()) if scores else 0.0
         self._base = top if self.center and abs(top) < WIN else 0.0
-        raw = {c: math.exp(max(-30.0, (scores.get(c, top - 1e4) - top) / self.prior_temperature)) for c in options}
+        raw = {c: math.exp(max(-30.0, (scores.get(c, top - 1e4) - top) / self._units[1])) for c in options}
         total = sum(raw.values())
         return {c: v / total for c, v in raw.items()}
 
@@ -246,12 +253,12 @@ class HardPlayer:
         first = None  # the score at the end of this turn (for mix)
         while not world.over and world.state.turn <= stop and n < PLAYOUT_LIMIT:
             if self.mix and first is None and world.state.turn > turn:
-                first = evaluate(world, self.seat)
+                first = evaluate(world, self.seat, self.weights)
             world.apply(fast_choice(world, rng))
             n += 1
-        score = evaluate(world, self.seat)
+        score = evaluate(world, self.seat, self.weights)
         if abs(score) >= WIN:
             return 1.0 if score > 0 else -1.0
         if first is not None:
             score = self.mix * first + (1.0 - self.mix) * score
-        return math.tanh((score - self._base) / self.scale)
+        return math.tanh((score - self._base) / self._units[0])

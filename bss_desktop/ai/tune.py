@@ -11,7 +11,7 @@
    loss. Every fifth pair of games is held out (both seats of a deal, so no deal is on both sides): its log-loss and accuracy are reported for the hand-written and the fitted
    weights.
 3. The result is a WEIGHTS dict of evaluate's shape, in evaluate's points: score = SCALE_LOGIT * logit, so that
-   Hard's reward tanh(score / 900) equals 2 * sigmoid(logit) - 1 (hard.SCALE = 2 * SCALE_LOGIT).
+   Hard's reward tanh(score / 900) equals 2 * sigmoid(logit) - 1 (evaluate.SCALE = 2 * SCALE_LOGIT).
 
 Measured (tune-eval --games 600 --seed 29: 6080 positions, 1168 held out): the fitted weights predict results
 better than the hand-written ones (held-out log-loss 0.596 against 0.665, accuracy 0.681 against 0.620) but play
