@@ -1,21 +1,27 @@
 """A fast rule-of-thumb player for playing a sampled world forward (Normal's lookahead, Hard's playouts).
 
 It reads the board directly and never searches: set a burst, summon the strongest spirit it can pay for without
-destroying its own, level spirits up with reserve cores, attack where no refreshed blocker beats the attacker (or
-where the attacks left are lethal through the blockers), block as the sensible player does (a winning blocker, an
-equal trade, the last lives), and pass flash windows. It reads the real board only inside sampled worlds
+destroying its own, use magic that takes an opponent's spirit off the field, level spirits up with reserve cores,
+attack where no refreshed blocker beats the attacker (or where the attacks left are lethal through the blockers),
+block as the sensible player does (a winning blocker, an equal trade, the last lives), and in a flash window use
+magic that removes the attacker (defending) or wins its own blocked attack. Whether a magic does that is found by
+playing it in a copy of the world (`tried`), so any magic the card text compiles to is judged by what it does. It reads the real board only inside sampled worlds
 (knowledge.py), and is deliberately simple: what it gets wrong, the search around it corrects.
 """
 from __future__ import annotations
 
-from ..engine.commands import Attack, EndAttack, EndMain, MoveCores, Mulligan, Pass, SetBurst
+from ..engine.commands import Attack, EndAttack, EndMain, MoveCores, Mulligan, Pass, SetBurst, UseMagic
+from ..engine.errors import IllegalCommand
 
 PLAY_KINDS = ("summon", "place_nexus")
 LOW_LIFE = 2  # at this life or less every attack is blocked if a spirit can
+TRY_LIMIT = 40  # own answers played to see what a magic does
 
 
-def fast_choice(game, rng, options=None):
-    """A command for game.pending, from `options` (default: the legal commands)."""
+def fast_choice(game, rng, options=None, copy=None):
+    """A command for game.pending, from `options` (default: the legal commands). `copy()` makes a world to try a
+    magic in (default: game.clone, for the sampled worlds this player plays in; on the real game, pass one that
+    samples from the seat's knowledge)."""
     if game.profile.rules == "bos":  # another game, its own rules of thumb (ai/bos_play.py)
         from .bos_play import fast_choice as bos_choice
 
@@ -27,16 +33,18 @@ def fast_choice(game, rng, options=None):
         return options[0]
     kind = pend.kind
     p = pend.player
+    copy = copy or game.clone
     if kind == "mulligan":
         return Mulligan(p, not _keepable(game, p))
     if kind == "main":
-        return _main(game, p, options)
+        return _main(game, p, options, copy, rng)
     if kind == "attack":
         return _attack(game, p, options)
     if kind == "block":
         return _block(game, p, options)
     if kind == "flash":
-        return next((o for o in options if isinstance(o, Pass)), options[0])
+        magic = flash_magic(game, p, options, copy, rng)
+        return magic or next((o for o in options if isinstance(o, Pass)), options[0])
     return _choose(game, pend, options, rng)
 
 
@@ -66,7 +74,7 @@ def card_worth(game, iid: int) -> float:
     return d.cost * 1000 + top / 4 + 500 * len(d.symbols)
 
 
-def _main(game, p, options):
+def _main(game, p, options, copy, rng):
     st = game.state
     player = st.players[p]
     bursts = [o for o in options if isinstance(o, SetBurst)]
@@ -80,6 +88,9 @@ def _main(game, p, options):
             bonus = 3000 if d.type == "spirit" and spirits < 2 else 0
             return card_worth(game, o.card) + bonus
         return max(plays, key=worth)
+    magic = main_magic(game, p, options, copy, rng)
+    if magic is not None:
+        return magic
     if player.reserve:
         best, need = None, 99
         for o in options:
@@ -128,6 +139,79 @@ def _next_level_gap(game, iid: int):
         if lv.cores > have:
             return lv.cores - have
     return None
+
+
+def main_magic(game, p: int, options, copy, rng):
+    """A magic to use in the main step that takes an opponent's spirit off the field, tried in `copy()` (a world to
+    spend), the costliest first; None when none does."""
+    st = game.state
+    if not any(game.db[st.cards[i].cid].type == "spirit" for i in st.players[1 - p].field):
+        return None
+    for o in sorted(_magic(game, p, options), key=lambda o: -game.db[st.cards[o.card].cid].cost):
+        if tried(copy(), p, o, lambda before, w: lost_spirits(w, before) > 0, rng):
+            return o
+    return None
+
+
+def flash_magic(game, p: int, options, copy, rng):
+    """In a flash window of a battle (CR 10-8): defending, a magic that removes the attacker or ends the battle;
+    attacking and blocked, one that leaves the attacker the winner (CR 7-1-5-2-1). Tried in `copy()`; None when no
+    magic does that."""
+    st = game.state
+    b = st.battle
+    magic = _magic(game, p, options)
+    if not magic or b is None or b.attacker is None:
+        return None
+    attacker = b.attacker
+    if st.turn_player != p:
+        def good(before, w):
+            return w.state.cards[attacker].zone != "field" or w.state.battle is None
+    elif b.blocker is not None:
+        blocker = b.blocker
+
+        def good(before, w):
+            cards = w.state.cards
+            return cards[attacker].zone == "field" and (cards[blocker].zone != "field"
+                                                         or w.bp(attacker) > w.bp(blocker))
+    else:
+        return None
+    return next((o for o in magic if tried(copy(), p, o, good, rng)), None)
+
+
+def _magic(game, p: int, options) -> list:
+    """The magic among `options`, one payment a card: the first that destroys none of the player's own cards."""
+    out, seen = [], set()
+    for o in options:
+        if isinstance(o, UseMagic) and o.card not in seen and not self_destroyed(game, p, o):
+            seen.add(o.card)
+            out.append(o)
+    return out
+
+
+def tried(world, p: int, cmd, good, rng) -> bool:
+    """Whether `cmd`, played in `world` (a copy to spend) with the player's own answers to the questions it raises,
+    does what `good(before, world)` asks without costing one of the player's own field cards; `before`: the
+    opponent's field cards before it."""
+    before = set(world.state.players[1 - p].field)
+    mine = set(world.state.players[p].field)
+    try:
+        world.apply(cmd)
+        n = 0
+        while (not world.over and n < TRY_LIMIT and world.pending.kind == "choose"
+               and world.pending.player == p):
+            world.apply(_choose(world, world.pending, world.legal_commands(), rng))
+            n += 1
+    except IllegalCommand:
+        return False
+    if any(world.state.cards[i].zone != "field" for i in mine):
+        return False
+    return bool(good(before, world))
+
+
+def lost_spirits(world, before) -> int:
+    """How many of the field cards `before` are spirits no longer on the field."""
+    cards = world.state.cards
+    return sum(1 for i in before if cards[i].zone != "field" and world.db[cards[i].cid].type == "spirit")
 
 
 def through_blockers(game, p: int, attacks) -> int:
@@ -206,9 +290,12 @@ def _choose(game, pend, options, rng):
         p = pend.player
         cards = game.state.cards
 
-        def worth(o):
+        b = game.state.battle
+        attacker = b.attacker if b is not None and b.attacker is not None and cards[b.attacker].owner != p else None
+
+        def worth(o):  # the opponent's attacking spirit first (a flash answer to its attack), then the strongest
             vals = o.value if isinstance(o.value, tuple) else ()
-            return (len(vals), sum(game.bp(i) if cards[i].zone == "field" and cards[i].owner != p
+            return (attacker in vals, len(vals), sum(game.bp(i) if cards[i].zone == "field" and cards[i].owner != p
                                    and game.db[cards[i].cid].type == "spirit" else 0 for i in vals))
         return max(options, key=worth)
     return options[0]

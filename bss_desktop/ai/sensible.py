@@ -16,17 +16,15 @@ It never searches. It plays what a careful newcomer plays, from what its seat ma
 - answers its effects' questions: "may" yes, the opponent's strongest spirits as targets.
 
 Whether a magic does what it is kept for is found by playing it in a world sampled from what the seat knows
-(knowledge.py), so this player peeks no more than the others (tests/test_ai_never_peeks.py).
+(knowledge.py), so this player peeks no more than the others (tests/test_ai_never_peeks.py). Its magic is the
+rule-of-thumb player's (rollout.main_magic, flash_magic), which tries it in a copy of its own world.
 """
 from __future__ import annotations
 
-from ..engine.commands import EndMain, MoveCores, Pass, PlaceNexus, SetBurst, Summon, UseMagic
-from ..engine.errors import IllegalCommand
+from ..engine.commands import EndMain, MoveCores, Pass, PlaceNexus, SetBurst, Summon
 from ..engine.rng import Rng, seed_from
 from .knowledge import Memory, sample_world
-from .rollout import _attack, _block, _choose, _keepable, _next_level_gap, self_destroyed
-
-TRY_LIMIT = 40  # commands played to see what a magic does
+from .rollout import _attack, _block, _choose, _keepable, _next_level_gap, flash_magic, main_magic, self_destroyed
 
 
 class SensiblePlayer:
@@ -67,11 +65,9 @@ class SensiblePlayer:
         nexuses = [o for o in options if isinstance(o, PlaceNexus) and not self_destroyed(game, p, o)]
         if nexuses:
             return max(nexuses, key=lambda o: db[st.cards[o.card].cid].cost)
-        magic = [o for o in options if isinstance(o, UseMagic)]
-        if magic and _opponent_spirits(game, p):
-            for o in sorted(magic, key=lambda o: -db[st.cards[o.card].cid].cost):
-                if self._removes(game, o, lambda before, w: _lost_spirits(w, before) > 0):
-                    return o
+        magic = main_magic(game, p, options, self._world(game), self.rng)
+        if magic is not None:
+            return magic
         bursts = [o for o in options if isinstance(o, SetBurst)]
         if bursts and me.burst is None:
             return max(bursts, key=lambda o: db[st.cards[o.card].cid].cost)
@@ -102,65 +98,17 @@ class SensiblePlayer:
     # battles
 
     def _flash(self, game, options):
-        st, p = game.state, self.seat
-        b = st.battle
-        magic = [o for o in options if isinstance(o, UseMagic)]
-        if magic and b is not None and b.attacker is not None:
-            attacker = b.attacker
-            if st.turn_player != p:  # defending: remove the attacker
-                def good(before, w):
-                    c = w.state.cards[attacker]
-                    return c.zone != "field" or w.state.battle is None
-            elif b.blocker is not None:  # attacking and blocked: win the battle
-                blocker = b.blocker
+        magic = flash_magic(game, self.seat, options, self._world(game), self.rng)
+        return magic or next((o for o in options if isinstance(o, Pass)), options[0])
 
-                def good(before, w):
-                    cards = w.state.cards
-                    if cards[attacker].zone != "field":
-                        return False
-                    return cards[blocker].zone != "field" or w.bp(attacker) > w.bp(blocker)
-            else:
-                good = None
-            if good is not None:
-                for o in magic:
-                    if self._removes(game, o, good):
-                        return o
-        return next((o for o in options if isinstance(o, Pass)), options[0])
-
-    def _removes(self, game, cmd, good) -> bool:
-        """Whether `cmd` does what `good(before, world)` asks, played in a sampled world with this player's own
-        answers to the questions it raises."""
-        world = sample_world(game, self.seat, self.memory, self.rng)
-        before = set(world.state.players[1 - self.seat].field)
-        mine = set(world.state.players[self.seat].field)
-        try:
-            world.apply(cmd)
-            n = 0
-            while (not world.over and n < TRY_LIMIT and world.pending.kind == "choose"
-                   and world.pending.player == self.seat):
-                world.apply(_choose(world, world.pending, world.legal_commands(), self.rng))
-                n += 1
-        except IllegalCommand:
-            return False
-        if any(world.state.cards[i].zone != "field" for i in mine):
-            return False  # it cost one of our own spirits
-        return bool(good(before, world))
+    def _world(self, game):
+        """What makes a world sampled from what this seat knows, to try a magic in (rollout.tried)."""
+        return lambda: sample_world(game, self.seat, self.memory, self.rng)
 
 
 def _lv1_bp(game, iid: int) -> int:
     d = game.db[game.state.cards[iid].cid]
     return (d.levels[0].bp or 0) if d.levels else 0
-
-
-def _opponent_spirits(game, p: int) -> int:
-    st = game.state
-    return sum(1 for i in st.players[1 - p].field if game.db[st.cards[i].cid].type == "spirit")
-
-
-def _lost_spirits(world, before) -> int:
-    """How many of the field cards `before` are spirits no longer on the field."""
-    cards = world.state.cards
-    return sum(1 for i in before if cards[i].zone != "field" and world.db[cards[i].cid].type == "spirit")
 
 
 __all__ = ["SensiblePlayer"]
