@@ -12,12 +12,13 @@ or directly; in a window answers the opponent's activation with a negation, an a
 attacker, and a close damage step with an ATK change that turns the fight; chooses the best card when asked.
 
 Measured (`arena --game bos`, 60 games, seed 3002 unless said): with Saga's search units Hard against Normal stayed
-near 0.55 whatever was tried — 0.15 s or 0.6 s a decision (0.550, 0.550), playouts that end with the turn (0.450 to 0.583), its own rest of
-the turn played by Normal's look-ahead instead of these rules (0.550); Normal with 12 worlds against 3: 0.510 (100
-games); Normal against these rules of thumb alone: 0.625 (200 games). Between Normal and a 2-world Normal, 82 of 100
-deals went to the same seat whoever sat there (Saga: 85): the deal decides most battles between near players, and
-what a search adds shows only in the rest. The reason Hard did no better was its units: Saga's scale turned every
-Soul Point lead into a reward of ±1 (SCALE below); in this game's own units, 0.62 against 0.54 on the same 100 games.
+near 0.55 whatever was tried — 0.15 s or 0.6 s a decision (0.550, 0.550), playouts that end with the turn (0.450 to
+0.583), its own rest of the turn played by Normal's look-ahead instead of these rules (0.550); Normal with 12 worlds
+against 3: 0.510 (100 games); Normal against these rules of thumb alone: 0.625 (200 games). Between Normal and a
+2-world Normal, 82 of 100 deals went to the same seat whoever sat there (Saga: 85): the deal decides most battles
+between near players, and what a search adds shows only in the rest. The reason Hard did no better was its units:
+Saga's scale turned every Soul Point lead into a reward of ±1 (SCALE below); in this game's own units, 0.62 against
+0.54 on the same 100 games; with the shipped defaults (0.6 s) 0.605 (0.536–0.670, 200 games, seed 3003).
 """
 from __future__ import annotations
 
@@ -29,7 +30,7 @@ WIN = 100_000.0
 # The search's units (evaluate.search_units): this evaluation counts Soul Points, about ten times Saga's points (a
 # played-out position's score has a median near 4,000, where Saga's is near 300; Normal's options differ by a median
 # 155 where Saga's differ by 22). With Saga's units every reward was near -1 or +1 and Hard took each decision
-# as lost or won: against Normal 0.52 (100 games, seed 3002, 360 iterations); with these 0.62 (the same games).
+# as lost or won: against Normal 0.54 (100 games, seed 3002, 360 iterations); with these 0.62 (the same games).
 SCALE = 6000.0
 PRIOR_TEMPERATURE = 1000.0
 CLASS_VALUE = {"Warrior": 0, "Elite Warrior": 600, "Warlord": 1200, "Legendary Warrior": 2000}

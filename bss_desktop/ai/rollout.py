@@ -5,8 +5,9 @@ destroying its own, use magic that takes an opponent's spirit off the field, lev
 attack where no refreshed blocker beats the attacker (or where the attacks left are lethal through the blockers),
 block as the sensible player does (a winning blocker, an equal trade, the last lives), and in a flash window use
 magic that removes the attacker (defending) or wins its own blocked attack. Whether a magic does that is found by
-playing it in a copy of the world (`tried`), so any magic the card text compiles to is judged by what it does. It reads the real board only inside sampled worlds
-(knowledge.py), and is deliberately simple: what it gets wrong, the search around it corrects.
+playing it in a copy of the world (`tried`), so any magic the card text compiles to is judged by what it does. It
+reads the real board only inside sampled worlds (knowledge.py), and is deliberately simple: what it gets wrong, the
+search around it corrects.
 """
 from __future__ import annotations
 
@@ -295,7 +296,8 @@ def _choose(game, pend, options, rng):
 
         def worth(o):  # the opponent's attacking spirit first (a flash answer to its attack), then the strongest
             vals = o.value if isinstance(o.value, tuple) else ()
-            return (attacker in vals, len(vals), sum(game.bp(i) if cards[i].zone == "field" and cards[i].owner != p
-                                   and game.db[cards[i].cid].type == "spirit" else 0 for i in vals))
+            bp = sum(game.bp(i) if cards[i].zone == "field" and cards[i].owner != p
+                     and game.db[cards[i].cid].type == "spirit" else 0 for i in vals)
+            return (attacker in vals, len(vals), bp)
         return max(options, key=worth)
     return options[0]
