@@ -209,3 +209,20 @@ def own_profile(text: str = DUEL_PROFILE, name: str = "duel"):
     finally:
         path.unlink()
         forget()
+
+
+def rule_of_thumb(seat: int):
+    """The rule-of-thumb player (ai/rollout.fast_choice) as a player of the real game: it tries magic in worlds
+    sampled from its seat's `memory` (kept by the caller), never in a copy of the real game."""
+    from bss_desktop.ai import knowledge
+    from bss_desktop.ai.rollout import fast_choice
+    from bss_desktop.engine.rng import Rng
+
+    class RuleOfThumb:
+        def __init__(self):
+            self.memory = knowledge.Memory(seat)
+
+        def choose(self, game):
+            # knowledge.sample_world looked up at the call: tests/test_ai_never_peeks.py records the worlds it makes
+            return fast_choice(game, Rng(5), copy=lambda: knowledge.sample_world(game, seat, self.memory, Rng(6)))
+    return RuleOfThumb()

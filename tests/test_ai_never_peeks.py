@@ -25,13 +25,12 @@ from functools import lru_cache
 import pytest
 
 import bss_desktop.ai
-from bss_desktop.ai import knowledge
 from bss_desktop.ai import hint, make_player, normal
 from bss_desktop.ai.knowledge import Memory, _in_play, _pool, clone, hidden_cards, sample_world
-from bss_desktop.ai.rollout import fast_choice
 from bss_desktop.engine.game import Game
 from bss_desktop.engine.rng import Rng
 from bss_desktop.sim.policy import RandomPolicy
+from helpers import rule_of_thumb
 
 KINDS = ("mulligan", "main", "attack", "block", "flash", "choose")  # every kind of decision (engine Pending)
 CHEAP = 48  # positions for the levels that search little (eight of each kind)
@@ -279,11 +278,6 @@ def test_shuffling_every_card_the_ai_cannot_see_leaves_the_rule_of_thumb_player_
     """fast_choice plays both seats inside sampled worlds (a magic it tries, it tries in a copy of that world), and
     Normal's and Hard's mulligans in the real game; on the real game it tries magic in worlds sampled from what the
     seat knows."""
-    def rule_of_thumb(seat):
-        me = Stateless(seat, None)
-        me.decide = lambda g: fast_choice(g, Rng(5), copy=lambda: knowledge.sample_world(g, seat, me.memory, Rng(6)))
-        return me
-
     assert differences(rule_of_thumb, position(k), Recorder(monkeypatch)) == []
 
 

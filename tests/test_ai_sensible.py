@@ -7,7 +7,7 @@ import pytest
 from bss_desktop.ai import OPPONENTS, make_player
 from bss_desktop.engine import Attack, Block, EndAttack, Pass
 from bss_desktop.engine.commands import MoveCores, SetBurst, Summon, UseMagic
-from helpers import attack_step, game_at
+from helpers import attack_step, game_at, rule_of_thumb
 
 
 def sensible(seat):
@@ -64,8 +64,9 @@ def test_it_does_not_attack_into_a_blocker_that_ties_or_wins_cr_7_1_5_2_1():
     assert sensible(0).choose(game) == EndAttack(0)
 
 
-def at_block(attacker: str, blockers: list, life: int, hand: str = "[]"):
-    game = attack_step([attacker], blockers, life, hand=hand)
+def at_block(attacker: str, blockers: list, life: int, hand: str = "[]", home: tuple = ()):
+    """Seat 0's `attacker` has attacked (its `home` spirits stay back); seat 1 is to act in the flash window."""
+    game = attack_step([attacker, *home], blockers, life, hand=hand)
     game.apply(Attack(0, game.state.players[0].field[0]))
     while game.pending.kind == "flash" and game.pending.player == 0:
         game.apply(Pass(0))
@@ -100,28 +101,13 @@ def test_it_uses_flash_magic_that_destroys_the_attacker_cr_7_1_4(level):
     assert isinstance(cmd, UseMagic)
 
 
-def rule_of_thumb(seat):
-    """The playouts' player (rollout.fast_choice) as a player of the real game, trying magic in sampled worlds."""
-    from bss_desktop.ai.knowledge import Memory, sample_world
-    from bss_desktop.ai.rollout import fast_choice
-    from bss_desktop.engine.rng import Rng
-
-    class RuleOfThumb:
-        def __init__(self):
-            self.memory = Memory(seat)
-
-        def choose(self, game):
-            self.memory.observe(game)
-            return fast_choice(game, Rng(5), copy=lambda: sample_world(game, seat, self.memory, Rng(6)))
-    return RuleOfThumb()
-
-
 @pytest.mark.parametrize("make", [sensible, rule_of_thumb], ids=["sensible", "rule_of_thumb"])
 def test_its_flash_magic_takes_the_attacker_not_the_strongest_spirit_cr_7_1_4(make):
     """A 3000 BP spirit attacks while a 5000 BP one stays home; the defender holds one flash magic that destroys one
     spirit of 5000 BP or less. Destroying the attacker ends its attack (CR 7-1-4: a battle needs its attacker on the
     field), so that is the target: the strongest, the one a main step's removal would take, lets the hit through."""
-    game = position_two("{card: T-R3, cores: 1}", "{card: T-R5, cores: 1}", hand="[E-SHOT]")
+    game = at_block("{card: T-R3, cores: 1}", [], 5, hand="[E-SHOT]", home=("{card: T-R5, cores: 1}",))
+    assert game.pending.kind == "flash" and game.pending.player == 1
     attacker, home = game.state.players[0].field
     player = make(1)
     cmd = player.choose(game)
@@ -137,11 +123,3 @@ def test_it_uses_main_step_magic_that_takes_an_opponents_spirit_off_the_field(ma
     game = game_at("{life: 5, reserve: 0, hand: [E-QUAKE], field: []}", "{life: 5, field: [T-R3]}")
     assert isinstance(make(0).choose(game), UseMagic)
 
-
-def position_two(attacker: str, home: str, hand: str):
-    game = attack_step([attacker, home], [], 5, hand=hand)
-    game.apply(Attack(0, game.state.players[0].field[0]))
-    while game.pending.kind == "flash" and game.pending.player == 0:
-        game.apply(Pass(0))
-    assert game.pending.kind == "flash" and game.pending.player == 1
-    return game
